@@ -1,0 +1,22 @@
+// The command side's HTTP app: every route under /api/v1 appends events and answers with the
+// global position it appended, so clients can read their own writes.
+import { authenticate, errorHandler, notFoundHandler, observabilityRouter } from '@murmur/platform';
+import express from 'express';
+import type { CommandDeps } from './dependencies.ts';
+import { commandModules } from './modules.ts';
+
+export function createCommandApp(deps: CommandDeps): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use(observabilityRouter('command-api', deps.pool));
+  const api = express.Router();
+  for (const mount of commandModules) mount.raw?.(api, deps);
+  api.use(express.json({ limit: '256kb' }));
+  api.use(authenticate(deps.jwtSecret, deps.sessionGuard));
+  for (const mount of commandModules) mount.routes(api, deps);
+  app.use('/api/v1', api);
+  app.use(notFoundHandler);
+  app.use(errorHandler(deps.logger));
+  return app;
+}

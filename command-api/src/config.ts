@@ -1,0 +1,12 @@
+// command-api's settings, validated at start.
+import { BaseConfig, loadConfig } from '@murmur/platform';
+import { z } from 'zod';
+
+export const CommandApiConfig = BaseConfig.and(
+  z.object({
+    COMMAND_API_PORT: z.coerce.number().int().min(0).max(65535).default(4001),
+  }),
+);
+export type CommandApiConfig = z.infer<typeof CommandApiConfig>;
+
+export const readConfig = (env = process.env) => loadConfig(CommandApiConfig, env);

@@ -1,0 +1,86 @@
+// Read, fold, decide, append with the expected version; on a version clash, read again and
+// decide again, a bounded number of times.
+import { WrongExpectedVersion, type EventMetadata, type EventStore, type RecordedEvent } from '@murmur/eventstore';
+import { ApiError } from '@murmur/platform';
+import type { Decider, DomainEvent } from './decider.ts';
+import type { StateCache } from './state-cache.ts';
+
+export interface CommandResult<State, Event extends DomainEvent> {
+  /** Events appended by this command (or, for a repeated idempotency key, by its first run). */
+  events: Event[];
+  state: State;
+  /** Global position of the last appended event; read models reach it for read-your-writes. */
+  position: bigint;
+  duplicate: boolean;
+}
+
+export interface HandleOptions {
+  idempotencyKey?: string;
+  metadata?: EventMetadata;
+  maxRetries?: number;
+  cache?: StateCache;
+}
+
+export async function handleCommand<State, Command, Event extends DomainEvent>(
+  store: EventStore,
+  streamId: string,
+  decider: Decider<State, Command, Event>,
+  command: Command | ((state: State) => Command),
+  options: HandleOptions = {},
+): Promise<CommandResult<State, Event>> {
+  const maxRetries = options.maxRetries ?? 10;
+  for (let attempt = 0; ; attempt++) {
+    const { state, version } = await loadState(store, streamId, decider, options.cache);
+    const cmd = typeof command === 'function' ? (command as (s: State) => Command)(state) : command;
+    const events = decider.decide(cmd, state);
+    if (events.length === 0) return { events: [], state, position: 0n, duplicate: false };
+    try {
+      const result = await store.append(
+        streamId,
+        events.map((e) => ({ type: e.type, data: e.data, metadata: options.metadata })),
+        { expectedVersion: version, idempotencyKey: options.idempotencyKey },
+      );
+      if (result.duplicate) {
+        options.cache?.delete(streamId);
+        const first = await eventsOfAppend(store, streamId, result.firstPosition, result.lastPosition);
+        const after = await loadState(store, streamId, decider, options.cache);
+        return { events: first as unknown as Event[], state: after.state, position: result.lastPosition, duplicate: true };
+      }
+      const next = events.reduce(decider.evolve, state);
+      options.cache?.set(streamId, { version: result.nextExpectedVersion, state: next });
+      return { events, state: next, position: result.lastPosition, duplicate: false };
+    } catch (error) {
+      if (!(error instanceof WrongExpectedVersion)) throw error;
+      options.cache?.delete(streamId);
+      if (attempt >= maxRetries) throw new ApiError('CONFLICT', 'The resource changed at the same time; please try again.');
+      // Jitter so that many clashing writers do not clash again in lockstep.
+      await new Promise((r) => setTimeout(r, Math.random() * Math.min(50, 2 ** attempt)));
+    }
+  }
+}
+
+export async function loadState<State, Event extends DomainEvent>(
+  store: EventStore,
+  streamId: string,
+  decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>,
+  cache?: StateCache,
+): Promise<{ state: State; version: bigint }> {
+  const cached = cache?.get<State>(streamId);
+  const from = cached ? cached.version + 1n : 1n;
+  const { events } = await store.readStream(streamId, { fromVersion: from });
+  let state = cached ? cached.state : decider.initialState();
+  let version = cached ? cached.version : 0n;
+  for (const event of events) {
+    state = decider.evolve(state, { type: event.type, data: event.data } as Event);
+    version = event.streamVersion;
+  }
+  if (cache && events.length > 0) cache.set(streamId, { version, state });
+  return { state, version };
+}
+
+async function eventsOfAppend(store: EventStore, streamId: string, first: bigint, last: bigint): Promise<DomainEvent[]> {
+  const { events } = await store.readStream(streamId);
+  return events
+    .filter((e: RecordedEvent) => e.globalPosition >= first && e.globalPosition <= last)
+    .map((e) => ({ type: e.type, data: e.data }));
+}

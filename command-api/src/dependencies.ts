@@ -1,0 +1,20 @@
+// What every command module is built from; passed in, so tests build the real thing on their own database.
+import type { PostgresEventStore } from '@murmur/eventstore';
+import type { Logger, SessionGuard } from '@murmur/platform';
+import type pg from 'pg';
+import type { StateCache } from './decider/state-cache.ts';
+
+export interface Clock {
+  now(): Date;
+}
+export const systemClock: Clock = { now: () => new Date() };
+
+export interface CommandDeps {
+  pool: pg.Pool;
+  store: PostgresEventStore;
+  cache: StateCache;
+  logger: Logger;
+  clock: Clock;
+  jwtSecret: string;
+  sessionGuard?: SessionGuard;
+}

@@ -1,0 +1,12 @@
+// Runs command-api alone: `npm run start -w command-api`.
+import { listen } from '@murmur/platform';
+import { readConfig } from './config.ts';
+import { buildCommandApi } from './server.ts';
+
+const config = readConfig();
+const { server, deps } = buildCommandApi(config);
+const port = await listen(server, config.COMMAND_API_PORT);
+deps.logger.info({ port }, 'command-api listening');
+const stop = () => server.close(() => deps.pool.end().then(() => process.exit(0)));
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -1,0 +1,12 @@
+// Every command module, mounted in this order. A module adds its routes to the /api/v1 router;
+// `raw` runs before the JSON body parser (webhooks that need the raw body).
+import type express from 'express';
+import type { CommandDeps } from './dependencies.ts';
+
+export interface CommandModule {
+  name: string;
+  raw?: (router: express.Router, deps: CommandDeps) => void;
+  routes: (router: express.Router, deps: CommandDeps) => void;
+}
+
+export const commandModules: CommandModule[] = [];

@@ -1,0 +1,24 @@
+// Builds the command-api with its dependencies (used by main.ts, the demo launcher and tests).
+import { createPool, PostgresEventStore } from '@murmur/eventstore';
+import { createLogger } from '@murmur/platform';
+import http from 'node:http';
+import { createCommandApp } from './app.ts';
+import type { CommandApiConfig } from './config.ts';
+import { StateCache } from './decider/state-cache.ts';
+import { systemClock, type CommandDeps } from './dependencies.ts';
+
+export function buildCommandApi(config: Pick<CommandApiConfig, 'DATABASE_URL' | 'JWT_SECRET'>, overrides: Partial<CommandDeps> = {}) {
+  const pool = overrides.pool ?? createPool(config.DATABASE_URL, { max: 20, applicationName: 'command-api' });
+  const deps: CommandDeps = {
+    pool,
+    store: new PostgresEventStore(pool),
+    cache: new StateCache(),
+    logger: createLogger('command-api'),
+    clock: systemClock,
+    jwtSecret: config.JWT_SECRET,
+    ...overrides,
+  };
+  const app = createCommandApp(deps);
+  const server = http.createServer(app);
+  return { app, server, deps };
+}

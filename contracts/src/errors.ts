@@ -1,0 +1,90 @@
+// Error codes and the spec's texts (spec sections 5 and 8). Every HTTP error uses one envelope.
+import { z } from 'zod';
+
+/** The codes an API error can carry. Each maps to one HTTP status in `errorStatus`. */
+export type ErrorCode =
+  /** Body, query or path failed validation (400). */
+  | 'VALIDATION_FAILED'
+  /** No or bad bearer token (401). */
+  | 'UNAUTHENTICATED'
+  /** Signed in, but the role or lobby permission is missing (403). */
+  | 'FORBIDDEN'
+  /** The account is banned (403). */
+  | 'UID_BANNED'
+  /** The session was replaced by a sign-in on another device (401). */
+  | 'SESSION_REPLACED'
+  /** The resource does not exist (404). */
+  | 'NOT_FOUND'
+  /** A concurrent change won; retry (409). */
+  | 'CONFLICT'
+  /** A business rule refused the command (422). */
+  | 'RULE_VIOLATED'
+  /** Not enough diamonds or charm (422). */
+  | 'INSUFFICIENT_BALANCE'
+  /** Too many requests (429). */
+  | 'RATE_LIMITED'
+  /** Something unexpected on our side (500). */
+  | 'INTERNAL';
+
+export const errorStatus: Record<ErrorCode, number> = {
+  VALIDATION_FAILED: 400,
+  UNAUTHENTICATED: 401,
+  SESSION_REPLACED: 401,
+  FORBIDDEN: 403,
+  UID_BANNED: 403,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  RULE_VIOLATED: 422,
+  INSUFFICIENT_BALANCE: 422,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+};
+
+export const ErrorEnvelope = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.unknown().optional(),
+  }),
+});
+export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
+
+/** The spec's texts, written once. Templates take `{n}`, `{field}`, `{min}`, `{max}`. */
+export const texts = {
+  maxChars: 'This field must not be more than {n} characters.',
+  minChars: 'This field must be at least {n} characters long.',
+  required: '{field} is required.',
+  noSymbols: 'Must not include special symbols or emojis.',
+  nameChangeLimit: 'Can be modified 3 times per month.',
+  minAge: 'You must be at least 18 years old.',
+  invalidRequiredBalance: 'Invalid required balance',
+  enterEmail: 'Please enter your email.',
+  emailInvalid: 'This email is invalid.',
+  emailInvalidSignIn: 'Email is invalid.',
+  amountBetween: 'Amount must be between {min} and {max}',
+  uploadImageOnly: 'Please upload an image file.',
+  uploadTooLarge: 'File size exceeds maximum limit (50MB). Please select a smaller file.',
+  dmNeedsMutualFollow: 'Messaging will be available after following each other.',
+  dmNeedsReply: 'You can only send messages after the user has replied.',
+  chatTooFast: 'You are sending messages too quickly.',
+  noPermissionPage: 'You do not have permissions to access this page.',
+  emailAlreadyLinked: 'This email address is already linked to an existing account. Please use another email address.',
+  somethingWrong: 'Oops, something went wrong. Please try again.',
+  uploadFailed: 'An error occured while uploading media. Please try again.',
+  userNotFound: 'User not found.',
+  userDoesNotExist: 'This user does not exist.',
+  errorOccured: 'An error has occured.',
+  loggedInElsewhere: 'Your account is logged in another device.',
+  banned: 'Your account is banned.',
+  rejoining: 'Something went wrong. Rejoining Lobby...',
+  joinFailed: 'Failed to join lobby. Please try to join again.',
+  invalidInvite: 'Invalid invite link redirecting you back shortly.',
+  notEnoughExp: "You don't have enough EXP",
+  adminAdded: 'User has been added as Lobby Admin successfully!',
+  insufficientFunds: 'You may have insufficient balance.',
+} as const;
+
+/** Fills a template's `{name}` holes. */
+export function formatText(template: string, values: Record<string, string | number>): string {
+  return template.replace(/\{(\w+)\}/g, (hole, name: string) => (name in values ? String(values[name]) : hole));
+}

@@ -1,0 +1,24 @@
+// Pools with the settings every service needs; long idle transactions would hold every log
+// reader back (DESIGN section 3), so they are cut off.
+import pg from 'pg';
+
+// Bigint columns come back as strings; counts and sums are converted where read.
+export function createPool(connectionString: string, options: { max?: number; applicationName?: string } = {}): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? 10,
+    application_name: options.applicationName ?? 'murmur',
+    options: '-c idle_in_transaction_session_timeout=30000',
+  });
+  pool.on('error', () => undefined); // an idle client's error is surfaced by the next query
+  return pool;
+}
+
+/** The age in seconds of the oldest transaction open in this database (0 if none). */
+export async function oldestOpenTransactionSeconds(pool: pg.Pool): Promise<number> {
+  const { rows } = await pool.query<{ age: number | null }>(
+    `select extract(epoch from max(now() - xact_start))::float8 as age from pg_stat_activity
+      where datname = current_database() and backend_xid is not null and pid <> pg_backend_pid()`,
+  );
+  return rows[0]?.age ?? 0;
+}

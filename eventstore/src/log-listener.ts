@@ -1,0 +1,58 @@
+// One LISTEN connection per process; every reader of the log waits on it, with polling as the
+// fallback, so a lost notification only delays a reader by one poll interval.
+import pg from 'pg';
+import { EVENTS_CHANNEL } from './postgres-event-store.ts';
+
+export class LogListener {
+  private client: pg.Client | null = null;
+  private waiters = new Set<() => void>();
+  private closed = false;
+
+  constructor(private readonly connectionString: string) {}
+
+  async start(): Promise<void> {
+    if (this.closed) return;
+    const client = new pg.Client({ connectionString: this.connectionString, application_name: 'murmur-listener' });
+    client.on('notification', () => this.wakeAll());
+    client.on('error', () => this.reconnectSoon());
+    await client.connect();
+    await client.query(`listen ${EVENTS_CHANNEL}`);
+    this.client = client;
+  }
+
+  private reconnectSoon(): void {
+    const old = this.client;
+    this.client = null;
+    old?.end().catch(() => undefined);
+    this.wakeAll();
+    if (!this.closed) setTimeout(() => void this.start().catch(() => this.reconnectSoon()), 1000).unref();
+  }
+
+  private wakeAll(): void {
+    const waiters = [...this.waiters];
+    this.waiters.clear();
+    for (const wake of waiters) wake();
+  }
+
+  /** Resolves on the next notification or after `timeoutMs`, whichever comes first. */
+  wait(timeoutMs: number, signal?: AbortSignal): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.waiters.delete(done);
+        signal?.removeEventListener('abort', done);
+        resolve();
+      };
+      const timer = setTimeout(done, timeoutMs);
+      this.waiters.add(done);
+      signal?.addEventListener('abort', done);
+    });
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.wakeAll();
+    await this.client?.end().catch(() => undefined);
+    this.client = null;
+  }
+}

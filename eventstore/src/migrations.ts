@@ -1,0 +1,157 @@
+// The event store's schema. Migrations are numbered, applied once each, under an advisory lock
+// so that several processes starting together do not race.
+import type pg from 'pg';
+
+export interface Migration {
+  id: string;
+  sql: string;
+}
+
+const eventStoreMigrations: Migration[] = [
+  {
+    id: 'eventstore-001-tables',
+    sql: `
+      create table streams (
+        stream_id text primary key,
+        version bigint not null,
+        created_at timestamptz not null default now(),
+        updated_at timestamptz not null default now()
+      );
+
+      create table events (
+        global_position bigint generated always as identity primary key,
+        stream_id text not null,
+        stream_version bigint not null,
+        type text not null,
+        schema_version int not null default 1,
+        data jsonb not null,
+        metadata jsonb not null default '{}',
+        transaction_id xid8 not null default pg_current_xact_id(),
+        created_at timestamptz not null default now(),
+        unique (stream_id, stream_version)
+      );
+      create index events_tx_position on events (transaction_id, global_position);
+
+      create table idempotency_keys (
+        key text primary key,
+        stream_id text not null,
+        first_position bigint not null,
+        last_position bigint not null,
+        next_version bigint not null,
+        created_at timestamptz not null default now()
+      );
+
+      create table subscription_checkpoints (
+        name text primary key,
+        transaction_id xid8 not null,
+        global_position bigint not null,
+        updated_at timestamptz not null default now()
+      );
+
+      -- The log is append-only: nothing updates or deletes an event.
+      create function events_are_immutable() returns trigger language plpgsql as $$
+      begin
+        raise exception 'events are append-only' using errcode = 'ES403';
+      end $$;
+      create trigger events_no_update before update or delete on events
+        for each row execute function events_are_immutable();
+      create trigger events_no_truncate before truncate on events
+        for each statement execute function events_are_immutable();
+    `,
+  },
+  {
+    id: 'eventstore-002-append-function',
+    // One round trip per append: the whole check-insert-bump runs inside one function call.
+    // p_expected: null = any, 0 = no stream, n = the stream must be at version n.
+    sql: `
+      create function append_events(
+        p_stream text, p_expected bigint, p_types text[], p_schema_versions int[],
+        p_data jsonb[], p_metadata jsonb[], p_key text
+      ) returns table (first_position bigint, last_position bigint, next_version bigint, duplicate boolean)
+      language plpgsql as $$
+      declare
+        n int := cardinality(p_types);
+        v_next bigint;
+        v_actual bigint;
+        v_first bigint;
+        v_last bigint;
+      begin
+        if p_key is not null then
+          -- Waits for a concurrent holder of the same key; then either it is ours or theirs.
+          insert into idempotency_keys (key, stream_id, first_position, last_position, next_version)
+            values (p_key, p_stream, 0, 0, 0) on conflict (key) do nothing;
+          if not found then
+            return query select k.first_position, k.last_position, k.next_version, true
+              from idempotency_keys k where k.key = p_key;
+            return;
+          end if;
+        end if;
+
+        if p_expected is null then
+          insert into streams as s (stream_id, version) values (p_stream, n)
+            on conflict (stream_id) do update set version = s.version + n, updated_at = now()
+            returning s.version into v_next;
+        elsif p_expected = 0 then
+          insert into streams (stream_id, version) values (p_stream, n)
+            on conflict (stream_id) do nothing
+            returning version into v_next;
+        else
+          update streams set version = p_expected + n, updated_at = now()
+            where stream_id = p_stream and version = p_expected
+            returning version into v_next;
+        end if;
+
+        if v_next is null then
+          select version into v_actual from streams where stream_id = p_stream;
+          raise exception 'wrong expected version' using errcode = 'ES409',
+            detail = coalesce(v_actual::text, 'none');
+        end if;
+
+        with inserted as (
+          insert into events (stream_id, stream_version, type, schema_version, data, metadata)
+          select p_stream, v_next - n + i.ord, i.type, i.sv, i.data, i.meta
+            from unnest(p_types, p_schema_versions, p_data, p_metadata)
+              with ordinality as i(type, sv, data, meta, ord)
+            order by i.ord
+          returning global_position
+        )
+        select min(global_position), max(global_position) into v_first, v_last from inserted;
+
+        if p_key is not null then
+          update idempotency_keys set first_position = v_first, last_position = v_last, next_version = v_next
+            where key = p_key;
+        end if;
+
+        return query select v_first, v_last, v_next, false;
+      end $$;
+    `,
+  },
+];
+
+/** Applies the given migrations (the event store's first) once each, in order. */
+export async function migrate(pool: pg.Pool, extra: Migration[] = []): Promise<string[]> {
+  const client = await pool.connect();
+  const applied: string[] = [];
+  try {
+    await client.query(`select pg_advisory_lock(hashtext('murmur-migrations'))`);
+    await client.query(`create table if not exists schema_migrations (id text primary key, applied_at timestamptz not null default now())`);
+    const done = new Set((await client.query<{ id: string }>('select id from schema_migrations')).rows.map((r) => r.id));
+    for (const m of [...eventStoreMigrations, ...extra]) {
+      if (done.has(m.id)) continue;
+      await client.query('begin');
+      try {
+        await client.query(m.sql);
+        await client.query('insert into schema_migrations (id) values ($1)', [m.id]);
+        await client.query('commit');
+        applied.push(m.id);
+      } catch (error) {
+        await client.query('rollback');
+        throw error;
+      }
+    }
+  } finally {
+    await client.query(`select pg_advisory_unlock(hashtext('murmur-migrations'))`).catch(() => undefined);
+    client.release();
+  }
+  return applied;
+}

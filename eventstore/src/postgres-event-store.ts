@@ -1,0 +1,209 @@
+// The PostgreSQL event store (DESIGN section 3): one function call per append, xid8-ordered
+// global reads that never skip a late-committing transaction.
+import pg from 'pg';
+import { z } from 'zod';
+import { InvalidEvent, InvalidExpectedVersion, InvalidStreamId, WrongExpectedVersion } from './errors.ts';
+import type {
+  AppendOptions, AppendResult, Checkpoint, EventStore, ExpectedVersion, NewEvent, ReadStreamResult, RecordedEvent,
+} from './types.ts';
+
+export const EVENTS_CHANNEL = 'murmur_events';
+
+const streamIdPattern = /^[A-Za-z0-9][A-Za-z0-9_.:@-]{0,199}$/;
+
+const NewEventSchema = z.object({
+  type: z.string().regex(/^[A-Z][A-Za-z0-9]{0,99}$/, 'event type must be PascalCase, at most 100 characters'),
+  data: z.record(z.string(), z.unknown()),
+  schemaVersion: z.number().int().min(1).max(1000).optional(),
+  metadata: z.record(z.string(), z.unknown()).optional(),
+});
+
+const MAX_EVENTS_PER_APPEND = 10_000;
+
+type EventRow = {
+  global_position: string;
+  transaction_id: string;
+  stream_id: string;
+  stream_version: string;
+  type: string;
+  schema_version: number;
+  data: Record<string, unknown>;
+  metadata: Record<string, unknown>;
+  created_at: Date;
+};
+
+export function toRecorded(row: EventRow): RecordedEvent {
+  return {
+    globalPosition: BigInt(row.global_position),
+    transactionId: BigInt(row.transaction_id),
+    streamId: row.stream_id,
+    streamVersion: BigInt(row.stream_version),
+    type: row.type,
+    schemaVersion: row.schema_version,
+    data: row.data,
+    metadata: row.metadata,
+    createdAt: row.created_at,
+  };
+}
+
+export const EVENT_COLUMNS =
+  'global_position, transaction_id::text as transaction_id, stream_id, stream_version, type, schema_version, data, metadata, created_at';
+
+export function assertStreamId(streamId: unknown): asserts streamId is string {
+  if (typeof streamId !== 'string' || !streamIdPattern.test(streamId)) throw new InvalidStreamId(streamId);
+}
+
+/** null = any, 0 = no stream, n = exactly n. */
+function expectedToSql(expected: ExpectedVersion | undefined): string | null {
+  if (expected === undefined || expected === 'any') return null;
+  if (expected === 'no_stream') return '0';
+  if (typeof expected === 'number' && Number.isSafeInteger(expected) && expected >= 0) return String(expected);
+  if (typeof expected === 'bigint' && expected >= 0n) return expected.toString();
+  throw new InvalidExpectedVersion(expected);
+}
+
+function validateEvents(events: NewEvent[]): void {
+  if (!Array.isArray(events) || events.length === 0) throw new InvalidEvent('An append needs at least one event');
+  if (events.length > MAX_EVENTS_PER_APPEND) throw new InvalidEvent(`At most ${MAX_EVENTS_PER_APPEND} events per append`);
+  events.forEach((event, index) => {
+    const parsed = NewEventSchema.safeParse(event);
+    if (!parsed.success) throw new InvalidEvent(`Event ${index}: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`);
+  });
+}
+
+function serialize(value: unknown, what: string): string {
+  try {
+    const json = JSON.stringify(value);
+    if (json.includes('\\u0000')) throw new Error('NUL characters cannot be stored');
+    return json;
+  } catch (error) {
+    throw new InvalidEvent(`${what} is not serializable: ${(error as Error).message}`);
+  }
+}
+
+/** Coalesces wake-up NOTIFYs: at most one in flight and one queued, sent after commit, so that
+ * appends never take PostgreSQL's notify-queue lock inside their own transaction. */
+class Notifier {
+  private inFlight = false;
+  private queued = false;
+  constructor(private readonly pool: pg.Pool) {}
+
+  poke(): void {
+    if (this.inFlight) {
+      this.queued = true;
+      return;
+    }
+    this.inFlight = true;
+    this.pool
+      .query(`select pg_notify('${EVENTS_CHANNEL}', '')`)
+      .catch(() => undefined) // readers poll as well; a lost wake-up only delays them
+      .finally(() => {
+        this.inFlight = false;
+        if (this.queued) {
+          this.queued = false;
+          this.poke();
+        }
+      });
+  }
+}
+
+export class PostgresEventStore implements EventStore {
+  private readonly notifier: Notifier;
+
+  constructor(readonly pool: pg.Pool) {
+    this.notifier = new Notifier(pool);
+  }
+
+  async append(streamId: string, events: NewEvent[], options: AppendOptions = {}): Promise<AppendResult> {
+    assertStreamId(streamId);
+    const expected = expectedToSql(options.expectedVersion);
+    validateEvents(events);
+    if (options.idempotencyKey !== undefined && (typeof options.idempotencyKey !== 'string' || options.idempotencyKey.length === 0 || options.idempotencyKey.length > 300)) {
+      throw new InvalidEvent('Idempotency key must be 1-300 characters');
+    }
+    const types = events.map((e) => e.type);
+    const versions = events.map((e) => e.schemaVersion ?? 1);
+    const data = serialize(events.map((e) => e.data), 'Event data');
+    const metadata = serialize(events.map((e) => ({ ...(e.metadata ?? {}), ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}) })), 'Event metadata');
+    const sql = `select first_position, last_position, next_version, duplicate from append_events(
+      $1, $2::bigint, $3::text[], $4::int[],
+      array(select jsonb_array_elements($5::jsonb)), array(select jsonb_array_elements($6::jsonb)), $7)`;
+    const params = [streamId, expected, types, versions, data, metadata, options.idempotencyKey ?? null];
+    let row: { first_position: string; last_position: string; next_version: string; duplicate: boolean } | undefined;
+    try {
+      const runner = options.client ?? this.pool;
+      row = (await runner.query(sql, params)).rows[0];
+    } catch (error) {
+      throw translateAppendError(error, streamId, expected);
+    }
+    if (!row) throw new Error('append_events returned no row');
+    if (options.client) await options.client.query(`select pg_notify('${EVENTS_CHANNEL}', '')`);
+    else if (!row.duplicate) this.notifier.poke();
+    return {
+      streamId,
+      firstPosition: BigInt(row.first_position),
+      lastPosition: BigInt(row.last_position),
+      nextExpectedVersion: BigInt(row.next_version),
+      duplicate: row.duplicate,
+    };
+  }
+
+  async readStream(streamId: string, options: { fromVersion?: bigint; limit?: number } = {}): Promise<ReadStreamResult> {
+    assertStreamId(streamId);
+    const from = options.fromVersion ?? 1n;
+    const limit = options.limit ?? 1_000_000;
+    const [version, rows] = await Promise.all([
+      this.pool.query<{ version: string }>('select version from streams where stream_id = $1', [streamId]),
+      this.pool.query<EventRow>(
+        `select ${EVENT_COLUMNS} from events where stream_id = $1 and stream_version >= $2 order by stream_version limit $3`,
+        [streamId, from.toString(), limit],
+      ),
+    ]);
+    const events = rows.rows.map(toRecorded);
+    const last = events.at(-1);
+    return { streamId, version: BigInt(version.rows[0]?.version ?? (last ? last.streamVersion : 0n)), events };
+  }
+
+  async readAll(from: Checkpoint, limit: number, client?: pg.PoolClient): Promise<RecordedEvent[]> {
+    return readAllFrom(client ?? this.pool, from, limit);
+  }
+
+  /** The newest global position (for lag and freshness). */
+  async headPosition(): Promise<bigint> {
+    const { rows } = await this.pool.query<{ p: string | null }>('select max(global_position) as p from events');
+    return BigInt(rows[0]?.p ?? 0);
+  }
+}
+
+/** Reads the global log after a checkpoint, in commit-safe order: only rows whose writing
+ * transaction is older than every transaction still open, ordered by (transaction id, position). */
+export async function readAllFrom(runner: pg.Pool | pg.PoolClient, from: Checkpoint, limit: number, types?: string[]): Promise<RecordedEvent[]> {
+  const params: unknown[] = [from.transactionId.toString(), from.globalPosition.toString(), limit];
+  let typeFilter = '';
+  if (types && types.length > 0) {
+    params.push(types);
+    typeFilter = 'and type = any($4::text[])';
+  }
+  const { rows } = await runner.query<EventRow>(
+    `select ${EVENT_COLUMNS} from events
+      where (transaction_id, global_position) > ($1::xid8, $2::bigint)
+        and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        ${typeFilter}
+      order by transaction_id, global_position
+      limit $3`,
+    params,
+  );
+  return rows.map(toRecorded);
+}
+
+function translateAppendError(error: unknown, streamId: string, expected: string | null): unknown {
+  const pgError = error as { code?: string; detail?: string };
+  if (pgError.code === 'ES409') {
+    const actual = pgError.detail && pgError.detail !== 'none' ? BigInt(pgError.detail) : null;
+    return new WrongExpectedVersion(streamId, expected === '0' ? 'no_stream' : BigInt(expected ?? -1), actual);
+  }
+  if (pgError.code === '22P05' || pgError.code === '22P02' || pgError.code === '54000') {
+    return new InvalidEvent(`Event rejected by the database: ${(error as Error).message}`);
+  }
+  return error;
+}

@@ -1,0 +1,71 @@
+// The event store's small interface (DESIGN section 3): append, readStream, readAll, subscribe.
+import type { PoolClient } from 'pg';
+
+export type JsonObject = { [key: string]: unknown };
+
+export interface NewEvent {
+  type: string;
+  data: JsonObject;
+  schemaVersion?: number;
+  metadata?: EventMetadata;
+}
+
+export interface EventMetadata {
+  causationId?: string;
+  correlationId?: string;
+  actorUid?: string;
+  idempotencyKey?: string;
+  clientIpHash?: string;
+  [key: string]: unknown;
+}
+
+export interface RecordedEvent<Data extends JsonObject = JsonObject> {
+  globalPosition: bigint;
+  transactionId: bigint;
+  streamId: string;
+  streamVersion: bigint;
+  type: string;
+  schemaVersion: number;
+  data: Data;
+  metadata: EventMetadata;
+  createdAt: Date;
+}
+
+/** Where a global reader stands: the last (transaction id, global position) pair it has seen. */
+export interface Checkpoint {
+  transactionId: bigint;
+  globalPosition: bigint;
+}
+export const START: Checkpoint = Object.freeze({ transactionId: 0n, globalPosition: 0n });
+
+/** The stream's version is the count of its events; 'no_stream' is version 0. */
+export type ExpectedVersion = bigint | number | 'no_stream' | 'any';
+
+export interface AppendOptions {
+  expectedVersion?: ExpectedVersion;
+  idempotencyKey?: string;
+  /** Append inside the caller's transaction (the caller commits). */
+  client?: PoolClient;
+}
+
+export interface AppendResult {
+  streamId: string;
+  firstPosition: bigint;
+  lastPosition: bigint;
+  /** The stream's version after this append. */
+  nextExpectedVersion: bigint;
+  /** True when the idempotency key was seen before: nothing was written, the first result is returned. */
+  duplicate: boolean;
+}
+
+export interface ReadStreamResult {
+  streamId: string;
+  version: bigint;
+  events: RecordedEvent[];
+}
+
+export interface EventStore {
+  append(streamId: string, events: NewEvent[], options?: AppendOptions): Promise<AppendResult>;
+  readStream(streamId: string, options?: { fromVersion?: bigint; limit?: number }): Promise<ReadStreamResult>;
+  readAll(from: Checkpoint, limit: number): Promise<RecordedEvent[]>;
+}

@@ -1,0 +1,34 @@
+// One place maps every failure to the envelope `{ error: { code, message, details? } }`.
+import { texts, type ErrorEnvelope } from '@murmur/contracts';
+import { EventStoreError } from '@murmur/eventstore';
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { Logger } from 'pino';
+import { ApiError } from './api-error.ts';
+
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof EventStoreError) {
+    if (error.code === 'WRONG_EXPECTED_VERSION') return new ApiError('CONFLICT', 'The resource changed at the same time; please try again.');
+    if (error.code === 'STREAM_NOT_FOUND') return new ApiError('NOT_FOUND', error.message);
+    return new ApiError('VALIDATION_FAILED', error.message);
+  }
+  const e = error as { type?: string; status?: number; expose?: boolean; message?: string };
+  // body-parser: malformed JSON, oversized body, bad encoding.
+  if (e?.type === 'entity.parse.failed') return new ApiError('VALIDATION_FAILED', 'The request body is not valid JSON.');
+  if (e?.type === 'entity.too.large') return new ApiError('VALIDATION_FAILED', 'The request body is too large.');
+  if (e?.expose && e.status && e.status < 500) return new ApiError('VALIDATION_FAILED', e.message ?? texts.errorOccured);
+  return new ApiError('INTERNAL', texts.errorOccured);
+}
+
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error, req, res, _next) => {
+    const apiError = toApiError(error);
+    if (apiError.code === 'INTERNAL') logger.error({ err: error, path: req.path }, 'request failed');
+    const body: ErrorEnvelope = { error: { code: apiError.code, message: apiError.message, ...(apiError.details !== undefined ? { details: apiError.details } : {}) } };
+    res.status(apiError.status).json(body);
+  };
+}
+
+export const notFoundHandler: RequestHandler = (req, _res, next) => {
+  next(new ApiError('NOT_FOUND', `No route ${req.method} ${req.path}`));
+};

@@ -1,0 +1,4 @@
+// Further CLI commands registered by domain modules (the ledger `audit` lives with the money read models).
+import type pg from 'pg';
+
+export const cliCommands: Record<string, (pool: pg.Pool, args: string[]) => Promise<number>> = {};

@@ -1,0 +1,19 @@
+// The query side's HTTP app: reads read models only; never appends.
+import { authenticate, errorHandler, notFoundHandler, observabilityRouter } from '@murmur/platform';
+import express from 'express';
+import type { QueryDeps } from './dependencies.ts';
+import { queryModules } from './modules.ts';
+
+export function createQueryApp(deps: QueryDeps): express.Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use(observabilityRouter('query-api', deps.pool));
+  const api = express.Router();
+  api.use(authenticate(deps.jwtSecret, deps.sessionGuard));
+  for (const mount of queryModules) mount(api, deps);
+  app.use('/api/v1', api);
+  app.use(notFoundHandler);
+  app.use(errorHandler(deps.logger));
+  return app;
+}

@@ -1,0 +1,12 @@
+// Runs query-api alone: `npm run start -w query-api`.
+import { listen } from '@murmur/platform';
+import { readConfig } from './config.ts';
+import { buildQueryApi } from './server.ts';
+
+const config = readConfig();
+const { server, deps } = buildQueryApi(config);
+const port = await listen(server, config.QUERY_API_PORT);
+deps.logger.info({ port }, 'query-api listening');
+const stop = () => server.close(() => deps.pool.end().then(() => process.exit(0)));
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);

@@ -1,0 +1,6 @@
+// Every query module; each adds its GET routes to the /api/v1 router.
+import type express from 'express';
+import type { QueryDeps } from './dependencies.ts';
+import { opsRoutes } from './ops/routes.ts';
+
+export const queryModules: Array<(router: express.Router, deps: QueryDeps) => void> = [opsRoutes];

@@ -1,0 +1,16 @@
+import { createPool } from '@murmur/eventstore';
+import { createLogger } from '@murmur/platform';
+import http from 'node:http';
+import { createQueryApp } from './app.ts';
+import type { QueryDeps } from './dependencies.ts';
+
+export function buildQueryApi(config: { DATABASE_URL: string; READ_DATABASE_URL?: string; JWT_SECRET: string }, overrides: Partial<QueryDeps> = {}) {
+  const deps: QueryDeps = {
+    pool: overrides.pool ?? createPool(config.READ_DATABASE_URL ?? config.DATABASE_URL, { max: 20, applicationName: 'query-api' }),
+    logger: createLogger('query-api'),
+    jwtSecret: config.JWT_SECRET,
+    ...overrides,
+  };
+  const server = http.createServer(createQueryApp(deps));
+  return { server, deps };
+}

@@ -1,0 +1,40 @@
+// One vitest config, three tiers by file suffix: *.unit.spec.ts (pure), *.int.spec.ts (real
+// PostgreSQL/HTTP/WS), *.e2e.spec.ts (browser against the real stack).
+import { defineConfig } from 'vitest/config';
+
+const workspaces = '{contracts,eventstore,platform,command-api,projections,query-api,realtime-gateway,frontend}';
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: [`${workspaces}/**/*.unit.spec.{ts,tsx}`],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'int',
+          include: [`${workspaces}/**/*.int.spec.ts`],
+          globalSetup: ['test-support/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: [`${workspaces}/**/*.e2e.spec.ts`],
+          globalSetup: ['test-support/global-setup.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 180_000,
+          pool: 'forks',
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
