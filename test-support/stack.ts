@@ -1,0 +1,75 @@
+// Starts the real back end on a test file's own database: command-api, query-api and the
+// projections runner, on free ports. Tests talk to it over real HTTP.
+import { randomUUID } from 'node:crypto';
+import type http from 'node:http';
+import { signAccessToken, type RoleCode } from '@murmur/contracts';
+import { closeServer, listen } from '@murmur/platform';
+import { buildCommandApi } from '../command-api/src/server.ts';
+import type { CommandDeps } from '../command-api/src/dependencies.ts';
+import { buildQueryApi } from '../query-api/src/server.ts';
+import { projectors } from '../projections/src/registry.ts';
+import { ProjectionRunner } from '../projections/src/runner.ts';
+import { createTestDatabase, type TestDatabase } from './database.ts';
+
+export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
+
+export interface TestStack {
+  db: TestDatabase;
+  commandUrl: string;
+  queryUrl: string;
+  command: ReturnType<typeof buildCommandApi>;
+  query: ReturnType<typeof buildQueryApi>;
+  runner: ProjectionRunner;
+  /** An access token for a user, without going through sign-in (identity has its own tests). */
+  tokenFor(uid: string, roles?: RoleCode[], options?: { anonymous?: boolean; sessionId?: string }): Promise<string>;
+  /** fetch against the edge rule: GET/HEAD to query-api, everything else to command-api. */
+  api(path: string, init?: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
+  stop(): Promise<void>;
+}
+
+export async function startTestStack(options: { commandOverrides?: Partial<CommandDeps>; projections?: boolean } = {}): Promise<TestStack> {
+  const db = await createTestDatabase();
+  const config = { DATABASE_URL: db.url, JWT_SECRET: TEST_JWT_SECRET };
+  const command = buildCommandApi(config, { pool: db.pool, ...options.commandOverrides });
+  const query = buildQueryApi(config, { pool: db.pool });
+  const [commandPort, queryPort] = await Promise.all([listen(command.server, 0), listen(query.server, 0)]);
+  const runner = new ProjectionRunner(db.pool, db.url, projectors, { pollIntervalMs: 100 });
+  if (options.projections !== false) await runner.start();
+  const commandUrl = `http://127.0.0.1:${commandPort}`;
+  const queryUrl = `http://127.0.0.1:${queryPort}`;
+  return {
+    db,
+    commandUrl,
+    queryUrl,
+    command,
+    query,
+    runner,
+    tokenFor: (uid, roles = ['co'], opts = {}) =>
+      signAccessToken(TEST_JWT_SECRET, { sub: uid, sid: opts.sessionId ?? randomUUID(), roles, anon: opts.anonymous ?? false }, 900),
+    async api(path, init = {}) {
+      const method = init.method ?? 'GET';
+      const base = method === 'GET' || method === 'HEAD' ? queryUrl : commandUrl;
+      const headers: Record<string, string> = { ...(init.headers ?? {}) };
+      if (init.token) headers.authorization = `Bearer ${init.token}`;
+      let body: string | undefined;
+      if (init.body !== undefined) {
+        headers['content-type'] ??= 'application/json';
+        body = typeof init.body === 'string' ? init.body : JSON.stringify(init.body);
+      }
+      const res = await fetch(`${base}/api/v1${path}`, { method, headers, body });
+      const text = await res.text();
+      let parsed: unknown = text;
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        /* not JSON */
+      }
+      return { status: res.status, body: parsed, headers: res.headers };
+    },
+    async stop() {
+      await runner.stop();
+      await Promise.all([closeServer(command.server as http.Server), closeServer(query.server as http.Server)]);
+      await db.drop();
+    },
+  };
+}
