@@ -1,0 +1,25 @@
+// `npm run bench [name...]`: runs every bench/*.bench.ts (or the named ones) one after another.
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const wanted = process.argv.slice(2);
+const files = readdirSync(here)
+  .filter((f) => f.endsWith('.bench.ts'))
+  .filter((f) => wanted.length === 0 || wanted.some((w) => f.startsWith(w)))
+  .sort();
+
+console.log(`# murmur benchmarks, ${new Date().toISOString()}, node ${process.version}, ${(await import('node:os')).cpus().length} cores`);
+let failed = 0;
+for (const file of files) {
+  console.log(`\n## ${file}`);
+  try {
+    const mod = (await import(path.join(here, file))) as { default: () => Promise<unknown> };
+    await mod.default();
+  } catch (error) {
+    failed++;
+    console.error(`${file} failed:`, error);
+  }
+}
+process.exit(failed ? 1 : 0);
