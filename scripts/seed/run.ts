@@ -1,0 +1,38 @@
+// Loads the demo data once: only into a database whose log is empty.
+import { signAccessToken, type RoleCode } from '@murmur/contracts';
+import type { PostgresEventStore } from '@murmur/eventstore';
+import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
+import type { SeedContext } from './context.ts';
+import { seeders } from './index.ts';
+
+const DEMO_SECRET = process.env.JWT_SECRET ?? 'murmur-demo-secret-change-me-in-production-0123456789';
+
+export async function seedDemo(base: { pool: pg.Pool; store: PostgresEventStore; commandUrl: string; queryUrl: string }): Promise<void> {
+  const { rows } = await base.pool.query<{ any: boolean }>('select exists (select 1 from events) as any');
+  if (rows[0]?.any) return;
+  const ctx: SeedContext = {
+    ...base,
+    shared: {},
+    tokenFor: (uid: string, roles: RoleCode[] = ['co']) =>
+      signAccessToken(DEMO_SECRET, { sub: uid, sid: randomUUID(), roles, anon: false }, 3600),
+    async post(path, token, body, method = 'POST') {
+      const res = await fetch(`${base.commandUrl}/api/v1${path}`, {
+        method,
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await res.text();
+      if (!res.ok) throw new Error(`seed ${method} ${path} -> ${res.status} ${text}`);
+      return text ? JSON.parse(text) : undefined;
+    },
+  };
+  for (const seeder of seeders) {
+    try {
+      await seeder.run(ctx);
+    } catch (error) {
+      console.error(`demo seeder ${seeder.name} failed:`, (error as Error).message);
+    }
+  }
+  console.log(`Demo data loaded (${seeders.map((s) => s.name).join(', ') || 'no seeders'}).`);
+}

