@@ -82,6 +82,10 @@ export const texts = {
   notEnoughExp: "You don't have enough EXP",
   adminAdded: 'User has been added as Lobby Admin successfully!',
   insufficientFunds: 'You may have insufficient balance.',
+  /** Money module: a spend, gift or purchase above the diamond balance (422). */
+  notEnoughDiamonds: 'Insufficient balance: this needs {needed} diamonds and you have {balance}.',
+  /** Money module: a withdrawal above the available charm (422). */
+  notEnoughCharm: 'Insufficient charm: you can withdraw at most {available}.',
 } as const;
 
 /** Fills a template's `{name}` holes. */

@@ -1,0 +1,158 @@
+// The wallet decider: spend only what is there. Pure; time, ids and prices come in on the command.
+import { formatText, money, texts, type DiamondReason, type SkuKind } from '@murmur/contracts';
+import { ApiError } from '@murmur/platform';
+import type { Decider } from '../decider/decider.ts';
+import { evolveWallet, initialWalletState, type WalletEvent, type WalletState } from './wallet.ts';
+
+export interface CreditDiamonds {
+  type: 'CreditDiamonds';
+  uid: string;
+  amount: number;
+  reason: DiamondReason;
+  reference: string;
+  at: string;
+}
+
+export interface SpendDiamonds {
+  type: 'SpendDiamonds';
+  uid: string;
+  amount: number;
+  reason: DiamondReason;
+  reference: string;
+  at: string;
+}
+
+export interface GiftPrice {
+  id: string;
+  name: string;
+  unitPrice: number;
+}
+
+export interface SendGift {
+  type: 'SendGift';
+  uid: string;
+  gift: GiftPrice;
+  quantity: number;
+  recipients: string[];
+  lobbyId?: string;
+  roomId?: string;
+  /** The recipients' share of the gift's diamond value, as charm (DESIGN section 9: 0.5). */
+  charmShare: number;
+  at: string;
+}
+
+export interface SkuPrice {
+  id: string;
+  kind: SkuKind;
+  name: string;
+  price: number;
+  /** Months a time-limited item (VIP) lasts; null for a permanent one. */
+  months: number | null;
+}
+
+export interface PurchaseSku {
+  type: 'PurchaseSku';
+  uid: string;
+  purchaseId: string;
+  sku: SkuPrice;
+  quantity: number;
+  target?: string;
+  at: string;
+}
+
+export type WalletCommand = CreditDiamonds | SpendDiamonds | SendGift | PurchaseSku;
+
+export const MAX_GIFT_RECIPIENTS = 20;
+
+function requireAmount(amount: number): void {
+  if (!Number.isSafeInteger(amount) || amount <= 0) throw new ApiError('VALIDATION_FAILED', 'Amount must be a positive whole number of diamonds.');
+}
+
+function requireBalance(state: WalletState, needed: number): void {
+  if (state.balance < needed) {
+    throw new ApiError('INSUFFICIENT_BALANCE', formatText(texts.notEnoughDiamonds, { needed, balance: state.balance }), { needed, balance: state.balance });
+  }
+}
+
+function addMonths(iso: string, months: number): string {
+  const d = new Date(iso);
+  d.setUTCMonth(d.getUTCMonth() + months);
+  return d.toISOString();
+}
+
+export function decideWallet(command: WalletCommand, state: WalletState): WalletEvent[] {
+  switch (command.type) {
+    case 'CreditDiamonds':
+      requireAmount(command.amount);
+      return [{ type: 'DiamondsCredited', data: { uid: command.uid, amount: command.amount, reason: command.reason, reference: command.reference, creditedAt: command.at } }];
+    case 'SpendDiamonds':
+      requireAmount(command.amount);
+      requireBalance(state, command.amount);
+      return [{ type: 'DiamondsSpent', data: { uid: command.uid, amount: command.amount, reason: command.reason, reference: command.reference, spentAt: command.at } }];
+    case 'SendGift': {
+      const { gift, quantity, recipients } = command;
+      if (!(money.giftMultipliers as readonly number[]).includes(quantity)) {
+        throw new ApiError('VALIDATION_FAILED', `Quantity must be one of ${money.giftMultipliers.join(', ')}.`);
+      }
+      const unique = new Set(recipients);
+      if (recipients.length === 0 || unique.size !== recipients.length) throw new ApiError('VALIDATION_FAILED', 'Recipients must be a list of different users.');
+      if (recipients.length > MAX_GIFT_RECIPIENTS) throw new ApiError('VALIDATION_FAILED', `A gift goes to at most ${MAX_GIFT_RECIPIENTS} recipients.`);
+      if (unique.has(command.uid)) throw new ApiError('RULE_VIOLATED', 'You cannot send a gift to yourself.');
+      if (!Number.isSafeInteger(gift.unitPrice) || gift.unitPrice <= 0) throw new ApiError('RULE_VIOLATED', 'This gift is not for sale.');
+      const perRecipient = gift.unitPrice * quantity;
+      const diamondsTotal = perRecipient * recipients.length;
+      requireBalance(state, diamondsTotal);
+      return [{
+        type: 'GiftSent',
+        data: {
+          senderUid: command.uid,
+          giftId: gift.id,
+          giftName: gift.name,
+          quantity,
+          unitPrice: gift.unitPrice,
+          diamondsTotal,
+          recipients,
+          charmPerRecipient: Math.floor(perRecipient * command.charmShare),
+          ...(command.lobbyId ? { lobbyId: command.lobbyId } : {}),
+          ...(command.roomId ? { roomId: command.roomId } : {}),
+          sentAt: command.at,
+        },
+      }];
+    }
+    case 'PurchaseSku': {
+      const { sku, quantity } = command;
+      if (!Number.isSafeInteger(quantity) || quantity < 1 || quantity > 999) throw new ApiError('VALIDATION_FAILED', 'Quantity must be between 1 and 999.');
+      if (sku.months !== null && quantity !== 1) throw new ApiError('VALIDATION_FAILED', 'A subscription is bought one at a time.');
+      const diamondsTotal = sku.price * quantity;
+      requireBalance(state, diamondsTotal);
+      // A renewal extends from the current end, not from today, so no paid day is lost.
+      const from = state.vipUntil && sku.kind === 'vip' && state.vipUntil > command.at ? state.vipUntil : command.at;
+      return [{
+        type: 'SkuPurchased',
+        data: {
+          uid: command.uid,
+          purchaseId: command.purchaseId,
+          skuId: sku.id,
+          skuKind: sku.kind,
+          name: sku.name,
+          quantity,
+          unitPrice: sku.price,
+          diamondsTotal,
+          ...(command.target ? { target: command.target } : {}),
+          purchasedAt: command.at,
+          expiresAt: sku.months !== null ? addMonths(from, sku.months) : null,
+        },
+      }];
+    }
+    default: {
+      const _exhaustive: never = command;
+      throw new ApiError('VALIDATION_FAILED', 'Unknown wallet command.');
+    }
+  }
+}
+
+export const walletDecider: Decider<WalletState, WalletCommand, WalletEvent> = {
+  initialState: initialWalletState,
+  evolve: evolveWallet,
+  decide: decideWallet,
+};

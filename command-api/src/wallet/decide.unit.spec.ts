@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '@murmur/platform';
+import { walletDecider, type WalletCommand } from './decide.ts';
+import type { WalletEvent } from './wallet.ts';
+
+const at = '2026-01-01T00:00:00.000Z';
+
+function given(...events: WalletEvent[]) {
+  const state = events.reduce(walletDecider.evolve, walletDecider.initialState());
+  return {
+    state,
+    when: (command: WalletCommand) => ({
+      then: (expected: WalletEvent[]) => expect(walletDecider.decide(command, state)).toEqual(expected),
+      thenThrows: (code: string, message?: RegExp) => {
+        try {
+          walletDecider.decide(command, state);
+        } catch (error) {
+          expect(error).toBeInstanceOf(ApiError);
+          expect((error as ApiError).code).toBe(code);
+          if (message) expect((error as ApiError).message).toMatch(message);
+          return;
+        }
+        throw new Error('expected the command to be refused');
+      },
+    }),
+  };
+}
+
+const credited = (amount: number, reason: 'topup' | 'demo_grant' = 'demo_grant'): WalletEvent => ({
+  type: 'DiamondsCredited',
+  data: { uid: 'u1', amount, reason, reference: 'r', creditedAt: at },
+});
+
+const rose = { id: 'gift-rose', name: 'rose', unitPrice: 10 };
+
+describe('wallet decider', () => {
+  it('credits diamonds', () => {
+    given().when({ type: 'CreditDiamonds', uid: 'u1', amount: 500, reason: 'topup', reference: 'pay-1', at }).then([
+      { type: 'DiamondsCredited', data: { uid: 'u1', amount: 500, reason: 'topup', reference: 'pay-1', creditedAt: at } },
+    ]);
+  });
+
+  it('refuses a zero, negative or fractional amount', () => {
+    for (const amount of [0, -5, 1.5, Number.NaN]) {
+      given().when({ type: 'CreditDiamonds', uid: 'u1', amount, reason: 'topup', reference: 'x', at }).thenThrows('VALIDATION_FAILED');
+      given(credited(100)).when({ type: 'SpendDiamonds', uid: 'u1', amount, reason: 'room_fee', reference: 'x', at }).thenThrows('VALIDATION_FAILED');
+    }
+  });
+
+  it('spends exactly the whole balance, and not one diamond more', () => {
+    given(credited(100)).when({ type: 'SpendDiamonds', uid: 'u1', amount: 100, reason: 'lobby_entry', reference: 'lobby-1', at }).then([
+      { type: 'DiamondsSpent', data: { uid: 'u1', amount: 100, reason: 'lobby_entry', reference: 'lobby-1', spentAt: at } },
+    ]);
+    given(credited(100)).when({ type: 'SpendDiamonds', uid: 'u1', amount: 101, reason: 'lobby_entry', reference: 'lobby-1', at })
+      .thenThrows('INSUFFICIENT_BALANCE', /needs 101 diamonds and you have 100/);
+  });
+
+  it('sends a gift to several recipients, charging each and sharing half as charm', () => {
+    given(credited(1000)).when({ type: 'SendGift', uid: 'u1', gift: rose, quantity: 10, recipients: ['h1', 'h2'], lobbyId: 'l1', charmShare: 0.5, at }).then([
+      {
+        type: 'GiftSent',
+        data: { senderUid: 'u1', giftId: 'gift-rose', giftName: 'rose', quantity: 10, unitPrice: 10, diamondsTotal: 200, recipients: ['h1', 'h2'], charmPerRecipient: 50, lobbyId: 'l1', sentAt: at },
+      },
+    ]);
+  });
+
+  it('refuses a gift above the balance, to oneself, to a repeated recipient or with another quantity', () => {
+    given(credited(199)).when({ type: 'SendGift', uid: 'u1', gift: rose, quantity: 10, recipients: ['h1', 'h2'], charmShare: 0.5, at }).thenThrows('INSUFFICIENT_BALANCE');
+    given(credited(1000)).when({ type: 'SendGift', uid: 'u1', gift: rose, quantity: 1, recipients: ['u1'], charmShare: 0.5, at }).thenThrows('RULE_VIOLATED');
+    given(credited(1000)).when({ type: 'SendGift', uid: 'u1', gift: rose, quantity: 1, recipients: ['h1', 'h1'], charmShare: 0.5, at }).thenThrows('VALIDATION_FAILED');
+    given(credited(1000)).when({ type: 'SendGift', uid: 'u1', gift: rose, quantity: 5, recipients: ['h1'], charmShare: 0.5, at }).thenThrows('VALIDATION_FAILED');
+    given(credited(1000)).when({ type: 'SendGift', uid: 'u1', gift: { ...rose, unitPrice: 0 }, quantity: 1, recipients: ['h1'], charmShare: 0.5, at }).thenThrows('RULE_VIOLATED');
+  });
+
+  it('lowers the balance after a gift, a spend and a purchase', () => {
+    const { state } = given(
+      credited(1000),
+      { type: 'GiftSent', data: { senderUid: 'u1', giftId: 'g', giftName: 'rose', quantity: 1, unitPrice: 10, diamondsTotal: 20, recipients: ['a', 'b'], charmPerRecipient: 5, sentAt: at } },
+      { type: 'DiamondsSpent', data: { uid: 'u1', amount: 30, reason: 'room_fee', reference: 'r', spentAt: at } },
+      { type: 'SkuPurchased', data: { uid: 'u1', purchaseId: 'p', skuId: 's', skuKind: 'frame', name: 'f', quantity: 1, unitPrice: 50, diamondsTotal: 50, purchasedAt: at, expiresAt: null } },
+    );
+    expect(state).toEqual({ balance: 900, credited: 1000, spent: 100, hasToppedUp: false, vipUntil: null });
+  });
+
+  it('marks the first paid top-up', () => {
+    expect(given(credited(10, 'demo_grant')).state.hasToppedUp).toBe(false);
+    expect(given(credited(10, 'topup')).state.hasToppedUp).toBe(true);
+  });
+
+  it('buys VIP for 12 months and extends a running one from its end', () => {
+    const vip = { id: 'vip-year', kind: 'vip' as const, name: 'VIP', price: 12000, months: 12 };
+    given(credited(12000)).when({ type: 'PurchaseSku', uid: 'u1', purchaseId: 'p1', sku: vip, quantity: 1, at }).then([
+      { type: 'SkuPurchased', data: { uid: 'u1', purchaseId: 'p1', skuId: 'vip-year', skuKind: 'vip', name: 'VIP', quantity: 1, unitPrice: 12000, diamondsTotal: 12000, purchasedAt: at, expiresAt: '2027-01-01T00:00:00.000Z' } },
+    ]);
+    const running: WalletEvent = { type: 'SkuPurchased', data: { uid: 'u1', purchaseId: 'p0', skuId: 'vip-year', skuKind: 'vip', name: 'VIP', quantity: 1, unitPrice: 0, diamondsTotal: 0, purchasedAt: at, expiresAt: '2026-06-01T00:00:00.000Z' } };
+    const [event] = walletDecider.decide({ type: 'PurchaseSku', uid: 'u1', purchaseId: 'p1', sku: vip, quantity: 1, at }, given(credited(12000), running).state);
+    expect((event?.data as { expiresAt: string }).expiresAt).toBe('2027-06-01T00:00:00.000Z');
+    given(credited(11999)).when({ type: 'PurchaseSku', uid: 'u1', purchaseId: 'p1', sku: vip, quantity: 1, at }).thenThrows('INSUFFICIENT_BALANCE');
+    given(credited(30000)).when({ type: 'PurchaseSku', uid: 'u1', purchaseId: 'p1', sku: vip, quantity: 2, at }).thenThrows('VALIDATION_FAILED');
+  });
+});

@@ -1,0 +1,110 @@
+// The wallet's entry points for every module: credit or spend diamonds on `wallet-{uid}`, exactly
+// once per idempotency key, never below zero.
+import type { DiamondReason } from '@murmur/contracts';
+import { ApiError } from '@murmur/platform';
+import { handleCommand, loadState } from '../decider/handle-command.ts';
+import type { CommandDeps } from '../dependencies.ts';
+import { walletDecider, type WalletCommand } from './decide.ts';
+import { KeyedMutex } from './stream-lock.ts';
+import { walletStreamId, type WalletEvent, type WalletState } from './wallet.ts';
+
+export interface LedgerEntry {
+  uid: string;
+  amount: number;
+  reason: DiamondReason;
+  reference: string;
+  /** The caller's key; the same key never moves diamonds twice. */
+  idempotencyKey: string;
+}
+
+export interface WalletResult {
+  position: bigint;
+  balance: number;
+  events: WalletEvent[];
+  duplicate: boolean;
+  state: WalletState;
+}
+
+const mutexes = new WeakMap<object, KeyedMutex>();
+function mutexFor(deps: CommandDeps): KeyedMutex {
+  let m = mutexes.get(deps.store);
+  if (!m) mutexes.set(deps.store, (m = new KeyedMutex()));
+  return m;
+}
+
+/** Keys of the event store are global; the wallet's are scoped to the wallet so that a caller's key
+ * can never collide with an append of its own on another stream. */
+export const walletKey = (uid: string, key: string): string => `${walletStreamId(uid)}:${key}`;
+
+async function firstResult(deps: CommandDeps, uid: string, scopedKey: string): Promise<WalletResult | null> {
+  const { rows } = await deps.pool.query<{ first_position: string; last_position: string; stream_id: string }>(
+    'select first_position::text, last_position::text, stream_id from idempotency_keys where key = $1 and last_position > 0',
+    [scopedKey],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const { events } = await deps.pool.query<{ type: string; data: WalletEvent['data'] }>(
+    'select type, data from events where global_position between $1 and $2 and stream_id = $3 order by global_position',
+    [row.first_position, row.last_position, row.stream_id],
+  ).then((r) => ({ events: r.rows }));
+  const { state } = await loadState(deps.store, walletStreamId(uid), walletDecider, deps.cache);
+  return { position: BigInt(row.last_position), balance: state.balance, events: events as WalletEvent[], duplicate: true, state };
+}
+
+/** Runs one wallet command: decide on the stream's state, append with the expected version and
+ * the scoped idempotency key. A repeated key returns the first result, even when the balance has
+ * since changed so much that deciding again would refuse. */
+export async function runWalletCommand(
+  deps: CommandDeps,
+  uid: string,
+  command: WalletCommand,
+  idempotencyKey: string,
+  metadata: Record<string, unknown> = {},
+): Promise<WalletResult> {
+  const scopedKey = walletKey(uid, idempotencyKey);
+  const streamId = walletStreamId(uid);
+  return mutexFor(deps).run(streamId, async () => {
+    const seen = await firstResult(deps, uid, scopedKey);
+    if (seen) return seen;
+    try {
+      const result = await handleCommand(deps.store, streamId, walletDecider, command, {
+        idempotencyKey: scopedKey,
+        cache: deps.cache,
+        metadata: { actorUid: uid, ...metadata },
+      });
+      return { position: result.position, balance: result.state.balance, events: result.events, duplicate: result.duplicate, state: result.state };
+    } catch (error) {
+      // Another process may have completed the same key between our check and our decision.
+      if (error instanceof ApiError) {
+        const late = await firstResult(deps, uid, scopedKey);
+        if (late) return late;
+      }
+      throw error;
+    }
+  });
+}
+
+export async function spendDiamonds(deps: CommandDeps, entry: LedgerEntry): Promise<{ position: bigint; balance: number }> {
+  const { position, balance } = await runWalletCommand(
+    deps,
+    entry.uid,
+    { type: 'SpendDiamonds', uid: entry.uid, amount: entry.amount, reason: entry.reason, reference: entry.reference, at: deps.clock.now().toISOString() },
+    entry.idempotencyKey,
+  );
+  return { position, balance };
+}
+
+export async function creditDiamonds(deps: CommandDeps, entry: LedgerEntry): Promise<{ position: bigint; balance: number }> {
+  const { position, balance } = await runWalletCommand(
+    deps,
+    entry.uid,
+    { type: 'CreditDiamonds', uid: entry.uid, amount: entry.amount, reason: entry.reason, reference: entry.reference, at: deps.clock.now().toISOString() },
+    entry.idempotencyKey,
+  );
+  return { position, balance };
+}
+
+/** The wallet's current state from the stream (and the in-memory cache), never from a read model. */
+export async function loadWallet(deps: CommandDeps, uid: string): Promise<WalletState> {
+  return (await loadState(deps.store, walletStreamId(uid), walletDecider, deps.cache)).state;
+}

@@ -1,0 +1,40 @@
+// The `wallet-{uid}` stream (DESIGN section 4): every diamond credit and debit of one user,
+// folded into the state the wallet decider needs.
+import type { WalletEvent } from '@murmur/contracts';
+
+export type { WalletEvent };
+
+export interface WalletState {
+  balance: number;
+  credited: number;
+  spent: number;
+  /** Set by the first paid top-up; the first top-up offer is for users without one. */
+  hasToppedUp: boolean;
+  vipUntil: string | null;
+}
+
+export const initialWalletState = (): WalletState => ({ balance: 0, credited: 0, spent: 0, hasToppedUp: false, vipUntil: null });
+
+export const walletStreamId = (uid: string): string => `wallet-${uid}`;
+
+export function evolveWallet(state: WalletState, event: WalletEvent): WalletState {
+  switch (event.type) {
+    case 'DiamondsCredited': {
+      const paid = event.data.reason === 'topup' || event.data.reason === 'first_topup_offer';
+      return { ...state, balance: state.balance + event.data.amount, credited: state.credited + event.data.amount, hasToppedUp: state.hasToppedUp || paid };
+    }
+    case 'DiamondsSpent':
+      return { ...state, balance: state.balance - event.data.amount, spent: state.spent + event.data.amount };
+    case 'GiftSent':
+      return { ...state, balance: state.balance - event.data.diamondsTotal, spent: state.spent + event.data.diamondsTotal };
+    case 'SkuPurchased': {
+      const vipUntil = event.data.skuKind === 'vip' && event.data.expiresAt ? event.data.expiresAt : state.vipUntil;
+      return { ...state, balance: state.balance - event.data.diamondsTotal, spent: state.spent + event.data.diamondsTotal, vipUntil };
+    }
+    default: {
+      // Events of other types on the stream (none today) leave the balance alone.
+      const _exhaustive: never = event;
+      return state;
+    }
+  }
+}
