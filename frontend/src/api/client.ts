@@ -1,0 +1,157 @@
+// The HTTP client of the web app: bearer token, one refresh on 401 then retry, full logout when the
+// refresh fails, 403 home, 500 server-error modal, the server's message in a toast otherwise, and
+// X-Min-Position read-your-writes with the positions commands return.
+import { texts } from '@murmur/contracts/errors';
+import { toast, useUi } from '../state/ui.ts';
+import { errorAction } from './errorPolicy.ts';
+import { minPosition, notePosition } from './position.ts';
+import { RefreshRejected, refreshWithPolicy } from './refreshPolicy.ts';
+import { clearSession, currentToken, useSession } from './session.ts';
+
+export const API_BASE = import.meta.env?.VITE_API_BASE ?? '/api/v1';
+
+export class ApiCallError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly details?: unknown,
+  ) {
+    super(message);
+  }
+}
+
+export interface CallOptions {
+  /** The caller shows the error itself (an inline form message): no toast. */
+  quiet?: boolean;
+  idempotencyKey?: string;
+  signal?: AbortSignal;
+  /** Extra X-Min-Position (e.g. from a realtime event) beyond our own writes. */
+  minPosition?: string;
+}
+
+let navigateHome: () => void = () => {
+  window.location.assign('/');
+};
+
+/** The router registers its navigate so a 403 goes home without a reload. */
+export function setHomeNavigator(fn: () => void): void {
+  navigateHome = fn;
+}
+
+let refreshing: Promise<string | null> | null = null;
+
+/** One refresh at a time: concurrent 401s wait for the same attempt. */
+export function refreshToken(): Promise<string | null> {
+  refreshing ??= refreshWithPolicy({
+    async attempt(signal) {
+      const res = await fetch(`${API_BASE}/auth/refresh`, { method: 'POST', credentials: 'include', signal, headers: { 'content-type': 'application/json' }, body: '{}' });
+      if (res.status === 401 || res.status === 403) throw new RefreshRejected();
+      if (!res.ok) throw new Error(`refresh ${res.status}`);
+      const body = (await res.json()) as { token?: string; accessToken?: string };
+      const token = body.token ?? body.accessToken;
+      if (!token) throw new RefreshRejected();
+      return token;
+    },
+    sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+  })
+    .then((token) => {
+      if (token) useSession.getState().setToken(token);
+      return token;
+    })
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
+}
+
+async function send(method: string, path: string, body: unknown, options: CallOptions): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json' };
+  const token = currentToken();
+  if (token) headers.authorization = `Bearer ${token}`;
+  if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
+  if (method === 'GET') {
+    const ours = minPosition();
+    const wanted = [ours, options.minPosition].filter((p): p is string => !!p).map(BigInt);
+    if (wanted.length) headers['x-min-position'] = wanted.reduce((a, b) => (a > b ? a : b)).toString();
+  }
+  let payload: BodyInit | undefined;
+  if (body instanceof FormData) payload = body;
+  else if (body !== undefined) {
+    headers['content-type'] = 'application/json';
+    payload = JSON.stringify(body);
+  }
+  return fetch(`${API_BASE}${path}`, { method, headers, body: payload, credentials: 'include', signal: options.signal });
+}
+
+async function readBody(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+export async function call<T>(method: string, path: string, body?: unknown, options: CallOptions = {}): Promise<T> {
+  let refreshed = false;
+  for (;;) {
+    let res: Response;
+    try {
+      res = await send(method, path, body, options);
+    } catch (error) {
+      if ((error as Error).name === 'AbortError') throw error;
+      if (!options.quiet) toast(texts.somethingWrong, 'error');
+      throw new ApiCallError(0, 'NETWORK', texts.somethingWrong);
+    }
+    const parsed = await readBody(res);
+    if (res.ok) {
+      if (parsed && typeof parsed === 'object' && 'position' in parsed) notePosition((parsed as { position: unknown }).position);
+      return parsed as T;
+    }
+    const envelope = (parsed as { error?: { code?: string; message?: string; details?: unknown } } | undefined)?.error;
+    const code = envelope?.code ?? 'HTTP_' + res.status;
+    const message = envelope?.message ?? texts.errorOccured;
+    const error = new ApiCallError(res.status, code, message, envelope?.details);
+    const isAuthCall = path.startsWith('/auth/');
+    const action = errorAction(res.status, refreshed || !currentToken() || isAuthCall, code);
+    if (action === 'refresh') {
+      refreshed = true;
+      const token = await refreshToken();
+      if (token) continue;
+      clearSession();
+      throw error;
+    }
+    if (action === 'logout') {
+      if (currentToken() && !isAuthCall) {
+        clearSession();
+        if (code === 'SESSION_REPLACED') toast(texts.loggedInElsewhere, 'error');
+      } else if (!options.quiet && isAuthCall) toast(message, 'error');
+      throw error;
+    }
+    if (action === 'home') {
+      if (code === 'UID_BANNED') toast(texts.banned, 'error');
+      navigateHome();
+      throw error;
+    }
+    if (action === 'server-error') {
+      useUi.getState().setServerErrorOpen(true);
+      throw error;
+    }
+    if (!options.quiet) toast(message, 'error');
+    throw error;
+  }
+}
+
+export const api = {
+  get: <T>(path: string, options?: CallOptions) => call<T>('GET', path, undefined, options),
+  post: <T>(path: string, body?: unknown, options?: CallOptions) => call<T>('POST', path, body ?? {}, options),
+  put: <T>(path: string, body?: unknown, options?: CallOptions) => call<T>('PUT', path, body ?? {}, options),
+  delete: <T>(path: string, options?: CallOptions) => call<T>('DELETE', path, undefined, options),
+};
+
+/** A fresh key for a money command, so a retried click never charges twice. */
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID();
+}

@@ -1,0 +1,14 @@
+// What the app does with a failed call (spec section 8): 401 refreshes once and shows no toast,
+// 403 goes home, 500 opens the server-error modal, anything else shows the server's message.
+export type ErrorAction = 'refresh' | 'logout' | 'home' | 'server-error' | 'toast';
+
+export function errorAction(status: number, alreadyRefreshed: boolean, code?: string): ErrorAction {
+  if (status === 401) {
+    // A session replaced on another device cannot be refreshed back.
+    if (code === 'SESSION_REPLACED' || alreadyRefreshed) return 'logout';
+    return 'refresh';
+  }
+  if (status === 403) return 'home';
+  if (status >= 500) return 'server-error';
+  return 'toast';
+}

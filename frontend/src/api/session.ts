@@ -1,0 +1,71 @@
+// The signed-in session: the access token (kept in localStorage so a reload stays signed in), the
+// claims read from it, and the full logout that clears every cache (spec section 4 "Session").
+import { createStore, readLocal, writeLocal } from '../state/store.ts';
+
+const TOKEN_KEY = 'murmur.token';
+
+export interface SessionClaims {
+  uid: string;
+  roles: string[];
+  anonymous: boolean;
+}
+
+export interface SessionState {
+  token: string | null;
+  claims: SessionClaims | null;
+  setToken(token: string): void;
+}
+
+/** Reads the JWT's payload without verifying it: the server verifies, the UI only needs uid/roles. */
+export function decodeClaims(token: string): SessionClaims | null {
+  const part = token.split('.')[1];
+  if (!part) return null;
+  try {
+    const json = atob(part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '='));
+    const payload = JSON.parse(json) as { sub?: unknown; roles?: unknown; anon?: unknown };
+    if (typeof payload.sub !== 'string') return null;
+    return {
+      uid: payload.sub,
+      roles: Array.isArray(payload.roles) ? payload.roles.filter((r): r is string => typeof r === 'string') : [],
+      anonymous: payload.anon === true,
+    };
+  } catch {
+    return null;
+  }
+}
+
+const initialToken = readLocal(TOKEN_KEY);
+
+export const useSession = createStore<SessionState>()((set) => ({
+  token: initialToken,
+  claims: initialToken ? decodeClaims(initialToken) : null,
+  setToken(token) {
+    writeLocal(TOKEN_KEY, token);
+    set({ token, claims: decodeClaims(token) });
+  },
+}));
+
+export function currentToken(): string | null {
+  return useSession.getState().token;
+}
+
+const logoutHooks = new Set<() => void>();
+
+/** Registers what a full logout must also clear (query cache, realtime socket, flow stores). */
+export function onLogout(hook: () => void): () => void {
+  logoutHooks.add(hook);
+  return () => logoutHooks.delete(hook);
+}
+
+/** Clears the token, local state and every registered cache. Logout clears state either way. */
+export function clearSession(): void {
+  writeLocal(TOKEN_KEY, null);
+  useSession.setState({ token: null, claims: null });
+  for (const hook of logoutHooks) {
+    try {
+      hook();
+    } catch {
+      /* one failing cleanup must not keep the rest from running */
+    }
+  }
+}

@@ -1,0 +1,47 @@
+// Entry of the web app: theme, router with the routes table, the shell around every page.
+import { StrictMode, Suspense, type ReactNode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, Navigate, RouterProvider, useLocation } from 'react-router';
+import { useSession } from './api/session.ts';
+import { PageLoading } from './components/PageLoading.tsx';
+import { AppShell } from './shell/AppShell.tsx';
+import { mustRedirectHome, NotFoundPage, routes, type AppRoute } from './routes.tsx';
+import './state/theme.ts';
+import './styles/theme.css';
+
+function Guarded({ route, children }: { route?: Pick<AppRoute, 'public'>; children: ReactNode }) {
+  const token = useSession((s) => s.token);
+  const { pathname } = useLocation();
+  if (mustRedirectHome(pathname, !!token, route)) return <Navigate to="/" replace />;
+  return <Suspense fallback={<PageLoading />}>{children}</Suspense>;
+}
+
+const router = createBrowserRouter([
+  {
+    element: <AppShell />,
+    children: [
+      ...routes.map((route) => ({
+        path: route.path,
+        element: (
+          <Guarded route={route}>
+            <route.page title={route.title} {...route.props} />
+          </Guarded>
+        ),
+      })),
+      {
+        path: '*',
+        element: (
+          <Guarded route={{ public: true }}>
+            <NotFoundPage />
+          </Guarded>
+        ),
+      },
+    ],
+  },
+]);
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <RouterProvider router={router} />
+  </StrictMode>,
+);

@@ -1,0 +1,6 @@
+// LobbySettings page (being built; shows a designed empty state until its back end exists).
+import ComingSoonPage from '../ComingSoon/ComingSoonPage.tsx';
+
+export default function LobbySettingsPage({ title }: { title?: string }) {
+  return <ComingSoonPage title={title} icon="✨" text="This page is on its way." />;
+}

@@ -1,0 +1,64 @@
+// Every route of spec section 2 with its lazily loaded page. Pages whose back end is not built yet
+// use ComingSoonPage (a designed empty state). To add a page: replace its one line below.
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+export interface AppRoute {
+  path: string;
+  title: string;
+  page: LazyExoticComponent<ComponentType<Record<string, unknown>>>;
+  /** Props for the page (the empty-state text of a page not built yet). */
+  props?: Record<string, unknown>;
+  /** Reachable without a token (spec: logged-out visitors go home unless on a room path). */
+  public?: boolean;
+}
+
+type Page = LazyExoticComponent<ComponentType<Record<string, unknown>>>;
+const page = (load: () => Promise<{ default: ComponentType<never> }>): Page => lazy(load as () => Promise<{ default: ComponentType<Record<string, unknown>> }>);
+
+const ComingSoon = page(() => import('./pages/ComingSoon/ComingSoonPage.tsx'));
+const soon = (icon: string, text: string) => ({ icon, text });
+
+export const routes: AppRoute[] = [
+  { path: '/', title: 'Home', public: true, page: page(() => import('./pages/Home/HomePage.tsx')) },
+  { path: '/login', title: 'Sign in', public: true, page: page(() => import('./pages/Login/LoginPage.tsx')) },
+  { path: '/wallet', title: 'Wallet', page: page(() => import('./pages/Wallet/WalletPage.tsx')) },
+  { path: '/lobby/:lobbyId', title: 'Lobby', page: page(() => import('./pages/Lobby/LobbyPage.tsx')) },
+  { path: '/lobby/settings', title: 'Lobby settings', page: page(() => import('./pages/LobbySettings/LobbySettingsPage.tsx')) },
+  { path: '/room/:roomId', title: 'Private room', public: true, page: page(() => import('./pages/Room/RoomPage.tsx')) },
+  { path: '/profile', title: 'Profile', page: ComingSoon, props: soon('👤', 'Your profile, posts, gallery and gift wall will live here.') },
+  { path: '/edit-profile', title: 'Edit profile', page: ComingSoon, props: soon('✏️', 'Edit your username, bio, pinned message and birthday.') },
+  { path: '/tier', title: 'Become a Host', page: ComingSoon, props: soon('🎙️', 'Apply to become a verified host and earn charm from gifts.') },
+  { path: '/settings', title: 'Settings', page: ComingSoon, props: soon('⚙️', 'Linked accounts, privacy and mature-content preferences.') },
+  { path: '/connect-quest-account', title: 'Connect quest account', page: ComingSoon, props: soon('🔗', 'Link your quest-platform account to earn EXP from quests.') },
+  { path: '/inventory', title: 'Inventory', page: ComingSoon, props: soon('🎒', 'Items you bought and won appear in your inventory.') },
+  { path: '/referral', title: 'Refer and Earn', page: ComingSoon, props: soon('🎁', 'Invite friends and earn 10% of their top-ups, settled weekly.') },
+  { path: '/referral/records', title: 'Reward records', page: ComingSoon, props: soon('🧾', 'Your weekly referral reward records.') },
+  { path: '/messages', title: 'Messages', page: ComingSoon, props: soon('💬', 'No chat selected. Follow each other to start a conversation.') },
+  { path: '/messages/new', title: 'New message', page: ComingSoon, props: soon('✉️', 'Start a conversation with someone you follow.') },
+  { path: '/web3-wallet', title: 'Web3 wallet', page: ComingSoon, props: soon('🪙', 'Bind and manage your blockchain wallets.') },
+  { path: '/guild', title: 'Guild', page: ComingSoon, props: soon('🛡️', 'Guild roster, settlements and charm payments.') },
+  { path: '/mission-center', title: 'Mission Center', page: ComingSoon, props: soon('🎯', 'Daily missions and rewards.') },
+  { path: '/level', title: 'My Level', page: ComingSoon, props: soon('📈', 'Your EXP level and progress.') },
+  { path: '/extension-history', title: 'Extension history', page: ComingSoon, props: soon('🕘', 'Extensions of your private rooms.') },
+  { path: '/about', title: 'About', public: true, page: ComingSoon, props: soon('🌍', 'Murmur: win friends around the world with voice lobbies and gifts.') },
+  { path: '/mini-app', title: 'Mini-app', public: true, page: ComingSoon, props: soon('📲', 'The messaging-app mini-app: earn, refer, engage, top, missions, inbox.') },
+  { path: '/lobby-level', title: 'Lobby Level', page: ComingSoon, props: soon('🏅', 'Your lobby level grows with the time and gifts in your lobby.') },
+  { path: '/exp-frens-token', title: 'EXP for Friends', page: ComingSoon, props: soon('🤝', 'Earn EXP tokens together with your friends.') },
+  { path: '/privilege-center', title: 'Privilege Center', page: ComingSoon, props: soon('👑', 'VIP privileges: frames, badges and more.') },
+  { path: '/fragments', title: 'Fragments', page: ComingSoon, props: soon('🧩', 'Collect fragments and combine them into rewards.') },
+  { path: '/my-collections', title: 'My Collections', page: ComingSoon, props: soon('🖼️', 'Inventory, Frames and Badges you own.') },
+  { path: '/quests', title: 'Quests', page: ComingSoon, props: soon('⭐', 'Quests and missions that earn you EXP.') },
+  { path: '/booking', title: 'Booking', page: ComingSoon, props: soon('📅', 'Book time with your favourite hosts.') },
+  { path: '/foryou', title: 'Community', page: ComingSoon, props: soon('🌐', 'Posts from the community and people you follow.') },
+  { path: '/rewards-history', title: 'Rewards history', page: ComingSoon, props: soon('🏆', 'Rewards you claimed.') },
+  { path: '/unauthorized', title: 'No permission', public: true, page: page(() => import('./pages/Unauthorized/UnauthorizedPage.tsx')) },
+];
+
+export const NotFoundPage = page(() => import('./pages/NotFound/NotFoundPage.tsx'));
+
+/** Spec section 2: logged-out visitors without a token are sent home unless on a room path. */
+export function mustRedirectHome(pathname: string, hasToken: boolean, route: Pick<AppRoute, 'public'> | undefined): boolean {
+  if (hasToken) return false;
+  if (pathname.startsWith('/room/') || pathname === '/room') return false;
+  return !route?.public;
+}

@@ -1,0 +1,203 @@
+// The app frame: side menu (desktop), top bar with balance and account, bottom tabs (phone), the
+// mobile-coming-soon announcement, toasts, the server-error modal and the login modal.
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { setHomeNavigator } from '../api/client.ts';
+import { useBalance, useMe } from '../api/me.ts';
+import { useSession } from '../api/session.ts';
+import { Button } from '../components/Button.tsx';
+import { Dialog } from '../components/Dialog.tsx';
+import { Icon } from '../components/Icon.tsx';
+import { Menu } from '../components/Menu.tsx';
+import { Toaster } from '../components/Toast.tsx';
+import { readLocal, writeLocal } from '../state/store.ts';
+import { useTheme } from '../state/theme.ts';
+import { useUi } from '../state/ui.ts';
+import { logout } from '../login/logout.ts';
+import { accountMenu, bottomTabs, sideMenu } from './menu.ts';
+import styles from './AppShell.module.css';
+
+const LoginModal = lazy(() => import('../login/LoginModal.tsx'));
+
+export function AppShell() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  useEffect(() => setHomeNavigator(() => navigate('/')), [navigate]);
+  const loginOpen = useUi((s) => s.loginOpen);
+  const inLobby = /^\/(lobby|room)\//.test(location.pathname);
+
+  return (
+    <div className={styles.shell}>
+      <SideMenu />
+      <div className={styles.main}>
+        <TopBar />
+        <MobileNotice />
+        <main className={`${styles.content} ${inLobby ? styles.wide : ''}`}>
+          <Outlet />
+        </main>
+      </div>
+      <BottomTabs />
+      <Toaster />
+      <ServerErrorModal />
+      {loginOpen ? (
+        <Suspense fallback={null}>
+          <LoginModal />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}
+
+function Logo() {
+  return (
+    <NavLink to="/" className={styles.logo}>
+      <img src="/favicon.svg" alt="" width={30} height={30} />
+      <span>Murmur</span>
+    </NavLink>
+  );
+}
+
+function SideMenu() {
+  return (
+    <nav className={styles.side} aria-label="Main menu">
+      <Logo />
+      <ul className={styles.menu}>
+        {sideMenu.map((entry) => (
+          <li key={entry.key}>
+            {entry.external ? (
+              <a className={styles.menuItem} href={entry.to} target="_blank" rel="noreferrer">
+                <Icon name={entry.icon} />
+                <span>{entry.label}</span>
+              </a>
+            ) : (
+              <NavLink to={entry.to} end={entry.to === '/'} className={({ isActive }) => `${styles.menuItem} ${isActive ? styles.active : ''}`}>
+                <Icon name={entry.icon} />
+                <span>{entry.label}</span>
+              </NavLink>
+            )}
+          </li>
+        ))}
+      </ul>
+      <div className={styles.sideFoot}>
+        <p>Talk, play and send gifts with people around the world.</p>
+      </div>
+    </nav>
+  );
+}
+
+function TopBar() {
+  const token = useSession((s) => s.token);
+  const { data: me } = useMe();
+  const { diamonds } = useBalance();
+  const { theme, toggle } = useTheme();
+  const openLogin = useUi((s) => s.setLoginOpen);
+  const navigate = useNavigate();
+
+  return (
+    <header className={styles.top}>
+      <div className={styles.topLogo}>
+        <Logo />
+      </div>
+      <div className={styles.topSpacer} />
+      <button className={styles.iconButton} onClick={toggle} aria-label={theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'} title="Theme">
+        <Icon name={theme === 'dark' ? 'sun' : 'moon'} />
+      </button>
+      {token ? (
+        <>
+          <NavLink to="/wallet" className={styles.balance} data-testid="balance-chip" title="Diamonds">
+            <Icon name="diamond" size={16} />
+            <span data-testid="balance">{diamonds === undefined ? '—' : diamonds.toLocaleString()}</span>
+            <span className={styles.plus}>+</span>
+          </NavLink>
+          <Menu
+            align="end"
+            label={me?.username ?? 'Account'}
+            trigger={
+              <button className={styles.avatarButton} aria-label="Account menu" data-testid="account-menu">
+                <Avatar name={me?.username ?? '?'} src={me?.profilePicUrl} />
+              </button>
+            }
+            actions={[
+              ...accountMenu.map((item) => ({
+                label: item.label,
+                onSelect: () => (item.external ? window.open(item.to, '_blank', 'noreferrer') : navigate(item.to)),
+              })),
+              { label: 'Log out', tone: 'danger' as const, onSelect: () => void logout().then(() => navigate('/')) },
+            ]}
+          />
+        </>
+      ) : (
+        <Button onClick={() => openLogin(true)} data-testid="sign-in">
+          Sign in
+        </Button>
+      )}
+    </header>
+  );
+}
+
+export function Avatar({ name, src, size = 34 }: { name: string; src?: string | null; size?: number }) {
+  const hue = [...name].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 360, 7);
+  return src ? (
+    <img className={styles.avatar} src={src} alt="" width={size} height={size} style={{ width: size, height: size }} />
+  ) : (
+    <span className={styles.avatar} style={{ width: size, height: size, fontSize: size * 0.42, background: `linear-gradient(135deg, hsl(${hue} 70% 55%), hsl(${(hue + 50) % 360} 70% 45%))` }} aria-hidden>
+      {name.slice(0, 1).toUpperCase()}
+    </span>
+  );
+}
+
+function BottomTabs() {
+  return (
+    <nav className={styles.tabs} aria-label="Tabs">
+      {bottomTabs.map((tab) => (
+        <NavLink key={tab.key} to={tab.to} end={tab.to === '/'} className={({ isActive }) => `${styles.tab} ${isActive ? styles.tabActive : ''}`}>
+          <Icon name={tab.icon} size={22} />
+          <span>{tab.label}</span>
+        </NavLink>
+      ))}
+    </nav>
+  );
+}
+
+const MOBILE_NOTICE_KEY = 'murmur.mobileNoticeSeen';
+
+/** The product prefers desktop; phones get a one-time announcement (spec section 1). */
+function MobileNotice() {
+  const [open, setOpen] = useState(() => typeof window !== 'undefined' && window.matchMedia?.('(max-width: 760px)').matches && readLocal(MOBILE_NOTICE_KEY) !== '1');
+  if (!open) return null;
+  return (
+    <div className={styles.mobileNotice} role="status" data-testid="mobile-notice">
+      <span>📱 Mobile support is coming soon. For the full experience, use Murmur on a desktop browser.</span>
+      <button
+        onClick={() => {
+          writeLocal(MOBILE_NOTICE_KEY, '1');
+          setOpen(false);
+        }}
+        aria-label="Dismiss"
+      >
+        ×
+      </button>
+    </div>
+  );
+}
+
+function ServerErrorModal() {
+  const open = useUi((s) => s.serverErrorOpen);
+  const setOpen = useUi((s) => s.setServerErrorOpen);
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={setOpen}
+      size="sm"
+      title="Server error"
+      testId="server-error-modal"
+      footer={
+        <Button onClick={() => window.location.reload()} variant="secondary">
+          Reload
+        </Button>
+      }
+    >
+      <p style={{ margin: 0, color: 'var(--text-dim)' }}>Oops, something went wrong. Please try again.</p>
+    </Dialog>
+  );
+}

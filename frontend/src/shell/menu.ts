@@ -1,0 +1,45 @@
+// The side menu, account menu and mobile tabs of spec section 2, in the spec's order.
+import type { IconName } from '../components/Icon.tsx';
+
+export interface MenuEntry {
+  key: string;
+  label: string;
+  to: string;
+  icon: IconName;
+  external?: boolean;
+}
+
+export const helpCenterUrl = import.meta.env?.VITE_HELP_CENTER_URL ?? 'https://help.murmur.example';
+
+export const sideMenu: MenuEntry[] = [
+  { key: 'home', label: 'Home', to: '/', icon: 'home' },
+  { key: 'community', label: 'Community', to: '/foryou', icon: 'community' },
+  { key: 'wallet', label: 'Wallet', to: '/wallet', icon: 'wallet' },
+  { key: 'messages', label: 'Messages', to: '/messages', icon: 'messages' },
+  { key: 'quests', label: 'Quests', to: '/quests', icon: 'quests' },
+  { key: 'my-collections', label: 'My Collections', to: '/my-collections', icon: 'collections' },
+  { key: 'referral', label: 'Refer and Earn', to: '/referral', icon: 'referral' },
+  { key: 'help-center', label: 'Help Center', to: helpCenterUrl, icon: 'help', external: true },
+];
+
+/** Account side-menu sections (spec section 2), shown in the account drop-down. */
+export const accountMenu: Array<{ label: string; to: string; external?: boolean }> = [
+  { label: 'Profile', to: '/profile' },
+  { label: 'Mission Center', to: '/mission-center' },
+  { label: 'Lobby Level', to: '/lobby-level' },
+  { label: 'Inventory', to: '/inventory' },
+  { label: 'EXP for Friends', to: '/exp-frens-token' },
+  { label: 'Become a Host', to: '/tier' },
+  { label: 'Help Center', to: helpCenterUrl, external: true },
+  { label: 'Settings', to: '/settings' },
+  { label: 'Privilege Center', to: '/privilege-center' },
+  { label: 'Wallet', to: '/wallet' },
+  { label: 'My Level', to: '/level' },
+  { label: 'Referral', to: '/referral' },
+];
+
+export const bottomTabs: MenuEntry[] = [
+  { key: 'home', label: 'Home', to: '/', icon: 'home' },
+  { key: 'messages', label: 'Messages', to: '/messages', icon: 'messages' },
+  { key: 'account', label: 'Account', to: '/profile', icon: 'account' },
+];

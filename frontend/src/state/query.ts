@@ -1,0 +1,38 @@
+// The one door to swr: server data hooks with the spec's stale times (60 s for user queries),
+// fetching through our API client, and the cache wipe a full logout needs.
+import useSWR, { mutate as globalMutate, type SWRConfiguration, type SWRResponse } from 'swr';
+import { staleTimes } from '@murmur/contracts/constants';
+import { api } from '../api/client.ts';
+import { onLogout } from '../api/session.ts';
+
+export type { SWRResponse };
+
+const fetcher = <T,>(path: string) => api.get<T>(path);
+
+/** Fetches `path` (under /api/v1) when it is not null. */
+export function useQuery<T>(path: string | null, options: SWRConfiguration<T> = {}): SWRResponse<T> {
+  return useSWR<T>(path, fetcher as (p: string) => Promise<T>, {
+    dedupingInterval: staleTimes.userQueriesMs,
+    revalidateOnFocus: false,
+    shouldRetryOnError: false,
+    ...options,
+  });
+}
+
+/** Re-fetches every cached query whose path starts with one of `prefixes`. */
+export function refreshQueries(...prefixes: string[]): Promise<unknown> {
+  return globalMutate((key) => typeof key === 'string' && prefixes.some((p) => key.startsWith(p)));
+}
+
+/** Writes a cached value (optimistic updates, realtime events) without a fetch. */
+export function setQueryData<T>(path: string, update: (current: T | undefined) => T | undefined): Promise<unknown> {
+  return globalMutate<T>(path, update, { revalidate: false });
+}
+
+export function clearQueries(): Promise<unknown> {
+  return globalMutate(() => true, undefined, { revalidate: false });
+}
+
+onLogout(() => {
+  void clearQueries();
+});

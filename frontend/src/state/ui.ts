@@ -1,0 +1,43 @@
+// App-wide UI state that non-React code (the API client) must reach: toasts, the server-error
+// modal, the login modal.
+import { createStore } from './store.ts';
+
+export interface ToastItem {
+  id: number;
+  title?: string;
+  message: string;
+  tone: 'info' | 'success' | 'error';
+}
+
+interface UiState {
+  toasts: ToastItem[];
+  serverErrorOpen: boolean;
+  loginOpen: boolean;
+  toast(message: string, tone?: ToastItem['tone'], title?: string): void;
+  dismissToast(id: number): void;
+  setServerErrorOpen(open: boolean): void;
+  setLoginOpen(open: boolean): void;
+}
+
+let nextId = 1;
+
+export const useUi = createStore<UiState>()((set) => ({
+  toasts: [],
+  serverErrorOpen: false,
+  loginOpen: false,
+  toast(message, tone = 'info', title) {
+    const id = nextId++;
+    set((s) => ({ toasts: [...s.toasts.slice(-3), { id, message, tone, title }] }));
+  },
+  dismissToast(id) {
+    set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) }));
+  },
+  setServerErrorOpen(serverErrorOpen) {
+    set({ serverErrorOpen });
+  },
+  setLoginOpen(loginOpen) {
+    set({ loginOpen });
+  },
+}));
+
+export const toast = (message: string, tone?: ToastItem['tone'], title?: string) => useUi.getState().toast(message, tone, title);
