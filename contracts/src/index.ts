@@ -6,3 +6,4 @@ export * from './access-token.ts';
 export * from './identity.ts';
 export * from './wallet.ts';
 export * from './social.ts';
+export * from './lobbies.ts';

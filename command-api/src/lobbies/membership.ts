@@ -1,0 +1,54 @@
+// Who is inside a lobby or a room, from the stream state (not a read model): gifting checks its
+// recipients with these.
+import { loadState } from '../decider/handle-command.ts';
+import type { CommandDeps } from '../dependencies.ts';
+import { lobbyDecider, roomDecider } from './decide.ts';
+import { cohostsOf, lobbyStreamId } from './lobby.ts';
+import { roomStreamId } from './room.ts';
+
+export interface LobbyMembership {
+  exists: boolean;
+  status: string;
+  kind: string;
+  ownerUid: string;
+  hostUid: string | null;
+  cohostUids: string[];
+  activeUids: string[];
+}
+
+export interface RoomMembership {
+  exists: boolean;
+  status: string;
+  lobbyId: string;
+  hostUid: string;
+  activeUids: string[];
+}
+
+// Ids that cannot name a stream cannot name a lobby or room either: answer "does not exist".
+const validId = /^[A-Za-z0-9_-]{1,64}$/;
+
+export async function loadLobbyMembership(deps: CommandDeps, lobbyId: string): Promise<LobbyMembership> {
+  if (!validId.test(lobbyId)) return { exists: false, status: 'inactive', kind: 'public', ownerUid: '', hostUid: null, cohostUids: [], activeUids: [] };
+  const { state } = await loadState(deps.store, lobbyStreamId(lobbyId), lobbyDecider, deps.cache);
+  return {
+    exists: state.exists,
+    status: state.status,
+    kind: state.kind,
+    ownerUid: state.ownerUid,
+    hostUid: state.hostUid,
+    cohostUids: cohostsOf(state),
+    activeUids: Object.keys(state.members),
+  };
+}
+
+export async function loadRoomMembership(deps: CommandDeps, roomId: string): Promise<RoomMembership> {
+  if (!validId.test(roomId)) return { exists: false, status: 'inactive', lobbyId: '', hostUid: '', activeUids: [] };
+  const { state } = await loadState(deps.store, roomStreamId(roomId), roomDecider, deps.cache);
+  return {
+    exists: state.exists,
+    status: state.status,
+    lobbyId: state.lobbyId,
+    hostUid: state.hostUid,
+    activeUids: [...state.members],
+  };
+}

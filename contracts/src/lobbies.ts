@@ -1,0 +1,367 @@
+// Lobbies and private timed rooms (spec sections 3, 4, 5, 6, 7): command bodies, events, DTOs and
+// the lobby-specific constants and texts.
+import { z } from 'zod';
+import { limits, rooms } from './constants.ts';
+import { formatText, texts } from './errors.ts';
+
+export const LobbyKind = z.enum(['public', 'private', 'streaming']);
+export type LobbyKind = z.infer<typeof LobbyKind>;
+
+export const lobbyCategories = ['all', 'chatting', 'event', 'gaming', 'karaoke', 'party'] as const;
+export const LobbyCategory = z.enum(lobbyCategories);
+export type LobbyCategory = z.infer<typeof LobbyCategory>;
+
+export const LobbyLanguage = z.enum(['ENG', 'FIL', 'ES']);
+export type LobbyLanguage = z.infer<typeof LobbyLanguage>;
+
+/** Lobby and room status (spec section 4). */
+export const LobbyStatus = z.enum(['waiting', 'started', 'ended', 'terminated', 'inactive']);
+export type LobbyStatus = z.infer<typeof LobbyStatus>;
+export type RoomStatus = LobbyStatus;
+
+/** A member's stage role (spec section 4: host, audience, cohost). */
+export const StageRole = z.enum(['host', 'cohost', 'audience']);
+export type StageRole = z.infer<typeof StageRole>;
+
+/** Role codes of spec section 4: o owner, lad lobby admin, h lobby host, g guest, co consumer. */
+export const LobbyRoleCode = z.enum(['o', 'lad', 'h', 'g', 'co']);
+export type LobbyRoleCode = z.infer<typeof LobbyRoleCode>;
+
+export const LobbyPresence = z.enum(['active', 'online', 'offline']);
+export type LobbyPresence = z.infer<typeof LobbyPresence>;
+
+export const HomeBannerType = z.enum(['home_banner', 'mobile_home_banner', 'lobby_banner', 'mobile_lobby_banner']);
+export type HomeBannerType = z.infer<typeof HomeBannerType>;
+
+export const lobbyConstants = {
+  /** Seats on the stage, seat 0 being the main host's (docs/decisions.md). */
+  seatCount: 8,
+  /** A private timed room is one-on-one: its host and one guest. */
+  roomCapacity: 2,
+  /** Backgrounds a lobby may pick (ids the client maps to images). */
+  backgrounds: ['bg-default', 'bg-aurora', 'bg-neon', 'bg-sunset', 'bg-galaxy', 'bg-karaoke'],
+  /** Agora token lifetime. */
+  mediaTokenSeconds: 3600,
+  /** The Valentine's event window (UTC month/day, inclusive start, exclusive end). */
+  valentines: { from: { month: 2, day: 1 }, to: { month: 2, day: 15 } },
+  /** Words a block reason may not contain (spec section 5 "sensitive words"). */
+  sensitiveWords: ['fuck', 'shit', 'bitch', 'cunt', 'nigger', 'faggot', 'retard'],
+} as const;
+
+/** Texts the lobby module shows. Those the spec words are taken from `texts`. */
+export const lobbyTexts = {
+  adminAdded: texts.adminAdded,
+  adminRemoved: 'User has been removed as Lobby Admin successfully!',
+  blocked: 'User has been blocked.',
+  unblocked: 'User has been unblocked.',
+  infoUpdated: 'Lobby info updated.',
+  invalidInvite: texts.invalidInvite,
+  joinFailed: texts.joinFailed,
+  chatTooFast: texts.chatTooFast,
+  invalidRequiredBalance: texts.invalidRequiredBalance,
+  lobbyNotFound: 'This lobby does not exist.',
+  lobbyClosed: 'This lobby has ended.',
+  roomNotFound: 'This room does not exist.',
+  roomClosed: 'This room has ended.',
+  roomFull: 'This room is full.',
+  roomNotStarted: 'This room has not started yet.',
+  roomAlreadyStarted: 'This room has already started.',
+  notInLobby: 'You are not in this lobby.',
+  notInRoom: 'You are not in this room.',
+  userNotInLobby: 'This user is not in the lobby.',
+  noPermission: texts.noPermissionPage,
+  blockedFromLobby: 'You are blocked from this lobby.',
+  privateNeedsInvite: 'This lobby is private. Join it through an invite link.',
+  silenced: 'You are silenced in this lobby.',
+  noFreeSeat: 'There is no free seat.',
+  seatTaken: 'This seat is taken.',
+  alreadySeated: 'This user already has a seat.',
+  notSeated: 'This user has no seat.',
+  notInQueue: 'This user has not requested the mic.',
+  alreadyInQueue: 'You have already requested the mic.',
+  alreadyAdmin: 'This user is already a Lobby Admin.',
+  notAdmin: 'This user is not a Lobby Admin.',
+  alreadyBlocked: 'This user is already blocked.',
+  notBlocked: 'This user is not blocked.',
+  alreadySilenced: 'This user is already silenced.',
+  notSilenced: 'This user is not silenced.',
+  cannotTargetOwner: 'The lobby owner cannot be changed by this action.',
+  cannotTargetSelf: 'You cannot do this to yourself.',
+  cannotTargetHost: 'Switch the main host first.',
+  notCohost: 'This user is not a co-host.',
+  alreadyHost: 'This user is already the main host.',
+  sensitiveWords: 'This field must not contain sensitive words.',
+  languagesLimit: 'Choose up to 2 languages.',
+  roomTitle: 'Room title may contain letters, numbers and emojis only.',
+  roomDuration: 'Room duration must be 15, 30, 60 or 120 minutes.',
+} as const;
+
+const maxText = formatText(texts.maxChars, { n: limits.text });
+const required = (field: string) => formatText(texts.required, { field });
+const emojiPattern = /\p{Extended_Pictographic}/u;
+
+/** Required diamonds or balance: a whole number of diamonds from 0 up. */
+export const RequiredDiamonds = z
+  .number({ error: texts.invalidRequiredBalance })
+  .int(texts.invalidRequiredBalance)
+  .min(0, texts.invalidRequiredBalance)
+  .max(10_000_000, texts.invalidRequiredBalance);
+
+/** A reason (block): required, at most 120 characters, no emojis, no sensitive words (spec section 5). */
+export const BlockReason = z
+  .string({ error: required('BlockReason') })
+  .trim()
+  .min(1, required('BlockReason'))
+  .max(limits.text, maxText)
+  .refine((s) => !emojiPattern.test(s), texts.noSymbols)
+  .refine((s) => !lobbyConstants.sensitiveWords.some((w) => s.toLowerCase().includes(w)), lobbyTexts.sensitiveWords);
+
+/** Room title: letters, numbers, spaces and emojis only. */
+const roomTitlePattern = /^[\p{L}\p{N}\p{M}\p{Extended_Pictographic}\p{Emoji_Component}\s]+$/u;
+
+const Uid = z.string().trim().min(1).max(128);
+const Title = z.string({ error: required('Title') }).trim().min(1, required('Title')).max(limits.text, maxText);
+const Url = z.string().trim().max(2048);
+
+export const CreateLobbyBody = z.object({
+  kind: LobbyKind.default('public'),
+  title: Title,
+  tag: z.string().trim().max(limits.text, maxText).default(''),
+  description: z.string().trim().max(limits.text, maxText).default(''),
+  languages: z.array(LobbyLanguage).max(limits.languages, lobbyTexts.languagesLimit).default([]),
+  lobbyPhoto: Url.nullable().default(null),
+  mainCategoryId: LobbyCategory.default('chatting'),
+  backgroundId: z.string().trim().max(64).default('bg-default'),
+  requiredDiamonds: RequiredDiamonds.default(0),
+  isLive: z.boolean().default(true),
+});
+export type CreateLobbyBody = z.infer<typeof CreateLobbyBody>;
+
+export const UpdateLobbyInfoBody = z
+  .object({
+    title: Title,
+    tag: z.string().trim().max(limits.text, maxText),
+    description: z.string().trim().max(limits.text, maxText),
+    languages: z.array(LobbyLanguage).max(limits.languages, lobbyTexts.languagesLimit),
+    lobbyPhoto: Url.nullable(),
+    mainCategoryId: LobbyCategory,
+    backgroundId: z.string().trim().max(64),
+    isLive: z.boolean(),
+    requiredDiamonds: RequiredDiamonds,
+  })
+  .partial();
+export type UpdateLobbyInfoBody = z.infer<typeof UpdateLobbyInfoBody>;
+
+export const BackgroundBody = z.object({ backgroundId: z.string().trim().min(1, required('Background')).max(64) });
+export const LobbyTargetBody = z.object({ uid: Uid });
+export const GrantMicBody = z.object({ uid: Uid, seat: z.number().int().min(1).max(lobbyConstants.seatCount - 1).optional() });
+export const SwitchHostBody = z.object({ uid: Uid });
+export const BlockBody = z.object({ uidToBlock: Uid, reason: BlockReason });
+export const UnblockBody = z.object({ uidToUnblock: Uid });
+export const AddAdminBody = z.object({ uidToAdmin: Uid });
+export const RemoveAdminBody = z.object({ uidToRemove: Uid });
+export const PinMessageBody = z.object({ message: z.string().trim().max(limits.text, maxText).nullable() });
+export const MediaTokenRefreshBody = z.object({
+  tokenType: z.enum(['rtc', 'rtm']).default('rtc'),
+  lobbyId: z.string().min(1).max(64),
+  roomId: z.string().min(1).max(64).optional(),
+});
+
+export const LobbyChatMessageType = z.enum(['text', 'sticker', 'emoji', 'gif', 'image']);
+export type LobbyChatMessageType = z.infer<typeof LobbyChatMessageType>;
+/** The spec's join-lobby message payload: messageType, title, body; stickers/GIFs by reference. */
+export const LobbyChatBody = z.object({
+  payload: z.object({
+    messageType: LobbyChatMessageType.default('text'),
+    title: z.string().trim().max(limits.text, maxText).optional(),
+    body: z.string({ error: required('Message') }).trim().min(1, required('Message')).max(1000, formatText(texts.maxChars, { n: 1000 })),
+  }),
+});
+
+export const CreateRoomBody = z.object({
+  title: z
+    .string({ error: required('Title') })
+    .trim()
+    .min(1, required('Title'))
+    .max(limits.text, maxText)
+    .regex(roomTitlePattern, lobbyTexts.roomTitle),
+  mins: z
+    .number()
+    .int()
+    .refine((m) => (rooms.durationsMin as readonly number[]).includes(m), lobbyTexts.roomDuration)
+    .default(rooms.defaultDurationMin),
+  roomBannerPhoto: Url.nullable().default(null),
+  requiredBalance: RequiredDiamonds.default(0),
+});
+export type CreateRoomBody = z.infer<typeof CreateRoomBody>;
+
+// ---------------------------------------------------------------- events on lobby-{id}
+
+const LobbyInfo = z.object({
+  title: z.string(),
+  tag: z.string(),
+  description: z.string(),
+  languages: z.array(LobbyLanguage),
+  lobbyPhoto: z.string().nullable(),
+  mainCategoryId: LobbyCategory,
+  backgroundId: z.string(),
+  isLive: z.boolean(),
+});
+export type LobbyInfo = z.infer<typeof LobbyInfo>;
+
+export const LobbyCreated = z.object({
+  lobbyId: z.string(),
+  ownerUid: z.string(),
+  kind: LobbyKind,
+  info: LobbyInfo,
+  requiredDiamonds: z.number().int(),
+  seatCount: z.number().int(),
+  createdAt: z.string(),
+});
+export const LobbyJoined = z.object({
+  lobbyId: z.string(),
+  uid: z.string(),
+  anonymous: z.boolean(),
+  inviteId: z.string().nullable(),
+  /** Diamonds paid by this join (0 when free or paid before). */
+  paidDiamonds: z.number().int(),
+  joinedAt: z.string(),
+});
+export const LobbyLeft = z.object({ lobbyId: z.string(), uid: z.string(), leftAt: z.string() });
+export const LobbyUserKicked = z.object({ lobbyId: z.string(), uid: z.string(), by: z.string(), at: z.string() });
+export const LobbyEnded = z.object({ lobbyId: z.string(), by: z.string(), reason: z.enum(['ended', 'closed']), endedAt: z.string() });
+export const LobbyInfoUpdated = z.object({ lobbyId: z.string(), by: z.string(), changes: LobbyInfo.partial().extend({ requiredDiamonds: z.number().int().optional() }), at: z.string() });
+export const LobbyInviteCreated = z.object({ lobbyId: z.string(), inviteId: z.string(), by: z.string(), at: z.string() });
+export const MicRequested = z.object({ lobbyId: z.string(), uid: z.string(), at: z.string() });
+export const MicRequestRemoved = z.object({ lobbyId: z.string(), uid: z.string(), by: z.string(), at: z.string() });
+export const MicGranted = z.object({ lobbyId: z.string(), uid: z.string(), seat: z.number().int(), by: z.string(), at: z.string() });
+export const UserUnseated = z.object({
+  lobbyId: z.string(),
+  uid: z.string(),
+  seat: z.number().int(),
+  by: z.string(),
+  reason: z.enum(['unseated', 'cohost_removed']),
+  at: z.string(),
+});
+export const MicMuted = z.object({ lobbyId: z.string(), uid: z.string(), by: z.string(), at: z.string() });
+export const MicUnmuted = MicMuted;
+export const MainHostSwitched = z.object({
+  lobbyId: z.string(),
+  fromUid: z.string().nullable(),
+  toUid: z.string(),
+  /** The seat the previous host moved to (the new host's old seat), or null when unseated. */
+  fromUidSeat: z.number().int().nullable(),
+  by: z.string(),
+  at: z.string(),
+});
+export const LobbyAdminAdded = z.object({ lobbyId: z.string(), uid: z.string(), by: z.string(), at: z.string() });
+export const LobbyAdminRemoved = LobbyAdminAdded;
+export const LobbyUserBlocked = z.object({ lobbyId: z.string(), uid: z.string(), reason: z.string(), by: z.string(), at: z.string() });
+export const LobbyUserUnblocked = z.object({ lobbyId: z.string(), uid: z.string(), by: z.string(), at: z.string() });
+export const LobbyUserSilenced = z.object({ lobbyId: z.string(), uid: z.string(), by: z.string(), at: z.string() });
+export const LobbyUserUnsilenced = LobbyUserSilenced;
+export const LobbyMessagePinned = z.object({ lobbyId: z.string(), message: z.string().nullable(), by: z.string(), at: z.string() });
+
+// ---------------------------------------------------------------- events on room-{id}
+
+export const RoomCreated = z.object({
+  roomId: z.string(),
+  lobbyId: z.string(),
+  hostUid: z.string(),
+  title: z.string(),
+  mins: z.number().int(),
+  roomBannerPhoto: z.string().nullable(),
+  requiredBalance: z.number().int(),
+  /** The key of `rooms/{id}/join/{key}`: lets someone outside the lobby in. */
+  inviteKey: z.string(),
+  createdAt: z.string(),
+});
+export const RoomJoined = z.object({ roomId: z.string(), lobbyId: z.string(), uid: z.string(), paidDiamonds: z.number().int(), joinedAt: z.string() });
+export const RoomLeft = z.object({ roomId: z.string(), lobbyId: z.string(), uid: z.string(), leftAt: z.string() });
+export const RoomStarted = z.object({ roomId: z.string(), lobbyId: z.string(), by: z.string(), startedAt: z.string(), endsAt: z.string() });
+export const RoomEndReason = z.enum(['ended', 'time_up', 'lobby_ended']);
+export const RoomEnded = z.object({
+  roomId: z.string(),
+  lobbyId: z.string(),
+  /** The uid that ended it, or null when the scheduler ended it. */
+  by: z.string().nullable(),
+  reason: RoomEndReason,
+  status: LobbyStatus,
+  endedAt: z.string(),
+});
+export const RoomUserSilenced = z.object({ roomId: z.string(), lobbyId: z.string(), uid: z.string(), by: z.string(), at: z.string() });
+export const RoomUserUnsilenced = RoomUserSilenced;
+
+// ---------------------------------------------------------------- events on chat-{lobbyId}-{uid}
+
+/** Chat has one stream per sender per lobby: bursts never clash with host actions or with
+ * each other, and the rate limit (per user per lobby) is decided on exactly that stream. */
+export const ChatMessagePosted = z.object({
+  lobbyId: z.string(),
+  roomId: z.string().nullable(),
+  messageId: z.string(),
+  uid: z.string(),
+  messageType: LobbyChatMessageType,
+  title: z.string().nullable(),
+  body: z.string(),
+  postedAt: z.string(),
+});
+
+
+export const lobbyEventSchemas = {
+  LobbyCreated,
+  LobbyJoined,
+  LobbyLeft,
+  LobbyUserKicked,
+  LobbyEnded,
+  LobbyInfoUpdated,
+  LobbyInviteCreated,
+  MicRequested,
+  MicRequestRemoved,
+  MicGranted,
+  UserUnseated,
+  MicMuted,
+  MicUnmuted,
+  MainHostSwitched,
+  LobbyAdminAdded,
+  LobbyAdminRemoved,
+  LobbyUserBlocked,
+  LobbyUserUnblocked,
+  LobbyUserSilenced,
+  LobbyUserUnsilenced,
+  LobbyMessagePinned,
+} as const;
+export const roomEventSchemas = { RoomCreated, RoomJoined, RoomLeft, RoomStarted, RoomEnded, RoomUserSilenced, RoomUserUnsilenced } as const;
+
+type DataOf<S extends Record<string, z.ZodType>> = { [K in keyof S]: { type: K; data: z.infer<S[K]> } }[keyof S];
+export type LobbyEvent = DataOf<typeof lobbyEventSchemas>;
+export type RoomEvent = DataOf<typeof roomEventSchemas>;
+export type ChatEvent = { type: 'ChatMessagePosted'; data: z.infer<typeof ChatMessagePosted> };
+
+// ---------------------------------------------------------------- DTOs
+
+export const HomeBanner = z.object({ id: z.string(), type: HomeBannerType, imageUrl: z.string(), link: z.string().nullable(), title: z.string() });
+export type HomeBanner = z.infer<typeof HomeBanner>;
+
+/** The banners `app/home` shows (no CMS yet; docs/decisions.md). */
+export const demoBanners: HomeBanner[] = [
+  { id: 'welcome', type: 'home_banner', imageUrl: '/banners/welcome.png', link: '/foryou', title: 'Win friends around the world' },
+  { id: 'welcome-mobile', type: 'mobile_home_banner', imageUrl: '/banners/welcome-mobile.png', link: '/foryou', title: 'Find Your Player Two' },
+  { id: 'valentines', type: 'lobby_banner', imageUrl: '/banners/valentines.png', link: null, title: "Valentine's leaderboard" },
+  { id: 'valentines-mobile', type: 'mobile_lobby_banner', imageUrl: '/banners/valentines-mobile.png', link: null, title: "Valentine's leaderboard" },
+];
+
+export const LobbyListQuery = z.object({
+  category: LobbyCategory.optional(),
+  cat: LobbyCategory.optional(),
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  limit: z.coerce.number().int().min(1).max(100).default(10),
+});
+
+export const LobbyLeaderboardQuery = z
+  .object({
+    lobbyId: z.string().min(1).max(64).optional(),
+    frequency: z.enum(['weekly', 'monthly']).optional(),
+    kind: z.enum(['valentines']).optional(),
+  })
+  .refine((q) => q.kind === 'valentines' || (q.lobbyId && q.frequency), { message: 'lobbyId and frequency are required.' });
