@@ -2,7 +2,7 @@
 // PostgreSQL/HTTP/WS), *.e2e.spec.ts (browser against the real stack).
 import { defineConfig } from 'vitest/config';
 
-const workspaces = '{contracts,eventstore,platform,command-api,projections,query-api,realtime-gateway,frontend}';
+const workspaces = '{scripts,contracts,eventstore,platform,command-api,projections,query-api,realtime-gateway,frontend}';
 
 export default defineConfig({
   test: {

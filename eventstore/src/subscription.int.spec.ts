@@ -1,0 +1,105 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test-support/database.ts';
+import { LogListener } from './log-listener.ts';
+import { PostgresEventStore } from './postgres-event-store.ts';
+import { loadCheckpoint, Subscription, type SubscriptionHandler } from './subscription.ts';
+
+let db: TestDatabase;
+let store: PostgresEventStore;
+let listener: LogListener;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+  store = new PostgresEventStore(db.pool);
+  listener = new LogListener(db.url);
+  await listener.start();
+  await db.pool.query('create table applied (name text not null, position bigint not null)');
+});
+afterAll(async () => {
+  await listener.close();
+  await db.drop();
+});
+
+const recorder = (name: string): SubscriptionHandler => ({
+  name,
+  async handle(events, client) {
+    for (const e of events) await client.query('insert into applied (name, position) values ($1, $2)', [name, e.globalPosition.toString()]);
+  },
+});
+
+async function appliedPositions(name: string): Promise<string[]> {
+  const { rows } = await db.pool.query<{ position: string }>('select position from applied where name = $1 order by position', [name]);
+  return rows.map((r) => r.position);
+}
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 45_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+async function appendMany(stream: string, n: number): Promise<bigint[]> {
+  const positions: bigint[] = [];
+  for (let i = 0; i < n; i++) positions.push((await store.append(`${stream}-${i % 7}`, [{ type: 'Counted', data: { i } }])).lastPosition);
+  return positions;
+}
+
+describe('subscriptions', () => {
+  it('applies every event exactly once and wakes on NOTIFY', async () => {
+    const before = await appendMany('sub-a', 30);
+    const sub = new Subscription(db.pool, listener, recorder('once'), { batchSize: 7, pollIntervalMs: 60_000 });
+    sub.start();
+    // The poll interval is a minute: seeing the later events quickly proves the NOTIFY wake-up.
+    const after = await appendMany('sub-b', 10);
+    const all = [...before, ...after].map(String);
+    await waitFor(async () => (await appliedPositions('once')).length >= (await db.pool.query('select count(*)::int as n from events')).rows[0].n);
+    await sub.stop();
+    const applied = await appliedPositions('once');
+    expect(new Set(applied).size).toBe(applied.length);
+    expect(applied).toEqual(expect.arrayContaining(all));
+  });
+
+  it('lets only one of two runners with the same name apply batches', async () => {
+    const a = new Subscription(db.pool, listener, recorder('single'), { batchSize: 5, lockRetryMs: 50 });
+    const b = new Subscription(db.pool, listener, recorder('single'), { batchSize: 5, lockRetryMs: 50 });
+    a.start();
+    b.start();
+    await appendMany('sub-c', 20);
+    const total = (await db.pool.query('select count(*)::int as n from events')).rows[0].n;
+    await waitFor(async () => (await appliedPositions('single')).length >= total);
+    expect([a.holdsLock, b.holdsLock].filter(Boolean)).toHaveLength(1);
+    await Promise.all([a.stop(), b.stop()]);
+    const applied = await appliedPositions('single');
+    expect(new Set(applied).size).toBe(applied.length);
+  });
+
+  it('resumes from its checkpoint after being killed mid-batch, applying nothing twice', async () => {
+    await appendMany('sub-d', 60);
+    const total = (await db.pool.query('select count(*)::int as n from events')).rows[0].n;
+    const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('test-support/slow-subscriber.ts'), db.url, 'killable'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    await new Promise<void>((resolve, reject) => {
+      child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('MID-BATCH') && resolve());
+      child.on('exit', () => reject(new Error('subscriber exited early')));
+    });
+    child.kill('SIGKILL');
+    await new Promise((r) => child.once('exit', r));
+
+    // Only the first, committed batch is visible; the half-applied second one rolled back.
+    const afterKill = await appliedPositions('killable');
+    expect(afterKill).toHaveLength(25);
+    const checkpoint = await loadCheckpoint(db.pool, 'killable');
+    expect(checkpoint.globalPosition).toBe(BigInt(afterKill.at(-1)!));
+
+    const sub = new Subscription(db.pool, listener, recorder('killable'), { batchSize: 25 });
+    sub.start();
+    await waitFor(async () => (await appliedPositions('killable')).length >= total);
+    await sub.stop();
+    const applied = await appliedPositions('killable');
+    expect(applied).toHaveLength(total);
+    expect(new Set(applied).size).toBe(total);
+  });
+});
