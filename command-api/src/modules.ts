@@ -2,6 +2,7 @@
 // `raw` runs before the JSON body parser (webhooks that need the raw body).
 import type express from 'express';
 import type { CommandDeps } from './dependencies.ts';
+import { referralModule } from './referral/routes.ts';
 
 export interface CommandModule {
   name: string;
@@ -9,4 +10,4 @@ export interface CommandModule {
   routes: (router: express.Router, deps: CommandDeps) => void;
 }
 
-export const commandModules: CommandModule[] = [];
+export const commandModules: CommandModule[] = [referralModule];

@@ -7,3 +7,7 @@ export * from './identity.ts';
 export * from './wallet.ts';
 export * from './social.ts';
 export * from './lobbies.ts';
+export * from './periods.ts';
+export * from './referral.ts';
+export * from './guild.ts';
+export * from './global-leaderboards.ts';

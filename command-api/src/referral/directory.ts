@@ -1,0 +1,54 @@
+// Who owns a referral code, and the facts about an account that binding rules need. Custom codes
+// are claimed on their own stream (strongly consistent); codes issued at registration are found in
+// the referral read model, which has them long before anyone types them in.
+import { normalizeReferralCode, referralStreams, type UserRegistered } from '@murmur/contracts';
+import { loadState } from '../decider/handle-command.ts';
+import type { CommandDeps } from '../dependencies.ts';
+import { referralDecider, type AccountFacts, type ReferrerCandidate } from './decide.ts';
+
+const validCode = /^[A-Za-z0-9]{1,64}$/;
+
+export async function codeOwner(deps: CommandDeps, code: string): Promise<string | null> {
+  if (!validCode.test(code.trim())) return null;
+  const normalized = normalizeReferralCode(code);
+  const claim = await deps.store.readStream(referralStreams.code(normalized), { limit: 1 });
+  const first = claim.events[0];
+  if (first && typeof first.data.uid === 'string') return first.data.uid;
+  const { rows } = await deps.pool
+    .query<{ uid: string }>('select uid from rm.referral_codes where code = $1', [normalized])
+    .catch(() => ({ rows: [] as { uid: string }[] }));
+  return rows[0]?.uid ?? null;
+}
+
+async function registration(deps: CommandDeps, uid: string): Promise<UserRegistered | null> {
+  const { events } = await deps.store.readStream(`user-${uid}`, { limit: 20 });
+  const registered = events.find((e) => e.type === 'UserRegistered');
+  return registered ? (registered.data as unknown as UserRegistered) : null;
+}
+
+/** A user's referrer: the one bound by `connect`, else the one whose code was used at registration. */
+export async function referrerOf(deps: CommandDeps, uid: string, registered?: UserRegistered | null): Promise<string | null> {
+  const { state } = await loadState(deps.store, referralStreams.account(uid), referralDecider, deps.cache);
+  if (state.referrerUid) return state.referrerUid;
+  const reg = registered === undefined ? await registration(deps, uid) : registered;
+  if (!reg?.referredByCode) return null;
+  const owner = await codeOwner(deps, reg.referredByCode);
+  return owner && owner !== uid ? owner : null;
+}
+
+export async function accountFacts(deps: CommandDeps, uid: string): Promise<AccountFacts & { registeredCode: string | null }> {
+  const reg = await registration(deps, uid);
+  if (!reg) return { createdAt: null, registeredReferrerUid: null, registeredCode: null };
+  let registeredReferrerUid: string | null = null;
+  if (reg.referredByCode) {
+    const owner = await codeOwner(deps, reg.referredByCode);
+    registeredReferrerUid = owner && owner !== uid ? owner : null;
+  }
+  return { createdAt: reg.registeredAt, registeredReferrerUid, registeredCode: reg.referralCode || null };
+}
+
+export async function referrerCandidate(deps: CommandDeps, code: string): Promise<ReferrerCandidate | null> {
+  const uid = await codeOwner(deps, code);
+  if (!uid) return null;
+  return { uid, referrerUid: await referrerOf(deps, uid) };
+}

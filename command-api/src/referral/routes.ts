@@ -1,0 +1,138 @@
+// Referral commands (spec section 7 "Referral"): own link (me/link, init, create-link), referrer
+// binding (validate-referrer, then connect with the confirmation), payout wallet (add-wallet).
+import { createHash } from 'node:crypto';
+import {
+  AddPayoutWalletBody, ConnectReferrerBody, CreateReferralLinkBody, normalizeReferralCode, referralCodeLimits, referralStreams,
+  referralTexts, ValidateReferrerBody,
+} from '@murmur/contracts';
+import { WrongExpectedVersion } from '@murmur/eventstore';
+import { ApiError, currentUser, parse, requireAuth } from '@murmur/platform';
+import type express from 'express';
+import { handleCommand, loadState } from '../decider/handle-command.ts';
+import type { CommandDeps } from '../dependencies.ts';
+import type { CommandModule } from '../modules.ts';
+import { referralLink, readReferralConfig, type ReferralConfig } from './config.ts';
+import { checkReferrer, referralDecider } from './decide.ts';
+import { accountFacts, codeOwner, referrerCandidate } from './directory.ts';
+
+/** Claims a code for `uid` (first writer wins). Returns the claim's position, 0n if it was already `uid`'s. */
+async function claimCode(deps: CommandDeps, uid: string, code: string): Promise<bigint> {
+  const owner = await codeOwner(deps, code);
+  if (owner && owner !== uid) throw new ApiError('CONFLICT', referralTexts.codeTaken);
+  try {
+    const r = await deps.store.append(
+      referralStreams.code(code),
+      [{ type: 'ReferralCodeClaimed', data: { code, uid, claimedAt: deps.clock.now().toISOString() }, metadata: { actorUid: uid } }],
+      { expectedVersion: 'no_stream' },
+    );
+    return r.lastPosition;
+  } catch (error) {
+    if (!(error instanceof WrongExpectedVersion)) throw error;
+    if ((await codeOwner(deps, code)) !== uid) throw new ApiError('CONFLICT', referralTexts.codeTaken);
+    return 0n;
+  }
+}
+
+async function setLink(deps: CommandDeps, uid: string, code: string): Promise<bigint> {
+  const claimed = await claimCode(deps, uid, code);
+  const result = await handleCommand(
+    deps.store,
+    referralStreams.account(uid),
+    referralDecider,
+    { type: 'CreateLink', uid, code, codeOwnerUid: uid, now: deps.clock.now() },
+    { cache: deps.cache, metadata: { actorUid: uid } },
+  );
+  return result.position > claimed ? result.position : claimed;
+}
+
+/** A code derived from the uid when registration gave none that fits the link rules. */
+function derivedCode(uid: string, attempt: number): string {
+  return `M${createHash('sha256').update(`${uid}:${attempt}`).digest('hex').slice(0, 9)}`.toUpperCase();
+}
+
+async function ensureLink(deps: CommandDeps, uid: string): Promise<{ code: string; position: bigint }> {
+  const { state } = await loadState(deps.store, referralStreams.account(uid), referralDecider, deps.cache);
+  if (state.linkCode) return { code: state.linkCode, position: 0n };
+  const facts = await accountFacts(deps, uid);
+  const candidates: string[] = [];
+  const issued = facts.registeredCode ? normalizeReferralCode(facts.registeredCode) : null;
+  if (issued && /^[A-Z0-9]+$/.test(issued) && issued.length >= referralCodeLimits.min && issued.length <= referralCodeLimits.max) candidates.push(issued);
+  for (let i = 0; i < 5; i++) candidates.push(derivedCode(uid, i));
+  for (const code of candidates) {
+    try {
+      return { code, position: await setLink(deps, uid, code) };
+    } catch (error) {
+      if (!(error instanceof ApiError && error.code === 'CONFLICT')) throw error;
+    }
+  }
+  throw new ApiError('CONFLICT', 'The resource changed at the same time; please try again.');
+}
+
+export function referralRoutes(router: express.Router, deps: CommandDeps, config: ReferralConfig = readReferralConfig()): void {
+  const linkAnswer = async (req: express.Request, res: express.Response) => {
+    const { uid } = currentUser(req);
+    const { code, position } = await ensureLink(deps, uid);
+    res.json({ code, link: referralLink(config.REFERRAL_LINK_BASE, code), position: position.toString() });
+  };
+  router.post('/referral/me/link', requireAuth(), linkAnswer);
+  router.post('/referral/init', requireAuth(), linkAnswer);
+
+  router.post('/referral/create-link', requireAuth(), async (req, res) => {
+    const { uid } = currentUser(req);
+    const body = parse(CreateReferralLinkBody, req.body);
+    const code = normalizeReferralCode(body.code);
+    const position = await setLink(deps, uid, code);
+    res.json({ code, link: referralLink(config.REFERRAL_LINK_BASE, code), position: position.toString() });
+  });
+
+  router.post('/referral/validate-referrer', requireAuth(), async (req, res) => {
+    const { uid } = currentUser(req);
+    const body = parse(ValidateReferrerBody, req.body);
+    const [{ state }, account, referrer] = await Promise.all([
+      loadState(deps.store, referralStreams.account(uid), referralDecider, deps.cache),
+      accountFacts(deps, uid),
+      referrerCandidate(deps, body.code),
+    ]);
+    const ok = checkReferrer(uid, referrer, account, state, deps.clock.now());
+    const { rows } = await deps.pool
+      .query<{ username: string }>('select username from rm.users where uid = $1', [ok.uid])
+      .catch(() => ({ rows: [] as { username: string }[] }));
+    res.json({
+      valid: true,
+      code: normalizeReferralCode(body.code),
+      referrer: { uid: ok.uid, username: rows[0]?.username ?? ok.uid },
+      confirmation: referralTexts.confirmBinding,
+      position: '0',
+    });
+  });
+
+  router.post('/referral/connect', requireAuth(), async (req, res) => {
+    const { uid } = currentUser(req);
+    const body = parse(ConnectReferrerBody, req.body);
+    const code = normalizeReferralCode(body.code);
+    const [account, referrer] = await Promise.all([accountFacts(deps, uid), referrerCandidate(deps, code)]);
+    const result = await handleCommand(
+      deps.store,
+      referralStreams.account(uid),
+      referralDecider,
+      { type: 'ConnectReferrer', uid, code, referrer, account, now: deps.clock.now() },
+      { cache: deps.cache, metadata: { actorUid: uid } },
+    );
+    res.json({ referrerUid: result.state.referrerUid, position: result.position.toString() });
+  });
+
+  router.post('/referral/add-wallet', requireAuth(), async (req, res) => {
+    const { uid } = currentUser(req);
+    const body = parse(AddPayoutWalletBody, req.body);
+    const result = await handleCommand(
+      deps.store,
+      referralStreams.account(uid),
+      referralDecider,
+      { type: 'AddPayoutWallet', uid, address: body.address, chainId: body.chainId, now: deps.clock.now() },
+      { cache: deps.cache, metadata: { actorUid: uid } },
+    );
+    res.json({ wallet: result.state.wallet, position: result.position.toString() });
+  });
+}
+
+export const referralModule: CommandModule = { name: 'referral', routes: (router, deps) => referralRoutes(router, deps) };

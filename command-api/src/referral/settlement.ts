@@ -1,0 +1,257 @@
+// The weekly referral settlement (spec section 4 "settled weekly", section 5 payout rules): a poller
+// that, for each closed UTC week in order, appends one ReferralPayoutSettled or
+// ReferralPayoutCarriedOver per beneficiary on `referral-settlement-{week}-{uid}` with expected
+// version no_stream, so a re-run or a second process never pays twice; then a week marker on
+// `referral-week-{week}` carrying what was carried over into the next week. Amounts come from the
+// reward rows of the referral-earnings read model, once it has applied every event of the week.
+// Paid settlements are sent through the USDT port and recorded with ReferralPayoutTransferred;
+// one whose transfer did not happen (a crash) is sent on the next tick with the same key.
+import {
+  minimumPayoutMicroUsdt, nextWeekId, previousWeekId, referral, referralStreams, weekBounds,
+  type PayoutWallet, type ReferralPayoutCarriedOver, type ReferralPayoutSettled,
+} from '@murmur/contracts';
+import { WrongExpectedVersion } from '@murmur/eventstore';
+import type { DomainEvent } from '../decider/decider.ts';
+import { loadState } from '../decider/handle-command.ts';
+import type { CommandDeps } from '../dependencies.ts';
+import { referralDecider } from './decide.ts';
+import type { UsdtPayoutPort } from './payout-port.ts';
+
+const PROJECTION = 'referral-earnings';
+const LOCK = 'murmur-referral-settlement';
+
+export type SettlementEvent =
+  | DomainEvent<'ReferralPayoutSettled', ReferralPayoutSettled>
+  | DomainEvent<'ReferralPayoutCarriedOver', ReferralPayoutCarriedOver>;
+
+export interface BeneficiaryWeek {
+  weekId: string;
+  uid: string;
+  directMicro: number;
+  secondLevelMicro: number;
+  rewardCount: number;
+  ownTopUpDiamonds: number;
+  carriedInMicro: number;
+  wallet: PayoutWallet | null;
+  now: Date;
+}
+
+/** Pure: one beneficiary's outcome for one week, or nothing when there is nothing to settle. */
+export function decideWeeklyPayout(w: BeneficiaryWeek): SettlementEvent | null {
+  const unlocked = w.ownTopUpDiamonds >= referral.secondLevelWeeklyTopUpDiamonds;
+  const secondPaid = unlocked ? w.secondLevelMicro : 0;
+  const amount = w.directMicro + secondPaid + w.carriedInMicro;
+  if (w.rewardCount === 0 && w.carriedInMicro === 0) return null;
+  const figures = {
+    weekId: w.weekId,
+    uid: w.uid,
+    directMicroUsdt: w.directMicro,
+    secondLevelMicroUsdt: secondPaid,
+    forfeitedMicroUsdt: unlocked ? 0 : w.secondLevelMicro,
+    carriedInMicroUsdt: w.carriedInMicro,
+    amountMicroUsdt: amount,
+    rewardCount: w.rewardCount,
+    unlocked,
+    settledAt: w.now.toISOString(),
+  };
+  if (w.wallet && amount >= minimumPayoutMicroUsdt) return { type: 'ReferralPayoutSettled', data: { ...figures, wallet: w.wallet } };
+  return { type: 'ReferralPayoutCarriedOver', data: { ...figures, reason: w.wallet ? 'below_minimum' : 'no_wallet' } };
+}
+
+export interface WeekMarker {
+  weekId: string;
+  beneficiaries: number;
+  paidMicroUsdt: number;
+  carried: Array<{ uid: string; amountMicroUsdt: number }>;
+}
+
+export interface SettlementRun {
+  weeks: string[];
+  settled: number;
+  carriedOver: number;
+  transferred: number;
+}
+
+type Deps = Pick<CommandDeps, 'pool' | 'store' | 'cache' | 'clock' | 'logger'>;
+
+export class ReferralSettlement {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<unknown> | null = null;
+  private stopped = false;
+
+  constructor(
+    private readonly deps: Deps,
+    private readonly port: UsdtPayoutPort,
+    private readonly options: { graceMs: number; pollMs: number },
+  ) {}
+
+  start(): void {
+    this.stopped = false;
+    const tick = () => {
+      if (this.stopped) return;
+      this.running = this.runOnce()
+        .catch((err) => this.deps.logger.error({ err }, 'referral settlement tick failed; retrying next tick'))
+        .finally(() => {
+          if (!this.stopped) this.timer = setTimeout(tick, this.options.pollMs);
+        });
+    };
+    this.timer = setTimeout(tick, 0);
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    await this.running;
+  }
+
+  /** One pass: finish unsent transfers, then settle every closed, fully projected, unsettled week. */
+  async runOnce(): Promise<SettlementRun> {
+    const run: SettlementRun = { weeks: [], settled: 0, carriedOver: 0, transferred: 0 };
+    const lock = await this.deps.pool.connect();
+    try {
+      const { rows } = await lock.query<{ ok: boolean }>('select pg_try_advisory_lock(hashtext($1)) as ok', [LOCK]);
+      if (!rows[0]?.ok) return run;
+      try {
+        run.transferred += await this.sendPendingTransfers();
+        const first = await this.deps.pool
+          .query<{ w: string | null }>('select min(week_id) as w from rm.referral_rewards')
+          .then((r) => r.rows[0]?.w ?? null);
+        if (!first) return run;
+        const now = this.deps.clock.now();
+        for (let week = first; weekBounds(week).end.getTime() + this.options.graceMs <= now.getTime(); week = nextWeekId(week)) {
+          if ((await this.marker(week)) !== null) continue;
+          if (!(await this.weekProjected(week))) break;
+          const outcome = await this.settleWeek(week, now);
+          run.weeks.push(week);
+          run.settled += outcome.settled;
+          run.carriedOver += outcome.carriedOver;
+          run.transferred += outcome.transferred;
+        }
+        return run;
+      } finally {
+        await lock.query('select pg_advisory_unlock(hashtext($1))', [LOCK]);
+      }
+    } finally {
+      lock.release();
+    }
+  }
+
+  private async marker(weekId: string): Promise<WeekMarker | null> {
+    const { events } = await this.deps.store.readStream(`referral-week-${weekId}`, { limit: 1 });
+    return events[0] ? (events[0].data as unknown as WeekMarker) : null;
+  }
+
+  /** True once the read model has applied every event written during the week. */
+  private async weekProjected(weekId: string): Promise<boolean> {
+    const end = weekBounds(weekId).end;
+    const { rows } = await this.deps.pool.query<{ ready: boolean }>(
+      `select exists (select 1 from subscription_checkpoints where name = $1)
+          and not exists (
+            select 1 from events e, subscription_checkpoints c
+             where c.name = $1 and (e.transaction_id, e.global_position) > (c.transaction_id, c.global_position)
+               and (e.created_at < $2 or (e.type = 'DiamondsCredited' and e.data->>'creditedAt' < $3))
+          ) as ready`,
+      [PROJECTION, end, end.toISOString()],
+    );
+    return rows[0]?.ready === true;
+  }
+
+  private async settleWeek(weekId: string, now: Date): Promise<{ settled: number; carriedOver: number; transferred: number }> {
+    const out = { settled: 0, carriedOver: 0, transferred: 0 };
+    const previous = await this.marker(previousWeekId(weekId));
+    const carriedIn = new Map((previous?.carried ?? []).map((c) => [c.uid, c.amountMicroUsdt]));
+    const { rows } = await this.deps.pool.query<{ uid: string; direct: string; second: string; n: number; own: string | null }>(
+      `select r.beneficiary_uid as uid,
+              coalesce(sum(r.amount_micro) filter (where r.level = 1), 0) as direct,
+              coalesce(sum(r.amount_micro) filter (where r.level = 2), 0) as second,
+              count(*)::int as n,
+              (select t.diamonds from rm.referral_topups t where t.uid = r.beneficiary_uid and t.week_id = $1) as own
+         from rm.referral_rewards r where r.week_id = $1 group by r.beneficiary_uid`,
+      [weekId],
+    );
+    const weeks = new Map<string, Omit<BeneficiaryWeek, 'wallet' | 'now' | 'carriedInMicro'>>();
+    for (const r of rows) {
+      weeks.set(r.uid, { weekId, uid: r.uid, directMicro: Number(r.direct), secondLevelMicro: Number(r.second), rewardCount: r.n, ownTopUpDiamonds: Number(r.own ?? 0) });
+    }
+    for (const uid of carriedIn.keys()) {
+      if (!weeks.has(uid)) weeks.set(uid, { weekId, uid, directMicro: 0, secondLevelMicro: 0, rewardCount: 0, ownTopUpDiamonds: 0 });
+    }
+    const marker: WeekMarker = { weekId, beneficiaries: 0, paidMicroUsdt: 0, carried: [] };
+    for (const uid of [...weeks.keys()].sort()) {
+      const { state } = await loadState(this.deps.store, referralStreams.account(uid), referralDecider, this.deps.cache);
+      const proposed = decideWeeklyPayout({ ...weeks.get(uid)!, carriedInMicro: carriedIn.get(uid) ?? 0, wallet: state.wallet, now });
+      if (!proposed) continue;
+      const recorded = await this.record(weekId, uid, proposed);
+      marker.beneficiaries += 1;
+      if (recorded.type === 'ReferralPayoutSettled') {
+        out.settled += 1;
+        marker.paidMicroUsdt += recorded.data.amountMicroUsdt;
+        if (await this.transfer(recorded.data)) out.transferred += 1;
+      } else {
+        out.carriedOver += 1;
+        if (recorded.data.amountMicroUsdt > 0) marker.carried.push({ uid, amountMicroUsdt: recorded.data.amountMicroUsdt });
+      }
+    }
+    try {
+      await this.deps.store.append(`referral-week-${weekId}`, [{ type: 'ReferralWeekSettled', data: { ...marker } }], { expectedVersion: 'no_stream' });
+    } catch (error) {
+      if (!(error instanceof WrongExpectedVersion)) throw error;
+    }
+    return out;
+  }
+
+  /** Appends the outcome once; if it already exists (an earlier run), that one stands. */
+  private async record(weekId: string, uid: string, proposed: SettlementEvent): Promise<SettlementEvent> {
+    const stream = referralStreams.settlement(weekId, uid);
+    try {
+      const r = await this.deps.store.append(stream, [{ type: proposed.type, data: proposed.data }], {
+        expectedVersion: 'no_stream',
+        idempotencyKey: `referral-settlement:${weekId}:${uid}`,
+      });
+      if (!r.duplicate) return proposed;
+    } catch (error) {
+      if (!(error instanceof WrongExpectedVersion)) throw error;
+    }
+    const { events } = await this.deps.store.readStream(stream, { limit: 1 });
+    return { type: events[0]!.type, data: events[0]!.data } as SettlementEvent;
+  }
+
+  /** Sends a settled payout and records it; false when it was already recorded. */
+  private async transfer(s: ReferralPayoutSettled): Promise<boolean> {
+    const stream = referralStreams.settlement(s.weekId, s.uid);
+    const { version } = await this.deps.store.readStream(stream, { limit: 1 });
+    if (version > 1n) return false;
+    const { txHash } = await this.port.transfer({ idempotencyKey: stream, to: s.wallet.address, chainId: s.wallet.chainId, amountMicroUsdt: s.amountMicroUsdt });
+    try {
+      await this.deps.store.append(
+        stream,
+        [{ type: 'ReferralPayoutTransferred', data: { weekId: s.weekId, uid: s.uid, txHash, amountMicroUsdt: s.amountMicroUsdt, transferredAt: this.deps.clock.now().toISOString() } }],
+        { expectedVersion: 1 },
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof WrongExpectedVersion) return false;
+      throw error;
+    }
+  }
+
+  /** Settled payouts whose transfer was not recorded (the process stopped in between). */
+  private async sendPendingTransfers(): Promise<number> {
+    const { rows } = await this.deps.pool
+      .query<{ week_id: string }>(`select distinct week_id from rm.referral_payouts where status = 'paid' and tx_hash is null`)
+      .catch(() => ({ rows: [] as { week_id: string }[] }));
+    let sent = 0;
+    for (const { week_id } of rows) {
+      const { rows: pending } = await this.deps.pool.query<{ uid: string }>(
+        `select uid from rm.referral_payouts where week_id = $1 and status = 'paid' and tx_hash is null`,
+        [week_id],
+      );
+      for (const { uid } of pending) {
+        const { events } = await this.deps.store.readStream(referralStreams.settlement(week_id, uid), { limit: 1 });
+        const settled = events[0];
+        if (settled?.type === 'ReferralPayoutSettled' && (await this.transfer(settled.data as unknown as ReferralPayoutSettled))) sent += 1;
+      }
+    }
+    return sent;
+  }
+}

@@ -1,0 +1,150 @@
+// Guild and agency (spec sections 1, 2 /guild, 3 "Settlement and gift receipt", 6 agency role):
+// an agency's roster of hosts, its guild/host share ratios, period settlements and charm payments.
+import { z } from 'zod';
+import { formatText, texts } from './errors.ts';
+
+/** The spec's 1-100 range for share ratios; the two ratios of an agency split its hosts' charm. */
+export const SharePercent = z.coerce
+  .number({ error: 'Share ratio must be a number between 1 and 100.' })
+  .int('Share ratio must be a whole number between 1 and 100.')
+  .min(1, 'Share ratio must be a number between 1 and 100.')
+  .max(100, 'Share ratio must be a number between 1 and 100.');
+
+const shareRatios = <T extends z.ZodObject<{ guildSharePct: typeof SharePercent; hostSharePct: typeof SharePercent }>>(schema: T) =>
+  schema.refine((v) => v.guildSharePct + v.hostSharePct === 100, { message: guildTexts.sharesSum, path: ['hostSharePct'] });
+
+export const guildTexts = {
+  sharesSum: 'Guild and host share ratios must add up to 100.',
+  agencyExists: 'This agency already exists.',
+  agencyNotFound: 'This agency does not exist.',
+  notOwner: 'Only the agency can manage its guild.',
+  hostAlreadyInAgency: 'This host already belongs to an agency.',
+  hostNotInAgency: 'This host is not in the agency.',
+  periodInvalid: 'The period must end after it starts and not in the future.',
+  periodOverlaps: 'This period overlaps a period already settled.',
+  paymentNotFound: 'This payment does not exist.',
+  paymentConfirmed: 'This payment is already confirmed.',
+  notPaymentHost: 'Only the host who received this payment can confirm it.',
+  projectionBehind: 'Gift receipts are still being recorded. Please try again in a moment.',
+} as const;
+
+export const AgencyId = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .regex(/^[a-z0-9][a-z0-9-]{1,39}$/, 'Agency id must be 2-40 letters, digits or dashes.');
+
+export const CreateAgencyBody = shareRatios(
+  z.object({
+    agencyId: AgencyId,
+    name: z.string().trim().min(1, formatText(texts.required, { field: 'Name' })).max(120, formatText(texts.maxChars, { n: 120 })),
+    guildSharePct: SharePercent,
+    hostSharePct: SharePercent,
+  }),
+);
+export const AddAgencyHostBody = z.object({ hostUid: z.string().trim().min(1, formatText(texts.required, { field: 'Host' })).max(200) });
+export const SetShareRatiosBody = shareRatios(z.object({ guildSharePct: SharePercent, hostSharePct: SharePercent }));
+export const SettlePeriodBody = z.object({
+  periodStart: z.iso.datetime({ offset: true, error: 'Period start must be a date and time.' }),
+  periodEnd: z.iso.datetime({ offset: true, error: 'Period end must be a date and time.' }),
+});
+export const SubmitCharmPaymentBody = z.object({
+  hostUid: z.string().trim().min(1, formatText(texts.required, { field: 'Host' })).max(200),
+  amountCharm: z.coerce.number().positive('Amount must be greater than 0.').max(1e12),
+  /** The uploaded proof image (spec section 2 "charm payment with proof upload"). */
+  proofUrl: z.string().trim().min(1, formatText(texts.required, { field: 'Proof of payment' })).max(2000),
+  settlementId: z.string().trim().min(1).max(100).optional(),
+});
+export const ConfirmCharmPaymentBody = z.object({ agencyId: AgencyId, paymentId: z.string().trim().min(1).max(100) });
+
+// Events on agency-{id} -------------------------------------------------------------------------
+
+export const AgencyCreated = z.object({ agencyId: z.string(), name: z.string(), ownerUid: z.string(), guildSharePct: z.number(), hostSharePct: z.number(), createdAt: z.string() });
+export const AgencyHostAdded = z.object({ agencyId: z.string(), hostUid: z.string(), addedAt: z.string() });
+export const AgencyHostRemoved = z.object({ agencyId: z.string(), hostUid: z.string(), removedAt: z.string() });
+export const AgencyShareRatiosSet = z.object({ agencyId: z.string(), guildSharePct: z.number(), hostSharePct: z.number(), setAt: z.string() });
+export const SettlementHostLine = z.object({ hostUid: z.string(), receipts: z.number(), charm: z.number(), guildCharm: z.number(), hostCharm: z.number(), diamonds: z.number() });
+export const AgencyPeriodSettled = z.object({
+  agencyId: z.string(),
+  settlementId: z.string(),
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  receiptCount: z.number(),
+  diamondTotal: z.number(),
+  charmTotal: z.number(),
+  guildCharm: z.number(),
+  /** The amount to settle: what the agency owes its hosts for the period. */
+  hostCharm: z.number(),
+  hosts: z.array(SettlementHostLine),
+  settledAt: z.string(),
+});
+export const CharmPaymentSubmitted = z.object({
+  agencyId: z.string(),
+  paymentId: z.string(),
+  hostUid: z.string(),
+  amountCharm: z.number(),
+  proofUrl: z.string(),
+  settlementId: z.string().nullable(),
+  submittedAt: z.string(),
+});
+export const CharmPaymentConfirmed = z.object({ agencyId: z.string(), paymentId: z.string(), hostUid: z.string(), confirmedAt: z.string() });
+
+export type AgencyCreated = z.infer<typeof AgencyCreated>;
+export type AgencyPeriodSettled = z.infer<typeof AgencyPeriodSettled>;
+export type CharmPaymentSubmitted = z.infer<typeof CharmPaymentSubmitted>;
+export type SettlementHostLine = z.infer<typeof SettlementHostLine>;
+
+export const agencyStream = (agencyId: string) => `agency-${agencyId}`;
+
+// DTOs ------------------------------------------------------------------------------------------
+
+export const GiftReceiptDto = z.object({
+  id: z.string(),
+  host: z.object({ uid: z.string(), username: z.string() }),
+  sender: z.object({ uid: z.string(), username: z.string() }),
+  gift: z.object({ id: z.string(), name: z.string(), quantity: z.number(), diamondValue: z.number(), charmValue: z.number() }),
+  guildSharePct: z.number(),
+  hostSharePct: z.number(),
+  guildCharm: z.number(),
+  hostCharm: z.number(),
+  sentAt: z.string(),
+});
+export type GiftReceiptDto = z.infer<typeof GiftReceiptDto>;
+
+export const SettlementDto = z.object({
+  settlementId: z.string(),
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  receiptCount: z.number(),
+  charmTotal: z.number(),
+  guildCharm: z.number(),
+  amountToSettle: z.number(),
+  paidCharm: z.number(),
+  status: z.enum(['pending', 'partially_paid', 'paid']),
+  date: z.string(),
+  hosts: z.array(SettlementHostLine),
+});
+export type SettlementDto = z.infer<typeof SettlementDto>;
+
+export const CharmPaymentDto = z.object({
+  paymentId: z.string(),
+  agencyId: z.string(),
+  host: z.object({ uid: z.string(), username: z.string() }),
+  amountCharm: z.number(),
+  proofUrl: z.string(),
+  settlementId: z.string().nullable(),
+  status: z.enum(['submitted', 'confirmed']),
+  submittedAt: z.string(),
+  confirmedAt: z.string().nullable(),
+});
+export type CharmPaymentDto = z.infer<typeof CharmPaymentDto>;
+
+export const AgencyDto = z.object({
+  agencyId: z.string(),
+  name: z.string(),
+  ownerUid: z.string(),
+  guildSharePct: z.number(),
+  hostSharePct: z.number(),
+  roster: z.array(z.object({ uid: z.string(), username: z.string(), joinedAt: z.string(), charmThisPeriod: z.number() })),
+});
+export type AgencyDto = z.infer<typeof AgencyDto>;
