@@ -81,28 +81,36 @@ function serialize(value: unknown, what: string): string {
   }
 }
 
-/** Coalesces wake-up NOTIFYs: at most one in flight and one queued, sent after commit, so that
- * appends never take PostgreSQL's notify-queue lock inside their own transaction. */
+/** Coalesces wake-up NOTIFYs: sent after commit, from outside the append's transaction (a NOTIFY
+ * inside would serialise every commit on PostgreSQL's notify-queue lock), at most one every
+ * `delayMs` per process, so a burst of appends costs one NOTIFY rather than one each. */
 class Notifier {
+  private timer: NodeJS.Timeout | null = null;
   private inFlight = false;
   private queued = false;
-  constructor(private readonly pool: pg.Pool) {}
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly delayMs = 2,
+  ) {}
 
   poke(): void {
-    if (this.inFlight) {
+    if (this.timer || this.inFlight) {
       this.queued = true;
       return;
     }
+    this.timer = setTimeout(() => this.send(), this.delayMs);
+  }
+
+  private send(): void {
+    this.timer = null;
+    this.queued = false;
     this.inFlight = true;
     this.pool
       .query(`select pg_notify('${EVENTS_CHANNEL}', '')`)
       .catch(() => undefined) // readers poll as well; a lost wake-up only delays them
       .finally(() => {
         this.inFlight = false;
-        if (this.queued) {
-          this.queued = false;
-          this.poke();
-        }
+        if (this.queued) this.poke();
       });
   }
 }
@@ -125,14 +133,18 @@ export class PostgresEventStore implements EventStore {
     const versions = events.map((e) => e.schemaVersion ?? 1);
     const data = serialize(events.map((e) => e.data), 'Event data');
     const metadata = serialize(events.map((e) => ({ ...(e.metadata ?? {}), ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}) })), 'Event metadata');
-    const sql = `select first_position, last_position, next_version, duplicate from append_events(
-      $1, $2::bigint, $3::text[], $4::int[],
-      array(select jsonb_array_elements($5::jsonb)), array(select jsonb_array_elements($6::jsonb)), $7)`;
-    const params = [streamId, expected, types, versions, data, metadata, options.idempotencyKey ?? null];
+    // A named (prepared) statement: parsed and planned once per connection.
+    const query = {
+      name: 'murmur_append_events',
+      text: `select first_position, last_position, next_version, duplicate from append_events(
+        $1, $2::bigint, $3::text[], $4::int[],
+        array(select jsonb_array_elements($5::jsonb)), array(select jsonb_array_elements($6::jsonb)), $7)`,
+      values: [streamId, expected, types, versions, data, metadata, options.idempotencyKey ?? null],
+    };
     let row: { first_position: string; last_position: string; next_version: string; duplicate: boolean } | undefined;
     try {
       const runner = options.client ?? this.pool;
-      row = (await runner.query(sql, params)).rows[0];
+      row = (await runner.query(query)).rows[0];
     } catch (error) {
       throw translateAppendError(error, streamId, expected);
     }

@@ -1,0 +1,58 @@
+// Append throughput of the event store beside a raw single-row INSERT transaction, same
+// concurrency, same database, same run. Target: single-event appends at 32 writers >= 60% of raw.
+import { PostgresEventStore } from '@murmur/eventstore';
+import { benchDatabase, drive, percentile, report } from './support.ts';
+
+const SECONDS_PER_CASE = Number(process.env.BENCH_SECONDS ?? 3);
+
+async function timed(workers: number, task: (i: number, worker: number) => Promise<void>) {
+  // Calibrate: run for a fixed time rather than a fixed count, so slow and fast cases both finish.
+  let count = 0;
+  const latencies: number[] = [];
+  const deadline = performance.now() + SECONDS_PER_CASE * 1000;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: workers }, async (_, worker) => {
+      while (performance.now() < deadline) {
+        const i = count++;
+        const t = performance.now();
+        await task(i, worker);
+        latencies.push(performance.now() - t);
+      }
+    }),
+  );
+  latencies.sort((a, b) => a - b);
+  return { perSecond: count / ((performance.now() - started) / 1000), p50: percentile(latencies, 50), p99: percentile(latencies, 99) };
+}
+
+export default async function appendBench(): Promise<void> {
+  const db = await benchDatabase('append', 40);
+  try {
+    const store = new PostgresEventStore(db.pool);
+    await db.pool.query(`create table raw_baseline (id bigint generated always as identity primary key, stream_id text not null, data jsonb not null, created_at timestamptz not null default now())`);
+    const payload = { giftId: 'rose', quantity: 1, recipients: ['u-1'], diamondsTotal: 10 };
+    await drive(200, 8, async (i) => void (await store.append(`warm-${i}`, [{ type: 'Warmed', data: payload }]))); // warm up
+
+    for (const workers of [1, 8, 32]) {
+      const raw = await timed(workers, async (i) => void (await db.pool.query('insert into raw_baseline (stream_id, data) values ($1, $2)', [`s-${workers}-${i}`, payload])));
+      // Each writer appends to its own stream with the expected version it holds, as commands do.
+      const versions = new Map<number, bigint>();
+      const es = await timed(workers, async (_i, w) => {
+        const r = await store.append(`bench-${workers}-${w}`, [{ type: 'GiftSent', data: payload }], { expectedVersion: versions.get(w) ?? 'any' });
+        versions.set(w, r.nextExpectedVersion);
+      });
+      report({ bench: 'append', case: `single-event appends, ${workers} writers`, value: es.perSecond, unit: 'events/s', baseline: raw.perSecond, target: workers === 32 ? '>= 60% of raw' : undefined, extra: { 'p50 ms': es.p50, 'p99 ms': es.p99, 'raw p99 ms': raw.p99 } });
+    }
+
+    const batch = Array.from({ length: 100 }, (_, i) => ({ type: 'GiftSent', data: { ...payload, i } }));
+    const raw = await timed(8, async (i) => void (await db.pool.query('insert into raw_baseline (stream_id, data) values ($1, $2)', [`b-${i}`, payload])));
+    const es = await timed(8, async (i) => void (await store.append(`batch-${i}`, batch)));
+    report({ bench: 'append', case: 'batched appends (100 events), 8 writers', value: es.perSecond * 100, unit: 'events/s', baseline: raw.perSecond, extra: { 'appends/s': es.perSecond, 'p99 ms': es.p99 } });
+
+    // Idempotent appends pay for the key claim.
+    const idem = await timed(32, async (i) => void (await store.append(`idem-${i}`, [{ type: 'GiftSent', data: payload }], { idempotencyKey: `k-${i}` })));
+    report({ bench: 'append', case: 'single-event appends with idempotency key, 32 writers', value: idem.perSecond, unit: 'events/s', baseline: raw.perSecond });
+  } finally {
+    await db.drop();
+  }
+}
