@@ -3,6 +3,7 @@
 import type express from 'express';
 import type { CommandDeps } from './dependencies.ts';
 import { referralModule } from './referral/routes.ts';
+import { giftingModule } from './gifting/routes.ts';
 
 export interface CommandModule {
   name: string;
@@ -10,4 +11,4 @@ export interface CommandModule {
   routes: (router: express.Router, deps: CommandDeps) => void;
 }
 
-export const commandModules: CommandModule[] = [referralModule];
+export const commandModules: CommandModule[] = [referralModule, giftingModule];

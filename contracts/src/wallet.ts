@@ -233,3 +233,122 @@ export const PaymentResultDto = z.object({
   position: z.string(),
 });
 export type PaymentResultDto = z.infer<typeof PaymentResultDto>;
+
+// ---- top-up and catalogue -------------------------------------------------------------------
+
+/** Top-up bounds in USD ('Amount must be between {min} and {max}'). */
+export const topUp = { minUsd: 1, maxUsd: 5000 } as const;
+
+export const TopUpMethod = z.enum(['crypto', 'card', 'sandbox']);
+export type TopUpMethod = z.infer<typeof TopUpMethod>;
+
+export const CurrencyDto = z.object({
+  kind: z.enum(['fiat', 'crypto', 'virtual']),
+  name: z.string(),
+  symbol: z.string(),
+  image: z.string(),
+  contracts: z.array(z.object({ chain: z.string(), chainId: z.number().int(), address: z.string(), decimals: z.number().int() })),
+  supportedIntents: z.array(z.enum(['topup', 'withdraw', 'purchase'])),
+});
+export type CurrencyDto = z.infer<typeof CurrencyDto>;
+
+/** USD value of one unit of each currency the spec names (section 3 "Currency"); the demo's rates. */
+export const usdRates: Record<string, number> = {
+  USD: 1, USDC: 1, USDT: 1, DMND: 0.01, CHRM: 0.01, ETH: 3000, SOL: 150, PHP: 0.017, TON: 5, HONEY: 0.05,
+};
+
+export const SkuDto = z.object({
+  id: z.string(),
+  kind: SkuKind,
+  name: z.string(),
+  description: z.string(),
+  /** Diamonds. */
+  price: z.number().int().positive(),
+  priceUsd: z.number(),
+  months: z.number().int().nullable(),
+  imageUrl: z.string(),
+  /** Needs a target (the post or room it unlocks). */
+  needsTarget: z.boolean(),
+});
+export type SkuDto = z.infer<typeof SkuDto>;
+
+const sku = (s: Omit<SkuDto, 'priceUsd' | 'needsTarget' | 'months'> & { months?: number; needsTarget?: boolean }): SkuDto => ({
+  months: null,
+  needsTarget: false,
+  ...s,
+  priceUsd: s.price / 100,
+});
+
+/** Items for sale for diamonds. VIP is 120 USD a year (spec section 9) = 12,000 diamonds. */
+export const skuCatalogue: SkuDto[] = [
+  sku({ id: 'vip-year', kind: 'vip', name: 'VIP', description: 'VIP subscription for 12 months.', price: 12_000, months: 12, imageUrl: '/gifts/crown.svg' }),
+  sku({ id: 'frame-gold', kind: 'frame', name: 'Gold frame', description: 'A gold avatar frame.', price: 500, imageUrl: '/gifts/star.svg' }),
+  sku({ id: 'frame-rose', kind: 'frame', name: 'Rose frame', description: 'An avatar frame of roses.', price: 800, imageUrl: '/gifts/rose.svg' }),
+  sku({ id: 'frame-castle', kind: 'frame', name: 'Castle frame', description: 'A legendary castle frame.', price: 3000, imageUrl: '/gifts/castle.svg' }),
+  sku({ id: 'badge-supporter', kind: 'badge', name: 'Supporter badge', description: 'Shows you support your hosts.', price: 300, imageUrl: '/gifts/heart.svg' }),
+  sku({ id: 'badge-rocket', kind: 'badge', name: 'Rocket badge', description: 'For the biggest gifters.', price: 5000, imageUrl: '/gifts/rocket.svg' }),
+  sku({ id: 'post-unlock', kind: 'post_unlock', name: 'Private post unlock', description: 'Unlocks one private post.', price: 100, needsTarget: true, imageUrl: '/gifts/teddy.svg' }),
+  sku({ id: 'room-fee', kind: 'room_fee', name: 'Private room fee', description: 'Entry to a private timed room.', price: 200, needsTarget: true, imageUrl: '/gifts/coffee.svg' }),
+];
+
+export const findSku = (id: string): SkuDto | undefined => skuCatalogue.find((s) => s.id === id);
+
+export const PurchaseBody = z.object({
+  skuId: z.string().min(1, 'skuId is required.').max(100),
+  quantity: z.coerce.number().int().min(1).max(999).default(1),
+  /** The post or room the purchase unlocks. */
+  target: z.string().min(1).max(128).optional(),
+});
+export type PurchaseBody = z.infer<typeof PurchaseBody>;
+
+export const StripeInitBody = z.object({
+  /** USD amount, or the first top-up offer package. */
+  value: z.coerce.number().positive().optional(),
+  currency: z.literal('USD').default('USD'),
+  purpose: PaymentPurpose.default('topup'),
+});
+export type StripeInitBody = z.infer<typeof StripeInitBody>;
+
+/** POST payment/topup/pay (spec section 7): crypto with a transaction hash, or the sandbox. */
+export const TopUpPayBody = z.object({
+  channelCode: z.enum(['crypto', 'sandbox']).default('crypto'),
+  chainId: z.coerce.number().int().optional(),
+  chain: z.string().max(40).optional(),
+  transactionHash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'transactionHash must be a 0x-prefixed 32-byte hash.').optional(),
+  fromCurrency: z.enum(['USDT', 'USDC']).optional(),
+  fromAmount: z.coerce.number().positive().optional(),
+  address: z.string().max(120).optional(),
+  value: z.coerce.number().positive().optional(),
+  currency: z.string().max(10).optional(),
+  purpose: PaymentPurpose.default('topup'),
+});
+export type TopUpPayBody = z.infer<typeof TopUpPayBody>;
+
+export const WithdrawBody = z.object({
+  /** Charm to withdraw. */
+  amount: z.coerce.number().int().positive('Amount must be a positive number.'),
+  method: WithdrawalMethod.default('crypto'),
+  address: z.string().min(1, 'address is required.').max(200),
+});
+export type WithdrawBody = z.infer<typeof WithdrawBody>;
+
+export const CreatorPaymentBody = z.object({
+  creatorUid: z.string().min(1, 'creatorUid is required.').max(128),
+  amount: z.coerce.number().int().positive(),
+  proofUrl: z.string().min(1, 'Proof of payment is required.').max(2000),
+  fileName: z.string().max(200).optional(),
+});
+
+export const CashoutConfirmBody = z.object({ withdrawalId: z.string().min(1).max(128) });
+
+export const BlockchainWalletBody = z.object({
+  name: z.string().min(1).max(60).default('My wallet'),
+  address: z.string().min(4, 'address is required.').max(120),
+  chain: z.string().min(1).max(40).default('ethereum'),
+});
+export const BlockchainWalletChangeBody = z.object({
+  walletId: z.string().min(1).max(128),
+  name: z.string().min(1).max(60).optional(),
+  address: z.string().min(4).max(120).optional(),
+  chain: z.string().min(1).max(40).optional(),
+});

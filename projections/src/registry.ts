@@ -2,8 +2,11 @@
 import type { Projector } from './projector.ts';
 import { streamCatalog } from './projectors/stream-catalog.ts';
 import { referralEarnings } from './projectors/referral-earnings.ts';
+import { walletBalances } from './projectors/wallet-balances.ts';
+import { walletHistory } from './projectors/wallet-history.ts';
+import { walletInventory } from './projectors/wallet-inventory.ts';
 
-export const projectors: Projector[] = [streamCatalog, referralEarnings];
+export const projectors: Projector[] = [streamCatalog, referralEarnings, walletBalances, walletHistory, walletInventory];
 
 export function findProjector(name: string): Projector | undefined {
   return projectors.find((p) => p.name === name);

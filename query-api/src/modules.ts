@@ -2,5 +2,7 @@
 import type express from 'express';
 import type { QueryDeps } from './dependencies.ts';
 import { opsRoutes } from './ops/routes.ts';
+import { giftingRoutes } from './gifting/routes.ts';
+import { walletRoutes } from './wallet/routes.ts';
 
-export const queryModules: Array<(router: express.Router, deps: QueryDeps) => void> = [opsRoutes];
+export const queryModules: Array<(router: express.Router, deps: QueryDeps) => void> = [opsRoutes, giftingRoutes, walletRoutes];

@@ -1,5 +1,6 @@
 // The wallet's entry points for every module: credit or spend diamonds on `wallet-{uid}`, exactly
 // once per idempotency key, never below zero.
+import { createHash } from 'node:crypto';
 import type { DiamondReason } from '@murmur/contracts';
 import { ApiError } from '@murmur/platform';
 import { handleCommand, loadState } from '../decider/handle-command.ts';
@@ -34,7 +35,11 @@ function mutexFor(deps: CommandDeps): KeyedMutex {
 
 /** Keys of the event store are global; the wallet's are scoped to the wallet so that a caller's key
  * can never collide with an append of its own on another stream. */
-export const walletKey = (uid: string, key: string): string => `${walletStreamId(uid)}:${key}`;
+export function walletKey(uid: string, key: string): string {
+  const scoped = `${walletStreamId(uid)}:${key}`;
+  // The store takes keys up to 300 characters; a long scoped key is replaced by its digest.
+  return scoped.length <= 250 ? scoped : `${walletStreamId(uid)}:sha256:${createHash('sha256').update(key).digest('hex')}`;
+}
 
 async function firstResult(deps: CommandDeps, uid: string, scopedKey: string): Promise<WalletResult | null> {
   const { rows } = await deps.pool.query<{ first_position: string; last_position: string; stream_id: string }>(

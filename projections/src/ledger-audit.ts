@@ -1,0 +1,192 @@
+// `projections audit` (DESIGN section 4): replays the whole log and proves the ledger. Diamonds
+// minted (top-ups, rewards, grants) = balances + diamonds spent; charm credited by gifts = charm
+// balance + withdrawn; no wallet ever below zero at any point of its history; every confirmed
+// payment credited exactly once; and the balance read models agree with the replay, per user.
+import type {
+  CharmWithdrawnData, DiamondsCreditedData, DiamondsSpentData, GiftSentData, PaymentConfirmedData, SkuPurchasedData, WithdrawalFailedData,
+} from '@murmur/contracts';
+import { readAllFrom, START, type Checkpoint, type RecordedEvent } from '@murmur/eventstore';
+import type pg from 'pg';
+
+export interface LedgerTotals {
+  DMND: { minted: number; spent: number; balances: number };
+  CHRM: { credited: number; withdrawn: number; balances: number };
+  USD: { confirmedCents: number; payments: number };
+}
+
+export interface AuditResult {
+  ok: boolean;
+  events: number;
+  lastPosition: bigint;
+  totals: LedgerTotals;
+  differences: string[];
+}
+
+const PAID_REASONS = new Set(['topup', 'first_topup_offer']);
+
+/** Pure core: folds events (in log order) into the replayed ledger and the differences it finds in the log itself. */
+export class LedgerReplay {
+  readonly diamonds = new Map<string, number>();
+  readonly charm = new Map<string, { credited: number; withdrawn: number }>();
+  readonly totals: LedgerTotals = { DMND: { minted: 0, spent: 0, balances: 0 }, CHRM: { credited: 0, withdrawn: 0, balances: 0 }, USD: { confirmedCents: 0, payments: 0 } };
+  readonly differences: string[] = [];
+  private readonly confirmed = new Map<string, PaymentConfirmedData>();
+  private readonly paidCredits = new Map<string, number>();
+  events = 0;
+  lastPosition = 0n;
+
+  private spend(uid: string, amount: number, position: bigint): void {
+    const next = (this.diamonds.get(uid) ?? 0) - amount;
+    if (next < 0) this.differences.push(`wallet-${uid} goes negative (${next}) at position ${position}`);
+    this.diamonds.set(uid, next);
+    this.totals.DMND.spent += amount;
+  }
+
+  private charmOf(uid: string) {
+    return this.charm.get(uid) ?? this.charm.set(uid, { credited: 0, withdrawn: 0 }).get(uid)!;
+  }
+
+  apply(e: RecordedEvent): void {
+    this.events++;
+    if (e.globalPosition > this.lastPosition) this.lastPosition = e.globalPosition;
+    switch (e.type) {
+      case 'DiamondsCredited': {
+        const d = e.data as unknown as DiamondsCreditedData;
+        this.diamonds.set(d.uid, (this.diamonds.get(d.uid) ?? 0) + d.amount);
+        this.totals.DMND.minted += d.amount;
+        if (PAID_REASONS.has(d.reason)) this.paidCredits.set(d.reference, (this.paidCredits.get(d.reference) ?? 0) + d.amount);
+        break;
+      }
+      case 'DiamondsSpent': {
+        const d = e.data as unknown as DiamondsSpentData;
+        this.spend(d.uid, d.amount, e.globalPosition);
+        break;
+      }
+      case 'SkuPurchased': {
+        const d = e.data as unknown as SkuPurchasedData;
+        this.spend(d.uid, d.diamondsTotal, e.globalPosition);
+        break;
+      }
+      case 'GiftSent': {
+        const d = e.data as unknown as GiftSentData;
+        this.spend(d.senderUid, d.diamondsTotal, e.globalPosition);
+        for (const r of d.recipients) this.charmOf(r).credited += d.charmPerRecipient;
+        this.totals.CHRM.credited += d.charmPerRecipient * d.recipients.length;
+        break;
+      }
+      case 'CharmWithdrawn': {
+        const d = e.data as unknown as CharmWithdrawnData;
+        const c = this.charmOf(d.uid);
+        c.withdrawn += d.charm;
+        this.totals.CHRM.withdrawn += d.charm;
+        if (c.credited - c.withdrawn < 0) this.differences.push(`earnings-${d.uid} withdraws more charm than credited at position ${e.globalPosition}`);
+        break;
+      }
+      case 'WithdrawalFailed': {
+        const d = e.data as unknown as WithdrawalFailedData;
+        this.charmOf(d.uid).withdrawn -= d.charm;
+        this.totals.CHRM.withdrawn -= d.charm;
+        break;
+      }
+      case 'PaymentConfirmed': {
+        const d = e.data as unknown as PaymentConfirmedData;
+        if (this.confirmed.has(d.paymentId)) this.differences.push(`payment ${d.paymentId} confirmed twice`);
+        this.confirmed.set(d.paymentId, d);
+        this.totals.USD.confirmedCents += d.amountUsdCents;
+        this.totals.USD.payments += 1;
+        break;
+      }
+    }
+  }
+
+  /** Differences that need the whole log: payments credited other than exactly once. */
+  finish(): void {
+    for (const [paymentId, p] of this.confirmed) {
+      const credited = this.paidCredits.get(paymentId) ?? 0;
+      if (credited !== p.diamonds) this.differences.push(`payment ${paymentId} confirmed for ${p.diamonds} diamonds but credited ${credited}`);
+    }
+    for (const [reference, amount] of this.paidCredits) {
+      if (!this.confirmed.has(reference)) this.differences.push(`${amount} paid diamonds credited for ${reference}, which is not a confirmed payment`);
+    }
+    this.totals.DMND.balances = [...this.diamonds.values()].reduce((a, b) => a + b, 0);
+    this.totals.CHRM.balances = [...this.charm.values()].reduce((a, c) => a + c.credited - c.withdrawn, 0);
+    if (this.totals.DMND.minted !== this.totals.DMND.balances + this.totals.DMND.spent) this.differences.push('DMND: minted is not balances + spent');
+    if (this.totals.CHRM.credited !== this.totals.CHRM.balances + this.totals.CHRM.withdrawn) this.differences.push('CHRM: credited is not balance + withdrawn');
+  }
+}
+
+async function projectionReached(pool: pg.Pool, name: string, position: bigint): Promise<boolean> {
+  const { rows } = await pool.query<{ reached: boolean | null }>(
+    `select (c.transaction_id, c.global_position) >= (e.transaction_id, e.global_position) as reached
+       from events e left join subscription_checkpoints c on c.name = $1 where e.global_position = $2`,
+    [name, position.toString()],
+  );
+  return rows[0]?.reached === true;
+}
+
+async function waitForProjection(pool: pg.Pool, name: string, position: bigint, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (position === 0n || (await projectionReached(pool, name, position))) return true;
+    if (Date.now() > deadline) return false;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+export async function auditLedger(pool: pg.Pool, options: { batchSize?: number; waitMs?: number } = {}): Promise<AuditResult> {
+  const replay = new LedgerReplay();
+  const batchSize = options.batchSize ?? 5000;
+  let from: Checkpoint = START;
+  const types = ['DiamondsCredited', 'DiamondsSpent', 'SkuPurchased', 'GiftSent', 'CharmWithdrawn', 'WithdrawalFailed', 'PaymentConfirmed'];
+  for (;;) {
+    const batch = await readAllFrom(pool, from, batchSize, types);
+    for (const e of batch) replay.apply(e);
+    const last = batch.at(-1);
+    if (!last || batch.length < batchSize) break;
+    from = { transactionId: last.transactionId, globalPosition: last.globalPosition };
+  }
+  replay.finish();
+  const differences = [...replay.differences];
+
+  // The read models must say what the replay says, once they have caught up with it.
+  if (!(await waitForProjection(pool, 'wallet-balances', replay.lastPosition, options.waitMs ?? 10_000))) {
+    differences.push(`wallet-balances has not reached position ${replay.lastPosition}`);
+  } else {
+    const { rows: dRows } = await pool.query<{ uid: string; balance: string }>('select uid, balance::text from rm.diamond_balances');
+    const seen = new Set<string>();
+    for (const r of dRows) {
+      seen.add(r.uid);
+      const expected = replay.diamonds.get(r.uid) ?? 0;
+      if (Number(r.balance) !== expected) differences.push(`rm.diamond_balances ${r.uid}: ${r.balance}, replay ${expected}`);
+      if (Number(r.balance) < 0) differences.push(`rm.diamond_balances ${r.uid} is negative`);
+    }
+    for (const [uid, balance] of replay.diamonds) if (!seen.has(uid) && balance !== 0) differences.push(`rm.diamond_balances has no row for ${uid} (replay ${balance})`);
+    const { rows: cRows } = await pool.query<{ uid: string; balance: string; credited: string; withdrawn: string }>(
+      'select uid, balance::text, credited::text, withdrawn::text from rm.charm_balances',
+    );
+    const seenCharm = new Set<string>();
+    for (const r of cRows) {
+      seenCharm.add(r.uid);
+      const c = replay.charm.get(r.uid) ?? { credited: 0, withdrawn: 0 };
+      if (Number(r.credited) !== c.credited || Number(r.withdrawn) !== c.withdrawn || Number(r.balance) !== c.credited - c.withdrawn) {
+        differences.push(`rm.charm_balances ${r.uid}: ${r.credited}/${r.withdrawn}, replay ${c.credited}/${c.withdrawn}`);
+      }
+    }
+    for (const [uid, c] of replay.charm) if (!seenCharm.has(uid) && c.credited !== 0) differences.push(`rm.charm_balances has no row for ${uid}`);
+  }
+  return { ok: differences.length === 0, events: replay.events, lastPosition: replay.lastPosition, totals: replay.totals, differences };
+}
+
+/** The CLI command: prints per-currency totals and every difference; non-zero exit on any. */
+export async function auditCommand(pool: pg.Pool): Promise<number> {
+  const result = await auditLedger(pool);
+  console.log(`ledger audit over ${result.events} money events up to position ${result.lastPosition}`);
+  console.table({
+    DMND: { in: result.totals.DMND.minted, out: result.totals.DMND.spent, balance: result.totals.DMND.balances },
+    CHRM: { in: result.totals.CHRM.credited, out: result.totals.CHRM.withdrawn, balance: result.totals.CHRM.balances },
+    USD: { in: result.totals.USD.confirmedCents / 100, out: 0, balance: result.totals.USD.confirmedCents / 100 },
+  });
+  for (const d of result.differences) console.error(`DIFFERENCE: ${d}`);
+  console.log(result.ok ? 'ledger OK' : `ledger has ${result.differences.length} difference(s)`);
+  return result.ok ? 0 : 1;
+}

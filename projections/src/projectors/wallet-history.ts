@@ -1,0 +1,196 @@
+// Transaction history (`transaction/me`): one row per movement a user sees, with the spec's
+// statuses (completed, pending, failed); top-ups and withdrawals move from pending to their end.
+// Also the payments and withdrawals tables that the wallet screens and the creator cash-out read.
+import type {
+  CharmWithdrawnData, DiamondsCreditedData, DiamondsSpentData, GiftSentData, PaymentConfirmedData, PaymentFailedData,
+  PaymentInitiatedData, SkuPurchasedData, WithdrawalCompletedData, WithdrawalFailedData,
+} from '@murmur/contracts';
+import type { RecordedEvent } from '@murmur/eventstore';
+import type pg from 'pg';
+import { ident, type Projector } from '../projector.ts';
+
+export interface HistoryRow {
+  transactionId: string;
+  uid: string;
+  kind: string;
+  currency: 'DMND' | 'CHRM' | 'USD';
+  amount: number;
+  direction: 'in' | 'out';
+  status: 'completed' | 'pending' | 'failed';
+  description: string;
+  reference: string | null;
+  position: bigint;
+  createdAt: string;
+}
+
+const usd = (cents: number) => `${(cents / 100).toFixed(2)} USD`;
+
+/** Pure: the history rows an event adds (status changes are separate updates). */
+export function historyRows(e: RecordedEvent): HistoryRow[] {
+  const base = { position: e.globalPosition, createdAt: e.createdAt.toISOString() };
+  switch (e.type) {
+    case 'DiamondsCredited': {
+      const d = e.data as unknown as DiamondsCreditedData;
+      return [{ ...base, transactionId: `tx-${e.globalPosition}`, uid: d.uid, kind: d.reason, currency: 'DMND', amount: d.amount, direction: 'in', status: 'completed', description: `Received ${d.amount} diamonds (${d.reason})`, reference: d.reference }];
+    }
+    case 'DiamondsSpent': {
+      const d = e.data as unknown as DiamondsSpentData;
+      return [{ ...base, transactionId: `tx-${e.globalPosition}`, uid: d.uid, kind: d.reason, currency: 'DMND', amount: d.amount, direction: 'out', status: 'completed', description: `Spent ${d.amount} diamonds (${d.reason})`, reference: d.reference }];
+    }
+    case 'SkuPurchased': {
+      const d = e.data as unknown as SkuPurchasedData;
+      return [{ ...base, transactionId: `tx-${e.globalPosition}`, uid: d.uid, kind: 'purchase', currency: 'DMND', amount: d.diamondsTotal, direction: 'out', status: 'completed', description: `Bought ${d.quantity} x ${d.name}`, reference: d.purchaseId }];
+    }
+    case 'GiftSent': {
+      const d = e.data as unknown as GiftSentData;
+      return [
+        { ...base, transactionId: `tx-${e.globalPosition}`, uid: d.senderUid, kind: 'gift_sent', currency: 'DMND', amount: d.diamondsTotal, direction: 'out', status: 'completed', description: `Sent ${d.quantity} x ${d.giftName}`, reference: d.lobbyId ?? d.roomId ?? null },
+        ...d.recipients.map((r): HistoryRow => ({ ...base, transactionId: `tx-${e.globalPosition}-${r}`, uid: r, kind: 'gift_received', currency: 'CHRM', amount: d.charmPerRecipient, direction: 'in', status: 'completed', description: `Received ${d.quantity} x ${d.giftName}`, reference: d.senderUid })),
+      ];
+    }
+    case 'PaymentInitiated': {
+      const d = e.data as unknown as PaymentInitiatedData;
+      return [{ ...base, transactionId: d.paymentId, uid: d.uid, kind: d.purpose, currency: 'USD', amount: d.amountUsdCents / 100, direction: 'in', status: 'pending', description: `Top-up of ${usd(d.amountUsdCents)} for ${d.diamonds} diamonds (${d.provider})`, reference: d.providerRef }];
+    }
+    case 'PaymentConfirmed': {
+      // A crypto payment is born confirmed; a card one already has its pending row (insert is a no-op then).
+      const d = e.data as unknown as PaymentConfirmedData;
+      return [{ ...base, transactionId: d.paymentId, uid: d.uid, kind: d.purpose, currency: 'USD', amount: d.amountUsdCents / 100, direction: 'in', status: 'completed', description: `Top-up of ${usd(d.amountUsdCents)} for ${d.diamonds} diamonds (${d.provider})`, reference: d.txHash ?? d.providerRef }];
+    }
+    case 'CharmWithdrawn': {
+      const d = e.data as unknown as CharmWithdrawnData;
+      const what = d.kind === 'agency_payout' ? 'Agency payout' : 'Withdrawal';
+      return [{ ...base, transactionId: d.withdrawalId, uid: d.uid, kind: d.kind, currency: 'CHRM', amount: d.charm, direction: 'out', status: 'pending', description: `${what} of ${d.charm} charm (${usd(d.usdCents)})`, reference: d.address ?? d.agencyUid ?? null }];
+    }
+    default:
+      return [];
+  }
+}
+
+function statusChange(e: RecordedEvent): { transactionId: string; status: 'completed' | 'failed' } | null {
+  switch (e.type) {
+    case 'PaymentConfirmed':
+      return { transactionId: (e.data as unknown as PaymentConfirmedData).paymentId, status: 'completed' };
+    case 'PaymentFailed':
+      return { transactionId: (e.data as unknown as PaymentFailedData).paymentId, status: 'failed' };
+    case 'WithdrawalCompleted':
+      return { transactionId: (e.data as unknown as WithdrawalCompletedData).withdrawalId, status: 'completed' };
+    case 'WithdrawalFailed':
+      return { transactionId: (e.data as unknown as WithdrawalFailedData).withdrawalId, status: 'failed' };
+    default:
+      return null;
+  }
+}
+
+async function insertRows(client: pg.PoolClient, s: string, rows: HistoryRow[]): Promise<void> {
+  if (rows.length === 0) return;
+  await client.query(
+    `insert into ${s}.wallet_transactions (transaction_id, uid, kind, currency, amount, direction, status, description, reference, position, created_at)
+     select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::numeric[], $6::text[], $7::text[], $8::text[], $9::text[], $10::bigint[], $11::timestamptz[])
+     on conflict (transaction_id) do nothing`,
+    [
+      rows.map((r) => r.transactionId), rows.map((r) => r.uid), rows.map((r) => r.kind), rows.map((r) => r.currency),
+      rows.map((r) => r.amount), rows.map((r) => r.direction), rows.map((r) => r.status), rows.map((r) => r.description),
+      rows.map((r) => r.reference), rows.map((r) => r.position.toString()), rows.map((r) => r.createdAt),
+    ],
+  );
+}
+
+export const walletHistory: Projector = {
+  name: 'wallet-history',
+  tables: ['wallet_transactions', 'payments', 'withdrawals'],
+  handles: [
+    'DiamondsCredited', 'DiamondsSpent', 'SkuPurchased', 'GiftSent', 'PaymentInitiated', 'PaymentConfirmed', 'PaymentFailed',
+    'CharmWithdrawn', 'WithdrawalCompleted', 'WithdrawalFailed',
+  ],
+  async createTables(client, schema) {
+    const s = ident(schema);
+    await client.query(`create table if not exists ${s}.wallet_transactions (
+      transaction_id text primary key,
+      uid text not null,
+      kind text not null,
+      currency text not null,
+      amount numeric not null,
+      direction text not null,
+      status text not null,
+      description text not null,
+      reference text,
+      position bigint not null,
+      created_at timestamptz not null
+    )`);
+    await client.query(`create index if not exists wallet_transactions_uid on ${s}.wallet_transactions (uid, position desc)`);
+    await client.query(`create table if not exists ${s}.payments (
+      payment_id text primary key,
+      uid text not null,
+      provider text not null,
+      purpose text not null,
+      amount_usd_cents bigint not null,
+      diamonds bigint not null,
+      status text not null,
+      provider_ref text not null,
+      failure_reason text,
+      created_at timestamptz not null,
+      updated_at timestamptz not null
+    )`);
+    await client.query(`create index if not exists payments_uid on ${s}.payments (uid)`);
+    await client.query(`create table if not exists ${s}.withdrawals (
+      withdrawal_id text primary key,
+      uid text not null,
+      charm bigint not null,
+      usd_cents bigint not null,
+      kind text not null,
+      method text,
+      address text,
+      agency_uid text,
+      proof_url text,
+      status text not null,
+      created_at timestamptz not null,
+      updated_at timestamptz not null
+    )`);
+    await client.query(`create index if not exists withdrawals_uid on ${s}.withdrawals (uid)`);
+  },
+  async apply(events, { client, schema }) {
+    const s = ident(schema);
+    // Rows in log order, status changes after the rows they change.
+    let pending: HistoryRow[] = [];
+    for (const e of events) {
+      pending.push(...historyRows(e));
+      const change = statusChange(e);
+      if (e.type === 'PaymentInitiated' || e.type === 'PaymentConfirmed') {
+        const d = e.data as unknown as PaymentInitiatedData;
+        const status = e.type === 'PaymentConfirmed' ? 'completed' : 'pending';
+        await client.query(
+          `insert into ${s}.payments (payment_id, uid, provider, purpose, amount_usd_cents, diamonds, status, provider_ref, created_at, updated_at)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)
+           on conflict (payment_id) do update set status = excluded.status, updated_at = excluded.updated_at
+             where ${s}.payments.status <> 'completed'`,
+          [d.paymentId, d.uid, d.provider, d.purpose, d.amountUsdCents, d.diamonds, status, d.providerRef, e.createdAt],
+        );
+      } else if (e.type === 'PaymentFailed') {
+        const d = e.data as unknown as PaymentFailedData;
+        await client.query(`update ${s}.payments set status = 'failed', failure_reason = $2, updated_at = $3 where payment_id = $1 and status <> 'completed'`, [d.paymentId, d.reason, e.createdAt]);
+      } else if (e.type === 'CharmWithdrawn') {
+        const d = e.data as unknown as CharmWithdrawnData;
+        await client.query(
+          `insert into ${s}.withdrawals (withdrawal_id, uid, charm, usd_cents, kind, method, address, agency_uid, proof_url, status, created_at, updated_at)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending', $10, $10) on conflict do nothing`,
+          [d.withdrawalId, d.uid, d.charm, d.usdCents, d.kind, d.method ?? null, d.address ?? null, d.agencyUid ?? null, d.proofUrl ?? null, e.createdAt],
+        );
+      } else if (e.type === 'WithdrawalCompleted' || e.type === 'WithdrawalFailed') {
+        const d = e.data as unknown as WithdrawalCompletedData;
+        await client.query(`update ${s}.withdrawals set status = $2, updated_at = $3 where withdrawal_id = $1`, [d.withdrawalId, change!.status, e.createdAt]);
+      }
+      if (change) {
+        await insertRows(client, s, pending);
+        pending = [];
+        // A completed row stays completed: a failure delivered late never undoes a confirmed payment,
+        // while a success after a failed attempt (another card) completes it.
+        await client.query(
+          `update ${s}.wallet_transactions set status = $2 where transaction_id = $1 and (status = 'pending' or ($2 = 'completed' and status = 'failed'))`,
+          [change.transactionId, change.status],
+        );
+      }
+    }
+    await insertRows(client, s, pending);
+  },
+};

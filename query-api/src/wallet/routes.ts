@@ -1,0 +1,234 @@
+// Wallet reads: balance, transaction history, inventory, top-up options, SKUs, withdrawal figures,
+// creator cash-outs and blockchain wallets. Read models only (`rm.*`).
+import {
+  findSku, formatText, money, PageQuery, pageMeta, skuCatalogue, texts, topUp, TransactionStatus, usdRates, type BalanceDto, type CurrencyDto,
+} from '@murmur/contracts';
+import { ApiError, currentUser, parse, requireAuth } from '@murmur/platform';
+import type express from 'express';
+import { z } from 'zod';
+import type { QueryDeps } from '../dependencies.ts';
+import { freshness } from '../freshness.ts';
+
+const HistoryQuery = PageQuery.extend({
+  status: TransactionStatus.optional(),
+  currency: z.enum(['DMND', 'CHRM', 'USD']).optional(),
+});
+
+const ConversionQuery = z.object({
+  from: z.string().max(10).default('USD'),
+  to: z.string().max(10).default('DMND'),
+  amount: z.coerce.number().positive().max(1e12).default(1),
+});
+
+const chainNames: Record<number, string> = { 1: 'ethereum', 11155111: 'sepolia', 137: 'polygon', 80001: 'mumbai', 80094: 'berachain', 80084: 'bartio', 2741: 'abstract', 11124: 'abstract-testnet' };
+
+/** Deposit token contracts come from configuration (PAYMENT_TOKENS, the same the chain verifier uses). */
+function tokenContracts(symbol: string): CurrencyDto['contracts'] {
+  const raw = process.env.PAYMENT_TOKENS;
+  if (!raw) return [];
+  try {
+    const list = JSON.parse(raw) as Array<{ chainId: number; symbol: string; address: string; decimals: number }>;
+    return list.filter((t) => t.symbol === symbol).map((t) => ({ chain: chainNames[t.chainId] ?? String(t.chainId), chainId: t.chainId, address: t.address, decimals: t.decimals }));
+  } catch {
+    return [];
+  }
+}
+
+function currencies(): CurrencyDto[] {
+  const c = (kind: CurrencyDto['kind'], symbol: string, name: string, intents: CurrencyDto['supportedIntents']): CurrencyDto => ({
+    kind, name, symbol, image: `/currencies/${symbol.toLowerCase()}.svg`, contracts: tokenContracts(symbol), supportedIntents: intents,
+  });
+  return [
+    c('fiat', 'USD', 'US Dollar', ['topup', 'purchase']),
+    c('crypto', 'USDT', 'Tether USD', ['topup', 'withdraw']),
+    c('crypto', 'USDC', 'USD Coin', ['topup', 'withdraw']),
+    c('virtual', 'DMND', 'Diamonds', ['purchase']),
+    c('virtual', 'CHRM', 'Charm', ['withdraw']),
+    c('crypto', 'ETH', 'Ether', []),
+    c('crypto', 'SOL', 'Solana', []),
+    c('fiat', 'PHP', 'Philippine Peso', []),
+    c('crypto', 'TON', 'Toncoin', []),
+    c('crypto', 'HONEY', 'Honey', []),
+  ];
+}
+
+export function walletRoutes(router: express.Router, deps: QueryDeps): void {
+  const { pool } = deps;
+
+  router.get('/wallet/balance', requireAuth(), freshness(pool, ['wallet-balances', 'wallet-history', 'wallet-inventory']), async (req, res) => {
+    const { uid } = currentUser(req);
+    const [d, c, vip, paid] = await Promise.all([
+      pool.query<{ balance: string }>('select balance::text from rm.diamond_balances where uid = $1', [uid]),
+      pool.query<{ balance: string; credited: string; withdrawn: string }>('select balance::text, credited::text, withdrawn::text from rm.charm_balances where uid = $1', [uid]),
+      pool.query<{ until: Date | null }>(`select max(expires_at) as until from rm.inventory where uid = $1 and sku_kind = 'vip'`, [uid]),
+      pool.query<{ n: number }>(`select count(*)::int as n from rm.payments where uid = $1 and status = 'completed'`, [uid]),
+    ]);
+    const until = vip.rows[0]?.until ?? null;
+    const body: BalanceDto = {
+      diamonds: Number(d.rows[0]?.balance ?? 0),
+      charm: Number(c.rows[0]?.balance ?? 0),
+      charmCredited: Number(c.rows[0]?.credited ?? 0),
+      charmWithdrawn: Number(c.rows[0]?.withdrawn ?? 0),
+      vipUntil: until && until.getTime() > Date.now() ? until.toISOString() : null,
+      firstTopUpAvailable: (paid.rows[0]?.n ?? 0) === 0,
+    };
+    res.json(body);
+  });
+
+  router.get('/transaction/me', requireAuth(), freshness(pool, ['wallet-history']), async (req, res) => {
+    const { uid } = currentUser(req);
+    const q = parse(HistoryQuery, req.query);
+    const where = ['uid = $1'];
+    const params: unknown[] = [uid];
+    if (q.status) where.push(`status = $${params.push(q.status)}`);
+    if (q.currency) where.push(`currency = $${params.push(q.currency)}`);
+    const [items, count] = await Promise.all([
+      pool.query(
+        `select transaction_id as "transactionId", kind, currency, amount::float8 as amount, direction, status, description, reference,
+                created_at as "createdAt"
+           from rm.wallet_transactions where ${where.join(' and ')}
+          order by position desc, transaction_id limit $${params.length + 1} offset $${params.length + 2}`,
+        [...params, q.limit, (q.page - 1) * q.limit],
+      ),
+      pool.query<{ n: number }>(`select count(*)::int as n from rm.wallet_transactions where ${where.join(' and ')}`, params),
+    ]);
+    res.json({ items: items.rows, meta: pageMeta(q, count.rows[0]?.n ?? 0, items.rows.length) });
+  });
+
+  router.get('/wallet/inventory/bought', requireAuth(), freshness(pool, ['wallet-inventory']), async (req, res) => {
+    const { uid } = currentUser(req);
+    const q = parse(PageQuery, req.query);
+    const [items, count] = await Promise.all([
+      pool.query(
+        `select purchase_id as "purchaseId", sku_id as "skuId", sku_kind as "kind", name, quantity, diamonds_total::int as "diamondsTotal",
+                target, purchased_at as "purchasedAt", expires_at as "expiresAt",
+                case when expires_at is not null and expires_at < now() then 'expired' else 'active' end as status
+           from rm.inventory where uid = $1 order by position desc limit $2 offset $3`,
+        [uid, q.limit, (q.page - 1) * q.limit],
+      ),
+      pool.query<{ n: number }>('select count(*)::int as n from rm.inventory where uid = $1', [uid]),
+    ]);
+    res.json({ items: items.rows, meta: pageMeta(q, count.rows[0]?.n ?? 0, items.rows.length) });
+  });
+
+  // ---- top-up options (spec section 7 "Payment and wallet") ----
+  router.get('/payment/currencies/available', (_req, res) => {
+    res.json({ items: currencies(), defaultCurrency: 'USD' });
+  });
+
+  router.get('/payment/currencies/conversion', (req, res) => {
+    const q = parse(ConversionQuery, req.query);
+    const from = usdRates[q.from.toUpperCase()];
+    const to = usdRates[q.to.toUpperCase()];
+    if (from === undefined || to === undefined) throw new ApiError('VALIDATION_FAILED', 'Unknown currency.');
+    res.json({ from: q.from.toUpperCase(), to: q.to.toUpperCase(), amount: q.amount, value: Math.round(((q.amount * from) / to) * 1e6) / 1e6, rate: from / to, diamondsPerUsd: money.diamondsPerUsd });
+  });
+
+  router.get('/payment/currencies/recommended', requireAuth(), async (req, res) => {
+    const { uid } = currentUser(req);
+    const paid = await pool.query<{ n: number }>(`select count(*)::int as n from rm.payments where uid = $1 and status = 'completed'`, [uid]);
+    const firstTopUpAvailable = (paid.rows[0]?.n ?? 0) === 0;
+    res.json({
+      items: money.recommendedTopUpsUsd.map((usd) => ({ value: usd, currency: 'USD', diamonds: usd * money.diamondsPerUsd })),
+      firstTopUpOffer: {
+        available: firstTopUpAvailable,
+        value: money.firstTopUpPackageUsd,
+        price: money.firstTopUpPackageUsd * (1 - money.firstTopUpDiscount),
+        discount: money.firstTopUpDiscount,
+        diamonds: money.firstTopUpPackageUsd * money.diamondsPerUsd,
+        currency: 'USD',
+      },
+      bounds: { min: topUp.minUsd, max: topUp.maxUsd, message: formatText(texts.amountBetween, { min: topUp.minUsd, max: topUp.maxUsd }) },
+    });
+  });
+
+  router.get('/payment/methods', (_req, res) => {
+    res.json({
+      defaultMethod: 'crypto',
+      items: [
+        { id: 'crypto', name: 'Crypto wallet', currencies: ['USDT', 'USDC'], chainIds: money.supportedChainIds },
+        { id: 'card', name: 'Card', currencies: ['USD'] },
+        ...(process.env.NODE_ENV === 'production' ? [] : [{ id: 'sandbox', name: 'Sandbox (demo)', currencies: ['USD'] }]),
+      ],
+    });
+  });
+
+  router.get('/skus/read', (_req, res) => {
+    res.json({ items: skuCatalogue });
+  });
+
+  router.get('/skus/read/:id', (req, res) => {
+    const sku = findSku(req.params.id ?? '');
+    if (!sku) throw new ApiError('NOT_FOUND', 'Item not found.');
+    res.json(sku);
+  });
+
+  // ---- withdrawals and creator cash-out ----
+  router.get('/wallet/withdraw/available', requireAuth(), freshness(pool, ['wallet-balances']), async (req, res) => {
+    const { uid } = currentUser(req);
+    const { rows } = await pool.query<{ balance: string }>('select balance::text from rm.charm_balances where uid = $1', [uid]);
+    const charm = Number(rows[0]?.balance ?? 0);
+    res.json({ charm, usd: Math.round(charm * money.usdPerCharm * 100) / 100, usdPerCharm: money.usdPerCharm, minimumCharm: 1 });
+  });
+
+  router.get('/wallet/withdrawals', requireAuth(), freshness(pool, ['wallet-history']), async (req, res) => {
+    const { uid } = currentUser(req);
+    const q = parse(PageQuery, req.query);
+    const { rows } = await pool.query(
+      `select withdrawal_id as "withdrawalId", charm::int, usd_cents::int as "usdCents", kind, method, address, status, created_at as "createdAt"
+         from rm.withdrawals where uid = $1 order by created_at desc limit $2 offset $3`,
+      [uid, q.limit, (q.page - 1) * q.limit],
+    );
+    res.json({ items: rows });
+  });
+
+  // An agency sees the creators with charm to cash out (DESIGN leaves the roster to the guild
+  // module; until an agency has a roster, every creator with charm is listed).
+  router.get('/wallet/creator/cashout-list', requireAuth('ag', 'ad'), freshness(pool, ['wallet-balances']), async (req, res) => {
+    const q = parse(PageQuery, req.query);
+    const [items, count] = await Promise.all([
+      pool.query(
+        `select c.uid, c.balance::int as charm, round(c.balance * $3::numeric, 2)::float8 as usd, c.credited::int as "charmCredited", c.withdrawn::int as "charmWithdrawn"
+           from rm.charm_balances c where c.balance > 0 order by c.balance desc, c.uid limit $1 offset $2`,
+        [q.limit, (q.page - 1) * q.limit, money.usdPerCharm],
+      ),
+      pool.query<{ n: number }>('select count(*)::int as n from rm.charm_balances where balance > 0'),
+    ]);
+    res.json({ items: items.rows, meta: pageMeta(q, count.rows[0]?.n ?? 0, items.rows.length) });
+  });
+
+  const notifications = async (req: express.Request, res: express.Response) => {
+    const { uid } = currentUser(req);
+    const { rows } = await pool.query(
+      `select withdrawal_id as "withdrawalId", charm::int, usd_cents::int as "usdCents", agency_uid as "agencyUid", proof_url as "proofUrl",
+              status, created_at as "createdAt"
+         from rm.withdrawals where uid = $1 and kind = 'agency_payout' order by created_at desc limit 50`,
+      [uid],
+    );
+    res.json({ items: rows });
+  };
+  router.get('/payment-notifications', requireAuth(), freshness(pool, ['wallet-history']), notifications);
+  router.get('/wallet/creator/payment-notifications', requireAuth(), freshness(pool, ['wallet-history']), notifications);
+
+  router.get('/wallet/blockchain', requireAuth(), freshness(pool, ['wallet-inventory']), async (req, res) => {
+    const { uid } = currentUser(req);
+    const { rows } = await pool.query(
+      `select wallet_id as "walletId", name, address, chain, created_at as "createdAt", updated_at as "updatedAt"
+         from rm.blockchain_wallets where uid = $1 order by created_at`,
+      [uid],
+    );
+    res.json({ items: rows });
+  });
+
+  router.get('/payment/status/:paymentId', requireAuth(), freshness(pool, ['wallet-history']), async (req, res) => {
+    const { uid } = currentUser(req);
+    const { rows } = await pool.query(
+      `select payment_id as "transactionId", provider, purpose, amount_usd_cents::int as "amountUsdCents", diamonds::int, status,
+              provider_ref as "referenceId", failure_reason as "statusMessage"
+         from rm.payments where payment_id = $1 and uid = $2`,
+      [req.params.paymentId, uid],
+    );
+    if (!rows[0]) throw new ApiError('NOT_FOUND', 'Payment not found.');
+    res.json(rows[0]);
+  });
+}
