@@ -12,3 +12,4 @@ export * from './periods.ts';
 export * from './referral.ts';
 export * from './guild.ts';
 export * from './global-leaderboards.ts';
+export * from './realtime.ts';

@@ -1,0 +1,107 @@
+// Who may listen to which channel: public lobbies for anyone (guests too), private lobbies for their
+// members, rooms for their members, a user's own channels for that user. Read from the lobbies
+// module's read models (rm.lobbies, rm.lobby_members, rm.rooms, rm.room_members).
+import type { Channel } from '@murmur/contracts';
+import type { AuthContext } from '@murmur/platform';
+import type pg from 'pg';
+
+export type AccessVerdict = 'ok' | 'forbidden' | 'not_found' | 'unauthenticated';
+
+interface LobbyRow {
+  kind: string;
+  owner_uid: string;
+  member: boolean;
+}
+
+interface RoomRow {
+  lobby_id: string;
+  member: boolean;
+}
+
+/** A lobby created a moment ago may not be projected yet: look again briefly before saying no. */
+const NOT_FOUND_RETRIES = 4;
+const NOT_FOUND_RETRY_MS = 150;
+
+function isMissingTable(error: unknown): boolean {
+  return (error as { code?: string }).code === '42P01';
+}
+
+export class AccessPolicy {
+  constructor(private readonly pool: pg.Pool) {}
+
+  async check(auth: AuthContext | null, channel: Channel): Promise<AccessVerdict> {
+    switch (channel.kind) {
+      case 'user':
+        if (!auth) return 'unauthenticated';
+        return auth.uid === channel.uid ? 'ok' : 'forbidden';
+      case 'lobbyUid':
+        if (!auth) return 'unauthenticated';
+        if (auth.uid !== channel.uid) return 'forbidden';
+        return this.lobby(auth, channel.lobbyId);
+      case 'lobbyAll':
+      case 'lobbyUser':
+        return this.lobby(auth, channel.lobbyId);
+      case 'roomAll':
+        if (!auth) return 'unauthenticated';
+        return this.room(auth, channel.roomId);
+      default: {
+        const exhaustive: never = channel;
+        return exhaustive;
+      }
+    }
+  }
+
+  private async lobby(auth: AuthContext | null, lobbyId: string): Promise<AccessVerdict> {
+    const row = await this.withRetry(() => this.loadLobby(lobbyId, auth?.uid ?? null));
+    if (!row) return 'not_found';
+    if (row.kind !== 'private') return 'ok';
+    if (!auth) return 'unauthenticated';
+    if (row.owner_uid === auth.uid || row.member || auth.roles.includes('ad')) return 'ok';
+    return 'forbidden';
+  }
+
+  private async room(auth: AuthContext, roomId: string): Promise<AccessVerdict> {
+    const row = await this.withRetry(() => this.loadRoom(roomId, auth.uid));
+    if (!row) return 'not_found';
+    return row.member || auth.roles.includes('ad') ? 'ok' : 'forbidden';
+  }
+
+  private async withRetry<T>(load: () => Promise<T | null>): Promise<T | null> {
+    for (let attempt = 0; ; attempt++) {
+      const row = await load();
+      if (row || attempt >= NOT_FOUND_RETRIES) return row;
+      await new Promise((r) => setTimeout(r, NOT_FOUND_RETRY_MS));
+    }
+  }
+
+  private async loadLobby(lobbyId: string, uid: string | null): Promise<LobbyRow | null> {
+    try {
+      const { rows } = await this.pool.query<LobbyRow>(
+        `select l.kind, l.owner_uid,
+                exists (select 1 from rm.lobby_members m where m.lobby_id = l.lobby_id and m.uid = $2 and m.left_at is null) as member
+           from rm.lobbies l where l.lobby_id = $1`,
+        [lobbyId, uid],
+      );
+      return rows[0] ?? null;
+    } catch (error) {
+      if (isMissingTable(error)) return null;
+      throw error;
+    }
+  }
+
+  private async loadRoom(roomId: string, uid: string): Promise<RoomRow | null> {
+    try {
+      const { rows } = await this.pool.query<RoomRow>(
+        `select r.lobby_id,
+                exists (select 1 from rm.room_members m where m.room_id = r.room_id and m.uid = $2 and m.left_at is null)
+                or exists (select 1 from rm.lobbies l where l.lobby_id = r.lobby_id and l.owner_uid = $2) as member
+           from rm.rooms r where r.room_id = $1`,
+        [roomId, uid],
+      );
+      return rows[0] ?? null;
+    } catch (error) {
+      if (isMissingTable(error)) return null;
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,112 @@
+// Maps an event of the log to the realtime channels it is delivered on (from its stream id and the
+// ids in its data), and to the payload clients see: never metadata, never secrets.
+import { channels, type RealtimeEvent, type SpecRealtimeEvent } from '@murmur/contracts';
+import type { RecordedEvent } from '@murmur/eventstore';
+
+/** Streams that belong to one user: their events go to that user's own channel only. */
+const personalStreams = new Set(['user', 'wallet', 'earnings', 'social', 'referral', 'payment']);
+
+/** Personal-stream events that are also public news in the lobby or room they happened in. */
+const publicPersonalEvents = new Set(['GiftSent']);
+
+/** Room lifecycle that the lobby around the room shows (rooms appearing, starting, ending). */
+const roomEventsForLobby = new Set(['RoomCreated', 'RoomStarted', 'RoomEnded']);
+
+/** Data keys never pushed to a client: secrets, codes, invite keys. */
+const secretKey = /(secret|hash|password|nonce|token|otp|code|key|inviteId)$/i;
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value.length > 0 && value.length <= 200 ? value : null;
+}
+
+function uids(value: unknown): string[] {
+  return Array.isArray(value) ? value.map(text).filter((v): v is string => v !== null) : [];
+}
+
+function splitStream(streamId: string): { category: string; key: string } {
+  const dash = streamId.indexOf('-');
+  return dash < 0 ? { category: streamId, key: '' } : { category: streamId.slice(0, dash), key: streamId.slice(dash + 1) };
+}
+
+/** Every channel an event belongs to, without duplicates. */
+export function channelsOf(event: RecordedEvent): string[] {
+  const out = new Set<string>();
+  const { category, key } = splitStream(event.streamId);
+  const data = event.data;
+  const lobbyId = text(data.lobbyId);
+  const roomId = text(data.roomId);
+  const uid = text(data.uid);
+  const recipients = uids(data.recipients);
+
+  if (personalStreams.has(category)) {
+    if (key) out.add(channels.user(key));
+    for (const r of recipients) out.add(channels.user(r));
+    const recipientUid = text(data.recipientUid);
+    if (recipientUid) out.add(channels.user(recipientUid));
+    if (!publicPersonalEvents.has(event.type)) return [...out];
+  } else if (category === 'lobby' && key) {
+    out.add(channels.lobbyAll(key));
+  } else if (category === 'room' && key) {
+    out.add(channels.roomAll(key));
+    if (lobbyId && roomEventsForLobby.has(event.type)) out.add(channels.lobbyAll(lobbyId));
+    if (uid) out.add(channels.user(uid));
+    return [...out];
+  } else if (category === 'presence' && key) {
+    out.add(channels.lobbyAll(key));
+    if (uid) out.add(channels.lobbyUser(key, uid));
+    return [...out];
+  } else {
+    // Other streams (chat, direct messages): addressed users hear about it on their own channel.
+    const senderUid = text(data.senderUid);
+    const recipientUid = text(data.recipientUid);
+    if (senderUid && recipientUid) {
+      out.add(channels.user(senderUid));
+      out.add(channels.user(recipientUid));
+    }
+  }
+
+  // Events in a private timed room stay in that room; others are lobby news.
+  if (roomId) out.add(channels.roomAll(roomId));
+  else if (lobbyId) out.add(channels.lobbyAll(lobbyId));
+  if (lobbyId) {
+    for (const r of recipients) out.add(channels.lobbyUid(lobbyId, r));
+    if (uid && category === 'lobby') out.add(channels.lobbyUid(lobbyId, uid));
+  }
+  return [...out];
+}
+
+function redact(data: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(data)) if (!secretKey.test(k)) out[k] = v;
+  return out;
+}
+
+/** The spec's realtime shape for the two events it names. */
+export function specEventOf(event: RecordedEvent): SpecRealtimeEvent | undefined {
+  const timestamp = event.createdAt.getTime();
+  if (event.type === 'GiftSent') {
+    const sender = text(event.data.senderUid) ?? splitStream(event.streamId).key;
+    return { timestamp, recipients: uids(event.data.recipients), uid: sender, type: 'gift_sent' };
+  }
+  if (event.type === 'LobbyJoined' || event.type === 'RoomJoined') {
+    return { timestamp, recipients: [], uid: text(event.data.uid) ?? '', type: 'user_joined' };
+  }
+  return undefined;
+}
+
+export function toRealtimeEvent(event: RecordedEvent): RealtimeEvent {
+  const realtime = specEventOf(event);
+  return {
+    type: event.type,
+    streamId: event.streamId,
+    data: redact(event.data),
+    createdAt: event.createdAt.toISOString(),
+    ...(realtime ? { realtime } : {}),
+  };
+}
+
+/** The lobby a channel's listeners are present in, for presence (only the lobby's main channel counts). */
+export function presenceLobbyOf(channel: string): string | null {
+  const m = /^lobbies\/([^/]+)\/events\/all$/.exec(channel);
+  return m ? m[1]! : null;
+}

@@ -1,0 +1,28 @@
+// The gateway's settings, validated at start.
+import { BaseConfig, loadConfig } from '@murmur/platform';
+import { z } from 'zod';
+
+const int = (min: number, max: number, fallback: number) => z.coerce.number().int().min(min).max(max).default(fallback);
+
+export const GatewayConfig = BaseConfig.and(
+  z.object({
+    GATEWAY_PORT: int(0, 65535, 4003),
+    /** Events kept in memory for reconnecting clients. */
+    GATEWAY_RING_SIZE: int(1, 1_000_000, 20_000),
+    /** Events a resume may read from the database when its gap is older than the ring. */
+    GATEWAY_REPLAY_MAX_EVENTS: int(0, 10_000_000, 50_000),
+    /** Bytes a client may have waiting in its socket before it is dropped with a resync. */
+    GATEWAY_MAX_BUFFERED_BYTES: int(16_384, 1 << 30, 1 << 20),
+    /** Protocol ping interval; a client that misses one pong is cut off. */
+    GATEWAY_HEARTBEAT_MS: int(100, 600_000, 30_000),
+    /** A connection with no channel for this long is closed. */
+    GATEWAY_IDLE_MS: int(100, 3_600_000, 120_000),
+    GATEWAY_POLL_MS: int(10, 60_000, 500),
+    GATEWAY_BATCH_SIZE: int(1, 100_000, 1_000),
+    /** How long a user stays online in a lobby after their last connection went. */
+    GATEWAY_OFFLINE_GRACE_MS: int(0, 600_000, 5_000),
+  }),
+);
+export type GatewayConfig = z.infer<typeof GatewayConfig>;
+
+export const readConfig = (env = process.env) => loadConfig(GatewayConfig, env);

@@ -1,0 +1,3 @@
+export * from './server.ts';
+export * from './config.ts';
+export * from './channels.ts';

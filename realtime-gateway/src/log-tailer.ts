@@ -1,0 +1,74 @@
+// Follows the global log from its head when the gateway starts: woken by the process's LogListener,
+// polling as a fallback, handing each batch over in (transaction id, position) order.
+import { readAllFrom, START, type Checkpoint, type LogListener, type RecordedEvent } from '@murmur/eventstore';
+import type { Logger } from '@murmur/platform';
+import type pg from 'pg';
+
+export interface LogTailerOptions {
+  batchSize: number;
+  pollIntervalMs: number;
+  onBatch(events: RecordedEvent[]): void;
+}
+
+/** The last event every reader can already see: readers start after it and miss nothing later. */
+export async function readableHead(pool: pg.Pool): Promise<Checkpoint> {
+  const { rows } = await pool.query<{ transaction_id: string; global_position: string }>(
+    `select transaction_id::text, global_position from events
+      where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+      order by transaction_id desc, global_position desc limit 1`,
+  );
+  const row = rows[0];
+  return row ? { transactionId: BigInt(row.transaction_id), globalPosition: BigInt(row.global_position) } : START;
+}
+
+export class LogTailer {
+  private current: Checkpoint = START;
+  private running = false;
+  private loop: Promise<void> | null = null;
+  private readonly abort = new AbortController();
+
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly listener: LogListener,
+    private readonly logger: Logger,
+    private readonly options: LogTailerOptions,
+  ) {}
+
+  /** Everything up to here has been handed to onBatch. */
+  get checkpoint(): Checkpoint {
+    return this.current;
+  }
+
+  async start(): Promise<Checkpoint> {
+    this.current = await readableHead(this.pool);
+    this.running = true;
+    this.loop = this.run();
+    return this.current;
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      try {
+        const events = await readAllFrom(this.pool, this.current, this.options.batchSize);
+        if (!this.running) return;
+        if (events.length === 0) {
+          await this.listener.wait(this.options.pollIntervalMs, this.abort.signal);
+          continue;
+        }
+        const last = events[events.length - 1]!;
+        this.current = { transactionId: last.transactionId, globalPosition: last.globalPosition };
+        this.options.onBatch(events);
+      } catch (error) {
+        if (!this.running) return;
+        this.logger.error({ err: error }, 'reading the log failed; retrying');
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    }
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.abort.abort();
+    await this.loop;
+  }
+}

@@ -1,0 +1,16 @@
+// Runs the realtime gateway alone: `npm run start -w realtime-gateway`. Several may run at once;
+// each tails the log itself.
+import { createPool } from '@murmur/eventstore';
+import { createLogger } from '@murmur/platform';
+import { readConfig } from './config.ts';
+import { buildGateway } from './server.ts';
+
+const config = readConfig();
+const logger = createLogger('realtime-gateway');
+const pool = createPool(config.DATABASE_URL, { max: 10, applicationName: 'realtime-gateway' });
+const gateway = buildGateway(config, { pool, logger });
+const port = await gateway.start(config.GATEWAY_PORT, process.env.GATEWAY_HOST ?? '127.0.0.1');
+logger.info({ port }, 'realtime-gateway listening');
+const stop = () => void gateway.stop().then(() => pool.end()).then(() => process.exit(0));
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
