@@ -2,6 +2,11 @@
 // `raw` runs before the JSON body parser (webhooks that need the raw body).
 import type express from 'express';
 import type { CommandDeps } from './dependencies.ts';
+import { mediaModule } from './media/routes.ts';
+import { messagesModule } from './messages/routes.ts';
+import { profilesModule } from './profiles/routes.ts';
+import { socialModule } from './social/routes.ts';
+import { wallModule } from './wall/routes.ts';
 import { referralModule } from './referral/routes.ts';
 import { giftingModule } from './gifting/routes.ts';
 
@@ -11,4 +16,4 @@ export interface CommandModule {
   routes: (router: express.Router, deps: CommandDeps) => void;
 }
 
-export const commandModules: CommandModule[] = [referralModule, giftingModule];
+export const commandModules: CommandModule[] = [referralModule, giftingModule, profilesModule, socialModule, mediaModule, wallModule, messagesModule];

@@ -1,12 +1,18 @@
 // Every projector the platform runs. A new read model adds one line here.
 import type { Projector } from './projector.ts';
 import { streamCatalog } from './projectors/stream-catalog.ts';
+import { directMessagesProjector } from './projectors/direct-messages.ts';
+import { galleryProjector } from './projectors/gallery.ts';
+import { giftWallProjector } from './projectors/gift-wall.ts';
+import { profilesProjector } from './projectors/profiles.ts';
+import { socialGraphProjector } from './projectors/social-graph.ts';
+import { wallProjector } from './projectors/wall.ts';
 import { referralEarnings } from './projectors/referral-earnings.ts';
 import { walletBalances } from './projectors/wallet-balances.ts';
 import { walletHistory } from './projectors/wallet-history.ts';
 import { walletInventory } from './projectors/wallet-inventory.ts';
 
-export const projectors: Projector[] = [streamCatalog, referralEarnings, walletBalances, walletHistory, walletInventory];
+export const projectors: Projector[] = [streamCatalog, referralEarnings, walletBalances, walletHistory, walletInventory, profilesProjector, socialGraphProjector, wallProjector, galleryProjector, directMessagesProjector, giftWallProjector];
 
 export function findProjector(name: string): Projector | undefined {
   return projectors.find((p) => p.name === name);

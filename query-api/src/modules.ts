@@ -2,7 +2,10 @@
 import type express from 'express';
 import type { QueryDeps } from './dependencies.ts';
 import { opsRoutes } from './ops/routes.ts';
+import { mediaRoutes } from './media/routes.ts';
+import { messageRoutes } from './messages/routes.ts';
+import { socialRoutes } from './social/routes.ts';
 import { giftingRoutes } from './gifting/routes.ts';
 import { walletRoutes } from './wallet/routes.ts';
 
-export const queryModules: Array<(router: express.Router, deps: QueryDeps) => void> = [opsRoutes, giftingRoutes, walletRoutes];
+export const queryModules: Array<(router: express.Router, deps: QueryDeps) => void> = [opsRoutes, giftingRoutes, walletRoutes, socialRoutes, messageRoutes, mediaRoutes];

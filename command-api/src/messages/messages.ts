@@ -1,0 +1,31 @@
+// A direct-message thread between two users on `dm-{threadId}` (threadId = the two uids, sorted).
+// Events carry senderUid and recipientUid so the gateway can deliver them on `users/{uid}`.
+import type { DomainEvent } from '../decider/decider.ts';
+
+export type MessageEvent =
+  | DomainEvent<
+      'DirectMessageSent',
+      { threadId: string; messageId: string; senderUid: string; recipientUid: string; text: string; imageFileName: string | null; sentAt: string }
+    >
+  | DomainEvent<'DirectThreadRead', { threadId: string; uid: string; senderUid: string; recipientUid: string; readAt: string }>;
+
+export interface ThreadState {
+  /** uids that have sent at least one message in this thread. */
+  senders: Set<string>;
+}
+
+export const dmStreamId = (threadId: string): string => `dm-${threadId}`;
+export const initialThreadState = (): ThreadState => ({ senders: new Set() });
+
+export function evolveThread(state: ThreadState, event: MessageEvent): ThreadState {
+  switch (event.type) {
+    case 'DirectMessageSent':
+      return state.senders.has(event.data.senderUid) ? state : { senders: new Set(state.senders).add(event.data.senderUid) };
+    case 'DirectThreadRead':
+      return state;
+    default: {
+      const _exhaustive: never = event;
+      return _exhaustive;
+    }
+  }
+}

@@ -1,0 +1,44 @@
+// Unique usernames: a claim stream per lowercased name (`username-{name}`). The first append to it
+// (expected version no_stream, or the version after a release) wins; a release lets the name go.
+import { WrongExpectedVersion, type EventStore } from '@murmur/eventstore';
+import { ApiError } from '@murmur/platform';
+import { socialTexts } from '@murmur/contracts';
+
+export const usernameStreamId = (username: string): string => `username-${username.toLowerCase()}`;
+
+async function holder(store: EventStore, streamId: string): Promise<{ uid: string | null; version: bigint }> {
+  const { events, version } = await store.readStream(streamId);
+  let uid: string | null = null;
+  for (const e of events) uid = e.type === 'UsernameClaimed' ? (e.data.uid as string) : null;
+  return { uid, version };
+}
+
+/** Claims the name for uid; throws 409 when someone else holds it. Claiming one's own name again is a no-op. */
+export async function claimUsername(store: EventStore, username: string, uid: string, at: Date): Promise<void> {
+  const streamId = usernameStreamId(username);
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const current = await holder(store, streamId);
+    if (current.uid === uid) return;
+    if (current.uid !== null) throw new ApiError('CONFLICT', socialTexts.usernameTaken, { field: 'username' });
+    try {
+      await store.append(streamId, [{ type: 'UsernameClaimed', data: { uid, username, claimedAt: at.toISOString() } }], {
+        expectedVersion: current.version === 0n ? 'no_stream' : current.version,
+      });
+      return;
+    } catch (error) {
+      if (!(error instanceof WrongExpectedVersion)) throw error;
+    }
+  }
+  throw new ApiError('CONFLICT', socialTexts.usernameTaken, { field: 'username' });
+}
+
+export async function releaseUsername(store: EventStore, username: string, uid: string, at: Date): Promise<void> {
+  const streamId = usernameStreamId(username);
+  const current = await holder(store, streamId);
+  if (current.uid !== uid) return;
+  await store
+    .append(streamId, [{ type: 'UsernameReleased', data: { uid, username, releasedAt: at.toISOString() } }], { expectedVersion: current.version })
+    .catch((error) => {
+      if (!(error instanceof WrongExpectedVersion)) throw error;
+    });
+}

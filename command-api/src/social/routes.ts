@@ -1,0 +1,71 @@
+// Follow, unfollow, remove follower, block, unblock and report (spec section 7 User, section 6).
+import { RemoveFollowerBody, ReportUserBody, texts } from '@murmur/contracts';
+import { ApiError, currentUser, parse, requireAuth } from '@murmur/platform';
+import type { Request } from 'express';
+import { handleCommand, loadState } from '../decider/handle-command.ts';
+import type { CommandDeps } from '../dependencies.ts';
+import type { CommandModule } from '../modules.ts';
+import { socialDecider, type SocialCommand } from './decide.ts';
+import { socialStreamId, type SocialState } from './social.ts';
+
+export async function loadSocial(deps: CommandDeps, uid: string): Promise<SocialState> {
+  return (await loadState(deps.store, socialStreamId(uid), socialDecider, deps.cache)).state;
+}
+
+export function targetUid(req: Request): string {
+  const uid = String(req.params.uid ?? '');
+  if (!/^[\w:.-]{1,128}$/.test(uid)) throw new ApiError('NOT_FOUND', texts.userNotFound);
+  return uid;
+}
+
+export async function runSocial(deps: CommandDeps, streamOwner: string, command: SocialCommand, actorUid: string): Promise<string> {
+  const result = await handleCommand(deps.store, socialStreamId(streamOwner), socialDecider, command, {
+    cache: deps.cache,
+    metadata: { actorUid },
+  });
+  return result.position.toString();
+}
+
+export const socialModule: CommandModule = {
+  name: 'social',
+  routes(router, deps) {
+    router.post('/user/follow/:uid', requireAuth(), async (req, res) => {
+      const { uid } = currentUser(req);
+      const target = targetUid(req);
+      const theirs = target === uid ? null : await loadSocial(deps, target);
+      const position = await runSocial(deps, uid, { type: 'Follow', uid, target, blockedByTarget: theirs?.blocked.has(uid) ?? false, now: deps.clock.now() }, uid);
+      res.json({ position });
+    });
+    router.post('/user/unfollow/:uid', requireAuth(), async (req, res) => {
+      const { uid } = currentUser(req);
+      res.json({ position: await runSocial(deps, uid, { type: 'Unfollow', uid, target: targetUid(req), now: deps.clock.now() }, uid) });
+    });
+    router.post('/user/remove/:uid', requireAuth(), async (req, res) => {
+      const { uid } = currentUser(req);
+      const target = targetUid(req);
+      const { type } = parse(RemoveFollowerBody, req.body);
+      const now = deps.clock.now();
+      // type 'follower': take them off my followers (their edge, on their stream); 'following': unfollow.
+      const position =
+        type === 'follower'
+          ? await runSocial(deps, target, { type: 'RemoveFollower', uid: target, by: uid, now }, uid)
+          : await runSocial(deps, uid, { type: 'Unfollow', uid, target, now }, uid);
+      res.json({ position });
+    });
+    const block = async (req: Request, res: import('express').Response) => {
+      const { uid } = currentUser(req);
+      res.json({ position: await runSocial(deps, uid, { type: 'Block', uid, target: targetUid(req), now: deps.clock.now() }, uid) });
+    };
+    router.post('/user/block/:uid', requireAuth(), block);
+    router.post('/messages/block/:uid', requireAuth(), block);
+    router.post('/user/unblock/:uid', requireAuth(), async (req, res) => {
+      const { uid } = currentUser(req);
+      res.json({ position: await runSocial(deps, uid, { type: 'Unblock', uid, target: targetUid(req), now: deps.clock.now() }, uid) });
+    });
+    router.post('/user/report/:uid', requireAuth(), async (req, res) => {
+      const { uid } = currentUser(req);
+      const { reason } = parse(ReportUserBody, req.body);
+      res.json({ position: await runSocial(deps, uid, { type: 'Report', uid, target: targetUid(req), reason, now: deps.clock.now() }, uid) });
+    });
+  },
+};

@@ -1,0 +1,77 @@
+// Wall commands (spec section 7 User): post, delete, like, unlike, and unlocking private media
+// with diamonds through the wallet (key `post-unlock:{postId}:{uid}`, so a retry never charges twice).
+import { randomUUID } from 'node:crypto';
+import { CreateWallPostBody, socialTexts } from '@murmur/contracts';
+import { ApiError, currentUser, parse, requireAuth } from '@murmur/platform';
+import type { Request } from 'express';
+import { handleCommand, loadState } from '../decider/handle-command.ts';
+import type { CommandDeps } from '../dependencies.ts';
+import { mediaDecider } from '../media/decide.ts';
+import { mediaStreamId } from '../media/media.ts';
+import type { CommandModule } from '../modules.ts';
+import { spendDiamonds } from '../wallet/ledger.ts';
+import { wallDecider, type WallCommand } from './decide.ts';
+import { postStreamId } from './wall.ts';
+
+function postId(req: Request): string {
+  const id = String(req.params.id ?? '');
+  if (!/^[\w-]{1,64}$/.test(id)) throw new ApiError('NOT_FOUND', socialTexts.postNotFound);
+  return id;
+}
+
+async function runPost(deps: CommandDeps, id: string, command: WallCommand, actorUid: string) {
+  return handleCommand(deps.store, postStreamId(id), wallDecider, command, { cache: deps.cache, metadata: { actorUid } });
+}
+
+export const wallModule: CommandModule = {
+  name: 'wall',
+  routes(router, deps) {
+    router.post('/user/wall/post', requireAuth(), async (req, res) => {
+      const { uid } = currentUser(req);
+      const body = parse(CreateWallPostBody, req.body);
+      let mediaOwned = false;
+      if (body.mediaFilename) {
+        const { state } = await loadState(deps.store, mediaStreamId(uid), mediaDecider, deps.cache);
+        mediaOwned = state.items.has(body.mediaFilename);
+      }
+      const id = randomUUID();
+      const result = await runPost(deps, id, { type: 'CreatePost', postId: id, uid, body, mediaOwned, now: deps.clock.now() }, uid);
+      res.status(201).json({ id, position: result.position.toString() });
+    });
+    router.post('/user/wall/delete/:id', requireAuth(), async (req, res) => {
+      const { uid } = currentUser(req);
+      const result = await runPost(deps, postId(req), { type: 'DeletePost', uid, now: deps.clock.now() }, uid);
+      res.json({ position: result.position.toString() });
+    });
+    router.post('/user/wall/post/:id/like', requireAuth(), async (req, res) => {
+      const { uid } = currentUser(req);
+      const result = await runPost(deps, postId(req), { type: 'Like', uid, now: deps.clock.now() }, uid);
+      res.json({ position: result.position.toString(), likeCount: result.state.likes.size, hasLiked: true });
+    });
+    router.post('/user/wall/post/:id/unlike', requireAuth(), async (req, res) => {
+      const { uid } = currentUser(req);
+      const result = await runPost(deps, postId(req), { type: 'Unlike', uid, now: deps.clock.now() }, uid);
+      res.json({ position: result.position.toString(), likeCount: result.state.likes.size, hasLiked: false });
+    });
+    router.post('/user/wall/post/:id/unlock', requireAuth(), async (req, res) => {
+      const { uid } = currentUser(req);
+      const id = postId(req);
+      const { state } = await loadState(deps.store, postStreamId(id), wallDecider, deps.cache);
+      const post = state.post;
+      if (!post || state.deleted) throw new ApiError('NOT_FOUND', socialTexts.postNotFound);
+      if (!post.mediaIsPrivate || !post.unlockPrice) throw new ApiError('RULE_VIOLATED', socialTexts.mediaNotPrivate);
+      if (post.authorUid === uid || state.unlocked.has(uid)) return void res.json({ position: '0', unlocked: true });
+      // Charge first (idempotent by key), then record; a crash between the two is healed by a retry,
+      // which finds the charge already made and only records.
+      const spent = await spendDiamonds(deps, {
+        uid,
+        amount: post.unlockPrice,
+        reason: 'post_unlock',
+        reference: id,
+        idempotencyKey: `post-unlock:${id}:${uid}`,
+      });
+      const result = await runPost(deps, id, { type: 'RecordUnlock', uid, diamonds: post.unlockPrice, now: deps.clock.now() }, uid);
+      res.json({ position: (result.position > 0n ? result.position : spent.position).toString(), unlocked: true, balance: spent.balance });
+    });
+  },
+};
