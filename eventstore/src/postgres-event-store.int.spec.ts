@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test-support/database.ts';
-import { InvalidEvent, InvalidExpectedVersion, InvalidStreamId, WrongExpectedVersion } from './errors.ts';
+import { InvalidEvent, InvalidExpectedVersion, InvalidStreamId, StreamNotFound, WrongExpectedVersion } from './errors.ts';
 import { PostgresEventStore, readAllFrom } from './postgres-event-store.ts';
 import { START } from './types.ts';
 
@@ -50,9 +50,11 @@ describe('append and read', () => {
     expect(after.rows[0].n).toBe(before.rows[0].n);
   });
 
-  it('reads an unknown stream as empty at version 0', async () => {
+  it('reads an unknown stream as empty at version 0, or refuses it with StreamNotFound when asked', async () => {
     const read = await store.readStream('never-written');
     expect(read).toMatchObject({ version: 0n, events: [] });
+    await expect(store.readStream('never-written', { requireExisting: true })).rejects.toBeInstanceOf(StreamNotFound);
+    await expect(store.append('never-written', [ev(1)], { expectedVersion: 3 })).rejects.toBeInstanceOf(WrongExpectedVersion);
   });
 
   it('never lets an event be updated or deleted', async () => {

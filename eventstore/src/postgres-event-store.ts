@@ -2,7 +2,7 @@
 // global reads that never skip a late-committing transaction.
 import pg from 'pg';
 import { z } from 'zod';
-import { InvalidEvent, InvalidExpectedVersion, InvalidStreamId, WrongExpectedVersion } from './errors.ts';
+import { InvalidEvent, InvalidExpectedVersion, InvalidStreamId, StreamNotFound, WrongExpectedVersion } from './errors.ts';
 import type {
   AppendOptions, AppendResult, Checkpoint, EventStore, ExpectedVersion, NewEvent, ReadStreamResult, RecordedEvent,
 } from './types.ts';
@@ -160,7 +160,7 @@ export class PostgresEventStore implements EventStore {
     };
   }
 
-  async readStream(streamId: string, options: { fromVersion?: bigint; limit?: number } = {}): Promise<ReadStreamResult> {
+  async readStream(streamId: string, options: { fromVersion?: bigint; limit?: number; requireExisting?: boolean } = {}): Promise<ReadStreamResult> {
     assertStreamId(streamId);
     const from = options.fromVersion ?? 1n;
     const limit = options.limit ?? 1_000_000;
@@ -172,6 +172,7 @@ export class PostgresEventStore implements EventStore {
       ),
     ]);
     const events = rows.rows.map(toRecorded);
+    if (options.requireExisting && version.rowCount === 0) throw new StreamNotFound(streamId);
     const last = events.at(-1);
     return { streamId, version: BigInt(version.rows[0]?.version ?? (last ? last.streamVersion : 0n)), events };
   }

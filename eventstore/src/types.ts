@@ -66,6 +66,7 @@ export interface ReadStreamResult {
 
 export interface EventStore {
   append(streamId: string, events: NewEvent[], options?: AppendOptions): Promise<AppendResult>;
-  readStream(streamId: string, options?: { fromVersion?: bigint; limit?: number }): Promise<ReadStreamResult>;
+  /** An unknown stream reads as empty at version 0, or throws StreamNotFound with `requireExisting`. */
+  readStream(streamId: string, options?: { fromVersion?: bigint; limit?: number; requireExisting?: boolean }): Promise<ReadStreamResult>;
   readAll(from: Checkpoint, limit: number): Promise<RecordedEvent[]>;
 }
