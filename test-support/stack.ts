@@ -6,6 +6,7 @@ import { signAccessToken, type RoleCode } from '@murmur/contracts';
 import { closeServer, listen } from '@murmur/platform';
 import { buildCommandApi } from '../command-api/src/server.ts';
 import type { CommandDeps } from '../command-api/src/dependencies.ts';
+import { registerSession } from '../command-api/src/identity/sessions.ts';
 import { buildQueryApi } from '../query-api/src/server.ts';
 import { projectors } from '../projections/src/registry.ts';
 import { ProjectionRunner } from '../projections/src/runner.ts';
@@ -44,8 +45,12 @@ export async function startTestStack(options: { commandOverrides?: Partial<Comma
     command,
     query,
     runner,
-    tokenFor: (uid, roles = ['co'], opts = {}) =>
-      signAccessToken(TEST_JWT_SECRET, { sub: uid, sid: opts.sessionId ?? randomUUID(), roles, anon: opts.anonymous ?? false }, 900),
+    // The session guard accepts only registered sessions, so the token's session is registered too.
+    async tokenFor(uid, roles = ['co'], opts = {}) {
+      const sid = opts.sessionId ?? randomUUID();
+      await registerSession(db.pool, uid, sid);
+      return signAccessToken(TEST_JWT_SECRET, { sub: uid, sid, roles, anon: opts.anonymous ?? false }, 900);
+    },
     async api(path, init = {}) {
       const method = init.method ?? 'GET';
       const base = method === 'GET' || method === 'HEAD' ? queryUrl : commandUrl;

@@ -3,6 +3,7 @@ import type { PostgresEventStore } from '@murmur/eventstore';
 import type { Logger, SessionGuard } from '@murmur/platform';
 import type pg from 'pg';
 import type { StateCache } from './decider/state-cache.ts';
+import type { IdentityRuntime } from './identity/runtime.ts';
 
 export interface Clock {
   now(): Date;
@@ -17,4 +18,6 @@ export interface CommandDeps {
   clock: Clock;
   jwtSecret: string;
   sessionGuard?: SessionGuard;
+  /** Identity's settings and mailer; built from the environment when absent. */
+  identity?: IdentityRuntime;
 }

@@ -1,5 +1,8 @@
 // command-api's own tables: secrets and rate-limit state that are not events (DESIGN section 4:
 // OTP codes, refresh tokens and nonces live in ordinary tables, hashed). Modules append here.
 import type { Migration } from '@murmur/eventstore';
+import { identityMigrations } from './identity/migrations.ts';
 
-export const commandApiMigrations: Migration[] = [];
+export const commandApiMigrations: Migration[] = [
+  ...identityMigrations,
+];

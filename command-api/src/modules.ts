@@ -2,6 +2,7 @@
 // `raw` runs before the JSON body parser (webhooks that need the raw body).
 import type express from 'express';
 import type { CommandDeps } from './dependencies.ts';
+import { identityModule } from './identity/routes.ts';
 import { mediaModule } from './media/routes.ts';
 import { messagesModule } from './messages/routes.ts';
 import { profilesModule } from './profiles/routes.ts';
@@ -16,4 +17,4 @@ export interface CommandModule {
   routes: (router: express.Router, deps: CommandDeps) => void;
 }
 
-export const commandModules: CommandModule[] = [referralModule, giftingModule, profilesModule, socialModule, mediaModule, wallModule, messagesModule];
+export const commandModules: CommandModule[] = [identityModule, referralModule, giftingModule, profilesModule, socialModule, mediaModule, wallModule, messagesModule];

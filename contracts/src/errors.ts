@@ -82,6 +82,7 @@ export const texts = {
   notEnoughExp: "You don't have enough EXP",
   adminAdded: 'User has been added as Lobby Admin successfully!',
   insufficientFunds: 'You may have insufficient balance.',
+  addressNotAvailable: 'Address not available for token generation',
   /** Money module: a spend, gift or purchase above the diamond balance (422). */
   notEnoughDiamonds: 'Insufficient balance: this needs {needed} diamonds and you have {balance}.',
   /** Money module: a withdrawal above the available charm (422). */

@@ -6,3 +6,4 @@ export * from './logger.ts';
 export * from './config.ts';
 export * from './authenticate.ts';
 export * from './listen.ts';
+export * from './session-guard.ts';

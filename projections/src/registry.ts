@@ -1,6 +1,7 @@
 // Every projector the platform runs. A new read model adds one line here.
 import type { Projector } from './projector.ts';
 import { streamCatalog } from './projectors/stream-catalog.ts';
+import { users } from './projectors/users.ts';
 import { directMessagesProjector } from './projectors/direct-messages.ts';
 import { galleryProjector } from './projectors/gallery.ts';
 import { giftWallProjector } from './projectors/gift-wall.ts';
@@ -12,7 +13,7 @@ import { walletBalances } from './projectors/wallet-balances.ts';
 import { walletHistory } from './projectors/wallet-history.ts';
 import { walletInventory } from './projectors/wallet-inventory.ts';
 
-export const projectors: Projector[] = [streamCatalog, referralEarnings, walletBalances, walletHistory, walletInventory, profilesProjector, socialGraphProjector, wallProjector, galleryProjector, directMessagesProjector, giftWallProjector];
+export const projectors: Projector[] = [streamCatalog, users, referralEarnings, walletBalances, walletHistory, walletInventory, profilesProjector, socialGraphProjector, wallProjector, galleryProjector, directMessagesProjector, giftWallProjector];
 
 export function findProjector(name: string): Projector | undefined {
   return projectors.find((p) => p.name === name);

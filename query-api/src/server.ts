@@ -1,14 +1,16 @@
 import { createPool } from '@murmur/eventstore';
-import { createLogger } from '@murmur/platform';
+import { createLogger, PostgresSessionGuard } from '@murmur/platform';
 import http from 'node:http';
 import { createQueryApp } from './app.ts';
 import type { QueryDeps } from './dependencies.ts';
 
 export function buildQueryApi(config: { DATABASE_URL: string; READ_DATABASE_URL?: string; JWT_SECRET: string }, overrides: Partial<QueryDeps> = {}) {
+  const pool = overrides.pool ?? createPool(config.READ_DATABASE_URL ?? config.DATABASE_URL, { max: 20, applicationName: 'query-api' });
   const deps: QueryDeps = {
-    pool: overrides.pool ?? createPool(config.READ_DATABASE_URL ?? config.DATABASE_URL, { max: 20, applicationName: 'query-api' }),
+    pool,
     logger: createLogger('query-api'),
     jwtSecret: config.JWT_SECRET,
+    sessionGuard: new PostgresSessionGuard(pool),
     ...overrides,
   };
   const server = http.createServer(createQueryApp(deps));

@@ -1,0 +1,29 @@
+// The mini-app's daily claim: diamonds once per interval for a Telegram-linked account. The credit
+// goes first with a key per claim number, so a retry after a failure never pays twice nor loses pay.
+import { telegramClaim } from '@murmur/contracts';
+import { currentUser, requireAuth } from '@murmur/platform';
+import type express from 'express';
+import { handleCommand, loadState } from '../decider/handle-command.ts';
+import type { CommandDeps } from '../dependencies.ts';
+import { creditDiamonds } from '../wallet/ledger.ts';
+import { nextClaimAt, userDecider, userStream, type UserCommand } from './decide.ts';
+
+export function claimRoutes(router: express.Router, deps: CommandDeps): void {
+  router.post('/claim/tg', requireAuth(), async (req, res) => {
+    const { uid } = currentUser(req);
+    const now = deps.clock.now();
+    const { state } = await loadState(deps.store, userStream(uid), userDecider, deps.cache);
+    const claimNumber = state.claimCount + 1;
+    const command: UserCommand = { type: 'ClaimTelegramDaily', claimNumber, amount: telegramClaim.diamonds, intervalSeconds: telegramClaim.intervalSeconds, now };
+    userDecider.decide(command, state); // refuses before any diamond moves
+    const credit = await creditDiamonds(deps, { uid, amount: telegramClaim.diamonds, reason: 'daily_claim', reference: `tg-claim-${claimNumber}`, idempotencyKey: `tg-claim:${claimNumber}` });
+    const result = await handleCommand(deps.store, userStream(uid), userDecider, command, { cache: deps.cache, metadata: { actorUid: uid } });
+    const position = result.position > credit.position ? result.position : credit.position;
+    res.json({
+      amount: telegramClaim.diamonds,
+      balance: credit.balance,
+      nextClaimAt: nextClaimAt(result.state.lastClaimAt, telegramClaim.intervalSeconds)?.toISOString() ?? null,
+      position: position.toString(),
+    });
+  });
+}

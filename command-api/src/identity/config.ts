@@ -1,0 +1,37 @@
+// Identity's settings (SMTP, Telegram bot, identity provider, token lifetimes), validated with zod;
+// every value has a safe demo default so `npm start` works with no environment at all.
+import { limits } from '@murmur/contracts';
+import { loadConfig } from '@murmur/platform';
+import { z } from 'zod';
+
+const seconds = (fallback: number) => z.coerce.number().int().min(1).max(31_536_000).default(fallback);
+
+export const IdentityConfig = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  /** Where codes are sent. The demo runs a dev SMTP server in-process on this port (see dev-smtp.ts). */
+  SMTP_URL: z.string().url().default('smtp://127.0.0.1:2525'),
+  /** Plain SMTP without STARTTLS: the dev server's built-in certificate has expired (MACHINE-NOTES). */
+  SMTP_IGNORE_TLS: z.stringbool().default(true),
+  /** Run the dev SMTP server inside command-api (never in production). */
+  DEV_SMTP_SERVER: z.stringbool().default(true),
+  MAIL_FROM: z.string().min(3).default('Murmur <no-reply@murmur.local>'),
+  OTP_TTL_SECONDS: seconds(limits.emailCodeSeconds),
+  /** The login screen's countdown before "resend" (spec section 9: 5 minutes). */
+  OTP_RESEND_SECONDS: seconds(limits.emailCodeSeconds),
+  OTP_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+  ACCESS_TOKEN_TTL_SECONDS: seconds(900),
+  REFRESH_TOKEN_TTL_SECONDS: seconds(30 * 86_400),
+  WALLET_MESSAGE_TTL_SECONDS: seconds(limits.walletSignMessageSeconds),
+  /** The domain and URI written into SIWE messages. */
+  SIWE_DOMAIN: z.string().min(1).default('localhost:3000'),
+  SIWE_URI: z.string().url().default('http://localhost:3000'),
+  TELEGRAM_BOT_TOKEN: z.string().min(10).default('0000000000:murmur-demo-bot-token'),
+  /** How old a mini-app initData may be (its auth_date). */
+  TELEGRAM_AUTH_MAX_AGE_SECONDS: seconds(3600),
+  IDP_ISSUER: z.string().min(1).default('https://securetoken.google.com/murmur-demo'),
+  IDP_AUDIENCE: z.string().min(1).default('murmur-demo'),
+  IDP_JWKS_URL: z.string().url().default('https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com'),
+});
+export type IdentityConfig = z.infer<typeof IdentityConfig>;
+
+export const readIdentityConfig = (env: Record<string, string | undefined> = process.env): IdentityConfig => loadConfig(IdentityConfig, env);

@@ -1,0 +1,70 @@
+// E-mail one-time codes: 6 digits, valid 5 minutes, single use, a few attempts, resend after the countdown.
+import { identityTexts } from '@murmur/contracts';
+import { ApiError } from '@murmur/platform';
+import type pg from 'pg';
+import { codeMail, type Mailer } from './mailer.ts';
+import { hashSecret, newSixDigitCode, sameHash } from './secrets.ts';
+
+export interface OtpSettings {
+  hashKey: string;
+  ttlSeconds: number;
+  resendSeconds: number;
+  maxAttempts: number;
+}
+
+const codeHash = (key: string, email: string, code: string) => hashSecret(key, `${email}:${code}`);
+
+/** Stores a new code (replacing the previous one) and mails it; refused while the countdown runs. */
+export async function sendCode(pool: pg.Pool, mailer: Mailer, s: OtpSettings, email: string, now: Date): Promise<{ expiresAt: Date; resendAfter: Date }> {
+  const code = newSixDigitCode();
+  const expiresAt = new Date(now.getTime() + s.ttlSeconds * 1000);
+  const resendAfter = new Date(now.getTime() + s.resendSeconds * 1000);
+  // One statement decides the race between two requests: only one finds the countdown over.
+  const { rowCount } = await pool.query(
+    `insert into auth_otp_codes (email, code_hash, expires_at, resend_after, attempts, used_at)
+     values ($1, $2, $3, $4, 0, null)
+     on conflict (email) do update set code_hash = excluded.code_hash, expires_at = excluded.expires_at,
+       resend_after = excluded.resend_after, attempts = 0, used_at = null
+     where auth_otp_codes.resend_after <= $5 or auth_otp_codes.used_at is not null`,
+    [email, codeHash(s.hashKey, email, code), expiresAt, resendAfter, now],
+  );
+  if (rowCount === 0) {
+    const { rows } = await pool.query<{ resend_after: Date }>('select resend_after from auth_otp_codes where email = $1', [email]);
+    const wait = Math.max(1, Math.ceil(((rows[0]?.resend_after.getTime() ?? now.getTime()) - now.getTime()) / 1000));
+    throw new ApiError('RATE_LIMITED', identityTexts.codeResendWait, { retryAfterSeconds: wait });
+  }
+  await mailer.send(codeMail(email, code, Math.round(s.ttlSeconds / 60)));
+  return { expiresAt, resendAfter };
+}
+
+/** Uses a code once. A wrong code counts an attempt; past the limit the code is void. */
+export async function consumeCode(pool: pg.Pool, s: OtpSettings, email: string, code: string, now: Date): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('begin');
+    const { rows } = await client.query<{ code_hash: string; expires_at: Date; attempts: number; used_at: Date | null }>(
+      'select code_hash, expires_at, attempts, used_at from auth_otp_codes where email = $1 for update',
+      [email],
+    );
+    const row = rows[0];
+    let failure: ApiError | undefined;
+    if (!row || row.used_at || row.expires_at <= now) failure = new ApiError('UNAUTHENTICATED', identityTexts.codeInvalid);
+    else if (row.attempts >= s.maxAttempts) failure = new ApiError('RATE_LIMITED', identityTexts.codeTooManyAttempts);
+    else if (!sameHash(row.code_hash, codeHash(s.hashKey, email, code))) {
+      const attempts = row.attempts + 1;
+      await client.query('update auth_otp_codes set attempts = $2 where email = $1', [email, attempts]);
+      failure = attempts >= s.maxAttempts
+        ? new ApiError('RATE_LIMITED', identityTexts.codeTooManyAttempts)
+        : new ApiError('UNAUTHENTICATED', identityTexts.codeInvalid, { attemptsLeft: s.maxAttempts - attempts });
+    } else {
+      await client.query('update auth_otp_codes set used_at = $2 where email = $1', [email, now]);
+    }
+    await client.query('commit');
+    if (failure) throw failure;
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}

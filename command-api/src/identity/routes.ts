@@ -1,0 +1,177 @@
+// Identity's command routes. Sign-in, refresh and logout are mounted before the shared bearer check
+// (a stale token must not block signing in or refreshing); the rest use the ordinary guard.
+import {
+  identityTexts, texts, LoginBody, ProviderLoginBody, RequestOtpBody, SIGNATURE_SESSION_HEADER, TelegramLoginBody, WalletSignatureBody, CreateSignMessageBody,
+} from '@murmur/contracts';
+import { ApiError, bearerToken, parse, requireAuth, resolveAuth, type AuthContext } from '@murmur/platform';
+import express from 'express';
+import { loadState } from '../decider/handle-command.ts';
+import type { CommandDeps } from '../dependencies.ts';
+import type { CommandModule } from '../modules.ts';
+import { decideInTransaction, LinkTaken, noIdentity, signIn, usernameFrom } from './accounts.ts';
+import { claimRoutes } from './claim.ts';
+import { userDecider, userStream } from './decide.ts';
+import { verifyIdToken } from './identity-provider.ts';
+import { onboardingRoutes } from './onboarding.ts';
+import { consumeCode, sendCode, type OtpSettings } from './otp.ts';
+import { adminRoutes } from './roles.ts';
+import { identityRuntime, type IdentityRuntime } from './runtime.ts';
+import { endSession, readRefreshCookie, REFRESH_COOKIE, refreshCookieOptions, rotateRefreshToken, sendAuthState, sessionOfRefreshToken } from './sessions.ts';
+import { verifyInitData } from './telegram.ts';
+import { createSignMessage, verifySignedMessage, walletLink, type MessageSettings } from './wallet-login.ts';
+
+const otpSettings = (deps: CommandDeps, r: IdentityRuntime): OtpSettings => ({
+  hashKey: deps.jwtSecret, ttlSeconds: r.config.OTP_TTL_SECONDS, resendSeconds: r.config.OTP_RESEND_SECONDS, maxAttempts: r.config.OTP_MAX_ATTEMPTS,
+});
+
+const messageSettings = (deps: CommandDeps, r: IdentityRuntime): MessageSettings => ({
+  hashKey: deps.jwtSecret, domain: r.config.SIWE_DOMAIN, uri: r.config.SIWE_URI, ttlSeconds: r.config.WALLET_MESSAGE_TTL_SECONDS,
+});
+
+/** The caller on a sign-in route: a valid bearer token makes a guest upgradeable; a bad one is ignored. */
+async function optionalCaller(deps: CommandDeps, req: express.Request): Promise<AuthContext | undefined> {
+  const token = bearerToken(req);
+  if (!token) return undefined;
+  try {
+    return await resolveAuth(deps.jwtSecret, deps.sessionGuard, token);
+  } catch {
+    return undefined;
+  }
+}
+
+function signInRoutes(router: express.Router, deps: CommandDeps): void {
+  const json = express.json({ limit: '32kb' });
+
+  router.post('/auth/otp', json, async (req, res) => {
+    const runtime = identityRuntime(deps);
+    const { email } = parse(RequestOtpBody, req.body);
+    const sent = await sendCode(deps.pool, runtime.mailer, otpSettings(deps, runtime), email, deps.clock.now());
+    res.json({ sent: true, expiresAt: sent.expiresAt.toISOString(), resendAfter: sent.resendAfter.toISOString() });
+  });
+
+  router.post('/auth/login', json, async (req, res) => {
+    const runtime = identityRuntime(deps);
+    const body = parse(LoginBody, req.body);
+    const caller = await optionalCaller(deps, req);
+    const context = { visitorId: body.visitorId, uniqueReferralCode: body.uniqueReferralCode, deviceInfo: body.deviceInfo };
+    if (body.credentials.type === 'guest') {
+      await signIn(deps, runtime, res, { method: 'guest', link: null, identity: noIdentity, anonymous: true, username: usernameFrom(null, 'guest'), context });
+      return;
+    }
+    const { email, code } = body.credentials;
+    await consumeCode(deps.pool, otpSettings(deps, runtime), email, code, deps.clock.now());
+    await signIn(deps, runtime, res, {
+      method: 'email', link: { kind: 'email', key: email }, identity: { ...noIdentity, email }, anonymous: false,
+      username: usernameFrom(email.split('@')[0]), context, caller,
+    });
+  });
+
+  router.post('/auth/login-wallet', json, async (req, res) => {
+    const runtime = identityRuntime(deps);
+    const body = parse(WalletSignatureBody, req.body);
+    if (body.type !== 'login') throw new ApiError('VALIDATION_FAILED', identityTexts.signMessageExpired);
+    const caller = await optionalCaller(deps, req);
+    const { address } = await verifySignedMessage(deps.pool, messageSettings(deps, runtime), req.header(SIGNATURE_SESSION_HEADER), { ...body, uid: null }, deps.clock.now());
+    await signIn(deps, runtime, res, {
+      method: 'wallet', link: walletLink(address, body.environment), identity: { ...noIdentity, walletAddress: address, walletEnvironment: body.environment },
+      anonymous: false, username: usernameFrom(null), context: body, caller,
+    });
+  });
+
+  router.post('/auth/login-via-firebase-provider', json, async (req, res) => {
+    const runtime = identityRuntime(deps);
+    const body = parse(ProviderLoginBody, req.body);
+    const caller = await optionalCaller(deps, req);
+    const { config } = runtime;
+    const token = await verifyIdToken(body.accessToken, { jwksUrl: config.IDP_JWKS_URL, issuer: config.IDP_ISSUER, audience: config.IDP_AUDIENCE }, deps.clock.now());
+    await signIn(deps, runtime, res, {
+      method: 'provider',
+      link: { kind: 'provider', key: token.subject },
+      // The e-mail comes from the verified token, never from the body.
+      extraLinks: token.email ? [{ kind: 'email', key: token.email }] : [],
+      identity: { ...noIdentity, email: token.email, provider: token.provider, providerSubject: token.subject },
+      anonymous: false, username: usernameFrom(body.userName ?? token.name), profilePicUrl: token.picture, context: body, caller,
+    });
+  });
+
+  router.post('/auth/login-via-telegram', json, async (req, res) => {
+    const runtime = identityRuntime(deps);
+    const body = parse(TelegramLoginBody, req.body);
+    const caller = await optionalCaller(deps, req);
+    const tg = verifyInitData(body.initData, { botToken: runtime.config.TELEGRAM_BOT_TOKEN, maxAgeSeconds: runtime.config.TELEGRAM_AUTH_MAX_AGE_SECONDS }, deps.clock.now());
+    await signIn(deps, runtime, res, {
+      method: 'telegram', link: { kind: 'telegram', key: tg.id }, identity: { ...noIdentity, telegramId: tg.id },
+      anonymous: false, username: usernameFrom(tg.username ?? tg.firstName), profilePicUrl: tg.photoUrl, context: body, caller,
+    });
+  });
+
+  router.post('/auth/refresh', async (req, res) => {
+    const runtime = identityRuntime(deps);
+    const token = readRefreshCookie(req);
+    if (!token) throw new ApiError('UNAUTHENTICATED', identityTexts.sessionExpired);
+    const now = deps.clock.now();
+    const rotated = await rotateRefreshToken(deps.pool, deps.jwtSecret, runtime.config.REFRESH_TOKEN_TTL_SECONDS, token, now);
+    const { state } = await loadState(deps.store, userStream(rotated.uid), userDecider, deps.cache);
+    if (state.banned) {
+      await endSession(deps.pool, rotated.sessionId, now, 'banned');
+      throw new ApiError('UID_BANNED', texts.banned);
+    }
+    const c = runtime.config;
+    await sendAuthState(
+      res,
+      { jwtSecret: deps.jwtSecret, accessTtlSeconds: c.ACCESS_TOKEN_TTL_SECONDS, refreshTtlSeconds: c.REFRESH_TOKEN_TTL_SECONDS, production: c.NODE_ENV === 'production', now },
+      { state, sessionId: rotated.sessionId, refreshToken: rotated.refreshToken, position: 0n, isNewUser: false },
+    );
+  });
+
+  // Logout always succeeds and clears the cookie; it ends the session named by the cookie or the token.
+  router.post('/auth/logout', async (req, res) => {
+    const runtime = identityRuntime(deps);
+    const now = deps.clock.now();
+    const cookie = readRefreshCookie(req);
+    const fromCookie = cookie ? await sessionOfRefreshToken(deps.pool, deps.jwtSecret, cookie) : null;
+    const caller = await optionalCaller(deps, req);
+    for (const sessionId of new Set([fromCookie, caller?.sessionId].filter((s): s is string => !!s))) await endSession(deps.pool, sessionId, now);
+    const { maxAge: _maxAge, ...cookieOptions } = refreshCookieOptions(runtime.config.NODE_ENV === 'production', 0);
+    res.clearCookie(REFRESH_COOKIE, cookieOptions);
+    res.json({ loggedOut: true });
+  });
+}
+
+function linkRoutes(router: express.Router, deps: CommandDeps): void {
+  // Anyone may ask for a login message; a connect message is bound to the signed-in caller.
+  router.post('/wallet/create-sign-message', async (req, res) => {
+    const runtime = identityRuntime(deps);
+    const body = parse(CreateSignMessageBody, req.body);
+    if (body.type === 'connect' && !req.auth) throw new ApiError('UNAUTHENTICATED', identityTexts.connectNeedsAccount);
+    const uid = body.type === 'connect' ? req.auth!.uid : null;
+    res.json(await createSignMessage(deps.pool, messageSettings(deps, runtime), { ...body, uid }, deps.clock.now()));
+  });
+
+  router.post('/wallet/sign-message', requireAuth(), async (req, res) => {
+    const runtime = identityRuntime(deps);
+    const body = parse(WalletSignatureBody, req.body);
+    if (body.type !== 'connect') throw new ApiError('VALIDATION_FAILED', identityTexts.signMessageExpired);
+    const uid = req.auth!.uid;
+    const now = deps.clock.now();
+    const { address } = await verifySignedMessage(deps.pool, messageSettings(deps, runtime), req.header(SIGNATURE_SESSION_HEADER), { ...body, uid }, now);
+    try {
+      const r = await decideInTransaction(deps, uid, { type: 'LinkWallet', address, environment: body.environment, now }, [walletLink(address, body.environment)]);
+      res.json({ walletAddress: address, environment: body.environment, position: r.position.toString() });
+    } catch (error) {
+      if (error instanceof LinkTaken) throw new ApiError('CONFLICT', identityTexts.walletLinkedElsewhere);
+      throw error;
+    }
+  });
+}
+
+export const identityModule: CommandModule = {
+  name: 'identity',
+  raw: signInRoutes,
+  routes(router, deps) {
+    linkRoutes(router, deps);
+    onboardingRoutes(router, deps);
+    adminRoutes(router, deps);
+    claimRoutes(router, deps);
+  },
+};

@@ -1,0 +1,199 @@
+// Identity: sign-in bodies, the user events on `user-{uid}`, and the auth/user DTOs (spec sections 1, 3, 4, 7).
+import { z } from 'zod';
+import { RoleCode } from './access-token.ts';
+import { formatText, texts } from './errors.ts';
+import { limits } from './constants.ts';
+
+/** How an account signs in; an identity link (email, wallet, provider subject, telegram id) per method. */
+export const SignInMethod = z.enum(['email', 'guest', 'wallet', 'provider', 'telegram']);
+export type SignInMethod = z.infer<typeof SignInMethod>;
+
+export const WalletEnvironment = z.enum(['evm', 'solana-runtime', 'abstract']);
+export type WalletEnvironment = z.infer<typeof WalletEnvironment>;
+
+export const WalletSignType = z.enum(['login', 'connect']);
+export type WalletSignType = z.infer<typeof WalletSignType>;
+
+const short = (n: number) => z.string().max(n, formatText(texts.maxChars, { n }));
+
+/** Spec section 3 "Device info": fingerprint, os (web). */
+export const DeviceInfo = z.object({
+  fingerprint: short(200).optional(),
+  os: short(40).optional(),
+});
+export type DeviceInfo = z.infer<typeof DeviceInfo>;
+
+/** Sent with every sign-in (spec section 7: visitorId or uniqueReferralCode, deviceInfo). */
+export const SignInContext = z.object({
+  visitorId: short(200).optional(),
+  uniqueReferralCode: short(64).optional(),
+  deviceInfo: DeviceInfo.optional(),
+});
+
+/** E-mail as the sign-in flow validates it (spec section 5). */
+export const SignInEmail = z
+  .string({ error: texts.enterEmail })
+  .trim()
+  .min(1, texts.enterEmail)
+  .max(254, texts.emailInvalidSignIn)
+  .pipe(z.email({ error: texts.emailInvalidSignIn }))
+  .transform((e) => e.toLowerCase());
+
+export const RequestOtpBody = z.object({ email: SignInEmail });
+export type RequestOtpBody = z.infer<typeof RequestOtpBody>;
+
+export const OtpCode = z.string({ error: 'Enter the 6-digit code.' }).regex(/^\d{6}$/, 'Enter the 6-digit code.');
+
+export const EmailCredentials = z.object({ type: z.literal('email'), email: SignInEmail, code: OtpCode });
+export const GuestCredentials = z.object({ type: z.literal('guest') });
+
+/** POST auth/login: an e-mail code, or a guest sign-in. */
+export const LoginBody = SignInContext.extend({
+  credentials: z.discriminatedUnion('type', [EmailCredentials, GuestCredentials], { error: formatText(texts.required, { field: 'Credentials' }) }),
+});
+export type LoginBody = z.infer<typeof LoginBody>;
+
+/** POST wallet/create-sign-message. */
+export const CreateSignMessageBody = z.object({
+  address: z.string({ error: formatText(texts.required, { field: 'Address' }) }).trim().min(1, formatText(texts.required, { field: 'Address' })).max(100, formatText(texts.maxChars, { n: 100 })),
+  type: WalletSignType,
+  environment: WalletEnvironment.default('evm'),
+});
+export type CreateSignMessageBody = z.infer<typeof CreateSignMessageBody>;
+
+export const SignMessageDto = z.object({ message: z.string(), token: z.string(), expiresAt: z.string() });
+export type SignMessageDto = z.infer<typeof SignMessageDto>;
+
+/** The header that carries the token from create-sign-message (spec: "signature session sent in a header"). */
+export const SIGNATURE_SESSION_HEADER = 'x-signature-session';
+
+/** POST auth/login-wallet (type login) and POST wallet/sign-message (type connect). */
+export const WalletSignatureBody = SignInContext.extend({
+  signature: z.string({ error: formatText(texts.required, { field: 'Signature' }) }).min(1, formatText(texts.required, { field: 'Signature' })).max(1000, formatText(texts.maxChars, { n: 1000 })),
+  address: z.string({ error: formatText(texts.required, { field: 'Address' }) }).trim().min(1, formatText(texts.required, { field: 'Address' })).max(100, formatText(texts.maxChars, { n: 100 })),
+  type: WalletSignType,
+  environment: WalletEnvironment.default('evm'),
+});
+export type WalletSignatureBody = z.infer<typeof WalletSignatureBody>;
+
+/** POST auth/login-via-firebase-provider: the provider's ID token is `accessToken`. */
+export const ProviderLoginBody = SignInContext.extend({
+  accessToken: z.string({ error: formatText(texts.required, { field: 'Access token' }) }).min(1, formatText(texts.required, { field: 'Access token' })).max(8192, formatText(texts.maxChars, { n: 8192 })),
+  userName: short(64).optional(),
+  email: short(254).optional(),
+  mobnum: short(32).optional(),
+});
+export type ProviderLoginBody = z.infer<typeof ProviderLoginBody>;
+
+/** POST auth/login-via-telegram: the mini-app's raw initData string. */
+export const TelegramLoginBody = SignInContext.extend({
+  initData: z.string({ error: formatText(texts.required, { field: 'initData' }) }).min(1, formatText(texts.required, { field: 'initData' })).max(4096, formatText(texts.maxChars, { n: 4096 })),
+});
+export type TelegramLoginBody = z.infer<typeof TelegramLoginBody>;
+
+/** POST user/onboarding: the terms step (I Agree, at least 18 years). */
+export const OnboardingBody = z.object({
+  acceptTerms: z.literal(true, { error: 'Please accept the terms and conditions.' }),
+  birthday: z.iso.date({ error: formatText(texts.required, { field: 'Birthday' }) }),
+  showNSFW: z.boolean().default(false),
+});
+export type OnboardingBody = z.infer<typeof OnboardingBody>;
+
+/** POST admin/users/{uid}/roles. */
+export const RoleChangeBody = z.object({ role: RoleCode, action: z.enum(['grant', 'revoke']).default('grant') });
+export type RoleChangeBody = z.infer<typeof RoleChangeBody>;
+
+/** POST admin/users/{uid}/ban. */
+export const BanBody = z.object({ banned: z.boolean(), reason: short(limits.text).optional() });
+export type BanBody = z.infer<typeof BanBody>;
+
+export const UidParam = z.object({ uid: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, texts.userNotFound) });
+
+/** Spec section 3 "Auth state": what every sign-in answers (the refresh token goes in a cookie). */
+export const AuthStateDto = z.object({
+  token: z.string(),
+  uid: z.string(),
+  roles: z.array(RoleCode),
+  isConsumer: z.boolean(),
+  anonymous: z.boolean(),
+  referralCode: z.string(),
+  walletAddress: z.string().nullable(),
+  hasFinishedOnboarding: z.boolean(),
+  isNewUser: z.boolean(),
+  position: z.string(),
+});
+export type AuthStateDto = z.infer<typeof AuthStateDto>;
+
+/** Spec section 3 "User (me)". */
+export const MeDto = z.object({
+  uid: z.string(),
+  username: z.string(),
+  profilePicUrl: z.string().nullable(),
+  roles: z.array(RoleCode),
+  hasFinishedOnboarding: z.boolean(),
+  showNSFW: z.boolean(),
+  anonymous: z.boolean(),
+  referralCode: z.string(),
+});
+export type MeDto = z.infer<typeof MeDto>;
+
+export const NextClaimDto = z.object({ canClaim: z.boolean(), nextClaimAt: z.string().nullable(), amount: z.number().int(), streak: z.number().int() });
+export type NextClaimDto = z.infer<typeof NextClaimDto>;
+
+/** The daily Telegram claim: diamonds credited and the wait between claims. */
+export const telegramClaim = { diamonds: 10, intervalSeconds: 86_400 } as const;
+
+/** A user's identity and session events on `user-{uid}` (profile edits are the profiles module's). */
+export const UserRegistered = z.object({
+  uid: z.string(),
+  method: SignInMethod,
+  anonymous: z.boolean(),
+  username: z.string(),
+  profilePicUrl: z.string().nullable(),
+  roles: z.array(RoleCode),
+  referralCode: z.string(),
+  referredByCode: z.string().nullable(),
+  email: z.string().nullable(),
+  walletAddress: z.string().nullable(),
+  walletEnvironment: WalletEnvironment.nullable(),
+  providerSubject: z.string().nullable(),
+  provider: z.string().nullable(),
+  telegramId: z.string().nullable(),
+  visitorId: z.string().nullable(),
+  deviceInfo: DeviceInfo.nullable(),
+  registeredAt: z.string(),
+});
+export type UserRegistered = z.infer<typeof UserRegistered>;
+
+export const identityEventTypes = [
+  'UserRegistered',
+  'UserSignedIn',
+  'GuestUpgraded',
+  'WalletLinked',
+  'OnboardingCompleted',
+  'RoleGranted',
+  'RoleRevoked',
+  'UserBanned',
+  'UserUnbanned',
+  'TelegramDailyClaimed',
+] as const;
+export type IdentityEventType = (typeof identityEventTypes)[number];
+
+/** Identity's own messages, where the spec gives none (spec texts stay in `texts`). */
+export const identityTexts = {
+  codeInvalid: 'The code is invalid or has expired. Please request a new one.',
+  codeTooManyAttempts: 'Too many wrong codes. Please request a new code.',
+  codeResendWait: 'Please wait before requesting a new code.',
+  signMessageExpired: 'The sign-in message has expired or was already used. Please try again.',
+  signatureInvalid: 'The signature does not match this wallet.',
+  providerTokenInvalid: 'The sign-in with this provider could not be verified. Please try again.',
+  telegramInvalid: 'The mini-app sign-in data could not be verified.',
+  telegramStale: 'The mini-app sign-in data is too old. Please reopen the app.',
+  sessionExpired: 'Your session has expired. Please sign in again.',
+  walletLinkedElsewhere: 'This wallet is already linked to another account.',
+  alreadyClaimed: 'You have already claimed today. Come back later.',
+  claimNeedsTelegram: 'The daily claim is for mini-app accounts.',
+  connectNeedsAccount: 'Please sign in to connect a wallet.',
+  /** The identity provider's clash code (spec section 8), sent as `details.reason`. */
+  differentCredential: 'account-exists-with-different-credential',
+} as const;

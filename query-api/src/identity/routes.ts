@@ -1,0 +1,69 @@
+// Identity's reads: the signed-in user (user/me), the daily-claim countdown, and the demo's dev mailbox.
+import { telegramClaim, texts, type MeDto, type NextClaimDto, type RoleCode } from '@murmur/contracts';
+import { ApiError, currentUser, parse, requireAuth } from '@murmur/platform';
+import type express from 'express';
+import { z } from 'zod';
+import type { QueryDeps } from '../dependencies.ts';
+import { freshness } from '../freshness.ts';
+
+const MailboxQuery = z.object({ email: z.string().max(254).optional(), limit: z.coerce.number().int().min(1).max(100).default(20) });
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export function identityRoutes(router: express.Router, deps: QueryDeps): void {
+  router.get('/user/me', requireAuth(), freshness(deps.pool, ['users']), async (req, res) => {
+    const { uid } = currentUser(req);
+    const { rows } = await deps.pool.query<{ uid: string; username: string; profile_pic_url: string | null; roles: RoleCode[]; has_finished_onboarding: boolean; show_nsfw: boolean; anonymous: boolean; referral_code: string }>(
+      'select uid, username, profile_pic_url, roles, has_finished_onboarding, show_nsfw, anonymous, referral_code from rm.users where uid = $1',
+      [uid],
+    );
+    const row = rows[0];
+    if (!row) throw new ApiError('NOT_FOUND', texts.userNotFound);
+    const me: MeDto = {
+      uid: row.uid,
+      username: row.username,
+      profilePicUrl: row.profile_pic_url,
+      roles: row.roles,
+      hasFinishedOnboarding: row.has_finished_onboarding,
+      showNSFW: row.show_nsfw,
+      anonymous: row.anonymous,
+      referralCode: row.referral_code,
+    };
+    res.json(me);
+  });
+
+  router.get('/claim/tg/next-claim', requireAuth(), freshness(deps.pool, ['users']), async (req, res) => {
+    const { uid } = currentUser(req);
+    const { rows } = await deps.pool.query<{ claim_count: number; last_claim_at: Date }>('select claim_count, last_claim_at from rm.tg_claims where uid = $1', [uid]);
+    const row = rows[0];
+    const next = row ? new Date(row.last_claim_at.getTime() + telegramClaim.intervalSeconds * 1000) : null;
+    const body: NextClaimDto = {
+      canClaim: !next || next.getTime() <= Date.now(),
+      nextClaimAt: next?.toISOString() ?? null,
+      amount: telegramClaim.diamonds,
+      streak: row?.claim_count ?? 0,
+    };
+    res.json(body);
+  });
+
+  // The demo's mailbox: what the dev SMTP server received (never mounted in production).
+  if (process.env.NODE_ENV === 'production') return;
+  const mailbox = async (req: express.Request) => {
+    const q = parse(MailboxQuery, req.query);
+    const { rows } = await deps.pool.query<{ id: string; recipient: string; subject: string; body: string; received_at: Date }>(
+      `select id::text, recipient, subject, body, received_at from dev_mailbox where ($1::text is null or recipient = lower($1)) order by id desc limit $2`,
+      [q.email ?? null, q.limit],
+    );
+    return rows.map((r) => ({ id: r.id, to: r.recipient, subject: r.subject, text: r.body, receivedAt: r.received_at.toISOString() }));
+  };
+  router.get('/dev/mailbox', async (req, res) => {
+    res.json({ items: await mailbox(req) });
+  });
+  router.get('/dev/mailbox.html', async (req, res) => {
+    const items = await mailbox(req);
+    const rows = items.map((m) => `<article><h3>${escapeHtml(m.subject)}</h3><p class="meta">to ${escapeHtml(m.to)} at ${escapeHtml(m.receivedAt)}</p><pre>${escapeHtml(m.text)}</pre></article>`).join('');
+    res.type('html').send(`<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="5"><title>Dev mailbox</title>
+<style>body{font:15px system-ui;background:#111;color:#eee;max-width:720px;margin:2rem auto}article{border:1px solid #333;border-radius:8px;padding:0 1rem;margin:1rem 0}.meta{color:#999}pre{white-space:pre-wrap}</style>
+<h1>Dev mailbox</h1><p class="meta">Mail sent by the demo (sign-in codes). Refreshes every 5 s.</p>${rows || '<p>No mail yet.</p>'}`);
+  });
+}
