@@ -28,7 +28,7 @@ export const referralEarnings: Projector = {
     const s = ident(schema);
     await client.query(`
       create table if not exists ${s}.referral_users (
-        uid text primary key, username text not null, registered_at timestamptz not null);
+        uid text primary key, username text not null, own_code text, registered_at timestamptz not null);
       create table if not exists ${s}.referral_codes (code text primary key, uid text not null);
       create table if not exists ${s}.referral_links (uid text primary key, code text not null, updated_at timestamptz not null);
       create table if not exists ${s}.referral_edges (
@@ -85,8 +85,8 @@ async function applyOne(client: pg.PoolClient, s: string, e: RecordedEvent): Pro
       const uid = str(d.uid);
       if (!uid) return;
       await client.query(
-        `insert into ${s}.referral_users (uid, username, registered_at) values ($1, $2, $3) on conflict (uid) do nothing`,
-        [uid, str(d.username) ?? uid, at],
+        `insert into ${s}.referral_users (uid, username, own_code, registered_at) values ($1, $2, $3, $4) on conflict (uid) do nothing`,
+        [uid, str(d.username) ?? uid, str(d.referralCode) ? normalizeReferralCode(String(d.referralCode)) : null, at],
       );
       const own = str(d.referralCode);
       if (own) await client.query(`insert into ${s}.referral_codes (code, uid) values ($1, $2) on conflict (code) do nothing`, [normalizeReferralCode(own), uid]);
