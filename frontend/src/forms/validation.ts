@@ -2,7 +2,7 @@
 // message per field, so the browser shows exactly what the server would answer.
 import { formatText, texts } from '@murmur/contracts/errors';
 import { RequestOtpBody, OtpCode } from '@murmur/contracts/identity';
-import { BlockBody, CreateLobbyBody, CreateRoomBody, ChatBody } from '@murmur/contracts/lobbies';
+import { BlockBody, CreateLobbyBody, CreateRoomBody } from '@murmur/contracts/lobbies';
 import type { z } from 'zod';
 
 export type FieldErrors = Record<string, string>;
@@ -66,11 +66,11 @@ export function createRoomBody(form: CreateRoomForm): z.infer<typeof CreateRoomB
   return CreateRoomBody.parse({ ...form, requiredBalance: diamondsInput(form.requiredBalance) });
 }
 
+/** A chat message: required, at most 1000 characters (the lobby chat body's limits). */
 export function chatError(body: string): string | null {
-  const errors = fieldErrors(ChatBody, { payload: { messageType: 'text', body } });
-  if (!errors.payload) return null;
-  const parsed = ChatBody.safeParse({ payload: { body } });
-  return parsed.success ? null : (parsed.error.issues[0]?.message ?? null);
+  if (body.trim() === '') return formatText(texts.required, { field: 'Message' });
+  if (body.trim().length > 1000) return formatText(texts.maxChars, { n: 1000 });
+  return null;
 }
 
 export function reasonError(reason: string): string | null {

@@ -1,8 +1,267 @@
-// The login modal (being built).
+// The login modal of spec section 2: default (methods), OTP (6-digit code, countdown, resend),
+// terms (only when onboarding is unfinished) and success.
+import { limits } from '@murmur/contracts/constants';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { ApiCallError } from '../api/client.ts';
+import { Button } from '../components/Button.tsx';
 import { Dialog } from '../components/Dialog.tsx';
+import { TextField } from '../components/Field.tsx';
+import { emailError, otpError } from '../forms/validation.ts';
+import { refreshQueries } from '../state/query.ts';
 import { useUi } from '../state/ui.ts';
+import { birthdayError } from './age.ts';
+import {
+  browserWallet,
+  completeOnboarding,
+  loginAsGuest,
+  loginWithBrowserWallet,
+  loginWithEmail,
+  loginWithTelegram,
+  requestEmailCode,
+  telegramInitData,
+  WalletRejected,
+  type AuthState,
+} from './signIn.ts';
+import styles from './LoginModal.module.css';
+
+type Step = 'default' | 'email' | 'otp' | 'terms' | 'success';
 
 export default function LoginModal() {
   const setOpen = useUi((s) => s.setLoginOpen);
-  return <Dialog open onOpenChange={setOpen} title="Win friends around the world" description="Find Your Player Two" />;
+  const [step, setStep] = useState<Step>('default');
+  const [email, setEmail] = useState('');
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const afterSignIn = (state: AuthState) => {
+    setError(null);
+    setStep(state.hasFinishedOnboarding ? 'success' : 'terms');
+  };
+
+  const run = async (key: string, task: () => Promise<void>) => {
+    setBusy(key);
+    setError(null);
+    try {
+      await task();
+    } catch (e) {
+      if (e instanceof WalletRejected) setStep('default');
+      else setError(e instanceof ApiCallError || e instanceof Error ? e.message : 'Oops, something went wrong. Please try again.');
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Dialog open onOpenChange={setOpen} size="sm" title={<span className={styles.title}>Win friends around the world</span>} description="Find Your Player Two" testId="login-modal">
+      <div className={styles.hero} aria-hidden>
+        <span>🎙️</span>
+        <span>💎</span>
+        <span>🎁</span>
+      </div>
+      {step === 'default' ? (
+        <div className={styles.methods}>
+          <Button block size="lg" onClick={() => setStep('email')} data-testid="login-email">
+            ✉️ Continue with E-mail
+          </Button>
+          <Button block size="lg" variant="secondary" busy={busy === 'wallet'} disabled={!browserWallet()} title={browserWallet() ? undefined : 'No browser wallet found'} onClick={() => run('wallet', async () => afterSignIn(await loginWithBrowserWallet()))}>
+            🦊 Continue with Browser Wallet
+          </Button>
+          <Button
+            block
+            size="lg"
+            variant="secondary"
+            busy={busy === 'telegram'}
+            disabled={!telegramInitData()}
+            title={telegramInitData() ? undefined : 'Open Murmur inside Telegram to use this'}
+            onClick={() => run('telegram', async () => afterSignIn(await loginWithTelegram(telegramInitData()!)))}
+          >
+            ✈️ Continue with Telegram
+          </Button>
+          <div className={styles.divider}>
+            <span>or</span>
+          </div>
+          <Button block variant="ghost" busy={busy === 'guest'} onClick={() => run('guest', async () => afterSignIn(await loginAsGuest()))} data-testid="login-guest">
+            Continue as Guest
+          </Button>
+          {error ? <p className={styles.error}>{error}</p> : null}
+        </div>
+      ) : null}
+      {step === 'email' ? <EmailStep email={email} setEmail={setEmail} onBack={() => setStep('default')} onSent={() => setStep('otp')} /> : null}
+      {step === 'otp' ? <OtpStep email={email} onBack={() => setStep('email')} onSignedIn={afterSignIn} /> : null}
+      {step === 'terms' ? <TermsStep onDone={() => setStep('success')} /> : null}
+      {step === 'success' ? (
+        <div className={styles.success} data-testid="login-success">
+          <div className={styles.check}>✓</div>
+          <h3>You are in!</h3>
+          <p>Find a lobby, take the mic and make new friends.</p>
+          <Button block size="lg" onClick={() => setOpen(false)}>
+            Let&apos;s go
+          </Button>
+        </div>
+      ) : null}
+    </Dialog>
+  );
+}
+
+function EmailStep({ email, setEmail, onBack, onSent }: { email: string; setEmail(v: string): void; onBack(): void; onSent(): void }) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const invalid = emailError(email);
+    setError(invalid);
+    if (invalid) return;
+    setBusy(true);
+    try {
+      await requestEmailCode(email.trim());
+      onSent();
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <TextField id="login-email-input" label="E-mail" type="email" placeholder="you@example.com" value={email} onChange={(e) => setEmail(e.target.value)} error={error} autoFocus />
+      <Button block size="lg" type="submit" busy={busy} data-testid="send-code">
+        Send code
+      </Button>
+      <Button block variant="ghost" type="button" onClick={onBack} className={styles.back}>
+        Back
+      </Button>
+    </form>
+  );
+}
+
+function useCountdown(seconds: number) {
+  const [left, setLeft] = useState(seconds);
+  const restart = () => setLeft(seconds);
+  useEffect(() => {
+    if (left <= 0) return;
+    const t = setTimeout(() => setLeft((l) => l - 1), 1000);
+    return () => clearTimeout(t);
+  }, [left]);
+  return { left, restart };
+}
+
+function OtpStep({ email, onBack, onSignedIn }: { email: string; onBack(): void; onSignedIn(s: AuthState): void }) {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const { left, restart } = useCountdown(limits.emailCodeSeconds);
+  const input = useRef<HTMLInputElement>(null);
+
+  const submit = async (e?: FormEvent) => {
+    e?.preventDefault();
+    const invalid = otpError(code);
+    setError(invalid);
+    if (invalid) return;
+    setBusy(true);
+    try {
+      onSignedIn(await loginWithEmail(email.trim(), code));
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const resend = async () => {
+    setError(null);
+    try {
+      await requestEmailCode(email.trim());
+      restart();
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  };
+
+  const mm = String(Math.floor(left / 60)).padStart(2, '0');
+  const ss = String(left % 60).padStart(2, '0');
+  return (
+    <form onSubmit={submit} noValidate>
+      <p className={styles.lead}>
+        Enter the 6-digit code we sent to <strong>{email}</strong>
+      </p>
+      <div className={styles.otp} onClick={() => input.current?.focus()}>
+        <input
+          ref={input}
+          id="otp-input"
+          className={styles.otpInput}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={limits.emailCodeDigits}
+          value={code}
+          onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, limits.emailCodeDigits))}
+          aria-label="6-digit code"
+          autoFocus
+        />
+        {Array.from({ length: limits.emailCodeDigits }, (_, i) => (
+          <span key={i} className={`${styles.otpBox} ${i === code.length ? styles.otpCurrent : ''}`}>
+            {code[i] ?? ''}
+          </span>
+        ))}
+      </div>
+      {error ? (
+        <p className={styles.error} role="alert" data-testid="otp-error">
+          {error}
+        </p>
+      ) : null}
+      <Button block size="lg" type="submit" busy={busy} data-testid="verify-code">
+        Verify
+      </Button>
+      <p className={styles.resend}>
+        {left > 0 ? (
+          <>
+            Resend code in <strong>{mm}:{ss}</strong>
+          </>
+        ) : (
+          <button type="button" className={styles.link} onClick={resend}>
+            Resend code
+          </button>
+        )}
+      </p>
+      <Button block variant="ghost" type="button" onClick={onBack}>
+        Use another e-mail
+      </Button>
+    </form>
+  );
+}
+
+function TermsStep({ onDone }: { onDone(): void }) {
+  const [birthday, setBirthday] = useState('');
+  const [agreed, setAgreed] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const invalid = birthdayError(birthday);
+    setError(invalid);
+    if (invalid || !agreed) return;
+    setBusy(true);
+    try {
+      await completeOnboarding(birthday, false);
+      await refreshQueries('/user/me');
+      onDone();
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form onSubmit={submit} noValidate data-testid="terms-step">
+      <h3 className={styles.stepTitle}>Terms and Conditions</h3>
+      <p className={styles.lead}>Murmur is for adults. Confirm you are at least 18 years old and accept our terms of service and community guidelines.</p>
+      <TextField id="birthday" label="Birthday" type="date" value={birthday} onChange={(e) => setBirthday(e.target.value)} error={error} />
+      <label className={styles.agree}>
+        <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} data-testid="agree-checkbox" />
+        <span>I am at least 18 years old and I accept the terms and conditions.</span>
+      </label>
+      <Button block size="lg" type="submit" disabled={!agreed} busy={busy} data-testid="agree">
+        I Agree
+      </Button>
+    </form>
+  );
 }

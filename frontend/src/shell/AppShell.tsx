@@ -5,6 +5,7 @@ import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { setHomeNavigator } from '../api/client.ts';
 import { useBalance, useMe } from '../api/me.ts';
 import { useSession } from '../api/session.ts';
+import { Avatar } from '../components/Avatar.tsx';
 import { Button } from '../components/Button.tsx';
 import { Dialog } from '../components/Dialog.tsx';
 import { Icon } from '../components/Icon.tsx';
@@ -132,17 +133,6 @@ function TopBar() {
         </Button>
       )}
     </header>
-  );
-}
-
-export function Avatar({ name, src, size = 34 }: { name: string; src?: string | null; size?: number }) {
-  const hue = [...name].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 360, 7);
-  return src ? (
-    <img className={styles.avatar} src={src} alt="" width={size} height={size} style={{ width: size, height: size }} />
-  ) : (
-    <span className={styles.avatar} style={{ width: size, height: size, fontSize: size * 0.42, background: `linear-gradient(135deg, hsl(${hue} 70% 55%), hsl(${(hue + 50) % 360} 70% 45%))` }} aria-hidden>
-      {name.slice(0, 1).toUpperCase()}
-    </span>
   );
 }
 

@@ -1,0 +1,107 @@
+// The sign-in calls of spec section 7 (auth/otp, auth/login, auth/login-wallet,
+// auth/login-via-telegram, user/onboarding) and what a successful sign-in does to the session.
+import { api } from '../api/client.ts';
+import { forgetPositions } from '../api/position.ts';
+import { useSession } from '../api/session.ts';
+import { clearQueries } from '../state/query.ts';
+import { readLocal, writeLocal } from '../state/store.ts';
+
+/** Spec section 3 "Auth state", as every sign-in answers it. */
+export interface AuthState {
+  token: string;
+  uid: string;
+  roles: string[];
+  anonymous: boolean;
+  hasFinishedOnboarding: boolean;
+  isNewUser?: boolean;
+  position?: string;
+}
+
+function visitorId(): string {
+  let id = readLocal('murmur.visitorId');
+  if (!id) {
+    id = crypto.randomUUID();
+    writeLocal('murmur.visitorId', id);
+  }
+  return id;
+}
+
+function context() {
+  const id = visitorId();
+  return { visitorId: id, deviceInfo: { fingerprint: id, os: 'web' } };
+}
+
+async function signedIn(state: AuthState): Promise<AuthState> {
+  forgetPositions();
+  await clearQueries();
+  useSession.getState().setToken(state.token);
+  return state;
+}
+
+export function requestEmailCode(email: string): Promise<unknown> {
+  return api.post('/auth/otp', { email }, { quiet: true });
+}
+
+export async function loginWithEmail(email: string, code: string): Promise<AuthState> {
+  return signedIn(await api.post<AuthState>('/auth/login', { ...context(), credentials: { type: 'email', email, code } }, { quiet: true }));
+}
+
+export async function loginAsGuest(): Promise<AuthState> {
+  return signedIn(await api.post<AuthState>('/auth/login', { ...context(), credentials: { type: 'guest' } }, { quiet: true }));
+}
+
+export async function loginWithTelegram(initData: string): Promise<AuthState> {
+  return signedIn(await api.post<AuthState>('/auth/login-via-telegram', { ...context(), initData }, { quiet: true }));
+}
+
+interface Eip1193 {
+  request(args: { method: string; params?: unknown[] }): Promise<unknown>;
+}
+
+export function browserWallet(): Eip1193 | null {
+  return ((globalThis as { ethereum?: Eip1193 }).ethereum ?? null) as Eip1193 | null;
+}
+
+/** Raised when the person closed the wallet's prompt: the flow resets silently (spec section 8). */
+export class WalletRejected extends Error {}
+
+/** Connect wallet, sign the server's message, then log in (spec section 4 "Wallet sign-in"). */
+export async function loginWithBrowserWallet(): Promise<AuthState> {
+  const wallet = browserWallet();
+  if (!wallet) throw new Error('No browser wallet was found. Install one and try again.');
+  try {
+    const accounts = (await wallet.request({ method: 'eth_requestAccounts' })) as string[];
+    const address = accounts[0];
+    if (!address) throw new WalletRejected();
+    const { message, token } = await api.post<{ message: string; token: string }>('/wallet/create-sign-message', { address, type: 'login', environment: 'evm' }, { quiet: true });
+    const signature = (await wallet.request({ method: 'personal_sign', params: [message, address] })) as string;
+    const state = await fetchWalletLogin({ ...context(), signature, address, type: 'login', environment: 'evm' }, token);
+    return signedIn(state);
+  } catch (error) {
+    const e = error as { code?: number; message?: string };
+    if (e.code === 4001 || /User rejected the request/i.test(e.message ?? '')) throw new WalletRejected();
+    throw error;
+  }
+}
+
+async function fetchWalletLogin(body: unknown, signatureSession: string): Promise<AuthState> {
+  // The signature session travels in a header (spec section 7), which api.post does not set.
+  const res = await fetch('/api/v1/auth/login-wallet', {
+    method: 'POST',
+    credentials: 'include',
+    headers: { 'content-type': 'application/json', 'x-signature-session': signatureSession },
+    body: JSON.stringify(body),
+  });
+  const parsed = (await res.json()) as AuthState & { error?: { message: string } };
+  if (!res.ok) throw new Error(parsed.error?.message ?? 'Oops, something went wrong. Please try again.');
+  return parsed;
+}
+
+export function telegramInitData(): string | null {
+  const data = (globalThis as { Telegram?: { WebApp?: { initData?: string } } }).Telegram?.WebApp?.initData;
+  return data ? data : null;
+}
+
+export function completeOnboarding(birthday: string, showNSFW: boolean): Promise<unknown> {
+  return api.post('/user/onboarding', { acceptTerms: true, birthday, showNSFW }, { quiet: true });
+}

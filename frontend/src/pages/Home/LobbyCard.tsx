@@ -1,0 +1,59 @@
+// One lobby on the home grid: cover, live state, title, tag, languages, users and host.
+import { Link } from 'react-router';
+import { Icon } from '../../components/Icon.tsx';
+import { backgroundFor, categoryEmoji, languageLabel } from '../../lobby/backgrounds.ts';
+import type { LobbyCardData } from '../../lobby/lobbyApi.ts';
+import { Avatar } from '../../components/Avatar.tsx';
+import styles from './HomePage.module.css';
+
+export function LobbyCard({ lobby }: { lobby: LobbyCardData }) {
+  const cover = lobby.lobbyPhoto ? `url(${lobby.lobbyPhoto}) center/cover, ${backgroundFor(lobby.backgroundId)}` : backgroundFor(lobby.backgroundId);
+  return (
+    <Link to={`/lobby/${lobby.lobbyId}`} className={styles.card} data-testid="lobby-card" data-lobby-id={lobby.lobbyId}>
+      <div className={styles.cover} style={{ background: cover }}>
+        <div className={styles.coverTop}>
+          {lobby.isLive && lobby.status !== 'ended' ? (
+            <span className={styles.live}>
+              <span className={styles.liveDot} /> LIVE
+            </span>
+          ) : (
+            <span className={styles.offline}>Offline</span>
+          )}
+          {lobby.kind !== 'public' ? (
+            <span className={styles.kind}>
+              <Icon name="lock" size={12} /> {lobby.kind}
+            </span>
+          ) : null}
+        </div>
+        <span className={styles.coverEmoji} aria-hidden>
+          {categoryEmoji[lobby.mainCategoryId] ?? '🎧'}
+        </span>
+        <span className={styles.users}>
+          <Icon name="users" size={14} /> {lobby.usersCount}
+        </span>
+      </div>
+      <div className={styles.cardBody}>
+        <h3 className={styles.cardTitle}>{lobby.title}</h3>
+        <div className={styles.chips}>
+          {lobby.tag ? <span className={styles.tag}>#{lobby.tag}</span> : null}
+          {lobby.languages.map((l) => (
+            <span key={l} className={styles.lang} title={languageLabel[l] ?? l}>
+              {l}
+            </span>
+          ))}
+          {lobby.requiredDiamonds > 0 ? (
+            <span className={styles.fee}>
+              <Icon name="diamond" size={12} /> {lobby.requiredDiamonds}
+            </span>
+          ) : null}
+        </div>
+        {lobby.host ? (
+          <div className={styles.host}>
+            <Avatar name={lobby.host.username} src={lobby.host.profilePicUrl} size={22} />
+            <span>{lobby.host.username}</span>
+          </div>
+        ) : null}
+      </div>
+    </Link>
+  );
+}
