@@ -2,6 +2,7 @@
 // `raw` runs before the JSON body parser (webhooks that need the raw body).
 import type express from 'express';
 import type { CommandDeps } from './dependencies.ts';
+import { lobbiesModule } from './lobbies/routes.ts';
 import { identityModule } from './identity/routes.ts';
 import { mediaModule } from './media/routes.ts';
 import { messagesModule } from './messages/routes.ts';
@@ -15,6 +16,8 @@ export interface CommandModule {
   name: string;
   raw?: (router: express.Router, deps: CommandDeps) => void;
   routes: (router: express.Router, deps: CommandDeps) => void;
+  /** Background work the server runs while it listens (e.g. ending timed rooms); stopped on close. */
+  start?: (deps: CommandDeps) => { stop(): Promise<void> };
 }
 
-export const commandModules: CommandModule[] = [identityModule, referralModule, giftingModule, profilesModule, socialModule, mediaModule, wallModule, messagesModule];
+export const commandModules: CommandModule[] = [identityModule, referralModule, giftingModule, profilesModule, socialModule, mediaModule, wallModule, messagesModule, lobbiesModule];

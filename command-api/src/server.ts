@@ -6,6 +6,7 @@ import { createCommandApp } from './app.ts';
 import type { CommandApiConfig } from './config.ts';
 import { StateCache } from './decider/state-cache.ts';
 import { systemClock, type CommandDeps } from './dependencies.ts';
+import { commandModules } from './modules.ts';
 
 export function buildCommandApi(config: Pick<CommandApiConfig, 'DATABASE_URL' | 'JWT_SECRET'>, overrides: Partial<CommandDeps> = {}) {
   const pool = overrides.pool ?? createPool(config.DATABASE_URL, { max: 20, applicationName: 'command-api' });
@@ -21,5 +22,9 @@ export function buildCommandApi(config: Pick<CommandApiConfig, 'DATABASE_URL' | 
   };
   const app = createCommandApp(deps);
   const server = http.createServer(app);
-  return { app, server, deps };
+  // Modules' background workers run while the server is up and stop when it closes.
+  const workers = commandModules.flatMap((m) => (m.start ? [m.start(deps)] : []));
+  const stopWorkers = () => Promise.all(workers.map((w) => w.stop())).then(() => undefined);
+  server.on('close', () => void stopWorkers());
+  return { app, server, deps, stopWorkers };
 }

@@ -109,9 +109,9 @@ export const RequiredDiamonds = z
 
 /** A reason (block): required, at most 120 characters, no emojis, no sensitive words (spec section 5). */
 export const BlockReason = z
-  .string({ error: required('BlockReason') })
+  .string({ error: required('Reason') })
   .trim()
-  .min(1, required('BlockReason'))
+  .min(1, required('Reason'))
   .max(limits.text, maxText)
   .refine((s) => !emojiPattern.test(s), texts.noSymbols)
   .refine((s) => !lobbyConstants.sensitiveWords.some((w) => s.toLowerCase().includes(w)), lobbyTexts.sensitiveWords);

@@ -1,0 +1,412 @@
+// Lobby and room commands (spec section 7 "Lobbies and rooms"): thin handlers that read the
+// stream, decide, append with the expected version, and answer with the position.
+import { randomBytes, randomUUID } from 'node:crypto';
+import {
+  AddAdminBody,
+  BackgroundBody,
+  BlockBody,
+  CreateLobbyBody,
+  CreateRoomBody,
+  GrantMicBody,
+  LobbyChatBody,
+  LobbyTargetBody,
+  MediaTokenRefreshBody,
+  PinMessageBody,
+  RemoveAdminBody,
+  SwitchHostBody,
+  UnblockBody,
+  UpdateLobbyInfoBody,
+  lobbyTexts,
+} from '@murmur/contracts';
+import { ApiError, currentUser, parse, requireAuth, type AuthContext } from '@murmur/platform';
+import type express from 'express';
+import { handleCommand, loadState } from '../decider/handle-command.ts';
+import type { CommandDeps } from '../dependencies.ts';
+import type { CommandModule } from '../modules.ts';
+import { creditDiamonds, spendDiamonds } from '../wallet/ledger.ts';
+import {
+  chatDecider,
+  chatStreamId,
+  entryDue,
+  isStaff,
+  lobbyDecider,
+  roomDecider,
+  roomFeeDue,
+  type LobbyCommand,
+  type LobbyView,
+  type RoomCommand,
+} from './decide.ts';
+import { isOpen, lobbyStreamId, seatOf, type LobbyState } from './lobby.ts';
+import { mediaTokensFromEnv, type MediaTokenIssuer } from './media-tokens.ts';
+import { roomIsOpen, roomStreamId, type RoomState } from './room.ts';
+import { RoomScheduler } from './room-scheduler.ts';
+
+const idPattern = /^[A-Za-z0-9_-]{1,64}$/;
+const uidPattern = /^[\w:.@-]{1,128}$/;
+
+function pathId(req: express.Request, name: string, notFound: string): string {
+  const value = String(req.params[name] ?? '');
+  if (!idPattern.test(value)) throw new ApiError('NOT_FOUND', notFound);
+  return value;
+}
+const lobbyIdOf = (req: express.Request) => pathId(req, 'id', lobbyTexts.lobbyNotFound);
+const roomIdOf = (req: express.Request, name = 'roomId') => pathId(req, name, lobbyTexts.roomNotFound);
+function targetOf(uid: string): string {
+  if (!uidPattern.test(uid)) throw new ApiError('NOT_FOUND', lobbyTexts.userNotInLobby);
+  return uid;
+}
+
+export async function loadLobby(deps: CommandDeps, lobbyId: string): Promise<LobbyState> {
+  return (await loadState(deps.store, lobbyStreamId(lobbyId), lobbyDecider, deps.cache)).state;
+}
+export async function loadRoom(deps: CommandDeps, roomId: string): Promise<RoomState> {
+  return (await loadState(deps.store, roomStreamId(roomId), roomDecider, deps.cache)).state;
+}
+
+function runLobby(deps: CommandDeps, lobbyId: string, actor: string, command: LobbyCommand | ((s: LobbyState) => LobbyCommand)) {
+  return handleCommand(deps.store, lobbyStreamId(lobbyId), lobbyDecider, command, { cache: deps.cache, metadata: { actorUid: actor } });
+}
+function runRoom(deps: CommandDeps, roomId: string, actor: string, command: RoomCommand | ((s: RoomState) => RoomCommand)) {
+  return handleCommand(deps.store, roomStreamId(roomId), roomDecider, command, { cache: deps.cache, metadata: { actorUid: actor } });
+}
+
+const viewOf = (lobby: LobbyState, uid: string): LobbyView => ({ open: isOpen(lobby), member: Boolean(lobby.members[uid]), staff: lobby.exists && isStaff(lobby, uid) });
+
+interface LobbyApi {
+  deps: CommandDeps;
+  media: MediaTokenIssuer;
+}
+
+function lobbyToken(api: LobbyApi, lobby: LobbyState, uid: string): string {
+  return api.media.rtc({ channel: lobby.lobbyId, uid, role: seatOf(lobby, uid) >= 0 ? 'publisher' : 'subscriber' });
+}
+/** Everyone in a one-on-one room talks. */
+const roomToken = (api: LobbyApi, room: RoomState, uid: string) => api.media.rtc({ channel: room.roomId, uid, role: 'publisher' });
+
+/** Join: refuse before charging, charge the entry once (idempotency key), then append the join.
+ * If the lobby ended in between, the entry is refunded: an ended lobby never reopens. */
+async function joinLobby(api: LobbyApi, lobbyId: string, auth: AuthContext, inviteId: string | null, publicOnly: boolean) {
+  const { deps } = api;
+  const now = deps.clock.now().toISOString();
+  const command = (paidDiamonds: number): LobbyCommand => ({ type: 'JoinLobby', uid: auth.uid, anonymous: auth.anonymous, inviteId, publicOnly, paidDiamonds, now });
+  const before = await loadLobby(deps, lobbyId);
+  const due = entryDue(before, auth.uid);
+  lobbyDecider.decide(command(due), before);
+  const entryKey = `lobby-entry:${lobbyId}:${auth.uid}`;
+  if (due > 0) await spendDiamonds(deps, { uid: auth.uid, amount: due, reason: 'lobby_entry', reference: lobbyId, idempotencyKey: entryKey });
+  try {
+    const result = await runLobby(deps, lobbyId, auth.uid, command(due));
+    return { position: result.position, lobby: result.state };
+  } catch (error) {
+    if (due > 0) {
+      const after = await loadLobby(deps, lobbyId);
+      if (!isOpen(after)) {
+        await creditDiamonds(deps, { uid: auth.uid, amount: due, reason: 'refund', reference: lobbyId, idempotencyKey: `${entryKey}:refund` });
+      }
+    }
+    throw error;
+  }
+}
+
+async function joinRoom(api: LobbyApi, lobbyId: string, roomId: string, auth: AuthContext, key: string | null) {
+  const { deps } = api;
+  const now = deps.clock.now().toISOString();
+  const room = await loadRoom(deps, roomId);
+  if (room.exists && room.lobbyId !== lobbyId && lobbyId !== '') throw new ApiError('NOT_FOUND', lobbyTexts.roomNotFound);
+  const lobby = await loadLobby(deps, room.exists ? room.lobbyId : lobbyId);
+  const command = (paidDiamonds: number): RoomCommand => ({ type: 'JoinRoom', uid: auth.uid, key, paidDiamonds, lobby: viewOf(lobby, auth.uid), now });
+  const due = roomFeeDue(room, auth.uid);
+  roomDecider.decide(command(due), room);
+  const feeKey = `room-fee:${roomId}:${auth.uid}`;
+  if (due > 0) await spendDiamonds(deps, { uid: auth.uid, amount: due, reason: 'room_fee', reference: roomId, idempotencyKey: feeKey });
+  try {
+    const result = await runRoom(deps, roomId, auth.uid, command(due));
+    return { position: result.position, room: result.state };
+  } catch (error) {
+    if (due > 0 && !roomIsOpen(await loadRoom(deps, roomId))) {
+      await creditDiamonds(deps, { uid: auth.uid, amount: due, reason: 'refund', reference: roomId, idempotencyKey: `${feeKey}:refund` });
+    }
+    throw error;
+  }
+}
+
+/** Ends the open rooms of an ended lobby now; the scheduler sweeps any this misses. */
+async function closeRoomsOf(deps: CommandDeps, lobbyId: string): Promise<void> {
+  const { rows } = await deps.pool
+    .query<{ room_id: string }>(`select room_id from rm.rooms where lobby_id = $1 and status in ('waiting', 'started')`, [lobbyId])
+    .catch(() => ({ rows: [] as Array<{ room_id: string }> }));
+  const now = deps.clock.now().toISOString();
+  for (const { room_id } of rows) await runRoom(deps, room_id, 'system', { type: 'CloseRoomWithLobby', now }).catch(() => undefined);
+}
+
+function sendPosition(res: express.Response, position: bigint, extra: Record<string, unknown> = {}): void {
+  res.json({ position: position.toString(), ...extra });
+}
+
+export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: MediaTokenIssuer): void {
+  const api: LobbyApi = { deps, media };
+  const now = () => deps.clock.now().toISOString();
+  const auth = requireAuth();
+
+  router.post('/lobbies', auth, async (req, res) => {
+    const me = currentUser(req);
+    const body = parse(CreateLobbyBody, req.body);
+    const lobbyId = randomUUID();
+    const result = await runLobby(deps, lobbyId, me.uid, { type: 'CreateLobby', lobbyId, ownerUid: me.uid, body, now: now() });
+    res.status(201);
+    sendPosition(res, result.position, { lobbyId, channelName: lobbyId, agoraAppId: media.appId, agoraToken: lobbyToken(api, result.state, me.uid) });
+  });
+
+  const join = (mode: 'public' | 'any' | 'invite') => async (req: express.Request, res: express.Response) => {
+    const me = currentUser(req);
+    const lobbyId = lobbyIdOf(req);
+    const inviteId = mode === 'invite' ? String(req.params.inviteId ?? '') : null;
+    if (inviteId !== null && !idPattern.test(inviteId)) throw new ApiError('NOT_FOUND', lobbyTexts.invalidInvite);
+    const { position, lobby } = await joinLobby(api, lobbyId, me, inviteId, mode === 'public');
+    sendPosition(res, position, { lobbyId, channelName: lobbyId, agoraAppId: media.appId, agoraToken: lobbyToken(api, lobby, me.uid) });
+  };
+  router.post('/lobbies/public/:id/join', auth, join('public'));
+  router.post('/lobbies/:id/join', auth, join('any'));
+  router.post('/lobbies/:id/join/:inviteId', auth, join('invite'));
+
+  router.post('/lobbies/:id/leave', auth, async (req, res) => {
+    const me = currentUser(req);
+    sendPosition(res, (await runLobby(deps, lobbyIdOf(req), me.uid, { type: 'LeaveLobby', uid: me.uid, now: now() })).position);
+  });
+
+  const end = (reason: 'ended' | 'closed') => async (req: express.Request, res: express.Response) => {
+    const me = currentUser(req);
+    const lobbyId = lobbyIdOf(req);
+    const result = await runLobby(deps, lobbyId, me.uid, { type: 'EndLobby', by: me.uid, reason, now: now() });
+    await closeRoomsOf(deps, lobbyId);
+    sendPosition(res, result.position);
+  };
+  router.post('/lobbies/:id/end', auth, end('ended'));
+  router.post('/lobbies/:id/close', auth, end('closed'));
+
+  router.post('/lobbies/:id/info', auth, async (req, res) => {
+    const me = currentUser(req);
+    const changes = parse(UpdateLobbyInfoBody, req.body);
+    const result = await runLobby(deps, lobbyIdOf(req), me.uid, { type: 'UpdateLobbyInfo', by: me.uid, changes, now: now() });
+    sendPosition(res, result.position, { message: lobbyTexts.infoUpdated });
+  });
+  router.post('/lobbies/:id/settings/background', auth, async (req, res) => {
+    const me = currentUser(req);
+    const { backgroundId } = parse(BackgroundBody, req.body);
+    sendPosition(res, (await runLobby(deps, lobbyIdOf(req), me.uid, { type: 'UpdateLobbyInfo', by: me.uid, changes: { backgroundId }, now: now() })).position);
+  });
+
+  router.post('/lobbies/:id/invites', auth, async (req, res) => {
+    const me = currentUser(req);
+    const lobbyId = lobbyIdOf(req);
+    const inviteId = randomBytes(9).toString('base64url');
+    const result = await runLobby(deps, lobbyId, me.uid, { type: 'CreateInvite', by: me.uid, inviteId, now: now() });
+    const link = `/lobby/${lobbyId}?invite=${inviteId}`;
+    res.status(201);
+    // The QR code encodes the same link; the client renders it.
+    sendPosition(res, result.position, { inviteId, link, joinPath: `/api/v1/lobbies/${lobbyId}/join/${inviteId}`, qr: { format: 'url', payload: link } });
+  });
+
+  // Microphone and seats.
+  router.post('/lobbies/:id/mic/request', auth, async (req, res) => {
+    const me = currentUser(req);
+    sendPosition(res, (await runLobby(deps, lobbyIdOf(req), me.uid, { type: 'RequestMic', uid: me.uid, now: now() })).position);
+  });
+  router.post('/lobbies/:id/mic/grant', auth, async (req, res) => {
+    const me = currentUser(req);
+    const { uid, seat } = parse(GrantMicBody, req.body);
+    const result = await runLobby(deps, lobbyIdOf(req), me.uid, { type: 'GrantMic', by: me.uid, uid: targetOf(uid), seat, now: now() });
+    sendPosition(res, result.position, { seat: seatOf(result.state, uid) });
+  });
+  const onTarget = (type: 'Unseat' | 'RemoveCohost' | 'MuteMic' | 'UnmuteMic' | 'RemoveFromQueue' | 'KickUser', message?: string) =>
+    async (req: express.Request, res: express.Response) => {
+      const me = currentUser(req);
+      const { uid } = parse(LobbyTargetBody, req.body ?? {});
+      const result = await runLobby(deps, lobbyIdOf(req), me.uid, { type, by: me.uid, uid: targetOf(uid), now: now() });
+      sendPosition(res, result.position, message ? { message } : {});
+    };
+  router.post('/lobbies/:id/mic/unseat', auth, onTarget('Unseat'));
+  router.post('/lobbies/:id/mic/mute', auth, onTarget('MuteMic'));
+  router.post('/lobbies/:id/mic/unmute', auth, onTarget('UnmuteMic'));
+  router.post('/lobbies/:id/queue/remove', auth, onTarget('RemoveFromQueue'));
+  router.post('/lobbies/:id/cohosts/remove', auth, onTarget('RemoveCohost'));
+  router.post('/lobbies/:id/kick', auth, onTarget('KickUser'));
+  router.post('/lobbies/:id/host/switch', auth, async (req, res) => {
+    const me = currentUser(req);
+    const { uid } = parse(SwitchHostBody, req.body);
+    sendPosition(res, (await runLobby(deps, lobbyIdOf(req), me.uid, { type: 'SwitchHost', by: me.uid, uid: targetOf(uid), now: now() })).position);
+  });
+
+  // Moderation.
+  router.post('/lobbies/:id/block', auth, async (req, res) => {
+    const me = currentUser(req);
+    const { uidToBlock, reason } = parse(BlockBody, req.body);
+    const result = await runLobby(deps, lobbyIdOf(req), me.uid, { type: 'BlockUser', by: me.uid, uid: targetOf(uidToBlock), reason, now: now() });
+    sendPosition(res, result.position, { message: lobbyTexts.blocked });
+  });
+  router.post('/lobbies/:id/unblock', auth, async (req, res) => {
+    const me = currentUser(req);
+    const { uidToUnblock } = parse(UnblockBody, req.body);
+    const result = await runLobby(deps, lobbyIdOf(req), me.uid, { type: 'UnblockUser', by: me.uid, uid: targetOf(uidToUnblock), now: now() });
+    sendPosition(res, result.position, { message: lobbyTexts.unblocked });
+  });
+  const silence = (type: 'SilenceUser' | 'UnsilenceUser') => async (req: express.Request, res: express.Response) => {
+    const me = currentUser(req);
+    const uid = targetOf(String(req.params.uid ?? ''));
+    sendPosition(res, (await runLobby(deps, lobbyIdOf(req), me.uid, { type, by: me.uid, uid, now: now() })).position);
+  };
+  router.post('/lobbies/:id/users/:uid/silence', auth, silence('SilenceUser'));
+  router.post('/lobbies/:id/users/:uid/unsilence', auth, silence('UnsilenceUser'));
+  router.post('/lobbies/manage/:id/admin/add', auth, async (req, res) => {
+    const me = currentUser(req);
+    const { uidToAdmin } = parse(AddAdminBody, req.body);
+    const result = await runLobby(deps, lobbyIdOf(req), me.uid, { type: 'AddAdmin', by: me.uid, uid: targetOf(uidToAdmin), now: now() });
+    sendPosition(res, result.position, { message: lobbyTexts.adminAdded });
+  });
+  router.post('/lobbies/manage/:id/admin/remove', auth, async (req, res) => {
+    const me = currentUser(req);
+    const { uidToRemove } = parse(RemoveAdminBody, req.body);
+    const result = await runLobby(deps, lobbyIdOf(req), me.uid, { type: 'RemoveAdmin', by: me.uid, uid: targetOf(uidToRemove), now: now() });
+    sendPosition(res, result.position, { message: lobbyTexts.adminRemoved });
+  });
+  router.post('/lobbies/:id/pin', auth, async (req, res) => {
+    const me = currentUser(req);
+    const { message } = parse(PinMessageBody, req.body);
+    sendPosition(res, (await runLobby(deps, lobbyIdOf(req), me.uid, { type: 'PinMessage', by: me.uid, message: message || null, now: now() })).position);
+  });
+
+  // Chat: one stream per sender per lobby (the rate limit's scope), membership from the lobby/room stream.
+  const chat = (inRoom: boolean) => async (req: express.Request, res: express.Response) => {
+    const me = currentUser(req);
+    const lobbyId = lobbyIdOf(req);
+    const { payload } = parse(LobbyChatBody, req.body);
+    const lobby = await loadLobby(deps, lobbyId);
+    if (!lobby.exists) throw new ApiError('NOT_FOUND', lobbyTexts.lobbyNotFound);
+    let roomId: string | null = null;
+    let member = Boolean(lobby.members[me.uid]);
+    let open = isOpen(lobby);
+    let silenced = lobby.silenced.includes(me.uid);
+    if (inRoom) {
+      roomId = roomIdOf(req);
+      const room = await loadRoom(deps, roomId);
+      if (!room.exists || room.lobbyId !== lobbyId) throw new ApiError('NOT_FOUND', lobbyTexts.roomNotFound);
+      member = room.members.includes(me.uid);
+      open = open && roomIsOpen(room);
+      silenced = silenced || room.silenced.includes(me.uid);
+    }
+    const messageId = randomUUID();
+    const result = await handleCommand(
+      deps.store,
+      chatStreamId(lobbyId, me.uid),
+      chatDecider,
+      {
+        type: 'PostChat',
+        now: now(),
+        lobbyId,
+        roomId,
+        messageId,
+        uid: me.uid,
+        messageType: payload.messageType,
+        title: payload.title ?? null,
+        body: payload.body,
+        member,
+        silenced,
+        open,
+      },
+      { cache: deps.cache, metadata: { actorUid: me.uid } },
+    );
+    res.status(201);
+    sendPosition(res, result.position, { messageId });
+  };
+  router.post('/lobbies/:id/chat', auth, chat(false));
+  router.post('/lobbies/:id/rooms/:roomId/chat', auth, chat(true));
+
+  // Private timed rooms.
+  router.post('/lobbies/:id/rooms', auth, async (req, res) => {
+    const me = currentUser(req);
+    const lobbyId = lobbyIdOf(req);
+    const body = parse(CreateRoomBody, req.body);
+    const lobby = await loadLobby(deps, lobbyId);
+    if (!lobby.exists) throw new ApiError('NOT_FOUND', lobbyTexts.lobbyNotFound);
+    const roomId = randomUUID();
+    const inviteKey = randomBytes(9).toString('base64url');
+    const result = await runRoom(deps, roomId, me.uid, { type: 'CreateRoom', roomId, lobbyId, hostUid: me.uid, body, inviteKey, lobby: viewOf(lobby, me.uid), now: now() });
+    res.status(201);
+    sendPosition(res, result.position, { roomId, inviteKey, channelName: roomId, agoraAppId: media.appId, agoraToken: roomToken(api, result.state, me.uid) });
+  });
+  const roomJoin = (scoped: boolean, withKey: boolean) => async (req: express.Request, res: express.Response) => {
+    const me = currentUser(req);
+    const lobbyId = scoped ? lobbyIdOf(req) : '';
+    const roomId = scoped ? roomIdOf(req) : roomIdOf(req, 'id');
+    const key = withKey ? String(req.params.key ?? '') : null;
+    const { position, room } = await joinRoom(api, lobbyId, roomId, me, key);
+    sendPosition(res, position, { roomId, lobbyId: room.lobbyId, channelName: roomId, agoraAppId: media.appId, agoraToken: roomToken(api, room, me.uid) });
+  };
+  router.post('/lobbies/:id/rooms/:roomId/join', auth, roomJoin(true, false));
+  router.post('/lobbies/:id/rooms/:roomId/join/:key', auth, roomJoin(true, true));
+  router.post('/rooms/:id/join/:key', auth, roomJoin(false, true));
+
+  const roomAction = (scoped: boolean, make: (by: string, lobby: LobbyView, req: express.Request) => RoomCommand) =>
+    async (req: express.Request, res: express.Response) => {
+      const me = currentUser(req);
+      const roomId = scoped ? roomIdOf(req) : roomIdOf(req, 'id');
+      const room = await loadRoom(deps, roomId);
+      if (!room.exists || (scoped && room.lobbyId !== lobbyIdOf(req))) throw new ApiError('NOT_FOUND', lobbyTexts.roomNotFound);
+      const lobby = await loadLobby(deps, room.lobbyId);
+      const result = await runRoom(deps, roomId, me.uid, make(me.uid, viewOf(lobby, me.uid), req));
+      sendPosition(res, result.position, { status: result.state.status, endsAt: result.state.endsAt });
+    };
+  const startRoom = (by: string, lobby: LobbyView): RoomCommand => ({ type: 'StartRoom', by, lobby, now: now() });
+  const endRoom = (by: string, lobby: LobbyView): RoomCommand => ({ type: 'EndRoom', by, lobby, now: now() });
+  const silenceRoom = (type: 'SilenceRoomUser' | 'UnsilenceRoomUser') => (by: string, lobby: LobbyView, req: express.Request): RoomCommand => ({
+    type,
+    by,
+    uid: targetOf(String(req.params.uid ?? '')),
+    lobby,
+    now: now(),
+  });
+  router.post('/lobbies/:id/rooms/:roomId/start', auth, roomAction(true, startRoom));
+  router.post('/lobbies/:id/rooms/:roomId/end', auth, roomAction(true, endRoom));
+  router.post('/rooms/:id/end', auth, roomAction(false, endRoom));
+  router.post('/rooms/:id/start', auth, roomAction(false, startRoom));
+  router.post('/rooms/:id/users/:uid/silence', auth, roomAction(false, silenceRoom('SilenceRoomUser')));
+  router.post('/rooms/:id/users/:uid/unsilence', auth, roomAction(false, silenceRoom('UnsilenceRoomUser')));
+  router.post('/lobbies/:id/rooms/:roomId/leave', auth, async (req, res) => {
+    const me = currentUser(req);
+    sendPosition(res, (await runRoom(deps, roomIdOf(req), me.uid, { type: 'LeaveRoom', uid: me.uid, now: now() })).position);
+  });
+
+  // A fresh media token for someone inside the lobby (or room).
+  router.post('/lobbies/refresh-token', auth, async (req, res) => {
+    const me = currentUser(req);
+    const body = parse(MediaTokenRefreshBody, req.body);
+    if (!idPattern.test(body.lobbyId)) throw new ApiError('NOT_FOUND', lobbyTexts.lobbyNotFound);
+    const lobby = await loadLobby(deps, body.lobbyId);
+    if (!lobby.exists) throw new ApiError('NOT_FOUND', lobbyTexts.lobbyNotFound);
+    if (!isOpen(lobby)) throw new ApiError('RULE_VIOLATED', lobbyTexts.lobbyClosed);
+    if (body.roomId !== undefined) {
+      if (!idPattern.test(body.roomId)) throw new ApiError('NOT_FOUND', lobbyTexts.roomNotFound);
+      const room = await loadRoom(deps, body.roomId);
+      if (!room.exists || room.lobbyId !== body.lobbyId) throw new ApiError('NOT_FOUND', lobbyTexts.roomNotFound);
+      if (!room.members.includes(me.uid)) throw new ApiError('FORBIDDEN', lobbyTexts.notInRoom);
+      const agoraToken = body.tokenType === 'rtm' ? media.rtm(me.uid) : roomToken(api, room, me.uid);
+      res.json({ tokenType: body.tokenType, channelName: room.roomId, agoraAppId: media.appId, agoraToken });
+      return;
+    }
+    if (!lobby.members[me.uid]) throw new ApiError('FORBIDDEN', lobbyTexts.notInLobby);
+    const agoraToken = body.tokenType === 'rtm' ? media.rtm(me.uid) : lobbyToken(api, lobby, me.uid);
+    res.json({ tokenType: body.tokenType, channelName: lobby.lobbyId, agoraAppId: media.appId, agoraToken });
+  });
+}
+
+export const lobbiesModule: CommandModule & { start(deps: CommandDeps): { stop(): Promise<void> } } = {
+  name: 'lobbies',
+  routes(router, deps) {
+    lobbyRoutes(router, deps, mediaTokensFromEnv());
+  },
+  start(deps) {
+    const scheduler = new RoomScheduler(deps);
+    scheduler.start();
+    return scheduler;
+  },
+};

@@ -1,0 +1,339 @@
+// Lobby and room queries (spec section 7): lists by category, app/home with banners, lobby
+// detail, invites, settings, props, rooms, chat history and the lobby leaderboard. Reads rm.* only.
+import {
+  demoBanners,
+  lobbyCategories,
+  lobbyConstants,
+  lobbyTexts,
+  limits,
+  LobbyLeaderboardQuery,
+  LobbyListQuery,
+  monthIdOf,
+  pageMeta,
+  PageQuery,
+  rooms as roomConstants,
+  weekIdOf,
+} from '@murmur/contracts';
+import { ApiError, currentUser, parse, requireAuth } from '@murmur/platform';
+import type express from 'express';
+import type pg from 'pg';
+import { z } from 'zod';
+import type { QueryDeps } from '../dependencies.ts';
+import { freshness } from '../freshness.ts';
+
+const idPattern = /^[A-Za-z0-9_-]{1,64}$/;
+
+interface UserCard {
+  uid: string;
+  username: string;
+  profilePicUrl: string | null;
+}
+
+/** Usernames and pictures from identity's rm.users; an unknown uid shows as itself. */
+async function userCards(pool: pg.Pool, uids: Iterable<string>): Promise<Map<string, UserCard>> {
+  const wanted = [...new Set(uids)];
+  const out = new Map<string, UserCard>(wanted.map((uid) => [uid, { uid, username: uid, profilePicUrl: null }]));
+  if (wanted.length === 0) return out;
+  const { rows } = await pool
+    .query<{ uid: string; username: string; profile_pic_url: string | null }>('select uid, username, profile_pic_url from rm.users where uid = any($1::text[])', [wanted])
+    .catch(() => ({ rows: [] as Array<{ uid: string; username: string; profile_pic_url: string | null }> }));
+  for (const r of rows) out.set(r.uid, { uid: r.uid, username: r.username, profilePicUrl: r.profile_pic_url });
+  return out;
+}
+
+interface LobbyRow {
+  lobby_id: string;
+  kind: string;
+  status: string;
+  owner_uid: string;
+  host_uid: string | null;
+  title: string;
+  tag: string;
+  description: string;
+  languages: string[];
+  lobby_photo: string | null;
+  main_category_id: string;
+  background_id: string;
+  is_live: boolean;
+  required_diamonds: number;
+  seat_count: number;
+  queue: string[];
+  admins: string[];
+  silenced: string[];
+  muted: string[];
+  blacklist: Record<string, { reason: string; by: string; at: string }>;
+  pinned_message: string | null;
+  member_count: number;
+  seated: number;
+  created_at: Date;
+  ended_at: Date | null;
+}
+
+const lobbyColumns = `l.*, (select count(*)::int from rm.lobby_members m where m.lobby_id = l.lobby_id and m.left_at is null and m.seat is not null) as seated`;
+
+function summary(row: LobbyRow) {
+  return {
+    lobbyId: row.lobby_id,
+    title: row.title,
+    name: row.title,
+    tag: row.tag,
+    description: row.description,
+    languages: row.languages,
+    lobbyPhoto: row.lobby_photo,
+    mainCategoryId: row.main_category_id,
+    backgroundId: row.background_id,
+    isLive: row.is_live,
+    kind: row.kind,
+    status: row.status,
+    requiredDiamonds: row.required_diamonds,
+    ownerUid: row.owner_uid,
+    hostUid: row.host_uid,
+    userCount: row.member_count,
+    remainingSlots: Math.max(0, row.seat_count - row.seated),
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+async function listLobbies(pool: pg.Pool, kinds: string[], category: string | undefined, page: PageQuery) {
+  const filterCategory = category && category !== 'all' ? category : null;
+  const where = `l.status in ('waiting', 'started') and l.kind = any($1::text[]) and ($2::text is null or l.main_category_id = $2)`;
+  const [{ rows }, { rows: count }] = await Promise.all([
+    pool.query<LobbyRow>(
+      `select ${lobbyColumns} from rm.lobbies l where ${where} order by l.is_live desc, l.member_count desc, l.created_at desc limit $3 offset $4`,
+      [kinds, filterCategory, page.limit, (page.page - 1) * page.limit],
+    ),
+    pool.query<{ n: number }>(`select count(*)::int as n from rm.lobbies l where ${where}`, [kinds, filterCategory]),
+  ]);
+  const hosts = await userCards(pool, rows.flatMap((r) => (r.host_uid ? [r.host_uid] : [])));
+  const items = rows.map((r) => ({ ...summary(r), host: r.host_uid ? hosts.get(r.host_uid) : null }));
+  return { items, meta: pageMeta(page, count[0]?.n ?? 0, items.length) };
+}
+
+async function loadLobbyRow(pool: pg.Pool, lobbyId: string): Promise<LobbyRow> {
+  if (!idPattern.test(lobbyId)) throw new ApiError('NOT_FOUND', lobbyTexts.lobbyNotFound);
+  const { rows } = await pool.query<LobbyRow>(`select ${lobbyColumns} from rm.lobbies l where l.lobby_id = $1`, [lobbyId]);
+  const row = rows[0];
+  if (!row) throw new ApiError('NOT_FOUND', lobbyTexts.lobbyNotFound);
+  return row;
+}
+
+const isStaff = (row: LobbyRow, uid: string | undefined) => uid !== undefined && (uid === row.owner_uid || uid === row.host_uid || row.admins.includes(uid));
+
+const listQuery = (req: express.Request) => {
+  const q = parse(LobbyListQuery, req.query);
+  return { category: q.category ?? q.cat, page: { page: q.page, limit: q.limit } };
+};
+
+export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void {
+  const { pool } = deps;
+  const fresh = freshness(pool, ['lobbies']);
+  const freshRooms = freshness(pool, ['lobbies', 'rooms']);
+
+  // Signed-in users see every live lobby; visitors the public ones (spec section 5).
+  router.get('/lobbies', requireAuth(), fresh, async (req, res) => {
+    const { category, page } = listQuery(req);
+    res.json(await listLobbies(pool, ['public', 'private', 'streaming'], category, page));
+  });
+  router.get('/lobbies/public', fresh, async (req, res) => {
+    const { category, page } = listQuery(req);
+    res.json(await listLobbies(pool, ['public', 'streaming'], category, page));
+  });
+  const home = (publicOnly: boolean) => async (req: express.Request, res: express.Response) => {
+    const { category, page } = listQuery(req);
+    const kinds = publicOnly || !req.auth ? ['public', 'streaming'] : ['public', 'private', 'streaming'];
+    res.json({ banners: demoBanners, categories: lobbyCategories, lobbies: await listLobbies(pool, kinds, category, page) });
+  };
+  router.get('/app/home', fresh, home(false));
+  router.get('/app/home/public', fresh, home(true));
+
+  router.get('/lobbies/props', (_req, res) => {
+    res.json({
+      categories: lobbyCategories,
+      languages: ['ENG', 'FIL', 'ES'],
+      maxLanguages: limits.languages,
+      kinds: ['public', 'private', 'streaming'],
+      backgrounds: lobbyConstants.backgrounds,
+      seatCount: lobbyConstants.seatCount,
+      textLimit: limits.text,
+      roomDurationsMin: roomConstants.durationsMin,
+      defaultRoomDurationMin: roomConstants.defaultDurationMin,
+      roomCapacity: lobbyConstants.roomCapacity,
+      bannerTypes: ['home_banner', 'mobile_home_banner', 'lobby_banner', 'mobile_lobby_banner'],
+    });
+  });
+
+  // The settings screen (Edit Profile, Lobby Background, Blacklist, Administrator, Close Lobby): staff only.
+  router.get('/lobbies/settings', requireAuth(), fresh, async (req, res) => {
+    const me = currentUser(req);
+    const { lobbyId } = parse(z.object({ lobbyId: z.string({ error: 'lobbyId is required.' }).min(1, 'lobbyId is required.') }), req.query);
+    const row = await loadLobbyRow(pool, lobbyId);
+    if (!isStaff(row, me.uid)) throw new ApiError('FORBIDDEN', lobbyTexts.noPermission);
+    const cards = await userCards(pool, [...Object.keys(row.blacklist), ...row.admins]);
+    res.json({
+      lobbyId: row.lobby_id,
+      title: row.title,
+      description: row.description,
+      tag: row.tag,
+      lobbyPhoto: row.lobby_photo,
+      backgroundId: row.background_id,
+      backgrounds: lobbyConstants.backgrounds,
+      blacklist: Object.entries(row.blacklist).map(([uid, b]) => ({ ...cards.get(uid), reason: b.reason, blockedBy: b.by, blockedAt: b.at })),
+      administrators: row.admins.map((uid) => cards.get(uid)),
+      canClose: true,
+    });
+  });
+
+  router.get('/lobbies/leaderboard', freshness(pool, ['lobby-leaderboards']), async (req, res) => {
+    const q = parse(LobbyLeaderboardQuery, req.query);
+    const now = new Date();
+    const period = q.kind === 'valentines' ? 'valentines' : q.frequency!;
+    const periodId = period === 'valentines' ? String(now.getUTCFullYear()) : period === 'weekly' ? weekIdOf(now) : monthIdOf(now);
+    const lobbyId = q.lobbyId ?? '';
+    const board = async (name: 'users' | 'hosts') => {
+      const { rows } = await pool.query<{ uid: string; amount: string }>(
+        `select uid, amount::text from rm.lobby_leaderboards where lobby_id = $1 and board = $2 and period = $3 and period_id = $4
+         order by amount desc, uid limit 50`,
+        [lobbyId, name, period, periodId],
+      );
+      return rows;
+    };
+    const [users, hosts] = await Promise.all([board('users'), board('hosts')]);
+    const cards = await userCards(pool, [...users, ...hosts].map((r) => r.uid));
+    const ranked = (rows: Array<{ uid: string; amount: string }>, unit: 'diamonds' | 'charm') =>
+      rows.map((r, i) => ({ rank: i + 1, ...cards.get(r.uid), [unit]: Number(r.amount) }));
+    const topUsers = ranked(users, 'diamonds');
+    const topHosts = ranked(hosts, 'charm');
+    res.json({
+      lobbyId: q.lobbyId ?? null,
+      frequency: q.frequency ?? null,
+      kind: q.kind ?? null,
+      periodId,
+      topUsers,
+      topHosts,
+      podium: { topUsers: topUsers.slice(0, limits.podium), topHosts: topHosts.slice(0, limits.podium) },
+    });
+  });
+
+  router.get('/lobbies/:id', fresh, async (req, res) => {
+    const row = await loadLobbyRow(pool, String(req.params.id));
+    if (row.kind === 'private' && !req.auth) throw new ApiError('UNAUTHENTICATED', 'Please sign in to continue.');
+    const { rows: members } = await pool.query<{ uid: string; role: string; seat: number | null; presence: string; is_admin: boolean; anonymous: boolean; joined_at: Date }>(
+      `select uid, role, seat, presence, is_admin, anonymous, joined_at from rm.lobby_members where lobby_id = $1 and left_at is null order by seat nulls last, joined_at`,
+      [row.lobby_id],
+    );
+    const cards = await userCards(pool, [...members.map((m) => m.uid), ...row.queue, row.owner_uid]);
+    const roleCodes = (m: { uid: string; role: string; is_admin: boolean; anonymous: boolean }) => {
+      const codes: string[] = [];
+      if (m.uid === row.owner_uid) codes.push('o');
+      if (m.is_admin) codes.push('lad');
+      if (m.role === 'host') codes.push('h');
+      codes.push(m.anonymous ? 'g' : 'co');
+      return codes;
+    };
+    const users = members.map((m) => ({
+      ...cards.get(m.uid),
+      role: m.role,
+      roleCodes: roleCodes(m),
+      seat: m.seat,
+      presence: m.presence,
+      muted: row.muted.includes(m.uid),
+      silenced: row.silenced.includes(m.uid),
+      joinedAt: m.joined_at.toISOString(),
+    }));
+    const seats = Array.from({ length: row.seat_count }, (_, seat) => {
+      const user = users.find((u) => u.seat === seat);
+      return { seat, user: user ?? null };
+    });
+    const { rows: openRooms } = await pool.query(
+      `select room_id as "roomId", title, mins, room_banner_photo as "roomBannerPhoto", required_balance as "requiredBalance", status,
+              member_count as "userCount", host_uid as "hostUid", ends_at as "endsAt"
+         from rm.rooms where lobby_id = $1 and status in ('waiting', 'started') order by created_at desc`,
+      [row.lobby_id],
+    );
+    const me = req.auth?.uid;
+    res.json({
+      ...summary(row),
+      owner: cards.get(row.owner_uid),
+      host: users.find((u) => u.role === 'host') ?? null,
+      cohosts: users.filter((u) => u.role === 'cohost'),
+      users,
+      seats,
+      queueRequests: row.queue.map((uid) => cards.get(uid)),
+      admins: row.admins,
+      pinnedMessage: row.pinned_message,
+      rooms: openRooms,
+      me: me ? { uid: me, inside: members.some((m) => m.uid === me), isStaff: isStaff(row, me), blocked: me in row.blacklist } : null,
+      endedAt: row.ended_at?.toISOString() ?? null,
+    });
+  });
+
+  router.get('/lobbies/:id/invites', requireAuth(), fresh, async (req, res) => {
+    const me = currentUser(req);
+    const row = await loadLobbyRow(pool, String(req.params.id));
+    const { rows: inside } = await pool.query('select 1 from rm.lobby_members where lobby_id = $1 and uid = $2 and left_at is null', [row.lobby_id, me.uid]);
+    if (!isStaff(row, me.uid) && inside.length === 0) throw new ApiError('FORBIDDEN', lobbyTexts.noPermission);
+    const { rows } = await pool.query<{ invite_id: string; created_by: string; created_at: Date }>(
+      'select invite_id, created_by, created_at from rm.lobby_invites where lobby_id = $1 order by created_at desc limit 100',
+      [row.lobby_id],
+    );
+    res.json({
+      items: rows.map((r) => {
+        const link = `/lobby/${row.lobby_id}?invite=${r.invite_id}`;
+        return { inviteId: r.invite_id, createdBy: r.created_by, createdAt: r.created_at.toISOString(), link, qr: { format: 'url', payload: link } };
+      }),
+    });
+  });
+
+  router.get('/lobbies/:id/rooms', freshRooms, async (req, res) => {
+    const row = await loadLobbyRow(pool, String(req.params.id));
+    const page = parse(PageQuery, req.query);
+    const { rows } = await pool.query(
+      `select room_id as "roomId", lobby_id as "lobbyId", title, mins, room_banner_photo as "roomBannerPhoto", required_balance as "requiredBalance",
+              status, member_count as "userCount", host_uid as "hostUid", started_at as "startedAt", ends_at as "endsAt", ended_at as "endedAt"
+         from rm.rooms where lobby_id = $1 order by created_at desc limit $2 offset $3`,
+      [row.lobby_id, page.limit, (page.page - 1) * page.limit],
+    );
+    const { rows: count } = await pool.query<{ n: number }>('select count(*)::int as n from rm.rooms where lobby_id = $1', [row.lobby_id]);
+    res.json({ items: rows, meta: pageMeta(page, count[0]?.n ?? 0, rows.length) });
+  });
+
+  router.get('/rooms/:id', freshRooms, async (req, res) => {
+    const roomId = String(req.params.id);
+    if (!idPattern.test(roomId)) throw new ApiError('NOT_FOUND', lobbyTexts.roomNotFound);
+    const { rows } = await pool.query(
+      `select room_id as "roomId", lobby_id as "lobbyId", title, mins, room_banner_photo as "roomBannerPhoto", required_balance as "requiredBalance",
+              status, member_count as "userCount", host_uid as "hostUid", silenced, created_at as "createdAt", started_at as "startedAt",
+              ends_at as "endsAt", ended_at as "endedAt", end_reason as "endReason"
+         from rm.rooms where room_id = $1`,
+      [roomId],
+    );
+    const room = rows[0];
+    if (!room) throw new ApiError('NOT_FOUND', lobbyTexts.roomNotFound);
+    const { rows: members } = await pool.query<{ uid: string }>('select uid from rm.room_members where room_id = $1 and left_at is null order by joined_at', [roomId]);
+    const cards = await userCards(pool, members.map((m) => m.uid));
+    res.json({ ...room, users: members.map((m) => cards.get(m.uid)) });
+  });
+
+  // Chat history, newest first; `roomId` narrows it to a room's chat.
+  router.get('/lobbies/:id/chat', freshness(pool, ['lobby-chat']), async (req, res) => {
+    const lobbyId = String(req.params.id);
+    if (!idPattern.test(lobbyId)) throw new ApiError('NOT_FOUND', lobbyTexts.lobbyNotFound);
+    const q = parse(PageQuery.extend({ roomId: z.string().regex(idPattern).optional() }), req.query);
+    const { rows } = await pool.query<{ position: string; message_id: string; uid: string; room_id: string | null; message_type: string; title: string | null; body: string; posted_at: Date }>(
+      `select position::text, message_id, uid, room_id, message_type, title, body, posted_at from rm.lobby_chat
+        where lobby_id = $1 and room_id is not distinct from $2 order by position desc limit $3 offset $4`,
+      [lobbyId, q.roomId ?? null, q.limit, (q.page - 1) * q.limit],
+    );
+    const cards = await userCards(pool, rows.map((r) => r.uid));
+    res.json({
+      items: rows.map((r) => ({
+        messageId: r.message_id,
+        position: r.position,
+        roomId: r.room_id,
+        sender: cards.get(r.uid),
+        payload: { messageType: r.message_type, title: r.title, body: r.body },
+        postedAt: r.posted_at.toISOString(),
+      })),
+    });
+  });
+}
