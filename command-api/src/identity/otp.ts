@@ -33,7 +33,13 @@ export async function sendCode(pool: pg.Pool, mailer: Mailer, s: OtpSettings, em
     const wait = Math.max(1, Math.ceil(((rows[0]?.resend_after.getTime() ?? now.getTime()) - now.getTime()) / 1000));
     throw new ApiError('RATE_LIMITED', identityTexts.codeResendWait, { retryAfterSeconds: wait });
   }
-  await mailer.send(codeMail(email, code, Math.round(s.ttlSeconds / 60)));
+  try {
+    await mailer.send(codeMail(email, code, Math.round(s.ttlSeconds / 60)));
+  } catch (error) {
+    // A code nobody received must not hold the countdown.
+    await pool.query('delete from auth_otp_codes where email = $1', [email]);
+    throw error;
+  }
   return { expiresAt, resendAfter };
 }
 

@@ -1,0 +1,123 @@
+// The user decider, given events / when a command / then events (or a refusal).
+import { describe, expect, it } from 'vitest';
+import { ApiError } from '@murmur/platform';
+import { ageOn, userDecider, type UserCommand } from './decide.ts';
+import type { UserEvent } from './user.ts';
+
+const now = new Date('2026-11-22T10:00:00.000Z');
+const session = { sessionId: 's1', method: 'email' as const, visitorId: 'v1', deviceInfo: { fingerprint: 'f', os: 'web' } };
+const identity = { email: null, walletAddress: null, walletEnvironment: null, provider: null, providerSubject: null, telegramId: null };
+
+function given(events: UserEvent[]) {
+  const state = events.reduce(userDecider.evolve, userDecider.initialState());
+  return {
+    when: (command: UserCommand) => ({
+      then: (expected: UserEvent[]) => expect(userDecider.decide(command, state)).toEqual(expected),
+      thenThrows: (code: string, message?: string) => {
+        try {
+          userDecider.decide(command, state);
+        } catch (error) {
+          expect(error).toBeInstanceOf(ApiError);
+          expect((error as ApiError).code).toBe(code);
+          if (message) expect((error as ApiError).message).toBe(message);
+          return;
+        }
+        throw new Error('expected a refusal');
+      },
+    }),
+  };
+}
+
+const registered = (over: Partial<Extract<UserEvent, { type: 'UserRegistered' }>['data']> = {}): UserEvent => ({
+  type: 'UserRegistered',
+  data: {
+    uid: 'u1', method: 'email', anonymous: false, username: 'ann1234', profilePicUrl: null, roles: ['co'], referralCode: 'ABCDEFGH',
+    referredByCode: null, ...identity, email: 'ann@example.com', visitorId: 'v1', deviceInfo: null, registeredAt: now.toISOString(), ...over,
+  },
+});
+
+describe('user decider', () => {
+  it('registers a new account and signs it in', () => {
+    given([]).when({ type: 'Register', uid: 'u1', anonymous: false, username: 'ann1234', profilePicUrl: null, referralCode: 'ABCDEFGH', referredByCode: 'ZZZZZZZZ', ...identity, email: 'ann@example.com', ...session, now }).then([
+      {
+        type: 'UserRegistered',
+        data: {
+          uid: 'u1', method: 'email', anonymous: false, username: 'ann1234', profilePicUrl: null, roles: ['co'], referralCode: 'ABCDEFGH', referredByCode: 'ZZZZZZZZ',
+          ...identity, email: 'ann@example.com', visitorId: 'v1', deviceInfo: { fingerprint: 'f', os: 'web' }, registeredAt: now.toISOString(),
+        },
+      },
+      { type: 'UserSignedIn', data: { uid: 'u1', sessionId: 's1', method: 'email', visitorId: 'v1', deviceInfo: { fingerprint: 'f', os: 'web' }, signedInAt: now.toISOString() } },
+    ]);
+  });
+
+  it('refuses to register twice', () => {
+    given([registered()]).when({ type: 'Register', uid: 'u1', anonymous: false, username: 'x', profilePicUrl: null, referralCode: 'B', referredByCode: null, ...identity, ...session, now }).thenThrows('CONFLICT');
+  });
+
+  it('refuses a banned account with the spec text', () => {
+    given([registered(), { type: 'UserBanned', data: { uid: 'u1', reason: null, bannedBy: 'admin', at: now.toISOString() } }])
+      .when({ type: 'SignIn', ...session, now })
+      .thenThrows('UID_BANNED', 'Your account is banned.');
+  });
+
+  it('signs in again after an unban', () => {
+    given([
+      registered(),
+      { type: 'UserBanned', data: { uid: 'u1', reason: null, bannedBy: 'admin', at: now.toISOString() } },
+      { type: 'UserUnbanned', data: { uid: 'u1', unbannedBy: 'admin', at: now.toISOString() } },
+    ]).when({ type: 'SignIn', ...session, now }).then([
+      { type: 'UserSignedIn', data: { uid: 'u1', sessionId: 's1', method: 'email', visitorId: 'v1', deviceInfo: { fingerprint: 'f', os: 'web' }, signedInAt: now.toISOString() } },
+    ]);
+  });
+
+  it('upgrades a guest keeping the uid, and only a guest', () => {
+    const guest = registered({ anonymous: true, method: 'guest', email: null });
+    const events = userDecider.decide({ type: 'UpgradeGuest', ...identity, email: 'g@example.com', ...session, now }, [guest].reduce(userDecider.evolve, userDecider.initialState()));
+    expect(events[0]).toMatchObject({ type: 'GuestUpgraded', data: { uid: 'u1', email: 'g@example.com' } });
+    const after = [guest, ...events].reduce(userDecider.evolve, userDecider.initialState());
+    expect(after).toMatchObject({ uid: 'u1', anonymous: false, email: 'g@example.com' });
+    given([registered()]).when({ type: 'UpgradeGuest', ...identity, ...session, now }).thenThrows('CONFLICT');
+  });
+
+  it('links a wallet once', () => {
+    const linked: UserEvent = { type: 'WalletLinked', data: { uid: 'u1', address: '0xabc', environment: 'evm', linkedAt: now.toISOString() } };
+    given([registered()]).when({ type: 'LinkWallet', address: '0xabc', environment: 'evm', now }).then([linked]);
+    given([registered(), linked]).when({ type: 'LinkWallet', address: '0xabc', environment: 'evm', now }).then([]);
+  });
+
+  it('completes onboarding at 18, refuses under 18 with the spec text', () => {
+    given([registered()]).when({ type: 'CompleteOnboarding', birthday: '2008-11-22', showNSFW: true, now }).then([
+      { type: 'OnboardingCompleted', data: { uid: 'u1', birthday: '2008-11-22', showNSFW: true, acceptedTermsAt: now.toISOString() } },
+    ]);
+    given([registered()]).when({ type: 'CompleteOnboarding', birthday: '2008-11-23', showNSFW: false, now }).thenThrows('VALIDATION_FAILED', 'You must be at least 18 years old.');
+    expect(ageOn('2008-11-23', now)).toBe(17);
+    expect(ageOn('2008-11-22', now)).toBe(18);
+  });
+
+  it('grants and revokes roles without duplicates', () => {
+    const granted: UserEvent = { type: 'RoleGranted', data: { uid: 'u1', role: 'h', grantedBy: 'admin', at: now.toISOString() } };
+    given([registered()]).when({ type: 'GrantRole', role: 'h', by: 'admin', now }).then([granted]);
+    given([registered(), granted]).when({ type: 'GrantRole', role: 'h', by: 'admin', now }).then([]);
+    given([registered(), granted]).when({ type: 'RevokeRole', role: 'h', by: 'admin', now }).then([
+      { type: 'RoleRevoked', data: { uid: 'u1', role: 'h', revokedBy: 'admin', at: now.toISOString() } },
+    ]);
+    given([]).when({ type: 'GrantRole', role: 'h', by: 'admin', now }).thenThrows('NOT_FOUND', 'User not found.');
+  });
+
+  it('allows one Telegram claim per interval; a repeated claim number appends nothing', () => {
+    const tg = registered({ method: 'telegram', telegramId: '42', email: null });
+    const claim = (claimNumber: number, at: Date): UserCommand => ({ type: 'ClaimTelegramDaily', claimNumber, amount: 10, intervalSeconds: 86_400, now: at });
+    const first: UserEvent = { type: 'TelegramDailyClaimed', data: { uid: 'u1', claimNumber: 1, amount: 10, claimedAt: now.toISOString() } };
+    given([tg]).when(claim(1, now)).then([first]);
+    given([tg, first]).when(claim(1, now)).then([]);
+    given([tg, first]).when(claim(2, new Date(now.getTime() + 3_600_000))).thenThrows('RULE_VIOLATED');
+    expect(userDecider.decide(claim(2, new Date(now.getTime() + 86_400_000)), [tg, first].reduce(userDecider.evolve, userDecider.initialState()))).toHaveLength(1);
+    given([registered()]).when(claim(1, now)).thenThrows('FORBIDDEN');
+  });
+
+  it('ignores other modules\u2019 events on the same stream', () => {
+    const foreign = { type: 'UsernameChanged', data: { uid: 'u1', username: 'x' } } as unknown as UserEvent;
+    const state = [registered(), foreign].reduce(userDecider.evolve, userDecider.initialState());
+    expect(state.exists).toBe(true);
+  });
+});

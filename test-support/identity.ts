@@ -1,0 +1,62 @@
+// Identity test helpers: a stack whose mail goes to a real SMTP server in the test, a clock the test
+// can move, and sign-in through the real routes (an e-mail code read from that SMTP server).
+import type { Clock } from '../command-api/src/dependencies.ts';
+import { startDevSmtpServer, type DevSmtpServer } from '../command-api/src/identity/dev-smtp.ts';
+import { createIdentityRuntime } from '../command-api/src/identity/runtime.ts';
+import type { IdentityConfig } from '../command-api/src/identity/config.ts';
+import { startTestStack, type TestStack } from './stack.ts';
+
+export class MovableClock implements Clock {
+  offsetMs = 0;
+  now(): Date {
+    return new Date(Date.now() + this.offsetMs);
+  }
+  advance(seconds: number): void {
+    this.offsetMs += seconds * 1000;
+  }
+}
+
+export interface IdentityStack extends TestStack {
+  smtp: DevSmtpServer;
+  clock: MovableClock;
+  /** Requests a code, reads it from the SMTP server, signs in; answers the auth state and refresh cookie. */
+  signInWithEmail(email: string, extra?: Record<string, unknown>, token?: string): Promise<{ body: any; refreshCookie: string }>;
+  /** Requests a code and returns it as read from the mail. */
+  emailCode(email: string): Promise<string>;
+}
+
+export const refreshCookieOf = (headers: Headers): string => {
+  const line = headers.getSetCookie().find((c) => c.startsWith('murmur_refresh='));
+  return line ? line.slice('murmur_refresh='.length).split(';')[0]! : '';
+};
+
+export async function startIdentityStack(settings: Partial<Record<keyof IdentityConfig, string>> = {}): Promise<IdentityStack> {
+  const smtp = await startDevSmtpServer();
+  const clock = new MovableClock();
+  const identity = createIdentityRuntime({ NODE_ENV: 'test', SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, ...settings });
+  const stack = await startTestStack({ commandOverrides: { identity, clock } });
+  const emailCode = async (email: string) => {
+    const mail = smtp.waitFor(email);
+    const res = await stack.api('/auth/otp', { method: 'POST', body: { email } });
+    if (res.status !== 200) throw new Error(`auth/otp answered ${res.status}: ${JSON.stringify(res.body)}`);
+    const code = /\b(\d{6})\b/.exec((await mail).text)?.[1];
+    if (!code) throw new Error('no code in the mail');
+    return code;
+  };
+  return {
+    ...stack,
+    smtp,
+    clock,
+    emailCode,
+    async signInWithEmail(email, extra = {}, token) {
+      const code = await emailCode(email);
+      const res = await stack.api('/auth/login', { method: 'POST', token, body: { credentials: { type: 'email', email, code }, ...extra } });
+      if (res.status !== 200) throw new Error(`auth/login answered ${res.status}: ${JSON.stringify(res.body)}`);
+      return { body: res.body, refreshCookie: refreshCookieOf(res.headers) };
+    },
+    async stop() {
+      await stack.stop();
+      await smtp.close();
+    },
+  };
+}
