@@ -231,7 +231,7 @@ export type MessageThread = z.infer<typeof MessageThread>;
 
 /** One thread per pair of users, whoever wrote first. */
 export function threadIdOf(a: string, b: string): string {
-  return a < b ? `${a}~${b}` : `${b}~${a}`;
+  return a < b ? `${a}@${b}` : `${b}@${a}`;
 }
 
 export const socialTexts = {

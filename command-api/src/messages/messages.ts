@@ -1,4 +1,4 @@
-// A direct-message thread between two users on `dm-{threadId}` (threadId = the two uids, sorted).
+// A direct-message thread between two users on `dm-{threadId}` (threadId = the two uids, sorted, joined by @).
 // Events carry senderUid and recipientUid so the gateway can deliver them on `users/{uid}`.
 import type { DomainEvent } from '../decider/decider.ts';
 

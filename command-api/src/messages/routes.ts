@@ -52,8 +52,8 @@ export const messagesModule: CommandModule = {
     router.post('/messages/refresh', requireAuth(), async (req, res) => {
       const { uid } = currentUser(req);
       const { threadId } = parse(RefreshMessagesBody, req.body);
-      const other = threadId.split('~').find((u) => u !== uid);
-      if (!threadId.split('~').includes(uid) || !other) throw new ApiError('NOT_FOUND', 'Conversation not found.');
+      const other = threadId.split('@').find((u) => u !== uid);
+      if (!threadId.split('@').includes(uid) || !other) throw new ApiError('NOT_FOUND', 'Conversation not found.');
       const result = await handleCommand(deps.store, dmStreamId(threadId), threadDecider, { type: 'MarkRead', threadId, uid, otherUid: other, now: deps.clock.now() }, {
         cache: deps.cache,
         metadata: { actorUid: uid },

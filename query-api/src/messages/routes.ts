@@ -47,7 +47,7 @@ export function messageRoutes(router: express.Router, deps: QueryDeps): void {
   router.get('/messages/threads/:threadId', requireAuth(), freshness(pool, ['direct-messages']), async (req, res) => {
     const { uid } = currentUser(req);
     const threadId = String(req.params.threadId);
-    if (!threadId.split('~').includes(uid)) throw new ApiError('NOT_FOUND', 'Conversation not found.');
+    if (!threadId.split('@').includes(uid)) throw new ApiError('NOT_FOUND', 'Conversation not found.');
     const query = parse(MessagesQuery, req.query);
     const { rows } = await pool.query(
       `select message_id, thread_id, sender_uid, recipient_uid, text, image_file_name, sent_at from rm.dm_messages

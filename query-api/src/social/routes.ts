@@ -190,7 +190,7 @@ export function socialRoutes(router: express.Router, deps: QueryDeps): void {
         values,
       ),
       query.q || query.subscriberOnly !== undefined
-        ? pool.query<{ n: number }>(`select count(*)::int as n from rm.wall_posts p where ${filterSql}`, values).then((r) => r.rows[0]?.n ?? 0)
+        ? pool.query<{ n: number }>(`select count(*)::int as n from rm.wall_posts p where ${filterSql} and $1::text is not null`, values).then((r) => r.rows[0]?.n ?? 0)
         : pool
             .query<{ n: number }>(`select ${canSeeSubscriberOnly ? 'posts' : 'public_posts'} as n from rm.wall_counts where uid = $1`, [author])
             .then((r) => r.rows[0]?.n ?? 0),
@@ -222,7 +222,7 @@ export function socialRoutes(router: express.Router, deps: QueryDeps): void {
           where ${filterSql} order by p.seq desc limit ${query.limit} offset ${offset(query)}`,
         values,
       ),
-      pool.query<{ n: number }>(totalSql, query.q ? values : [uid]),
+      pool.query<{ n: number }>(totalSql, query.q ? values : query.following ? [uid] : []),
     ]);
     const items = await Promise.all(rows.map((r) => toWallPost(deps, r)));
     res.json({ items, meta: pageMeta(query, count[0]?.n ?? 0, items.length) });
