@@ -1,0 +1,130 @@
+// Identity-provider sign-in (ID tokens signed by a local key set served over HTTP, so the remote JWKS
+// path runs) and the Telegram mini-app (initData signed in the test with the bot token), plus the daily claim.
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { identityTexts, texts } from '@murmur/contracts';
+import { closeServer, listen } from '@murmur/platform';
+import { sign } from '@tma.js/init-data-node';
+import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
+import { startIdentityStack, type IdentityStack } from '../../../test-support/identity.ts';
+
+const ISSUER = 'https://securetoken.google.com/murmur-test';
+const AUDIENCE = 'murmur-test';
+const BOT_TOKEN = '123456789:test-bot-token-for-murmur';
+
+let stack: IdentityStack;
+let jwksServer: http.Server;
+let privateKey: CryptoKey;
+
+beforeAll(async () => {
+  const pair = await generateKeyPair('RS256');
+  privateKey = pair.privateKey;
+  const jwk = { ...(await exportJWK(pair.publicKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
+  jwksServer = http.createServer((_req, res) => {
+    res.setHeader('content-type', 'application/json');
+    res.end(JSON.stringify({ keys: [jwk] }));
+  });
+  const port = await listen(jwksServer, 0);
+  stack = await startIdentityStack({ IDP_ISSUER: ISSUER, IDP_AUDIENCE: AUDIENCE, IDP_JWKS_URL: `http://127.0.0.1:${port}/jwks`, TELEGRAM_BOT_TOKEN: BOT_TOKEN });
+});
+afterAll(async () => {
+  await stack?.stop();
+  if (jwksServer) await closeServer(jwksServer);
+});
+
+function idToken(sub: string, claims: Record<string, unknown> = {}, options: { audience?: string; expiresIn?: number; key?: CryptoKey } = {}) {
+  const now = Math.floor(Date.now() / 1000);
+  return new SignJWT({ firebase: { sign_in_provider: 'google.com' }, auth_time: now - 5, ...claims })
+    .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })
+    .setIssuer(ISSUER)
+    .setAudience(options.audience ?? AUDIENCE)
+    .setSubject(sub)
+    .setIssuedAt(now - 10)
+    .setExpirationTime(now + (options.expiresIn ?? 3600))
+    .sign(options.key ?? privateKey);
+}
+
+const providerLogin = (body: Record<string, unknown>) => stack.api('/auth/login-via-firebase-provider', { method: 'POST', body });
+
+describe('identity provider', () => {
+  it('signs in with a verified ID token; the token e-mail and name are used', async () => {
+    const res = await providerLogin({ accessToken: await idToken('google-sub-1', { email: 'Pat@Example.com', email_verified: true, name: 'Pat Lee' }), deviceInfo: { os: 'web' } });
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ isNewUser: true, anonymous: false });
+    const again = await providerLogin({ accessToken: await idToken('google-sub-1', { email: 'pat@example.com' }) });
+    expect(again.body).toMatchObject({ uid: res.body.uid, isNewUser: false });
+    const me = await stack.api('/user/me', { token: again.body.token, headers: { 'x-min-position': res.body.position } });
+    expect(me.body.username).toMatch(/^PatLee\d{4}$/);
+  });
+
+  it('refuses an expired token and a token for another audience', async () => {
+    const expired = await providerLogin({ accessToken: await idToken('google-sub-2', {}, { expiresIn: -60 }) });
+    expect(expired.status).toBe(401);
+    expect(expired.body.error).toEqual({ code: 'UNAUTHENTICATED', message: identityTexts.providerTokenInvalid });
+    const wrongAudience = await providerLogin({ accessToken: await idToken('google-sub-2', {}, { audience: 'someone-else' }) });
+    expect(wrongAudience.status).toBe(401);
+    const forged = await providerLogin({ accessToken: await idToken('google-sub-2', {}, { key: (await generateKeyPair('RS256')).privateKey }) });
+    expect(forged.status).toBe(401);
+    const garbage = await providerLogin({ accessToken: 'not-a-token' });
+    expect(garbage.status).toBe(401);
+  });
+
+  it('answers the clash (account exists with a different credential) with the spec text', async () => {
+    await stack.signInWithEmail('taken@example.com');
+    const res = await providerLogin({ accessToken: await idToken('twitter-sub-9', { email: 'taken@example.com', firebase: { sign_in_provider: 'twitter.com' } }) });
+    expect(res.status).toBe(409);
+    expect(res.body.error).toEqual({ code: 'CONFLICT', message: texts.emailAlreadyLinked, details: { reason: 'account-exists-with-different-credential' } });
+  });
+});
+
+const tgInitData = (user: Record<string, unknown>, authDate = new Date()) => sign({ user, query_id: 'AAF' } as never, BOT_TOKEN, authDate);
+
+describe('Telegram mini-app', () => {
+  it('signs in with initData signed by the bot token', async () => {
+    const res = await stack.api('/auth/login-via-telegram', { method: 'POST', body: { initData: tgInitData({ id: 777001, first_name: 'Tia', username: 'tia_tg' }) } });
+    expect(res.status).toBe(200);
+    expect(res.body.isNewUser).toBe(true);
+    const again = await stack.api('/auth/login-via-telegram', { method: 'POST', body: { initData: tgInitData({ id: 777001, first_name: 'Tia' }) } });
+    expect(again.body.uid).toBe(res.body.uid);
+  });
+
+  it('refuses tampered initData and a stale auth_date', async () => {
+    const good = tgInitData({ id: 777002, first_name: 'Max' });
+    const tampered = good.replace(encodeURIComponent('"id":777002'), encodeURIComponent('"id":777003'));
+    expect(tampered).not.toBe(good);
+    const bad = await stack.api('/auth/login-via-telegram', { method: 'POST', body: { initData: tampered } });
+    expect(bad.status).toBe(401);
+    expect(bad.body.error.message).toBe(identityTexts.telegramInvalid);
+    const otherBot = sign({ user: { id: 777002, first_name: 'Max' } } as never, '999:other-bot-token', new Date());
+    expect((await stack.api('/auth/login-via-telegram', { method: 'POST', body: { initData: otherBot } })).status).toBe(401);
+    const stale = await stack.api('/auth/login-via-telegram', { method: 'POST', body: { initData: tgInitData({ id: 777002, first_name: 'Max' }, new Date(Date.now() - 2 * 3600_000)) } });
+    expect(stale.status).toBe(401);
+    expect(stale.body.error.message).toBe(identityTexts.telegramStale);
+  });
+
+  it('credits the daily claim once a day and shows the next claim time', async () => {
+    const login = await stack.api('/auth/login-via-telegram', { method: 'POST', body: { initData: tgInitData({ id: 777010, first_name: 'Cy' }) } });
+    const token = login.body.token;
+    const before = await stack.api('/claim/tg/next-claim', { token, headers: { 'x-min-position': login.body.position } });
+    expect(before.body).toMatchObject({ canClaim: true, nextClaimAt: null, amount: 10, streak: 0 });
+    const claim = await stack.api('/claim/tg', { method: 'POST', token });
+    expect(claim.status).toBe(200);
+    expect(claim.body).toMatchObject({ amount: 10, balance: 10 });
+    const twice = await stack.api('/claim/tg', { method: 'POST', token });
+    expect(twice.status).toBe(422);
+    expect(twice.body.error.message).toBe(identityTexts.alreadyClaimed);
+    const next = await stack.api('/claim/tg/next-claim', { token, headers: { 'x-min-position': claim.body.position } });
+    expect(next.body).toMatchObject({ canClaim: false, streak: 1 });
+    expect(Date.parse(next.body.nextClaimAt) - Date.now()).toBeGreaterThan(86_000_000);
+    stack.clock.advance(86_401);
+    const tomorrow = await stack.api('/claim/tg', { method: 'POST', token });
+    expect(tomorrow.body).toMatchObject({ balance: 20 });
+  });
+
+  it('refuses the claim for an account without Telegram', async () => {
+    const { body } = await stack.signInWithEmail('noclaim@example.com');
+    const res = await stack.api('/claim/tg', { method: 'POST', token: body.token });
+    expect(res.status).toBe(403);
+    expect(res.body.error.message).toBe(identityTexts.claimNeedsTelegram);
+  });
+});
