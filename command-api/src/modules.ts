@@ -11,6 +11,7 @@ import { socialModule } from './social/routes.ts';
 import { wallModule } from './wall/routes.ts';
 import { referralModule } from './referral/routes.ts';
 import { giftingModule } from './gifting/routes.ts';
+import { moneyModule } from './wallet/routes.ts';
 
 export interface CommandModule {
   name: string;
@@ -20,4 +21,4 @@ export interface CommandModule {
   start?: (deps: CommandDeps) => { stop(): Promise<void> };
 }
 
-export const commandModules: CommandModule[] = [identityModule, referralModule, giftingModule, profilesModule, socialModule, mediaModule, wallModule, messagesModule, lobbiesModule];
+export const commandModules: CommandModule[] = [identityModule, referralModule, giftingModule, profilesModule, socialModule, mediaModule, wallModule, messagesModule, lobbiesModule, moneyModule];

@@ -239,6 +239,9 @@ export type PaymentResultDto = z.infer<typeof PaymentResultDto>;
 /** Top-up bounds in USD ('Amount must be between {min} and {max}'). */
 export const topUp = { minUsd: 1, maxUsd: 5000 } as const;
 
+/** Withdrawals of charm: at least 500 charm (5 USD at 0.01 USD a charm, the spec's 5 USDT minimum payout). */
+export const withdrawal = { minimumCharm: 500 } as const;
+
 export const TopUpMethod = z.enum(['crypto', 'card', 'sandbox']);
 export type TopUpMethod = z.infer<typeof TopUpMethod>;
 

@@ -1,0 +1,55 @@
+// The payment decider: a payment is confirmed once, for the amount it was initiated with; a
+// failure never undoes a confirmation (webhooks arrive out of order), while a success after a
+// failed attempt (the customer tried another card) still confirms.
+import type { PaymentConfirmedData, PaymentInitiatedData } from '@murmur/contracts';
+import { ApiError } from '@murmur/platform';
+import type { Decider } from '../decider/decider.ts';
+import { evolvePayment, initialPaymentState, type PaymentEvent, type PaymentState } from './payment.ts';
+
+export type PaymentCommand =
+  | { type: 'InitiatePayment'; payment: PaymentInitiatedData }
+  | { type: 'ConfirmPayment'; paymentId: string; amountUsdCents: number; at: string; chain?: Pick<PaymentConfirmedData, 'chainId' | 'txHash' | 'logIndex' | 'token' | 'tokenAmount'> }
+  | { type: 'FailPayment'; paymentId: string; reason: string; at: string };
+
+export function decidePayment(command: PaymentCommand, state: PaymentState): PaymentEvent[] {
+  switch (command.type) {
+    case 'InitiatePayment':
+      if (state.status !== 'none') return []; // a retried initiation: the first one stands
+      return [{ type: 'PaymentInitiated', data: command.payment }];
+    case 'ConfirmPayment': {
+      if (state.status === 'none') throw new ApiError('NOT_FOUND', 'Payment not found.');
+      if (state.status === 'confirmed') return [];
+      if (command.amountUsdCents !== state.amountUsdCents) {
+        throw new ApiError('RULE_VIOLATED', `The amount paid (${command.amountUsdCents} cents) is not the amount of the payment (${state.amountUsdCents} cents).`);
+      }
+      return [{
+        type: 'PaymentConfirmed',
+        data: {
+          paymentId: state.paymentId,
+          uid: state.uid,
+          provider: state.provider as PaymentConfirmedData['provider'],
+          purpose: state.purpose as PaymentConfirmedData['purpose'],
+          amountUsdCents: state.amountUsdCents,
+          diamonds: state.diamonds,
+          providerRef: state.providerRef,
+          ...(command.chain ?? {}),
+          confirmedAt: command.at,
+        },
+      }];
+    }
+    case 'FailPayment':
+      if (state.status === 'none') throw new ApiError('NOT_FOUND', 'Payment not found.');
+      if (state.status !== 'initiated') return [];
+      return [{ type: 'PaymentFailed', data: { paymentId: state.paymentId, uid: state.uid, provider: state.provider as PaymentConfirmedData['provider'], reason: command.reason, failedAt: command.at } }];
+    default: {
+      const _exhaustive: never = command;
+      throw new ApiError('VALIDATION_FAILED', 'Unknown payment command.');
+    }
+  }
+}
+
+export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentEvent> = {
+  initialState: initialPaymentState,
+  evolve: evolvePayment,
+  decide: decidePayment,
+};

@@ -1,0 +1,44 @@
+// The `payment-{id}` stream (DESIGN section 4): one top-up's life, initiated then confirmed (by
+// webhook, chain receipt or the sandbox) or failed. Confirmed is final: it credits exactly once.
+import type { PaymentEvent } from '@murmur/contracts';
+
+export type { PaymentEvent };
+
+export type PaymentStatus = 'none' | 'initiated' | 'confirmed' | 'failed';
+
+export interface PaymentState {
+  status: PaymentStatus;
+  paymentId: string;
+  uid: string;
+  provider: string;
+  purpose: string;
+  amountUsdCents: number;
+  diamonds: number;
+  providerRef: string;
+}
+
+export const initialPaymentState = (): PaymentState => ({
+  status: 'none', paymentId: '', uid: '', provider: '', purpose: '', amountUsdCents: 0, diamonds: 0, providerRef: '',
+});
+
+export const paymentStreamId = (paymentId: string): string => `payment-${paymentId}`;
+
+/** A chain transfer is one payment, whoever submits it: (chain, tx hash, log index) is its id. */
+export const cryptoPaymentId = (chainId: number, txHash: string, logIndex: number): string => `crypto-${chainId}-${txHash.toLowerCase()}-${logIndex}`;
+
+export function evolvePayment(state: PaymentState, event: PaymentEvent): PaymentState {
+  switch (event.type) {
+    case 'PaymentInitiated': {
+      const d = event.data;
+      return { status: 'initiated', paymentId: d.paymentId, uid: d.uid, provider: d.provider, purpose: d.purpose, amountUsdCents: d.amountUsdCents, diamonds: d.diamonds, providerRef: d.providerRef };
+    }
+    case 'PaymentConfirmed':
+      return { ...state, status: 'confirmed' };
+    case 'PaymentFailed':
+      return state.status === 'confirmed' ? state : { ...state, status: 'failed' };
+    default: {
+      const _exhaustive: never = event;
+      return state;
+    }
+  }
+}

@@ -1,0 +1,35 @@
+// The payment-credits reactor: turns every PaymentConfirmed in the log into its wallet credit.
+// The request that confirms also credits inline (for latency); this catches the case where the
+// process died between the two appends. One runner at a time (the subscription's advisory lock).
+import type { PaymentConfirmedData } from '@murmur/contracts';
+import { LogListener, Subscription } from '@murmur/eventstore';
+import type { CommandDeps } from '../dependencies.ts';
+import { settlePayment } from './settle.ts';
+
+export const PAYMENT_CREDITS = 'payment-credits';
+
+export function startPaymentReactor(deps: CommandDeps, options: { pollIntervalMs?: number } = {}): { stop(): Promise<void> } {
+  const connectionString = (deps.pool as unknown as { options?: { connectionString?: string } }).options?.connectionString;
+  const listener = new LogListener(connectionString ?? '');
+  // Without a connection string the reactor still runs, by polling.
+  if (connectionString) void listener.start().catch((err) => deps.logger.warn({ err }, 'payment reactor polls without LISTEN'));
+  const subscription = new Subscription(deps.pool, listener, {
+    name: PAYMENT_CREDITS,
+    async handle(events) {
+      for (const e of events) {
+        if (e.type !== 'PaymentConfirmed') continue;
+        await settlePayment(deps, e.data as unknown as PaymentConfirmedData);
+      }
+    },
+  }, {
+    pollIntervalMs: options.pollIntervalMs ?? 250,
+    onError: (err) => deps.logger.error({ err }, 'payment-credits batch failed; retrying'),
+  });
+  subscription.start();
+  return {
+    async stop() {
+      await subscription.stop();
+      await listener.close();
+    },
+  };
+}

@@ -1,0 +1,167 @@
+// Payment routes: card init (Stripe PaymentIntent) and its signed webhook, crypto top-up by
+// transaction hash (verified from the chain receipt), the sandbox, and the VIP checkout.
+import { money, StripeInitBody, topUp, TopUpPayBody, type PaymentPurpose, type PaymentResultDto } from '@murmur/contracts';
+import { WrongExpectedVersion } from '@murmur/eventstore';
+import { ApiError, currentUser, parse, requireAuth } from '@murmur/platform';
+import express from 'express';
+import { createHash } from 'node:crypto';
+import type { Hex } from 'viem';
+import { z } from 'zod';
+import { loadState } from '../decider/handle-command.ts';
+import type { CommandDeps } from '../dependencies.ts';
+import { routeIdempotencyKey } from '../wallet/idempotency.ts';
+import { loadBlockchainWallets } from '../wallet/blockchain-wallets.ts';
+import { paymentPorts } from './config.ts';
+import { paymentDecider } from './decide.ts';
+import { cryptoPaymentId, paymentStreamId } from './payment.ts';
+import { priceTopUp, topUpBoundsError } from './top-up.ts';
+import { confirmAndSettle, runPaymentCommand, settlePayment } from './settle.ts';
+
+const digest = (key: string) => createHash('sha256').update(key).digest('hex').slice(0, 32);
+const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
+
+function result(r: Omit<PaymentResultDto, 'position'> & { position: bigint }): PaymentResultDto {
+  return { ...r, position: r.position.toString() };
+}
+
+async function initCard(deps: CommandDeps, uid: string, key: string, purpose: PaymentPurpose, valueUsd: number | undefined): Promise<PaymentResultDto> {
+  const card = paymentPorts(deps).card;
+  if (!card) throw new ApiError('RULE_VIOLATED', 'Card payments are not available here; please use a crypto wallet or the sandbox.');
+  const paymentId = `card-${digest(key)}`;
+  const { state } = await loadState(deps.store, paymentStreamId(paymentId), paymentDecider, deps.cache);
+  if (state.status !== 'none') {
+    // A retried init: the same intent, never a second one.
+    const pi = await card.retrievePaymentIntent(state.providerRef);
+    return result({ status: pi.status, clientSecret: pi.clientSecret, transactionId: paymentId, referenceId: pi.id, metadata: { currencyKind: 'USD', value: state.amountUsdCents / 100 }, position: 0n });
+  }
+  const price = await priceTopUp(deps, uid, purpose, valueUsd);
+  const pi = await card.createPaymentIntent({ ...price, paymentId, uid, purpose }, paymentId);
+  const initiated = await runPaymentCommand(deps, paymentId, {
+    type: 'InitiatePayment',
+    payment: { paymentId, uid, provider: 'stripe', purpose, ...price, providerRef: pi.id, initiatedAt: deps.clock.now().toISOString() },
+  });
+  return result({ status: pi.status, clientSecret: pi.clientSecret, transactionId: paymentId, referenceId: pi.id, metadata: { currencyKind: 'USD', value: price.amountUsdCents / 100 }, position: initiated.position });
+}
+
+async function paySandbox(deps: CommandDeps, uid: string, key: string, purpose: PaymentPurpose, valueUsd: number | undefined): Promise<PaymentResultDto> {
+  if (!paymentPorts(deps).config.sandboxEnabled) throw new ApiError('RULE_VIOLATED', 'The sandbox payment provider is not available here.');
+  const paymentId = `sandbox-${digest(key)}`;
+  const { state } = await loadState(deps.store, paymentStreamId(paymentId), paymentDecider, deps.cache);
+  const price = state.status === 'none' ? await priceTopUp(deps, uid, purpose, valueUsd) : { amountUsdCents: state.amountUsdCents, diamonds: state.diamonds };
+  await runPaymentCommand(deps, paymentId, {
+    type: 'InitiatePayment',
+    payment: { paymentId, uid, provider: 'sandbox', purpose, ...price, providerRef: `sandbox_${paymentId}`, initiatedAt: deps.clock.now().toISOString() },
+  });
+  // The sandbox "provider" answers at once, through the same confirmation path as a webhook.
+  const settled = await confirmAndSettle(deps, paymentId, price.amountUsdCents);
+  return result({ status: 'succeeded', clientSecret: null, transactionId: paymentId, referenceId: `sandbox_${paymentId}`, metadata: { currencyKind: 'USD', value: price.amountUsdCents / 100 }, position: settled.position });
+}
+
+async function payCrypto(deps: CommandDeps, uid: string, body: TopUpPayBody): Promise<PaymentResultDto> {
+  const { chain, config } = paymentPorts(deps);
+  if (!body.transactionHash) throw new ApiError('VALIDATION_FAILED', 'transactionHash is required.');
+  if (body.chainId === undefined) throw new ApiError('VALIDATION_FAILED', 'chainId is required.');
+  if (!(money.supportedChainIds as readonly number[]).includes(body.chainId)) throw new ApiError('VALIDATION_FAILED', `Chain ${body.chainId} is not supported.`);
+  if (!body.address) throw new ApiError('VALIDATION_FAILED', 'address is required.');
+  if (!chain) throw new ApiError('RULE_VIOLATED', 'Crypto top-ups are not available here.');
+  const hash = body.transactionHash.toLowerCase() as Hex;
+  const receipt = await chain.receipt(body.chainId, hash);
+  if (!receipt) throw new ApiError('RULE_VIOLATED', 'This transaction was not found on the chain.');
+  if (!receipt.succeeded) throw new ApiError('RULE_VIOLATED', 'This transaction failed on the chain.');
+  if (receipt.confirmations < BigInt(config.confirmations)) {
+    throw new ApiError('RULE_VIOLATED', `This transaction has ${receipt.confirmations} of ${config.confirmations} confirmations. Please try again shortly.`);
+  }
+  const tokens = config.tokens.filter((t) => t.chainId === body.chainId && (!body.fromCurrency || t.symbol === body.fromCurrency));
+  const toDeposit = receipt.transfers.filter((t) => sameAddress(t.to, config.depositAddress));
+  if (toDeposit.length === 0) throw new ApiError('RULE_VIOLATED', 'This transfer was not sent to the platform deposit address.');
+  const ofToken = toDeposit.filter((t) => tokens.some((k) => sameAddress(k.address, t.token)));
+  if (ofToken.length === 0) throw new ApiError('RULE_VIOLATED', 'This transfer is not of a supported token (USDT or USDC).');
+  const fromUser = ofToken.filter((t) => sameAddress(t.from, body.address!));
+  if (fromUser.length === 0) throw new ApiError('RULE_VIOLATED', 'This transfer was not sent from the given wallet address.');
+  // Whoever knows a hash could claim it; only a wallet the user has listed as theirs can credit them.
+  const wallets = await loadBlockchainWallets(deps, uid);
+  if (!wallets.some((w) => sameAddress(w.address, body.address!))) throw new ApiError('RULE_VIOLATED', 'Add this wallet address to your blockchain wallets first.');
+
+  let last: PaymentResultDto | null = null;
+  for (const transfer of fromUser) {
+    const token = tokens.find((k) => sameAddress(k.address, transfer.token))!;
+    // Whole cents; dust below a cent is not credited.
+    const amountUsdCents = Number(transfer.amount / 10n ** BigInt(token.decimals - 2));
+    if (amountUsdCents < topUp.minUsd * 100) throw topUpBoundsError();
+    const paymentId = cryptoPaymentId(transfer.chainId, transfer.txHash, transfer.logIndex);
+    const diamonds = Math.round((amountUsdCents * money.diamondsPerUsd) / 100);
+    const at = deps.clock.now().toISOString();
+    const common = { paymentId, uid, provider: 'crypto' as const, purpose: 'topup' as const, amountUsdCents, diamonds, providerRef: `${transfer.chainId}:${transfer.txHash}:${transfer.logIndex}` };
+    let appended: { lastPosition: bigint; duplicate: boolean } | null = null;
+    try {
+      appended = await deps.store.append(paymentStreamId(paymentId), [
+        { type: 'PaymentInitiated', data: { ...common, initiatedAt: at } },
+        { type: 'PaymentConfirmed', data: { ...common, chainId: transfer.chainId, txHash: transfer.txHash, logIndex: transfer.logIndex, token: token.symbol, tokenAmount: transfer.amount.toString(), confirmedAt: at } },
+      ], { expectedVersion: 'no_stream', idempotencyKey: `payment:${paymentId}` });
+    } catch (error) {
+      if (!(error instanceof WrongExpectedVersion)) throw error;
+    }
+    if (!appended || appended.duplicate) {
+      // The transfer's stream exists: a retry by its owner settles again (a no-op), anyone else is refused.
+      const { state } = await loadState(deps.store, paymentStreamId(paymentId), paymentDecider, deps.cache);
+      if (state.uid !== uid) throw new ApiError('CONFLICT', 'This transaction has already been credited.');
+    }
+    const position = appended && !appended.duplicate ? appended.lastPosition : 0n;
+    const credit = await settlePayment(deps, { paymentId, uid, purpose: 'topup', diamonds });
+    last = result({ status: 'succeeded', clientSecret: null, transactionId: paymentId, referenceId: transfer.txHash, metadata: { currencyKind: token.symbol, value: amountUsdCents / 100 }, position: position > credit.position ? position : credit.position });
+  }
+  return last!;
+}
+
+const CheckoutBody = z.object({ skuId: z.literal('vip-year').default('vip-year'), method: z.enum(['card', 'sandbox']).default('card') });
+
+export function paymentRawRoutes(router: express.Router, deps: CommandDeps): void {
+  // Before the JSON parser: the signature is over the raw bytes.
+  router.post('/payment/stripe/webhook', express.raw({ type: () => true, limit: '1mb' }), async (req, res) => {
+    const card = paymentPorts(deps).card;
+    if (!card) throw new ApiError('NOT_FOUND', 'Card payments are not configured.');
+    const signature = req.header('stripe-signature');
+    if (!signature || !Buffer.isBuffer(req.body)) throw new ApiError('VALIDATION_FAILED', 'Missing Stripe signature.');
+    let event;
+    try {
+      event = card.parseWebhook(req.body, signature);
+    } catch {
+      throw new ApiError('VALIDATION_FAILED', 'Invalid Stripe signature.');
+    }
+    if (event.kind === 'succeeded') {
+      if (event.currency !== 'usd') throw new ApiError('RULE_VIOLATED', 'Only USD card payments are accepted.');
+      await confirmAndSettle(deps, event.paymentId, event.amountUsdCents);
+    } else if (event.kind === 'failed') {
+      await runPaymentCommand(deps, event.paymentId, { type: 'FailPayment', paymentId: event.paymentId, reason: event.reason, at: deps.clock.now().toISOString() });
+    }
+    res.json({ received: true });
+  });
+}
+
+export function paymentRoutes(router: express.Router, deps: CommandDeps): void {
+  router.post('/payment/stripe/init', requireAuth(), async (req, res) => {
+    const { uid } = currentUser(req);
+    const body = parse(StripeInitBody, req.body);
+    const { key } = routeIdempotencyKey(req, uid, 'payment/stripe/init');
+    res.json(await initCard(deps, uid, key, body.purpose, body.value));
+  });
+
+  router.post('/payment/topup/pay', requireAuth(), async (req, res) => {
+    const { uid } = currentUser(req);
+    const body = parse(TopUpPayBody, req.body);
+    if (body.channelCode === 'sandbox') {
+      const { key } = routeIdempotencyKey(req, uid, 'payment/topup/pay');
+      res.json(await paySandbox(deps, uid, key, body.purpose, body.value ?? body.fromAmount));
+      return;
+    }
+    res.json(await payCrypto(deps, uid, body));
+  });
+
+  // The subscription checkout (spec section 4: host subscriptions use it): VIP by card or sandbox.
+  router.post('/payment/checkout/pay', requireAuth(), async (req, res) => {
+    const { uid } = currentUser(req);
+    const body = parse(CheckoutBody, req.body);
+    const { key } = routeIdempotencyKey(req, uid, 'payment/checkout/pay');
+    res.json(body.method === 'card' ? await initCard(deps, uid, key, 'vip', undefined) : await paySandbox(deps, uid, key, 'vip', undefined));
+  });
+}

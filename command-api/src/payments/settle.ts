@@ -1,0 +1,62 @@
+// The one confirmation path every provider goes through (card webhook, chain receipt, sandbox):
+// confirm on the payment stream, then credit the wallet with key `topup:{paymentId}`. The credit is
+// also made by the payment-credits reactor from PaymentConfirmed, so a process dying between the
+// two appends still credits, and the key makes the second credit a no-op.
+import { findSku, type PaymentConfirmedData } from '@murmur/contracts';
+import { ApiError } from '@murmur/platform';
+import { handleCommand } from '../decider/handle-command.ts';
+import type { CommandDeps } from '../dependencies.ts';
+import { creditDiamonds, runWalletCommand } from '../wallet/ledger.ts';
+import { paymentDecider, type PaymentCommand } from './decide.ts';
+import { paymentStreamId, type PaymentState } from './payment.ts';
+
+export type Settlement = Pick<PaymentConfirmedData, 'paymentId' | 'uid' | 'purpose' | 'diamonds'>;
+
+/** Credits a confirmed payment's diamonds, once; a VIP checkout then buys the VIP with them. */
+export async function settlePayment(deps: CommandDeps, payment: Settlement): Promise<{ position: bigint; balance: number }> {
+  const credit = await creditDiamonds(deps, {
+    uid: payment.uid,
+    amount: payment.diamonds,
+    reason: payment.purpose === 'first_topup_offer' ? 'first_topup_offer' : 'topup',
+    reference: payment.paymentId,
+    idempotencyKey: `topup:${payment.paymentId}`,
+  });
+  if (payment.purpose !== 'vip') return credit;
+  const vip = findSku('vip-year');
+  if (!vip) return credit;
+  try {
+    const bought = await runWalletCommand(deps, payment.uid, {
+      type: 'PurchaseSku',
+      uid: payment.uid,
+      purchaseId: `vip-${payment.paymentId}`,
+      sku: { id: vip.id, kind: vip.kind, name: vip.name, price: vip.price, months: vip.months },
+      quantity: 1,
+      at: deps.clock.now().toISOString(),
+    }, `vip:${payment.paymentId}`);
+    return { position: bought.position, balance: bought.balance };
+  } catch (error) {
+    // The diamonds were paid for and stay credited; the user can buy VIP with them later.
+    if (error instanceof ApiError && error.code === 'INSUFFICIENT_BALANCE') {
+      deps.logger.warn({ paymentId: payment.paymentId }, 'VIP checkout credited but could not buy VIP');
+      return credit;
+    }
+    throw error;
+  }
+}
+
+export async function runPaymentCommand(deps: CommandDeps, paymentId: string, command: PaymentCommand) {
+  return handleCommand(deps.store, paymentStreamId(paymentId), paymentDecider, command, { cache: deps.cache });
+}
+
+/** Confirms (once) and settles; a repeated confirmation settles again, which the key makes a no-op. */
+export async function confirmAndSettle(
+  deps: CommandDeps,
+  paymentId: string,
+  amountUsdCents: number,
+): Promise<{ state: PaymentState; position: bigint; balance: number }> {
+  const confirmed = await runPaymentCommand(deps, paymentId, { type: 'ConfirmPayment', paymentId, amountUsdCents, at: deps.clock.now().toISOString() });
+  const s = confirmed.state;
+  if (s.status !== 'confirmed') throw new ApiError('CONFLICT', 'The payment could not be confirmed.');
+  const credit = await settlePayment(deps, { paymentId: s.paymentId, uid: s.uid, purpose: s.purpose as Settlement['purpose'], diamonds: s.diamonds });
+  return { state: confirmed.state, position: credit.position, balance: credit.balance };
+}

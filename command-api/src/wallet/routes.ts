@@ -1,0 +1,178 @@
+// The money module's commands: payments (card, crypto, sandbox, VIP checkout), purchases,
+// withdrawals, creator cash-outs and blockchain wallets. Gifts are in ../gifting.
+import {
+  BlockchainWalletBody, BlockchainWalletChangeBody, CashoutConfirmBody, CreatorPaymentBody, findSku, money, PurchaseBody, WithdrawBody, withdrawal,
+} from '@murmur/contracts';
+import { ApiError, currentUser, parse, requireAuth } from '@murmur/platform';
+import type express from 'express';
+import { createHash, randomUUID } from 'node:crypto';
+import { z } from 'zod';
+import { handleCommand, loadState } from '../decider/handle-command.ts';
+import type { CommandDeps } from '../dependencies.ts';
+import type { CommandModule } from '../modules.ts';
+import { startPaymentReactor } from '../payments/reactor.ts';
+import { paymentRawRoutes, paymentRoutes } from '../payments/routes.ts';
+import { changeBlockchainWallets } from './blockchain-wallets.ts';
+import { availableCharm, earningsDecider, earningsStreamId, type EarningsCommand } from './earnings.ts';
+import { routeIdempotencyKey } from './idempotency.ts';
+import { loadWallet, runWalletCommand } from './ledger.ts';
+
+const idFromKey = (prefix: string, key: string) => `${prefix}-${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
+
+function skuFor(body: z.infer<typeof PurchaseBody>) {
+  const sku = findSku(body.skuId);
+  if (!sku) throw new ApiError('NOT_FOUND', 'Item not found.');
+  if (sku.needsTarget && !body.target) throw new ApiError('VALIDATION_FAILED', 'target is required.');
+  return sku;
+}
+
+/** Charm credited to a user by gifts, from the balances projection: it only grows, so a stale
+ * figure can only refuse a withdrawal that would have passed, never allow one that should not. */
+async function creditedCharm(deps: CommandDeps, uid: string): Promise<number> {
+  const { rows } = await deps.pool.query<{ credited: string }>('select credited::text from rm.charm_balances where uid = $1', [uid]);
+  return Number(rows[0]?.credited ?? 0);
+}
+
+async function runEarnings(deps: CommandDeps, uid: string, command: EarningsCommand, idempotencyKey?: string) {
+  return handleCommand(deps.store, earningsStreamId(uid), earningsDecider, command, {
+    cache: deps.cache,
+    ...(idempotencyKey ? { idempotencyKey: `${earningsStreamId(uid)}:${idempotencyKey}` } : {}),
+  });
+}
+
+function walletCommandRoutes(router: express.Router, deps: CommandDeps): void {
+  // ---- purchases ----
+  router.post('/payment/purchase/validate', requireAuth(), async (req, res) => {
+    const { uid } = currentUser(req);
+    const body = parse(PurchaseBody, req.body);
+    const sku = skuFor(body);
+    const wallet = await loadWallet(deps, uid);
+    const diamondsTotal = sku.price * body.quantity;
+    res.json({ valid: wallet.balance >= diamondsTotal, skuId: sku.id, quantity: body.quantity, diamondsTotal, balance: wallet.balance, shortBy: Math.max(0, diamondsTotal - wallet.balance) });
+  });
+
+  router.post('/payment/purchase', requireAuth(), async (req, res) => {
+    const { uid } = currentUser(req);
+    const body = parse(PurchaseBody, req.body);
+    const sku = skuFor(body);
+    const { key } = routeIdempotencyKey(req, uid, 'payment/purchase');
+    const result = await runWalletCommand(deps, uid, {
+      type: 'PurchaseSku',
+      uid,
+      purchaseId: idFromKey('purchase', key),
+      sku: { id: sku.id, kind: sku.kind, name: sku.name, price: sku.price, months: sku.months },
+      quantity: body.quantity,
+      ...(body.target ? { target: body.target } : {}),
+      at: deps.clock.now().toISOString(),
+    }, key);
+    const purchase = result.events.find((e) => e.type === 'SkuPurchased');
+    res.status(result.duplicate ? 200 : 201).json({ status: 'succeeded', position: result.position.toString(), balance: result.balance, duplicate: result.duplicate, purchase: purchase?.data ?? null });
+  });
+
+  // ---- withdrawals: validate first, then submit (spec section 4) ----
+  const withdrawCommand = async (uid: string, body: z.infer<typeof WithdrawBody>, withdrawalId: string): Promise<EarningsCommand> => ({
+    type: 'WithdrawCharm',
+    withdrawalId,
+    uid,
+    charm: body.amount,
+    creditedTotal: await creditedCharm(deps, uid),
+    minimumCharm: withdrawal.minimumCharm,
+    usdPerCharm: money.usdPerCharm,
+    kind: 'withdrawal',
+    method: body.method,
+    address: body.address,
+    at: deps.clock.now().toISOString(),
+  });
+
+  router.post('/wallet/withdraw/validate', requireAuth(), async (req, res) => {
+    const { uid } = currentUser(req);
+    const body = parse(WithdrawBody, req.body);
+    const command = await withdrawCommand(uid, body, 'validate');
+    const { state } = await loadState(deps.store, earningsStreamId(uid), earningsDecider, deps.cache);
+    earningsDecider.decide(command, state); // throws the refusal the real withdrawal would meet
+    res.json({ valid: true, charm: body.amount, usd: Math.round(body.amount * money.usdPerCharm * 100) / 100, available: availableCharm(state, command.type === 'WithdrawCharm' ? command.creditedTotal : 0) });
+  });
+
+  router.post('/wallet/withdraw', requireAuth(), async (req, res) => {
+    const { uid } = currentUser(req);
+    const body = parse(WithdrawBody, req.body);
+    const { key } = routeIdempotencyKey(req, uid, 'wallet/withdraw');
+    const withdrawalId = idFromKey('wd', key);
+    const result = await runEarnings(deps, uid, await withdrawCommand(uid, body, withdrawalId), key);
+    res.status(result.duplicate ? 200 : 201).json({ status: 'pending', transactionId: withdrawalId, position: result.position.toString() });
+  });
+
+  // An operator settles a withdrawal: completed, or failed (which gives the charm back).
+  const Settle = z.object({ uid: z.string().min(1), withdrawalId: z.string().min(1), status: z.enum(['completed', 'failed']), reason: z.string().max(500).default('Withdrawal failed.') });
+  router.post('/wallet/withdraw/settle', requireAuth('ad'), async (req, res) => {
+    const body = parse(Settle, req.body);
+    const at = deps.clock.now().toISOString();
+    const result = await runEarnings(deps, body.uid, body.status === 'completed'
+      ? { type: 'CompleteWithdrawal', withdrawalId: body.withdrawalId, uid: body.uid, at }
+      : { type: 'FailWithdrawal', withdrawalId: body.withdrawalId, uid: body.uid, reason: body.reason, at });
+    res.json({ status: body.status, transactionId: body.withdrawalId, position: result.position.toString() });
+  });
+
+  // ---- creator cash-out by an agency, with proof of payment ----
+  router.post('/wallet/creator/payment', requireAuth('ag', 'ad'), async (req, res) => {
+    const agency = currentUser(req);
+    const body = parse(CreatorPaymentBody, req.body);
+    const { key } = routeIdempotencyKey(req, agency.uid, `wallet/creator/payment:${body.creatorUid}`);
+    const withdrawalId = idFromKey('payout', key);
+    const result = await runEarnings(deps, body.creatorUid, {
+      type: 'WithdrawCharm',
+      withdrawalId,
+      uid: body.creatorUid,
+      charm: body.amount,
+      creditedTotal: await creditedCharm(deps, body.creatorUid),
+      minimumCharm: 1,
+      usdPerCharm: money.usdPerCharm,
+      kind: 'agency_payout',
+      agencyUid: agency.uid,
+      proofUrl: body.proofUrl,
+      at: deps.clock.now().toISOString(),
+    }, key);
+    res.status(result.duplicate ? 200 : 201).json({ status: 'pending', transactionId: withdrawalId, position: result.position.toString() });
+  });
+
+  const confirmCashout = async (req: express.Request, res: express.Response) => {
+    const { uid } = currentUser(req);
+    const body = parse(CashoutConfirmBody, req.body);
+    const { state } = await loadState(deps.store, earningsStreamId(uid), earningsDecider, deps.cache);
+    if (state.pending[body.withdrawalId]?.kind !== 'agency_payout') throw new ApiError('NOT_FOUND', 'No pending payment with this id.');
+    const result = await runEarnings(deps, uid, { type: 'CompleteWithdrawal', withdrawalId: body.withdrawalId, uid, at: deps.clock.now().toISOString() });
+    res.json({ status: 'completed', transactionId: body.withdrawalId, position: result.position.toString() });
+  };
+  router.put('/cashout-confirm', requireAuth(), confirmCashout);
+  router.put('/wallet/creator/cashout-confirm', requireAuth(), confirmCashout);
+
+  // ---- blockchain wallets ----
+  router.post('/wallet/blockchain', requireAuth(), async (req, res) => {
+    const { uid } = currentUser(req);
+    const body = parse(BlockchainWalletBody, req.body);
+    const { key, supplied } = routeIdempotencyKey(req, uid, 'wallet/blockchain');
+    const walletId = supplied ? idFromKey('bw', key) : `bw-${randomUUID()}`;
+    const result = await changeBlockchainWallets(deps, uid, { type: 'Add', uid, walletId, ...body, at: deps.clock.now().toISOString() });
+    res.status(201).json({ walletId, position: result.position.toString() });
+  });
+  for (const [path, type] of [['rename', 'Rename'], ['update', 'Update'], ['remove', 'Remove']] as const) {
+    router.post(`/wallet/blockchain/${path}`, requireAuth(), async (req, res) => {
+      const { uid } = currentUser(req);
+      const body = parse(BlockchainWalletChangeBody, req.body);
+      if (type === 'Rename' && !body.name) throw new ApiError('VALIDATION_FAILED', 'name is required.');
+      const at = deps.clock.now().toISOString();
+      const result = await changeBlockchainWallets(deps, uid, type === 'Remove' ? { type, uid, walletId: body.walletId, at } : { type, uid, ...body, at });
+      res.json({ walletId: body.walletId, position: result.position.toString() });
+    });
+  }
+}
+
+export const moneyModule: CommandModule = {
+  name: 'money',
+  raw: paymentRawRoutes,
+  routes(router, deps) {
+    paymentRoutes(router, deps);
+    walletCommandRoutes(router, deps);
+  },
+  start: (deps) => startPaymentReactor(deps),
+};

@@ -1,0 +1,129 @@
+// A local EVM chain for payment tests: anvil from npm (@foundry-rs/anvil) on a free port, and an
+// ERC-20 compiled offline by npm solc and deployed to it. No network.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import net from 'node:net';
+import path from 'node:path';
+import { createPublicClient, createTestClient, createWalletClient, http, type Hex, type PublicClient } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+
+const require = createRequire(import.meta.url);
+
+/** anvil's well-known development keys (accounts 0-2). */
+export const anvilKeys: Hex[] = [
+  '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcaa7a6bd41e9ba2ff',
+  '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d',
+  '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3faf9a8141f37a5a',
+];
+
+const TOKEN_SOURCE = `// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.20;
+contract TestToken {
+  string public name; string public symbol; uint8 public decimals; uint256 public totalSupply;
+  mapping(address => uint256) public balanceOf;
+  mapping(address => mapping(address => uint256)) public allowance;
+  event Transfer(address indexed from, address indexed to, uint256 value);
+  event Approval(address indexed owner, address indexed spender, uint256 value);
+  constructor(string memory n, string memory s, uint8 d) { name = n; symbol = s; decimals = d; }
+  function mint(address to, uint256 v) external { totalSupply += v; balanceOf[to] += v; emit Transfer(address(0), to, v); }
+  function transfer(address to, uint256 v) external returns (bool) {
+    require(balanceOf[msg.sender] >= v, "ERC20: transfer amount exceeds balance");
+    balanceOf[msg.sender] -= v; balanceOf[to] += v; emit Transfer(msg.sender, to, v); return true;
+  }
+  function approve(address s, uint256 v) external returns (bool) { allowance[msg.sender][s] = v; emit Approval(msg.sender, s, v); return true; }
+  function transferFrom(address f, address t, uint256 v) external returns (bool) {
+    require(allowance[f][msg.sender] >= v && balanceOf[f] >= v, "ERC20: insufficient");
+    allowance[f][msg.sender] -= v; balanceOf[f] -= v; balanceOf[t] += v; emit Transfer(f, t, v); return true;
+  }
+}`;
+
+let compiled: { abi: unknown[]; bytecode: Hex } | null = null;
+
+export function compileTestToken(): { abi: unknown[]; bytecode: Hex } {
+  if (compiled) return compiled;
+  const solc = require('solc');
+  const input = {
+    language: 'Solidity',
+    sources: { 'TestToken.sol': { content: TOKEN_SOURCE } },
+    settings: { evmVersion: 'paris', optimizer: { enabled: true, runs: 200 }, outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } },
+  };
+  const output = JSON.parse(solc.compile(JSON.stringify(input)));
+  const errors = (output.errors ?? []).filter((e: { severity: string }) => e.severity === 'error');
+  if (errors.length > 0) throw new Error(errors.map((e: { formattedMessage: string }) => e.formattedMessage).join('\n'));
+  const contract = output.contracts['TestToken.sol'].TestToken;
+  compiled = { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` };
+  return compiled;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+export interface LocalChain {
+  chainId: number;
+  rpcUrl: string;
+  publicClient: PublicClient;
+  wallet(index: number): ReturnType<typeof createWalletClient>;
+  address(index: number): Hex;
+  deployToken(symbol: string, decimals: number): Promise<Hex>;
+  mint(token: Hex, to: Hex, amount: bigint): Promise<Hex>;
+  transfer(fromIndex: number, token: Hex, to: Hex, amount: bigint): Promise<Hex>;
+  mine(blocks: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startLocalChain(chainId = 11155111): Promise<LocalChain> {
+  const port = await freePort();
+  const bin = path.join(path.dirname(require.resolve('@foundry-rs/anvil-linux-amd64/package.json')), 'bin', 'anvil');
+  const child: ChildProcess = spawn(bin, ['--port', String(port), '--host', '127.0.0.1', '--chain-id', String(chainId), '--silent'], { stdio: 'ignore' });
+  const rpcUrl = `http://127.0.0.1:${port}`;
+  const chain = { id: chainId, name: 'local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } } as const;
+  const publicClient = createPublicClient({ chain, transport: http(rpcUrl) }) as PublicClient;
+  for (let i = 0; ; i++) {
+    try {
+      await publicClient.getChainId();
+      break;
+    } catch (error) {
+      if (i > 100) throw error;
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+  const testClient = createTestClient({ chain, mode: 'anvil', transport: http(rpcUrl) });
+  const wallets = anvilKeys.map((k) => createWalletClient({ account: privateKeyToAccount(k), chain, transport: http(rpcUrl) }));
+  const { abi, bytecode } = compileTestToken();
+  const wait = async (hash: Hex) => {
+    await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+    return hash;
+  };
+  return {
+    chainId,
+    rpcUrl,
+    publicClient,
+    wallet: (i) => wallets[i]!,
+    address: (i) => wallets[i]!.account.address,
+    async deployToken(symbol, decimals) {
+      const hash = await wallets[0]!.deployContract({ abi, bytecode, args: [symbol, symbol, decimals] });
+      const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+      return receipt.contractAddress!;
+    },
+    async mint(token, to, amount) {
+      return wait(await wallets[0]!.writeContract({ address: token, abi, functionName: 'mint', args: [to, amount] }));
+    },
+    async transfer(fromIndex, token, to, amount) {
+      return wait(await wallets[fromIndex]!.writeContract({ address: token, abi, functionName: 'transfer', args: [to, amount] }));
+    },
+    async mine(blocks) {
+      await testClient.mine({ blocks });
+    },
+    async stop() {
+      child.kill('SIGTERM');
+    },
+  };
+}
