@@ -31,7 +31,7 @@ describe('media upload', () => {
     const signed = await presign({ fileName: 'photo.png', contentType: 'image/png', size: image.length });
     expect(signed.status).toBe(200);
     expect(signed.body.fileName).toMatch(/^m-owner\/profile\/[\w-]+\.png$/);
-    const put = await fetch(`${stack.commandUrl}${signed.body.uploadUrl}`, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: image });
+    const put = await fetch(`${stack.commandUrl}${signed.body.uploadUrl}`, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: new Uint8Array(image) });
     expect(put.status).toBe(200);
     const processed = await stack.api('/cms/process-media', { method: 'POST', token, body: { fileName: signed.body.fileName, fileType: 'image/png' } });
     expect(processed.status).toBe(200);

@@ -22,7 +22,7 @@ const get = (p: string, uid: string, position?: string) => stack.api(p, { token:
 async function uploadImage(uid: string): Promise<string> {
   const image = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#aa0000' } }).jpeg().toBuffer();
   const signed = await post('/cms/presign-media', uid, { fileName: 'secret.jpg', contentType: 'image/jpeg' });
-  await fetch(`${stack.commandUrl}${signed.body.uploadUrl}`, { method: 'PUT', headers: { 'content-type': 'image/jpeg' }, body: image });
+  await fetch(`${stack.commandUrl}${signed.body.uploadUrl}`, { method: 'PUT', headers: { 'content-type': 'image/jpeg' }, body: new Uint8Array(image) });
   const processed = await post('/cms/process-media', uid, { fileName: signed.body.fileName, fileType: 'image/jpeg' });
   expect(processed.status).toBe(200);
   return signed.body.fileName;
