@@ -21,4 +21,4 @@ export interface CommandModule {
   start?: (deps: CommandDeps) => { stop(): Promise<void> };
 }
 
-export const commandModules: CommandModule[] = [identityModule, referralModule, giftingModule, profilesModule, socialModule, mediaModule, wallModule, messagesModule, lobbiesModule, moneyModule, lobbiesModule];
+export const commandModules: CommandModule[] = [identityModule, referralModule, giftingModule, profilesModule, socialModule, mediaModule, wallModule, messagesModule, lobbiesModule, moneyModule];
