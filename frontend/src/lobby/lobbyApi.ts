@@ -44,9 +44,20 @@ export interface LobbyDetails extends LobbyCardData {
   queue: UserRef[];
   seatCount: number;
   pinnedMessage: string | null;
-  agoraToken?: string | null;
-  agoraAppId?: string | null;
-  channelName?: string | null;
+  rooms: RoomSummary[];
+  viewer: { uid: string; inside: boolean; isStaff: boolean; blocked: boolean } | null;
+  endedAt: string | null;
+}
+
+export interface RoomSummary {
+  roomId: string;
+  title: string;
+  mins: number;
+  requiredBalance: number;
+  status: string;
+  userCount: number;
+  hostUid: string;
+  endsAt: string | null;
 }
 
 export interface Paged<T> {
@@ -83,7 +94,7 @@ export function toLobbyCard(raw: Raw): LobbyCardData {
     isLive: pick('isLive') !== false,
     kind: (str(raw.kind, 'public') as LobbyCardData['kind']) ?? 'public',
     status: str(raw.status, 'started'),
-    usersCount: Array.isArray(users) ? users.length : num(users ?? raw.usersCount ?? raw.memberCount),
+    usersCount: Array.isArray(users) ? users.length : num(raw.userCount ?? users ?? raw.usersCount),
     requiredDiamonds: num(raw.requiredDiamonds ?? raw.requiredBalance),
     host: toUserRef(raw.host) ?? (raw.hostUid ? { uid: str(raw.hostUid), username: str(raw.hostUsername, 'Host'), profilePicUrl: (raw.hostProfilePicUrl as string) ?? null } : null),
   };
@@ -100,7 +111,7 @@ function toMember(raw: Raw): LobbyMember | null {
     presence: (str(raw.presence, 'active') as LobbyMember['presence']) ?? 'active',
     muted: raw.muted === true || raw.micMuted === true,
     silenced: raw.silenced === true,
-    isAdmin: raw.isAdmin === true,
+    isAdmin: raw.isAdmin === true || (Array.isArray(raw.roleCodes) && raw.roleCodes.includes('lad')),
   };
 }
 
@@ -127,11 +138,11 @@ export function toLobbyDetails(raw: Raw): LobbyDetails {
     adminUids,
     members,
     queue,
-    seatCount: num(raw.seatCount, 8),
+    seatCount: Array.isArray(raw.seats) ? raw.seats.length : num(raw.seatCount, 8),
     pinnedMessage: (raw.pinnedMessage as string | null) ?? null,
-    agoraToken: (raw.agoraToken as string | null) ?? null,
-    agoraAppId: (raw.agoraAppId as string | null) ?? (raw.appId as string | null) ?? null,
-    channelName: (raw.channelName as string | null) ?? null,
+    rooms: arr(raw.rooms) as RoomSummary[],
+    viewer: (raw.me as LobbyDetails['viewer']) ?? null,
+    endedAt: (raw.endedAt as string | null) ?? null,
   };
 }
 

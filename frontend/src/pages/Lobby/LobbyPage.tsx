@@ -1,6 +1,442 @@
-// Lobby page (being built; shows a designed empty state until its back end exists).
-import ComingSoonPage from '../ComingSoon/ComingSoonPage.tsx';
+// The lobby: stage with seats, host/cohost/audience lists, the mic queue, chat, leaderboards, gifts
+// and their animation, share, settings and the end/closure flows. Live through the gateway; the
+// lobby is re-read after every reconnect (seats are server truth).
+import type { EventMessage } from '@murmur/contracts/realtime';
+import { channels } from '@murmur/contracts/realtime';
+import { texts } from '@murmur/contracts/errors';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { api, ApiCallError } from '../../api/client.ts';
+import { useBalance } from '../../api/me.ts';
+import { useChannel, useReconnected } from '../../api/realtime.ts';
+import { useSession } from '../../api/session.ts';
+import { Avatar } from '../../components/Avatar.tsx';
+import { Button } from '../../components/Button.tsx';
+import { EmptyState } from '../../components/EmptyState.tsx';
+import { Icon } from '../../components/Icon.tsx';
+import { Menu } from '../../components/Menu.tsx';
+import { PageLoading } from '../../components/PageLoading.tsx';
+import { Tabs } from '../../components/Tabs.tsx';
+import { GiftAnimation, useGiftQueue } from '../../gifting/GiftAnimation.tsx';
+import { GiftPanel } from '../../gifting/GiftPanel.tsx';
+import { backgroundFor, categoryLabel, languageLabel } from '../../lobby/backgrounds.ts';
+import { lobbyActions, memberCommand, type JoinAnswer } from '../../lobby/lobbyActions.ts';
+import { toLobbyDetails, type LobbyMember } from '../../lobby/lobbyApi.ts';
+import { isLobbyStaff, memberActionLabel, memberActions, type MemberAction } from '../../lobby/permissions.ts';
+import { joinVoice, leaveVoice, resumeAudio, setMicrophone, useVoice } from '../../lobby/voice.ts';
+import { refreshQueries, useQuery } from '../../state/query.ts';
+import { readLocal, writeLocal } from '../../state/store.ts';
+import { toast, useUi } from '../../state/ui.ts';
+import { ChatPanel, type ChatMessage } from './ChatPanel.tsx';
+import { Leaderboard } from './Leaderboard.tsx';
+import { AudioResumeModal, BlockModal, ClosureModal, CreateRoomModal, EndRoomModal, JoinFeeModal, MatureWarningModal } from './LobbyModals.tsx';
+import { ShareModal } from './ShareModal.tsx';
+import { Stage } from './Stage.tsx';
+import styles from './Lobby.module.css';
 
-export default function LobbyPage({ title }: { title?: string }) {
-  return <ComingSoonPage title={title} icon="✨" text="This page is on its way." />;
+const MATURE_KEY = 'murmur.matureConsent';
+const isMature = (s: string) => /\b(18\+|nsfw|mature)\b/i.test(s) || s.includes('18+');
+
+export default function LobbyPage() {
+  const { lobbyId = '' } = useParams();
+  const [search] = useSearchParams();
+  const inviteId = search.get('invite');
+  const navigate = useNavigate();
+  const uid = useSession((s) => s.claims?.uid ?? null);
+  const openLogin = useUi((s) => s.setLoginOpen);
+  const path = `/lobbies/${encodeURIComponent(lobbyId)}`;
+  const { data: raw, error, mutate } = useQuery<Record<string, unknown>>(path, { dedupingInterval: 0 });
+  const lobby = useMemo(() => (raw ? toLobbyDetails(raw) : null), [raw]);
+  const lobbyRef = useRef(lobby);
+  lobbyRef.current = lobby;
+  const { diamonds } = useBalance();
+  const voice = useVoice();
+
+  const [joined, setJoined] = useState<JoinAnswer | null>(null);
+  const [needsFee, setNeedsFee] = useState(false);
+  const [chat, setChat] = useState<ChatMessage[]>([]);
+  const [lbPosition, setLbPosition] = useState<string | null>(null);
+  const [giftOpen, setGiftOpen] = useState(false);
+  const [giftTo, setGiftTo] = useState<string[]>([]);
+  const [shareOpen, setShareOpen] = useState(false);
+  const [endOpen, setEndOpen] = useState(false);
+  const [ended, setEnded] = useState(false);
+  const [roomOpen, setRoomOpen] = useState(false);
+  const [blocking, setBlocking] = useState<LobbyMember | null>(null);
+  const [matureOk, setMatureOk] = useState(() => readLocal(MATURE_KEY) === '1');
+  const queue = useGiftQueue();
+
+  /** Re-reads the lobby at least at `position` (an event we saw, or our own command). */
+  const reload = useCallback(
+    (position?: string) => void mutate(api.get<Record<string, unknown>>(path, { minPosition: position, quiet: true }), { revalidate: false }).catch(() => undefined),
+    [mutate, path],
+  );
+
+  // Join once the lobby is known: pay its fee after confirmation; a failed join goes home.
+  const joinStarted = useRef(false);
+  const doJoin = useCallback(async () => {
+    joinStarted.current = true;
+    setNeedsFee(false);
+    try {
+      const answer = await lobbyActions.join(lobbyId, inviteId);
+      setJoined(answer);
+      reload(answer.position);
+      // Spec section 4: join is followed by re-reads after 1 s and 3 s.
+      setTimeout(() => reload(), 1000);
+      setTimeout(() => reload(), 3000);
+      void refreshQueries('/wallet/balance');
+      void joinVoice(answer.agoraAppId, answer.channelName, answer.agoraToken, uid ?? '');
+    } catch (e) {
+      const err = e as ApiCallError;
+      toast(err.code === 'NOT_FOUND' && inviteId ? texts.invalidInvite : err.code === 'INSUFFICIENT_BALANCE' ? err.message : texts.joinFailed, 'error');
+      navigate('/');
+    }
+  }, [lobbyId, inviteId, navigate, reload, uid]);
+
+  useEffect(() => {
+    if (!lobby || !uid || joinStarted.current || lobby.status === 'ended' || lobby.status === 'terminated') return;
+    const free = lobby.requiredDiamonds === 0 || lobby.viewer?.inside || lobby.ownerUid === uid;
+    if (free) void doJoin();
+    else setNeedsFee(true);
+  }, [lobby, uid, doJoin]);
+
+  useEffect(() => () => void leaveVoice(), []);
+
+  // Chat history once; live messages arrive on the lobby channel.
+  useEffect(() => {
+    void api
+      .get<{ items: Array<{ messageId: string; sender?: { uid: string; username: string }; payload: { messageType: string; body: string }; postedAt: string }> }>(`${path}/chat?limit=50`, { quiet: true })
+      .then((h) =>
+        setChat(h.items.reverse().map((m) => ({ messageId: m.messageId, uid: m.sender?.uid ?? '', username: m.sender?.username ?? 'Someone', messageType: m.payload.messageType, body: m.payload.body, postedAt: m.postedAt }))),
+      )
+      .catch(() => undefined);
+  }, [path]);
+
+  const nameOf = useCallback((u: string) => lobbyRef.current?.members.find((m) => m.uid === u)?.username ?? u.slice(0, 8), []);
+
+  const onEvent = useCallback(
+    (message: EventMessage) => {
+      const { type, data } = message.event;
+      const current = lobbyRef.current;
+      switch (type) {
+        case 'GiftSent': {
+          const d = data as { senderUid: string; giftName: string; quantity: number; recipients: string[]; sentAt: string };
+          if (current) {
+            queue.offer(
+              { id: message.position, giftName: d.giftName, quantity: d.quantity, senderUid: d.senderUid, recipients: d.recipients, sentAt: Date.parse(d.sentAt) },
+              { hostUid: current.hostUid, cohostUids: current.cohostUids, activeUids: current.members.filter((m) => m.presence !== 'offline').map((m) => m.uid) },
+            );
+          }
+          setLbPosition(message.position);
+          if (uid && (d.senderUid === uid || d.recipients.includes(uid))) void refreshQueries('/wallet/balance', '/transaction/me');
+          return;
+        }
+        case 'ChatMessagePosted': {
+          const d = data as { messageId: string; uid: string; messageType: string; body: string; postedAt: string; roomId: string | null };
+          if (d.roomId) return;
+          setChat((c) => (c.some((m) => m.messageId === d.messageId) ? c : [...c.slice(-199), { messageId: d.messageId, uid: d.uid, username: nameOf(d.uid), messageType: d.messageType, body: d.body, postedAt: d.postedAt }]));
+          return;
+        }
+        case 'LobbyEnded':
+          setEnded(true);
+          void leaveVoice();
+          return;
+        case 'LobbyUserKicked':
+        case 'LobbyUserBlocked':
+          if ((data as { uid: string }).uid === uid) {
+            toast(type === 'LobbyUserKicked' ? 'You were removed from the lobby.' : 'You are blocked from this lobby.', 'error');
+            void leaveVoice();
+            navigate('/');
+            return;
+          }
+          reload(message.position);
+          return;
+        default:
+          reload(message.position);
+      }
+    },
+    [queue, uid, nameOf, navigate, reload],
+  );
+
+  useChannel(lobbyId ? channels.lobbyAll(lobbyId) : null, { onEvent, onResync: () => reload() });
+  useChannel(lobbyId && uid ? channels.lobbyUid(lobbyId, uid) : null, { onEvent, onResync: () => reload() });
+  useChannel(lobbyId && uid && joined ? channels.lobbyUser(lobbyId, uid) : null, { onEvent: () => undefined });
+  useReconnected(() => reload());
+
+  const me = lobby?.members.find((m) => m.uid === uid) ?? null;
+  const seated = me?.seat !== null && me?.seat !== undefined;
+  useEffect(() => {
+    void setMicrophone(Boolean(seated && me && !me.muted));
+  }, [seated, me?.muted, me]);
+
+  if (error && !lobby) {
+    return (
+      <div className={styles.center}>
+        <EmptyState icon="🔇" title={(error as ApiCallError).status === 404 ? 'This lobby does not exist.' : 'This lobby is not available'} action={<Button onClick={() => navigate('/')}>Back to home</Button>}>
+          It may have ended or moved. Find another lobby on the home page.
+        </EmptyState>
+      </div>
+    );
+  }
+  if (!lobby) return <PageLoading />;
+
+  const staff = isLobbyStaff(lobby, uid);
+  const inQueue = lobby.queue.some((q) => q.uid === uid);
+  const hosts = lobby.members.filter((m) => m.role === 'host');
+  const cohosts = lobby.members.filter((m) => m.role === 'cohost');
+  const audience = lobby.members.filter((m) => m.role === 'audience');
+  const giftCandidates = lobby.members
+    .filter((m) => m.uid !== uid && (m.role !== 'audience' || m.presence !== 'offline'))
+    .sort((a, b) => (a.seat ?? 99) - (b.seat ?? 99))
+    .map((m) => ({ ...m, label: m.uid === lobby.hostUid ? 'Host' : m.role === 'cohost' ? 'Co-host' : 'Audience' }));
+  const mature = isMature(`${lobby.title} ${lobby.tag}`) && !matureOk;
+
+  const act = async (action: MemberAction, member: LobbyMember) => {
+    if (action === 'profile') return navigate(`/profile?uid=${encodeURIComponent(member.uid)}`);
+    if (action === 'block') return setBlocking(member);
+    if ((action === 'micOn' || action === 'micOff') && member.uid === uid) void setMicrophone(action === 'micOn');
+    const done = memberCommand(lobbyId, action, member.uid);
+    if (!done) return;
+    try {
+      const answer = (await done) as { message?: string; position?: string };
+      if (answer.message) toast(answer.message, 'success');
+      reload(answer.position);
+    } catch {
+      /* the client showed the server's message */
+    }
+  };
+
+  const openGift = (to: string[]) => {
+    if (!uid) return openLogin(true);
+    setGiftTo(to);
+    setGiftOpen(true);
+  };
+
+  const leave = async () => {
+    await lobbyActions.leave(lobbyId).catch(() => undefined);
+    await leaveVoice();
+    navigate('/');
+  };
+
+  return (
+    <div className={styles.page} style={{ background: `${backgroundFor(lobby.backgroundId)}` }}>
+      <div className={styles.shade} />
+      <section className={styles.main}>
+        <header className={styles.header}>
+          <div className={styles.titleBlock}>
+            <div className={styles.titleRow}>
+              {lobby.isLive ? <span className={styles.live}>LIVE</span> : null}
+              <h1 data-testid="lobby-title">{lobby.title}</h1>
+            </div>
+            <div className={styles.meta}>
+              <span>
+                <Icon name="users" size={14} /> <span data-testid="lobby-users">{lobby.usersCount}</span>
+              </span>
+              {lobby.tag ? <span className={styles.tag}>#{lobby.tag}</span> : null}
+              <span>{categoryLabel[lobby.mainCategoryId] ?? lobby.mainCategoryId}</span>
+              {lobby.languages.map((l) => (
+                <span key={l} className={styles.lang}>
+                  {languageLabel[l] ?? l}
+                </span>
+              ))}
+              <span className={`${styles.voiceState} ${styles[`voice_${voice.state}`]}`} data-testid="voice-state">
+                {voice.state === 'connected' ? 'Voice on' : voice.state === 'connecting' ? 'Connecting voice…' : voice.state === 'unavailable' ? 'Voice is unavailable' : 'Voice off'}
+              </span>
+            </div>
+          </div>
+          <div className={styles.headerActions}>
+            <button className={styles.roundButton} onClick={() => setShareOpen(true)} aria-label="Share" data-testid="share">
+              <Icon name="share" size={18} />
+            </button>
+            {staff ? (
+              <button className={styles.roundButton} onClick={() => navigate(`/lobby/settings?lobbyId=${encodeURIComponent(lobbyId)}`)} aria-label="Lobby settings" data-testid="lobby-settings">
+                <Icon name="settings" size={18} />
+              </button>
+            ) : null}
+            {staff && (uid === lobby.hostUid || uid === lobby.ownerUid) ? (
+              <Button variant="danger" size="sm" onClick={() => setEndOpen(true)} data-testid="end-room">
+                End room
+              </Button>
+            ) : (
+              <Button variant="secondary" size="sm" onClick={leave}>
+                Leave
+              </Button>
+            )}
+          </div>
+        </header>
+        {lobby.pinnedMessage ? <div className={styles.pinned}>📌 {lobby.pinnedMessage}</div> : null}
+        {lobby.description ? <p className={styles.description}>{lobby.description}</p> : null}
+
+        <Stage lobby={lobby} viewerUid={uid} speaking={voice.speaking} onAction={act} />
+
+        {staff && lobby.queue.length > 0 ? (
+          <div className={styles.queue} data-testid="mic-queue">
+            <h3>
+              <Icon name="mic" size={16} /> Mic requests <span className={styles.count}>{lobby.queue.length}</span>
+            </h3>
+            {lobby.queue.map((q) => (
+              <div key={q.uid} className={styles.queueRow} data-testid={`queue-${q.uid}`}>
+                <Avatar name={q.username} src={q.profilePicUrl} size={30} />
+                <span className={styles.queueName}>{q.username}</span>
+                <Button size="sm" onClick={() => void lobbyActions.grantMic(lobbyId, q.uid).then(() => reload()).catch(() => undefined)} data-testid={`grant-${q.uid}`}>
+                  Accept
+                </Button>
+                <Button size="sm" variant="ghost" onClick={() => void lobbyActions.removeFromQueue(lobbyId, q.uid).then(() => reload()).catch(() => undefined)}>
+                  Remove
+                </Button>
+              </div>
+            ))}
+          </div>
+        ) : null}
+
+        {lobby.rooms.length > 0 ? (
+          <div className={styles.rooms}>
+            <h3>Private rooms</h3>
+            <div className={styles.roomList}>
+              {lobby.rooms.map((r) => (
+                <button key={r.roomId} className={styles.roomCard} onClick={() => navigate(`/room/${r.roomId}`)}>
+                  <Icon name="lock" size={14} /> <strong>{r.title}</strong>
+                  <span>{r.mins} min</span>
+                  {r.requiredBalance > 0 ? (
+                    <span className={styles.diamondText}>
+                      <Icon name="diamond" size={12} /> {r.requiredBalance}
+                    </span>
+                  ) : null}
+                </button>
+              ))}
+            </div>
+          </div>
+        ) : null}
+
+        <div className={styles.controls}>
+          {uid ? (
+            seated ? (
+              <Button variant={me?.muted ? 'secondary' : 'primary'} onClick={() => me && void act(me.muted ? 'micOn' : 'micOff', me)} data-testid="toggle-mic">
+                <Icon name={me?.muted ? 'micOff' : 'mic'} size={16} /> {me?.muted ? 'Mic off' : 'Mic on'}
+              </Button>
+            ) : (
+              <Button
+                variant="secondary"
+                disabled={inQueue}
+                onClick={() => void lobbyActions.requestMic(lobbyId).then(() => {
+                  toast('Mic requested. The host will let you in.', 'success');
+                  reload();
+                }).catch(() => undefined)}
+                data-testid="request-mic"
+              >
+                <Icon name="mic" size={16} /> {inQueue ? 'Mic requested' : 'Request mic'}
+              </Button>
+            )
+          ) : (
+            <Button onClick={() => openLogin(true)}>Sign in to talk</Button>
+          )}
+          <Button onClick={() => openGift(lobby.hostUid && lobby.hostUid !== uid ? [lobby.hostUid] : [])} data-testid="open-gifts">
+            <Icon name="gift" size={16} /> Gift
+          </Button>
+          {uid ? (
+            <Button variant="secondary" onClick={() => setRoomOpen(true)} data-testid="open-create-room">
+              <Icon name="clock" size={16} /> Private room
+            </Button>
+          ) : null}
+        </div>
+      </section>
+
+      <aside className={styles.side}>
+        <Tabs
+          variant="pill"
+          items={[
+            { value: 'chat', label: 'Chat', content: <ChatPanel lobbyId={lobbyId} messages={chat} canChat={!!uid} onSignIn={() => openLogin(true)} /> },
+            { value: 'ranking', label: 'Ranking', content: <Leaderboard lobbyId={lobbyId} minPosition={lbPosition} /> },
+            {
+              value: 'people',
+              label: `People ${lobby.members.length}`,
+              content: (
+                <div className={styles.people} data-testid="people">
+                  <PeopleGroup title="Host" members={hosts} lobby={lobby} uid={uid} onAction={act} onGift={(m) => openGift([m.uid])} />
+                  <PeopleGroup title="Co-hosts" members={cohosts} lobby={lobby} uid={uid} onAction={act} onGift={(m) => openGift([m.uid])} />
+                  <PeopleGroup title="Audience" members={audience} lobby={lobby} uid={uid} onAction={act} onGift={(m) => openGift([m.uid])} />
+                </div>
+              ),
+            },
+          ]}
+        />
+      </aside>
+
+      <GiftAnimation queue={queue} nameOf={nameOf} />
+      {giftOpen ? <GiftPanel open onClose={() => setGiftOpen(false)} candidates={giftCandidates} defaultRecipients={giftTo} lobbyId={lobbyId} /> : null}
+      <ShareModal lobbyId={lobbyId} open={shareOpen} onClose={() => setShareOpen(false)} signedIn={!!uid} />
+      <EndRoomModal
+        open={endOpen}
+        onClose={() => setEndOpen(false)}
+        onEnd={async () => {
+          await lobbyActions.end(lobbyId);
+          setEndOpen(false);
+          setEnded(true);
+          void leaveVoice();
+        }}
+      />
+      <ClosureModal open={ended || lobby.status === 'ended' || lobby.status === 'terminated'} title={lobby.title} />
+      {needsFee ? <JoinFeeModal fee={lobby.requiredDiamonds} balance={diamonds} onJoin={() => void doJoin()} onCancel={() => navigate('/')} /> : null}
+      {mature ? (
+        <MatureWarningModal
+          onAccept={() => {
+            writeLocal(MATURE_KEY, '1');
+            setMatureOk(true);
+          }}
+        />
+      ) : null}
+      <AudioResumeModal open={voice.audioBlocked} onResume={resumeAudio} />
+      {blocking ? (
+        <BlockModal
+          username={blocking.username}
+          onClose={() => setBlocking(null)}
+          onBlock={async (reason) => {
+            const answer = await lobbyActions.block(lobbyId, blocking.uid, reason);
+            toast(answer.message ?? 'User has been blocked.', 'success');
+            reload();
+          }}
+        />
+      ) : null}
+      {roomOpen ? <CreateRoomModal lobbyId={lobbyId} onClose={() => setRoomOpen(false)} /> : null}
+    </div>
+  );
+}
+
+function PeopleGroup({ title, members, lobby, uid, onAction, onGift }: { title: string; members: LobbyMember[]; lobby: ReturnType<typeof toLobbyDetails>; uid: string | null; onAction(a: MemberAction, m: LobbyMember): void; onGift(m: LobbyMember): void }) {
+  if (members.length === 0) return null;
+  return (
+    <div className={styles.group}>
+      <h4>
+        {title} <span className={styles.count}>{members.length}</span>
+      </h4>
+      {members.map((m) => (
+        <div key={m.uid} className={styles.person} data-testid={`person-${m.uid}`}>
+          <span className={styles.presenceWrap}>
+            <Avatar name={m.username} src={m.profilePicUrl} size={32} />
+            <span className={`${styles.presence} ${styles[`presence_${m.presence}`]}`} title={m.presence} />
+          </span>
+          <span className={styles.personName}>
+            {m.username}
+            {m.isOwner ? <small className={styles.roleChip}>Owner</small> : null}
+            {m.isAdmin ? <small className={styles.roleChip}>Admin</small> : null}
+          </span>
+          {m.uid !== uid ? (
+            <button className={styles.iconSmall} onClick={() => onGift(m)} aria-label={`Gift ${m.username}`}>
+              <Icon name="gift" size={16} />
+            </button>
+          ) : null}
+          <Menu
+            align="end"
+            label={m.username}
+            actions={memberActions(lobby, { uid }, m).map((a) => ({ label: memberActionLabel[a], onSelect: () => onAction(a, m), tone: a === 'kick' || a === 'block' ? ('danger' as const) : undefined }))}
+            trigger={
+              <button className={styles.iconSmall} aria-label={`Actions for ${m.username}`} data-testid={`menu-${m.uid}`}>
+                ⋯
+              </button>
+            }
+          />
+        </div>
+      ))}
+    </div>
+  );
 }

@@ -1,0 +1,168 @@
+// The lobby's modals: entry fee, end room, closure, 18+ warning, audio resume, block reason and
+// create private timed room.
+import { rooms } from '@murmur/contracts/constants';
+import { useState, type FormEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { ApiCallError, api } from '../../api/client.ts';
+import { Button } from '../../components/Button.tsx';
+import { Dialog } from '../../components/Dialog.tsx';
+import { TextField } from '../../components/Field.tsx';
+import { Icon } from '../../components/Icon.tsx';
+import { createRoomBody, createRoomErrors, reasonError, type FieldErrors } from '../../forms/validation.ts';
+import styles from './Lobby.module.css';
+
+export function JoinFeeModal({ fee, balance, onJoin, onCancel }: { fee: number; balance: number | undefined; onJoin(): void; onCancel(): void }) {
+  const navigate = useNavigate();
+  const short = balance !== undefined && balance < fee;
+  return (
+    <Dialog open onOpenChange={(o) => !o && onCancel()} size="sm" title="Join this lobby" testId="join-fee-modal">
+      <p className={styles.modalText}>
+        Entry costs <strong className={styles.diamondText}><Icon name="diamond" size={13} /> {fee.toLocaleString()}</strong> diamonds. You have {(balance ?? 0).toLocaleString()}.
+      </p>
+      <div className={styles.modalActions}>
+        <Button variant="secondary" onClick={onCancel}>Not now</Button>
+        {short ? <Button onClick={() => navigate('/wallet?topup=1')}>Top up</Button> : <Button onClick={onJoin} data-testid="pay-and-join">Pay and join</Button>}
+      </div>
+    </Dialog>
+  );
+}
+
+export function EndRoomModal({ open, onClose, onEnd }: { open: boolean; onClose(): void; onEnd(): Promise<void> }) {
+  const [busy, setBusy] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={(o) => !o && onClose()} size="sm" title="End room?" testId="end-room-modal">
+      <p className={styles.modalText}>Everyone will leave the lobby and the mics go quiet. This cannot be undone.</p>
+      <div className={styles.modalActions}>
+        <Button variant="secondary" onClick={onClose}>Cancel</Button>
+        <Button
+          variant="danger"
+          busy={busy}
+          onClick={async () => {
+            setBusy(true);
+            try {
+              await onEnd();
+            } finally {
+              setBusy(false);
+            }
+          }}
+          data-testid="confirm-end"
+        >
+          End room
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
+
+export function ClosureModal({ open, title }: { open: boolean; title: string }) {
+  const navigate = useNavigate();
+  return (
+    <Dialog open={open} onOpenChange={() => navigate('/')} size="sm" title="This lobby has ended." hideClose testId="closure-modal">
+      <p className={styles.modalText}>Thanks for joining “{title}”. Find another lobby to keep talking.</p>
+      <Button block onClick={() => navigate('/')}>Back to home</Button>
+    </Dialog>
+  );
+}
+
+export function MatureWarningModal({ onAccept }: { onAccept(): void }) {
+  const navigate = useNavigate();
+  return (
+    <Dialog open onOpenChange={() => navigate('/')} size="sm" title="18+ content" hideClose testId="mature-modal">
+      <p className={styles.modalText}>This lobby may contain mature content. It is only for people who are 18 or older. Do you want to continue?</p>
+      <div className={styles.modalActions}>
+        <Button variant="secondary" onClick={() => navigate('/')}>Leave</Button>
+        <Button onClick={onAccept}>I am 18 or older</Button>
+      </div>
+    </Dialog>
+  );
+}
+
+export function AudioResumeModal({ open, onResume }: { open: boolean; onResume(): void }) {
+  return (
+    <Dialog open={open} onOpenChange={(o) => !o && onResume()} size="sm" title="Audio paused" testId="audio-resume">
+      <p className={styles.modalText}>Your browser paused the sound of this lobby. Tap below to hear everyone again.</p>
+      <Button block onClick={onResume}>
+        <Icon name="volume" size={16} /> Resume audio
+      </Button>
+    </Dialog>
+  );
+}
+
+export function BlockModal({ username, onClose, onBlock }: { username: string; onClose(): void; onBlock(reason: string): Promise<void> }) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const invalid = reasonError(reason);
+    setError(invalid);
+    if (invalid) return;
+    setBusy(true);
+    try {
+      await onBlock(reason.trim());
+      onClose();
+    } catch (err) {
+      setError((err as ApiCallError).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog open onOpenChange={(o) => !o && onClose()} size="sm" title={`Block ${username}`} testId="block-modal">
+      <form onSubmit={submit} noValidate>
+        <TextField id="block-reason" label="Reason" value={reason} onChange={(e) => setReason(e.target.value)} error={error} hint={`${reason.length}/120`} />
+        <div className={styles.modalActions}>
+          <Button type="button" variant="secondary" onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="danger" busy={busy} data-testid="confirm-block">Block</Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+export function CreateRoomModal({ lobbyId, onClose }: { lobbyId: string; onClose(): void }) {
+  const navigate = useNavigate();
+  const [title, setTitle] = useState('');
+  const [mins, setMins] = useState<number>(rooms.defaultDurationMin);
+  const [requiredBalance, setRequiredBalance] = useState('0');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const form = { title, mins, requiredBalance };
+    const found = createRoomErrors(form);
+    setErrors(found);
+    if (Object.keys(found).length) return;
+    setBusy(true);
+    try {
+      const created = await api.post<{ roomId: string }>(`/lobbies/${encodeURIComponent(lobbyId)}/rooms`, createRoomBody(form), { quiet: true });
+      onClose();
+      navigate(`/room/${created.roomId}`);
+    } catch (err) {
+      setErrors({ _: (err as ApiCallError).message });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog open onOpenChange={(o) => !o && onClose()} title="Create private room" description="A one-on-one timed room. Your guest pays the fee to join." testId="create-room-modal">
+      <form onSubmit={submit} noValidate>
+        <TextField id="room-title" label="Room title" placeholder="Deep talk 🌙" value={title} onChange={(e) => setTitle(e.target.value)} error={errors.title} />
+        <div className={styles.durations} role="radiogroup" aria-label="Duration">
+          {rooms.durationsMin.map((m) => (
+            <button type="button" key={m} role="radio" aria-checked={mins === m} className={`${styles.duration} ${mins === m ? styles.durationOn : ''}`} onClick={() => setMins(m)}>
+              <strong>{m}</strong> min
+            </button>
+          ))}
+        </div>
+        {errors.mins ? <p className={styles.formError}>{errors.mins}</p> : null}
+        <TextField id="room-fee" label="Fee in diamonds" inputMode="numeric" value={requiredBalance} onChange={(e) => setRequiredBalance(e.target.value)} error={errors.requiredBalance} />
+        {errors._ ? <p className={styles.formError}>{errors._}</p> : null}
+        <div className={styles.modalActions}>
+          <Button type="button" variant="secondary" onClick={onClose}>Cancel</Button>
+          <Button type="submit" busy={busy} data-testid="create-room-submit">Create room</Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
