@@ -2,6 +2,7 @@
 // `raw` runs before the JSON body parser (webhooks that need the raw body).
 import type express from 'express';
 import type { CommandDeps } from './dependencies.ts';
+import { guildModule } from './guild/routes.ts';
 import { lobbiesModule } from './lobbies/routes.ts';
 import { identityModule } from './identity/routes.ts';
 import { mediaModule } from './media/routes.ts';
@@ -21,4 +22,4 @@ export interface CommandModule {
   start?: (deps: CommandDeps) => { stop(): Promise<void> };
 }
 
-export const commandModules: CommandModule[] = [identityModule, referralModule, giftingModule, profilesModule, socialModule, mediaModule, wallModule, messagesModule, lobbiesModule, moneyModule];
+export const commandModules: CommandModule[] = [identityModule, referralModule, giftingModule, profilesModule, socialModule, mediaModule, wallModule, messagesModule, lobbiesModule, moneyModule, guildModule];

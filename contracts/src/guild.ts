@@ -23,8 +23,6 @@ export const guildTexts = {
   periodInvalid: 'The period must end after it starts and not in the future.',
   periodOverlaps: 'This period overlaps a period already settled.',
   paymentNotFound: 'This payment does not exist.',
-  paymentConfirmed: 'This payment is already confirmed.',
-  notPaymentHost: 'Only the host who received this payment can confirm it.',
   projectionBehind: 'Gift receipts are still being recorded. Please try again in a moment.',
 } as const;
 
@@ -44,10 +42,11 @@ export const CreateAgencyBody = shareRatios(
 );
 export const AddAgencyHostBody = z.object({ hostUid: z.string().trim().min(1, formatText(texts.required, { field: 'Host' })).max(200) });
 export const SetShareRatiosBody = shareRatios(z.object({ guildSharePct: SharePercent, hostSharePct: SharePercent }));
-export const SettlePeriodBody = z.object({
+export const PeriodQuery = z.object({
   periodStart: z.iso.datetime({ offset: true, error: 'Period start must be a date and time.' }),
   periodEnd: z.iso.datetime({ offset: true, error: 'Period end must be a date and time.' }),
 });
+export const SettlePeriodBody = PeriodQuery;
 export const SubmitCharmPaymentBody = z.object({
   hostUid: z.string().trim().min(1, formatText(texts.required, { field: 'Host' })).max(200),
   amountCharm: z.coerce.number().positive('Amount must be greater than 0.').max(1e12),
@@ -55,7 +54,6 @@ export const SubmitCharmPaymentBody = z.object({
   proofUrl: z.string().trim().min(1, formatText(texts.required, { field: 'Proof of payment' })).max(2000),
   settlementId: z.string().trim().min(1).max(100).optional(),
 });
-export const ConfirmCharmPaymentBody = z.object({ agencyId: AgencyId, paymentId: z.string().trim().min(1).max(100) });
 
 // Events on agency-{id} -------------------------------------------------------------------------
 
@@ -145,6 +143,8 @@ export const AgencyDto = z.object({
   ownerUid: z.string(),
   guildSharePct: z.number(),
   hostSharePct: z.number(),
-  roster: z.array(z.object({ uid: z.string(), username: z.string(), joinedAt: z.string(), charmThisPeriod: z.number() })),
+  /** Each host with the charm received since the end of the agency's last settled period. */
+  roster: z.array(z.object({ uid: z.string(), username: z.string(), profilePicUrl: z.string().nullable(), joinedAt: z.string(), unsettledCharm: z.number(), unsettledHostCharm: z.number() })),
+  lastSettledUntil: z.string().nullable(),
 });
 export type AgencyDto = z.infer<typeof AgencyDto>;

@@ -40,10 +40,10 @@ afterAll(async () => stack?.stop());
 
 describe('referral', () => {
   const now = new Date();
-  const tokens: Record<string, string> = {};
+  const tokens = {} as Record<'alice' | 'bob' | 'carol' | 'dave' | 'erin', string>;
 
   it('binds referrers at registration and by connect, with the rules', async () => {
-    for (const uid of ['alice', 'bob', 'carol', 'dave', 'erin']) tokens[uid] = await stack.tokenFor(uid);
+    for (const uid of ['alice', 'bob', 'carol', 'dave', 'erin'] as const) tokens[uid] = await stack.tokenFor(uid);
     await register('alice', 'ALICE01', null, new Date(now.getTime() - 60 * DAY));
     await register('bob', 'BOB0001', 'alice01', new Date(now.getTime() - 50 * DAY));
     await register('carol', 'CAROL01', null, new Date(now.getTime() - 21 * DAY));

@@ -1,0 +1,74 @@
+// The agency aggregate on `agency-{id}`: owner, share ratios, roster of hosts, settled periods and
+// charm payments (spec section 3 "Settlement and gift receipt", section 6 agency role).
+import type { AgencyCreated, AgencyPeriodSettled, CharmPaymentSubmitted } from '@murmur/contracts';
+import type { DomainEvent } from '../decider/decider.ts';
+
+export type AgencyEvent =
+  | DomainEvent<'AgencyCreated', AgencyCreated>
+  | DomainEvent<'AgencyHostAdded', { agencyId: string; hostUid: string; addedAt: string }>
+  | DomainEvent<'AgencyHostRemoved', { agencyId: string; hostUid: string; removedAt: string }>
+  | DomainEvent<'AgencyShareRatiosSet', { agencyId: string; guildSharePct: number; hostSharePct: number; setAt: string }>
+  | DomainEvent<'AgencyPeriodSettled', AgencyPeriodSettled>
+  | DomainEvent<'CharmPaymentSubmitted', CharmPaymentSubmitted>
+  | DomainEvent<'CharmPaymentConfirmed', { agencyId: string; paymentId: string; hostUid: string; confirmedAt: string }>;
+
+export interface AgencyState {
+  exists: boolean;
+  agencyId: string;
+  ownerUid: string;
+  guildSharePct: number;
+  hostSharePct: number;
+  hosts: string[];
+  periods: Array<{ settlementId: string; start: string; end: string }>;
+  payments: Record<string, { hostUid: string; confirmed: boolean }>;
+}
+
+export const initialAgencyState = (): AgencyState => ({
+  exists: false, agencyId: '', ownerUid: '', guildSharePct: 0, hostSharePct: 0, hosts: [], periods: [], payments: {},
+});
+
+export function evolveAgency(state: AgencyState, event: AgencyEvent): AgencyState {
+  switch (event.type) {
+    case 'AgencyCreated':
+      return { ...state, exists: true, agencyId: event.data.agencyId, ownerUid: event.data.ownerUid, guildSharePct: event.data.guildSharePct, hostSharePct: event.data.hostSharePct };
+    case 'AgencyHostAdded':
+      return { ...state, hosts: [...state.hosts, event.data.hostUid] };
+    case 'AgencyHostRemoved':
+      return { ...state, hosts: state.hosts.filter((h) => h !== event.data.hostUid) };
+    case 'AgencyShareRatiosSet':
+      return { ...state, guildSharePct: event.data.guildSharePct, hostSharePct: event.data.hostSharePct };
+    case 'AgencyPeriodSettled':
+      return { ...state, periods: [...state.periods, { settlementId: event.data.settlementId, start: event.data.periodStart, end: event.data.periodEnd }] };
+    case 'CharmPaymentSubmitted':
+      return { ...state, payments: { ...state.payments, [event.data.paymentId]: { hostUid: event.data.hostUid, confirmed: false } } };
+    case 'CharmPaymentConfirmed': {
+      const payment = state.payments[event.data.paymentId];
+      return payment ? { ...state, payments: { ...state.payments, [event.data.paymentId]: { ...payment, confirmed: true } } } : state;
+    }
+    default: {
+      const _exhaustive: never = event;
+      return state;
+    }
+  }
+}
+
+/** A host's membership on `agency-host-{uid}`: the one place that says which agency holds a host,
+ * so two agencies adding the same host at once cannot both win. */
+export type HostMembershipEvent =
+  | DomainEvent<'HostAgencyClaimed', { hostUid: string; agencyId: string; at: string }>
+  | DomainEvent<'HostAgencyReleased', { hostUid: string; agencyId: string; at: string }>;
+
+export const hostMembershipStream = (hostUid: string) => `agency-host-${hostUid}`;
+
+export function evolveHostMembership(state: { agencyId: string | null }, event: HostMembershipEvent): { agencyId: string | null } {
+  switch (event.type) {
+    case 'HostAgencyClaimed':
+      return { agencyId: event.data.agencyId };
+    case 'HostAgencyReleased':
+      return state.agencyId === event.data.agencyId ? { agencyId: null } : state;
+    default: {
+      const _exhaustive: never = event;
+      return state;
+    }
+  }
+}

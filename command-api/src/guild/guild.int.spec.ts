@@ -1,0 +1,141 @@
+// The guild end to end: an agency's roster and share ratios, gift receipts for its hosts only, a
+// period settlement equal to the sum of its receipts under the ratios of the time, charm payments,
+// 403 for everyone without the agency role, and a rebuild during gifts equal to a full replay.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { guildTexts, texts } from '@murmur/contracts';
+import { rebuildProjection } from '../../../projections/src/rebuild.ts';
+import { guildProjector } from '../../../projections/src/projectors/guild.ts';
+import { replayProjection, tableRows, waitForProjection } from '../../../test-support/projection-replay.ts';
+import { startTestStack, type TestStack } from '../../../test-support/stack.ts';
+
+let stack: TestStack;
+let gifts = 0;
+
+async function gift(sender: string, recipients: string[], quantity: number, unitPrice: number, charmPerRecipient: number) {
+  const r = await stack.command.deps.store.append(`wallet-${sender}`, [{
+    type: 'GiftSent',
+    data: {
+      senderUid: sender, giftId: `g${unitPrice}`, giftName: `Gift ${unitPrice}`, quantity, unitPrice,
+      diamondsTotal: quantity * unitPrice * recipients.length, recipients, charmPerRecipient, lobbyId: 'lobby-1', sentAt: new Date().toISOString(),
+    },
+  }], { idempotencyKey: `test-gift-${++gifts}` });
+  return r.lastPosition;
+}
+
+beforeAll(async () => {
+  stack = await startTestStack();
+});
+afterAll(async () => stack?.stop());
+
+describe('guild', () => {
+  let boss: string;
+  let rival: string;
+  let fan: string;
+  const periodStart = new Date(Date.now() - 60_000).toISOString();
+
+  it('refuses every guild call to a user without the agency role', async () => {
+    boss = await stack.tokenFor('boss', ['ag']);
+    rival = await stack.tokenFor('rival', ['ag']);
+    fan = await stack.tokenFor('fan', ['co', 'h', 'cr']);
+    const calls: Array<[string, string]> = [
+      ['POST', '/guild/agencies'], ['POST', '/guild/agencies/nova/hosts'], ['DELETE', '/guild/agencies/nova/hosts/h1'],
+      ['PUT', '/guild/agencies/nova/shares'], ['POST', '/guild/agencies/nova/settlements'], ['POST', '/guild/agencies/nova/payments'],
+      ['PUT', '/guild/agencies/nova/payments/00000000-0000-4000-8000-000000000000/confirm'],
+      ['GET', '/guild/agencies'], ['GET', '/guild/agencies/nova'], ['GET', '/guild/agencies/nova/receipts'],
+      ['GET', '/guild/agencies/nova/preview?periodStart=2026-11-01T00:00:00Z&periodEnd=2026-11-02T00:00:00Z'],
+      ['GET', '/guild/agencies/nova/settlements'], ['GET', '/guild/agencies/nova/payments'],
+    ];
+    for (const [method, path] of calls) {
+      const res = await stack.api(path, { method, token: fan, body: method === 'GET' ? undefined : {} });
+      expect(res.status, `${method} ${path}`).toBe(403);
+      expect(res.body.error.message).toBe(texts.noPermissionPage);
+      expect((await stack.api(path, { method, body: method === 'GET' ? undefined : {} })).status, `${method} ${path}`).toBe(401);
+    }
+  });
+
+  it('builds an agency with share ratios 1-100 and a roster of its own hosts', async () => {
+    const bad = await stack.api('/guild/agencies', { method: 'POST', token: boss, body: { agencyId: 'nova', name: 'Nova', guildSharePct: 0, hostSharePct: 100 } });
+    expect(bad.status).toBe(400);
+    const sum = await stack.api('/guild/agencies', { method: 'POST', token: boss, body: { agencyId: 'nova', name: 'Nova', guildSharePct: 40, hostSharePct: 50 } });
+    expect(sum.body.error.message).toBe(guildTexts.sharesSum);
+    expect((await stack.api('/guild/agencies', { method: 'POST', token: boss, body: { agencyId: 'nova', name: 'Nova', guildSharePct: 30, hostSharePct: 70 } })).status).toBe(201);
+    expect((await stack.api('/guild/agencies', { method: 'POST', token: rival, body: { agencyId: 'nova', name: 'Again', guildSharePct: 30, hostSharePct: 70 } })).status).toBe(409);
+    expect((await stack.api('/guild/agencies', { method: 'POST', token: rival, body: { agencyId: 'orbit', name: 'Orbit', guildSharePct: 50, hostSharePct: 50 } })).status).toBe(201);
+    for (const host of ['h1', 'h2']) expect((await stack.api('/guild/agencies/nova/hosts', { method: 'POST', token: boss, body: { hostUid: host } })).status).toBe(200);
+    const added = await stack.api('/guild/agencies/nova/hosts', { method: 'POST', token: boss, body: { hostUid: 'h1' } });
+    const stolen = await stack.api('/guild/agencies/orbit/hosts', { method: 'POST', token: rival, body: { hostUid: 'h1' } });
+    expect(stolen.status).toBe(422);
+    expect(stolen.body.error.message).toBe(guildTexts.hostAlreadyInAgency);
+    expect((await stack.api('/guild/agencies/orbit/hosts', { method: 'POST', token: rival, body: { hostUid: 'h3' } })).status).toBe(200);
+    expect((await stack.api('/guild/agencies/nova/hosts', { method: 'POST', token: rival, body: { hostUid: 'h9' } })).status).toBe(403);
+    const agency = await stack.api('/guild/agencies/nova', { token: boss, headers: { 'x-min-position': added.body.position } });
+    expect(agency.body.roster.map((h: any) => h.uid)).toEqual(['h1', 'h2']);
+    expect((await stack.api('/guild/agencies/nova', { token: rival })).status).toBe(403);
+  });
+
+  it('records receipts for its hosts at gift time and settles a period as their sum', async () => {
+    await gift('fan', ['h1', 'h3', 'outsider'], 2, 50, 50); // h1 30/70; h3 is orbit's; outsider in no agency
+    await gift('fan', ['h2'], 1, 15, 7); // 2.1 guild / 4.9 host
+    const ratios = await stack.api('/guild/agencies/nova/shares', { method: 'PUT', token: boss, body: { guildSharePct: 25, hostSharePct: 75 } });
+    expect(ratios.status).toBe(200);
+    await gift('fan', ['h1'], 3, 10, 15); // at 25/75: 3.75 / 11.25
+    await stack.api('/guild/agencies/nova/hosts/h2', { method: 'DELETE', token: boss });
+    const last = await gift('fan', ['h2'], 1, 100, 50); // h2 left: no receipt
+    await new Promise((r) => setTimeout(r, 5));
+
+    const receipts = await stack.api('/guild/agencies/nova/receipts?limit=50', { token: boss, headers: { 'x-min-position': String(last) } });
+    expect(receipts.body.items.map((r: any) => [r.host.uid, r.sender.uid, r.gift.quantity, r.gift.diamondValue, r.gift.charmValue, r.guildSharePct, r.hostSharePct, r.guildCharm, r.hostCharm])).toEqual([
+      ['h1', 'fan', 3, 30, 15, 25, 75, 3.75, 11.25],
+      ['h2', 'fan', 1, 15, 7, 30, 70, 2.1, 4.9],
+      ['h1', 'fan', 2, 100, 50, 30, 70, 15, 35],
+    ]);
+
+    const periodEnd = new Date().toISOString();
+    const preview = await stack.api(`/guild/agencies/nova/preview?periodStart=${periodStart}&periodEnd=${periodEnd}`, { token: boss });
+    expect(preview.body).toMatchObject({ receiptCount: 3, charmTotal: 72, guildCharm: 20.85, amountToSettle: 51.15 });
+    const settled = await stack.api('/guild/agencies/nova/settlements', { method: 'POST', token: boss, body: { periodStart, periodEnd } });
+    expect(settled.status).toBe(201);
+    expect(settled.body).toMatchObject({ amountToSettle: 51.15, guildCharm: 20.85, charmTotal: 72, receiptCount: 3 });
+    expect(settled.body.hosts.map((h: any) => [h.hostUid, h.hostCharm])).toEqual([['h1', 46.25], ['h2', 4.9]]);
+    const overlap = await stack.api('/guild/agencies/nova/settlements', { method: 'POST', token: boss, body: { periodStart, periodEnd } });
+    expect(overlap.status).toBe(422);
+    expect(overlap.body.error.message).toBe(guildTexts.periodOverlaps);
+    const future = await stack.api('/guild/agencies/nova/settlements', { method: 'POST', token: boss, body: { periodStart: periodEnd, periodEnd: '2099-01-01T00:00:00Z' } });
+    expect(future.body.error.message).toBe(guildTexts.periodInvalid);
+
+    const orbit = await stack.api('/guild/agencies/orbit/receipts', { token: rival });
+    expect(orbit.body.items.map((r: any) => [r.host.uid, r.guildCharm, r.hostCharm])).toEqual([['h3', 25, 25]]);
+
+    const pay = await stack.api('/guild/agencies/nova/payments', { method: 'POST', token: boss, body: { hostUid: 'h1', amountCharm: 46.25, proofUrl: 'https://cdn.local/proof-1.png', settlementId: settled.body.settlementId } });
+    expect(pay.status).toBe(201);
+    const notOnRoster = await stack.api('/guild/agencies/nova/payments', { method: 'POST', token: boss, body: { hostUid: 'h3', amountCharm: 1, proofUrl: 'x.png' } });
+    expect(notOnRoster.status).toBe(422);
+    const noProof = await stack.api('/guild/agencies/nova/payments', { method: 'POST', token: boss, body: { hostUid: 'h1', amountCharm: 1 } });
+    expect(noProof.status).toBe(400);
+    const confirmed = await stack.api(`/guild/agencies/nova/payments/${pay.body.paymentId}/confirm`, { method: 'PUT', token: boss });
+    expect(confirmed.status).toBe(200);
+    const settlements = await stack.api('/guild/agencies/nova/settlements', { token: boss, headers: { 'x-min-position': confirmed.body.position } });
+    expect(settlements.body.items[0]).toMatchObject({ amountToSettle: 51.15, paidCharm: 46.25, status: 'partially_paid' });
+    const payments = await stack.api('/guild/agencies/nova/payments', { token: boss });
+    expect(payments.body.items[0]).toMatchObject({ host: { uid: 'h1' }, amountCharm: 46.25, status: 'confirmed', proofUrl: 'https://cdn.local/proof-1.png' });
+  });
+
+  it('rebuilds while gifts arrive into the same rows as a full replay', async () => {
+    let stop = false;
+    let n = 0;
+    const writer = (async () => {
+      while (!stop) await gift(`fan${n % 5}`, [['h1', 'h3', 'nobody'][n++ % 3]!], 1, 10, 5);
+    })();
+    await new Promise((r) => setTimeout(r, 200));
+    await rebuildProjection(stack.db.pool, guildProjector, { batchSize: 20 });
+    await new Promise((r) => setTimeout(r, 200));
+    stop = true;
+    await writer;
+    expect(n).toBeGreaterThan(10);
+    await waitForProjection(stack.db.pool, 'guild');
+    await replayProjection(stack.db.pool, guildProjector, 'replay_guild');
+    for (const table of guildProjector.tables) {
+      expect(await tableRows(stack.db.pool, 'rm', table), table).toEqual(await tableRows(stack.db.pool, 'replay_guild', table));
+    }
+  });
+});

@@ -1,0 +1,139 @@
+// Guild commands, for the agency role only (spec section 6): create the agency, manage its roster
+// and share ratios, settle a period from its gift receipts, record charm payments with proof and
+// confirm them.
+import { randomUUID } from 'node:crypto';
+import {
+  AddAgencyHostBody, AgencyId, agencyStream, CreateAgencyBody, guildTexts, SetShareRatiosBody, SettlePeriodBody, SubmitCharmPaymentBody,
+} from '@murmur/contracts';
+import { ApiError, currentUser, parse, requireAuth } from '@murmur/platform';
+import type express from 'express';
+import { z } from 'zod';
+import { handleCommand, loadState } from '../decider/handle-command.ts';
+import type { CommandDeps } from '../dependencies.ts';
+import type { CommandModule } from '../modules.ts';
+import { hostMembershipStream } from './agency.ts';
+import { agencyDecider, decideAgency, hostMembershipDecider, type AgencyCommand, type PeriodTotals } from './decide.ts';
+
+const AgencyParams = z.object({ agencyId: AgencyId });
+
+function run(deps: CommandDeps, agencyId: string, actorUid: string, command: AgencyCommand) {
+  return handleCommand(deps.store, agencyStream(agencyId), agencyDecider, command, { cache: deps.cache, metadata: { actorUid } });
+}
+
+/** True once the guild read model has applied every event written before `end`. */
+async function receiptsRecordedUntil(deps: CommandDeps, end: Date): Promise<boolean> {
+  const { rows } = await deps.pool.query<{ ready: boolean }>(
+    `select exists (select 1 from subscription_checkpoints where name = 'guild')
+        and not exists (
+          select 1 from events e, subscription_checkpoints c
+           where c.name = 'guild' and (e.transaction_id, e.global_position) > (c.transaction_id, c.global_position)
+             and (e.created_at < $1 or (e.type = 'GiftSent' and e.data->>'sentAt' < $2))
+        ) as ready`,
+    [end, end.toISOString()],
+  );
+  return rows[0]?.ready === true;
+}
+
+async function periodTotals(deps: CommandDeps, agencyId: string, start: Date, end: Date): Promise<PeriodTotals> {
+  const { rows } = await deps.pool.query<{ host_uid: string; receipts: number; charm: number; guild: number; host: number; diamonds: number }>(
+    `select host_uid, count(*)::int as receipts, sum(charm_value)::float8 as charm, sum(guild_charm)::float8 as guild,
+            sum(host_charm)::float8 as host, sum(diamond_value)::float8 as diamonds
+       from rm.guild_receipts where agency_id = $1 and sent_at >= $2 and sent_at < $3
+      group by host_uid order by host_uid`,
+    [agencyId, start, end],
+  );
+  const hosts = rows.map((r) => ({ hostUid: r.host_uid, receipts: r.receipts, charm: r.charm, guildCharm: r.guild, hostCharm: r.host, diamonds: r.diamonds }));
+  const sum = (pick: (h: (typeof hosts)[number]) => number) => Math.round(hosts.reduce((a, h) => a + pick(h), 0) * 10_000) / 10_000;
+  return {
+    receiptCount: hosts.reduce((a, h) => a + h.receipts, 0),
+    diamondTotal: sum((h) => h.diamonds),
+    charmTotal: sum((h) => h.charm),
+    guildCharm: sum((h) => h.guildCharm),
+    hostCharm: sum((h) => h.hostCharm),
+    hosts,
+  };
+}
+
+export function guildRoutes(router: express.Router, deps: CommandDeps): void {
+  const agency = requireAuth('ag');
+
+  router.post('/guild/agencies', agency, async (req, res) => {
+    const { uid } = currentUser(req);
+    const body = parse(CreateAgencyBody, req.body);
+    const r = await run(deps, body.agencyId, uid, { type: 'CreateAgency', ...body, ownerUid: uid, now: deps.clock.now() });
+    res.status(201).json({ agencyId: body.agencyId, position: r.position.toString() });
+  });
+
+  router.post('/guild/agencies/:agencyId/hosts', agency, async (req, res) => {
+    const { uid } = currentUser(req);
+    const { agencyId } = parse(AgencyParams, req.params);
+    const body = parse(AddAgencyHostBody, req.body);
+    // Owner first (nothing is claimed for someone else's agency), then the host's membership
+    // stream, then the roster; a retry after a failure in between finds its own claim and goes on.
+    const { state } = await loadState(deps.store, agencyStream(agencyId), agencyDecider, deps.cache);
+    decideAgency({ type: 'AddHost', actorUid: uid, hostUid: body.hostUid, hostAgencyId: null, now: deps.clock.now() }, state);
+    await handleCommand(deps.store, hostMembershipStream(body.hostUid), hostMembershipDecider,
+      { type: 'ClaimHost', hostUid: body.hostUid, agencyId, now: deps.clock.now() }, { cache: deps.cache, metadata: { actorUid: uid } });
+    const r = await run(deps, agencyId, uid, { type: 'AddHost', actorUid: uid, hostUid: body.hostUid, hostAgencyId: agencyId, now: deps.clock.now() });
+    res.json({ position: r.position.toString() });
+  });
+
+  router.delete('/guild/agencies/:agencyId/hosts/:hostUid', agency, async (req, res) => {
+    const { uid } = currentUser(req);
+    const { agencyId } = parse(AgencyParams, req.params);
+    const { hostUid } = parse(AddAgencyHostBody, { hostUid: req.params.hostUid });
+    const r = await run(deps, agencyId, uid, { type: 'RemoveHost', actorUid: uid, hostUid, now: deps.clock.now() });
+    await handleCommand(deps.store, hostMembershipStream(hostUid), hostMembershipDecider,
+      { type: 'ReleaseHost', hostUid, agencyId, now: deps.clock.now() }, { cache: deps.cache, metadata: { actorUid: uid } });
+    res.json({ position: r.position.toString() });
+  });
+
+  router.put('/guild/agencies/:agencyId/shares', agency, async (req, res) => {
+    const { uid } = currentUser(req);
+    const { agencyId } = parse(AgencyParams, req.params);
+    const body = parse(SetShareRatiosBody, req.body);
+    const r = await run(deps, agencyId, uid, { type: 'SetShareRatios', actorUid: uid, ...body, now: deps.clock.now() });
+    res.json({ position: r.position.toString() });
+  });
+
+  router.post('/guild/agencies/:agencyId/settlements', agency, async (req, res) => {
+    const { uid } = currentUser(req);
+    const { agencyId } = parse(AgencyParams, req.params);
+    const body = parse(SettlePeriodBody, req.body);
+    const start = new Date(body.periodStart);
+    const end = new Date(body.periodEnd);
+    const now = deps.clock.now();
+    if (!(start < end) || end > now) throw new ApiError('RULE_VIOLATED', guildTexts.periodInvalid);
+    const deadline = Date.now() + 3000;
+    while (!(await receiptsRecordedUntil(deps, end))) {
+      if (Date.now() > deadline) throw new ApiError('CONFLICT', guildTexts.projectionBehind);
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    const totals = await periodTotals(deps, agencyId, start, end);
+    const settlementId = randomUUID();
+    const r = await run(deps, agencyId, uid, { type: 'SettlePeriod', actorUid: uid, settlementId, periodStart: start, periodEnd: end, totals, now });
+    res.status(201).json({ settlementId, amountToSettle: totals.hostCharm, ...totals, position: r.position.toString() });
+  });
+
+  router.post('/guild/agencies/:agencyId/payments', agency, async (req, res) => {
+    const { uid } = currentUser(req);
+    const { agencyId } = parse(AgencyParams, req.params);
+    const body = parse(SubmitCharmPaymentBody, req.body);
+    const paymentId = randomUUID();
+    const r = await run(deps, agencyId, uid, {
+      type: 'SubmitCharmPayment', actorUid: uid, paymentId, hostUid: body.hostUid, amountCharm: body.amountCharm, proofUrl: body.proofUrl,
+      settlementId: body.settlementId ?? null, now: deps.clock.now(),
+    });
+    res.status(201).json({ paymentId, position: r.position.toString() });
+  });
+
+  router.put('/guild/agencies/:agencyId/payments/:paymentId/confirm', agency, async (req, res) => {
+    const { uid } = currentUser(req);
+    const { agencyId } = parse(AgencyParams, req.params);
+    const paymentId = parse(z.string().uuid('This payment does not exist.'), req.params.paymentId);
+    const r = await run(deps, agencyId, uid, { type: 'ConfirmCharmPayment', actorUid: uid, paymentId, now: deps.clock.now() });
+    res.json({ position: r.position.toString() });
+  });
+}
+
+export const guildModule: CommandModule = { name: 'guild', routes: guildRoutes };

@@ -1,0 +1,171 @@
+// Guild queries for the agency role (spec sections 2 /guild, 3, 6): the agency with its roster,
+// gift receipts, a preview of the amount to settle for a period, settlements and charm payments.
+import {
+  AgencyId, guildTexts, PageQuery, pageMeta, PeriodQuery,
+  type AgencyDto, type CharmPaymentDto, type GiftReceiptDto, type SettlementDto,
+} from '@murmur/contracts';
+import { ApiError, currentUser, parse, requireAuth } from '@murmur/platform';
+import type express from 'express';
+import type pg from 'pg';
+import { z } from 'zod';
+import type { QueryDeps } from '../dependencies.ts';
+import { freshness } from '../freshness.ts';
+import { lookupUsers } from '../user-directory.ts';
+
+const AgencyParams = z.object({ agencyId: AgencyId });
+const ReceiptQuery = PageQuery.extend({
+  hostUid: z.string().max(200).optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+});
+
+async function ownedAgency(pool: pg.Pool, req: express.Request) {
+  const { uid } = currentUser(req);
+  const { agencyId } = parse(AgencyParams, req.params);
+  const { rows } = await pool.query(
+    'select agency_id, name, owner_uid, guild_share_pct, host_share_pct from rm.agencies where agency_id = $1',
+    [agencyId],
+  );
+  const agency = rows[0];
+  if (!agency) throw new ApiError('NOT_FOUND', guildTexts.agencyNotFound);
+  if (agency.owner_uid !== uid) throw new ApiError('FORBIDDEN', guildTexts.notOwner);
+  return agency as { agency_id: string; name: string; owner_uid: string; guild_share_pct: number; host_share_pct: number };
+}
+
+export function guildQueryRoutes(router: express.Router, deps: QueryDeps): void {
+  const { pool } = deps;
+  const guard = [requireAuth('ag'), freshness(pool, ['guild'])];
+
+  router.get('/guild/agencies', ...guard, async (req, res) => {
+    const { uid } = currentUser(req);
+    const { rows } = await pool.query(
+      `select a.agency_id as "agencyId", a.name, a.guild_share_pct as "guildSharePct", a.host_share_pct as "hostSharePct",
+              (select count(*)::int from rm.agency_hosts h where h.agency_id = a.agency_id) as "hostCount"
+         from rm.agencies a where a.owner_uid = $1 order by a.created_at`,
+      [uid],
+    );
+    res.json({ items: rows });
+  });
+
+  router.get('/guild/agencies/:agencyId', ...guard, async (req, res) => {
+    const agency = await ownedAgency(pool, req);
+    const { rows: last } = await pool.query<{ until: Date | null }>('select max(period_end) as until from rm.guild_settlements where agency_id = $1', [agency.agency_id]);
+    const since = last[0]?.until ?? new Date(0);
+    const { rows } = await pool.query<{ host_uid: string; joined_at: Date; charm: number; host_charm: number }>(
+      `select h.host_uid, h.joined_at,
+              coalesce((select sum(r.charm_value) from rm.guild_receipts r where r.agency_id = h.agency_id and r.host_uid = h.host_uid and r.sent_at >= $2), 0)::float8 as charm,
+              coalesce((select sum(r.host_charm) from rm.guild_receipts r where r.agency_id = h.agency_id and r.host_uid = h.host_uid and r.sent_at >= $2), 0)::float8 as host_charm
+         from rm.agency_hosts h where h.agency_id = $1 order by h.joined_at, h.host_uid`,
+      [agency.agency_id, since],
+    );
+    const users = await lookupUsers(pool, rows.map((r) => r.host_uid));
+    const dto: AgencyDto = {
+      agencyId: agency.agency_id,
+      name: agency.name,
+      ownerUid: agency.owner_uid,
+      guildSharePct: agency.guild_share_pct,
+      hostSharePct: agency.host_share_pct,
+      roster: rows.map((r) => ({
+        uid: r.host_uid, username: users.get(r.host_uid)!.username, profilePicUrl: users.get(r.host_uid)!.profilePicUrl,
+        joinedAt: r.joined_at.toISOString(), unsettledCharm: r.charm, unsettledHostCharm: r.host_charm,
+      })),
+      lastSettledUntil: last[0]?.until?.toISOString() ?? null,
+    };
+    res.json(dto);
+  });
+
+  router.get('/guild/agencies/:agencyId/receipts', ...guard, async (req, res) => {
+    const agency = await ownedAgency(pool, req);
+    const q = parse(ReceiptQuery, req.query);
+    const where = `agency_id = $1 and ($2::text is null or host_uid = $2) and ($3::timestamptz is null or sent_at >= $3) and ($4::timestamptz is null or sent_at < $4)`;
+    const params = [agency.agency_id, q.hostUid ?? null, q.from ?? null, q.to ?? null];
+    const [{ rows }, { rows: count }] = await Promise.all([
+      pool.query(
+        `select source_position::text as pos, host_uid, sender_uid, gift_id, gift_name, quantity, diamond_value::float8 as diamonds,
+                charm_value::float8 as charm, guild_share_pct, host_share_pct, guild_charm::float8 as guild_charm, host_charm::float8 as host_charm, sent_at
+           from rm.guild_receipts where ${where} order by sent_at desc, source_position desc limit $5 offset $6`,
+        [...params, q.limit, (q.page - 1) * q.limit],
+      ),
+      pool.query<{ n: number }>(`select count(*)::int as n from rm.guild_receipts where ${where}`, params),
+    ]);
+    const users = await lookupUsers(pool, rows.flatMap((r) => [r.host_uid, r.sender_uid]));
+    const items: GiftReceiptDto[] = rows.map((r) => ({
+      id: `${r.pos}:${r.host_uid}`,
+      host: { uid: r.host_uid, username: users.get(r.host_uid)!.username },
+      sender: { uid: r.sender_uid, username: users.get(r.sender_uid)!.username },
+      gift: { id: r.gift_id, name: r.gift_name, quantity: r.quantity, diamondValue: r.diamonds, charmValue: r.charm },
+      guildSharePct: r.guild_share_pct,
+      hostSharePct: r.host_share_pct,
+      guildCharm: r.guild_charm,
+      hostCharm: r.host_charm,
+      sentAt: new Date(r.sent_at).toISOString(),
+    }));
+    res.json({ items, meta: pageMeta(q, count[0]?.n ?? 0, items.length) });
+  });
+
+  router.get('/guild/agencies/:agencyId/preview', ...guard, async (req, res) => {
+    const agency = await ownedAgency(pool, req);
+    const q = parse(PeriodQuery, req.query);
+    const { rows } = await pool.query(
+      `select count(*)::int as "receiptCount", coalesce(sum(charm_value), 0)::float8 as "charmTotal",
+              coalesce(sum(guild_charm), 0)::float8 as "guildCharm", coalesce(sum(host_charm), 0)::float8 as "amountToSettle"
+         from rm.guild_receipts where agency_id = $1 and sent_at >= $2 and sent_at < $3`,
+      [agency.agency_id, q.periodStart, q.periodEnd],
+    );
+    res.json({ periodStart: q.periodStart, periodEnd: q.periodEnd, ...rows[0] });
+  });
+
+  router.get('/guild/agencies/:agencyId/settlements', ...guard, async (req, res) => {
+    const agency = await ownedAgency(pool, req);
+    const q = parse(PageQuery, req.query);
+    const [{ rows }, { rows: count }] = await Promise.all([
+      pool.query(
+        `select settlement_id, period_start, period_end, receipt_count, charm_total::float8 as charm_total, guild_charm::float8 as guild_charm,
+                host_charm::float8 as host_charm, paid_charm::float8 as paid_charm, hosts, settled_at
+           from rm.guild_settlements where agency_id = $1 order by period_start desc limit $2 offset $3`,
+        [agency.agency_id, q.limit, (q.page - 1) * q.limit],
+      ),
+      pool.query<{ n: number }>('select count(*)::int as n from rm.guild_settlements where agency_id = $1', [agency.agency_id]),
+    ]);
+    const items: SettlementDto[] = rows.map((r) => ({
+      settlementId: r.settlement_id,
+      periodStart: new Date(r.period_start).toISOString(),
+      periodEnd: new Date(r.period_end).toISOString(),
+      receiptCount: r.receipt_count,
+      charmTotal: r.charm_total,
+      guildCharm: r.guild_charm,
+      amountToSettle: r.host_charm,
+      paidCharm: r.paid_charm,
+      status: r.paid_charm <= 0 ? 'pending' : r.paid_charm + 1e-9 >= r.host_charm ? 'paid' : 'partially_paid',
+      date: new Date(r.settled_at).toISOString(),
+      hosts: r.hosts,
+    }));
+    res.json({ items, meta: pageMeta(q, count[0]?.n ?? 0, items.length) });
+  });
+
+  router.get('/guild/agencies/:agencyId/payments', ...guard, async (req, res) => {
+    const agency = await ownedAgency(pool, req);
+    const q = parse(PageQuery, req.query);
+    const [{ rows }, { rows: count }] = await Promise.all([
+      pool.query(
+        `select payment_id, host_uid, amount_charm::float8 as amount, proof_url, settlement_id, status, submitted_at, confirmed_at
+           from rm.guild_charm_payments where agency_id = $1 order by submitted_at desc, payment_id limit $2 offset $3`,
+        [agency.agency_id, q.limit, (q.page - 1) * q.limit],
+      ),
+      pool.query<{ n: number }>('select count(*)::int as n from rm.guild_charm_payments where agency_id = $1', [agency.agency_id]),
+    ]);
+    const users = await lookupUsers(pool, rows.map((r) => r.host_uid));
+    const items: CharmPaymentDto[] = rows.map((r) => ({
+      paymentId: r.payment_id,
+      agencyId: agency.agency_id,
+      host: { uid: r.host_uid, username: users.get(r.host_uid)!.username },
+      amountCharm: r.amount,
+      proofUrl: r.proof_url,
+      settlementId: r.settlement_id,
+      status: r.status,
+      submittedAt: new Date(r.submitted_at).toISOString(),
+      confirmedAt: r.confirmed_at ? new Date(r.confirmed_at).toISOString() : null,
+    }));
+    res.json({ items, meta: pageMeta(q, count[0]?.n ?? 0, items.length) });
+  });
+}
