@@ -1,5 +1,9 @@
 // Demo data for `npm start`, loaded once into an empty database. Each module adds a seeder here;
 // seeders go through the real command API so the demo's events are the real ones.
 import type { SeedContext } from './context.ts';
+import { seedLobbies } from './lobbies.ts';
 
-export const seeders: Array<{ name: string; run: (ctx: SeedContext) => Promise<void> }> = [];
+export const seeders: Array<{ name: string; run: (ctx: SeedContext) => Promise<void> }> = [
+  // Before gifting and money seeders, which read ctx.shared.lobbies.
+  { name: 'lobbies', run: seedLobbies },
+];
