@@ -2,8 +2,11 @@
 // seeders go through the real command API so the demo's events are the real ones.
 import type { SeedContext } from './context.ts';
 import { seedLobbies } from './lobbies.ts';
+import { seedIdentity } from './identity.ts';
 
 export const seeders: Array<{ name: string; run: (ctx: SeedContext) => Promise<void> }> = [
+  // First: later seeders read ctx.shared.users.
+  { name: 'identity', run: seedIdentity },
   // Before gifting and money seeders, which read ctx.shared.lobbies.
   { name: 'lobbies', run: seedLobbies },
 ];

@@ -3,6 +3,7 @@ import { signAccessToken, type RoleCode } from '@murmur/contracts';
 import type { PostgresEventStore } from '@murmur/eventstore';
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
+import { registerSession } from '../../command-api/src/identity/sessions.ts';
 import type { SeedContext } from './context.ts';
 import { seeders } from './index.ts';
 
@@ -14,8 +15,12 @@ export async function seedDemo(base: { pool: pg.Pool; store: PostgresEventStore;
   const ctx: SeedContext = {
     ...base,
     shared: {},
-    tokenFor: (uid: string, roles: RoleCode[] = ['co']) =>
-      signAccessToken(DEMO_SECRET, { sub: uid, sid: randomUUID(), roles, anon: false }, 3600),
+    // The session guard accepts only registered sessions, so the demo token's session is registered.
+    async tokenFor(uid: string, roles: RoleCode[] = ['co']) {
+      const sid = randomUUID();
+      await registerSession(base.pool, uid, sid);
+      return signAccessToken(DEMO_SECRET, { sub: uid, sid, roles, anon: false }, 3600);
+    },
     async post(path, token, body, method = 'POST') {
       const res = await fetch(`${base.commandUrl}/api/v1${path}`, {
         method,

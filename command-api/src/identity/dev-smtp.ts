@@ -30,11 +30,14 @@ export interface DevSmtpServer {
   inbox: ReceivedMail[];
   /** Resolves with the next mail to `to` received after the call (call it before sending). */
   waitFor(to: string, timeoutMs?: number): Promise<ReceivedMail>;
+  /** Also keeps mail in this database's dev_mailbox from now on. */
+  storeIn(pool: pg.Pool): void;
   close(): Promise<void>;
 }
 
 export async function startDevSmtpServer(options: { port?: number; host?: string; pool?: pg.Pool } = {}): Promise<DevSmtpServer> {
   const inbox: ReceivedMail[] = [];
+  let store = options.pool;
   const waiters: Array<{ to: string; resolve: (m: ReceivedMail) => void }> = [];
   const server = new SMTPServer({
     // The package's built-in certificate has expired, so no STARTTLS (MACHINE-NOTES).
@@ -55,8 +58,9 @@ export async function startDevSmtpServer(options: { port?: number; host?: string
             w.resolve(mail);
           }
         }
-        const stored = options.pool
-          ? Promise.all(mail.to.map((to) => options.pool!.query('insert into dev_mailbox (recipient, subject, body) values ($1, $2, $3)', [to, subject, text])))
+        const db = store;
+        const stored = db
+          ? Promise.all(mail.to.map((to) => db.query('insert into dev_mailbox (recipient, subject, body) values ($1, $2, $3)', [to, subject, text])))
           : Promise.resolve();
         stored.then(() => callback(), (error: Error) => callback(error));
       });
@@ -77,6 +81,9 @@ export async function startDevSmtpServer(options: { port?: number; host?: string
         const timer = setTimeout(() => reject(new Error(`no mail to ${target} within ${timeoutMs} ms`)), timeoutMs);
         waiters.push({ to: target, resolve: (m) => { clearTimeout(timer); resolve(m); } });
       });
+    },
+    storeIn(pool) {
+      store = pool;
     },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
