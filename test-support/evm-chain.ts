@@ -5,16 +5,12 @@ import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
 import { createPublicClient, createTestClient, createWalletClient, http, type Hex, type PublicClient } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+import { mnemonicToAccount } from 'viem/accounts';
 
 const require = createRequire(import.meta.url);
 
-/** anvil's well-known development keys (accounts 0-2). */
-export const anvilKeys: Hex[] = [
-  '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcaa7a6bd41e9ba2ff',
-  '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d',
-  '0x5de4111afa1a4b94908f83103eb1f1706367c2e68ca870fc3faf9a8141f37a5a',
-];
+/** anvil's development accounts come from this well-known mnemonic. */
+const ANVIL_MNEMONIC = 'test test test test test test test test test test test junk';
 
 const TOKEN_SOURCE = `// SPDX-License-Identifier: MIT
 pragma solidity ^0.8.20;
@@ -96,7 +92,7 @@ export async function startLocalChain(chainId = 11155111): Promise<LocalChain> {
     }
   }
   const testClient = createTestClient({ chain, mode: 'anvil', transport: http(rpcUrl) });
-  const wallets = anvilKeys.map((k) => createWalletClient({ account: privateKeyToAccount(k), chain, transport: http(rpcUrl) }));
+  const wallets = [0, 1, 2].map((i) => createWalletClient({ account: mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: i }), chain, transport: http(rpcUrl) }));
   const { abi, bytecode } = compileTestToken();
   const wait = async (hash: Hex) => {
     await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20 });

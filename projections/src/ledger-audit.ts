@@ -5,7 +5,7 @@
 import type {
   CharmWithdrawnData, DiamondsCreditedData, DiamondsSpentData, GiftSentData, PaymentConfirmedData, SkuPurchasedData, WithdrawalFailedData,
 } from '@murmur/contracts';
-import { readAllFrom, START, type Checkpoint, type RecordedEvent } from '@murmur/eventstore';
+import { loadCheckpoint, type RecordedEvent } from '@murmur/eventstore';
 import type pg from 'pg';
 
 export interface LedgerTotals {
@@ -115,66 +115,73 @@ export class LedgerReplay {
   }
 }
 
-async function projectionReached(pool: pg.Pool, name: string, position: bigint): Promise<boolean> {
-  const { rows } = await pool.query<{ reached: boolean | null }>(
-    `select (c.transaction_id, c.global_position) >= (e.transaction_id, e.global_position) as reached
-       from events e left join subscription_checkpoints c on c.name = $1 where e.global_position = $2`,
-    [name, position.toString()],
-  );
-  return rows[0]?.reached === true;
-}
+const MONEY_TYPES = ['DiamondsCredited', 'DiamondsSpent', 'SkuPurchased', 'GiftSent', 'CharmWithdrawn', 'WithdrawalFailed', 'PaymentConfirmed'];
 
-async function waitForProjection(pool: pg.Pool, name: string, position: bigint, timeoutMs: number): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (position === 0n || (await projectionReached(pool, name, position))) return true;
-    if (Date.now() > deadline) return false;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+type Row = { global_position: string; transaction_id: string; stream_id: string; stream_version: string; type: string; data: Record<string, unknown>; created_at: Date };
 
-export async function auditLedger(pool: pg.Pool, options: { batchSize?: number; waitMs?: number } = {}): Promise<AuditResult> {
-  const replay = new LedgerReplay();
+/** Replays the log and compares the balance read models, all inside ONE repeatable-read snapshot:
+ * there the read models hold exactly the events up to their checkpoint (a batch and its checkpoint
+ * commit together), so the comparison is exact even while writes go on. */
+export async function auditLedger(pool: pg.Pool, options: { batchSize?: number } = {}): Promise<AuditResult> {
   const batchSize = options.batchSize ?? 5000;
-  let from: Checkpoint = START;
-  const types = ['DiamondsCredited', 'DiamondsSpent', 'SkuPurchased', 'GiftSent', 'CharmWithdrawn', 'WithdrawalFailed', 'PaymentConfirmed'];
-  for (;;) {
-    const batch = await readAllFrom(pool, from, batchSize, types);
-    for (const e of batch) replay.apply(e);
-    const last = batch.at(-1);
-    if (!last || batch.length < batchSize) break;
-    from = { transactionId: last.transactionId, globalPosition: last.globalPosition };
-  }
-  replay.finish();
-  const differences = [...replay.differences];
+  const full = new LedgerReplay();
+  const projected = new LedgerReplay();
+  const client = await pool.connect();
+  try {
+    await client.query('begin isolation level repeatable read read only');
+    const cp = await loadCheckpoint(client, 'wallet-balances');
+    const upToCheckpoint = (tx: bigint, pos: bigint) => tx < cp.transactionId || (tx === cp.transactionId && pos <= cp.globalPosition);
+    let after = 0n;
+    for (;;) {
+      const { rows } = await client.query<Row>(
+        `select global_position::text, transaction_id::text, stream_id, stream_version::text, type, data, created_at
+           from events where global_position > $1 and type = any($2::text[]) order by global_position limit $3`,
+        [after.toString(), MONEY_TYPES, batchSize],
+      );
+      for (const r of rows) {
+        const e: RecordedEvent = {
+          globalPosition: BigInt(r.global_position), transactionId: BigInt(r.transaction_id), streamId: r.stream_id,
+          streamVersion: BigInt(r.stream_version), type: r.type, schemaVersion: 1, data: r.data, metadata: {}, createdAt: r.created_at,
+        };
+        full.apply(e);
+        if (upToCheckpoint(e.transactionId, e.globalPosition)) projected.apply(e);
+      }
+      if (rows.length < batchSize) break;
+      after = BigInt(rows.at(-1)!.global_position);
+    }
+    full.finish();
+    const differences = [...full.differences];
 
-  // The read models must say what the replay says, once they have caught up with it.
-  if (!(await waitForProjection(pool, 'wallet-balances', replay.lastPosition, options.waitMs ?? 10_000))) {
-    differences.push(`wallet-balances has not reached position ${replay.lastPosition}`);
-  } else {
-    const { rows: dRows } = await pool.query<{ uid: string; balance: string }>('select uid, balance::text from rm.diamond_balances');
+    const { rows: dRows } = await client.query<{ uid: string; balance: string }>('select uid, balance::text from rm.diamond_balances');
     const seen = new Set<string>();
     for (const r of dRows) {
       seen.add(r.uid);
-      const expected = replay.diamonds.get(r.uid) ?? 0;
+      const expected = projected.diamonds.get(r.uid) ?? 0;
       if (Number(r.balance) !== expected) differences.push(`rm.diamond_balances ${r.uid}: ${r.balance}, replay ${expected}`);
       if (Number(r.balance) < 0) differences.push(`rm.diamond_balances ${r.uid} is negative`);
     }
-    for (const [uid, balance] of replay.diamonds) if (!seen.has(uid) && balance !== 0) differences.push(`rm.diamond_balances has no row for ${uid} (replay ${balance})`);
-    const { rows: cRows } = await pool.query<{ uid: string; balance: string; credited: string; withdrawn: string }>(
+    for (const [uid, balance] of projected.diamonds) if (!seen.has(uid) && balance !== 0) differences.push(`rm.diamond_balances has no row for ${uid} (replay ${balance})`);
+    const { rows: cRows } = await client.query<{ uid: string; balance: string; credited: string; withdrawn: string }>(
       'select uid, balance::text, credited::text, withdrawn::text from rm.charm_balances',
     );
     const seenCharm = new Set<string>();
     for (const r of cRows) {
       seenCharm.add(r.uid);
-      const c = replay.charm.get(r.uid) ?? { credited: 0, withdrawn: 0 };
+      const c = projected.charm.get(r.uid) ?? { credited: 0, withdrawn: 0 };
       if (Number(r.credited) !== c.credited || Number(r.withdrawn) !== c.withdrawn || Number(r.balance) !== c.credited - c.withdrawn) {
         differences.push(`rm.charm_balances ${r.uid}: ${r.credited}/${r.withdrawn}, replay ${c.credited}/${c.withdrawn}`);
       }
+      if (Number(r.balance) < 0) differences.push(`rm.charm_balances ${r.uid} is negative`);
     }
-    for (const [uid, c] of replay.charm) if (!seenCharm.has(uid) && c.credited !== 0) differences.push(`rm.charm_balances has no row for ${uid}`);
+    for (const [uid, c] of projected.charm) if (!seenCharm.has(uid) && c.credited !== 0) differences.push(`rm.charm_balances has no row for ${uid}`);
+    await client.query('commit');
+    return { ok: differences.length === 0, events: full.events, lastPosition: full.lastPosition, totals: full.totals, differences };
+  } catch (error) {
+    await client.query('rollback').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
   }
-  return { ok: differences.length === 0, events: replay.events, lastPosition: replay.lastPosition, totals: replay.totals, differences };
 }
 
 /** The CLI command: prints per-currency totals and every difference; non-zero exit on any. */

@@ -42,7 +42,8 @@ export class ViemChainVerifier implements ChainVerifier {
       throw error;
     });
     if (!receipt) return null;
-    const head = await client.getBlockNumber();
+    // No cached block number: a stale head would count too few (or negative) confirmations.
+    const head = await client.getBlockNumber({ cacheTime: 0 });
     const logs = parseEventLogs({ abi: erc20Abi, eventName: 'Transfer', logs: receipt.logs, strict: true });
     return {
       succeeded: receipt.status === 'success',

@@ -1,0 +1,98 @@
+// Crypto top-ups verified from the chain receipt with viem, against anvil with a real ERC-20:
+// one hash credits once; a transfer to the wrong address, of the wrong token, too small or not
+// yet confirmed is refused.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Hex } from 'viem';
+import { auditLedger } from '../../../projections/src/ledger-audit.ts';
+import { startLocalChain, type LocalChain } from '../../../test-support/evm-chain.ts';
+import { startTestStack, type TestStack } from '../../../test-support/stack.ts';
+import { loadWallet } from '../wallet/ledger.ts';
+import { setPaymentPorts } from './config.ts';
+import { ViemChainVerifier } from './viem-chain-verifier.ts';
+
+let stack: TestStack;
+let chain: LocalChain;
+let usdt: Hex;
+let fake: Hex;
+const deposit = '0x00000000000000000000000000000000000d3905' as Hex;
+const USDT = (n: number) => BigInt(Math.round(n * 1e6));
+
+beforeAll(async () => {
+  [stack, chain] = await Promise.all([startTestStack(), startLocalChain(11155111)]);
+  usdt = await chain.deployToken('USDT', 6);
+  fake = await chain.deployToken('FAKE', 6);
+  await chain.mint(usdt, chain.address(1), USDT(1000));
+  await chain.mint(fake, chain.address(1), USDT(1000));
+  setPaymentPorts(stack.command.deps, {
+    chain: new ViemChainVerifier({ [chain.chainId]: chain.rpcUrl }),
+    config: { depositAddress: deposit, tokens: [{ chainId: chain.chainId, symbol: 'USDT', address: usdt, decimals: 6 }], confirmations: 3, sandboxEnabled: true },
+  });
+}, 60_000);
+afterAll(async () => {
+  await stack?.stop();
+  await chain?.stop();
+});
+
+async function pay(token: string, txHash: Hex, address: Hex = chain.address(1)) {
+  return stack.api('/payment/topup/pay', { method: 'POST', token, body: { channelCode: 'crypto', chainId: chain.chainId, transactionHash: txHash, fromCurrency: 'USDT', address } });
+}
+
+describe('crypto top-up (ERC-20 on a local chain)', () => {
+  let token: string;
+  beforeAll(async () => {
+    token = await stack.tokenFor('crypto-1');
+    const added = await stack.api('/wallet/blockchain', { method: 'POST', token, body: { name: 'MetaMask', address: chain.address(1), chain: 'sepolia' } });
+    expect(added.status).toBe(201);
+  });
+
+  it('credits a confirmed USDT transfer to the deposit address once, however often it is submitted', async () => {
+    const hash = await chain.transfer(1, usdt, deposit, USDT(12.5));
+    const early = await pay(token, hash);
+    expect(early.status).toBe(422);
+    expect(early.body.error.message).toBe('This transaction has 1 of 3 confirmations. Please try again shortly.');
+    await chain.mine(2);
+    const [a, b] = await Promise.all([pay(token, hash), pay(token, hash)]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body).toMatchObject({ status: 'succeeded', referenceId: hash, metadata: { currencyKind: 'USDT', value: 12.5 } });
+    const again = await pay(token, hash);
+    expect(again.status).toBe(200);
+    expect((await loadWallet(stack.command.deps, 'crypto-1')).balance).toBe(1250);
+    // Someone else submitting the same hash gets nothing.
+    const thief = await stack.tokenFor('crypto-thief');
+    await stack.api('/wallet/blockchain', { method: 'POST', token: thief, body: { address: chain.address(2) } });
+    const stolen = await pay(thief, hash);
+    expect(stolen.status).toBe(422);
+    expect((await loadWallet(stack.command.deps, 'crypto-thief')).balance).toBe(0);
+    const streams = await stack.db.pool.query(`select count(*)::int as n from streams where stream_id like 'payment-crypto-%'`);
+    expect(streams.rows[0].n).toBe(1);
+  });
+
+  it('refuses a transfer to another address, of another token, too small, unknown or from an unlisted wallet', async () => {
+    const elsewhere = await chain.transfer(1, usdt, chain.address(2), USDT(10));
+    const wrongToken = await chain.transfer(1, fake, deposit, USDT(10));
+    const tooSmall = await chain.transfer(1, usdt, deposit, USDT(0.5));
+    const fromOther = await chain.transfer(1, usdt, deposit, USDT(3));
+    await chain.mine(3);
+    expect((await pay(token, elsewhere)).body.error.message).toBe('This transfer was not sent to the platform deposit address.');
+    expect((await pay(token, wrongToken)).body.error.message).toBe('This transfer is not of a supported token (USDT or USDC).');
+    const small = await pay(token, tooSmall);
+    expect(small.status).toBe(400);
+    expect(small.body.error.message).toBe('Amount must be between 1 and 5000');
+    expect((await pay(token, `0x${'ab'.repeat(32)}`)).body.error.message).toBe('This transaction was not found on the chain.');
+    const other = await stack.tokenFor('crypto-2');
+    expect((await pay(other, fromOther)).body.error.message).toBe('Add this wallet address to your blockchain wallets first.');
+    const bad = await stack.api('/payment/topup/pay', { method: 'POST', token, body: { channelCode: 'crypto', chainId: 31337, transactionHash: fromOther, address: chain.address(1) } });
+    expect(bad.status).toBe(400);
+    expect((await loadWallet(stack.command.deps, 'crypto-1')).balance).toBe(1250);
+  });
+
+  it('credits through the sandbox by the same confirmation path, and the ledger audit passes', async () => {
+    const res = await stack.api('/payment/topup/pay', { method: 'POST', token, body: { channelCode: 'sandbox', value: 50 }, headers: { 'idempotency-key': 'sandbox-1' } });
+    expect(res.body).toMatchObject({ status: 'succeeded', metadata: { currencyKind: 'USD', value: 50 } });
+    await stack.api('/payment/topup/pay', { method: 'POST', token, body: { channelCode: 'sandbox', value: 50 }, headers: { 'idempotency-key': 'sandbox-1' } });
+    expect((await loadWallet(stack.command.deps, 'crypto-1')).balance).toBe(1250 + 5000);
+    const audit = await auditLedger(stack.db.pool);
+    expect(audit.differences).toEqual([]);
+    expect(audit.totals.USD).toEqual({ confirmedCents: 1250 + 5000, payments: 2 });
+  });
+});
