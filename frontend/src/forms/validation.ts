@@ -2,6 +2,7 @@
 // message per field, so the browser shows exactly what the server would answer.
 import { formatText, texts } from '@murmur/contracts/errors';
 import { RequestOtpBody, OtpCode } from '@murmur/contracts/identity';
+import { topUp } from '@murmur/contracts/wallet';
 import { BlockBody, CreateLobbyBody, CreateRoomBody } from '@murmur/contracts/lobbies';
 import type { z } from 'zod';
 
@@ -78,8 +79,8 @@ export function reasonError(reason: string): string | null {
   return parsed.success ? null : (parsed.error.issues[0]?.message ?? null);
 }
 
-/** Top-up limits in USD (spec leaves them open; docs/decisions.md "Web app"). */
-export const topUpLimitsUsd = { min: 1, max: 10_000 } as const;
+/** Top-up limits in USD, as the money module decides them. */
+export const topUpLimitsUsd = { min: topUp.minUsd, max: topUp.maxUsd } as const;
 
 export function topUpAmountError(raw: string, limits: { min: number; max: number } = topUpLimitsUsd): string | null {
   const value = Number(raw);

@@ -49,8 +49,8 @@ describe('form validation uses the spec texts (section 5)', () => {
   });
 
   it('top-up amount and transaction hash', () => {
-    expect(topUpAmountError('0')).toBe('Amount must be between 1 and 10000');
-    expect(topUpAmountError('')).toBe('Amount must be between 1 and 10000');
+    expect(topUpAmountError('0')).toBe('Amount must be between 1 and 5000');
+    expect(topUpAmountError('')).toBe('Amount must be between 1 and 5000');
     expect(topUpAmountError('50')).toBeNull();
     expect(txHashError('')).toBe('Transaction hash is required.');
     expect(txHashError('0x12')).not.toBeNull();

@@ -1,0 +1,59 @@
+// The top-up flow's client state (spec section 3 "Top-up"): open flag, numeric step from 0, the
+// active tab (crypto wallet by default), the status modal and its message, the first-top-up offer.
+import { createStore } from '../state/store.ts';
+import type { StatusModalState } from './paymentResult.ts';
+
+export type TopUpTab = 'crypto' | 'card';
+
+export interface TopUpState {
+  open: boolean;
+  step: number;
+  activeTab: TopUpTab;
+  transactionId: string | null;
+  referenceId: string | null;
+  clientSecret: string | null;
+  pending: boolean;
+  isUserToppingUp: boolean;
+  offerOpen: boolean;
+  status: StatusModalState | null;
+  openTopUp(withOffer: boolean): void;
+  close(): void;
+  setTab(tab: TopUpTab): void;
+  setStep(step: number): void;
+  showStatus(status: StatusModalState, ids?: { transactionId?: string; referenceId?: string | null; clientSecret?: string | null; pending?: boolean }): void;
+  closeStatus(): void;
+  closeOffer(): void;
+}
+
+const closed = { open: false, step: 0, isUserToppingUp: false, offerOpen: false };
+
+export const useTopUp = createStore<TopUpState>()((set) => ({
+  ...closed,
+  activeTab: 'crypto',
+  transactionId: null,
+  referenceId: null,
+  clientSecret: null,
+  pending: false,
+  status: null,
+  openTopUp(withOffer) {
+    set({ open: !withOffer, offerOpen: withOffer, step: 0, isUserToppingUp: true, activeTab: 'crypto' });
+  },
+  close() {
+    set(closed);
+  },
+  setTab(activeTab) {
+    set({ activeTab, step: 0 });
+  },
+  setStep(step) {
+    set({ step });
+  },
+  showStatus(status, ids = {}) {
+    set({ status, transactionId: ids.transactionId ?? null, referenceId: ids.referenceId ?? null, clientSecret: ids.clientSecret ?? null, pending: ids.pending ?? false });
+  },
+  closeStatus() {
+    set({ status: null });
+  },
+  closeOffer() {
+    set({ offerOpen: false, open: true });
+  },
+}));
