@@ -2,12 +2,13 @@
 // and top hosts by charm received, weekly and monthly (UTC), and event boards of pairs.
 import { z } from 'zod';
 import { limits } from './constants.ts';
+import { monthIdOf, weekIdOf } from './periods.ts';
 
 /** Event boards: a pair is a sender and a recipient (either direction counts for the same pair);
  * gifts sent within [startsAt, endsAt) score for it. Configuration, so a rebuild sees the same. */
 export const leaderboardEvents = [
   { id: 'perfect-pair-2026', kind: 'perfect_pair', title: 'Perfect Pair', startsAt: '2026-11-01T00:00:00.000Z', endsAt: '2027-01-01T00:00:00.000Z' },
-  { id: 'valentines-2027', kind: 'valentines', title: "Valentine's", startsAt: '2027-02-01T00:00:00.000Z', endsAt: '2027-02-16T00:00:00.000Z' },
+  { id: 'valentines-2027', kind: 'valentines', title: "Valentine's", startsAt: '2027-02-01T00:00:00.000Z', endsAt: '2027-02-15T00:00:00.000Z' },
 ] as const satisfies ReadonlyArray<{ id: string; kind: 'valentines' | 'perfect_pair'; title: string; startsAt: string; endsAt: string }>;
 
 export const LeaderboardFrequency = z.enum(['weekly', 'monthly']);
@@ -47,6 +48,13 @@ export const GlobalLeaderboardDto = z.object({
 export type GlobalLeaderboardDto = z.infer<typeof GlobalLeaderboardDto>;
 
 export const podiumSize = limits.podium;
+
+/** How the read model names a board's period: a UTC week (by its Monday), a month, or an event. */
+export const leaderboardPeriodKey = {
+  weekly: (at: Date) => `weekly:${weekIdOf(at)}`,
+  monthly: (at: Date) => `monthly:${monthIdOf(at)}`,
+  event: (eventId: string) => `event:${eventId}`,
+} as const;
 
 /** Pushed when a board's top changes (stream `leaderboard-global`, at most a few per second). */
 export const LeaderboardChanged = z.object({

@@ -1,17 +1,21 @@
 // Runs the projections worker alone: `npm run start -w projections`.
-import { createPool } from '@murmur/eventstore';
+import { createPool, PostgresEventStore } from '@murmur/eventstore';
 import { listen } from '@murmur/platform';
 import { readConfig } from './config.ts';
 import { buildProjectionsService } from './service.ts';
+import { LeaderboardPublisher } from './leaderboard-publisher.ts';
 
 const config = readConfig();
 const pool = createPool(config.DATABASE_URL, { max: 20, applicationName: 'projections' });
 const { runner, server, logger } = await buildProjectionsService(pool, config.DATABASE_URL);
 await runner.start();
+const leaderboardPublisher = new LeaderboardPublisher(pool, new PostgresEventStore(pool), { onError: (err) => logger.error({ err }, 'leaderboard publisher failed; retrying') });
+leaderboardPublisher.start();
 const port = await listen(server, config.PROJECTIONS_PORT);
 logger.info({ port }, 'projections running');
 const stop = async () => {
   server.close();
+  await leaderboardPublisher.stop();
   await runner.stop();
   await pool.end();
   process.exit(0);

@@ -1,6 +1,7 @@
 // Every projector the platform runs. A new read model adds one line here.
 import type { Projector } from './projector.ts';
 import { streamCatalog } from './projectors/stream-catalog.ts';
+import { globalLeaderboards } from './projectors/global-leaderboards.ts';
 import { guildProjector } from './projectors/guild.ts';
 import { lobbiesProjector } from './projectors/lobbies.ts';
 import { lobbyChatProjector } from './projectors/lobby-chat.ts';
@@ -18,7 +19,7 @@ import { walletBalances } from './projectors/wallet-balances.ts';
 import { walletHistory } from './projectors/wallet-history.ts';
 import { walletInventory } from './projectors/wallet-inventory.ts';
 
-export const projectors: Projector[] = [streamCatalog, users, referralEarnings, walletBalances, walletHistory, walletInventory, profilesProjector, socialGraphProjector, wallProjector, galleryProjector, directMessagesProjector, giftWallProjector, lobbiesProjector, roomsProjector, lobbyChatProjector, lobbyLeaderboardsProjector, guildProjector];
+export const projectors: Projector[] = [streamCatalog, users, referralEarnings, walletBalances, walletHistory, walletInventory, profilesProjector, socialGraphProjector, wallProjector, galleryProjector, directMessagesProjector, giftWallProjector, lobbiesProjector, roomsProjector, lobbyChatProjector, lobbyLeaderboardsProjector, guildProjector, globalLeaderboards];
 
 export function findProjector(name: string): Projector | undefined {
   return projectors.find((p) => p.name === name);

@@ -2,6 +2,7 @@
 import type express from 'express';
 import type { QueryDeps } from './dependencies.ts';
 import { opsRoutes } from './ops/routes.ts';
+import { globalLeaderboardRoutes } from './leaderboards-global/routes.ts';
 import { guildQueryRoutes } from './guild/routes.ts';
 import { lobbyQueryRoutes } from './lobbies/routes.ts';
 import { referralQueryRoutes } from './referral/routes.ts';
@@ -12,4 +13,4 @@ import { socialRoutes } from './social/routes.ts';
 import { giftingRoutes } from './gifting/routes.ts';
 import { walletRoutes } from './wallet/routes.ts';
 
-export const queryModules: Array<(router: express.Router, deps: QueryDeps) => void> = [opsRoutes, lobbyQueryRoutes, identityRoutes, giftingRoutes, walletRoutes, socialRoutes, messageRoutes, mediaRoutes, referralQueryRoutes, guildQueryRoutes];
+export const queryModules: Array<(router: express.Router, deps: QueryDeps) => void> = [opsRoutes, lobbyQueryRoutes, identityRoutes, giftingRoutes, walletRoutes, socialRoutes, messageRoutes, mediaRoutes, referralQueryRoutes, guildQueryRoutes, globalLeaderboardRoutes];

@@ -3,8 +3,10 @@ import { loadConfig } from '@murmur/platform';
 import { z } from 'zod';
 
 export const ReferralConfig = z.object({
-  /** The page a referral link opens; the code rides along as `?referralCode=`. */
-  REFERRAL_LINK_BASE: z.string().url().default('http://localhost:3000/login'),
+  /** Where the app is served; referral links open its login page. */
+  PUBLIC_URL: z.string().url().default('http://localhost:3000'),
+  /** The page a referral link opens (default `${PUBLIC_URL}/login`); the code rides along as `?referralCode=`. */
+  REFERRAL_LINK_BASE: z.string().url().optional(),
   /** How often the weekly settlement looks for closed weeks and unsent payouts. */
   REFERRAL_SETTLEMENT_POLL_MS: z.coerce.number().int().min(50).max(3_600_000).default(60_000),
   /** How long after a week closes before it is settled, so late commits of that week are in. */
@@ -20,4 +22,5 @@ export type ReferralConfig = z.infer<typeof ReferralConfig>;
 
 export const readReferralConfig = (env: Record<string, string | undefined> = process.env): ReferralConfig => loadConfig(ReferralConfig, env);
 
-export const referralLink = (base: string, code: string): string => `${base}?referralCode=${encodeURIComponent(code)}`;
+export const referralLink = (config: ReferralConfig, code: string): string =>
+  `${config.REFERRAL_LINK_BASE ?? `${config.PUBLIC_URL.replace(/\/$/, '')}/login`}?referralCode=${encodeURIComponent(code)}`;

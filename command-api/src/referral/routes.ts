@@ -14,6 +14,8 @@ import type { CommandModule } from '../modules.ts';
 import { referralLink, readReferralConfig, type ReferralConfig } from './config.ts';
 import { checkReferrer, referralDecider } from './decide.ts';
 import { accountFacts, codeOwner, referrerCandidate } from './directory.ts';
+import { payoutAdapter } from './payout-port.ts';
+import { ReferralSettlement } from './settlement.ts';
 
 /** Claims a code for `uid` (first writer wins). Returns the claim's position, 0n if it was already `uid`'s. */
 async function claimCode(deps: CommandDeps, uid: string, code: string): Promise<bigint> {
@@ -72,7 +74,7 @@ export function referralRoutes(router: express.Router, deps: CommandDeps, config
   const linkAnswer = async (req: express.Request, res: express.Response) => {
     const { uid } = currentUser(req);
     const { code, position } = await ensureLink(deps, uid);
-    res.json({ code, link: referralLink(config.REFERRAL_LINK_BASE, code), position: position.toString() });
+    res.json({ code, link: referralLink(config, code), position: position.toString() });
   };
   router.post('/referral/me/link', requireAuth(), linkAnswer);
   router.post('/referral/init', requireAuth(), linkAnswer);
@@ -82,7 +84,7 @@ export function referralRoutes(router: express.Router, deps: CommandDeps, config
     const body = parse(CreateReferralLinkBody, req.body);
     const code = normalizeReferralCode(body.code);
     const position = await setLink(deps, uid, code);
-    res.json({ code, link: referralLink(config.REFERRAL_LINK_BASE, code), position: position.toString() });
+    res.json({ code, link: referralLink(config, code), position: position.toString() });
   });
 
   router.post('/referral/validate-referrer', requireAuth(), async (req, res) => {
@@ -135,4 +137,17 @@ export function referralRoutes(router: express.Router, deps: CommandDeps, config
   });
 }
 
-export const referralModule: CommandModule = { name: 'referral', routes: (router, deps) => referralRoutes(router, deps) };
+/** `start` runs the weekly settlement poller (command-api's main starts modules that have one). */
+export const referralModule: CommandModule & { start(deps: CommandDeps): { stop(): Promise<void> } } = {
+  name: 'referral',
+  routes: (router, deps) => referralRoutes(router, deps),
+  start(deps) {
+    const config = readReferralConfig();
+    const settlement = new ReferralSettlement(deps, payoutAdapter(config, deps.pool), {
+      graceMs: config.REFERRAL_SETTLEMENT_GRACE_MS,
+      pollMs: config.REFERRAL_SETTLEMENT_POLL_MS,
+    });
+    settlement.start();
+    return settlement;
+  },
+};

@@ -11,13 +11,13 @@ import type { QueryDeps } from '../dependencies.ts';
 import { freshness } from '../freshness.ts';
 import { lookupUsers } from '../user-directory.ts';
 
-const LinkBase = z.string().url().default('http://localhost:3000/login');
 const DAY_MS = 86_400_000;
 
 const InviteeQuery = PageQuery.extend({ type: z.enum(['direct', 'indirect']).optional() });
 
 export function referralQueryRoutes(router: express.Router, deps: QueryDeps): void {
-  const linkBase = LinkBase.parse(process.env.REFERRAL_LINK_BASE);
+  const publicUrl = z.string().url().default('http://localhost:3000').parse(process.env.PUBLIC_URL).replace(/\/$/, '');
+  const linkBase = z.string().url().default(`${publicUrl}/login`).parse(process.env.REFERRAL_LINK_BASE);
   const fresh = freshness(deps.pool, ['referral-earnings']);
 
   router.get('/referral/referral-details', requireAuth(), fresh, async (req, res) => {
