@@ -1,6 +1,195 @@
-// Room page (being built; shows a designed empty state until its back end exists).
-import ComingSoonPage from '../ComingSoon/ComingSoonPage.tsx';
+// A private timed room: join with its fee, the host starts it, a countdown to its end, end and
+// closure; voice through the same lazy Agora module; gifts to the other person.
+import { channels } from '@murmur/contracts/realtime';
+import { texts } from '@murmur/contracts/errors';
+import { useCallback, useEffect, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { api, ApiCallError } from '../../api/client.ts';
+import { useBalance } from '../../api/me.ts';
+import { useChannel, useReconnected } from '../../api/realtime.ts';
+import { useSession } from '../../api/session.ts';
+import { Avatar } from '../../components/Avatar.tsx';
+import { Button } from '../../components/Button.tsx';
+import { EmptyState } from '../../components/EmptyState.tsx';
+import { Icon } from '../../components/Icon.tsx';
+import { PageLoading } from '../../components/PageLoading.tsx';
+import { GiftAnimation, useGiftQueue } from '../../gifting/GiftAnimation.tsx';
+import { GiftPanel } from '../../gifting/GiftPanel.tsx';
+import { joinVoice, leaveVoice, setMicrophone, useVoice } from '../../lobby/voice.ts';
+import { refreshQueries, useQuery } from '../../state/query.ts';
+import { toast, useUi } from '../../state/ui.ts';
+import { ClosureModal, EndRoomModal } from '../Lobby/LobbyModals.tsx';
+import styles from './Room.module.css';
 
-export default function RoomPage({ title }: { title?: string }) {
-  return <ComingSoonPage title={title} icon="✨" text="This page is on its way." />;
+interface Room {
+  roomId: string;
+  lobbyId: string;
+  title: string;
+  mins: number;
+  requiredBalance: number;
+  status: string;
+  hostUid: string;
+  startedAt: string | null;
+  endsAt: string | null;
+  users: Array<{ uid: string; username: string; profilePicUrl: string | null }>;
+}
+
+function useSecondsLeft(endsAt: string | null): number | null {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!endsAt) return;
+    const t = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(t);
+  }, [endsAt]);
+  return endsAt ? Math.max(0, Math.floor((Date.parse(endsAt) - now) / 1000)) : null;
+}
+
+export default function RoomPage() {
+  const { roomId = '' } = useParams();
+  const navigate = useNavigate();
+  const uid = useSession((s) => s.claims?.uid ?? null);
+  const openLogin = useUi((s) => s.setLoginOpen);
+  const path = `/rooms/${encodeURIComponent(roomId)}`;
+  const { data: room, error, mutate } = useQuery<Room>(path, { dedupingInterval: 0 });
+  const { diamonds } = useBalance();
+  const voice = useVoice();
+  const [busy, setBusy] = useState(false);
+  const [endOpen, setEndOpen] = useState(false);
+  const [giftOpen, setGiftOpen] = useState(false);
+  const queue = useGiftQueue();
+  const left = useSecondsLeft(room?.status === 'started' ? room.endsAt : null);
+
+  const reload = useCallback((position?: string) => void mutate(api.get<Room>(path, { minPosition: position, quiet: true }), { revalidate: false }).catch(() => undefined), [mutate, path]);
+  useChannel(roomId ? channels.roomAll(roomId) : null, {
+    onEvent: (m) => {
+      if (m.event.type === 'GiftSent' && room) {
+        const d = m.event.data as { senderUid: string; giftName: string; quantity: number; recipients: string[]; sentAt: string };
+        queue.offer({ id: m.position, giftName: d.giftName, quantity: d.quantity, senderUid: d.senderUid, recipients: d.recipients, sentAt: Date.parse(d.sentAt) }, { hostUid: room.hostUid, cohostUids: [], activeUids: room.users.map((u) => u.uid) });
+        void refreshQueries('/wallet/balance');
+        return;
+      }
+      reload(m.position);
+    },
+    onResync: () => reload(),
+  });
+  useReconnected(() => reload());
+
+  const member = !!room && !!uid && (room.hostUid === uid || room.users.some((u) => u.uid === uid));
+  const open = room && (room.status === 'waiting' || room.status === 'started');
+
+  useEffect(() => {
+    if (!room || !member || !open || !uid) return;
+    void api
+      .post<{ agoraAppId: string; agoraToken: string; channelName: string }>('/lobbies/refresh-token', { tokenType: 'rtc', lobbyId: room.lobbyId, roomId: room.roomId }, { quiet: true })
+      .then((t) => joinVoice(t.agoraAppId, t.channelName, t.agoraToken, uid))
+      .then(() => setMicrophone(true))
+      .catch(() => undefined);
+  }, [room?.roomId, member, open, uid, room]);
+  useEffect(() => () => void leaveVoice(), []);
+
+  if (error && !room) {
+    return (
+      <EmptyState icon="🔒" title="This room does not exist." action={<Button onClick={() => navigate('/')}>Back to home</Button>}>
+        The link may be wrong or the room has ended.
+      </EmptyState>
+    );
+  }
+  if (!room) return <PageLoading />;
+
+  const join = async () => {
+    if (!uid) return openLogin(true);
+    setBusy(true);
+    try {
+      const answer = await api.post<{ position: string }>(`/lobbies/${encodeURIComponent(room.lobbyId)}/rooms/${encodeURIComponent(room.roomId)}/join`, {}, { quiet: true });
+      reload(answer.position);
+      setTimeout(() => reload(), 1000);
+      setTimeout(() => reload(), 3000);
+      void refreshQueries('/wallet/balance', '/transaction/me');
+    } catch (e) {
+      const err = e as ApiCallError;
+      toast(err.code === 'INSUFFICIENT_BALANCE' ? err.message : texts.joinFailed, 'error');
+      // Spec section 4: a failed room join returns the user home.
+      navigate('/');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const host = room.users.find((u) => u.uid === room.hostUid);
+  const guest = room.users.find((u) => u.uid !== room.hostUid);
+  const isHost = uid === room.hostUid;
+  const mm = left === null ? null : `${String(Math.floor(left / 60)).padStart(2, '0')}:${String(left % 60).padStart(2, '0')}`;
+  const other = isHost ? guest : host;
+
+  return (
+    <div className={styles.page}>
+      <div className={styles.card}>
+        <div className={styles.top}>
+          <span className={styles.badge}>
+            <Icon name="lock" size={13} /> Private room · {room.mins} min
+          </span>
+          <span className={`${styles.state} ${styles[`state_${room.status}`]}`} data-testid="room-status">
+            {room.status === 'waiting' ? 'Waiting to start' : room.status === 'started' ? 'Live' : 'Ended'}
+          </span>
+        </div>
+        <h1 className={styles.title} data-testid="room-title">{room.title}</h1>
+        {mm ? (
+          <div className={styles.countdown} data-testid="room-countdown">
+            <Icon name="clock" size={20} /> {mm}
+          </div>
+        ) : null}
+        <div className={styles.pair}>
+          {[host, guest].map((p, i) => (
+            <div key={i} className={styles.person}>
+              {p ? <Avatar name={p.username} src={p.profilePicUrl} size={84} ring={voice.speaking.includes(p.uid)} /> : <span className={styles.emptySeat}>?</span>}
+              <strong>{p?.username ?? 'Waiting for a guest'}</strong>
+              <small>{i === 0 ? 'Host' : 'Guest'}</small>
+            </div>
+          ))}
+        </div>
+        <p className={styles.voice}>{voice.state === 'connected' ? 'Voice connected' : voice.state === 'unavailable' ? 'Voice is unavailable' : voice.state === 'connecting' ? 'Connecting voice…' : ''}</p>
+        <div className={styles.actions}>
+          {!member && open ? (
+            <Button size="lg" busy={busy} onClick={join} data-testid="join-room">
+              {room.requiredBalance > 0 ? (
+                <>
+                  Join for <Icon name="diamond" size={14} /> {room.requiredBalance.toLocaleString()}
+                </>
+              ) : (
+                'Join room'
+              )}
+            </Button>
+          ) : null}
+          {!member && open && room.requiredBalance > 0 ? <span className={styles.balance}>You have {(diamonds ?? 0).toLocaleString()} diamonds</span> : null}
+          {isHost && room.status === 'waiting' ? (
+            <Button size="lg" onClick={() => void api.post<{ position: string }>(`/rooms/${encodeURIComponent(room.roomId)}/start`).then((a) => reload(a.position)).catch(() => undefined)} data-testid="start-room">
+              Start room
+            </Button>
+          ) : null}
+          {member && other ? (
+            <Button size="lg" variant="secondary" onClick={() => setGiftOpen(true)}>
+              <Icon name="gift" size={16} /> Gift
+            </Button>
+          ) : null}
+          {isHost && open ? (
+            <Button size="lg" variant="danger" onClick={() => setEndOpen(true)} data-testid="end-private-room">
+              End room
+            </Button>
+          ) : null}
+        </div>
+      </div>
+      <GiftAnimation queue={queue} nameOf={(u) => room.users.find((x) => x.uid === u)?.username ?? u.slice(0, 8)} />
+      {giftOpen && other ? <GiftPanel open onClose={() => setGiftOpen(false)} candidates={[{ ...other, label: isHost ? 'Guest' : 'Host' }]} defaultRecipients={[other.uid]} roomId={room.roomId} lobbyId={room.lobbyId} /> : null}
+      <EndRoomModal
+        open={endOpen}
+        onClose={() => setEndOpen(false)}
+        onEnd={async () => {
+          const a = await api.post<{ position: string }>(`/rooms/${encodeURIComponent(room.roomId)}/end`);
+          setEndOpen(false);
+          reload(a.position);
+        }}
+      />
+      <ClosureModal open={room.status === 'ended' || room.status === 'terminated'} title={room.title} />
+    </div>
+  );
 }
