@@ -135,7 +135,7 @@ export async function auditLedger(pool: pg.Pool, options: { batchSize?: number }
     for (;;) {
       const { rows } = await client.query<Row>(
         `select global_position::text, transaction_id::text, stream_id, stream_version::text, type, data, created_at
-           from events where global_position > $1 and type = any($2::text[]) order by global_position limit $3`,
+           from events where global_position > $1 and type = any($2::text[]) order by events.global_position limit $3`,
         [after.toString(), MONEY_TYPES, batchSize],
       );
       for (const r of rows) {
