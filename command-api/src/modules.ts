@@ -4,13 +4,13 @@ import type express from 'express';
 import type { CommandDeps } from './dependencies.ts';
 import { guildModule } from './guild/routes.ts';
 import { lobbiesModule } from './lobbies/routes.ts';
+import { referralModule } from './referral/routes.ts';
 import { identityModule } from './identity/routes.ts';
 import { mediaModule } from './media/routes.ts';
 import { messagesModule } from './messages/routes.ts';
 import { profilesModule } from './profiles/routes.ts';
 import { socialModule } from './social/routes.ts';
 import { wallModule } from './wall/routes.ts';
-import { referralModule } from './referral/routes.ts';
 import { giftingModule } from './gifting/routes.ts';
 import { moneyModule } from './wallet/routes.ts';
 
@@ -22,4 +22,4 @@ export interface CommandModule {
   start?: (deps: CommandDeps) => { stop(): Promise<void> };
 }
 
-export const commandModules: CommandModule[] = [identityModule, referralModule, giftingModule, profilesModule, socialModule, mediaModule, wallModule, messagesModule, lobbiesModule, moneyModule, guildModule];
+export const commandModules: CommandModule[] = [identityModule, profilesModule, socialModule, mediaModule, wallModule, messagesModule, giftingModule, moneyModule, referralModule, lobbiesModule, guildModule];

@@ -1,0 +1,153 @@
+// /profile (and /profile?uid=X for someone else): header with counts, badges, VIP and frame; tabs
+// Profile, Posts, Gallery, Services, Subscriber feed; the four lists; follow, block and report.
+import type { ProfileView } from '@murmur/contracts/social';
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { api } from '../../api/client.ts';
+import { useSession } from '../../api/session.ts';
+import { Avatar } from '../../components/Avatar.tsx';
+import { Button } from '../../components/Button.tsx';
+import { Dialog } from '../../components/Dialog.tsx';
+import { EmptyState } from '../../components/EmptyState.tsx';
+import { Menu } from '../../components/Menu.tsx';
+import { PageLoading } from '../../components/PageLoading.tsx';
+import { Tabs } from '../../components/Tabs.tsx';
+import { toast } from '../../state/ui.ts';
+import { useQuery } from '../../state/query.ts';
+import { paths, setFollowing, type ListKind } from '../../social/socialApi.ts';
+import { GalleryTab } from './GalleryTab.tsx';
+import { PeopleList } from './PeopleList.tsx';
+import { WallTab } from './WallTab.tsx';
+import styles from './ProfilePage.module.css';
+
+const listLabels: Record<ListKind, string> = { followers: 'Followers', following: 'Following', subscribers: 'Subscribers', subscriptions: 'Subscribed' };
+
+export default function ProfilePage() {
+  const [params] = useSearchParams();
+  const me = useSession((s) => s.claims?.uid) ?? '';
+  const uid = params.get('uid') ?? me;
+  const own = uid === me;
+  const navigate = useNavigate();
+  const { data: view, error } = useQuery<ProfileView>(uid ? paths.view(uid) : null);
+  const [list, setList] = useState<ListKind | null>(null);
+  const [reporting, setReporting] = useState(false);
+  const [reason, setReason] = useState('');
+
+  if (error) return <EmptyState icon="👤" title="This user does not exist." />;
+  if (!view) return <PageLoading />;
+
+  const block = async () => {
+    await api.post(`/user/${view.isBlocked ? 'unblock' : 'block'}/${encodeURIComponent(uid)}`);
+    toast(view.isBlocked ? 'Unblocked' : 'Blocked', 'success');
+  };
+  const report = async () => {
+    await api.post(`/user/report/${encodeURIComponent(uid)}`, { reason });
+    setReporting(false);
+    setReason('');
+    toast('Reported', 'success');
+  };
+
+  return (
+    <div className={styles.page}>
+      <div className={styles.banner} style={view.profileBannerUrl ? { backgroundImage: `url(${view.profileBannerUrl})` } : undefined} />
+      <section className={styles.header}>
+        <div className={view.frame ? styles.framed : undefined} title={view.frame ?? undefined}>
+          <Avatar name={view.username ?? uid} src={view.profilePicUrl} size={96} ring={view.vip} />
+        </div>
+        <div className={styles.identity}>
+          <h1 className={styles.name} data-testid="profile-username">
+            {view.username ?? uid} {view.vip ? <span className={styles.vip}>VIP</span> : null}
+          </h1>
+          <div className={styles.badges}>
+            {view.badges.map((b) => (
+              <span key={b} className={styles.badge}>
+                ✔ {b}
+              </span>
+            ))}
+          </div>
+          <div className={styles.counts}>
+            {(Object.keys(listLabels) as ListKind[]).map((kind) => (
+              <button key={kind} className={styles.count} onClick={() => setList(kind)} data-testid={`open-${kind}`}>
+                {kind === 'followers' ? <strong data-testid="follower-count">{view.followerCount}</strong> : kind === 'following' ? <strong>{view.followingCount}</strong> : null}{' '}
+                {listLabels[kind]}
+              </button>
+            ))}
+          </div>
+        </div>
+        <div className={styles.actions}>
+          {own ? (
+            <Link to="/edit-profile">
+              <Button variant="secondary">Edit profile</Button>
+            </Link>
+          ) : (
+            <>
+              <Button data-testid="follow-button" variant={view.isFollowing ? 'secondary' : 'primary'} onClick={() => void setFollowing(uid, !view.isFollowing)}>
+                {view.isFollowing ? 'Following' : 'Follow'}
+              </Button>
+              <Button variant="secondary" onClick={() => navigate(`/messages?with=${encodeURIComponent(uid)}`)} data-testid="message-button">
+                Message
+              </Button>
+              <Menu
+                label="More"
+                trigger={<Button variant="ghost">⋯</Button>}
+                actions={[
+                  { label: view.isBlocked ? 'Unblock' : 'Block', onSelect: () => void block() },
+                  { label: 'Report', onSelect: () => setReporting(true) },
+                ]}
+              />
+            </>
+          )}
+        </div>
+      </section>
+
+      <Tabs
+        ariaLabel="Profile"
+        items={[
+          {
+            value: 'profile',
+            label: 'Profile',
+            content: (
+              <div className={styles.about}>
+                {view.pinnedMessage ? <p className={styles.pinned}>📌 {view.pinnedMessage}</p> : null}
+                <p>{view.bio || <span className={styles.dim}>No bio yet.</span>}</p>
+                <h3>Gift wall</h3>
+                {view.giftWall.length === 0 ? (
+                  <p className={styles.dim}>No gifts received yet.</p>
+                ) : (
+                  <div className={styles.gifts}>
+                    {view.giftWall.map((g) => (
+                      <div key={g.giftId} className={styles.gift}>
+                        <strong>{g.giftName}</strong>
+                        <span>×{g.quantity}</span>
+                      </div>
+                    ))}
+                  </div>
+                )}
+              </div>
+            ),
+          },
+          { value: 'posts', label: 'Posts', content: <WallTab uid={uid} own={own} /> },
+          { value: 'gallery', label: 'Gallery', content: <GalleryTab uid={uid} own={own} /> },
+          { value: 'services', label: 'Services', content: <EmptyState icon="🛎️" title="No services yet" /> },
+          { value: 'subscriber', label: 'Subscriber feed', content: <WallTab uid={uid} own={own} subscriberOnly /> },
+        ]}
+      />
+
+      <Dialog open={list !== null} onOpenChange={(o) => !o && setList(null)} title={list ? listLabels[list] : ''} size="md">
+        {list ? <PeopleList kind={list} uid={uid} own={own} /> : null}
+      </Dialog>
+      <Dialog
+        open={reporting}
+        onOpenChange={setReporting}
+        title="Report user"
+        footer={
+          <Button onClick={() => void report()} disabled={!reason.trim()}>
+            Send report
+          </Button>
+        }
+      >
+        <textarea className={styles.textarea} value={reason} maxLength={120} onChange={(e) => setReason(e.target.value)} placeholder="Reason" />
+      </Dialog>
+    </div>
+  );
+}

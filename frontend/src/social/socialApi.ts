@@ -1,0 +1,111 @@
+// Social data for the profile, feed and messages pages: the query paths, the three-step upload,
+// and the optimistic updates of spec section 4 (like/unlike, follow, gallery delete, follower
+// removal), each rolled back when the server refuses.
+import type { PageMeta } from '@murmur/contracts/paging';
+import type { FollowerItem, GalleryItem, WallPost } from '@murmur/contracts/social';
+import { api } from '../api/client.ts';
+import { refreshQueries, setQueryData } from '../state/query.ts';
+
+export interface Paged<T> {
+  items: T[];
+  meta: PageMeta;
+}
+
+export const paths = {
+  details: '/user/profile/details',
+  view: (uid: string) => `/user/profile/view/${encodeURIComponent(uid)}`,
+  wall: (uid: string, query = '') => `/user/wall/${encodeURIComponent(uid)}${query}`,
+  feed: (query = '') => `/user/feed/for-you${query}`,
+  gallery: (uid: string) => `/user/gallery/${encodeURIComponent(uid)}`,
+  list: (kind: ListKind, uid: string, page: number) => `/user/${kind}/${encodeURIComponent(uid)}?page=${page}&limit=10`,
+  threads: (q = '') => `/messages/threads${q ? `?q=${encodeURIComponent(q)}` : ''}`,
+  thread: (threadId: string) => `/messages/threads/${encodeURIComponent(threadId)}`,
+};
+
+export type ListKind = 'followers' | 'following' | 'subscribers' | 'subscriptions';
+
+/** Applies `change` to every cached page under `key` now; returns the undo. */
+async function optimistic<T>(key: string, change: (current: T) => T): Promise<() => Promise<unknown>> {
+  let before: T | undefined;
+  await setQueryData<T>(key, (current) => {
+    before = current;
+    return current === undefined ? current : change(current);
+  });
+  return () => setQueryData<T>(key, () => before);
+}
+
+function withPost(page: Paged<WallPost>, id: string, change: (p: WallPost) => WallPost): Paged<WallPost> {
+  return { ...page, items: page.items.map((p) => (p.id === id ? change(p) : p)) };
+}
+
+/** Like or unlike at once in the cached list; the count goes back if the server refuses. */
+export async function toggleLike(listKey: string, post: WallPost): Promise<void> {
+  const liking = !post.hasLiked;
+  const undo = await optimistic<Paged<WallPost>>(listKey, (page) =>
+    withPost(page, post.id, (p) => ({ ...p, hasLiked: liking, likeCount: Math.max(0, p.likeCount + (liking ? 1 : -1)) })),
+  );
+  try {
+    const result = await api.post<{ likeCount: number; hasLiked: boolean }>(`/user/wall/post/${post.id}/${liking ? 'like' : 'unlike'}`);
+    await setQueryData<Paged<WallPost>>(listKey, (page) => (page ? withPost(page, post.id, (p) => ({ ...p, likeCount: result.likeCount, hasLiked: result.hasLiked })) : page));
+  } catch {
+    await undo();
+  }
+}
+
+export async function deletePost(listKey: string, post: WallPost): Promise<void> {
+  const undo = await optimistic<Paged<WallPost>>(listKey, (page) => ({ ...page, items: page.items.filter((p) => p.id !== post.id) }));
+  try {
+    await api.post(`/user/wall/delete/${post.id}`);
+  } catch {
+    await undo();
+  }
+}
+
+export async function deleteGalleryItem(uid: string, item: GalleryItem): Promise<void> {
+  const undo = await optimistic<Paged<GalleryItem>>(paths.gallery(uid), (page) => ({ ...page, items: page.items.filter((i) => i.filename !== item.filename) }));
+  try {
+    await api.post('/user/gallery/item/delete', { filename: item.filename, format: item.format });
+  } catch {
+    await undo();
+  }
+}
+
+export async function removeFollower(listKey: string, uid: string): Promise<void> {
+  const undo = await optimistic<Paged<FollowerItem>>(listKey, (page) => ({
+    items: page.items.filter((i) => i.uid !== uid),
+    meta: { ...page.meta, totalItems: Math.max(0, page.meta.totalItems - 1), itemCount: Math.max(0, page.meta.itemCount - 1) },
+  }));
+  try {
+    await api.post(`/user/remove/${encodeURIComponent(uid)}`, { type: 'follower' });
+  } catch {
+    await undo();
+  }
+}
+
+/** Follow and unfollow set the cached flags (spec section 4) and roll them back on error. */
+export async function setFollowing(uid: string, follow: boolean): Promise<void> {
+  const undo = await optimistic<{ isFollowing: boolean; followerCount: number }>(paths.view(uid), (v) => ({
+    ...v,
+    isFollowing: follow,
+    followerCount: Math.max(0, v.followerCount + (follow ? 1 : -1)),
+  }));
+  try {
+    await api.post(`/user/${follow ? 'follow' : 'unfollow'}/${encodeURIComponent(uid)}`);
+    void refreshQueries('/user/followers/', '/user/following/', '/user/feed/');
+  } catch {
+    await undo();
+  }
+}
+
+/** The three-step upload (spec section 7): presign, PUT the bytes, process. Returns the media key. */
+export async function uploadMedia(file: File, uploadType: 'profile' | 'chat' | 'lobby' = 'profile'): Promise<{ fileName: string; format: string }> {
+  const signed = await api.post<{ uploadUrl: string; fileName: string }>(`/cms/presign-media?uploadType=${uploadType}`, {
+    fileName: file.name,
+    contentType: file.type || 'application/octet-stream',
+    size: file.size,
+  });
+  const put = await fetch(signed.uploadUrl, { method: 'PUT', headers: { 'content-type': file.type }, body: file });
+  if (!put.ok) throw new Error('upload failed');
+  await api.post('/cms/process-media', { fileName: signed.fileName, fileType: file.type });
+  return { fileName: signed.fileName, format: file.type };
+}
