@@ -3,10 +3,12 @@
 import type { SeedContext } from './context.ts';
 import { seedLobbies } from './lobbies.ts';
 import { seedIdentity } from './identity.ts';
+import { seedSocial } from './social.ts';
 
 export const seeders: Array<{ name: string; run: (ctx: SeedContext) => Promise<void> }> = [
   // First: later seeders read ctx.shared.users.
   { name: 'identity', run: seedIdentity },
   // Before gifting and money seeders, which read ctx.shared.lobbies.
   { name: 'lobbies', run: seedLobbies },
+  { name: 'social', run: seedSocial },
 ];
