@@ -223,7 +223,7 @@ export function StatusModal() {
   const icon = status.topupStatus === 'success' ? '✓' : status.topupStatus === 'failed' ? '!' : '…';
   return (
     <Dialog open onOpenChange={(o) => !o && closeStatus()} size="sm" title={status.title} testId="payment-status">
-      <div className={styles.status}>
+      <div className={styles.statusBox}>
         <span className={`${styles.statusIcon} ${styles[`statusIcon_${status.topupStatus}`]}`}>{icon}</span>
         <p data-testid="payment-status-message">{status.statusMessage}</p>
         <Button block onClick={closeStatus}>

@@ -1,0 +1,24 @@
+// Chromium for the browser tests: Debian's package (installed on first use), driven by
+// playwright-core (never `npx playwright install`; MACHINE-NOTES).
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
+
+export const CHROMIUM_PATH = '/usr/bin/chromium';
+
+const EMOJI_FONT = '/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf';
+
+/** Installs Chromium, and the colour emoji font the app's emoji need in screenshots. */
+export function ensureChromium(): void {
+  const missing = [existsSync(CHROMIUM_PATH) ? null : 'chromium', existsSync(EMOJI_FONT) ? null : 'fonts-noto-color-emoji'].filter((p): p is string => p !== null);
+  if (missing.length === 0) return;
+  execFileSync('apt-get', ['install', '-y', ...missing], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  ensureChromium();
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+}

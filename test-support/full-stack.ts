@@ -1,0 +1,86 @@
+// The whole platform for browser tests, on the test file's own database: command-api, query-api,
+// projections, the realtime gateway, a dev SMTP server for sign-in codes, and the built web app,
+// all behind one origin with the dev edge (scripts/edge.ts: GET/HEAD -> query-api, others ->
+// command-api, /ws -> gateway).
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import type http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type pg from 'pg';
+import { closeServer, listen } from '@murmur/platform';
+import { startDevSmtpServer, type DevSmtpServer } from '../command-api/src/identity/dev-smtp.ts';
+import { createIdentityRuntime } from '../command-api/src/identity/runtime.ts';
+import { readConfig as readGatewayConfig } from '../realtime-gateway/src/config.ts';
+import { buildGateway, type Gateway } from '../realtime-gateway/src/server.ts';
+import { createEdge } from '../scripts/edge.ts';
+import { startTestStack, TEST_JWT_SECRET, type TestStack } from './stack.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const frontendDir = path.join(root, 'frontend');
+const distDir = path.join(root, '.tmp', 'e2e-frontend');
+
+export interface FullStack {
+  /** The one origin of the platform, e.g. http://127.0.0.1:41234 */
+  url: string;
+  stack: TestStack;
+  gateway: Gateway;
+  smtp: DevSmtpServer;
+  stop(): Promise<void>;
+}
+
+let built: Promise<void> | null = null;
+
+/** Builds the web app once per test process (production build, as users get it). */
+export function buildFrontend(): Promise<void> {
+  built ??= (async () => {
+    const { build } = await import('vite');
+    await build({ configFile: path.join(frontendDir, 'vite.config.ts'), root: frontendDir, logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true } });
+  })();
+  return built;
+}
+
+const types: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.json': 'application/json',
+  '.woff2': 'font/woff2',
+};
+
+/** Serves the built files, and index.html for every other path (a single-page app). */
+function serveStatic(req: http.IncomingMessage, res: http.ServerResponse): void {
+  const urlPath = decodeURIComponent((req.url ?? '/').split('?')[0]!);
+  let file = path.join(distDir, path.normalize(urlPath).replace(/^(\.\.[/\\])+/, ''));
+  if (!file.startsWith(distDir) || !existsSync(file) || statSync(file).isDirectory()) file = path.join(distDir, 'index.html');
+  res.writeHead(200, { 'content-type': types[path.extname(file)] ?? 'application/octet-stream' });
+  createReadStream(file).pipe(res);
+}
+
+export async function startFullStack(): Promise<FullStack> {
+  await buildFrontend();
+  let pool: pg.Pool | null = null;
+  // The SMTP server keeps mail in dev_mailbox (read by GET /dev/mailbox); the pool exists once the stack does.
+  const lazyPool = { query: (text: string, values?: unknown[]) => (pool ? pool.query(text, values) : Promise.resolve()) } as unknown as pg.Pool;
+  const smtp = await startDevSmtpServer({ port: 0, pool: lazyPool });
+  const stack = await startTestStack({ commandOverrides: { identity: createIdentityRuntime({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, SMTP_IGNORE_TLS: 'true', DEV_SMTP_SERVER: 'false' }) } });
+  pool = stack.db.pool;
+  const gateway = buildGateway(readGatewayConfig({ DATABASE_URL: stack.db.url, JWT_SECRET: TEST_JWT_SECRET, NODE_ENV: 'test', GATEWAY_POLL_MS: '100' }), { pool: stack.db.pool });
+  const gatewayPort = await gateway.start(0);
+  const port = (u: string) => Number(new URL(u).port);
+  const edge = createEdge({ commandPort: port(stack.commandUrl), queryPort: port(stack.queryUrl), gatewayPort, frontend: (req, res) => serveStatic(req, res) });
+  const edgePort = await listen(edge, 0);
+  return {
+    url: `http://127.0.0.1:${edgePort}`,
+    stack,
+    gateway,
+    smtp,
+    async stop() {
+      await closeServer(edge).catch(() => undefined);
+      await gateway.stop();
+      await stack.stop();
+      await smtp.close();
+    },
+  };
+}
