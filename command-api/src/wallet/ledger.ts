@@ -58,7 +58,7 @@ async function firstResult(deps: CommandDeps, uid: string, scopedKey: string): P
 
 /** Runs one wallet command: decide on the stream's state, append with the expected version and
  * the scoped idempotency key. A repeated key returns the first result, even when the balance has
- * since changed so much that deciding again would refuse. */
+ * since changed so much that deciding again would refuse. Commands on one wallet queue in-process. */
 export async function runWalletCommand(
   deps: CommandDeps,
   uid: string,
@@ -68,25 +68,26 @@ export async function runWalletCommand(
 ): Promise<WalletResult> {
   const scopedKey = walletKey(uid, idempotencyKey);
   const streamId = walletStreamId(uid);
-  return mutexFor(deps).run(streamId, async () => {
-    const seen = await firstResult(deps, uid, scopedKey);
-    if (seen) return seen;
-    try {
+  try {
+    return await mutexFor(deps).run(streamId, async () => {
+      // No lookup of the key first: a repeated key that decides the same way is answered by the
+      // append (it writes nothing and returns the first positions); only a refusal needs the lookup.
       const result = await handleCommand(deps.store, streamId, walletDecider, command, {
         idempotencyKey: scopedKey,
         cache: deps.cache,
         metadata: { actorUid: uid, ...metadata },
       });
       return { position: result.position, balance: result.state.balance, events: result.events, duplicate: result.duplicate, state: result.state };
-    } catch (error) {
-      // Another process may have completed the same key between our check and our decision.
-      if (error instanceof ApiError) {
-        const late = await firstResult(deps, uid, scopedKey);
-        if (late) return late;
-      }
-      throw error;
+    });
+  } catch (error) {
+    // A refusal (the balance has since been spent) may answer a retry whose first run succeeded;
+    // the lookup runs outside the wallet's queue so refusals do not hold it up.
+    if (error instanceof ApiError) {
+      const late = await firstResult(deps, uid, scopedKey);
+      if (late) return late;
     }
-  });
+    throw error;
+  }
 }
 
 export async function spendDiamonds(deps: CommandDeps, entry: LedgerEntry): Promise<{ position: bigint; balance: number }> {

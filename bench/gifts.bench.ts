@@ -1,0 +1,94 @@
+// send-gift over HTTP (the real command-api): 200 concurrent senders, once to 200 different
+// recipients and once all to ONE host. A gift is decided on the sender's wallet only, so the one
+// host must reach >= 90% of the many-host throughput. Then a sender whose wallet stream holds
+// 100,000 events beside one with a fresh stream: latency must not grow with stream length.
+import { listen, closeServer } from '@murmur/platform';
+import http from 'node:http';
+import { signAccessToken } from '@murmur/contracts';
+import { buildCommandApi } from '../command-api/src/server.ts';
+import { creditDiamonds } from '../command-api/src/wallet/ledger.ts';
+import { benchDatabase, percentile, report } from './support.ts';
+
+const SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
+const SENDERS = 200;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
+
+async function timed(workers: number, task: (worker: number, i: number) => Promise<void>) {
+  let count = 0;
+  let failures = 0;
+  const latencies: number[] = [];
+  const started = performance.now();
+  const deadline = started + SECONDS * 1000;
+  await Promise.all(Array.from({ length: workers }, async (_, worker) => {
+    while (performance.now() < deadline) {
+      const i = count++;
+      const t = performance.now();
+      try {
+        await task(worker, i);
+      } catch {
+        failures++;
+      }
+      latencies.push(performance.now() - t);
+    }
+  }));
+  latencies.sort((a, b) => a - b);
+  return { perSecond: count / ((performance.now() - started) / 1000), p50: percentile(latencies, 50), p99: percentile(latencies, 99), count, failures };
+}
+
+export default async function giftsBench(): Promise<void> {
+  const db = await benchDatabase('gifts', 40);
+  // No session guard: the bench signs its own tokens (identity's sign-in has its own bench).
+  const api = buildCommandApi({ DATABASE_URL: db.url, JWT_SECRET: SECRET }, { pool: db.pool, sessionGuard: undefined });
+  const port = await listen(api.server, 0);
+  // One keep-alive connection per sender, as 200 browsers would hold.
+  const agent = new http.Agent({ keepAlive: true, maxSockets: SENDERS + 10 });
+  try {
+    const tokens = await Promise.all(Array.from({ length: SENDERS }, (_, i) => signAccessToken(SECRET, { sub: `sender-${i}`, sid: `s-${i}`, roles: ['co'], anon: false }, 3600)));
+    for (let i = 0; i < SENDERS; i += 20) {
+      await Promise.all(Array.from({ length: 20 }, (_, j) => creditDiamonds(api.deps, { uid: `sender-${i + j}`, amount: 10_000_000, reason: 'demo_grant', reference: 'bench', idempotencyKey: 'bench-grant' })));
+    }
+    const send = (token: string, key: string, recipient: string) =>
+      new Promise<void>((resolve, reject) => {
+        const body = JSON.stringify({ giftName: 'rose', quantity: 1, recipients: [recipient] });
+        const req = http.request({
+          host: '127.0.0.1', port, path: '/api/v1/gifting/send-gift', method: 'POST', agent,
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'idempotency-key': key },
+        }, (res) => {
+          res.resume();
+          res.on('end', () => (res.statusCode === 201 ? resolve() : reject(new Error(`status ${res.statusCode}`))));
+        });
+        req.on('error', reject);
+        req.end(body);
+      });
+    // Warm up: connections, caches, JIT.
+    await timed(SENDERS, (w, i) => send(tokens[w]!, `warm-${i}`, `host-${w}`)).catch(() => undefined);
+
+    const many = await timed(SENDERS, (w, i) => send(tokens[w]!, `many-${i}`, `host-${w}`));
+    const one = await timed(SENDERS, (w, i) => send(tokens[w]!, `one-${i}`, 'the-one-host'));
+    report({ bench: 'gifts', case: `send-gift, ${SENDERS} senders -> ${SENDERS} different hosts`, value: many.perSecond, unit: 'gifts/s', extra: { 'p50 ms': many.p50, 'p99 ms': many.p99, failures: many.failures } });
+    report({ bench: 'gifts', case: `send-gift, ${SENDERS} senders -> ONE host`, value: one.perSecond, unit: 'gifts/s', baseline: many.perSecond, target: '>= 90% of many hosts', extra: { 'p50 ms': one.p50, 'p99 ms': one.p99, failures: one.failures } });
+
+    // A wallet stream of 100,000 events (appended in batches of 10,000, as credits).
+    const longUid = 'long-history';
+    for (let b = 0; b < 10; b++) {
+      await api.deps.store.append(`wallet-${longUid}`, Array.from({ length: 10_000 }, (_, i) => ({
+        type: 'DiamondsCredited', data: { uid: longUid, amount: 10, reason: 'demo_grant', reference: `bulk-${b}-${i}`, creditedAt: new Date().toISOString() },
+      })), { idempotencyKey: `wallet-${longUid}:bulk-${b}` });
+    }
+    await creditDiamonds(api.deps, { uid: 'short-history', amount: 10_000_000, reason: 'demo_grant', reference: 'bench', idempotencyKey: 'bench-grant' });
+    const longToken = await signAccessToken(SECRET, { sub: longUid, sid: 'l', roles: ['co'], anon: false }, 3600);
+    const shortToken = await signAccessToken(SECRET, { sub: 'short-history', sid: 's', roles: ['co'], anon: false }, 3600);
+    // The first command after a restart folds the whole stream once; every later one reads only new events.
+    api.deps.cache.delete(`wallet-${longUid}`);
+    const cold = performance.now();
+    await send(longToken, 'cold-0', 'host-0');
+    const coldMs = performance.now() - cold;
+    const shortRun = await timed(4, (_w, i) => send(shortToken, `short-${i}`, 'host-1'));
+    const longRun = await timed(4, (_w, i) => send(longToken, `long-${i}`, 'host-1'));
+    report({ bench: 'gifts', case: 'send-gift p50 latency, wallet stream of 100,000 events (4 in flight)', value: longRun.p50, unit: 'ms', baseline: shortRun.p50, target: 'ratio ~100% (no growth with stream length)', extra: { 'p99 ms': longRun.p99, 'baseline p99 ms': shortRun.p99, 'gifts/s': longRun.perSecond, 'first command after restart ms': coldMs } });
+  } finally {
+    agent.destroy();
+    await closeServer(api.server as http.Server);
+    await db.drop();
+  }
+}
