@@ -1,6 +1,7 @@
 // Demo data for `npm start`, loaded once into an empty database. Each module adds a seeder here;
 // seeders go through the real command API so the demo's events are the real ones.
 import type { SeedContext } from './context.ts';
+import { seedReferral } from './referral.ts';
 import { seedLobbies } from './lobbies.ts';
 import { seedIdentity } from './identity.ts';
 import { seedSocial } from './social.ts';
@@ -11,4 +12,5 @@ export const seeders: Array<{ name: string; run: (ctx: SeedContext) => Promise<v
   // Before gifting and money seeders, which read ctx.shared.lobbies.
   { name: 'lobbies', run: seedLobbies },
   { name: 'social', run: seedSocial },
+  { name: 'referral', run: seedReferral },
 ];
