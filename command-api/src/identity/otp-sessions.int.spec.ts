@@ -5,6 +5,7 @@ import { identityTexts, texts } from '@murmur/contracts';
 import { refreshCookieOf, startIdentityStack, type IdentityStack } from '../../../test-support/identity.ts';
 import { startDevSmtpServer } from './dev-smtp.ts';
 import { SmtpMailer } from './mailer.ts';
+import { sweepSecrets } from './sweeper.ts';
 
 let stack: IdentityStack;
 beforeAll(async () => {
@@ -140,13 +141,13 @@ describe('sessions', () => {
     const next = refreshCookieOf(first.headers);
     expect(next).not.toBe(refreshCookie);
     expect(first.body.uid).toBe(body.uid);
-    expect((await stack.api('/user/me', { token: first.body.token, headers: { 'x-min-position': body.position } })).status).toBe(200);
+    expect((await stack.api('/claim/tg/next-claim', { token: first.body.token })).status).toBe(200);
     // The old token again: theft assumed, the whole session ends.
     const reused = await refresh(refreshCookie);
     expect(reused.status).toBe(401);
     expect(reused.body.error).toMatchObject({ code: 'UNAUTHENTICATED', message: identityTexts.sessionExpired, details: { reason: 'refresh-token-reused' } });
     expect((await refresh(next)).status).toBe(401);
-    expect((await stack.api('/user/me', { token: first.body.token })).status).toBe(401);
+    expect((await stack.api('/claim/tg/next-claim', { token: first.body.token })).status).toBe(401);
   });
 
   it('refuses a refresh without a cookie or with an unknown one, even with a stale bearer token', async () => {
@@ -165,7 +166,7 @@ describe('sessions', () => {
     expect(old.body.error).toEqual({ code: 'SESSION_REPLACED', message: texts.loggedInElsewhere });
     const oldRefresh = await refresh(phone.refreshCookie);
     expect(oldRefresh.body.error.message).toBe(texts.loggedInElsewhere);
-    expect((await stack.api('/user/me', { token: laptop.body.token, headers: { 'x-min-position': laptop.body.position } })).status).toBe(200);
+    expect((await stack.api('/claim/tg/next-claim', { token: laptop.body.token })).status).toBe(200);
   });
 
   it('logs out: the cookie is cleared, the access and refresh tokens stop working', async () => {
@@ -196,5 +197,20 @@ describe('dev mailbox', () => {
       mailer.close();
       await dev.close();
     }
+  });
+});
+
+describe('secret sweeper', () => {
+  it('deletes expired codes and refresh tokens, keeps live ones', async () => {
+    const { refreshCookie } = await stack.signInWithEmail('sweep@example.com');
+    const count = async (table: string) => (await stack.db.pool.query<{ n: number }>(`select count(*)::int as n from ${table}`)).rows[0]!.n;
+    const before = { codes: await count('auth_otp_codes'), tokens: await count('auth_refresh_tokens') };
+    expect(await sweepSecrets(stack.db.pool, new Date())).toBeGreaterThanOrEqual(0);
+    expect((await refresh(refreshCookie)).status).toBe(200);
+    const removed = await sweepSecrets(stack.db.pool, new Date(Date.now() + 31 * 86_400_000));
+    expect(removed).toBeGreaterThan(0);
+    expect(await count('auth_otp_codes')).toBe(0);
+    expect(await count('auth_refresh_tokens')).toBeLessThan(before.tokens + 1);
+    expect(before.codes).toBeGreaterThan(0);
   });
 });

@@ -17,6 +17,7 @@ import { consumeCode, sendCode, type OtpSettings } from './otp.ts';
 import { adminRoutes } from './roles.ts';
 import { identityRuntime, type IdentityRuntime } from './runtime.ts';
 import { endSession, readRefreshCookie, REFRESH_COOKIE, refreshCookieOptions, rotateRefreshToken, sendAuthState, sessionOfRefreshToken } from './sessions.ts';
+import { startSecretSweeper } from './sweeper.ts';
 import { verifyInitData } from './telegram.ts';
 import { createSignMessage, verifySignedMessage, walletLink, type MessageSettings } from './wallet-login.ts';
 
@@ -174,4 +175,5 @@ export const identityModule: CommandModule = {
     adminRoutes(router, deps);
     claimRoutes(router, deps);
   },
+  start: (deps) => startSecretSweeper(deps.pool, deps.clock, (error) => deps.logger.warn({ err: error }, 'secret sweep failed')),
 };
