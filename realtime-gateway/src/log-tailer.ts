@@ -7,7 +7,10 @@ import type pg from 'pg';
 export interface LogTailerOptions {
   batchSize: number;
   pollIntervalMs: number;
-  onBatch(events: RecordedEvent[]): void;
+  /** Hands over one event; returns how much work it caused (messages sent). */
+  onEvent(event: RecordedEvent): number;
+  /** After this much work the tailer yields to the event loop, so sockets drain between events. */
+  yieldAfter: number;
 }
 
 /** The last event every reader can already see: readers start after it and miss nothing later. */
@@ -55,9 +58,17 @@ export class LogTailer {
           await this.listener.wait(this.options.pollIntervalMs, this.abort.signal);
           continue;
         }
-        const last = events[events.length - 1]!;
-        this.current = { transactionId: last.transactionId, globalPosition: last.globalPosition };
-        this.options.onBatch(events);
+        let work = 0;
+        for (const event of events) {
+          // The checkpoint moves with each event, in the same synchronous step as its hand-over.
+          this.current = { transactionId: event.transactionId, globalPosition: event.globalPosition };
+          work += this.options.onEvent(event);
+          if (work >= this.options.yieldAfter) {
+            work = 0;
+            await new Promise((r) => setImmediate(r));
+            if (!this.running) return;
+          }
+        }
       } catch (error) {
         if (!this.running) return;
         this.logger.error({ err: error }, 'reading the log failed; retrying');

@@ -110,7 +110,8 @@ export class Gateway {
     this.tailer = new LogTailer(deps.pool, this.listener, deps.logger, {
       batchSize: settings.GATEWAY_BATCH_SIZE,
       pollIntervalMs: settings.GATEWAY_POLL_MS,
-      onBatch: (events) => this.dispatch(events),
+      onEvent: (event) => this.dispatch(event),
+      yieldAfter: 2_000,
     });
     this.ring = new ReplayRing(settings.GATEWAY_RING_SIZE, START);
     this.access = new AccessPolicy(deps.pool);
@@ -158,12 +159,12 @@ export class Gateway {
 
   // ---- the log -> channels -> clients ----
 
-  private dispatch(events: RecordedEvent[]): void {
+  /** Hands one event to the ring and to every client of its channels; returns the messages sent. */
+  private dispatch(event: RecordedEvent): number {
     let sent = 0;
-    for (const event of events) {
-      const entry = lazyEntry(event);
-      this.ring.push(entry);
-      if (entry.channels.length === 0) continue;
+    const entry = lazyEntry(event);
+    this.ring.push(entry);
+    if (entry.channels.length > 0) {
       const checkpoint = checkpointOf(event);
       for (const channel of entry.channels) {
         const subs = this.subscribers.get(channel);
@@ -173,7 +174,8 @@ export class Gateway {
       }
     }
     if (sent) this.metrics.delivered.inc(sent);
-    this.metrics.position.set(Number(this.tailer.checkpoint.globalPosition));
+    this.metrics.position.set(Number(event.globalPosition));
+    return sent;
   }
 
   // ---- connections ----
