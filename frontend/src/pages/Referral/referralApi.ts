@@ -1,0 +1,44 @@
+// The referral calls of spec section 7 and their answers, for the referral pages.
+import type { InviteeDto, PayoutDto, PayoutWallet, ReferralDetailsDto, ReferralLinkDto, RewardRecordDto } from '@murmur/contracts/referral';
+import type { PageMeta } from '@murmur/contracts/paging';
+import { api } from '../../api/client.ts';
+import { refreshQueries, useQuery } from '../../state/query.ts';
+
+export interface Paged<T> {
+  items: T[];
+  meta: PageMeta;
+}
+
+export const useReferralDetails = () => useQuery<ReferralDetailsDto>('/referral/referral-details');
+export const useInvitees = (page: number, type: 'all' | 'direct' | 'indirect') =>
+  useQuery<Paged<InviteeDto>>(`/referral/referrals?page=${page}&limit=10${type === 'all' ? '' : `&type=${type}`}`);
+export const useRewardRecords = (page: number) => useQuery<Paged<RewardRecordDto>>(`/referral/reward-records?page=${page}&limit=10`);
+export const usePayouts = (page: number) => useQuery<Paged<PayoutDto>>(`/referral/payouts?page=${page}&limit=10`);
+
+const refresh = () => refreshQueries('/referral/');
+
+export async function ensureLink(): Promise<ReferralLinkDto> {
+  const link = await api.post<ReferralLinkDto>('/referral/me/link');
+  await refresh();
+  return link;
+}
+
+export async function editLink(code: string): Promise<ReferralLinkDto> {
+  const link = await api.post<ReferralLinkDto>('/referral/create-link', { code }, { quiet: true });
+  await refresh();
+  return link;
+}
+
+export function validateReferrer(code: string) {
+  return api.post<{ valid: boolean; code: string; referrer: { uid: string; username: string }; confirmation: string }>('/referral/validate-referrer', { code }, { quiet: true });
+}
+
+export async function connectReferrer(code: string): Promise<void> {
+  await api.post('/referral/connect', { code, confirmed: true }, { quiet: true });
+  await refresh();
+}
+
+export async function addPayoutWallet(wallet: PayoutWallet): Promise<void> {
+  await api.post('/referral/add-wallet', wallet, { quiet: true });
+  await refresh();
+}
