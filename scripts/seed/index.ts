@@ -5,6 +5,7 @@ import { seedReferral } from './referral.ts';
 import { seedLobbies } from './lobbies.ts';
 import { seedIdentity } from './identity.ts';
 import { seedSocial } from './social.ts';
+import { seedMoney } from './money.ts';
 
 export const seeders: Array<{ name: string; run: (ctx: SeedContext) => Promise<void> }> = [
   // First: later seeders read ctx.shared.users.

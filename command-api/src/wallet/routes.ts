@@ -146,6 +146,18 @@ function walletCommandRoutes(router: express.Router, deps: CommandDeps): void {
   router.put('/cashout-confirm', requireAuth(), confirmCashout);
   router.put('/wallet/creator/cashout-confirm', requireAuth(), confirmCashout);
 
+  // ---- operator grants (demo seeding, support goodwill): admins only, reason demo_grant or refund ----
+  const Grant = z.object({ uid: z.string().min(1).max(128), amount: z.coerce.number().int().positive().max(100_000_000), reason: z.enum(['demo_grant', 'refund']).default('demo_grant'), reference: z.string().max(300).default('operator') });
+  router.post('/wallet/grant', requireAuth('ad'), async (req, res) => {
+    const admin = currentUser(req);
+    const body = parse(Grant, req.body);
+    const { key } = routeIdempotencyKey(req, admin.uid, 'wallet/grant');
+    const result = await runWalletCommand(deps, body.uid, {
+      type: 'CreditDiamonds', uid: body.uid, amount: body.amount, reason: body.reason, reference: body.reference, at: deps.clock.now().toISOString(),
+    }, key, { grantedBy: admin.uid });
+    res.status(result.duplicate ? 200 : 201).json({ position: result.position.toString(), balance: result.balance });
+  });
+
   // ---- blockchain wallets ----
   router.post('/wallet/blockchain', requireAuth(), async (req, res) => {
     const { uid } = currentUser(req);
