@@ -14,4 +14,6 @@ export const seeders: Array<{ name: string; run: (ctx: SeedContext) => Promise<v
   { name: 'lobbies', run: seedLobbies },
   { name: 'social', run: seedSocial },
   { name: 'referral', run: seedReferral },
+  // After identity and lobbies: gifts go to the demo lobby's host.
+  { name: 'money', run: seedMoney },
 ];
