@@ -1,10 +1,14 @@
 // Profile details over real HTTP: every rule of spec section 5 and the read model of section 3.
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { texts } from '@murmur/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../../../test-support/stack.ts';
 
 let stack: TestStack;
 beforeAll(async () => {
+  process.env.MEDIA_DIR = mkdtempSync(path.join(os.tmpdir(), 'murmur-media-'));
   stack = await startTestStack();
 });
 afterAll(async () => stack?.stop());
@@ -118,5 +122,32 @@ describe('PUT user/profile/details', () => {
     expect((await stack.api('/user/report/prof-h', { method: 'POST', token: viewer, body: { reason: '' } })).status).toBe(400);
     expect((await stack.api('/user/report/prof-h', { method: 'POST', token: viewer, body: { reason: 'spam' } })).status).toBe(200);
     expect((await stack.api('/user/profile/view/nobody-here', { token: viewer })).status).toBe(404);
+  });
+});
+
+describe('PUT user/profile/details as multipart', () => {
+  it('takes the fields as parts and the picture and banner as files', async () => {
+    const sharp = (await import('sharp')).default;
+    const image = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#123456' } }).png().toBuffer();
+    const form = new FormData();
+    form.set('bio', 'from a form');
+    form.set('profileFormList', JSON.stringify([{ field: 'username', value: 'formy' }]));
+    form.set('address', JSON.stringify({ city: 'Cebu' }));
+    form.set('profilePicImage', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'me.png');
+    form.set('profileBannerImage', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'banner.png');
+    const token = await stack.tokenFor('prof-multi');
+    const res = await fetch(`${stack.commandUrl}/api/v1/user/profile/details`, { method: 'PUT', headers: { authorization: `Bearer ${token}` }, body: form });
+    expect(res.status).toBe(200);
+    const { position } = (await res.json()) as { position: string };
+    const { body } = await read(token, position);
+    expect(body).toMatchObject({ username: 'formy', address: { city: 'Cebu', street: '', state: '', country: '' } });
+    expect(body.profilePicUrl).toMatch(/^\/api\/v1\/media\/object\/prof-multi\/profile\/[\w-]+\.png\?/);
+    expect((await fetch(`${stack.queryUrl}${body.profilePicUrl}`)).status).toBe(200);
+
+    const bad = new FormData();
+    bad.set('profilePicImage', new Blob(['not an image'], { type: 'image/png' }), 'x.png');
+    const refused = await fetch(`${stack.commandUrl}/api/v1/user/profile/details`, { method: 'PUT', headers: { authorization: `Bearer ${token}` }, body: bad });
+    expect(refused.status).toBe(400);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(texts.uploadImageOnly);
   });
 });

@@ -6,6 +6,7 @@ import { handleCommand, loadState } from '../decider/handle-command.ts';
 import { StateCache } from '../decider/state-cache.ts';
 import type { CommandModule } from '../modules.ts';
 import { checkUsername, normalizeBody, profileDecider } from './decide.ts';
+import { isMultipart, readProfileMultipart } from './multipart.ts';
 import { userStreamId } from './profiles.ts';
 import { claimUsername, releaseUsername } from './usernames.ts';
 
@@ -18,7 +19,8 @@ export const profilesModule: CommandModule = {
   routes(router, deps) {
     router.put('/user/profile/details', requireAuth(), async (req, res) => {
       const { uid } = currentUser(req);
-      const body = normalizeBody(parse(UpdateProfileDetailsBody, req.body));
+      const raw = isMultipart(req) ? await readProfileMultipart(req, deps, uid) : req.body;
+      const body = normalizeBody(parse(UpdateProfileDetailsBody, raw));
       const now = deps.clock.now();
       const streamId = userStreamId(uid);
       const { state } = await loadState(deps.store, streamId, profileDecider, profileCache);
