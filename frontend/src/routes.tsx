@@ -36,7 +36,7 @@ export const routes: AppRoute[] = [
   { path: '/messages', title: 'Messages', page: page(() => import('./pages/Messages/MessagesPage.tsx')) },
   { path: '/messages/new', title: 'New message', page: page(() => import('./pages/Messages/NewMessagePage.tsx')) },
   { path: '/web3-wallet', title: 'Web3 wallet', page: ComingSoon, props: soon('🪙', 'Bind and manage your blockchain wallets.') },
-  { path: '/guild', title: 'Guild', page: ComingSoon, props: soon('🛡️', 'Guild roster, settlements and charm payments.') },
+  { path: '/guild', title: 'Guild', page: page(() => import('./pages/Guild/GuildPage.tsx')) },
   { path: '/mission-center', title: 'Mission Center', page: ComingSoon, props: soon('🎯', 'Daily missions and rewards.') },
   { path: '/level', title: 'My Level', page: ComingSoon, props: soon('📈', 'Your EXP level and progress.') },
   { path: '/extension-history', title: 'Extension history', page: ComingSoon, props: soon('🕘', 'Extensions of your private rooms.') },

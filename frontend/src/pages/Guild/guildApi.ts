@@ -1,0 +1,69 @@
+// The guild calls (agency role) and their answers, for the /guild page.
+import type { AgencyDto, CharmPaymentDto, GiftReceiptDto, SettlementDto } from '@murmur/contracts/guild';
+import type { PageMeta } from '@murmur/contracts/paging';
+import { api } from '../../api/client.ts';
+import { refreshQueries, useQuery } from '../../state/query.ts';
+
+export interface Paged<T> {
+  items: T[];
+  meta: PageMeta;
+}
+
+export interface AgencySummary {
+  agencyId: string;
+  name: string;
+  guildSharePct: number;
+  hostSharePct: number;
+  hostCount: number;
+}
+
+export interface PeriodPreview {
+  receiptCount: number;
+  charmTotal: number;
+  guildCharm: number;
+  amountToSettle: number;
+}
+
+const base = (id: string) => `/guild/agencies/${encodeURIComponent(id)}`;
+
+export const useAgencies = (enabled: boolean) => useQuery<{ items: AgencySummary[] }>(enabled ? '/guild/agencies' : null);
+export const useAgency = (id: string | null) => useQuery<AgencyDto>(id ? base(id) : null);
+export const useReceipts = (id: string, page: number, hostUid: string) =>
+  useQuery<Paged<GiftReceiptDto>>(`${base(id)}/receipts?page=${page}&limit=10${hostUid ? `&hostUid=${encodeURIComponent(hostUid)}` : ''}`);
+export const useSettlements = (id: string, page: number) => useQuery<Paged<SettlementDto>>(`${base(id)}/settlements?page=${page}&limit=10`);
+export const usePayments = (id: string, page: number) => useQuery<Paged<CharmPaymentDto>>(`${base(id)}/payments?page=${page}&limit=10`);
+export const usePreview = (id: string, start: string | null, end: string | null) =>
+  useQuery<PeriodPreview>(start && end ? `${base(id)}/preview?periodStart=${encodeURIComponent(start)}&periodEnd=${encodeURIComponent(end)}` : null, { dedupingInterval: 1000 });
+
+const refresh = () => refreshQueries('/guild/');
+const quiet = { quiet: true } as const;
+
+export async function createAgency(body: { agencyId: string; name: string; guildSharePct: number; hostSharePct: number }) {
+  await api.post('/guild/agencies', body, quiet);
+  await refresh();
+}
+export async function addHost(id: string, hostUid: string) {
+  await api.post(`${base(id)}/hosts`, { hostUid }, quiet);
+  await refresh();
+}
+export async function removeHost(id: string, hostUid: string) {
+  await api.delete(`${base(id)}/hosts/${encodeURIComponent(hostUid)}`);
+  await refresh();
+}
+export async function setShares(id: string, guildSharePct: number, hostSharePct: number) {
+  await api.put(`${base(id)}/shares`, { guildSharePct, hostSharePct }, quiet);
+  await refresh();
+}
+export async function settlePeriod(id: string, periodStart: string, periodEnd: string) {
+  const r = await api.post<{ settlementId: string; amountToSettle: number }>(`${base(id)}/settlements`, { periodStart, periodEnd }, quiet);
+  await refresh();
+  return r;
+}
+export async function submitPayment(id: string, body: { hostUid: string; amountCharm: number; proofUrl: string; settlementId?: string }) {
+  await api.post(`${base(id)}/payments`, body, quiet);
+  await refresh();
+}
+export async function confirmPayment(id: string, paymentId: string) {
+  await api.put(`${base(id)}/payments/${encodeURIComponent(paymentId)}/confirm`);
+  await refresh();
+}
