@@ -23,6 +23,8 @@ export interface IdentityStack extends TestStack {
   signInWithEmail(email: string, extra?: Record<string, unknown>, token?: string): Promise<{ body: any; refreshCookie: string }>;
   /** Requests a code and returns it as read from the mail. */
   emailCode(email: string): Promise<string>;
+  /** GET with X-Min-Position, asked again while the answer is stale (a busy machine may lag past the wait). */
+  readAfter(path: string, token: string, position: string): Promise<{ status: number; body: any; headers: Headers }>;
 }
 
 export const refreshCookieOf = (headers: Headers): string => {
@@ -45,6 +47,12 @@ export async function startIdentityStack(settings: Partial<Record<keyof Identity
   };
   return {
     ...stack,
+    async readAfter(path, token, position) {
+      for (let attempt = 0; ; attempt++) {
+        const res = await stack.api(path, { token, headers: { 'x-min-position': position } });
+        if (res.headers.get('x-stale') !== 'true' || attempt >= 5) return res;
+      }
+    },
     smtp,
     clock,
     emailCode,

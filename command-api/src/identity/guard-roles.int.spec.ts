@@ -58,7 +58,7 @@ describe('roles and bans', () => {
     expect(granted.body.roles).toEqual(['co', 'h']);
     const { rows } = await stack.db.pool.query(`select type, data from events where stream_id = $1 and type = 'RoleGranted'`, [`user-${user.body.uid}`]);
     expect(rows[0].data).toMatchObject({ role: 'h', grantedBy: 'admin-1' });
-    const me = await stack.api('/user/me', { token: user.body.token, headers: { 'x-min-position': granted.body.position } });
+    const me = await stack.readAfter('/user/me', user.body.token, granted.body.position);
     expect(me.body.roles).toEqual(['co', 'h']);
     const refreshed = await stack.api('/auth/refresh', { method: 'POST', headers: { cookie: `murmur_refresh=${user.refreshCookie}` } });
     expect(refreshed.body).toMatchObject({ roles: ['co', 'h'], isConsumer: false });
@@ -85,8 +85,14 @@ describe('roles and bans', () => {
     expect(login.status).toBe(403);
     expect(login.body.error).toEqual({ code: 'UID_BANNED', message: texts.banned });
     // A token issued some other way (here tokenFor) is refused once the read model has the ban.
+    // The guard runs before any freshness wait, so wait for the read model to have the ban.
+    for (let i = 0; i < 100; i++) {
+      const { rows } = await stack.db.pool.query<{ banned: boolean }>('select banned from rm.users where uid = $1', [user.body.uid]);
+      if (rows[0]?.banned) break;
+      await new Promise((r) => setTimeout(r, 50));
+    }
     const other = await stack.tokenFor(user.body.uid);
-    const res = await stack.api('/user/me', { token: other, headers: { 'x-min-position': ban.body.position } });
+    const res = await stack.api('/user/me', { token: other });
     expect(res.status).toBe(403);
     const unban = await stack.api(`/admin/users/${user.body.uid}/ban`, { method: 'POST', token: admin, body: { banned: false } });
     expect(unban.status).toBe(200);
@@ -107,7 +113,7 @@ describe('onboarding', () => {
     expect(noTerms.status).toBe(400);
     const ok = await stack.api('/user/onboarding', { method: 'POST', token: body.token, body: { acceptTerms: true, birthday: '1990-01-01', showNSFW: true } });
     expect(ok.status).toBe(200);
-    const me = await stack.api('/user/me', { token: body.token, headers: { 'x-min-position': ok.body.position } });
+    const me = await stack.readAfter('/user/me', body.token, ok.body.position);
     expect(me.body).toMatchObject({ hasFinishedOnboarding: true, showNSFW: true });
   });
 });

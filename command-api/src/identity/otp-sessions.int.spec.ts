@@ -23,7 +23,7 @@ describe('e-mail one-time code', () => {
     expect(body).toMatchObject({ roles: ['co'], isConsumer: true, anonymous: false, hasFinishedOnboarding: false, isNewUser: true, walletAddress: null });
     expect(body.referralCode).toMatch(/^[A-Z2-9]{8}$/);
     expect(refreshCookie.length).toBeGreaterThan(20);
-    const me = await stack.api('/user/me', { token: body.token, headers: { 'x-min-position': body.position } });
+    const me = await stack.readAfter('/user/me', body.token, body.position);
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({ uid: body.uid, roles: ['co'], hasFinishedOnboarding: false, showNSFW: false, profilePicUrl: null });
     expect(me.body.username).toMatch(/^ann\d{4}$/);
@@ -124,7 +124,7 @@ describe('guests', () => {
     const upgraded = await stack.signInWithEmail('upgrade@example.com', {}, guest.body.token);
     expect(upgraded.body.uid).toBe(guest.body.uid);
     expect(upgraded.body.anonymous).toBe(false);
-    const me = await stack.api('/user/me', { token: upgraded.body.token, headers: { 'x-min-position': upgraded.body.position } });
+    const me = await stack.readAfter('/user/me', upgraded.body.token, upgraded.body.position);
     expect(me.body).toMatchObject({ uid: guest.body.uid, anonymous: false });
     // The e-mail now signs into the upgraded account.
     stack.clock.advance(301);

@@ -53,7 +53,7 @@ describe('identity provider', () => {
     expect(res.body).toMatchObject({ isNewUser: true, anonymous: false });
     const again = await providerLogin({ accessToken: await idToken('google-sub-1', { email: 'pat@example.com' }) });
     expect(again.body).toMatchObject({ uid: res.body.uid, isNewUser: false });
-    const me = await stack.api('/user/me', { token: again.body.token, headers: { 'x-min-position': res.body.position } });
+    const me = await stack.readAfter('/user/me', again.body.token, res.body.position);
     expect(me.body.username).toMatch(/^PatLee\d{4}$/);
   });
 
@@ -88,6 +88,15 @@ describe('Telegram mini-app', () => {
     expect(again.body.uid).toBe(res.body.uid);
   });
 
+  it('upgrades the caller\'s guest account in place', async () => {
+    const guest = await stack.api('/auth/login', { method: 'POST', body: { credentials: { type: 'guest' } } });
+    const res = await stack.api('/auth/login-via-telegram', { method: 'POST', token: guest.body.token, body: { initData: tgInitData({ id: 777050, first_name: 'Gus' }) } });
+    expect(res.body).toMatchObject({ uid: guest.body.uid, anonymous: false, isNewUser: false });
+    const provider = await stack.api('/auth/login', { method: 'POST', body: { credentials: { type: 'guest' } } });
+    const upgraded = await stack.api('/auth/login-via-firebase-provider', { method: 'POST', token: provider.body.token, body: { accessToken: await idToken('google-sub-guest-2') } });
+    expect(upgraded.body).toMatchObject({ uid: provider.body.uid, anonymous: false });
+  });
+
   it('refuses tampered initData and a stale auth_date', async () => {
     const good = tgInitData({ id: 777002, first_name: 'Max' });
     const tampered = good.replace(encodeURIComponent('"id":777002'), encodeURIComponent('"id":777003'));
@@ -105,7 +114,7 @@ describe('Telegram mini-app', () => {
   it('credits the daily claim once a day and shows the next claim time', async () => {
     const login = await stack.api('/auth/login-via-telegram', { method: 'POST', body: { initData: tgInitData({ id: 777010, first_name: 'Cy' }) } });
     const token = login.body.token;
-    const before = await stack.api('/claim/tg/next-claim', { token, headers: { 'x-min-position': login.body.position } });
+    const before = await stack.readAfter('/claim/tg/next-claim', token, login.body.position);
     expect(before.body).toMatchObject({ canClaim: true, nextClaimAt: null, amount: 10, streak: 0 });
     const claim = await stack.api('/claim/tg', { method: 'POST', token });
     expect(claim.status).toBe(200);
@@ -113,7 +122,7 @@ describe('Telegram mini-app', () => {
     const twice = await stack.api('/claim/tg', { method: 'POST', token });
     expect(twice.status).toBe(422);
     expect(twice.body.error.message).toBe(identityTexts.alreadyClaimed);
-    const next = await stack.api('/claim/tg/next-claim', { token, headers: { 'x-min-position': claim.body.position } });
+    const next = await stack.readAfter('/claim/tg/next-claim', token, claim.body.position);
     expect(next.body).toMatchObject({ canClaim: false, streak: 1 });
     expect(Date.parse(next.body.nextClaimAt) - Date.now()).toBeGreaterThan(86_000_000);
     stack.clock.advance(86_401);

@@ -33,7 +33,7 @@ it('creates aria, ben, nova and an admin with their roles, and shares their uids
   expect(Object.keys(users).sort()).toEqual(['admin', 'aria', 'ben', 'nova']);
   const head = (await stack.db.pool.query<{ p: string }>('select max(global_position)::text as p from events')).rows[0]!.p;
   const token = await stack.tokenFor(users.aria!);
-  const aria = await stack.api('/user/me', { token, headers: { 'x-min-position': head } });
+  const aria = await stack.readAfter('/user/me', token, head);
   expect(aria.body).toMatchObject({ username: 'aria', roles: ['co', 'h', 'cr'], hasFinishedOnboarding: true });
   const { rows } = await stack.db.pool.query<{ uid: string; roles: string[] }>('select uid, roles from rm.users');
   const rolesOf = Object.fromEntries(rows.map((r) => [r.uid, r.roles]));
