@@ -4,7 +4,7 @@ import { channels, type RealtimeEvent, type SpecRealtimeEvent } from '@murmur/co
 import type { RecordedEvent } from '@murmur/eventstore';
 
 /** Streams that belong to one user: their events go to that user's own channel only. */
-const personalStreams = new Set(['user', 'wallet', 'earnings', 'social', 'referral', 'payment']);
+const personalStreams = new Set(['user', 'wallet', 'earnings', 'social', 'referral']);
 
 /** Personal-stream events that are also public news in the lobby or room they happened in. */
 const publicPersonalEvents = new Set(['GiftSent']);
@@ -44,6 +44,9 @@ export function channelsOf(event: RecordedEvent): string[] {
     const recipientUid = text(data.recipientUid);
     if (recipientUid) out.add(channels.user(recipientUid));
     if (!publicPersonalEvents.has(event.type)) return [...out];
+  } else if (category === 'payment') {
+    // A payment's stream is named by the payment; its payer is in the data.
+    return uid ? [channels.user(uid)] : [];
   } else if (category === 'lobby' && key) {
     out.add(channels.lobbyAll(key));
   } else if (category === 'room' && key) {

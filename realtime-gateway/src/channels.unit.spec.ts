@@ -1,0 +1,57 @@
+// Which channels an event reaches and what of it a client sees.
+import type { RecordedEvent } from '@murmur/eventstore';
+import { describe, expect, it } from 'vitest';
+import { channelsOf, toRealtimeEvent } from './channels.ts';
+
+let position = 0n;
+function recorded(streamId: string, type: string, data: Record<string, unknown>): RecordedEvent {
+  position++;
+  return {
+    globalPosition: position, transactionId: 1000n + position, streamId, streamVersion: 1n, type, schemaVersion: 1, data,
+    metadata: { clientIpHash: 'secret-ip' }, createdAt: new Date('2026-02-14T12:00:00.000Z'),
+  };
+}
+
+describe('channelsOf', () => {
+  it('sends a gift in a lobby to the lobby, to each recipient in the lobby and to the users involved', () => {
+    const gift = recorded('wallet-alice', 'GiftSent', { senderUid: 'alice', recipients: ['host', 'co'], lobbyId: 'L' });
+    expect(channelsOf(gift).sort()).toEqual(
+      ['lobbies/L/events/all', 'lobbies/L/events/uid/co', 'lobbies/L/events/uid/host', 'users/alice', 'users/co', 'users/host'].sort(),
+    );
+  });
+
+  it('keeps a gift in a private room inside the room', () => {
+    const gift = recorded('wallet-alice', 'GiftSent', { senderUid: 'alice', recipients: ['host'], lobbyId: 'L', roomId: 'R' });
+    expect(channelsOf(gift)).toContain('rooms/R/events/all');
+    expect(channelsOf(gift)).not.toContain('lobbies/L/events/all');
+  });
+
+  it('keeps other wallet, profile and session events on their owner channel only', () => {
+    expect(channelsOf(recorded('wallet-bob', 'DiamondsSpent', { uid: 'bob', reason: 'lobby_entry', lobbyId: 'L' }))).toEqual(['users/bob']);
+    expect(channelsOf(recorded('user-bob', 'SessionStarted', { uid: 'bob' }))).toEqual(['users/bob']);
+  });
+
+  it('maps lobby, room, presence and chat streams', () => {
+    expect(channelsOf(recorded('lobby-L', 'MicGranted', { lobbyId: 'L', uid: 'u', seat: 2 })).sort()).toEqual(['lobbies/L/events/all', 'lobbies/L/events/uid/u']);
+    expect(channelsOf(recorded('room-R', 'RoomJoined', { roomId: 'R', lobbyId: 'L', uid: 'u' })).sort()).toEqual(['rooms/R/events/all', 'users/u']);
+    expect(channelsOf(recorded('room-R', 'RoomEnded', { roomId: 'R', lobbyId: 'L' })).sort()).toEqual(['lobbies/L/events/all', 'rooms/R/events/all']);
+    expect(channelsOf(recorded('presence-L', 'PresenceChanged', { lobbyId: 'L', uid: 'u', presence: 'online' })).sort()).toEqual(['lobbies/L/events/all', 'lobbies/L/users/u']);
+    expect(channelsOf(recorded('chat-L-u', 'ChatMessagePosted', { lobbyId: 'L', roomId: null, uid: 'u' }))).toEqual(['lobbies/L/events/all']);
+    expect(channelsOf(recorded('thread-a~b', 'DirectMessageSent', { senderUid: 'a', recipientUid: 'b' })).sort()).toEqual(['users/a', 'users/b']);
+    expect(channelsOf(recorded('payment-p1', 'PaymentInitiated', { uid: 'x', amount: 10 }))).toEqual(['users/x']);
+  });
+});
+
+describe('toRealtimeEvent', () => {
+  it('gives the spec shape for gift_sent and user_joined and never metadata or secrets', () => {
+    const gift = toRealtimeEvent(recorded('wallet-alice', 'GiftSent', { senderUid: 'alice', recipients: ['host'], lobbyId: 'L' }));
+    expect(gift.realtime).toEqual({ timestamp: Date.parse('2026-02-14T12:00:00.000Z'), recipients: ['host'], uid: 'alice', type: 'gift_sent' });
+    const joined = toRealtimeEvent(recorded('lobby-L', 'LobbyJoined', { lobbyId: 'L', uid: 'zed', inviteId: 'inv-1' }));
+    expect(joined.realtime).toEqual({ timestamp: Date.parse('2026-02-14T12:00:00.000Z'), recipients: [], uid: 'zed', type: 'user_joined' });
+    expect(joined.data).toEqual({ lobbyId: 'L', uid: 'zed' });
+    const room = toRealtimeEvent(recorded('room-R', 'RoomCreated', { roomId: 'R', inviteKey: 'k', title: 't' }));
+    expect(room.data).toEqual({ roomId: 'R', title: 't' });
+    expect(JSON.stringify(room)).not.toContain('secret-ip');
+    expect(toRealtimeEvent(recorded('lobby-L', 'MicMuted', { lobbyId: 'L' })).realtime).toBeUndefined();
+  });
+});
