@@ -4,6 +4,7 @@ import { limits } from '@murmur/contracts';
 import { loadConfig } from '@murmur/platform';
 import { z } from 'zod';
 
+const DEMO_BOT_TOKEN = '0000000000:murmur-demo-bot-token';
 const seconds = (fallback: number) => z.coerce.number().int().min(1).max(31_536_000).default(fallback);
 
 export const IdentityConfig = z.object({
@@ -25,13 +26,16 @@ export const IdentityConfig = z.object({
   /** The domain and URI written into SIWE messages. */
   SIWE_DOMAIN: z.string().min(1).default('localhost:3000'),
   SIWE_URI: z.string().url().default('http://localhost:3000'),
-  TELEGRAM_BOT_TOKEN: z.string().min(10).default('0000000000:murmur-demo-bot-token'),
+  TELEGRAM_BOT_TOKEN: z.string().min(10).default(DEMO_BOT_TOKEN),
   /** How old a mini-app initData may be (its auth_date). */
   TELEGRAM_AUTH_MAX_AGE_SECONDS: seconds(3600),
   IDP_ISSUER: z.string().min(1).default('https://securetoken.google.com/murmur-demo'),
   IDP_AUDIENCE: z.string().min(1).default('murmur-demo'),
   IDP_JWKS_URL: z.string().url().default('https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com'),
-});
+})
+  // A known bot token would let anyone forge mini-app sign-ins; a demo domain would let other sites' SIWE messages in.
+  .refine((c) => c.NODE_ENV !== 'production' || c.TELEGRAM_BOT_TOKEN !== DEMO_BOT_TOKEN, { message: 'TELEGRAM_BOT_TOKEN must be set in production', path: ['TELEGRAM_BOT_TOKEN'] })
+  .refine((c) => c.NODE_ENV !== 'production' || !c.SIWE_DOMAIN.startsWith('localhost'), { message: 'SIWE_DOMAIN must be set in production', path: ['SIWE_DOMAIN'] });
 export type IdentityConfig = z.infer<typeof IdentityConfig>;
 
 export const readIdentityConfig = (env: Record<string, string | undefined> = process.env): IdentityConfig => loadConfig(IdentityConfig, env);
