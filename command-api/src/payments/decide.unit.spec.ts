@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { paymentDecider, type PaymentCommand } from './decide.ts';
+import type { PaymentEvent } from './payment.ts';
+
+const at = '2026-01-01T00:00:00.000Z';
+const initiated: PaymentEvent = {
+  type: 'PaymentInitiated',
+  data: { paymentId: 'p1', uid: 'u1', provider: 'stripe', purpose: 'topup', amountUsdCents: 1000, diamonds: 1000, providerRef: 'pi_1', initiatedAt: at },
+};
+const confirm: PaymentCommand = { type: 'ConfirmPayment', paymentId: 'p1', amountUsdCents: 1000, at };
+const fail: PaymentCommand = { type: 'FailPayment', paymentId: 'p1', reason: 'declined', at };
+const given = (...events: PaymentEvent[]) => events.reduce(paymentDecider.evolve, paymentDecider.initialState());
+
+describe('payment decider', () => {
+  it('confirms an initiated payment once', () => {
+    const [event] = paymentDecider.decide(confirm, given(initiated));
+    expect(event).toEqual({ type: 'PaymentConfirmed', data: { paymentId: 'p1', uid: 'u1', provider: 'stripe', purpose: 'topup', amountUsdCents: 1000, diamonds: 1000, providerRef: 'pi_1', confirmedAt: at } });
+    expect(paymentDecider.decide(confirm, given(initiated, event!))).toEqual([]);
+  });
+
+  it('ignores a failure after the confirmation, and confirms after a failure', () => {
+    const confirmed = given(initiated, paymentDecider.decide(confirm, given(initiated))[0]!);
+    expect(paymentDecider.decide(fail, confirmed)).toEqual([]);
+    const failed = given(initiated, paymentDecider.decide(fail, given(initiated))[0]!);
+    expect(failed.status).toBe('failed');
+    expect(paymentDecider.decide(confirm, failed)).toHaveLength(1);
+  });
+
+  it('refuses another amount and an unknown payment; a repeated initiation is a no-op', () => {
+    expect(() => paymentDecider.decide({ ...confirm, amountUsdCents: 999 }, given(initiated))).toThrow(/amount paid/);
+    expect(() => paymentDecider.decide(confirm, given())).toThrow('Payment not found.');
+    expect(paymentDecider.decide({ type: 'InitiatePayment', payment: initiated.data as never }, given(initiated))).toEqual([]);
+  });
+});
