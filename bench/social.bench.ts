@@ -71,16 +71,27 @@ export default async function socialBench(): Promise<void> {
     const token = (i: number) => tokens[i % tokens.length]!;
     const cases: Array<[string, (i: number) => Promise<void>]> = [
       ['for-you feed (50 posts)', (i) => call('/api/v1/user/feed/for-you', token(i))],
+      ['for-you feed, first 10 posts', (i) => call('/api/v1/user/feed/for-you?limit=10', token(i))],
       ['for-you feed, following=true', (i) => call('/api/v1/user/feed/for-you?following=true', token(i))],
       ['followers of a popular user (~1,000), random page of 10', (i) => call(`/api/v1/user/followers/u${i % 100}?page=${1 + (i % 20)}`, token(i))],
       ['followers of any user, first page', (i) => call(`/api/v1/user/followers/u${(i * 7919) % USERS}`, token(i))],
       ['following of any user, first page', (i) => call(`/api/v1/user/following/u${(i * 7919) % USERS}`, token(i))],
     ];
-    await drive(200, WORKERS, (i) => call('/healthz'));
+    await drive(200, WORKERS, () => call('/healthz'));
     for (const [, task] of cases) await drive(100, WORKERS, task);
     const baseline = await drive(REQUESTS, WORKERS, () => call('/healthz'));
     const baseP99 = percentile(baseline.latencies, 99);
     report({ bench: 'social', case: 'baseline: HTTP GET /healthz (select 1), p99', value: baseP99, unit: 'ms', extra: { p50: percentile(baseline.latencies, 50), 'req/s': baseline.perSecond } });
+    // The database's share: the feed's plan and time for one viewer, without HTTP.
+    const plan = await db.pool.query<{ 'QUERY PLAN': string }>(
+      `explain (analyze, format text) select p.post_id, exists (select 1 from rm.post_likes l where l.post_id = p.post_id and l.uid = $1)
+         from rm.wall_posts p left join rm.profiles a on a.uid = p.author_uid
+        where not p.deleted and not p.subscriber_only and not exists (select 1 from rm.blocks b where b.blocker_uid = $1 and b.blocked_uid = p.author_uid)
+          and p.author_uid in (select f.followee_uid from rm.follows f where f.follower_uid = $1)
+        order by p.seq desc limit 50`,
+      ['u4999'],
+    );
+    console.log(plan.rows.map((r) => r['QUERY PLAN']).filter((l) => /Execution Time|Index|Limit/.test(l)).join('\n'));
     for (const [name, task] of cases) {
       const run = await drive(REQUESTS, WORKERS, task);
       report({
