@@ -34,7 +34,7 @@ export async function tableRows(pool: pg.Pool, schema: string, table: string): P
 }
 
 /** Waits until a projection has applied everything in the log (or throws after `timeoutMs`). */
-export async function waitForProjection(pool: pg.Pool, name: string, timeoutMs = 15_000): Promise<void> {
+export async function waitForProjection(pool: pg.Pool, name: string, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const { rows } = await pool.query<{ done: boolean }>(

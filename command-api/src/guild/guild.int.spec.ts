@@ -61,14 +61,21 @@ describe('guild', () => {
     expect((await stack.api('/guild/agencies', { method: 'POST', token: boss, body: { agencyId: 'nova', name: 'Nova', guildSharePct: 30, hostSharePct: 70 } })).status).toBe(201);
     expect((await stack.api('/guild/agencies', { method: 'POST', token: rival, body: { agencyId: 'nova', name: 'Again', guildSharePct: 30, hostSharePct: 70 } })).status).toBe(409);
     expect((await stack.api('/guild/agencies', { method: 'POST', token: rival, body: { agencyId: 'orbit', name: 'Orbit', guildSharePct: 50, hostSharePct: 50 } })).status).toBe(201);
-    for (const host of ['h1', 'h2']) expect((await stack.api('/guild/agencies/nova/hosts', { method: 'POST', token: boss, body: { hostUid: host } })).status).toBe(200);
-    const added = await stack.api('/guild/agencies/nova/hosts', { method: 'POST', token: boss, body: { hostUid: 'h1' } });
+    let position = '0';
+    for (const host of ['h1', 'h2']) {
+      const res = await stack.api('/guild/agencies/nova/hosts', { method: 'POST', token: boss, body: { hostUid: host } });
+      expect(res.status).toBe(200);
+      position = res.body.position;
+    }
+    const again = await stack.api('/guild/agencies/nova/hosts', { method: 'POST', token: boss, body: { hostUid: 'h1' } });
+    expect(again.body.position).toBe('0');
     const stolen = await stack.api('/guild/agencies/orbit/hosts', { method: 'POST', token: rival, body: { hostUid: 'h1' } });
     expect(stolen.status).toBe(422);
     expect(stolen.body.error.message).toBe(guildTexts.hostAlreadyInAgency);
     expect((await stack.api('/guild/agencies/orbit/hosts', { method: 'POST', token: rival, body: { hostUid: 'h3' } })).status).toBe(200);
     expect((await stack.api('/guild/agencies/nova/hosts', { method: 'POST', token: rival, body: { hostUid: 'h9' } })).status).toBe(403);
-    const agency = await stack.api('/guild/agencies/nova', { token: boss, headers: { 'x-min-position': added.body.position } });
+    await waitForProjection(stack.db.pool, 'guild');
+    const agency = await stack.api('/guild/agencies/nova', { token: boss, headers: { 'x-min-position': position } });
     expect(agency.body.roster.map((h: any) => h.uid)).toEqual(['h1', 'h2']);
     expect((await stack.api('/guild/agencies/nova', { token: rival })).status).toBe(403);
   });
@@ -81,8 +88,7 @@ describe('guild', () => {
     await gift('fan', ['h1'], 3, 10, 15); // at 25/75: 3.75 / 11.25
     await stack.api('/guild/agencies/nova/hosts/h2', { method: 'DELETE', token: boss });
     const last = await gift('fan', ['h2'], 1, 100, 50); // h2 left: no receipt
-    await new Promise((r) => setTimeout(r, 5));
-
+    await waitForProjection(stack.db.pool, 'guild');
     const receipts = await stack.api('/guild/agencies/nova/receipts?limit=50', { token: boss, headers: { 'x-min-position': String(last) } });
     expect(receipts.body.items.map((r: any) => [r.host.uid, r.sender.uid, r.gift.quantity, r.gift.diamondValue, r.gift.charmValue, r.guildSharePct, r.hostSharePct, r.guildCharm, r.hostCharm])).toEqual([
       ['h1', 'fan', 3, 30, 15, 25, 75, 3.75, 11.25],
@@ -114,6 +120,7 @@ describe('guild', () => {
     expect(noProof.status).toBe(400);
     const confirmed = await stack.api(`/guild/agencies/nova/payments/${pay.body.paymentId}/confirm`, { method: 'PUT', token: boss });
     expect(confirmed.status).toBe(200);
+    await waitForProjection(stack.db.pool, 'guild');
     const settlements = await stack.api('/guild/agencies/nova/settlements', { token: boss, headers: { 'x-min-position': confirmed.body.position } });
     expect(settlements.body.items[0]).toMatchObject({ amountToSettle: 51.15, paidCharm: 46.25, status: 'partially_paid' });
     const payments = await stack.api('/guild/agencies/nova/payments', { token: boss });
@@ -127,7 +134,7 @@ describe('guild', () => {
       while (!stop) await gift(`fan${n % 5}`, [['h1', 'h3', 'nobody'][n++ % 3]!], 1, 10, 5);
     })();
     await new Promise((r) => setTimeout(r, 200));
-    await rebuildProjection(stack.db.pool, guildProjector, { batchSize: 20 });
+    await rebuildProjection(stack.db.pool, guildProjector, { batchSize: 500 });
     await new Promise((r) => setTimeout(r, 200));
     stop = true;
     await writer;

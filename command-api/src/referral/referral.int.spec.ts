@@ -74,6 +74,7 @@ describe('referral', () => {
     expect(check.body.confirmation).toBe(referralTexts.confirmBinding);
     const unconfirmed = await stack.api('/referral/connect', { method: 'POST', token: tokens.carol, body: { code: 'bobby' } });
     expect(unconfirmed.status).toBe(400);
+    await waitForProjection(stack.db.pool, 'referral-earnings');
     const connected = await stack.api('/referral/connect', { method: 'POST', token: tokens.carol, body: { code: 'bobby', confirmed: true } });
     expect(connected.status).toBe(200);
     expect(connected.body.referrerUid).toBe('bob');
@@ -108,6 +109,7 @@ describe('referral', () => {
     await topUp('bob', 10_000, '2026-11-09T00:00:00.000Z');
     const last = await topUp('carol', 2_500, '2026-11-10T12:00:00.000Z');
 
+    await waitForProjection(stack.db.pool, 'referral-earnings');
     const records = await stack.api('/referral/reward-records?limit=20', { token: tokens.alice, headers: { 'x-min-position': String(last) } });
     expect(records.status).toBe(200);
     const mine = records.body.items.map((r: any) => [r.sourcePosition, r.inviteeUid, r.level, r.amountUsdt, r.weekId, r.status]);
@@ -169,7 +171,7 @@ describe('referral', () => {
       while (!stop) await topUp(['bob', 'carol', 'erin'][n++ % 3]!, 100 + n, '2026-11-18T10:00:00.000Z');
     })();
     await new Promise((r) => setTimeout(r, 200));
-    await rebuildProjection(stack.db.pool, referralEarnings, { batchSize: 50 });
+    await rebuildProjection(stack.db.pool, referralEarnings, { batchSize: 500 });
     await new Promise((r) => setTimeout(r, 200));
     stop = true;
     await writer;

@@ -33,6 +33,7 @@ describe('global leaderboards', () => {
     await gift('u1', ['h3'], 1, 150, '2026-10-30T10:00:00.000Z'); // last month: not this week's, not this month's
     const last = await gift('u5', ['h1'], 1, 20);
 
+    await waitForProjection(stack.db.pool, 'global-leaderboards');
     const token = await stack.tokenFor('u4');
     const weekly = await stack.api('/user/leaderboards?kind=users&frequency=weekly', { token, headers: { 'x-min-position': last } });
     expect(weekly.status).toBe(200);
@@ -60,6 +61,7 @@ describe('global leaderboards', () => {
     await gift('zed', ['amy'], 1, 100, '2027-02-11T10:00:00.000Z');
     await gift('bob', ['cat'], 1, 250, '2027-02-12T10:00:00.000Z');
     const last = await gift('bob', ['cat'], 1, 999, '2027-02-20T10:00:00.000Z');
+    await waitForProjection(stack.db.pool, 'global-leaderboards');
     const token = await stack.tokenFor('zed');
     const board = await stack.api('/user/leaderboards?kind=valentines&eventId=valentines-2027', { token, headers: { 'x-min-position': last } });
     expect(board.body.event).toMatchObject({ id: 'valentines-2027', startsAt: '2027-02-01T00:00:00.000Z' });
@@ -97,7 +99,7 @@ describe('global leaderboards', () => {
       while (!stop) await gift(`s${i % 7}`, [`h${i++ % 4}`], 1, 10 + (i % 3));
     })();
     await new Promise((r) => setTimeout(r, 200));
-    await rebuildProjection(stack.db.pool, globalLeaderboards, { batchSize: 20 });
+    await rebuildProjection(stack.db.pool, globalLeaderboards, { batchSize: 500 });
     await new Promise((r) => setTimeout(r, 200));
     stop = true;
     await writer;
