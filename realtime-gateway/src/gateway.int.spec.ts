@@ -7,6 +7,7 @@ import { RealtimeClient, type WebSocketConstructor } from '@murmur/contracts/rea
 import { PostgresEventStore, readAllFrom, START } from '@murmur/eventstore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { creditDiamonds } from '../../command-api/src/wallet/ledger.ts';
 import { startTestStack, TEST_JWT_SECRET, type TestStack } from '../../test-support/stack.ts';
 import { readConfig } from './config.ts';
 import { buildGateway, type Gateway } from './server.ts';
@@ -41,18 +42,24 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-/** A gift in a lobby, as the money module records it. */
-async function sendGift(senderUid: string, lobbyId: string, recipients: string[], giftId = randomUUID()) {
-  const result = await store.append(`wallet-${senderUid}`, [
-    {
+/** Gifts in a lobby, as the money module records them, in one append (one transaction). */
+async function sendGifts(senderUid: string, lobbyId: string, recipients: string[], count: number) {
+  const giftIds = Array.from({ length: count }, () => randomUUID());
+  const result = await store.append(
+    `wallet-${senderUid}`,
+    giftIds.map((giftId) => ({
       type: 'GiftSent',
       data: {
         senderUid, giftId, giftName: 'rose', quantity: 1, unitPrice: 10, diamondsTotal: 10 * recipients.length,
         recipients, charmPerRecipient: 5, lobbyId, sentAt: new Date().toISOString(),
       },
-    },
-  ]);
-  return { giftId, position: result.lastPosition.toString() };
+    })),
+  );
+  return giftIds.map((giftId, i) => ({ giftId, position: (result.firstPosition + BigInt(i)).toString() }));
+}
+
+async function sendGift(senderUid: string, lobbyId: string, recipients: string[]) {
+  return (await sendGifts(senderUid, lobbyId, recipients, 1))[0]!;
 }
 
 /** Records a channel's gifts (presence changes of the listener itself also flow on the channel). */
@@ -64,9 +71,9 @@ function collect(client: RealtimeClient, channel: string) {
   return { events, resyncs, errors };
 }
 
-async function until(check: () => boolean, timeoutMs = 10_000, what = 'condition'): Promise<void> {
+async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000, what = 'condition'): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!check()) {
+  while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 20));
   }
@@ -75,20 +82,28 @@ async function until(check: () => boolean, timeoutMs = 10_000, what = 'condition
 const NodeWebSocket = WebSocket as unknown as WebSocketConstructor;
 
 describe('fan-out across gateway processes', () => {
-  it('delivers a gift to clients of two different gateway processes', async () => {
-    const lobbyId = 'lobby-two-gw';
-    await seedLobby(stack.db.pool, { lobbyId, kind: 'public', ownerUid: 'host-a', members: ['fan-a'] });
+  it('delivers a gift sent over HTTP to clients of two different gateway processes', async () => {
+    const post = async (uid: string, path: string, body: unknown, headers: Record<string, string> = {}) => {
+      const res = await stack.api(path, { method: 'POST', token: await stack.tokenFor(uid), body, headers });
+      expect(res.status, JSON.stringify(res.body)).toBeLessThan(300);
+      return res.body;
+    };
+    const { lobbyId } = await post('host-a', '/lobbies', { title: 'Gifts live', kind: 'public' });
+    await post('fan-a', `/lobbies/${lobbyId}/join`, {});
+    await until(async () => (await stack.db.pool.query('select 1 from rm.lobbies where lobby_id = $1', [lobbyId])).rowCount === 1);
+    await creditDiamonds(stack.command.deps, { uid: 'fan-a', amount: 100, reason: 'demo_grant', reference: 'test', idempotencyKey: 'grant-fan-a' });
+
     const member = await openSocket(localUrl, await stack.tokenFor('fan-a'));
     const guest = await openSocket(remote.url);
     for (const s of [member, guest]) {
       s.send({ type: 'subscribe', ref: 's', channels: [channels.lobbyAll(lobbyId)] });
       await s.next('subscribed');
     }
-    const gift = await sendGift('fan-a', lobbyId, ['host-a']);
+    const sent = await post('fan-a', '/gifting/send-gift', { giftName: 'rose', quantity: 1, recipients: ['host-a'], lobbyId }, { 'idempotency-key': 'gift-1' });
     for (const s of [member, guest]) {
       const message = await s.next('event', (m) => m.event.type === 'GiftSent');
-      expect(message).toMatchObject({ channel: channels.lobbyAll(lobbyId), position: gift.position });
-      expect(message.event.data).toMatchObject({ giftId: gift.giftId, recipients: ['host-a'] });
+      expect(message).toMatchObject({ channel: channels.lobbyAll(lobbyId), position: sent.position });
+      expect(message.event.data).toMatchObject({ senderUid: 'fan-a', giftName: 'rose', recipients: ['host-a'] });
       expect(message.event.realtime).toMatchObject({ type: 'gift_sent', uid: 'fan-a', recipients: ['host-a'] });
       s.ws.close();
     }
@@ -141,8 +156,7 @@ describe('resume', () => {
     const g1 = await sendGift('hopper', lobbyId, ['host-h']);
     await first.next('event', (m) => m.position === g1.position);
     first.ws.close();
-    const missed = [];
-    for (let i = 0; i < 10; i++) missed.push(await sendGift(`hop-${i}`, lobbyId, ['host-h']));
+    const missed = await sendGifts('hop', lobbyId, ['host-h'], 10);
     const second = await openSocket(remote.url);
     second.send({ type: 'resume', ref: 'r', positions: { [channel]: g1.position } });
     await second.next('subscribed', (m) => m.ref === 'r');
@@ -159,8 +173,7 @@ describe('resume', () => {
     await seedLobby(stack.db.pool, { lobbyId, kind: 'public', ownerUid: 'host-o', members: [] });
     const channel = channels.lobbyAll(lobbyId);
     const start = await sendGift('old-0', lobbyId, ['host-o']);
-    const ten: { position: string }[] = [];
-    for (let i = 0; i < 10; i++) ten.push(await sendGift(`old-${i + 1}`, lobbyId, ['host-o']));
+    const ten = await sendGifts('old-1', lobbyId, ['host-o'], 10);
     await until(() => small.checkpoint.globalPosition >= BigInt(ten.at(-1)!.position));
 
     const fromDb = await openSocket(smallUrl);
@@ -170,8 +183,7 @@ describe('resume', () => {
     fromDb.ws.close();
 
     // A client that last saw `start`: 30 events since then are more than the 20 allowed.
-    let last = '';
-    for (let i = 0; i < 20; i++) last = (await sendGift(`old-more-${i}`, lobbyId, ['host-o'])).position;
+    const last = (await sendGifts('old-more', lobbyId, ['host-o'], 20)).at(-1)!.position;
     await until(() => small.checkpoint.globalPosition >= BigInt(last));
     const tooOld = new RealtimeClient({ url: smallUrl, WebSocket: NodeWebSocket, initialBackoffMs: 20 });
     const resyncs: string[] = [];
@@ -227,13 +239,17 @@ describe('access', () => {
     for (const s of [stranger, guest, member, unknown]) s.ws.close();
   });
 
-  it('refuses a forged, an expired or a malformed token before the upgrade', async () => {
+  it('refuses a forged, an expired, a malformed or a revoked-session token before the upgrade', async () => {
     const forged = await signAccessToken('another-secret-another-secret-0123456789', { sub: 'eve', sid: 's', roles: ['co'], anon: false }, 900);
     const expired = await signAccessToken(TEST_JWT_SECRET, { sub: 'old', sid: 's', roles: ['co'], anon: false }, 60, Date.now() - 3_600_000);
     for (const token of [forged, expired, 'not-a-token']) {
       await expect(openSocket(localUrl, token)).rejects.toMatchObject({ status: 401 });
       await expect(openSocket(remote.url, token)).rejects.toMatchObject({ status: 401 });
     }
+    // Signed with the right secret, but for a session identity never issued (or revoked since).
+    const unissued = await signAccessToken(TEST_JWT_SECRET, { sub: 'mallory', sid: 'never-issued', roles: ['co'], anon: false }, 900);
+    await expect(openSocket(localUrl, unissued)).rejects.toMatchObject({ status: 401 });
+    await expect(openSocket(remote.url, unissued)).rejects.toMatchObject({ status: 401 });
     const valid = await openSocket(localUrl, await stack.tokenFor('alice'));
     expect((await valid.next('welcome')).uid).toBe('alice');
     valid.ws.close();

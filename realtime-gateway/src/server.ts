@@ -23,7 +23,7 @@ import {
   type Checkpoint,
   type RecordedEvent,
 } from '@murmur/eventstore';
-import { closeServer, createLogger, listen, observabilityRouter, toApiError, type Logger, type SessionGuard } from '@murmur/platform';
+import { closeServer, createLogger, listen, observabilityRouter, PostgresSessionGuard, toApiError, type Logger, type SessionGuard } from '@murmur/platform';
 import express from 'express';
 import type pg from 'pg';
 import client from 'prom-client';
@@ -493,7 +493,8 @@ export function buildGateway(settings: GatewaySettings, overrides: Partial<Gatew
   const deps: GatewayDeps = {
     pool: overrides.pool ?? createPool(settings.DATABASE_URL, { max: 10, applicationName: 'realtime-gateway' }),
     logger: overrides.logger ?? createLogger('realtime-gateway'),
-    ...(overrides.sessionGuard ? { sessionGuard: overrides.sessionGuard } : {}),
   };
+  // The same single-device and ban check as the HTTP services.
+  deps.sessionGuard = overrides.sessionGuard ?? new PostgresSessionGuard(deps.pool);
   return new Gateway(settings, deps);
 }
