@@ -4,12 +4,15 @@ import { readConfig } from './config.ts';
 import { buildCommandApi } from './server.ts';
 import { readIdentityConfig } from './identity/config.ts';
 import { startDevMailbox } from './identity/dev-smtp.ts';
+import { referralModule } from './referral/routes.ts';
 
 const config = readConfig();
 const { server, deps } = buildCommandApi(config);
 const port = await listen(server, config.COMMAND_API_PORT);
 deps.logger.info({ port }, 'command-api listening');
 await startDevMailbox(deps.pool, readIdentityConfig(), (message) => deps.logger.warn(message));
-const stop = () => server.close(() => deps.pool.end().then(() => process.exit(0)));
+// The weekly referral settlement poller (one process at a time holds its lock).
+const referralSettlement = referralModule.start(deps);
+const stop = () => server.close(() => referralSettlement.stop().then(() => deps.pool.end()).then(() => process.exit(0)));
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
