@@ -53,7 +53,7 @@ function requireStaff(s: LobbyState, by: string): void {
   if (!isStaff(s, by)) throw forbidden();
 }
 function requireMember(s: LobbyState, uid: string, message: string = lobbyTexts.userNotInLobby): void {
-  if (!s.members[uid]) throw new ApiError('NOT_FOUND', message);
+  if (!s.members.has(uid)) throw new ApiError('NOT_FOUND', message);
 }
 /** An action by staff on another user, who must not be the owner, the actor or the main host. */
 function requireTargetable(s: LobbyState, by: string, uid: string): void {
@@ -95,8 +95,8 @@ export function decideLobby(c: LobbyCommand, s: LobbyState): LobbyEvent[] {
     case 'JoinLobby': {
       requireOpen(s);
       if (s.blacklist[c.uid]) throw forbidden(lobbyTexts.blockedFromLobby);
-      if (s.members[c.uid]) return [];
-      if (c.inviteId !== null && !s.invites[c.inviteId]) throw new ApiError('NOT_FOUND', lobbyTexts.invalidInvite);
+      if (s.members.has(c.uid)) return [];
+      if (c.inviteId !== null && !s.invites.has(c.inviteId)) throw new ApiError('NOT_FOUND', lobbyTexts.invalidInvite);
       if (s.kind === 'private' && c.inviteId === null && !isStaff(s, c.uid)) throw forbidden(lobbyTexts.privateNeedsInvite);
       if (c.publicOnly && s.kind === 'private') throw forbidden(lobbyTexts.privateNeedsInvite);
       const due = entryDue(s, c.uid);
@@ -105,7 +105,7 @@ export function decideLobby(c: LobbyCommand, s: LobbyState): LobbyEvent[] {
     }
     case 'LeaveLobby':
       requireExisting(s);
-      if (!s.members[c.uid]) return [];
+      if (!s.members.has(c.uid)) return [];
       return [{ type: 'LobbyLeft', data: { lobbyId: s.lobbyId, uid: c.uid, leftAt: at } }];
     case 'EndLobby':
       requireStaff(s, c.by);
@@ -124,7 +124,7 @@ export function decideLobby(c: LobbyCommand, s: LobbyState): LobbyEvent[] {
     case 'CreateInvite':
       requireOpen(s);
       // Anyone inside may share a public lobby; a private one is shared by its staff only.
-      if (s.kind === 'private' ? !isStaff(s, c.by) : !s.members[c.by] && !isStaff(s, c.by)) throw forbidden();
+      if (s.kind === 'private' ? !isStaff(s, c.by) : !s.members.has(c.by) && !isStaff(s, c.by)) throw forbidden();
       return [{ type: 'LobbyInviteCreated', data: { lobbyId: s.lobbyId, inviteId: c.inviteId, by: c.by, at } }];
     case 'RequestMic':
       requireOpen(s);
@@ -231,7 +231,7 @@ export function decideLobby(c: LobbyCommand, s: LobbyState): LobbyEvent[] {
 
 /** Diamonds a join must pay: the required diamonds, once; staff never pay. */
 export function entryDue(s: LobbyState, uid: string): number {
-  if (s.requiredDiamonds <= 0 || s.paid[uid] || isStaff(s, uid)) return 0;
+  if (s.requiredDiamonds <= 0 || s.paid.has(uid) || isStaff(s, uid)) return 0;
   return s.requiredDiamonds;
 }
 

@@ -1,6 +1,8 @@
 import { lobbyTexts, texts } from '@murmur/contracts';
+import { closeServer, listen } from '@murmur/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack, type TestStack } from '../../../test-support/stack.ts';
+import { startTestStack, TEST_JWT_SECRET, type TestStack } from '../../../test-support/stack.ts';
+import { buildCommandApi } from '../server.ts';
 import { creditDiamonds, loadWallet } from '../wallet/ledger.ts';
 import { loadLobbyMembership } from './membership.ts';
 
@@ -17,8 +19,14 @@ async function as(uid: string): Promise<string> {
   return token;
 }
 const post = async (uid: string, path: string, body: unknown = {}) => stack.api(path, { method: 'POST', token: await as(uid), body });
-const get = async (uid: string | null, path: string, position?: string) =>
-  stack.api(path, { token: uid ? await as(uid) : undefined, headers: position ? { 'x-min-position': position } : {} });
+/** A read after a write: repeats while the read model is behind (X-Stale), so a loaded machine only slows it. */
+async function get(uid: string | null, path: string, position?: string) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const res = await stack.api(path, { token: uid ? await as(uid) : undefined, headers: position ? { 'x-min-position': position } : {} });
+    if (res.headers.get('x-stale') !== 'true' || Date.now() > deadline) return res;
+  }
+}
 
 async function createLobby(owner: string, body: Record<string, unknown> = {}) {
   const res = await post(owner, '/lobbies', { title: 'Night talk', mainCategoryId: 'chatting', languages: ['ENG', 'FIL'], ...body });
@@ -126,14 +134,28 @@ describe('lobby flows over HTTP', () => {
       expect((await post(uid, `/lobbies/${lobbyId}/join`)).status).toBe(200);
     }
     for (let i = 0; i < 6; i++) expect((await post('owner-5', `/lobbies/${lobbyId}/mic/grant`, { uid: `seat-5-${i}` })).status).toBe(200);
-    const [one, two] = await Promise.all([
-      post('admin-5a', `/lobbies/${lobbyId}/mic/grant`, { uid: 'a-5' }),
-      post('admin-5b', `/lobbies/${lobbyId}/mic/grant`, { uid: 'b-5' }),
-    ]);
-    expect([one.status, two.status].sort()).toEqual([200, 422]);
-    expect([one, two].find((r) => r.status === 422)!.body.error.message).toBe(lobbyTexts.noFreeSeat);
+    // Two command-api processes on one database: they meet only at the expected-version check.
+    const second = buildCommandApi({ DATABASE_URL: stack.db.url, JWT_SECRET: TEST_JWT_SECRET }, { pool: stack.db.pool });
+    const secondUrl = `http://127.0.0.1:${await listen(second.server, 0)}`;
+    try {
+      const viaSecond = async (uid: string, path: string, body: unknown) => {
+        const res = await fetch(`${secondUrl}/api/v1${path}`, { method: 'POST', headers: { authorization: `Bearer ${await as(uid)}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        return { status: res.status, body: (await res.json()) as any };
+      };
+      // Both processes have the lobby folded in their caches before the race.
+      await viaSecond('admin-5b', `/lobbies/${lobbyId}/mic/request`, {});
+      const [one, two] = await Promise.all([
+        post('admin-5a', `/lobbies/${lobbyId}/mic/grant`, { uid: 'a-5' }),
+        viaSecond('admin-5b', `/lobbies/${lobbyId}/mic/grant`, { uid: 'b-5' }),
+      ]);
+      expect([one.status, two.status].sort()).toEqual([200, 422]);
+      expect([one, two].find((r) => r.status === 422)!.body.error.message).toBe(lobbyTexts.noFreeSeat);
+    } finally {
+      await closeServer(second.server);
+    }
     const m = await loadLobbyMembership(stack.command.deps, lobbyId);
     expect(m.cohostUids).toHaveLength(7);
+    expect(m.cohostUids.filter((u) => u === 'a-5' || u === 'b-5')).toHaveLength(1);
   });
 
   it('refuses users joining while the lobby ends; nobody is left inside', async () => {

@@ -1,6 +1,7 @@
 // The lobby stream `lobby-{id}`: its events, its state and `evolve`. State is rebuilt immutably
 // (the StateCache shares a state between concurrent commands, so evolve never mutates).
 import type { LobbyEvent, LobbyInfo, LobbyKind, LobbyStatus } from '@murmur/contracts';
+import { PersistentMap } from './persistent-map.ts';
 
 export type { LobbyEvent };
 
@@ -22,16 +23,16 @@ export interface LobbyState {
   /** seats[i] = uid on seat i; seat 0 is the main host's. */
   seats: Array<string | null>;
   /** Everyone inside now. */
-  members: Readonly<Record<string, LobbyMember>>;
+  members: PersistentMap<LobbyMember>;
   /** Who has ever paid the entry (paid once). */
-  paid: Readonly<Record<string, true>>;
+  paid: PersistentMap<true>;
   /** Mic requests, oldest first. */
   queue: readonly string[];
   admins: readonly string[];
   blacklist: Readonly<Record<string, { reason: string; by: string; at: string }>>;
   silenced: readonly string[];
   muted: readonly string[];
-  invites: Readonly<Record<string, { by: string; at: string }>>;
+  invites: PersistentMap<{ by: string; at: string }>;
   pinned: string | null;
 }
 
@@ -48,14 +49,14 @@ export function initialLobbyState(): LobbyState {
     info: { title: '', tag: '', description: '', languages: [], lobbyPhoto: null, mainCategoryId: 'chatting', backgroundId: 'bg-default', isLive: false },
     requiredDiamonds: 0,
     seats: [],
-    members: {},
-    paid: {},
+    members: PersistentMap.empty(),
+    paid: PersistentMap.empty(),
     queue: [],
     admins: [],
     blacklist: {},
     silenced: [],
     muted: [],
-    invites: {},
+    invites: PersistentMap.empty(),
     pinned: null,
   };
 }
@@ -83,7 +84,7 @@ function vacate(seats: ReadonlyArray<string | null>, uid: string): Array<string 
 function removeMember(s: LobbyState, uid: string): LobbyState {
   return {
     ...s,
-    members: omit(s.members, uid),
+    members: s.members.delete(uid),
     seats: vacate(s.seats, uid),
     hostUid: s.hostUid === uid ? null : s.hostUid,
     queue: without(s.queue, uid),
@@ -108,16 +109,16 @@ export function evolveLobby(s: LobbyState, event: LobbyEvent): LobbyState {
         info: d.info,
         requiredDiamonds: d.requiredDiamonds,
         seats,
-        members: { [d.ownerUid]: { joinedAt: d.createdAt, anonymous: false } },
-        paid: { [d.ownerUid]: true },
+        members: PersistentMap.empty<LobbyMember>().set(d.ownerUid, { joinedAt: d.createdAt, anonymous: false }),
+        paid: PersistentMap.empty<true>().set(d.ownerUid, true),
       };
     }
     case 'LobbyJoined': {
       const d = event.data;
       return {
         ...s,
-        members: { ...s.members, [d.uid]: { joinedAt: d.joinedAt, anonymous: d.anonymous } },
-        paid: d.paidDiamonds > 0 && !s.paid[d.uid] ? { ...s.paid, [d.uid]: true } : s.paid,
+        members: s.members.set(d.uid, { joinedAt: d.joinedAt, anonymous: d.anonymous }),
+        paid: d.paidDiamonds > 0 && !s.paid.has(d.uid) ? s.paid.set(d.uid, true) : s.paid,
       };
     }
     case 'LobbyLeft':
@@ -128,7 +129,7 @@ export function evolveLobby(s: LobbyState, event: LobbyEvent): LobbyState {
         ...s,
         status: event.data.reason === 'closed' ? 'terminated' : 'ended',
         info: { ...s.info, isLive: false },
-        members: {},
+        members: PersistentMap.empty(),
         seats: s.seats.map(() => null),
         hostUid: null,
         queue: [],
@@ -145,7 +146,7 @@ export function evolveLobby(s: LobbyState, event: LobbyEvent): LobbyState {
       };
     }
     case 'LobbyInviteCreated':
-      return { ...s, invites: { ...s.invites, [event.data.inviteId]: { by: event.data.by, at: event.data.at } } };
+      return { ...s, invites: s.invites.set(event.data.inviteId, { by: event.data.by, at: event.data.at }) };
     case 'MicRequested':
       return { ...s, queue: withItem(s.queue, event.data.uid) };
     case 'MicRequestRemoved':

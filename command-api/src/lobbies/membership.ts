@@ -3,6 +3,7 @@
 import { loadState } from '../decider/handle-command.ts';
 import type { CommandDeps } from '../dependencies.ts';
 import { lobbyDecider, roomDecider } from './decide.ts';
+import { lobbyCache } from './lobby-streams.ts';
 import { cohostsOf, lobbyStreamId } from './lobby.ts';
 import { roomStreamId } from './room.ts';
 
@@ -29,7 +30,7 @@ const validId = /^[A-Za-z0-9_-]{1,64}$/;
 
 export async function loadLobbyMembership(deps: CommandDeps, lobbyId: string): Promise<LobbyMembership> {
   if (!validId.test(lobbyId)) return { exists: false, status: 'inactive', kind: 'public', ownerUid: '', hostUid: null, cohostUids: [], activeUids: [] };
-  const { state } = await loadState(deps.store, lobbyStreamId(lobbyId), lobbyDecider, deps.cache);
+  const { state } = await loadState(deps.store, lobbyStreamId(lobbyId), lobbyDecider, lobbyCache(deps));
   return {
     exists: state.exists,
     status: state.status,
@@ -37,13 +38,13 @@ export async function loadLobbyMembership(deps: CommandDeps, lobbyId: string): P
     ownerUid: state.ownerUid,
     hostUid: state.hostUid,
     cohostUids: cohostsOf(state),
-    activeUids: Object.keys(state.members),
+    activeUids: state.members.keys(),
   };
 }
 
 export async function loadRoomMembership(deps: CommandDeps, roomId: string): Promise<RoomMembership> {
   if (!validId.test(roomId)) return { exists: false, status: 'inactive', lobbyId: '', hostUid: '', activeUids: [] };
-  const { state } = await loadState(deps.store, roomStreamId(roomId), roomDecider, deps.cache);
+  const { state } = await loadState(deps.store, roomStreamId(roomId), roomDecider, lobbyCache(deps));
   return {
     exists: state.exists,
     status: state.status,

@@ -2,9 +2,9 @@
 // its own: each tick reads the room list (rm.rooms, with its ends_at) and lets the room decider,
 // on the room stream's own state, decide; so it survives restarts and a stale row never ends a
 // room early. Several command-api processes may run it: the expected-version append makes one win.
-import { handleCommand } from '../decider/handle-command.ts';
 import type { CommandDeps } from '../dependencies.ts';
 import { roomDecider } from './decide.ts';
+import { runQueued } from './lobby-streams.ts';
 import { roomStreamId } from './room.ts';
 
 export interface RoomSchedulerOptions {
@@ -56,12 +56,12 @@ export class RoomScheduler {
     for (const row of due) {
       if (this.stopped) break;
       try {
-        const result = await handleCommand(
-          this.deps.store,
+        const result = await runQueued(
+          this.deps,
           roomStreamId(row.room_id),
           roomDecider,
           row.expire ? { type: 'ExpireRoom', now: now.toISOString() } : { type: 'CloseRoomWithLobby', now: now.toISOString() },
-          { cache: this.deps.cache, metadata: { actorUid: 'system:room-scheduler' } },
+          'system:room-scheduler',
         );
         if (result.events.length > 0) ended++;
       } catch (error) {

@@ -50,7 +50,7 @@ function parseToken(token: string) {
   return { appId: String(parsed.appId), expire: parsed.expire, channel: String(rtc.__channel_name), uid: String(rtc.__uid), privileges: rtc.__privileges };
 }
 
-async function waitFor<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 8000): Promise<T> {
+async function waitFor<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 30_000): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
     const v = await read();
@@ -117,7 +117,11 @@ describe('private timed rooms, chat and media tokens', () => {
     expect((await post('host-r', `/lobbies/${lobbyId}/users/guest-r/unsilence`)).status).toBe(200);
     const inRoom = await post('guest-r', `/lobbies/${lobbyId}/rooms/${roomId}/chat`, { payload: { messageType: 'sticker', body: 'sticker:wave' } });
     expect(inRoom.status).toBe(201);
-    const history = await stack.api(`/lobbies/${lobbyId}/chat?roomId=${roomId}`, { headers: { 'x-min-position': inRoom.body.position } });
+    const history = await waitFor(
+      () => stack.api(`/lobbies/${lobbyId}/chat?roomId=${roomId}`, { headers: { 'x-min-position': inRoom.body.position } }),
+      (r) => r.headers.get('x-stale') !== 'true',
+      30_000,
+    );
     expect(history.body.items[0].payload).toEqual({ messageType: 'sticker', title: null, body: 'sticker:wave' });
   });
 

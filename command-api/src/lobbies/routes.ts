@@ -20,7 +20,7 @@ import {
 } from '@murmur/contracts';
 import { ApiError, currentUser, parse, requireAuth, type AuthContext } from '@murmur/platform';
 import type express from 'express';
-import { handleCommand, loadState } from '../decider/handle-command.ts';
+import { loadState } from '../decider/handle-command.ts';
 import type { CommandDeps } from '../dependencies.ts';
 import type { CommandModule } from '../modules.ts';
 import { creditDiamonds, spendDiamonds } from '../wallet/ledger.ts';
@@ -36,6 +36,7 @@ import {
   type LobbyView,
   type RoomCommand,
 } from './decide.ts';
+import { lobbyCache, runQueued } from './lobby-streams.ts';
 import { isOpen, lobbyStreamId, seatOf, type LobbyState } from './lobby.ts';
 import { mediaTokensFromEnv, type MediaTokenIssuer } from './media-tokens.ts';
 import { roomIsOpen, roomStreamId, type RoomState } from './room.ts';
@@ -57,20 +58,20 @@ function targetOf(uid: string): string {
 }
 
 export async function loadLobby(deps: CommandDeps, lobbyId: string): Promise<LobbyState> {
-  return (await loadState(deps.store, lobbyStreamId(lobbyId), lobbyDecider, deps.cache)).state;
+  return (await loadState(deps.store, lobbyStreamId(lobbyId), lobbyDecider, lobbyCache(deps))).state;
 }
 export async function loadRoom(deps: CommandDeps, roomId: string): Promise<RoomState> {
-  return (await loadState(deps.store, roomStreamId(roomId), roomDecider, deps.cache)).state;
+  return (await loadState(deps.store, roomStreamId(roomId), roomDecider, lobbyCache(deps))).state;
 }
 
 function runLobby(deps: CommandDeps, lobbyId: string, actor: string, command: LobbyCommand | ((s: LobbyState) => LobbyCommand)) {
-  return handleCommand(deps.store, lobbyStreamId(lobbyId), lobbyDecider, command, { cache: deps.cache, metadata: { actorUid: actor } });
+  return runQueued(deps, lobbyStreamId(lobbyId), lobbyDecider, command, actor);
 }
 function runRoom(deps: CommandDeps, roomId: string, actor: string, command: RoomCommand | ((s: RoomState) => RoomCommand)) {
-  return handleCommand(deps.store, roomStreamId(roomId), roomDecider, command, { cache: deps.cache, metadata: { actorUid: actor } });
+  return runQueued(deps, roomStreamId(roomId), roomDecider, command, actor);
 }
 
-const viewOf = (lobby: LobbyState, uid: string): LobbyView => ({ open: isOpen(lobby), member: Boolean(lobby.members[uid]), staff: lobby.exists && isStaff(lobby, uid) });
+const viewOf = (lobby: LobbyState, uid: string): LobbyView => ({ open: isOpen(lobby), member: lobby.members.has(uid), staff: lobby.exists && isStaff(lobby, uid) });
 
 interface LobbyApi {
   deps: CommandDeps;
@@ -283,7 +284,7 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
     const lobby = await loadLobby(deps, lobbyId);
     if (!lobby.exists) throw new ApiError('NOT_FOUND', lobbyTexts.lobbyNotFound);
     let roomId: string | null = null;
-    let member = Boolean(lobby.members[me.uid]);
+    let member = lobby.members.has(me.uid);
     let open = isOpen(lobby);
     let silenced = lobby.silenced.includes(me.uid);
     if (inRoom) {
@@ -295,8 +296,8 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
       silenced = silenced || room.silenced.includes(me.uid);
     }
     const messageId = randomUUID();
-    const result = await handleCommand(
-      deps.store,
+    const result = await runQueued(
+      deps,
       chatStreamId(lobbyId, me.uid),
       chatDecider,
       {
@@ -313,7 +314,7 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
         silenced,
         open,
       },
-      { cache: deps.cache, metadata: { actorUid: me.uid } },
+      me.uid,
     );
     res.status(201);
     sendPosition(res, result.position, { messageId });
@@ -393,7 +394,7 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
       res.json({ tokenType: body.tokenType, channelName: room.roomId, agoraAppId: media.appId, agoraToken });
       return;
     }
-    if (!lobby.members[me.uid]) throw new ApiError('FORBIDDEN', lobbyTexts.notInLobby);
+    if (!lobby.members.has(me.uid)) throw new ApiError('FORBIDDEN', lobbyTexts.notInLobby);
     const agoraToken = body.tokenType === 'rtm' ? media.rtm(me.uid) : lobbyToken(api, lobby, me.uid);
     res.json({ tokenType: body.tokenType, channelName: lobby.lobbyId, agoraAppId: media.appId, agoraToken });
   });

@@ -15,8 +15,14 @@ async function as(uid: string): Promise<string> {
   return token;
 }
 const post = async (uid: string, path: string, body: unknown = {}) => stack.api(path, { method: 'POST', token: await as(uid), body });
-const get = async (uid: string | null, path: string, position?: string) =>
-  stack.api(path, { token: uid ? await as(uid) : undefined, headers: position ? { 'x-min-position': position } : {} });
+/** A read after a write: repeats while the read model is behind (X-Stale), so a loaded machine only slows it. */
+async function get(uid: string | null, path: string, position?: string) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const res = await stack.api(path, { token: uid ? await as(uid) : undefined, headers: position ? { 'x-min-position': position } : {} });
+    if (res.headers.get('x-stale') !== 'true' || Date.now() > deadline) return res;
+  }
+}
 
 describe('lobby queries', () => {
   it('lists public lobbies for visitors and private ones too for signed-in users, by category', async () => {
