@@ -7,6 +7,8 @@ export class LogListener {
   private client: pg.Client | null = null;
   private waiters = new Set<() => void>();
   private closed = false;
+  /** Counts notifications, so a reader that was busy when one arrived does not then sleep through it. */
+  generation = 0;
 
   constructor(private readonly connectionString: string) {}
 
@@ -29,13 +31,16 @@ export class LogListener {
   }
 
   private wakeAll(): void {
+    this.generation++;
     const waiters = [...this.waiters];
     this.waiters.clear();
     for (const wake of waiters) wake();
   }
 
-  /** Resolves on the next notification or after `timeoutMs`, whichever comes first. */
-  wait(timeoutMs: number, signal?: AbortSignal): Promise<void> {
+  /** Resolves on the next notification or after `timeoutMs`, whichever comes first; at once if a
+   * notification came after `seenGeneration` (read `generation` before reading the log). */
+  wait(timeoutMs: number, signal?: AbortSignal, seenGeneration?: number): Promise<void> {
+    if (seenGeneration !== undefined && seenGeneration !== this.generation) return Promise.resolve();
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer);

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test-support/database.ts';
 import { InvalidEvent, InvalidExpectedVersion, InvalidStreamId, StreamNotFound, WrongExpectedVersion } from './errors.ts';
 import { PostgresEventStore, readAllFrom } from './postgres-event-store.ts';
@@ -130,6 +131,21 @@ describe('concurrency', () => {
 });
 
 describe('readAll', () => {
+  it('is not held back by a long transaction in another database on the same server', async () => {
+    const other = new pg.Client({ connectionString: inject('pgAdminUrl') });
+    await other.connect();
+    try {
+      await other.query('begin');
+      await other.query('select pg_current_xact_id()'); // takes an xid and keeps it open
+      const written = await store.append('horizon-1', [ev(1)]);
+      const seen = await readAllFrom(db.pool, START, 100_000);
+      expect(seen.map((e) => e.globalPosition)).toContain(written.lastPosition);
+    } finally {
+      await other.query('rollback');
+      await other.end();
+    }
+  });
+
   it('pages through the whole log from the start', async () => {
     const all = await readAllFrom(db.pool, START, 10_000);
     const positions = all.map((e) => e.globalPosition);

@@ -188,8 +188,22 @@ export class PostgresEventStore implements EventStore {
   }
 }
 
+/** The visibility horizon of the global log: the oldest transaction still in progress in THIS
+ * database (or the snapshot's xmax when none is). Every transaction below it has ended, so
+ * reading only rows below it never skips one that commits late with a lower position.
+ * `pg_snapshot_xmin` alone is cluster-wide: a long transaction in another database on the same
+ * server would hold our readers back. Only transactions that pg_stat_activity shows running in
+ * ANOTHER database are left out; one that ended meanwhile stays in, which errs on the safe side. */
+export const LOG_HORIZON_SQL = `(
+  with snap as (select pg_current_snapshot() as s)
+  select coalesce(
+    (select min(x) from snap, pg_snapshot_xip(snap.s) as x
+      where xid(x) not in (select backend_xid from pg_stat_activity
+                            where datname <> current_database() and backend_xid is not null)),
+    (select pg_snapshot_xmax(s) from snap)))`;
+
 /** Reads the global log after a checkpoint, in commit-safe order: only rows whose writing
- * transaction is older than every transaction still open, ordered by (transaction id, position). */
+ * transaction is below the horizon, ordered by (transaction id, position). */
 export async function readAllFrom(runner: pg.Pool | pg.PoolClient, from: Checkpoint, limit: number, types?: string[]): Promise<RecordedEvent[]> {
   const params: unknown[] = [from.transactionId.toString(), from.globalPosition.toString(), limit];
   let typeFilter = '';
@@ -200,7 +214,7 @@ export async function readAllFrom(runner: pg.Pool | pg.PoolClient, from: Checkpo
   const { rows } = await runner.query<EventRow>(
     `select ${EVENT_COLUMNS} from events
       where (transaction_id, global_position) > ($1::xid8, $2::bigint)
-        and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        and transaction_id < ${LOG_HORIZON_SQL}
         ${typeFilter}
       order by transaction_id, global_position
       limit $3`,

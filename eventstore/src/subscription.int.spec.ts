@@ -102,4 +102,33 @@ describe('subscriptions', () => {
     expect(applied).toHaveLength(total);
     expect(new Set(applied).size).toBe(total);
   });
+
+  it('runs a group of handlers over one connection; a failing handler neither blocks the others nor loses its events', async () => {
+    await appendMany('sub-e', 20);
+    const total = (await db.pool.query('select count(*)::int as n from events')).rows[0].n;
+    let broken = true;
+    const flaky: SubscriptionHandler = {
+      name: 'group-flaky',
+      async handle(events, client) {
+        await recorder('group-flaky').handle(events, client);
+        if (broken) throw new Error('projector bug');
+      },
+    };
+    const errors: unknown[] = [];
+    const group = new Subscription(db.pool, listener, [recorder('group-ok'), flaky], { lockName: 'group', batchSize: 10, onError: (e) => errors.push(e) });
+    group.start();
+    try {
+      await waitFor(async () => (await appliedPositions('group-ok')).length >= total);
+      expect(await appliedPositions('group-flaky')).toHaveLength(0); // rolled back to its savepoint
+      expect(errors.length).toBeGreaterThan(0);
+      broken = false;
+      await waitFor(async () => (await appliedPositions('group-flaky')).length >= total);
+    } finally {
+      await group.stop();
+    }
+    const flakyApplied = await appliedPositions('group-flaky');
+    expect(new Set(flakyApplied).size).toBe(total);
+    expect(flakyApplied).toHaveLength(total);
+    expect(await appliedPositions('group-ok')).toHaveLength(total);
+  });
 });

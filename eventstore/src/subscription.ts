@@ -40,43 +40,91 @@ export function lockKey(name: string): string {
   return `murmur-subscription:${name}`;
 }
 
-/** Reads one batch after the stored checkpoint, hands it to the handler and moves the checkpoint,
- * all in one transaction on `client`. Returns how many events it applied. */
-export async function applyOneBatch(client: pg.PoolClient, handler: SubscriptionHandler, batchSize: number): Promise<{ count: number; checkpoint: Checkpoint }> {
+function later(a: Checkpoint, b: Checkpoint): boolean {
+  return a.transactionId > b.transactionId || (a.transactionId === b.transactionId && a.globalPosition > b.globalPosition);
+}
+
+export interface BatchOutcome {
+  /** Events read from the log in this batch. */
+  count: number;
+  /** Each handler's checkpoint after the batch. */
+  checkpoints: Map<string, Checkpoint>;
+  /** Handlers whose batch failed (rolled back to a savepoint; their checkpoint did not move). */
+  failed: Array<{ name: string; error: unknown }>;
+}
+
+/** Reads one batch after the lowest of the handlers' checkpoints and gives each handler the events
+ * past its own checkpoint; all handlers' writes and checkpoints commit in ONE transaction. A
+ * handler that throws is rolled back to its savepoint and retried next time; the others go on. */
+export async function applyOneBatch(client: pg.PoolClient, handlers: SubscriptionHandler[], batchSize: number): Promise<BatchOutcome> {
   await client.query('begin');
   try {
-    // The row lock also lets a rebuild's swap pause this runner between batches.
-    const from = await loadCheckpoint(client, handler.name, true);
+    // The row locks also let a rebuild's swap pause this runner between batches.
+    const checkpoints = new Map<string, Checkpoint>();
+    for (const h of handlers) checkpoints.set(h.name, await loadCheckpoint(client, h.name, true));
+    let from = [...checkpoints.values()][0] ?? START;
+    for (const cp of checkpoints.values()) if (later(from, cp)) from = cp;
     const events = await readAllFrom(client, from, batchSize);
     const last = events.at(-1);
-    if (!last) {
-      await client.query('commit');
-      return { count: 0, checkpoint: from };
+    const failed: BatchOutcome['failed'] = [];
+    if (last) {
+      const end = { transactionId: last.transactionId, globalPosition: last.globalPosition };
+      for (const h of handlers) {
+        const own = checkpoints.get(h.name)!;
+        const mine = events.filter((e) => later({ transactionId: e.transactionId, globalPosition: e.globalPosition }, own));
+        if (mine.length === 0) continue;
+        if (handlers.length > 1) await client.query('savepoint handler');
+        try {
+          await h.handle(mine, client);
+          await saveCheckpoint(client, h.name, end);
+          checkpoints.set(h.name, end);
+          if (handlers.length > 1) await client.query('release savepoint handler');
+        } catch (error) {
+          if (handlers.length === 1) throw error;
+          await client.query('rollback to savepoint handler');
+          failed.push({ name: h.name, error });
+        }
+      }
     }
-    await handler.handle(events, client);
-    const checkpoint = { transactionId: last.transactionId, globalPosition: last.globalPosition };
-    await saveCheckpoint(client, handler.name, checkpoint);
     await client.query('commit');
-    return { count: events.length, checkpoint };
+    return { count: events.length, checkpoints, failed };
   } catch (error) {
     await client.query('rollback').catch(() => undefined);
     throw error;
   }
 }
 
+export interface SubscriptionGroupOptions extends SubscriptionOptions {
+  /** Name of the advisory lock; defaults to the single handler's name. */
+  lockName?: string;
+}
+
+/** Runs one handler, or a group of handlers over ONE connection (a projections worker with many
+ * projectors must not take a connection each). */
 export class Subscription {
   private stopped = false;
   private readonly abort = new AbortController();
   private loop: Promise<void> | null = null;
-  checkpoint: Checkpoint = START;
+  private readonly handlers: SubscriptionHandler[];
+  private readonly lockName: string;
+  checkpoints = new Map<string, Checkpoint>();
   holdsLock = false;
 
   constructor(
     private readonly pool: pg.Pool,
     private readonly listener: LogListener,
-    private readonly handler: SubscriptionHandler,
-    private readonly options: SubscriptionOptions = {},
-  ) {}
+    handlers: SubscriptionHandler | SubscriptionHandler[],
+    private readonly options: SubscriptionGroupOptions = {},
+  ) {
+    this.handlers = Array.isArray(handlers) ? handlers : [handlers];
+    if (this.handlers.length === 0) throw new Error('A subscription needs at least one handler');
+    this.lockName = options.lockName ?? this.handlers.map((h) => h.name).join('+');
+  }
+
+  /** The single handler's checkpoint (or the first handler's, for a group). */
+  get checkpoint(): Checkpoint {
+    return this.checkpoints.get(this.handlers[0]!.name) ?? START;
+  }
 
   start(): void {
     this.loop ??= this.run();
@@ -92,18 +140,37 @@ export class Subscription {
         client = await this.pool.connect();
         // Session-level lock: held while this connection lives, released if the process dies.
         while (!this.stopped) {
-          const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock(hashtext($1)) as ok', [lockKey(this.handler.name)]);
+          const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock(hashtext($1)) as ok', [lockKey(this.lockName)]);
           if (rows[0]?.ok) break;
           await this.listener.wait(this.options.lockRetryMs ?? 2000, this.abort.signal);
         }
         if (this.stopped) break;
         this.holdsLock = true;
+        // A handler whose batch failed sits out for a growing delay, so one bug never holds the
+        // others back; it resumes from its own checkpoint afterwards.
+        const parked = new Map<string, { until: number; delay: number }>();
         while (!this.stopped) {
-          const { count, checkpoint } = await applyOneBatch(client, this.handler, batchSize);
-          this.checkpoint = checkpoint;
+          const now = Date.now();
+          const active = this.handlers.filter((h) => (parked.get(h.name)?.until ?? 0) <= now);
+          if (active.length === 0) {
+            const soonest = Math.min(...[...parked.values()].map((p) => p.until));
+            await this.listener.wait(Math.max(10, soonest - now), this.abort.signal);
+            continue;
+          }
+          const seen = this.listener.generation;
+          const outcome = await applyOneBatch(client, active, batchSize);
+          for (const [name, cp] of outcome.checkpoints) this.checkpoints.set(name, cp);
+          for (const h of active) if (!outcome.failed.some((f) => f.name === h.name)) parked.delete(h.name);
+          for (const f of outcome.failed) {
+            const delay = Math.min((parked.get(f.name)?.delay ?? 50) * 2, 5000);
+            parked.set(f.name, { until: Date.now() + delay, delay });
+            this.options.onError?.(Object.assign(f.error as object, { handler: f.name }));
+          }
+          if (outcome.count > 0) {
+            for (const h of active) this.options.onBatch?.({ name: h.name, count: outcome.count, checkpoint: outcome.checkpoints.get(h.name)! });
+          }
           backoff = 100;
-          if (count > 0) this.options.onBatch?.({ name: this.handler.name, count, checkpoint });
-          if (count < batchSize) await this.listener.wait(poll, this.abort.signal);
+          if (outcome.count < batchSize && outcome.failed.length === 0) await this.listener.wait(poll, this.abort.signal, seen);
         }
       } catch (error) {
         this.options.onError?.(error);

@@ -26,30 +26,30 @@ export interface RunnerOptions {
   onBatch?: (info: { name: string; count: number }) => void;
 }
 
+/** Runs every projector over ONE connection and one advisory lock: each batch is read from the log
+ * once and applied by every projector past its own checkpoint, all in one transaction. */
 export class ProjectionRunner {
-  readonly subscriptions: Subscription[];
+  readonly subscription: Subscription;
   private readonly listener: LogListener;
 
   constructor(pool: pg.Pool, connectionString: string, projectors: Projector[], options: RunnerOptions = {}) {
     this.listener = new LogListener(connectionString);
-    this.subscriptions = projectors.map(
-      (p) =>
-        new Subscription(pool, this.listener, projectorHandler(p), {
-          batchSize: options.batchSize,
-          pollIntervalMs: options.pollIntervalMs,
-          onError: (e) => options.onError?.(p.name, e),
-          onBatch: options.onBatch,
-        }),
-    );
+    this.subscription = new Subscription(pool, this.listener, projectors.map((p) => projectorHandler(p)), {
+      lockName: 'projections-runner',
+      batchSize: options.batchSize,
+      pollIntervalMs: options.pollIntervalMs,
+      onError: (e) => options.onError?.((e as { handler?: string }).handler ?? 'projections-runner', e),
+      onBatch: options.onBatch,
+    });
   }
 
   async start(): Promise<void> {
     await this.listener.start();
-    for (const s of this.subscriptions) s.start();
+    this.subscription.start();
   }
 
   async stop(): Promise<void> {
-    await Promise.all(this.subscriptions.map((s) => s.stop()));
+    await this.subscription.stop();
     await this.listener.close();
   }
 }
