@@ -11,7 +11,8 @@ import { benchDatabase, percentile, report } from './support.ts';
 
 const SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
 const SENDERS = 200;
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
 async function timed(workers: number, task: (worker: number, i: number) => Promise<void>) {
   let count = 0;
@@ -63,9 +64,9 @@ export default async function giftsBench(): Promise<void> {
     // Warm up: connections, caches, JIT.
     await timed(SENDERS, (w, i) => send(tokens[w]!, `warm-${i}`, `host-${w}`)).catch(() => undefined);
 
-    // Interleaved twice (many, one, many, one) so that warm-up and neighbours' load fall on both alike.
+    // Interleaved rounds (many, one, many, one, ...) so that warm-up and neighbours' load fall on both alike.
     const runs: Array<{ many: Awaited<ReturnType<typeof timed>>; one: Awaited<ReturnType<typeof timed>> }> = [];
-    for (let round = 0; round < 2; round++) {
+    for (let round = 0; round < ROUNDS; round++) {
       const m = await timed(SENDERS, (w, i) => send(tokens[w]!, `many-${round}-${i}`, `host-${w}`));
       const o = await timed(SENDERS, (w, i) => send(tokens[w]!, `one-${round}-${i}`, 'the-one-host'));
       runs.push({ many: m, one: o });

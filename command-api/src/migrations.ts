@@ -2,7 +2,9 @@
 // OTP codes, refresh tokens and nonces live in ordinary tables, hashed). Modules append here.
 import type { Migration } from '@murmur/eventstore';
 import { identityMigrations } from './identity/migrations.ts';
+import { walletSnapshotMigrations } from './wallet/snapshots.ts';
 
 export const commandApiMigrations: Migration[] = [
   ...identityMigrations,
+  ...walletSnapshotMigrations,
 ];

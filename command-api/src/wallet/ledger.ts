@@ -6,6 +6,7 @@ import { ApiError } from '@murmur/platform';
 import { handleCommand, loadState } from '../decider/handle-command.ts';
 import type { CommandDeps } from '../dependencies.ts';
 import { walletDecider, type WalletCommand } from './decide.ts';
+import { maybeSnapshot, primeFromSnapshot } from './snapshots.ts';
 import { KeyedMutex } from './stream-lock.ts';
 import { walletStreamId, type WalletEvent, type WalletState } from './wallet.ts';
 
@@ -68,20 +69,25 @@ export async function runWalletCommand(
 ): Promise<WalletResult> {
   const scopedKey = walletKey(uid, idempotencyKey);
   const streamId = walletStreamId(uid);
+  // A key seen before answers at once, outside the wallet's queue and without deciding again
+  // (the store would also refuse to write it twice, but answering a duplicate there costs a
+  // reload of the whole stream).
+  const seen = await firstResult(deps, uid, scopedKey);
+  if (seen) return seen;
   try {
     return await mutexFor(deps).run(streamId, async () => {
-      // No lookup of the key first: a repeated key that decides the same way is answered by the
-      // append (it writes nothing and returns the first positions); only a refusal needs the lookup.
+      await primeFromSnapshot(deps, streamId);
       const result = await handleCommand(deps.store, streamId, walletDecider, command, {
         idempotencyKey: scopedKey,
         cache: deps.cache,
         metadata: { actorUid: uid, ...metadata },
       });
+      maybeSnapshot(deps, streamId);
       return { position: result.position, balance: result.state.balance, events: result.events, duplicate: result.duplicate, state: result.state };
     });
   } catch (error) {
-    // A refusal (the balance has since been spent) may answer a retry whose first run succeeded;
-    // the lookup runs outside the wallet's queue so refusals do not hold it up.
+    // A refusal (the balance has since been spent) may answer a retry whose first run completed
+    // in another process meanwhile; the lookup runs outside the wallet's queue.
     if (error instanceof ApiError) {
       const late = await firstResult(deps, uid, scopedKey);
       if (late) return late;
@@ -112,5 +118,6 @@ export async function creditDiamonds(deps: CommandDeps, entry: LedgerEntry): Pro
 
 /** The wallet's current state from the stream (and the in-memory cache), never from a read model. */
 export async function loadWallet(deps: CommandDeps, uid: string): Promise<WalletState> {
+  await primeFromSnapshot(deps, walletStreamId(uid));
   return (await loadState(deps.store, walletStreamId(uid), walletDecider, deps.cache)).state;
 }
