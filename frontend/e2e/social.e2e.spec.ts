@@ -1,12 +1,16 @@
 // Social in two real browsers against the whole platform: two users follow each other from their
 // profiles, exchange direct messages delivered live on users/{uid}, and a like on a post that the
 // server refuses (the post was deleted meanwhile) shows at once and then rolls back.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../../test-support/browser.ts';
 import { startFullStack, type FullStack } from '../../test-support/full-stack.ts';
 import { signInWithEmail } from './session.ts';
 
+const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots');
 let full: FullStack;
 let browser: Browser;
 let amy: Page;
@@ -25,6 +29,7 @@ async function tokenOf(page: Page): Promise<string> {
 }
 
 beforeAll(async () => {
+  mkdirSync(shots, { recursive: true });
   [full, browser] = await Promise.all([startFullStack(), launchBrowser()]);
   amy = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
   bob = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
@@ -49,6 +54,7 @@ describe('follow, live messages and a rolled-back like', () => {
     await bob.goto(`${full.url}/profile?uid=${amyUid}`);
     await bob.getByTestId('follow-button').click();
     await expect.poll(() => text(bob, 'follower-count'), { timeout: 10_000 }).toBe('1');
+    await bob.screenshot({ path: path.join(shots, 'profile.png') });
   });
 
   it('exchanges messages that arrive live', async () => {
@@ -61,6 +67,11 @@ describe('follow, live messages and a rolled-back like', () => {
     await bob.getByTestId('message-input').fill('Hello Amy!');
     await bob.getByTestId('send-message').click();
     await expect.poll(() => amy.getByTestId('message').allInnerTexts(), { timeout: 15_000 }).toContain('Hello Amy!');
+    // Both the bubble and the thread list's preview show it, and it stays (no stale re-read drops it).
+    await expect.poll(() => amy.getByText('Hello Amy!').count(), { timeout: 10_000 }).toBe(2);
+    await amy.waitForTimeout(1000);
+    expect(await amy.getByTestId('message').allInnerTexts()).toEqual(['Hi Bob, nice to meet you', 'Hello Amy!']);
+    await amy.screenshot({ path: path.join(shots, 'messages.png') });
   });
 
   it('rolls the like count back when the server refuses the like', async () => {
@@ -88,5 +99,21 @@ describe('follow, live messages and a rolled-back like', () => {
     expect(await card.getByTestId('like-count').innerText()).toBe('1');
     await expect.poll(() => card.getByTestId('like-count').innerText(), { timeout: 10_000 }).toBe('0');
     expect(await card.getByTestId('like-button').getAttribute('aria-pressed')).toBe('false');
+  });
+
+  it('asks before leaving the edit-profile page with unsaved changes, then saves', async () => {
+    await amy.unroute('**/like');
+    await amy.goto(`${full.url}/edit-profile`);
+    await amy.locator('#bio').fill('Hello from the browser test');
+    await amy.getByRole('link', { name: 'Community' }).first().click();
+    await amy.getByTestId('unsaved-changes').waitFor();
+    await amy.getByRole('button', { name: 'Stay' }).click();
+    expect(new URL(amy.url()).pathname).toBe('/edit-profile');
+    await amy.locator('#bio').fill('x'.repeat(121));
+    expect(await amy.getByTestId('bio-error').innerText()).toBe('This field must not be more than 120 characters.');
+    await amy.locator('#bio').fill('Hello from the browser test');
+    await amy.getByTestId('save-profile').click();
+    await amy.waitForURL(/\/profile$/, { timeout: 10_000 });
+    await expect.poll(() => amy.getByText('Hello from the browser test').count(), { timeout: 10_000 }).toBeGreaterThan(0);
   });
 });

@@ -1,8 +1,8 @@
 // /edit-profile: username, bio, pinned message, birthday, gender, address, picture and banner, with
 // the spec's validation texts, and the unsaved-changes modal when leaving with edits.
 import { limits } from '@murmur/contracts/constants';
-import { formatText, texts } from '@murmur/contracts/errors';
-import { USERNAME_PATTERN, type Address, type ProfileDetails } from '@murmur/contracts/social';
+import { texts } from '@murmur/contracts/errors';
+import type { ProfileDetails } from '@murmur/contracts/social';
 import { useEffect, useMemo, useState } from 'react';
 import { useBlocker, useNavigate } from 'react-router';
 import { api, ApiCallError } from '../../api/client.ts';
@@ -14,19 +14,10 @@ import { PageLoading } from '../../components/PageLoading.tsx';
 import { refreshQueries, useQuery } from '../../state/query.ts';
 import { toast } from '../../state/ui.ts';
 import { paths, uploadMedia } from '../../social/socialApi.ts';
+import { profileFormErrors, type ProfileForm as Form } from '../../social/profileForm.ts';
 import { uploadError } from '../../social/uploadChecks.ts';
 import styles from './EditProfilePage.module.css';
 
-interface Form {
-  username: string;
-  bio: string;
-  pinnedMessage: string;
-  birthday: string;
-  gender: string;
-  address: Address;
-  profilePicUrl?: string;
-  profileBannerUrl?: string;
-}
 
 function fromDetails(d: ProfileDetails): Form {
   const field = (f: string) => d.profileFormList.find((i) => i.field === f)?.value ?? '';
@@ -38,19 +29,6 @@ function fromDetails(d: ProfileDetails): Form {
     gender: field('gender'),
     address: d.address ?? { street: '', country: '', state: '', city: '' },
   };
-}
-
-/** The spec's texts for each field, checked before the server sees the form. */
-export function profileFormErrors(form: Form, now = new Date()): Record<string, string> {
-  const errors: Record<string, string> = {};
-  if (form.username && !USERNAME_PATTERN.test(form.username)) errors.username = texts.noSymbols;
-  for (const f of ['bio', 'pinnedMessage'] as const) if ([...form[f]].length > limits.text) errors[f] = formatText(texts.maxChars, { n: limits.text });
-  if (form.birthday) {
-    const b = new Date(`${form.birthday}T00:00:00Z`);
-    const adult = new Date(Date.UTC(b.getUTCFullYear() + limits.minimumAge, b.getUTCMonth(), b.getUTCDate()));
-    if (adult > now) errors.birthday = texts.minAge;
-  }
-  return errors;
 }
 
 export default function EditProfilePage() {

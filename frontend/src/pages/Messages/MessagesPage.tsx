@@ -39,7 +39,11 @@ export default function MessagesPage({ compose }: { compose?: boolean }) {
       void setQueryData<ThreadPage>(paths.thread(d.threadId), (page) =>
         page && !page.items.some((m) => m.messageId === d.messageId) ? { ...page, items: [...page.items, { ...d, imageUrl: null }] } : page,
       );
-      void refreshQueries('/messages/threads', paths.thread(d.threadId));
+      // Re-read at the event's position: the read model may not have applied it yet.
+      const fresh = <T,>(key: string) =>
+        api.get<T>(key, { minPosition: message.position, quiet: true }).then((body) => setQueryData<T>(key, () => body), () => undefined);
+      void fresh<ThreadPage>(paths.thread(d.threadId));
+      void fresh<Paged<MessageThread>>(threadsKey);
     },
   });
 
