@@ -20,6 +20,8 @@ export const IdentityConfig = z.object({
   /** The login screen's countdown before "resend" (spec section 9: 5 minutes). */
   OTP_RESEND_SECONDS: seconds(limits.emailCodeSeconds),
   OTP_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+  /** Codes one client address may ask for in 10 minutes, whatever the e-mail (no mail bombing). */
+  OTP_SENDS_PER_SENDER: z.coerce.number().int().min(1).max(100_000).default(20),
   ACCESS_TOKEN_TTL_SECONDS: seconds(900),
   REFRESH_TOKEN_TTL_SECONDS: seconds(30 * 86_400),
   WALLET_MESSAGE_TTL_SECONDS: seconds(limits.walletSignMessageSeconds),

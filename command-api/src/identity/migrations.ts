@@ -70,4 +70,15 @@ export const identityMigrations: Migration[] = [
       );
     `,
   },
+  {
+    id: 'identity-002-otp-senders',
+    sql: `
+      -- Who asked for codes recently (client address, hashed): caps mail sent for one sender.
+      create table auth_otp_sends (
+        sender_hash text not null,
+        sent_at timestamptz not null
+      );
+      create index auth_otp_sends_by_sender on auth_otp_sends (sender_hash, sent_at);
+    `,
+  },
 ];

@@ -106,6 +106,17 @@ describe('e-mail one-time code', () => {
     expect(ok.status).toBe(200);
   });
 
+  it('caps the codes one client address may ask for (20 in 10 minutes), whatever the e-mail', async () => {
+    const from = { 'x-forwarded-for': '198.51.100.77' };
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) statuses.push((await stack.api('/auth/otp', { method: 'POST', body: { email: `bomb${i}@example.com` }, headers: from })).status);
+    expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
+    expect(statuses[20]).toBe(429);
+    expect((await stack.api('/auth/otp', { method: 'POST', body: { email: 'bomb-other@example.com' }, headers: { 'x-forwarded-for': '198.51.100.78' } })).status).toBe(200);
+    stack.clock.advance(601);
+    expect((await stack.api('/auth/otp', { method: 'POST', body: { email: 'bomb21@example.com' }, headers: from })).status).toBe(200);
+  });
+
   it('validates the e-mail with the spec texts', async () => {
     const missing = await stack.api('/auth/otp', { method: 'POST', body: {} });
     expect(missing.status).toBe(400);

@@ -117,16 +117,17 @@ describe('Telegram mini-app', () => {
     const before = await stack.readAfter('/claim/tg/next-claim', token, login.body.position);
     expect(before.body).toMatchObject({ canClaim: true, nextClaimAt: null, amount: 10, streak: 0 });
     const claim = await stack.api('/claim/tg', { method: 'POST', token });
-    expect(claim.status).toBe(200);
+    expect(claim.status, JSON.stringify(claim.body)).toBe(200);
     expect(claim.body).toMatchObject({ amount: 10, balance: 10 });
     const twice = await stack.api('/claim/tg', { method: 'POST', token });
-    expect(twice.status).toBe(422);
+    expect(twice.status, JSON.stringify(twice.body)).toBe(422);
     expect(twice.body.error.message).toBe(identityTexts.alreadyClaimed);
     const next = await stack.readAfter('/claim/tg/next-claim', token, claim.body.position);
     expect(next.body).toMatchObject({ canClaim: false, streak: 1 });
     expect(Date.parse(next.body.nextClaimAt) - Date.now()).toBeGreaterThan(86_000_000);
     stack.clock.advance(86_401);
     const tomorrow = await stack.api('/claim/tg', { method: 'POST', token });
+    expect(tomorrow.status, JSON.stringify(tomorrow.body)).toBe(200);
     expect(tomorrow.body).toMatchObject({ balance: 20 });
   });
 

@@ -13,7 +13,7 @@ import { claimRoutes } from './claim.ts';
 import { userDecider, userStream } from './decide.ts';
 import { verifyIdToken } from './identity-provider.ts';
 import { onboardingRoutes } from './onboarding.ts';
-import { consumeCode, sendCode, type OtpSettings } from './otp.ts';
+import { consumeCode, countSender, sendCode, type OtpSettings } from './otp.ts';
 import { adminRoutes } from './roles.ts';
 import { identityRuntime, type IdentityRuntime } from './runtime.ts';
 import { endSession, readRefreshCookie, REFRESH_COOKIE, refreshCookieOptions, rotateRefreshToken, sendAuthState, sessionOfRefreshToken } from './sessions.ts';
@@ -23,6 +23,7 @@ import { createSignMessage, verifySignedMessage, walletLink, type MessageSetting
 
 const otpSettings = (deps: CommandDeps, r: IdentityRuntime): OtpSettings => ({
   hashKey: deps.jwtSecret, ttlSeconds: r.config.OTP_TTL_SECONDS, resendSeconds: r.config.OTP_RESEND_SECONDS, maxAttempts: r.config.OTP_MAX_ATTEMPTS,
+  sendsPerSender: r.config.OTP_SENDS_PER_SENDER,
 });
 
 const messageSettings = (deps: CommandDeps, r: IdentityRuntime): MessageSettings => ({
@@ -46,7 +47,10 @@ function signInRoutes(router: express.Router, deps: CommandDeps): void {
   router.post('/auth/otp', json, async (req, res) => {
     const runtime = identityRuntime(deps);
     const { email } = parse(RequestOtpBody, req.body);
-    const sent = await sendCode(deps.pool, runtime.mailer, otpSettings(deps, runtime), email, deps.clock.now());
+    const settings = otpSettings(deps, runtime);
+    const now = deps.clock.now();
+    await countSender(deps.pool, settings, req.ip ?? 'unknown', now);
+    const sent = await sendCode(deps.pool, runtime.mailer, settings, email, now);
     res.json({ sent: true, expiresAt: sent.expiresAt.toISOString(), resendAfter: sent.resendAfter.toISOString() });
   });
 
