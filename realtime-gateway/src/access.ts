@@ -5,7 +5,8 @@ import type { Channel } from '@murmur/contracts';
 import type { AuthContext } from '@murmur/platform';
 import type pg from 'pg';
 
-export type AccessVerdict = 'ok' | 'forbidden' | 'not_found' | 'unauthenticated';
+/** 'member': allowed only while a member of the private lobby or the room (leaving revokes it). */
+export type AccessVerdict = 'ok' | 'member' | 'forbidden' | 'not_found' | 'unauthenticated';
 
 interface LobbyRow {
   kind: string;
@@ -56,14 +57,16 @@ export class AccessPolicy {
     if (!row) return 'not_found';
     if (row.kind !== 'private') return 'ok';
     if (!auth) return 'unauthenticated';
-    if (row.owner_uid === auth.uid || row.member || auth.roles.includes('ad')) return 'ok';
+    if (row.owner_uid === auth.uid || auth.roles.includes('ad')) return 'ok';
+    if (row.member) return 'member';
     return 'forbidden';
   }
 
   private async room(auth: AuthContext, roomId: string): Promise<AccessVerdict> {
     const row = await this.withRetry(() => this.loadRoom(roomId, auth.uid));
     if (!row) return 'not_found';
-    return row.member || auth.roles.includes('ad') ? 'ok' : 'forbidden';
+    if (auth.roles.includes('ad')) return 'ok';
+    return row.member ? 'member' : 'forbidden';
   }
 
   private async withRetry<T>(load: () => Promise<T | null>): Promise<T | null> {

@@ -10,6 +10,8 @@ export interface ChannelState {
   replaying: boolean;
   /** Events at or before this checkpoint were already delivered (by another gateway, ahead of this one). */
   floor: Checkpoint | null;
+  /** Set when only membership grants the channel: `lobby:{id}` or `room:{id}`. */
+  grantedBy?: string;
 }
 
 interface HeldEvent {

@@ -231,6 +231,19 @@ describe('access', () => {
     ]);
     expect(got.map((m) => m.position)).toEqual([gift.position, gift.position, gift.position]);
 
+    // Leaving the private lobby ends what membership alone allowed; the user's own channel stays.
+    await store.append(`lobby-${lobbyId}`, [{ type: 'LobbyLeft', data: { lobbyId, uid: 'member-p', leftAt: new Date().toISOString() } }]);
+    await member.next('event', (m) => m.channel === channel && m.event.type === 'LobbyLeft');
+    const revoked = await Promise.all([
+      member.next('error', (m) => m.channel === channel),
+      member.next('error', (m) => m.channel === channels.lobbyUid(lobbyId, 'member-p')),
+    ]);
+    expect(revoked.map((e) => e.code)).toEqual(['FORBIDDEN', 'FORBIDDEN']);
+    const after = await sendGift('owner-p', lobbyId, ['member-p']);
+    await member.next('event', (m) => m.position === after.position && m.channel === channels.user('member-p'));
+    await new Promise((r) => setTimeout(r, 100));
+    expect(member.messages.filter((m) => m.type === 'event' && m.position === after.position)).toHaveLength(1);
+
     const unknown = await openSocket(localUrl);
     unknown.send({ type: 'subscribe', channels: [channels.lobbyAll('no-such-lobby')] });
     expect((await unknown.next('error')).code).toBe('NOT_FOUND');

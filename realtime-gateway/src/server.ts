@@ -45,7 +45,7 @@ export interface GatewayDeps {
   sessionGuard?: SessionGuard;
 }
 
-const verdictErrors: Record<Exclude<AccessVerdict, 'ok'>, { code: RealtimeErrorCode; message: string }> = {
+const verdictErrors: Record<Exclude<AccessVerdict, 'ok' | 'member'>, { code: RealtimeErrorCode; message: string }> = {
   forbidden: { code: 'FORBIDDEN', message: realtimeTexts.forbidden },
   not_found: { code: 'NOT_FOUND', message: realtimeTexts.notFound },
   unauthenticated: { code: 'UNAUTHENTICATED', message: realtimeTexts.signIn },
@@ -66,6 +66,17 @@ function lazyEntry(event: RecordedEvent, channels: string[] = channelsOf(event))
       return (json ??= JSON.stringify(toRealtimeEvent(event)));
     },
   };
+}
+
+/** Events that end a membership: the grant they revoke and whose. */
+const leavingEvents = new Set(['LobbyLeft', 'LobbyUserKicked', 'LobbyUserBlocked', 'RoomLeft']);
+
+function revokedGrant(event: RecordedEvent): { uid: string; grant: string } | null {
+  if (!leavingEvents.has(event.type)) return null;
+  const uid = typeof event.data.uid === 'string' ? event.data.uid : null;
+  if (!uid) return null;
+  if (event.type === 'RoomLeft') return typeof event.data.roomId === 'string' ? { uid, grant: `room:${event.data.roomId}` } : null;
+  return typeof event.data.lobbyId === 'string' ? { uid, grant: `lobby:${event.data.lobbyId}` } : null;
 }
 
 function gatewayMetrics(registry: client.Registry) {
@@ -90,6 +101,8 @@ export class Gateway {
   private readonly access: AccessPolicy;
   private readonly presence: PresenceTracker;
   private readonly clients = new Set<ClientConnection>();
+  /** Signed-in clients by uid, to revoke membership grants. */
+  private readonly clientsOf = new Map<string, Set<ClientConnection>>();
   private readonly subscribers = new Map<string, Set<ClientConnection>>();
   private readonly metrics = gatewayMetrics(this.registry);
   private heartbeat: NodeJS.Timeout | null = null;
@@ -175,7 +188,20 @@ export class Gateway {
     }
     if (sent) this.metrics.delivered.inc(sent);
     this.metrics.position.set(Number(event.globalPosition));
+    const revoked = revokedGrant(event);
+    if (revoked) this.revoke(revoked.uid, revoked.grant);
     return sent;
+  }
+
+  /** A member who left (or was kicked or blocked) stops hearing what membership alone let them hear. */
+  private revoke(uid: string, grant: string): void {
+    for (const c of this.clientsOf.get(uid) ?? []) {
+      for (const [channel, state] of [...c.channels]) {
+        if (state.grantedBy !== grant) continue;
+        this.unsubscribe(c, channel);
+        this.sendError(c, 'FORBIDDEN', realtimeTexts.forbidden, undefined, channel);
+      }
+    }
   }
 
   // ---- connections ----
@@ -212,6 +238,11 @@ export class Gateway {
       (slow) => this.dropSlow(slow),
     );
     this.clients.add(c);
+    if (c.auth) {
+      let mine = this.clientsOf.get(c.auth.uid);
+      if (!mine) this.clientsOf.set(c.auth.uid, (mine = new Set()));
+      mine.add(c);
+    }
     this.metrics.connections.inc();
     if (upgrade.expiresAt !== null) {
       c.expiryTimer = setTimeout(() => ws.close(realtimeCloseCodes.unauthenticated, 'token expired'), Math.max(0, upgrade.expiresAt - Date.now()));
@@ -231,6 +262,11 @@ export class Gateway {
 
   private removeClient(c: ClientConnection): void {
     if (!this.clients.delete(c)) return;
+    if (c.auth) {
+      const mine = this.clientsOf.get(c.auth.uid);
+      mine?.delete(c);
+      if (mine?.size === 0) this.clientsOf.delete(c.auth.uid);
+    }
     this.metrics.connections.dec();
     if (c.expiryTimer) clearTimeout(c.expiryTimer);
     this.unsubscribeAll(c);
@@ -366,10 +402,16 @@ export class Gateway {
     );
     if (!c.open) return;
     const allowed: string[] = [];
+    const grants = new Map<string, string>();
     requested.forEach((ch, i) => {
       const verdict = verdicts[i]!;
-      if (verdict === 'ok') allowed.push(ch);
-      else this.sendError(c, verdictErrors[verdict].code, verdictErrors[verdict].message, ref, ch);
+      if (verdict === 'ok' || verdict === 'member') {
+        allowed.push(ch);
+        const parsed = parseChannel(ch)!;
+        if (verdict === 'member') grants.set(ch, 'roomId' in parsed ? `room:${parsed.roomId}` : `lobby:${(parsed as { lobbyId: string }).lobbyId}`);
+      } else {
+        this.sendError(c, verdictErrors[verdict].code, verdictErrors[verdict].message, ref, ch);
+      }
     });
 
     // From here to the snapshot of the tailer's checkpoint nothing awaits: every event up to `head`
@@ -377,7 +419,8 @@ export class Gateway {
     const states = new Map<string, ChannelState>();
     for (const ch of allowed) {
       if (c.channels.has(ch)) continue; // a concurrent subscribe of the same channel won
-      const state: ChannelState = { replaying: positions[ch] !== null, floor: null };
+      const grantedBy = grants.get(ch);
+      const state: ChannelState = { replaying: positions[ch] !== null, floor: null, ...(grantedBy ? { grantedBy } : {}) };
       c.channels.set(ch, state);
       states.set(ch, state);
       let subs = this.subscribers.get(ch);
