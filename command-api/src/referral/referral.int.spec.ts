@@ -158,8 +158,23 @@ describe('referral', () => {
     expect(await port.transfers()).toHaveLength(3);
     expect(await payouts(tokens.alice)).toHaveLength(2);
 
+    // A process that stopped between settling and sending: the next run sends it, once.
+    await stack.command.deps.store.append('referral-settlement-2026-10-26-alice', [{
+      type: 'ReferralPayoutSettled',
+      data: {
+        weekId: '2026-10-26', uid: 'alice', directMicroUsdt: 6_000_000, secondLevelMicroUsdt: 0, forfeitedMicroUsdt: 0, carriedInMicroUsdt: 0,
+        amountMicroUsdt: 6_000_000, rewardCount: 1, unlocked: false, settledAt: new Date().toISOString(), wallet: { address: wallet(1), chainId: 137 },
+      },
+    }], { expectedVersion: 'no_stream' });
+    await waitForProjection(stack.db.pool, 'referral-earnings');
+    expect((await settlement.runOnce()).transferred).toBe(1);
+    await waitForProjection(stack.db.pool, 'referral-earnings');
+    expect((await settlement.runOnce()).transferred).toBe(0);
+    expect(await port.transfers()).toHaveLength(4);
+    expect((await payouts(tokens.alice))[2]).toEqual(['2026-10-26', 'paid', null, '6.00', '6.00', '0.00', '0.00', '0.00', true]);
+
     const details = await stack.api('/referral/referral-details', { token: tokens.alice });
-    expect(details.body).toMatchObject({ code: 'ALICE01', referrer: null, canAddReferrer: false, invitees: { direct: 2, indirect: 1, toppedUp: 2 }, earnings: { paidUsdt: '61.50', pendingUsdt: '0.00' } });
+    expect(details.body).toMatchObject({ code: 'ALICE01', referrer: null, canAddReferrer: false, invitees: { direct: 2, indirect: 1, toppedUp: 2 }, earnings: { paidUsdt: '67.50', pendingUsdt: '0.00' } });
     const carolDetails = await stack.api('/referral/referral-details', { token: tokens.carol });
     expect(carolDetails.body.referrer).toEqual({ uid: 'bob', username: expect.any(String) });
   });
