@@ -135,9 +135,10 @@ export function CreateRoomModal({ lobbyId, onClose }: { lobbyId: string; onClose
     if (Object.keys(found).length) return;
     setBusy(true);
     try {
-      const created = await api.post<{ roomId: string }>(`/lobbies/${encodeURIComponent(lobbyId)}/rooms`, createRoomBody(form), { quiet: true });
+      const created = await api.post<{ roomId: string; inviteKey: string }>(`/lobbies/${encodeURIComponent(lobbyId)}/rooms`, createRoomBody(form), { quiet: true });
       onClose();
-      navigate(`/room/${created.roomId}`);
+      // The key in the address makes the host's URL the room's invite link.
+      navigate(`/room/${created.roomId}?key=${encodeURIComponent(created.inviteKey)}`);
     } catch (err) {
       setErrors({ _: (err as ApiCallError).message });
     } finally {

@@ -158,7 +158,9 @@ export default function LobbyPage() {
     [queue, uid, nameOf, navigate, reload],
   );
 
-  useChannel(lobbyId ? channels.lobbyAll(lobbyId) : null, { onEvent, onResync: () => reload() });
+  // A private lobby's channel is for its members: listen once inside.
+  const mayListen = !!lobby && (lobby.kind !== 'private' || !!joined || !!lobby.viewer?.inside);
+  useChannel(lobbyId && mayListen ? channels.lobbyAll(lobbyId) : null, { onEvent, onResync: () => reload() });
   useChannel(lobbyId && uid ? channels.lobbyUid(lobbyId, uid) : null, { onEvent, onResync: () => reload() });
   useChannel(lobbyId && uid && joined ? channels.lobbyUser(lobbyId, uid) : null, { onEvent: () => undefined });
   useReconnected(() => reload());

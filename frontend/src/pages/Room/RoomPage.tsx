@@ -3,7 +3,7 @@
 import { channels } from '@murmur/contracts/realtime';
 import { texts } from '@murmur/contracts/errors';
 import { useCallback, useEffect, useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { api, ApiCallError } from '../../api/client.ts';
 import { useBalance } from '../../api/me.ts';
 import { useChannel, useReconnected } from '../../api/realtime.ts';
@@ -46,11 +46,17 @@ function useSecondsLeft(endsAt: string | null): number | null {
 
 export default function RoomPage() {
   const { roomId = '' } = useParams();
+  const [search] = useSearchParams();
+  const inviteKey = search.get('key');
   const navigate = useNavigate();
   const uid = useSession((s) => s.claims?.uid ?? null);
   const openLogin = useUi((s) => s.setLoginOpen);
   const path = `/rooms/${encodeURIComponent(roomId)}`;
-  const { data: room, error, mutate } = useQuery<Room>(path, { dedupingInterval: 0 });
+  // Outsiders cannot listen to the room's channel (members only), so they poll until they join.
+  const { data: room, error, mutate } = useQuery<Room>(path, {
+    dedupingInterval: 0,
+    refreshInterval: (r) => (r && uid && (r.hostUid === uid || r.users.some((u) => u.uid === uid)) ? 0 : 10_000),
+  });
   const { diamonds } = useBalance();
   const voice = useVoice();
   const [busy, setBusy] = useState(false);
@@ -60,7 +66,8 @@ export default function RoomPage() {
   const left = useSecondsLeft(room?.status === 'started' ? room.endsAt : null);
 
   const reload = useCallback((position?: string) => void mutate(api.get<Room>(path, { minPosition: position, quiet: true }), { revalidate: false }).catch(() => undefined), [mutate, path]);
-  useChannel(roomId ? channels.roomAll(roomId) : null, {
+  const member = !!room && !!uid && (room.hostUid === uid || room.users.some((u) => u.uid === uid));
+  useChannel(roomId && member ? channels.roomAll(roomId) : null, {
     onEvent: (m) => {
       if (m.event.type === 'GiftSent' && room) {
         const d = m.event.data as { senderUid: string; giftName: string; quantity: number; recipients: string[]; sentAt: string };
@@ -73,8 +80,11 @@ export default function RoomPage() {
     onResync: () => reload(),
   });
   useReconnected(() => reload());
+  // The scheduler ends the room at its time; re-read then even if the event is late.
+  useEffect(() => {
+    if (left === 0) reload();
+  }, [left, reload]);
 
-  const member = !!room && !!uid && (room.hostUid === uid || room.users.some((u) => u.uid === uid));
   const open = room && (room.status === 'waiting' || room.status === 'started');
 
   useEffect(() => {
@@ -100,7 +110,11 @@ export default function RoomPage() {
     if (!uid) return openLogin(true);
     setBusy(true);
     try {
-      const answer = await api.post<{ position: string }>(`/lobbies/${encodeURIComponent(room.lobbyId)}/rooms/${encodeURIComponent(room.roomId)}/join`, {}, { quiet: true });
+      // With the invite key anyone may join; without it, only members of the room's lobby.
+      const joinPath = inviteKey
+        ? `/rooms/${encodeURIComponent(room.roomId)}/join/${encodeURIComponent(inviteKey)}`
+        : `/lobbies/${encodeURIComponent(room.lobbyId)}/rooms/${encodeURIComponent(room.roomId)}/join`;
+      const answer = await api.post<{ position: string }>(joinPath, {}, { quiet: true });
       reload(answer.position);
       setTimeout(() => reload(), 1000);
       setTimeout(() => reload(), 3000);
@@ -169,6 +183,20 @@ export default function RoomPage() {
           {member && other ? (
             <Button size="lg" variant="secondary" onClick={() => setGiftOpen(true)}>
               <Icon name="gift" size={16} /> Gift
+            </Button>
+          ) : null}
+          {isHost && open && inviteKey ? (
+            <Button
+              size="lg"
+              variant="secondary"
+              onClick={() =>
+                void navigator.clipboard
+                  .writeText(window.location.href)
+                  .then(() => toast('Room link copied', 'success'))
+                  .catch(() => toast(window.location.href, 'info'))
+              }
+            >
+              <Icon name="share" size={16} /> Copy invite link
             </Button>
           ) : null}
           {isHost && open ? (
