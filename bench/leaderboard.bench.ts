@@ -16,7 +16,7 @@ const BASELINE = 'stream-catalog';
 /** 'all' runs every registered projector (the projections process as deployed); 'own' only the
  * measured one and the baseline, to see the projector itself apart from the others' load. */
 const RUNNER = process.env.LEADERBOARD_BENCH_RUNNER === 'all' ? 'all' : 'own';
-const IN_FLIGHT = 40;
+const IN_FLIGHT = Number(process.env.LEADERBOARD_BENCH_IN_FLIGHT ?? 40);
 
 interface Sent {
   position: bigint;
@@ -26,7 +26,8 @@ interface Sent {
 }
 
 export default async function leaderboardBench(): Promise<void> {
-  const db = await benchDatabase('leaderboard', IN_FLIGHT + 10);
+  // Each running projector holds one connection of the pool for its subscription.
+  const db = await benchDatabase('leaderboard', IN_FLIGHT + 10 + (RUNNER === 'all' ? projectors.length : 2));
   const store = new PostgresEventStore(db.pool);
   const errors: string[] = [];
   const running = RUNNER === 'all' ? projectors : [globalLeaderboards, streamCatalog];
