@@ -169,11 +169,14 @@ export const MediaTokenRefreshBody = z.object({
 
 export const LobbyChatMessageType = z.enum(['text', 'sticker', 'emoji', 'gif', 'image']);
 export type LobbyChatMessageType = z.infer<typeof LobbyChatMessageType>;
-/** The spec's join-lobby message payload: messageType, title, body; stickers/GIFs by reference. */
+/** The spec's join-lobby message post: lobbyId, roomId, payload (messageType, title, body);
+ * stickers and GIFs by reference. The lobby comes from the path; a roomId sends to that room. */
 export const LobbyChatBody = z.object({
+  lobbyId: z.string().max(64).optional(),
+  roomId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'This room does not exist.').nullable().optional(),
   payload: z.object({
     messageType: LobbyChatMessageType.default('text'),
-    title: z.string().trim().max(limits.text, maxText).optional(),
+    title: z.string().trim().max(limits.text, maxText).nullable().optional(),
     body: z.string({ error: required('Message') }).trim().min(1, required('Message')).max(1000, formatText(texts.maxChars, { n: 1000 })),
   }),
 });

@@ -115,6 +115,8 @@ describe('private timed rooms, chat and media tokens', () => {
     expect(silenced.status).toBe(403);
     expect(silenced.body.error.message).toBe(lobbyTexts.silenced);
     expect((await post('host-r', `/lobbies/${lobbyId}/users/guest-r/unsilence`)).status).toBe(200);
+    const viaBody = await post('guest-r', `/lobbies/${lobbyId}/chat`, { lobbyId, roomId, payload: { messageType: 'emoji', title: null, body: '🎉' } });
+    expect(viaBody.status).toBe(201);
     const inRoom = await post('guest-r', `/lobbies/${lobbyId}/rooms/${roomId}/chat`, { payload: { messageType: 'sticker', body: 'sticker:wave' } });
     expect(inRoom.status).toBe(201);
     const history = await waitFor(

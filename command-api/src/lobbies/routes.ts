@@ -280,15 +280,15 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
   const chat = (inRoom: boolean) => async (req: express.Request, res: express.Response) => {
     const me = currentUser(req);
     const lobbyId = lobbyIdOf(req);
-    const { payload } = parse(LobbyChatBody, req.body);
+    const { payload, roomId: roomInBody } = parse(LobbyChatBody, req.body);
     const lobby = await loadLobby(deps, lobbyId);
     if (!lobby.exists) throw new ApiError('NOT_FOUND', lobbyTexts.lobbyNotFound);
     let roomId: string | null = null;
     let member = lobby.members.has(me.uid);
     let open = isOpen(lobby);
     let silenced = lobby.silenced.includes(me.uid);
-    if (inRoom) {
-      roomId = roomIdOf(req);
+    if (inRoom || roomInBody) {
+      roomId = inRoom ? roomIdOf(req) : roomInBody!;
       const room = await loadRoom(deps, roomId);
       if (!room.exists || room.lobbyId !== lobbyId) throw new ApiError('NOT_FOUND', lobbyTexts.roomNotFound);
       member = room.members.includes(me.uid);
