@@ -3,7 +3,7 @@
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', 'frontend/public/**'] },
+  { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', '.tmp/**', 'frontend/public/**', '**/*.js', '**/*.d.ts'] },
   ...tseslint.configs.recommended,
   {
     rules: {
