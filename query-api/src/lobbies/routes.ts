@@ -214,7 +214,7 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
     });
   });
 
-  router.get('/lobbies/:id', fresh, async (req, res) => {
+  router.get('/lobbies/:id', freshRooms, async (req, res) => {
     const row = await loadLobbyRow(pool, String(req.params.id));
     if (row.kind === 'private' && !req.auth) throw new ApiError('UNAUTHENTICATED', 'Please sign in to continue.');
     const { rows: members } = await pool.query<{ uid: string; role: string; seat: number | null; presence: string; is_admin: boolean; anonymous: boolean; joined_at: Date }>(
