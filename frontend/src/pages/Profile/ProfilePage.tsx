@@ -13,7 +13,7 @@ import { Menu } from '../../components/Menu.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { Tabs } from '../../components/Tabs.tsx';
 import { toast } from '../../state/ui.ts';
-import { useQuery } from '../../state/query.ts';
+import { refreshQueries, useQuery } from '../../state/query.ts';
 import { paths, setFollowing, type ListKind } from '../../social/socialApi.ts';
 import { GalleryTab } from './GalleryTab.tsx';
 import { PeopleList } from './PeopleList.tsx';
@@ -39,6 +39,7 @@ export default function ProfilePage() {
   const block = async () => {
     await api.post(`/user/${view.isBlocked ? 'unblock' : 'block'}/${encodeURIComponent(uid)}`);
     toast(view.isBlocked ? 'Unblocked' : 'Blocked', 'success');
+    await refreshQueries(paths.view(uid), '/user/feed/');
   };
   const report = async () => {
     await api.post(`/user/report/${encodeURIComponent(uid)}`, { reason });
