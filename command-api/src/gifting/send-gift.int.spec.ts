@@ -1,8 +1,11 @@
 // Gifts over real HTTP: the concurrency proof (exactly as many gifts as the balance pays for, never
 // below zero, the ledger audit passing), idempotent retries and the read models.
+import { closeServer, listen } from '@murmur/platform';
+import type http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../../../projections/src/ledger-audit.ts';
-import { startTestStack, type TestStack } from '../../../test-support/stack.ts';
+import { startTestStack, TEST_JWT_SECRET, type TestStack } from '../../../test-support/stack.ts';
+import { buildCommandApi } from '../server.ts';
 import { creditDiamonds } from '../wallet/ledger.ts';
 
 let stack: TestStack;
@@ -40,11 +43,37 @@ describe('gifting/send-gift', () => {
     const balance = await stack.api('/wallet/balance', { token, headers: { 'x-min-position': last.toString() } });
     expect(balance.body.diamonds).toBe(0);
     const host = await stack.api('/wallet/balance', { token: await stack.tokenFor('host-0'), headers: { 'x-min-position': last.toString() } });
-    expect(host.body.charm).toBe(15 * 5); // host-0 got 15 of the 100 roses, 5 charm each
+    const toHost0 = results.filter((r, i) => r.status === 201 && i % 7 === 0).length;
+    expect(host.body.charm).toBe(toHost0 * 5); // 5 charm for each rose host-0 received
     const audit = await auditLedger(stack.db.pool);
     expect(audit.differences).toEqual([]);
     expect(audit.totals.DMND).toEqual({ minted: 1000, spent: 1000, balances: 0 });
     expect(audit.totals.CHRM).toEqual({ credited: 500, withdrawn: 0, balances: 500 });
+  });
+
+  it('never spends more than the balance when two command-api processes take the gifts', async () => {
+    // A second command-api on the same database: its own state cache and its own wallet queue.
+    const second = buildCommandApi({ DATABASE_URL: stack.db.url, JWT_SECRET: TEST_JWT_SECRET }, { pool: stack.db.pool });
+    const port = await listen(second.server, 0);
+    try {
+      await grant('twoproc', 50 * 10);
+      const token = await stack.tokenFor('twoproc');
+      const results = await Promise.all(Array.from({ length: 120 }, async (_, i) => {
+        const base = i % 2 ? stack.commandUrl : `http://127.0.0.1:${port}`;
+        const res = await fetch(`${base}/api/v1/gifting/send-gift`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': `two-${i}` },
+          body: JSON.stringify({ giftName: 'rose', quantity: 1, recipients: ['host-x'] }),
+        });
+        return res.status;
+      }));
+      expect(results.filter((s) => s === 201)).toHaveLength(50);
+      expect(results.filter((s) => s !== 201 && s !== 422)).toEqual([]);
+      const audit = await auditLedger(stack.db.pool);
+      expect(audit.differences).toEqual([]);
+    } finally {
+      await closeServer(second.server as http.Server);
+    }
   });
 
   it('answers a retry with the same Idempotency-Key with the first result and charges once', async () => {

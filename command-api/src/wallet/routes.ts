@@ -99,7 +99,9 @@ function walletCommandRoutes(router: express.Router, deps: CommandDeps): void {
     const { key } = routeIdempotencyKey(req, uid, 'wallet/withdraw');
     const withdrawalId = idFromKey('wd', key);
     const result = await runEarnings(deps, uid, await withdrawCommand(uid, body, withdrawalId), key);
-    res.status(result.duplicate ? 200 : 201).json({ status: 'pending', transactionId: withdrawalId, position: result.position.toString() });
+    // A retry of a pending withdrawal decides nothing new: it answers 200 with the same id.
+    const repeated = result.duplicate || result.events.length === 0;
+    res.status(repeated ? 200 : 201).json({ status: 'pending', transactionId: withdrawalId, position: result.position.toString() });
   });
 
   // An operator settles a withdrawal: completed, or failed (which gives the charm back).
