@@ -32,6 +32,8 @@ export function mediaRoutes(router: express.Router, deps: QueryDeps): void {
     res.setHeader('content-length', String(object.size));
     res.setHeader('cache-control', 'private, max-age=3600');
     res.setHeader('x-content-type-options', 'nosniff');
+    // Uploaded SVGs could carry scripts: opened directly, a sandboxed response runs none of it.
+    res.setHeader('content-security-policy', "default-src 'none'; img-src 'self'; media-src 'self'; style-src 'unsafe-inline'; sandbox");
     if (req.method === 'HEAD') return void res.end();
     store.openRead(key).pipe(res);
   });
