@@ -4,6 +4,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { seedIdentity } from '../../../scripts/seed/identity.ts';
 import type { SeedContext } from '../../../scripts/seed/context.ts';
 import { startIdentityStack, type IdentityStack } from '../../../test-support/identity.ts';
+import { users as usersProjector } from '../../../projections/src/projectors/users.ts';
+import { rebuildProjection } from '../../../projections/src/rebuild.ts';
 
 let stack: IdentityStack;
 beforeAll(async () => {
@@ -40,4 +42,10 @@ it('creates aria, ben, nova and an admin with their roles, and shares their uids
   expect(rolesOf[users.nova!]).toEqual(['co', 'ag']);
   expect(rolesOf[users.admin!]).toEqual(['co', 'ad', 'dev']);
   expect(rolesOf[users.ben!]).toEqual(['co']);
+
+  // The read model rebuilt from position 0 equals the live one.
+  const snapshot = async () => (await stack.db.pool.query('select * from rm.users order by uid')).rows;
+  const live = await snapshot();
+  await rebuildProjection(stack.db.pool, usersProjector);
+  expect(await snapshot()).toEqual(live);
 });
