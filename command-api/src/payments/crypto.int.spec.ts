@@ -1,6 +1,6 @@
 // Crypto top-ups verified from the chain receipt with viem, against anvil with a real ERC-20:
-// one hash credits once; a transfer to the wrong address, of the wrong token, too small or not
-// yet confirmed is refused.
+// one hash credits once; a transfer to the wrong address, of the wrong token, too small, not yet
+// confirmed or from a wallet the user has not proven by signature is refused.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Hex } from 'viem';
 import { auditLedger } from '../../../projections/src/ledger-audit.ts';
@@ -37,12 +37,21 @@ async function pay(token: string, txHash: Hex, address: Hex = chain.address(1)) 
   return stack.api('/payment/topup/pay', { method: 'POST', token, body: { channelCode: 'crypto', chainId: chain.chainId, transactionHash: txHash, fromCurrency: 'USDT', address } });
 }
 
+/** Signs in with the chain account's wallet (identity's SIWE sign-in), which proves the address is the user's. */
+async function walletSignIn(index: number): Promise<{ uid: string; token: string }> {
+  const address = chain.address(index);
+  const created = await stack.api('/wallet/create-sign-message', { method: 'POST', body: { address, type: 'login', environment: 'evm' } });
+  const signature = await chain.wallet(index).account!.signMessage({ message: created.body.message });
+  const res = await stack.api('/auth/login-wallet', { method: 'POST', headers: { 'x-signature-session': created.body.token }, body: { type: 'login', environment: 'evm', signature, address } });
+  expect(res.status).toBe(200);
+  return { uid: res.body.uid, token: res.body.token };
+}
+
 describe('crypto top-up (ERC-20 on a local chain)', () => {
   let token: string;
+  let uid: string;
   beforeAll(async () => {
-    token = await stack.tokenFor('crypto-1');
-    const added = await stack.api('/wallet/blockchain', { method: 'POST', token, body: { name: 'MetaMask', address: chain.address(1), chain: 'sepolia' } });
-    expect(added.status).toBe(201);
+    ({ uid, token } = await walletSignIn(1));
   });
 
   it('credits a confirmed USDT transfer to the deposit address once, however often it is submitted', async () => {
@@ -56,13 +65,14 @@ describe('crypto top-up (ERC-20 on a local chain)', () => {
     expect(a.body).toMatchObject({ status: 'succeeded', referenceId: hash, metadata: { currencyKind: 'USDT', value: 12.5 } });
     const again = await pay(token, hash);
     expect(again.status).toBe(200);
-    expect((await loadWallet(stack.command.deps, 'crypto-1')).balance).toBe(1250);
-    // Someone else submitting the same hash gets nothing.
-    const thief = await stack.tokenFor('crypto-thief');
-    await stack.api('/wallet/blockchain', { method: 'POST', token: thief, body: { address: chain.address(2) } });
-    const stolen = await pay(thief, hash);
-    expect(stolen.status).toBe(422);
-    expect((await loadWallet(stack.command.deps, 'crypto-thief')).balance).toBe(0);
+    expect((await loadWallet(stack.command.deps, uid)).balance).toBe(1250);
+    // Someone else submitting the same hash gets nothing, naming the victim's address or their own.
+    const thief = await walletSignIn(2);
+    const claimed = await pay(thief.token, hash);
+    expect(claimed.body.error.message).toBe('Connect this wallet to your account first (sign the wallet message).');
+    const own = await pay(thief.token, hash, chain.address(2));
+    expect(own.body.error.message).toBe('This transfer was not sent from the given wallet address.');
+    expect((await loadWallet(stack.command.deps, thief.uid)).balance).toBe(0);
     const streams = await stack.db.pool.query(`select count(*)::int as n from streams where stream_id like 'payment-crypto-%'`);
     expect(streams.rows[0].n).toBe(1);
   });
@@ -80,17 +90,17 @@ describe('crypto top-up (ERC-20 on a local chain)', () => {
     expect(small.body.error.message).toBe('Amount must be between 1 and 5000');
     expect((await pay(token, `0x${'ab'.repeat(32)}`)).body.error.message).toBe('This transaction was not found on the chain.');
     const other = await stack.tokenFor('crypto-2');
-    expect((await pay(other, fromOther)).body.error.message).toBe('Add this wallet address to your blockchain wallets first.');
+    expect((await pay(other, fromOther)).body.error.message).toBe('Connect this wallet to your account first (sign the wallet message).');
     const bad = await stack.api('/payment/topup/pay', { method: 'POST', token, body: { channelCode: 'crypto', chainId: 31337, transactionHash: fromOther, address: chain.address(1) } });
     expect(bad.status).toBe(400);
-    expect((await loadWallet(stack.command.deps, 'crypto-1')).balance).toBe(1250);
+    expect((await loadWallet(stack.command.deps, uid)).balance).toBe(1250);
   });
 
   it('credits through the sandbox by the same confirmation path, and the ledger audit passes', async () => {
     const res = await stack.api('/payment/topup/pay', { method: 'POST', token, body: { channelCode: 'sandbox', value: 50 }, headers: { 'idempotency-key': 'sandbox-1' } });
     expect(res.body).toMatchObject({ status: 'succeeded', metadata: { currencyKind: 'USD', value: 50 } });
     await stack.api('/payment/topup/pay', { method: 'POST', token, body: { channelCode: 'sandbox', value: 50 }, headers: { 'idempotency-key': 'sandbox-1' } });
-    expect((await loadWallet(stack.command.deps, 'crypto-1')).balance).toBe(1250 + 5000);
+    expect((await loadWallet(stack.command.deps, uid)).balance).toBe(1250 + 5000);
     const audit = await auditLedger(stack.db.pool);
     expect(audit.differences).toEqual([]);
     expect(audit.totals.USD).toEqual({ confirmedCents: 1250 + 5000, payments: 2 });

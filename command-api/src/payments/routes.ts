@@ -10,8 +10,8 @@ import { z } from 'zod';
 import { loadState } from '../decider/handle-command.ts';
 import type { CommandDeps } from '../dependencies.ts';
 import { routeIdempotencyKey } from '../wallet/idempotency.ts';
-import { loadBlockchainWallets } from '../wallet/blockchain-wallets.ts';
 import { paymentPorts } from './config.ts';
+import { provenWalletAddresses } from './owned-wallets.ts';
 import { paymentDecider } from './decide.ts';
 import { cryptoPaymentId, paymentStreamId } from './payment.ts';
 import { priceTopUp, topUpBoundsError } from './top-up.ts';
@@ -78,9 +78,9 @@ async function payCrypto(deps: CommandDeps, uid: string, body: TopUpPayBody): Pr
   if (ofToken.length === 0) throw new ApiError('RULE_VIOLATED', 'This transfer is not of a supported token (USDT or USDC).');
   const fromUser = ofToken.filter((t) => sameAddress(t.from, body.address!));
   if (fromUser.length === 0) throw new ApiError('RULE_VIOLATED', 'This transfer was not sent from the given wallet address.');
-  // Whoever knows a hash could claim it; only a wallet the user has listed as theirs can credit them.
-  const wallets = await loadBlockchainWallets(deps, uid);
-  if (!wallets.some((w) => sameAddress(w.address, body.address!))) throw new ApiError('RULE_VIOLATED', 'Add this wallet address to your blockchain wallets first.');
+  // Whoever knows a hash could claim it; only a wallet the user has proven by signature credits them.
+  const owned = await provenWalletAddresses(deps, uid);
+  if (!owned.some((a) => sameAddress(a, body.address!))) throw new ApiError('RULE_VIOLATED', 'Connect this wallet to your account first (sign the wallet message).');
 
   let last: PaymentResultDto | null = null;
   for (const transfer of fromUser) {

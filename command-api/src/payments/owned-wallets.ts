@@ -1,0 +1,15 @@
+// The wallet addresses a user has PROVEN to own by signing a message (identity's UserRegistered
+// walletAddress and WalletLinked on `user-{uid}`). A crypto top-up credits only transfers sent
+// from one of them: a hash is public, and a self-declared address list would let anyone who
+// watches the chain claim someone else's transfer first.
+import type { CommandDeps } from '../dependencies.ts';
+
+export async function provenWalletAddresses(deps: CommandDeps, uid: string): Promise<string[]> {
+  const { events } = await deps.store.readStream(`user-${uid}`);
+  const addresses: string[] = [];
+  for (const e of events) {
+    if (e.type === 'UserRegistered' && typeof e.data.walletAddress === 'string') addresses.push(e.data.walletAddress);
+    if (e.type === 'WalletLinked' && typeof e.data.address === 'string') addresses.push(e.data.address);
+  }
+  return addresses;
+}
