@@ -2,7 +2,7 @@
 // e-mail code and creates a lobby; a guest tops up through the sandbox, joins, requests the mic and
 // is granted it, sends a 10x gift; the host sees the animation and the leaderboard change; both
 // balances are right. Screenshots of home, lobby, gift panel and wallet go to docs/screenshots/.
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -96,13 +96,19 @@ describe('lobby, mic and gifts in two browsers', () => {
     await guest.getByTestId('gift-rose').click();
     await guest.getByTestId('multiplier-10').click();
     await guest.screenshot({ path: path.join(shots, 'gift-panel.png') });
+    // The host's window in front, so its animations run (background pages are not painted).
+    await host.bringToFront();
     await guest.getByTestId('send-gift').click();
 
     await host.getByTestId('gift-animation').waitFor({ timeout: 15_000 });
     expect(await host.getByTestId('gift-animation').innerText()).toContain('x10');
-    // Mid-animation, when the card is fully shown.
-    await host.waitForTimeout(700);
-    await host.screenshot({ path: path.join(shots, 'lobby.png') });
+    // Mid-animation, captured straight from the compositor: a full Playwright screenshot on a busy
+    // machine can outlast the 3.2 s animation.
+    await host.waitForTimeout(500);
+    const cdp = await hostContext.newCDPSession(host);
+    const shot = (await cdp.send('Page.captureScreenshot', { format: 'png' })) as { data: string };
+    writeFileSync(path.join(shots, 'lobby.png'), Buffer.from(shot.data, 'base64'));
+    await cdp.detach();
 
     await host.getByRole('tab', { name: 'Ranking' }).click();
     await expect.poll(() => host.getByTestId('podium-amount-1').innerText().catch(() => ''), { timeout: 15_000 }).toContain('100');

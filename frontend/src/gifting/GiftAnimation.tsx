@@ -40,7 +40,9 @@ export function GiftAnimation({ queue, nameOf }: { queue: GiftQueue; nameOf(uid:
           <GiftIcon name={playing.giftName} src={`/gifts/${playing.giftName}.svg`} size={120} />
         </div>
         <div className={styles.animationText}>
-          <strong>{nameOf(playing.senderUid)}</strong> sent <strong>{playing.giftName.replace(/-/g, ' ')}</strong>
+          <span>
+            <strong>{nameOf(playing.senderUid)}</strong> sent <strong>{playing.giftName.replace(/-/g, ' ')}</strong>
+          </span>
           <span className={styles.combo}>x{playing.quantity}</span>
           <small>to {playing.recipients.map(nameOf).join(', ')}</small>
         </div>
