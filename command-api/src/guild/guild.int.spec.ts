@@ -112,8 +112,11 @@ describe('guild', () => {
     const orbit = await stack.api('/guild/agencies/orbit/receipts', { token: rival });
     expect(orbit.body.items.map((r: any) => [r.host.uid, r.guildCharm, r.hostCharm])).toEqual([['h3', 25, 25]]);
 
-    const pay = await stack.api('/guild/agencies/nova/payments', { method: 'POST', token: boss, body: { hostUid: 'h1', amountCharm: 46.25, proofUrl: 'https://cdn.local/proof-1.png', settlementId: settled.body.settlementId } });
+    const payment = { method: 'POST', token: boss, headers: { 'idempotency-key': 'pay-h1-1' }, body: { hostUid: 'h1', amountCharm: 46.25, proofUrl: 'https://cdn.local/proof-1.png', settlementId: settled.body.settlementId } };
+    const pay = await stack.api('/guild/agencies/nova/payments', payment);
     expect(pay.status).toBe(201);
+    const retried = await stack.api('/guild/agencies/nova/payments', payment);
+    expect(retried.body.paymentId).toBe(pay.body.paymentId);
     const notOnRoster = await stack.api('/guild/agencies/nova/payments', { method: 'POST', token: boss, body: { hostUid: 'h3', amountCharm: 1, proofUrl: 'x.png' } });
     expect(notOnRoster.status).toBe(422);
     const noProof = await stack.api('/guild/agencies/nova/payments', { method: 'POST', token: boss, body: { hostUid: 'h1', amountCharm: 1 } });

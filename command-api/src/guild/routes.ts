@@ -3,7 +3,7 @@
 // confirm them.
 import { randomUUID } from 'node:crypto';
 import {
-  AddAgencyHostBody, AgencyId, agencyStream, CreateAgencyBody, guildTexts, SetShareRatiosBody, SettlePeriodBody, SubmitCharmPaymentBody,
+  AddAgencyHostBody, AgencyId, agencyStream, type AgencyPeriodSettled, CreateAgencyBody, guildTexts, SetShareRatiosBody, SettlePeriodBody, SubmitCharmPaymentBody,
 } from '@murmur/contracts';
 import { ApiError, currentUser, parse, requireAuth } from '@murmur/platform';
 import type express from 'express';
@@ -11,13 +11,14 @@ import { z } from 'zod';
 import { handleCommand, loadState } from '../decider/handle-command.ts';
 import type { CommandDeps } from '../dependencies.ts';
 import type { CommandModule } from '../modules.ts';
+import { routeIdempotencyKey } from '../wallet/idempotency.ts';
 import { hostMembershipStream } from './agency.ts';
 import { agencyDecider, decideAgency, hostMembershipDecider, type AgencyCommand, type PeriodTotals } from './decide.ts';
 
 const AgencyParams = z.object({ agencyId: AgencyId });
 
-function run(deps: CommandDeps, agencyId: string, actorUid: string, command: AgencyCommand) {
-  return handleCommand(deps.store, agencyStream(agencyId), agencyDecider, command, { cache: deps.cache, metadata: { actorUid } });
+function run(deps: CommandDeps, agencyId: string, actorUid: string, command: AgencyCommand, idempotencyKey?: string) {
+  return handleCommand(deps.store, agencyStream(agencyId), agencyDecider, command, { cache: deps.cache, metadata: { actorUid }, idempotencyKey });
 }
 
 /** True once the guild read model has applied every event written before `end`. */
@@ -110,21 +111,24 @@ export function guildRoutes(router: express.Router, deps: CommandDeps): void {
       await new Promise((r) => setTimeout(r, 25));
     }
     const totals = await periodTotals(deps, agencyId, start, end);
-    const settlementId = randomUUID();
-    const r = await run(deps, agencyId, uid, { type: 'SettlePeriod', actorUid: uid, settlementId, periodStart: start, periodEnd: end, totals, now });
-    res.status(201).json({ settlementId, amountToSettle: totals.hostCharm, ...totals, position: r.position.toString() });
+    // A second settlement of the same period is refused by the overlap rule, retries included.
+    const r = await run(deps, agencyId, uid, { type: 'SettlePeriod', actorUid: uid, settlementId: randomUUID(), periodStart: start, periodEnd: end, totals, now });
+    const settled = r.events[0]?.data as unknown as AgencyPeriodSettled;
+    res.status(201).json({ settlementId: settled.settlementId, amountToSettle: settled.hostCharm, receiptCount: settled.receiptCount, diamondTotal: settled.diamondTotal,
+      charmTotal: settled.charmTotal, guildCharm: settled.guildCharm, hostCharm: settled.hostCharm, hosts: settled.hosts, position: r.position.toString() });
   });
 
   router.post('/guild/agencies/:agencyId/payments', agency, async (req, res) => {
     const { uid } = currentUser(req);
     const { agencyId } = parse(AgencyParams, req.params);
     const body = parse(SubmitCharmPaymentBody, req.body);
-    const paymentId = randomUUID();
+    // A retried request (same Idempotency-Key) answers with the first payment, never a second one.
+    const { key } = routeIdempotencyKey(req, uid, `guild/${agencyId}/payments`);
     const r = await run(deps, agencyId, uid, {
-      type: 'SubmitCharmPayment', actorUid: uid, paymentId, hostUid: body.hostUid, amountCharm: body.amountCharm, proofUrl: body.proofUrl,
+      type: 'SubmitCharmPayment', actorUid: uid, paymentId: randomUUID(), hostUid: body.hostUid, amountCharm: body.amountCharm, proofUrl: body.proofUrl,
       settlementId: body.settlementId ?? null, now: deps.clock.now(),
-    });
-    res.status(201).json({ paymentId, position: r.position.toString() });
+    }, key);
+    res.status(201).json({ paymentId: (r.events[0]?.data as { paymentId: string }).paymentId, position: r.position.toString() });
   });
 
   router.put('/guild/agencies/:agencyId/payments/:paymentId/confirm', agency, async (req, res) => {

@@ -226,7 +226,7 @@ export class ReferralSettlement {
       await this.deps.store.append(
         stream,
         [{ type: 'ReferralPayoutTransferred', data: { weekId: s.weekId, uid: s.uid, txHash, amountMicroUsdt: s.amountMicroUsdt, transferredAt: this.deps.clock.now().toISOString() } }],
-        { expectedVersion: 1 },
+        { expectedVersion: 1, idempotencyKey: `referral-transfer:${s.weekId}:${s.uid}` },
       );
       return true;
     } catch (error) {

@@ -1,7 +1,7 @@
 // The guild calls (agency role) and their answers, for the /guild page.
 import type { AgencyDto, CharmPaymentDto, GiftReceiptDto, SettlementDto } from '@murmur/contracts/guild';
 import type { PageMeta } from '@murmur/contracts/paging';
-import { api } from '../../api/client.ts';
+import { api, newIdempotencyKey } from '../../api/client.ts';
 import { refreshQueries, useQuery } from '../../state/query.ts';
 
 export interface Paged<T> {
@@ -60,7 +60,7 @@ export async function settlePeriod(id: string, periodStart: string, periodEnd: s
   return r;
 }
 export async function submitPayment(id: string, body: { hostUid: string; amountCharm: number; proofUrl: string; settlementId?: string }) {
-  await api.post(`${base(id)}/payments`, body, quiet);
+  await api.post(`${base(id)}/payments`, body, { ...quiet, idempotencyKey: newIdempotencyKey() });
   await refresh();
 }
 export async function confirmPayment(id: string, paymentId: string) {
