@@ -3,6 +3,7 @@
 // process died between the two appends. One runner at a time (the subscription's advisory lock).
 import type { PaymentConfirmedData } from '@murmur/contracts';
 import { LogListener, Subscription } from '@murmur/eventstore';
+import { ApiError } from '@murmur/platform';
 import type { CommandDeps } from '../dependencies.ts';
 import { settlePayment } from './settle.ts';
 
@@ -18,7 +19,14 @@ export function startPaymentReactor(deps: CommandDeps, options: { pollIntervalMs
     async handle(events) {
       for (const e of events) {
         if (e.type !== 'PaymentConfirmed') continue;
-        await settlePayment(deps, e.data as unknown as PaymentConfirmedData);
+        try {
+          await settlePayment(deps, e.data as unknown as PaymentConfirmedData);
+        } catch (error) {
+          // A refusal will refuse again on every retry: log it for the audit to show and go on,
+          // rather than hold every later payment back. Other errors (database) retry the batch.
+          if (!(error instanceof ApiError)) throw error;
+          deps.logger.error({ err: error, paymentId: (e.data as { paymentId?: string }).paymentId }, 'confirmed payment could not be credited');
+        }
       }
     },
   }, {
