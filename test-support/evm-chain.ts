@@ -68,6 +68,8 @@ export interface LocalChain {
   publicClient: PublicClient;
   wallet(index: number): ReturnType<typeof createWalletClient>;
   address(index: number): Hex;
+  /** An EIP-191 signature by the account (a wallet sign-in). */
+  signMessage(index: number, message: string): Promise<Hex>;
   deployToken(symbol: string, decimals: number): Promise<Hex>;
   mint(token: Hex, to: Hex, amount: bigint): Promise<Hex>;
   transfer(fromIndex: number, token: Hex, to: Hex, amount: bigint): Promise<Hex>;
@@ -104,6 +106,7 @@ export async function startLocalChain(chainId = 11155111): Promise<LocalChain> {
     publicClient,
     wallet: (i) => wallets[i]!,
     address: (i) => wallets[i]!.account.address,
+    signMessage: (i, message) => wallets[i]!.signMessage({ account: wallets[i]!.account, message }),
     async deployToken(symbol, decimals) {
       const hash = await wallets[0]!.deployContract({ abi, bytecode, args: [symbol, symbol, decimals] });
       const receipt = await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20 });

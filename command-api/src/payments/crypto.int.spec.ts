@@ -41,7 +41,7 @@ async function pay(token: string, txHash: Hex, address: Hex = chain.address(1)) 
 async function walletSignIn(index: number): Promise<{ uid: string; token: string }> {
   const address = chain.address(index);
   const created = await stack.api('/wallet/create-sign-message', { method: 'POST', body: { address, type: 'login', environment: 'evm' } });
-  const signature = await chain.wallet(index).account!.signMessage({ message: created.body.message });
+  const signature = await chain.signMessage(index, created.body.message);
   const res = await stack.api('/auth/login-wallet', { method: 'POST', headers: { 'x-signature-session': created.body.token }, body: { type: 'login', environment: 'evm', signature, address } });
   expect(res.status).toBe(200);
   return { uid: res.body.uid, token: res.body.token };
