@@ -40,6 +40,18 @@ describe('routes for a logged-out visitor', () => {
   });
 });
 
+describe('on a phone', () => {
+  it('shows the mobile-coming-soon announcement and the bottom tabs instead of the side menu', async () => {
+    const phone = await (await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true })).newPage();
+    await phone.goto(`${full.url}/`);
+    expect(await phone.getByTestId('mobile-notice').innerText()).toContain('Mobile support is coming soon.');
+    expect(await phone.getByRole('navigation', { name: 'Tabs' }).isVisible()).toBe(true);
+    expect(await phone.getByRole('navigation', { name: 'Main menu' }).isVisible()).toBe(false);
+    expect(await phone.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await phone.context().close();
+  });
+});
+
 describe('every form shows the spec texts', () => {
   it('sign-in: e-mail, code and the 18+ terms step', async () => {
     await page.goto(`${full.url}/`);
@@ -130,5 +142,33 @@ describe('every form shows the spec texts', () => {
     await page.fill('#topup-amount', '6000');
     await page.getByTestId('card-continue').click();
     expect(await alertText('topup-amount')).toBe('Amount must be between 1 and 5000');
+  });
+});
+
+describe('session (spec section 4)', () => {
+  const tamper = () =>
+    page.evaluate(() => {
+      const token = localStorage.getItem('murmur.token')!;
+      // Same claims, broken signature: the server answers 401.
+      localStorage.setItem('murmur.token', `${token.slice(0, token.lastIndexOf('.'))}.bad-signature`);
+    });
+
+  it('refreshes the token once on a 401 and retries, staying signed in', async () => {
+    await page.goto(`${full.url}/wallet`);
+    await page.getByTestId('wallet-diamonds').waitFor();
+    await tamper();
+    await page.reload();
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('murmur.token')?.endsWith('.bad-signature')), { timeout: 15_000 }).toBe(false);
+    await page.getByTestId('account-menu').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/wallet');
+  });
+
+  it('logs out fully when the refresh fails', async () => {
+    await page.context().clearCookies();
+    await tamper();
+    await page.reload();
+    await page.getByTestId('sign-in').waitFor({ timeout: 15_000 });
+    expect(await page.evaluate(() => localStorage.getItem('murmur.token'))).toBeNull();
+    await page.waitForURL(`${full.url}/`);
   });
 });
