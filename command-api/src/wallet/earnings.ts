@@ -9,6 +9,8 @@ export interface EarningsState {
   /** Charm out, net of failed withdrawals. */
   withdrawn: number;
   pending: Record<string, { charm: number; kind: 'withdrawal' | 'agency_payout' }>;
+  /** How each settled withdrawal ended, so that a repeated settlement answers instead of failing. */
+  settled: Record<string, 'completed' | 'failed'>;
 }
 
 export const earningsStreamId = (uid: string) => `earnings-${uid}`;
@@ -40,14 +42,14 @@ export function availableCharm(state: EarningsState, creditedTotal: number): num
 function evolve(state: EarningsState, event: EarningsEvent): EarningsState {
   switch (event.type) {
     case 'CharmWithdrawn':
-      return { withdrawn: state.withdrawn + event.data.charm, pending: { ...state.pending, [event.data.withdrawalId]: { charm: event.data.charm, kind: event.data.kind } } };
+      return { ...state, withdrawn: state.withdrawn + event.data.charm, pending: { ...state.pending, [event.data.withdrawalId]: { charm: event.data.charm, kind: event.data.kind } } };
     case 'WithdrawalCompleted': {
       const { [event.data.withdrawalId]: _done, ...pending } = state.pending;
-      return { ...state, pending };
+      return { ...state, pending, settled: { ...state.settled, [event.data.withdrawalId]: 'completed' } };
     }
     case 'WithdrawalFailed': {
       const { [event.data.withdrawalId]: _failed, ...pending } = state.pending;
-      return { withdrawn: state.withdrawn - event.data.charm, pending };
+      return { withdrawn: state.withdrawn - event.data.charm, pending, settled: { ...state.settled, [event.data.withdrawalId]: 'failed' } };
     }
     default: {
       const _exhaustive: never = event;
@@ -59,7 +61,7 @@ function evolve(state: EarningsState, event: EarningsEvent): EarningsState {
 function decide(command: EarningsCommand, state: EarningsState): EarningsEvent[] {
   switch (command.type) {
     case 'WithdrawCharm': {
-      if (state.pending[command.withdrawalId]) return [];
+      if (state.pending[command.withdrawalId] || state.settled[command.withdrawalId]) return [];
       if (!Number.isSafeInteger(command.charm) || command.charm <= 0) throw new ApiError('VALIDATION_FAILED', 'Amount must be a positive number.');
       if (command.charm < command.minimumCharm) throw new ApiError('RULE_VIOLATED', `The minimum withdrawal is ${command.minimumCharm} charm.`);
       const available = availableCharm(state, command.creditedTotal);
@@ -81,9 +83,11 @@ function decide(command: EarningsCommand, state: EarningsState): EarningsEvent[]
       }];
     }
     case 'CompleteWithdrawal':
+      if (state.settled[command.withdrawalId] === 'completed') return [];
       if (!state.pending[command.withdrawalId]) throw new ApiError('NOT_FOUND', 'No pending withdrawal with this id.');
       return [{ type: 'WithdrawalCompleted', data: { withdrawalId: command.withdrawalId, uid: command.uid, completedAt: command.at } }];
     case 'FailWithdrawal': {
+      if (state.settled[command.withdrawalId] === 'failed') return [];
       const pending = state.pending[command.withdrawalId];
       if (!pending) throw new ApiError('NOT_FOUND', 'No pending withdrawal with this id.');
       return [{ type: 'WithdrawalFailed', data: { withdrawalId: command.withdrawalId, uid: command.uid, charm: pending.charm, reason: command.reason, failedAt: command.at } }];
@@ -96,7 +100,7 @@ function decide(command: EarningsCommand, state: EarningsState): EarningsEvent[]
 }
 
 export const earningsDecider: Decider<EarningsState, EarningsCommand, EarningsEvent> = {
-  initialState: () => ({ withdrawn: 0, pending: {} }),
+  initialState: () => ({ withdrawn: 0, pending: {}, settled: {} }),
   evolve,
   decide,
 };

@@ -105,7 +105,10 @@ describe('withdrawals', () => {
     expect(confirmed.status).toBe(200);
     const after = await get('/payment-notifications', creator, confirmed.body.position);
     expect(after.body.items[0].status).toBe('completed');
-    expect((await stack.api('/cashout-confirm', { method: 'PUT', token: creator, body: { withdrawalId: paid.body.transactionId } })).status).toBe(404);
+    const again = await stack.api('/cashout-confirm', { method: 'PUT', token: creator, body: { withdrawalId: paid.body.transactionId } });
+    expect(again.status).toBe(200);
+    expect(again.body.status).toBe('completed');
+    expect((await stack.api('/cashout-confirm', { method: 'PUT', token: creator, body: { withdrawalId: 'payout-unknown' } })).status).toBe(404);
   });
 });
 

@@ -141,6 +141,11 @@ function walletCommandRoutes(router: express.Router, deps: CommandDeps): void {
     const { uid } = currentUser(req);
     const body = parse(CashoutConfirmBody, req.body);
     const { state } = await loadState(deps.store, earningsStreamId(uid), earningsDecider, deps.cache);
+    // A repeated confirmation answers like the first one.
+    if (state.settled[body.withdrawalId] === 'completed') {
+      res.json({ status: 'completed', transactionId: body.withdrawalId, position: '0' });
+      return;
+    }
     if (state.pending[body.withdrawalId]?.kind !== 'agency_payout') throw new ApiError('NOT_FOUND', 'No pending payment with this id.');
     const result = await runEarnings(deps, uid, { type: 'CompleteWithdrawal', withdrawalId: body.withdrawalId, uid, at: deps.clock.now().toISOString() });
     res.json({ status: 'completed', transactionId: body.withdrawalId, position: result.position.toString() });
