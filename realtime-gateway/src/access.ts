@@ -97,6 +97,7 @@ export class AccessPolicy {
       const { rows } = await this.pool.query<RoomRow>(
         `select r.lobby_id,
                 exists (select 1 from rm.room_members m where m.room_id = r.room_id and m.uid = $2 and m.left_at is null)
+                or r.host_uid = $2
                 or exists (select 1 from rm.lobbies l where l.lobby_id = r.lobby_id and l.owner_uid = $2) as member
            from rm.rooms r where r.room_id = $1`,
         [roomId, uid],

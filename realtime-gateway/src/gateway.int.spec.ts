@@ -252,6 +252,38 @@ describe('access', () => {
     for (const s of [stranger, guest, member, unknown]) s.ws.close();
   });
 
+  it('lets only those inside a private timed room listen to it, until they leave', async () => {
+    const lobbyId = 'lobby-rooms';
+    const roomId = 'room-1';
+    await seedLobby(stack.db.pool, { lobbyId, kind: 'public', ownerUid: 'owner-r', members: ['host-r1', 'guest-r1', 'outsider-r'] });
+    const at = new Date().toISOString();
+    await store.append(`room-${roomId}`, [
+      { type: 'RoomCreated', data: { roomId, lobbyId, hostUid: 'host-r1', title: 'Duet', mins: 15, roomBannerPhoto: null, requiredBalance: 0, inviteKey: 'k-secret', createdAt: at } },
+      { type: 'RoomJoined', data: { roomId, lobbyId, uid: 'guest-r1', paidDiamonds: 0, joinedAt: at } },
+    ]);
+    await until(async () => (await stack.db.pool.query('select 1 from rm.room_members where room_id = $1', [roomId])).rowCount === 2);
+    const channel = channels.roomAll(roomId);
+
+    const anonymous = await openSocket(localUrl);
+    anonymous.send({ type: 'subscribe', channels: [channel] });
+    expect((await anonymous.next('error')).code).toBe('UNAUTHENTICATED');
+    const outsider = await openSocket(localUrl, await stack.tokenFor('outsider-r'));
+    outsider.send({ type: 'subscribe', channels: [channel] });
+    expect((await outsider.next('error')).code).toBe('FORBIDDEN');
+
+    const host = await openSocket(localUrl, await stack.tokenFor('host-r1'));
+    const guest = await openSocket(remote.url, await stack.tokenFor('guest-r1'));
+    for (const s of [host, guest]) {
+      s.send({ type: 'subscribe', channels: [channel] });
+      await s.next('subscribed');
+    }
+    await store.append('room-' + roomId, [{ type: 'RoomLeft', data: { roomId, lobbyId, uid: 'guest-r1', leftAt: new Date().toISOString() } }]);
+    expect((await guest.next('error', (m) => m.channel === channel)).code).toBe('FORBIDDEN');
+    const left = await host.next('event', (m) => m.event.type === 'RoomLeft');
+    expect(left.event.data).toMatchObject({ uid: 'guest-r1' });
+    for (const s of [anonymous, outsider, host, guest]) s.ws.close();
+  });
+
   it('refuses a forged, an expired, a malformed or a revoked-session token before the upgrade', async () => {
     const forged = await signAccessToken('another-secret-another-secret-0123456789', { sub: 'eve', sid: 's', roles: ['co'], anon: false }, 900);
     const expired = await signAccessToken(TEST_JWT_SECRET, { sub: 'old', sid: 's', roles: ['co'], anon: false }, 60, Date.now() - 3_600_000);
