@@ -27,7 +27,13 @@ function isMissingTable(error: unknown): boolean {
   return (error as { code?: string }).code === '42P01';
 }
 
+/** How many open lobbies to remember; a lobby's kind never changes, so no entry goes stale. */
+const OPEN_LOBBY_CACHE = 50_000;
+
 export class AccessPolicy {
+  /** Lobbies known to be public or streaming: a crowd joining one costs one query, not thousands. */
+  private readonly openLobbies = new Set<string>();
+
   constructor(private readonly pool: pg.Pool) {}
 
   async check(auth: AuthContext | null, channel: Channel): Promise<AccessVerdict> {
@@ -53,9 +59,14 @@ export class AccessPolicy {
   }
 
   private async lobby(auth: AuthContext | null, lobbyId: string): Promise<AccessVerdict> {
+    if (this.openLobbies.has(lobbyId)) return 'ok';
     const row = await this.withRetry(() => this.loadLobby(lobbyId, auth?.uid ?? null));
     if (!row) return 'not_found';
-    if (row.kind !== 'private') return 'ok';
+    if (row.kind !== 'private') {
+      if (this.openLobbies.size >= OPEN_LOBBY_CACHE) this.openLobbies.clear();
+      this.openLobbies.add(lobbyId);
+      return 'ok';
+    }
     if (!auth) return 'unauthenticated';
     if (row.owner_uid === auth.uid || auth.roles.includes('ad')) return 'ok';
     if (row.member) return 'member';
