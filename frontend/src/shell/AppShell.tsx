@@ -15,6 +15,7 @@ import { readLocal, writeLocal } from '../state/store.ts';
 import { useTheme } from '../state/theme.ts';
 import { useUi } from '../state/ui.ts';
 import { logout } from '../login/logout.ts';
+import { LiveUser } from './LiveUser.tsx';
 import { accountMenu, bottomTabs, sideMenu } from './menu.ts';
 import styles from './AppShell.module.css';
 
@@ -39,6 +40,7 @@ export function AppShell() {
       </div>
       <BottomTabs />
       <Toaster />
+      <LiveUser />
       <ServerErrorModal />
       {loginOpen ? (
         <Suspense fallback={null}>

@@ -1,0 +1,25 @@
+// Listens to the signed-in user's own channel (users/{uid}) and re-reads the balance and the
+// transactions at the event's position when money moves: a webhook-confirmed top-up or a gift
+// received shows up without a reload.
+import { channels } from '@murmur/contracts/realtime';
+import { api } from '../api/client.ts';
+import { useChannel } from '../api/realtime.ts';
+import { useSession } from '../api/session.ts';
+import { refreshQueries, setQueryData } from '../state/query.ts';
+
+const moneyEvents = new Set(['DiamondsCredited', 'DiamondsSpent', 'GiftSent', 'SkuPurchased', 'PaymentConfirmed', 'PaymentFailed', 'CharmWithdrawn', 'WithdrawalCompleted', 'WithdrawalFailed']);
+
+export function LiveUser() {
+  const uid = useSession((s) => s.claims?.uid ?? null);
+  useChannel(uid ? channels.user(uid) : null, {
+    onEvent(message) {
+      if (!moneyEvents.has(message.event.type)) return;
+      void api
+        .get<Record<string, unknown>>('/wallet/balance', { minPosition: message.position, quiet: true })
+        .then((balance) => setQueryData('/wallet/balance', () => balance))
+        .catch(() => undefined);
+      void refreshQueries('/transaction/me');
+    },
+  });
+  return null;
+}
