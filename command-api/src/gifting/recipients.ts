@@ -1,5 +1,7 @@
 // Who may receive a gift (spec section 4): in a lobby the host, a cohost or someone active there;
-// in a room its host or someone inside. A gift outside both goes to a profile (its gift wall).
+// in a room its host or someone inside. A gift outside both goes to a profile (its gift wall), so
+// its recipients must be registered users.
+import { texts } from '@murmur/contracts';
 import { ApiError } from '@murmur/platform';
 import type { CommandDeps } from '../dependencies.ts';
 import { loadLobbyMembership, loadRoomMembership } from '../lobbies/membership.ts';
@@ -20,7 +22,14 @@ export async function checkRecipients(deps: CommandDeps, where: { lobbyId?: stri
     if (CLOSED.has(room.status)) throw new ApiError('RULE_VIOLATED', 'This room has ended.');
     allowed = new Set([room.hostUid, ...room.activeUids]);
   }
-  if (!allowed) return;
+  if (!allowed) {
+    // A gift to a profile: every recipient must be a registered user, or the charm goes nowhere.
+    const { rows } = await deps.pool.query<{ stream_id: string }>('select stream_id from streams where stream_id = any($1::text[])', [recipients.map((uid) => `user-${uid}`)]);
+    const known = new Set(rows.map((r) => r.stream_id.slice('user-'.length)));
+    const unknown = recipients.filter((uid) => !known.has(uid));
+    if (unknown.length > 0) throw new ApiError('NOT_FOUND', texts.userDoesNotExist, { recipients: unknown });
+    return;
+  }
   const outside = recipients.filter((uid) => !allowed.has(uid));
   if (outside.length > 0) {
     throw new ApiError('RULE_VIOLATED', 'A gift can go only to the host, a cohost or someone active in the lobby.', { recipients: outside });

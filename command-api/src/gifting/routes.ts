@@ -13,6 +13,7 @@ export async function sendGift(deps: CommandDeps, uid: string, body: SendGiftBod
   if (!gift) throw new ApiError('NOT_FOUND', 'Gift not found.');
   if (gift.badge === 'coming_soon') throw new ApiError('RULE_VIOLATED', 'This gift is coming soon.');
   if (gift.badge === 'sold_out') throw new ApiError('RULE_VIOLATED', 'This gift is sold out.');
+  if (body.recipients.includes(uid)) throw new ApiError('RULE_VIOLATED', 'You cannot send a gift to yourself.');
   await checkRecipients(deps, body, body.recipients);
   return runWalletCommand(deps, uid, {
     type: 'SendGift',

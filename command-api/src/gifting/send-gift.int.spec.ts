@@ -4,13 +4,17 @@ import { closeServer, listen } from '@murmur/platform';
 import type http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../../../projections/src/ledger-audit.ts';
+import { signUpWithWallet } from '../../../test-support/sign-up.ts';
 import { startTestStack, TEST_JWT_SECRET, type TestStack } from '../../../test-support/stack.ts';
 import { buildCommandApi } from '../server.ts';
 import { creditDiamonds } from '../wallet/ledger.ts';
 
 let stack: TestStack;
+/** Registered users to receive gifts (a gift to a profile needs a user who exists). */
+let hosts: Array<{ uid: string; token: string }>;
 beforeAll(async () => {
   stack = await startTestStack();
+  hosts = await Promise.all(Array.from({ length: 10 }, () => signUpWithWallet(stack.commandUrl)));
 });
 afterAll(async () => stack?.stop());
 
@@ -27,7 +31,7 @@ describe('gifting/send-gift', () => {
           method: 'POST',
           token,
           headers: { 'idempotency-key': `burst-${i}`, connection: 'close' },
-          body: { giftName: 'rose', quantity: 1, recipients: [`host-${i % 7}`] },
+          body: { giftName: 'rose', quantity: 1, recipients: [hosts[i % 7]!.uid] },
         }),
       ),
     );
@@ -42,7 +46,7 @@ describe('gifting/send-gift', () => {
     const last = ok.map((r) => BigInt(r.body.position)).reduce((a, b) => (a > b ? a : b));
     const balance = await stack.api('/wallet/balance', { token, headers: { 'x-min-position': last.toString() } });
     expect(balance.body.diamonds).toBe(0);
-    const host = await stack.api('/wallet/balance', { token: await stack.tokenFor('host-0'), headers: { 'x-min-position': last.toString() } });
+    const host = await stack.api('/wallet/balance', { token: hosts[0]!.token, headers: { 'x-min-position': last.toString() } });
     const toHost0 = results.filter((r, i) => r.status === 201 && i % 7 === 0).length;
     expect(host.body.charm).toBe(toHost0 * 5); // 5 charm for each rose host-0 received
     const audit = await auditLedger(stack.db.pool);
@@ -63,7 +67,7 @@ describe('gifting/send-gift', () => {
         const res = await fetch(`${base}/api/v1/gifting/send-gift`, {
           method: 'POST',
           headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': `two-${i}` },
-          body: JSON.stringify({ giftName: 'rose', quantity: 1, recipients: ['host-x'] }),
+          body: JSON.stringify({ giftName: 'rose', quantity: 1, recipients: [hosts[7]!.uid] }),
         });
         return res.status;
       }));
@@ -79,7 +83,7 @@ describe('gifting/send-gift', () => {
   it('answers a retry with the same Idempotency-Key with the first result and charges once', async () => {
     await grant('retry', 100);
     const token = await stack.tokenFor('retry');
-    const send = () => stack.api('/gifting/send-gift', { method: 'POST', token, headers: { 'idempotency-key': 'k-1' }, body: { giftName: 'heart', quantity: 1, recipients: ['h1'] } });
+    const send = () => stack.api('/gifting/send-gift', { method: 'POST', token, headers: { 'idempotency-key': 'k-1' }, body: { giftName: 'heart', quantity: 1, recipients: [hosts[8]!.uid] } });
     const first = await send();
     const second = await send();
     expect(first.status).toBe(201);
@@ -89,7 +93,7 @@ describe('gifting/send-gift', () => {
     expect(second.body.balance).toBe(50);
     // Even once the balance cannot pay again, the retry still answers with the first result.
     const third = await send();
-    const spend = await stack.api('/gifting/send-gift', { method: 'POST', token, headers: { 'idempotency-key': 'k-2' }, body: { giftName: 'heart', quantity: 1, recipients: ['h1'] } });
+    const spend = await stack.api('/gifting/send-gift', { method: 'POST', token, headers: { 'idempotency-key': 'k-2' }, body: { giftName: 'heart', quantity: 1, recipients: [hosts[8]!.uid] } });
     expect(spend.status).toBe(201);
     expect((await send()).body.position).toBe(first.body.position);
     expect(third.body.position).toBe(first.body.position);
@@ -100,13 +104,13 @@ describe('gifting/send-gift', () => {
   it('sends to several recipients with a multiplier and pages the history', async () => {
     await grant('multi', 10 * 10 * 3);
     const token = await stack.tokenFor('multi');
-    const res = await stack.api('/gifting/send-gift', { method: 'POST', token, body: { giftName: 'rose', quantity: 10, recipients: [{ uid: 'a' }, { uid: 'b' }, { uid: 'c' }] } });
+    const res = await stack.api('/gifting/send-gift', { method: 'POST', token, body: { giftName: 'rose', quantity: 10, recipients: [{ uid: hosts[0]!.uid }, { uid: hosts[1]!.uid }, { uid: hosts[2]!.uid }] } });
     expect(res.status).toBe(201);
-    expect(res.body.gift).toMatchObject({ senderUid: 'multi', giftName: 'rose', quantity: 10, unitPrice: 10, diamondsTotal: 300, recipients: ['a', 'b', 'c'], charmPerRecipient: 50 });
+    expect(res.body.gift).toMatchObject({ senderUid: 'multi', giftName: 'rose', quantity: 10, unitPrice: 10, diamondsTotal: 300, recipients: [hosts[0]!.uid, hosts[1]!.uid, hosts[2]!.uid], charmPerRecipient: 50 });
     expect(res.body.balance).toBe(0);
-    const history = await stack.api('/transaction/me?limit=1&page=1', { token: await stack.tokenFor('b'), headers: { 'x-min-position': res.body.position } });
-    expect(history.body.items[0]).toMatchObject({ kind: 'gift_received', currency: 'CHRM', amount: 50, direction: 'in', status: 'completed' });
-    expect(history.body.meta).toEqual({ currentPage: 1, totalPages: 1, totalItems: 1, itemCount: 1 });
+    const history = await stack.api('/transaction/me?limit=1&page=1&currency=CHRM', { token: hosts[1]!.token, headers: { 'x-min-position': res.body.position } });
+    expect(history.body.items[0]).toMatchObject({ kind: 'gift_received', currency: 'CHRM', amount: 50, direction: 'in', status: 'completed', reference: 'multi' });
+    expect(history.body.meta.itemCount).toBe(1);
   });
 
   it('refuses bad input with 400, unknown or unsold gifts, and gifts to oneself', async () => {
@@ -122,6 +126,9 @@ describe('gifting/send-gift', () => {
     expect((await post({ giftName: 'valentine-box', quantity: 1, recipients: ['x'] })).body.error.message).toBe('This gift is sold out.');
     expect((await post({ giftName: 'rose', quantity: 1, recipients: ['picky'] })).status).toBe(422);
     expect((await post({ giftName: 'rose', quantity: 1, recipients: ['x'], lobbyId: 'no-such-lobby' })).status).toBe(404);
+    const nobody = await post({ giftName: 'rose', quantity: 1, recipients: [hosts[9]!.uid, 'no-such-user'] });
+    expect(nobody.status).toBe(404);
+    expect(nobody.body.error).toMatchObject({ message: 'This user does not exist.', details: { recipients: ['no-such-user'] } });
     expect((await stack.api('/gifting/send-gift', { method: 'POST', body: { giftName: 'rose', quantity: 1, recipients: ['x'] } })).status).toBe(401);
   });
 

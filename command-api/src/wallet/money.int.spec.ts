@@ -1,6 +1,7 @@
 // Purchases, withdrawals, agency cash-outs, blockchain wallets and lobby gift recipients, over HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../../../projections/src/ledger-audit.ts';
+import { signUpWithWallet } from '../../../test-support/sign-up.ts';
 import { startTestStack, type TestStack } from '../../../test-support/stack.ts';
 import { creditDiamonds } from './ledger.ts';
 
@@ -14,13 +15,14 @@ const grant = (uid: string, amount: number) => creditDiamonds(stack.command.deps
 const post = (path: string, token: string, body: unknown, headers: Record<string, string> = {}) => stack.api(path, { method: 'POST', token, body, headers });
 const get = (path: string, token: string, position?: string) => stack.api(path, { token, headers: position ? { 'x-min-position': position } : {} });
 
-/** Gives `uid` charm by having a fan send it castles (5000 diamonds, 2500 charm each). */
-async function earn(uid: string, castles: number): Promise<string> {
-  const fan = `fan-of-${uid}`;
-  await grant(fan, castles * 5000);
-  const res = await post('/gifting/send-gift', await stack.tokenFor(fan), { giftName: 'castle', quantity: 1, recipients: Array.from({ length: castles }, (_, i) => (i === 0 ? uid : `${uid}-other-${i}`)) });
+/** A registered creator who has charm: a fan sends them a castle (5000 diamonds, 2500 charm). */
+async function earner(): Promise<{ uid: string; token: string; position: string }> {
+  const creator = await signUpWithWallet(stack.commandUrl);
+  const fan = `fan-of-${creator.uid}`;
+  await grant(fan, 5000);
+  const res = await post('/gifting/send-gift', await stack.tokenFor(fan), { giftName: 'castle', quantity: 1, recipients: [creator.uid] });
   expect(res.status).toBe(201);
-  return res.body.position;
+  return { ...creator, position: res.body.position };
 }
 
 describe('purchases', () => {
@@ -54,8 +56,7 @@ describe('purchases', () => {
 
 describe('withdrawals', () => {
   it('validates first, then withdraws at most the credited charm; a failed withdrawal gives it back', async () => {
-    const position = await earn('creator', 1);
-    const token = await stack.tokenFor('creator');
+    const { uid: creator, token, position } = await earner();
     const available = await get('/wallet/withdraw/available', token, position);
     expect(available.body).toMatchObject({ charm: 2500, usd: 25 });
     const tooMuch = await post('/wallet/withdraw/validate', token, { amount: 2501, address: '0xabc' });
@@ -71,18 +72,17 @@ describe('withdrawals', () => {
     const second = await post('/wallet/withdraw', token, { amount: 1000, address: '0xabc' }, { 'idempotency-key': 'wd-2' });
     expect(second.status).toBe(422);
     const admin = await stack.tokenFor('admin', ['ad']);
-    const failed = await post('/wallet/withdraw/settle', admin, { uid: 'creator', withdrawalId: first.body.transactionId, status: 'failed', reason: 'Bank refused' });
+    const failed = await post('/wallet/withdraw/settle', admin, { uid: creator, withdrawalId: first.body.transactionId, status: 'failed', reason: 'Bank refused' });
     expect(failed.status).toBe(200);
     const after = await get('/wallet/withdraw/available', token, failed.body.position);
     expect(after.body.charm).toBe(2500);
     const history = await get('/transaction/me?currency=CHRM', token, failed.body.position);
     expect(history.body.items[0]).toMatchObject({ transactionId: first.body.transactionId, status: 'failed' });
-    expect((await post('/wallet/withdraw/settle', await stack.tokenFor('creator'), { uid: 'creator', withdrawalId: 'x', status: 'completed' })).status).toBe(403);
+    expect((await post('/wallet/withdraw/settle', token, { uid: creator, withdrawalId: 'x', status: 'completed' })).status).toBe(403);
   });
 
   it('never withdraws more than credited when many withdrawals race', async () => {
-    const position = await earn('racer', 1);
-    const token = await stack.tokenFor('racer');
+    const { token, position } = await earner();
     await get('/wallet/withdraw/available', token, position);
     const results = await Promise.all(Array.from({ length: 10 }, (_, i) => post('/wallet/withdraw', token, { amount: 1000, address: '0xabc' }, { 'idempotency-key': `race-${i}` })));
     expect(results.filter((r) => r.status === 201)).toHaveLength(2);
@@ -91,14 +91,13 @@ describe('withdrawals', () => {
   });
 
   it('lets an agency pay a creator with proof, which the creator confirms', async () => {
-    const position = await earn('hosted', 1);
+    const { uid: hosted, token: creator, position } = await earner();
     const agency = await stack.tokenFor('agency-1', ['ag']);
     const list = await get('/wallet/creator/cashout-list', agency, position);
-    expect(list.body.items).toEqual(expect.arrayContaining([expect.objectContaining({ uid: 'hosted', charm: 2500, usd: 25 })]));
-    expect((await get('/wallet/creator/cashout-list', await stack.tokenFor('hosted'))).status).toBe(403);
-    const paid = await post('/wallet/creator/payment', agency, { creatorUid: 'hosted', amount: 2500, proofUrl: 'https://cdn.example/proof.png' });
+    expect(list.body.items).toEqual(expect.arrayContaining([expect.objectContaining({ uid: hosted, charm: 2500, usd: 25 })]));
+    expect((await get('/wallet/creator/cashout-list', creator)).status).toBe(403);
+    const paid = await post('/wallet/creator/payment', agency, { creatorUid: hosted, amount: 2500, proofUrl: 'https://cdn.example/proof.png' });
     expect(paid.status).toBe(201);
-    const creator = await stack.tokenFor('hosted');
     const notes = await get('/payment-notifications', creator, paid.body.position);
     expect(notes.body.items[0]).toMatchObject({ withdrawalId: paid.body.transactionId, charm: 2500, agencyUid: 'agency-1', proofUrl: 'https://cdn.example/proof.png', status: 'pending' });
     const confirmed = await stack.api('/cashout-confirm', { method: 'PUT', token: creator, body: { withdrawalId: paid.body.transactionId } });

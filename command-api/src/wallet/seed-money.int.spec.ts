@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../../../projections/src/ledger-audit.ts';
 import type { SeedContext } from '../../../scripts/seed/context.ts';
 import { seedMoney } from '../../../scripts/seed/money.ts';
+import { signUpWithWallet } from '../../../test-support/sign-up.ts';
 import { startTestStack, type TestStack } from '../../../test-support/stack.ts';
 import { loadWallet } from './ledger.ts';
 
@@ -15,6 +16,7 @@ afterAll(async () => stack?.stop());
 
 describe('seedMoney', () => {
   it('funds the demo users, sends gifts and buys items', async () => {
+    const [aria, ben, nova, admin] = await Promise.all([0, 1, 2, 3].map(() => signUpWithWallet(stack.commandUrl)));
     const ctx: SeedContext = {
       commandUrl: stack.commandUrl,
       queryUrl: stack.queryUrl,
@@ -26,13 +28,12 @@ describe('seedMoney', () => {
         if (res.status >= 300) throw new Error(`${path} -> ${res.status} ${JSON.stringify(res.body)}`);
         return res.body;
       },
-      shared: { users: { aria: 'u-aria', ben: 'u-ben', nova: 'u-nova', admin: 'u-admin' } },
+      shared: { users: { aria: aria!.uid, ben: ben!.uid, nova: nova!.uid, admin: admin!.uid } },
     };
     await seedMoney(ctx);
     // ben: 5000 granted + 10,000 topped up - 100 (roses) - 1000 (crown) - 2000 (rocket) - 500 (frame)
-    expect((await loadWallet(stack.command.deps, 'u-ben')).balance).toBe(11_400);
-    const aria = await loadWallet(stack.command.deps, 'u-aria');
-    expect(aria.vipUntil).not.toBeNull();
+    expect((await loadWallet(stack.command.deps, ben!.uid)).balance).toBe(11_400);
+    expect((await loadWallet(stack.command.deps, aria!.uid)).vipUntil).not.toBeNull();
     expect((await auditLedger(stack.db.pool)).differences).toEqual([]);
   });
 });
