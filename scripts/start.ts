@@ -130,7 +130,12 @@ await seedDemo({
 });
 
 let frontend: Parameters<typeof createEdge>[0]['frontend'];
-const edge = createEdge({ commandPort: ports.command, queryPort: ports.query, gatewayPort: ports.gateway, frontend: (req, res, next) => frontend?.(req, res, next) ?? next() });
+const edge = createEdge({
+  commandPort: ports.command,
+  queryPort: ports.query,
+  gatewayPort: ports.gateway,
+  frontend: (req, res, next) => (frontend ? frontend(req, res, next) : next()),
+});
 if (existsSync(path.join(root, 'frontend/index.html'))) {
   const { createServer } = await import('vite');
   const vite = await createServer({

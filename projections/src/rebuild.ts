@@ -39,6 +39,8 @@ export async function rebuildProjection(
     const headRow = await client.query<{ p: string | null }>('select max(global_position) as p from events');
     const head = BigInt(headRow.rows[0]?.p ?? 0);
 
+    // Unlocked, up to the head seen at the start: under heavy writes the head keeps moving, and
+    // chasing it here could go on forever. The locked phase below takes the rest.
     let checkpoint: Checkpoint = START;
     for (;;) {
       await client.query('begin');
@@ -47,7 +49,7 @@ export async function rebuildProjection(
       checkpoint = batch.checkpoint;
       total += batch.count;
       options.onProgress?.({ position: checkpoint.globalPosition, head, events: total });
-      if (batch.count < batchSize) break;
+      if (batch.count < batchSize || checkpoint.globalPosition >= head) break;
     }
 
     // The live checkpoint row must exist so that locking it pauses the live runner.
@@ -57,6 +59,8 @@ export async function rebuildProjection(
     );
     await client.query('begin');
     await loadCheckpoint(client, projector.name, true);
+    // Bounded: this transaction holds an xid, so transactions that start after it stay above the
+    // horizon and are left to the live runner, which resumes from the checkpoint set below.
     for (;;) {
       const batch = await applyBatch(client, projector, scratch, checkpoint, batchSize);
       checkpoint = batch.checkpoint;

@@ -60,7 +60,8 @@ describe('handleCommand', () => {
     await store.append('counter-4', [{ type: 'Incremented', data: { by: 10 } }]); // another process
     const r = await handleCommand(store, 'counter-4', counter, { type: 'Increment', by: 1, max: 100 }, { cache });
     expect(r.state.total).toBe(12);
-    expect(cache.get<{ total: number }>('counter-4')).toEqual({ version: 3n, state: { total: 12 } });
+    expect(cache.get<{ total: number }>('counter-4')).toMatchObject({ version: 3n, state: { total: 12 } });
+    expect(cache.get('counter-4', { other: 'decider' })).toBeUndefined();
   });
 
   it('answers 409 CONFLICT after the bounded retries are used up', async () => {

@@ -41,17 +41,16 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
         { expectedVersion: version, idempotencyKey: options.idempotencyKey },
       );
       if (result.duplicate) {
-        options.cache?.delete(streamId);
         const first = await eventsOfAppend(store, streamId, result.firstPosition, result.lastPosition);
         const after = await loadState(store, streamId, decider, options.cache);
         return { events: first as unknown as Event[], state: after.state, position: result.lastPosition, duplicate: true };
       }
       const next = events.reduce(decider.evolve, state);
-      options.cache?.set(streamId, { version: result.nextExpectedVersion, state: next });
+      options.cache?.set(streamId, { version: result.nextExpectedVersion, state: next, owner: decider });
       return { events, state: next, position: result.lastPosition, duplicate: false };
     } catch (error) {
       if (!(error instanceof WrongExpectedVersion)) throw error;
-      options.cache?.delete(streamId);
+      // The cached state is still right at its own version: the retry reads only what came after.
       if (attempt >= maxRetries) throw new ApiError('CONFLICT', 'The resource changed at the same time; please try again.');
       // Jitter so that many clashing writers do not clash again in lockstep.
       await new Promise((r) => setTimeout(r, Math.random() * Math.min(50, 2 ** attempt)));
@@ -65,7 +64,7 @@ export async function loadState<State, Event extends DomainEvent>(
   decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>,
   cache?: StateCache,
 ): Promise<{ state: State; version: bigint }> {
-  const cached = cache?.get<State>(streamId);
+  const cached = cache?.get<State>(streamId, decider);
   const from = cached ? cached.version + 1n : 1n;
   const { events } = await store.readStream(streamId, { fromVersion: from });
   let state = cached ? cached.state : decider.initialState();
@@ -74,7 +73,7 @@ export async function loadState<State, Event extends DomainEvent>(
     state = decider.evolve(state, { type: event.type, data: event.data } as Event);
     version = event.streamVersion;
   }
-  if (cache && events.length > 0) cache.set(streamId, { version, state });
+  if (cache && events.length > 0) cache.set(streamId, { version, state, owner: decider });
   return { state, version };
 }
 

@@ -3,15 +3,18 @@
 export interface CachedState<State> {
   version: bigint;
   state: State;
+  /** The decider whose fold this is: two deciders may fold one stream (identity and profiles
+   * both read `user-{uid}`) into different states. Unset when a module seeds it itself. */
+  owner?: object;
 }
 
 export class StateCache {
   private readonly entries = new Map<string, CachedState<unknown>>();
   constructor(private readonly capacity = 50_000) {}
 
-  get<State>(key: string): CachedState<State> | undefined {
+  get<State>(key: string, owner?: object): CachedState<State> | undefined {
     const hit = this.entries.get(key);
-    if (!hit) return undefined;
+    if (!hit || (owner && hit.owner && hit.owner !== owner)) return undefined;
     // Map keeps insertion order: re-inserting marks it most recently used.
     this.entries.delete(key);
     this.entries.set(key, hit);
