@@ -17,7 +17,7 @@ import { toast } from '../state/ui.ts';
 import { GiftIcon } from './GiftIcon.tsx';
 import styles from './Gifting.module.css';
 
-const kinds = ['Regular', 'Gifts', 'Event', 'Bera', 'Wishing Well'] as const;
+const kinds = ['All', 'Regular', 'Gifts', 'Event', 'Bera', 'Wishing Well'] as const;
 const badgeText: Record<string, string> = { hot_sale: 'HOT', coming_soon: 'Soon', sold_out: 'Sold out' };
 const multipliers = [...money.giftMultipliers].sort((a, b) => b - a);
 
@@ -34,14 +34,14 @@ export function GiftPanel({ open, onClose, candidates, defaultRecipients, lobbyI
   const navigate = useNavigate();
   const { data } = useQuery<{ items: GiftDto[] }>('/gifting/items');
   const { diamonds } = useBalance();
-  const [kind, setKind] = useState<string>('Regular');
+  const [kind, setKind] = useState<string>('All');
   const [giftName, setGiftName] = useState<string | null>(null);
   const [quantity, setQuantity] = useState<number>(1);
   const [recipients, setRecipients] = useState<string[]>(defaultRecipients);
   const [busy, setBusy] = useState(false);
   const [short, setShort] = useState(false);
 
-  const gifts = useMemo(() => (data?.items ?? []).filter((g) => g.kind === kind), [data, kind]);
+  const gifts = useMemo(() => (data?.items ?? []).filter((g) => kind === 'All' || g.kind === kind), [data, kind]);
   const gift = data?.items.find((g) => g.name === giftName) ?? null;
   const chosen = recipients.filter((r) => candidates.some((c) => c.uid === r));
   const total = gift ? gift.unitPrice * quantity * chosen.length : 0;
