@@ -79,6 +79,7 @@ export default async function giftsBench(): Promise<void> {
       const m = await timed(SENDERS, (w, i) => send(tokens[w]!, `many-${round}-${i}`, host(w)));
       const o = await timed(SENDERS, (w, i) => send(tokens[w]!, `one-${round}-${i}`, theOneHost));
       runs.push({ many: m, one: o });
+      console.log(`  round ${round + 1}: many hosts ${m.perSecond.toFixed(1)} gifts/s, one host ${o.perSecond.toFixed(1)} gifts/s`);
     }
     const mean = (pick: (r: (typeof runs)[number]) => Awaited<ReturnType<typeof timed>>) => ({
       perSecond: runs.reduce((a, r) => a + pick(r).perSecond, 0) / runs.length,
