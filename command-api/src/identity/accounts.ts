@@ -7,6 +7,7 @@ import { ApiError, type AuthContext } from '@murmur/platform';
 import type { Response } from 'express';
 import type pg from 'pg';
 import { loadState } from '../decider/handle-command.ts';
+import { codeOwner } from '../referral/directory.ts';
 import type { CommandDeps } from '../dependencies.ts';
 import { userDecider, userStream, type LinkedIdentity, type UserCommand } from './decide.ts';
 import type { IdentityRuntime } from './runtime.ts';
@@ -151,7 +152,9 @@ export async function signIn(deps: CommandDeps, runtime: IdentityRuntime, res: R
       const uid = newUid();
       const referralCode = newReferralCode();
       const given = request.context.uniqueReferralCode?.trim().toUpperCase();
-      const referredByCode = given && (await linkedUid(deps.pool, { kind: 'referral_code', key: given })) ? given : null;
+      // Codes issued at registration are linked here; custom codes (referral create-link) are claimed on their own stream.
+      const knownCode = given && ((await linkedUid(deps.pool, { kind: 'referral_code', key: given })) || (await codeOwner(deps, given)));
+      const referredByCode = knownCode ? given : null;
       const r = await decideInTransaction(
         deps,
         uid,

@@ -58,6 +58,15 @@ describe('e-mail one-time code', () => {
     expect(r2[0].data.referredByCode).toBeNull();
   });
 
+  it('records a custom referral link code (referral create-link) at registration', async () => {
+    const referrer = await stack.signInWithEmail('custom-referrer@example.com');
+    const made = await stack.api('/referral/create-link', { method: 'POST', token: referrer.body.token, body: { code: 'PartyHost7' } });
+    expect(made.status).toBe(200);
+    const referee = await stack.signInWithEmail('custom-referee@example.com', { uniqueReferralCode: 'partyhost7' });
+    const { rows } = await stack.db.pool.query(`select data from events where stream_id = $1 and type = 'UserRegistered'`, [`user-${referee.body.uid}`]);
+    expect(rows[0].data.referredByCode).toBe('PARTYHOST7');
+  });
+
   it('refuses a wrong code, then a used code, each with its text', async () => {
     const code = await stack.emailCode('wrong@example.com');
     const wrong = code === '000000' ? '111111' : '000000';
