@@ -222,6 +222,14 @@ function OtpStep({ email, onBack, onSignedIn }: { email: string; onBack(): void;
           </button>
         )}
       </p>
+      {import.meta.env?.DEV ? (
+        <p className={styles.resend}>
+          Demo:{' '}
+          <a className={styles.link} href={`/api/v1/dev/mailbox.html?email=${encodeURIComponent(email.trim())}`} target="_blank" rel="noreferrer">
+            open the dev mailbox
+          </a>
+        </p>
+      ) : null}
       <Button block variant="ghost" type="button" onClick={onBack}>
         Use another e-mail
       </Button>

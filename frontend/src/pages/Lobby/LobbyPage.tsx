@@ -271,6 +271,23 @@ export default function LobbyPage() {
 
         <Stage lobby={lobby} viewerUid={uid} speaking={voice.speaking} onAction={act} />
 
+        {audience.length > 0 ? (
+          <div className={styles.audience} data-testid="audience">
+            <span className={styles.audienceLabel}>
+              Audience <span className={styles.count}>{audience.length}</span>
+            </span>
+            <div className={styles.audienceList}>
+              {audience.slice(0, 24).map((m) => (
+                <span key={m.uid} className={styles.audienceMember} title={m.username}>
+                  <Avatar name={m.username} src={m.profilePicUrl} size={36} />
+                  <small>{m.username}</small>
+                </span>
+              ))}
+              {audience.length > 24 ? <span className={styles.more}>+{audience.length - 24}</span> : null}
+            </div>
+          </div>
+        ) : null}
+
         {staff && lobby.queue.length > 0 ? (
           <div className={styles.queue} data-testid="mic-queue">
             <h3>
