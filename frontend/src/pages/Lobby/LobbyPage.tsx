@@ -88,7 +88,13 @@ export default function LobbyPage() {
       void joinVoice(answer.agoraAppId, answer.channelName, answer.agoraToken, uid ?? '');
     } catch (e) {
       const err = e as ApiCallError;
-      toast(err.code === 'NOT_FOUND' && inviteId ? texts.invalidInvite : err.code === 'INSUFFICIENT_BALANCE' ? err.message : texts.joinFailed, 'error');
+      if (inviteId && (err.code === 'NOT_FOUND' || err.message === texts.invalidInvite)) {
+        // 'Invalid invite link redirecting you back shortly.': the redirect follows the message.
+        toast(texts.invalidInvite, 'error');
+        setTimeout(() => navigate('/'), 3000);
+        return;
+      }
+      toast(err.code === 'INSUFFICIENT_BALANCE' ? err.message : texts.joinFailed, 'error');
       navigate('/');
     }
   }, [lobbyId, inviteId, navigate, reload, uid]);
