@@ -9,16 +9,18 @@ import {
   type ResyncReason,
 } from './realtime.ts';
 
+/** An event handler slot checked bivariantly, so the DOM's and `ws`'s richer event types fit. */
+type Handler<E> = { bivarianceHack(event: E): void }['bivarianceHack'] | null;
+
 /** What the client needs of a WebSocket (the browser's and the `ws` package's both fit). */
 export interface WebSocketLike {
   readonly readyState: number;
   send(data: string): void;
   close(code?: number, reason?: string): void;
-  // Declared as methods so both DOM and `ws` event types are accepted.
-  onopen(event: unknown): void;
-  onmessage(event: { data: unknown }): void;
-  onclose(event: { code: number; reason: string }): void;
-  onerror(event: unknown): void;
+  onopen: Handler<unknown>;
+  onmessage: Handler<{ data: unknown }>;
+  onclose: Handler<{ code: number; reason: string }>;
+  onerror: Handler<unknown>;
 }
 export type WebSocketConstructor = new (url: string) => WebSocketLike;
 
@@ -226,7 +228,7 @@ export class RealtimeClient {
         // Nothing heard, not even a pong: the connection is dead without having said so.
         const dead = this.socket;
         dead?.close(4000, 'no answer');
-        if (dead && this.socket === dead) dead.onclose({ code: 4000, reason: 'no answer' });
+        if (dead && this.socket === dead) dead.onclose?.({ code: 4000, reason: 'no answer' });
         return;
       }
       this.send({ type: 'ping' });

@@ -79,7 +79,7 @@ async function until(check: () => boolean | Promise<boolean>, timeoutMs = 10_000
   }
 }
 
-const NodeWebSocket = WebSocket as unknown as WebSocketConstructor;
+const NodeWebSocket: WebSocketConstructor = WebSocket;
 
 describe('fan-out across gateway processes', () => {
   it('delivers a gift sent over HTTP to clients of two different gateway processes', async () => {
