@@ -127,6 +127,13 @@ describe('every form shows the spec texts', () => {
     await page.keyboard.press('Escape');
   });
 
+  it('an invalid invite link says so, then redirects home', async () => {
+    const lobbyPath = new URL(page.url()).pathname;
+    await page.goto(`${full.url}${lobbyPath}?invite=not!valid`);
+    await page.getByTestId('toast').filter({ hasText: 'Invalid invite link redirecting you back shortly.' }).waitFor();
+    await page.waitForURL(`${full.url}/`, { timeout: 10_000 });
+  });
+
   it('top-up: the amount bounds and the transaction hash', async () => {
     await page.goto(`${full.url}/wallet`);
     await page.getByTestId('top-up').click();
