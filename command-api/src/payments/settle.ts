@@ -44,8 +44,15 @@ export async function settlePayment(deps: CommandDeps, payment: Settlement): Pro
   }
 }
 
+const commandKey: Record<PaymentCommand['type'], string> = { InitiatePayment: 'initiated', ConfirmPayment: 'confirmed', FailPayment: 'failed' };
+
+/** Each step of a payment happens at most once (a payment fails at most once: after a failure only
+ * a confirmation can follow), so the step names the money event's idempotency key. */
 export async function runPaymentCommand(deps: CommandDeps, paymentId: string, command: PaymentCommand) {
-  return handleCommand(deps.store, paymentStreamId(paymentId), paymentDecider, command, { cache: deps.cache });
+  return handleCommand(deps.store, paymentStreamId(paymentId), paymentDecider, command, {
+    cache: deps.cache,
+    idempotencyKey: `payment:${paymentId}:${commandKey[command.type]}`,
+  });
 }
 
 /** Confirms (once) and settles; a repeated confirmation settles again, which the key makes a no-op. */

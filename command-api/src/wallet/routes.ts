@@ -111,7 +111,7 @@ function walletCommandRoutes(router: express.Router, deps: CommandDeps): void {
     const at = deps.clock.now().toISOString();
     const result = await runEarnings(deps, body.uid, body.status === 'completed'
       ? { type: 'CompleteWithdrawal', withdrawalId: body.withdrawalId, uid: body.uid, at }
-      : { type: 'FailWithdrawal', withdrawalId: body.withdrawalId, uid: body.uid, reason: body.reason, at });
+      : { type: 'FailWithdrawal', withdrawalId: body.withdrawalId, uid: body.uid, reason: body.reason, at }, `settle:${body.withdrawalId}`);
     res.json({ status: body.status, transactionId: body.withdrawalId, position: result.position.toString() });
   });
 
@@ -147,7 +147,7 @@ function walletCommandRoutes(router: express.Router, deps: CommandDeps): void {
       return;
     }
     if (state.pending[body.withdrawalId]?.kind !== 'agency_payout') throw new ApiError('NOT_FOUND', 'No pending payment with this id.');
-    const result = await runEarnings(deps, uid, { type: 'CompleteWithdrawal', withdrawalId: body.withdrawalId, uid, at: deps.clock.now().toISOString() });
+    const result = await runEarnings(deps, uid, { type: 'CompleteWithdrawal', withdrawalId: body.withdrawalId, uid, at: deps.clock.now().toISOString() }, `settle:${body.withdrawalId}`);
     res.json({ status: 'completed', transactionId: body.withdrawalId, position: result.position.toString() });
   };
   router.put('/cashout-confirm', requireAuth(), confirmCashout);
