@@ -245,7 +245,9 @@ export class Gateway {
     }
     this.metrics.connections.inc();
     if (upgrade.expiresAt !== null) {
-      c.expiryTimer = setTimeout(() => ws.close(realtimeCloseCodes.unauthenticated, 'token expired'), Math.max(0, upgrade.expiresAt - Date.now()));
+      // Timers overflow past 2^31-1 ms; a token that long-lived is closed then and re-checked.
+      const delay = Math.min(2 ** 31 - 1, Math.max(0, upgrade.expiresAt - Date.now()));
+      c.expiryTimer = setTimeout(() => ws.close(realtimeCloseCodes.unauthenticated, 'token expired'), delay);
       c.expiryTimer.unref();
     }
     ws.on('pong', () => (c.alive = true));
@@ -331,10 +333,10 @@ export class Gateway {
         c.sendMessage({ type: 'pong', ref: message.ref, ...this.confirmedPosition(c) });
         return;
       case 'subscribe':
-        void this.subscribe(c, Object.fromEntries(message.channels.map((ch) => [ch, null])), message.ref);
+        this.subscribe(c, Object.fromEntries(message.channels.map((ch) => [ch, null])), message.ref).catch((error: unknown) => this.failed(c, error));
         return;
       case 'resume':
-        void this.subscribe(c, message.positions, message.ref);
+        this.subscribe(c, message.positions, message.ref).catch((error: unknown) => this.failed(c, error));
         return;
       case 'unsubscribe':
         for (const ch of message.channels) this.unsubscribe(c, ch);
@@ -345,6 +347,13 @@ export class Gateway {
         return exhaustive;
       }
     }
+  }
+
+  /** A subscription that failed half-way (the database went away): the client reconnects and resumes. */
+  private failed(c: ClientConnection, error: unknown): void {
+    this.deps.logger.error({ err: error }, 'subscription failed');
+    c.ws.close(1011, 'try again');
+    this.removeClient(c);
   }
 
   /** The position up to which every live channel of this client has been sent everything (so a pong
