@@ -197,6 +197,11 @@ describe('resume', () => {
     await until(() => events.length === 1);
     expect(events[0]!.position).toBe(live.position);
     tooOld.close();
+
+    const invented = await openSocket(smallUrl);
+    invented.send({ type: 'resume', positions: { [channel]: '999999999' } });
+    expect(await invented.next('resync')).toMatchObject({ reason: 'unknown_position', channels: [channel] });
+    invented.ws.close();
   });
 });
 
@@ -325,6 +330,20 @@ describe('presence, heartbeat and backpressure', () => {
   it('closes an idle connection', async () => {
     const socket = await openSocket(smallUrl);
     expect((await socket.closed).code).toBe(4000);
+  });
+
+  it('cuts off a client that stops answering heartbeats', async () => {
+    const lobbyId = 'lobby-heartbeat';
+    await seedLobby(stack.db.pool, { lobbyId, kind: 'public', ownerUid: 'host-hb', members: [] });
+    const before = small.connectionCount;
+    const silent = await openSocket(smallUrl);
+    silent.send({ type: 'subscribe', channels: [channels.lobbyAll(lobbyId)] });
+    await silent.next('subscribed');
+    expect(small.connectionCount).toBe(before + 1);
+    // It no longer reads, so it never sees a ping nor answers with a pong.
+    (silent.ws as unknown as { _socket: { pause(): void } })._socket.pause();
+    await until(() => small.connectionCount === before, 5_000, 'the silent client to be cut off');
+    silent.ws.terminate();
   });
 
   it('drops a client that stops reading, with a resync, instead of buffering without bound', async () => {
