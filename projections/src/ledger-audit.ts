@@ -1,7 +1,8 @@
 // `projections audit` (DESIGN section 4): replays the whole log and proves the ledger. Diamonds
 // minted (top-ups, rewards, grants) = balances + diamonds spent; charm credited by gifts = charm
 // balance + withdrawn; no wallet ever below zero at any point of its history; every confirmed
-// payment credited exactly once; and the balance read models agree with the replay, per user.
+// payment credited exactly once; every money event carries an idempotency key; and the balance
+// read models agree with the replay, per user.
 import type {
   CharmWithdrawnData, DiamondsCreditedData, DiamondsSpentData, GiftSentData, PaymentConfirmedData, SkuPurchasedData, WithdrawalFailedData,
 } from '@murmur/contracts';
@@ -49,6 +50,7 @@ export class LedgerReplay {
   apply(e: RecordedEvent): void {
     this.events++;
     if (e.globalPosition > this.lastPosition) this.lastPosition = e.globalPosition;
+    if (!e.metadata.idempotencyKey) this.differences.push(`${e.type} at position ${e.globalPosition} (${e.streamId}) carries no idempotency key`);
     switch (e.type) {
       case 'DiamondsCredited': {
         const d = e.data as unknown as DiamondsCreditedData;
@@ -117,7 +119,7 @@ export class LedgerReplay {
 
 const MONEY_TYPES = ['DiamondsCredited', 'DiamondsSpent', 'SkuPurchased', 'GiftSent', 'CharmWithdrawn', 'WithdrawalFailed', 'PaymentConfirmed'];
 
-type Row = { global_position: string; transaction_id: string; stream_id: string; stream_version: string; type: string; data: Record<string, unknown>; created_at: Date };
+type Row = { global_position: string; transaction_id: string; stream_id: string; stream_version: string; type: string; data: Record<string, unknown>; metadata: Record<string, unknown>; created_at: Date };
 
 /** Replays the log and compares the balance read models, all inside ONE repeatable-read snapshot:
  * there the read models hold exactly the events up to their checkpoint (a batch and its checkpoint
@@ -134,14 +136,14 @@ export async function auditLedger(pool: pg.Pool, options: { batchSize?: number }
     let after = 0n;
     for (;;) {
       const { rows } = await client.query<Row>(
-        `select global_position::text, transaction_id::text, stream_id, stream_version::text, type, data, created_at
+        `select global_position::text, transaction_id::text, stream_id, stream_version::text, type, data, metadata, created_at
            from events where global_position > $1 and type = any($2::text[]) order by events.global_position limit $3`,
         [after.toString(), MONEY_TYPES, batchSize],
       );
       for (const r of rows) {
         const e: RecordedEvent = {
           globalPosition: BigInt(r.global_position), transactionId: BigInt(r.transaction_id), streamId: r.stream_id,
-          streamVersion: BigInt(r.stream_version), type: r.type, schemaVersion: 1, data: r.data, metadata: {}, createdAt: r.created_at,
+          streamVersion: BigInt(r.stream_version), type: r.type, schemaVersion: 1, data: r.data, metadata: r.metadata, createdAt: r.created_at,
         };
         full.apply(e);
         if (upToCheckpoint(e.transactionId, e.globalPosition)) projected.apply(e);

@@ -5,7 +5,7 @@ import { LedgerReplay } from './ledger-audit.ts';
 let position = 0n;
 const ev = (type: string, data: Record<string, unknown>): RecordedEvent => {
   position++;
-  return { globalPosition: position, transactionId: position, streamId: 's', streamVersion: 1n, type, schemaVersion: 1, data, metadata: {}, createdAt: new Date() };
+  return { globalPosition: position, transactionId: position, streamId: 's', streamVersion: 1n, type, schemaVersion: 1, data, metadata: { idempotencyKey: `k${position}` }, createdAt: new Date() };
 };
 const replay = (...events: RecordedEvent[]) => {
   const r = new LedgerReplay();
@@ -25,6 +25,12 @@ describe('ledger replay', () => {
     );
     expect(r.differences).toEqual([]);
     expect(r.totals).toEqual({ DMND: { minted: 1000, spent: 500, balances: 500 }, CHRM: { credited: 100, withdrawn: 50, balances: 50 }, USD: { confirmedCents: 1000, payments: 1 } });
+  });
+
+  it('finds a money event without an idempotency key', () => {
+    const e = ev('DiamondsCredited', { uid: 'a', amount: 10, reason: 'demo_grant', reference: 'x' });
+    const r = replay({ ...e, metadata: {} });
+    expect(r.differences).toEqual([`DiamondsCredited at position ${e.globalPosition} (s) carries no idempotency key`]);
   });
 
   it('finds a wallet below zero, a double credit, a missing credit and an unpaid credit', () => {
