@@ -13,3 +13,4 @@ export * from './referral.ts';
 export * from './guild.ts';
 export * from './global-leaderboards.ts';
 export * from './realtime.ts';
+export * from './api-catalogue.ts';

@@ -1,5 +1,6 @@
 // The query side's HTTP app: reads read models only; never appends.
 import { authenticate, errorHandler, notFoundHandler, observabilityRouter } from '@murmur/platform';
+import { apiDocsRouter } from '@murmur/platform/openapi';
 import express from 'express';
 import type { QueryDeps } from './dependencies.ts';
 import { queryModules } from './modules.ts';
@@ -13,6 +14,7 @@ export function createQueryApp(deps: QueryDeps): express.Express {
   api.use(authenticate(deps.jwtSecret, deps.sessionGuard));
   for (const mount of queryModules) mount(api, deps);
   app.use('/api/v1', api);
+  app.use('/api/docs', apiDocsRouter());
   app.use(notFoundHandler);
   app.use(errorHandler(deps.logger));
   return app;

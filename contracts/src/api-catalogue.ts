@@ -1,0 +1,233 @@
+// Every HTTP route served under /api/v1, with the zod schemas it parses: the source of the OpenAPI document.
+import type { z } from 'zod';
+import type { RoleCode } from './access-token.ts';
+import { GlobalLeaderboardQuery } from './global-leaderboards.ts';
+import { SendGiftBody } from './gifting.ts';
+import { AddAgencyHostBody, CreateAgencyBody, PeriodQuery, SetShareRatiosBody, SettlePeriodBody, SubmitCharmPaymentBody } from './guild.ts';
+import {
+  BanBody, CreateSignMessageBody, LoginBody, OnboardingBody, ProviderLoginBody, RequestOtpBody, RoleChangeBody, TelegramLoginBody, WalletSignatureBody,
+} from './identity.ts';
+import {
+  AddAdminBody, BackgroundBody, BlockBody, CreateLobbyBody, CreateRoomBody, GrantMicBody, LobbyChatBody, LobbyLeaderboardQuery, LobbyListQuery, LobbyTargetBody,
+  MediaTokenRefreshBody, PinMessageBody, RemoveAdminBody, SwitchHostBody, UnblockBody, UpdateLobbyInfoBody,
+} from './lobbies.ts';
+import { PageQuery } from './paging.ts';
+import { AddPayoutWalletBody, ConnectReferrerBody, CreateReferralLinkBody, ValidateReferrerBody } from './referral.ts';
+import {
+  CreateWallPostBody, DeleteGalleryItemBody, FeedQuery, MessagesQuery, PresignMediaBody, PresignMediaQuery, ProcessMediaBody, RefreshMessagesBody, RemoveFollowerBody,
+  ReportUserBody, SendMessageBody, UpdateProfileDetailsBody, UserSearchQuery, WallQuery,
+} from './social.ts';
+import {
+  BlockchainWalletBody, BlockchainWalletChangeBody, CashoutConfirmBody, CreatorPaymentBody, PurchaseBody, StripeInitBody, TopUpPayBody, WithdrawBody,
+} from './wallet.ts';
+
+export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface ApiRoute {
+  method: ApiMethod;
+  /** OpenAPI form below /api/v1, e.g. `/lobbies/{id}/join`. */
+  path: string;
+  /** Groups routes in the document (one per module). */
+  tag: string;
+  summary: string;
+  /** True when a visitor gets 401; `roles` narrows it further (403 for anyone holding none). */
+  auth: boolean;
+  roles?: RoleCode[];
+  /** The contracts schema the handler passes req.body to; absent when it reads no body or a local one. */
+  body?: z.ZodType;
+  /** The contracts schema the handler passes req.query to. */
+  query?: z.ZodType;
+  /** A body that is not JSON (raw webhook bytes, an uploaded file). */
+  rawBody?: string;
+}
+
+type Options = Partial<Pick<ApiRoute, 'roles' | 'body' | 'query' | 'rawBody'>>;
+
+const route = (method: ApiMethod, path: string, tag: string, auth: boolean, summary: string, options: Options = {}): ApiRoute => ({
+  method, path, tag, summary, auth, ...options,
+});
+const post = (path: string, tag: string, summary: string, options?: Options) => route('POST', path, tag, true, summary, options);
+const get = (path: string, tag: string, summary: string, options?: Options) => route('GET', path, tag, true, summary, options);
+const open = (method: ApiMethod, path: string, tag: string, summary: string, options?: Options) => route(method, path, tag, false, summary, options);
+
+export const apiCatalogue: ApiRoute[] = [
+  // ---- identity: sign-in, sessions, onboarding, roles ----
+  open('POST', '/auth/otp', 'identity', 'Send a one-time sign-in code by email', { body: RequestOtpBody }),
+  open('POST', '/auth/login', 'identity', 'Sign in with an email code, or as a guest', { body: LoginBody }),
+  open('POST', '/auth/login-wallet', 'identity', 'Sign in with a signed wallet message', { body: WalletSignatureBody }),
+  open('POST', '/auth/login-via-firebase-provider', 'identity', 'Sign in with an identity provider token', { body: ProviderLoginBody }),
+  open('POST', '/auth/login-via-telegram', 'identity', 'Sign in with Telegram init data', { body: TelegramLoginBody }),
+  open('POST', '/auth/refresh', 'identity', 'Rotate the refresh cookie and get a new access token'),
+  open('POST', '/auth/logout', 'identity', 'End the session and clear the refresh cookie'),
+  open('POST', '/wallet/create-sign-message', 'identity', 'Create the message a wallet signs to sign in or link', { body: CreateSignMessageBody }),
+  post('/wallet/sign-message', 'identity', 'Link a wallet to the account with a signed message', { body: WalletSignatureBody }),
+  post('/user/onboarding', 'identity', 'Finish onboarding', { body: OnboardingBody }),
+  post('/admin/users/{uid}/roles', 'identity', 'Grant or revoke a role', { roles: ['ad'], body: RoleChangeBody }),
+  post('/admin/users/{uid}/ban', 'identity', 'Ban or unban an account', { roles: ['ad'], body: BanBody }),
+  post('/claim/tg', 'identity', 'Claim the Telegram daily reward'),
+  get('/user/me', 'identity', 'The signed-in account'),
+  get('/claim/tg/next-claim', 'identity', 'When the next Telegram reward can be claimed'),
+  open('GET', '/dev/mailbox', 'identity', 'Development only: sign-in emails sent to an address (JSON)'),
+  open('GET', '/dev/mailbox.html', 'identity', 'Development only: sign-in emails sent to an address (HTML)'),
+
+  // ---- profiles, social graph, wall, gallery, media ----
+  route('PUT', '/user/profile/details', 'social', true, 'Edit the own profile (JSON or multipart with a picture)', { body: UpdateProfileDetailsBody }),
+  get('/user/profile/details', 'social', 'The own profile'),
+  open('GET', '/user/profile/view/{uid}', 'social', "A user's public profile"),
+  post('/user/follow/{uid}', 'social', 'Follow a user'),
+  post('/user/unfollow/{uid}', 'social', 'Unfollow a user'),
+  post('/user/remove/{uid}', 'social', 'Remove a follower or subscriber', { body: RemoveFollowerBody }),
+  post('/user/block/{uid}', 'social', 'Block a user'),
+  post('/messages/block/{uid}', 'social', 'Block a user from a message thread'),
+  post('/user/unblock/{uid}', 'social', 'Unblock a user'),
+  post('/user/report/{uid}', 'social', 'Report a user', { body: ReportUserBody }),
+  open('GET', '/user/followers/{uid}', 'social', "A user's followers", { query: PageQuery }),
+  open('GET', '/user/following/{uid}', 'social', 'Whom a user follows', { query: PageQuery }),
+  open('GET', '/user/subscribers/{uid}', 'social', "A user's subscribers", { query: PageQuery }),
+  open('GET', '/user/subscriptions/{uid}', 'social', 'Whom a user subscribes to', { query: PageQuery }),
+  get('/cms/users', 'social', 'Search users by name', { query: UserSearchQuery }),
+  post('/user/wall/post', 'social', 'Post on the own wall', { body: CreateWallPostBody }),
+  post('/user/wall/delete/{id}', 'social', 'Delete an own wall post'),
+  post('/user/wall/post/{id}/like', 'social', 'Like a wall post'),
+  post('/user/wall/post/{id}/unlike', 'social', 'Take back a like'),
+  post('/user/wall/post/{id}/unlock', 'social', 'Pay diamonds to unlock a locked post'),
+  open('GET', '/user/wall/{uid}', 'social', "A user's wall", { query: WallQuery }),
+  get('/user/feed/for-you', 'social', 'The for-you feed', { query: FeedQuery }),
+  open('GET', '/user/gallery/{uid}', 'social', "A user's gallery", { query: PageQuery }),
+  post('/cms/presign-media', 'media', 'Step 1 of an upload: a presigned PUT address', { body: PresignMediaBody, query: PresignMediaQuery }),
+  open('PUT', '/media/object/{key}', 'media', 'Step 2 of an upload to the local store: the file bytes (signed address)', { rawBody: 'the file, with the presigned content type' }),
+  post('/cms/process-media', 'media', 'Step 3 of an upload: check and register the file', { body: ProcessMediaBody }),
+  post('/user/gallery/item/delete', 'media', 'Delete a gallery item', { body: DeleteGalleryItemBody }),
+  open('GET', '/media/object/{key}', 'media', 'A stored file from the local store (signed address)'),
+
+  // ---- direct messages ----
+  post('/messages/send/{uid}', 'messages', 'Send a direct message', { body: SendMessageBody }),
+  post('/messages/refresh', 'messages', 'Mark a thread read', { body: RefreshMessagesBody }),
+  get('/messages/threads', 'messages', 'The own message threads'),
+  get('/messages/threads/{threadId}', 'messages', 'Messages of a thread', { query: MessagesQuery }),
+
+  // ---- gifts ----
+  post('/gifting/send-gift', 'gifting', 'Send a gift to users in a lobby, room or profile', { body: SendGiftBody }),
+  open('GET', '/gifting/items', 'gifting', 'The gift catalogue'),
+  open('GET', '/cms/assets', 'gifting', 'Gift and effect assets'),
+
+  // ---- money: payments, purchases, withdrawals, wallets ----
+  open('POST', '/payment/stripe/webhook', 'money', 'Stripe webhook (signed raw body)', { rawBody: 'the Stripe event, verified by its Stripe-Signature header' }),
+  post('/payment/stripe/init', 'money', 'Start a card payment', { body: StripeInitBody }),
+  post('/payment/topup/pay', 'money', 'Top up diamonds (crypto transfer or sandbox)', { body: TopUpPayBody }),
+  post('/payment/checkout/pay', 'money', 'Buy the VIP subscription'),
+  post('/payment/purchase/validate', 'money', 'Check a purchase without buying', { body: PurchaseBody }),
+  post('/payment/purchase', 'money', 'Buy an item with diamonds', { body: PurchaseBody }),
+  post('/wallet/withdraw/validate', 'money', 'Check a withdrawal without requesting it', { body: WithdrawBody }),
+  post('/wallet/withdraw', 'money', 'Request a charm withdrawal', { body: WithdrawBody }),
+  post('/wallet/withdraw/settle', 'money', 'Settle a pending withdrawal', { roles: ['ad'] }),
+  post('/wallet/creator/payment', 'money', 'Pay a creator their charm', { roles: ['ag', 'ad'], body: CreatorPaymentBody }),
+  route('PUT', '/cashout-confirm', 'money', true, 'Confirm receipt of a creator payment', { body: CashoutConfirmBody }),
+  route('PUT', '/wallet/creator/cashout-confirm', 'money', true, 'Confirm receipt of a creator payment', { body: CashoutConfirmBody }),
+  post('/wallet/grant', 'money', 'Operator grant of diamonds', { roles: ['ad'] }),
+  post('/wallet/blockchain', 'money', 'Add a blockchain wallet', { body: BlockchainWalletBody }),
+  post('/wallet/blockchain/rename', 'money', 'Rename a blockchain wallet', { body: BlockchainWalletChangeBody }),
+  post('/wallet/blockchain/update', 'money', 'Change a blockchain wallet', { body: BlockchainWalletChangeBody }),
+  post('/wallet/blockchain/remove', 'money', 'Remove a blockchain wallet', { body: BlockchainWalletChangeBody }),
+  get('/wallet/balance', 'money', 'Diamond and charm balances'),
+  get('/transaction/me', 'money', 'The own transaction history'),
+  get('/wallet/inventory/bought', 'money', 'Items bought', { query: PageQuery }),
+  open('GET', '/payment/currencies/available', 'money', 'Accepted crypto currencies'),
+  open('GET', '/payment/currencies/conversion', 'money', 'Convert an amount between currencies'),
+  get('/payment/currencies/recommended', 'money', 'Currencies recommended for the caller'),
+  open('GET', '/payment/methods', 'money', 'Payment methods'),
+  open('GET', '/skus/read', 'money', 'Items for sale'),
+  open('GET', '/skus/read/{id}', 'money', 'One item for sale'),
+  get('/wallet/withdraw/available', 'money', 'Charm available to withdraw'),
+  get('/wallet/withdrawals', 'money', 'The own withdrawals', { query: PageQuery }),
+  get('/wallet/creator/cashout-list', 'money', 'Creator cash-outs', { roles: ['ag', 'ad'], query: PageQuery }),
+  get('/payment-notifications', 'money', 'Payment notifications'),
+  get('/wallet/creator/payment-notifications', 'money', 'Payment notifications'),
+  get('/wallet/blockchain', 'money', 'The own blockchain wallets'),
+  get('/payment/status/{paymentId}', 'money', 'Status of a payment'),
+
+  // ---- referral ----
+  post('/referral/me/link', 'referral', 'The own referral link'),
+  post('/referral/init', 'referral', 'The own referral link (created on first use)'),
+  post('/referral/create-link', 'referral', 'Create a custom referral link', { body: CreateReferralLinkBody }),
+  post('/referral/validate-referrer', 'referral', 'Check a referral code before connecting', { body: ValidateReferrerBody }),
+  post('/referral/connect', 'referral', 'Connect to a referrer', { body: ConnectReferrerBody }),
+  post('/referral/add-wallet', 'referral', 'Set the referral payout wallet', { body: AddPayoutWalletBody }),
+  get('/referral/referral-details', 'referral', 'Referral summary'),
+  get('/referral/referrals', 'referral', 'Invited users'),
+  get('/referral/reward-records', 'referral', 'Referral rewards', { query: PageQuery }),
+  get('/referral/payouts', 'referral', 'Referral payouts', { query: PageQuery }),
+
+  // ---- lobbies and rooms ----
+  post('/lobbies', 'lobbies', 'Create a lobby', { body: CreateLobbyBody }),
+  post('/lobbies/public/{id}/join', 'lobbies', 'Join a public lobby'),
+  post('/lobbies/{id}/join', 'lobbies', 'Join a lobby'),
+  post('/lobbies/{id}/join/{inviteId}', 'lobbies', 'Join a lobby with an invite'),
+  post('/lobbies/{id}/leave', 'lobbies', 'Leave a lobby'),
+  post('/lobbies/{id}/end', 'lobbies', 'End a lobby'),
+  post('/lobbies/{id}/close', 'lobbies', 'Close a lobby'),
+  post('/lobbies/{id}/info', 'lobbies', 'Edit lobby information', { body: UpdateLobbyInfoBody }),
+  post('/lobbies/{id}/settings/background', 'lobbies', 'Set the lobby background', { body: BackgroundBody }),
+  post('/lobbies/{id}/invites', 'lobbies', 'Create an invite'),
+  post('/lobbies/{id}/mic/request', 'lobbies', 'Ask for a seat'),
+  post('/lobbies/{id}/mic/grant', 'lobbies', 'Seat a user', { body: GrantMicBody }),
+  post('/lobbies/{id}/mic/unseat', 'lobbies', 'Take a user off a seat', { body: LobbyTargetBody }),
+  post('/lobbies/{id}/mic/mute', 'lobbies', 'Mute a seat', { body: LobbyTargetBody }),
+  post('/lobbies/{id}/mic/unmute', 'lobbies', 'Unmute a seat', { body: LobbyTargetBody }),
+  post('/lobbies/{id}/queue/remove', 'lobbies', 'Remove a seat request', { body: LobbyTargetBody }),
+  post('/lobbies/{id}/cohosts/remove', 'lobbies', 'Remove a co-host', { body: LobbyTargetBody }),
+  post('/lobbies/{id}/kick', 'lobbies', 'Kick a user', { body: LobbyTargetBody }),
+  post('/lobbies/{id}/host/switch', 'lobbies', 'Hand the host over', { body: SwitchHostBody }),
+  post('/lobbies/{id}/block', 'lobbies', 'Block a user from the lobby', { body: BlockBody }),
+  post('/lobbies/{id}/unblock', 'lobbies', 'Unblock a user', { body: UnblockBody }),
+  post('/lobbies/{id}/users/{uid}/silence', 'lobbies', 'Silence a user in the chat'),
+  post('/lobbies/{id}/users/{uid}/unsilence', 'lobbies', 'Lift a silence'),
+  post('/lobbies/manage/{id}/admin/add', 'lobbies', 'Add a lobby administrator', { body: AddAdminBody }),
+  post('/lobbies/manage/{id}/admin/remove', 'lobbies', 'Remove a lobby administrator', { body: RemoveAdminBody }),
+  post('/lobbies/{id}/pin', 'lobbies', 'Pin a chat message', { body: PinMessageBody }),
+  post('/lobbies/{id}/chat', 'lobbies', 'Send a lobby chat message', { body: LobbyChatBody }),
+  post('/lobbies/{id}/rooms/{roomId}/chat', 'lobbies', 'Send a room chat message', { body: LobbyChatBody }),
+  post('/lobbies/{id}/rooms', 'lobbies', 'Create a room', { body: CreateRoomBody }),
+  post('/lobbies/{id}/rooms/{roomId}/join', 'lobbies', 'Join a room'),
+  post('/lobbies/{id}/rooms/{roomId}/join/{key}', 'lobbies', 'Join a private room with its key'),
+  post('/rooms/{id}/join/{key}', 'lobbies', 'Join a private room with its key'),
+  post('/lobbies/{id}/rooms/{roomId}/start', 'lobbies', 'Start a room'),
+  post('/lobbies/{id}/rooms/{roomId}/end', 'lobbies', 'End a room'),
+  post('/rooms/{id}/end', 'lobbies', 'End a room'),
+  post('/rooms/{id}/start', 'lobbies', 'Start a room'),
+  post('/rooms/{id}/users/{uid}/silence', 'lobbies', 'Silence a user in a room'),
+  post('/rooms/{id}/users/{uid}/unsilence', 'lobbies', 'Lift a room silence'),
+  post('/lobbies/{id}/rooms/{roomId}/leave', 'lobbies', 'Leave a room'),
+  post('/lobbies/refresh-token', 'lobbies', 'Renew the media token', { body: MediaTokenRefreshBody }),
+  get('/lobbies', 'lobbies', 'Live lobbies', { query: LobbyListQuery }),
+  open('GET', '/lobbies/public', 'lobbies', 'Live public lobbies', { query: LobbyListQuery }),
+  open('GET', '/app/home', 'lobbies', 'Home page: banners, categories, lobbies', { query: LobbyListQuery }),
+  open('GET', '/app/home/public', 'lobbies', 'Home page for visitors', { query: LobbyListQuery }),
+  open('GET', '/lobbies/props', 'lobbies', 'Lobby categories, backgrounds and limits'),
+  get('/lobbies/settings', 'lobbies', 'Settings of a lobby the caller manages'),
+  open('GET', '/lobbies/leaderboard', 'lobbies', 'Lobby leaderboard', { query: LobbyLeaderboardQuery }),
+  open('GET', '/lobbies/{id}', 'lobbies', 'A lobby with its members'),
+  get('/lobbies/{id}/invites', 'lobbies', 'Invites of a lobby'),
+  open('GET', '/lobbies/{id}/rooms', 'lobbies', 'Rooms of a lobby', { query: PageQuery }),
+  open('GET', '/rooms/{id}', 'lobbies', 'A room with its users'),
+  open('GET', '/lobbies/{id}/chat', 'lobbies', 'Lobby or room chat history', { query: PageQuery }),
+  open('GET', '/user/leaderboards', 'leaderboards', 'Global leaderboards', { query: GlobalLeaderboardQuery }),
+
+  // ---- guild (agencies) ----
+  post('/guild/agencies', 'guild', 'Create an agency', { roles: ['ag'], body: CreateAgencyBody }),
+  post('/guild/agencies/{agencyId}/hosts', 'guild', 'Add a host', { roles: ['ag'], body: AddAgencyHostBody }),
+  route('DELETE', '/guild/agencies/{agencyId}/hosts/{hostUid}', 'guild', true, 'Remove a host', { roles: ['ag'] }),
+  route('PUT', '/guild/agencies/{agencyId}/shares', 'guild', true, 'Set share ratios', { roles: ['ag'], body: SetShareRatiosBody }),
+  post('/guild/agencies/{agencyId}/settlements', 'guild', 'Settle a period', { roles: ['ag'], body: SettlePeriodBody }),
+  post('/guild/agencies/{agencyId}/payments', 'guild', 'Record a charm payment to a host', { roles: ['ag'], body: SubmitCharmPaymentBody }),
+  route('PUT', '/guild/agencies/{agencyId}/payments/{paymentId}/confirm', 'guild', true, 'Confirm a charm payment', { roles: ['ag'] }),
+  get('/guild/agencies', 'guild', 'The own agencies', { roles: ['ag'] }),
+  get('/guild/agencies/{agencyId}', 'guild', 'An agency with its hosts', { roles: ['ag'] }),
+  get('/guild/agencies/{agencyId}/receipts', 'guild', 'Gift receipts of the hosts', { roles: ['ag'] }),
+  get('/guild/agencies/{agencyId}/preview', 'guild', 'Settlement preview of a period', { roles: ['ag'], query: PeriodQuery }),
+  get('/guild/agencies/{agencyId}/settlements', 'guild', 'Settlements', { roles: ['ag'], query: PageQuery }),
+  get('/guild/agencies/{agencyId}/payments', 'guild', 'Charm payments', { roles: ['ag'], query: PageQuery }),
+
+  // ---- operations ----
+  get('/ops/stream-categories', 'ops', 'Event stream categories and their sizes', { roles: ['ad', 'dev'], query: PageQuery }),
+];
