@@ -30,7 +30,7 @@ beforeAll(async () => {
   local = buildGateway(settings(), { pool: stack.db.pool });
   localUrl = `ws://127.0.0.1:${await local.start(0)}/ws`;
   // A ring of 5 events and at most 20 from the database: resumes beyond that get a resync.
-  small = buildGateway(settings({ GATEWAY_RING_SIZE: '5', GATEWAY_REPLAY_MAX_EVENTS: '20', GATEWAY_IDLE_MS: '300', GATEWAY_HEARTBEAT_MS: '100' }), { pool: stack.db.pool });
+  small = buildGateway(settings({ GATEWAY_RING_SIZE: '5', GATEWAY_REPLAY_MAX_EVENTS: '20', GATEWAY_IDLE_MS: '800', GATEWAY_HEARTBEAT_MS: '400' }), { pool: stack.db.pool });
   smallUrl = `ws://127.0.0.1:${await small.start(0)}/ws`;
   remote = await spawnGateway({ DATABASE_URL: stack.db.url, JWT_SECRET: TEST_JWT_SECRET });
 });
