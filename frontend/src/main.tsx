@@ -5,6 +5,7 @@ import { createBrowserRouter, Navigate, RouterProvider, useLocation } from 'reac
 import { useSession } from './api/session.ts';
 import { PageLoading } from './components/PageLoading.tsx';
 import { AppShell } from './shell/AppShell.tsx';
+import { rememberReferralCode } from './login/signIn.ts';
 import { mustRedirectHome, NotFoundPage, routes, type AppRoute } from './routes.tsx';
 import './state/theme.ts';
 import './styles/theme.css';
@@ -15,6 +16,9 @@ function Guarded({ route, children }: { route?: Pick<AppRoute, 'public'>; childr
   if (mustRedirectHome(pathname, !!token, route)) return <Navigate to="/" replace />;
   return <Suspense fallback={<PageLoading />}>{children}</Suspense>;
 }
+
+// Before any redirect drops the query string of a shared referral link.
+rememberReferralCode(window.location.search);
 
 const router = createBrowserRouter([
   {

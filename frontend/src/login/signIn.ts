@@ -26,9 +26,18 @@ function visitorId(): string {
   return id;
 }
 
+const REFERRAL_KEY = 'murmur.referralCode';
+
+/** A referral link (`?referralCode=CODE`) is remembered until the visitor signs up with it. */
+export function rememberReferralCode(search: string): void {
+  const code = new URLSearchParams(search).get('referralCode')?.trim();
+  if (code && /^[A-Za-z0-9]{1,64}$/.test(code)) writeLocal(REFERRAL_KEY, code);
+}
+
 function context() {
   const id = visitorId();
-  return { visitorId: id, deviceInfo: { fingerprint: id, os: 'web' } };
+  const referralCode = readLocal(REFERRAL_KEY);
+  return { visitorId: id, deviceInfo: { fingerprint: id, os: 'web' }, ...(referralCode ? { uniqueReferralCode: referralCode } : {}) };
 }
 
 async function signedIn(state: AuthState): Promise<AuthState> {

@@ -16,7 +16,7 @@ import { useTheme } from '../state/theme.ts';
 import { useUi } from '../state/ui.ts';
 import { logout } from '../login/logout.ts';
 import { LiveUser } from './LiveUser.tsx';
-import { accountMenu, bottomTabs, sideMenu } from './menu.ts';
+import { accountMenu, bottomTabs, sideMenu, visibleEntries } from './menu.ts';
 import styles from './AppShell.module.css';
 
 const LoginModal = lazy(() => import('../login/LoginModal.tsx'));
@@ -60,12 +60,15 @@ function Logo() {
   );
 }
 
+const noRoles: string[] = [];
+
 function SideMenu() {
+  const roles = useSession((s) => s.claims?.roles ?? noRoles);
   return (
     <nav className={styles.side} aria-label="Main menu">
       <Logo />
       <ul className={styles.menu}>
-        {sideMenu.map((entry) => (
+        {visibleEntries(sideMenu, roles).map((entry) => (
           <li key={entry.key}>
             {entry.external ? (
               <a className={styles.menuItem} href={entry.to} target="_blank" rel="noreferrer">

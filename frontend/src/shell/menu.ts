@@ -7,6 +7,8 @@ export interface MenuEntry {
   to: string;
   icon: IconName;
   external?: boolean;
+  /** Shown only to users holding one of these roles. */
+  roles?: string[];
 }
 
 export const helpCenterUrl = import.meta.env?.VITE_HELP_CENTER_URL ?? 'https://help.murmur.example';
@@ -19,6 +21,7 @@ export const sideMenu: MenuEntry[] = [
   { key: 'quests', label: 'Quests', to: '/quests', icon: 'quests' },
   { key: 'my-collections', label: 'My Collections', to: '/my-collections', icon: 'collections' },
   { key: 'referral', label: 'Refer and Earn', to: '/referral', icon: 'referral' },
+  { key: 'guild', label: 'Guild', to: '/guild', icon: 'users', roles: ['ag'] },
   { key: 'help-center', label: 'Help Center', to: helpCenterUrl, icon: 'help', external: true },
 ];
 
@@ -43,3 +46,8 @@ export const bottomTabs: MenuEntry[] = [
   { key: 'messages', label: 'Messages', to: '/messages', icon: 'messages' },
   { key: 'account', label: 'Account', to: '/profile', icon: 'account' },
 ];
+
+/** The entries a user with these roles may see. */
+export function visibleEntries(entries: MenuEntry[], roles: readonly string[]): MenuEntry[] {
+  return entries.filter((e) => !e.roles || e.roles.some((r) => roles.includes(r)));
+}

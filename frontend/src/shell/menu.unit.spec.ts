@@ -1,0 +1,10 @@
+import { describe, expect, it } from 'vitest';
+import { sideMenu, visibleEntries } from './menu.ts';
+
+describe('side menu', () => {
+  it("shows Guild to the agency role only, and the spec's entries to everyone", () => {
+    const labels = (roles: string[]) => visibleEntries(sideMenu, roles).map((e) => e.label);
+    expect(labels(['co'])).toEqual(['Home', 'Community', 'Wallet', 'Messages', 'Quests', 'My Collections', 'Refer and Earn', 'Help Center']);
+    expect(labels(['co', 'ag'])).toContain('Guild');
+  });
+});
