@@ -93,6 +93,8 @@ describe('crypto top-up (ERC-20 on a local chain)', () => {
     expect((await pay(other, fromOther)).body.error.message).toBe('Connect this wallet to your account first (sign the wallet message).');
     const bad = await stack.api('/payment/topup/pay', { method: 'POST', token, body: { channelCode: 'crypto', chainId: 31337, transactionHash: fromOther, address: chain.address(1) } });
     expect(bad.status).toBe(400);
+    const unconfigured = await stack.api('/payment/topup/pay', { method: 'POST', token, body: { channelCode: 'crypto', chainId: 137, transactionHash: fromOther, address: chain.address(1) } });
+    expect(unconfigured.body.error.message).toBe('Crypto top-ups on this chain are not available here.');
     expect((await loadWallet(stack.command.deps, uid)).balance).toBe(1250);
   });
 

@@ -63,7 +63,7 @@ async function payCrypto(deps: CommandDeps, uid: string, body: TopUpPayBody): Pr
   if (body.chainId === undefined) throw new ApiError('VALIDATION_FAILED', 'chainId is required.');
   if (!(money.supportedChainIds as readonly number[]).includes(body.chainId)) throw new ApiError('VALIDATION_FAILED', `Chain ${body.chainId} is not supported.`);
   if (!body.address) throw new ApiError('VALIDATION_FAILED', 'address is required.');
-  if (!chain) throw new ApiError('RULE_VIOLATED', 'Crypto top-ups are not available here.');
+  if (!chain || !config.tokens.some((t) => t.chainId === body.chainId)) throw new ApiError('RULE_VIOLATED', 'Crypto top-ups on this chain are not available here.');
   const hash = body.transactionHash.toLowerCase() as Hex;
   const receipt = await chain.receipt(body.chainId, hash);
   if (!receipt) throw new ApiError('RULE_VIOLATED', 'This transaction was not found on the chain.');
