@@ -452,12 +452,18 @@ export class Gateway {
       if (!c.open) return;
     }
     const done = [...states.keys()].filter((ch) => c.channels.get(ch) === states.get(ch));
-    const confirmed = [...done, ...already];
-    if (confirmed.length > 0 || allowed.length === requested.length) {
-      const floor = done.map((ch) => states.get(ch)!.floor).filter((f): f is Checkpoint => f !== null);
-      const now = this.tailer.checkpoint;
-      const ahead = floor.reduce((max, f) => (compareCheckpoints(f, max) > 0 ? f : max), now);
-      c.sendMessage({ type: 'subscribed', ref, channels: confirmed, position: ahead.globalPosition.toString() });
+    if (done.length + already.length === 0 && allowed.length < requested.length) return;
+    // Each channel is confirmed at what it has been sent: the gateway's position, or the client's
+    // own when it is ahead of this gateway (a channel must never be moved past what it was sent).
+    const now = this.tailer.checkpoint;
+    const byConfirmed = new Map<string, string[]>([[now.globalPosition.toString(), [...already]]]);
+    for (const ch of done) {
+      const floor = states.get(ch)!.floor;
+      const at = (floor && compareCheckpoints(floor, now) > 0 ? floor : now).globalPosition.toString();
+      byConfirmed.set(at, [...(byConfirmed.get(at) ?? []), ch]);
+    }
+    for (const [position, confirmed] of byConfirmed) {
+      if (confirmed.length > 0 || byConfirmed.size === 1) c.sendMessage({ type: 'subscribed', ref, channels: confirmed, position });
     }
   }
 
