@@ -342,7 +342,8 @@ export const CreatorPaymentBody = z.object({
   fileName: z.string().max(200).optional(),
 });
 
-export const CashoutConfirmBody = z.object({ withdrawalId: z.string().min(1).max(128) });
+/** The creator confirms an agency payout, or disputes it (`received: false` gives the charm back). */
+export const CashoutConfirmBody = z.object({ withdrawalId: z.string().min(1).max(128), received: z.boolean().default(true) });
 
 export const BlockchainWalletBody = z.object({
   name: z.string().min(1).max(60).default('My wallet'),

@@ -108,6 +108,13 @@ describe('withdrawals', () => {
     expect(again.status).toBe(200);
     expect(again.body.status).toBe('completed');
     expect((await stack.api('/cashout-confirm', { method: 'PUT', token: creator, body: { withdrawalId: 'payout-unknown' } })).status).toBe(404);
+    // A payout the creator never received is disputed, and the charm comes back.
+    const second = await earner();
+    await get('/wallet/withdraw/available', second.token, second.position); // the credited charm is projected
+    const claimed = await post('/wallet/creator/payment', agency, { creatorUid: second.uid, amount: 2500, proofUrl: 'https://cdn.example/fake.png' });
+    const disputed = await stack.api('/wallet/creator/cashout-confirm', { method: 'PUT', token: second.token, body: { withdrawalId: claimed.body.transactionId, received: false } });
+    expect(disputed.body.status).toBe('failed');
+    expect((await get('/wallet/withdraw/available', second.token, disputed.body.position)).body.charm).toBe(2500);
   });
 });
 

@@ -141,14 +141,19 @@ function walletCommandRoutes(router: express.Router, deps: CommandDeps): void {
     const { uid } = currentUser(req);
     const body = parse(CashoutConfirmBody, req.body);
     const { state } = await loadState(deps.store, earningsStreamId(uid), earningsDecider, deps.cache);
-    // A repeated confirmation answers like the first one.
-    if (state.settled[body.withdrawalId] === 'completed') {
-      res.json({ status: 'completed', transactionId: body.withdrawalId, position: '0' });
+    // A repeated answer answers like the first one.
+    const settled = state.settled[body.withdrawalId];
+    if (settled) {
+      res.json({ status: settled, transactionId: body.withdrawalId, position: '0' });
       return;
     }
     if (state.pending[body.withdrawalId]?.kind !== 'agency_payout') throw new ApiError('NOT_FOUND', 'No pending payment with this id.');
-    const result = await runEarnings(deps, uid, { type: 'CompleteWithdrawal', withdrawalId: body.withdrawalId, uid, at: deps.clock.now().toISOString() }, `settle:${body.withdrawalId}`);
-    res.json({ status: 'completed', transactionId: body.withdrawalId, position: result.position.toString() });
+    const at = deps.clock.now().toISOString();
+    // A creator who did not receive the payment disputes it: the charm comes back to them.
+    const result = await runEarnings(deps, uid, body.received
+      ? { type: 'CompleteWithdrawal', withdrawalId: body.withdrawalId, uid, at }
+      : { type: 'FailWithdrawal', withdrawalId: body.withdrawalId, uid, reason: 'The creator did not receive this payment.', at }, `settle:${body.withdrawalId}`);
+    res.json({ status: body.received ? 'completed' : 'failed', transactionId: body.withdrawalId, position: result.position.toString() });
   };
   router.put('/cashout-confirm', requireAuth(), confirmCashout);
   router.put('/wallet/creator/cashout-confirm', requireAuth(), confirmCashout);
