@@ -3,6 +3,7 @@
 // channel from its position (so nothing is missed or repeated) and re-subscribes the rest.
 import {
   MAX_CHANNELS_PER_MESSAGE,
+  realtimeCloseCodes,
   ServerMessage,
   type ErrorMessage,
   type EventMessage,
@@ -128,6 +129,7 @@ export class RealtimeClient {
       entry = { handlers: new Set(), position: options.after, confirmed: false };
       this.channels.set(channel, entry);
       if (this.stateValue === 'CONNECTED') this.sendSubscriptions([channel]);
+      else if (this.wanted && this.stateValue === 'DISCONNECTED' && !this.socket && !this.reconnectTimer) void this.open();
     }
     entry.handlers.add(handlers);
     return () => {
@@ -169,12 +171,14 @@ export class RealtimeClient {
     socket.onmessage = (event) => {
       if (this.socket === socket) this.onMessage(String(event.data));
     };
-    socket.onclose = () => {
+    socket.onclose = (event) => {
       if (this.socket !== socket) return;
       this.socket = null;
       this.stopPing();
       for (const entry of this.channels.values()) entry.confirmed = false;
-      if (this.wanted) this.scheduleReconnect();
+      // Closed for listening to nothing: come back when there is something to listen to.
+      const idle = event?.code === realtimeCloseCodes.idle && event.reason === 'idle' && this.channels.size === 0;
+      if (this.wanted && !idle) this.scheduleReconnect();
       else this.setState('DISCONNECTED');
     };
   }

@@ -172,6 +172,26 @@ describe('RealtimeClient', () => {
   });
 });
 
+describe('RealtimeClient when idle', () => {
+  it('stays away after an idle close until something is subscribed again', async () => {
+    const client = new RealtimeClient({ url: 'ws://gw/ws', WebSocket: ScriptedSocket, random: () => 0 });
+    client.connect();
+    await flush();
+    lastSocket().open();
+    lastSocket().readyState = 3;
+    lastSocket().onclose({ code: 4000, reason: 'idle' });
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(ScriptedSocket.opened).toHaveLength(1);
+    expect(client.state).toBe('DISCONNECTED');
+    client.subscribe(lobby, { onEvent: () => undefined });
+    await flush();
+    expect(ScriptedSocket.opened).toHaveLength(2);
+    lastSocket().open();
+    expect(lastSocket().sent).toEqual([{ type: 'subscribe', ref: '1', channels: [lobby] }]);
+    client.close();
+  });
+});
+
 describe('parseChannel', () => {
   it('knows the realtime paths and nothing else', () => {
     expect(parseChannel('lobbies/a/events/all')).toEqual({ kind: 'lobbyAll', lobbyId: 'a' });
