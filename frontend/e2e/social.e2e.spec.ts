@@ -108,6 +108,8 @@ describe('follow, live messages and a rolled-back like', () => {
     await amy.getByRole('link', { name: 'Community' }).first().click();
     await amy.getByTestId('unsaved-changes').waitFor();
     await amy.getByRole('button', { name: 'Stay' }).click();
+    // The dialog hands focus back as it closes; typing before that lands beside the selection.
+    await amy.getByTestId('unsaved-changes').waitFor({ state: 'detached' });
     expect(new URL(amy.url()).pathname).toBe('/edit-profile');
     await amy.locator('#bio').fill('x'.repeat(121));
     expect(await amy.getByTestId('bio-error').innerText()).toBe('This field must not be more than 120 characters.');
