@@ -8,7 +8,7 @@ import { referralModule } from './referral/routes.ts';
 
 const config = readConfig();
 const { server, deps } = buildCommandApi(config);
-const port = await listen(server, config.COMMAND_API_PORT);
+const port = await listen(server, config.COMMAND_API_PORT, config.HOST);
 deps.logger.info({ port }, 'command-api listening');
 await startDevMailbox(deps.pool, readIdentityConfig(), (message) => deps.logger.warn(message));
 // The weekly referral settlement poller (one process at a time holds its lock).

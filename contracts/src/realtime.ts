@@ -24,6 +24,7 @@ const channelPatterns = {
   lobbyUser: new RegExp(`^lobbies/(${id})/users/(${id})$`),
   roomAll: new RegExp(`^rooms/(${id})/events/all$`),
   user: new RegExp(`^users/(${id})$`),
+  leaderboard: new RegExp(`^leaderboards/(${id})$`),
 } as const;
 
 /** A parsed channel name: which realtime path it is and the ids in it. */
@@ -32,7 +33,9 @@ export type Channel =
   | { kind: 'lobbyUid'; lobbyId: string; uid: string }
   | { kind: 'lobbyUser'; lobbyId: string; uid: string }
   | { kind: 'roomAll'; roomId: string }
-  | { kind: 'user'; uid: string };
+  | { kind: 'user'; uid: string }
+  /** Public rank changes of a global board (`LeaderboardChanged` on stream `leaderboard-{board}`). */
+  | { kind: 'leaderboard'; board: string };
 
 export const channels = {
   lobbyAll: (lobbyId: string) => `lobbies/${lobbyId}/events/all`,
@@ -40,6 +43,7 @@ export const channels = {
   lobbyUser: (lobbyId: string, uid: string) => `lobbies/${lobbyId}/users/${uid}`,
   roomAll: (roomId: string) => `rooms/${roomId}/events/all`,
   user: (uid: string) => `users/${uid}`,
+  leaderboard: (board: string) => `leaderboards/${board}`,
 } as const;
 
 /** Returns the channel a name denotes, or null for a name that is no realtime path. */
@@ -54,6 +58,8 @@ export function parseChannel(name: string): Channel | null {
   if (m) return { kind: 'roomAll', roomId: m[1]! };
   m = channelPatterns.user.exec(name);
   if (m) return { kind: 'user', uid: m[1]! };
+  m = channelPatterns.leaderboard.exec(name);
+  if (m) return { kind: 'leaderboard', board: m[1]! };
   return null;
 }
 

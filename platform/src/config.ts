@@ -17,6 +17,8 @@ export const BaseConfig = z.object({
   DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432/murmur'),
   JWT_SECRET: z.string().min(32).default(DEMO_SECRET),
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  /** Interface to listen on: loopback for the demo; 0.0.0.0 in containers. */
+  HOST: z.string().min(1).default('127.0.0.1'),
 }).refine((c) => c.NODE_ENV !== 'production' || c.JWT_SECRET !== DEMO_SECRET, {
   message: 'JWT_SECRET must be set in production',
   path: ['JWT_SECRET'],

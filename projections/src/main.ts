@@ -11,7 +11,7 @@ const { runner, server, logger } = await buildProjectionsService(pool, config.DA
 await runner.start();
 const leaderboardPublisher = new LeaderboardPublisher(pool, new PostgresEventStore(pool), { onError: (err) => logger.error({ err }, 'leaderboard publisher failed; retrying') });
 leaderboardPublisher.start();
-const port = await listen(server, config.PROJECTIONS_PORT);
+const port = await listen(server, config.PROJECTIONS_PORT, config.HOST);
 logger.info({ port }, 'projections running');
 const stop = async () => {
   server.close();

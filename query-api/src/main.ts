@@ -5,7 +5,7 @@ import { buildQueryApi } from './server.ts';
 
 const config = readConfig();
 const { server, deps } = buildQueryApi(config);
-const port = await listen(server, config.QUERY_API_PORT);
+const port = await listen(server, config.QUERY_API_PORT, config.HOST);
 deps.logger.info({ port }, 'query-api listening');
 const stop = () => server.close(() => deps.pool.end().then(() => process.exit(0)));
 process.on('SIGINT', stop);

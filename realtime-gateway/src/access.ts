@@ -51,6 +51,8 @@ export class AccessPolicy {
       case 'roomAll':
         if (!auth) return 'unauthenticated';
         return this.room(auth, channel.roomId);
+      case 'leaderboard':
+        return 'ok'; // global boards are public, like `user/leaderboards`
       default: {
         const exhaustive: never = channel;
         return exhaustive;

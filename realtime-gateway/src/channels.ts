@@ -54,6 +54,8 @@ export function channelsOf(event: RecordedEvent): string[] {
     if (lobbyId && roomEventsForLobby.has(event.type)) out.add(channels.lobbyAll(lobbyId));
     if (uid) out.add(channels.user(uid));
     return [...out];
+  } else if (category === 'leaderboard' && key) {
+    return [channels.leaderboard(key)];
   } else if (category === 'presence' && key) {
     out.add(channels.lobbyAll(key));
     if (uid) out.add(channels.lobbyUser(key, uid));

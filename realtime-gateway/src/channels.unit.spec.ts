@@ -31,6 +31,10 @@ describe('channelsOf', () => {
     expect(channelsOf(recorded('user-bob', 'SessionStarted', { uid: 'bob' }))).toEqual(['users/bob']);
   });
 
+  it('publishes global leaderboard changes on their public channel', () => {
+    expect(channelsOf(recorded('leaderboard-global', 'LeaderboardChanged', { board: 'global' }))).toEqual(['leaderboards/global']);
+  });
+
   it('maps lobby, room, presence and chat streams', () => {
     expect(channelsOf(recorded('lobby-L', 'MicGranted', { lobbyId: 'L', uid: 'u', seat: 2 })).sort()).toEqual(['lobbies/L/events/all', 'lobbies/L/events/uid/u']);
     expect(channelsOf(recorded('room-R', 'RoomJoined', { roomId: 'R', lobbyId: 'L', uid: 'u' })).sort()).toEqual(['rooms/R/events/all', 'users/u']);

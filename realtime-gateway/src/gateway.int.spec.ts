@@ -108,6 +108,16 @@ describe('fan-out across gateway processes', () => {
       s.ws.close();
     }
   });
+
+  it('pushes global leaderboard rank changes to anyone listening, guests included', async () => {
+    const guest = await openSocket(remote.url);
+    guest.send({ type: 'subscribe', ref: 'lb', channels: [channels.leaderboard('global')] });
+    await guest.next('subscribed');
+    const appended = await store.append('leaderboard-global', [{ type: 'LeaderboardChanged', data: { board: 'global', period: 'weekly', changedAt: new Date().toISOString() } }]);
+    const message = await guest.next('event', (m) => m.event.type === 'LeaderboardChanged');
+    expect(message).toMatchObject({ channel: 'leaderboards/global', position: appended.lastPosition.toString() });
+    guest.ws.close();
+  });
 });
 
 describe('resume', () => {

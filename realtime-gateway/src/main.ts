@@ -9,7 +9,7 @@ const config = readConfig();
 const logger = createLogger('realtime-gateway');
 const pool = createPool(config.DATABASE_URL, { max: 10, applicationName: 'realtime-gateway' });
 const gateway = buildGateway(config, { pool, logger });
-const port = await gateway.start(config.GATEWAY_PORT, process.env.GATEWAY_HOST ?? '127.0.0.1');
+const port = await gateway.start(config.GATEWAY_PORT, process.env.GATEWAY_HOST ?? config.HOST);
 logger.info({ port }, 'realtime-gateway listening');
 const stop = () => void gateway.stop().then(() => pool.end()).then(() => process.exit(0));
 process.on('SIGINT', stop);
