@@ -41,7 +41,7 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
         { expectedVersion: version, idempotencyKey: options.idempotencyKey },
       );
       if (result.duplicate) {
-        const first = await eventsOfAppend(store, streamId, result.firstPosition, result.lastPosition);
+        const first = await eventsOfAppend(store, streamId, result.firstPosition, result.lastPosition, result.nextExpectedVersion);
         const after = await loadState(store, streamId, decider, options.cache);
         return { events: first as unknown as Event[], state: after.state, position: result.lastPosition, duplicate: true };
       }
@@ -77,8 +77,12 @@ export async function loadState<State, Event extends DomainEvent>(
   return { state, version };
 }
 
-async function eventsOfAppend(store: EventStore, streamId: string, first: bigint, last: bigint): Promise<DomainEvent[]> {
-  const { events } = await store.readStream(streamId);
+/** The events of an earlier append, read from the stream's tail only: an append of n events ends at
+ * its recorded version and spans at most last - first + 1 positions, so a long stream is not re-read. */
+async function eventsOfAppend(store: EventStore, streamId: string, first: bigint, last: bigint, endVersion: bigint): Promise<DomainEvent[]> {
+  const span = last - first + 1n;
+  const fromVersion = endVersion - span + 1n > 1n ? endVersion - span + 1n : 1n;
+  const { events } = await store.readStream(streamId, { fromVersion, limit: Number(span) });
   return events
     .filter((e: RecordedEvent) => e.globalPosition >= first && e.globalPosition <= last)
     .map((e) => ({ type: e.type, data: e.data }));
