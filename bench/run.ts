@@ -14,12 +14,17 @@ console.log(`# murmur benchmarks, ${new Date().toISOString()}, node ${process.ve
 let failed = 0;
 for (const file of files) {
   console.log(`\n## ${file}`);
+  // A bench may change the environment (a Vite build sets NODE_ENV=production); the next one starts clean.
+  const env = { ...process.env };
   try {
     const mod = (await import(path.join(here, file))) as { default: () => Promise<unknown> };
     await mod.default();
   } catch (error) {
     failed++;
     console.error(`${file} failed:`, error);
+  } finally {
+    for (const key of Object.keys(process.env)) if (!(key in env)) delete process.env[key];
+    Object.assign(process.env, env);
   }
 }
 process.exit(failed ? 1 : 0);
