@@ -62,76 +62,10 @@ const eventStoreMigrations: Migration[] = [
   {
     id: 'eventstore-002-append-function',
     // One round trip per append: the whole check-insert-bump runs inside one function call.
-    // p_expected: null = any, 0 = no stream, n = the stream must be at version n.
+    // p_expected: null = any, 0 = no stream, n = the stream must be at version n. The common
+    // append is ONE event: it goes in as a plain VALUES row instead of unnesting arrays.
     sql: `
       create function append_events(
-        p_stream text, p_expected bigint, p_types text[], p_schema_versions int[],
-        p_data jsonb[], p_metadata jsonb[], p_key text
-      ) returns table (first_position bigint, last_position bigint, next_version bigint, duplicate boolean)
-      language plpgsql as $$
-      declare
-        n int := cardinality(p_types);
-        v_next bigint;
-        v_actual bigint;
-        v_first bigint;
-        v_last bigint;
-      begin
-        if p_key is not null then
-          -- Waits for a concurrent holder of the same key; then either it is ours or theirs.
-          insert into idempotency_keys (key, stream_id, first_position, last_position, next_version)
-            values (p_key, p_stream, 0, 0, 0) on conflict (key) do nothing;
-          if not found then
-            return query select k.first_position, k.last_position, k.next_version, true
-              from idempotency_keys k where k.key = p_key;
-            return;
-          end if;
-        end if;
-
-        if p_expected is null then
-          insert into streams as s (stream_id, version) values (p_stream, n)
-            on conflict (stream_id) do update set version = s.version + n, updated_at = now()
-            returning s.version into v_next;
-        elsif p_expected = 0 then
-          insert into streams (stream_id, version) values (p_stream, n)
-            on conflict (stream_id) do nothing
-            returning version into v_next;
-        else
-          update streams set version = p_expected + n, updated_at = now()
-            where stream_id = p_stream and version = p_expected
-            returning version into v_next;
-        end if;
-
-        if v_next is null then
-          select version into v_actual from streams where stream_id = p_stream;
-          raise exception 'wrong expected version' using errcode = 'ES409',
-            detail = coalesce(v_actual::text, 'none');
-        end if;
-
-        with inserted as (
-          insert into events (stream_id, stream_version, type, schema_version, data, metadata)
-          select p_stream, v_next - n + i.ord, i.type, i.sv, i.data, i.meta
-            from unnest(p_types, p_schema_versions, p_data, p_metadata)
-              with ordinality as i(type, sv, data, meta, ord)
-            order by i.ord
-          returning global_position
-        )
-        select min(global_position), max(global_position) into v_first, v_last from inserted;
-
-        if p_key is not null then
-          update idempotency_keys set first_position = v_first, last_position = v_last, next_version = v_next
-            where key = p_key;
-        end if;
-
-        return query select v_first, v_last, v_next, false;
-      end $$;
-    `,
-  },
-  {
-    id: 'eventstore-003-append-single-event-path',
-    // The common append is ONE event: insert it with a plain VALUES row instead of unnesting
-    // arrays, which is most of the function's own cost at high write rates.
-    sql: `
-      create or replace function append_events(
         p_stream text, p_expected bigint, p_types text[], p_schema_versions int[],
         p_data jsonb[], p_metadata jsonb[], p_key text
       ) returns table (first_position bigint, last_position bigint, next_version bigint, duplicate boolean)
