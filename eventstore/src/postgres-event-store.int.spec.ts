@@ -131,6 +131,28 @@ describe('concurrency', () => {
 });
 
 describe('readAll', () => {
+  it('orders by transaction id as a number, also where ids cross a power of ten', async () => {
+    // Transaction ids are numbers: 999 comes before 1000, never after it as text would have it.
+    const db2 = await createTestDatabase();
+    try {
+      const insert = (stream: string, tx: string) =>
+        db2.pool.query(
+          `insert into events (stream_id, stream_version, type, data, transaction_id) values ($1, 1, 'Tested', '{}', $2::xid8)`,
+          [stream, tx],
+        );
+      await insert('digits-a', '1000');
+      await insert('digits-b', '999');
+      await insert('digits-c', '10000');
+      const all = await readAllFrom(db2.pool, START, 10);
+      expect(all.map((e) => e.transactionId)).toEqual([999n, 1000n, 10000n]);
+      const first = all[0]!;
+      const rest = await readAllFrom(db2.pool, { transactionId: first.transactionId, globalPosition: first.globalPosition }, 10);
+      expect(rest.map((e) => e.streamId)).toEqual(['digits-a', 'digits-c']);
+    } finally {
+      await db2.drop();
+    }
+  });
+
   it('is not held back by a long transaction in another database on the same server', async () => {
     const other = new pg.Client({ connectionString: inject('pgAdminUrl') });
     await other.connect();

@@ -215,10 +215,10 @@ export async function readAllFrom(runner: pg.Pool | pg.PoolClient, from: Checkpo
   }
   const { rows } = await runner.query<EventRow>(
     `select ${EVENT_COLUMNS} from events
-      where (transaction_id, global_position) > ($1::xid8, $2::bigint)
-        and transaction_id < ${LOG_HORIZON_SQL}
+      where (events.transaction_id, events.global_position) > ($1::xid8, $2::bigint)
+        and events.transaction_id < ${LOG_HORIZON_SQL}
         ${typeFilter}
-      order by transaction_id, global_position
+      order by events.transaction_id, events.global_position -- the columns, not the text aliases of the select list
       limit $3`,
     params,
   );

@@ -1,6 +1,6 @@
 // Follows the global log from its head when the gateway starts: woken by the process's LogListener,
 // polling as a fallback, handing each batch over in (transaction id, position) order.
-import { readAllFrom, START, type Checkpoint, type LogListener, type RecordedEvent } from '@murmur/eventstore';
+import { LOG_HORIZON_SQL, readAllFrom, START, type Checkpoint, type LogListener, type RecordedEvent } from '@murmur/eventstore';
 import type { Logger } from '@murmur/platform';
 import type pg from 'pg';
 
@@ -17,8 +17,8 @@ export interface LogTailerOptions {
 export async function readableHead(pool: pg.Pool): Promise<Checkpoint> {
   const { rows } = await pool.query<{ transaction_id: string; global_position: string }>(
     `select transaction_id::text, global_position from events
-      where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-      order by transaction_id desc, global_position desc limit 1`,
+      where events.transaction_id < ${LOG_HORIZON_SQL}
+      order by events.transaction_id desc, events.global_position desc limit 1`,
   );
   const row = rows[0];
   return row ? { transactionId: BigInt(row.transaction_id), globalPosition: BigInt(row.global_position) } : START;
