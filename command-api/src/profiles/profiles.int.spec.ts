@@ -75,6 +75,18 @@ describe('PUT user/profile/details', () => {
     expect((await put(b, { username: 'dora' })).status).toBe(200);
   });
 
+  it('refuses a username another user was given at registration', async () => {
+    const guest = await stack.api('/auth/login', { method: 'POST', body: { credentials: { type: 'guest' } } });
+    expect(guest.status).toBe(200);
+    const me = await stack.api('/user/me', { token: guest.body.token, headers: { 'x-min-position': String(guest.body.position ?? 0) } });
+    const given: string = me.body.username;
+    expect(given.length).toBeGreaterThan(2);
+    const b = await stack.tokenFor('prof-f');
+    const clash = await put(b, { username: given.toUpperCase() });
+    expect(clash.status).toBe(409);
+    expect((await put(b, { username: 'ginny5678' })).status).toBe(200);
+  });
+
   it('refuses a bio or pinned message over 120 characters', async () => {
     const token = await stack.tokenFor('prof-f');
     for (const field of ['bio', 'pinnedMessage']) {

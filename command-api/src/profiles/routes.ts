@@ -25,7 +25,7 @@ export const profilesModule: CommandModule = {
       const streamId = userStreamId(uid);
       const { state } = await loadState(deps.store, streamId, profileDecider, profileCache);
       const newName = checkUsername(state, body.username, now);
-      if (newName !== null) await claimUsername(deps.store, newName, uid, now);
+      if (newName !== null) await claimUsername(deps.store, newName, uid, now, deps.pool);
       try {
         const result = await handleCommand(deps.store, streamId, profileDecider, { type: 'UpdateProfile', uid, body, now }, {
           cache: profileCache,

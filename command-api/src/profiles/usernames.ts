@@ -3,6 +3,7 @@
 import { WrongExpectedVersion, type EventStore } from '@murmur/eventstore';
 import { ApiError } from '@murmur/platform';
 import { socialTexts } from '@murmur/contracts';
+import type pg from 'pg';
 
 export const usernameStreamId = (username: string): string => `username-${username.toLowerCase()}`;
 
@@ -13,13 +14,19 @@ async function holder(store: EventStore, streamId: string): Promise<{ uid: strin
   return { uid, version };
 }
 
-/** Claims the name for uid; throws 409 when someone else holds it. Claiming one's own name again is a no-op. */
-export async function claimUsername(store: EventStore, username: string, uid: string, at: Date): Promise<void> {
+/** Claims the name for uid; throws 409 when someone else holds it. Claiming one's own name again is a no-op.
+ * Names given at registration are never claimed on a stream, so a name that was never claimed is
+ * also looked up among the registered users (with `users`, the pool holding `rm.users`). */
+export async function claimUsername(store: EventStore, username: string, uid: string, at: Date, users?: pg.Pool): Promise<void> {
   const streamId = usernameStreamId(username);
   for (let attempt = 0; attempt < 5; attempt++) {
     const current = await holder(store, streamId);
     if (current.uid === uid) return;
     if (current.uid !== null) throw new ApiError('CONFLICT', socialTexts.usernameTaken, { field: 'username' });
+    if (current.version === 0n && users) {
+      const { rowCount } = await users.query('select 1 from rm.users where lower(username) = lower($1) and uid <> $2 limit 1', [username, uid]);
+      if (rowCount) throw new ApiError('CONFLICT', socialTexts.usernameTaken, { field: 'username' });
+    }
     try {
       await store.append(streamId, [{ type: 'UsernameClaimed', data: { uid, username, claimedAt: at.toISOString() } }], {
         expectedVersion: current.version === 0n ? 'no_stream' : current.version,

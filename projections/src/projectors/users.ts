@@ -28,6 +28,8 @@ export const users: Projector = {
       referred_by_code text,
       created_at timestamptz not null
     )`);
+    // Username look-ups are case-insensitive (a registration name must not be taken twice).
+    await client.query(`create index if not exists users_username_lower on ${s}.users (lower(username))`);
     await client.query(`create table if not exists ${s}.tg_claims (
       uid text primary key,
       claim_count int not null,
