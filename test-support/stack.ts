@@ -78,3 +78,24 @@ export async function startTestStack(options: { commandOverrides?: Partial<Comma
     },
   };
 }
+
+/** Acting as test users against a stack that `beforeAll` starts later: one token per uid, POSTs as
+ * them, and reads after a write that repeat while the read model is behind (X-Stale), so a loaded
+ * machine only slows a test down. */
+export function actors(current: () => TestStack) {
+  const tokens = new Map<string, string>();
+  async function as(uid: string): Promise<string> {
+    let token = tokens.get(uid);
+    if (!token) tokens.set(uid, (token = await current().tokenFor(uid)));
+    return token;
+  }
+  const post = async (uid: string, path: string, body: unknown = {}) => current().api(path, { method: 'POST', token: await as(uid), body });
+  async function get(uid: string | null, path: string, position?: string) {
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const res = await current().api(path, { token: uid ? await as(uid) : undefined, headers: position ? { 'x-min-position': position } : {} });
+      if (res.headers.get('x-stale') !== 'true' || Date.now() > deadline) return res;
+    }
+  }
+  return { as, post, get };
+}

@@ -1,7 +1,7 @@
 import { lobbyTexts, texts } from '@murmur/contracts';
 import { closeServer, listen } from '@murmur/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestStack, TEST_JWT_SECRET, type TestStack } from '../../../test-support/stack.ts';
+import { actors, startTestStack, TEST_JWT_SECRET, type TestStack } from '../../../test-support/stack.ts';
 import { buildCommandApi } from '../server.ts';
 import { creditDiamonds, loadWallet } from '../wallet/ledger.ts';
 import { loadLobbyMembership } from './membership.ts';
@@ -12,21 +12,7 @@ beforeAll(async () => {
 });
 afterAll(async () => stack?.stop());
 
-const tokens = new Map<string, string>();
-async function as(uid: string): Promise<string> {
-  let token = tokens.get(uid);
-  if (!token) tokens.set(uid, (token = await stack.tokenFor(uid)));
-  return token;
-}
-const post = async (uid: string, path: string, body: unknown = {}) => stack.api(path, { method: 'POST', token: await as(uid), body });
-/** A read after a write: repeats while the read model is behind (X-Stale), so a loaded machine only slows it. */
-async function get(uid: string | null, path: string, position?: string) {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const res = await stack.api(path, { token: uid ? await as(uid) : undefined, headers: position ? { 'x-min-position': position } : {} });
-    if (res.headers.get('x-stale') !== 'true' || Date.now() > deadline) return res;
-  }
-}
+const { as, post, get } = actors(() => stack);
 
 async function createLobby(owner: string, body: Record<string, unknown> = {}) {
   const res = await post(owner, '/lobbies', { title: 'Night talk', mainCategoryId: 'chatting', languages: ['ENG', 'FIL'], ...body });

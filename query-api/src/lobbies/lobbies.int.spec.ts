@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditDiamonds } from '../../../command-api/src/wallet/ledger.ts';
-import { startTestStack, type TestStack } from '../../../test-support/stack.ts';
+import { actors, startTestStack, type TestStack } from '../../../test-support/stack.ts';
 
 let stack: TestStack;
 beforeAll(async () => {
@@ -8,21 +8,7 @@ beforeAll(async () => {
 });
 afterAll(async () => stack?.stop());
 
-const tokens = new Map<string, string>();
-async function as(uid: string): Promise<string> {
-  let token = tokens.get(uid);
-  if (!token) tokens.set(uid, (token = await stack.tokenFor(uid)));
-  return token;
-}
-const post = async (uid: string, path: string, body: unknown = {}) => stack.api(path, { method: 'POST', token: await as(uid), body });
-/** A read after a write: repeats while the read model is behind (X-Stale), so a loaded machine only slows it. */
-async function get(uid: string | null, path: string, position?: string) {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const res = await stack.api(path, { token: uid ? await as(uid) : undefined, headers: position ? { 'x-min-position': position } : {} });
-    if (res.headers.get('x-stale') !== 'true' || Date.now() > deadline) return res;
-  }
-}
+const { post, get } = actors(() => stack);
 
 describe('lobby queries', () => {
   it('lists public lobbies for visitors and private ones too for signed-in users, by category', async () => {
