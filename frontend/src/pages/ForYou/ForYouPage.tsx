@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { api } from '../../api/client.ts';
 import { useSession } from '../../api/session.ts';
 import { Button } from '../../components/Button.tsx';
+import { Pager } from '../../components/Pager.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { refreshQueries, useQuery } from '../../state/query.ts';
@@ -48,17 +49,7 @@ export default function ForYouPage() {
           }}
         />
       ))}
-      {data && data.meta.totalPages > 1 ? (
-        <div className={styles.pager}>
-          <Button variant="ghost" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            ‹
-          </Button>
-          {page} / {data.meta.totalPages}
-          <Button variant="ghost" size="sm" disabled={page >= data.meta.totalPages} onClick={() => setPage(page + 1)}>
-            ›
-          </Button>
-        </div>
-      ) : null}
+      {data ? <Pager page={page} totalPages={data.meta.totalPages} onPage={setPage} /> : null}
     </div>
   );
 }

@@ -16,7 +16,7 @@ import { PageLoading } from '../../components/PageLoading.tsx';
 import { Tabs } from '../../components/Tabs.tsx';
 import { uploadMedia } from '../../social/socialApi.ts';
 import { toast } from '../../state/ui.ts';
-import { Pager } from '../Referral/Pager.tsx';
+import { Pager } from '../../components/Pager.tsx';
 import styles from './Guild.module.css';
 import {
   addHost, confirmPayment, createAgency, removeHost, setShares, settlePeriod, submitPayment,

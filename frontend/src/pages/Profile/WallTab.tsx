@@ -3,6 +3,7 @@ import type { WallPost } from '@murmur/contracts/social';
 import { useState } from 'react';
 import { api } from '../../api/client.ts';
 import { Button } from '../../components/Button.tsx';
+import { Pager } from '../../components/Pager.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { refreshQueries, useQuery } from '../../state/query.ts';
 import { deletePost, paths, toggleLike, uploadMedia, type Paged } from '../../social/socialApi.ts';
@@ -31,17 +32,7 @@ export function WallTab({ uid, own, subscriberOnly }: { uid: string; own: boolea
           }}
         />
       ))}
-      {data && data.meta.totalPages > 1 ? (
-        <div className={styles.pager}>
-          <Button variant="ghost" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            ‹
-          </Button>
-          {page} / {data.meta.totalPages}
-          <Button variant="ghost" size="sm" disabled={page >= data.meta.totalPages} onClick={() => setPage(page + 1)}>
-            ›
-          </Button>
-        </div>
-      ) : null}
+      {data ? <Pager page={page} totalPages={data.meta.totalPages} onPage={setPage} /> : null}
     </div>
   );
 }

@@ -14,7 +14,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { Tabs } from '../../components/Tabs.tsx';
 import { toast } from '../../state/ui.ts';
-import { Pager } from './Pager.tsx';
+import { Pager } from '../../components/Pager.tsx';
 import styles from './Referral.module.css';
 import { addPayoutWallet, connectReferrer, editLink, ensureLink, useInvitees, useReferralDetails, validateReferrer } from './referralApi.ts';
 

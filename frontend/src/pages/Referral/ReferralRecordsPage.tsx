@@ -8,7 +8,7 @@ import { EmptyState } from '../../components/EmptyState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { Tabs } from '../../components/Tabs.tsx';
-import { Pager } from './Pager.tsx';
+import { Pager } from '../../components/Pager.tsx';
 import styles from './Referral.module.css';
 import { usePayouts, useRewardRecords } from './referralApi.ts';
 

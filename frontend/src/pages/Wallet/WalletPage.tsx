@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useBalance } from '../../api/me.ts';
 import { Button } from '../../components/Button.tsx';
+import { Pager } from '../../components/Pager.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -111,19 +112,7 @@ export default function WalletPage() {
               </div>
             ))}
           </div>
-          {history.meta.totalPages > 1 ? (
-            <div className={styles.pager}>
-              <Button size="sm" variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
-                Previous
-              </Button>
-              <span>
-                Page {page} of {history.meta.totalPages}
-              </span>
-              <Button size="sm" variant="secondary" disabled={page >= history.meta.totalPages} onClick={() => setPage((p) => p + 1)}>
-                Next
-              </Button>
-            </div>
-          ) : null}
+          <Pager page={page} totalPages={history.meta.totalPages} onPage={setPage} />
         </>
       )}
       <FirstTopUpOffer />

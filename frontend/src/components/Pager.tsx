@@ -1,6 +1,6 @@
 // Previous / next paging under a list (the lists' meta: currentPage, totalPages).
-import { Button } from '../../components/Button.tsx';
-import styles from './Referral.module.css';
+import { Button } from './Button.tsx';
+import styles from './Pager.module.css';
 
 export function Pager({ page, totalPages, onPage }: { page: number; totalPages: number; onPage(page: number): void }) {
   if (totalPages <= 1) return null;
