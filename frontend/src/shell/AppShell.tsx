@@ -16,6 +16,7 @@ import { useTheme } from '../state/theme.ts';
 import { useUi } from '../state/ui.ts';
 import { logout } from '../login/logout.ts';
 import { LiveUser } from './LiveUser.tsx';
+import { ReturnAfterSignIn } from './SignInRedirect.tsx';
 import { accountMenu, bottomTabs, sideMenu, visibleEntries } from './menu.ts';
 import styles from './AppShell.module.css';
 
@@ -41,6 +42,7 @@ export function AppShell() {
       <BottomTabs />
       <Toaster />
       <LiveUser />
+      <ReturnAfterSignIn />
       <ServerErrorModal />
       {loginOpen ? (
         <Suspense fallback={null}>
