@@ -183,6 +183,12 @@ export class PostgresEventStore implements EventStore {
     return readAllFrom(client ?? this.pool, from, limit);
   }
 
+  /** Which of these streams have at least one event. */
+  async existingStreams(streamIds: string[]): Promise<Set<string>> {
+    const { rows } = await this.pool.query<{ stream_id: string }>('select stream_id from streams where stream_id = any($1::text[])', [streamIds]);
+    return new Set(rows.map((r) => r.stream_id));
+  }
+
   /** The newest global position (for lag and freshness). */
   async headPosition(): Promise<bigint> {
     const { rows } = await this.pool.query<{ p: string | null }>('select max(global_position) as p from events');
