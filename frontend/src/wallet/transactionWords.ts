@@ -1,5 +1,6 @@
 // One history row in words a person reads: "Gift sent · 10 × Rose to amy, bob", "−1,000 Diamonds";
 // never an internal code ("room_fee", "DMND") or an unformatted number.
+import { giftDisplayName } from '@murmur/contracts/gifting';
 import { currencyNames, transactionKindLabels, type TransactionHistoryItem as TransactionDto } from '@murmur/contracts/transactions';
 
 export interface TransactionWords {
@@ -10,15 +11,13 @@ export interface TransactionWords {
 
 const number = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 });
 const usd = (cents: number) => `$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
-/** "wishing-well" -> "Wishing Well". */
-export const giftLabel = (name: string) => name.split(/[-_\s]+/).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join(' ');
 
 const names = (people: TransactionDto['counterparties']) => {
   const shown = people.slice(0, 3).map((p) => p.username);
   return people.length > 3 ? `${shown.join(', ')} and ${people.length - 3} more` : shown.join(', ');
 };
 
-const kindLabel = (kind: string) => transactionKindLabels[kind] ?? giftLabel(kind);
+const kindLabel = (kind: string) => transactionKindLabels[kind] ?? giftDisplayName(kind);
 
 export function transactionWords(t: TransactionDto): TransactionWords {
   const sign = t.direction === 'in' ? '+' : '−';
@@ -35,7 +34,7 @@ export function transactionWords(t: TransactionDto): TransactionWords {
   }
   const amount = `${sign}${number(Math.abs(t.amount))} ${currencyNames[t.currency]}`;
   if (t.gift) {
-    const gift = `${number(t.gift.quantity)} × ${giftLabel(t.gift.name)}`;
+    const gift = `${number(t.gift.quantity)} × ${giftDisplayName(t.gift.name)}`;
     const who = names(t.counterparties);
     const detail = t.kind === 'gift_received' ? `${gift}${who ? ` from ${who}` : ''}` : `${gift}${who ? ` to ${who}` : ''}`;
     return { title: kindLabel(t.kind), detail, amount };
