@@ -20,6 +20,7 @@ import type pg from 'pg';
 import { z } from 'zod';
 import type { QueryDeps } from '../dependencies.ts';
 import { freshness } from '../freshness.ts';
+import { mediaUrl } from '../media/routes.ts';
 
 const idPattern = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -175,6 +176,10 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
       description: row.description,
       tag: row.tag,
       lobbyPhoto: row.lobby_photo,
+      lobbyPhotoUrl: await mediaUrl(deps, row.lobby_photo),
+      languages: row.languages,
+      mainCategoryId: row.main_category_id,
+      isLive: row.is_live,
       backgroundId: row.background_id,
       backgrounds: lobbyConstants.backgrounds,
       blacklist: Object.entries(row.blacklist).map(([uid, b]) => ({ ...cards.get(uid), reason: b.reason, blockedBy: b.by, blockedAt: b.at })),
@@ -325,15 +330,18 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
       [lobbyId, q.roomId ?? null, q.limit, (q.page - 1) * q.limit],
     );
     const cards = await userCards(pool, rows.map((r) => r.uid));
-    res.json({
-      items: rows.map((r) => ({
+    // A picture's body is its media key: every reader gets a signed address for it.
+    const items = await Promise.all(
+      rows.map(async (r) => ({
         messageId: r.message_id,
         position: r.position,
         roomId: r.room_id,
         sender: cards.get(r.uid),
         payload: { messageType: r.message_type, title: r.title, body: r.body },
+        mediaUrl: r.message_type === 'image' ? await mediaUrl(deps, r.body) : null,
         postedAt: r.posted_at.toISOString(),
       })),
-    });
+    );
+    res.json({ items });
   });
 }
