@@ -13,6 +13,10 @@ export const gifConstants = {
   cataloguePath: '/gifs/',
 } as const;
 
+export const gifTexts = {
+  unavailable: 'GIF search is unavailable right now. Please try again later.',
+} as const;
+
 export const GifSearchQuery = z.object({
   /** Words to search; empty gives the featured set. */
   q: z.string().trim().max(100).default(''),

@@ -1,7 +1,7 @@
 // The Tenor adapter: Tenor API v2 `search` (and `featured` for an empty query), stickers through
 // `searchfilter=sticker` and their transparent renditions. Any API speaking v2 works (base URL).
 import { ApiError } from '@murmur/platform';
-import type { GifItem } from '@murmur/contracts';
+import { gifTexts, type GifItem } from '@murmur/contracts';
 import type { GifPage, GifProvider, GifSearch } from './gif-provider.ts';
 
 export interface TenorOptions {
@@ -32,8 +32,6 @@ const formats = {
   sticker: { full: 'gif_transparent', preview: 'tinygif_transparent' },
 } as const;
 
-export const gifSearchUnavailable = 'GIF search is unavailable right now. Please try again later.';
-
 export class TenorGifProvider implements GifProvider {
   readonly source = 'tenor' as const;
 
@@ -58,7 +56,7 @@ export class TenorGifProvider implements GifProvider {
       if (!res.ok) throw new Error(`tenor answered ${res.status}`);
       body = (await res.json()) as TenorResponse;
     } catch (error) {
-      throw new ApiError('INTERNAL', gifSearchUnavailable, { cause: (error as Error).message });
+      throw new ApiError('INTERNAL', gifTexts.unavailable, { cause: (error as Error).message });
     }
     const items: GifItem[] = [];
     for (const r of body.results ?? []) {
