@@ -28,7 +28,7 @@ export function useRejoin(lobby: LobbyDetails | null, joined: boolean, join: () 
     sawInside.current = false;
     setRejoining(true);
     // The notice stays at least a moment, so a quick rejoin does not flash by unread.
-    const shown = new Promise((r) => setTimeout(r, 1200));
+    const shown = new Promise((r) => setTimeout(r, 2000));
     void Promise.allSettled([join(), shown]).then(() => setRejoining(false));
   }, [joined, inside, open, rejoining, join]);
 
