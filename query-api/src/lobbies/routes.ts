@@ -329,7 +329,9 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
         where lobby_id = $1 and room_id is not distinct from $2 order by position desc limit $3 offset $4`,
       [lobbyId, q.roomId ?? null, q.limit, (q.page - 1) * q.limit],
     );
-    const cards = await userCards(pool, rows.map((r) => r.uid));
+    // A gift line names its recipients too (the body holds their uids).
+    const giftRecipients = new Map(rows.filter((r) => r.message_type === 'gift').map((r) => [r.message_id, giftLineRecipients(r.body)]));
+    const cards = await userCards(pool, [...rows.map((r) => r.uid), ...[...giftRecipients.values()].flat()]);
     // A picture's body is its media key: every reader gets a signed address for it.
     const items = await Promise.all(
       rows.map(async (r) => ({
@@ -339,9 +341,20 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
         sender: cards.get(r.uid),
         payload: { messageType: r.message_type, title: r.title, body: r.body },
         mediaUrl: r.message_type === 'image' ? await mediaUrl(deps, r.body) : null,
+        ...(giftRecipients.has(r.message_id) ? { recipients: giftRecipients.get(r.message_id)!.map((uid) => ({ uid, username: cards.get(uid)?.username ?? null })) } : {}),
         postedAt: r.posted_at.toISOString(),
       })),
     );
     res.json({ items });
   });
+}
+
+/** The recipients' uids of a gift line's body (`{ quantity, recipients }`); none when unreadable. */
+function giftLineRecipients(body: string): string[] {
+  try {
+    const parsed = JSON.parse(body) as { recipients?: unknown };
+    return Array.isArray(parsed.recipients) ? parsed.recipients.filter((u): u is string => typeof u === 'string') : [];
+  } catch {
+    return [];
+  }
 }

@@ -14,6 +14,7 @@ import chatStyles from '../../lobby/chat/Chat.module.css';
 import { lobbyActions } from '../../lobby/lobbyActions.ts';
 import { uploadMedia } from '../../social/socialApi.ts';
 import { uploadError } from '../../social/uploadChecks.ts';
+import { GiftChatLine } from './GiftChatLine.tsx';
 import styles from './Lobby.module.css';
 
 export interface ChatMessage {
@@ -25,6 +26,8 @@ export interface ChatMessage {
   postedAt: string;
   /** A picture's signed address (history only; live pictures look it up). */
   mediaUrl?: string | null;
+  /** A gift line (message type `gift`): the gift's catalogue name, quantity and recipients' names. */
+  gift?: { name: string; quantity: number; recipients: string[] };
 }
 
 const emojis = ['😀', '😂', '😍', '🥰', '😎', '🤔', '😭', '😡', '👍', '👏', '🙏', '🔥', '💯', '🎉', '❤️', '💜', '✨', '🎶', '🎤', '👀'];
@@ -100,7 +103,10 @@ export function ChatPanel({ lobbyId, roomId = null, messages, canChat, onSignIn,
     <div className={styles.chat} style={height ? { height } : undefined}>
       <div className={styles.messages} ref={list} data-testid="chat-messages">
         {messages.length === 0 ? <p className={styles.chatEmpty}>Say hi to everyone 👋</p> : null}
-        {messages.map((m) => (
+        {messages.map((m) =>
+          m.gift ? (
+            <GiftChatLine key={m.messageId} message={m} />
+          ) : (
           <div key={m.messageId} className={chatStyles.messageRow} data-testid="chat-message">
             <Avatar name={m.username} size={26} />
             <div>
@@ -113,7 +119,8 @@ export function ChatPanel({ lobbyId, roomId = null, messages, canChat, onSignIn,
               </button>
             ) : null}
           </div>
-        ))}
+          ),
+        )}
       </div>
       {!canChat ? (
         <button className={styles.chatSignIn} onClick={onSignIn}>

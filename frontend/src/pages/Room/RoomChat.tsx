@@ -9,6 +9,7 @@ import { Icon } from '../../components/Icon.tsx';
 import chatStyles from '../../lobby/chat/Chat.module.css';
 import { toast } from '../../state/ui.ts';
 import { ChatPanel, type ChatMessage } from '../Lobby/ChatPanel.tsx';
+import { historyLine, type ChatHistoryItem } from '../Lobby/chatLines.ts';
 
 export interface RoomChatRoom {
   roomId: string;
@@ -18,14 +19,6 @@ export interface RoomChatRoom {
   silenced?: string[];
 }
 
-interface HistoryItem {
-  messageId: string;
-  sender?: { uid: string; username: string };
-  payload: { messageType: string; body: string };
-  mediaUrl?: string | null;
-  postedAt: string;
-}
-
 export function RoomChat({ room, uid, onChanged }: { room: RoomChatRoom; uid: string; onChanged(position?: string): void }) {
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const history = `/lobbies/${encodeURIComponent(room.lobbyId)}/chat?roomId=${encodeURIComponent(room.roomId)}&limit=50`;
@@ -33,12 +26,8 @@ export function RoomChat({ room, uid, onChanged }: { room: RoomChatRoom; uid: st
 
   const load = useCallback(() => {
     void api
-      .get<{ items: HistoryItem[] }>(history, { quiet: true })
-      .then((h) =>
-        setMessages(
-          h.items.reverse().map((m) => ({ messageId: m.messageId, uid: m.sender?.uid ?? '', username: m.sender?.username ?? 'Someone', messageType: m.payload.messageType, body: m.payload.body, mediaUrl: m.mediaUrl ?? null, postedAt: m.postedAt })),
-        ),
-      )
+      .get<{ items: ChatHistoryItem[] }>(history, { quiet: true })
+      .then((h) => setMessages(h.items.reverse().map(historyLine)))
       .catch(() => undefined);
   }, [history]);
   useEffect(load, [load]);
