@@ -75,7 +75,7 @@ describe('the lobby stage and settings (issue 13 point 10)', () => {
   it('keeps the action bar off the "Mic requests" and "Private rooms" cards', async () => {
     const room = await asUser(guest, 'POST', `/lobbies/${lobbyId}/rooms`, { title: 'After party', mins: 15, requiredBalance: 0 });
     expect(room.status).toBe(201);
-    const rooms = host.getByTestId('private-rooms');
+    const rooms = host.getByTestId('room-list');
     await rooms.waitFor({ timeout: 15_000 });
     const queue = host.getByTestId('mic-queue');
     for (const card of [queue, rooms]) {

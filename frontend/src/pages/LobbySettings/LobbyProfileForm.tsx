@@ -18,8 +18,8 @@ export interface LobbyProfile {
   title: string;
   description: string;
   tag: string;
+  /** The photo's signed address (the settings read signs the stored key). */
   lobbyPhoto: string | null;
-  lobbyPhotoUrl: string | null;
   languages: LobbyLanguage[];
   mainCategoryId: LobbyCategory;
   isLive: boolean;
@@ -50,7 +50,7 @@ export function LobbyProfileForm({ settings, onSaved }: { settings: LobbyProfile
     setPhoto(undefined);
   }, [settings]);
 
-  const preview = useMemo(() => (photo ? URL.createObjectURL(photo) : photo === null ? null : settings.lobbyPhotoUrl), [photo, settings.lobbyPhotoUrl]);
+  const preview = useMemo(() => (photo ? URL.createObjectURL(photo) : photo === null ? null : settings.lobbyPhoto), [photo, settings.lobbyPhoto]);
   useEffect(() => () => void (photo && preview && URL.revokeObjectURL(preview)), [photo, preview]);
 
   const toggleLanguage = (l: LobbyLanguage) => {

@@ -42,7 +42,7 @@ export default function LobbySettingsPage() {
   return (
     <div className={styles.page} data-testid="lobby-settings-page">
       <div className={styles.header}>
-        <Avatar name={data.title} src={data.lobbyPhotoUrl} size={56} />
+        <Avatar name={data.title} src={data.lobbyPhoto} size={56} />
         <PageHeader title={data.title} subtitle="Lobby settings" actions={<Button variant="secondary" onClick={() => navigate(`/lobby/${lobbyId}`)}>Back to lobby</Button>} />
       </div>
       <Tabs
