@@ -48,6 +48,8 @@ export type PayoutWallet = z.infer<typeof PayoutWallet>;
 export const ReferralLinkCreated = z.object({ uid: z.string(), code: z.string(), previousCode: z.string().nullable(), createdAt: z.string() });
 export const ReferralCodeClaimed = z.object({ code: z.string(), uid: z.string(), claimedAt: z.string() });
 export const ReferrerBound = z.object({ uid: z.string(), referrerUid: z.string(), code: z.string(), boundAt: z.string() });
+/** On `referral-pair-{x}-{y}`: the one binding two users may have between them, either way round. */
+export const ReferralPairBound = z.object({ inviteeUid: z.string(), referrerUid: z.string(), boundAt: z.string() });
 export const PayoutWalletBound = z.object({ uid: z.string(), address: z.string(), chainId: z.number().int(), boundAt: z.string() });
 
 const SettlementFigures = z.object({
@@ -77,6 +79,8 @@ export type ReferralPayoutTransferred = z.infer<typeof ReferralPayoutTransferred
 export const referralStreams = {
   account: (uid: string) => `referral-${uid}`,
   code: (code: string) => `referral-code-${normalizeReferralCode(code)}`,
+  /** Two users' pair, the same stream whichever of them is the invitee. */
+  pair: (a: string, b: string) => `referral-pair-${[a, b].sort().join('-')}`,
   settlement: (weekId: string, uid: string) => `referral-settlement-${weekId}-${uid}`,
 } as const;
 
