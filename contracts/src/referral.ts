@@ -68,6 +68,18 @@ const SettlementFigures = z.object({
 export const ReferralPayoutSettled = SettlementFigures.extend({ wallet: PayoutWallet });
 export const ReferralPayoutCarriedOver = SettlementFigures.extend({ reason: z.enum(['no_wallet', 'below_minimum']) });
 export const ReferralPayoutTransferred = z.object({ weekId: z.string(), uid: z.string(), txHash: z.string(), amountMicroUsdt: z.number().int(), transferredAt: z.string() });
+/** A USDT transfer signed and recorded BEFORE it is broadcast: its hash and nonce are known, so a
+ * retry reconciles by hash and re-sends the same signed bytes, never a second transfer. */
+export const PreparedUsdtTransfer = z.object({
+  chainId: z.number().int(),
+  from: z.string(),
+  to: z.string(),
+  nonce: z.number().int().nonnegative(),
+  amountMicroUsdt: z.number().int(),
+  txHash: z.string(),
+  signedTransaction: z.string(),
+});
+export const ReferralPayoutTransferIntended = PreparedUsdtTransfer.extend({ weekId: z.string(), uid: z.string(), intendedAt: z.string() });
 
 export type ReferralLinkCreated = z.infer<typeof ReferralLinkCreated>;
 export type ReferrerBound = z.infer<typeof ReferrerBound>;
@@ -75,6 +87,8 @@ export type PayoutWalletBound = z.infer<typeof PayoutWalletBound>;
 export type ReferralPayoutSettled = z.infer<typeof ReferralPayoutSettled>;
 export type ReferralPayoutCarriedOver = z.infer<typeof ReferralPayoutCarriedOver>;
 export type ReferralPayoutTransferred = z.infer<typeof ReferralPayoutTransferred>;
+export type PreparedUsdtTransfer = z.infer<typeof PreparedUsdtTransfer>;
+export type ReferralPayoutTransferIntended = z.infer<typeof ReferralPayoutTransferIntended>;
 
 export const referralStreams = {
   account: (uid: string) => `referral-${uid}`,

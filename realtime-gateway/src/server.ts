@@ -2,12 +2,14 @@
 // event to its channels and fans it out to the clients listening there; resumes a reconnecting
 // client from its last position; drops slow clients with a resync. /healthz and /metrics share the
 // HTTP server.
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import {
   ClientMessage,
   MAX_CHANNELS_PER_CONNECTION,
   parseChannel,
+  presenceTimings,
   realtimeCloseCodes,
   realtimeTexts,
   REALTIME_PATH,
@@ -33,6 +35,7 @@ import { authenticateUpgrade, type UpgradeAuth } from './auth.ts';
 import { channelsOf, presenceLobbyOf, toRealtimeEvent } from './channels.ts';
 import type { GatewayConfig } from './config.ts';
 import { ClientConnection, type ChannelState } from './connection.ts';
+import { GatewayLiveness } from './liveness.ts';
 import { LogTailer } from './log-tailer.ts';
 import { PresenceTracker } from './presence.ts';
 import { checkpointOf, compareCheckpoints, ReplayRing, type RingEntry } from './replay-ring.ts';
@@ -100,6 +103,7 @@ export class Gateway {
   private ring: ReplayRing;
   private readonly access: AccessPolicy;
   private readonly presence: PresenceTracker;
+  private readonly liveness: GatewayLiveness;
   private readonly clients = new Set<ClientConnection>();
   /** Signed-in clients by uid, to revoke membership grants. */
   private readonly clientsOf = new Map<string, Set<ClientConnection>>();
@@ -128,15 +132,18 @@ export class Gateway {
     });
     this.ring = new ReplayRing(settings.GATEWAY_RING_SIZE, START);
     this.access = new AccessPolicy(deps.pool);
+    this.liveness = new GatewayLiveness(deps.pool, randomUUID(), presenceTimings.gatewayHeartbeatMs, deps.logger);
     this.presence = new PresenceTracker(new PostgresEventStore(deps.pool), deps.logger, {
       offlineGraceMs: settings.GATEWAY_OFFLINE_GRACE_MS,
       flushIntervalMs: 50,
+      gatewayId: this.liveness.gatewayId,
     });
   }
 
   /** Starts tailing the log at its head and listening; resolves with the port. */
   async start(port = this.settings.GATEWAY_PORT, host = '127.0.0.1'): Promise<number> {
     await this.listener.start();
+    await this.liveness.start();
     const head = await this.tailer.start();
     this.ring = new ReplayRing(this.settings.GATEWAY_RING_SIZE, head);
     this.metrics.position.set(Number(head.globalPosition));
@@ -163,6 +170,7 @@ export class Gateway {
       this.removeClient(c);
     }
     await this.presence.close();
+    await this.liveness.stop();
     await this.tailer.stop();
     await this.listener.close();
     for (const ws of this.wss.clients) ws.terminate();
