@@ -17,6 +17,10 @@ import {
   type ResyncReason,
 } from '@murmur/contracts';
 import {
+  checkpointAtPosition,
+  checkpointOf,
+  compareCheckpoints,
+  countEventsBetween,
   createPool,
   LogListener,
   PostgresEventStore,
@@ -38,7 +42,7 @@ import { ClientConnection, type ChannelState } from './connection.ts';
 import { GatewayLiveness } from './liveness.ts';
 import { LogTailer } from './log-tailer.ts';
 import { PresenceTracker } from './presence.ts';
-import { checkpointOf, compareCheckpoints, ReplayRing, type RingEntry } from './replay-ring.ts';
+import { ReplayRing, type RingEntry } from './replay-ring.ts';
 
 export type GatewaySettings = Omit<GatewayConfig, 'NODE_ENV'>;
 
@@ -501,13 +505,7 @@ export class Gateway {
   /** The checkpoint of the event at a position: from the ring, else from the events table. */
   private async locate(position: bigint): Promise<Checkpoint | null> {
     if (position === 0n) return START;
-    const inRing = this.ring.find(position);
-    if (inRing) return inRing;
-    const { rows } = await this.deps.pool.query<{ transaction_id: string }>(
-      'select transaction_id::text from events where global_position = $1',
-      [position.toString()],
-    );
-    return rows[0] ? { transactionId: BigInt(rows[0].transaction_id), globalPosition: position } : null;
+    return this.ring.find(position) ?? checkpointAtPosition(this.deps.pool, position);
   }
 
   /** Sends the events of `wanted` channels in (after, head]; returns a resync reason when the gap is
@@ -535,14 +533,7 @@ export class Gateway {
       return null;
     }
     // Older than the ring: read the log from the database, up to a bound.
-    const { rows } = await this.deps.pool.query<{ n: string }>(
-      `select count(*) as n from (select 1 from events
-         where (transaction_id, global_position) > ($1::xid8, $2::bigint)
-           and (transaction_id, global_position) <= ($3::xid8, $4::bigint)
-         limit $5) gap`,
-      [after.transactionId.toString(), after.globalPosition.toString(), head.transactionId.toString(), head.globalPosition.toString(), this.settings.GATEWAY_REPLAY_MAX_EVENTS + 1],
-    );
-    if (Number(rows[0]?.n ?? 0) > this.settings.GATEWAY_REPLAY_MAX_EVENTS) return 'gap_too_old';
+    if ((await countEventsBetween(this.deps.pool, after, head, this.settings.GATEWAY_REPLAY_MAX_EVENTS + 1)) > this.settings.GATEWAY_REPLAY_MAX_EVENTS) return 'gap_too_old';
     let cursor = after;
     for (;;) {
       const page = await readAllFrom(this.deps.pool, cursor, DB_REPLAY_PAGE);
