@@ -13,4 +13,5 @@ export * from './referral.ts';
 export * from './guild.ts';
 export * from './global-leaderboards.ts';
 export * from './realtime.ts';
+export * from './media.ts';
 export * from './api-catalogue.ts';

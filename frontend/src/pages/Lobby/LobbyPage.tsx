@@ -23,15 +23,18 @@ import { backgroundFor, categoryLabel, languageLabel } from '../../lobby/backgro
 import { lobbyActions, memberCommand, type JoinAnswer } from '../../lobby/lobbyActions.ts';
 import { toLobbyDetails, type LobbyMember } from '../../lobby/lobbyApi.ts';
 import { isLobbyStaff, memberActionLabel, memberActions, type MemberAction } from '../../lobby/permissions.ts';
-import { joinVoice, leaveVoice, resumeAudio, setMicrophone, useVoice } from '../../lobby/voice.ts';
+import { joinMedia, leaveMedia, resumeAudio, setMicrophone, useMedia } from '../../media/port.ts';
 import { refreshQueries, useQuery } from '../../state/query.ts';
 import { readLocal, writeLocal } from '../../state/store.ts';
 import { toast, useUi } from '../../state/ui.ts';
 import { ChatPanel, type ChatMessage } from './ChatPanel.tsx';
 import { Leaderboard } from './Leaderboard.tsx';
+import { LiveStage } from './LiveStage.tsx';
 import { AudioResumeModal, BlockModal, ClosureModal, CreateRoomModal, EndRoomModal, JoinFeeModal, MatureWarningModal } from './LobbyModals.tsx';
 import { ShareModal } from './ShareModal.tsx';
 import { Stage } from './Stage.tsx';
+import { useLobbyMedia } from './useLobbyMedia.ts';
+import { VolumeButton } from './VolumeControls.tsx';
 import styles from './Lobby.module.css';
 
 const MATURE_KEY = 'murmur.matureConsent';
@@ -50,7 +53,7 @@ export default function LobbyPage() {
   const lobbyRef = useRef(lobby);
   lobbyRef.current = lobby;
   const { diamonds } = useBalance();
-  const voice = useVoice();
+  const voice = useMedia();
 
   const [joined, setJoined] = useState<JoinAnswer | null>(null);
   const [needsFee, setNeedsFee] = useState(false);
@@ -85,7 +88,7 @@ export default function LobbyPage() {
       setTimeout(() => reload(), 1000);
       setTimeout(() => reload(), 3000);
       void refreshQueries('/wallet/balance');
-      void joinVoice(answer.agoraAppId, answer.channelName, answer.agoraToken, uid ?? '');
+      void joinMedia(answer.media, uid ?? '', () => lobbyActions.refreshMediaToken(lobbyId).then((t) => t.media));
     } catch (e) {
       const err = e as ApiCallError;
       if (inviteId && (err.code === 'NOT_FOUND' || err.message === texts.invalidInvite)) {
@@ -105,8 +108,6 @@ export default function LobbyPage() {
     if (free) void doJoin();
     else setNeedsFee(true);
   }, [lobby, uid, doJoin]);
-
-  useEffect(() => () => void leaveVoice(), []);
 
   // Chat history once; live messages arrive on the lobby channel.
   useEffect(() => {
@@ -145,13 +146,13 @@ export default function LobbyPage() {
         }
         case 'LobbyEnded':
           setEnded(true);
-          void leaveVoice();
+          void leaveMedia();
           return;
         case 'LobbyUserKicked':
         case 'LobbyUserBlocked':
           if ((data as { uid: string }).uid === uid) {
             toast(type === 'LobbyUserKicked' ? 'You were removed from the lobby.' : 'You are blocked from this lobby.', 'error');
-            void leaveVoice();
+            void leaveMedia();
             navigate('/');
             return;
           }
@@ -173,9 +174,7 @@ export default function LobbyPage() {
 
   const me = lobby?.members.find((m) => m.uid === uid) ?? null;
   const seated = me?.seat !== null && me?.seat !== undefined;
-  useEffect(() => {
-    void setMicrophone(Boolean(seated && me && !me.muted));
-  }, [seated, me?.muted, me]);
+  useLobbyMedia(lobby, uid);
 
   if (error && !lobby) {
     return (
@@ -222,7 +221,7 @@ export default function LobbyPage() {
 
   const leave = async () => {
     await lobbyActions.leave(lobbyId).catch(() => undefined);
-    await leaveVoice();
+    await leaveMedia();
     navigate('/');
   };
 
@@ -248,7 +247,7 @@ export default function LobbyPage() {
                 </span>
               ))}
               <span className={`${styles.voiceState} ${styles[`voice_${voice.state}`]}`} data-testid="voice-state">
-                {voice.state === 'connected' ? 'Voice on' : voice.state === 'connecting' ? 'Connecting voice…' : voice.state === 'unavailable' ? 'Voice is unavailable' : 'Voice off'}
+                {voice.state === 'connected' ? 'Voice on' : voice.state === 'connecting' ? 'Connecting voice…' : voice.state === 'reconnecting' ? 'Reconnecting voice…' : voice.state === 'unavailable' ? 'Voice is unavailable' : 'Voice off'}
               </span>
             </div>
           </div>
@@ -275,6 +274,7 @@ export default function LobbyPage() {
         {lobby.pinnedMessage ? <div className={styles.pinned}>📌 {lobby.pinnedMessage}</div> : null}
         {lobby.description ? <p className={styles.description}>{lobby.description}</p> : null}
 
+        <LiveStage lobby={lobby} uid={uid} />
         <Stage lobby={lobby} viewerUid={uid} speaking={voice.speaking} onAction={act} />
 
         {audience.length > 0 ? (
@@ -358,6 +358,7 @@ export default function LobbyPage() {
           <Button onClick={() => openGift(lobby.hostUid && lobby.hostUid !== uid ? [lobby.hostUid] : [])} data-testid="open-gifts">
             <Icon name="gift" size={16} /> Gift
           </Button>
+          {uid ? <VolumeButton members={lobby.members} uid={uid} /> : null}
           {uid ? (
             <Button variant="secondary" onClick={() => setRoomOpen(true)} data-testid="open-create-room">
               <Icon name="clock" size={16} /> Private room
@@ -397,7 +398,7 @@ export default function LobbyPage() {
           await lobbyActions.end(lobbyId);
           setEndOpen(false);
           setEnded(true);
-          void leaveVoice();
+          void leaveMedia();
         }}
       />
       <ClosureModal open={ended || lobby.status === 'ended' || lobby.status === 'terminated'} title={lobby.title} />
