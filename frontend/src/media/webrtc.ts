@@ -28,6 +28,8 @@ interface Incoming {
 const SPEAKING_LEVEL = 0.04;
 const SPEAKING_POLL_MS = 400;
 const RETRY_FAILED_MS = 1_500;
+const JOIN_RETRIES = 3;
+const JOIN_RETRY_MS = 2_000;
 
 export function createWebRtcMedia(session: WebRtcSession, ctx: AdapterContext): MediaAdapter {
   return new WebRtcMedia(session, ctx);
@@ -48,6 +50,7 @@ class WebRtcMedia implements MediaAdapter {
   private joined = false;
   private closed = false;
   private refs = 0;
+  private joinRetries = 0;
   private readonly unsubscribe: Array<() => void> = [];
   private readonly poll: ReturnType<typeof setInterval>;
 
@@ -192,7 +195,7 @@ class WebRtcMedia implements MediaAdapter {
   }
 
   private signal(to: string, signal: Signal): void {
-    this.send({ type: 'media.signal', ...this.target, to, signal });
+    this.send({ type: 'media.signal', ref: `signal-${++this.refs}`, ...this.target, to, signal });
   }
 
   private onMessage(m: MediaServerMessage): void {
@@ -201,6 +204,7 @@ class WebRtcMedia implements MediaAdapter {
       case 'media.joined':
         // A fresh start (first join or after a drop): every connection is rebuilt.
         this.joined = true;
+        this.joinRetries = 0;
         for (const uid of [...this.out.keys()]) this.closeOut(uid, false);
         for (const uid of [...this.inc.keys()]) this.closeIn(uid);
         this.peers.clear();
@@ -214,11 +218,17 @@ class WebRtcMedia implements MediaAdapter {
         void this.onSignal(m.from, m.signal).catch(() => undefined);
         return;
       case 'media.error':
-        if (m.ref?.startsWith('join-') || m.ref === undefined) {
-          // Not (or no longer) a member of this media.
+        if (m.ref === undefined) {
+          // Removed from the lobby (left, kicked, blocked, ended).
           this.joined = false;
-          this.ctx.set({ state: m.code === 'FORBIDDEN' && m.ref === undefined ? 'idle' : 'unavailable' });
+          this.ctx.set({ state: 'idle' });
+        } else if (m.ref.startsWith('join-')) {
+          // Not a member (yet): the lobby join may still be on its way; try a few times.
+          this.joined = false;
+          if (this.joinRetries++ < JOIN_RETRIES) setTimeout(() => this.join(), JOIN_RETRY_MS);
+          else this.ctx.set({ state: 'unavailable' });
         }
+        // A refused signal (a peer who just left) needs nothing: the peer events tidy up.
         return;
       default: {
         const exhaustive: never = m;

@@ -10,7 +10,6 @@ export interface MediaRights {
 }
 
 /** A join or a seat a moment old may not be projected yet: look again briefly before saying no. */
-const RETRIES = 6;
 const RETRY_MS = 150;
 
 const openLobby = `('waiting', 'started')`;
@@ -19,10 +18,11 @@ export class MediaRightsReader {
   constructor(private readonly pool: pg.Pool) {}
 
   /** null: not a member of this open lobby or room (or it does not exist). */
-  async rightsOf(scope: MediaScope, id: string, uid: string, wanted?: (r: MediaRights) => boolean): Promise<MediaRights | null> {
-    for (let attempt = 0; ; attempt++) {
+  async rightsOf(scope: MediaScope, id: string, uid: string, wanted?: (r: MediaRights) => boolean, patienceMs = 900): Promise<MediaRights | null> {
+    const deadline = Date.now() + patienceMs;
+    for (;;) {
       const rights = await this.load(scope, id, uid);
-      if ((rights && (!wanted || wanted(rights))) || attempt >= RETRIES) return rights;
+      if ((rights && (!wanted || wanted(rights))) || Date.now() >= deadline) return rights;
       await new Promise((r) => setTimeout(r, RETRY_MS));
     }
   }

@@ -66,7 +66,7 @@ describe('WebRTC signalling in the gateway', () => {
     await host.next('media.peer', (m) => m.uid === 'sig-listener' && m.event === 'joined');
 
     // Someone who did not join the (public) lobby has no part in its media.
-    expect(await errorFor(stranger, { type: 'media.join', scope: 'lobby', id: lobbyId })).toMatchObject({ code: 'FORBIDDEN', message: mediaTexts.notInLobby });
+    expect(await errorFor(stranger, { type: 'media.join', scope: 'lobby', id: lobbyId }, 6_000)).toMatchObject({ code: 'FORBIDDEN', message: mediaTexts.notInLobby });
     expect(await errorFor(stranger, { type: 'media.signal', scope: 'lobby', id: lobbyId, to: 'sig-host', signal: { kind: 'offer', sdp: sdp('sendonly') } })).toMatchObject({ code: 'FORBIDDEN' });
 
     // The listener may not publish: no audio offer, no answer that sends, no video state.
@@ -117,10 +117,10 @@ describe('WebRTC signalling in the gateway', () => {
     await guest.next('welcome');
     await joinMedia(host, lobbyId);
 
-    expect(await errorFor(outsider, { type: 'media.join', scope: 'lobby', id: lobbyId })).toMatchObject({ code: 'FORBIDDEN' });
+    expect(await errorFor(outsider, { type: 'media.join', scope: 'lobby', id: lobbyId }, 6_000)).toMatchObject({ code: 'FORBIDDEN' });
     expect(await errorFor(outsider, { type: 'media.signal', scope: 'lobby', id: lobbyId, to: 'priv-host', signal: { kind: 'answer', sdp: sdp('recvonly') } })).toMatchObject({ code: 'FORBIDDEN' });
     expect(await errorFor(guest, { type: 'media.join', scope: 'lobby', id: lobbyId })).toMatchObject({ code: 'UNAUTHENTICATED' });
-    expect(await errorFor(outsider, { type: 'media.join', scope: 'room', id: 'no-such-room' })).toMatchObject({ code: 'FORBIDDEN' });
+    expect(await errorFor(outsider, { type: 'media.join', scope: 'room', id: 'no-such-room' }, 6_000)).toMatchObject({ code: 'FORBIDDEN' });
     // Nothing of the lobby's media ever reached them.
     expect(outsider.messages.filter((m) => m.type === 'media.signal' || m.type === 'media.peer' || m.type === 'media.joined')).toEqual([]);
 

@@ -13,6 +13,8 @@ import { sdpSends } from './sdp.ts';
 type Target = { scope: MediaScope; id: string };
 type MediaErrorCode = Extract<MediaServerMessage, { type: 'media.error' }>['code'];
 
+const JOIN_PATIENCE_MS = 4_000;
+
 const keyOf = (t: Target) => `${t.scope}:${t.id}`;
 
 /** Events after which someone is no longer in a lobby's (room's) media. */
@@ -68,7 +70,8 @@ export class Signalling {
     const key = keyOf(target);
     switch (message.type) {
       case 'media.join': {
-        const rights = await this.rights.rightsOf(target.scope, target.id, uid);
+        // Joining follows the lobby join at once: give its projection a few seconds.
+        const rights = await this.rights.rightsOf(target.scope, target.id, uid, undefined, JOIN_PATIENCE_MS);
         if (!c.open) return;
         if (!rights) return this.error(c, message, 'FORBIDDEN', mediaTexts.notInLobby);
         let room = this.rooms.get(key);
