@@ -124,12 +124,15 @@ export async function signIn(deps: CommandDeps, runtime: IdentityRuntime, res: R
   const { config } = runtime;
   const startIn = (sessionId: string) => (client: pg.PoolClient, state: UserState) =>
     startSession(client, deps.jwtSecret, config.REFRESH_TOKEN_TTL_SECONDS, { uid: state.uid, sessionId, ...session, now });
-  const answer = (r: { state: UserState; position: bigint; extra: string | undefined }, sessionId: string, isNewUser: boolean) =>
-    sendAuthState(
+  const answer = (r: { state: UserState; position: bigint; extra: string | undefined }, sessionId: string, isNewUser: boolean) => {
+    // The new session replaced the account's others: the guard must not answer from memory for them.
+    deps.sessionGuard?.forget?.(r.state.uid);
+    return sendAuthState(
       res,
       { jwtSecret: deps.jwtSecret, accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS, refreshTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS, production: config.NODE_ENV === 'production', now },
       { state: r.state, sessionId, refreshToken: r.extra!, position: r.position, isNewUser },
     );
+  };
 
   for (let attempt = 0; attempt < 4; attempt++) {
     const sessionId = randomUUID();
