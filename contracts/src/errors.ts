@@ -76,6 +76,8 @@ export const texts = {
   errorOccured: 'An error has occured.',
   loggedInElsewhere: 'Your account is logged in another device.',
   banned: 'Your account is banned.',
+  /** Web app: the stored session could not be renewed (refresh refused); the user must sign in. */
+  sessionExpired: 'Your session has expired. Please sign in again.',
   rejoining: 'Something went wrong. Rejoining Lobby...',
   joinFailed: 'Failed to join lobby. Please try to join again.',
   invalidInvite: 'Invalid invite link redirecting you back shortly.',

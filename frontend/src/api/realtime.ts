@@ -3,7 +3,8 @@
 import { RealtimeClient, type ChannelHandlers, type ConnectionState } from '@murmur/contracts/realtime-client';
 import { useEffect, useRef } from 'react';
 import { createStore } from '../state/store.ts';
-import { currentToken, onLogout, useSession } from './session.ts';
+import { freshToken } from './client.ts';
+import { onLogout, useSession } from './session.ts';
 
 export type { ConnectionState };
 
@@ -23,7 +24,8 @@ export function realtime(): RealtimeClient {
     client = new RealtimeClient({
       url: gatewayUrl(),
       WebSocket: WebSocket as unknown as ConstructorParameters<typeof RealtimeClient>[0]['WebSocket'],
-      getToken: () => currentToken(),
+      // An expired stored token is refreshed before the socket opens, so it never fails on it first.
+      getToken: () => freshToken(),
       onStateChange(state) {
         useConnection.setState((s) => ({ state, connectedTimes: state === 'CONNECTED' ? s.connectedTimes + 1 : s.connectedTimes }));
       },

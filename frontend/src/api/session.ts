@@ -8,6 +8,8 @@ export interface SessionClaims {
   uid: string;
   roles: string[];
   anonymous: boolean;
+  /** Expiry (seconds since the epoch), when the token carries one. */
+  exp: number | null;
 }
 
 export interface SessionState {
@@ -22,16 +24,26 @@ export function decodeClaims(token: string): SessionClaims | null {
   if (!part) return null;
   try {
     const json = atob(part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '='));
-    const payload = JSON.parse(json) as { sub?: unknown; roles?: unknown; anon?: unknown };
+    const payload = JSON.parse(json) as { sub?: unknown; roles?: unknown; anon?: unknown; exp?: unknown };
     if (typeof payload.sub !== 'string') return null;
     return {
       uid: payload.sub,
       roles: Array.isArray(payload.roles) ? payload.roles.filter((r): r is string => typeof r === 'string') : [],
       anonymous: payload.anon === true,
+      exp: typeof payload.exp === 'number' ? payload.exp : null,
     };
   } catch {
     return null;
   }
+}
+
+/** Seconds of margin: a token this close to its expiry is refreshed before use, not sent to fail. */
+const EXPIRY_MARGIN_S = 10;
+
+/** True when the token's own `exp` says the server would refuse it now. */
+export function tokenExpired(token: string, nowMs = Date.now()): boolean {
+  const exp = decodeClaims(token)?.exp;
+  return exp != null && exp - EXPIRY_MARGIN_S <= nowMs / 1000;
 }
 
 const initialToken = readLocal(TOKEN_KEY);

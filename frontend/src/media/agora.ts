@@ -5,6 +5,7 @@
 // are renewed before they expire and when the seat (publisher role) changes.
 import type { IAgoraRTCClient, IAgoraRTCRemoteUser, ILocalVideoTrack, IMicrophoneAudioTrack } from 'agora-rtc-sdk-ng';
 import { videoProfiles, type LiveSource, type MediaSession } from '@murmur/contracts/media';
+import { voiceProblemOf } from '../lobby/voiceProblems.ts';
 import { CaptureFailed, captureCamera, captureScreen } from './capture.ts';
 import type { AdapterContext, MediaAdapter, MediaRights } from './port.ts';
 import { mutedByMe, volumeOf } from './volumes.ts';
@@ -92,9 +93,9 @@ class AgoraMedia implements MediaAdapter {
       } else {
         this.ctx.set({ micOn: false });
       }
-    } catch {
-      /* no microphone or permission denied: the member stays listed as muted */
-      this.ctx.set({ micOn: false });
+    } catch (error) {
+      // No microphone or permission denied: the member stays listed as muted, and is told why.
+      this.ctx.set({ micOn: false, problem: voiceProblemOf(error) });
     }
   }
 

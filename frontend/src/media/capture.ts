@@ -51,11 +51,12 @@ export async function captureScreen(): Promise<MediaStreamTrack> {
   }
 }
 
-export async function captureMicrophone(): Promise<MediaStreamTrack | null> {
+/** The microphone, or what went wrong (permission, no device) for the voice notice. */
+export async function captureMicrophone(): Promise<MediaStreamTrack | { error: unknown }> {
   try {
     const stream = await navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true }, video: false });
-    return stream.getAudioTracks()[0] ?? null;
-  } catch {
-    return null;
+    return stream.getAudioTracks()[0] ?? { error: new DOMException('no microphone', 'NotFoundError') };
+  } catch (error) {
+    return { error };
   }
 }

@@ -3,6 +3,7 @@
 // signals through the realtime gateway. Adapters are imported lazily, so no media code reaches the
 // first route. Any failure leaves the page working with "Voice is unavailable".
 import type { LiveSource, MediaSession } from '@murmur/contracts/media';
+import { browserEnvironmentProblem, voiceProblemOf, type VoiceProblem } from '../lobby/voiceProblems.ts';
 import { createStore } from '../state/store.ts';
 import { useVolumes } from './volumes.ts';
 
@@ -24,6 +25,8 @@ export interface RemoteVideo {
 
 export interface MediaStoreState {
   state: VoiceState;
+  /** Why voice is unavailable, or why the microphone failed while connected (VoiceStatus says it). */
+  problem: VoiceProblem | null;
   provider: MediaSession['provider'] | null;
   /** uids heard speaking now (self included). */
   speaking: string[];
@@ -37,7 +40,7 @@ export interface MediaStoreState {
   remoteVideos: Record<string, RemoteVideo>;
 }
 
-const initial: MediaStoreState = { state: 'idle', provider: null, speaking: [], audioBlocked: false, micOn: false, live: null, liveError: null, remoteVideos: {} };
+const initial: MediaStoreState = { state: 'idle', problem: null, provider: null, speaking: [], audioBlocked: false, micOn: false, live: null, liveError: null, remoteVideos: {} };
 
 export const useMedia = createStore<MediaStoreState>()(() => initial);
 
@@ -85,8 +88,9 @@ const context = (self: string, refresh: AdapterContext['refresh']): AdapterConte
 
 /** Joins the session a join answer gave; a second call for the same session is a no-op. */
 export async function joinMedia(session: MediaSession | null | undefined, self: string, refresh: AdapterContext['refresh'] = async () => null): Promise<void> {
-  if (!session || !self) {
-    useMedia.setState({ state: 'unavailable', provider: null });
+  const before = browserEnvironmentProblem() ?? (!session ? 'not-configured' : null);
+  if (before || !session || !self) {
+    useMedia.setState({ state: 'unavailable', provider: null, problem: before ?? 'unknown' });
     return;
   }
   const key = `${session.provider}:${session.channel}:${self}`;
@@ -109,8 +113,8 @@ export async function joinMedia(session: MediaSession | null | undefined, self: 
     created.setMutedPeers(wanted.muted);
     await created.setRights(wanted.rights);
     await created.setMicrophone(wanted.mic);
-  } catch {
-    if (mine === generation) useMedia.setState({ state: 'unavailable' });
+  } catch (error) {
+    if (mine === generation) useMedia.setState({ state: 'unavailable', problem: voiceProblemOf(error) });
   }
 }
 
@@ -137,7 +141,7 @@ export async function setMediaRights(rights: MediaRights): Promise<void> {
 /** Seated members publish their microphone when on; off stops sending at once. */
 export async function setMicrophone(on: boolean): Promise<void> {
   wanted = { ...wanted, mic: on };
-  if (!adapter) useMedia.setState({ micOn: on });
+  useMedia.setState((s) => ({ problem: s.state === 'connected' ? null : s.problem, ...(adapter ? {} : { micOn: on }) }));
   await adapter?.setMicrophone(on);
 }
 

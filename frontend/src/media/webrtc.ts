@@ -6,6 +6,7 @@
 import type { LiveSource, MediaServerMessage, MediaSession, Signal } from '@murmur/contracts/media';
 import { videoProfiles } from '@murmur/contracts/media';
 import { realtime, useConnection } from '../api/realtime.ts';
+import { voiceProblemOf } from '../lobby/voiceProblems.ts';
 import { CaptureFailed, captureCamera, captureMicrophone, captureScreen } from './capture.ts';
 import type { AdapterContext, MediaAdapter, MediaRights } from './port.ts';
 import { mutedByMe, volumeOf } from './volumes.ts';
@@ -102,12 +103,12 @@ class WebRtcMedia implements MediaAdapter {
     }
     if (!this.mic) {
       const track = await captureMicrophone();
-      if (this.closed || !this.micWanted || !this.rights.audio) {
-        track?.stop();
+      if ('error' in track) {
+        this.ctx.set({ micOn: false, problem: voiceProblemOf(track.error) });
         return;
       }
-      if (!track) {
-        this.ctx.set({ micOn: false });
+      if (this.closed || !this.micWanted || !this.rights.audio) {
+        track.stop();
         return;
       }
       this.mic = track;
@@ -226,7 +227,7 @@ class WebRtcMedia implements MediaAdapter {
           // Not a member (yet): the lobby join may still be on its way; try a few times.
           this.joined = false;
           if (this.joinRetries++ < JOIN_RETRIES) setTimeout(() => this.join(), JOIN_RETRY_MS);
-          else this.ctx.set({ state: 'unavailable' });
+          else this.ctx.set({ state: 'unavailable', problem: 'rejected' });
         }
         // A refused signal (a peer who just left) needs nothing: the peer events tidy up.
         return;

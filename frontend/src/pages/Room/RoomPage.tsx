@@ -17,6 +17,7 @@ import { GiftAnimation, useGiftQueue } from '../../gifting/GiftAnimation.tsx';
 import { GiftPanel } from '../../gifting/GiftPanel.tsx';
 import type { JoinAnswer } from '../../lobby/lobbyActions.ts';
 import { joinMedia, leaveMedia, resumeAudio, setMediaRights, setMicrophone, useMedia } from '../../media/port.ts';
+import { VoiceStatus } from '../../lobby/VoiceStatus.tsx';
 import { refreshQueries, useQuery } from '../../state/query.ts';
 import { toast, useUi } from '../../state/ui.ts';
 import { AudioResumeModal, ClosureModal, EndRoomModal } from '../Lobby/LobbyModals.tsx';
@@ -168,9 +169,9 @@ export default function RoomPage() {
             </div>
           ))}
         </div>
-        <p className={styles.voice} data-testid="voice-state">
-          {voice.state === 'connected' ? 'Voice connected' : voice.state === 'unavailable' ? 'Voice is unavailable' : voice.state === 'connecting' ? 'Connecting voice…' : voice.state === 'reconnecting' ? 'Reconnecting voice…' : ''}
-        </p>
+        <div className={styles.voice}>
+          <VoiceStatus />
+        </div>
         <div className={styles.actions}>
           {!member && open ? (
             <Button size="lg" busy={busy} onClick={join} data-testid="join-room">
