@@ -15,6 +15,8 @@ type WebRtcSession = Extract<MediaSession, { provider: 'webrtc' }>;
 
 interface Outgoing {
   pc: RTCPeerConnection;
+  offerRef: string | null;
+  retries: number;
   audio: RTCRtpSender;
   video: RTCRtpSender | null;
   pending: RTCIceCandidateInit[];
@@ -30,6 +32,7 @@ const SPEAKING_LEVEL = 0.04;
 const SPEAKING_POLL_MS = 400;
 const RETRY_FAILED_MS = 1_500;
 const JOIN_RETRIES = 3;
+const OFFER_RETRIES = 3;
 const JOIN_RETRY_MS = 2_000;
 
 export function createWebRtcMedia(session: WebRtcSession, ctx: AdapterContext): MediaAdapter {
@@ -195,8 +198,10 @@ class WebRtcMedia implements MediaAdapter {
     realtime().sendMedia(message);
   }
 
-  private signal(to: string, signal: Signal): void {
-    this.send({ type: 'media.signal', ref: `signal-${++this.refs}`, ...this.target, to, signal });
+  private signal(to: string, signal: Signal): string {
+    const ref = `${signal.kind}-${++this.refs}`;
+    this.send({ type: 'media.signal', ref, ...this.target, to, signal });
+    return ref;
   }
 
   private onMessage(m: MediaServerMessage): void {
@@ -229,7 +234,15 @@ class WebRtcMedia implements MediaAdapter {
           if (this.joinRetries++ < JOIN_RETRIES) setTimeout(() => this.join(), JOIN_RETRY_MS);
           else this.ctx.set({ state: 'unavailable', problem: 'rejected' });
         }
-        // A refused signal (a peer who just left) needs nothing: the peer events tidy up.
+        else if (m.ref.startsWith('offer-')) {
+          // Refused: the seat may not be known to the gateway yet. Offer again shortly.
+          for (const [uid, o] of this.out) {
+            if (o.offerRef !== m.ref) continue;
+            this.closeOut(uid, false);
+            if (o.retries < OFFER_RETRIES) setTimeout(() => this.peers.has(uid) && void this.offer(uid, o.retries + 1), RETRY_FAILED_MS);
+          }
+        }
+        // Other refused signals (to a peer who just left) need nothing: the peer events tidy up.
         return;
       default: {
         const exhaustive: never = m;
@@ -327,14 +340,14 @@ class WebRtcMedia implements MediaAdapter {
   }
 
   /** Our sending connection to `uid`: audio (seated), and video too for the host. */
-  private async offer(uid: string): Promise<void> {
+  private async offer(uid: string, retries = 0): Promise<void> {
     if (this.closed || !this.publishing || this.out.has(uid)) return;
     const pc = this.connection(uid, 'pub');
     const audio = pc.addTransceiver('audio', { direction: 'sendonly' }).sender;
     const video = this.rights.video
       ? pc.addTransceiver('video', { direction: 'sendonly' }).sender
       : null;
-    const o: Outgoing = { pc, audio, video, pending: [] };
+    const o: Outgoing = { pc, audio, video, pending: [], offerRef: null, retries };
     this.out.set(uid, o);
     pc.onconnectionstatechange = () => {
       // A path that broke for good (network change): offer a new connection while they are here.
@@ -347,7 +360,7 @@ class WebRtcMedia implements MediaAdapter {
     const offer = await pc.createOffer();
     if (this.out.get(uid) !== o) return;
     await pc.setLocalDescription(offer);
-    this.signal(uid, { kind: 'offer', sdp: pc.localDescription?.sdp ?? offer.sdp ?? '' });
+    o.offerRef = this.signal(uid, { kind: 'offer', sdp: pc.localDescription?.sdp ?? offer.sdp ?? '' });
     if (this.rights.video) this.signal(uid, { kind: 'state', video: this.video?.source ?? null });
   }
 

@@ -18,7 +18,7 @@ export class MediaRightsReader {
   constructor(private readonly pool: pg.Pool) {}
 
   /** null: not a member of this open lobby or room (or it does not exist). */
-  async rightsOf(scope: MediaScope, id: string, uid: string, wanted?: (r: MediaRights) => boolean, patienceMs = 900): Promise<MediaRights | null> {
+  async rightsOf(scope: MediaScope, id: string, uid: string, wanted?: (r: MediaRights) => boolean, patienceMs = 1_500): Promise<MediaRights | null> {
     const deadline = Date.now() + patienceMs;
     for (;;) {
       const rights = await this.load(scope, id, uid);

@@ -40,7 +40,7 @@ async function socketOf(uid: string): Promise<RecordingSocket> {
 
 let refs = 0;
 /** Sends a media message and resolves with the gateway's error for it, if any arrives within `ms`. */
-async function errorFor(socket: RecordingSocket, message: Record<string, unknown>, ms = 2_500): Promise<Media<'media.error'> | null> {
+async function errorFor(socket: RecordingSocket, message: Record<string, unknown>, ms = 4_000): Promise<Media<'media.error'> | null> {
   const ref = `r${++refs}`;
   socket.send({ ...message, ref });
   return socket.next('media.error', (m) => m.ref === ref, ms).catch(() => null);
@@ -87,7 +87,7 @@ describe('WebRTC signalling in the gateway', () => {
 
     // Seated, the listener may offer audio, but not video (only hosts stream).
     expect((await post('sig-host', `/lobbies/${lobbyId}/mic/grant`, { uid: 'sig-listener' })).status).toBe(200);
-    expect(await errorFor(listener, offer, 1_500)).toBeNull();
+    expect(await errorFor(listener, offer, 4_000)).toBeNull();
     await host.next('media.signal', (m) => m.from === 'sig-listener' && m.signal.kind === 'offer');
     expect(await errorFor(listener, { ...offer, signal: { kind: 'offer', sdp: sdp('sendonly', 'sendonly') } })).toMatchObject({ message: mediaTexts.hostOnlyVideo });
 
