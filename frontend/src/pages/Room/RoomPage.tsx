@@ -22,6 +22,7 @@ import { refreshQueries, useQuery } from '../../state/query.ts';
 import { toast, useUi } from '../../state/ui.ts';
 import { AudioResumeModal, ClosureModal, EndRoomModal } from '../Lobby/LobbyModals.tsx';
 import { isRoomFull } from '../Lobby/RoomList.tsx';
+import { RoomChat } from './RoomChat.tsx';
 import styles from './Room.module.css';
 
 interface Room {
@@ -35,6 +36,7 @@ interface Room {
   startedAt: string | null;
   endsAt: string | null;
   users: Array<{ uid: string; username: string; profilePicUrl: string | null }>;
+  silenced: string[];
 }
 
 function useSecondsLeft(endsAt: string | null): number | null {
@@ -242,6 +244,7 @@ export default function RoomPage() {
             </Button>
           ) : null}
         </div>
+        {member && uid ? <RoomChat room={room} uid={uid} onChanged={reload} /> : null}
       </div>
       <GiftAnimation queue={queue} nameOf={(u) => room.users.find((x) => x.uid === u)?.username ?? u.slice(0, 8)} />
       {giftOpen && other ? <GiftPanel open onClose={() => setGiftOpen(false)} candidates={[{ ...other, label: isHost ? 'Guest' : 'Host' }]} defaultRecipients={[other.uid]} roomId={room.roomId} lobbyId={room.lobbyId} /> : null}
