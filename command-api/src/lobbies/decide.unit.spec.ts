@@ -172,6 +172,20 @@ describe('create, join, leave, end', () => {
     expect(hostLeft.hostUid).toBeNull();
   });
 
+  it('a member without a live connection leaves with the reason; the owner coming back hosts again', () => {
+    given(...live()).when({ type: 'LeaveLobby', uid: 'aud', reason: 'disconnected' }).then([
+      { type: 'LobbyLeft', data: { lobbyId: L, uid: 'aud', leftAt: now, reason: 'disconnected' } },
+    ]);
+    const ownerGone: LobbyEvent = { type: 'LobbyLeft', data: { lobbyId: L, uid: 'owner', leftAt: now, reason: 'disconnected' } };
+    given(...live(), ownerGone).when({ type: 'JoinLobby', uid: 'owner', anonymous: false, inviteId: null, publicOnly: false, paidDiamonds: 0 }).then([
+      joined('owner'),
+      { type: 'MainHostSwitched', data: { lobbyId: L, fromUid: null, toUid: 'owner', fromUidSeat: null, by: 'owner', at: now } },
+    ]);
+    // Someone else hosting meanwhile keeps the seat; the owner comes back to the audience.
+    const switched: LobbyEvent = { type: 'MainHostSwitched', data: { lobbyId: L, fromUid: null, toUid: 'co', fromUidSeat: null, by: 'admin', at: now } };
+    given(...live(), ownerGone, switched).when({ type: 'JoinLobby', uid: 'owner', anonymous: false, inviteId: null, publicOnly: false, paidDiamonds: 0 }).then([joined('owner')]);
+  });
+
   it("ending empties the lobby: everyone's membership ends", () => {
     const s = given(...live()).when({ type: 'EndLobby', by: 'admin', reason: 'ended' }).state();
     expect(s.status).toBe('ended');
@@ -424,8 +438,22 @@ describe('chat', () => {
   });
 
   it('carries stickers, emojis and GIF references', () => {
-    const [e] = decideChat(post(now, { messageType: 'gif', body: 'gif:xyz' }), chatDecider.initialState());
-    expect(e!.data).toMatchObject({ lobbyId: L, roomId: null, uid: 'u', messageType: 'gif', body: 'gif:xyz', postedAt: now });
+    const [e] = decideChat(post(now, { messageType: 'gif', body: '/gifs/lol.gif' }), chatDecider.initialState());
+    expect(e!.data).toMatchObject({ lobbyId: L, roomId: null, uid: 'u', messageType: 'gif', body: '/gifs/lol.gif', postedAt: now });
+    expect(decideChat(post(now, { messageType: 'gif', body: 'https://media.tenor.com/a/b.gif' }), chatDecider.initialState())).toHaveLength(1);
+    expect(decideChat(post(now, { messageType: 'sticker', body: '/gifs/cat.svg' }), chatDecider.initialState())).toHaveLength(1);
+    expect(decideChat(post(now, { messageType: 'sticker', body: '🐱' }), chatDecider.initialState())).toHaveLength(1);
+  });
+
+  it('refuses GIFs from unsafe addresses and pictures that are not the sender\'s chat uploads', () => {
+    const s = chatDecider.initialState();
+    for (const body of ['javascript:alert(1)', 'http://tracker.example/p.gif', 'data:image/gif;base64,R0lG', '/gifs/../secret.gif', 'gif:xyz']) {
+      throwsCode(() => decideChat(post(now, { messageType: 'gif', body }), s), 'VALIDATION_FAILED', lobbyTexts.chatMediaInvalid);
+    }
+    throwsCode(() => decideChat(post(now, { messageType: 'sticker', body: '<img src=x>' }), s), 'VALIDATION_FAILED', lobbyTexts.chatMediaInvalid);
+    throwsCode(() => decideChat(post(now, { messageType: 'image', body: 'someone-else/chat/a.png' }), s), 'VALIDATION_FAILED', lobbyTexts.chatMediaInvalid);
+    throwsCode(() => decideChat(post(now, { messageType: 'image', body: 'u/profile/a.png' }), s), 'VALIDATION_FAILED', lobbyTexts.chatMediaInvalid);
+    expect(decideChat(post(now, { messageType: 'image', body: 'u/chat/3f1c.png' }), s)).toHaveLength(1);
   });
 });
 

@@ -17,6 +17,7 @@ import {
   UnblockBody,
   UpdateLobbyInfoBody,
   lobbyTexts,
+  texts,
 } from '@murmur/contracts';
 import { ApiError, currentUser, parse, requireAuth, type AuthContext } from '@murmur/platform';
 import type express from 'express';
@@ -40,6 +41,7 @@ import { lobbyCache, runQueued } from './lobby-streams.ts';
 import { isOpen, lobbyStreamId, seatOf, type LobbyState } from './lobby.ts';
 import { mediaTokensFromEnv, type MediaTokenIssuer } from './media-tokens.ts';
 import { roomIsOpen, roomStreamId, type RoomState } from './room.ts';
+import { PresenceReaper } from './presence-reaper.ts';
 import { RoomScheduler } from './room-scheduler.ts';
 
 const idPattern = /^[A-Za-z0-9_-]{1,64}$/;
@@ -206,6 +208,10 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
   router.post('/lobbies/:id/info', auth, async (req, res) => {
     const me = currentUser(req);
     const changes = parse(UpdateLobbyInfoBody, req.body);
+    // A photo is the editor's own lobby upload (three-step upload, uploadType=lobby), or removed.
+    if (changes.lobbyPhoto && !changes.lobbyPhoto.startsWith(`${me.uid.replace(/[^\w-]/g, '_')}/lobby/`)) {
+      throw new ApiError('VALIDATION_FAILED', texts.uploadFailed);
+    }
     const result = await runLobby(deps, lobbyIdOf(req), me.uid, { type: 'UpdateLobbyInfo', by: me.uid, changes, now: now() });
     sendPosition(res, result.position, { message: lobbyTexts.infoUpdated });
   });
@@ -426,6 +432,8 @@ export const lobbiesModule: CommandModule & { start(deps: CommandDeps): { stop()
   start(deps) {
     const scheduler = new RoomScheduler(deps);
     scheduler.start();
-    return scheduler;
+    const reaper = deps.presenceReaper === false ? null : new PresenceReaper(deps, deps.presenceReaper);
+    reaper?.start();
+    return { stop: async () => void (await Promise.all([scheduler.stop(), reaper?.stop()])) };
   },
 };

@@ -17,6 +17,7 @@ import { useUi } from '../state/ui.ts';
 import { logout } from '../login/logout.ts';
 import { DmNotifier } from './DmNotifier.tsx';
 import { LiveUser } from './LiveUser.tsx';
+import { ReturnAfterSignIn } from './SignInRedirect.tsx';
 import { UnreadBadge } from './UnreadBadge.tsx';
 import { accountMenu, bottomTabs, sideMenu, visibleEntries } from './menu.ts';
 import styles from './AppShell.module.css';
@@ -28,7 +29,8 @@ export function AppShell() {
   const location = useLocation();
   useEffect(() => setHomeNavigator(() => navigate('/')), [navigate]);
   const loginOpen = useUi((s) => s.loginOpen);
-  const inLobby = /^\/(lobby|room)\//.test(location.pathname);
+  // The lobby and room stages run edge to edge; the lobby settings page is an ordinary page.
+  const inLobby = /^\/(lobby|room)\//.test(location.pathname) && location.pathname !== '/lobby/settings';
 
   return (
     <div className={styles.shell}>
@@ -43,6 +45,7 @@ export function AppShell() {
       <BottomTabs />
       <Toaster />
       <LiveUser />
+      <ReturnAfterSignIn />
       <DmNotifier />
       <ServerErrorModal />
       {loginOpen ? (
