@@ -8,6 +8,7 @@ export * from './wallet.ts';
 export * from './gifting.ts';
 export * from './social.ts';
 export * from './lobbies.ts';
+export * from './gifs.ts';
 export * from './periods.ts';
 export * from './referral.ts';
 export * from './guild.ts';

@@ -108,7 +108,7 @@ describe('private timed rooms, chat and media tokens', () => {
     expect(tooFast.status).toBe(429);
     expect(tooFast.body.error.message).toBe('You are sending messages too quickly.');
     t += 11_000;
-    expect((await post('guest-r', `/lobbies/${lobbyId}/chat`, { payload: { messageType: 'gif', body: 'gif:abc123' } })).status).toBe(201);
+    expect((await post('guest-r', `/lobbies/${lobbyId}/chat`, { payload: { messageType: 'gif', body: '/gifs/hello.gif' } })).status).toBe(201);
     expect((await post('stranger-r', `/lobbies/${lobbyId}/chat`, { payload: { body: 'hello' } })).status).toBe(403);
     expect((await post('host-r', `/lobbies/${lobbyId}/users/guest-r/silence`)).status).toBe(200);
     const silenced = await post('guest-r', `/lobbies/${lobbyId}/chat`, { payload: { body: 'hello' } });
@@ -117,14 +117,14 @@ describe('private timed rooms, chat and media tokens', () => {
     expect((await post('host-r', `/lobbies/${lobbyId}/users/guest-r/unsilence`)).status).toBe(200);
     const viaBody = await post('guest-r', `/lobbies/${lobbyId}/chat`, { lobbyId, roomId, payload: { messageType: 'emoji', title: null, body: '🎉' } });
     expect(viaBody.status).toBe(201);
-    const inRoom = await post('guest-r', `/lobbies/${lobbyId}/rooms/${roomId}/chat`, { payload: { messageType: 'sticker', body: 'sticker:wave' } });
+    const inRoom = await post('guest-r', `/lobbies/${lobbyId}/rooms/${roomId}/chat`, { payload: { messageType: 'sticker', body: '/gifs/cat.svg' } });
     expect(inRoom.status).toBe(201);
     const history = await waitFor(
       () => stack.api(`/lobbies/${lobbyId}/chat?roomId=${roomId}`, { headers: { 'x-min-position': inRoom.body.position } }),
       (r) => r.headers.get('x-stale') !== 'true',
       30_000,
     );
-    expect(history.body.items[0].payload).toEqual({ messageType: 'sticker', title: null, body: 'sticker:wave' });
+    expect(history.body.items[0].payload).toEqual({ messageType: 'sticker', title: null, body: '/gifs/cat.svg' });
   });
 
   it('ends a started room on time even when the service was restarted in between', async () => {

@@ -17,6 +17,7 @@ import {
   UnblockBody,
   UpdateLobbyInfoBody,
   lobbyTexts,
+  texts,
 } from '@murmur/contracts';
 import { ApiError, currentUser, parse, requireAuth, type AuthContext } from '@murmur/platform';
 import type express from 'express';
@@ -207,6 +208,10 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
   router.post('/lobbies/:id/info', auth, async (req, res) => {
     const me = currentUser(req);
     const changes = parse(UpdateLobbyInfoBody, req.body);
+    // A photo is the editor's own lobby upload (three-step upload, uploadType=lobby), or removed.
+    if (changes.lobbyPhoto && !changes.lobbyPhoto.startsWith(`${me.uid.replace(/[^\w-]/g, '_')}/lobby/`)) {
+      throw new ApiError('VALIDATION_FAILED', texts.uploadFailed);
+    }
     const result = await runLobby(deps, lobbyIdOf(req), me.uid, { type: 'UpdateLobbyInfo', by: me.uid, changes, now: now() });
     sendPosition(res, result.position, { message: lobbyTexts.infoUpdated });
   });

@@ -20,6 +20,9 @@ export const lobbyActions = {
   grantMic: (lobbyId: string, uid: string) => api.post<{ seat: number }>(`${l(lobbyId)}/mic/grant`, { uid }),
   removeFromQueue: (lobbyId: string, uid: string) => api.post(`${l(lobbyId)}/queue/remove`, { uid }),
   chat: (lobbyId: string, messageType: string, body: string) => api.post(`${l(lobbyId)}/chat`, { payload: { messageType, body } }, { quiet: true }),
+  roomChat: (lobbyId: string, roomId: string, messageType: string, body: string) =>
+    api.post(`${l(lobbyId)}/rooms/${encodeURIComponent(roomId)}/chat`, { payload: { messageType, body } }, { quiet: true }),
+  pin: (lobbyId: string, message: string | null) => api.post<{ position: string }>(`${l(lobbyId)}/pin`, { message }),
   block: (lobbyId: string, uid: string, reason: string) => api.post<{ message?: string }>(`${l(lobbyId)}/block`, { uidToBlock: uid, reason }, { quiet: true }),
   invite: (lobbyId: string) => api.post<{ inviteId: string; link: string }>(`${l(lobbyId)}/invites`),
   refreshMediaToken: (lobbyId: string) => api.post<{ agoraToken: string; agoraAppId: string; channelName: string }>('/lobbies/refresh-token', { tokenType: 'rtc', lobbyId }, { quiet: true }),
@@ -31,7 +34,14 @@ export const lobbyActions = {
 export function memberCommand(lobbyId: string, action: MemberAction, uid: string): Promise<{ message?: string }> | null {
   switch (action) {
     case 'unseat':
+      // Staff taking a co-host off the stage: the spec's explicit co-host removal.
+      return api.post(`${l(lobbyId)}/cohosts/remove`, { uid });
+    case 'leaveSeat':
       return api.post(`${l(lobbyId)}/mic/unseat`, { uid });
+    case 'silence':
+      return api.post(`${l(lobbyId)}/users/${encodeURIComponent(uid)}/silence`);
+    case 'unsilence':
+      return api.post(`${l(lobbyId)}/users/${encodeURIComponent(uid)}/unsilence`);
     case 'micOff':
       return api.post(`${l(lobbyId)}/mic/mute`, { uid });
     case 'micOn':

@@ -29,7 +29,8 @@ export function AppShell() {
   const location = useLocation();
   useEffect(() => setHomeNavigator(() => navigate('/')), [navigate]);
   const loginOpen = useUi((s) => s.loginOpen);
-  const inLobby = /^\/(lobby|room)\//.test(location.pathname);
+  // The lobby and room stages run edge to edge; the lobby settings page is an ordinary page.
+  const inLobby = /^\/(lobby|room)\//.test(location.pathname) && location.pathname !== '/lobby/settings';
 
   return (
     <div className={styles.shell}>

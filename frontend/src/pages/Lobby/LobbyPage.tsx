@@ -23,7 +23,8 @@ import { GiftPanel } from '../../gifting/GiftPanel.tsx';
 import { backgroundFor, categoryLabel, languageLabel } from '../../lobby/backgrounds.ts';
 import { lobbyActions, memberCommand, type JoinAnswer } from '../../lobby/lobbyActions.ts';
 import { toLobbyDetails, type LobbyMember } from '../../lobby/lobbyApi.ts';
-import { isLobbyStaff, memberActionLabel, memberActions, type MemberAction } from '../../lobby/permissions.ts';
+import { isLobbyStaff, memberActionLabel, memberActions, seatLabel, type MemberAction } from '../../lobby/permissions.ts';
+import { useRejoin } from '../../lobby/useRejoin.ts';
 import { joinVoice, leaveVoice, resumeAudio, setMicrophone, useVoice } from '../../lobby/voice.ts';
 import { VoiceStatus } from '../../lobby/VoiceStatus.tsx';
 import { refreshQueries, useQuery } from '../../state/query.ts';
@@ -32,6 +33,8 @@ import { toast, useUi } from '../../state/ui.ts';
 import { ChatPanel, type ChatMessage } from './ChatPanel.tsx';
 import { giftLine, historyLine, type ChatHistoryItem } from './chatLines.ts';
 import { Leaderboard } from './Leaderboard.tsx';
+import { PinnedMessage } from './PinnedMessage.tsx';
+import { RejoinNotice } from './RejoinNotice.tsx';
 import { AudioResumeModal, BlockModal, ClosureModal, CreateRoomModal, EndRoomModal, JoinFeeModal, MatureWarningModal } from './LobbyModals.tsx';
 import { RoomList } from './RoomList.tsx';
 import { ShareModal } from './ShareModal.tsx';
@@ -112,6 +115,7 @@ export default function LobbyPage() {
   }, [lobby, uid, doJoin]);
 
   useEffect(() => () => void leaveVoice(), []);
+  const rejoin = useRejoin(lobby, !!joined, doJoin);
 
   // Chat history once; live messages arrive on the lobby channel.
   useEffect(() => {
@@ -218,7 +222,7 @@ export default function LobbyPage() {
   const giftCandidates = lobby.members
     .filter((m) => m.uid !== uid && (m.role !== 'audience' || m.presence !== 'offline'))
     .sort((a, b) => (a.seat ?? 99) - (b.seat ?? 99))
-    .map((m) => ({ ...m, label: m.uid === lobby.hostUid ? 'Host' : m.role === 'cohost' ? 'Co-host' : 'Audience' }));
+    .map((m) => ({ ...m, label: m.seat !== null ? seatLabel(lobby, m) : 'Audience' }));
   const mature = isMature(`${lobby.title} ${lobby.tag}`) && !matureOk;
 
   const act = async (action: MemberAction, member: LobbyMember) => {
@@ -236,6 +240,17 @@ export default function LobbyPage() {
     }
   };
 
+  const requestMic = () => {
+    if (inQueue) return;
+    void lobbyActions
+      .requestMic(lobbyId)
+      .then(() => {
+        toast('Mic requested. The host will let you in.', 'success');
+        reload();
+      })
+      .catch(() => undefined);
+  };
+
   const openGift = (to: string[]) => {
     if (!uid) return openLogin(true);
     setGiftTo(to);
@@ -243,6 +258,7 @@ export default function LobbyPage() {
   };
 
   const leave = async () => {
+    rejoin.suspend();
     await lobbyActions.leave(lobbyId).catch(() => undefined);
     await leaveVoice();
     navigate('/');
@@ -293,10 +309,10 @@ export default function LobbyPage() {
           </div>
         </header>
         {uid ? null : <VisitorBanner />}
-        {lobby.pinnedMessage ? <div className={styles.pinned}>📌 {lobby.pinnedMessage}</div> : null}
+        <PinnedMessage message={lobby.pinnedMessage} canUnpin={staff} onUnpin={() => void lobbyActions.pin(lobbyId, null).then((a) => reload(a.position)).catch(() => undefined)} />
         {lobby.description ? <p className={styles.description}>{lobby.description}</p> : null}
 
-        <Stage lobby={lobby} viewerUid={uid} speaking={voice.speaking} onAction={act} />
+        <Stage lobby={lobby} viewerUid={uid} speaking={voice.speaking} onAction={act} emptySeat={seated ? null : uid ? { label: inQueue ? 'Mic requested' : 'Request mic', onSelect: requestMic } : { label: 'Sign in to talk', onSelect: () => openLogin(true) }} />
 
         {audience.length > 0 ? (
           <div className={styles.audience} data-testid="audience">
@@ -337,7 +353,7 @@ export default function LobbyPage() {
 
         <RoomList rooms={lobby.rooms} viewerUid={uid} />
 
-        <div className={styles.controls}>
+        <div className={styles.controls} data-testid="lobby-controls">
           {uid ? (
             seated ? (
               <Button variant={me?.muted ? 'secondary' : 'primary'} onClick={() => me && void act(me.muted ? 'micOn' : 'micOff', me)} data-testid="toggle-mic">
@@ -347,10 +363,7 @@ export default function LobbyPage() {
               <Button
                 variant="secondary"
                 disabled={inQueue}
-                onClick={() => void lobbyActions.requestMic(lobbyId).then(() => {
-                  toast('Mic requested. The host will let you in.', 'success');
-                  reload();
-                }).catch(() => undefined)}
+                onClick={requestMic}
                 data-testid="request-mic"
               >
                 <Icon name="mic" size={16} /> {inQueue ? 'Mic requested' : 'Request mic'}
@@ -374,7 +387,7 @@ export default function LobbyPage() {
         <Tabs
           variant="pill"
           items={[
-            { value: 'chat', label: 'Chat', content: <ChatPanel lobbyId={lobbyId} messages={chat} canChat={!!uid} onSignIn={() => openLogin(true)} /> },
+            { value: 'chat', label: 'Chat', content: <ChatPanel lobbyId={lobbyId} messages={chat} canChat={!!uid} onSignIn={() => openLogin(true)} silenced={!!me?.silenced} onPin={staff ? (m) => void lobbyActions.pin(lobbyId, m.body.length > 120 ? `${m.body.slice(0, 119)}…` : m.body).then((a) => reload(a.position)).catch(() => undefined) : undefined} /> },
             { value: 'ranking', label: 'Ranking', content: <Leaderboard lobbyId={lobbyId} minPosition={lbPosition} /> },
             {
               value: 'people',
@@ -382,7 +395,7 @@ export default function LobbyPage() {
               content: (
                 <div className={styles.people} data-testid="people">
                   <PeopleGroup title="Host" members={hosts} lobby={lobby} uid={uid} onAction={act} onGift={(m) => openGift([m.uid])} />
-                  <PeopleGroup title="Co-hosts" members={cohosts} lobby={lobby} uid={uid} onAction={act} onGift={(m) => openGift([m.uid])} />
+                  <PeopleGroup title="Speakers" members={cohosts} lobby={lobby} uid={uid} onAction={act} onGift={(m) => openGift([m.uid])} />
                   <PeopleGroup title="Audience" members={audience} lobby={lobby} uid={uid} onAction={act} onGift={(m) => openGift([m.uid])} />
                 </div>
               ),
@@ -391,6 +404,7 @@ export default function LobbyPage() {
         />
       </aside>
 
+      <RejoinNotice show={rejoin.rejoining} />
       <GiftAnimation queue={queue} nameOf={nameOf} />
       {giftOpen ? <GiftPanel open onClose={() => setGiftOpen(false)} candidates={giftCandidates} defaultRecipients={giftTo} lobbyId={lobbyId} /> : null}
       <ShareModal lobbyId={lobbyId} open={shareOpen} onClose={() => setShareOpen(false)} signedIn={!!uid} />
@@ -448,6 +462,7 @@ function PeopleGroup({ title, members, lobby, uid, onAction, onGift }: { title: 
             {m.username}
             {m.isOwner ? <small className={styles.roleChip}>Owner</small> : null}
             {m.isAdmin ? <small className={styles.roleChip}>Admin</small> : null}
+            {m.silenced ? <small className={styles.silencedChip}>Silenced</small> : null}
           </span>
           {m.uid !== uid ? (
             <button className={styles.iconSmall} onClick={() => onGift(m)} aria-label={`Gift ${m.username}`}>

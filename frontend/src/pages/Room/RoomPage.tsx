@@ -21,6 +21,7 @@ import { refreshQueries, useQuery } from '../../state/query.ts';
 import { toast, useUi } from '../../state/ui.ts';
 import { ClosureModal, EndRoomModal } from '../Lobby/LobbyModals.tsx';
 import { isRoomFull } from '../Lobby/RoomList.tsx';
+import { RoomChat } from './RoomChat.tsx';
 import styles from './Room.module.css';
 
 interface Room {
@@ -34,6 +35,7 @@ interface Room {
   startedAt: string | null;
   endsAt: string | null;
   users: Array<{ uid: string; username: string; profilePicUrl: string | null }>;
+  silenced: string[];
 }
 
 function useSecondsLeft(endsAt: string | null): number | null {
@@ -230,6 +232,7 @@ export default function RoomPage() {
             </Button>
           ) : null}
         </div>
+        {member && uid ? <RoomChat room={room} uid={uid} onChanged={reload} /> : null}
       </div>
       <GiftAnimation queue={queue} nameOf={(u) => room.users.find((x) => x.uid === u)?.username ?? u.slice(0, 8)} />
       {giftOpen && other ? <GiftPanel open onClose={() => setGiftOpen(false)} candidates={[{ ...other, label: isHost ? 'Guest' : 'Host' }]} defaultRecipients={[other.uid]} roomId={room.roomId} lobbyId={room.lobbyId} /> : null}
