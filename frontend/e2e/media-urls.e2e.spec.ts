@@ -27,8 +27,6 @@ beforeAll(async () => {
   [full, browser] = await Promise.all([startFullStack(), launchBrowser()]);
   ana = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
   guest = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-  await signInWithEmail(ana, full.url, 'ana@example.com');
-  await signInAsGuest(guest, full.url);
 });
 
 afterAll(async () => {
@@ -55,6 +53,7 @@ async function createLobby(page: Page, title: string): Promise<string> {
 
 describe('uploaded pictures load everywhere', () => {
   it('shows the new avatar in the header after saving the profile', async () => {
+    await signInWithEmail(ana, full.url, 'ana@example.com');
     await ana.goto(`${full.url}/edit-profile`);
     await ana.locator('input[type=file]').first().setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: avatarPng });
     const save = ana.getByTestId('save-profile');
@@ -68,6 +67,7 @@ describe('uploaded pictures load everywhere', () => {
     const lobbyUrl = await createLobby(ana, 'Picture perfect');
     await expect.poll(() => showsPicture(ana.getByTestId('seat-0')), { timeout: 15_000 }).toBe(true);
 
+    await signInAsGuest(guest, full.url);
     await guest.goto(`${full.url}/`);
     const card = guest.getByTestId('lobby-card').filter({ hasText: 'Picture perfect' });
     await card.waitFor({ timeout: 15_000 });
@@ -79,12 +79,7 @@ describe('uploaded pictures load everywhere', () => {
   });
 
   it('shows it in the audience of someone else\'s lobby', async () => {
-    // The guest's lobby, opened through the API: this test is about the audience, not the form.
-    const token = await guest.evaluate(() => localStorage.getItem('murmur.token'));
-    const res = await fetch(`${full.url}/api/v1/lobbies`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify({ title: 'Guest corner' }) });
-    const { lobbyId } = (await res.json()) as { lobbyId: string };
-    const lobbyUrl = `${full.url}/lobby/${lobbyId}`;
-    await guest.goto(lobbyUrl);
+    const lobbyUrl = await createLobby(guest, 'Guest corner');
     await ana.goto(lobbyUrl);
     const audience = guest.getByTestId('audience');
     await audience.waitFor({ timeout: 15_000 });
