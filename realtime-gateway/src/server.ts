@@ -23,12 +23,12 @@ import {
   type Checkpoint,
   type RecordedEvent,
 } from '@murmur/eventstore';
-import { closeServer, createLogger, listen, observabilityRouter, PostgresSessionGuard, toApiError, type Logger, type SessionGuard } from '@murmur/platform';
+import { closeServer, createLogger, listen, observabilityRouter, PostgresSessionGuard, toApiError, type AccessPolicy, type Logger, type SessionGuard } from '@murmur/platform';
 import express from 'express';
 import type pg from 'pg';
 import client from 'prom-client';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { AccessPolicy, type AccessVerdict } from './access.ts';
+import { channelAccess, type AccessVerdict } from './access.ts';
 import { authenticateUpgrade, type UpgradeAuth } from './auth.ts';
 import { channelsOf, presenceLobbyOf, toRealtimeEvent } from './channels.ts';
 import type { GatewayConfig } from './config.ts';
@@ -127,7 +127,7 @@ export class Gateway {
       yieldAfter: 2_000,
     });
     this.ring = new ReplayRing(settings.GATEWAY_RING_SIZE, START);
-    this.access = new AccessPolicy(deps.pool);
+    this.access = channelAccess(deps.pool);
     this.presence = new PresenceTracker(new PostgresEventStore(deps.pool), deps.logger, {
       offlineGraceMs: settings.GATEWAY_OFFLINE_GRACE_MS,
       flushIntervalMs: 50,
@@ -402,7 +402,7 @@ export class Gateway {
     const verdicts = await Promise.all(
       requested.map(async (ch) => {
         try {
-          return await this.access.check(c.auth, parseChannel(ch)!);
+          return await this.access.channel(c.auth, parseChannel(ch)!);
         } catch (error) {
           this.deps.logger.error({ err: error, channel: ch }, 'access check failed');
           return 'not_found' as const;

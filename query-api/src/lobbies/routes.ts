@@ -14,12 +14,13 @@ import {
   rooms as roomConstants,
   weekIdOf,
 } from '@murmur/contracts';
-import { ApiError, currentUser, parse, requireAuth } from '@murmur/platform';
+import { ApiError, currentUser, granted, isLobbyStaff, parse, requireAuth } from '@murmur/platform';
 import type express from 'express';
 import type pg from 'pg';
 import { z } from 'zod';
 import type { QueryDeps } from '../dependencies.ts';
 import { freshness } from '../freshness.ts';
+import { readAccess } from './read-access.ts';
 
 const idPattern = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -117,7 +118,17 @@ async function loadLobbyRow(pool: pg.Pool, lobbyId: string): Promise<LobbyRow> {
   return row;
 }
 
-const isStaff = (row: LobbyRow, uid: string | undefined) => uid !== undefined && (uid === row.owner_uid || uid === row.host_uid || row.admins.includes(uid));
+const isStaff = (row: LobbyRow, uid: string | undefined) => isLobbyStaff({ ownerUid: row.owner_uid, hostUid: row.host_uid, admins: row.admins }, uid);
+
+async function hasInvite(pool: pg.Pool, lobbyId: string, inviteId: string): Promise<boolean> {
+  const { rows } = await pool.query('select 1 from rm.lobby_invites where lobby_id = $1 and invite_id = $2', [lobbyId, inviteId]);
+  return rows.length > 0;
+}
+
+async function isInside(pool: pg.Pool, lobbyId: string, uid: string): Promise<boolean> {
+  const { rows } = await pool.query('select 1 from rm.lobby_members where lobby_id = $1 and uid = $2 and left_at is null', [lobbyId, uid]);
+  return rows.length > 0;
+}
 
 const listQuery = (req: express.Request) => {
   const q = parse(LobbyListQuery, req.query);
@@ -128,6 +139,7 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
   const { pool } = deps;
   const fresh = freshness(pool, ['lobbies']);
   const freshRooms = freshness(pool, ['lobbies', 'rooms']);
+  const access = readAccess(pool);
 
   // Signed-in users see every live lobby; visitors the public ones (spec section 5).
   router.get('/lobbies', requireAuth(), fresh, async (req, res) => {
@@ -189,6 +201,7 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
     const period = q.kind === 'valentines' ? 'valentines' : q.frequency!;
     const periodId = period === 'valentines' ? String(now.getUTCFullYear()) : period === 'weekly' ? weekIdOf(now) : monthIdOf(now);
     const lobbyId = q.lobbyId ?? '';
+    if (q.lobbyId) await access.lobby(req, q.lobbyId);
     const board = async (name: 'users' | 'hosts') => {
       const { rows } = await pool.query<{ uid: string; amount: string }>(
         `select uid, amount::text from rm.lobby_leaderboards where lobby_id = $1 and board = $2 and period = $3 and period_id = $4
@@ -216,7 +229,9 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
 
   router.get('/lobbies/:id', freshRooms, async (req, res) => {
     const row = await loadLobbyRow(pool, String(req.params.id));
-    if (row.kind === 'private' && !req.auth) throw new ApiError('UNAUTHENTICATED', 'Please sign in to continue.');
+    // Whoever holds a valid invite is about to join: they see the lobby (its fee) before they do.
+    const invite = typeof req.query.invite === 'string' && idPattern.test(req.query.invite) ? req.query.invite : null;
+    if (!(req.auth && invite && (await hasInvite(pool, row.lobby_id, invite)))) await access.lobby(req, row.lobby_id);
     const { rows: members } = await pool.query<{ uid: string; role: string; seat: number | null; presence: string; is_admin: boolean; anonymous: boolean; joined_at: Date }>(
       `select uid, role, seat, presence, is_admin, anonymous, joined_at from rm.lobby_members where lobby_id = $1 and left_at is null order by seat nulls last, joined_at`,
       [row.lobby_id],
@@ -270,8 +285,11 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
   router.get('/lobbies/:id/invites', requireAuth(), fresh, async (req, res) => {
     const me = currentUser(req);
     const row = await loadLobbyRow(pool, String(req.params.id));
-    const { rows: inside } = await pool.query('select 1 from rm.lobby_members where lobby_id = $1 and uid = $2 and left_at is null', [row.lobby_id, me.uid]);
-    if (!isStaff(row, me.uid) && inside.length === 0) throw new ApiError('FORBIDDEN', lobbyTexts.noPermission);
+    // A private lobby's invite ids are its keys: its staff alone see them. A public lobby's are share links.
+    const verdict = await access.lobby(req, row.lobby_id);
+    if (row.kind === 'private' ? verdict !== 'ok' : !isStaff(row, me.uid) && !(await isInside(pool, row.lobby_id, me.uid))) {
+      throw new ApiError('FORBIDDEN', lobbyTexts.noPermission);
+    }
     const { rows } = await pool.query<{ invite_id: string; created_by: string; created_at: Date }>(
       'select invite_id, created_by, created_at from rm.lobby_invites where lobby_id = $1 order by created_at desc limit 100',
       [row.lobby_id],
@@ -286,6 +304,7 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
 
   router.get('/lobbies/:id/rooms', freshRooms, async (req, res) => {
     const row = await loadLobbyRow(pool, String(req.params.id));
+    await access.lobby(req, row.lobby_id);
     const page = parse(PageQuery, req.query);
     const { rows } = await pool.query(
       `select room_id as "roomId", lobby_id as "lobbyId", title, mins, room_banner_photo as "roomBannerPhoto", required_balance as "requiredBalance",
@@ -309,6 +328,16 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
     );
     const room = rows[0];
     if (!room) throw new ApiError('NOT_FOUND', lobbyTexts.roomNotFound);
+    const verdict = await access.policy.room(req.auth ?? null, roomId);
+    if (!granted(verdict)) {
+      // Someone who may see the room's lobby sees what the lobby lists of it, to decide to join; the
+      // people in it and its silences stay with them.
+      if (verdict !== 'forbidden') await access.room(req, roomId);
+      await access.lobby(req, room.lobbyId);
+      const { silenced: _silenced, ...preview } = room;
+      res.json({ ...preview, users: [] });
+      return;
+    }
     const { rows: members } = await pool.query<{ uid: string }>('select uid from rm.room_members where room_id = $1 and left_at is null order by joined_at', [roomId]);
     const cards = await userCards(pool, members.map((m) => m.uid));
     res.json({ ...room, users: members.map((m) => cards.get(m.uid)) });
@@ -319,6 +348,13 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
     const lobbyId = String(req.params.id);
     if (!idPattern.test(lobbyId)) throw new ApiError('NOT_FOUND', lobbyTexts.lobbyNotFound);
     const q = parse(PageQuery.extend({ roomId: z.string().regex(idPattern).optional() }), req.query);
+    if (q.roomId) {
+      await access.room(req, q.roomId);
+      const { rows: inLobby } = await pool.query('select 1 from rm.rooms where room_id = $1 and lobby_id = $2', [q.roomId, lobbyId]);
+      if (inLobby.length === 0) throw new ApiError('NOT_FOUND', lobbyTexts.roomNotFound);
+    } else {
+      await access.lobby(req, lobbyId);
+    }
     const { rows } = await pool.query<{ position: string; message_id: string; uid: string; room_id: string | null; message_type: string; title: string | null; body: string; posted_at: Date }>(
       `select position::text, message_id, uid, room_id, message_type, title, body, posted_at from rm.lobby_chat
         where lobby_id = $1 and room_id is not distinct from $2 order by position desc limit $3 offset $4`,
