@@ -35,6 +35,7 @@ import type { GatewayConfig } from './config.ts';
 import { ClientConnection, type ChannelState } from './connection.ts';
 import { LogTailer } from './log-tailer.ts';
 import { PresenceTracker } from './presence.ts';
+import { sessionEndOf, type SessionEnd } from './session-ends.ts';
 import { checkpointOf, compareCheckpoints, ReplayRing, type RingEntry } from './replay-ring.ts';
 
 export type GatewaySettings = Omit<GatewayConfig, 'NODE_ENV'>;
@@ -190,7 +191,19 @@ export class Gateway {
     this.metrics.position.set(Number(event.globalPosition));
     const revoked = revokedGrant(event);
     if (revoked) this.revoke(revoked.uid, revoked.grant);
+    const ended = sessionEndOf(event);
+    if (ended) this.endSessions(ended);
     return sent;
+  }
+
+  /** A banned account, or one signed in elsewhere, loses its open sockets now, told why. */
+  private endSessions(ended: SessionEnd): void {
+    for (const c of [...(this.clientsOf.get(ended.uid) ?? [])]) {
+      if (c.auth?.sessionId === ended.keep) continue;
+      c.ws.close(ended.code, ended.reason);
+      this.removeClient(c);
+      setTimeout(() => c.ws.terminate(), 2_000).unref();
+    }
   }
 
   /** A member who left (or was kicked or blocked) stops hearing what membership alone let them hear. */

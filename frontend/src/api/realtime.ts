@@ -3,7 +3,8 @@
 import { RealtimeClient, type ChannelHandlers, type ConnectionState } from '@murmur/contracts/realtime-client';
 import { useEffect, useRef } from 'react';
 import { createStore } from '../state/store.ts';
-import { currentToken, onLogout, useSession } from './session.ts';
+import { toast } from '../state/ui.ts';
+import { clearSession, currentToken, onLogout, useSession } from './session.ts';
 
 export type { ConnectionState };
 
@@ -24,6 +25,11 @@ export function realtime(): RealtimeClient {
       url: gatewayUrl(),
       WebSocket: WebSocket as unknown as ConstructorParameters<typeof RealtimeClient>[0]['WebSocket'],
       getToken: () => currentToken(),
+      // Banned, or signed in on another device: sign out here and show the spec's text.
+      onSessionEnded({ reason }) {
+        clearSession();
+        toast(reason, 'error');
+      },
       onStateChange(state) {
         useConnection.setState((s) => ({ state, connectedTimes: state === 'CONNECTED' ? s.connectedTimes + 1 : s.connectedTimes }));
       },

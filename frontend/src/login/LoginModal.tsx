@@ -4,6 +4,7 @@ import { limits } from '@murmur/contracts/constants';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiCallError } from '../api/client.ts';
 import { Button } from '../components/Button.tsx';
+import { useSession } from '../api/session.ts';
 import { Dialog } from '../components/Dialog.tsx';
 import { TextField } from '../components/Field.tsx';
 import { emailError, otpError } from '../forms/validation.ts';
@@ -28,7 +29,11 @@ type Step = 'default' | 'email' | 'otp' | 'terms' | 'success';
 
 export default function LoginModal() {
   const setOpen = useUi((s) => s.setLoginOpen);
-  const [step, setStep] = useState<Step>('default');
+  // A signed-in user who has not done the terms step starts there (after a reload, or a refused command).
+  const [step, setStep] = useState<Step>(() => {
+    const claims = useSession.getState().claims;
+    return claims && !claims.onboarded ? 'terms' : 'default';
+  });
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);

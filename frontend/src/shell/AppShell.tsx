@@ -26,6 +26,11 @@ export function AppShell() {
   const location = useLocation();
   useEffect(() => setHomeNavigator(() => navigate('/')), [navigate]);
   const loginOpen = useUi((s) => s.loginOpen);
+  // Signed in but the terms step (18+) is not done: it comes back on every load until it is.
+  const needsTerms = useSession((s) => !!s.claims && !s.claims.onboarded);
+  useEffect(() => {
+    if (needsTerms) useUi.getState().setLoginOpen(true);
+  }, [needsTerms]);
   const inLobby = /^\/(lobby|room)\//.test(location.pathname);
 
   return (
