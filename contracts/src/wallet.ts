@@ -1,6 +1,7 @@
 // Money (DESIGN section 4): the events of the `wallet-{uid}`, `payment-{id}` and `earnings-{uid}`
 // streams, the reasons a diamond moves, and the bodies of the wallet and payment commands.
 import { z } from 'zod';
+import { money } from './constants.ts';
 
 /** Why diamonds were credited or spent; every module that moves diamonds names its reason here. */
 export const DiamondReason = z.enum([
@@ -32,6 +33,9 @@ export const DiamondsCreditedData = z.object({
   reason: DiamondReason,
   /** What the credit is for: a payment id, a referral record, a quest... */
   reference: z.string().max(300),
+  /** Paid credits (top-ups) only: the cash received for them, in US cents. Referral rewards are a
+   * share of this, never of the diamonds' face value (the first top-up offer doubles the diamonds). */
+  amountUsdCents: z.number().int().positive().optional(),
   creditedAt: isoTime,
 });
 export type DiamondsCreditedData = z.infer<typeof DiamondsCreditedData>;
@@ -89,6 +93,9 @@ export type WalletEvent =
   | { type: 'DiamondsSpent'; data: DiamondsSpentData }
   | { type: 'GiftSent'; data: GiftSentData }
   | { type: 'SkuPurchased'; data: SkuPurchasedData };
+
+/** Diamonds a paid amount buys at the normal rate (1 USD = 100 diamonds), in whole diamonds. */
+export const diamondsForUsdCents = (cents: number): number => Math.round((cents * money.diamondsPerUsd) / 100);
 
 // ---- payment-{id} ---------------------------------------------------------------------------
 

@@ -1,10 +1,13 @@
 // `projections audit` (DESIGN section 4): replays the whole log and proves the ledger. Diamonds
 // minted (top-ups, rewards, grants) = balances + diamonds spent; charm credited by gifts = charm
 // balance + withdrawn; no wallet ever below zero at any point of its history; every confirmed
-// payment credited exactly once; every money event carries an idempotency key; and the balance
-// read models agree with the replay, per user.
-import type {
-  CharmWithdrawnData, DiamondsCreditedData, DiamondsSpentData, GiftSentData, PaymentConfirmedData, SkuPurchasedData, WithdrawalFailedData,
+// payment credited exactly once (a first-top-up-offer payment at the offer's diamonds, or at the
+// normal rate when the account's offer was already used); the offer credited at most once per
+// account; every money event carries an idempotency key; and the balance read models agree with
+// the replay, per user.
+import {
+  diamondsForUsdCents,
+  type CharmWithdrawnData, DiamondsCreditedData, DiamondsSpentData, GiftSentData, PaymentConfirmedData, SkuPurchasedData, WithdrawalFailedData,
 } from '@murmur/contracts';
 import { loadCheckpoint, type RecordedEvent } from '@murmur/eventstore';
 import type pg from 'pg';
@@ -32,7 +35,8 @@ export class LedgerReplay {
   readonly totals: LedgerTotals = { DMND: { minted: 0, spent: 0, balances: 0 }, CHRM: { credited: 0, withdrawn: 0, balances: 0 }, USD: { confirmedCents: 0, payments: 0 } };
   readonly differences: string[] = [];
   private readonly confirmed = new Map<string, PaymentConfirmedData>();
-  private readonly paidCredits = new Map<string, number>();
+  private readonly paidCredits = new Map<string, { amount: number; asOffer: boolean }>();
+  private readonly offers = new Map<string, number>();
   events = 0;
   lastPosition = 0n;
 
@@ -56,7 +60,15 @@ export class LedgerReplay {
         const d = e.data as unknown as DiamondsCreditedData;
         this.diamonds.set(d.uid, (this.diamonds.get(d.uid) ?? 0) + d.amount);
         this.totals.DMND.minted += d.amount;
-        if (PAID_REASONS.has(d.reason)) this.paidCredits.set(d.reference, (this.paidCredits.get(d.reference) ?? 0) + d.amount);
+        if (PAID_REASONS.has(d.reason)) {
+          const before = this.paidCredits.get(d.reference);
+          this.paidCredits.set(d.reference, { amount: (before?.amount ?? 0) + d.amount, asOffer: (before?.asOffer ?? false) || d.reason === 'first_topup_offer' });
+        }
+        if (d.reason === 'first_topup_offer') {
+          const n = (this.offers.get(d.uid) ?? 0) + 1;
+          this.offers.set(d.uid, n);
+          if (n > 1) this.differences.push(`wallet-${d.uid} is credited the first top-up offer again (${n} times) at position ${e.globalPosition}`);
+        }
         break;
       }
       case 'DiamondsSpent': {
@@ -104,10 +116,14 @@ export class LedgerReplay {
   /** Differences that need the whole log: payments credited other than exactly once. */
   finish(): void {
     for (const [paymentId, p] of this.confirmed) {
-      const credited = this.paidCredits.get(paymentId) ?? 0;
-      if (credited !== p.diamonds) this.differences.push(`payment ${paymentId} confirmed for ${p.diamonds} diamonds but credited ${credited}`);
+      const credit = this.paidCredits.get(paymentId);
+      const credited = credit?.amount ?? 0;
+      // An offer payment credited after the account's offer was used buys at the normal rate.
+      const expected = p.purpose === 'first_topup_offer' && credit && !credit.asOffer ? diamondsForUsdCents(p.amountUsdCents) : p.diamonds;
+      if (credited !== expected) this.differences.push(`payment ${paymentId} confirmed for ${expected} diamonds but credited ${credited}`);
+      if (credit?.asOffer && p.purpose !== 'first_topup_offer') this.differences.push(`payment ${paymentId} is credited as the first top-up offer but was not bought as one`);
     }
-    for (const [reference, amount] of this.paidCredits) {
+    for (const [reference, { amount }] of this.paidCredits) {
       if (!this.confirmed.has(reference)) this.differences.push(`${amount} paid diamonds credited for ${reference}, which is not a confirmed payment`);
     }
     this.totals.DMND.balances = [...this.diamonds.values()].reduce((a, b) => a + b, 0);

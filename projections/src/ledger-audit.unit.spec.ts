@@ -52,4 +52,22 @@ describe('ledger replay', () => {
       '5 paid diamonds credited for nothing, which is not a confirmed payment',
     ]);
   });
+
+  it('takes a second offer payment at the normal rate, and finds the offer credited twice', () => {
+    const offer = (paymentId: string) => ev('PaymentConfirmed', { paymentId, uid: 'o', purpose: 'first_topup_offer', diamonds: 3000, amountUsdCents: 1500 });
+    const clean = replay(
+      offer('p1'),
+      ev('DiamondsCredited', { uid: 'o', amount: 3000, reason: 'first_topup_offer', reference: 'p1' }),
+      offer('p2'),
+      ev('DiamondsCredited', { uid: 'o', amount: 1500, reason: 'topup', reference: 'p2' }),
+    );
+    expect(clean.differences).toEqual([]);
+    const twice = replay(
+      offer('q1'),
+      ev('DiamondsCredited', { uid: 'q', amount: 3000, reason: 'first_topup_offer', reference: 'q1' }),
+      offer('q2'),
+      ev('DiamondsCredited', { uid: 'q', amount: 3000, reason: 'first_topup_offer', reference: 'q2' }),
+    );
+    expect(twice.differences).toEqual([`wallet-q is credited the first top-up offer again (2 times) at position ${position}`]);
+  });
 });

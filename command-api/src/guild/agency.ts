@@ -56,16 +56,27 @@ export function evolveAgency(state: AgencyState, event: AgencyEvent): AgencyStat
  * so two agencies adding the same host at once cannot both win. */
 export type HostMembershipEvent =
   | DomainEvent<'HostAgencyClaimed', { hostUid: string; agencyId: string; at: string }>
-  | DomainEvent<'HostAgencyReleased', { hostUid: string; agencyId: string; at: string }>;
+  | DomainEvent<'HostAgencyReleased', { hostUid: string; agencyId: string; at: string }>
+  /** The agency holding the host opened a charm payout to them (decided here, so a payout and the
+   * host leaving the roster are ordered on one stream). */
+  | DomainEvent<'HostPayoutAuthorized', { hostUid: string; agencyId: string; withdrawalId: string; at: string }>;
+
+export interface HostMembershipState {
+  agencyId: string | null;
+  /** Payouts authorized on this stream, so a retry after a crash goes on even if the host left since. */
+  payouts: Record<string, string>;
+}
 
 export const hostMembershipStream = (hostUid: string) => `agency-host-${hostUid}`;
 
-export function evolveHostMembership(state: { agencyId: string | null }, event: HostMembershipEvent): { agencyId: string | null } {
+export function evolveHostMembership(state: HostMembershipState, event: HostMembershipEvent): HostMembershipState {
   switch (event.type) {
     case 'HostAgencyClaimed':
-      return { agencyId: event.data.agencyId };
+      return { ...state, agencyId: event.data.agencyId };
     case 'HostAgencyReleased':
-      return state.agencyId === event.data.agencyId ? { agencyId: null } : state;
+      return state.agencyId === event.data.agencyId ? { ...state, agencyId: null } : state;
+    case 'HostPayoutAuthorized':
+      return { ...state, payouts: { ...state.payouts, [event.data.withdrawalId]: event.data.agencyId } };
     default: {
       const _exhaustive: never = event;
       return state;

@@ -3,7 +3,7 @@
 import { guildTexts, type SettlementHostLine } from '@murmur/contracts';
 import { ApiError } from '@murmur/platform';
 import type { Decider } from '../decider/decider.ts';
-import { evolveAgency, evolveHostMembership, initialAgencyState, type AgencyEvent, type AgencyState, type HostMembershipEvent } from './agency.ts';
+import { evolveAgency, evolveHostMembership, initialAgencyState, type AgencyEvent, type AgencyState, type HostMembershipEvent, type HostMembershipState } from './agency.ts';
 
 export interface PeriodTotals {
   receiptCount: number;
@@ -96,10 +96,11 @@ export const agencyDecider: Decider<AgencyState, AgencyCommand, AgencyEvent> = {
 
 export type HostMembershipCommand =
   | { type: 'ClaimHost'; hostUid: string; agencyId: string; now: Date }
-  | { type: 'ReleaseHost'; hostUid: string; agencyId: string; now: Date };
+  | { type: 'ReleaseHost'; hostUid: string; agencyId: string; now: Date }
+  | { type: 'AuthorizePayout'; hostUid: string; agencyId: string; withdrawalId: string; now: Date };
 
-export const hostMembershipDecider: Decider<{ agencyId: string | null }, HostMembershipCommand, HostMembershipEvent> = {
-  initialState: () => ({ agencyId: null }),
+export const hostMembershipDecider: Decider<HostMembershipState, HostMembershipCommand, HostMembershipEvent> = {
+  initialState: () => ({ agencyId: null, payouts: {} }),
   evolve: evolveHostMembership,
   decide(command, state) {
     const at = command.now.toISOString();
@@ -107,6 +108,11 @@ export const hostMembershipDecider: Decider<{ agencyId: string | null }, HostMem
       if (state.agencyId === command.agencyId) return [];
       if (state.agencyId) throw new ApiError('RULE_VIOLATED', guildTexts.hostAlreadyInAgency);
       return [{ type: 'HostAgencyClaimed', data: { hostUid: command.hostUid, agencyId: command.agencyId, at } }];
+    }
+    if (command.type === 'AuthorizePayout') {
+      if (state.payouts[command.withdrawalId] === command.agencyId) return [];
+      if (state.agencyId !== command.agencyId) throw new ApiError('FORBIDDEN', guildTexts.hostNotInAgency);
+      return [{ type: 'HostPayoutAuthorized', data: { hostUid: command.hostUid, agencyId: command.agencyId, withdrawalId: command.withdrawalId, at } }];
     }
     if (state.agencyId !== command.agencyId) return [];
     return [{ type: 'HostAgencyReleased', data: { hostUid: command.hostUid, agencyId: command.agencyId, at } }];

@@ -1,11 +1,14 @@
 // The mini-app's daily claim: diamonds once per interval for a Telegram-linked account. The credit
 // goes first with a key per claim number, so a retry after a failure never pays twice nor loses pay.
-import { telegramClaim } from '@murmur/contracts';
-import { currentUser, requireAuth } from '@murmur/platform';
+// Claim n is computed only once claim n-1 is recorded on `user-{uid}` (expected version) and the
+// interval since it has passed, and the wallet's key `tg-claim:{n}` lets exactly one request pay
+// it: that request answers 200, every other one (parallel or repeated) the refusal.
+import { identityTexts, telegramClaim } from '@murmur/contracts';
+import { ApiError, currentUser, requireAuth } from '@murmur/platform';
 import type express from 'express';
 import { handleCommand, loadState } from '../decider/handle-command.ts';
 import type { CommandDeps } from '../dependencies.ts';
-import { creditDiamonds } from '../wallet/ledger.ts';
+import { runWalletCommand } from '../wallet/ledger.ts';
 import { nextClaimAt, userDecider, userStream, type UserCommand } from './decide.ts';
 
 export function claimRoutes(router: express.Router, deps: CommandDeps): void {
@@ -16,8 +19,18 @@ export function claimRoutes(router: express.Router, deps: CommandDeps): void {
     const claimNumber = state.claimCount + 1;
     const command: UserCommand = { type: 'ClaimTelegramDaily', claimNumber, amount: telegramClaim.diamonds, intervalSeconds: telegramClaim.intervalSeconds, now };
     userDecider.decide(command, state); // refuses before any diamond moves
-    const credit = await creditDiamonds(deps, { uid, amount: telegramClaim.diamonds, reason: 'daily_claim', reference: `tg-claim-${claimNumber}`, idempotencyKey: `tg-claim:${claimNumber}` });
+    const credit = await runWalletCommand(
+      deps,
+      uid,
+      { type: 'CreditDiamonds', uid, amount: telegramClaim.diamonds, reason: 'daily_claim', reference: `tg-claim-${claimNumber}`, at: now.toISOString() },
+      `tg-claim:${claimNumber}`,
+    );
+    // Recorded even by a request that did not pay (it completes a claim whose recording was lost).
     const result = await handleCommand(deps.store, userStream(uid), userDecider, command, { cache: deps.cache, metadata: { actorUid: uid } });
+    if (credit.duplicate) {
+      const next = nextClaimAt(result.state.lastClaimAt, telegramClaim.intervalSeconds);
+      throw new ApiError('RULE_VIOLATED', identityTexts.alreadyClaimed, next ? { nextClaimAt: next.toISOString() } : undefined);
+    }
     const position = result.position > credit.position ? result.position : credit.position;
     res.json({
       amount: telegramClaim.diamonds,

@@ -1,5 +1,6 @@
 // Identity-provider sign-in (ID tokens signed by a local key set served over HTTP, so the remote JWKS
 // path runs) and the Telegram mini-app (initData signed in the test with the bot token), plus the daily claim.
+import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identityTexts, texts } from '@murmur/contracts';
@@ -79,7 +80,27 @@ describe('identity provider', () => {
 
 const tgInitData = (user: Record<string, unknown>, authDate = new Date()) => sign({ user, query_id: 'AAF' } as never, BOT_TOKEN, authDate);
 
+/** initData as clients before Bot API 8.0 send it: no `signature` field, only the bot token's HMAC. */
+function legacyInitData(user: Record<string, unknown>, botToken = BOT_TOKEN): string {
+  const fields: [string, string][] = [['auth_date', String(Math.floor(Date.now() / 1000))], ['query_id', 'AAF'], ['user', JSON.stringify(user)]];
+  const checkString = fields.map(([k, v]) => `${k}=${v}`).sort().join('\n');
+  const secret = createHmac('sha256', 'WebAppData').update(botToken).digest();
+  const hash = createHmac('sha256', secret).update(checkString).digest('hex');
+  return new URLSearchParams([...fields, ['hash', hash]]).toString();
+}
+
 describe('Telegram mini-app', () => {
+  it('accepts initData without the signature field (clients before Bot API 8.0) when its HMAC is right', async () => {
+    const initData = legacyInitData({ id: 777020, first_name: 'Old', username: 'old_client' });
+    expect(new URLSearchParams(initData).has('signature')).toBe(false);
+    const res = await stack.api('/auth/login-via-telegram', { method: 'POST', body: { initData } });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.isNewUser).toBe(true);
+    const forged = await stack.api('/auth/login-via-telegram', { method: 'POST', body: { initData: legacyInitData({ id: 777020, first_name: 'Old' }, '999:other-bot-token') } });
+    expect(forged.status).toBe(401);
+    expect(forged.body.error.message).toBe(identityTexts.telegramInvalid);
+  });
+
   it('signs in with initData signed by the bot token', async () => {
     const res = await stack.api('/auth/login-via-telegram', { method: 'POST', body: { initData: tgInitData({ id: 777001, first_name: 'Tia', username: 'tia_tg' }) } });
     expect(res.status).toBe(200);

@@ -107,6 +107,25 @@ describe('card top-up (Stripe)', () => {
     expect(second.status).toBe(422);
   });
 
+  it('refuses a signed webhook for another intent that names this payment, and credits nothing', async () => {
+    const token = await stack.tokenFor('card-9');
+    const { body } = await init(token, { value: 20 }, 'init-9');
+    const other = await init(await stack.tokenFor('card-9b'), { value: 20 }, 'init-9b');
+    // The other intent is real and paid, but its metadata names card-9's payment.
+    const hook = stripe.webhook('payment_intent.succeeded', other.body.referenceId, { metadata: { paymentId: body.transactionId, uid: 'card-9' } });
+    const before = await eventCount();
+    const res = await deliver(hook);
+    expect(res.status).toBe(422);
+    expect(await eventCount()).toBe(before);
+    expect((await loadWallet(stack.command.deps, 'card-9')).balance).toBe(0);
+    const failed = await deliver(stripe.webhook('payment_intent.payment_failed', other.body.referenceId, { metadata: { paymentId: body.transactionId } }));
+    expect(failed.status).toBe(422);
+    expect(await eventCount()).toBe(before);
+    // Its own intent still confirms it.
+    await deliver(stripe.webhook('payment_intent.succeeded', body.referenceId));
+    expect((await loadWallet(stack.command.deps, 'card-9')).balance).toBe(2000);
+  });
+
   it('credits through the reactor when the process died between confirming and crediting', async () => {
     const token = await stack.tokenFor('card-7');
     const { body } = await init(token, { value: 7 }, 'init-7');
@@ -129,7 +148,7 @@ describe('card top-up (Stripe)', () => {
     expect(wallet.vipUntil).not.toBeNull();
     const audit = await auditLedger(stack.db.pool);
     expect(audit.differences).toEqual([]);
-    expect(audit.totals.USD.payments).toBe(5);
+    expect(audit.totals.USD.payments).toBe(6);
   });
 });
 

@@ -1,6 +1,7 @@
 // The payment decider: a payment is confirmed once, for the amount it was initiated with; a
 // failure never undoes a confirmation (webhooks arrive out of order), while a success after a
-// failed attempt (the customer tried another card) still confirms.
+// failed attempt (the customer tried another card) still confirms. A provider's answer is about
+// the payment only when it names the provider's id the payment was initiated with.
 import type { PaymentConfirmedData, PaymentInitiatedData } from '@murmur/contracts';
 import { ApiError } from '@murmur/platform';
 import type { Decider } from '../decider/decider.ts';
@@ -8,8 +9,21 @@ import { evolvePayment, initialPaymentState, type PaymentEvent, type PaymentStat
 
 export type PaymentCommand =
   | { type: 'InitiatePayment'; payment: PaymentInitiatedData }
-  | { type: 'ConfirmPayment'; paymentId: string; amountUsdCents: number; at: string; chain?: Pick<PaymentConfirmedData, 'chainId' | 'txHash' | 'logIndex' | 'token' | 'tokenAmount'> }
-  | { type: 'FailPayment'; paymentId: string; reason: string; at: string };
+  | {
+    type: 'ConfirmPayment'; paymentId: string; amountUsdCents: number; at: string;
+    /** The provider's id the confirmation is for (a Stripe PaymentIntent id); checked when given. */
+    providerRef?: string;
+    chain?: Pick<PaymentConfirmedData, 'chainId' | 'txHash' | 'logIndex' | 'token' | 'tokenAmount'>;
+  }
+  | { type: 'FailPayment'; paymentId: string; reason: string; at: string; providerRef?: string };
+
+function requireProviderRef(command: { providerRef?: string }, state: PaymentState): void {
+  // A signed webhook names the payment in the intent's metadata, which any intent on the account
+  // can carry: only the intent the payment was initiated with may confirm or fail it.
+  if (command.providerRef !== undefined && command.providerRef !== state.providerRef) {
+    throw new ApiError('RULE_VIOLATED', 'This provider payment is not the one this payment was initiated with.');
+  }
+}
 
 export function decidePayment(command: PaymentCommand, state: PaymentState): PaymentEvent[] {
   switch (command.type) {
@@ -18,6 +32,7 @@ export function decidePayment(command: PaymentCommand, state: PaymentState): Pay
       return [{ type: 'PaymentInitiated', data: command.payment }];
     case 'ConfirmPayment': {
       if (state.status === 'none') throw new ApiError('NOT_FOUND', 'Payment not found.');
+      requireProviderRef(command, state);
       if (state.status === 'confirmed') return [];
       if (command.amountUsdCents !== state.amountUsdCents) {
         throw new ApiError('RULE_VIOLATED', `The amount paid (${command.amountUsdCents} cents) is not the amount of the payment (${state.amountUsdCents} cents).`);
@@ -39,6 +54,7 @@ export function decidePayment(command: PaymentCommand, state: PaymentState): Pay
     }
     case 'FailPayment':
       if (state.status === 'none') throw new ApiError('NOT_FOUND', 'Payment not found.');
+      requireProviderRef(command, state);
       if (state.status !== 'initiated') return [];
       return [{ type: 'PaymentFailed', data: { paymentId: state.paymentId, uid: state.uid, provider: state.provider as PaymentConfirmedData['provider'], reason: command.reason, failedAt: command.at } }];
     default: {

@@ -31,4 +31,10 @@ describe('payment decider', () => {
     expect(() => paymentDecider.decide(confirm, given())).toThrow('Payment not found.');
     expect(paymentDecider.decide({ type: 'InitiatePayment', payment: initiated.data as never }, given(initiated))).toEqual([]);
   });
+
+  it('takes a confirmation or a failure only from the intent the payment was initiated with', () => {
+    expect(() => paymentDecider.decide({ ...confirm, providerRef: 'pi_other' }, given(initiated))).toThrow(/not the one this payment was initiated with/);
+    expect(() => paymentDecider.decide({ ...fail, providerRef: 'pi_other' }, given(initiated))).toThrow(/not the one/);
+    expect(paymentDecider.decide({ ...confirm, providerRef: 'pi_1' }, given(initiated))).toHaveLength(1);
+  });
 });

@@ -1,6 +1,6 @@
 // Payment routes: card init (Stripe PaymentIntent) and its signed webhook, crypto top-up by
 // transaction hash (verified from the chain receipt), the sandbox, and the VIP checkout.
-import { money, StripeInitBody, topUp, TopUpPayBody, type PaymentPurpose, type PaymentResultDto } from '@murmur/contracts';
+import { diamondsForUsdCents, money, StripeInitBody, topUp, TopUpPayBody, type PaymentPurpose, type PaymentResultDto } from '@murmur/contracts';
 import { WrongExpectedVersion } from '@murmur/eventstore';
 import { ApiError, currentUser, parse, requireAuth } from '@murmur/platform';
 import express from 'express';
@@ -89,7 +89,7 @@ async function payCrypto(deps: CommandDeps, uid: string, body: TopUpPayBody): Pr
     const amountUsdCents = Number(transfer.amount / 10n ** BigInt(token.decimals - 2));
     if (amountUsdCents < topUp.minUsd * 100) throw topUpBoundsError();
     const paymentId = cryptoPaymentId(transfer.chainId, transfer.txHash, transfer.logIndex);
-    const diamonds = Math.round((amountUsdCents * money.diamondsPerUsd) / 100);
+    const diamonds = diamondsForUsdCents(amountUsdCents);
     const at = deps.clock.now().toISOString();
     const common = { paymentId, uid, provider: 'crypto' as const, purpose: 'topup' as const, amountUsdCents, diamonds, providerRef: `${transfer.chainId}:${transfer.txHash}:${transfer.logIndex}` };
     let appended: { lastPosition: bigint; duplicate: boolean } | null = null;
@@ -107,7 +107,7 @@ async function payCrypto(deps: CommandDeps, uid: string, body: TopUpPayBody): Pr
       if (state.uid !== uid) throw new ApiError('CONFLICT', 'This transaction has already been credited.');
     }
     const position = appended && !appended.duplicate ? appended.lastPosition : 0n;
-    const credit = await settlePayment(deps, { paymentId, uid, purpose: 'topup', diamonds });
+    const credit = await settlePayment(deps, { paymentId, uid, purpose: 'topup', diamonds, amountUsdCents });
     last = result({ status: 'succeeded', clientSecret: null, transactionId: paymentId, referenceId: transfer.txHash, metadata: { currencyKind: token.symbol, value: amountUsdCents / 100 }, position: position > credit.position ? position : credit.position });
   }
   return last!;
@@ -130,9 +130,11 @@ export function paymentRawRoutes(router: express.Router, deps: CommandDeps): voi
     }
     if (event.kind === 'succeeded') {
       if (event.currency !== 'usd') throw new ApiError('RULE_VIOLATED', 'Only USD card payments are accepted.');
-      await confirmAndSettle(deps, event.paymentId, event.amountUsdCents);
+      await confirmAndSettle(deps, event.paymentId, event.amountUsdCents, event.providerRef);
     } else if (event.kind === 'failed') {
-      await runPaymentCommand(deps, event.paymentId, { type: 'FailPayment', paymentId: event.paymentId, reason: event.reason, at: deps.clock.now().toISOString() });
+      await runPaymentCommand(deps, event.paymentId, {
+        type: 'FailPayment', paymentId: event.paymentId, reason: event.reason, at: deps.clock.now().toISOString(), providerRef: event.providerRef,
+      });
     }
     res.json({ received: true });
   });

@@ -1,26 +1,30 @@
 // The one confirmation path every provider goes through (card webhook, chain receipt, sandbox):
 // confirm on the payment stream, then credit the wallet with key `topup:{paymentId}`. The credit is
 // also made by the payment-credits reactor from PaymentConfirmed, so a process dying between the
-// two appends still credits, and the key makes the second credit a no-op.
+// two appends still credits, and the key makes the second credit a no-op. Whether a first-top-up
+// offer payment gets the offer is decided by that credit, on the wallet stream (once per account).
 import { findSku, type PaymentConfirmedData } from '@murmur/contracts';
 import { ApiError } from '@murmur/platform';
 import { handleCommand } from '../decider/handle-command.ts';
 import type { CommandDeps } from '../dependencies.ts';
-import { creditDiamonds, runWalletCommand } from '../wallet/ledger.ts';
+import { runWalletCommand } from '../wallet/ledger.ts';
 import { paymentDecider, type PaymentCommand } from './decide.ts';
 import { paymentStreamId, type PaymentState } from './payment.ts';
 
-export type Settlement = Pick<PaymentConfirmedData, 'paymentId' | 'uid' | 'purpose' | 'diamonds'>;
+export type Settlement = Pick<PaymentConfirmedData, 'paymentId' | 'uid' | 'purpose' | 'diamonds' | 'amountUsdCents'>;
 
 /** Credits a confirmed payment's diamonds, once; a VIP checkout then buys the VIP with them. */
 export async function settlePayment(deps: CommandDeps, payment: Settlement): Promise<{ position: bigint; balance: number }> {
-  const credit = await creditDiamonds(deps, {
+  const credited = await runWalletCommand(deps, payment.uid, {
+    type: 'CreditPayment',
     uid: payment.uid,
-    amount: payment.diamonds,
-    reason: payment.purpose === 'first_topup_offer' ? 'first_topup_offer' : 'topup',
-    reference: payment.paymentId,
-    idempotencyKey: `topup:${payment.paymentId}`,
-  });
+    paymentId: payment.paymentId,
+    purpose: payment.purpose,
+    diamonds: payment.diamonds,
+    amountUsdCents: payment.amountUsdCents,
+    at: deps.clock.now().toISOString(),
+  }, `topup:${payment.paymentId}`);
+  const credit = { position: credited.position, balance: credited.balance };
   if (payment.purpose !== 'vip') return credit;
   const vip = findSku('vip-year');
   if (!vip) return credit;
@@ -60,10 +64,13 @@ export async function confirmAndSettle(
   deps: CommandDeps,
   paymentId: string,
   amountUsdCents: number,
+  providerRef?: string,
 ): Promise<{ state: PaymentState; position: bigint; balance: number }> {
-  const confirmed = await runPaymentCommand(deps, paymentId, { type: 'ConfirmPayment', paymentId, amountUsdCents, at: deps.clock.now().toISOString() });
+  const confirmed = await runPaymentCommand(deps, paymentId, {
+    type: 'ConfirmPayment', paymentId, amountUsdCents, at: deps.clock.now().toISOString(), ...(providerRef !== undefined ? { providerRef } : {}),
+  });
   const s = confirmed.state;
   if (s.status !== 'confirmed') throw new ApiError('CONFLICT', 'The payment could not be confirmed.');
-  const credit = await settlePayment(deps, { paymentId: s.paymentId, uid: s.uid, purpose: s.purpose as Settlement['purpose'], diamonds: s.diamonds });
+  const credit = await settlePayment(deps, { paymentId: s.paymentId, uid: s.uid, purpose: s.purpose as Settlement['purpose'], diamonds: s.diamonds, amountUsdCents: s.amountUsdCents });
   return { state: confirmed.state, position: credit.position, balance: credit.balance };
 }

@@ -1,5 +1,5 @@
 // The wallet decider: spend only what is there. Pure; time, ids and prices come in on the command.
-import { formatText, money, texts, type DiamondReason, type SkuKind } from '@murmur/contracts';
+import { diamondsForUsdCents, formatText, money, texts, type DiamondReason, type PaymentPurpose, type SkuKind } from '@murmur/contracts';
 import { ApiError } from '@murmur/platform';
 import type { Decider } from '../decider/decider.ts';
 import { evolveWallet, initialWalletState, type WalletEvent, type WalletState } from './wallet.ts';
@@ -10,6 +10,18 @@ export interface CreditDiamonds {
   amount: number;
   reason: DiamondReason;
   reference: string;
+  at: string;
+}
+
+/** The credit of a confirmed payment (key `topup:{paymentId}`). */
+export interface CreditPayment {
+  type: 'CreditPayment';
+  uid: string;
+  paymentId: string;
+  purpose: PaymentPurpose;
+  /** What the payment was priced for (3000 for the first top-up offer's 15 USD). */
+  diamonds: number;
+  amountUsdCents: number;
   at: string;
 }
 
@@ -60,7 +72,7 @@ export interface PurchaseSku {
   at: string;
 }
 
-export type WalletCommand = CreditDiamonds | SpendDiamonds | SendGift | PurchaseSku;
+export type WalletCommand = CreditDiamonds | CreditPayment | SpendDiamonds | SendGift | PurchaseSku;
 
 export const MAX_GIFT_RECIPIENTS = 20;
 
@@ -85,6 +97,26 @@ export function decideWallet(command: WalletCommand, state: WalletState): Wallet
     case 'CreditDiamonds':
       requireAmount(command.amount);
       return [{ type: 'DiamondsCredited', data: { uid: command.uid, amount: command.amount, reason: command.reason, reference: command.reference, creditedAt: command.at } }];
+    case 'CreditPayment': {
+      // The offer is once per account, and it is decided HERE, on the wallet's expected version,
+      // not when the payment was opened: two offer payments opened in parallel (sandbox clicks,
+      // Stripe intents paid later) both pass the check at opening; the second one to be credited
+      // buys at the normal rate, never at the offer price.
+      const offer = command.purpose === 'first_topup_offer' && !state.offerRedeemed;
+      const amount = command.purpose === 'first_topup_offer' && !offer ? diamondsForUsdCents(command.amountUsdCents) : command.diamonds;
+      requireAmount(amount);
+      return [{
+        type: 'DiamondsCredited',
+        data: {
+          uid: command.uid,
+          amount,
+          reason: offer ? 'first_topup_offer' : 'topup',
+          reference: command.paymentId,
+          amountUsdCents: command.amountUsdCents,
+          creditedAt: command.at,
+        },
+      }];
+    }
     case 'SpendDiamonds':
       requireAmount(command.amount);
       requireBalance(state, command.amount);

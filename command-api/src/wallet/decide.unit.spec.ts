@@ -79,12 +79,26 @@ describe('wallet decider', () => {
       { type: 'DiamondsSpent', data: { uid: 'u1', amount: 30, reason: 'room_fee', reference: 'r', spentAt: at } },
       { type: 'SkuPurchased', data: { uid: 'u1', purchaseId: 'p', skuId: 's', skuKind: 'frame', name: 'f', quantity: 1, unitPrice: 50, diamondsTotal: 50, purchasedAt: at, expiresAt: null } },
     );
-    expect(state).toEqual({ balance: 900, credited: 1000, spent: 100, hasToppedUp: false, vipUntil: null });
+    expect(state).toEqual({ balance: 900, credited: 1000, spent: 100, hasToppedUp: false, offerRedeemed: false, vipUntil: null });
   });
 
   it('marks the first paid top-up', () => {
     expect(given(credited(10, 'demo_grant')).state.hasToppedUp).toBe(false);
     expect(given(credited(10, 'topup')).state.hasToppedUp).toBe(true);
+  });
+
+  it('credits the first top-up offer once per account; a second offer payment buys at the normal rate', () => {
+    const offer = (paymentId: string): WalletCommand => ({ type: 'CreditPayment', uid: 'u1', paymentId, purpose: 'first_topup_offer', diamonds: 3000, amountUsdCents: 1500, at });
+    const redeemed: WalletEvent = { type: 'DiamondsCredited', data: { uid: 'u1', amount: 3000, reason: 'first_topup_offer', reference: 'p1', amountUsdCents: 1500, creditedAt: at } };
+    given().when(offer('p1')).then([redeemed]);
+    given(redeemed).when(offer('p2')).then([
+      { type: 'DiamondsCredited', data: { uid: 'u1', amount: 1500, reason: 'topup', reference: 'p2', amountUsdCents: 1500, creditedAt: at } },
+    ]);
+    // A normal top-up before the offer was paid does not use the offer up: it was sold when opened.
+    given(credited(1000, 'topup')).when(offer('p3')).then([{ ...redeemed, data: { ...redeemed.data, reference: 'p3' } }]);
+    given().when({ type: 'CreditPayment', uid: 'u1', paymentId: 'p4', purpose: 'topup', diamonds: 1000, amountUsdCents: 1000, at }).then([
+      { type: 'DiamondsCredited', data: { uid: 'u1', amount: 1000, reason: 'topup', reference: 'p4', amountUsdCents: 1000, creditedAt: at } },
+    ]);
   });
 
   it('buys VIP for 12 months and extends a running one from its end', () => {

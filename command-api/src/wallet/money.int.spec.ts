@@ -93,7 +93,15 @@ describe('withdrawals', () => {
   it('lets an agency pay a creator with proof, which the creator confirms', async () => {
     const { uid: hosted, token: creator, position } = await earner();
     const agency = await stack.tokenFor('agency-1', ['ag']);
-    const list = await get('/wallet/creator/cashout-list', agency, position);
+    expect((await post('/guild/agencies', agency, { agencyId: 'money-agency', name: 'Money Agency', guildSharePct: 20, hostSharePct: 80 })).status).toBe(201);
+    const second = await earner();
+    let rosterPosition = position;
+    for (const hostUid of [hosted, second.uid]) {
+      const added = await post('/guild/agencies/money-agency/hosts', agency, { hostUid });
+      expect(added.status).toBe(200);
+      rosterPosition = added.body.position;
+    }
+    const list = await get('/wallet/creator/cashout-list', agency, rosterPosition);
     expect(list.body.items).toEqual(expect.arrayContaining([expect.objectContaining({ uid: hosted, charm: 2500, usd: 25 })]));
     expect((await get('/wallet/creator/cashout-list', creator)).status).toBe(403);
     const paid = await post('/wallet/creator/payment', agency, { creatorUid: hosted, amount: 2500, proofUrl: 'https://cdn.example/proof.png' });
@@ -109,7 +117,6 @@ describe('withdrawals', () => {
     expect(again.body.status).toBe('completed');
     expect((await stack.api('/cashout-confirm', { method: 'PUT', token: creator, body: { withdrawalId: 'payout-unknown' } })).status).toBe(404);
     // A payout the creator never received is disputed, and the charm comes back.
-    const second = await earner();
     await get('/wallet/withdraw/available', second.token, second.position); // the credited charm is projected
     const claimed = await post('/wallet/creator/payment', agency, { creatorUid: second.uid, amount: 2500, proofUrl: 'https://cdn.example/fake.png' });
     const disputed = await stack.api('/wallet/creator/cashout-confirm', { method: 'PUT', token: second.token, body: { withdrawalId: claimed.body.transactionId, received: false } });

@@ -1,7 +1,7 @@
 // The money module's commands: payments (card, crypto, sandbox, VIP checkout), purchases,
 // withdrawals, creator cash-outs and blockchain wallets. Gifts are in ../gifting.
 import {
-  BlockchainWalletBody, BlockchainWalletChangeBody, CashoutConfirmBody, CreatorPaymentBody, findSku, money, PurchaseBody, WithdrawBody, withdrawal,
+  agencyStream, BlockchainWalletBody, BlockchainWalletChangeBody, CashoutConfirmBody, CreatorPaymentBody, findSku, guildTexts, money, PurchaseBody, WithdrawBody, withdrawal,
 } from '@murmur/contracts';
 import { ApiError, currentUser, parse, requireAuth } from '@murmur/platform';
 import type express from 'express';
@@ -9,6 +9,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { handleCommand, loadState } from '../decider/handle-command.ts';
 import type { CommandDeps } from '../dependencies.ts';
+import { hostMembershipStream } from '../guild/agency.ts';
+import { agencyDecider, hostMembershipDecider } from '../guild/decide.ts';
 import type { CommandModule } from '../modules.ts';
 import { startPaymentReactor } from '../payments/reactor.ts';
 import { paymentRawRoutes, paymentRoutes } from '../payments/routes.ts';
@@ -38,6 +40,22 @@ async function runEarnings(deps: CommandDeps, uid: string, command: EarningsComm
     cache: deps.cache,
     ...(idempotencyKey ? { idempotencyKey: `${earningsStreamId(uid)}:${idempotencyKey}` } : {}),
   });
+}
+
+/** An agency pays only creators on its own roster. The roster rule is decided on the host's
+ * membership stream (`agency-host-{uid}`) with an expected version, where leaving the agency is
+ * decided too: a payout and a removal racing are ordered there, never checked first and written
+ * later. Admins (operators) may pay any creator. */
+async function authorizeAgencyPayout(deps: CommandDeps, caller: { uid: string; roles: readonly string[] }, creatorUid: string, withdrawalId: string): Promise<void> {
+  if (caller.roles.includes('ad')) return;
+  const membership = await loadState(deps.store, hostMembershipStream(creatorUid), hostMembershipDecider, deps.cache);
+  const agencyId = membership.state.payouts[withdrawalId] ?? membership.state.agencyId;
+  if (!agencyId) throw new ApiError('FORBIDDEN', guildTexts.hostNotInAgency);
+  // Who owns an agency never changes after its creation, so this read needs no version.
+  const { state: agency } = await loadState(deps.store, agencyStream(agencyId), agencyDecider, deps.cache);
+  if (agency.ownerUid !== caller.uid) throw new ApiError('FORBIDDEN', guildTexts.hostNotInAgency);
+  await handleCommand(deps.store, hostMembershipStream(creatorUid), hostMembershipDecider,
+    { type: 'AuthorizePayout', hostUid: creatorUid, agencyId, withdrawalId, now: deps.clock.now() }, { cache: deps.cache, metadata: { actorUid: caller.uid } });
 }
 
 function walletCommandRoutes(router: express.Router, deps: CommandDeps): void {
@@ -121,6 +139,7 @@ function walletCommandRoutes(router: express.Router, deps: CommandDeps): void {
     const body = parse(CreatorPaymentBody, req.body);
     const { key } = routeIdempotencyKey(req, agency.uid, `wallet/creator/payment:${body.creatorUid}`);
     const withdrawalId = idFromKey('payout', key);
+    await authorizeAgencyPayout(deps, agency, body.creatorUid, withdrawalId);
     const result = await runEarnings(deps, body.creatorUid, {
       type: 'WithdrawCharm',
       withdrawalId,
@@ -134,7 +153,9 @@ function walletCommandRoutes(router: express.Router, deps: CommandDeps): void {
       proofUrl: body.proofUrl,
       at: deps.clock.now().toISOString(),
     }, key);
-    res.status(result.duplicate ? 200 : 201).json({ status: 'pending', transactionId: withdrawalId, position: result.position.toString() });
+    // A retry decides nothing new (the payout is pending already): 200 with the same id.
+    const repeated = result.duplicate || result.events.length === 0;
+    res.status(repeated ? 200 : 201).json({ status: 'pending', transactionId: withdrawalId, position: result.position.toString() });
   });
 
   const confirmCashout = async (req: express.Request, res: express.Response) => {

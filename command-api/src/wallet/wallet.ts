@@ -10,10 +10,12 @@ export interface WalletState {
   spent: number;
   /** Set by the first paid top-up; the first top-up offer is for users without one. */
   hasToppedUp: boolean;
+  /** Set by the first-top-up-offer credit: the offer is sold once per account, decided here. */
+  offerRedeemed: boolean;
   vipUntil: string | null;
 }
 
-export const initialWalletState = (): WalletState => ({ balance: 0, credited: 0, spent: 0, hasToppedUp: false, vipUntil: null });
+export const initialWalletState = (): WalletState => ({ balance: 0, credited: 0, spent: 0, hasToppedUp: false, offerRedeemed: false, vipUntil: null });
 
 export const walletStreamId = (uid: string): string => `wallet-${uid}`;
 
@@ -21,7 +23,13 @@ export function evolveWallet(state: WalletState, event: WalletEvent): WalletStat
   switch (event.type) {
     case 'DiamondsCredited': {
       const paid = event.data.reason === 'topup' || event.data.reason === 'first_topup_offer';
-      return { ...state, balance: state.balance + event.data.amount, credited: state.credited + event.data.amount, hasToppedUp: state.hasToppedUp || paid };
+      return {
+        ...state,
+        balance: state.balance + event.data.amount,
+        credited: state.credited + event.data.amount,
+        hasToppedUp: state.hasToppedUp || paid,
+        offerRedeemed: state.offerRedeemed || event.data.reason === 'first_topup_offer',
+      };
     }
     case 'DiamondsSpent':
       return { ...state, balance: state.balance - event.data.amount, spent: state.spent + event.data.amount };

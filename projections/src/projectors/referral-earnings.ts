@@ -1,9 +1,11 @@
 // Referral earnings and invitees (spec sections 3, 5, 9; DESIGN section 9). From registrations,
 // bindings and top-ups it keeps the referral tree as it stood at each top-up, every user's own
 // weekly top-ups (weeks in UTC from Monday) and one reward row per (top-up event, beneficiary):
-// 10% to the direct referrer, 5% to the second level. Whether a second-level row pays is decided
+// 10% to the direct referrer, 5% to the second level, of the cash the top-up brought in (the
+// credit's `amountUsdCents`, or its confirmed payment's for older credits), never of the diamonds'
+// face value. Whether a second-level row pays is decided
 // at settlement from the beneficiary's own top-ups of that week. Settlement outcomes are folded in.
-import { normalizeReferralCode, referralPercents, rewardMicroUsdt, weekIdOf } from '@murmur/contracts';
+import { normalizeReferralCode, referralPercents, rewardMicroUsdt, usdCentsForDiamonds, weekIdOf } from '@murmur/contracts';
 import type { RecordedEvent } from '@murmur/eventstore';
 import type pg from 'pg';
 import { ident, type Projector } from '../projector.ts';
@@ -18,10 +20,10 @@ export const referralEarnings: Projector = {
   name: 'referral-earnings',
   tables: [
     'referral_users', 'referral_codes', 'referral_links', 'referral_edges', 'referral_wallets',
-    'referral_topups', 'referral_rewards', 'referral_payouts',
+    'referral_topups', 'referral_rewards', 'referral_payouts', 'referral_payments',
   ],
   handles: [
-    'UserRegistered', 'ReferralLinkCreated', 'ReferrerBound', 'PayoutWalletBound', 'DiamondsCredited',
+    'UserRegistered', 'ReferralLinkCreated', 'ReferrerBound', 'PayoutWalletBound', 'PaymentConfirmed', 'DiamondsCredited',
     'ReferralPayoutSettled', 'ReferralPayoutCarriedOver', 'ReferralPayoutTransferred',
   ],
   async createTables(client, schema) {
@@ -54,6 +56,7 @@ export const referralEarnings: Projector = {
         settled_at timestamptz not null, position bigint not null,
         primary key (week_id, uid));
       create index if not exists referral_payouts_uid on ${s}.referral_payouts (uid, week_id);
+      create table if not exists ${s}.referral_payments (payment_id text primary key, amount_usd_cents bigint not null);
     `);
   },
   async apply(events, { client, schema }) {
@@ -66,6 +69,12 @@ export const referralEarnings: Projector = {
 async function edgeOf(client: pg.PoolClient, s: string, uid: string): Promise<string | null> {
   const { rows } = await client.query<{ referrer_uid: string }>(`select referrer_uid from ${s}.referral_edges where uid = $1`, [uid]);
   return rows[0]?.referrer_uid ?? null;
+}
+
+async function paidCents(client: pg.PoolClient, s: string, paymentId: string | null): Promise<number> {
+  if (!paymentId) return 0;
+  const { rows } = await client.query<{ cents: string }>(`select amount_usd_cents::text as cents from ${s}.referral_payments where payment_id = $1`, [paymentId]);
+  return Number(rows[0]?.cents ?? 0);
 }
 
 async function bind(client: pg.PoolClient, s: string, e: RecordedEvent, uid: string, referrerUid: string, code: string | null, source: string, at: string) {
@@ -126,11 +135,20 @@ async function applyOne(client: pg.PoolClient, s: string, e: RecordedEvent): Pro
       );
       return;
     }
+    case 'PaymentConfirmed': {
+      // Only for credits written before they carried the cash received (see DiamondsCredited).
+      const paymentId = str(d.paymentId);
+      if (paymentId && num(d.amountUsdCents) > 0) {
+        await client.query(`insert into ${s}.referral_payments (payment_id, amount_usd_cents) values ($1, $2) on conflict do nothing`, [paymentId, num(d.amountUsdCents)]);
+      }
+      return;
+    }
     case 'DiamondsCredited': {
       if (!TOP_UP_REASONS.has(String(d.reason))) return;
       const uid = str(d.uid) ?? (e.streamId.startsWith('wallet-') ? e.streamId.slice('wallet-'.length) : null);
       const diamonds = num(d.amount);
       if (!uid || diamonds <= 0) return;
+      const cents = num(d.amountUsdCents) || (await paidCents(client, s, str(d.reference))) || usdCentsForDiamonds(diamonds);
       const week = weekIdOf(new Date(at));
       await client.query(
         `insert into ${s}.referral_topups as t (uid, week_id, diamonds, top_ups) values ($1, $2, $3, 1)
@@ -147,7 +165,7 @@ async function applyOne(client: pg.PoolClient, s: string, e: RecordedEvent): Pro
           `insert into ${s}.referral_rewards
              (source_position, beneficiary_uid, invitee_uid, level, topup_diamonds, percent, amount_micro, week_id, earned_at)
            values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict do nothing`,
-          [e.globalPosition.toString(), beneficiary, uid, level, diamonds, percent, rewardMicroUsdt(diamonds, percent), week, at],
+          [e.globalPosition.toString(), beneficiary, uid, level, diamonds, percent, rewardMicroUsdt(cents, percent), week, at],
         );
       }
       return;

@@ -182,17 +182,20 @@ export function walletRoutes(router: express.Router, deps: QueryDeps): void {
     res.json({ items: rows });
   });
 
-  // An agency sees the creators with charm to cash out (DESIGN leaves the roster to the guild
-  // module; until an agency has a roster, every creator with charm is listed).
-  router.get('/wallet/creator/cashout-list', requireAuth('ag', 'ad'), freshness(pool, ['wallet-balances']), async (req, res) => {
+  // An agency sees the creators on its own roster who have charm to cash out; an admin sees all.
+  router.get('/wallet/creator/cashout-list', requireAuth('ag', 'ad'), freshness(pool, ['wallet-balances', 'guild']), async (req, res) => {
+    const caller = currentUser(req);
     const q = parse(PageQuery, req.query);
+    const everyone = caller.roles.includes('ad');
+    const onRoster = (all: string, owner: string) =>
+      `(${all}::boolean or c.uid in (select h.host_uid from rm.agency_hosts h join rm.agencies a on a.agency_id = h.agency_id where a.owner_uid = ${owner}))`;
     const [items, count] = await Promise.all([
       pool.query(
         `select c.uid, c.balance::int as charm, round(c.balance * $3::numeric, 2)::float8 as usd, c.credited::int as "charmCredited", c.withdrawn::int as "charmWithdrawn"
-           from rm.charm_balances c where c.balance > 0 order by c.balance desc, c.uid limit $1 offset $2`,
-        [q.limit, (q.page - 1) * q.limit, money.usdPerCharm],
+           from rm.charm_balances c where c.balance > 0 and ${onRoster('$4', '$5')} order by c.balance desc, c.uid limit $1 offset $2`,
+        [q.limit, (q.page - 1) * q.limit, money.usdPerCharm, everyone, caller.uid],
       ),
-      pool.query<{ n: number }>('select count(*)::int as n from rm.charm_balances where balance > 0'),
+      pool.query<{ n: number }>(`select count(*)::int as n from rm.charm_balances c where c.balance > 0 and ${onRoster('$1', '$2')}`, [everyone, caller.uid]),
     ]);
     res.json({ items: items.rows, meta: pageMeta(q, count.rows[0]?.n ?? 0, items.rows.length) });
   });
