@@ -23,7 +23,7 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-const { post } = actors(() => stack);
+const { post, get } = actors(() => stack);
 
 /** Opens a socket listening to the user's own channel, confirmed. */
 async function listening(uid: string, token: string) {
@@ -56,7 +56,9 @@ describe('invite ids', () => {
   it('never pushes a private lobby invite id to a listener, member or staff', async () => {
     const { body: lobby } = await post('gi-owner', '/lobbies', { title: 'Keys', kind: 'private' });
     const first = await post('gi-owner', `/lobbies/${lobby.lobbyId}/invites`);
-    await post('gi-member', `/lobbies/${lobby.lobbyId}/join/${first.body.inviteId}`);
+    const joined = await post('gi-member', `/lobbies/${lobby.lobbyId}/join/${first.body.inviteId}`);
+    // The gateway decides on the read model: wait until it shows the member inside.
+    expect((await get('gi-member', `/lobbies/${lobby.lobbyId}`, joined.body.position)).status).toBe(200);
     const member = await openSocket(url, await stack.tokenFor('gi-member'));
     const owner = await openSocket(url, await stack.tokenFor('gi-owner'));
     for (const socket of [member, owner]) {
