@@ -1,6 +1,6 @@
 // Builds the command-api with its dependencies (used by main.ts, the demo launcher and tests).
 import { createPool, PostgresEventStore } from '@murmur/eventstore';
-import { createLogger, PostgresSessionGuard } from '@murmur/platform';
+import { CachingSessionGuard, createLogger, PostgresSessionGuard } from '@murmur/platform';
 import http from 'node:http';
 import { createCommandApp } from './app.ts';
 import type { CommandApiConfig } from './config.ts';
@@ -17,7 +17,7 @@ export function buildCommandApi(config: Pick<CommandApiConfig, 'DATABASE_URL' | 
     logger: createLogger('command-api'),
     clock: systemClock,
     jwtSecret: config.JWT_SECRET,
-    sessionGuard: new PostgresSessionGuard(pool),
+    sessionGuard: new CachingSessionGuard(new PostgresSessionGuard(pool)),
     ...overrides,
   };
   const app = createCommandApp(deps);

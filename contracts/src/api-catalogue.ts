@@ -104,6 +104,7 @@ export const apiCatalogue: ApiRoute[] = [
   post('/messages/send/{uid}', 'messages', 'Send a direct message', { body: SendMessageBody }),
   post('/messages/refresh', 'messages', 'Mark a thread read', { body: RefreshMessagesBody }),
   get('/messages/threads', 'messages', 'The own message threads'),
+  get('/messages/unread', 'messages', 'How many of the own threads have unread messages'),
   get('/messages/threads/{threadId}', 'messages', 'Messages of a thread', { query: MessagesQuery }),
 
   // ---- gifts ----

@@ -81,6 +81,8 @@ export const texts = {
   banned: 'Your account is banned.',
   /** Any command before the terms step is done (403 ONBOARDING_REQUIRED). */
   onboardingRequired: 'Please accept the terms and confirm you are at least 18 years old to continue.',
+  /** Web app: the stored session could not be renewed (refresh refused); the user must sign in. */
+  sessionExpired: 'Your session has expired. Please sign in again.',
   rejoining: 'Something went wrong. Rejoining Lobby...',
   joinFailed: 'Failed to join lobby. Please try to join again.',
   invalidInvite: 'Invalid invite link redirecting you back shortly.',

@@ -14,7 +14,10 @@ export type GiftBadge = z.infer<typeof GiftBadge>;
 
 export const GiftDto = z.object({
   id: z.string(),
+  /** The catalogue key (in events and URLs), e.g. `wishing-well`. */
   name: z.string(),
+  /** What people read, e.g. `Wishing Well`. */
+  displayName: z.string(),
   description: z.string(),
   kind: GiftKind,
   rarity: GiftRarity,
@@ -32,17 +35,17 @@ export type GiftDto = z.infer<typeof GiftDto>;
 type GiftSeed = Omit<GiftDto, 'id' | 'pricingOptions' | 'media'>;
 
 const seeds: GiftSeed[] = [
-  { name: 'rose', description: 'A single red rose.', kind: 'Regular', rarity: 'common', tags: ['love'], tier: 1, badge: 'hot_sale', unitPrice: 10 },
-  { name: 'coffee', description: 'A warm cup to keep the talk going.', kind: 'Regular', rarity: 'common', tags: ['cozy'], tier: 1, badge: null, unitPrice: 20 },
-  { name: 'heart', description: 'A beating heart for a favourite voice.', kind: 'Regular', rarity: 'common', tags: ['love'], tier: 1, badge: 'hot_sale', unitPrice: 50 },
-  { name: 'star', description: 'You are the star of the lobby.', kind: 'Gifts', rarity: 'rare', tags: ['praise'], tier: 2, badge: null, unitPrice: 100 },
-  { name: 'teddy', description: 'A soft teddy bear.', kind: 'Bera', rarity: 'rare', tags: ['cute'], tier: 2, badge: null, unitPrice: 200 },
-  { name: 'fireworks', description: 'Light up the sky.', kind: 'Event', rarity: 'epic', tags: ['party'], tier: 3, badge: null, unitPrice: 500 },
-  { name: 'crown', description: 'Crown the host of the night.', kind: 'Gifts', rarity: 'epic', tags: ['royal'], tier: 3, badge: null, unitPrice: 1000 },
-  { name: 'wishing-well', description: 'Toss a coin and make a wish.', kind: 'Wishing Well', rarity: 'epic', tags: ['luck'], tier: 3, badge: 'coming_soon', unitPrice: 800 },
-  { name: 'rocket', description: 'To the moon together.', kind: 'Event', rarity: 'legendary', tags: ['party'], tier: 4, badge: null, unitPrice: 2000 },
-  { name: 'castle', description: 'A castle in the clouds.', kind: 'Gifts', rarity: 'legendary', tags: ['royal'], tier: 5, badge: null, unitPrice: 5000 },
-  { name: 'valentine-box', description: "The Valentine's event box (sold out).", kind: 'Event', rarity: 'legendary', tags: ['love', 'valentine'], tier: 4, badge: 'sold_out', unitPrice: 1500 },
+  { name: 'rose', displayName: 'Rose', description: 'A single red rose.', kind: 'Regular', rarity: 'common', tags: ['love'], tier: 1, badge: 'hot_sale', unitPrice: 10 },
+  { name: 'coffee', displayName: 'Coffee', description: 'A warm cup to keep the talk going.', kind: 'Regular', rarity: 'common', tags: ['cozy'], tier: 1, badge: null, unitPrice: 20 },
+  { name: 'heart', displayName: 'Heart', description: 'A beating heart for a favourite voice.', kind: 'Regular', rarity: 'common', tags: ['love'], tier: 1, badge: 'hot_sale', unitPrice: 50 },
+  { name: 'star', displayName: 'Star', description: 'You are the star of the lobby.', kind: 'Gifts', rarity: 'rare', tags: ['praise'], tier: 2, badge: null, unitPrice: 100 },
+  { name: 'teddy', displayName: 'Teddy Bear', description: 'A soft teddy bear.', kind: 'Bera', rarity: 'rare', tags: ['cute'], tier: 2, badge: null, unitPrice: 200 },
+  { name: 'fireworks', displayName: 'Fireworks', description: 'Light up the sky.', kind: 'Event', rarity: 'epic', tags: ['party'], tier: 3, badge: null, unitPrice: 500 },
+  { name: 'crown', displayName: 'Crown', description: 'Crown the host of the night.', kind: 'Gifts', rarity: 'epic', tags: ['royal'], tier: 3, badge: null, unitPrice: 1000 },
+  { name: 'wishing-well', displayName: 'Wishing Well', description: 'Toss a coin and make a wish.', kind: 'Wishing Well', rarity: 'epic', tags: ['luck'], tier: 3, badge: 'coming_soon', unitPrice: 800 },
+  { name: 'rocket', displayName: 'Rocket', description: 'To the moon together.', kind: 'Event', rarity: 'legendary', tags: ['party'], tier: 4, badge: null, unitPrice: 2000 },
+  { name: 'castle', displayName: 'Castle', description: 'A castle in the clouds.', kind: 'Gifts', rarity: 'legendary', tags: ['royal'], tier: 5, badge: null, unitPrice: 5000 },
+  { name: 'valentine-box', displayName: 'Valentine Box', description: "The Valentine's event box (sold out).", kind: 'Event', rarity: 'legendary', tags: ['love', 'valentine'], tier: 4, badge: 'sold_out', unitPrice: 1500 },
 ];
 
 /** The seeded catalogue; artwork is served by the web app from /gifts/<name>.svg. */
@@ -55,6 +58,11 @@ export const giftCatalogue: GiftDto[] = seeds.map((g) => ({
 
 export function findGift(name: string): GiftDto | undefined {
   return giftCatalogue.find((g) => g.name === name || g.id === name);
+}
+
+/** A gift's name as people read it ("Wishing Well"), for a catalogue key or id; unknown keys are title-cased. */
+export function giftDisplayName(nameOrId: string): string {
+  return findGift(nameOrId)?.displayName ?? nameOrId.replace(/^gift-/, '').replace(/[-_]+/g, ' ').replace(/\b\p{L}/gu, (c) => c.toUpperCase());
 }
 
 const Recipient = z.union([z.string().min(1).max(128), z.object({ uid: z.string().min(1).max(128) }).transform((r) => r.uid)]);

@@ -48,6 +48,8 @@ export type PayoutWallet = z.infer<typeof PayoutWallet>;
 export const ReferralLinkCreated = z.object({ uid: z.string(), code: z.string(), previousCode: z.string().nullable(), createdAt: z.string() });
 export const ReferralCodeClaimed = z.object({ code: z.string(), uid: z.string(), claimedAt: z.string() });
 export const ReferrerBound = z.object({ uid: z.string(), referrerUid: z.string(), code: z.string(), boundAt: z.string() });
+/** On `referral-pair-{x}-{y}`: the one binding two users may have between them, either way round. */
+export const ReferralPairBound = z.object({ inviteeUid: z.string(), referrerUid: z.string(), boundAt: z.string() });
 export const PayoutWalletBound = z.object({ uid: z.string(), address: z.string(), chainId: z.number().int(), boundAt: z.string() });
 
 const SettlementFigures = z.object({
@@ -66,6 +68,18 @@ const SettlementFigures = z.object({
 export const ReferralPayoutSettled = SettlementFigures.extend({ wallet: PayoutWallet });
 export const ReferralPayoutCarriedOver = SettlementFigures.extend({ reason: z.enum(['no_wallet', 'below_minimum']) });
 export const ReferralPayoutTransferred = z.object({ weekId: z.string(), uid: z.string(), txHash: z.string(), amountMicroUsdt: z.number().int(), transferredAt: z.string() });
+/** A USDT transfer signed and recorded BEFORE it is broadcast: its hash and nonce are known, so a
+ * retry reconciles by hash and re-sends the same signed bytes, never a second transfer. */
+export const PreparedUsdtTransfer = z.object({
+  chainId: z.number().int(),
+  from: z.string(),
+  to: z.string(),
+  nonce: z.number().int().nonnegative(),
+  amountMicroUsdt: z.number().int(),
+  txHash: z.string(),
+  signedTransaction: z.string(),
+});
+export const ReferralPayoutTransferIntended = PreparedUsdtTransfer.extend({ weekId: z.string(), uid: z.string(), intendedAt: z.string() });
 
 export type ReferralLinkCreated = z.infer<typeof ReferralLinkCreated>;
 export type ReferrerBound = z.infer<typeof ReferrerBound>;
@@ -73,10 +87,14 @@ export type PayoutWalletBound = z.infer<typeof PayoutWalletBound>;
 export type ReferralPayoutSettled = z.infer<typeof ReferralPayoutSettled>;
 export type ReferralPayoutCarriedOver = z.infer<typeof ReferralPayoutCarriedOver>;
 export type ReferralPayoutTransferred = z.infer<typeof ReferralPayoutTransferred>;
+export type PreparedUsdtTransfer = z.infer<typeof PreparedUsdtTransfer>;
+export type ReferralPayoutTransferIntended = z.infer<typeof ReferralPayoutTransferIntended>;
 
 export const referralStreams = {
   account: (uid: string) => `referral-${uid}`,
   code: (code: string) => `referral-code-${normalizeReferralCode(code)}`,
+  /** Two users' pair, the same stream whichever of them is the invitee. */
+  pair: (a: string, b: string) => `referral-pair-${[a, b].sort().join('-')}`,
   settlement: (weekId: string, uid: string) => `referral-settlement-${weekId}-${uid}`,
 } as const;
 

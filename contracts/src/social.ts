@@ -76,6 +76,10 @@ export const ProfileView = z.object({
   profileBannerUrl: z.string().nullable(),
   followerCount: z.number().int(),
   followingCount: z.number().int(),
+  /** Members subscribed to this creator. */
+  subscriberCount: z.number().int(),
+  /** Creators this user subscribes to. */
+  subscribedCount: z.number().int(),
   isFollowing: z.boolean(),
   isFollower: z.boolean(),
   isBlocked: z.boolean(),
@@ -228,6 +232,24 @@ export const MessageThread = z.object({
   unread: z.boolean(),
 });
 export type MessageThread = z.infer<typeof MessageThread>;
+
+/** Threads with unread messages (GET messages/unread), for the unread badge on every page. */
+export const UnreadMessages = z.object({ unreadThreads: z.number().int() });
+export type UnreadMessages = z.infer<typeof UnreadMessages>;
+
+export type DmRefusal = 'self' | 'blocked' | 'needs-reply' | 'needs-mutual-follow';
+
+/**
+ * The DM rule (spec section 5), one place for the server's decision and the composer's notice: a
+ * mutual follow, or the other party having written in the thread, lets one write; someone who
+ * wrote without an answer waits for the reply; otherwise both must follow each other.
+ */
+export function dmRefusal(facts: { self: boolean; blocked: boolean; mutualFollow: boolean; otherHasWritten: boolean; senderHasWritten: boolean }): DmRefusal | null {
+  if (facts.self) return 'self';
+  if (facts.blocked) return 'blocked';
+  if (facts.mutualFollow || facts.otherHasWritten) return null;
+  return facts.senderHasWritten ? 'needs-reply' : 'needs-mutual-follow';
+}
 
 /** One thread per pair of users, whoever wrote first. */
 export function threadIdOf(a: string, b: string): string {

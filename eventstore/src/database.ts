@@ -11,7 +11,27 @@ export function createPool(connectionString: string, options: { max?: number; ap
     options: '-c idle_in_transaction_session_timeout=30000',
   });
   pool.on('error', () => undefined); // an idle client's error is surfaced by the next query
+  if (process.env.MURMUR_COUNT_QUERIES === '1') countStatements(pool);
   return pool;
+}
+
+let statements = 0;
+
+/** Statements sent to the database by pools made with MURMUR_COUNT_QUERIES=1 in this process (one
+ * round trip each): the command-path benchmark divides it by the commands it ran. */
+export function statementsSent(): number {
+  return statements;
+}
+
+// Every pool query and every checked-out client's query goes through a client's `query`.
+function countStatements(pool: pg.Pool): void {
+  pool.on('connect', (client) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+      statements++;
+      return query(...args);
+    };
+  });
 }
 
 /** The age in seconds of the oldest transaction open in this database (0 if none). */

@@ -166,21 +166,30 @@ export class PostgresEventStore implements EventStore {
     assertStreamId(streamId);
     const from = options.fromVersion ?? 1n;
     const limit = options.limit ?? 1_000_000;
-    const [version, rows] = await Promise.all([
-      this.pool.query<{ version: string }>('select version from streams where stream_id = $1', [streamId]),
-      this.pool.query<EventRow>(
-        `select ${EVENT_COLUMNS} from events where stream_id = $1 and stream_version >= $2 order by stream_version limit $3`,
-        [streamId, from.toString(), limit],
-      ),
-    ]);
-    const events = rows.rows.map(toRecorded);
-    if (options.requireExisting && version.rowCount === 0) throw new StreamNotFound(streamId);
-    const last = events.at(-1);
-    return { streamId, version: BigInt(version.rows[0]?.version ?? (last ? last.streamVersion : 0n)), events };
+    // One statement (one round trip, one snapshot): the stream's row with its events from `from` on.
+    const { rows } = await this.pool.query<{ current_version: string } & { [K in keyof EventRow]: EventRow[K] | null }>(
+      `select s.version::text as current_version, e.*
+         from streams s
+         left join lateral (
+           select ${EVENT_COLUMNS} from events
+            where events.stream_id = s.stream_id and events.stream_version >= $2
+            order by events.stream_version limit $3) e on true
+        where s.stream_id = $1`,
+      [streamId, from.toString(), limit],
+    );
+    if (options.requireExisting && rows.length === 0) throw new StreamNotFound(streamId);
+    const events = rows.filter((r): r is typeof r & EventRow => r.global_position !== null).map(toRecorded);
+    return { streamId, version: BigInt(rows[0]?.current_version ?? 0), events };
   }
 
   async readAll(from: Checkpoint, limit: number, client?: pg.PoolClient): Promise<RecordedEvent[]> {
     return readAllFrom(client ?? this.pool, from, limit);
+  }
+
+  /** Which of these streams have at least one event. */
+  async existingStreams(streamIds: string[]): Promise<Set<string>> {
+    const { rows } = await this.pool.query<{ stream_id: string }>('select stream_id from streams where stream_id = any($1::text[])', [streamIds]);
+    return new Set(rows.map((r) => r.stream_id));
   }
 
   /** The newest global position (for lag and freshness). */

@@ -51,6 +51,7 @@ export const routes: AppRoute[] = [
   { path: '/booking', title: 'Booking', page: ComingSoon, props: soon('📅', 'Book time with your favourite hosts.') },
   { path: '/foryou', title: 'Community', page: page(() => import('./pages/ForYou/ForYouPage.tsx')) },
   { path: '/rewards-history', title: 'Rewards history', page: ComingSoon, props: soon('🏆', 'Rewards you claimed.') },
+  { path: '/help', title: 'Help Center', public: true, page: page(() => import('./pages/Help/HelpCenterPage.tsx')) },
   { path: '/unauthorized', title: 'No permission', public: true, page: page(() => import('./pages/Unauthorized/UnauthorizedPage.tsx')) },
 ];
 

@@ -15,6 +15,8 @@ export interface AuthContext {
 /** Checks that a token's session is still the account's active one and the account not banned. */
 export interface SessionGuard {
   check(claims: AccessTokenClaims): Promise<'ok' | 'replaced' | 'banned' | 'revoked'>;
+  /** Drops what the guard remembers of an account: its sessions just changed (sign-in, sign-out, ban). */
+  forget?(uid: string): void;
 }
 
 declare module 'express-serve-static-core' {

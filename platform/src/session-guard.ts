@@ -23,3 +23,47 @@ export class PostgresSessionGuard implements SessionGuard {
     return 'ok';
   }
 }
+
+/**
+ * Remembers an 'ok' verdict for `ttlMs` so that a burst of commands from one session costs one guard
+ * query, not one each. Only 'ok' is remembered; a refusal is asked again every time. Sign-in,
+ * sign-out and ban in this process call `forget`, so they take effect here at once; a change made by
+ * another process takes effect here within `ttlMs` (decision in docs/decisions.md).
+ */
+export class CachingSessionGuard implements SessionGuard {
+  private readonly okUntil = new Map<string, Map<string, number>>();
+  /** Bumped by every forget: a verdict asked before one is not remembered (it may predate the change). */
+  private forgets = 0;
+
+  constructor(
+    private readonly inner: SessionGuard,
+    private readonly ttlMs = 2000,
+    private readonly capacity = 100_000,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async check(claims: AccessTokenClaims): Promise<'ok' | 'replaced' | 'banned' | 'revoked'> {
+    const until = this.okUntil.get(claims.sub)?.get(claims.sid);
+    if (until !== undefined && until > this.now()) return 'ok';
+    const asked = this.now();
+    const forgetsBefore = this.forgets;
+    const verdict = await this.inner.check(claims);
+    if (verdict !== 'ok' || forgetsBefore !== this.forgets) {
+      this.okUntil.get(claims.sub)?.delete(claims.sid);
+      return verdict;
+    }
+    // Map order is insertion order: re-inserting keeps the oldest accounts first for eviction.
+    const sessions = this.okUntil.get(claims.sub) ?? new Map<string, number>();
+    this.okUntil.delete(claims.sub);
+    this.okUntil.set(claims.sub, sessions);
+    sessions.set(claims.sid, asked + this.ttlMs);
+    if (this.okUntil.size > this.capacity) this.okUntil.delete(this.okUntil.keys().next().value!);
+    return verdict;
+  }
+
+  forget(uid: string): void {
+    this.forgets++;
+    this.okUntil.delete(uid);
+    this.inner.forget?.(uid);
+  }
+}

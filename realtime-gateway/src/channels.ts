@@ -43,6 +43,9 @@ export function channelsOf(event: RecordedEvent): string[] {
     for (const r of recipients) out.add(channels.user(r));
     const recipientUid = text(data.recipientUid);
     if (recipientUid) out.add(channels.user(recipientUid));
+    // A follow is news for the followee too (a DM composer opens when the follow becomes mutual).
+    const followeeUid = event.type === 'Followed' ? text(data.followeeUid) : null;
+    if (followeeUid) out.add(channels.user(followeeUid));
     if (!publicPersonalEvents.has(event.type)) return [...out];
   } else if (category === 'payment') {
     // A payment's stream is named by the payment; its payer is in the data.

@@ -44,6 +44,11 @@ describe('channelsOf', () => {
     expect(channelsOf(recorded('thread-a~b', 'DirectMessageSent', { senderUid: 'a', recipientUid: 'b' })).sort()).toEqual(['users/a', 'users/b']);
     expect(channelsOf(recorded('payment-p1', 'PaymentInitiated', { uid: 'x', amount: 10 }))).toEqual(['users/x']);
   });
+
+  it('tells the followee about a follow, and nobody else', () => {
+    expect(channelsOf(recorded('social-a', 'Followed', { followerUid: 'a', followeeUid: 'b' })).sort()).toEqual(['users/a', 'users/b']);
+    expect(channelsOf(recorded('social-a', 'UserBlocked', { blockerUid: 'a', blockedUid: 'b' }))).toEqual(['users/a']);
+  });
 });
 
 describe('toRealtimeEvent', () => {

@@ -19,6 +19,11 @@ export interface HandleOptions {
   metadata?: EventMetadata;
   maxRetries?: number;
   cache?: StateCache;
+  /** First decide on the cached state and append with its version, without reading the stream:
+   * one round trip when this process wrote the stream last (commands on the stream queue here).
+   * A clash, a refusal or "nothing to do" may come from a stale state and falls back to the
+   * read-decide-append loop, so the outcome is the same as without it. */
+  decideOnCache?: boolean;
 }
 
 export async function handleCommand<State, Command, Event extends DomainEvent>(
@@ -29,33 +34,63 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
   options: HandleOptions = {},
 ): Promise<CommandResult<State, Event>> {
   const maxRetries = options.maxRetries ?? 10;
-  for (let attempt = 0; ; attempt++) {
-    const { state, version } = await loadState(store, streamId, decider, options.cache);
-    const cmd = typeof command === 'function' ? (command as (s: State) => Command)(state) : command;
-    const events = decider.decide(cmd, state);
-    if (events.length === 0) return { events: [], state, position: 0n, duplicate: false };
+  const toCommand = (state: State) => (typeof command === 'function' ? (command as (s: State) => Command)(state) : command);
+  const cached = options.decideOnCache ? options.cache?.get<State>(streamId, decider) : undefined;
+  if (cached) {
+    const settled = await attempt(store, streamId, decider, toCommand, cached, options, true).catch((error: unknown) => {
+      if (error instanceof WrongExpectedVersion) return null;
+      throw error;
+    });
+    if (settled) return settled;
+  }
+  for (let retry = 0; ; retry++) {
+    const loaded = await loadState(store, streamId, decider, options.cache);
     try {
-      const result = await store.append(
-        streamId,
-        events.map((e) => ({ type: e.type, data: e.data, metadata: options.metadata })),
-        { expectedVersion: version, idempotencyKey: options.idempotencyKey },
-      );
-      if (result.duplicate) {
-        const first = await eventsOfAppend(store, streamId, result.firstPosition, result.lastPosition, result.nextExpectedVersion);
-        const after = await loadState(store, streamId, decider, options.cache);
-        return { events: first as unknown as Event[], state: after.state, position: result.lastPosition, duplicate: true };
-      }
-      const next = events.reduce(decider.evolve, state);
-      options.cache?.set(streamId, { version: result.nextExpectedVersion, state: next, owner: decider });
-      return { events, state: next, position: result.lastPosition, duplicate: false };
+      const result = await attempt(store, streamId, decider, toCommand, loaded, options, false);
+      if (result) return result;
+      return { events: [], state: loaded.state, position: 0n, duplicate: false };
     } catch (error) {
       if (!(error instanceof WrongExpectedVersion)) throw error;
       // The cached state is still right at its own version: the retry reads only what came after.
-      if (attempt >= maxRetries) throw new ApiError('CONFLICT', 'The resource changed at the same time; please try again.');
+      if (retry >= maxRetries) throw new ApiError('CONFLICT', 'The resource changed at the same time; please try again.');
       // Jitter so that many clashing writers do not clash again in lockstep.
-      await new Promise((r) => setTimeout(r, Math.random() * Math.min(50, 2 ** attempt)));
+      await new Promise((r) => setTimeout(r, Math.random() * Math.min(50, 2 ** retry)));
     }
   }
+}
+
+/** Decides on `at` and appends with its version. Null when there is nothing to append; on a cached
+ * (maybe stale) state a refusal is null too, so that the caller decides again on the stream. */
+async function attempt<State, Command, Event extends DomainEvent>(
+  store: EventStore,
+  streamId: string,
+  decider: Decider<State, Command, Event>,
+  toCommand: (state: State) => Command,
+  at: { state: State; version: bigint },
+  options: HandleOptions,
+  fromCache: boolean,
+): Promise<CommandResult<State, Event> | null> {
+  let events: Event[];
+  try {
+    events = decider.decide(toCommand(at.state), at.state);
+  } catch (error) {
+    if (fromCache) return null;
+    throw error;
+  }
+  if (events.length === 0) return null;
+  const result = await store.append(
+    streamId,
+    events.map((e) => ({ type: e.type, data: e.data, metadata: options.metadata })),
+    { expectedVersion: at.version, idempotencyKey: options.idempotencyKey },
+  );
+  if (result.duplicate) {
+    const first = await eventsOfAppend(store, streamId, result.firstPosition, result.lastPosition, result.nextExpectedVersion);
+    const after = await loadState(store, streamId, decider, options.cache);
+    return { events: first as unknown as Event[], state: after.state, position: result.lastPosition, duplicate: true };
+  }
+  const next = events.reduce(decider.evolve, at.state);
+  options.cache?.set(streamId, { version: result.nextExpectedVersion, state: next, owner: decider });
+  return { events, state: next, position: result.lastPosition, duplicate: false };
 }
 
 export async function loadState<State, Event extends DomainEvent>(

@@ -24,9 +24,7 @@ export async function checkRecipients(deps: CommandDeps, where: { lobbyId?: stri
   }
   if (!allowed) {
     // A gift to a profile: every recipient must be a registered user, or the charm goes nowhere.
-    const { rows } = await deps.pool.query<{ stream_id: string }>('select stream_id from streams where stream_id = any($1::text[])', [recipients.map((uid) => `user-${uid}`)]);
-    const known = new Set(rows.map((r) => r.stream_id.slice('user-'.length)));
-    const unknown = recipients.filter((uid) => !known.has(uid));
+    const unknown = await unregistered(deps, recipients);
     if (unknown.length > 0) throw new ApiError('NOT_FOUND', texts.userDoesNotExist, { recipients: unknown });
     return;
   }
@@ -34,4 +32,15 @@ export async function checkRecipients(deps: CommandDeps, where: { lobbyId?: stri
   if (outside.length > 0) {
     throw new ApiError('RULE_VIOLATED', 'A gift can go only to the host, a cohost or someone active in the lobby.', { recipients: outside });
   }
+}
+
+/** The recipients without a user stream. A stream never disappears, so a user once seen registered
+ * is remembered in the process's cache and costs no round trip again; only unknown ones are looked up. */
+async function unregistered(deps: CommandDeps, uids: string[]): Promise<string[]> {
+  const seenKey = (uid: string) => `registered:user-${uid}`;
+  const toCheck = uids.filter((uid) => !deps.cache.get(seenKey(uid)));
+  if (toCheck.length === 0) return [];
+  const existing = await deps.store.existingStreams(toCheck.map((uid) => `user-${uid}`));
+  for (const uid of toCheck) if (existing.has(`user-${uid}`)) deps.cache.set(seenKey(uid), { version: 0n, state: true });
+  return toCheck.filter((uid) => !existing.has(`user-${uid}`));
 }

@@ -7,6 +7,7 @@ import { ApiError, type AuthContext } from '@murmur/platform';
 import type { Response } from 'express';
 import type pg from 'pg';
 import { loadState } from '../decider/handle-command.ts';
+import { usernameStreamId } from '../profiles/usernames.ts';
 import { codeOwner } from '../referral/directory.ts';
 import type { CommandDeps } from '../dependencies.ts';
 import { userDecider, userStream, type LinkedIdentity, type UserCommand } from './decide.ts';
@@ -18,6 +19,20 @@ import type { UserState } from './user.ts';
 export interface CredentialLink {
   kind: 'email' | 'wallet-evm' | 'wallet-solana' | 'provider' | 'telegram' | 'referral_code';
   key: string;
+}
+
+/** The username a registration was about to take is held by someone else (a claim on its stream). */
+export class UsernameTaken extends Error {
+  constructor(readonly username: string) {
+    super(`username ${username} is taken`);
+  }
+}
+
+/** Another random suffix for a generated username (`name1234`): 4 digits, or 8 when 4 keep clashing. */
+export function withFreshSuffix(username: string, digits: 4 | 8): string {
+  const base = username.replace(/\d{4}$/, '');
+  const suffix = Array.from({ length: digits }, () => Math.floor(Math.random() * 10)).join('');
+  return `${base}${suffix}`;
 }
 
 /** A credential already belongs to another account. */
@@ -65,6 +80,18 @@ export async function decideInTransaction<T>(
           client,
         });
         position = result.lastPosition;
+      }
+      if (command.type === 'Register') {
+        // The name is claimed on its own stream in the same transaction, so it is unique from the
+        // moment the account exists (profiles' renames claim on the same stream).
+        try {
+          await deps.store.append(usernameStreamId(command.username), [
+            { type: 'UsernameClaimed', data: { uid, username: command.username, claimedAt: command.now.toISOString() }, metadata: { actorUid: uid } },
+          ], { expectedVersion: 'no_stream', client });
+        } catch (error) {
+          if (error instanceof WrongExpectedVersion) throw new UsernameTaken(command.username);
+          throw error;
+        }
       }
       const extra = within ? await within(client, next) : undefined;
       await client.query('commit');
@@ -124,12 +151,15 @@ export async function signIn(deps: CommandDeps, runtime: IdentityRuntime, res: R
   const { config } = runtime;
   const startIn = (sessionId: string) => (client: pg.PoolClient, state: UserState) =>
     startSession(client, deps.jwtSecret, config.REFRESH_TOKEN_TTL_SECONDS, { uid: state.uid, sessionId, ...session, now });
-  const answer = (r: { state: UserState; position: bigint; extra: string | undefined }, sessionId: string, isNewUser: boolean) =>
-    sendAuthState(
+  const answer = (r: { state: UserState; position: bigint; extra: string | undefined }, sessionId: string, isNewUser: boolean) => {
+    // The new session replaced the account's others: the guard must not answer from memory for them.
+    deps.sessionGuard?.forget?.(r.state.uid);
+    return sendAuthState(
       res,
       { jwtSecret: deps.jwtSecret, accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS, refreshTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS, production: config.NODE_ENV === 'production', now },
       { state: r.state, sessionId, refreshToken: r.extra!, position: r.position, isNewUser },
     );
+  };
 
   for (let attempt = 0; attempt < 4; attempt++) {
     const sessionId = randomUUID();
@@ -155,17 +185,25 @@ export async function signIn(deps: CommandDeps, runtime: IdentityRuntime, res: R
       // Codes issued at registration are linked here; custom codes (referral create-link) are claimed on their own stream.
       const knownCode = given && ((await linkedUid(deps.pool, { kind: 'referral_code', key: given })) || (await codeOwner(deps, given)));
       const referredByCode = knownCode ? given : null;
-      const r = await decideInTransaction(
-        deps,
-        uid,
-        {
-          type: 'Register', uid, anonymous: request.anonymous, username: request.username, profilePicUrl: request.profilePicUrl ?? null,
-          referralCode, referredByCode, ...request.identity, sessionId, ...session, now,
-        },
-        [...(request.link ? [request.link] : []), ...(request.extraLinks ?? []), { kind: 'referral_code', key: referralCode }],
-        startIn(sessionId),
-      );
-      return await answer(r, sessionId, true);
+      let username = request.username;
+      for (let tries = 1; ; tries++) {
+        try {
+          const r = await decideInTransaction(
+            deps,
+            uid,
+            {
+              type: 'Register', uid, anonymous: request.anonymous, username, profilePicUrl: request.profilePicUrl ?? null,
+              referralCode, referredByCode, ...request.identity, sessionId, ...session, now,
+            },
+            [...(request.link ? [request.link] : []), ...(request.extraLinks ?? []), { kind: 'referral_code', key: referralCode }],
+            startIn(sessionId),
+          );
+          return await answer(r, sessionId, true);
+        } catch (error) {
+          if (!(error instanceof UsernameTaken) || tries >= 8) throw error;
+          username = withFreshSuffix(request.username, tries < 3 ? 4 : 8);
+        }
+      }
     } catch (error) {
       if (!(error instanceof LinkTaken)) throw error;
       // The provider's e-mail belongs to another account: the spec's clash, not a race to retry.

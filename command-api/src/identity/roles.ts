@@ -31,6 +31,7 @@ export function adminRoutes(router: express.Router, deps: CommandDeps): void {
     const result = await handleCommand(deps.store, userStream(uid), userDecider, command, { cache: deps.cache, metadata: { actorUid: admin.uid } });
     // Sessions stop at once; the read model catches up for tokens issued elsewhere.
     if (body.banned) await banSessions(deps.pool, uid, now);
+    deps.sessionGuard?.forget?.(uid);
     res.json({ uid, banned: body.banned, position: result.position.toString() });
   });
 }

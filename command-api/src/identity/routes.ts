@@ -119,6 +119,7 @@ function signInRoutes(router: express.Router, deps: CommandDeps): void {
     const { state } = await loadState(deps.store, userStream(rotated.uid), userDecider, deps.cache);
     if (state.banned) {
       await endSession(deps.pool, rotated.sessionId, now, 'banned');
+      deps.sessionGuard?.forget?.(rotated.uid);
       throw new ApiError('UID_BANNED', texts.banned);
     }
     const c = runtime.config;
@@ -136,7 +137,10 @@ function signInRoutes(router: express.Router, deps: CommandDeps): void {
     const cookie = readRefreshCookie(req);
     const fromCookie = cookie ? await sessionOfRefreshToken(deps.pool, deps.jwtSecret, cookie) : null;
     const caller = await optionalCaller(deps, req);
-    for (const sessionId of new Set([fromCookie, caller?.sessionId].filter((s): s is string => !!s))) await endSession(deps.pool, sessionId, now);
+    for (const sessionId of new Set([fromCookie, caller?.sessionId].filter((s): s is string => !!s))) {
+      const uid = await endSession(deps.pool, sessionId, now);
+      if (uid) deps.sessionGuard?.forget?.(uid);
+    }
     const { maxAge: _maxAge, ...cookieOptions } = refreshCookieOptions(runtime.config.NODE_ENV === 'production', 0);
     res.clearCookie(REFRESH_COOKIE, cookieOptions);
     res.json({ loggedOut: true });

@@ -78,8 +78,10 @@ export async function rotateRefreshToken(pool: pg.Pool, hashKey: string, refresh
   }
 }
 
-export async function endSession(db: Db, sessionId: string, now: Date, status: 'revoked' | 'banned' = 'revoked'): Promise<void> {
-  await db.query(`update auth_sessions set status = $3, ended_at = $2 where session_id = $1 and status = 'active'`, [sessionId, now, status]);
+/** Ends an active session; answers its account (null when it was not active). */
+export async function endSession(db: Db, sessionId: string, now: Date, status: 'revoked' | 'banned' = 'revoked'): Promise<string | null> {
+  const { rows } = await db.query<{ uid: string }>(`update auth_sessions set status = $3, ended_at = $2 where session_id = $1 and status = 'active' returning uid`, [sessionId, now, status]);
+  return rows[0]?.uid ?? null;
 }
 
 /** The session a refresh token belongs to, if any (logout by cookie). */

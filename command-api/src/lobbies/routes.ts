@@ -90,9 +90,7 @@ async function joinLobby(api: LobbyApi, lobbyId: string, auth: AuthContext, invi
   const { deps } = api;
   const now = deps.clock.now().toISOString();
   const command = (paidDiamonds: number): LobbyCommand => ({ type: 'JoinLobby', uid: auth.uid, anonymous: auth.anonymous, inviteId, publicOnly, paidDiamonds, now });
-  const before = await loadLobby(deps, lobbyId);
-  const due = entryDue(before, auth.uid);
-  lobbyDecider.decide(command(due), before);
+  const due = await precheckJoin(deps, lobbyId, auth.uid, command);
   const entryKey = `lobby-entry:${lobbyId}:${auth.uid}`;
   if (due > 0) await spendDiamonds(deps, { uid: auth.uid, amount: due, reason: 'lobby_entry', reference: lobbyId, idempotencyKey: entryKey });
   try {
@@ -107,6 +105,26 @@ async function joinLobby(api: LobbyApi, lobbyId: string, auth: AuthContext, invi
     }
     throw error;
   }
+}
+
+/** The entry due, after checking that the join would be accepted. The lobby's state as this process
+ * last saw it answers without a round trip when it lets the member in for free; a refusal or a fee
+ * is decided again on the stream, so a stale state never refuses anyone or charges anything. The
+ * join itself is decided once more in the lobby's queue with the expected version. */
+async function precheckJoin(deps: CommandDeps, lobbyId: string, uid: string, command: (paidDiamonds: number) => LobbyCommand): Promise<number> {
+  const cached = lobbyCache(deps).get<LobbyState>(lobbyStreamId(lobbyId), lobbyDecider)?.state;
+  if (cached && entryDue(cached, uid) === 0) {
+    try {
+      lobbyDecider.decide(command(0), cached);
+      return 0;
+    } catch {
+      // decided again below on the stream
+    }
+  }
+  const before = await loadLobby(deps, lobbyId);
+  const due = entryDue(before, uid);
+  lobbyDecider.decide(command(due), before);
+  return due;
 }
 
 async function joinRoom(api: LobbyApi, lobbyId: string, roomId: string, auth: AuthContext, key: string | null) {

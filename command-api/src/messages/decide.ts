@@ -2,7 +2,7 @@
 // have written in this thread; once someone has written without an answer and the follow is no
 // longer mutual, they wait for the reply. Blocks in either direction refuse. Pure: the social
 // facts come in on the command.
-import { socialTexts, texts } from '@murmur/contracts';
+import { dmRefusal as dmRule, socialTexts, texts } from '@murmur/contracts';
 import { ApiError } from '@murmur/platform';
 import type { Decider } from '../decider/decider.ts';
 import { evolveThread, initialThreadState, type MessageEvent, type ThreadState } from './messages.ts';
@@ -24,11 +24,19 @@ export type MessageCommand =
 
 /** Null when the sender may write; otherwise the refusal. */
 export function dmRefusal(state: ThreadState, sender: string, recipient: string, mutualFollow: boolean, blocked: boolean): ApiError | null {
-  if (sender === recipient) return new ApiError('RULE_VIOLATED', socialTexts.cannotMessageSelf);
-  if (blocked) return new ApiError('FORBIDDEN', socialTexts.blocked);
-  if (mutualFollow || state.senders.has(recipient)) return null;
-  if (state.senders.has(sender)) return new ApiError('RULE_VIOLATED', texts.dmNeedsReply);
-  return new ApiError('RULE_VIOLATED', texts.dmNeedsMutualFollow);
+  const refusal = dmRule({ self: sender === recipient, blocked, mutualFollow, otherHasWritten: state.senders.has(recipient), senderHasWritten: state.senders.has(sender) });
+  switch (refusal) {
+    case null:
+      return null;
+    case 'self':
+      return new ApiError('RULE_VIOLATED', socialTexts.cannotMessageSelf);
+    case 'blocked':
+      return new ApiError('FORBIDDEN', socialTexts.blocked);
+    case 'needs-reply':
+      return new ApiError('RULE_VIOLATED', texts.dmNeedsReply);
+    case 'needs-mutual-follow':
+      return new ApiError('RULE_VIOLATED', texts.dmNeedsMutualFollow);
+  }
 }
 
 function decide(command: MessageCommand, state: ThreadState): MessageEvent[] {

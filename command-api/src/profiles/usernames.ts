@@ -5,7 +5,11 @@ import { ApiError } from '@murmur/platform';
 import { socialTexts } from '@murmur/contracts';
 import type pg from 'pg';
 
-export const usernameStreamId = (username: string): string => `username-${username.toLowerCase()}`;
+/** `username-{name lowercased}`. Letters of other scripts are welcome in names but not in stream ids:
+ * each character outside a-z, 0-9 and _ becomes `.{code point in base 36}.` ('.' is in no name, so
+ * the encoding is unambiguous, and ASCII names keep the streams they always had). */
+export const usernameStreamId = (username: string): string =>
+  `username-${[...username.toLowerCase()].map((c) => (/[a-z0-9_]/.test(c) ? c : `.${c.codePointAt(0)!.toString(36)}.`)).join('')}`;
 
 async function holder(store: EventStore, streamId: string): Promise<{ uid: string | null; version: bigint }> {
   const { events, version } = await store.readStream(streamId);
@@ -15,8 +19,10 @@ async function holder(store: EventStore, streamId: string): Promise<{ uid: strin
 }
 
 /** Claims the name for uid; throws 409 when someone else holds it. Claiming one's own name again is a no-op.
- * Names given at registration are never claimed on a stream, so a name that was never claimed is
- * also looked up among the registered users (with `users`, the pool holding `rm.users`). */
+ * Registration claims its name on the same stream, in the registration's transaction. Accounts
+ * registered before it did hold unclaimed names, so a name that was never claimed is also looked
+ * up among the registered users (with `users`, the pool holding `rm.users`); those registrations
+ * are long in the read model, so this lookup is no race. */
 export async function claimUsername(store: EventStore, username: string, uid: string, at: Date, users?: pg.Pool): Promise<void> {
   const streamId = usernameStreamId(username);
   for (let attempt = 0; attempt < 5; attempt++) {

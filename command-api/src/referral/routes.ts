@@ -47,6 +47,46 @@ async function setLink(deps: CommandDeps, uid: string, code: string): Promise<bi
   return result.position > claimed ? result.position : claimed;
 }
 
+/**
+ * Binds uid's referrer. "Once" is decided on `referral-{uid}` (expected version); "never one's own
+ * invitee" spans two users' streams, so the binding also creates the pair's stream
+ * (`referral-pair-{x}-{y}`, expected version no_stream) in the SAME transaction: two users
+ * connecting to each other at once clash there, one transaction rolls back whole, and its retry
+ * sees the other's binding and is refused (circular).
+ */
+async function bindReferrer(deps: CommandDeps, uid: string, code: string): Promise<{ referrerUid: string; position: bigint }> {
+  const stream = referralStreams.account(uid);
+  for (let attempt = 0; ; attempt++) {
+    const [account, referrer] = await Promise.all([accountFacts(deps, uid), referrerCandidate(deps, code)]);
+    const { state, version } = await loadState(deps.store, stream, referralDecider, deps.cache);
+    const now = deps.clock.now();
+    const events = referralDecider.decide({ type: 'ConnectReferrer', uid, code, referrer, account, now }, state);
+    const referrerUid = referrer!.uid; // the decider refuses a missing referrer
+    const client = await deps.pool.connect();
+    try {
+      await client.query('begin');
+      const bound = await deps.store.append(stream, events.map((e) => ({ type: e.type, data: e.data, metadata: { actorUid: uid } })), {
+        expectedVersion: version === 0n ? 'no_stream' : version,
+        client,
+      });
+      await deps.store.append(referralStreams.pair(uid, referrerUid), [
+        { type: 'ReferralPairBound', data: { inviteeUid: uid, referrerUid, boundAt: now.toISOString() }, metadata: { actorUid: uid } },
+      ], { expectedVersion: 'no_stream', client });
+      await client.query('commit');
+      deps.cache.set(stream, { version: bound.nextExpectedVersion, state: events.reduce(referralDecider.evolve, state), owner: referralDecider });
+      return { referrerUid, position: bound.lastPosition };
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined);
+      if (!(error instanceof WrongExpectedVersion)) throw error;
+      deps.cache.delete(stream);
+      if (attempt >= 10) throw new ApiError('CONFLICT', 'The resource changed at the same time; please try again.');
+      await new Promise((r) => setTimeout(r, Math.random() * Math.min(50, 2 ** attempt)));
+    } finally {
+      client.release();
+    }
+  }
+}
+
 /** A code derived from the uid when registration gave none that fits the link rules. */
 function derivedCode(uid: string, attempt: number): string {
   return `M${createHash('sha256').update(`${uid}:${attempt}`).digest('hex').slice(0, 9)}`.toUpperCase();
@@ -111,16 +151,8 @@ export function referralRoutes(router: express.Router, deps: CommandDeps, config
   router.post('/referral/connect', requireAuth(), async (req, res) => {
     const { uid } = currentUser(req);
     const body = parse(ConnectReferrerBody, req.body);
-    const code = normalizeReferralCode(body.code);
-    const [account, referrer] = await Promise.all([accountFacts(deps, uid), referrerCandidate(deps, code)]);
-    const result = await handleCommand(
-      deps.store,
-      referralStreams.account(uid),
-      referralDecider,
-      { type: 'ConnectReferrer', uid, code, referrer, account, now: deps.clock.now() },
-      { cache: deps.cache, metadata: { actorUid: uid } },
-    );
-    res.json({ referrerUid: result.state.referrerUid, position: result.position.toString() });
+    const result = await bindReferrer(deps, uid, normalizeReferralCode(body.code));
+    res.json({ referrerUid: result.referrerUid, position: result.position.toString() });
   });
 
   router.post('/referral/add-wallet', requireAuth(), async (req, res) => {

@@ -4,11 +4,12 @@
 // version no_stream, so a re-run or a second process never pays twice; then a week marker on
 // `referral-week-{week}` carrying what was carried over into the next week. Amounts come from the
 // reward rows of the referral-earnings read model, once it has applied every event of the week.
-// Paid settlements are sent through the USDT port and recorded with ReferralPayoutTransferred;
-// one whose transfer did not happen (a crash) is sent on the next tick with the same key.
+// Paid settlements are sent through the USDT port: the signed transfer is recorded first
+// (ReferralPayoutTransferIntended), then broadcast, then recorded as ReferralPayoutTransferred;
+// an unfinished one (a timeout, a crash) is reconciled by its hash on the next tick.
 import {
   minimumPayoutMicroUsdt, nextWeekId, previousWeekId, referral, referralStreams, weekBounds,
-  type PayoutWallet, type ReferralPayoutCarriedOver, type ReferralPayoutSettled,
+  type PayoutWallet, type ReferralPayoutCarriedOver, type ReferralPayoutSettled, type ReferralPayoutTransferIntended,
 } from '@murmur/contracts';
 import { WrongExpectedVersion } from '@murmur/eventstore';
 import type { DomainEvent } from '../decider/decider.ts';
@@ -216,17 +217,46 @@ export class ReferralSettlement {
     return { type: events[0]!.type, data: events[0]!.data } as SettlementEvent;
   }
 
-  /** Sends a settled payout and records it; false when it was already recorded. */
+  /** Sends a settled payout and records it; false when it was already recorded. The transfer is
+   * signed and recorded as ReferralPayoutTransferIntended (nonce, amount, address, hash) BEFORE it
+   * is broadcast. A later run finds the intent and reconciles by its hash: known to the chain, it is
+   * recorded as sent; never seen, the same signed bytes go out again (same nonce, so never a second
+   * transfer); dropped (its nonce went to another transaction, so it can never be mined), a new
+   * intent is made. */
   private async transfer(s: ReferralPayoutSettled): Promise<boolean> {
     const stream = referralStreams.settlement(s.weekId, s.uid);
-    const { version } = await this.deps.store.readStream(stream, { limit: 1 });
-    if (version > 1n) return false;
-    const { txHash } = await this.port.transfer({ idempotencyKey: stream, to: s.wallet.address, chainId: s.wallet.chainId, amountMicroUsdt: s.amountMicroUsdt });
+    const { events, version } = await this.deps.store.readStream(stream);
+    if (events.some((e) => e.type === 'ReferralPayoutTransferred')) return false;
+    const last = events.at(-1);
+    let intent = last?.type === 'ReferralPayoutTransferIntended' ? (last.data as unknown as ReferralPayoutTransferIntended) : null;
+    let expectedVersion = version;
+    if (intent) {
+      const status = await this.port.status(intent);
+      if (status === 'dropped') {
+        this.deps.logger.warn({ stream, txHash: intent.txHash, nonce: intent.nonce }, 'referral payout transfer was never mined and its nonce is spent; signing it again');
+        intent = null;
+      } else if (status === 'unknown') {
+        await this.port.broadcast(intent);
+      }
+    }
+    if (!intent) {
+      const prepared = await this.port.prepare({ to: s.wallet.address, chainId: s.wallet.chainId, amountMicroUsdt: s.amountMicroUsdt });
+      const intended: ReferralPayoutTransferIntended = { ...prepared, weekId: s.weekId, uid: s.uid, intendedAt: this.deps.clock.now().toISOString() };
+      try {
+        await this.deps.store.append(stream, [{ type: 'ReferralPayoutTransferIntended', data: { ...intended } }], { expectedVersion });
+      } catch (error) {
+        if (error instanceof WrongExpectedVersion) return false; // another run is on it
+        throw error;
+      }
+      expectedVersion += 1n;
+      intent = intended;
+      await this.port.broadcast(intent);
+    }
     try {
       await this.deps.store.append(
         stream,
-        [{ type: 'ReferralPayoutTransferred', data: { weekId: s.weekId, uid: s.uid, txHash, amountMicroUsdt: s.amountMicroUsdt, transferredAt: this.deps.clock.now().toISOString() } }],
-        { expectedVersion: 1, idempotencyKey: `referral-transfer:${s.weekId}:${s.uid}` },
+        [{ type: 'ReferralPayoutTransferred', data: { weekId: s.weekId, uid: s.uid, txHash: intent.txHash, amountMicroUsdt: s.amountMicroUsdt, transferredAt: this.deps.clock.now().toISOString() } }],
+        { expectedVersion, idempotencyKey: `referral-transfer:${s.weekId}:${s.uid}` },
       );
       return true;
     } catch (error) {

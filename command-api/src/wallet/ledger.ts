@@ -59,7 +59,9 @@ async function firstResult(deps: CommandDeps, uid: string, scopedKey: string): P
 
 /** Runs one wallet command: decide on the stream's state, append with the expected version and
  * the scoped idempotency key. A repeated key returns the first result, even when the balance has
- * since changed so much that deciding again would refuse. Commands on one wallet queue in-process. */
+ * since changed so much that deciding again would refuse. Commands on one wallet queue in-process,
+ * so the cached state is almost always the stream's latest: a command then costs one round trip
+ * (the append, which also answers a key seen before); a clash falls back to reading the stream. */
 export async function runWalletCommand(
   deps: CommandDeps,
   uid: string,
@@ -69,17 +71,13 @@ export async function runWalletCommand(
 ): Promise<WalletResult> {
   const scopedKey = walletKey(uid, idempotencyKey);
   const streamId = walletStreamId(uid);
-  // A key seen before answers at once, outside the wallet's queue and without deciding again
-  // (the store would also refuse to write it twice, but answering a duplicate there costs a
-  // reload of the whole stream).
-  const seen = await firstResult(deps, uid, scopedKey);
-  if (seen) return seen;
   try {
     return await mutexFor(deps).run(streamId, async () => {
       await primeFromSnapshot(deps, streamId);
       const result = await handleCommand(deps.store, streamId, walletDecider, command, {
         idempotencyKey: scopedKey,
         cache: deps.cache,
+        decideOnCache: true,
         metadata: { actorUid: uid, ...metadata },
       });
       maybeSnapshot(deps, streamId);
@@ -87,7 +85,7 @@ export async function runWalletCommand(
     });
   } catch (error) {
     // A refusal (the balance has since been spent) may answer a retry whose first run completed
-    // in another process meanwhile; the lookup runs outside the wallet's queue.
+    // earlier: the key's first result is the answer.
     if (error instanceof ApiError) {
       const late = await firstResult(deps, uid, scopedKey);
       if (late) return late;

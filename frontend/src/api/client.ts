@@ -6,7 +6,7 @@ import { toast, useUi } from '../state/ui.ts';
 import { errorAction } from './errorPolicy.ts';
 import { minPosition, notePosition } from './position.ts';
 import { RefreshRejected, refreshWithPolicy } from './refreshPolicy.ts';
-import { clearSession, currentToken, useSession } from './session.ts';
+import { clearSession, currentToken, tokenExpired, useSession } from './session.ts';
 
 export const API_BASE = import.meta.env?.VITE_API_BASE ?? '/api/v1';
 
@@ -65,9 +65,28 @@ export function refreshToken(): Promise<string | null> {
   return refreshing;
 }
 
+/** The stored session could not be renewed: sign out locally and say why (the user did not log out). */
+export function endExpiredSession(): void {
+  if (!currentToken()) return;
+  clearSession();
+  toast(texts.sessionExpired, 'error', 'Session expired');
+}
+
+/**
+ * The token to send: a token whose own `exp` has passed is refreshed first, so a returning user's
+ * first calls and socket do not fail with 401 before the refresh (null when the session is gone).
+ */
+export async function freshToken(): Promise<string | null> {
+  const token = currentToken();
+  if (!token || !tokenExpired(token)) return token;
+  const renewed = await refreshToken();
+  if (!renewed && currentToken() === token) endExpiredSession();
+  return renewed;
+}
+
 async function send(method: string, path: string, body: unknown, options: CallOptions): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  const token = currentToken();
+  const token = path.startsWith('/auth/') ? currentToken() : await freshToken();
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
   if (method === 'GET') {
@@ -120,7 +139,7 @@ export async function call<T>(method: string, path: string, body?: unknown, opti
       refreshed = true;
       const token = await refreshToken();
       if (token) continue;
-      clearSession();
+      endExpiredSession();
       throw error;
     }
     if (action === 'logout') {

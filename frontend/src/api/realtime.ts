@@ -4,7 +4,8 @@ import { RealtimeClient, type ChannelHandlers, type ConnectionState } from '@mur
 import { useEffect, useRef } from 'react';
 import { createStore } from '../state/store.ts';
 import { toast } from '../state/ui.ts';
-import { clearSession, currentToken, onLogout, useSession } from './session.ts';
+import { freshToken } from './client.ts';
+import { clearSession, onLogout, useSession } from './session.ts';
 
 export type { ConnectionState };
 
@@ -24,7 +25,8 @@ export function realtime(): RealtimeClient {
     client = new RealtimeClient({
       url: gatewayUrl(),
       WebSocket: WebSocket as unknown as ConstructorParameters<typeof RealtimeClient>[0]['WebSocket'],
-      getToken: () => currentToken(),
+      // An expired stored token is refreshed before the socket opens, so it never fails on it first.
+      getToken: () => freshToken(),
       // Banned, or signed in on another device: sign out here and show the spec's text.
       onSessionEnded({ reason }) {
         clearSession();

@@ -10,6 +10,8 @@ export interface SessionClaims {
   anonymous: boolean;
   /** The terms step (18+) is done; until it is, the app shows it on every load and the server refuses commands. */
   onboarded: boolean;
+  /** Expiry (seconds since the epoch), when the token carries one. */
+  exp: number | null;
 }
 
 export interface SessionState {
@@ -24,7 +26,7 @@ export function decodeClaims(token: string): SessionClaims | null {
   if (!part) return null;
   try {
     const json = atob(part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '='));
-    const payload = JSON.parse(json) as { sub?: unknown; roles?: unknown; anon?: unknown; onb?: unknown };
+    const payload = JSON.parse(json) as { sub?: unknown; roles?: unknown; anon?: unknown; onb?: unknown; exp?: unknown };
     if (typeof payload.sub !== 'string') return null;
     return {
       uid: payload.sub,
@@ -32,10 +34,20 @@ export function decodeClaims(token: string): SessionClaims | null {
       anonymous: payload.anon === true,
       // A token from before the claim existed is refreshed by the server's first 401; never nag meanwhile.
       onboarded: payload.onb !== false,
+      exp: typeof payload.exp === 'number' ? payload.exp : null,
     };
   } catch {
     return null;
   }
+}
+
+/** Seconds of margin: a token this close to its expiry is refreshed before use, not sent to fail. */
+const EXPIRY_MARGIN_S = 10;
+
+/** True when the token's own `exp` says the server would refuse it now. */
+export function tokenExpired(token: string, nowMs = Date.now()): boolean {
+  const exp = decodeClaims(token)?.exp;
+  return exp != null && exp - EXPIRY_MARGIN_S <= nowMs / 1000;
 }
 
 const initialToken = readLocal(TOKEN_KEY);

@@ -1,4 +1,5 @@
 // Plays the gift queue: one animation at a time (about 3 s each), fed by the lobby's GiftSent events.
+import { giftDisplayName } from '@murmur/contracts/gifting';
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { GiftIcon } from './GiftIcon.tsx';
 import { GiftQueue } from './giftQueue.ts';
@@ -41,7 +42,7 @@ export function GiftAnimation({ queue, nameOf }: { queue: GiftQueue; nameOf(uid:
         </div>
         <div className={styles.animationText}>
           <span>
-            <strong>{nameOf(playing.senderUid)}</strong> sent <strong>{playing.giftName.replace(/-/g, ' ')}</strong>
+            <strong>{nameOf(playing.senderUid)}</strong> sent <strong data-testid="gift-animation-name">{giftDisplayName(playing.giftName)}</strong>
           </span>
           <span className={styles.combo}>x{playing.quantity}</span>
           <small>to {playing.recipients.map(nameOf).join(', ')}</small>

@@ -60,7 +60,7 @@ export function GiftPanel({ open, onClose, candidates, defaultRecipients, lobbyI
       const answer = await lobbyActions.sendGift({ giftName: gift.name, quantity, recipients: chosen, lobbyId, roomId });
       void setQueryData('/wallet/balance', (b: Record<string, unknown> | undefined) => (b ? { ...b, diamonds: answer.balance } : b));
       void refreshQueries('/wallet/balance', '/transaction/me', '/lobbies/leaderboard');
-      toast(`Sent ${gift.name} x${quantity}`, 'success');
+      toast(`Sent ${gift.displayName} x${quantity}`, 'success');
       onClose();
     } catch (error) {
       const e = error as ApiCallError;
@@ -85,7 +85,7 @@ export function GiftPanel({ open, onClose, candidates, defaultRecipients, lobbyI
           <button key={g.id} className={`${styles.gift} ${giftName === g.name ? styles.giftSelected : ''} ${g.badge === 'sold_out' || g.badge === 'coming_soon' ? styles.giftDim : ''}`} onClick={() => setGiftName(g.name)} data-testid={`gift-${g.name}`}>
             {g.badge ? <span className={`${styles.badge} ${styles[g.badge]}`}>{badgeText[g.badge]}</span> : null}
             <GiftIcon name={g.name} src={g.media.iconUrl} size={56} />
-            <span className={styles.giftName}>{g.name.replace(/-/g, ' ')}</span>
+            <span className={styles.giftName}>{g.displayName}</span>
             <span className={styles.price}>
               <Icon name="diamond" size={12} /> {g.unitPrice.toLocaleString()}
             </span>

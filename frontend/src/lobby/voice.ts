@@ -2,14 +2,17 @@
 // route small). Joins with the server's token; reports who speaks; any failure (no provider, no
 // network) leaves the page working with "voice unavailable".
 import { createStore } from '../state/store.ts';
+import { browserEnvironmentProblem, voiceProblemOf, type VoiceProblem } from './voiceProblems.ts';
 
 export type VoiceState = 'idle' | 'connecting' | 'connected' | 'unavailable';
 
-export const useVoice = createStore<{ state: VoiceState; speaking: string[]; audioBlocked: boolean; micOn: boolean }>()(() => ({
+/** `problem` says why voice is unavailable (or why the microphone failed while connected). */
+export const useVoice = createStore<{ state: VoiceState; speaking: string[]; audioBlocked: boolean; micOn: boolean; problem: VoiceProblem | null }>()(() => ({
   state: 'idle',
   speaking: [],
   audioBlocked: false,
   micOn: false,
+  problem: null,
 }));
 
 const JOIN_TIMEOUT_MS = 8000;
@@ -40,12 +43,13 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
 
 /** Joins the channel; resolves when connected or when voice turned out unavailable. */
 export function joinVoice(appId: string | null | undefined, channel: string, token: string | null | undefined, uid: string): Promise<void> {
-  if (!appId || !token) {
-    useVoice.setState({ state: 'unavailable' });
+  const before = browserEnvironmentProblem() ?? (!appId || !token ? 'not-configured' : null);
+  if (before || !appId || !token) {
+    useVoice.setState({ state: 'unavailable', problem: before });
     return Promise.resolve();
   }
   if (joining) return joining;
-  useVoice.setState({ state: 'connecting' });
+  useVoice.setState({ state: 'connecting', problem: null });
   joining = (async () => {
     try {
       const { default: AgoraRTC } = await import('agora-rtc-sdk-ng');
@@ -64,9 +68,9 @@ export function joinVoice(appId: string | null | undefined, channel: string, tok
       await withTimeout(client.join(appId, channel, token, uid), JOIN_TIMEOUT_MS);
       session = { client, micTrack: null, createMic: () => AgoraRTC.createMicrophoneAudioTrack() as never };
       useVoice.setState({ state: 'connected' });
-    } catch {
+    } catch (error) {
       session = null;
-      useVoice.setState({ state: 'unavailable' });
+      useVoice.setState({ state: 'unavailable', problem: voiceProblemOf(error) });
     } finally {
       joining = null;
     }
@@ -76,7 +80,7 @@ export function joinVoice(appId: string | null | undefined, channel: string, tok
 
 /** Seated members publish their microphone; others only listen. */
 export async function setMicrophone(on: boolean): Promise<void> {
-  useVoice.setState({ micOn: on });
+  useVoice.setState((s) => ({ micOn: on, problem: s.state === 'connected' ? null : s.problem }));
   if (!session) return;
   const client = session.client as AgoraClient & { setClientRole(role: 'host' | 'audience'): Promise<void> };
   try {
@@ -89,8 +93,9 @@ export async function setMicrophone(on: boolean): Promise<void> {
       await client.unpublish([session.micTrack]);
       await session.micTrack.setEnabled(false);
     }
-  } catch {
-    /* no microphone or permission denied: the member stays listed as muted */
+  } catch (error) {
+    // No microphone or permission denied: the member stays listed as muted, and is told why.
+    useVoice.setState({ micOn: false, problem: voiceProblemOf(error) });
   }
 }
 
@@ -101,7 +106,7 @@ export function resumeAudio(): void {
 export async function leaveVoice(): Promise<void> {
   const s = session;
   session = null;
-  useVoice.setState({ state: 'idle', speaking: [], micOn: false, audioBlocked: false });
+  useVoice.setState({ state: 'idle', speaking: [], micOn: false, audioBlocked: false, problem: null });
   if (!s) return;
   s.micTrack?.close();
   await s.client.leave().catch(() => undefined);

@@ -15,7 +15,9 @@ import { readLocal, writeLocal } from '../state/store.ts';
 import { useTheme } from '../state/theme.ts';
 import { useUi } from '../state/ui.ts';
 import { logout } from '../login/logout.ts';
+import { DmNotifier } from './DmNotifier.tsx';
 import { LiveUser } from './LiveUser.tsx';
+import { UnreadBadge } from './UnreadBadge.tsx';
 import { accountMenu, bottomTabs, sideMenu, visibleEntries } from './menu.ts';
 import styles from './AppShell.module.css';
 
@@ -46,6 +48,7 @@ export function AppShell() {
       <BottomTabs />
       <Toaster />
       <LiveUser />
+      <DmNotifier />
       <ServerErrorModal />
       {loginOpen ? (
         <Suspense fallback={null}>
@@ -84,6 +87,7 @@ function SideMenu() {
               <NavLink to={entry.to} end={entry.to === '/'} className={({ isActive }) => `${styles.menuItem} ${isActive ? styles.active : ''}`}>
                 <Icon name={entry.icon} />
                 <span>{entry.label}</span>
+                {entry.key === 'messages' ? <UnreadBadge /> : null}
               </NavLink>
             )}
           </li>
@@ -151,7 +155,10 @@ function BottomTabs() {
     <nav className={styles.tabs} aria-label="Tabs">
       {bottomTabs.map((tab) => (
         <NavLink key={tab.key} to={tab.to} end={tab.to === '/'} className={({ isActive }) => `${styles.tab} ${isActive ? styles.tabActive : ''}`}>
-          <Icon name={tab.icon} size={22} />
+          <span className={styles.tabIcon}>
+            <Icon name={tab.icon} size={22} />
+            {tab.key === 'messages' ? <UnreadBadge compact /> : null}
+          </span>
           <span>{tab.label}</span>
         </NavLink>
       ))}

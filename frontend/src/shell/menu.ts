@@ -11,7 +11,10 @@ export interface MenuEntry {
   roles?: string[];
 }
 
-export const helpCenterUrl = import.meta.env?.VITE_HELP_CENTER_URL ?? 'https://help.murmur.example';
+/** The Help Center: a page of the app, unless a deployment points VITE_HELP_CENTER_URL at its own site. */
+const configuredHelpUrl: string | undefined = import.meta.env?.VITE_HELP_CENTER_URL || undefined;
+export const helpCenterUrl = configuredHelpUrl ?? '/help';
+const helpIsExternal = configuredHelpUrl !== undefined;
 
 export const sideMenu: MenuEntry[] = [
   { key: 'home', label: 'Home', to: '/', icon: 'home' },
@@ -22,7 +25,7 @@ export const sideMenu: MenuEntry[] = [
   { key: 'my-collections', label: 'My Collections', to: '/my-collections', icon: 'collections' },
   { key: 'referral', label: 'Refer and Earn', to: '/referral', icon: 'referral' },
   { key: 'guild', label: 'Guild', to: '/guild', icon: 'users', roles: ['ag'] },
-  { key: 'help-center', label: 'Help Center', to: helpCenterUrl, icon: 'help', external: true },
+  { key: 'help-center', label: 'Help Center', to: helpCenterUrl, icon: 'help', external: helpIsExternal },
 ];
 
 /** Account side-menu sections (spec section 2), shown in the account drop-down. */
@@ -33,7 +36,7 @@ export const accountMenu: Array<{ label: string; to: string; external?: boolean 
   { label: 'Inventory', to: '/inventory' },
   { label: 'EXP for Friends', to: '/exp-frens-token' },
   { label: 'Become a Host', to: '/tier' },
-  { label: 'Help Center', to: helpCenterUrl, external: true },
+  { label: 'Help Center', to: helpCenterUrl, external: helpIsExternal },
   { label: 'Settings', to: '/settings' },
   { label: 'Privilege Center', to: '/privilege-center' },
   { label: 'Wallet', to: '/wallet' },
@@ -41,8 +44,10 @@ export const accountMenu: Array<{ label: string; to: string; external?: boolean 
   { label: 'Referral', to: '/referral' },
 ];
 
+/** The spec's home, messages, account, with Community too: a phone user must reach it as well. */
 export const bottomTabs: MenuEntry[] = [
   { key: 'home', label: 'Home', to: '/', icon: 'home' },
+  { key: 'community', label: 'Community', to: '/foryou', icon: 'community' },
   { key: 'messages', label: 'Messages', to: '/messages', icon: 'messages' },
   { key: 'account', label: 'Account', to: '/profile', icon: 'account' },
 ];

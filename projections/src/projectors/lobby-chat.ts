@@ -1,11 +1,39 @@
-// Lobby and room chat history (rm.lobby_chat) from ChatMessagePosted on the `chat-{lobbyId}-{uid}` streams.
-import type { ChatEvent } from '@murmur/contracts';
+// Lobby and room chat history (rm.lobby_chat) from ChatMessagePosted on the `chat-{lobbyId}-{uid}`
+// streams, and a gift line for each GiftSent in a lobby or room (message type `gift`: the title is
+// the gift's catalogue name, the body `{ quantity, recipients }` as JSON), so the history shows
+// gifts among the messages after a reload, as the live chat does.
+import type { ChatEvent, GiftSentData } from '@murmur/contracts';
+import type { RecordedEvent } from '@murmur/eventstore';
 import { ident, type Projector } from '../projector.ts';
+
+interface ChatRow {
+  position: string;
+  lobbyId: string;
+  roomId: string | null;
+  messageId: string;
+  uid: string;
+  messageType: string;
+  title: string | null;
+  body: string;
+  postedAt: string;
+}
+
+function rowOf(e: RecordedEvent): ChatRow | null {
+  const position = e.globalPosition.toString();
+  if (e.type === 'GiftSent') {
+    const d = e.data as GiftSentData;
+    if (!d.lobbyId) return null;
+    const body = JSON.stringify({ quantity: d.quantity, recipients: d.recipients });
+    return { position, lobbyId: d.lobbyId, roomId: d.roomId ?? null, messageId: `gift-${position}`, uid: d.senderUid, messageType: 'gift', title: d.giftName, body, postedAt: d.sentAt };
+  }
+  const d = e.data as ChatEvent['data'];
+  return { position, ...d, roomId: d.roomId ?? null, title: d.title ?? null };
+}
 
 export const lobbyChatProjector: Projector = {
   name: 'lobby-chat',
   tables: ['lobby_chat'],
-  handles: ['ChatMessagePosted'],
+  handles: ['ChatMessagePosted', 'GiftSent'],
   async createTables(client, schema) {
     const s = ident(schema);
     await client.query(`
@@ -24,7 +52,8 @@ export const lobbyChatProjector: Projector = {
     `);
   },
   async apply(events, { client, schema }) {
-    const rows = events.map((e) => ({ position: e.globalPosition.toString(), ...(e.data as ChatEvent['data']) }));
+    const rows = events.map(rowOf).filter((r): r is ChatRow => r !== null);
+    if (rows.length === 0) return;
     await client.query(
       `insert into ${ident(schema)}.lobby_chat (position, lobby_id, room_id, message_id, uid, message_type, title, body, posted_at)
        select * from unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::timestamptz[])

@@ -1,6 +1,7 @@
 // Transaction history (`transaction/me`): one row per movement a user sees, with the spec's
 // statuses (completed, pending, failed); top-ups and withdrawals move from pending to their end.
 // Also the payments and withdrawals tables that the wallet screens and the creator cash-out read.
+import { giftDisplayName } from '@murmur/contracts';
 import type {
   CharmWithdrawnData, DiamondsCreditedData, DiamondsSpentData, GiftSentData, PaymentConfirmedData, PaymentFailedData,
   PaymentInitiatedData, SkuPurchasedData, WithdrawalCompletedData, WithdrawalFailedData,
@@ -44,8 +45,8 @@ export function historyRows(e: RecordedEvent): HistoryRow[] {
     case 'GiftSent': {
       const d = e.data as unknown as GiftSentData;
       return [
-        { ...base, transactionId: `tx-${e.globalPosition}`, uid: d.senderUid, kind: 'gift_sent', currency: 'DMND', amount: d.diamondsTotal, direction: 'out', status: 'completed', description: `Sent ${d.quantity} x ${d.giftName}`, reference: d.lobbyId ?? d.roomId ?? null },
-        ...d.recipients.map((r): HistoryRow => ({ ...base, transactionId: `tx-${e.globalPosition}-${r}`, uid: r, kind: 'gift_received', currency: 'CHRM', amount: d.charmPerRecipient, direction: 'in', status: 'completed', description: `Received ${d.quantity} x ${d.giftName}`, reference: d.senderUid })),
+        { ...base, transactionId: `tx-${e.globalPosition}`, uid: d.senderUid, kind: 'gift_sent', currency: 'DMND', amount: d.diamondsTotal, direction: 'out', status: 'completed', description: `Sent ${d.quantity} x ${giftDisplayName(d.giftName)}`, reference: d.lobbyId ?? d.roomId ?? null },
+        ...d.recipients.map((r): HistoryRow => ({ ...base, transactionId: `tx-${e.globalPosition}-${r}`, uid: r, kind: 'gift_received', currency: 'CHRM', amount: d.charmPerRecipient, direction: 'in', status: 'completed', description: `Received ${d.quantity} x ${giftDisplayName(d.giftName)}`, reference: d.senderUid })),
       ];
     }
     case 'PaymentInitiated': {

@@ -51,7 +51,7 @@ export function identityRoutes(router: express.Router, deps: QueryDeps): void {
   const mailbox = async (req: express.Request) => {
     const q = parse(MailboxQuery, req.query);
     const { rows } = await deps.pool.query<{ id: string; recipient: string; subject: string; body: string; received_at: Date }>(
-      `select id::text, recipient, subject, body, received_at from dev_mailbox where ($1::text is null or recipient = lower($1)) order by id desc limit $2`,
+      `select id::text, recipient, subject, body, received_at from dev_mailbox where ($1::text is null or recipient = lower($1)) order by dev_mailbox.id desc limit $2`,
       [q.email ?? null, q.limit],
     );
     return rows.map((r) => ({ id: r.id, to: r.recipient, subject: r.subject, text: r.body, receivedAt: r.received_at.toISOString() }));

@@ -360,7 +360,9 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
         where lobby_id = $1 and room_id is not distinct from $2 order by position desc limit $3 offset $4`,
       [lobbyId, q.roomId ?? null, q.limit, (q.page - 1) * q.limit],
     );
-    const cards = await userCards(pool, rows.map((r) => r.uid));
+    // A gift line names its recipients too (the body holds their uids).
+    const giftRecipients = new Map(rows.filter((r) => r.message_type === 'gift').map((r) => [r.message_id, giftLineRecipients(r.body)]));
+    const cards = await userCards(pool, [...rows.map((r) => r.uid), ...[...giftRecipients.values()].flat()]);
     res.json({
       items: rows.map((r) => ({
         messageId: r.message_id,
@@ -368,8 +370,19 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
         roomId: r.room_id,
         sender: cards.get(r.uid),
         payload: { messageType: r.message_type, title: r.title, body: r.body },
+        ...(giftRecipients.has(r.message_id) ? { recipients: giftRecipients.get(r.message_id)!.map((uid) => ({ uid, username: cards.get(uid)?.username ?? null })) } : {}),
         postedAt: r.posted_at.toISOString(),
       })),
     });
   });
+}
+
+/** The recipients' uids of a gift line's body (`{ quantity, recipients }`); none when unreadable. */
+function giftLineRecipients(body: string): string[] {
+  try {
+    const parsed = JSON.parse(body) as { recipients?: unknown };
+    return Array.isArray(parsed.recipients) ? parsed.recipients.filter((u): u is string => typeof u === 'string') : [];
+  } catch {
+    return [];
+  }
 }

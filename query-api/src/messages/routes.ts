@@ -1,6 +1,6 @@
 // DM queries: the viewer's threads (newest first, with unread flags) and a thread's messages,
 // 20 a page going back in time from a pagination timestamp.
-import { MessagesQuery, PageQuery, pageMeta, type DirectMessage, type MessageThread } from '@murmur/contracts';
+import { MessagesQuery, PageQuery, pageMeta, type DirectMessage, type MessageThread, type UnreadMessages } from '@murmur/contracts';
 import { ApiError, currentUser, parse, requireAuth } from '@murmur/platform';
 import type express from 'express';
 import { z } from 'zod';
@@ -42,6 +42,13 @@ export function messageRoutes(router: express.Router, deps: QueryDeps): void {
       })),
     );
     res.json({ items, meta: pageMeta(query, count[0]?.n ?? 0, items.length) });
+  });
+
+  router.get('/messages/unread', requireAuth(), freshness(pool, ['direct-messages']), async (req, res) => {
+    const { uid } = currentUser(req);
+    const { rows } = await pool.query<{ n: number }>('select count(*)::int as n from rm.dm_threads where uid = $1 and unread', [uid]);
+    const body: UnreadMessages = { unreadThreads: rows[0]?.n ?? 0 };
+    res.json(body);
   });
 
   router.get('/messages/threads/:threadId', requireAuth(), freshness(pool, ['direct-messages']), async (req, res) => {

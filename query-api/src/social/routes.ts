@@ -30,12 +30,16 @@ function uidParam(req: Request): string {
 
 const offset = (q: PageQueryType) => (q.page - 1) * q.limit;
 
-export function badgesOf(roles: string[], hasEmail: boolean): Badge[] {
+/**
+ * Badges from roles, and Verified User for an e-mail account that has also completed a payment
+ * (a payer checked by the card or chain): a brand-new account is not yet verified by anything.
+ */
+export function badgesOf(roles: string[], hasEmail: boolean, hasPaid: boolean): Badge[] {
   const badges: Badge[] = [];
   if (roles.includes('h')) badges.push('Verified Host');
   if (roles.includes('ag')) badges.push('Verified Agency');
   if (roles.includes('cr')) badges.push('Verified Playfriend');
-  if (hasEmail) badges.push('Verified User');
+  if (hasEmail && hasPaid) badges.push('Verified User');
   return badges;
 }
 
@@ -137,6 +141,9 @@ export function socialRoutes(router: express.Router, deps: QueryDeps): void {
                 exists (select 1 from rm.follows f where f.follower_uid = $2 and f.followee_uid = $1) as is_following,
                 exists (select 1 from rm.follows f where f.follower_uid = $1 and f.followee_uid = $2) as is_follower,
                 exists (select 1 from rm.blocks b where b.blocker_uid = $2 and b.blocked_uid = $1) as is_blocked,
+                exists (select 1 from rm.payments pay where pay.uid = $1 and pay.status = 'completed') as has_paid,
+                (select count(*)::int from rm.creator_subscriptions s where s.creator_uid = $1) as subscribers,
+                (select count(*)::int from rm.creator_subscriptions s where s.subscriber_uid = $1) as subscribed,
                 x.vip_until, x.frame
            from rm.profiles p left join rm.follow_counts c on c.uid = p.uid left join rm.profile_extras x on x.uid = p.uid
           where p.uid = $1`,
@@ -156,11 +163,13 @@ export function socialRoutes(router: express.Router, deps: QueryDeps): void {
       profileBannerUrl: await mediaUrl(deps, r.profile_banner),
       followerCount: r.followers,
       followingCount: r.following,
+      subscriberCount: r.subscribers,
+      subscribedCount: r.subscribed,
       isFollowing: r.is_following,
       isFollower: r.is_follower,
       isBlocked: r.is_blocked,
       isSelf: viewer === target,
-      badges: badgesOf(r.roles ?? [], !!r.email),
+      badges: badgesOf(r.roles ?? [], !!r.email, r.has_paid === true),
       vip: !!r.vip_until && (r.vip_until as Date).getTime() > Date.now(),
       frame: r.frame ?? null,
       giftWall: gifts.map((g) => ({ giftId: g.gift_id, giftName: g.gift_name, quantity: g.quantity, diamonds: g.diamonds })),

@@ -8,6 +8,7 @@ import { useBlocker, useNavigate } from 'react-router';
 import { api, ApiCallError } from '../../api/client.ts';
 import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
+import { FilePicker } from '../../components/FilePicker.tsx';
 import { TextArea, TextField } from '../../components/Field.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
@@ -36,6 +37,8 @@ export default function EditProfilePage() {
   const [form, setForm] = useState<Form | null>(null);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
+  const [picked, setPicked] = useState<Record<'profilePicUrl' | 'profileBannerUrl', File | null>>({ profilePicUrl: null, profileBannerUrl: null });
+  const [uploading, setUploading] = useState<'profilePicUrl' | 'profileBannerUrl' | null>(null);
   const navigate = useNavigate();
   useEffect(() => {
     if (data && !form) setForm(fromDetails(data));
@@ -55,11 +58,16 @@ export default function EditProfilePage() {
     if (!file) return;
     const problem = uploadError(file, true);
     if (problem) return setServerErrors({ [key]: problem });
+    setPicked((p) => ({ ...p, [key]: file }));
+    setUploading(key);
     try {
       const { fileName } = await uploadMedia(file);
       set(key, fileName);
     } catch {
+      setPicked((p) => ({ ...p, [key]: null }));
       setServerErrors({ [key]: texts.uploadFailed });
+    } finally {
+      setUploading(null);
     }
   };
 
@@ -99,16 +107,36 @@ export default function EditProfilePage() {
     <div className={styles.page}>
       <PageHeader title="Edit Profile" subtitle={`Username changes left this month: ${data.usernameChangesLeft}`} />
       <div className={styles.images}>
-        <label className={styles.imagePick}>
+        <div className={styles.imagePick}>
           Profile picture
-          <input type="file" accept="image/*" onChange={(e) => void pickImage(e.target.files?.[0], 'profilePicUrl')} />
-          {errors.profilePicUrl ? <span className={styles.error}>{errors.profilePicUrl}</span> : null}
-        </label>
-        <label className={styles.imagePick}>
+          <FilePicker
+            file={picked.profilePicUrl}
+            currentUrl={data.profilePicUrl}
+            accept="image/*"
+            prompt="Add a photo"
+            shape="round"
+            removable={false}
+            busy={uploading === 'profilePicUrl'}
+            error={errors.profilePicUrl}
+            testId="pick-avatar"
+            onPick={(f) => void pickImage(f ?? undefined, 'profilePicUrl')}
+          />
+        </div>
+        <div className={styles.imagePick}>
           Banner
-          <input type="file" accept="image/*" onChange={(e) => void pickImage(e.target.files?.[0], 'profileBannerUrl')} />
-          {errors.profileBannerUrl ? <span className={styles.error}>{errors.profileBannerUrl}</span> : null}
-        </label>
+          <FilePicker
+            file={picked.profileBannerUrl}
+            currentUrl={data.profileBannerUrl}
+            accept="image/*"
+            prompt="Add a banner"
+            shape="wide"
+            removable={false}
+            busy={uploading === 'profileBannerUrl'}
+            error={errors.profileBannerUrl}
+            testId="pick-banner"
+            onPick={(f) => void pickImage(f ?? undefined, 'profileBannerUrl')}
+          />
+        </div>
       </div>
       <TextField id="username" label="Username" value={form.username} onChange={(e) => set('username', e.target.value)} error={errors.username} hint={texts.nameChangeLimit} />
       <TextArea id="bio" label="Bio" value={form.bio} onChange={(e) => set('bio', e.target.value)} error={errors.bio} hint={`${[...form.bio].length}/${limits.text}`} />

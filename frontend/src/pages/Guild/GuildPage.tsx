@@ -7,6 +7,7 @@ import { CreateAgencyBody, SetShareRatiosBody, SubmitCharmPaymentBody } from '@m
 import { ApiCallError } from '../../api/client.ts';
 import { useSession } from '../../api/session.ts';
 import { Avatar } from '../../components/Avatar.tsx';
+import { FilePicker } from '../../components/FilePicker.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
@@ -301,7 +302,7 @@ function Payments({ agencyId }: { agencyId: string }) {
             </select>
           </FieldFrame>
           <FieldFrame id="pay-proof" label="Proof of payment (image)">
-            <input id="pay-proof" type="file" accept="image/*" onChange={(e) => { setFile(e.target.files?.[0] ?? null); setError(null); }} />
+            <FilePicker file={file} accept="image/*" prompt="Add the receipt" testId="pay-proof" onPick={(f) => { setFile(f); setError(null); }} />
           </FieldFrame>
         </div>
         {error ? <p className={styles.error} role="alert">{error}</p> : null}

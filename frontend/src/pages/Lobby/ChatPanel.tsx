@@ -7,6 +7,7 @@ import { Avatar } from '../../components/Avatar.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { chatError } from '../../forms/validation.ts';
 import { lobbyActions } from '../../lobby/lobbyActions.ts';
+import { GiftChatLine } from './GiftChatLine.tsx';
 import styles from './Lobby.module.css';
 
 export interface ChatMessage {
@@ -16,6 +17,8 @@ export interface ChatMessage {
   messageType: string;
   body: string;
   postedAt: string;
+  /** A gift line (message type `gift`): the gift's catalogue name, quantity and recipients' names. */
+  gift?: { name: string; quantity: number; recipients: string[] };
 }
 
 const emojis = ['😀', '😂', '😍', '🥰', '😎', '🤔', '😭', '😡', '👍', '👏', '🙏', '🔥', '💯', '🎉', '❤️', '💜', '✨', '🎶', '🎤', '👀'];
@@ -63,7 +66,10 @@ export function ChatPanel({ lobbyId, messages, canChat, onSignIn }: { lobbyId: s
     <div className={styles.chat}>
       <div className={styles.messages} ref={list} data-testid="chat-messages">
         {messages.length === 0 ? <p className={styles.chatEmpty}>Say hi to everyone 👋</p> : null}
-        {messages.map((m) => (
+        {messages.map((m) =>
+          m.gift ? (
+            <GiftChatLine key={m.messageId} message={m} />
+          ) : (
           <div key={m.messageId} className={styles.message}>
             <Avatar name={m.username} size={26} />
             <div>
@@ -77,7 +83,8 @@ export function ChatPanel({ lobbyId, messages, canChat, onSignIn }: { lobbyId: s
               )}
             </div>
           </div>
-        ))}
+          ),
+        )}
       </div>
       {canChat ? (
         <>

@@ -24,10 +24,12 @@ import { lobbyActions, memberCommand, type JoinAnswer } from '../../lobby/lobbyA
 import { toLobbyDetails, type LobbyMember } from '../../lobby/lobbyApi.ts';
 import { isLobbyStaff, memberActionLabel, memberActions, type MemberAction } from '../../lobby/permissions.ts';
 import { joinVoice, leaveVoice, resumeAudio, setMicrophone, useVoice } from '../../lobby/voice.ts';
+import { VoiceStatus } from '../../lobby/VoiceStatus.tsx';
 import { refreshQueries, useQuery } from '../../state/query.ts';
 import { readLocal, writeLocal } from '../../state/store.ts';
 import { toast, useUi } from '../../state/ui.ts';
 import { ChatPanel, type ChatMessage } from './ChatPanel.tsx';
+import { giftLine, historyLine, type ChatHistoryItem } from './chatLines.ts';
 import { Leaderboard } from './Leaderboard.tsx';
 import { AudioResumeModal, BlockModal, ClosureModal, CreateRoomModal, EndRoomModal, JoinFeeModal, MatureWarningModal } from './LobbyModals.tsx';
 import { ShareModal } from './ShareModal.tsx';
@@ -115,10 +117,8 @@ export default function LobbyPage() {
   useEffect(() => {
     if (!chatReadable) return;
     void api
-      .get<{ items: Array<{ messageId: string; sender?: { uid: string; username: string }; payload: { messageType: string; body: string }; postedAt: string }> }>(`${path}/chat?limit=50`, { quiet: true })
-      .then((h) =>
-        setChat(h.items.reverse().map((m) => ({ messageId: m.messageId, uid: m.sender?.uid ?? '', username: m.sender?.username ?? 'Someone', messageType: m.payload.messageType, body: m.payload.body, postedAt: m.postedAt }))),
-      )
+      .get<{ items: ChatHistoryItem[] }>(`${path}/chat?limit=50`, { quiet: true })
+      .then((h) => setChat(h.items.reverse().map(historyLine)))
       .catch(() => undefined);
   }, [path, chatReadable]);
 
@@ -136,6 +136,10 @@ export default function LobbyPage() {
               { id: message.position, giftName: d.giftName, quantity: d.quantity, senderUid: d.senderUid, recipients: d.recipients, sentAt: Date.parse(d.sentAt) },
               { hostUid: current.hostUid, cohostUids: current.cohostUids, activeUids: current.members.filter((m) => m.presence !== 'offline').map((m) => m.uid) },
             );
+          }
+          if (!(data as { roomId?: string }).roomId) {
+            const line = giftLine(message.position, d, nameOf);
+            setChat((c) => (c.some((m) => m.messageId === line.messageId) ? c : [...c.slice(-199), line]));
           }
           setLbPosition(message.position);
           if (uid && (d.senderUid === uid || d.recipients.includes(uid))) void refreshQueries('/wallet/balance', '/transaction/me');
@@ -251,9 +255,7 @@ export default function LobbyPage() {
                   {languageLabel[l] ?? l}
                 </span>
               ))}
-              <span className={`${styles.voiceState} ${styles[`voice_${voice.state}`]}`} data-testid="voice-state">
-                {voice.state === 'connected' ? 'Voice on' : voice.state === 'connecting' ? 'Connecting voice…' : voice.state === 'unavailable' ? 'Voice is unavailable' : 'Voice off'}
-              </span>
+              <VoiceStatus />
             </div>
           </div>
           <div className={styles.headerActions}>

@@ -1,8 +1,9 @@
 // /messages and /messages/new: the thread list with search and unread flags, a thread with older
 // pages by timestamp (20 a page), the composer with chat images, the new-message composer with a
-// To field, and live delivery on the user's `users/{uid}` channel.
+// To field, and live delivery on the user's `users/{uid}` channel. On a phone the list and the
+// open conversation take the screen in turn.
 import { threadIdOf, type DirectMessage, type FollowerItem, type MessageThread } from '@murmur/contracts/social';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../api/client.ts';
 import { useChannel } from '../../api/realtime.ts';
@@ -10,15 +11,11 @@ import { useSession } from '../../api/session.ts';
 import { Avatar } from '../../components/Avatar.tsx';
 import { Button } from '../../components/Button.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
-import { refreshQueries, setQueryData, useQuery } from '../../state/query.ts';
-import { paths, uploadMedia, type Paged } from '../../social/socialApi.ts';
-import { uploadError } from '../../social/uploadChecks.ts';
+import { setQueryData, useQuery } from '../../state/query.ts';
+import { listTime } from '../../social/messageTime.ts';
+import { paths, type Paged } from '../../social/socialApi.ts';
+import { ThreadView, type ThreadPage } from './ThreadView.tsx';
 import styles from './MessagesPage.module.css';
-
-interface ThreadPage {
-  items: DirectMessage[];
-  nextBefore: string | null;
-}
 
 export default function MessagesPage({ compose }: { compose?: boolean }) {
   const me = useSession((s) => s.claims?.uid) ?? '';
@@ -26,53 +23,85 @@ export default function MessagesPage({ compose }: { compose?: boolean }) {
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const withUid = params.get('with');
-  const threadsKey = paths.threads(search);
+  const threadsKey = paths.threads(search.trim());
   const { data: threads } = useQuery<Paged<MessageThread>>(threadsKey, { dedupingInterval: 5000 });
   const selected = withUid && me ? threadIdOf(me, withUid) : null;
+  const open = compose || !!selected;
 
   // New messages arrive on users/{uid}: refresh the list and append to an open thread.
   useChannel(me ? `users/${me}` : null, {
     onEvent(message) {
       const { event } = message;
+      // Re-read at the event's position: the read model may not have applied it yet.
+      const fresh = <T,>(key: string) =>
+        api.get<T>(key, { minPosition: message.position, quiet: true }).then((body) => setQueryData<T>(key, () => body), () => undefined);
+      if (event.type === 'DirectThreadRead') {
+        void fresh<Paged<MessageThread>>(threadsKey);
+        return;
+      }
+      if (event.type === 'Followed') {
+        // Someone followed me: an open conversation with them may be allowed now.
+        const { followerUid } = event.data as { followerUid?: string };
+        if (followerUid) void fresh(paths.view(followerUid));
+        return;
+      }
       if (event.type !== 'DirectMessageSent') return;
       const d = event.data as unknown as DirectMessage;
       void setQueryData<ThreadPage>(paths.thread(d.threadId), (page) =>
         page && !page.items.some((m) => m.messageId === d.messageId) ? { ...page, items: [...page.items, { ...d, imageUrl: null }] } : page,
       );
-      // Re-read at the event's position: the read model may not have applied it yet.
-      const fresh = <T,>(key: string) =>
-        api.get<T>(key, { minPosition: message.position, quiet: true }).then((body) => setQueryData<T>(key, () => body), () => undefined);
       void fresh<ThreadPage>(paths.thread(d.threadId));
       void fresh<Paged<MessageThread>>(threadsKey);
     },
   });
 
   return (
-    <div className={styles.page}>
+    <div className={`${styles.page} ${open ? styles.showMain : styles.showList}`}>
       <aside className={styles.threads}>
         <div className={styles.threadsHeader}>
-          <input className={styles.input} placeholder="Search" value={search} onChange={(e) => setSearch(e.target.value)} />
+          <input className={styles.input} placeholder="Search" value={search} onChange={(e) => setSearch(e.target.value)} aria-label="Search conversations" data-testid="thread-search" />
           <Button size="sm" onClick={() => navigate('/messages/new')} data-testid="new-message">
             New
           </Button>
         </div>
-        {threads?.items.map((t) => (
-          <button key={t.threadId} className={`${styles.thread} ${t.threadId === selected ? styles.active : ''}`} onClick={() => navigate(`/messages?with=${encodeURIComponent(t.otherUid)}`)}>
-            <Avatar name={t.otherUsername ?? t.otherUid} src={t.otherProfilePic} size={36} />
-            <span className={styles.threadText}>
-              <strong>{t.otherUsername ?? t.otherUid}</strong>
-              <span className={styles.preview}>{t.lastMessage}</span>
-            </span>
-            {t.unread ? <span className={styles.unread} aria-label="unread" data-testid="unread-dot" /> : null}
-          </button>
-        ))}
-        {threads && threads.items.length === 0 ? <p className={styles.dim}>No conversations yet.</p> : null}
+        {threads?.items.map((t) => {
+          const active = t.threadId === selected;
+          // The open conversation is being read: no unread dot on it, whatever the list last said.
+          const unread = t.unread && !active;
+          return (
+            <button key={t.threadId} className={`${styles.thread} ${active ? styles.active : ''}`} onClick={() => navigate(`/messages?with=${encodeURIComponent(t.otherUid)}`)} data-testid={`thread-${t.otherUid}`}>
+              <Avatar name={t.otherUsername ?? t.otherUid} src={t.otherProfilePic} size={40} />
+              <span className={styles.threadText}>
+                <span className={styles.threadTop}>
+                  <strong className={unread ? styles.unreadName : undefined}>{t.otherUsername ?? t.otherUid}</strong>
+                  <time className={styles.threadTime} dateTime={t.lastMessageAt}>
+                    {listTime(t.lastMessageAt)}
+                  </time>
+                </span>
+                <span className={`${styles.preview} ${unread ? styles.unreadPreview : ''}`}>{t.lastMessage}</span>
+              </span>
+              {unread ? <span className={styles.unread} aria-label="unread" data-testid="unread-dot" /> : null}
+            </button>
+          );
+        })}
+        {threads && threads.items.length === 0 ? (
+          search.trim() ? (
+            <div className={styles.noResult} data-testid="no-thread-match">
+              <p>No conversations match “{search.trim()}”.</p>
+              <Button size="sm" variant="secondary" onClick={() => navigate('/messages/new')}>
+                Find someone new
+              </Button>
+            </div>
+          ) : (
+            <p className={styles.dim}>No conversations yet. Follow people you meet in lobbies, then say hello.</p>
+          )
+        ) : null}
       </aside>
       <section className={styles.main}>
         {compose ? (
-          <NewMessage onPicked={(uid) => navigate(`/messages?with=${encodeURIComponent(uid)}`)} />
+          <NewMessage onPicked={(uid) => navigate(`/messages?with=${encodeURIComponent(uid)}`)} onBack={() => navigate('/messages')} />
         ) : withUid && selected ? (
-          <Thread key={selected} me={me} other={withUid} threadId={selected} />
+          <ThreadView key={selected} me={me} other={withUid} threadId={selected} onBack={() => navigate('/messages')} />
         ) : (
           <EmptyState icon="💬" title="No chat selected">
             Pick a conversation or start a new one.
@@ -83,113 +112,29 @@ export default function MessagesPage({ compose }: { compose?: boolean }) {
   );
 }
 
-function NewMessage({ onPicked }: { onPicked(uid: string): void }) {
+function NewMessage({ onPicked, onBack }: { onPicked(uid: string): void; onBack(): void }) {
   const [to, setTo] = useState('');
-  const { data } = useQuery<Paged<FollowerItem>>(to.trim().length >= 2 ? `/cms/users?q=${encodeURIComponent(to.trim())}` : null);
+  const query = to.trim();
+  const { data } = useQuery<Paged<FollowerItem>>(query.length >= 2 ? `/cms/users?q=${encodeURIComponent(query)}` : null);
+  const people = data?.items.filter((u) => !u.isSelf) ?? [];
   return (
     <div className={styles.compose}>
-      <label className={styles.to}>
-        To:
-        <input className={styles.input} autoFocus value={to} onChange={(e) => setTo(e.target.value)} placeholder="Username" data-testid="to-field" />
-      </label>
-      {data?.items
-        .filter((u) => !u.isSelf)
-        .map((u) => (
-          <button key={u.uid} className={styles.thread} onClick={() => onPicked(u.uid)} data-testid={`pick-${u.uid}`}>
-            <Avatar name={u.username ?? u.uid} src={u.profilePic} size={32} />
-            <span>{u.username ?? u.uid}</span>
-          </button>
-        ))}
-    </div>
-  );
-}
-
-function Thread({ me, other, threadId }: { me: string; other: string; threadId: string }) {
-  const key = paths.thread(threadId);
-  const { data } = useQuery<ThreadPage>(key, { dedupingInterval: 2000 });
-  const [older, setOlder] = useState<DirectMessage[]>([]);
-  const [olderCursor, setOlderCursor] = useState<string | null | undefined>(undefined);
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
-  const end = useRef<HTMLDivElement>(null);
-  const cursor = olderCursor === undefined ? data?.nextBefore ?? null : olderCursor;
-
-  useEffect(() => {
-    end.current?.scrollIntoView({ block: 'end' });
-  }, [data?.items.length]);
-  useEffect(() => {
-    // Opening a thread marks it read (messages/refresh).
-    if (data?.items.some((m) => m.recipientUid === me)) void api.post('/messages/refresh', { threadId }, { quiet: true }).catch(() => undefined);
-  }, [data?.items.length, me, threadId]);
-
-  const loadOlder = async () => {
-    if (!cursor) return;
-    const page = await api.get<ThreadPage>(`${key}?before=${encodeURIComponent(cursor)}`);
-    setOlder([...page.items, ...older]);
-    setOlderCursor(page.nextBefore);
-  };
-
-  const send = async (body: { text?: string; imageFileName?: string }) => {
-    setSending(true);
-    setError(null);
-    try {
-      await api.post(`/messages/send/${encodeURIComponent(other)}`, { ...body, clientMessageId: crypto.randomUUID() }, { quiet: true });
-      setText('');
-      await refreshQueries(key, '/messages/threads');
-    } catch (e) {
-      setError((e as Error).message);
-    } finally {
-      setSending(false);
-    }
-  };
-
-  const sendImage = async (file: File | undefined) => {
-    if (!file) return;
-    const problem = uploadError(file, true);
-    if (problem) return setError(problem);
-    const { fileName } = await uploadMedia(file, 'chat');
-    await send({ imageFileName: fileName });
-  };
-
-  const messages = [...older, ...(data?.items ?? [])];
-  return (
-    <div className={styles.threadView}>
-      <div className={styles.messages} data-testid="message-list">
-        {cursor ? (
-          <Button variant="ghost" size="sm" onClick={() => void loadOlder()}>
-            Load older
-          </Button>
-        ) : null}
-        {messages.map((m) => (
-          <div key={m.messageId} className={`${styles.bubble} ${m.senderUid === me ? styles.mine : ''}`} data-testid="message">
-            {m.imageUrl ? <img className={styles.image} src={m.imageUrl} alt="" /> : null}
-            {m.text ? <span>{m.text}</span> : null}
-          </div>
-        ))}
-        <div ref={end} />
-      </div>
-      {error ? (
-        <p className={styles.error} role="alert" data-testid="dm-error">
-          {error}
-        </p>
-      ) : null}
-      <form
-        className={styles.composer}
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (text.trim()) void send({ text: text.trim() });
-        }}
-      >
-        <label className={styles.attach} title="Send an image">
-          📎
-          <input type="file" hidden accept="image/*" onChange={(e) => void sendImage(e.target.files?.[0])} />
+      <div className={styles.to}>
+        <button type="button" className={styles.back} onClick={onBack} aria-label="Back to conversations">
+          ‹
+        </button>
+        <label className={styles.toLabel}>
+          To:
+          <input className={styles.input} autoFocus value={to} onChange={(e) => setTo(e.target.value)} placeholder="Username" data-testid="to-field" />
         </label>
-        <input className={styles.input} value={text} onChange={(e) => setText(e.target.value)} placeholder="Type a message" maxLength={1000} data-testid="message-input" />
-        <Button type="submit" busy={sending} disabled={!text.trim()} data-testid="send-message">
-          Send
-        </Button>
-      </form>
+      </div>
+      {people.map((u) => (
+        <button key={u.uid} className={styles.thread} onClick={() => onPicked(u.uid)} data-testid={`pick-${u.uid}`}>
+          <Avatar name={u.username ?? u.uid} src={u.profilePic} size={32} />
+          <span>{u.username ?? u.uid}</span>
+        </button>
+      ))}
+      {query.length >= 2 && data && people.length === 0 ? <p className={styles.dim}>Nobody is called like “{query}”.</p> : null}
     </div>
   );
 }

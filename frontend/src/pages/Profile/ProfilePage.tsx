@@ -1,7 +1,8 @@
 // /profile (and /profile?uid=X for someone else): header with counts, badges, VIP and frame; tabs
 // Profile, Posts, Gallery, Services, Subscriber feed; the four lists; follow, block and report.
 import type { ProfileView } from '@murmur/contracts/social';
-import { useState } from 'react';
+import { giftDisplayName } from '@murmur/contracts/gifting';
+import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../api/client.ts';
 import { useSession } from '../../api/session.ts';
@@ -12,6 +13,7 @@ import { EmptyState } from '../../components/EmptyState.tsx';
 import { Menu } from '../../components/Menu.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { Tabs } from '../../components/Tabs.tsx';
+import { GiftIcon } from '../../gifting/GiftIcon.tsx';
 import { toast } from '../../state/ui.ts';
 import { refreshQueries, useQuery } from '../../state/query.ts';
 import { paths, setFollowing, type ListKind } from '../../social/socialApi.ts';
@@ -21,6 +23,10 @@ import { WallTab } from './WallTab.tsx';
 import styles from './ProfilePage.module.css';
 
 const listLabels: Record<ListKind, string> = { followers: 'Followers', following: 'Following', subscribers: 'Subscribers', subscriptions: 'Subscribed' };
+
+function countOf(view: ProfileView, kind: ListKind): number {
+  return { followers: view.followerCount, following: view.followingCount, subscribers: view.subscriberCount, subscriptions: view.subscribedCount }[kind];
+}
 
 export default function ProfilePage() {
   const [params] = useSearchParams();
@@ -32,6 +38,8 @@ export default function ProfilePage() {
   const [list, setList] = useState<ListKind | null>(null);
   const [reporting, setReporting] = useState(false);
   const [reason, setReason] = useState('');
+  // A list opened on one profile closes when a name in it leads to another profile.
+  useEffect(() => setList(null), [uid]);
 
   if (error) return <EmptyState icon="👤" title="This user does not exist." />;
   if (!view) return <PageLoading />;
@@ -69,8 +77,7 @@ export default function ProfilePage() {
           <div className={styles.counts}>
             {(Object.keys(listLabels) as ListKind[]).map((kind) => (
               <button key={kind} className={styles.count} onClick={() => setList(kind)} data-testid={`open-${kind}`}>
-                {kind === 'followers' ? <strong data-testid="follower-count">{view.followerCount}</strong> : kind === 'following' ? <strong>{view.followingCount}</strong> : null}{' '}
-                {listLabels[kind]}
+                <strong data-testid={kind === 'followers' ? 'follower-count' : `${kind}-count`}>{countOf(view, kind).toLocaleString()}</strong> {listLabels[kind]}
               </button>
             ))}
           </div>
@@ -117,9 +124,10 @@ export default function ProfilePage() {
                 ) : (
                   <div className={styles.gifts}>
                     {view.giftWall.map((g) => (
-                      <div key={g.giftId} className={styles.gift}>
-                        <strong>{g.giftName}</strong>
-                        <span>×{g.quantity}</span>
+                      <div key={g.giftId} className={styles.gift} data-testid="wall-gift" title={`${giftDisplayName(g.giftName)} ×${g.quantity}`}>
+                        <GiftIcon name={g.giftName} src={`/gifts/${g.giftName}.svg`} size={56} />
+                        <strong>{giftDisplayName(g.giftName)}</strong>
+                        <span className={styles.giftQty}>×{g.quantity.toLocaleString()}</span>
                       </div>
                     ))}
                   </div>

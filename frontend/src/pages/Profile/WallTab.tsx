@@ -3,6 +3,7 @@ import type { WallPost } from '@murmur/contracts/social';
 import { useState } from 'react';
 import { api } from '../../api/client.ts';
 import { Button } from '../../components/Button.tsx';
+import { FilePicker } from '../../components/FilePicker.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { refreshQueries, useQuery } from '../../state/query.ts';
@@ -59,6 +60,7 @@ function Composer({ subscriberOnly }: { subscriberOnly: boolean }) {
       });
       setContent('');
       setFile(null);
+      setPrivate(false);
       await refreshQueries('/user/wall/', '/user/gallery/');
     } catch (e) {
       setError((e as Error).message);
@@ -69,23 +71,25 @@ function Composer({ subscriberOnly }: { subscriberOnly: boolean }) {
   return (
     <div className={styles.composer}>
       <textarea className={styles.textarea} value={content} maxLength={120} onChange={(e) => setContent(e.target.value)} placeholder="Share something…" data-testid="post-content" />
-      <div className={styles.composerRow}>
-        <input
-          type="file"
-          accept="image/*,video/*,audio/*"
-          onChange={(e) => {
-            const f = e.target.files?.[0] ?? null;
-            const problem = f ? uploadError(f) : null;
-            setError(problem);
-            setFile(problem ? null : f);
-          }}
-        />
+      <FilePicker
+        file={file}
+        accept="image/*,video/*,audio/*"
+        prompt="Add a photo, video or sound"
+        testId="post-media"
+        onPick={(f) => {
+          const problem = f ? uploadError(f) : null;
+          setError(problem);
+          setFile(problem ? null : f);
+        }}
+      >
         {file ? (
-          <label>
+          <label className={styles.dim}>
             <input type="checkbox" checked={isPrivate} onChange={(e) => setPrivate(e.target.checked)} /> Private, unlock for
             <input className={styles.input} style={{ width: 80, marginLeft: 6 }} value={price} onChange={(e) => setPrice(e.target.value.replace(/\D/g, ''))} /> 💎
           </label>
         ) : null}
+      </FilePicker>
+      <div className={styles.composerActions}>
         <Button onClick={() => void submit()} busy={busy} disabled={!content.trim() && !file} data-testid="post-submit">
           Post
         </Button>

@@ -16,6 +16,7 @@ import { PageLoading } from '../../components/PageLoading.tsx';
 import { GiftAnimation, useGiftQueue } from '../../gifting/GiftAnimation.tsx';
 import { GiftPanel } from '../../gifting/GiftPanel.tsx';
 import { joinVoice, leaveVoice, setMicrophone, useVoice } from '../../lobby/voice.ts';
+import { VoiceStatus } from '../../lobby/VoiceStatus.tsx';
 import { refreshQueries, useQuery } from '../../state/query.ts';
 import { toast, useUi } from '../../state/ui.ts';
 import { ClosureModal, EndRoomModal } from '../Lobby/LobbyModals.tsx';
@@ -161,7 +162,9 @@ export default function RoomPage() {
             </div>
           ))}
         </div>
-        <p className={styles.voice}>{voice.state === 'connected' ? 'Voice connected' : voice.state === 'unavailable' ? 'Voice is unavailable' : voice.state === 'connecting' ? 'Connecting voice…' : ''}</p>
+        <div className={styles.voice}>
+          <VoiceStatus />
+        </div>
         <div className={styles.actions}>
           {!member && open ? (
             <Button size="lg" busy={busy} onClick={join} data-testid="join-room">

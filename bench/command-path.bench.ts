@@ -1,0 +1,202 @@
+// The command path end to end (issue 14): send-gift, a lobby join and a lobby chat message over
+// HTTP against a command API started as its own process (as `npm start` runs it: own pool, the
+// session guard on), 64 keep-alive connections. Beside them in the same run, rounds interleaved:
+// GET /healthz on that same process (HTTP + `select 1`) and raw single-event appends from this
+// process at the same concurrency through a pool as large as the command API's. The child counts
+// the statements its pool sends, so each command's database round trips are printed too.
+import { fork, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { signAccessToken } from '@murmur/contracts';
+import { PostgresEventStore } from '@murmur/eventstore';
+import { createLogger } from '@murmur/platform';
+import { StateCache } from '../command-api/src/decider/state-cache.ts';
+import { systemClock, type CommandDeps } from '../command-api/src/dependencies.ts';
+import { creditDiamonds } from '../command-api/src/wallet/ledger.ts';
+import { signUpWithWallet } from '../test-support/sign-up.ts';
+import { benchDatabase, percentile, report } from './support.ts';
+
+const SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
+const CONNECTIONS = 64;
+const SENDERS = 32;
+const USERS = 4000;
+const LOBBIES = 16;
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+interface Run { perSecond: number; p50: number; p99: number; count: number; failures: number; firstFailure?: string }
+
+async function timed(workers: number, task: (worker: number, i: number) => Promise<void>): Promise<Run> {
+  let count = 0;
+  let failures = 0;
+  let firstFailure: string | undefined;
+  const latencies: number[] = [];
+  const started = performance.now();
+  const deadline = started + SECONDS * 1000;
+  await Promise.all(Array.from({ length: workers }, async (_, worker) => {
+    while (performance.now() < deadline) {
+      const i = count++;
+      const t = performance.now();
+      try {
+        await task(worker, i);
+      } catch (error) {
+        failures++;
+        firstFailure ??= (error as Error).message;
+      }
+      latencies.push(performance.now() - t);
+    }
+  }));
+  latencies.sort((a, b) => a - b);
+  return { perSecond: count / ((performance.now() - started) / 1000), p50: percentile(latencies, 50), p99: percentile(latencies, 99), count, failures, firstFailure };
+}
+
+function startCommandApi(databaseUrl: string): Promise<{ child: ChildProcess; port: number; statements(): Promise<number>; stop(): Promise<void> }> {
+  const child = fork(path.join(here, 'command-api-process.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, DATABASE_URL: databaseUrl, JWT_SECRET: SECRET, MURMUR_COUNT_QUERIES: '1', LOG_LEVEL: 'warn', NODE_ENV: 'development' },
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  const next = (type: string) => new Promise<Record<string, number>>((resolve, reject) => {
+    const onMessage = (m: { type: string } & Record<string, number>) => {
+      if (m.type !== type) return;
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+      resolve(m);
+    };
+    const onExit = (code: number | null) => reject(new Error(`command API exited (${code})`));
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+  });
+  return next('listening').then(({ port }) => ({
+    child,
+    port: port!,
+    async statements() {
+      const reply = next('statements');
+      child.send({ type: 'statements' });
+      return (await reply).count!;
+    },
+    async stop() {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.send({ type: 'stop' });
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    },
+  }));
+}
+
+export default async function commandPathBench(): Promise<void> {
+  const db = await benchDatabase('command_path', 20);
+  const api = await startCommandApi(db.url);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  const call = (method: string, urlPath: string, expect: number, token?: string, body?: unknown, headers: Record<string, string> = {}) =>
+    new Promise<unknown>((resolve, reject) => {
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const req = http.request({
+        host: '127.0.0.1', port: api.port, path: urlPath, method, agent,
+        headers: {
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+          ...headers,
+        },
+      }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString();
+          if (res.statusCode !== expect) reject(new Error(`${method} ${urlPath}: ${res.statusCode} ${text.slice(0, 200)}`));
+          else resolve(text ? JSON.parse(text) : null);
+        });
+      });
+      req.on('error', reject);
+      req.end(payload);
+    });
+  try {
+    // Users with sessions the guard accepts (as identity's bench makes them); recipients of profile
+    // gifts must also be registered, so the hosts sign up through identity for real.
+    await db.pool.query(`insert into rm.users (uid, username, roles, referral_code, created_at) select 'u' || i, 'user' || i, '{co}', 'R' || i, now() from generate_series(1, $1) i`, [USERS]);
+    await db.pool.query(`insert into auth_sessions (session_id, uid, status, method, created_at) select 's' || i, 'u' || i, 'active', 'bench', now() from generate_series(1, $1) i`, [USERS]);
+    const tokens = await Promise.all(Array.from({ length: USERS }, (_, i) => signAccessToken(SECRET, { sub: `u${i + 1}`, sid: `s${i + 1}`, roles: ['co'], anon: false, onb: true }, 3600)));
+    const token = (uid: number) => tokens[uid - 1]!;
+    const hosts: string[] = [];
+    for (let i = 0; i < CONNECTIONS; i += 8) hosts.push(...(await Promise.all(Array.from({ length: 8 }, () => signUpWithWallet(`http://127.0.0.1:${api.port}`)))).map((u) => u.uid));
+    const deps: CommandDeps = { pool: db.pool, store: new PostgresEventStore(db.pool), cache: new StateCache(), logger: createLogger('bench'), clock: systemClock, jwtSecret: SECRET };
+    for (let s = 1; s <= SENDERS; s++) await creditDiamonds(deps, { uid: `u${s}`, amount: 100_000_000, reason: 'demo_grant', reference: 'bench', idempotencyKey: 'bench-grant' });
+    const lobbyIds: string[] = [];
+    for (let l = 1; l <= LOBBIES; l++) lobbyIds.push(((await call('POST', '/api/v1/lobbies', 201, token(l), { title: `Bench ${l}` })) as { lobbyId: string }).lobbyId);
+
+    const healthz = () => call('GET', '/healthz', 200).then(() => undefined);
+    const store = new PostgresEventStore(db.pool);
+    const versions = new Map<number, bigint>();
+    const append = async (worker: number) => {
+      const r = await store.append(`raw-${worker}`, [{ type: 'GiftSent', data: { giftId: 'rose', quantity: 1, recipients: ['u-1'], diamondsTotal: 10 } }], { expectedVersion: versions.get(worker) ?? 'any' });
+      versions.set(worker, r.nextExpectedVersion);
+    };
+    // Connection c sends as sender c % 32 (two connections per wallet, as the issue measured) to its own host.
+    const gift = (worker: number, i: number, round: string) =>
+      call('POST', '/api/v1/gifting/send-gift', 201, token(1 + (worker % SENDERS)), { giftName: 'rose', quantity: 1, recipients: [hosts[worker]!] }, { 'idempotency-key': `${round}-${i}` }).then(() => undefined);
+    // Each join is a new (user, lobby) pair, spread over the lobbies; chat comes from pairs that joined.
+    let nextPair = 0;
+    const joined: Array<{ uid: number; lobby: string }> = [];
+    const join = async () => {
+      const k = nextPair++;
+      const pair = { uid: SENDERS + 1 + Math.floor(k / LOBBIES), lobby: lobbyIds[k % LOBBIES]! };
+      if (pair.uid > USERS) throw new Error('out of users');
+      await call('POST', `/api/v1/lobbies/${pair.lobby}/join`, 200, token(pair.uid));
+      joined.push(pair);
+    };
+    let nextChat = 0;
+    const chat = async () => {
+      const pair = joined[nextChat++ % joined.length]!;
+      await call('POST', `/api/v1/lobbies/${pair.lobby}/chat`, 201, token(pair.uid), { payload: { messageType: 'text', body: 'hello' } });
+    };
+    const counted = async (run: () => Promise<Run>) => {
+      const before = await api.statements();
+      const r = await run();
+      return { ...r, statements: ((await api.statements()) - before) / r.count };
+    };
+
+    // Warm up every path (connections, JIT, caches).
+    await timed(CONNECTIONS, () => healthz());
+    await timed(CONNECTIONS, (w, i) => gift(w, i, 'warm'));
+    await timed(CONNECTIONS, () => join());
+    await timed(CONNECTIONS, () => chat());
+
+    type Counted = Run & { statements: number };
+    const rounds: Array<{ health: Run; appends: Run; gifts: Counted; joins: Counted; chats: Counted }> = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      const health = await timed(CONNECTIONS, () => healthz());
+      const appends = await timed(CONNECTIONS, (w) => append(w));
+      const gifts = await counted(() => timed(CONNECTIONS, (w, i) => gift(w, i, `r${round}`)));
+      const joins = await counted(() => timed(CONNECTIONS, () => join()));
+      const chats = await counted(() => timed(CONNECTIONS, () => chat()));
+      rounds.push({ health, appends, gifts, joins, chats });
+      console.log(`  round ${round + 1}: healthz ${health.perSecond.toFixed(0)}/s, appends ${appends.perSecond.toFixed(0)}/s, gifts ${gifts.perSecond.toFixed(0)}/s, joins ${joins.perSecond.toFixed(0)}/s, chats ${chats.perSecond.toFixed(0)}/s`);
+    }
+    const mean = <K extends keyof (typeof rounds)[number]>(key: K) => {
+      const runs = rounds.map((r) => r[key] as Run & { statements?: number });
+      const avg = (f: (r: (typeof runs)[number]) => number) => runs.reduce((a, r) => a + f(r), 0) / runs.length;
+      return {
+        perSecond: avg((r) => r.perSecond), p50: avg((r) => r.p50), p99: Math.max(...runs.map((r) => r.p99)),
+        failures: runs.reduce((a, r) => a + r.failures, 0), firstFailure: runs.find((r) => r.firstFailure)?.firstFailure, statements: avg((r) => r.statements ?? 0),
+      };
+    };
+    const health = mean('health');
+    const appends = mean('appends');
+    report({ bench: 'command-path', case: `GET /healthz, ${CONNECTIONS} connections (baseline)`, value: health.perSecond, unit: 'req/s', extra: { 'p50 ms': health.p50, 'p99 ms': health.p99 } });
+    report({ bench: 'command-path', case: `raw single-event appends, ${CONNECTIONS} concurrent, pool of 20 (baseline)`, value: appends.perSecond, unit: 'events/s', extra: { 'p50 ms': appends.p50, 'p99 ms': appends.p99 } });
+    for (const [key, name, target] of [['gifts', 'send-gift (profile gift), 32 senders', '>= 35% of healthz, p99 < 100 ms'], ['joins', 'lobby join (16 lobbies)', undefined], ['chats', 'lobby chat message', undefined]] as const) {
+      const r = mean(key);
+      report({
+        bench: 'command-path', case: `${name}, ${CONNECTIONS} connections`, value: r.perSecond, unit: '/s', baseline: health.perSecond, target,
+        extra: { 'p50 ms': r.p50, 'p99 ms': r.p99, 'of raw appends %': (100 * r.perSecond) / appends.perSecond, 'db statements per command': r.statements, failures: r.failures, ...(r.firstFailure ? { 'first failure': r.firstFailure } : {}) },
+      });
+    }
+  } finally {
+    agent.destroy();
+    await api.stop();
+    await db.drop();
+  }
+}

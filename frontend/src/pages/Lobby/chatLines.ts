@@ -1,0 +1,44 @@
+// Lines of the lobby chat from the history endpoint and from live events: messages, and gift lines
+// ("Amy sent Rose x3 to Bob") for GiftSent, so gifts read the same live and after a reload.
+import type { ChatMessage } from './ChatPanel.tsx';
+
+export interface ChatHistoryItem {
+  messageId: string;
+  sender?: { uid: string; username: string };
+  recipients?: Array<{ uid: string; username: string | null }>;
+  payload: { messageType: string; title?: string | null; body: string };
+  postedAt: string;
+}
+
+function giftBody(body: string): { quantity: number; recipients: string[] } {
+  try {
+    const parsed = JSON.parse(body) as { quantity?: unknown; recipients?: unknown };
+    return {
+      quantity: typeof parsed.quantity === 'number' ? parsed.quantity : 1,
+      recipients: Array.isArray(parsed.recipients) ? parsed.recipients.filter((r): r is string => typeof r === 'string') : [],
+    };
+  } catch {
+    return { quantity: 1, recipients: [] };
+  }
+}
+
+export function historyLine(m: ChatHistoryItem): ChatMessage {
+  const line: ChatMessage = { messageId: m.messageId, uid: m.sender?.uid ?? '', username: m.sender?.username ?? 'Someone', messageType: m.payload.messageType, body: m.payload.body, postedAt: m.postedAt };
+  if (m.payload.messageType !== 'gift') return line;
+  const { quantity, recipients } = giftBody(m.payload.body);
+  const names = new Map((m.recipients ?? []).map((r) => [r.uid, r.username ?? r.uid.slice(0, 8)]));
+  return { ...line, gift: { name: m.payload.title ?? 'gift', quantity, recipients: recipients.map((uid) => names.get(uid) ?? uid.slice(0, 8)) } };
+}
+
+/** The live twin of a history gift line; the id matches the projection's (`gift-{position}`). */
+export function giftLine(position: string, d: { senderUid: string; giftName: string; quantity: number; recipients: string[]; sentAt: string }, nameOf: (uid: string) => string): ChatMessage {
+  return {
+    messageId: `gift-${position}`,
+    uid: d.senderUid,
+    username: nameOf(d.senderUid),
+    messageType: 'gift',
+    body: '',
+    postedAt: d.sentAt,
+    gift: { name: d.giftName, quantity: d.quantity, recipients: d.recipients.map(nameOf) },
+  };
+}

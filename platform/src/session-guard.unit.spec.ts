@@ -1,0 +1,80 @@
+import type { AccessTokenClaims } from '@murmur/contracts';
+import { describe, expect, it } from 'vitest';
+import type { SessionGuard } from './authenticate.ts';
+import { CachingSessionGuard } from './session-guard.ts';
+
+type Verdict = Awaited<ReturnType<SessionGuard['check']>>;
+
+function setup(ttlMs = 1000) {
+  let now = 0;
+  let verdict: Verdict = 'ok';
+  let asked = 0;
+  let release: (() => void) | null = null;
+  const inner: SessionGuard = {
+    async check() {
+      asked++;
+      const answer = verdict;
+      if (release === null) return answer;
+      await new Promise<void>((r) => (release = r));
+      return answer;
+    },
+  };
+  const guard = new CachingSessionGuard(inner, ttlMs, 100, () => now);
+  return {
+    guard,
+    claims: (sub = 'u1', sid = 's1') => ({ sub, sid, roles: ['co'], anon: false }) as AccessTokenClaims,
+    tick: (ms: number) => void (now += ms),
+    set: (v: Verdict) => void (verdict = v),
+    asked: () => asked,
+    hold: () => void (release = () => undefined),
+    finish: () => {
+      const r = release;
+      release = null;
+      r?.();
+    },
+  };
+}
+
+describe('CachingSessionGuard', () => {
+  it('answers ok from memory within the time to live, then asks again', async () => {
+    const t = setup();
+    expect(await t.guard.check(t.claims())).toBe('ok');
+    t.set('replaced');
+    t.tick(999);
+    expect(await t.guard.check(t.claims())).toBe('ok');
+    expect(t.asked()).toBe(1);
+    t.tick(1);
+    expect(await t.guard.check(t.claims())).toBe('replaced');
+    expect(t.asked()).toBe(2);
+  });
+
+  it('never remembers a refusal', async () => {
+    const t = setup();
+    t.set('banned');
+    expect(await t.guard.check(t.claims())).toBe('banned');
+    expect(await t.guard.check(t.claims())).toBe('banned');
+    expect(t.asked()).toBe(2);
+  });
+
+  it('asks again at once after forget (a sign-in, sign-out or ban in this process)', async () => {
+    const t = setup();
+    await t.guard.check(t.claims());
+    await t.guard.check(t.claims('u2', 's2'));
+    t.set('revoked');
+    t.guard.forget('u1');
+    expect(await t.guard.check(t.claims())).toBe('revoked');
+    expect(await t.guard.check(t.claims('u2', 's2'))).toBe('ok');
+  });
+
+  it('does not remember an ok asked before a forget that lands while it is in flight', async () => {
+    const t = setup();
+    t.hold();
+    const inFlight = t.guard.check(t.claims());
+    await Promise.resolve();
+    t.guard.forget('u1');
+    t.finish();
+    expect(await inFlight).toBe('ok');
+    t.set('replaced');
+    expect(await t.guard.check(t.claims())).toBe('replaced');
+  });
+});
