@@ -3,8 +3,9 @@ import { migrate, type Migration } from '@murmur/eventstore';
 import type pg from 'pg';
 import { commandApiMigrations } from '../command-api/src/migrations.ts';
 import { ensureReadModels } from '../projections/src/read-models.ts';
+import { gatewayMigrations } from '../realtime-gateway/src/migrations.ts';
 
-export const serviceMigrations: Migration[] = [...commandApiMigrations];
+export const serviceMigrations: Migration[] = [...commandApiMigrations, ...gatewayMigrations];
 
 export async function migrateAll(pool: pg.Pool): Promise<void> {
   await migrate(pool, serviceMigrations);

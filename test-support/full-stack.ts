@@ -28,6 +28,9 @@ export interface FullStack {
   stop(): Promise<void>;
 }
 
+/** How long a browser may be gone before it leaves its lobby (after the gateway's 1 s debounce). */
+export const PRESENCE_GRACE_MS = 3_000;
+
 let built: Promise<void> | null = null;
 
 /** Builds the web app once per test process (production build, as users get it). */
@@ -64,9 +67,18 @@ export async function startFullStack(): Promise<FullStack> {
   // The SMTP server keeps mail in dev_mailbox (read by GET /dev/mailbox); the pool exists once the stack does.
   const lazyPool = { query: (text: string, values?: unknown[]) => (pool ? pool.query(text, values) : Promise.resolve()) } as unknown as pg.Pool;
   const smtp = await startDevSmtpServer({ port: 0, pool: lazyPool });
-  const stack = await startTestStack({ commandOverrides: { identity: createIdentityRuntime({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, SMTP_IGNORE_TLS: 'true', DEV_SMTP_SERVER: 'false' }) } });
+  const stack = await startTestStack({
+    commandOverrides: {
+      identity: createIdentityRuntime({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, SMTP_IGNORE_TLS: 'true', DEV_SMTP_SERVER: 'false' }),
+      // Browsers hold real connections, so members who close their page leave, after a short grace.
+      presenceReaper: { graceMs: PRESENCE_GRACE_MS, intervalMs: 250 },
+    },
+  });
   pool = stack.db.pool;
-  const gateway = buildGateway(readGatewayConfig({ DATABASE_URL: stack.db.url, JWT_SECRET: TEST_JWT_SECRET, NODE_ENV: 'test', GATEWAY_POLL_MS: '100' }), { pool: stack.db.pool });
+  const gateway = buildGateway(
+    readGatewayConfig({ DATABASE_URL: stack.db.url, JWT_SECRET: TEST_JWT_SECRET, NODE_ENV: 'test', GATEWAY_POLL_MS: '100', GATEWAY_OFFLINE_GRACE_MS: '1000' }),
+    { pool: stack.db.pool },
+  );
   const gatewayPort = await gateway.start(0);
   const port = (u: string) => Number(new URL(u).port);
   const edge = createEdge({ commandPort: port(stack.commandUrl), queryPort: port(stack.queryUrl), gatewayPort, frontend: (req, res) => serveStatic(req, res) });

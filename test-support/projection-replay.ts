@@ -1,6 +1,6 @@
 // For rebuild-equality tests: replays the whole log through a projector into a schema of its own,
 // and reads a table's rows in a stable order, so live, rebuilt and replayed rows can be compared.
-import { readAllFrom, START, type Checkpoint } from '@murmur/eventstore';
+import { readAllFrom, START, subscriptionCaughtUp, type Checkpoint } from '@murmur/eventstore';
 import type pg from 'pg';
 import { ident, type Projector } from '../projections/src/projector.ts';
 import { relevantEvents } from '../projections/src/runner.ts';
@@ -37,14 +37,7 @@ export async function tableRows(pool: pg.Pool, schema: string, table: string): P
 export async function waitForProjection(pool: pg.Pool, name: string, timeoutMs = 30_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const { rows } = await pool.query<{ done: boolean }>(
-      `select not exists (
-         select 1 from events e where (e.transaction_id, e.global_position) >
-           coalesce((select (c.transaction_id, c.global_position) from subscription_checkpoints c where c.name = $1), ('0'::xid8, 0::bigint))
-       ) as done`,
-      [name],
-    );
-    if (rows[0]?.done) return;
+    if (await subscriptionCaughtUp(pool, name)) return;
     if (Date.now() > deadline) throw new Error(`projection ${name} did not catch up`);
     await new Promise((r) => setTimeout(r, 25));
   }

@@ -31,7 +31,8 @@ export interface TestStack {
 export async function startTestStack(options: { commandOverrides?: Partial<CommandDeps>; projections?: boolean } = {}): Promise<TestStack> {
   const db = await createTestDatabase();
   const config = { DATABASE_URL: db.url, JWT_SECRET: TEST_JWT_SECRET };
-  const command = buildCommandApi(config, { pool: db.pool, ...options.commandOverrides });
+  // No presence reaper unless asked: API-only tests join lobbies without a socket.
+  const command = buildCommandApi(config, { pool: db.pool, presenceReaper: false, ...options.commandOverrides });
   const query = buildQueryApi(config, { pool: db.pool });
   const [commandPort, queryPort] = await Promise.all([listen(command.server, 0), listen(query.server, 0)]);
   const runner = new ProjectionRunner(db.pool, db.url, projectors, { pollIntervalMs: 100 });

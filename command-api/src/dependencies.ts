@@ -4,6 +4,7 @@ import type { Logger, SessionGuard } from '@murmur/platform';
 import type pg from 'pg';
 import type { StateCache } from './decider/state-cache.ts';
 import type { IdentityRuntime } from './identity/runtime.ts';
+import type { PresenceReaperOptions } from './lobbies/presence-reaper.ts';
 
 export interface Clock {
   now(): Date;
@@ -20,4 +21,7 @@ export interface CommandDeps {
   sessionGuard?: SessionGuard;
   /** Identity's settings and mailer; built from the environment when absent. */
   identity?: IdentityRuntime;
+  /** Lobby members without a live connection leave after a grace (lobbies/presence-reaper.ts);
+   * `false` turns it off (tests that join over HTTP without a socket). */
+  presenceReaper?: PresenceReaperOptions | false;
 }

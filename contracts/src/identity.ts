@@ -190,6 +190,8 @@ export const identityTexts = {
   telegramInvalid: 'The mini-app sign-in data could not be verified.',
   telegramStale: 'The mini-app sign-in data is too old. Please reopen the app.',
   sessionExpired: 'Your session has expired. Please sign in again.',
+  /** Why a signed-out visitor was sent home from a page that needs an account. */
+  signInToSeePage: 'Please sign in to see this page.',
   walletLinkedElsewhere: 'This wallet is already linked to another account.',
   alreadyClaimed: 'You have already claimed today. Come back later.',
   claimNeedsTelegram: 'The daily claim is for mini-app accounts.',

@@ -12,5 +12,7 @@ export * from './periods.ts';
 export * from './referral.ts';
 export * from './guild.ts';
 export * from './global-leaderboards.ts';
+export * from './transactions.ts';
+export * from './deposits.ts';
 export * from './realtime.ts';
 export * from './api-catalogue.ts';

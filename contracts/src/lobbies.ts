@@ -50,6 +50,9 @@ export const lobbyConstants = {
 
 /** Texts the lobby module shows. Those the spec words are taken from `texts`. */
 export const lobbyTexts = {
+  /** Shown to a visitor (not signed in) looking at a public lobby (spec: visitors can view; must sign in to chat). */
+  visitorPrompt: 'You are watching as a visitor. Sign in to chat, take the mic and send gifts.',
+  privateSignIn: 'This lobby is private. Sign in to see it.',
   adminAdded: texts.adminAdded,
   adminRemoved: 'User has been removed as Lobby Admin successfully!',
   blocked: 'User has been blocked.',
@@ -230,7 +233,24 @@ export const LobbyJoined = z.object({
   paidDiamonds: z.number().int(),
   joinedAt: z.string(),
 });
-export const LobbyLeft = z.object({ lobbyId: z.string(), uid: z.string(), leftAt: z.string() });
+/** `disconnected`: no live connection to the lobby anywhere for longer than the presence grace. */
+export const LobbyLeft = z.object({ lobbyId: z.string(), uid: z.string(), leftAt: z.string(), reason: z.enum(['left', 'disconnected']).optional() });
+/** A gateway's view of one user in one lobby, on `presence-{lobbyId}`: `gatewayId` names the
+ * gateway process, so connections on several gateways are counted apart. */
+export const PresenceChanged = z.object({ lobbyId: z.string(), uid: z.string(), presence: z.enum(['online', 'offline']), gatewayId: z.string().optional() });
+export type PresenceChanged = z.infer<typeof PresenceChanged>;
+
+/** Presence timings shared by the gateway (heartbeat) and command-api (the presence reaper). */
+export const presenceTimings = {
+  /** A gateway renews its row in realtime_gateways this often. */
+  gatewayHeartbeatMs: 5_000,
+  /** A gateway whose row is older than this is taken for dead (crashed) with its connections. */
+  gatewayDeadAfterMs: 15_000,
+  /** A member with no live connection anywhere for this long leaves the lobby. */
+  memberGraceMs: 10_000,
+  /** A member who joined but whose page never connected leaves after this long. */
+  firstConnectMs: 60_000,
+} as const;
 export const LobbyUserKicked = z.object({ lobbyId: z.string(), uid: z.string(), by: z.string(), at: z.string() });
 export const LobbyEnded = z.object({ lobbyId: z.string(), by: z.string(), reason: z.enum(['ended', 'closed']), endedAt: z.string() });
 export const LobbyInfoUpdated = z.object({ lobbyId: z.string(), by: z.string(), changes: LobbyInfo.partial().extend({ requiredDiamonds: z.number().int().optional() }), at: z.string() });

@@ -5,3 +5,4 @@ export * from './postgres-event-store.ts';
 export * from './log-listener.ts';
 export * from './subscription.ts';
 export * from './database.ts';
+export * from './log-queries.ts';

@@ -1,6 +1,7 @@
 // The PostgreSQL event store (DESIGN section 3): one function call per append, xid8-ordered
 // global reads that never skip a late-committing transaction.
 import pg from 'pg';
+import { eventsAfterSql, headPosition } from './log-queries.ts';
 import { InvalidEvent, InvalidExpectedVersion, InvalidStreamId, StreamNotFound, WrongExpectedVersion } from './errors.ts';
 import type {
   AppendOptions, AppendResult, Checkpoint, EventStore, ExpectedVersion, NewEvent, ReadStreamResult, RecordedEvent,
@@ -12,7 +13,7 @@ const streamIdPattern = /^[A-Za-z0-9][A-Za-z0-9_.:@-]{0,199}$/;
 
 const MAX_EVENTS_PER_APPEND = 10_000;
 
-type EventRow = {
+export type EventRow = {
   global_position: string;
   transaction_id: string;
   stream_id: string;
@@ -194,8 +195,7 @@ export class PostgresEventStore implements EventStore {
 
   /** The newest global position (for lag and freshness). */
   async headPosition(): Promise<bigint> {
-    const { rows } = await this.pool.query<{ p: string | null }>('select max(global_position) as p from events');
-    return BigInt(rows[0]?.p ?? 0);
+    return headPosition(this.pool);
   }
 }
 
@@ -224,7 +224,7 @@ export async function readAllFrom(runner: pg.Pool | pg.PoolClient, from: Checkpo
   }
   const { rows } = await runner.query<EventRow>(
     `select ${EVENT_COLUMNS} from events
-      where (events.transaction_id, events.global_position) > ($1::xid8, $2::bigint)
+      where ${eventsAfterSql('events', 1)}
         and events.transaction_id < ${LOG_HORIZON_SQL}
         ${typeFilter}
       order by events.transaction_id, events.global_position -- the columns, not the text aliases of the select list

@@ -2,6 +2,7 @@
 // applied and checkpointed in ONE transaction, woken by NOTIFY, catching up by polling.
 import pg from 'pg';
 import type { LogListener } from './log-listener.ts';
+import { compareCheckpoints } from './log-queries.ts';
 import { readAllFrom } from './postgres-event-store.ts';
 import { START, type Checkpoint, type RecordedEvent } from './types.ts';
 
@@ -40,9 +41,7 @@ export function lockKey(name: string): string {
   return `murmur-subscription:${name}`;
 }
 
-function later(a: Checkpoint, b: Checkpoint): boolean {
-  return a.transactionId > b.transactionId || (a.transactionId === b.transactionId && a.globalPosition > b.globalPosition);
-}
+const later = (a: Checkpoint, b: Checkpoint) => compareCheckpoints(a, b) > 0;
 
 export interface BatchOutcome {
   /** Events read from the log in this batch. */

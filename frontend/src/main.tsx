@@ -1,10 +1,11 @@
 // Entry of the web app: theme, router with the routes table, the shell around every page.
 import { StrictMode, Suspense, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, Navigate, RouterProvider, useLocation } from 'react-router';
+import { createBrowserRouter, RouterProvider, useLocation } from 'react-router';
 import { useSession } from './api/session.ts';
 import { PageLoading } from './components/PageLoading.tsx';
 import { AppShell } from './shell/AppShell.tsx';
+import { SignInRedirect } from './shell/SignInRedirect.tsx';
 import { rememberReferralCode } from './login/signIn.ts';
 import { mustRedirectHome, NotFoundPage, routes, type AppRoute } from './routes.tsx';
 import './state/theme.ts';
@@ -12,8 +13,8 @@ import './styles/theme.css';
 
 function Guarded({ route, children }: { route?: Pick<AppRoute, 'public'>; children: ReactNode }) {
   const token = useSession((s) => s.token);
-  const { pathname } = useLocation();
-  if (mustRedirectHome(pathname, !!token, route)) return <Navigate to="/" replace />;
+  const { pathname, search } = useLocation();
+  if (mustRedirectHome(pathname, !!token, route)) return <SignInRedirect from={`${pathname}${search}`} />;
   return <Suspense fallback={<PageLoading />}>{children}</Suspense>;
 }
 

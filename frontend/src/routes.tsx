@@ -22,7 +22,8 @@ export const routes: AppRoute[] = [
   { path: '/', title: 'Home', public: true, page: page(() => import('./pages/Home/HomePage.tsx')) },
   { path: '/login', title: 'Sign in', public: true, page: page(() => import('./pages/Login/LoginPage.tsx')) },
   { path: '/wallet', title: 'Wallet', page: page(() => import('./pages/Wallet/WalletPage.tsx')) },
-  { path: '/lobby/:lobbyId', title: 'Lobby', page: page(() => import('./pages/Lobby/LobbyPage.tsx')) },
+  // Visitors may look at a public lobby (spec section 6: visitors can view; they sign in to chat).
+  { path: '/lobby/:lobbyId', title: 'Lobby', public: true, page: page(() => import('./pages/Lobby/LobbyPage.tsx')) },
   { path: '/lobby/settings', title: 'Lobby settings', page: page(() => import('./pages/LobbySettings/LobbySettingsPage.tsx')) },
   { path: '/room/:roomId', title: 'Private room', public: true, page: page(() => import('./pages/Room/RoomPage.tsx')) },
   { path: '/profile', title: 'Profile', page: page(() => import('./pages/Profile/ProfilePage.tsx')) },

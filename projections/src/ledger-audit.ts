@@ -9,7 +9,7 @@ import {
   diamondsForUsdCents,
   type CharmWithdrawnData, DiamondsCreditedData, DiamondsSpentData, GiftSentData, PaymentConfirmedData, SkuPurchasedData, WithdrawalFailedData,
 } from '@murmur/contracts';
-import { loadCheckpoint, type RecordedEvent } from '@murmur/eventstore';
+import { checkpointOf, compareCheckpoints, loadCheckpoint, readTypesAfterPosition, type RecordedEvent } from '@murmur/eventstore';
 import type pg from 'pg';
 
 export interface LedgerTotals {
@@ -135,7 +135,6 @@ export class LedgerReplay {
 
 const MONEY_TYPES = ['DiamondsCredited', 'DiamondsSpent', 'SkuPurchased', 'GiftSent', 'CharmWithdrawn', 'WithdrawalFailed', 'PaymentConfirmed'];
 
-type Row = { global_position: string; transaction_id: string; stream_id: string; stream_version: string; type: string; data: Record<string, unknown>; metadata: Record<string, unknown>; created_at: Date };
 
 /** Replays the log and compares the balance read models, all inside ONE repeatable-read snapshot:
  * there the read models hold exactly the events up to their checkpoint (a batch and its checkpoint
@@ -148,24 +147,15 @@ export async function auditLedger(pool: pg.Pool, options: { batchSize?: number }
   try {
     await client.query('begin isolation level repeatable read read only');
     const cp = await loadCheckpoint(client, 'wallet-balances');
-    const upToCheckpoint = (tx: bigint, pos: bigint) => tx < cp.transactionId || (tx === cp.transactionId && pos <= cp.globalPosition);
     let after = 0n;
     for (;;) {
-      const { rows } = await client.query<Row>(
-        `select global_position::text, transaction_id::text, stream_id, stream_version::text, type, data, metadata, created_at
-           from events where global_position > $1 and type = any($2::text[]) order by events.global_position limit $3`,
-        [after.toString(), MONEY_TYPES, batchSize],
-      );
-      for (const r of rows) {
-        const e: RecordedEvent = {
-          globalPosition: BigInt(r.global_position), transactionId: BigInt(r.transaction_id), streamId: r.stream_id,
-          streamVersion: BigInt(r.stream_version), type: r.type, schemaVersion: 1, data: r.data, metadata: r.metadata, createdAt: r.created_at,
-        };
+      const events = await readTypesAfterPosition(client, after, MONEY_TYPES, batchSize);
+      for (const e of events) {
         full.apply(e);
-        if (upToCheckpoint(e.transactionId, e.globalPosition)) projected.apply(e);
+        if (compareCheckpoints(checkpointOf(e), cp) <= 0) projected.apply(e);
       }
-      if (rows.length < batchSize) break;
-      after = BigInt(rows.at(-1)!.global_position);
+      if (events.length < batchSize) break;
+      after = events.at(-1)!.globalPosition;
     }
     full.finish();
     const differences = [...full.differences];

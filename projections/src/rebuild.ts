@@ -1,6 +1,6 @@
 // Rebuilds one projection from position 0 into fresh tables while the live one keeps serving,
 // then swaps them in, in one transaction that pauses the live runner between two of its batches.
-import { loadCheckpoint, readAllFrom, saveCheckpoint, START, type Checkpoint } from '@murmur/eventstore';
+import { ensureCheckpoint, headPosition, loadCheckpoint, readAllFrom, saveCheckpoint, START, type Checkpoint } from '@murmur/eventstore';
 import type pg from 'pg';
 import { ident, LIVE_SCHEMA, type Projector } from './projector.ts';
 import { relevantEvents } from './runner.ts';
@@ -36,8 +36,7 @@ export async function rebuildProjection(
     await client.query(`drop schema if exists ${ident(scratch)} cascade`);
     await client.query(`create schema ${ident(scratch)}`);
     await projector.createTables(client, scratch);
-    const headRow = await client.query<{ p: string | null }>('select max(global_position) as p from events');
-    const head = BigInt(headRow.rows[0]?.p ?? 0);
+    const head = await headPosition(client);
 
     // Unlocked, up to the head seen at the start: under heavy writes the head keeps moving, and
     // chasing it here could go on forever. The locked phase below takes the rest.
@@ -53,10 +52,7 @@ export async function rebuildProjection(
     }
 
     // The live checkpoint row must exist so that locking it pauses the live runner.
-    await client.query(
-      `insert into subscription_checkpoints (name, transaction_id, global_position) values ($1, '0'::xid8, 0) on conflict do nothing`,
-      [projector.name],
-    );
+    await ensureCheckpoint(client, projector.name);
     await client.query('begin');
     await loadCheckpoint(client, projector.name, true);
     // Bounded: this transaction holds an xid, so transactions that start after it stay above the

@@ -3,7 +3,7 @@
 import type { Checkpoint } from '@murmur/eventstore';
 import type { AuthContext } from '@murmur/platform';
 import type WebSocket from 'ws';
-import { compareCheckpoints } from './replay-ring.ts';
+import { compareCheckpoints } from '@murmur/eventstore';
 
 export interface ChannelState {
   /** Live events are held in `held` until the replay of this channel has been sent. */

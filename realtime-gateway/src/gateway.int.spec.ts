@@ -331,10 +331,13 @@ describe('presence, heartbeat and backpressure', () => {
       if (presences.length === 2) break;
       await new Promise((r) => setTimeout(r, 50));
     }
+    // Each names the gateway process, so connections on several gateways are counted apart.
     expect(presences).toEqual([
-      { lobbyId, uid: 'pr-user', presence: 'online' },
-      { lobbyId, uid: 'pr-user', presence: 'offline' },
+      { lobbyId, uid: 'pr-user', presence: 'online', gatewayId: expect.any(String) },
+      { lobbyId, uid: 'pr-user', presence: 'offline', gatewayId: expect.any(String) },
     ]);
+    const { rows } = await stack.db.pool.query('select 1 from realtime_gateways where gateway_id = $1', [(presences[0] as { gatewayId: string }).gatewayId]);
+    expect(rows).toHaveLength(1);
   });
 
   it('closes an idle connection', async () => {

@@ -1,6 +1,6 @@
 // Follows the global log from its head when the gateway starts: woken by the process's LogListener,
 // polling as a fallback, handing each batch over in (transaction id, position) order.
-import { LOG_HORIZON_SQL, readAllFrom, START, type Checkpoint, type LogListener, type RecordedEvent } from '@murmur/eventstore';
+import { readableHead, readAllFrom, START, type Checkpoint, type LogListener, type RecordedEvent } from '@murmur/eventstore';
 import type { Logger } from '@murmur/platform';
 import type pg from 'pg';
 
@@ -13,16 +13,6 @@ export interface LogTailerOptions {
   yieldAfter: number;
 }
 
-/** The last event every reader can already see: readers start after it and miss nothing later. */
-export async function readableHead(pool: pg.Pool): Promise<Checkpoint> {
-  const { rows } = await pool.query<{ transaction_id: string; global_position: string }>(
-    `select transaction_id::text, global_position from events
-      where events.transaction_id < ${LOG_HORIZON_SQL}
-      order by events.transaction_id desc, events.global_position desc limit 1`,
-  );
-  const row = rows[0];
-  return row ? { transactionId: BigInt(row.transaction_id), globalPosition: BigInt(row.global_position) } : START;
-}
 
 export class LogTailer {
   private current: Checkpoint = START;

@@ -1,7 +1,10 @@
 // Presence fed back to the lobby: a signed-in user listening to a lobby's main channel is online in
-// it; when their last such connection on this gateway goes, they are offline after a grace period
-// (so a reconnect writes nothing). Changes are appended as `PresenceChanged` on `presence-{lobbyId}`,
-// batched per lobby so a crowd reconnecting costs a few appends, not one per user.
+// it; when their last such connection on this gateway goes, they are offline after a short debounce
+// (so a page reload writes nothing). Changes are appended as `PresenceChanged` on
+// `presence-{lobbyId}`, naming this gateway, batched per lobby so a crowd reconnecting costs a few
+// appends, not one per user. Leaving the lobby is not decided here: command-api's presence reaper
+// appends the leave once a member has had no live connection on any gateway for the grace period.
+import type { PresenceChanged } from '@murmur/contracts';
 import type { PostgresEventStore } from '@murmur/eventstore';
 import type { Logger } from '@murmur/platform';
 
@@ -10,6 +13,8 @@ type Presence = 'online' | 'offline';
 export interface PresenceOptions {
   offlineGraceMs: number;
   flushIntervalMs: number;
+  /** Names this gateway process in its events (see liveness.ts). */
+  gatewayId: string;
 }
 
 export class PresenceTracker {
@@ -87,7 +92,7 @@ export class PresenceTracker {
           this.store
             .append(
               `presence-${lobbyId}`,
-              [...users].map(([uid, presence]) => ({ type: 'PresenceChanged', data: { lobbyId, uid, presence } })),
+              [...users].map(([uid, presence]) => ({ type: 'PresenceChanged', data: { lobbyId, uid, presence, gatewayId: this.options.gatewayId } satisfies PresenceChanged })),
             )
             .catch((error: unknown) => this.logger.warn({ err: error, lobbyId }, 'presence append failed')),
         ),

@@ -1,23 +1,14 @@
 // The last N events this gateway read, in log order, so a reconnecting client's gap is served from
 // memory. Every gateway reads the log in the same (transaction id, position) order, so a position
 // seen on one gateway has the same place in every other gateway's ring.
-import type { Checkpoint, RecordedEvent } from '@murmur/eventstore';
+import { checkpointOf, compareCheckpoints, type Checkpoint, type RecordedEvent } from '@murmur/eventstore';
+
 
 export interface RingEntry {
   event: RecordedEvent;
   channels: string[];
   /** The event as clients see it, serialised once. */
   json: string;
-}
-
-export function compareCheckpoints(a: Checkpoint, b: Checkpoint): number {
-  if (a.transactionId !== b.transactionId) return a.transactionId < b.transactionId ? -1 : 1;
-  if (a.globalPosition !== b.globalPosition) return a.globalPosition < b.globalPosition ? -1 : 1;
-  return 0;
-}
-
-export function checkpointOf(event: RecordedEvent): Checkpoint {
-  return { transactionId: event.transactionId, globalPosition: event.globalPosition };
 }
 
 export class ReplayRing {

@@ -2,7 +2,8 @@
 import type { RecordedEvent } from '@murmur/eventstore';
 import { START } from '@murmur/eventstore';
 import { describe, expect, it } from 'vitest';
-import { checkpointOf, ReplayRing } from './replay-ring.ts';
+import { checkpointOf } from '@murmur/eventstore';
+import { ReplayRing } from './replay-ring.ts';
 
 const event = (tx: bigint, pos: bigint): RecordedEvent => ({
   globalPosition: pos, transactionId: tx, streamId: 's', streamVersion: 1n, type: 'T', schemaVersion: 1, data: {}, metadata: {}, createdAt: new Date(0),

@@ -2,12 +2,14 @@
 // event to its channels and fans it out to the clients listening there; resumes a reconnecting
 // client from its last position; drops slow clients with a resync. /healthz and /metrics share the
 // HTTP server.
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import {
   ClientMessage,
   MAX_CHANNELS_PER_CONNECTION,
   parseChannel,
+  presenceTimings,
   realtimeCloseCodes,
   realtimeTexts,
   REALTIME_PATH,
@@ -15,6 +17,10 @@ import {
   type ResyncReason,
 } from '@murmur/contracts';
 import {
+  checkpointAtPosition,
+  checkpointOf,
+  compareCheckpoints,
+  countEventsBetween,
   createPool,
   LogListener,
   PostgresEventStore,
@@ -33,10 +39,11 @@ import { authenticateUpgrade, type UpgradeAuth } from './auth.ts';
 import { channelsOf, presenceLobbyOf, toRealtimeEvent } from './channels.ts';
 import type { GatewayConfig } from './config.ts';
 import { ClientConnection, type ChannelState } from './connection.ts';
+import { GatewayLiveness } from './liveness.ts';
 import { LogTailer } from './log-tailer.ts';
 import { PresenceTracker } from './presence.ts';
 import { sessionEndOf, type SessionEnd } from './session-ends.ts';
-import { checkpointOf, compareCheckpoints, ReplayRing, type RingEntry } from './replay-ring.ts';
+import { ReplayRing, type RingEntry } from './replay-ring.ts';
 
 export type GatewaySettings = Omit<GatewayConfig, 'NODE_ENV'>;
 
@@ -101,6 +108,7 @@ export class Gateway {
   private ring: ReplayRing;
   private readonly access: AccessPolicy;
   private readonly presence: PresenceTracker;
+  private readonly liveness: GatewayLiveness;
   private readonly clients = new Set<ClientConnection>();
   /** Signed-in clients by uid, to revoke membership grants. */
   private readonly clientsOf = new Map<string, Set<ClientConnection>>();
@@ -129,15 +137,18 @@ export class Gateway {
     });
     this.ring = new ReplayRing(settings.GATEWAY_RING_SIZE, START);
     this.access = channelAccess(deps.pool);
+    this.liveness = new GatewayLiveness(deps.pool, randomUUID(), presenceTimings.gatewayHeartbeatMs, deps.logger);
     this.presence = new PresenceTracker(new PostgresEventStore(deps.pool), deps.logger, {
       offlineGraceMs: settings.GATEWAY_OFFLINE_GRACE_MS,
       flushIntervalMs: 50,
+      gatewayId: this.liveness.gatewayId,
     });
   }
 
   /** Starts tailing the log at its head and listening; resolves with the port. */
   async start(port = this.settings.GATEWAY_PORT, host = '127.0.0.1'): Promise<number> {
     await this.listener.start();
+    await this.liveness.start();
     const head = await this.tailer.start();
     this.ring = new ReplayRing(this.settings.GATEWAY_RING_SIZE, head);
     this.metrics.position.set(Number(head.globalPosition));
@@ -164,6 +175,7 @@ export class Gateway {
       this.removeClient(c);
     }
     await this.presence.close();
+    await this.liveness.stop();
     await this.tailer.stop();
     await this.listener.close();
     for (const ws of this.wss.clients) ws.terminate();
@@ -506,13 +518,7 @@ export class Gateway {
   /** The checkpoint of the event at a position: from the ring, else from the events table. */
   private async locate(position: bigint): Promise<Checkpoint | null> {
     if (position === 0n) return START;
-    const inRing = this.ring.find(position);
-    if (inRing) return inRing;
-    const { rows } = await this.deps.pool.query<{ transaction_id: string }>(
-      'select transaction_id::text from events where global_position = $1',
-      [position.toString()],
-    );
-    return rows[0] ? { transactionId: BigInt(rows[0].transaction_id), globalPosition: position } : null;
+    return this.ring.find(position) ?? checkpointAtPosition(this.deps.pool, position);
   }
 
   /** Sends the events of `wanted` channels in (after, head]; returns a resync reason when the gap is
@@ -540,14 +546,7 @@ export class Gateway {
       return null;
     }
     // Older than the ring: read the log from the database, up to a bound.
-    const { rows } = await this.deps.pool.query<{ n: string }>(
-      `select count(*) as n from (select 1 from events
-         where (transaction_id, global_position) > ($1::xid8, $2::bigint)
-           and (transaction_id, global_position) <= ($3::xid8, $4::bigint)
-         limit $5) gap`,
-      [after.transactionId.toString(), after.globalPosition.toString(), head.transactionId.toString(), head.globalPosition.toString(), this.settings.GATEWAY_REPLAY_MAX_EVENTS + 1],
-    );
-    if (Number(rows[0]?.n ?? 0) > this.settings.GATEWAY_REPLAY_MAX_EVENTS) return 'gap_too_old';
+    if ((await countEventsBetween(this.deps.pool, after, head, this.settings.GATEWAY_REPLAY_MAX_EVENTS + 1)) > this.settings.GATEWAY_REPLAY_MAX_EVENTS) return 'gap_too_old';
     let cursor = after;
     for (;;) {
       const page = await readAllFrom(this.deps.pool, cursor, DB_REPLAY_PAGE);

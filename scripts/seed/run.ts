@@ -1,6 +1,6 @@
 // Loads the demo data once: only into a database whose log is empty.
 import { signAccessToken, type RoleCode } from '@murmur/contracts';
-import type { PostgresEventStore } from '@murmur/eventstore';
+import { logIsEmpty, type PostgresEventStore } from '@murmur/eventstore';
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { registerSession } from '../../command-api/src/identity/sessions.ts';
@@ -10,8 +10,7 @@ import { seeders } from './index.ts';
 const DEMO_SECRET = process.env.JWT_SECRET ?? 'murmur-demo-secret-change-me-in-production-0123456789';
 
 export async function seedDemo(base: { pool: pg.Pool; store: PostgresEventStore; commandUrl: string; queryUrl: string }): Promise<void> {
-  const { rows } = await base.pool.query<{ any: boolean }>('select exists (select 1 from events) as any');
-  if (rows[0]?.any) return;
+  if (!(await logIsEmpty(base.pool))) return;
   const ctx: SeedContext = {
     ...base,
     shared: {},

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import {
   AddAgencyHostBody, AgencyId, agencyStream, type AgencyPeriodSettled, CreateAgencyBody, guildTexts, SetShareRatiosBody, SettlePeriodBody, SubmitCharmPaymentBody,
 } from '@murmur/contracts';
+import { subscriptionAppliedBefore } from '@murmur/eventstore';
 import { ApiError, currentUser, parse, requireAuth } from '@murmur/platform';
 import type express from 'express';
 import { z } from 'zod';
@@ -23,16 +24,7 @@ function run(deps: CommandDeps, agencyId: string, actorUid: string, command: Age
 
 /** True once the guild read model has applied every event written before `end`. */
 async function receiptsRecordedUntil(deps: CommandDeps, end: Date): Promise<boolean> {
-  const { rows } = await deps.pool.query<{ ready: boolean }>(
-    `select exists (select 1 from subscription_checkpoints where name = 'guild')
-        and not exists (
-          select 1 from events e, subscription_checkpoints c
-           where c.name = 'guild' and (e.transaction_id, e.global_position) > (c.transaction_id, c.global_position)
-             and (e.created_at < $1 or (e.type = 'GiftSent' and e.data->>'sentAt' < $2))
-        ) as ready`,
-    [end, end.toISOString()],
-  );
-  return rows[0]?.ready === true;
+  return subscriptionAppliedBefore(deps.pool, 'guild', end, { type: 'GiftSent', field: 'sentAt' });
 }
 
 async function periodTotals(deps: CommandDeps, agencyId: string, start: Date, end: Date): Promise<PeriodTotals> {

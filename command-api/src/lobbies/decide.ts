@@ -13,7 +13,7 @@ export type LobbyCommand = Base &
   (
     | { type: 'CreateLobby'; lobbyId: string; ownerUid: string; body: CreateLobbyBody }
     | { type: 'JoinLobby'; uid: string; anonymous: boolean; inviteId: string | null; publicOnly: boolean; paidDiamonds: number }
-    | { type: 'LeaveLobby'; uid: string }
+    | { type: 'LeaveLobby'; uid: string; reason?: 'disconnected' }
     | { type: 'EndLobby'; by: string; reason: 'ended' | 'closed' }
     | { type: 'UpdateLobbyInfo'; by: string; changes: Partial<LobbyInfo> & { requiredDiamonds?: number } }
     | { type: 'CreateInvite'; by: string; inviteId: string }
@@ -101,12 +101,17 @@ export function decideLobby(c: LobbyCommand, s: LobbyState): LobbyEvent[] {
       if (c.publicOnly && s.kind === 'private') throw forbidden(lobbyTexts.privateNeedsInvite);
       const due = entryDue(s, c.uid);
       if (c.paidDiamonds < due) throw new ApiError('INSUFFICIENT_BALANCE', lobbyTexts.invalidRequiredBalance);
-      return [{ type: 'LobbyJoined', data: { lobbyId: s.lobbyId, uid: c.uid, anonymous: c.anonymous, inviteId: c.inviteId, paidDiamonds: c.paidDiamonds, joinedAt: at } }];
+      const joined: LobbyEvent = { type: 'LobbyJoined', data: { lobbyId: s.lobbyId, uid: c.uid, anonymous: c.anonymous, inviteId: c.inviteId, paidDiamonds: c.paidDiamonds, joinedAt: at } };
+      // The owner coming back (after a lost connection, say) to a lobby nobody hosts takes the host seat again.
+      if (c.uid === s.ownerUid && s.hostUid === null && s.seats[0] === null) {
+        return [joined, { type: 'MainHostSwitched', data: { lobbyId: s.lobbyId, fromUid: null, toUid: c.uid, fromUidSeat: null, by: c.uid, at } }];
+      }
+      return [joined];
     }
     case 'LeaveLobby':
       requireExisting(s);
       if (!s.members.has(c.uid)) return [];
-      return [{ type: 'LobbyLeft', data: { lobbyId: s.lobbyId, uid: c.uid, leftAt: at } }];
+      return [{ type: 'LobbyLeft', data: { lobbyId: s.lobbyId, uid: c.uid, leftAt: at, ...(c.reason ? { reason: c.reason } : {}) } }];
     case 'EndLobby':
       requireStaff(s, c.by);
       return [{ type: 'LobbyEnded', data: { lobbyId: s.lobbyId, by: c.by, reason: c.reason, endedAt: at } }];

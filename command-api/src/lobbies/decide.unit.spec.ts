@@ -172,6 +172,20 @@ describe('create, join, leave, end', () => {
     expect(hostLeft.hostUid).toBeNull();
   });
 
+  it('a member without a live connection leaves with the reason; the owner coming back hosts again', () => {
+    given(...live()).when({ type: 'LeaveLobby', uid: 'aud', reason: 'disconnected' }).then([
+      { type: 'LobbyLeft', data: { lobbyId: L, uid: 'aud', leftAt: now, reason: 'disconnected' } },
+    ]);
+    const ownerGone: LobbyEvent = { type: 'LobbyLeft', data: { lobbyId: L, uid: 'owner', leftAt: now, reason: 'disconnected' } };
+    given(...live(), ownerGone).when({ type: 'JoinLobby', uid: 'owner', anonymous: false, inviteId: null, publicOnly: false, paidDiamonds: 0 }).then([
+      joined('owner'),
+      { type: 'MainHostSwitched', data: { lobbyId: L, fromUid: null, toUid: 'owner', fromUidSeat: null, by: 'owner', at: now } },
+    ]);
+    // Someone else hosting meanwhile keeps the seat; the owner comes back to the audience.
+    const switched: LobbyEvent = { type: 'MainHostSwitched', data: { lobbyId: L, fromUid: null, toUid: 'co', fromUidSeat: null, by: 'admin', at: now } };
+    given(...live(), ownerGone, switched).when({ type: 'JoinLobby', uid: 'owner', anonymous: false, inviteId: null, publicOnly: false, paidDiamonds: 0 }).then([joined('owner')]);
+  });
+
   it("ending empties the lobby: everyone's membership ends", () => {
     const s = given(...live()).when({ type: 'EndLobby', by: 'admin', reason: 'ended' }).state();
     expect(s.status).toBe('ended');

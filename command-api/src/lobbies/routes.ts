@@ -40,6 +40,7 @@ import { lobbyCache, runQueued } from './lobby-streams.ts';
 import { isOpen, lobbyStreamId, seatOf, type LobbyState } from './lobby.ts';
 import { mediaTokensFromEnv, type MediaTokenIssuer } from './media-tokens.ts';
 import { roomIsOpen, roomStreamId, type RoomState } from './room.ts';
+import { PresenceReaper } from './presence-reaper.ts';
 import { RoomScheduler } from './room-scheduler.ts';
 
 const idPattern = /^[A-Za-z0-9_-]{1,64}$/;
@@ -426,6 +427,8 @@ export const lobbiesModule: CommandModule & { start(deps: CommandDeps): { stop()
   start(deps) {
     const scheduler = new RoomScheduler(deps);
     scheduler.start();
-    return scheduler;
+    const reaper = deps.presenceReaper === false ? null : new PresenceReaper(deps, deps.presenceReaper);
+    reaper?.start();
+    return { stop: async () => void (await Promise.all([scheduler.stop(), reaper?.stop()])) };
   },
 };

@@ -1,6 +1,6 @@
 // Payment settings from the environment, and the ports built from them. Tests replace the ports
 // of one command-api with `setPaymentPorts` (their own Stripe server, their own anvil chain).
-import { money } from '@murmur/contracts';
+import { demoDepositAddress, money } from '@murmur/contracts';
 import Stripe from 'stripe';
 import type { Hex } from 'viem';
 import { z } from 'zod';
@@ -14,7 +14,7 @@ const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
 const PaymentEnv = z.object({
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
-  PAYMENT_DEPOSIT_ADDRESS: address.default('0x000000000000000000000000000000000000dEaD'),
+  PAYMENT_DEPOSIT_ADDRESS: address.default(demoDepositAddress),
   /** JSON: [{ chainId, symbol: 'USDT' | 'USDC', address, decimals }]. */
   PAYMENT_TOKENS: z.string().default('[]'),
   /** JSON: { "<chainId>": "<rpc url>" }. */

@@ -11,7 +11,7 @@ import {
   minimumPayoutMicroUsdt, nextWeekId, previousWeekId, referral, referralStreams, weekBounds,
   type PayoutWallet, type ReferralPayoutCarriedOver, type ReferralPayoutSettled, type ReferralPayoutTransferIntended,
 } from '@murmur/contracts';
-import { WrongExpectedVersion } from '@murmur/eventstore';
+import { subscriptionAppliedBefore, WrongExpectedVersion } from '@murmur/eventstore';
 import type { DomainEvent } from '../decider/decider.ts';
 import { loadState } from '../decider/handle-command.ts';
 import type { CommandDeps } from '../dependencies.ts';
@@ -145,16 +145,7 @@ export class ReferralSettlement {
   /** True once the read model has applied every event written during the week. */
   private async weekProjected(weekId: string): Promise<boolean> {
     const end = weekBounds(weekId).end;
-    const { rows } = await this.deps.pool.query<{ ready: boolean }>(
-      `select exists (select 1 from subscription_checkpoints where name = $1)
-          and not exists (
-            select 1 from events e, subscription_checkpoints c
-             where c.name = $1 and (e.transaction_id, e.global_position) > (c.transaction_id, c.global_position)
-               and (e.created_at < $2 or (e.type = 'DiamondsCredited' and e.data->>'creditedAt' < $3))
-          ) as ready`,
-      [PROJECTION, end, end.toISOString()],
-    );
-    return rows[0]?.ready === true;
+    return subscriptionAppliedBefore(this.deps.pool, PROJECTION, end, { type: 'DiamondsCredited', field: 'creditedAt' });
   }
 
   private async settleWeek(weekId: string, now: Date): Promise<{ settled: number; carriedOver: number; transferred: number }> {

@@ -2,6 +2,7 @@
 // once per idempotency key, never below zero.
 import { createHash } from 'node:crypto';
 import type { DiamondReason } from '@murmur/contracts';
+import { firstResultOfKey } from '@murmur/eventstore';
 import { ApiError } from '@murmur/platform';
 import { handleCommand, loadState } from '../decider/handle-command.ts';
 import type { CommandDeps } from '../dependencies.ts';
@@ -43,18 +44,10 @@ export function walletKey(uid: string, key: string): string {
 }
 
 async function firstResult(deps: CommandDeps, uid: string, scopedKey: string): Promise<WalletResult | null> {
-  const { rows } = await deps.pool.query<{ first_position: string; last_position: string; stream_id: string }>(
-    'select first_position::text, last_position::text, stream_id from idempotency_keys where key = $1 and last_position > 0',
-    [scopedKey],
-  );
-  const row = rows[0];
-  if (!row) return null;
-  const { events } = await deps.pool.query<{ type: string; data: WalletEvent['data'] }>(
-    'select type, data from events where global_position between $1 and $2 and stream_id = $3 order by global_position',
-    [row.first_position, row.last_position, row.stream_id],
-  ).then((r) => ({ events: r.rows }));
+  const first = await firstResultOfKey(deps.pool, scopedKey);
+  if (!first) return null;
   const { state } = await loadState(deps.store, walletStreamId(uid), walletDecider, deps.cache);
-  return { position: BigInt(row.last_position), balance: state.balance, events: events as WalletEvent[], duplicate: true, state };
+  return { position: first.lastPosition, balance: state.balance, events: first.events as WalletEvent[], duplicate: true, state };
 }
 
 /** Runs one wallet command: decide on the stream's state, append with the expected version and

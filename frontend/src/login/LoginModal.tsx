@@ -11,6 +11,7 @@ import { emailError, otpError } from '../forms/validation.ts';
 import { refreshQueries } from '../state/query.ts';
 import { useUi } from '../state/ui.ts';
 import { birthdayError } from './age.ts';
+import { forgetPendingCode, pendingCode, rememberCodeSent, secondsUntilResend } from './pendingCode.ts';
 import {
   browserWallet,
   completeOnboarding,
@@ -29,12 +30,14 @@ type Step = 'default' | 'email' | 'otp' | 'terms' | 'success';
 
 export default function LoginModal() {
   const setOpen = useUi((s) => s.setLoginOpen);
-  // A signed-in user who has not done the terms step starts there (after a reload, or a refused command).
+  // A signed-in user who has not done the terms step starts there (after a reload, or a refused
+  // command); a code sent before the modal was closed goes back to its step, countdown running (pendingCode.ts).
   const [step, setStep] = useState<Step>(() => {
     const claims = useSession.getState().claims;
-    return claims && !claims.onboarded ? 'terms' : 'default';
+    if (claims && !claims.onboarded) return 'terms';
+    return pendingCode() ? 'otp' : 'default';
   });
-  const [email, setEmail] = useState('');
+  const [email, setEmail] = useState(() => pendingCode()?.email ?? '');
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -116,11 +119,20 @@ function EmailStep({ email, setEmail, onBack, onSent }: { email: string; setEmai
     const invalid = emailError(email);
     setError(invalid);
     if (invalid) return;
+    // The code sent to this address a moment ago is still good: enter it rather than wait.
+    if (secondsUntilResend(email) > 0) return onSent();
     setBusy(true);
     try {
       await requestEmailCode(email.trim());
+      rememberCodeSent(email.trim());
       onSent();
     } catch (err) {
+      const wait = err instanceof ApiCallError && err.status === 429 ? (err.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds : undefined;
+      if (wait !== undefined && wait <= limits.emailCodeSeconds) {
+        // A code went out earlier (another tab, a closed modal): its countdown is the server's.
+        rememberCodeSent(email.trim(), Date.now() - (limits.emailCodeSeconds - wait) * 1000);
+        return onSent();
+      }
       setError((err as Error).message);
     } finally {
       setBusy(false);
@@ -139,9 +151,9 @@ function EmailStep({ email, setEmail, onBack, onSent }: { email: string; setEmai
   );
 }
 
-function useCountdown(seconds: number) {
-  const [left, setLeft] = useState(seconds);
-  const restart = () => setLeft(seconds);
+function useCountdown(initial: number) {
+  const [left, setLeft] = useState(initial);
+  const restart = () => setLeft(limits.emailCodeSeconds);
   useEffect(() => {
     if (left <= 0) return;
     const t = setTimeout(() => setLeft((l) => l - 1), 1000);
@@ -154,7 +166,7 @@ function OtpStep({ email, onBack, onSignedIn }: { email: string; onBack(): void;
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const { left, restart } = useCountdown(limits.emailCodeSeconds);
+  const { left, restart } = useCountdown(secondsUntilResend(email));
   const input = useRef<HTMLInputElement>(null);
 
   const submit = async (e?: FormEvent) => {
@@ -164,7 +176,9 @@ function OtpStep({ email, onBack, onSignedIn }: { email: string; onBack(): void;
     if (invalid) return;
     setBusy(true);
     try {
-      onSignedIn(await loginWithEmail(email.trim(), code));
+      const state = await loginWithEmail(email.trim(), code);
+      forgetPendingCode();
+      onSignedIn(state);
     } catch (err) {
       setError((err as Error).message);
     } finally {
@@ -176,6 +190,7 @@ function OtpStep({ email, onBack, onSignedIn }: { email: string; onBack(): void;
     setError(null);
     try {
       await requestEmailCode(email.trim());
+      rememberCodeSent(email.trim());
       restart();
     } catch (err) {
       setError((err as Error).message);

@@ -17,6 +17,7 @@ import { useUi } from '../state/ui.ts';
 import { logout } from '../login/logout.ts';
 import { DmNotifier } from './DmNotifier.tsx';
 import { LiveUser } from './LiveUser.tsx';
+import { ReturnAfterSignIn } from './SignInRedirect.tsx';
 import { UnreadBadge } from './UnreadBadge.tsx';
 import { accountMenu, bottomTabs, sideMenu, visibleEntries } from './menu.ts';
 import styles from './AppShell.module.css';
@@ -48,6 +49,7 @@ export function AppShell() {
       <BottomTabs />
       <Toaster />
       <LiveUser />
+      <ReturnAfterSignIn />
       <DmNotifier />
       <ServerErrorModal />
       {loginOpen ? (

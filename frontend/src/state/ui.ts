@@ -13,10 +13,15 @@ interface UiState {
   toasts: ToastItem[];
   serverErrorOpen: boolean;
   loginOpen: boolean;
+  /** Where to go once signed in: the page a visitor was sent away from. */
+  returnTo: string | null;
   toast(message: string, tone?: ToastItem['tone'], title?: string): void;
   dismissToast(id: number): void;
   setServerErrorOpen(open: boolean): void;
   setLoginOpen(open: boolean): void;
+  /** Opens the login modal and comes back to `path` after signing in. */
+  requireSignIn(path: string): void;
+  clearReturnTo(): void;
 }
 
 let nextId = 1;
@@ -25,6 +30,7 @@ export const useUi = createStore<UiState>()((set) => ({
   toasts: [],
   serverErrorOpen: false,
   loginOpen: false,
+  returnTo: null,
   toast(message, tone = 'info', title) {
     const id = nextId++;
     set((s) => ({ toasts: [...s.toasts.slice(-3), { id, message, tone, title }] }));
@@ -37,6 +43,12 @@ export const useUi = createStore<UiState>()((set) => ({
   },
   setLoginOpen(loginOpen) {
     set({ loginOpen });
+  },
+  requireSignIn(returnTo) {
+    set({ loginOpen: true, returnTo });
+  },
+  clearReturnTo() {
+    set({ returnTo: null });
   },
 }));
 

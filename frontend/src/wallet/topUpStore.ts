@@ -15,6 +15,8 @@ export interface TopUpState {
   pending: boolean;
   isUserToppingUp: boolean;
   offerOpen: boolean;
+  /** The card step pays the first top-up offer (chosen in its modal, confirmed on the card step). */
+  offer: boolean;
   status: StatusModalState | null;
   openTopUp(withOffer: boolean): void;
   close(): void;
@@ -23,9 +25,11 @@ export interface TopUpState {
   showStatus(status: StatusModalState, ids?: { transactionId?: string; referenceId?: string | null; clientSecret?: string | null; pending?: boolean }): void;
   closeStatus(): void;
   closeOffer(): void;
+  /** From the offer modal to the card payment step for the offer: nothing is charged before "Pay". */
+  chooseOffer(): void;
 }
 
-const closed = { open: false, step: 0, isUserToppingUp: false, offerOpen: false };
+const closed = { open: false, step: 0, isUserToppingUp: false, offerOpen: false, offer: false };
 
 export const useTopUp = createStore<TopUpState>()((set) => ({
   ...closed,
@@ -36,13 +40,13 @@ export const useTopUp = createStore<TopUpState>()((set) => ({
   pending: false,
   status: null,
   openTopUp(withOffer) {
-    set({ open: !withOffer, offerOpen: withOffer, step: 0, isUserToppingUp: true, activeTab: 'crypto' });
+    set({ open: !withOffer, offerOpen: withOffer, offer: false, step: 0, isUserToppingUp: true, activeTab: 'crypto' });
   },
   close() {
     set(closed);
   },
   setTab(activeTab) {
-    set({ activeTab, step: 0 });
+    set({ activeTab, step: 0, offer: false });
   },
   setStep(step) {
     set({ step });
@@ -55,5 +59,8 @@ export const useTopUp = createStore<TopUpState>()((set) => ({
   },
   closeOffer() {
     set({ offerOpen: false, open: true });
+  },
+  chooseOffer() {
+    set({ offerOpen: false, open: true, activeTab: 'card', step: 1, offer: true });
   },
 }));

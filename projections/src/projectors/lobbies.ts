@@ -1,6 +1,8 @@
 // The lobby list and lobby state (rm.lobbies), who is inside with which role, seat and presence
-// (rm.lobby_members) and invites (rm.lobby_invites), from the `lobby-{id}` streams and the
-// gateway's PresenceChanged on `presence-{lobbyId}`.
+// (rm.lobby_members), invites (rm.lobby_invites), and each gateway's connections per lobby and user
+// (rm.lobby_presence, read by the presence reaper), from the `lobby-{id}` streams and the
+// gateways' PresenceChanged on `presence-{lobbyId}`.
+import type { PresenceChanged } from '@murmur/contracts';
 import type { LobbyEvent } from '@murmur/contracts';
 import type { RecordedEvent } from '@murmur/eventstore';
 import type pg from 'pg';
@@ -28,7 +30,7 @@ const infoColumns: Record<string, string> = {
 
 export const lobbiesProjector: Projector = {
   name: 'lobbies',
-  tables: ['lobbies', 'lobby_members', 'lobby_invites'],
+  tables: ['lobbies', 'lobby_members', 'lobby_invites', 'lobby_presence'],
   handles: [...lobbyEventTypes, 'PresenceChanged'],
   async createTables(client, schema) {
     const s = ident(schema);
@@ -84,6 +86,14 @@ export const lobbiesProjector: Projector = {
         created_at timestamptz not null,
         primary key (lobby_id, invite_id)
       );
+      create table if not exists ${s}.lobby_presence (
+        lobby_id text not null,
+        uid text not null,
+        gateway_id text not null,
+        online boolean not null,
+        changed_at timestamptz not null,
+        primary key (lobby_id, uid, gateway_id)
+      );
     `);
   },
   async apply(events, { client, schema }) {
@@ -94,8 +104,19 @@ export const lobbiesProjector: Projector = {
 async function applyOne(client: pg.PoolClient, s: string, recorded: RecordedEvent): Promise<void> {
   const pos = recorded.globalPosition.toString();
   if (recorded.type === 'PresenceChanged') {
-    const d = recorded.data as { lobbyId: string; uid: string; presence: string };
-    await client.query(`update ${s}.lobby_members set presence = $3 where lobby_id = $1 and uid = $2 and left_at is null`, [d.lobbyId, d.uid, d.presence]);
+    const d = recorded.data as PresenceChanged;
+    await client.query(
+      `insert into ${s}.lobby_presence (lobby_id, uid, gateway_id, online, changed_at) values ($1, $2, $3, $4, $5)
+       on conflict (lobby_id, uid, gateway_id) do update set online = excluded.online, changed_at = excluded.changed_at`,
+      [d.lobbyId, d.uid, d.gatewayId ?? '', d.presence === 'online', recorded.createdAt],
+    );
+    // Online while any gateway holds a connection (a user may have tabs on several gateways).
+    await client.query(
+      `update ${s}.lobby_members set presence = case when exists (
+         select 1 from ${s}.lobby_presence p where p.lobby_id = $1 and p.uid = $2 and p.online) then 'online' else 'offline' end
+        where lobby_id = $1 and uid = $2 and left_at is null`,
+      [d.lobbyId, d.uid],
+    );
     return;
   }
   const event = { type: recorded.type, data: recorded.data } as LobbyEvent;
@@ -152,6 +173,7 @@ async function applyOne(client: pg.PoolClient, s: string, recorded: RecordedEven
       return void (await leave(event.data.lobbyId, event.data.uid, event.data.at));
     case 'LobbyEnded': {
       const d = event.data;
+      await client.query(`delete from ${s}.lobby_presence where lobby_id = $1`, [d.lobbyId]);
       await client.query(
         `update ${s}.lobby_members set left_at = $2, seat = null, role = 'audience', presence = 'offline' where lobby_id = $1 and left_at is null`,
         [d.lobbyId, d.endedAt],

@@ -20,6 +20,8 @@ export interface HistoryRow {
   status: 'completed' | 'pending' | 'failed';
   description: string;
   reference: string | null;
+  /** Structured facts the screen words from: a gift's name, quantity and the other party. */
+  details?: { giftName: string; quantity: number; recipients?: string[]; senderUid?: string };
   position: bigint;
   createdAt: string;
 }
@@ -45,8 +47,8 @@ export function historyRows(e: RecordedEvent): HistoryRow[] {
     case 'GiftSent': {
       const d = e.data as unknown as GiftSentData;
       return [
-        { ...base, transactionId: `tx-${e.globalPosition}`, uid: d.senderUid, kind: 'gift_sent', currency: 'DMND', amount: d.diamondsTotal, direction: 'out', status: 'completed', description: `Sent ${d.quantity} x ${giftDisplayName(d.giftName)}`, reference: d.lobbyId ?? d.roomId ?? null },
-        ...d.recipients.map((r): HistoryRow => ({ ...base, transactionId: `tx-${e.globalPosition}-${r}`, uid: r, kind: 'gift_received', currency: 'CHRM', amount: d.charmPerRecipient, direction: 'in', status: 'completed', description: `Received ${d.quantity} x ${giftDisplayName(d.giftName)}`, reference: d.senderUid })),
+        { ...base, transactionId: `tx-${e.globalPosition}`, uid: d.senderUid, kind: 'gift_sent', currency: 'DMND', amount: d.diamondsTotal, direction: 'out', status: 'completed', description: `Sent ${d.quantity} x ${giftDisplayName(d.giftName)}`, reference: d.lobbyId ?? d.roomId ?? null, details: { giftName: d.giftName, quantity: d.quantity, recipients: d.recipients } },
+        ...d.recipients.map((r): HistoryRow => ({ ...base, transactionId: `tx-${e.globalPosition}-${r}`, uid: r, kind: 'gift_received', currency: 'CHRM', amount: d.charmPerRecipient, direction: 'in', status: 'completed', description: `Received ${d.quantity} x ${giftDisplayName(d.giftName)}`, reference: d.senderUid, details: { giftName: d.giftName, quantity: d.quantity, senderUid: d.senderUid } })),
       ];
     }
     case 'PaymentInitiated': {
@@ -86,13 +88,14 @@ function statusChange(e: RecordedEvent): { transactionId: string; status: 'compl
 async function insertRows(client: pg.PoolClient, s: string, rows: HistoryRow[]): Promise<void> {
   if (rows.length === 0) return;
   await client.query(
-    `insert into ${s}.wallet_transactions (transaction_id, uid, kind, currency, amount, direction, status, description, reference, position, created_at)
-     select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::numeric[], $6::text[], $7::text[], $8::text[], $9::text[], $10::bigint[], $11::timestamptz[])
+    `insert into ${s}.wallet_transactions (transaction_id, uid, kind, currency, amount, direction, status, description, reference, position, created_at, details)
+     select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::numeric[], $6::text[], $7::text[], $8::text[], $9::text[], $10::bigint[], $11::timestamptz[], $12::jsonb[])
      on conflict (transaction_id) do nothing`,
     [
       rows.map((r) => r.transactionId), rows.map((r) => r.uid), rows.map((r) => r.kind), rows.map((r) => r.currency),
       rows.map((r) => r.amount), rows.map((r) => r.direction), rows.map((r) => r.status), rows.map((r) => r.description),
       rows.map((r) => r.reference), rows.map((r) => r.position.toString()), rows.map((r) => r.createdAt),
+      rows.map((r) => JSON.stringify(r.details ?? {})),
     ],
   );
 }
@@ -119,6 +122,8 @@ export const walletHistory: Projector = {
       position bigint not null,
       created_at timestamptz not null
     )`);
+    // Added after the first release: older tables get the column, their rows words from kind alone.
+    await client.query(`alter table ${s}.wallet_transactions add column if not exists details jsonb not null default '{}'`);
     await client.query(`create index if not exists wallet_transactions_uid on ${s}.wallet_transactions (uid, position desc)`);
     await client.query(`create table if not exists ${s}.payments (
       payment_id text primary key,

@@ -58,7 +58,7 @@ export function guildQueryRoutes(router: express.Router, deps: QueryDeps): void 
          from rm.agency_hosts h where h.agency_id = $1 order by h.joined_at, h.host_uid`,
       [agency.agency_id, since],
     );
-    const users = await lookupUsers(pool, rows.map((r) => r.host_uid));
+    const users = await lookupUsers(deps, rows.map((r) => r.host_uid));
     const dto: AgencyDto = {
       agencyId: agency.agency_id,
       name: agency.name,
@@ -88,7 +88,7 @@ export function guildQueryRoutes(router: express.Router, deps: QueryDeps): void 
       ),
       pool.query<{ n: number }>(`select count(*)::int as n from rm.guild_receipts where ${where}`, params),
     ]);
-    const users = await lookupUsers(pool, rows.flatMap((r) => [r.host_uid, r.sender_uid]));
+    const users = await lookupUsers(deps, rows.flatMap((r) => [r.host_uid, r.sender_uid]));
     const items: GiftReceiptDto[] = rows.map((r) => ({
       id: `${r.pos}:${r.host_uid}`,
       host: { uid: r.host_uid, username: users.get(r.host_uid)!.username },
@@ -154,7 +154,7 @@ export function guildQueryRoutes(router: express.Router, deps: QueryDeps): void 
       ),
       pool.query<{ n: number }>('select count(*)::int as n from rm.guild_charm_payments where agency_id = $1', [agency.agency_id]),
     ]);
-    const users = await lookupUsers(pool, rows.map((r) => r.host_uid));
+    const users = await lookupUsers(deps, rows.map((r) => r.host_uid));
     const items: CharmPaymentDto[] = rows.map((r) => ({
       paymentId: r.payment_id,
       agencyId: agency.agency_id,

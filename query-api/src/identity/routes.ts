@@ -5,6 +5,7 @@ import type express from 'express';
 import { z } from 'zod';
 import type { QueryDeps } from '../dependencies.ts';
 import { freshness } from '../freshness.ts';
+import { mediaUrl } from '../media/routes.ts';
 
 const MailboxQuery = z.object({ email: z.string().max(254).optional(), limit: z.coerce.number().int().min(1).max(100).default(20) });
 
@@ -22,7 +23,7 @@ export function identityRoutes(router: express.Router, deps: QueryDeps): void {
     const me: MeDto = {
       uid: row.uid,
       username: row.username,
-      profilePicUrl: row.profile_pic_url,
+      profilePicUrl: await mediaUrl(deps, row.profile_pic_url),
       roles: row.roles,
       hasFinishedOnboarding: row.has_finished_onboarding,
       showNSFW: row.show_nsfw,

@@ -72,7 +72,7 @@ export function globalLeaderboardRoutes(router: express.Router, deps: QueryDeps)
       mine = own[0] ?? null;
     }
     const all = mine ? [...rows, mine] : rows;
-    const users = await lookupUsers(pool, all.flatMap((r) => (r.partner_uid ? [r.uid, r.partner_uid] : [r.uid])));
+    const users = await lookupUsers(deps, all.flatMap((r) => (r.partner_uid ? [r.uid, r.partner_uid] : [r.uid])));
     const entry = (r: Row): LeaderboardEntryDto => {
       const u = users.get(r.uid)!;
       const p = r.partner_uid ? users.get(r.partner_uid)! : null;

@@ -21,26 +21,10 @@ import { z } from 'zod';
 import type { QueryDeps } from '../dependencies.ts';
 import { freshness } from '../freshness.ts';
 import { readAccess } from './read-access.ts';
+import { mediaUrl } from '../media/routes.ts';
+import { lookupUsers } from '../user-directory.ts';
 
 const idPattern = /^[A-Za-z0-9_-]{1,64}$/;
-
-interface UserCard {
-  uid: string;
-  username: string;
-  profilePicUrl: string | null;
-}
-
-/** Usernames and pictures from identity's rm.users; an unknown uid shows as itself. */
-async function userCards(pool: pg.Pool, uids: Iterable<string>): Promise<Map<string, UserCard>> {
-  const wanted = [...new Set(uids)];
-  const out = new Map<string, UserCard>(wanted.map((uid) => [uid, { uid, username: uid, profilePicUrl: null }]));
-  if (wanted.length === 0) return out;
-  const { rows } = await pool
-    .query<{ uid: string; username: string; profile_pic_url: string | null }>('select uid, username, profile_pic_url from rm.users where uid = any($1::text[])', [wanted])
-    .catch(() => ({ rows: [] as Array<{ uid: string; username: string; profile_pic_url: string | null }> }));
-  for (const r of rows) out.set(r.uid, { uid: r.uid, username: r.username, profilePicUrl: r.profile_pic_url });
-  return out;
-}
 
 interface LobbyRow {
   lobby_id: string;
@@ -72,7 +56,7 @@ interface LobbyRow {
 
 const lobbyColumns = `l.*, (select count(*)::int from rm.lobby_members m where m.lobby_id = l.lobby_id and m.left_at is null and m.seat is not null) as seated`;
 
-function summary(row: LobbyRow) {
+async function summary(deps: Pick<QueryDeps, 'jwtSecret'>, row: LobbyRow) {
   return {
     lobbyId: row.lobby_id,
     title: row.title,
@@ -80,7 +64,7 @@ function summary(row: LobbyRow) {
     tag: row.tag,
     description: row.description,
     languages: row.languages,
-    lobbyPhoto: row.lobby_photo,
+    lobbyPhoto: await mediaUrl(deps, row.lobby_photo),
     mainCategoryId: row.main_category_id,
     backgroundId: row.background_id,
     isLive: row.is_live,
@@ -95,8 +79,9 @@ function summary(row: LobbyRow) {
   };
 }
 
-async function listLobbies(pool: pg.Pool, kinds: string[], category: string | undefined, page: PageQuery) {
+async function listLobbies(deps: Pick<QueryDeps, 'pool' | 'jwtSecret'>, kinds: string[], category: string | undefined, page: PageQuery) {
   const filterCategory = category && category !== 'all' ? category : null;
+  const { pool } = deps;
   const where = `l.status in ('waiting', 'started') and l.kind = any($1::text[]) and ($2::text is null or l.main_category_id = $2)`;
   const [{ rows }, { rows: count }] = await Promise.all([
     pool.query<LobbyRow>(
@@ -105,8 +90,8 @@ async function listLobbies(pool: pg.Pool, kinds: string[], category: string | un
     ),
     pool.query<{ n: number }>(`select count(*)::int as n from rm.lobbies l where ${where}`, [kinds, filterCategory]),
   ]);
-  const hosts = await userCards(pool, rows.flatMap((r) => (r.host_uid ? [r.host_uid] : [])));
-  const items = rows.map((r) => ({ ...summary(r), host: r.host_uid ? hosts.get(r.host_uid) : null }));
+  const hosts = await lookupUsers(deps, rows.flatMap((r) => (r.host_uid ? [r.host_uid] : [])));
+  const items = await Promise.all(rows.map(async (r) => ({ ...(await summary(deps, r)), host: r.host_uid ? hosts.get(r.host_uid) : null })));
   return { items, meta: pageMeta(page, count[0]?.n ?? 0, items.length) };
 }
 
@@ -117,6 +102,12 @@ async function loadLobbyRow(pool: pg.Pool, lobbyId: string): Promise<LobbyRow> {
   if (!row) throw new ApiError('NOT_FOUND', lobbyTexts.lobbyNotFound);
   return row;
 }
+
+/** A room row as the API shows it: its banner's media key becomes a URL. */
+const roomView = async <T extends { roomBannerPhoto: string | null }>(deps: Pick<QueryDeps, 'jwtSecret'>, room: T): Promise<T> => ({
+  ...room,
+  roomBannerPhoto: await mediaUrl(deps, room.roomBannerPhoto),
+});
 
 const isStaff = (row: LobbyRow, uid: string | undefined) => isLobbyStaff({ ownerUid: row.owner_uid, hostUid: row.host_uid, admins: row.admins }, uid);
 
@@ -144,16 +135,16 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
   // Signed-in users see every live lobby; visitors the public ones (spec section 5).
   router.get('/lobbies', requireAuth(), fresh, async (req, res) => {
     const { category, page } = listQuery(req);
-    res.json(await listLobbies(pool, ['public', 'private', 'streaming'], category, page));
+    res.json(await listLobbies(deps, ['public', 'private', 'streaming'], category, page));
   });
   router.get('/lobbies/public', fresh, async (req, res) => {
     const { category, page } = listQuery(req);
-    res.json(await listLobbies(pool, ['public', 'streaming'], category, page));
+    res.json(await listLobbies(deps, ['public', 'streaming'], category, page));
   });
   const home = (publicOnly: boolean) => async (req: express.Request, res: express.Response) => {
     const { category, page } = listQuery(req);
     const kinds = publicOnly || !req.auth ? ['public', 'streaming'] : ['public', 'private', 'streaming'];
-    res.json({ banners: demoBanners, categories: lobbyCategories, lobbies: await listLobbies(pool, kinds, category, page) });
+    res.json({ banners: demoBanners, categories: lobbyCategories, lobbies: await listLobbies(deps, kinds, category, page) });
   };
   router.get('/app/home', fresh, home(false));
   router.get('/app/home/public', fresh, home(true));
@@ -180,13 +171,13 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
     const { lobbyId } = parse(z.object({ lobbyId: z.string({ error: 'lobbyId is required.' }).min(1, 'lobbyId is required.') }), req.query);
     const row = await loadLobbyRow(pool, lobbyId);
     if (!isStaff(row, me.uid)) throw new ApiError('FORBIDDEN', lobbyTexts.noPermission);
-    const cards = await userCards(pool, [...Object.keys(row.blacklist), ...row.admins]);
+    const cards = await lookupUsers(deps, [...Object.keys(row.blacklist), ...row.admins]);
     res.json({
       lobbyId: row.lobby_id,
       title: row.title,
       description: row.description,
       tag: row.tag,
-      lobbyPhoto: row.lobby_photo,
+      lobbyPhoto: await mediaUrl(deps, row.lobby_photo),
       backgroundId: row.background_id,
       backgrounds: lobbyConstants.backgrounds,
       blacklist: Object.entries(row.blacklist).map(([uid, b]) => ({ ...cards.get(uid), reason: b.reason, blockedBy: b.by, blockedAt: b.at })),
@@ -211,7 +202,7 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
       return rows;
     };
     const [users, hosts] = await Promise.all([board('users'), board('hosts')]);
-    const cards = await userCards(pool, [...users, ...hosts].map((r) => r.uid));
+    const cards = await lookupUsers(deps, [...users, ...hosts].map((r) => r.uid));
     const ranked = (rows: Array<{ uid: string; amount: string }>, unit: 'diamonds' | 'charm') =>
       rows.map((r, i) => ({ rank: i + 1, ...cards.get(r.uid), [unit]: Number(r.amount) }));
     const topUsers = ranked(users, 'diamonds');
@@ -236,7 +227,7 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
       `select uid, role, seat, presence, is_admin, anonymous, joined_at from rm.lobby_members where lobby_id = $1 and left_at is null order by seat nulls last, joined_at`,
       [row.lobby_id],
     );
-    const cards = await userCards(pool, [...members.map((m) => m.uid), ...row.queue, row.owner_uid]);
+    const cards = await lookupUsers(deps, [...members.map((m) => m.uid), ...row.queue, row.owner_uid]);
     const roleCodes = (m: { uid: string; role: string; is_admin: boolean; anonymous: boolean }) => {
       const codes: string[] = [];
       if (m.uid === row.owner_uid) codes.push('o');
@@ -259,7 +250,7 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
       const user = users.find((u) => u.seat === seat);
       return { seat, user: user ?? null };
     });
-    const { rows: openRooms } = await pool.query(
+    const { rows: openRooms } = await pool.query<{ roomBannerPhoto: string | null }>(
       `select room_id as "roomId", title, mins, room_banner_photo as "roomBannerPhoto", required_balance as "requiredBalance", status,
               member_count as "userCount", host_uid as "hostUid", ends_at as "endsAt"
          from rm.rooms where lobby_id = $1 and status in ('waiting', 'started') order by created_at desc`,
@@ -267,7 +258,7 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
     );
     const me = req.auth?.uid;
     res.json({
-      ...summary(row),
+      ...(await summary(deps, row)),
       owner: cards.get(row.owner_uid),
       host: users.find((u) => u.role === 'host') ?? null,
       cohosts: users.filter((u) => u.role === 'cohost'),
@@ -276,7 +267,7 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
       queueRequests: row.queue.map((uid) => cards.get(uid)),
       admins: row.admins,
       pinnedMessage: row.pinned_message,
-      rooms: openRooms,
+      rooms: await Promise.all(openRooms.map((r) => roomView(deps, r))),
       me: me ? { uid: me, inside: members.some((m) => m.uid === me), isStaff: isStaff(row, me), blocked: me in row.blacklist } : null,
       endedAt: row.ended_at?.toISOString() ?? null,
     });
@@ -306,20 +297,20 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
     const row = await loadLobbyRow(pool, String(req.params.id));
     await access.lobby(req, row.lobby_id);
     const page = parse(PageQuery, req.query);
-    const { rows } = await pool.query(
+    const { rows } = await pool.query<{ roomBannerPhoto: string | null }>(
       `select room_id as "roomId", lobby_id as "lobbyId", title, mins, room_banner_photo as "roomBannerPhoto", required_balance as "requiredBalance",
               status, member_count as "userCount", host_uid as "hostUid", started_at as "startedAt", ends_at as "endsAt", ended_at as "endedAt"
          from rm.rooms where lobby_id = $1 order by created_at desc limit $2 offset $3`,
       [row.lobby_id, page.limit, (page.page - 1) * page.limit],
     );
     const { rows: count } = await pool.query<{ n: number }>('select count(*)::int as n from rm.rooms where lobby_id = $1', [row.lobby_id]);
-    res.json({ items: rows, meta: pageMeta(page, count[0]?.n ?? 0, rows.length) });
+    res.json({ items: await Promise.all(rows.map((r) => roomView(deps, r))), meta: pageMeta(page, count[0]?.n ?? 0, rows.length) });
   });
 
   router.get('/rooms/:id', freshRooms, async (req, res) => {
     const roomId = String(req.params.id);
     if (!idPattern.test(roomId)) throw new ApiError('NOT_FOUND', lobbyTexts.roomNotFound);
-    const { rows } = await pool.query(
+    const { rows } = await pool.query<{ roomBannerPhoto: string | null; lobbyId: string; silenced: string[] }>(
       `select room_id as "roomId", lobby_id as "lobbyId", title, mins, room_banner_photo as "roomBannerPhoto", required_balance as "requiredBalance",
               status, member_count as "userCount", host_uid as "hostUid", silenced, created_at as "createdAt", started_at as "startedAt",
               ends_at as "endsAt", ended_at as "endedAt", end_reason as "endReason"
@@ -334,13 +325,13 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
       // people in it and its silences stay with them.
       if (verdict !== 'forbidden') await access.room(req, roomId);
       await access.lobby(req, room.lobbyId);
-      const { silenced: _silenced, ...preview } = room;
+      const { silenced: _silenced, ...preview } = await roomView(deps, room);
       res.json({ ...preview, users: [] });
       return;
     }
     const { rows: members } = await pool.query<{ uid: string }>('select uid from rm.room_members where room_id = $1 and left_at is null order by joined_at', [roomId]);
-    const cards = await userCards(pool, members.map((m) => m.uid));
-    res.json({ ...room, users: members.map((m) => cards.get(m.uid)) });
+    const cards = await lookupUsers(deps, members.map((m) => m.uid));
+    res.json({ ...(await roomView(deps, room)), users: members.map((m) => cards.get(m.uid)) });
   });
 
   // Chat history, newest first; `roomId` narrows it to a room's chat.
@@ -362,7 +353,7 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
     );
     // A gift line names its recipients too (the body holds their uids).
     const giftRecipients = new Map(rows.filter((r) => r.message_type === 'gift').map((r) => [r.message_id, giftLineRecipients(r.body)]));
-    const cards = await userCards(pool, [...rows.map((r) => r.uid), ...[...giftRecipients.values()].flat()]);
+    const cards = await lookupUsers(deps, [...rows.map((r) => r.uid), ...[...giftRecipients.values()].flat()]);
     res.json({
       items: rows.map((r) => ({
         messageId: r.message_id,

@@ -52,7 +52,7 @@ export function referralQueryRoutes(router: express.Router, deps: QueryDeps): vo
       [uid, week, referral.secondLevelWeeklyTopUpDiamonds],
     );
     const r = rows[0];
-    const users = await lookupUsers(deps.pool, r.referrer ? [r.referrer] : []);
+    const users = await lookupUsers(deps, r.referrer ? [r.referrer] : []);
     const registeredAt: Date | null = r.registered_at ?? null;
     const deadline = registeredAt ? new Date(registeredAt.getTime() + referral.referrerWindowDays * DAY_MS) : null;
     const ownWeek = Number(r.own_week ?? 0);
@@ -99,7 +99,7 @@ export function referralQueryRoutes(router: express.Router, deps: QueryDeps): vo
       deps.pool.query(`${base} order by i.bound_at desc, i.uid limit $3 offset $4`, [uid, query.type ?? null, query.limit, (query.page - 1) * query.limit]),
       deps.pool.query<{ n: number }>(`select count(*)::int as n from (${base}) x`, [uid, query.type ?? null]),
     ]);
-    const users = await lookupUsers(deps.pool, rows.map((r) => r.uid));
+    const users = await lookupUsers(deps, rows.map((r) => r.uid));
     const items: InviteeDto[] = rows.map((r) => ({
       uid: r.uid,
       username: users.get(r.uid)?.username !== r.uid ? users.get(r.uid)!.username : (r.username ?? r.uid),
@@ -127,7 +127,7 @@ export function referralQueryRoutes(router: express.Router, deps: QueryDeps): vo
       ),
       deps.pool.query<{ n: number }>('select count(*)::int as n from rm.referral_rewards where beneficiary_uid = $1', [uid]),
     ]);
-    const users = await lookupUsers(deps.pool, rows.map((r) => r.invitee_uid));
+    const users = await lookupUsers(deps, rows.map((r) => r.invitee_uid));
     const items: RewardRecordDto[] = rows.map((r) => {
       const unlocked = r.payout_status ? r.unlocked === true : Number(r.own_week) >= referral.secondLevelWeeklyTopUpDiamonds;
       let status: RewardRecordDto['status'];

@@ -2,12 +2,30 @@
 // creator cash-outs and blockchain wallets. Read models only (`rm.*`).
 import {
   findSku, formatText, money, PageQuery, pageMeta, skuCatalogue, texts, topUp, TransactionStatus, usdRates, type BalanceDto, type CurrencyDto,
+  type TransactionHistoryItem, type CryptoDepositDto, demoDepositAddress,
 } from '@murmur/contracts';
 import { ApiError, currentUser, parse, requireAuth } from '@murmur/platform';
 import type express from 'express';
 import { z } from 'zod';
 import type { QueryDeps } from '../dependencies.ts';
 import { freshness } from '../freshness.ts';
+import { lookupUsers } from '../user-directory.ts';
+
+interface HistoryRow {
+  transaction_id: string;
+  kind: string;
+  currency: TransactionHistoryItem['currency'];
+  amount: number;
+  direction: TransactionHistoryItem['direction'];
+  status: TransactionHistoryItem['status'];
+  details: { giftName?: string; quantity?: number; recipients?: string[]; senderUid?: string };
+  created_at: Date;
+  description: string;
+  reference: string | null;
+  usd_cents: number | null;
+  payment_diamonds: number | null;
+  provider: string | null;
+}
 
 const HistoryQuery = PageQuery.extend({
   status: TransactionStatus.optional(),
@@ -32,6 +50,19 @@ function tokenContracts(symbol: string): CurrencyDto['contracts'] {
   } catch {
     return [];
   }
+}
+
+/** The deposit address per supported chain, with its accepted token contracts. Production needs
+ * PAYMENT_DEPOSIT_ADDRESS set (as command-api's verifier does); elsewhere the demo address. */
+function cryptoDeposits(): CryptoDepositDto[] {
+  const address = process.env.PAYMENT_DEPOSIT_ADDRESS ?? (process.env.NODE_ENV === 'production' ? null : demoDepositAddress);
+  if (!address) return [];
+  const contracts = [...tokenContracts('USDT').map((c) => ({ ...c, symbol: 'USDT' as const })), ...tokenContracts('USDC').map((c) => ({ ...c, symbol: 'USDC' as const }))];
+  return money.supportedChainIds.map((chainId) => ({
+    chainId,
+    address,
+    tokens: contracts.filter((c) => c.chainId === chainId).map((c) => ({ symbol: c.symbol, contract: c.address })),
+  }));
 }
 
 function currencies(): CurrencyDto[] {
@@ -78,21 +109,44 @@ export function walletRoutes(router: express.Router, deps: QueryDeps): void {
   router.get('/transaction/me', requireAuth(), freshness(pool, ['wallet-history']), async (req, res) => {
     const { uid } = currentUser(req);
     const q = parse(HistoryQuery, req.query);
-    const where = ['uid = $1'];
+    // A top-up is one line: its payment (pending, completed or failed, with what it cost and the
+    // diamonds it brings), never also the diamonds' credit beside it as a second "+" line.
+    const where = [
+      't.uid = $1',
+      `not (t.currency = 'DMND' and t.kind in ('topup', 'first_topup_offer') and exists (select 1 from rm.payments paid where paid.payment_id = t.reference))`,
+    ];
     const params: unknown[] = [uid];
-    if (q.status) where.push(`status = $${params.push(q.status)}`);
-    if (q.currency) where.push(`currency = $${params.push(q.currency)}`);
+    if (q.status) where.push(`t.status = $${params.push(q.status)}`);
+    if (q.currency) where.push(`t.currency = $${params.push(q.currency)}`);
     const [items, count] = await Promise.all([
-      pool.query(
-        `select transaction_id as "transactionId", kind, currency, amount::float8 as amount, direction, status, description, reference,
-                created_at as "createdAt"
-           from rm.wallet_transactions where ${where.join(' and ')}
-          order by position desc, transaction_id limit $${params.length + 1} offset $${params.length + 2}`,
+      pool.query<HistoryRow>(
+        `select t.transaction_id, t.kind, t.currency, t.amount::float8 as amount, t.direction, t.status, t.details, t.created_at,
+                t.description, t.reference, p.amount_usd_cents::int as usd_cents, p.diamonds::int as payment_diamonds, p.provider
+           from rm.wallet_transactions t
+           left join rm.payments p on t.currency = 'USD' and p.payment_id = t.transaction_id
+          where ${where.join(' and ')}
+          order by t.position desc, t.transaction_id limit $${params.length + 1} offset $${params.length + 2}`,
         [...params, q.limit, (q.page - 1) * q.limit],
       ),
-      pool.query<{ n: number }>(`select count(*)::int as n from rm.wallet_transactions where ${where.join(' and ')}`, params),
+      pool.query<{ n: number }>(`select count(*)::int as n from rm.wallet_transactions t where ${where.join(' and ')}`, params),
     ]);
-    res.json({ items: items.rows, meta: pageMeta(q, count.rows[0]?.n ?? 0, items.rows.length) });
+    const people = await lookupUsers(deps, items.rows.flatMap((r) => [...(r.details.recipients ?? []), ...(r.details.senderUid ? [r.details.senderUid] : [])]));
+    const person = (id: string) => ({ uid: id, username: people.get(id)?.username ?? id });
+    const dtos = items.rows.map((r): TransactionHistoryItem => ({
+      transactionId: r.transaction_id,
+      kind: r.kind,
+      currency: r.currency,
+      amount: r.amount,
+      direction: r.direction,
+      status: r.status,
+      createdAt: r.created_at.toISOString(),
+      description: r.description,
+      reference: r.reference,
+      gift: r.details.giftName ? { name: r.details.giftName, quantity: r.details.quantity ?? 1 } : null,
+      counterparties: (r.details.recipients ?? (r.details.senderUid ? [r.details.senderUid] : [])).map(person),
+      topUp: r.usd_cents !== null ? { usdCents: r.usd_cents, diamonds: r.payment_diamonds ?? 0, provider: r.provider ?? '' } : null,
+    }));
+    res.json({ items: dtos, meta: pageMeta(q, count.rows[0]?.n ?? 0, dtos.length) });
   });
 
   router.get('/wallet/inventory/bought', requireAuth(), freshness(pool, ['wallet-inventory']), async (req, res) => {
@@ -146,7 +200,7 @@ export function walletRoutes(router: express.Router, deps: QueryDeps): void {
     res.json({
       defaultMethod: 'crypto',
       items: [
-        { id: 'crypto', name: 'Crypto wallet', currencies: ['USDT', 'USDC'], chainIds: money.supportedChainIds },
+        { id: 'crypto', name: 'Crypto wallet', currencies: ['USDT', 'USDC'], chainIds: money.supportedChainIds, deposits: cryptoDeposits() },
         { id: 'card', name: 'Card', currencies: ['USD'] },
         ...(process.env.NODE_ENV === 'production' ? [] : [{ id: 'sandbox', name: 'Sandbox (demo)', currencies: ['USD'] }]),
       ],

@@ -4,6 +4,7 @@
 import type { EventMessage } from '@murmur/contracts/realtime';
 import { channels } from '@murmur/contracts/realtime';
 import { texts } from '@murmur/contracts/errors';
+import { lobbyTexts } from '@murmur/contracts/lobbies';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { api, ApiCallError } from '../../api/client.ts';
@@ -32,8 +33,10 @@ import { ChatPanel, type ChatMessage } from './ChatPanel.tsx';
 import { giftLine, historyLine, type ChatHistoryItem } from './chatLines.ts';
 import { Leaderboard } from './Leaderboard.tsx';
 import { AudioResumeModal, BlockModal, ClosureModal, CreateRoomModal, EndRoomModal, JoinFeeModal, MatureWarningModal } from './LobbyModals.tsx';
+import { RoomList } from './RoomList.tsx';
 import { ShareModal } from './ShareModal.tsx';
 import { Stage } from './Stage.tsx';
+import { VisitorBanner } from './VisitorBanner.tsx';
 import styles from './Lobby.module.css';
 
 const MATURE_KEY = 'murmur.matureConsent';
@@ -165,11 +168,19 @@ export default function LobbyPage() {
           }
           reload(message.position);
           return;
+        case 'LobbyLeft':
+          // Taken out for a lost connection while this page still shows the lobby: join again.
+          if ((data as { uid: string; reason?: string }).uid === uid && (data as { reason?: string }).reason === 'disconnected' && joinStarted.current) {
+            toast(texts.rejoining, 'info');
+            void doJoin();
+          }
+          reload(message.position);
+          return;
         default:
           reload(message.position);
       }
     },
-    [queue, uid, nameOf, navigate, reload],
+    [queue, uid, nameOf, navigate, reload, doJoin],
   );
 
   // A private lobby's channel is for its members: listen once inside.
@@ -185,6 +196,13 @@ export default function LobbyPage() {
     void setMicrophone(Boolean(seated && me && !me.muted));
   }, [seated, me?.muted, me]);
 
+  if (error && !lobby && !uid && (error as ApiCallError).status === 401) {
+    return (
+      <div className={styles.center}>
+        <EmptyState icon="🔒" title={lobbyTexts.privateSignIn} action={<Button onClick={() => openLogin(true)}>Sign in</Button>} />
+      </div>
+    );
+  }
   if (error && !lobby) {
     return (
       <div className={styles.center}>
@@ -271,13 +289,14 @@ export default function LobbyPage() {
               <Button variant="danger" size="sm" onClick={() => setEndOpen(true)} data-testid="end-room">
                 End room
               </Button>
-            ) : (
+            ) : uid ? (
               <Button variant="secondary" size="sm" onClick={leave}>
                 Leave
               </Button>
-            )}
+            ) : null}
           </div>
         </header>
+        {uid ? null : <VisitorBanner />}
         {lobby.pinnedMessage ? <div className={styles.pinned}>📌 {lobby.pinnedMessage}</div> : null}
         {lobby.description ? <p className={styles.description}>{lobby.description}</p> : null}
 
@@ -320,24 +339,7 @@ export default function LobbyPage() {
           </div>
         ) : null}
 
-        {lobby.rooms.length > 0 ? (
-          <div className={styles.rooms}>
-            <h3>Private rooms</h3>
-            <div className={styles.roomList}>
-              {lobby.rooms.map((r) => (
-                <button key={r.roomId} className={styles.roomCard} onClick={() => navigate(`/room/${r.roomId}`)}>
-                  <Icon name="lock" size={14} /> <strong>{r.title}</strong>
-                  <span>{r.mins} min</span>
-                  {r.requiredBalance > 0 ? (
-                    <span className={styles.diamondText}>
-                      <Icon name="diamond" size={12} /> {r.requiredBalance}
-                    </span>
-                  ) : null}
-                </button>
-              ))}
-            </div>
-          </div>
-        ) : null}
+        <RoomList rooms={lobby.rooms} viewerUid={uid} />
 
         <div className={styles.controls}>
           {uid ? (

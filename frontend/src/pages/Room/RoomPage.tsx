@@ -20,6 +20,7 @@ import { VoiceStatus } from '../../lobby/VoiceStatus.tsx';
 import { refreshQueries, useQuery } from '../../state/query.ts';
 import { toast, useUi } from '../../state/ui.ts';
 import { ClosureModal, EndRoomModal } from '../Lobby/LobbyModals.tsx';
+import { isRoomFull } from '../Lobby/RoomList.tsx';
 import styles from './Room.module.css';
 
 interface Room {
@@ -135,6 +136,12 @@ export default function RoomPage() {
   const isHost = uid === room.hostUid;
   const mm = left === null ? null : `${String(Math.floor(left / 60)).padStart(2, '0')}:${String(left % 60).padStart(2, '0')}`;
   const other = isHost ? guest : host;
+  const full = isRoomFull({ userCount: room.users.length });
+  const leave = async () => {
+    await api.post(`/lobbies/${encodeURIComponent(room.lobbyId)}/rooms/${encodeURIComponent(room.roomId)}/leave`).catch(() => undefined);
+    await leaveVoice();
+    navigate(`/lobby/${room.lobbyId}`);
+  };
 
   return (
     <div className={styles.page}>
@@ -143,6 +150,11 @@ export default function RoomPage() {
           <span className={styles.badge}>
             <Icon name="lock" size={13} /> Private room · {room.mins} min
           </span>
+          {room.requiredBalance > 0 ? (
+            <span className={styles.badge} data-testid="room-fee">
+              <Icon name="diamond" size={13} /> {isHost ? `Guests pay ${room.requiredBalance.toLocaleString()} to join` : `Entry ${room.requiredBalance.toLocaleString()}`}
+            </span>
+          ) : null}
           <span className={`${styles.state} ${styles[`state_${room.status}`]}`} data-testid="room-status">
             {room.status === 'waiting' ? 'Waiting to start' : room.status === 'started' ? 'Live' : 'Ended'}
           </span>
@@ -166,7 +178,12 @@ export default function RoomPage() {
           <VoiceStatus />
         </div>
         <div className={styles.actions}>
-          {!member && open ? (
+          {!member && open && full ? (
+            <p className={styles.full} data-testid="room-full">
+              This room is full: it is one-on-one and its guest is already in.
+            </p>
+          ) : null}
+          {!member && open && !full ? (
             <Button size="lg" busy={busy} onClick={join} data-testid="join-room">
               {room.requiredBalance > 0 ? (
                 <>
@@ -177,7 +194,7 @@ export default function RoomPage() {
               )}
             </Button>
           ) : null}
-          {!member && open && room.requiredBalance > 0 ? <span className={styles.balance}>You have {(diamonds ?? 0).toLocaleString()} diamonds</span> : null}
+          {!member && open && !full && room.requiredBalance > 0 ? <span className={styles.balance}>You have {(diamonds ?? 0).toLocaleString()} diamonds</span> : null}
           {isHost && room.status === 'waiting' ? (
             <Button size="lg" onClick={() => void api.post<{ position: string }>(`/rooms/${encodeURIComponent(room.roomId)}/start`).then((a) => reload(a.position)).catch(() => undefined)} data-testid="start-room">
               Start room
@@ -205,6 +222,11 @@ export default function RoomPage() {
           {isHost && open ? (
             <Button size="lg" variant="danger" onClick={() => setEndOpen(true)} data-testid="end-private-room">
               End room
+            </Button>
+          ) : null}
+          {member && !isHost && open ? (
+            <Button size="lg" variant="secondary" onClick={() => void leave()} data-testid="leave-room">
+              Leave
             </Button>
           ) : null}
         </div>

@@ -1,6 +1,7 @@
 // The top-up modal (crypto wallet tab by default, card through the sandbox), the first-top-up
 // offer and the payment status modal.
 import { money } from '@murmur/contracts/constants';
+import type { CryptoDepositDto } from '@murmur/contracts/deposits';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
@@ -11,6 +12,7 @@ import { topUpAmountError, txHashError, topUpLimitsUsd } from '../../forms/valid
 import { useQuery } from '../../state/query.ts';
 import { initCard, payCrypto, paySandbox } from '../../wallet/pay.ts';
 import { useTopUp, type TopUpTab } from '../../wallet/topUpStore.ts';
+import { DepositAddress } from './DepositAddress.tsx';
 import styles from './Wallet.module.css';
 
 const chainNames: Record<number, string> = {
@@ -52,8 +54,11 @@ function AmountPicker({ value, onChange, error }: { value: string; onChange(v: s
   );
 }
 
+const offerPriceUsd = money.firstTopUpPackageUsd * (1 - money.firstTopUpDiscount);
+const offerDiamonds = money.firstTopUpPackageUsd * money.diamondsPerUsd;
+
 function CardTab() {
-  const { step, setStep } = useTopUp();
+  const { step, setStep, offer, setTab } = useTopUp();
   const { data: methods } = useQuery<{ items: Array<{ id: string }> }>('/payment/methods');
   const sandbox = methods?.items.some((m) => m.id === 'sandbox') ?? true;
   const [amount, setAmount] = useState('10');
@@ -80,8 +85,10 @@ function CardTab() {
     if (Object.keys(found).length) return;
     setBusy(true);
     try {
-      if (sandbox) await paySandbox(Number(amount));
-      else await initCard(Number(amount));
+      const value = offer ? offerPriceUsd : Number(amount);
+      const purpose = offer ? 'first_topup_offer' : 'topup';
+      if (sandbox) await paySandbox(value, purpose);
+      else await initCard(value, purpose);
     } finally {
       setBusy(false);
     }
@@ -109,15 +116,23 @@ function CardTab() {
         <span>4242 4242 4242 4242</span>
         <span>12/34 · 123</span>
       </div>
-      <p className={styles.summary}>
-        Pay <strong>${Number(amount).toFixed(2)}</strong> for <strong>{Math.round(Number(amount) * money.diamondsPerUsd).toLocaleString()}</strong> diamonds.
+      <p className={styles.summary} data-testid="card-summary">
+        {offer ? (
+          <>
+            First top-up offer: pay <strong>${offerPriceUsd.toFixed(2)}</strong> for <strong>{offerDiamonds.toLocaleString()}</strong> diamonds (worth ${money.firstTopUpPackageUsd}).
+          </>
+        ) : (
+          <>
+            Pay <strong>${Number(amount).toFixed(2)}</strong> for <strong>{Math.round(Number(amount) * money.diamondsPerUsd).toLocaleString()}</strong> diamonds.
+          </>
+        )}
       </p>
       <div className={styles.actions}>
-        <Button type="button" variant="secondary" onClick={() => setStep(0)}>
+        <Button type="button" variant="secondary" onClick={() => (offer ? setTab('card') : setStep(0))}>
           Back
         </Button>
         <Button type="submit" busy={busy} data-testid="card-pay">
-          Pay ${Number(amount).toFixed(2)}
+          Pay ${(offer ? offerPriceUsd : Number(amount)).toFixed(2)}
         </Button>
       </div>
     </form>
@@ -132,6 +147,8 @@ function CryptoTab() {
   const [hash, setHash] = useState('');
   const [errors, setErrors] = useState<Record<string, string | null>>({});
   const [busy, setBusy] = useState(false);
+  const { data: methods } = useQuery<{ items: Array<{ id: string; deposits?: CryptoDepositDto[] }> }>('/payment/methods');
+  const deposit = methods?.items.find((m) => m.id === 'crypto')?.deposits?.find((d) => d.chainId === chainId);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -152,7 +169,7 @@ function CryptoTab() {
 
   return (
     <form onSubmit={submit} noValidate>
-      <p className={styles.sandboxNote}>Send USDT or USDC to the platform deposit address from a wallet listed in your Web3 wallets, then paste the transaction hash here.</p>
+      <p className={styles.sandboxNote}>Send USDT or USDC to the deposit address below from a wallet you signed in with or linked, then paste the transaction hash here.</p>
       <div className={styles.twoCols}>
         <FieldFrame id="crypto-chain" label="Network">
           <select id="crypto-chain" className={fieldStyles.input} value={chainId} onChange={(e) => setChainId(Number(e.target.value))}>
@@ -170,6 +187,7 @@ function CryptoTab() {
           </select>
         </FieldFrame>
       </div>
+      <DepositAddress deposit={deposit} token={token} chainName={chainNames[chainId] ?? `Chain ${chainId}`} />
       <TextField id="crypto-amount" label={`Amount (${token})`} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} error={errors.amount} />
       <TextField id="crypto-address" label="Your wallet address" placeholder="0x…" value={address} onChange={(e) => setAddress(e.target.value)} error={errors.address} />
       <TextField id="crypto-hash" label="Transaction hash" placeholder="0x…" value={hash} onChange={(e) => setHash(e.target.value)} error={errors.hash} />
@@ -181,9 +199,8 @@ function CryptoTab() {
 }
 
 export function FirstTopUpOffer() {
-  const { offerOpen, closeOffer, close } = useTopUp();
-  const [busy, setBusy] = useState(false);
-  const price = money.firstTopUpPackageUsd * (1 - money.firstTopUpDiscount);
+  const { offerOpen, closeOffer, close, chooseOffer } = useTopUp();
+  const price = offerPriceUsd;
   return (
     <Dialog open={offerOpen} onOpenChange={(o) => !o && close()} size="sm" title="First top-up offer" testId="first-topup-offer">
       <div className={styles.offer}>
@@ -194,19 +211,7 @@ export function FirstTopUpOffer() {
         <p>
           <s>${money.firstTopUpPackageUsd}</s> <strong>${price}</strong> — once, on your first top-up.
         </p>
-        <Button
-          block
-          busy={busy}
-          onClick={async () => {
-            setBusy(true);
-            try {
-              await paySandbox(price, 'first_topup_offer');
-            } finally {
-              setBusy(false);
-            }
-          }}
-          data-testid="buy-offer"
-        >
+        <Button block onClick={chooseOffer} data-testid="buy-offer">
           Get it for ${price}
         </Button>
         <Button block variant="ghost" onClick={closeOffer} data-testid="skip-offer">

@@ -1,5 +1,6 @@
 // Wallet: balances (diamonds, charm, VIP), top-up (crypto tab first, card through the sandbox),
 // the first-top-up offer, the payment status modal and the transaction history.
+import type { TransactionHistoryItem as TransactionDto } from '@murmur/contracts/transactions';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useBalance } from '../../api/me.ts';
@@ -10,26 +11,16 @@ import { Icon } from '../../components/Icon.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { useQuery } from '../../state/query.ts';
 import { useTopUp } from '../../wallet/topUpStore.ts';
+import { transactionWords } from '../../wallet/transactionWords.ts';
 import { FirstTopUpOffer, StatusModal, TopUpModal } from './TopUp.tsx';
 import styles from './Wallet.module.css';
-
-interface Transaction {
-  transactionId: string;
-  kind: string;
-  currency: string;
-  amount: number;
-  direction: 'in' | 'out';
-  status: string;
-  description: string;
-  createdAt: string;
-}
 
 export default function WalletPage() {
   const { data: balance, diamonds } = useBalance();
   const openTopUp = useTopUp((s) => s.openTopUp);
   const [search, setSearch] = useSearchParams();
   const [page, setPage] = useState(1);
-  const { data: history, isLoading } = useQuery<{ items: Transaction[]; meta: { totalPages: number; currentPage: number } }>(`/transaction/me?page=${page}&limit=10`);
+  const { data: history, isLoading } = useQuery<{ items: TransactionDto[]; meta: { totalPages: number; currentPage: number } }>(`/transaction/me?page=${page}&limit=10`);
   const firstOffer = Boolean((balance as { firstTopUpAvailable?: boolean } | undefined)?.firstTopUpAvailable);
   const b = balance as { charm?: number; vipUntil?: string | null } | undefined;
 
@@ -95,22 +86,24 @@ export default function WalletPage() {
               <span>Status</span>
               <span className={styles.right}>Amount</span>
             </div>
-            {history.items.map((t) => (
-              <div key={t.transactionId} className={styles.row} role="row" data-testid="transaction">
-                <span className={styles.date}>{new Date(t.createdAt).toLocaleString()}</span>
-                <span>
-                  <strong className={styles.kind}>{t.kind.replace(/_/g, ' ')}</strong>
-                  <small>{t.description}</small>
-                </span>
-                <span>
-                  <span className={`${styles.status} ${styles[`status_${t.status}`]}`}>{t.status}</span>
-                </span>
-                <span className={`${styles.right} ${t.direction === 'in' ? styles.in : styles.out}`}>
-                  {t.direction === 'in' ? '+' : '−'}
-                  {Math.abs(t.amount).toLocaleString()} {t.currency}
-                </span>
-              </div>
-            ))}
+            {history.items.map((t) => {
+              const words = transactionWords(t);
+              return (
+                <div key={t.transactionId} className={styles.row} role="row" data-testid="transaction">
+                  <span className={styles.date}>{new Date(t.createdAt).toLocaleString()}</span>
+                  <span>
+                    <strong className={styles.kind}>{words.title}</strong>
+                    {words.detail ? <small>{words.detail}</small> : null}
+                  </span>
+                  <span>
+                    <span className={`${styles.status} ${styles[`status_${t.status}`]}`}>{t.status}</span>
+                  </span>
+                  <span className={`${styles.right} ${t.status !== 'completed' ? '' : t.direction === 'in' ? styles.in : styles.out}`} data-testid="transaction-amount">
+                    {words.amount}
+                  </span>
+                </div>
+              );
+            })}
           </div>
           <Pager page={page} totalPages={history.meta.totalPages} onPage={setPage} />
         </>

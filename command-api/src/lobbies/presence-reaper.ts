@@ -1,0 +1,101 @@
+// Takes members out of lobbies they are no longer connected to. Gateways know connections, the
+// lobby stream knows membership: gateways append PresenceChanged (naming themselves) and renew a
+// heartbeat row; this worker reads the result (rm.lobby_presence, realtime_gateways) and runs the
+// lobby decider's LeaveLobby (reason `disconnected`) for every member with no live connection on
+// any gateway for longer than the grace. It keeps no state, so restarts and several command-api
+// processes are safe (the expected-version append makes one leave win; a second decides nothing).
+import { presenceTimings } from '@murmur/contracts';
+import type { CommandDeps } from '../dependencies.ts';
+import { lobbyDecider } from './decide.ts';
+import { lobbyStreamId } from './lobby.ts';
+import { runQueued } from './lobby-streams.ts';
+
+export interface PresenceReaperOptions {
+  /** A member with no live connection for this long leaves. */
+  graceMs?: number;
+  /** A gateway whose heartbeat is older than this is dead, and so are its connections. */
+  gatewayDeadAfterMs?: number;
+  /** How long a member who joined may take to connect at all (a slow page load, a slow phone). */
+  firstConnectMs?: number;
+  intervalMs?: number;
+}
+
+export class PresenceReaper {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> | null = null;
+  private stopped = false;
+  private readonly graceMs: number;
+  private readonly deadAfterMs: number;
+  private readonly firstConnectMs: number;
+  private readonly intervalMs: number;
+
+  constructor(
+    private readonly deps: CommandDeps,
+    options: PresenceReaperOptions = {},
+  ) {
+    this.graceMs = options.graceMs ?? presenceTimings.memberGraceMs;
+    this.deadAfterMs = options.gatewayDeadAfterMs ?? presenceTimings.gatewayDeadAfterMs;
+    this.firstConnectMs = options.firstConnectMs ?? presenceTimings.firstConnectMs;
+    this.intervalMs = options.intervalMs ?? 1000;
+  }
+
+  start(): void {
+    if (this.timer || this.stopped) return;
+    this.timer = setInterval(() => {
+      if (!this.running) this.running = this.tick().then(() => undefined).finally(() => (this.running = null));
+    }, this.intervalMs);
+    this.timer.unref();
+  }
+
+  /** One pass; returns how many members it took out. */
+  async tick(): Promise<number> {
+    if (this.stopped) return 0;
+    let due: Array<{ lobby_id: string; uid: string }>;
+    try {
+      // Kept: a member whose presence changed within the grace (a reload, a short network loss),
+      // or who is online on a gateway that is still beating. A member no gateway has seen since
+      // joining gets the longer first-connect allowance, counted from the join.
+      const { rows } = await this.deps.pool.query<{ lobby_id: string; uid: string }>(
+        `select m.lobby_id, m.uid
+           from rm.lobby_members m
+           join rm.lobbies l on l.lobby_id = m.lobby_id and l.status in ('waiting', 'started')
+          where m.left_at is null
+            and m.joined_at < now() - make_interval(secs => (case when exists (
+                  select 1 from rm.lobby_presence s where s.lobby_id = m.lobby_id and s.uid = m.uid and s.changed_at >= m.joined_at)
+                  then $1 else $3 end)::float8 / 1000)
+            and not exists (
+              select 1 from rm.lobby_presence p
+                left join realtime_gateways g on g.gateway_id = p.gateway_id
+               where p.lobby_id = m.lobby_id and p.uid = m.uid
+                 and (p.changed_at >= now() - make_interval(secs => $1::float8 / 1000)
+                      or (p.online and g.seen_at >= now() - make_interval(secs => $2::float8 / 1000))))
+          limit 500`,
+        [this.graceMs, this.deadAfterMs, this.firstConnectMs],
+      );
+      due = rows;
+    } catch (error) {
+      // The read model or the gateway table is not there yet (first start) or the pool is closing.
+      if (!this.stopped) this.deps.logger.debug({ err: error }, 'presence reaper could not read presence');
+      return 0;
+    }
+    let removed = 0;
+    for (const row of due) {
+      if (this.stopped) break;
+      try {
+        const now = this.deps.clock.now().toISOString();
+        const result = await runQueued(this.deps, lobbyStreamId(row.lobby_id), lobbyDecider, { type: 'LeaveLobby', uid: row.uid, reason: 'disconnected', now }, 'system:presence');
+        if (result.events.length > 0) removed++;
+      } catch (error) {
+        this.deps.logger.warn({ err: error, lobbyId: row.lobby_id, uid: row.uid }, 'presence reaper could not remove a member');
+      }
+    }
+    return removed;
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    await this.running;
+  }
+}

@@ -1,0 +1,14 @@
+// Where a user sends stablecoins for a crypto top-up, per chain (`payment/methods`, crypto item).
+import { z } from 'zod';
+
+/** Non-production default of PAYMENT_DEPOSIT_ADDRESS (command-api verifies transfers to it). */
+export const demoDepositAddress = '0x000000000000000000000000000000000000dEaD';
+
+export const CryptoDepositDto = z.object({
+  chainId: z.number().int(),
+  /** The platform's deposit address on this chain. */
+  address: z.string(),
+  /** The token contracts accepted on this chain (empty when none is configured). */
+  tokens: z.array(z.object({ symbol: z.enum(['USDT', 'USDC']), contract: z.string() })),
+});
+export type CryptoDepositDto = z.infer<typeof CryptoDepositDto>;

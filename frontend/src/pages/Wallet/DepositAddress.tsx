@@ -1,0 +1,59 @@
+// The platform's deposit address for the chosen network and token: the address to copy, its QR
+// code for a phone wallet, and the token contract accepted on that chain.
+import type { CryptoDepositDto } from '@murmur/contracts/deposits';
+import { useEffect, useState } from 'react';
+import { Button } from '../../components/Button.tsx';
+import { toast } from '../../state/ui.ts';
+import styles from './DepositAddress.module.css';
+
+export function DepositAddress({ deposit, token, chainName }: { deposit: CryptoDepositDto | undefined; token: 'USDT' | 'USDC'; chainName: string }) {
+  const [qr, setQr] = useState<string | null>(null);
+  const address = deposit?.address ?? null;
+
+  useEffect(() => {
+    if (!address) return;
+    let cancelled = false;
+    void import('qrcode').then(async ({ default: QRCode }) => {
+      const data = await QRCode.toDataURL(address, { margin: 1, width: 180, color: { dark: '#1a1530', light: '#ffffff' } });
+      if (!cancelled) setQr(data);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [address]);
+
+  if (!deposit || !address) {
+    return <p className={styles.unavailable}>Crypto top-ups are not available on this network right now.</p>;
+  }
+  const contract = deposit.tokens.find((t) => t.symbol === token)?.contract;
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(address);
+      toast('Address copied', 'success');
+    } catch {
+      toast('Copy the address from the box.', 'info');
+    }
+  };
+  return (
+    <div className={styles.deposit} data-testid="deposit-address">
+      <div className={styles.qr}>{qr ? <img src={qr} alt={`QR code of the ${chainName} deposit address`} width={140} height={140} data-testid="deposit-qr" /> : <span className={styles.qrLoading} />}</div>
+      <div className={styles.text}>
+        <span className={styles.label}>
+          Send {token} on {chainName} to
+        </span>
+        <code className={styles.address} data-testid="deposit-address-value">
+          {address}
+        </code>
+        <Button size="sm" variant="secondary" onClick={() => void copy()} data-testid="copy-deposit-address">
+          Copy address
+        </Button>
+        {contract ? (
+          <small className={styles.contract}>
+            {token} contract: <code>{contract}</code>
+          </small>
+        ) : null}
+        <small className={styles.warning}>Only {token} on {chainName}. Other tokens or networks sent here are lost.</small>
+      </div>
+    </div>
+  );
+}
