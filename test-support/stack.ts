@@ -8,6 +8,7 @@ import { buildCommandApi } from '../command-api/src/server.ts';
 import type { CommandDeps } from '../command-api/src/dependencies.ts';
 import { registerSession } from '../command-api/src/identity/sessions.ts';
 import { buildQueryApi } from '../query-api/src/server.ts';
+import type { QueryDeps } from '../query-api/src/dependencies.ts';
 import { projectors } from '../projections/src/registry.ts';
 import { ProjectionRunner } from '../projections/src/runner.ts';
 import { createTestDatabase, type TestDatabase } from './database.ts';
@@ -28,12 +29,12 @@ export interface TestStack {
   stop(): Promise<void>;
 }
 
-export async function startTestStack(options: { commandOverrides?: Partial<CommandDeps>; projections?: boolean } = {}): Promise<TestStack> {
+export async function startTestStack(options: { commandOverrides?: Partial<CommandDeps>; queryOverrides?: Partial<QueryDeps>; projections?: boolean } = {}): Promise<TestStack> {
   const db = await createTestDatabase();
   const config = { DATABASE_URL: db.url, JWT_SECRET: TEST_JWT_SECRET };
   // No presence reaper unless asked: API-only tests join lobbies without a socket.
   const command = buildCommandApi(config, { pool: db.pool, presenceReaper: false, ...options.commandOverrides });
-  const query = buildQueryApi(config, { pool: db.pool });
+  const query = buildQueryApi(config, { pool: db.pool, ...options.queryOverrides });
   const [commandPort, queryPort] = await Promise.all([listen(command.server, 0), listen(query.server, 0)]);
   const runner = new ProjectionRunner(db.pool, db.url, projectors, { pollIntervalMs: 100 });
   if (options.projections !== false) await runner.start();

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { RoleCode } from './access-token.ts';
 import { GlobalLeaderboardQuery } from './global-leaderboards.ts';
 import { SendGiftBody } from './gifting.ts';
+import { GifSearchQuery } from './gifs.ts';
 import { AddAgencyHostBody, CreateAgencyBody, PeriodQuery, SetShareRatiosBody, SettlePeriodBody, SubmitCharmPaymentBody } from './guild.ts';
 import {
   BanBody, CreateSignMessageBody, LoginBody, OnboardingBody, ProviderLoginBody, RequestOtpBody, RoleChangeBody, TelegramLoginBody, WalletSignatureBody,
@@ -212,6 +213,7 @@ export const apiCatalogue: ApiRoute[] = [
   open('GET', '/lobbies/{id}/rooms', 'lobbies', 'Rooms of a lobby', { query: PageQuery }),
   open('GET', '/rooms/{id}', 'lobbies', 'A room with its users'),
   open('GET', '/lobbies/{id}/chat', 'lobbies', 'Lobby or room chat history', { query: PageQuery }),
+  get('/gifs/search', 'lobbies', 'Search GIFs and stickers for the chat', { query: GifSearchQuery }),
   open('GET', '/user/leaderboards', 'leaderboards', 'Global leaderboards', { query: GlobalLeaderboardQuery }),
 
   // ---- guild (agencies) ----

@@ -97,6 +97,7 @@ export const lobbyTexts = {
   languagesLimit: 'Choose up to 2 languages.',
   roomTitle: 'Room title may contain letters, numbers and emojis only.',
   roomDuration: 'Room duration must be 15, 30, 60 or 120 minutes.',
+  chatMediaInvalid: 'This picture or GIF cannot be sent.',
 } as const;
 
 const maxText = formatText(texts.maxChars, { n: limits.text });

@@ -11,6 +11,7 @@ import { mediaRoutes } from './media/routes.ts';
 import { messageRoutes } from './messages/routes.ts';
 import { socialRoutes } from './social/routes.ts';
 import { giftingRoutes } from './gifting/routes.ts';
+import { gifRoutes } from './gifs/routes.ts';
 import { walletRoutes } from './wallet/routes.ts';
 
-export const queryModules: Array<(router: express.Router, deps: QueryDeps) => void> = [opsRoutes, lobbyQueryRoutes, identityRoutes, giftingRoutes, walletRoutes, socialRoutes, messageRoutes, mediaRoutes, referralQueryRoutes, guildQueryRoutes, globalLeaderboardRoutes];
+export const queryModules: Array<(router: express.Router, deps: QueryDeps) => void> = [opsRoutes, lobbyQueryRoutes, identityRoutes, giftingRoutes, walletRoutes, socialRoutes, messageRoutes, mediaRoutes, referralQueryRoutes, guildQueryRoutes, globalLeaderboardRoutes, gifRoutes];

@@ -44,6 +44,8 @@ import { LogTailer } from './log-tailer.ts';
 import { PresenceTracker } from './presence.ts';
 import { sessionEndOf, type SessionEnd } from './session-ends.ts';
 import { ReplayRing, type RingEntry } from './replay-ring.ts';
+import { MediaRightsReader } from './signalling/rights.ts';
+import { Signalling } from './signalling/signalling.ts';
 
 export type GatewaySettings = Omit<GatewayConfig, 'NODE_ENV'>;
 
@@ -108,6 +110,7 @@ export class Gateway {
   private ring: ReplayRing;
   private readonly access: AccessPolicy;
   private readonly presence: PresenceTracker;
+  private readonly signalling: Signalling;
   private readonly liveness: GatewayLiveness;
   private readonly clients = new Set<ClientConnection>();
   /** Signed-in clients by uid, to revoke membership grants. */
@@ -137,6 +140,7 @@ export class Gateway {
     });
     this.ring = new ReplayRing(settings.GATEWAY_RING_SIZE, START);
     this.access = channelAccess(deps.pool);
+    this.signalling = new Signalling(new MediaRightsReader(deps.pool), deps.logger);
     this.liveness = new GatewayLiveness(deps.pool, randomUUID(), presenceTimings.gatewayHeartbeatMs, deps.logger);
     this.presence = new PresenceTracker(new PostgresEventStore(deps.pool), deps.logger, {
       offlineGraceMs: settings.GATEWAY_OFFLINE_GRACE_MS,
@@ -205,6 +209,7 @@ export class Gateway {
     if (revoked) this.revoke(revoked.uid, revoked.grant);
     const ended = sessionEndOf(event);
     if (ended) this.endSessions(ended);
+    this.signalling.onEvent(event);
     return sent;
   }
 
@@ -297,6 +302,7 @@ export class Gateway {
     this.metrics.connections.dec();
     if (c.expiryTimer) clearTimeout(c.expiryTimer);
     this.unsubscribeAll(c);
+    this.signalling.drop(c);
     c.forgetHeld();
   }
 
@@ -366,6 +372,11 @@ export class Gateway {
       case 'unsubscribe':
         for (const ch of message.channels) this.unsubscribe(c, ch);
         c.sendMessage({ type: 'unsubscribed', ref: message.ref, channels: message.channels });
+        return;
+      case 'media.join':
+      case 'media.leave':
+      case 'media.signal':
+        this.signalling.handle(c, message);
         return;
       default: {
         const exhaustive: never = message;

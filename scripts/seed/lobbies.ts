@@ -53,7 +53,7 @@ export async function seedLobbies(ctx: SeedContext): Promise<void> {
   await post('aria', `/lobbies/${chatting}/pin`, { message: 'Welcome! Request the mic to join the talk.' });
   await post('ben', `/lobbies/${chatting}/chat`, { payload: { messageType: 'text', body: 'Hi everyone!' } });
   await post('aria', `/lobbies/${chatting}/chat`, { payload: { messageType: 'emoji', body: '👋' } });
-  await post('nova', `/lobbies/${chatting}/chat`, { payload: { messageType: 'sticker', body: 'sticker:wave' } });
+  await post('nova', `/lobbies/${chatting}/chat`, { payload: { messageType: 'sticker', body: '/gifs/happy.svg' } });
   await post('aria', `/lobbies/${karaoke}/mic/request`);
   await post('ben', `/lobbies/${karaoke}/mic/grant`, { uid: uid('aria') });
 

@@ -1,6 +1,6 @@
 // Pure deciders of the lobby, room and chat streams: every host/admin action of spec section 6
 // and every refusal. Time, ids and payments come in on the command.
-import { lobbyConstants, lobbyTexts, limits, type ChatEvent, type LobbyChatMessageType, type CreateLobbyBody, type CreateRoomBody, type LobbyInfo } from '@murmur/contracts';
+import { isChatMediaUrl, lobbyConstants, lobbyTexts, limits, type ChatEvent, type LobbyChatMessageType, type CreateLobbyBody, type CreateRoomBody, type LobbyInfo } from '@murmur/contracts';
 import { ApiError } from '@murmur/platform';
 import type { Decider } from '../decider/decider.ts';
 import { evolveLobby, initialLobbyState, isOpen, seatOf, type LobbyEvent, type LobbyState } from './lobby.ts';
@@ -395,10 +395,26 @@ export interface PostChat {
 
 export const chatStreamId = (lobbyId: string, uid: string) => `chat-${lobbyId}-${uid}`;
 
+/** Pictures are the sender's own chat uploads (three-step upload, uploadType=chat); GIFs and
+ * picture stickers come from the catalogue or an https provider; a text sticker is an emoji. */
+function chatBodyAllowed(c: Pick<PostChat, 'messageType' | 'body' | 'uid'>): boolean {
+  switch (c.messageType) {
+    case 'image':
+      return c.body.startsWith(`${c.uid.replace(/[^\w-]/g, '_')}/chat/`) && !c.body.includes('..');
+    case 'gif':
+      return isChatMediaUrl(c.body);
+    case 'sticker':
+      return isChatMediaUrl(c.body) || (c.body.length <= 16 && !/[/:<>]/.test(c.body));
+    default:
+      return true;
+  }
+}
+
 export function decideChat(c: PostChat, s: ChatState): ChatEvent[] {
   if (!c.open) throw rule(c.roomId ? lobbyTexts.roomClosed : lobbyTexts.lobbyClosed);
   if (!c.member) throw forbidden(c.roomId ? lobbyTexts.notInRoom : lobbyTexts.notInLobby);
   if (c.silenced) throw forbidden(lobbyTexts.silenced);
+  if (!chatBodyAllowed(c)) throw new ApiError('VALIDATION_FAILED', lobbyTexts.chatMediaInvalid);
   const windowStart = Date.parse(c.now) - limits.chatWindowSeconds * 1000;
   const inWindow = s.recent.filter((t) => Date.parse(t) > windowStart).length;
   if (inWindow >= limits.chatMessagesPerWindow) throw new ApiError('RATE_LIMITED', lobbyTexts.chatTooFast);

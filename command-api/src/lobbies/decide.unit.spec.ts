@@ -438,8 +438,22 @@ describe('chat', () => {
   });
 
   it('carries stickers, emojis and GIF references', () => {
-    const [e] = decideChat(post(now, { messageType: 'gif', body: 'gif:xyz' }), chatDecider.initialState());
-    expect(e!.data).toMatchObject({ lobbyId: L, roomId: null, uid: 'u', messageType: 'gif', body: 'gif:xyz', postedAt: now });
+    const [e] = decideChat(post(now, { messageType: 'gif', body: '/gifs/lol.gif' }), chatDecider.initialState());
+    expect(e!.data).toMatchObject({ lobbyId: L, roomId: null, uid: 'u', messageType: 'gif', body: '/gifs/lol.gif', postedAt: now });
+    expect(decideChat(post(now, { messageType: 'gif', body: 'https://media.tenor.com/a/b.gif' }), chatDecider.initialState())).toHaveLength(1);
+    expect(decideChat(post(now, { messageType: 'sticker', body: '/gifs/cat.svg' }), chatDecider.initialState())).toHaveLength(1);
+    expect(decideChat(post(now, { messageType: 'sticker', body: '🐱' }), chatDecider.initialState())).toHaveLength(1);
+  });
+
+  it('refuses GIFs from unsafe addresses and pictures that are not the sender\'s chat uploads', () => {
+    const s = chatDecider.initialState();
+    for (const body of ['javascript:alert(1)', 'http://tracker.example/p.gif', 'data:image/gif;base64,R0lG', '/gifs/../secret.gif', 'gif:xyz']) {
+      throwsCode(() => decideChat(post(now, { messageType: 'gif', body }), s), 'VALIDATION_FAILED', lobbyTexts.chatMediaInvalid);
+    }
+    throwsCode(() => decideChat(post(now, { messageType: 'sticker', body: '<img src=x>' }), s), 'VALIDATION_FAILED', lobbyTexts.chatMediaInvalid);
+    throwsCode(() => decideChat(post(now, { messageType: 'image', body: 'someone-else/chat/a.png' }), s), 'VALIDATION_FAILED', lobbyTexts.chatMediaInvalid);
+    throwsCode(() => decideChat(post(now, { messageType: 'image', body: 'u/profile/a.png' }), s), 'VALIDATION_FAILED', lobbyTexts.chatMediaInvalid);
+    expect(decideChat(post(now, { messageType: 'image', body: 'u/chat/3f1c.png' }), s)).toHaveLength(1);
   });
 });
 

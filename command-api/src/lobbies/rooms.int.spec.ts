@@ -10,6 +10,9 @@ import { loadRoomMembership } from './membership.ts';
 import { MediaConfig } from './media-tokens.ts';
 
 process.env.ROOM_SCHEDULER_INTERVAL_MS = '100';
+// This file checks the Agora adapter's tokens (lobbies.int.spec.ts runs the WebRTC default).
+process.env.AGORA_APP_ID = '0123456789abcdef0123456789abcdef';
+process.env.AGORA_APP_CERTIFICATE = 'fedcba9876543210fedcba9876543210';
 
 let t = Date.parse('2026-02-10T12:00:00.000Z');
 const clock: Clock = { now: () => new Date(t) };
@@ -41,7 +44,7 @@ async function post(uid: string, path: string, body: unknown = {}) {
   return { status: res.status, body: (await res.json()) as any };
 }
 
-const demo = MediaConfig.parse({});
+const demo = MediaConfig.parse(process.env);
 function parseToken(token: string) {
   const parsed = new AccessToken2();
   expect(parsed.from_string(token)).toBe(true);
@@ -108,7 +111,7 @@ describe('private timed rooms, chat and media tokens', () => {
     expect(tooFast.status).toBe(429);
     expect(tooFast.body.error.message).toBe('You are sending messages too quickly.');
     t += 11_000;
-    expect((await post('guest-r', `/lobbies/${lobbyId}/chat`, { payload: { messageType: 'gif', body: 'gif:abc123' } })).status).toBe(201);
+    expect((await post('guest-r', `/lobbies/${lobbyId}/chat`, { payload: { messageType: 'gif', body: '/gifs/hello.gif' } })).status).toBe(201);
     expect((await post('stranger-r', `/lobbies/${lobbyId}/chat`, { payload: { body: 'hello' } })).status).toBe(403);
     expect((await post('host-r', `/lobbies/${lobbyId}/users/guest-r/silence`)).status).toBe(200);
     const silenced = await post('guest-r', `/lobbies/${lobbyId}/chat`, { payload: { body: 'hello' } });
@@ -117,14 +120,14 @@ describe('private timed rooms, chat and media tokens', () => {
     expect((await post('host-r', `/lobbies/${lobbyId}/users/guest-r/unsilence`)).status).toBe(200);
     const viaBody = await post('guest-r', `/lobbies/${lobbyId}/chat`, { lobbyId, roomId, payload: { messageType: 'emoji', title: null, body: '🎉' } });
     expect(viaBody.status).toBe(201);
-    const inRoom = await post('guest-r', `/lobbies/${lobbyId}/rooms/${roomId}/chat`, { payload: { messageType: 'sticker', body: 'sticker:wave' } });
+    const inRoom = await post('guest-r', `/lobbies/${lobbyId}/rooms/${roomId}/chat`, { payload: { messageType: 'sticker', body: '/gifs/cat.svg' } });
     expect(inRoom.status).toBe(201);
     const history = await waitFor(
       () => stack.api(`/lobbies/${lobbyId}/chat?roomId=${roomId}`, { headers: { 'x-min-position': inRoom.body.position } }),
       (r) => r.headers.get('x-stale') !== 'true',
       30_000,
     );
-    expect(history.body.items[0].payload).toEqual({ messageType: 'sticker', title: null, body: 'sticker:wave' });
+    expect(history.body.items[0].payload).toEqual({ messageType: 'sticker', title: null, body: '/gifs/cat.svg' });
   });
 
   it('ends a started room on time even when the service was restarted in between', async () => {

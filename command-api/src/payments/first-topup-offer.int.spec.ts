@@ -86,6 +86,13 @@ describe('first top-up offer, once per account', () => {
     // A webhook delivered again changes nothing.
     await deliver(stripe.webhook('payment_intent.succeeded', b!.body.referenceId));
     expect((await loadWallet(stack.command.deps, 'offer-cards')).balance).toBe(4500);
+    // The history says what each payment bought.
+    const head = String(await stack.command.deps.store.headPosition());
+    let history = await stack.api('/transaction/me?currency=USD', { token, headers: { 'x-min-position': head } });
+    for (let i = 0; i < 100 && history.headers.get('x-stale') === 'true'; i++) history = await stack.api('/transaction/me?currency=USD', { token, headers: { 'x-min-position': head } });
+    expect(history.body.items.map((t: { description: string }) => t.description).sort()).toEqual([
+      'Top-up of 15.00 USD for 1500 diamonds (stripe)', 'Top-up of 15.00 USD for 3000 diamonds (stripe)',
+    ]);
     const audit = await auditLedger(stack.db.pool);
     expect(audit.differences).toEqual([]);
   });

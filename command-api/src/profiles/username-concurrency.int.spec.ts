@@ -4,6 +4,7 @@
 // projections do not run here, so no read model can stand in for the claim).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { socialTexts } from '@murmur/contracts';
+import { auditLedger } from '../../../projections/src/ledger-audit.ts';
 import { signUpWithWallet } from '../../../test-support/sign-up.ts';
 import { startTestStack, type TestStack } from '../../../test-support/stack.ts';
 import { usernameStreamId } from './usernames.ts';
@@ -40,6 +41,7 @@ describe('unique usernames under concurrency', () => {
     expect(await holderOf('racer_name')).toBe(winner.uid);
     const names = await Promise.all(users.map((u) => usernameOf(u.uid)));
     expect(names.filter((n) => n?.toLowerCase() === 'racer_name')).toHaveLength(1);
+    expect((await auditLedger(stack.db.pool)).differences).toEqual([]);
   });
 
   it('a name given at registration is claimed with the account', async () => {

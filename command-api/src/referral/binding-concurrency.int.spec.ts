@@ -4,6 +4,7 @@
 // connecting to ten codes at once gets one referrer. Real HTTP and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { referralStreams, referralTexts } from '@murmur/contracts';
+import { auditLedger } from '../../../projections/src/ledger-audit.ts';
 import { waitForProjection } from '../../../test-support/projection-replay.ts';
 import { startTestStack, type TestStack } from '../../../test-support/stack.ts';
 
@@ -56,6 +57,7 @@ describe('referral binding under concurrency', () => {
     expect(answers.map((a) => a.status).sort()).toEqual([200, ...Array(9).fill(422)]);
     for (const refused of answers.filter((a) => a.status === 422)) expect(refused.body.error.message).toBe(referralTexts.alreadyBound);
     expect(await bindings('many-codes')).toHaveLength(1);
+    expect((await auditLedger(stack.db.pool)).differences).toEqual([]);
   });
 });
 

@@ -34,7 +34,8 @@ export function AppShell() {
   useEffect(() => {
     if (needsTerms) useUi.getState().setLoginOpen(true);
   }, [needsTerms]);
-  const inLobby = /^\/(lobby|room)\//.test(location.pathname);
+  // The lobby and room stages run edge to edge; the lobby settings page is an ordinary page.
+  const inLobby = /^\/(lobby|room)\//.test(location.pathname) && location.pathname !== '/lobby/settings';
 
   return (
     <div className={styles.shell}>

@@ -27,6 +27,7 @@ export interface HistoryRow {
 }
 
 const usd = (cents: number) => `${(cents / 100).toFixed(2)} USD`;
+const topUpText = (cents: number, diamonds: number, provider: string) => `Top-up of ${usd(cents)} for ${diamonds} diamonds (${provider})`;
 
 /** Pure: the history rows an event adds (status changes are separate updates). */
 export function historyRows(e: RecordedEvent): HistoryRow[] {
@@ -53,12 +54,12 @@ export function historyRows(e: RecordedEvent): HistoryRow[] {
     }
     case 'PaymentInitiated': {
       const d = e.data as unknown as PaymentInitiatedData;
-      return [{ ...base, transactionId: d.paymentId, uid: d.uid, kind: d.purpose, currency: 'USD', amount: d.amountUsdCents / 100, direction: 'in', status: 'pending', description: `Top-up of ${usd(d.amountUsdCents)} for ${d.diamonds} diamonds (${d.provider})`, reference: d.providerRef }];
+      return [{ ...base, transactionId: d.paymentId, uid: d.uid, kind: d.purpose, currency: 'USD', amount: d.amountUsdCents / 100, direction: 'in', status: 'pending', description: topUpText(d.amountUsdCents, d.diamonds, d.provider), reference: d.providerRef }];
     }
     case 'PaymentConfirmed': {
       // A crypto payment is born confirmed; a card one already has its pending row (insert is a no-op then).
       const d = e.data as unknown as PaymentConfirmedData;
-      return [{ ...base, transactionId: d.paymentId, uid: d.uid, kind: d.purpose, currency: 'USD', amount: d.amountUsdCents / 100, direction: 'in', status: 'completed', description: `Top-up of ${usd(d.amountUsdCents)} for ${d.diamonds} diamonds (${d.provider})`, reference: d.txHash ?? d.providerRef }];
+      return [{ ...base, transactionId: d.paymentId, uid: d.uid, kind: d.purpose, currency: 'USD', amount: d.amountUsdCents / 100, direction: 'in', status: 'completed', description: topUpText(d.amountUsdCents, d.diamonds, d.provider), reference: d.txHash ?? d.providerRef }];
     }
     case 'CharmWithdrawn': {
       const d = e.data as unknown as CharmWithdrawnData;
@@ -182,6 +183,19 @@ export const walletHistory: Projector = {
            values ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending', $10, $10) on conflict do nothing`,
           [d.withdrawalId, d.uid, d.charm, d.usdCents, d.kind, d.method ?? null, d.address ?? null, d.agencyUid ?? null, d.proofUrl ?? null, e.createdAt],
         );
+      } else if (e.type === 'DiamondsCredited' && (e.data as unknown as DiamondsCreditedData).amountUsdCents !== undefined) {
+        // A payment's credit: an offer payment credited after the account's offer was used bought
+        // at the normal rate, so the payment's rows show the diamonds actually credited.
+        const d = e.data as unknown as DiamondsCreditedData;
+        const { rows } = await client.query<{ amount_usd_cents: string; provider: string }>(
+          `update ${s}.payments set diamonds = $2 where payment_id = $1 and diamonds <> $2 returning amount_usd_cents::text, provider`,
+          [d.reference, d.amount],
+        );
+        if (rows[0]) {
+          await insertRows(client, s, pending);
+          pending = [];
+          await client.query(`update ${s}.wallet_transactions set description = $2 where transaction_id = $1`, [d.reference, topUpText(Number(rows[0].amount_usd_cents), d.amount, rows[0].provider)]);
+        }
       } else if (e.type === 'WithdrawalCompleted' || e.type === 'WithdrawalFailed') {
         const d = e.data as unknown as WithdrawalCompletedData;
         await client.query(`update ${s}.withdrawals set status = $2, updated_at = $3 where withdrawal_id = $1`, [d.withdrawalId, change!.status, e.createdAt]);

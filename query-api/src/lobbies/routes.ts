@@ -178,6 +178,9 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
       description: row.description,
       tag: row.tag,
       lobbyPhoto: await mediaUrl(deps, row.lobby_photo),
+      languages: row.languages,
+      mainCategoryId: row.main_category_id,
+      isLive: row.is_live,
       backgroundId: row.background_id,
       backgrounds: lobbyConstants.backgrounds,
       blacklist: Object.entries(row.blacklist).map(([uid, b]) => ({ ...cards.get(uid), reason: b.reason, blockedBy: b.by, blockedAt: b.at })),
@@ -354,17 +357,20 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
     // A gift line names its recipients too (the body holds their uids).
     const giftRecipients = new Map(rows.filter((r) => r.message_type === 'gift').map((r) => [r.message_id, giftLineRecipients(r.body)]));
     const cards = await lookupUsers(deps, [...rows.map((r) => r.uid), ...[...giftRecipients.values()].flat()]);
-    res.json({
-      items: rows.map((r) => ({
+    // A picture's body is its media key: every reader gets a signed address for it.
+    const items = await Promise.all(
+      rows.map(async (r) => ({
         messageId: r.message_id,
         position: r.position,
         roomId: r.room_id,
         sender: cards.get(r.uid),
         payload: { messageType: r.message_type, title: r.title, body: r.body },
+        mediaUrl: r.message_type === 'image' ? await mediaUrl(deps, r.body) : null,
         ...(giftRecipients.has(r.message_id) ? { recipients: giftRecipients.get(r.message_id)!.map((uid) => ({ uid, username: cards.get(uid)?.username ?? null })) } : {}),
         postedAt: r.posted_at.toISOString(),
       })),
-    });
+    );
+    res.json({ items });
   });
 }
 

@@ -1,12 +1,19 @@
-// Lobby chat: history plus live messages, a composer with emoji, sticker and GIF pickers, and the
-// rate-limit text when the server says so.
+// Lobby and room chat: history plus live messages, a composer with emoji, sticker and GIF pickers
+// (searched through the GIF provider), pictures through the presigned upload, pinning for staff,
+// and the rate-limit and silenced texts when the server says so.
 import { texts } from '@murmur/contracts/errors';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { lobbyTexts } from '@murmur/contracts/lobbies';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { ApiCallError } from '../../api/client.ts';
 import { Avatar } from '../../components/Avatar.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { chatError } from '../../forms/validation.ts';
+import { ChatMessageBody } from '../../lobby/chat/ChatMessageBody.tsx';
+import { GifPicker } from '../../lobby/chat/GifPicker.tsx';
+import chatStyles from '../../lobby/chat/Chat.module.css';
 import { lobbyActions } from '../../lobby/lobbyActions.ts';
+import { uploadMedia } from '../../social/socialApi.ts';
+import { uploadError } from '../../social/uploadChecks.ts';
 import { GiftChatLine } from './GiftChatLine.tsx';
 import styles from './Lobby.module.css';
 
@@ -17,38 +24,50 @@ export interface ChatMessage {
   messageType: string;
   body: string;
   postedAt: string;
+  /** A picture's signed address (history only; live pictures look it up). */
+  mediaUrl?: string | null;
   /** A gift line (message type `gift`): the gift's catalogue name, quantity and recipients' names. */
   gift?: { name: string; quantity: number; recipients: string[] };
 }
 
 const emojis = ['😀', '😂', '😍', '🥰', '😎', '🤔', '😭', '😡', '👍', '👏', '🙏', '🔥', '💯', '🎉', '❤️', '💜', '✨', '🎶', '🎤', '👀'];
-const stickers = ['🐱', '🐶', '🦄', '🐼', '🐸', '🦊', '🐧', '🐙', '🌈', '🍕', '🍩', '🎂'];
-const gifs = [
-  { label: 'Party', url: '/gifts/fireworks-animated.svg' },
-  { label: 'Love', url: '/gifts/heart-animated.svg' },
-  { label: 'Wow', url: '/gifts/rocket-animated.svg' },
-  { label: 'Cheers', url: '/gifts/star-animated.svg' },
-];
 
-export function ChatPanel({ lobbyId, messages, canChat, onSignIn }: { lobbyId: string; messages: ChatMessage[]; canChat: boolean; onSignIn(): void }) {
+export interface ChatPanelProps {
+  lobbyId: string;
+  /** Set for a private room's chat. */
+  roomId?: string | null;
+  messages: ChatMessage[];
+  canChat: boolean;
+  onSignIn(): void;
+  /** The viewer may not write here (silenced by the host or an admin). */
+  silenced?: boolean;
+  /** Staff may pin a text message above the stage. */
+  onPin?(message: ChatMessage): void;
+  /** A fixed height where the panel is not a full-height column (a room's card). */
+  height?: number;
+}
+
+export function ChatPanel({ lobbyId, roomId = null, messages, canChat, onSignIn, silenced = false, onPin, height }: ChatPanelProps) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [picker, setPicker] = useState<'emoji' | 'sticker' | 'gif' | null>(null);
+  const [uploading, setUploading] = useState(false);
   const list = useRef<HTMLDivElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
     list.current?.scrollTo({ top: list.current.scrollHeight });
   }, [messages.length]);
 
   const send = async (messageType: string, body: string) => {
-    const invalid = chatError(body);
+    const invalid = messageType === 'text' ? chatError(body) : null;
     if (invalid) {
       setError(invalid);
       return;
     }
     setError(null);
     try {
-      await lobbyActions.chat(lobbyId, messageType, body.trim());
+      await (roomId ? lobbyActions.roomChat(lobbyId, roomId, messageType, body.trim()) : lobbyActions.chat(lobbyId, messageType, body.trim()));
       if (messageType === 'text') setText('');
       setPicker(null);
     } catch (e) {
@@ -62,45 +81,69 @@ export function ChatPanel({ lobbyId, messages, canChat, onSignIn }: { lobbyId: s
     void send('text', text);
   };
 
+  const sendPicture = async (e: ChangeEvent<HTMLInputElement>) => {
+    const file = e.target.files?.[0];
+    e.target.value = '';
+    if (!file) return;
+    const invalid = uploadError(file, true);
+    if (invalid) return setError(invalid);
+    setUploading(true);
+    setError(null);
+    try {
+      const { fileName } = await uploadMedia(file, 'chat');
+      await send('image', fileName);
+    } catch {
+      setError(texts.uploadFailed);
+    } finally {
+      setUploading(false);
+    }
+  };
+
   return (
-    <div className={styles.chat}>
+    <div className={styles.chat} style={height ? { height } : undefined}>
       <div className={styles.messages} ref={list} data-testid="chat-messages">
         {messages.length === 0 ? <p className={styles.chatEmpty}>Say hi to everyone 👋</p> : null}
         {messages.map((m) =>
           m.gift ? (
             <GiftChatLine key={m.messageId} message={m} />
           ) : (
-          <div key={m.messageId} className={styles.message}>
+          <div key={m.messageId} className={chatStyles.messageRow} data-testid="chat-message">
             <Avatar name={m.username} size={26} />
             <div>
               <span className={styles.messageName}>{m.username}</span>
-              {m.messageType === 'gif' || m.messageType === 'image' ? (
-                <img className={styles.messageGif} src={m.body} alt="GIF" />
-              ) : m.messageType === 'sticker' ? (
-                <span className={styles.sticker}>{m.body}</span>
-              ) : (
-                <p className={styles.messageBody}>{m.body}</p>
-              )}
+              <ChatMessageBody message={m} lobbyId={lobbyId} roomId={roomId} textClass={styles.messageBody!} stickerClass={styles.sticker!} />
             </div>
+            {onPin && m.messageType === 'text' ? (
+              <button type="button" className={chatStyles.pinButton} onClick={() => onPin(m)} aria-label={`Pin message from ${m.username}`} data-testid="pin-message">
+                <Icon name="pin" size={12} /> Pin
+              </button>
+            ) : null}
           </div>
           ),
         )}
       </div>
-      {canChat ? (
+      {!canChat ? (
+        <button className={styles.chatSignIn} onClick={onSignIn}>
+          Register or log in to chat
+        </button>
+      ) : silenced ? (
+        <p className={chatStyles.silencedNote} data-testid="chat-silenced">
+          🔇 {lobbyTexts.silenced}
+        </p>
+      ) : (
         <>
-          {picker ? (
-            <div className={styles.picker} data-testid={`${picker}-picker`}>
-              {picker === 'emoji' ? emojis.map((e) => <button key={e} onClick={() => setText((t) => t + e)}>{e}</button>) : null}
-              {picker === 'sticker' ? stickers.map((s) => <button key={s} className={styles.stickerButton} onClick={() => void send('sticker', s)}>{s}</button>) : null}
-              {picker === 'gif'
-                ? gifs.map((g) => (
-                    <button key={g.url} className={styles.gifButton} onClick={() => void send('gif', g.url)}>
-                      <img src={g.url} alt={g.label} />
-                    </button>
-                  ))
-                : null}
+          {picker === 'emoji' ? (
+            <div className={styles.picker} data-testid="emoji-picker">
+              {emojis.map((e) => (
+                <button key={e} type="button" onClick={() => setText((t) => t + e)}>
+                  {e}
+                </button>
+              ))}
             </div>
           ) : null}
+          {picker === 'sticker' ? <GifPicker kind="sticker" onPick={(item) => void send('sticker', item.url)} /> : null}
+          {picker === 'gif' ? <GifPicker kind="gif" onPick={(item) => void send('gif', item.url)} /> : null}
+          {uploading ? <p className={chatStyles.uploading}>Sending picture…</p> : null}
           {error ? (
             <p className={styles.chatError} role="alert" data-testid="chat-error">
               {error}
@@ -110,22 +153,22 @@ export function ChatPanel({ lobbyId, messages, canChat, onSignIn }: { lobbyId: s
             <button type="button" className={styles.pickerToggle} onClick={() => setPicker(picker === 'emoji' ? null : 'emoji')} aria-label="Emoji">
               <Icon name="smile" size={18} />
             </button>
-            <button type="button" className={styles.pickerToggle} onClick={() => setPicker(picker === 'sticker' ? null : 'sticker')} aria-label="Stickers">
+            <button type="button" className={styles.pickerToggle} onClick={() => setPicker(picker === 'sticker' ? null : 'sticker')} aria-label="Stickers" data-testid="open-stickers">
               🐱
             </button>
-            <button type="button" className={`${styles.pickerToggle} ${styles.gifToggle}`} onClick={() => setPicker(picker === 'gif' ? null : 'gif')} aria-label="GIF">
+            <button type="button" className={`${styles.pickerToggle} ${styles.gifToggle}`} onClick={() => setPicker(picker === 'gif' ? null : 'gif')} aria-label="GIF" data-testid="open-gifs-picker">
               GIF
             </button>
+            <button type="button" className={styles.pickerToggle} onClick={() => fileInput.current?.click()} aria-label="Send a picture" disabled={uploading} data-testid="send-picture">
+              <Icon name="image" size={18} />
+            </button>
+            <input ref={fileInput} type="file" accept="image/*" hidden onChange={(e) => void sendPicture(e)} data-testid="picture-input" />
             <input className={styles.chatInput} value={text} onChange={(e) => setText(e.target.value)} placeholder="Say something…" maxLength={1000} data-testid="chat-input" />
             <button type="submit" className={styles.send} aria-label="Send" data-testid="chat-send">
               <Icon name="send" size={18} />
             </button>
           </form>
         </>
-      ) : (
-        <button className={styles.chatSignIn} onClick={onSignIn}>
-          Register or log in to chat
-        </button>
       )}
     </div>
   );

@@ -23,8 +23,9 @@ import { GiftPanel } from '../../gifting/GiftPanel.tsx';
 import { backgroundFor, categoryLabel, languageLabel } from '../../lobby/backgrounds.ts';
 import { lobbyActions, memberCommand, type JoinAnswer } from '../../lobby/lobbyActions.ts';
 import { toLobbyDetails, type LobbyMember } from '../../lobby/lobbyApi.ts';
-import { isLobbyStaff, memberActionLabel, memberActions, type MemberAction } from '../../lobby/permissions.ts';
-import { joinVoice, leaveVoice, resumeAudio, setMicrophone, useVoice } from '../../lobby/voice.ts';
+import { isLobbyStaff, memberActionLabel, memberActions, seatLabel, type MemberAction } from '../../lobby/permissions.ts';
+import { useRejoin } from '../../lobby/useRejoin.ts';
+import { joinMedia, leaveMedia, resumeAudio, setMicrophone, useMedia } from '../../media/port.ts';
 import { VoiceStatus } from '../../lobby/VoiceStatus.tsx';
 import { refreshQueries, useQuery } from '../../state/query.ts';
 import { readLocal, writeLocal } from '../../state/store.ts';
@@ -32,10 +33,15 @@ import { toast, useUi } from '../../state/ui.ts';
 import { ChatPanel, type ChatMessage } from './ChatPanel.tsx';
 import { giftLine, historyLine, type ChatHistoryItem } from './chatLines.ts';
 import { Leaderboard } from './Leaderboard.tsx';
+import { LiveStage } from './LiveStage.tsx';
+import { PinnedMessage } from './PinnedMessage.tsx';
+import { RejoinNotice } from './RejoinNotice.tsx';
 import { AudioResumeModal, BlockModal, ClosureModal, CreateRoomModal, EndRoomModal, JoinFeeModal, MatureWarningModal } from './LobbyModals.tsx';
 import { RoomList } from './RoomList.tsx';
 import { ShareModal } from './ShareModal.tsx';
 import { Stage } from './Stage.tsx';
+import { useLobbyMedia } from './useLobbyMedia.ts';
+import { VolumeButton } from './VolumeControls.tsx';
 import { VisitorBanner } from './VisitorBanner.tsx';
 import styles from './Lobby.module.css';
 
@@ -57,7 +63,7 @@ export default function LobbyPage() {
   const lobbyRef = useRef(lobby);
   lobbyRef.current = lobby;
   const { diamonds } = useBalance();
-  const voice = useVoice();
+  const voice = useMedia();
 
   const [joined, setJoined] = useState<JoinAnswer | null>(null);
   const [needsFee, setNeedsFee] = useState(false);
@@ -92,7 +98,7 @@ export default function LobbyPage() {
       setTimeout(() => reload(), 1000);
       setTimeout(() => reload(), 3000);
       void refreshQueries('/wallet/balance');
-      void joinVoice(answer.agoraAppId, answer.channelName, answer.agoraToken, uid ?? '');
+      void joinMedia(answer.media, uid ?? '', () => lobbyActions.refreshMediaToken(lobbyId).then((t) => t.media));
     } catch (e) {
       const err = e as ApiCallError;
       if (inviteId && (err.code === 'NOT_FOUND' || err.message === texts.invalidInvite)) {
@@ -113,7 +119,7 @@ export default function LobbyPage() {
     else setNeedsFee(true);
   }, [lobby, uid, doJoin]);
 
-  useEffect(() => () => void leaveVoice(), []);
+  const rejoin = useRejoin(lobby, !!joined, doJoin);
 
   // Chat history once readable (a private lobby's after joining); live messages arrive on the lobby channel.
   const chatReadable = !!lobby && (lobby.kind !== 'private' || !!joined || !!lobby.viewer?.inside || !!lobby.viewer?.isStaff);
@@ -156,13 +162,13 @@ export default function LobbyPage() {
         }
         case 'LobbyEnded':
           setEnded(true);
-          void leaveVoice();
+          void leaveMedia();
           return;
         case 'LobbyUserKicked':
         case 'LobbyUserBlocked':
           if ((data as { uid: string }).uid === uid) {
             toast(type === 'LobbyUserKicked' ? 'You were removed from the lobby.' : 'You are blocked from this lobby.', 'error');
-            void leaveVoice();
+            void leaveMedia();
             navigate('/');
             return;
           }
@@ -192,9 +198,7 @@ export default function LobbyPage() {
 
   const me = lobby?.members.find((m) => m.uid === uid) ?? null;
   const seated = me?.seat !== null && me?.seat !== undefined;
-  useEffect(() => {
-    void setMicrophone(Boolean(seated && me && !me.muted));
-  }, [seated, me?.muted, me]);
+  useLobbyMedia(lobby, uid);
 
   if (error && !lobby && !uid && (error as ApiCallError).status === 401) {
     return (
@@ -222,7 +226,7 @@ export default function LobbyPage() {
   const giftCandidates = lobby.members
     .filter((m) => m.uid !== uid && (m.role !== 'audience' || m.presence !== 'offline'))
     .sort((a, b) => (a.seat ?? 99) - (b.seat ?? 99))
-    .map((m) => ({ ...m, label: m.uid === lobby.hostUid ? 'Host' : m.role === 'cohost' ? 'Co-host' : 'Audience' }));
+    .map((m) => ({ ...m, label: m.seat !== null ? seatLabel(lobby, m) : 'Audience' }));
   const mature = isMature(`${lobby.title} ${lobby.tag}`) && !matureOk;
 
   const act = async (action: MemberAction, member: LobbyMember) => {
@@ -240,6 +244,17 @@ export default function LobbyPage() {
     }
   };
 
+  const requestMic = () => {
+    if (inQueue) return;
+    void lobbyActions
+      .requestMic(lobbyId)
+      .then(() => {
+        toast('Mic requested. The host will let you in.', 'success');
+        reload();
+      })
+      .catch(() => undefined);
+  };
+
   const openGift = (to: string[]) => {
     if (!uid) return openLogin(true);
     setGiftTo(to);
@@ -247,8 +262,9 @@ export default function LobbyPage() {
   };
 
   const leave = async () => {
+    rejoin.suspend();
     await lobbyActions.leave(lobbyId).catch(() => undefined);
-    await leaveVoice();
+    await leaveMedia();
     navigate('/');
   };
 
@@ -297,10 +313,11 @@ export default function LobbyPage() {
           </div>
         </header>
         {uid ? null : <VisitorBanner />}
-        {lobby.pinnedMessage ? <div className={styles.pinned}>📌 {lobby.pinnedMessage}</div> : null}
+        <PinnedMessage message={lobby.pinnedMessage} canUnpin={staff} onUnpin={() => void lobbyActions.pin(lobbyId, null).then((a) => reload(a.position)).catch(() => undefined)} />
         {lobby.description ? <p className={styles.description}>{lobby.description}</p> : null}
 
-        <Stage lobby={lobby} viewerUid={uid} speaking={voice.speaking} onAction={act} />
+        <LiveStage lobby={lobby} uid={uid} />
+        <Stage lobby={lobby} viewerUid={uid} speaking={voice.speaking} onAction={act} emptySeat={seated ? null : uid ? { label: inQueue ? 'Mic requested' : 'Request mic', onSelect: requestMic } : { label: 'Sign in to talk', onSelect: () => openLogin(true) }} />
 
         {audience.length > 0 ? (
           <div className={styles.audience} data-testid="audience">
@@ -341,7 +358,7 @@ export default function LobbyPage() {
 
         <RoomList rooms={lobby.rooms} viewerUid={uid} />
 
-        <div className={styles.controls}>
+        <div className={styles.controls} data-testid="lobby-controls">
           {uid ? (
             seated ? (
               <Button variant={me?.muted ? 'secondary' : 'primary'} onClick={() => me && void act(me.muted ? 'micOn' : 'micOff', me)} data-testid="toggle-mic">
@@ -351,10 +368,7 @@ export default function LobbyPage() {
               <Button
                 variant="secondary"
                 disabled={inQueue}
-                onClick={() => void lobbyActions.requestMic(lobbyId).then(() => {
-                  toast('Mic requested. The host will let you in.', 'success');
-                  reload();
-                }).catch(() => undefined)}
+                onClick={requestMic}
                 data-testid="request-mic"
               >
                 <Icon name="mic" size={16} /> {inQueue ? 'Mic requested' : 'Request mic'}
@@ -366,6 +380,7 @@ export default function LobbyPage() {
           <Button onClick={() => openGift(lobby.hostUid && lobby.hostUid !== uid ? [lobby.hostUid] : [])} data-testid="open-gifts">
             <Icon name="gift" size={16} /> Gift
           </Button>
+          {uid ? <VolumeButton members={lobby.members} uid={uid} /> : null}
           {uid ? (
             <Button variant="secondary" onClick={() => setRoomOpen(true)} data-testid="open-create-room">
               <Icon name="clock" size={16} /> Private room
@@ -378,7 +393,7 @@ export default function LobbyPage() {
         <Tabs
           variant="pill"
           items={[
-            { value: 'chat', label: 'Chat', content: <ChatPanel lobbyId={lobbyId} messages={chat} canChat={!!uid} onSignIn={() => openLogin(true)} /> },
+            { value: 'chat', label: 'Chat', content: <ChatPanel lobbyId={lobbyId} messages={chat} canChat={!!uid} onSignIn={() => openLogin(true)} silenced={!!me?.silenced} onPin={staff ? (m) => void lobbyActions.pin(lobbyId, m.body.length > 120 ? `${m.body.slice(0, 119)}…` : m.body).then((a) => reload(a.position)).catch(() => undefined) : undefined} /> },
             { value: 'ranking', label: 'Ranking', content: <Leaderboard lobbyId={lobbyId} minPosition={lbPosition} /> },
             {
               value: 'people',
@@ -386,7 +401,7 @@ export default function LobbyPage() {
               content: (
                 <div className={styles.people} data-testid="people">
                   <PeopleGroup title="Host" members={hosts} lobby={lobby} uid={uid} onAction={act} onGift={(m) => openGift([m.uid])} />
-                  <PeopleGroup title="Co-hosts" members={cohosts} lobby={lobby} uid={uid} onAction={act} onGift={(m) => openGift([m.uid])} />
+                  <PeopleGroup title="Speakers" members={cohosts} lobby={lobby} uid={uid} onAction={act} onGift={(m) => openGift([m.uid])} />
                   <PeopleGroup title="Audience" members={audience} lobby={lobby} uid={uid} onAction={act} onGift={(m) => openGift([m.uid])} />
                 </div>
               ),
@@ -395,6 +410,7 @@ export default function LobbyPage() {
         />
       </aside>
 
+      <RejoinNotice show={rejoin.rejoining} />
       <GiftAnimation queue={queue} nameOf={nameOf} />
       {giftOpen ? <GiftPanel open onClose={() => setGiftOpen(false)} candidates={giftCandidates} defaultRecipients={giftTo} lobbyId={lobbyId} /> : null}
       <ShareModal lobbyId={lobbyId} open={shareOpen} onClose={() => setShareOpen(false)} signedIn={!!uid} />
@@ -405,7 +421,7 @@ export default function LobbyPage() {
           await lobbyActions.end(lobbyId);
           setEndOpen(false);
           setEnded(true);
-          void leaveVoice();
+          void leaveMedia();
         }}
       />
       <ClosureModal open={ended || lobby.status === 'ended' || lobby.status === 'terminated'} title={lobby.title} />
@@ -452,6 +468,7 @@ function PeopleGroup({ title, members, lobby, uid, onAction, onGift }: { title: 
             {m.username}
             {m.isOwner ? <small className={styles.roleChip}>Owner</small> : null}
             {m.isAdmin ? <small className={styles.roleChip}>Admin</small> : null}
+            {m.silenced ? <small className={styles.silencedChip}>Silenced</small> : null}
           </span>
           {m.uid !== uid ? (
             <button className={styles.iconSmall} onClick={() => onGift(m)} aria-label={`Gift ${m.username}`}>

@@ -3,7 +3,7 @@ import { Avatar } from '../../components/Avatar.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { Menu } from '../../components/Menu.tsx';
 import type { LobbyDetails, LobbyMember } from '../../lobby/lobbyApi.ts';
-import { memberActionLabel, memberActions, type MemberAction } from '../../lobby/permissions.ts';
+import { memberActionLabel, memberActions, seatLabel, type MemberAction } from '../../lobby/permissions.ts';
 import styles from './Lobby.module.css';
 
 export interface StageProps {
@@ -11,9 +11,11 @@ export interface StageProps {
   viewerUid: string | null;
   speaking: string[];
   onAction(action: MemberAction, member: LobbyMember): void;
+  /** What an empty seat offers the viewer: ask for the mic (or sign in first). Null offers nothing. */
+  emptySeat?: { label: string; onSelect(): void } | null;
 }
 
-export function Stage({ lobby, viewerUid, speaking, onAction }: StageProps) {
+export function Stage({ lobby, viewerUid, speaking, onAction, emptySeat = null }: StageProps) {
   const seats = Array.from({ length: lobby.seatCount }, (_, seat) => lobby.members.find((m) => m.seat === seat) ?? null);
   return (
     <div className={styles.seats} data-testid="stage">
@@ -25,7 +27,7 @@ export function Stage({ lobby, viewerUid, speaking, onAction }: StageProps) {
             actions={memberActions(lobby, { uid: viewerUid }, member).map((a) => ({ label: memberActionLabel[a], onSelect: () => onAction(a, member), tone: a === 'kick' || a === 'block' ? ('danger' as const) : undefined }))}
             trigger={
               <button className={styles.seat} data-testid={`seat-${seat}`} data-uid={member.uid} aria-label={`${member.username}, seat ${seat + 1}`}>
-                <span className={`${styles.seatAvatar} ${speaking.includes(member.uid) && !member.muted ? styles.speaking : ''}`}>
+                <span className={`${styles.seatAvatar} ${speaking.includes(member.uid) && !member.muted ? styles.speaking : ''}`} data-speaking={speaking.includes(member.uid) && !member.muted}>
                   <Avatar name={member.username} src={member.profilePicUrl} size={64} />
                   {member.uid === lobby.hostUid ? (
                     <span className={styles.crown} title="Host">
@@ -37,21 +39,40 @@ export function Stage({ lobby, viewerUid, speaking, onAction }: StageProps) {
                   </span>
                 </span>
                 <span className={styles.seatName}>{member.username}</span>
-                <span className={styles.seatRole}>{member.uid === lobby.hostUid ? 'Host' : 'Co-host'}</span>
+                <span className={styles.seatRole} data-testid="seat-role">{seatLabel(lobby, member)}</span>
+              </button>
+            }
+          />
+        ) : seat > 0 && emptySeat ? (
+          <Menu
+            key={seat}
+            label={`Seat ${seat + 1}`}
+            actions={[{ label: emptySeat.label, onSelect: emptySeat.onSelect }]}
+            trigger={
+              <button className={`${styles.seat} ${styles.emptySeat} ${styles.openSeat}`} data-testid={`seat-${seat}`} aria-label={`Seat ${seat + 1}, free`}>
+                <EmptySeatFace seat={seat} />
               </button>
             }
           />
         ) : (
           <div key={seat} className={`${styles.seat} ${styles.emptySeat}`} data-testid={`seat-${seat}`}>
-            <span className={styles.seatAvatar}>
-              <span className={styles.emptyCircle}>
-                <Icon name={seat === 0 ? 'crown' : 'mic'} size={22} />
-              </span>
-            </span>
-            <span className={styles.seatName}>{seat === 0 ? 'Host seat' : `Seat ${seat + 1}`}</span>
+            <EmptySeatFace seat={seat} />
           </div>
         ),
       )}
     </div>
+  );
+}
+
+function EmptySeatFace({ seat }: { seat: number }) {
+  return (
+    <>
+      <span className={styles.seatAvatar}>
+        <span className={styles.emptyCircle}>
+          <Icon name={seat === 0 ? 'crown' : 'mic'} size={22} />
+        </span>
+      </span>
+      <span className={styles.seatName}>{seat === 0 ? 'Host seat' : `Seat ${seat + 1}`}</span>
+    </>
   );
 }

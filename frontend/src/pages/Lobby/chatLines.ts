@@ -7,6 +7,8 @@ export interface ChatHistoryItem {
   sender?: { uid: string; username: string };
   recipients?: Array<{ uid: string; username: string | null }>;
   payload: { messageType: string; title?: string | null; body: string };
+  /** A picture's signed address. */
+  mediaUrl?: string | null;
   postedAt: string;
 }
 
@@ -23,7 +25,7 @@ function giftBody(body: string): { quantity: number; recipients: string[] } {
 }
 
 export function historyLine(m: ChatHistoryItem): ChatMessage {
-  const line: ChatMessage = { messageId: m.messageId, uid: m.sender?.uid ?? '', username: m.sender?.username ?? 'Someone', messageType: m.payload.messageType, body: m.payload.body, postedAt: m.postedAt };
+  const line: ChatMessage = { messageId: m.messageId, uid: m.sender?.uid ?? '', username: m.sender?.username ?? 'Someone', messageType: m.payload.messageType, body: m.payload.body, mediaUrl: m.mediaUrl ?? null, postedAt: m.postedAt };
   if (m.payload.messageType !== 'gift') return line;
   const { quantity, recipients } = giftBody(m.payload.body);
   const names = new Map((m.recipients ?? []).map((r) => [r.uid, r.username ?? r.uid.slice(0, 8)]));

@@ -1,35 +1,28 @@
-// Lobby settings for the owner or an admin (spec section 2): Edit Profile (name, introduction,
-// tag), Lobby Background, Blacklist, Administrator, Close Lobby.
-import { limits } from '@murmur/contracts/constants';
-import { formatText, texts } from '@murmur/contracts/errors';
-import { useEffect, useState, type FormEvent } from 'react';
+// Lobby settings for the owner or an admin (spec section 2): Edit Profile (the lobby's photo, name,
+// introduction, tag, category, languages, live switch), Lobby Background, Blacklist, Administrator,
+// Close Lobby. The page is titled with the lobby, so "Edit Profile" reads as the lobby's profile.
+import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../api/client.ts';
 import { Avatar } from '../../components/Avatar.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
-import { TextArea, TextField } from '../../components/Field.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { Tabs } from '../../components/Tabs.tsx';
 import { backgroundFor } from '../../lobby/backgrounds.ts';
 import { useQuery } from '../../state/query.ts';
 import { toast } from '../../state/ui.ts';
+import { LobbyProfileForm, type LobbyProfile } from './LobbyProfileForm.tsx';
 import styles from './LobbySettings.module.css';
 
-interface Settings {
-  lobbyId: string;
-  title: string;
-  description: string;
-  tag: string;
+interface Settings extends LobbyProfile {
   backgroundId: string;
   backgrounds: string[];
   blacklist: Array<{ uid: string; username: string; profilePicUrl: string | null; reason: string }>;
   administrators: Array<{ uid: string; username: string; profilePicUrl: string | null }>;
 }
-
-const maxText = formatText(texts.maxChars, { n: limits.text });
 
 export default function LobbySettingsPage() {
   const [search] = useSearchParams();
@@ -47,11 +40,14 @@ export default function LobbySettingsPage() {
   if (!data) return <PageLoading />;
   const refresh = (position?: string) => void mutate(api.get<Settings>(path!, { minPosition: position }), { revalidate: false });
   return (
-    <div className={styles.page}>
-      <PageHeader title="Lobby settings" subtitle={data.title} actions={<Button variant="secondary" onClick={() => navigate(`/lobby/${lobbyId}`)}>Back to lobby</Button>} />
+    <div className={styles.page} data-testid="lobby-settings-page">
+      <div className={styles.header}>
+        <Avatar name={data.title} src={data.lobbyPhoto} size={56} />
+        <PageHeader title={data.title} subtitle="Lobby settings" actions={<Button variant="secondary" onClick={() => navigate(`/lobby/${lobbyId}`)}>Back to lobby</Button>} />
+      </div>
       <Tabs
         items={[
-          { value: 'profile', label: 'Edit Profile', content: <EditProfile settings={data} onSaved={refresh} /> },
+          { value: 'profile', label: 'Edit Profile', content: <LobbyProfileForm settings={data} onSaved={refresh} /> },
           { value: 'background', label: 'Lobby Background', content: <Backgrounds settings={data} onSaved={refresh} /> },
           { value: 'blacklist', label: 'Blacklist', content: <Blacklist settings={data} onSaved={refresh} /> },
           { value: 'admins', label: 'Administrator', content: <Admins settings={data} onSaved={refresh} /> },
@@ -59,39 +55,6 @@ export default function LobbySettingsPage() {
         ]}
       />
     </div>
-  );
-}
-
-function EditProfile({ settings, onSaved }: { settings: Settings; onSaved(p?: string): void }) {
-  const [title, setTitle] = useState(settings.title);
-  const [description, setDescription] = useState(settings.description);
-  const [tag, setTag] = useState(settings.tag);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  useEffect(() => {
-    setTitle(settings.title);
-    setDescription(settings.description);
-    setTag(settings.tag);
-  }, [settings]);
-  const submit = async (e: FormEvent) => {
-    e.preventDefault();
-    const found: Record<string, string> = {};
-    if (!title.trim()) found.title = formatText(texts.required, { field: 'Title' });
-    else if (title.trim().length > limits.text) found.title = maxText;
-    if (description.trim().length > limits.text) found.description = maxText;
-    if (tag.trim().length > limits.text) found.tag = maxText;
-    setErrors(found);
-    if (Object.keys(found).length) return;
-    const answer = await api.post<{ position: string; message?: string }>(`/lobbies/${settings.lobbyId}/info`, { title: title.trim(), description: description.trim(), tag: tag.trim() });
-    toast(answer.message ?? 'Lobby info updated.', 'success');
-    onSaved(answer.position);
-  };
-  return (
-    <form onSubmit={submit} noValidate className={styles.form}>
-      <TextField id="settings-title" label="Lobby name" value={title} onChange={(e) => setTitle(e.target.value)} error={errors.title} />
-      <TextArea id="settings-description" label="Introduction" value={description} onChange={(e) => setDescription(e.target.value)} error={errors.description} hint={`${description.length}/120`} />
-      <TextField id="settings-tag" label="Tag" value={tag} onChange={(e) => setTag(e.target.value)} error={errors.tag} />
-      <Button type="submit">Save</Button>
-    </form>
   );
 }
 
