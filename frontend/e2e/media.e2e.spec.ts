@@ -63,7 +63,7 @@ async function newPage(viewport: { width: number; height: number }): Promise<Pag
   contexts.push(context);
   await context.addInitScript(instrument);
   // A loaded machine renders slowly, but no step may wait forever (a poll cannot cancel it).
-  context.setDefaultTimeout(30_000);
+  context.setDefaultTimeout(60_000);
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error('page error', viewport.width, e.message));
   return page;
@@ -141,7 +141,7 @@ describe('voice and live video over the built-in WebRTC adapter', () => {
     await expect.poll(() => listener.getByTestId('voice-state').innerText(), { timeout: 30_000 }).toBe('Voice on');
     // The listener publishes nothing: it never asked for a microphone.
     expect((await tracks(listener)).filter((t) => t.via === 'getUserMedia')).toEqual([]);
-  }, 240_000);
+  }, 420_000);
 
   it('the listener receives the speaker’s audio, and nothing once the host mutes the speaker', async () => {
     // Only the speaker talks: the host turns their own mic off.
@@ -159,7 +159,7 @@ describe('voice and live video over the built-in WebRTC adapter', () => {
     expect(await growth(() => inbound(listener, 'audio', 'bytesReceived'), 2_500)).toBe(0);
     // The speaker's browser released the microphone.
     expect((await tracks(speaker)).filter((t) => t.kind === 'audio' && t.state === 'live')).toEqual([]);
-  }, 240_000);
+  }, 420_000);
 
   it('hears the speaker again after unmuting, and after the listener’s connection drops', async () => {
     await host.getByTestId('seat-1').click();
@@ -175,7 +175,7 @@ describe('voice and live video over the built-in WebRTC adapter', () => {
     await expect.poll(() => listener.evaluate(() => (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs.length), { timeout: 20_000 }).toBeGreaterThan(connectionsBefore);
     await expect.poll(() => listener.getByTestId('voice-state').innerText(), { timeout: 30_000 }).toBe('Voice on');
     await expect.poll(() => growth(() => inbound(listener, 'audio', 'bytesReceived'), 1_500), { timeout: 20_000 }).toBeGreaterThan(1_000);
-  }, 240_000);
+  }, 420_000);
 
   it('the host goes live with the camera: the listener sees it; switching to the screen ends the camera', async () => {
     expect(await speaker.getByTestId('go-live').count()).toBe(0);
@@ -208,7 +208,7 @@ describe('voice and live video over the built-in WebRTC adapter', () => {
     await host.getByTestId('end-live').click();
     await host.getByTestId('go-live').waitFor();
     await expect.poll(() => listener.getByTestId('live-stage').count(), { timeout: 15_000 }).toBe(0);
-  }, 240_000);
+  }, 420_000);
 
   it('shows the spec’s failure texts without a camera or without screen sharing', async () => {
     await host.evaluate(() => {
@@ -235,7 +235,7 @@ describe('voice and live video over the built-in WebRTC adapter', () => {
     expect(await failure.innerText()).toContain('Screen Sharing Failed');
     await failure.getByRole('button', { name: 'OK' }).click();
     expect(await host.getByTestId('live-stage').count()).toBe(0);
-  }, 240_000);
+  }, 420_000);
 
   it('applies the listener’s volume and mute for the speaker to what it plays', async () => {
     const speakerUid = (await listener.getByTestId('seat-1').getAttribute('data-uid'))!;
@@ -257,5 +257,5 @@ describe('voice and live video over the built-in WebRTC adapter', () => {
     await listener.reload();
     await listener.getByTestId('open-volumes').click();
     await expect.poll(() => listener.getByTestId(`volume-${speakerUid}`).innerText(), { timeout: 15_000 }).toContain('Muted');
-  }, 240_000);
+  }, 420_000);
 });
