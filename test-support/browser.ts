@@ -15,10 +15,13 @@ export function ensureChromium(): void {
   execFileSync('apt-get', ['install', '-y', ...missing], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
 }
 
-export async function launchBrowser(): Promise<Browser> {
+/** Fake microphone and camera, no permission prompts, and the entire screen for getDisplayMedia. */
+export const FAKE_MEDIA_ARGS = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--auto-select-desktop-capture-source=Entire screen'];
+
+export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   ensureChromium();
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', ...extraArgs],
   });
 }

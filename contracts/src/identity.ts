@@ -184,6 +184,8 @@ export const identityTexts = {
   codeInvalid: 'The code is invalid or has expired. Please request a new one.',
   codeTooManyAttempts: 'Too many wrong codes. Please request a new code.',
   codeResendWait: 'Please wait before requesting a new code.',
+  /** Too many wrong codes for one address across resends: it is locked for a while. */
+  codeAddressLocked: 'Too many wrong codes for this e-mail address. Please try again in {minutes} minutes.',
   signMessageExpired: 'The sign-in message has expired or was already used. Please try again.',
   signatureInvalid: 'The signature does not match this wallet.',
   providerTokenInvalid: 'The sign-in with this provider could not be verified. Please try again.',

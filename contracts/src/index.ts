@@ -16,4 +16,5 @@ export * from './global-leaderboards.ts';
 export * from './transactions.ts';
 export * from './deposits.ts';
 export * from './realtime.ts';
+export * from './media.ts';
 export * from './api-catalogue.ts';

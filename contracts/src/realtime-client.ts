@@ -9,6 +9,7 @@ import {
   type EventMessage,
   type ResyncReason,
 } from './realtime.ts';
+import type { MediaClientMessage, MediaServerMessage } from './media.ts';
 
 /** An event handler slot checked bivariantly, so the DOM's and `ws`'s richer event types fit. */
 type Handler<E> = { bivarianceHack(event: E): void }['bivarianceHack'] | null;
@@ -76,6 +77,7 @@ export class RealtimeClient {
   private pingTimer: ReturnType<typeof setInterval> | null = null;
   private lastHeard = 0;
   private refs = 0;
+  private readonly mediaHandlers = new Set<(message: MediaServerMessage) => void>();
   private readonly options: Required<Omit<RealtimeClientOptions, 'getToken' | 'onStateChange'>> &
     Pick<RealtimeClientOptions, 'getToken' | 'onStateChange'>;
 
@@ -140,6 +142,19 @@ export class RealtimeClient {
       this.channels.delete(channel);
       if (this.stateValue === 'CONNECTED') this.send({ type: 'unsubscribe', channels: [channel] });
     };
+  }
+
+  /** Sends a signalling message now; false when not connected (the caller re-joins on reconnect). */
+  sendMedia(message: MediaClientMessage): boolean {
+    if (this.stateValue !== 'CONNECTED' || !this.socket || this.socket.readyState !== 1) return false;
+    this.socket.send(JSON.stringify(message));
+    return true;
+  }
+
+  /** Receives the gateway's signalling messages (media.*); returns the function that stops. */
+  onMedia(handler: (message: MediaServerMessage) => void): () => void {
+    this.mediaHandlers.add(handler);
+    return () => this.mediaHandlers.delete(handler);
   }
 
   private setState(state: ConnectionState): void {
@@ -296,6 +311,12 @@ export class RealtimeClient {
         for (const entry of this.channels.values()) if (entry.confirmed) entry.position = parsed.position;
         return;
       case 'unsubscribed':
+        return;
+      case 'media.joined':
+      case 'media.peer':
+      case 'media.signal':
+      case 'media.error':
+        for (const h of [...this.mediaHandlers]) h(parsed);
         return;
       default: {
         const exhaustive: never = parsed;

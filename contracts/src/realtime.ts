@@ -1,6 +1,7 @@
 // The realtime wire format (DESIGN section 6): channel names, the messages a client sends to the
 // gateway on /ws and the messages it receives, and the spec's realtime event shape.
 import { z } from 'zod';
+import { MediaClientMessages, MediaServerMessages } from './media.ts';
 
 /** The WebSocket path of the gateway (behind the edge on the same origin). */
 export const REALTIME_PATH = '/ws';
@@ -103,7 +104,7 @@ export const UnsubscribeMessage = z.object({
 /** Application-level liveness check (browsers cannot see protocol pings). */
 export const PingMessage = z.object({ type: z.literal('ping'), ref: Ref });
 
-export const ClientMessage = z.discriminatedUnion('type', [SubscribeMessage, ResumeMessage, UnsubscribeMessage, PingMessage]);
+export const ClientMessage = z.discriminatedUnion('type', [SubscribeMessage, ResumeMessage, UnsubscribeMessage, PingMessage, ...MediaClientMessages]);
 export type ClientMessage = z.infer<typeof ClientMessage>;
 
 // ---- gateway -> client ----
@@ -183,7 +184,7 @@ export const ErrorMessage = z.object({
 export const PongMessage = z.object({ type: z.literal('pong'), ref: Ref, position: Position.optional() });
 
 export const ServerMessage = z.discriminatedUnion('type', [
-  WelcomeMessage, EventMessage, SubscribedMessage, UnsubscribedMessage, ResyncMessage, ErrorMessage, PongMessage,
+  WelcomeMessage, EventMessage, SubscribedMessage, UnsubscribedMessage, ResyncMessage, ErrorMessage, PongMessage, ...MediaServerMessages,
 ]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
 export type EventMessage = z.infer<typeof EventMessage>;

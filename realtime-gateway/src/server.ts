@@ -43,6 +43,8 @@ import { GatewayLiveness } from './liveness.ts';
 import { LogTailer } from './log-tailer.ts';
 import { PresenceTracker } from './presence.ts';
 import { ReplayRing, type RingEntry } from './replay-ring.ts';
+import { MediaRightsReader } from './signalling/rights.ts';
+import { Signalling } from './signalling/signalling.ts';
 
 export type GatewaySettings = Omit<GatewayConfig, 'NODE_ENV'>;
 
@@ -107,6 +109,7 @@ export class Gateway {
   private ring: ReplayRing;
   private readonly access: AccessPolicy;
   private readonly presence: PresenceTracker;
+  private readonly signalling: Signalling;
   private readonly liveness: GatewayLiveness;
   private readonly clients = new Set<ClientConnection>();
   /** Signed-in clients by uid, to revoke membership grants. */
@@ -136,6 +139,7 @@ export class Gateway {
     });
     this.ring = new ReplayRing(settings.GATEWAY_RING_SIZE, START);
     this.access = new AccessPolicy(deps.pool);
+    this.signalling = new Signalling(new MediaRightsReader(deps.pool), deps.logger);
     this.liveness = new GatewayLiveness(deps.pool, randomUUID(), presenceTimings.gatewayHeartbeatMs, deps.logger);
     this.presence = new PresenceTracker(new PostgresEventStore(deps.pool), deps.logger, {
       offlineGraceMs: settings.GATEWAY_OFFLINE_GRACE_MS,
@@ -202,6 +206,7 @@ export class Gateway {
     this.metrics.position.set(Number(event.globalPosition));
     const revoked = revokedGrant(event);
     if (revoked) this.revoke(revoked.uid, revoked.grant);
+    this.signalling.onEvent(event);
     return sent;
   }
 
@@ -284,6 +289,7 @@ export class Gateway {
     this.metrics.connections.dec();
     if (c.expiryTimer) clearTimeout(c.expiryTimer);
     this.unsubscribeAll(c);
+    this.signalling.drop(c);
     c.forgetHeld();
   }
 
@@ -353,6 +359,11 @@ export class Gateway {
       case 'unsubscribe':
         for (const ch of message.channels) this.unsubscribe(c, ch);
         c.sendMessage({ type: 'unsubscribed', ref: message.ref, channels: message.channels });
+        return;
+      case 'media.join':
+      case 'media.leave':
+      case 'media.signal':
+        this.signalling.handle(c, message);
         return;
       default: {
         const exhaustive: never = message;

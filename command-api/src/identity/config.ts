@@ -20,6 +20,9 @@ export const IdentityConfig = z.object({
   /** The login screen's countdown before "resend" (spec section 9: 5 minutes). */
   OTP_RESEND_SECONDS: seconds(limits.emailCodeSeconds),
   OTP_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+  /** Tries without a right code, across resends, before an address is locked (OTP_ADDRESS_LOCK_SECONDS). */
+  OTP_ADDRESS_MAX_FAILURES: z.coerce.number().int().min(1).max(100).default(10),
+  OTP_ADDRESS_LOCK_SECONDS: seconds(900),
   /** Codes one client address may ask for in 10 minutes, whatever the e-mail (no mail bombing). */
   OTP_SENDS_PER_SENDER: z.coerce.number().int().min(1).max(100_000).default(20),
   ACCESS_TOKEN_TTL_SECONDS: seconds(900),

@@ -1,7 +1,7 @@
 // E-mail codes, guests, refresh rotation, logout and single-device sessions against the real stack,
 // with codes read from a real SMTP server.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { identityTexts, texts } from '@murmur/contracts';
+import { formatText, identityTexts, texts } from '@murmur/contracts';
 import { refreshCookieOf, startIdentityStack, type IdentityStack } from '../../../test-support/identity.ts';
 import { startDevSmtpServer } from './dev-smtp.ts';
 import { SmtpMailer } from './mailer.ts';
@@ -113,6 +113,34 @@ describe('e-mail one-time code', () => {
     }
     const ok = await stack.api('/auth/login', { method: 'POST', body: { credentials: { type: 'email', email: 'resend@example.com', code: second } } });
     expect(ok.status).toBe(200);
+  });
+
+  it('counts wrong codes across resends and locks the address for 15 minutes after 10, also against parallel guesses', async () => {
+    const email = 'lock-me@example.com';
+    const login = (code: string) => stack.api('/auth/login', { method: 'POST', body: { credentials: { type: 'email', email, code } } });
+    const wrongFor = (code: string) => (code === '000000' ? '111111' : '000000');
+    for (let round = 0; round < 2; round++) {
+      const code = await stack.emailCode(email);
+      for (let i = 0; i < 4; i++) expect((await login(wrongFor(code))).status).toBe(401);
+      stack.clock.advance(300); // the resend countdown
+    }
+    // Tries 9 and 10 go through; the parallel rest find the address locked.
+    const code = await stack.emailCode(email);
+    const burst = await Promise.all(Array.from({ length: 6 }, () => login(wrongFor(code))));
+    const locked = formatText(identityTexts.codeAddressLocked, { minutes: 15 });
+    expect(burst.filter((r) => r.status === 401)).toHaveLength(2);
+    expect(burst.filter((r) => r.status === 429 && r.body.error.message === locked)).toHaveLength(4);
+    const right = await login(code);
+    expect(right.status).toBe(429);
+    expect(right.body.error).toMatchObject({ code: 'RATE_LIMITED', message: locked });
+    expect(right.body.error.details.retryAfterSeconds).toBeGreaterThan(880);
+    stack.clock.advance(300);
+    const resend = await stack.api('/auth/otp', { method: 'POST', body: { email } });
+    expect(resend.status).toBe(429);
+    expect(resend.body.error.message).toBe(formatText(identityTexts.codeAddressLocked, { minutes: 10 }));
+    stack.clock.advance(600);
+    const fresh = await stack.emailCode(email);
+    expect((await login(fresh)).status).toBe(200);
   });
 
   it('caps the codes one client address may ask for (20 in 10 minutes), whatever the e-mail', async () => {

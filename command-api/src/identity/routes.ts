@@ -14,6 +14,7 @@ import { userDecider, userStream } from './decide.ts';
 import { verifyIdToken } from './identity-provider.ts';
 import { onboardingRoutes } from './onboarding.ts';
 import { consumeCode, countSender, sendCode, type OtpSettings } from './otp.ts';
+import { assertAddressOpen, withCodeTry, type AddressLimits } from './otp-address.ts';
 import { adminRoutes } from './roles.ts';
 import { identityRuntime, type IdentityRuntime } from './runtime.ts';
 import { endSession, readRefreshCookie, REFRESH_COOKIE, refreshCookieOptions, rotateRefreshToken, sendAuthState, sessionOfRefreshToken } from './sessions.ts';
@@ -24,6 +25,10 @@ import { createSignMessage, verifySignedMessage, walletLink, type MessageSetting
 const otpSettings = (deps: CommandDeps, r: IdentityRuntime): OtpSettings => ({
   hashKey: deps.jwtSecret, ttlSeconds: r.config.OTP_TTL_SECONDS, resendSeconds: r.config.OTP_RESEND_SECONDS, maxAttempts: r.config.OTP_MAX_ATTEMPTS,
   sendsPerSender: r.config.OTP_SENDS_PER_SENDER,
+});
+
+const addressLimits = (deps: CommandDeps, r: IdentityRuntime): AddressLimits => ({
+  hashKey: deps.jwtSecret, maxFailures: r.config.OTP_ADDRESS_MAX_FAILURES, lockSeconds: r.config.OTP_ADDRESS_LOCK_SECONDS,
 });
 
 const messageSettings = (deps: CommandDeps, r: IdentityRuntime): MessageSettings => ({
@@ -49,6 +54,7 @@ function signInRoutes(router: express.Router, deps: CommandDeps): void {
     const { email } = parse(RequestOtpBody, req.body);
     const settings = otpSettings(deps, runtime);
     const now = deps.clock.now();
+    await assertAddressOpen(deps, addressLimits(deps, runtime), email, now);
     await countSender(deps.pool, settings, req.ip ?? 'unknown', now);
     const sent = await sendCode(deps.pool, runtime.mailer, settings, email, now);
     res.json({ sent: true, expiresAt: sent.expiresAt.toISOString(), resendAfter: sent.resendAfter.toISOString() });
@@ -64,7 +70,8 @@ function signInRoutes(router: express.Router, deps: CommandDeps): void {
       return;
     }
     const { email, code } = body.credentials;
-    await consumeCode(deps.pool, otpSettings(deps, runtime), email, code, deps.clock.now());
+    const now = deps.clock.now();
+    await withCodeTry(deps, addressLimits(deps, runtime), email, now, () => consumeCode(deps.pool, otpSettings(deps, runtime), email, code, now));
     await signIn(deps, runtime, res, {
       method: 'email', link: { kind: 'email', key: email }, identity: { ...noIdentity, email }, anonymous: false,
       username: usernameFrom(email.split('@')[0]), context, caller,

@@ -17,13 +17,14 @@ const { as, post, get } = actors(() => stack);
 async function createLobby(owner: string, body: Record<string, unknown> = {}) {
   const res = await post(owner, '/lobbies', { title: 'Night talk', mainCategoryId: 'chatting', languages: ['ENG', 'FIL'], ...body });
   expect(res.status).toBe(201);
-  return res.body as { lobbyId: string; agoraToken: string; position: string };
+  return res.body as { lobbyId: string; agoraToken: string | null; media: { provider: string }; position: string };
 }
 
 describe('lobby flows over HTTP', () => {
-  it('creates a lobby with a media token and lists it', async () => {
+  it('creates a lobby with a media session (WebRTC without an Agora project) and lists it', async () => {
     const created = await createLobby('owner-1', { description: 'x'.repeat(120) });
-    expect(created.agoraToken).toMatch(/^007/);
+    expect(created.agoraToken).toBeNull();
+    expect(created.media).toEqual({ provider: 'webrtc', scope: 'lobby', channel: created.lobbyId, iceServers: [] });
     const detail = await get(null, `/lobbies/${created.lobbyId}`, created.position);
     expect(detail.status).toBe(200);
     expect(detail.body.host.uid).toBe('owner-1');
@@ -59,7 +60,7 @@ describe('lobby flows over HTTP', () => {
     expect(invite.body.qr.payload).toContain(invite.body.inviteId);
     const joined = await post('guest-2', `/lobbies/${lobbyId}/join/${invite.body.inviteId}`);
     expect(joined.status).toBe(200);
-    expect(joined.body.agoraToken).toMatch(/^007/);
+    expect(joined.body.media).toMatchObject({ provider: 'webrtc', channel: lobbyId });
     expect((await post('other-2', `/lobbies/${lobbyId}/join/${invite.body.inviteId}`)).status).toBe(200);
 
     expect((await post('guest-2', `/lobbies/${lobbyId}/mic/request`)).status).toBe(200);

@@ -1,7 +1,6 @@
-// Voice/video session tokens (DESIGN section 8): a port, and the Agora adapter built offline with
-// the `agora-token` package. App id and certificate come from configuration (demo defaults).
+// Agora session tokens (DESIGN section 8), built offline with the `agora-token` package: the token
+// half of the Agora media provider (media-provider.ts). App id and certificate come from configuration.
 import { lobbyConstants } from '@murmur/contracts';
-import { loadConfig } from '@murmur/platform';
 import agora from 'agora-token';
 import { z } from 'zod';
 
@@ -26,8 +25,8 @@ export interface MediaTokenIssuer {
 const Hex32 = z.string().regex(/^[0-9a-f]{32}$/i, 'must be 32 hexadecimal characters');
 
 export const MediaConfig = z.object({
-  AGORA_APP_ID: Hex32.default('0123456789abcdef0123456789abcdef'),
-  AGORA_APP_CERTIFICATE: Hex32.default('fedcba9876543210fedcba9876543210'),
+  AGORA_APP_ID: Hex32,
+  AGORA_APP_CERTIFICATE: Hex32,
   AGORA_TOKEN_SECONDS: z.coerce.number().int().min(60).max(86_400).default(lobbyConstants.mediaTokenSeconds),
 });
 export type MediaConfig = z.infer<typeof MediaConfig>;
@@ -49,8 +48,4 @@ export function agoraTokenIssuer(config: MediaConfig): MediaTokenIssuer {
       return token;
     },
   };
-}
-
-export function mediaTokensFromEnv(env: Record<string, string | undefined> = process.env): MediaTokenIssuer {
-  return agoraTokenIssuer(loadConfig(MediaConfig, env));
 }

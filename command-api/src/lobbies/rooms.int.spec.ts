@@ -10,6 +10,9 @@ import { loadRoomMembership } from './membership.ts';
 import { MediaConfig } from './media-tokens.ts';
 
 process.env.ROOM_SCHEDULER_INTERVAL_MS = '100';
+// This file checks the Agora adapter's tokens (lobbies.int.spec.ts runs the WebRTC default).
+process.env.AGORA_APP_ID = '0123456789abcdef0123456789abcdef';
+process.env.AGORA_APP_CERTIFICATE = 'fedcba9876543210fedcba9876543210';
 
 let t = Date.parse('2026-02-10T12:00:00.000Z');
 const clock: Clock = { now: () => new Date(t) };
@@ -41,7 +44,7 @@ async function post(uid: string, path: string, body: unknown = {}) {
   return { status: res.status, body: (await res.json()) as any };
 }
 
-const demo = MediaConfig.parse({});
+const demo = MediaConfig.parse(process.env);
 function parseToken(token: string) {
   const parsed = new AccessToken2();
   expect(parsed.from_string(token)).toBe(true);

@@ -39,7 +39,7 @@ import {
 } from './decide.ts';
 import { lobbyCache, runQueued } from './lobby-streams.ts';
 import { isOpen, lobbyStreamId, seatOf, type LobbyState } from './lobby.ts';
-import { mediaTokensFromEnv, type MediaTokenIssuer } from './media-tokens.ts';
+import { mediaAnswer, mediaProviderFromEnv, type MediaProvider } from './media-provider.ts';
 import { roomIsOpen, roomStreamId, type RoomState } from './room.ts';
 import { PresenceReaper } from './presence-reaper.ts';
 import { RoomScheduler } from './room-scheduler.ts';
@@ -77,14 +77,14 @@ const viewOf = (lobby: LobbyState, uid: string): LobbyView => ({ open: isOpen(lo
 
 interface LobbyApi {
   deps: CommandDeps;
-  media: MediaTokenIssuer;
+  media: MediaProvider;
 }
 
-function lobbyToken(api: LobbyApi, lobby: LobbyState, uid: string): string {
-  return api.media.rtc({ channel: lobby.lobbyId, uid, role: seatOf(lobby, uid) >= 0 ? 'publisher' : 'subscriber' });
+function lobbyMedia(api: LobbyApi, lobby: LobbyState, uid: string) {
+  return mediaAnswer(api.media, { scope: 'lobby', channel: lobby.lobbyId, uid, role: seatOf(lobby, uid) >= 0 ? 'publisher' : 'subscriber' });
 }
 /** Everyone in a one-on-one room talks. */
-const roomToken = (api: LobbyApi, room: RoomState, uid: string) => api.media.rtc({ channel: room.roomId, uid, role: 'publisher' });
+const roomMedia = (api: LobbyApi, room: RoomState, uid: string) => mediaAnswer(api.media, { scope: 'room', channel: room.roomId, uid, role: 'publisher' });
 
 /** Join: refuse before charging, charge the entry once (idempotency key), then append the join.
  * If the lobby ended in between, the entry is refunded: an ended lobby never reopens. */
@@ -164,7 +164,7 @@ function sendPosition(res: express.Response, position: bigint, extra: Record<str
   res.json({ position: position.toString(), ...extra });
 }
 
-export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: MediaTokenIssuer): void {
+export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: MediaProvider): void {
   const api: LobbyApi = { deps, media };
   const now = () => deps.clock.now().toISOString();
   const auth = requireAuth();
@@ -175,7 +175,7 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
     const lobbyId = randomUUID();
     const result = await runLobby(deps, lobbyId, me.uid, { type: 'CreateLobby', lobbyId, ownerUid: me.uid, body, now: now() });
     res.status(201);
-    sendPosition(res, result.position, { lobbyId, channelName: lobbyId, agoraAppId: media.appId, agoraToken: lobbyToken(api, result.state, me.uid) });
+    sendPosition(res, result.position, { lobbyId, ...lobbyMedia(api, result.state, me.uid) });
   });
 
   const join = (mode: 'public' | 'any' | 'invite') => async (req: express.Request, res: express.Response) => {
@@ -184,7 +184,7 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
     const inviteId = mode === 'invite' ? String(req.params.inviteId ?? '') : null;
     if (inviteId !== null && !idPattern.test(inviteId)) throw new ApiError('NOT_FOUND', lobbyTexts.invalidInvite);
     const { position, lobby } = await joinLobby(api, lobbyId, me, inviteId, mode === 'public');
-    sendPosition(res, position, { lobbyId, channelName: lobbyId, agoraAppId: media.appId, agoraToken: lobbyToken(api, lobby, me.uid) });
+    sendPosition(res, position, { lobbyId, ...lobbyMedia(api, lobby, me.uid) });
   };
   router.post('/lobbies/public/:id/join', auth, join('public'));
   router.post('/lobbies/:id/join', auth, join('any'));
@@ -357,7 +357,7 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
     const inviteKey = randomBytes(9).toString('base64url');
     const result = await runRoom(deps, roomId, me.uid, { type: 'CreateRoom', roomId, lobbyId, hostUid: me.uid, body, inviteKey, lobby: viewOf(lobby, me.uid), now: now() });
     res.status(201);
-    sendPosition(res, result.position, { roomId, inviteKey, channelName: roomId, agoraAppId: media.appId, agoraToken: roomToken(api, result.state, me.uid) });
+    sendPosition(res, result.position, { roomId, inviteKey, ...roomMedia(api, result.state, me.uid) });
   });
   const roomJoin = (scoped: boolean, withKey: boolean) => async (req: express.Request, res: express.Response) => {
     const me = currentUser(req);
@@ -365,7 +365,7 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
     const roomId = scoped ? roomIdOf(req) : roomIdOf(req, 'id');
     const key = withKey ? String(req.params.key ?? '') : null;
     const { position, room } = await joinRoom(api, lobbyId, roomId, me, key);
-    sendPosition(res, position, { roomId, lobbyId: room.lobbyId, channelName: roomId, agoraAppId: media.appId, agoraToken: roomToken(api, room, me.uid) });
+    sendPosition(res, position, { roomId, lobbyId: room.lobbyId, ...roomMedia(api, room, me.uid) });
   };
   router.post('/lobbies/:id/rooms/:roomId/join', auth, roomJoin(true, false));
   router.post('/lobbies/:id/rooms/:roomId/join/:key', auth, roomJoin(true, true));
@@ -401,7 +401,11 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
     sendPosition(res, (await runRoom(deps, roomIdOf(req), me.uid, { type: 'LeaveRoom', uid: me.uid, now: now() })).position);
   });
 
-  // A fresh media token for someone inside the lobby (or room).
+  // An RTM request answers Agora's signalling token in agoraToken (WebRTC has none: null).
+  const refreshed = (tokenType: 'rtc' | 'rtm', answer: ReturnType<typeof lobbyMedia>, uid: string) =>
+    tokenType === 'rtm' ? { ...answer, agoraToken: media.rtm(uid) } : answer;
+
+  // A fresh media token (session) for someone inside the lobby (or room).
   router.post('/lobbies/refresh-token', auth, async (req, res) => {
     const me = currentUser(req);
     const body = parse(MediaTokenRefreshBody, req.body);
@@ -414,20 +418,18 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
       const room = await loadRoom(deps, body.roomId);
       if (!room.exists || room.lobbyId !== body.lobbyId) throw new ApiError('NOT_FOUND', lobbyTexts.roomNotFound);
       if (!room.members.includes(me.uid)) throw new ApiError('FORBIDDEN', lobbyTexts.notInRoom);
-      const agoraToken = body.tokenType === 'rtm' ? media.rtm(me.uid) : roomToken(api, room, me.uid);
-      res.json({ tokenType: body.tokenType, channelName: room.roomId, agoraAppId: media.appId, agoraToken });
+      res.json({ tokenType: body.tokenType, ...refreshed(body.tokenType, roomMedia(api, room, me.uid), me.uid) });
       return;
     }
     if (!lobby.members.has(me.uid)) throw new ApiError('FORBIDDEN', lobbyTexts.notInLobby);
-    const agoraToken = body.tokenType === 'rtm' ? media.rtm(me.uid) : lobbyToken(api, lobby, me.uid);
-    res.json({ tokenType: body.tokenType, channelName: lobby.lobbyId, agoraAppId: media.appId, agoraToken });
+    res.json({ tokenType: body.tokenType, ...refreshed(body.tokenType, lobbyMedia(api, lobby, me.uid), me.uid) });
   });
 }
 
 export const lobbiesModule: CommandModule & { start(deps: CommandDeps): { stop(): Promise<void> } } = {
   name: 'lobbies',
   routes(router, deps) {
-    lobbyRoutes(router, deps, mediaTokensFromEnv());
+    lobbyRoutes(router, deps, mediaProviderFromEnv());
   },
   start(deps) {
     const scheduler = new RoomScheduler(deps);

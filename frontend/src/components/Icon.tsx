@@ -32,6 +32,8 @@ const paths: Record<string, string> = {
   pin: 'M9 4h6l-1 6 4 3H6l4-3-1-6ZM12 13v8',
   crown: 'M3 8l4.5 4L12 5l4.5 7L21 8l-2 11H5L3 8Z',
   volume: 'M4 9h4l5-4v14l-5-4H4V9Zm12.5-.5a5 5 0 0 1 0 7M19 6a8.5 8.5 0 0 1 0 12',
+  video: 'M3 7h12v10H3zM15 10.5 21 7v10l-6-3.5',
+  screen: 'M3 4h18v12H3zM8 20h8M12 16v4',
 };
 
 export type IconName = keyof typeof paths;

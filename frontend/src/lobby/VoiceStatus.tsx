@@ -1,7 +1,7 @@
 // The voice state pill of a lobby or room, and when voice cannot work, a notice saying why and what
 // to do (the problem comes from the voice module, whichever provider it uses).
 import { useState } from 'react';
-import { useVoice } from './voice.ts';
+import { useMedia as useVoice } from '../media/port.ts';
 import { voiceProblemTexts } from './voiceProblems.ts';
 import styles from './VoiceStatus.module.css';
 
@@ -10,7 +10,7 @@ export function VoiceStatus() {
   const problem = useVoice((s) => s.problem);
   const [dismissed, setDismissed] = useState<string | null>(null);
   const text = problem ? voiceProblemTexts[problem] : state === 'unavailable' ? voiceProblemTexts.unknown : null;
-  const label = state === 'connected' ? 'Voice on' : state === 'connecting' ? 'Connecting voice…' : state === 'unavailable' ? (text?.short ?? 'Voice is unavailable') : 'Voice off';
+  const label = state === 'connected' ? 'Voice on' : state === 'connecting' ? 'Connecting voice…' : state === 'reconnecting' ? 'Reconnecting voice…' : state === 'unavailable' ? (text?.short ?? 'Voice is unavailable') : 'Voice off';
   const noticeKey = problem ?? (state === 'unavailable' ? 'unknown' : null);
   return (
     <span className={styles.wrap}>

@@ -1,4 +1,5 @@
 // The lobby commands of spec section 7 under /api/v1 (command-api answers each with a position).
+import type { MediaSession } from '@murmur/contracts/media';
 import { api, newIdempotencyKey } from '../api/client.ts';
 import type { MemberAction } from './permissions.ts';
 
@@ -6,8 +7,10 @@ export interface JoinAnswer {
   position: string;
   lobbyId: string;
   channelName: string;
-  agoraAppId: string;
-  agoraToken: string;
+  /** The spec's Agora fields: null when the server runs the built-in WebRTC media. */
+  agoraAppId: string | null;
+  agoraToken: string | null;
+  media: MediaSession;
 }
 
 const l = (lobbyId: string) => `/lobbies/${encodeURIComponent(lobbyId)}`;
@@ -25,7 +28,7 @@ export const lobbyActions = {
   pin: (lobbyId: string, message: string | null) => api.post<{ position: string }>(`${l(lobbyId)}/pin`, { message }),
   block: (lobbyId: string, uid: string, reason: string) => api.post<{ message?: string }>(`${l(lobbyId)}/block`, { uidToBlock: uid, reason }, { quiet: true }),
   invite: (lobbyId: string) => api.post<{ inviteId: string; link: string }>(`${l(lobbyId)}/invites`),
-  refreshMediaToken: (lobbyId: string) => api.post<{ agoraToken: string; agoraAppId: string; channelName: string }>('/lobbies/refresh-token', { tokenType: 'rtc', lobbyId }, { quiet: true }),
+  refreshMediaToken: (lobbyId: string) => api.post<Omit<JoinAnswer, 'position' | 'lobbyId'>>('/lobbies/refresh-token', { tokenType: 'rtc', lobbyId }, { quiet: true }),
   sendGift: (body: { giftName: string; quantity: number; recipients: string[]; lobbyId?: string; roomId?: string }) =>
     api.post<{ position: string; balance: number }>('/gifting/send-gift', body, { idempotencyKey: newIdempotencyKey(), quiet: true }),
 };

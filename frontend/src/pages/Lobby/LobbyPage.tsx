@@ -25,7 +25,7 @@ import { lobbyActions, memberCommand, type JoinAnswer } from '../../lobby/lobbyA
 import { toLobbyDetails, type LobbyMember } from '../../lobby/lobbyApi.ts';
 import { isLobbyStaff, memberActionLabel, memberActions, seatLabel, type MemberAction } from '../../lobby/permissions.ts';
 import { useRejoin } from '../../lobby/useRejoin.ts';
-import { joinVoice, leaveVoice, resumeAudio, setMicrophone, useVoice } from '../../lobby/voice.ts';
+import { joinMedia, leaveMedia, resumeAudio, setMicrophone, useMedia } from '../../media/port.ts';
 import { VoiceStatus } from '../../lobby/VoiceStatus.tsx';
 import { refreshQueries, useQuery } from '../../state/query.ts';
 import { readLocal, writeLocal } from '../../state/store.ts';
@@ -33,12 +33,15 @@ import { toast, useUi } from '../../state/ui.ts';
 import { ChatPanel, type ChatMessage } from './ChatPanel.tsx';
 import { giftLine, historyLine, type ChatHistoryItem } from './chatLines.ts';
 import { Leaderboard } from './Leaderboard.tsx';
+import { LiveStage } from './LiveStage.tsx';
 import { PinnedMessage } from './PinnedMessage.tsx';
 import { RejoinNotice } from './RejoinNotice.tsx';
 import { AudioResumeModal, BlockModal, ClosureModal, CreateRoomModal, EndRoomModal, JoinFeeModal, MatureWarningModal } from './LobbyModals.tsx';
 import { RoomList } from './RoomList.tsx';
 import { ShareModal } from './ShareModal.tsx';
 import { Stage } from './Stage.tsx';
+import { useLobbyMedia } from './useLobbyMedia.ts';
+import { VolumeButton } from './VolumeControls.tsx';
 import { VisitorBanner } from './VisitorBanner.tsx';
 import styles from './Lobby.module.css';
 
@@ -58,7 +61,7 @@ export default function LobbyPage() {
   const lobbyRef = useRef(lobby);
   lobbyRef.current = lobby;
   const { diamonds } = useBalance();
-  const voice = useVoice();
+  const voice = useMedia();
 
   const [joined, setJoined] = useState<JoinAnswer | null>(null);
   const [needsFee, setNeedsFee] = useState(false);
@@ -93,7 +96,7 @@ export default function LobbyPage() {
       setTimeout(() => reload(), 1000);
       setTimeout(() => reload(), 3000);
       void refreshQueries('/wallet/balance');
-      void joinVoice(answer.agoraAppId, answer.channelName, answer.agoraToken, uid ?? '');
+      void joinMedia(answer.media, uid ?? '', () => lobbyActions.refreshMediaToken(lobbyId).then((t) => t.media));
     } catch (e) {
       const err = e as ApiCallError;
       if (inviteId && (err.code === 'NOT_FOUND' || err.message === texts.invalidInvite)) {
@@ -114,7 +117,6 @@ export default function LobbyPage() {
     else setNeedsFee(true);
   }, [lobby, uid, doJoin]);
 
-  useEffect(() => () => void leaveVoice(), []);
   const rejoin = useRejoin(lobby, !!joined, doJoin);
 
   // Chat history once; live messages arrive on the lobby channel.
@@ -156,13 +158,13 @@ export default function LobbyPage() {
         }
         case 'LobbyEnded':
           setEnded(true);
-          void leaveVoice();
+          void leaveMedia();
           return;
         case 'LobbyUserKicked':
         case 'LobbyUserBlocked':
           if ((data as { uid: string }).uid === uid) {
             toast(type === 'LobbyUserKicked' ? 'You were removed from the lobby.' : 'You are blocked from this lobby.', 'error');
-            void leaveVoice();
+            void leaveMedia();
             navigate('/');
             return;
           }
@@ -192,9 +194,7 @@ export default function LobbyPage() {
 
   const me = lobby?.members.find((m) => m.uid === uid) ?? null;
   const seated = me?.seat !== null && me?.seat !== undefined;
-  useEffect(() => {
-    void setMicrophone(Boolean(seated && me && !me.muted));
-  }, [seated, me?.muted, me]);
+  useLobbyMedia(lobby, uid);
 
   if (error && !lobby && !uid && (error as ApiCallError).status === 401) {
     return (
@@ -260,7 +260,7 @@ export default function LobbyPage() {
   const leave = async () => {
     rejoin.suspend();
     await lobbyActions.leave(lobbyId).catch(() => undefined);
-    await leaveVoice();
+    await leaveMedia();
     navigate('/');
   };
 
@@ -312,6 +312,7 @@ export default function LobbyPage() {
         <PinnedMessage message={lobby.pinnedMessage} canUnpin={staff} onUnpin={() => void lobbyActions.pin(lobbyId, null).then((a) => reload(a.position)).catch(() => undefined)} />
         {lobby.description ? <p className={styles.description}>{lobby.description}</p> : null}
 
+        <LiveStage lobby={lobby} uid={uid} />
         <Stage lobby={lobby} viewerUid={uid} speaking={voice.speaking} onAction={act} emptySeat={seated ? null : uid ? { label: inQueue ? 'Mic requested' : 'Request mic', onSelect: requestMic } : { label: 'Sign in to talk', onSelect: () => openLogin(true) }} />
 
         {audience.length > 0 ? (
@@ -375,6 +376,7 @@ export default function LobbyPage() {
           <Button onClick={() => openGift(lobby.hostUid && lobby.hostUid !== uid ? [lobby.hostUid] : [])} data-testid="open-gifts">
             <Icon name="gift" size={16} /> Gift
           </Button>
+          {uid ? <VolumeButton members={lobby.members} uid={uid} /> : null}
           {uid ? (
             <Button variant="secondary" onClick={() => setRoomOpen(true)} data-testid="open-create-room">
               <Icon name="clock" size={16} /> Private room
@@ -415,7 +417,7 @@ export default function LobbyPage() {
           await lobbyActions.end(lobbyId);
           setEndOpen(false);
           setEnded(true);
-          void leaveVoice();
+          void leaveMedia();
         }}
       />
       <ClosureModal open={ended || lobby.status === 'ended' || lobby.status === 'terminated'} title={lobby.title} />

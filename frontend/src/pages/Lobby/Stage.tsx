@@ -27,7 +27,7 @@ export function Stage({ lobby, viewerUid, speaking, onAction, emptySeat = null }
             actions={memberActions(lobby, { uid: viewerUid }, member).map((a) => ({ label: memberActionLabel[a], onSelect: () => onAction(a, member), tone: a === 'kick' || a === 'block' ? ('danger' as const) : undefined }))}
             trigger={
               <button className={styles.seat} data-testid={`seat-${seat}`} data-uid={member.uid} aria-label={`${member.username}, seat ${seat + 1}`}>
-                <span className={`${styles.seatAvatar} ${speaking.includes(member.uid) && !member.muted ? styles.speaking : ''}`}>
+                <span className={`${styles.seatAvatar} ${speaking.includes(member.uid) && !member.muted ? styles.speaking : ''}`} data-speaking={speaking.includes(member.uid) && !member.muted}>
                   <Avatar name={member.username} src={member.profilePicUrl} size={64} />
                   {member.uid === lobby.hostUid ? (
                     <span className={styles.crown} title="Host">

@@ -1,5 +1,5 @@
 // A private timed room: join with its fee, the host starts it, a countdown to its end, end and
-// closure; voice through the same lazy Agora module; gifts to the other person.
+// closure; voice through the media port (WebRTC or Agora, loaded lazily); gifts to the other person.
 import { channels } from '@murmur/contracts/realtime';
 import { texts } from '@murmur/contracts/errors';
 import { useCallback, useEffect, useState } from 'react';
@@ -15,11 +15,12 @@ import { Icon } from '../../components/Icon.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { GiftAnimation, useGiftQueue } from '../../gifting/GiftAnimation.tsx';
 import { GiftPanel } from '../../gifting/GiftPanel.tsx';
-import { joinVoice, leaveVoice, setMicrophone, useVoice } from '../../lobby/voice.ts';
+import type { JoinAnswer } from '../../lobby/lobbyActions.ts';
+import { joinMedia, leaveMedia, resumeAudio, setMediaRights, setMicrophone, useMedia } from '../../media/port.ts';
 import { VoiceStatus } from '../../lobby/VoiceStatus.tsx';
 import { refreshQueries, useQuery } from '../../state/query.ts';
 import { toast, useUi } from '../../state/ui.ts';
-import { ClosureModal, EndRoomModal } from '../Lobby/LobbyModals.tsx';
+import { AudioResumeModal, ClosureModal, EndRoomModal } from '../Lobby/LobbyModals.tsx';
 import { isRoomFull } from '../Lobby/RoomList.tsx';
 import { RoomChat } from './RoomChat.tsx';
 import styles from './Room.module.css';
@@ -62,7 +63,7 @@ export default function RoomPage() {
     refreshInterval: (r) => (r && uid && (r.hostUid === uid || r.users.some((u) => u.uid === uid)) ? 0 : 10_000),
   });
   const { diamonds } = useBalance();
-  const voice = useVoice();
+  const voice = useMedia();
   const [busy, setBusy] = useState(false);
   const [endOpen, setEndOpen] = useState(false);
   const [giftOpen, setGiftOpen] = useState(false);
@@ -91,15 +92,21 @@ export default function RoomPage() {
 
   const open = room && (room.status === 'waiting' || room.status === 'started');
 
+  // Both people in a room talk; the session is joined once and left with the page or the room.
+  const lobbyOfRoom = room?.lobbyId;
   useEffect(() => {
-    if (!room || !member || !open || !uid) return;
-    void api
-      .post<{ agoraAppId: string; agoraToken: string; channelName: string }>('/lobbies/refresh-token', { tokenType: 'rtc', lobbyId: room.lobbyId, roomId: room.roomId }, { quiet: true })
-      .then((t) => joinVoice(t.agoraAppId, t.channelName, t.agoraToken, uid))
-      .then(() => setMicrophone(true))
+    if (!lobbyOfRoom || !member || !open || !uid) {
+      if (!open) void leaveMedia();
+      return;
+    }
+    const session = () => api.post<Omit<JoinAnswer, 'position' | 'lobbyId'>>('/lobbies/refresh-token', { tokenType: 'rtc', lobbyId: lobbyOfRoom, roomId }, { quiet: true });
+    void setMediaRights({ audio: true, video: false });
+    void setMicrophone(true);
+    void session()
+      .then((t) => joinMedia(t.media, uid, () => session().then((s) => s.media)))
       .catch(() => undefined);
-  }, [room?.roomId, member, open, uid, room]);
-  useEffect(() => () => void leaveVoice(), []);
+  }, [roomId, lobbyOfRoom, member, open, uid]);
+  useEffect(() => () => void leaveMedia(), []);
 
   if (error && !room) {
     return (
@@ -141,7 +148,7 @@ export default function RoomPage() {
   const full = isRoomFull({ userCount: room.users.length });
   const leave = async () => {
     await api.post(`/lobbies/${encodeURIComponent(room.lobbyId)}/rooms/${encodeURIComponent(room.roomId)}/leave`).catch(() => undefined);
-    await leaveVoice();
+    await leaveMedia();
     navigate(`/lobby/${room.lobbyId}`);
   };
 
@@ -202,6 +209,11 @@ export default function RoomPage() {
               Start room
             </Button>
           ) : null}
+          {member && open && voice.state === 'connected' ? (
+            <Button size="lg" variant={voice.micOn ? 'primary' : 'secondary'} onClick={() => void setMicrophone(!voice.micOn)} data-testid="toggle-mic">
+              <Icon name={voice.micOn ? 'mic' : 'micOff'} size={16} /> {voice.micOn ? 'Mic on' : 'Mic off'}
+            </Button>
+          ) : null}
           {member && other ? (
             <Button size="lg" variant="secondary" onClick={() => setGiftOpen(true)}>
               <Icon name="gift" size={16} /> Gift
@@ -246,6 +258,7 @@ export default function RoomPage() {
         }}
       />
       <ClosureModal open={room.status === 'ended' || room.status === 'terminated'} title={room.title} />
+      <AudioResumeModal open={voice.audioBlocked} onResume={resumeAudio} />
     </div>
   );
 }

@@ -1,0 +1,36 @@
+// Per-user playback volume (0-100, default 100: spec section 9) and mutes, the auth state's
+// `volumes` and `mutes`. Kept in this browser; applied to remote tracks by the media adapter.
+import { DEFAULT_VOLUME } from '@murmur/contracts/media';
+import { createStore, readLocal, writeLocal } from '../state/store.ts';
+
+const KEY = 'murmur.volumes';
+
+interface VolumeState {
+  volumes: Record<string, number>;
+  mutes: string[];
+}
+
+function load(): VolumeState {
+  try {
+    const raw = JSON.parse(readLocal(KEY) ?? '{}') as Partial<VolumeState>;
+    const volumes = Object.fromEntries(Object.entries(raw.volumes ?? {}).filter(([, v]) => typeof v === 'number' && v >= 0 && v <= 100));
+    return { volumes, mutes: Array.isArray(raw.mutes) ? raw.mutes.filter((u) => typeof u === 'string') : [] };
+  } catch {
+    return { volumes: {}, mutes: [] };
+  }
+}
+
+export const useVolumes = createStore<VolumeState>()(() => load());
+useVolumes.subscribe((s) => writeLocal(KEY, JSON.stringify(s)));
+
+export const volumeOf = (uid: string, s: VolumeState = useVolumes.getState()): number => s.volumes[uid] ?? DEFAULT_VOLUME;
+export const mutedByMe = (uid: string, s: VolumeState = useVolumes.getState()): boolean => s.mutes.includes(uid);
+
+export function setVolume(uid: string, volume: number): void {
+  const v = Math.max(0, Math.min(100, Math.round(volume)));
+  useVolumes.setState((s) => ({ volumes: { ...s.volumes, [uid]: v } }));
+}
+
+export function setMutedByMe(uid: string, muted: boolean): void {
+  useVolumes.setState((s) => ({ mutes: muted ? [...new Set([...s.mutes, uid])] : s.mutes.filter((u) => u !== uid) }));
+}
