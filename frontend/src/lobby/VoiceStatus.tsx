@@ -13,7 +13,7 @@ export function VoiceStatus() {
   const label = state === 'connected' ? 'Voice on' : state === 'connecting' ? 'Connecting voice…' : state === 'reconnecting' ? 'Reconnecting voice…' : state === 'unavailable' ? (text?.short ?? 'Voice is unavailable') : 'Voice off';
   const noticeKey = problem ?? (state === 'unavailable' ? 'unknown' : null);
   return (
-    <span className={styles.wrap}>
+    <div className={styles.wrap}>
       <span className={`${styles.pill} ${styles[state]}`} data-testid="voice-state" title={text?.explain}>
         {label}
       </span>
@@ -25,6 +25,6 @@ export function VoiceStatus() {
           </button>
         </span>
       ) : null}
-    </span>
+    </div>
   );
 }
