@@ -1,8 +1,8 @@
 // Read, fold, decide, append with the expected version; on a version clash, read again and
 // decide again, a bounded number of times.
 import { WrongExpectedVersion, type EventMetadata, type EventStore, type RecordedEvent } from '@murmur/eventstore';
-import { ApiError } from '@murmur/platform';
 import type { Decider, DomainEvent } from './decider.ts';
+import { retryOnClash } from './retry.ts';
 import type { StateCache } from './state-cache.ts';
 
 export interface CommandResult<State, Event extends DomainEvent> {
@@ -43,20 +43,11 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
     });
     if (settled) return settled;
   }
-  for (let retry = 0; ; retry++) {
+  // The cached state is still right at its own version after a clash: a retry reads only what came after.
+  return retryOnClash(async () => {
     const loaded = await loadState(store, streamId, decider, options.cache);
-    try {
-      const result = await attempt(store, streamId, decider, toCommand, loaded, options, false);
-      if (result) return result;
-      return { events: [], state: loaded.state, position: 0n, duplicate: false };
-    } catch (error) {
-      if (!(error instanceof WrongExpectedVersion)) throw error;
-      // The cached state is still right at its own version: the retry reads only what came after.
-      if (retry >= maxRetries) throw new ApiError('CONFLICT', 'The resource changed at the same time; please try again.');
-      // Jitter so that many clashing writers do not clash again in lockstep.
-      await new Promise((r) => setTimeout(r, Math.random() * Math.min(50, 2 ** retry)));
-    }
-  }
+    return (await attempt(store, streamId, decider, toCommand, loaded, options, false)) ?? { events: [], state: loaded.state, position: 0n, duplicate: false };
+  }, maxRetries);
 }
 
 /** Decides on `at` and appends with its version. Null when there is nothing to append; on a cached

@@ -7,6 +7,7 @@ import { ApiError, type AuthContext } from '@murmur/platform';
 import type { Response } from 'express';
 import type pg from 'pg';
 import { loadState } from '../decider/handle-command.ts';
+import { retryOnClash } from '../decider/retry.ts';
 import { usernameStreamId } from '../profiles/usernames.ts';
 import { codeOwner } from '../referral/directory.ts';
 import type { CommandDeps } from '../dependencies.ts';
@@ -59,7 +60,7 @@ export async function decideInTransaction<T>(
   within?: (client: pg.PoolClient, state: UserState) => Promise<T>,
 ): Promise<{ state: UserState; position: bigint; extra: T | undefined }> {
   const stream = userStream(uid);
-  for (let attempt = 0; ; attempt++) {
+  return retryOnClash(async () => {
     const client = await deps.pool.connect();
     try {
       await client.query('begin');
@@ -98,16 +99,12 @@ export async function decideInTransaction<T>(
       return { state: next, position, extra };
     } catch (error) {
       await client.query('rollback').catch(() => undefined);
-      if (error instanceof WrongExpectedVersion && attempt < 10) {
-        deps.cache.delete(stream);
-        await new Promise((r) => setTimeout(r, Math.random() * Math.min(50, 2 ** attempt)));
-        continue;
-      }
+      if (error instanceof WrongExpectedVersion) deps.cache.delete(stream);
       throw error;
     } finally {
       client.release();
     }
-  }
+  });
 }
 
 export interface SignInContext {

@@ -9,6 +9,7 @@ import { WrongExpectedVersion } from '@murmur/eventstore';
 import { ApiError, currentUser, parse, requireAuth } from '@murmur/platform';
 import type express from 'express';
 import { handleCommand, loadState } from '../decider/handle-command.ts';
+import { retryOnClash } from '../decider/retry.ts';
 import type { CommandDeps } from '../dependencies.ts';
 import type { CommandModule } from '../modules.ts';
 import { referralLink, readReferralConfig, type ReferralConfig } from './config.ts';
@@ -56,7 +57,7 @@ async function setLink(deps: CommandDeps, uid: string, code: string): Promise<bi
  */
 async function bindReferrer(deps: CommandDeps, uid: string, code: string): Promise<{ referrerUid: string; position: bigint }> {
   const stream = referralStreams.account(uid);
-  for (let attempt = 0; ; attempt++) {
+  return retryOnClash(async () => {
     const [account, referrer] = await Promise.all([accountFacts(deps, uid), referrerCandidate(deps, code)]);
     const { state, version } = await loadState(deps.store, stream, referralDecider, deps.cache);
     const now = deps.clock.now();
@@ -77,14 +78,12 @@ async function bindReferrer(deps: CommandDeps, uid: string, code: string): Promi
       return { referrerUid, position: bound.lastPosition };
     } catch (error) {
       await client.query('rollback').catch(() => undefined);
-      if (!(error instanceof WrongExpectedVersion)) throw error;
-      deps.cache.delete(stream);
-      if (attempt >= 10) throw new ApiError('CONFLICT', 'The resource changed at the same time; please try again.');
-      await new Promise((r) => setTimeout(r, Math.random() * Math.min(50, 2 ** attempt)));
+      if (error instanceof WrongExpectedVersion) deps.cache.delete(stream);
+      throw error;
     } finally {
       client.release();
     }
-  }
+  });
 }
 
 /** A code derived from the uid when registration gave none that fits the link rules. */
