@@ -118,7 +118,7 @@ export default async function commandPathBench(): Promise<void> {
     // gifts must also be registered, so the hosts sign up through identity for real.
     await db.pool.query(`insert into rm.users (uid, username, roles, referral_code, created_at) select 'u' || i, 'user' || i, '{co}', 'R' || i, now() from generate_series(1, $1) i`, [USERS]);
     await db.pool.query(`insert into auth_sessions (session_id, uid, status, method, created_at) select 's' || i, 'u' || i, 'active', 'bench', now() from generate_series(1, $1) i`, [USERS]);
-    const tokens = await Promise.all(Array.from({ length: USERS }, (_, i) => signAccessToken(SECRET, { sub: `u${i + 1}`, sid: `s${i + 1}`, roles: ['co'], anon: false }, 3600)));
+    const tokens = await Promise.all(Array.from({ length: USERS }, (_, i) => signAccessToken(SECRET, { sub: `u${i + 1}`, sid: `s${i + 1}`, roles: ['co'], anon: false, onb: true }, 3600)));
     const token = (uid: number) => tokens[uid - 1]!;
     const hosts: string[] = [];
     for (let i = 0; i < CONNECTIONS; i += 8) hosts.push(...(await Promise.all(Array.from({ length: 8 }, () => signUpWithWallet(`http://127.0.0.1:${api.port}`)))).map((u) => u.uid));

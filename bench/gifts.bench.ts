@@ -45,7 +45,7 @@ export default async function giftsBench(): Promise<void> {
   // One keep-alive connection per sender, as 200 browsers would hold.
   const agent = new http.Agent({ keepAlive: true, maxSockets: SENDERS + 10 });
   try {
-    const tokens = await Promise.all(Array.from({ length: SENDERS }, (_, i) => signAccessToken(SECRET, { sub: `sender-${i}`, sid: `s-${i}`, roles: ['co'], anon: false }, 3600)));
+    const tokens = await Promise.all(Array.from({ length: SENDERS }, (_, i) => signAccessToken(SECRET, { sub: `sender-${i}`, sid: `s-${i}`, roles: ['co'], anon: false, onb: true }, 3600)));
     for (let i = 0; i < SENDERS; i += 20) {
       await Promise.all(Array.from({ length: 20 }, (_, j) => creditDiamonds(api.deps, { uid: `sender-${i + j}`, amount: 10_000_000, reason: 'demo_grant', reference: 'bench', idempotencyKey: 'bench-grant' })));
     }
@@ -100,8 +100,8 @@ export default async function giftsBench(): Promise<void> {
       })), { idempotencyKey: `wallet-${longUid}:bulk-${b}` });
     }
     await creditDiamonds(api.deps, { uid: 'short-history', amount: 10_000_000, reason: 'demo_grant', reference: 'bench', idempotencyKey: 'bench-grant' });
-    const longToken = await signAccessToken(SECRET, { sub: longUid, sid: 'l', roles: ['co'], anon: false }, 3600);
-    const shortToken = await signAccessToken(SECRET, { sub: 'short-history', sid: 's', roles: ['co'], anon: false }, 3600);
+    const longToken = await signAccessToken(SECRET, { sub: longUid, sid: 'l', roles: ['co'], anon: false, onb: true }, 3600);
+    const shortToken = await signAccessToken(SECRET, { sub: 'short-history', sid: 's', roles: ['co'], anon: false, onb: true }, 3600);
     // The first command after a restart without a snapshot folds the whole stream once; every later
     // one reads only new events (the state cache).
     api.deps.cache.delete(`wallet-${longUid}`);

@@ -30,7 +30,7 @@ export default async function identityBench(): Promise<void> {
     const [gPort, uPort, cPort] = await Promise.all([listen(guarded.server, 0), listen(unguarded.server, 0), listen(command.server, 0)]);
     const tokens = await Promise.all(Array.from({ length: 200 }, (_, k) => {
       const i = 1 + ((k * 4999) % USERS);
-      return signAccessToken(SECRET, { sub: `u${i}`, sid: `s${i}`, roles: ['co'], anon: false }, 3600);
+      return signAccessToken(SECRET, { sub: `u${i}`, sid: `s${i}`, roles: ['co'], anon: false, onb: true }, 3600);
     }));
     const get = async (url: string, token?: string) => {
       const res = await fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });

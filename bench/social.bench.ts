@@ -61,7 +61,7 @@ export default async function socialBench(): Promise<void> {
       const uid = `u${(i * 4999) % USERS}`;
       const sid = randomUUID();
       await registerSession(db.pool, uid, sid);
-      tokens.push(await signAccessToken(SECRET, { sub: uid, sid, roles: ['co'], anon: false }, 3600));
+      tokens.push(await signAccessToken(SECRET, { sub: uid, sid, roles: ['co'], anon: false, onb: true }, 3600));
     }
     const call = async (path: string, token?: string) => {
       const res = await fetch(`${base}${path}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });

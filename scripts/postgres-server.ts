@@ -1,8 +1,6 @@
 // Finds a PostgreSQL server: DATABASE_URL, else the machine's on 127.0.0.1:5432, else an embedded
 // PostgreSQL started under .data/ (DESIGN section 8).
-import { createHash } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -56,18 +54,19 @@ export interface EmbeddedPostgresOptions {
   onLog?: (message: string) => void;
 }
 
-/** Where the embedded server keeps its data, and what it may change to get there.
- * As root, PostgreSQL runs as the `postgres` user, who must be able to walk down to the data folder.
- * When a folder above the checkout does not let others through (e.g. /root is 0700), the data goes
- * to a folder of ours under the system's temp folder instead of opening that folder up. */
+/** Where the embedded server keeps its data. As root, PostgreSQL runs as the `postgres` user, who
+ * must be able to walk down to the data folder and to its own binaries in node_modules. When a
+ * folder above the checkout does not let others through (e.g. /root is 0700), it is refused with a
+ * clear message instead of opening that folder up. */
 export function embeddedDataLocation(checkout: string, dataDir: string, isRoot: boolean): { dataDir: string; ownFolder: string } {
   const inside = path.resolve(checkout, dataDir);
   const ownFolder = path.join(checkout, '.data');
   if (path.relative(ownFolder, inside).startsWith('..')) throw new Error(`The embedded PostgreSQL's data folder must be under ${ownFolder}`);
-  if (!isRoot || othersMayEnter(checkout)) return { dataDir: inside, ownFolder };
-  const id = createHash('sha256').update(inside).digest('hex').slice(0, 12);
-  const fallback = path.join(tmpdir(), `murmur-postgres-${id}`);
-  return { dataDir: path.join(fallback, 'data'), ownFolder: fallback };
+  if (isRoot && !othersMayEnter(checkout)) {
+    throw new Error(`The embedded PostgreSQL runs as the postgres user, who cannot enter ${checkout} (a folder on the way is closed to others). `
+      + 'Let others enter it (chmod o+x on that folder), clone elsewhere, or set DATABASE_URL. Nothing outside the checkout is changed for you.');
+  }
+  return { dataDir: inside, ownFolder };
 }
 
 function othersMayEnter(dir: string): boolean {

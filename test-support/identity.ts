@@ -19,8 +19,11 @@ export class MovableClock implements Clock {
 export interface IdentityStack extends TestStack {
   smtp: DevSmtpServer;
   clock: MovableClock;
-  /** Requests a code, reads it from the SMTP server, signs in; answers the auth state and refresh cookie. */
-  signInWithEmail(email: string, extra?: Record<string, unknown>, token?: string): Promise<{ body: any; refreshCookie: string }>;
+  /** Requests a code, reads it from the SMTP server, signs in; answers the auth state and refresh cookie.
+   * Unless `onboard: false` the terms step is done too and `body.token` is the token that may act. */
+  signInWithEmail(email: string, extra?: Record<string, unknown>, token?: string, options?: { onboard?: boolean }): Promise<{ body: any; refreshCookie: string }>;
+  /** Finishes the terms step (18+) and returns the token that says so. */
+  onboard(token: string): Promise<string>;
   /** Requests a code and returns it as read from the mail. */
   emailCode(email: string): Promise<string>;
   /** GET with X-Min-Position, asked again while the answer is stale (a busy machine may lag past the wait). */
@@ -47,6 +50,11 @@ export async function startIdentityStack(settings: Partial<Record<keyof Identity
     if (!code) throw new Error('no code in the mail');
     return code;
   };
+  const onboard = async (token: string) => {
+    const res = await stack.api('/user/onboarding', { method: 'POST', token, body: { acceptTerms: true, birthday: '1990-01-01' } });
+    if (res.status !== 200) throw new Error(`user/onboarding answered ${res.status}: ${JSON.stringify(res.body)}`);
+    return res.body.token as string;
+  };
   return {
     ...stack,
     async readAfter(path, token, position) {
@@ -58,12 +66,15 @@ export async function startIdentityStack(settings: Partial<Record<keyof Identity
     smtp,
     clock,
     emailCode,
-    async signInWithEmail(email, extra = {}, token) {
+    async signInWithEmail(email, extra = {}, token, options = {}) {
       const code = await emailCode(email);
       const res = await stack.api('/auth/login', { method: 'POST', token, body: { credentials: { type: 'email', email, code }, ...extra } });
       if (res.status !== 200) throw new Error(`auth/login answered ${res.status}: ${JSON.stringify(res.body)}`);
-      return { body: res.body, refreshCookie: refreshCookieOf(res.headers) };
+      const body = res.body;
+      if (options.onboard !== false && !body.hasFinishedOnboarding) body.token = await onboard(body.token);
+      return { body, refreshCookie: refreshCookieOf(res.headers) };
     },
+    onboard,
     async stop() {
       await stack.stop();
       await smtp.close();

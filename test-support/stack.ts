@@ -23,7 +23,7 @@ export interface TestStack {
   query: ReturnType<typeof buildQueryApi>;
   runner: ProjectionRunner;
   /** An access token for a user, without going through sign-in (identity has its own tests). */
-  tokenFor(uid: string, roles?: RoleCode[], options?: { anonymous?: boolean; sessionId?: string }): Promise<string>;
+  tokenFor(uid: string, roles?: RoleCode[], options?: { anonymous?: boolean; sessionId?: string; onboarded?: boolean }): Promise<string>;
   /** fetch against the edge rule: GET/HEAD to query-api, everything else to command-api. */
   api(path: string, init?: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
   stop(): Promise<void>;
@@ -51,7 +51,7 @@ export async function startTestStack(options: { commandOverrides?: Partial<Comma
     async tokenFor(uid, roles = ['co'], opts = {}) {
       const sid = opts.sessionId ?? randomUUID();
       await registerSession(db.pool, uid, sid);
-      return signAccessToken(TEST_JWT_SECRET, { sub: uid, sid, roles, anon: opts.anonymous ?? false }, 900);
+      return signAccessToken(TEST_JWT_SECRET, { sub: uid, sid, roles, anon: opts.anonymous ?? false, onb: opts.onboarded ?? true }, 900);
     },
     async api(path, init = {}) {
       const method = init.method ?? 'GET';

@@ -3,6 +3,7 @@
 import { authenticate, errorHandler, notFoundHandler, observabilityRouter } from '@murmur/platform';
 import express from 'express';
 import type { CommandDeps } from './dependencies.ts';
+import { ONBOARDING_PATH } from './identity/onboarding.ts';
 import { commandModules } from './modules.ts';
 
 export function createCommandApp(deps: CommandDeps): express.Express {
@@ -13,7 +14,8 @@ export function createCommandApp(deps: CommandDeps): express.Express {
   const api = express.Router();
   for (const mount of commandModules) mount.raw?.(api, deps);
   api.use(express.json({ limit: '256kb' }));
-  api.use(authenticate(deps.jwtSecret, deps.sessionGuard));
+  // Before onboarding only the terms step itself (sign-in and sign-out are mounted above).
+  api.use(authenticate(deps.jwtSecret, deps.sessionGuard, { beforeOnboarding: (req) => req.method === 'POST' && req.path === ONBOARDING_PATH }));
   for (const mount of commandModules) mount.routes(api, deps);
   app.use('/api/v1', api);
   app.use(notFoundHandler);

@@ -12,6 +12,9 @@ export const AccessTokenClaims = z.object({
   sid: z.string().min(1),
   roles: z.array(RoleCode),
   anon: z.boolean(),
+  /** Onboarding (18+ and the terms) is finished; until it is, the services serve only onboarding,
+   * sign-out and what a visitor may read. Re-issued by the onboarding command and every refresh. */
+  onb: z.boolean(),
 });
 export type AccessTokenClaims = z.infer<typeof AccessTokenClaims>;
 
@@ -19,7 +22,7 @@ const ISSUER = 'murmur';
 const encoder = new TextEncoder();
 
 export async function signAccessToken(secret: string, claims: AccessTokenClaims, ttlSeconds: number, now = Date.now()): Promise<string> {
-  return new SignJWT({ sid: claims.sid, roles: claims.roles, anon: claims.anon })
+  return new SignJWT({ sid: claims.sid, roles: claims.roles, anon: claims.anon, onb: claims.onb })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(claims.sub)
     .setIssuer(ISSUER)

@@ -11,6 +11,8 @@ export type ErrorCode =
   | 'FORBIDDEN'
   /** The account is banned (403). */
   | 'UID_BANNED'
+  /** Signed in, but the terms step (18+, terms) is not finished: only onboarding, sign-out and a visitor's reads are served (403). */
+  | 'ONBOARDING_REQUIRED'
   /** The session was replaced by a sign-in on another device (401). */
   | 'SESSION_REPLACED'
   /** The resource does not exist (404). */
@@ -32,6 +34,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   SESSION_REPLACED: 401,
   FORBIDDEN: 403,
   UID_BANNED: 403,
+  ONBOARDING_REQUIRED: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   RULE_VIOLATED: 422,
@@ -76,6 +79,8 @@ export const texts = {
   errorOccured: 'An error has occured.',
   loggedInElsewhere: 'Your account is logged in another device.',
   banned: 'Your account is banned.',
+  /** Any command before the terms step is done (403 ONBOARDING_REQUIRED). */
+  onboardingRequired: 'Please accept the terms and confirm you are at least 18 years old to continue.',
   /** Web app: the stored session could not be renewed (refresh refused); the user must sign in. */
   sessionExpired: 'Your session has expired. Please sign in again.',
   rejoining: 'Something went wrong. Rejoining Lobby...',

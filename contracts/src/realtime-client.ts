@@ -51,6 +51,9 @@ export interface RealtimeClientOptions {
   pongTimeoutMs?: number;
   random?: () => number;
   onStateChange?: (state: ConnectionState) => void;
+  /** The gateway ended the session (banned, or signed in on another device): the client stops
+   * reconnecting with this token; `reason` is the spec's text to show. */
+  onSessionEnded?: (info: { code: number; reason: string }) => void;
 }
 
 interface ChannelEntry {
@@ -78,8 +81,8 @@ export class RealtimeClient {
   private lastHeard = 0;
   private refs = 0;
   private readonly mediaHandlers = new Set<(message: MediaServerMessage) => void>();
-  private readonly options: Required<Omit<RealtimeClientOptions, 'getToken' | 'onStateChange'>> &
-    Pick<RealtimeClientOptions, 'getToken' | 'onStateChange'>;
+  private readonly options: Required<Omit<RealtimeClientOptions, 'getToken' | 'onStateChange' | 'onSessionEnded'>> &
+    Pick<RealtimeClientOptions, 'getToken' | 'onStateChange' | 'onSessionEnded'>;
 
   constructor(options: RealtimeClientOptions) {
     this.options = {
@@ -193,6 +196,13 @@ export class RealtimeClient {
       for (const entry of this.channels.values()) entry.confirmed = false;
       // Closed for listening to nothing: come back when there is something to listen to.
       const idle = event?.code === realtimeCloseCodes.idle && event.reason === 'idle' && this.channels.size === 0;
+      if (event?.code === realtimeCloseCodes.banned || event?.code === realtimeCloseCodes.sessionReplaced) {
+        // The same token would only be refused again: stop, and let the app sign out and say why.
+        this.wanted = false;
+        this.setState('DISCONNECTED');
+        this.options.onSessionEnded?.({ code: event.code, reason: event.reason });
+        return;
+      }
       if (this.wanted && !idle) this.scheduleReconnect();
       else this.setState('DISCONNECTED');
     };

@@ -190,6 +190,23 @@ describe('RealtimeClient when idle', () => {
     expect(lastSocket().sent).toEqual([{ type: 'subscribe', ref: '1', channels: [lobby] }]);
     client.close();
   });
+
+  it('stops reconnecting and reports why when the gateway ends the session (ban, other device)', async () => {
+    for (const [code, reason] of [[4403, 'Your account is banned.'], [4409, 'Your account is logged in another device.']] as const) {
+      ScriptedSocket.opened = [];
+      const ended: Array<{ code: number; reason: string }> = [];
+      const client = new RealtimeClient({ url: 'ws://gw/ws', WebSocket: ScriptedSocket, random: () => 0, getToken: () => 't', onSessionEnded: (e) => ended.push(e) });
+      client.subscribe(mine, { onEvent: () => undefined });
+      client.connect();
+      await flush();
+      lastSocket().open();
+      lastSocket().close(code, reason);
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(ended).toEqual([{ code, reason }]);
+      expect(ScriptedSocket.opened).toHaveLength(1);
+      expect(client.state).toBe('DISCONNECTED');
+    }
+  });
 });
 
 describe('parseChannel', () => {

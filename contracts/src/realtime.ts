@@ -14,6 +14,10 @@ export const realtimeCloseCodes = {
   slowConsumer: 4008,
   /** The token expired or the session ended while connected. */
   unauthenticated: 4401,
+  /** The account was banned while connected; the reason is the spec's 'Your account is banned.'. Do not reconnect signed in. */
+  banned: 4403,
+  /** The account signed in on another device; the reason is 'Your account is logged in another device.'. Do not reconnect signed in. */
+  sessionReplaced: 4409,
   /** The gateway is shutting down; reconnect elsewhere. */
   goingAway: 1001,
 } as const;

@@ -24,7 +24,7 @@ let benUid = '';
 
 const claimsOf = async (page: Page) => {
   const token = (await page.evaluate(() => localStorage.getItem('murmur.token')))!;
-  return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string; sid: string; roles: string[]; anon: boolean };
+  return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string; sid: string; roles: string[]; anon: boolean; onb?: boolean };
 };
 const tokenOf = async (page: Page) => (await page.evaluate(() => localStorage.getItem('murmur.token')))!;
 // A 1x1 PNG, as a picked file.
@@ -174,7 +174,7 @@ describe('lobby voice and gifts (point 12)', () => {
 describe('an expired session (point 13)', () => {
   const expiredToken = async (page: Page) => {
     const c = await claimsOf(page);
-    return signAccessToken(TEST_JWT_SECRET, { sub: c.sub, sid: c.sid, roles: c.roles as never, anon: c.anon }, 60, Date.now() - 3_600_000);
+    return signAccessToken(TEST_JWT_SECRET, { sub: c.sub, sid: c.sid, roles: c.roles as never, anon: c.anon, onb: c.onb !== false }, 60, Date.now() - 3_600_000);
   };
 
   it('refreshes a token known to be expired before any call or socket', async () => {

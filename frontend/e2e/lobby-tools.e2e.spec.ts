@@ -174,7 +174,7 @@ describe('lobby tools (issue 15 points 5 and 6)', () => {
     await host.getByText('Live', { exact: true }).click();
     expect(await host.getByTestId('settings-live').isChecked()).toBe(false);
     await host.getByTestId('settings-save').click();
-    await host.getByText('Lobby info updated.').waitFor({ timeout: 15_000 });
+    await host.getByTestId('toast').getByText('Lobby info updated.').waitFor({ timeout: 15_000 });
     await host.reload();
     const photo = host.getByTestId('lobby-photo-preview');
     await photo.waitFor({ timeout: 15_000 });

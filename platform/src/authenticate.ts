@@ -8,6 +8,8 @@ export interface AuthContext {
   sessionId: string;
   roles: RoleCode[];
   anonymous: boolean;
+  /** Finished onboarding (the `onb` claim). */
+  onboarded: boolean;
 }
 
 /** Checks that a token's session is still the account's active one and the account not banned. */
@@ -20,6 +22,9 @@ export interface SessionGuard {
 declare module 'express-serve-static-core' {
   interface Request {
     auth?: AuthContext;
+    /** A signed-in caller who has not finished onboarding, on a route they may not use yet: served as
+     * a visitor, and refused with ONBOARDING_REQUIRED wherever a visitor would be asked to sign in. */
+    onboardingPending?: AuthContext;
   }
 }
 
@@ -37,16 +42,24 @@ export async function resolveAuth(secret: string, guard: SessionGuard | undefine
   if (verdict === 'banned') throw new ApiError('UID_BANNED', texts.banned);
   if (verdict === 'replaced') throw new ApiError('SESSION_REPLACED', texts.loggedInElsewhere);
   if (verdict === 'revoked') throw new ApiError('UNAUTHENTICATED', 'Your session has expired. Please sign in again.');
-  return { uid: claims.sub, sessionId: claims.sid, roles: claims.roles, anonymous: claims.anon };
+  return { uid: claims.sub, sessionId: claims.sid, roles: claims.roles, anonymous: claims.anon, onboarded: claims.onb };
 }
 
-/** Reads the bearer token when present; routes then call `requireAuth` or allow visitors. */
-export function authenticate(secret: string, guard?: SessionGuard): RequestHandler {
+export interface AuthenticateOptions {
+  /** The routes a signed-in caller may use before finishing onboarding (besides a visitor's). */
+  beforeOnboarding?: (req: Request) => boolean;
+}
+
+/** Reads the bearer token when present; routes then call `requireAuth` or allow visitors. Until
+ * onboarding is finished the caller is a visitor everywhere but `beforeOnboarding` routes. */
+export function authenticate(secret: string, guard?: SessionGuard, options: AuthenticateOptions = {}): RequestHandler {
   return async (req: Request, _res: Response, next: NextFunction) => {
     const token = bearerToken(req);
     if (!token) return next();
     try {
-      req.auth = await resolveAuth(secret, guard, token);
+      const auth = await resolveAuth(secret, guard, token);
+      if (auth.onboarded || options.beforeOnboarding?.(req)) req.auth = auth;
+      else req.onboardingPending = auth;
       next();
     } catch (error) {
       next(error);

@@ -22,7 +22,9 @@ export function toApiError(error: unknown): ApiError {
 
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
-    const apiError = toApiError(error);
+    let apiError = toApiError(error);
+    // A signed-in caller is never told to sign in: what they miss is the terms step.
+    if (apiError.code === 'UNAUTHENTICATED' && req.onboardingPending) apiError = new ApiError('ONBOARDING_REQUIRED', texts.onboardingRequired);
     if (apiError.code === 'INTERNAL') logger.error({ err: error, path: req.path }, 'request failed');
     const body: ErrorEnvelope = { error: { code: apiError.code, message: apiError.message, ...(apiError.details !== undefined ? { details: apiError.details } : {}) } };
     res.status(apiError.status).json(body);

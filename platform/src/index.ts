@@ -7,3 +7,5 @@ export * from './config.ts';
 export * from './authenticate.ts';
 export * from './listen.ts';
 export * from './session-guard.ts';
+export * from './access-policy.ts';
+export * from './access-lookups.ts';

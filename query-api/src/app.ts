@@ -11,7 +11,8 @@ export function createQueryApp(deps: QueryDeps): express.Express {
   app.set('trust proxy', 'loopback');
   app.use(observabilityRouter('query-api', deps.pool));
   const api = express.Router();
-  api.use(authenticate(deps.jwtSecret, deps.sessionGuard));
+  // Before onboarding a caller reads what a visitor may, and their own account (to be shown the terms step).
+  api.use(authenticate(deps.jwtSecret, deps.sessionGuard, { beforeOnboarding: (req) => req.path === '/user/me' }));
   for (const mount of queryModules) mount(api, deps);
   app.use('/api/v1', api);
   app.use('/api/docs', apiDocsRouter());

@@ -300,14 +300,14 @@ describe('access', () => {
   });
 
   it('refuses a forged, an expired, a malformed or a revoked-session token before the upgrade', async () => {
-    const forged = await signAccessToken('another-secret-another-secret-0123456789', { sub: 'eve', sid: 's', roles: ['co'], anon: false }, 900);
-    const expired = await signAccessToken(TEST_JWT_SECRET, { sub: 'old', sid: 's', roles: ['co'], anon: false }, 60, Date.now() - 3_600_000);
+    const forged = await signAccessToken('another-secret-another-secret-0123456789', { sub: 'eve', sid: 's', roles: ['co'], anon: false, onb: true }, 900);
+    const expired = await signAccessToken(TEST_JWT_SECRET, { sub: 'old', sid: 's', roles: ['co'], anon: false, onb: true }, 60, Date.now() - 3_600_000);
     for (const token of [forged, expired, 'not-a-token']) {
       await expect(openSocket(localUrl, token)).rejects.toMatchObject({ status: 401 });
       await expect(openSocket(remote.url, token)).rejects.toMatchObject({ status: 401 });
     }
     // Signed with the right secret, but for a session identity never issued (or revoked since).
-    const unissued = await signAccessToken(TEST_JWT_SECRET, { sub: 'mallory', sid: 'never-issued', roles: ['co'], anon: false }, 900);
+    const unissued = await signAccessToken(TEST_JWT_SECRET, { sub: 'mallory', sid: 'never-issued', roles: ['co'], anon: false, onb: true }, 900);
     await expect(openSocket(localUrl, unissued)).rejects.toMatchObject({ status: 401 });
     await expect(openSocket(remote.url, unissued)).rejects.toMatchObject({ status: 401 });
     const valid = await openSocket(localUrl, await stack.tokenFor('alice'));

@@ -29,12 +29,12 @@ import {
   type Checkpoint,
   type RecordedEvent,
 } from '@murmur/eventstore';
-import { closeServer, createLogger, listen, observabilityRouter, PostgresSessionGuard, toApiError, type Logger, type SessionGuard } from '@murmur/platform';
+import { closeServer, createLogger, listen, observabilityRouter, PostgresSessionGuard, toApiError, type AccessPolicy, type Logger, type SessionGuard } from '@murmur/platform';
 import express from 'express';
 import type pg from 'pg';
 import client from 'prom-client';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { AccessPolicy, type AccessVerdict } from './access.ts';
+import { channelAccess, type AccessVerdict } from './access.ts';
 import { authenticateUpgrade, type UpgradeAuth } from './auth.ts';
 import { channelsOf, presenceLobbyOf, toRealtimeEvent } from './channels.ts';
 import type { GatewayConfig } from './config.ts';
@@ -42,6 +42,7 @@ import { ClientConnection, type ChannelState } from './connection.ts';
 import { GatewayLiveness } from './liveness.ts';
 import { LogTailer } from './log-tailer.ts';
 import { PresenceTracker } from './presence.ts';
+import { sessionEndOf, type SessionEnd } from './session-ends.ts';
 import { ReplayRing, type RingEntry } from './replay-ring.ts';
 import { MediaRightsReader } from './signalling/rights.ts';
 import { Signalling } from './signalling/signalling.ts';
@@ -138,7 +139,7 @@ export class Gateway {
       yieldAfter: 2_000,
     });
     this.ring = new ReplayRing(settings.GATEWAY_RING_SIZE, START);
-    this.access = new AccessPolicy(deps.pool);
+    this.access = channelAccess(deps.pool);
     this.signalling = new Signalling(new MediaRightsReader(deps.pool), deps.logger);
     this.liveness = new GatewayLiveness(deps.pool, randomUUID(), presenceTimings.gatewayHeartbeatMs, deps.logger);
     this.presence = new PresenceTracker(new PostgresEventStore(deps.pool), deps.logger, {
@@ -206,8 +207,20 @@ export class Gateway {
     this.metrics.position.set(Number(event.globalPosition));
     const revoked = revokedGrant(event);
     if (revoked) this.revoke(revoked.uid, revoked.grant);
+    const ended = sessionEndOf(event);
+    if (ended) this.endSessions(ended);
     this.signalling.onEvent(event);
     return sent;
+  }
+
+  /** A banned account, or one signed in elsewhere, loses its open sockets now, told why. */
+  private endSessions(ended: SessionEnd): void {
+    for (const c of [...(this.clientsOf.get(ended.uid) ?? [])]) {
+      if (c.auth?.sessionId === ended.keep) continue;
+      c.ws.close(ended.code, ended.reason);
+      this.removeClient(c);
+      setTimeout(() => c.ws.terminate(), 2_000).unref();
+    }
   }
 
   /** A member who left (or was kicked or blocked) stops hearing what membership alone let them hear. */
@@ -425,7 +438,7 @@ export class Gateway {
     const verdicts = await Promise.all(
       requested.map(async (ch) => {
         try {
-          return await this.access.check(c.auth, parseChannel(ch)!);
+          return await this.access.channel(c.auth, parseChannel(ch)!);
         } catch (error) {
           this.deps.logger.error({ err: error, channel: ch }, 'access check failed');
           return 'not_found' as const;

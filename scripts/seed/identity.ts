@@ -40,10 +40,11 @@ export async function seedIdentity(ctx: SeedContext): Promise<void> {
     const code = await codeFromMailbox(ctx, person.email, Number(rows[0]?.last ?? 0));
     const auth = await call(ctx, '/auth/login', { credentials: { type: 'email', email: person.email, code }, visitorId: `demo-${person.key}`, deviceInfo: { os: 'web' } });
     users[person.key] = auth.uid;
-    await ctx.post('/user/onboarding', auth.token, { acceptTerms: true, birthday: person.birthday, showNSFW: false });
+    // The terms step answers with the token that may do the rest.
+    const onboarded = await ctx.post('/user/onboarding', auth.token, { acceptTerms: true, birthday: person.birthday, showNSFW: false });
     for (const role of person.roles) await ctx.post(`/admin/users/${auth.uid}/roles`, operator, { role });
     try {
-      await ctx.post('/user/profile/details', auth.token, { username: person.username }, 'PUT');
+      await ctx.post('/user/profile/details', onboarded.token, { username: person.username }, 'PUT');
     } catch (error) {
       console.warn(`demo username for ${person.key} not set: ${(error as Error).message}`);
     }

@@ -18,7 +18,7 @@ export async function seedDemo(base: { pool: pg.Pool; store: PostgresEventStore;
     async tokenFor(uid: string, roles: RoleCode[] = ['co']) {
       const sid = randomUUID();
       await registerSession(base.pool, uid, sid);
-      return signAccessToken(DEMO_SECRET, { sub: uid, sid, roles, anon: false }, 3600);
+      return signAccessToken(DEMO_SECRET, { sub: uid, sid, roles, anon: false, onb: true }, 3600);
     },
     async post(path, token, body, method = 'POST') {
       const res = await fetch(`${base.commandUrl}/api/v1${path}`, {

@@ -25,8 +25,8 @@ const authenticatedRoutes: Array<[string, string]> = [
 
 describe('the guard', () => {
   it('answers 401 with the envelope on every authenticated route without a token or with a bad one', async () => {
-    const expired = await signAccessToken(TEST_JWT_SECRET, { sub: 'u', sid: 's', roles: ['co'], anon: false }, 60, Date.now() - 3600_000);
-    const forged = await signAccessToken('another-secret-another-secret-another-secret', { sub: 'u', sid: 's', roles: ['ad'], anon: false }, 600);
+    const expired = await signAccessToken(TEST_JWT_SECRET, { sub: 'u', sid: 's', roles: ['co'], anon: false, onb: true }, 60, Date.now() - 3600_000);
+    const forged = await signAccessToken('another-secret-another-secret-another-secret', { sub: 'u', sid: 's', roles: ['ad'], anon: false, onb: true }, 600);
     for (const [method, path] of authenticatedRoutes) {
       for (const token of [undefined, 'garbage', expired, forged]) {
         const res = await stack.api(path, { method, token, body: method === 'POST' ? {} : undefined });
@@ -37,7 +37,7 @@ describe('the guard', () => {
   });
 
   it('refuses a well-signed token whose session was never issued', async () => {
-    const unregistered = await signAccessToken(TEST_JWT_SECRET, { sub: 'ghost', sid: 'no-such-session', roles: ['co'], anon: false }, 600);
+    const unregistered = await signAccessToken(TEST_JWT_SECRET, { sub: 'ghost', sid: 'no-such-session', roles: ['co'], anon: false, onb: true }, 600);
     expect((await stack.api('/user/me', { token: unregistered })).status).toBe(401);
   });
 
@@ -103,7 +103,7 @@ describe('roles and bans', () => {
 
 describe('onboarding', () => {
   it('finishes onboarding at 18+, refuses under 18 with the spec text', async () => {
-    const { body } = await stack.signInWithEmail('terms@example.com');
+    const { body } = await stack.signInWithEmail('terms@example.com', {}, undefined, { onboard: false });
     const young = new Date();
     young.setUTCFullYear(young.getUTCFullYear() - 17);
     const refused = await stack.api('/user/onboarding', { method: 'POST', token: body.token, body: { acceptTerms: true, birthday: young.toISOString().slice(0, 10) } });

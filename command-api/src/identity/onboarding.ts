@@ -1,16 +1,24 @@
 // The terms step of sign-in: accept the terms and confirm an age of at least 18 (spec sections 2, 5).
-import { OnboardingBody } from '@murmur/contracts';
+// Until it is done the services refuse every other command (the token's `onb` claim is false), so
+// the answer carries a fresh access token of the same session that says it is done.
+import { OnboardingBody, signAccessToken } from '@murmur/contracts';
 import { currentUser, parse, requireAuth } from '@murmur/platform';
 import type express from 'express';
 import { handleCommand } from '../decider/handle-command.ts';
 import type { CommandDeps } from '../dependencies.ts';
 import { userDecider, userStream } from './decide.ts';
+import { identityRuntime } from './runtime.ts';
+
+export const ONBOARDING_PATH = '/user/onboarding';
 
 export function onboardingRoutes(router: express.Router, deps: CommandDeps): void {
-  router.post('/user/onboarding', requireAuth(), async (req, res) => {
-    const { uid } = currentUser(req);
+  router.post(ONBOARDING_PATH, requireAuth(), async (req, res) => {
+    const me = currentUser(req);
     const body = parse(OnboardingBody, req.body);
-    const result = await handleCommand(deps.store, userStream(uid), userDecider, { type: 'CompleteOnboarding', birthday: body.birthday, showNSFW: body.showNSFW, now: deps.clock.now() }, { cache: deps.cache, metadata: { actorUid: uid } });
-    res.json({ hasFinishedOnboarding: true, position: result.position.toString() });
+    const now = deps.clock.now();
+    const result = await handleCommand(deps.store, userStream(me.uid), userDecider, { type: 'CompleteOnboarding', birthday: body.birthday, showNSFW: body.showNSFW, now }, { cache: deps.cache, metadata: { actorUid: me.uid } });
+    const claims = { sub: me.uid, sid: me.sessionId, roles: result.state.roles, anon: result.state.anonymous, onb: true };
+    const token = await signAccessToken(deps.jwtSecret, claims, identityRuntime(deps).config.ACCESS_TOKEN_TTL_SECONDS, now.getTime());
+    res.json({ hasFinishedOnboarding: true, position: result.position.toString(), token });
   });
 }

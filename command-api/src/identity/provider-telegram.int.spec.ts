@@ -134,7 +134,7 @@ describe('Telegram mini-app', () => {
 
   it('credits the daily claim once a day and shows the next claim time', async () => {
     const login = await stack.api('/auth/login-via-telegram', { method: 'POST', body: { initData: tgInitData({ id: 777010, first_name: 'Cy' }) } });
-    const token = login.body.token;
+    const token = await stack.onboard(login.body.token);
     const before = await stack.readAfter('/claim/tg/next-claim', token, login.body.position);
     expect(before.body).toMatchObject({ canClaim: true, nextClaimAt: null, amount: 10, streak: 0 });
     const claim = await stack.api('/claim/tg', { method: 'POST', token });

@@ -136,7 +136,7 @@ export async function sendAuthState(
   a: { state: UserState; sessionId: string; refreshToken: string; position: bigint; isNewUser: boolean },
 ): Promise<void> {
   const roles: RoleCode[] = a.state.roles;
-  const token = await signAccessToken(o.jwtSecret, { sub: a.state.uid, sid: a.sessionId, roles, anon: a.state.anonymous }, o.accessTtlSeconds, o.now.getTime());
+  const token = await signAccessToken(o.jwtSecret, { sub: a.state.uid, sid: a.sessionId, roles, anon: a.state.anonymous, onb: a.state.hasFinishedOnboarding }, o.accessTtlSeconds, o.now.getTime());
   res.cookie(REFRESH_COOKIE, a.refreshToken, refreshCookieOptions(o.production, o.refreshTtlSeconds));
   const body: AuthStateDto = {
     token,

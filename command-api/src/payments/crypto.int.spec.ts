@@ -44,7 +44,10 @@ async function walletSignIn(index: number): Promise<{ uid: string; token: string
   const signature = await chain.signMessage(index, created.body.message);
   const res = await stack.api('/auth/login-wallet', { method: 'POST', headers: { 'x-signature-session': created.body.token }, body: { type: 'login', environment: 'evm', signature, address } });
   expect(res.status).toBe(200);
-  return { uid: res.body.uid, token: res.body.token };
+  // The terms step first: until it is done every command is refused.
+  const onboarded = await stack.api('/user/onboarding', { method: 'POST', token: res.body.token, body: { acceptTerms: true, birthday: '1990-01-01' } });
+  expect(onboarded.status).toBe(200);
+  return { uid: res.body.uid, token: onboarded.body.token };
 }
 
 describe('crypto top-up (ERC-20 on a local chain)', () => {

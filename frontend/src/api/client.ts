@@ -149,6 +149,11 @@ export async function call<T>(method: string, path: string, body?: unknown, opti
       } else if (!options.quiet && isAuthCall) toast(message, 'error');
       throw error;
     }
+    if (action === 'terms') {
+      toast(message, 'error');
+      useUi.getState().setLoginOpen(true);
+      throw error;
+    }
     if (action === 'home') {
       if (code === 'UID_BANNED') toast(texts.banned, 'error');
       navigateHome();

@@ -3,8 +3,9 @@
 import { RealtimeClient, type ChannelHandlers, type ConnectionState } from '@murmur/contracts/realtime-client';
 import { useEffect, useRef } from 'react';
 import { createStore } from '../state/store.ts';
+import { toast } from '../state/ui.ts';
 import { freshToken } from './client.ts';
-import { onLogout, useSession } from './session.ts';
+import { clearSession, onLogout, useSession } from './session.ts';
 
 export type { ConnectionState };
 
@@ -26,6 +27,11 @@ export function realtime(): RealtimeClient {
       WebSocket: WebSocket as unknown as ConstructorParameters<typeof RealtimeClient>[0]['WebSocket'],
       // An expired stored token is refreshed before the socket opens, so it never fails on it first.
       getToken: () => freshToken(),
+      // Banned, or signed in on another device: sign out here and show the spec's text.
+      onSessionEnded({ reason }) {
+        clearSession();
+        toast(reason, 'error');
+      },
       onStateChange(state) {
         useConnection.setState((s) => ({ state, connectedTimes: state === 'CONNECTED' ? s.connectedTimes + 1 : s.connectedTimes }));
       },

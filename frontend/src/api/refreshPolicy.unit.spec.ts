@@ -78,6 +78,7 @@ describe('error policy (spec section 8)', () => {
   });
   it('sends 403 home, opens the server-error modal on 500 and toasts the rest', () => {
     expect(errorAction(403, false)).toBe('home');
+    expect(errorAction(403, false, 'ONBOARDING_REQUIRED')).toBe('terms');
     expect(errorAction(500, false)).toBe('server-error');
     expect(errorAction(422, false)).toBe('toast');
     expect(errorAction(429, false)).toBe('toast');

@@ -8,6 +8,8 @@ export interface SessionClaims {
   uid: string;
   roles: string[];
   anonymous: boolean;
+  /** The terms step (18+) is done; until it is, the app shows it on every load and the server refuses commands. */
+  onboarded: boolean;
   /** Expiry (seconds since the epoch), when the token carries one. */
   exp: number | null;
 }
@@ -24,12 +26,14 @@ export function decodeClaims(token: string): SessionClaims | null {
   if (!part) return null;
   try {
     const json = atob(part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '='));
-    const payload = JSON.parse(json) as { sub?: unknown; roles?: unknown; anon?: unknown; exp?: unknown };
+    const payload = JSON.parse(json) as { sub?: unknown; roles?: unknown; anon?: unknown; onb?: unknown; exp?: unknown };
     if (typeof payload.sub !== 'string') return null;
     return {
       uid: payload.sub,
       roles: Array.isArray(payload.roles) ? payload.roles.filter((r): r is string => typeof r === 'string') : [],
       anonymous: payload.anon === true,
+      // A token from before the claim existed is refreshed by the server's first 401; never nag meanwhile.
+      onboarded: payload.onb !== false,
       exp: typeof payload.exp === 'number' ? payload.exp : null,
     };
   } catch {

@@ -4,6 +4,7 @@ import { limits } from '@murmur/contracts/constants';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiCallError } from '../api/client.ts';
 import { Button } from '../components/Button.tsx';
+import { useSession } from '../api/session.ts';
 import { Dialog } from '../components/Dialog.tsx';
 import { TextField } from '../components/Field.tsx';
 import { emailError, otpError } from '../forms/validation.ts';
@@ -29,8 +30,13 @@ type Step = 'default' | 'email' | 'otp' | 'terms' | 'success';
 
 export default function LoginModal() {
   const setOpen = useUi((s) => s.setLoginOpen);
-  // A code sent before the modal was closed: back to its step, countdown running (pendingCode.ts).
-  const [step, setStep] = useState<Step>(() => (pendingCode() ? 'otp' : 'default'));
+  // A signed-in user who has not done the terms step starts there (after a reload, or a refused
+  // command); a code sent before the modal was closed goes back to its step, countdown running (pendingCode.ts).
+  const [step, setStep] = useState<Step>(() => {
+    const claims = useSession.getState().claims;
+    if (claims && !claims.onboarded) return 'terms';
+    return pendingCode() ? 'otp' : 'default';
+  });
   const [email, setEmail] = useState(() => pendingCode()?.email ?? '');
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);

@@ -111,6 +111,8 @@ export function telegramInitData(): string | null {
   return data ? data : null;
 }
 
-export function completeOnboarding(birthday: string, showNSFW: boolean): Promise<unknown> {
-  return api.post('/user/onboarding', { acceptTerms: true, birthday, showNSFW }, { quiet: true });
+/** The terms step; its answer carries a token that says it is done (the old one is still refused). */
+export async function completeOnboarding(birthday: string, showNSFW: boolean): Promise<void> {
+  const answer = await api.post<{ token: string }>('/user/onboarding', { acceptTerms: true, birthday, showNSFW }, { quiet: true });
+  useSession.getState().setToken(answer.token);
 }

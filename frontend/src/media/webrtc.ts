@@ -110,11 +110,13 @@ class WebRtcMedia implements MediaAdapter {
         this.ctx.set({ micOn: false, problem: voiceProblemOf(track.error) });
         return;
       }
-      if (this.closed || !this.micWanted || !this.rights.audio) {
+      // Stale (left, muted meanwhile) or a second capture that raced this one: never keep two.
+      if (this.closed || !this.micWanted || !this.rights.audio || this.mic) {
         track.stop();
-        return;
+        if (!this.mic) return;
+      } else {
+        this.mic = track;
       }
-      this.mic = track;
     }
     for (const o of this.out.values()) await o.audio.replaceTrack(this.mic).catch(() => undefined);
     this.ctx.set({ micOn: true });

@@ -29,6 +29,11 @@ export function AppShell() {
   const location = useLocation();
   useEffect(() => setHomeNavigator(() => navigate('/')), [navigate]);
   const loginOpen = useUi((s) => s.loginOpen);
+  // Signed in but the terms step (18+) is not done: it comes back on every load until it is.
+  const needsTerms = useSession((s) => !!s.claims && !s.claims.onboarded);
+  useEffect(() => {
+    if (needsTerms) useUi.getState().setLoginOpen(true);
+  }, [needsTerms]);
   // The lobby and room stages run edge to edge; the lobby settings page is an ordinary page.
   const inLobby = /^\/(lobby|room)\//.test(location.pathname) && location.pathname !== '/lobby/settings';
 

@@ -14,12 +14,13 @@ import {
   rooms as roomConstants,
   weekIdOf,
 } from '@murmur/contracts';
-import { ApiError, currentUser, parse, requireAuth } from '@murmur/platform';
+import { ApiError, currentUser, granted, isLobbyStaff, parse, requireAuth } from '@murmur/platform';
 import type express from 'express';
 import type pg from 'pg';
 import { z } from 'zod';
 import type { QueryDeps } from '../dependencies.ts';
 import { freshness } from '../freshness.ts';
+import { readAccess } from './read-access.ts';
 import { mediaUrl } from '../media/routes.ts';
 import { lookupUsers } from '../user-directory.ts';
 
@@ -108,7 +109,17 @@ const roomView = async <T extends { roomBannerPhoto: string | null }>(deps: Pick
   roomBannerPhoto: await mediaUrl(deps, room.roomBannerPhoto),
 });
 
-const isStaff = (row: LobbyRow, uid: string | undefined) => uid !== undefined && (uid === row.owner_uid || uid === row.host_uid || row.admins.includes(uid));
+const isStaff = (row: LobbyRow, uid: string | undefined) => isLobbyStaff({ ownerUid: row.owner_uid, hostUid: row.host_uid, admins: row.admins }, uid);
+
+async function hasInvite(pool: pg.Pool, lobbyId: string, inviteId: string): Promise<boolean> {
+  const { rows } = await pool.query('select 1 from rm.lobby_invites where lobby_id = $1 and invite_id = $2', [lobbyId, inviteId]);
+  return rows.length > 0;
+}
+
+async function isInside(pool: pg.Pool, lobbyId: string, uid: string): Promise<boolean> {
+  const { rows } = await pool.query('select 1 from rm.lobby_members where lobby_id = $1 and uid = $2 and left_at is null', [lobbyId, uid]);
+  return rows.length > 0;
+}
 
 const listQuery = (req: express.Request) => {
   const q = parse(LobbyListQuery, req.query);
@@ -119,6 +130,7 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
   const { pool } = deps;
   const fresh = freshness(pool, ['lobbies']);
   const freshRooms = freshness(pool, ['lobbies', 'rooms']);
+  const access = readAccess(pool);
 
   // Signed-in users see every live lobby; visitors the public ones (spec section 5).
   router.get('/lobbies', requireAuth(), fresh, async (req, res) => {
@@ -183,6 +195,7 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
     const period = q.kind === 'valentines' ? 'valentines' : q.frequency!;
     const periodId = period === 'valentines' ? String(now.getUTCFullYear()) : period === 'weekly' ? weekIdOf(now) : monthIdOf(now);
     const lobbyId = q.lobbyId ?? '';
+    if (q.lobbyId) await access.lobby(req, q.lobbyId);
     const board = async (name: 'users' | 'hosts') => {
       const { rows } = await pool.query<{ uid: string; amount: string }>(
         `select uid, amount::text from rm.lobby_leaderboards where lobby_id = $1 and board = $2 and period = $3 and period_id = $4
@@ -210,7 +223,9 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
 
   router.get('/lobbies/:id', freshRooms, async (req, res) => {
     const row = await loadLobbyRow(pool, String(req.params.id));
-    if (row.kind === 'private' && !req.auth) throw new ApiError('UNAUTHENTICATED', 'Please sign in to continue.');
+    // Whoever holds a valid invite is about to join: they see the lobby (its fee) before they do.
+    const invite = typeof req.query.invite === 'string' && idPattern.test(req.query.invite) ? req.query.invite : null;
+    if (!(req.auth && invite && (await hasInvite(pool, row.lobby_id, invite)))) await access.lobby(req, row.lobby_id);
     const { rows: members } = await pool.query<{ uid: string; role: string; seat: number | null; presence: string; is_admin: boolean; anonymous: boolean; joined_at: Date }>(
       `select uid, role, seat, presence, is_admin, anonymous, joined_at from rm.lobby_members where lobby_id = $1 and left_at is null order by seat nulls last, joined_at`,
       [row.lobby_id],
@@ -264,8 +279,11 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
   router.get('/lobbies/:id/invites', requireAuth(), fresh, async (req, res) => {
     const me = currentUser(req);
     const row = await loadLobbyRow(pool, String(req.params.id));
-    const { rows: inside } = await pool.query('select 1 from rm.lobby_members where lobby_id = $1 and uid = $2 and left_at is null', [row.lobby_id, me.uid]);
-    if (!isStaff(row, me.uid) && inside.length === 0) throw new ApiError('FORBIDDEN', lobbyTexts.noPermission);
+    // A private lobby's invite ids are its keys: its staff alone see them. A public lobby's are share links.
+    const verdict = await access.lobby(req, row.lobby_id);
+    if (row.kind === 'private' ? verdict !== 'ok' : !isStaff(row, me.uid) && !(await isInside(pool, row.lobby_id, me.uid))) {
+      throw new ApiError('FORBIDDEN', lobbyTexts.noPermission);
+    }
     const { rows } = await pool.query<{ invite_id: string; created_by: string; created_at: Date }>(
       'select invite_id, created_by, created_at from rm.lobby_invites where lobby_id = $1 order by created_at desc limit 100',
       [row.lobby_id],
@@ -280,6 +298,7 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
 
   router.get('/lobbies/:id/rooms', freshRooms, async (req, res) => {
     const row = await loadLobbyRow(pool, String(req.params.id));
+    await access.lobby(req, row.lobby_id);
     const page = parse(PageQuery, req.query);
     const { rows } = await pool.query<{ roomBannerPhoto: string | null }>(
       `select room_id as "roomId", lobby_id as "lobbyId", title, mins, room_banner_photo as "roomBannerPhoto", required_balance as "requiredBalance",
@@ -294,7 +313,7 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
   router.get('/rooms/:id', freshRooms, async (req, res) => {
     const roomId = String(req.params.id);
     if (!idPattern.test(roomId)) throw new ApiError('NOT_FOUND', lobbyTexts.roomNotFound);
-    const { rows } = await pool.query<{ roomBannerPhoto: string | null }>(
+    const { rows } = await pool.query<{ roomBannerPhoto: string | null; lobbyId: string; silenced: string[] }>(
       `select room_id as "roomId", lobby_id as "lobbyId", title, mins, room_banner_photo as "roomBannerPhoto", required_balance as "requiredBalance",
               status, member_count as "userCount", host_uid as "hostUid", silenced, created_at as "createdAt", started_at as "startedAt",
               ends_at as "endsAt", ended_at as "endedAt", end_reason as "endReason"
@@ -303,6 +322,16 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
     );
     const room = rows[0];
     if (!room) throw new ApiError('NOT_FOUND', lobbyTexts.roomNotFound);
+    const verdict = await access.policy.room(req.auth ?? null, roomId);
+    if (!granted(verdict)) {
+      // Someone who may see the room's lobby sees what the lobby lists of it, to decide to join; the
+      // people in it and its silences stay with them.
+      if (verdict !== 'forbidden') await access.room(req, roomId);
+      await access.lobby(req, room.lobbyId);
+      const { silenced: _silenced, ...preview } = await roomView(deps, room);
+      res.json({ ...preview, users: [] });
+      return;
+    }
     const { rows: members } = await pool.query<{ uid: string }>('select uid from rm.room_members where room_id = $1 and left_at is null order by joined_at', [roomId]);
     const cards = await lookupUsers(deps, members.map((m) => m.uid));
     res.json({ ...(await roomView(deps, room)), users: members.map((m) => cards.get(m.uid)) });
@@ -313,6 +342,13 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
     const lobbyId = String(req.params.id);
     if (!idPattern.test(lobbyId)) throw new ApiError('NOT_FOUND', lobbyTexts.lobbyNotFound);
     const q = parse(PageQuery.extend({ roomId: z.string().regex(idPattern).optional() }), req.query);
+    if (q.roomId) {
+      await access.room(req, q.roomId);
+      const { rows: inLobby } = await pool.query('select 1 from rm.rooms where room_id = $1 and lobby_id = $2', [q.roomId, lobbyId]);
+      if (inLobby.length === 0) throw new ApiError('NOT_FOUND', lobbyTexts.roomNotFound);
+    } else {
+      await access.lobby(req, lobbyId);
+    }
     const { rows } = await pool.query<{ position: string; message_id: string; uid: string; room_id: string | null; message_type: string; title: string | null; body: string; posted_at: Date }>(
       `select position::text, message_id, uid, room_id, message_type, title, body, posted_at from rm.lobby_chat
         where lobby_id = $1 and room_id is not distinct from $2 order by position desc limit $3 offset $4`,

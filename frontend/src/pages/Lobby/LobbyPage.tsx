@@ -56,7 +56,9 @@ export default function LobbyPage() {
   const uid = useSession((s) => s.claims?.uid ?? null);
   const openLogin = useUi((s) => s.setLoginOpen);
   const path = `/lobbies/${encodeURIComponent(lobbyId)}`;
-  const { data: raw, error, mutate } = useQuery<Record<string, unknown>>(path, { dedupingInterval: 0 });
+  // A private lobby is read by its members; an invite lets its holder see it before joining.
+  const detailPath = inviteId ? `${path}?invite=${encodeURIComponent(inviteId)}` : path;
+  const { data: raw, error, mutate } = useQuery<Record<string, unknown>>(detailPath, { dedupingInterval: 0 });
   const lobby = useMemo(() => (raw ? toLobbyDetails(raw) : null), [raw]);
   const lobbyRef = useRef(lobby);
   lobbyRef.current = lobby;
@@ -79,8 +81,8 @@ export default function LobbyPage() {
 
   /** Re-reads the lobby at least at `position` (an event we saw, or our own command). */
   const reload = useCallback(
-    (position?: string) => void mutate(api.get<Record<string, unknown>>(path, { minPosition: position, quiet: true }), { revalidate: false }).catch(() => undefined),
-    [mutate, path],
+    (position?: string) => void mutate(api.get<Record<string, unknown>>(detailPath, { minPosition: position, quiet: true }), { revalidate: false }).catch(() => undefined),
+    [mutate, detailPath],
   );
 
   // Join once the lobby is known: pay its fee after confirmation; a failed join goes home.
@@ -119,13 +121,15 @@ export default function LobbyPage() {
 
   const rejoin = useRejoin(lobby, !!joined, doJoin);
 
-  // Chat history once; live messages arrive on the lobby channel.
+  // Chat history once readable (a private lobby's after joining); live messages arrive on the lobby channel.
+  const chatReadable = !!lobby && (lobby.kind !== 'private' || !!joined || !!lobby.viewer?.inside || !!lobby.viewer?.isStaff);
   useEffect(() => {
+    if (!chatReadable) return;
     void api
       .get<{ items: ChatHistoryItem[] }>(`${path}/chat?limit=50`, { quiet: true })
       .then((h) => setChat(h.items.reverse().map(historyLine)))
       .catch(() => undefined);
-  }, [path]);
+  }, [path, chatReadable]);
 
   const nameOf = useCallback((u: string) => lobbyRef.current?.members.find((m) => m.uid === u)?.username ?? u.slice(0, 8), []);
 

@@ -1,0 +1,24 @@
+// Events that end a user's sessions while their sockets are open: a ban ends every one, a sign-in
+// on another device every other one. The gateway closes those sockets at once, with a close code
+// and the spec's text, instead of letting them live until their token expires.
+import { realtimeCloseCodes, texts } from '@murmur/contracts';
+import type { RecordedEvent } from '@murmur/eventstore';
+
+export interface SessionEnd {
+  uid: string;
+  /** The session that stays (the new device's); null ends them all. */
+  keep: string | null;
+  code: number;
+  reason: string;
+}
+
+export function sessionEndOf(event: RecordedEvent): SessionEnd | null {
+  if (!event.streamId.startsWith('user-')) return null;
+  const uid = typeof event.data.uid === 'string' ? event.data.uid : null;
+  if (!uid) return null;
+  if (event.type === 'UserBanned') return { uid, keep: null, code: realtimeCloseCodes.banned, reason: texts.banned };
+  if (event.type === 'UserSignedIn' && typeof event.data.sessionId === 'string') {
+    return { uid, keep: event.data.sessionId, code: realtimeCloseCodes.sessionReplaced, reason: texts.loggedInElsewhere };
+  }
+  return null;
+}
