@@ -122,8 +122,9 @@ describe('private timed rooms, chat and media tokens', () => {
     expect(viaBody.status).toBe(201);
     const inRoom = await post('guest-r', `/lobbies/${lobbyId}/rooms/${roomId}/chat`, { payload: { messageType: 'sticker', body: '/gifs/cat.svg' } });
     expect(inRoom.status).toBe(201);
+    const member = await as('guest-r');
     const history = await waitFor(
-      () => stack.api(`/lobbies/${lobbyId}/chat?roomId=${roomId}`, { headers: { 'x-min-position': inRoom.body.position } }),
+      () => stack.api(`/lobbies/${lobbyId}/chat?roomId=${roomId}`, { token: member, headers: { 'x-min-position': inRoom.body.position } }),
       (r) => r.headers.get('x-stale') !== 'true',
       30_000,
     );
