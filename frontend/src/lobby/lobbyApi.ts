@@ -1,11 +1,14 @@
 // Lobby and room data as the web app reads it (spec sections 3 and 7), normalised from the query
 // API's answers so pages do not depend on every field's exact spelling.
+import type { AppearanceDto } from '@murmur/contracts/collections';
 import type { PageMeta } from '@murmur/contracts/paging';
 
 export interface UserRef {
   uid: string;
   username: string;
   profilePicUrl?: string | null;
+  /** The frame and badges they wear. */
+  appearance?: AppearanceDto;
 }
 
 export interface LobbyCardData {
@@ -75,7 +78,8 @@ export function toUserRef(raw: unknown): UserRef | null {
   const r = raw as Raw;
   const uid = str(r.uid);
   if (!uid) return null;
-  return { uid, username: str(r.username, uid.slice(0, 8)), profilePicUrl: (r.profilePicUrl ?? r.profilePic ?? null) as string | null };
+  const look = r.appearance as AppearanceDto | undefined;
+  return { uid, username: str(r.username, uid.slice(0, 8)), profilePicUrl: (r.profilePicUrl ?? r.profilePic ?? null) as string | null, ...(look ? { appearance: look } : {}) };
 }
 
 export function toLobbyCard(raw: Raw): LobbyCardData {
