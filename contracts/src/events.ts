@@ -10,6 +10,7 @@ import { chatEventSchemas, lobbyEventSchemas, presenceEventSchemas, roomEventSch
 import { referralEventSchemas } from './referral.ts';
 import { guildEventSchemas } from './guild.ts';
 import { leaderboardEventSchemas } from './global-leaderboards.ts';
+import { notificationEventSchemas } from './notifications.ts';
 
 export type { EventSchemaMap, EventUnionOf } from './event-map.ts';
 export { eventTypesOf } from './event-map.ts';
@@ -33,6 +34,7 @@ export const eventSchemas = {
   ...referralEventSchemas,
   ...guildEventSchemas,
   ...leaderboardEventSchemas,
+  ...notificationEventSchemas,
 } as const;
 
 export type EventSchemas = typeof eventSchemas;
