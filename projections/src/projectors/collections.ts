@@ -1,15 +1,15 @@
 // Collections and appearance: the frames, badges and gifts to keep each user owns (until when), the
 // VIP frame and badge while VIP lasts, and what each user wears (`AppearanceChanged`), which every
 // user card carries.
-import { collectible, vipItems, type AppearanceChangedData, type SkuPurchasedData } from '@murmur/contracts';
-import { ident, type Projector } from '../projector.ts';
+import { collectible, vipItems } from '@murmur/contracts';
+import { defineProjector, ident } from '../projector.ts';
 
 const KEPT_KINDS = new Set(['frame', 'badge', 'gift']);
 
-export const collectionsProjector: Projector = {
+export const collectionsProjector = defineProjector({
   name: 'collections',
   tables: ['collection_items', 'appearance'],
-  handles: ['SkuPurchased', 'AppearanceChanged'],
+  handles: ['SkuPurchased', 'AppearanceChanged'] as const,
   async createTables(client, schema) {
     const s = ident(schema);
     await client.query(`create table if not exists ${s}.collection_items (
@@ -35,7 +35,7 @@ export const collectionsProjector: Projector = {
     for (const e of events) {
       const position = e.globalPosition.toString();
       if (e.type === 'SkuPurchased') {
-        const d = e.data as unknown as SkuPurchasedData;
+        const d = e.data;
         // The VIP frame and badge are owned exactly as long as VIP (its renewal moves both).
         const rows = d.skuKind === 'vip'
           ? vipItems.map((v) => ({ id: v.id, kind: v.kind, name: v.name, quantity: 1 }))
@@ -51,7 +51,7 @@ export const collectionsProjector: Projector = {
           );
         }
       } else if (e.type === 'AppearanceChanged') {
-        const d = e.data as unknown as AppearanceChangedData;
+        const d = e.data;
         await client.query(
           `insert into ${s}.appearance as a (uid, frame_id, badge_ids, position) values ($1, $2, $3, $4)
            on conflict (uid) do update set frame_id = excluded.frame_id, badge_ids = excluded.badge_ids, position = excluded.position where a.position < excluded.position`,
@@ -60,4 +60,4 @@ export const collectionsProjector: Projector = {
       }
     }
   },
-};
+});
