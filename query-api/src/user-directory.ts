@@ -1,23 +1,24 @@
 // Usernames and pictures for uids shown in lists, from identity's rm.users; a uid that table does
 // not know yet (or a database without it) shows as itself. Pictures are stored as media keys and
 // leave here as URLs a browser can load (`mediaUrl`), so no list ever shows a raw key.
-import { noAppearance, type AppearanceDto } from '@murmur/contracts';
+import { noAppearance, type UserCard } from '@murmur/contracts';
 import type { QueryDeps } from './dependencies.ts';
 import { mediaUrl } from './media/routes.ts';
 
-export interface UserCard {
-  uid: string;
-  username: string;
-  profilePicUrl: string | null;
-  /** The frame and badges the user wears (worn items that expired are left out) and VIP. */
-  appearance: AppearanceDto;
+export type { UserCard };
+
+/** The cards of a lookup; any uid, even one not looked up, has a card (itself, no picture). */
+export class UserCards extends Map<string, UserCard> {
+  override get(uid: string): UserCard {
+    return super.get(uid) ?? { uid, username: uid, profilePicUrl: null, appearance: noAppearance };
+  }
 }
 
 type Row = { uid: string; username: string | null; profile_pic_url: string | null; frame_id: string | null; badge_ids: string[] | null; vip: boolean };
 
-export async function lookupUsers(deps: Pick<QueryDeps, 'pool' | 'jwtSecret'>, uids: Iterable<string>): Promise<Map<string, UserCard>> {
+export async function lookupUsers(deps: Pick<QueryDeps, 'pool' | 'jwtSecret'>, uids: Iterable<string>): Promise<UserCards> {
   const wanted = [...new Set(uids)];
-  const out = new Map<string, UserCard>(wanted.map((uid) => [uid, { uid, username: uid, profilePicUrl: null, appearance: noAppearance }]));
+  const out = new UserCards(wanted.map((uid) => [uid, { uid, username: uid, profilePicUrl: null, appearance: noAppearance }]));
   if (wanted.length === 0) return out;
   const { rows } = await deps.pool
     .query<Row>(
