@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { RoleCode } from './access-token.ts';
 import { CommandAnswer } from './answers.ts';
 import { EquipBody } from './collections.ts';
+import { SetSubscriptionPriceBody, SubscribeBody } from './subscriptions.ts';
 import { GlobalLeaderboardQuery } from './global-leaderboards.ts';
 import { SendGiftBody } from './gifting.ts';
 import { GifSearchQuery, GifSearchResult } from './gifs.ts';
@@ -140,6 +141,8 @@ const catalogue = [
   post('/payment/purchase', 'money', 'Buy an item with diamonds', { body: PurchaseBody }),
   post('/skus/credit/condition', 'money', 'May the caller buy this item, and the balance after', { body: PurchaseBody }),
   post('/wallet/collections/equip', 'money', 'Wear or take off an owned frame or badge', { body: EquipBody }),
+  post('/user/subscription/price', 'subscriptions', "Set the caller's monthly subscription price", { body: SetSubscriptionPriceBody }),
+  post('/user/subscribe/{uid}', 'subscriptions', 'Subscribe to a creator for 30 days', { body: SubscribeBody }),
   get('/wallet/collections', 'money', 'Owned frames, badges and gifts to keep, with status and end'),
   post('/wallet/withdraw/validate', 'money', 'Check a withdrawal without requesting it', { body: WithdrawBody }),
   post('/wallet/withdraw', 'money', 'Request a charm withdrawal', { body: WithdrawBody }),

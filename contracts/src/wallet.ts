@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { AppearanceChangedData } from './collections.ts';
 import { money } from './constants.ts';
+import { SubscribedToCreatorData } from './subscriptions.ts';
 import { eventTypesOf, type EventUnionOf } from './event-map.ts';
 
 /** Why diamonds were credited or spent; every module that moves diamonds names its reason here. */
@@ -95,6 +96,7 @@ export const walletEventSchemas = {
   GiftSent: GiftSentData,
   SkuPurchased: SkuPurchasedData,
   AppearanceChanged: AppearanceChangedData,
+  SubscribedToCreator: SubscribedToCreatorData,
 } as const;
 export const walletEventTypes = eventTypesOf(walletEventSchemas);
 export type WalletEvent = EventUnionOf<typeof walletEventSchemas>;
