@@ -1,10 +1,10 @@
 // Wallet reads: balance, transaction history, inventory, top-up options, SKUs, withdrawal figures,
 // creator cash-outs and blockchain wallets. Read models only (`rm.*`).
 import {
-  BalanceDto, BlockchainWalletList, CashoutList, CurrencyConversion, CurrencyList, findSku, formatText, InventoryList, money, PageQuery, pageMeta, PaymentMethods,
-  PaymentNotifications, PaymentStatusDto, RecommendedTopUps, SkuDto, SkuList, skuCatalogue, texts, topUp, TransactionHistory, TransactionStatus, usdRates,
-  WithdrawalList, WithdrawAvailable, type BlockchainWalletItem, type CashoutItem, type CurrencyDto, type InventoryItem, type PaymentNotification,
-  type TransactionHistoryItem, type CryptoDepositDto, type WithdrawalItem, demoDepositAddress,
+  BalanceDto, BlockchainWalletList, CashoutList, collectible, CurrencyConversion, CurrencyList, findSku, formatText, InventoryList, money, PageQuery, pageMeta,
+  PaymentMethods, PaymentNotifications, PaymentStatusDto, RecommendedTopUps, SkuDto, SkuList, skuCatalogue, texts, topUp, TransactionHistory, TransactionStatus,
+  usdRates, WithdrawalList, WithdrawAvailable, type BlockchainWalletItem, type CashoutItem, type CollectionItemDto, type CurrencyDto, type InventoryItem,
+  type PaymentNotification, type TransactionHistoryItem, type CryptoDepositDto, type WithdrawalItem, demoDepositAddress,
 } from '@murmur/contracts';
 import { ApiError, currentUser, demoSettings, parse, requireAuth, send } from '@murmur/platform';
 import type express from 'express';
@@ -12,7 +12,7 @@ import { z } from 'zod';
 import type { QueryDeps } from '../dependencies.ts';
 import { freshness } from '../freshness.ts';
 import { isoDates, type Dated } from '../iso-dates.ts';
-import { lookupUsers } from '../user-directory.ts';
+import { appearanceSql, lookupUsers } from '../user-directory.ts';
 
 interface HistoryRow {
   transaction_id: string;
@@ -165,6 +165,33 @@ export function walletRoutes(router: express.Router, deps: QueryDeps): void {
       pool.query<{ n: number }>('select count(*)::int as n from rm.inventory where uid = $1', [uid]),
     ]);
     send(res, InventoryList, { items: items.rows.map((r) => isoDates(r, 'purchasedAt', 'expiresAt')), meta: pageMeta(q, count.rows[0]?.n ?? 0, items.rows.length) });
+  });
+
+  // ---- collections (spec "Collections tabs: Inventory, Frames, Badges"): owned items and their status ----
+  const CollectionsQuery = z.object({ kind: z.enum(['all', 'frame', 'badge', 'gift']).default('all') });
+  router.get('/wallet/collections', requireAuth(), freshness(pool, ['collections']), async (req, res) => {
+    const { uid } = currentUser(req);
+    const q = parse(CollectionsQuery, req.query);
+    const { rows } = await pool.query<{ item_id: string; kind: string; name: string; quantity: number; expires_at: Date | null; acquired_at: Date; worn: boolean; expired: boolean }>(
+      `select c.item_id, c.kind, c.name, c.quantity, c.expires_at, c.acquired_at,
+              (c.expires_at is not null and c.expires_at <= now()) as expired,
+              (c.item_id = w.frame_id or c.item_id = any(w.badge_ids)) as worn
+         from rm.collection_items c left join lateral (${appearanceSql('c.uid')}) w on true
+        where c.uid = $1 and ($2 = 'all' or c.kind = $2)
+        order by expired, c.acquired_at desc`,
+      [uid, q.kind],
+    );
+    const items: CollectionItemDto[] = rows.map((r) => ({
+      itemId: r.item_id,
+      kind: r.kind as CollectionItemDto['kind'],
+      name: r.name,
+      imageUrl: collectible(r.item_id)?.imageUrl ?? '/gifts/star.svg',
+      quantity: r.quantity,
+      status: r.expired ? 'expired' : r.worn ? 'active' : 'inactive',
+      expiresAt: r.expires_at?.toISOString() ?? null,
+      acquiredAt: r.acquired_at.toISOString(),
+    }));
+    res.json({ items });
   });
 
   // ---- top-up options (spec section 7 "Payment and wallet") ----
