@@ -2,7 +2,7 @@
 import type { z } from 'zod';
 import type { RoleCode } from './access-token.ts';
 import { CommandAnswer } from './answers.ts';
-import { EquipBody } from './collections.ts';
+import { CollectionList, EquipBody } from './collections.ts';
 import { GlobalLeaderboardQuery } from './global-leaderboards.ts';
 import { CmsAssetList, GiftCatalogueAnswer, SendGiftBody } from './gifting.ts';
 import { GifSearchQuery, GifSearchResult } from './gifs.ts';
@@ -26,7 +26,7 @@ import {
 import { TransactionHistory } from './transactions.ts';
 import {
   BalanceDto, BlockchainWalletAnswer, BlockchainWalletBody, BlockchainWalletChangeBody, BlockchainWalletList, CashoutConfirmBody, CashoutList, CreatorPaymentBody,
-  CurrencyConversion, CurrencyList, GiftSentAnswer, GrantAnswer, InventoryList, PaymentMethods, PaymentNotifications, PaymentResultDto, PaymentStatusDto,
+  CurrencyConversion, CurrencyList, EquipAnswer, GiftSentAnswer, GrantAnswer, InventoryList, PaymentMethods, PaymentNotifications, PaymentResultDto, PaymentStatusDto,
   PurchaseAnswer, PurchaseBody, PurchaseCheck, RecommendedTopUps, SkuDto, SkuList, StripeInitBody, TopUpPayBody, WithdrawalAnswer, WithdrawalList, WithdrawAvailable,
   WithdrawBody, WithdrawCheck,
 } from './wallet.ts';
@@ -142,9 +142,9 @@ const catalogue = [
   post('/payment/checkout/pay', 'money', 'Buy the VIP subscription', { response: PaymentResultDto }),
   post('/payment/purchase/validate', 'money', 'Check a purchase without buying', { body: PurchaseBody, response: PurchaseCheck }),
   post('/payment/purchase', 'money', 'Buy an item with diamonds', { body: PurchaseBody, response: PurchaseAnswer, status: 201 }),
-  post('/skus/credit/condition', 'money', 'May the caller buy this item, and the balance after', { body: PurchaseBody }),
-  post('/wallet/collections/equip', 'money', 'Wear or take off an owned frame or badge', { body: EquipBody }),
-  get('/wallet/collections', 'money', 'Owned frames, badges and gifts to keep, with status and end'),
+  post('/skus/credit/condition', 'money', 'May the caller buy this item, and the balance after', { body: PurchaseBody, response: PurchaseCheck }),
+  post('/wallet/collections/equip', 'money', 'Wear or take off an owned frame or badge', { body: EquipBody, response: EquipAnswer }),
+  get('/wallet/collections', 'money', 'Owned frames, badges and gifts to keep, with status and end', { response: CollectionList }),
   post('/wallet/withdraw/validate', 'money', 'Check a withdrawal without requesting it', { body: WithdrawBody, response: WithdrawCheck }),
   post('/wallet/withdraw', 'money', 'Request a charm withdrawal', { body: WithdrawBody, response: WithdrawalAnswer, status: 201 }),
   post('/wallet/withdraw/settle', 'money', 'Settle a pending withdrawal', { roles: ['ad'], response: WithdrawalAnswer }),

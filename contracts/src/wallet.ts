@@ -495,7 +495,20 @@ export const PaymentStatusDto = z.object({
 export type PaymentStatusDto = z.infer<typeof PaymentStatusDto>;
 
 // Command answers. A retried money command (same Idempotency-Key) answers 200 with its first result.
-export const PurchaseCheck = z.object({ valid: z.boolean(), skuId: z.string(), quantity: int, diamondsTotal: int, balance: int, shortBy: int });
+/** A purchase tried without buying (`payment/purchase/validate`, `skus/credit/condition`): the refusal it would meet, if any. */
+export const PurchaseCheck = z.object({
+  valid: z.boolean(),
+  skuId: z.string(),
+  quantity: int,
+  price: int,
+  diamondsTotal: int,
+  balance: int,
+  balanceAfter: int,
+  shortBy: int,
+  code: z.string().nullable(),
+  message: z.string().nullable(),
+});
+export const EquipAnswer = commandAnswer({ frameId: z.string().nullable(), badgeIds: z.array(z.string()) });
 export const WithdrawCheck = z.object({ valid: z.boolean(), charm: int, usd: z.number(), available: int });
 /** A withdrawal or creator payment: requested (pending), settled or confirmed. */
 export const WithdrawalAnswer = commandAnswer({ status: z.string(), transactionId: z.string() });

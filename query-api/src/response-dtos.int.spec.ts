@@ -114,6 +114,8 @@ describe('answers against their contracts DTOs', () => {
     await asAdmin('/wallet/grant', { uid: 'm-payer', amount: 20_000 });
     await command('m-payer', '/payment/purchase/validate', { skuId: 'frame-gold' });
     await command('m-payer', '/payment/purchase', { skuId: 'frame-gold' });
+    await command('m-payer', '/skus/credit/condition', { skuId: 'badge-rocket' });
+    await command('m-payer', '/wallet/collections/equip', { itemId: 'frame-gold', equip: true });
     const lobby = await command('m-host', '/lobbies', { title: 'Gift night' });
     await command('m-payer', `/lobbies/${lobby.lobbyId}/join`);
     const gift = await command('m-payer', '/gifting/send-gift', { giftName: 'fireworks', quantity: 10, recipients: ['m-host'], lobbyId: lobby.lobbyId });
@@ -137,6 +139,7 @@ describe('answers against their contracts DTOs', () => {
     const history = await query('m-payer', '/transaction/me');
     expect(history.items.length).toBeGreaterThanOrEqual(3);
     await query('m-payer', '/wallet/inventory/bought');
+    expect((await query('m-payer', '/wallet/collections')).items.map((i: { itemId: string; status: string }) => [i.itemId, i.status])).toEqual([['frame-gold', 'active']]);
     await query(null, '/payment/currencies/available');
     await query(null, '/payment/currencies/conversion?from=USD&to=DMND&amount=5');
     await query('m-payer', '/payment/currencies/recommended');

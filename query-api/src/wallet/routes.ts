@@ -1,7 +1,7 @@
 // Wallet reads: balance, transaction history, inventory, top-up options, SKUs, withdrawal figures,
 // creator cash-outs and blockchain wallets. Read models only (`rm.*`).
 import {
-  BalanceDto, BlockchainWalletList, CashoutList, collectible, CurrencyConversion, CurrencyList, findSku, formatText, InventoryList, money, PageQuery, pageMeta,
+  BalanceDto, BlockchainWalletList, CashoutList, collectible, CollectionList, CurrencyConversion, CurrencyList, findSku, formatText, InventoryList, money, PageQuery, pageMeta,
   PaymentMethods, PaymentNotifications, PaymentStatusDto, RecommendedTopUps, SkuDto, SkuList, skuCatalogue, texts, topUp, TransactionHistory, TransactionStatus,
   usdRates, WithdrawalList, WithdrawAvailable, type BlockchainWalletItem, type CashoutItem, type CollectionItemDto, type CurrencyDto, type InventoryItem,
   type PaymentNotification, type TransactionHistoryItem, type CryptoDepositDto, type WithdrawalItem, demoDepositAddress,
@@ -191,7 +191,7 @@ export function walletRoutes(router: express.Router, deps: QueryDeps): void {
       expiresAt: r.expires_at?.toISOString() ?? null,
       acquiredAt: r.acquired_at.toISOString(),
     }));
-    res.json({ items });
+    send(res, CollectionList, { items });
   });
 
   // ---- top-up options (spec section 7 "Payment and wallet") ----
