@@ -10,7 +10,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { api, ApiCallError } from '../../api/client.ts';
 import { useBalance } from '../../api/me.ts';
 import { useChannel, useReconnected } from '../../api/realtime.ts';
-import { useSession } from '../../api/session.ts';
+import { actingUid, useSession } from '../../api/session.ts';
 import { Avatar } from '../../components/Avatar.tsx';
 import { Button } from '../../components/Button.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
@@ -53,7 +53,8 @@ export default function LobbyPage() {
   const [search] = useSearchParams();
   const inviteId = search.get('invite');
   const navigate = useNavigate();
-  const uid = useSession((s) => s.claims?.uid ?? null);
+  // A visitor until the terms step is done (signing in from this page opens it).
+  const uid = useSession(actingUid);
   const openLogin = useUi((s) => s.setLoginOpen);
   const path = `/lobbies/${encodeURIComponent(lobbyId)}`;
   // A private lobby is read by its members; an invite lets its holder see it before joining.
