@@ -21,3 +21,4 @@ export * from './deposits.ts';
 export * from './realtime.ts';
 export * from './media.ts';
 export * from './api-catalogue.ts';
+export * from './public-events.ts';
