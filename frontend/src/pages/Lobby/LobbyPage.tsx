@@ -56,6 +56,7 @@ export default function LobbyPage() {
   const navigate = useNavigate();
   // A visitor until the terms step is done (signing in from this page opens it).
   const uid = useSession(actingUid);
+  const termsPending = useSession((s) => !!s.claims && !s.claims.onboarded);
   const openLogin = useUi((s) => s.setLoginOpen);
   const path = `/lobbies/${encodeURIComponent(lobbyId)}` as const;
   // A private lobby is read by its members; an invite lets its holder see it before joining.
@@ -318,7 +319,7 @@ export default function LobbyPage() {
             ) : null}
           </div>
         </header>
-        {uid ? null : <VisitorBanner />}
+        {uid ? null : <VisitorBanner termsPending={termsPending} />}
         <PinnedMessage message={lobby.pinnedMessage} canUnpin={staff} onUnpin={() => void lobbyActions.pin(lobbyId, null).then((a) => reload(a.position)).catch(() => undefined)} />
         {lobby.description ? <p className={styles.description}>{lobby.description}</p> : null}
 
