@@ -2,7 +2,7 @@
 import type { PostgresEventStore } from '@murmur/eventstore';
 import type { Logger, SessionGuard } from '@murmur/platform';
 import type pg from 'pg';
-import type { StateCache } from './decider/state-cache.ts';
+import type { CommandRuntime } from './decider/command-runtime.ts';
 import type { IdentityRuntime } from './identity/runtime.ts';
 import type { PresenceReaperOptions } from './lobbies/presence-reaper.ts';
 
@@ -14,7 +14,8 @@ export const systemClock: Clock = { now: () => new Date() };
 export interface CommandDeps {
   pool: pg.Pool;
   store: PostgresEventStore;
-  cache: StateCache;
+  /** The command handlers' in-memory state of this process: caches, per-stream queues, snapshot marks. */
+  commands: CommandRuntime;
   logger: Logger;
   clock: Clock;
   jwtSecret: string;

@@ -4,7 +4,7 @@ import { CachingSessionGuard, createLogger, PostgresSessionGuard } from '@murmur
 import http from 'node:http';
 import { createCommandApp } from './app.ts';
 import type { CommandApiConfig } from './config.ts';
-import { StateCache } from './decider/state-cache.ts';
+import { CommandRuntime } from './decider/command-runtime.ts';
 import { systemClock, type CommandDeps } from './dependencies.ts';
 import { commandModules } from './modules.ts';
 
@@ -13,7 +13,7 @@ export function buildCommandApi(config: Pick<CommandApiConfig, 'DATABASE_URL' | 
   const deps: CommandDeps = {
     pool,
     store: new PostgresEventStore(pool),
-    cache: new StateCache(),
+    commands: new CommandRuntime(),
     logger: createLogger('command-api'),
     clock: systemClock,
     jwtSecret: config.JWT_SECRET,

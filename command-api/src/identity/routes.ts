@@ -5,12 +5,11 @@ import {
 } from '@murmur/contracts';
 import { ApiError, bearerToken, parse, requireAuth, resolveAuth, type AuthContext } from '@murmur/platform';
 import express from 'express';
-import { loadState } from '../decider/handle-command.ts';
 import type { CommandDeps } from '../dependencies.ts';
 import type { CommandModule } from '../modules.ts';
 import { decideInTransaction, LinkTaken, noIdentity, signIn, usernameFrom } from './accounts.ts';
 import { claimRoutes } from './claim.ts';
-import { userDecider, userStream } from './decide.ts';
+import { userCommands } from './user-commands.ts';
 import { verifyIdToken } from './identity-provider.ts';
 import { onboardingRoutes } from './onboarding.ts';
 import { consumeCode, countSender, sendCode, type OtpSettings } from './otp.ts';
@@ -123,7 +122,7 @@ function signInRoutes(router: express.Router, deps: CommandDeps): void {
     if (!token) throw new ApiError('UNAUTHENTICATED', identityTexts.sessionExpired);
     const now = deps.clock.now();
     const rotated = await rotateRefreshToken(deps.pool, deps.jwtSecret, runtime.config.REFRESH_TOKEN_TTL_SECONDS, token, now);
-    const { state } = await loadState(deps.store, userStream(rotated.uid), userDecider, deps.cache);
+    const { state } = await userCommands.load(deps, rotated.uid);
     if (state.banned) {
       await endSession(deps.pool, rotated.sessionId, now, 'banned');
       deps.sessionGuard?.forget?.(rotated.uid);

@@ -14,11 +14,9 @@ import {
 import { ApiError, currentUser, parse, requireAuth } from '@murmur/platform';
 import { LOCAL_MEDIA_PATH, LocalObjectStore, objectStoreFromEnv, type ObjectStore } from '@murmur/platform/object-store';
 import type express from 'express';
-import { handleCommand } from '../decider/handle-command.ts';
 import type { CommandDeps } from '../dependencies.ts';
 import type { CommandModule } from '../modules.ts';
-import { mediaDecider } from './decide.ts';
-import { mediaStreamId } from './media.ts';
+import { mediaCommands } from './media-commands.ts';
 import { makeThumbnail } from './thumbnail.ts';
 
 const stores = new Map<string, ObjectStore>();
@@ -109,26 +107,14 @@ export const mediaModule: CommandModule = {
         thumbnailFileName = await makeThumbnail(store, body.fileName, bytes);
       }
       const uploadType = (body.fileName.split('/')[1] ?? 'profile') as 'profile' | 'lobby' | 'chat';
-      const result = await handleCommand(
-        deps.store,
-        mediaStreamId(uid),
-        mediaDecider,
-        { type: 'RecordProcessed', uid, fileName: body.fileName, format: body.fileType, kind, size: object.size, thumbnailFileName, uploadType, now: deps.clock.now() },
-        { cache: deps.cache, metadata: { actorUid: uid } },
-      );
+      const result = await mediaCommands.run(deps, uid, { type: 'RecordProcessed', uid, fileName: body.fileName, format: body.fileType, kind, size: object.size, thumbnailFileName, uploadType, now: deps.clock.now() }, { actorUid: uid });
       res.json({ position: result.position.toString(), fileName: body.fileName, format: body.fileType, thumbnailFileName });
     });
 
     router.post('/user/gallery/item/delete', requireAuth(), async (req, res) => {
       const { uid } = currentUser(req);
       const body = parse(DeleteGalleryItemBody, req.body);
-      const result = await handleCommand(
-        deps.store,
-        mediaStreamId(uid),
-        mediaDecider,
-        { type: 'DeleteGalleryItem', uid, fileName: body.filename, format: body.format, now: deps.clock.now() },
-        { cache: deps.cache, metadata: { actorUid: uid } },
-      );
+      const result = await mediaCommands.run(deps, uid, { type: 'DeleteGalleryItem', uid, fileName: body.filename, format: body.format, now: deps.clock.now() }, { actorUid: uid });
       res.json({ position: result.position.toString() });
     });
   },

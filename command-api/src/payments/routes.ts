@@ -7,13 +7,12 @@ import express from 'express';
 import { createHash } from 'node:crypto';
 import type { Hex } from 'viem';
 import { z } from 'zod';
-import { loadState } from '../decider/handle-command.ts';
 import type { CommandDeps } from '../dependencies.ts';
 import { routeIdempotencyKey } from '../wallet/idempotency.ts';
 import { paymentPorts } from './config.ts';
 import { provenWalletAddresses } from './owned-wallets.ts';
-import { paymentDecider } from './decide.ts';
 import { cryptoPaymentId, paymentStreamId } from './payment.ts';
+import { paymentCommands } from './settle.ts';
 import { priceTopUp, topUpBoundsError } from './top-up.ts';
 import { confirmAndSettle, runPaymentCommand, settlePayment } from './settle.ts';
 
@@ -28,7 +27,7 @@ async function initCard(deps: CommandDeps, uid: string, key: string, purpose: Pa
   const card = paymentPorts(deps).card;
   if (!card) throw new ApiError('RULE_VIOLATED', 'Card payments are not available here; please use a crypto wallet or the sandbox.');
   const paymentId = `card-${digest(key)}`;
-  const { state } = await loadState(deps.store, paymentStreamId(paymentId), paymentDecider, deps.cache);
+  const { state } = await paymentCommands.load(deps, paymentId);
   if (state.status !== 'none') {
     // A retried init: the same intent, never a second one.
     const pi = await card.retrievePaymentIntent(state.providerRef);
@@ -46,7 +45,7 @@ async function initCard(deps: CommandDeps, uid: string, key: string, purpose: Pa
 async function paySandbox(deps: CommandDeps, uid: string, key: string, purpose: PaymentPurpose, valueUsd: number | undefined): Promise<PaymentResultDto> {
   if (!paymentPorts(deps).config.sandboxEnabled) throw new ApiError('RULE_VIOLATED', 'The sandbox payment provider is not available here.');
   const paymentId = `sandbox-${digest(key)}`;
-  const { state } = await loadState(deps.store, paymentStreamId(paymentId), paymentDecider, deps.cache);
+  const { state } = await paymentCommands.load(deps, paymentId);
   const price = state.status === 'none' ? await priceTopUp(deps, uid, purpose, valueUsd) : { amountUsdCents: state.amountUsdCents, diamonds: state.diamonds };
   await runPaymentCommand(deps, paymentId, {
     type: 'InitiatePayment',
@@ -103,7 +102,7 @@ async function payCrypto(deps: CommandDeps, uid: string, body: TopUpPayBody): Pr
     }
     if (!appended || appended.duplicate) {
       // The transfer's stream exists: a retry by its owner settles again (a no-op), anyone else is refused.
-      const { state } = await loadState(deps.store, paymentStreamId(paymentId), paymentDecider, deps.cache);
+      const { state } = await paymentCommands.load(deps, paymentId);
       if (state.uid !== uid) throw new ApiError('CONFLICT', 'This transaction has already been credited.');
     }
     const position = appended && !appended.duplicate ? appended.lastPosition : 0n;

@@ -6,10 +6,8 @@ import { Readable } from 'node:stream';
 import { limits, texts } from '@murmur/contracts';
 import { ApiError } from '@murmur/platform';
 import type { Request } from 'express';
-import { handleCommand } from '../decider/handle-command.ts';
 import type { CommandDeps } from '../dependencies.ts';
-import { mediaDecider } from '../media/decide.ts';
-import { mediaStreamId } from '../media/media.ts';
+import { mediaCommands } from '../media/media-commands.ts';
 import { looksLikeImage, objectStoreFor } from '../media/routes.ts';
 import { makeThumbnail } from '../media/thumbnail.ts';
 
@@ -56,13 +54,7 @@ export async function readProfileMultipart(req: Request, deps: CommandDeps, uid:
     const store = objectStoreFor(deps);
     await store.put(key, bytes, file.type);
     const thumbnailFileName = await makeThumbnail(store, key, bytes);
-    await handleCommand(
-      deps.store,
-      mediaStreamId(uid),
-      mediaDecider,
-      { type: 'RecordProcessed', uid, fileName: key, format: file.type, kind: 'image', size: bytes.length, thumbnailFileName, uploadType: 'profile', now: deps.clock.now() },
-      { cache: deps.cache, metadata: { actorUid: uid } },
-    );
+    await mediaCommands.run(deps, uid, { type: 'RecordProcessed', uid, fileName: key, format: file.type, kind: 'image', size: bytes.length, thumbnailFileName, uploadType: 'profile', now: deps.clock.now() }, { actorUid: uid });
     body[urlField] = key;
   }
   return body;
