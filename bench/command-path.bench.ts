@@ -12,7 +12,7 @@ import { signAccessToken } from '@murmur/contracts';
 import { PostgresEventStore } from '@murmur/eventstore';
 import { createLogger } from '@murmur/platform';
 import { CommandRuntime } from '../command-api/src/decider/command-runtime.ts';
-import { systemClock, type CommandDeps } from '../command-api/src/dependencies.ts';
+import { systemClock, type LedgerDeps } from '../command-api/src/dependencies.ts';
 import { creditDiamonds } from '../command-api/src/wallet/ledger.ts';
 import { signUpWithWallet } from '../test-support/sign-up.ts';
 import { benchDatabase, percentile, report } from './support.ts';
@@ -122,7 +122,7 @@ export default async function commandPathBench(): Promise<void> {
     const token = (uid: number) => tokens[uid - 1]!;
     const hosts: string[] = [];
     for (let i = 0; i < CONNECTIONS; i += 8) hosts.push(...(await Promise.all(Array.from({ length: 8 }, () => signUpWithWallet(`http://127.0.0.1:${api.port}`)))).map((u) => u.uid));
-    const deps: CommandDeps = { pool: db.pool, store: new PostgresEventStore(db.pool), commands: new CommandRuntime(), logger: createLogger('bench'), clock: systemClock, jwtSecret: SECRET };
+    const deps: LedgerDeps = { pool: db.pool, store: new PostgresEventStore(db.pool), commands: new CommandRuntime(), logger: createLogger('bench'), clock: systemClock };
     for (let s = 1; s <= SENDERS; s++) await creditDiamonds(deps, { uid: `u${s}`, amount: 100_000_000, reason: 'demo_grant', reference: 'bench', idempotencyKey: 'bench-grant' });
     const lobbyIds: string[] = [];
     for (let l = 1; l <= LOBBIES; l++) lobbyIds.push(((await call('POST', '/api/v1/lobbies', 201, token(l), { title: `Bench ${l}` })) as { lobbyId: string }).lobbyId);

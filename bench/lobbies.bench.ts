@@ -7,7 +7,7 @@ import { PostgresEventStore } from '@murmur/eventstore';
 import { createLogger } from '@murmur/platform';
 import { handleCommand } from '../command-api/src/decider/handle-command.ts';
 import { CommandRuntime } from '../command-api/src/decider/command-runtime.ts';
-import type { CommandDeps } from '../command-api/src/dependencies.ts';
+import type { LedgerDeps } from '../command-api/src/dependencies.ts';
 import { chatDecider, chatStreamId, lobbyDecider, type PostChat } from '../command-api/src/lobbies/decide.ts';
 import { lobbyCommands } from '../command-api/src/lobbies/lobby-streams.ts';
 import { lobbyStreamId } from '../command-api/src/lobbies/lobby.ts';
@@ -23,7 +23,7 @@ export default async function lobbiesBench(): Promise<void> {
     // Time moves 3 s per decision (commands are made at decide time) so the chat rate limit never refuses a benchmark message.
     let tick = Date.parse('2026-11-22T00:00:00Z');
     const now = () => new Date((tick += 3000)).toISOString();
-    const deps = { pool: db.pool, store, commands: new CommandRuntime(), logger: createLogger('bench'), clock: { now: () => new Date(tick) }, jwtSecret: 'x'.repeat(40) } satisfies CommandDeps;
+    const deps = { pool: db.pool, store, commands: new CommandRuntime(), logger: createLogger('bench'), clock: { now: () => new Date(tick) } } satisfies LedgerDeps;
     const lobbyId = 'bench-lobby';
     await handleCommand(store, lobbyStreamId(lobbyId), lobbyDecider, { type: 'CreateLobby', lobbyId, ownerUid: 'owner', body: CreateLobbyBody.parse({ title: 'Bench' }), now: now() }, { cache: deps.commands.cacheFor(lobbyCommands.config) });
 

@@ -7,6 +7,9 @@ import type { CommandApiConfig } from './config.ts';
 import { CommandRuntime } from './decider/command-runtime.ts';
 import { systemClock, type CommandDeps } from './dependencies.ts';
 import { commandModules } from './modules.ts';
+import { paymentPortsFromEnv } from './payments/config.ts';
+import { identityRuntimeFromEnv } from './identity/runtime.ts';
+import { objectStoreFromEnv } from '@murmur/platform/object-store';
 
 export function buildCommandApi(config: Pick<CommandApiConfig, 'DATABASE_URL' | 'JWT_SECRET'>, overrides: Partial<CommandDeps> = {}) {
   const pool = overrides.pool ?? createPool(config.DATABASE_URL, { max: 20, applicationName: 'command-api' });
@@ -19,6 +22,9 @@ export function buildCommandApi(config: Pick<CommandApiConfig, 'DATABASE_URL' | 
     jwtSecret: config.JWT_SECRET,
     sessionGuard: new CachingSessionGuard(new PostgresSessionGuard(pool)),
     ...overrides,
+    payments: overrides.payments ?? paymentPortsFromEnv(),
+    identity: overrides.identity ?? identityRuntimeFromEnv(),
+    objects: overrides.objects ?? objectStoreFromEnv(config.JWT_SECRET),
   };
   const app = createCommandApp(deps);
   const server = http.createServer(app);

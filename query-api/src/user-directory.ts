@@ -10,7 +10,7 @@ export interface UserCard {
   profilePicUrl: string | null;
 }
 
-export async function lookupUsers(deps: Pick<QueryDeps, 'pool' | 'jwtSecret'>, uids: Iterable<string>): Promise<Map<string, UserCard>> {
+export async function lookupUsers(deps: Pick<QueryDeps, 'pool' | 'objects'>, uids: Iterable<string>): Promise<Map<string, UserCard>> {
   const wanted = [...new Set(uids)];
   const out = new Map<string, UserCard>(wanted.map((uid) => [uid, { uid, username: uid, profilePicUrl: null }]));
   if (wanted.length === 0) return out;

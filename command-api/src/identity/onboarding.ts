@@ -6,7 +6,6 @@ import { currentUser, parse, requireAuth } from '@murmur/platform';
 import type express from 'express';
 import type { CommandDeps } from '../dependencies.ts';
 import { userCommands } from './user-commands.ts';
-import { identityRuntime } from './runtime.ts';
 
 export const ONBOARDING_PATH = '/user/onboarding';
 
@@ -17,7 +16,7 @@ export function onboardingRoutes(router: express.Router, deps: CommandDeps): voi
     const now = deps.clock.now();
     const result = await userCommands.run(deps, me.uid, { type: 'CompleteOnboarding', birthday: body.birthday, showNSFW: body.showNSFW, now }, { actorUid: me.uid });
     const claims = { sub: me.uid, sid: me.sessionId, roles: result.state.roles, anon: result.state.anonymous, onb: true };
-    const token = await signAccessToken(deps.jwtSecret, claims, identityRuntime(deps).config.ACCESS_TOKEN_TTL_SECONDS, now.getTime());
+    const token = await signAccessToken(deps.jwtSecret, claims, deps.identity.config.ACCESS_TOKEN_TTL_SECONDS, now.getTime());
     res.json({ hasFinishedOnboarding: true, position: result.position.toString(), token });
   });
 }

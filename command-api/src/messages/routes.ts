@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { RefreshMessagesBody, SendMessageBody, socialTexts, threadIdOf } from '@murmur/contracts';
 import { ApiError, currentUser, parse, requireAuth } from '@murmur/platform';
 import { defineCommandHandler } from '../decider/command-handler.ts';
-import { objectStoreFor, ownsKey } from '../media/routes.ts';
+import { ownsKey } from '../media/routes.ts';
 import type { CommandModule } from '../modules.ts';
 import { loadSocial, targetUid } from '../social/routes.ts';
 import { threadDecider } from './decide.ts';
@@ -20,7 +20,7 @@ export const messagesModule: CommandModule = {
       const recipient = targetUid(req);
       const body = parse(SendMessageBody, req.body);
       if (body.imageFileName) {
-        const object = ownsKey(uid.replace(/[^\w-]/g, '_'), body.imageFileName) ? await objectStoreFor(deps).head(body.imageFileName) : null;
+        const object = ownsKey(uid.replace(/[^\w-]/g, '_'), body.imageFileName) ? await deps.objects.head(body.imageFileName) : null;
         if (!object) throw new ApiError('NOT_FOUND', socialTexts.mediaNotFound);
       }
       const [mine, theirs] = await Promise.all([loadSocial(deps, uid), loadSocial(deps, recipient)]);

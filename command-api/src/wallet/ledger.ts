@@ -2,7 +2,7 @@
 // once per idempotency key, never below zero.
 import type { DiamondReason } from '@murmur/contracts';
 import { defineCommandHandler } from '../decider/command-handler.ts';
-import type { CommandDeps } from '../dependencies.ts';
+import type { LedgerDeps } from '../dependencies.ts';
 import { walletDecider, type WalletCommand } from './decide.ts';
 import { walletSnapshots } from './snapshots.ts';
 import { walletStreamId, type WalletEvent, type WalletState } from './wallet.ts';
@@ -37,7 +37,7 @@ export const walletCommands = defineCommandHandler({
 /** Runs one wallet command, exactly once per idempotency key: a repeated key answers with the first
  * result, even when the balance has since changed so much that deciding again would refuse. */
 export async function runWalletCommand(
-  deps: CommandDeps,
+  deps: LedgerDeps,
   uid: string,
   command: WalletCommand,
   idempotencyKey: string,
@@ -47,7 +47,7 @@ export async function runWalletCommand(
   return { position: result.position, balance: result.state.balance, events: result.events, duplicate: result.duplicate, state: result.state };
 }
 
-export async function spendDiamonds(deps: CommandDeps, entry: LedgerEntry): Promise<{ position: bigint; balance: number }> {
+export async function spendDiamonds(deps: LedgerDeps, entry: LedgerEntry): Promise<{ position: bigint; balance: number }> {
   const { position, balance } = await runWalletCommand(
     deps,
     entry.uid,
@@ -57,7 +57,7 @@ export async function spendDiamonds(deps: CommandDeps, entry: LedgerEntry): Prom
   return { position, balance };
 }
 
-export async function creditDiamonds(deps: CommandDeps, entry: LedgerEntry): Promise<{ position: bigint; balance: number }> {
+export async function creditDiamonds(deps: LedgerDeps, entry: LedgerEntry): Promise<{ position: bigint; balance: number }> {
   const { position, balance } = await runWalletCommand(
     deps,
     entry.uid,
@@ -68,6 +68,6 @@ export async function creditDiamonds(deps: CommandDeps, entry: LedgerEntry): Pro
 }
 
 /** The wallet's current state from the stream (and the in-memory cache), never from a read model. */
-export async function loadWallet(deps: CommandDeps, uid: string): Promise<WalletState> {
+export async function loadWallet(deps: LedgerDeps, uid: string): Promise<WalletState> {
   return (await walletCommands.load(deps, uid)).state;
 }

@@ -2,9 +2,9 @@
 // creator cash-outs and blockchain wallets. Read models only (`rm.*`).
 import {
   findSku, formatText, money, PageQuery, pageMeta, skuCatalogue, texts, topUp, TransactionStatus, usdRates, type BalanceDto, type CurrencyDto,
-  type TransactionHistoryItem, type CryptoDepositDto, demoDepositAddress,
+  type TransactionHistoryItem, type CryptoDepositDto,
 } from '@murmur/contracts';
-import { ApiError, currentUser, parse, requireAuth } from '@murmur/platform';
+import { ApiError, currentUser, parse, requireAuth, type PaymentSettings } from '@murmur/platform';
 import type express from 'express';
 import { z } from 'zod';
 import type { QueryDeps } from '../dependencies.ts';
@@ -40,34 +40,26 @@ const ConversionQuery = z.object({
 
 const chainNames: Record<number, string> = { 1: 'ethereum', 11155111: 'sepolia', 137: 'polygon', 80001: 'mumbai', 80094: 'berachain', 80084: 'bartio', 2741: 'abstract', 11124: 'abstract-testnet' };
 
-/** Deposit token contracts come from configuration (PAYMENT_TOKENS, the same the chain verifier uses). */
-function tokenContracts(symbol: string): CurrencyDto['contracts'] {
-  const raw = process.env.PAYMENT_TOKENS;
-  if (!raw) return [];
-  try {
-    const list = JSON.parse(raw) as Array<{ chainId: number; symbol: string; address: string; decimals: number }>;
-    return list.filter((t) => t.symbol === symbol).map((t) => ({ chain: chainNames[t.chainId] ?? String(t.chainId), chainId: t.chainId, address: t.address, decimals: t.decimals }));
-  } catch {
-    return [];
-  }
+/** Deposit token contracts from the payment configuration (the same the chain verifier accepts). */
+function tokenContracts(payments: PaymentSettings, symbol: string): CurrencyDto['contracts'] {
+  return payments.tokens.filter((t) => t.symbol === symbol).map((t) => ({ chain: chainNames[t.chainId] ?? String(t.chainId), chainId: t.chainId, address: t.address, decimals: t.decimals }));
 }
 
-/** The deposit address per supported chain, with its accepted token contracts. Production needs
- * PAYMENT_DEPOSIT_ADDRESS set (as command-api's verifier does); elsewhere the demo address. */
-function cryptoDeposits(): CryptoDepositDto[] {
-  const address = process.env.PAYMENT_DEPOSIT_ADDRESS ?? (process.env.NODE_ENV === 'production' ? null : demoDepositAddress);
+/** The deposit address per supported chain, with its accepted token contracts; none without a
+ * deposit address (production without PAYMENT_DEPOSIT_ADDRESS, where command-api refuses crypto too). */
+function cryptoDeposits(payments: PaymentSettings): CryptoDepositDto[] {
+  const address = payments.depositAddress;
   if (!address) return [];
-  const contracts = [...tokenContracts('USDT').map((c) => ({ ...c, symbol: 'USDT' as const })), ...tokenContracts('USDC').map((c) => ({ ...c, symbol: 'USDC' as const }))];
   return money.supportedChainIds.map((chainId) => ({
     chainId,
     address,
-    tokens: contracts.filter((c) => c.chainId === chainId).map((c) => ({ symbol: c.symbol, contract: c.address })),
+    tokens: payments.tokens.filter((t) => t.chainId === chainId).map((t) => ({ symbol: t.symbol, contract: t.address })),
   }));
 }
 
-function currencies(): CurrencyDto[] {
+function currencies(payments: PaymentSettings): CurrencyDto[] {
   const c = (kind: CurrencyDto['kind'], symbol: string, name: string, intents: CurrencyDto['supportedIntents']): CurrencyDto => ({
-    kind, name, symbol, image: `/currencies/${symbol.toLowerCase()}.svg`, contracts: tokenContracts(symbol), supportedIntents: intents,
+    kind, name, symbol, image: `/currencies/${symbol.toLowerCase()}.svg`, contracts: tokenContracts(payments, symbol), supportedIntents: intents,
   });
   return [
     c('fiat', 'USD', 'US Dollar', ['topup', 'purchase']),
@@ -167,7 +159,7 @@ export function walletRoutes(router: express.Router, deps: QueryDeps): void {
 
   // ---- top-up options (spec section 7 "Payment and wallet") ----
   router.get('/payment/currencies/available', (_req, res) => {
-    res.json({ items: currencies(), defaultCurrency: 'USD' });
+    res.json({ items: currencies(deps.payments), defaultCurrency: 'USD' });
   });
 
   router.get('/payment/currencies/conversion', (req, res) => {
@@ -200,9 +192,10 @@ export function walletRoutes(router: express.Router, deps: QueryDeps): void {
     res.json({
       defaultMethod: 'crypto',
       items: [
-        { id: 'crypto', name: 'Crypto wallet', currencies: ['USDT', 'USDC'], chainIds: money.supportedChainIds, deposits: cryptoDeposits() },
+        { id: 'crypto', name: 'Crypto wallet', currencies: ['USDT', 'USDC'], chainIds: money.supportedChainIds, deposits: cryptoDeposits(deps.payments) },
         { id: 'card', name: 'Card', currencies: ['USD'] },
-        ...(process.env.NODE_ENV === 'production' ? [] : [{ id: 'sandbox', name: 'Sandbox (demo)', currencies: ['USD'] }]),
+        // Offered exactly when command-api accepts it (one payment configuration).
+        ...(deps.payments.sandboxEnabled ? [{ id: 'sandbox', name: 'Sandbox (demo)', currencies: ['USD'] }] : []),
       ],
     });
   });
