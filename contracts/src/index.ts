@@ -1,6 +1,7 @@
 export * from './errors.ts';
 export * from './constants.ts';
 export * from './paging.ts';
+export * from './answers.ts';
 export * from './events.ts';
 export * from './access-token.ts';
 export * from './identity.ts';
@@ -13,6 +14,7 @@ export * from './periods.ts';
 export * from './referral.ts';
 export * from './guild.ts';
 export * from './global-leaderboards.ts';
+export * from './notifications.ts';
 export * from './transactions.ts';
 export * from './deposits.ts';
 export * from './realtime.ts';

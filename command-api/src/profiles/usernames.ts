@@ -1,11 +1,11 @@
 // Unique usernames: a claim stream per lowercased name (`username-{name}`), decided by its own
 // decider through the command handler. The first claim (expected version) wins; a release lets the
 // name go. Registration claims its generated name inside the registration's transaction.
-import { socialTexts } from '@murmur/contracts';
+import { socialTexts, type UsernameClaimEvent } from '@murmur/contracts';
 import { ApiError } from '@murmur/platform';
 import type pg from 'pg';
 import { defineCommandHandler } from '../decider/command-handler.ts';
-import type { Decider, DomainEvent } from '../decider/decider.ts';
+import type { Decider } from '../decider/decider.ts';
 import type { CommandDeps } from '../dependencies.ts';
 
 /** `username-{name lowercased}`. Letters of other scripts are welcome in names but not in stream ids:
@@ -14,9 +14,6 @@ import type { CommandDeps } from '../dependencies.ts';
 export const usernameStreamId = (username: string): string =>
   `username-${[...username.toLowerCase()].map((c) => (/[a-z0-9_]/.test(c) ? c : `.${c.codePointAt(0)!.toString(36)}.`)).join('')}`;
 
-type UsernameEvent =
-  | DomainEvent<'UsernameClaimed', { uid: string; username: string; claimedAt: string }>
-  | DomainEvent<'UsernameReleased', { uid: string; username: string; releasedAt: string }>;
 
 type UsernameCommand =
   /** `takenByUnclaimedAccount`: a name never claimed may still be held by an account registered
@@ -31,7 +28,7 @@ interface UsernameState {
 
 const taken = () => new ApiError('CONFLICT', socialTexts.usernameTaken, { field: 'username' });
 
-export const usernameDecider: Decider<UsernameState, UsernameCommand, UsernameEvent> = {
+export const usernameDecider: Decider<UsernameState, UsernameCommand, UsernameClaimEvent> = {
   initialState: () => ({ holder: null, everClaimed: false }),
   evolve: (_state, event) => (event.type === 'UsernameClaimed' ? { holder: event.data.uid, everClaimed: true } : { holder: null, everClaimed: true }),
   decide(command, state) {
