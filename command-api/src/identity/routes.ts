@@ -94,7 +94,7 @@ function signInRoutes(router: express.Router, deps: CommandDeps): void {
     const body = parse(ProviderLoginBody, req.body);
     const caller = await optionalCaller(deps, req);
     const { config } = runtime;
-    const token = await verifyIdToken(body.accessToken, { jwksUrl: config.IDP_JWKS_URL, issuer: config.IDP_ISSUER, audience: config.IDP_AUDIENCE }, deps.clock.now());
+    const token = await verifyIdToken(body.accessToken, { jwksUrl: config.IDP_JWKS_URL, issuer: config.IDP_ISSUER, audience: config.IDP_AUDIENCE }, deps.clock.now(), runtime.providerKeys);
     await signIn(deps, runtime, res, {
       method: 'provider',
       link: { kind: 'provider', key: token.subject },

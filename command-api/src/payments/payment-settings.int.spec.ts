@@ -23,26 +23,27 @@ const paySandbox = async (s: TestStack, uid: string) =>
 
 describe('one payment configuration for both services', () => {
   it('with SANDBOX_PAYMENTS=off the methods list has no sandbox and the pay call refuses it', async () => {
-    stack = await stackWith({ SANDBOX_PAYMENTS: 'off' });
+    stack = await stackWith({ MURMUR_DEMO: 'on', SANDBOX_PAYMENTS: 'off' });
     expect(await methodIds(stack)).toEqual(['crypto', 'card']);
     const paid = await paySandbox(stack, 'off-1');
     expect(paid.status).toBe(422);
     expect(paid.body.error.message).toBe('The sandbox payment provider is not available here.');
   });
 
-  it('with SANDBOX_PAYMENTS=on even in production both offer and accept it', async () => {
-    stack = await stackWith({ SANDBOX_PAYMENTS: 'on', NODE_ENV: 'production' });
+  it('in the demo both offer and accept the sandbox', async () => {
+    stack = await stackWith({ MURMUR_DEMO: 'on' });
     expect(await methodIds(stack)).toEqual(['crypto', 'card', 'sandbox']);
     const paid = await paySandbox(stack, 'on-1');
     expect(paid.status).toBe(200);
     expect(paid.body.status).toBe('succeeded');
   });
 
-  it('in production without a deposit address no crypto deposit is offered, and the pay call refuses crypto', async () => {
-    stack = await stackWith({ NODE_ENV: 'production' });
+  it('outside the demo without a deposit address no crypto deposit or sandbox is offered, and the pay call refuses both', async () => {
+    stack = await stackWith({ MURMUR_DEMO: 'off' });
     const crypto = ((await stack.api('/payment/methods')).body.items as Array<{ id: string; deposits?: unknown[] }>).find((m) => m.id === 'crypto');
     expect(crypto?.deposits).toEqual([]);
-    expect(await methodIds(stack)).not.toContain('sandbox');
+    expect(await methodIds(stack)).toEqual(['crypto', 'card']);
+    expect((await paySandbox(stack, 'off-2')).status).toBe(422);
     const paid = await stack.api('/payment/topup/pay', {
       method: 'POST',
       token: await stack.tokenFor('prod-1'),
