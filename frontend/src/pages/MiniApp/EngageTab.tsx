@@ -3,15 +3,14 @@ import { useNavigate } from 'react-router';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { backgroundFor, categoryEmoji } from '../../lobby/backgrounds.ts';
-import { toLobbyCard, toPaged } from '../../lobby/lobbyApi.ts';
 import { useQuery } from '../../state/query.ts';
 import { haptic } from '../../telegram/telegramSdk.ts';
 import styles from './MiniApp.module.css';
 
 export function EngageTab() {
   const navigate = useNavigate();
-  const { data, isLoading } = useQuery<unknown>('/lobbies', { dedupingInterval: 5000, refreshInterval: 15_000 });
-  const lobbies = data ? toPaged(data, toLobbyCard).items.filter((l) => l.isLive && l.status !== 'ended') : [];
+  const { data, isLoading } = useQuery<'GET /lobbies'>('/lobbies', { dedupingInterval: 5000, refreshInterval: 15_000 });
+  const lobbies = (data?.items ?? []).filter((l) => l.isLive && l.status !== 'ended');
   if (isLoading && !data) return <PageLoading />;
   if (lobbies.length === 0) {
     return (
@@ -41,7 +40,7 @@ export function EngageTab() {
             <span className={styles.itemTitle}>{l.title}</span>
             <span className={styles.itemSub}>
               {l.host ? `${l.host.username} · ` : ''}
-              {l.usersCount} listening
+              {l.userCount} listening
             </span>
           </span>
           <span className={styles.live}>LIVE</span>
