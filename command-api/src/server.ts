@@ -8,7 +8,7 @@ import { StateCache } from './decider/state-cache.ts';
 import { systemClock, type CommandDeps } from './dependencies.ts';
 import { commandModules } from './modules.ts';
 
-export function buildCommandApi(config: Pick<CommandApiConfig, 'DATABASE_URL' | 'JWT_SECRET'>, overrides: Partial<CommandDeps> = {}) {
+export function buildCommandApi(config: Pick<CommandApiConfig, 'DATABASE_URL' | 'JWT_SECRET'> & { TRUST_PROXY?: string }, overrides: Partial<CommandDeps> = {}) {
   const pool = overrides.pool ?? createPool(config.DATABASE_URL, { max: 20, applicationName: 'command-api' });
   const deps: CommandDeps = {
     pool,
@@ -20,7 +20,7 @@ export function buildCommandApi(config: Pick<CommandApiConfig, 'DATABASE_URL' | 
     sessionGuard: new CachingSessionGuard(new PostgresSessionGuard(pool)),
     ...overrides,
   };
-  const app = createCommandApp(deps);
+  const app = createCommandApp(deps, { trustProxy: config.TRUST_PROXY });
   const server = http.createServer(app);
   // Modules' background workers run while the server is up and stop when it closes.
   const workers = commandModules.flatMap((m) => (m.start ? [m.start(deps)] : []));
