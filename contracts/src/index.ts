@@ -1,10 +1,12 @@
 export * from './errors.ts';
 export * from './constants.ts';
 export * from './paging.ts';
+export * from './answers.ts';
 export * from './events.ts';
 export * from './access-token.ts';
 export * from './identity.ts';
 export * from './wallet.ts';
+export * from './collections.ts';
 export * from './gifting.ts';
 export * from './social.ts';
 export * from './lobbies.ts';
@@ -19,3 +21,4 @@ export * from './deposits.ts';
 export * from './realtime.ts';
 export * from './media.ts';
 export * from './api-catalogue.ts';
+export * from './public-events.ts';

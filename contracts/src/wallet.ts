@@ -1,8 +1,12 @@
 // Money (DESIGN section 4): the events of the `wallet-{uid}`, `payment-{id}` and `earnings-{uid}`
 // streams, the reasons a diamond moves, and the bodies of the wallet and payment commands.
 import { z } from 'zod';
+import { commandAnswer } from './answers.ts';
+import { AppearanceChangedData } from './collections.ts';
 import { money } from './constants.ts';
+import { CryptoDepositDto } from './deposits.ts';
 import { eventTypesOf, type EventUnionOf } from './event-map.ts';
+import { paged } from './paging.ts';
 
 /** Why diamonds were credited or spent; every module that moves diamonds names its reason here. */
 export const DiamondReason = z.enum([
@@ -87,12 +91,13 @@ export const SkuPurchasedData = z.object({
 });
 export type SkuPurchasedData = z.infer<typeof SkuPurchasedData>;
 
-/** Every diamond credit and debit of one user, on `wallet-{uid}`. */
+/** Every diamond credit and debit of one user, and what they wear (decided where ownership is), on `wallet-{uid}`. */
 export const walletEventSchemas = {
   DiamondsCredited: DiamondsCreditedData,
   DiamondsSpent: DiamondsSpentData,
   GiftSent: GiftSentData,
   SkuPurchased: SkuPurchasedData,
+  AppearanceChanged: AppearanceChangedData,
 } as const;
 export const walletEventTypes = eventTypesOf(walletEventSchemas);
 export type WalletEvent = EventUnionOf<typeof walletEventSchemas>;
@@ -275,6 +280,10 @@ export const usdRates: Record<string, number> = {
   USD: 1, USDC: 1, USDT: 1, DMND: 0.01, CHRM: 0.01, ETH: 3000, SOL: 150, PHP: 0.017, TON: 5, HONEY: 0.05,
 };
 
+/** The spec's item badges (section 3, gifts): on sale, coming soon, sold out. */
+export const SkuBadge = z.enum(['hot_sale', 'coming_soon', 'sold_out']);
+export type SkuBadge = z.infer<typeof SkuBadge>;
+
 export const SkuDto = z.object({
   id: z.string(),
   kind: SkuKind,
@@ -284,15 +293,24 @@ export const SkuDto = z.object({
   price: z.number().int().positive(),
   priceUsd: z.number(),
   months: z.number().int().nullable(),
+  /** Frames, badges and gifts to keep last 7 or 30 days, or for ever (null; DESIGN section 9). */
+  days: z.number().int().nullable(),
   imageUrl: z.string(),
   /** Needs a target (the post or room it unlocks). */
   needsTarget: z.boolean(),
+  badge: SkuBadge.nullable(),
+  /** A seasonal item is sold until then (ISO time); null: always. */
+  availableUntil: z.string().nullable(),
 });
 export type SkuDto = z.infer<typeof SkuDto>;
 
-const sku = (s: Omit<SkuDto, 'priceUsd' | 'needsTarget' | 'months'> & { months?: number; needsTarget?: boolean }): SkuDto => ({
+type SkuInput = Pick<SkuDto, 'id' | 'kind' | 'name' | 'description' | 'price' | 'imageUrl'> & Partial<Pick<SkuDto, 'months' | 'days' | 'needsTarget' | 'badge' | 'availableUntil'>>;
+const sku = (s: SkuInput): SkuDto => ({
   months: null,
+  days: null,
   needsTarget: false,
+  badge: null,
+  availableUntil: null,
   ...s,
   priceUsd: s.price / 100,
 });
@@ -300,14 +318,30 @@ const sku = (s: Omit<SkuDto, 'priceUsd' | 'needsTarget' | 'months'> & { months?:
 /** Items for sale for diamonds. VIP is 120 USD a year (spec section 9) = 12,000 diamonds. */
 export const skuCatalogue: SkuDto[] = [
   sku({ id: 'vip-year', kind: 'vip', name: 'VIP', description: 'VIP subscription for 12 months.', price: 12_000, months: 12, imageUrl: '/gifts/crown.svg' }),
-  sku({ id: 'frame-gold', kind: 'frame', name: 'Gold frame', description: 'A gold avatar frame.', price: 500, imageUrl: '/gifts/star.svg' }),
-  sku({ id: 'frame-rose', kind: 'frame', name: 'Rose frame', description: 'An avatar frame of roses.', price: 800, imageUrl: '/gifts/rose.svg' }),
-  sku({ id: 'frame-castle', kind: 'frame', name: 'Castle frame', description: 'A legendary castle frame.', price: 3000, imageUrl: '/gifts/castle.svg' }),
+  sku({ id: 'frame-gold', kind: 'frame', name: 'Gold frame', description: 'A gold avatar frame, yours for ever.', price: 500, imageUrl: '/gifts/star.svg', badge: 'hot_sale' }),
+  sku({ id: 'frame-rose', kind: 'frame', name: 'Rose frame', description: 'An avatar frame of roses for 30 days.', price: 800, days: 30, imageUrl: '/gifts/rose.svg' }),
+  sku({ id: 'frame-castle', kind: 'frame', name: 'Castle frame', description: 'A legendary castle frame for 7 days.', price: 3000, days: 7, imageUrl: '/gifts/castle.svg' }),
+  sku({ id: 'frame-valentine', kind: 'frame', name: "Valentine's frame", description: "Sold during the Valentine's event only.", price: 1400, days: 30, imageUrl: '/gifts/valentine-box.svg', availableUntil: '2026-02-15T00:00:00.000Z' }),
+  sku({ id: 'frame-diamond', kind: 'frame', name: 'Diamond frame', description: 'A limited edition, all sold.', price: 9900, imageUrl: '/gifts/fireworks.svg', badge: 'sold_out' }),
   sku({ id: 'badge-supporter', kind: 'badge', name: 'Supporter badge', description: 'Shows you support your hosts.', price: 300, imageUrl: '/gifts/heart.svg' }),
-  sku({ id: 'badge-rocket', kind: 'badge', name: 'Rocket badge', description: 'For the biggest gifters.', price: 5000, imageUrl: '/gifts/rocket.svg' }),
+  sku({ id: 'badge-rocket', kind: 'badge', name: 'Rocket badge', description: 'For the biggest gifters, 30 days.', price: 5000, days: 30, imageUrl: '/gifts/rocket.svg' }),
+  sku({ id: 'badge-star', kind: 'badge', name: 'Star badge', description: 'A rising star for 7 days.', price: 200, days: 7, imageUrl: '/gifts/star.svg' }),
+  sku({ id: 'gift-teddy', kind: 'gift', name: 'Teddy to keep', description: 'A teddy for your collection.', price: 150, imageUrl: '/gifts/teddy.svg' }),
+  sku({ id: 'gift-coffee', kind: 'gift', name: 'Coffee to keep', description: 'A warm coffee for your collection, 30 days.', price: 100, days: 30, imageUrl: '/gifts/coffee.svg' }),
   sku({ id: 'post-unlock', kind: 'post_unlock', name: 'Private post unlock', description: 'Unlocks one private post.', price: 100, needsTarget: true, imageUrl: '/gifts/teddy.svg' }),
   sku({ id: 'room-fee', kind: 'room_fee', name: 'Private room fee', description: 'Entry to a private timed room.', price: 200, needsTarget: true, imageUrl: '/gifts/coffee.svg' }),
 ];
+
+/** Worn items that are not sold but come with VIP (DESIGN section 9: the VIP badge and frame), owned while VIP lasts. */
+export const vipItems = [
+  { id: 'vip-frame', kind: 'frame' as const, name: 'VIP frame', imageUrl: '/gifts/crown.svg' },
+  { id: 'vip-badge', kind: 'badge' as const, name: 'VIP badge', imageUrl: '/gifts/crown.svg' },
+];
+
+/** Name, kind and picture of anything a collection can hold (catalogue items and the VIP items). */
+export function collectible(id: string): { id: string; kind: SkuKind; name: string; imageUrl: string } | undefined {
+  return skuCatalogue.find((s) => s.id === id) ?? vipItems.find((v) => v.id === id);
+}
 
 export const findSku = (id: string): SkuDto | undefined => skuCatalogue.find((s) => s.id === id);
 
@@ -371,3 +405,115 @@ export const BlockchainWalletChangeBody = z.object({
   address: z.string().min(4).max(120).optional(),
   chain: z.string().min(1).max(40).optional(),
 });
+
+// ---- answers (response DTOs of the wallet and payment routes) --------------------------------
+
+const int = z.number().int();
+/** An ISO-8601 timestamp. */
+const Instant = z.string();
+
+export const InventoryItem = z.object({
+  purchaseId: z.string(),
+  skuId: z.string(),
+  kind: SkuKind,
+  name: z.string(),
+  quantity: int,
+  diamondsTotal: int,
+  /** The post or room a targeted item unlocks. */
+  target: z.string().nullable(),
+  purchasedAt: Instant,
+  expiresAt: Instant.nullable(),
+  status: z.enum(['active', 'expired']),
+});
+export type InventoryItem = z.infer<typeof InventoryItem>;
+export const InventoryList = paged(InventoryItem);
+
+export const CurrencyList = z.object({ items: z.array(CurrencyDto), defaultCurrency: z.string() });
+export const CurrencyConversion = z.object({ from: z.string(), to: z.string(), amount: z.number(), value: z.number(), rate: z.number(), diamondsPerUsd: z.number() });
+export const RecommendedTopUps = z.object({
+  items: z.array(z.object({ value: z.number(), currency: z.string(), diamonds: int })),
+  firstTopUpOffer: z.object({ available: z.boolean(), value: z.number(), price: z.number(), discount: z.number(), diamonds: int, currency: z.string() }),
+  /** 'Amount must be between {min} and {max}' with the bounds filled in. */
+  bounds: z.object({ min: z.number(), max: z.number(), message: z.string() }),
+});
+export type RecommendedTopUps = z.infer<typeof RecommendedTopUps>;
+export const PaymentMethodDto = z.object({
+  id: TopUpMethod,
+  name: z.string(),
+  currencies: z.array(z.string()),
+  chainIds: z.array(int).optional(),
+  deposits: z.array(CryptoDepositDto).optional(),
+});
+export type PaymentMethodDto = z.infer<typeof PaymentMethodDto>;
+export const PaymentMethods = z.object({ defaultMethod: TopUpMethod, items: z.array(PaymentMethodDto) });
+export type PaymentMethods = z.infer<typeof PaymentMethods>;
+export const SkuList = z.object({ items: z.array(SkuDto) });
+
+export const WithdrawAvailable = z.object({ charm: int, usd: z.number(), usdPerCharm: z.number(), minimumCharm: int });
+export type WithdrawAvailable = z.infer<typeof WithdrawAvailable>;
+export const WithdrawalItem = z.object({
+  withdrawalId: z.string(),
+  charm: int,
+  usdCents: int,
+  kind: z.string(),
+  method: z.string().nullable(),
+  address: z.string().nullable(),
+  status: z.string(),
+  createdAt: Instant,
+});
+export type WithdrawalItem = z.infer<typeof WithdrawalItem>;
+export const WithdrawalList = z.object({ items: z.array(WithdrawalItem) });
+export const CashoutItem = z.object({ uid: z.string(), charm: int, usd: z.number(), charmCredited: int, charmWithdrawn: int });
+export type CashoutItem = z.infer<typeof CashoutItem>;
+export const CashoutList = paged(CashoutItem);
+/** A creator's payment from their agency, to confirm on receipt. */
+export const PaymentNotification = z.object({
+  withdrawalId: z.string(),
+  charm: int,
+  usdCents: int,
+  agencyUid: z.string().nullable(),
+  proofUrl: z.string().nullable(),
+  status: z.string(),
+  createdAt: Instant,
+});
+export type PaymentNotification = z.infer<typeof PaymentNotification>;
+export const PaymentNotifications = z.object({ items: z.array(PaymentNotification) });
+export const BlockchainWalletItem = z.object({ walletId: z.string(), name: z.string(), address: z.string(), chain: z.string(), createdAt: Instant, updatedAt: Instant });
+export type BlockchainWalletItem = z.infer<typeof BlockchainWalletItem>;
+export const BlockchainWalletList = z.object({ items: z.array(BlockchainWalletItem) });
+export const PaymentStatusDto = z.object({
+  transactionId: z.string(),
+  provider: z.string(),
+  purpose: z.string(),
+  amountUsdCents: int,
+  diamonds: int,
+  status: z.string(),
+  referenceId: z.string(),
+  /** Why it failed; null otherwise. */
+  statusMessage: z.string().nullable(),
+});
+export type PaymentStatusDto = z.infer<typeof PaymentStatusDto>;
+
+// Command answers. A retried money command (same Idempotency-Key) answers 200 with its first result.
+/** A purchase tried without buying (`payment/purchase/validate`, `skus/credit/condition`): the refusal it would meet, if any. */
+export const PurchaseCheck = z.object({
+  valid: z.boolean(),
+  skuId: z.string(),
+  quantity: int,
+  price: int,
+  diamondsTotal: int,
+  balance: int,
+  balanceAfter: int,
+  shortBy: int,
+  code: z.string().nullable(),
+  message: z.string().nullable(),
+});
+export const EquipAnswer = commandAnswer({ frameId: z.string().nullable(), badgeIds: z.array(z.string()) });
+export const WithdrawCheck = z.object({ valid: z.boolean(), charm: int, usd: z.number(), available: int });
+/** A withdrawal or creator payment: requested (pending), settled or confirmed. */
+export const WithdrawalAnswer = commandAnswer({ status: z.string(), transactionId: z.string() });
+export const GrantAnswer = commandAnswer({ balance: int });
+export const PurchaseAnswer = commandAnswer({ status: z.literal('succeeded'), balance: int, duplicate: z.boolean(), purchase: SkuPurchasedData.nullable() });
+/** A gift sent: the sender's diamonds left and the gift as recorded. */
+export const GiftSentAnswer = commandAnswer({ balance: int, duplicate: z.boolean(), gift: GiftSentData.nullable() });
+export const BlockchainWalletAnswer = commandAnswer({ walletId: z.string() });

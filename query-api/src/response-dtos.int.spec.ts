@@ -1,0 +1,168 @@
+// The answers of the real apps against their catalogued DTOs (contracts/src/api-catalogue.ts): every
+// GET route with a DTO is called with seeded data, and the commands that seed it are checked too, so
+// a field renamed, dropped or added on either side fails here.
+import { apiCatalogue, type ApiRoute } from '@murmur/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { actors, startTestStack, type TestStack } from '../../test-support/stack.ts';
+
+let stack: TestStack;
+beforeAll(async () => {
+  stack = await startTestStack();
+});
+afterAll(async () => stack?.stop());
+
+const { as, get } = actors(() => stack);
+
+/** The catalogue entry a concrete path falls under (`/lobbies/abc/join` under `/lobbies/{id}/join`). */
+function entryOf(method: string, path: string): ApiRoute {
+  const bare = path.split('?')[0]!;
+  const matches = apiCatalogue.filter(
+    (r) => r.method === method && new RegExp(`^${r.path.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{[^}]+\}/g, '[^/]+')}$`).test(bare),
+  );
+  // A literal segment wins over a parameter (`/lobbies/public` over `/lobbies/{id}`).
+  const entry = matches.sort((a, b) => (a.path.match(/\{/g)?.length ?? 0) - (b.path.match(/\{/g)?.length ?? 0))[0];
+  if (!entry) throw new Error(`${method} ${path} is not in the catalogue`);
+  return entry;
+}
+
+const checked = new Set<string>();
+
+/** The answer's status is the catalogued one and its body is exactly the DTO: parsing it (which
+ * drops unknown keys) gives it back unchanged. */
+function expectDto(method: string, path: string, res: { status: number; body: unknown }, status?: number): void {
+  const entry = entryOf(method, path);
+  const key = `${entry.method} ${entry.path}`;
+  expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBe(status ?? entry.status ?? 200);
+  expect(entry.response, `${key} has no response DTO in the catalogue`).toBeDefined();
+  const parsed = entry.response!.safeParse(res.body);
+  expect(parsed.success ? [] : parsed.error.issues, `${key} answer against its DTO`).toEqual([]);
+  expect(parsed.data, `${key} answers fields its DTO does not name`).toEqual(res.body);
+  checked.add(key);
+}
+
+async function command(uid: string, path: string, body: unknown = {}, method = 'POST', status?: number) {
+  const res = await stack.api(path, { method, token: await as(uid), body });
+  expectDto(method, path, res, status);
+  return res.body as Record<string, any>;
+}
+/** An operator (role ad) command. */
+async function asAdmin(path: string, body: unknown = {}, status?: number) {
+  const res = await stack.api(path, { method: 'POST', token: await stack.tokenFor('d-admin', ['ad']), body });
+  expectDto('POST', path, res, status);
+  return res.body as Record<string, any>;
+}
+async function query(uid: string | null, path: string, position?: string) {
+  const res = await get(uid, path, position);
+  expectDto('GET', path, res);
+  return res.body as Record<string, any>;
+}
+
+describe('answers against their contracts DTOs', () => {
+  it('lobbies and rooms', async () => {
+    const lobby = await command('d-owner', '/lobbies', { title: 'Typed talk', tag: 'dto', languages: ['ENG'], mainCategoryId: 'karaoke' });
+    const id = lobby.lobbyId as string;
+    await command('d-user', `/lobbies/${id}/join`);
+    await command('d-guest', `/lobbies/public/${id}/join`);
+    const invite = await command('d-owner', `/lobbies/${id}/invites`);
+    await command('d-invited', `/lobbies/${id}/join/${invite.inviteId}`);
+    await command('d-user', `/lobbies/${id}/mic/request`);
+    await command('d-owner', `/lobbies/${id}/mic/grant`, { uid: 'd-user' });
+    await command('d-owner', `/lobbies/${id}/mic/mute`, { uid: 'd-user' });
+    await command('d-guest', `/lobbies/${id}/mic/request`);
+    await command('d-owner', `/lobbies/${id}/info`, { description: 'Shapes checked' });
+    await command('d-owner', `/lobbies/${id}/block`, { uidToBlock: 'd-rude', reason: 'Spam' });
+    await command('d-owner', `/lobbies/manage/${id}/admin/add`, { uidToAdmin: 'd-invited' });
+    await command('d-owner', `/lobbies/${id}/pin`, { message: 'Welcome' });
+    await command('d-user', `/lobbies/${id}/chat`, { payload: { messageType: 'text', body: 'hello' } });
+    const token = await stack.api('/lobbies/refresh-token', { method: 'POST', token: await as('d-user'), body: { tokenType: 'rtc', lobbyId: id } });
+    expectDto('POST', '/lobbies/refresh-token', token);
+    const room = await command('d-user', `/lobbies/${id}/rooms`, { title: 'Side talk', mins: 15 });
+    await command('d-user', `/lobbies/${id}/rooms/${room.roomId}/chat`, { payload: { messageType: 'text', body: 'in the room' } });
+    await command('d-guest', `/rooms/${room.roomId}/join/${room.inviteKey}`);
+    const started = await command('d-user', `/rooms/${room.roomId}/start`);
+
+    const position = started.position as string;
+    await query('d-user', '/lobbies?category=karaoke', position);
+    await query(null, '/lobbies/public');
+    await query('d-user', '/app/home?cat=karaoke');
+    await query(null, '/app/home/public');
+    await query(null, '/lobbies/props');
+    const settings = await query('d-owner', `/lobbies/settings?lobbyId=${id}`);
+    expect(settings.blacklist.map((b: { uid: string }) => b.uid)).toEqual(['d-rude']);
+    await query('d-user', `/lobbies/leaderboard?lobbyId=${id}&frequency=weekly`);
+    const detail = await query('d-user', `/lobbies/${id}`);
+    expect(detail.queueRequests.map((q: { uid: string }) => q.uid)).toEqual(['d-guest']);
+    expect(detail.rooms).toHaveLength(1);
+    await query(null, `/lobbies/${id}`);
+    await query('d-user', `/lobbies/${id}/invites`);
+    await query(null, `/lobbies/${id}/rooms`);
+    expect((await query('d-user', `/rooms/${room.roomId}`)).users).toHaveLength(2);
+    // Someone who may see the lobby but is not in the room gets the preview (no users, no silences).
+    expect(await query('d-stranger', `/rooms/${room.roomId}`)).toMatchObject({ users: [] });
+    expect((await query(null, `/lobbies/${id}/chat`)).items[0].payload.body).toBe('hello');
+    await query('d-user', `/lobbies/${id}/chat?roomId=${room.roomId}`);
+    await query('d-user', '/gifs/search?q=');
+
+    await command('d-guest', `/lobbies/${id}/rooms/${room.roomId}/leave`);
+    await command('d-user', `/lobbies/${id}/rooms/${room.roomId}/end`);
+    await command('d-owner', `/lobbies/${id}/kick`, { uid: 'd-guest' });
+    await command('d-user', `/lobbies/${id}/leave`);
+    await command('d-owner', `/lobbies/${id}/end`);
+  });
+
+  it('money: grants, purchases, gifts, withdrawals, wallets and payments', async () => {
+    await asAdmin('/wallet/grant', { uid: 'm-payer', amount: 20_000 });
+    await command('m-payer', '/payment/purchase/validate', { skuId: 'frame-gold' });
+    await command('m-payer', '/payment/purchase', { skuId: 'frame-gold' });
+    await command('m-payer', '/skus/credit/condition', { skuId: 'badge-rocket' });
+    await command('m-payer', '/wallet/collections/equip', { itemId: 'frame-gold', equip: true });
+    const lobby = await command('m-host', '/lobbies', { title: 'Gift night' });
+    await command('m-payer', `/lobbies/${lobby.lobbyId}/join`);
+    const gift = await command('m-payer', '/gifting/send-gift', { giftName: 'fireworks', quantity: 10, recipients: ['m-host'], lobbyId: lobby.lobbyId });
+    expect(gift.gift).toMatchObject({ giftName: 'fireworks' });
+    const available = await query('m-host', '/wallet/withdraw/available', gift.position);
+    expect(available.charm).toBeGreaterThanOrEqual(600);
+    await command('m-host', '/wallet/withdraw/validate', { amount: 500, address: '0x1111111111111111111111111111111111111111' });
+    const withdrawal = await command('m-host', '/wallet/withdraw', { amount: 500, address: '0x1111111111111111111111111111111111111111' });
+    await asAdmin('/wallet/withdraw/settle', { uid: 'm-host', withdrawalId: withdrawal.transactionId, status: 'completed' });
+    const payout = await asAdmin('/wallet/creator/payment', { creatorUid: 'm-host', amount: 50, proofUrl: 'https://example.org/proof.png' });
+    await command('m-host', '/wallet/creator/cashout-confirm', { withdrawalId: payout.transactionId }, 'PUT');
+    // A repeated confirmation answers like the first.
+    await command('m-host', '/cashout-confirm', { withdrawalId: payout.transactionId }, 'PUT');
+    const wallet = await command('m-payer', '/wallet/blockchain', { name: 'Main', address: '0x2222222222222222222222222222222222222222' });
+    await command('m-payer', '/wallet/blockchain/rename', { walletId: wallet.walletId, name: 'Daily' });
+    await command('m-payer', '/wallet/blockchain/update', { walletId: wallet.walletId, chain: 'polygon' });
+    const topUp = await command('m-payer', '/payment/topup/pay', { channelCode: 'sandbox', value: 5 });
+
+    const position = topUp.position as string;
+    await query('m-payer', '/wallet/balance', position);
+    const history = await query('m-payer', '/transaction/me');
+    expect(history.items.length).toBeGreaterThanOrEqual(3);
+    await query('m-payer', '/wallet/inventory/bought');
+    expect((await query('m-payer', '/wallet/collections')).items.map((i: { itemId: string; status: string }) => [i.itemId, i.status])).toEqual([['frame-gold', 'active']]);
+    await query(null, '/payment/currencies/available');
+    await query(null, '/payment/currencies/conversion?from=USD&to=DMND&amount=5');
+    await query('m-payer', '/payment/currencies/recommended');
+    await query(null, '/payment/methods');
+    await query(null, '/skus/read');
+    await query(null, '/skus/read/frame-gold');
+    await query('m-host', '/wallet/withdrawals');
+    const cashouts = await get(null, '/wallet/creator/cashout-list');
+    expect(cashouts.status).toBe(401);
+    expectDto('GET', '/wallet/creator/cashout-list', await stack.api('/wallet/creator/cashout-list', { token: await stack.tokenFor('d-admin', ['ad']) }));
+    expect((await query('m-host', '/payment-notifications')).items).toHaveLength(1);
+    await query('m-host', '/wallet/creator/payment-notifications');
+    expect((await query('m-payer', '/wallet/blockchain')).items).toHaveLength(1);
+    await query('m-payer', `/payment/status/${topUp.transactionId}`);
+    await query(null, '/gifting/items');
+    await query(null, '/cms/assets');
+    const board = await query(null, `/lobbies/leaderboard?lobbyId=${lobby.lobbyId}&frequency=weekly`);
+    expect(board.topUsers.map((u: { uid: string }) => u.uid)).toEqual(['m-payer']);
+    await command('m-payer', '/wallet/blockchain/remove', { walletId: wallet.walletId });
+  });
+
+  it('has called every GET route that has a DTO', () => {
+    const typedReads = apiCatalogue.filter((r) => r.method === 'GET' && r.response).map((r) => `${r.method} ${r.path}`);
+    expect(typedReads.filter((key) => !checked.has(key))).toEqual([]);
+  });
+});
