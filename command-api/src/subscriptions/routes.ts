@@ -4,7 +4,7 @@
 import { money, SetSubscriptionPriceBody, SubscribeBody } from '@murmur/contracts';
 import { ApiError, currentUser, parse, requireAuth } from '@murmur/platform';
 import { createHash } from 'node:crypto';
-import { handleCommand, loadState } from '../decider/handle-command.ts';
+import { defineCommandHandler } from '../decider/command-handler.ts';
 import type { CommandDeps } from '../dependencies.ts';
 import type { CommandModule } from '../modules.ts';
 import { routeIdempotencyKey } from '../wallet/idempotency.ts';
@@ -13,10 +13,12 @@ import { planDecider, planStreamId } from './plan.ts';
 
 const uidPattern = /^[\w:.-]{1,128}$/;
 
+const planCommands = defineCommandHandler({ decider: planDecider, streamId: planStreamId });
+
 /** Subscribes `uid` to `creatorUid` for 30 days at the creator's current price (also the card checkout's last step). */
 export async function subscribeToCreator(deps: CommandDeps, uid: string, creatorUid: string, currentUntil: string | null, key: string): Promise<WalletResult> {
   if (!uidPattern.test(creatorUid)) throw new ApiError('NOT_FOUND', 'User not found.');
-  const { state: plan } = await loadState(deps.store, planStreamId(creatorUid), planDecider, deps.cache);
+  const { state: plan } = await planCommands.load(deps, creatorUid);
   return runWalletCommand(deps, uid, {
     type: 'SubscribeToCreator',
     uid,
@@ -35,10 +37,7 @@ export const subscriptionsModule: CommandModule = {
     router.post('/user/subscription/price', requireAuth(), async (req, res) => {
       const { uid } = currentUser(req);
       const body = parse(SetSubscriptionPriceBody, req.body);
-      const result = await handleCommand(deps.store, planStreamId(uid), planDecider, { type: 'SetPrice', creatorUid: uid, price: body.price, at: deps.clock.now().toISOString() }, {
-        cache: deps.cache,
-        metadata: { actorUid: uid },
-      });
+      const result = await planCommands.run(deps, uid, { type: 'SetPrice', creatorUid: uid, price: body.price, at: deps.clock.now().toISOString() }, { actorUid: uid });
       res.json({ position: result.position.toString(), price: result.state.price });
     });
 
