@@ -94,7 +94,7 @@ export class LedgerReplay {
       case 'SubscribedToCreator': {
         // Like a gift: the subscriber's diamonds are spent, the creator's charm credited.
         const d = e.data;
-        this.spend(d.subscriberUid, d.diamonds, e.globalPosition);
+        this.spend(d.subscriberUid, d.diamonds, position);
         this.charmOf(d.creatorUid).credited += d.charm;
         this.totals.CHRM.credited += d.charm;
         break;
