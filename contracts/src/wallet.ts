@@ -2,6 +2,7 @@
 // streams, the reasons a diamond moves, and the bodies of the wallet and payment commands.
 import { z } from 'zod';
 import { money } from './constants.ts';
+import { formatText } from './errors.ts';
 
 /** Why diamonds were credited or spent; every module that moves diamonds names its reason here. */
 export const DiamondReason = z.enum([
@@ -158,6 +159,11 @@ export const paymentEventTypes = ['PaymentInitiated', 'PaymentConfirmed', 'Payme
 
 export const WithdrawalMethod = z.enum(['crypto', 'bank', 'ewallet']);
 
+/** The networks a crypto withdrawal pays out on (USDT): an EVM chain or Solana. */
+export const WithdrawalNetwork = z.enum(['evm', 'solana']);
+export type WithdrawalNetwork = z.infer<typeof WithdrawalNetwork>;
+
+
 /** Charm leaves the earnings: a withdrawal the creator asks for, or an agency payout with proof. */
 export const CharmWithdrawnData = z.object({
   withdrawalId: z.string(),
@@ -166,6 +172,8 @@ export const CharmWithdrawnData = z.object({
   usdCents: z.number().int().nonnegative(),
   kind: z.enum(['withdrawal', 'agency_payout']),
   method: WithdrawalMethod.optional(),
+  /** Crypto withdrawals: the network the address is on. */
+  network: WithdrawalNetwork.optional(),
   address: z.string().max(200).optional(),
   agencyUid: z.string().optional(),
   proofUrl: z.string().max(2000).optional(),
@@ -334,11 +342,35 @@ export const TopUpPayBody = z.object({
 });
 export type TopUpPayBody = z.infer<typeof TopUpPayBody>;
 
+const evmAddress = /^0x[0-9a-fA-F]{40}$/;
+/** Base58, 32-44 characters: the shape of a Solana public key. */
+const solanaAddress = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
+
+/** Whether `address` has the shape of an address on `network`. */
+export const addressFitsNetwork = (address: string, network: WithdrawalNetwork): boolean =>
+  (network === 'evm' ? evmAddress : solanaAddress).test(address.trim());
+
+export const withdrawalNetworkNames: Record<WithdrawalNetwork, string> = { evm: 'Ethereum (EVM)', solana: 'Solana' };
+
+/** Texts of the withdrawal flow; the spec words none of them. */
+export const withdrawalTexts = {
+  /** A crypto payout address that is not an address of the chosen network (checked by the client and the server). */
+  wrongNetworkAddress: 'This is not a valid {network} address. Check the network you chose.',
+  minimum: 'The minimum withdrawal is {minimum} charm.',
+  requested: 'Your withdrawal is being processed. It shows as pending until it is paid.',
+} as const;
+
 export const WithdrawBody = z.object({
   /** Charm to withdraw. */
   amount: z.coerce.number().int().positive('Amount must be a positive number.'),
   method: WithdrawalMethod.default('crypto'),
-  address: z.string().min(1, 'address is required.').max(200),
+  /** Crypto only: the network of `address`. */
+  network: WithdrawalNetwork.default('evm'),
+  address: z.string().trim().min(1, 'address is required.').max(200),
+}).superRefine((body, ctx) => {
+  if (body.method === 'crypto' && !addressFitsNetwork(body.address, body.network)) {
+    ctx.addIssue({ code: 'custom', path: ['address'], message: formatText(withdrawalTexts.wrongNetworkAddress, { network: withdrawalNetworkNames[body.network] }) });
+  }
 });
 export type WithdrawBody = z.infer<typeof WithdrawBody>;
 
@@ -363,3 +395,30 @@ export const BlockchainWalletChangeBody = z.object({
   address: z.string().min(4).max(120).optional(),
   chain: z.string().min(1).max(40).optional(),
 });
+
+// ---- withdrawal reads ---------------------------------------------------------------------
+
+/** GET wallet/withdraw/available. */
+export const WithdrawAvailableDto = z.object({ charm: z.number().int(), usd: z.number(), usdPerCharm: z.number(), minimumCharm: z.number().int() });
+export type WithdrawAvailableDto = z.infer<typeof WithdrawAvailableDto>;
+
+/** POST wallet/withdraw/validate. */
+export const WithdrawValidationDto = z.object({ valid: z.boolean(), charm: z.number().int(), usd: z.number(), available: z.number().int() });
+export type WithdrawValidationDto = z.infer<typeof WithdrawValidationDto>;
+
+/** POST wallet/withdraw (spec section 3 "Withdrawal": status, transactionId). */
+export const WithdrawResultDto = z.object({ status: z.string(), transactionId: z.string(), position: z.string() });
+export type WithdrawResultDto = z.infer<typeof WithdrawResultDto>;
+
+/** One line of GET wallet/withdrawals. */
+export const WithdrawalDto = z.object({
+  withdrawalId: z.string(),
+  charm: z.number().int(),
+  usdCents: z.number().int(),
+  kind: z.enum(['withdrawal', 'agency_payout']),
+  method: z.string().nullable(),
+  address: z.string().nullable(),
+  status: TransactionStatus,
+  createdAt: z.string(),
+});
+export type WithdrawalDto = z.infer<typeof WithdrawalDto>;

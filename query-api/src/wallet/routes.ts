@@ -2,7 +2,7 @@
 // creator cash-outs and blockchain wallets. Read models only (`rm.*`).
 import {
   findSku, formatText, money, PageQuery, pageMeta, skuCatalogue, texts, topUp, TransactionStatus, usdRates, type BalanceDto, type CurrencyDto,
-  type TransactionHistoryItem, type CryptoDepositDto, demoDepositAddress,
+  type TransactionHistoryItem, type CryptoDepositDto, demoDepositAddress, withdrawal, type WithdrawAvailableDto, type WithdrawalDto,
 } from '@murmur/contracts';
 import { ApiError, currentUser, parse, requireAuth } from '@murmur/platform';
 import type express from 'express';
@@ -222,18 +222,21 @@ export function walletRoutes(router: express.Router, deps: QueryDeps): void {
     const { uid } = currentUser(req);
     const { rows } = await pool.query<{ balance: string }>('select balance::text from rm.charm_balances where uid = $1', [uid]);
     const charm = Number(rows[0]?.balance ?? 0);
-    res.json({ charm, usd: Math.round(charm * money.usdPerCharm * 100) / 100, usdPerCharm: money.usdPerCharm, minimumCharm: 1 });
+    res.json({ charm, usd: Math.round(charm * money.usdPerCharm * 100) / 100, usdPerCharm: money.usdPerCharm, minimumCharm: withdrawal.minimumCharm } satisfies WithdrawAvailableDto);
   });
 
   router.get('/wallet/withdrawals', requireAuth(), freshness(pool, ['wallet-history']), async (req, res) => {
     const { uid } = currentUser(req);
     const q = parse(PageQuery, req.query);
-    const { rows } = await pool.query(
-      `select withdrawal_id as "withdrawalId", charm::int, usd_cents::int as "usdCents", kind, method, address, status, created_at as "createdAt"
-         from rm.withdrawals where uid = $1 order by created_at desc limit $2 offset $3`,
-      [uid, q.limit, (q.page - 1) * q.limit],
-    );
-    res.json({ items: rows });
+    const [items, count] = await Promise.all([
+      pool.query<WithdrawalDto>(
+        `select withdrawal_id as "withdrawalId", charm::int, usd_cents::int as "usdCents", kind, method, address, status, created_at as "createdAt"
+           from rm.withdrawals where uid = $1 order by created_at desc limit $2 offset $3`,
+        [uid, q.limit, (q.page - 1) * q.limit],
+      ),
+      pool.query<{ n: number }>('select count(*)::int as n from rm.withdrawals where uid = $1', [uid]),
+    ]);
+    res.json({ items: items.rows, meta: pageMeta(q, count.rows[0]?.n ?? 0, items.rows.length) });
   });
 
   // An agency sees the creators on its own roster who have charm to cash out; an admin sees all.
