@@ -19,3 +19,4 @@ export * from './deposits.ts';
 export * from './realtime.ts';
 export * from './media.ts';
 export * from './api-catalogue.ts';
+export * from './account-settings.ts';
