@@ -2,12 +2,13 @@
 // new follower, a DM thread with unread messages, a lobby invite, a payment or withdrawal outcome, a
 // referral reward), numbered per user in log order; `NotificationsRead` moves the user's read mark.
 // A new kind is one entry in `sources`.
-import {
-  GiftSentData, lobbyInviteIn, NotificationsReadData, PaymentConfirmedData, PaymentFailedData, ReferralPayoutSettled, WithdrawalCompletedData,
-  WithdrawalFailedData, type NotificationFacts, type NotificationKind,
-} from '@murmur/contracts';
-import type { RecordedEvent } from '@murmur/eventstore';
-import { ident, type Projector } from '../projector.ts';
+import { lobbyInviteIn, type NotificationFacts, type NotificationKind } from '@murmur/contracts';
+import { defineProjector, ident, type ProjectedEvent } from '../projector.ts';
+
+const sourceTypes = [
+  'GiftSent', 'Followed', 'DirectMessageSent', 'PaymentConfirmed', 'PaymentFailed', 'WithdrawalCompleted', 'WithdrawalFailed', 'ReferralPayoutSettled',
+] as const;
+type SourceType = (typeof sourceTypes)[number];
 
 /** What one event tells one user. `key` is unique per user; a row with the same key is replaced
  * (a DM thread gathers its messages in one row). */
@@ -20,71 +21,80 @@ export interface NotificationDraft {
   at: string;
 }
 
-const str = (v: unknown): string | null => (typeof v === 'string' && v.length > 0 ? v : null);
-
-type Source = (e: RecordedEvent) => NotificationDraft[];
-
-/** Event type -> the notifications it makes. Events whose data does not parse make none. */
-export const sources: Record<string, Source> = {
+/** Event type -> the notifications it makes (a new kind is one more entry). */
+const sources: { [K in SourceType]: (e: ProjectedEvent<K>) => NotificationDraft[] } = {
   GiftSent: (e) => {
-    const d = GiftSentData.safeParse(e.data);
-    if (!d.success) return [];
-    const { senderUid, giftName, quantity, lobbyId, roomId, sentAt } = d.data;
-    return [...new Set(d.data.recipients)]
+    const { senderUid, giftName, quantity, lobbyId, roomId, sentAt } = e.data;
+    return [...new Set(e.data.recipients)]
       .filter((r) => r !== senderUid)
       .map((uid) => ({ uid, key: `gift:${e.globalPosition}`, kind: 'gift_received', actorUid: senderUid, facts: { giftName, quantity, lobbyId, roomId }, at: sentAt }));
   },
   Followed: (e) => {
-    const follower = str(e.data.followerUid);
-    const followee = str(e.data.followeeUid);
-    if (!follower || !followee || follower === followee) return [];
-    return [{ uid: followee, key: `follow:${e.globalPosition}`, kind: 'new_follower', actorUid: follower, facts: {}, at: str(e.data.followedAt) ?? e.createdAt.toISOString() }];
+    const { followerUid: follower, followeeUid: followee, followedAt } = e.data;
+    if (follower === followee) return [];
+    return [{ uid: followee, key: `follow:${e.globalPosition}`, kind: 'new_follower', actorUid: follower, facts: {}, at: followedAt }];
   },
   DirectMessageSent: (e) => {
-    const sender = str(e.data.senderUid);
-    const recipient = str(e.data.recipientUid);
-    const threadId = str(e.data.threadId);
-    if (!sender || !recipient || !threadId) return [];
-    const text = typeof e.data.text === 'string' ? e.data.text : '';
-    const at = str(e.data.sentAt) ?? e.createdAt.toISOString();
+    const { senderUid: sender, recipientUid: recipient, threadId, text, sentAt: at } = e.data;
     const invite = lobbyInviteIn(text);
     if (invite) return [{ uid: recipient, key: `invite:${e.globalPosition}`, kind: 'lobby_invite', actorUid: sender, facts: { ...invite, threadId }, at }];
     return [{ uid: recipient, key: `dm:${threadId}`, kind: 'direct_message', actorUid: sender, facts: { threadId, preview: (text || '[image]').slice(0, 80) }, at }];
   },
   PaymentConfirmed: (e) => {
-    const d = PaymentConfirmedData.safeParse(e.data);
-    if (!d.success) return [];
-    const facts = { diamonds: d.data.diamonds, usdCents: d.data.amountUsdCents };
-    return [{ uid: d.data.uid, key: `payment:${d.data.paymentId}`, kind: 'payment_confirmed', actorUid: null, facts, at: d.data.confirmedAt }];
+    const d = e.data;
+    const facts = { diamonds: d.diamonds, usdCents: d.amountUsdCents };
+    return [{ uid: d.uid, key: `payment:${d.paymentId}`, kind: 'payment_confirmed', actorUid: null, facts, at: d.confirmedAt }];
   },
   PaymentFailed: (e) => {
-    const d = PaymentFailedData.safeParse(e.data);
-    if (!d.success) return [];
-    return [{ uid: d.data.uid, key: `payment:${d.data.paymentId}`, kind: 'payment_failed', actorUid: null, facts: { reason: d.data.reason }, at: d.data.failedAt }];
+    const d = e.data;
+    return [{ uid: d.uid, key: `payment:${d.paymentId}`, kind: 'payment_failed', actorUid: null, facts: { reason: d.reason }, at: d.failedAt }];
   },
   WithdrawalCompleted: (e) => {
-    const d = WithdrawalCompletedData.safeParse(e.data);
-    if (!d.success) return [];
-    return [{ uid: d.data.uid, key: `withdrawal:${d.data.withdrawalId}`, kind: 'withdrawal_completed', actorUid: null, facts: {}, at: d.data.completedAt }];
+    const d = e.data;
+    return [{ uid: d.uid, key: `withdrawal:${d.withdrawalId}`, kind: 'withdrawal_completed', actorUid: null, facts: {}, at: d.completedAt }];
   },
   WithdrawalFailed: (e) => {
-    const d = WithdrawalFailedData.safeParse(e.data);
-    if (!d.success) return [];
-    const facts = { charm: d.data.charm, reason: d.data.reason };
-    return [{ uid: d.data.uid, key: `withdrawal:${d.data.withdrawalId}`, kind: 'withdrawal_failed', actorUid: null, facts, at: d.data.failedAt }];
+    const d = e.data;
+    const facts = { charm: d.charm, reason: d.reason };
+    return [{ uid: d.uid, key: `withdrawal:${d.withdrawalId}`, kind: 'withdrawal_failed', actorUid: null, facts, at: d.failedAt }];
   },
   ReferralPayoutSettled: (e) => {
-    const d = ReferralPayoutSettled.safeParse(e.data);
-    if (!d.success) return [];
-    const facts = { microUsdt: d.data.amountMicroUsdt, weekId: d.data.weekId };
-    return [{ uid: d.data.uid, key: `referral:${d.data.weekId}`, kind: 'referral_reward', actorUid: null, facts, at: d.data.settledAt }];
+    const d = e.data;
+    const facts = { microUsdt: d.amountMicroUsdt, weekId: d.weekId };
+    return [{ uid: d.uid, key: `referral:${d.weekId}`, kind: 'referral_reward', actorUid: null, facts, at: d.settledAt }];
   },
 };
 
-export const notificationsProjector: Projector = {
+/** The notifications one event makes. */
+function draftsOf(e: ProjectedEvent<SourceType>): NotificationDraft[] {
+  switch (e.type) {
+    case 'GiftSent':
+      return sources.GiftSent(e);
+    case 'Followed':
+      return sources.Followed(e);
+    case 'DirectMessageSent':
+      return sources.DirectMessageSent(e);
+    case 'PaymentConfirmed':
+      return sources.PaymentConfirmed(e);
+    case 'PaymentFailed':
+      return sources.PaymentFailed(e);
+    case 'WithdrawalCompleted':
+      return sources.WithdrawalCompleted(e);
+    case 'WithdrawalFailed':
+      return sources.WithdrawalFailed(e);
+    case 'ReferralPayoutSettled':
+      return sources.ReferralPayoutSettled(e);
+    default: {
+      const _exhaustive: never = e;
+      return _exhaustive;
+    }
+  }
+}
+
+export const notificationsProjector = defineProjector({
   name: 'notifications',
   tables: ['notifications', 'notification_marks'],
-  handles: [...Object.keys(sources), 'DirectThreadRead', 'NotificationsRead'],
+  handles: [...sourceTypes, 'DirectThreadRead', 'NotificationsRead'],
   async createTables(client, schema) {
     const s = ident(schema);
     await client.query(`
@@ -103,21 +113,18 @@ export const notificationsProjector: Projector = {
     const s = ident(schema);
     for (const e of events) {
       if (e.type === 'NotificationsRead') {
-        const d = NotificationsReadData.safeParse(e.data);
-        if (!d.success) continue;
-        await client.query(`insert into ${s}.notification_marks (uid) values ($1) on conflict (uid) do nothing`, [d.data.uid]);
+        const d = e.data;
+        await client.query(`insert into ${s}.notification_marks (uid) values ($1) on conflict (uid) do nothing`, [d.uid]);
         // Never past what exists: a mark ahead of the log would hide notifications not yet made.
-        await client.query(`update ${s}.notification_marks set read_seq = greatest(read_seq, least($2::bigint, last_seq)) where uid = $1`, [d.data.uid, d.data.upToSeq]);
+        await client.query(`update ${s}.notification_marks set read_seq = greatest(read_seq, least($2::bigint, last_seq)) where uid = $1`, [d.uid, d.upToSeq]);
         continue;
       }
       if (e.type === 'DirectThreadRead') {
-        const uid = str(e.data.uid);
-        const threadId = str(e.data.threadId);
-        const readAt = str(e.data.readAt);
-        if (uid && threadId && readAt) await client.query(`update ${s}.notifications set seen = true where uid = $1 and id = $2 and at <= $3`, [uid, `dm:${threadId}`, readAt]);
+        const { uid, threadId, readAt } = e.data;
+        await client.query(`update ${s}.notifications set seen = true where uid = $1 and id = $2 and at <= $3`, [uid, `dm:${threadId}`, readAt]);
         continue;
       }
-      for (const n of sources[e.type]?.(e) ?? []) {
+      for (const n of draftsOf(e)) {
         const { rows } = await client.query<{ seq: string }>(
           `insert into ${s}.notification_marks as m (uid, last_seq) values ($1, 1)
            on conflict (uid) do update set last_seq = m.last_seq + 1 returning last_seq::text as seq`,
@@ -136,4 +143,4 @@ export const notificationsProjector: Projector = {
       }
     }
   },
-};
+});
