@@ -70,7 +70,9 @@ describe('linked sign-in methods', () => {
 describe('mature content and audio', () => {
   it('turns mature content on for an adult, and stores volumes and mutes', async () => {
     const { body: user } = await stack.signInWithEmail('settings-3@example.com');
-    const initial = await stack.readAfter('/user/settings', user.token, user.position);
+    // The terms step (birthday) is appended after the sign-in answers: wait until it is projected.
+    await expect.poll(async () => (await stack.api('/user/settings', { token: user.token })).body.adult, { timeout: 10_000 }).toBe(true);
+    const initial = await stack.api('/user/settings', { token: user.token });
     expect(initial.body).toMatchObject({ showNSFW: false, adult: true, defaultVolume: 100, volumes: {}, mutes: [] });
     const changed = await stack.api('/user/settings', { method: 'PUT', token: user.token, body: { showNSFW: true, defaultVolume: 35, volumes: { someone: 20 }, mutes: ['noisy'] } });
     expect(changed.status).toBe(200);
