@@ -116,6 +116,10 @@ export const publicEventFields = {
   HostPayoutAuthorized: null,
   LeaderboardChanged: ['boards', 'changedAt'],
   NotificationsRead: ['uid', 'upToSeq', 'readAt'],
+  // account settings (user-{uid}): the owner's other tabs may re-read; never the unlinked key
+  CredentialUnlinked: ['uid', 'kind', 'unlinkedAt'],
+  MatureContentChanged: ['uid', 'showNSFW', 'changedAt'],
+  AudioPreferencesChanged: null,
 } as const satisfies PublicFieldLists;
 
 type PublicFields = typeof publicEventFields;
