@@ -1,6 +1,6 @@
 // The withdrawal calls (spec section 7: validate first, on success submit) and the form checks the
 // client can make before asking: amount within the available charm, an address of the chosen network.
-import { addressFitsNetwork, withdrawal, withdrawalNetworkNames, withdrawalTexts, type WithdrawResultDto, type WithdrawValidationDto } from '@murmur/contracts/wallet';
+import { addressFitsNetwork, withdrawal, withdrawalNetworkNames, withdrawalTexts, type WithdrawalAnswer, type WithdrawCheck } from '@murmur/contracts/wallet';
 import { formatText, texts } from '@murmur/contracts/errors';
 import { api, ApiCallError } from '../api/client.ts';
 import { refreshQueries } from '../state/query.ts';
@@ -29,9 +29,9 @@ export function withdrawAddressError(form: Form): string | null {
 const body = (form: Form) => ({ amount: Number(form.amount), method: form.method, network: form.network, address: form.address.trim() });
 
 /** POST wallet/withdraw/validate; a refusal comes back as the server's text for the form. */
-export async function validateWithdrawal(form: Form): Promise<{ ok: true; check: WithdrawValidationDto } | { ok: false; message: string; field: 'amount' | 'address' }> {
+export async function validateWithdrawal(form: Form): Promise<{ ok: true; check: WithdrawCheck } | { ok: false; message: string; field: 'amount' | 'address' }> {
   try {
-    return { ok: true, check: await api.post<WithdrawValidationDto>('/wallet/withdraw/validate', body(form), { quiet: true }) };
+    return { ok: true, check: await api.post<WithdrawCheck>('/wallet/withdraw/validate', body(form), { quiet: true }) };
   } catch (error) {
     const e = error as ApiCallError;
     const onAddress = Array.isArray((e.details as { issues?: Array<{ path: string }> } | undefined)?.issues) && (e.details as { issues: Array<{ path: string }> }).issues[0]?.path === 'address';
@@ -44,7 +44,7 @@ export async function validateWithdrawal(form: Form): Promise<{ ok: true; check:
 export async function submitWithdrawal(form: Form, idempotencyKey: string): Promise<WithdrawResultState> {
   let result: { status: string; message?: string; transactionId?: string };
   try {
-    result = await api.post<WithdrawResultDto>('/wallet/withdraw', body(form), { idempotencyKey, quiet: true });
+    result = await api.post<WithdrawalAnswer>('/wallet/withdraw', body(form), { idempotencyKey, quiet: true });
   } catch (error) {
     result = { status: 'failed', message: (error as ApiCallError).message };
   }

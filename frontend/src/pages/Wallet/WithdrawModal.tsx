@@ -1,7 +1,7 @@
 // The withdrawal modal: amount (with the available charm), method and destination, a review that
 // the server has validated, and the result (spec sections 3, 4 and 7).
 import { money } from '@murmur/contracts/constants';
-import { withdrawal, withdrawalNetworkNames, type WithdrawAvailableDto, type WithdrawalNetwork } from '@murmur/contracts/wallet';
+import { withdrawal, withdrawalNetworkNames, type WithdrawAvailable, type WithdrawalNetwork } from '@murmur/contracts/wallet';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
@@ -17,7 +17,7 @@ const usdOf = (charm: number) => `$${(charm * money.usdPerCharm).toFixed(2)}`;
 
 export function WithdrawModal() {
   const { open, step, close } = useWithdraw();
-  const { data: available } = useQuery<WithdrawAvailableDto>(open ? '/wallet/withdraw/available' : null, { dedupingInterval: 2000 });
+  const { data: available } = useQuery<WithdrawAvailable>(open ? '/wallet/withdraw/available' : null, { dedupingInterval: 2000 });
   return (
     <Dialog open={open} onOpenChange={(o) => !o && close()} title="Withdraw charm" description={`${stepTitles[step]} · 1 charm = ${usdOf(1)}`} size="md" testId="withdraw-modal">
       <ol className={styles.steps} aria-label="Steps">

@@ -1,5 +1,5 @@
 // The own withdrawals and agency payouts with their statuses (pending until paid, completed, failed).
-import type { WithdrawalDto } from '@murmur/contracts/wallet';
+import type { WithdrawalItem } from '@murmur/contracts/wallet';
 import type { PageMeta } from '@murmur/contracts/paging';
 import { useState } from 'react';
 import { Pager } from '../../components/Pager.tsx';
@@ -8,7 +8,7 @@ import styles from './Wallet.module.css';
 
 const methodWords: Record<string, string> = { crypto: 'USDT', bank: 'Bank transfer', ewallet: 'E-wallet' };
 
-function destination(w: WithdrawalDto): string {
+function destination(w: WithdrawalItem): string {
   if (w.kind === 'agency_payout') return 'Paid by your agency';
   const address = w.address ?? '';
   const short = address.length > 16 ? `${address.slice(0, 8)}…${address.slice(-6)}` : address;
@@ -17,7 +17,7 @@ function destination(w: WithdrawalDto): string {
 
 export function Withdrawals() {
   const [page, setPage] = useState(1);
-  const { data } = useQuery<{ items: WithdrawalDto[]; meta: PageMeta }>(`/wallet/withdrawals?page=${page}&limit=5`);
+  const { data } = useQuery<{ items: WithdrawalItem[]; meta: PageMeta }>(`/wallet/withdrawals?page=${page}&limit=5`);
   if (!data || data.items.length === 0) return null;
   return (
     <>
