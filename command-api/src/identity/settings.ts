@@ -3,10 +3,9 @@
 import { accountTexts, SettingsBody, UnlinkCredentialBody } from '@murmur/contracts';
 import { currentUser, parse, requireAuth } from '@murmur/platform';
 import type express from 'express';
-import { handleCommand } from '../decider/handle-command.ts';
 import type { CommandDeps } from '../dependencies.ts';
 import { decideInTransaction } from './accounts.ts';
-import { userDecider, userStream } from './decide.ts';
+import { userCommands } from './user-commands.ts';
 
 export const settingsPaths = { settings: '/user/settings', unlink: '/user/credentials/unlink', endOtherSessions: '/user/sessions/end-others' } as const;
 
@@ -14,7 +13,7 @@ export function settingsRoutes(router: express.Router, deps: CommandDeps): void 
   router.put(settingsPaths.settings, requireAuth(), async (req, res) => {
     const { uid } = currentUser(req);
     const body = parse(SettingsBody, req.body);
-    const result = await handleCommand(deps.store, userStream(uid), userDecider, { type: 'ChangeSettings', ...body, now: deps.clock.now() }, { cache: deps.cache, metadata: { actorUid: uid } });
+    const result = await userCommands.run(deps, uid, { type: 'ChangeSettings', ...body, now: deps.clock.now() }, { actorUid: uid });
     res.json({ showNSFW: result.state.showNSFW, ...result.state.audio, position: result.position.toString() });
   });
 
