@@ -18,3 +18,4 @@ export * from './deposits.ts';
 export * from './realtime.ts';
 export * from './media.ts';
 export * from './api-catalogue.ts';
+export * from './progression.ts';

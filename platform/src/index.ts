@@ -9,3 +9,4 @@ export * from './listen.ts';
 export * from './session-guard.ts';
 export * from './access-policy.ts';
 export * from './access-lookups.ts';
+export * from './progression-progress.ts';

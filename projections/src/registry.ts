@@ -18,8 +18,9 @@ import { referralEarnings } from './projectors/referral-earnings.ts';
 import { walletBalances } from './projectors/wallet-balances.ts';
 import { walletHistory } from './projectors/wallet-history.ts';
 import { walletInventory } from './projectors/wallet-inventory.ts';
+import { progressionProjector } from './projectors/progression.ts';
 
-export const projectors: Projector[] = [streamCatalog, users, referralEarnings, walletBalances, walletHistory, walletInventory, profilesProjector, socialGraphProjector, wallProjector, galleryProjector, directMessagesProjector, giftWallProjector, lobbiesProjector, roomsProjector, lobbyChatProjector, lobbyLeaderboardsProjector, guildProjector, globalLeaderboards];
+export const projectors: Projector[] = [streamCatalog, users, referralEarnings, walletBalances, walletHistory, walletInventory, profilesProjector, socialGraphProjector, wallProjector, galleryProjector, directMessagesProjector, giftWallProjector, lobbiesProjector, roomsProjector, lobbyChatProjector, lobbyLeaderboardsProjector, guildProjector, globalLeaderboards, progressionProjector];
 
 export function findProjector(name: string): Projector | undefined {
   return projectors.find((p) => p.name === name);

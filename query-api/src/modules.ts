@@ -13,5 +13,6 @@ import { socialRoutes } from './social/routes.ts';
 import { giftingRoutes } from './gifting/routes.ts';
 import { gifRoutes } from './gifs/routes.ts';
 import { walletRoutes } from './wallet/routes.ts';
+import { progressionQueryRoutes } from './progression/routes.ts';
 
-export const queryModules: Array<(router: express.Router, deps: QueryDeps) => void> = [opsRoutes, lobbyQueryRoutes, identityRoutes, giftingRoutes, walletRoutes, socialRoutes, messageRoutes, mediaRoutes, referralQueryRoutes, guildQueryRoutes, globalLeaderboardRoutes, gifRoutes];
+export const queryModules: Array<(router: express.Router, deps: QueryDeps) => void> = [opsRoutes, lobbyQueryRoutes, identityRoutes, giftingRoutes, walletRoutes, socialRoutes, messageRoutes, mediaRoutes, referralQueryRoutes, guildQueryRoutes, globalLeaderboardRoutes, gifRoutes, progressionQueryRoutes];
