@@ -2,6 +2,9 @@
 // PostgreSQL/HTTP/WS), *.e2e.spec.ts (browser against the real stack).
 import { defineConfig } from 'vitest/config';
 
+// The tests run the demo's conveniences (dev mailbox, sandbox payments, demo secrets): one switch.
+const env = { MURMUR_DEMO: 'on' };
+
 const workspaces = '{scripts,contracts,eventstore,platform,command-api,projections,query-api,realtime-gateway,frontend}';
 
 export default defineConfig({
@@ -12,6 +15,7 @@ export default defineConfig({
           name: 'unit',
           include: [`${workspaces}/**/*.unit.spec.{ts,tsx}`],
           environment: 'node',
+          env,
         },
       },
       {
@@ -19,6 +23,7 @@ export default defineConfig({
           name: 'int',
           include: [`${workspaces}/**/*.int.spec.ts`],
           globalSetup: ['test-support/global-setup.ts'],
+          env,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',
@@ -29,6 +34,7 @@ export default defineConfig({
           name: 'e2e',
           include: [`${workspaces}/**/*.e2e.spec.ts`],
           globalSetup: ['test-support/global-setup.ts'],
+          env,
           testTimeout: 120_000,
           hookTimeout: 180_000,
           pool: 'forks',

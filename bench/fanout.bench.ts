@@ -101,7 +101,7 @@ export default async function fanout(): Promise<void> {
     await runner.stop();
 
     const store = new PostgresEventStore(db.pool);
-    const gateway = buildGateway(readConfig({ DATABASE_URL: db.url, NODE_ENV: 'test', GATEWAY_POLL_MS: '200', GATEWAY_HEARTBEAT_MS: '600000' }), { pool: db.pool });
+    const gateway = buildGateway(readConfig({ DATABASE_URL: db.url, NODE_ENV: 'test', MURMUR_DEMO: 'on', GATEWAY_POLL_MS: '200', GATEWAY_HEARTBEAT_MS: '600000' }), { pool: db.pool });
     const gatewayPort = await gateway.start(0);
 
     const bareServer = http.createServer();

@@ -19,7 +19,7 @@ export default async function identityBench(): Promise<void> {
   const db = await benchDatabase('identity', 30);
   const guarded = buildQueryApi({ DATABASE_URL: db.url, JWT_SECRET: SECRET }, { pool: db.pool });
   const unguarded = buildQueryApi({ DATABASE_URL: db.url, JWT_SECRET: SECRET }, { pool: db.pool, sessionGuard: undefined });
-  const command = buildCommandApi({ DATABASE_URL: db.url, JWT_SECRET: SECRET }, { pool: db.pool, identity: createIdentityRuntime({ NODE_ENV: 'test' }) });
+  const command = buildCommandApi({ DATABASE_URL: db.url, JWT_SECRET: SECRET }, { pool: db.pool, identity: createIdentityRuntime({ NODE_ENV: 'test', MURMUR_DEMO: 'on' }) });
   try {
     await db.pool.query(
       `insert into rm.users (uid, username, roles, referral_code, created_at) select 'u' || i, 'user' || i, '{co}', 'R' || i, now() from generate_series(1, $1) i`,

@@ -11,6 +11,8 @@ const files = readdirSync(here)
   .sort();
 
 console.log(`# murmur benchmarks, ${new Date().toISOString()}, node ${process.version}, ${(await import('node:os')).cpus().length} cores`);
+// Benches run the demo's configuration (demo secrets, sandbox payments): platform/src/demo-mode.ts.
+process.env.MURMUR_DEMO ??= 'on';
 let failed = 0;
 for (const file of files) {
   console.log(`\n## ${file}`);

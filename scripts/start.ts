@@ -93,6 +93,8 @@ await migrateAll(migratePool);
 
 const serviceEnv = {
   DATABASE_URL: databaseUrlForAll,
+  // The demo's secrets, dev mailbox and sandbox payments (platform/src/demo-mode.ts).
+  MURMUR_DEMO: env.MURMUR_DEMO ?? 'on',
   COMMAND_API_PORT: String(ports.command),
   QUERY_API_PORT: String(ports.query),
   GATEWAY_PORT: String(ports.gateway),

@@ -69,7 +69,7 @@ export async function startFullStack(): Promise<FullStack> {
   const smtp = await startDevSmtpServer({ port: 0, pool: lazyPool });
   const stack = await startTestStack({
     commandOverrides: {
-      identity: createIdentityRuntime({ SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, SMTP_IGNORE_TLS: 'true', DEV_SMTP_SERVER: 'false' }),
+      identity: createIdentityRuntime({ MURMUR_DEMO: 'on', SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, SMTP_IGNORE_TLS: 'true', DEV_SMTP_SERVER: 'false' }),
       // Browsers hold real connections, so members who close their page leave, after a short grace.
       presenceReaper: { graceMs: PRESENCE_GRACE_MS, intervalMs: 250 },
     },

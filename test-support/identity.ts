@@ -38,7 +38,7 @@ export const refreshCookieOf = (headers: Headers): string => {
 export async function startIdentityStack(settings: Partial<Record<keyof IdentityConfig, string>> = {}): Promise<IdentityStack> {
   const smtp = await startDevSmtpServer();
   const clock = new MovableClock();
-  const identity = createIdentityRuntime({ NODE_ENV: 'test', SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, ...settings });
+  const identity = createIdentityRuntime({ NODE_ENV: 'test', MURMUR_DEMO: 'on', SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, ...settings });
   const stack = await startTestStack({ commandOverrides: { identity, clock } });
   const emailCode = async (email: string) => {
     const mail = smtp.waitFor(email);

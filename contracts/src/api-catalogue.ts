@@ -12,6 +12,7 @@ import {
   AddAdminBody, BackgroundBody, BlockBody, CreateLobbyBody, CreateRoomBody, GrantMicBody, LobbyChatBody, LobbyLeaderboardQuery, LobbyListQuery, LobbyTargetBody,
   MediaTokenRefreshBody, PinMessageBody, RemoveAdminBody, SwitchHostBody, UnblockBody, UpdateLobbyInfoBody,
 } from './lobbies.ts';
+import { MarkNotificationsReadBody } from './notifications.ts';
 import { PageQuery } from './paging.ts';
 import { ClaimBody, CombineFragmentsBody, JoinWithTokenBody, LinkQuestAccountBody } from './progression.ts';
 import { AddPayoutWalletBody, ConnectReferrerBody, CreateReferralLinkBody, ValidateReferrerBody } from './referral.ts';
@@ -108,6 +109,11 @@ export const apiCatalogue: ApiRoute[] = [
   get('/messages/threads', 'messages', 'The own message threads'),
   get('/messages/unread', 'messages', 'How many of the own threads have unread messages'),
   get('/messages/threads/{threadId}', 'messages', 'Messages of a thread', { query: MessagesQuery }),
+
+  // ---- notifications centre ----
+  get('/notifications', 'notifications', 'The own notifications, newest first, with the unread count', { query: PageQuery }),
+  get('/notifications/unread', 'notifications', 'How many of the own notifications are unread'),
+  post('/notifications/read', 'notifications', 'Mark the own notifications read up to a sequence number', { body: MarkNotificationsReadBody }),
 
   // ---- gifts ----
   post('/gifting/send-gift', 'gifting', 'Send a gift to users in a lobby, room or profile', { body: SendGiftBody }),

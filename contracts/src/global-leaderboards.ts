@@ -69,3 +69,4 @@ export const LeaderboardChanged = z.object({
 });
 export type LeaderboardChanged = z.infer<typeof LeaderboardChanged>;
 export const LEADERBOARD_STREAM = 'leaderboard-global';
+export const leaderboardEventSchemas = { LeaderboardChanged } as const;

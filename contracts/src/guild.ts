@@ -1,6 +1,7 @@
 // Guild and agency (spec sections 1, 2 /guild, 3 "Settlement and gift receipt", 6 agency role):
 // an agency's roster of hosts, its guild/host share ratios, period settlements and charm payments.
 import { z } from 'zod';
+import type { EventUnionOf } from './event-map.ts';
 import { formatText, texts } from './errors.ts';
 
 /** The spec's 1-100 range for share ratios; the two ratios of an agency split its hosts' charm. */
@@ -91,6 +92,30 @@ export type AgencyCreated = z.infer<typeof AgencyCreated>;
 export type AgencyPeriodSettled = z.infer<typeof AgencyPeriodSettled>;
 export type CharmPaymentSubmitted = z.infer<typeof CharmPaymentSubmitted>;
 export type SettlementHostLine = z.infer<typeof SettlementHostLine>;
+
+/** On `agency-host-{uid}`: which agency holds a host, and payouts it opened to them. */
+export const HostAgencyClaimed = z.object({ hostUid: z.string(), agencyId: z.string(), at: z.string() });
+export const HostAgencyReleased = HostAgencyClaimed;
+export const HostPayoutAuthorized = z.object({ hostUid: z.string(), agencyId: z.string(), withdrawalId: z.string(), at: z.string() });
+
+/** Agencies (`agency-{id}`) and host memberships (`agency-host-{uid}`). */
+export const guildEventSchemas = {
+  AgencyCreated,
+  AgencyHostAdded,
+  AgencyHostRemoved,
+  AgencyShareRatiosSet,
+  AgencyPeriodSettled,
+  CharmPaymentSubmitted,
+  CharmPaymentConfirmed,
+  HostAgencyClaimed,
+  HostAgencyReleased,
+  HostPayoutAuthorized,
+} as const;
+export type AgencyEvent = EventUnionOf<
+  typeof guildEventSchemas,
+  'AgencyCreated' | 'AgencyHostAdded' | 'AgencyHostRemoved' | 'AgencyShareRatiosSet' | 'AgencyPeriodSettled' | 'CharmPaymentSubmitted' | 'CharmPaymentConfirmed'
+>;
+export type HostMembershipEvent = EventUnionOf<typeof guildEventSchemas, 'HostAgencyClaimed' | 'HostAgencyReleased' | 'HostPayoutAuthorized'>;
 
 export const agencyStream = (agencyId: string) => `agency-${agencyId}`;
 

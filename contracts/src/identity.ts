@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { RoleCode } from './access-token.ts';
 import { formatText, texts } from './errors.ts';
 import { limits } from './constants.ts';
+import { eventTypesOf, type EventUnionOf } from './event-map.ts';
 
 /** How an account signs in; an identity link (email, wallet, provider subject, telegram id) per method. */
 export const SignInMethod = z.enum(['email', 'guest', 'wallet', 'provider', 'telegram']);
@@ -165,19 +166,56 @@ export const UserRegistered = z.object({
 });
 export type UserRegistered = z.infer<typeof UserRegistered>;
 
-export const identityEventTypes = [
-  'UserRegistered',
-  'UserSignedIn',
-  'GuestUpgraded',
-  'WalletLinked',
-  'OnboardingCompleted',
-  'RoleGranted',
-  'RoleRevoked',
-  'UserBanned',
-  'UserUnbanned',
-  'TelegramDailyClaimed',
-] as const;
-export type IdentityEventType = (typeof identityEventTypes)[number];
+export const UserSignedInData = z.object({
+  uid: z.string(),
+  sessionId: z.string(),
+  method: SignInMethod,
+  visitorId: z.string().nullable(),
+  deviceInfo: DeviceInfo.nullable(),
+  signedInAt: z.string(),
+});
+export const GuestUpgradedData = z.object({
+  uid: z.string(),
+  method: SignInMethod,
+  email: z.string().nullable(),
+  walletAddress: z.string().nullable(),
+  walletEnvironment: WalletEnvironment.nullable(),
+  provider: z.string().nullable(),
+  providerSubject: z.string().nullable(),
+  telegramId: z.string().nullable(),
+  upgradedAt: z.string(),
+});
+export const WalletLinkedData = z.object({ uid: z.string(), address: z.string(), environment: WalletEnvironment, linkedAt: z.string() });
+export const OnboardingCompletedData = z.object({ uid: z.string(), birthday: z.string(), showNSFW: z.boolean(), acceptedTermsAt: z.string() });
+export const RoleGrantedData = z.object({ uid: z.string(), role: RoleCode, grantedBy: z.string(), at: z.string() });
+export const RoleRevokedData = z.object({ uid: z.string(), role: RoleCode, revokedBy: z.string(), at: z.string() });
+export const UserBannedData = z.object({ uid: z.string(), reason: z.string().nullable(), bannedBy: z.string(), at: z.string() });
+export const UserUnbannedData = z.object({ uid: z.string(), unbannedBy: z.string(), at: z.string() });
+export const TelegramDailyClaimedData = z.object({ uid: z.string(), claimNumber: z.number().int(), amount: z.number().int(), claimedAt: z.string() });
+
+/** Events of `user-{uid}` that identity writes (the profiles module adds its own to the stream). */
+export const identityEventSchemas = {
+  UserRegistered,
+  UserSignedIn: UserSignedInData,
+  GuestUpgraded: GuestUpgradedData,
+  WalletLinked: WalletLinkedData,
+  OnboardingCompleted: OnboardingCompletedData,
+  RoleGranted: RoleGrantedData,
+  RoleRevoked: RoleRevokedData,
+  UserBanned: UserBannedData,
+  UserUnbanned: UserUnbannedData,
+  TelegramDailyClaimed: TelegramDailyClaimedData,
+} as const;
+export type UserEvent = EventUnionOf<typeof identityEventSchemas>;
+export const identityEventTypes = eventTypesOf(identityEventSchemas);
+export type IdentityEventType = keyof typeof identityEventSchemas;
+
+/** Wrong one-time codes counted per e-mail address across resends (`otp-address-{hash}`). */
+export const otpAddressEventSchemas = {
+  OneTimeCodeTried: z.object({ at: z.string(), tries: z.number().int(), lockedUntil: z.string().optional() }),
+  OneTimeCodeAccepted: z.object({ at: z.string() }),
+} as const;
+export type OtpAddressEvent = EventUnionOf<typeof otpAddressEventSchemas>;
 
 /** Identity's own messages, where the spec gives none (spec texts stay in `texts`). */
 export const identityTexts = {

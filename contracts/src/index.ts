@@ -13,6 +13,7 @@ export * from './periods.ts';
 export * from './referral.ts';
 export * from './guild.ts';
 export * from './global-leaderboards.ts';
+export * from './notifications.ts';
 export * from './transactions.ts';
 export * from './deposits.ts';
 export * from './realtime.ts';

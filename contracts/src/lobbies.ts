@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { limits, rooms } from './constants.ts';
 import { formatText, texts } from './errors.ts';
+import type { EventUnionOf } from './event-map.ts';
 
 export const LobbyKind = z.enum(['public', 'private', 'streaming']);
 export type LobbyKind = z.infer<typeof LobbyKind>;
@@ -357,10 +358,13 @@ export const lobbyEventSchemas = {
 } as const;
 export const roomEventSchemas = { RoomCreated, RoomJoined, RoomLeft, RoomStarted, RoomEnded, RoomUserSilenced, RoomUserUnsilenced } as const;
 
-type DataOf<S extends Record<string, z.ZodType>> = { [K in keyof S]: { type: K; data: z.infer<S[K]> } }[keyof S];
-export type LobbyEvent = DataOf<typeof lobbyEventSchemas>;
-export type RoomEvent = DataOf<typeof roomEventSchemas>;
-export type ChatEvent = { type: 'ChatMessagePosted'; data: z.infer<typeof ChatMessagePosted> };
+export const chatEventSchemas = { ChatMessagePosted } as const;
+/** Written by the realtime gateways on `presence-{lobbyId}`. */
+export const presenceEventSchemas = { PresenceChanged } as const;
+
+export type LobbyEvent = EventUnionOf<typeof lobbyEventSchemas>;
+export type RoomEvent = EventUnionOf<typeof roomEventSchemas>;
+export type ChatEvent = EventUnionOf<typeof chatEventSchemas>;
 
 // ---------------------------------------------------------------- DTOs
 

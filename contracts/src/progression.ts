@@ -1,6 +1,7 @@
 // Progression (DESIGN section 9): the one catalogue of EXP rules, the level curve, missions,
 // quests, fragments and EXP for friends; the events of `progression-{uid}`; the DTOs of its pages.
 import { z } from 'zod';
+import type { EventUnionOf } from './event-map.ts';
 import { weekIdOf } from './periods.ts';
 
 // ---- the catalogue: every number of progression lives here ----------------------------------
@@ -333,8 +334,7 @@ export const progressionEventSchemas = {
   QuestExpImported: QuestExpImportedData,
 } as const;
 
-type DataOf<S extends Record<string, z.ZodType>> = { [K in keyof S]: { type: K; data: z.infer<S[K]> } }[keyof S];
-export type ProgressionEvent = DataOf<typeof progressionEventSchemas>;
+export type ProgressionEvent = EventUnionOf<typeof progressionEventSchemas>;
 
 export const progressionStreamId = (uid: string): string => `progression-${uid}`;
 

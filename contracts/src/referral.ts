@@ -1,6 +1,7 @@
 // Referral programme (spec sections 1, 3, 5, 7, 9): own code and link, referrer binding, payout
 // wallet, reward rows and weekly USDT settlements. Amounts in USDT travel as integer micro-USDT.
 import { z } from 'zod';
+import type { EventUnionOf } from './event-map.ts';
 import { money, referral } from './constants.ts';
 import { formatText, texts } from './errors.ts';
 
@@ -89,6 +90,32 @@ export type ReferralPayoutCarriedOver = z.infer<typeof ReferralPayoutCarriedOver
 export type ReferralPayoutTransferred = z.infer<typeof ReferralPayoutTransferred>;
 export type PreparedUsdtTransfer = z.infer<typeof PreparedUsdtTransfer>;
 export type ReferralPayoutTransferIntended = z.infer<typeof ReferralPayoutTransferIntended>;
+
+/** On `referral-week-{week}`: a week settled, and what it carried over into the next. */
+export const ReferralWeekSettledData = z.object({
+  weekId: z.string(),
+  beneficiaries: z.number().int(),
+  paidMicroUsdt: z.number().int(),
+  carried: z.array(z.object({ uid: z.string(), amountMicroUsdt: z.number().int() })),
+});
+export type ReferralWeekSettledData = z.infer<typeof ReferralWeekSettledData>;
+
+/** Referral accounts (`referral-{uid}`), code claims, pair bindings and weekly settlements. */
+export const referralEventSchemas = {
+  ReferralLinkCreated,
+  ReferrerBound,
+  PayoutWalletBound,
+  ReferralCodeClaimed,
+  ReferralPairBound,
+  ReferralPayoutSettled,
+  ReferralPayoutCarriedOver,
+  ReferralPayoutTransferIntended,
+  ReferralPayoutTransferred,
+  ReferralWeekSettled: ReferralWeekSettledData,
+} as const;
+export type ReferralEvent = EventUnionOf<typeof referralEventSchemas, 'ReferralLinkCreated' | 'ReferrerBound' | 'PayoutWalletBound'>;
+export type ReferralCodeEvent = EventUnionOf<typeof referralEventSchemas, 'ReferralCodeClaimed'>;
+export type SettlementEvent = EventUnionOf<typeof referralEventSchemas, 'ReferralPayoutSettled' | 'ReferralPayoutCarriedOver'>;
 
 export const referralStreams = {
   account: (uid: string) => `referral-${uid}`,

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { limits, paging } from './constants.ts';
 import { formatText, texts } from './errors.ts';
+import { eventTypesOf, type EventUnionOf } from './event-map.ts';
 import { PageQuery } from './paging.ts';
 
 const maxText = formatText(texts.maxChars, { n: limits.text });
@@ -270,3 +271,117 @@ export const socialTexts = {
   uploadExpired: 'The upload link is invalid or has expired.',
   unlockPriceRequired: 'Private media needs an unlock price in diamonds.',
 } as const;
+
+// ---- events ------------------------------------------------------------------------------------
+
+/** What a profile edit changed (only the fields that changed). */
+export const ProfileChanges = z.object({
+  bio: z.string().optional(),
+  pinnedMessage: z.string().optional(),
+  birthday: z.string().optional(),
+  gender: Gender.optional(),
+  address: Address.optional(),
+  profilePicUrl: z.string().optional(),
+  profileBannerUrl: z.string().optional(),
+});
+export type ProfileChanges = z.infer<typeof ProfileChanges>;
+
+export const ProfileDetailsUpdatedData = z.object({ uid: z.string(), changes: ProfileChanges, updatedAt: z.string() });
+export const UsernameChangedData = z.object({ uid: z.string(), username: z.string(), previous: z.string().nullable(), changedAt: z.string() });
+/** On `username-{name}`: the one claim of a username (first writer wins), released on a change. */
+export const UsernameClaimedData = z.object({ uid: z.string(), username: z.string(), claimedAt: z.string() });
+export const UsernameReleasedData = z.object({ uid: z.string(), username: z.string(), releasedAt: z.string() });
+
+/** Profile edits on `user-{uid}` and username claims on `username-{name}`. */
+export const profileEventSchemas = {
+  ProfileDetailsUpdated: ProfileDetailsUpdatedData,
+  UsernameChanged: UsernameChangedData,
+  UsernameClaimed: UsernameClaimedData,
+  UsernameReleased: UsernameReleasedData,
+} as const;
+export type ProfileEvent = EventUnionOf<typeof profileEventSchemas, 'ProfileDetailsUpdated' | 'UsernameChanged'>;
+export type UsernameClaimEvent = EventUnionOf<typeof profileEventSchemas, 'UsernameClaimed' | 'UsernameReleased'>;
+
+export const FollowedData = z.object({ followerUid: z.string(), followeeUid: z.string(), followedAt: z.string() });
+export const UnfollowedData = z.object({ followerUid: z.string(), followeeUid: z.string(), unfollowedAt: z.string() });
+/** The followee removed this follower (spec: follower removal). */
+export const FollowerRemovedData = z.object({ followerUid: z.string(), followeeUid: z.string(), removedBy: z.string(), removedAt: z.string() });
+export const UserBlockedData = z.object({ blockerUid: z.string(), blockedUid: z.string(), blockedAt: z.string() });
+export const UserUnblockedData = z.object({ blockerUid: z.string(), blockedUid: z.string(), unblockedAt: z.string() });
+export const UserReportedData = z.object({ reporterUid: z.string(), reportedUid: z.string(), reason: z.string(), reportedAt: z.string() });
+/** Creator subscriptions (DESIGN section 9), read by the social graph for subscriber-only posts. */
+export const SubscribedToCreatorData = z.object({ subscriberUid: z.string(), creatorUid: z.string() });
+export const UnsubscribedFromCreatorData = z.object({ subscriberUid: z.string(), creatorUid: z.string() });
+
+/** The social graph on `social-{uid}`: whom uid follows, blocks and reports. */
+export const socialEventSchemas = {
+  Followed: FollowedData,
+  Unfollowed: UnfollowedData,
+  FollowerRemoved: FollowerRemovedData,
+  UserBlocked: UserBlockedData,
+  UserUnblocked: UserUnblockedData,
+  UserReported: UserReportedData,
+  SubscribedToCreator: SubscribedToCreatorData,
+  UnsubscribedFromCreator: UnsubscribedFromCreatorData,
+} as const;
+export type SocialEvent = EventUnionOf<typeof socialEventSchemas, 'Followed' | 'Unfollowed' | 'FollowerRemoved' | 'UserBlocked' | 'UserUnblocked' | 'UserReported'>;
+
+export const MediaProcessedData = z.object({
+  uid: z.string(),
+  fileName: z.string(),
+  format: z.string(),
+  kind: MediaKind,
+  size: z.number().int(),
+  thumbnailFileName: z.string().nullable(),
+  uploadType: UploadType,
+  processedAt: z.string(),
+});
+export const GalleryItemDeletedData = z.object({ uid: z.string(), fileName: z.string(), format: z.string(), deletedAt: z.string() });
+
+/** Processed media of a user on `media-{uid}`. */
+export const mediaEventSchemas = { MediaProcessed: MediaProcessedData, GalleryItemDeleted: GalleryItemDeletedData } as const;
+export type MediaEvent = EventUnionOf<typeof mediaEventSchemas>;
+
+export const PostCreatedData = z.object({
+  postId: z.string(),
+  authorUid: z.string(),
+  content: z.string(),
+  mediaFilename: z.string().nullable(),
+  mediaFormat: z.string().nullable(),
+  mediaIsPrivate: z.boolean(),
+  unlockPrice: z.number().int().nullable(),
+  subscriberOnly: z.boolean(),
+  createdAt: z.string(),
+});
+export type PostCreatedData = z.infer<typeof PostCreatedData>;
+export const PostDeletedData = z.object({ postId: z.string(), authorUid: z.string(), deletedAt: z.string() });
+export const PostLikedData = z.object({ postId: z.string(), authorUid: z.string(), uid: z.string(), likedAt: z.string() });
+export const PostUnlikedData = z.object({ postId: z.string(), authorUid: z.string(), uid: z.string(), unlikedAt: z.string() });
+export const PostMediaUnlockedData = z.object({ postId: z.string(), authorUid: z.string(), uid: z.string(), diamonds: z.number().int(), unlockedAt: z.string() });
+
+/** A wall post's life on `post-{postId}`. */
+export const wallEventSchemas = {
+  PostCreated: PostCreatedData,
+  PostDeleted: PostDeletedData,
+  PostLiked: PostLikedData,
+  PostUnliked: PostUnlikedData,
+  PostMediaUnlocked: PostMediaUnlockedData,
+} as const;
+export type WallEvent = EventUnionOf<typeof wallEventSchemas>;
+
+export const DirectMessageSentData = z.object({
+  threadId: z.string(),
+  messageId: z.string(),
+  senderUid: z.string(),
+  recipientUid: z.string(),
+  text: z.string(),
+  imageFileName: z.string().nullable(),
+  sentAt: z.string(),
+});
+export type DirectMessageSentData = z.infer<typeof DirectMessageSentData>;
+export const DirectThreadReadData = z.object({ threadId: z.string(), uid: z.string(), senderUid: z.string(), recipientUid: z.string(), readAt: z.string() });
+
+/** A direct-message thread on `dm-{threadId}`. */
+export const messageEventSchemas = { DirectMessageSent: DirectMessageSentData, DirectThreadRead: DirectThreadReadData } as const;
+export type DirectMessageEvent = EventUnionOf<typeof messageEventSchemas>;
+export const messageEventTypes = eventTypesOf(messageEventSchemas);

@@ -2,6 +2,7 @@
 // streams, the reasons a diamond moves, and the bodies of the wallet and payment commands.
 import { z } from 'zod';
 import { money } from './constants.ts';
+import { eventTypesOf, type EventUnionOf } from './event-map.ts';
 
 /** Why diamonds were credited or spent; every module that moves diamonds names its reason here. */
 export const DiamondReason = z.enum([
@@ -88,13 +89,15 @@ export const SkuPurchasedData = z.object({
 });
 export type SkuPurchasedData = z.infer<typeof SkuPurchasedData>;
 
-export const walletEventTypes = ['DiamondsCredited', 'DiamondsSpent', 'GiftSent', 'SkuPurchased'] as const;
-
-export type WalletEvent =
-  | { type: 'DiamondsCredited'; data: DiamondsCreditedData }
-  | { type: 'DiamondsSpent'; data: DiamondsSpentData }
-  | { type: 'GiftSent'; data: GiftSentData }
-  | { type: 'SkuPurchased'; data: SkuPurchasedData };
+/** Every diamond credit and debit of one user, on `wallet-{uid}`. */
+export const walletEventSchemas = {
+  DiamondsCredited: DiamondsCreditedData,
+  DiamondsSpent: DiamondsSpentData,
+  GiftSent: GiftSentData,
+  SkuPurchased: SkuPurchasedData,
+} as const;
+export const walletEventTypes = eventTypesOf(walletEventSchemas);
+export type WalletEvent = EventUnionOf<typeof walletEventSchemas>;
 
 /** Diamonds a paid amount buys at the normal rate (1 USD = 100 diamonds), in whole diamonds. */
 export const diamondsForUsdCents = (cents: number): number => Math.round((cents * money.diamondsPerUsd) / 100);
@@ -149,12 +152,10 @@ export const PaymentFailedData = z.object({
 });
 export type PaymentFailedData = z.infer<typeof PaymentFailedData>;
 
-export type PaymentEvent =
-  | { type: 'PaymentInitiated'; data: PaymentInitiatedData }
-  | { type: 'PaymentConfirmed'; data: PaymentConfirmedData }
-  | { type: 'PaymentFailed'; data: PaymentFailedData };
-
-export const paymentEventTypes = ['PaymentInitiated', 'PaymentConfirmed', 'PaymentFailed'] as const;
+/** A top-up's life on `payment-{id}`. */
+export const paymentEventSchemas = { PaymentInitiated: PaymentInitiatedData, PaymentConfirmed: PaymentConfirmedData, PaymentFailed: PaymentFailedData } as const;
+export type PaymentEvent = EventUnionOf<typeof paymentEventSchemas>;
+export const paymentEventTypes = eventTypesOf(paymentEventSchemas);
 
 // ---- earnings-{uid} -------------------------------------------------------------------------
 
@@ -182,12 +183,10 @@ export type WithdrawalCompletedData = z.infer<typeof WithdrawalCompletedData>;
 export const WithdrawalFailedData = z.object({ withdrawalId: z.string(), uid, charm: z.number().int().positive(), reason: z.string().max(500), failedAt: isoTime });
 export type WithdrawalFailedData = z.infer<typeof WithdrawalFailedData>;
 
-export type EarningsEvent =
-  | { type: 'CharmWithdrawn'; data: CharmWithdrawnData }
-  | { type: 'WithdrawalCompleted'; data: WithdrawalCompletedData }
-  | { type: 'WithdrawalFailed'; data: WithdrawalFailedData };
-
-export const earningsEventTypes = ['CharmWithdrawn', 'WithdrawalCompleted', 'WithdrawalFailed'] as const;
+/** Withdrawals of charm earnings on `earnings-{uid}`. */
+export const earningsEventSchemas = { CharmWithdrawn: CharmWithdrawnData, WithdrawalCompleted: WithdrawalCompletedData, WithdrawalFailed: WithdrawalFailedData } as const;
+export type EarningsEvent = EventUnionOf<typeof earningsEventSchemas>;
+export const earningsEventTypes = eventTypesOf(earningsEventSchemas);
 
 // ---- blockchain-wallets-{uid} ---------------------------------------------------------------
 
@@ -200,6 +199,15 @@ export const BlockchainWalletData = z.object({
   at: isoTime,
 });
 export type BlockchainWalletData = z.infer<typeof BlockchainWalletData>;
+
+/** The addresses a user lists as theirs, on `blockchain-wallets-{uid}`. */
+export const blockchainWalletEventSchemas = {
+  BlockchainWalletAdded: BlockchainWalletData,
+  BlockchainWalletRenamed: BlockchainWalletData,
+  BlockchainWalletUpdated: BlockchainWalletData,
+  BlockchainWalletRemoved: BlockchainWalletData,
+} as const;
+export type BlockchainWalletEvent = EventUnionOf<typeof blockchainWalletEventSchemas>;
 
 // ---- command bodies and answers -------------------------------------------------------------
 

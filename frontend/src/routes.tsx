@@ -50,6 +50,8 @@ export const routes: AppRoute[] = [
   { path: '/my-collections', title: 'My Collections', page: ComingSoon, props: soon('🖼️', 'Inventory, Frames and Badges you own.') },
   { path: '/quests', title: 'Quests', page: ComingSoon, props: soon('⭐', 'Quests and missions that earn you EXP.') },
   { path: '/booking', title: 'Booking', page: ComingSoon, props: soon('📅', 'Book time with your favourite hosts.') },
+  { path: '/leaderboards', title: 'Leaderboards', public: true, page: page(() => import('./pages/Leaderboards/LeaderboardsPage.tsx')) },
+  { path: '/notifications', title: 'Notifications', page: page(() => import('./pages/Notifications/NotificationsPage.tsx')) },
   { path: '/foryou', title: 'Community', page: page(() => import('./pages/ForYou/ForYouPage.tsx')) },
   { path: '/rewards-history', title: 'Rewards history', page: ComingSoon, props: soon('🏆', 'Rewards you claimed.') },
   { path: '/help', title: 'Help Center', public: true, page: page(() => import('./pages/Help/HelpCenterPage.tsx')) },

@@ -10,16 +10,18 @@ export function loadConfig<T extends z.ZodType>(schema: T, env: Record<string, s
   return result.data;
 }
 
-const DEMO_SECRET = 'murmur-demo-secret-change-me-in-production-0123456789';
+import { DEMO_JWT_SECRET, demoValueMessage } from './demo-mode.ts';
 
 /** Settings every service reads. */
-export const BaseConfig = z.object({
+export const ServiceConfig = z.object({
   DATABASE_URL: z.string().url().default('postgres://postgres@127.0.0.1:5432/murmur'),
-  JWT_SECRET: z.string().min(32).default(DEMO_SECRET),
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  /** The demo switch (see demo-mode.ts): `npm start` and the tests turn it on. */
+  MURMUR_DEMO: z.enum(['on', 'off']).default('off'),
   /** Interface to listen on: loopback for the demo; 0.0.0.0 in containers. */
   HOST: z.string().min(1).default('127.0.0.1'),
-}).refine((c) => c.NODE_ENV !== 'production' || c.JWT_SECRET !== DEMO_SECRET, {
-  message: 'JWT_SECRET must be set in production',
-  path: ['JWT_SECRET'],
-});
+}).refine((c) => c.NODE_ENV !== 'production' || c.MURMUR_DEMO !== 'on', { message: 'MURMUR_DEMO=on is refused in production', path: ['MURMUR_DEMO'] });
+
+/** Settings of the services that sign or check access tokens. */
+export const BaseConfig = ServiceConfig.and(z.object({ JWT_SECRET: z.string().min(32).default(DEMO_JWT_SECRET), MURMUR_DEMO: z.enum(['on', 'off']).default('off') }))
+  .refine((c) => c.MURMUR_DEMO === 'on' || c.JWT_SECRET !== DEMO_JWT_SECRET, { message: demoValueMessage('JWT_SECRET'), path: ['JWT_SECRET'] });

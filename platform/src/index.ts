@@ -4,6 +4,7 @@ export * from './error-handler.ts';
 export * from './observability.ts';
 export * from './logger.ts';
 export * from './config.ts';
+export * from './demo-mode.ts';
 export * from './authenticate.ts';
 export * from './listen.ts';
 export * from './session-guard.ts';

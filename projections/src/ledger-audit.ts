@@ -6,10 +6,7 @@
 // account; every reward claim with diamonds minted exactly once (reason `reward`, referenced by the
 // claim) and no reward minted without its claim; every money event carries an idempotency key; and
 // the balance read models agree with the replay, per user.
-import {
-  diamondsForUsdCents,
-  type CharmWithdrawnData, DiamondsCreditedData, RewardClaimedData, DiamondsSpentData, GiftSentData, PaymentConfirmedData, SkuPurchasedData, WithdrawalFailedData,
-} from '@murmur/contracts';
+import { diamondsForUsdCents, isEventOf, type PaymentConfirmedData } from '@murmur/contracts';
 import { checkpointOf, compareCheckpoints, loadCheckpoint, readTypesAfterPosition, type RecordedEvent } from '@murmur/eventstore';
 import type pg from 'pg';
 
@@ -28,6 +25,9 @@ export interface AuditResult {
 }
 
 const PAID_REASONS = new Set(['topup', 'first_topup_offer']);
+
+/** Every event that moves diamonds or charm; a new money event is added here and to the fold. */
+const MONEY_EVENT_TYPES = ['DiamondsCredited', 'DiamondsSpent', 'SkuPurchased', 'GiftSent', 'CharmWithdrawn', 'WithdrawalFailed', 'PaymentConfirmed', 'RewardClaimed'] as const;
 
 /** Pure core: folds events (in log order) into the replayed ledger and the differences it finds in the log itself. */
 export class LedgerReplay {
@@ -58,9 +58,10 @@ export class LedgerReplay {
     this.events++;
     if (e.globalPosition > this.lastPosition) this.lastPosition = e.globalPosition;
     if (!e.metadata.idempotencyKey) this.differences.push(`${e.type} at position ${e.globalPosition} (${e.streamId}) carries no idempotency key`);
+    if (!isEventOf(e, MONEY_EVENT_TYPES)) return;
     switch (e.type) {
       case 'DiamondsCredited': {
-        const d = e.data as unknown as DiamondsCreditedData;
+        const d = e.data;
         this.diamonds.set(d.uid, (this.diamonds.get(d.uid) ?? 0) + d.amount);
         this.totals.DMND.minted += d.amount;
         if (PAID_REASONS.has(d.reason)) {
@@ -76,24 +77,24 @@ export class LedgerReplay {
         break;
       }
       case 'DiamondsSpent': {
-        const d = e.data as unknown as DiamondsSpentData;
+        const d = e.data;
         this.spend(d.uid, d.amount, e.globalPosition);
         break;
       }
       case 'SkuPurchased': {
-        const d = e.data as unknown as SkuPurchasedData;
+        const d = e.data;
         this.spend(d.uid, d.diamondsTotal, e.globalPosition);
         break;
       }
       case 'GiftSent': {
-        const d = e.data as unknown as GiftSentData;
+        const d = e.data;
         this.spend(d.senderUid, d.diamondsTotal, e.globalPosition);
         for (const r of d.recipients) this.charmOf(r).credited += d.charmPerRecipient;
         this.totals.CHRM.credited += d.charmPerRecipient * d.recipients.length;
         break;
       }
       case 'CharmWithdrawn': {
-        const d = e.data as unknown as CharmWithdrawnData;
+        const d = e.data;
         const c = this.charmOf(d.uid);
         c.withdrawn += d.charm;
         this.totals.CHRM.withdrawn += d.charm;
@@ -101,13 +102,13 @@ export class LedgerReplay {
         break;
       }
       case 'WithdrawalFailed': {
-        const d = e.data as unknown as WithdrawalFailedData;
+        const d = e.data;
         this.charmOf(d.uid).withdrawn -= d.charm;
         this.totals.CHRM.withdrawn -= d.charm;
         break;
       }
       case 'RewardClaimed': {
-        const d = e.data as unknown as RewardClaimedData;
+        const d = e.data;
         if (d.reward.diamonds > 0) {
           if (this.rewardClaims.has(d.claimId)) this.differences.push(`reward ${d.claimId} claimed twice`);
           this.rewardClaims.set(d.claimId, d.reward.diamonds);
@@ -115,12 +116,16 @@ export class LedgerReplay {
         break;
       }
       case 'PaymentConfirmed': {
-        const d = e.data as unknown as PaymentConfirmedData;
+        const d = e.data;
         if (this.confirmed.has(d.paymentId)) this.differences.push(`payment ${d.paymentId} confirmed twice`);
         this.confirmed.set(d.paymentId, d);
         this.totals.USD.confirmedCents += d.amountUsdCents;
         this.totals.USD.payments += 1;
         break;
+      }
+      default: {
+        const _exhaustive: never = e;
+        return _exhaustive;
       }
     }
   }
@@ -152,7 +157,6 @@ export class LedgerReplay {
   }
 }
 
-const MONEY_TYPES = ['DiamondsCredited', 'DiamondsSpent', 'SkuPurchased', 'GiftSent', 'CharmWithdrawn', 'WithdrawalFailed', 'PaymentConfirmed', 'RewardClaimed'];
 
 
 /** Replays the log and compares the balance read models, all inside ONE repeatable-read snapshot:
@@ -168,7 +172,7 @@ export async function auditLedger(pool: pg.Pool, options: { batchSize?: number }
     const cp = await loadCheckpoint(client, 'wallet-balances');
     let after = 0n;
     for (;;) {
-      const events = await readTypesAfterPosition(client, after, MONEY_TYPES, batchSize);
+      const events = await readTypesAfterPosition(client, after, [...MONEY_EVENT_TYPES], batchSize);
       for (const e of events) {
         full.apply(e);
         if (compareCheckpoints(checkpointOf(e), cp) <= 0) projected.apply(e);

@@ -4,7 +4,7 @@ import { channels, type RealtimeEvent, type SpecRealtimeEvent } from '@murmur/co
 import type { RecordedEvent } from '@murmur/eventstore';
 
 /** Streams that belong to one user: their events go to that user's own channel only. */
-const personalStreams = new Set(['user', 'wallet', 'earnings', 'social', 'referral', 'progression']);
+const personalStreams = new Set(['user', 'wallet', 'earnings', 'social', 'referral', 'notifications', 'progression']);
 
 /** Personal-stream events that are also public news in the lobby or room they happened in. */
 const publicPersonalEvents = new Set(['GiftSent']);

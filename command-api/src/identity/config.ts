@@ -1,20 +1,23 @@
 // Identity's settings (SMTP, Telegram bot, identity provider, token lifetimes), validated with zod;
 // every value has a safe demo default so `npm start` works with no environment at all.
 import { limits } from '@murmur/contracts';
-import { loadConfig } from '@murmur/platform';
+import { demoValueMessage, loadConfig } from '@murmur/platform';
 import { z } from 'zod';
 
 const DEMO_BOT_TOKEN = '0000000000:murmur-demo-bot-token';
+const DEMO_IDP_AUDIENCE = 'murmur-demo';
 const seconds = (fallback: number) => z.coerce.number().int().min(1).max(31_536_000).default(fallback);
 
 export const IdentityConfig = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  /** The demo switch (platform/src/demo-mode.ts): demo secrets and the dev mailbox need it. */
+  MURMUR_DEMO: z.enum(['on', 'off']).default('off'),
   /** Where codes are sent. The demo runs a dev SMTP server in-process on this port (see dev-smtp.ts). */
   SMTP_URL: z.string().url().default('smtp://127.0.0.1:2525'),
   /** Plain SMTP without STARTTLS: the dev server's built-in certificate has expired (MACHINE-NOTES). */
   SMTP_IGNORE_TLS: z.stringbool().default(true),
-  /** Run the dev SMTP server inside command-api (never in production). */
-  DEV_SMTP_SERVER: z.stringbool().default(true),
+  /** Run the dev SMTP server inside command-api: in the demo unless set false; refused in production. */
+  DEV_SMTP_SERVER: z.stringbool().optional(),
   MAIL_FROM: z.string().min(3).default('Murmur <no-reply@murmur.local>'),
   OTP_TTL_SECONDS: seconds(limits.emailCodeSeconds),
   /** The login screen's countdown before "resend" (spec section 9: 5 minutes). */
@@ -35,12 +38,18 @@ export const IdentityConfig = z.object({
   /** How old a mini-app initData may be (its auth_date). */
   TELEGRAM_AUTH_MAX_AGE_SECONDS: seconds(3600),
   IDP_ISSUER: z.string().min(1).default('https://securetoken.google.com/murmur-demo'),
-  IDP_AUDIENCE: z.string().min(1).default('murmur-demo'),
+  IDP_AUDIENCE: z.string().min(1).default(DEMO_IDP_AUDIENCE),
   IDP_JWKS_URL: z.string().url().default('https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com'),
 })
   // A known bot token would let anyone forge mini-app sign-ins; a demo domain would let other sites' SIWE messages in.
-  .refine((c) => c.NODE_ENV !== 'production' || c.TELEGRAM_BOT_TOKEN !== DEMO_BOT_TOKEN, { message: 'TELEGRAM_BOT_TOKEN must be set in production', path: ['TELEGRAM_BOT_TOKEN'] })
+  .refine((c) => c.MURMUR_DEMO === 'on' || c.TELEGRAM_BOT_TOKEN !== DEMO_BOT_TOKEN, { message: demoValueMessage('TELEGRAM_BOT_TOKEN'), path: ['TELEGRAM_BOT_TOKEN'] })
+  .refine((c) => c.MURMUR_DEMO === 'on' || c.IDP_AUDIENCE !== DEMO_IDP_AUDIENCE, { message: demoValueMessage('IDP_AUDIENCE'), path: ['IDP_AUDIENCE'] })
+  .refine((c) => c.NODE_ENV !== 'production' || c.DEV_SMTP_SERVER !== true, { message: 'DEV_SMTP_SERVER (the dev mailbox) is refused in production', path: ['DEV_SMTP_SERVER'] })
   .refine((c) => c.NODE_ENV !== 'production' || !c.SIWE_DOMAIN.startsWith('localhost'), { message: 'SIWE_DOMAIN must be set in production', path: ['SIWE_DOMAIN'] });
 export type IdentityConfig = z.infer<typeof IdentityConfig>;
+
+/** The dev SMTP server and mailbox run in the demo unless turned off. */
+export const devMailboxOn = (c: Pick<IdentityConfig, 'DEV_SMTP_SERVER' | 'MURMUR_DEMO' | 'NODE_ENV'>): boolean =>
+  c.NODE_ENV !== 'production' && (c.DEV_SMTP_SERVER ?? c.MURMUR_DEMO === 'on');
 
 export const readIdentityConfig = (env: Record<string, string | undefined> = process.env): IdentityConfig => loadConfig(IdentityConfig, env);

@@ -1,12 +1,25 @@
-// Identity's settings: demo defaults work with no environment; production refuses the demo secrets.
+// Identity's settings: the demo's values need the explicit demo switch; production refuses the dev mailbox.
 import { expect, it } from 'vitest';
-import { IdentityConfig } from './config.ts';
+import { devMailboxOn, IdentityConfig } from './config.ts';
 
-it('has safe demo defaults and refuses them in production', () => {
-  const demo = IdentityConfig.parse({});
-  expect(demo).toMatchObject({ OTP_TTL_SECONDS: 300, OTP_RESEND_SECONDS: 300, OTP_MAX_ATTEMPTS: 5, ACCESS_TOKEN_TTL_SECONDS: 900, WALLET_MESSAGE_TTL_SECONDS: 600, DEV_SMTP_SERVER: true });
-  expect(IdentityConfig.safeParse({ NODE_ENV: 'production' }).success).toBe(false);
-  expect(IdentityConfig.safeParse({ NODE_ENV: 'production', TELEGRAM_BOT_TOKEN: '123:real-token-here', SIWE_DOMAIN: 'murmur.example' }).success).toBe(true);
-  expect(IdentityConfig.safeParse({ OTP_TTL_SECONDS: 'soon' }).success).toBe(false);
-  expect(IdentityConfig.parse({ DEV_SMTP_SERVER: 'false' }).DEV_SMTP_SERVER).toBe(false);
+const real = { TELEGRAM_BOT_TOKEN: '123:real-token-here', IDP_AUDIENCE: 'murmur-prod', SIWE_DOMAIN: 'murmur.example' };
+
+it('runs on its demo values only with MURMUR_DEMO=on, where the dev mailbox is on', () => {
+  const demo = IdentityConfig.parse({ MURMUR_DEMO: 'on' });
+  expect(demo).toMatchObject({ OTP_TTL_SECONDS: 300, OTP_RESEND_SECONDS: 300, OTP_MAX_ATTEMPTS: 5, ACCESS_TOKEN_TTL_SECONDS: 900, WALLET_MESSAGE_TTL_SECONDS: 600 });
+  expect(devMailboxOn(demo)).toBe(true);
+  expect(devMailboxOn(IdentityConfig.parse({ MURMUR_DEMO: 'on', DEV_SMTP_SERVER: 'false' }))).toBe(false);
+  const refused = IdentityConfig.safeParse({});
+  expect(refused.success).toBe(false);
+  expect(refused.error?.issues.map((i) => i.path[0])).toEqual(['TELEGRAM_BOT_TOKEN', 'IDP_AUDIENCE']);
+  expect(IdentityConfig.safeParse({ OTP_TTL_SECONDS: 'soon', MURMUR_DEMO: 'on' }).success).toBe(false);
+});
+
+it('outside the demo needs real secrets, keeps the dev mailbox off, and production refuses it outright', () => {
+  const development = IdentityConfig.parse(real);
+  expect(devMailboxOn(development)).toBe(false);
+  expect(IdentityConfig.safeParse({ NODE_ENV: 'production', ...real }).success).toBe(true);
+  expect(IdentityConfig.safeParse({ NODE_ENV: 'production', ...real, SIWE_DOMAIN: 'localhost:3000' }).success).toBe(false);
+  const mailbox = IdentityConfig.safeParse({ NODE_ENV: 'production', ...real, DEV_SMTP_SERVER: 'true' });
+  expect(mailbox.error?.issues[0]?.message).toBe('DEV_SMTP_SERVER (the dev mailbox) is refused in production');
 });

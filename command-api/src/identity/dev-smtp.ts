@@ -2,6 +2,7 @@
 // tests' inbox. It never relays anything.
 import { SMTPServer } from 'smtp-server';
 import type pg from 'pg';
+import { devMailboxOn, type IdentityConfig } from './config.ts';
 
 export interface ReceivedMail {
   to: string[];
@@ -90,8 +91,8 @@ export async function startDevSmtpServer(options: { port?: number; host?: string
 }
 
 /** For `npm start`: receives the demo's mail on SMTP_URL's port and keeps it for the dev mailbox page. */
-export async function startDevMailbox(pool: pg.Pool, config: { DEV_SMTP_SERVER: boolean; NODE_ENV: string; SMTP_URL: string }, log: (message: string) => void): Promise<DevSmtpServer | null> {
-  if (!config.DEV_SMTP_SERVER || config.NODE_ENV === 'production') return null;
+export async function startDevMailbox(pool: pg.Pool, config: IdentityConfig, log: (message: string) => void): Promise<DevSmtpServer | null> {
+  if (!devMailboxOn(config)) return null;
   const url = new URL(config.SMTP_URL);
   try {
     const server = await startDevSmtpServer({ port: Number(url.port || 25), host: url.hostname, pool });

@@ -19,7 +19,8 @@ const refresh = (cookie: string) => stack.api('/auth/refresh', { method: 'POST',
 
 describe('e-mail one-time code', () => {
   it('registers with a mailed code, then user/me shows the account', async () => {
-    const { body, refreshCookie } = await stack.signInWithEmail('Ann@Example.com', { visitorId: 'visitor-1', deviceInfo: { fingerprint: 'fp-1', os: 'web' } });
+    // Not onboarded by the helper: user/me must show the terms step still to do.
+    const { body, refreshCookie } = await stack.signInWithEmail('Ann@Example.com', { visitorId: 'visitor-1', deviceInfo: { fingerprint: 'fp-1', os: 'web' } }, undefined, { onboard: false });
     expect(body).toMatchObject({ roles: ['co'], isConsumer: true, anonymous: false, hasFinishedOnboarding: false, isNewUser: true, walletAddress: null });
     expect(body.referralCode).toMatch(/^[A-Z2-9]{8}$/);
     expect(refreshCookie.length).toBeGreaterThan(20);

@@ -1,6 +1,7 @@
 // Payment settings from the environment, and the ports built from them. Tests replace the ports
 // of one command-api with `setPaymentPorts` (their own Stripe server, their own anvil chain).
 import { demoDepositAddress, money } from '@murmur/contracts';
+import { demoSettings } from '@murmur/platform';
 import Stripe from 'stripe';
 import type { Hex } from 'viem';
 import { z } from 'zod';
@@ -20,8 +21,6 @@ const PaymentEnv = z.object({
   /** JSON: { "<chainId>": "<rpc url>" }. */
   CHAIN_RPC_URLS: z.string().default('{}'),
   PAYMENT_CONFIRMATIONS: z.coerce.number().int().min(1).max(100).default(3),
-  SANDBOX_PAYMENTS: z.enum(['on', 'off']).optional(),
-  NODE_ENV: z.string().optional(),
 });
 
 const Tokens = z.array(z.object({ chainId: z.number().int(), symbol: z.enum(['USDT', 'USDC']), address, decimals: z.number().int().min(2).max(36) }));
@@ -38,7 +37,7 @@ export function paymentPortsFromEnv(env: Record<string, string | undefined> = pr
       depositAddress: e.PAYMENT_DEPOSIT_ADDRESS as Hex,
       tokens: tokens.map((t) => ({ ...t, address: t.address as Hex })),
       confirmations: e.PAYMENT_CONFIRMATIONS,
-      sandboxEnabled: e.SANDBOX_PAYMENTS ? e.SANDBOX_PAYMENTS === 'on' : e.NODE_ENV !== 'production',
+      sandboxEnabled: demoSettings(env).sandboxPayments,
     },
   };
 }

@@ -16,6 +16,8 @@ import { useTheme } from '../state/theme.ts';
 import { useUi } from '../state/ui.ts';
 import { logout } from '../login/logout.ts';
 import { DmNotifier } from './DmNotifier.tsx';
+import { NotificationBell } from '../notifications/NotificationBell.tsx';
+import { NotificationNotifier } from '../notifications/NotificationNotifier.tsx';
 import { LiveUser } from './LiveUser.tsx';
 import { ReturnAfterSignIn } from './SignInRedirect.tsx';
 import { UnreadBadge } from './UnreadBadge.tsx';
@@ -52,6 +54,7 @@ export function AppShell() {
       <LiveUser />
       <ReturnAfterSignIn />
       <DmNotifier />
+      <NotificationNotifier />
       <ServerErrorModal />
       {loginOpen ? (
         <Suspense fallback={null}>
@@ -122,6 +125,7 @@ function TopBar() {
       </button>
       {token ? (
         <>
+          <NotificationBell className={styles.iconButton} />
           <NavLink to="/wallet" className={styles.balance} data-testid="balance-chip" title="Diamonds">
             <Icon name="diamond" size={16} />
             <span data-testid="balance">{diamonds === undefined ? '—' : diamonds.toLocaleString()}</span>

@@ -22,6 +22,7 @@ export const sideMenu: MenuEntry[] = [
   { key: 'wallet', label: 'Wallet', to: '/wallet', icon: 'wallet' },
   { key: 'messages', label: 'Messages', to: '/messages', icon: 'messages' },
   { key: 'quests', label: 'Quests', to: '/quests', icon: 'quests' },
+  { key: 'leaderboards', label: 'Leaderboards', to: '/leaderboards', icon: 'trophy' },
   { key: 'my-collections', label: 'My Collections', to: '/my-collections', icon: 'collections' },
   { key: 'referral', label: 'Refer and Earn', to: '/referral', icon: 'referral' },
   { key: 'guild', label: 'Guild', to: '/guild', icon: 'users', roles: ['ag'] },

@@ -1,9 +1,8 @@
 // DM threads and messages: one row per (thread, participant) with the last message and the unread
 // flag, and the messages themselves, paged by time (spec: pagination timestamp, 20 a page).
-import type { RecordedEvent } from '@murmur/eventstore';
-import { ident, type Projector } from '../projector.ts';
+import { defineProjector, ident } from '../projector.ts';
 
-export const directMessagesProjector: Projector = {
+export const directMessagesProjector = defineProjector({
   name: 'direct-messages',
   tables: ['dm_threads', 'dm_messages'],
   handles: ['DirectMessageSent', 'DirectThreadRead'],
@@ -31,11 +30,11 @@ export const directMessagesProjector: Projector = {
     )`);
     await client.query(`create index if not exists dm_threads_by_uid on ${s}.dm_threads (uid, last_message_at desc)`);
   },
-  async apply(events: RecordedEvent[], { client, schema }) {
+  async apply(events, { client, schema }) {
     const s = ident(schema);
     for (const e of events) {
-      const d = e.data as Record<string, any>;
       if (e.type === 'DirectMessageSent') {
+        const d = e.data;
         const { rowCount } = await client.query(`insert into ${s}.dm_messages values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict do nothing`, [
           d.messageId,
           d.threadId,
@@ -54,9 +53,10 @@ export const directMessagesProjector: Projector = {
              unread = excluded.unread`,
           [d.threadId, d.senderUid, d.recipientUid, preview, d.sentAt],
         );
-      } else if (e.type === 'DirectThreadRead') {
+      } else {
+        const d = e.data;
         await client.query(`update ${s}.dm_threads set unread = false where thread_id = $1 and uid = $2 and last_message_at <= $3`, [d.threadId, d.uid, d.readAt]);
       }
     }
   },
-};
+});

@@ -1,8 +1,7 @@
 // The gallery: each user's processed profile uploads (not chat or lobby images), minus deleted items.
-import type { RecordedEvent } from '@murmur/eventstore';
-import { ident, type Projector } from '../projector.ts';
+import { defineProjector, ident } from '../projector.ts';
 
-export const galleryProjector: Projector = {
+export const galleryProjector = defineProjector({
   name: 'gallery',
   tables: ['gallery_items'],
   handles: ['MediaProcessed', 'GalleryItemDeleted'],
@@ -20,11 +19,11 @@ export const galleryProjector: Projector = {
     )`);
     await client.query(`create index if not exists gallery_items_by_uid on ${s}.gallery_items (uid, seq desc) where upload_type = 'profile'`);
   },
-  async apply(events: RecordedEvent[], { client, schema }) {
+  async apply(events, { client, schema }) {
     const s = ident(schema);
     for (const e of events) {
-      const d = e.data as Record<string, any>;
       if (e.type === 'MediaProcessed') {
+        const d = e.data;
         await client.query(`insert into ${s}.gallery_items values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict do nothing`, [
           d.fileName,
           d.uid,
@@ -35,9 +34,10 @@ export const galleryProjector: Projector = {
           d.processedAt,
           e.globalPosition.toString(),
         ]);
-      } else if (e.type === 'GalleryItemDeleted') {
+      } else {
+        const d = e.data;
         await client.query(`delete from ${s}.gallery_items where file_name = $1 and uid = $2`, [d.fileName, d.uid]);
       }
     }
   },
-};
+});

@@ -1,9 +1,8 @@
 // The gift wall: gifts each user has received (from GiftSent on senders' wallet streams), and the
 // VIP and frame a user bought (SkuPurchased), shown on the profile view.
-import type { RecordedEvent } from '@murmur/eventstore';
-import { ident, type Projector } from '../projector.ts';
+import { defineProjector, ident } from '../projector.ts';
 
-export const giftWallProjector: Projector = {
+export const giftWallProjector = defineProjector({
   name: 'gift-wall',
   tables: ['gift_wall', 'profile_extras'],
   handles: ['GiftSent', 'SkuPurchased'],
@@ -23,20 +22,21 @@ export const giftWallProjector: Projector = {
       frame text
     )`);
   },
-  async apply(events: RecordedEvent[], { client, schema }) {
+  async apply(events, { client, schema }) {
     const s = ident(schema);
     for (const e of events) {
-      const d = e.data as Record<string, any>;
       if (e.type === 'GiftSent') {
-        const recipients: string[] = d.recipients ?? [];
+        const d = e.data;
+        const recipients = d.recipients;
         if (recipients.length === 0) continue;
         await client.query(
           `insert into ${s}.gift_wall as g (uid, gift_id, gift_name, quantity, diamonds)
            select r, $2, $3, $4, $5 from unnest($1::text[]) r
            on conflict (uid, gift_id) do update set quantity = g.quantity + excluded.quantity, diamonds = g.diamonds + excluded.diamonds, gift_name = excluded.gift_name`,
-          [recipients, d.giftId, d.giftName, d.quantity, Number(d.unitPrice) * Number(d.quantity)],
+          [recipients, d.giftId, d.giftName, d.quantity, d.unitPrice * d.quantity],
         );
-      } else if (e.type === 'SkuPurchased' && (d.skuKind === 'vip' || d.skuKind === 'frame')) {
+      } else if (e.type === 'SkuPurchased' && (e.data.skuKind === 'vip' || e.data.skuKind === 'frame')) {
+        const d = e.data;
         // VIP lasts 12 months from purchase (spec section 9), extended by a further purchase.
         if (d.skuKind === 'vip') {
           await client.query(
@@ -50,4 +50,4 @@ export const giftWallProjector: Projector = {
       }
     }
   },
-};
+});

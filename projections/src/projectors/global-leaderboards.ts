@@ -2,8 +2,7 @@
 // by diamonds sent and top hosts by charm received, per UTC week (from Monday) and month, and the
 // event boards of pairs (sender and recipient, either direction) for gifts sent within an event.
 import { leaderboardEvents, leaderboardPeriodKey } from '@murmur/contracts';
-import type { RecordedEvent } from '@murmur/eventstore';
-import { ident, type Projector } from '../projector.ts';
+import { defineProjector, ident, type ProjectedEvent } from '../projector.ts';
 
 export interface BoardIncrement {
   board: 'users' | 'hosts' | 'pairs';
@@ -17,11 +16,9 @@ export interface BoardIncrement {
 
 const periodKey = leaderboardPeriodKey;
 
-const str = (v: unknown): string | null => (typeof v === 'string' && v.length > 0 ? v : null);
-const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
 
 /** Folds a batch of GiftSent events into one increment per board row (pure: unit tested). */
-export function boardIncrements(events: RecordedEvent[]): BoardIncrement[] {
+export function boardIncrements(events: Array<ProjectedEvent<'GiftSent'>>): BoardIncrement[] {
   const sums = new Map<string, BoardIncrement>();
   const add = (board: BoardIncrement['board'], period: string, uid: string, partnerUid: string, score: number, position: bigint) => {
     if (score <= 0 || !uid) return;
@@ -34,16 +31,16 @@ export function boardIncrements(events: RecordedEvent[]): BoardIncrement[] {
   };
   for (const e of events) {
     const d = e.data;
-    const sender = str(d.senderUid) ?? (e.streamId.startsWith('wallet-') ? e.streamId.slice('wallet-'.length) : '');
-    const recipients = Array.isArray(d.recipients) ? (d.recipients as unknown[]).filter((r): r is string => typeof r === 'string') : [];
-    const at = new Date(str(d.sentAt) ?? e.createdAt.toISOString());
+    const sender = d.senderUid;
+    const recipients = d.recipients;
+    const at = new Date(d.sentAt);
     if (Number.isNaN(at.getTime())) continue;
     const periods = [periodKey.weekly(at), periodKey.monthly(at)];
     for (const period of periods) {
-      add('users', period, sender, '', num(d.diamondsTotal), e.globalPosition);
-      for (const r of recipients) add('hosts', period, r, '', num(d.charmPerRecipient), e.globalPosition);
+      add('users', period, sender, '', d.diamondsTotal, e.globalPosition);
+      for (const r of recipients) add('hosts', period, r, '', d.charmPerRecipient, e.globalPosition);
     }
-    const perRecipient = num(d.unitPrice) * num(d.quantity);
+    const perRecipient = d.unitPrice * d.quantity;
     for (const event of leaderboardEvents) {
       if (at.getTime() < Date.parse(event.startsAt) || at.getTime() >= Date.parse(event.endsAt)) continue;
       for (const r of recipients) {
@@ -56,7 +53,7 @@ export function boardIncrements(events: RecordedEvent[]): BoardIncrement[] {
   return [...sums.values()];
 }
 
-export const globalLeaderboards: Projector = {
+export const globalLeaderboards = defineProjector({
   name: 'global-leaderboards',
   tables: ['global_leaderboards'],
   handles: ['GiftSent'],
@@ -81,4 +78,4 @@ export const globalLeaderboards: Projector = {
       [rows.map((r) => r.board), rows.map((r) => r.period), rows.map((r) => r.uid), rows.map((r) => r.partnerUid), rows.map((r) => r.score), rows.map((r) => r.position.toString())],
     );
   },
-};
+});

@@ -1,12 +1,13 @@
-import type { RecordedEvent } from '@murmur/eventstore';
 import { describe, expect, it } from 'vitest';
+import { recordedEvent } from '../../../test-support/recorded-event.ts';
 import { boardIncrements } from './global-leaderboards.ts';
 
-let position = 0n;
-const gift = (sender: string, recipients: string[], quantity: number, unitPrice: number, charm: number, sentAt: string): RecordedEvent => ({
-  globalPosition: ++position, transactionId: 1n, streamId: `wallet-${sender}`, streamVersion: 1n, type: 'GiftSent', schemaVersion: 1, metadata: {}, createdAt: new Date(sentAt),
-  data: { senderUid: sender, giftId: 'rose', giftName: 'Rose', quantity, unitPrice, diamondsTotal: quantity * unitPrice * recipients.length, recipients, charmPerRecipient: charm, sentAt },
-});
+let position = 0;
+const gift = (sender: string, recipients: string[], quantity: number, unitPrice: number, charm: number, sentAt: string) =>
+  recordedEvent(++position, {
+    type: 'GiftSent',
+    data: { senderUid: sender, giftId: 'rose', giftName: 'Rose', quantity, unitPrice, diamondsTotal: quantity * unitPrice * recipients.length, recipients, charmPerRecipient: charm, sentAt },
+  }, sentAt);
 
 describe('global leaderboard increments', () => {
   it('scores senders by diamonds and hosts by charm per UTC week (from Monday) and month', () => {

@@ -2,12 +2,15 @@
 // and their rosters as the log built them, one gift receipt per (gift, recipient host) for hosts in
 // an agency at gift time with that agency's share ratios of the moment applied, the settlements of
 // periods and the charm payments with their confirmation.
-import type { RecordedEvent } from '@murmur/eventstore';
 import type pg from 'pg';
-import { ident, type Projector } from '../projector.ts';
+import { defineProjector, ident, type ProjectedEvent } from '../projector.ts';
 
-const str = (v: unknown): string | null => (typeof v === 'string' && v.length > 0 ? v : null);
-const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+const handles = [
+  'AgencyCreated', 'AgencyHostAdded', 'AgencyHostRemoved', 'AgencyShareRatiosSet', 'AgencyPeriodSettled',
+  'CharmPaymentSubmitted', 'CharmPaymentConfirmed', 'GiftSent',
+] as const;
+type GuildEvent = ProjectedEvent<(typeof handles)[number]>;
+type AgencyEvent = Exclude<GuildEvent, { type: 'GiftSent' }>;
 
 interface Receipt {
   position: string;
@@ -27,13 +30,10 @@ interface Receipt {
   roomId: string | null;
 }
 
-export const guildProjector: Projector = {
+export const guildProjector = defineProjector({
   name: 'guild',
   tables: ['agencies', 'agency_hosts', 'guild_receipts', 'guild_settlements', 'guild_charm_payments'],
-  handles: [
-    'AgencyCreated', 'AgencyHostAdded', 'AgencyHostRemoved', 'AgencyShareRatiosSet', 'AgencyPeriodSettled',
-    'CharmPaymentSubmitted', 'CharmPaymentConfirmed', 'GiftSent',
-  ],
+  handles,
   async createTables(client, schema) {
     const s = ident(schema);
     await client.query(`
@@ -70,7 +70,7 @@ export const guildProjector: Projector = {
     // Roster and ratios as they stand before the batch, for every host the batch's gifts reach;
     // then the batch's own roster events change them in log order.
     const recipients = new Set<string>();
-    for (const e of events) if (e.type === 'GiftSent' && Array.isArray(e.data.recipients)) for (const r of e.data.recipients) if (typeof r === 'string') recipients.add(r);
+    for (const e of events) if (e.type === 'GiftSent') for (const r of e.data.recipients) recipients.add(r);
     const hostAgency = new Map<string, string | null>();
     const shares = new Map<string, { guild: number; host: number }>();
     if (recipients.size > 0) {
@@ -100,23 +100,21 @@ export const guildProjector: Projector = {
     }
     await flush();
   },
-};
+});
 
-function collectReceipts(e: RecordedEvent, hostAgency: Map<string, string | null>, shares: Map<string, { guild: number; host: number }>, out: Receipt[]) {
+function collectReceipts(e: ProjectedEvent<'GiftSent'>, hostAgency: Map<string, string | null>, shares: Map<string, { guild: number; host: number }>, out: Receipt[]) {
   const d = e.data;
-  const list = Array.isArray(d.recipients) ? (d.recipients as unknown[]).filter((r): r is string => typeof r === 'string') : [];
-  const sender = str(d.senderUid) ?? (e.streamId.startsWith('wallet-') ? e.streamId.slice('wallet-'.length) : '');
-  for (const host of new Set(list)) {
+  const sender = d.senderUid;
+  for (const host of new Set(d.recipients)) {
     const agency = hostAgency.get(host);
     if (!agency) continue;
     const ratio = shares.get(agency);
     if (!ratio) continue;
-    const quantity = num(d.quantity);
-    const unitPrice = num(d.unitPrice);
+    const { quantity, unitPrice } = d;
     out.push({
-      position: e.globalPosition.toString(), host, agency, sender, giftId: str(d.giftId) ?? '', giftName: str(d.giftName) ?? '',
-      quantity, unitPrice, diamonds: quantity * unitPrice, charm: num(d.charmPerRecipient), guildPct: ratio.guild, hostPct: ratio.host,
-      sentAt: str(d.sentAt) ?? e.createdAt.toISOString(), lobbyId: str(d.lobbyId), roomId: str(d.roomId),
+      position: e.globalPosition.toString(), host, agency, sender, giftId: d.giftId, giftName: d.giftName,
+      quantity, unitPrice, diamonds: quantity * unitPrice, charm: d.charmPerRecipient, guildPct: ratio.guild, hostPct: ratio.host,
+      sentAt: d.sentAt, lobbyId: d.lobbyId || null, roomId: d.roomId || null,
     });
   }
 }
@@ -137,26 +135,26 @@ async function insertReceipts(client: pg.PoolClient, s: string, rows: Receipt[])
 }
 
 async function applyAgencyEvent(
-  client: pg.PoolClient, s: string, e: RecordedEvent,
+  client: pg.PoolClient, s: string, e: AgencyEvent,
   hostAgency: Map<string, string | null>, shares: Map<string, { guild: number; host: number }>,
 ) {
-  const d = e.data;
-  const agencyId = str(d.agencyId) ?? '';
-  switch (e.type) {
+  const { type, data: d } = e;
+  const agencyId = d.agencyId;
+  switch (type) {
     case 'AgencyCreated':
-      shares.set(agencyId, { guild: num(d.guildSharePct), host: num(d.hostSharePct) });
+      shares.set(agencyId, { guild: d.guildSharePct, host: d.hostSharePct });
       await client.query(
         `insert into ${s}.agencies (agency_id, name, owner_uid, guild_share_pct, host_share_pct, created_at) values ($1, $2, $3, $4, $5, $6)
          on conflict (agency_id) do nothing`,
-        [agencyId, str(d.name) ?? agencyId, str(d.ownerUid), num(d.guildSharePct), num(d.hostSharePct), str(d.createdAt)],
+        [agencyId, d.name || agencyId, d.ownerUid, d.guildSharePct, d.hostSharePct, d.createdAt],
       );
       return;
     case 'AgencyShareRatiosSet':
-      shares.set(agencyId, { guild: num(d.guildSharePct), host: num(d.hostSharePct) });
-      await client.query(`update ${s}.agencies set guild_share_pct = $2, host_share_pct = $3 where agency_id = $1`, [agencyId, num(d.guildSharePct), num(d.hostSharePct)]);
+      shares.set(agencyId, { guild: d.guildSharePct, host: d.hostSharePct });
+      await client.query(`update ${s}.agencies set guild_share_pct = $2, host_share_pct = $3 where agency_id = $1`, [agencyId, d.guildSharePct, d.hostSharePct]);
       return;
     case 'AgencyHostAdded': {
-      const host = str(d.hostUid)!;
+      const host = d.hostUid;
       hostAgency.set(host, agencyId);
       if (!shares.has(agencyId)) {
         const { rows } = await client.query<{ g: number; h: number }>(`select guild_share_pct as g, host_share_pct as h from ${s}.agencies where agency_id = $1`, [agencyId]);
@@ -165,12 +163,12 @@ async function applyAgencyEvent(
       await client.query(
         `insert into ${s}.agency_hosts (host_uid, agency_id, joined_at) values ($1, $2, $3)
          on conflict (host_uid) do update set agency_id = excluded.agency_id, joined_at = excluded.joined_at`,
-        [host, agencyId, str(d.addedAt)],
+        [host, agencyId, d.addedAt],
       );
       return;
     }
     case 'AgencyHostRemoved': {
-      const host = str(d.hostUid)!;
+      const host = d.hostUid;
       if (hostAgency.get(host) === agencyId || !hostAgency.has(host)) hostAgency.set(host, null);
       await client.query(`delete from ${s}.agency_hosts where host_uid = $1 and agency_id = $2`, [host, agencyId]);
       return;
@@ -180,28 +178,30 @@ async function applyAgencyEvent(
         `insert into ${s}.guild_settlements (settlement_id, agency_id, period_start, period_end, receipt_count, diamond_total, charm_total,
             guild_charm, host_charm, hosts, settled_at) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
          on conflict (settlement_id) do nothing`,
-        [str(d.settlementId), agencyId, str(d.periodStart), str(d.periodEnd), num(d.receiptCount), num(d.diamondTotal), num(d.charmTotal),
-          num(d.guildCharm), num(d.hostCharm), JSON.stringify(d.hosts ?? []), str(d.settledAt)],
+        [d.settlementId, agencyId, d.periodStart, d.periodEnd, d.receiptCount, d.diamondTotal, d.charmTotal,
+          d.guildCharm, d.hostCharm, JSON.stringify(d.hosts), d.settledAt],
       );
       return;
     case 'CharmPaymentSubmitted':
       await client.query(
         `insert into ${s}.guild_charm_payments (payment_id, agency_id, host_uid, amount_charm, proof_url, settlement_id, status, submitted_at)
          values ($1, $2, $3, $4, $5, $6, 'submitted', $7) on conflict (payment_id) do nothing`,
-        [str(d.paymentId), agencyId, str(d.hostUid), num(d.amountCharm), str(d.proofUrl), str(d.settlementId), str(d.submittedAt)],
+        [d.paymentId, agencyId, d.hostUid, d.amountCharm, d.proofUrl, d.settlementId, d.submittedAt],
       );
       return;
     case 'CharmPaymentConfirmed': {
       const { rows } = await client.query<{ settlement_id: string | null; amount_charm: string }>(
         `update ${s}.guild_charm_payments set status = 'confirmed', confirmed_at = $2 where payment_id = $1 and status = 'submitted'
          returning settlement_id, amount_charm`,
-        [str(d.paymentId), str(d.confirmedAt)],
+        [d.paymentId, d.confirmedAt],
       );
       const paid = rows[0];
       if (paid?.settlement_id) await client.query(`update ${s}.guild_settlements set paid_charm = paid_charm + $2 where settlement_id = $1`, [paid.settlement_id, paid.amount_charm]);
       return;
     }
-    default:
-      return;
+    default: {
+      const _exhaustive: never = type;
+      return _exhaustive;
+    }
   }
 }

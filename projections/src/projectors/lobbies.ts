@@ -2,18 +2,11 @@
 // (rm.lobby_members), invites (rm.lobby_invites), and each gateway's connections per lobby and user
 // (rm.lobby_presence, read by the presence reaper), from the `lobby-{id}` streams and the
 // gateways' PresenceChanged on `presence-{lobbyId}`.
-import type { PresenceChanged } from '@murmur/contracts';
-import type { LobbyEvent } from '@murmur/contracts';
-import type { RecordedEvent } from '@murmur/eventstore';
+import { eventTypesOf, lobbyEventSchemas } from '@murmur/contracts';
 import type pg from 'pg';
-import { ident, type Projector } from '../projector.ts';
+import { defineProjector, ident, type ProjectedEvent } from '../projector.ts';
 
-const lobbyEventTypes = [
-  'LobbyCreated', 'LobbyJoined', 'LobbyLeft', 'LobbyUserKicked', 'LobbyEnded', 'LobbyInfoUpdated', 'LobbyInviteCreated',
-  'MicRequested', 'MicRequestRemoved', 'MicGranted', 'UserUnseated', 'MicMuted', 'MicUnmuted', 'MainHostSwitched',
-  'LobbyAdminAdded', 'LobbyAdminRemoved', 'LobbyUserBlocked', 'LobbyUserUnblocked', 'LobbyUserSilenced', 'LobbyUserUnsilenced',
-  'LobbyMessagePinned',
-] as const satisfies ReadonlyArray<LobbyEvent['type']>;
+const handles = [...eventTypesOf(lobbyEventSchemas), 'PresenceChanged' as const];
 
 /** Info fields as the event names them -> column. */
 const infoColumns: Record<string, string> = {
@@ -28,10 +21,10 @@ const infoColumns: Record<string, string> = {
   requiredDiamonds: 'required_diamonds',
 };
 
-export const lobbiesProjector: Projector = {
+export const lobbiesProjector = defineProjector({
   name: 'lobbies',
   tables: ['lobbies', 'lobby_members', 'lobby_invites', 'lobby_presence'],
-  handles: [...lobbyEventTypes, 'PresenceChanged'],
+  handles,
   async createTables(client, schema) {
     const s = ident(schema);
     await client.query(`
@@ -99,16 +92,16 @@ export const lobbiesProjector: Projector = {
   async apply(events, { client, schema }) {
     for (const event of events) await applyOne(client, ident(schema), event);
   },
-};
+});
 
-async function applyOne(client: pg.PoolClient, s: string, recorded: RecordedEvent): Promise<void> {
-  const pos = recorded.globalPosition.toString();
-  if (recorded.type === 'PresenceChanged') {
-    const d = recorded.data as PresenceChanged;
+async function applyOne(client: pg.PoolClient, s: string, event: ProjectedEvent<(typeof handles)[number]>): Promise<void> {
+  const pos = event.globalPosition.toString();
+  if (event.type === 'PresenceChanged') {
+    const d = event.data;
     await client.query(
       `insert into ${s}.lobby_presence (lobby_id, uid, gateway_id, online, changed_at) values ($1, $2, $3, $4, $5)
        on conflict (lobby_id, uid, gateway_id) do update set online = excluded.online, changed_at = excluded.changed_at`,
-      [d.lobbyId, d.uid, d.gatewayId ?? '', d.presence === 'online', recorded.createdAt],
+      [d.lobbyId, d.uid, d.gatewayId ?? '', d.presence === 'online', event.createdAt],
     );
     // Online while any gateway holds a connection (a user may have tabs on several gateways).
     await client.query(
@@ -119,7 +112,6 @@ async function applyOne(client: pg.PoolClient, s: string, recorded: RecordedEven
     );
     return;
   }
-  const event = { type: recorded.type, data: recorded.data } as LobbyEvent;
   const touch = async (lobbyId: string, set: string, params: unknown[], at: string) =>
     client.query(`update ${s}.lobbies set ${set}, updated_at = $2, last_position = $3 where lobby_id = $1`, [lobbyId, at, pos, ...params]);
   const leave = async (lobbyId: string, uid: string, at: string) => {

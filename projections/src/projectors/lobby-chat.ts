@@ -2,9 +2,7 @@
 // streams, and a gift line for each GiftSent in a lobby or room (message type `gift`: the title is
 // the gift's catalogue name, the body `{ quantity, recipients }` as JSON), so the history shows
 // gifts among the messages after a reload, as the live chat does.
-import type { ChatEvent, GiftSentData } from '@murmur/contracts';
-import type { RecordedEvent } from '@murmur/eventstore';
-import { ident, type Projector } from '../projector.ts';
+import { defineProjector, ident, type ProjectedEvent } from '../projector.ts';
 
 interface ChatRow {
   position: string;
@@ -18,19 +16,19 @@ interface ChatRow {
   postedAt: string;
 }
 
-function rowOf(e: RecordedEvent): ChatRow | null {
+function rowOf(e: ProjectedEvent<'ChatMessagePosted' | 'GiftSent'>): ChatRow | null {
   const position = e.globalPosition.toString();
   if (e.type === 'GiftSent') {
-    const d = e.data as GiftSentData;
+    const d = e.data;
     if (!d.lobbyId) return null;
     const body = JSON.stringify({ quantity: d.quantity, recipients: d.recipients });
     return { position, lobbyId: d.lobbyId, roomId: d.roomId ?? null, messageId: `gift-${position}`, uid: d.senderUid, messageType: 'gift', title: d.giftName, body, postedAt: d.sentAt };
   }
-  const d = e.data as ChatEvent['data'];
+  const d = e.data;
   return { position, ...d, roomId: d.roomId ?? null, title: d.title ?? null };
 }
 
-export const lobbyChatProjector: Projector = {
+export const lobbyChatProjector = defineProjector({
   name: 'lobby-chat',
   tables: ['lobby_chat'],
   handles: ['ChatMessagePosted', 'GiftSent'],
@@ -71,4 +69,4 @@ export const lobbyChatProjector: Projector = {
       ],
     );
   },
-};
+});

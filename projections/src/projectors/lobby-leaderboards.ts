@@ -1,7 +1,7 @@
 // Lobby leaderboards (spec section 2: Top Users and Top Hosts, weekly or monthly; the Valentine's
 // event) from GiftSent events that carry a lobbyId: users rank by diamonds sent, hosts by charm received.
 import { lobbyConstants, monthIdOf, weekIdOf, type GiftSentData } from '@murmur/contracts';
-import { ident, type Projector } from '../projector.ts';
+import { defineProjector, ident } from '../projector.ts';
 
 export type LeaderboardPeriod = 'weekly' | 'monthly' | 'valentines';
 
@@ -53,7 +53,7 @@ export function leaderboardIncrements(gifts: GiftSentData[]): Increment[] {
   return [...sums.values()];
 }
 
-export const lobbyLeaderboardsProjector: Projector = {
+export const lobbyLeaderboardsProjector = defineProjector({
   name: 'lobby-leaderboards',
   tables: ['lobby_leaderboards'],
   handles: ['GiftSent'],
@@ -73,7 +73,7 @@ export const lobbyLeaderboardsProjector: Projector = {
     `);
   },
   async apply(events, { client, schema }) {
-    const rows = leaderboardIncrements(events.map((e) => e.data as GiftSentData));
+    const rows = leaderboardIncrements(events.map((e) => e.data));
     if (rows.length === 0) return;
     await client.query(
       `insert into ${ident(schema)}.lobby_leaderboards as b (lobby_id, board, period, period_id, uid, amount)
@@ -82,4 +82,4 @@ export const lobbyLeaderboardsProjector: Projector = {
       [rows.map((r) => r.lobbyId), rows.map((r) => r.board), rows.map((r) => r.period), rows.map((r) => r.periodId), rows.map((r) => r.uid), rows.map((r) => r.amount)],
     );
   },
-};
+});

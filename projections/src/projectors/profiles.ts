@@ -1,9 +1,8 @@
 // Profiles: username, picture, bio and the other profile fields per user, from identity's
 // registration and role events and the profiles module's edits on `user-{uid}`. Badges come from roles.
-import type { RecordedEvent } from '@murmur/eventstore';
-import { ident, type Projector } from '../projector.ts';
+import { defineProjector, ident } from '../projector.ts';
 
-export const profilesProjector: Projector = {
+export const profilesProjector = defineProjector({
   name: 'profiles',
   tables: ['profiles'],
   handles: ['UserRegistered', 'RoleGranted', 'RoleRevoked', 'UsernameChanged', 'ProfileDetailsUpdated'],
@@ -27,23 +26,23 @@ export const profilesProjector: Projector = {
     // cms/users searches by username prefix, case-insensitively.
     await client.query(`create index if not exists profiles_username_prefix on ${s}.profiles (lower(username) text_pattern_ops)`);
   },
-  async apply(events: RecordedEvent[], { client, schema }) {
+  async apply(events, { client, schema }) {
     const t = `${ident(schema)}.profiles`;
     for (const e of events) {
-      const d = e.data as Record<string, any>;
-      const uid = String(d.uid ?? e.streamId.replace(/^user-/, ''));
+      const { type, data: d } = e;
+      const uid = d.uid;
       await client.query(`insert into ${t} (uid) values ($1) on conflict do nothing`, [uid]);
-      switch (e.type) {
+      switch (type) {
         case 'UserRegistered':
           await client.query(
             `update ${t} set username = coalesce(username, $2), profile_pic = coalesce(profile_pic, $3), roles = $4, email = $5, updated_at = $6 where uid = $1`,
-            [uid, d.username ?? null, d.profilePicUrl ?? null, d.roles ?? [], d.email ?? null, e.createdAt],
+            [uid, d.username, d.profilePicUrl, d.roles, d.email, e.createdAt],
           );
           break;
         case 'RoleGranted':
         case 'RoleRevoked': {
-          const roles: string[] = Array.isArray(d.roles) ? d.roles : typeof d.role === 'string' ? [d.role] : [];
-          const op = e.type === 'RoleGranted' ? `array(select distinct unnest(roles || $2::text[]))` : `array(select r from unnest(roles) r where r <> all($2::text[]))`;
+          const roles = [d.role];
+          const op = type === 'RoleGranted' ? `array(select distinct unnest(roles || $2::text[]))` : `array(select r from unnest(roles) r where r <> all($2::text[]))`;
           await client.query(`update ${t} set roles = ${op} where uid = $1`, [uid, roles]);
           break;
         }
@@ -51,7 +50,7 @@ export const profilesProjector: Projector = {
           await client.query(`update ${t} set username = $2, username_changes = username_changes || $3::timestamptz, updated_at = $3 where uid = $1`, [uid, d.username, d.changedAt]);
           break;
         case 'ProfileDetailsUpdated': {
-          const c = (d.changes ?? {}) as Record<string, unknown>;
+          const c = d.changes;
           const columns: Array<[string, unknown]> = [];
           if ('bio' in c) columns.push(['bio', c.bio]);
           if ('pinnedMessage' in c) columns.push(['pinned_message', c.pinnedMessage]);
@@ -65,7 +64,11 @@ export const profilesProjector: Projector = {
           await client.query(`update ${t} set ${sets}, updated_at = $${columns.length + 2} where uid = $1`, [uid, ...columns.map(([, v]) => v), d.updatedAt]);
           break;
         }
+        default: {
+          const _exhaustive: never = type;
+          return _exhaustive;
+        }
       }
     }
   },
-};
+});

@@ -1,16 +1,10 @@
 // EXP, levels, mission and quest progress, claims, fragments, friends, the quest account and lobby
 // levels, all earned from events already in the log by the rule table of `expRules` (contracts).
 // Progress is kept per UTC day (`d:`), per week (`w:`) and over the account's life (`all`).
-import {
-  expRules, LIFETIME, levelOf, minutesPerDay, weekIdOf,
-  type ChatMessagePosted, type DiamondsCreditedData, type FragmentsCombinedData, type FriendBonusGrantedData, type FriendTokenIssuedData,
-  type FriendTokenUsedData, type GiftSentData, type LevelReachedData, type ProgressMetric, type QuestAccountLinkedData,
-  type QuestAccountUnlinkedData, type QuestExpImportedData, type RewardClaimedData,
-} from '@murmur/contracts';
+import { expRules, LIFETIME, levelOf, minutesPerDay, weekIdOf, type ProgressMetric } from '@murmur/contracts';
 import type { RecordedEvent } from '@murmur/eventstore';
 import type pg from 'pg';
-import type { z } from 'zod';
-import { ident, type Projector } from '../projector.ts';
+import { defineProjector, ident, type ProjectedEvent } from '../projector.ts';
 
 const MINUTE_MS = 60_000;
 
@@ -20,11 +14,11 @@ export function periodKeys(at: Date): string[] {
 }
 
 type Client = pg.PoolClient;
-type Chat = z.infer<typeof ChatMessagePosted>;
 
 interface Ctx {
   c: Client;
   s: string;
+  /** The event being applied (its position names the EXP it earns). */
   e: RecordedEvent;
 }
 
@@ -152,14 +146,19 @@ async function leave(x: Ctx, lobbyId: string, uid: string, at: string): Promise<
 
 // ---- the projector ----------------------------------------------------------------------------
 
-type D = Record<string, unknown>;
+const handles = [
+    'GiftSent', 'DiamondsCredited', 'UserSignedIn', 'ChatMessagePosted', 'Followed', 'Unfollowed', 'FollowerRemoved',
+    'LobbyCreated', 'LobbyInfoUpdated', 'LobbyJoined', 'LobbyLeft', 'LobbyUserKicked', 'LobbyUserBlocked', 'LobbyEnded', 'MicGranted', 'UserUnseated', 'MainHostSwitched',
+    'RewardClaimed', 'FragmentsCombined', 'LevelReached', 'FriendTokenIssued', 'FriendTokenUsed', 'FriendBonusGranted',
+    'QuestAccountLinked', 'QuestAccountUnlinked', 'QuestExpImported',
 
-async function applyOne(x: Ctx): Promise<void> {
-  const { e } = x;
-  const d = e.data as D;
+] as const;
+type Handled = (typeof handles)[number];
+
+async function applyOne(x: Ctx, e: ProjectedEvent<Handled>): Promise<void> {
   switch (e.type) {
     case 'GiftSent': {
-      const g = d as unknown as GiftSentData;
+      const g = e.data;
       const at = new Date(g.sentAt);
       const count = g.quantity * g.recipients.length;
       await addMetric(x, g.senderUid, 'gifts_sent', count, at);
@@ -181,26 +180,25 @@ async function applyOne(x: Ctx): Promise<void> {
       return;
     }
     case 'DiamondsCredited': {
-      const c = d as unknown as DiamondsCreditedData;
+      const c = e.data;
       if (PAID_REASONS.has(c.reason)) await addMetric(x, c.uid, 'topups', 1, new Date(c.creditedAt));
       return;
     }
     case 'UserSignedIn': {
-      const uid = String(d.uid);
-      await addExp(x, uid, 'sign_in', 'First sign-in of the day', expRules.dailySignInExp, new Date(String(d.signedInAt)), 0, expRules.dailySignInExp);
+      await addExp(x, e.data.uid, 'sign_in', 'First sign-in of the day', expRules.dailySignInExp, new Date(e.data.signedInAt), 0, expRules.dailySignInExp);
       return;
     }
     case 'ChatMessagePosted': {
-      const m = d as unknown as Chat;
+      const m = e.data;
       const at = new Date(m.postedAt);
       await addMetric(x, m.uid, 'chat_messages', 1, at);
       await addExp(x, m.uid, 'chat', 'Chat message', expRules.chatMessageExp, at, 0, expRules.chatDailyCap);
       return;
     }
     case 'Followed': {
-      const at = new Date(String(d.followedAt));
-      await addMetric(x, String(d.followerUid), 'follows', 1, at);
-      const followee = String(d.followeeUid);
+      const at = new Date(e.data.followedAt);
+      await addMetric(x, e.data.followerUid, 'follows', 1, at);
+      const followee = e.data.followeeUid;
       await ensureUser(x, followee);
       await x.c.query(`update ${x.s}.progression_users set followers = followers + 1 where uid = $1`, [followee]);
       // Followers count as their highest number so far: reaching 10 is an achievement even if one leaves.
@@ -214,13 +212,11 @@ async function applyOne(x: Ctx): Promise<void> {
     }
     case 'Unfollowed':
     case 'FollowerRemoved':
-      await x.c.query(`update ${x.s}.progression_users set followers = greatest(0, followers - 1) where uid = $1`, [String(d.followeeUid)]);
+      await x.c.query(`update ${x.s}.progression_users set followers = greatest(0, followers - 1) where uid = $1`, [e.data.followeeUid]);
       return;
     case 'LobbyCreated': {
-      const lobbyId = String(d.lobbyId);
-      const owner = String(d.ownerUid);
-      const at = String(d.createdAt);
-      const title = String((d.info as D | undefined)?.title ?? '');
+      const { lobbyId, ownerUid: owner, createdAt: at } = e.data;
+      const title = e.data.info.title;
       await addMetric(x, owner, 'lobbies_hosted', 1, new Date(at));
       await x.c.query(`insert into ${x.s}.lobby_progress (lobby_id, owner_uid, title) values ($1, $2, $3) on conflict do nothing`, [lobbyId, owner, title]);
       await openSeat(x, lobbyId, owner, 0, at);
@@ -228,52 +224,47 @@ async function applyOne(x: Ctx): Promise<void> {
       return;
     }
     case 'LobbyInfoUpdated': {
-      const title = (d.changes as D | undefined)?.title;
-      if (typeof title === 'string') await x.c.query(`update ${x.s}.lobby_progress set title = $2 where lobby_id = $1`, [String(d.lobbyId), title]);
+      const title = e.data.changes.title;
+      if (typeof title === 'string') await x.c.query(`update ${x.s}.lobby_progress set title = $2 where lobby_id = $1`, [e.data.lobbyId, title]);
       return;
     }
     case 'LobbyJoined':
-      await join(x, String(d.lobbyId), String(d.uid), String(d.joinedAt));
+      await join(x, e.data.lobbyId, e.data.uid, e.data.joinedAt);
       return;
     case 'LobbyLeft':
-      await leave(x, String(d.lobbyId), String(d.uid), String(d.leftAt));
+      await leave(x, e.data.lobbyId, e.data.uid, e.data.leftAt);
       return;
     case 'LobbyUserKicked':
     case 'LobbyUserBlocked':
-      await leave(x, String(d.lobbyId), String(d.uid), String(d.at));
+      await leave(x, e.data.lobbyId, e.data.uid, e.data.at);
       return;
     case 'LobbyEnded': {
-      const lobbyId = String(d.lobbyId);
-      const at = String(d.endedAt);
+      const { lobbyId, endedAt: at } = e.data;
       await closeAllSeats(x, lobbyId, at);
       await x.c.query(`delete from ${x.s}.progression_lobby_members where lobby_id = $1`, [lobbyId]);
       await membersChanged(x, lobbyId, at);
       return;
     }
     case 'MicGranted': {
-      const lobbyId = String(d.lobbyId);
-      const uid = String(d.uid);
       // Moving seats keeps the session running; seat 0 is only ever taken by a host switch.
-      await openSeat(x, lobbyId, uid, Number(d.seat), String(d.at));
+      await openSeat(x, e.data.lobbyId, e.data.uid, e.data.seat, e.data.at);
       return;
     }
     case 'UserUnseated':
-      await closeSeat(x, String(d.lobbyId), String(d.uid), String(d.at));
+      await closeSeat(x, e.data.lobbyId, e.data.uid, e.data.at);
       return;
     case 'MainHostSwitched': {
-      const lobbyId = String(d.lobbyId);
-      const at = String(d.at);
-      const to = String(d.toUid);
+      const { lobbyId, at, toUid: to, fromUid, fromUidSeat } = e.data;
       await closeSeat(x, lobbyId, to, at);
       await openSeat(x, lobbyId, to, 0, at);
-      if (typeof d.fromUid === 'string') {
-        await closeSeat(x, lobbyId, d.fromUid, at);
-        if (typeof d.fromUidSeat === 'number') await openSeat(x, lobbyId, d.fromUid, d.fromUidSeat, at);
+      if (fromUid !== null) {
+        await closeSeat(x, lobbyId, fromUid, at);
+        if (fromUidSeat !== null) await openSeat(x, lobbyId, fromUid, fromUidSeat, at);
       }
       return;
     }
     case 'RewardClaimed': {
-      const r = d as unknown as RewardClaimedData;
+      const r = e.data;
       await x.c.query(
         `insert into ${x.s}.progression_claims (claim_id, uid, source, source_id, period_id, title, reward, claimed_at, position)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict do nothing`,
@@ -284,23 +275,23 @@ async function applyOne(x: Ctx): Promise<void> {
       return;
     }
     case 'FragmentsCombined': {
-      const f = d as unknown as FragmentsCombinedData;
+      const f = e.data;
       await addFragments(x, f.uid, f.kind, -f.used);
       return;
     }
     case 'LevelReached': {
-      const l = d as unknown as LevelReachedData;
+      const l = e.data;
       await ensureUser(x, l.uid);
       await x.c.query(`update ${x.s}.progression_users set announced_level = greatest(announced_level, $2) where uid = $1`, [l.uid, l.level]);
       return;
     }
     case 'FriendTokenIssued': {
-      const t = d as unknown as FriendTokenIssuedData;
+      const t = e.data;
       await x.c.query(`insert into ${x.s}.progression_friend_tokens (token, uid, issued_at) values ($1, $2, $3) on conflict do nothing`, [t.token, t.uid, t.issuedAt]);
       return;
     }
     case 'FriendTokenUsed': {
-      const f = d as unknown as FriendTokenUsedData;
+      const f = e.data;
       await x.c.query(
         `insert into ${x.s}.progression_friends (uid, inviter_uid, joined_at) values ($1, $2, $3) on conflict do nothing`,
         [f.uid, f.inviterUid, f.joinedAt],
@@ -308,7 +299,7 @@ async function applyOne(x: Ctx): Promise<void> {
       return;
     }
     case 'FriendBonusGranted': {
-      const b = d as unknown as FriendBonusGrantedData;
+      const b = e.data;
       await x.c.query(`update ${x.s}.progression_friends set rewarded = true where uid = $1`, [b.uid]);
       const reward = JSON.stringify({ exp: b.exp, diamonds: 0, fragments: [] });
       const at = new Date(b.grantedAt);
@@ -326,7 +317,7 @@ async function applyOne(x: Ctx): Promise<void> {
       return;
     }
     case 'QuestAccountLinked': {
-      const l = d as unknown as QuestAccountLinkedData;
+      const l = e.data;
       await x.c.query(
         `insert into ${x.s}.progression_quest_accounts (uid, platform_user_id, handle, linked_at) values ($1, $2, $3, $4)
          on conflict (uid) do update set platform_user_id = excluded.platform_user_id, handle = excluded.handle, linked_at = excluded.linked_at`,
@@ -335,12 +326,12 @@ async function applyOne(x: Ctx): Promise<void> {
       return;
     }
     case 'QuestAccountUnlinked': {
-      const u = d as unknown as QuestAccountUnlinkedData;
+      const u = e.data;
       await x.c.query(`delete from ${x.s}.progression_quest_accounts where uid = $1 and platform_user_id = $2`, [u.uid, u.platformUserId]);
       return;
     }
     case 'QuestExpImported': {
-      const q = d as unknown as QuestExpImportedData;
+      const q = e.data;
       await x.c.query(
         `insert into ${x.s}.progression_claims (claim_id, uid, source, source_id, period_id, title, reward, claimed_at, position)
          values ($1, $2, 'quest_platform', $3, $4, $5, $6, $7, $8) on conflict do nothing`,
@@ -360,18 +351,13 @@ async function addFragments(x: Ctx, uid: string, kind: string, count: number): P
   );
 }
 
-export const progressionProjector: Projector = {
+export const progressionProjector = defineProjector({
   name: 'progression',
   tables: [
     'progression_users', 'progression_exp_daily', 'progression_exp_log', 'progression_metrics', 'progression_seats', 'progression_claims',
     'progression_fragments', 'progression_friend_tokens', 'progression_friends', 'progression_quest_accounts', 'lobby_progress', 'progression_lobby_members',
   ],
-  handles: [
-    'GiftSent', 'DiamondsCredited', 'UserSignedIn', 'ChatMessagePosted', 'Followed', 'Unfollowed', 'FollowerRemoved',
-    'LobbyCreated', 'LobbyInfoUpdated', 'LobbyJoined', 'LobbyLeft', 'LobbyUserKicked', 'LobbyUserBlocked', 'LobbyEnded', 'MicGranted', 'UserUnseated', 'MainHostSwitched',
-    'RewardClaimed', 'FragmentsCombined', 'LevelReached', 'FriendTokenIssued', 'FriendTokenUsed', 'FriendBonusGranted',
-    'QuestAccountLinked', 'QuestAccountUnlinked', 'QuestExpImported',
-  ],
+  handles,
   async createTables(client, schema) {
     const s = ident(schema);
     await client.query(`create table if not exists ${s}.progression_users (
@@ -422,6 +408,6 @@ export const progressionProjector: Projector = {
   },
   async apply(events, { client, schema }) {
     const s = ident(schema);
-    for (const e of events) await applyOne({ c: client, s, e });
+    for (const e of events) await applyOne({ c: client, s, e }, e);
   },
-};
+});

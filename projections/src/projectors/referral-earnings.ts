@@ -6,26 +6,25 @@
 // face value. Whether a second-level row pays is decided
 // at settlement from the beneficiary's own top-ups of that week. Settlement outcomes are folded in.
 import { normalizeReferralCode, referralPercents, rewardMicroUsdt, usdCentsForDiamonds, weekIdOf } from '@murmur/contracts';
-import type { RecordedEvent } from '@murmur/eventstore';
 import type pg from 'pg';
-import { ident, type Projector } from '../projector.ts';
+import { defineProjector, ident, type ProjectedEvent } from '../projector.ts';
 
 /** Credits that are money coming in: a top-up and the first-top-up offer package. */
 export const TOP_UP_REASONS = new Set(['topup', 'first_topup_offer']);
 
-const str = (v: unknown): string | null => (typeof v === 'string' && v.length > 0 ? v : null);
-const num = (v: unknown): number => (typeof v === 'number' && Number.isFinite(v) ? v : 0);
+const handles = [
+  'UserRegistered', 'ReferralLinkCreated', 'ReferrerBound', 'PayoutWalletBound', 'PaymentConfirmed', 'DiamondsCredited',
+  'ReferralPayoutSettled', 'ReferralPayoutCarriedOver', 'ReferralPayoutTransferred',
+] as const;
+type ReferralEarningsEvent = ProjectedEvent<(typeof handles)[number]>;
 
-export const referralEarnings: Projector = {
+export const referralEarnings = defineProjector({
   name: 'referral-earnings',
   tables: [
     'referral_users', 'referral_codes', 'referral_links', 'referral_edges', 'referral_wallets',
     'referral_topups', 'referral_rewards', 'referral_payouts', 'referral_payments',
   ],
-  handles: [
-    'UserRegistered', 'ReferralLinkCreated', 'ReferrerBound', 'PayoutWalletBound', 'PaymentConfirmed', 'DiamondsCredited',
-    'ReferralPayoutSettled', 'ReferralPayoutCarriedOver', 'ReferralPayoutTransferred',
-  ],
+  handles,
   async createTables(client, schema) {
     const s = ident(schema);
     await client.query(`
@@ -64,7 +63,7 @@ export const referralEarnings: Projector = {
     // Order matters (a binding before a top-up changes who earns), so events go one by one.
     for (const e of events) await applyOne(client, s, e);
   },
-};
+});
 
 async function edgeOf(client: pg.PoolClient, s: string, uid: string): Promise<string | null> {
   const { rows } = await client.query<{ referrer_uid: string }>(`select referrer_uid from ${s}.referral_edges where uid = $1`, [uid]);
@@ -77,7 +76,7 @@ async function paidCents(client: pg.PoolClient, s: string, paymentId: string | n
   return Number(rows[0]?.cents ?? 0);
 }
 
-async function bind(client: pg.PoolClient, s: string, e: RecordedEvent, uid: string, referrerUid: string, code: string | null, source: string, at: string) {
+async function bind(client: pg.PoolClient, s: string, e: ReferralEarningsEvent, uid: string, referrerUid: string, code: string | null, source: string, at: string) {
   if (uid === referrerUid) return;
   await client.query(
     `insert into ${s}.referral_edges (uid, referrer_uid, code, source, bound_at, position) values ($1, $2, $3, $4, $5, $6)
@@ -86,20 +85,19 @@ async function bind(client: pg.PoolClient, s: string, e: RecordedEvent, uid: str
   );
 }
 
-async function applyOne(client: pg.PoolClient, s: string, e: RecordedEvent): Promise<void> {
-  const d = e.data;
-  const at = str(d.registeredAt) ?? str(d.boundAt) ?? str(d.creditedAt) ?? e.createdAt.toISOString();
+async function applyOne(client: pg.PoolClient, s: string, e: ReferralEarningsEvent): Promise<void> {
+  const recordedAt = e.createdAt.toISOString();
   switch (e.type) {
     case 'UserRegistered': {
-      const uid = str(d.uid);
-      if (!uid) return;
+      const d = e.data;
+      const { uid, registeredAt: at } = d;
+      const own = d.referralCode || null;
       await client.query(
         `insert into ${s}.referral_users (uid, username, own_code, registered_at) values ($1, $2, $3, $4) on conflict (uid) do nothing`,
-        [uid, str(d.username) ?? uid, str(d.referralCode) ? normalizeReferralCode(String(d.referralCode)) : null, at],
+        [uid, d.username || uid, own ? normalizeReferralCode(own) : null, at],
       );
-      const own = str(d.referralCode);
       if (own) await client.query(`insert into ${s}.referral_codes (code, uid) values ($1, $2) on conflict (code) do nothing`, [normalizeReferralCode(own), uid]);
-      const used = str(d.referredByCode);
+      const used = d.referredByCode;
       if (used) {
         const { rows } = await client.query<{ uid: string }>(`select uid from ${s}.referral_codes where code = $1`, [normalizeReferralCode(used)]);
         const referrer = rows[0]?.uid;
@@ -108,47 +106,40 @@ async function applyOne(client: pg.PoolClient, s: string, e: RecordedEvent): Pro
       return;
     }
     case 'ReferralLinkCreated': {
-      const uid = str(d.uid);
-      const code = str(d.code);
-      if (!uid || !code) return;
+      const { uid, code, createdAt } = e.data;
       await client.query(`insert into ${s}.referral_codes (code, uid) values ($1, $2) on conflict (code) do nothing`, [code, uid]);
       await client.query(
         `insert into ${s}.referral_links (uid, code, updated_at) values ($1, $2, $3)
          on conflict (uid) do update set code = excluded.code, updated_at = excluded.updated_at`,
-        [uid, code, str(d.createdAt) ?? at],
+        [uid, code, createdAt],
       );
       return;
     }
     case 'ReferrerBound': {
-      const uid = str(d.uid);
-      const referrer = str(d.referrerUid);
-      if (uid && referrer) await bind(client, s, e, uid, referrer, str(d.code), 'connect', at);
+      const d = e.data;
+      await bind(client, s, e, d.uid, d.referrerUid, d.code || null, 'connect', d.boundAt);
       return;
     }
     case 'PayoutWalletBound': {
-      const uid = str(d.uid);
-      if (!uid) return;
+      const d = e.data;
       await client.query(
         `insert into ${s}.referral_wallets (uid, address, chain_id) values ($1, $2, $3)
          on conflict (uid) do update set address = excluded.address, chain_id = excluded.chain_id`,
-        [uid, str(d.address), num(d.chainId)],
+        [d.uid, d.address, d.chainId],
       );
       return;
     }
     case 'PaymentConfirmed': {
       // Only for credits written before they carried the cash received (see DiamondsCredited).
-      const paymentId = str(d.paymentId);
-      if (paymentId && num(d.amountUsdCents) > 0) {
-        await client.query(`insert into ${s}.referral_payments (payment_id, amount_usd_cents) values ($1, $2) on conflict do nothing`, [paymentId, num(d.amountUsdCents)]);
-      }
+      const d = e.data;
+      await client.query(`insert into ${s}.referral_payments (payment_id, amount_usd_cents) values ($1, $2) on conflict do nothing`, [d.paymentId, d.amountUsdCents]);
       return;
     }
     case 'DiamondsCredited': {
-      if (!TOP_UP_REASONS.has(String(d.reason))) return;
-      const uid = str(d.uid) ?? (e.streamId.startsWith('wallet-') ? e.streamId.slice('wallet-'.length) : null);
-      const diamonds = num(d.amount);
-      if (!uid || diamonds <= 0) return;
-      const cents = num(d.amountUsdCents) || (await paidCents(client, s, str(d.reference))) || usdCentsForDiamonds(diamonds);
+      const d = e.data;
+      if (!TOP_UP_REASONS.has(d.reason)) return;
+      const { uid, amount: diamonds, creditedAt: at } = d;
+      const cents = d.amountUsdCents || (await paidCents(client, s, d.reference || null)) || usdCentsForDiamonds(diamonds);
       const week = weekIdOf(new Date(at));
       await client.query(
         `insert into ${s}.referral_topups as t (uid, week_id, diamonds, top_ups) values ($1, $2, $3, 1)
@@ -172,25 +163,30 @@ async function applyOne(client: pg.PoolClient, s: string, e: RecordedEvent): Pro
     }
     case 'ReferralPayoutSettled':
     case 'ReferralPayoutCarriedOver': {
-      const wallet = (d.wallet ?? null) as { address?: string; chainId?: number } | null;
+      const d = e.data;
+      const wallet = e.type === 'ReferralPayoutSettled' ? e.data.wallet : null;
+      const reason = e.type === 'ReferralPayoutCarriedOver' ? e.data.reason : null;
       await client.query(
         `insert into ${s}.referral_payouts (week_id, uid, status, reason, amount_micro, direct_micro, second_level_micro,
             forfeited_micro, carried_in_micro, reward_count, unlocked, wallet_address, wallet_chain_id, tx_hash, settled_at, position)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, null, $14, $15) on conflict (week_id, uid) do nothing`,
         [
-          str(d.weekId), str(d.uid), e.type === 'ReferralPayoutSettled' ? 'paid' : 'carried_over', str(d.reason),
-          num(d.amountMicroUsdt), num(d.directMicroUsdt), num(d.secondLevelMicroUsdt), num(d.forfeitedMicroUsdt),
-          num(d.carriedInMicroUsdt), num(d.rewardCount), d.unlocked === true, wallet?.address ?? null, wallet?.chainId ?? null,
-          str(d.settledAt) ?? at, e.globalPosition.toString(),
+          d.weekId, d.uid, e.type === 'ReferralPayoutSettled' ? 'paid' : 'carried_over', reason,
+          d.amountMicroUsdt, d.directMicroUsdt, d.secondLevelMicroUsdt, d.forfeitedMicroUsdt,
+          d.carriedInMicroUsdt, d.rewardCount, d.unlocked, wallet?.address ?? null, wallet?.chainId ?? null,
+          d.settledAt || recordedAt, e.globalPosition.toString(),
         ],
       );
       return;
     }
     case 'ReferralPayoutTransferred': {
-      await client.query(`update ${s}.referral_payouts set tx_hash = $3 where week_id = $1 and uid = $2`, [str(d.weekId), str(d.uid), str(d.txHash)]);
+      const d = e.data;
+      await client.query(`update ${s}.referral_payouts set tx_hash = $3 where week_id = $1 and uid = $2`, [d.weekId, d.uid, d.txHash]);
       return;
     }
-    default:
-      return;
+    default: {
+      const _exhaustive: never = e;
+      return _exhaustive;
+    }
   }
 }

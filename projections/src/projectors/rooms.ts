@@ -1,15 +1,13 @@
 // Private timed rooms (rm.rooms, with ends_at for the scheduler) and who is inside them
 // (rm.room_members), from the `room-{id}` streams.
-import type { RoomEvent } from '@murmur/contracts';
+import { eventTypesOf, roomEventSchemas, type RoomEvent } from '@murmur/contracts';
 import type pg from 'pg';
-import { ident, type Projector } from '../projector.ts';
+import { defineProjector, ident } from '../projector.ts';
 
-const roomEventTypes = ['RoomCreated', 'RoomJoined', 'RoomLeft', 'RoomStarted', 'RoomEnded', 'RoomUserSilenced', 'RoomUserUnsilenced'] as const satisfies ReadonlyArray<RoomEvent['type']>;
-
-export const roomsProjector: Projector = {
+export const roomsProjector = defineProjector({
   name: 'rooms',
   tables: ['rooms', 'room_members'],
-  handles: roomEventTypes,
+  handles: eventTypesOf(roomEventSchemas),
   async createTables(client, schema) {
     const s = ident(schema);
     await client.query(`
@@ -45,9 +43,9 @@ export const roomsProjector: Projector = {
   },
   async apply(events, { client, schema }) {
     const s = ident(schema);
-    for (const recorded of events) await applyOne(client, s, { type: recorded.type, data: recorded.data } as RoomEvent);
+    for (const event of events) await applyOne(client, s, event);
   },
-};
+});
 
 async function applyOne(client: pg.PoolClient, s: string, event: RoomEvent): Promise<void> {
   switch (event.type) {

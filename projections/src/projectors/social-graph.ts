@@ -1,8 +1,7 @@
 // The social graph: follow edges (both directions served by two indexes), follower/following counts,
 // blocks, reports and creator subscriptions (`SubscribedToCreator`, appended by the subscription
 // checkout). The follower lists and the for-you feed's following filter read these.
-import type { RecordedEvent } from '@murmur/eventstore';
-import { ident, type Projector } from '../projector.ts';
+import { defineProjector, ident } from '../projector.ts';
 
 export async function createSocialGraphTables(client: { query: (sql: string) => Promise<unknown> }, schema: string, withIndexes = true): Promise<void> {
   const s = ident(schema);
@@ -48,28 +47,28 @@ export async function createSocialGraphIndexes(client: { query: (sql: string) =>
   await client.query(`create index if not exists creator_subscriptions_by_creator on ${s}.creator_subscriptions (creator_uid, created_at desc)`);
 }
 
-export const socialGraphProjector: Projector = {
+export const socialGraphProjector = defineProjector({
   name: 'social-graph',
   tables: ['follows', 'follow_counts', 'blocks', 'user_reports', 'creator_subscriptions'],
   handles: ['Followed', 'Unfollowed', 'FollowerRemoved', 'UserBlocked', 'UserUnblocked', 'UserReported', 'SubscribedToCreator', 'UnsubscribedFromCreator'],
   createTables: (client, schema) => createSocialGraphTables(client, schema),
-  async apply(events: RecordedEvent[], { client, schema }) {
+  async apply(events, { client, schema }) {
     const s = ident(schema);
     for (const e of events) {
-      const d = e.data as Record<string, string>;
-      switch (e.type) {
+      const { type, data: d } = e;
+      switch (type) {
         case 'Followed': {
           const { rowCount } = await client.query(
             `insert into ${s}.follows (follower_uid, followee_uid, created_at) values ($1, $2, $3) on conflict do nothing`,
             [d.followerUid, d.followeeUid, d.followedAt],
           );
-          if (rowCount) await bumpCounts(client, s, d.followerUid!, d.followeeUid!, 1);
+          if (rowCount) await bumpCounts(client, s, d.followerUid, d.followeeUid, 1);
           break;
         }
         case 'Unfollowed':
         case 'FollowerRemoved': {
           const { rowCount } = await client.query(`delete from ${s}.follows where follower_uid = $1 and followee_uid = $2`, [d.followerUid, d.followeeUid]);
-          if (rowCount) await bumpCounts(client, s, d.followerUid!, d.followeeUid!, -1);
+          if (rowCount) await bumpCounts(client, s, d.followerUid, d.followeeUid, -1);
           break;
         }
         case 'UserBlocked':
@@ -93,10 +92,14 @@ export const socialGraphProjector: Projector = {
         case 'UnsubscribedFromCreator':
           await client.query(`delete from ${s}.creator_subscriptions where subscriber_uid = $1 and creator_uid = $2`, [d.subscriberUid, d.creatorUid]);
           break;
+        default: {
+          const _exhaustive: never = type;
+          return _exhaustive;
+        }
       }
     }
   },
-};
+});
 
 async function bumpCounts(client: { query: (sql: string, values: unknown[]) => Promise<unknown> }, s: string, follower: string, followee: string, delta: number) {
   await client.query(

@@ -1,11 +1,9 @@
 // rm.users: one row per account (identity's events, plus the profile's username and picture changes so
 // other modules read current names), and rm.tg_claims for the mini-app's daily claim.
-import type { RecordedEvent } from '@murmur/eventstore';
-import { ident, type Projector } from '../projector.ts';
+import { defineProjector, ident } from '../projector.ts';
 
-type Data = Record<string, any>;
 
-export const users: Projector = {
+export const users = defineProjector({
   name: 'users',
   tables: ['users', 'tg_claims'],
   handles: [
@@ -36,12 +34,12 @@ export const users: Projector = {
       last_claim_at timestamptz not null
     )`);
   },
-  async apply(events: RecordedEvent[], { client, schema }) {
+  async apply(events, { client, schema }) {
     const t = `${ident(schema)}.users`;
     // Events of one batch are applied in order; a batch holds few user events, so one statement each.
     for (const e of events) {
-      const d = e.data as Data;
-      switch (e.type) {
+      const { type, data: d } = e;
+      switch (type) {
         case 'UserRegistered':
           await client.query(
             `insert into ${t} (uid, username, profile_pic_url, roles, anonymous, referral_code, referred_by_code, created_at)
@@ -63,7 +61,7 @@ export const users: Projector = {
           break;
         case 'UserBanned':
         case 'UserUnbanned':
-          await client.query(`update ${t} set banned = $2 where uid = $1`, [d.uid, e.type === 'UserBanned']);
+          await client.query(`update ${t} set banned = $2 where uid = $1`, [d.uid, type === 'UserBanned']);
           break;
         case 'TelegramDailyClaimed':
           await client.query(
@@ -76,11 +74,15 @@ export const users: Projector = {
           await client.query(`update ${t} set username = $2 where uid = $1`, [d.uid, d.username]);
           break;
         case 'ProfileDetailsUpdated': {
-          const changes = (d.changes ?? {}) as Data;
+          const changes = d.changes;
           if ('profilePicUrl' in changes) await client.query(`update ${t} set profile_pic_url = $2 where uid = $1`, [d.uid, changes.profilePicUrl ?? null]);
           break;
+        }
+        default: {
+          const _exhaustive: never = type;
+          return _exhaustive;
         }
       }
     }
   },
-};
+});

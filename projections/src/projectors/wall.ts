@@ -1,7 +1,6 @@
 // Wall posts, likes and private-media unlocks, plus post counts per author (and '*' for all), so
 // the wall, the for-you feed and their paging meta never count rows at read time.
-import type { RecordedEvent } from '@murmur/eventstore';
-import { ident, type Projector } from '../projector.ts';
+import { defineProjector, ident } from '../projector.ts';
 
 type Queryable = { query: (sql: string, values?: unknown[]) => Promise<unknown> };
 
@@ -34,16 +33,16 @@ export async function createWallIndexes(client: Queryable, schema: string): Prom
   await client.query(`create index if not exists wall_posts_recent on ${s}.wall_posts (seq desc) where not deleted and not subscriber_only`);
 }
 
-export const wallProjector: Projector = {
+export const wallProjector = defineProjector({
   name: 'wall',
   tables: ['wall_posts', 'post_likes', 'post_unlocks', 'wall_counts'],
   handles: ['PostCreated', 'PostDeleted', 'PostLiked', 'PostUnliked', 'PostMediaUnlocked'],
   createTables: (client, schema) => createWallTables(client, schema),
-  async apply(events: RecordedEvent[], { client, schema }) {
+  async apply(events, { client, schema }) {
     const s = ident(schema);
     for (const e of events) {
-      const d = e.data as Record<string, any>;
-      switch (e.type) {
+      const { type, data: d } = e;
+      switch (type) {
         case 'PostCreated': {
           const { rowCount } = await client.query(
             `insert into ${s}.wall_posts (post_id, author_uid, content, media_filename, media_format, media_is_private, unlock_price, subscriber_only, created_at, seq)
@@ -74,10 +73,14 @@ export const wallProjector: Projector = {
         case 'PostMediaUnlocked':
           await client.query(`insert into ${s}.post_unlocks values ($1, $2, $3) on conflict do nothing`, [d.postId, d.uid, d.diamonds]);
           break;
+        default: {
+          const _exhaustive: never = type;
+          return _exhaustive;
+        }
       }
     }
   },
-};
+});
 
 async function bumpPosts(client: Queryable, s: string, author: string, publicDelta: number, delta: number) {
   await client.query(

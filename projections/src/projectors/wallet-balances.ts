@@ -1,9 +1,9 @@
 // Balances: diamonds per wallet and charm per recipient (credited by GiftSent, which only grows;
 // withdrawn by the earnings stream). A batch is folded into one row change per user first, so a
 // host receiving thousands of gifts costs one row update per batch.
-import type { CharmWithdrawnData, DiamondsCreditedData, DiamondsSpentData, GiftSentData, SkuPurchasedData, WithdrawalFailedData } from '@murmur/contracts';
-import type { RecordedEvent } from '@murmur/eventstore';
-import { ident, type Projector } from '../projector.ts';
+import { defineProjector, ident, type ProjectedEvent } from '../projector.ts';
+
+const handles = ['DiamondsCredited', 'DiamondsSpent', 'SkuPurchased', 'GiftSent', 'CharmWithdrawn', 'WithdrawalFailed'] as const;
 
 export interface BalanceDeltas {
   diamonds: Map<string, { credited: number; spent: number }>;
@@ -11,7 +11,7 @@ export interface BalanceDeltas {
 }
 
 /** Pure: the batch's change per user. */
-export function balanceDeltas(events: RecordedEvent[]): BalanceDeltas {
+export function balanceDeltas(events: Array<ProjectedEvent<(typeof handles)[number]>>): BalanceDeltas {
   const diamonds = new Map<string, { credited: number; spent: number }>();
   const charm = new Map<string, { credited: number; withdrawn: number }>();
   const d = (uid: string) => diamonds.get(uid) ?? diamonds.set(uid, { credited: 0, spent: 0 }).get(uid)!;
@@ -19,45 +19,49 @@ export function balanceDeltas(events: RecordedEvent[]): BalanceDeltas {
   for (const e of events) {
     switch (e.type) {
       case 'DiamondsCredited': {
-        const data = e.data as unknown as DiamondsCreditedData;
+        const data = e.data;
         d(data.uid).credited += data.amount;
         break;
       }
       case 'DiamondsSpent': {
-        const data = e.data as unknown as DiamondsSpentData;
+        const data = e.data;
         d(data.uid).spent += data.amount;
         break;
       }
       case 'SkuPurchased': {
-        const data = e.data as unknown as SkuPurchasedData;
+        const data = e.data;
         d(data.uid).spent += data.diamondsTotal;
         break;
       }
       case 'GiftSent': {
-        const data = e.data as unknown as GiftSentData;
+        const data = e.data;
         d(data.senderUid).spent += data.diamondsTotal;
         for (const r of data.recipients) c(r).credited += data.charmPerRecipient;
         break;
       }
       case 'CharmWithdrawn': {
-        const data = e.data as unknown as CharmWithdrawnData;
+        const data = e.data;
         c(data.uid).withdrawn += data.charm;
         break;
       }
       case 'WithdrawalFailed': {
-        const data = e.data as unknown as WithdrawalFailedData;
+        const data = e.data;
         c(data.uid).withdrawn -= data.charm;
         break;
+      }
+      default: {
+        const _exhaustive: never = e;
+        return _exhaustive;
       }
     }
   }
   return { diamonds, charm };
 }
 
-export const walletBalances: Projector = {
+export const walletBalances = defineProjector({
   name: 'wallet-balances',
   tables: ['diamond_balances', 'charm_balances'],
-  handles: ['DiamondsCredited', 'DiamondsSpent', 'SkuPurchased', 'GiftSent', 'CharmWithdrawn', 'WithdrawalFailed'],
+  handles,
   async createTables(client, schema) {
     const s = ident(schema);
     await client.query(`create table if not exists ${s}.diamond_balances (
@@ -99,4 +103,4 @@ export const walletBalances: Projector = {
       );
     }
   },
-};
+});

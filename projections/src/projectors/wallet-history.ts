@@ -2,13 +2,14 @@
 // statuses (completed, pending, failed); top-ups and withdrawals move from pending to their end.
 // Also the payments and withdrawals tables that the wallet screens and the creator cash-out read.
 import { giftDisplayName } from '@murmur/contracts';
-import type {
-  CharmWithdrawnData, DiamondsCreditedData, DiamondsSpentData, GiftSentData, PaymentConfirmedData, PaymentFailedData,
-  PaymentInitiatedData, SkuPurchasedData, WithdrawalCompletedData, WithdrawalFailedData,
-} from '@murmur/contracts';
-import type { RecordedEvent } from '@murmur/eventstore';
 import type pg from 'pg';
-import { ident, type Projector } from '../projector.ts';
+import { defineProjector, ident, type ProjectedEvent } from '../projector.ts';
+
+const handles = [
+  'DiamondsCredited', 'DiamondsSpent', 'SkuPurchased', 'GiftSent', 'PaymentInitiated', 'PaymentConfirmed', 'PaymentFailed',
+  'CharmWithdrawn', 'WithdrawalCompleted', 'WithdrawalFailed',
+] as const;
+type HistoryEvent = ProjectedEvent<(typeof handles)[number]>;
 
 export interface HistoryRow {
   transactionId: string;
@@ -30,58 +31,65 @@ const usd = (cents: number) => `${(cents / 100).toFixed(2)} USD`;
 const topUpText = (cents: number, diamonds: number, provider: string) => `Top-up of ${usd(cents)} for ${diamonds} diamonds (${provider})`;
 
 /** Pure: the history rows an event adds (status changes are separate updates). */
-export function historyRows(e: RecordedEvent): HistoryRow[] {
+export function historyRows(e: HistoryEvent): HistoryRow[] {
   const base = { position: e.globalPosition, createdAt: e.createdAt.toISOString() };
   switch (e.type) {
     case 'DiamondsCredited': {
-      const d = e.data as unknown as DiamondsCreditedData;
+      const d = e.data;
       return [{ ...base, transactionId: `tx-${e.globalPosition}`, uid: d.uid, kind: d.reason, currency: 'DMND', amount: d.amount, direction: 'in', status: 'completed', description: `Received ${d.amount} diamonds (${d.reason})`, reference: d.reference }];
     }
     case 'DiamondsSpent': {
-      const d = e.data as unknown as DiamondsSpentData;
+      const d = e.data;
       return [{ ...base, transactionId: `tx-${e.globalPosition}`, uid: d.uid, kind: d.reason, currency: 'DMND', amount: d.amount, direction: 'out', status: 'completed', description: `Spent ${d.amount} diamonds (${d.reason})`, reference: d.reference }];
     }
     case 'SkuPurchased': {
-      const d = e.data as unknown as SkuPurchasedData;
+      const d = e.data;
       return [{ ...base, transactionId: `tx-${e.globalPosition}`, uid: d.uid, kind: 'purchase', currency: 'DMND', amount: d.diamondsTotal, direction: 'out', status: 'completed', description: `Bought ${d.quantity} x ${d.name}`, reference: d.purchaseId }];
     }
     case 'GiftSent': {
-      const d = e.data as unknown as GiftSentData;
+      const d = e.data;
       return [
         { ...base, transactionId: `tx-${e.globalPosition}`, uid: d.senderUid, kind: 'gift_sent', currency: 'DMND', amount: d.diamondsTotal, direction: 'out', status: 'completed', description: `Sent ${d.quantity} x ${giftDisplayName(d.giftName)}`, reference: d.lobbyId ?? d.roomId ?? null, details: { giftName: d.giftName, quantity: d.quantity, recipients: d.recipients } },
         ...d.recipients.map((r): HistoryRow => ({ ...base, transactionId: `tx-${e.globalPosition}-${r}`, uid: r, kind: 'gift_received', currency: 'CHRM', amount: d.charmPerRecipient, direction: 'in', status: 'completed', description: `Received ${d.quantity} x ${giftDisplayName(d.giftName)}`, reference: d.senderUid, details: { giftName: d.giftName, quantity: d.quantity, senderUid: d.senderUid } })),
       ];
     }
     case 'PaymentInitiated': {
-      const d = e.data as unknown as PaymentInitiatedData;
+      const d = e.data;
       return [{ ...base, transactionId: d.paymentId, uid: d.uid, kind: d.purpose, currency: 'USD', amount: d.amountUsdCents / 100, direction: 'in', status: 'pending', description: topUpText(d.amountUsdCents, d.diamonds, d.provider), reference: d.providerRef }];
     }
     case 'PaymentConfirmed': {
       // A crypto payment is born confirmed; a card one already has its pending row (insert is a no-op then).
-      const d = e.data as unknown as PaymentConfirmedData;
+      const d = e.data;
       return [{ ...base, transactionId: d.paymentId, uid: d.uid, kind: d.purpose, currency: 'USD', amount: d.amountUsdCents / 100, direction: 'in', status: 'completed', description: topUpText(d.amountUsdCents, d.diamonds, d.provider), reference: d.txHash ?? d.providerRef }];
     }
     case 'CharmWithdrawn': {
-      const d = e.data as unknown as CharmWithdrawnData;
+      const d = e.data;
       const what = d.kind === 'agency_payout' ? 'Agency payout' : 'Withdrawal';
       return [{ ...base, transactionId: d.withdrawalId, uid: d.uid, kind: d.kind, currency: 'CHRM', amount: d.charm, direction: 'out', status: 'pending', description: `${what} of ${d.charm} charm (${usd(d.usdCents)})`, reference: d.address ?? d.agencyUid ?? null }];
     }
-    default:
+    case 'PaymentFailed':
+    case 'WithdrawalCompleted':
+    case 'WithdrawalFailed':
       return [];
+    default: {
+      const _exhaustive: never = e;
+      return _exhaustive;
+    }
   }
 }
 
-function statusChange(e: RecordedEvent): { transactionId: string; status: 'completed' | 'failed' } | null {
+function statusChange(e: HistoryEvent): { transactionId: string; status: 'completed' | 'failed' } | null {
   switch (e.type) {
     case 'PaymentConfirmed':
-      return { transactionId: (e.data as unknown as PaymentConfirmedData).paymentId, status: 'completed' };
+      return { transactionId: e.data.paymentId, status: 'completed' };
     case 'PaymentFailed':
-      return { transactionId: (e.data as unknown as PaymentFailedData).paymentId, status: 'failed' };
+      return { transactionId: e.data.paymentId, status: 'failed' };
     case 'WithdrawalCompleted':
-      return { transactionId: (e.data as unknown as WithdrawalCompletedData).withdrawalId, status: 'completed' };
+      return { transactionId: e.data.withdrawalId, status: 'completed' };
     case 'WithdrawalFailed':
-      return { transactionId: (e.data as unknown as WithdrawalFailedData).withdrawalId, status: 'failed' };
+      return { transactionId: e.data.withdrawalId, status: 'failed' };
     default:
+      // Other movements add rows and change no status.
       return null;
   }
 }
@@ -101,13 +109,10 @@ async function insertRows(client: pg.PoolClient, s: string, rows: HistoryRow[]):
   );
 }
 
-export const walletHistory: Projector = {
+export const walletHistory = defineProjector({
   name: 'wallet-history',
   tables: ['wallet_transactions', 'payments', 'withdrawals'],
-  handles: [
-    'DiamondsCredited', 'DiamondsSpent', 'SkuPurchased', 'GiftSent', 'PaymentInitiated', 'PaymentConfirmed', 'PaymentFailed',
-    'CharmWithdrawn', 'WithdrawalCompleted', 'WithdrawalFailed',
-  ],
+  handles,
   async createTables(client, schema) {
     const s = ident(schema);
     await client.query(`create table if not exists ${s}.wallet_transactions (
@@ -164,7 +169,7 @@ export const walletHistory: Projector = {
       pending.push(...historyRows(e));
       const change = statusChange(e);
       if (e.type === 'PaymentInitiated' || e.type === 'PaymentConfirmed') {
-        const d = e.data as unknown as PaymentInitiatedData;
+        const d = e.data;
         const status = e.type === 'PaymentConfirmed' ? 'completed' : 'pending';
         await client.query(
           `insert into ${s}.payments (payment_id, uid, provider, purpose, amount_usd_cents, diamonds, status, provider_ref, created_at, updated_at)
@@ -174,19 +179,19 @@ export const walletHistory: Projector = {
           [d.paymentId, d.uid, d.provider, d.purpose, d.amountUsdCents, d.diamonds, status, d.providerRef, e.createdAt],
         );
       } else if (e.type === 'PaymentFailed') {
-        const d = e.data as unknown as PaymentFailedData;
+        const d = e.data;
         await client.query(`update ${s}.payments set status = 'failed', failure_reason = $2, updated_at = $3 where payment_id = $1 and status <> 'completed'`, [d.paymentId, d.reason, e.createdAt]);
       } else if (e.type === 'CharmWithdrawn') {
-        const d = e.data as unknown as CharmWithdrawnData;
+        const d = e.data;
         await client.query(
           `insert into ${s}.withdrawals (withdrawal_id, uid, charm, usd_cents, kind, method, address, agency_uid, proof_url, status, created_at, updated_at)
            values ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending', $10, $10) on conflict do nothing`,
           [d.withdrawalId, d.uid, d.charm, d.usdCents, d.kind, d.method ?? null, d.address ?? null, d.agencyUid ?? null, d.proofUrl ?? null, e.createdAt],
         );
-      } else if (e.type === 'DiamondsCredited' && (e.data as unknown as DiamondsCreditedData).amountUsdCents !== undefined) {
+      } else if (e.type === 'DiamondsCredited' && e.data.amountUsdCents !== undefined) {
         // A payment's credit: an offer payment credited after the account's offer was used bought
         // at the normal rate, so the payment's rows show the diamonds actually credited.
-        const d = e.data as unknown as DiamondsCreditedData;
+        const d = e.data;
         const { rows } = await client.query<{ amount_usd_cents: string; provider: string }>(
           `update ${s}.payments set diamonds = $2 where payment_id = $1 and diamonds <> $2 returning amount_usd_cents::text, provider`,
           [d.reference, d.amount],
@@ -197,7 +202,7 @@ export const walletHistory: Projector = {
           await client.query(`update ${s}.wallet_transactions set description = $2 where transaction_id = $1`, [d.reference, topUpText(Number(rows[0].amount_usd_cents), d.amount, rows[0].provider)]);
         }
       } else if (e.type === 'WithdrawalCompleted' || e.type === 'WithdrawalFailed') {
-        const d = e.data as unknown as WithdrawalCompletedData;
+        const d = e.data;
         await client.query(`update ${s}.withdrawals set status = $2, updated_at = $3 where withdrawal_id = $1`, [d.withdrawalId, change!.status, e.createdAt]);
       }
       if (change) {
@@ -213,4 +218,4 @@ export const walletHistory: Projector = {
     }
     await insertRows(client, s, pending);
   },
-};
+});

@@ -1,9 +1,8 @@
 // What a user owns: bought items (`wallet/inventory/bought`, VIP end date) and the blockchain
 // wallets they listed for payouts (`wallet/blockchain`). Items combined from fragments are owned too.
-import type { BlockchainWalletData, FragmentsCombinedData, SkuPurchasedData } from '@murmur/contracts';
-import { ident, type Projector } from '../projector.ts';
+import { defineProjector, ident } from '../projector.ts';
 
-export const walletInventory: Projector = {
+export const walletInventory = defineProjector({
   name: 'wallet-inventory',
   tables: ['inventory', 'blockchain_wallets'],
   handles: ['SkuPurchased', 'FragmentsCombined', 'BlockchainWalletAdded', 'BlockchainWalletRenamed', 'BlockchainWalletUpdated', 'BlockchainWalletRemoved'],
@@ -38,7 +37,7 @@ export const walletInventory: Projector = {
     const s = ident(schema);
     for (const e of events) {
       if (e.type === 'SkuPurchased') {
-        const d = e.data as unknown as SkuPurchasedData;
+        const d = e.data;
         await client.query(
           `insert into ${s}.inventory (purchase_id, uid, sku_id, sku_kind, name, quantity, diamonds_total, target, position, purchased_at, expires_at)
            values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) on conflict do nothing`,
@@ -47,7 +46,7 @@ export const walletInventory: Projector = {
         continue;
       }
       if (e.type === 'FragmentsCombined') {
-        const d = e.data as unknown as FragmentsCombinedData;
+        const d = e.data;
         await client.query(
           `insert into ${s}.inventory (purchase_id, uid, sku_id, sku_kind, name, quantity, diamonds_total, target, position, purchased_at, expires_at)
            values ($1, $2, $3, $4, $5, 1, 0, null, $6, $7, $8) on conflict do nothing`,
@@ -55,7 +54,7 @@ export const walletInventory: Projector = {
         );
         continue;
       }
-      const d = e.data as unknown as BlockchainWalletData;
+      const d = e.data;
       if (e.type === 'BlockchainWalletAdded') {
         await client.query(
           `insert into ${s}.blockchain_wallets (wallet_id, uid, name, address, chain, created_at, updated_at) values ($1, $2, $3, $4, $5, $6, $6) on conflict do nothing`,
@@ -68,4 +67,4 @@ export const walletInventory: Projector = {
       }
     }
   },
-};
+});

@@ -1,6 +1,6 @@
 // Identity's reads: the signed-in user (user/me), the daily-claim countdown, and the demo's dev mailbox.
 import { telegramClaim, texts, type MeDto, type NextClaimDto, type RoleCode } from '@murmur/contracts';
-import { ApiError, currentUser, parse, requireAuth } from '@murmur/platform';
+import { ApiError, currentUser, demoSettings, parse, requireAuth } from '@murmur/platform';
 import type express from 'express';
 import { z } from 'zod';
 import type { QueryDeps } from '../dependencies.ts';
@@ -47,8 +47,8 @@ export function identityRoutes(router: express.Router, deps: QueryDeps): void {
     res.json(body);
   });
 
-  // The demo's mailbox: what the dev SMTP server received (never mounted in production).
-  if (process.env.NODE_ENV === 'production') return;
+  // The demo's mailbox: what the dev SMTP server received (only in the demo; refused in production).
+  if (!demoSettings().devMailbox) return;
   const mailbox = async (req: express.Request) => {
     const q = parse(MailboxQuery, req.query);
     const { rows } = await deps.pool.query<{ id: string; recipient: string; subject: string; body: string; received_at: Date }>(

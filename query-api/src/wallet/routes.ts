@@ -4,7 +4,7 @@ import {
   findSku, formatText, money, PageQuery, pageMeta, skuCatalogue, texts, topUp, TransactionStatus, usdRates, type BalanceDto, type CurrencyDto,
   type TransactionHistoryItem, type CryptoDepositDto, demoDepositAddress,
 } from '@murmur/contracts';
-import { ApiError, currentUser, parse, requireAuth } from '@murmur/platform';
+import { ApiError, currentUser, demoSettings, parse, requireAuth } from '@murmur/platform';
 import type express from 'express';
 import { z } from 'zod';
 import type { QueryDeps } from '../dependencies.ts';
@@ -55,7 +55,7 @@ function tokenContracts(symbol: string): CurrencyDto['contracts'] {
 /** The deposit address per supported chain, with its accepted token contracts. Production needs
  * PAYMENT_DEPOSIT_ADDRESS set (as command-api's verifier does); elsewhere the demo address. */
 function cryptoDeposits(): CryptoDepositDto[] {
-  const address = process.env.PAYMENT_DEPOSIT_ADDRESS ?? (process.env.NODE_ENV === 'production' ? null : demoDepositAddress);
+  const address = process.env.PAYMENT_DEPOSIT_ADDRESS ?? (demoSettings().demo ? demoDepositAddress : null);
   if (!address) return [];
   const contracts = [...tokenContracts('USDT').map((c) => ({ ...c, symbol: 'USDT' as const })), ...tokenContracts('USDC').map((c) => ({ ...c, symbol: 'USDC' as const }))];
   return money.supportedChainIds.map((chainId) => ({
@@ -202,7 +202,7 @@ export function walletRoutes(router: express.Router, deps: QueryDeps): void {
       items: [
         { id: 'crypto', name: 'Crypto wallet', currencies: ['USDT', 'USDC'], chainIds: money.supportedChainIds, deposits: cryptoDeposits() },
         { id: 'card', name: 'Card', currencies: ['USD'] },
-        ...(process.env.NODE_ENV === 'production' ? [] : [{ id: 'sandbox', name: 'Sandbox (demo)', currencies: ['USD'] }]),
+        ...(!demoSettings().sandboxPayments ? [] : [{ id: 'sandbox', name: 'Sandbox (demo)', currencies: ['USD'] }]),
       ],
     });
   });

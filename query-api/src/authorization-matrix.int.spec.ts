@@ -1,0 +1,166 @@
+// The authorization matrix (issue 12): every route of the API catalogue, called as a visitor, as an
+// unrelated signed-in user and as a user holding another agency's role, against a private lobby, its
+// room, a DM thread, a payment, an agency and the owner's account. Wherever the owner alone may see or
+// act, the call must be refused (401 for a visitor on a signed-in route, 403/404 otherwise) and a
+// refused write must append nothing. No call may answer 5xx. The matrix is generated from
+// contracts/src/api-catalogue.ts, so a new route is in it the day it is added.
+import { apiCatalogue, threadIdOf, type ApiRoute } from '@murmur/contracts';
+import { headPosition } from '@murmur/eventstore';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { actors, startTestStack, type TestStack } from '../../test-support/stack.ts';
+
+let stack: TestStack;
+const { as, post, get } = actors(() => stack);
+
+const OWNER = 'mx-owner';
+const GUEST = 'mx-guest';
+const FRIEND = 'mx-friend';
+const AGENT = 'mx-agent';
+const HOST = 'mx-host';
+const STRANGER = 'mx-stranger';
+const OTHER_AGENT = 'mx-other-agent';
+
+const fixture = { lobbyId: '', roomId: '', inviteId: 'not-an-invite', roomKey: 'not-a-key', threadId: '', paymentId: '', postId: '', agencyId: 'mx-agency' };
+
+beforeAll(async () => {
+  stack = await startTestStack();
+  // Roles travel in the token: the agency owners hold `ag`, everybody else is a consumer.
+  await as(OWNER);
+  for (const uid of [AGENT, OTHER_AGENT]) await stack.tokenFor(uid, ['co', 'ag']).then((t) => tokens.set(uid, t));
+
+  const lobby = await post(OWNER, '/lobbies', { kind: 'private', title: 'Matrix private lobby' });
+  expect(lobby.status).toBe(201);
+  fixture.lobbyId = lobby.body.lobbyId;
+  const room = await post(OWNER, `/lobbies/${fixture.lobbyId}/rooms`, { title: 'Matrix room', mins: 15 });
+  expect(room.status).toBe(201);
+  fixture.roomId = room.body.roomId;
+
+  // A DM thread between the owner and a friend (mutual follow first).
+  expect((await post(OWNER, `/user/follow/${FRIEND}`)).status).toBe(200);
+  expect((await post(FRIEND, `/user/follow/${OWNER}`)).status).toBe(200);
+  const dm = await post(OWNER, `/messages/send/${FRIEND}`, { text: 'just between us' });
+  expect([200, 201]).toContain(dm.status);
+  fixture.threadId = threadIdOf(OWNER, FRIEND);
+
+  const paid = await stack.api('/payment/topup/pay', { method: 'POST', token: await as(OWNER), headers: { 'idempotency-key': 'mx-topup' }, body: { channelCode: 'sandbox', value: 10 } });
+  expect(paid.status).toBe(200);
+  fixture.paymentId = paid.body.transactionId;
+
+  const wall = await post(OWNER, '/user/wall/post', { content: 'my post' });
+  expect([200, 201]).toContain(wall.status);
+  fixture.postId = wall.body.id ?? wall.body.postId;
+
+  const agency = await stack.api('/guild/agencies', { method: 'POST', token: tokens.get(AGENT), body: { agencyId: fixture.agencyId, name: 'Matrix agency', guildSharePct: 20, hostSharePct: 80 } });
+  expect([200, 201]).toContain(agency.status);
+  expect((await stack.api(`/guild/agencies/${fixture.agencyId}/hosts`, { method: 'POST', token: tokens.get(AGENT), body: { hostUid: HOST } })).status).toBe(200);
+  for (const [name, value] of Object.entries(fixture)) expect(value, name).toBeTruthy();
+  // Everything above is projected before the matrix reads.
+  await get(OWNER, `/lobbies/${fixture.lobbyId}`, agency.body.position ?? paid.body.position);
+}, 120_000);
+
+afterAll(async () => {
+  await stack?.stop();
+});
+
+const tokens = new Map<string, string>();
+
+/** The path with its parameters pointed at the owner's things. */
+function target(route: ApiRoute): string {
+  const lobbyLike = /^\/(lobbies|rooms)\b/.test(route.path);
+  return route.path
+    .replace('{agencyId}', fixture.agencyId)
+    .replace('{hostUid}', HOST)
+    .replace('{roomId}', fixture.roomId)
+    .replace('{threadId}', fixture.threadId)
+    .replace('{paymentId}', fixture.paymentId)
+    .replace('{inviteId}', fixture.inviteId)
+    .replace('{key}', fixture.roomKey)
+    .replace('{uid}', route.path.startsWith('/lobbies') || route.path.startsWith('/rooms') ? GUEST : OWNER)
+    .replace('{id}', route.path.startsWith('/rooms/') ? fixture.roomId : lobbyLike ? fixture.lobbyId : route.path.startsWith('/skus') ? 'frame-gold' : fixture.postId);
+}
+
+/** Bodies that pass validation, so a refusal comes from the access rule and not from the schema. */
+const sampleBodies: Record<string, unknown> = {
+  '/lobbies/{id}/chat': { payload: { body: 'let me in' } },
+  '/lobbies/{id}/rooms/{roomId}/chat': { payload: { body: 'let me in' } },
+  '/lobbies/{id}/info': { title: 'Taken over' },
+  '/lobbies/{id}/settings/background': { backgroundId: 'bg-default' },
+  '/lobbies/{id}/mic/grant': { uid: STRANGER },
+  '/lobbies/{id}/mic/unseat': { uid: GUEST },
+  '/lobbies/{id}/mic/mute': { uid: GUEST },
+  '/lobbies/{id}/mic/unmute': { uid: GUEST },
+  '/lobbies/{id}/queue/remove': { uid: GUEST },
+  '/lobbies/{id}/cohosts/remove': { uid: GUEST },
+  '/lobbies/{id}/kick': { uid: GUEST },
+  '/lobbies/{id}/host/switch': { uid: STRANGER },
+  '/lobbies/{id}/block': { uidToBlock: GUEST, reason: 'matrix' },
+  '/lobbies/{id}/unblock': { uidToUnblock: GUEST },
+  '/lobbies/manage/{id}/admin/add': { uidToAdmin: STRANGER },
+  '/lobbies/manage/{id}/admin/remove': { uidToRemove: OWNER },
+  '/lobbies/{id}/pin': { message: 'pinned by a stranger' },
+  '/lobbies/{id}/rooms': { title: 'Intruder room', mins: 15 },
+  '/messages/refresh': { threadId: '' },
+  '/guild/agencies/{agencyId}/hosts': { hostUid: STRANGER },
+  '/guild/agencies/{agencyId}/shares': { guildSharePct: 50, hostSharePct: 50 },
+  '/guild/agencies/{agencyId}/settlements': { periodStart: '2026-01-01T00:00:00Z', periodEnd: '2026-01-08T00:00:00Z' },
+  '/guild/agencies/{agencyId}/payments': { hostUid: HOST, charm: 10, proofUrl: 'https://example.com/proof.png' },
+  '/wallet/creator/payment': { creatorUid: HOST, amount: 10 },
+};
+
+/** Reads that expose the owner's private lobby, room, thread, payment or agency. */
+const OWNER_ONLY = /\{(id|roomId|threadId|paymentId|agencyId|inviteId|key)\}/;
+/** Routes a stranger may use on the owner's public things (following them, liking a public post...). */
+const SHARED_WITH_STRANGERS = new Set([
+  '/user/profile/view/{uid}', '/user/follow/{uid}', '/user/unfollow/{uid}', '/user/remove/{uid}', '/user/block/{uid}', '/user/unblock/{uid}',
+  '/messages/block/{uid}', '/user/report/{uid}', '/user/followers/{uid}', '/user/following/{uid}', '/user/subscribers/{uid}',
+  '/user/subscriptions/{uid}', '/user/wall/{uid}', '/user/gallery/{uid}', '/user/wall/post/{id}/like', '/user/wall/post/{id}/unlike',
+  '/user/wall/post/{id}/unlock', '/skus/read/{id}', '/messages/send/{uid}',
+  // Signed storage addresses: refused without a valid signature whoever calls.
+  '/media/object/{key}',
+]);
+
+type Actor = 'visitor' | 'stranger' | 'other agency';
+
+/** Must this actor be refused this route? */
+function mustRefuse(route: ApiRoute, actor: Actor): boolean {
+  const ownerOnly = OWNER_ONLY.test(route.path) && !SHARED_WITH_STRANGERS.has(route.path);
+  if (actor === 'visitor') return route.auth || ownerOnly;
+  if (route.roles && !route.roles.includes('co') && !(actor === 'other agency' && route.roles.includes('ag'))) return true;
+  return ownerOnly || /\/admin\//.test(route.path);
+}
+
+async function call(route: ApiRoute, actor: Actor) {
+  const token = actor === 'visitor' ? undefined : actor === 'stranger' ? await as(STRANGER) : tokens.get(OTHER_AGENT);
+  const path = target(route);
+  const body = route.method === 'GET' ? undefined : sampleBodies[route.path] ?? {};
+  return stack.api(path, { method: route.method, token, body, headers: { 'idempotency-key': `mx-${actor}-${route.method}-${path}` } });
+}
+
+const roomChat = apiCatalogue.find((r) => r.method === 'GET' && r.path === '/lobbies/{id}/chat');
+// The room's chat is the lobby chat route with `roomId`: the same matrix row, with the room's rule.
+const matrix = [...apiCatalogue.filter((r) => !r.rawBody), ...(roomChat ? [{ ...roomChat, path: '/lobbies/{id}/chat?roomId={roomId}' }] : [])];
+
+describe.each(['visitor', 'stranger', 'other agency'] as Actor[])('as %s', (actor) => {
+  it('is refused wherever the owner alone may see or act, writes nothing when refused, and never meets a 5xx', async () => {
+    const problems: string[] = [];
+    for (const route of matrix) {
+      const before = await headPosition(stack.db.pool);
+      const res = await call(route, actor);
+      const after = await headPosition(stack.db.pool);
+      const label = `${route.method} ${route.path} -> ${res.status}`;
+      if (res.status >= 500) problems.push(`${label}: server error ${JSON.stringify(res.body)}`);
+      if (!mustRefuse(route, actor)) continue;
+      const refused = actor === 'visitor' && route.auth ? res.status === 401 : [401, 403, 404].includes(res.status);
+      if (!refused) problems.push(`${label}: expected a refusal, got ${JSON.stringify(res.body).slice(0, 160)}`);
+      if (route.method !== 'GET' && after !== before) problems.push(`${label}: a refused write appended events (${before} -> ${after})`);
+    }
+    expect(problems).toEqual([]);
+  }, 120_000);
+});
+
+it('covers the private lobby, room, DM thread, payment and agency routes of the catalogue', () => {
+  const covered = matrix.filter((r) => mustRefuse(r, 'stranger')).map((r) => r.path);
+  for (const path of ['/lobbies/{id}', '/lobbies/{id}/chat', '/lobbies/{id}/rooms', '/rooms/{id}', '/lobbies/{id}/invites', '/messages/threads/{threadId}', '/payment/status/{paymentId}', '/guild/agencies/{agencyId}']) {
+    expect(covered).toContain(path);
+  }
+});
