@@ -1,16 +1,19 @@
 // Every HTTP route served under /api/v1, with the zod schemas it parses: the source of the OpenAPI document.
 import type { z } from 'zod';
 import type { RoleCode } from './access-token.ts';
+import { CommandAnswer } from './answers.ts';
 import { GlobalLeaderboardQuery } from './global-leaderboards.ts';
 import { SendGiftBody } from './gifting.ts';
-import { GifSearchQuery } from './gifs.ts';
+import { GifSearchQuery, GifSearchResult } from './gifs.ts';
 import { AddAgencyHostBody, CreateAgencyBody, PeriodQuery, SetShareRatiosBody, SettlePeriodBody, SubmitCharmPaymentBody } from './guild.ts';
 import {
   BanBody, CreateSignMessageBody, LoginBody, OnboardingBody, ProviderLoginBody, RequestOtpBody, RoleChangeBody, TelegramLoginBody, WalletSignatureBody,
 } from './identity.ts';
 import {
-  AddAdminBody, BackgroundBody, BlockBody, CreateLobbyBody, CreateRoomBody, GrantMicBody, LobbyChatBody, LobbyLeaderboardQuery, LobbyListQuery, LobbyTargetBody,
-  MediaTokenRefreshBody, PinMessageBody, RemoveAdminBody, SwitchHostBody, UnblockBody, UpdateLobbyInfoBody,
+  AddAdminBody, BackgroundBody, BlockBody, ChatPosted, CreateLobbyBody, CreateRoomBody, GrantMicBody, HomeAnswer, InviteCreated, LobbyChatBody, LobbyChatHistory,
+  LobbyDetail, LobbyEntered, LobbyInvites, LobbyLeaderboard, LobbyLeaderboardQuery, LobbyList, LobbyListQuery, LobbyMessageAnswer, LobbyProps, LobbySettings,
+  LobbyTargetBody, MediaTokenRefreshBody, MediaTokenRefreshed, MicGrantedAnswer, PinMessageBody, RemoveAdminBody, RoomActionAnswer, RoomCreatedAnswer, RoomDetail,
+  RoomEntered, RoomList, SwitchHostBody, UnblockBody, UpdateLobbyInfoBody,
 } from './lobbies.ts';
 import { MarkNotificationsReadBody } from './notifications.ts';
 import { PageQuery } from './paging.ts';
@@ -42,18 +45,26 @@ export interface ApiRoute {
   query?: z.ZodType;
   /** A body that is not JSON (raw webhook bytes, an uploaded file). */
   rawBody?: string;
+  /** The success answer's body: the contracts DTO the handler sends (`send` in platform) and the web
+   * app reads (`ApiResponse`). Absent on a route whose answer is not JSON (HTML, a file, a redirect). */
+  response?: z.ZodType;
+  /** The success status when it is not 200 (a create answers 201). */
+  status?: 201;
 }
 
-type Options = Partial<Pick<ApiRoute, 'roles' | 'body' | 'query' | 'rawBody'>>;
+type Options = Partial<Pick<ApiRoute, 'roles' | 'body' | 'query' | 'rawBody' | 'response' | 'status'>>;
 
-const route = (method: ApiMethod, path: string, tag: string, auth: boolean, summary: string, options: Options = {}): ApiRoute => ({
-  method, path, tag, summary, auth, ...options,
-});
-const post = (path: string, tag: string, summary: string, options?: Options) => route('POST', path, tag, true, summary, options);
-const get = (path: string, tag: string, summary: string, options?: Options) => route('GET', path, tag, true, summary, options);
-const open = (method: ApiMethod, path: string, tag: string, summary: string, options?: Options) => route(method, path, tag, false, summary, options);
+// Generic so each entry keeps its method, path and response schema as types: `ApiResponse` below
+// reads a route's DTO type from the catalogue itself.
+type Entry<M extends ApiMethod, P extends string, O extends Options> = { method: M; path: P; tag: string; summary: string; auth: boolean } & O;
+const route = <M extends ApiMethod, P extends string, O extends Options = Record<never, never>>(method: M, path: P, tag: string, auth: boolean, summary: string, options?: O): Entry<M, P, O> =>
+  ({ method, path, tag, summary, auth, ...options }) as Entry<M, P, O>;
+const post = <P extends string, O extends Options = Record<never, never>>(path: P, tag: string, summary: string, options?: O) => route('POST', path, tag, true, summary, options);
+const get = <P extends string, O extends Options = Record<never, never>>(path: P, tag: string, summary: string, options?: O) => route('GET', path, tag, true, summary, options);
+const open = <M extends ApiMethod, P extends string, O extends Options = Record<never, never>>(method: M, path: P, tag: string, summary: string, options?: O) =>
+  route(method, path, tag, false, summary, options);
 
-export const apiCatalogue: ApiRoute[] = [
+const catalogue = [
   // ---- identity: sign-in, sessions, onboarding, roles ----
   open('POST', '/auth/otp', 'identity', 'Send a one-time sign-in code by email', { body: RequestOtpBody }),
   open('POST', '/auth/login', 'identity', 'Sign in with an email code, or as a guest', { body: LoginBody }),
@@ -168,59 +179,59 @@ export const apiCatalogue: ApiRoute[] = [
   get('/referral/payouts', 'referral', 'Referral payouts', { query: PageQuery }),
 
   // ---- lobbies and rooms ----
-  post('/lobbies', 'lobbies', 'Create a lobby', { body: CreateLobbyBody }),
-  post('/lobbies/public/{id}/join', 'lobbies', 'Join a public lobby'),
-  post('/lobbies/{id}/join', 'lobbies', 'Join a lobby'),
-  post('/lobbies/{id}/join/{inviteId}', 'lobbies', 'Join a lobby with an invite'),
-  post('/lobbies/{id}/leave', 'lobbies', 'Leave a lobby'),
-  post('/lobbies/{id}/end', 'lobbies', 'End a lobby'),
-  post('/lobbies/{id}/close', 'lobbies', 'Close a lobby'),
-  post('/lobbies/{id}/info', 'lobbies', 'Edit lobby information', { body: UpdateLobbyInfoBody }),
-  post('/lobbies/{id}/settings/background', 'lobbies', 'Set the lobby background', { body: BackgroundBody }),
-  post('/lobbies/{id}/invites', 'lobbies', 'Create an invite'),
-  post('/lobbies/{id}/mic/request', 'lobbies', 'Ask for a seat'),
-  post('/lobbies/{id}/mic/grant', 'lobbies', 'Seat a user', { body: GrantMicBody }),
-  post('/lobbies/{id}/mic/unseat', 'lobbies', 'Take a user off a seat', { body: LobbyTargetBody }),
-  post('/lobbies/{id}/mic/mute', 'lobbies', 'Mute a seat', { body: LobbyTargetBody }),
-  post('/lobbies/{id}/mic/unmute', 'lobbies', 'Unmute a seat', { body: LobbyTargetBody }),
-  post('/lobbies/{id}/queue/remove', 'lobbies', 'Remove a seat request', { body: LobbyTargetBody }),
-  post('/lobbies/{id}/cohosts/remove', 'lobbies', 'Remove a co-host', { body: LobbyTargetBody }),
-  post('/lobbies/{id}/kick', 'lobbies', 'Kick a user', { body: LobbyTargetBody }),
-  post('/lobbies/{id}/host/switch', 'lobbies', 'Hand the host over', { body: SwitchHostBody }),
-  post('/lobbies/{id}/block', 'lobbies', 'Block a user from the lobby', { body: BlockBody }),
-  post('/lobbies/{id}/unblock', 'lobbies', 'Unblock a user', { body: UnblockBody }),
-  post('/lobbies/{id}/users/{uid}/silence', 'lobbies', 'Silence a user in the chat'),
-  post('/lobbies/{id}/users/{uid}/unsilence', 'lobbies', 'Lift a silence'),
-  post('/lobbies/manage/{id}/admin/add', 'lobbies', 'Add a lobby administrator', { body: AddAdminBody }),
-  post('/lobbies/manage/{id}/admin/remove', 'lobbies', 'Remove a lobby administrator', { body: RemoveAdminBody }),
-  post('/lobbies/{id}/pin', 'lobbies', 'Pin a chat message', { body: PinMessageBody }),
-  post('/lobbies/{id}/chat', 'lobbies', 'Send a lobby chat message', { body: LobbyChatBody }),
-  post('/lobbies/{id}/rooms/{roomId}/chat', 'lobbies', 'Send a room chat message', { body: LobbyChatBody }),
-  post('/lobbies/{id}/rooms', 'lobbies', 'Create a room', { body: CreateRoomBody }),
-  post('/lobbies/{id}/rooms/{roomId}/join', 'lobbies', 'Join a room'),
-  post('/lobbies/{id}/rooms/{roomId}/join/{key}', 'lobbies', 'Join a private room with its key'),
-  post('/rooms/{id}/join/{key}', 'lobbies', 'Join a private room with its key'),
-  post('/lobbies/{id}/rooms/{roomId}/start', 'lobbies', 'Start a room'),
-  post('/lobbies/{id}/rooms/{roomId}/end', 'lobbies', 'End a room'),
-  post('/rooms/{id}/end', 'lobbies', 'End a room'),
-  post('/rooms/{id}/start', 'lobbies', 'Start a room'),
-  post('/rooms/{id}/users/{uid}/silence', 'lobbies', 'Silence a user in a room'),
-  post('/rooms/{id}/users/{uid}/unsilence', 'lobbies', 'Lift a room silence'),
-  post('/lobbies/{id}/rooms/{roomId}/leave', 'lobbies', 'Leave a room'),
-  post('/lobbies/refresh-token', 'lobbies', 'Renew the media token', { body: MediaTokenRefreshBody }),
-  get('/lobbies', 'lobbies', 'Live lobbies', { query: LobbyListQuery }),
-  open('GET', '/lobbies/public', 'lobbies', 'Live public lobbies', { query: LobbyListQuery }),
-  open('GET', '/app/home', 'lobbies', 'Home page: banners, categories, lobbies', { query: LobbyListQuery }),
-  open('GET', '/app/home/public', 'lobbies', 'Home page for visitors', { query: LobbyListQuery }),
-  open('GET', '/lobbies/props', 'lobbies', 'Lobby categories, backgrounds and limits'),
-  get('/lobbies/settings', 'lobbies', 'Settings of a lobby the caller manages'),
-  open('GET', '/lobbies/leaderboard', 'lobbies', 'Lobby leaderboard', { query: LobbyLeaderboardQuery }),
-  open('GET', '/lobbies/{id}', 'lobbies', 'A lobby with its members'),
-  get('/lobbies/{id}/invites', 'lobbies', 'Invites of a lobby'),
-  open('GET', '/lobbies/{id}/rooms', 'lobbies', 'Rooms of a lobby', { query: PageQuery }),
-  open('GET', '/rooms/{id}', 'lobbies', 'A room with its users'),
-  open('GET', '/lobbies/{id}/chat', 'lobbies', 'Lobby or room chat history', { query: PageQuery }),
-  get('/gifs/search', 'lobbies', 'Search GIFs and stickers for the chat', { query: GifSearchQuery }),
+  post('/lobbies', 'lobbies', 'Create a lobby', { body: CreateLobbyBody, response: LobbyEntered, status: 201 }),
+  post('/lobbies/public/{id}/join', 'lobbies', 'Join a public lobby', { response: LobbyEntered }),
+  post('/lobbies/{id}/join', 'lobbies', 'Join a lobby', { response: LobbyEntered }),
+  post('/lobbies/{id}/join/{inviteId}', 'lobbies', 'Join a lobby with an invite', { response: LobbyEntered }),
+  post('/lobbies/{id}/leave', 'lobbies', 'Leave a lobby', { response: CommandAnswer }),
+  post('/lobbies/{id}/end', 'lobbies', 'End a lobby', { response: CommandAnswer }),
+  post('/lobbies/{id}/close', 'lobbies', 'Close a lobby', { response: CommandAnswer }),
+  post('/lobbies/{id}/info', 'lobbies', 'Edit lobby information', { body: UpdateLobbyInfoBody, response: LobbyMessageAnswer }),
+  post('/lobbies/{id}/settings/background', 'lobbies', 'Set the lobby background', { body: BackgroundBody, response: CommandAnswer }),
+  post('/lobbies/{id}/invites', 'lobbies', 'Create an invite', { response: InviteCreated, status: 201 }),
+  post('/lobbies/{id}/mic/request', 'lobbies', 'Ask for a seat', { response: CommandAnswer }),
+  post('/lobbies/{id}/mic/grant', 'lobbies', 'Seat a user', { body: GrantMicBody, response: MicGrantedAnswer }),
+  post('/lobbies/{id}/mic/unseat', 'lobbies', 'Take a user off a seat', { body: LobbyTargetBody, response: CommandAnswer }),
+  post('/lobbies/{id}/mic/mute', 'lobbies', 'Mute a seat', { body: LobbyTargetBody, response: CommandAnswer }),
+  post('/lobbies/{id}/mic/unmute', 'lobbies', 'Unmute a seat', { body: LobbyTargetBody, response: CommandAnswer }),
+  post('/lobbies/{id}/queue/remove', 'lobbies', 'Remove a seat request', { body: LobbyTargetBody, response: CommandAnswer }),
+  post('/lobbies/{id}/cohosts/remove', 'lobbies', 'Remove a co-host', { body: LobbyTargetBody, response: CommandAnswer }),
+  post('/lobbies/{id}/kick', 'lobbies', 'Kick a user', { body: LobbyTargetBody, response: CommandAnswer }),
+  post('/lobbies/{id}/host/switch', 'lobbies', 'Hand the host over', { body: SwitchHostBody, response: CommandAnswer }),
+  post('/lobbies/{id}/block', 'lobbies', 'Block a user from the lobby', { body: BlockBody, response: LobbyMessageAnswer }),
+  post('/lobbies/{id}/unblock', 'lobbies', 'Unblock a user', { body: UnblockBody, response: LobbyMessageAnswer }),
+  post('/lobbies/{id}/users/{uid}/silence', 'lobbies', 'Silence a user in the chat', { response: CommandAnswer }),
+  post('/lobbies/{id}/users/{uid}/unsilence', 'lobbies', 'Lift a silence', { response: CommandAnswer }),
+  post('/lobbies/manage/{id}/admin/add', 'lobbies', 'Add a lobby administrator', { body: AddAdminBody, response: LobbyMessageAnswer }),
+  post('/lobbies/manage/{id}/admin/remove', 'lobbies', 'Remove a lobby administrator', { body: RemoveAdminBody, response: LobbyMessageAnswer }),
+  post('/lobbies/{id}/pin', 'lobbies', 'Pin a chat message', { body: PinMessageBody, response: CommandAnswer }),
+  post('/lobbies/{id}/chat', 'lobbies', 'Send a lobby chat message', { body: LobbyChatBody, response: ChatPosted, status: 201 }),
+  post('/lobbies/{id}/rooms/{roomId}/chat', 'lobbies', 'Send a room chat message', { body: LobbyChatBody, response: ChatPosted, status: 201 }),
+  post('/lobbies/{id}/rooms', 'lobbies', 'Create a room', { body: CreateRoomBody, response: RoomCreatedAnswer, status: 201 }),
+  post('/lobbies/{id}/rooms/{roomId}/join', 'lobbies', 'Join a room', { response: RoomEntered }),
+  post('/lobbies/{id}/rooms/{roomId}/join/{key}', 'lobbies', 'Join a private room with its key', { response: RoomEntered }),
+  post('/rooms/{id}/join/{key}', 'lobbies', 'Join a private room with its key', { response: RoomEntered }),
+  post('/lobbies/{id}/rooms/{roomId}/start', 'lobbies', 'Start a room', { response: RoomActionAnswer }),
+  post('/lobbies/{id}/rooms/{roomId}/end', 'lobbies', 'End a room', { response: RoomActionAnswer }),
+  post('/rooms/{id}/end', 'lobbies', 'End a room', { response: RoomActionAnswer }),
+  post('/rooms/{id}/start', 'lobbies', 'Start a room', { response: RoomActionAnswer }),
+  post('/rooms/{id}/users/{uid}/silence', 'lobbies', 'Silence a user in a room', { response: RoomActionAnswer }),
+  post('/rooms/{id}/users/{uid}/unsilence', 'lobbies', 'Lift a room silence', { response: RoomActionAnswer }),
+  post('/lobbies/{id}/rooms/{roomId}/leave', 'lobbies', 'Leave a room', { response: CommandAnswer }),
+  post('/lobbies/refresh-token', 'lobbies', 'Renew the media token', { body: MediaTokenRefreshBody, response: MediaTokenRefreshed }),
+  get('/lobbies', 'lobbies', 'Live lobbies', { query: LobbyListQuery, response: LobbyList }),
+  open('GET', '/lobbies/public', 'lobbies', 'Live public lobbies', { query: LobbyListQuery, response: LobbyList }),
+  open('GET', '/app/home', 'lobbies', 'Home page: banners, categories, lobbies', { query: LobbyListQuery, response: HomeAnswer }),
+  open('GET', '/app/home/public', 'lobbies', 'Home page for visitors', { query: LobbyListQuery, response: HomeAnswer }),
+  open('GET', '/lobbies/props', 'lobbies', 'Lobby categories, backgrounds and limits', { response: LobbyProps }),
+  get('/lobbies/settings', 'lobbies', 'Settings of a lobby the caller manages', { response: LobbySettings }),
+  open('GET', '/lobbies/leaderboard', 'lobbies', 'Lobby leaderboard', { query: LobbyLeaderboardQuery, response: LobbyLeaderboard }),
+  open('GET', '/lobbies/{id}', 'lobbies', 'A lobby with its members', { response: LobbyDetail }),
+  get('/lobbies/{id}/invites', 'lobbies', 'Invites of a lobby', { response: LobbyInvites }),
+  open('GET', '/lobbies/{id}/rooms', 'lobbies', 'Rooms of a lobby', { query: PageQuery, response: RoomList }),
+  open('GET', '/rooms/{id}', 'lobbies', 'A room with its users', { response: RoomDetail }),
+  open('GET', '/lobbies/{id}/chat', 'lobbies', 'Lobby or room chat history', { query: PageQuery, response: LobbyChatHistory }),
+  get('/gifs/search', 'lobbies', 'Search GIFs and stickers for the chat', { query: GifSearchQuery, response: GifSearchResult }),
   open('GET', '/user/leaderboards', 'leaderboards', 'Global leaderboards', { query: GlobalLeaderboardQuery }),
 
   // ---- guild (agencies) ----
@@ -262,4 +273,14 @@ export const apiCatalogue: ApiRoute[] = [
 
   // ---- operations ----
   get('/ops/stream-categories', 'ops', 'Event stream categories and their sizes', { roles: ['ad', 'dev'], query: PageQuery }),
-];
+] satisfies ApiRoute[];
+export const apiCatalogue: ApiRoute[] = catalogue;
+
+type CatalogueEntry = (typeof catalogue)[number];
+/** `METHOD /path` of every catalogued route, e.g. `GET /lobbies/{id}`. */
+export type ApiRouteKey = CatalogueEntry extends infer E ? (E extends { method: infer M extends string; path: infer P extends string } ? `${M} ${P}` : never) : never;
+type EntryOf<K extends ApiRouteKey> = K extends `${infer M} ${infer P}` ? Extract<CatalogueEntry, { method: M; path: P }> : never;
+/** The body a route answers with, from its catalogued DTO (`unknown` while it has none). */
+export type ApiResponse<K extends ApiRouteKey> = EntryOf<K> extends { response: infer S extends z.ZodType } ? z.infer<S> : unknown;
+/** Routes of one method, e.g. `ApiRouteOf<'GET'>`. */
+export type ApiRouteOf<M extends ApiMethod> = Extract<ApiRouteKey, `${M} ${string}`>;

@@ -1,6 +1,7 @@
 export * from './errors.ts';
 export * from './constants.ts';
 export * from './paging.ts';
+export * from './answers.ts';
 export * from './events.ts';
 export * from './access-token.ts';
 export * from './identity.ts';

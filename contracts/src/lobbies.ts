@@ -1,9 +1,12 @@
 // Lobbies and private timed rooms (spec sections 3, 4, 5, 6, 7): command bodies, events, DTOs and
 // the lobby-specific constants and texts.
 import { z } from 'zod';
+import { commandAnswer, UserCard } from './answers.ts';
 import { limits, rooms } from './constants.ts';
 import { formatText, texts } from './errors.ts';
 import type { EventUnionOf } from './event-map.ts';
+import { MediaAnswer } from './media.ts';
+import { paged } from './paging.ts';
 
 export const LobbyKind = z.enum(['public', 'private', 'streaming']);
 export type LobbyKind = z.infer<typeof LobbyKind>;
@@ -393,3 +396,173 @@ export const LobbyLeaderboardQuery = z
     kind: z.enum(['valentines']).optional(),
   })
   .refine((q) => q.kind === 'valentines' || (q.lobbyId && q.frequency), { message: 'lobbyId and frequency are required.' });
+
+// ---------------------------------------------------------------- answers (response DTOs of the routes)
+
+const int = z.number().int();
+/** An ISO-8601 timestamp. */
+const Instant = z.string();
+
+/** A lobby as lists and the detail show it. `name` repeats `title` (the spec's older name). */
+export const LobbySummary = z.object({
+  lobbyId: z.string(),
+  title: z.string(),
+  name: z.string(),
+  tag: z.string(),
+  description: z.string(),
+  languages: z.array(z.string()),
+  lobbyPhoto: z.string().nullable(),
+  mainCategoryId: z.string(),
+  backgroundId: z.string(),
+  isLive: z.boolean(),
+  kind: LobbyKind,
+  status: LobbyStatus,
+  requiredDiamonds: int,
+  ownerUid: z.string(),
+  hostUid: z.string().nullable(),
+  /** People inside now. */
+  userCount: int,
+  /** Free seats on the stage. */
+  remainingSlots: int,
+  createdAt: Instant,
+});
+export type LobbySummary = z.infer<typeof LobbySummary>;
+export const LobbyListItem = LobbySummary.extend({ host: UserCard.nullable() });
+export type LobbyListItem = z.infer<typeof LobbyListItem>;
+export const LobbyList = paged(LobbyListItem);
+export type LobbyList = z.infer<typeof LobbyList>;
+export const HomeAnswer = z.object({ banners: z.array(HomeBanner), categories: z.array(LobbyCategory), lobbies: LobbyList });
+
+export const LobbyProps = z.object({
+  categories: z.array(LobbyCategory),
+  languages: z.array(LobbyLanguage),
+  maxLanguages: int,
+  kinds: z.array(LobbyKind),
+  backgrounds: z.array(z.string()),
+  seatCount: int,
+  textLimit: int,
+  roomDurationsMin: z.array(int),
+  defaultRoomDurationMin: int,
+  roomCapacity: int,
+  bannerTypes: z.array(HomeBannerType),
+});
+
+export const LobbySettings = z.object({
+  lobbyId: z.string(),
+  title: z.string(),
+  description: z.string(),
+  tag: z.string(),
+  lobbyPhoto: z.string().nullable(),
+  languages: z.array(z.string()),
+  mainCategoryId: z.string(),
+  isLive: z.boolean(),
+  backgroundId: z.string(),
+  backgrounds: z.array(z.string()),
+  blacklist: z.array(UserCard.extend({ reason: z.string(), blockedBy: z.string(), blockedAt: Instant })),
+  administrators: z.array(UserCard),
+  canClose: z.boolean(),
+});
+export type LobbySettings = z.infer<typeof LobbySettings>;
+
+const LobbyBoardUser = UserCard.extend({ rank: int, diamonds: z.number() });
+const LobbyBoardHost = UserCard.extend({ rank: int, charm: z.number() });
+export const LobbyLeaderboard = z.object({
+  lobbyId: z.string().nullable(),
+  frequency: z.enum(['weekly', 'monthly']).nullable(),
+  kind: z.enum(['valentines']).nullable(),
+  periodId: z.string(),
+  topUsers: z.array(LobbyBoardUser),
+  topHosts: z.array(LobbyBoardHost),
+  podium: z.object({ topUsers: z.array(LobbyBoardUser), topHosts: z.array(LobbyBoardHost) }),
+});
+export type LobbyLeaderboard = z.infer<typeof LobbyLeaderboard>;
+
+/** Someone inside a lobby. `roleCodes`: o owner, lad lobby admin, h host, g guest, co user. */
+export const LobbyMemberView = UserCard.extend({
+  role: StageRole,
+  roleCodes: z.array(LobbyRoleCode),
+  seat: int.nullable(),
+  presence: LobbyPresence,
+  muted: z.boolean(),
+  silenced: z.boolean(),
+  joinedAt: Instant,
+});
+export type LobbyMemberView = z.infer<typeof LobbyMemberView>;
+
+/** An open room as the lobby detail lists it. */
+export const LobbyRoomItem = z.object({
+  roomId: z.string(),
+  title: z.string(),
+  mins: int,
+  roomBannerPhoto: z.string().nullable(),
+  requiredBalance: int,
+  status: LobbyStatus,
+  userCount: int,
+  hostUid: z.string(),
+  endsAt: Instant.nullable(),
+});
+export type LobbyRoomItem = z.infer<typeof LobbyRoomItem>;
+
+export const LobbyDetail = LobbySummary.extend({
+  owner: UserCard,
+  host: LobbyMemberView.nullable(),
+  cohosts: z.array(LobbyMemberView),
+  users: z.array(LobbyMemberView),
+  /** Every seat of the stage, empty ones with a null user. */
+  seats: z.array(z.object({ seat: int, user: LobbyMemberView.nullable() })),
+  queueRequests: z.array(UserCard),
+  admins: z.array(z.string()),
+  pinnedMessage: z.string().nullable(),
+  rooms: z.array(LobbyRoomItem),
+  /** The caller's standing; null for a visitor. */
+  me: z.object({ uid: z.string(), inside: z.boolean(), isStaff: z.boolean(), blocked: z.boolean() }).nullable(),
+  endedAt: Instant.nullable(),
+});
+export type LobbyDetail = z.infer<typeof LobbyDetail>;
+
+const InviteQr = z.object({ format: z.literal('url'), payload: z.string() });
+export const LobbyInvites = z.object({
+  items: z.array(z.object({ inviteId: z.string(), createdBy: z.string(), createdAt: Instant, link: z.string(), qr: InviteQr })),
+});
+
+export const RoomItem = LobbyRoomItem.extend({ lobbyId: z.string(), startedAt: Instant.nullable(), endedAt: Instant.nullable() });
+export type RoomItem = z.infer<typeof RoomItem>;
+export const RoomList = paged(RoomItem);
+/** A room; whoever may only see its lobby gets it without `silenced` and with no `users`. */
+export const RoomDetail = RoomItem.extend({
+  createdAt: Instant,
+  endReason: RoomEndReason.nullable(),
+  silenced: z.array(z.string()).optional(),
+  users: z.array(UserCard),
+});
+export type RoomDetail = z.infer<typeof RoomDetail>;
+
+/** A chat line, newest first. A gift line (`messageType` gift) names its recipients. */
+export const LobbyChatItem = z.object({
+  messageId: z.string(),
+  position: z.string(),
+  roomId: z.string().nullable(),
+  sender: UserCard,
+  payload: z.object({ messageType: z.union([LobbyChatMessageType, z.literal('gift')]), title: z.string().nullable(), body: z.string() }),
+  /** A picture's signed address; null for other types. */
+  mediaUrl: z.string().nullable(),
+  recipients: z.array(z.object({ uid: z.string(), username: z.string() })).optional(),
+  postedAt: Instant,
+});
+export type LobbyChatItem = z.infer<typeof LobbyChatItem>;
+export const LobbyChatHistory = z.object({ items: z.array(LobbyChatItem) });
+
+// Command answers.
+/** Create or join a lobby: its id and how to reach its voice. */
+export const LobbyEntered = commandAnswer({ lobbyId: z.string(), ...MediaAnswer.shape });
+export type LobbyEntered = z.infer<typeof LobbyEntered>;
+export const LobbyMessageAnswer = commandAnswer({ message: z.string() });
+export const InviteCreated = commandAnswer({ inviteId: z.string(), link: z.string(), joinPath: z.string(), qr: InviteQr });
+export const MicGrantedAnswer = commandAnswer({ seat: int });
+export const ChatPosted = commandAnswer({ messageId: z.string() });
+export const RoomCreatedAnswer = commandAnswer({ roomId: z.string(), inviteKey: z.string(), ...MediaAnswer.shape });
+export const RoomEntered = commandAnswer({ roomId: z.string(), lobbyId: z.string(), ...MediaAnswer.shape });
+export type RoomEntered = z.infer<typeof RoomEntered>;
+export const RoomActionAnswer = commandAnswer({ status: LobbyStatus, endsAt: Instant.nullable() });
+/** A renewed media token (no event: no position). `rtm` carries Agora's signalling token in agoraToken. */
+export const MediaTokenRefreshed = MediaAnswer.extend({ tokenType: z.enum(['rtc', 'rtm']) });

@@ -11,3 +11,4 @@ export * from './session-guard.ts';
 export * from './access-policy.ts';
 export * from './access-lookups.ts';
 export * from './progression-progress.ts';
+export * from './send.ts';

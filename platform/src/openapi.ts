@@ -44,6 +44,17 @@ export function requestSchema(schema: z.ZodType): JsonSchema {
   }
 }
 
+/** The answer side of a DTO (io 'output'); like requests, an inexpressible schema degrades rather than failing the document. */
+export function responseSchema(schema: z.ZodType): JsonSchema {
+  try {
+    const json = z.toJSONSchema(schema, { io: 'output', target: 'draft-2020-12', unrepresentable: 'throw' }) as JsonSchema;
+    delete json.$schema;
+    return json;
+  } catch {
+    return { ...FALLBACK };
+  }
+}
+
 const operationId = (r: ApiRoute) =>
   `${r.method.toLowerCase()}${r.path.replace(/\{([^}]+)\}/g, 'By-$1').split(/[^A-Za-z0-9]+/).filter(Boolean).map((w) => w[0]!.toUpperCase() + w.slice(1)).join('')}`;
 
@@ -60,8 +71,9 @@ function queryParameters(schema: z.ZodType): NonNullable<OpenApiOperation['param
 function operation(r: ApiRoute): OpenApiOperation {
   const pathParams = [...r.path.matchAll(/\{([^}]+)\}/g)].map((m) => ({ name: m[1]!, in: 'path' as const, required: true, schema: { type: 'string' } }));
   const parameters = [...pathParams, ...(r.query ? queryParameters(r.query) : [])];
+  const description = r.method === 'GET' ? 'The resource.' : 'Done; commands answer with `position`, the global position of the last appended event.';
   const responses: Record<string, unknown> = {
-    '200': { description: r.method === 'GET' ? 'The resource.' : 'Done; commands answer with `position`, the global position of the last appended event.' },
+    [String(r.status ?? 200)]: r.response ? { description, content: { 'application/json': { schema: responseSchema(r.response) } } } : { description },
   };
   if (r.body || r.query || r.rawBody || parameters.length > 0) responses['400'] = errorRef('BadRequest');
   if (r.auth) responses['401'] = errorRef('Unauthenticated');
@@ -129,9 +141,12 @@ export function renderApiDocsHtml(doc: OpenApiDocument): string {
       const auth = op['x-roles'] ? `token, role ${op['x-roles'].join(' or ')}` : op.security.some((s) => Object.keys(s).length === 0) ? 'open' : 'token';
       const params = (op.parameters ?? []).filter((p) => p.in === 'query');
       const body = op.requestBody ? Object.values(op.requestBody.content)[0]!.schema : null;
+      const success = Object.entries(op.responses).find(([status]) => status.startsWith('2'));
+      const answer = (success?.[1] as { content?: Record<string, { schema: JsonSchema }> } | undefined)?.content?.['application/json']?.schema;
       const details = [
         params.length ? `<h4>Query</h4><pre>${escapeHtml(JSON.stringify(Object.fromEntries(params.map((p) => [p.name + (p.required ? '' : '?'), p.schema])), null, 2))}</pre>` : '',
         body ? `<h4>Body</h4><pre>${escapeHtml(JSON.stringify(body, null, 2))}</pre>` : '',
+        answer ? `<h4>Answer ${escapeHtml(success![0])}</h4><pre>${escapeHtml(JSON.stringify(answer, null, 2))}</pre>` : '',
       ].join('');
       const head = `<span class="m ${escapeHtml(method)}">${escapeHtml(method.toUpperCase())}</span> <code>/api/v1${escapeHtml(path)}</code> ${escapeHtml(op.summary)} <span class="a">${escapeHtml(auth)}</span>`;
       return details ? `<li><details><summary>${head}</summary>${details}</details></li>` : `<li><div class="row">${head}</div></li>`;

@@ -6,9 +6,10 @@ import { buildOpenApiDocument, renderApiDocsHtml, requestSchema } from './openap
 
 const Body = z.object({ title: z.string().min(1).max(40), seats: z.coerce.number().int().default(8), mode: z.enum(['a', 'b']).optional() });
 const Query = z.object({ page: z.coerce.number().int().min(1).default(1), q: z.string() });
+const Thing = z.object({ id: z.string(), seats: z.number().int(), note: z.string().nullable() });
 const routes: ApiRoute[] = [
-  { method: 'POST', path: '/things/{id}/parts/{partId}', tag: 'things', summary: 'Add a <part>', auth: true, body: Body },
-  { method: 'GET', path: '/things', tag: 'things', summary: 'List things', auth: false, query: Query },
+  { method: 'POST', path: '/things/{id}/parts/{partId}', tag: 'things', summary: 'Add a <part>', auth: true, body: Body, response: z.object({ position: z.string() }), status: 201 },
+  { method: 'GET', path: '/things', tag: 'things', summary: 'List things', auth: false, query: Query, response: z.object({ items: z.array(Thing) }) },
   { method: 'DELETE', path: '/admin/things/{id}', tag: 'admin', summary: 'Remove a thing', auth: true, roles: ['ad', 'dev'] },
   { method: 'POST', path: '/hooks/pay', tag: 'admin', summary: 'Webhook', auth: false, rawBody: 'signed bytes' },
 ];
@@ -39,7 +40,17 @@ describe('buildOpenApiDocument', () => {
     expect(schema.required).toEqual(['title']);
     expect(schema.properties.mode).toMatchObject({ enum: ['a', 'b'] });
     expect(op.security).toEqual([{ bearerAuth: [] }]);
-    expect(Object.keys(op.responses)).toEqual(['200', '400', '401', 'default']);
+    expect(Object.keys(op.responses)).toEqual(['201', '400', '401', 'default']);
+  });
+
+  it('declares the answer body from the route DTO, under its success status', () => {
+    const created = doc.paths['/things/{id}/parts/{partId}']!.post!.responses['201'] as { content: Record<string, { schema: Record<string, unknown> }> };
+    expect(created.content['application/json']!.schema).toMatchObject({ type: 'object', required: ['position'], properties: { position: { type: 'string' } } });
+    const list = doc.paths['/things']!.get!.responses['200'] as { content: Record<string, { schema: { properties: { items: { items: Record<string, unknown> } } } }> };
+    const item = list.content['application/json']!.schema.properties.items.items;
+    expect(item).toMatchObject({ required: ['id', 'seats', 'note'], properties: { seats: { type: 'integer' }, note: { type: ['string', 'null'] } } });
+    // A route without a DTO still documents its success, without a body schema.
+    expect(doc.paths['/hooks/pay']!.post!.responses['200']).toEqual({ description: expect.any(String) });
   });
 
   it('turns a query schema into query parameters', () => {
@@ -90,6 +101,7 @@ describe('renderApiDocsHtml', () => {
     expect(html).not.toContain('<part>');
     expect(html).toContain('&quot;maxLength&quot;: 40');
     expect(html).toContain('token, role ad or dev');
+    expect(html).toContain('<h4>Answer 201</h4>');
   });
 
   it('loads nothing from anywhere', () => {

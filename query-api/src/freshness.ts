@@ -1,6 +1,6 @@
 // Read-your-writes (DESIGN section 5): a query with `X-Min-Position: N` waits, bounded, until the
 // read models it uses have applied event N; past the bound it answers anyway with `X-Stale: true`.
-import { subscriptionReached } from '@murmur/eventstore';
+import { headPosition, subscriptionReached } from '@murmur/eventstore';
 import { ApiError } from '@murmur/platform';
 import type { RequestHandler } from 'express';
 import type pg from 'pg';
@@ -18,10 +18,15 @@ export function freshness(pool: pg.Pool, projections: string[], maxWaitMs = 3000
     if (position === 0n) return next();
     const deadline = Date.now() + maxWaitMs;
     try {
-      for (;;) {
+      for (let round = 0; ; round++) {
         const reached = await Promise.all(projections.map((p) => projectionReached(pool, p, position)));
         if (reached.every(Boolean)) break;
-        if (Date.now() >= deadline) {
+        // A position the log has not reached may never come: answer at once instead of holding a
+        // connection for the whole wait (anyone, visitors too, could otherwise pin them).
+        const head = round === 0 ? await headPosition(pool) : null;
+        const beyondHead = head !== null && position > head;
+        if (beyondHead) res.setHeader('X-Log-Head', head.toString());
+        if (beyondHead || Date.now() >= deadline) {
           res.setHeader('X-Stale', 'true');
           break;
         }

@@ -68,7 +68,7 @@ describe('GET /api/docs/openapi.json', () => {
       expect(path.startsWith('/')).toBe(true);
       expect(ids.has(op.operationId)).toBe(false);
       ids.add(op.operationId);
-      expect(op.responses['200']).toBeDefined();
+      expect(op.responses['200'] ?? op.responses['201']).toBeDefined();
       const declared = (op.parameters ?? []).filter((p: any) => p.in === 'path').map((p: any) => p.name).sort();
       expect(declared).toEqual([...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).sort());
     }
@@ -80,6 +80,11 @@ describe('GET /api/docs/openapi.json', () => {
     expect(login.security).toContainEqual({});
     expect(login.requestBody.content['application/json'].schema.type).toBe('object');
     expect(doc.paths['/wallet/grant'].post['x-roles']).toEqual(['ad']);
+    // Answers carry their DTO: the lobby detail names its members, a create answers 201.
+    const detail = doc.paths['/lobbies/{id}'].get.responses['200'].content['application/json'].schema;
+    expect(detail.required).toEqual(expect.arrayContaining(['lobbyId', 'users', 'seats', 'me']));
+    expect(detail.properties.users.items.properties.roleCodes.items.enum).toContain('lad');
+    expect(doc.paths['/lobbies'].post.responses['201'].content['application/json'].schema.required).toEqual(expect.arrayContaining(['position', 'lobbyId', 'media']));
   });
 
   it('has an HTML index that loads nothing from elsewhere', async () => {

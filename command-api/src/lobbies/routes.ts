@@ -16,11 +16,22 @@ import {
   SwitchHostBody,
   UnblockBody,
   UpdateLobbyInfoBody,
+  ChatPosted,
+  CommandAnswer,
+  InviteCreated,
+  LobbyEntered,
+  LobbyMessageAnswer,
+  MediaTokenRefreshed,
+  MicGrantedAnswer,
+  RoomActionAnswer,
+  RoomCreatedAnswer,
+  RoomEntered,
   lobbyTexts,
   texts,
 } from '@murmur/contracts';
-import { ApiError, currentUser, parse, requireAuth, type AuthContext } from '@murmur/platform';
+import { ApiError, currentUser, parse, requireAuth, send, type AuthContext } from '@murmur/platform';
 import type express from 'express';
+import type { z } from 'zod';
 import { loadState } from '../decider/handle-command.ts';
 import type { CommandDeps } from '../dependencies.ts';
 import type { CommandModule } from '../modules.ts';
@@ -160,9 +171,11 @@ async function closeRoomsOf(deps: CommandDeps, lobbyId: string): Promise<void> {
   for (const { room_id } of rows) await runRoom(deps, room_id, 'system', { type: 'CloseRoomWithLobby', now }).catch(() => undefined);
 }
 
-function sendPosition(res: express.Response, position: bigint, extra: Record<string, unknown> = {}): void {
-  res.json({ position: position.toString(), ...extra });
+/** A command's answer: the position of its last event and the fields its DTO adds. */
+function sendPosition<S extends typeof CommandAnswer>(res: express.Response, dto: S, position: bigint, extra: Omit<z.infer<S>, 'position'>, status: 200 | 201 = 200): void {
+  send(res, dto, { ...extra, position: position.toString() } as z.infer<S>, status);
 }
+const sendDone = (res: express.Response, position: bigint) => sendPosition(res, CommandAnswer, position, {});
 
 export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: MediaProvider): void {
   const api: LobbyApi = { deps, media };
@@ -174,8 +187,7 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
     const body = parse(CreateLobbyBody, req.body);
     const lobbyId = randomUUID();
     const result = await runLobby(deps, lobbyId, me.uid, { type: 'CreateLobby', lobbyId, ownerUid: me.uid, body, now: now() });
-    res.status(201);
-    sendPosition(res, result.position, { lobbyId, ...lobbyMedia(api, result.state, me.uid) });
+    sendPosition(res, LobbyEntered, result.position, { lobbyId, ...lobbyMedia(api, result.state, me.uid) }, 201);
   });
 
   const join = (mode: 'public' | 'any' | 'invite') => async (req: express.Request, res: express.Response) => {
@@ -184,7 +196,7 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
     const inviteId = mode === 'invite' ? String(req.params.inviteId ?? '') : null;
     if (inviteId !== null && !idPattern.test(inviteId)) throw new ApiError('NOT_FOUND', lobbyTexts.invalidInvite);
     const { position, lobby } = await joinLobby(api, lobbyId, me, inviteId, mode === 'public');
-    sendPosition(res, position, { lobbyId, ...lobbyMedia(api, lobby, me.uid) });
+    sendPosition(res, LobbyEntered, position, { lobbyId, ...lobbyMedia(api, lobby, me.uid) });
   };
   router.post('/lobbies/public/:id/join', auth, join('public'));
   router.post('/lobbies/:id/join', auth, join('any'));
@@ -192,7 +204,7 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
 
   router.post('/lobbies/:id/leave', auth, async (req, res) => {
     const me = currentUser(req);
-    sendPosition(res, (await runLobby(deps, lobbyIdOf(req), me.uid, { type: 'LeaveLobby', uid: me.uid, now: now() })).position);
+    sendDone(res, (await runLobby(deps, lobbyIdOf(req), me.uid, { type: 'LeaveLobby', uid: me.uid, now: now() })).position);
   });
 
   const end = (reason: 'ended' | 'closed') => async (req: express.Request, res: express.Response) => {
@@ -200,7 +212,7 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
     const lobbyId = lobbyIdOf(req);
     const result = await runLobby(deps, lobbyId, me.uid, { type: 'EndLobby', by: me.uid, reason, now: now() });
     await closeRoomsOf(deps, lobbyId);
-    sendPosition(res, result.position);
+    sendDone(res, result.position);
   };
   router.post('/lobbies/:id/end', auth, end('ended'));
   router.post('/lobbies/:id/close', auth, end('closed'));
@@ -213,12 +225,12 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
       throw new ApiError('VALIDATION_FAILED', texts.uploadFailed);
     }
     const result = await runLobby(deps, lobbyIdOf(req), me.uid, { type: 'UpdateLobbyInfo', by: me.uid, changes, now: now() });
-    sendPosition(res, result.position, { message: lobbyTexts.infoUpdated });
+    sendPosition(res, LobbyMessageAnswer, result.position, { message: lobbyTexts.infoUpdated });
   });
   router.post('/lobbies/:id/settings/background', auth, async (req, res) => {
     const me = currentUser(req);
     const { backgroundId } = parse(BackgroundBody, req.body);
-    sendPosition(res, (await runLobby(deps, lobbyIdOf(req), me.uid, { type: 'UpdateLobbyInfo', by: me.uid, changes: { backgroundId }, now: now() })).position);
+    sendDone(res, (await runLobby(deps, lobbyIdOf(req), me.uid, { type: 'UpdateLobbyInfo', by: me.uid, changes: { backgroundId }, now: now() })).position);
   });
 
   router.post('/lobbies/:id/invites', auth, async (req, res) => {
@@ -227,28 +239,27 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
     const inviteId = randomBytes(9).toString('base64url');
     const result = await runLobby(deps, lobbyId, me.uid, { type: 'CreateInvite', by: me.uid, inviteId, now: now() });
     const link = `/lobby/${lobbyId}?invite=${inviteId}`;
-    res.status(201);
     // The QR code encodes the same link; the client renders it.
-    sendPosition(res, result.position, { inviteId, link, joinPath: `/api/v1/lobbies/${lobbyId}/join/${inviteId}`, qr: { format: 'url', payload: link } });
+    sendPosition(res, InviteCreated, result.position, { inviteId, link, joinPath: `/api/v1/lobbies/${lobbyId}/join/${inviteId}`, qr: { format: 'url', payload: link } }, 201);
   });
 
   // Microphone and seats.
   router.post('/lobbies/:id/mic/request', auth, async (req, res) => {
     const me = currentUser(req);
-    sendPosition(res, (await runLobby(deps, lobbyIdOf(req), me.uid, { type: 'RequestMic', uid: me.uid, now: now() })).position);
+    sendDone(res, (await runLobby(deps, lobbyIdOf(req), me.uid, { type: 'RequestMic', uid: me.uid, now: now() })).position);
   });
   router.post('/lobbies/:id/mic/grant', auth, async (req, res) => {
     const me = currentUser(req);
     const { uid, seat } = parse(GrantMicBody, req.body);
     const result = await runLobby(deps, lobbyIdOf(req), me.uid, { type: 'GrantMic', by: me.uid, uid: targetOf(uid), seat, now: now() });
-    sendPosition(res, result.position, { seat: seatOf(result.state, uid) });
+    sendPosition(res, MicGrantedAnswer, result.position, { seat: seatOf(result.state, uid) });
   });
-  const onTarget = (type: 'Unseat' | 'RemoveCohost' | 'MuteMic' | 'UnmuteMic' | 'RemoveFromQueue' | 'KickUser', message?: string) =>
+  const onTarget = (type: 'Unseat' | 'RemoveCohost' | 'MuteMic' | 'UnmuteMic' | 'RemoveFromQueue' | 'KickUser') =>
     async (req: express.Request, res: express.Response) => {
       const me = currentUser(req);
       const { uid } = parse(LobbyTargetBody, req.body ?? {});
       const result = await runLobby(deps, lobbyIdOf(req), me.uid, { type, by: me.uid, uid: targetOf(uid), now: now() });
-      sendPosition(res, result.position, message ? { message } : {});
+      sendDone(res, result.position);
     };
   router.post('/lobbies/:id/mic/unseat', auth, onTarget('Unseat'));
   router.post('/lobbies/:id/mic/mute', auth, onTarget('MuteMic'));
@@ -259,7 +270,7 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
   router.post('/lobbies/:id/host/switch', auth, async (req, res) => {
     const me = currentUser(req);
     const { uid } = parse(SwitchHostBody, req.body);
-    sendPosition(res, (await runLobby(deps, lobbyIdOf(req), me.uid, { type: 'SwitchHost', by: me.uid, uid: targetOf(uid), now: now() })).position);
+    sendDone(res, (await runLobby(deps, lobbyIdOf(req), me.uid, { type: 'SwitchHost', by: me.uid, uid: targetOf(uid), now: now() })).position);
   });
 
   // Moderation.
@@ -267,18 +278,18 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
     const me = currentUser(req);
     const { uidToBlock, reason } = parse(BlockBody, req.body);
     const result = await runLobby(deps, lobbyIdOf(req), me.uid, { type: 'BlockUser', by: me.uid, uid: targetOf(uidToBlock), reason, now: now() });
-    sendPosition(res, result.position, { message: lobbyTexts.blocked });
+    sendPosition(res, LobbyMessageAnswer, result.position, { message: lobbyTexts.blocked });
   });
   router.post('/lobbies/:id/unblock', auth, async (req, res) => {
     const me = currentUser(req);
     const { uidToUnblock } = parse(UnblockBody, req.body);
     const result = await runLobby(deps, lobbyIdOf(req), me.uid, { type: 'UnblockUser', by: me.uid, uid: targetOf(uidToUnblock), now: now() });
-    sendPosition(res, result.position, { message: lobbyTexts.unblocked });
+    sendPosition(res, LobbyMessageAnswer, result.position, { message: lobbyTexts.unblocked });
   });
   const silence = (type: 'SilenceUser' | 'UnsilenceUser') => async (req: express.Request, res: express.Response) => {
     const me = currentUser(req);
     const uid = targetOf(String(req.params.uid ?? ''));
-    sendPosition(res, (await runLobby(deps, lobbyIdOf(req), me.uid, { type, by: me.uid, uid, now: now() })).position);
+    sendDone(res, (await runLobby(deps, lobbyIdOf(req), me.uid, { type, by: me.uid, uid, now: now() })).position);
   };
   router.post('/lobbies/:id/users/:uid/silence', auth, silence('SilenceUser'));
   router.post('/lobbies/:id/users/:uid/unsilence', auth, silence('UnsilenceUser'));
@@ -286,18 +297,18 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
     const me = currentUser(req);
     const { uidToAdmin } = parse(AddAdminBody, req.body);
     const result = await runLobby(deps, lobbyIdOf(req), me.uid, { type: 'AddAdmin', by: me.uid, uid: targetOf(uidToAdmin), now: now() });
-    sendPosition(res, result.position, { message: lobbyTexts.adminAdded });
+    sendPosition(res, LobbyMessageAnswer, result.position, { message: lobbyTexts.adminAdded });
   });
   router.post('/lobbies/manage/:id/admin/remove', auth, async (req, res) => {
     const me = currentUser(req);
     const { uidToRemove } = parse(RemoveAdminBody, req.body);
     const result = await runLobby(deps, lobbyIdOf(req), me.uid, { type: 'RemoveAdmin', by: me.uid, uid: targetOf(uidToRemove), now: now() });
-    sendPosition(res, result.position, { message: lobbyTexts.adminRemoved });
+    sendPosition(res, LobbyMessageAnswer, result.position, { message: lobbyTexts.adminRemoved });
   });
   router.post('/lobbies/:id/pin', auth, async (req, res) => {
     const me = currentUser(req);
     const { message } = parse(PinMessageBody, req.body);
-    sendPosition(res, (await runLobby(deps, lobbyIdOf(req), me.uid, { type: 'PinMessage', by: me.uid, message: message || null, now: now() })).position);
+    sendDone(res, (await runLobby(deps, lobbyIdOf(req), me.uid, { type: 'PinMessage', by: me.uid, message: message || null, now: now() })).position);
   });
 
   // Chat: one stream per sender per lobby (the rate limit's scope), membership from the lobby/room stream.
@@ -340,8 +351,7 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
       },
       me.uid,
     );
-    res.status(201);
-    sendPosition(res, result.position, { messageId });
+    sendPosition(res, ChatPosted, result.position, { messageId }, 201);
   };
   router.post('/lobbies/:id/chat', auth, chat(false));
   router.post('/lobbies/:id/rooms/:roomId/chat', auth, chat(true));
@@ -356,8 +366,7 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
     const roomId = randomUUID();
     const inviteKey = randomBytes(9).toString('base64url');
     const result = await runRoom(deps, roomId, me.uid, { type: 'CreateRoom', roomId, lobbyId, hostUid: me.uid, body, inviteKey, lobby: viewOf(lobby, me.uid), now: now() });
-    res.status(201);
-    sendPosition(res, result.position, { roomId, inviteKey, ...roomMedia(api, result.state, me.uid) });
+    sendPosition(res, RoomCreatedAnswer, result.position, { roomId, inviteKey, ...roomMedia(api, result.state, me.uid) }, 201);
   });
   const roomJoin = (scoped: boolean, withKey: boolean) => async (req: express.Request, res: express.Response) => {
     const me = currentUser(req);
@@ -365,7 +374,7 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
     const roomId = scoped ? roomIdOf(req) : roomIdOf(req, 'id');
     const key = withKey ? String(req.params.key ?? '') : null;
     const { position, room } = await joinRoom(api, lobbyId, roomId, me, key);
-    sendPosition(res, position, { roomId, lobbyId: room.lobbyId, ...roomMedia(api, room, me.uid) });
+    sendPosition(res, RoomEntered, position, { roomId, lobbyId: room.lobbyId, ...roomMedia(api, room, me.uid) });
   };
   router.post('/lobbies/:id/rooms/:roomId/join', auth, roomJoin(true, false));
   router.post('/lobbies/:id/rooms/:roomId/join/:key', auth, roomJoin(true, true));
@@ -379,7 +388,7 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
       if (!room.exists || (scoped && room.lobbyId !== lobbyIdOf(req))) throw new ApiError('NOT_FOUND', lobbyTexts.roomNotFound);
       const lobby = await loadLobby(deps, room.lobbyId);
       const result = await runRoom(deps, roomId, me.uid, make(me.uid, viewOf(lobby, me.uid), req));
-      sendPosition(res, result.position, { status: result.state.status, endsAt: result.state.endsAt });
+      sendPosition(res, RoomActionAnswer, result.position, { status: result.state.status, endsAt: result.state.endsAt });
     };
   const startRoom = (by: string, lobby: LobbyView): RoomCommand => ({ type: 'StartRoom', by, lobby, now: now() });
   const endRoom = (by: string, lobby: LobbyView): RoomCommand => ({ type: 'EndRoom', by, lobby, now: now() });
@@ -398,7 +407,7 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
   router.post('/rooms/:id/users/:uid/unsilence', auth, roomAction(false, silenceRoom('UnsilenceRoomUser')));
   router.post('/lobbies/:id/rooms/:roomId/leave', auth, async (req, res) => {
     const me = currentUser(req);
-    sendPosition(res, (await runRoom(deps, roomIdOf(req), me.uid, { type: 'LeaveRoom', uid: me.uid, now: now() })).position);
+    sendDone(res, (await runRoom(deps, roomIdOf(req), me.uid, { type: 'LeaveRoom', uid: me.uid, now: now() })).position);
   });
 
   // An RTM request answers Agora's signalling token in agoraToken (WebRTC has none: null).
@@ -418,11 +427,11 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
       const room = await loadRoom(deps, body.roomId);
       if (!room.exists || room.lobbyId !== body.lobbyId) throw new ApiError('NOT_FOUND', lobbyTexts.roomNotFound);
       if (!room.members.includes(me.uid)) throw new ApiError('FORBIDDEN', lobbyTexts.notInRoom);
-      res.json({ tokenType: body.tokenType, ...refreshed(body.tokenType, roomMedia(api, room, me.uid), me.uid) });
+      send(res, MediaTokenRefreshed, { tokenType: body.tokenType, ...refreshed(body.tokenType, roomMedia(api, room, me.uid), me.uid) });
       return;
     }
     if (!lobby.members.has(me.uid)) throw new ApiError('FORBIDDEN', lobbyTexts.notInLobby);
-    res.json({ tokenType: body.tokenType, ...refreshed(body.tokenType, lobbyMedia(api, lobby, me.uid), me.uid) });
+    send(res, MediaTokenRefreshed, { tokenType: body.tokenType, ...refreshed(body.tokenType, lobbyMedia(api, lobby, me.uid), me.uid) });
   });
 }
 

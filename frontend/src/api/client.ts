@@ -1,6 +1,7 @@
 // The HTTP client of the web app: bearer token, one refresh on 401 then retry, full logout when the
 // refresh fails, 403 home, 500 server-error modal, the server's message in a toast otherwise, and
 // X-Min-Position read-your-writes with the positions commands return.
+import type { ApiResponse, ApiRouteOf } from '@murmur/contracts/api-catalogue';
 import { texts } from '@murmur/contracts/errors';
 import { toast, useUi } from '../state/ui.ts';
 import { errorAction } from './errorPolicy.ts';
@@ -168,11 +169,31 @@ export async function call<T>(method: string, path: string, body?: unknown, opti
   }
 }
 
-export const api = {
-  get: <T>(path: string, options?: CallOptions) => call<T>('GET', path, undefined, options),
-  post: <T>(path: string, body?: unknown, options?: CallOptions) => call<T>('POST', path, body ?? {}, options),
-  put: <T>(path: string, body?: unknown, options?: CallOptions) => call<T>('PUT', path, body ?? {}, options),
-  delete: <T>(path: string, options?: CallOptions) => call<T>('DELETE', path, undefined, options),
+/** A catalogue path as a caller writes it: `{param}` segments are any text, a query string may follow. */
+type Filled<P extends string> = P extends `${infer A}{${string}}${infer B}` ? `${A}${string}${Filled<B>}` : P;
+export type PathOf<K extends string> = K extends `${string} ${infer P}` ? Filled<P> | `${Filled<P>}?${string}` : never;
+
+/**
+ * Calls typed by the route catalogue: `api.get<'GET /lobbies/{id}'>(`/lobbies/${id}`)` answers the
+ * route's contracts DTO and checks the path against the route's pattern. The second signature is for
+ * routes whose answer has no DTO in contracts yet (docs/decisions.md, issue 14).
+ */
+interface Api {
+  get<K extends ApiRouteOf<'GET'>>(path: PathOf<K>, options?: CallOptions): Promise<ApiResponse<K>>;
+  get<T>(path: string, options?: CallOptions): Promise<T>;
+  post<K extends ApiRouteOf<'POST'>>(path: PathOf<K>, body?: unknown, options?: CallOptions): Promise<ApiResponse<K>>;
+  post<T>(path: string, body?: unknown, options?: CallOptions): Promise<T>;
+  put<K extends ApiRouteOf<'PUT'>>(path: PathOf<K>, body?: unknown, options?: CallOptions): Promise<ApiResponse<K>>;
+  put<T>(path: string, body?: unknown, options?: CallOptions): Promise<T>;
+  delete<K extends ApiRouteOf<'DELETE'>>(path: PathOf<K>, options?: CallOptions): Promise<ApiResponse<K>>;
+  delete<T>(path: string, options?: CallOptions): Promise<T>;
+}
+
+export const api: Api = {
+  get: (path: string, options?: CallOptions) => call('GET', path, undefined, options),
+  post: (path: string, body?: unknown, options?: CallOptions) => call('POST', path, body ?? {}, options),
+  put: (path: string, body?: unknown, options?: CallOptions) => call('PUT', path, body ?? {}, options),
+  delete: (path: string, options?: CallOptions) => call('DELETE', path, undefined, options),
 };
 
 /** A fresh key for a money command, so a retried click never charges twice. */

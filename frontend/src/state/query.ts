@@ -2,14 +2,18 @@
 // fetching through our API client, and the cache wipe a full logout needs.
 import useSWR, { mutate as globalMutate, type SWRConfiguration, type SWRResponse } from 'swr';
 import { staleTimes } from '@murmur/contracts/constants';
-import { api } from '../api/client.ts';
+import type { ApiResponse, ApiRouteOf } from '@murmur/contracts/api-catalogue';
+import { api, type PathOf } from '../api/client.ts';
 import { onLogout } from '../api/session.ts';
 
 export type { SWRResponse };
 
 const fetcher = <T,>(path: string) => api.get<T>(path);
 
-/** Fetches `path` (under /api/v1) when it is not null. */
+/** Fetches `path` (under /api/v1) when it is not null; typed by the route: `useQuery<'GET /lobbies/{id}'>(path)`.
+ * The second signature is for routes whose answer has no DTO in contracts yet. */
+export function useQuery<K extends ApiRouteOf<'GET'>>(path: PathOf<K> | null, options?: SWRConfiguration<ApiResponse<K>>): SWRResponse<ApiResponse<K>>;
+export function useQuery<T>(path: string | null, options?: SWRConfiguration<T>): SWRResponse<T>;
 export function useQuery<T>(path: string | null, options: SWRConfiguration<T> = {}): SWRResponse<T> {
   return useSWR<T>(path, fetcher as (p: string) => Promise<T>, {
     dedupingInterval: staleTimes.userQueriesMs,

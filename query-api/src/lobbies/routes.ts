@@ -2,19 +2,38 @@
 // detail, invites, settings, props, rooms, chat history and the lobby leaderboard. Reads rm.* only.
 import {
   demoBanners,
+  HomeAnswer,
   lobbyCategories,
+  LobbyChatHistory,
   lobbyConstants,
+  LobbyDetail,
+  LobbyInvites,
+  LobbyLeaderboard,
+  LobbyLeaderboardQuery,
+  LobbyList,
+  LobbyListQuery,
+  LobbyProps,
+  LobbySettings,
   lobbyTexts,
   limits,
-  LobbyLeaderboardQuery,
-  LobbyListQuery,
   monthIdOf,
   pageMeta,
   PageQuery,
+  RoomDetail,
+  RoomList,
   rooms as roomConstants,
   weekIdOf,
+  type LobbyChatItem,
+  type LobbyKind,
+  type LobbyMemberView,
+  type LobbyRoleCode,
+  type LobbyRoomItem,
+  type LobbyStatus,
+  type LobbySummary,
+  type RoomItem,
+  type StageRole,
 } from '@murmur/contracts';
-import { ApiError, currentUser, granted, isLobbyStaff, parse, requireAuth } from '@murmur/platform';
+import { ApiError, currentUser, granted, isLobbyStaff, parse, requireAuth, send } from '@murmur/platform';
 import type express from 'express';
 import type pg from 'pg';
 import { z } from 'zod';
@@ -28,8 +47,8 @@ const idPattern = /^[A-Za-z0-9_-]{1,64}$/;
 
 interface LobbyRow {
   lobby_id: string;
-  kind: string;
-  status: string;
+  kind: LobbyKind;
+  status: LobbyStatus;
   owner_uid: string;
   host_uid: string | null;
   title: string;
@@ -56,7 +75,7 @@ interface LobbyRow {
 
 const lobbyColumns = `l.*, (select count(*)::int from rm.lobby_members m where m.lobby_id = l.lobby_id and m.left_at is null and m.seat is not null) as seated`;
 
-async function summary(deps: Pick<QueryDeps, 'jwtSecret'>, row: LobbyRow) {
+async function summary(deps: Pick<QueryDeps, 'jwtSecret'>, row: LobbyRow): Promise<LobbySummary> {
   return {
     lobbyId: row.lobby_id,
     title: row.title,
@@ -79,7 +98,7 @@ async function summary(deps: Pick<QueryDeps, 'jwtSecret'>, row: LobbyRow) {
   };
 }
 
-async function listLobbies(deps: Pick<QueryDeps, 'pool' | 'jwtSecret'>, kinds: string[], category: string | undefined, page: PageQuery) {
+async function listLobbies(deps: Pick<QueryDeps, 'pool' | 'jwtSecret'>, kinds: string[], category: string | undefined, page: PageQuery): Promise<LobbyList> {
   const filterCategory = category && category !== 'all' ? category : null;
   const { pool } = deps;
   const where = `l.status in ('waiting', 'started') and l.kind = any($1::text[]) and ($2::text is null or l.main_category_id = $2)`;
@@ -102,6 +121,14 @@ async function loadLobbyRow(pool: pg.Pool, lobbyId: string): Promise<LobbyRow> {
   if (!row) throw new ApiError('NOT_FOUND', lobbyTexts.lobbyNotFound);
   return row;
 }
+
+/** The room columns the API shows (rm.rooms), named as in the DTOs. */
+const roomColumns = `room_id as "roomId", lobby_id as "lobbyId", title, mins, room_banner_photo as "roomBannerPhoto", required_balance as "requiredBalance",
+  status, member_count as "userCount", host_uid as "hostUid", started_at as "startedAt", ends_at as "endsAt", ended_at as "endedAt"`;
+type RoomRow = Omit<RoomItem, 'startedAt' | 'endsAt' | 'endedAt'> & { startedAt: Date | null; endsAt: Date | null; endedAt: Date | null };
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+const roomItem = (r: RoomRow): RoomItem => ({ ...r, startedAt: iso(r.startedAt), endsAt: iso(r.endsAt), endedAt: iso(r.endedAt) });
+const lobbyRoomItem = ({ lobbyId: _lobbyId, startedAt: _startedAt, endedAt: _endedAt, ...r }: RoomItem): LobbyRoomItem => r;
 
 /** A room row as the API shows it: its banner's media key becomes a URL. */
 const roomView = async <T extends { roomBannerPhoto: string | null }>(deps: Pick<QueryDeps, 'jwtSecret'>, room: T): Promise<T> => ({
@@ -135,30 +162,30 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
   // Signed-in users see every live lobby; visitors the public ones (spec section 5).
   router.get('/lobbies', requireAuth(), fresh, async (req, res) => {
     const { category, page } = listQuery(req);
-    res.json(await listLobbies(deps, ['public', 'private', 'streaming'], category, page));
+    send(res, LobbyList, await listLobbies(deps, ['public', 'private', 'streaming'], category, page));
   });
   router.get('/lobbies/public', fresh, async (req, res) => {
     const { category, page } = listQuery(req);
-    res.json(await listLobbies(deps, ['public', 'streaming'], category, page));
+    send(res, LobbyList, await listLobbies(deps, ['public', 'streaming'], category, page));
   });
   const home = (publicOnly: boolean) => async (req: express.Request, res: express.Response) => {
     const { category, page } = listQuery(req);
     const kinds = publicOnly || !req.auth ? ['public', 'streaming'] : ['public', 'private', 'streaming'];
-    res.json({ banners: demoBanners, categories: lobbyCategories, lobbies: await listLobbies(deps, kinds, category, page) });
+    send(res, HomeAnswer, { banners: demoBanners, categories: [...lobbyCategories], lobbies: await listLobbies(deps, kinds, category, page) });
   };
   router.get('/app/home', fresh, home(false));
   router.get('/app/home/public', fresh, home(true));
 
   router.get('/lobbies/props', (_req, res) => {
-    res.json({
-      categories: lobbyCategories,
+    send(res, LobbyProps, {
+      categories: [...lobbyCategories],
       languages: ['ENG', 'FIL', 'ES'],
       maxLanguages: limits.languages,
       kinds: ['public', 'private', 'streaming'],
-      backgrounds: lobbyConstants.backgrounds,
+      backgrounds: [...lobbyConstants.backgrounds],
       seatCount: lobbyConstants.seatCount,
       textLimit: limits.text,
-      roomDurationsMin: roomConstants.durationsMin,
+      roomDurationsMin: [...roomConstants.durationsMin],
       defaultRoomDurationMin: roomConstants.defaultDurationMin,
       roomCapacity: lobbyConstants.roomCapacity,
       bannerTypes: ['home_banner', 'mobile_home_banner', 'lobby_banner', 'mobile_lobby_banner'],
@@ -172,7 +199,7 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
     const row = await loadLobbyRow(pool, lobbyId);
     if (!isStaff(row, me.uid)) throw new ApiError('FORBIDDEN', lobbyTexts.noPermission);
     const cards = await lookupUsers(deps, [...Object.keys(row.blacklist), ...row.admins]);
-    res.json({
+    send(res, LobbySettings, {
       lobbyId: row.lobby_id,
       title: row.title,
       description: row.description,
@@ -182,7 +209,7 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
       mainCategoryId: row.main_category_id,
       isLive: row.is_live,
       backgroundId: row.background_id,
-      backgrounds: lobbyConstants.backgrounds,
+      backgrounds: [...lobbyConstants.backgrounds],
       blacklist: Object.entries(row.blacklist).map(([uid, b]) => ({ ...cards.get(uid), reason: b.reason, blockedBy: b.by, blockedAt: b.at })),
       administrators: row.admins.map((uid) => cards.get(uid)),
       canClose: true,
@@ -206,11 +233,9 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
     };
     const [users, hosts] = await Promise.all([board('users'), board('hosts')]);
     const cards = await lookupUsers(deps, [...users, ...hosts].map((r) => r.uid));
-    const ranked = (rows: Array<{ uid: string; amount: string }>, unit: 'diamonds' | 'charm') =>
-      rows.map((r, i) => ({ rank: i + 1, ...cards.get(r.uid), [unit]: Number(r.amount) }));
-    const topUsers = ranked(users, 'diamonds');
-    const topHosts = ranked(hosts, 'charm');
-    res.json({
+    const topUsers = users.map((r, i) => ({ rank: i + 1, ...cards.get(r.uid), diamonds: Number(r.amount) }));
+    const topHosts = hosts.map((r, i) => ({ rank: i + 1, ...cards.get(r.uid), charm: Number(r.amount) }));
+    send(res, LobbyLeaderboard, {
       lobbyId: q.lobbyId ?? null,
       frequency: q.frequency ?? null,
       kind: q.kind ?? null,
@@ -226,20 +251,20 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
     // Whoever holds a valid invite is about to join: they see the lobby (its fee) before they do.
     const invite = typeof req.query.invite === 'string' && idPattern.test(req.query.invite) ? req.query.invite : null;
     if (!(req.auth && invite && (await hasInvite(pool, row.lobby_id, invite)))) await access.lobby(req, row.lobby_id);
-    const { rows: members } = await pool.query<{ uid: string; role: string; seat: number | null; presence: string; is_admin: boolean; anonymous: boolean; joined_at: Date }>(
+    const { rows: members } = await pool.query<{ uid: string; role: StageRole; seat: number | null; presence: LobbyMemberView['presence']; is_admin: boolean; anonymous: boolean; joined_at: Date }>(
       `select uid, role, seat, presence, is_admin, anonymous, joined_at from rm.lobby_members where lobby_id = $1 and left_at is null order by seat nulls last, joined_at`,
       [row.lobby_id],
     );
     const cards = await lookupUsers(deps, [...members.map((m) => m.uid), ...row.queue, row.owner_uid]);
     const roleCodes = (m: { uid: string; role: string; is_admin: boolean; anonymous: boolean }) => {
-      const codes: string[] = [];
+      const codes: LobbyRoleCode[] = [];
       if (m.uid === row.owner_uid) codes.push('o');
       if (m.is_admin) codes.push('lad');
       if (m.role === 'host') codes.push('h');
       codes.push(m.anonymous ? 'g' : 'co');
       return codes;
     };
-    const users = members.map((m) => ({
+    const users = members.map((m): LobbyMemberView => ({
       ...cards.get(m.uid),
       role: m.role,
       roleCodes: roleCodes(m),
@@ -253,14 +278,12 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
       const user = users.find((u) => u.seat === seat);
       return { seat, user: user ?? null };
     });
-    const { rows: openRooms } = await pool.query<{ roomBannerPhoto: string | null }>(
-      `select room_id as "roomId", title, mins, room_banner_photo as "roomBannerPhoto", required_balance as "requiredBalance", status,
-              member_count as "userCount", host_uid as "hostUid", ends_at as "endsAt"
-         from rm.rooms where lobby_id = $1 and status in ('waiting', 'started') order by created_at desc`,
+    const { rows: openRooms } = await pool.query<RoomRow>(
+      `select ${roomColumns} from rm.rooms where lobby_id = $1 and status in ('waiting', 'started') order by created_at desc`,
       [row.lobby_id],
     );
     const me = req.auth?.uid;
-    res.json({
+    send(res, LobbyDetail, {
       ...(await summary(deps, row)),
       owner: cards.get(row.owner_uid),
       host: users.find((u) => u.role === 'host') ?? null,
@@ -270,7 +293,7 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
       queueRequests: row.queue.map((uid) => cards.get(uid)),
       admins: row.admins,
       pinnedMessage: row.pinned_message,
-      rooms: await Promise.all(openRooms.map((r) => roomView(deps, r))),
+      rooms: await Promise.all(openRooms.map(async (r) => lobbyRoomItem(await roomView(deps, roomItem(r))))),
       me: me ? { uid: me, inside: members.some((m) => m.uid === me), isStaff: isStaff(row, me), blocked: me in row.blacklist } : null,
       endedAt: row.ended_at?.toISOString() ?? null,
     });
@@ -288,10 +311,10 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
       'select invite_id, created_by, created_at from rm.lobby_invites where lobby_id = $1 order by created_at desc limit 100',
       [row.lobby_id],
     );
-    res.json({
+    send(res, LobbyInvites, {
       items: rows.map((r) => {
         const link = `/lobby/${row.lobby_id}?invite=${r.invite_id}`;
-        return { inviteId: r.invite_id, createdBy: r.created_by, createdAt: r.created_at.toISOString(), link, qr: { format: 'url', payload: link } };
+        return { inviteId: r.invite_id, createdBy: r.created_by, createdAt: r.created_at.toISOString(), link, qr: { format: 'url' as const, payload: link } };
       }),
     });
   });
@@ -300,28 +323,24 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
     const row = await loadLobbyRow(pool, String(req.params.id));
     await access.lobby(req, row.lobby_id);
     const page = parse(PageQuery, req.query);
-    const { rows } = await pool.query<{ roomBannerPhoto: string | null }>(
-      `select room_id as "roomId", lobby_id as "lobbyId", title, mins, room_banner_photo as "roomBannerPhoto", required_balance as "requiredBalance",
-              status, member_count as "userCount", host_uid as "hostUid", started_at as "startedAt", ends_at as "endsAt", ended_at as "endedAt"
-         from rm.rooms where lobby_id = $1 order by created_at desc limit $2 offset $3`,
+    const { rows } = await pool.query<RoomRow>(
+      `select ${roomColumns} from rm.rooms where lobby_id = $1 order by created_at desc limit $2 offset $3`,
       [row.lobby_id, page.limit, (page.page - 1) * page.limit],
     );
     const { rows: count } = await pool.query<{ n: number }>('select count(*)::int as n from rm.rooms where lobby_id = $1', [row.lobby_id]);
-    res.json({ items: await Promise.all(rows.map((r) => roomView(deps, r))), meta: pageMeta(page, count[0]?.n ?? 0, rows.length) });
+    send(res, RoomList, { items: await Promise.all(rows.map((r) => roomView(deps, roomItem(r)))), meta: pageMeta(page, count[0]?.n ?? 0, rows.length) });
   });
 
   router.get('/rooms/:id', freshRooms, async (req, res) => {
     const roomId = String(req.params.id);
     if (!idPattern.test(roomId)) throw new ApiError('NOT_FOUND', lobbyTexts.roomNotFound);
-    const { rows } = await pool.query<{ roomBannerPhoto: string | null; lobbyId: string; silenced: string[] }>(
-      `select room_id as "roomId", lobby_id as "lobbyId", title, mins, room_banner_photo as "roomBannerPhoto", required_balance as "requiredBalance",
-              status, member_count as "userCount", host_uid as "hostUid", silenced, created_at as "createdAt", started_at as "startedAt",
-              ends_at as "endsAt", ended_at as "endedAt", end_reason as "endReason"
-         from rm.rooms where room_id = $1`,
+    const { rows } = await pool.query<RoomRow & { silenced: string[]; createdAt: Date; endReason: RoomDetail['endReason'] }>(
+      `select ${roomColumns}, silenced, created_at as "createdAt", end_reason as "endReason" from rm.rooms where room_id = $1`,
       [roomId],
     );
-    const room = rows[0];
-    if (!room) throw new ApiError('NOT_FOUND', lobbyTexts.roomNotFound);
+    const row = rows[0];
+    if (!row) throw new ApiError('NOT_FOUND', lobbyTexts.roomNotFound);
+    const room = { ...roomItem(row), silenced: row.silenced, createdAt: row.createdAt.toISOString(), endReason: row.endReason };
     const verdict = await access.policy.room(req.auth ?? null, roomId);
     if (!granted(verdict)) {
       // Someone who may see the room's lobby sees what the lobby lists of it, to decide to join; the
@@ -329,12 +348,12 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
       if (verdict !== 'forbidden') await access.room(req, roomId);
       await access.lobby(req, room.lobbyId);
       const { silenced: _silenced, ...preview } = await roomView(deps, room);
-      res.json({ ...preview, users: [] });
+      send(res, RoomDetail, { ...preview, users: [] });
       return;
     }
     const { rows: members } = await pool.query<{ uid: string }>('select uid from rm.room_members where room_id = $1 and left_at is null order by joined_at', [roomId]);
     const cards = await lookupUsers(deps, members.map((m) => m.uid));
-    res.json({ ...(await roomView(deps, room)), users: members.map((m) => cards.get(m.uid)) });
+    send(res, RoomDetail, { ...(await roomView(deps, room)), users: members.map((m) => cards.get(m.uid)) });
   });
 
   // Chat history, newest first; `roomId` narrows it to a room's chat.
@@ -349,7 +368,7 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
     } else {
       await access.lobby(req, lobbyId);
     }
-    const { rows } = await pool.query<{ position: string; message_id: string; uid: string; room_id: string | null; message_type: string; title: string | null; body: string; posted_at: Date }>(
+    const { rows } = await pool.query<{ position: string; message_id: string; uid: string; room_id: string | null; message_type: LobbyChatItem['payload']['messageType']; title: string | null; body: string; posted_at: Date }>(
       `select position::text, message_id, uid, room_id, message_type, title, body, posted_at from rm.lobby_chat
         where lobby_id = $1 and room_id is not distinct from $2 order by position desc limit $3 offset $4`,
       [lobbyId, q.roomId ?? null, q.limit, (q.page - 1) * q.limit],
@@ -359,18 +378,18 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
     const cards = await lookupUsers(deps, [...rows.map((r) => r.uid), ...[...giftRecipients.values()].flat()]);
     // A picture's body is its media key: every reader gets a signed address for it.
     const items = await Promise.all(
-      rows.map(async (r) => ({
+      rows.map(async (r): Promise<LobbyChatItem> => ({
         messageId: r.message_id,
         position: r.position,
         roomId: r.room_id,
         sender: cards.get(r.uid),
         payload: { messageType: r.message_type, title: r.title, body: r.body },
         mediaUrl: r.message_type === 'image' ? await mediaUrl(deps, r.body) : null,
-        ...(giftRecipients.has(r.message_id) ? { recipients: giftRecipients.get(r.message_id)!.map((uid) => ({ uid, username: cards.get(uid)?.username ?? null })) } : {}),
+        ...(giftRecipients.has(r.message_id) ? { recipients: giftRecipients.get(r.message_id)!.map((uid) => ({ uid, username: cards.get(uid).username })) } : {}),
         postedAt: r.posted_at.toISOString(),
       })),
     );
-    res.json({ items });
+    send(res, LobbyChatHistory, { items });
   });
 }
 

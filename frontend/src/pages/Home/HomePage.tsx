@@ -8,7 +8,6 @@ import { EmptyState } from '../../components/EmptyState.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { categoryEmoji, categoryLabel } from '../../lobby/backgrounds.ts';
-import { toLobbyCard, toPaged } from '../../lobby/lobbyApi.ts';
 import { useQuery } from '../../state/query.ts';
 import { useUi } from '../../state/ui.ts';
 import { Banners } from './Banners.tsx';
@@ -22,9 +21,9 @@ export default function HomePage() {
   const [category, setCategory] = useState<string>('all');
   const [creating, setCreating] = useState(false);
   const openLogin = useUi((s) => s.setLoginOpen);
-  const query = category === 'all' ? '' : `?category=${category}`;
-  const { data, error, isLoading } = useQuery<unknown>(token ? `/lobbies${query}` : `/lobbies/public${query}`, { dedupingInterval: 5000, refreshInterval: 15_000 });
-  const lobbies = data ? toPaged(data, toLobbyCard).items : [];
+  const query = category === 'all' ? '' : (`?category=${category}` as const);
+  const { data, error, isLoading } = useQuery<'GET /lobbies' | 'GET /lobbies/public'>(token ? `/lobbies${query}` : `/lobbies/public${query}`, { dedupingInterval: 5000, refreshInterval: 15_000 });
+  const lobbies = data?.items ?? [];
 
   return (
     <div className={styles.page}>

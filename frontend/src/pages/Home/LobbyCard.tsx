@@ -29,7 +29,7 @@ export function LobbyCard({ lobby }: { lobby: LobbyCardData }) {
           {categoryEmoji[lobby.mainCategoryId] ?? '🎧'}
         </span>
         <span className={styles.users}>
-          <Icon name="users" size={14} /> {lobby.usersCount}
+          <Icon name="users" size={14} /> {lobby.userCount}
         </span>
       </div>
       <div className={styles.cardBody}>

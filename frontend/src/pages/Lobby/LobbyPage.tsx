@@ -22,7 +22,7 @@ import { GiftAnimation, useGiftQueue } from '../../gifting/GiftAnimation.tsx';
 import { GiftPanel } from '../../gifting/GiftPanel.tsx';
 import { backgroundFor, categoryLabel, languageLabel } from '../../lobby/backgrounds.ts';
 import { lobbyActions, memberCommand, type JoinAnswer } from '../../lobby/lobbyActions.ts';
-import { toLobbyDetails, type LobbyMember } from '../../lobby/lobbyApi.ts';
+import { lobbyView, type LobbyDetails, type LobbyMember } from '../../lobby/lobbyApi.ts';
 import { isLobbyStaff, memberActionLabel, memberActions, seatLabel, type MemberAction } from '../../lobby/permissions.ts';
 import { useRejoin } from '../../lobby/useRejoin.ts';
 import { joinMedia, leaveMedia, resumeAudio, setMicrophone, useMedia } from '../../media/port.ts';
@@ -55,11 +55,11 @@ export default function LobbyPage() {
   const navigate = useNavigate();
   const uid = useSession((s) => s.claims?.uid ?? null);
   const openLogin = useUi((s) => s.setLoginOpen);
-  const path = `/lobbies/${encodeURIComponent(lobbyId)}`;
+  const path = `/lobbies/${encodeURIComponent(lobbyId)}` as const;
   // A private lobby is read by its members; an invite lets its holder see it before joining.
-  const detailPath = inviteId ? `${path}?invite=${encodeURIComponent(inviteId)}` : path;
-  const { data: raw, error, mutate } = useQuery<Record<string, unknown>>(detailPath, { dedupingInterval: 0 });
-  const lobby = useMemo(() => (raw ? toLobbyDetails(raw) : null), [raw]);
+  const detailPath = inviteId ? (`${path}?invite=${encodeURIComponent(inviteId)}` as const) : path;
+  const { data: detail, error, mutate } = useQuery<'GET /lobbies/{id}'>(detailPath, { dedupingInterval: 0 });
+  const lobby = useMemo(() => (detail ? lobbyView(detail) : null), [detail]);
   const lobbyRef = useRef(lobby);
   lobbyRef.current = lobby;
   const { diamonds } = useBalance();
@@ -81,7 +81,7 @@ export default function LobbyPage() {
 
   /** Re-reads the lobby at least at `position` (an event we saw, or our own command). */
   const reload = useCallback(
-    (position?: string) => void mutate(api.get<Record<string, unknown>>(detailPath, { minPosition: position, quiet: true }), { revalidate: false }).catch(() => undefined),
+    (position?: string) => void mutate(api.get<'GET /lobbies/{id}'>(detailPath, { minPosition: position, quiet: true }), { revalidate: false }).catch(() => undefined),
     [mutate, detailPath],
   );
 
@@ -280,7 +280,7 @@ export default function LobbyPage() {
             </div>
             <div className={styles.meta}>
               <span>
-                <Icon name="users" size={14} /> <span data-testid="lobby-users">{lobby.usersCount}</span>
+                <Icon name="users" size={14} /> <span data-testid="lobby-users">{lobby.userCount}</span>
               </span>
               {lobby.tag ? <span className={styles.tag}>#{lobby.tag}</span> : null}
               <span>{categoryLabel[lobby.mainCategoryId] ?? lobby.mainCategoryId}</span>
@@ -451,7 +451,7 @@ export default function LobbyPage() {
   );
 }
 
-function PeopleGroup({ title, members, lobby, uid, onAction, onGift }: { title: string; members: LobbyMember[]; lobby: ReturnType<typeof toLobbyDetails>; uid: string | null; onAction(a: MemberAction, m: LobbyMember): void; onGift(m: LobbyMember): void }) {
+function PeopleGroup({ title, members, lobby, uid, onAction, onGift }: { title: string; members: LobbyMember[]; lobby: LobbyDetails; uid: string | null; onAction(a: MemberAction, m: LobbyMember): void; onGift(m: LobbyMember): void }) {
   if (members.length === 0) return null;
   return (
     <div className={styles.group}>
