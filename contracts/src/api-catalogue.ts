@@ -2,6 +2,7 @@
 import type { z } from 'zod';
 import type { RoleCode } from './access-token.ts';
 import { CommandAnswer } from './answers.ts';
+import { EquipBody } from './collections.ts';
 import { GlobalLeaderboardQuery } from './global-leaderboards.ts';
 import { SendGiftBody } from './gifting.ts';
 import { GifSearchQuery, GifSearchResult } from './gifs.ts';
@@ -138,6 +139,9 @@ const catalogue = [
   post('/payment/checkout/pay', 'money', 'Buy the VIP subscription'),
   post('/payment/purchase/validate', 'money', 'Check a purchase without buying', { body: PurchaseBody }),
   post('/payment/purchase', 'money', 'Buy an item with diamonds', { body: PurchaseBody }),
+  post('/skus/credit/condition', 'money', 'May the caller buy this item, and the balance after', { body: PurchaseBody }),
+  post('/wallet/collections/equip', 'money', 'Wear or take off an owned frame or badge', { body: EquipBody }),
+  get('/wallet/collections', 'money', 'Owned frames, badges and gifts to keep, with status and end'),
   post('/wallet/withdraw/validate', 'money', 'Check a withdrawal without requesting it', { body: WithdrawBody }),
   post('/wallet/withdraw', 'money', 'Request a charm withdrawal', { body: WithdrawBody }),
   post('/wallet/withdraw/settle', 'money', 'Settle a pending withdrawal', { roles: ['ad'] }),

@@ -6,6 +6,7 @@ export * from './events.ts';
 export * from './access-token.ts';
 export * from './identity.ts';
 export * from './wallet.ts';
+export * from './collections.ts';
 export * from './gifting.ts';
 export * from './social.ts';
 export * from './lobbies.ts';

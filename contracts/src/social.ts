@@ -87,7 +87,10 @@ export const ProfileView = z.object({
   isSelf: z.boolean(),
   badges: z.array(Badge),
   vip: z.boolean(),
+  /** The frame worn (an item id; see `collectible`). */
   frame: z.string().nullable(),
+  /** Badges worn, in the order put on. */
+  wornBadges: z.array(z.string()),
   giftWall: z.array(GiftWallItem),
 });
 export type ProfileView = z.infer<typeof ProfileView>;

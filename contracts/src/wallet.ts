@@ -1,6 +1,7 @@
 // Money (DESIGN section 4): the events of the `wallet-{uid}`, `payment-{id}` and `earnings-{uid}`
 // streams, the reasons a diamond moves, and the bodies of the wallet and payment commands.
 import { z } from 'zod';
+import { AppearanceChangedData } from './collections.ts';
 import { money } from './constants.ts';
 import { eventTypesOf, type EventUnionOf } from './event-map.ts';
 
@@ -89,12 +90,13 @@ export const SkuPurchasedData = z.object({
 });
 export type SkuPurchasedData = z.infer<typeof SkuPurchasedData>;
 
-/** Every diamond credit and debit of one user, on `wallet-{uid}`. */
+/** Every diamond credit and debit of one user, and what they wear (decided where ownership is), on `wallet-{uid}`. */
 export const walletEventSchemas = {
   DiamondsCredited: DiamondsCreditedData,
   DiamondsSpent: DiamondsSpentData,
   GiftSent: GiftSentData,
   SkuPurchased: SkuPurchasedData,
+  AppearanceChanged: AppearanceChangedData,
 } as const;
 export const walletEventTypes = eventTypesOf(walletEventSchemas);
 export type WalletEvent = EventUnionOf<typeof walletEventSchemas>;
@@ -277,6 +279,10 @@ export const usdRates: Record<string, number> = {
   USD: 1, USDC: 1, USDT: 1, DMND: 0.01, CHRM: 0.01, ETH: 3000, SOL: 150, PHP: 0.017, TON: 5, HONEY: 0.05,
 };
 
+/** The spec's item badges (section 3, gifts): on sale, coming soon, sold out. */
+export const SkuBadge = z.enum(['hot_sale', 'coming_soon', 'sold_out']);
+export type SkuBadge = z.infer<typeof SkuBadge>;
+
 export const SkuDto = z.object({
   id: z.string(),
   kind: SkuKind,
@@ -286,15 +292,24 @@ export const SkuDto = z.object({
   price: z.number().int().positive(),
   priceUsd: z.number(),
   months: z.number().int().nullable(),
+  /** Frames, badges and gifts to keep last 7 or 30 days, or for ever (null; DESIGN section 9). */
+  days: z.number().int().nullable(),
   imageUrl: z.string(),
   /** Needs a target (the post or room it unlocks). */
   needsTarget: z.boolean(),
+  badge: SkuBadge.nullable(),
+  /** A seasonal item is sold until then (ISO time); null: always. */
+  availableUntil: z.string().nullable(),
 });
 export type SkuDto = z.infer<typeof SkuDto>;
 
-const sku = (s: Omit<SkuDto, 'priceUsd' | 'needsTarget' | 'months'> & { months?: number; needsTarget?: boolean }): SkuDto => ({
+type SkuInput = Pick<SkuDto, 'id' | 'kind' | 'name' | 'description' | 'price' | 'imageUrl'> & Partial<Pick<SkuDto, 'months' | 'days' | 'needsTarget' | 'badge' | 'availableUntil'>>;
+const sku = (s: SkuInput): SkuDto => ({
   months: null,
+  days: null,
   needsTarget: false,
+  badge: null,
+  availableUntil: null,
   ...s,
   priceUsd: s.price / 100,
 });
@@ -302,14 +317,30 @@ const sku = (s: Omit<SkuDto, 'priceUsd' | 'needsTarget' | 'months'> & { months?:
 /** Items for sale for diamonds. VIP is 120 USD a year (spec section 9) = 12,000 diamonds. */
 export const skuCatalogue: SkuDto[] = [
   sku({ id: 'vip-year', kind: 'vip', name: 'VIP', description: 'VIP subscription for 12 months.', price: 12_000, months: 12, imageUrl: '/gifts/crown.svg' }),
-  sku({ id: 'frame-gold', kind: 'frame', name: 'Gold frame', description: 'A gold avatar frame.', price: 500, imageUrl: '/gifts/star.svg' }),
-  sku({ id: 'frame-rose', kind: 'frame', name: 'Rose frame', description: 'An avatar frame of roses.', price: 800, imageUrl: '/gifts/rose.svg' }),
-  sku({ id: 'frame-castle', kind: 'frame', name: 'Castle frame', description: 'A legendary castle frame.', price: 3000, imageUrl: '/gifts/castle.svg' }),
+  sku({ id: 'frame-gold', kind: 'frame', name: 'Gold frame', description: 'A gold avatar frame, yours for ever.', price: 500, imageUrl: '/gifts/star.svg', badge: 'hot_sale' }),
+  sku({ id: 'frame-rose', kind: 'frame', name: 'Rose frame', description: 'An avatar frame of roses for 30 days.', price: 800, days: 30, imageUrl: '/gifts/rose.svg' }),
+  sku({ id: 'frame-castle', kind: 'frame', name: 'Castle frame', description: 'A legendary castle frame for 7 days.', price: 3000, days: 7, imageUrl: '/gifts/castle.svg' }),
+  sku({ id: 'frame-valentine', kind: 'frame', name: "Valentine's frame", description: "Sold during the Valentine's event only.", price: 1400, days: 30, imageUrl: '/gifts/valentine-box.svg', availableUntil: '2026-02-15T00:00:00.000Z' }),
+  sku({ id: 'frame-diamond', kind: 'frame', name: 'Diamond frame', description: 'A limited edition, all sold.', price: 9900, imageUrl: '/gifts/fireworks.svg', badge: 'sold_out' }),
   sku({ id: 'badge-supporter', kind: 'badge', name: 'Supporter badge', description: 'Shows you support your hosts.', price: 300, imageUrl: '/gifts/heart.svg' }),
-  sku({ id: 'badge-rocket', kind: 'badge', name: 'Rocket badge', description: 'For the biggest gifters.', price: 5000, imageUrl: '/gifts/rocket.svg' }),
+  sku({ id: 'badge-rocket', kind: 'badge', name: 'Rocket badge', description: 'For the biggest gifters, 30 days.', price: 5000, days: 30, imageUrl: '/gifts/rocket.svg' }),
+  sku({ id: 'badge-star', kind: 'badge', name: 'Star badge', description: 'A rising star for 7 days.', price: 200, days: 7, imageUrl: '/gifts/star.svg' }),
+  sku({ id: 'gift-teddy', kind: 'gift', name: 'Teddy to keep', description: 'A teddy for your collection.', price: 150, imageUrl: '/gifts/teddy.svg' }),
+  sku({ id: 'gift-coffee', kind: 'gift', name: 'Coffee to keep', description: 'A warm coffee for your collection, 30 days.', price: 100, days: 30, imageUrl: '/gifts/coffee.svg' }),
   sku({ id: 'post-unlock', kind: 'post_unlock', name: 'Private post unlock', description: 'Unlocks one private post.', price: 100, needsTarget: true, imageUrl: '/gifts/teddy.svg' }),
   sku({ id: 'room-fee', kind: 'room_fee', name: 'Private room fee', description: 'Entry to a private timed room.', price: 200, needsTarget: true, imageUrl: '/gifts/coffee.svg' }),
 ];
+
+/** Worn items that are not sold but come with VIP (DESIGN section 9: the VIP badge and frame), owned while VIP lasts. */
+export const vipItems = [
+  { id: 'vip-frame', kind: 'frame' as const, name: 'VIP frame', imageUrl: '/gifts/crown.svg' },
+  { id: 'vip-badge', kind: 'badge' as const, name: 'VIP badge', imageUrl: '/gifts/crown.svg' },
+];
+
+/** Name, kind and picture of anything a collection can hold (catalogue items and the VIP items). */
+export function collectible(id: string): { id: string; kind: SkuKind; name: string; imageUrl: string } | undefined {
+  return skuCatalogue.find((s) => s.id === id) ?? vipItems.find((v) => v.id === id);
+}
 
 export const findSku = (id: string): SkuDto | undefined => skuCatalogue.find((s) => s.id === id);
 

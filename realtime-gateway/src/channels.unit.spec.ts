@@ -31,6 +31,11 @@ describe('channelsOf', () => {
     expect(channelsOf(recorded('user-bob', 'SessionStarted', { uid: 'bob' }))).toEqual(['users/bob']);
   });
 
+  it('tells the lobbies a user is in what they now wear, and nothing of their wallet', () => {
+    const worn = recorded('wallet-bob', 'AppearanceChanged', { uid: 'bob', frameId: 'frame-gold', badgeIds: [], lobbyIds: ['L1', 'L2'], changedAt: 'now' });
+    expect(channelsOf(worn).sort()).toEqual(['lobbies/L1/events/all', 'lobbies/L2/events/all', 'users/bob']);
+  });
+
   it('publishes global leaderboard changes on their public channel', () => {
     expect(channelsOf(recorded('leaderboard-global', 'LeaderboardChanged', { board: 'global' }))).toEqual(['leaderboards/global']);
   });

@@ -1,5 +1,5 @@
 // The wallet decider: spend only what is there. Pure; time, ids and prices come in on the command.
-import { diamondsForUsdCents, formatText, money, texts, type DiamondReason, type PaymentPurpose, type SkuKind } from '@murmur/contracts';
+import { collectionLimits, collectionTexts, diamondsForUsdCents, formatText, money, texts, vipItems, type DiamondReason, type PaymentPurpose, type SkuBadge, type SkuKind } from '@murmur/contracts';
 import { ApiError } from '@murmur/platform';
 import type { Decider } from '../decider/decider.ts';
 import { evolveWallet, initialWalletState, type WalletEvent, type WalletState } from './wallet.ts';
@@ -60,6 +60,10 @@ export interface SkuPrice {
   price: number;
   /** Months a time-limited item (VIP) lasts; null for a permanent one. */
   months: number | null;
+  /** Days a frame, badge or gift to keep lasts; null for ever. */
+  days?: number | null;
+  badge?: SkuBadge | null;
+  availableUntil?: string | null;
 }
 
 export interface PurchaseSku {
@@ -72,7 +76,18 @@ export interface PurchaseSku {
   at: string;
 }
 
-export type WalletCommand = CreditDiamonds | CreditPayment | SpendDiamonds | SendGift | PurchaseSku;
+/** Put on or take off a frame or badge the user owns. */
+export interface ChangeAppearance {
+  type: 'ChangeAppearance';
+  uid: string;
+  itemId: string;
+  equip: boolean;
+  /** The lobbies the wearer is in, whose channels carry the change (read by the route). */
+  lobbyIds: string[];
+  at: string;
+}
+
+export type WalletCommand = CreditDiamonds | CreditPayment | SpendDiamonds | SendGift | PurchaseSku | ChangeAppearance;
 
 export const MAX_GIFT_RECIPIENTS = 20;
 
@@ -90,6 +105,51 @@ function addMonths(iso: string, months: number): string {
   const d = new Date(iso);
   d.setUTCMonth(d.getUTCMonth() + months);
   return d.toISOString();
+}
+
+const addDays = (iso: string, days: number): string => new Date(new Date(iso).getTime() + days * 86_400_000).toISOString();
+
+/** Until when the user owns a worn item at `at`: a bought one while it lasts, the VIP items while VIP lasts. */
+function ownedItem(state: WalletState, itemId: string, at: string): { kind: SkuKind } | 'expired' | undefined {
+  const vip = vipItems.find((v) => v.id === itemId);
+  if (vip) return state.vipUntil === null ? undefined : state.vipUntil > at ? { kind: vip.kind } : 'expired';
+  const item = state.items[itemId];
+  if (!item) return undefined;
+  return item.expiresAt !== null && item.expiresAt <= at ? 'expired' : { kind: item.kind };
+}
+
+/** Worn items that have expired come off by themselves on the next change. */
+function stillOwned(state: WalletState, ids: string[], at: string): string[] {
+  return ids.filter((id) => typeof ownedItem(state, id, at) === 'object');
+}
+
+function decideAppearance(command: ChangeAppearance, state: WalletState): WalletEvent[] {
+  const owned = ownedItem(state, command.itemId, command.at);
+  let frameId = state.frameId && stillOwned(state, [state.frameId], command.at).length ? state.frameId : null;
+  let badgeIds = stillOwned(state, state.badgeIds, command.at);
+  if (command.equip) {
+    if (owned === undefined) throw new ApiError('RULE_VIOLATED', collectionTexts.notOwned);
+    if (owned === 'expired') throw new ApiError('RULE_VIOLATED', collectionTexts.expired);
+    if (owned.kind === 'frame') {
+      if (frameId === command.itemId) return [];
+      frameId = command.itemId;
+    } else if (owned.kind === 'badge') {
+      if (badgeIds.includes(command.itemId)) return [];
+      if (badgeIds.length >= collectionLimits.badges) throw new ApiError('RULE_VIOLATED', collectionTexts.tooManyBadges);
+      badgeIds = [...badgeIds, command.itemId];
+    } else {
+      throw new ApiError('RULE_VIOLATED', collectionTexts.notWearable);
+    }
+  } else {
+    const worn = state.frameId === command.itemId || state.badgeIds.includes(command.itemId);
+    if (!worn) {
+      if (owned === undefined) throw new ApiError('RULE_VIOLATED', collectionTexts.notOwned);
+      return [];
+    }
+    if (frameId === command.itemId) frameId = null;
+    badgeIds = badgeIds.filter((id) => id !== command.itemId);
+  }
+  return [{ type: 'AppearanceChanged', data: { uid: command.uid, frameId, badgeIds, lobbyIds: command.lobbyIds, changedAt: command.at } }];
 }
 
 export function decideWallet(command: WalletCommand, state: WalletState): WalletEvent[] {
@@ -154,11 +214,18 @@ export function decideWallet(command: WalletCommand, state: WalletState): Wallet
     case 'PurchaseSku': {
       const { sku, quantity } = command;
       if (!Number.isSafeInteger(quantity) || quantity < 1 || quantity > 999) throw new ApiError('VALIDATION_FAILED', 'Quantity must be between 1 and 999.');
-      if (sku.months !== null && quantity !== 1) throw new ApiError('VALIDATION_FAILED', 'A subscription is bought one at a time.');
+      if (sku.badge === 'sold_out') throw new ApiError('RULE_VIOLATED', collectionTexts.soldOut);
+      if (sku.badge === 'coming_soon') throw new ApiError('RULE_VIOLATED', collectionTexts.comingSoon);
+      if (sku.availableUntil && sku.availableUntil <= command.at) throw new ApiError('RULE_VIOLATED', collectionTexts.noLongerSold);
+      const worn = sku.kind === 'frame' || sku.kind === 'badge';
+      if ((sku.months !== null || worn) && quantity !== 1) throw new ApiError('VALIDATION_FAILED', 'This item is bought one at a time.');
       const diamondsTotal = sku.price * quantity;
       requireBalance(state, diamondsTotal);
       // A renewal extends from the current end, not from today, so no paid day is lost.
-      const from = state.vipUntil && sku.kind === 'vip' && state.vipUntil > command.at ? state.vipUntil : command.at;
+      const current = sku.kind === 'vip' ? state.vipUntil : (state.items[sku.id]?.expiresAt ?? null);
+      const from = current && current > command.at ? current : command.at;
+      const ownedForEver = sku.kind !== 'vip' && state.items[sku.id] !== undefined && state.items[sku.id]!.expiresAt === null;
+      const expiresAt = sku.months ? addMonths(from, sku.months) : sku.days && !ownedForEver ? addDays(from, sku.days) : null;
       return [{
         type: 'SkuPurchased',
         data: {
@@ -172,10 +239,12 @@ export function decideWallet(command: WalletCommand, state: WalletState): Wallet
           diamondsTotal,
           ...(command.target ? { target: command.target } : {}),
           purchasedAt: command.at,
-          expiresAt: sku.months !== null ? addMonths(from, sku.months) : null,
+          expiresAt,
         },
       }];
     }
+    case 'ChangeAppearance':
+      return decideAppearance(command, state);
     default: {
       const _exhaustive: never = command;
       throw new ApiError('VALIDATION_FAILED', 'Unknown wallet command.');

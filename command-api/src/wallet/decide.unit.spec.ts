@@ -79,7 +79,7 @@ describe('wallet decider', () => {
       { type: 'DiamondsSpent', data: { uid: 'u1', amount: 30, reason: 'room_fee', reference: 'r', spentAt: at } },
       { type: 'SkuPurchased', data: { uid: 'u1', purchaseId: 'p', skuId: 's', skuKind: 'frame', name: 'f', quantity: 1, unitPrice: 50, diamondsTotal: 50, purchasedAt: at, expiresAt: null } },
     );
-    expect(state).toEqual({ balance: 900, credited: 1000, spent: 100, hasToppedUp: false, offerRedeemed: false, vipUntil: null });
+    expect(state).toMatchObject({ balance: 900, credited: 1000, spent: 100, hasToppedUp: false, offerRedeemed: false, vipUntil: null });
   });
 
   it('marks the first paid top-up', () => {

@@ -1,7 +1,7 @@
 // The money module's commands: payments (card, crypto, sandbox, VIP checkout), purchases,
 // withdrawals, creator cash-outs and blockchain wallets. Gifts are in ../gifting.
 import {
-  agencyStream, BlockchainWalletBody, BlockchainWalletChangeBody, CashoutConfirmBody, CreatorPaymentBody, findSku, guildTexts, money, PurchaseBody, WithdrawBody, withdrawal,
+  agencyStream, BlockchainWalletBody, EquipBody, BlockchainWalletChangeBody, CashoutConfirmBody, CreatorPaymentBody, findSku, guildTexts, money, PurchaseBody, WithdrawBody, withdrawal,
 } from '@murmur/contracts';
 import { ApiError, currentUser, parse, requireAuth } from '@murmur/platform';
 import type express from 'express';
@@ -17,6 +17,7 @@ import { paymentRawRoutes, paymentRoutes } from '../payments/routes.ts';
 import { changeBlockchainWallets } from './blockchain-wallets.ts';
 import { availableCharm, earningsDecider, earningsStreamId, type EarningsCommand } from './earnings.ts';
 import { routeIdempotencyKey } from './idempotency.ts';
+import { walletDecider, type PurchaseSku } from './decide.ts';
 import { loadWallet, runWalletCommand } from './ledger.ts';
 
 const idFromKey = (prefix: string, key: string) => `${prefix}-${createHash('sha256').update(key).digest('hex').slice(0, 24)}`;
@@ -26,6 +27,54 @@ function skuFor(body: z.infer<typeof PurchaseBody>) {
   if (!sku) throw new ApiError('NOT_FOUND', 'Item not found.');
   if (sku.needsTarget && !body.target) throw new ApiError('VALIDATION_FAILED', 'target is required.');
   return sku;
+}
+
+function purchaseCommand(uid: string, body: z.infer<typeof PurchaseBody>, purchaseId: string, at: string): PurchaseSku {
+  const sku = skuFor(body);
+  return {
+    type: 'PurchaseSku',
+    uid,
+    purchaseId,
+    sku: { id: sku.id, kind: sku.kind, name: sku.name, price: sku.price, months: sku.months, days: sku.days, badge: sku.badge, availableUntil: sku.availableUntil },
+    quantity: body.quantity,
+    ...(body.target ? { target: body.target } : {}),
+    at,
+  };
+}
+
+/** A purchase decided on the wallet's current state without appending: what it costs, the balance
+ * after, and the refusal the real purchase would meet (sold out, no longer sold, not enough diamonds). */
+async function dryRunPurchase(deps: CommandDeps, uid: string, body: z.infer<typeof PurchaseBody>) {
+  const command = purchaseCommand(uid, body, 'dry-run', deps.clock.now().toISOString());
+  const wallet = await loadWallet(deps, uid);
+  const diamondsTotal = command.sku.price * body.quantity;
+  let refusal: ApiError | null = null;
+  try {
+    walletDecider.decide(command, wallet);
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    refusal = error;
+  }
+  return {
+    valid: refusal === null,
+    skuId: command.sku.id,
+    quantity: body.quantity,
+    price: command.sku.price,
+    diamondsTotal,
+    balance: wallet.balance,
+    balanceAfter: wallet.balance - diamondsTotal,
+    shortBy: Math.max(0, diamondsTotal - wallet.balance),
+    code: refusal?.code ?? null,
+    message: refusal?.message ?? null,
+  };
+}
+
+/** The lobbies a user is in (read model): where a change of their looks is news. At most 20. */
+async function lobbiesOf(deps: CommandDeps, uid: string): Promise<string[]> {
+  const { rows } = await deps.pool
+    .query<{ lobby_id: string }>('select lobby_id from rm.lobby_members where uid = $1 and left_at is null order by joined_at desc limit 20', [uid])
+    .catch(() => ({ rows: [] as { lobby_id: string }[] }));
+  return rows.map((r) => r.lobby_id);
 }
 
 /** Charm credited to a user by gifts, from the balances projection: it only grows, so a stale
@@ -62,29 +111,34 @@ function walletCommandRoutes(router: express.Router, deps: CommandDeps): void {
   // ---- purchases ----
   router.post('/payment/purchase/validate', requireAuth(), async (req, res) => {
     const { uid } = currentUser(req);
-    const body = parse(PurchaseBody, req.body);
-    const sku = skuFor(body);
-    const wallet = await loadWallet(deps, uid);
-    const diamondsTotal = sku.price * body.quantity;
-    res.json({ valid: wallet.balance >= diamondsTotal, skuId: sku.id, quantity: body.quantity, diamondsTotal, balance: wallet.balance, shortBy: Math.max(0, diamondsTotal - wallet.balance) });
+    res.json(await dryRunPurchase(deps, uid, parse(PurchaseBody, req.body)));
+  });
+
+  // Spec section 7 `skus/credit/condition`: may the caller get this item with their diamonds, and
+  // what is left after. The same dry run as the validation, named the spec's way.
+  router.post('/skus/credit/condition', requireAuth(), async (req, res) => {
+    const { uid } = currentUser(req);
+    res.json(await dryRunPurchase(deps, uid, parse(PurchaseBody, req.body)));
   });
 
   router.post('/payment/purchase', requireAuth(), async (req, res) => {
     const { uid } = currentUser(req);
     const body = parse(PurchaseBody, req.body);
-    const sku = skuFor(body);
+    skuFor(body);
     const { key } = routeIdempotencyKey(req, uid, 'payment/purchase');
-    const result = await runWalletCommand(deps, uid, {
-      type: 'PurchaseSku',
-      uid,
-      purchaseId: idFromKey('purchase', key),
-      sku: { id: sku.id, kind: sku.kind, name: sku.name, price: sku.price, months: sku.months },
-      quantity: body.quantity,
-      ...(body.target ? { target: body.target } : {}),
-      at: deps.clock.now().toISOString(),
-    }, key);
+    const result = await runWalletCommand(deps, uid, purchaseCommand(uid, body, idFromKey('purchase', key), deps.clock.now().toISOString()), key);
     const purchase = result.events.find((e) => e.type === 'SkuPurchased');
     res.status(result.duplicate ? 200 : 201).json({ status: 'succeeded', position: result.position.toString(), balance: result.balance, duplicate: result.duplicate, purchase: purchase?.data ?? null });
+  });
+
+  // ---- collections: wear or take off an owned frame or badge, decided on the wallet stream ----
+  router.post('/wallet/collections/equip', requireAuth(), async (req, res) => {
+    const { uid } = currentUser(req);
+    const body = parse(EquipBody, req.body);
+    const result = await runWalletCommand(deps, uid, {
+      type: 'ChangeAppearance', uid, itemId: body.itemId, equip: body.equip, lobbyIds: await lobbiesOf(deps, uid), at: deps.clock.now().toISOString(),
+    }, `equip:${randomUUID()}`);
+    res.json({ position: result.position.toString(), frameId: result.state.frameId, badgeIds: result.state.badgeIds });
   });
 
   // ---- withdrawals: validate first, then submit (spec section 4) ----

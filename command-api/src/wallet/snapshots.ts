@@ -7,7 +7,7 @@ import type { WalletState } from './wallet.ts';
 
 export const SNAPSHOT_EVERY = 1000n;
 /** Bumped whenever WalletState changes shape; snapshots of another shape are ignored. */
-const STATE_SCHEMA = 2;
+const STATE_SCHEMA = 3;
 
 export const walletSnapshotMigrations: Migration[] = [
   {

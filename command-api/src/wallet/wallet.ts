@@ -1,6 +1,6 @@
 // The `wallet-{uid}` stream (DESIGN section 4): every diamond credit and debit of one user,
 // folded into the state the wallet decider needs.
-import type { WalletEvent } from '@murmur/contracts';
+import type { SkuKind, WalletEvent } from '@murmur/contracts';
 
 export type { WalletEvent };
 
@@ -13,9 +13,16 @@ export interface WalletState {
   /** Set by the first-top-up-offer credit: the offer is sold once per account, decided here. */
   offerRedeemed: boolean;
   vipUntil: string | null;
+  /** Items bought (frames, badges, gifts to keep) and until when they last (null: for ever). */
+  items: Record<string, { kind: SkuKind; expiresAt: string | null }>;
+  /** What the user wears (DESIGN section 9: one frame, up to 3 badges). */
+  frameId: string | null;
+  badgeIds: string[];
 }
 
-export const initialWalletState = (): WalletState => ({ balance: 0, credited: 0, spent: 0, hasToppedUp: false, offerRedeemed: false, vipUntil: null });
+export const initialWalletState = (): WalletState => ({
+  balance: 0, credited: 0, spent: 0, hasToppedUp: false, offerRedeemed: false, vipUntil: null, items: {}, frameId: null, badgeIds: [],
+});
 
 export const walletStreamId = (uid: string): string => `wallet-${uid}`;
 
@@ -36,9 +43,14 @@ export function evolveWallet(state: WalletState, event: WalletEvent): WalletStat
     case 'GiftSent':
       return { ...state, balance: state.balance - event.data.diamondsTotal, spent: state.spent + event.data.diamondsTotal };
     case 'SkuPurchased': {
-      const vipUntil = event.data.skuKind === 'vip' && event.data.expiresAt ? event.data.expiresAt : state.vipUntil;
-      return { ...state, balance: state.balance - event.data.diamondsTotal, spent: state.spent + event.data.diamondsTotal, vipUntil };
+      const d = event.data;
+      const vipUntil = d.skuKind === 'vip' && d.expiresAt ? d.expiresAt : state.vipUntil;
+      const keeps = d.skuKind === 'frame' || d.skuKind === 'badge' || d.skuKind === 'gift';
+      const items = keeps ? { ...state.items, [d.skuId]: { kind: d.skuKind, expiresAt: d.expiresAt } } : state.items;
+      return { ...state, balance: state.balance - d.diamondsTotal, spent: state.spent + d.diamondsTotal, vipUntil, items };
     }
+    case 'AppearanceChanged':
+      return { ...state, frameId: event.data.frameId, badgeIds: event.data.badgeIds };
     default: {
       // Events of other types on the stream (none today) leave the balance alone.
       const _exhaustive: never = event;

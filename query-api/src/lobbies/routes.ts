@@ -157,6 +157,8 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
   const { pool } = deps;
   const fresh = freshness(pool, ['lobbies']);
   const freshRooms = freshness(pool, ['lobbies', 'rooms']);
+  // Member cards carry what each member wears (collections' appearance).
+  const freshStage = freshness(pool, ['lobbies', 'rooms', 'collections']);
   const access = readAccess(pool);
 
   // Signed-in users see every live lobby; visitors the public ones (spec section 5).
@@ -246,7 +248,7 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
     });
   });
 
-  router.get('/lobbies/:id', freshRooms, async (req, res) => {
+  router.get('/lobbies/:id', freshStage, async (req, res) => {
     const row = await loadLobbyRow(pool, String(req.params.id));
     // Whoever holds a valid invite is about to join: they see the lobby (its fee) before they do.
     const invite = typeof req.query.invite === 'string' && idPattern.test(req.query.invite) ? req.query.invite : null;
@@ -331,7 +333,7 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
     send(res, RoomList, { items: await Promise.all(rows.map((r) => roomView(deps, roomItem(r)))), meta: pageMeta(page, count[0]?.n ?? 0, rows.length) });
   });
 
-  router.get('/rooms/:id', freshRooms, async (req, res) => {
+  router.get('/rooms/:id', freshStage, async (req, res) => {
     const roomId = String(req.params.id);
     if (!idPattern.test(roomId)) throw new ApiError('NOT_FOUND', lobbyTexts.roomNotFound);
     const { rows } = await pool.query<RoomRow & { silenced: string[]; createdAt: Date; endReason: RoomDetail['endReason'] }>(
@@ -357,7 +359,7 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
   });
 
   // Chat history, newest first; `roomId` narrows it to a room's chat.
-  router.get('/lobbies/:id/chat', freshness(pool, ['lobby-chat']), async (req, res) => {
+  router.get('/lobbies/:id/chat', freshness(pool, ['lobby-chat', 'collections']), async (req, res) => {
     const lobbyId = String(req.params.id);
     if (!idPattern.test(lobbyId)) throw new ApiError('NOT_FOUND', lobbyTexts.lobbyNotFound);
     const q = parse(PageQuery.extend({ roomId: z.string().regex(idPattern).optional() }), req.query);

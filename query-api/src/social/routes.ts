@@ -21,6 +21,7 @@ import type { Request } from 'express';
 import type { QueryDeps } from '../dependencies.ts';
 import { freshness } from '../freshness.ts';
 import { mediaUrl } from '../media/routes.ts';
+import { appearanceSql } from '../user-directory.ts';
 
 function uidParam(req: Request): string {
   const uid = String(req.params.uid ?? '');
@@ -132,7 +133,7 @@ export function socialRoutes(router: express.Router, deps: QueryDeps): void {
     res.json(details);
   });
 
-  router.get('/user/profile/view/:uid', freshness(pool, ['profiles', 'social-graph', 'gift-wall']), async (req, res) => {
+  router.get('/user/profile/view/:uid', freshness(pool, ['profiles', 'social-graph', 'gift-wall', 'collections']), async (req, res) => {
     const target = uidParam(req);
     const viewer = req.auth?.uid ?? '';
     const [{ rows }, { rows: gifts }] = await Promise.all([
@@ -144,8 +145,8 @@ export function socialRoutes(router: express.Router, deps: QueryDeps): void {
                 exists (select 1 from rm.payments pay where pay.uid = $1 and pay.status = 'completed') as has_paid,
                 (select count(*)::int from rm.creator_subscriptions s where s.creator_uid = $1) as subscribers,
                 (select count(*)::int from rm.creator_subscriptions s where s.subscriber_uid = $1) as subscribed,
-                x.vip_until, x.frame
-           from rm.profiles p left join rm.follow_counts c on c.uid = p.uid left join rm.profile_extras x on x.uid = p.uid
+                w.vip, w.frame_id, w.badge_ids
+           from rm.profiles p left join rm.follow_counts c on c.uid = p.uid left join lateral (${appearanceSql('p.uid')}) w on true
           where p.uid = $1`,
         [target, viewer],
       ),
@@ -170,8 +171,9 @@ export function socialRoutes(router: express.Router, deps: QueryDeps): void {
       isBlocked: r.is_blocked,
       isSelf: viewer === target,
       badges: badgesOf(r.roles ?? [], !!r.email, r.has_paid === true),
-      vip: !!r.vip_until && (r.vip_until as Date).getTime() > Date.now(),
-      frame: r.frame ?? null,
+      vip: r.vip === true,
+      frame: r.frame_id ?? null,
+      wornBadges: r.badge_ids ?? [],
       giftWall: gifts.map((g) => ({ giftId: g.gift_id, giftName: g.gift_name, quantity: g.quantity, diamonds: g.diamonds })),
     };
     res.json(view);

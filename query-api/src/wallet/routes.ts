@@ -1,7 +1,7 @@
 // Wallet reads: balance, transaction history, inventory, top-up options, SKUs, withdrawal figures,
 // creator cash-outs and blockchain wallets. Read models only (`rm.*`).
 import {
-  findSku, formatText, money, PageQuery, pageMeta, skuCatalogue, texts, topUp, TransactionStatus, usdRates, type BalanceDto, type CurrencyDto,
+  collectible, findSku, formatText, type CollectionItemDto, money, PageQuery, pageMeta, skuCatalogue, texts, topUp, TransactionStatus, usdRates, type BalanceDto, type CurrencyDto,
   type TransactionHistoryItem, type CryptoDepositDto, demoDepositAddress,
 } from '@murmur/contracts';
 import { ApiError, currentUser, demoSettings, parse, requireAuth } from '@murmur/platform';
@@ -9,7 +9,7 @@ import type express from 'express';
 import { z } from 'zod';
 import type { QueryDeps } from '../dependencies.ts';
 import { freshness } from '../freshness.ts';
-import { lookupUsers } from '../user-directory.ts';
+import { appearanceSql, lookupUsers } from '../user-directory.ts';
 
 interface HistoryRow {
   transaction_id: string;
@@ -163,6 +163,33 @@ export function walletRoutes(router: express.Router, deps: QueryDeps): void {
       pool.query<{ n: number }>('select count(*)::int as n from rm.inventory where uid = $1', [uid]),
     ]);
     res.json({ items: items.rows, meta: pageMeta(q, count.rows[0]?.n ?? 0, items.rows.length) });
+  });
+
+  // ---- collections (spec "Collections tabs: Inventory, Frames, Badges"): owned items and their status ----
+  const CollectionsQuery = z.object({ kind: z.enum(['all', 'frame', 'badge', 'gift']).default('all') });
+  router.get('/wallet/collections', requireAuth(), freshness(pool, ['collections']), async (req, res) => {
+    const { uid } = currentUser(req);
+    const q = parse(CollectionsQuery, req.query);
+    const { rows } = await pool.query<{ item_id: string; kind: string; name: string; quantity: number; expires_at: Date | null; acquired_at: Date; worn: boolean; expired: boolean }>(
+      `select c.item_id, c.kind, c.name, c.quantity, c.expires_at, c.acquired_at,
+              (c.expires_at is not null and c.expires_at <= now()) as expired,
+              (c.item_id = w.frame_id or c.item_id = any(w.badge_ids)) as worn
+         from rm.collection_items c left join lateral (${appearanceSql('c.uid')}) w on true
+        where c.uid = $1 and ($2 = 'all' or c.kind = $2)
+        order by expired, c.acquired_at desc`,
+      [uid, q.kind],
+    );
+    const items: CollectionItemDto[] = rows.map((r) => ({
+      itemId: r.item_id,
+      kind: r.kind as CollectionItemDto['kind'],
+      name: r.name,
+      imageUrl: collectible(r.item_id)?.imageUrl ?? '/gifts/star.svg',
+      quantity: r.quantity,
+      status: r.expired ? 'expired' : r.worn ? 'active' : 'inactive',
+      expiresAt: r.expires_at?.toISOString() ?? null,
+      acquiredAt: r.acquired_at.toISOString(),
+    }));
+    res.json({ items });
   });
 
   // ---- top-up options (spec section 7 "Payment and wallet") ----

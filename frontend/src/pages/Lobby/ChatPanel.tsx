@@ -5,6 +5,7 @@ import { texts } from '@murmur/contracts/errors';
 import { lobbyTexts } from '@murmur/contracts/lobbies';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { ApiCallError } from '../../api/client.ts';
+import type { AppearanceDto } from '@murmur/contracts/collections';
 import { Avatar } from '../../components/Avatar.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { chatError } from '../../forms/validation.ts';
@@ -14,6 +15,7 @@ import chatStyles from '../../lobby/chat/Chat.module.css';
 import { lobbyActions } from '../../lobby/lobbyActions.ts';
 import { uploadMedia } from '../../social/socialApi.ts';
 import { uploadError } from '../../social/uploadChecks.ts';
+import { WornBadges } from '../../components/WornBadges.tsx';
 import { GiftChatLine } from './GiftChatLine.tsx';
 import styles from './Lobby.module.css';
 
@@ -26,6 +28,8 @@ export interface ChatMessage {
   postedAt: string;
   /** A picture's signed address (history only; live pictures look it up). */
   mediaUrl?: string | null;
+  /** What the sender wore when the history was read (live lines take the member's current look). */
+  appearance?: AppearanceDto;
   /** A gift line (message type `gift`): the gift's catalogue name, quantity and recipients' names. */
   gift?: { name: string; quantity: number; recipients: string[] };
 }
@@ -45,9 +49,11 @@ export interface ChatPanelProps {
   onPin?(message: ChatMessage): void;
   /** A fixed height where the panel is not a full-height column (a room's card). */
   height?: number;
+  /** The current look of a sender who is in the lobby (frame, badges, VIP name), live. */
+  lookOf?(uid: string): AppearanceDto | undefined;
 }
 
-export function ChatPanel({ lobbyId, roomId = null, messages, canChat, onSignIn, silenced = false, onPin, height }: ChatPanelProps) {
+export function ChatPanel({ lobbyId, roomId = null, messages, canChat, onSignIn, silenced = false, onPin, height, lookOf }: ChatPanelProps) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [picker, setPicker] = useState<'emoji' | 'sticker' | 'gif' | null>(null);
@@ -103,14 +109,15 @@ export function ChatPanel({ lobbyId, roomId = null, messages, canChat, onSignIn,
     <div className={styles.chat} style={height ? { height } : undefined}>
       <div className={styles.messages} ref={list} data-testid="chat-messages">
         {messages.length === 0 ? <p className={styles.chatEmpty}>Say hi to everyone 👋</p> : null}
-        {messages.map((m) =>
-          m.gift ? (
-            <GiftChatLine key={m.messageId} message={m} />
-          ) : (
+        {messages.map((m) => {
+          if (m.gift) return <GiftChatLine key={m.messageId} message={m} />;
+          const look = lookOf?.(m.uid) ?? m.appearance;
+          return (
           <div key={m.messageId} className={chatStyles.messageRow} data-testid="chat-message">
-            <Avatar name={m.username} size={26} />
+            <Avatar name={m.username} size={26} frame={look?.frameId} />
             <div>
-              <span className={styles.messageName}>{m.username}</span>
+              <span className={`${styles.messageName} ${look?.vip ? styles.vipName : ''}`} data-vip={look?.vip ? 'true' : undefined}>{m.username}</span>
+              <WornBadges badgeIds={look?.badgeIds} size={11} />
               <ChatMessageBody message={m} lobbyId={lobbyId} roomId={roomId} textClass={styles.messageBody!} stickerClass={styles.sticker!} />
             </div>
             {onPin && m.messageType === 'text' ? (
@@ -119,8 +126,8 @@ export function ChatPanel({ lobbyId, roomId = null, messages, canChat, onSignIn,
               </button>
             ) : null}
           </div>
-          ),
-        )}
+          );
+        })}
       </div>
       {!canChat ? (
         <button className={styles.chatSignIn} onClick={onSignIn}>

@@ -393,7 +393,7 @@ export default function LobbyPage() {
         <Tabs
           variant="pill"
           items={[
-            { value: 'chat', label: 'Chat', content: <ChatPanel lobbyId={lobbyId} messages={chat} canChat={!!uid} onSignIn={() => openLogin(true)} silenced={!!me?.silenced} onPin={staff ? (m) => void lobbyActions.pin(lobbyId, m.body.length > 120 ? `${m.body.slice(0, 119)}…` : m.body).then((a) => reload(a.position)).catch(() => undefined) : undefined} /> },
+            { value: 'chat', label: 'Chat', content: <ChatPanel lobbyId={lobbyId} messages={chat} lookOf={(u) => lobby?.members.find((m) => m.uid === u)?.appearance} canChat={!!uid} onSignIn={() => openLogin(true)} silenced={!!me?.silenced} onPin={staff ? (m) => void lobbyActions.pin(lobbyId, m.body.length > 120 ? `${m.body.slice(0, 119)}…` : m.body).then((a) => reload(a.position)).catch(() => undefined) : undefined} /> },
             { value: 'ranking', label: 'Ranking', content: <Leaderboard lobbyId={lobbyId} minPosition={lbPosition} /> },
             {
               value: 'people',

@@ -2,6 +2,7 @@
 import { Avatar } from '../../components/Avatar.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { Menu } from '../../components/Menu.tsx';
+import { WornBadges } from '../../components/WornBadges.tsx';
 import type { LobbyDetails, LobbyMember } from '../../lobby/lobbyApi.ts';
 import { memberActionLabel, memberActions, seatLabel, type MemberAction } from '../../lobby/permissions.ts';
 import styles from './Lobby.module.css';
@@ -28,7 +29,7 @@ export function Stage({ lobby, viewerUid, speaking, onAction, emptySeat = null }
             trigger={
               <button className={styles.seat} data-testid={`seat-${seat}`} data-uid={member.uid} aria-label={`${member.username}, seat ${seat + 1}`}>
                 <span className={`${styles.seatAvatar} ${speaking.includes(member.uid) && !member.muted ? styles.speaking : ''}`} data-speaking={speaking.includes(member.uid) && !member.muted}>
-                  <Avatar name={member.username} src={member.profilePicUrl} size={64} />
+                  <Avatar name={member.username} src={member.profilePicUrl} size={64} frame={member.appearance?.frameId} />
                   {member.uid === lobby.hostUid ? (
                     <span className={styles.crown} title="Host">
                       <Icon name="crown" size={14} />
@@ -38,7 +39,8 @@ export function Stage({ lobby, viewerUid, speaking, onAction, emptySeat = null }
                     <Icon name={member.muted ? 'micOff' : 'mic'} size={12} />
                   </span>
                 </span>
-                <span className={styles.seatName}>{member.username}</span>
+                <span className={`${styles.seatName} ${member.appearance?.vip ? styles.vipName : ''}`}>{member.username}</span>
+                <WornBadges badgeIds={member.appearance?.badgeIds} size={12} />
                 <span className={styles.seatRole} data-testid="seat-role">{seatLabel(lobby, member)}</span>
               </button>
             }

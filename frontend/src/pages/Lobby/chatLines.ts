@@ -1,10 +1,11 @@
 // Lines of the lobby chat from the history endpoint and from live events: messages, and gift lines
 // ("Amy sent Rose x3 to Bob") for GiftSent, so gifts read the same live and after a reload.
+import type { AppearanceDto } from '@murmur/contracts/collections';
 import type { ChatMessage } from './ChatPanel.tsx';
 
 export interface ChatHistoryItem {
   messageId: string;
-  sender?: { uid: string; username: string };
+  sender?: { uid: string; username: string; appearance?: AppearanceDto };
   recipients?: Array<{ uid: string; username: string | null }>;
   payload: { messageType: string; title?: string | null; body: string };
   /** A picture's signed address. */
@@ -25,7 +26,7 @@ function giftBody(body: string): { quantity: number; recipients: string[] } {
 }
 
 export function historyLine(m: ChatHistoryItem): ChatMessage {
-  const line: ChatMessage = { messageId: m.messageId, uid: m.sender?.uid ?? '', username: m.sender?.username ?? 'Someone', messageType: m.payload.messageType, body: m.payload.body, mediaUrl: m.mediaUrl ?? null, postedAt: m.postedAt };
+  const line: ChatMessage = { messageId: m.messageId, uid: m.sender?.uid ?? '', username: m.sender?.username ?? 'Someone', messageType: m.payload.messageType, body: m.payload.body, mediaUrl: m.mediaUrl ?? null, postedAt: m.postedAt, ...(m.sender?.appearance ? { appearance: m.sender.appearance } : {}) };
   if (m.payload.messageType !== 'gift') return line;
   const { quantity, recipients } = giftBody(m.payload.body);
   const names = new Map((m.recipients ?? []).map((r) => [r.uid, r.username ?? r.uid.slice(0, 8)]));

@@ -7,6 +7,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../api/client.ts';
 import { useSession } from '../../api/session.ts';
 import { Avatar } from '../../components/Avatar.tsx';
+import { WornBadges } from '../../components/WornBadges.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
@@ -60,8 +61,8 @@ export default function ProfilePage() {
     <div className={styles.page}>
       <div className={styles.banner} style={view.profileBannerUrl ? { backgroundImage: `url(${view.profileBannerUrl})` } : undefined} />
       <section className={styles.header}>
-        <div className={view.frame ? styles.framed : undefined} title={view.frame ?? undefined}>
-          <Avatar name={view.username ?? uid} src={view.profilePicUrl} size={96} ring={view.vip} />
+        <div data-testid="profile-avatar">
+          <Avatar name={view.username ?? uid} src={view.profilePicUrl} size={96} ring={view.vip && !view.frame} frame={view.frame} />
         </div>
         <div className={styles.identity}>
           <h1 className={styles.name} data-testid="profile-username">
@@ -73,6 +74,7 @@ export default function ProfilePage() {
                 ✔ {b}
               </span>
             ))}
+            <WornBadges badgeIds={view.wornBadges} size={18} />
           </div>
           <div className={styles.counts}>
             {(Object.keys(listLabels) as ListKind[]).map((kind) => (

@@ -1,0 +1,97 @@
+// Buying, owning and wearing items on the wallet stream: durations, renewals from the current end,
+// sold-out and seasonal items, one frame and up to 3 badges, nothing worn that is not owned.
+import { findSku } from '@murmur/contracts';
+import { ApiError } from '@murmur/platform';
+import { describe, expect, it } from 'vitest';
+import { walletDecider, type PurchaseSku, type SkuPrice, type WalletCommand } from './decide.ts';
+import type { WalletEvent } from './wallet.ts';
+
+const at = '2026-03-01T00:00:00.000Z';
+const later = (days: number) => new Date(new Date(at).getTime() + days * 86_400_000).toISOString();
+
+function fold(events: WalletEvent[]) {
+  return events.reduce(walletDecider.evolve, walletDecider.initialState());
+}
+function refusal(command: WalletCommand, events: WalletEvent[]): ApiError {
+  try {
+    walletDecider.decide(command, fold(events));
+  } catch (error) {
+    expect(error).toBeInstanceOf(ApiError);
+    return error as ApiError;
+  }
+  throw new Error('expected a refusal');
+}
+
+const credit = (amount: number): WalletEvent => ({ type: 'DiamondsCredited', data: { uid: 'u', amount, reason: 'demo_grant', reference: 'r', creditedAt: at } });
+const price = (id: string): SkuPrice => {
+  const s = findSku(id)!;
+  return { id: s.id, kind: s.kind, name: s.name, price: s.price, months: s.months, days: s.days, badge: s.badge, availableUntil: s.availableUntil };
+};
+const buy = (id: string, when = at): PurchaseSku => ({ type: 'PurchaseSku', uid: 'u', purchaseId: `p-${id}-${when}`, sku: price(id), quantity: 1, at: when });
+const bought = (id: string, events: WalletEvent[], when = at): WalletEvent[] => [...events, ...walletDecider.decide(buy(id, when), fold(events))];
+const wear = (itemId: string, equip = true, when = at): WalletCommand => ({ type: 'ChangeAppearance', uid: 'u', itemId, equip, lobbyIds: ['L'], at: when });
+
+describe('buying items', () => {
+  it('gives a 30-day frame an end 30 days out, and a renewal extends from the current end', () => {
+    const first = bought('frame-rose', [credit(5000)]);
+    expect(first.at(-1)).toMatchObject({ type: 'SkuPurchased', data: { skuId: 'frame-rose', expiresAt: later(30), diamondsTotal: 800 } });
+    const second = bought('frame-rose', first, later(10));
+    expect(second.at(-1)!.data).toMatchObject({ expiresAt: later(60) });
+  });
+
+  it('keeps a for-ever frame for ever', () => {
+    expect(bought('frame-gold', [credit(5000)]).at(-1)!.data).toMatchObject({ expiresAt: null });
+  });
+
+  it('refuses a sold-out item and a seasonal item after its season, and writes nothing', () => {
+    expect(refusal(buy('frame-diamond'), [credit(99_999)]).message).toBe('This item is sold out.');
+    expect(refusal(buy('frame-valentine'), [credit(99_999)]).message).toBe('This item is no longer available.');
+    const inSeason = buy('frame-valentine', '2026-02-10T00:00:00.000Z');
+    expect(walletDecider.decide(inSeason, fold([credit(99_999)]))).toHaveLength(1);
+  });
+
+  it('refuses a purchase above the balance', () => {
+    expect(refusal(buy('frame-castle'), [credit(2999)]).code).toBe('INSUFFICIENT_BALANCE');
+  });
+});
+
+describe('wearing items', () => {
+  it('wears an owned frame, and a second frame replaces the first', () => {
+    const owned = bought('frame-rose', bought('frame-gold', [credit(5000)]));
+    const worn = walletDecider.decide(wear('frame-gold'), fold(owned));
+    expect(worn).toEqual([{ type: 'AppearanceChanged', data: { uid: 'u', frameId: 'frame-gold', badgeIds: [], lobbyIds: ['L'], changedAt: at } }]);
+    const swapped = walletDecider.decide(wear('frame-rose'), fold([...owned, ...worn]));
+    expect(swapped[0]!.data).toMatchObject({ frameId: 'frame-rose' });
+  });
+
+  it('refuses what the user does not own, an expired item and anything but frames and badges', () => {
+    expect(refusal(wear('frame-gold'), [credit(5000)]).message).toBe('You do not own this item.');
+    expect(refusal(wear('vip-frame'), [credit(5000)]).message).toBe('You do not own this item.');
+    const castle = bought('frame-castle', [credit(5000)]);
+    expect(refusal(wear('frame-castle', true, later(8)), castle).message).toBe('This item has expired.');
+    expect(refusal(wear('gift-teddy'), bought('gift-teddy', [credit(5000)])).message).toBe('This item cannot be worn.');
+  });
+
+  it('wears up to 3 badges, and a fourth needs one taken off', () => {
+    let events = bought('badge-supporter', bought('badge-star', bought('badge-rocket', [credit(99_999)])));
+    events = bought('vip-year', events);
+    for (const id of ['badge-supporter', 'badge-star', 'vip-badge']) events = [...events, ...walletDecider.decide(wear(id), fold(events))];
+    expect(fold(events).badgeIds).toEqual(['badge-supporter', 'badge-star', 'vip-badge']);
+    expect(refusal(wear('badge-rocket'), events).message).toBe('You can wear at most 3 badges. Take one off first.');
+    events = [...events, ...walletDecider.decide(wear('badge-star', false), fold(events))];
+    expect(walletDecider.decide(wear('badge-rocket'), fold(events))[0]!.data).toMatchObject({ badgeIds: ['badge-supporter', 'vip-badge', 'badge-rocket'] });
+  });
+
+  it('owns the VIP frame while VIP lasts', () => {
+    const vip = bought('vip-year', [credit(20_000)]);
+    expect(walletDecider.decide(wear('vip-frame'), fold(vip))[0]!.data).toMatchObject({ frameId: 'vip-frame' });
+    expect(refusal(wear('vip-frame', true, '2027-03-02T00:00:00.000Z'), vip).message).toBe('This item has expired.');
+  });
+
+  it('takes off a worn item; taking off what is not worn changes nothing', () => {
+    const owned = bought('frame-gold', [credit(5000)]);
+    const worn = [...owned, ...walletDecider.decide(wear('frame-gold'), fold(owned))];
+    expect(walletDecider.decide(wear('frame-gold', false), fold(worn))[0]!.data).toMatchObject({ frameId: null });
+    expect(walletDecider.decide(wear('frame-gold', false), fold(owned))).toEqual([]);
+  });
+});
