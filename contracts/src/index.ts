@@ -22,3 +22,4 @@ export * from './realtime.ts';
 export * from './media.ts';
 export * from './api-catalogue.ts';
 export * from './progression.ts';
+export * from './public-events.ts';

@@ -1,6 +1,7 @@
 // Maps an event of the log to the realtime channels it is delivered on (from its stream id and the
-// ids in its data), and to the payload clients see: never metadata, never secrets.
-import { channels, type RealtimeEvent, type SpecRealtimeEvent } from '@murmur/contracts';
+// ids in its data), and to the payload clients see: the fields `publicEventFields` (contracts)
+// allows for its type, never metadata. A type without public fields is sent nowhere.
+import { channels, isEventOf, publicFieldsOf, publicPayloadOf, type RealtimeEvent, type SpecRealtimeEvent } from '@murmur/contracts';
 import type { RecordedEvent } from '@murmur/eventstore';
 
 /** Streams that belong to one user: their events go to that user's own channel only. */
@@ -11,9 +12,6 @@ const publicPersonalEvents = new Set(['GiftSent']);
 
 /** Room lifecycle that the lobby around the room shows (rooms appearing, starting, ending). */
 const roomEventsForLobby = new Set(['RoomCreated', 'RoomStarted', 'RoomEnded']);
-
-/** Data keys never pushed to a client: secrets, codes, invite keys. */
-const secretKey = /(secret|hash|password|nonce|token|otp|code|key|inviteId)$/i;
 
 function text(value: unknown): string | null {
   return typeof value === 'string' && value.length > 0 && value.length <= 200 ? value : null;
@@ -28,8 +26,9 @@ function splitStream(streamId: string): { category: string; key: string } {
   return dash < 0 ? { category: streamId, key: '' } : { category: streamId.slice(0, dash), key: streamId.slice(dash + 1) };
 }
 
-/** Every channel an event belongs to, without duplicates. */
+/** Every channel an event belongs to, without duplicates; none for an event never pushed. */
 export function channelsOf(event: RecordedEvent): string[] {
+  if (!publicFieldsOf(event.type)) return [];
   const out = new Set<string>();
   const { category, key } = splitStream(event.streamId);
   const data = event.data;
@@ -85,31 +84,21 @@ export function channelsOf(event: RecordedEvent): string[] {
   return [...out];
 }
 
-function redact(data: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(data)) if (!secretKey.test(k)) out[k] = v;
-  return out;
-}
-
 /** The spec's realtime shape for the two events it names. */
 export function specEventOf(event: RecordedEvent): SpecRealtimeEvent | undefined {
   const timestamp = event.createdAt.getTime();
-  if (event.type === 'GiftSent') {
-    const sender = text(event.data.senderUid) ?? splitStream(event.streamId).key;
-    return { timestamp, recipients: uids(event.data.recipients), uid: sender, type: 'gift_sent' };
-  }
-  if (event.type === 'LobbyJoined' || event.type === 'RoomJoined') {
-    return { timestamp, recipients: [], uid: text(event.data.uid) ?? '', type: 'user_joined' };
-  }
+  if (isEventOf(event, ['GiftSent'])) return { timestamp, recipients: event.data.recipients, uid: event.data.senderUid, type: 'gift_sent' };
+  if (isEventOf(event, ['LobbyJoined', 'RoomJoined'])) return { timestamp, recipients: [], uid: event.data.uid, type: 'user_joined' };
   return undefined;
 }
 
+/** The message body of an event that `channelsOf` routes somewhere. */
 export function toRealtimeEvent(event: RecordedEvent): RealtimeEvent {
   const realtime = specEventOf(event);
   return {
     type: event.type,
     streamId: event.streamId,
-    data: redact(event.data),
+    data: publicPayloadOf(event.type, event.data) ?? {},
     createdAt: event.createdAt.toISOString(),
     ...(realtime ? { realtime } : {}),
   };

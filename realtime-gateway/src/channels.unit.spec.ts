@@ -28,7 +28,7 @@ describe('channelsOf', () => {
 
   it('keeps other wallet, profile and session events on their owner channel only', () => {
     expect(channelsOf(recorded('wallet-bob', 'DiamondsSpent', { uid: 'bob', reason: 'lobby_entry', lobbyId: 'L' }))).toEqual(['users/bob']);
-    expect(channelsOf(recorded('user-bob', 'SessionStarted', { uid: 'bob' }))).toEqual(['users/bob']);
+    expect(channelsOf(recorded('user-bob', 'UserSignedIn', { uid: 'bob' }))).toEqual(['users/bob']);
   });
 
   it('tells the lobbies a user is in what they now wear, and nothing of their wallet', () => {
@@ -67,5 +67,27 @@ describe('toRealtimeEvent', () => {
     expect(room.data).toEqual({ roomId: 'R', title: 't' });
     expect(JSON.stringify(room)).not.toContain('secret-ip');
     expect(toRealtimeEvent(recorded('lobby-L', 'MicMuted', { lobbyId: 'L' })).realtime).toBeUndefined();
+  });
+
+  it('sends only the allow-listed fields: no e-mail, payment reference, address, session or new field', () => {
+    const registered = toRealtimeEvent(recorded('user-bob', 'UserRegistered', {
+      uid: 'bob', username: 'bob', email: 'bob@example.com', walletAddress: '0xabc', providerSubject: 'sub-1', visitorId: 'v-1', deviceInfo: { os: 'x' },
+    }));
+    expect(registered.data).toEqual({ uid: 'bob', username: 'bob' });
+    const signedIn = toRealtimeEvent(recorded('user-bob', 'UserSignedIn', { uid: 'bob', sessionId: 'sess-1', method: 'email', visitorId: 'v-1', signedInAt: 't' }));
+    expect(signedIn.data).toEqual({ uid: 'bob', method: 'email', signedInAt: 't' });
+    const paid = toRealtimeEvent(recorded('payment-p1', 'PaymentConfirmed', { paymentId: 'p1', uid: 'bob', providerRef: 'pi_secret', txHash: '0xdead', diamonds: 100 }));
+    expect(paid.data).toEqual({ paymentId: 'p1', uid: 'bob', diamonds: 100 });
+    const withdrawn = toRealtimeEvent(recorded('earnings-bob', 'CharmWithdrawn', { withdrawalId: 'w', uid: 'bob', charm: 5, address: 'GCASH-0917', proofUrl: 'https://x' }));
+    expect(withdrawn.data).toEqual({ withdrawalId: 'w', uid: 'bob', charm: 5 });
+    // A field added to an event later is not sent until it is allow-listed.
+    const gift = toRealtimeEvent(recorded('wallet-a', 'GiftSent', { senderUid: 'a', recipients: ['h'], lobbyId: 'L', senderIpHash: 'h1' }));
+    expect(gift.data).toEqual({ senderUid: 'a', recipients: ['h'], lobbyId: 'L' });
+  });
+
+  it('sends events without public fields, or of a type the registry does not know, nowhere', () => {
+    expect(channelsOf(recorded('social-a', 'UserReported', { reporterUid: 'a', reportedUid: 'b', reason: 'spam' }))).toEqual([]);
+    expect(channelsOf(recorded('referral-settlement-w1-a', 'ReferralPayoutSettled', { uid: 'a', weekId: 'w1' }))).toEqual([]);
+    expect(channelsOf(recorded('lobby-L', 'SomethingNew', { lobbyId: 'L', uid: 'u' }))).toEqual([]);
   });
 });

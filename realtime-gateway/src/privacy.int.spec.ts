@@ -1,7 +1,9 @@
 // Issue 12 points 8 and 9 against the real gateway: a ban or a sign-in on another device closes the
 // user's open sockets at once, with a documented close code and the spec's text; invite ids never
-// reach a listener of a private lobby's channel.
+// reach a listener of a private lobby's channel; a personal event's private fields (e-mail, payment
+// reference, address, session, ip hash) never reach even its owner.
 import { channels, realtimeCloseCodes, texts } from '@murmur/contracts';
+import { PostgresEventStore } from '@murmur/eventstore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpWithWallet } from '../../test-support/sign-up.ts';
 import { actors, startTestStack, TEST_JWT_SECRET, type TestStack } from '../../test-support/stack.ts';
@@ -76,5 +78,51 @@ describe('invite ids', () => {
       expect(frames).not.toContain(first.body.inviteId);
       socket.ws.close();
     }
+  });
+});
+
+describe('allow-listed payloads', () => {
+  it("sends a user's own events without their e-mail, device, wallet, payment reference, address or ip hash", async () => {
+    const uid = 'pp-owner';
+    const socket = await listening(uid, await stack.tokenFor(uid));
+    const store = new PostgresEventStore(stack.db.pool);
+    const at = new Date().toISOString();
+    const metadata = { clientIpHash: 'ip-hash-7f3a', actorUid: uid };
+    await store.append(`user-${uid}`, [{
+      type: 'GuestUpgraded',
+      data: { uid, method: 'email', email: 'private.person@example.com', walletAddress: null, walletEnvironment: null, provider: null, providerSubject: 'oidc-sub-991', telegramId: 'tg-5511', upgradedAt: at },
+      metadata,
+    }, {
+      // (A UserSignedIn would close this socket: a sign-in elsewhere ends the older session.)
+      type: 'UserRegistered',
+      data: {
+        uid, method: 'email', anonymous: false, username: 'pp_owner', profilePicUrl: null, roles: ['co'], referralCode: 'PPOWNER', referredByCode: null,
+        email: 'private.person@example.com', walletAddress: '0x9999aaaa', walletEnvironment: 'evm', providerSubject: null, provider: null, telegramId: null,
+        visitorId: 'visitor-8812', deviceInfo: { os: 'Secret OS', fingerprint: 'fp-4471' }, registeredAt: at,
+      },
+      metadata,
+    }]);
+    await store.append('payment-pp-1', [{
+      type: 'PaymentConfirmed',
+      data: { paymentId: 'pp-1', uid, provider: 'stripe', purpose: 'topup', amountUsdCents: 500, diamonds: 500, providerRef: 'pi_private_ref_123', confirmedAt: at },
+      metadata,
+    }], { idempotencyKey: 'pp-payment-1' });
+    await store.append(`earnings-${uid}`, [{
+      type: 'CharmWithdrawn',
+      data: { withdrawalId: 'pp-w1', uid, charm: 10, usdCents: 10, kind: 'withdrawal', method: 'ewallet', address: 'GCASH-09171234567', withdrawnAt: at },
+      metadata,
+    }], { idempotencyKey: 'pp-withdraw-1' });
+    const upgraded = await socket.next('event', (m) => m.event.type === 'GuestUpgraded');
+    expect(upgraded.event.data).toEqual({ uid, method: 'email', upgradedAt: at });
+    const registered = await socket.next('event', (m) => m.event.type === 'UserRegistered');
+    expect(registered.event.data).toEqual({ uid, username: 'pp_owner', profilePicUrl: null, anonymous: false, registeredAt: at });
+    const paid = await socket.next('event', (m) => m.event.type === 'PaymentConfirmed');
+    expect(paid.event.data).toMatchObject({ paymentId: 'pp-1', diamonds: 500 });
+    await socket.next('event', (m) => m.event.type === 'CharmWithdrawn');
+    const frames = JSON.stringify(socket.messages);
+    for (const secret of ['private.person@example.com', 'oidc-sub-991', 'tg-5511', 'fp-4471', '0x9999aaaa', 'visitor-8812', 'Secret OS', 'pi_private_ref_123', 'GCASH-09171234567', 'ip-hash-7f3a', 'pp-payment-1']) {
+      expect(frames).not.toContain(secret);
+    }
+    socket.ws.close();
   });
 });

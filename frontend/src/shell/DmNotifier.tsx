@@ -1,7 +1,8 @@
 // New direct messages on every page: keeps the unread badge current and, unless the conversation
 // is open, shows a toast naming the sender with the start of the message.
 import { channels } from '@murmur/contracts/realtime';
-import type { DirectMessage, ProfileView } from '@murmur/contracts/social';
+import { isPublicEvent } from '@murmur/contracts/public-events';
+import type { ProfileView } from '@murmur/contracts/social';
 import { useLocation } from 'react-router';
 import { api } from '../api/client.ts';
 import { useChannel } from '../api/realtime.ts';
@@ -19,10 +20,10 @@ export function DmNotifier() {
   const location = useLocation();
   useChannel(uid ? channels.user(uid) : null, {
     onEvent(message) {
-      const { type } = message.event;
-      if (type === 'DirectThreadRead') return void refreshUnread(message.position);
-      if (type !== 'DirectMessageSent') return;
-      const d = message.event.data as unknown as DirectMessage;
+      const { event } = message;
+      if (event.type === 'DirectThreadRead') return void refreshUnread(message.position);
+      if (!isPublicEvent(event, 'DirectMessageSent')) return;
+      const d = event.data;
       if (d.recipientUid !== uid) return;
       void refreshUnread(message.position);
       if (isOpen(location, d.senderUid)) return;

@@ -3,6 +3,7 @@
 // lobby is re-read after every reconnect (seats are server truth).
 import type { EventMessage } from '@murmur/contracts/realtime';
 import { channels } from '@murmur/contracts/realtime';
+import { isPushedEvent } from '@murmur/contracts/public-events';
 import { texts } from '@murmur/contracts/errors';
 import { lobbyTexts } from '@murmur/contracts/lobbies';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -135,18 +136,22 @@ export default function LobbyPage() {
 
   const onEvent = useCallback(
     (message: EventMessage) => {
-      const { type, data } = message.event;
+      const event = message.event;
       const current = lobbyRef.current;
-      switch (type) {
+      if (!isPushedEvent(event)) {
+        reload(message.position);
+        return;
+      }
+      switch (event.type) {
         case 'GiftSent': {
-          const d = data as { senderUid: string; giftName: string; quantity: number; recipients: string[]; sentAt: string };
+          const d = event.data;
           if (current) {
             queue.offer(
               { id: message.position, giftName: d.giftName, quantity: d.quantity, senderUid: d.senderUid, recipients: d.recipients, sentAt: Date.parse(d.sentAt) },
               { hostUid: current.hostUid, cohostUids: current.cohostUids, activeUids: current.members.filter((m) => m.presence !== 'offline').map((m) => m.uid) },
             );
           }
-          if (!(data as { roomId?: string }).roomId) {
+          if (!d.roomId) {
             const line = giftLine(message.position, d, nameOf);
             setChat((c) => (c.some((m) => m.messageId === line.messageId) ? c : [...c.slice(-199), line]));
           }
@@ -155,7 +160,7 @@ export default function LobbyPage() {
           return;
         }
         case 'ChatMessagePosted': {
-          const d = data as { messageId: string; uid: string; messageType: string; body: string; postedAt: string; roomId: string | null };
+          const d = event.data;
           if (d.roomId) return;
           setChat((c) => (c.some((m) => m.messageId === d.messageId) ? c : [...c.slice(-199), { messageId: d.messageId, uid: d.uid, username: nameOf(d.uid), messageType: d.messageType, body: d.body, postedAt: d.postedAt }]));
           return;
@@ -166,8 +171,8 @@ export default function LobbyPage() {
           return;
         case 'LobbyUserKicked':
         case 'LobbyUserBlocked':
-          if ((data as { uid: string }).uid === uid) {
-            toast(type === 'LobbyUserKicked' ? 'You were removed from the lobby.' : 'You are blocked from this lobby.', 'error');
+          if (event.data.uid === uid) {
+            toast(event.type === 'LobbyUserKicked' ? 'You were removed from the lobby.' : 'You are blocked from this lobby.', 'error');
             void leaveMedia();
             navigate('/');
             return;
@@ -176,7 +181,7 @@ export default function LobbyPage() {
           return;
         case 'LobbyLeft':
           // Taken out for a lost connection while this page still shows the lobby: join again.
-          if ((data as { uid: string; reason?: string }).uid === uid && (data as { reason?: string }).reason === 'disconnected' && joinStarted.current) {
+          if (event.data.uid === uid && event.data.reason === 'disconnected' && joinStarted.current) {
             toast(texts.rejoining, 'info');
             void doJoin();
           }

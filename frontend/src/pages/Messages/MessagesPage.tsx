@@ -2,7 +2,8 @@
 // pages by timestamp (20 a page), the composer with chat images, the new-message composer with a
 // To field, and live delivery on the user's `users/{uid}` channel. On a phone the list and the
 // open conversation take the screen in turn.
-import { threadIdOf, type DirectMessage, type FollowerItem, type MessageThread } from '@murmur/contracts/social';
+import { isPublicEvent } from '@murmur/contracts/public-events';
+import { threadIdOf, type FollowerItem, type MessageThread } from '@murmur/contracts/social';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { api } from '../../api/client.ts';
@@ -39,14 +40,13 @@ export default function MessagesPage({ compose }: { compose?: boolean }) {
         void fresh<Paged<MessageThread>>(threadsKey);
         return;
       }
-      if (event.type === 'Followed') {
+      if (isPublicEvent(event, 'Followed')) {
         // Someone followed me: an open conversation with them may be allowed now.
-        const { followerUid } = event.data as { followerUid?: string };
-        if (followerUid) void fresh(paths.view(followerUid));
+        void fresh(paths.view(event.data.followerUid));
         return;
       }
-      if (event.type !== 'DirectMessageSent') return;
-      const d = event.data as unknown as DirectMessage;
+      if (!isPublicEvent(event, 'DirectMessageSent')) return;
+      const d = event.data;
       void setQueryData<ThreadPage>(paths.thread(d.threadId), (page) =>
         page && !page.items.some((m) => m.messageId === d.messageId) ? { ...page, items: [...page.items, { ...d, imageUrl: null }] } : page,
       );

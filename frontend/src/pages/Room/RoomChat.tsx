@@ -1,5 +1,6 @@
 // A private room's chat (history and live messages on the room's channel) and, for whoever runs the
 // room, silencing and unsilencing the other person.
+import { isPublicEvent } from '@murmur/contracts/public-events';
 import { channels } from '@murmur/contracts/realtime';
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../api/client.ts';
@@ -35,8 +36,8 @@ export function RoomChat({ room, uid, onChanged }: { room: RoomChatRoom; uid: st
 
   useChannel(channels.roomAll(room.roomId), {
     onEvent: (m) => {
-      if (m.event.type !== 'ChatMessagePosted') return;
-      const d = m.event.data as { messageId: string; uid: string; messageType: string; body: string; postedAt: string };
+      if (!isPublicEvent(m.event, 'ChatMessagePosted')) return;
+      const d = m.event.data;
       setMessages((c) => (c.some((x) => x.messageId === d.messageId) ? c : [...c.slice(-199), { messageId: d.messageId, uid: d.uid, username: nameOf(d.uid), messageType: d.messageType, body: d.body, postedAt: d.postedAt }]));
     },
     onResync: load,
