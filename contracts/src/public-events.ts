@@ -50,6 +50,8 @@ export const publicEventFields = {
   DiamondsSpent: ['uid', 'amount', 'reason', 'spentAt'],
   GiftSent: ['senderUid', 'giftId', 'giftName', 'quantity', 'unitPrice', 'diamondsTotal', 'recipients', 'charmPerRecipient', 'lobbyId', 'roomId', 'sentAt'],
   SkuPurchased: ['uid', 'purchaseId', 'skuId', 'skuKind', 'name', 'quantity', 'diamondsTotal', 'purchasedAt', 'expiresAt'],
+  // what a user wears, also to the lobbies they are in: not which other lobbies those are
+  AppearanceChanged: ['uid', 'frameId', 'badgeIds', 'changedAt'],
   BlockchainWalletAdded: null,
   BlockchainWalletRenamed: null,
   BlockchainWalletUpdated: null,
