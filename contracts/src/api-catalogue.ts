@@ -2,9 +2,9 @@
 import type { z } from 'zod';
 import type { RoleCode } from './access-token.ts';
 import { CommandAnswer } from './answers.ts';
-import { EquipBody } from './collections.ts';
-import { GlobalLeaderboardQuery } from './global-leaderboards.ts';
-import { SendGiftBody } from './gifting.ts';
+import { CollectionList, EquipBody } from './collections.ts';
+import { GlobalLeaderboardDto, GlobalLeaderboardQuery } from './global-leaderboards.ts';
+import { CmsAssetList, GiftCatalogueAnswer, SendGiftBody } from './gifting.ts';
 import { GifSearchQuery, GifSearchResult } from './gifs.ts';
 import { AddAgencyHostBody, CreateAgencyBody, PeriodQuery, SetShareRatiosBody, SettlePeriodBody, SubmitCharmPaymentBody } from './guild.ts';
 import {
@@ -16,7 +16,7 @@ import {
   LobbyTargetBody, MediaTokenRefreshBody, MediaTokenRefreshed, MicGrantedAnswer, PinMessageBody, RemoveAdminBody, RoomActionAnswer, RoomCreatedAnswer, RoomDetail,
   RoomEntered, RoomList, SwitchHostBody, UnblockBody, UpdateLobbyInfoBody,
 } from './lobbies.ts';
-import { MarkNotificationsReadBody } from './notifications.ts';
+import { MarkNotificationsReadBody, NotificationsPage, NotificationsUnread } from './notifications.ts';
 import { PageQuery } from './paging.ts';
 import { ClaimBody, CombineFragmentsBody, JoinWithTokenBody, LinkQuestAccountBody } from './progression.ts';
 import { AddPayoutWalletBody, ConnectReferrerBody, CreateReferralLinkBody, ValidateReferrerBody } from './referral.ts';
@@ -24,8 +24,12 @@ import {
   CreateWallPostBody, DeleteGalleryItemBody, FeedQuery, MessagesQuery, PresignMediaBody, PresignMediaQuery, ProcessMediaBody, RefreshMessagesBody, RemoveFollowerBody,
   ReportUserBody, SendMessageBody, UpdateProfileDetailsBody, UserSearchQuery, WallQuery,
 } from './social.ts';
+import { TransactionHistory } from './transactions.ts';
 import {
-  BlockchainWalletBody, BlockchainWalletChangeBody, CashoutConfirmBody, CreatorPaymentBody, PurchaseBody, StripeInitBody, TopUpPayBody, WithdrawBody,
+  BalanceDto, BlockchainWalletAnswer, BlockchainWalletBody, BlockchainWalletChangeBody, BlockchainWalletList, CashoutConfirmBody, CashoutList, CreatorPaymentBody,
+  CurrencyConversion, CurrencyList, EquipAnswer, GiftSentAnswer, GrantAnswer, InventoryList, PaymentMethods, PaymentNotifications, PaymentResultDto, PaymentStatusDto,
+  PurchaseAnswer, PurchaseBody, PurchaseCheck, RecommendedTopUps, SkuDto, SkuList, StripeInitBody, TopUpPayBody, WithdrawalAnswer, WithdrawalList, WithdrawAvailable,
+  WithdrawBody, WithdrawCheck,
 } from './wallet.ts';
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -123,52 +127,52 @@ const catalogue = [
   get('/messages/threads/{threadId}', 'messages', 'Messages of a thread', { query: MessagesQuery }),
 
   // ---- notifications centre ----
-  get('/notifications', 'notifications', 'The own notifications, newest first, with the unread count', { query: PageQuery }),
-  get('/notifications/unread', 'notifications', 'How many of the own notifications are unread'),
-  post('/notifications/read', 'notifications', 'Mark the own notifications read up to a sequence number', { body: MarkNotificationsReadBody }),
+  get('/notifications', 'notifications', 'The own notifications, newest first, with the unread count', { query: PageQuery, response: NotificationsPage }),
+  get('/notifications/unread', 'notifications', 'How many of the own notifications are unread', { response: NotificationsUnread }),
+  post('/notifications/read', 'notifications', 'Mark the own notifications read up to a sequence number', { body: MarkNotificationsReadBody, response: CommandAnswer }),
 
   // ---- gifts ----
-  post('/gifting/send-gift', 'gifting', 'Send a gift to users in a lobby, room or profile', { body: SendGiftBody }),
-  open('GET', '/gifting/items', 'gifting', 'The gift catalogue'),
-  open('GET', '/cms/assets', 'gifting', 'Gift and effect assets'),
+  post('/gifting/send-gift', 'gifting', 'Send a gift to users in a lobby, room or profile', { body: SendGiftBody, response: GiftSentAnswer, status: 201 }),
+  open('GET', '/gifting/items', 'gifting', 'The gift catalogue', { response: GiftCatalogueAnswer }),
+  open('GET', '/cms/assets', 'gifting', 'Gift and effect assets', { response: CmsAssetList }),
 
   // ---- money: payments, purchases, withdrawals, wallets ----
   open('POST', '/payment/stripe/webhook', 'money', 'Stripe webhook (signed raw body)', { rawBody: 'the Stripe event, verified by its Stripe-Signature header' }),
-  post('/payment/stripe/init', 'money', 'Start a card payment', { body: StripeInitBody }),
-  post('/payment/topup/pay', 'money', 'Top up diamonds (crypto transfer or sandbox)', { body: TopUpPayBody }),
-  post('/payment/checkout/pay', 'money', 'Buy the VIP subscription'),
-  post('/payment/purchase/validate', 'money', 'Check a purchase without buying', { body: PurchaseBody }),
-  post('/payment/purchase', 'money', 'Buy an item with diamonds', { body: PurchaseBody }),
-  post('/skus/credit/condition', 'money', 'May the caller buy this item, and the balance after', { body: PurchaseBody }),
-  post('/wallet/collections/equip', 'money', 'Wear or take off an owned frame or badge', { body: EquipBody }),
-  get('/wallet/collections', 'money', 'Owned frames, badges and gifts to keep, with status and end'),
-  post('/wallet/withdraw/validate', 'money', 'Check a withdrawal without requesting it', { body: WithdrawBody }),
-  post('/wallet/withdraw', 'money', 'Request a charm withdrawal', { body: WithdrawBody }),
-  post('/wallet/withdraw/settle', 'money', 'Settle a pending withdrawal', { roles: ['ad'] }),
-  post('/wallet/creator/payment', 'money', 'Pay a creator their charm', { roles: ['ag', 'ad'], body: CreatorPaymentBody }),
-  route('PUT', '/cashout-confirm', 'money', true, 'Confirm receipt of a creator payment', { body: CashoutConfirmBody }),
-  route('PUT', '/wallet/creator/cashout-confirm', 'money', true, 'Confirm receipt of a creator payment', { body: CashoutConfirmBody }),
-  post('/wallet/grant', 'money', 'Operator grant of diamonds', { roles: ['ad'] }),
-  post('/wallet/blockchain', 'money', 'Add a blockchain wallet', { body: BlockchainWalletBody }),
-  post('/wallet/blockchain/rename', 'money', 'Rename a blockchain wallet', { body: BlockchainWalletChangeBody }),
-  post('/wallet/blockchain/update', 'money', 'Change a blockchain wallet', { body: BlockchainWalletChangeBody }),
-  post('/wallet/blockchain/remove', 'money', 'Remove a blockchain wallet', { body: BlockchainWalletChangeBody }),
-  get('/wallet/balance', 'money', 'Diamond and charm balances'),
-  get('/transaction/me', 'money', 'The own transaction history'),
-  get('/wallet/inventory/bought', 'money', 'Items bought', { query: PageQuery }),
-  open('GET', '/payment/currencies/available', 'money', 'Accepted crypto currencies'),
-  open('GET', '/payment/currencies/conversion', 'money', 'Convert an amount between currencies'),
-  get('/payment/currencies/recommended', 'money', 'Currencies recommended for the caller'),
-  open('GET', '/payment/methods', 'money', 'Payment methods'),
-  open('GET', '/skus/read', 'money', 'Items for sale'),
-  open('GET', '/skus/read/{id}', 'money', 'One item for sale'),
-  get('/wallet/withdraw/available', 'money', 'Charm available to withdraw'),
-  get('/wallet/withdrawals', 'money', 'The own withdrawals', { query: PageQuery }),
-  get('/wallet/creator/cashout-list', 'money', 'Creator cash-outs', { roles: ['ag', 'ad'], query: PageQuery }),
-  get('/payment-notifications', 'money', 'Payment notifications'),
-  get('/wallet/creator/payment-notifications', 'money', 'Payment notifications'),
-  get('/wallet/blockchain', 'money', 'The own blockchain wallets'),
-  get('/payment/status/{paymentId}', 'money', 'Status of a payment'),
+  post('/payment/stripe/init', 'money', 'Start a card payment', { body: StripeInitBody, response: PaymentResultDto }),
+  post('/payment/topup/pay', 'money', 'Top up diamonds (crypto transfer or sandbox)', { body: TopUpPayBody, response: PaymentResultDto }),
+  post('/payment/checkout/pay', 'money', 'Buy the VIP subscription', { response: PaymentResultDto }),
+  post('/payment/purchase/validate', 'money', 'Check a purchase without buying', { body: PurchaseBody, response: PurchaseCheck }),
+  post('/payment/purchase', 'money', 'Buy an item with diamonds', { body: PurchaseBody, response: PurchaseAnswer, status: 201 }),
+  post('/skus/credit/condition', 'money', 'May the caller buy this item, and the balance after', { body: PurchaseBody, response: PurchaseCheck }),
+  post('/wallet/collections/equip', 'money', 'Wear or take off an owned frame or badge', { body: EquipBody, response: EquipAnswer }),
+  get('/wallet/collections', 'money', 'Owned frames, badges and gifts to keep, with status and end', { response: CollectionList }),
+  post('/wallet/withdraw/validate', 'money', 'Check a withdrawal without requesting it', { body: WithdrawBody, response: WithdrawCheck }),
+  post('/wallet/withdraw', 'money', 'Request a charm withdrawal', { body: WithdrawBody, response: WithdrawalAnswer, status: 201 }),
+  post('/wallet/withdraw/settle', 'money', 'Settle a pending withdrawal', { roles: ['ad'], response: WithdrawalAnswer }),
+  post('/wallet/creator/payment', 'money', 'Pay a creator their charm', { roles: ['ag', 'ad'], body: CreatorPaymentBody, response: WithdrawalAnswer, status: 201 }),
+  route('PUT', '/cashout-confirm', 'money', true, 'Confirm receipt of a creator payment', { body: CashoutConfirmBody, response: WithdrawalAnswer }),
+  route('PUT', '/wallet/creator/cashout-confirm', 'money', true, 'Confirm receipt of a creator payment', { body: CashoutConfirmBody, response: WithdrawalAnswer }),
+  post('/wallet/grant', 'money', 'Operator grant of diamonds', { roles: ['ad'], response: GrantAnswer, status: 201 }),
+  post('/wallet/blockchain', 'money', 'Add a blockchain wallet', { body: BlockchainWalletBody, response: BlockchainWalletAnswer, status: 201 }),
+  post('/wallet/blockchain/rename', 'money', 'Rename a blockchain wallet', { body: BlockchainWalletChangeBody, response: BlockchainWalletAnswer }),
+  post('/wallet/blockchain/update', 'money', 'Change a blockchain wallet', { body: BlockchainWalletChangeBody, response: BlockchainWalletAnswer }),
+  post('/wallet/blockchain/remove', 'money', 'Remove a blockchain wallet', { body: BlockchainWalletChangeBody, response: BlockchainWalletAnswer }),
+  get('/wallet/balance', 'money', 'Diamond and charm balances', { response: BalanceDto }),
+  get('/transaction/me', 'money', 'The own transaction history', { response: TransactionHistory }),
+  get('/wallet/inventory/bought', 'money', 'Items bought', { query: PageQuery, response: InventoryList }),
+  open('GET', '/payment/currencies/available', 'money', 'Accepted crypto currencies', { response: CurrencyList }),
+  open('GET', '/payment/currencies/conversion', 'money', 'Convert an amount between currencies', { response: CurrencyConversion }),
+  get('/payment/currencies/recommended', 'money', 'Currencies recommended for the caller', { response: RecommendedTopUps }),
+  open('GET', '/payment/methods', 'money', 'Payment methods', { response: PaymentMethods }),
+  open('GET', '/skus/read', 'money', 'Items for sale', { response: SkuList }),
+  open('GET', '/skus/read/{id}', 'money', 'One item for sale', { response: SkuDto }),
+  get('/wallet/withdraw/available', 'money', 'Charm available to withdraw', { response: WithdrawAvailable }),
+  get('/wallet/withdrawals', 'money', 'The own withdrawals', { query: PageQuery, response: WithdrawalList }),
+  get('/wallet/creator/cashout-list', 'money', 'Creator cash-outs', { roles: ['ag', 'ad'], query: PageQuery, response: CashoutList }),
+  get('/payment-notifications', 'money', 'Payment notifications', { response: PaymentNotifications }),
+  get('/wallet/creator/payment-notifications', 'money', 'Payment notifications', { response: PaymentNotifications }),
+  get('/wallet/blockchain', 'money', 'The own blockchain wallets', { response: BlockchainWalletList }),
+  get('/payment/status/{paymentId}', 'money', 'Status of a payment', { response: PaymentStatusDto }),
 
   // ---- referral ----
   post('/referral/me/link', 'referral', 'The own referral link'),
@@ -236,7 +240,7 @@ const catalogue = [
   open('GET', '/rooms/{id}', 'lobbies', 'A room with its users', { response: RoomDetail }),
   open('GET', '/lobbies/{id}/chat', 'lobbies', 'Lobby or room chat history', { query: PageQuery, response: LobbyChatHistory }),
   get('/gifs/search', 'lobbies', 'Search GIFs and stickers for the chat', { query: GifSearchQuery, response: GifSearchResult }),
-  open('GET', '/user/leaderboards', 'leaderboards', 'Global leaderboards', { query: GlobalLeaderboardQuery }),
+  open('GET', '/user/leaderboards', 'leaderboards', 'Global leaderboards', { query: GlobalLeaderboardQuery, response: GlobalLeaderboardDto }),
 
   // ---- guild (agencies) ----
   post('/guild/agencies', 'guild', 'Create an agency', { roles: ['ag'], body: CreateAgencyBody }),

@@ -67,3 +67,4 @@ export const CollectionItemDto = z.object({
   acquiredAt: z.string(),
 });
 export type CollectionItemDto = z.infer<typeof CollectionItemDto>;
+export const CollectionList = z.object({ items: z.array(CollectionItemDto) });

@@ -86,3 +86,7 @@ export const CmsAssetDto = z.object({
   name: z.string(),
 });
 export type CmsAssetDto = z.infer<typeof CmsAssetDto>;
+
+// ---- answers (response DTOs) ----
+export const GiftCatalogueAnswer = z.object({ items: z.array(GiftDto), kinds: z.array(GiftKind) });
+export const CmsAssetList = z.object({ items: z.array(CmsAssetDto) });

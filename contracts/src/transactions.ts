@@ -1,6 +1,7 @@
 // The wallet's transaction history as the API shows it (`transaction/me`), and the words a person
 // reads for its kinds and currencies: never an internal code ("demo_grant", "DMND") on a screen.
 import { z } from 'zod';
+import { paged } from './paging.ts';
 import { TransactionDto } from './wallet.ts';
 
 type TransactionCurrency = TransactionDto['currency'];
@@ -15,6 +16,7 @@ export const TransactionHistoryItem = TransactionDto.extend({
   topUp: z.object({ usdCents: z.number().int(), diamonds: z.number().int(), provider: z.string() }).nullable(),
 });
 export type TransactionHistoryItem = z.infer<typeof TransactionHistoryItem>;
+export const TransactionHistory = paged(TransactionHistoryItem);
 
 export const currencyNames: Record<TransactionCurrency, string> = { DMND: 'Diamonds', CHRM: 'Charm', USD: 'USD' };
 

@@ -1,9 +1,12 @@
 // Money (DESIGN section 4): the events of the `wallet-{uid}`, `payment-{id}` and `earnings-{uid}`
 // streams, the reasons a diamond moves, and the bodies of the wallet and payment commands.
 import { z } from 'zod';
+import { commandAnswer } from './answers.ts';
 import { AppearanceChangedData } from './collections.ts';
 import { money } from './constants.ts';
+import { CryptoDepositDto } from './deposits.ts';
 import { eventTypesOf, type EventUnionOf } from './event-map.ts';
+import { paged } from './paging.ts';
 
 /** Why diamonds were credited or spent; every module that moves diamonds names its reason here. */
 export const DiamondReason = z.enum([
@@ -404,3 +407,115 @@ export const BlockchainWalletChangeBody = z.object({
   address: z.string().min(4).max(120).optional(),
   chain: z.string().min(1).max(40).optional(),
 });
+
+// ---- answers (response DTOs of the wallet and payment routes) --------------------------------
+
+const int = z.number().int();
+/** An ISO-8601 timestamp. */
+const Instant = z.string();
+
+export const InventoryItem = z.object({
+  purchaseId: z.string(),
+  skuId: z.string(),
+  kind: SkuKind,
+  name: z.string(),
+  quantity: int,
+  diamondsTotal: int,
+  /** The post or room a targeted item unlocks. */
+  target: z.string().nullable(),
+  purchasedAt: Instant,
+  expiresAt: Instant.nullable(),
+  status: z.enum(['active', 'expired']),
+});
+export type InventoryItem = z.infer<typeof InventoryItem>;
+export const InventoryList = paged(InventoryItem);
+
+export const CurrencyList = z.object({ items: z.array(CurrencyDto), defaultCurrency: z.string() });
+export const CurrencyConversion = z.object({ from: z.string(), to: z.string(), amount: z.number(), value: z.number(), rate: z.number(), diamondsPerUsd: z.number() });
+export const RecommendedTopUps = z.object({
+  items: z.array(z.object({ value: z.number(), currency: z.string(), diamonds: int })),
+  firstTopUpOffer: z.object({ available: z.boolean(), value: z.number(), price: z.number(), discount: z.number(), diamonds: int, currency: z.string() }),
+  /** 'Amount must be between {min} and {max}' with the bounds filled in. */
+  bounds: z.object({ min: z.number(), max: z.number(), message: z.string() }),
+});
+export type RecommendedTopUps = z.infer<typeof RecommendedTopUps>;
+export const PaymentMethodDto = z.object({
+  id: TopUpMethod,
+  name: z.string(),
+  currencies: z.array(z.string()),
+  chainIds: z.array(int).optional(),
+  deposits: z.array(CryptoDepositDto).optional(),
+});
+export type PaymentMethodDto = z.infer<typeof PaymentMethodDto>;
+export const PaymentMethods = z.object({ defaultMethod: TopUpMethod, items: z.array(PaymentMethodDto) });
+export type PaymentMethods = z.infer<typeof PaymentMethods>;
+export const SkuList = z.object({ items: z.array(SkuDto) });
+
+export const WithdrawAvailable = z.object({ charm: int, usd: z.number(), usdPerCharm: z.number(), minimumCharm: int });
+export type WithdrawAvailable = z.infer<typeof WithdrawAvailable>;
+export const WithdrawalItem = z.object({
+  withdrawalId: z.string(),
+  charm: int,
+  usdCents: int,
+  kind: z.string(),
+  method: z.string().nullable(),
+  address: z.string().nullable(),
+  status: z.string(),
+  createdAt: Instant,
+});
+export type WithdrawalItem = z.infer<typeof WithdrawalItem>;
+export const WithdrawalList = z.object({ items: z.array(WithdrawalItem) });
+export const CashoutItem = z.object({ uid: z.string(), charm: int, usd: z.number(), charmCredited: int, charmWithdrawn: int });
+export type CashoutItem = z.infer<typeof CashoutItem>;
+export const CashoutList = paged(CashoutItem);
+/** A creator's payment from their agency, to confirm on receipt. */
+export const PaymentNotification = z.object({
+  withdrawalId: z.string(),
+  charm: int,
+  usdCents: int,
+  agencyUid: z.string().nullable(),
+  proofUrl: z.string().nullable(),
+  status: z.string(),
+  createdAt: Instant,
+});
+export type PaymentNotification = z.infer<typeof PaymentNotification>;
+export const PaymentNotifications = z.object({ items: z.array(PaymentNotification) });
+export const BlockchainWalletItem = z.object({ walletId: z.string(), name: z.string(), address: z.string(), chain: z.string(), createdAt: Instant, updatedAt: Instant });
+export type BlockchainWalletItem = z.infer<typeof BlockchainWalletItem>;
+export const BlockchainWalletList = z.object({ items: z.array(BlockchainWalletItem) });
+export const PaymentStatusDto = z.object({
+  transactionId: z.string(),
+  provider: z.string(),
+  purpose: z.string(),
+  amountUsdCents: int,
+  diamonds: int,
+  status: z.string(),
+  referenceId: z.string(),
+  /** Why it failed; null otherwise. */
+  statusMessage: z.string().nullable(),
+});
+export type PaymentStatusDto = z.infer<typeof PaymentStatusDto>;
+
+// Command answers. A retried money command (same Idempotency-Key) answers 200 with its first result.
+/** A purchase tried without buying (`payment/purchase/validate`, `skus/credit/condition`): the refusal it would meet, if any. */
+export const PurchaseCheck = z.object({
+  valid: z.boolean(),
+  skuId: z.string(),
+  quantity: int,
+  price: int,
+  diamondsTotal: int,
+  balance: int,
+  balanceAfter: int,
+  shortBy: int,
+  code: z.string().nullable(),
+  message: z.string().nullable(),
+});
+export const EquipAnswer = commandAnswer({ frameId: z.string().nullable(), badgeIds: z.array(z.string()) });
+export const WithdrawCheck = z.object({ valid: z.boolean(), charm: int, usd: z.number(), available: int });
+/** A withdrawal or creator payment: requested (pending), settled or confirmed. */
+export const WithdrawalAnswer = commandAnswer({ status: z.string(), transactionId: z.string() });
+export const GrantAnswer = commandAnswer({ balance: int });
+export const PurchaseAnswer = commandAnswer({ status: z.literal('succeeded'), balance: int, duplicate: z.boolean(), purchase: SkuPurchasedData.nullable() });
+/** A gift sent: the sender's diamonds left and the gift as recorded. */
+export const GiftSentAnswer = commandAnswer({ balance: int, duplicate: z.boolean(), gift: GiftSentData.nullable() });
+export const BlockchainWalletAnswer = commandAnswer({ walletId: z.string() });

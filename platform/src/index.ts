@@ -11,4 +11,5 @@ export * from './session-guard.ts';
 export * from './access-policy.ts';
 export * from './access-lookups.ts';
 export * from './progression-progress.ts';
+export * from './payment-settings.ts';
 export * from './send.ts';

@@ -29,10 +29,10 @@ const checked = new Set<string>();
 
 /** The answer's status is the catalogued one and its body is exactly the DTO: parsing it (which
  * drops unknown keys) gives it back unchanged. */
-function expectDto(method: string, path: string, res: { status: number; body: unknown }): void {
+function expectDto(method: string, path: string, res: { status: number; body: unknown }, status?: number): void {
   const entry = entryOf(method, path);
   const key = `${entry.method} ${entry.path}`;
-  expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBe(entry.status ?? 200);
+  expect(res.status, `${method} ${path}: ${JSON.stringify(res.body)}`).toBe(status ?? entry.status ?? 200);
   expect(entry.response, `${key} has no response DTO in the catalogue`).toBeDefined();
   const parsed = entry.response!.safeParse(res.body);
   expect(parsed.success ? [] : parsed.error.issues, `${key} answer against its DTO`).toEqual([]);
@@ -40,9 +40,15 @@ function expectDto(method: string, path: string, res: { status: number; body: un
   checked.add(key);
 }
 
-async function command(uid: string, path: string, body: unknown = {}, method = 'POST') {
+async function command(uid: string, path: string, body: unknown = {}, method = 'POST', status?: number) {
   const res = await stack.api(path, { method, token: await as(uid), body });
-  expectDto(method, path, res);
+  expectDto(method, path, res, status);
+  return res.body as Record<string, any>;
+}
+/** An operator (role ad) command. */
+async function asAdmin(path: string, body: unknown = {}, status?: number) {
+  const res = await stack.api(path, { method: 'POST', token: await stack.tokenFor('d-admin', ['ad']), body });
+  expectDto('POST', path, res, status);
   return res.body as Record<string, any>;
 }
 async function query(uid: string | null, path: string, position?: string) {
@@ -102,6 +108,57 @@ describe('answers against their contracts DTOs', () => {
     await command('d-owner', `/lobbies/${id}/kick`, { uid: 'd-guest' });
     await command('d-user', `/lobbies/${id}/leave`);
     await command('d-owner', `/lobbies/${id}/end`);
+  });
+
+  it('money: grants, purchases, gifts, withdrawals, wallets and payments', async () => {
+    await asAdmin('/wallet/grant', { uid: 'm-payer', amount: 20_000 });
+    await command('m-payer', '/payment/purchase/validate', { skuId: 'frame-gold' });
+    await command('m-payer', '/payment/purchase', { skuId: 'frame-gold' });
+    await command('m-payer', '/skus/credit/condition', { skuId: 'badge-rocket' });
+    await command('m-payer', '/wallet/collections/equip', { itemId: 'frame-gold', equip: true });
+    const lobby = await command('m-host', '/lobbies', { title: 'Gift night' });
+    await command('m-payer', `/lobbies/${lobby.lobbyId}/join`);
+    const gift = await command('m-payer', '/gifting/send-gift', { giftName: 'fireworks', quantity: 10, recipients: ['m-host'], lobbyId: lobby.lobbyId });
+    expect(gift.gift).toMatchObject({ giftName: 'fireworks' });
+    const available = await query('m-host', '/wallet/withdraw/available', gift.position);
+    expect(available.charm).toBeGreaterThanOrEqual(600);
+    await command('m-host', '/wallet/withdraw/validate', { amount: 500, address: '0x1111111111111111111111111111111111111111' });
+    const withdrawal = await command('m-host', '/wallet/withdraw', { amount: 500, address: '0x1111111111111111111111111111111111111111' });
+    await asAdmin('/wallet/withdraw/settle', { uid: 'm-host', withdrawalId: withdrawal.transactionId, status: 'completed' });
+    const payout = await asAdmin('/wallet/creator/payment', { creatorUid: 'm-host', amount: 50, proofUrl: 'https://example.org/proof.png' });
+    await command('m-host', '/wallet/creator/cashout-confirm', { withdrawalId: payout.transactionId }, 'PUT');
+    // A repeated confirmation answers like the first.
+    await command('m-host', '/cashout-confirm', { withdrawalId: payout.transactionId }, 'PUT');
+    const wallet = await command('m-payer', '/wallet/blockchain', { name: 'Main', address: '0x2222222222222222222222222222222222222222' });
+    await command('m-payer', '/wallet/blockchain/rename', { walletId: wallet.walletId, name: 'Daily' });
+    await command('m-payer', '/wallet/blockchain/update', { walletId: wallet.walletId, chain: 'polygon' });
+    const topUp = await command('m-payer', '/payment/topup/pay', { channelCode: 'sandbox', value: 5 });
+
+    const position = topUp.position as string;
+    await query('m-payer', '/wallet/balance', position);
+    const history = await query('m-payer', '/transaction/me');
+    expect(history.items.length).toBeGreaterThanOrEqual(3);
+    await query('m-payer', '/wallet/inventory/bought');
+    expect((await query('m-payer', '/wallet/collections')).items.map((i: { itemId: string; status: string }) => [i.itemId, i.status])).toEqual([['frame-gold', 'active']]);
+    await query(null, '/payment/currencies/available');
+    await query(null, '/payment/currencies/conversion?from=USD&to=DMND&amount=5');
+    await query('m-payer', '/payment/currencies/recommended');
+    await query(null, '/payment/methods');
+    await query(null, '/skus/read');
+    await query(null, '/skus/read/frame-gold');
+    await query('m-host', '/wallet/withdrawals');
+    const cashouts = await get(null, '/wallet/creator/cashout-list');
+    expect(cashouts.status).toBe(401);
+    expectDto('GET', '/wallet/creator/cashout-list', await stack.api('/wallet/creator/cashout-list', { token: await stack.tokenFor('d-admin', ['ad']) }));
+    expect((await query('m-host', '/payment-notifications')).items).toHaveLength(1);
+    await query('m-host', '/wallet/creator/payment-notifications');
+    expect((await query('m-payer', '/wallet/blockchain')).items).toHaveLength(1);
+    await query('m-payer', `/payment/status/${topUp.transactionId}`);
+    await query(null, '/gifting/items');
+    await query(null, '/cms/assets');
+    const board = await query(null, `/lobbies/leaderboard?lobbyId=${lobby.lobbyId}&frequency=weekly`);
+    expect(board.topUsers.map((u: { uid: string }) => u.uid)).toEqual(['m-payer']);
+    await command('m-payer', '/wallet/blockchain/remove', { walletId: wallet.walletId });
   });
 
   it('has called every GET route that has a DTO', () => {

@@ -18,20 +18,9 @@ export function useMe() {
   return useQuery<Me>(token ? '/user/me' : null);
 }
 
-/** GET wallet/balance; the money module names the diamond figure `diamonds` (or `balance`). */
-export interface BalanceBody {
-  diamonds?: number;
-  balance?: number;
-  charm?: number;
-}
-
-export function diamondsOf(body: BalanceBody | undefined): number | undefined {
-  if (!body) return undefined;
-  return body.diamonds ?? body.balance;
-}
-
+/** GET wallet/balance (its contracts DTO); `diamonds` is undefined until it is read. */
 export function useBalance() {
   const token = useSession((s) => s.token);
-  const query = useQuery<BalanceBody>(token ? '/wallet/balance' : null, { dedupingInterval: 2000 });
-  return { ...query, diamonds: diamondsOf(query.data) };
+  const query = useQuery<'GET /wallet/balance'>(token ? '/wallet/balance' : null, { dedupingInterval: 2000 });
+  return { ...query, diamonds: query.data?.diamonds };
 }

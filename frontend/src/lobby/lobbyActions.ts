@@ -26,7 +26,7 @@ export const lobbyActions = {
   invite: (lobbyId: string) => api.post<'POST /lobbies/{id}/invites'>(`${l(lobbyId)}/invites`),
   refreshMediaToken: (lobbyId: string) => api.post<'POST /lobbies/refresh-token'>('/lobbies/refresh-token', { tokenType: 'rtc', lobbyId }, { quiet: true }),
   sendGift: (body: { giftName: string; quantity: number; recipients: string[]; lobbyId?: string; roomId?: string }) =>
-    api.post<{ position: string; balance: number }>('/gifting/send-gift', body, { idempotencyKey: newIdempotencyKey(), quiet: true }),
+    api.post<'POST /gifting/send-gift'>('/gifting/send-gift', body, { idempotencyKey: newIdempotencyKey(), quiet: true }),
 };
 
 /** The command behind each member-menu action (Profile and Block are handled by the page). */

@@ -15,7 +15,7 @@ export function LiveUser() {
     onEvent(message) {
       if (!moneyEvents.has(message.event.type)) return;
       void api
-        .get<Record<string, unknown>>('/wallet/balance', { minPosition: message.position, quiet: true })
+        .get<'GET /wallet/balance'>('/wallet/balance', { minPosition: message.position, quiet: true })
         .then((balance) => setQueryData('/wallet/balance', () => balance))
         .catch(() => undefined);
       void refreshQueries('/transaction/me');

@@ -1,14 +1,17 @@
 // Wallet reads: balance, transaction history, inventory, top-up options, SKUs, withdrawal figures,
 // creator cash-outs and blockchain wallets. Read models only (`rm.*`).
 import {
-  collectible, findSku, formatText, type CollectionItemDto, money, PageQuery, pageMeta, skuCatalogue, texts, topUp, TransactionStatus, usdRates, type BalanceDto, type CurrencyDto,
-  type TransactionHistoryItem, type CryptoDepositDto, demoDepositAddress,
+  BalanceDto, BlockchainWalletList, CashoutList, collectible, CollectionList, CurrencyConversion, CurrencyList, findSku, formatText, InventoryList, money, PageQuery, pageMeta,
+  PaymentMethods, PaymentNotifications, PaymentStatusDto, RecommendedTopUps, SkuDto, SkuList, skuCatalogue, texts, topUp, TransactionHistory, TransactionStatus,
+  usdRates, WithdrawalList, WithdrawAvailable, type BlockchainWalletItem, type CashoutItem, type CollectionItemDto, type CurrencyDto, type InventoryItem,
+  type PaymentNotification, type TransactionHistoryItem, type CryptoDepositDto, type WithdrawalItem,
 } from '@murmur/contracts';
-import { ApiError, currentUser, demoSettings, parse, requireAuth } from '@murmur/platform';
+import { ApiError, currentUser, parse, requireAuth, send, type PaymentSettings } from '@murmur/platform';
 import type express from 'express';
 import { z } from 'zod';
 import type { QueryDeps } from '../dependencies.ts';
 import { freshness } from '../freshness.ts';
+import { isoDates, type Dated } from '../iso-dates.ts';
 import { appearanceSql, lookupUsers } from '../user-directory.ts';
 
 interface HistoryRow {
@@ -40,34 +43,26 @@ const ConversionQuery = z.object({
 
 const chainNames: Record<number, string> = { 1: 'ethereum', 11155111: 'sepolia', 137: 'polygon', 80001: 'mumbai', 80094: 'berachain', 80084: 'bartio', 2741: 'abstract', 11124: 'abstract-testnet' };
 
-/** Deposit token contracts come from configuration (PAYMENT_TOKENS, the same the chain verifier uses). */
-function tokenContracts(symbol: string): CurrencyDto['contracts'] {
-  const raw = process.env.PAYMENT_TOKENS;
-  if (!raw) return [];
-  try {
-    const list = JSON.parse(raw) as Array<{ chainId: number; symbol: string; address: string; decimals: number }>;
-    return list.filter((t) => t.symbol === symbol).map((t) => ({ chain: chainNames[t.chainId] ?? String(t.chainId), chainId: t.chainId, address: t.address, decimals: t.decimals }));
-  } catch {
-    return [];
-  }
+/** Deposit token contracts from the payment configuration (the same the chain verifier accepts). */
+function tokenContracts(payments: PaymentSettings, symbol: string): CurrencyDto['contracts'] {
+  return payments.tokens.filter((t) => t.symbol === symbol).map((t) => ({ chain: chainNames[t.chainId] ?? String(t.chainId), chainId: t.chainId, address: t.address, decimals: t.decimals }));
 }
 
-/** The deposit address per supported chain, with its accepted token contracts. Production needs
- * PAYMENT_DEPOSIT_ADDRESS set (as command-api's verifier does); elsewhere the demo address. */
-function cryptoDeposits(): CryptoDepositDto[] {
-  const address = process.env.PAYMENT_DEPOSIT_ADDRESS ?? (demoSettings().demo ? demoDepositAddress : null);
+/** The deposit address per supported chain, with its accepted token contracts; none without a
+ * deposit address (production without PAYMENT_DEPOSIT_ADDRESS, where command-api refuses crypto too). */
+function cryptoDeposits(payments: PaymentSettings): CryptoDepositDto[] {
+  const address = payments.depositAddress;
   if (!address) return [];
-  const contracts = [...tokenContracts('USDT').map((c) => ({ ...c, symbol: 'USDT' as const })), ...tokenContracts('USDC').map((c) => ({ ...c, symbol: 'USDC' as const }))];
   return money.supportedChainIds.map((chainId) => ({
     chainId,
     address,
-    tokens: contracts.filter((c) => c.chainId === chainId).map((c) => ({ symbol: c.symbol, contract: c.address })),
+    tokens: payments.tokens.filter((t) => t.chainId === chainId).map((t) => ({ symbol: t.symbol, contract: t.address })),
   }));
 }
 
-function currencies(): CurrencyDto[] {
+function currencies(payments: PaymentSettings): CurrencyDto[] {
   const c = (kind: CurrencyDto['kind'], symbol: string, name: string, intents: CurrencyDto['supportedIntents']): CurrencyDto => ({
-    kind, name, symbol, image: `/currencies/${symbol.toLowerCase()}.svg`, contracts: tokenContracts(symbol), supportedIntents: intents,
+    kind, name, symbol, image: `/currencies/${symbol.toLowerCase()}.svg`, contracts: tokenContracts(payments, symbol), supportedIntents: intents,
   });
   return [
     c('fiat', 'USD', 'US Dollar', ['topup', 'purchase']),
@@ -95,15 +90,14 @@ export function walletRoutes(router: express.Router, deps: QueryDeps): void {
       pool.query<{ n: number }>(`select count(*)::int as n from rm.payments where uid = $1 and status = 'completed'`, [uid]),
     ]);
     const until = vip.rows[0]?.until ?? null;
-    const body: BalanceDto = {
+    send(res, BalanceDto, {
       diamonds: Number(d.rows[0]?.balance ?? 0),
       charm: Number(c.rows[0]?.balance ?? 0),
       charmCredited: Number(c.rows[0]?.credited ?? 0),
       charmWithdrawn: Number(c.rows[0]?.withdrawn ?? 0),
       vipUntil: until && until.getTime() > Date.now() ? until.toISOString() : null,
       firstTopUpAvailable: (paid.rows[0]?.n ?? 0) === 0,
-    };
-    res.json(body);
+    });
   });
 
   router.get('/transaction/me', requireAuth(), freshness(pool, ['wallet-history']), async (req, res) => {
@@ -146,14 +140,14 @@ export function walletRoutes(router: express.Router, deps: QueryDeps): void {
       counterparties: (r.details.recipients ?? (r.details.senderUid ? [r.details.senderUid] : [])).map(person),
       topUp: r.usd_cents !== null ? { usdCents: r.usd_cents, diamonds: r.payment_diamonds ?? 0, provider: r.provider ?? '' } : null,
     }));
-    res.json({ items: dtos, meta: pageMeta(q, count.rows[0]?.n ?? 0, dtos.length) });
+    send(res, TransactionHistory, { items: dtos, meta: pageMeta(q, count.rows[0]?.n ?? 0, dtos.length) });
   });
 
   router.get('/wallet/inventory/bought', requireAuth(), freshness(pool, ['wallet-inventory']), async (req, res) => {
     const { uid } = currentUser(req);
     const q = parse(PageQuery, req.query);
     const [items, count] = await Promise.all([
-      pool.query(
+      pool.query<Dated<InventoryItem, 'purchasedAt' | 'expiresAt'>>(
         `select purchase_id as "purchaseId", sku_id as "skuId", sku_kind as "kind", name, quantity, diamonds_total::int as "diamondsTotal",
                 target, purchased_at as "purchasedAt", expires_at as "expiresAt",
                 case when expires_at is not null and expires_at < now() then 'expired' else 'active' end as status
@@ -162,7 +156,7 @@ export function walletRoutes(router: express.Router, deps: QueryDeps): void {
       ),
       pool.query<{ n: number }>('select count(*)::int as n from rm.inventory where uid = $1', [uid]),
     ]);
-    res.json({ items: items.rows, meta: pageMeta(q, count.rows[0]?.n ?? 0, items.rows.length) });
+    send(res, InventoryList, { items: items.rows.map((r) => isoDates(r, 'purchasedAt', 'expiresAt')), meta: pageMeta(q, count.rows[0]?.n ?? 0, items.rows.length) });
   });
 
   // ---- collections (spec "Collections tabs: Inventory, Frames, Badges"): owned items and their status ----
@@ -189,12 +183,12 @@ export function walletRoutes(router: express.Router, deps: QueryDeps): void {
       expiresAt: r.expires_at?.toISOString() ?? null,
       acquiredAt: r.acquired_at.toISOString(),
     }));
-    res.json({ items });
+    send(res, CollectionList, { items });
   });
 
   // ---- top-up options (spec section 7 "Payment and wallet") ----
   router.get('/payment/currencies/available', (_req, res) => {
-    res.json({ items: currencies(), defaultCurrency: 'USD' });
+    send(res, CurrencyList, { items: currencies(deps.payments), defaultCurrency: 'USD' });
   });
 
   router.get('/payment/currencies/conversion', (req, res) => {
@@ -202,14 +196,14 @@ export function walletRoutes(router: express.Router, deps: QueryDeps): void {
     const from = usdRates[q.from.toUpperCase()];
     const to = usdRates[q.to.toUpperCase()];
     if (from === undefined || to === undefined) throw new ApiError('VALIDATION_FAILED', 'Unknown currency.');
-    res.json({ from: q.from.toUpperCase(), to: q.to.toUpperCase(), amount: q.amount, value: Math.round(((q.amount * from) / to) * 1e6) / 1e6, rate: from / to, diamondsPerUsd: money.diamondsPerUsd });
+    send(res, CurrencyConversion, { from: q.from.toUpperCase(), to: q.to.toUpperCase(), amount: q.amount, value: Math.round(((q.amount * from) / to) * 1e6) / 1e6, rate: from / to, diamondsPerUsd: money.diamondsPerUsd });
   });
 
   router.get('/payment/currencies/recommended', requireAuth(), async (req, res) => {
     const { uid } = currentUser(req);
     const paid = await pool.query<{ n: number }>(`select count(*)::int as n from rm.payments where uid = $1 and status = 'completed'`, [uid]);
     const firstTopUpAvailable = (paid.rows[0]?.n ?? 0) === 0;
-    res.json({
+    send(res, RecommendedTopUps, {
       items: money.recommendedTopUpsUsd.map((usd) => ({ value: usd, currency: 'USD', diamonds: usd * money.diamondsPerUsd })),
       firstTopUpOffer: {
         available: firstTopUpAvailable,
@@ -224,24 +218,25 @@ export function walletRoutes(router: express.Router, deps: QueryDeps): void {
   });
 
   router.get('/payment/methods', (_req, res) => {
-    res.json({
+    send(res, PaymentMethods, {
       defaultMethod: 'crypto',
       items: [
-        { id: 'crypto', name: 'Crypto wallet', currencies: ['USDT', 'USDC'], chainIds: money.supportedChainIds, deposits: cryptoDeposits() },
-        { id: 'card', name: 'Card', currencies: ['USD'] },
-        ...(!demoSettings().sandboxPayments ? [] : [{ id: 'sandbox', name: 'Sandbox (demo)', currencies: ['USD'] }]),
+        { id: 'crypto', name: 'Crypto wallet', currencies: ['USDT', 'USDC'], chainIds: [...money.supportedChainIds], deposits: cryptoDeposits(deps.payments) },
+        { id: 'card' as const, name: 'Card', currencies: ['USD'] },
+        // Offered exactly when command-api accepts it (one payment configuration).
+        ...(deps.payments.sandboxEnabled ? [{ id: 'sandbox' as const, name: 'Sandbox (demo)', currencies: ['USD'] }] : []),
       ],
     });
   });
 
   router.get('/skus/read', (_req, res) => {
-    res.json({ items: skuCatalogue });
+    send(res, SkuList, { items: skuCatalogue });
   });
 
   router.get('/skus/read/:id', (req, res) => {
     const sku = findSku(req.params.id ?? '');
     if (!sku) throw new ApiError('NOT_FOUND', 'Item not found.');
-    res.json(sku);
+    send(res, SkuDto, sku);
   });
 
   // ---- withdrawals and creator cash-out ----
@@ -249,18 +244,18 @@ export function walletRoutes(router: express.Router, deps: QueryDeps): void {
     const { uid } = currentUser(req);
     const { rows } = await pool.query<{ balance: string }>('select balance::text from rm.charm_balances where uid = $1', [uid]);
     const charm = Number(rows[0]?.balance ?? 0);
-    res.json({ charm, usd: Math.round(charm * money.usdPerCharm * 100) / 100, usdPerCharm: money.usdPerCharm, minimumCharm: 1 });
+    send(res, WithdrawAvailable, { charm, usd: Math.round(charm * money.usdPerCharm * 100) / 100, usdPerCharm: money.usdPerCharm, minimumCharm: 1 });
   });
 
   router.get('/wallet/withdrawals', requireAuth(), freshness(pool, ['wallet-history']), async (req, res) => {
     const { uid } = currentUser(req);
     const q = parse(PageQuery, req.query);
-    const { rows } = await pool.query(
+    const { rows } = await pool.query<Dated<WithdrawalItem, 'createdAt'>>(
       `select withdrawal_id as "withdrawalId", charm::int, usd_cents::int as "usdCents", kind, method, address, status, created_at as "createdAt"
          from rm.withdrawals where uid = $1 order by created_at desc limit $2 offset $3`,
       [uid, q.limit, (q.page - 1) * q.limit],
     );
-    res.json({ items: rows });
+    send(res, WithdrawalList, { items: rows.map((r) => isoDates(r, 'createdAt')) });
   });
 
   // An agency sees the creators on its own roster who have charm to cash out; an admin sees all.
@@ -271,48 +266,48 @@ export function walletRoutes(router: express.Router, deps: QueryDeps): void {
     const onRoster = (all: string, owner: string) =>
       `(${all}::boolean or c.uid in (select h.host_uid from rm.agency_hosts h join rm.agencies a on a.agency_id = h.agency_id where a.owner_uid = ${owner}))`;
     const [items, count] = await Promise.all([
-      pool.query(
+      pool.query<CashoutItem>(
         `select c.uid, c.balance::int as charm, round(c.balance * $3::numeric, 2)::float8 as usd, c.credited::int as "charmCredited", c.withdrawn::int as "charmWithdrawn"
            from rm.charm_balances c where c.balance > 0 and ${onRoster('$4', '$5')} order by c.balance desc, c.uid limit $1 offset $2`,
         [q.limit, (q.page - 1) * q.limit, money.usdPerCharm, everyone, caller.uid],
       ),
       pool.query<{ n: number }>(`select count(*)::int as n from rm.charm_balances c where c.balance > 0 and ${onRoster('$1', '$2')}`, [everyone, caller.uid]),
     ]);
-    res.json({ items: items.rows, meta: pageMeta(q, count.rows[0]?.n ?? 0, items.rows.length) });
+    send(res, CashoutList, { items: items.rows, meta: pageMeta(q, count.rows[0]?.n ?? 0, items.rows.length) });
   });
 
   const notifications = async (req: express.Request, res: express.Response) => {
     const { uid } = currentUser(req);
-    const { rows } = await pool.query(
+    const { rows } = await pool.query<Dated<PaymentNotification, 'createdAt'>>(
       `select withdrawal_id as "withdrawalId", charm::int, usd_cents::int as "usdCents", agency_uid as "agencyUid", proof_url as "proofUrl",
               status, created_at as "createdAt"
          from rm.withdrawals where uid = $1 and kind = 'agency_payout' order by created_at desc limit 50`,
       [uid],
     );
-    res.json({ items: rows });
+    send(res, PaymentNotifications, { items: rows.map((r) => isoDates(r, 'createdAt')) });
   };
   router.get('/payment-notifications', requireAuth(), freshness(pool, ['wallet-history']), notifications);
   router.get('/wallet/creator/payment-notifications', requireAuth(), freshness(pool, ['wallet-history']), notifications);
 
   router.get('/wallet/blockchain', requireAuth(), freshness(pool, ['wallet-inventory']), async (req, res) => {
     const { uid } = currentUser(req);
-    const { rows } = await pool.query(
+    const { rows } = await pool.query<Dated<BlockchainWalletItem, 'createdAt' | 'updatedAt'>>(
       `select wallet_id as "walletId", name, address, chain, created_at as "createdAt", updated_at as "updatedAt"
          from rm.blockchain_wallets where uid = $1 order by created_at`,
       [uid],
     );
-    res.json({ items: rows });
+    send(res, BlockchainWalletList, { items: rows.map((r) => isoDates(r, 'createdAt', 'updatedAt')) });
   });
 
   router.get('/payment/status/:paymentId', requireAuth(), freshness(pool, ['wallet-history']), async (req, res) => {
     const { uid } = currentUser(req);
-    const { rows } = await pool.query(
+    const { rows } = await pool.query<PaymentStatusDto>(
       `select payment_id as "transactionId", provider, purpose, amount_usd_cents::int as "amountUsdCents", diamonds::int, status,
               provider_ref as "referenceId", failure_reason as "statusMessage"
          from rm.payments where payment_id = $1 and uid = $2`,
       [req.params.paymentId, uid],
     );
     if (!rows[0]) throw new ApiError('NOT_FOUND', 'Payment not found.');
-    res.json(rows[0]);
+    send(res, PaymentStatusDto, rows[0]);
   });
 }
