@@ -63,8 +63,10 @@ describe('EXP, missions and claims', () => {
     expect(claim.status).toBe(200);
     expect(claim.body.reward).toEqual({ exp: 20, diamonds: 0, fragments: [] });
     const again = await stack.api('/progression/missions/daily-send-gift/claim', { method: 'POST', token, body: {} });
-    expect(again.status).toBe(409);
-    expect(again.body.error.message).toBe('You already claimed this reward.');
+    // A claim is idempotent: its id is its key, so claiming again answers with the first claim and writes nothing.
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ claimId: claim.body.claimId, duplicate: true, position: claim.body.position });
+    expect((await stack.command.deps.store.readStream(progressionStreamId('amy'))).events.filter((e) => e.type === 'RewardClaimed')).toHaveLength(1);
 
     const after = await stack.api('/progression/level', { token, headers: fresh(claim.body.position) });
     expect(after.body.exp).toBe(50);
