@@ -12,6 +12,7 @@ import { guildEventSchemas } from './guild.ts';
 import { leaderboardEventSchemas } from './global-leaderboards.ts';
 import { notificationEventSchemas } from './notifications.ts';
 import { accountSettingsEventSchemas } from './account-settings.ts';
+import { progressionEventSchemas } from './progression.ts';
 
 export type { EventSchemaMap, EventUnionOf } from './event-map.ts';
 export { eventTypesOf } from './event-map.ts';
@@ -37,6 +38,7 @@ export const eventSchemas = {
   ...leaderboardEventSchemas,
   ...notificationEventSchemas,
   ...accountSettingsEventSchemas,
+  ...progressionEventSchemas,
 } as const;
 
 export type EventSchemas = typeof eventSchemas;
