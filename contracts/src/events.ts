@@ -12,6 +12,8 @@ import { guildEventSchemas } from './guild.ts';
 import { leaderboardEventSchemas } from './global-leaderboards.ts';
 import { notificationEventSchemas } from './notifications.ts';
 import { creatorPlanEventSchemas } from './subscriptions.ts';
+import { accountSettingsEventSchemas } from './account-settings.ts';
+import { progressionEventSchemas } from './progression.ts';
 
 export type { EventSchemaMap, EventUnionOf } from './event-map.ts';
 export { eventTypesOf } from './event-map.ts';
@@ -37,6 +39,8 @@ export const eventSchemas = {
   ...leaderboardEventSchemas,
   ...notificationEventSchemas,
   ...creatorPlanEventSchemas,
+  ...accountSettingsEventSchemas,
+  ...progressionEventSchemas,
 } as const;
 
 export type EventSchemas = typeof eventSchemas;
