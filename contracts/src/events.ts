@@ -11,6 +11,7 @@ import { referralEventSchemas } from './referral.ts';
 import { guildEventSchemas } from './guild.ts';
 import { leaderboardEventSchemas } from './global-leaderboards.ts';
 import { notificationEventSchemas } from './notifications.ts';
+import { progressionEventSchemas } from './progression.ts';
 
 export type { EventSchemaMap, EventUnionOf } from './event-map.ts';
 export { eventTypesOf } from './event-map.ts';
@@ -35,6 +36,7 @@ export const eventSchemas = {
   ...guildEventSchemas,
   ...leaderboardEventSchemas,
   ...notificationEventSchemas,
+  ...progressionEventSchemas,
 } as const;
 
 export type EventSchemas = typeof eventSchemas;
@@ -54,6 +56,12 @@ export function isEventOf<T extends EventType, E extends { type: string; data: u
   types: readonly T[],
 ): event is E & MurmurEvent<T> {
   return (types as readonly string[]).includes(event.type);
+}
+
+/** The event as one of `types` (the same object, typed by the registry), or null. */
+export function eventOf<T extends EventType>(event: { type: string; data: unknown }, types: readonly T[]): MurmurEvent<T> | null {
+  const view: { type: string; data: unknown } = event;
+  return isEventOf(view, types) ? view : null;
 }
 
 /** Checks an event's data against its type's schema: null when valid (or of a type the registry

@@ -118,6 +118,16 @@ export const publicEventFields = {
   HostPayoutAuthorized: null,
   LeaderboardChanged: ['boards', 'changedAt'],
   NotificationsRead: ['uid', 'upToSeq', 'readAt'],
+  // progression (progression-{uid}, to its owner only): the level-up is the live news; the rest is read through the query API
+  RewardClaimed: ['uid', 'claimId', 'source', 'title', 'reward', 'claimedAt'],
+  FragmentsCombined: ['uid', 'kind', 'item', 'combinedAt', 'expiresAt'],
+  LevelReached: ['uid', 'level', 'exp', 'reachedAt'],
+  FriendTokenUsed: ['uid', 'inviterUid', 'joinedAt'],
+  FriendBonusGranted: ['uid', 'inviterUid', 'exp', 'level', 'grantedAt'],
+  FriendTokenIssued: null,
+  QuestAccountLinked: ['uid', 'handle', 'linkedAt'],
+  QuestAccountUnlinked: ['uid', 'unlinkedAt'],
+  QuestExpImported: ['uid', 'questTitle', 'exp', 'importedAt'],
 } as const satisfies PublicFieldLists;
 
 type PublicFields = typeof publicEventFields;
@@ -155,4 +165,19 @@ export function isPublicEvent<K extends PublicEventType>(event: { type: string; 
 /** True for any event the gateway pushes: `switch (event.type)` then gives each case its data. */
 export function isPushedEvent(event: { type: string; data: unknown }): event is PublicEvent {
   return publicFieldsOf(event.type) !== null;
+}
+
+type AnyEvent = { type: string; data: unknown };
+
+/** The pushed event as type K (the same object, its data typed as sent), or null. Use this
+ * rather than the predicates on a typed message: it types the data as exactly what is sent. */
+export function publicEventOf<K extends PublicEventType>(event: AnyEvent, type: K): PublicEvent<K> | null {
+  const view: AnyEvent = event;
+  return isPublicEvent(view, type) ? view : null;
+}
+
+/** Any pushed event, typed as sent (`switch (event.type)` narrows its data), or null. */
+export function pushedEventOf(event: AnyEvent): PublicEvent | null {
+  const view: AnyEvent = event;
+  return isPushedEvent(view) ? view : null;
 }

@@ -3,7 +3,7 @@
 // lobby is re-read after every reconnect (seats are server truth).
 import type { EventMessage } from '@murmur/contracts/realtime';
 import { channels } from '@murmur/contracts/realtime';
-import { isPushedEvent } from '@murmur/contracts/public-events';
+import { pushedEventOf } from '@murmur/contracts/public-events';
 import { texts } from '@murmur/contracts/errors';
 import { lobbyTexts } from '@murmur/contracts/lobbies';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -138,9 +138,9 @@ export default function LobbyPage() {
 
   const onEvent = useCallback(
     (message: EventMessage) => {
-      const event = message.event;
+      const event = pushedEventOf(message.event);
       const current = lobbyRef.current;
-      if (!isPushedEvent(event)) {
+      if (!event) {
         reload(message.position);
         return;
       }

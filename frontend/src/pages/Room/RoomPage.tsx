@@ -1,6 +1,6 @@
 // A private timed room: join with its fee, the host starts it, a countdown to its end, end and
 // closure; voice through the media port (WebRTC or Agora, loaded lazily); gifts to the other person.
-import { isPublicEvent } from '@murmur/contracts/public-events';
+import { publicEventOf } from '@murmur/contracts/public-events';
 import { channels } from '@murmur/contracts/realtime';
 import { texts } from '@murmur/contracts/errors';
 import { useCallback, useEffect, useState } from 'react';
@@ -78,8 +78,9 @@ export default function RoomPage() {
   const member = !!room && !!uid && (room.hostUid === uid || room.users.some((u) => u.uid === uid));
   useChannel(roomId && member ? channels.roomAll(roomId) : null, {
     onEvent: (m) => {
-      if (isPublicEvent(m.event, 'GiftSent') && room) {
-        const d = m.event.data;
+      const gift = publicEventOf(m.event, 'GiftSent');
+      if (gift && room) {
+        const d = gift.data;
         queue.offer({ id: m.position, giftName: d.giftName, quantity: d.quantity, senderUid: d.senderUid, recipients: d.recipients, sentAt: Date.parse(d.sentAt) }, { hostUid: room.hostUid, cohostUids: [], activeUids: room.users.map((u) => u.uid) });
         void refreshQueries('/wallet/balance');
         return;
