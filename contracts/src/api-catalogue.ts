@@ -8,7 +8,8 @@ import { CmsAssetList, GiftCatalogueAnswer, SendGiftBody } from './gifting.ts';
 import { GifSearchQuery, GifSearchResult } from './gifs.ts';
 import { AddAgencyHostBody, CreateAgencyBody, PeriodQuery, SetShareRatiosBody, SettlePeriodBody, SubmitCharmPaymentBody } from './guild.ts';
 import {
-  BanBody, CreateSignMessageBody, LoginBody, OnboardingBody, ProviderLoginBody, RequestOtpBody, RoleChangeBody, TelegramLoginBody, WalletSignatureBody,
+  AuthStateDto, BanBody, BanChanged, CreateSignMessageBody, DailyClaimAnswer, DevMailbox, LoggedOut, LoginBody, MeDto, NextClaimDto, OnboardingAnswer, OnboardingBody,
+  OtpSent, ProviderLoginBody, RequestOtpBody, RoleChangeBody, RolesChanged, SignMessageDto, TelegramLoginBody, WalletLinked, WalletSignatureBody,
 } from './identity.ts';
 import {
   AddAdminBody, BackgroundBody, BlockBody, ChatPosted, CreateLobbyBody, CreateRoomBody, GrantMicBody, HomeAnswer, InviteCreated, LobbyChatBody, LobbyChatHistory,
@@ -70,22 +71,22 @@ const open = <M extends ApiMethod, P extends string, O extends Options = Record<
 
 const catalogue = [
   // ---- identity: sign-in, sessions, onboarding, roles ----
-  open('POST', '/auth/otp', 'identity', 'Send a one-time sign-in code by email', { body: RequestOtpBody }),
-  open('POST', '/auth/login', 'identity', 'Sign in with an email code, or as a guest', { body: LoginBody }),
-  open('POST', '/auth/login-wallet', 'identity', 'Sign in with a signed wallet message', { body: WalletSignatureBody }),
-  open('POST', '/auth/login-via-firebase-provider', 'identity', 'Sign in with an identity provider token', { body: ProviderLoginBody }),
-  open('POST', '/auth/login-via-telegram', 'identity', 'Sign in with Telegram init data', { body: TelegramLoginBody }),
-  open('POST', '/auth/refresh', 'identity', 'Rotate the refresh cookie and get a new access token'),
-  open('POST', '/auth/logout', 'identity', 'End the session and clear the refresh cookie'),
-  open('POST', '/wallet/create-sign-message', 'identity', 'Create the message a wallet signs to sign in or link', { body: CreateSignMessageBody }),
-  post('/wallet/sign-message', 'identity', 'Link a wallet to the account with a signed message', { body: WalletSignatureBody }),
-  post('/user/onboarding', 'identity', 'Finish onboarding', { body: OnboardingBody }),
-  post('/admin/users/{uid}/roles', 'identity', 'Grant or revoke a role', { roles: ['ad'], body: RoleChangeBody }),
-  post('/admin/users/{uid}/ban', 'identity', 'Ban or unban an account', { roles: ['ad'], body: BanBody }),
-  post('/claim/tg', 'identity', 'Claim the Telegram daily reward'),
-  get('/user/me', 'identity', 'The signed-in account'),
-  get('/claim/tg/next-claim', 'identity', 'When the next Telegram reward can be claimed'),
-  open('GET', '/dev/mailbox', 'identity', 'Development only: sign-in emails sent to an address (JSON)'),
+  open('POST', '/auth/otp', 'identity', 'Send a one-time sign-in code by email', { body: RequestOtpBody, response: OtpSent }),
+  open('POST', '/auth/login', 'identity', 'Sign in with an email code, or as a guest', { body: LoginBody, response: AuthStateDto }),
+  open('POST', '/auth/login-wallet', 'identity', 'Sign in with a signed wallet message', { body: WalletSignatureBody, response: AuthStateDto }),
+  open('POST', '/auth/login-via-firebase-provider', 'identity', 'Sign in with an identity provider token', { body: ProviderLoginBody, response: AuthStateDto }),
+  open('POST', '/auth/login-via-telegram', 'identity', 'Sign in with Telegram init data', { body: TelegramLoginBody, response: AuthStateDto }),
+  open('POST', '/auth/refresh', 'identity', 'Rotate the refresh cookie and get a new access token', { response: AuthStateDto }),
+  open('POST', '/auth/logout', 'identity', 'End the session and clear the refresh cookie', { response: LoggedOut }),
+  open('POST', '/wallet/create-sign-message', 'identity', 'Create the message a wallet signs to sign in or link', { body: CreateSignMessageBody, response: SignMessageDto }),
+  post('/wallet/sign-message', 'identity', 'Link a wallet to the account with a signed message', { body: WalletSignatureBody, response: WalletLinked }),
+  post('/user/onboarding', 'identity', 'Finish onboarding', { body: OnboardingBody, response: OnboardingAnswer }),
+  post('/admin/users/{uid}/roles', 'identity', 'Grant or revoke a role', { roles: ['ad'], body: RoleChangeBody, response: RolesChanged }),
+  post('/admin/users/{uid}/ban', 'identity', 'Ban or unban an account', { roles: ['ad'], body: BanBody, response: BanChanged }),
+  post('/claim/tg', 'identity', 'Claim the Telegram daily reward', { response: DailyClaimAnswer }),
+  get('/user/me', 'identity', 'The signed-in account', { response: MeDto }),
+  get('/claim/tg/next-claim', 'identity', 'When the next Telegram reward can be claimed', { response: NextClaimDto }),
+  open('GET', '/dev/mailbox', 'identity', 'Development only: sign-in emails sent to an address (JSON)', { response: DevMailbox }),
   open('GET', '/dev/mailbox.html', 'identity', 'Development only: sign-in emails sent to an address (HTML)'),
 
   // ---- profiles, social graph, wall, gallery, media ----

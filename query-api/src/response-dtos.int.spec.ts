@@ -3,11 +3,13 @@
 // a field renamed, dropped or added on either side fails here.
 import { apiCatalogue, type ApiRoute } from '@murmur/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actors, startTestStack, type TestStack } from '../../test-support/stack.ts';
+import { refreshCookieOf, startIdentityStack, type IdentityStack } from '../../test-support/identity.ts';
+import { actors } from '../../test-support/stack.ts';
 
-let stack: TestStack;
+// The identity stack: the real stack with a dev SMTP server, so sign-in by e-mail code runs too.
+let stack: IdentityStack;
 beforeAll(async () => {
-  stack = await startTestStack();
+  stack = await startIdentityStack();
 });
 afterAll(async () => stack?.stop());
 
@@ -159,6 +161,33 @@ describe('answers against their contracts DTOs', () => {
     const board = await query(null, `/lobbies/leaderboard?lobbyId=${lobby.lobbyId}&frequency=weekly`);
     expect(board.topUsers.map((u: { uid: string }) => u.uid)).toEqual(['m-payer']);
     await command('m-payer', '/wallet/blockchain/remove', { walletId: wallet.walletId });
+  });
+
+  it('identity: sign-in, onboarding, refresh, roles, the own account', async () => {
+    const mail = stack.smtp.waitFor('dto@example.com');
+    expectDto('POST', '/auth/otp', await stack.api('/auth/otp', { method: 'POST', body: { email: 'dto@example.com' } }));
+    const code = /\b(\d{6})\b/.exec((await mail).text)![1];
+    const login = await stack.api('/auth/login', { method: 'POST', body: { credentials: { type: 'email', email: 'dto@example.com', code } } });
+    expectDto('POST', '/auth/login', login);
+    const onboarded = await stack.api('/user/onboarding', { method: 'POST', token: login.body.token, body: { acceptTerms: true, birthday: '1990-01-01' } });
+    expectDto('POST', '/user/onboarding', onboarded);
+    const token = onboarded.body.token as string;
+    const refreshed = await stack.api('/auth/refresh', { method: 'POST', headers: { cookie: `murmur_refresh=${refreshCookieOf(login.headers)}` }, body: {} });
+    expectDto('POST', '/auth/refresh', refreshed);
+    const guest = await stack.api('/auth/login', { method: 'POST', body: { credentials: { type: 'guest' } } });
+    expectDto('POST', '/auth/login', guest);
+    expect(guest.body.anonymous).toBe(true);
+    const message = await stack.api('/wallet/create-sign-message', { method: 'POST', body: { address: '0x3333333333333333333333333333333333333333', type: 'login' } });
+    expectDto('POST', '/wallet/create-sign-message', message);
+    await asAdmin(`/admin/users/${login.body.uid}/roles`, { role: 'ag' });
+    await asAdmin(`/admin/users/${guest.body.uid}/ban`, { banned: true, reason: 'Spam' });
+
+    const me = await stack.readAfter('/user/me', token, onboarded.body.position);
+    expectDto('GET', '/user/me', me);
+    expect(me.body.hasFinishedOnboarding).toBe(true);
+    expectDto('GET', '/claim/tg/next-claim', await stack.api('/claim/tg/next-claim', { token }));
+    expectDto('GET', '/dev/mailbox?email=dto@example.com', await stack.api('/dev/mailbox?email=dto@example.com'));
+    expectDto('POST', '/auth/logout', await stack.api('/auth/logout', { method: 'POST', token, body: {} }));
   });
 
   it('has called every GET route that has a DTO', () => {
