@@ -104,13 +104,13 @@ export default async function giftsBench(): Promise<void> {
     const shortToken = await signAccessToken(SECRET, { sub: 'short-history', sid: 's', roles: ['co'], anon: false, onb: true }, 3600);
     // The first command after a restart without a snapshot folds the whole stream once; every later
     // one reads only new events (the state cache).
-    api.deps.cache.delete(`wallet-${longUid}`);
+    api.deps.commands.cache.delete(`wallet-${longUid}`);
     const cold = performance.now();
     await send(longToken, 'cold-0', host(0));
     const coldMs = performance.now() - cold;
     // That command left a snapshot; a second restart starts from it.
     await new Promise((r) => setTimeout(r, 200));
-    api.deps.cache.delete(`wallet-${longUid}`);
+    api.deps.commands.cache.delete(`wallet-${longUid}`);
     const warm = performance.now();
     await send(longToken, 'cold-1', host(0));
     const snapshotMs = performance.now() - warm;

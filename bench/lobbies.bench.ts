@@ -6,10 +6,10 @@
 import { PostgresEventStore } from '@murmur/eventstore';
 import { createLogger } from '@murmur/platform';
 import { handleCommand } from '../command-api/src/decider/handle-command.ts';
-import { StateCache } from '../command-api/src/decider/state-cache.ts';
-import type { CommandDeps } from '../command-api/src/dependencies.ts';
+import { CommandRuntime } from '../command-api/src/decider/command-runtime.ts';
+import type { LedgerDeps } from '../command-api/src/dependencies.ts';
 import { chatDecider, chatStreamId, lobbyDecider, type PostChat } from '../command-api/src/lobbies/decide.ts';
-import { lobbyCache, runQueued } from '../command-api/src/lobbies/lobby-streams.ts';
+import { lobbyCommands } from '../command-api/src/lobbies/lobby-streams.ts';
 import { lobbyStreamId } from '../command-api/src/lobbies/lobby.ts';
 import { CreateLobbyBody } from '@murmur/contracts';
 import { benchDatabase, drive, percentile, report } from './support.ts';
@@ -23,9 +23,9 @@ export default async function lobbiesBench(): Promise<void> {
     // Time moves 3 s per decision (commands are made at decide time) so the chat rate limit never refuses a benchmark message.
     let tick = Date.parse('2026-11-22T00:00:00Z');
     const now = () => new Date((tick += 3000)).toISOString();
-    const deps = { pool: db.pool, store, cache: new StateCache(), logger: createLogger('bench'), clock: { now: () => new Date(tick) }, jwtSecret: 'x'.repeat(40) } satisfies CommandDeps;
+    const deps = { pool: db.pool, store, commands: new CommandRuntime(), logger: createLogger('bench'), clock: { now: () => new Date(tick) } } satisfies LedgerDeps;
     const lobbyId = 'bench-lobby';
-    await handleCommand(store, lobbyStreamId(lobbyId), lobbyDecider, { type: 'CreateLobby', lobbyId, ownerUid: 'owner', body: CreateLobbyBody.parse({ title: 'Bench' }), now: now() }, { cache: lobbyCache(deps) });
+    await handleCommand(store, lobbyStreamId(lobbyId), lobbyDecider, { type: 'CreateLobby', lobbyId, ownerUid: 'owner', body: CreateLobbyBody.parse({ title: 'Bench' }), now: now() }, { cache: deps.commands.cacheFor(lobbyCommands.config) });
 
     const chat = (uid: string, i: number): PostChat => ({
       type: 'PostChat', now: now(), lobbyId, roomId: null, messageId: `m-${uid}-${i}`, uid, messageType: 'text', title: null, body: `hello ${i}`,
@@ -36,11 +36,11 @@ export default async function lobbiesBench(): Promise<void> {
     // clash; a message that still clashes after 10 retries is a 409.
     let sharedConflicts = 0;
     const shared = await drive(messages, WORKERS, async (i) => {
-      await handleCommand(store, `lobbychat-${lobbyId}`, chatDecider, () => chat(`u${i % WORKERS}`, i), { cache: lobbyCache(deps) }).catch(() => void sharedConflicts++);
+      await handleCommand(store, `lobbychat-${lobbyId}`, chatDecider, () => chat(`u${i % WORKERS}`, i), { cache: deps.commands.cacheFor(lobbyCommands.config) }).catch(() => void sharedConflicts++);
     });
     const perSender = await drive(messages, WORKERS, async (i) => {
       const uid = `u${i % WORKERS}`;
-      await handleCommand(store, chatStreamId(lobbyId, uid), chatDecider, () => chat(uid, i), { cache: lobbyCache(deps) });
+      await handleCommand(store, chatStreamId(lobbyId, uid), chatDecider, () => chat(uid, i), { cache: deps.commands.cacheFor(lobbyCommands.config) });
     });
     report({
       bench: 'lobbies', case: `chat messages, ${WORKERS} senders in one lobby, one stream per sender`, value: perSender.perSecond, unit: 'msg/s',
@@ -51,16 +51,16 @@ export default async function lobbiesBench(): Promise<void> {
     const join = (i: number) => ({ type: 'JoinLobby' as const, uid: `j${i}`, anonymous: false, inviteId: null, publicOnly: false, paidDiamonds: 0, now: now() });
     const distinct = await drive(joins, WORKERS, async (i) => void (await store.append(`plain-${i}`, [{ type: 'Joined', data: { uid: `j${i}` } }], { expectedVersion: 'no_stream' })));
     // Our path: commands on the lobby stream queue in the process, folding only new events.
-    const queued = await drive(joins, WORKERS, async (i) => void (await runQueued(deps, lobbyStreamId(lobbyId), lobbyDecider, join(i), `j${i}`)));
+    const queued = await drive(joins, WORKERS, async (i) => void (await lobbyCommands.run(deps, lobbyId, join(i), { actorUid: `j${i}` })));
     report({
       bench: 'lobbies', case: `joins into one lobby stream, ${WORKERS} at once (queued per stream)`, value: queued.perSecond, unit: 'joins/s',
       baseline: distinct.perSecond, extra: { 'p50 ms': percentile(queued.latencies, 50), 'p99 ms': percentile(queued.latencies, 99) },
     });
     // Without the queue: 32 writers meet at the expected-version check and retry (what two processes see).
     const other = 'bench-lobby-2';
-    await handleCommand(store, lobbyStreamId(other), lobbyDecider, { type: 'CreateLobby', lobbyId: other, ownerUid: 'owner', body: CreateLobbyBody.parse({ title: 'Bench 2' }), now: now() }, { cache: deps.cache });
+    await handleCommand(store, lobbyStreamId(other), lobbyDecider, { type: 'CreateLobby', lobbyId: other, ownerUid: 'owner', body: CreateLobbyBody.parse({ title: 'Bench 2' }), now: now() }, { cache: deps.commands.cacheFor(lobbyCommands.config) });
     const contended = await drive(300, WORKERS, async (i) => {
-      await handleCommand(store, lobbyStreamId(other), lobbyDecider, () => join(i), { cache: lobbyCache(deps), maxRetries: 100 });
+      await handleCommand(store, lobbyStreamId(other), lobbyDecider, () => join(i), { cache: deps.commands.cacheFor(lobbyCommands.config), maxRetries: 100 });
     });
     report({
       bench: 'lobbies', case: `joins into one lobby stream, ${WORKERS} at once, optimistic retries only`, value: contended.perSecond, unit: 'joins/s',
@@ -74,7 +74,7 @@ export default async function lobbiesBench(): Promise<void> {
     await Promise.all(
       Array.from({ length: WORKERS }, async (_, w) => {
         try {
-          await handleCommand(store, lobbyStreamId(lobbyId), lobbyDecider, { type: 'GrantMic', by: 'owner', uid: `j${w}`, now: now() }, { cache: new StateCache(), maxRetries: 50 });
+          await handleCommand(store, lobbyStreamId(lobbyId), lobbyDecider, { type: 'GrantMic', by: 'owner', uid: `j${w}`, now: now() }, { cache: new CommandRuntime().cache, maxRetries: 50 });
           granted++;
         } catch {
           refused++;

@@ -4,21 +4,27 @@ import { CachingSessionGuard, createLogger, PostgresSessionGuard } from '@murmur
 import http from 'node:http';
 import { createCommandApp } from './app.ts';
 import type { CommandApiConfig } from './config.ts';
-import { StateCache } from './decider/state-cache.ts';
+import { CommandRuntime } from './decider/command-runtime.ts';
 import { systemClock, type CommandDeps } from './dependencies.ts';
 import { commandModules } from './modules.ts';
+import { paymentPortsFromEnv } from './payments/config.ts';
+import { identityRuntimeFromEnv } from './identity/runtime.ts';
+import { objectStoreFromEnv } from '@murmur/platform/object-store';
 
 export function buildCommandApi(config: Pick<CommandApiConfig, 'DATABASE_URL' | 'JWT_SECRET'>, overrides: Partial<CommandDeps> = {}) {
   const pool = overrides.pool ?? createPool(config.DATABASE_URL, { max: 20, applicationName: 'command-api' });
   const deps: CommandDeps = {
     pool,
     store: new PostgresEventStore(pool),
-    cache: new StateCache(),
+    commands: new CommandRuntime(),
     logger: createLogger('command-api'),
     clock: systemClock,
     jwtSecret: config.JWT_SECRET,
     sessionGuard: new CachingSessionGuard(new PostgresSessionGuard(pool)),
     ...overrides,
+    payments: overrides.payments ?? paymentPortsFromEnv(),
+    identity: overrides.identity ?? identityRuntimeFromEnv(),
+    objects: overrides.objects ?? objectStoreFromEnv(config.JWT_SECRET),
   };
   const app = createCommandApp(deps);
   const server = http.createServer(app);

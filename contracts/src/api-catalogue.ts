@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { RoleCode } from './access-token.ts';
 import { CommandAnswer } from './answers.ts';
 import { CollectionList, EquipBody } from './collections.ts';
-import { GlobalLeaderboardQuery } from './global-leaderboards.ts';
+import { GlobalLeaderboardDto, GlobalLeaderboardQuery } from './global-leaderboards.ts';
 import { CmsAssetList, GiftCatalogueAnswer, SendGiftBody } from './gifting.ts';
 import { GifSearchQuery, GifSearchResult } from './gifs.ts';
 import { AddAgencyHostBody, CreateAgencyBody, PeriodQuery, SetShareRatiosBody, SettlePeriodBody, SubmitCharmPaymentBody } from './guild.ts';
@@ -17,7 +17,7 @@ import {
   LobbyTargetBody, MediaTokenRefreshBody, MediaTokenRefreshed, MicGrantedAnswer, PinMessageBody, RemoveAdminBody, RoomActionAnswer, RoomCreatedAnswer, RoomDetail,
   RoomEntered, RoomList, SwitchHostBody, UnblockBody, UpdateLobbyInfoBody,
 } from './lobbies.ts';
-import { MarkNotificationsReadBody } from './notifications.ts';
+import { MarkNotificationsReadBody, NotificationsPage, NotificationsUnread } from './notifications.ts';
 import { PageQuery } from './paging.ts';
 import { AddPayoutWalletBody, ConnectReferrerBody, CreateReferralLinkBody, ValidateReferrerBody } from './referral.ts';
 import {
@@ -127,9 +127,9 @@ const catalogue = [
   get('/messages/threads/{threadId}', 'messages', 'Messages of a thread', { query: MessagesQuery }),
 
   // ---- notifications centre ----
-  get('/notifications', 'notifications', 'The own notifications, newest first, with the unread count', { query: PageQuery }),
-  get('/notifications/unread', 'notifications', 'How many of the own notifications are unread'),
-  post('/notifications/read', 'notifications', 'Mark the own notifications read up to a sequence number', { body: MarkNotificationsReadBody }),
+  get('/notifications', 'notifications', 'The own notifications, newest first, with the unread count', { query: PageQuery, response: NotificationsPage }),
+  get('/notifications/unread', 'notifications', 'How many of the own notifications are unread', { response: NotificationsUnread }),
+  post('/notifications/read', 'notifications', 'Mark the own notifications read up to a sequence number', { body: MarkNotificationsReadBody, response: CommandAnswer }),
 
   // ---- gifts ----
   post('/gifting/send-gift', 'gifting', 'Send a gift to users in a lobby, room or profile', { body: SendGiftBody, response: GiftSentAnswer, status: 201 }),
@@ -240,7 +240,7 @@ const catalogue = [
   open('GET', '/rooms/{id}', 'lobbies', 'A room with its users', { response: RoomDetail }),
   open('GET', '/lobbies/{id}/chat', 'lobbies', 'Lobby or room chat history', { query: PageQuery, response: LobbyChatHistory }),
   get('/gifs/search', 'lobbies', 'Search GIFs and stickers for the chat', { query: GifSearchQuery, response: GifSearchResult }),
-  open('GET', '/user/leaderboards', 'leaderboards', 'Global leaderboards', { query: GlobalLeaderboardQuery }),
+  open('GET', '/user/leaderboards', 'leaderboards', 'Global leaderboards', { query: GlobalLeaderboardQuery, response: GlobalLeaderboardDto }),
 
   // ---- guild (agencies) ----
   post('/guild/agencies', 'guild', 'Create an agency', { roles: ['ag'], body: CreateAgencyBody }),

@@ -7,7 +7,7 @@ import { PageLoading } from './components/PageLoading.tsx';
 import { AppShell } from './shell/AppShell.tsx';
 import { SignInRedirect } from './shell/SignInRedirect.tsx';
 import { rememberReferralCode } from './login/signIn.ts';
-import { mustRedirectHome, NotFoundPage, routes, type AppRoute } from './routes.tsx';
+import { miniApp, mustRedirectHome, NotFoundPage, routes, type AppRoute } from './routes.tsx';
 import './state/theme.ts';
 import './styles/theme.css';
 
@@ -22,6 +22,18 @@ function Guarded({ route, children }: { route?: Pick<AppRoute, 'public'>; childr
 rememberReferralCode(window.location.search);
 
 const router = createBrowserRouter([
+  {
+    path: '/mini-app',
+    element: (
+      <Suspense fallback={<PageLoading />}>
+        <miniApp.shell />
+      </Suspense>
+    ),
+    children: [
+      { index: true, element: <Suspense fallback={<PageLoading />}><miniApp.tabs /></Suspense> },
+      { path: 'lobby/:lobbyId', element: <Suspense fallback={<PageLoading />}><miniApp.lobby /></Suspense> },
+    ],
+  },
   {
     element: <AppShell />,
     children: [

@@ -42,7 +42,6 @@ export const routes: AppRoute[] = [
   { path: '/level', title: 'My Level', page: ComingSoon, props: soon('📈', 'Your EXP level and progress.') },
   { path: '/extension-history', title: 'Extension history', page: ComingSoon, props: soon('🕘', 'Extensions of your private rooms.') },
   { path: '/about', title: 'About', public: true, page: ComingSoon, props: soon('🌍', 'Murmur: win friends around the world with voice lobbies and gifts.') },
-  { path: '/mini-app', title: 'Mini-app', public: true, page: ComingSoon, props: soon('📲', 'The messaging-app mini-app: earn, refer, engage, top, missions, inbox.') },
   { path: '/lobby-level', title: 'Lobby Level', page: ComingSoon, props: soon('🏅', 'Your lobby level grows with the time and gifts in your lobby.') },
   { path: '/exp-frens-token', title: 'EXP for Friends', page: ComingSoon, props: soon('🤝', 'Earn EXP tokens together with your friends.') },
   { path: '/privilege-center', title: 'Privilege Center', page: ComingSoon, props: soon('👑', 'VIP privileges: frames, badges and more.') },
@@ -59,6 +58,14 @@ export const routes: AppRoute[] = [
 ];
 
 export const NotFoundPage = page(() => import('./pages/NotFound/NotFoundPage.tsx'));
+
+/** `/mini-app` has its own frame (no side menu; Telegram's theme, tabs and back button): main.tsx
+ * mounts it beside the web app's shell. It signs in by itself, so it is open to visitors. */
+export const miniApp = {
+  shell: lazy(() => import('./pages/MiniApp/MiniAppShell.tsx')),
+  tabs: page(() => import('./pages/MiniApp/MiniAppPage.tsx')),
+  lobby: page(() => import('./pages/MiniApp/MiniAppLobby.tsx')),
+};
 
 /** Spec section 2: logged-out visitors without a token are sent home unless on a room path. */
 export function mustRedirectHome(pathname: string, hasToken: boolean, route: Pick<AppRoute, 'public'> | undefined): boolean {

@@ -10,4 +10,5 @@ export * from './listen.ts';
 export * from './session-guard.ts';
 export * from './access-policy.ts';
 export * from './access-lookups.ts';
+export * from './payment-settings.ts';
 export * from './send.ts';

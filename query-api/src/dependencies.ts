@@ -1,4 +1,5 @@
-import type { Logger, SessionGuard } from '@murmur/platform';
+import type { Logger, PaymentSettings, SessionGuard } from '@murmur/platform';
+import type { ObjectStore } from '@murmur/platform/object-store';
 import type pg from 'pg';
 import type { GifProvider } from './gifs/gif-provider.ts';
 
@@ -8,6 +9,10 @@ export interface QueryDeps {
   logger: Logger;
   jwtSecret: string;
   sessionGuard?: SessionGuard;
+  /** The payment configuration command-api also runs with: the methods offered are the ones it accepts. */
+  payments: PaymentSettings;
+  /** Uploaded media: the store command-api writes (local disk or S3), read and signed here. */
+  objects: ObjectStore;
   /** GIF search; from the environment when not given (tests pass their own). */
   gifs?: GifProvider;
 }

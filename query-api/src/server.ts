@@ -1,5 +1,6 @@
 import { createPool } from '@murmur/eventstore';
-import { createLogger, PostgresSessionGuard } from '@murmur/platform';
+import { createLogger, PostgresSessionGuard, readPaymentSettings } from '@murmur/platform';
+import { objectStoreFromEnv } from '@murmur/platform/object-store';
 import http from 'node:http';
 import { createQueryApp } from './app.ts';
 import type { QueryDeps } from './dependencies.ts';
@@ -12,6 +13,8 @@ export function buildQueryApi(config: { DATABASE_URL: string; READ_DATABASE_URL?
     jwtSecret: config.JWT_SECRET,
     sessionGuard: new PostgresSessionGuard(pool),
     ...overrides,
+    payments: overrides.payments ?? readPaymentSettings(),
+    objects: overrides.objects ?? objectStoreFromEnv(config.JWT_SECRET),
   };
   const server = http.createServer(createQueryApp(deps));
   return { server, deps };

@@ -16,7 +16,7 @@ export class UserCards extends Map<string, UserCard> {
 
 type Row = { uid: string; username: string | null; profile_pic_url: string | null; frame_id: string | null; badge_ids: string[] | null; vip: boolean };
 
-export async function lookupUsers(deps: Pick<QueryDeps, 'pool' | 'jwtSecret'>, uids: Iterable<string>): Promise<UserCards> {
+export async function lookupUsers(deps: Pick<QueryDeps, 'pool' | 'objects'>, uids: Iterable<string>): Promise<UserCards> {
   const wanted = [...new Set(uids)];
   const out = new UserCards(wanted.map((uid) => [uid, { uid, username: uid, profilePicUrl: null, appearance: noAppearance }]));
   if (wanted.length === 0) return out;

@@ -14,6 +14,9 @@ export interface CommandResult<State, Event extends DomainEvent> {
   duplicate: boolean;
 }
 
+/** A command, or one built from the state it is decided on (a retry builds it again on the newer state). */
+export type CommandInput<State, Command> = Command | ((state: State) => Command | Promise<Command>);
+
 export interface HandleOptions {
   idempotencyKey?: string;
   metadata?: EventMetadata;
@@ -30,11 +33,11 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
   store: EventStore,
   streamId: string,
   decider: Decider<State, Command, Event>,
-  command: Command | ((state: State) => Command),
+  command: CommandInput<State, Command>,
   options: HandleOptions = {},
 ): Promise<CommandResult<State, Event>> {
   const maxRetries = options.maxRetries ?? 10;
-  const toCommand = (state: State) => (typeof command === 'function' ? (command as (s: State) => Command)(state) : command);
+  const toCommand = async (state: State) => (typeof command === 'function' ? (command as (s: State) => Command | Promise<Command>)(state) : command);
   const cached = options.decideOnCache ? options.cache?.get<State>(streamId, decider) : undefined;
   if (cached) {
     const settled = await attempt(store, streamId, decider, toCommand, cached, options, true).catch((error: unknown) => {
@@ -56,14 +59,14 @@ async function attempt<State, Command, Event extends DomainEvent>(
   store: EventStore,
   streamId: string,
   decider: Decider<State, Command, Event>,
-  toCommand: (state: State) => Command,
+  toCommand: (state: State) => Promise<Command>,
   at: { state: State; version: bigint },
   options: HandleOptions,
   fromCache: boolean,
 ): Promise<CommandResult<State, Event> | null> {
   let events: Event[];
   try {
-    events = decider.decide(toCommand(at.state), at.state);
+    events = decider.decide(await toCommand(at.state), at.state);
   } catch (error) {
     if (fromCache) return null;
     throw error;

@@ -38,9 +38,9 @@ export async function checkRecipients(deps: CommandDeps, where: { lobbyId?: stri
  * is remembered in the process's cache and costs no round trip again; only unknown ones are looked up. */
 async function unregistered(deps: CommandDeps, uids: string[]): Promise<string[]> {
   const seenKey = (uid: string) => `registered:user-${uid}`;
-  const toCheck = uids.filter((uid) => !deps.cache.get(seenKey(uid)));
+  const toCheck = uids.filter((uid) => !deps.commands.cache.get(seenKey(uid)));
   if (toCheck.length === 0) return [];
   const existing = await deps.store.existingStreams(toCheck.map((uid) => `user-${uid}`));
-  for (const uid of toCheck) if (existing.has(`user-${uid}`)) deps.cache.set(seenKey(uid), { version: 0n, state: true });
+  for (const uid of toCheck) if (existing.has(`user-${uid}`)) deps.commands.cache.set(seenKey(uid), { version: 0n, state: true });
   return toCheck.filter((uid) => !existing.has(`user-${uid}`));
 }

@@ -3,23 +3,22 @@
 // confirm them.
 import { randomUUID } from 'node:crypto';
 import {
-  AddAgencyHostBody, AgencyId, agencyStream, type AgencyPeriodSettled, CreateAgencyBody, guildTexts, SetShareRatiosBody, SettlePeriodBody, SubmitCharmPaymentBody,
+  AddAgencyHostBody, AgencyId, type AgencyPeriodSettled, CreateAgencyBody, guildTexts, SetShareRatiosBody, SettlePeriodBody, SubmitCharmPaymentBody,
 } from '@murmur/contracts';
 import { subscriptionAppliedBefore } from '@murmur/eventstore';
 import { ApiError, currentUser, parse, requireAuth } from '@murmur/platform';
 import type express from 'express';
 import { z } from 'zod';
-import { handleCommand, loadState } from '../decider/handle-command.ts';
 import type { CommandDeps } from '../dependencies.ts';
 import type { CommandModule } from '../modules.ts';
 import { routeIdempotencyKey } from '../wallet/idempotency.ts';
-import { hostMembershipStream } from './agency.ts';
-import { agencyDecider, decideAgency, hostMembershipDecider, type AgencyCommand, type PeriodTotals } from './decide.ts';
+import { decideAgency, type AgencyCommand, type PeriodTotals } from './decide.ts';
+import { agencyCommands, hostMembershipCommands } from './guild-commands.ts';
 
 const AgencyParams = z.object({ agencyId: AgencyId });
 
 function run(deps: CommandDeps, agencyId: string, actorUid: string, command: AgencyCommand, idempotencyKey?: string) {
-  return handleCommand(deps.store, agencyStream(agencyId), agencyDecider, command, { cache: deps.cache, metadata: { actorUid }, idempotencyKey });
+  return agencyCommands.run(deps, agencyId, command, { actorUid, idempotencyKey });
 }
 
 /** True once the guild read model has applied every event written before `end`. */
@@ -63,10 +62,9 @@ export function guildRoutes(router: express.Router, deps: CommandDeps): void {
     const body = parse(AddAgencyHostBody, req.body);
     // Owner first (nothing is claimed for someone else's agency), then the host's membership
     // stream, then the roster; a retry after a failure in between finds its own claim and goes on.
-    const { state } = await loadState(deps.store, agencyStream(agencyId), agencyDecider, deps.cache);
+    const { state } = await agencyCommands.load(deps, agencyId);
     decideAgency({ type: 'AddHost', actorUid: uid, hostUid: body.hostUid, hostAgencyId: null, now: deps.clock.now() }, state);
-    await handleCommand(deps.store, hostMembershipStream(body.hostUid), hostMembershipDecider,
-      { type: 'ClaimHost', hostUid: body.hostUid, agencyId, now: deps.clock.now() }, { cache: deps.cache, metadata: { actorUid: uid } });
+    await hostMembershipCommands.run(deps, body.hostUid, { type: 'ClaimHost', hostUid: body.hostUid, agencyId, now: deps.clock.now() }, { actorUid: uid });
     const r = await run(deps, agencyId, uid, { type: 'AddHost', actorUid: uid, hostUid: body.hostUid, hostAgencyId: agencyId, now: deps.clock.now() });
     res.json({ position: r.position.toString() });
   });
@@ -76,8 +74,7 @@ export function guildRoutes(router: express.Router, deps: CommandDeps): void {
     const { agencyId } = parse(AgencyParams, req.params);
     const { hostUid } = parse(AddAgencyHostBody, { hostUid: req.params.hostUid });
     const r = await run(deps, agencyId, uid, { type: 'RemoveHost', actorUid: uid, hostUid, now: deps.clock.now() });
-    await handleCommand(deps.store, hostMembershipStream(hostUid), hostMembershipDecider,
-      { type: 'ReleaseHost', hostUid, agencyId, now: deps.clock.now() }, { cache: deps.cache, metadata: { actorUid: uid } });
+    await hostMembershipCommands.run(deps, hostUid, { type: 'ReleaseHost', hostUid, agencyId, now: deps.clock.now() }, { actorUid: uid });
     res.json({ position: r.position.toString() });
   });
 

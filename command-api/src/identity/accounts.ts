@@ -6,12 +6,11 @@ import { WrongExpectedVersion } from '@murmur/eventstore';
 import { ApiError, type AuthContext } from '@murmur/platform';
 import type { Response } from 'express';
 import type pg from 'pg';
-import { loadState } from '../decider/handle-command.ts';
-import { retryOnClash } from '../decider/retry.ts';
-import { usernameStreamId } from '../profiles/usernames.ts';
+import { usernameCommands } from '../profiles/usernames.ts';
 import { codeOwner } from '../referral/directory.ts';
 import type { CommandDeps } from '../dependencies.ts';
-import { userDecider, userStream, type LinkedIdentity, type UserCommand } from './decide.ts';
+import type { LinkedIdentity, UserCommand } from './decide.ts';
+import { userCommands } from './user-commands.ts';
 import type { IdentityRuntime } from './runtime.ts';
 import { newReferralCode, newUid } from './secrets.ts';
 import { sendAuthState, startSession } from './sessions.ts';
@@ -50,7 +49,7 @@ export async function linkedUid(db: pg.Pool | pg.PoolClient, link: CredentialLin
 
 /**
  * Claims the links, decides on the user stream and appends, then runs `within` (session rows), all
- * in one transaction; a version clash reads and decides again.
+ * in one transaction (the user handler's `runInTransaction`); a version clash runs it all again.
  */
 export async function decideInTransaction<T>(
   deps: CommandDeps,
@@ -59,11 +58,8 @@ export async function decideInTransaction<T>(
   links: CredentialLink[],
   within?: (client: pg.PoolClient, state: UserState) => Promise<T>,
 ): Promise<{ state: UserState; position: bigint; extra: T | undefined }> {
-  const stream = userStream(uid);
-  return retryOnClash(async () => {
-    const client = await deps.pool.connect();
-    try {
-      await client.query('begin');
+  return userCommands.runInTransaction(deps, uid, command, {
+    async before(client) {
       for (const link of links) {
         const inserted = await client.query('insert into identity_links (kind, key, uid) values ($1, $2, $3) on conflict do nothing', [link.kind, link.key, uid]);
         if (inserted.rowCount === 0) {
@@ -71,40 +67,21 @@ export async function decideInTransaction<T>(
           if (owner !== uid) throw new LinkTaken(link, owner ?? '');
         }
       }
-      const { state, version } = await loadState(deps.store, stream, userDecider, deps.cache);
-      const events = userDecider.decide(command, state);
-      const next = events.reduce(userDecider.evolve, state);
-      let position = 0n;
-      if (events.length > 0) {
-        const result = await deps.store.append(stream, events.map((e) => ({ type: e.type, data: e.data, metadata: { actorUid: uid } })), {
-          expectedVersion: version === 0n ? 'no_stream' : version,
-          client,
-        });
-        position = result.lastPosition;
-      }
+    },
+    async after(client, state) {
       if (command.type === 'Register') {
         // The name is claimed on its own stream in the same transaction, so it is unique from the
         // moment the account exists (profiles' renames claim on the same stream).
         try {
-          await deps.store.append(usernameStreamId(command.username), [
-            { type: 'UsernameClaimed', data: { uid, username: command.username, claimedAt: command.now.toISOString() }, metadata: { actorUid: uid } },
-          ], { expectedVersion: 'no_stream', client });
+          await usernameCommands.decideWithin(deps, client, command.username, { type: 'ClaimUsername', uid, username: command.username, now: command.now }, { actorUid: uid });
         } catch (error) {
-          if (error instanceof WrongExpectedVersion) throw new UsernameTaken(command.username);
+          if (error instanceof WrongExpectedVersion || (error instanceof ApiError && error.code === 'CONFLICT')) throw new UsernameTaken(command.username);
           throw error;
         }
       }
-      const extra = within ? await within(client, next) : undefined;
-      await client.query('commit');
-      return { state: next, position, extra };
-    } catch (error) {
-      await client.query('rollback').catch(() => undefined);
-      if (error instanceof WrongExpectedVersion) deps.cache.delete(stream);
-      throw error;
-    } finally {
-      client.release();
-    }
-  });
+      return within ? within(client, state) : undefined;
+    },
+  }, { actorUid: uid });
 }
 
 export interface SignInContext {

@@ -6,16 +6,16 @@
 import { identityTexts, telegramClaim } from '@murmur/contracts';
 import { ApiError, currentUser, requireAuth } from '@murmur/platform';
 import type express from 'express';
-import { handleCommand, loadState } from '../decider/handle-command.ts';
 import type { CommandDeps } from '../dependencies.ts';
 import { runWalletCommand } from '../wallet/ledger.ts';
-import { nextClaimAt, userDecider, userStream, type UserCommand } from './decide.ts';
+import { nextClaimAt, userDecider, type UserCommand } from './decide.ts';
+import { userCommands } from './user-commands.ts';
 
 export function claimRoutes(router: express.Router, deps: CommandDeps): void {
   router.post('/claim/tg', requireAuth(), async (req, res) => {
     const { uid } = currentUser(req);
     const now = deps.clock.now();
-    const { state } = await loadState(deps.store, userStream(uid), userDecider, deps.cache);
+    const { state } = await userCommands.load(deps, uid);
     const claimNumber = state.claimCount + 1;
     const command: UserCommand = { type: 'ClaimTelegramDaily', claimNumber, amount: telegramClaim.diamonds, intervalSeconds: telegramClaim.intervalSeconds, now };
     userDecider.decide(command, state); // refuses before any diamond moves
@@ -26,7 +26,7 @@ export function claimRoutes(router: express.Router, deps: CommandDeps): void {
       `tg-claim:${claimNumber}`,
     );
     // Recorded even by a request that did not pay (it completes a claim whose recording was lost).
-    const result = await handleCommand(deps.store, userStream(uid), userDecider, command, { cache: deps.cache, metadata: { actorUid: uid } });
+    const result = await userCommands.run(deps, uid, command, { actorUid: uid });
     if (credit.duplicate) {
       const next = nextClaimAt(result.state.lastClaimAt, telegramClaim.intervalSeconds);
       throw new ApiError('RULE_VIOLATED', identityTexts.alreadyClaimed, next ? { nextClaimAt: next.toISOString() } : undefined);

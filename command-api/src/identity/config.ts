@@ -4,7 +4,7 @@ import { limits } from '@murmur/contracts';
 import { demoValueMessage, loadConfig } from '@murmur/platform';
 import { z } from 'zod';
 
-const DEMO_BOT_TOKEN = '0000000000:murmur-demo-bot-token';
+export const DEMO_BOT_TOKEN = '0000000000:murmur-demo-bot-token';
 const DEMO_IDP_AUDIENCE = 'murmur-demo';
 const seconds = (fallback: number) => z.coerce.number().int().min(1).max(31_536_000).default(fallback);
 

@@ -13,21 +13,30 @@ export interface VerifiedIdToken {
   picture: string | null;
 }
 
-const keySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
+/** The providers' key sets this process has fetched (jose caches the keys inside each); one per
+ * identity runtime, so two services in one test process never share one. */
+export class ProviderKeySets {
+  private readonly sets = new Map<string, ReturnType<typeof createRemoteJWKSet>>();
 
-function keySet(url: string) {
-  let set = keySets.get(url);
-  if (!set) {
-    set = createRemoteJWKSet(new URL(url), { timeoutDuration: 5000, cooldownDuration: 30_000 });
-    keySets.set(url, set);
+  get(url: string) {
+    let set = this.sets.get(url);
+    if (!set) {
+      set = createRemoteJWKSet(new URL(url), { timeoutDuration: 5000, cooldownDuration: 30_000 });
+      this.sets.set(url, set);
+    }
+    return set;
   }
-  return set;
 }
 
-export async function verifyIdToken(token: string, s: { jwksUrl: string; issuer: string; audience: string }, now: Date): Promise<VerifiedIdToken> {
+export async function verifyIdToken(
+  token: string,
+  s: { jwksUrl: string; issuer: string; audience: string },
+  now: Date,
+  keySets: ProviderKeySets,
+): Promise<VerifiedIdToken> {
   let payload: JWTPayload;
   try {
-    ({ payload } = await jwtVerify(token, keySet(s.jwksUrl), {
+    ({ payload } = await jwtVerify(token, keySets.get(s.jwksUrl), {
       issuer: s.issuer,
       audience: s.audience,
       algorithms: ['RS256', 'ES256'],

@@ -4,10 +4,8 @@
 import { OnboardingBody, signAccessToken } from '@murmur/contracts';
 import { currentUser, parse, requireAuth } from '@murmur/platform';
 import type express from 'express';
-import { handleCommand } from '../decider/handle-command.ts';
 import type { CommandDeps } from '../dependencies.ts';
-import { userDecider, userStream } from './decide.ts';
-import { identityRuntime } from './runtime.ts';
+import { userCommands } from './user-commands.ts';
 
 export const ONBOARDING_PATH = '/user/onboarding';
 
@@ -16,9 +14,9 @@ export function onboardingRoutes(router: express.Router, deps: CommandDeps): voi
     const me = currentUser(req);
     const body = parse(OnboardingBody, req.body);
     const now = deps.clock.now();
-    const result = await handleCommand(deps.store, userStream(me.uid), userDecider, { type: 'CompleteOnboarding', birthday: body.birthday, showNSFW: body.showNSFW, now }, { cache: deps.cache, metadata: { actorUid: me.uid } });
+    const result = await userCommands.run(deps, me.uid, { type: 'CompleteOnboarding', birthday: body.birthday, showNSFW: body.showNSFW, now }, { actorUid: me.uid });
     const claims = { sub: me.uid, sid: me.sessionId, roles: result.state.roles, anon: result.state.anonymous, onb: true };
-    const token = await signAccessToken(deps.jwtSecret, claims, identityRuntime(deps).config.ACCESS_TOKEN_TTL_SECONDS, now.getTime());
+    const token = await signAccessToken(deps.jwtSecret, claims, deps.identity.config.ACCESS_TOKEN_TTL_SECONDS, now.getTime());
     res.json({ hasFinishedOnboarding: true, position: result.position.toString(), token });
   });
 }

@@ -5,7 +5,7 @@
 import { formatText, identityTexts } from '@murmur/contracts';
 import { ApiError } from '@murmur/platform';
 import type { Decider, DomainEvent } from '../decider/decider.ts';
-import { handleCommand, loadState } from '../decider/handle-command.ts';
+import { defineCommandHandler } from '../decider/command-handler.ts';
 import type { CommandDeps } from '../dependencies.ts';
 import { hashSecret } from './secrets.ts';
 
@@ -68,20 +68,22 @@ export const otpAddressDecider: Decider<OtpAddressState, OtpAddressCommand, OtpA
   },
 };
 
-const streamFor = (limits: AddressLimits, email: string) => `otp-address-${hashSecret(limits.hashKey, `otp-address:${email}`).slice(0, 32)}`;
+/** Keyed by a keyed hash of the address: the stream id never shows an e-mail address. */
+const addressId = (limits: AddressLimits, email: string) => hashSecret(limits.hashKey, `otp-address:${email}`).slice(0, 32);
+const otpAddressCommands = defineCommandHandler({ decider: otpAddressDecider, streamId: (hashed: string) => `otp-address-${hashed}` });
 
 /** Refuses while the address is locked (no new code is mailed to a locked address). */
-export async function assertAddressOpen(deps: Pick<CommandDeps, 'store' | 'cache'>, limits: AddressLimits, email: string, now: Date): Promise<void> {
-  const { state } = await loadState(deps.store, streamFor(limits, email), otpAddressDecider, deps.cache);
+export async function assertAddressOpen(deps: CommandDeps, limits: AddressLimits, email: string, now: Date): Promise<void> {
+  const { state } = await otpAddressCommands.load(deps, addressId(limits, email));
   const standing = current(state, now);
   if (standing.lockedUntil) throw lockedError(standing.lockedUntil, now);
 }
 
 /** Claims one try for the address, runs the check, and clears the count when the code was right. */
-export async function withCodeTry<T>(deps: Pick<CommandDeps, 'store' | 'cache'>, limits: AddressLimits, email: string, now: Date, check: () => Promise<T>): Promise<T> {
-  const stream = streamFor(limits, email);
-  await handleCommand(deps.store, stream, otpAddressDecider, { type: 'TryCode', now, maxFailures: limits.maxFailures, lockSeconds: limits.lockSeconds }, { cache: deps.cache });
+export async function withCodeTry<T>(deps: CommandDeps, limits: AddressLimits, email: string, now: Date, check: () => Promise<T>): Promise<T> {
+  const address = addressId(limits, email);
+  await otpAddressCommands.run(deps, address, { type: 'TryCode', now, maxFailures: limits.maxFailures, lockSeconds: limits.lockSeconds });
   const result = await check();
-  await handleCommand(deps.store, stream, otpAddressDecider, { type: 'AcceptCode', now }, { cache: deps.cache });
+  await otpAddressCommands.run(deps, address, { type: 'AcceptCode', now });
   return result;
 }

@@ -2,9 +2,8 @@
 import { BanBody, RoleChangeBody, UidParam } from '@murmur/contracts';
 import { currentUser, parse, requireAuth } from '@murmur/platform';
 import type express from 'express';
-import { handleCommand } from '../decider/handle-command.ts';
 import type { CommandDeps } from '../dependencies.ts';
-import { userDecider, userStream } from './decide.ts';
+import { userCommands } from './user-commands.ts';
 import { banSessions } from './sessions.ts';
 
 export function adminRoutes(router: express.Router, deps: CommandDeps): void {
@@ -16,7 +15,7 @@ export function adminRoutes(router: express.Router, deps: CommandDeps): void {
     const command = body.action === 'grant'
       ? { type: 'GrantRole' as const, role: body.role, by: admin.uid, now }
       : { type: 'RevokeRole' as const, role: body.role, by: admin.uid, now };
-    const result = await handleCommand(deps.store, userStream(uid), userDecider, command, { cache: deps.cache, metadata: { actorUid: admin.uid } });
+    const result = await userCommands.run(deps, uid, command, { actorUid: admin.uid });
     res.json({ uid, roles: result.state.roles, position: result.position.toString() });
   });
 
@@ -28,7 +27,7 @@ export function adminRoutes(router: express.Router, deps: CommandDeps): void {
     const command = body.banned
       ? { type: 'Ban' as const, reason: body.reason ?? null, by: admin.uid, now }
       : { type: 'Unban' as const, by: admin.uid, now };
-    const result = await handleCommand(deps.store, userStream(uid), userDecider, command, { cache: deps.cache, metadata: { actorUid: admin.uid } });
+    const result = await userCommands.run(deps, uid, command, { actorUid: admin.uid });
     // Sessions stop at once; the read model catches up for tokens issued elsewhere.
     if (body.banned) await banSessions(deps.pool, uid, now);
     deps.sessionGuard?.forget?.(uid);

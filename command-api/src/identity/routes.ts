@@ -5,18 +5,17 @@ import {
 } from '@murmur/contracts';
 import { ApiError, bearerToken, parse, requireAuth, resolveAuth, type AuthContext } from '@murmur/platform';
 import express from 'express';
-import { loadState } from '../decider/handle-command.ts';
 import type { CommandDeps } from '../dependencies.ts';
 import type { CommandModule } from '../modules.ts';
 import { decideInTransaction, LinkTaken, noIdentity, signIn, usernameFrom } from './accounts.ts';
 import { claimRoutes } from './claim.ts';
-import { userDecider, userStream } from './decide.ts';
+import { userCommands } from './user-commands.ts';
 import { verifyIdToken } from './identity-provider.ts';
 import { onboardingRoutes } from './onboarding.ts';
 import { consumeCode, countSender, sendCode, type OtpSettings } from './otp.ts';
 import { assertAddressOpen, withCodeTry, type AddressLimits } from './otp-address.ts';
 import { adminRoutes } from './roles.ts';
-import { identityRuntime, type IdentityRuntime } from './runtime.ts';
+import type { IdentityRuntime } from './runtime.ts';
 import { endSession, readRefreshCookie, REFRESH_COOKIE, refreshCookieOptions, rotateRefreshToken, sendAuthState, sessionOfRefreshToken } from './sessions.ts';
 import { startSecretSweeper } from './sweeper.ts';
 import { verifyInitData } from './telegram.ts';
@@ -50,7 +49,7 @@ function signInRoutes(router: express.Router, deps: CommandDeps): void {
   const json = express.json({ limit: '32kb' });
 
   router.post('/auth/otp', json, async (req, res) => {
-    const runtime = identityRuntime(deps);
+    const runtime = deps.identity;
     const { email } = parse(RequestOtpBody, req.body);
     const settings = otpSettings(deps, runtime);
     const now = deps.clock.now();
@@ -61,7 +60,7 @@ function signInRoutes(router: express.Router, deps: CommandDeps): void {
   });
 
   router.post('/auth/login', json, async (req, res) => {
-    const runtime = identityRuntime(deps);
+    const runtime = deps.identity;
     const body = parse(LoginBody, req.body);
     const caller = await optionalCaller(deps, req);
     const context = { visitorId: body.visitorId, uniqueReferralCode: body.uniqueReferralCode, deviceInfo: body.deviceInfo };
@@ -79,7 +78,7 @@ function signInRoutes(router: express.Router, deps: CommandDeps): void {
   });
 
   router.post('/auth/login-wallet', json, async (req, res) => {
-    const runtime = identityRuntime(deps);
+    const runtime = deps.identity;
     const body = parse(WalletSignatureBody, req.body);
     if (body.type !== 'login') throw new ApiError('VALIDATION_FAILED', identityTexts.signMessageExpired);
     const caller = await optionalCaller(deps, req);
@@ -91,11 +90,11 @@ function signInRoutes(router: express.Router, deps: CommandDeps): void {
   });
 
   router.post('/auth/login-via-firebase-provider', json, async (req, res) => {
-    const runtime = identityRuntime(deps);
+    const runtime = deps.identity;
     const body = parse(ProviderLoginBody, req.body);
     const caller = await optionalCaller(deps, req);
     const { config } = runtime;
-    const token = await verifyIdToken(body.accessToken, { jwksUrl: config.IDP_JWKS_URL, issuer: config.IDP_ISSUER, audience: config.IDP_AUDIENCE }, deps.clock.now());
+    const token = await verifyIdToken(body.accessToken, { jwksUrl: config.IDP_JWKS_URL, issuer: config.IDP_ISSUER, audience: config.IDP_AUDIENCE }, deps.clock.now(), runtime.providerKeys);
     await signIn(deps, runtime, res, {
       method: 'provider',
       link: { kind: 'provider', key: token.subject },
@@ -107,7 +106,7 @@ function signInRoutes(router: express.Router, deps: CommandDeps): void {
   });
 
   router.post('/auth/login-via-telegram', json, async (req, res) => {
-    const runtime = identityRuntime(deps);
+    const runtime = deps.identity;
     const body = parse(TelegramLoginBody, req.body);
     const caller = await optionalCaller(deps, req);
     const tg = verifyInitData(body.initData, { botToken: runtime.config.TELEGRAM_BOT_TOKEN, maxAgeSeconds: runtime.config.TELEGRAM_AUTH_MAX_AGE_SECONDS }, deps.clock.now());
@@ -118,12 +117,12 @@ function signInRoutes(router: express.Router, deps: CommandDeps): void {
   });
 
   router.post('/auth/refresh', async (req, res) => {
-    const runtime = identityRuntime(deps);
+    const runtime = deps.identity;
     const token = readRefreshCookie(req);
     if (!token) throw new ApiError('UNAUTHENTICATED', identityTexts.sessionExpired);
     const now = deps.clock.now();
     const rotated = await rotateRefreshToken(deps.pool, deps.jwtSecret, runtime.config.REFRESH_TOKEN_TTL_SECONDS, token, now);
-    const { state } = await loadState(deps.store, userStream(rotated.uid), userDecider, deps.cache);
+    const { state } = await userCommands.load(deps, rotated.uid);
     if (state.banned) {
       await endSession(deps.pool, rotated.sessionId, now, 'banned');
       deps.sessionGuard?.forget?.(rotated.uid);
@@ -139,7 +138,7 @@ function signInRoutes(router: express.Router, deps: CommandDeps): void {
 
   // Logout always succeeds and clears the cookie; it ends the session named by the cookie or the token.
   router.post('/auth/logout', async (req, res) => {
-    const runtime = identityRuntime(deps);
+    const runtime = deps.identity;
     const now = deps.clock.now();
     const cookie = readRefreshCookie(req);
     const fromCookie = cookie ? await sessionOfRefreshToken(deps.pool, deps.jwtSecret, cookie) : null;
@@ -157,7 +156,7 @@ function signInRoutes(router: express.Router, deps: CommandDeps): void {
 function linkRoutes(router: express.Router, deps: CommandDeps): void {
   // Anyone may ask for a login message; a connect message is bound to the signed-in caller.
   router.post('/wallet/create-sign-message', async (req, res) => {
-    const runtime = identityRuntime(deps);
+    const runtime = deps.identity;
     const body = parse(CreateSignMessageBody, req.body);
     if (body.type === 'connect' && !req.auth) throw new ApiError('UNAUTHENTICATED', identityTexts.connectNeedsAccount);
     const uid = body.type === 'connect' ? req.auth!.uid : null;
@@ -165,7 +164,7 @@ function linkRoutes(router: express.Router, deps: CommandDeps): void {
   });
 
   router.post('/wallet/sign-message', requireAuth(), async (req, res) => {
-    const runtime = identityRuntime(deps);
+    const runtime = deps.identity;
     const body = parse(WalletSignatureBody, req.body);
     if (body.type !== 'connect') throw new ApiError('VALIDATION_FAILED', identityTexts.signMessageExpired);
     const uid = req.auth!.uid;

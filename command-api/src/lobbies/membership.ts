@@ -1,11 +1,8 @@
 // Who is inside a lobby or a room, from the stream state (not a read model): gifting checks its
 // recipients with these.
-import { loadState } from '../decider/handle-command.ts';
 import type { CommandDeps } from '../dependencies.ts';
-import { lobbyDecider, roomDecider } from './decide.ts';
-import { lobbyCache } from './lobby-streams.ts';
-import { cohostsOf, lobbyStreamId } from './lobby.ts';
-import { roomStreamId } from './room.ts';
+import { lobbyCommands, roomCommands } from './lobby-streams.ts';
+import { cohostsOf } from './lobby.ts';
 
 export interface LobbyMembership {
   exists: boolean;
@@ -30,7 +27,7 @@ const validId = /^[A-Za-z0-9_-]{1,64}$/;
 
 export async function loadLobbyMembership(deps: CommandDeps, lobbyId: string): Promise<LobbyMembership> {
   if (!validId.test(lobbyId)) return { exists: false, status: 'inactive', kind: 'public', ownerUid: '', hostUid: null, cohostUids: [], activeUids: [] };
-  const { state } = await loadState(deps.store, lobbyStreamId(lobbyId), lobbyDecider, lobbyCache(deps));
+  const { state } = await lobbyCommands.load(deps, lobbyId);
   return {
     exists: state.exists,
     status: state.status,
@@ -44,7 +41,7 @@ export async function loadLobbyMembership(deps: CommandDeps, lobbyId: string): P
 
 export async function loadRoomMembership(deps: CommandDeps, roomId: string): Promise<RoomMembership> {
   if (!validId.test(roomId)) return { exists: false, status: 'inactive', lobbyId: '', hostUid: '', activeUids: [] };
-  const { state } = await loadState(deps.store, roomStreamId(roomId), roomDecider, lobbyCache(deps));
+  const { state } = await roomCommands.load(deps, roomId);
   return {
     exists: state.exists,
     status: state.status,

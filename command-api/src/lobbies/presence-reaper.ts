@@ -6,9 +6,7 @@
 // processes are safe (the expected-version append makes one leave win; a second decides nothing).
 import { presenceTimings } from '@murmur/contracts';
 import type { CommandDeps } from '../dependencies.ts';
-import { lobbyDecider } from './decide.ts';
-import { lobbyStreamId } from './lobby.ts';
-import { runQueued } from './lobby-streams.ts';
+import { lobbyCommands } from './lobby-streams.ts';
 
 export interface PresenceReaperOptions {
   /** A member with no live connection for this long leaves. */
@@ -83,7 +81,7 @@ export class PresenceReaper {
       if (this.stopped) break;
       try {
         const now = this.deps.clock.now().toISOString();
-        const result = await runQueued(this.deps, lobbyStreamId(row.lobby_id), lobbyDecider, { type: 'LeaveLobby', uid: row.uid, reason: 'disconnected', now }, 'system:presence');
+        const result = await lobbyCommands.run(this.deps, row.lobby_id, { type: 'LeaveLobby', uid: row.uid, reason: 'disconnected', now }, { actorUid: 'system:presence' });
         if (result.events.length > 0) removed++;
       } catch (error) {
         this.deps.logger.warn({ err: error, lobbyId: row.lobby_id, uid: row.uid }, 'presence reaper could not remove a member');

@@ -3,9 +3,7 @@
 // on the room stream's own state, decide; so it survives restarts and a stale row never ends a
 // room early. Several command-api processes may run it: the expected-version append makes one win.
 import type { CommandDeps } from '../dependencies.ts';
-import { roomDecider } from './decide.ts';
-import { runQueued } from './lobby-streams.ts';
-import { roomStreamId } from './room.ts';
+import { roomCommands } from './lobby-streams.ts';
 
 export interface RoomSchedulerOptions {
   intervalMs?: number;
@@ -56,12 +54,11 @@ export class RoomScheduler {
     for (const row of due) {
       if (this.stopped) break;
       try {
-        const result = await runQueued(
+        const result = await roomCommands.run(
           this.deps,
-          roomStreamId(row.room_id),
-          roomDecider,
+          row.room_id,
           row.expire ? { type: 'ExpireRoom', now: now.toISOString() } : { type: 'CloseRoomWithLobby', now: now.toISOString() },
-          'system:room-scheduler',
+          { actorUid: 'system:room-scheduler' },
         );
         if (result.events.length > 0) ended++;
       } catch (error) {

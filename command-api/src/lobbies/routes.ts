@@ -32,13 +32,10 @@ import {
 import { ApiError, currentUser, parse, requireAuth, send, type AuthContext } from '@murmur/platform';
 import type express from 'express';
 import type { z } from 'zod';
-import { loadState } from '../decider/handle-command.ts';
 import type { CommandDeps } from '../dependencies.ts';
 import type { CommandModule } from '../modules.ts';
 import { creditDiamonds, spendDiamonds } from '../wallet/ledger.ts';
 import {
-  chatDecider,
-  chatStreamId,
   entryDue,
   isStaff,
   lobbyDecider,
@@ -48,10 +45,10 @@ import {
   type LobbyView,
   type RoomCommand,
 } from './decide.ts';
-import { lobbyCache, runQueued } from './lobby-streams.ts';
-import { isOpen, lobbyStreamId, seatOf, type LobbyState } from './lobby.ts';
+import { chatCommands, lobbyCommands, roomCommands } from './lobby-streams.ts';
+import { isOpen, seatOf, type LobbyState } from './lobby.ts';
 import { mediaAnswer, mediaProviderFromEnv, type MediaProvider } from './media-provider.ts';
-import { roomIsOpen, roomStreamId, type RoomState } from './room.ts';
+import { roomIsOpen, type RoomState } from './room.ts';
 import { PresenceReaper } from './presence-reaper.ts';
 import { RoomScheduler } from './room-scheduler.ts';
 
@@ -71,17 +68,17 @@ function targetOf(uid: string): string {
 }
 
 export async function loadLobby(deps: CommandDeps, lobbyId: string): Promise<LobbyState> {
-  return (await loadState(deps.store, lobbyStreamId(lobbyId), lobbyDecider, lobbyCache(deps))).state;
+  return (await lobbyCommands.load(deps, lobbyId)).state;
 }
 export async function loadRoom(deps: CommandDeps, roomId: string): Promise<RoomState> {
-  return (await loadState(deps.store, roomStreamId(roomId), roomDecider, lobbyCache(deps))).state;
+  return (await roomCommands.load(deps, roomId)).state;
 }
 
 function runLobby(deps: CommandDeps, lobbyId: string, actor: string, command: LobbyCommand | ((s: LobbyState) => LobbyCommand)) {
-  return runQueued(deps, lobbyStreamId(lobbyId), lobbyDecider, command, actor);
+  return lobbyCommands.run(deps, lobbyId, command, { actorUid: actor });
 }
 function runRoom(deps: CommandDeps, roomId: string, actor: string, command: RoomCommand | ((s: RoomState) => RoomCommand)) {
-  return runQueued(deps, roomStreamId(roomId), roomDecider, command, actor);
+  return roomCommands.run(deps, roomId, command, { actorUid: actor });
 }
 
 const viewOf = (lobby: LobbyState, uid: string): LobbyView => ({ open: isOpen(lobby), member: lobby.members.has(uid), staff: lobby.exists && isStaff(lobby, uid) });
@@ -125,7 +122,7 @@ async function joinLobby(api: LobbyApi, lobbyId: string, auth: AuthContext, invi
  * is decided again on the stream, so a stale state never refuses anyone or charges anything. The
  * join itself is decided once more in the lobby's queue with the expected version. */
 async function precheckJoin(deps: CommandDeps, lobbyId: string, uid: string, command: (paidDiamonds: number) => LobbyCommand): Promise<number> {
-  const cached = lobbyCache(deps).get<LobbyState>(lobbyStreamId(lobbyId), lobbyDecider)?.state;
+  const cached = lobbyCommands.cached(deps, lobbyId)?.state;
   if (cached && entryDue(cached, uid) === 0) {
     try {
       lobbyDecider.decide(command(0), cached);
@@ -331,10 +328,9 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
       silenced = silenced || room.silenced.includes(me.uid);
     }
     const messageId = randomUUID();
-    const result = await runQueued(
+    const result = await chatCommands.run(
       deps,
-      chatStreamId(lobbyId, me.uid),
-      chatDecider,
+      { lobbyId, uid: me.uid },
       {
         type: 'PostChat',
         now: now(),
@@ -349,7 +345,7 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
         silenced,
         open,
       },
-      me.uid,
+      { actorUid: me.uid },
     );
     sendPosition(res, ChatPosted, result.position, { messageId }, 201);
   };

@@ -12,22 +12,13 @@ import {
   texts,
 } from '@murmur/contracts';
 import { ApiError, currentUser, parse, requireAuth } from '@murmur/platform';
-import { LOCAL_MEDIA_PATH, LocalObjectStore, objectStoreFromEnv, type ObjectStore } from '@murmur/platform/object-store';
+import { LOCAL_MEDIA_PATH, LocalObjectStore } from '@murmur/platform/object-store';
 import type express from 'express';
-import { handleCommand } from '../decider/handle-command.ts';
 import type { CommandDeps } from '../dependencies.ts';
 import type { CommandModule } from '../modules.ts';
-import { mediaDecider } from './decide.ts';
-import { mediaStreamId } from './media.ts';
+import { mediaCommands } from './media-commands.ts';
 import { makeThumbnail } from './thumbnail.ts';
 
-const stores = new Map<string, ObjectStore>();
-/** One store per signing secret (tests run several stacks with the same secret in one process). */
-export function objectStoreFor(deps: Pick<CommandDeps, 'jwtSecret'>): ObjectStore {
-  let store = stores.get(deps.jwtSecret);
-  if (!store) stores.set(deps.jwtSecret, (store = objectStoreFromEnv(deps.jwtSecret)));
-  return store;
-}
 
 const EXTENSION = /\.([A-Za-z0-9]{1,8})$/;
 const PRESIGN_SECONDS = 15 * 60;
@@ -51,7 +42,7 @@ export function looksLikeImage(head: Buffer): boolean {
 
 function localPutRoute(router: express.Router, deps: CommandDeps): void {
   router.put(`${LOCAL_MEDIA_PATH.replace('/api/v1', '')}*key`, async (req, res) => {
-    const store = objectStoreFor(deps);
+    const store = deps.objects;
     if (!(store instanceof LocalObjectStore)) throw new ApiError('NOT_FOUND', socialTexts.uploadExpired);
     const key = (req.params as unknown as { key: string[] }).key.join('/');
     const contentType = String(req.query.ct ?? '');
@@ -87,7 +78,7 @@ export const mediaModule: CommandModule = {
       }
       const ext = EXTENSION.exec(body.fileName)?.[1]?.toLowerCase() ?? body.contentType.split('/')[1]!.replace(/[^a-z0-9]/gi, '').slice(0, 8);
       const key = `${uid.replace(/[^\w-]/g, '_')}/${query.uploadType}/${randomUUID()}.${ext}`;
-      const uploadUrl = await objectStoreFor(deps).presignPut(key, body.contentType, { expiresInSeconds: PRESIGN_SECONDS, size: body.size });
+      const uploadUrl = await deps.objects.presignPut(key, body.contentType, { expiresInSeconds: PRESIGN_SECONDS, size: body.size });
       res.json({ uploadUrl, fileName: key, method: 'PUT', expiresAt: new Date(deps.clock.now().getTime() + PRESIGN_SECONDS * 1000).toISOString() });
     });
 
@@ -97,7 +88,7 @@ export const mediaModule: CommandModule = {
       const kind = mediaKindOf(body.fileType);
       if (kind === null) throw new ApiError('VALIDATION_FAILED', texts.uploadImageOnly);
       if (!ownsKey(uid.replace(/[^\w-]/g, '_'), body.fileName)) throw new ApiError('NOT_FOUND', socialTexts.mediaNotFound);
-      const store = objectStoreFor(deps);
+      const store = deps.objects;
       const object = await store.head(body.fileName);
       if (!object) throw new ApiError('NOT_FOUND', socialTexts.mediaNotFound);
       if (object.size > limits.uploadMaxBytes) throw new ApiError('VALIDATION_FAILED', texts.uploadTooLarge);
@@ -109,26 +100,14 @@ export const mediaModule: CommandModule = {
         thumbnailFileName = await makeThumbnail(store, body.fileName, bytes);
       }
       const uploadType = (body.fileName.split('/')[1] ?? 'profile') as 'profile' | 'lobby' | 'chat';
-      const result = await handleCommand(
-        deps.store,
-        mediaStreamId(uid),
-        mediaDecider,
-        { type: 'RecordProcessed', uid, fileName: body.fileName, format: body.fileType, kind, size: object.size, thumbnailFileName, uploadType, now: deps.clock.now() },
-        { cache: deps.cache, metadata: { actorUid: uid } },
-      );
+      const result = await mediaCommands.run(deps, uid, { type: 'RecordProcessed', uid, fileName: body.fileName, format: body.fileType, kind, size: object.size, thumbnailFileName, uploadType, now: deps.clock.now() }, { actorUid: uid });
       res.json({ position: result.position.toString(), fileName: body.fileName, format: body.fileType, thumbnailFileName });
     });
 
     router.post('/user/gallery/item/delete', requireAuth(), async (req, res) => {
       const { uid } = currentUser(req);
       const body = parse(DeleteGalleryItemBody, req.body);
-      const result = await handleCommand(
-        deps.store,
-        mediaStreamId(uid),
-        mediaDecider,
-        { type: 'DeleteGalleryItem', uid, fileName: body.filename, format: body.format, now: deps.clock.now() },
-        { cache: deps.cache, metadata: { actorUid: uid } },
-      );
+      const result = await mediaCommands.run(deps, uid, { type: 'DeleteGalleryItem', uid, fileName: body.filename, format: body.format, now: deps.clock.now() }, { actorUid: uid });
       res.json({ position: result.position.toString() });
     });
   },

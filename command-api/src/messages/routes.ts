@@ -3,12 +3,14 @@
 import { randomUUID } from 'node:crypto';
 import { RefreshMessagesBody, SendMessageBody, socialTexts, threadIdOf } from '@murmur/contracts';
 import { ApiError, currentUser, parse, requireAuth } from '@murmur/platform';
-import { handleCommand } from '../decider/handle-command.ts';
-import { objectStoreFor, ownsKey } from '../media/routes.ts';
+import { defineCommandHandler } from '../decider/command-handler.ts';
+import { ownsKey } from '../media/routes.ts';
 import type { CommandModule } from '../modules.ts';
 import { loadSocial, targetUid } from '../social/routes.ts';
 import { threadDecider } from './decide.ts';
 import { dmStreamId } from './messages.ts';
+
+const threadCommands = defineCommandHandler({ decider: threadDecider, streamId: dmStreamId });
 
 export const messagesModule: CommandModule = {
   name: 'messages',
@@ -18,16 +20,12 @@ export const messagesModule: CommandModule = {
       const recipient = targetUid(req);
       const body = parse(SendMessageBody, req.body);
       if (body.imageFileName) {
-        const object = ownsKey(uid.replace(/[^\w-]/g, '_'), body.imageFileName) ? await objectStoreFor(deps).head(body.imageFileName) : null;
+        const object = ownsKey(uid.replace(/[^\w-]/g, '_'), body.imageFileName) ? await deps.objects.head(body.imageFileName) : null;
         if (!object) throw new ApiError('NOT_FOUND', socialTexts.mediaNotFound);
       }
       const [mine, theirs] = await Promise.all([loadSocial(deps, uid), loadSocial(deps, recipient)]);
       const threadId = threadIdOf(uid, recipient);
-      const result = await handleCommand(
-        deps.store,
-        dmStreamId(threadId),
-        threadDecider,
-        {
+      const result = await threadCommands.run(deps, threadId, {
           type: 'SendMessage',
           threadId,
           messageId: randomUUID(),
@@ -38,13 +36,7 @@ export const messagesModule: CommandModule = {
           mutualFollow: mine.following.has(recipient) && theirs.following.has(uid),
           blocked: mine.blocked.has(recipient) || theirs.blocked.has(uid),
           now: deps.clock.now(),
-        },
-        {
-          cache: deps.cache,
-          metadata: { actorUid: uid },
-          idempotencyKey: body.clientMessageId ? `dm:${uid}:${body.clientMessageId}` : undefined,
-        },
-      );
+        }, { actorUid: uid, idempotencyKey: body.clientMessageId ? `dm:${uid}:${body.clientMessageId}` : undefined });
       const sent = result.events[0];
       res.status(201).json({ position: result.position.toString(), threadId, messageId: sent?.type === 'DirectMessageSent' ? sent.data.messageId : null });
     });
@@ -54,10 +46,7 @@ export const messagesModule: CommandModule = {
       const { threadId } = parse(RefreshMessagesBody, req.body);
       const other = threadId.split('@').find((u) => u !== uid);
       if (!threadId.split('@').includes(uid) || !other) throw new ApiError('NOT_FOUND', 'Conversation not found.');
-      const result = await handleCommand(deps.store, dmStreamId(threadId), threadDecider, { type: 'MarkRead', threadId, uid, otherUid: other, now: deps.clock.now() }, {
-        cache: deps.cache,
-        metadata: { actorUid: uid },
-      });
+      const result = await threadCommands.run(deps, threadId, { type: 'MarkRead', threadId, uid, otherUid: other, now: deps.clock.now() }, { actorUid: uid });
       res.json({ position: result.position.toString() });
     });
   },

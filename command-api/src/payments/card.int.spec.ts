@@ -6,7 +6,7 @@ import { auditLedger } from '../../../projections/src/ledger-audit.ts';
 import { startStripeServer, type StripeServer } from '../../../test-support/stripe-server.ts';
 import { startTestStack, type TestStack } from '../../../test-support/stack.ts';
 import { loadWallet } from '../wallet/ledger.ts';
-import { setPaymentPorts } from './config.ts';
+import { paymentPortsFromEnv } from './config.ts';
 import { runPaymentCommand } from './settle.ts';
 import { StripeCardProvider } from './stripe-card-provider.ts';
 
@@ -14,8 +14,8 @@ let stack: TestStack;
 let stripe: StripeServer;
 
 beforeAll(async () => {
-  [stack, stripe] = await Promise.all([startTestStack(), startStripeServer()]);
-  setPaymentPorts(stack.command.deps, { card: new StripeCardProvider(stripe.stripe, stripe.webhookSecret) });
+  stripe = await startStripeServer();
+  stack = await startTestStack({ commandOverrides: { payments: { ...paymentPortsFromEnv(), card: new StripeCardProvider(stripe.stripe, stripe.webhookSecret) } } });
 });
 afterAll(async () => {
   await stack?.stop();

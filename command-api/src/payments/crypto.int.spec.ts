@@ -7,7 +7,6 @@ import { auditLedger } from '../../../projections/src/ledger-audit.ts';
 import { startLocalChain, type LocalChain } from '../../../test-support/evm-chain.ts';
 import { startTestStack, type TestStack } from '../../../test-support/stack.ts';
 import { loadWallet } from '../wallet/ledger.ts';
-import { setPaymentPorts } from './config.ts';
 import { ViemChainVerifier } from './viem-chain-verifier.ts';
 
 let stack: TestStack;
@@ -18,14 +17,19 @@ const deposit = '0x00000000000000000000000000000000000d3905' as Hex;
 const USDT = (n: number) => BigInt(Math.round(n * 1e6));
 
 beforeAll(async () => {
-  [stack, chain] = await Promise.all([startTestStack(), startLocalChain(11155111)]);
+  chain = await startLocalChain(11155111);
   usdt = await chain.deployToken('USDT', 6);
   fake = await chain.deployToken('FAKE', 6);
   await chain.mint(usdt, chain.address(1), USDT(1000));
   await chain.mint(fake, chain.address(1), USDT(1000));
-  setPaymentPorts(stack.command.deps, {
-    chain: new ViemChainVerifier({ [chain.chainId]: chain.rpcUrl }),
-    config: { depositAddress: deposit, tokens: [{ chainId: chain.chainId, symbol: 'USDT', address: usdt, decimals: 6 }], confirmations: 3, sandboxEnabled: true },
+  stack = await startTestStack({
+    commandOverrides: {
+      payments: {
+        card: null,
+        chain: new ViemChainVerifier({ [chain.chainId]: chain.rpcUrl }),
+        config: { depositAddress: deposit, tokens: [{ chainId: chain.chainId, symbol: 'USDT', address: usdt, decimals: 6 }], confirmations: 3, sandboxEnabled: true },
+      },
+    },
   });
 }, 60_000);
 afterAll(async () => {

@@ -6,17 +6,17 @@ import { auditLedger } from '../../../projections/src/ledger-audit.ts';
 import { startStripeServer, type StripeServer } from '../../../test-support/stripe-server.ts';
 import { startTestStack, type TestStack } from '../../../test-support/stack.ts';
 import { loadWallet } from '../wallet/ledger.ts';
-import { paymentPorts, setPaymentPorts } from './config.ts';
+import { paymentPortsFromEnv } from './config.ts';
 import { StripeCardProvider } from './stripe-card-provider.ts';
 
 let stack: TestStack;
 let stripe: StripeServer;
 
 beforeAll(async () => {
-  [stack, stripe] = await Promise.all([startTestStack(), startStripeServer()]);
-  setPaymentPorts(stack.command.deps, {
-    card: new StripeCardProvider(stripe.stripe, stripe.webhookSecret),
-    config: { ...paymentPorts(stack.command.deps).config, sandboxEnabled: true },
+  stripe = await startStripeServer();
+  const ports = paymentPortsFromEnv();
+  stack = await startTestStack({
+    commandOverrides: { payments: { ...ports, card: new StripeCardProvider(stripe.stripe, stripe.webhookSecret), config: { ...ports.config, sandboxEnabled: true } } },
   });
 });
 afterAll(async () => {

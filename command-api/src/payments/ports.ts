@@ -2,6 +2,7 @@
 // the same Stripe SDK pointed at a local server in tests), a chain verifier (viem against an RPC
 // node; anvil in tests) and their configuration. The sandbox needs no port: it confirms through
 // the same confirmation path as the others.
+import type { PaymentSettings } from '@murmur/platform';
 import type { Hex } from 'viem';
 
 export interface CardPaymentIntent {
@@ -46,21 +47,8 @@ export interface ChainVerifier {
   receipt(chainId: number, txHash: Hex): Promise<ChainReceipt | null>;
 }
 
-export interface DepositToken {
-  chainId: number;
-  symbol: 'USDT' | 'USDC';
-  address: Hex;
-  decimals: number;
-}
-
-export interface PaymentConfig {
-  /** Where crypto top-ups are sent. */
-  depositAddress: Hex;
-  tokens: DepositToken[];
-  /** Blocks a transfer needs (its own included) before it credits. */
-  confirmations: number;
-  sandboxEnabled: boolean;
-}
+/** The payment configuration the ports run with (one schema and parser in platform's payment-settings.ts). */
+export type PaymentConfig = Omit<PaymentSettings, 'stripe' | 'chainRpcUrls'>;
 
 export interface PaymentPorts {
   card: CardProvider | null;

@@ -7,13 +7,11 @@ import express from 'express';
 import { createHash } from 'node:crypto';
 import type { Hex } from 'viem';
 import { z } from 'zod';
-import { loadState } from '../decider/handle-command.ts';
 import type { CommandDeps } from '../dependencies.ts';
 import { routeIdempotencyKey } from '../wallet/idempotency.ts';
-import { paymentPorts } from './config.ts';
 import { provenWalletAddresses } from './owned-wallets.ts';
-import { paymentDecider } from './decide.ts';
 import { cryptoPaymentId, paymentStreamId } from './payment.ts';
+import { paymentCommands } from './settle.ts';
 import { priceTopUp, topUpBoundsError } from './top-up.ts';
 import { confirmAndSettle, runPaymentCommand, settlePayment } from './settle.ts';
 
@@ -25,10 +23,10 @@ function result(r: Omit<PaymentResultDto, 'position'> & { position: bigint }): P
 }
 
 async function initCard(deps: CommandDeps, uid: string, key: string, purpose: PaymentPurpose, valueUsd: number | undefined): Promise<PaymentResultDto> {
-  const card = paymentPorts(deps).card;
+  const card = deps.payments.card;
   if (!card) throw new ApiError('RULE_VIOLATED', 'Card payments are not available here; please use a crypto wallet or the sandbox.');
   const paymentId = `card-${digest(key)}`;
-  const { state } = await loadState(deps.store, paymentStreamId(paymentId), paymentDecider, deps.cache);
+  const { state } = await paymentCommands.load(deps, paymentId);
   if (state.status !== 'none') {
     // A retried init: the same intent, never a second one.
     const pi = await card.retrievePaymentIntent(state.providerRef);
@@ -44,9 +42,9 @@ async function initCard(deps: CommandDeps, uid: string, key: string, purpose: Pa
 }
 
 async function paySandbox(deps: CommandDeps, uid: string, key: string, purpose: PaymentPurpose, valueUsd: number | undefined): Promise<PaymentResultDto> {
-  if (!paymentPorts(deps).config.sandboxEnabled) throw new ApiError('RULE_VIOLATED', 'The sandbox payment provider is not available here.');
+  if (!deps.payments.config.sandboxEnabled) throw new ApiError('RULE_VIOLATED', 'The sandbox payment provider is not available here.');
   const paymentId = `sandbox-${digest(key)}`;
-  const { state } = await loadState(deps.store, paymentStreamId(paymentId), paymentDecider, deps.cache);
+  const { state } = await paymentCommands.load(deps, paymentId);
   const price = state.status === 'none' ? await priceTopUp(deps, uid, purpose, valueUsd) : { amountUsdCents: state.amountUsdCents, diamonds: state.diamonds };
   await runPaymentCommand(deps, paymentId, {
     type: 'InitiatePayment',
@@ -58,12 +56,12 @@ async function paySandbox(deps: CommandDeps, uid: string, key: string, purpose: 
 }
 
 async function payCrypto(deps: CommandDeps, uid: string, body: TopUpPayBody): Promise<PaymentResultDto> {
-  const { chain, config } = paymentPorts(deps);
+  const { chain, config } = deps.payments;
   if (!body.transactionHash) throw new ApiError('VALIDATION_FAILED', 'transactionHash is required.');
   if (body.chainId === undefined) throw new ApiError('VALIDATION_FAILED', 'chainId is required.');
   if (!(money.supportedChainIds as readonly number[]).includes(body.chainId)) throw new ApiError('VALIDATION_FAILED', `Chain ${body.chainId} is not supported.`);
   if (!body.address) throw new ApiError('VALIDATION_FAILED', 'address is required.');
-  if (!chain || !config.tokens.some((t) => t.chainId === body.chainId)) throw new ApiError('RULE_VIOLATED', 'Crypto top-ups on this chain are not available here.');
+  if (!chain || !config.depositAddress || !config.tokens.some((t) => t.chainId === body.chainId)) throw new ApiError('RULE_VIOLATED', 'Crypto top-ups on this chain are not available here.');
   const hash = body.transactionHash.toLowerCase() as Hex;
   const receipt = await chain.receipt(body.chainId, hash);
   if (!receipt) throw new ApiError('RULE_VIOLATED', 'This transaction was not found on the chain.');
@@ -72,7 +70,7 @@ async function payCrypto(deps: CommandDeps, uid: string, body: TopUpPayBody): Pr
     throw new ApiError('RULE_VIOLATED', `This transaction has ${receipt.confirmations} of ${config.confirmations} confirmations. Please try again shortly.`);
   }
   const tokens = config.tokens.filter((t) => t.chainId === body.chainId && (!body.fromCurrency || t.symbol === body.fromCurrency));
-  const toDeposit = receipt.transfers.filter((t) => sameAddress(t.to, config.depositAddress));
+  const toDeposit = receipt.transfers.filter((t) => sameAddress(t.to, config.depositAddress!));
   if (toDeposit.length === 0) throw new ApiError('RULE_VIOLATED', 'This transfer was not sent to the platform deposit address.');
   const ofToken = toDeposit.filter((t) => tokens.some((k) => sameAddress(k.address, t.token)));
   if (ofToken.length === 0) throw new ApiError('RULE_VIOLATED', 'This transfer is not of a supported token (USDT or USDC).');
@@ -103,7 +101,7 @@ async function payCrypto(deps: CommandDeps, uid: string, body: TopUpPayBody): Pr
     }
     if (!appended || appended.duplicate) {
       // The transfer's stream exists: a retry by its owner settles again (a no-op), anyone else is refused.
-      const { state } = await loadState(deps.store, paymentStreamId(paymentId), paymentDecider, deps.cache);
+      const { state } = await paymentCommands.load(deps, paymentId);
       if (state.uid !== uid) throw new ApiError('CONFLICT', 'This transaction has already been credited.');
     }
     const position = appended && !appended.duplicate ? appended.lastPosition : 0n;
@@ -118,7 +116,7 @@ const CheckoutBody = z.object({ skuId: z.literal('vip-year').default('vip-year')
 export function paymentRawRoutes(router: express.Router, deps: CommandDeps): void {
   // Before the JSON parser: the signature is over the raw bytes.
   router.post('/payment/stripe/webhook', express.raw({ type: () => true, limit: '1mb' }), async (req, res) => {
-    const card = paymentPorts(deps).card;
+    const card = deps.payments.card;
     if (!card) throw new ApiError('NOT_FOUND', 'Card payments are not configured.');
     const signature = req.header('stripe-signature');
     if (!signature || !Buffer.isBuffer(req.body)) throw new ApiError('VALIDATION_FAILED', 'Missing Stripe signature.');

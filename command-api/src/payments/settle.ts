@@ -5,11 +5,14 @@
 // offer payment gets the offer is decided by that credit, on the wallet stream (once per account).
 import { findSku, type PaymentConfirmedData } from '@murmur/contracts';
 import { ApiError } from '@murmur/platform';
-import { handleCommand } from '../decider/handle-command.ts';
+import { defineCommandHandler } from '../decider/command-handler.ts';
 import type { CommandDeps } from '../dependencies.ts';
 import { runWalletCommand } from '../wallet/ledger.ts';
 import { paymentDecider, type PaymentCommand } from './decide.ts';
 import { paymentStreamId, type PaymentState } from './payment.ts';
+
+/** `payment-{id}`: each step's key names the step (`payment:{id}:confirmed`), so keys are used as given. */
+export const paymentCommands = defineCommandHandler({ decider: paymentDecider, streamId: paymentStreamId });
 
 export type Settlement = Pick<PaymentConfirmedData, 'paymentId' | 'uid' | 'purpose' | 'diamonds' | 'amountUsdCents'>;
 
@@ -53,10 +56,7 @@ const commandKey: Record<PaymentCommand['type'], string> = { InitiatePayment: 'i
 /** Each step of a payment happens at most once (a payment fails at most once: after a failure only
  * a confirmation can follow), so the step names the money event's idempotency key. */
 export async function runPaymentCommand(deps: CommandDeps, paymentId: string, command: PaymentCommand) {
-  return handleCommand(deps.store, paymentStreamId(paymentId), paymentDecider, command, {
-    cache: deps.cache,
-    idempotencyKey: `payment:${paymentId}:${commandKey[command.type]}`,
-  });
+  return paymentCommands.run(deps, paymentId, command, { idempotencyKey: `payment:${paymentId}:${commandKey[command.type]}` });
 }
 
 /** Confirms (once) and settles; a repeated confirmation settles again, which the key makes a no-op. */

@@ -6,11 +6,9 @@ import { Readable } from 'node:stream';
 import { limits, texts } from '@murmur/contracts';
 import { ApiError } from '@murmur/platform';
 import type { Request } from 'express';
-import { handleCommand } from '../decider/handle-command.ts';
 import type { CommandDeps } from '../dependencies.ts';
-import { mediaDecider } from '../media/decide.ts';
-import { mediaStreamId } from '../media/media.ts';
-import { looksLikeImage, objectStoreFor } from '../media/routes.ts';
+import { mediaCommands } from '../media/media-commands.ts';
+import { looksLikeImage } from '../media/routes.ts';
 import { makeThumbnail } from '../media/thumbnail.ts';
 
 const FILE_FIELDS = { profilePicImage: 'profilePicUrl', profileBannerImage: 'profileBannerUrl' } as const;
@@ -53,16 +51,10 @@ export async function readProfileMultipart(req: Request, deps: CommandDeps, uid:
     if (!file.type.startsWith('image/') || !looksLikeImage(bytes)) throw new ApiError('VALIDATION_FAILED', texts.uploadImageOnly);
     const ext = file.type.split('/')[1]!.replace(/[^a-z0-9]/gi, '').slice(0, 8) || 'img';
     const key = `${uid.replace(/[^\w-]/g, '_')}/profile/${randomUUID()}.${ext}`;
-    const store = objectStoreFor(deps);
+    const store = deps.objects;
     await store.put(key, bytes, file.type);
     const thumbnailFileName = await makeThumbnail(store, key, bytes);
-    await handleCommand(
-      deps.store,
-      mediaStreamId(uid),
-      mediaDecider,
-      { type: 'RecordProcessed', uid, fileName: key, format: file.type, kind: 'image', size: bytes.length, thumbnailFileName, uploadType: 'profile', now: deps.clock.now() },
-      { cache: deps.cache, metadata: { actorUid: uid } },
-    );
+    await mediaCommands.run(deps, uid, { type: 'RecordProcessed', uid, fileName: key, format: file.type, kind: 'image', size: bytes.length, thumbnailFileName, uploadType: 'profile', now: deps.clock.now() }, { actorUid: uid });
     body[urlField] = key;
   }
   return body;

@@ -1,9 +1,12 @@
-// Unique usernames: a claim stream per lowercased name (`username-{name}`). The first append to it
-// (expected version no_stream, or the version after a release) wins; a release lets the name go.
-import { WrongExpectedVersion, type EventStore } from '@murmur/eventstore';
+// Unique usernames: a claim stream per lowercased name (`username-{name}`), decided by its own
+// decider through the command handler. The first claim (expected version) wins; a release lets the
+// name go. Registration claims its generated name inside the registration's transaction.
+import { socialTexts, type UsernameClaimEvent } from '@murmur/contracts';
 import { ApiError } from '@murmur/platform';
-import { socialTexts } from '@murmur/contracts';
 import type pg from 'pg';
+import { defineCommandHandler } from '../decider/command-handler.ts';
+import type { Decider } from '../decider/decider.ts';
+import type { CommandDeps } from '../dependencies.ts';
 
 /** `username-{name lowercased}`. Letters of other scripts are welcome in names but not in stream ids:
  * each character outside a-z, 0-9 and _ becomes `.{code point in base 36}.` ('.' is in no name, so
@@ -11,47 +14,60 @@ import type pg from 'pg';
 export const usernameStreamId = (username: string): string =>
   `username-${[...username.toLowerCase()].map((c) => (/[a-z0-9_]/.test(c) ? c : `.${c.codePointAt(0)!.toString(36)}.`)).join('')}`;
 
-async function holder(store: EventStore, streamId: string): Promise<{ uid: string | null; version: bigint }> {
-  const { events, version } = await store.readStream(streamId);
-  let uid: string | null = null;
-  for (const e of events) uid = e.type === 'UsernameClaimed' ? (e.data.uid as string) : null;
-  return { uid, version };
+
+type UsernameCommand =
+  /** `takenByUnclaimedAccount`: a name never claimed may still be held by an account registered
+   * before registration claimed names (looked up in `rm.users`, where those are long since). */
+  | { type: 'ClaimUsername'; uid: string; username: string; now: Date; takenByUnclaimedAccount?: boolean }
+  | { type: 'ReleaseUsername'; uid: string; username: string; now: Date };
+
+interface UsernameState {
+  holder: string | null;
+  everClaimed: boolean;
 }
 
-/** Claims the name for uid; throws 409 when someone else holds it. Claiming one's own name again is a no-op.
- * Registration claims its name on the same stream, in the registration's transaction. Accounts
- * registered before it did hold unclaimed names, so a name that was never claimed is also looked
- * up among the registered users (with `users`, the pool holding `rm.users`); those registrations
- * are long in the read model, so this lookup is no race. */
-export async function claimUsername(store: EventStore, username: string, uid: string, at: Date, users?: pg.Pool): Promise<void> {
-  const streamId = usernameStreamId(username);
-  for (let attempt = 0; attempt < 5; attempt++) {
-    const current = await holder(store, streamId);
-    if (current.uid === uid) return;
-    if (current.uid !== null) throw new ApiError('CONFLICT', socialTexts.usernameTaken, { field: 'username' });
-    if (current.version === 0n && users) {
-      const { rowCount } = await users.query('select 1 from rm.users where lower(username) = lower($1) and uid <> $2 limit 1', [username, uid]);
-      if (rowCount) throw new ApiError('CONFLICT', socialTexts.usernameTaken, { field: 'username' });
+const taken = () => new ApiError('CONFLICT', socialTexts.usernameTaken, { field: 'username' });
+
+export const usernameDecider: Decider<UsernameState, UsernameCommand, UsernameClaimEvent> = {
+  initialState: () => ({ holder: null, everClaimed: false }),
+  evolve: (_state, event) => (event.type === 'UsernameClaimed' ? { holder: event.data.uid, everClaimed: true } : { holder: null, everClaimed: true }),
+  decide(command, state) {
+    switch (command.type) {
+      case 'ClaimUsername':
+        if (state.holder === command.uid) return [];
+        if (state.holder !== null || command.takenByUnclaimedAccount) throw taken();
+        return [{ type: 'UsernameClaimed', data: { uid: command.uid, username: command.username, claimedAt: command.now.toISOString() } }];
+      case 'ReleaseUsername':
+        if (state.holder !== command.uid) return [];
+        return [{ type: 'UsernameReleased', data: { uid: command.uid, username: command.username, releasedAt: command.now.toISOString() } }];
+      default: {
+        const _exhaustive: never = command;
+        return _exhaustive;
+      }
     }
-    try {
-      await store.append(streamId, [{ type: 'UsernameClaimed', data: { uid, username, claimedAt: at.toISOString() } }], {
-        expectedVersion: current.version === 0n ? 'no_stream' : current.version,
-      });
-      return;
-    } catch (error) {
-      if (!(error instanceof WrongExpectedVersion)) throw error;
-    }
-  }
-  throw new ApiError('CONFLICT', socialTexts.usernameTaken, { field: 'username' });
+  },
+};
+
+export const usernameCommands = defineCommandHandler({ decider: usernameDecider, streamId: usernameStreamId });
+
+/** Claims the name for uid; throws 409 when someone else holds it. Claiming one's own name again is a
+ * no-op. `users` is the pool holding `rm.users`, for names of accounts registered before names were
+ * claimed. */
+export async function claimUsername(deps: CommandDeps, username: string, uid: string, at: Date, users?: pg.Pool): Promise<void> {
+  await usernameCommands.run(deps, username, async (state) => ({
+    type: 'ClaimUsername',
+    uid,
+    username,
+    now: at,
+    takenByUnclaimedAccount: !state.everClaimed && users !== undefined && (await registeredElsewhere(users, username, uid)),
+  }), { actorUid: uid });
 }
 
-export async function releaseUsername(store: EventStore, username: string, uid: string, at: Date): Promise<void> {
-  const streamId = usernameStreamId(username);
-  const current = await holder(store, streamId);
-  if (current.uid !== uid) return;
-  await store
-    .append(streamId, [{ type: 'UsernameReleased', data: { uid, username, releasedAt: at.toISOString() } }], { expectedVersion: current.version })
-    .catch((error) => {
-      if (!(error instanceof WrongExpectedVersion)) throw error;
-    });
+async function registeredElsewhere(users: pg.Pool, username: string, uid: string): Promise<boolean> {
+  const { rowCount } = await users.query('select 1 from rm.users where lower(username) = lower($1) and uid <> $2 limit 1', [username, uid]);
+  return (rowCount ?? 0) > 0;
+}
+
+export async function releaseUsername(deps: CommandDeps, username: string, uid: string, at: Date): Promise<void> {
+  await usernameCommands.run(deps, username, { type: 'ReleaseUsername', uid, username, now: at }, { actorUid: uid });
 }

@@ -2,9 +2,9 @@
 // are claimed on their own stream (strongly consistent); codes issued at registration are found in
 // the referral read model, which has them long before anyone types them in.
 import { normalizeReferralCode, referralStreams, type UserRegistered } from '@murmur/contracts';
-import { loadState } from '../decider/handle-command.ts';
 import type { CommandDeps } from '../dependencies.ts';
-import { referralDecider, type AccountFacts, type ReferrerCandidate } from './decide.ts';
+import type { AccountFacts, ReferrerCandidate } from './decide.ts';
+import { referralCommands } from './referral-commands.ts';
 
 const validCode = /^[A-Za-z0-9]{1,64}$/;
 
@@ -28,7 +28,7 @@ async function registration(deps: CommandDeps, uid: string): Promise<UserRegiste
 
 /** A user's referrer: the one bound by `connect`, else the one whose code was used at registration. */
 export async function referrerOf(deps: CommandDeps, uid: string, registered?: UserRegistered | null): Promise<string | null> {
-  const { state } = await loadState(deps.store, referralStreams.account(uid), referralDecider, deps.cache);
+  const { state } = await referralCommands.load(deps, uid);
   if (state.referrerUid) return state.referrerUid;
   const reg = registered === undefined ? await registration(deps, uid) : registered;
   if (!reg?.referredByCode) return null;

@@ -4,13 +4,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { waitForProjection } from '../../../test-support/projection-replay.ts';
 import { startTestStack, type TestStack } from '../../../test-support/stack.ts';
-import { paymentPorts, setPaymentPorts } from '../payments/config.ts';
+import { paymentPortsFromEnv } from '../payments/config.ts';
 
 let stack: TestStack;
 
 beforeAll(async () => {
-  stack = await startTestStack();
-  setPaymentPorts(stack.command.deps, { config: { ...paymentPorts(stack.command.deps).config, sandboxEnabled: true } });
+  const ports = paymentPortsFromEnv();
+  stack = await startTestStack({ commandOverrides: { payments: { ...ports, config: { ...ports.config, sandboxEnabled: true } } } });
 });
 afterAll(async () => stack?.stop());
 

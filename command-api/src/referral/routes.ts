@@ -8,12 +8,11 @@ import {
 import { WrongExpectedVersion } from '@murmur/eventstore';
 import { ApiError, currentUser, parse, requireAuth } from '@murmur/platform';
 import type express from 'express';
-import { handleCommand, loadState } from '../decider/handle-command.ts';
-import { retryOnClash } from '../decider/retry.ts';
 import type { CommandDeps } from '../dependencies.ts';
 import type { CommandModule } from '../modules.ts';
 import { referralLink, readReferralConfig, type ReferralConfig } from './config.ts';
-import { checkReferrer, referralDecider } from './decide.ts';
+import { checkReferrer } from './decide.ts';
+import { referralCommands } from './referral-commands.ts';
 import { accountFacts, codeOwner, referrerCandidate } from './directory.ts';
 import { payoutAdapter } from './payout-port.ts';
 import { ReferralSettlement } from './settlement.ts';
@@ -38,13 +37,7 @@ async function claimCode(deps: CommandDeps, uid: string, code: string): Promise<
 
 async function setLink(deps: CommandDeps, uid: string, code: string): Promise<bigint> {
   const claimed = await claimCode(deps, uid, code);
-  const result = await handleCommand(
-    deps.store,
-    referralStreams.account(uid),
-    referralDecider,
-    { type: 'CreateLink', uid, code, codeOwnerUid: uid, now: deps.clock.now() },
-    { cache: deps.cache, metadata: { actorUid: uid } },
-  );
+  const result = await referralCommands.run(deps, uid, { type: 'CreateLink', uid, code, codeOwnerUid: uid, now: deps.clock.now() }, { actorUid: uid });
   return result.position > claimed ? result.position : claimed;
 }
 
@@ -56,34 +49,20 @@ async function setLink(deps: CommandDeps, uid: string, code: string): Promise<bi
  * sees the other's binding and is refused (circular).
  */
 async function bindReferrer(deps: CommandDeps, uid: string, code: string): Promise<{ referrerUid: string; position: bigint }> {
-  const stream = referralStreams.account(uid);
-  return retryOnClash(async () => {
+  let referrerUid = '';
+  const now = deps.clock.now();
+  const bound = await referralCommands.runInTransaction(deps, uid, async () => {
     const [account, referrer] = await Promise.all([accountFacts(deps, uid), referrerCandidate(deps, code)]);
-    const { state, version } = await loadState(deps.store, stream, referralDecider, deps.cache);
-    const now = deps.clock.now();
-    const events = referralDecider.decide({ type: 'ConnectReferrer', uid, code, referrer, account, now }, state);
-    const referrerUid = referrer!.uid; // the decider refuses a missing referrer
-    const client = await deps.pool.connect();
-    try {
-      await client.query('begin');
-      const bound = await deps.store.append(stream, events.map((e) => ({ type: e.type, data: e.data, metadata: { actorUid: uid } })), {
-        expectedVersion: version === 0n ? 'no_stream' : version,
-        client,
-      });
+    referrerUid = referrer?.uid ?? ''; // the decider refuses a missing referrer
+    return { type: 'ConnectReferrer' as const, uid, code, referrer, account, now };
+  }, {
+    after: async (client) => {
       await deps.store.append(referralStreams.pair(uid, referrerUid), [
         { type: 'ReferralPairBound', data: { inviteeUid: uid, referrerUid, boundAt: now.toISOString() }, metadata: { actorUid: uid } },
       ], { expectedVersion: 'no_stream', client });
-      await client.query('commit');
-      deps.cache.set(stream, { version: bound.nextExpectedVersion, state: events.reduce(referralDecider.evolve, state), owner: referralDecider });
-      return { referrerUid, position: bound.lastPosition };
-    } catch (error) {
-      await client.query('rollback').catch(() => undefined);
-      if (error instanceof WrongExpectedVersion) deps.cache.delete(stream);
-      throw error;
-    } finally {
-      client.release();
-    }
-  });
+    },
+  }, { actorUid: uid });
+  return { referrerUid, position: bound.position };
 }
 
 /** A code derived from the uid when registration gave none that fits the link rules. */
@@ -92,7 +71,7 @@ function derivedCode(uid: string, attempt: number): string {
 }
 
 async function ensureLink(deps: CommandDeps, uid: string): Promise<{ code: string; position: bigint }> {
-  const { state } = await loadState(deps.store, referralStreams.account(uid), referralDecider, deps.cache);
+  const { state } = await referralCommands.load(deps, uid);
   if (state.linkCode) return { code: state.linkCode, position: 0n };
   const facts = await accountFacts(deps, uid);
   const candidates: string[] = [];
@@ -130,7 +109,7 @@ export function referralRoutes(router: express.Router, deps: CommandDeps, config
     const { uid } = currentUser(req);
     const body = parse(ValidateReferrerBody, req.body);
     const [{ state }, account, referrer] = await Promise.all([
-      loadState(deps.store, referralStreams.account(uid), referralDecider, deps.cache),
+      referralCommands.load(deps, uid),
       accountFacts(deps, uid),
       referrerCandidate(deps, body.code),
     ]);
@@ -157,13 +136,7 @@ export function referralRoutes(router: express.Router, deps: CommandDeps, config
   router.post('/referral/add-wallet', requireAuth(), async (req, res) => {
     const { uid } = currentUser(req);
     const body = parse(AddPayoutWalletBody, req.body);
-    const result = await handleCommand(
-      deps.store,
-      referralStreams.account(uid),
-      referralDecider,
-      { type: 'AddPayoutWallet', uid, address: body.address, chainId: body.chainId, now: deps.clock.now() },
-      { cache: deps.cache, metadata: { actorUid: uid } },
-    );
+    const result = await referralCommands.run(deps, uid, { type: 'AddPayoutWallet', uid, address: body.address, chainId: body.chainId, now: deps.clock.now() }, { actorUid: uid });
     res.json({ wallet: result.state.wallet, position: result.position.toString() });
   });
 }

@@ -13,9 +13,8 @@ import {
 } from '@murmur/contracts';
 import { subscriptionAppliedBefore, WrongExpectedVersion } from '@murmur/eventstore';
 import type { DomainEvent } from '../decider/decider.ts';
-import { loadState } from '../decider/handle-command.ts';
 import type { CommandDeps } from '../dependencies.ts';
-import { referralDecider } from './decide.ts';
+import { referralCommands } from './referral-commands.ts';
 import type { UsdtPayoutPort } from './payout-port.ts';
 
 const PROJECTION = 'referral-earnings';
@@ -73,7 +72,7 @@ export interface SettlementRun {
   transferred: number;
 }
 
-type Deps = Pick<CommandDeps, 'pool' | 'store' | 'cache' | 'clock' | 'logger'>;
+type Deps = Pick<CommandDeps, 'pool' | 'store' | 'commands' | 'clock' | 'logger'>;
 
 export class ReferralSettlement {
   private timer: NodeJS.Timeout | null = null;
@@ -170,7 +169,7 @@ export class ReferralSettlement {
     }
     const marker: WeekMarker = { weekId, beneficiaries: 0, paidMicroUsdt: 0, carried: [] };
     for (const uid of [...weeks.keys()].sort()) {
-      const { state } = await loadState(this.deps.store, referralStreams.account(uid), referralDecider, this.deps.cache);
+      const { state } = await referralCommands.load(this.deps, uid);
       const proposed = decideWeeklyPayout({ ...weeks.get(uid)!, carriedInMicro: carriedIn.get(uid) ?? 0, wallet: state.wallet, now });
       if (!proposed) continue;
       const recorded = await this.record(weekId, uid, proposed);

@@ -2,14 +2,16 @@
 import { RemoveFollowerBody, ReportUserBody, texts } from '@murmur/contracts';
 import { ApiError, currentUser, parse, requireAuth } from '@murmur/platform';
 import type { Request } from 'express';
-import { handleCommand, loadState } from '../decider/handle-command.ts';
+import { defineCommandHandler } from '../decider/command-handler.ts';
 import type { CommandDeps } from '../dependencies.ts';
 import type { CommandModule } from '../modules.ts';
 import { socialDecider, type SocialCommand } from './decide.ts';
 import { socialStreamId, type SocialState } from './social.ts';
 
+export const socialCommands = defineCommandHandler({ decider: socialDecider, streamId: socialStreamId });
+
 export async function loadSocial(deps: CommandDeps, uid: string): Promise<SocialState> {
-  return (await loadState(deps.store, socialStreamId(uid), socialDecider, deps.cache)).state;
+  return (await socialCommands.load(deps, uid)).state;
 }
 
 export function targetUid(req: Request): string {
@@ -19,10 +21,7 @@ export function targetUid(req: Request): string {
 }
 
 export async function runSocial(deps: CommandDeps, streamOwner: string, command: SocialCommand, actorUid: string): Promise<string> {
-  const result = await handleCommand(deps.store, socialStreamId(streamOwner), socialDecider, command, {
-    cache: deps.cache,
-    metadata: { actorUid },
-  });
+  const result = await socialCommands.run(deps, streamOwner, command, { actorUid });
   return result.position.toString();
 }
 

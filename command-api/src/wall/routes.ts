@@ -4,14 +4,15 @@ import { randomUUID } from 'node:crypto';
 import { CreateWallPostBody, socialTexts } from '@murmur/contracts';
 import { ApiError, currentUser, parse, requireAuth } from '@murmur/platform';
 import type { Request } from 'express';
-import { handleCommand, loadState } from '../decider/handle-command.ts';
+import { defineCommandHandler } from '../decider/command-handler.ts';
 import type { CommandDeps } from '../dependencies.ts';
-import { mediaDecider } from '../media/decide.ts';
-import { mediaStreamId } from '../media/media.ts';
+import { mediaCommands } from '../media/media-commands.ts';
 import type { CommandModule } from '../modules.ts';
 import { spendDiamonds } from '../wallet/ledger.ts';
 import { wallDecider, type WallCommand } from './decide.ts';
 import { postStreamId } from './wall.ts';
+
+const postCommands = defineCommandHandler({ decider: wallDecider, streamId: postStreamId });
 
 function postId(req: Request): string {
   const id = String(req.params.id ?? '');
@@ -20,7 +21,7 @@ function postId(req: Request): string {
 }
 
 async function runPost(deps: CommandDeps, id: string, command: WallCommand, actorUid: string) {
-  return handleCommand(deps.store, postStreamId(id), wallDecider, command, { cache: deps.cache, metadata: { actorUid } });
+  return postCommands.run(deps, id, command, { actorUid });
 }
 
 export const wallModule: CommandModule = {
@@ -31,7 +32,7 @@ export const wallModule: CommandModule = {
       const body = parse(CreateWallPostBody, req.body);
       let mediaOwned = false;
       if (body.mediaFilename) {
-        const { state } = await loadState(deps.store, mediaStreamId(uid), mediaDecider, deps.cache);
+        const { state } = await mediaCommands.load(deps, uid);
         mediaOwned = state.items.has(body.mediaFilename);
       }
       const id = randomUUID();
@@ -56,7 +57,7 @@ export const wallModule: CommandModule = {
     router.post('/user/wall/post/:id/unlock', requireAuth(), async (req, res) => {
       const { uid } = currentUser(req);
       const id = postId(req);
-      const { state } = await loadState(deps.store, postStreamId(id), wallDecider, deps.cache);
+      const { state } = await postCommands.load(deps, id);
       const post = state.post;
       if (!post || state.deleted) throw new ApiError('NOT_FOUND', socialTexts.postNotFound);
       if (!post.mediaIsPrivate || !post.unlockPrice) throw new ApiError('RULE_VIOLATED', socialTexts.mediaNotPrivate);

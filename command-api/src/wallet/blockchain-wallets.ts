@@ -3,7 +3,7 @@
 import type { BlockchainWalletData } from '@murmur/contracts';
 import { ApiError } from '@murmur/platform';
 import type { Decider } from '../decider/decider.ts';
-import { handleCommand, loadState } from '../decider/handle-command.ts';
+import { defineCommandHandler } from '../decider/command-handler.ts';
 import type { CommandDeps } from '../dependencies.ts';
 
 export type BlockchainWalletEvent =
@@ -73,10 +73,12 @@ export const blockchainWalletsDecider: Decider<BlockchainWalletsState, Blockchai
   decide,
 };
 
+const blockchainWalletsCommands = defineCommandHandler({ decider: blockchainWalletsDecider, streamId: blockchainWalletsStreamId });
+
 export async function loadBlockchainWallets(deps: CommandDeps, uid: string): Promise<BlockchainWallet[]> {
-  return (await loadState(deps.store, blockchainWalletsStreamId(uid), blockchainWalletsDecider, deps.cache)).state.wallets;
+  return (await blockchainWalletsCommands.load(deps, uid)).state.wallets;
 }
 
 export function changeBlockchainWallets(deps: CommandDeps, uid: string, command: BlockchainWalletCommand) {
-  return handleCommand(deps.store, blockchainWalletsStreamId(uid), blockchainWalletsDecider, command, { cache: deps.cache, metadata: { actorUid: uid } });
+  return blockchainWalletsCommands.run(deps, uid, command, { actorUid: uid });
 }

@@ -2,16 +2,16 @@ import { createLogger } from '@murmur/platform';
 import { PostgresEventStore } from '@murmur/eventstore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test-support/database.ts';
-import { StateCache } from '../decider/state-cache.ts';
-import { systemClock, type CommandDeps } from '../dependencies.ts';
+import { CommandRuntime } from '../decider/command-runtime.ts';
+import { systemClock, type LedgerDeps } from '../dependencies.ts';
 import { creditDiamonds, loadWallet, spendDiamonds } from './ledger.ts';
 
 let db: TestDatabase;
-let deps: CommandDeps;
+let deps: LedgerDeps;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  deps = { pool: db.pool, store: new PostgresEventStore(db.pool), cache: new StateCache(), logger: createLogger('test'), clock: systemClock, jwtSecret: 'x'.repeat(40) };
+  deps = { pool: db.pool, store: new PostgresEventStore(db.pool), commands: new CommandRuntime(), logger: createLogger('test'), clock: systemClock };
 });
 afterAll(async () => db?.drop());
 
@@ -46,7 +46,7 @@ describe('ledger', () => {
 
   it('never goes below zero when two processes (two caches) spend at once', async () => {
     await creditDiamonds(deps, { uid: 'l5', amount: 100, reason: 'demo_grant', reference: 'seed', idempotencyKey: 'g' });
-    const other: CommandDeps = { ...deps, store: new PostgresEventStore(db.pool), cache: new StateCache() };
+    const other: LedgerDeps = { ...deps, store: new PostgresEventStore(db.pool), commands: new CommandRuntime() };
     const results = await Promise.allSettled(
       Array.from({ length: 40 }, (_, i) => spendDiamonds(i % 2 ? deps : other, { uid: 'l5', amount: 10, reason: 'room_fee', reference: `r${i}`, idempotencyKey: `k${i}` })),
     );
@@ -66,12 +66,12 @@ describe('ledger', () => {
     }
     expect(snapshot).toEqual({ version: '2501', state: expect.objectContaining({ balance: 4999 }) });
     await spendDiamonds(deps, { uid: 'long', amount: 1, reason: 'room_fee', reference: 'r', idempotencyKey: 'snap-2' });
-    const fresh: CommandDeps = { ...deps, store: new PostgresEventStore(db.pool), cache: new StateCache() };
+    const fresh: LedgerDeps = { ...deps, store: new PostgresEventStore(db.pool), commands: new CommandRuntime() };
     expect((await loadWallet(fresh, 'long')).balance).toBe(4998);
-    expect(fresh.cache.get('wallet-long')?.version).toBe(2502n);
+    expect(fresh.commands.cache.get('wallet-long')?.version).toBe(2502n);
     // Proof that the snapshot is what a fresh process starts from: a marked snapshot shows through.
     await db.pool.query(`update wallet_snapshots set state = jsonb_set(state, '{balance}', '7000') where stream_id = 'wallet-long'`);
-    const marked: CommandDeps = { ...deps, store: new PostgresEventStore(db.pool), cache: new StateCache() };
+    const marked: LedgerDeps = { ...deps, store: new PostgresEventStore(db.pool), commands: new CommandRuntime() };
     expect((await loadWallet(marked, 'long')).balance).toBe(6999);
   });
 });

@@ -1,14 +1,10 @@
 // The wallet's entry points for every module: credit or spend diamonds on `wallet-{uid}`, exactly
 // once per idempotency key, never below zero.
-import { createHash } from 'node:crypto';
 import type { DiamondReason } from '@murmur/contracts';
-import { firstResultOfKey } from '@murmur/eventstore';
-import { ApiError } from '@murmur/platform';
-import { handleCommand, loadState } from '../decider/handle-command.ts';
-import type { CommandDeps } from '../dependencies.ts';
+import { defineCommandHandler } from '../decider/command-handler.ts';
+import type { LedgerDeps } from '../dependencies.ts';
 import { walletDecider, type WalletCommand } from './decide.ts';
-import { maybeSnapshot, primeFromSnapshot } from './snapshots.ts';
-import { KeyedMutex } from './stream-lock.ts';
+import { walletSnapshots } from './snapshots.ts';
 import { walletStreamId, type WalletEvent, type WalletState } from './wallet.ts';
 
 export interface LedgerEntry {
@@ -28,66 +24,30 @@ export interface WalletResult {
   state: WalletState;
 }
 
-const mutexes = new WeakMap<object, KeyedMutex>();
-function mutexFor(deps: CommandDeps): KeyedMutex {
-  let m = mutexes.get(deps.store);
-  if (!m) mutexes.set(deps.store, (m = new KeyedMutex()));
-  return m;
-}
+/** Every wallet command: queued per wallet in this process (a warm command is one append),
+ * snapshots every 1,000 events, keys scoped by the wallet (`wallet-{uid}:{key}`). */
+export const walletCommands = defineCommandHandler({
+  decider: walletDecider,
+  streamId: walletStreamId,
+  queue: 'per-stream',
+  snapshots: walletSnapshots,
+  idempotencyScope: 'stream',
+});
 
-/** Keys of the event store are global; the wallet's are scoped to the wallet so that a caller's key
- * can never collide with an append of its own on another stream. */
-export function walletKey(uid: string, key: string): string {
-  const scoped = `${walletStreamId(uid)}:${key}`;
-  // The store takes keys up to 300 characters; a long scoped key is replaced by its digest.
-  return scoped.length <= 250 ? scoped : `${walletStreamId(uid)}:sha256:${createHash('sha256').update(key).digest('hex')}`;
-}
-
-async function firstResult(deps: CommandDeps, uid: string, scopedKey: string): Promise<WalletResult | null> {
-  const first = await firstResultOfKey(deps.pool, scopedKey);
-  if (!first) return null;
-  const { state } = await loadState(deps.store, walletStreamId(uid), walletDecider, deps.cache);
-  return { position: first.lastPosition, balance: state.balance, events: first.events as WalletEvent[], duplicate: true, state };
-}
-
-/** Runs one wallet command: decide on the stream's state, append with the expected version and
- * the scoped idempotency key. A repeated key returns the first result, even when the balance has
- * since changed so much that deciding again would refuse. Commands on one wallet queue in-process,
- * so the cached state is almost always the stream's latest: a command then costs one round trip
- * (the append, which also answers a key seen before); a clash falls back to reading the stream. */
+/** Runs one wallet command, exactly once per idempotency key: a repeated key answers with the first
+ * result, even when the balance has since changed so much that deciding again would refuse. */
 export async function runWalletCommand(
-  deps: CommandDeps,
+  deps: LedgerDeps,
   uid: string,
   command: WalletCommand,
   idempotencyKey: string,
   metadata: Record<string, unknown> = {},
 ): Promise<WalletResult> {
-  const scopedKey = walletKey(uid, idempotencyKey);
-  const streamId = walletStreamId(uid);
-  try {
-    return await mutexFor(deps).run(streamId, async () => {
-      await primeFromSnapshot(deps, streamId);
-      const result = await handleCommand(deps.store, streamId, walletDecider, command, {
-        idempotencyKey: scopedKey,
-        cache: deps.cache,
-        decideOnCache: true,
-        metadata: { actorUid: uid, ...metadata },
-      });
-      maybeSnapshot(deps, streamId);
-      return { position: result.position, balance: result.state.balance, events: result.events, duplicate: result.duplicate, state: result.state };
-    });
-  } catch (error) {
-    // A refusal (the balance has since been spent) may answer a retry whose first run completed
-    // earlier: the key's first result is the answer.
-    if (error instanceof ApiError) {
-      const late = await firstResult(deps, uid, scopedKey);
-      if (late) return late;
-    }
-    throw error;
-  }
+  const result = await walletCommands.run(deps, uid, command, { idempotencyKey, actorUid: uid, metadata });
+  return { position: result.position, balance: result.state.balance, events: result.events, duplicate: result.duplicate, state: result.state };
 }
 
-export async function spendDiamonds(deps: CommandDeps, entry: LedgerEntry): Promise<{ position: bigint; balance: number }> {
+export async function spendDiamonds(deps: LedgerDeps, entry: LedgerEntry): Promise<{ position: bigint; balance: number }> {
   const { position, balance } = await runWalletCommand(
     deps,
     entry.uid,
@@ -97,7 +57,7 @@ export async function spendDiamonds(deps: CommandDeps, entry: LedgerEntry): Prom
   return { position, balance };
 }
 
-export async function creditDiamonds(deps: CommandDeps, entry: LedgerEntry): Promise<{ position: bigint; balance: number }> {
+export async function creditDiamonds(deps: LedgerDeps, entry: LedgerEntry): Promise<{ position: bigint; balance: number }> {
   const { position, balance } = await runWalletCommand(
     deps,
     entry.uid,
@@ -108,7 +68,6 @@ export async function creditDiamonds(deps: CommandDeps, entry: LedgerEntry): Pro
 }
 
 /** The wallet's current state from the stream (and the in-memory cache), never from a read model. */
-export async function loadWallet(deps: CommandDeps, uid: string): Promise<WalletState> {
-  await primeFromSnapshot(deps, walletStreamId(uid));
-  return (await loadState(deps.store, walletStreamId(uid), walletDecider, deps.cache)).state;
+export async function loadWallet(deps: LedgerDeps, uid: string): Promise<WalletState> {
+  return (await walletCommands.load(deps, uid)).state;
 }

@@ -1,16 +1,15 @@
 // The money module's commands: payments (card, crypto, sandbox, VIP checkout), purchases,
 // withdrawals, creator cash-outs and blockchain wallets. Gifts are in ../gifting.
 import {
-  agencyStream, BlockchainWalletBody, EquipBody, BlockchainWalletChangeBody, CashoutConfirmBody, CreatorPaymentBody, findSku, guildTexts, money, PurchaseBody, WithdrawBody, withdrawal,
+  BlockchainWalletBody, EquipBody, BlockchainWalletChangeBody, CashoutConfirmBody, CreatorPaymentBody, findSku, guildTexts, money, PurchaseBody, WithdrawBody, withdrawal,
 } from '@murmur/contracts';
 import { ApiError, currentUser, parse, requireAuth } from '@murmur/platform';
 import type express from 'express';
 import { createHash, randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { handleCommand, loadState } from '../decider/handle-command.ts';
+import { defineCommandHandler } from '../decider/command-handler.ts';
 import type { CommandDeps } from '../dependencies.ts';
-import { hostMembershipStream } from '../guild/agency.ts';
-import { agencyDecider, hostMembershipDecider } from '../guild/decide.ts';
+import { agencyCommands, hostMembershipCommands } from '../guild/guild-commands.ts';
 import type { CommandModule } from '../modules.ts';
 import { startPaymentReactor } from '../payments/reactor.ts';
 import { paymentRawRoutes, paymentRoutes } from '../payments/routes.ts';
@@ -84,11 +83,11 @@ async function creditedCharm(deps: CommandDeps, uid: string): Promise<number> {
   return Number(rows[0]?.credited ?? 0);
 }
 
-async function runEarnings(deps: CommandDeps, uid: string, command: EarningsCommand, idempotencyKey?: string) {
-  return handleCommand(deps.store, earningsStreamId(uid), earningsDecider, command, {
-    cache: deps.cache,
-    ...(idempotencyKey ? { idempotencyKey: `${earningsStreamId(uid)}:${idempotencyKey}` } : {}),
-  });
+/** Withdrawals on `earnings-{uid}`; keys scoped by the stream, as the wallet's. */
+const earningsCommands = defineCommandHandler({ decider: earningsDecider, streamId: earningsStreamId, idempotencyScope: 'stream' });
+
+function runEarnings(deps: CommandDeps, uid: string, command: EarningsCommand, idempotencyKey?: string) {
+  return earningsCommands.run(deps, uid, command, { idempotencyKey });
 }
 
 /** An agency pays only creators on its own roster. The roster rule is decided on the host's
@@ -97,14 +96,13 @@ async function runEarnings(deps: CommandDeps, uid: string, command: EarningsComm
  * later. Admins (operators) may pay any creator. */
 async function authorizeAgencyPayout(deps: CommandDeps, caller: { uid: string; roles: readonly string[] }, creatorUid: string, withdrawalId: string): Promise<void> {
   if (caller.roles.includes('ad')) return;
-  const membership = await loadState(deps.store, hostMembershipStream(creatorUid), hostMembershipDecider, deps.cache);
+  const membership = await hostMembershipCommands.load(deps, creatorUid);
   const agencyId = membership.state.payouts[withdrawalId] ?? membership.state.agencyId;
   if (!agencyId) throw new ApiError('FORBIDDEN', guildTexts.hostNotInAgency);
   // Who owns an agency never changes after its creation, so this read needs no version.
-  const { state: agency } = await loadState(deps.store, agencyStream(agencyId), agencyDecider, deps.cache);
+  const { state: agency } = await agencyCommands.load(deps, agencyId);
   if (agency.ownerUid !== caller.uid) throw new ApiError('FORBIDDEN', guildTexts.hostNotInAgency);
-  await handleCommand(deps.store, hostMembershipStream(creatorUid), hostMembershipDecider,
-    { type: 'AuthorizePayout', hostUid: creatorUid, agencyId, withdrawalId, now: deps.clock.now() }, { cache: deps.cache, metadata: { actorUid: caller.uid } });
+  await hostMembershipCommands.run(deps, creatorUid, { type: 'AuthorizePayout', hostUid: creatorUid, agencyId, withdrawalId, now: deps.clock.now() }, { actorUid: caller.uid });
 }
 
 function walletCommandRoutes(router: express.Router, deps: CommandDeps): void {
@@ -160,7 +158,7 @@ function walletCommandRoutes(router: express.Router, deps: CommandDeps): void {
     const { uid } = currentUser(req);
     const body = parse(WithdrawBody, req.body);
     const command = await withdrawCommand(uid, body, 'validate');
-    const { state } = await loadState(deps.store, earningsStreamId(uid), earningsDecider, deps.cache);
+    const { state } = await earningsCommands.load(deps, uid);
     earningsDecider.decide(command, state); // throws the refusal the real withdrawal would meet
     res.json({ valid: true, charm: body.amount, usd: Math.round(body.amount * money.usdPerCharm * 100) / 100, available: availableCharm(state, command.type === 'WithdrawCharm' ? command.creditedTotal : 0) });
   });
@@ -215,7 +213,7 @@ function walletCommandRoutes(router: express.Router, deps: CommandDeps): void {
   const confirmCashout = async (req: express.Request, res: express.Response) => {
     const { uid } = currentUser(req);
     const body = parse(CashoutConfirmBody, req.body);
-    const { state } = await loadState(deps.store, earningsStreamId(uid), earningsDecider, deps.cache);
+    const { state } = await earningsCommands.load(deps, uid);
     // A repeated answer answers like the first one.
     const settled = state.settled[body.withdrawalId];
     if (settled) {

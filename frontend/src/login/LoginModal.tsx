@@ -20,15 +20,17 @@ import {
   loginWithEmail,
   loginWithTelegram,
   requestEmailCode,
-  telegramInitData,
   WalletRejected,
   type AuthState,
 } from './signIn.ts';
+import { telegramInitData } from '../telegram/telegramSdk.ts';
 import styles from './LoginModal.module.css';
 
 type Step = 'default' | 'email' | 'otp' | 'terms' | 'success';
 
 export default function LoginModal() {
+  // Telegram's launch data, read by the bundled SDK: present only when Telegram opened us.
+  const [tgInitData] = useState(telegramInitData);
   const setOpen = useUi((s) => s.setLoginOpen);
   // A signed-in user who has not done the terms step starts there (after a reload, or a refused
   // command); a code sent before the modal was closed goes back to its step, countdown running (pendingCode.ts).
@@ -74,17 +76,15 @@ export default function LoginModal() {
           <Button block size="lg" variant="secondary" busy={busy === 'wallet'} disabled={!browserWallet()} title={browserWallet() ? undefined : 'No browser wallet found'} onClick={() => run('wallet', async () => afterSignIn(await loginWithBrowserWallet()))}>
             🦊 Continue with Browser Wallet
           </Button>
-          <Button
-            block
-            size="lg"
-            variant="secondary"
-            busy={busy === 'telegram'}
-            disabled={!telegramInitData()}
-            title={telegramInitData() ? undefined : 'Open Murmur inside Telegram to use this'}
-            onClick={() => run('telegram', async () => afterSignIn(await loginWithTelegram(telegramInitData()!)))}
-          >
-            ✈️ Continue with Telegram
-          </Button>
+          {tgInitData ? (
+            <Button block size="lg" variant="secondary" busy={busy === 'telegram'} onClick={() => run('telegram', async () => afterSignIn(await loginWithTelegram(tgInitData)))} data-testid="login-telegram">
+              ✈️ Continue with Telegram
+            </Button>
+          ) : (
+            <p className={styles.telegramHint} data-testid="telegram-hint">
+              ✈️ On Telegram? Open Murmur from our bot: the mini-app signs you in by itself.
+            </p>
+          )}
           <div className={styles.divider}>
             <span>or</span>
           </div>

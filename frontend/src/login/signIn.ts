@@ -99,11 +99,6 @@ async function fetchWalletLogin(body: unknown, signatureSession: string): Promis
   return parsed;
 }
 
-export function telegramInitData(): string | null {
-  const data = (globalThis as { Telegram?: { WebApp?: { initData?: string } } }).Telegram?.WebApp?.initData;
-  return data ? data : null;
-}
-
 /** The terms step; its answer carries a token that says it is done (the old one is still refused). */
 export async function completeOnboarding(birthday: string, showNSFW: boolean): Promise<void> {
   const answer = await api.post<'POST /user/onboarding'>('/user/onboarding', { acceptTerms: true, birthday, showNSFW }, { quiet: true });

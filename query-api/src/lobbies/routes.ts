@@ -75,7 +75,7 @@ interface LobbyRow {
 
 const lobbyColumns = `l.*, (select count(*)::int from rm.lobby_members m where m.lobby_id = l.lobby_id and m.left_at is null and m.seat is not null) as seated`;
 
-async function summary(deps: Pick<QueryDeps, 'jwtSecret'>, row: LobbyRow): Promise<LobbySummary> {
+async function summary(deps: Pick<QueryDeps, 'objects'>, row: LobbyRow): Promise<LobbySummary> {
   return {
     lobbyId: row.lobby_id,
     title: row.title,
@@ -98,7 +98,7 @@ async function summary(deps: Pick<QueryDeps, 'jwtSecret'>, row: LobbyRow): Promi
   };
 }
 
-async function listLobbies(deps: Pick<QueryDeps, 'pool' | 'jwtSecret'>, kinds: string[], category: string | undefined, page: PageQuery): Promise<LobbyList> {
+async function listLobbies(deps: Pick<QueryDeps, 'pool' | 'objects'>, kinds: string[], category: string | undefined, page: PageQuery): Promise<LobbyList> {
   const filterCategory = category && category !== 'all' ? category : null;
   const { pool } = deps;
   const where = `l.status in ('waiting', 'started') and l.kind = any($1::text[]) and ($2::text is null or l.main_category_id = $2)`;
@@ -131,7 +131,7 @@ const roomItem = (r: RoomRow): RoomItem => ({ ...r, startedAt: iso(r.startedAt),
 const lobbyRoomItem = ({ lobbyId: _lobbyId, startedAt: _startedAt, endedAt: _endedAt, ...r }: RoomItem): LobbyRoomItem => r;
 
 /** A room row as the API shows it: its banner's media key becomes a URL. */
-const roomView = async <T extends { roomBannerPhoto: string | null }>(deps: Pick<QueryDeps, 'jwtSecret'>, room: T): Promise<T> => ({
+const roomView = async <T extends { roomBannerPhoto: string | null }>(deps: Pick<QueryDeps, 'objects'>, room: T): Promise<T> => ({
   ...room,
   roomBannerPhoto: await mediaUrl(deps, room.roomBannerPhoto),
 });

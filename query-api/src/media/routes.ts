@@ -2,27 +2,21 @@
 // at S3 instead). A GET through the edge lands on query-api, so the route lives here.
 import { socialTexts } from '@murmur/contracts';
 import { ApiError } from '@murmur/platform';
-import { isSafeKey, LOCAL_MEDIA_PATH, LocalObjectStore, objectStoreFromEnv, type ObjectStore } from '@murmur/platform/object-store';
+import { isSafeKey, LOCAL_MEDIA_PATH, LocalObjectStore } from '@murmur/platform/object-store';
 import type express from 'express';
 import type { QueryDeps } from '../dependencies.ts';
 
-const stores = new Map<string, ObjectStore>();
-export function mediaStoreFor(deps: Pick<QueryDeps, 'jwtSecret'>): ObjectStore {
-  let store = stores.get(deps.jwtSecret);
-  if (!store) stores.set(deps.jwtSecret, (store = objectStoreFromEnv(deps.jwtSecret)));
-  return store;
-}
 
 /** Media references are our store's keys (signed per request) or absolute URLs kept as they are. */
-export async function mediaUrl(deps: Pick<QueryDeps, 'jwtSecret'>, ref: string | null | undefined): Promise<string | null> {
+export async function mediaUrl(deps: Pick<QueryDeps, 'objects'>, ref: string | null | undefined): Promise<string | null> {
   if (!ref) return null;
   if (!isSafeKey(ref)) return ref;
-  return mediaStoreFor(deps).presignGet(ref, 24 * 3600);
+  return deps.objects.presignGet(ref, 24 * 3600);
 }
 
 export function mediaRoutes(router: express.Router, deps: QueryDeps): void {
   router.get(`${LOCAL_MEDIA_PATH.replace('/api/v1', '')}*key`, async (req, res) => {
-    const store = mediaStoreFor(deps);
+    const store = deps.objects;
     const key = (req.params as unknown as { key: string[] }).key.join('/');
     if (!(store instanceof LocalObjectStore) || !isSafeKey(key)) throw new ApiError('NOT_FOUND', socialTexts.mediaNotFound);
     if (!store.verify('GET', key, Number(req.query.exp), '', String(req.query.sig ?? ''))) throw new ApiError('FORBIDDEN', socialTexts.uploadExpired);

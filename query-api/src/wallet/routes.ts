@@ -4,9 +4,9 @@ import {
   BalanceDto, BlockchainWalletList, CashoutList, collectible, CollectionList, CurrencyConversion, CurrencyList, findSku, formatText, InventoryList, money, PageQuery, pageMeta,
   PaymentMethods, PaymentNotifications, PaymentStatusDto, RecommendedTopUps, SkuDto, SkuList, skuCatalogue, texts, topUp, TransactionHistory, TransactionStatus,
   usdRates, WithdrawalList, WithdrawAvailable, type BlockchainWalletItem, type CashoutItem, type CollectionItemDto, type CurrencyDto, type InventoryItem,
-  type PaymentNotification, type TransactionHistoryItem, type CryptoDepositDto, type WithdrawalItem, demoDepositAddress,
+  type PaymentNotification, type TransactionHistoryItem, type CryptoDepositDto, type WithdrawalItem,
 } from '@murmur/contracts';
-import { ApiError, currentUser, demoSettings, parse, requireAuth, send } from '@murmur/platform';
+import { ApiError, currentUser, parse, requireAuth, send, type PaymentSettings } from '@murmur/platform';
 import type express from 'express';
 import { z } from 'zod';
 import type { QueryDeps } from '../dependencies.ts';
@@ -43,34 +43,26 @@ const ConversionQuery = z.object({
 
 const chainNames: Record<number, string> = { 1: 'ethereum', 11155111: 'sepolia', 137: 'polygon', 80001: 'mumbai', 80094: 'berachain', 80084: 'bartio', 2741: 'abstract', 11124: 'abstract-testnet' };
 
-/** Deposit token contracts come from configuration (PAYMENT_TOKENS, the same the chain verifier uses). */
-function tokenContracts(symbol: string): CurrencyDto['contracts'] {
-  const raw = process.env.PAYMENT_TOKENS;
-  if (!raw) return [];
-  try {
-    const list = JSON.parse(raw) as Array<{ chainId: number; symbol: string; address: string; decimals: number }>;
-    return list.filter((t) => t.symbol === symbol).map((t) => ({ chain: chainNames[t.chainId] ?? String(t.chainId), chainId: t.chainId, address: t.address, decimals: t.decimals }));
-  } catch {
-    return [];
-  }
+/** Deposit token contracts from the payment configuration (the same the chain verifier accepts). */
+function tokenContracts(payments: PaymentSettings, symbol: string): CurrencyDto['contracts'] {
+  return payments.tokens.filter((t) => t.symbol === symbol).map((t) => ({ chain: chainNames[t.chainId] ?? String(t.chainId), chainId: t.chainId, address: t.address, decimals: t.decimals }));
 }
 
-/** The deposit address per supported chain, with its accepted token contracts. Production needs
- * PAYMENT_DEPOSIT_ADDRESS set (as command-api's verifier does); elsewhere the demo address. */
-function cryptoDeposits(): CryptoDepositDto[] {
-  const address = process.env.PAYMENT_DEPOSIT_ADDRESS ?? (demoSettings().demo ? demoDepositAddress : null);
+/** The deposit address per supported chain, with its accepted token contracts; none without a
+ * deposit address (production without PAYMENT_DEPOSIT_ADDRESS, where command-api refuses crypto too). */
+function cryptoDeposits(payments: PaymentSettings): CryptoDepositDto[] {
+  const address = payments.depositAddress;
   if (!address) return [];
-  const contracts = [...tokenContracts('USDT').map((c) => ({ ...c, symbol: 'USDT' as const })), ...tokenContracts('USDC').map((c) => ({ ...c, symbol: 'USDC' as const }))];
   return money.supportedChainIds.map((chainId) => ({
     chainId,
     address,
-    tokens: contracts.filter((c) => c.chainId === chainId).map((c) => ({ symbol: c.symbol, contract: c.address })),
+    tokens: payments.tokens.filter((t) => t.chainId === chainId).map((t) => ({ symbol: t.symbol, contract: t.address })),
   }));
 }
 
-function currencies(): CurrencyDto[] {
+function currencies(payments: PaymentSettings): CurrencyDto[] {
   const c = (kind: CurrencyDto['kind'], symbol: string, name: string, intents: CurrencyDto['supportedIntents']): CurrencyDto => ({
-    kind, name, symbol, image: `/currencies/${symbol.toLowerCase()}.svg`, contracts: tokenContracts(symbol), supportedIntents: intents,
+    kind, name, symbol, image: `/currencies/${symbol.toLowerCase()}.svg`, contracts: tokenContracts(payments, symbol), supportedIntents: intents,
   });
   return [
     c('fiat', 'USD', 'US Dollar', ['topup', 'purchase']),
@@ -196,7 +188,7 @@ export function walletRoutes(router: express.Router, deps: QueryDeps): void {
 
   // ---- top-up options (spec section 7 "Payment and wallet") ----
   router.get('/payment/currencies/available', (_req, res) => {
-    send(res, CurrencyList, { items: currencies(), defaultCurrency: 'USD' });
+    send(res, CurrencyList, { items: currencies(deps.payments), defaultCurrency: 'USD' });
   });
 
   router.get('/payment/currencies/conversion', (req, res) => {
@@ -229,9 +221,10 @@ export function walletRoutes(router: express.Router, deps: QueryDeps): void {
     send(res, PaymentMethods, {
       defaultMethod: 'crypto',
       items: [
-        { id: 'crypto', name: 'Crypto wallet', currencies: ['USDT', 'USDC'], chainIds: [...money.supportedChainIds], deposits: cryptoDeposits() },
+        { id: 'crypto', name: 'Crypto wallet', currencies: ['USDT', 'USDC'], chainIds: [...money.supportedChainIds], deposits: cryptoDeposits(deps.payments) },
         { id: 'card' as const, name: 'Card', currencies: ['USD'] },
-        ...(!demoSettings().sandboxPayments ? [] : [{ id: 'sandbox' as const, name: 'Sandbox (demo)', currencies: ['USD'] }]),
+        // Offered exactly when command-api accepts it (one payment configuration).
+        ...(deps.payments.sandboxEnabled ? [{ id: 'sandbox' as const, name: 'Sandbox (demo)', currencies: ['USD'] }] : []),
       ],
     });
   });

@@ -1,6 +1,7 @@
-// Commands on one wallet stream run one after another inside this process: 300 gifts fired at
-// once from one wallet then queue here instead of clashing on the expected version 300 times and
-// running out of retries. Other processes still meet at the expected-version check.
+// The per-stream queue of a command handler configured with `queue: 'per-stream'`: commands on one
+// stream run one after another inside this process, so 300 gifts fired at once from one wallet queue
+// here instead of clashing on the expected version 300 times and running out of retries. Other
+// processes still meet at the expected-version check.
 export class KeyedMutex {
   private readonly tails = new Map<string, Promise<void>>();
 

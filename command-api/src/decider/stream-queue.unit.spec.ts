@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KeyedMutex } from './stream-lock.ts';
+import { KeyedMutex } from './stream-queue.ts';
 
 describe('KeyedMutex', () => {
   it('runs tasks of one key one at a time, in order, and other keys alongside', async () => {

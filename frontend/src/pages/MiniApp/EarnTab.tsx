@@ -1,0 +1,80 @@
+// Earn: the daily Telegram claim (claim/tg, then the countdown of claim/tg/next-claim) and the
+// missions that earn more.
+import type { NextClaimDto } from '@murmur/contracts/identity';
+import { useEffect, useState } from 'react';
+import { ApiCallError, api } from '../../api/client.ts';
+import { Button } from '../../components/Button.tsx';
+import { refreshQueries, useQuery } from '../../state/query.ts';
+import { toast } from '../../state/ui.ts';
+import { haptic } from '../../telegram/telegramSdk.ts';
+import { MissionsSummary } from './MissionsSummary.tsx';
+import { countdown } from './miniAppTabs.ts';
+import styles from './MiniApp.module.css';
+
+const NEXT_CLAIM = '/claim/tg/next-claim';
+
+function useNow(active: boolean): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [active]);
+  return now;
+}
+
+export function EarnTab() {
+  const { data, mutate } = useQuery<NextClaimDto>(NEXT_CLAIM, { dedupingInterval: 2000 });
+  const [busy, setBusy] = useState(false);
+  const [refusal, setRefusal] = useState<string | null>(null);
+  const waitingUntil = data && !data.canClaim && data.nextClaimAt ? Date.parse(data.nextClaimAt) : null;
+  const now = useNow(waitingUntil !== null);
+  const ready = !!data && (data.canClaim || (waitingUntil !== null && waitingUntil <= now));
+
+  async function claim() {
+    setBusy(true);
+    setRefusal(null);
+    try {
+      const answer = await api.post<{ amount: number; balance: number; nextClaimAt: string | null; position: string }>('/claim/tg', {}, { quiet: true });
+      haptic.success();
+      toast(`+${answer.amount} Diamonds added to your wallet.`, 'success', 'Daily reward claimed');
+      await mutate(api.get<NextClaimDto>(NEXT_CLAIM, { minPosition: answer.position }), { revalidate: false });
+      void refreshQueries('/wallet/balance');
+    } catch (error) {
+      haptic.error();
+      // Already claimed (another device, a double tap): the server says when the next one opens.
+      const next = error instanceof ApiCallError ? (error.details as { nextClaimAt?: string } | undefined)?.nextClaimAt : undefined;
+      if (next && data) await mutate({ ...data, canClaim: false, nextClaimAt: next }, { revalidate: false });
+      setRefusal(error instanceof Error ? error.message : String(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <>
+      <section className={`${styles.card} ${styles.hero}`} data-testid="daily-claim">
+        <h2 className={styles.cardTitle}>Daily reward</h2>
+        <p className={styles.muted}>Claim {data?.amount ?? 10} free Diamonds every 24 hours.{data && data.streak > 0 ? ` Claimed ${data.streak} time${data.streak === 1 ? '' : 's'} so far.` : ''}</p>
+        {!data ? null : ready ? (
+          <Button size="lg" block busy={busy} onClick={() => void claim()} data-testid="claim-button">
+            💎 Claim {data.amount} Diamonds
+          </Button>
+        ) : (
+          <div data-testid="claim-countdown">
+            <p className={styles.muted}>Next reward in</p>
+            <div className={styles.big} data-testid="claim-countdown-time">
+              {waitingUntil !== null ? countdown(waitingUntil, now) : '--:--:--'}
+            </div>
+          </div>
+        )}
+        {refusal ? (
+          <p className={styles.error} role="alert" data-testid="claim-refusal">
+            {refusal}
+          </p>
+        ) : null}
+      </section>
+      <MissionsSummary />
+    </>
+  );
+}
