@@ -161,6 +161,10 @@ describe('answers against their contracts DTOs', () => {
     const board = await query(null, `/lobbies/leaderboard?lobbyId=${lobby.lobbyId}&frequency=weekly`);
     expect(board.topUsers.map((u: { uid: string }) => u.uid)).toEqual(['m-payer']);
     await command('m-payer', '/wallet/blockchain/remove', { walletId: wallet.walletId });
+    await query(null, '/user/leaderboards?kind=users&frequency=weekly');
+    await query('m-host', '/notifications');
+    await query('m-host', '/notifications/unread');
+    await command('m-host', '/notifications/read', { upToSeq: 1 });
   });
 
   it('identity: sign-in, onboarding, refresh, roles, the own account', async () => {
