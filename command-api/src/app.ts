@@ -1,15 +1,15 @@
 // The command side's HTTP app: every route under /api/v1 appends events and answers with the
 // global position it appended, so clients can read their own writes.
-import { authenticate, errorHandler, notFoundHandler, observabilityRouter } from '@murmur/platform';
+import { authenticate, errorHandler, notFoundHandler, observabilityRouter, trustProxySetting } from '@murmur/platform';
 import express from 'express';
 import type { CommandDeps } from './dependencies.ts';
 import { ONBOARDING_PATH } from './identity/onboarding.ts';
 import { commandModules } from './modules.ts';
 
-export function createCommandApp(deps: CommandDeps): express.Express {
+export function createCommandApp(deps: CommandDeps, options: { trustProxy?: string } = {}): express.Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', trustProxySetting(options.trustProxy));
   app.use(observabilityRouter('command-api', deps.pool));
   const api = express.Router();
   for (const mount of commandModules) mount.raw?.(api, deps);

@@ -11,7 +11,7 @@ import { paymentPortsFromEnv } from './payments/config.ts';
 import { identityRuntimeFromEnv } from './identity/runtime.ts';
 import { objectStoreFromEnv } from '@murmur/platform/object-store';
 
-export function buildCommandApi(config: Pick<CommandApiConfig, 'DATABASE_URL' | 'JWT_SECRET'>, overrides: Partial<CommandDeps> = {}) {
+export function buildCommandApi(config: Pick<CommandApiConfig, 'DATABASE_URL' | 'JWT_SECRET'> & { TRUST_PROXY?: string }, overrides: Partial<CommandDeps> = {}) {
   const pool = overrides.pool ?? createPool(config.DATABASE_URL, { max: 20, applicationName: 'command-api' });
   const deps: CommandDeps = {
     pool,
@@ -26,7 +26,7 @@ export function buildCommandApi(config: Pick<CommandApiConfig, 'DATABASE_URL' | 
     identity: overrides.identity ?? identityRuntimeFromEnv(),
     objects: overrides.objects ?? objectStoreFromEnv(config.JWT_SECRET),
   };
-  const app = createCommandApp(deps);
+  const app = createCommandApp(deps, { trustProxy: config.TRUST_PROXY });
   const server = http.createServer(app);
   // Modules' background workers run while the server is up and stop when it closes.
   const workers = commandModules.flatMap((m) => (m.start ? [m.start(deps)] : []));

@@ -56,6 +56,12 @@ export function isEventOf<T extends EventType, E extends { type: string; data: u
   return (types as readonly string[]).includes(event.type);
 }
 
+/** The event as one of `types` (the same object, typed by the registry), or null. */
+export function eventOf<T extends EventType>(event: { type: string; data: unknown }, types: readonly T[]): MurmurEvent<T> | null {
+  const view: { type: string; data: unknown } = event;
+  return isEventOf(view, types) ? view : null;
+}
+
 /** Checks an event's data against its type's schema: null when valid (or of a type the registry
  * does not know), else the problem. */
 export function eventDataProblem(type: string, data: unknown): string | null {

@@ -156,3 +156,18 @@ export function isPublicEvent<K extends PublicEventType>(event: { type: string; 
 export function isPushedEvent(event: { type: string; data: unknown }): event is PublicEvent {
   return publicFieldsOf(event.type) !== null;
 }
+
+type AnyEvent = { type: string; data: unknown };
+
+/** The pushed event as type K (the same object, its data typed as sent), or null. Use this
+ * rather than the predicates on a typed message: it types the data as exactly what is sent. */
+export function publicEventOf<K extends PublicEventType>(event: AnyEvent, type: K): PublicEvent<K> | null {
+  const view: AnyEvent = event;
+  return isPublicEvent(view, type) ? view : null;
+}
+
+/** Any pushed event, typed as sent (`switch (event.type)` narrows its data), or null. */
+export function pushedEventOf(event: AnyEvent): PublicEvent | null {
+  const view: AnyEvent = event;
+  return isPushedEvent(view) ? view : null;
+}

@@ -60,12 +60,15 @@ describe('the 18+ terms step', () => {
     await page.screenshot({ path: path.join(shots, 'terms-step-after-reload.png') });
     await page.getByTestId('login-modal').getByRole('button', { name: 'Close' }).click();
 
-    // The server refuses the command; the app shows why and the step again.
+    // The server refuses the command; in a lobby the app shows why and the step again, and keeps the
+    // person in the lobby (it joins once the step is done, never sending them home for a refused join).
     const refused = await chatFromPage(lobbyId);
     expect(refused).toEqual({ status: 403, body: { error: { code: 'ONBOARDING_REQUIRED', message: texts.onboardingRequired } } });
     await page.goto(`${full.url}/lobby/${lobbyId}`);
     await page.getByTestId('terms-step').waitFor();
-    await page.getByText(texts.onboardingRequired).first().waitFor();
+    await page.getByTestId('terms-banner').getByText(texts.onboardingRequired).waitFor();
+    await page.waitForTimeout(1_000);
+    expect(new URL(page.url()).pathname).toBe(`/lobby/${lobbyId}`);
     await page.screenshot({ path: path.join(shots, 'terms-step-after-refused-join.png') });
   });
 

@@ -55,7 +55,9 @@ describe('the wallet in words', () => {
     await amy.selectOption('#crypto-chain', { label: 'Polygon' });
     expect(await deposit.innerText()).toContain('on Polygon');
     await amy.screenshot({ path: path.join(shots, 'wallet-crypto-deposit.png') });
-    await amy.keyboard.press('Escape');
+    // Closed with its cross: Escape would first dismiss the "Address copied" toast (the top layer).
+    await amy.getByTestId('top-up-modal').getByRole('button', { name: 'Close', exact: true }).click();
+    await amy.getByTestId('top-up-modal').waitFor({ state: 'detached' });
   });
 
   it('words top-ups, gifts and their people', async () => {

@@ -5,7 +5,7 @@
 // normal rate when the account's offer was already used); the offer credited at most once per
 // account; every money event carries an idempotency key; and the balance read models agree with
 // the replay, per user.
-import { diamondsForUsdCents, isEventOf, type PaymentConfirmedData } from '@murmur/contracts';
+import { diamondsForUsdCents, eventOf, type PaymentConfirmedData } from '@murmur/contracts';
 import { checkpointOf, compareCheckpoints, loadCheckpoint, readTypesAfterPosition, type RecordedEvent } from '@murmur/eventstore';
 import type pg from 'pg';
 
@@ -51,11 +51,13 @@ export class LedgerReplay {
     return this.charm.get(uid) ?? this.charm.set(uid, { credited: 0, withdrawn: 0 }).get(uid)!;
   }
 
-  apply(e: RecordedEvent): void {
+  apply(recorded: RecordedEvent): void {
     this.events++;
-    if (e.globalPosition > this.lastPosition) this.lastPosition = e.globalPosition;
-    if (!e.metadata.idempotencyKey) this.differences.push(`${e.type} at position ${e.globalPosition} (${e.streamId}) carries no idempotency key`);
-    if (!isEventOf(e, MONEY_EVENT_TYPES)) return;
+    if (recorded.globalPosition > this.lastPosition) this.lastPosition = recorded.globalPosition;
+    if (!recorded.metadata.idempotencyKey) this.differences.push(`${recorded.type} at position ${recorded.globalPosition} (${recorded.streamId}) carries no idempotency key`);
+    const e = eventOf(recorded, MONEY_EVENT_TYPES);
+    if (!e) return;
+    const position = recorded.globalPosition;
     switch (e.type) {
       case 'DiamondsCredited': {
         const d = e.data;
@@ -68,23 +70,23 @@ export class LedgerReplay {
         if (d.reason === 'first_topup_offer') {
           const n = (this.offers.get(d.uid) ?? 0) + 1;
           this.offers.set(d.uid, n);
-          if (n > 1) this.differences.push(`wallet-${d.uid} is credited the first top-up offer again (${n} times) at position ${e.globalPosition}`);
+          if (n > 1) this.differences.push(`wallet-${d.uid} is credited the first top-up offer again (${n} times) at position ${position}`);
         }
         break;
       }
       case 'DiamondsSpent': {
         const d = e.data;
-        this.spend(d.uid, d.amount, e.globalPosition);
+        this.spend(d.uid, d.amount, position);
         break;
       }
       case 'SkuPurchased': {
         const d = e.data;
-        this.spend(d.uid, d.diamondsTotal, e.globalPosition);
+        this.spend(d.uid, d.diamondsTotal, position);
         break;
       }
       case 'GiftSent': {
         const d = e.data;
-        this.spend(d.senderUid, d.diamondsTotal, e.globalPosition);
+        this.spend(d.senderUid, d.diamondsTotal, position);
         for (const r of d.recipients) this.charmOf(r).credited += d.charmPerRecipient;
         this.totals.CHRM.credited += d.charmPerRecipient * d.recipients.length;
         break;
@@ -94,7 +96,7 @@ export class LedgerReplay {
         const c = this.charmOf(d.uid);
         c.withdrawn += d.charm;
         this.totals.CHRM.withdrawn += d.charm;
-        if (c.credited - c.withdrawn < 0) this.differences.push(`earnings-${d.uid} withdraws more charm than credited at position ${e.globalPosition}`);
+        if (c.credited - c.withdrawn < 0) this.differences.push(`earnings-${d.uid} withdraws more charm than credited at position ${position}`);
         break;
       }
       case 'WithdrawalFailed': {

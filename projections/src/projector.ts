@@ -12,8 +12,9 @@ export interface ProjectionContext {
 }
 
 /** An event read from the log, narrowed to the types a projector handles (data typed by the
- * registry in `contracts`), so `switch (e.type)` gives each case its own data type. */
-export type ProjectedEvent<T extends EventType = EventType> = RecordedEvent & MurmurEvent<T>;
+ * registry in `contracts`, and only that: a field the schema lacks is a compile error, not an
+ * `unknown`), so `switch (e.type)` gives each case its own data type. */
+export type ProjectedEvent<T extends EventType = EventType> = Omit<RecordedEvent, 'type' | 'data'> & MurmurEvent<T>;
 
 /** What the runner and rebuild see: any projector, whatever it handles. */
 export interface Projector {

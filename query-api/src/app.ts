@@ -1,14 +1,14 @@
 // The query side's HTTP app: reads read models only; never appends.
-import { authenticate, errorHandler, notFoundHandler, observabilityRouter } from '@murmur/platform';
+import { authenticate, errorHandler, notFoundHandler, observabilityRouter, trustProxySetting } from '@murmur/platform';
 import { apiDocsRouter } from '@murmur/platform/openapi';
 import express from 'express';
 import type { QueryDeps } from './dependencies.ts';
 import { queryModules } from './modules.ts';
 
-export function createQueryApp(deps: QueryDeps): express.Express {
+export function createQueryApp(deps: QueryDeps, options: { trustProxy?: string } = {}): express.Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
+  app.set('trust proxy', trustProxySetting(options.trustProxy));
   app.use(observabilityRouter('query-api', deps.pool));
   const api = express.Router();
   // Before onboarding a caller reads what a visitor may, and their own account (to be shown the terms step).

@@ -4,80 +4,30 @@
 // act, the call must be refused (401 for a visitor on a signed-in route, 403/404 otherwise) and a
 // refused write must append nothing. No call may answer 5xx. The matrix is generated from
 // contracts/src/api-catalogue.ts, so a new route is in it the day it is added.
-import { apiCatalogue, threadIdOf, type ApiRoute } from '@murmur/contracts';
+import { apiCatalogue, type ApiRoute } from '@murmur/contracts';
 import { headPosition } from '@murmur/eventstore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AGENT, createOwnerFixture, GUEST, HOST, OWNER, pathAt, type OwnerFixture } from '../../test-support/owner-fixture.ts';
 import { actors, startTestStack, type TestStack } from '../../test-support/stack.ts';
 
 let stack: TestStack;
-const { as, post, get } = actors(() => stack);
+const { as } = actors(() => stack);
 
-const OWNER = 'mx-owner';
-const GUEST = 'mx-guest';
-const FRIEND = 'mx-friend';
-const AGENT = 'mx-agent';
-const HOST = 'mx-host';
 const STRANGER = 'mx-stranger';
 const OTHER_AGENT = 'mx-other-agent';
-
-const fixture = { lobbyId: '', roomId: '', inviteId: 'not-an-invite', roomKey: 'not-a-key', threadId: '', paymentId: '', postId: '', agencyId: 'mx-agency' };
+const tokens = new Map<string, string>();
+let fixture: OwnerFixture;
 
 beforeAll(async () => {
   stack = await startTestStack();
   // Roles travel in the token: the agency owners hold `ag`, everybody else is a consumer.
-  await as(OWNER);
-  for (const uid of [AGENT, OTHER_AGENT]) await stack.tokenFor(uid, ['co', 'ag']).then((t) => tokens.set(uid, t));
-
-  const lobby = await post(OWNER, '/lobbies', { kind: 'private', title: 'Matrix private lobby' });
-  expect(lobby.status).toBe(201);
-  fixture.lobbyId = lobby.body.lobbyId;
-  const room = await post(OWNER, `/lobbies/${fixture.lobbyId}/rooms`, { title: 'Matrix room', mins: 15 });
-  expect(room.status).toBe(201);
-  fixture.roomId = room.body.roomId;
-
-  // A DM thread between the owner and a friend (mutual follow first).
-  expect((await post(OWNER, `/user/follow/${FRIEND}`)).status).toBe(200);
-  expect((await post(FRIEND, `/user/follow/${OWNER}`)).status).toBe(200);
-  const dm = await post(OWNER, `/messages/send/${FRIEND}`, { text: 'just between us' });
-  expect([200, 201]).toContain(dm.status);
-  fixture.threadId = threadIdOf(OWNER, FRIEND);
-
-  const paid = await stack.api('/payment/topup/pay', { method: 'POST', token: await as(OWNER), headers: { 'idempotency-key': 'mx-topup' }, body: { channelCode: 'sandbox', value: 10 } });
-  expect(paid.status).toBe(200);
-  fixture.paymentId = paid.body.transactionId;
-
-  const wall = await post(OWNER, '/user/wall/post', { content: 'my post' });
-  expect([200, 201]).toContain(wall.status);
-  fixture.postId = wall.body.id ?? wall.body.postId;
-
-  const agency = await stack.api('/guild/agencies', { method: 'POST', token: tokens.get(AGENT), body: { agencyId: fixture.agencyId, name: 'Matrix agency', guildSharePct: 20, hostSharePct: 80 } });
-  expect([200, 201]).toContain(agency.status);
-  expect((await stack.api(`/guild/agencies/${fixture.agencyId}/hosts`, { method: 'POST', token: tokens.get(AGENT), body: { hostUid: HOST } })).status).toBe(200);
-  for (const [name, value] of Object.entries(fixture)) expect(value, name).toBeTruthy();
-  // Everything above is projected before the matrix reads.
-  await get(OWNER, `/lobbies/${fixture.lobbyId}`, agency.body.position ?? paid.body.position);
+  for (const uid of [AGENT, OTHER_AGENT]) tokens.set(uid, await stack.tokenFor(uid, ['co', 'ag']));
+  fixture = await createOwnerFixture(stack, tokens.get(AGENT)!);
 }, 120_000);
 
 afterAll(async () => {
   await stack?.stop();
 });
-
-const tokens = new Map<string, string>();
-
-/** The path with its parameters pointed at the owner's things. */
-function target(route: ApiRoute): string {
-  const lobbyLike = /^\/(lobbies|rooms)\b/.test(route.path);
-  return route.path
-    .replace('{agencyId}', fixture.agencyId)
-    .replace('{hostUid}', HOST)
-    .replace('{roomId}', fixture.roomId)
-    .replace('{threadId}', fixture.threadId)
-    .replace('{paymentId}', fixture.paymentId)
-    .replace('{inviteId}', fixture.inviteId)
-    .replace('{key}', fixture.roomKey)
-    .replace('{uid}', route.path.startsWith('/lobbies') || route.path.startsWith('/rooms') ? GUEST : OWNER)
-    .replace('{id}', route.path.startsWith('/rooms/') ? fixture.roomId : lobbyLike ? fixture.lobbyId : route.path.startsWith('/skus') ? 'frame-gold' : fixture.postId);
-}
 
 /** Bodies that pass validation, so a refusal comes from the access rule and not from the schema. */
 const sampleBodies: Record<string, unknown> = {
@@ -131,7 +81,7 @@ function mustRefuse(route: ApiRoute, actor: Actor): boolean {
 
 async function call(route: ApiRoute, actor: Actor) {
   const token = actor === 'visitor' ? undefined : actor === 'stranger' ? await as(STRANGER) : tokens.get(OTHER_AGENT);
-  const path = target(route);
+  const path = pathAt(route, fixture);
   const body = route.method === 'GET' ? undefined : sampleBodies[route.path] ?? {};
   return stack.api(path, { method: route.method, token, body, headers: { 'idempotency-key': `mx-${actor}-${route.method}-${path}` } });
 }

@@ -1,7 +1,7 @@
 // Maps an event of the log to the realtime channels it is delivered on (from its stream id and the
 // ids in its data), and to the payload clients see: the fields `publicEventFields` (contracts)
 // allows for its type, never metadata. A type without public fields is sent nowhere.
-import { channels, isEventOf, publicFieldsOf, publicPayloadOf, type RealtimeEvent, type SpecRealtimeEvent } from '@murmur/contracts';
+import { channels, eventOf, publicFieldsOf, publicPayloadOf, type RealtimeEvent, type SpecRealtimeEvent } from '@murmur/contracts';
 import type { RecordedEvent } from '@murmur/eventstore';
 
 /** Streams that belong to one user: their events go to that user's own channel only. */
@@ -87,8 +87,10 @@ export function channelsOf(event: RecordedEvent): string[] {
 /** The spec's realtime shape for the two events it names. */
 export function specEventOf(event: RecordedEvent): SpecRealtimeEvent | undefined {
   const timestamp = event.createdAt.getTime();
-  if (isEventOf(event, ['GiftSent'])) return { timestamp, recipients: event.data.recipients, uid: event.data.senderUid, type: 'gift_sent' };
-  if (isEventOf(event, ['LobbyJoined', 'RoomJoined'])) return { timestamp, recipients: [], uid: event.data.uid, type: 'user_joined' };
+  const gift = eventOf(event, ['GiftSent']);
+  if (gift) return { timestamp, recipients: gift.data.recipients, uid: gift.data.senderUid, type: 'gift_sent' };
+  const joined = eventOf(event, ['LobbyJoined', 'RoomJoined']);
+  if (joined) return { timestamp, recipients: [], uid: joined.data.uid, type: 'user_joined' };
   return undefined;
 }
 

@@ -61,6 +61,11 @@ export const useSession = createStore<SessionState>()((set) => ({
   },
 }));
 
+/** The account the server acts for: signed in and past the terms step. Before that step the server
+ * serves the caller as a visitor and refuses commands (ONBOARDING_REQUIRED), so pages that act on
+ * their own (joining a lobby on arrival) must wait for it. */
+export const actingUid = (s: SessionState): string | null => (s.claims?.onboarded ? s.claims.uid : null);
+
 export function currentToken(): string | null {
   return useSession.getState().token;
 }

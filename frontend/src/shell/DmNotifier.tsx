@@ -1,7 +1,7 @@
 // New direct messages on every page: keeps the unread badge current and, unless the conversation
 // is open, shows a toast naming the sender with the start of the message.
 import { channels } from '@murmur/contracts/realtime';
-import { isPublicEvent } from '@murmur/contracts/public-events';
+import { publicEventOf } from '@murmur/contracts/public-events';
 import type { ProfileView } from '@murmur/contracts/social';
 import { useLocation } from 'react-router';
 import { api } from '../api/client.ts';
@@ -22,8 +22,9 @@ export function DmNotifier() {
     onEvent(message) {
       const { event } = message;
       if (event.type === 'DirectThreadRead') return void refreshUnread(message.position);
-      if (!isPublicEvent(event, 'DirectMessageSent')) return;
-      const d = event.data;
+      const sent = publicEventOf(event, 'DirectMessageSent');
+      if (!sent) return;
+      const d = sent.data;
       if (d.recipientUid !== uid) return;
       void refreshUnread(message.position);
       if (isOpen(location, d.senderUid)) return;

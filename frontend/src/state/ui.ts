@@ -33,7 +33,8 @@ export const useUi = createStore<UiState>()((set) => ({
   returnTo: null,
   toast(message, tone = 'info', title) {
     const id = nextId++;
-    set((s) => ({ toasts: [...s.toasts.slice(-3), { id, message, tone, title }] }));
+    // The same words already on screen are not stacked again (a redirect's effect run twice, a double tap).
+    set((s) => (s.toasts.some((t) => t.message === message && t.tone === tone && t.title === title) ? s : { toasts: [...s.toasts.slice(-3), { id, message, tone, title }] }));
   },
   dismissToast(id) {
     set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) }));

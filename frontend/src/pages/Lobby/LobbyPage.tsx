@@ -3,7 +3,7 @@
 // lobby is re-read after every reconnect (seats are server truth).
 import type { EventMessage } from '@murmur/contracts/realtime';
 import { channels } from '@murmur/contracts/realtime';
-import { isPushedEvent } from '@murmur/contracts/public-events';
+import { pushedEventOf } from '@murmur/contracts/public-events';
 import { texts } from '@murmur/contracts/errors';
 import { lobbyTexts } from '@murmur/contracts/lobbies';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -11,7 +11,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { api, ApiCallError } from '../../api/client.ts';
 import { useBalance } from '../../api/me.ts';
 import { useChannel, useReconnected } from '../../api/realtime.ts';
-import { useSession } from '../../api/session.ts';
+import { actingUid, useSession } from '../../api/session.ts';
 import { Avatar } from '../../components/Avatar.tsx';
 import { Button } from '../../components/Button.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
@@ -54,7 +54,9 @@ export default function LobbyPage() {
   const [search] = useSearchParams();
   const inviteId = search.get('invite');
   const navigate = useNavigate();
-  const uid = useSession((s) => s.claims?.uid ?? null);
+  // A visitor until the terms step is done (signing in from this page opens it).
+  const uid = useSession(actingUid);
+  const termsPending = useSession((s) => !!s.claims && !s.claims.onboarded);
   const openLogin = useUi((s) => s.setLoginOpen);
   const path = `/lobbies/${encodeURIComponent(lobbyId)}` as const;
   // A private lobby is read by its members; an invite lets its holder see it before joining.
@@ -136,9 +138,9 @@ export default function LobbyPage() {
 
   const onEvent = useCallback(
     (message: EventMessage) => {
-      const event = message.event;
+      const event = pushedEventOf(message.event);
       const current = lobbyRef.current;
-      if (!isPushedEvent(event)) {
+      if (!event) {
         reload(message.position);
         return;
       }
@@ -317,7 +319,7 @@ export default function LobbyPage() {
             ) : null}
           </div>
         </header>
-        {uid ? null : <VisitorBanner />}
+        {uid ? null : <VisitorBanner termsPending={termsPending} />}
         <PinnedMessage message={lobby.pinnedMessage} canUnpin={staff} onUnpin={() => void lobbyActions.pin(lobbyId, null).then((a) => reload(a.position)).catch(() => undefined)} />
         {lobby.description ? <p className={styles.description}>{lobby.description}</p> : null}
 

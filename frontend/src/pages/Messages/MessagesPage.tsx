@@ -2,7 +2,7 @@
 // pages by timestamp (20 a page), the composer with chat images, the new-message composer with a
 // To field, and live delivery on the user's `users/{uid}` channel. On a phone the list and the
 // open conversation take the screen in turn.
-import { isPublicEvent } from '@murmur/contracts/public-events';
+import { publicEventOf } from '@murmur/contracts/public-events';
 import { threadIdOf, type FollowerItem, type MessageThread } from '@murmur/contracts/social';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -40,13 +40,15 @@ export default function MessagesPage({ compose }: { compose?: boolean }) {
         void fresh<Paged<MessageThread>>(threadsKey);
         return;
       }
-      if (isPublicEvent(event, 'Followed')) {
+      const followed = publicEventOf(event, 'Followed');
+      if (followed) {
         // Someone followed me: an open conversation with them may be allowed now.
-        void fresh(paths.view(event.data.followerUid));
+        void fresh(paths.view(followed.data.followerUid));
         return;
       }
-      if (!isPublicEvent(event, 'DirectMessageSent')) return;
-      const d = event.data;
+      const sent = publicEventOf(event, 'DirectMessageSent');
+      if (!sent) return;
+      const d = sent.data;
       void setQueryData<ThreadPage>(paths.thread(d.threadId), (page) =>
         page && !page.items.some((m) => m.messageId === d.messageId) ? { ...page, items: [...page.items, { ...d, imageUrl: null }] } : page,
       );

@@ -1,6 +1,6 @@
 // A private room's chat (history and live messages on the room's channel) and, for whoever runs the
 // room, silencing and unsilencing the other person.
-import { isPublicEvent } from '@murmur/contracts/public-events';
+import { publicEventOf } from '@murmur/contracts/public-events';
 import { channels } from '@murmur/contracts/realtime';
 import { useCallback, useEffect, useState } from 'react';
 import { api } from '../../api/client.ts';
@@ -36,8 +36,9 @@ export function RoomChat({ room, uid, onChanged }: { room: RoomChatRoom; uid: st
 
   useChannel(channels.roomAll(room.roomId), {
     onEvent: (m) => {
-      if (!isPublicEvent(m.event, 'ChatMessagePosted')) return;
-      const d = m.event.data;
+      const posted = publicEventOf(m.event, 'ChatMessagePosted');
+      if (!posted) return;
+      const d = posted.data;
       setMessages((c) => (c.some((x) => x.messageId === d.messageId) ? c : [...c.slice(-199), { messageId: d.messageId, uid: d.uid, username: nameOf(d.uid), messageType: d.messageType, body: d.body, postedAt: d.postedAt }]));
     },
     onResync: load,

@@ -1,6 +1,6 @@
 // A private timed room: join with its fee, the host starts it, a countdown to its end, end and
 // closure; voice through the media port (WebRTC or Agora, loaded lazily); gifts to the other person.
-import { isPublicEvent } from '@murmur/contracts/public-events';
+import { publicEventOf } from '@murmur/contracts/public-events';
 import { channels } from '@murmur/contracts/realtime';
 import { texts } from '@murmur/contracts/errors';
 import { useCallback, useEffect, useState } from 'react';
@@ -8,7 +8,7 @@ import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { api, ApiCallError } from '../../api/client.ts';
 import { useBalance } from '../../api/me.ts';
 import { useChannel, useReconnected } from '../../api/realtime.ts';
-import { useSession } from '../../api/session.ts';
+import { actingUid, useSession } from '../../api/session.ts';
 import { Avatar } from '../../components/Avatar.tsx';
 import { Button } from '../../components/Button.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
@@ -34,6 +34,8 @@ interface Room {
   requiredBalance: number;
   status: string;
   hostUid: string;
+  /** Guests inside: outsiders read the room without its `users` (those stay with its members). */
+  userCount: number;
   startedAt: string | null;
   endsAt: string | null;
   users: Array<{ uid: string; username: string; profilePicUrl: string | null }>;
@@ -55,7 +57,8 @@ export default function RoomPage() {
   const [search] = useSearchParams();
   const inviteKey = search.get('key');
   const navigate = useNavigate();
-  const uid = useSession((s) => s.claims?.uid ?? null);
+  // A visitor until the terms step is done (signing in from this page opens it).
+  const uid = useSession(actingUid);
   const openLogin = useUi((s) => s.setLoginOpen);
   const path = `/rooms/${encodeURIComponent(roomId)}`;
   // Outsiders cannot listen to the room's channel (members only), so they poll until they join.
@@ -75,8 +78,9 @@ export default function RoomPage() {
   const member = !!room && !!uid && (room.hostUid === uid || room.users.some((u) => u.uid === uid));
   useChannel(roomId && member ? channels.roomAll(roomId) : null, {
     onEvent: (m) => {
-      if (isPublicEvent(m.event, 'GiftSent') && room) {
-        const d = m.event.data;
+      const gift = publicEventOf(m.event, 'GiftSent');
+      if (gift && room) {
+        const d = gift.data;
         queue.offer({ id: m.position, giftName: d.giftName, quantity: d.quantity, senderUid: d.senderUid, recipients: d.recipients, sentAt: Date.parse(d.sentAt) }, { hostUid: room.hostUid, cohostUids: [], activeUids: room.users.map((u) => u.uid) });
         void refreshQueries('/wallet/balance');
         return;
@@ -146,7 +150,9 @@ export default function RoomPage() {
   const isHost = uid === room.hostUid;
   const mm = left === null ? null : `${String(Math.floor(left / 60)).padStart(2, '0')}:${String(left % 60).padStart(2, '0')}`;
   const other = isHost ? guest : host;
-  const full = isRoomFull({ userCount: room.users.length });
+  const full = isRoomFull(room);
+  // An outsider's read leaves out who is inside (that stays with the room's members): only how many.
+  const peopleHidden = room.users.length === 0 && room.userCount > 0;
   const leave = async () => {
     await api.post(`/lobbies/${encodeURIComponent(room.lobbyId)}/rooms/${encodeURIComponent(room.roomId)}/leave`).catch(() => undefined);
     await leaveMedia();
@@ -179,7 +185,7 @@ export default function RoomPage() {
           {[host, guest].map((p, i) => (
             <div key={i} className={styles.person}>
               {p ? <Avatar name={p.username} src={p.profilePicUrl} size={84} ring={voice.speaking.includes(p.uid)} /> : <span className={styles.emptySeat}>?</span>}
-              <strong>{p?.username ?? 'Waiting for a guest'}</strong>
+              <strong>{p?.username ?? (peopleHidden && (i === 0 || full) ? 'In the room' : 'Waiting for a guest')}</strong>
               <small>{i === 0 ? 'Host' : 'Guest'}</small>
             </div>
           ))}

@@ -1,0 +1,69 @@
+// The compile-time test of issue 14: renaming a field of an event schema in `contracts` breaks the
+// build of the decider that writes the event, the projector that reads it and the page that shows
+// it. Runs the TypeScript checker on those files (and what they import: about a third of the
+// repository, ~14 s of CPU against ~40 s for the whole) with `GiftSentData.giftName` renamed in
+// memory (nothing is written to disk), so a cast or an untyped read on that path fails the test.
+// That the unchanged repository compiles is `npm run typecheck`'s job, not repeated here.
+import path from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '..');
+const schemaFile = path.join(root, 'contracts/src/wallet.ts');
+/** Where GiftSent is written, projected and shown. */
+const consumers = {
+  decider: path.join(root, 'command-api/src/wallet/decide.ts'),
+  projector: path.join(root, 'projections/src/projectors/wallet-history.ts'),
+  page: path.join(root, 'frontend/src/pages/Lobby/LobbyPage.tsx'),
+};
+
+/** The repository's compiler options, and its ambient declarations (Vite's, CSS modules'). */
+function projectConfig(): { options: ts.CompilerOptions; declarations: string[] } {
+  const parsed = ts.getParsedCommandLineOfConfigFile(path.join(root, 'tsconfig.json'), {}, {
+    ...ts.sys,
+    onUnRecoverableConfigFileDiagnostic: (d) => {
+      throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+    },
+  });
+  if (!parsed) throw new Error('tsconfig.json could not be read');
+  return { options: parsed.options, declarations: parsed.fileNames.filter((f) => f.endsWith('.d.ts')) };
+}
+
+/** The schema file's text with one field of GiftSentData renamed. */
+function withRenamedField(from: string, to: string): string {
+  const text = ts.sys.readFile(schemaFile) ?? '';
+  const start = text.indexOf('export const GiftSentData = z.object({');
+  const field = text.indexOf(`  ${from}: `, start);
+  expect(start, 'GiftSentData is declared in contracts/src/wallet.ts').toBeGreaterThan(-1);
+  expect(field, `GiftSentData has a field ${from}`).toBeGreaterThan(start);
+  return `${text.slice(0, field)}  ${to}: ${text.slice(field + from.length + 4)}`;
+}
+
+/** Type errors of the consumers' program, per file, with the schema file's text replaced. */
+function typeErrors(schemaText: string, config = projectConfig()): Map<string, string[]> {
+  const { options, declarations } = config;
+  const host = ts.createCompilerHost(options);
+  const getSourceFile = host.getSourceFile.bind(host);
+  host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) =>
+    path.resolve(fileName) === schemaFile
+      ? ts.createSourceFile(fileName, schemaText, languageVersion, true)
+      : getSourceFile(fileName, languageVersion, onError, shouldCreate);
+  const program = ts.createProgram({ rootNames: [...Object.values(consumers), ...declarations], options, host });
+  const errors = new Map<string, string[]>();
+  for (const d of ts.getPreEmitDiagnostics(program)) {
+    const file = d.file ? path.relative(root, d.file.fileName) : '(global)';
+    errors.set(file, [...(errors.get(file) ?? []), ts.flattenDiagnosticMessageText(d.messageText, '\n')]);
+  }
+  return errors;
+}
+
+describe('event schemas reach every consumer at compile time', () => {
+  it('renaming GiftSentData.giftName breaks its decider, projector and page', () => {
+    const errors = typeErrors(withRenamedField('giftName', 'giftTitle'));
+    const files = [...errors.keys()];
+    for (const [role, file] of Object.entries(consumers)) {
+      expect(files, `the ${role} (${path.relative(root, file)}) no longer compiles`).toContain(path.relative(root, file));
+      expect(errors.get(path.relative(root, file))!.join('\n'), role).toMatch(/giftName|giftTitle/);
+    }
+  }, 300_000);
+});
