@@ -21,8 +21,7 @@ import { MarkNotificationsReadBody, NotificationsPage, NotificationsUnread } fro
 import { PageQuery } from './paging.ts';
 import { AddPayoutWalletBody, ConnectReferrerBody, CreateReferralLinkBody, ValidateReferrerBody } from './referral.ts';
 import {
-  CreateWallPostBody, DeleteGalleryItemBody, FeedQuery, MessagesQuery, PresignMediaBody, PresignMediaQuery, ProcessMediaBody, RefreshMessagesBody, RemoveFollowerBody,
-  ReportUserBody, SendMessageBody, UpdateProfileDetailsBody, UserSearchQuery, WallQuery,
+  CreateWallPostBody, DeleteGalleryItemBody, FeedQuery, FollowerPage, GalleryPage, MessageHistory, MessageThreadPage, MessagesQuery, PresignMediaBody, PresignMediaQuery, ProcessMediaBody, ProfileDetails, ProfileView, RefreshMessagesBody, RemoveFollowerBody, ReportUserBody, SendMessageBody, UnreadMessages, UpdateProfileDetailsBody, UserSearchQuery, WallPage, WallQuery,
 } from './social.ts';
 import { TransactionHistory } from './transactions.ts';
 import {
@@ -91,8 +90,8 @@ const catalogue = [
 
   // ---- profiles, social graph, wall, gallery, media ----
   route('PUT', '/user/profile/details', 'social', true, 'Edit the own profile (JSON or multipart with a picture)', { body: UpdateProfileDetailsBody }),
-  get('/user/profile/details', 'social', 'The own profile'),
-  open('GET', '/user/profile/view/{uid}', 'social', "A user's public profile"),
+  get('/user/profile/details', 'social', 'The own profile', { response: ProfileDetails }),
+  open('GET', '/user/profile/view/{uid}', 'social', "A user's public profile", { response: ProfileView }),
   post('/user/follow/{uid}', 'social', 'Follow a user'),
   post('/user/unfollow/{uid}', 'social', 'Unfollow a user'),
   post('/user/remove/{uid}', 'social', 'Remove a follower or subscriber', { body: RemoveFollowerBody }),
@@ -100,19 +99,19 @@ const catalogue = [
   post('/messages/block/{uid}', 'social', 'Block a user from a message thread'),
   post('/user/unblock/{uid}', 'social', 'Unblock a user'),
   post('/user/report/{uid}', 'social', 'Report a user', { body: ReportUserBody }),
-  open('GET', '/user/followers/{uid}', 'social', "A user's followers", { query: PageQuery }),
-  open('GET', '/user/following/{uid}', 'social', 'Whom a user follows', { query: PageQuery }),
-  open('GET', '/user/subscribers/{uid}', 'social', "A user's subscribers", { query: PageQuery }),
-  open('GET', '/user/subscriptions/{uid}', 'social', 'Whom a user subscribes to', { query: PageQuery }),
-  get('/cms/users', 'social', 'Search users by name', { query: UserSearchQuery }),
+  open('GET', '/user/followers/{uid}', 'social', "A user's followers", { query: PageQuery, response: FollowerPage }),
+  open('GET', '/user/following/{uid}', 'social', 'Whom a user follows', { query: PageQuery, response: FollowerPage }),
+  open('GET', '/user/subscribers/{uid}', 'social', "A user's subscribers", { query: PageQuery, response: FollowerPage }),
+  open('GET', '/user/subscriptions/{uid}', 'social', 'Whom a user subscribes to', { query: PageQuery, response: FollowerPage }),
+  get('/cms/users', 'social', 'Search users by name', { query: UserSearchQuery, response: FollowerPage }),
   post('/user/wall/post', 'social', 'Post on the own wall', { body: CreateWallPostBody }),
   post('/user/wall/delete/{id}', 'social', 'Delete an own wall post'),
   post('/user/wall/post/{id}/like', 'social', 'Like a wall post'),
   post('/user/wall/post/{id}/unlike', 'social', 'Take back a like'),
   post('/user/wall/post/{id}/unlock', 'social', 'Pay diamonds to unlock a locked post'),
-  open('GET', '/user/wall/{uid}', 'social', "A user's wall", { query: WallQuery }),
-  get('/user/feed/for-you', 'social', 'The for-you feed', { query: FeedQuery }),
-  open('GET', '/user/gallery/{uid}', 'social', "A user's gallery", { query: PageQuery }),
+  open('GET', '/user/wall/{uid}', 'social', "A user's wall", { query: WallQuery, response: WallPage }),
+  get('/user/feed/for-you', 'social', 'The for-you feed', { query: FeedQuery, response: WallPage }),
+  open('GET', '/user/gallery/{uid}', 'social', "A user's gallery", { query: PageQuery, response: GalleryPage }),
   post('/cms/presign-media', 'media', 'Step 1 of an upload: a presigned PUT address', { body: PresignMediaBody, query: PresignMediaQuery }),
   open('PUT', '/media/object/{key}', 'media', 'Step 2 of an upload to the local store: the file bytes (signed address)', { rawBody: 'the file, with the presigned content type' }),
   post('/cms/process-media', 'media', 'Step 3 of an upload: check and register the file', { body: ProcessMediaBody }),
@@ -122,9 +121,9 @@ const catalogue = [
   // ---- direct messages ----
   post('/messages/send/{uid}', 'messages', 'Send a direct message', { body: SendMessageBody }),
   post('/messages/refresh', 'messages', 'Mark a thread read', { body: RefreshMessagesBody }),
-  get('/messages/threads', 'messages', 'The own message threads'),
-  get('/messages/unread', 'messages', 'How many of the own threads have unread messages'),
-  get('/messages/threads/{threadId}', 'messages', 'Messages of a thread', { query: MessagesQuery }),
+  get('/messages/threads', 'messages', 'The own message threads', { response: MessageThreadPage }),
+  get('/messages/unread', 'messages', 'How many of the own threads have unread messages', { response: UnreadMessages }),
+  get('/messages/threads/{threadId}', 'messages', 'Messages of a thread', { query: MessagesQuery, response: MessageHistory }),
 
   // ---- notifications centre ----
   get('/notifications', 'notifications', 'The own notifications, newest first, with the unread count', { query: PageQuery, response: NotificationsPage }),

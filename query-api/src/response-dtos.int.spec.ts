@@ -1,7 +1,7 @@
 // The answers of the real apps against their catalogued DTOs (contracts/src/api-catalogue.ts): every
 // GET route with a DTO is called with seeded data, and the commands that seed it are checked too, so
 // a field renamed, dropped or added on either side fails here.
-import { apiCatalogue, type ApiRoute } from '@murmur/contracts';
+import { apiCatalogue, threadIdOf, type ApiRoute } from '@murmur/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshCookieOf, startIdentityStack, type IdentityStack } from '../../test-support/identity.ts';
 import { actors } from '../../test-support/stack.ts';
@@ -192,6 +192,41 @@ describe('answers against their contracts DTOs', () => {
     expectDto('GET', '/claim/tg/next-claim', await stack.api('/claim/tg/next-claim', { token }));
     expectDto('GET', '/dev/mailbox?email=dto@example.com', await stack.api('/dev/mailbox?email=dto@example.com'));
     expectDto('POST', '/auth/logout', await stack.api('/auth/logout', { method: 'POST', token, body: {} }));
+  });
+
+  it('profiles, the social graph, the wall and direct messages', async () => {
+    const [ada, bo] = await Promise.all([stack.signInWithEmail('ada-dto@example.com'), stack.signInWithEmail('bo-dto@example.com')]);
+    const a = { uid: ada.body.uid as string, token: ada.body.token as string };
+    const b = { uid: bo.body.uid as string, token: bo.body.token as string };
+    const write = async (who: typeof a, path: string, body: unknown = {}) => {
+      const res = await stack.api(path, { method: 'POST', token: who.token, body });
+      expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
+      return res.body as { position: string };
+    };
+    await write(a, `/user/follow/${b.uid}`);
+    await write(b, `/user/follow/${a.uid}`);
+    await write(a, '/user/wall/post', { content: 'Typed wall' });
+    const sent = await write(a, `/messages/send/${b.uid}`, { text: 'Typed hello' });
+    const read = (who: typeof a | null, path: string) => stack.readAfter(path, who?.token ?? '', sent.position);
+    const check = async (who: typeof a | null, path: string) => {
+      const res = await read(who, path);
+      expectDto('GET', path, res);
+      return res.body as Record<string, any>;
+    };
+    await check(a, '/user/profile/details');
+    await check(null, `/user/profile/view/${a.uid}`);
+    expect((await check(null, `/user/followers/${a.uid}`)).items.map((f: { uid: string }) => f.uid)).toEqual([b.uid]);
+    await check(b, `/user/following/${b.uid}`);
+    await check(null, `/user/subscribers/${a.uid}`);
+    await check(null, `/user/subscriptions/${a.uid}`);
+    await check(b, '/cms/users?q=ad');
+    await check(b, '/cms/users?q=a');
+    expect((await check(null, `/user/wall/${a.uid}`)).items[0].content).toBe('Typed wall');
+    await check(b, '/user/feed/for-you');
+    await check(null, `/user/gallery/${a.uid}`);
+    expect((await check(b, '/messages/threads')).items).toHaveLength(1);
+    expect((await check(b, '/messages/unread')).unreadThreads).toBe(1);
+    expect((await check(b, `/messages/threads/${threadIdOf(a.uid, b.uid)}`)).items[0].text).toBe('Typed hello');
   });
 
   it('has called every GET route that has a DTO', () => {
