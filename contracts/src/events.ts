@@ -11,6 +11,7 @@ import { referralEventSchemas } from './referral.ts';
 import { guildEventSchemas } from './guild.ts';
 import { leaderboardEventSchemas } from './global-leaderboards.ts';
 import { notificationEventSchemas } from './notifications.ts';
+import { progressionEventSchemas } from './progression.ts';
 
 export type { EventSchemaMap, EventUnionOf } from './event-map.ts';
 export { eventTypesOf } from './event-map.ts';
@@ -35,6 +36,7 @@ export const eventSchemas = {
   ...guildEventSchemas,
   ...leaderboardEventSchemas,
   ...notificationEventSchemas,
+  ...progressionEventSchemas,
 } as const;
 
 export type EventSchemas = typeof eventSchemas;

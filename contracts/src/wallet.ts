@@ -16,6 +16,8 @@ export const DiamondReason = z.enum([
   'referral_reward',
   'daily_claim',
   'quest_reward',
+  /** Mission and quest rewards (progression); counted by the audit against their claims. */
+  'reward',
   'refund',
   'lobby_entry',
   'room_fee',
