@@ -1,6 +1,7 @@
 // Every HTTP route served under /api/v1, with the zod schemas it parses: the source of the OpenAPI document.
 import type { z } from 'zod';
 import type { RoleCode } from './access-token.ts';
+import { AccountSettingsDto, SettingsBody, UnlinkCredentialBody } from './account-settings.ts';
 import { CommandAnswer } from './answers.ts';
 import { CollectionList, EquipBody } from './collections.ts';
 import { GlobalLeaderboardDto, GlobalLeaderboardQuery } from './global-leaderboards.ts';
@@ -85,6 +86,10 @@ const catalogue = [
   post('/admin/users/{uid}/ban', 'identity', 'Ban or unban an account', { roles: ['ad'], body: BanBody, response: BanChanged }),
   post('/claim/tg', 'identity', 'Claim the Telegram daily reward', { response: DailyClaimAnswer }),
   get('/user/me', 'identity', 'The signed-in account', { response: MeDto }),
+  get('/user/settings', 'identity', 'Mature content, audio preferences and linked sign-in methods', { response: AccountSettingsDto }),
+  route('PUT', '/user/settings', 'identity', true, 'Change mature content (18+) and the audio preferences', { body: SettingsBody }),
+  post('/user/credentials/unlink', 'identity', 'Unlink a sign-in method (never the last one)', { body: UnlinkCredentialBody }),
+  post('/user/sessions/end-others', 'identity', 'Sign out every other device'),
   get('/claim/tg/next-claim', 'identity', 'When the next Telegram reward can be claimed', { response: NextClaimDto }),
   open('GET', '/dev/mailbox', 'identity', 'Development only: sign-in emails sent to an address (JSON)', { response: DevMailbox }),
   open('GET', '/dev/mailbox.html', 'identity', 'Development only: sign-in emails sent to an address (HTML)'),

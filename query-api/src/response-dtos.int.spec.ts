@@ -190,6 +190,7 @@ describe('answers against their contracts DTOs', () => {
     expectDto('GET', '/user/me', me);
     expect(me.body.hasFinishedOnboarding).toBe(true);
     expectDto('GET', '/claim/tg/next-claim', await stack.api('/claim/tg/next-claim', { token }));
+    expectDto('GET', '/user/settings', await stack.api('/user/settings', { token }));
     expectDto('GET', '/dev/mailbox?email=dto@example.com', await stack.api('/dev/mailbox?email=dto@example.com'));
     expectDto('POST', '/auth/logout', await stack.api('/auth/logout', { method: 'POST', token, body: {} }));
   });

@@ -18,6 +18,7 @@ import { assertAddressOpen, withCodeTry, type AddressLimits } from './otp-addres
 import { adminRoutes } from './roles.ts';
 import type { IdentityRuntime } from './runtime.ts';
 import { endSession, readRefreshCookie, REFRESH_COOKIE, refreshCookieOptions, rotateRefreshToken, sendAuthState, sessionOfRefreshToken } from './sessions.ts';
+import { settingsRoutes } from './settings.ts';
 import { startSecretSweeper } from './sweeper.ts';
 import { verifyInitData } from './telegram.ts';
 import { createSignMessage, verifySignedMessage, walletLink, type MessageSettings } from './wallet-login.ts';
@@ -199,6 +200,7 @@ export const identityModule: CommandModule = {
     onboardingRoutes(router, deps);
     adminRoutes(router, deps);
     claimRoutes(router, deps);
+    settingsRoutes(router, deps);
   },
   start: (deps) => startSecretSweeper(deps.pool, deps.clock, (error) => deps.logger.warn({ err: error }, 'secret sweep failed')),
 };

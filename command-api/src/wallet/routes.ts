@@ -150,6 +150,7 @@ function walletCommandRoutes(router: express.Router, deps: CommandDeps): void {
     usdPerCharm: money.usdPerCharm,
     kind: 'withdrawal',
     method: body.method,
+    ...(body.method === 'crypto' ? { network: body.network } : {}),
     address: body.address,
     at: deps.clock.now().toISOString(),
   });
