@@ -48,7 +48,7 @@ export const NotificationDto = z.object({
   kind: NotificationKind,
   /** Order and read mark: a per-user sequence in log order. */
   seq: z.number().int(),
-  /** Who did it, as lists show a user (with the frame, badges and VIP they wear). */
+  /** Who caused it, as lists show users (with what they wear). */
   actor: UserCard.nullable(),
   facts: NotificationFacts,
   /** Where the notification leads in the app. */
