@@ -222,6 +222,8 @@ export const identityTexts = {
   codeInvalid: 'The code is invalid or has expired. Please request a new one.',
   codeTooManyAttempts: 'Too many wrong codes. Please request a new code.',
   codeResendWait: 'Please wait before requesting a new code.',
+  /** Too many guest accounts or wallet sign-in messages from one network in a short time. */
+  tooManyFromAddress: 'Too many requests from your network. Please try again later.',
   /** Too many wrong codes for one address across resends: it is locked for a while. */
   codeAddressLocked: 'Too many wrong codes for this e-mail address. Please try again in {minutes} minutes.',
   signMessageExpired: 'The sign-in message has expired or was already used. Please try again.',

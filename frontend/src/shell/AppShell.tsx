@@ -16,12 +16,14 @@ import { useTheme } from '../state/theme.ts';
 import { useUi } from '../state/ui.ts';
 import { logout } from '../login/logout.ts';
 import { DmNotifier } from './DmNotifier.tsx';
+import { useAudioSync } from '../settings/audioSync.ts';
 import { NotificationBell } from '../notifications/NotificationBell.tsx';
 import { NotificationNotifier } from '../notifications/NotificationNotifier.tsx';
 import { LiveUser } from './LiveUser.tsx';
 import { ReturnAfterSignIn } from './SignInRedirect.tsx';
 import { UnreadBadge } from './UnreadBadge.tsx';
 import { accountMenu, bottomTabs, sideMenu, visibleEntries } from './menu.ts';
+import { useMyLevel } from '../pages/Progression/progressionApi.ts';
 import styles from './AppShell.module.css';
 
 const LoginModal = lazy(() => import('../login/LoginModal.tsx'));
@@ -30,6 +32,7 @@ export function AppShell() {
   const navigate = useNavigate();
   const location = useLocation();
   useEffect(() => setHomeNavigator(() => navigate('/')), [navigate]);
+  useAudioSync();
   const loginOpen = useUi((s) => s.loginOpen);
   // Signed in but the terms step (18+) is not done: it comes back on every load until it is.
   const needsTerms = useSession((s) => !!s.claims && !s.claims.onboarded);
@@ -110,6 +113,7 @@ function TopBar() {
   const token = useSession((s) => s.token);
   const { data: me } = useMe();
   const { diamonds } = useBalance();
+  const { data: level } = useMyLevel(Boolean(token));
   const { theme, toggle } = useTheme();
   const openLogin = useUi((s) => s.setLoginOpen);
   const navigate = useNavigate();
@@ -133,10 +137,11 @@ function TopBar() {
           </NavLink>
           <Menu
             align="end"
-            label={me?.username ?? 'Account'}
+            label={me ? `${me.username} · Level ${level?.level ?? 1} · ${level?.expPercentage ?? 0}%` : 'Account'}
             trigger={
               <button className={styles.avatarButton} aria-label="Account menu" data-testid="account-menu">
                 <Avatar name={me?.username ?? '?'} src={me?.profilePicUrl} />
+                {level ? <span className={styles.levelDot} data-testid="account-level" title={`Level ${level.level}, ${level.expPercentage}% to the next`}>{level.level}</span> : null}
               </button>
             }
             actions={[
