@@ -2,20 +2,23 @@
 // read models of the profiles, social-graph, wall, gallery and gift-wall projectors.
 import {
   FeedQuery,
+  FollowerPage,
+  GalleryPage,
   limits,
   PageQuery,
   pageMeta,
   texts,
+  ProfileDetails,
+  ProfileView,
   UserSearchQuery,
+  WallPage,
   WallQuery,
   type Badge,
   type FollowerItem,
   type PageQuery as PageQueryType,
-  type ProfileDetails,
-  type ProfileView,
   type WallPost,
 } from '@murmur/contracts';
-import { ApiError, currentUser, parse, requireAuth } from '@murmur/platform';
+import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
 import type express from 'express';
 import type { Request } from 'express';
 import type { QueryDeps } from '../dependencies.ts';
@@ -130,7 +133,7 @@ export function socialRoutes(router: express.Router, deps: QueryDeps): void {
       followingCount: r.following ?? 0,
       usernameChangesLeft: Math.max(0, limits.nameChangesPerMonth - (r.changes ?? 0)),
     };
-    res.json(details);
+    send(res, ProfileDetails, details);
   });
 
   router.get('/user/profile/view/:uid', freshness(pool, ['profiles', 'social-graph', 'gift-wall', 'collections']), async (req, res) => {
@@ -143,8 +146,10 @@ export function socialRoutes(router: express.Router, deps: QueryDeps): void {
                 exists (select 1 from rm.follows f where f.follower_uid = $1 and f.followee_uid = $2) as is_follower,
                 exists (select 1 from rm.blocks b where b.blocker_uid = $2 and b.blocked_uid = $1) as is_blocked,
                 exists (select 1 from rm.payments pay where pay.uid = $1 and pay.status = 'completed') as has_paid,
-                (select count(*)::int from rm.creator_subscriptions s where s.creator_uid = $1) as subscribers,
-                (select count(*)::int from rm.creator_subscriptions s where s.subscriber_uid = $1) as subscribed,
+                (select count(*)::int from rm.creator_subscriptions s where s.creator_uid = $1 and (s.expires_at is null or s.expires_at > now())) as subscribers,
+                (select count(*)::int from rm.creator_subscriptions s where s.subscriber_uid = $1 and (s.expires_at is null or s.expires_at > now())) as subscribed,
+                (select price from rm.creator_plans cp where cp.uid = $1) as subscription_price,
+                (select s.expires_at from rm.creator_subscriptions s where s.subscriber_uid = $2 and s.creator_uid = $1 and (s.expires_at is null or s.expires_at > now())) as subscribed_until,
                 w.vip, w.frame_id, w.badge_ids
            from rm.profiles p left join rm.follow_counts c on c.uid = p.uid left join lateral (${appearanceSql('p.uid')}) w on true
           where p.uid = $1`,
@@ -174,16 +179,17 @@ export function socialRoutes(router: express.Router, deps: QueryDeps): void {
       vip: r.vip === true,
       frame: r.frame_id ?? null,
       wornBadges: r.badge_ids ?? [],
+      subscription: { price: r.subscription_price ?? null, subscribedUntil: r.subscribed_until ? (r.subscribed_until as Date).toISOString() : null },
       giftWall: gifts.map((g) => ({ giftId: g.gift_id, giftName: g.gift_name, quantity: g.quantity, diamonds: g.diamonds })),
     };
-    res.json(view);
+    send(res, ProfileView, view);
   });
 
-  router.get('/user/wall/:uid', freshness(pool, ['wall', 'profiles']), async (req, res) => {
+  router.get('/user/wall/:uid', freshness(pool, ['wall', 'profiles', 'social-graph']), async (req, res) => {
     const author = uidParam(req);
     const viewer = req.auth?.uid ?? '';
     const query = parse(WallQuery, req.query);
-    const { rows: sub } = await pool.query(`select exists (select 1 from rm.creator_subscriptions where subscriber_uid = $1 and creator_uid = $2) as s`, [viewer, author]);
+    const { rows: sub } = await pool.query(`select exists (select 1 from rm.creator_subscriptions s where s.subscriber_uid = $1 and s.creator_uid = $2 and (s.expires_at is null or s.expires_at > now())) as s`, [viewer, author]);
     const canSeeSubscriberOnly = viewer === author || sub[0]?.s === true;
     const where = [`p.author_uid = $2`, `not p.deleted`];
     const values: unknown[] = [viewer, author];
@@ -207,7 +213,7 @@ export function socialRoutes(router: express.Router, deps: QueryDeps): void {
             .then((r) => r.rows[0]?.n ?? 0),
     ]);
     const items = await Promise.all(rows.map((r) => toWallPost(deps, r)));
-    res.json({ items, meta: pageMeta(query, total, items.length) });
+    send(res, WallPage, { items, meta: pageMeta(query, total, items.length) });
   });
 
   router.get('/user/feed/for-you', requireAuth(), freshness(pool, ['wall', 'social-graph']), async (req, res) => {
@@ -236,7 +242,7 @@ export function socialRoutes(router: express.Router, deps: QueryDeps): void {
       pool.query<{ n: number }>(totalSql, query.q ? values : query.following ? [uid] : []),
     ]);
     const items = await Promise.all(rows.map((r) => toWallPost(deps, r)));
-    res.json({ items, meta: pageMeta(query, count[0]?.n ?? 0, items.length) });
+    send(res, WallPage, { items, meta: pageMeta(query, count[0]?.n ?? 0, items.length) });
   });
 
   router.get('/user/gallery/:uid', freshness(pool, ['gallery', 'wall']), async (req, res) => {
@@ -257,7 +263,7 @@ export function socialRoutes(router: express.Router, deps: QueryDeps): void {
     const items = await Promise.all(
       rows.map(async (r) => ({ filename: r.file_name, format: r.format, url: (await mediaUrl(deps, r.file_name))!, thumbnailUrl: await mediaUrl(deps, r.thumbnail) })),
     );
-    res.json({ items, meta: pageMeta(query, count[0]?.n ?? 0, items.length) });
+    send(res, GalleryPage, { items, meta: pageMeta(query, count[0]?.n ?? 0, items.length) });
   });
 
   const followList = (kind: 'followers' | 'following') =>
@@ -278,7 +284,7 @@ export function socialRoutes(router: express.Router, deps: QueryDeps): void {
         ),
         pool.query<{ n: number }>(`select coalesce((select ${kind} from rm.follow_counts where uid = $1), 0)::int as n`, [target]),
       ]);
-      res.json({ items, meta: pageMeta(query, count[0]?.n ?? 0, items.length) });
+      send(res, FollowerPage, { items, meta: pageMeta(query, count[0]?.n ?? 0, items.length) });
     };
   router.get('/user/followers/:uid', freshness(pool, ['social-graph', 'profiles']), followList('followers'));
   router.get('/user/following/:uid', freshness(pool, ['social-graph', 'profiles']), followList('following'));
@@ -296,12 +302,12 @@ export function socialRoutes(router: express.Router, deps: QueryDeps): void {
                   exists (select 1 from rm.follows g where g.follower_uid = $2 and g.followee_uid = s.${listed}) as is_following,
                   s.${listed} = $2 as is_self
              from rm.creator_subscriptions s left join rm.profiles p on p.uid = s.${listed}
-            where s.${filterCol} = $1 order by s.created_at desc, s.${listed} limit ${query.limit} offset ${offset(query)}`,
+            where s.${filterCol} = $1 and (s.expires_at is null or s.expires_at > now()) order by s.created_at desc, s.${listed} limit ${query.limit} offset ${offset(query)}`,
           [target, viewer],
         ),
-        pool.query<{ n: number }>(`select count(*)::int as n from rm.creator_subscriptions where ${filterCol} = $1`, [target]),
+        pool.query<{ n: number }>(`select count(*)::int as n from rm.creator_subscriptions s where s.${filterCol} = $1 and (s.expires_at is null or s.expires_at > now())`, [target]),
       ]);
-      res.json({ items, meta: pageMeta(query, count[0]?.n ?? 0, items.length) });
+      send(res, FollowerPage, { items, meta: pageMeta(query, count[0]?.n ?? 0, items.length) });
     };
   router.get('/user/subscribers/:uid', freshness(pool, ['social-graph', 'profiles']), subscriptionList('subscribers'));
   router.get('/user/subscriptions/:uid', freshness(pool, ['social-graph', 'profiles']), subscriptionList('subscriptions'));
@@ -310,7 +316,7 @@ export function socialRoutes(router: express.Router, deps: QueryDeps): void {
     const viewer = currentUser(req).uid;
     const query = parse(UserSearchQuery, req.query);
     // Below the minimum length (DESIGN section 9: 2) nothing is searched.
-    if ([...query.q].length < limits.userSearchMinLength) return void res.json({ items: [], meta: pageMeta(query, 0, 0) });
+    if ([...query.q].length < limits.userSearchMinLength) return void send(res, FollowerPage, { items: [], meta: pageMeta(query, 0, 0) });
     const prefix = `${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const [items, { rows: count }] = await Promise.all([
       followerRows(
@@ -322,6 +328,6 @@ export function socialRoutes(router: express.Router, deps: QueryDeps): void {
       ),
       pool.query<{ n: number }>(`select count(*)::int as n from (select 1 from rm.profiles p where lower(p.username) like $1 limit 1000) m`, [prefix]),
     ]);
-    res.json({ items, meta: pageMeta(query, count[0]?.n ?? 0, items.length) });
+    send(res, FollowerPage, { items, meta: pageMeta(query, count[0]?.n ?? 0, items.length) });
   });
 }
