@@ -116,11 +116,13 @@ describe('PUT user/profile/details', () => {
     await stack.command.deps.store.append('wallet-prof-v', [
       { type: 'GiftSent', data: { senderUid: 'prof-v', giftId: 'rose', giftName: 'Rose', quantity: 3, unitPrice: 10, diamondsTotal: 30, recipients: ['prof-h'], charmPerRecipient: 15, sentAt: new Date().toISOString() } },
     ]);
+    // Whole events, as the wallet and identity modules write them (the store checks them).
+    const at = new Date().toISOString();
     const sku = await stack.command.deps.store.append('wallet-prof-h', [
-      { type: 'SkuPurchased', data: { uid: 'prof-h', purchaseId: 'p1', skuId: 'vip', skuKind: 'vip', name: 'VIP', quantity: 1, unitPrice: 12000, diamondsTotal: 12000 } },
-      { type: 'SkuPurchased', data: { uid: 'prof-h', purchaseId: 'p2', skuId: 'gold', skuKind: 'frame', name: 'Gold frame', quantity: 1, unitPrice: 100, diamondsTotal: 100 } },
+      { type: 'SkuPurchased', data: { uid: 'prof-h', purchaseId: 'p1', skuId: 'vip', skuKind: 'vip', name: 'VIP', quantity: 1, unitPrice: 12000, diamondsTotal: 12000, purchasedAt: at, expiresAt: null } },
+      { type: 'SkuPurchased', data: { uid: 'prof-h', purchaseId: 'p2', skuId: 'gold', skuKind: 'frame', name: 'Gold frame', quantity: 1, unitPrice: 100, diamondsTotal: 100, purchasedAt: at, expiresAt: null } },
     ]);
-    const role = await stack.command.deps.store.append('user-prof-h', [{ type: 'RoleGranted', data: { uid: 'prof-h', role: 'h' } }]);
+    const role = await stack.command.deps.store.append('user-prof-h', [{ type: 'RoleGranted', data: { uid: 'prof-h', role: 'h', grantedBy: 'test', at } }]);
     expect(role.lastPosition > sku.lastPosition).toBe(true);
     const view = await stack.api('/user/profile/view/prof-h', { token: viewer, headers: { 'x-min-position': role.lastPosition.toString() } });
     expect(view.status).toBe(200);
