@@ -13,6 +13,7 @@ import { socialModule } from './social/routes.ts';
 import { wallModule } from './wall/routes.ts';
 import { giftingModule } from './gifting/routes.ts';
 import { moneyModule } from './wallet/routes.ts';
+import { progressionModule } from './progression/routes.ts';
 import { notificationsModule } from './notifications/routes.ts';
 
 export interface CommandModule {
@@ -23,4 +24,4 @@ export interface CommandModule {
   start?: (deps: CommandDeps) => { stop(): Promise<void> };
 }
 
-export const commandModules: CommandModule[] = [identityModule, profilesModule, socialModule, mediaModule, wallModule, messagesModule, giftingModule, moneyModule, referralModule, lobbiesModule, guildModule, notificationsModule];
+export const commandModules: CommandModule[] = [identityModule, profilesModule, socialModule, mediaModule, wallModule, messagesModule, giftingModule, moneyModule, referralModule, lobbiesModule, guildModule, notificationsModule, progressionModule];

@@ -1,6 +1,7 @@
 // Every HTTP route served under /api/v1, with the zod schemas it parses: the source of the OpenAPI document.
 import type { z } from 'zod';
 import type { RoleCode } from './access-token.ts';
+import { AccountSettingsDto, SettingsBody, UnlinkCredentialBody } from './account-settings.ts';
 import { CommandAnswer } from './answers.ts';
 import { CollectionList, EquipBody } from './collections.ts';
 import { GlobalLeaderboardDto, GlobalLeaderboardQuery } from './global-leaderboards.ts';
@@ -18,6 +19,7 @@ import {
 } from './lobbies.ts';
 import { MarkNotificationsReadBody, NotificationsPage, NotificationsUnread } from './notifications.ts';
 import { PageQuery } from './paging.ts';
+import { ClaimBody, CombineFragmentsBody, JoinWithTokenBody, LinkQuestAccountBody } from './progression.ts';
 import { AddPayoutWalletBody, ConnectReferrerBody, CreateReferralLinkBody, ValidateReferrerBody } from './referral.ts';
 import {
   CreateWallPostBody, DeleteGalleryItemBody, FeedQuery, MessagesQuery, PresignMediaBody, PresignMediaQuery, ProcessMediaBody, RefreshMessagesBody, RemoveFollowerBody,
@@ -84,6 +86,10 @@ const catalogue = [
   post('/admin/users/{uid}/ban', 'identity', 'Ban or unban an account', { roles: ['ad'], body: BanBody }),
   post('/claim/tg', 'identity', 'Claim the Telegram daily reward'),
   get('/user/me', 'identity', 'The signed-in account'),
+  get('/user/settings', 'identity', 'Mature content, audio preferences and linked sign-in methods', { response: AccountSettingsDto }),
+  route('PUT', '/user/settings', 'identity', true, 'Change mature content (18+) and the audio preferences', { body: SettingsBody }),
+  post('/user/credentials/unlink', 'identity', 'Unlink a sign-in method (never the last one)', { body: UnlinkCredentialBody }),
+  post('/user/sessions/end-others', 'identity', 'Sign out every other device'),
   get('/claim/tg/next-claim', 'identity', 'When the next Telegram reward can be claimed'),
   open('GET', '/dev/mailbox', 'identity', 'Development only: sign-in emails sent to an address (JSON)'),
   open('GET', '/dev/mailbox.html', 'identity', 'Development only: sign-in emails sent to an address (HTML)'),
@@ -255,6 +261,28 @@ const catalogue = [
   get('/guild/agencies/{agencyId}/preview', 'guild', 'Settlement preview of a period', { roles: ['ag'], query: PeriodQuery }),
   get('/guild/agencies/{agencyId}/settlements', 'guild', 'Settlements', { roles: ['ag'], query: PageQuery }),
   get('/guild/agencies/{agencyId}/payments', 'guild', 'Charm payments', { roles: ['ag'], query: PageQuery }),
+
+  // ---- progression: EXP, levels, missions, quests, fragments, friends, quest account ----
+  post('/progression/missions/{missionId}/claim', 'progression', 'Claim a complete mission of the current period', { body: ClaimBody }),
+  post('/progression/quests/{stepId}/claim', 'progression', 'Claim a complete quest step', { body: ClaimBody }),
+  post('/progression/fragments/combine', 'progression', 'Combine 10 fragments of a kind into their item', { body: CombineFragmentsBody }),
+  post('/progression/frens/token', 'progression', 'The own EXP-for-friends token (issued on first use)'),
+  post('/progression/frens/join', 'progression', "Join with a friend's EXP-for-friends token", { body: JoinWithTokenBody }),
+  post('/progression/quest-account/link', 'progression', 'Link a quest-platform account with its signed proof', { body: LinkQuestAccountBody }),
+  post('/progression/quest-account/unlink', 'progression', 'Unlink the quest-platform account'),
+  post('/progression/quest-account/sandbox-authorize', 'progression', 'Demo only (no platform configured): a signed link proof for the caller'),
+  open('POST', '/progression/quest-platform/webhook', 'progression', 'Signed webhook of the quest platform: EXP earned there', { rawBody: 'application/json' }),
+  get('/progression/level', 'progression', 'The own EXP, level and expPercentage'),
+  open('GET', '/progression/levels/{uid}', 'progression', "A user's level"),
+  get('/progression/exp-history', 'progression', 'What earned the own EXP', { query: PageQuery }),
+  get('/progression/missions', 'progression', 'Daily and weekly missions with progress'),
+  get('/progression/quests', 'progression', 'Quest chains with progress'),
+  get('/progression/rewards-history', 'progression', 'Every reward claimed', { query: PageQuery }),
+  get('/progression/fragments', 'progression', 'Fragments held'),
+  open('GET', '/progression/lobby-levels', 'progression', 'Levels of the given lobbies (ids=a,b)'),
+  get('/progression/lobby-levels/mine', 'progression', "The own lobbies' levels and the top lobbies"),
+  get('/progression/frens', 'progression', 'The own EXP-for-friends token and friends'),
+  get('/progression/quest-account', 'progression', 'The linked quest account (authStep, account, exp)'),
 
   // ---- operations ----
   get('/ops/stream-categories', 'ops', 'Event stream categories and their sizes', { roles: ['ad', 'dev'], query: PageQuery }),

@@ -11,6 +11,8 @@ import { referralEventSchemas } from './referral.ts';
 import { guildEventSchemas } from './guild.ts';
 import { leaderboardEventSchemas } from './global-leaderboards.ts';
 import { notificationEventSchemas } from './notifications.ts';
+import { accountSettingsEventSchemas } from './account-settings.ts';
+import { progressionEventSchemas } from './progression.ts';
 
 export type { EventSchemaMap, EventUnionOf } from './event-map.ts';
 export { eventTypesOf } from './event-map.ts';
@@ -35,6 +37,8 @@ export const eventSchemas = {
   ...guildEventSchemas,
   ...leaderboardEventSchemas,
   ...notificationEventSchemas,
+  ...accountSettingsEventSchemas,
+  ...progressionEventSchemas,
 } as const;
 
 export type EventSchemas = typeof eventSchemas;

@@ -8,6 +8,8 @@ import { referralEventSchemas } from './referral.ts';
 import { guildEventSchemas } from './guild.ts';
 import { leaderboardEventSchemas } from './global-leaderboards.ts';
 import { notificationEventSchemas } from './notifications.ts';
+import { accountSettingsEventSchemas } from './account-settings.ts';
+import { progressionEventSchemas } from './progression.ts';
 
 const gift = {
   senderUid: 'a', giftId: 'rose', giftName: 'rose', quantity: 1, unitPrice: 10, diamondsTotal: 10, recipients: ['h'], charmPerRecipient: 5, sentAt: '2026-01-01T00:00:00Z',
@@ -18,7 +20,7 @@ describe('event registry', () => {
     const maps = [
       identityEventSchemas, otpAddressEventSchemas, walletEventSchemas, blockchainWalletEventSchemas, paymentEventSchemas, earningsEventSchemas,
       profileEventSchemas, socialEventSchemas, mediaEventSchemas, wallEventSchemas, messageEventSchemas, lobbyEventSchemas, roomEventSchemas,
-      chatEventSchemas, presenceEventSchemas, referralEventSchemas, guildEventSchemas, leaderboardEventSchemas, notificationEventSchemas,
+      chatEventSchemas, presenceEventSchemas, referralEventSchemas, guildEventSchemas, leaderboardEventSchemas, notificationEventSchemas, accountSettingsEventSchemas, progressionEventSchemas,
     ];
     const names = maps.flatMap((m) => Object.keys(m));
     expect(new Set(names).size).toBe(names.length);

@@ -4,6 +4,7 @@ import { RoleCode } from './access-token.ts';
 import { formatText, texts } from './errors.ts';
 import { limits } from './constants.ts';
 import { eventTypesOf, type EventUnionOf } from './event-map.ts';
+import type { accountSettingsEventSchemas } from './account-settings.ts';
 
 /** How an account signs in; an identity link (email, wallet, provider subject, telegram id) per method. */
 export const SignInMethod = z.enum(['email', 'guest', 'wallet', 'provider', 'telegram']);
@@ -206,7 +207,8 @@ export const identityEventSchemas = {
   UserUnbanned: UserUnbannedData,
   TelegramDailyClaimed: TelegramDailyClaimedData,
 } as const;
-export type UserEvent = EventUnionOf<typeof identityEventSchemas>;
+/** Everything identity folds on `user-{uid}`: its own events and the account settings' (issue 16). */
+export type UserEvent = EventUnionOf<typeof identityEventSchemas> | EventUnionOf<typeof accountSettingsEventSchemas>;
 export const identityEventTypes = eventTypesOf(identityEventSchemas);
 export type IdentityEventType = keyof typeof identityEventSchemas;
 
@@ -222,6 +224,8 @@ export const identityTexts = {
   codeInvalid: 'The code is invalid or has expired. Please request a new one.',
   codeTooManyAttempts: 'Too many wrong codes. Please request a new code.',
   codeResendWait: 'Please wait before requesting a new code.',
+  /** Too many guest accounts or wallet sign-in messages from one network in a short time. */
+  tooManyFromAddress: 'Too many requests from your network. Please try again later.',
   /** Too many wrong codes for one address across resends: it is locked for a while. */
   codeAddressLocked: 'Too many wrong codes for this e-mail address. Please try again in {minutes} minutes.',
   signMessageExpired: 'The sign-in message has expired or was already used. Please try again.',

@@ -21,4 +21,6 @@ export * from './deposits.ts';
 export * from './realtime.ts';
 export * from './media.ts';
 export * from './api-catalogue.ts';
+export * from './account-settings.ts';
+export * from './progression.ts';
 export * from './public-events.ts';

@@ -118,6 +118,20 @@ export const publicEventFields = {
   HostPayoutAuthorized: null,
   LeaderboardChanged: ['boards', 'changedAt'],
   NotificationsRead: ['uid', 'upToSeq', 'readAt'],
+  // account settings (user-{uid}): the owner's other tabs may re-read; never the unlinked key
+  CredentialUnlinked: ['uid', 'kind', 'unlinkedAt'],
+  MatureContentChanged: ['uid', 'showNSFW', 'changedAt'],
+  AudioPreferencesChanged: null,
+  // progression (progression-{uid}, to its owner only): the level-up is the live news; the rest is read through the query API
+  RewardClaimed: ['uid', 'claimId', 'source', 'title', 'reward', 'claimedAt'],
+  FragmentsCombined: ['uid', 'kind', 'item', 'combinedAt', 'expiresAt'],
+  LevelReached: ['uid', 'level', 'exp', 'reachedAt'],
+  FriendTokenUsed: ['uid', 'inviterUid', 'joinedAt'],
+  FriendBonusGranted: ['uid', 'inviterUid', 'exp', 'level', 'grantedAt'],
+  FriendTokenIssued: null,
+  QuestAccountLinked: ['uid', 'handle', 'linkedAt'],
+  QuestAccountUnlinked: ['uid', 'unlinkedAt'],
+  QuestExpImported: ['uid', 'questTitle', 'exp', 'importedAt'],
 } as const satisfies PublicFieldLists;
 
 type PublicFields = typeof publicEventFields;

@@ -18,6 +18,8 @@ export const realtimeCloseCodes = {
   banned: 4403,
   /** The account signed in on another device; the reason is 'Your account is logged in another device.'. Do not reconnect signed in. */
   sessionReplaced: 4409,
+  /** The client kept sending far faster than allowed (GATEWAY_MESSAGES_PER_10S); reconnect slower. */
+  rateLimited: 4429,
   /** The gateway is shutting down; reconnect elsewhere. */
   goingAway: 1001,
 } as const;
@@ -172,7 +174,7 @@ export const ResyncMessage = z.object({
   position: Position,
 });
 
-export const RealtimeErrorCode = z.enum(['BAD_MESSAGE', 'FORBIDDEN', 'NOT_FOUND', 'UNAUTHENTICATED', 'TOO_MANY_CHANNELS']);
+export const RealtimeErrorCode = z.enum(['BAD_MESSAGE', 'FORBIDDEN', 'NOT_FOUND', 'UNAUTHENTICATED', 'TOO_MANY_CHANNELS', 'RATE_LIMITED']);
 export type RealtimeErrorCode = z.infer<typeof RealtimeErrorCode>;
 
 export const ErrorMessage = z.object({
@@ -204,4 +206,6 @@ export const realtimeTexts = {
   badMessage: 'The message is not valid.',
   tooManyChannels: `At most ${MAX_CHANNELS_PER_CONNECTION} channels per connection.`,
   signIn: 'Please sign in to continue.',
+  tooFast: 'You are sending too quickly; some messages were not handled.',
+  tooManyConnections: 'Too many open connections. Close another tab or device and try again.',
 } as const;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { commandAnswer } from './answers.ts';
 import { AppearanceChangedData } from './collections.ts';
 import { money } from './constants.ts';
+import { formatText } from './errors.ts';
 import { CryptoDepositDto } from './deposits.ts';
 import { eventTypesOf, type EventUnionOf } from './event-map.ts';
 import { paged } from './paging.ts';
@@ -16,6 +17,8 @@ export const DiamondReason = z.enum([
   'referral_reward',
   'daily_claim',
   'quest_reward',
+  /** Mission and quest rewards (progression); counted by the audit against their claims. */
+  'reward',
   'refund',
   'lobby_entry',
   'room_fee',
@@ -164,6 +167,11 @@ export const paymentEventTypes = eventTypesOf(paymentEventSchemas);
 
 export const WithdrawalMethod = z.enum(['crypto', 'bank', 'ewallet']);
 
+/** The networks a crypto withdrawal pays out on (USDT): an EVM chain or Solana. */
+export const WithdrawalNetwork = z.enum(['evm', 'solana']);
+export type WithdrawalNetwork = z.infer<typeof WithdrawalNetwork>;
+
+
 /** Charm leaves the earnings: a withdrawal the creator asks for, or an agency payout with proof. */
 export const CharmWithdrawnData = z.object({
   withdrawalId: z.string(),
@@ -172,6 +180,8 @@ export const CharmWithdrawnData = z.object({
   usdCents: z.number().int().nonnegative(),
   kind: z.enum(['withdrawal', 'agency_payout']),
   method: WithdrawalMethod.optional(),
+  /** Crypto withdrawals: the network the address is on. */
+  network: WithdrawalNetwork.optional(),
   address: z.string().max(200).optional(),
   agencyUid: z.string().optional(),
   proofUrl: z.string().max(2000).optional(),
@@ -376,11 +386,35 @@ export const TopUpPayBody = z.object({
 });
 export type TopUpPayBody = z.infer<typeof TopUpPayBody>;
 
+const evmAddress = /^0x[0-9a-fA-F]{40}$/;
+/** Base58, 32-44 characters: the shape of a Solana public key. */
+const solanaAddress = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
+
+/** Whether `address` has the shape of an address on `network`. */
+export const addressFitsNetwork = (address: string, network: WithdrawalNetwork): boolean =>
+  (network === 'evm' ? evmAddress : solanaAddress).test(address.trim());
+
+export const withdrawalNetworkNames: Record<WithdrawalNetwork, string> = { evm: 'Ethereum (EVM)', solana: 'Solana' };
+
+/** Texts of the withdrawal flow; the spec words none of them. */
+export const withdrawalTexts = {
+  /** A crypto payout address that is not an address of the chosen network (checked by the client and the server). */
+  wrongNetworkAddress: 'This is not a valid {network} address. Check the network you chose.',
+  minimum: 'The minimum withdrawal is {minimum} charm.',
+  requested: 'Your withdrawal is being processed. It shows as pending until it is paid.',
+} as const;
+
 export const WithdrawBody = z.object({
   /** Charm to withdraw. */
   amount: z.coerce.number().int().positive('Amount must be a positive number.'),
   method: WithdrawalMethod.default('crypto'),
-  address: z.string().min(1, 'address is required.').max(200),
+  /** Crypto only: the network of `address`. */
+  network: WithdrawalNetwork.default('evm'),
+  address: z.string().trim().min(1, 'address is required.').max(200),
+}).superRefine((body, ctx) => {
+  if (body.method === 'crypto' && !addressFitsNetwork(body.address, body.network)) {
+    ctx.addIssue({ code: 'custom', path: ['address'], message: formatText(withdrawalTexts.wrongNetworkAddress, { network: withdrawalNetworkNames[body.network] }) });
+  }
 });
 export type WithdrawBody = z.infer<typeof WithdrawBody>;
 
@@ -462,7 +496,7 @@ export const WithdrawalItem = z.object({
   createdAt: Instant,
 });
 export type WithdrawalItem = z.infer<typeof WithdrawalItem>;
-export const WithdrawalList = z.object({ items: z.array(WithdrawalItem) });
+export const WithdrawalList = paged(WithdrawalItem);
 export const CashoutItem = z.object({ uid: z.string(), charm: int, usd: z.number(), charmCredited: int, charmWithdrawn: int });
 export type CashoutItem = z.infer<typeof CashoutItem>;
 export const CashoutList = paged(CashoutItem);
@@ -510,8 +544,10 @@ export const PurchaseCheck = z.object({
 });
 export const EquipAnswer = commandAnswer({ frameId: z.string().nullable(), badgeIds: z.array(z.string()) });
 export const WithdrawCheck = z.object({ valid: z.boolean(), charm: int, usd: z.number(), available: int });
+export type WithdrawCheck = z.infer<typeof WithdrawCheck>;
 /** A withdrawal or creator payment: requested (pending), settled or confirmed. */
 export const WithdrawalAnswer = commandAnswer({ status: z.string(), transactionId: z.string() });
+export type WithdrawalAnswer = z.infer<typeof WithdrawalAnswer>;
 export const GrantAnswer = commandAnswer({ balance: int });
 export const PurchaseAnswer = commandAnswer({ status: z.literal('succeeded'), balance: int, duplicate: z.boolean(), purchase: SkuPurchasedData.nullable() });
 /** A gift sent: the sender's diamonds left and the gift as recorded. */

@@ -29,7 +29,7 @@ export const routes: AppRoute[] = [
   { path: '/profile', title: 'Profile', page: page(() => import('./pages/Profile/ProfilePage.tsx')) },
   { path: '/edit-profile', title: 'Edit profile', page: page(() => import('./pages/EditProfile/EditProfilePage.tsx')) },
   { path: '/tier', title: 'Become a Host', page: ComingSoon, props: soon('🎙️', 'Apply to become a verified host and earn charm from gifts.') },
-  { path: '/settings', title: 'Settings', page: ComingSoon, props: soon('⚙️', 'Linked accounts, privacy and mature-content preferences.') },
+  { path: '/settings', title: 'Settings', page: page(() => import('./pages/Settings/SettingsPage.tsx')) },
   { path: '/connect-quest-account', title: 'Connect quest account', page: ComingSoon, props: soon('🔗', 'Link your quest-platform account to earn EXP from quests.') },
   { path: '/inventory', title: 'Inventory', page: page(() => import('./pages/Collections/CollectionsPage.tsx')), props: { tab: 'inventory' } },
   { path: '/referral', title: 'Refer and Earn', page: page(() => import('./pages/Referral/ReferralPage.tsx')) },

@@ -10,5 +10,6 @@ export * from './listen.ts';
 export * from './session-guard.ts';
 export * from './access-policy.ts';
 export * from './access-lookups.ts';
+export * from './progression-progress.ts';
 export * from './payment-settings.ts';
 export * from './send.ts';

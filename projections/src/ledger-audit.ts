@@ -3,8 +3,9 @@
 // balance + withdrawn; no wallet ever below zero at any point of its history; every confirmed
 // payment credited exactly once (a first-top-up-offer payment at the offer's diamonds, or at the
 // normal rate when the account's offer was already used); the offer credited at most once per
-// account; every money event carries an idempotency key; and the balance read models agree with
-// the replay, per user.
+// account; every reward claim with diamonds minted exactly once (reason `reward`, referenced by the
+// claim) and no reward minted without its claim; every money event carries an idempotency key; and
+// the balance read models agree with the replay, per user.
 import { diamondsForUsdCents, eventOf, type PaymentConfirmedData } from '@murmur/contracts';
 import { checkpointOf, compareCheckpoints, loadCheckpoint, readTypesAfterPosition, type RecordedEvent } from '@murmur/eventstore';
 import type pg from 'pg';
@@ -26,7 +27,7 @@ export interface AuditResult {
 const PAID_REASONS = new Set(['topup', 'first_topup_offer']);
 
 /** Every event that moves diamonds or charm; a new money event is added here and to the fold. */
-const MONEY_EVENT_TYPES = ['DiamondsCredited', 'DiamondsSpent', 'SkuPurchased', 'GiftSent', 'CharmWithdrawn', 'WithdrawalFailed', 'PaymentConfirmed'] as const;
+const MONEY_EVENT_TYPES = ['DiamondsCredited', 'DiamondsSpent', 'SkuPurchased', 'GiftSent', 'CharmWithdrawn', 'WithdrawalFailed', 'PaymentConfirmed', 'RewardClaimed'] as const;
 
 /** Pure core: folds events (in log order) into the replayed ledger and the differences it finds in the log itself. */
 export class LedgerReplay {
@@ -37,6 +38,8 @@ export class LedgerReplay {
   private readonly confirmed = new Map<string, PaymentConfirmedData>();
   private readonly paidCredits = new Map<string, { amount: number; asOffer: boolean }>();
   private readonly offers = new Map<string, number>();
+  private readonly rewardClaims = new Map<string, number>();
+  private readonly rewardCredits = new Map<string, number>();
   events = 0;
   lastPosition = 0n;
 
@@ -67,6 +70,7 @@ export class LedgerReplay {
           const before = this.paidCredits.get(d.reference);
           this.paidCredits.set(d.reference, { amount: (before?.amount ?? 0) + d.amount, asOffer: (before?.asOffer ?? false) || d.reason === 'first_topup_offer' });
         }
+        if (d.reason === 'reward') this.rewardCredits.set(d.reference, (this.rewardCredits.get(d.reference) ?? 0) + d.amount);
         if (d.reason === 'first_topup_offer') {
           const n = (this.offers.get(d.uid) ?? 0) + 1;
           this.offers.set(d.uid, n);
@@ -105,6 +109,14 @@ export class LedgerReplay {
         this.totals.CHRM.withdrawn -= d.charm;
         break;
       }
+      case 'RewardClaimed': {
+        const d = e.data;
+        if (d.reward.diamonds > 0) {
+          if (this.rewardClaims.has(d.claimId)) this.differences.push(`reward ${d.claimId} claimed twice`);
+          this.rewardClaims.set(d.claimId, d.reward.diamonds);
+        }
+        break;
+      }
       case 'PaymentConfirmed': {
         const d = e.data;
         if (this.confirmed.has(d.paymentId)) this.differences.push(`payment ${d.paymentId} confirmed twice`);
@@ -132,6 +144,13 @@ export class LedgerReplay {
     }
     for (const [reference, { amount }] of this.paidCredits) {
       if (!this.confirmed.has(reference)) this.differences.push(`${amount} paid diamonds credited for ${reference}, which is not a confirmed payment`);
+    }
+    for (const [claimId, diamonds] of this.rewardClaims) {
+      const credited = this.rewardCredits.get(claimId) ?? 0;
+      if (credited !== diamonds) this.differences.push(`reward ${claimId} claimed for ${diamonds} diamonds but credited ${credited}`);
+    }
+    for (const [reference, amount] of this.rewardCredits) {
+      if (!this.rewardClaims.has(reference)) this.differences.push(`${amount} reward diamonds credited for ${reference}, which is not a claimed reward`);
     }
     this.totals.DMND.balances = [...this.diamonds.values()].reduce((a, b) => a + b, 0);
     this.totals.CHRM.balances = [...this.charm.values()].reduce((a, c) => a + c.credited - c.withdrawn, 0);

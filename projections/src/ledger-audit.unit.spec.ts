@@ -70,4 +70,23 @@ describe('ledger replay', () => {
     );
     expect(twice.differences).toEqual([`wallet-q is credited the first top-up offer again (2 times) at position ${position}`]);
   });
+
+  it('proves reward diamonds: each claim minted once, none without a claim', () => {
+    const claim = (claimId: string, diamonds: number) => ev('RewardClaimed', { uid: 'a', claimId, reward: { exp: 0, diamonds, fragments: [] } });
+    const ok = replay(claim('mission:weekly-receive-10:2026-11-23', 50), ev('DiamondsCredited', { uid: 'a', amount: 50, reason: 'reward', reference: 'mission:weekly-receive-10:2026-11-23' }), claim('mission:daily-send-gift:2026-11-24', 0));
+    expect(ok.differences).toEqual([]);
+    expect(ok.totals.DMND).toEqual({ minted: 50, spent: 0, balances: 50 });
+    const bad = replay(
+      claim('c1', 50),
+      ev('DiamondsCredited', { uid: 'a', amount: 50, reason: 'reward', reference: 'c1' }),
+      ev('DiamondsCredited', { uid: 'a', amount: 50, reason: 'reward', reference: 'c1' }),
+      claim('c2', 50),
+      ev('DiamondsCredited', { uid: 'a', amount: 7, reason: 'reward', reference: 'c3' }),
+    );
+    expect(bad.differences).toEqual([
+      'reward c1 claimed for 50 diamonds but credited 100',
+      'reward c2 claimed for 50 diamonds but credited 0',
+      '7 reward diamonds credited for c3, which is not a claimed reward',
+    ]);
+  });
 });

@@ -18,10 +18,12 @@ import { referralEarnings } from './projectors/referral-earnings.ts';
 import { walletBalances } from './projectors/wallet-balances.ts';
 import { walletHistory } from './projectors/wallet-history.ts';
 import { walletInventory } from './projectors/wallet-inventory.ts';
+import { progressionProjector } from './projectors/progression.ts';
 import { collectionsProjector } from './projectors/collections.ts';
 import { notificationsProjector } from './projectors/notifications.ts';
+import { accountSettingsProjector } from './projectors/account-settings.ts';
 
-export const projectors: Projector[] = [streamCatalog, users, referralEarnings, walletBalances, walletHistory, walletInventory, collectionsProjector, profilesProjector, socialGraphProjector, wallProjector, galleryProjector, directMessagesProjector, giftWallProjector, lobbiesProjector, roomsProjector, lobbyChatProjector, lobbyLeaderboardsProjector, guildProjector, globalLeaderboards, notificationsProjector];
+export const projectors: Projector[] = [streamCatalog, users, referralEarnings, walletBalances, walletHistory, walletInventory, collectionsProjector, profilesProjector, socialGraphProjector, wallProjector, galleryProjector, directMessagesProjector, giftWallProjector, lobbiesProjector, roomsProjector, lobbyChatProjector, lobbyLeaderboardsProjector, guildProjector, globalLeaderboards, notificationsProjector, progressionProjector, accountSettingsProjector];
 
 export function findProjector(name: string): Projector | undefined {
   return projectors.find((p) => p.name === name);

@@ -13,6 +13,7 @@ import { socialRoutes } from './social/routes.ts';
 import { giftingRoutes } from './gifting/routes.ts';
 import { gifRoutes } from './gifs/routes.ts';
 import { walletRoutes } from './wallet/routes.ts';
+import { progressionQueryRoutes } from './progression/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
 
-export const queryModules: Array<(router: express.Router, deps: QueryDeps) => void> = [opsRoutes, lobbyQueryRoutes, identityRoutes, giftingRoutes, walletRoutes, socialRoutes, messageRoutes, mediaRoutes, referralQueryRoutes, guildQueryRoutes, globalLeaderboardRoutes, gifRoutes, notificationRoutes];
+export const queryModules: Array<(router: express.Router, deps: QueryDeps) => void> = [opsRoutes, lobbyQueryRoutes, identityRoutes, giftingRoutes, walletRoutes, socialRoutes, messageRoutes, mediaRoutes, referralQueryRoutes, guildQueryRoutes, globalLeaderboardRoutes, gifRoutes, notificationRoutes, progressionQueryRoutes];

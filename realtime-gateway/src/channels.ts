@@ -5,7 +5,7 @@ import { channels, eventOf, publicFieldsOf, publicPayloadOf, type RealtimeEvent,
 import type { RecordedEvent } from '@murmur/eventstore';
 
 /** Streams that belong to one user: their events go to that user's own channel only. */
-const personalStreams = new Set(['user', 'wallet', 'earnings', 'social', 'referral', 'notifications']);
+const personalStreams = new Set(['user', 'wallet', 'earnings', 'social', 'referral', 'notifications', 'progression']);
 
 /** Personal-stream events that are also public news in the lobby or room they happened in. */
 const publicPersonalEvents = new Set(['GiftSent']);

@@ -21,6 +21,12 @@ export const GatewayConfig = BaseConfig.and(
     GATEWAY_BATCH_SIZE: int(1, 100_000, 1_000),
     /** How long a user stays online in a lobby after their last connection went. */
     GATEWAY_OFFLINE_GRACE_MS: int(0, 600_000, 5_000),
+    /** Open sockets one account may hold on this gateway (tabs and devices). */
+    GATEWAY_MAX_CONNECTIONS_PER_USER: int(1, 10_000, 20),
+    /** Open sockets one client address may hold on this gateway (visitors included). */
+    GATEWAY_MAX_CONNECTIONS_PER_ADDRESS: int(1, 1_000_000, 200),
+    /** Messages a socket may send in 10 s (subscriptions, signalling); past it they are dropped, past twice it the socket is closed. */
+    GATEWAY_MESSAGES_PER_10S: int(1, 1_000_000, 300),
   }),
 );
 export type GatewayConfig = z.infer<typeof GatewayConfig>;

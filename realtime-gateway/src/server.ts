@@ -37,6 +37,7 @@ import client from 'prom-client';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { channelAccess, type AccessVerdict } from './access.ts';
 import { authenticateUpgrade, type UpgradeAuth } from './auth.ts';
+import { clientAddressResolver, MessageBudget, OpenCounter } from './client-limits.ts';
 import { channelsOf, presenceLobbyOf, toRealtimeEvent } from './channels.ts';
 import type { GatewayConfig } from './config.ts';
 import { ClientConnection, type ChannelState } from './connection.ts';
@@ -116,6 +117,10 @@ export class Gateway {
   private readonly clients = new Set<ClientConnection>();
   /** Signed-in clients by uid, to revoke membership grants. */
   private readonly clientsOf = new Map<string, Set<ClientConnection>>();
+  private readonly openPerAddress: OpenCounter;
+  private readonly addressOf: (req: http.IncomingMessage) => string;
+  /** Each socket's client address and message budget. */
+  private readonly limitsOf = new WeakMap<ClientConnection, { address: string; budget: MessageBudget }>();
   private readonly subscribers = new Map<string, Set<ClientConnection>>();
   private readonly metrics = gatewayMetrics(this.registry);
   private heartbeat: NodeJS.Timeout | null = null;
@@ -130,6 +135,8 @@ export class Gateway {
     app.use(observabilityRouter('realtime-gateway', deps.pool, this.registry));
     app.use((_req, res) => res.status(404).json({ error: { code: 'NOT_FOUND', message: 'Not found.' } }));
     this.server = http.createServer(app);
+    this.openPerAddress = new OpenCounter(settings.GATEWAY_MAX_CONNECTIONS_PER_ADDRESS);
+    this.addressOf = clientAddressResolver(settings.TRUST_PROXY);
     this.wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024, perMessageDeflate: false });
     this.server.on('upgrade', (req, socket, head) => this.onUpgrade(req, socket, head));
     this.listener = new LogListener(settings.DATABASE_URL);
@@ -244,20 +251,36 @@ export class Gateway {
       socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
+    const refuse = (status: number, code: string, message: string) => {
+      const body = JSON.stringify({ error: { code, message } });
+      socket.end(
+        `HTTP/1.1 ${status} ${http.STATUS_CODES[status] ?? 'Error'}\r\nConnection: close\r\n` +
+          `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      );
+    };
+    const address = this.addressOf(req);
+    if (!this.openPerAddress.take(address)) {
+      refuse(429, 'RATE_LIMITED', realtimeTexts.tooManyConnections);
+      return;
+    }
     authenticateUpgrade(req, this.settings.JWT_SECRET, this.deps.sessionGuard).then(
-      (upgrade) => this.wss.handleUpgrade(req, socket, head, (ws) => this.onConnection(ws, upgrade)),
+      (upgrade) => {
+        if (upgrade.auth && (this.clientsOf.get(upgrade.auth.uid)?.size ?? 0) >= this.settings.GATEWAY_MAX_CONNECTIONS_PER_USER) {
+          this.openPerAddress.release(address);
+          refuse(429, 'RATE_LIMITED', realtimeTexts.tooManyConnections);
+          return;
+        }
+        this.wss.handleUpgrade(req, socket, head, (ws) => this.onConnection(ws, upgrade, address));
+      },
       (error: unknown) => {
+        this.openPerAddress.release(address);
         const apiError = toApiError(error);
-        const body = JSON.stringify({ error: { code: apiError.code, message: apiError.message } });
-        socket.end(
-          `HTTP/1.1 ${apiError.status} ${http.STATUS_CODES[apiError.status] ?? 'Error'}\r\nConnection: close\r\n` +
-            `Content-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
-        );
+        refuse(apiError.status, apiError.code, apiError.message);
       },
     );
   }
 
-  private onConnection(ws: WebSocket, upgrade: UpgradeAuth): void {
+  private onConnection(ws: WebSocket, upgrade: UpgradeAuth, address: string): void {
     const c = new ClientConnection(
       ws,
       upgrade.auth,
@@ -269,6 +292,7 @@ export class Gateway {
       (slow) => this.dropSlow(slow),
     );
     this.clients.add(c);
+    this.limitsOf.set(c, { address, budget: new MessageBudget(this.settings.GATEWAY_MESSAGES_PER_10S) });
     if (c.auth) {
       let mine = this.clientsOf.get(c.auth.uid);
       if (!mine) this.clientsOf.set(c.auth.uid, (mine = new Set()));
@@ -295,6 +319,8 @@ export class Gateway {
 
   private removeClient(c: ClientConnection): void {
     if (!this.clients.delete(c)) return;
+    const limits = this.limitsOf.get(c);
+    if (limits) this.openPerAddress.release(limits.address);
     if (c.auth) {
       const mine = this.clientsOf.get(c.auth.uid);
       mine?.delete(c);
@@ -346,6 +372,17 @@ export class Gateway {
   private onMessage(c: ClientConnection, raw: string): void {
     c.alive = true;
     c.lastActivity = Date.now();
+    const budget = this.limitsOf.get(c)?.budget;
+    const spent = budget?.spend(c.lastActivity) ?? 'ok';
+    if (spent === 'close') {
+      c.ws.close(realtimeCloseCodes.rateLimited, 'too many messages');
+      this.removeClient(c);
+      return;
+    }
+    if (spent === 'drop') {
+      if (budget?.justExceeded) this.sendError(c, 'RATE_LIMITED', realtimeTexts.tooFast);
+      return;
+    }
     let body: unknown;
     try {
       body = JSON.parse(raw);

@@ -17,8 +17,8 @@ export interface RecordingSocket {
   next<T extends ServerMessage['type']>(type: T, match?: (m: Extract<ServerMessage, { type: T }>) => boolean, timeoutMs?: number): Promise<Extract<ServerMessage, { type: T }>>;
 }
 
-export function openSocket(url: string, token?: string): Promise<RecordingSocket> {
-  const ws = new WebSocket(token ? `${url}?access_token=${encodeURIComponent(token)}` : url);
+export function openSocket(url: string, token?: string, headers?: Record<string, string>): Promise<RecordingSocket> {
+  const ws = new WebSocket(token ? `${url}?access_token=${encodeURIComponent(token)}` : url, { headers });
   const messages: ServerMessage[] = [];
   const waiters = new Set<() => void>();
   ws.on('message', (raw) => {

@@ -28,6 +28,10 @@ export const IdentityConfig = z.object({
   OTP_ADDRESS_LOCK_SECONDS: seconds(900),
   /** Codes one client address may ask for in 10 minutes, whatever the e-mail (no mail bombing). */
   OTP_SENDS_PER_SENDER: z.coerce.number().int().min(1).max(100_000).default(20),
+  /** Guest accounts one client address may create in 10 minutes. */
+  GUEST_SIGNUPS_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(30),
+  /** Wallet sign-in messages one client address may ask for in 10 minutes. */
+  SIGN_MESSAGES_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(60),
   ACCESS_TOKEN_TTL_SECONDS: seconds(900),
   REFRESH_TOKEN_TTL_SECONDS: seconds(30 * 86_400),
   WALLET_MESSAGE_TTL_SECONDS: seconds(limits.walletSignMessageSeconds),

@@ -1,5 +1,5 @@
 // The user decider: pure decisions on `user-{uid}` (uids, codes, time and session ids come in on the command).
-import { identityTexts, limits, texts, type DeviceInfo, type RoleCode, type SignInMethod, type WalletEnvironment } from '@murmur/contracts';
+import { accountTexts, identityTexts, limits, texts, type CredentialKind, type DeviceInfo, type RoleCode, type SignInMethod, type WalletEnvironment } from '@murmur/contracts';
 import { ApiError } from '@murmur/platform';
 import type { Decider } from '../decider/decider.ts';
 import { evolveUser, initialUserState, type UserEvent, type UserState } from './user.ts';
@@ -31,7 +31,9 @@ export type UserCommand =
   | { type: 'RevokeRole'; role: RoleCode; by: string; now: Date }
   | { type: 'Ban'; reason: string | null; by: string; now: Date }
   | { type: 'Unban'; by: string; now: Date }
-  | { type: 'ClaimTelegramDaily'; claimNumber: number; amount: number; intervalSeconds: number; now: Date };
+  | { type: 'ClaimTelegramDaily'; claimNumber: number; amount: number; intervalSeconds: number; now: Date }
+  | { type: 'UnlinkCredential'; kind: CredentialKind; key: string; now: Date }
+  | { type: 'ChangeSettings'; showNSFW?: boolean; defaultVolume?: number; volumes?: Record<string, number>; mutes?: string[]; now: Date };
 
 /** Whole years between a YYYY-MM-DD birthday and `now` (UTC). */
 export function ageOn(birthday: string, now: Date): number {
@@ -134,6 +136,36 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       const next = nextClaimAt(state.lastClaimAt, command.intervalSeconds);
       if (next && next > command.now) throw new ApiError('RULE_VIOLATED', identityTexts.alreadyClaimed, { nextClaimAt: next.toISOString() });
       return [{ type: 'TelegramDailyClaimed', data: { uid: state.uid, claimNumber: command.claimNumber, amount: command.amount, claimedAt: at } }];
+    }
+    case 'UnlinkCredential': {
+      mustExist(state);
+      mustNotBeBanned(state);
+      const key = command.kind === 'wallet-evm' ? command.key.toLowerCase() : command.key;
+      if (!state.credentials.some((c) => c.kind === command.kind && c.key === key)) throw new ApiError('NOT_FOUND', accountTexts.notLinked);
+      // Decided here, on the user's stream with its version: two unlinks racing cannot both pass.
+      if (state.credentials.length <= 1) throw new ApiError('RULE_VIOLATED', accountTexts.lastSignInMethod);
+      return [{ type: 'CredentialUnlinked', data: { uid: state.uid, kind: command.kind, key, unlinkedAt: at } }];
+    }
+    case 'ChangeSettings': {
+      mustExist(state);
+      mustNotBeBanned(state);
+      const events: UserEvent[] = [];
+      if (command.showNSFW !== undefined && command.showNSFW !== state.showNSFW) {
+        // Spec section 5: mature content only for people of 18 or older (by the terms step's birthday).
+        if (command.showNSFW && (!state.birthday || ageOn(state.birthday, command.now) < limits.minimumAge)) {
+          throw new ApiError('FORBIDDEN', texts.minAge);
+        }
+        events.push({ type: 'MatureContentChanged', data: { uid: state.uid, showNSFW: command.showNSFW, changedAt: at } });
+      }
+      const audio = {
+        defaultVolume: command.defaultVolume ?? state.audio.defaultVolume,
+        volumes: command.volumes ?? state.audio.volumes,
+        mutes: command.mutes ? [...new Set(command.mutes)] : state.audio.mutes,
+      };
+      if (JSON.stringify(audio) !== JSON.stringify(state.audio)) {
+        events.push({ type: 'AudioPreferencesChanged', data: { uid: state.uid, ...audio, changedAt: at } });
+      }
+      return events;
     }
     default: {
       const _exhaustive: never = command;

@@ -120,4 +120,32 @@ describe('user decider', () => {
     const state = [registered(), foreign].reduce(userDecider.evolve, userDecider.initialState());
     expect(state.exists).toBe(true);
   });
+
+  const walletLinked: UserEvent = { type: 'WalletLinked', data: { uid: 'u1', address: '0xAbC0000000000000000000000000000000000001', environment: 'evm', linkedAt: now.toISOString() } };
+  const onboarded = (birthday: string): UserEvent => ({ type: 'OnboardingCompleted', data: { uid: 'u1', birthday, showNSFW: false, acceptedTermsAt: now.toISOString() } });
+
+  it('unlinks a credential while another way in remains, never the last one', () => {
+    given([registered(), walletLinked]).when({ type: 'UnlinkCredential', kind: 'wallet-evm', key: '0xABC0000000000000000000000000000000000001', now }).then([
+      { type: 'CredentialUnlinked', data: { uid: 'u1', kind: 'wallet-evm', key: '0xabc0000000000000000000000000000000000001', unlinkedAt: now.toISOString() } },
+    ]);
+    given([registered(), walletLinked]).when({ type: 'UnlinkCredential', kind: 'email', key: 'ann@example.com', now }).then([
+      { type: 'CredentialUnlinked', data: { uid: 'u1', kind: 'email', key: 'ann@example.com', unlinkedAt: now.toISOString() } },
+    ]);
+    const unlinked: UserEvent = { type: 'CredentialUnlinked', data: { uid: 'u1', kind: 'wallet-evm', key: '0xabc0000000000000000000000000000000000001', unlinkedAt: now.toISOString() } };
+    given([registered(), walletLinked, unlinked]).when({ type: 'UnlinkCredential', kind: 'email', key: 'ann@example.com', now })
+      .thenThrows('RULE_VIOLATED', 'This is your only way to sign in. Link another one before you remove it.');
+    given([registered()]).when({ type: 'UnlinkCredential', kind: 'telegram', key: '42', now }).thenThrows('NOT_FOUND');
+  });
+
+  it('turns mature content on only at 18 or older, and records audio preferences as a snapshot', () => {
+    given([registered(), onboarded('1990-01-01')]).when({ type: 'ChangeSettings', showNSFW: true, now }).then([
+      { type: 'MatureContentChanged', data: { uid: 'u1', showNSFW: true, changedAt: now.toISOString() } },
+    ]);
+    given([registered(), onboarded('2010-01-01')]).when({ type: 'ChangeSettings', showNSFW: true, now }).thenThrows('FORBIDDEN', 'You must be at least 18 years old.');
+    given([registered()]).when({ type: 'ChangeSettings', showNSFW: true, now }).thenThrows('FORBIDDEN');
+    given([registered(), onboarded('1990-01-01')]).when({ type: 'ChangeSettings', showNSFW: false, defaultVolume: 100, now }).then([]);
+    given([registered()]).when({ type: 'ChangeSettings', defaultVolume: 40, mutes: ['b', 'b'], now }).then([
+      { type: 'AudioPreferencesChanged', data: { uid: 'u1', defaultVolume: 40, volumes: {}, mutes: ['b'], changedAt: now.toISOString() } },
+    ]);
+  });
 });

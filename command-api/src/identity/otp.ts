@@ -10,21 +10,6 @@ export interface OtpSettings {
   ttlSeconds: number;
   resendSeconds: number;
   maxAttempts: number;
-  sendsPerSender: number;
-}
-
-const SENDER_WINDOW = "interval '10 minutes'";
-
-/** Counts a code request by a client address; refuses past the cap in the last 10 minutes. */
-export async function countSender(pool: pg.Pool, s: OtpSettings, sender: string, now: Date): Promise<void> {
-  const senderHash = hashSecret(s.hashKey, `sender:${sender}`);
-  const { rows } = await pool.query<{ n: number }>(
-    `with gone as (delete from auth_otp_sends where sender_hash = $1 and sent_at < $2::timestamptz - ${SENDER_WINDOW})
-     select count(*)::int as n from auth_otp_sends where sender_hash = $1 and sent_at >= $2::timestamptz - ${SENDER_WINDOW}`,
-    [senderHash, now],
-  );
-  if ((rows[0]?.n ?? 0) >= s.sendsPerSender) throw new ApiError('RATE_LIMITED', identityTexts.codeResendWait, { retryAfterSeconds: 600 });
-  await pool.query('insert into auth_otp_sends (sender_hash, sent_at) values ($1, $2)', [senderHash, now]);
 }
 
 const codeHash = (key: string, email: string, code: string) => hashSecret(key, `${email}:${code}`);

@@ -12,19 +12,28 @@ import { claimRoutes } from './claim.ts';
 import { userCommands } from './user-commands.ts';
 import { verifyIdToken } from './identity-provider.ts';
 import { onboardingRoutes } from './onboarding.ts';
-import { consumeCode, countSender, sendCode, type OtpSettings } from './otp.ts';
+import { consumeCode, sendCode, type OtpSettings } from './otp.ts';
+import { countClientRequest, type ClientLimit } from './client-limits.ts';
 import { assertAddressOpen, withCodeTry, type AddressLimits } from './otp-address.ts';
 import { adminRoutes } from './roles.ts';
 import type { IdentityRuntime } from './runtime.ts';
 import { endSession, readRefreshCookie, REFRESH_COOKIE, refreshCookieOptions, rotateRefreshToken, sendAuthState, sessionOfRefreshToken } from './sessions.ts';
+import { settingsRoutes } from './settings.ts';
 import { startSecretSweeper } from './sweeper.ts';
 import { verifyInitData } from './telegram.ts';
 import { createSignMessage, verifySignedMessage, walletLink, type MessageSettings } from './wallet-login.ts';
 
 const otpSettings = (deps: CommandDeps, r: IdentityRuntime): OtpSettings => ({
   hashKey: deps.jwtSecret, ttlSeconds: r.config.OTP_TTL_SECONDS, resendSeconds: r.config.OTP_RESEND_SECONDS, maxAttempts: r.config.OTP_MAX_ATTEMPTS,
-  sendsPerSender: r.config.OTP_SENDS_PER_SENDER,
 });
+
+const TEN_MINUTES = 600;
+/** The scarce things one client address may do in ten minutes. */
+const clientLimits = (r: IdentityRuntime) => ({
+  otp: { kind: 'otp', perWindow: r.config.OTP_SENDS_PER_SENDER, windowSeconds: TEN_MINUTES, message: identityTexts.codeResendWait },
+  guest: { kind: 'guest', perWindow: r.config.GUEST_SIGNUPS_PER_ADDRESS, windowSeconds: TEN_MINUTES, message: identityTexts.tooManyFromAddress },
+  signMessage: { kind: 'sign-message', perWindow: r.config.SIGN_MESSAGES_PER_ADDRESS, windowSeconds: TEN_MINUTES, message: identityTexts.tooManyFromAddress },
+}) satisfies Record<string, ClientLimit>;
 
 const addressLimits = (deps: CommandDeps, r: IdentityRuntime): AddressLimits => ({
   hashKey: deps.jwtSecret, maxFailures: r.config.OTP_ADDRESS_MAX_FAILURES, lockSeconds: r.config.OTP_ADDRESS_LOCK_SECONDS,
@@ -54,7 +63,7 @@ function signInRoutes(router: express.Router, deps: CommandDeps): void {
     const settings = otpSettings(deps, runtime);
     const now = deps.clock.now();
     await assertAddressOpen(deps, addressLimits(deps, runtime), email, now);
-    await countSender(deps.pool, settings, req.ip ?? 'unknown', now);
+    await countClientRequest(deps.pool, deps.jwtSecret, clientLimits(runtime).otp, req.ip ?? 'unknown', now);
     const sent = await sendCode(deps.pool, runtime.mailer, settings, email, now);
     res.json({ sent: true, expiresAt: sent.expiresAt.toISOString(), resendAfter: sent.resendAfter.toISOString() });
   });
@@ -65,6 +74,8 @@ function signInRoutes(router: express.Router, deps: CommandDeps): void {
     const caller = await optionalCaller(deps, req);
     const context = { visitorId: body.visitorId, uniqueReferralCode: body.uniqueReferralCode, deviceInfo: body.deviceInfo };
     if (body.credentials.type === 'guest') {
+      // An upgrade of the caller's own guest account is not a new account.
+      if (!caller) await countClientRequest(deps.pool, deps.jwtSecret, clientLimits(runtime).guest, req.ip ?? 'unknown', deps.clock.now());
       await signIn(deps, runtime, res, { method: 'guest', link: null, identity: noIdentity, anonymous: true, username: usernameFrom(null, 'guest'), context });
       return;
     }
@@ -159,6 +170,7 @@ function linkRoutes(router: express.Router, deps: CommandDeps): void {
     const runtime = deps.identity;
     const body = parse(CreateSignMessageBody, req.body);
     if (body.type === 'connect' && !req.auth) throw new ApiError('UNAUTHENTICATED', identityTexts.connectNeedsAccount);
+    await countClientRequest(deps.pool, deps.jwtSecret, clientLimits(runtime).signMessage, req.ip ?? 'unknown', deps.clock.now());
     const uid = body.type === 'connect' ? req.auth!.uid : null;
     res.json(await createSignMessage(deps.pool, messageSettings(deps, runtime), { ...body, uid }, deps.clock.now()));
   });
@@ -188,6 +200,7 @@ export const identityModule: CommandModule = {
     onboardingRoutes(router, deps);
     adminRoutes(router, deps);
     claimRoutes(router, deps);
+    settingsRoutes(router, deps);
   },
   start: (deps) => startSecretSweeper(deps.pool, deps.clock, (error) => deps.logger.warn({ err: error }, 'secret sweep failed')),
 };

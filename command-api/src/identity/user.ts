@@ -1,7 +1,19 @@
 // The user aggregate on `user-{uid}`: identity events, the state sign-in decisions need, and evolve.
-import type { RoleCode, UserEvent } from '@murmur/contracts';
+import type { CredentialKind, RoleCode, UserEvent, WalletEnvironment } from '@murmur/contracts';
 
 export type { UserEvent } from '@murmur/contracts';
+
+/** A way into the account, keyed as in `identity_links`. */
+export interface Credential {
+  kind: CredentialKind;
+  key: string;
+}
+
+export interface AudioPreferences {
+  defaultVolume: number;
+  volumes: Record<string, number>;
+  mutes: string[];
+}
 
 export interface UserState {
   exists: boolean;
@@ -16,7 +28,29 @@ export interface UserState {
   telegramId: string | null;
   claimCount: number;
   lastClaimAt: string | null;
+  /** Every way in that is still linked (unlinking the last one is refused). */
+  credentials: Credential[];
+  birthday: string | null;
+  showNSFW: boolean;
+  audio: AudioPreferences;
 }
+
+/** The `identity_links` key of a wallet: EVM addresses are case-insensitive, Solana's are not. */
+export function walletCredential(address: string, environment: WalletEnvironment): Credential {
+  return environment === 'solana-runtime' ? { kind: 'wallet-solana', key: address } : { kind: 'wallet-evm', key: address.toLowerCase() };
+}
+
+/** The credentials a registration or guest upgrade links (a provider's e-mail included). */
+function credentialsOf(d: { email: string | null; walletAddress: string | null; walletEnvironment: WalletEnvironment | null; providerSubject: string | null; telegramId: string | null }): Credential[] {
+  return [
+    ...(d.email ? [{ kind: 'email' as const, key: d.email }] : []),
+    ...(d.walletAddress ? [walletCredential(d.walletAddress, d.walletEnvironment ?? 'evm')] : []),
+    ...(d.providerSubject ? [{ kind: 'provider' as const, key: d.providerSubject }] : []),
+    ...(d.telegramId ? [{ kind: 'telegram' as const, key: d.telegramId }] : []),
+  ];
+}
+
+const addCredentials = (list: Credential[], more: Credential[]) => [...list, ...more.filter((c) => !list.some((l) => l.kind === c.kind && l.key === c.key))];
 
 export const initialUserState = (): UserState => ({
   exists: false,
@@ -31,6 +65,10 @@ export const initialUserState = (): UserState => ({
   telegramId: null,
   claimCount: 0,
   lastClaimAt: null,
+  credentials: [],
+  birthday: null,
+  showNSFW: false,
+  audio: { defaultVolume: 100, volumes: {}, mutes: [] },
 });
 
 export function evolveUser(state: UserState, event: UserEvent): UserState {
@@ -47,6 +85,7 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
         email: d.email,
         walletAddresses: d.walletAddress ? [d.walletAddress] : [],
         telegramId: d.telegramId,
+        credentials: credentialsOf(d),
       };
     }
     case 'UserSignedIn':
@@ -59,12 +98,29 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
         email: d.email ?? state.email,
         walletAddresses: d.walletAddress ? [...state.walletAddresses, d.walletAddress] : state.walletAddresses,
         telegramId: d.telegramId ?? state.telegramId,
+        credentials: addCredentials(state.credentials, credentialsOf(d)),
       };
     }
     case 'WalletLinked':
-      return { ...state, walletAddresses: [...state.walletAddresses, event.data.address] };
+      return { ...state, walletAddresses: [...state.walletAddresses, event.data.address], credentials: addCredentials(state.credentials, [walletCredential(event.data.address, event.data.environment)]) };
     case 'OnboardingCompleted':
-      return { ...state, hasFinishedOnboarding: true };
+      return { ...state, hasFinishedOnboarding: true, birthday: event.data.birthday, showNSFW: event.data.showNSFW };
+    case 'CredentialUnlinked': {
+      const { kind, key } = event.data;
+      const credentials = state.credentials.filter((c) => !(c.kind === kind && c.key === key));
+      const unlinkedWallet = kind === 'wallet-evm' || kind === 'wallet-solana';
+      return {
+        ...state,
+        credentials,
+        email: kind === 'email' && state.email === key ? null : state.email,
+        telegramId: kind === 'telegram' && state.telegramId === key ? null : state.telegramId,
+        walletAddresses: unlinkedWallet ? state.walletAddresses.filter((a) => (kind === 'wallet-evm' ? a.toLowerCase() : a) !== key) : state.walletAddresses,
+      };
+    }
+    case 'MatureContentChanged':
+      return { ...state, showNSFW: event.data.showNSFW };
+    case 'AudioPreferencesChanged':
+      return { ...state, audio: { defaultVolume: event.data.defaultVolume, volumes: event.data.volumes, mutes: event.data.mutes } };
     case 'RoleGranted':
       return { ...state, roles: [...state.roles, event.data.role] };
     case 'RoleRevoked':

@@ -74,13 +74,6 @@ export async function loadRoom(deps: CommandDeps, roomId: string): Promise<RoomS
   return (await roomCommands.load(deps, roomId)).state;
 }
 
-function runLobby(deps: CommandDeps, lobbyId: string, actor: string, command: LobbyCommand | ((s: LobbyState) => LobbyCommand)) {
-  return lobbyCommands.run(deps, lobbyId, command, { actorUid: actor });
-}
-function runRoom(deps: CommandDeps, roomId: string, actor: string, command: RoomCommand | ((s: RoomState) => RoomCommand)) {
-  return roomCommands.run(deps, roomId, command, { actorUid: actor });
-}
-
 const viewOf = (lobby: LobbyState, uid: string): LobbyView => ({ open: isOpen(lobby), member: lobby.members.has(uid), staff: lobby.exists && isStaff(lobby, uid) });
 
 interface LobbyApi {
@@ -104,7 +97,7 @@ async function joinLobby(api: LobbyApi, lobbyId: string, auth: AuthContext, invi
   const entryKey = `lobby-entry:${lobbyId}:${auth.uid}`;
   if (due > 0) await spendDiamonds(deps, { uid: auth.uid, amount: due, reason: 'lobby_entry', reference: lobbyId, idempotencyKey: entryKey });
   try {
-    const result = await runLobby(deps, lobbyId, auth.uid, command(due));
+    const result = await lobbyCommands.run(deps, lobbyId, command(due), { actorUid: auth.uid });
     return { position: result.position, lobby: result.state };
   } catch (error) {
     if (due > 0) {
@@ -149,7 +142,7 @@ async function joinRoom(api: LobbyApi, lobbyId: string, roomId: string, auth: Au
   const feeKey = `room-fee:${roomId}:${auth.uid}`;
   if (due > 0) await spendDiamonds(deps, { uid: auth.uid, amount: due, reason: 'room_fee', reference: roomId, idempotencyKey: feeKey });
   try {
-    const result = await runRoom(deps, roomId, auth.uid, command(due));
+    const result = await roomCommands.run(deps, roomId, command(due), { actorUid: auth.uid });
     return { position: result.position, room: result.state };
   } catch (error) {
     if (due > 0 && !roomIsOpen(await loadRoom(deps, roomId))) {
@@ -165,7 +158,7 @@ async function closeRoomsOf(deps: CommandDeps, lobbyId: string): Promise<void> {
     .query<{ room_id: string }>(`select room_id from rm.rooms where lobby_id = $1 and status in ('waiting', 'started')`, [lobbyId])
     .catch(() => ({ rows: [] as Array<{ room_id: string }> }));
   const now = deps.clock.now().toISOString();
-  for (const { room_id } of rows) await runRoom(deps, room_id, 'system', { type: 'CloseRoomWithLobby', now }).catch(() => undefined);
+  for (const { room_id } of rows) await roomCommands.run(deps, room_id, { type: 'CloseRoomWithLobby', now }, { actorUid: 'system' }).catch(() => undefined);
 }
 
 /** A command's answer: the position of its last event and the fields its DTO adds. */
@@ -183,7 +176,7 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
     const me = currentUser(req);
     const body = parse(CreateLobbyBody, req.body);
     const lobbyId = randomUUID();
-    const result = await runLobby(deps, lobbyId, me.uid, { type: 'CreateLobby', lobbyId, ownerUid: me.uid, body, now: now() });
+    const result = await lobbyCommands.run(deps, lobbyId, { type: 'CreateLobby', lobbyId, ownerUid: me.uid, body, now: now() }, { actorUid: me.uid });
     sendPosition(res, LobbyEntered, result.position, { lobbyId, ...lobbyMedia(api, result.state, me.uid) }, 201);
   });
 
@@ -201,13 +194,13 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
 
   router.post('/lobbies/:id/leave', auth, async (req, res) => {
     const me = currentUser(req);
-    sendDone(res, (await runLobby(deps, lobbyIdOf(req), me.uid, { type: 'LeaveLobby', uid: me.uid, now: now() })).position);
+    sendDone(res, (await lobbyCommands.run(deps, lobbyIdOf(req), { type: 'LeaveLobby', uid: me.uid, now: now() }, { actorUid: me.uid })).position);
   });
 
   const end = (reason: 'ended' | 'closed') => async (req: express.Request, res: express.Response) => {
     const me = currentUser(req);
     const lobbyId = lobbyIdOf(req);
-    const result = await runLobby(deps, lobbyId, me.uid, { type: 'EndLobby', by: me.uid, reason, now: now() });
+    const result = await lobbyCommands.run(deps, lobbyId, { type: 'EndLobby', by: me.uid, reason, now: now() }, { actorUid: me.uid });
     await closeRoomsOf(deps, lobbyId);
     sendDone(res, result.position);
   };
@@ -221,20 +214,20 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
     if (changes.lobbyPhoto && !changes.lobbyPhoto.startsWith(`${me.uid.replace(/[^\w-]/g, '_')}/lobby/`)) {
       throw new ApiError('VALIDATION_FAILED', texts.uploadFailed);
     }
-    const result = await runLobby(deps, lobbyIdOf(req), me.uid, { type: 'UpdateLobbyInfo', by: me.uid, changes, now: now() });
+    const result = await lobbyCommands.run(deps, lobbyIdOf(req), { type: 'UpdateLobbyInfo', by: me.uid, changes, now: now() }, { actorUid: me.uid });
     sendPosition(res, LobbyMessageAnswer, result.position, { message: lobbyTexts.infoUpdated });
   });
   router.post('/lobbies/:id/settings/background', auth, async (req, res) => {
     const me = currentUser(req);
     const { backgroundId } = parse(BackgroundBody, req.body);
-    sendDone(res, (await runLobby(deps, lobbyIdOf(req), me.uid, { type: 'UpdateLobbyInfo', by: me.uid, changes: { backgroundId }, now: now() })).position);
+    sendDone(res, (await lobbyCommands.run(deps, lobbyIdOf(req), { type: 'UpdateLobbyInfo', by: me.uid, changes: { backgroundId }, now: now() }, { actorUid: me.uid })).position);
   });
 
   router.post('/lobbies/:id/invites', auth, async (req, res) => {
     const me = currentUser(req);
     const lobbyId = lobbyIdOf(req);
     const inviteId = randomBytes(9).toString('base64url');
-    const result = await runLobby(deps, lobbyId, me.uid, { type: 'CreateInvite', by: me.uid, inviteId, now: now() });
+    const result = await lobbyCommands.run(deps, lobbyId, { type: 'CreateInvite', by: me.uid, inviteId, now: now() }, { actorUid: me.uid });
     const link = `/lobby/${lobbyId}?invite=${inviteId}`;
     // The QR code encodes the same link; the client renders it.
     sendPosition(res, InviteCreated, result.position, { inviteId, link, joinPath: `/api/v1/lobbies/${lobbyId}/join/${inviteId}`, qr: { format: 'url', payload: link } }, 201);
@@ -243,19 +236,19 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
   // Microphone and seats.
   router.post('/lobbies/:id/mic/request', auth, async (req, res) => {
     const me = currentUser(req);
-    sendDone(res, (await runLobby(deps, lobbyIdOf(req), me.uid, { type: 'RequestMic', uid: me.uid, now: now() })).position);
+    sendDone(res, (await lobbyCommands.run(deps, lobbyIdOf(req), { type: 'RequestMic', uid: me.uid, now: now() }, { actorUid: me.uid })).position);
   });
   router.post('/lobbies/:id/mic/grant', auth, async (req, res) => {
     const me = currentUser(req);
     const { uid, seat } = parse(GrantMicBody, req.body);
-    const result = await runLobby(deps, lobbyIdOf(req), me.uid, { type: 'GrantMic', by: me.uid, uid: targetOf(uid), seat, now: now() });
+    const result = await lobbyCommands.run(deps, lobbyIdOf(req), { type: 'GrantMic', by: me.uid, uid: targetOf(uid), seat, now: now() }, { actorUid: me.uid });
     sendPosition(res, MicGrantedAnswer, result.position, { seat: seatOf(result.state, uid) });
   });
   const onTarget = (type: 'Unseat' | 'RemoveCohost' | 'MuteMic' | 'UnmuteMic' | 'RemoveFromQueue' | 'KickUser') =>
     async (req: express.Request, res: express.Response) => {
       const me = currentUser(req);
       const { uid } = parse(LobbyTargetBody, req.body ?? {});
-      const result = await runLobby(deps, lobbyIdOf(req), me.uid, { type, by: me.uid, uid: targetOf(uid), now: now() });
+      const result = await lobbyCommands.run(deps, lobbyIdOf(req), { type, by: me.uid, uid: targetOf(uid), now: now() }, { actorUid: me.uid });
       sendDone(res, result.position);
     };
   router.post('/lobbies/:id/mic/unseat', auth, onTarget('Unseat'));
@@ -267,45 +260,45 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
   router.post('/lobbies/:id/host/switch', auth, async (req, res) => {
     const me = currentUser(req);
     const { uid } = parse(SwitchHostBody, req.body);
-    sendDone(res, (await runLobby(deps, lobbyIdOf(req), me.uid, { type: 'SwitchHost', by: me.uid, uid: targetOf(uid), now: now() })).position);
+    sendDone(res, (await lobbyCommands.run(deps, lobbyIdOf(req), { type: 'SwitchHost', by: me.uid, uid: targetOf(uid), now: now() }, { actorUid: me.uid })).position);
   });
 
   // Moderation.
   router.post('/lobbies/:id/block', auth, async (req, res) => {
     const me = currentUser(req);
     const { uidToBlock, reason } = parse(BlockBody, req.body);
-    const result = await runLobby(deps, lobbyIdOf(req), me.uid, { type: 'BlockUser', by: me.uid, uid: targetOf(uidToBlock), reason, now: now() });
+    const result = await lobbyCommands.run(deps, lobbyIdOf(req), { type: 'BlockUser', by: me.uid, uid: targetOf(uidToBlock), reason, now: now() }, { actorUid: me.uid });
     sendPosition(res, LobbyMessageAnswer, result.position, { message: lobbyTexts.blocked });
   });
   router.post('/lobbies/:id/unblock', auth, async (req, res) => {
     const me = currentUser(req);
     const { uidToUnblock } = parse(UnblockBody, req.body);
-    const result = await runLobby(deps, lobbyIdOf(req), me.uid, { type: 'UnblockUser', by: me.uid, uid: targetOf(uidToUnblock), now: now() });
+    const result = await lobbyCommands.run(deps, lobbyIdOf(req), { type: 'UnblockUser', by: me.uid, uid: targetOf(uidToUnblock), now: now() }, { actorUid: me.uid });
     sendPosition(res, LobbyMessageAnswer, result.position, { message: lobbyTexts.unblocked });
   });
   const silence = (type: 'SilenceUser' | 'UnsilenceUser') => async (req: express.Request, res: express.Response) => {
     const me = currentUser(req);
     const uid = targetOf(String(req.params.uid ?? ''));
-    sendDone(res, (await runLobby(deps, lobbyIdOf(req), me.uid, { type, by: me.uid, uid, now: now() })).position);
+    sendDone(res, (await lobbyCommands.run(deps, lobbyIdOf(req), { type, by: me.uid, uid, now: now() }, { actorUid: me.uid })).position);
   };
   router.post('/lobbies/:id/users/:uid/silence', auth, silence('SilenceUser'));
   router.post('/lobbies/:id/users/:uid/unsilence', auth, silence('UnsilenceUser'));
   router.post('/lobbies/manage/:id/admin/add', auth, async (req, res) => {
     const me = currentUser(req);
     const { uidToAdmin } = parse(AddAdminBody, req.body);
-    const result = await runLobby(deps, lobbyIdOf(req), me.uid, { type: 'AddAdmin', by: me.uid, uid: targetOf(uidToAdmin), now: now() });
+    const result = await lobbyCommands.run(deps, lobbyIdOf(req), { type: 'AddAdmin', by: me.uid, uid: targetOf(uidToAdmin), now: now() }, { actorUid: me.uid });
     sendPosition(res, LobbyMessageAnswer, result.position, { message: lobbyTexts.adminAdded });
   });
   router.post('/lobbies/manage/:id/admin/remove', auth, async (req, res) => {
     const me = currentUser(req);
     const { uidToRemove } = parse(RemoveAdminBody, req.body);
-    const result = await runLobby(deps, lobbyIdOf(req), me.uid, { type: 'RemoveAdmin', by: me.uid, uid: targetOf(uidToRemove), now: now() });
+    const result = await lobbyCommands.run(deps, lobbyIdOf(req), { type: 'RemoveAdmin', by: me.uid, uid: targetOf(uidToRemove), now: now() }, { actorUid: me.uid });
     sendPosition(res, LobbyMessageAnswer, result.position, { message: lobbyTexts.adminRemoved });
   });
   router.post('/lobbies/:id/pin', auth, async (req, res) => {
     const me = currentUser(req);
     const { message } = parse(PinMessageBody, req.body);
-    sendDone(res, (await runLobby(deps, lobbyIdOf(req), me.uid, { type: 'PinMessage', by: me.uid, message: message || null, now: now() })).position);
+    sendDone(res, (await lobbyCommands.run(deps, lobbyIdOf(req), { type: 'PinMessage', by: me.uid, message: message || null, now: now() }, { actorUid: me.uid })).position);
   });
 
   // Chat: one stream per sender per lobby (the rate limit's scope), membership from the lobby/room stream.
@@ -361,7 +354,7 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
     if (!lobby.exists) throw new ApiError('NOT_FOUND', lobbyTexts.lobbyNotFound);
     const roomId = randomUUID();
     const inviteKey = randomBytes(9).toString('base64url');
-    const result = await runRoom(deps, roomId, me.uid, { type: 'CreateRoom', roomId, lobbyId, hostUid: me.uid, body, inviteKey, lobby: viewOf(lobby, me.uid), now: now() });
+    const result = await roomCommands.run(deps, roomId, { type: 'CreateRoom', roomId, lobbyId, hostUid: me.uid, body, inviteKey, lobby: viewOf(lobby, me.uid), now: now() }, { actorUid: me.uid });
     sendPosition(res, RoomCreatedAnswer, result.position, { roomId, inviteKey, ...roomMedia(api, result.state, me.uid) }, 201);
   });
   const roomJoin = (scoped: boolean, withKey: boolean) => async (req: express.Request, res: express.Response) => {
@@ -383,7 +376,7 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
       const room = await loadRoom(deps, roomId);
       if (!room.exists || (scoped && room.lobbyId !== lobbyIdOf(req))) throw new ApiError('NOT_FOUND', lobbyTexts.roomNotFound);
       const lobby = await loadLobby(deps, room.lobbyId);
-      const result = await runRoom(deps, roomId, me.uid, make(me.uid, viewOf(lobby, me.uid), req));
+      const result = await roomCommands.run(deps, roomId, make(me.uid, viewOf(lobby, me.uid), req), { actorUid: me.uid });
       sendPosition(res, RoomActionAnswer, result.position, { status: result.state.status, endsAt: result.state.endsAt });
     };
   const startRoom = (by: string, lobby: LobbyView): RoomCommand => ({ type: 'StartRoom', by, lobby, now: now() });
@@ -403,7 +396,7 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
   router.post('/rooms/:id/users/:uid/unsilence', auth, roomAction(false, silenceRoom('UnsilenceRoomUser')));
   router.post('/lobbies/:id/rooms/:roomId/leave', auth, async (req, res) => {
     const me = currentUser(req);
-    sendDone(res, (await runRoom(deps, roomIdOf(req), me.uid, { type: 'LeaveRoom', uid: me.uid, now: now() })).position);
+    sendDone(res, (await roomCommands.run(deps, roomIdOf(req), { type: 'LeaveRoom', uid: me.uid, now: now() }, { actorUid: me.uid })).position);
   });
 
   // An RTM request answers Agora's signalling token in agoraToken (WebRTC has none: null).

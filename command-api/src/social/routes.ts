@@ -5,7 +5,7 @@ import type { Request } from 'express';
 import { defineCommandHandler } from '../decider/command-handler.ts';
 import type { CommandDeps } from '../dependencies.ts';
 import type { CommandModule } from '../modules.ts';
-import { socialDecider, type SocialCommand } from './decide.ts';
+import { socialDecider } from './decide.ts';
 import { socialStreamId, type SocialState } from './social.ts';
 
 export const socialCommands = defineCommandHandler({ decider: socialDecider, streamId: socialStreamId });
@@ -20,11 +20,6 @@ export function targetUid(req: Request): string {
   return uid;
 }
 
-export async function runSocial(deps: CommandDeps, streamOwner: string, command: SocialCommand, actorUid: string): Promise<string> {
-  const result = await socialCommands.run(deps, streamOwner, command, { actorUid });
-  return result.position.toString();
-}
-
 export const socialModule: CommandModule = {
   name: 'social',
   routes(router, deps) {
@@ -32,12 +27,12 @@ export const socialModule: CommandModule = {
       const { uid } = currentUser(req);
       const target = targetUid(req);
       const theirs = target === uid ? null : await loadSocial(deps, target);
-      const position = await runSocial(deps, uid, { type: 'Follow', uid, target, blockedByTarget: theirs?.blocked.has(uid) ?? false, now: deps.clock.now() }, uid);
+      const position = (await socialCommands.run(deps, uid, { type: 'Follow', uid, target, blockedByTarget: theirs?.blocked.has(uid) ?? false, now: deps.clock.now() }, { actorUid: uid })).position.toString();
       res.json({ position });
     });
     router.post('/user/unfollow/:uid', requireAuth(), async (req, res) => {
       const { uid } = currentUser(req);
-      res.json({ position: await runSocial(deps, uid, { type: 'Unfollow', uid, target: targetUid(req), now: deps.clock.now() }, uid) });
+      res.json({ position: (await socialCommands.run(deps, uid, { type: 'Unfollow', uid, target: targetUid(req), now: deps.clock.now() }, { actorUid: uid })).position.toString() });
     });
     router.post('/user/remove/:uid', requireAuth(), async (req, res) => {
       const { uid } = currentUser(req);
@@ -47,24 +42,24 @@ export const socialModule: CommandModule = {
       // type 'follower': take them off my followers (their edge, on their stream); 'following': unfollow.
       const position =
         type === 'follower'
-          ? await runSocial(deps, target, { type: 'RemoveFollower', uid: target, by: uid, now }, uid)
-          : await runSocial(deps, uid, { type: 'Unfollow', uid, target, now }, uid);
+          ? (await socialCommands.run(deps, target, { type: 'RemoveFollower', uid: target, by: uid, now }, { actorUid: uid })).position.toString()
+          : (await socialCommands.run(deps, uid, { type: 'Unfollow', uid, target, now }, { actorUid: uid })).position.toString();
       res.json({ position });
     });
     const block = async (req: Request, res: import('express').Response) => {
       const { uid } = currentUser(req);
-      res.json({ position: await runSocial(deps, uid, { type: 'Block', uid, target: targetUid(req), now: deps.clock.now() }, uid) });
+      res.json({ position: (await socialCommands.run(deps, uid, { type: 'Block', uid, target: targetUid(req), now: deps.clock.now() }, { actorUid: uid })).position.toString() });
     };
     router.post('/user/block/:uid', requireAuth(), block);
     router.post('/messages/block/:uid', requireAuth(), block);
     router.post('/user/unblock/:uid', requireAuth(), async (req, res) => {
       const { uid } = currentUser(req);
-      res.json({ position: await runSocial(deps, uid, { type: 'Unblock', uid, target: targetUid(req), now: deps.clock.now() }, uid) });
+      res.json({ position: (await socialCommands.run(deps, uid, { type: 'Unblock', uid, target: targetUid(req), now: deps.clock.now() }, { actorUid: uid })).position.toString() });
     });
     router.post('/user/report/:uid', requireAuth(), async (req, res) => {
       const { uid } = currentUser(req);
       const { reason } = parse(ReportUserBody, req.body);
-      res.json({ position: await runSocial(deps, uid, { type: 'Report', uid, target: targetUid(req), reason, now: deps.clock.now() }, uid) });
+      res.json({ position: (await socialCommands.run(deps, uid, { type: 'Report', uid, target: targetUid(req), reason, now: deps.clock.now() }, { actorUid: uid })).position.toString() });
     });
   },
 };

@@ -5,11 +5,10 @@ import { CreateWallPostBody, socialTexts } from '@murmur/contracts';
 import { ApiError, currentUser, parse, requireAuth } from '@murmur/platform';
 import type { Request } from 'express';
 import { defineCommandHandler } from '../decider/command-handler.ts';
-import type { CommandDeps } from '../dependencies.ts';
 import { mediaCommands } from '../media/media-commands.ts';
 import type { CommandModule } from '../modules.ts';
 import { spendDiamonds } from '../wallet/ledger.ts';
-import { wallDecider, type WallCommand } from './decide.ts';
+import { wallDecider } from './decide.ts';
 import { postStreamId } from './wall.ts';
 
 const postCommands = defineCommandHandler({ decider: wallDecider, streamId: postStreamId });
@@ -18,10 +17,6 @@ function postId(req: Request): string {
   const id = String(req.params.id ?? '');
   if (!/^[\w-]{1,64}$/.test(id)) throw new ApiError('NOT_FOUND', socialTexts.postNotFound);
   return id;
-}
-
-async function runPost(deps: CommandDeps, id: string, command: WallCommand, actorUid: string) {
-  return postCommands.run(deps, id, command, { actorUid });
 }
 
 export const wallModule: CommandModule = {
@@ -36,22 +31,22 @@ export const wallModule: CommandModule = {
         mediaOwned = state.items.has(body.mediaFilename);
       }
       const id = randomUUID();
-      const result = await runPost(deps, id, { type: 'CreatePost', postId: id, uid, body, mediaOwned, now: deps.clock.now() }, uid);
+      const result = await postCommands.run(deps, id, { type: 'CreatePost', postId: id, uid, body, mediaOwned, now: deps.clock.now() }, { actorUid: uid });
       res.status(201).json({ id, position: result.position.toString() });
     });
     router.post('/user/wall/delete/:id', requireAuth(), async (req, res) => {
       const { uid } = currentUser(req);
-      const result = await runPost(deps, postId(req), { type: 'DeletePost', uid, now: deps.clock.now() }, uid);
+      const result = await postCommands.run(deps, postId(req), { type: 'DeletePost', uid, now: deps.clock.now() }, { actorUid: uid });
       res.json({ position: result.position.toString() });
     });
     router.post('/user/wall/post/:id/like', requireAuth(), async (req, res) => {
       const { uid } = currentUser(req);
-      const result = await runPost(deps, postId(req), { type: 'Like', uid, now: deps.clock.now() }, uid);
+      const result = await postCommands.run(deps, postId(req), { type: 'Like', uid, now: deps.clock.now() }, { actorUid: uid });
       res.json({ position: result.position.toString(), likeCount: result.state.likes.size, hasLiked: true });
     });
     router.post('/user/wall/post/:id/unlike', requireAuth(), async (req, res) => {
       const { uid } = currentUser(req);
-      const result = await runPost(deps, postId(req), { type: 'Unlike', uid, now: deps.clock.now() }, uid);
+      const result = await postCommands.run(deps, postId(req), { type: 'Unlike', uid, now: deps.clock.now() }, { actorUid: uid });
       res.json({ position: result.position.toString(), likeCount: result.state.likes.size, hasLiked: false });
     });
     router.post('/user/wall/post/:id/unlock', requireAuth(), async (req, res) => {
@@ -71,7 +66,7 @@ export const wallModule: CommandModule = {
         reference: id,
         idempotencyKey: `post-unlock:${id}:${uid}`,
       });
-      const result = await runPost(deps, id, { type: 'RecordUnlock', uid, diamonds: post.unlockPrice, now: deps.clock.now() }, uid);
+      const result = await postCommands.run(deps, id, { type: 'RecordUnlock', uid, diamonds: post.unlockPrice, now: deps.clock.now() }, { actorUid: uid });
       res.json({ position: (result.position > 0n ? result.position : spent.position).toString(), unlocked: true, balance: spent.balance });
     });
   },

@@ -1,7 +1,7 @@
 // The `earnings-{uid}` stream (DESIGN section 4): charm leaving a creator's earnings. A withdrawal
 // is decided against the projected credited total, which only grows (a stale figure is smaller,
 // never larger), minus what this stream has already withdrawn.
-import { formatText, texts, type EarningsEvent } from '@murmur/contracts';
+import { formatText, texts, withdrawalTexts, type EarningsEvent } from '@murmur/contracts';
 import { ApiError } from '@murmur/platform';
 import type { Decider } from '../decider/decider.ts';
 
@@ -27,6 +27,7 @@ export type EarningsCommand =
     usdPerCharm: number;
     kind: 'withdrawal' | 'agency_payout';
     method?: 'crypto' | 'bank' | 'ewallet';
+    network?: 'evm' | 'solana';
     address?: string;
     agencyUid?: string;
     proofUrl?: string;
@@ -63,7 +64,7 @@ function decide(command: EarningsCommand, state: EarningsState): EarningsEvent[]
     case 'WithdrawCharm': {
       if (state.pending[command.withdrawalId] || state.settled[command.withdrawalId]) return [];
       if (!Number.isSafeInteger(command.charm) || command.charm <= 0) throw new ApiError('VALIDATION_FAILED', 'Amount must be a positive number.');
-      if (command.charm < command.minimumCharm) throw new ApiError('RULE_VIOLATED', `The minimum withdrawal is ${command.minimumCharm} charm.`);
+      if (command.charm < command.minimumCharm) throw new ApiError('RULE_VIOLATED', formatText(withdrawalTexts.minimum, { minimum: command.minimumCharm }));
       const available = availableCharm(state, command.creditedTotal);
       if (command.charm > available) throw new ApiError('INSUFFICIENT_BALANCE', formatText(texts.notEnoughCharm, { available }), { available });
       return [{
@@ -75,6 +76,7 @@ function decide(command: EarningsCommand, state: EarningsState): EarningsEvent[]
           usdCents: Math.round(command.charm * command.usdPerCharm * 100),
           kind: command.kind,
           ...(command.method ? { method: command.method } : {}),
+          ...(command.network ? { network: command.network } : {}),
           ...(command.address ? { address: command.address } : {}),
           ...(command.agencyUid ? { agencyUid: command.agencyUid } : {}),
           ...(command.proofUrl ? { proofUrl: command.proofUrl } : {}),

@@ -54,22 +54,31 @@ describe('purchases', () => {
   });
 });
 
+const payoutAddress = '0x8ba1f109551bD432803012645Ac136ddd64DBA72';
+
 describe('withdrawals', () => {
   it('validates first, then withdraws at most the credited charm; a failed withdrawal gives it back', async () => {
     const { uid: creator, token, position } = await earner();
     const available = await get('/wallet/withdraw/available', token, position);
     expect(available.body).toMatchObject({ charm: 2500, usd: 25 });
-    const tooMuch = await post('/wallet/withdraw/validate', token, { amount: 2501, address: '0xabc' });
+    const tooMuch = await post('/wallet/withdraw/validate', token, { amount: 2501, address: payoutAddress });
     expect(tooMuch.status).toBe(422);
     expect(tooMuch.body.error.message).toBe('Insufficient charm: you can withdraw at most 2500.');
-    expect((await post('/wallet/withdraw/validate', token, { amount: 100, address: '0xabc' })).body.error.message).toBe('The minimum withdrawal is 500 charm.');
-    expect((await post('/wallet/withdraw/validate', token, { amount: 2000, address: '0xabc' })).body).toMatchObject({ valid: true, usd: 20, available: 2500 });
-    const first = await post('/wallet/withdraw', token, { amount: 2000, address: '0xabc' }, { 'idempotency-key': 'wd-1' });
+    expect((await post('/wallet/withdraw/validate', token, { amount: 100, address: payoutAddress })).body.error.message).toBe('The minimum withdrawal is 500 charm.');
+    // An address of the wrong network is refused by both calls, and nothing is written.
+    const solanaAddress = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV';
+    const wrongChain = await post('/wallet/withdraw/validate', token, { amount: 600, network: 'evm', address: solanaAddress });
+    expect(wrongChain.status).toBe(400);
+    expect(wrongChain.body.error.message).toBe('This is not a valid Ethereum (EVM) address. Check the network you chose.');
+    expect((await post('/wallet/withdraw', token, { amount: 600, network: 'solana', address: payoutAddress }, { 'idempotency-key': 'wd-wrong' })).status).toBe(400);
+    expect((await post('/wallet/withdraw/validate', token, { amount: 600, network: 'solana', address: solanaAddress })).body).toMatchObject({ valid: true });
+    expect((await post('/wallet/withdraw/validate', token, { amount: 2000, address: payoutAddress })).body).toMatchObject({ valid: true, usd: 20, available: 2500 });
+    const first = await post('/wallet/withdraw', token, { amount: 2000, address: payoutAddress }, { 'idempotency-key': 'wd-1' });
     expect(first.status).toBe(201);
     expect(first.body.status).toBe('pending');
-    const retry = await post('/wallet/withdraw', token, { amount: 2000, address: '0xabc' }, { 'idempotency-key': 'wd-1' });
+    const retry = await post('/wallet/withdraw', token, { amount: 2000, address: payoutAddress }, { 'idempotency-key': 'wd-1' });
     expect(retry.body.transactionId).toBe(first.body.transactionId);
-    const second = await post('/wallet/withdraw', token, { amount: 1000, address: '0xabc' }, { 'idempotency-key': 'wd-2' });
+    const second = await post('/wallet/withdraw', token, { amount: 1000, address: payoutAddress }, { 'idempotency-key': 'wd-2' });
     expect(second.status).toBe(422);
     const admin = await stack.tokenFor('admin', ['ad']);
     const failed = await post('/wallet/withdraw/settle', admin, { uid: creator, withdrawalId: first.body.transactionId, status: 'failed', reason: 'Bank refused' });
@@ -84,7 +93,7 @@ describe('withdrawals', () => {
   it('never withdraws more than credited when many withdrawals race', async () => {
     const { token, position } = await earner();
     await get('/wallet/withdraw/available', token, position);
-    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => post('/wallet/withdraw', token, { amount: 1000, address: '0xabc' }, { 'idempotency-key': `race-${i}` })));
+    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => post('/wallet/withdraw', token, { amount: 1000, address: payoutAddress }, { 'idempotency-key': `race-${i}` })));
     expect(results.filter((r) => r.status === 201)).toHaveLength(2);
     const audit = await auditLedger(stack.db.pool);
     expect(audit.differences).toEqual([]);

@@ -86,10 +86,6 @@ async function creditedCharm(deps: CommandDeps, uid: string): Promise<number> {
 /** Withdrawals on `earnings-{uid}`; keys scoped by the stream, as the wallet's. */
 const earningsCommands = defineCommandHandler({ decider: earningsDecider, streamId: earningsStreamId, idempotencyScope: 'stream' });
 
-function runEarnings(deps: CommandDeps, uid: string, command: EarningsCommand, idempotencyKey?: string) {
-  return earningsCommands.run(deps, uid, command, { idempotencyKey });
-}
-
 /** An agency pays only creators on its own roster. The roster rule is decided on the host's
  * membership stream (`agency-host-{uid}`) with an expected version, where leaving the agency is
  * decided too: a payout and a removal racing are ordered there, never checked first and written
@@ -150,6 +146,7 @@ function walletCommandRoutes(router: express.Router, deps: CommandDeps): void {
     usdPerCharm: money.usdPerCharm,
     kind: 'withdrawal',
     method: body.method,
+    ...(body.method === 'crypto' ? { network: body.network } : {}),
     address: body.address,
     at: deps.clock.now().toISOString(),
   });
@@ -168,7 +165,7 @@ function walletCommandRoutes(router: express.Router, deps: CommandDeps): void {
     const body = parse(WithdrawBody, req.body);
     const { key } = routeIdempotencyKey(req, uid, 'wallet/withdraw');
     const withdrawalId = idFromKey('wd', key);
-    const result = await runEarnings(deps, uid, await withdrawCommand(uid, body, withdrawalId), key);
+    const result = await earningsCommands.run(deps, uid, await withdrawCommand(uid, body, withdrawalId), { idempotencyKey: key });
     // A retry of a pending withdrawal decides nothing new: it answers 200 with the same id.
     const repeated = result.duplicate || result.events.length === 0;
     res.status(repeated ? 200 : 201).json({ status: 'pending', transactionId: withdrawalId, position: result.position.toString() });
@@ -179,9 +176,9 @@ function walletCommandRoutes(router: express.Router, deps: CommandDeps): void {
   router.post('/wallet/withdraw/settle', requireAuth('ad'), async (req, res) => {
     const body = parse(Settle, req.body);
     const at = deps.clock.now().toISOString();
-    const result = await runEarnings(deps, body.uid, body.status === 'completed'
+    const result = await earningsCommands.run(deps, body.uid, body.status === 'completed'
       ? { type: 'CompleteWithdrawal', withdrawalId: body.withdrawalId, uid: body.uid, at }
-      : { type: 'FailWithdrawal', withdrawalId: body.withdrawalId, uid: body.uid, reason: body.reason, at }, `settle:${body.withdrawalId}`);
+      : { type: 'FailWithdrawal', withdrawalId: body.withdrawalId, uid: body.uid, reason: body.reason, at }, { idempotencyKey: `settle:${body.withdrawalId}` });
     res.json({ status: body.status, transactionId: body.withdrawalId, position: result.position.toString() });
   });
 
@@ -192,7 +189,7 @@ function walletCommandRoutes(router: express.Router, deps: CommandDeps): void {
     const { key } = routeIdempotencyKey(req, agency.uid, `wallet/creator/payment:${body.creatorUid}`);
     const withdrawalId = idFromKey('payout', key);
     await authorizeAgencyPayout(deps, agency, body.creatorUid, withdrawalId);
-    const result = await runEarnings(deps, body.creatorUid, {
+    const result = await earningsCommands.run(deps, body.creatorUid, {
       type: 'WithdrawCharm',
       withdrawalId,
       uid: body.creatorUid,
@@ -204,7 +201,7 @@ function walletCommandRoutes(router: express.Router, deps: CommandDeps): void {
       agencyUid: agency.uid,
       proofUrl: body.proofUrl,
       at: deps.clock.now().toISOString(),
-    }, key);
+    }, { idempotencyKey: key });
     // A retry decides nothing new (the payout is pending already): 200 with the same id.
     const repeated = result.duplicate || result.events.length === 0;
     res.status(repeated ? 200 : 201).json({ status: 'pending', transactionId: withdrawalId, position: result.position.toString() });
@@ -223,9 +220,9 @@ function walletCommandRoutes(router: express.Router, deps: CommandDeps): void {
     if (state.pending[body.withdrawalId]?.kind !== 'agency_payout') throw new ApiError('NOT_FOUND', 'No pending payment with this id.');
     const at = deps.clock.now().toISOString();
     // A creator who did not receive the payment disputes it: the charm comes back to them.
-    const result = await runEarnings(deps, uid, body.received
+    const result = await earningsCommands.run(deps, uid, body.received
       ? { type: 'CompleteWithdrawal', withdrawalId: body.withdrawalId, uid, at }
-      : { type: 'FailWithdrawal', withdrawalId: body.withdrawalId, uid, reason: 'The creator did not receive this payment.', at }, `settle:${body.withdrawalId}`);
+      : { type: 'FailWithdrawal', withdrawalId: body.withdrawalId, uid, reason: 'The creator did not receive this payment.', at }, { idempotencyKey: `settle:${body.withdrawalId}` });
     res.json({ status: body.received ? 'completed' : 'failed', transactionId: body.withdrawalId, position: result.position.toString() });
   };
   router.put('/cashout-confirm', requireAuth(), confirmCashout);

@@ -16,6 +16,7 @@ import { useTheme } from '../state/theme.ts';
 import { useUi } from '../state/ui.ts';
 import { logout } from '../login/logout.ts';
 import { DmNotifier } from './DmNotifier.tsx';
+import { useAudioSync } from '../settings/audioSync.ts';
 import { NotificationBell } from '../notifications/NotificationBell.tsx';
 import { NotificationNotifier } from '../notifications/NotificationNotifier.tsx';
 import { LiveUser } from './LiveUser.tsx';
@@ -30,6 +31,7 @@ export function AppShell() {
   const navigate = useNavigate();
   const location = useLocation();
   useEffect(() => setHomeNavigator(() => navigate('/')), [navigate]);
+  useAudioSync();
   const loginOpen = useUi((s) => s.loginOpen);
   // Signed in but the terms step (18+) is not done: it comes back on every load until it is.
   const needsTerms = useSession((s) => !!s.claims && !s.claims.onboarded);

@@ -8,7 +8,7 @@ export const users = defineProjector({
   tables: ['users', 'tg_claims'],
   handles: [
     'UserRegistered', 'GuestUpgraded', 'OnboardingCompleted', 'RoleGranted', 'RoleRevoked', 'UserBanned', 'UserUnbanned',
-    'TelegramDailyClaimed', 'UsernameChanged', 'ProfileDetailsUpdated',
+    'TelegramDailyClaimed', 'UsernameChanged', 'ProfileDetailsUpdated', 'MatureContentChanged',
   ],
   async createTables(client, schema) {
     const s = ident(schema);
@@ -52,6 +52,9 @@ export const users = defineProjector({
           break;
         case 'OnboardingCompleted':
           await client.query(`update ${t} set has_finished_onboarding = true, show_nsfw = $2, birthday = $3 where uid = $1`, [d.uid, d.showNSFW, d.birthday]);
+          break;
+        case 'MatureContentChanged':
+          await client.query(`update ${t} set show_nsfw = $2 where uid = $1`, [d.uid, d.showNSFW]);
           break;
         case 'RoleGranted':
           await client.query(`update ${t} set roles = array_append(array_remove(roles, $2), $2) where uid = $1`, [d.uid, d.role]);

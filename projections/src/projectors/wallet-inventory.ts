@@ -1,11 +1,11 @@
 // What a user owns: bought items (`wallet/inventory/bought`, VIP end date) and the blockchain
-// wallets they listed for payouts (`wallet/blockchain`).
+// wallets they listed for payouts (`wallet/blockchain`). Items combined from fragments are owned too.
 import { defineProjector, ident } from '../projector.ts';
 
 export const walletInventory = defineProjector({
   name: 'wallet-inventory',
   tables: ['inventory', 'blockchain_wallets'],
-  handles: ['SkuPurchased', 'BlockchainWalletAdded', 'BlockchainWalletRenamed', 'BlockchainWalletUpdated', 'BlockchainWalletRemoved'],
+  handles: ['SkuPurchased', 'FragmentsCombined', 'BlockchainWalletAdded', 'BlockchainWalletRenamed', 'BlockchainWalletUpdated', 'BlockchainWalletRemoved'],
   async createTables(client, schema) {
     const s = ident(schema);
     await client.query(`create table if not exists ${s}.inventory (
@@ -42,6 +42,15 @@ export const walletInventory = defineProjector({
           `insert into ${s}.inventory (purchase_id, uid, sku_id, sku_kind, name, quantity, diamonds_total, target, position, purchased_at, expires_at)
            values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) on conflict do nothing`,
           [d.purchaseId, d.uid, d.skuId, d.skuKind, d.name, d.quantity, d.diamondsTotal, d.target ?? null, e.globalPosition.toString(), d.purchasedAt, d.expiresAt],
+        );
+        continue;
+      }
+      if (e.type === 'FragmentsCombined') {
+        const d = e.data;
+        await client.query(
+          `insert into ${s}.inventory (purchase_id, uid, sku_id, sku_kind, name, quantity, diamonds_total, target, position, purchased_at, expires_at)
+           values ($1, $2, $3, $4, $5, 1, 0, null, $6, $7, $8) on conflict do nothing`,
+          [d.combineId, d.uid, d.item.skuId, d.item.skuKind, d.item.name, e.globalPosition.toString(), d.combinedAt, d.expiresAt],
         );
         continue;
       }

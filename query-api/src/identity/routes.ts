@@ -1,5 +1,6 @@
-// Identity's reads: the signed-in user (user/me), the daily-claim countdown, and the demo's dev mailbox.
-import { telegramClaim, texts, type MeDto, type NextClaimDto, type RoleCode } from '@murmur/contracts';
+// Identity's reads: the signed-in user (user/me), the account settings, the daily-claim countdown, and
+// the demo's dev mailbox.
+import { audioDefaults, limits, telegramClaim, texts, type AccountSettingsDto, type LinkedCredentialDto, type MeDto, type NextClaimDto, type RoleCode } from '@murmur/contracts';
 import { ApiError, currentUser, demoSettings, parse, requireAuth } from '@murmur/platform';
 import type express from 'express';
 import { z } from 'zod';
@@ -31,6 +32,34 @@ export function identityRoutes(router: express.Router, deps: QueryDeps): void {
       referralCode: row.referral_code,
     };
     res.json(me);
+  });
+
+  // The settings page: mature content (and whether the birthday allows it), audio, linked sign-ins.
+  router.get('/user/settings', requireAuth(), freshness(deps.pool, ['users', 'account-settings']), async (req, res) => {
+    const { uid } = currentUser(req);
+    const [user, audio, credentials] = await Promise.all([
+      deps.pool.query<{ show_nsfw: boolean; adult: boolean }>(
+        `select show_nsfw, coalesce(birthday <= (now() at time zone 'utc')::date - make_interval(years => $2), false) as adult from rm.users where uid = $1`,
+        [uid, limits.minimumAge],
+      ),
+      deps.pool.query<{ default_volume: number; volumes: Record<string, number>; mutes: string[] }>('select default_volume, volumes, mutes from rm.user_audio where uid = $1', [uid]),
+      deps.pool.query<LinkedCredentialDto>(
+        `select kind, key, provider, linked_at as "linkedAt" from rm.user_credentials where uid = $1 order by linked_at, kind, key`,
+        [uid],
+      ),
+    ]);
+    const row = user.rows[0];
+    if (!row) throw new ApiError('NOT_FOUND', texts.userNotFound);
+    const a = audio.rows[0];
+    const body: AccountSettingsDto = {
+      showNSFW: row.show_nsfw,
+      adult: row.adult,
+      defaultVolume: a?.default_volume ?? audioDefaults.defaultVolume,
+      volumes: a?.volumes ?? {},
+      mutes: a?.mutes ?? [],
+      credentials: credentials.rows.map((c) => ({ ...c, linkedAt: new Date(c.linkedAt).toISOString() })),
+    };
+    res.json(body);
   });
 
   router.get('/claim/tg/next-claim', requireAuth(), freshness(deps.pool, ['users']), async (req, res) => {

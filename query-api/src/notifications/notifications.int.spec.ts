@@ -42,11 +42,11 @@ describe('notifications centre', () => {
     const second = await post('/messages/send/n-ben', 'n-amy', { text: 'are you there?' });
     const invite = await post('/messages/send/n-ben', 'n-amy', { text: 'join us http://x.test/lobby/lobby-n1?invite=abc123' });
     const giftAt = await gift('n-amy', ['n-ben', 'n-amy']);
-    await stack.command.deps.store.append('payment-p1', [{
+    const paid = await stack.command.deps.store.append('payment-p1', [{
       type: 'PaymentConfirmed',
       data: { paymentId: 'p1', uid: 'n-ben', provider: 'sandbox', purpose: 'topup', amountUsdCents: 1000, diamonds: 1000, providerRef: 'sb-1', confirmedAt: new Date().toISOString() },
     }], { idempotencyKey: 'n-pay-1' });
-    page = await get('/notifications', 'n-ben', giftAt);
+    page = await get('/notifications', 'n-ben', String(paid.lastPosition));
     expect(page.body.items.map((i: any) => [i.kind, i.link])).toEqual([
       ['payment_confirmed', '/wallet'],
       ['gift_received', '/lobby/lobby-n1'],

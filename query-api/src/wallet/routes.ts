@@ -4,7 +4,7 @@ import {
   BalanceDto, BlockchainWalletList, CashoutList, collectible, CollectionList, CurrencyConversion, CurrencyList, findSku, formatText, InventoryList, money, PageQuery, pageMeta,
   PaymentMethods, PaymentNotifications, PaymentStatusDto, RecommendedTopUps, SkuDto, SkuList, skuCatalogue, texts, topUp, TransactionHistory, TransactionStatus,
   usdRates, WithdrawalList, WithdrawAvailable, type BlockchainWalletItem, type CashoutItem, type CollectionItemDto, type CurrencyDto, type InventoryItem,
-  type PaymentNotification, type TransactionHistoryItem, type CryptoDepositDto, type WithdrawalItem,
+  type PaymentNotification, type TransactionHistoryItem, type CryptoDepositDto, type WithdrawalItem, withdrawal,
 } from '@murmur/contracts';
 import { ApiError, currentUser, parse, requireAuth, send, type PaymentSettings } from '@murmur/platform';
 import type express from 'express';
@@ -244,18 +244,21 @@ export function walletRoutes(router: express.Router, deps: QueryDeps): void {
     const { uid } = currentUser(req);
     const { rows } = await pool.query<{ balance: string }>('select balance::text from rm.charm_balances where uid = $1', [uid]);
     const charm = Number(rows[0]?.balance ?? 0);
-    send(res, WithdrawAvailable, { charm, usd: Math.round(charm * money.usdPerCharm * 100) / 100, usdPerCharm: money.usdPerCharm, minimumCharm: 1 });
+    send(res, WithdrawAvailable, { charm, usd: Math.round(charm * money.usdPerCharm * 100) / 100, usdPerCharm: money.usdPerCharm, minimumCharm: withdrawal.minimumCharm });
   });
 
   router.get('/wallet/withdrawals', requireAuth(), freshness(pool, ['wallet-history']), async (req, res) => {
     const { uid } = currentUser(req);
     const q = parse(PageQuery, req.query);
-    const { rows } = await pool.query<Dated<WithdrawalItem, 'createdAt'>>(
-      `select withdrawal_id as "withdrawalId", charm::int, usd_cents::int as "usdCents", kind, method, address, status, created_at as "createdAt"
-         from rm.withdrawals where uid = $1 order by created_at desc limit $2 offset $3`,
-      [uid, q.limit, (q.page - 1) * q.limit],
-    );
-    send(res, WithdrawalList, { items: rows.map((r) => isoDates(r, 'createdAt')) });
+    const [items, count] = await Promise.all([
+      pool.query<Dated<WithdrawalItem, 'createdAt'>>(
+        `select withdrawal_id as "withdrawalId", charm::int, usd_cents::int as "usdCents", kind, method, address, status, created_at as "createdAt"
+           from rm.withdrawals where uid = $1 order by created_at desc limit $2 offset $3`,
+        [uid, q.limit, (q.page - 1) * q.limit],
+      ),
+      pool.query<{ n: number }>('select count(*)::int as n from rm.withdrawals where uid = $1', [uid]),
+    ]);
+    send(res, WithdrawalList, { items: items.rows.map((r) => isoDates(r, 'createdAt')), meta: pageMeta(q, count.rows[0]?.n ?? 0, items.rows.length) });
   });
 
   // An agency sees the creators on its own roster who have charm to cash out; an admin sees all.

@@ -6,7 +6,7 @@ import { ApiCallError, api } from '../../api/client.ts';
 import { Button } from '../../components/Button.tsx';
 import { refreshQueries, useQuery } from '../../state/query.ts';
 import { toast } from '../../state/ui.ts';
-import { haptic } from '../../telegram/telegramSdk.ts';
+import { haptic, telegramInitData } from '../../telegram/telegramSdk.ts';
 import { MissionsSummary } from './MissionsSummary.tsx';
 import { countdown } from './miniAppTabs.ts';
 import styles from './MiniApp.module.css';
@@ -68,6 +68,7 @@ export function EarnTab() {
             </div>
           </div>
         )}
+        {telegramInitData() ? null : <p className={styles.muted}>The daily reward is for accounts opened from Telegram: open Murmur from our bot to claim it.</p>}
         {refusal ? (
           <p className={styles.error} role="alert" data-testid="claim-refusal">
             {refusal}

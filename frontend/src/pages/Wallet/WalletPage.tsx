@@ -1,5 +1,5 @@
 // Wallet: balances (diamonds, charm, VIP), top-up (crypto tab first, card through the sandbox),
-// the first-top-up offer, the payment status modal and the transaction history.
+// the first-top-up offer, the payment status modal, withdrawals and the transaction history.
 import type { TransactionHistoryItem as TransactionDto } from '@murmur/contracts/transactions';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
@@ -12,12 +12,16 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { useQuery } from '../../state/query.ts';
 import { useTopUp } from '../../wallet/topUpStore.ts';
 import { transactionWords } from '../../wallet/transactionWords.ts';
+import { useWithdraw } from '../../wallet/withdrawStore.ts';
 import { FirstTopUpOffer, StatusModal, TopUpModal } from './TopUp.tsx';
 import styles from './Wallet.module.css';
+import { Withdrawals } from './Withdrawals.tsx';
+import { WithdrawModal } from './WithdrawModal.tsx';
 
 export default function WalletPage() {
   const { data: balance, diamonds } = useBalance();
   const openTopUp = useTopUp((s) => s.openTopUp);
+  const openWithdraw = useWithdraw((s) => s.openWithdraw);
   const [search, setSearch] = useSearchParams();
   const [page, setPage] = useState(1);
   const { data: history, isLoading } = useQuery<{ items: TransactionDto[]; meta: { totalPages: number; currentPage: number } }>(`/transaction/me?page=${page}&limit=10`);
@@ -53,6 +57,9 @@ export default function WalletPage() {
             {(b?.charm ?? 0).toLocaleString()}
           </strong>
           <span className={styles.cardHint}>Charm comes from gifts you receive; withdraw it from 500 charm (5 USDT).</span>
+          <Button variant="secondary" onClick={openWithdraw} data-testid="withdraw">
+            Withdraw
+          </Button>
         </div>
         <div className={`${styles.card} ${styles.vipCard}`}>
           <span className={styles.cardLabel}>
@@ -72,6 +79,7 @@ export default function WalletPage() {
         </button>
       ) : null}
 
+      <Withdrawals />
       <h2 className={styles.sectionTitle}>Transaction history</h2>
       {isLoading ? null : !history || history.items.length === 0 ? (
         <EmptyState icon="🧾" title="No transactions yet">
@@ -111,6 +119,7 @@ export default function WalletPage() {
       <FirstTopUpOffer />
       <TopUpModal />
       <StatusModal />
+      <WithdrawModal />
     </div>
   );
 }

@@ -1,0 +1,41 @@
+// Account settings commands (issue 16): mature content and audio preferences, unlinking a way in
+// (never the last: decided on `user-{uid}` with its version), and signing out every other device.
+import { accountTexts, SettingsBody, UnlinkCredentialBody } from '@murmur/contracts';
+import { currentUser, parse, requireAuth } from '@murmur/platform';
+import type express from 'express';
+import type { CommandDeps } from '../dependencies.ts';
+import { decideInTransaction } from './accounts.ts';
+import { userCommands } from './user-commands.ts';
+
+export const settingsPaths = { settings: '/user/settings', unlink: '/user/credentials/unlink', endOtherSessions: '/user/sessions/end-others' } as const;
+
+export function settingsRoutes(router: express.Router, deps: CommandDeps): void {
+  router.put(settingsPaths.settings, requireAuth(), async (req, res) => {
+    const { uid } = currentUser(req);
+    const body = parse(SettingsBody, req.body);
+    const result = await userCommands.run(deps, uid, { type: 'ChangeSettings', ...body, now: deps.clock.now() }, { actorUid: uid });
+    res.json({ showNSFW: result.state.showNSFW, ...result.state.audio, position: result.position.toString() });
+  });
+
+  // The decision and the removal of the sign-in link commit together: once unlinked, the credential
+  // signs into nothing (or into a new account), and a refused unlink removes nothing.
+  router.post(settingsPaths.unlink, requireAuth(), async (req, res) => {
+    const { uid } = currentUser(req);
+    const body = parse(UnlinkCredentialBody, req.body);
+    const key = body.kind === 'wallet-evm' ? body.key.toLowerCase() : body.key;
+    const result = await decideInTransaction(deps, uid, { type: 'UnlinkCredential', kind: body.kind, key, now: deps.clock.now() }, [], async (client) => {
+      await client.query('delete from identity_links where kind = $1 and key = $2 and uid = $3', [body.kind, key, uid]);
+    });
+    res.json({ credentials: result.state.credentials, position: result.position.toString() });
+  });
+
+  router.post(settingsPaths.endOtherSessions, requireAuth(), async (req, res) => {
+    const { uid, sessionId } = currentUser(req);
+    const { rowCount } = await deps.pool.query(
+      `update auth_sessions set status = 'revoked', ended_at = $3 where uid = $1 and status = 'active' and session_id <> $2`,
+      [uid, sessionId ?? '', deps.clock.now()],
+    );
+    deps.sessionGuard?.forget?.(uid);
+    res.json({ ended: rowCount ?? 0, message: accountTexts.signedOutOthers });
+  });
+}

@@ -1,0 +1,54 @@
+// Diamonds of mission and quest rewards, minted through the wallet ledger with reason `reward`.
+// The claim route mints inline (for latency); this reactor mints every RewardClaimed in the log too,
+// so a crash between the claim and the credit still pays. The key derives from the claim: one credit.
+import type { RewardClaimedData } from '@murmur/contracts';
+import { LogListener, Subscription } from '@murmur/eventstore';
+import { ApiError } from '@murmur/platform';
+import type { CommandDeps } from '../dependencies.ts';
+import { creditDiamonds } from '../wallet/ledger.ts';
+
+export const REWARD_CREDITS = 'reward-credits';
+
+/** The credit of a claim's diamonds (idempotent: the same claim never mints twice). */
+export async function mintRewardDiamonds(deps: CommandDeps, claim: { uid: string; claimId: string; diamonds: number }): Promise<bigint> {
+  const { position } = await creditDiamonds(deps, {
+    uid: claim.uid,
+    amount: claim.diamonds,
+    reason: 'reward',
+    reference: claim.claimId,
+    idempotencyKey: `reward:${claim.claimId}`,
+  });
+  return position;
+}
+
+export function startRewardReactor(deps: CommandDeps, options: { pollIntervalMs?: number } = {}): { stop(): Promise<void> } {
+  const connectionString = (deps.pool as unknown as { options?: { connectionString?: string } }).options?.connectionString;
+  const listener = new LogListener(connectionString ?? '');
+  if (connectionString) void listener.start().catch((err) => deps.logger.warn({ err }, 'reward reactor polls without LISTEN'));
+  const subscription = new Subscription(deps.pool, listener, {
+    name: REWARD_CREDITS,
+    async handle(events) {
+      for (const e of events) {
+        if (e.type !== 'RewardClaimed') continue;
+        const d = e.data as unknown as RewardClaimedData;
+        if (d.reward.diamonds <= 0) continue;
+        try {
+          await mintRewardDiamonds(deps, { uid: d.uid, claimId: d.claimId, diamonds: d.reward.diamonds });
+        } catch (error) {
+          if (!(error instanceof ApiError)) throw error;
+          deps.logger.error({ err: error, claimId: d.claimId }, 'reward could not be credited');
+        }
+      }
+    },
+  }, {
+    pollIntervalMs: options.pollIntervalMs ?? 250,
+    onError: (err) => deps.logger.error({ err }, 'reward-credits batch failed; retrying'),
+  });
+  subscription.start();
+  return {
+    async stop() {
+      await subscription.stop();
+      await listener.close();
+    },
+  };
+}

@@ -1,0 +1,223 @@
+// Settings (spec section 2 "settings with linked accounts"): the ways to sign in and unlinking them,
+// mature content (18+ only, after the warning and consent), theme, lobby audio, other devices.
+import { accountTexts, credentialKindNames, type AccountSettingsDto, type LinkedCredentialDto } from '@murmur/contracts/account-settings';
+import { texts } from '@murmur/contracts/errors';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { api, ApiCallError } from '../../api/client.ts';
+import { Button } from '../../components/Button.tsx';
+import { Dialog } from '../../components/Dialog.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { setDefaultVolume, setMutedByMe, useVolumes } from '../../media/volumes.ts';
+import { refreshQueries, useQuery } from '../../state/query.ts';
+import { useTheme } from '../../state/theme.ts';
+import { toast } from '../../state/ui.ts';
+import styles from './Settings.module.css';
+
+const SETTINGS = '/user/settings';
+
+export default function SettingsPage() {
+  const { data: settings, mutate } = useQuery<AccountSettingsDto>(SETTINGS, { dedupingInterval: 0 });
+  return (
+    <div className={styles.page} data-testid="settings-page">
+      <PageHeader title="Settings" subtitle="Your sign-in methods, content, look and sound." />
+      <LinkedAccounts settings={settings} onChange={() => void mutate()} />
+      <MatureContent settings={settings} onChange={() => void mutate()} />
+      <Appearance />
+      <Audio />
+      <Devices />
+    </div>
+  );
+}
+
+function credentialLabel(c: LinkedCredentialDto): string {
+  if (c.kind === 'provider') return c.provider ? `Signed in with ${c.provider}` : credentialKindNames.provider;
+  return credentialKindNames[c.kind];
+}
+
+function LinkedAccounts({ settings, onChange }: { settings: AccountSettingsDto | undefined; onChange(): void }) {
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const unlink = async (c: LinkedCredentialDto) => {
+    setBusy(`${c.kind}:${c.key}`);
+    setError(null);
+    try {
+      await api.post('/user/credentials/unlink', { kind: c.kind, key: c.key }, { quiet: true });
+      toast(`${credentialLabel(c)} unlinked.`, 'success');
+      onChange();
+      void refreshQueries('/wallet/blockchain');
+    } catch (e) {
+      setError((e as ApiCallError).message);
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <section className={styles.card} aria-labelledby="linked-title">
+      <h2 id="linked-title">Linked accounts</h2>
+      <p className={styles.hint}>Each of these signs you in. You always keep at least one.</p>
+      <div className={styles.list} data-testid="linked-accounts">
+        {settings?.credentials.map((c) => (
+          <div key={`${c.kind}:${c.key}`} className={styles.row} data-testid="linked-account">
+            <span className={styles.name}>
+              {credentialLabel(c)}
+              <small>{c.key}</small>
+            </span>
+            <Button size="sm" variant="secondary" busy={busy === `${c.kind}:${c.key}`} onClick={() => void unlink(c)}>
+              Unlink
+            </Button>
+          </div>
+        ))}
+        {settings && settings.credentials.length === 0 ? <p className={styles.hint}>You are signed in as a guest: link a wallet or sign in with e-mail to keep this account.</p> : null}
+      </div>
+      {error ? (
+        <p className={styles.error} role="alert" data-testid="unlink-error">
+          {error}
+        </p>
+      ) : null}
+      <div className={styles.actions}>
+        <Link to="/web3-wallet">
+          <Button variant="secondary" size="sm" tabIndex={-1}>
+            Link a wallet
+          </Button>
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function MatureContent({ settings, onChange }: { settings: AccountSettingsDto | undefined; onChange(): void }) {
+  const [asking, setAsking] = useState(false);
+  const [consent, setConsent] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const save = async (showNSFW: boolean) => {
+    setBusy(true);
+    try {
+      await api.put(SETTINGS, { showNSFW });
+      toast('Settings saved', 'success');
+      onChange();
+      void refreshQueries('/user/me');
+      setAsking(false);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const adult = settings?.adult ?? false;
+  return (
+    <section className={styles.card} aria-labelledby="mature-title">
+      <h2 id="mature-title">Mature content</h2>
+      <label className={styles.switchRow}>
+        <input
+          type="checkbox"
+          role="switch"
+          data-testid="mature-switch"
+          checked={settings?.showNSFW ?? false}
+          disabled={!settings || !adult || busy}
+          onChange={(e) => {
+            if (e.target.checked) {
+              setConsent(false);
+              setAsking(true);
+            } else void save(false);
+          }}
+        />
+        <span className={styles.switchTrack} aria-hidden />
+        <span>Show 18+ lobbies and posts</span>
+      </label>
+      {settings && !adult ? (
+        <p className={styles.hint} data-testid="mature-too-young">
+          {texts.minAge}
+        </p>
+      ) : (
+        <p className={styles.hint}>Only for people aged 18 or older, after your consent.</p>
+      )}
+      <Dialog open={asking} onOpenChange={(o) => !o && setAsking(false)} title="18+ mature content" size="sm" testId="mature-warning">
+        <p className={styles.warning}>{accountTexts.matureWarning}</p>
+        <label className={styles.consent}>
+          <input type="checkbox" checked={consent} onChange={(e) => setConsent(e.target.checked)} data-testid="mature-consent" />
+          <span>{accountTexts.matureConsent}</span>
+        </label>
+        <div className={styles.actions}>
+          <Button variant="secondary" onClick={() => setAsking(false)}>
+            Cancel
+          </Button>
+          <Button disabled={!consent} busy={busy} onClick={() => void save(true)} data-testid="mature-confirm">
+            Show mature content
+          </Button>
+        </div>
+      </Dialog>
+    </section>
+  );
+}
+
+function Appearance() {
+  const { theme, toggle } = useTheme();
+  return (
+    <section className={styles.card} aria-labelledby="theme-title">
+      <h2 id="theme-title">Theme</h2>
+      <div className={styles.choices} role="radiogroup" aria-label="Theme">
+        {(['dark', 'light'] as const).map((t) => (
+          <button key={t} type="button" role="radio" aria-checked={theme === t} className={`${styles.choice} ${theme === t ? styles.choiceOn : ''}`} onClick={() => theme !== t && toggle()} data-testid={`theme-${t}`}>
+            {t === 'dark' ? 'Dark' : 'Light'}
+          </button>
+        ))}
+      </div>
+      <p className={styles.hint}>Kept in this browser.</p>
+    </section>
+  );
+}
+
+function Audio() {
+  const { defaultVolume = 100, mutes } = useVolumes();
+  return (
+    <section className={styles.card} aria-labelledby="audio-title">
+      <h2 id="audio-title">Lobby sound</h2>
+      <label className={styles.range}>
+        <span>Default volume</span>
+        <input type="range" min={0} max={100} value={defaultVolume} onChange={(e) => setDefaultVolume(Number(e.target.value))} data-testid="default-volume" aria-label="Default volume" />
+        <output data-testid="default-volume-value">{defaultVolume}</output>
+      </label>
+      <p className={styles.hint}>Everyone you have not set a volume for plays at this level. Saved to your account.</p>
+      {mutes.length > 0 ? (
+        <div className={styles.list} data-testid="muted-users">
+          {mutes.map((uid) => (
+            <div key={uid} className={styles.row}>
+              <span className={styles.name}>
+                Muted by you
+                <small>{uid}</small>
+              </span>
+              <Button size="sm" variant="secondary" onClick={() => setMutedByMe(uid, false)}>
+                Unmute
+              </Button>
+            </div>
+          ))}
+        </div>
+      ) : (
+        <p className={styles.hint}>You have muted nobody. Mute someone from a lobby's volume controls.</p>
+      )}
+    </section>
+  );
+}
+
+function Devices() {
+  const [busy, setBusy] = useState(false);
+  const endOthers = async () => {
+    setBusy(true);
+    try {
+      const res = await api.post<{ message: string }>('/user/sessions/end-others');
+      toast(res.message, 'success');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className={styles.card} aria-labelledby="devices-title">
+      <h2 id="devices-title">Devices</h2>
+      <p className={styles.hint}>Signed in somewhere you no longer use? Sign out everywhere but here.</p>
+      <div className={styles.actions}>
+        <Button variant="secondary" busy={busy} onClick={() => void endOthers()} data-testid="end-other-sessions">
+          Sign out of other devices
+        </Button>
+      </div>
+    </section>
+  );
+}
