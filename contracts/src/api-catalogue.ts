@@ -9,7 +9,8 @@ import { CmsAssetList, GiftCatalogueAnswer, SendGiftBody } from './gifting.ts';
 import { GifSearchQuery, GifSearchResult } from './gifs.ts';
 import { AddAgencyHostBody, CreateAgencyBody, PeriodQuery, SetShareRatiosBody, SettlePeriodBody, SubmitCharmPaymentBody } from './guild.ts';
 import {
-  BanBody, CreateSignMessageBody, LoginBody, OnboardingBody, ProviderLoginBody, RequestOtpBody, RoleChangeBody, TelegramLoginBody, WalletSignatureBody,
+  AuthStateDto, BanBody, BanChanged, CreateSignMessageBody, DailyClaimAnswer, DevMailbox, LoggedOut, LoginBody, MeDto, NextClaimDto, OnboardingAnswer, OnboardingBody,
+  OtpSent, ProviderLoginBody, RequestOtpBody, RoleChangeBody, RolesChanged, SignMessageDto, TelegramLoginBody, WalletLinked, WalletSignatureBody,
 } from './identity.ts';
 import {
   AddAdminBody, BackgroundBody, BlockBody, ChatPosted, CreateLobbyBody, CreateRoomBody, GrantMicBody, HomeAnswer, InviteCreated, LobbyChatBody, LobbyChatHistory,
@@ -22,8 +23,7 @@ import { PageQuery } from './paging.ts';
 import { ClaimBody, CombineFragmentsBody, JoinWithTokenBody, LinkQuestAccountBody } from './progression.ts';
 import { AddPayoutWalletBody, ConnectReferrerBody, CreateReferralLinkBody, ValidateReferrerBody } from './referral.ts';
 import {
-  CreateWallPostBody, DeleteGalleryItemBody, FeedQuery, MessagesQuery, PresignMediaBody, PresignMediaQuery, ProcessMediaBody, RefreshMessagesBody, RemoveFollowerBody,
-  ReportUserBody, SendMessageBody, UpdateProfileDetailsBody, UserSearchQuery, WallQuery,
+  CreateWallPostBody, DeleteGalleryItemBody, FeedQuery, FollowerPage, GalleryPage, MessageHistory, MessageThreadPage, MessagesQuery, PresignMediaBody, PresignMediaQuery, ProcessMediaBody, ProfileDetails, ProfileView, RefreshMessagesBody, RemoveFollowerBody, ReportUserBody, SendMessageBody, UnreadMessages, UpdateProfileDetailsBody, UserSearchQuery, WallPage, WallQuery,
 } from './social.ts';
 import { TransactionHistory } from './transactions.ts';
 import {
@@ -72,32 +72,32 @@ const open = <M extends ApiMethod, P extends string, O extends Options = Record<
 
 const catalogue = [
   // ---- identity: sign-in, sessions, onboarding, roles ----
-  open('POST', '/auth/otp', 'identity', 'Send a one-time sign-in code by email', { body: RequestOtpBody }),
-  open('POST', '/auth/login', 'identity', 'Sign in with an email code, or as a guest', { body: LoginBody }),
-  open('POST', '/auth/login-wallet', 'identity', 'Sign in with a signed wallet message', { body: WalletSignatureBody }),
-  open('POST', '/auth/login-via-firebase-provider', 'identity', 'Sign in with an identity provider token', { body: ProviderLoginBody }),
-  open('POST', '/auth/login-via-telegram', 'identity', 'Sign in with Telegram init data', { body: TelegramLoginBody }),
-  open('POST', '/auth/refresh', 'identity', 'Rotate the refresh cookie and get a new access token'),
-  open('POST', '/auth/logout', 'identity', 'End the session and clear the refresh cookie'),
-  open('POST', '/wallet/create-sign-message', 'identity', 'Create the message a wallet signs to sign in or link', { body: CreateSignMessageBody }),
-  post('/wallet/sign-message', 'identity', 'Link a wallet to the account with a signed message', { body: WalletSignatureBody }),
-  post('/user/onboarding', 'identity', 'Finish onboarding', { body: OnboardingBody }),
-  post('/admin/users/{uid}/roles', 'identity', 'Grant or revoke a role', { roles: ['ad'], body: RoleChangeBody }),
-  post('/admin/users/{uid}/ban', 'identity', 'Ban or unban an account', { roles: ['ad'], body: BanBody }),
-  post('/claim/tg', 'identity', 'Claim the Telegram daily reward'),
-  get('/user/me', 'identity', 'The signed-in account'),
+  open('POST', '/auth/otp', 'identity', 'Send a one-time sign-in code by email', { body: RequestOtpBody, response: OtpSent }),
+  open('POST', '/auth/login', 'identity', 'Sign in with an email code, or as a guest', { body: LoginBody, response: AuthStateDto }),
+  open('POST', '/auth/login-wallet', 'identity', 'Sign in with a signed wallet message', { body: WalletSignatureBody, response: AuthStateDto }),
+  open('POST', '/auth/login-via-firebase-provider', 'identity', 'Sign in with an identity provider token', { body: ProviderLoginBody, response: AuthStateDto }),
+  open('POST', '/auth/login-via-telegram', 'identity', 'Sign in with Telegram init data', { body: TelegramLoginBody, response: AuthStateDto }),
+  open('POST', '/auth/refresh', 'identity', 'Rotate the refresh cookie and get a new access token', { response: AuthStateDto }),
+  open('POST', '/auth/logout', 'identity', 'End the session and clear the refresh cookie', { response: LoggedOut }),
+  open('POST', '/wallet/create-sign-message', 'identity', 'Create the message a wallet signs to sign in or link', { body: CreateSignMessageBody, response: SignMessageDto }),
+  post('/wallet/sign-message', 'identity', 'Link a wallet to the account with a signed message', { body: WalletSignatureBody, response: WalletLinked }),
+  post('/user/onboarding', 'identity', 'Finish onboarding', { body: OnboardingBody, response: OnboardingAnswer }),
+  post('/admin/users/{uid}/roles', 'identity', 'Grant or revoke a role', { roles: ['ad'], body: RoleChangeBody, response: RolesChanged }),
+  post('/admin/users/{uid}/ban', 'identity', 'Ban or unban an account', { roles: ['ad'], body: BanBody, response: BanChanged }),
+  post('/claim/tg', 'identity', 'Claim the Telegram daily reward', { response: DailyClaimAnswer }),
+  get('/user/me', 'identity', 'The signed-in account', { response: MeDto }),
   get('/user/settings', 'identity', 'Mature content, audio preferences and linked sign-in methods', { response: AccountSettingsDto }),
   route('PUT', '/user/settings', 'identity', true, 'Change mature content (18+) and the audio preferences', { body: SettingsBody }),
   post('/user/credentials/unlink', 'identity', 'Unlink a sign-in method (never the last one)', { body: UnlinkCredentialBody }),
   post('/user/sessions/end-others', 'identity', 'Sign out every other device'),
-  get('/claim/tg/next-claim', 'identity', 'When the next Telegram reward can be claimed'),
-  open('GET', '/dev/mailbox', 'identity', 'Development only: sign-in emails sent to an address (JSON)'),
+  get('/claim/tg/next-claim', 'identity', 'When the next Telegram reward can be claimed', { response: NextClaimDto }),
+  open('GET', '/dev/mailbox', 'identity', 'Development only: sign-in emails sent to an address (JSON)', { response: DevMailbox }),
   open('GET', '/dev/mailbox.html', 'identity', 'Development only: sign-in emails sent to an address (HTML)'),
 
   // ---- profiles, social graph, wall, gallery, media ----
   route('PUT', '/user/profile/details', 'social', true, 'Edit the own profile (JSON or multipart with a picture)', { body: UpdateProfileDetailsBody }),
-  get('/user/profile/details', 'social', 'The own profile'),
-  open('GET', '/user/profile/view/{uid}', 'social', "A user's public profile"),
+  get('/user/profile/details', 'social', 'The own profile', { response: ProfileDetails }),
+  open('GET', '/user/profile/view/{uid}', 'social', "A user's public profile", { response: ProfileView }),
   post('/user/follow/{uid}', 'social', 'Follow a user'),
   post('/user/unfollow/{uid}', 'social', 'Unfollow a user'),
   post('/user/remove/{uid}', 'social', 'Remove a follower or subscriber', { body: RemoveFollowerBody }),
@@ -105,19 +105,19 @@ const catalogue = [
   post('/messages/block/{uid}', 'social', 'Block a user from a message thread'),
   post('/user/unblock/{uid}', 'social', 'Unblock a user'),
   post('/user/report/{uid}', 'social', 'Report a user', { body: ReportUserBody }),
-  open('GET', '/user/followers/{uid}', 'social', "A user's followers", { query: PageQuery }),
-  open('GET', '/user/following/{uid}', 'social', 'Whom a user follows', { query: PageQuery }),
-  open('GET', '/user/subscribers/{uid}', 'social', "A user's subscribers", { query: PageQuery }),
-  open('GET', '/user/subscriptions/{uid}', 'social', 'Whom a user subscribes to', { query: PageQuery }),
-  get('/cms/users', 'social', 'Search users by name', { query: UserSearchQuery }),
+  open('GET', '/user/followers/{uid}', 'social', "A user's followers", { query: PageQuery, response: FollowerPage }),
+  open('GET', '/user/following/{uid}', 'social', 'Whom a user follows', { query: PageQuery, response: FollowerPage }),
+  open('GET', '/user/subscribers/{uid}', 'social', "A user's subscribers", { query: PageQuery, response: FollowerPage }),
+  open('GET', '/user/subscriptions/{uid}', 'social', 'Whom a user subscribes to', { query: PageQuery, response: FollowerPage }),
+  get('/cms/users', 'social', 'Search users by name', { query: UserSearchQuery, response: FollowerPage }),
   post('/user/wall/post', 'social', 'Post on the own wall', { body: CreateWallPostBody }),
   post('/user/wall/delete/{id}', 'social', 'Delete an own wall post'),
   post('/user/wall/post/{id}/like', 'social', 'Like a wall post'),
   post('/user/wall/post/{id}/unlike', 'social', 'Take back a like'),
   post('/user/wall/post/{id}/unlock', 'social', 'Pay diamonds to unlock a locked post'),
-  open('GET', '/user/wall/{uid}', 'social', "A user's wall", { query: WallQuery }),
-  get('/user/feed/for-you', 'social', 'The for-you feed', { query: FeedQuery }),
-  open('GET', '/user/gallery/{uid}', 'social', "A user's gallery", { query: PageQuery }),
+  open('GET', '/user/wall/{uid}', 'social', "A user's wall", { query: WallQuery, response: WallPage }),
+  get('/user/feed/for-you', 'social', 'The for-you feed', { query: FeedQuery, response: WallPage }),
+  open('GET', '/user/gallery/{uid}', 'social', "A user's gallery", { query: PageQuery, response: GalleryPage }),
   post('/cms/presign-media', 'media', 'Step 1 of an upload: a presigned PUT address', { body: PresignMediaBody, query: PresignMediaQuery }),
   open('PUT', '/media/object/{key}', 'media', 'Step 2 of an upload to the local store: the file bytes (signed address)', { rawBody: 'the file, with the presigned content type' }),
   post('/cms/process-media', 'media', 'Step 3 of an upload: check and register the file', { body: ProcessMediaBody }),
@@ -127,9 +127,9 @@ const catalogue = [
   // ---- direct messages ----
   post('/messages/send/{uid}', 'messages', 'Send a direct message', { body: SendMessageBody }),
   post('/messages/refresh', 'messages', 'Mark a thread read', { body: RefreshMessagesBody }),
-  get('/messages/threads', 'messages', 'The own message threads'),
-  get('/messages/unread', 'messages', 'How many of the own threads have unread messages'),
-  get('/messages/threads/{threadId}', 'messages', 'Messages of a thread', { query: MessagesQuery }),
+  get('/messages/threads', 'messages', 'The own message threads', { response: MessageThreadPage }),
+  get('/messages/unread', 'messages', 'How many of the own threads have unread messages', { response: UnreadMessages }),
+  get('/messages/threads/{threadId}', 'messages', 'Messages of a thread', { query: MessagesQuery, response: MessageHistory }),
 
   // ---- notifications centre ----
   get('/notifications', 'notifications', 'The own notifications, newest first, with the unread count', { query: PageQuery, response: NotificationsPage }),

@@ -33,6 +33,8 @@ export const limits = {
   minimumAge: 18,
   chatMessagesPerWindow: 5,
   chatWindowSeconds: 10,
+  /** Messages one user may post across all lobbies and rooms in the same window (abuse: 5 in each of many lobbies). */
+  chatMessagesPerWindowAllLobbies: 15,
   userSearchMinLength: 2,
   podium: 3,
 } as const;

@@ -67,6 +67,8 @@ export const texts = {
   amountBetween: 'Amount must be between {min} and {max}',
   uploadImageOnly: 'Please upload an image file.',
   uploadTooLarge: 'File size exceeds maximum limit (50MB). Please select a smaller file.',
+  /** A picture whose pixels would take too much memory to decode (the file may be small). */
+  uploadTooManyPixels: 'The image is too large: at most 8000 x 8000 pixels. Please select a smaller image.',
   dmNeedsMutualFollow: 'Messaging will be available after following each other.',
   dmNeedsReply: 'You can only send messages after the user has replied.',
   chatTooFast: 'You are sending messages too quickly.',

@@ -1,6 +1,7 @@
 // Identity: sign-in bodies, the user events on `user-{uid}`, and the auth/user DTOs (spec sections 1, 3, 4, 7).
 import { z } from 'zod';
 import { RoleCode } from './access-token.ts';
+import { commandAnswer } from './answers.ts';
 import { formatText, texts } from './errors.ts';
 import { limits } from './constants.ts';
 import { eventTypesOf, type EventUnionOf } from './event-map.ts';
@@ -141,6 +142,18 @@ export type MeDto = z.infer<typeof MeDto>;
 
 export const NextClaimDto = z.object({ canClaim: z.boolean(), nextClaimAt: z.string().nullable(), amount: z.number().int(), streak: z.number().int() });
 export type NextClaimDto = z.infer<typeof NextClaimDto>;
+
+// ---- answers of the identity commands (response DTOs) ----
+export const OtpSent = z.object({ sent: z.literal(true), expiresAt: z.string(), resendAfter: z.string() });
+export const LoggedOut = z.object({ loggedOut: z.literal(true) });
+export const WalletLinked = commandAnswer({ walletAddress: z.string(), environment: WalletEnvironment });
+/** Onboarding done: a fresh access token that says so. */
+export const OnboardingAnswer = commandAnswer({ hasFinishedOnboarding: z.literal(true), token: z.string() });
+export const RolesChanged = commandAnswer({ uid: z.string(), roles: z.array(RoleCode) });
+export const BanChanged = commandAnswer({ uid: z.string(), banned: z.boolean() });
+export const DailyClaimAnswer = commandAnswer({ amount: z.number().int(), balance: z.number().int(), nextClaimAt: z.string().nullable() });
+/** The demo's dev mailbox (sign-in codes sent). */
+export const DevMailbox = z.object({ items: z.array(z.object({ id: z.string(), to: z.string(), subject: z.string(), text: z.string(), receivedAt: z.string() })) });
 
 /** The daily Telegram claim: diamonds credited and the wait between claims. */
 export const telegramClaim = { diamonds: 10, intervalSeconds: 86_400 } as const;

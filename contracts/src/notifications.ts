@@ -2,6 +2,7 @@
 // events that already happen (gifts, follows, DMs, payments, withdrawals, referral rewards, lobby
 // invites), read up to a position with one event on `notifications-{uid}`.
 import { z } from 'zod';
+import { UserCard } from './answers.ts';
 import { paged } from './paging.ts';
 
 export const NotificationKind = z.enum([
@@ -47,7 +48,8 @@ export const NotificationDto = z.object({
   kind: NotificationKind,
   /** Order and read mark: a per-user sequence in log order. */
   seq: z.number().int(),
-  actor: z.object({ uid: z.string(), username: z.string(), profilePicUrl: z.string().nullable() }).nullable(),
+  /** Who caused it, as lists show users (with what they wear). */
+  actor: UserCard.nullable(),
   facts: NotificationFacts,
   /** Where the notification leads in the app. */
   link: z.string(),

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { limits, paging } from './constants.ts';
 import { formatText, texts } from './errors.ts';
 import { eventTypesOf, type EventUnionOf } from './event-map.ts';
-import { PageQuery } from './paging.ts';
+import { PageQuery, paged } from './paging.ts';
 
 const maxText = formatText(texts.maxChars, { n: limits.text });
 
@@ -240,6 +240,15 @@ export type MessageThread = z.infer<typeof MessageThread>;
 /** Threads with unread messages (GET messages/unread), for the unread badge on every page. */
 export const UnreadMessages = z.object({ unreadThreads: z.number().int() });
 export type UnreadMessages = z.infer<typeof UnreadMessages>;
+
+// ---- answers of the list routes (response DTOs) ----
+export const WallPage = paged(WallPost);
+export const GalleryPage = paged(GalleryItem);
+/** Followers, following, subscribers, subscriptions and user search. */
+export const FollowerPage = paged(FollowerItem);
+export const MessageThreadPage = paged(MessageThread);
+/** A thread's messages, oldest first; `nextBefore` asks for the older page (null at the start). */
+export const MessageHistory = z.object({ items: z.array(DirectMessage), nextBefore: z.string().nullable() });
 
 export type DmRefusal = 'self' | 'blocked' | 'needs-reply' | 'needs-mutual-follow';
 

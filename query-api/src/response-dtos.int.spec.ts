@@ -1,13 +1,15 @@
 // The answers of the real apps against their catalogued DTOs (contracts/src/api-catalogue.ts): every
 // GET route with a DTO is called with seeded data, and the commands that seed it are checked too, so
 // a field renamed, dropped or added on either side fails here.
-import { apiCatalogue, type ApiRoute } from '@murmur/contracts';
+import { apiCatalogue, threadIdOf, type ApiRoute } from '@murmur/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actors, startTestStack, type TestStack } from '../../test-support/stack.ts';
+import { refreshCookieOf, startIdentityStack, type IdentityStack } from '../../test-support/identity.ts';
+import { actors } from '../../test-support/stack.ts';
 
-let stack: TestStack;
+// The identity stack: the real stack with a dev SMTP server, so sign-in by e-mail code runs too.
+let stack: IdentityStack;
 beforeAll(async () => {
-  stack = await startTestStack();
+  stack = await startIdentityStack();
 });
 afterAll(async () => stack?.stop());
 
@@ -159,6 +161,73 @@ describe('answers against their contracts DTOs', () => {
     const board = await query(null, `/lobbies/leaderboard?lobbyId=${lobby.lobbyId}&frequency=weekly`);
     expect(board.topUsers.map((u: { uid: string }) => u.uid)).toEqual(['m-payer']);
     await command('m-payer', '/wallet/blockchain/remove', { walletId: wallet.walletId });
+    await query(null, '/user/leaderboards?kind=users&frequency=weekly');
+    await query('m-host', '/notifications');
+    await query('m-host', '/notifications/unread');
+    await command('m-host', '/notifications/read', { upToSeq: 1 });
+  });
+
+  it('identity: sign-in, onboarding, refresh, roles, the own account', async () => {
+    const mail = stack.smtp.waitFor('dto@example.com');
+    expectDto('POST', '/auth/otp', await stack.api('/auth/otp', { method: 'POST', body: { email: 'dto@example.com' } }));
+    const code = /\b(\d{6})\b/.exec((await mail).text)![1];
+    const login = await stack.api('/auth/login', { method: 'POST', body: { credentials: { type: 'email', email: 'dto@example.com', code } } });
+    expectDto('POST', '/auth/login', login);
+    const onboarded = await stack.api('/user/onboarding', { method: 'POST', token: login.body.token, body: { acceptTerms: true, birthday: '1990-01-01' } });
+    expectDto('POST', '/user/onboarding', onboarded);
+    const token = onboarded.body.token as string;
+    const refreshed = await stack.api('/auth/refresh', { method: 'POST', headers: { cookie: `murmur_refresh=${refreshCookieOf(login.headers)}` }, body: {} });
+    expectDto('POST', '/auth/refresh', refreshed);
+    const guest = await stack.api('/auth/login', { method: 'POST', body: { credentials: { type: 'guest' } } });
+    expectDto('POST', '/auth/login', guest);
+    expect(guest.body.anonymous).toBe(true);
+    const message = await stack.api('/wallet/create-sign-message', { method: 'POST', body: { address: '0x3333333333333333333333333333333333333333', type: 'login' } });
+    expectDto('POST', '/wallet/create-sign-message', message);
+    await asAdmin(`/admin/users/${login.body.uid}/roles`, { role: 'ag' });
+    await asAdmin(`/admin/users/${guest.body.uid}/ban`, { banned: true, reason: 'Spam' });
+
+    const me = await stack.readAfter('/user/me', token, onboarded.body.position);
+    expectDto('GET', '/user/me', me);
+    expect(me.body.hasFinishedOnboarding).toBe(true);
+    expectDto('GET', '/claim/tg/next-claim', await stack.api('/claim/tg/next-claim', { token }));
+    expectDto('GET', '/user/settings', await stack.api('/user/settings', { token }));
+    expectDto('GET', '/dev/mailbox?email=dto@example.com', await stack.api('/dev/mailbox?email=dto@example.com'));
+    expectDto('POST', '/auth/logout', await stack.api('/auth/logout', { method: 'POST', token, body: {} }));
+  });
+
+  it('profiles, the social graph, the wall and direct messages', async () => {
+    const [ada, bo] = await Promise.all([stack.signInWithEmail('ada-dto@example.com'), stack.signInWithEmail('bo-dto@example.com')]);
+    const a = { uid: ada.body.uid as string, token: ada.body.token as string };
+    const b = { uid: bo.body.uid as string, token: bo.body.token as string };
+    const write = async (who: typeof a, path: string, body: unknown = {}) => {
+      const res = await stack.api(path, { method: 'POST', token: who.token, body });
+      expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
+      return res.body as { position: string };
+    };
+    await write(a, `/user/follow/${b.uid}`);
+    await write(b, `/user/follow/${a.uid}`);
+    await write(a, '/user/wall/post', { content: 'Typed wall' });
+    const sent = await write(a, `/messages/send/${b.uid}`, { text: 'Typed hello' });
+    const read = (who: typeof a | null, path: string) => stack.readAfter(path, who?.token ?? '', sent.position);
+    const check = async (who: typeof a | null, path: string) => {
+      const res = await read(who, path);
+      expectDto('GET', path, res);
+      return res.body as Record<string, any>;
+    };
+    await check(a, '/user/profile/details');
+    await check(null, `/user/profile/view/${a.uid}`);
+    expect((await check(null, `/user/followers/${a.uid}`)).items.map((f: { uid: string }) => f.uid)).toEqual([b.uid]);
+    await check(b, `/user/following/${b.uid}`);
+    await check(null, `/user/subscribers/${a.uid}`);
+    await check(null, `/user/subscriptions/${a.uid}`);
+    await check(b, '/cms/users?q=ad');
+    await check(b, '/cms/users?q=a');
+    expect((await check(null, `/user/wall/${a.uid}`)).items[0].content).toBe('Typed wall');
+    await check(b, '/user/feed/for-you');
+    await check(null, `/user/gallery/${a.uid}`);
+    expect((await check(b, '/messages/threads')).items).toHaveLength(1);
+    expect((await check(b, '/messages/unread')).unreadThreads).toBe(1);
+    expect((await check(b, `/messages/threads/${threadIdOf(a.uid, b.uid)}`)).items[0].text).toBe('Typed hello');
   });
 
   it('has called every GET route that has a DTO', () => {

@@ -46,6 +46,7 @@ import {
   type RoomCommand,
 } from './decide.ts';
 import { chatCommands, lobbyCommands, roomCommands } from './lobby-streams.ts';
+import { ChatLimiter } from './chat-limits.ts';
 import { isOpen, seatOf, type LobbyState } from './lobby.ts';
 import { mediaAnswer, mediaProviderFromEnv, type MediaProvider } from './media-provider.ts';
 import { roomIsOpen, type RoomState } from './room.ts';
@@ -302,10 +303,12 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
   });
 
   // Chat: one stream per sender per lobby (the rate limit's scope), membership from the lobby/room stream.
+  const chatLimiter = new ChatLimiter();
   const chat = (inRoom: boolean) => async (req: express.Request, res: express.Response) => {
     const me = currentUser(req);
     const lobbyId = lobbyIdOf(req);
     const { payload, roomId: roomInBody } = parse(LobbyChatBody, req.body);
+    if (!chatLimiter.take(me.uid, Date.parse(now()))) throw new ApiError('RATE_LIMITED', lobbyTexts.chatTooFast);
     const lobby = await loadLobby(deps, lobbyId);
     if (!lobby.exists) throw new ApiError('NOT_FOUND', lobbyTexts.lobbyNotFound);
     let roomId: string | null = null;

@@ -56,6 +56,19 @@ describe('media upload', () => {
     expect((await stack.api('/user/gallery/item/delete', { method: 'POST', token, body: { filename: signed.body.fileName, format: 'image/png' } })).status).toBe(404);
   });
 
+  it('refuses a small file that claims 10,000 x 10,000 pixels, from its header, before decoding it; nothing is recorded', async () => {
+    const bomb = await sharp({ create: { width: 10_000, height: 10_000, channels: 3, background: '#000' } }).png({ compressionLevel: 9 }).toBuffer();
+    expect(bomb.length).toBeLessThan(400_000);
+    const signed = await presign({ fileName: 'bomb.png', contentType: 'image/png', size: bomb.length });
+    const put = await fetch(`${stack.commandUrl}${signed.body.uploadUrl}`, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: new Uint8Array(bomb) });
+    expect(put.status).toBe(200);
+    const processed = await stack.api('/cms/process-media', { method: 'POST', token, body: { fileName: signed.body.fileName, fileType: 'image/png' } });
+    expect(processed.status).toBe(400);
+    expect(processed.body.error.message).toBe(texts.uploadTooManyPixels);
+    const gallery = await stack.api('/user/gallery/m-owner', { token });
+    expect(gallery.body.items.map((i: { filename: string }) => i.filename)).not.toContain(signed.body.fileName);
+  });
+
   it('accepts video and audio, refuses other types and images for chat that are not images', async () => {
     expect((await presign({ fileName: 'clip.mp4', contentType: 'video/mp4' })).status).toBe(200);
     expect((await presign({ fileName: 'song.mp3', contentType: 'audio/mpeg' })).status).toBe(200);

@@ -17,7 +17,7 @@ import type express from 'express';
 import type { CommandDeps } from '../dependencies.ts';
 import type { CommandModule } from '../modules.ts';
 import { mediaCommands } from './media-commands.ts';
-import { makeThumbnail } from './thumbnail.ts';
+import { IMAGE_HEADER_BYTES, imageDimensions, makeThumbnail, MAX_IMAGE_PIXELS } from './thumbnail.ts';
 
 
 const EXTENSION = /\.([A-Za-z0-9]{1,8})$/;
@@ -95,8 +95,12 @@ export const mediaModule: CommandModule = {
       if (mediaKindOf(object.contentType) !== kind) throw new ApiError('VALIDATION_FAILED', texts.uploadImageOnly);
       let thumbnailFileName: string | null = null;
       if (kind === 'image') {
-        const bytes = await store.read(body.fileName, object.size);
-        if (!looksLikeImage(bytes)) throw new ApiError('VALIDATION_FAILED', texts.uploadImageOnly);
+        // The header first: a picture that claims too many pixels is refused before anything decodes it.
+        const head = await store.read(body.fileName, Math.min(object.size, IMAGE_HEADER_BYTES));
+        if (!looksLikeImage(head)) throw new ApiError('VALIDATION_FAILED', texts.uploadImageOnly);
+        const size = await imageDimensions(head);
+        if (size && size.width * size.height > MAX_IMAGE_PIXELS) throw new ApiError('VALIDATION_FAILED', texts.uploadTooManyPixels);
+        const bytes = object.size <= IMAGE_HEADER_BYTES ? head : await store.read(body.fileName, object.size);
         thumbnailFileName = await makeThumbnail(store, body.fileName, bytes);
       }
       const uploadType = (body.fileName.split('/')[1] ?? 'profile') as 'profile' | 'lobby' | 'chat';

@@ -49,8 +49,7 @@ export function refreshToken(): Promise<string | null> {
       const res = await fetch(`${API_BASE}/auth/refresh`, { method: 'POST', credentials: 'include', signal, headers: { 'content-type': 'application/json' }, body: '{}' });
       if (res.status === 401 || res.status === 403) throw new RefreshRejected();
       if (!res.ok) throw new Error(`refresh ${res.status}`);
-      const body = (await res.json()) as { token?: string; accessToken?: string };
-      const token = body.token ?? body.accessToken;
+      const { token } = (await res.json()) as ApiResponse<'POST /auth/refresh'>;
       if (!token) throw new RefreshRejected();
       return token;
     },

@@ -1,21 +1,14 @@
 // The signed-in user and the diamond balance, read by the shell, the login flow and the wallet.
+import type { MeDto } from '@murmur/contracts/identity';
 import { useQuery } from '../state/query.ts';
 import { useSession } from './session.ts';
 
 /** GET user/me (spec section 3 "User (me)"). */
-export interface Me {
-  uid: string;
-  username: string;
-  profilePicUrl?: string | null;
-  roles: string[];
-  hasFinishedOnboarding: boolean;
-  showNSFW?: boolean;
-  anonymous?: boolean;
-}
+export type Me = MeDto;
 
 export function useMe() {
   const token = useSession((s) => s.token);
-  return useQuery<Me>(token ? '/user/me' : null);
+  return useQuery<'GET /user/me'>(token ? '/user/me' : null);
 }
 
 /** GET wallet/balance (its contracts DTO); `diamonds` is undefined until it is read. */

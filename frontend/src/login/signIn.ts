@@ -1,21 +1,14 @@
 // The sign-in calls of spec section 7 (auth/otp, auth/login, auth/login-wallet,
 // auth/login-via-telegram, user/onboarding) and what a successful sign-in does to the session.
+import type { AuthStateDto } from '@murmur/contracts/identity';
 import { api } from '../api/client.ts';
 import { forgetPositions } from '../api/position.ts';
 import { useSession } from '../api/session.ts';
 import { clearQueries } from '../state/query.ts';
 import { readLocal, writeLocal } from '../state/store.ts';
 
-/** Spec section 3 "Auth state", as every sign-in answers it. */
-export interface AuthState {
-  token: string;
-  uid: string;
-  roles: string[];
-  anonymous: boolean;
-  hasFinishedOnboarding: boolean;
-  isNewUser?: boolean;
-  position?: string;
-}
+/** Spec section 3 "Auth state", as every sign-in answers it (its contracts DTO). */
+export type AuthState = AuthStateDto;
 
 function visitorId(): string {
   let id = readLocal('murmur.visitorId');
@@ -48,19 +41,19 @@ async function signedIn(state: AuthState): Promise<AuthState> {
 }
 
 export function requestEmailCode(email: string): Promise<unknown> {
-  return api.post('/auth/otp', { email }, { quiet: true });
+  return api.post<'POST /auth/otp'>('/auth/otp', { email }, { quiet: true });
 }
 
 export async function loginWithEmail(email: string, code: string): Promise<AuthState> {
-  return signedIn(await api.post<AuthState>('/auth/login', { ...context(), credentials: { type: 'email', email, code } }, { quiet: true }));
+  return signedIn(await api.post<'POST /auth/login'>('/auth/login', { ...context(), credentials: { type: 'email', email, code } }, { quiet: true }));
 }
 
 export async function loginAsGuest(): Promise<AuthState> {
-  return signedIn(await api.post<AuthState>('/auth/login', { ...context(), credentials: { type: 'guest' } }, { quiet: true }));
+  return signedIn(await api.post<'POST /auth/login'>('/auth/login', { ...context(), credentials: { type: 'guest' } }, { quiet: true }));
 }
 
 export async function loginWithTelegram(initData: string): Promise<AuthState> {
-  return signedIn(await api.post<AuthState>('/auth/login-via-telegram', { ...context(), initData }, { quiet: true }));
+  return signedIn(await api.post<'POST /auth/login-via-telegram'>('/auth/login-via-telegram', { ...context(), initData }, { quiet: true }));
 }
 
 interface Eip1193 {
@@ -82,7 +75,7 @@ export async function loginWithBrowserWallet(): Promise<AuthState> {
     const accounts = (await wallet.request({ method: 'eth_requestAccounts' })) as string[];
     const address = accounts[0];
     if (!address) throw new WalletRejected();
-    const { message, token } = await api.post<{ message: string; token: string }>('/wallet/create-sign-message', { address, type: 'login', environment: 'evm' }, { quiet: true });
+    const { message, token } = await api.post<'POST /wallet/create-sign-message'>('/wallet/create-sign-message', { address, type: 'login', environment: 'evm' }, { quiet: true });
     const signature = (await wallet.request({ method: 'personal_sign', params: [message, address] })) as string;
     const state = await fetchWalletLogin({ ...context(), signature, address, type: 'login', environment: 'evm' }, token);
     return signedIn(state);
@@ -108,6 +101,6 @@ async function fetchWalletLogin(body: unknown, signatureSession: string): Promis
 
 /** The terms step; its answer carries a token that says it is done (the old one is still refused). */
 export async function completeOnboarding(birthday: string, showNSFW: boolean): Promise<void> {
-  const answer = await api.post<{ token: string }>('/user/onboarding', { acceptTerms: true, birthday, showNSFW }, { quiet: true });
+  const answer = await api.post<'POST /user/onboarding'>('/user/onboarding', { acceptTerms: true, birthday, showNSFW }, { quiet: true });
   useSession.getState().setToken(answer.token);
 }

@@ -23,6 +23,7 @@ import { LiveUser } from './LiveUser.tsx';
 import { ReturnAfterSignIn } from './SignInRedirect.tsx';
 import { UnreadBadge } from './UnreadBadge.tsx';
 import { accountMenu, bottomTabs, sideMenu, visibleEntries } from './menu.ts';
+import { useMyLevel } from '../pages/Progression/progressionApi.ts';
 import styles from './AppShell.module.css';
 
 const LoginModal = lazy(() => import('../login/LoginModal.tsx'));
@@ -112,6 +113,7 @@ function TopBar() {
   const token = useSession((s) => s.token);
   const { data: me } = useMe();
   const { diamonds } = useBalance();
+  const { data: level } = useMyLevel(Boolean(token));
   const { theme, toggle } = useTheme();
   const openLogin = useUi((s) => s.setLoginOpen);
   const navigate = useNavigate();
@@ -135,10 +137,11 @@ function TopBar() {
           </NavLink>
           <Menu
             align="end"
-            label={me?.username ?? 'Account'}
+            label={me ? `${me.username} · Level ${level?.level ?? 1} · ${level?.expPercentage ?? 0}%` : 'Account'}
             trigger={
               <button className={styles.avatarButton} aria-label="Account menu" data-testid="account-menu">
                 <Avatar name={me?.username ?? '?'} src={me?.profilePicUrl} />
+                {level ? <span className={styles.levelDot} data-testid="account-level" title={`Level ${level.level}, ${level.expPercentage}% to the next`}>{level.level}</span> : null}
               </button>
             }
             actions={[

@@ -1,11 +1,12 @@
 // Listens to the signed-in user's own channel (users/{uid}) and re-reads the balance and the
 // transactions at the event's position when money moves: a webhook-confirmed top-up or a gift
-// received shows up without a reload.
+// received shows up without a reload. A level-up (LevelReached on progression-{uid}) shows a toast.
 import { channels } from '@murmur/contracts/realtime';
 import { api } from '../api/client.ts';
 import { useChannel } from '../api/realtime.ts';
 import { useSession } from '../api/session.ts';
 import { refreshQueries, setQueryData } from '../state/query.ts';
+import { toast } from '../state/ui.ts';
 
 const moneyEvents = new Set(['DiamondsCredited', 'DiamondsSpent', 'GiftSent', 'SkuPurchased', 'PaymentConfirmed', 'PaymentFailed', 'CharmWithdrawn', 'WithdrawalCompleted', 'WithdrawalFailed']);
 
@@ -13,7 +14,14 @@ export function LiveUser() {
   const uid = useSession((s) => s.claims?.uid ?? null);
   useChannel(uid ? channels.user(uid) : null, {
     onEvent(message) {
-      if (!moneyEvents.has(message.event.type)) return;
+      const event = message.event;
+      if (event.type === 'LevelReached') {
+        toast(`You reached level ${event.data.level}. Keep going!`, 'success', 'Level up!');
+        void api.get('/progression/level', { minPosition: message.position, quiet: true }).then(() => refreshQueries('/progression/')).catch(() => undefined);
+        return;
+      }
+      if (event.type === 'FriendBonusGranted' || event.type === 'QuestExpImported') void refreshQueries('/progression/');
+      if (!moneyEvents.has(event.type)) return;
       void api
         .get<'GET /wallet/balance'>('/wallet/balance', { minPosition: message.position, quiet: true })
         .then((balance) => setQueryData('/wallet/balance', () => balance))

@@ -1,7 +1,7 @@
 // DM queries: the viewer's threads (newest first, with unread flags) and a thread's messages,
 // 20 a page going back in time from a pagination timestamp.
-import { MessagesQuery, PageQuery, pageMeta, type DirectMessage, type MessageThread, type UnreadMessages } from '@murmur/contracts';
-import { ApiError, currentUser, parse, requireAuth } from '@murmur/platform';
+import { MessageHistory, MessagesQuery, MessageThreadPage, PageQuery, pageMeta, UnreadMessages, type DirectMessage, type MessageThread } from '@murmur/contracts';
+import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
 import type express from 'express';
 import { z } from 'zod';
 import type { QueryDeps } from '../dependencies.ts';
@@ -41,14 +41,13 @@ export function messageRoutes(router: express.Router, deps: QueryDeps): void {
         unread: r.unread,
       })),
     );
-    res.json({ items, meta: pageMeta(query, count[0]?.n ?? 0, items.length) });
+    send(res, MessageThreadPage, { items, meta: pageMeta(query, count[0]?.n ?? 0, items.length) });
   });
 
   router.get('/messages/unread', requireAuth(), freshness(pool, ['direct-messages']), async (req, res) => {
     const { uid } = currentUser(req);
     const { rows } = await pool.query<{ n: number }>('select count(*)::int as n from rm.dm_threads where uid = $1 and unread', [uid]);
-    const body: UnreadMessages = { unreadThreads: rows[0]?.n ?? 0 };
-    res.json(body);
+    send(res, UnreadMessages, { unreadThreads: rows[0]?.n ?? 0 });
   });
 
   router.get('/messages/threads/:threadId', requireAuth(), freshness(pool, ['direct-messages']), async (req, res) => {
@@ -74,6 +73,6 @@ export function messageRoutes(router: express.Router, deps: QueryDeps): void {
       })),
     );
     // The next page's pagination timestamp: the oldest message shown, when the page was full.
-    res.json({ items, nextBefore: rows.length === query.limit ? items[0]?.sentAt ?? null : null });
+    send(res, MessageHistory, { items, nextBefore: rows.length === query.limit ? items[0]?.sentAt ?? null : null });
   });
 }

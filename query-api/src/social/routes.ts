@@ -2,20 +2,23 @@
 // read models of the profiles, social-graph, wall, gallery and gift-wall projectors.
 import {
   FeedQuery,
+  FollowerPage,
+  GalleryPage,
   limits,
   PageQuery,
   pageMeta,
   texts,
+  ProfileDetails,
+  ProfileView,
   UserSearchQuery,
+  WallPage,
   WallQuery,
   type Badge,
   type FollowerItem,
   type PageQuery as PageQueryType,
-  type ProfileDetails,
-  type ProfileView,
   type WallPost,
 } from '@murmur/contracts';
-import { ApiError, currentUser, parse, requireAuth } from '@murmur/platform';
+import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
 import type express from 'express';
 import type { Request } from 'express';
 import type { QueryDeps } from '../dependencies.ts';
@@ -130,7 +133,7 @@ export function socialRoutes(router: express.Router, deps: QueryDeps): void {
       followingCount: r.following ?? 0,
       usernameChangesLeft: Math.max(0, limits.nameChangesPerMonth - (r.changes ?? 0)),
     };
-    res.json(details);
+    send(res, ProfileDetails, details);
   });
 
   router.get('/user/profile/view/:uid', freshness(pool, ['profiles', 'social-graph', 'gift-wall', 'collections']), async (req, res) => {
@@ -176,7 +179,7 @@ export function socialRoutes(router: express.Router, deps: QueryDeps): void {
       wornBadges: r.badge_ids ?? [],
       giftWall: gifts.map((g) => ({ giftId: g.gift_id, giftName: g.gift_name, quantity: g.quantity, diamonds: g.diamonds })),
     };
-    res.json(view);
+    send(res, ProfileView, view);
   });
 
   router.get('/user/wall/:uid', freshness(pool, ['wall', 'profiles']), async (req, res) => {
@@ -207,7 +210,7 @@ export function socialRoutes(router: express.Router, deps: QueryDeps): void {
             .then((r) => r.rows[0]?.n ?? 0),
     ]);
     const items = await Promise.all(rows.map((r) => toWallPost(deps, r)));
-    res.json({ items, meta: pageMeta(query, total, items.length) });
+    send(res, WallPage, { items, meta: pageMeta(query, total, items.length) });
   });
 
   router.get('/user/feed/for-you', requireAuth(), freshness(pool, ['wall', 'social-graph']), async (req, res) => {
@@ -236,7 +239,7 @@ export function socialRoutes(router: express.Router, deps: QueryDeps): void {
       pool.query<{ n: number }>(totalSql, query.q ? values : query.following ? [uid] : []),
     ]);
     const items = await Promise.all(rows.map((r) => toWallPost(deps, r)));
-    res.json({ items, meta: pageMeta(query, count[0]?.n ?? 0, items.length) });
+    send(res, WallPage, { items, meta: pageMeta(query, count[0]?.n ?? 0, items.length) });
   });
 
   router.get('/user/gallery/:uid', freshness(pool, ['gallery', 'wall']), async (req, res) => {
@@ -257,7 +260,7 @@ export function socialRoutes(router: express.Router, deps: QueryDeps): void {
     const items = await Promise.all(
       rows.map(async (r) => ({ filename: r.file_name, format: r.format, url: (await mediaUrl(deps, r.file_name))!, thumbnailUrl: await mediaUrl(deps, r.thumbnail) })),
     );
-    res.json({ items, meta: pageMeta(query, count[0]?.n ?? 0, items.length) });
+    send(res, GalleryPage, { items, meta: pageMeta(query, count[0]?.n ?? 0, items.length) });
   });
 
   const followList = (kind: 'followers' | 'following') =>
@@ -278,7 +281,7 @@ export function socialRoutes(router: express.Router, deps: QueryDeps): void {
         ),
         pool.query<{ n: number }>(`select coalesce((select ${kind} from rm.follow_counts where uid = $1), 0)::int as n`, [target]),
       ]);
-      res.json({ items, meta: pageMeta(query, count[0]?.n ?? 0, items.length) });
+      send(res, FollowerPage, { items, meta: pageMeta(query, count[0]?.n ?? 0, items.length) });
     };
   router.get('/user/followers/:uid', freshness(pool, ['social-graph', 'profiles']), followList('followers'));
   router.get('/user/following/:uid', freshness(pool, ['social-graph', 'profiles']), followList('following'));
@@ -301,7 +304,7 @@ export function socialRoutes(router: express.Router, deps: QueryDeps): void {
         ),
         pool.query<{ n: number }>(`select count(*)::int as n from rm.creator_subscriptions where ${filterCol} = $1`, [target]),
       ]);
-      res.json({ items, meta: pageMeta(query, count[0]?.n ?? 0, items.length) });
+      send(res, FollowerPage, { items, meta: pageMeta(query, count[0]?.n ?? 0, items.length) });
     };
   router.get('/user/subscribers/:uid', freshness(pool, ['social-graph', 'profiles']), subscriptionList('subscribers'));
   router.get('/user/subscriptions/:uid', freshness(pool, ['social-graph', 'profiles']), subscriptionList('subscriptions'));
@@ -310,7 +313,7 @@ export function socialRoutes(router: express.Router, deps: QueryDeps): void {
     const viewer = currentUser(req).uid;
     const query = parse(UserSearchQuery, req.query);
     // Below the minimum length (DESIGN section 9: 2) nothing is searched.
-    if ([...query.q].length < limits.userSearchMinLength) return void res.json({ items: [], meta: pageMeta(query, 0, 0) });
+    if ([...query.q].length < limits.userSearchMinLength) return void send(res, FollowerPage, { items: [], meta: pageMeta(query, 0, 0) });
     const prefix = `${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const [items, { rows: count }] = await Promise.all([
       followerRows(
@@ -322,6 +325,6 @@ export function socialRoutes(router: express.Router, deps: QueryDeps): void {
       ),
       pool.query<{ n: number }>(`select count(*)::int as n from (select 1 from rm.profiles p where lower(p.username) like $1 limit 1000) m`, [prefix]),
     ]);
-    res.json({ items, meta: pageMeta(query, count[0]?.n ?? 0, items.length) });
+    send(res, FollowerPage, { items, meta: pageMeta(query, count[0]?.n ?? 0, items.length) });
   });
 }

@@ -4,9 +4,13 @@ import { Icon } from '../../components/Icon.tsx';
 import { backgroundFor, categoryEmoji, languageLabel } from '../../lobby/backgrounds.ts';
 import type { LobbyCardData } from '../../lobby/lobbyApi.ts';
 import { Avatar } from '../../components/Avatar.tsx';
+import { LevelPill } from '../Progression/LevelPill.tsx';
+import { useLobbyLevels } from '../Progression/progressionApi.ts';
 import styles from './HomePage.module.css';
 
 export function LobbyCard({ lobby }: { lobby: LobbyCardData }) {
+  // One small read per card (swr shares it): the lobby's level from its live minutes and gifts.
+  const { data: levels } = useLobbyLevels([lobby.lobbyId]);
   const cover = lobby.lobbyPhoto ? `url(${lobby.lobbyPhoto}) center/cover, ${backgroundFor(lobby.backgroundId)}` : backgroundFor(lobby.backgroundId);
   return (
     <Link to={`/lobby/${lobby.lobbyId}`} className={styles.card} data-testid="lobby-card" data-lobby-id={lobby.lobbyId}>
@@ -35,6 +39,7 @@ export function LobbyCard({ lobby }: { lobby: LobbyCardData }) {
       <div className={styles.cardBody}>
         <h3 className={styles.cardTitle}>{lobby.title}</h3>
         <div className={styles.chips}>
+          <LevelPill level={levels?.items[0]?.level} title="Lobby level" testId="lobby-level-pill" />
           {lobby.tag ? <span className={styles.tag}>#{lobby.tag}</span> : null}
           {lobby.languages.map((l) => (
             <span key={l} className={styles.lang} title={languageLabel[l] ?? l}>

@@ -8,6 +8,8 @@ import { texts } from '@murmur/contracts/errors';
 import { lobbyTexts } from '@murmur/contracts/lobbies';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { LevelPill } from '../Progression/LevelPill.tsx';
+import { useLobbyLevels } from '../Progression/progressionApi.ts';
 import { api, ApiCallError } from '../../api/client.ts';
 import { useBalance } from '../../api/me.ts';
 import { useChannel, useReconnected } from '../../api/realtime.ts';
@@ -68,6 +70,7 @@ export default function LobbyPage() {
   const { diamonds } = useBalance();
   const voice = useMedia();
 
+  const { data: lobbyLevels } = useLobbyLevels(lobbyId ? [lobbyId] : []);
   const [joined, setJoined] = useState<JoinAnswer | null>(null);
   const [needsFee, setNeedsFee] = useState(false);
   const [chat, setChat] = useState<ChatMessage[]>([]);
@@ -284,6 +287,7 @@ export default function LobbyPage() {
             <div className={styles.titleRow}>
               {lobby.isLive ? <span className={styles.live}>LIVE</span> : null}
               <h1 data-testid="lobby-title">{lobby.title}</h1>
+              <LevelPill level={lobbyLevels?.items[0]?.level} title="Lobby level" testId="lobby-level-pill" />
             </div>
             <div className={styles.meta}>
               <span>

@@ -22,6 +22,8 @@ import { GalleryTab } from './GalleryTab.tsx';
 import { PeopleList } from './PeopleList.tsx';
 import { WallTab } from './WallTab.tsx';
 import styles from './ProfilePage.module.css';
+import { LevelPill } from '../Progression/LevelPill.tsx';
+import { useUserLevel } from '../Progression/progressionApi.ts';
 
 const listLabels: Record<ListKind, string> = { followers: 'Followers', following: 'Following', subscribers: 'Subscribers', subscriptions: 'Subscribed' };
 
@@ -36,6 +38,7 @@ export default function ProfilePage() {
   const own = uid === me;
   const navigate = useNavigate();
   const { data: view, error } = useQuery<ProfileView>(uid ? paths.view(uid) : null);
+  const { data: level } = useUserLevel(uid || null);
   const [list, setList] = useState<ListKind | null>(null);
   const [reporting, setReporting] = useState(false);
   const [reason, setReason] = useState('');
@@ -69,6 +72,11 @@ export default function ProfilePage() {
             {view.username ?? uid} {view.vip ? <span className={styles.vip}>VIP</span> : null}
           </h1>
           <div className={styles.badges}>
+            {level ? (
+              <Link to={own ? '/level' : '#'} title={`Level ${level.level}, ${level.expPercentage}% to the next`} data-testid="profile-level">
+                <LevelPill level={level.level} title={`Level ${level.level} · ${level.expPercentage}%`} />
+              </Link>
+            ) : null}
             {view.badges.map((b) => (
               <span key={b} className={styles.badge}>
                 ✔ {b}
