@@ -15,6 +15,7 @@ import { giftingModule } from './gifting/routes.ts';
 import { moneyModule } from './wallet/routes.ts';
 import { progressionModule } from './progression/routes.ts';
 import { notificationsModule } from './notifications/routes.ts';
+import { subscriptionsModule } from './subscriptions/routes.ts';
 
 export interface CommandModule {
   name: string;
@@ -24,4 +25,4 @@ export interface CommandModule {
   start?: (deps: CommandDeps) => { stop(): Promise<void> };
 }
 
-export const commandModules: CommandModule[] = [identityModule, profilesModule, socialModule, mediaModule, wallModule, messagesModule, giftingModule, moneyModule, referralModule, lobbiesModule, guildModule, notificationsModule, progressionModule];
+export const commandModules: CommandModule[] = [identityModule, profilesModule, socialModule, mediaModule, wallModule, messagesModule, giftingModule, moneyModule, referralModule, lobbiesModule, guildModule, notificationsModule, progressionModule, subscriptionsModule];

@@ -4,6 +4,7 @@ import type { RoleCode } from './access-token.ts';
 import { AccountSettingsDto, SettingsBody, UnlinkCredentialBody } from './account-settings.ts';
 import { CommandAnswer } from './answers.ts';
 import { CollectionList, EquipBody } from './collections.ts';
+import { SetSubscriptionPriceBody, SubscribeBody } from './subscriptions.ts';
 import { GlobalLeaderboardDto, GlobalLeaderboardQuery } from './global-leaderboards.ts';
 import { CmsAssetList, GiftCatalogueAnswer, SendGiftBody } from './gifting.ts';
 import { GifSearchQuery, GifSearchResult } from './gifs.ts';
@@ -150,6 +151,8 @@ const catalogue = [
   post('/payment/purchase', 'money', 'Buy an item with diamonds', { body: PurchaseBody, response: PurchaseAnswer, status: 201 }),
   post('/skus/credit/condition', 'money', 'May the caller buy this item, and the balance after', { body: PurchaseBody, response: PurchaseCheck }),
   post('/wallet/collections/equip', 'money', 'Wear or take off an owned frame or badge', { body: EquipBody, response: EquipAnswer }),
+  post('/user/subscription/price', 'subscriptions', "Set the caller's monthly subscription price", { body: SetSubscriptionPriceBody }),
+  post('/user/subscribe/{uid}', 'subscriptions', 'Subscribe to a creator for 30 days', { body: SubscribeBody }),
   get('/wallet/collections', 'money', 'Owned frames, badges and gifts to keep, with status and end', { response: CollectionList }),
   post('/wallet/withdraw/validate', 'money', 'Check a withdrawal without requesting it', { body: WithdrawBody, response: WithdrawCheck }),
   post('/wallet/withdraw', 'money', 'Request a charm withdrawal', { body: WithdrawBody, response: WithdrawalAnswer, status: 201 }),

@@ -11,6 +11,7 @@ import { referralEventSchemas } from './referral.ts';
 import { guildEventSchemas } from './guild.ts';
 import { leaderboardEventSchemas } from './global-leaderboards.ts';
 import { notificationEventSchemas } from './notifications.ts';
+import { creatorPlanEventSchemas } from './subscriptions.ts';
 import { accountSettingsEventSchemas } from './account-settings.ts';
 import { progressionEventSchemas } from './progression.ts';
 
@@ -37,6 +38,7 @@ export const eventSchemas = {
   ...guildEventSchemas,
   ...leaderboardEventSchemas,
   ...notificationEventSchemas,
+  ...creatorPlanEventSchemas,
   ...accountSettingsEventSchemas,
   ...progressionEventSchemas,
 } as const;

@@ -8,6 +8,7 @@ import { referralEventSchemas } from './referral.ts';
 import { guildEventSchemas } from './guild.ts';
 import { leaderboardEventSchemas } from './global-leaderboards.ts';
 import { notificationEventSchemas } from './notifications.ts';
+import { creatorPlanEventSchemas } from './subscriptions.ts';
 import { accountSettingsEventSchemas } from './account-settings.ts';
 import { progressionEventSchemas } from './progression.ts';
 
@@ -20,7 +21,8 @@ describe('event registry', () => {
     const maps = [
       identityEventSchemas, otpAddressEventSchemas, walletEventSchemas, blockchainWalletEventSchemas, paymentEventSchemas, earningsEventSchemas,
       profileEventSchemas, socialEventSchemas, mediaEventSchemas, wallEventSchemas, messageEventSchemas, lobbyEventSchemas, roomEventSchemas,
-      chatEventSchemas, presenceEventSchemas, referralEventSchemas, guildEventSchemas, leaderboardEventSchemas, notificationEventSchemas, accountSettingsEventSchemas, progressionEventSchemas,
+      chatEventSchemas, presenceEventSchemas, referralEventSchemas, guildEventSchemas, leaderboardEventSchemas, notificationEventSchemas, progressionEventSchemas,
+      creatorPlanEventSchemas, accountSettingsEventSchemas,
     ];
     const names = maps.flatMap((m) => Object.keys(m));
     expect(new Set(names).size).toBe(names.length);

@@ -7,6 +7,7 @@ export * from './access-token.ts';
 export * from './identity.ts';
 export * from './wallet.ts';
 export * from './collections.ts';
+export * from './subscriptions.ts';
 export * from './gifting.ts';
 export * from './social.ts';
 export * from './lobbies.ts';

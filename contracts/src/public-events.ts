@@ -32,7 +32,8 @@ export const publicEventFields = {
   UserBlocked: ['blockerUid', 'blockedUid', 'blockedAt'],
   UserUnblocked: ['blockerUid', 'blockedUid', 'unblockedAt'],
   UserReported: null,
-  SubscribedToCreator: ['subscriberUid', 'creatorUid'],
+  SubscribedToCreator: ['subscriptionId', 'subscriberUid', 'creatorUid', 'diamonds', 'charm', 'from', 'expiresAt', 'subscribedAt'],
+  SubscriptionPriceSet: ['creatorUid', 'price', 'setAt'],
   UnsubscribedFromCreator: ['subscriberUid', 'creatorUid'],
   // media and wall are read through the query API
   MediaProcessed: null,

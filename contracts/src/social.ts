@@ -5,6 +5,7 @@ import { limits, paging } from './constants.ts';
 import { formatText, texts } from './errors.ts';
 import { eventTypesOf, type EventUnionOf } from './event-map.ts';
 import { PageQuery, paged } from './paging.ts';
+import { SubscriptionOffer } from './subscriptions.ts';
 
 const maxText = formatText(texts.maxChars, { n: limits.text });
 
@@ -91,6 +92,8 @@ export const ProfileView = z.object({
   frame: z.string().nullable(),
   /** Badges worn, in the order put on. */
   wornBadges: z.array(z.string()),
+  /** The creator's monthly price (null: no subscriptions offered) and the viewer's subscription end. */
+  subscription: SubscriptionOffer,
   giftWall: z.array(GiftWallItem),
 });
 export type ProfileView = z.infer<typeof ProfileView>;
@@ -322,7 +325,6 @@ export const UserBlockedData = z.object({ blockerUid: z.string(), blockedUid: z.
 export const UserUnblockedData = z.object({ blockerUid: z.string(), blockedUid: z.string(), unblockedAt: z.string() });
 export const UserReportedData = z.object({ reporterUid: z.string(), reportedUid: z.string(), reason: z.string(), reportedAt: z.string() });
 /** Creator subscriptions (DESIGN section 9), read by the social graph for subscriber-only posts. */
-export const SubscribedToCreatorData = z.object({ subscriberUid: z.string(), creatorUid: z.string() });
 export const UnsubscribedFromCreatorData = z.object({ subscriberUid: z.string(), creatorUid: z.string() });
 
 /** The social graph on `social-{uid}`: whom uid follows, blocks and reports. */
@@ -333,7 +335,6 @@ export const socialEventSchemas = {
   UserBlocked: UserBlockedData,
   UserUnblocked: UserUnblockedData,
   UserReported: UserReportedData,
-  SubscribedToCreator: SubscribedToCreatorData,
   UnsubscribedFromCreator: UnsubscribedFromCreatorData,
 } as const;
 export type SocialEvent = EventUnionOf<typeof socialEventSchemas, 'Followed' | 'Unfollowed' | 'FollowerRemoved' | 'UserBlocked' | 'UserUnblocked' | 'UserReported'>;

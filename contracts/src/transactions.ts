@@ -38,6 +38,8 @@ export const transactionKindLabels: Record<string, string> = {
   gift: 'Gift',
   gift_sent: 'Gift sent',
   gift_received: 'Gift received',
+  subscription: 'Creator subscription',
+  subscriber: 'New subscriber',
   withdrawal: 'Withdrawal',
   agency_payout: 'Agency payout',
 };

@@ -6,6 +6,7 @@ import { AppearanceChangedData } from './collections.ts';
 import { money } from './constants.ts';
 import { formatText } from './errors.ts';
 import { CryptoDepositDto } from './deposits.ts';
+import { SubscribedToCreatorData } from './subscriptions.ts';
 import { eventTypesOf, type EventUnionOf } from './event-map.ts';
 import { paged } from './paging.ts';
 
@@ -101,6 +102,7 @@ export const walletEventSchemas = {
   GiftSent: GiftSentData,
   SkuPurchased: SkuPurchasedData,
   AppearanceChanged: AppearanceChangedData,
+  SubscribedToCreator: SubscribedToCreatorData,
 } as const;
 export const walletEventTypes = eventTypesOf(walletEventSchemas);
 export type WalletEvent = EventUnionOf<typeof walletEventSchemas>;

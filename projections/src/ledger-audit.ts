@@ -27,7 +27,7 @@ export interface AuditResult {
 const PAID_REASONS = new Set(['topup', 'first_topup_offer']);
 
 /** Every event that moves diamonds or charm; a new money event is added here and to the fold. */
-const MONEY_EVENT_TYPES = ['DiamondsCredited', 'DiamondsSpent', 'SkuPurchased', 'GiftSent', 'CharmWithdrawn', 'WithdrawalFailed', 'PaymentConfirmed', 'RewardClaimed'] as const;
+const MONEY_EVENT_TYPES = ['DiamondsCredited', 'DiamondsSpent', 'SkuPurchased', 'GiftSent', 'SubscribedToCreator', 'CharmWithdrawn', 'WithdrawalFailed', 'PaymentConfirmed', 'RewardClaimed'] as const;
 
 /** Pure core: folds events (in log order) into the replayed ledger and the differences it finds in the log itself. */
 export class LedgerReplay {
@@ -93,6 +93,14 @@ export class LedgerReplay {
         this.spend(d.senderUid, d.diamondsTotal, position);
         for (const r of d.recipients) this.charmOf(r).credited += d.charmPerRecipient;
         this.totals.CHRM.credited += d.charmPerRecipient * d.recipients.length;
+        break;
+      }
+      case 'SubscribedToCreator': {
+        // Like a gift: the subscriber's diamonds are spent, the creator's charm credited.
+        const d = e.data;
+        this.spend(d.subscriberUid, d.diamonds, position);
+        this.charmOf(d.creatorUid).credited += d.charm;
+        this.totals.CHRM.credited += d.charm;
         break;
       }
       case 'CharmWithdrawn': {

@@ -230,6 +230,27 @@ describe('answers against their contracts DTOs', () => {
     expect((await check(b, `/messages/threads/${threadIdOf(a.uid, b.uid)}`)).items[0].text).toBe('Typed hello');
   });
 
+  it('notifications, account settings and the global leaderboards with data in them', async () => {
+    await asAdmin('/wallet/grant', { uid: 'n-fan', amount: 5_000 });
+    const lobby = await command('n-star', '/lobbies', { title: 'Notified' });
+    await command('n-fan', `/lobbies/${lobby.lobbyId}/join`);
+    const gift = await command('n-fan', '/gifting/send-gift', { giftName: 'fireworks', quantity: 1, recipients: ['n-star'], lobbyId: lobby.lobbyId });
+    const notifications = await query('n-star', '/notifications', gift.position);
+    expect(notifications.items.map((i: { kind: string }) => i.kind)).toContain('gift_received');
+    expect((await query('n-star', '/notifications/unread', gift.position)).unreadCount).toBeGreaterThanOrEqual(1);
+    const board = await query('n-fan', '/user/leaderboards?kind=users&frequency=weekly', gift.position);
+    expect(board.me).toMatchObject({ uid: 'n-fan' });
+
+    // Settings need a real account (a users row): sign one in by email, then set volumes so the answer is not all defaults.
+    const { body: user } = await stack.signInWithEmail('dto-settings@example.com');
+    const changed = await stack.api('/user/settings', { method: 'PUT', token: user.token, body: { defaultVolume: 40, volumes: { 'n-star': 20 } } });
+    expect(changed.status).toBe(200);
+    const settings = await stack.readAfter('/user/settings', user.token, changed.body.position);
+    expectDto('GET', '/user/settings', settings);
+    expect(settings.body).toMatchObject({ defaultVolume: 40, volumes: { 'n-star': 20 } });
+    expect(settings.body.credentials.map((c: { kind: string; key: string }) => `${c.kind}:${c.key}`)).toEqual(['email:dto-settings@example.com']);
+  });
+
   it('has called every GET route that has a DTO', () => {
     const typedReads = apiCatalogue.filter((r) => r.method === 'GET' && r.response).map((r) => `${r.method} ${r.path}`);
     expect(typedReads.filter((key) => !checked.has(key))).toEqual([]);

@@ -45,6 +45,9 @@ export function channelsOf(event: RecordedEvent): string[] {
     // A follow is news for the followee too (a DM composer opens when the follow becomes mutual).
     const followeeUid = event.type === 'Followed' ? text(data.followeeUid) : null;
     if (followeeUid) out.add(channels.user(followeeUid));
+    // A new subscriber is news for the creator (charm and subscriber count).
+    const creatorUid = event.type === 'SubscribedToCreator' ? text(data.creatorUid) : null;
+    if (creatorUid) out.add(channels.user(creatorUid));
     // What a user wears is news in the lobbies they are in (so every seat and chat line shows it live).
     if (event.type === 'AppearanceChanged') for (const id of uids(data.lobbyIds)) out.add(channels.lobbyAll(id));
     if (!publicPersonalEvents.has(event.type)) return [...out];

@@ -1,6 +1,7 @@
 // Follow, unfollow, follower removal, blocks and the paged lists and user search over real HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../../../test-support/stack.ts';
+import { creditDiamonds } from '../wallet/ledger.ts';
 
 let stack: TestStack;
 const tokens: Record<string, string> = {};
@@ -60,8 +61,11 @@ describe('social graph', () => {
   });
 
   it('lists subscribers and subscriptions', async () => {
-    const sub = await stack.command.deps.store.append('subscription-s-bob-s-ann', [{ type: 'SubscribedToCreator', data: { subscriberUid: 's-bob', creatorUid: 's-ann' } }]);
-    const p = sub.lastPosition.toString();
+    await creditDiamonds(stack.command.deps, { uid: 's-bob', amount: 500, reason: 'demo_grant', reference: 'test', idempotencyKey: 'grant-s-bob' });
+    expect((await post('/user/subscription/price', 's-ann', { price: 300 })).status).toBe(200);
+    const sub = await post('/user/subscribe/s-ann', 's-bob', {});
+    expect(sub.status).toBe(201);
+    const p = sub.body.position as string;
     const subscribers = await get('/user/subscribers/s-ann', 's-ann', p);
     expect(subscribers.body.items.map((i: { uid: string }) => i.uid)).toEqual(['s-bob']);
     expect(subscribers.body.meta.totalItems).toBe(1);

@@ -86,8 +86,11 @@ describe('wall', () => {
 
   it('shows subscriber-only posts to the author and subscribers only', async () => {
     const created = await post('/user/wall/post', 'w-author', { content: 'for subs', subscriberOnly: true });
-    const sub = await stack.command.deps.store.append('subscription-w', [{ type: 'SubscribedToCreator', data: { subscriberUid: 'w-sub', creatorUid: 'w-author' } }]);
-    const p = sub.lastPosition.toString();
+    await creditDiamonds(stack.command.deps, { uid: 'w-sub', amount: 500, reason: 'demo_grant', reference: 'test', idempotencyKey: 'grant-w-sub' });
+    await post('/user/subscription/price', 'w-author', { price: 200 });
+    const sub = await post('/user/subscribe/w-author', 'w-sub', {});
+    expect(sub.status).toBe(201);
+    const p = sub.body.position as string;
     expect(created.status).toBe(201);
     const outsider = await get('/user/wall/w-author?subscriberOnly=true', 'w-other', p);
     expect(outsider.body.items).toEqual([]);

@@ -1,5 +1,5 @@
 // The wallet decider: spend only what is there. Pure; time, ids and prices come in on the command.
-import { collectionLimits, collectionTexts, diamondsForUsdCents, formatText, money, texts, vipItems, type DiamondReason, type PaymentPurpose, type SkuBadge, type SkuKind } from '@murmur/contracts';
+import { alreadySubscribedText, collectionLimits, collectionTexts, subscriptionLimits, subscriptionTexts, diamondsForUsdCents, formatText, money, texts, vipItems, type DiamondReason, type PaymentPurpose, type SkuBadge, type SkuKind } from '@murmur/contracts';
 import { ApiError } from '@murmur/platform';
 import type { Decider } from '../decider/decider.ts';
 import { evolveWallet, initialWalletState, type WalletEvent, type WalletState } from './wallet.ts';
@@ -87,7 +87,20 @@ export interface ChangeAppearance {
   at: string;
 }
 
-export type WalletCommand = CreditDiamonds | CreditPayment | SpendDiamonds | SendGift | PurchaseSku | ChangeAppearance;
+/** Buy 30 days of a creator's subscription at the creator's current price (null: no plan). */
+export interface SubscribeToCreator {
+  type: 'SubscribeToCreator';
+  uid: string;
+  subscriptionId: string;
+  creatorUid: string;
+  price: number | null;
+  /** The end the subscriber saw (null: not subscribed); a different one refuses (a parallel click won). */
+  currentUntil: string | null;
+  charmShare: number;
+  at: string;
+}
+
+export type WalletCommand = CreditDiamonds | CreditPayment | SpendDiamonds | SendGift | PurchaseSku | ChangeAppearance | SubscribeToCreator;
 
 export const MAX_GIFT_RECIPIENTS = 20;
 
@@ -121,6 +134,32 @@ function ownedItem(state: WalletState, itemId: string, at: string): { kind: SkuK
 /** Worn items that have expired come off by themselves on the next change. */
 function stillOwned(state: WalletState, ids: string[], at: string): string[] {
   return ids.filter((id) => typeof ownedItem(state, id, at) === 'object');
+}
+
+function decideSubscription(command: SubscribeToCreator, state: WalletState): WalletEvent[] {
+  if (command.creatorUid === command.uid) throw new ApiError('RULE_VIOLATED', subscriptionTexts.selfSubscribe);
+  if (command.price === null) throw new ApiError('RULE_VIOLATED', subscriptionTexts.noPlan);
+  if (command.price < subscriptionLimits.minDiamonds || command.price > subscriptionLimits.maxDiamonds) throw new ApiError('RULE_VIOLATED', subscriptionTexts.priceRange);
+  const current = state.subscriptions[command.creatorUid] ?? null;
+  const running = current !== null && current > command.at ? current : null;
+  // Two clicks on the same screen name the same end: the first one buys, the other is refused here.
+  if (command.currentUntil === null && running !== null) throw new ApiError('CONFLICT', alreadySubscribedText(running));
+  if (command.currentUntil !== null && command.currentUntil !== current) throw new ApiError('CONFLICT', subscriptionTexts.subscriptionChanged);
+  requireBalance(state, command.price);
+  const from = running ?? command.at;
+  return [{
+    type: 'SubscribedToCreator',
+    data: {
+      subscriptionId: command.subscriptionId,
+      subscriberUid: command.uid,
+      creatorUid: command.creatorUid,
+      diamonds: command.price,
+      charm: Math.floor(command.price * command.charmShare),
+      from,
+      expiresAt: addDays(from, subscriptionLimits.days),
+      subscribedAt: command.at,
+    },
+  }];
 }
 
 function decideAppearance(command: ChangeAppearance, state: WalletState): WalletEvent[] {
@@ -245,6 +284,8 @@ export function decideWallet(command: WalletCommand, state: WalletState): Wallet
     }
     case 'ChangeAppearance':
       return decideAppearance(command, state);
+    case 'SubscribeToCreator':
+      return decideSubscription(command, state);
     default: {
       const _exhaustive: never = command;
       throw new ApiError('VALIDATION_FAILED', 'Unknown wallet command.');

@@ -18,10 +18,12 @@ export interface WalletState {
   /** What the user wears (DESIGN section 9: one frame, up to 3 badges). */
   frameId: string | null;
   badgeIds: string[];
+  /** Creator subscriptions bought: creator uid -> end. */
+  subscriptions: Record<string, string>;
 }
 
 export const initialWalletState = (): WalletState => ({
-  balance: 0, credited: 0, spent: 0, hasToppedUp: false, offerRedeemed: false, vipUntil: null, items: {}, frameId: null, badgeIds: [],
+  balance: 0, credited: 0, spent: 0, hasToppedUp: false, offerRedeemed: false, vipUntil: null, items: {}, frameId: null, badgeIds: [], subscriptions: {},
 });
 
 export const walletStreamId = (uid: string): string => `wallet-${uid}`;
@@ -51,6 +53,10 @@ export function evolveWallet(state: WalletState, event: WalletEvent): WalletStat
     }
     case 'AppearanceChanged':
       return { ...state, frameId: event.data.frameId, badgeIds: event.data.badgeIds };
+    case 'SubscribedToCreator': {
+      const d = event.data;
+      return { ...state, balance: state.balance - d.diamonds, spent: state.spent + d.diamonds, subscriptions: { ...state.subscriptions, [d.creatorUid]: d.expiresAt } };
+    }
     default: {
       // Events of other types on the stream (none today) leave the balance alone.
       const _exhaustive: never = event;

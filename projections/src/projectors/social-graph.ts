@@ -1,6 +1,7 @@
 // The social graph: follow edges (both directions served by two indexes), follower/following counts,
-// blocks, reports and creator subscriptions (`SubscribedToCreator`, appended by the subscription
-// checkout). The follower lists and the for-you feed's following filter read these.
+// blocks, reports, creator subscriptions (`SubscribedToCreator` on the subscriber's wallet, with
+// its end) and creators' monthly prices (`SubscriptionPriceSet`). The follower lists, subscriber
+// lists, subscriber-only posts and the for-you feed's following filter read these.
 import { defineProjector, ident } from '../projector.ts';
 
 export async function createSocialGraphTables(client: { query: (sql: string) => Promise<unknown> }, schema: string, withIndexes = true): Promise<void> {
@@ -35,6 +36,13 @@ export async function createSocialGraphTables(client: { query: (sql: string) => 
     created_at timestamptz not null,
     primary key (subscriber_uid, creator_uid)
   )`);
+  // Subscriptions end (30 days a purchase); rows written before ends existed have none.
+  await client.query(`alter table ${s}.creator_subscriptions add column if not exists expires_at timestamptz`);
+  await client.query(`create table if not exists ${s}.creator_plans (
+    uid text primary key,
+    price int not null,
+    updated_at timestamptz not null
+  )`);
   if (withIndexes) await createSocialGraphIndexes(client, schema);
 }
 
@@ -49,8 +57,8 @@ export async function createSocialGraphIndexes(client: { query: (sql: string) =>
 
 export const socialGraphProjector = defineProjector({
   name: 'social-graph',
-  tables: ['follows', 'follow_counts', 'blocks', 'user_reports', 'creator_subscriptions'],
-  handles: ['Followed', 'Unfollowed', 'FollowerRemoved', 'UserBlocked', 'UserUnblocked', 'UserReported', 'SubscribedToCreator', 'UnsubscribedFromCreator'],
+  tables: ['follows', 'follow_counts', 'blocks', 'user_reports', 'creator_subscriptions', 'creator_plans'],
+  handles: ['Followed', 'Unfollowed', 'FollowerRemoved', 'UserBlocked', 'UserUnblocked', 'UserReported', 'SubscribedToCreator', 'UnsubscribedFromCreator', 'SubscriptionPriceSet'],
   createTables: (client, schema) => createSocialGraphTables(client, schema),
   async apply(events, { client, schema }) {
     const s = ident(schema);
@@ -87,7 +95,17 @@ export const socialGraphProjector = defineProjector({
           ]);
           break;
         case 'SubscribedToCreator':
-          await client.query(`insert into ${s}.creator_subscriptions values ($1, $2, $3) on conflict do nothing`, [d.subscriberUid, d.creatorUid, e.createdAt]);
+          await client.query(
+            `insert into ${s}.creator_subscriptions as c (subscriber_uid, creator_uid, created_at, expires_at) values ($1, $2, $3, $4)
+             on conflict (subscriber_uid, creator_uid) do update set expires_at = greatest(c.expires_at, excluded.expires_at)`,
+            [d.subscriberUid, d.creatorUid, e.createdAt, d.expiresAt],
+          );
+          break;
+        case 'SubscriptionPriceSet':
+          await client.query(
+            `insert into ${s}.creator_plans as p (uid, price, updated_at) values ($1, $2, $3) on conflict (uid) do update set price = excluded.price, updated_at = excluded.updated_at`,
+            [d.creatorUid, d.price, d.setAt],
+          );
           break;
         case 'UnsubscribedFromCreator':
           await client.query(`delete from ${s}.creator_subscriptions where subscriber_uid = $1 and creator_uid = $2`, [d.subscriberUid, d.creatorUid]);

@@ -3,7 +3,7 @@
 // host receiving thousands of gifts costs one row update per batch.
 import { defineProjector, ident, type ProjectedEvent } from '../projector.ts';
 
-const handles = ['DiamondsCredited', 'DiamondsSpent', 'SkuPurchased', 'GiftSent', 'CharmWithdrawn', 'WithdrawalFailed'] as const;
+const handles = ['DiamondsCredited', 'DiamondsSpent', 'SkuPurchased', 'GiftSent', 'SubscribedToCreator', 'CharmWithdrawn', 'WithdrawalFailed'] as const;
 
 export interface BalanceDeltas {
   diamonds: Map<string, { credited: number; spent: number }>;
@@ -37,6 +37,13 @@ export function balanceDeltas(events: Array<ProjectedEvent<(typeof handles)[numb
         const data = e.data;
         d(data.senderUid).spent += data.diamondsTotal;
         for (const r of data.recipients) c(r).credited += data.charmPerRecipient;
+        break;
+      }
+      case 'SubscribedToCreator': {
+        // Like a gift: decided on the subscriber's wallet, the creator's charm credited here.
+        const data = e.data;
+        d(data.subscriberUid).spent += data.diamonds;
+        c(data.creatorUid).credited += data.charm;
         break;
       }
       case 'CharmWithdrawn': {

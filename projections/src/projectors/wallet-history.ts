@@ -6,7 +6,7 @@ import type pg from 'pg';
 import { defineProjector, ident, type ProjectedEvent } from '../projector.ts';
 
 const handles = [
-  'DiamondsCredited', 'DiamondsSpent', 'SkuPurchased', 'GiftSent', 'PaymentInitiated', 'PaymentConfirmed', 'PaymentFailed',
+  'DiamondsCredited', 'DiamondsSpent', 'SkuPurchased', 'GiftSent', 'SubscribedToCreator', 'PaymentInitiated', 'PaymentConfirmed', 'PaymentFailed',
   'CharmWithdrawn', 'WithdrawalCompleted', 'WithdrawalFailed',
 ] as const;
 type HistoryEvent = ProjectedEvent<(typeof handles)[number]>;
@@ -51,6 +51,14 @@ export function historyRows(e: HistoryEvent): HistoryRow[] {
       return [
         { ...base, transactionId: `tx-${e.globalPosition}`, uid: d.senderUid, kind: 'gift_sent', currency: 'DMND', amount: d.diamondsTotal, direction: 'out', status: 'completed', description: `Sent ${d.quantity} x ${giftDisplayName(d.giftName)}`, reference: d.lobbyId ?? d.roomId ?? null, details: { giftName: d.giftName, quantity: d.quantity, recipients: d.recipients } },
         ...d.recipients.map((r): HistoryRow => ({ ...base, transactionId: `tx-${e.globalPosition}-${r}`, uid: r, kind: 'gift_received', currency: 'CHRM', amount: d.charmPerRecipient, direction: 'in', status: 'completed', description: `Received ${d.quantity} x ${giftDisplayName(d.giftName)}`, reference: d.senderUid, details: { giftName: d.giftName, quantity: d.quantity, senderUid: d.senderUid } })),
+      ];
+    }
+    case 'SubscribedToCreator': {
+      const d = e.data;
+      const until = d.expiresAt.slice(0, 10);
+      return [
+        { ...base, transactionId: `tx-${e.globalPosition}`, uid: d.subscriberUid, kind: 'subscription', currency: 'DMND', amount: d.diamonds, direction: 'out', status: 'completed', description: `Subscription until ${until}`, reference: d.creatorUid, details: { giftName: '', quantity: 1, recipients: [d.creatorUid] } },
+        { ...base, transactionId: `tx-${e.globalPosition}-${d.creatorUid}`, uid: d.creatorUid, kind: 'subscriber', currency: 'CHRM', amount: d.charm, direction: 'in', status: 'completed', description: `New subscription until ${until}`, reference: d.subscriberUid, details: { giftName: '', quantity: 1, senderUid: d.subscriberUid } },
       ];
     }
     case 'PaymentInitiated': {

@@ -146,8 +146,10 @@ export function socialRoutes(router: express.Router, deps: QueryDeps): void {
                 exists (select 1 from rm.follows f where f.follower_uid = $1 and f.followee_uid = $2) as is_follower,
                 exists (select 1 from rm.blocks b where b.blocker_uid = $2 and b.blocked_uid = $1) as is_blocked,
                 exists (select 1 from rm.payments pay where pay.uid = $1 and pay.status = 'completed') as has_paid,
-                (select count(*)::int from rm.creator_subscriptions s where s.creator_uid = $1) as subscribers,
-                (select count(*)::int from rm.creator_subscriptions s where s.subscriber_uid = $1) as subscribed,
+                (select count(*)::int from rm.creator_subscriptions s where s.creator_uid = $1 and (s.expires_at is null or s.expires_at > now())) as subscribers,
+                (select count(*)::int from rm.creator_subscriptions s where s.subscriber_uid = $1 and (s.expires_at is null or s.expires_at > now())) as subscribed,
+                (select price from rm.creator_plans cp where cp.uid = $1) as subscription_price,
+                (select s.expires_at from rm.creator_subscriptions s where s.subscriber_uid = $2 and s.creator_uid = $1 and (s.expires_at is null or s.expires_at > now())) as subscribed_until,
                 w.vip, w.frame_id, w.badge_ids
            from rm.profiles p left join rm.follow_counts c on c.uid = p.uid left join lateral (${appearanceSql('p.uid')}) w on true
           where p.uid = $1`,
@@ -177,16 +179,17 @@ export function socialRoutes(router: express.Router, deps: QueryDeps): void {
       vip: r.vip === true,
       frame: r.frame_id ?? null,
       wornBadges: r.badge_ids ?? [],
+      subscription: { price: r.subscription_price ?? null, subscribedUntil: r.subscribed_until ? (r.subscribed_until as Date).toISOString() : null },
       giftWall: gifts.map((g) => ({ giftId: g.gift_id, giftName: g.gift_name, quantity: g.quantity, diamonds: g.diamonds })),
     };
     send(res, ProfileView, view);
   });
 
-  router.get('/user/wall/:uid', freshness(pool, ['wall', 'profiles']), async (req, res) => {
+  router.get('/user/wall/:uid', freshness(pool, ['wall', 'profiles', 'social-graph']), async (req, res) => {
     const author = uidParam(req);
     const viewer = req.auth?.uid ?? '';
     const query = parse(WallQuery, req.query);
-    const { rows: sub } = await pool.query(`select exists (select 1 from rm.creator_subscriptions where subscriber_uid = $1 and creator_uid = $2) as s`, [viewer, author]);
+    const { rows: sub } = await pool.query(`select exists (select 1 from rm.creator_subscriptions s where s.subscriber_uid = $1 and s.creator_uid = $2 and (s.expires_at is null or s.expires_at > now())) as s`, [viewer, author]);
     const canSeeSubscriberOnly = viewer === author || sub[0]?.s === true;
     const where = [`p.author_uid = $2`, `not p.deleted`];
     const values: unknown[] = [viewer, author];
@@ -299,10 +302,10 @@ export function socialRoutes(router: express.Router, deps: QueryDeps): void {
                   exists (select 1 from rm.follows g where g.follower_uid = $2 and g.followee_uid = s.${listed}) as is_following,
                   s.${listed} = $2 as is_self
              from rm.creator_subscriptions s left join rm.profiles p on p.uid = s.${listed}
-            where s.${filterCol} = $1 order by s.created_at desc, s.${listed} limit ${query.limit} offset ${offset(query)}`,
+            where s.${filterCol} = $1 and (s.expires_at is null or s.expires_at > now()) order by s.created_at desc, s.${listed} limit ${query.limit} offset ${offset(query)}`,
           [target, viewer],
         ),
-        pool.query<{ n: number }>(`select count(*)::int as n from rm.creator_subscriptions where ${filterCol} = $1`, [target]),
+        pool.query<{ n: number }>(`select count(*)::int as n from rm.creator_subscriptions s where s.${filterCol} = $1 and (s.expires_at is null or s.expires_at > now())`, [target]),
       ]);
       send(res, FollowerPage, { items, meta: pageMeta(query, count[0]?.n ?? 0, items.length) });
     };

@@ -8,6 +8,7 @@ import { api } from '../../api/client.ts';
 import { useSession } from '../../api/session.ts';
 import { Avatar } from '../../components/Avatar.tsx';
 import { WornBadges } from '../../components/WornBadges.tsx';
+import { LockedFeed, PriceForm, SubscribeButton } from './Subscription.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
@@ -99,6 +100,7 @@ export default function ProfilePage() {
             </Link>
           ) : (
             <>
+              <SubscribeButton view={view} />
               <Button data-testid="follow-button" variant={view.isFollowing ? 'secondary' : 'primary'} onClick={() => void setFollowing(uid, !view.isFollowing)}>
                 {view.isFollowing ? 'Following' : 'Follow'}
               </Button>
@@ -148,7 +150,19 @@ export default function ProfilePage() {
           { value: 'posts', label: 'Posts', content: <WallTab uid={uid} own={own} /> },
           { value: 'gallery', label: 'Gallery', content: <GalleryTab uid={uid} own={own} /> },
           { value: 'services', label: 'Services', content: <EmptyState icon="🛎️" title="No services yet" /> },
-          { value: 'subscriber', label: 'Subscriber feed', content: <WallTab uid={uid} own={own} subscriberOnly /> },
+          {
+            value: 'subscriber',
+            label: 'Subscriber feed',
+            content:
+              own || view.subscription.subscribedUntil ? (
+                <>
+                  {own ? <PriceForm view={view} /> : null}
+                  <WallTab uid={uid} own={own} subscriberOnly />
+                </>
+              ) : (
+                <LockedFeed view={view} />
+              ),
+          },
         ]}
       />
 

@@ -1,0 +1,113 @@
+// Creator subscriptions on a profile: the creator sets a monthly price; a visitor subscribes (or
+// renews from the current end) after seeing the price and the balance after; the subscriber feed
+// stays locked until then.
+import type { ProfileView } from '@murmur/contracts/social';
+import { subscriptionLimits, subscriptionTexts } from '@murmur/contracts/subscriptions';
+import { useState } from 'react';
+import { api, ApiCallError, newIdempotencyKey } from '../../api/client.ts';
+import { useBalance } from '../../api/me.ts';
+import { Button } from '../../components/Button.tsx';
+import { Dialog } from '../../components/Dialog.tsx';
+import { EmptyState } from '../../components/EmptyState.tsx';
+import { TextField } from '../../components/Field.tsx';
+import { paths } from '../../social/socialApi.ts';
+import { refreshQueries } from '../../state/query.ts';
+import { toast } from '../../state/ui.ts';
+import styles from './ProfilePage.module.css';
+
+const day = (iso: string) => new Date(iso).toLocaleDateString();
+
+/** The subscribe (or renew) button with its confirmation dialog. */
+export function SubscribeButton({ view }: { view: ProfileView }) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [key, setKey] = useState(newIdempotencyKey);
+  const { diamonds } = useBalance();
+  const { price, subscribedUntil } = view.subscription;
+  if (price === null || view.isSelf) return null;
+
+  const subscribe = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const res = await api.post<{ position: string; subscription: { expiresAt: string } }>(`/user/subscribe/${encodeURIComponent(view.uid)}`, { currentUntil: subscribedUntil }, { quiet: true, idempotencyKey: key });
+      toast(`Subscribed until ${day(res.subscription.expiresAt)}.`, 'success', 'Subscription');
+      setOpen(false);
+      setKey(newIdempotencyKey());
+      await refreshQueries(paths.view(view.uid), paths.wall(view.uid), '/wallet/', '/user/subscri');
+    } catch (e) {
+      setError(e instanceof ApiCallError ? e.message : 'Oops, something went wrong. Please try again.');
+      void refreshQueries(paths.view(view.uid));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const after = diamonds === undefined ? null : diamonds - price;
+  return (
+    <>
+      <Button variant={subscribedUntil ? 'secondary' : 'primary'} onClick={() => { setError(null); setOpen(true); }} data-testid="subscribe-button">
+        {subscribedUntil ? `Subscribed until ${day(subscribedUntil)} · Renew` : `Subscribe · ${price.toLocaleString()} 💎`}
+      </Button>
+      <Dialog
+        open={open}
+        onOpenChange={setOpen}
+        size="sm"
+        testId="subscribe-dialog"
+        title={subscribedUntil ? `Renew your subscription to ${view.username}` : `Subscribe to ${view.username}`}
+        description={`${subscriptionLimits.days} days of ${view.username}'s subscriber feed and subscriber-only posts${subscribedUntil ? `, from ${day(subscribedUntil)}` : ''}. No automatic renewal.`}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setOpen(false)}>Cancel</Button>
+            <Button busy={busy} onClick={() => void subscribe()} data-testid="confirm-subscribe">
+              Pay {price.toLocaleString()} 💎
+            </Button>
+          </>
+        }
+      >
+        <dl className={styles.sums}>
+          <dt>Price</dt>
+          <dd>{price.toLocaleString()} 💎 / {subscriptionLimits.days} days</dd>
+          <dt>Balance after</dt>
+          <dd data-testid="subscribe-balance-after">{after === null ? '…' : `${after.toLocaleString()} 💎`}</dd>
+        </dl>
+        {error ? <p className={styles.formError} role="alert" data-testid="subscribe-error">{error}</p> : null}
+      </Dialog>
+    </>
+  );
+}
+
+/** The creator's own monthly price. */
+export function PriceForm({ view }: { view: ProfileView }) {
+  const [price, setPrice] = useState(String(view.subscription.price ?? ''));
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const save = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await api.post('/user/subscription/price', { price: Number(price) }, { quiet: true });
+      toast('Subscription price saved.', 'success');
+      await refreshQueries(paths.view(view.uid));
+    } catch (e) {
+      setError(e instanceof ApiCallError ? e.message : 'Oops, something went wrong. Please try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className={styles.priceForm} data-testid="price-form">
+      <TextField id="subscription-price" label={`Monthly subscription price (diamonds per ${subscriptionLimits.days} days)`} inputMode="numeric" value={price} onChange={(e) => setPrice(e.target.value)} error={error} hint={subscriptionTexts.priceRange} />
+      <Button busy={busy} onClick={() => void save()} data-testid="save-price">Save price</Button>
+    </div>
+  );
+}
+
+/** The locked subscriber feed of someone the viewer does not subscribe to. */
+export function LockedFeed({ view }: { view: ProfileView }) {
+  return (
+    <EmptyState icon="🔒" title="Subscriber feed" action={<SubscribeButton view={view} />}>
+      {view.subscription.price === null ? subscriptionTexts.noPlan : subscriptionTexts.subscriberFeedLocked}
+    </EmptyState>
+  );
+}
