@@ -22,7 +22,7 @@ import {
 import { MarkNotificationsReadBody, NotificationsPage, NotificationsUnread } from './notifications.ts';
 import { PageQuery } from './paging.ts';
 import { ClaimBody, CombineFragmentsBody, JoinWithTokenBody, LinkQuestAccountBody } from './progression.ts';
-import { AddPayoutWalletBody, ConnectReferrerBody, CreateReferralLinkBody, ValidateReferrerBody } from './referral.ts';
+import { AddPayoutWalletBody, ConnectReferrerBody, CreateReferralLinkBody, InviteePage, PayoutPage, ReferralDetailsDto, RewardRecordPage, ValidateReferrerBody } from './referral.ts';
 import {
   CreateWallPostBody, DeleteGalleryItemBody, FeedQuery, FollowerPage, GalleryPage, MessageHistory, MessageThreadPage, MessagesQuery, PresignMediaBody, PresignMediaQuery, ProcessMediaBody, ProfileDetails, ProfileView, RefreshMessagesBody, RemoveFollowerBody, ReportUserBody, SendMessageBody, UnreadMessages, UpdateProfileDetailsBody, UserSearchQuery, WallPage, WallQuery,
 } from './social.ts';
@@ -189,10 +189,10 @@ const catalogue = [
   post('/referral/validate-referrer', 'referral', 'Check a referral code before connecting', { body: ValidateReferrerBody }),
   post('/referral/connect', 'referral', 'Connect to a referrer', { body: ConnectReferrerBody }),
   post('/referral/add-wallet', 'referral', 'Set the referral payout wallet', { body: AddPayoutWalletBody }),
-  get('/referral/referral-details', 'referral', 'Referral summary'),
-  get('/referral/referrals', 'referral', 'Invited users'),
-  get('/referral/reward-records', 'referral', 'Referral rewards', { query: PageQuery }),
-  get('/referral/payouts', 'referral', 'Referral payouts', { query: PageQuery }),
+  get('/referral/referral-details', 'referral', 'Referral summary', { response: ReferralDetailsDto }),
+  get('/referral/referrals', 'referral', 'Invited users', { response: InviteePage }),
+  get('/referral/reward-records', 'referral', 'Referral rewards', { query: PageQuery, response: RewardRecordPage }),
+  get('/referral/payouts', 'referral', 'Referral payouts', { query: PageQuery, response: PayoutPage }),
 
   // ---- lobbies and rooms ----
   post('/lobbies', 'lobbies', 'Create a lobby', { body: CreateLobbyBody, response: LobbyEntered, status: 201 }),

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import type { EventUnionOf } from './event-map.ts';
 import { money, referral } from './constants.ts';
 import { formatText, texts } from './errors.ts';
+import { paged } from './paging.ts';
 
 export const referralCodeLimits = { min: 4, max: 20 } as const;
 
@@ -208,3 +209,8 @@ export const ReferralDetailsDto = z.object({
   rules: z.object({ directPercent: z.number(), secondLevelPercent: z.number(), unlockDiamonds: z.number(), minimumPayoutUsdt: z.number(), referrerWindowDays: z.number() }),
 });
 export type ReferralDetailsDto = z.infer<typeof ReferralDetailsDto>;
+
+// ---- answers of the list routes (response DTOs) ----
+export const InviteePage = paged(InviteeDto);
+export const RewardRecordPage = paged(RewardRecordDto);
+export const PayoutPage = paged(PayoutDto);

@@ -195,7 +195,7 @@ describe('answers against their contracts DTOs', () => {
     expectDto('POST', '/auth/logout', await stack.api('/auth/logout', { method: 'POST', token, body: {} }));
   });
 
-  it('profiles, the social graph, the wall and direct messages', async () => {
+  it('profiles, the social graph, the wall, direct messages and referral', async () => {
     const [ada, bo] = await Promise.all([stack.signInWithEmail('ada-dto@example.com'), stack.signInWithEmail('bo-dto@example.com')]);
     const a = { uid: ada.body.uid as string, token: ada.body.token as string };
     const b = { uid: bo.body.uid as string, token: bo.body.token as string };
@@ -228,6 +228,10 @@ describe('answers against their contracts DTOs', () => {
     expect((await check(b, '/messages/threads')).items).toHaveLength(1);
     expect((await check(b, '/messages/unread')).unreadThreads).toBe(1);
     expect((await check(b, `/messages/threads/${threadIdOf(a.uid, b.uid)}`)).items[0].text).toBe('Typed hello');
+    await check(a, '/referral/referral-details');
+    await check(a, '/referral/referrals');
+    await check(a, '/referral/reward-records');
+    await check(a, '/referral/payouts');
   });
 
   it('notifications, account settings and the global leaderboards with data in them', async () => {

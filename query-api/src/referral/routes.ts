@@ -1,10 +1,10 @@
 // Referral queries (spec sections 2 and 7): referral details, the invitee table (username, date,
 // status Topped Up / Registered, type direct / indirect), reward records and weekly payouts.
 import {
-  formatUsdt, PageQuery, pageMeta, referral, referralPercents, weekIdOf,
-  type InviteeDto, type PayoutDto, type ReferralDetailsDto, type RewardRecordDto,
+  formatUsdt, InviteePage, PageQuery, pageMeta, PayoutPage, referral, ReferralDetailsDto, referralPercents, RewardRecordPage, weekIdOf,
+  type InviteeDto, type PayoutDto, type RewardRecordDto,
 } from '@murmur/contracts';
-import { currentUser, parse, requireAuth } from '@murmur/platform';
+import { currentUser, parse, requireAuth, send } from '@murmur/platform';
 import type express from 'express';
 import { z } from 'zod';
 import type { QueryDeps } from '../dependencies.ts';
@@ -79,7 +79,7 @@ export function referralQueryRoutes(router: express.Router, deps: QueryDeps): vo
         referrerWindowDays: referral.referrerWindowDays,
       },
     };
-    res.json(details);
+    send(res, ReferralDetailsDto, details);
   });
 
   router.get('/referral/referrals', requireAuth(), fresh, async (req, res) => {
@@ -107,7 +107,7 @@ export function referralQueryRoutes(router: express.Router, deps: QueryDeps): vo
       status: r.topped_up ? 'Topped Up' : 'Registered',
       type: r.type,
     }));
-    res.json({ items, meta: pageMeta(query, count[0]?.n ?? 0, items.length) });
+    send(res, InviteePage, { items, meta: pageMeta(query, count[0]?.n ?? 0, items.length) });
   });
 
   router.get('/referral/reward-records', requireAuth(), fresh, async (req, res) => {
@@ -148,7 +148,7 @@ export function referralQueryRoutes(router: express.Router, deps: QueryDeps): vo
         status,
       };
     });
-    res.json({ items, meta: pageMeta(query, count[0]?.n ?? 0, items.length) });
+    send(res, RewardRecordPage, { items, meta: pageMeta(query, count[0]?.n ?? 0, items.length) });
   });
 
   router.get('/referral/payouts', requireAuth(), fresh, async (req, res) => {
@@ -175,6 +175,6 @@ export function referralQueryRoutes(router: express.Router, deps: QueryDeps): vo
       txHash: r.tx_hash,
       settledAt: new Date(r.settled_at).toISOString(),
     }));
-    res.json({ items, meta: pageMeta(query, count[0]?.n ?? 0, items.length) });
+    send(res, PayoutPage, { items, meta: pageMeta(query, count[0]?.n ?? 0, items.length) });
   });
 }
