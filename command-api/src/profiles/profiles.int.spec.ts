@@ -125,7 +125,7 @@ describe('PUT user/profile/details', () => {
     }
     const worn = await stack.api('/wallet/collections/equip', { method: 'POST', token: host, body: { itemId: 'frame-gold', equip: true } });
     expect(worn.status, JSON.stringify(worn.body)).toBe(200);
-    const role = await stack.command.deps.store.append('user-prof-h', [{ type: 'RoleGranted', data: { uid: 'prof-h', role: 'h' } }]);
+    const role = await stack.command.deps.store.append('user-prof-h', [{ type: 'RoleGranted', data: { uid: 'prof-h', role: 'h', grantedBy: 'prof-admin', at: new Date().toISOString() } }]);
     expect(role.lastPosition > BigInt(worn.body.position)).toBe(true);
     const view = await stack.api('/user/profile/view/prof-h', { token: viewer, headers: { 'x-min-position': role.lastPosition.toString() } });
     expect(view.status).toBe(200);
