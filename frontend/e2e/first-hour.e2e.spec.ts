@@ -11,6 +11,7 @@ import { signAccessToken } from '@murmur/contracts/access-token';
 import { voiceProblemTexts } from '../../frontend/src/lobby/voiceProblems.ts';
 import { launchBrowser } from '../../test-support/browser.ts';
 import { startFullStack, type FullStack } from '../../test-support/full-stack.ts';
+import { waitForProjection } from '../../test-support/projection-replay.ts';
 import { TEST_JWT_SECRET } from '../../test-support/stack.ts';
 import { signInAsGuest, signInWithEmail } from './session.ts';
 
@@ -64,7 +65,10 @@ describe('profile (point 11)', () => {
   });
 
   it('closes the Followers dialog when a name in it leads to another profile', async () => {
-    await fetch(`${full.url}/api/v1/user/follow/${amyUid}`, { method: 'POST', headers: { authorization: `Bearer ${await tokenOf(ben)}` } });
+    const followed = await fetch(`${full.url}/api/v1/user/follow/${amyUid}`, { method: 'POST', headers: { authorization: `Bearer ${await tokenOf(ben)}` } });
+    expect(followed.status).toBe(200);
+    // The follow is in the read model before the reload (under load a reload can come first, and the count never moves after it).
+    await waitForProjection(full.stack.db.pool, 'social-graph');
     await amy.reload();
     await expect.poll(() => amy.getByTestId('follower-count').innerText(), { timeout: 10_000 }).toBe('1');
     await amy.getByTestId('open-followers').click();
