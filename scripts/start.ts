@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { eventDataProblem } from '@murmur/contracts';
 import { createPool, PostgresEventStore } from '@murmur/eventstore';
 import { createEdge } from './edge.ts';
 import { migrateAll } from './migrations.ts';
@@ -114,7 +115,7 @@ await Promise.all([
 
 await seedDemo({
   pool: migratePool,
-  store: new PostgresEventStore(migratePool),
+  store: new PostgresEventStore(migratePool, { checkData: eventDataProblem }),
   commandUrl: `http://127.0.0.1:${ports.command}`,
   queryUrl: `http://127.0.0.1:${ports.query}`,
 });

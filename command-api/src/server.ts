@@ -1,4 +1,5 @@
 // Builds the command-api with its dependencies (used by main.ts, the demo launcher and tests).
+import { eventDataProblem } from '@murmur/contracts';
 import { createPool, PostgresEventStore } from '@murmur/eventstore';
 import { CachingSessionGuard, createLogger, PostgresSessionGuard } from '@murmur/platform';
 import http from 'node:http';
@@ -15,7 +16,8 @@ export function buildCommandApi(config: Pick<CommandApiConfig, 'DATABASE_URL' | 
   const pool = overrides.pool ?? createPool(config.DATABASE_URL, { max: 20, applicationName: 'command-api' });
   const deps: CommandDeps = {
     pool,
-    store: new PostgresEventStore(pool),
+    // Every event's data is checked against its schema before it is appended (docs/decisions.md).
+    store: new PostgresEventStore(pool, { checkData: eventDataProblem }),
     commands: new CommandRuntime(),
     logger: createLogger('command-api'),
     clock: systemClock,

@@ -91,3 +91,14 @@ export const accountTexts = {
   matureConsent: 'I am at least 18 years old and I want to see mature content.',
   signedOutOthers: 'You are signed out on every other device.',
 } as const;
+
+/** Browser-wallet texts of spec section 8 (and ours where it gives none). */
+export const browserWalletTexts = {
+  /** The wallet's selected account is not the address being linked (spec: asks to switch to the expected address). */
+  accountMismatch: 'Please switch your wallet to the account {address} and try again.',
+  /** Spec section 8's fallback for a wallet error. */
+  otherNetwork: 'Something went wrong. Please try other blockchain network or try again later.',
+  noEvmWallet: 'No browser wallet was found. Install one and try again.',
+  noSolanaWallet: 'No Solana wallet was found. Install one and try again.',
+  linked: 'Wallet linked.',
+} as const;

@@ -5,6 +5,7 @@ import { commandAnswer } from './answers.ts';
 import { formatText, texts } from './errors.ts';
 import { limits } from './constants.ts';
 import { eventTypesOf, type EventUnionOf } from './event-map.ts';
+import type { accountSettingsEventSchemas } from './account-settings.ts';
 
 /** How an account signs in; an identity link (email, wallet, provider subject, telegram id) per method. */
 export const SignInMethod = z.enum(['email', 'guest', 'wallet', 'provider', 'telegram']);
@@ -219,7 +220,8 @@ export const identityEventSchemas = {
   UserUnbanned: UserUnbannedData,
   TelegramDailyClaimed: TelegramDailyClaimedData,
 } as const;
-export type UserEvent = EventUnionOf<typeof identityEventSchemas>;
+/** Everything identity folds on `user-{uid}`: its own events and the account settings' (issue 16). */
+export type UserEvent = EventUnionOf<typeof identityEventSchemas> | EventUnionOf<typeof accountSettingsEventSchemas>;
 export const identityEventTypes = eventTypesOf(identityEventSchemas);
 export type IdentityEventType = keyof typeof identityEventSchemas;
 

@@ -58,8 +58,13 @@ function expectedToSql(expected: ExpectedVersion | undefined): string | null {
 const eventTypePattern = /^[A-Z][A-Za-z0-9]{0,99}$/;
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** The append's input check. Plain code rather than a zod parse: it runs on every append. */
-function validateEvents(events: NewEvent[]): void {
+/** Checks an event's data against its type's schema: null when valid, else the problem. The
+ * services pass the registry's check from `contracts` (the store itself knows no event types). */
+export type EventDataCheck = (type: string, data: unknown) => string | null;
+
+/** The append's input check. Plain code rather than a zod parse for the envelope: it runs on every
+ * append; the data's schema check (~8 us for a GiftSent) is the caller's `checkData`. */
+function validateEvents(events: NewEvent[], checkData?: EventDataCheck): void {
   if (!Array.isArray(events) || events.length === 0) throw new InvalidEvent('An append needs at least one event');
   if (events.length > MAX_EVENTS_PER_APPEND) throw new InvalidEvent(`At most ${MAX_EVENTS_PER_APPEND} events per append`);
   events.forEach((event, index) => {
@@ -69,6 +74,8 @@ function validateEvents(events: NewEvent[]): void {
     if (event.metadata !== undefined && !isPlainObject(event.metadata)) throw new InvalidEvent(`Event ${index}: metadata must be an object`);
     const v = event.schemaVersion;
     if (v !== undefined && (!Number.isInteger(v) || v < 1 || v > 1000)) throw new InvalidEvent(`Event ${index}: schemaVersion must be an integer from 1 to 1000`);
+    const problem = checkData?.(event.type, event.data);
+    if (problem) throw new InvalidEvent(`Event ${index}: ${problem}`);
   });
 }
 
@@ -119,14 +126,18 @@ class Notifier {
 export class PostgresEventStore implements EventStore {
   private readonly notifier: Notifier;
 
-  constructor(readonly pool: pg.Pool) {
+  private readonly checkData: EventDataCheck | undefined;
+
+  /** `checkData`: refuse events whose data does not match their type's schema (see docs/decisions.md). */
+  constructor(readonly pool: pg.Pool, options: { checkData?: EventDataCheck } = {}) {
     this.notifier = new Notifier(pool);
+    this.checkData = options.checkData;
   }
 
   async append(streamId: string, events: NewEvent[], options: AppendOptions = {}): Promise<AppendResult> {
     assertStreamId(streamId);
     const expected = expectedToSql(options.expectedVersion);
-    validateEvents(events);
+    validateEvents(events, this.checkData);
     if (options.idempotencyKey !== undefined && (typeof options.idempotencyKey !== 'string' || options.idempotencyKey.length === 0 || options.idempotencyKey.length > 300)) {
       throw new InvalidEvent('Idempotency key must be 1-300 characters');
     }

@@ -36,7 +36,7 @@ export const routes: AppRoute[] = [
   { path: '/referral/records', title: 'Reward records', page: page(() => import('./pages/Referral/ReferralRecordsPage.tsx')) },
   { path: '/messages', title: 'Messages', page: page(() => import('./pages/Messages/MessagesPage.tsx')) },
   { path: '/messages/new', title: 'New message', page: page(() => import('./pages/Messages/NewMessagePage.tsx')) },
-  { path: '/web3-wallet', title: 'Web3 wallet', page: ComingSoon, props: soon('🪙', 'Bind and manage your blockchain wallets.') },
+  { path: '/web3-wallet', title: 'Web3 wallet', page: page(() => import('./pages/Web3Wallet/Web3WalletPage.tsx')) },
   { path: '/guild', title: 'Guild', page: page(() => import('./pages/Guild/GuildPage.tsx')) },
   { path: '/mission-center', title: 'Mission Center', page: page(() => import('./pages/Progression/MissionCenterPage.tsx')) },
   { path: '/level', title: 'My Level', page: page(() => import('./pages/Progression/LevelPage.tsx')) },

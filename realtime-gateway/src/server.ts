@@ -15,6 +15,7 @@ import {
   REALTIME_PATH,
   type RealtimeErrorCode,
   type ResyncReason,
+  eventDataProblem,
 } from '@murmur/contracts';
 import {
   checkpointAtPosition,
@@ -149,7 +150,7 @@ export class Gateway {
     this.access = channelAccess(deps.pool);
     this.signalling = new Signalling(new MediaRightsReader(deps.pool), deps.logger);
     this.liveness = new GatewayLiveness(deps.pool, randomUUID(), presenceTimings.gatewayHeartbeatMs, deps.logger);
-    this.presence = new PresenceTracker(new PostgresEventStore(deps.pool), deps.logger, {
+    this.presence = new PresenceTracker(new PostgresEventStore(deps.pool, { checkData: eventDataProblem }), deps.logger, {
       offlineGraceMs: settings.GATEWAY_OFFLINE_GRACE_MS,
       flushIntervalMs: 50,
       gatewayId: this.liveness.gatewayId,

@@ -6,6 +6,7 @@ import { seedLobbies } from './lobbies.ts';
 import { seedIdentity } from './identity.ts';
 import { seedSocial } from './social.ts';
 import { seedMoney } from './money.ts';
+import { seedProgression } from './progression.ts';
 
 export const seeders: Array<{ name: string; run: (ctx: SeedContext) => Promise<void> }> = [
   // First: later seeders read ctx.shared.users.
@@ -16,4 +17,6 @@ export const seeders: Array<{ name: string; run: (ctx: SeedContext) => Promise<v
   { name: 'referral', run: seedReferral },
   // After identity and lobbies: gifts go to the demo lobby's host.
   { name: 'money', run: seedMoney },
+  // Last: claims read the progress the gifts above made.
+  { name: 'progression', run: seedProgression },
 ];

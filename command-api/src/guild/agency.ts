@@ -1,16 +1,8 @@
 // The agency aggregate on `agency-{id}`: owner, share ratios, roster of hosts, settled periods and
 // charm payments (spec section 3 "Settlement and gift receipt", section 6 agency role).
-import type { AgencyCreated, AgencyPeriodSettled, CharmPaymentSubmitted } from '@murmur/contracts';
-import type { DomainEvent } from '../decider/decider.ts';
+import type { AgencyEvent, HostMembershipEvent } from '@murmur/contracts';
 
-export type AgencyEvent =
-  | DomainEvent<'AgencyCreated', AgencyCreated>
-  | DomainEvent<'AgencyHostAdded', { agencyId: string; hostUid: string; addedAt: string }>
-  | DomainEvent<'AgencyHostRemoved', { agencyId: string; hostUid: string; removedAt: string }>
-  | DomainEvent<'AgencyShareRatiosSet', { agencyId: string; guildSharePct: number; hostSharePct: number; setAt: string }>
-  | DomainEvent<'AgencyPeriodSettled', AgencyPeriodSettled>
-  | DomainEvent<'CharmPaymentSubmitted', CharmPaymentSubmitted>
-  | DomainEvent<'CharmPaymentConfirmed', { agencyId: string; paymentId: string; hostUid: string; confirmedAt: string }>;
+export type { AgencyEvent, HostMembershipEvent } from '@murmur/contracts';
 
 export interface AgencyState {
   exists: boolean;
@@ -52,15 +44,8 @@ export function evolveAgency(state: AgencyState, event: AgencyEvent): AgencyStat
   }
 }
 
-/** A host's membership on `agency-host-{uid}`: the one place that says which agency holds a host,
- * so two agencies adding the same host at once cannot both win. */
-export type HostMembershipEvent =
-  | DomainEvent<'HostAgencyClaimed', { hostUid: string; agencyId: string; at: string }>
-  | DomainEvent<'HostAgencyReleased', { hostUid: string; agencyId: string; at: string }>
-  /** The agency holding the host opened a charm payout to them (decided here, so a payout and the
-   * host leaving the roster are ordered on one stream). */
-  | DomainEvent<'HostPayoutAuthorized', { hostUid: string; agencyId: string; withdrawalId: string; at: string }>;
-
+// A host's membership on `agency-host-{uid}`: the one place that says which agency holds a host,
+// so two agencies adding the same host at once cannot both win.
 export interface HostMembershipState {
   agencyId: string | null;
   /** Payouts authorized on this stream, so a retry after a crash goes on even if the host left since. */

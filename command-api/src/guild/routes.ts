@@ -3,7 +3,7 @@
 // confirm them.
 import { randomUUID } from 'node:crypto';
 import {
-  AddAgencyHostBody, AgencyId, type AgencyPeriodSettled, CreateAgencyBody, guildTexts, SetShareRatiosBody, SettlePeriodBody, SubmitCharmPaymentBody,
+  AddAgencyHostBody, AgencyId, CreateAgencyBody, eventOf, guildTexts, SetShareRatiosBody, SettlePeriodBody, SubmitCharmPaymentBody,
 } from '@murmur/contracts';
 import { subscriptionAppliedBefore } from '@murmur/eventstore';
 import { ApiError, currentUser, parse, requireAuth } from '@murmur/platform';
@@ -102,7 +102,9 @@ export function guildRoutes(router: express.Router, deps: CommandDeps): void {
     const totals = await periodTotals(deps, agencyId, start, end);
     // A second settlement of the same period is refused by the overlap rule, retries included.
     const r = await run(deps, agencyId, uid, { type: 'SettlePeriod', actorUid: uid, settlementId: randomUUID(), periodStart: start, periodEnd: end, totals, now });
-    const settled = r.events[0]?.data as unknown as AgencyPeriodSettled;
+    const event = r.events[0] ? eventOf(r.events[0], ['AgencyPeriodSettled']) : null;
+    if (!event) throw new Error('SettlePeriod decided no AgencyPeriodSettled');
+    const settled = event.data;
     res.status(201).json({ settlementId: settled.settlementId, amountToSettle: settled.hostCharm, receiptCount: settled.receiptCount, diamondTotal: settled.diamondTotal,
       charmTotal: settled.charmTotal, guildCharm: settled.guildCharm, hostCharm: settled.hostCharm, hosts: settled.hosts, position: r.position.toString() });
   });
@@ -117,7 +119,9 @@ export function guildRoutes(router: express.Router, deps: CommandDeps): void {
       type: 'SubmitCharmPayment', actorUid: uid, paymentId: randomUUID(), hostUid: body.hostUid, amountCharm: body.amountCharm, proofUrl: body.proofUrl,
       settlementId: body.settlementId ?? null, now: deps.clock.now(),
     }, key);
-    res.status(201).json({ paymentId: (r.events[0]?.data as { paymentId: string }).paymentId, position: r.position.toString() });
+    const submitted = r.events[0] ? eventOf(r.events[0], ['CharmPaymentSubmitted']) : null;
+    if (!submitted) throw new Error('SubmitCharmPayment decided no CharmPaymentSubmitted');
+    res.status(201).json({ paymentId: submitted.data.paymentId, position: r.position.toString() });
   });
 
   router.put('/guild/agencies/:agencyId/payments/:paymentId/confirm', agency, async (req, res) => {

@@ -2,9 +2,9 @@
 // (`otp-address-{hash}`): every check of a code first claims a try there with an expected version,
 // so parallel guesses can never exceed the limit; the try that reaches it locks the address for a
 // while; a right code clears the count.
-import { formatText, identityTexts } from '@murmur/contracts';
+import { formatText, identityTexts, type OtpAddressEvent } from '@murmur/contracts';
 import { ApiError } from '@murmur/platform';
-import type { Decider, DomainEvent } from '../decider/decider.ts';
+import type { Decider } from '../decider/decider.ts';
 import { defineCommandHandler } from '../decider/command-handler.ts';
 import type { CommandDeps } from '../dependencies.ts';
 import { hashSecret } from './secrets.ts';
@@ -15,10 +15,6 @@ export interface AddressLimits {
   maxFailures: number;
   lockSeconds: number;
 }
-
-export type OtpAddressEvent =
-  | DomainEvent<'OneTimeCodeTried', { at: string; tries: number; lockedUntil?: string }>
-  | DomainEvent<'OneTimeCodeAccepted', { at: string }>;
 
 export interface OtpAddressState {
   tries: number;

@@ -1,37 +1,7 @@
 // The user aggregate on `user-{uid}`: identity events, the state sign-in decisions need, and evolve.
-import type { AudioPreferencesChangedData, CredentialKind, CredentialUnlinkedData, DeviceInfo, MatureContentChangedData, RoleCode, SignInMethod, UserRegistered, WalletEnvironment } from '@murmur/contracts';
-import type { DomainEvent } from '../decider/decider.ts';
+import type { CredentialKind, RoleCode, UserEvent, WalletEnvironment } from '@murmur/contracts';
 
-type Nullable<T> = T | null;
-
-export type UserRegisteredEvent = DomainEvent<'UserRegistered', UserRegistered>;
-export type UserSignedIn = DomainEvent<'UserSignedIn', { uid: string; sessionId: string; method: SignInMethod; visitorId: Nullable<string>; deviceInfo: Nullable<DeviceInfo>; signedInAt: string }>;
-export type GuestUpgraded = DomainEvent<'GuestUpgraded', { uid: string; method: SignInMethod; email: Nullable<string>; walletAddress: Nullable<string>; walletEnvironment: Nullable<WalletEnvironment>; provider: Nullable<string>; providerSubject: Nullable<string>; telegramId: Nullable<string>; upgradedAt: string }>;
-export type WalletLinked = DomainEvent<'WalletLinked', { uid: string; address: string; environment: WalletEnvironment; linkedAt: string }>;
-export type OnboardingCompleted = DomainEvent<'OnboardingCompleted', { uid: string; birthday: string; showNSFW: boolean; acceptedTermsAt: string }>;
-export type RoleGranted = DomainEvent<'RoleGranted', { uid: string; role: RoleCode; grantedBy: string; at: string }>;
-export type RoleRevoked = DomainEvent<'RoleRevoked', { uid: string; role: RoleCode; revokedBy: string; at: string }>;
-export type UserBanned = DomainEvent<'UserBanned', { uid: string; reason: Nullable<string>; bannedBy: string; at: string }>;
-export type UserUnbanned = DomainEvent<'UserUnbanned', { uid: string; unbannedBy: string; at: string }>;
-export type TelegramDailyClaimed = DomainEvent<'TelegramDailyClaimed', { uid: string; claimNumber: number; amount: number; claimedAt: string }>;
-export type CredentialUnlinked = DomainEvent<'CredentialUnlinked', CredentialUnlinkedData>;
-export type MatureContentChanged = DomainEvent<'MatureContentChanged', MatureContentChangedData>;
-export type AudioPreferencesChanged = DomainEvent<'AudioPreferencesChanged', AudioPreferencesChangedData>;
-
-export type UserEvent =
-  | UserRegisteredEvent
-  | UserSignedIn
-  | GuestUpgraded
-  | WalletLinked
-  | OnboardingCompleted
-  | RoleGranted
-  | RoleRevoked
-  | UserBanned
-  | UserUnbanned
-  | TelegramDailyClaimed
-  | CredentialUnlinked
-  | MatureContentChanged
-  | AudioPreferencesChanged;
+export type { UserEvent } from '@murmur/contracts';
 
 /** A way into the account, keyed as in `identity_links`. */
 export interface Credential {

@@ -1,14 +1,8 @@
 // Processed media of a user on `media-{uid}`: what the gallery shows and what posts and messages
 // may attach. Uploads themselves are objects in the store; only processing makes them media.
-import type { MediaKind, UploadType } from '@murmur/contracts';
-import type { DomainEvent } from '../decider/decider.ts';
+import type { MediaEvent, MediaKind, UploadType } from '@murmur/contracts';
 
-export type MediaEvent =
-  | DomainEvent<
-      'MediaProcessed',
-      { uid: string; fileName: string; format: string; kind: MediaKind; size: number; thumbnailFileName: string | null; uploadType: UploadType; processedAt: string }
-    >
-  | DomainEvent<'GalleryItemDeleted', { uid: string; fileName: string; format: string; deletedAt: string }>;
+export type { MediaEvent };
 
 export interface MediaState {
   /** fileName -> format, for processed media still in the gallery. */

@@ -1,13 +1,8 @@
 // A direct-message thread between two users on `dm-{threadId}` (threadId = the two uids, sorted, joined by @).
 // Events carry senderUid and recipientUid so the gateway can deliver them on `users/{uid}`.
-import type { DomainEvent } from '../decider/decider.ts';
+import type { DirectMessageEvent } from '@murmur/contracts';
 
-export type MessageEvent =
-  | DomainEvent<
-      'DirectMessageSent',
-      { threadId: string; messageId: string; senderUid: string; recipientUid: string; text: string; imageFileName: string | null; sentAt: string }
-    >
-  | DomainEvent<'DirectThreadRead', { threadId: string; uid: string; senderUid: string; recipientUid: string; readAt: string }>;
+export type MessageEvent = DirectMessageEvent;
 
 export interface ThreadState {
   /** uids that have sent at least one message in this thread. */

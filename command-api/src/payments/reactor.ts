@@ -1,7 +1,7 @@
 // The payment-credits reactor: turns every PaymentConfirmed in the log into its wallet credit.
 // The request that confirms also credits inline (for latency); this catches the case where the
 // process died between the two appends. One runner at a time (the subscription's advisory lock).
-import type { PaymentConfirmedData } from '@murmur/contracts';
+import { eventOf } from '@murmur/contracts';
 import { LogListener, Subscription } from '@murmur/eventstore';
 import { ApiError } from '@murmur/platform';
 import type { CommandDeps } from '../dependencies.ts';
@@ -18,14 +18,15 @@ export function startPaymentReactor(deps: CommandDeps, options: { pollIntervalMs
     name: PAYMENT_CREDITS,
     async handle(events) {
       for (const e of events) {
-        if (e.type !== 'PaymentConfirmed') continue;
+        const confirmed = eventOf(e, ['PaymentConfirmed']);
+        if (!confirmed) continue;
         try {
-          await settlePayment(deps, e.data as unknown as PaymentConfirmedData);
+          await settlePayment(deps, confirmed.data);
         } catch (error) {
           // A refusal will refuse again on every retry: log it for the audit to show and go on,
           // rather than hold every later payment back. Other errors (database) retry the batch.
           if (!(error instanceof ApiError)) throw error;
-          deps.logger.error({ err: error, paymentId: (e.data as { paymentId?: string }).paymentId }, 'confirmed payment could not be credited');
+          deps.logger.error({ err: error, paymentId: confirmed.data.paymentId }, 'confirmed payment could not be credited');
         }
       }
     },

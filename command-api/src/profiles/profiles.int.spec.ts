@@ -112,19 +112,24 @@ describe('PUT user/profile/details', () => {
     await put(host, { username: 'hosty', bio: 'I host' });
     const followed = await stack.api('/user/follow/prof-h', { method: 'POST', token: viewer });
     expect(followed.status).toBe(200);
-    // Gifts and purchases come from the money module's events; appended here as it would.
+    // The gift wall comes from the money module's GiftSent, appended here as it would.
     await stack.command.deps.store.append('wallet-prof-v', [
       { type: 'GiftSent', data: { senderUid: 'prof-v', giftId: 'rose', giftName: 'Rose', quantity: 3, unitPrice: 10, diamondsTotal: 30, recipients: ['prof-h'], charmPerRecipient: 15, sentAt: new Date().toISOString() } },
     ]);
-    const sku = await stack.command.deps.store.append('wallet-prof-h', [
-      { type: 'SkuPurchased', data: { uid: 'prof-h', purchaseId: 'p1', skuId: 'vip', skuKind: 'vip', name: 'VIP', quantity: 1, unitPrice: 12000, diamondsTotal: 12000 } },
-      { type: 'SkuPurchased', data: { uid: 'prof-h', purchaseId: 'p2', skuId: 'gold', skuKind: 'frame', name: 'Gold frame', quantity: 1, unitPrice: 100, diamondsTotal: 100 } },
-    ]);
-    const role = await stack.command.deps.store.append('user-prof-h', [{ type: 'RoleGranted', data: { uid: 'prof-h', role: 'h' } }]);
-    expect(role.lastPosition > sku.lastPosition).toBe(true);
+    // VIP and the frame through the real commands: bought, then the frame worn (the profile shows what is worn, issue 17).
+    const admin = await stack.tokenFor('prof-admin', ['ad']);
+    expect((await stack.api('/wallet/grant', { method: 'POST', token: admin, body: { uid: 'prof-h', amount: 20_000 } })).status).toBe(201);
+    for (const skuId of ['vip-year', 'frame-gold']) {
+      const bought = await stack.api('/payment/purchase', { method: 'POST', token: host, body: { skuId } });
+      expect(bought.status, JSON.stringify(bought.body)).toBe(201);
+    }
+    const worn = await stack.api('/wallet/collections/equip', { method: 'POST', token: host, body: { itemId: 'frame-gold', equip: true } });
+    expect(worn.status, JSON.stringify(worn.body)).toBe(200);
+    const role = await stack.command.deps.store.append('user-prof-h', [{ type: 'RoleGranted', data: { uid: 'prof-h', role: 'h', grantedBy: 'prof-admin', at: new Date().toISOString() } }]);
+    expect(role.lastPosition > BigInt(worn.body.position)).toBe(true);
     const view = await stack.api('/user/profile/view/prof-h', { token: viewer, headers: { 'x-min-position': role.lastPosition.toString() } });
     expect(view.status).toBe(200);
-    expect(view.body).toMatchObject({ username: 'hosty', bio: 'I host', followerCount: 1, isFollowing: true, isSelf: false, vip: true, frame: 'Gold frame' });
+    expect(view.body).toMatchObject({ username: 'hosty', bio: 'I host', followerCount: 1, isFollowing: true, isSelf: false, vip: true, frame: 'frame-gold' });
     expect(view.body.badges).toContain('Verified Host');
     expect(view.body.giftWall).toEqual([{ giftId: 'rose', giftName: 'Rose', quantity: 3, diamonds: 30 }]);
 

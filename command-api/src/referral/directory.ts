@@ -1,7 +1,7 @@
 // Who owns a referral code, and the facts about an account that binding rules need. Custom codes
 // are claimed on their own stream (strongly consistent); codes issued at registration are found in
 // the referral read model, which has them long before anyone types them in.
-import { normalizeReferralCode, referralStreams, type UserRegistered } from '@murmur/contracts';
+import { eventOf, normalizeReferralCode, referralStreams, type UserRegistered } from '@murmur/contracts';
 import type { CommandDeps } from '../dependencies.ts';
 import type { AccountFacts, ReferrerCandidate } from './decide.ts';
 import { referralCommands } from './referral-commands.ts';
@@ -12,8 +12,8 @@ export async function codeOwner(deps: CommandDeps, code: string): Promise<string
   if (!validCode.test(code.trim())) return null;
   const normalized = normalizeReferralCode(code);
   const claim = await deps.store.readStream(referralStreams.code(normalized), { limit: 1 });
-  const first = claim.events[0];
-  if (first && typeof first.data.uid === 'string') return first.data.uid;
+  const first = claim.events[0] ? eventOf(claim.events[0], ['ReferralCodeClaimed']) : null;
+  if (first) return first.data.uid;
   const { rows } = await deps.pool
     .query<{ uid: string }>('select uid from rm.referral_codes where code = $1', [normalized])
     .catch(() => ({ rows: [] as { uid: string }[] }));
@@ -22,8 +22,11 @@ export async function codeOwner(deps: CommandDeps, code: string): Promise<string
 
 async function registration(deps: CommandDeps, uid: string): Promise<UserRegistered | null> {
   const { events } = await deps.store.readStream(`user-${uid}`, { limit: 20 });
-  const registered = events.find((e) => e.type === 'UserRegistered');
-  return registered ? (registered.data as unknown as UserRegistered) : null;
+  for (const e of events) {
+    const registered = eventOf(e, ['UserRegistered']);
+    if (registered) return registered.data;
+  }
+  return null;
 }
 
 /** A user's referrer: the one bound by `connect`, else the one whose code was used at registration. */

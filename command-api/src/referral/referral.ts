@@ -1,11 +1,7 @@
 // The referral account on `referral-{uid}`: own link code, referrer binding (once), payout wallet.
-import type { PayoutWallet, PayoutWalletBound, ReferralLinkCreated, ReferrerBound } from '@murmur/contracts';
-import type { DomainEvent } from '../decider/decider.ts';
+import type { PayoutWallet, ReferralEvent } from '@murmur/contracts';
 
-export type ReferralEvent =
-  | DomainEvent<'ReferralLinkCreated', ReferralLinkCreated>
-  | DomainEvent<'ReferrerBound', ReferrerBound>
-  | DomainEvent<'PayoutWalletBound', PayoutWalletBound>;
+export type { ReferralCodeEvent, ReferralEvent } from '@murmur/contracts';
 
 export interface ReferralState {
   linkCode: string | null;
@@ -29,6 +25,3 @@ export function evolveReferral(state: ReferralState, event: ReferralEvent): Refe
     }
   }
 }
-
-/** The claim of a code on `referral-code-{CODE}`: first writer wins (expected version no_stream). */
-export type ReferralCodeEvent = DomainEvent<'ReferralCodeClaimed', { code: string; uid: string; claimedAt: string }>;

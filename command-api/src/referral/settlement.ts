@@ -8,21 +8,16 @@
 // (ReferralPayoutTransferIntended), then broadcast, then recorded as ReferralPayoutTransferred;
 // an unfinished one (a timeout, a crash) is reconciled by its hash on the next tick.
 import {
-  minimumPayoutMicroUsdt, nextWeekId, previousWeekId, referral, referralStreams, weekBounds,
-  type PayoutWallet, type ReferralPayoutCarriedOver, type ReferralPayoutSettled, type ReferralPayoutTransferIntended,
+  eventOf, minimumPayoutMicroUsdt, nextWeekId, previousWeekId, referral, referralStreams, weekBounds,
+  type PayoutWallet, type ReferralPayoutSettled, type ReferralPayoutTransferIntended, type ReferralWeekSettledData, type SettlementEvent,
 } from '@murmur/contracts';
 import { subscriptionAppliedBefore, WrongExpectedVersion } from '@murmur/eventstore';
-import type { DomainEvent } from '../decider/decider.ts';
 import type { CommandDeps } from '../dependencies.ts';
 import { referralCommands } from './referral-commands.ts';
 import type { UsdtPayoutPort } from './payout-port.ts';
 
 const PROJECTION = 'referral-earnings';
 const LOCK = 'murmur-referral-settlement';
-
-export type SettlementEvent =
-  | DomainEvent<'ReferralPayoutSettled', ReferralPayoutSettled>
-  | DomainEvent<'ReferralPayoutCarriedOver', ReferralPayoutCarriedOver>;
 
 export interface BeneficiaryWeek {
   weekId: string;
@@ -58,12 +53,7 @@ export function decideWeeklyPayout(w: BeneficiaryWeek): SettlementEvent | null {
   return { type: 'ReferralPayoutCarriedOver', data: { ...figures, reason: w.wallet ? 'below_minimum' : 'no_wallet' } };
 }
 
-export interface WeekMarker {
-  weekId: string;
-  beneficiaries: number;
-  paidMicroUsdt: number;
-  carried: Array<{ uid: string; amountMicroUsdt: number }>;
-}
+export type WeekMarker = ReferralWeekSettledData;
 
 export interface SettlementRun {
   weeks: string[];
@@ -138,7 +128,8 @@ export class ReferralSettlement {
 
   private async marker(weekId: string): Promise<WeekMarker | null> {
     const { events } = await this.deps.store.readStream(`referral-week-${weekId}`, { limit: 1 });
-    return events[0] ? (events[0].data as unknown as WeekMarker) : null;
+    const settled = events[0] ? eventOf(events[0], ['ReferralWeekSettled']) : null;
+    return settled?.data ?? null;
   }
 
   /** True once the read model has applied every event written during the week. */
@@ -218,7 +209,7 @@ export class ReferralSettlement {
     const { events, version } = await this.deps.store.readStream(stream);
     if (events.some((e) => e.type === 'ReferralPayoutTransferred')) return false;
     const last = events.at(-1);
-    let intent = last?.type === 'ReferralPayoutTransferIntended' ? (last.data as unknown as ReferralPayoutTransferIntended) : null;
+    let intent: ReferralPayoutTransferIntended | null = (last ? eventOf(last, ['ReferralPayoutTransferIntended']) : null)?.data ?? null;
     let expectedVersion = version;
     if (intent) {
       const status = await this.port.status(intent);
@@ -268,8 +259,8 @@ export class ReferralSettlement {
       );
       for (const { uid } of pending) {
         const { events } = await this.deps.store.readStream(referralStreams.settlement(week_id, uid), { limit: 1 });
-        const settled = events[0];
-        if (settled?.type === 'ReferralPayoutSettled' && (await this.transfer(settled.data as unknown as ReferralPayoutSettled))) sent += 1;
+        const settled = events[0] ? eventOf(events[0], ['ReferralPayoutSettled']) : null;
+        if (settled && (await this.transfer(settled.data))) sent += 1;
       }
     }
     return sent;

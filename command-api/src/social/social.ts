@@ -1,15 +1,8 @@
 // The social graph on `social-{uid}` (DESIGN section 4): whom uid follows and blocks. A follow edge
 // lives on the follower's stream; the followee's follower list is a projection of these events.
-import type { DomainEvent } from '../decider/decider.ts';
+import type { SocialEvent } from '@murmur/contracts';
 
-export type SocialEvent =
-  | DomainEvent<'Followed', { followerUid: string; followeeUid: string; followedAt: string }>
-  | DomainEvent<'Unfollowed', { followerUid: string; followeeUid: string; unfollowedAt: string }>
-  /** The followee removed this follower (spec: follower removal). */
-  | DomainEvent<'FollowerRemoved', { followerUid: string; followeeUid: string; removedBy: string; removedAt: string }>
-  | DomainEvent<'UserBlocked', { blockerUid: string; blockedUid: string; blockedAt: string }>
-  | DomainEvent<'UserUnblocked', { blockerUid: string; blockedUid: string; unblockedAt: string }>
-  | DomainEvent<'UserReported', { reporterUid: string; reportedUid: string; reason: string; reportedAt: string }>;
+export type { SocialEvent };
 
 export interface SocialState {
   following: Set<string>;

@@ -1,26 +1,8 @@
 // A wall post's life on `post-{postId}`: created, liked and unliked, private media unlocked, deleted.
 // One stream per post keeps likes on one post from clashing with writes to any other.
-import type { DomainEvent } from '../decider/decider.ts';
+import type { PostCreatedData, WallEvent } from '@murmur/contracts';
 
-export interface PostCreatedData {
-  postId: string;
-  authorUid: string;
-  content: string;
-  mediaFilename: string | null;
-  mediaFormat: string | null;
-  mediaIsPrivate: boolean;
-  unlockPrice: number | null;
-  subscriberOnly: boolean;
-  createdAt: string;
-  [key: string]: unknown;
-}
-
-export type WallEvent =
-  | DomainEvent<'PostCreated', PostCreatedData>
-  | DomainEvent<'PostDeleted', { postId: string; authorUid: string; deletedAt: string }>
-  | DomainEvent<'PostLiked', { postId: string; authorUid: string; uid: string; likedAt: string }>
-  | DomainEvent<'PostUnliked', { postId: string; authorUid: string; uid: string; unlikedAt: string }>
-  | DomainEvent<'PostMediaUnlocked', { postId: string; authorUid: string; uid: string; diamonds: number; unlockedAt: string }>;
+export type { PostCreatedData, WallEvent };
 
 export interface PostState {
   post: PostCreatedData | null;

@@ -1,16 +1,10 @@
 // The `blockchain-wallets-{uid}` stream: the addresses a user lists as theirs (spec "Blockchain
 // wallet": add, rename, remove, update). Crypto top-ups credit only transfers from these.
-import type { BlockchainWalletData } from '@murmur/contracts';
+import type { BlockchainWalletEvent } from '@murmur/contracts';
 import { ApiError } from '@murmur/platform';
 import type { Decider } from '../decider/decider.ts';
 import { defineCommandHandler } from '../decider/command-handler.ts';
 import type { CommandDeps } from '../dependencies.ts';
-
-export type BlockchainWalletEvent =
-  | { type: 'BlockchainWalletAdded'; data: BlockchainWalletData }
-  | { type: 'BlockchainWalletRenamed'; data: BlockchainWalletData }
-  | { type: 'BlockchainWalletUpdated'; data: BlockchainWalletData }
-  | { type: 'BlockchainWalletRemoved'; data: BlockchainWalletData };
 
 export interface BlockchainWallet {
   walletId: string;

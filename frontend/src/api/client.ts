@@ -26,6 +26,8 @@ export interface CallOptions {
   /** The caller shows the error itself (an inline form message): no toast. */
   quiet?: boolean;
   idempotencyKey?: string;
+  /** The token of a wallet message to sign (spec section 7: the signature session goes in a header). */
+  signatureSession?: string;
   signal?: AbortSignal;
   /** Extra X-Min-Position (e.g. from a realtime event) beyond our own writes. */
   minPosition?: string;
@@ -89,6 +91,7 @@ async function send(method: string, path: string, body: unknown, options: CallOp
   const token = path.startsWith('/auth/') ? currentToken() : await freshToken();
   if (token) headers.authorization = `Bearer ${token}`;
   if (options.idempotencyKey) headers['idempotency-key'] = options.idempotencyKey;
+  if (options.signatureSession) headers['x-signature-session'] = options.signatureSession;
   if (method === 'GET') {
     const ours = minPosition();
     const wanted = [ours, options.minPosition].filter((p): p is string => !!p).map(BigInt);
@@ -133,7 +136,8 @@ export async function call<T>(method: string, path: string, body?: unknown, opti
     const code = envelope?.code ?? 'HTTP_' + res.status;
     const message = envelope?.message ?? texts.errorOccured;
     const error = new ApiCallError(res.status, code, message, envelope?.details);
-    const isAuthCall = path.startsWith('/auth/');
+    // A wallet signature that does not verify is a 401 about the signature, not the session: no refresh.
+    const isAuthCall = path.startsWith('/auth/') || path === '/wallet/sign-message';
     const action = errorAction(res.status, refreshed || !currentToken() || isAuthCall, code);
     if (action === 'refresh') {
       refreshed = true;

@@ -55,13 +55,16 @@ export default function MiniAppShell() {
   if (signIn.state === 'signing-in') body = <PageLoading label="Signing you in with Telegram…" />;
   else if (signIn.state === 'refused') body = <SignedOut reason={signIn.message} />;
   else if (!member) body = <SignedOut reason={null} />;
+  // A new account answers the terms step first; the tabs' calls would only be refused until then.
+  else if (needsTerms) body = <PageLoading label="Finish signing up to continue." />;
   else body = <Outlet />;
+  const ready = member && !needsTerms && signIn.state !== 'refused';
 
   return (
     <div className={styles.app} data-testid="mini-app" data-signed-in={member && signIn.state !== 'refused'}>
-      <MiniHeader showAccount={member && signIn.state !== 'refused'} />
+      <MiniHeader showAccount={ready} />
       <main className={`${styles.content} ${inLobby ? styles.flush : ""}`}>{body}</main>
-      {member && signIn.state !== 'refused' ? (
+      {ready ? (
         <>
           <nav className={styles.tabs} aria-label="Mini-app tabs">
             {miniAppTabs.map((t) => {
@@ -83,7 +86,7 @@ export default function MiniAppShell() {
               );
             })}
           </nav>
-          <Tutorial />
+          {loginOpen ? null : <Tutorial />}
           <NotificationNotifier />
           <LiveUser />
         </>
@@ -99,7 +102,6 @@ export default function MiniAppShell() {
 }
 
 function MiniHeader({ showAccount }: { showAccount: boolean }) {
-  const { diamonds } = useBalance();
   return (
     <header className={styles.header}>
       <Link to="/mini-app" className={styles.brand}>
@@ -107,15 +109,21 @@ function MiniHeader({ showAccount }: { showAccount: boolean }) {
         <span>Murmur</span>
       </Link>
       <span className={styles.spacer} />
-      {showAccount ? (
-        <>
-          <Link to="/wallet" className={styles.chip} data-testid="mini-balance-chip">
-            💎 {diamonds === undefined ? '—' : diamonds.toLocaleString('en-US')}
-          </Link>
-          <NotificationBell className={styles.bell} to={tabPath('inbox')} />
-        </>
-      ) : null}
+      {showAccount ? <AccountChips /> : null}
     </header>
+  );
+}
+
+/** Balance and bell, read only once the account may read them (after the terms step). */
+function AccountChips() {
+  const { diamonds } = useBalance();
+  return (
+    <>
+      <Link to="/wallet" className={styles.chip} data-testid="mini-balance-chip">
+        💎 {diamonds === undefined ? '—' : diamonds.toLocaleString('en-US')}
+      </Link>
+      <NotificationBell className={styles.bell} to={tabPath('inbox')} />
+    </>
   );
 }
 
