@@ -35,6 +35,7 @@ export const transactionKindLabels: Record<string, string> = {
   post_unlock: 'Unlocked post',
   purchase: 'Purchase',
   vip: 'VIP subscription',
+  vip_bonus: 'VIP top-up bonus',
   gift: 'Gift',
   gift_sent: 'Gift sent',
   gift_received: 'Gift received',

@@ -13,6 +13,7 @@ import { paged } from './paging.ts';
 /** Why diamonds were credited or spent; every module that moves diamonds names its reason here. */
 export const DiamondReason = z.enum([
   'topup',
+  'vip_bonus',
   'first_topup_offer',
   'demo_grant',
   'referral_reward',
@@ -106,6 +107,9 @@ export const walletEventSchemas = {
 } as const;
 export const walletEventTypes = eventTypesOf(walletEventSchemas);
 export type WalletEvent = EventUnionOf<typeof walletEventSchemas>;
+
+/** VIP privileges (DESIGN section 9) with numbers: 5% bonus diamonds on every top-up, twice the Telegram daily claim. */
+export const vipPerks = { topUpBonus: 0.05, dailyClaimMultiplier: 2 } as const;
 
 /** Diamonds a paid amount buys at the normal rate (1 USD = 100 diamonds), in whole diamonds. */
 export const diamondsForUsdCents = (cents: number): number => Math.round((cents * money.diamondsPerUsd) / 100);

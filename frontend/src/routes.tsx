@@ -44,7 +44,7 @@ export const routes: AppRoute[] = [
   { path: '/about', title: 'About', public: true, page: ComingSoon, props: soon('🌍', 'Murmur: win friends around the world with voice lobbies and gifts.') },
   { path: '/lobby-level', title: 'Lobby Level', page: page(() => import('./pages/Progression/LobbyLevelPage.tsx')) },
   { path: '/exp-frens-token', title: 'EXP for Friends', page: page(() => import('./pages/Progression/FrensPage.tsx')) },
-  { path: '/privilege-center', title: 'Privilege Center', page: ComingSoon, props: soon('👑', 'VIP privileges: frames, badges and more.') },
+  { path: '/privilege-center', title: 'Privilege Center', page: page(() => import('./pages/PrivilegeCenter/PrivilegeCenterPage.tsx')) },
   { path: '/fragments', title: 'Fragments', page: page(() => import('./pages/Progression/FragmentsPage.tsx')) },
   { path: '/my-collections', title: 'My Collections', page: page(() => import('./pages/Collections/CollectionsPage.tsx')) },
   { path: '/quests', title: 'Quests', page: page(() => import('./pages/Progression/QuestsPage.tsx')) },

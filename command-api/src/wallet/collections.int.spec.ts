@@ -91,3 +91,17 @@ describe('collections', () => {
     expect(audit.differences).toEqual([]);
   });
 });
+
+describe('VIP', () => {
+  it('mints the 5% top-up bonus through the ledger, proven by the audit', async () => {
+    await grant('vip-buyer', 12_000);
+    const vip = await post('vip-buyer', '/payment/purchase', { skuId: 'vip-year' });
+    expect(vip.status).toBe(201);
+    const paid = await post('vip-buyer', '/payment/topup/pay', { channelCode: 'sandbox', value: 10 });
+    expect(paid.status).toBeLessThan(300);
+    const events = (await stack.command.deps.store.readStream('wallet-vip-buyer')).events.filter((e) => e.type === 'DiamondsCredited').map((e) => [e.data.reason, e.data.amount]);
+    expect(events).toEqual([['demo_grant', 12_000], ['topup', 1000], ['vip_bonus', 50]]);
+    const audit = await auditLedger(stack.db.pool);
+    expect(audit.differences).toEqual([]);
+  });
+});

@@ -95,3 +95,22 @@ describe('wearing items', () => {
     expect(walletDecider.decide(wear('frame-gold', false), fold(owned))).toEqual([]);
   });
 });
+
+describe('VIP top-up bonus', () => {
+  const topUp = (when: string, purpose: 'topup' | 'vip' = 'topup'): WalletCommand => ({ type: 'CreditPayment', uid: 'u', paymentId: 'pay-1', purpose, diamonds: 1000, amountUsdCents: 1000, at: when });
+
+  it('mints 5% more on a top-up while VIP lasts, with its own reason and no cash', () => {
+    const vip = bought('vip-year', [credit(12_000)]);
+    expect(walletDecider.decide(topUp(later(1)), fold(vip))).toEqual([
+      { type: 'DiamondsCredited', data: { uid: 'u', amount: 1000, reason: 'topup', reference: 'pay-1', amountUsdCents: 1000, creditedAt: later(1) } },
+      { type: 'DiamondsCredited', data: { uid: 'u', amount: 50, reason: 'vip_bonus', reference: 'pay-1:vip-bonus', creditedAt: later(1) } },
+    ]);
+  });
+
+  it('gives none without VIP, after it ends, or on the VIP checkout payment itself', () => {
+    expect(walletDecider.decide(topUp(at), fold([]))).toHaveLength(1);
+    const vip = bought('vip-year', [credit(12_000)]);
+    expect(walletDecider.decide(topUp('2027-03-02T00:00:00.000Z'), fold(vip))).toHaveLength(1);
+    expect(walletDecider.decide(topUp(later(1), 'vip'), fold(vip))).toHaveLength(1);
+  });
+});

@@ -1,5 +1,5 @@
 // The wallet decider: spend only what is there. Pure; time, ids and prices come in on the command.
-import { alreadySubscribedText, collectionLimits, collectionTexts, subscriptionLimits, subscriptionTexts, diamondsForUsdCents, formatText, money, texts, vipItems, type DiamondReason, type PaymentPurpose, type SkuBadge, type SkuKind } from '@murmur/contracts';
+import { vipPerks, alreadySubscribedText, collectionLimits, collectionTexts, subscriptionLimits, subscriptionTexts, diamondsForUsdCents, formatText, money, texts, vipItems, type DiamondReason, type PaymentPurpose, type SkuBadge, type SkuKind } from '@murmur/contracts';
 import { ApiError } from '@murmur/platform';
 import type { Decider } from '../decider/decider.ts';
 import { evolveWallet, initialWalletState, type WalletEvent, type WalletState } from './wallet.ts';
@@ -136,6 +136,16 @@ function stillOwned(state: WalletState, ids: string[], at: string): string[] {
   return ids.filter((id) => typeof ownedItem(state, id, at) === 'object');
 }
 
+/** DESIGN section 9: a VIP gets 5% more diamonds on every top-up, minted through the ledger with
+ * its own reason (not a paid credit: no cash came in for it). The VIP checkout's own payment is
+ * spent on VIP at once and earns none. */
+function vipBonus(command: CreditPayment, state: WalletState, credited: number): WalletEvent[] {
+  const vip = state.vipUntil !== null && state.vipUntil > command.at;
+  const amount = Math.floor(credited * vipPerks.topUpBonus);
+  if (!vip || command.purpose === 'vip' || amount <= 0) return [];
+  return [{ type: 'DiamondsCredited', data: { uid: command.uid, amount, reason: 'vip_bonus', reference: `${command.paymentId}:vip-bonus`, creditedAt: command.at } }];
+}
+
 function decideSubscription(command: SubscribeToCreator, state: WalletState): WalletEvent[] {
   if (command.creatorUid === command.uid) throw new ApiError('RULE_VIOLATED', subscriptionTexts.selfSubscribe);
   if (command.price === null) throw new ApiError('RULE_VIOLATED', subscriptionTexts.noPlan);
@@ -214,7 +224,7 @@ export function decideWallet(command: WalletCommand, state: WalletState): Wallet
           amountUsdCents: command.amountUsdCents,
           creditedAt: command.at,
         },
-      }];
+      }, ...vipBonus(command, state, amount)];
     }
     case 'SpendDiamonds':
       requireAmount(command.amount);

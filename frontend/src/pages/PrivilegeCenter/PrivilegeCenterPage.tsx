@@ -1,0 +1,58 @@
+// /privilege-center: VIP status and what it gives (DESIGN section 9), and the VIP subscription modal
+// (120 USD a year, 12 months, bought with diamonds; a renewal extends from the current end).
+import { findSku, vipPerks } from '@murmur/contracts/wallet';
+import { useState } from 'react';
+import { useBalance } from '../../api/me.ts';
+import { Avatar } from '../../components/Avatar.tsx';
+import { Button } from '../../components/Button.tsx';
+import { PageHeader } from '../../components/PageHeader.tsx';
+import { PurchaseDialog } from '../../shop/PurchaseDialog.tsx';
+import styles from '../../shop/Shop.module.css';
+
+const perks = [
+  { icon: '🖼️', title: 'VIP frame and badge', text: 'Wear the VIP frame and badge from My Collections for as long as VIP lasts.' },
+  { icon: '💎', title: `${Math.round(vipPerks.topUpBonus * 100)}% bonus diamonds`, text: 'Every top-up credits 5% more diamonds, minted through the ledger.' },
+  { icon: '🌈', title: 'Coloured name', text: 'Your name shines in lobby chat and on your seat.' },
+  // Not live yet: shown as coming, never promised as working.
+  { icon: '✨', title: 'Lobby entry effect', text: 'Lobbies notice when you arrive.', soon: true },
+  { icon: '🎤', title: 'First in the mic queue', text: 'Your mic requests go to the front of the queue.', soon: true },
+  { icon: '📅', title: 'Double daily claim', text: `Your Telegram daily claim is worth ${vipPerks.dailyClaimMultiplier} times as much.`, soon: true },
+];
+
+export default function PrivilegeCenterPage() {
+  const { data } = useBalance();
+  const vipUntil = (data as { vipUntil?: string | null } | undefined)?.vipUntil ?? null;
+  const active = vipUntil !== null && vipUntil > new Date().toISOString();
+  const [open, setOpen] = useState(false);
+  const sku = findSku('vip-year')!;
+  return (
+    <div className={styles.section}>
+      <PageHeader title="Privilege Center" subtitle="VIP: 120 USD a year (12,000 diamonds), 12 months. A renewal extends from your current end." />
+      <div className={styles.card} style={{ flexDirection: 'row', justifyContent: 'space-between', textAlign: 'left', flexWrap: 'wrap' }} data-testid="vip-status">
+        <div style={{ display: 'flex', gap: 14, alignItems: 'center' }}>
+          <Avatar name="VIP" size={56} frame="vip-frame" />
+          <div>
+            <h3>{active ? 'You are VIP' : 'Not VIP yet'}</h3>
+            <p className={styles.muted}>{active ? `Until ${new Date(vipUntil).toLocaleDateString()}` : 'Subscribe to unlock every privilege below.'}</p>
+          </div>
+        </div>
+        <Button onClick={() => setOpen(true)} data-testid="open-vip">
+          {active ? 'Renew VIP' : 'Get VIP'} · {sku.price.toLocaleString()} 💎
+        </Button>
+      </div>
+      <div className={styles.grid}>
+        {perks.map((p) => (
+          <div key={p.title} className={styles.card} data-testid="vip-perk">
+            {'soon' in p ? <span className={`${styles.tag} ${styles.tag_coming_soon}`}>Coming soon</span> : null}
+            <div className={styles.preview} style={{ fontSize: 36 }} aria-hidden>
+              {p.icon}
+            </div>
+            <h3>{p.title}</h3>
+            <p className={styles.muted}>{p.text}</p>
+          </div>
+        ))}
+      </div>
+      <PurchaseDialog sku={open ? sku : null} onClose={() => setOpen(false)} />
+    </div>
+  );
+}
