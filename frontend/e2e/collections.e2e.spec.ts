@@ -103,3 +103,16 @@ describe('shop and collections (issue 17)', () => {
     await shop.screenshot({ path: path.join(shots, 'collections-phone.png') });
   });
 });
+
+describe('privilege center (issue 17)', () => {
+  it('shows VIP status, the perks and the VIP modal with the price and the shortfall', async () => {
+    const page = await hostContext.newPage();
+    await page.goto(`${full.url}/privilege-center`);
+    await page.getByTestId('vip-status').getByText('Not VIP yet').waitFor({ timeout: 15_000 });
+    expect(await page.getByTestId('vip-perk').count()).toBe(6);
+    await page.getByTestId('open-vip').click();
+    const dialog = page.getByTestId('purchase-dialog');
+    await expect.poll(() => dialog.getByTestId('purchase-error').innerText(), { timeout: 10_000 }).toMatch(/^Insufficient balance: this needs 12000 diamonds/);
+    await page.screenshot({ path: path.join(shots, 'privilege-center.png') });
+  });
+});

@@ -1,19 +1,13 @@
 // The referral calls of spec section 7 and their answers, for the referral pages.
-import type { InviteeDto, PayoutDto, PayoutWallet, ReferralDetailsDto, ReferralLinkDto, RewardRecordDto } from '@murmur/contracts/referral';
-import type { PageMeta } from '@murmur/contracts/paging';
+import type { PayoutWallet, ReferralLinkDto } from '@murmur/contracts/referral';
 import { api } from '../../api/client.ts';
 import { refreshQueries, useQuery } from '../../state/query.ts';
 
-export interface Paged<T> {
-  items: T[];
-  meta: PageMeta;
-}
-
-export const useReferralDetails = () => useQuery<ReferralDetailsDto>('/referral/referral-details');
+export const useReferralDetails = () => useQuery<'GET /referral/referral-details'>('/referral/referral-details');
 export const useInvitees = (page: number, type: 'all' | 'direct' | 'indirect') =>
-  useQuery<Paged<InviteeDto>>(`/referral/referrals?page=${page}&limit=10${type === 'all' ? '' : `&type=${type}`}`);
-export const useRewardRecords = (page: number) => useQuery<Paged<RewardRecordDto>>(`/referral/reward-records?page=${page}&limit=10`);
-export const usePayouts = (page: number) => useQuery<Paged<PayoutDto>>(`/referral/payouts?page=${page}&limit=10`);
+  useQuery<'GET /referral/referrals'>(`/referral/referrals?page=${page}&limit=10${type === 'all' ? '' : `&type=${type}`}`);
+export const useRewardRecords = (page: number) => useQuery<'GET /referral/reward-records'>(`/referral/reward-records?page=${page}&limit=10`);
+export const usePayouts = (page: number) => useQuery<'GET /referral/payouts'>(`/referral/payouts?page=${page}&limit=10`);
 
 const refresh = () => refreshQueries('/referral/');
 
