@@ -8,6 +8,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../../test-support/browser.ts';
 import { startFullStack, type FullStack } from '../../test-support/full-stack.ts';
+import { waitForProjection } from '../../test-support/projection-replay.ts';
 import { signInAsGuest, signInWithEmail } from './session.ts';
 
 let full: FullStack;
@@ -84,6 +85,8 @@ describe('private timed room', () => {
 
   it('a third person finds the room full, and the lobby no longer lists it', async () => {
     await signInAsGuest(third, full.url);
+    // The guest's join is in the read model before the third person opens the link (under load it lagged, and the page showed the join button).
+    await waitForProjection(full.stack.db.pool, 'rooms');
     await third.goto(roomUrl);
     await third.getByTestId('room-full').waitFor({ timeout: 15_000 });
     expect(await third.getByTestId('join-room').count()).toBe(0);
