@@ -14,7 +14,7 @@ let n = 0;
 async function gift(sender: string, recipients: string[], quantity: number, unitPrice: number, sentAt = new Date().toISOString()) {
   const r = await stack.command.deps.store.append(`wallet-${sender}`, [{
     type: 'GiftSent',
-    data: { senderUid: sender, giftId: 'rose', giftName: 'Rose', quantity, unitPrice, diamondsTotal: quantity * unitPrice * recipients.length, recipients, charmPerRecipient: (quantity * unitPrice) / 2, sentAt },
+    data: { senderUid: sender, giftId: 'rose', giftName: 'Rose', quantity, unitPrice, diamondsTotal: quantity * unitPrice * recipients.length, recipients, charmPerRecipient: Math.floor((quantity * unitPrice) / 2), sentAt },
   }], { idempotencyKey: `lb-gift-${++n}` });
   return String(r.lastPosition);
 }
