@@ -123,7 +123,7 @@ describe('EXP, missions and claims', () => {
     const t0 = new Date(Date.now() - 12 * 60_000).toISOString();
     await append('lobby-lobmic', 'LobbyCreated', {
       lobbyId: 'lobmic', ownerUid: 'dan', kind: 'public', requiredDiamonds: 0, seatCount: 8, createdAt: t0,
-      info: { title: 'Mic test', tag: 't', description: '', languages: ['ENG'], lobbyPhoto: null, mainCategoryId: 'chat', backgroundId: 'b', isLive: true },
+      info: { title: 'Mic test', tag: 't', description: '', languages: ['ENG'], lobbyPhoto: null, mainCategoryId: 'chatting', backgroundId: 'b', isLive: true },
     });
     const last = await append('lobby-lobmic', 'LobbyJoined', { lobbyId: 'lobmic', uid: 'eve', anonymous: false, inviteId: null, paidDiamonds: 0, joinedAt: t0 });
     const open = await stack.api('/progression/missions', { token, headers: fresh(last) });
