@@ -202,6 +202,9 @@ describe('lobby tools (issue 15 points 5 and 6)', () => {
     await host.goto(roomUrl);
     await host.getByTestId('join-room').click();
     await host.getByTestId('room-chat').waitFor({ timeout: 15_000 });
+    // The room's chat shares the lobby's limit (5 messages per 10 s per sender), and the tests above
+    // just posted in this lobby: on a fast machine the next message would be refused as too quick.
+    await guest.waitForTimeout(10_500);
     await guest.getByTestId('room-chat').getByTestId('chat-input').fill('Just us two here');
     await guest.getByTestId('room-chat').getByTestId('chat-send').click();
     await host.getByTestId('room-chat').getByText('Just us two here').waitFor({ timeout: 15_000 });
