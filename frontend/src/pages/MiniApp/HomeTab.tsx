@@ -37,9 +37,10 @@ export function HomeTab({ onTab }: { onTab(tab: MiniAppTab): void }) {
         </div>
       </section>
       <div className={styles.list}>
-        {shortcuts.map((s) =>
-          s.tab ? (
-            <button key={s.title} className={styles.item} style={{ cursor: 'pointer', textAlign: 'left', font: 'inherit' }} onClick={() => onTab(s.tab!)}>
+        {shortcuts.map((s) => {
+          // One face for both kinds of shortcut: a tab of the mini-app, or a page of the app.
+          const face = (
+            <>
               <span className={styles.cover} aria-hidden>
                 {s.icon}
               </span>
@@ -48,20 +49,18 @@ export function HomeTab({ onTab }: { onTab(tab: MiniAppTab): void }) {
                 <span className={styles.itemSub}>{s.sub}</span>
               </span>
               <span aria-hidden>›</span>
+            </>
+          );
+          return s.tab ? (
+            <button key={s.title} className={styles.item} style={{ cursor: 'pointer', textAlign: 'left', font: 'inherit' }} onClick={() => onTab(s.tab!)}>
+              {face}
             </button>
           ) : (
             <Link key={s.title} to={s.to!} className={styles.item}>
-              <span className={styles.cover} aria-hidden>
-                {s.icon}
-              </span>
-              <span className={styles.itemText}>
-                <span className={styles.itemTitle}>{s.title}</span>
-                <span className={styles.itemSub}>{s.sub}</span>
-              </span>
-              <span aria-hidden>›</span>
+              {face}
             </Link>
-          ),
-        )}
+          );
+        })}
       </div>
     </>
   );
