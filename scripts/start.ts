@@ -59,7 +59,7 @@ function startService(name: string, entry: string, extraEnv: Record<string, stri
   children.push(child);
 }
 
-async function waitForHealth(name: string, port: number, timeoutMs = 60_000): Promise<void> {
+async function waitForHealth(name: string, port: number, timeoutMs = Number(env.START_HEALTH_TIMEOUT_MS ?? 180_000)): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     try {
@@ -106,12 +106,16 @@ startService('command-api', 'command-api/src/main.ts', serviceEnv);
 startService('query-api', 'query-api/src/main.ts', serviceEnv);
 startService('projections', 'projections/src/main.ts', serviceEnv);
 startService('realtime-gateway', 'realtime-gateway/src/main.ts', serviceEnv);
+// A service that never becomes healthy stops the platform (and its siblings) instead of leaving them behind.
 await Promise.all([
   waitForHealth('command-api', ports.command),
   waitForHealth('query-api', ports.query),
   waitForHealth('projections', ports.projections),
   ...(existsSync(path.join(root, 'realtime-gateway/src/main.ts')) ? [waitForHealth('realtime-gateway', ports.gateway)] : []),
-]);
+]).catch(async (error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  await stop(1);
+});
 
 await seedDemo({
   pool: migratePool,

@@ -7,8 +7,10 @@ import type http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
-import { closeServer, listen } from '@murmur/platform';
+import { closeServer, listen, type PaymentSettings } from '@murmur/platform';
+import type { PaymentPorts } from '../command-api/src/payments/ports.ts';
 import { startDevSmtpServer, type DevSmtpServer } from '../command-api/src/identity/dev-smtp.ts';
+import type { CommandDeps } from '../command-api/src/dependencies.ts';
 import { createIdentityRuntime } from '../command-api/src/identity/runtime.ts';
 import { readConfig as readGatewayConfig } from '../realtime-gateway/src/config.ts';
 import { buildGateway, type Gateway } from '../realtime-gateway/src/server.ts';
@@ -61,7 +63,14 @@ function serveStatic(req: http.IncomingMessage, res: http.ServerResponse): void 
   createReadStream(file).pipe(res);
 }
 
-export async function startFullStack(): Promise<FullStack> {
+export interface FullStackOptions {
+  /** Payment providers of the test (its anvil chain, its Stripe server) for both services, as one configuration. */
+  payments?: { command: PaymentPorts; query: PaymentSettings };
+  /** Other command-api dependencies, e.g. a clock a test moves forward (the booking scheduler's "now"). */
+  commandOverrides?: Partial<CommandDeps>;
+}
+
+export async function startFullStack(options: FullStackOptions = {}): Promise<FullStack> {
   await buildFrontend();
   let pool: pg.Pool | null = null;
   // The SMTP server keeps mail in dev_mailbox (read by GET /dev/mailbox); the pool exists once the stack does.
@@ -72,7 +81,10 @@ export async function startFullStack(): Promise<FullStack> {
       identity: createIdentityRuntime({ MURMUR_DEMO: 'on', SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, SMTP_IGNORE_TLS: 'true', DEV_SMTP_SERVER: 'false' }),
       // Browsers hold real connections, so members who close their page leave, after a short grace.
       presenceReaper: { graceMs: PRESENCE_GRACE_MS, intervalMs: 250 },
+      ...options.commandOverrides,
+      ...(options.payments ? { payments: options.payments.command } : {}),
     },
+    ...(options.payments ? { queryOverrides: { payments: options.payments.query } } : {}),
   });
   pool = stack.db.pool;
   const gateway = buildGateway(

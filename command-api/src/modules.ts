@@ -16,6 +16,10 @@ import { moneyModule } from './wallet/routes.ts';
 import { progressionModule } from './progression/routes.ts';
 import { notificationsModule } from './notifications/routes.ts';
 import { subscriptionsModule } from './subscriptions/routes.ts';
+import { moneyOperationsModule } from './money-operations/routes.ts';
+import { bookingModule } from './booking/routes.ts';
+import { hostApplicationsModule } from './host-applications/routes.ts';
+import { moderationModule } from './moderation/routes.ts';
 
 export interface CommandModule {
   name: string;
@@ -25,4 +29,4 @@ export interface CommandModule {
   start?: (deps: CommandDeps) => { stop(): Promise<void> };
 }
 
-export const commandModules: CommandModule[] = [identityModule, profilesModule, socialModule, mediaModule, wallModule, messagesModule, giftingModule, moneyModule, referralModule, lobbiesModule, guildModule, notificationsModule, progressionModule, subscriptionsModule];
+export const commandModules: CommandModule[] = [identityModule, profilesModule, socialModule, mediaModule, wallModule, messagesModule, giftingModule, moneyModule, referralModule, lobbiesModule, guildModule, notificationsModule, progressionModule, subscriptionsModule, hostApplicationsModule, moderationModule, bookingModule, moneyOperationsModule];

@@ -2,6 +2,8 @@
 // unlinked, mature content, and the audio preferences of the spec's auth state (volumes, mutes,
 // default volume 100). Events are appended to `user-{uid}`, where identity decides.
 import { z } from 'zod';
+import { commandAnswer } from './answers.ts';
+import { OtpCode, SignInEmail } from './identity.ts';
 
 /** One way into an account; the same kinds as identity's `identity_links`. */
 export const CredentialKind = z.enum(['email', 'wallet-evm', 'wallet-solana', 'provider', 'telegram']);
@@ -26,6 +28,15 @@ const uid = z.string().min(1).max(128);
 export const CredentialUnlinkedData = z.object({ uid, kind: CredentialKind, key: z.string(), unlinkedAt: z.string() });
 export type CredentialUnlinkedData = z.infer<typeof CredentialUnlinkedData>;
 
+/** A way in added from the settings page (an e-mail proven by its code, an identity provider's token). */
+export const CredentialLinkedData = z.object({ uid, kind: CredentialKind, key: z.string(), provider: z.string().nullable(), linkedAt: z.string() });
+export type CredentialLinkedData = z.infer<typeof CredentialLinkedData>;
+
+/** The owner deleted the account: its personal data leaves the read models, its sign-in links are
+ * removed and its sessions end; money events stay in the log under the uid for the ledger audit. */
+export const AccountDeletedData = z.object({ uid, deletedAt: z.string() });
+export type AccountDeletedData = z.infer<typeof AccountDeletedData>;
+
 export const MatureContentChangedData = z.object({ uid, showNSFW: z.boolean(), changedAt: z.string() });
 export type MatureContentChangedData = z.infer<typeof MatureContentChangedData>;
 
@@ -40,6 +51,8 @@ export const AudioPreferencesChangedData = z.object({
 export type AudioPreferencesChangedData = z.infer<typeof AudioPreferencesChangedData>;
 
 export const accountSettingsEventSchemas = {
+  CredentialLinked: CredentialLinkedData,
+  AccountDeleted: AccountDeletedData,
   CredentialUnlinked: CredentialUnlinkedData,
   MatureContentChanged: MatureContentChangedData,
   AudioPreferencesChanged: AudioPreferencesChangedData,
@@ -59,6 +72,23 @@ export type SettingsBody = z.infer<typeof SettingsBody>;
 /** POST auth/unlink. */
 export const UnlinkCredentialBody = z.object({ kind: CredentialKind, key: z.string().min(1).max(300) });
 export type UnlinkCredentialBody = z.infer<typeof UnlinkCredentialBody>;
+
+/** POST user/credentials/link-email: the code sent by auth/otp to that address proves it. */
+export const LinkEmailBody = z.object({ email: SignInEmail, code: OtpCode });
+export type LinkEmailBody = z.infer<typeof LinkEmailBody>;
+
+/** POST user/credentials/link-provider: the identity provider's ID token. */
+export const LinkProviderBody = z.object({ accessToken: z.string().min(20).max(8000) });
+export type LinkProviderBody = z.infer<typeof LinkProviderBody>;
+
+/** What `deleteAccount` must be typed to confirm. */
+export const DELETE_CONFIRMATION = 'DELETE';
+
+/** POST user/account/delete. */
+export const DeleteAccountBody = z.object({
+  confirmation: z.string().refine((v) => v === DELETE_CONFIRMATION, { error: `Type ${DELETE_CONFIRMATION} to confirm.` }),
+});
+export type DeleteAccountBody = z.infer<typeof DeleteAccountBody>;
 
 export const LinkedCredentialDto = z.object({
   kind: CredentialKind,
@@ -82,6 +112,17 @@ export const AccountSettingsDto = z.object({
 });
 export type AccountSettingsDto = z.infer<typeof AccountSettingsDto>;
 
+/** PUT user/settings: the preferences as they are after the change. */
+export const SettingsChanged = commandAnswer({ showNSFW: z.boolean(), defaultVolume: volume, volumes: z.record(z.string(), volume), mutes: z.array(z.string()) });
+/** user/credentials/unlink: the ways in that are left. */
+export const CredentialsLeft = commandAnswer({ credentials: z.array(z.object({ kind: CredentialKind, key: z.string() })) });
+/** user/sessions/end-others: how many other sessions ended, and the spec's confirmation. */
+export const OtherSessionsEnded = z.object({ ended: z.number().int(), message: z.string() });
+/** POST user/credentials/link-email and link-provider. */
+export const CredentialsLinked = commandAnswer({ credentials: z.array(z.object({ kind: CredentialKind, key: z.string() })), message: z.string() });
+/** POST user/account/delete. */
+export const AccountDeletedAnswer = commandAnswer({ deleted: z.literal(true), message: z.string() });
+
 /** Texts of the settings page; the spec words none of them except the 18+ rule. */
 export const accountTexts = {
   lastSignInMethod: 'This is your only way to sign in. Link another one before you remove it.',
@@ -90,6 +131,13 @@ export const accountTexts = {
   matureWarning: 'Mature content may include strong language and adult themes. It is only for people aged 18 or older.',
   matureConsent: 'I am at least 18 years old and I want to see mature content.',
   signedOutOthers: 'You are signed out on every other device.',
+  emailLinked: 'E-mail linked. You can now sign in with it.',
+  providerLinked: 'Account linked. You can now sign in with it.',
+  /** An identity-provider account that already signs into another Murmur account. */
+  providerLinkedElsewhere: 'This account is already linked to another Murmur account.',
+  alreadyLinked: 'This sign-in method is already linked to your account.',
+  accountDeleted: 'Your account has been deleted.',
+  deleteWarning: 'Deleting your account removes your profile, posts, gallery, linked sign-in methods and settings, and signs you out everywhere. Diamonds and charm left in the account are lost. Payments and gifts stay in our books, without your name, as the law requires. This cannot be undone.',
 } as const;
 
 /** Browser-wallet texts of spec section 8 (and ours where it gives none). */

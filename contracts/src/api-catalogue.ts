@@ -1,14 +1,19 @@
 // Every HTTP route served under /api/v1, with the zod schemas it parses: the source of the OpenAPI document.
 import type { z } from 'zod';
 import type { RoleCode } from './access-token.ts';
-import { AccountSettingsDto, SettingsBody, UnlinkCredentialBody } from './account-settings.ts';
+import { AccountSettingsDto, AccountDeletedAnswer, CredentialsLeft, CredentialsLinked, DeleteAccountBody, LinkEmailBody, LinkProviderBody, OtherSessionsEnded, SettingsBody, SettingsChanged, UnlinkCredentialBody } from './account-settings.ts';
 import { CommandAnswer } from './answers.ts';
+import { CountryList } from './countries.ts';
 import { CollectionList, EquipBody } from './collections.ts';
-import { SetSubscriptionPriceBody, SubscribeBody } from './subscriptions.ts';
+import { SetSubscriptionPriceBody, SubscribeBody, SubscribedAnswer, SubscriptionPriceAnswer } from './subscriptions.ts';
+import { BookingAnswer, BookingDto, BookingListQuery, BookingPage, BookServiceBody, ExtensionPage, ListServiceBody, RemoveServiceBody, ServiceList, ServiceListedAnswer } from './booking.ts';
 import { GlobalLeaderboardDto, GlobalLeaderboardQuery } from './global-leaderboards.ts';
 import { CmsAssetList, GiftCatalogueAnswer, SendGiftBody } from './gifting.ts';
 import { GifSearchQuery, GifSearchResult } from './gifs.ts';
-import { AddAgencyHostBody, CreateAgencyBody, PeriodQuery, SetShareRatiosBody, SettlePeriodBody, SubmitCharmPaymentBody } from './guild.ts';
+import {
+  AddAgencyHostBody, AgencyCreatedAnswer, AgencyDto, AgencyList, CharmPaymentPage, CharmPaymentSubmittedAnswer, CreateAgencyBody, GiftReceiptPage, PeriodQuery, PeriodSettledAnswer,
+  SetShareRatiosBody, SettlementPage, SettlementPreviewDto, SettlePeriodBody, SubmitCharmPaymentBody,
+} from './guild.ts';
 import {
   AuthStateDto, BanBody, BanChanged, CreateSignMessageBody, DailyClaimAnswer, DevMailbox, LoggedOut, LoginBody, MeDto, NextClaimDto, OnboardingAnswer, OnboardingBody,
   OtpSent, ProviderLoginBody, RequestOtpBody, RoleChangeBody, RolesChanged, SignMessageDto, TelegramLoginBody, WalletLinked, WalletSignatureBody,
@@ -19,19 +24,39 @@ import {
   LobbyTargetBody, MediaTokenRefreshBody, MediaTokenRefreshed, MicGrantedAnswer, PinMessageBody, RemoveAdminBody, RoomActionAnswer, RoomCreatedAnswer, RoomDetail,
   RoomEntered, RoomList, SwitchHostBody, UnblockBody, UpdateLobbyInfoBody,
 } from './lobbies.ts';
-import { MarkNotificationsReadBody, NotificationsPage, NotificationsUnread } from './notifications.ts';
-import { PageQuery } from './paging.ts';
-import { ClaimBody, CombineFragmentsBody, JoinWithTokenBody, LinkQuestAccountBody } from './progression.ts';
-import { AddPayoutWalletBody, ConnectReferrerBody, CreateReferralLinkBody, InviteePage, PayoutPage, ReferralDetailsDto, RewardRecordPage, ValidateReferrerBody } from './referral.ts';
 import {
-  CreateWallPostBody, DeleteGalleryItemBody, FeedQuery, FollowerPage, GalleryPage, MessageHistory, MessageThreadPage, MessagesQuery, PresignMediaBody, PresignMediaQuery, ProcessMediaBody, ProfileDetails, ProfileView, RefreshMessagesBody, RemoveFollowerBody, ReportUserBody, SendMessageBody, UnreadMessages, UpdateProfileDetailsBody, UserSearchQuery, WallPage, WallQuery,
+  GrantDecision, GrantQueue, GrantQueueQuery, LedgerAuditAnswer, LedgerAuditStatus, ReferralWeekQuery, ReferralWeekSettlements, RejectGrantBody, RejectWithdrawalBody,
+  RequestGrantBody, SettleWithdrawalBody, StuckPayments, WithdrawalDecision, WithdrawalQueue, WithdrawalQueueQuery,
+} from './money-operations.ts';
+import { OperationsStatus } from './operations-view.ts';
+import { HostApplicationAnswer, HostApplicationBody, HostApplicationDecisionBody, HostApplicationListQuery, HostApplicationPage, MyHostApplication } from './host-applications.ts';
+import {
+  AuditPage, AuditQuery, ConsoleLobbyPage, ConsoleUserDetail, ConsoleUserPage, DecideReportBody, OperatorDone, OperatorLobbyBody, OperatorRemoveBody, ReportBody,
+  ReportDecisionAnswer, ReportFiled, ReportPage, ReportQuery, SignOutEverywhereBody, UserSearchConsoleQuery,
+} from './moderation.ts';
+import { MarkNotificationsReadBody, MarkPaymentNotificationReadBody, NotificationsPage, NotificationsUnread } from './notifications.ts';
+import { StreamCategoryPage } from './operations.ts';
+import { PageQuery } from './paging.ts';
+import {
+  ClaimBody, ClaimResultDto, CombineFragmentsBody, ExpHistoryPage, FragmentList, FragmentsCombinedAnswer, FriendJoinedAnswer, FriendsDto, FriendTokenAnswer, JoinWithTokenBody, LevelDto,
+  LinkQuestAccountBody, LobbyLevelList, MissionList, OwnLobbyLevels, QuestAccountDto, QuestAccountLinkedAnswer, QuestList, QuestWebhookReceived, RewardHistoryPage, SandboxLinkProof,
+  UserLevelDto,
+} from './progression.ts';
+import {
+  AddPayoutWalletBody, ConnectReferrerBody, CreateReferralLinkBody, InviteePage, PayoutPage, PayoutWalletAnswer, ReferralDetailsDto, ReferralLinkDto, ReferrerCheck, ReferrerConnected,
+  RewardRecordPage, ValidateReferrerBody,
+} from './referral.ts';
+import {
+  CreateWallPostBody, DeleteGalleryItemBody, FeedQuery, FollowerPage, GalleryPage, MediaProcessed, MessageHistory, MessageSentAnswer, MessageThreadPage, MessagesQuery, PresignedUpload,
+  PresignMediaBody, PresignMediaQuery, ProcessMediaBody, ProfileDetails, ProfileView, RefreshMessagesBody, RemoveFollowerBody, ReportUserBody, SendMessageBody, UnreadMessages,
+  UpdateProfileDetailsBody, UploadStored, UserSearchQuery, WallLikeAnswer, WallPage, WallPostCreated, WallQuery, WallUnlockAnswer,
 } from './social.ts';
 import { TransactionHistory } from './transactions.ts';
 import {
-  BalanceDto, BlockchainWalletAnswer, BlockchainWalletBody, BlockchainWalletChangeBody, BlockchainWalletList, CashoutConfirmBody, CashoutList, CreatorPaymentBody,
+  BalanceDto, BlockchainWalletAnswer, CheckoutPayBody, BlockchainWalletBody, BlockchainWalletChangeBody, BlockchainWalletList, CashoutConfirmBody, CashoutList, CreatorPaymentBody,
   CurrencyConversion, CurrencyList, EquipAnswer, GiftSentAnswer, GrantAnswer, InventoryList, PaymentMethods, PaymentNotifications, PaymentResultDto, PaymentStatusDto,
   PurchaseAnswer, PurchaseBody, PurchaseCheck, RecommendedTopUps, SkuDto, SkuList, StripeInitBody, TopUpPayBody, WithdrawalAnswer, WithdrawalList, WithdrawAvailable,
-  WithdrawBody, WithdrawCheck,
+  WebhookReceived, WithdrawBody, WithdrawCheck,
 } from './wallet.ts';
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -52,14 +77,17 @@ export interface ApiRoute {
   query?: z.ZodType;
   /** A body that is not JSON (raw webhook bytes, an uploaded file). */
   rawBody?: string;
+  /** A success answer that is not JSON (an HTML page, a stored file): its media type and what it is.
+   * Every route has either this or `response` (the DTO drift test checks it). */
+  rawAnswer?: { contentType: string; description: string };
   /** The success answer's body: the contracts DTO the handler sends (`send` in platform) and the web
-   * app reads (`ApiResponse`). Absent on a route whose answer is not JSON (HTML, a file, a redirect). */
+   * app reads (`ApiResponse`). Absent only on a route whose answer is not JSON (`rawAnswer`). */
   response?: z.ZodType;
   /** The success status when it is not 200 (a create answers 201). */
   status?: 201;
 }
 
-type Options = Partial<Pick<ApiRoute, 'roles' | 'body' | 'query' | 'rawBody' | 'response' | 'status'>>;
+type Options = Partial<Pick<ApiRoute, 'roles' | 'body' | 'query' | 'rawBody' | 'rawAnswer' | 'response' | 'status'>>;
 
 // Generic so each entry keeps its method, path and response schema as types: `ApiResponse` below
 // reads a route's DTO type from the catalogue itself.
@@ -85,49 +113,62 @@ const catalogue = [
   post('/user/onboarding', 'identity', 'Finish onboarding', { body: OnboardingBody, response: OnboardingAnswer }),
   post('/admin/users/{uid}/roles', 'identity', 'Grant or revoke a role', { roles: ['ad'], body: RoleChangeBody, response: RolesChanged }),
   post('/admin/users/{uid}/ban', 'identity', 'Ban or unban an account', { roles: ['ad'], body: BanBody, response: BanChanged }),
+  // ---- becoming a host (issue 17): the application and an admin's decision ----
+  post('/host/application', 'host-applications', 'Apply to become a verified host (one open application at a time)', { body: HostApplicationBody, response: HostApplicationAnswer, status: 201 }),
+  get('/host/application', 'host-applications', 'The own latest host application and whether one hosts', { response: MyHostApplication }),
+  get('/admin/host-applications', 'host-applications', 'Host applications by status, oldest first', { roles: ['ad'], query: HostApplicationListQuery, response: HostApplicationPage }),
+  post('/admin/host-applications/{uid}/decide', 'host-applications', 'Approve (role h and the Verified Host badge) or reject a host application', { roles: ['ad'], body: HostApplicationDecisionBody, response: HostApplicationAnswer }),
   post('/claim/tg', 'identity', 'Claim the Telegram daily reward', { response: DailyClaimAnswer }),
   get('/user/me', 'identity', 'The signed-in account', { response: MeDto }),
   get('/user/settings', 'identity', 'Mature content, audio preferences and linked sign-in methods', { response: AccountSettingsDto }),
-  route('PUT', '/user/settings', 'identity', true, 'Change mature content (18+) and the audio preferences', { body: SettingsBody }),
-  post('/user/credentials/unlink', 'identity', 'Unlink a sign-in method (never the last one)', { body: UnlinkCredentialBody }),
-  post('/user/sessions/end-others', 'identity', 'Sign out every other device'),
+  route('PUT', '/user/settings', 'identity', true, 'Change mature content (18+) and the audio preferences', { body: SettingsBody, response: SettingsChanged }),
+  post('/user/credentials/unlink', 'identity', 'Unlink a sign-in method (never the last one)', { body: UnlinkCredentialBody, response: CredentialsLeft }),
+  post('/user/sessions/end-others', 'identity', 'Sign out every other device', { response: OtherSessionsEnded }),
+  post('/user/credentials/link-email', 'identity', 'Link an e-mail proven by its auth/otp code', { body: LinkEmailBody, response: CredentialsLinked }),
+  post('/user/credentials/link-provider', 'identity', "Link an identity provider's account by its ID token", { body: LinkProviderBody, response: CredentialsLinked }),
+  post('/user/account/delete', 'identity', 'Delete the own account (personal data leaves the read models; money records stay)', { body: DeleteAccountBody, response: AccountDeletedAnswer }),
   get('/claim/tg/next-claim', 'identity', 'When the next Telegram reward can be claimed', { response: NextClaimDto }),
   open('GET', '/dev/mailbox', 'identity', 'Development only: sign-in emails sent to an address (JSON)', { response: DevMailbox }),
-  open('GET', '/dev/mailbox.html', 'identity', 'Development only: sign-in emails sent to an address (HTML)'),
+  open('GET', '/dev/mailbox.html', 'identity', 'Development only: sign-in emails sent to an address (HTML)', {
+    rawAnswer: { contentType: 'text/html', description: 'A page listing the emails' },
+  }),
 
   // ---- profiles, social graph, wall, gallery, media ----
-  route('PUT', '/user/profile/details', 'social', true, 'Edit the own profile (JSON or multipart with a picture)', { body: UpdateProfileDetailsBody }),
+  route('PUT', '/user/profile/details', 'social', true, 'Edit the own profile (JSON or multipart with a picture)', { body: UpdateProfileDetailsBody, response: CommandAnswer }),
   get('/user/profile/details', 'social', 'The own profile', { response: ProfileDetails }),
+  open('GET', '/location/countries', 'social', 'The countries of ISO 3166-1 for the address fields', { response: CountryList }),
   open('GET', '/user/profile/view/{uid}', 'social', "A user's public profile", { response: ProfileView }),
-  post('/user/follow/{uid}', 'social', 'Follow a user'),
-  post('/user/unfollow/{uid}', 'social', 'Unfollow a user'),
-  post('/user/remove/{uid}', 'social', 'Remove a follower or subscriber', { body: RemoveFollowerBody }),
-  post('/user/block/{uid}', 'social', 'Block a user'),
-  post('/messages/block/{uid}', 'social', 'Block a user from a message thread'),
-  post('/user/unblock/{uid}', 'social', 'Unblock a user'),
-  post('/user/report/{uid}', 'social', 'Report a user', { body: ReportUserBody }),
+  post('/user/follow/{uid}', 'social', 'Follow a user', { response: CommandAnswer }),
+  post('/user/unfollow/{uid}', 'social', 'Unfollow a user', { response: CommandAnswer }),
+  post('/user/remove/{uid}', 'social', 'Remove a follower or subscriber', { body: RemoveFollowerBody, response: CommandAnswer }),
+  post('/user/block/{uid}', 'social', 'Block a user', { response: CommandAnswer }),
+  post('/messages/block/{uid}', 'social', 'Block a user from a message thread', { response: CommandAnswer }),
+  post('/user/unblock/{uid}', 'social', 'Unblock a user', { response: CommandAnswer }),
+  post('/user/report/{uid}', 'social', 'Report a user', { body: ReportUserBody, response: CommandAnswer }),
   open('GET', '/user/followers/{uid}', 'social', "A user's followers", { query: PageQuery, response: FollowerPage }),
   open('GET', '/user/following/{uid}', 'social', 'Whom a user follows', { query: PageQuery, response: FollowerPage }),
   open('GET', '/user/subscribers/{uid}', 'social', "A user's subscribers", { query: PageQuery, response: FollowerPage }),
   open('GET', '/user/subscriptions/{uid}', 'social', 'Whom a user subscribes to', { query: PageQuery, response: FollowerPage }),
   get('/cms/users', 'social', 'Search users by name', { query: UserSearchQuery, response: FollowerPage }),
-  post('/user/wall/post', 'social', 'Post on the own wall', { body: CreateWallPostBody }),
-  post('/user/wall/delete/{id}', 'social', 'Delete an own wall post'),
-  post('/user/wall/post/{id}/like', 'social', 'Like a wall post'),
-  post('/user/wall/post/{id}/unlike', 'social', 'Take back a like'),
-  post('/user/wall/post/{id}/unlock', 'social', 'Pay diamonds to unlock a locked post'),
+  post('/user/wall/post', 'social', 'Post on the own wall', { body: CreateWallPostBody, response: WallPostCreated, status: 201 }),
+  post('/user/wall/delete/{id}', 'social', 'Delete an own wall post', { response: CommandAnswer }),
+  post('/user/wall/post/{id}/like', 'social', 'Like a wall post', { response: WallLikeAnswer }),
+  post('/user/wall/post/{id}/unlike', 'social', 'Take back a like', { response: WallLikeAnswer }),
+  post('/user/wall/post/{id}/unlock', 'social', 'Pay diamonds to unlock a locked post', { response: WallUnlockAnswer }),
   open('GET', '/user/wall/{uid}', 'social', "A user's wall", { query: WallQuery, response: WallPage }),
   get('/user/feed/for-you', 'social', 'The for-you feed', { query: FeedQuery, response: WallPage }),
   open('GET', '/user/gallery/{uid}', 'social', "A user's gallery", { query: PageQuery, response: GalleryPage }),
-  post('/cms/presign-media', 'media', 'Step 1 of an upload: a presigned PUT address', { body: PresignMediaBody, query: PresignMediaQuery }),
-  open('PUT', '/media/object/{key}', 'media', 'Step 2 of an upload to the local store: the file bytes (signed address)', { rawBody: 'the file, with the presigned content type' }),
-  post('/cms/process-media', 'media', 'Step 3 of an upload: check and register the file', { body: ProcessMediaBody }),
-  post('/user/gallery/item/delete', 'media', 'Delete a gallery item', { body: DeleteGalleryItemBody }),
-  open('GET', '/media/object/{key}', 'media', 'A stored file from the local store (signed address)'),
+  post('/cms/presign-media', 'media', 'Step 1 of an upload: a presigned PUT address', { body: PresignMediaBody, query: PresignMediaQuery, response: PresignedUpload }),
+  open('PUT', '/media/object/{key}', 'media', 'Step 2 of an upload to the local store: the file bytes (signed address)', { rawBody: 'the file, with the presigned content type', response: UploadStored }),
+  post('/cms/process-media', 'media', 'Step 3 of an upload: check and register the file', { body: ProcessMediaBody, response: MediaProcessed }),
+  post('/user/gallery/item/delete', 'media', 'Delete a gallery item', { body: DeleteGalleryItemBody, response: CommandAnswer }),
+  open('GET', '/media/object/{key}', 'media', 'A stored file from the local store (signed address)', {
+    rawAnswer: { contentType: 'application/octet-stream', description: 'The file, with its stored content type' },
+  }),
 
   // ---- direct messages ----
-  post('/messages/send/{uid}', 'messages', 'Send a direct message', { body: SendMessageBody }),
-  post('/messages/refresh', 'messages', 'Mark a thread read', { body: RefreshMessagesBody }),
+  post('/messages/send/{uid}', 'messages', 'Send a direct message', { body: SendMessageBody, response: MessageSentAnswer, status: 201 }),
+  post('/messages/refresh', 'messages', 'Mark a thread read', { body: RefreshMessagesBody, response: CommandAnswer }),
   get('/messages/threads', 'messages', 'The own message threads', { response: MessageThreadPage }),
   get('/messages/unread', 'messages', 'How many of the own threads have unread messages', { response: UnreadMessages }),
   get('/messages/threads/{threadId}', 'messages', 'Messages of a thread', { query: MessagesQuery, response: MessageHistory }),
@@ -143,16 +184,27 @@ const catalogue = [
   open('GET', '/cms/assets', 'gifting', 'Gift and effect assets', { response: CmsAssetList }),
 
   // ---- money: payments, purchases, withdrawals, wallets ----
-  open('POST', '/payment/stripe/webhook', 'money', 'Stripe webhook (signed raw body)', { rawBody: 'the Stripe event, verified by its Stripe-Signature header' }),
+  open('POST', '/payment/stripe/webhook', 'money', 'Stripe webhook (signed raw body)', { rawBody: 'the Stripe event, verified by its Stripe-Signature header', response: WebhookReceived }),
   post('/payment/stripe/init', 'money', 'Start a card payment', { body: StripeInitBody, response: PaymentResultDto }),
   post('/payment/topup/pay', 'money', 'Top up diamonds (crypto transfer or sandbox)', { body: TopUpPayBody, response: PaymentResultDto }),
-  post('/payment/checkout/pay', 'money', 'Buy the VIP subscription', { response: PaymentResultDto }),
+  post('/payment/checkout/pay', 'money', "Buy the VIP subscription, or a creator's subscription (creatorUid), by card", { body: CheckoutPayBody, response: PaymentResultDto }),
   post('/payment/purchase/validate', 'money', 'Check a purchase without buying', { body: PurchaseBody, response: PurchaseCheck }),
   post('/payment/purchase', 'money', 'Buy an item with diamonds', { body: PurchaseBody, response: PurchaseAnswer, status: 201 }),
   post('/skus/credit/condition', 'money', 'May the caller buy this item, and the balance after', { body: PurchaseBody, response: PurchaseCheck }),
   post('/wallet/collections/equip', 'money', 'Wear or take off an owned frame or badge', { body: EquipBody, response: EquipAnswer }),
-  post('/user/subscription/price', 'subscriptions', "Set the caller's monthly subscription price", { body: SetSubscriptionPriceBody }),
-  post('/user/subscribe/{uid}', 'subscriptions', 'Subscribe to a creator for 30 days', { body: SubscribeBody }),
+  post('/user/subscription/price', 'subscriptions', "Set the caller's monthly subscription price", { body: SetSubscriptionPriceBody, response: SubscriptionPriceAnswer }),
+  post('/user/subscribe/{uid}', 'subscriptions', 'Subscribe to a creator for 30 days', { body: SubscribeBody, response: SubscribedAnswer, status: 201 }),
+
+  // ---- services and booking (DESIGN section 9) ----
+  open('GET', '/user/services/{uid}', 'booking', "A host's services (title, minutes, price in diamonds)", { response: ServiceList }),
+  post('/user/services', 'booking', 'List a service (15, 30 or 60 minutes for a price in diamonds)', { body: ListServiceBody, response: ServiceListedAnswer, status: 201 }),
+  post('/user/services/remove', 'booking', 'Stop offering a service', { body: RemoveServiceBody, response: CommandAnswer }),
+  post('/booking', 'booking', "Book a host's service at a time; its price is held from the wallet", { body: BookServiceBody, response: BookingAnswer, status: 201 }),
+  get('/booking/me', 'booking', "The caller's bookings, as buyer and as host", { query: BookingListQuery, response: BookingPage }),
+  get('/booking/extensions', 'booking', 'Extensions of the caller\'s booked sessions', { query: PageQuery, response: ExtensionPage }),
+  get('/booking/{id}', 'booking', 'One booking, for its buyer and its host', { response: BookingDto }),
+  post('/booking/{id}/cancel', 'booking', 'Cancel a booking (the buyer up to 1 hour before the start; the host until it ends); the hold is released', { response: BookingAnswer }),
+  post('/booking/{id}/extend', 'booking', 'Extend a running session by one more session of the service', { response: BookingAnswer, status: 201 }),
   get('/wallet/collections', 'money', 'Owned frames, badges and gifts to keep, with status and end', { response: CollectionList }),
   post('/wallet/withdraw/validate', 'money', 'Check a withdrawal without requesting it', { body: WithdrawBody, response: WithdrawCheck }),
   post('/wallet/withdraw', 'money', 'Request a charm withdrawal', { body: WithdrawBody, response: WithdrawalAnswer, status: 201 }),
@@ -179,16 +231,17 @@ const catalogue = [
   get('/wallet/creator/cashout-list', 'money', 'Creator cash-outs', { roles: ['ag', 'ad'], query: PageQuery, response: CashoutList }),
   get('/payment-notifications', 'money', 'Payment notifications', { response: PaymentNotifications }),
   get('/wallet/creator/payment-notifications', 'money', 'Payment notifications', { response: PaymentNotifications }),
+  post('/payment-notifications/read', 'money', 'Mark an own agency payment notification read', { body: MarkPaymentNotificationReadBody, response: CommandAnswer }),
   get('/wallet/blockchain', 'money', 'The own blockchain wallets', { response: BlockchainWalletList }),
   get('/payment/status/{paymentId}', 'money', 'Status of a payment', { response: PaymentStatusDto }),
 
   // ---- referral ----
-  post('/referral/me/link', 'referral', 'The own referral link'),
-  post('/referral/init', 'referral', 'The own referral link (created on first use)'),
-  post('/referral/create-link', 'referral', 'Create a custom referral link', { body: CreateReferralLinkBody }),
-  post('/referral/validate-referrer', 'referral', 'Check a referral code before connecting', { body: ValidateReferrerBody }),
-  post('/referral/connect', 'referral', 'Connect to a referrer', { body: ConnectReferrerBody }),
-  post('/referral/add-wallet', 'referral', 'Set the referral payout wallet', { body: AddPayoutWalletBody }),
+  post('/referral/me/link', 'referral', 'The own referral link', { response: ReferralLinkDto }),
+  post('/referral/init', 'referral', 'The own referral link (created on first use)', { response: ReferralLinkDto }),
+  post('/referral/create-link', 'referral', 'Create a custom referral link', { body: CreateReferralLinkBody, response: ReferralLinkDto }),
+  post('/referral/validate-referrer', 'referral', 'Check a referral code before connecting', { body: ValidateReferrerBody, response: ReferrerCheck }),
+  post('/referral/connect', 'referral', 'Connect to a referrer', { body: ConnectReferrerBody, response: ReferrerConnected }),
+  post('/referral/add-wallet', 'referral', 'Set the referral payout wallet', { body: AddPayoutWalletBody, response: PayoutWalletAnswer }),
   get('/referral/referral-details', 'referral', 'Referral summary', { response: ReferralDetailsDto }),
   get('/referral/referrals', 'referral', 'Invited users', { response: InviteePage }),
   get('/referral/reward-records', 'referral', 'Referral rewards', { query: PageQuery, response: RewardRecordPage }),
@@ -251,44 +304,70 @@ const catalogue = [
   open('GET', '/user/leaderboards', 'leaderboards', 'Global leaderboards', { query: GlobalLeaderboardQuery, response: GlobalLeaderboardDto }),
 
   // ---- guild (agencies) ----
-  post('/guild/agencies', 'guild', 'Create an agency', { roles: ['ag'], body: CreateAgencyBody }),
-  post('/guild/agencies/{agencyId}/hosts', 'guild', 'Add a host', { roles: ['ag'], body: AddAgencyHostBody }),
-  route('DELETE', '/guild/agencies/{agencyId}/hosts/{hostUid}', 'guild', true, 'Remove a host', { roles: ['ag'] }),
-  route('PUT', '/guild/agencies/{agencyId}/shares', 'guild', true, 'Set share ratios', { roles: ['ag'], body: SetShareRatiosBody }),
-  post('/guild/agencies/{agencyId}/settlements', 'guild', 'Settle a period', { roles: ['ag'], body: SettlePeriodBody }),
-  post('/guild/agencies/{agencyId}/payments', 'guild', 'Record a charm payment to a host', { roles: ['ag'], body: SubmitCharmPaymentBody }),
-  route('PUT', '/guild/agencies/{agencyId}/payments/{paymentId}/confirm', 'guild', true, 'Confirm a charm payment', { roles: ['ag'] }),
-  get('/guild/agencies', 'guild', 'The own agencies', { roles: ['ag'] }),
-  get('/guild/agencies/{agencyId}', 'guild', 'An agency with its hosts', { roles: ['ag'] }),
-  get('/guild/agencies/{agencyId}/receipts', 'guild', 'Gift receipts of the hosts', { roles: ['ag'] }),
-  get('/guild/agencies/{agencyId}/preview', 'guild', 'Settlement preview of a period', { roles: ['ag'], query: PeriodQuery }),
-  get('/guild/agencies/{agencyId}/settlements', 'guild', 'Settlements', { roles: ['ag'], query: PageQuery }),
-  get('/guild/agencies/{agencyId}/payments', 'guild', 'Charm payments', { roles: ['ag'], query: PageQuery }),
+  post('/guild/agencies', 'guild', 'Create an agency', { roles: ['ag'], body: CreateAgencyBody, response: AgencyCreatedAnswer, status: 201 }),
+  post('/guild/agencies/{agencyId}/hosts', 'guild', 'Add a host', { roles: ['ag'], body: AddAgencyHostBody, response: CommandAnswer }),
+  route('DELETE', '/guild/agencies/{agencyId}/hosts/{hostUid}', 'guild', true, 'Remove a host', { roles: ['ag'], response: CommandAnswer }),
+  route('PUT', '/guild/agencies/{agencyId}/shares', 'guild', true, 'Set share ratios', { roles: ['ag'], body: SetShareRatiosBody, response: CommandAnswer }),
+  post('/guild/agencies/{agencyId}/settlements', 'guild', 'Settle a period', { roles: ['ag'], body: SettlePeriodBody, response: PeriodSettledAnswer, status: 201 }),
+  post('/guild/agencies/{agencyId}/payments', 'guild', 'Record a charm payment to a host', { roles: ['ag'], body: SubmitCharmPaymentBody, response: CharmPaymentSubmittedAnswer, status: 201 }),
+  route('PUT', '/guild/agencies/{agencyId}/payments/{paymentId}/confirm', 'guild', true, 'Confirm a charm payment', { roles: ['ag'], response: CommandAnswer }),
+  get('/guild/agencies', 'guild', 'The own agencies', { roles: ['ag'], response: AgencyList }),
+  get('/guild/agencies/{agencyId}', 'guild', 'An agency with its hosts', { roles: ['ag'], response: AgencyDto }),
+  get('/guild/agencies/{agencyId}/receipts', 'guild', 'Gift receipts of the hosts', { roles: ['ag'], response: GiftReceiptPage }),
+  get('/guild/agencies/{agencyId}/preview', 'guild', 'Settlement preview of a period', { roles: ['ag'], query: PeriodQuery, response: SettlementPreviewDto }),
+  get('/guild/agencies/{agencyId}/settlements', 'guild', 'Settlements', { roles: ['ag'], query: PageQuery, response: SettlementPage }),
+  get('/guild/agencies/{agencyId}/payments', 'guild', 'Charm payments', { roles: ['ag'], query: PageQuery, response: CharmPaymentPage }),
 
   // ---- progression: EXP, levels, missions, quests, fragments, friends, quest account ----
-  post('/progression/missions/{missionId}/claim', 'progression', 'Claim a complete mission of the current period', { body: ClaimBody }),
-  post('/progression/quests/{stepId}/claim', 'progression', 'Claim a complete quest step', { body: ClaimBody }),
-  post('/progression/fragments/combine', 'progression', 'Combine 10 fragments of a kind into their item', { body: CombineFragmentsBody }),
-  post('/progression/frens/token', 'progression', 'The own EXP-for-friends token (issued on first use)'),
-  post('/progression/frens/join', 'progression', "Join with a friend's EXP-for-friends token", { body: JoinWithTokenBody }),
-  post('/progression/quest-account/link', 'progression', 'Link a quest-platform account with its signed proof', { body: LinkQuestAccountBody }),
-  post('/progression/quest-account/unlink', 'progression', 'Unlink the quest-platform account'),
-  post('/progression/quest-account/sandbox-authorize', 'progression', 'Demo only (no platform configured): a signed link proof for the caller'),
-  open('POST', '/progression/quest-platform/webhook', 'progression', 'Signed webhook of the quest platform: EXP earned there', { rawBody: 'application/json' }),
-  get('/progression/level', 'progression', 'The own EXP, level and expPercentage'),
-  open('GET', '/progression/levels/{uid}', 'progression', "A user's level"),
-  get('/progression/exp-history', 'progression', 'What earned the own EXP', { query: PageQuery }),
-  get('/progression/missions', 'progression', 'Daily and weekly missions with progress'),
-  get('/progression/quests', 'progression', 'Quest chains with progress'),
-  get('/progression/rewards-history', 'progression', 'Every reward claimed', { query: PageQuery }),
-  get('/progression/fragments', 'progression', 'Fragments held'),
-  open('GET', '/progression/lobby-levels', 'progression', 'Levels of the given lobbies (ids=a,b)'),
-  get('/progression/lobby-levels/mine', 'progression', "The own lobbies' levels and the top lobbies"),
-  get('/progression/frens', 'progression', 'The own EXP-for-friends token and friends'),
-  get('/progression/quest-account', 'progression', 'The linked quest account (authStep, account, exp)'),
+  post('/progression/missions/{missionId}/claim', 'progression', 'Claim a complete mission of the current period', { body: ClaimBody, response: ClaimResultDto }),
+  post('/progression/quests/{stepId}/claim', 'progression', 'Claim a complete quest step', { body: ClaimBody, response: ClaimResultDto }),
+  post('/progression/fragments/combine', 'progression', 'Combine 10 fragments of a kind into their item', { body: CombineFragmentsBody, response: FragmentsCombinedAnswer }),
+  post('/progression/frens/token', 'progression', 'The own EXP-for-friends token (issued on first use)', { response: FriendTokenAnswer }),
+  post('/progression/frens/join', 'progression', "Join with a friend's EXP-for-friends token", { body: JoinWithTokenBody, response: FriendJoinedAnswer }),
+  post('/progression/quest-account/link', 'progression', 'Link a quest-platform account with its signed proof', { body: LinkQuestAccountBody, response: QuestAccountLinkedAnswer }),
+  post('/progression/quest-account/unlink', 'progression', 'Unlink the quest-platform account', { response: CommandAnswer }),
+  post('/progression/quest-account/sandbox-authorize', 'progression', 'Demo only (no platform configured): a signed link proof for the caller', { response: SandboxLinkProof }),
+  open('POST', '/progression/quest-platform/webhook', 'progression', 'Signed webhook of the quest platform: EXP earned there', { rawBody: 'application/json', response: QuestWebhookReceived }),
+  get('/progression/level', 'progression', 'The own EXP, level and expPercentage', { response: LevelDto }),
+  open('GET', '/progression/levels/{uid}', 'progression', "A user's level", { response: UserLevelDto }),
+  get('/progression/exp-history', 'progression', 'What earned the own EXP', { query: PageQuery, response: ExpHistoryPage }),
+  get('/progression/missions', 'progression', 'Daily and weekly missions with progress', { response: MissionList }),
+  get('/progression/quests', 'progression', 'Quest chains with progress', { response: QuestList }),
+  get('/progression/rewards-history', 'progression', 'Every reward claimed', { query: PageQuery, response: RewardHistoryPage }),
+  get('/progression/fragments', 'progression', 'Fragments held', { response: FragmentList }),
+  open('GET', '/progression/lobby-levels', 'progression', 'Levels of the given lobbies (ids=a,b)', { response: LobbyLevelList }),
+  get('/progression/lobby-levels/mine', 'progression', "The own lobbies' levels and the top lobbies", { response: OwnLobbyLevels }),
+  get('/progression/frens', 'progression', 'The own EXP-for-friends token and friends', { response: FriendsDto }),
+  get('/progression/quest-account', 'progression', 'The linked quest account (authStep, account, exp)', { response: QuestAccountDto }),
+
+  // ---- operators' console: money operations (issue 20 point 4) ----
+  get('/console/withdrawals', 'console', 'Withdrawals and creator payouts by status (pending: oldest first)', { roles: ['ad'], query: WithdrawalQueueQuery, response: WithdrawalQueue }),
+  post('/console/withdrawals/{withdrawalId}/settle', 'console', 'Settle a pending withdrawal with its on-chain or bank reference', { roles: ['ad'], body: SettleWithdrawalBody, response: WithdrawalDecision }),
+  post('/console/withdrawals/{withdrawalId}/reject', 'console', 'Reject a pending withdrawal: its charm goes back to the user', { roles: ['ad'], body: RejectWithdrawalBody, response: WithdrawalDecision }),
+  get('/console/payments/stuck', 'console', 'Payments still not final after a while', { roles: ['ad'], query: PageQuery, response: StuckPayments }),
+  get('/console/referral/settlements', 'console', "A week's referral settlements", { roles: ['ad'], query: ReferralWeekQuery, response: ReferralWeekSettlements }),
+  get('/console/grants', 'console', 'Manual diamond grants by status', { roles: ['ad'], query: GrantQueueQuery, response: GrantQueue }),
+  post('/console/grants', 'console', 'Grant diamonds (reason and Idempotency-Key required; a second admin approves above the threshold)', { roles: ['ad'], body: RequestGrantBody, response: GrantDecision, status: 201 }),
+  post('/console/grants/{grantId}/approve', 'console', 'Approve a grant requested by another admin, and mint it', { roles: ['ad'], response: GrantDecision }),
+  post('/console/grants/{grantId}/reject', 'console', 'Reject a pending grant', { roles: ['ad'], body: RejectGrantBody, response: GrantDecision }),
+  get('/console/ledger/audit', 'console', "The ledger audit's latest result and recent runs", { roles: ['ad'], response: LedgerAuditStatus }),
+  post('/console/ledger/audit', 'console', 'Ask the projections worker for a ledger audit now', { roles: ['ad'], response: LedgerAuditAnswer, status: 201 }),
+
+  // ---- reports and the operators' console (issue 20): admins only, beyond filing a report ----
+  post('/reports', 'moderation', 'Report a user, lobby, wall post, lobby chat message or direct message', { body: ReportBody, response: ReportFiled, status: 201 }),
+  get('/console/reports', 'console', 'The reports queue with content and context', { roles: ['ad'], query: ReportQuery, response: ReportPage }),
+  post('/console/reports/{id}/decide', 'console', 'Decide a report once: warn, silence, remove, ban or dismiss', { roles: ['ad'], body: DecideReportBody, response: ReportDecisionAnswer }),
+  get('/console/users', 'console', 'Search users by uid, username or e-mail', { roles: ['ad'], query: UserSearchConsoleQuery, response: ConsoleUserPage }),
+  get('/console/users/{uid}', 'console', 'A user: roles, sessions, wallet summary, bans', { roles: ['ad'], response: ConsoleUserDetail }),
+  post('/console/users/{uid}/sign-out', 'console', 'Sign a user out everywhere', { roles: ['ad'], body: SignOutEverywhereBody, response: OperatorDone }),
+  get('/console/lobbies', 'console', 'Live lobbies with members and open reports', { roles: ['ad'], query: PageQuery, response: ConsoleLobbyPage }),
+  post('/console/lobbies/{id}/terminate', 'console', 'End a lobby, with the reason its members see', { roles: ['ad'], body: OperatorLobbyBody, response: OperatorDone }),
+  post('/console/lobbies/{id}/remove', 'console', 'Remove a user from a lobby, with the reason they see', { roles: ['ad'], body: OperatorRemoveBody, response: OperatorDone }),
+  get('/console/audit', 'console', 'Operator actions by subject or operator', { roles: ['ad'], query: AuditQuery, response: AuditPage }),
 
   // ---- operations ----
-  get('/ops/stream-categories', 'ops', 'Event stream categories and their sizes', { roles: ['ad', 'dev'], query: PageQuery }),
+  get('/console/ops/status', 'ops', "Each projection's lag and status, the oldest open transaction, gateway connections", { roles: ['ad', 'dev'], response: OperationsStatus }),
+  get('/ops/stream-categories', 'ops', 'Event stream categories and their sizes', { roles: ['ad', 'dev'], query: PageQuery, response: StreamCategoryPage }),
 ] satisfies ApiRoute[];
 export const apiCatalogue: ApiRoute[] = catalogue;
 

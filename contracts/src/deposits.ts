@@ -9,6 +9,8 @@ export const CryptoDepositDto = z.object({
   /** The platform's deposit address on this chain. */
   address: z.string(),
   /** The token contracts accepted on this chain (empty when none is configured). */
-  tokens: z.array(z.object({ symbol: z.enum(['USDT', 'USDC']), contract: z.string() })),
+  tokens: z.array(z.object({ symbol: z.enum(['USDT', 'USDC']), contract: z.string(), decimals: z.number().int() })),
+  /** Blocks a transfer needs (its own included) before a top-up credits it. */
+  confirmations: z.number().int(),
 });
 export type CryptoDepositDto = z.infer<typeof CryptoDepositDto>;

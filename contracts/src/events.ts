@@ -12,8 +12,12 @@ import { guildEventSchemas } from './guild.ts';
 import { leaderboardEventSchemas } from './global-leaderboards.ts';
 import { notificationEventSchemas } from './notifications.ts';
 import { creatorPlanEventSchemas } from './subscriptions.ts';
+import { scheduleEventSchemas } from './booking.ts';
 import { accountSettingsEventSchemas } from './account-settings.ts';
 import { progressionEventSchemas } from './progression.ts';
+import { grantEventSchemas, ledgerAuditEventSchemas } from './money-operations.ts';
+import { reportEventSchemas } from './moderation.ts';
+import { hostApplicationEventSchemas } from './host-applications.ts';
 
 export type { EventSchemaMap, EventUnionOf } from './event-map.ts';
 export { eventTypesOf } from './event-map.ts';
@@ -39,8 +43,13 @@ export const eventSchemas = {
   ...leaderboardEventSchemas,
   ...notificationEventSchemas,
   ...creatorPlanEventSchemas,
+  ...scheduleEventSchemas,
   ...accountSettingsEventSchemas,
   ...progressionEventSchemas,
+  ...grantEventSchemas,
+  ...ledgerAuditEventSchemas,
+  ...reportEventSchemas,
+  ...hostApplicationEventSchemas,
 } as const;
 
 export type EventSchemas = typeof eventSchemas;

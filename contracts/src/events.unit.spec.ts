@@ -11,6 +11,10 @@ import { notificationEventSchemas } from './notifications.ts';
 import { creatorPlanEventSchemas } from './subscriptions.ts';
 import { accountSettingsEventSchemas } from './account-settings.ts';
 import { progressionEventSchemas } from './progression.ts';
+import { scheduleEventSchemas } from './booking.ts';
+import { grantEventSchemas, ledgerAuditEventSchemas } from './money-operations.ts';
+import { reportEventSchemas } from './moderation.ts';
+import { hostApplicationEventSchemas } from './host-applications.ts';
 
 const gift = {
   senderUid: 'a', giftId: 'rose', giftName: 'rose', quantity: 1, unitPrice: 10, diamondsTotal: 10, recipients: ['h'], charmPerRecipient: 5, sentAt: '2026-01-01T00:00:00Z',
@@ -22,7 +26,8 @@ describe('event registry', () => {
       identityEventSchemas, otpAddressEventSchemas, walletEventSchemas, blockchainWalletEventSchemas, paymentEventSchemas, earningsEventSchemas,
       profileEventSchemas, socialEventSchemas, mediaEventSchemas, wallEventSchemas, messageEventSchemas, lobbyEventSchemas, roomEventSchemas,
       chatEventSchemas, presenceEventSchemas, referralEventSchemas, guildEventSchemas, leaderboardEventSchemas, notificationEventSchemas, progressionEventSchemas,
-      creatorPlanEventSchemas, accountSettingsEventSchemas,
+      creatorPlanEventSchemas, accountSettingsEventSchemas, scheduleEventSchemas, grantEventSchemas, ledgerAuditEventSchemas,
+      reportEventSchemas, hostApplicationEventSchemas,
     ];
     const names = maps.flatMap((m) => Object.keys(m));
     expect(new Set(names).size).toBe(names.length);

@@ -1,8 +1,10 @@
 // Guild and agency (spec sections 1, 2 /guild, 3 "Settlement and gift receipt", 6 agency role):
 // an agency's roster of hosts, its guild/host share ratios, period settlements and charm payments.
 import { z } from 'zod';
+import { commandAnswer } from './answers.ts';
 import type { EventUnionOf } from './event-map.ts';
 import { formatText, texts } from './errors.ts';
+import { paged } from './paging.ts';
 
 /** The spec's 1-100 range for share ratios; the two ratios of an agency split its hosts' charm. */
 export const SharePercent = z.coerce
@@ -173,3 +175,36 @@ export const AgencyDto = z.object({
   lastSettledUntil: z.string().nullable(),
 });
 export type AgencyDto = z.infer<typeof AgencyDto>;
+
+/** GET guild/agencies: the caller's agencies with their host counts. */
+export const AgencyListItem = z.object({ agencyId: z.string(), name: z.string(), guildSharePct: z.number(), hostSharePct: z.number(), hostCount: z.number().int() });
+export const AgencyList = z.object({ items: z.array(AgencyListItem) });
+export const GiftReceiptPage = paged(GiftReceiptDto);
+export const SettlementPage = paged(SettlementDto);
+export const CharmPaymentPage = paged(CharmPaymentDto);
+/** GET guild/agencies/{agencyId}/preview: what settling the period would total. */
+export const SettlementPreviewDto = z.object({
+  periodStart: z.string(),
+  periodEnd: z.string(),
+  receiptCount: z.number().int(),
+  charmTotal: z.number(),
+  guildCharm: z.number(),
+  amountToSettle: z.number(),
+});
+export type SettlementPreviewDto = z.infer<typeof SettlementPreviewDto>;
+
+// Command answers ---------------------------------------------------------------------------------
+
+export const AgencyCreatedAnswer = commandAnswer({ agencyId: z.string() });
+/** POST guild/agencies/{agencyId}/settlements: the settled period's figures. */
+export const PeriodSettledAnswer = commandAnswer({
+  settlementId: z.string(),
+  amountToSettle: z.number(),
+  receiptCount: z.number(),
+  diamondTotal: z.number(),
+  charmTotal: z.number(),
+  guildCharm: z.number(),
+  hostCharm: z.number(),
+  hosts: z.array(SettlementHostLine),
+});
+export const CharmPaymentSubmittedAnswer = commandAnswer({ paymentId: z.string() });

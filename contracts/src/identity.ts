@@ -4,6 +4,7 @@ import { RoleCode } from './access-token.ts';
 import { commandAnswer } from './answers.ts';
 import { formatText, texts } from './errors.ts';
 import { limits } from './constants.ts';
+import { vipPerks } from './wallet.ts';
 import { eventTypesOf, type EventUnionOf } from './event-map.ts';
 import type { accountSettingsEventSchemas } from './account-settings.ts';
 
@@ -107,7 +108,8 @@ export const RoleChangeBody = z.object({ role: RoleCode, action: z.enum(['grant'
 export type RoleChangeBody = z.infer<typeof RoleChangeBody>;
 
 /** POST admin/users/{uid}/ban. */
-export const BanBody = z.object({ banned: z.boolean(), reason: short(limits.text).optional() });
+/** `durationHours` bans for that long (the ban lifts by itself); without it, until unbanned. */
+export const BanBody = z.object({ banned: z.boolean(), reason: short(limits.text).optional(), durationHours: z.number().int().min(1).max(24 * 365).optional() });
 export type BanBody = z.infer<typeof BanBody>;
 
 export const UidParam = z.object({ uid: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, texts.userNotFound) });
@@ -158,6 +160,9 @@ export const DevMailbox = z.object({ items: z.array(z.object({ id: z.string(), t
 /** The daily Telegram claim: diamonds credited and the wait between claims. */
 export const telegramClaim = { diamonds: 10, intervalSeconds: 86_400 } as const;
 
+/** What one daily claim pays: a VIP's is worth `vipPerks.dailyClaimMultiplier` times as much (DESIGN section 9). */
+export const dailyClaimAmount = (vip: boolean): number => telegramClaim.diamonds * (vip ? vipPerks.dailyClaimMultiplier : 1);
+
 /** A user's identity and session events on `user-{uid}` (profile edits are the profiles module's). */
 export const UserRegistered = z.object({
   uid: z.string(),
@@ -203,8 +208,11 @@ export const WalletLinkedData = z.object({ uid: z.string(), address: z.string(),
 export const OnboardingCompletedData = z.object({ uid: z.string(), birthday: z.string(), showNSFW: z.boolean(), acceptedTermsAt: z.string() });
 export const RoleGrantedData = z.object({ uid: z.string(), role: RoleCode, grantedBy: z.string(), at: z.string() });
 export const RoleRevokedData = z.object({ uid: z.string(), role: RoleCode, revokedBy: z.string(), at: z.string() });
-export const UserBannedData = z.object({ uid: z.string(), reason: z.string().nullable(), bannedBy: z.string(), at: z.string() });
+/** `until`: the ban lifts by itself then (absent or null: until unbanned). */
+export const UserBannedData = z.object({ uid: z.string(), reason: z.string().nullable(), bannedBy: z.string(), at: z.string(), until: z.string().nullable().optional() });
 export const UserUnbannedData = z.object({ uid: z.string(), unbannedBy: z.string(), at: z.string() });
+/** An operator signed the account out everywhere (issue 20): every session ends at once. */
+export const SessionsEndedByOperatorData = z.object({ uid: z.string(), reason: z.string(), by: z.string(), at: z.string() });
 export const TelegramDailyClaimedData = z.object({ uid: z.string(), claimNumber: z.number().int(), amount: z.number().int(), claimedAt: z.string() });
 
 /** Events of `user-{uid}` that identity writes (the profiles module adds its own to the stream). */
@@ -219,6 +227,7 @@ export const identityEventSchemas = {
   UserBanned: UserBannedData,
   UserUnbanned: UserUnbannedData,
   TelegramDailyClaimed: TelegramDailyClaimedData,
+  SessionsEndedByOperator: SessionsEndedByOperatorData,
 } as const;
 /** Everything identity folds on `user-{uid}`: its own events and the account settings' (issue 16). */
 export type UserEvent = EventUnionOf<typeof identityEventSchemas> | EventUnionOf<typeof accountSettingsEventSchemas>;

@@ -1,6 +1,7 @@
 // Lobbies and private timed rooms (spec sections 3, 4, 5, 6, 7): command bodies, events, DTOs and
 // the lobby-specific constants and texts.
 import { z } from 'zod';
+import { operatorChatEventSchemas } from './moderation.ts';
 import { commandAnswer, UserCard } from './answers.ts';
 import { limits, rooms } from './constants.ts';
 import { formatText, texts } from './errors.ts';
@@ -237,6 +238,8 @@ export const LobbyJoined = z.object({
   /** Diamonds paid by this join (0 when free or paid before). */
   paidDiamonds: z.number().int(),
   joinedAt: z.string(),
+  /** A VIP's arrival (DESIGN section 9: the lobby entry effect others see). Absent on older events. */
+  vip: z.boolean().optional(),
 });
 /** `disconnected`: no live connection to the lobby anywhere for longer than the presence grace. */
 export const LobbyLeft = z.object({ lobbyId: z.string(), uid: z.string(), leftAt: z.string(), reason: z.enum(['left', 'disconnected']).optional() });
@@ -256,11 +259,15 @@ export const presenceTimings = {
   /** A member who joined but whose page never connected leaves after this long. */
   firstConnectMs: 60_000,
 } as const;
-export const LobbyUserKicked = z.object({ lobbyId: z.string(), uid: z.string(), by: z.string(), at: z.string() });
-export const LobbyEnded = z.object({ lobbyId: z.string(), by: z.string(), reason: z.enum(['ended', 'closed']), endedAt: z.string() });
+/** `note`: an operator's reason, shown to the removed user. */
+export const LobbyUserKicked = z.object({ lobbyId: z.string(), uid: z.string(), by: z.string(), at: z.string(), note: z.string().optional() });
+/** `terminated`: ended by a platform operator, whose `note` the members see. */
+export const LobbyEnded = z.object({ lobbyId: z.string(), by: z.string(), reason: z.enum(['ended', 'closed', 'terminated']), endedAt: z.string(), note: z.string().optional() });
 export const LobbyInfoUpdated = z.object({ lobbyId: z.string(), by: z.string(), changes: LobbyInfo.partial().extend({ requiredDiamonds: z.number().int().optional() }), at: z.string() });
 export const LobbyInviteCreated = z.object({ lobbyId: z.string(), inviteId: z.string(), by: z.string(), at: z.string() });
-export const MicRequested = z.object({ lobbyId: z.string(), uid: z.string(), at: z.string() });
+/** `place`: where the request went in the queue (0 = first), decided by the lobby: a VIP's goes after
+ * the VIPs already waiting and before everyone else (DESIGN section 9). Absent on older events (the end). */
+export const MicRequested = z.object({ lobbyId: z.string(), uid: z.string(), at: z.string(), vip: z.boolean().optional(), place: z.number().int().nonnegative().optional() });
 export const MicRequestRemoved = z.object({ lobbyId: z.string(), uid: z.string(), by: z.string(), at: z.string() });
 export const MicGranted = z.object({ lobbyId: z.string(), uid: z.string(), seat: z.number().int(), by: z.string(), at: z.string() });
 export const UserUnseated = z.object({
@@ -361,7 +368,7 @@ export const lobbyEventSchemas = {
 } as const;
 export const roomEventSchemas = { RoomCreated, RoomJoined, RoomLeft, RoomStarted, RoomEnded, RoomUserSilenced, RoomUserUnsilenced } as const;
 
-export const chatEventSchemas = { ChatMessagePosted } as const;
+export const chatEventSchemas = { ChatMessagePosted, ...operatorChatEventSchemas } as const;
 /** Written by the realtime gateways on `presence-{lobbyId}`. */
 export const presenceEventSchemas = { PresenceChanged } as const;
 

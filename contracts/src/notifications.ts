@@ -17,6 +17,12 @@ export const NotificationKind = z.enum([
   'referral_reward',
   'level_reached',
   'mission_completed',
+  /** The outcome of the user's report (issue 20). */
+  'report_decided',
+  /** An operator's warning about the user's content. */
+  'operator_warning',
+  'host_approved',
+  'host_rejected',
 ]);
 export type NotificationKind = z.infer<typeof NotificationKind>;
 
@@ -39,6 +45,10 @@ export const NotificationFacts = z.object({
   reason: z.string().optional(),
   level: z.number().optional(),
   mission: z.string().optional(),
+  /** A report's decision and what was reported. */
+  action: z.string().optional(),
+  reportKind: z.string().optional(),
+  until: z.string().optional(),
 });
 export type NotificationFacts = z.infer<typeof NotificationFacts>;
 
@@ -73,7 +83,15 @@ export type MarkNotificationsReadBody = z.infer<typeof MarkNotificationsReadBody
 export const NotificationsReadData = z.object({ uid: z.string(), upToSeq: z.number().int(), readAt: z.string() });
 export type NotificationsReadData = z.infer<typeof NotificationsReadData>;
 
-export const notificationEventSchemas = { NotificationsRead: NotificationsReadData } as const;
+/** A creator opened an agency payment of `payment-notifications` (its unread state). */
+export const PaymentNotificationReadData = z.object({ uid: z.string(), withdrawalId: z.string(), readAt: z.string() });
+export type PaymentNotificationReadData = z.infer<typeof PaymentNotificationReadData>;
+
+/** POST payment-notifications/read. */
+export const MarkPaymentNotificationReadBody = z.object({ withdrawalId: z.string().min(1).max(128) });
+export type MarkPaymentNotificationReadBody = z.infer<typeof MarkPaymentNotificationReadBody>;
+
+export const notificationEventSchemas = { NotificationsRead: NotificationsReadData, PaymentNotificationRead: PaymentNotificationReadData } as const;
 
 export const notificationsStreamId = (uid: string): string => `notifications-${uid}`;
 
@@ -102,6 +120,12 @@ export function notificationLink(kind: NotificationKind, actorUid: string | null
       return '/level';
     case 'mission_completed':
       return '/mission-center';
+    case 'report_decided':
+    case 'operator_warning':
+      return '/notifications';
+    case 'host_approved':
+    case 'host_rejected':
+      return '/tier';
     default: {
       const _exhaustive: never = kind;
       return _exhaustive;

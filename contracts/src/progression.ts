@@ -1,6 +1,8 @@
 // Progression (DESIGN section 9): the one catalogue of EXP rules, the level curve, missions,
 // quests, fragments and EXP for friends; the events of `progression-{uid}`; the DTOs of its pages.
 import { z } from 'zod';
+import { commandAnswer } from './answers.ts';
+import { paged } from './paging.ts';
 import type { EventUnionOf } from './event-map.ts';
 import { weekIdOf } from './periods.ts';
 
@@ -435,3 +437,25 @@ export const QuestAccountDto = z.object({
   authorizeUrl: z.string(),
 });
 export type QuestAccountDto = z.infer<typeof QuestAccountDto>;
+
+// Lists and command answers ------------------------------------------------------------------------
+
+/** GET progression/levels/{uid}: a user's level as others see it. */
+export const UserLevelDto = z.object({ uid: z.string(), level: z.number().int(), expPercentage: z.number().int() });
+export const ExpHistoryPage = paged(ExpEntryDto);
+export const MissionList = z.object({ items: z.array(MissionDto) });
+export const QuestList = z.object({ items: z.array(QuestDto) });
+export const RewardHistoryPage = paged(RewardHistoryItemDto);
+export const FragmentList = z.object({ items: z.array(FragmentDto) });
+export const LobbyLevelList = z.object({ items: z.array(LobbyLevelDto) });
+export const OwnLobbyLevels = z.object({ mine: z.array(LobbyLevelDto), top: z.array(LobbyLevelDto) });
+
+/** The quest platform's webhook: received, and whether this event id was imported before. */
+export const QuestWebhookReceived = commandAnswer({ received: z.literal(true), duplicate: z.boolean() });
+/** progression/fragments/combine: the item the fragments became (the event as recorded). */
+export const FragmentsCombinedAnswer = commandAnswer({ item: FragmentsCombinedData.nullable() });
+export const FriendTokenAnswer = commandAnswer({ token: z.string() });
+export const FriendJoinedAnswer = commandAnswer({ inviterUid: z.string() });
+export const QuestAccountLinkedAnswer = commandAnswer({ account: z.object({ platformUserId: z.string(), handle: z.string() }) });
+/** The demo's sandbox authorize step: a signed link proof. */
+export const SandboxLinkProof = z.object({ proof: z.string() });

@@ -34,6 +34,17 @@ export const publicEventFields = {
   UserReported: null,
   SubscribedToCreator: ['subscriptionId', 'subscriberUid', 'creatorUid', 'diamonds', 'charm', 'from', 'expiresAt', 'subscribedAt'],
   SubscriptionPriceSet: ['creatorUid', 'price', 'setAt'],
+  // services and booking (schedule-{hostUid}, to the host and the buyer; holds to the wallet's owner, a spent hold also to the host)
+  ServiceListed: ['hostUid', 'serviceId', 'title', 'minutes', 'price', 'listedAt'],
+  ServiceRemoved: ['hostUid', 'serviceId', 'removedAt'],
+  SessionBooked: ['bookingId', 'hostUid', 'buyerUid', 'serviceId', 'title', 'minutes', 'price', 'startsAt', 'endsAt', 'bookedAt'],
+  BookingCancelled: ['bookingId', 'hostUid', 'buyerUid', 'by', 'released', 'cancelledAt'],
+  BookedSessionOpened: ['bookingId', 'hostUid', 'buyerUid', 'roomId', 'endsAt', 'openedAt'],
+  BookedSessionExtended: ['bookingId', 'extensionId', 'hostUid', 'buyerUid', 'minutes', 'price', 'endsAt', 'extendedAt'],
+  BookedSessionCompleted: ['bookingId', 'hostUid', 'buyerUid', 'diamonds', 'charm', 'completedAt'],
+  DiamondsHeld: ['uid', 'holdId', 'amount', 'heldAt'],
+  HoldReleased: ['uid', 'holdId', 'amount', 'releasedAt'],
+  HoldSpent: ['uid', 'holdId', 'amount', 'recipientUid', 'charm', 'spentAt'],
   UnsubscribedFromCreator: ['subscriberUid', 'creatorUid'],
   // media and wall are read through the query API
   MediaProcessed: null,
@@ -65,13 +76,13 @@ export const publicEventFields = {
   WithdrawalFailed: ['withdrawalId', 'uid', 'charm', 'reason', 'failedAt'],
   // lobbies: never invite ids, entry fees paid or moderators' block reasons
   LobbyCreated: ['lobbyId', 'ownerUid', 'kind', 'info', 'requiredDiamonds', 'seatCount', 'createdAt'],
-  LobbyJoined: ['lobbyId', 'uid', 'anonymous', 'joinedAt'],
+  LobbyJoined: ['lobbyId', 'uid', 'anonymous', 'joinedAt', 'vip'],
   LobbyLeft: ['lobbyId', 'uid', 'leftAt', 'reason'],
-  LobbyUserKicked: ['lobbyId', 'uid', 'by', 'at'],
-  LobbyEnded: ['lobbyId', 'by', 'reason', 'endedAt'],
+  LobbyUserKicked: ['lobbyId', 'uid', 'by', 'at', 'note'],
+  LobbyEnded: ['lobbyId', 'by', 'reason', 'endedAt', 'note'],
   LobbyInfoUpdated: ['lobbyId', 'by', 'changes', 'at'],
   LobbyInviteCreated: ['lobbyId', 'by', 'at'],
-  MicRequested: ['lobbyId', 'uid', 'at'],
+  MicRequested: ['lobbyId', 'uid', 'at', 'vip', 'place'],
   MicRequestRemoved: ['lobbyId', 'uid', 'by', 'at'],
   MicGranted: ['lobbyId', 'uid', 'seat', 'by', 'at'],
   UserUnseated: ['lobbyId', 'uid', 'seat', 'by', 'reason', 'at'],
@@ -94,6 +105,9 @@ export const publicEventFields = {
   RoomUserSilenced: ['roomId', 'lobbyId', 'uid', 'by', 'at'],
   RoomUserUnsilenced: ['roomId', 'lobbyId', 'uid', 'by', 'at'],
   ChatMessagePosted: ['lobbyId', 'roomId', 'messageId', 'uid', 'messageType', 'title', 'body', 'postedAt'],
+  // an operator's silence and removal: the lobby drops the message, the silenced user learns why (never who)
+  ChatSilenced: ['lobbyId', 'uid', 'until', 'reason', 'at'],
+  ChatMessageRemoved: ['lobbyId', 'roomId', 'messageId', 'uid', 'reason', 'at'],
   PresenceChanged: ['lobbyId', 'uid', 'presence'],
   // referral: codes, wallets and settlements are read through the query API
   ReferralLinkCreated: ['uid', 'createdAt'],
@@ -119,8 +133,11 @@ export const publicEventFields = {
   HostPayoutAuthorized: null,
   LeaderboardChanged: ['boards', 'changedAt'],
   NotificationsRead: ['uid', 'upToSeq', 'readAt'],
+  PaymentNotificationRead: ['uid', 'withdrawalId', 'readAt'],
   // account settings (user-{uid}): the owner's other tabs may re-read; never the unlinked key
   CredentialUnlinked: ['uid', 'kind', 'unlinkedAt'],
+  CredentialLinked: ['uid', 'kind', 'linkedAt'],
+  AccountDeleted: ['uid', 'deletedAt'],
   MatureContentChanged: ['uid', 'showNSFW', 'changedAt'],
   AudioPreferencesChanged: null,
   // progression (progression-{uid}, to its owner only): the level-up is the live news; the rest is read through the query API
@@ -133,6 +150,21 @@ export const publicEventFields = {
   QuestAccountLinked: ['uid', 'handle', 'linkedAt'],
   QuestAccountUnlinked: ['uid', 'unlinkedAt'],
   QuestExpImported: ['uid', 'questTitle', 'exp', 'importedAt'],
+  // operators' console money operations: read through the console's query routes (admins only)
+  DiamondGrantRequested: null,
+  DiamondGrantApproved: null,
+  DiamondGrantRejected: null,
+  LedgerAuditRequested: null,
+  LedgerAudited: null,
+  // host applications (hostapplication-{uid}, to the applicant only): the status and the reason; never the form's text
+  HostApplicationSubmitted: ['applicationId', 'uid', 'submittedAt'],
+  HostApplicationApproved: ['applicationId', 'uid', 'decidedAt'],
+  HostApplicationRejected: ['applicationId', 'uid', 'reason', 'decidedAt'],
+  // operators' console: reports and their decisions never leave the server (the outcome reaches the
+  // reporter as a notification); ended sessions close their sockets (session-ends.ts)
+  ContentReported: null,
+  ReportDecided: null,
+  SessionsEndedByOperator: null,
 } as const satisfies PublicFieldLists;
 
 type PublicFields = typeof publicEventFields;

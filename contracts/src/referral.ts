@@ -1,6 +1,7 @@
 // Referral programme (spec sections 1, 3, 5, 7, 9): own code and link, referrer binding, payout
 // wallet, reward rows and weekly USDT settlements. Amounts in USDT travel as integer micro-USDT.
 import { z } from 'zod';
+import { commandAnswer } from './answers.ts';
 import type { EventUnionOf } from './event-map.ts';
 import { money, referral } from './constants.ts';
 import { formatText, texts } from './errors.ts';
@@ -214,3 +215,10 @@ export type ReferralDetailsDto = z.infer<typeof ReferralDetailsDto>;
 export const InviteePage = paged(InviteeDto);
 export const RewardRecordPage = paged(RewardRecordDto);
 export const PayoutPage = paged(PayoutDto);
+
+// Command answers -------------------------------------------------------------------------------
+
+/** referral/validate-referrer: who the code belongs to and the spec's confirmation to show. */
+export const ReferrerCheck = commandAnswer({ valid: z.literal(true), code: z.string(), referrer: z.object({ uid: z.string(), username: z.string() }), confirmation: z.string() });
+export const ReferrerConnected = commandAnswer({ referrerUid: z.string() });
+export const PayoutWalletAnswer = commandAnswer({ wallet: PayoutWallet.nullable() });

@@ -1,7 +1,9 @@
 // Profiles, social graph, wall, media upload and direct messages (spec sections 3, 5, 7): command
 // bodies, event data and DTOs.
 import { z } from 'zod';
+import { commandAnswer } from './answers.ts';
 import { limits, paging } from './constants.ts';
+import { CountryCodeField } from './countries.ts';
 import { formatText, texts } from './errors.ts';
 import { eventTypesOf, type EventUnionOf } from './event-map.ts';
 import { PageQuery, paged } from './paging.ts';
@@ -42,7 +44,8 @@ export const UpdateProfileDetailsBody = z.object({
   pinnedMessage: z.string().trim().max(limits.text, maxText).optional(),
   birthday: z.iso.date().optional(),
   gender: Gender.optional(),
-  address: Address.optional(),
+  /** The country is a code of GET location/countries (older profiles may hold free text). */
+  address: Address.extend({ country: CountryCodeField.default('') }).optional(),
   /** A media key from the three-step upload (or an absolute URL already served by us). */
   profilePicUrl: z.string().max(500).optional(),
   profileBannerUrl: z.string().max(500).optional(),
@@ -252,6 +255,7 @@ export const FollowerPage = paged(FollowerItem);
 export const MessageThreadPage = paged(MessageThread);
 /** A thread's messages, oldest first; `nextBefore` asks for the older page (null at the start). */
 export const MessageHistory = z.object({ items: z.array(DirectMessage), nextBefore: z.string().nullable() });
+export type MessageHistory = z.infer<typeof MessageHistory>;
 
 export type DmRefusal = 'self' | 'blocked' | 'needs-reply' | 'needs-mutual-follow';
 
@@ -398,3 +402,20 @@ export const DirectThreadReadData = z.object({ threadId: z.string(), uid: z.stri
 export const messageEventSchemas = { DirectMessageSent: DirectMessageSentData, DirectThreadRead: DirectThreadReadData } as const;
 export type DirectMessageEvent = EventUnionOf<typeof messageEventSchemas>;
 export const messageEventTypes = eventTypesOf(messageEventSchemas);
+
+// ---- command answers ------------------------------------------------------------------------
+
+/** user/wall/post: the new post's id. */
+export const WallPostCreated = commandAnswer({ id: z.string() });
+/** user/wall/post/{id}/like and unlike: the count after it. */
+export const WallLikeAnswer = commandAnswer({ likeCount: z.number().int(), hasLiked: z.boolean() });
+/** user/wall/post/{id}/unlock: `balance` is the diamonds left when this call paid (absent when it was open already). */
+export const WallUnlockAnswer = commandAnswer({ unlocked: z.literal(true), balance: z.number().int().optional() });
+/** cms/presign-media (step 1 of an upload): where to PUT the file, until when. */
+export const PresignedUpload = z.object({ uploadUrl: z.string(), fileName: z.string(), method: z.literal('PUT'), expiresAt: z.string() });
+/** PUT media/object/{key} (step 2, local store): the stored key. */
+export const UploadStored = z.object({ fileName: z.string() });
+/** cms/process-media (step 3): the registered file and, for a picture, its thumbnail. */
+export const MediaProcessed = commandAnswer({ fileName: z.string(), format: z.string(), thumbnailFileName: z.string().nullable() });
+/** messages/send/{uid}: the thread and the new message (null when a repeated client id answered the first). */
+export const MessageSentAnswer = commandAnswer({ threadId: z.string(), messageId: z.string().nullable() });

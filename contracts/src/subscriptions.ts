@@ -3,6 +3,7 @@
 // for 30 days from the later of now and the current end, its charm credited to the creator by
 // projection at the host charm share, like a gift.
 import { z } from 'zod';
+import { commandAnswer } from './answers.ts';
 import { formatText } from './errors.ts';
 
 export const subscriptionLimits = { minDiamonds: 100, maxDiamonds: 100_000, days: 30 } as const;
@@ -49,3 +50,8 @@ export const creatorPlanEventSchemas = { SubscriptionPriceSet: SubscriptionPrice
 /** On a profile: the creator's price, and the viewer's subscription end. */
 export const SubscriptionOffer = z.object({ price: z.number().int().nullable(), subscribedUntil: z.string().nullable() });
 export type SubscriptionOffer = z.infer<typeof SubscriptionOffer>;
+
+/** user/subscription/price: the price now asked. */
+export const SubscriptionPriceAnswer = commandAnswer({ price: z.number().int().nullable() });
+/** user/subscribe/{uid}: the diamonds left and the subscription as recorded (null on a repeat that paid nothing new). */
+export const SubscribedAnswer = commandAnswer({ balance: z.number().int(), duplicate: z.boolean(), subscription: SubscribedToCreatorData.nullable() });

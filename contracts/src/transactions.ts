@@ -30,6 +30,7 @@ export const transactionKindLabels: Record<string, string> = {
   quest_reward: 'Quest reward',
   reward: 'Reward',
   refund: 'Refund',
+  operator_grant: 'Granted by support',
   lobby_entry: 'Lobby entry fee',
   room_fee: 'Private room fee',
   post_unlock: 'Unlocked post',

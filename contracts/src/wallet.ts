@@ -1,12 +1,15 @@
 // Money (DESIGN section 4): the events of the `wallet-{uid}`, `payment-{id}` and `earnings-{uid}`
 // streams, the reasons a diamond moves, and the bodies of the wallet and payment commands.
 import { z } from 'zod';
+import { verifiedHostBadge } from './host-applications.ts';
 import { commandAnswer } from './answers.ts';
 import { AppearanceChangedData } from './collections.ts';
 import { money } from './constants.ts';
-import { formatText } from './errors.ts';
+import { formatText, texts } from './errors.ts';
+import { CountryCodeField } from './countries.ts';
 import { CryptoDepositDto } from './deposits.ts';
 import { SubscribedToCreatorData } from './subscriptions.ts';
+import { holdEventSchemas } from './booking.ts';
 import { eventTypesOf, type EventUnionOf } from './event-map.ts';
 import { paged } from './paging.ts';
 
@@ -22,6 +25,8 @@ export const DiamondReason = z.enum([
   /** Mission and quest rewards (progression); counted by the audit against their claims. */
   'reward',
   'refund',
+  /** A manual grant from the operators' console (issue 20), referenced by its grant id. */
+  'operator_grant',
   'lobby_entry',
   'room_fee',
   'post_unlock',
@@ -104,6 +109,7 @@ export const walletEventSchemas = {
   SkuPurchased: SkuPurchasedData,
   AppearanceChanged: AppearanceChangedData,
   SubscribedToCreator: SubscribedToCreatorData,
+  ...holdEventSchemas,
 } as const;
 export const walletEventTypes = eventTypesOf(walletEventSchemas);
 export type WalletEvent = EventUnionOf<typeof walletEventSchemas>;
@@ -119,8 +125,12 @@ export const diamondsForUsdCents = (cents: number): number => Math.round((cents 
 export const PaymentProvider = z.enum(['stripe', 'crypto', 'sandbox']);
 export type PaymentProvider = z.infer<typeof PaymentProvider>;
 
-export const PaymentPurpose = z.enum(['topup', 'first_topup_offer', 'vip']);
+/** What a payment buys: diamonds (a top-up, the first top-up offer), or, through the subscription
+ * checkout, the VIP year or 30 days of a creator's subscription (spent at once on settlement). */
+export const PaymentPurpose = z.enum(['topup', 'first_topup_offer', 'vip', 'creator_subscription']);
 export type PaymentPurpose = z.infer<typeof PaymentPurpose>;
+/** The purposes a plain top-up may name; the subscriptions go through `payment/checkout/pay`. */
+const TopUpPurpose = PaymentPurpose.exclude(['creator_subscription']);
 
 export const PaymentInitiatedData = z.object({
   paymentId: z.string(),
@@ -132,6 +142,8 @@ export const PaymentInitiatedData = z.object({
   diamonds,
   /** The provider's id: a Stripe PaymentIntent id, a chain transfer id, a sandbox id. */
   providerRef: z.string(),
+  /** A creator subscription's creator uid. */
+  target: z.string().max(128).optional(),
   initiatedAt: isoTime,
 });
 export type PaymentInitiatedData = z.infer<typeof PaymentInitiatedData>;
@@ -144,6 +156,7 @@ export const PaymentConfirmedData = z.object({
   amountUsdCents: z.number().int().positive(),
   diamonds,
   providerRef: z.string(),
+  target: z.string().max(128).optional(),
   /** Crypto only: where the transfer is on chain. */
   chainId: z.number().int().optional(),
   txHash: z.string().optional(),
@@ -189,17 +202,34 @@ export const CharmWithdrawnData = z.object({
   /** Crypto withdrawals: the network the address is on. */
   network: WithdrawalNetwork.optional(),
   address: z.string().max(200).optional(),
+  /** Bank transfers: the ISO 3166-1 alpha-2 country of the bank. */
+  bankCountry: z.string().length(2).optional(),
   agencyUid: z.string().optional(),
   proofUrl: z.string().max(2000).optional(),
   withdrawnAt: isoTime,
 });
 export type CharmWithdrawnData = z.infer<typeof CharmWithdrawnData>;
 
-export const WithdrawalCompletedData = z.object({ withdrawalId: z.string(), uid, completedAt: isoTime });
+export const WithdrawalCompletedData = z.object({
+  withdrawalId: z.string(),
+  uid,
+  completedAt: isoTime,
+  /** Settled from the console: the on-chain transaction hash or the bank reference, and the admin. */
+  reference: z.string().max(120).optional(),
+  settledBy: uid.optional(),
+});
 export type WithdrawalCompletedData = z.infer<typeof WithdrawalCompletedData>;
 
 /** A refused or failed withdrawal gives its charm back. */
-export const WithdrawalFailedData = z.object({ withdrawalId: z.string(), uid, charm: z.number().int().positive(), reason: z.string().max(500), failedAt: isoTime });
+export const WithdrawalFailedData = z.object({
+  withdrawalId: z.string(),
+  uid,
+  charm: z.number().int().positive(),
+  reason: z.string().max(500),
+  failedAt: isoTime,
+  /** Rejected from the console: the admin who did it. */
+  rejectedBy: uid.optional(),
+});
 export type WithdrawalFailedData = z.infer<typeof WithdrawalFailedData>;
 
 /** Withdrawals of charm earnings on `earnings-{uid}`. */
@@ -269,6 +299,8 @@ export const PaymentResultDto = z.object({
   position: z.string(),
 });
 export type PaymentResultDto = z.infer<typeof PaymentResultDto>;
+/** The Stripe webhook's answer once the event is handled (Stripe only reads the status). */
+export const WebhookReceived = z.object({ received: z.literal(true) });
 
 // ---- top-up and catalogue -------------------------------------------------------------------
 
@@ -354,9 +386,9 @@ export const vipItems = [
   { id: 'vip-badge', kind: 'badge' as const, name: 'VIP badge', imageUrl: '/gifts/crown.svg' },
 ];
 
-/** Name, kind and picture of anything a collection can hold (catalogue items and the VIP items). */
+/** Name, kind and picture of anything a collection can hold (catalogue items, the VIP items, the Verified Host badge). */
 export function collectible(id: string): { id: string; kind: SkuKind; name: string; imageUrl: string } | undefined {
-  return skuCatalogue.find((s) => s.id === id) ?? vipItems.find((v) => v.id === id);
+  return skuCatalogue.find((s) => s.id === id) ?? vipItems.find((v) => v.id === id) ?? (id === verifiedHostBadge.id ? verifiedHostBadge : undefined);
 }
 
 export const findSku = (id: string): SkuDto | undefined => skuCatalogue.find((s) => s.id === id);
@@ -373,7 +405,7 @@ export const StripeInitBody = z.object({
   /** USD amount, or the first top-up offer package. */
   value: z.coerce.number().positive().optional(),
   currency: z.literal('USD').default('USD'),
-  purpose: PaymentPurpose.default('topup'),
+  purpose: TopUpPurpose.default('topup'),
 });
 export type StripeInitBody = z.infer<typeof StripeInitBody>;
 
@@ -388,9 +420,18 @@ export const TopUpPayBody = z.object({
   address: z.string().max(120).optional(),
   value: z.coerce.number().positive().optional(),
   currency: z.string().max(10).optional(),
-  purpose: PaymentPurpose.default('topup'),
+  purpose: TopUpPurpose.default('topup'),
 });
 export type TopUpPayBody = z.infer<typeof TopUpPayBody>;
+
+/** POST payment/checkout/pay: the VIP year, or 30 days of `creatorUid`'s subscription, paid by
+ * card (a Stripe PaymentIntent) or, in the demo, the sandbox. */
+export const CheckoutPayBody = z.object({
+  skuId: z.literal('vip-year').default('vip-year'),
+  creatorUid: z.string().regex(/^[\w:.-]{1,128}$/, 'User not found.').optional(),
+  method: z.enum(['card', 'sandbox']).default('card'),
+});
+export type CheckoutPayBody = z.infer<typeof CheckoutPayBody>;
 
 const evmAddress = /^0x[0-9a-fA-F]{40}$/;
 /** Base58, 32-44 characters: the shape of a Solana public key. */
@@ -417,7 +458,12 @@ export const WithdrawBody = z.object({
   /** Crypto only: the network of `address`. */
   network: WithdrawalNetwork.default('evm'),
   address: z.string().trim().min(1, 'address is required.').max(200),
+  /** Bank transfers: the country of the bank (a code of GET location/countries). */
+  bankCountry: CountryCodeField.optional(),
 }).superRefine((body, ctx) => {
+  if (body.method === 'bank' && !body.bankCountry) {
+    ctx.addIssue({ code: 'custom', path: ['bankCountry'], message: formatText(texts.required, { field: 'Bank country' }) });
+  }
   if (body.method === 'crypto' && !addressFitsNetwork(body.address, body.network)) {
     ctx.addIssue({ code: 'custom', path: ['address'], message: formatText(withdrawalTexts.wrongNetworkAddress, { network: withdrawalNetworkNames[body.network] }) });
   }
@@ -483,6 +529,8 @@ export const PaymentMethodDto = z.object({
   currencies: z.array(z.string()),
   chainIds: z.array(int).optional(),
   deposits: z.array(CryptoDepositDto).optional(),
+  /** Card: Stripe's publishable key when card payments are configured (the Payment Element needs it); null otherwise. */
+  publishableKey: z.string().nullable().optional(),
 });
 export type PaymentMethodDto = z.infer<typeof PaymentMethodDto>;
 export const PaymentMethods = z.object({ defaultMethod: TopUpMethod, items: z.array(PaymentMethodDto) });
@@ -500,6 +548,10 @@ export const WithdrawalItem = z.object({
   address: z.string().nullable(),
   status: z.string(),
   createdAt: Instant,
+  /** Once paid from the console: the on-chain transaction hash or the bank reference. */
+  reference: z.string().nullable(),
+  /** Why it was rejected or failed. */
+  failureReason: z.string().nullable(),
 });
 export type WithdrawalItem = z.infer<typeof WithdrawalItem>;
 export const WithdrawalList = paged(WithdrawalItem);
@@ -512,12 +564,19 @@ export const PaymentNotification = z.object({
   charm: int,
   usdCents: int,
   agencyUid: z.string().nullable(),
+  /** The paying agency's username, as the creator knows it. */
+  agencyName: z.string().nullable(),
+  /** A URL of the uploaded proof image (signed for a day), or null. */
   proofUrl: z.string().nullable(),
+  /** pending (to confirm or dispute), completed (confirmed) or failed (disputed). */
   status: z.string(),
+  /** Not yet opened by the creator (POST payment-notifications/read). */
+  unread: z.boolean(),
   createdAt: Instant,
 });
 export type PaymentNotification = z.infer<typeof PaymentNotification>;
-export const PaymentNotifications = z.object({ items: z.array(PaymentNotification) });
+export const PaymentNotifications = z.object({ items: z.array(PaymentNotification), unreadCount: int });
+export type PaymentNotifications = z.infer<typeof PaymentNotifications>;
 export const BlockchainWalletItem = z.object({ walletId: z.string(), name: z.string(), address: z.string(), chain: z.string(), createdAt: Instant, updatedAt: Instant });
 export type BlockchainWalletItem = z.infer<typeof BlockchainWalletItem>;
 export const BlockchainWalletList = z.object({ items: z.array(BlockchainWalletItem) });

@@ -11,6 +11,11 @@ export function createPool(connectionString: string, options: { max?: number; ap
     options: '-c idle_in_transaction_session_timeout=30000',
   });
   pool.on('error', () => undefined); // an idle client's error is surfaced by the next query
+  // A checked-out client (a subscription's lock connection, a transaction between statements) is
+  // out of the pool's care: without a listener, the server going away (a restart, a failover,
+  // an admin's terminate) would crash the whole process with an unhandled 'error'. Its next query
+  // fails instead, and the pool drops the broken client when it is released.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   if (process.env.MURMUR_COUNT_QUERIES === '1') countStatements(pool);
   return pool;
 }

@@ -74,6 +74,14 @@ export async function ensureCheckpoint(runner: Runner, name: string): Promise<vo
 }
 
 /** A subscription's lag: the events after its checkpoint and the time of the oldest of them. */
+/** Every subscription's checkpoint (projections, reactors), by name, with when it last moved. */
+export async function listCheckpoints(runner: Runner): Promise<Array<{ name: string; checkpoint: Checkpoint; updatedAt: Date | null }>> {
+  const { rows } = await runner.query<{ name: string; transaction_id: string; global_position: string; updated_at: Date | null }>(
+    'select name, transaction_id::text, global_position::text, updated_at from subscription_checkpoints order by name',
+  );
+  return rows.map((r) => ({ name: r.name, checkpoint: { transactionId: BigInt(r.transaction_id), globalPosition: BigInt(r.global_position) }, updatedAt: r.updated_at }));
+}
+
 export async function subscriptionLag(runner: Runner, checkpoint: Checkpoint): Promise<{ events: number; oldest: Date | null }> {
   const { rows } = await runner.query<{ n: string; oldest: Date | null }>(
     `select count(*) as n, min(created_at) as oldest from events e where ${eventsAfterSql('e', 1)}`,

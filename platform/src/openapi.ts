@@ -73,7 +73,11 @@ function operation(r: ApiRoute): OpenApiOperation {
   const parameters = [...pathParams, ...(r.query ? queryParameters(r.query) : [])];
   const description = r.method === 'GET' ? 'The resource.' : 'Done; commands answer with `position`, the global position of the last appended event.';
   const responses: Record<string, unknown> = {
-    [String(r.status ?? 200)]: r.response ? { description, content: { 'application/json': { schema: responseSchema(r.response) } } } : { description },
+    [String(r.status ?? 200)]: r.response
+      ? { description, content: { 'application/json': { schema: responseSchema(r.response) } } }
+      : r.rawAnswer
+        ? { description: r.rawAnswer.description, content: { [r.rawAnswer.contentType]: { schema: { type: 'string', contentMediaType: r.rawAnswer.contentType } } } }
+        : { description },
   };
   if (r.body || r.query || r.rawBody || parameters.length > 0) responses['400'] = errorRef('BadRequest');
   if (r.auth) responses['401'] = errorRef('Unauthenticated');

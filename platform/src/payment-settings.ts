@@ -10,6 +10,8 @@ const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/).transform((a) => a as `0
 export const PaymentEnv = z.object({
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** The browser's key for Stripe.js (pk_...); the card form is offered only with it and the two secrets. */
+  STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
   /** Where crypto top-ups are sent; the demo (MURMUR_DEMO=on) has a demo address, elsewhere none is assumed. */
   PAYMENT_DEPOSIT_ADDRESS: address.optional(),
   /** JSON: [{ chainId, symbol: 'USDT' | 'USDC', address, decimals }]. */
@@ -36,6 +38,8 @@ export interface PaymentSettings {
   /** RPC endpoint per chain id, for the chain verifier; empty when none is configured. */
   chainRpcUrls: Record<number, string>;
   stripe: { secretKey: string; webhookSecret: string } | null;
+  /** Stripe's publishable key for the web app's card form; null when cards are not configured. */
+  cardPublishableKey: string | null;
 }
 
 export function readPaymentSettings(env: Record<string, string | undefined> = process.env): PaymentSettings {
@@ -50,5 +54,6 @@ export function readPaymentSettings(env: Record<string, string | undefined> = pr
     sandboxEnabled: demo.sandboxPayments,
     chainRpcUrls: Object.fromEntries(Object.entries(rpcUrls).map(([id, url]) => [Number(id), url])),
     stripe: e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET } : null,
+    cardPublishableKey: e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET && e.STRIPE_PUBLISHABLE_KEY ? e.STRIPE_PUBLISHABLE_KEY : null,
   };
 }

@@ -10,7 +10,7 @@ export class PostgresSessionGuard implements SessionGuard {
 
   async check(claims: AccessTokenClaims): Promise<'ok' | 'replaced' | 'banned' | 'revoked'> {
     const { rows } = await this.pool.query<{ status: string | null; banned: boolean | null }>(
-      `select s.status, coalesce(u.banned, false) as banned
+      `select s.status, coalesce(u.banned and (u.banned_until is null or u.banned_until > now()), false) as banned
          from (select $1::text as uid) me
          left join auth_sessions s on s.session_id = $2 and s.uid = me.uid
          left join rm.users u on u.uid = me.uid`,

@@ -66,6 +66,13 @@ export class LeaderboardPublisher {
   async tick(): Promise<bigint | null> {
     if (!this.lockClient) {
       const client = await this.pool.connect();
+      // The lock's connection stays checked out: if the server drops it, let go of it (the lock
+      // went with it) instead of crashing on an unhandled error; the next tick takes the lock again.
+      client.on('error', (error) => {
+        if (this.lockClient !== client) return;
+        this.lockClient = null;
+        client.release(error);
+      });
       const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock(hashtext($1)) as ok', [LOCK]);
       if (!rows[0]?.ok) {
         client.release();

@@ -4,10 +4,14 @@
 // payment credited exactly once (a first-top-up-offer payment at the offer's diamonds, or at the
 // normal rate when the account's offer was already used); the offer credited at most once per
 // account; every reward claim with diamonds minted exactly once (reason `reward`, referenced by the
-// claim) and no reward minted without its claim; every money event carries an idempotency key; and
-// the balance read models agree with the replay, per user.
-import { diamondsForUsdCents, eventOf, type PaymentConfirmedData } from '@murmur/contracts';
-import { checkpointOf, compareCheckpoints, loadCheckpoint, readTypesAfterPosition, type RecordedEvent } from '@murmur/eventstore';
+// claim) and no reward minted without its claim; every console grant minted exactly once at its
+// approved amount and no grant diamonds without an approval; every money event carries an idempotency key; and
+// the balance read models agree with the replay, per user. Booking holds (DESIGN section 9): a hold
+// leaves the balance when made and ends at most once, released (back to the balance) or spent (the
+// host's charm), for exactly the amount held; diamonds held = released + spent + still held.
+import { diamondsForUsdCents, eventDataProblem, eventOf, ledgerAuditStreamId, type LedgerAuditedData, type PaymentConfirmedData } from '@murmur/contracts';
+import { checkpointOf, compareCheckpoints, loadCheckpoint, PostgresEventStore, readTypesAfterPosition, type RecordedEvent } from '@murmur/eventstore';
+import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 
 export interface LedgerTotals {
@@ -16,8 +20,18 @@ export interface LedgerTotals {
   USD: { confirmedCents: number; payments: number };
 }
 
+/** Booking holds over the whole log, in diamonds. */
+export interface HoldTotals {
+  held: number;
+  released: number;
+  spent: number;
+  /** Still held now (bookings not yet ended). */
+  open: number;
+}
+
 export interface AuditResult {
   ok: boolean;
+  holds: HoldTotals;
   events: number;
   lastPosition: bigint;
   totals: LedgerTotals;
@@ -27,7 +41,10 @@ export interface AuditResult {
 const PAID_REASONS = new Set(['topup', 'first_topup_offer']);
 
 /** Every event that moves diamonds or charm; a new money event is added here and to the fold. */
-const MONEY_EVENT_TYPES = ['DiamondsCredited', 'DiamondsSpent', 'SkuPurchased', 'GiftSent', 'SubscribedToCreator', 'CharmWithdrawn', 'WithdrawalFailed', 'PaymentConfirmed', 'RewardClaimed'] as const;
+const MONEY_EVENT_TYPES = [
+  'DiamondsCredited', 'DiamondsSpent', 'SkuPurchased', 'GiftSent', 'SubscribedToCreator', 'DiamondsHeld', 'HoldReleased', 'HoldSpent', 'CharmWithdrawn', 'WithdrawalFailed',
+  'PaymentConfirmed', 'RewardClaimed', 'DiamondGrantApproved',
+] as const;
 
 /** Pure core: folds events (in log order) into the replayed ledger and the differences it finds in the log itself. */
 export class LedgerReplay {
@@ -40,6 +57,11 @@ export class LedgerReplay {
   private readonly offers = new Map<string, number>();
   private readonly rewardClaims = new Map<string, number>();
   private readonly rewardCredits = new Map<string, number>();
+  private readonly approvedGrants = new Map<string, number>();
+  private readonly grantCredits = new Map<string, number>();
+  /** `{uid}/{holdId}` -> the amount held and how the hold ended. */
+  private readonly holdsById = new Map<string, { amount: number; status: 'held' | 'released' | 'spent' }>();
+  readonly holds: HoldTotals = { held: 0, released: 0, spent: 0, open: 0 };
   events = 0;
   lastPosition = 0n;
 
@@ -71,6 +93,7 @@ export class LedgerReplay {
           this.paidCredits.set(d.reference, { amount: (before?.amount ?? 0) + d.amount, asOffer: (before?.asOffer ?? false) || d.reason === 'first_topup_offer' });
         }
         if (d.reason === 'reward') this.rewardCredits.set(d.reference, (this.rewardCredits.get(d.reference) ?? 0) + d.amount);
+        if (d.reason === 'operator_grant') this.grantCredits.set(d.reference, (this.grantCredits.get(d.reference) ?? 0) + d.amount);
         if (d.reason === 'first_topup_offer') {
           const n = (this.offers.get(d.uid) ?? 0) + 1;
           this.offers.set(d.uid, n);
@@ -103,6 +126,37 @@ export class LedgerReplay {
         this.totals.CHRM.credited += d.charm;
         break;
       }
+      case 'DiamondsHeld': {
+        // Out of the balance while held (counted as spent until released).
+        const d = e.data;
+        const id = `${d.uid}/${d.holdId}`;
+        if (this.holdsById.has(id)) this.differences.push(`hold ${id} is made twice at position ${position}`);
+        this.spend(d.uid, d.amount, position);
+        this.holdsById.set(id, { amount: d.amount, status: 'held' });
+        this.holds.held += d.amount;
+        break;
+      }
+      case 'HoldReleased':
+      case 'HoldSpent': {
+        const d = e.data;
+        const id = `${d.uid}/${d.holdId}`;
+        const hold = this.holdsById.get(id);
+        const verb = e.type === 'HoldReleased' ? 'released' : 'spent';
+        if (!hold) this.differences.push(`hold ${id} is ${verb} at position ${position} but was never made`);
+        else if (hold.status !== 'held') this.differences.push(`hold ${id} is ${verb} at position ${position} after it was ${hold.status}`);
+        else if (hold.amount !== d.amount) this.differences.push(`hold ${id} of ${hold.amount} diamonds is ${verb} for ${d.amount} at position ${position}`);
+        if (hold) hold.status = verb;
+        if (e.type === 'HoldReleased') {
+          this.diamonds.set(d.uid, (this.diamonds.get(d.uid) ?? 0) + d.amount);
+          this.totals.DMND.spent -= d.amount;
+          this.holds.released += d.amount;
+        } else {
+          this.charmOf(e.data.recipientUid).credited += e.data.charm;
+          this.totals.CHRM.credited += e.data.charm;
+          this.holds.spent += d.amount;
+        }
+        break;
+      }
       case 'CharmWithdrawn': {
         const d = e.data;
         const c = this.charmOf(d.uid);
@@ -123,6 +177,13 @@ export class LedgerReplay {
           if (this.rewardClaims.has(d.claimId)) this.differences.push(`reward ${d.claimId} claimed twice`);
           this.rewardClaims.set(d.claimId, d.reward.diamonds);
         }
+        break;
+      }
+      case 'DiamondGrantApproved': {
+        // A console grant: minted once, at the amount approved, in the approval's transaction.
+        const d = e.data;
+        if (this.approvedGrants.has(d.grantId)) this.differences.push(`grant ${d.grantId} approved twice`);
+        this.approvedGrants.set(d.grantId, d.amount);
         break;
       }
       case 'PaymentConfirmed': {
@@ -160,6 +221,15 @@ export class LedgerReplay {
     for (const [reference, amount] of this.rewardCredits) {
       if (!this.rewardClaims.has(reference)) this.differences.push(`${amount} reward diamonds credited for ${reference}, which is not a claimed reward`);
     }
+    for (const [grantId, amount] of this.approvedGrants) {
+      const credited = this.grantCredits.get(grantId) ?? 0;
+      if (credited !== amount) this.differences.push(`grant ${grantId} approved for ${amount} diamonds but credited ${credited}`);
+    }
+    for (const [reference, amount] of this.grantCredits) {
+      if (!this.approvedGrants.has(reference)) this.differences.push(`${amount} granted diamonds credited for ${reference}, which is not an approved grant`);
+    }
+    this.holds.open = [...this.holdsById.values()].filter((h) => h.status === 'held').reduce((a, h) => a + h.amount, 0);
+    if (this.holds.held !== this.holds.released + this.holds.spent + this.holds.open) this.differences.push('holds: held is not released + spent + still held');
     this.totals.DMND.balances = [...this.diamonds.values()].reduce((a, b) => a + b, 0);
     this.totals.CHRM.balances = [...this.charm.values()].reduce((a, c) => a + c.credited - c.withdrawn, 0);
     if (this.totals.DMND.minted !== this.totals.DMND.balances + this.totals.DMND.spent) this.differences.push('DMND: minted is not balances + spent');
@@ -216,7 +286,7 @@ export async function auditLedger(pool: pg.Pool, options: { batchSize?: number }
     }
     for (const [uid, c] of projected.charm) if (!seenCharm.has(uid) && c.credited !== 0) differences.push(`rm.charm_balances has no row for ${uid}`);
     await client.query('commit');
-    return { ok: differences.length === 0, events: full.events, lastPosition: full.lastPosition, totals: full.totals, differences };
+    return { ok: differences.length === 0, holds: full.holds, events: full.events, lastPosition: full.lastPosition, totals: full.totals, differences };
   } catch (error) {
     await client.query('rollback').catch(() => undefined);
     throw error;
@@ -225,15 +295,34 @@ export async function auditLedger(pool: pg.Pool, options: { batchSize?: number }
   }
 }
 
+/** Records an audit run on the `ledger-audit` stream, so the operators' console shows the latest
+ * verdict (the CLI's runs and the console's requests alike). */
+export async function recordLedgerAudit(store: PostgresEventStore, result: AuditResult, run: { auditId: string; requestedBy: string | null; at: Date }): Promise<void> {
+  const data: LedgerAuditedData = {
+    auditId: run.auditId,
+    ok: result.ok,
+    events: result.events,
+    lastPosition: result.lastPosition.toString(),
+    totals: result.totals,
+    differenceCount: result.differences.length,
+    differences: result.differences.slice(0, 50).map((d) => d.slice(0, 500)),
+    requestedBy: run.requestedBy,
+    auditedAt: run.at.toISOString(),
+  };
+  await store.append(ledgerAuditStreamId, [{ type: 'LedgerAudited', data, metadata: { idempotencyKey: `audited:${run.auditId}` } }], { expectedVersion: 'any' });
+}
+
 /** The CLI command: prints per-currency totals and every difference; non-zero exit on any. */
 export async function auditCommand(pool: pg.Pool): Promise<number> {
   const result = await auditLedger(pool);
+  await recordLedgerAudit(new PostgresEventStore(pool, { checkData: eventDataProblem }), result, { auditId: `audit-cli-${randomUUID()}`, requestedBy: null, at: new Date() });
   console.log(`ledger audit over ${result.events} money events up to position ${result.lastPosition}`);
   console.table({
     DMND: { in: result.totals.DMND.minted, out: result.totals.DMND.spent, balance: result.totals.DMND.balances },
     CHRM: { in: result.totals.CHRM.credited, out: result.totals.CHRM.withdrawn, balance: result.totals.CHRM.balances },
     USD: { in: result.totals.USD.confirmedCents / 100, out: 0, balance: result.totals.USD.confirmedCents / 100 },
   });
+  console.log(`booking holds (diamonds): held ${result.holds.held}, released ${result.holds.released}, spent ${result.holds.spent}, still held ${result.holds.open}`);
   for (const d of result.differences) console.error(`DIFFERENCE: ${d}`);
   console.log(result.ok ? 'ledger OK' : `ledger has ${result.differences.length} difference(s)`);
   return result.ok ? 0 : 1;

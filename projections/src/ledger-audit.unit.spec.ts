@@ -89,4 +89,28 @@ describe('ledger replay', () => {
       '7 reward diamonds credited for c3, which is not a claimed reward',
     ]);
   });
+
+  it('proves booking holds: out of the balance while held, ended once, for their amount', () => {
+    const grant = ev('DiamondsCredited', { uid: 'b', amount: 1000, reason: 'demo_grant', reference: 'g' });
+    const held = (holdId: string, amount: number) => ev('DiamondsHeld', { uid: 'b', holdId, amount, reference: `booking:${holdId}` });
+    const ok = replay(
+      grant, held('h1', 300), held('h2', 200), held('h3', 100),
+      ev('HoldReleased', { uid: 'b', holdId: 'h1', amount: 300, reference: 'booking:h1' }),
+      ev('HoldSpent', { uid: 'b', holdId: 'h2', amount: 200, recipientUid: 'host', charm: 100, reference: 'booking:h2' }),
+    );
+    expect(ok.differences).toEqual([]);
+    expect(ok.holds).toEqual({ held: 600, released: 300, spent: 200, open: 100 });
+    expect(ok.totals.DMND).toEqual({ minted: 1000, spent: 300, balances: 700 });
+    expect(ok.charm.get('host')).toEqual({ credited: 100, withdrawn: 0 });
+    const bad = replay(
+      ev('DiamondsCredited', { uid: 'b', amount: 100, reason: 'demo_grant', reference: 'g2' }), held('x1', 100),
+      ev('HoldReleased', { uid: 'b', holdId: 'x1', amount: 100, reference: 'booking:x1' }),
+      ev('HoldSpent', { uid: 'b', holdId: 'x1', amount: 100, recipientUid: 'host', charm: 50, reference: 'booking:x1' }),
+      ev('HoldReleased', { uid: 'b', holdId: 'nope', amount: 5, reference: 'booking:nope' }),
+    );
+    expect(bad.differences.filter((d) => d.startsWith('hold '))).toEqual([
+      `hold b/x1 is spent at position ${position - 1n} after it was released`,
+      `hold b/nope is released at position ${position} but was never made`,
+    ]);
+  });
 });

@@ -5,6 +5,7 @@ import { listen } from '@murmur/platform';
 import { readConfig } from './config.ts';
 import { buildProjectionsService } from './service.ts';
 import { LeaderboardPublisher } from './leaderboard-publisher.ts';
+import { LedgerAuditWorker } from './ledger-audit-worker.ts';
 
 const config = readConfig();
 const pool = createPool(config.DATABASE_URL, { max: 20, applicationName: 'projections' });
@@ -12,11 +13,14 @@ const { runner, server, logger } = await buildProjectionsService(pool, config.DA
 await runner.start();
 const leaderboardPublisher = new LeaderboardPublisher(pool, new PostgresEventStore(pool, { checkData: eventDataProblem }), { onError: (err) => logger.error({ err }, 'leaderboard publisher failed; retrying') });
 leaderboardPublisher.start();
+const ledgerAuditWorker = new LedgerAuditWorker(pool, new PostgresEventStore(pool, { checkData: eventDataProblem }), { onError: (err) => logger.error({ err }, 'ledger audit request failed; retrying') });
+ledgerAuditWorker.start();
 const port = await listen(server, config.PROJECTIONS_PORT, config.HOST);
 logger.info({ port }, 'projections running');
 const stop = async () => {
   server.close();
   await leaderboardPublisher.stop();
+  await ledgerAuditWorker.stop();
   await runner.stop();
   await pool.end();
   process.exit(0);

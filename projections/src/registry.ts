@@ -22,8 +22,13 @@ import { progressionProjector } from './projectors/progression.ts';
 import { collectionsProjector } from './projectors/collections.ts';
 import { notificationsProjector } from './projectors/notifications.ts';
 import { accountSettingsProjector } from './projectors/account-settings.ts';
+import { moneyOperationsProjector } from './projectors/money-operations.ts';
+import { bookingsProjector } from './projectors/bookings.ts';
+import { hostApplicationsProjector } from './projectors/host-applications.ts';
+import { operatorAuditProjector } from './projectors/operator-audit.ts';
+import { reportsProjector } from './projectors/reports.ts';
 
-export const projectors: Projector[] = [streamCatalog, users, referralEarnings, walletBalances, walletHistory, walletInventory, collectionsProjector, profilesProjector, socialGraphProjector, wallProjector, galleryProjector, directMessagesProjector, giftWallProjector, lobbiesProjector, roomsProjector, lobbyChatProjector, lobbyLeaderboardsProjector, guildProjector, globalLeaderboards, notificationsProjector, progressionProjector, accountSettingsProjector];
+export const projectors: Projector[] = [streamCatalog, users, referralEarnings, walletBalances, walletHistory, walletInventory, collectionsProjector, profilesProjector, socialGraphProjector, wallProjector, galleryProjector, directMessagesProjector, giftWallProjector, lobbiesProjector, roomsProjector, lobbyChatProjector, lobbyLeaderboardsProjector, guildProjector, globalLeaderboards, notificationsProjector, progressionProjector, accountSettingsProjector, hostApplicationsProjector, operatorAuditProjector, reportsProjector, bookingsProjector, moneyOperationsProjector];
 
 export function findProjector(name: string): Projector | undefined {
   return projectors.find((p) => p.name === name);

@@ -3,7 +3,9 @@
 // room, a DM thread, a payment, an agency and the owner's account. Wherever the owner alone may see or
 // act, the call must be refused (401 for a visitor on a signed-in route, 403/404 otherwise) and a
 // refused write must append nothing. No call may answer 5xx. The matrix is generated from
-// contracts/src/api-catalogue.ts, so a new route is in it the day it is added.
+// contracts/src/api-catalogue.ts, so a new route is in it the day it is added. Routes kept for a role
+// (the operators' console, `ad`) are then called by a holder of that role, who must get past the
+// role check (never 401/403, never 5xx; every console read answers 200).
 import { apiCatalogue, type ApiRoute } from '@murmur/contracts';
 import { headPosition } from '@murmur/eventstore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,6 +57,10 @@ const sampleBodies: Record<string, unknown> = {
   '/guild/agencies/{agencyId}/settlements': { periodStart: '2026-01-01T00:00:00Z', periodEnd: '2026-01-08T00:00:00Z' },
   '/guild/agencies/{agencyId}/payments': { hostUid: HOST, charm: 10, proofUrl: 'https://example.com/proof.png' },
   '/wallet/creator/payment': { creatorUid: HOST, amount: 10 },
+  '/console/reports/{id}/decide': { action: 'dismiss' },
+  '/console/lobbies/{id}/terminate': { reason: 'matrix' },
+  '/console/lobbies/{id}/remove': { uid: GUEST, reason: 'matrix' },
+  '/console/users/{uid}/sign-out': { reason: 'matrix' },
 };
 
 /** Reads that expose the owner's private lobby, room, thread, payment or agency. */
@@ -113,4 +119,23 @@ it('covers the private lobby, room, DM thread, payment and agency routes of the 
   for (const path of ['/lobbies/{id}', '/lobbies/{id}/chat', '/lobbies/{id}/rooms', '/rooms/{id}', '/lobbies/{id}/invites', '/messages/threads/{threadId}', '/payment/status/{paymentId}', '/guild/agencies/{agencyId}']) {
     expect(covered).toContain(path);
   }
+});
+
+// Last, since an admin's calls write (they end the fixture's sessions, decide, terminate).
+describe('as admin', () => {
+  it('gets past the role check of every route kept for admins, and reads every console list', async () => {
+    const admin = await stack.tokenFor('mx-admin', ['co', 'ad']);
+    const adminRoutes = matrix.filter((r) => r.roles?.includes('ad'));
+    expect(adminRoutes.filter((r) => r.path.startsWith('/console/')).length).toBeGreaterThanOrEqual(9);
+    const problems: string[] = [];
+    for (const route of adminRoutes) {
+      const path = pathAt(route, fixture);
+      const body = route.method === 'GET' ? undefined : sampleBodies[route.path] ?? {};
+      const res = await stack.api(path, { method: route.method, token: admin, body, headers: { 'idempotency-key': `mx-admin-${route.method}-${path}` } });
+      const label = `${route.method} ${route.path} -> ${res.status}`;
+      if (res.status === 401 || res.status === 403 || res.status >= 500) problems.push(`${label}: ${JSON.stringify(res.body).slice(0, 160)}`);
+      if (route.method === 'GET' && route.path.startsWith('/console/') && !route.path.includes('{') && res.status !== 200) problems.push(`${label}: a console list must answer`);
+    }
+    expect(problems).toEqual([]);
+  }, 120_000);
 });

@@ -15,5 +15,10 @@ import { gifRoutes } from './gifs/routes.ts';
 import { walletRoutes } from './wallet/routes.ts';
 import { progressionQueryRoutes } from './progression/routes.ts';
 import { notificationRoutes } from './notifications/routes.ts';
+import { locationRoutes } from './location/routes.ts';
+import { moneyOperationQueryRoutes } from './money-operations/routes.ts';
+import { bookingQueryRoutes } from './booking/routes.ts';
+import { hostApplicationRoutes } from './host-applications/routes.ts';
+import { consoleRoutes } from './console/routes.ts';
 
-export const queryModules: Array<(router: express.Router, deps: QueryDeps) => void> = [opsRoutes, lobbyQueryRoutes, identityRoutes, giftingRoutes, walletRoutes, socialRoutes, messageRoutes, mediaRoutes, referralQueryRoutes, guildQueryRoutes, globalLeaderboardRoutes, gifRoutes, notificationRoutes, progressionQueryRoutes];
+export const queryModules: Array<(router: express.Router, deps: QueryDeps) => void> = [opsRoutes, lobbyQueryRoutes, identityRoutes, giftingRoutes, walletRoutes, socialRoutes, messageRoutes, mediaRoutes, referralQueryRoutes, guildQueryRoutes, globalLeaderboardRoutes, gifRoutes, notificationRoutes, progressionQueryRoutes, hostApplicationRoutes, consoleRoutes, bookingQueryRoutes, moneyOperationQueryRoutes, locationRoutes];

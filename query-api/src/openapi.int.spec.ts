@@ -68,7 +68,9 @@ describe('GET /api/docs/openapi.json', () => {
       expect(path.startsWith('/')).toBe(true);
       expect(ids.has(op.operationId)).toBe(false);
       ids.add(op.operationId);
-      expect(op.responses['200'] ?? op.responses['201']).toBeDefined();
+      // Every operation documents its answer's body: a JSON DTO or the media type of a page or file.
+      const success = op.responses['200'] ?? op.responses['201'];
+      expect(Object.keys(success?.content ?? {}), `${op.operationId} has no response body`).toHaveLength(1);
       const declared = (op.parameters ?? []).filter((p: any) => p.in === 'path').map((p: any) => p.name).sort();
       expect(declared).toEqual([...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).sort());
     }

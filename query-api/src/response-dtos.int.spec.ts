@@ -5,6 +5,7 @@ import { apiCatalogue, threadIdOf, type ApiRoute } from '@murmur/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refreshCookieOf, startIdentityStack, type IdentityStack } from '../../test-support/identity.ts';
 import { actors } from '../../test-support/stack.ts';
+import { signUpWithWallet } from '../../test-support/sign-up.ts';
 
 // The identity stack: the real stack with a dev SMTP server, so sign-in by e-mail code runs too.
 let stack: IdentityStack;
@@ -157,6 +158,8 @@ describe('answers against their contracts DTOs', () => {
     expect((await query('m-payer', '/wallet/blockchain')).items).toHaveLength(1);
     await query('m-payer', `/payment/status/${topUp.transactionId}`);
     await query(null, '/gifting/items');
+    const countries = await query(null, '/location/countries');
+    expect(countries.items).toContainEqual({ code: 'PH', alpha3: 'PHL', numeric: '608', name: 'Philippines' });
     await query(null, '/cms/assets');
     const board = await query(null, `/lobbies/leaderboard?lobbyId=${lobby.lobbyId}&frequency=weekly`);
     expect(board.topUsers.map((u: { uid: string }) => u.uid)).toEqual(['m-payer']);
@@ -201,13 +204,23 @@ describe('answers against their contracts DTOs', () => {
     const b = { uid: bo.body.uid as string, token: bo.body.token as string };
     const write = async (who: typeof a, path: string, body: unknown = {}) => {
       const res = await stack.api(path, { method: 'POST', token: who.token, body });
-      expect(res.status, `${path}: ${JSON.stringify(res.body)}`).toBeLessThan(300);
-      return res.body as { position: string };
+      expectDto('POST', path, res);
+      return res.body as { position: string } & Record<string, any>;
     };
     await write(a, `/user/follow/${b.uid}`);
     await write(b, `/user/follow/${a.uid}`);
-    await write(a, '/user/wall/post', { content: 'Typed wall' });
+    const post = await write(a, '/user/wall/post', { content: 'Typed wall' });
+    expect(await write(b, `/user/wall/post/${post.id}/like`)).toMatchObject({ likeCount: 1, hasLiked: true });
+    expect(await write(b, `/user/wall/post/${post.id}/unlike`)).toMatchObject({ likeCount: 0, hasLiked: false });
+    const gone = await write(a, '/user/wall/post', { content: 'Typed and deleted' });
+    await write(a, `/user/wall/delete/${gone.id}`);
+    await write(b, '/user/block/d-pest');
+    await write(b, '/user/unblock/d-pest');
+    await write(b, '/user/report/d-pest', { reason: 'Spam' });
+    expect((await write(a, '/referral/me/link')).link).toContain((await write(a, '/referral/init')).code);
+    await write(a, '/referral/add-wallet', { address: '0x4444444444444444444444444444444444444444', chainId: 137 });
     const sent = await write(a, `/messages/send/${b.uid}`, { text: 'Typed hello' });
+    expect(sent.messageId).toBeTruthy();
     const read = (who: typeof a | null, path: string) => stack.readAfter(path, who?.token ?? '', sent.position);
     const check = async (who: typeof a | null, path: string) => {
       const res = await read(who, path);
@@ -232,6 +245,7 @@ describe('answers against their contracts DTOs', () => {
     await check(a, '/referral/referrals');
     await check(a, '/referral/reward-records');
     await check(a, '/referral/payouts');
+    await write(b, '/messages/refresh', { threadId: threadIdOf(a.uid, b.uid) });
   });
 
   it('notifications, account settings and the global leaderboards with data in them', async () => {
@@ -248,11 +262,161 @@ describe('answers against their contracts DTOs', () => {
     // Settings need a real account (a users row): sign one in by email, then set volumes so the answer is not all defaults.
     const { body: user } = await stack.signInWithEmail('dto-settings@example.com');
     const changed = await stack.api('/user/settings', { method: 'PUT', token: user.token, body: { defaultVolume: 40, volumes: { 'n-star': 20 } } });
-    expect(changed.status).toBe(200);
+    expectDto('PUT', '/user/settings', changed);
+    expectDto('POST', '/user/sessions/end-others', await stack.api('/user/sessions/end-others', { method: 'POST', token: user.token, body: {} }));
     const settings = await stack.readAfter('/user/settings', user.token, changed.body.position);
     expectDto('GET', '/user/settings', settings);
     expect(settings.body).toMatchObject({ defaultVolume: 40, volumes: { 'n-star': 20 } });
     expect(settings.body.credentials.map((c: { kind: string; key: string }) => `${c.kind}:${c.key}`)).toEqual(['email:dto-settings@example.com']);
+  });
+
+  it("operators' console: money operations", async () => {
+    await asAdmin('/wallet/grant', { uid: 'c-fan', amount: 5000 });
+    // A gift to a profile needs a registered recipient.
+    const host = (await signUpWithWallet(stack.commandUrl)).uid;
+    const gift = await command('c-fan', '/gifting/send-gift', { giftName: 'castle', quantity: 1, recipients: [host] });
+    await query(host, '/wallet/withdraw/available', gift.position);
+    const withdrawal = await command(host, '/wallet/withdraw', { amount: 600, address: '0x1111111111111111111111111111111111111111' });
+    const admin = await stack.tokenFor('d-admin', ['ad']);
+    const read = async (path: string, position?: string) => {
+      const res = position ? await stack.readAfter(path, admin, position) : await stack.api(path, { token: admin });
+      expectDto('GET', path, res);
+      return res.body as Record<string, any>;
+    };
+    expect((await read('/console/withdrawals', withdrawal.position)).items).toHaveLength(1);
+    const settled = await asAdmin(`/console/withdrawals/${withdrawal.transactionId}/settle`, { reference: `0x${'12'.repeat(32)}` });
+    const second = await command(host, '/wallet/withdraw', { amount: 600, address: '0x1111111111111111111111111111111111111111' }, 'POST', 201);
+    await query(host, '/wallet/withdrawals', second.position);
+    await asAdmin(`/console/withdrawals/${second.transactionId}/reject`, { reason: 'Wrong address' });
+    expect((await read('/console/withdrawals?status=completed', settled.position)).items[0].reference).toBe(`0x${'12'.repeat(32)}`);
+    await read('/console/payments/stuck');
+    await read('/console/referral/settlements');
+    const grant = await stack.api('/console/grants', { method: 'POST', token: admin, body: { uid: 'c-fan', amount: 20_000, reason: 'Prize' }, headers: { 'idempotency-key': 'dto-grant' } });
+    expectDto('POST', '/console/grants', grant);
+    const approved = await stack.api(`/console/grants/${grant.body.grantId}/approve`, { method: 'POST', token: await stack.tokenFor('d-admin-2', ['ad']), body: {} });
+    expectDto('POST', `/console/grants/${grant.body.grantId}/approve`, approved);
+    const other = await stack.api('/console/grants', { method: 'POST', token: admin, body: { uid: 'c-fan', amount: 20_000, reason: 'Prize' }, headers: { 'idempotency-key': 'dto-grant-2' } });
+    await asAdmin(`/console/grants/${other.body.grantId}/reject`, { reason: 'Twice' });
+    expect((await read('/console/grants?status=approved', approved.body.position)).items).toHaveLength(1);
+    const audit = await asAdmin('/console/ledger/audit', {}, 201);
+    expect((await read('/console/ledger/audit', audit.position)).pendingSince).toEqual(expect.any(String));
+    const ops = await read('/console/ops/status');
+    expect(ops.projections.find((p: { name: string }) => p.name === 'wallet-history')).toBeDefined();
+  });
+
+  it('services and booking: list, book, cancel, and the reads of both sides', async () => {
+    await asAdmin('/wallet/grant', { uid: 'bk-dto-buyer', amount: 1_000 });
+    const listed = await command('bk-dto-host', '/user/services', { title: 'Typed coaching', minutes: 15, price: 100 }, 'POST', 201);
+    const startsAt = new Date(Date.now() + 2 * 86_400_000).toISOString();
+    const booked = await command('bk-dto-buyer', '/booking', { hostUid: 'bk-dto-host', serviceId: listed.serviceId, startsAt }, 'POST', 201);
+    expect(booked).toMatchObject({ status: 'booked', balance: 900 });
+    const services = await query(null, '/user/services/bk-dto-host', booked.position);
+    expect(services.items).toHaveLength(1);
+    expect((await query('bk-dto-buyer', '/booking/me', booked.position)).items[0]).toMatchObject({ role: 'buyer', cancellable: true });
+    await query('bk-dto-host', `/booking/${booked.bookingId}`, booked.position);
+    await query('bk-dto-host', '/booking/extensions', booked.position);
+    expect(await command('bk-dto-buyer', `/booking/${booked.bookingId}/cancel`)).toMatchObject({ status: 'cancelled', balance: 1_000 });
+    await command('bk-dto-host', '/user/services/remove', { serviceId: listed.serviceId });
+  });
+
+  it("the operators' console: a report, its decision, users, live lobbies and the audit trail", async () => {
+    const [rep, author] = [await stack.signInWithEmail('rep-dto@example.com'), await stack.signInWithEmail('author-dto@example.com')];
+    const call = (token: string, path: string, body: unknown, status?: number) =>
+      stack.api(path, { method: 'POST', token, body }).then((res) => (expectDto('POST', path, res, status), res.body as Record<string, any>));
+    const lobby = await call(rep.body.token, '/lobbies', { title: 'Console talk', languages: ['ENG'], mainCategoryId: 'chatting' }, 201);
+    await call(author.body.token, `/lobbies/${lobby.lobbyId}/join`, {});
+    const line = await call(author.body.token, `/lobbies/${lobby.lobbyId}/chat`, { payload: { body: 'report me' } }, 201);
+    await stack.readAfter(`/lobbies/${lobby.lobbyId}/chat`, rep.body.token, line.position);
+    const filed = await call(rep.body.token, '/reports', { target: { kind: 'message', lobbyId: lobby.lobbyId, messageId: line.messageId }, reason: 'Spam or scam' }, 201);
+    const admin = await stack.tokenFor('d-console-admin', ['co', 'ad']);
+    const read = async (path: string, position: string) => {
+      const res = await stack.readAfter(path, admin, position);
+      expectDto('GET', path, res);
+      return res.body as Record<string, any>;
+    };
+    expect((await read('/console/reports?status=open', filed.position)).items[0].context).toEqual([]);
+    const decided = await call(admin, `/console/reports/${filed.reportId}/decide`, { action: 'warn', reason: 'Keep it clean' });
+    expect((await read('/console/reports?status=all', decided.position)).items[0].decision.action).toBe('warn');
+    await call(admin, `/console/lobbies/${lobby.lobbyId}/remove`, { uid: author.body.uid, reason: 'Off-topic' });
+    const ended = await call(admin, `/console/lobbies/${lobby.lobbyId}/terminate`, { reason: 'Checked' });
+    const out = await call(admin, `/console/users/${author.body.uid}/sign-out`, { reason: 'Check' });
+    await read('/console/lobbies', ended.position);
+    await read('/console/users?q=author', out.position);
+    expect((await read(`/console/users/${author.body.uid}`, out.position)).sessions[0].status).toBe('revoked');
+    expect((await read(`/console/audit?subject=user:${author.body.uid}`, out.position)).items.length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('host applications: the form, the review queue and a decision', async () => {
+    const { body: user } = await stack.signInWithEmail('dto-host@example.com');
+    const form = { about: 'I host a weekly board-game night lobby.', topics: 'Board games', hoursPerWeek: 4, acceptTerms: true };
+    const applied = await stack.api('/host/application', { method: 'POST', token: user.token, body: form });
+    expectDto('POST', '/host/application', applied);
+    expectDto('GET', '/host/application', await stack.readAfter('/host/application', user.token, applied.body.position));
+    const admin = await stack.tokenFor('d-admin', ['ad']);
+    expectDto('GET', '/admin/host-applications', await stack.readAfter('/admin/host-applications?status=pending', admin, applied.body.position));
+    await asAdmin(`/admin/host-applications/${user.uid}/decide`, { applicationId: applied.body.applicationId, decision: 'approve' });
+  });
+
+  it('guild, progression and operations', async () => {
+    const boss = await stack.tokenFor('g-boss', ['ag']);
+    const guild = async (path: string, body: unknown = {}, method = 'POST') => {
+      const res = await stack.api(path, { method, token: boss, body });
+      expectDto(method, path, res);
+      return res.body as Record<string, any>;
+    };
+    await guild('/guild/agencies', { agencyId: 'dto-agency', name: 'Typed agency', guildSharePct: 30, hostSharePct: 70 });
+    await guild('/guild/agencies/dto-agency/hosts', { hostUid: 'g-host' });
+    await guild('/guild/agencies/dto-agency/hosts', { hostUid: 'g-leaver' });
+    await guild('/guild/agencies/dto-agency/hosts/g-leaver', undefined, 'DELETE');
+    await guild('/guild/agencies/dto-agency/shares', { guildSharePct: 25, hostSharePct: 75 }, 'PUT');
+    const periodStart = new Date(Date.now() - 60_000).toISOString();
+    const periodEnd = new Date().toISOString();
+    const settled = await guild('/guild/agencies/dto-agency/settlements', { periodStart, periodEnd });
+    const payment = await guild('/guild/agencies/dto-agency/payments', { hostUid: 'g-host', amountCharm: 1, proofUrl: 'https://example.org/proof.png', settlementId: settled.settlementId });
+    const confirmed = await guild(`/guild/agencies/dto-agency/payments/${payment.paymentId}/confirm`, {}, 'PUT');
+    const read = async (token: string, path: string, position: string = confirmed.position) => {
+      const res = await stack.readAfter(path, token, position);
+      expectDto('GET', path, res);
+      return res.body as Record<string, any>;
+    };
+    expect((await read(boss, '/guild/agencies')).items).toEqual([expect.objectContaining({ agencyId: 'dto-agency', hostCount: 1 })]);
+    expect((await read(boss, '/guild/agencies/dto-agency')).roster.map((h: { uid: string }) => h.uid)).toEqual(['g-host']);
+    await read(boss, '/guild/agencies/dto-agency/receipts');
+    await read(boss, `/guild/agencies/dto-agency/preview?periodStart=${periodStart}&periodEnd=${periodEnd}`);
+    expect((await read(boss, '/guild/agencies/dto-agency/settlements')).items).toHaveLength(1);
+    expect((await read(boss, '/guild/agencies/dto-agency/payments')).items[0]).toMatchObject({ status: 'confirmed' });
+
+    const player = await as('p-player');
+    const token = await command('p-player', '/progression/frens/token');
+    const proof = await command('p-player', '/progression/quest-account/sandbox-authorize');
+    const linked = await command('p-player', '/progression/quest-account/link', { proof: proof.proof });
+    expect(linked.account.handle).toBeTruthy();
+    await read(player, '/progression/quest-account');
+    const unlinked = await command('p-player', '/progression/quest-account/unlink');
+    // The friend's join looks the token up in the read model: it must be projected first.
+    expect((await read(player, '/progression/frens', token.position)).token).toBe(token.token);
+    const joined = await command('p-friend', '/progression/frens/join', { token: token.token });
+    expect(joined.inviterUid).toBe('p-player');
+    await read(player, '/progression/level');
+    await read(player, '/progression/levels/p-friend');
+    await read(player, '/progression/exp-history');
+    await read(player, '/progression/missions');
+    await read(player, '/progression/quests');
+    await read(player, '/progression/rewards-history');
+    await read(player, '/progression/fragments');
+    await read(player, '/progression/lobby-levels?ids=a,b');
+    await read(player, '/progression/lobby-levels/mine');
+    expect(unlinked.position).toMatch(/^\d+$/);
+
+    const ops = await stack.api('/ops/stream-categories', { token: await stack.tokenFor('d-admin', ['ad']) });
+    expectDto('GET', '/ops/stream-categories', ops);
+  });
+
+  it('names the answer of every catalogued route: a DTO, or the media type of a page or file', () => {
+    const unnamed = apiCatalogue.filter((r) => !r.response && !r.rawAnswer).map((r) => `${r.method} ${r.path}`);
+    expect(unnamed, 'routes without a response DTO').toEqual([]);
+    const both = apiCatalogue.filter((r) => r.response && r.rawAnswer).map((r) => `${r.method} ${r.path}`);
+    expect(both, 'routes with a DTO and a non-JSON answer').toEqual([]);
   });
 
   it('has called every GET route that has a DTO', () => {

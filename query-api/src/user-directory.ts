@@ -1,7 +1,7 @@
 // Usernames and pictures for uids shown in lists, from identity's rm.users; a uid that table does
 // not know yet (or a database without it) shows as itself. Pictures are stored as media keys and
 // leave here as URLs a browser can load (`mediaUrl`), so no list ever shows a raw key.
-import { noAppearance, type UserCard } from '@murmur/contracts';
+import { noAppearance, verifiedHostBadge, type UserCard } from '@murmur/contracts';
 import type { QueryDeps } from './dependencies.ts';
 import { mediaUrl } from './media/routes.ts';
 
@@ -37,11 +37,13 @@ export async function lookupUsers(deps: Pick<QueryDeps, 'pool' | 'objects'>, uid
   return out;
 }
 
-/** One user's appearance as a lateral subquery (`frame_id`, `badge_ids`, `vip`): what they wear,
+/** One user's appearance as a lateral subquery (`frame_id`, `badge_ids`, `vip`): what they wear
+ * (an approved host's Verified Host badge first, always shown),
  * without anything that has expired since. */
 export function appearanceSql(uidColumn: string): string {
   const live = (item: string) => `exists (select 1 from rm.collection_items c where c.uid = ${uidColumn} and c.item_id = ${item} and (c.expires_at is null or c.expires_at > now()))`;
   return `select (select a.frame_id from rm.appearance a where a.uid = ${uidColumn} and a.frame_id is not null and ${live('a.frame_id')}) as frame_id,
-                 array(select b from rm.appearance a, unnest(a.badge_ids) with ordinality as worn(b, n) where a.uid = ${uidColumn} and ${live('b')} order by n) as badge_ids,
+                 array_cat(case when ${live(`'${verifiedHostBadge.id}'`)} then array['${verifiedHostBadge.id}'] else '{}'::text[] end,
+                           array(select b from rm.appearance a, unnest(a.badge_ids) with ordinality as worn(b, n) where a.uid = ${uidColumn} and ${live('b')} order by n)) as badge_ids,
                  ${live("'vip-badge'")} as vip`;
 }

@@ -5,7 +5,7 @@ import { channels, eventOf, publicFieldsOf, publicPayloadOf, type RealtimeEvent,
 import type { RecordedEvent } from '@murmur/eventstore';
 
 /** Streams that belong to one user: their events go to that user's own channel only. */
-const personalStreams = new Set(['user', 'wallet', 'earnings', 'social', 'referral', 'notifications', 'progression']);
+const personalStreams = new Set(['user', 'wallet', 'earnings', 'social', 'referral', 'notifications', 'progression', 'hostapplication']);
 
 /** Personal-stream events that are also public news in the lobby or room they happened in. */
 const publicPersonalEvents = new Set(['GiftSent']);
@@ -60,6 +60,12 @@ export function channelsOf(event: RecordedEvent): string[] {
     out.add(channels.roomAll(key));
     if (lobbyId && roomEventsForLobby.has(event.type)) out.add(channels.lobbyAll(lobbyId));
     if (uid) out.add(channels.user(uid));
+    return [...out];
+  } else if (category === 'schedule' && key) {
+    // A host's services and bookings: news for the host, and a booking for its buyer too.
+    out.add(channels.user(key));
+    const buyerUid = text(data.buyerUid);
+    if (buyerUid) out.add(channels.user(buyerUid));
     return [...out];
   } else if (category === 'leaderboard' && key) {
     return [channels.leaderboard(key)];

@@ -12,6 +12,8 @@ export class GatewayLiveness {
     readonly gatewayId: string,
     private readonly intervalMs: number,
     private readonly logger: Logger,
+    /** Open connections and subscriptions, written with each beat for the operators' console. */
+    private readonly figures: () => Promise<{ connections: number; subscriptions: number }> = async () => ({ connections: 0, subscriptions: 0 }),
   ) {}
 
   async start(): Promise<void> {
@@ -21,8 +23,13 @@ export class GatewayLiveness {
   }
 
   private async beat(): Promise<void> {
+    const { connections, subscriptions } = await this.figures().catch(() => ({ connections: 0, subscriptions: 0 }));
     await this.pool
-      .query('insert into realtime_gateways (gateway_id) values ($1) on conflict (gateway_id) do update set seen_at = now()', [this.gatewayId])
+      .query(
+        `insert into realtime_gateways (gateway_id, connections, subscriptions) values ($1, $2, $3)
+         on conflict (gateway_id) do update set seen_at = now(), connections = excluded.connections, subscriptions = excluded.subscriptions`,
+        [this.gatewayId, connections, subscriptions],
+      )
       .catch((error: unknown) => this.logger.warn({ err: error }, 'gateway heartbeat failed'));
   }
 

@@ -14,4 +14,12 @@ export const gatewayMigrations: Migration[] = [
       );
     `,
   },
+  {
+    // The operators' console reads each gateway's open connections here (the same figure as its
+    // /metrics `murmur_gateway_connections`), so it needs no HTTP path to every gateway.
+    id: 'gateway-002-figures',
+    sql: `
+      alter table realtime_gateways add column connections integer not null default 0, add column subscriptions integer not null default 0;
+    `,
+  },
 ];

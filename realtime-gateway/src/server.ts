@@ -149,7 +149,10 @@ export class Gateway {
     this.ring = new ReplayRing(settings.GATEWAY_RING_SIZE, START);
     this.access = channelAccess(deps.pool);
     this.signalling = new Signalling(new MediaRightsReader(deps.pool), deps.logger);
-    this.liveness = new GatewayLiveness(deps.pool, randomUUID(), presenceTimings.gatewayHeartbeatMs, deps.logger);
+    this.liveness = new GatewayLiveness(deps.pool, randomUUID(), presenceTimings.gatewayHeartbeatMs, deps.logger, async () => ({
+      connections: (await this.metrics.connections.get()).values[0]?.value ?? 0,
+      subscriptions: (await this.metrics.subscriptions.get()).values[0]?.value ?? 0,
+    }));
     this.presence = new PresenceTracker(new PostgresEventStore(deps.pool, { checkData: eventDataProblem }), deps.logger, {
       offlineGraceMs: settings.GATEWAY_OFFLINE_GRACE_MS,
       flushIntervalMs: 50,

@@ -12,6 +12,7 @@ import type { Decider, DomainEvent } from './decider.ts';
 type Added = DomainEvent<'Added', { by: number }>;
 type Add = { type: 'Add'; by: number; max: number };
 const counter: Decider<{ total: number }, Add, Added> = {
+  evolvesOn: { Added: true },
   initialState: () => ({ total: 0 }),
   evolve: (s, e) => ({ total: s.total + e.data.by }),
   decide: (c, s) => {

@@ -7,7 +7,7 @@ import { firstResultOfKey, type EventMetadata, type PostgresEventStore } from '@
 import { ApiError, type Logger } from '@murmur/platform';
 import type pg from 'pg';
 import type { CommandRuntime } from './command-runtime.ts';
-import type { Decider, DomainEvent } from './decider.ts';
+import { isDeciderEvent, type Decider, type DomainEvent } from './decider.ts';
 import { handleCommand, loadState, type CommandInput, type CommandResult } from './handle-command.ts';
 import { retryOnClash } from './retry.ts';
 import type { SnapshotPolicy } from './snapshots.ts';
@@ -74,7 +74,7 @@ export interface CommandHandler<Id, State, Command, Event extends DomainEvent> {
     client: pg.PoolClient,
     id: Id,
     command: CommandInput<State, Command>,
-    options?: Omit<RunOptions, 'idempotencyKey' | 'maxRetries'>,
+    options?: Omit<RunOptions, 'maxRetries'>,
   ): Promise<{ events: Event[]; state: State; position: bigint }>;
   /** The stream's current state (the cache, a snapshot, then the events after them). */
   load(deps: HandlerDeps, id: Id): Promise<{ state: State; version: bigint }>;
@@ -110,10 +110,10 @@ export function defineCommandHandler<Id, State, Command, Event extends DomainEve
     const first = await firstResultOfKey(deps.pool, key);
     if (!first) return null;
     const { state } = await load(deps, id);
-    return { events: first.events as unknown as Event[], state, position: first.lastPosition, duplicate: true };
+    return { events: first.events.filter((e) => isDeciderEvent(decider, e)), state, position: first.lastPosition, duplicate: true };
   };
 
-  const decideWithin = async (deps: HandlerDeps, client: pg.PoolClient, id: Id, command: CommandInput<State, Command>, options: Pick<RunOptions, 'actorUid' | 'metadata'>) => {
+  const decideWithin = async (deps: HandlerDeps, client: pg.PoolClient, id: Id, command: CommandInput<State, Command>, options: Pick<RunOptions, 'actorUid' | 'metadata' | 'idempotencyKey'>) => {
     const streamId = config.streamId(id);
     await prime(deps, streamId);
     const { state, version } = await loadState(deps.store, streamId, decider, deps.commands.cacheFor(config));
@@ -121,7 +121,9 @@ export function defineCommandHandler<Id, State, Command, Event extends DomainEve
     const next = events.reduce(decider.evolve, state);
     if (events.length === 0) return { events, state: next, position: 0n, version };
     const metadata = { ...(options.actorUid !== undefined ? { actorUid: options.actorUid } : {}), ...options.metadata };
-    const appended = await deps.store.append(streamId, events.map((e) => ({ type: e.type, data: e.data, metadata })), { expectedVersion: version, client });
+    // A key here marks the events (money events carry one); the decider itself must make a repeat a no-op.
+    const idempotencyKey = scope(streamId, options.idempotencyKey);
+    const appended = await deps.store.append(streamId, events.map((e) => ({ type: e.type, data: e.data, metadata })), { expectedVersion: version, client, ...(idempotencyKey !== undefined ? { idempotencyKey } : {}) });
     return { events, state: next, position: appended.lastPosition, version: appended.nextExpectedVersion };
   };
 

@@ -9,6 +9,7 @@ import { StateCache } from './state-cache.ts';
 type Incremented = DomainEvent<'Incremented', { by: number }>;
 type Command = { type: 'Increment'; by: number; max: number };
 const counter: Decider<{ total: number }, Command, Incremented> = {
+  evolvesOn: { Incremented: true },
   initialState: () => ({ total: 0 }),
   evolve: (s, e) => ({ total: s.total + e.data.by }),
   decide: (c, s) => {

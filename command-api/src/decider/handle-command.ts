@@ -1,7 +1,7 @@
 // Read, fold, decide, append with the expected version; on a version clash, read again and
 // decide again, a bounded number of times.
 import { WrongExpectedVersion, type EventMetadata, type EventStore, type RecordedEvent } from '@murmur/eventstore';
-import type { Decider, DomainEvent } from './decider.ts';
+import { isDeciderEvent, type Decider, type DomainEvent } from './decider.ts';
 import { retryOnClash } from './retry.ts';
 import type { StateCache } from './state-cache.ts';
 
@@ -80,7 +80,7 @@ async function attempt<State, Command, Event extends DomainEvent>(
   if (result.duplicate) {
     const first = await eventsOfAppend(store, streamId, result.firstPosition, result.lastPosition, result.nextExpectedVersion);
     const after = await loadState(store, streamId, decider, options.cache);
-    return { events: first as unknown as Event[], state: after.state, position: result.lastPosition, duplicate: true };
+    return { events: first.filter((e) => isDeciderEvent(decider, e)), state: after.state, position: result.lastPosition, duplicate: true };
   }
   const next = events.reduce(decider.evolve, at.state);
   options.cache?.set(streamId, { version: result.nextExpectedVersion, state: next, owner: decider });
@@ -90,7 +90,7 @@ async function attempt<State, Command, Event extends DomainEvent>(
 export async function loadState<State, Event extends DomainEvent>(
   store: EventStore,
   streamId: string,
-  decider: Pick<Decider<State, unknown, Event>, 'initialState' | 'evolve'>,
+  decider: Pick<Decider<State, unknown, Event>, 'evolvesOn' | 'initialState' | 'evolve'>,
   cache?: StateCache,
 ): Promise<{ state: State; version: bigint }> {
   const cached = cache?.get<State>(streamId, decider);
@@ -99,7 +99,8 @@ export async function loadState<State, Event extends DomainEvent>(
   let state = cached ? cached.state : decider.initialState();
   let version = cached ? cached.version : 0n;
   for (const event of events) {
-    state = decider.evolve(state, { type: event.type, data: event.data } as Event);
+    const view: DomainEvent = { type: event.type, data: event.data };
+    if (isDeciderEvent(decider, view)) state = decider.evolve(state, view);
     version = event.streamVersion;
   }
   if (cache && events.length > 0) cache.set(streamId, { version, state, owner: decider });

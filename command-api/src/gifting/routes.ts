@@ -1,7 +1,7 @@
 // POST gifting/send-gift: the gift is decided on the sender's wallet stream only; recipients'
 // charm follows by projection, so a host showered with gifts is never a hot stream.
-import { findGift, money, SendGiftBody } from '@murmur/contracts';
-import { ApiError, currentUser, parse, requireAuth } from '@murmur/platform';
+import { findGift, GiftSentAnswer, money, SendGiftBody } from '@murmur/contracts';
+import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
 import type { CommandDeps } from '../dependencies.ts';
 import type { CommandModule } from '../modules.ts';
 import { routeIdempotencyKey } from '../wallet/idempotency.ts';
@@ -37,12 +37,7 @@ export const giftingModule: CommandModule = {
       const { key } = routeIdempotencyKey(req, uid, 'gifting/send-gift');
       const result = await sendGift(deps, uid, body, key);
       const sent = result.events.find((e) => e.type === 'GiftSent');
-      res.status(result.duplicate ? 200 : 201).json({
-        position: result.position.toString(),
-        balance: result.balance,
-        duplicate: result.duplicate,
-        gift: sent?.data ?? null,
-      });
+      send(res, GiftSentAnswer, { position: result.position.toString(), balance: result.balance, duplicate: result.duplicate, gift: sent?.data ?? null }, result.duplicate ? 200 : 201);
     });
   },
 };

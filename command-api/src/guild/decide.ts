@@ -89,6 +89,7 @@ export function decideAgency(command: AgencyCommand, state: AgencyState): Agency
 }
 
 export const agencyDecider: Decider<AgencyState, AgencyCommand, AgencyEvent> = {
+  evolvesOn: { AgencyCreated: true, AgencyHostAdded: true, AgencyHostRemoved: true, AgencyShareRatiosSet: true, AgencyPeriodSettled: true, CharmPaymentSubmitted: true, CharmPaymentConfirmed: true },
   initialState: initialAgencyState,
   evolve: evolveAgency,
   decide: decideAgency,
@@ -100,6 +101,7 @@ export type HostMembershipCommand =
   | { type: 'AuthorizePayout'; hostUid: string; agencyId: string; withdrawalId: string; now: Date };
 
 export const hostMembershipDecider: Decider<HostMembershipState, HostMembershipCommand, HostMembershipEvent> = {
+  evolvesOn: { HostAgencyClaimed: true, HostAgencyReleased: true, HostPayoutAuthorized: true },
   initialState: () => ({ agencyId: null, payouts: {} }),
   evolve: evolveHostMembership,
   decide(command, state) {

@@ -3,10 +3,10 @@
 // confirm them.
 import { randomUUID } from 'node:crypto';
 import {
-  AddAgencyHostBody, AgencyId, CreateAgencyBody, eventOf, guildTexts, SetShareRatiosBody, SettlePeriodBody, SubmitCharmPaymentBody,
+  AddAgencyHostBody, AgencyCreatedAnswer, AgencyId, CharmPaymentSubmittedAnswer, CommandAnswer, CreateAgencyBody, PeriodSettledAnswer, eventOf, guildTexts, SetShareRatiosBody, SettlePeriodBody, SubmitCharmPaymentBody,
 } from '@murmur/contracts';
 import { subscriptionAppliedBefore } from '@murmur/eventstore';
-import { ApiError, currentUser, parse, requireAuth } from '@murmur/platform';
+import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
 import type express from 'express';
 import { z } from 'zod';
 import type { CommandDeps } from '../dependencies.ts';
@@ -53,7 +53,7 @@ export function guildRoutes(router: express.Router, deps: CommandDeps): void {
     const { uid } = currentUser(req);
     const body = parse(CreateAgencyBody, req.body);
     const r = await run(deps, body.agencyId, uid, { type: 'CreateAgency', ...body, ownerUid: uid, now: deps.clock.now() });
-    res.status(201).json({ agencyId: body.agencyId, position: r.position.toString() });
+    send(res, AgencyCreatedAnswer, { agencyId: body.agencyId, position: r.position.toString() }, 201);
   });
 
   router.post('/guild/agencies/:agencyId/hosts', agency, async (req, res) => {
@@ -66,7 +66,7 @@ export function guildRoutes(router: express.Router, deps: CommandDeps): void {
     decideAgency({ type: 'AddHost', actorUid: uid, hostUid: body.hostUid, hostAgencyId: null, now: deps.clock.now() }, state);
     await hostMembershipCommands.run(deps, body.hostUid, { type: 'ClaimHost', hostUid: body.hostUid, agencyId, now: deps.clock.now() }, { actorUid: uid });
     const r = await run(deps, agencyId, uid, { type: 'AddHost', actorUid: uid, hostUid: body.hostUid, hostAgencyId: agencyId, now: deps.clock.now() });
-    res.json({ position: r.position.toString() });
+    send(res, CommandAnswer, { position: r.position.toString() });
   });
 
   router.delete('/guild/agencies/:agencyId/hosts/:hostUid', agency, async (req, res) => {
@@ -75,7 +75,7 @@ export function guildRoutes(router: express.Router, deps: CommandDeps): void {
     const { hostUid } = parse(AddAgencyHostBody, { hostUid: req.params.hostUid });
     const r = await run(deps, agencyId, uid, { type: 'RemoveHost', actorUid: uid, hostUid, now: deps.clock.now() });
     await hostMembershipCommands.run(deps, hostUid, { type: 'ReleaseHost', hostUid, agencyId, now: deps.clock.now() }, { actorUid: uid });
-    res.json({ position: r.position.toString() });
+    send(res, CommandAnswer, { position: r.position.toString() });
   });
 
   router.put('/guild/agencies/:agencyId/shares', agency, async (req, res) => {
@@ -83,7 +83,7 @@ export function guildRoutes(router: express.Router, deps: CommandDeps): void {
     const { agencyId } = parse(AgencyParams, req.params);
     const body = parse(SetShareRatiosBody, req.body);
     const r = await run(deps, agencyId, uid, { type: 'SetShareRatios', actorUid: uid, ...body, now: deps.clock.now() });
-    res.json({ position: r.position.toString() });
+    send(res, CommandAnswer, { position: r.position.toString() });
   });
 
   router.post('/guild/agencies/:agencyId/settlements', agency, async (req, res) => {
@@ -105,8 +105,8 @@ export function guildRoutes(router: express.Router, deps: CommandDeps): void {
     const event = r.events[0] ? eventOf(r.events[0], ['AgencyPeriodSettled']) : null;
     if (!event) throw new Error('SettlePeriod decided no AgencyPeriodSettled');
     const settled = event.data;
-    res.status(201).json({ settlementId: settled.settlementId, amountToSettle: settled.hostCharm, receiptCount: settled.receiptCount, diamondTotal: settled.diamondTotal,
-      charmTotal: settled.charmTotal, guildCharm: settled.guildCharm, hostCharm: settled.hostCharm, hosts: settled.hosts, position: r.position.toString() });
+    send(res, PeriodSettledAnswer, { settlementId: settled.settlementId, amountToSettle: settled.hostCharm, receiptCount: settled.receiptCount, diamondTotal: settled.diamondTotal,
+      charmTotal: settled.charmTotal, guildCharm: settled.guildCharm, hostCharm: settled.hostCharm, hosts: settled.hosts, position: r.position.toString() }, 201);
   });
 
   router.post('/guild/agencies/:agencyId/payments', agency, async (req, res) => {
@@ -121,7 +121,7 @@ export function guildRoutes(router: express.Router, deps: CommandDeps): void {
     }, key);
     const submitted = r.events[0] ? eventOf(r.events[0], ['CharmPaymentSubmitted']) : null;
     if (!submitted) throw new Error('SubmitCharmPayment decided no CharmPaymentSubmitted');
-    res.status(201).json({ paymentId: submitted.data.paymentId, position: r.position.toString() });
+    send(res, CharmPaymentSubmittedAnswer, { paymentId: submitted.data.paymentId, position: r.position.toString() }, 201);
   });
 
   router.put('/guild/agencies/:agencyId/payments/:paymentId/confirm', agency, async (req, res) => {
@@ -129,7 +129,7 @@ export function guildRoutes(router: express.Router, deps: CommandDeps): void {
     const { agencyId } = parse(AgencyParams, req.params);
     const paymentId = parse(z.string().uuid('This payment does not exist.'), req.params.paymentId);
     const r = await run(deps, agencyId, uid, { type: 'ConfirmCharmPayment', actorUid: uid, paymentId, now: deps.clock.now() });
-    res.json({ position: r.position.toString() });
+    send(res, CommandAnswer, { position: r.position.toString() });
   });
 }
 

@@ -1,5 +1,5 @@
 // The user decider: pure decisions on `user-{uid}` (uids, codes, time and session ids come in on the command).
-import { accountTexts, identityTexts, limits, texts, type CredentialKind, type DeviceInfo, type RoleCode, type SignInMethod, type WalletEnvironment } from '@murmur/contracts';
+import { accountTexts, identityTexts, limits, moderationTexts, texts, type CredentialKind, type DeviceInfo, type RoleCode, type SignInMethod, type WalletEnvironment, identityEventSchemas, accountSettingsEventSchemas } from '@murmur/contracts';
 import { ApiError } from '@murmur/platform';
 import type { Decider } from '../decider/decider.ts';
 import { evolveUser, initialUserState, type UserEvent, type UserState } from './user.ts';
@@ -29,10 +29,13 @@ export type UserCommand =
   | { type: 'CompleteOnboarding'; birthday: string; showNSFW: boolean; now: Date }
   | { type: 'GrantRole'; role: RoleCode; by: string; now: Date }
   | { type: 'RevokeRole'; role: RoleCode; by: string; now: Date }
-  | { type: 'Ban'; reason: string | null; by: string; now: Date }
+  | { type: 'Ban'; reason: string | null; by: string; until?: string | null; now: Date }
+  | { type: 'EndAllSessions'; reason: string; by: string; now: Date }
   | { type: 'Unban'; by: string; now: Date }
   | { type: 'ClaimTelegramDaily'; claimNumber: number; amount: number; intervalSeconds: number; now: Date }
   | { type: 'UnlinkCredential'; kind: CredentialKind; key: string; now: Date }
+  | { type: 'LinkCredential'; kind: 'email' | 'provider'; key: string; provider: string | null; now: Date }
+  | { type: 'DeleteAccount'; now: Date }
   | { type: 'ChangeSettings'; showNSFW?: boolean; defaultVolume?: number; volumes?: Record<string, number>; mutes?: string[]; now: Date };
 
 /** Whole years between a YYYY-MM-DD birthday and `now` (UTC). */
@@ -50,11 +53,16 @@ export function nextClaimAt(lastClaimAt: string | null, intervalSeconds: number)
 }
 
 function mustExist(state: UserState): void {
-  if (!state.exists) throw new ApiError('NOT_FOUND', texts.userNotFound);
+  if (!state.exists || state.deleted) throw new ApiError('NOT_FOUND', texts.userNotFound);
 }
 
-function mustNotBeBanned(state: UserState): void {
-  if (state.banned) throw new ApiError('UID_BANNED', texts.banned);
+/** Banned now: a ban with a duration has lifted once its time is past. */
+export function bannedAt(state: Pick<UserState, 'banned' | 'bannedUntil'>, now: Date): boolean {
+  return state.banned && (state.bannedUntil === null || Date.parse(state.bannedUntil) > now.getTime());
+}
+
+function mustNotBeBanned(state: UserState, now: Date): void {
+  if (bannedAt(state, now)) throw new ApiError('UID_BANNED', texts.banned);
 }
 
 function signedIn(uid: string, c: SessionStart & { now: Date }): UserEvent {
@@ -83,11 +91,11 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
     }
     case 'SignIn':
       mustExist(state);
-      mustNotBeBanned(state);
+      mustNotBeBanned(state, command.now);
       return [signedIn(state.uid, command)];
     case 'UpgradeGuest': {
       mustExist(state);
-      mustNotBeBanned(state);
+      mustNotBeBanned(state, command.now);
       if (!state.anonymous) throw new ApiError('CONFLICT', 'This account is not a guest account.');
       const c = command;
       return [
@@ -103,12 +111,12 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
     }
     case 'LinkWallet':
       mustExist(state);
-      mustNotBeBanned(state);
+      mustNotBeBanned(state, command.now);
       if (state.walletAddresses.includes(command.address)) return [];
       return [{ type: 'WalletLinked', data: { uid: state.uid, address: command.address, environment: command.environment, linkedAt: at } }];
     case 'CompleteOnboarding':
       mustExist(state);
-      mustNotBeBanned(state);
+      mustNotBeBanned(state, command.now);
       if (ageOn(command.birthday, command.now) < limits.minimumAge) throw new ApiError('VALIDATION_FAILED', texts.minAge, { issues: [{ path: 'birthday', message: texts.minAge }] });
       return [{ type: 'OnboardingCompleted', data: { uid: state.uid, birthday: command.birthday, showNSFW: command.showNSFW, acceptedTermsAt: at } }];
     case 'GrantRole':
@@ -121,15 +129,20 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       return [{ type: 'RoleRevoked', data: { uid: state.uid, role: command.role, revokedBy: command.by, at } }];
     case 'Ban':
       mustExist(state);
-      if (state.banned) return [];
-      return [{ type: 'UserBanned', data: { uid: state.uid, reason: command.reason, bannedBy: command.by, at } }];
+      if (command.by === state.uid) throw new ApiError('RULE_VIOLATED', moderationTexts.cannotActOnSelf);
+      // A ban in force is not banned again (an expired one is).
+      if (bannedAt(state, command.now)) return [];
+      return [{ type: 'UserBanned', data: { uid: state.uid, reason: command.reason, bannedBy: command.by, at, until: command.until ?? null } }];
+    case 'EndAllSessions':
+      mustExist(state);
+      return [{ type: 'SessionsEndedByOperator', data: { uid: state.uid, reason: command.reason, by: command.by, at } }];
     case 'Unban':
       mustExist(state);
       if (!state.banned) return [];
       return [{ type: 'UserUnbanned', data: { uid: state.uid, unbannedBy: command.by, at } }];
     case 'ClaimTelegramDaily': {
       mustExist(state);
-      mustNotBeBanned(state);
+      mustNotBeBanned(state, command.now);
       if (!state.telegramId) throw new ApiError('FORBIDDEN', identityTexts.claimNeedsTelegram);
       // A repeated claim whose diamonds were already credited (same claim number) appends nothing.
       if (state.claimCount >= command.claimNumber) return [];
@@ -139,16 +152,26 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
     }
     case 'UnlinkCredential': {
       mustExist(state);
-      mustNotBeBanned(state);
+      mustNotBeBanned(state, command.now);
       const key = command.kind === 'wallet-evm' ? command.key.toLowerCase() : command.key;
       if (!state.credentials.some((c) => c.kind === command.kind && c.key === key)) throw new ApiError('NOT_FOUND', accountTexts.notLinked);
       // Decided here, on the user's stream with its version: two unlinks racing cannot both pass.
       if (state.credentials.length <= 1) throw new ApiError('RULE_VIOLATED', accountTexts.lastSignInMethod);
       return [{ type: 'CredentialUnlinked', data: { uid: state.uid, kind: command.kind, key, unlinkedAt: at } }];
     }
+    case 'LinkCredential': {
+      mustExist(state);
+      mustNotBeBanned(state, command.now);
+      if (state.credentials.some((c) => c.kind === command.kind && c.key === command.key)) return [];
+      return [{ type: 'CredentialLinked', data: { uid: state.uid, kind: command.kind, key: command.key, provider: command.provider, linkedAt: at } }];
+    }
+    case 'DeleteAccount':
+      // A banned account may be deleted too: the person leaves; the ban's record stays in the log.
+      mustExist(state);
+      return [{ type: 'AccountDeleted', data: { uid: state.uid, deletedAt: at } }];
     case 'ChangeSettings': {
       mustExist(state);
-      mustNotBeBanned(state);
+      mustNotBeBanned(state, command.now);
       const events: UserEvent[] = [];
       if (command.showNSFW !== undefined && command.showNSFW !== state.showNSFW) {
         // Spec section 5: mature content only for people of 18 or older (by the terms step's birthday).
@@ -175,6 +198,7 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
 }
 
 export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
+  evolvesOn: { ...identityEventSchemas, ...accountSettingsEventSchemas },
   initialState: initialUserState,
   evolve: evolveUser,
   decide: decideUser,

@@ -1,8 +1,8 @@
 // The terms step of sign-in: accept the terms and confirm an age of at least 18 (spec sections 2, 5).
 // Until it is done the services refuse every other command (the token's `onb` claim is false), so
 // the answer carries a fresh access token of the same session that says it is done.
-import { OnboardingBody, signAccessToken } from '@murmur/contracts';
-import { currentUser, parse, requireAuth } from '@murmur/platform';
+import { OnboardingAnswer, OnboardingBody, signAccessToken } from '@murmur/contracts';
+import { currentUser, parse, requireAuth, send } from '@murmur/platform';
 import type express from 'express';
 import type { CommandDeps } from '../dependencies.ts';
 import { userCommands } from './user-commands.ts';
@@ -17,6 +17,6 @@ export function onboardingRoutes(router: express.Router, deps: CommandDeps): voi
     const result = await userCommands.run(deps, me.uid, { type: 'CompleteOnboarding', birthday: body.birthday, showNSFW: body.showNSFW, now }, { actorUid: me.uid });
     const claims = { sub: me.uid, sid: me.sessionId, roles: result.state.roles, anon: result.state.anonymous, onb: true };
     const token = await signAccessToken(deps.jwtSecret, claims, deps.identity.config.ACCESS_TOKEN_TTL_SECONDS, now.getTime());
-    res.json({ hasFinishedOnboarding: true, position: result.position.toString(), token });
+    send(res, OnboardingAnswer, { hasFinishedOnboarding: true, position: result.position.toString(), token });
   });
 }

@@ -2,7 +2,7 @@
 // (`otp-address-{hash}`): every check of a code first claims a try there with an expected version,
 // so parallel guesses can never exceed the limit; the try that reaches it locks the address for a
 // while; a right code clears the count.
-import { formatText, identityTexts, type OtpAddressEvent } from '@murmur/contracts';
+import { formatText, identityTexts, type OtpAddressEvent, otpAddressEventSchemas } from '@murmur/contracts';
 import { ApiError } from '@murmur/platform';
 import type { Decider } from '../decider/decider.ts';
 import { defineCommandHandler } from '../decider/command-handler.ts';
@@ -38,6 +38,7 @@ export function lockedError(lockedUntil: string, now: Date): ApiError {
 }
 
 export const otpAddressDecider: Decider<OtpAddressState, OtpAddressCommand, OtpAddressEvent> = {
+  evolvesOn: otpAddressEventSchemas,
   initialState: () => ({ tries: 0, lockedUntil: null }),
   evolve(state, event) {
     switch (event.type) {

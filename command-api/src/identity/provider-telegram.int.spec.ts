@@ -1,49 +1,28 @@
 // Identity-provider sign-in (ID tokens signed by a local key set served over HTTP, so the remote JWKS
 // path runs) and the Telegram mini-app (initData signed in the test with the bot token), plus the daily claim.
 import { createHmac } from 'node:crypto';
-import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identityTexts, texts } from '@murmur/contracts';
-import { closeServer, listen } from '@murmur/platform';
 import { sign } from '@tma.js/init-data-node';
-import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
+import { generateKeyPair } from 'jose';
 import { startIdentityStack, type IdentityStack } from '../../../test-support/identity.ts';
+import { startLocalIdentityProvider, type LocalIdentityProvider } from '../../../test-support/identity-provider.ts';
 
-const ISSUER = 'https://securetoken.google.com/murmur-test';
-const AUDIENCE = 'murmur-test';
 const BOT_TOKEN = '123456789:test-bot-token-for-murmur';
 
 let stack: IdentityStack;
-let jwksServer: http.Server;
-let privateKey: CryptoKey;
+let idp: LocalIdentityProvider;
 
 beforeAll(async () => {
-  const pair = await generateKeyPair('RS256');
-  privateKey = pair.privateKey;
-  const jwk = { ...(await exportJWK(pair.publicKey)), kid: 'test-key', alg: 'RS256', use: 'sig' };
-  jwksServer = http.createServer((_req, res) => {
-    res.setHeader('content-type', 'application/json');
-    res.end(JSON.stringify({ keys: [jwk] }));
-  });
-  const port = await listen(jwksServer, 0);
-  stack = await startIdentityStack({ IDP_ISSUER: ISSUER, IDP_AUDIENCE: AUDIENCE, IDP_JWKS_URL: `http://127.0.0.1:${port}/jwks`, TELEGRAM_BOT_TOKEN: BOT_TOKEN });
+  idp = await startLocalIdentityProvider('murmur-test');
+  stack = await startIdentityStack({ IDP_ISSUER: idp.issuer, IDP_AUDIENCE: idp.audience, IDP_JWKS_URL: idp.jwksUrl, TELEGRAM_BOT_TOKEN: BOT_TOKEN });
 });
 afterAll(async () => {
   await stack?.stop();
-  if (jwksServer) await closeServer(jwksServer);
+  await idp?.close();
 });
 
-function idToken(sub: string, claims: Record<string, unknown> = {}, options: { audience?: string; expiresIn?: number; key?: CryptoKey } = {}) {
-  const now = Math.floor(Date.now() / 1000);
-  return new SignJWT({ firebase: { sign_in_provider: 'google.com' }, auth_time: now - 5, ...claims })
-    .setProtectedHeader({ alg: 'RS256', kid: 'test-key' })
-    .setIssuer(ISSUER)
-    .setAudience(options.audience ?? AUDIENCE)
-    .setSubject(sub)
-    .setIssuedAt(now - 10)
-    .setExpirationTime(now + (options.expiresIn ?? 3600))
-    .sign(options.key ?? privateKey);
-}
+const idToken: LocalIdentityProvider['idToken'] = (...args) => idp.idToken(...args);
 
 const providerLogin = (body: Record<string, unknown>) => stack.api('/auth/login-via-firebase-provider', { method: 'POST', body });
 

@@ -1,10 +1,11 @@
-// Admin actions on accounts: grant or revoke a role code, ban or unban (each an event on `user-{uid}`).
-import { BanBody, RoleChangeBody, UidParam } from '@murmur/contracts';
-import { currentUser, parse, requireAuth } from '@murmur/platform';
+// Admin actions on accounts: grant or revoke a role code, ban or unban (for a duration or until
+// unbanned), sign out everywhere (each an event on `user-{uid}`).
+import { BanBody, BanChanged, OperatorDone, RoleChangeBody, RolesChanged, SignOutEverywhereBody, UidParam } from '@murmur/contracts';
+import { currentUser, parse, requireAuth, send } from '@murmur/platform';
 import type express from 'express';
 import type { CommandDeps } from '../dependencies.ts';
 import { userCommands } from './user-commands.ts';
-import { banSessions } from './sessions.ts';
+import { banSessions, revokeSessions } from './sessions.ts';
 
 export function adminRoutes(router: express.Router, deps: CommandDeps): void {
   router.post('/admin/users/:uid/roles', requireAuth('ad'), async (req, res) => {
@@ -16,7 +17,7 @@ export function adminRoutes(router: express.Router, deps: CommandDeps): void {
       ? { type: 'GrantRole' as const, role: body.role, by: admin.uid, now }
       : { type: 'RevokeRole' as const, role: body.role, by: admin.uid, now };
     const result = await userCommands.run(deps, uid, command, { actorUid: admin.uid });
-    res.json({ uid, roles: result.state.roles, position: result.position.toString() });
+    send(res, RolesChanged, { uid, roles: result.state.roles, position: result.position.toString() });
   });
 
   router.post('/admin/users/:uid/ban', requireAuth('ad'), async (req, res) => {
@@ -25,12 +26,24 @@ export function adminRoutes(router: express.Router, deps: CommandDeps): void {
     const body = parse(BanBody, req.body);
     const now = deps.clock.now();
     const command = body.banned
-      ? { type: 'Ban' as const, reason: body.reason ?? null, by: admin.uid, now }
+      ? { type: 'Ban' as const, reason: body.reason ?? null, by: admin.uid, until: body.durationHours ? new Date(now.getTime() + body.durationHours * 3600_000).toISOString() : null, now }
       : { type: 'Unban' as const, by: admin.uid, now };
     const result = await userCommands.run(deps, uid, command, { actorUid: admin.uid });
     // Sessions stop at once; the read model catches up for tokens issued elsewhere.
     if (body.banned) await banSessions(deps.pool, uid, now);
     deps.sessionGuard?.forget?.(uid);
-    res.json({ uid, banned: body.banned, position: result.position.toString() });
+    send(res, BanChanged, { uid, banned: body.banned, position: result.position.toString() });
+  });
+
+  router.post('/console/users/:uid/sign-out', requireAuth('ad'), async (req, res) => {
+    const admin = currentUser(req);
+    const { uid } = parse(UidParam, req.params);
+    const { reason } = parse(SignOutEverywhereBody, req.body ?? {});
+    const now = deps.clock.now();
+    const result = await userCommands.run(deps, uid, { type: 'EndAllSessions', reason, by: admin.uid, now }, { actorUid: admin.uid });
+    // The event closes open sockets (the gateway); the rows stop every token and refresh at once.
+    await revokeSessions(deps.pool, uid, now);
+    deps.sessionGuard?.forget?.(uid);
+    send(res, OperatorDone, { position: result.position.toString() });
   });
 }

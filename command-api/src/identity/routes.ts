@@ -2,14 +2,16 @@
 // (a stale token must not block signing in or refreshing); the rest use the ordinary guard.
 import {
   identityTexts, texts, LoginBody, ProviderLoginBody, RequestOtpBody, SIGNATURE_SESSION_HEADER, TelegramLoginBody, WalletSignatureBody, CreateSignMessageBody,
+  LoggedOut, OtpSent, SignMessageDto, WalletLinked,
 } from '@murmur/contracts';
-import { ApiError, bearerToken, parse, requireAuth, resolveAuth, type AuthContext } from '@murmur/platform';
+import { ApiError, bearerToken, parse, requireAuth, resolveAuth, send, type AuthContext } from '@murmur/platform';
 import express from 'express';
 import type { CommandDeps } from '../dependencies.ts';
 import type { CommandModule } from '../modules.ts';
 import { decideInTransaction, LinkTaken, noIdentity, signIn, usernameFrom } from './accounts.ts';
 import { claimRoutes } from './claim.ts';
 import { userCommands } from './user-commands.ts';
+import { bannedAt } from './decide.ts';
 import { verifyIdToken } from './identity-provider.ts';
 import { onboardingRoutes } from './onboarding.ts';
 import { consumeCode, sendCode, type OtpSettings } from './otp.ts';
@@ -19,6 +21,7 @@ import { adminRoutes } from './roles.ts';
 import type { IdentityRuntime } from './runtime.ts';
 import { endSession, readRefreshCookie, REFRESH_COOKIE, refreshCookieOptions, rotateRefreshToken, sendAuthState, sessionOfRefreshToken } from './sessions.ts';
 import { settingsRoutes } from './settings.ts';
+import { accountLinkRoutes } from './account-links.ts';
 import { startSecretSweeper } from './sweeper.ts';
 import { verifyInitData } from './telegram.ts';
 import { createSignMessage, verifySignedMessage, walletLink, type MessageSettings } from './wallet-login.ts';
@@ -65,7 +68,7 @@ function signInRoutes(router: express.Router, deps: CommandDeps): void {
     await assertAddressOpen(deps, addressLimits(deps, runtime), email, now);
     await countClientRequest(deps.pool, deps.jwtSecret, clientLimits(runtime).otp, req.ip ?? 'unknown', now);
     const sent = await sendCode(deps.pool, runtime.mailer, settings, email, now);
-    res.json({ sent: true, expiresAt: sent.expiresAt.toISOString(), resendAfter: sent.resendAfter.toISOString() });
+    send(res, OtpSent, { sent: true, expiresAt: sent.expiresAt.toISOString(), resendAfter: sent.resendAfter.toISOString() });
   });
 
   router.post('/auth/login', json, async (req, res) => {
@@ -134,7 +137,7 @@ function signInRoutes(router: express.Router, deps: CommandDeps): void {
     const now = deps.clock.now();
     const rotated = await rotateRefreshToken(deps.pool, deps.jwtSecret, runtime.config.REFRESH_TOKEN_TTL_SECONDS, token, now);
     const { state } = await userCommands.load(deps, rotated.uid);
-    if (state.banned) {
+    if (bannedAt(state, now)) {
       await endSession(deps.pool, rotated.sessionId, now, 'banned');
       deps.sessionGuard?.forget?.(rotated.uid);
       throw new ApiError('UID_BANNED', texts.banned);
@@ -160,7 +163,7 @@ function signInRoutes(router: express.Router, deps: CommandDeps): void {
     }
     const { maxAge: _maxAge, ...cookieOptions } = refreshCookieOptions(runtime.config.NODE_ENV === 'production', 0);
     res.clearCookie(REFRESH_COOKIE, cookieOptions);
-    res.json({ loggedOut: true });
+    send(res, LoggedOut, { loggedOut: true });
   });
 }
 
@@ -172,7 +175,7 @@ function linkRoutes(router: express.Router, deps: CommandDeps): void {
     if (body.type === 'connect' && !req.auth) throw new ApiError('UNAUTHENTICATED', identityTexts.connectNeedsAccount);
     await countClientRequest(deps.pool, deps.jwtSecret, clientLimits(runtime).signMessage, req.ip ?? 'unknown', deps.clock.now());
     const uid = body.type === 'connect' ? req.auth!.uid : null;
-    res.json(await createSignMessage(deps.pool, messageSettings(deps, runtime), { ...body, uid }, deps.clock.now()));
+    send(res, SignMessageDto, await createSignMessage(deps.pool, messageSettings(deps, runtime), { ...body, uid }, deps.clock.now()));
   });
 
   router.post('/wallet/sign-message', requireAuth(), async (req, res) => {
@@ -184,7 +187,7 @@ function linkRoutes(router: express.Router, deps: CommandDeps): void {
     const { address } = await verifySignedMessage(deps.pool, messageSettings(deps, runtime), req.header(SIGNATURE_SESSION_HEADER), { ...body, uid }, now);
     try {
       const r = await decideInTransaction(deps, uid, { type: 'LinkWallet', address, environment: body.environment, now }, [walletLink(address, body.environment)]);
-      res.json({ walletAddress: address, environment: body.environment, position: r.position.toString() });
+      send(res, WalletLinked, { walletAddress: address, environment: body.environment, position: r.position.toString() });
     } catch (error) {
       if (error instanceof LinkTaken) throw new ApiError('CONFLICT', identityTexts.walletLinkedElsewhere);
       throw error;
@@ -201,6 +204,7 @@ export const identityModule: CommandModule = {
     adminRoutes(router, deps);
     claimRoutes(router, deps);
     settingsRoutes(router, deps);
+    accountLinkRoutes(router, deps, { otp: (d) => otpSettings(d, d.identity), addressLimits: (d) => addressLimits(d, d.identity) });
   },
   start: (deps) => startSecretSweeper(deps.pool, deps.clock, (error) => deps.logger.warn({ err: error }, 'secret sweep failed')),
 };

@@ -1,7 +1,7 @@
 // Sessions: one active device per account, short-lived access tokens, and rotating refresh tokens in
 // an httpOnly cookie whose reuse revokes the whole session (the token family).
-import { identityTexts, signAccessToken, texts, type AuthStateDto, type DeviceInfo, type RoleCode } from '@murmur/contracts';
-import { ApiError } from '@murmur/platform';
+import { AuthStateDto, identityTexts, signAccessToken, texts, type DeviceInfo, type RoleCode } from '@murmur/contracts';
+import { ApiError, send } from '@murmur/platform';
 import type { CookieOptions, Request, Response } from 'express';
 import type pg from 'pg';
 import { hashSecret, newToken } from './secrets.ts';
@@ -95,6 +95,11 @@ export async function banSessions(db: Db, uid: string, now: Date): Promise<void>
   await db.query(`update auth_sessions set status = 'banned', ended_at = $2 where uid = $1 and status = 'active'`, [uid, now]);
 }
 
+/** Every active session ends (an operator's sign out everywhere): tokens and refreshes stop. */
+export async function revokeSessions(db: Db, uid: string, now: Date): Promise<void> {
+  await db.query(`update auth_sessions set status = 'revoked', ended_at = $2 where uid = $1 and status = 'active'`, [uid, now]);
+}
+
 /** Registers an already-signed session without replacing others (test-support's tokenFor, seeding). */
 export async function registerSession(db: Db, uid: string, sessionId: string, now = new Date()): Promise<void> {
   await db.query(
@@ -150,5 +155,5 @@ export async function sendAuthState(
     isNewUser: a.isNewUser,
     position: a.position.toString(),
   };
-  res.json(body);
+  send(res, AuthStateDto, body);
 }

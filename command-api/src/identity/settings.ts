@@ -1,7 +1,7 @@
 // Account settings commands (issue 16): mature content and audio preferences, unlinking a way in
 // (never the last: decided on `user-{uid}` with its version), and signing out every other device.
-import { accountTexts, SettingsBody, UnlinkCredentialBody } from '@murmur/contracts';
-import { currentUser, parse, requireAuth } from '@murmur/platform';
+import { accountTexts, CredentialsLeft, OtherSessionsEnded, SettingsBody, SettingsChanged, UnlinkCredentialBody } from '@murmur/contracts';
+import { currentUser, parse, requireAuth, send } from '@murmur/platform';
 import type express from 'express';
 import type { CommandDeps } from '../dependencies.ts';
 import { decideInTransaction } from './accounts.ts';
@@ -14,7 +14,7 @@ export function settingsRoutes(router: express.Router, deps: CommandDeps): void 
     const { uid } = currentUser(req);
     const body = parse(SettingsBody, req.body);
     const result = await userCommands.run(deps, uid, { type: 'ChangeSettings', ...body, now: deps.clock.now() }, { actorUid: uid });
-    res.json({ showNSFW: result.state.showNSFW, ...result.state.audio, position: result.position.toString() });
+    send(res, SettingsChanged, { showNSFW: result.state.showNSFW, ...result.state.audio, position: result.position.toString() });
   });
 
   // The decision and the removal of the sign-in link commit together: once unlinked, the credential
@@ -26,7 +26,7 @@ export function settingsRoutes(router: express.Router, deps: CommandDeps): void 
     const result = await decideInTransaction(deps, uid, { type: 'UnlinkCredential', kind: body.kind, key, now: deps.clock.now() }, [], async (client) => {
       await client.query('delete from identity_links where kind = $1 and key = $2 and uid = $3', [body.kind, key, uid]);
     });
-    res.json({ credentials: result.state.credentials, position: result.position.toString() });
+    send(res, CredentialsLeft, { credentials: result.state.credentials.map(({ kind, key }) => ({ kind, key })), position: result.position.toString() });
   });
 
   router.post(settingsPaths.endOtherSessions, requireAuth(), async (req, res) => {
@@ -36,6 +36,6 @@ export function settingsRoutes(router: express.Router, deps: CommandDeps): void 
       [uid, sessionId ?? '', deps.clock.now()],
     );
     deps.sessionGuard?.forget?.(uid);
-    res.json({ ended: rowCount ?? 0, message: accountTexts.signedOutOthers });
+    send(res, OtherSessionsEnded, { ended: rowCount ?? 0, message: accountTexts.signedOutOthers });
   });
 }

@@ -20,6 +20,8 @@ export interface UserState {
   uid: string;
   anonymous: boolean;
   banned: boolean;
+  /** A ban with a duration lifts by itself then (ISO); null: until unbanned. */
+  bannedUntil: string | null;
   roles: RoleCode[];
   hasFinishedOnboarding: boolean;
   referralCode: string;
@@ -33,6 +35,8 @@ export interface UserState {
   birthday: string | null;
   showNSFW: boolean;
   audio: AudioPreferences;
+  /** Deleted by its owner: nothing more is decided on it. */
+  deleted: boolean;
 }
 
 /** The `identity_links` key of a wallet: EVM addresses are case-insensitive, Solana's are not. */
@@ -57,6 +61,7 @@ export const initialUserState = (): UserState => ({
   uid: '',
   anonymous: false,
   banned: false,
+  bannedUntil: null,
   roles: [],
   hasFinishedOnboarding: false,
   referralCode: '',
@@ -69,6 +74,7 @@ export const initialUserState = (): UserState => ({
   birthday: null,
   showNSFW: false,
   audio: { defaultVolume: 100, volumes: {}, mutes: [] },
+  deleted: false,
 });
 
 export function evolveUser(state: UserState, event: UserEvent): UserState {
@@ -117,6 +123,12 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
         walletAddresses: unlinkedWallet ? state.walletAddresses.filter((a) => (kind === 'wallet-evm' ? a.toLowerCase() : a) !== key) : state.walletAddresses,
       };
     }
+    case 'CredentialLinked': {
+      const { kind, key } = event.data;
+      return { ...state, credentials: addCredentials(state.credentials, [{ kind, key }]), email: kind === 'email' ? (state.email ?? key) : state.email };
+    }
+    case 'AccountDeleted':
+      return { ...state, deleted: true, credentials: [], email: null, walletAddresses: [], telegramId: null };
     case 'MatureContentChanged':
       return { ...state, showNSFW: event.data.showNSFW };
     case 'AudioPreferencesChanged':
@@ -126,9 +138,11 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
     case 'RoleRevoked':
       return { ...state, roles: state.roles.filter((r) => r !== event.data.role) };
     case 'UserBanned':
-      return { ...state, banned: true };
+      return { ...state, banned: true, bannedUntil: event.data.until ?? null };
     case 'UserUnbanned':
-      return { ...state, banned: false };
+      return { ...state, banned: false, bannedUntil: null };
+    case 'SessionsEndedByOperator':
+      return state;
     case 'TelegramDailyClaimed':
       return { ...state, claimCount: event.data.claimNumber, lastClaimAt: event.data.claimedAt };
     default: {

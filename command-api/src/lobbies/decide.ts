@@ -1,6 +1,6 @@
 // Pure deciders of the lobby, room and chat streams: every host/admin action of spec section 6
 // and every refusal. Time, ids and payments come in on the command.
-import { isChatMediaUrl, lobbyConstants, lobbyTexts, limits, type ChatEvent, type LobbyChatMessageType, type CreateLobbyBody, type CreateRoomBody, type LobbyInfo } from '@murmur/contracts';
+import { isChatMediaUrl, lobbyConstants, lobbyTexts, limits, moderationTexts, type ChatEvent, type LobbyChatMessageType, type CreateLobbyBody, type CreateRoomBody, type LobbyInfo, lobbyEventSchemas, roomEventSchemas, chatEventSchemas } from '@murmur/contracts';
 import { ApiError } from '@murmur/platform';
 import type { Decider } from '../decider/decider.ts';
 import { evolveLobby, initialLobbyState, isOpen, seatOf, type LobbyEvent, type LobbyState } from './lobby.ts';
@@ -12,12 +12,12 @@ type Base = { now: string };
 export type LobbyCommand = Base &
   (
     | { type: 'CreateLobby'; lobbyId: string; ownerUid: string; body: CreateLobbyBody }
-    | { type: 'JoinLobby'; uid: string; anonymous: boolean; inviteId: string | null; publicOnly: boolean; paidDiamonds: number }
+    | { type: 'JoinLobby'; uid: string; anonymous: boolean; inviteId: string | null; publicOnly: boolean; paidDiamonds: number; vip?: boolean }
     | { type: 'LeaveLobby'; uid: string; reason?: 'disconnected' }
     | { type: 'EndLobby'; by: string; reason: 'ended' | 'closed' }
     | { type: 'UpdateLobbyInfo'; by: string; changes: Partial<LobbyInfo> & { requiredDiamonds?: number } }
     | { type: 'CreateInvite'; by: string; inviteId: string }
-    | { type: 'RequestMic'; uid: string }
+    | { type: 'RequestMic'; uid: string; vip?: boolean }
     | { type: 'RemoveFromQueue'; by: string; uid: string }
     | { type: 'GrantMic'; by: string; uid: string; seat?: number }
     | { type: 'Unseat'; by: string; uid: string }
@@ -32,6 +32,9 @@ export type LobbyCommand = Base &
     | { type: 'SilenceUser'; by: string; uid: string }
     | { type: 'UnsilenceUser'; by: string; uid: string }
     | { type: 'KickUser'; by: string; uid: string }
+    /** A platform operator (role ad, checked by the route): no lobby role needed; the note is shown. */
+    | { type: 'TerminateLobby'; by: string; note: string }
+    | { type: 'OperatorRemoveUser'; by: string; uid: string; note: string }
     | { type: 'PinMessage'; by: string; message: string | null }
   );
 
@@ -101,7 +104,7 @@ export function decideLobby(c: LobbyCommand, s: LobbyState): LobbyEvent[] {
       if (c.publicOnly && s.kind === 'private') throw forbidden(lobbyTexts.privateNeedsInvite);
       const due = entryDue(s, c.uid);
       if (c.paidDiamonds < due) throw new ApiError('INSUFFICIENT_BALANCE', lobbyTexts.invalidRequiredBalance);
-      const joined: LobbyEvent = { type: 'LobbyJoined', data: { lobbyId: s.lobbyId, uid: c.uid, anonymous: c.anonymous, inviteId: c.inviteId, paidDiamonds: c.paidDiamonds, joinedAt: at } };
+      const joined: LobbyEvent = { type: 'LobbyJoined', data: { lobbyId: s.lobbyId, uid: c.uid, anonymous: c.anonymous, inviteId: c.inviteId, paidDiamonds: c.paidDiamonds, joinedAt: at, ...(c.vip ? { vip: true } : {}) } };
       // The owner coming back (after a lost connection, say) to a lobby nobody hosts takes the host seat again.
       if (c.uid === s.ownerUid && s.hostUid === null && s.seats[0] === null) {
         return [joined, { type: 'MainHostSwitched', data: { lobbyId: s.lobbyId, fromUid: null, toUid: c.uid, fromUidSeat: null, by: c.uid, at } }];
@@ -136,7 +139,10 @@ export function decideLobby(c: LobbyCommand, s: LobbyState): LobbyEvent[] {
       requireMember(s, c.uid, lobbyTexts.notInLobby);
       if (seatOf(s, c.uid) >= 0) throw rule(lobbyTexts.alreadySeated);
       if (s.queue.includes(c.uid)) throw rule(lobbyTexts.alreadyInQueue);
-      return [{ type: 'MicRequested', data: { lobbyId: s.lobbyId, uid: c.uid, at } }];
+      // DESIGN section 9, "first place in a mic queue": after the VIPs already waiting, before everyone else.
+      // Everyone else's request goes to the end, as before this perk.
+      const vipPlace = c.vip ? { vip: true, place: s.queue.filter((u) => s.queueVips.includes(u)).length } : {};
+      return [{ type: 'MicRequested', data: { lobbyId: s.lobbyId, uid: c.uid, at, ...vipPlace } }];
     case 'RemoveFromQueue':
       requireOpen(s);
       // Staff remove anyone; a user may withdraw their own request.
@@ -223,6 +229,13 @@ export function decideLobby(c: LobbyCommand, s: LobbyState): LobbyEvent[] {
       requireTargetable(s, c.by, c.uid);
       requireMember(s, c.uid);
       return [{ type: 'LobbyUserKicked', data: { lobbyId: s.lobbyId, uid: c.uid, by: c.by, at } }];
+    case 'TerminateLobby':
+      requireOpen(s);
+      return [{ type: 'LobbyEnded', data: { lobbyId: s.lobbyId, by: c.by, reason: 'terminated', endedAt: at, note: c.note } }];
+    case 'OperatorRemoveUser':
+      requireOpen(s);
+      requireMember(s, c.uid);
+      return [{ type: 'LobbyUserKicked', data: { lobbyId: s.lobbyId, uid: c.uid, by: c.by, at, note: c.note } }];
     case 'PinMessage':
       requireStaff(s, c.by);
       if (s.pinned === c.message) return [];
@@ -241,6 +254,7 @@ export function entryDue(s: LobbyState, uid: string): number {
 }
 
 export const lobbyDecider: Decider<LobbyState, LobbyCommand, LobbyEvent> = {
+  evolvesOn: lobbyEventSchemas,
   initialState: initialLobbyState,
   evolve: evolveLobby,
   decide: decideLobby,
@@ -365,6 +379,7 @@ export function decideRoom(c: RoomCommand, s: RoomState): RoomEvent[] {
 }
 
 export const roomDecider: Decider<RoomState, RoomCommand, RoomEvent> = {
+  evolvesOn: roomEventSchemas,
   initialState: initialRoomState,
   evolve: evolveRoom,
   decide: decideRoom,
@@ -375,6 +390,10 @@ export const roomDecider: Decider<RoomState, RoomCommand, RoomEvent> = {
 /** Times of the sender's latest messages in this lobby: enough to decide the rate limit. */
 export interface ChatState {
   recent: readonly string[];
+  /** An operator's silence of this sender in this lobby lasts until then (ISO), or null. */
+  silencedUntil: string | null;
+  /** Messages an operator removed (so a second removal writes nothing). */
+  removed: readonly string[];
 }
 
 export interface PostChat {
@@ -393,6 +412,29 @@ export interface PostChat {
   open: boolean;
 }
 
+/** An operator's silence (from a report) of the sender in this lobby, for a duration. */
+export interface SilenceChat {
+  type: 'SilenceChat';
+  now: string;
+  lobbyId: string;
+  uid: string;
+  until: string;
+  reason: string;
+  by: string;
+}
+/** An operator removes one of the sender's messages (from a report). */
+export interface RemoveChatMessage {
+  type: 'RemoveChatMessage';
+  now: string;
+  lobbyId: string;
+  roomId: string | null;
+  uid: string;
+  messageId: string;
+  reason: string;
+  by: string;
+}
+export type ChatCommand = PostChat | SilenceChat | RemoveChatMessage;
+
 export const chatStreamId = (lobbyId: string, uid: string) => `chat-${lobbyId}-${uid}`;
 
 /** Pictures are the sender's own chat uploads (three-step upload, uploadType=chat); GIFs and
@@ -410,10 +452,11 @@ function chatBodyAllowed(c: Pick<PostChat, 'messageType' | 'body' | 'uid'>): boo
   }
 }
 
-export function decideChat(c: PostChat, s: ChatState): ChatEvent[] {
+function decidePost(c: PostChat, s: ChatState): ChatEvent[] {
   if (!c.open) throw rule(c.roomId ? lobbyTexts.roomClosed : lobbyTexts.lobbyClosed);
   if (!c.member) throw forbidden(c.roomId ? lobbyTexts.notInRoom : lobbyTexts.notInLobby);
   if (c.silenced) throw forbidden(lobbyTexts.silenced);
+  if (s.silencedUntil && Date.parse(s.silencedUntil) > Date.parse(c.now)) throw forbidden(moderationTexts.silenced);
   if (!chatBodyAllowed(c)) throw new ApiError('VALIDATION_FAILED', lobbyTexts.chatMediaInvalid);
   const windowStart = Date.parse(c.now) - limits.chatWindowSeconds * 1000;
   const inWindow = s.recent.filter((t) => Date.parse(t) > windowStart).length;
@@ -426,8 +469,40 @@ export function decideChat(c: PostChat, s: ChatState): ChatEvent[] {
   ];
 }
 
-export const chatDecider: Decider<ChatState, PostChat, ChatEvent> = {
-  initialState: () => ({ recent: [] }),
-  evolve: (s, e) => ({ recent: [...s.recent, e.data.postedAt].slice(-limits.chatMessagesPerWindow) }),
+export function decideChat(c: ChatCommand, s: ChatState): ChatEvent[] {
+  switch (c.type) {
+    case 'PostChat':
+      return decidePost(c, s);
+    case 'SilenceChat':
+      return [{ type: 'ChatSilenced', data: { lobbyId: c.lobbyId, uid: c.uid, until: c.until, reason: c.reason, by: c.by, at: c.now } }];
+    case 'RemoveChatMessage':
+      if (s.removed.includes(c.messageId)) return [];
+      return [{ type: 'ChatMessageRemoved', data: { lobbyId: c.lobbyId, roomId: c.roomId, messageId: c.messageId, uid: c.uid, reason: c.reason, by: c.by, at: c.now } }];
+    default: {
+      const _exhaustive: never = c;
+      return _exhaustive;
+    }
+  }
+}
+
+function evolveChat(s: ChatState, e: ChatEvent): ChatState {
+  switch (e.type) {
+    case 'ChatMessagePosted':
+      return { ...s, recent: [...s.recent, e.data.postedAt].slice(-limits.chatMessagesPerWindow) };
+    case 'ChatSilenced':
+      return { ...s, silencedUntil: e.data.until };
+    case 'ChatMessageRemoved':
+      return { ...s, removed: [...s.removed, e.data.messageId] };
+    default: {
+      const _exhaustive: never = e;
+      return _exhaustive;
+    }
+  }
+}
+
+export const chatDecider: Decider<ChatState, ChatCommand, ChatEvent> = {
+  evolvesOn: chatEventSchemas,
+  initialState: () => ({ recent: [], silencedUntil: null, removed: [] }),
+  evolve: evolveChat,
   decide: decideChat,
 };

@@ -217,6 +217,27 @@ describe('microphone and seats', () => {
     given(...live()).when({ type: 'RequestMic', uid: 'stranger' }).thenThrows('NOT_FOUND', lobbyTexts.notInLobby);
   });
 
+  it('a VIP request goes after the VIPs already waiting and before everyone else (DESIGN section 9)', () => {
+    const vipRequested = (uid: string, place: number): LobbyEvent => ({ type: 'MicRequested', data: { lobbyId: L, uid, at: now, vip: true, place } });
+    const crowd = [...live(), joined('a'), joined('b'), joined('v1'), joined('v2'), joined('c')];
+    given(...crowd, requested('a'), requested('b')).when({ type: 'RequestMic', uid: 'v1', vip: true }).then([vipRequested('v1', 0)]);
+    given(...crowd, requested('a'), vipRequested('v1', 0), requested('b')).when({ type: 'RequestMic', uid: 'v2', vip: true }).then([vipRequested('v2', 1)]);
+    const s = given(...crowd, requested('a'), vipRequested('v1', 0), requested('b')).when({ type: 'RequestMic', uid: 'v2', vip: true }).state();
+    expect(s.queue).toEqual(['v1', 'v2', 'a', 'b']);
+    // A non-VIP still queues at the end; a VIP who left the queue and asks again without VIP does too.
+    given(...crowd, vipRequested('v1', 0), requested('a')).when({ type: 'RequestMic', uid: 'c' }).then([requested('c')]);
+    const left = given(...crowd, vipRequested('v1', 0), requested('a'), { type: 'MicRequestRemoved', data: { lobbyId: L, uid: 'v1', by: 'v1', at: now } }, requested('v1'));
+    expect(left.state.queue).toEqual(['a', 'v1']);
+    expect(left.when({ type: 'RequestMic', uid: 'v2', vip: true }).state().queue).toEqual(['v2', 'a', 'v1']);
+  });
+
+  it('a VIP join carries the entry effect; others join as before', () => {
+    given(created()).when({ type: 'JoinLobby', uid: 'star', anonymous: false, inviteId: null, publicOnly: false, paidDiamonds: 0, vip: true }).then([
+      { type: 'LobbyJoined', data: { lobbyId: L, uid: 'star', anonymous: false, inviteId: null, paidDiamonds: 0, joinedAt: now, vip: true } },
+    ]);
+    given(created()).when({ type: 'JoinLobby', uid: 'fan', anonymous: false, inviteId: null, publicOnly: false, paidDiamonds: 0 }).then([joined('fan')]);
+  });
+
   it('grant assigns the first free seat (or the one asked) and clears the request', () => {
     const s = given(...live(), requested('aud')).when({ type: 'GrantMic', by: 'owner', uid: 'aud' }).state();
     expect(s.seats[2]).toBe('aud');

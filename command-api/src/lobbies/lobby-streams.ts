@@ -18,4 +18,6 @@ export const chatCommands = defineCommandHandler({
   streamId: ({ lobbyId, uid }: { lobbyId: string; uid: string }) => chatStreamId(lobbyId, uid),
   queue: 'per-stream',
   cacheCapacity: 20_000,
+  // A sender's retried message (Idempotency-Key) is answered once per chat stream.
+  idempotencyScope: 'stream',
 });

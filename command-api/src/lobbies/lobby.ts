@@ -26,8 +26,10 @@ export interface LobbyState {
   members: PersistentMap<LobbyMember>;
   /** Who has ever paid the entry (paid once). */
   paid: PersistentMap<true>;
-  /** Mic requests, oldest first. */
+  /** Mic requests in the order they are served: VIPs' first, then oldest first. */
   queue: readonly string[];
+  /** Who asked as a VIP (set again by each request): the VIPs waiting are the queue's head. */
+  queueVips: readonly string[];
   admins: readonly string[];
   blacklist: Readonly<Record<string, { reason: string; by: string; at: string }>>;
   silenced: readonly string[];
@@ -52,6 +54,7 @@ export function initialLobbyState(): LobbyState {
     members: PersistentMap.empty(),
     paid: PersistentMap.empty(),
     queue: [],
+    queueVips: [],
     admins: [],
     blacklist: {},
     silenced: [],
@@ -147,8 +150,12 @@ export function evolveLobby(s: LobbyState, event: LobbyEvent): LobbyState {
     }
     case 'LobbyInviteCreated':
       return { ...s, invites: s.invites.set(event.data.inviteId, { by: event.data.by, at: event.data.at }) };
-    case 'MicRequested':
-      return { ...s, queue: withItem(s.queue, event.data.uid) };
+    case 'MicRequested': {
+      const { uid, vip, place } = event.data;
+      const rest = without(s.queue, uid);
+      const at = place === undefined ? rest.length : Math.min(place, rest.length);
+      return { ...s, queue: [...rest.slice(0, at), uid, ...rest.slice(at)], queueVips: vip ? withItem(s.queueVips, uid) : without(s.queueVips, uid) };
+    }
     case 'MicRequestRemoved':
       return { ...s, queue: without(s.queue, event.data.uid) };
     case 'MicGranted': {

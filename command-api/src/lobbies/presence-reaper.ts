@@ -7,6 +7,7 @@
 import { presenceTimings } from '@murmur/contracts';
 import type { CommandDeps } from '../dependencies.ts';
 import { lobbyCommands } from './lobby-streams.ts';
+import { RepeatingPass } from '../decider/repeating-pass.ts';
 
 export interface PresenceReaperOptions {
   /** A member with no live connection for this long leaves. */
@@ -19,13 +20,10 @@ export interface PresenceReaperOptions {
 }
 
 export class PresenceReaper {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private stopped = false;
+  private readonly repeat: RepeatingPass;
   private readonly graceMs: number;
   private readonly deadAfterMs: number;
   private readonly firstConnectMs: number;
-  private readonly intervalMs: number;
 
   constructor(
     private readonly deps: CommandDeps,
@@ -34,20 +32,16 @@ export class PresenceReaper {
     this.graceMs = options.graceMs ?? presenceTimings.memberGraceMs;
     this.deadAfterMs = options.gatewayDeadAfterMs ?? presenceTimings.gatewayDeadAfterMs;
     this.firstConnectMs = options.firstConnectMs ?? presenceTimings.firstConnectMs;
-    this.intervalMs = options.intervalMs ?? 1000;
+    this.repeat = new RepeatingPass(() => this.tick(), options.intervalMs ?? 1000);
   }
 
   start(): void {
-    if (this.timer || this.stopped) return;
-    this.timer = setInterval(() => {
-      if (!this.running) this.running = this.tick().then(() => undefined).finally(() => (this.running = null));
-    }, this.intervalMs);
-    this.timer.unref();
+    this.repeat.start();
   }
 
   /** One pass; returns how many members it took out. */
   async tick(): Promise<number> {
-    if (this.stopped) return 0;
+    if (this.repeat.stopped) return 0;
     let due: Array<{ lobby_id: string; uid: string }>;
     try {
       // Kept: a member whose presence changed within the grace (a reload, a short network loss),
@@ -73,12 +67,12 @@ export class PresenceReaper {
       due = rows;
     } catch (error) {
       // The read model or the gateway table is not there yet (first start) or the pool is closing.
-      if (!this.stopped) this.deps.logger.debug({ err: error }, 'presence reaper could not read presence');
+      if (!this.repeat.stopped) this.deps.logger.debug({ err: error }, 'presence reaper could not read presence');
       return 0;
     }
     let removed = 0;
     for (const row of due) {
-      if (this.stopped) break;
+      if (this.repeat.stopped) break;
       try {
         const now = this.deps.clock.now().toISOString();
         const result = await lobbyCommands.run(this.deps, row.lobby_id, { type: 'LeaveLobby', uid: row.uid, reason: 'disconnected', now }, { actorUid: 'system:presence' });
@@ -90,10 +84,7 @@ export class PresenceReaper {
     return removed;
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+  stop(): Promise<void> {
+    return this.repeat.stop();
   }
 }

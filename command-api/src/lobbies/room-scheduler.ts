@@ -4,35 +4,29 @@
 // room early. Several command-api processes may run it: the expected-version append makes one win.
 import type { CommandDeps } from '../dependencies.ts';
 import { roomCommands } from './lobby-streams.ts';
+import { RepeatingPass } from '../decider/repeating-pass.ts';
 
 export interface RoomSchedulerOptions {
   intervalMs?: number;
 }
 
 export class RoomScheduler {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
-  private stopped = false;
-  private readonly intervalMs: number;
+  private readonly repeat: RepeatingPass;
 
   constructor(
     private readonly deps: CommandDeps,
     options: RoomSchedulerOptions = {},
   ) {
-    this.intervalMs = options.intervalMs ?? Number(process.env.ROOM_SCHEDULER_INTERVAL_MS ?? 1000);
+    this.repeat = new RepeatingPass(() => this.tick(), options.intervalMs ?? Number(process.env.ROOM_SCHEDULER_INTERVAL_MS ?? 1000));
   }
 
   start(): void {
-    if (this.timer || this.stopped) return;
-    this.timer = setInterval(() => {
-      if (!this.running) this.running = this.tick().then(() => undefined).finally(() => (this.running = null));
-    }, this.intervalMs);
-    this.timer.unref();
+    this.repeat.start();
   }
 
   /** One pass; returns how many rooms it ended. */
   async tick(): Promise<number> {
-    if (this.stopped) return 0;
+    if (this.repeat.stopped) return 0;
     const now = this.deps.clock.now();
     let due: Array<{ room_id: string; expire: boolean }>;
     try {
@@ -47,12 +41,12 @@ export class RoomScheduler {
       due = rows;
     } catch (error) {
       // The read model is not there yet (first start before migrations) or the pool is closing.
-      if (!this.stopped) this.deps.logger.debug({ err: error }, 'room scheduler could not read rm.rooms');
+      if (!this.repeat.stopped) this.deps.logger.debug({ err: error }, 'room scheduler could not read rm.rooms');
       return 0;
     }
     let ended = 0;
     for (const row of due) {
-      if (this.stopped) break;
+      if (this.repeat.stopped) break;
       try {
         const result = await roomCommands.run(
           this.deps,
@@ -68,10 +62,7 @@ export class RoomScheduler {
     return ended;
   }
 
-  async stop(): Promise<void> {
-    this.stopped = true;
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
+  stop(): Promise<void> {
+    return this.repeat.stop();
   }
 }

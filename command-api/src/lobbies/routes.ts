@@ -7,6 +7,7 @@ import {
   BlockBody,
   CreateLobbyBody,
   CreateRoomBody,
+  IdempotencyKeyHeader,
   GrantMicBody,
   LobbyChatBody,
   LobbyTargetBody,
@@ -34,7 +35,7 @@ import type express from 'express';
 import type { z } from 'zod';
 import type { CommandDeps } from '../dependencies.ts';
 import type { CommandModule } from '../modules.ts';
-import { creditDiamonds, spendDiamonds } from '../wallet/ledger.ts';
+import { creditDiamonds, isVipAt, spendDiamonds } from '../wallet/ledger.ts';
 import {
   entryDue,
   isStaff,
@@ -93,7 +94,8 @@ const roomMedia = (api: LobbyApi, room: RoomState, uid: string) => mediaAnswer(a
 async function joinLobby(api: LobbyApi, lobbyId: string, auth: AuthContext, inviteId: string | null, publicOnly: boolean) {
   const { deps } = api;
   const now = deps.clock.now().toISOString();
-  const command = (paidDiamonds: number): LobbyCommand => ({ type: 'JoinLobby', uid: auth.uid, anonymous: auth.anonymous, inviteId, publicOnly, paidDiamonds, now });
+  const vip = await isVipAt(deps, auth.uid, now);
+  const command = (paidDiamonds: number): LobbyCommand => ({ type: 'JoinLobby', uid: auth.uid, anonymous: auth.anonymous, inviteId, publicOnly, paidDiamonds, now, vip });
   const due = await precheckJoin(deps, lobbyId, auth.uid, command);
   const entryKey = `lobby-entry:${lobbyId}:${auth.uid}`;
   if (due > 0) await spendDiamonds(deps, { uid: auth.uid, amount: due, reason: 'lobby_entry', reference: lobbyId, idempotencyKey: entryKey });
@@ -237,7 +239,9 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
   // Microphone and seats.
   router.post('/lobbies/:id/mic/request', auth, async (req, res) => {
     const me = currentUser(req);
-    sendDone(res, (await lobbyCommands.run(deps, lobbyIdOf(req), { type: 'RequestMic', uid: me.uid, now: now() }, { actorUid: me.uid })).position);
+    const at = now();
+    const vip = await isVipAt(deps, me.uid, at);
+    sendDone(res, (await lobbyCommands.run(deps, lobbyIdOf(req), { type: 'RequestMic', uid: me.uid, vip, now: at }, { actorUid: me.uid })).position);
   });
   router.post('/lobbies/:id/mic/grant', auth, async (req, res) => {
     const me = currentUser(req);
@@ -323,6 +327,10 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
       open = open && roomIsOpen(room);
       silenced = silenced || room.silenced.includes(me.uid);
     }
+    // A client that lost the answer (a command-api process died, the database restarted) sends the
+    // message again with the same key and gets the first answer back instead of a second message.
+    const key = req.header('idempotency-key');
+    const idempotencyKey = key === undefined ? undefined : parse(IdempotencyKeyHeader, key);
     const messageId = randomUUID();
     const result = await chatCommands.run(
       deps,
@@ -341,9 +349,10 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
         silenced,
         open,
       },
-      { actorUid: me.uid },
+      { actorUid: me.uid, idempotencyKey },
     );
-    sendPosition(res, ChatPosted, result.position, { messageId }, 201);
+    const posted = result.events.find((e) => e.type === 'ChatMessagePosted');
+    sendPosition(res, ChatPosted, result.position, { messageId: posted?.data.messageId ?? messageId }, 201);
   };
   router.post('/lobbies/:id/chat', auth, chat(false));
   router.post('/lobbies/:id/rooms/:roomId/chat', auth, chat(true));

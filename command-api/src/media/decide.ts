@@ -1,5 +1,5 @@
 // The media decider: record a processed upload once; delete a gallery item the user owns.
-import { socialTexts, type MediaKind, type UploadType } from '@murmur/contracts';
+import { socialTexts, type MediaKind, type UploadType, mediaEventSchemas } from '@murmur/contracts';
 import { ApiError } from '@murmur/platform';
 import type { Decider } from '../decider/decider.ts';
 import { evolveMedia, initialMediaState, type MediaEvent, type MediaState } from './media.ts';
@@ -35,4 +35,4 @@ function decide(command: MediaCommand, state: MediaState): MediaEvent[] {
   }
 }
 
-export const mediaDecider: Decider<MediaState, MediaCommand, MediaEvent> = { initialState: initialMediaState, evolve: evolveMedia, decide };
+export const mediaDecider: Decider<MediaState, MediaCommand, MediaEvent> = { evolvesOn: mediaEventSchemas, initialState: initialMediaState, evolve: evolveMedia, decide };

@@ -2,6 +2,10 @@
 // store's PUT route lives here too (it writes), mounted before the JSON body parser.
 import { randomUUID } from 'node:crypto';
 import {
+  CommandAnswer,
+  MediaProcessed,
+  PresignedUpload,
+  UploadStored,
   DeleteGalleryItemBody,
   limits,
   mediaKindOf,
@@ -11,7 +15,7 @@ import {
   socialTexts,
   texts,
 } from '@murmur/contracts';
-import { ApiError, currentUser, parse, requireAuth } from '@murmur/platform';
+import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
 import { LOCAL_MEDIA_PATH, LocalObjectStore } from '@murmur/platform/object-store';
 import type express from 'express';
 import type { CommandDeps } from '../dependencies.ts';
@@ -60,7 +64,7 @@ function localPutRoute(router: express.Router, deps: CommandDeps): void {
     if ((req.header('content-type') ?? '').split(';')[0]!.trim() !== contentType) throw new ApiError('VALIDATION_FAILED', texts.uploadFailed);
     const stored = await store.putStream(key, req, contentType, length);
     if (!stored) throw new ApiError('VALIDATION_FAILED', texts.uploadFailed);
-    res.status(200).json({ fileName: key });
+    send(res, UploadStored, { fileName: key });
   });
 }
 
@@ -79,7 +83,7 @@ export const mediaModule: CommandModule = {
       const ext = EXTENSION.exec(body.fileName)?.[1]?.toLowerCase() ?? body.contentType.split('/')[1]!.replace(/[^a-z0-9]/gi, '').slice(0, 8);
       const key = `${uid.replace(/[^\w-]/g, '_')}/${query.uploadType}/${randomUUID()}.${ext}`;
       const uploadUrl = await deps.objects.presignPut(key, body.contentType, { expiresInSeconds: PRESIGN_SECONDS, size: body.size });
-      res.json({ uploadUrl, fileName: key, method: 'PUT', expiresAt: new Date(deps.clock.now().getTime() + PRESIGN_SECONDS * 1000).toISOString() });
+      send(res, PresignedUpload, { uploadUrl, fileName: key, method: 'PUT', expiresAt: new Date(deps.clock.now().getTime() + PRESIGN_SECONDS * 1000).toISOString() });
     });
 
     router.post('/cms/process-media', requireAuth(), async (req, res) => {
@@ -105,14 +109,14 @@ export const mediaModule: CommandModule = {
       }
       const uploadType = (body.fileName.split('/')[1] ?? 'profile') as 'profile' | 'lobby' | 'chat';
       const result = await mediaCommands.run(deps, uid, { type: 'RecordProcessed', uid, fileName: body.fileName, format: body.fileType, kind, size: object.size, thumbnailFileName, uploadType, now: deps.clock.now() }, { actorUid: uid });
-      res.json({ position: result.position.toString(), fileName: body.fileName, format: body.fileType, thumbnailFileName });
+      send(res, MediaProcessed, { position: result.position.toString(), fileName: body.fileName, format: body.fileType, thumbnailFileName });
     });
 
     router.post('/user/gallery/item/delete', requireAuth(), async (req, res) => {
       const { uid } = currentUser(req);
       const body = parse(DeleteGalleryItemBody, req.body);
       const result = await mediaCommands.run(deps, uid, { type: 'DeleteGalleryItem', uid, fileName: body.filename, format: body.format, now: deps.clock.now() }, { actorUid: uid });
-      res.json({ position: result.position.toString() });
+      send(res, CommandAnswer, { position: result.position.toString() });
     });
   },
 };

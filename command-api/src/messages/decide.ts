@@ -2,7 +2,7 @@
 // have written in this thread; once someone has written without an answer and the follow is no
 // longer mutual, they wait for the reply. Blocks in either direction refuse. Pure: the social
 // facts come in on the command.
-import { dmRefusal as dmRule, socialTexts, texts } from '@murmur/contracts';
+import { dmRefusal as dmRule, socialTexts, texts, messageEventSchemas } from '@murmur/contracts';
 import { ApiError } from '@murmur/platform';
 import type { Decider } from '../decider/decider.ts';
 import { evolveThread, initialThreadState, type MessageEvent, type ThreadState } from './messages.ts';
@@ -70,4 +70,4 @@ function decide(command: MessageCommand, state: ThreadState): MessageEvent[] {
   }
 }
 
-export const threadDecider: Decider<ThreadState, MessageCommand, MessageEvent> = { initialState: initialThreadState, evolve: evolveThread, decide };
+export const threadDecider: Decider<ThreadState, MessageCommand, MessageEvent> = { evolvesOn: messageEventSchemas, initialState: initialThreadState, evolve: evolveThread, decide };

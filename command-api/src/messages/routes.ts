@@ -1,8 +1,8 @@
 // Direct messages (spec section 7 Gifts and messages): send with the first-message rules, mark a
 // thread read (messages/refresh). Block is the social module's (messages/block/{uid}).
 import { randomUUID } from 'node:crypto';
-import { RefreshMessagesBody, SendMessageBody, socialTexts, threadIdOf } from '@murmur/contracts';
-import { ApiError, currentUser, parse, requireAuth } from '@murmur/platform';
+import { CommandAnswer, MessageSentAnswer, RefreshMessagesBody, SendMessageBody, socialTexts, threadIdOf } from '@murmur/contracts';
+import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
 import { defineCommandHandler } from '../decider/command-handler.ts';
 import { ownsKey } from '../media/routes.ts';
 import type { CommandModule } from '../modules.ts';
@@ -38,7 +38,7 @@ export const messagesModule: CommandModule = {
           now: deps.clock.now(),
         }, { actorUid: uid, idempotencyKey: body.clientMessageId ? `dm:${uid}:${body.clientMessageId}` : undefined });
       const sent = result.events[0];
-      res.status(201).json({ position: result.position.toString(), threadId, messageId: sent?.type === 'DirectMessageSent' ? sent.data.messageId : null });
+      send(res, MessageSentAnswer, { position: result.position.toString(), threadId, messageId: sent?.type === 'DirectMessageSent' ? sent.data.messageId : null }, 201);
     });
 
     router.post('/messages/refresh', requireAuth(), async (req, res) => {
@@ -47,7 +47,7 @@ export const messagesModule: CommandModule = {
       const other = threadId.split('@').find((u) => u !== uid);
       if (!threadId.split('@').includes(uid) || !other) throw new ApiError('NOT_FOUND', 'Conversation not found.');
       const result = await threadCommands.run(deps, threadId, { type: 'MarkRead', threadId, uid, otherUid: other, now: deps.clock.now() }, { actorUid: uid });
-      res.json({ position: result.position.toString() });
+      send(res, CommandAnswer, { position: result.position.toString() });
     });
   },
 };

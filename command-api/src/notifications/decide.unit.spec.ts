@@ -1,4 +1,4 @@
-// Notifications read mark: given events, when MarkNotificationsRead, then events.
+// Notifications read marks: given events, when MarkNotificationsRead or MarkPaymentNotificationRead, then events.
 import { describe, expect, it } from 'vitest';
 import { notificationDecider } from './decide.ts';
 import type { NotificationEvent } from './notifications.ts';
@@ -16,5 +16,14 @@ describe('notifications read mark', () => {
     expect(notificationDecider.decide({ type: 'MarkNotificationsRead', uid: 'u1', upToSeq: 4, now }, given([read(4)]))).toEqual([]);
     expect(notificationDecider.decide({ type: 'MarkNotificationsRead', uid: 'u1', upToSeq: 2, now }, given([read(4), read(3)]))).toEqual([]);
     expect(notificationDecider.decide({ type: 'MarkNotificationsRead', uid: 'u1', upToSeq: 0, now }, given([]))).toEqual([]);
+  });
+  it('marks an agency payment read once', () => {
+    const opened: NotificationEvent = { type: 'PaymentNotificationRead', data: { uid: 'u1', withdrawalId: 'payout-1', readAt: now.toISOString() } };
+    const mark = (withdrawalId: string) => ({ type: 'MarkPaymentNotificationRead' as const, uid: 'u1', withdrawalId, now });
+    expect(notificationDecider.decide(mark('payout-1'), given([read(4)]))).toEqual([opened]);
+    expect(notificationDecider.decide(mark('payout-1'), given([opened]))).toEqual([]);
+    expect(notificationDecider.decide(mark('payout-2'), given([opened]))).toHaveLength(1);
+    // The two marks are apart: opening a payment does not move the sequence mark.
+    expect(given([read(4), opened]).readUpTo).toBe(4);
   });
 });

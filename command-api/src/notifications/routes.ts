@@ -1,6 +1,7 @@
 // POST notifications/read: the caller marks their notifications read up to a sequence number.
-import { MarkNotificationsReadBody } from '@murmur/contracts';
-import { currentUser, parse, requireAuth } from '@murmur/platform';
+// POST payment-notifications/read: the caller opens one of their agency payments.
+import { CommandAnswer, MarkNotificationsReadBody, MarkPaymentNotificationReadBody } from '@murmur/contracts';
+import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
 import { defineCommandHandler } from '../decider/command-handler.ts';
 import type { CommandModule } from '../modules.ts';
 import { notificationDecider } from './decide.ts';
@@ -15,7 +16,18 @@ export const notificationsModule: CommandModule = {
       const { uid } = currentUser(req);
       const { upToSeq } = parse(MarkNotificationsReadBody, req.body);
       const result = await notificationCommands.run(deps, uid, { type: 'MarkNotificationsRead', uid, upToSeq, now: deps.clock.now() }, { actorUid: uid });
-      res.json({ position: result.position.toString() });
+      send(res, CommandAnswer, { position: result.position.toString() });
+    });
+
+    router.post('/payment-notifications/read', requireAuth(), async (req, res) => {
+      const { uid } = currentUser(req);
+      const { withdrawalId } = parse(MarkPaymentNotificationReadBody, req.body);
+      // Only a payment the caller was shown: an agency payout to them, which the list's read model
+      // holds once shown (a row there never disappears), so another's id is refused and writes nothing.
+      const { rowCount } = await deps.pool.query(`select 1 from rm.withdrawals where withdrawal_id = $1 and uid = $2 and kind = 'agency_payout'`, [withdrawalId, uid]);
+      if (!rowCount) throw new ApiError('NOT_FOUND', 'No payment with this id.');
+      const result = await notificationCommands.run(deps, uid, { type: 'MarkPaymentNotificationRead', uid, withdrawalId, now: deps.clock.now() }, { actorUid: uid });
+      send(res, CommandAnswer, { position: result.position.toString() });
     });
   },
 };

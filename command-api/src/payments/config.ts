@@ -8,7 +8,7 @@ import { StripeCardProvider } from './stripe-card-provider.ts';
 import { ViemChainVerifier } from './viem-chain-verifier.ts';
 
 export function paymentPortsFrom(settings: PaymentSettings): PaymentPorts {
-  const { stripe, chainRpcUrls, ...config } = settings;
+  const { stripe, chainRpcUrls, cardPublishableKey: _browserKey, ...config } = settings;
   return {
     card: stripe ? new StripeCardProvider(new Stripe(stripe.secretKey), stripe.webhookSecret) : null,
     chain: Object.keys(chainRpcUrls).length > 0 ? new ViemChainVerifier(chainRpcUrls) : null,

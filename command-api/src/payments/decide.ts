@@ -2,7 +2,7 @@
 // failure never undoes a confirmation (webhooks arrive out of order), while a success after a
 // failed attempt (the customer tried another card) still confirms. A provider's answer is about
 // the payment only when it names the provider's id the payment was initiated with.
-import type { PaymentConfirmedData, PaymentInitiatedData } from '@murmur/contracts';
+import { type PaymentConfirmedData, type PaymentInitiatedData, paymentEventSchemas } from '@murmur/contracts';
 import { ApiError } from '@murmur/platform';
 import type { Decider } from '../decider/decider.ts';
 import { evolvePayment, initialPaymentState, type PaymentEvent, type PaymentState } from './payment.ts';
@@ -47,6 +47,7 @@ export function decidePayment(command: PaymentCommand, state: PaymentState): Pay
           amountUsdCents: state.amountUsdCents,
           diamonds: state.diamonds,
           providerRef: state.providerRef,
+          ...(state.target !== null ? { target: state.target } : {}),
           ...(command.chain ?? {}),
           confirmedAt: command.at,
         },
@@ -65,6 +66,7 @@ export function decidePayment(command: PaymentCommand, state: PaymentState): Pay
 }
 
 export const paymentDecider: Decider<PaymentState, PaymentCommand, PaymentEvent> = {
+  evolvesOn: paymentEventSchemas,
   initialState: initialPaymentState,
   evolve: evolvePayment,
   decide: decidePayment,

@@ -15,10 +15,12 @@ export interface PaymentState {
   amountUsdCents: number;
   diamonds: number;
   providerRef: string;
+  /** A creator subscription's creator uid. */
+  target: string | null;
 }
 
 export const initialPaymentState = (): PaymentState => ({
-  status: 'none', paymentId: '', uid: '', provider: '', purpose: '', amountUsdCents: 0, diamonds: 0, providerRef: '',
+  status: 'none', paymentId: '', uid: '', provider: '', purpose: '', amountUsdCents: 0, diamonds: 0, providerRef: '', target: null,
 });
 
 export const paymentStreamId = (paymentId: string): string => `payment-${paymentId}`;
@@ -30,7 +32,7 @@ export function evolvePayment(state: PaymentState, event: PaymentEvent): Payment
   switch (event.type) {
     case 'PaymentInitiated': {
       const d = event.data;
-      return { status: 'initiated', paymentId: d.paymentId, uid: d.uid, provider: d.provider, purpose: d.purpose, amountUsdCents: d.amountUsdCents, diamonds: d.diamonds, providerRef: d.providerRef };
+      return { status: 'initiated', paymentId: d.paymentId, uid: d.uid, provider: d.provider, purpose: d.purpose, amountUsdCents: d.amountUsdCents, diamonds: d.diamonds, providerRef: d.providerRef, target: d.target ?? null };
     }
     case 'PaymentConfirmed':
       return { ...state, status: 'confirmed' };

@@ -48,7 +48,7 @@ export interface ChainVerifier {
 }
 
 /** The payment configuration the ports run with (one schema and parser in platform's payment-settings.ts). */
-export type PaymentConfig = Omit<PaymentSettings, 'stripe' | 'chainRpcUrls'>;
+export type PaymentConfig = Omit<PaymentSettings, 'stripe' | 'chainRpcUrls' | 'cardPublishableKey'>;
 
 export interface PaymentPorts {
   card: CardProvider | null;

@@ -1,12 +1,11 @@
 // Payment routes: card init (Stripe PaymentIntent) and its signed webhook, crypto top-up by
 // transaction hash (verified from the chain receipt), the sandbox, and the VIP checkout.
-import { diamondsForUsdCents, money, StripeInitBody, topUp, TopUpPayBody, type PaymentPurpose, type PaymentResultDto } from '@murmur/contracts';
+import { CheckoutPayBody, diamondsForUsdCents, money, PaymentResultDto, StripeInitBody, topUp, TopUpPayBody, WebhookReceived, type PaymentPurpose } from '@murmur/contracts';
 import { WrongExpectedVersion } from '@murmur/eventstore';
-import { ApiError, currentUser, parse, requireAuth } from '@murmur/platform';
+import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
 import express from 'express';
 import { createHash } from 'node:crypto';
 import type { Hex } from 'viem';
-import { z } from 'zod';
 import type { CommandDeps } from '../dependencies.ts';
 import { routeIdempotencyKey } from '../wallet/idempotency.ts';
 import { provenWalletAddresses } from './owned-wallets.ts';
@@ -22,7 +21,7 @@ function result(r: Omit<PaymentResultDto, 'position'> & { position: bigint }): P
   return { ...r, position: r.position.toString() };
 }
 
-async function initCard(deps: CommandDeps, uid: string, key: string, purpose: PaymentPurpose, valueUsd: number | undefined): Promise<PaymentResultDto> {
+async function initCard(deps: CommandDeps, uid: string, key: string, purpose: PaymentPurpose, valueUsd: number | undefined, target?: string): Promise<PaymentResultDto> {
   const card = deps.payments.card;
   if (!card) throw new ApiError('RULE_VIOLATED', 'Card payments are not available here; please use a crypto wallet or the sandbox.');
   const paymentId = `card-${digest(key)}`;
@@ -32,23 +31,23 @@ async function initCard(deps: CommandDeps, uid: string, key: string, purpose: Pa
     const pi = await card.retrievePaymentIntent(state.providerRef);
     return result({ status: pi.status, clientSecret: pi.clientSecret, transactionId: paymentId, referenceId: pi.id, metadata: { currencyKind: 'USD', value: state.amountUsdCents / 100 }, position: 0n });
   }
-  const price = await priceTopUp(deps, uid, purpose, valueUsd);
+  const price = await priceTopUp(deps, uid, purpose, valueUsd, target);
   const pi = await card.createPaymentIntent({ ...price, paymentId, uid, purpose }, paymentId);
   const initiated = await runPaymentCommand(deps, paymentId, {
     type: 'InitiatePayment',
-    payment: { paymentId, uid, provider: 'stripe', purpose, ...price, providerRef: pi.id, initiatedAt: deps.clock.now().toISOString() },
+    payment: { paymentId, uid, provider: 'stripe', purpose, ...price, providerRef: pi.id, ...(target ? { target } : {}), initiatedAt: deps.clock.now().toISOString() },
   });
   return result({ status: pi.status, clientSecret: pi.clientSecret, transactionId: paymentId, referenceId: pi.id, metadata: { currencyKind: 'USD', value: price.amountUsdCents / 100 }, position: initiated.position });
 }
 
-async function paySandbox(deps: CommandDeps, uid: string, key: string, purpose: PaymentPurpose, valueUsd: number | undefined): Promise<PaymentResultDto> {
+async function paySandbox(deps: CommandDeps, uid: string, key: string, purpose: PaymentPurpose, valueUsd: number | undefined, target?: string): Promise<PaymentResultDto> {
   if (!deps.payments.config.sandboxEnabled) throw new ApiError('RULE_VIOLATED', 'The sandbox payment provider is not available here.');
   const paymentId = `sandbox-${digest(key)}`;
   const { state } = await paymentCommands.load(deps, paymentId);
-  const price = state.status === 'none' ? await priceTopUp(deps, uid, purpose, valueUsd) : { amountUsdCents: state.amountUsdCents, diamonds: state.diamonds };
+  const price = state.status === 'none' ? await priceTopUp(deps, uid, purpose, valueUsd, target) : { amountUsdCents: state.amountUsdCents, diamonds: state.diamonds };
   await runPaymentCommand(deps, paymentId, {
     type: 'InitiatePayment',
-    payment: { paymentId, uid, provider: 'sandbox', purpose, ...price, providerRef: `sandbox_${paymentId}`, initiatedAt: deps.clock.now().toISOString() },
+    payment: { paymentId, uid, provider: 'sandbox', purpose, ...price, providerRef: `sandbox_${paymentId}`, ...(target ? { target } : {}), initiatedAt: deps.clock.now().toISOString() },
   });
   // The sandbox "provider" answers at once, through the same confirmation path as a webhook.
   const settled = await confirmAndSettle(deps, paymentId, price.amountUsdCents);
@@ -111,8 +110,6 @@ async function payCrypto(deps: CommandDeps, uid: string, body: TopUpPayBody): Pr
   return last!;
 }
 
-const CheckoutBody = z.object({ skuId: z.literal('vip-year').default('vip-year'), method: z.enum(['card', 'sandbox']).default('card') });
-
 export function paymentRawRoutes(router: express.Router, deps: CommandDeps): void {
   // Before the JSON parser: the signature is over the raw bytes.
   router.post('/payment/stripe/webhook', express.raw({ type: () => true, limit: '1mb' }), async (req, res) => {
@@ -134,7 +131,7 @@ export function paymentRawRoutes(router: express.Router, deps: CommandDeps): voi
         type: 'FailPayment', paymentId: event.paymentId, reason: event.reason, at: deps.clock.now().toISOString(), providerRef: event.providerRef,
       });
     }
-    res.json({ received: true });
+    send(res, WebhookReceived, { received: true });
   });
 }
 
@@ -143,7 +140,7 @@ export function paymentRoutes(router: express.Router, deps: CommandDeps): void {
     const { uid } = currentUser(req);
     const body = parse(StripeInitBody, req.body);
     const { key } = routeIdempotencyKey(req, uid, 'payment/stripe/init');
-    res.json(await initCard(deps, uid, key, body.purpose, body.value));
+    send(res, PaymentResultDto, await initCard(deps, uid, key, body.purpose, body.value));
   });
 
   router.post('/payment/topup/pay', requireAuth(), async (req, res) => {
@@ -151,17 +148,20 @@ export function paymentRoutes(router: express.Router, deps: CommandDeps): void {
     const body = parse(TopUpPayBody, req.body);
     if (body.channelCode === 'sandbox') {
       const { key } = routeIdempotencyKey(req, uid, 'payment/topup/pay');
-      res.json(await paySandbox(deps, uid, key, body.purpose, body.value ?? body.fromAmount));
+      send(res, PaymentResultDto, await paySandbox(deps, uid, key, body.purpose, body.value ?? body.fromAmount));
       return;
     }
-    res.json(await payCrypto(deps, uid, body));
+    send(res, PaymentResultDto, await payCrypto(deps, uid, body));
   });
 
-  // The subscription checkout (spec section 4: host subscriptions use it): VIP by card or sandbox.
+  // The subscription checkout (spec section 4: host subscriptions use it): the VIP year, or with
+  // `creatorUid` 30 days of that creator's subscription, by card or sandbox; settling the payment
+  // buys it (settle.ts).
   router.post('/payment/checkout/pay', requireAuth(), async (req, res) => {
     const { uid } = currentUser(req);
-    const body = parse(CheckoutBody, req.body);
+    const body = parse(CheckoutPayBody, req.body);
     const { key } = routeIdempotencyKey(req, uid, 'payment/checkout/pay');
-    res.json(body.method === 'card' ? await initCard(deps, uid, key, 'vip', undefined) : await paySandbox(deps, uid, key, 'vip', undefined));
+    const purpose: PaymentPurpose = body.creatorUid ? 'creator_subscription' : 'vip';
+    send(res, PaymentResultDto, body.method === 'card' ? await initCard(deps, uid, key, purpose, undefined, body.creatorUid) : await paySandbox(deps, uid, key, purpose, undefined, body.creatorUid));
   });
 }

@@ -7,6 +7,7 @@ import { findSku, type PaymentConfirmedData } from '@murmur/contracts';
 import { ApiError } from '@murmur/platform';
 import { defineCommandHandler } from '../decider/command-handler.ts';
 import type { CommandDeps } from '../dependencies.ts';
+import { subscribeAfterPayment } from '../subscriptions/routes.ts';
 import { runWalletCommand } from '../wallet/ledger.ts';
 import { paymentDecider, type PaymentCommand } from './decide.ts';
 import { paymentStreamId, type PaymentState } from './payment.ts';
@@ -14,9 +15,24 @@ import { paymentStreamId, type PaymentState } from './payment.ts';
 /** `payment-{id}`: each step's key names the step (`payment:{id}:confirmed`), so keys are used as given. */
 export const paymentCommands = defineCommandHandler({ decider: paymentDecider, streamId: paymentStreamId });
 
-export type Settlement = Pick<PaymentConfirmedData, 'paymentId' | 'uid' | 'purpose' | 'diamonds' | 'amountUsdCents'>;
+export type Settlement = Pick<PaymentConfirmedData, 'paymentId' | 'uid' | 'purpose' | 'diamonds' | 'amountUsdCents' | 'target'>;
 
-/** Credits a confirmed payment's diamonds, once; a VIP checkout then buys the VIP with them. */
+/** The subscription a checkout payment buys, once per payment; the diamonds stay credited when it cannot be bought. */
+async function buyCreatorSubscription(deps: CommandDeps, payment: Settlement, credit: { position: bigint; balance: number }) {
+  if (!payment.target) return credit;
+  try {
+    const bought = await subscribeAfterPayment(deps, payment.uid, payment.target, payment.diamonds, `subscribe:${payment.paymentId}`);
+    return { position: bought.position, balance: bought.balance };
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500) {
+      deps.logger.warn({ paymentId: payment.paymentId, code: error.code }, 'subscription checkout credited but could not subscribe');
+      return credit;
+    }
+    throw error;
+  }
+}
+
+/** Credits a confirmed payment's diamonds, once; a checkout then buys the VIP or the creator's subscription with them. */
 export async function settlePayment(deps: CommandDeps, payment: Settlement): Promise<{ position: bigint; balance: number }> {
   const credited = await runWalletCommand(deps, payment.uid, {
     type: 'CreditPayment',
@@ -28,6 +44,7 @@ export async function settlePayment(deps: CommandDeps, payment: Settlement): Pro
     at: deps.clock.now().toISOString(),
   }, `topup:${payment.paymentId}`);
   const credit = { position: credited.position, balance: credited.balance };
+  if (payment.purpose === 'creator_subscription') return buyCreatorSubscription(deps, payment, credit);
   if (payment.purpose !== 'vip') return credit;
   const vip = findSku('vip-year');
   if (!vip) return credit;
@@ -71,6 +88,8 @@ export async function confirmAndSettle(
   });
   const s = confirmed.state;
   if (s.status !== 'confirmed') throw new ApiError('CONFLICT', 'The payment could not be confirmed.');
-  const credit = await settlePayment(deps, { paymentId: s.paymentId, uid: s.uid, purpose: s.purpose as Settlement['purpose'], diamonds: s.diamonds, amountUsdCents: s.amountUsdCents });
+  const credit = await settlePayment(deps, {
+    paymentId: s.paymentId, uid: s.uid, purpose: s.purpose as Settlement['purpose'], diamonds: s.diamonds, amountUsdCents: s.amountUsdCents, ...(s.target !== null ? { target: s.target } : {}),
+  });
   return { state: confirmed.state, position: credit.position, balance: credit.balance };
 }

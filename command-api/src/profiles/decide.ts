@@ -88,6 +88,7 @@ function decide(command: UpdateProfile, state: ProfileState): ProfileEvent[] {
 }
 
 export const profileDecider: Decider<ProfileState, UpdateProfile, ProfileEvent> = {
+  evolvesOn: { ProfileDetailsUpdated: true, UsernameChanged: true },
   initialState: initialProfileState,
   evolve: (state, event) => evolveProfile(state, event),
   decide,

@@ -106,6 +106,13 @@ describe('PUT user/profile/details', () => {
     expect((await put(token, { gender: 'other' })).status).toBe(400);
   });
 
+  it('takes an address country only from the ISO 3166-1 list, stored as its code', async () => {
+    const token = await stack.tokenFor('prof-country');
+    const unknown = await put(token, { address: { city: 'Nowhere', country: 'Narnia' } });
+    expect([unknown.status, unknown.body.error.message]).toEqual([400, 'Choose a country from the list.']);
+    expect((await put(token, { address: { city: 'Lyon', country: 'fr' } })).status).toBe(200);
+  });
+
   it('shows another user with counts, badges, VIP, frame and the gift wall; block and report', async () => {
     const viewer = await stack.tokenFor('prof-v');
     const host = await stack.tokenFor('prof-h');

@@ -1,7 +1,7 @@
 // PUT user/profile/details: decided on `user-{uid}` by the profile decider, with the username
 // claimed first so two users can never hold the same name.
-import { UpdateProfileDetailsBody } from '@murmur/contracts';
-import { currentUser, parse, requireAuth } from '@murmur/platform';
+import { CommandAnswer, UpdateProfileDetailsBody } from '@murmur/contracts';
+import { currentUser, parse, requireAuth, send } from '@murmur/platform';
 import { defineCommandHandler } from '../decider/command-handler.ts';
 import type { CommandModule } from '../modules.ts';
 import { checkUsername, normalizeBody, profileDecider } from './decide.ts';
@@ -30,7 +30,7 @@ export const profilesModule: CommandModule = {
         if (newName !== null && previous && previous.toLowerCase() !== newName.toLowerCase()) {
           await releaseUsername(deps, previous, uid, now);
         }
-        res.json({ position: result.position.toString() });
+        send(res, CommandAnswer, { position: result.position.toString() });
       } catch (error) {
         if (newName !== null && newName.toLowerCase() !== state.username?.toLowerCase()) await releaseUsername(deps, newName, uid, now);
         throw error;

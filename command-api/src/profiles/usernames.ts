@@ -29,6 +29,7 @@ interface UsernameState {
 const taken = () => new ApiError('CONFLICT', socialTexts.usernameTaken, { field: 'username' });
 
 export const usernameDecider: Decider<UsernameState, UsernameCommand, UsernameClaimEvent> = {
+  evolvesOn: { UsernameClaimed: true, UsernameReleased: true },
   initialState: () => ({ holder: null, everClaimed: false }),
   evolve: (_state, event) => (event.type === 'UsernameClaimed' ? { holder: event.data.uid, everClaimed: true } : { holder: null, everClaimed: true }),
   decide(command, state) {

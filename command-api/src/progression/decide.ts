@@ -1,8 +1,6 @@
 // The progression decider: claims (once per mission and period, quest steps in order), fragment
 // combines, level announcements with the friend bonus, friend tokens and the quest account.
-import {
-  expForFriends, formatText, progressionTexts, type FragmentDefinition, type ProgressionEvent, type Reward, type RewardSource,
-} from '@murmur/contracts';
+import { expForFriends, formatText, progressionTexts, type FragmentDefinition, type ProgressionEvent, type Reward, type RewardSource, progressionEventSchemas } from '@murmur/contracts';
 import { ApiError } from '@murmur/platform';
 import type { Decider } from '../decider/decider.ts';
 import { evolveProgression, initialProgressionState, type ProgressionState } from './progression.ts';
@@ -110,6 +108,7 @@ function decide(command: ProgressionCommand, state: ProgressionState): Progressi
 }
 
 export const progressionDecider: Decider<ProgressionState, ProgressionCommand, ProgressionEvent> = {
+  evolvesOn: progressionEventSchemas,
   initialState: initialProgressionState,
   evolve: evolveProgression,
   decide,

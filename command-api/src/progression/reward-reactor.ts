@@ -1,7 +1,7 @@
 // Diamonds of mission and quest rewards, minted through the wallet ledger with reason `reward`.
 // The claim route mints inline (for latency); this reactor mints every RewardClaimed in the log too,
 // so a crash between the claim and the credit still pays. The key derives from the claim: one credit.
-import type { RewardClaimedData } from '@murmur/contracts';
+import { eventOf } from '@murmur/contracts';
 import { LogListener, Subscription } from '@murmur/eventstore';
 import { ApiError } from '@murmur/platform';
 import type { CommandDeps } from '../dependencies.ts';
@@ -29,8 +29,9 @@ export function startRewardReactor(deps: CommandDeps, options: { pollIntervalMs?
     name: REWARD_CREDITS,
     async handle(events) {
       for (const e of events) {
-        if (e.type !== 'RewardClaimed') continue;
-        const d = e.data as unknown as RewardClaimedData;
+        const claimed = eventOf(e, ['RewardClaimed']);
+        if (!claimed) continue;
+        const d = claimed.data;
         if (d.reward.diamonds <= 0) continue;
         try {
           await mintRewardDiamonds(deps, { uid: d.uid, claimId: d.claimId, diamonds: d.reward.diamonds });

@@ -2,10 +2,11 @@
 // token, and the linked quest-platform account (link, unlink, signed EXP webhook).
 import { randomBytes } from 'node:crypto';
 import {
-  ClaimBody, CombineFragmentsBody, findFragment, findMission, findQuestStep, JoinWithTokenBody, LIFETIME, LinkQuestAccountBody, periodIdOf,
+  ClaimBody, ClaimResultDto, CombineFragmentsBody, CommandAnswer, eventOf, findFragment, FragmentsCombinedAnswer, FriendJoinedAnswer, FriendTokenAnswer, QuestAccountLinkedAnswer,
+  QuestWebhookReceived, SandboxLinkProof, findMission, findQuestStep, JoinWithTokenBody, LIFETIME, LinkQuestAccountBody, periodIdOf,
   progressionTexts, type ProgressMetric, type Reward, type RewardSource,
 } from '@murmur/contracts';
-import { ApiError, currentUser, dailyPeriod, lifetime, parse, readProgress, requireAuth, weeklyPeriod, type ProgressPeriod } from '@murmur/platform';
+import { ApiError, currentUser, dailyPeriod, lifetime, parse, readProgress, requireAuth, send, weeklyPeriod, type ProgressPeriod } from '@murmur/platform';
 import { WrongExpectedVersion } from '@murmur/eventstore';
 import express from 'express';
 import type { CommandDeps } from '../dependencies.ts';
@@ -61,7 +62,7 @@ export const progressionModule: CommandModule = {
         { type: 'ImportQuestExp', uid, platformUserId: event.platformUserId, platformEventId: event.eventId, questTitle: event.questTitle, exp: event.exp, now: deps.clock.now() },
         `quest-platform:${event.eventId}`,
       );
-      res.json({ received: true, duplicate: result.duplicate, position: result.position.toString() });
+      send(res, QuestWebhookReceived, { received: true, duplicate: result.duplicate, position: result.position.toString() });
     });
   },
   routes(router, deps) {
@@ -71,7 +72,7 @@ export const progressionModule: CommandModule = {
       if (!mission) throw new ApiError('NOT_FOUND', progressionTexts.missionNotFound);
       const current = periodIdOf(mission.period, deps.clock.now());
       const period = periodId ?? current;
-      res.json(await claim(deps, uid, {
+      send(res, ClaimResultDto, await claim(deps, uid, {
         source: 'mission', sourceId: mission.id, title: mission.title, periodId: period, currentPeriodId: current,
         period: mission.period === 'daily' ? dailyPeriod(period) : weeklyPeriod(period), metric: mission.metric, target: mission.target, requiresClaim: null, reward: mission.reward,
       }));
@@ -83,7 +84,7 @@ export const progressionModule: CommandModule = {
       if (!found) throw new ApiError('NOT_FOUND', progressionTexts.questNotFound);
       const { quest, step, index } = found;
       const before = index > 0 ? claimIdOf('quest', quest.steps[index - 1]!.id, LIFETIME) : null;
-      res.json(await claim(deps, uid, {
+      send(res, ClaimResultDto, await claim(deps, uid, {
         source: 'quest', sourceId: step.id, title: `${quest.title}: ${step.title}`, periodId: LIFETIME, currentPeriodId: LIFETIME,
         period: lifetime, metric: step.metric, target: step.target, requiresClaim: before, reward: step.reward,
       }));
@@ -95,7 +96,7 @@ export const progressionModule: CommandModule = {
       const fragment = findFragment(kind)!;
       const result = await runProgression(deps, uid, { type: 'CombineFragments', uid, fragment, now: deps.clock.now() });
       const combined = result.events.find((e) => e.type === 'FragmentsCombined');
-      res.json({ position: result.position.toString(), item: combined?.type === 'FragmentsCombined' ? combined.data : null });
+      send(res, FragmentsCombinedAnswer, { position: result.position.toString(), item: combined?.type === 'FragmentsCombined' ? combined.data : null });
     });
 
     // The personal token: issued once, as the first event of the owner's `frens-owner-{uid}` stream
@@ -104,17 +105,21 @@ export const progressionModule: CommandModule = {
     router.post('/progression/frens/token', requireAuth(), async (req, res) => {
       const { uid } = currentUser(req);
       const streamId = `frens-owner-${uid}`;
-      const read = async () => (await deps.store.readStream(streamId, { fromVersion: 1n, limit: 1 })).events[0];
+      const read = async () => {
+        const first = (await deps.store.readStream(streamId, { fromVersion: 1n, limit: 1 })).events[0];
+        const issued = first && eventOf(first, ['FriendTokenIssued']);
+        return issued && first ? { token: issued.data.token, position: first.globalPosition } : undefined;
+      };
       const existing = await read();
-      if (existing) return void res.json({ token: String(existing.data.token), position: existing.globalPosition.toString() });
+      if (existing) return send(res, FriendTokenAnswer, { token: existing.token, position: existing.position.toString() });
       const token = randomBytes(6).toString('base64url').replace(/[-_]/g, 'X').toUpperCase();
       try {
         const appended = await deps.store.append(streamId, [{ type: 'FriendTokenIssued', data: { uid, token, issuedAt: deps.clock.now().toISOString() }, metadata: { actorUid: uid } }], { expectedVersion: 'no_stream' });
-        res.json({ token, position: appended.lastPosition.toString() });
+        send(res, FriendTokenAnswer, { token, position: appended.lastPosition.toString() });
       } catch (error) {
         if (!(error instanceof WrongExpectedVersion)) throw error;
         const again = await read();
-        res.json({ token: String(again!.data.token), position: again!.globalPosition.toString() });
+        send(res, FriendTokenAnswer, { token: again!.token, position: again!.position.toString() });
       }
     });
 
@@ -126,7 +131,7 @@ export const progressionModule: CommandModule = {
       if (!inviterUid) throw new ApiError('NOT_FOUND', progressionTexts.tokenNotFound);
       const { rows } = await deps.pool.query<{ level: number }>('select level from rm.progression_users where uid = $1', [uid]);
       const result = await runProgression(deps, uid, { type: 'UseFriendToken', uid, inviterUid, token: token.toUpperCase(), currentLevel: rows[0]?.level ?? 1, now: deps.clock.now() });
-      res.json({ position: result.position.toString(), inviterUid });
+      send(res, FriendJoinedAnswer, { position: result.position.toString(), inviterUid });
     });
 
     router.post('/progression/quest-account/link', requireAuth(), async (req, res) => {
@@ -139,13 +144,13 @@ export const progressionModule: CommandModule = {
       const { rows } = await deps.pool.query<{ uid: string }>('select uid from rm.progression_quest_accounts where platform_user_id = $1', [account.platformUserId]);
       if (rows[0] && rows[0].uid !== uid) throw new ApiError('CONFLICT', progressionTexts.accountTaken);
       const result = await runProgression(deps, uid, { type: 'LinkQuestAccount', uid, platformUserId: account.platformUserId, handle: account.handle, now: deps.clock.now() });
-      res.json({ position: result.position.toString(), account });
+      send(res, QuestAccountLinkedAnswer, { position: result.position.toString(), account });
     });
 
     router.post('/progression/quest-account/unlink', requireAuth(), async (req, res) => {
       const { uid } = currentUser(req);
       const result = await runProgression(deps, uid, { type: 'UnlinkQuestAccount', uid, now: deps.clock.now() });
-      res.json({ position: result.position.toString() });
+      send(res, CommandAnswer, { position: result.position.toString() });
     });
 
     // The demo's stand-in for the platform's authorize page: signs a proof for the caller. Only
@@ -155,7 +160,7 @@ export const progressionModule: CommandModule = {
       const port = questPlatformPort(deps);
       if (port.mode !== 'sandbox') throw new ApiError('NOT_FOUND', 'Not found.');
       const handle = `quester_${uid.slice(-6)}`;
-      res.json({ proof: signLinkProof(port.secret, { platformUserId: `sandbox-${handle}`, handle, uid, issuedAt: Math.floor(deps.clock.now().getTime() / 1000) }) });
+      send(res, SandboxLinkProof, { proof: signLinkProof(port.secret, { platformUserId: `sandbox-${handle}`, handle, uid, issuedAt: Math.floor(deps.clock.now().getTime() / 1000) }) });
     });
   },
   start(deps) {

@@ -62,6 +62,7 @@ export function decideReferral(command: ReferralCommand, state: ReferralState): 
 }
 
 export const referralDecider: Decider<ReferralState, ReferralCommand, ReferralEvent> = {
+  evolvesOn: { ReferralLinkCreated: true, ReferrerBound: true, PayoutWalletBound: true },
   initialState: initialReferralState,
   evolve: evolveReferral,
   decide: decideReferral,

@@ -2,11 +2,11 @@
 // binding (validate-referrer, then connect with the confirmation), payout wallet (add-wallet).
 import { createHash } from 'node:crypto';
 import {
-  AddPayoutWalletBody, ConnectReferrerBody, CreateReferralLinkBody, normalizeReferralCode, referralCodeLimits, referralStreams,
+  AddPayoutWalletBody, ConnectReferrerBody, PayoutWalletAnswer, ReferralLinkDto, ReferrerCheck, ReferrerConnected, CreateReferralLinkBody, normalizeReferralCode, referralCodeLimits, referralStreams,
   referralTexts, ValidateReferrerBody,
 } from '@murmur/contracts';
 import { WrongExpectedVersion } from '@murmur/eventstore';
-import { ApiError, currentUser, parse, requireAuth } from '@murmur/platform';
+import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
 import type express from 'express';
 import type { CommandDeps } from '../dependencies.ts';
 import type { CommandModule } from '../modules.ts';
@@ -92,7 +92,7 @@ export function referralRoutes(router: express.Router, deps: CommandDeps, config
   const linkAnswer = async (req: express.Request, res: express.Response) => {
     const { uid } = currentUser(req);
     const { code, position } = await ensureLink(deps, uid);
-    res.json({ code, link: referralLink(config, code), position: position.toString() });
+    send(res, ReferralLinkDto, { code, link: referralLink(config, code), position: position.toString() });
   };
   router.post('/referral/me/link', requireAuth(), linkAnswer);
   router.post('/referral/init', requireAuth(), linkAnswer);
@@ -102,7 +102,7 @@ export function referralRoutes(router: express.Router, deps: CommandDeps, config
     const body = parse(CreateReferralLinkBody, req.body);
     const code = normalizeReferralCode(body.code);
     const position = await setLink(deps, uid, code);
-    res.json({ code, link: referralLink(config, code), position: position.toString() });
+    send(res, ReferralLinkDto, { code, link: referralLink(config, code), position: position.toString() });
   });
 
   router.post('/referral/validate-referrer', requireAuth(), async (req, res) => {
@@ -117,7 +117,7 @@ export function referralRoutes(router: express.Router, deps: CommandDeps, config
     const { rows } = await deps.pool
       .query<{ username: string }>('select username from rm.users where uid = $1', [ok.uid])
       .catch(() => ({ rows: [] as { username: string }[] }));
-    res.json({
+    send(res, ReferrerCheck, {
       valid: true,
       code: normalizeReferralCode(body.code),
       referrer: { uid: ok.uid, username: rows[0]?.username ?? ok.uid },
@@ -130,14 +130,14 @@ export function referralRoutes(router: express.Router, deps: CommandDeps, config
     const { uid } = currentUser(req);
     const body = parse(ConnectReferrerBody, req.body);
     const result = await bindReferrer(deps, uid, normalizeReferralCode(body.code));
-    res.json({ referrerUid: result.referrerUid, position: result.position.toString() });
+    send(res, ReferrerConnected, { referrerUid: result.referrerUid, position: result.position.toString() });
   });
 
   router.post('/referral/add-wallet', requireAuth(), async (req, res) => {
     const { uid } = currentUser(req);
     const body = parse(AddPayoutWalletBody, req.body);
     const result = await referralCommands.run(deps, uid, { type: 'AddPayoutWallet', uid, address: body.address, chainId: body.chainId, now: deps.clock.now() }, { actorUid: uid });
-    res.json({ wallet: result.state.wallet, position: result.position.toString() });
+    send(res, PayoutWalletAnswer, { wallet: result.state.wallet, position: result.position.toString() });
   });
 }
 

@@ -52,6 +52,7 @@ function decide(command: SocialCommand, state: SocialState): SocialEvent[] {
 }
 
 export const socialDecider: Decider<SocialState, SocialCommand, SocialEvent> = {
+  evolvesOn: { Followed: true, Unfollowed: true, FollowerRemoved: true, UserBlocked: true, UserUnblocked: true, UserReported: true },
   initialState: initialSocialState,
   evolve: evolveSocial,
   decide,

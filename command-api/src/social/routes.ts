@@ -1,10 +1,11 @@
 // Follow, unfollow, remove follower, block, unblock and report (spec section 7 User, section 6).
-import { RemoveFollowerBody, ReportUserBody, texts } from '@murmur/contracts';
-import { ApiError, currentUser, parse, requireAuth } from '@murmur/platform';
+import { CommandAnswer, RemoveFollowerBody, ReportUserBody, texts } from '@murmur/contracts';
+import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
 import type { Request } from 'express';
 import { defineCommandHandler } from '../decider/command-handler.ts';
 import type { CommandDeps } from '../dependencies.ts';
 import type { CommandModule } from '../modules.ts';
+import { newReport, reportCommands } from '../moderation/routes.ts';
 import { socialDecider } from './decide.ts';
 import { socialStreamId, type SocialState } from './social.ts';
 
@@ -28,11 +29,11 @@ export const socialModule: CommandModule = {
       const target = targetUid(req);
       const theirs = target === uid ? null : await loadSocial(deps, target);
       const position = (await socialCommands.run(deps, uid, { type: 'Follow', uid, target, blockedByTarget: theirs?.blocked.has(uid) ?? false, now: deps.clock.now() }, { actorUid: uid })).position.toString();
-      res.json({ position });
+      send(res, CommandAnswer, { position });
     });
     router.post('/user/unfollow/:uid', requireAuth(), async (req, res) => {
       const { uid } = currentUser(req);
-      res.json({ position: (await socialCommands.run(deps, uid, { type: 'Unfollow', uid, target: targetUid(req), now: deps.clock.now() }, { actorUid: uid })).position.toString() });
+      send(res, CommandAnswer, { position: (await socialCommands.run(deps, uid, { type: 'Unfollow', uid, target: targetUid(req), now: deps.clock.now() }, { actorUid: uid })).position.toString() });
     });
     router.post('/user/remove/:uid', requireAuth(), async (req, res) => {
       const { uid } = currentUser(req);
@@ -44,22 +45,33 @@ export const socialModule: CommandModule = {
         type === 'follower'
           ? (await socialCommands.run(deps, target, { type: 'RemoveFollower', uid: target, by: uid, now }, { actorUid: uid })).position.toString()
           : (await socialCommands.run(deps, uid, { type: 'Unfollow', uid, target, now }, { actorUid: uid })).position.toString();
-      res.json({ position });
+      send(res, CommandAnswer, { position });
     });
     const block = async (req: Request, res: import('express').Response) => {
       const { uid } = currentUser(req);
-      res.json({ position: (await socialCommands.run(deps, uid, { type: 'Block', uid, target: targetUid(req), now: deps.clock.now() }, { actorUid: uid })).position.toString() });
+      send(res, CommandAnswer, { position: (await socialCommands.run(deps, uid, { type: 'Block', uid, target: targetUid(req), now: deps.clock.now() }, { actorUid: uid })).position.toString() });
     };
     router.post('/user/block/:uid', requireAuth(), block);
     router.post('/messages/block/:uid', requireAuth(), block);
     router.post('/user/unblock/:uid', requireAuth(), async (req, res) => {
       const { uid } = currentUser(req);
-      res.json({ position: (await socialCommands.run(deps, uid, { type: 'Unblock', uid, target: targetUid(req), now: deps.clock.now() }, { actorUid: uid })).position.toString() });
+      send(res, CommandAnswer, { position: (await socialCommands.run(deps, uid, { type: 'Unblock', uid, target: targetUid(req), now: deps.clock.now() }, { actorUid: uid })).position.toString() });
     });
     router.post('/user/report/:uid', requireAuth(), async (req, res) => {
       const { uid } = currentUser(req);
       const { reason } = parse(ReportUserBody, req.body);
-      res.json({ position: (await socialCommands.run(deps, uid, { type: 'Report', uid, target: targetUid(req), reason, now: deps.clock.now() }, { actorUid: uid })).position.toString() });
+      const target = targetUid(req);
+      const now = deps.clock.now();
+      // The report also opens a case in the moderators' queue (issue 20), in the same transaction.
+      const report = await newReport(deps, uid, { target: { kind: 'user', uid: target }, reason: reason || 'Reported from the profile' }, now.toISOString());
+      const result = await socialCommands.runInTransaction(
+        deps,
+        uid,
+        { type: 'Report', uid, target, reason, now },
+        { after: async (client) => (await reportCommands.decideWithin(deps, client, report.reportId, { type: 'FileReport', report }, { actorUid: uid })).position },
+        { actorUid: uid },
+      );
+      send(res, CommandAnswer, { position: (result.extra ?? result.position).toString() });
     });
   },
 };

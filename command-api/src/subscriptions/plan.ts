@@ -1,6 +1,7 @@
 // A creator's subscription plan on `creator-plan-{uid}`: the monthly price in diamonds.
-import { subscriptionLimits, subscriptionTexts, type MurmurEvent } from '@murmur/contracts';
+import { subscriptionLimits, subscriptionTexts, type MurmurEvent, creatorPlanEventSchemas } from '@murmur/contracts';
 import { ApiError } from '@murmur/platform';
+import { defineCommandHandler } from '../decider/command-handler.ts';
 import type { Decider } from '../decider/decider.ts';
 
 export type PlanEvent = MurmurEvent<'SubscriptionPriceSet'>;
@@ -17,6 +18,7 @@ export interface SetPrice {
 export const planStreamId = (uid: string): string => `creator-plan-${uid}`;
 
 export const planDecider: Decider<PlanState, SetPrice, PlanEvent> = {
+  evolvesOn: creatorPlanEventSchemas,
   initialState: () => ({ price: null }),
   evolve: (state, event) => (event.type === 'SubscriptionPriceSet' ? { price: event.data.price } : state),
   decide(command, state) {
@@ -27,3 +29,5 @@ export const planDecider: Decider<PlanState, SetPrice, PlanEvent> = {
     return [{ type: 'SubscriptionPriceSet', data: { creatorUid: command.creatorUid, price: command.price, setAt: command.at } }];
   },
 };
+
+export const planCommands = defineCommandHandler({ decider: planDecider, streamId: planStreamId });

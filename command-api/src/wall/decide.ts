@@ -1,6 +1,6 @@
 // The wall post decider: create (media must be the author's processed media; private media needs
 // a price), delete by the author, like and unlike once each, record an unlock once it is paid.
-import { socialTexts, type CreateWallPostBody } from '@murmur/contracts';
+import { socialTexts, type CreateWallPostBody, wallEventSchemas } from '@murmur/contracts';
 import { ApiError } from '@murmur/platform';
 import type { Decider } from '../decider/decider.ts';
 import { evolvePost, initialPostState, type PostState, type WallEvent } from './wall.ts';
@@ -71,4 +71,4 @@ function decide(command: WallCommand, state: PostState): WallEvent[] {
   }
 }
 
-export const wallDecider: Decider<PostState, WallCommand, WallEvent> = { initialState: initialPostState, evolve: evolvePost, decide };
+export const wallDecider: Decider<PostState, WallCommand, WallEvent> = { evolvesOn: wallEventSchemas, initialState: initialPostState, evolve: evolvePost, decide };

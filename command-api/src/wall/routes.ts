@@ -1,8 +1,8 @@
 // Wall commands (spec section 7 User): post, delete, like, unlike, and unlocking private media
 // with diamonds through the wallet (key `post-unlock:{postId}:{uid}`, so a retry never charges twice).
 import { randomUUID } from 'node:crypto';
-import { CreateWallPostBody, socialTexts } from '@murmur/contracts';
-import { ApiError, currentUser, parse, requireAuth } from '@murmur/platform';
+import { CommandAnswer, CreateWallPostBody, socialTexts, WallLikeAnswer, WallPostCreated, WallUnlockAnswer } from '@murmur/contracts';
+import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
 import type { Request } from 'express';
 import { defineCommandHandler } from '../decider/command-handler.ts';
 import { mediaCommands } from '../media/media-commands.ts';
@@ -11,7 +11,7 @@ import { spendDiamonds } from '../wallet/ledger.ts';
 import { wallDecider } from './decide.ts';
 import { postStreamId } from './wall.ts';
 
-const postCommands = defineCommandHandler({ decider: wallDecider, streamId: postStreamId });
+export const postCommands = defineCommandHandler({ decider: wallDecider, streamId: postStreamId });
 
 function postId(req: Request): string {
   const id = String(req.params.id ?? '');
@@ -32,22 +32,22 @@ export const wallModule: CommandModule = {
       }
       const id = randomUUID();
       const result = await postCommands.run(deps, id, { type: 'CreatePost', postId: id, uid, body, mediaOwned, now: deps.clock.now() }, { actorUid: uid });
-      res.status(201).json({ id, position: result.position.toString() });
+      send(res, WallPostCreated, { id, position: result.position.toString() }, 201);
     });
     router.post('/user/wall/delete/:id', requireAuth(), async (req, res) => {
       const { uid } = currentUser(req);
       const result = await postCommands.run(deps, postId(req), { type: 'DeletePost', uid, now: deps.clock.now() }, { actorUid: uid });
-      res.json({ position: result.position.toString() });
+      send(res, CommandAnswer, { position: result.position.toString() });
     });
     router.post('/user/wall/post/:id/like', requireAuth(), async (req, res) => {
       const { uid } = currentUser(req);
       const result = await postCommands.run(deps, postId(req), { type: 'Like', uid, now: deps.clock.now() }, { actorUid: uid });
-      res.json({ position: result.position.toString(), likeCount: result.state.likes.size, hasLiked: true });
+      send(res, WallLikeAnswer, { position: result.position.toString(), likeCount: result.state.likes.size, hasLiked: true });
     });
     router.post('/user/wall/post/:id/unlike', requireAuth(), async (req, res) => {
       const { uid } = currentUser(req);
       const result = await postCommands.run(deps, postId(req), { type: 'Unlike', uid, now: deps.clock.now() }, { actorUid: uid });
-      res.json({ position: result.position.toString(), likeCount: result.state.likes.size, hasLiked: false });
+      send(res, WallLikeAnswer, { position: result.position.toString(), likeCount: result.state.likes.size, hasLiked: false });
     });
     router.post('/user/wall/post/:id/unlock', requireAuth(), async (req, res) => {
       const { uid } = currentUser(req);
@@ -56,7 +56,7 @@ export const wallModule: CommandModule = {
       const post = state.post;
       if (!post || state.deleted) throw new ApiError('NOT_FOUND', socialTexts.postNotFound);
       if (!post.mediaIsPrivate || !post.unlockPrice) throw new ApiError('RULE_VIOLATED', socialTexts.mediaNotPrivate);
-      if (post.authorUid === uid || state.unlocked.has(uid)) return void res.json({ position: '0', unlocked: true });
+      if (post.authorUid === uid || state.unlocked.has(uid)) return send(res, WallUnlockAnswer, { position: '0', unlocked: true });
       // Charge first (idempotent by key), then record; a crash between the two is healed by a retry,
       // which finds the charge already made and only records.
       const spent = await spendDiamonds(deps, {
@@ -67,7 +67,7 @@ export const wallModule: CommandModule = {
         idempotencyKey: `post-unlock:${id}:${uid}`,
       });
       const result = await postCommands.run(deps, id, { type: 'RecordUnlock', uid, diamonds: post.unlockPrice, now: deps.clock.now() }, { actorUid: uid });
-      res.json({ position: (result.position > 0n ? result.position : spent.position).toString(), unlocked: true, balance: spent.balance });
+      send(res, WallUnlockAnswer, { position: (result.position > 0n ? result.position : spent.position).toString(), unlocked: true, balance: spent.balance });
     });
   },
 };

@@ -1,6 +1,6 @@
 // The `blockchain-wallets-{uid}` stream: the addresses a user lists as theirs (spec "Blockchain
 // wallet": add, rename, remove, update). Crypto top-ups credit only transfers from these.
-import type { BlockchainWalletEvent } from '@murmur/contracts';
+import { type BlockchainWalletEvent, blockchainWalletEventSchemas, walletAddressError } from '@murmur/contracts';
 import { ApiError } from '@murmur/platform';
 import type { Decider } from '../decider/decider.ts';
 import { defineCommandHandler } from '../decider/command-handler.ts';
@@ -41,10 +41,17 @@ function evolve(state: BlockchainWalletsState, event: BlockchainWalletEvent): Bl
   }
 }
 
+/** An address of another chain (a Solana key listed as EVM, or the reverse) is refused. */
+function mustFitChain(chain: string, address: string): void {
+  const error = walletAddressError(chain, address);
+  if (error) throw new ApiError('VALIDATION_FAILED', error, { issues: [{ path: 'address', message: error }] });
+}
+
 function decide(command: BlockchainWalletCommand, state: BlockchainWalletsState): BlockchainWalletEvent[] {
   const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
   if (command.type === 'Add') {
     if (state.wallets.some((w) => w.walletId === command.walletId)) return [];
+    mustFitChain(command.chain, command.address);
     if (state.wallets.some((w) => sameAddress(w.address, command.address))) throw new ApiError('RULE_VIOLATED', 'This wallet address is already in your list.');
     if (state.wallets.length >= MAX_BLOCKCHAIN_WALLETS) throw new ApiError('RULE_VIOLATED', `You can list at most ${MAX_BLOCKCHAIN_WALLETS} wallets.`);
     const { type: _t, ...data } = command;
@@ -55,6 +62,7 @@ function decide(command: BlockchainWalletCommand, state: BlockchainWalletsState)
   const base = { walletId: current.walletId, uid: command.uid, name: current.name, address: current.address, chain: current.chain, at: command.at };
   if (command.type === 'Remove') return [{ type: 'BlockchainWalletRemoved', data: base }];
   const next = { ...base, ...(command.name ? { name: command.name } : {}), ...(command.address ? { address: command.address } : {}), ...(command.chain ? { chain: command.chain } : {}) };
+  if (command.address || command.chain) mustFitChain(next.chain, next.address);
   if (command.address && state.wallets.some((w) => w.walletId !== current.walletId && sameAddress(w.address, command.address!))) {
     throw new ApiError('RULE_VIOLATED', 'This wallet address is already in your list.');
   }
@@ -62,6 +70,7 @@ function decide(command: BlockchainWalletCommand, state: BlockchainWalletsState)
 }
 
 export const blockchainWalletsDecider: Decider<BlockchainWalletsState, BlockchainWalletCommand, BlockchainWalletEvent> = {
+  evolvesOn: blockchainWalletEventSchemas,
   initialState: () => ({ wallets: [] }),
   evolve,
   decide,

@@ -1,5 +1,5 @@
 // The wallet decider: spend only what is there. Pure; time, ids and prices come in on the command.
-import { vipPerks, alreadySubscribedText, collectionLimits, collectionTexts, subscriptionLimits, subscriptionTexts, diamondsForUsdCents, formatText, money, texts, vipItems, type DiamondReason, type PaymentPurpose, type SkuBadge, type SkuKind } from '@murmur/contracts';
+import { vipPerks, alreadySubscribedText, collectionLimits, collectionTexts, subscriptionLimits, subscriptionTexts, diamondsForUsdCents, formatText, money, texts, vipItems, type DiamondReason, type PaymentPurpose, type SkuBadge, type SkuKind, walletEventSchemas } from '@murmur/contracts';
 import { ApiError } from '@murmur/platform';
 import type { Decider } from '../decider/decider.ts';
 import { evolveWallet, initialWalletState, type WalletEvent, type WalletState } from './wallet.ts';
@@ -100,7 +100,37 @@ export interface SubscribeToCreator {
   at: string;
 }
 
-export type WalletCommand = CreditDiamonds | CreditPayment | SpendDiamonds | SendGift | PurchaseSku | ChangeAppearance | SubscribeToCreator;
+/** Set a booking's price aside (DESIGN section 9: the hold is an event on the buyer's wallet). */
+export interface HoldDiamonds {
+  type: 'HoldDiamonds';
+  uid: string;
+  holdId: string;
+  amount: number;
+  reference: string;
+  at: string;
+}
+
+/** A hold ends once: given back (a cancellation) or spent, `charmShare` of it to the recipient. */
+export type SettleHolds =
+  | { type: 'ReleaseHolds'; uid: string; holdIds: string[]; reference: string; at: string }
+  | { type: 'SpendHolds'; uid: string; holdIds: string[]; reference: string; recipientUid: string; charmShare: number; at: string };
+
+export type WalletCommand = CreditDiamonds | CreditPayment | SpendDiamonds | SendGift | PurchaseSku | ChangeAppearance | SubscribeToCreator | HoldDiamonds | SettleHolds;
+
+export const holdTexts = { settled: 'This booking has already been settled.', unknown: 'There is no such hold on this wallet.' } as const;
+
+function decideHolds(command: SettleHolds, state: WalletState): WalletEvent[] {
+  return command.holdIds.map((holdId): WalletEvent => {
+    const hold = state.holds[holdId];
+    if (!hold) throw new ApiError('NOT_FOUND', holdTexts.unknown);
+    // Released and spent at once: whichever is appended first wins, the other is refused here.
+    if (hold.status !== 'held') throw new ApiError('CONFLICT', holdTexts.settled);
+    const base = { uid: command.uid, holdId, amount: hold.amount, reference: command.reference };
+    return command.type === 'ReleaseHolds'
+      ? { type: 'HoldReleased', data: { ...base, releasedAt: command.at } }
+      : { type: 'HoldSpent', data: { ...base, recipientUid: command.recipientUid, charm: Math.floor(hold.amount * command.charmShare), spentAt: command.at } };
+  });
+}
 
 export const MAX_GIFT_RECIPIENTS = 20;
 
@@ -137,12 +167,12 @@ function stillOwned(state: WalletState, ids: string[], at: string): string[] {
 }
 
 /** DESIGN section 9: a VIP gets 5% more diamonds on every top-up, minted through the ledger with
- * its own reason (not a paid credit: no cash came in for it). The VIP checkout's own payment is
- * spent on VIP at once and earns none. */
+ * its own reason (not a paid credit: no cash came in for it). The subscription checkout's payments
+ * (the VIP year, a creator subscription) are spent at once and earn none. */
 function vipBonus(command: CreditPayment, state: WalletState, credited: number): WalletEvent[] {
   const vip = state.vipUntil !== null && state.vipUntil > command.at;
   const amount = Math.floor(credited * vipPerks.topUpBonus);
-  if (!vip || command.purpose === 'vip' || amount <= 0) return [];
+  if (!vip || command.purpose === 'vip' || command.purpose === 'creator_subscription' || amount <= 0) return [];
   return [{ type: 'DiamondsCredited', data: { uid: command.uid, amount, reason: 'vip_bonus', reference: `${command.paymentId}:vip-bonus`, creditedAt: command.at } }];
 }
 
@@ -296,6 +326,14 @@ export function decideWallet(command: WalletCommand, state: WalletState): Wallet
       return decideAppearance(command, state);
     case 'SubscribeToCreator':
       return decideSubscription(command, state);
+    case 'HoldDiamonds':
+      if (state.holds[command.holdId]) return [];
+      requireAmount(command.amount);
+      requireBalance(state, command.amount);
+      return [{ type: 'DiamondsHeld', data: { uid: command.uid, holdId: command.holdId, amount: command.amount, reference: command.reference, heldAt: command.at } }];
+    case 'ReleaseHolds':
+    case 'SpendHolds':
+      return decideHolds(command, state);
     default: {
       const _exhaustive: never = command;
       throw new ApiError('VALIDATION_FAILED', 'Unknown wallet command.');
@@ -304,6 +342,7 @@ export function decideWallet(command: WalletCommand, state: WalletState): Wallet
 }
 
 export const walletDecider: Decider<WalletState, WalletCommand, WalletEvent> = {
+  evolvesOn: walletEventSchemas,
   initialState: initialWalletState,
   evolve: evolveWallet,
   decide: decideWallet,

@@ -67,6 +67,12 @@ export async function creditDiamonds(deps: LedgerDeps, entry: LedgerEntry): Prom
   return { position, balance };
 }
 
+/** Whether `uid` is VIP at `at` (DESIGN section 9 perks), from the wallet stream, never a read model. */
+export async function isVipAt(deps: LedgerDeps, uid: string, at: string): Promise<boolean> {
+  const { vipUntil } = await loadWallet(deps, uid);
+  return vipUntil !== null && vipUntil > at;
+}
+
 /** The wallet's current state from the stream (and the in-memory cache), never from a read model. */
 export async function loadWallet(deps: LedgerDeps, uid: string): Promise<WalletState> {
   return (await walletCommands.load(deps, uid)).state;

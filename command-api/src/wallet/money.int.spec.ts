@@ -72,6 +72,12 @@ describe('withdrawals', () => {
     expect(wrongChain.body.error.message).toBe('This is not a valid Ethereum (EVM) address. Check the network you chose.');
     expect((await post('/wallet/withdraw', token, { amount: 600, network: 'solana', address: payoutAddress }, { 'idempotency-key': 'wd-wrong' })).status).toBe(400);
     expect((await post('/wallet/withdraw/validate', token, { amount: 600, network: 'solana', address: solanaAddress })).body).toMatchObject({ valid: true });
+    // A bank transfer names the bank's country, a code of GET location/countries.
+    const noCountry = await post('/wallet/withdraw', token, { amount: 600, method: 'bank', address: 'PH12BANK0001' }, { 'idempotency-key': 'wd-bank-none' });
+    expect([noCountry.status, noCountry.body.error.message]).toEqual([400, 'Bank country is required.']);
+    const unknownCountry = await post('/wallet/withdraw/validate', token, { amount: 600, method: 'bank', address: 'PH12BANK0001', bankCountry: 'XX' });
+    expect([unknownCountry.status, unknownCountry.body.error.message]).toEqual([400, 'Choose a country from the list.']);
+    expect((await post('/wallet/withdraw/validate', token, { amount: 600, method: 'bank', address: 'PH12BANK0001', bankCountry: 'ph' })).body).toMatchObject({ valid: true });
     expect((await post('/wallet/withdraw/validate', token, { amount: 2000, address: payoutAddress })).body).toMatchObject({ valid: true, usd: 20, available: 2500 });
     const first = await post('/wallet/withdraw', token, { amount: 2000, address: payoutAddress }, { 'idempotency-key': 'wd-1' });
     expect(first.status).toBe(201);
@@ -116,7 +122,18 @@ describe('withdrawals', () => {
     const paid = await post('/wallet/creator/payment', agency, { creatorUid: hosted, amount: 2500, proofUrl: 'https://cdn.example/proof.png' });
     expect(paid.status).toBe(201);
     const notes = await get('/payment-notifications', creator, paid.body.position);
-    expect(notes.body.items[0]).toMatchObject({ withdrawalId: paid.body.transactionId, charm: 2500, agencyUid: 'agency-1', proofUrl: 'https://cdn.example/proof.png', status: 'pending' });
+    expect(notes.body.items[0]).toMatchObject({ withdrawalId: paid.body.transactionId, charm: 2500, agencyUid: 'agency-1', proofUrl: 'https://cdn.example/proof.png', status: 'pending', unread: true });
+    expect(notes.body.unreadCount).toBe(1);
+    // Opening it marks it read once; another creator cannot mark it, and that writes nothing.
+    const stranger = await post('/payment-notifications/read', second.token, { withdrawalId: paid.body.transactionId });
+    expect(stranger.status).toBe(404);
+    const opened = await post('/payment-notifications/read', creator, { withdrawalId: paid.body.transactionId });
+    expect(opened.status).toBe(200);
+    expect((await post('/payment-notifications/read', creator, { withdrawalId: paid.body.transactionId })).status).toBe(200);
+    expect((await stack.command.deps.store.readStream(`notifications-${hosted}`)).events).toHaveLength(1);
+    const read = await get('/payment-notifications', creator, opened.body.position);
+    expect([read.body.items[0].unread, read.body.unreadCount]).toEqual([false, 0]);
+    expect((await stack.command.deps.store.readStream(`notifications-${second.uid}`)).events).toHaveLength(0);
     const confirmed = await stack.api('/cashout-confirm', { method: 'PUT', token: creator, body: { withdrawalId: paid.body.transactionId } });
     expect(confirmed.status).toBe(200);
     const after = await get('/payment-notifications', creator, confirmed.body.position);

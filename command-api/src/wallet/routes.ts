@@ -1,20 +1,20 @@
 // The money module's commands: payments (card, crypto, sandbox, VIP checkout), purchases,
 // withdrawals, creator cash-outs and blockchain wallets. Gifts are in ../gifting.
 import {
-  BlockchainWalletBody, EquipBody, BlockchainWalletChangeBody, CashoutConfirmBody, CreatorPaymentBody, findSku, guildTexts, money, PurchaseBody, WithdrawBody, withdrawal,
+  BlockchainWalletAnswer, BlockchainWalletBody, EquipAnswer, EquipBody, BlockchainWalletChangeBody, CashoutConfirmBody, CreatorPaymentBody, findSku, GrantAnswer, guildTexts, money,
+  PurchaseAnswer, PurchaseBody, PurchaseCheck, WithdrawalAnswer, WithdrawBody, WithdrawCheck, withdrawal,
 } from '@murmur/contracts';
-import { ApiError, currentUser, parse, requireAuth } from '@murmur/platform';
+import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
 import type express from 'express';
 import { createHash, randomUUID } from 'node:crypto';
 import { z } from 'zod';
-import { defineCommandHandler } from '../decider/command-handler.ts';
 import type { CommandDeps } from '../dependencies.ts';
 import { agencyCommands, hostMembershipCommands } from '../guild/guild-commands.ts';
 import type { CommandModule } from '../modules.ts';
 import { startPaymentReactor } from '../payments/reactor.ts';
 import { paymentRawRoutes, paymentRoutes } from '../payments/routes.ts';
 import { changeBlockchainWallets } from './blockchain-wallets.ts';
-import { availableCharm, earningsDecider, earningsStreamId, type EarningsCommand } from './earnings.ts';
+import { availableCharm, earningsCommands, earningsDecider, type EarningsCommand } from './earnings.ts';
 import { routeIdempotencyKey } from './idempotency.ts';
 import { walletDecider, type PurchaseSku } from './decide.ts';
 import { loadWallet, runWalletCommand } from './ledger.ts';
@@ -83,8 +83,6 @@ async function creditedCharm(deps: CommandDeps, uid: string): Promise<number> {
   return Number(rows[0]?.credited ?? 0);
 }
 
-/** Withdrawals on `earnings-{uid}`; keys scoped by the stream, as the wallet's. */
-const earningsCommands = defineCommandHandler({ decider: earningsDecider, streamId: earningsStreamId, idempotencyScope: 'stream' });
 
 /** An agency pays only creators on its own roster. The roster rule is decided on the host's
  * membership stream (`agency-host-{uid}`) with an expected version, where leaving the agency is
@@ -105,14 +103,14 @@ function walletCommandRoutes(router: express.Router, deps: CommandDeps): void {
   // ---- purchases ----
   router.post('/payment/purchase/validate', requireAuth(), async (req, res) => {
     const { uid } = currentUser(req);
-    res.json(await dryRunPurchase(deps, uid, parse(PurchaseBody, req.body)));
+    send(res, PurchaseCheck, await dryRunPurchase(deps, uid, parse(PurchaseBody, req.body)));
   });
 
   // Spec section 7 `skus/credit/condition`: may the caller get this item with their diamonds, and
   // what is left after. The same dry run as the validation, named the spec's way.
   router.post('/skus/credit/condition', requireAuth(), async (req, res) => {
     const { uid } = currentUser(req);
-    res.json(await dryRunPurchase(deps, uid, parse(PurchaseBody, req.body)));
+    send(res, PurchaseCheck, await dryRunPurchase(deps, uid, parse(PurchaseBody, req.body)));
   });
 
   router.post('/payment/purchase', requireAuth(), async (req, res) => {
@@ -122,7 +120,7 @@ function walletCommandRoutes(router: express.Router, deps: CommandDeps): void {
     const { key } = routeIdempotencyKey(req, uid, 'payment/purchase');
     const result = await runWalletCommand(deps, uid, purchaseCommand(uid, body, idFromKey('purchase', key), deps.clock.now().toISOString()), key);
     const purchase = result.events.find((e) => e.type === 'SkuPurchased');
-    res.status(result.duplicate ? 200 : 201).json({ status: 'succeeded', position: result.position.toString(), balance: result.balance, duplicate: result.duplicate, purchase: purchase?.data ?? null });
+    send(res, PurchaseAnswer, { status: 'succeeded', position: result.position.toString(), balance: result.balance, duplicate: result.duplicate, purchase: purchase?.data ?? null }, result.duplicate ? 200 : 201);
   });
 
   // ---- collections: wear or take off an owned frame or badge, decided on the wallet stream ----
@@ -132,7 +130,7 @@ function walletCommandRoutes(router: express.Router, deps: CommandDeps): void {
     const result = await runWalletCommand(deps, uid, {
       type: 'ChangeAppearance', uid, itemId: body.itemId, equip: body.equip, lobbyIds: await lobbiesOf(deps, uid), at: deps.clock.now().toISOString(),
     }, `equip:${randomUUID()}`);
-    res.json({ position: result.position.toString(), frameId: result.state.frameId, badgeIds: result.state.badgeIds });
+    send(res, EquipAnswer, { position: result.position.toString(), frameId: result.state.frameId, badgeIds: result.state.badgeIds });
   });
 
   // ---- withdrawals: validate first, then submit (spec section 4) ----
@@ -148,6 +146,7 @@ function walletCommandRoutes(router: express.Router, deps: CommandDeps): void {
     method: body.method,
     ...(body.method === 'crypto' ? { network: body.network } : {}),
     address: body.address,
+    ...(body.method === 'bank' && body.bankCountry ? { bankCountry: body.bankCountry } : {}),
     at: deps.clock.now().toISOString(),
   });
 
@@ -157,7 +156,7 @@ function walletCommandRoutes(router: express.Router, deps: CommandDeps): void {
     const command = await withdrawCommand(uid, body, 'validate');
     const { state } = await earningsCommands.load(deps, uid);
     earningsDecider.decide(command, state); // throws the refusal the real withdrawal would meet
-    res.json({ valid: true, charm: body.amount, usd: Math.round(body.amount * money.usdPerCharm * 100) / 100, available: availableCharm(state, command.type === 'WithdrawCharm' ? command.creditedTotal : 0) });
+    send(res, WithdrawCheck, { valid: true, charm: body.amount, usd: Math.round(body.amount * money.usdPerCharm * 100) / 100, available: availableCharm(state, command.type === 'WithdrawCharm' ? command.creditedTotal : 0) });
   });
 
   router.post('/wallet/withdraw', requireAuth(), async (req, res) => {
@@ -168,7 +167,7 @@ function walletCommandRoutes(router: express.Router, deps: CommandDeps): void {
     const result = await earningsCommands.run(deps, uid, await withdrawCommand(uid, body, withdrawalId), { idempotencyKey: key });
     // A retry of a pending withdrawal decides nothing new: it answers 200 with the same id.
     const repeated = result.duplicate || result.events.length === 0;
-    res.status(repeated ? 200 : 201).json({ status: 'pending', transactionId: withdrawalId, position: result.position.toString() });
+    send(res, WithdrawalAnswer, { status: 'pending', transactionId: withdrawalId, position: result.position.toString() }, repeated ? 200 : 201);
   });
 
   // An operator settles a withdrawal: completed, or failed (which gives the charm back).
@@ -179,7 +178,7 @@ function walletCommandRoutes(router: express.Router, deps: CommandDeps): void {
     const result = await earningsCommands.run(deps, body.uid, body.status === 'completed'
       ? { type: 'CompleteWithdrawal', withdrawalId: body.withdrawalId, uid: body.uid, at }
       : { type: 'FailWithdrawal', withdrawalId: body.withdrawalId, uid: body.uid, reason: body.reason, at }, { idempotencyKey: `settle:${body.withdrawalId}` });
-    res.json({ status: body.status, transactionId: body.withdrawalId, position: result.position.toString() });
+    send(res, WithdrawalAnswer, { status: body.status, transactionId: body.withdrawalId, position: result.position.toString() });
   });
 
   // ---- creator cash-out by an agency, with proof of payment ----
@@ -204,7 +203,7 @@ function walletCommandRoutes(router: express.Router, deps: CommandDeps): void {
     }, { idempotencyKey: key });
     // A retry decides nothing new (the payout is pending already): 200 with the same id.
     const repeated = result.duplicate || result.events.length === 0;
-    res.status(repeated ? 200 : 201).json({ status: 'pending', transactionId: withdrawalId, position: result.position.toString() });
+    send(res, WithdrawalAnswer, { status: 'pending', transactionId: withdrawalId, position: result.position.toString() }, repeated ? 200 : 201);
   });
 
   const confirmCashout = async (req: express.Request, res: express.Response) => {
@@ -214,7 +213,7 @@ function walletCommandRoutes(router: express.Router, deps: CommandDeps): void {
     // A repeated answer answers like the first one.
     const settled = state.settled[body.withdrawalId];
     if (settled) {
-      res.json({ status: settled, transactionId: body.withdrawalId, position: '0' });
+      send(res, WithdrawalAnswer, { status: settled, transactionId: body.withdrawalId, position: '0' });
       return;
     }
     if (state.pending[body.withdrawalId]?.kind !== 'agency_payout') throw new ApiError('NOT_FOUND', 'No pending payment with this id.');
@@ -223,7 +222,7 @@ function walletCommandRoutes(router: express.Router, deps: CommandDeps): void {
     const result = await earningsCommands.run(deps, uid, body.received
       ? { type: 'CompleteWithdrawal', withdrawalId: body.withdrawalId, uid, at }
       : { type: 'FailWithdrawal', withdrawalId: body.withdrawalId, uid, reason: 'The creator did not receive this payment.', at }, { idempotencyKey: `settle:${body.withdrawalId}` });
-    res.json({ status: body.received ? 'completed' : 'failed', transactionId: body.withdrawalId, position: result.position.toString() });
+    send(res, WithdrawalAnswer, { status: body.received ? 'completed' : 'failed', transactionId: body.withdrawalId, position: result.position.toString() });
   };
   router.put('/cashout-confirm', requireAuth(), confirmCashout);
   router.put('/wallet/creator/cashout-confirm', requireAuth(), confirmCashout);
@@ -237,7 +236,7 @@ function walletCommandRoutes(router: express.Router, deps: CommandDeps): void {
     const result = await runWalletCommand(deps, body.uid, {
       type: 'CreditDiamonds', uid: body.uid, amount: body.amount, reason: body.reason, reference: body.reference, at: deps.clock.now().toISOString(),
     }, key, { grantedBy: admin.uid });
-    res.status(result.duplicate ? 200 : 201).json({ position: result.position.toString(), balance: result.balance });
+    send(res, GrantAnswer, { position: result.position.toString(), balance: result.balance }, result.duplicate ? 200 : 201);
   });
 
   // ---- blockchain wallets ----
@@ -247,7 +246,7 @@ function walletCommandRoutes(router: express.Router, deps: CommandDeps): void {
     const { key, supplied } = routeIdempotencyKey(req, uid, 'wallet/blockchain');
     const walletId = supplied ? idFromKey('bw', key) : `bw-${randomUUID()}`;
     const result = await changeBlockchainWallets(deps, uid, { type: 'Add', uid, walletId, ...body, at: deps.clock.now().toISOString() });
-    res.status(201).json({ walletId, position: result.position.toString() });
+    send(res, BlockchainWalletAnswer, { walletId, position: result.position.toString() }, 201);
   });
   for (const [path, type] of [['rename', 'Rename'], ['update', 'Update'], ['remove', 'Remove']] as const) {
     router.post(`/wallet/blockchain/${path}`, requireAuth(), async (req, res) => {
@@ -256,7 +255,7 @@ function walletCommandRoutes(router: express.Router, deps: CommandDeps): void {
       if (type === 'Rename' && !body.name) throw new ApiError('VALIDATION_FAILED', 'name is required.');
       const at = deps.clock.now().toISOString();
       const result = await changeBlockchainWallets(deps, uid, type === 'Remove' ? { type, uid, walletId: body.walletId, at } : { type, uid, ...body, at });
-      res.json({ walletId: body.walletId, position: result.position.toString() });
+      send(res, BlockchainWalletAnswer, { walletId: body.walletId, position: result.position.toString() });
     });
   }
 }

@@ -20,10 +20,12 @@ export interface WalletState {
   badgeIds: string[];
   /** Creator subscriptions bought: creator uid -> end. */
   subscriptions: Record<string, string>;
+  /** Diamonds set aside for bookings (out of `balance` while held): hold id -> amount and outcome. */
+  holds: Record<string, { amount: number; status: 'held' | 'released' | 'spent' }>;
 }
 
 export const initialWalletState = (): WalletState => ({
-  balance: 0, credited: 0, spent: 0, hasToppedUp: false, offerRedeemed: false, vipUntil: null, items: {}, frameId: null, badgeIds: [], subscriptions: {},
+  balance: 0, credited: 0, spent: 0, hasToppedUp: false, offerRedeemed: false, vipUntil: null, items: {}, frameId: null, badgeIds: [], subscriptions: {}, holds: {},
 });
 
 export const walletStreamId = (uid: string): string => `wallet-${uid}`;
@@ -56,6 +58,18 @@ export function evolveWallet(state: WalletState, event: WalletEvent): WalletStat
     case 'SubscribedToCreator': {
       const d = event.data;
       return { ...state, balance: state.balance - d.diamonds, spent: state.spent + d.diamonds, subscriptions: { ...state.subscriptions, [d.creatorUid]: d.expiresAt } };
+    }
+    case 'DiamondsHeld': {
+      const d = event.data;
+      return { ...state, balance: state.balance - d.amount, holds: { ...state.holds, [d.holdId]: { amount: d.amount, status: 'held' } } };
+    }
+    case 'HoldReleased': {
+      const d = event.data;
+      return { ...state, balance: state.balance + d.amount, holds: { ...state.holds, [d.holdId]: { amount: d.amount, status: 'released' } } };
+    }
+    case 'HoldSpent': {
+      const d = event.data;
+      return { ...state, spent: state.spent + d.amount, holds: { ...state.holds, [d.holdId]: { amount: d.amount, status: 'spent' } } };
     }
     default: {
       // Events of other types on the stream (none today) leave the balance alone.

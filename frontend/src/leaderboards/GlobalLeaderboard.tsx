@@ -23,9 +23,9 @@ export function GlobalLeaderboard({ profileLink = (uid: string) => `/profile?uid
   const [frequency, setFrequency] = useState<'weekly' | 'monthly'>('weekly');
   // The session is part of the key: signed in, the answer carries the caller's own rank.
   const uid = useSession((s) => s.claims?.uid ?? '');
-  const path = `/user/leaderboards?kind=${kind}&frequency=${frequency}&limit=${LIMIT}`;
-  const { data, mutate, isLoading } = useQuery<GlobalLeaderboardDto>(`${path}&as=${uid}`, { dedupingInterval: 5000 });
-  const reread = (minPosition?: string) => void mutate(api.get<GlobalLeaderboardDto>(path, { minPosition, quiet: true }), { revalidate: false });
+  const path = `/user/leaderboards?kind=${kind}&frequency=${frequency}&limit=${LIMIT}` as const;
+  const { data, mutate, isLoading } = useQuery<'GET /user/leaderboards'>(`${path}&as=${uid}`, { dedupingInterval: 5000 });
+  const reread = (minPosition?: string) => void mutate(api.get<'GET /user/leaderboards'>(path, { minPosition, quiet: true }), { revalidate: false });
   useChannel(channels.leaderboard('global'), { onEvent: (m) => reread(m.position), onResync: () => reread() });
   useReconnected(() => reread());
 

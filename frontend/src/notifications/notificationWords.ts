@@ -11,6 +11,30 @@ export interface NotificationWords {
 const usd = (cents: number) => (cents / 100).toLocaleString('en-US', { style: 'currency', currency: 'USD' });
 const num = (n: number) => n.toLocaleString('en-US');
 
+/** What the reporter is told of the decision (never who made it). */
+function reportOutcome(action: string | undefined): string {
+  switch (action) {
+    case 'dismiss':
+      return 'We found no breach of our rules. Thanks for telling us.';
+    case 'warn':
+      return 'We warned the person responsible.';
+    case 'silence':
+      return 'We silenced the person responsible for a while.';
+    case 'remove':
+      return 'We removed the content.';
+    case 'ban':
+      return 'We banned the account.';
+    default:
+      return 'We took action.';
+  }
+}
+
+function moderationNotice(action: string | undefined): string {
+  if (action === 'silence') return 'You were silenced in a lobby by a moderator';
+  if (action === 'remove') return 'A moderator removed your content';
+  return 'A warning from our moderators';
+}
+
 export function notificationWords(n: Pick<NotificationDto, 'kind' | 'actor' | 'facts'>): NotificationWords {
   const who = n.actor?.username ?? 'Someone';
   const f = n.facts;
@@ -39,6 +63,14 @@ export function notificationWords(n: Pick<NotificationDto, 'kind' | 'actor' | 'f
       return { icon: '📈', title: `You reached level ${f.level ?? ''}`.trim(), detail: null };
     case 'mission_completed':
       return { icon: '🎯', title: `Mission complete${f.mission ? `: ${f.mission}` : ''}`, detail: null };
+    case 'host_approved':
+      return { icon: '🎙️', title: 'You are now a Verified Host', detail: 'Your host application was approved' };
+    case 'host_rejected':
+      return { icon: '📝', title: 'Your host application was not approved', detail: f.reason ?? null };
+    case 'report_decided':
+      return { icon: '🛡️', title: 'Your report was reviewed', detail: reportOutcome(f.action) };
+    case 'operator_warning':
+      return { icon: '⚠️', title: moderationNotice(f.action), detail: f.reason ?? null };
     default: {
       const _exhaustive: never = n.kind;
       return _exhaustive;

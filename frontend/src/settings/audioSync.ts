@@ -1,6 +1,5 @@
 // Keeps the lobby audio preferences (volumes, mutes, default volume) on the account: read once a
 // session starts, written back (debounced) whenever the lobby or the settings page changes them.
-import type { AccountSettingsDto } from '@murmur/contracts/account-settings';
 import { useEffect } from 'react';
 import { api } from '../api/client.ts';
 import { useSession } from '../api/session.ts';
@@ -18,7 +17,7 @@ export function useAudioSync(): void {
     let stopped = false;
     const push = (s: ReturnType<typeof useVolumes.getState>) =>
       api.put('/user/settings', { volumes: s.volumes, mutes: s.mutes, defaultVolume: s.defaultVolume ?? 100 }, { quiet: true }).catch(() => undefined);
-    void api.get<AccountSettingsDto>('/user/settings', { quiet: true }).then((s) => {
+    void api.get<'GET /user/settings'>('/user/settings', { quiet: true }).then((s) => {
       if (stopped) return;
       const accountHasNone = Object.keys(s.volumes).length === 0 && s.mutes.length === 0 && s.defaultVolume === 100;
       const local = useVolumes.getState();

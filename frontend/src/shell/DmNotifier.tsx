@@ -2,7 +2,6 @@
 // is open, shows a toast naming the sender with the start of the message.
 import { channels } from '@murmur/contracts/realtime';
 import { publicEventOf } from '@murmur/contracts/public-events';
-import type { ProfileView } from '@murmur/contracts/social';
 import { useLocation } from 'react-router';
 import { api } from '../api/client.ts';
 import { useChannel } from '../api/realtime.ts';
@@ -30,7 +29,7 @@ export function DmNotifier() {
       if (isOpen(location, d.senderUid)) return;
       const preview = d.text ? (d.text.length > 80 ? `${d.text.slice(0, 80)}…` : d.text) : '📷 Photo';
       void api
-        .get<ProfileView>(paths.view(d.senderUid), { quiet: true })
+        .get<'GET /user/profile/view/{uid}'>(paths.view(d.senderUid), { quiet: true })
         .then((v) => v.username ?? 'someone', () => 'someone')
         .then((name) => toast(preview, 'info', `New message from ${name}`));
     },

@@ -1,8 +1,10 @@
 // Listens to the signed-in user's own channel (users/{uid}) and re-reads the balance and the
 // transactions at the event's position when money moves: a webhook-confirmed top-up or a gift
-// received shows up without a reload. A level-up (LevelReached on progression-{uid}) shows a toast.
+// received shows up without a reload. A level-up (LevelReached on progression-{uid}) shows a toast,
+// and so does the decision on a host application (whose approval also renews the token for role `h`).
 import { channels } from '@murmur/contracts/realtime';
-import { api } from '../api/client.ts';
+import { hostApplicationTexts } from '@murmur/contracts/host-applications';
+import { api, refreshToken } from '../api/client.ts';
 import { useChannel } from '../api/realtime.ts';
 import { useSession } from '../api/session.ts';
 import { refreshQueries, setQueryData } from '../state/query.ts';
@@ -21,6 +23,14 @@ export function LiveUser() {
         return;
       }
       if (event.type === 'FriendBonusGranted' || event.type === 'QuestExpImported') void refreshQueries('/progression/');
+      if (event.type === 'HostApplicationApproved' || event.type === 'HostApplicationRejected') {
+        const approved = event.type === 'HostApplicationApproved';
+        toast(approved ? hostApplicationTexts.approved : hostApplicationTexts.rejected, approved ? 'success' : 'info');
+        // The new role travels in the token: a fresh one carries `h` at once.
+        if (approved) void refreshToken().catch(() => undefined);
+        void api.get('/host/application', { minPosition: message.position, quiet: true }).then(() => refreshQueries('/host/application', '/wallet/collections', '/user/profile/')).catch(() => undefined);
+        return;
+      }
       if (!moneyEvents.has(event.type)) return;
       void api
         .get<'GET /wallet/balance'>('/wallet/balance', { minPosition: message.position, quiet: true })

@@ -28,6 +28,8 @@ export const sideMenu: MenuEntry[] = [
   { key: 'my-collections', label: 'My Collections', to: '/my-collections', icon: 'collections' },
   { key: 'referral', label: 'Refer and Earn', to: '/referral', icon: 'referral' },
   { key: 'guild', label: 'Guild', to: '/guild', icon: 'users', roles: ['ag'] },
+  // Staff only: admins, and devs for the sections whose routes admit them (pages/Console/sections.ts).
+  { key: 'console', label: 'Console', to: '/console', icon: 'shield', roles: ['ad', 'dev'] },
   { key: 'help-center', label: 'Help Center', to: helpCenterUrl, icon: 'help', external: helpIsExternal },
 ];
 

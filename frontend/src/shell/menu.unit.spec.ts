@@ -6,5 +6,8 @@ describe('side menu', () => {
     const labels = (roles: string[]) => visibleEntries(sideMenu, roles).map((e) => e.label);
     expect(labels(['co'])).toEqual(['Home', 'Community', 'Wallet', 'Messages', 'Quests', 'Leaderboards', 'Interact to Earn', 'My Collections', 'Refer and Earn', 'Help Center']);
     expect(labels(['co', 'ag'])).toContain('Guild');
+    expect(labels(['co', 'ag'])).not.toContain('Console');
+    expect(labels(['co', 'ad'])).toContain('Console');
+    expect(labels(['co', 'dev'])).toContain('Console');
   });
 });

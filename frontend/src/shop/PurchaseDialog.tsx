@@ -39,7 +39,7 @@ export function PurchaseDialog({ sku, onClose, onBought }: { sku: SkuDto | null;
     if (!sku) return;
     let live = true;
     api
-      .post<PurchaseCheck>('/payment/purchase/validate', { skuId: sku.id, quantity: 1 }, { quiet: true })
+      .post<'POST /payment/purchase/validate'>('/payment/purchase/validate', { skuId: sku.id, quantity: 1 }, { quiet: true })
       .then((c) => live && setCheck(c))
       .catch((e: unknown) => live && setError(e instanceof Error ? e.message : String(e)));
     return () => {
@@ -52,7 +52,7 @@ export function PurchaseDialog({ sku, onClose, onBought }: { sku: SkuDto | null;
     setBusy(true);
     setError(null);
     try {
-      const result = await api.post<{ position: string; balance: number }>('/payment/purchase', { skuId: sku.id, quantity: 1 }, { quiet: true, idempotencyKey: key });
+      const result = await api.post<'POST /payment/purchase'>('/payment/purchase', { skuId: sku.id, quantity: 1 }, { quiet: true, idempotencyKey: key });
       toast(`${sku.name} is yours. Balance: ${result.balance.toLocaleString()} diamonds.`, 'success', 'Purchase complete');
       void refreshQueries('/wallet/', '/transaction/me', '/user/');
       onBought?.(result.position);

@@ -1,10 +1,14 @@
-// One wall post: author, content, media (or its lock with the unlock price), like button and delete.
+// One wall post: author, content, media (or its lock with the unlock price), like button, delete
+// (own posts) and report (others').
 import type { WallPost } from '@murmur/contracts/social';
+import { useState } from 'react';
 import { Avatar } from '../components/Avatar.tsx';
+import { ReportDialog } from '../moderation/ReportDialog.tsx';
 import { Button } from '../components/Button.tsx';
 import styles from './social.module.css';
 
 export function PostCard({ post, mine, onLike, onDelete, onUnlock }: { post: WallPost; mine: boolean; onLike(): void; onDelete?(): void; onUnlock?(): void }) {
+  const [reporting, setReporting] = useState(false);
   const kind = post.mediaFormat?.split('/')[0];
   return (
     <article className={styles.post} data-testid={`post-${post.id}`}>
@@ -44,7 +48,13 @@ export function PostCard({ post, mine, onLike, onDelete, onUnlock }: { post: Wal
             Delete
           </Button>
         ) : null}
+        {!mine ? (
+          <Button variant="ghost" size="sm" onClick={() => setReporting(true)} data-testid="report-post">
+            Report
+          </Button>
+        ) : null}
       </footer>
+      <ReportDialog target={reporting ? { kind: 'post', postId: post.id } : null} preview={post.content || null} onClose={() => setReporting(false)} />
     </article>
   );
 }

@@ -11,16 +11,20 @@ export interface Paged<T> {
   meta: PageMeta;
 }
 
+// Each path keeps its pattern as its type (`as const`), so `useQuery<'GET /user/wall/{uid}'>` checks
+// it against the route and answers the route's DTO.
 export const paths = {
-  details: '/user/profile/details',
-  view: (uid: string) => `/user/profile/view/${encodeURIComponent(uid)}`,
-  wall: (uid: string, query = '') => `/user/wall/${encodeURIComponent(uid)}${query}`,
-  feed: (query = '') => `/user/feed/for-you${query}`,
-  gallery: (uid: string) => `/user/gallery/${encodeURIComponent(uid)}`,
-  list: (kind: ListKind, uid: string, page: number) => `/user/${kind}/${encodeURIComponent(uid)}?page=${page}&limit=10`,
-  threads: (q = '') => `/messages/threads${q ? `?q=${encodeURIComponent(q)}` : ''}`,
-  thread: (threadId: string) => `/messages/threads/${encodeURIComponent(threadId)}`,
+  details: '/user/profile/details' as const,
+  view: (uid: string) => `/user/profile/view/${encodeURIComponent(uid)}` as const,
+  wall: (uid: string, query: `?${string}` | '' = '') => `/user/wall/${encodeURIComponent(uid)}${query}` as const,
+  feed: (query: `?${string}` | '' = '') => `/user/feed/for-you${query}` as const,
+  gallery: (uid: string) => `/user/gallery/${encodeURIComponent(uid)}` as const,
+  list: (kind: ListKind, uid: string, page: number) => `/user/${kind}/${encodeURIComponent(uid)}?page=${page}&limit=10` as const,
+  threads: (q = '') => (q ? (`/messages/threads?q=${encodeURIComponent(q)}` as const) : ('/messages/threads' as const)),
+  thread: (threadId: string) => `/messages/threads/${encodeURIComponent(threadId)}` as const,
 };
+/** The routes of the four people lists (`paths.list`). */
+export type ListRoute = `GET /user/${ListKind}/{uid}`;
 
 export type ListKind = 'followers' | 'following' | 'subscribers' | 'subscriptions';
 
@@ -45,7 +49,7 @@ export async function toggleLike(listKey: string, post: WallPost): Promise<void>
     withPost(page, post.id, (p) => ({ ...p, hasLiked: liking, likeCount: Math.max(0, p.likeCount + (liking ? 1 : -1)) })),
   );
   try {
-    const result = await api.post<{ likeCount: number; hasLiked: boolean }>(`/user/wall/post/${post.id}/${liking ? 'like' : 'unlike'}`);
+    const result = await api.post<'POST /user/wall/post/{id}/like' | 'POST /user/wall/post/{id}/unlike'>(`/user/wall/post/${post.id}/${liking ? 'like' : 'unlike'}`);
     await setQueryData<Paged<WallPost>>(listKey, (page) => (page ? withPost(page, post.id, (p) => ({ ...p, likeCount: result.likeCount, hasLiked: result.hasLiked })) : page));
   } catch {
     await undo();
@@ -99,7 +103,7 @@ export async function setFollowing(uid: string, follow: boolean): Promise<void> 
 
 /** The three-step upload (spec section 7): presign, PUT the bytes, process. Returns the media key. */
 export async function uploadMedia(file: File, uploadType: 'profile' | 'chat' | 'lobby' = 'profile'): Promise<{ fileName: string; format: string }> {
-  const signed = await api.post<{ uploadUrl: string; fileName: string }>(`/cms/presign-media?uploadType=${uploadType}`, {
+  const signed = await api.post<'POST /cms/presign-media'>(`/cms/presign-media?uploadType=${uploadType}`, {
     fileName: file.name,
     contentType: file.type || 'application/octet-stream',
     size: file.size,

@@ -4,18 +4,18 @@ import { api } from '../api/client.ts';
 import { useSession } from '../api/session.ts';
 import { setQueryData, useQuery } from '../state/query.ts';
 
-export const UNREAD_PATH = '/messages/unread';
+export const UNREAD_PATH = '/messages/unread' as const;
 
 export function useUnreadThreads(): number {
   const signedIn = useSession((s) => !!s.token && !s.claims?.anonymous);
-  const { data } = useQuery<UnreadMessages>(signedIn ? UNREAD_PATH : null, { dedupingInterval: 5000 });
+  const { data } = useQuery<'GET /messages/unread'>(signedIn ? UNREAD_PATH : null, { dedupingInterval: 5000 });
   return data?.unreadThreads ?? 0;
 }
 
 /** Re-reads the count at a position (after a realtime event or a mark-read). */
 export function refreshUnread(minPosition?: string): Promise<unknown> {
   return api
-    .get<UnreadMessages>(UNREAD_PATH, { minPosition, quiet: true })
+    .get<'GET /messages/unread'>(UNREAD_PATH, { minPosition, quiet: true })
     .then((body) => setQueryData<UnreadMessages>(UNREAD_PATH, () => body))
     .catch(() => undefined);
 }

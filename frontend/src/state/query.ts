@@ -8,14 +8,12 @@ import { onLogout } from '../api/session.ts';
 
 export type { SWRResponse };
 
-const fetcher = <T,>(path: string) => api.get<T>(path);
-
-/** Fetches `path` (under /api/v1) when it is not null; typed by the route: `useQuery<'GET /lobbies/{id}'>(path)`.
- * The second signature is for routes whose answer has no DTO in contracts yet. */
+/** Fetches `path` (under /api/v1) when it is not null, typed by the route: `useQuery<'GET /lobbies/{id}'>(path)`. */
 export function useQuery<K extends ApiRouteOf<'GET'>>(path: PathOf<K> | null, options?: SWRConfiguration<ApiResponse<K>>): SWRResponse<ApiResponse<K>>;
+/** @deprecated The untyped form, left for the few reads not yet moved to a route key (issue 14). */
 export function useQuery<T>(path: string | null, options?: SWRConfiguration<T>): SWRResponse<T>;
 export function useQuery<T>(path: string | null, options: SWRConfiguration<T> = {}): SWRResponse<T> {
-  return useSWR<T>(path, fetcher as (p: string) => Promise<T>, {
+  return useSWR<T>(path, (p: string) => api.get<T>(p), {
     dedupingInterval: staleTimes.userQueriesMs,
     revalidateOnFocus: false,
     shouldRetryOnError: false,

@@ -1,15 +1,17 @@
 // Linking a browser wallet to the signed-in account (spec section 4 "Wallet sign-in", type connect):
 // the wallet's account, the server's message signed by it, then `wallet/sign-message`; the proven
-// address is added to the wallet list. EVM through an EIP-1193 provider (window.ethereum), Solana
-// through a window.solana-style provider. A rejected prompt resets silently (spec section 8).
+// address is added to the wallet list, or replaces a listed wallet's address ("update"). EVM
+// through an EIP-1193 provider (window.ethereum), Solana through a window.solana-style provider.
+// A rejected prompt resets silently (spec section 8).
+import type { BlockchainWalletItem } from '@murmur/contracts/wallet';
 import { browserWalletTexts } from '@murmur/contracts/account-settings';
+import { money } from '@murmur/contracts/constants';
 import { formatText } from '@murmur/contracts/errors';
-import { api } from '../api/client.ts';
+import { api, ApiCallError } from '../api/client.ts';
 import { refreshQueries } from '../state/query.ts';
+import { evmWallet, isRejection, walletAccount, walletChainId, WalletProblem, WalletRejected, WrongNetwork } from './evmWallet.ts';
 
-export interface Eip1193 {
-  request(args: { method: string; params?: unknown[] }): Promise<unknown>;
-}
+export { WalletRejected } from './evmWallet.ts';
 
 export interface SolanaProvider {
   connect(): Promise<{ publicKey: { toBase58?(): string; toString(): string } }>;
@@ -20,13 +22,14 @@ export interface SolanaProvider {
 
 export type WalletKind = 'evm' | 'solana';
 
-/** The person closed the wallet's prompt: nothing to say (spec section 8: ignored silently). */
-export class WalletRejected extends Error {}
+export interface LinkOptions {
+  /** The address the wallet must be on (account mismatch otherwise). */
+  expected?: string;
+  /** The network to offer when the wallet is on one the app does not support. */
+  preferredChainId?: number;
+}
 
-const evmWallet = () => ((globalThis as { ethereum?: Eip1193 }).ethereum ?? null);
 const solanaWallet = () => ((globalThis as { solana?: SolanaProvider }).solana ?? null);
-
-const isRejection = (e: { code?: number; message?: string }) => e.code === 4001 || /User rejected/i.test(e.message ?? '');
 
 const alphabet = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 /** Base58 (Bitcoin alphabet), the encoding of Solana signatures the server reads. */
@@ -46,26 +49,28 @@ export function base58(bytes: Uint8Array): string {
 }
 
 async function prove(address: string, environment: 'evm' | 'solana-runtime', sign: (message: string) => Promise<string>): Promise<string> {
-  const { message, token } = await api.post<{ message: string; token: string }>('/wallet/create-sign-message', { address, type: 'connect', environment }, { quiet: true });
+  const { message, token } = await api.post<'POST /wallet/create-sign-message'>('/wallet/create-sign-message', { address, type: 'connect', environment }, { quiet: true });
   const signature = await sign(message);
-  const linked = await api.post<{ walletAddress: string }>('/wallet/sign-message', { signature, address, type: 'connect', environment }, { quiet: true, signatureSession: token });
+  const linked = await api.post<'POST /wallet/sign-message'>('/wallet/sign-message', { signature, address, type: 'connect', environment }, { quiet: true, signatureSession: token });
   return linked.walletAddress;
 }
 
-async function linkEvm(expected?: string): Promise<{ address: string; chain: string }> {
+async function proveEvm(options: LinkOptions): Promise<{ address: string; chain: string }> {
   const wallet = evmWallet();
-  if (!wallet) throw new Error(browserWalletTexts.noEvmWallet);
-  const accounts = (await wallet.request({ method: 'eth_requestAccounts' })) as string[];
-  const address = accounts[0];
-  if (!address) throw new WalletRejected();
-  if (expected && expected.toLowerCase() !== address.toLowerCase()) throw new Error(formatText(browserWalletTexts.accountMismatch, { address: expected }));
+  if (!wallet) throw new WalletProblem(browserWalletTexts.noEvmWallet);
+  const address = await walletAccount(wallet);
+  if (options.expected && options.expected.toLowerCase() !== address.toLowerCase()) {
+    throw new WalletProblem(formatText(browserWalletTexts.accountMismatch, { address: options.expected }));
+  }
+  const chainId = await walletChainId(wallet);
+  if (!(money.supportedChainIds as readonly number[]).includes(chainId)) throw new WrongNetwork(options.preferredChainId ?? money.supportedChainIds[0], chainId);
   const proven = await prove(address, 'evm', async (message) => (await wallet.request({ method: 'personal_sign', params: [message, address] })) as string);
   return { address: proven, chain: 'ethereum' };
 }
 
-async function linkSolana(): Promise<{ address: string; chain: string }> {
+async function proveSolana(): Promise<{ address: string; chain: string }> {
   const wallet = solanaWallet();
-  if (!wallet) throw new Error(browserWalletTexts.noSolanaWallet);
+  if (!wallet) throw new WalletProblem(browserWalletTexts.noSolanaWallet);
   const { publicKey } = await wallet.connect();
   const address = publicKey.toBase58?.() ?? publicKey.toString();
   const proven = await prove(address, 'solana-runtime', async (message) => {
@@ -75,18 +80,38 @@ async function linkSolana(): Promise<{ address: string; chain: string }> {
   return { address: proven, chain: 'solana' };
 }
 
+/** Our API's refusals and our own texts pass; a wallet's own failure gets spec section 8's fallback. */
+function explained(error: unknown): Error {
+  if (error instanceof WalletRejected || isRejection(error)) return new WalletRejected();
+  if (error instanceof ApiCallError || error instanceof WalletProblem || error instanceof WrongNetwork) return error;
+  return new WalletProblem(browserWalletTexts.otherNetwork);
+}
+
 /** Links the wallet and lists it (named), or throws the text to show; WalletRejected says nothing. */
-export async function linkBrowserWallet(kind: WalletKind, name: string, expected?: string): Promise<string> {
+export async function linkBrowserWallet(kind: WalletKind, name: string, options: LinkOptions = {}): Promise<string> {
   try {
-    const { address, chain } = kind === 'evm' ? await linkEvm(expected) : await linkSolana();
+    const { address, chain } = kind === 'evm' ? await proveEvm(options) : await proveSolana();
     await api.post('/wallet/blockchain', { name, address, chain }, { quiet: true, idempotencyKey: `link-${chain}-${address}`.slice(0, 100) });
     void refreshQueries('/wallet/blockchain', '/user/settings');
     return address;
   } catch (error) {
-    const e = error as { code?: number; message?: string; status?: number };
-    if (isRejection(e)) throw new WalletRejected();
-    // Our API's refusals carry their own text; a wallet's own failure gets spec section 8's fallback.
-    if (typeof e.status === 'number' || Object.values(browserWalletTexts).some((t) => e.message === t) || /switch your wallet/.test(e.message ?? '')) throw error;
-    throw new Error(browserWalletTexts.otherNetwork);
+    throw explained(error);
+  }
+}
+
+/**
+ * "Update" a listed wallet: the account now selected in the browser wallet signs the server's
+ * message, and its proven address replaces the listed one (name kept). Same account: nothing to do.
+ */
+export async function replaceWalletAddress(listed: BlockchainWalletItem, options: LinkOptions = {}): Promise<string> {
+  try {
+    const { address, chain } = listed.chain === 'solana' ? await proveSolana() : await proveEvm(options);
+    if (address.toLowerCase() !== listed.address.toLowerCase()) {
+      await api.post('/wallet/blockchain/update', { walletId: listed.walletId, address, chain }, { quiet: true });
+    }
+    void refreshQueries('/wallet/blockchain', '/user/settings');
+    return address;
+  } catch (error) {
+    throw explained(error);
   }
 }

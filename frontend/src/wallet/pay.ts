@@ -1,5 +1,5 @@
-// The top-up calls (payment/topup/pay for crypto and the sandbox, payment/stripe/init for cards)
-// and the handling of their result by spec section 4's rules.
+// The top-up calls of payment/topup/pay (a crypto hash, the sandbox) and the handling of their
+// result by spec section 4's rules. Cards go through cardPayment.ts (Stripe confirms in the browser).
 import { api, ApiCallError, newIdempotencyKey } from '../api/client.ts';
 import { refreshQueries } from '../state/query.ts';
 import { paymentOutcome, statusModalFor, type PaymentResult } from './paymentResult.ts';
@@ -43,8 +43,4 @@ export function payCrypto(body: CryptoTopUp): Promise<void> {
 
 export function paySandbox(valueUsd: number, purpose: 'topup' | 'first_topup_offer' = 'topup'): Promise<void> {
   return run(() => api.post<PaymentResult>('/payment/topup/pay', { channelCode: 'sandbox', value: valueUsd, currency: 'USD', purpose }, { idempotencyKey: newIdempotencyKey(), quiet: true }));
-}
-
-export function initCard(valueUsd: number, purpose: 'topup' | 'first_topup_offer' = 'topup'): Promise<void> {
-  return run(() => api.post<PaymentResult>('/payment/stripe/init', { value: valueUsd, currency: 'USD', purpose }, { idempotencyKey: newIdempotencyKey(), quiet: true }));
 }

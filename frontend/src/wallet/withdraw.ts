@@ -1,13 +1,13 @@
 // The withdrawal calls (spec section 7: validate first, on success submit) and the form checks the
 // client can make before asking: amount within the available charm, an address of the chosen network.
-import { addressFitsNetwork, withdrawal, withdrawalNetworkNames, withdrawalTexts, type WithdrawalAnswer, type WithdrawCheck } from '@murmur/contracts/wallet';
+import { addressFitsNetwork, withdrawal, withdrawalNetworkNames, withdrawalTexts, type WithdrawCheck } from '@murmur/contracts/wallet';
 import { formatText, texts } from '@murmur/contracts/errors';
 import { api, ApiCallError } from '../api/client.ts';
 import { refreshQueries } from '../state/query.ts';
 import { REFRESH_AFTER_MS, withdrawalOutcome } from './paymentResult.ts';
 import type { WithdrawResultState, WithdrawState } from './withdrawStore.ts';
 
-type Form = Pick<WithdrawState, 'amount' | 'method' | 'network' | 'address'>;
+type Form = Pick<WithdrawState, 'amount' | 'method' | 'network' | 'address' | 'bankCountry'>;
 
 export function withdrawAmountError(raw: string, available: number): string | null {
   const amount = Number(raw.trim());
@@ -18,6 +18,10 @@ export function withdrawAmountError(raw: string, available: number): string | nu
   return null;
 }
 
+export function withdrawBankCountryError(form: Form): string | null {
+  return form.method === 'bank' && !form.bankCountry ? formatText(texts.required, { field: 'Bank country' }) : null;
+}
+
 export function withdrawAddressError(form: Form): string | null {
   if (!form.address.trim()) return formatText(texts.required, { field: form.method === 'crypto' ? 'Wallet address' : 'Account number' });
   if (form.method === 'crypto' && !addressFitsNetwork(form.address, form.network)) {
@@ -26,16 +30,20 @@ export function withdrawAddressError(form: Form): string | null {
   return null;
 }
 
-const body = (form: Form) => ({ amount: Number(form.amount), method: form.method, network: form.network, address: form.address.trim() });
+const body = (form: Form) => ({
+  amount: Number(form.amount), method: form.method, network: form.network, address: form.address.trim(),
+  ...(form.method === 'bank' ? { bankCountry: form.bankCountry } : {}),
+});
 
 /** POST wallet/withdraw/validate; a refusal comes back as the server's text for the form. */
-export async function validateWithdrawal(form: Form): Promise<{ ok: true; check: WithdrawCheck } | { ok: false; message: string; field: 'amount' | 'address' }> {
+export async function validateWithdrawal(form: Form): Promise<{ ok: true; check: WithdrawCheck } | { ok: false; message: string; field: 'amount' | 'address' | 'bankCountry' }> {
   try {
-    return { ok: true, check: await api.post<WithdrawCheck>('/wallet/withdraw/validate', body(form), { quiet: true }) };
+    return { ok: true, check: await api.post<'POST /wallet/withdraw/validate'>('/wallet/withdraw/validate', body(form), { quiet: true }) };
   } catch (error) {
     const e = error as ApiCallError;
     const onAddress = Array.isArray((e.details as { issues?: Array<{ path: string }> } | undefined)?.issues) && (e.details as { issues: Array<{ path: string }> }).issues[0]?.path === 'address';
-    return { ok: false, message: e.message, field: onAddress ? 'address' : 'amount' };
+    const onCountry = (e.details as { issues?: Array<{ path: string }> } | undefined)?.issues?.[0]?.path === 'bankCountry';
+    return { ok: false, message: e.message, field: onCountry ? 'bankCountry' : onAddress ? 'address' : 'amount' };
   }
 }
 
@@ -44,7 +52,7 @@ export async function validateWithdrawal(form: Form): Promise<{ ok: true; check:
 export async function submitWithdrawal(form: Form, idempotencyKey: string): Promise<WithdrawResultState> {
   let result: { status: string; message?: string; transactionId?: string };
   try {
-    result = await api.post<WithdrawalAnswer>('/wallet/withdraw', body(form), { idempotencyKey, quiet: true });
+    result = await api.post<'POST /wallet/withdraw'>('/wallet/withdraw', body(form), { idempotencyKey, quiet: true });
   } catch (error) {
     result = { status: 'failed', message: (error as ApiCallError).message };
   }

@@ -21,13 +21,15 @@ export interface WithdrawState {
   method: WithdrawMethod;
   network: WithdrawalNetwork;
   address: string;
+  /** Bank transfers: the bank's country (alpha-2). */
+  bankCountry: string;
   /** One key per confirmed form: a double click or a retry after a lost answer never withdraws twice. */
   idempotencyKey: string | null;
   result: WithdrawResultState | null;
   openWithdraw(): void;
   close(): void;
   setStep(step: number): void;
-  setField(field: 'amount' | 'address', value: string): void;
+  setField(field: 'amount' | 'address' | 'bankCountry', value: string): void;
   setMethod(method: WithdrawMethod): void;
   setNetwork(network: WithdrawalNetwork): void;
   /** The review step is reached with a validated form: it gets its own key. */
@@ -35,7 +37,7 @@ export interface WithdrawState {
   finish(result: WithdrawResultState): void;
 }
 
-const initial = { open: false, step: 0, amount: '', method: 'crypto' as WithdrawMethod, network: 'evm' as WithdrawalNetwork, address: '', idempotencyKey: null, result: null };
+const initial = { open: false, step: 0, amount: '', method: 'crypto' as WithdrawMethod, network: 'evm' as WithdrawalNetwork, address: '', bankCountry: '', idempotencyKey: null, result: null };
 
 export const useWithdraw = createStore<WithdrawState>()((set) => ({
   ...initial,

@@ -1,6 +1,6 @@
 // rm.user_credentials (every way into an account that is still linked, for the settings page) and
 // rm.user_audio (the spec's auth-state volumes and mutes, default volume 100).
-import { AudioPreferencesChangedData, CredentialUnlinkedData, UserRegistered, type CredentialKind } from '@murmur/contracts';
+import { AccountDeletedData, AudioPreferencesChangedData, CredentialLinkedData, CredentialUnlinkedData, UserRegistered, type CredentialKind } from '@murmur/contracts';
 import type { RecordedEvent } from '@murmur/eventstore';
 import { ident, type Projector } from '../projector.ts';
 
@@ -30,7 +30,7 @@ function linkedBy(d: Record<string, unknown>): Linked[] {
 export const accountSettingsProjector: Projector = {
   name: 'account-settings',
   tables: ['user_credentials', 'user_audio'],
-  handles: ['UserRegistered', 'GuestUpgraded', 'WalletLinked', 'CredentialUnlinked', 'AudioPreferencesChanged'],
+  handles: ['UserRegistered', 'GuestUpgraded', 'WalletLinked', 'CredentialLinked', 'CredentialUnlinked', 'AudioPreferencesChanged', 'AccountDeleted'],
   async createTables(client, schema) {
     const s = ident(schema);
     await client.query(`create table if not exists ${s}.user_credentials (
@@ -67,6 +67,18 @@ export const accountSettingsProjector: Projector = {
         case 'WalletLinked': {
           const kind = walletKind(d.environment);
           await link(String(d.uid), { kind, key: walletKey(String(d.address), kind), provider: null }, String(d.linkedAt));
+          break;
+        }
+        case 'CredentialLinked': {
+          const l = CredentialLinkedData.safeParse(d);
+          if (l.success) await link(l.data.uid, { kind: l.data.kind, key: l.data.key, provider: l.data.provider }, l.data.linkedAt);
+          break;
+        }
+        case 'AccountDeleted': {
+          const a = AccountDeletedData.safeParse(d);
+          if (!a.success) break;
+          await client.query(`delete from ${s}.user_credentials where uid = $1`, [a.data.uid]);
+          await client.query(`delete from ${s}.user_audio where uid = $1`, [a.data.uid]);
           break;
         }
         case 'CredentialUnlinked': {

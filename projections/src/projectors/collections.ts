@@ -1,7 +1,7 @@
 // Collections and appearance: the frames, badges and gifts to keep each user owns (until when), the
-// VIP frame and badge while VIP lasts, and what each user wears (`AppearanceChanged`), which every
+// VIP frame and badge while VIP lasts, the Verified Host badge of an approved host, and what each user wears (`AppearanceChanged`), which every
 // user card carries.
-import { collectible, vipItems } from '@murmur/contracts';
+import { collectible, verifiedHostBadge, vipItems } from '@murmur/contracts';
 import { defineProjector, ident } from '../projector.ts';
 
 const KEPT_KINDS = new Set(['frame', 'badge', 'gift']);
@@ -9,7 +9,7 @@ const KEPT_KINDS = new Set(['frame', 'badge', 'gift']);
 export const collectionsProjector = defineProjector({
   name: 'collections',
   tables: ['collection_items', 'appearance'],
-  handles: ['SkuPurchased', 'AppearanceChanged'] as const,
+  handles: ['SkuPurchased', 'AppearanceChanged', 'HostApplicationApproved'] as const,
   async createTables(client, schema) {
     const s = ident(schema);
     await client.query(`create table if not exists ${s}.collection_items (
@@ -50,6 +50,14 @@ export const collectionsProjector = defineProjector({
             [d.uid, r.id, r.kind, r.name, r.quantity, d.expiresAt, d.purchasedAt, position],
           );
         }
+      } else if (e.type === 'HostApplicationApproved') {
+        // DESIGN section 9: approval gives the Verified Host badge, for ever (shown beside the name, see appearanceSql).
+        const d = e.data;
+        await client.query(
+          `insert into ${s}.collection_items (uid, item_id, kind, name, quantity, expires_at, acquired_at, position)
+           values ($1, $2, $3, $4, 1, null, $5, $6) on conflict (uid, item_id) do nothing`,
+          [d.uid, verifiedHostBadge.id, verifiedHostBadge.kind, verifiedHostBadge.name, d.decidedAt, position],
+        );
       } else if (e.type === 'AppearanceChanged') {
         const d = e.data;
         await client.query(

@@ -4,7 +4,7 @@ import { defineProjector, ident } from '../projector.ts';
 export const galleryProjector = defineProjector({
   name: 'gallery',
   tables: ['gallery_items'],
-  handles: ['MediaProcessed', 'GalleryItemDeleted'],
+  handles: ['MediaProcessed', 'GalleryItemDeleted', 'AccountDeleted'],
   async createTables(client, schema) {
     const s = ident(schema);
     await client.query(`create table if not exists ${s}.gallery_items (
@@ -34,6 +34,8 @@ export const galleryProjector = defineProjector({
           d.processedAt,
           e.globalPosition.toString(),
         ]);
+      } else if (e.type === 'AccountDeleted') {
+        await client.query(`delete from ${s}.gallery_items where uid = $1`, [e.data.uid]);
       } else {
         const d = e.data;
         await client.query(`delete from ${s}.gallery_items where file_name = $1 and uid = $2`, [d.fileName, d.uid]);

@@ -173,7 +173,7 @@ async function applyOne(client: pg.PoolClient, s: string, event: ProjectedEvent<
       await touch(
         d.lobbyId,
         `status = $4, is_live = false, host_uid = null, queue = '{}', muted = '{}', member_count = 0, ended_at = $2`,
-        [d.reason === 'closed' ? 'terminated' : 'ended'],
+        [d.reason === 'ended' ? 'ended' : 'terminated'],
         d.endedAt,
       );
       return;
@@ -200,8 +200,17 @@ async function applyOne(client: pg.PoolClient, s: string, event: ProjectedEvent<
       await client.query(`insert into ${s}.lobby_invites values ($1, $2, $3, $4) on conflict do nothing`, [d.lobbyId, d.inviteId, d.by, d.at]);
       return;
     }
-    case 'MicRequested':
-      return void (await touch(event.data.lobbyId, 'queue = array_append(array_remove(queue, $4), $4)', [event.data.uid], event.data.at));
+    case 'MicRequested': {
+      // The place the lobby decided (a VIP's request goes ahead of the others); older events append.
+      const d = event.data;
+      if (d.place === undefined) return void (await touch(d.lobbyId, 'queue = array_append(array_remove(queue, $4), $4)', [d.uid], d.at));
+      return void (await touch(
+        d.lobbyId,
+        `queue = coalesce((array_remove(queue, $4))[1:$5::int], '{}') || array[$4::text] || coalesce((array_remove(queue, $4))[$5::int + 1:], '{}')`,
+        [d.uid, d.place],
+        d.at,
+      ));
+    }
     case 'MicRequestRemoved':
       return void (await touch(event.data.lobbyId, 'queue = array_remove(queue, $4)', [event.data.uid], event.data.at));
     case 'MicGranted': {

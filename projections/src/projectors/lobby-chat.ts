@@ -1,7 +1,8 @@
 // Lobby and room chat history (rm.lobby_chat) from ChatMessagePosted on the `chat-{lobbyId}-{uid}`
 // streams, and a gift line for each GiftSent in a lobby or room (message type `gift`: the title is
 // the gift's catalogue name, the body `{ quantity, recipients }` as JSON), so the history shows
-// gifts among the messages after a reload, as the live chat does.
+// gifts among the messages after a reload, as the live chat does. A message an operator removed
+// (ChatMessageRemoved, issue 20) leaves the history.
 import { defineProjector, ident, type ProjectedEvent } from '../projector.ts';
 
 interface ChatRow {
@@ -28,10 +29,14 @@ function rowOf(e: ProjectedEvent<'ChatMessagePosted' | 'GiftSent'>): ChatRow | n
   return { position, ...d, roomId: d.roomId ?? null, title: d.title ?? null };
 }
 
+async function removeMessages(client: { query(text: string, values?: unknown[]): Promise<unknown> }, schema: string, messageIds: string[]): Promise<void> {
+  if (messageIds.length > 0) await client.query(`delete from ${ident(schema)}.lobby_chat where message_id = any($1::text[])`, [messageIds]);
+}
+
 export const lobbyChatProjector = defineProjector({
   name: 'lobby-chat',
   tables: ['lobby_chat'],
-  handles: ['ChatMessagePosted', 'GiftSent'],
+  handles: ['ChatMessagePosted', 'GiftSent', 'ChatMessageRemoved'],
   async createTables(client, schema) {
     const s = ident(schema);
     await client.query(`
@@ -50,8 +55,17 @@ export const lobbyChatProjector = defineProjector({
     `);
   },
   async apply(events, { client, schema }) {
-    const rows = events.map(rowOf).filter((r): r is ChatRow => r !== null);
-    if (rows.length === 0) return;
+    const removed: string[] = [];
+    const rows: ChatRow[] = [];
+    for (const e of events) {
+      if (e.type === 'ChatMessageRemoved') removed.push(e.data.messageId);
+      else {
+        const row = rowOf(e);
+        if (row) rows.push(row);
+      }
+    }
+    // Removals after the inserts: a message posted and removed in one batch is gone too.
+    if (rows.length === 0) return removeMessages(client, schema, removed);
     await client.query(
       `insert into ${ident(schema)}.lobby_chat (position, lobby_id, room_id, message_id, uid, message_type, title, body, posted_at)
        select * from unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[], $9::timestamptz[])
@@ -68,5 +82,6 @@ export const lobbyChatProjector = defineProjector({
         rows.map((r) => r.postedAt),
       ],
     );
+    await removeMessages(client, schema, removed);
   },
 });

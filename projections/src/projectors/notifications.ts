@@ -7,6 +7,7 @@ import { defineProjector, ident, type ProjectedEvent } from '../projector.ts';
 
 const sourceTypes = [
   'GiftSent', 'Followed', 'DirectMessageSent', 'PaymentConfirmed', 'PaymentFailed', 'WithdrawalCompleted', 'WithdrawalFailed', 'ReferralPayoutSettled',
+  'HostApplicationApproved', 'HostApplicationRejected', 'ReportDecided',
 ] as const;
 type SourceType = (typeof sourceTypes)[number];
 
@@ -63,6 +64,27 @@ const sources: { [K in SourceType]: (e: ProjectedEvent<K>) => NotificationDraft[
     const facts = { microUsdt: d.amountMicroUsdt, weekId: d.weekId };
     return [{ uid: d.uid, key: `referral:${d.weekId}`, kind: 'referral_reward', actorUid: null, facts, at: d.settledAt }];
   },
+  HostApplicationApproved: (e) => {
+    const d = e.data;
+    return [{ uid: d.uid, key: `host:${d.applicationId}`, kind: 'host_approved', actorUid: null, facts: {}, at: d.decidedAt }];
+  },
+  HostApplicationRejected: (e) => {
+    const d = e.data;
+    return [{ uid: d.uid, key: `host:${d.applicationId}`, kind: 'host_rejected', actorUid: null, facts: { reason: d.reason }, at: d.decidedAt }];
+  },
+  // The reporter learns the outcome (never who decided); the reported user learns of a warning,
+  // a silence or a removal with its reason (a ban speaks for itself at sign-in).
+  ReportDecided: (e) => {
+    const d = e.data;
+    const drafts: NotificationDraft[] = [
+      { uid: d.reporterUid, key: `report:${d.reportId}`, kind: 'report_decided', actorUid: null, facts: { action: d.action, reportKind: d.kind }, at: d.decidedAt },
+    ];
+    if (d.subjectUid && (d.action === 'warn' || d.action === 'silence' || d.action === 'remove')) {
+      const facts = { action: d.action, reportKind: d.kind, reason: d.reason, ...(d.until ? { until: d.until } : {}), ...(d.lobbyId ? { lobbyId: d.lobbyId } : {}) };
+      drafts.push({ uid: d.subjectUid, key: `warning:${d.reportId}`, kind: 'operator_warning', actorUid: null, facts, at: d.decidedAt });
+    }
+    return drafts;
+  },
 };
 
 /** The notifications one event makes. */
@@ -84,6 +106,12 @@ function draftsOf(e: ProjectedEvent<SourceType>): NotificationDraft[] {
       return sources.WithdrawalFailed(e);
     case 'ReferralPayoutSettled':
       return sources.ReferralPayoutSettled(e);
+    case 'HostApplicationApproved':
+      return sources.HostApplicationApproved(e);
+    case 'HostApplicationRejected':
+      return sources.HostApplicationRejected(e);
+    case 'ReportDecided':
+      return sources.ReportDecided(e);
     default: {
       const _exhaustive: never = e;
       return _exhaustive;

@@ -5,7 +5,7 @@ import { defineProjector, ident } from '../projector.ts';
 export const profilesProjector = defineProjector({
   name: 'profiles',
   tables: ['profiles'],
-  handles: ['UserRegistered', 'RoleGranted', 'RoleRevoked', 'UsernameChanged', 'ProfileDetailsUpdated'],
+  handles: ['UserRegistered', 'RoleGranted', 'RoleRevoked', 'UsernameChanged', 'ProfileDetailsUpdated', 'AccountDeleted'],
   async createTables(client, schema) {
     const s = ident(schema);
     await client.query(`create table if not exists ${s}.profiles (
@@ -48,6 +48,10 @@ export const profilesProjector = defineProjector({
         }
         case 'UsernameChanged':
           await client.query(`update ${t} set username = $2, username_changes = username_changes || $3::timestamptz, updated_at = $3 where uid = $1`, [uid, d.username, d.changedAt]);
+          break;
+        case 'AccountDeleted':
+          // The whole profile is personal data: e-mail, birthday, address, bio, pictures.
+          await client.query(`delete from ${t} where uid = $1`, [d.uid]);
           break;
         case 'ProfileDetailsUpdated': {
           const c = d.changes;

@@ -2,13 +2,16 @@
 // other modules read current names), and rm.tg_claims for the mini-app's daily claim.
 import { defineProjector, ident } from '../projector.ts';
 
+/** What lists show in place of a deleted account's name. */
+export const deletedUsername = 'Deleted user';
+
 
 export const users = defineProjector({
   name: 'users',
   tables: ['users', 'tg_claims'],
   handles: [
     'UserRegistered', 'GuestUpgraded', 'OnboardingCompleted', 'RoleGranted', 'RoleRevoked', 'UserBanned', 'UserUnbanned',
-    'TelegramDailyClaimed', 'UsernameChanged', 'ProfileDetailsUpdated', 'MatureContentChanged',
+    'TelegramDailyClaimed', 'UsernameChanged', 'ProfileDetailsUpdated', 'MatureContentChanged', 'AccountDeleted',
   ],
   async createTables(client, schema) {
     const s = ident(schema);
@@ -26,8 +29,12 @@ export const users = defineProjector({
       referred_by_code text,
       created_at timestamptz not null
     )`);
+    // A ban with a duration (issue 20) lifts by itself: readers compare with the time.
+    await client.query(`alter table ${s}.users add column if not exists banned_until timestamptz`);
     // Username look-ups are case-insensitive (a registration name must not be taken twice).
     await client.query(`create index if not exists users_username_lower on ${s}.users (lower(username))`);
+    // Added with account deletion (issue 16): the row stays (money rows name the uid), its person goes.
+    await client.query(`alter table ${s}.users add column if not exists deleted boolean not null default false`);
     await client.query(`create table if not exists ${s}.tg_claims (
       uid text primary key,
       claim_count int not null,
@@ -63,8 +70,10 @@ export const users = defineProjector({
           await client.query(`update ${t} set roles = array_remove(roles, $2) where uid = $1`, [d.uid, d.role]);
           break;
         case 'UserBanned':
+          await client.query(`update ${t} set banned = true, banned_until = $2 where uid = $1`, [d.uid, d.until ?? null]);
+          break;
         case 'UserUnbanned':
-          await client.query(`update ${t} set banned = $2 where uid = $1`, [d.uid, type === 'UserBanned']);
+          await client.query(`update ${t} set banned = false, banned_until = null where uid = $1`, [d.uid]);
           break;
         case 'TelegramDailyClaimed':
           await client.query(
@@ -75,6 +84,12 @@ export const users = defineProjector({
           break;
         case 'UsernameChanged':
           await client.query(`update ${t} set username = $2 where uid = $1`, [d.uid, d.username]);
+          break;
+        case 'AccountDeleted':
+          await client.query(
+            `update ${t} set username = $2, profile_pic_url = null, birthday = null, show_nsfw = false, referred_by_code = null, deleted = true where uid = $1`,
+            [d.uid, deletedUsername],
+          );
           break;
         case 'ProfileDetailsUpdated': {
           const changes = d.changes;

@@ -36,7 +36,7 @@ export async function createWallIndexes(client: Queryable, schema: string): Prom
 export const wallProjector = defineProjector({
   name: 'wall',
   tables: ['wall_posts', 'post_likes', 'post_unlocks', 'wall_counts'],
-  handles: ['PostCreated', 'PostDeleted', 'PostLiked', 'PostUnliked', 'PostMediaUnlocked'],
+  handles: ['PostCreated', 'PostDeleted', 'PostLiked', 'PostUnliked', 'PostMediaUnlocked', 'AccountDeleted'],
   createTables: (client, schema) => createWallTables(client, schema),
   async apply(events, { client, schema }) {
     const s = ident(schema);
@@ -68,6 +68,15 @@ export const wallProjector = defineProjector({
         case 'PostUnliked': {
           const { rowCount } = await client.query(`delete from ${s}.post_likes where post_id = $1 and uid = $2`, [d.postId, d.uid]);
           if (rowCount) await client.query(`update ${s}.wall_posts set like_count = like_count - 1 where post_id = $1`, [d.postId]);
+          break;
+        }
+        case 'AccountDeleted': {
+          // A deleted account's posts go with it (the unlock payments stay in the ledger).
+          await client.query(`update ${s}.wall_posts set deleted = true, content = '', media_filename = null where author_uid = $1`, [d.uid]);
+          await client.query(`delete from ${s}.wall_counts where uid = $1`, [d.uid]);
+          await client.query(
+            `update ${s}.wall_counts set posts = (select count(*) from ${s}.wall_posts where not deleted), public_posts = (select count(*) from ${s}.wall_posts where not deleted and not subscriber_only) where uid = '*'`,
+          );
           break;
         }
         case 'PostMediaUnlocked':

@@ -3,7 +3,7 @@
 // host receiving thousands of gifts costs one row update per batch.
 import { defineProjector, ident, type ProjectedEvent } from '../projector.ts';
 
-const handles = ['DiamondsCredited', 'DiamondsSpent', 'SkuPurchased', 'GiftSent', 'SubscribedToCreator', 'CharmWithdrawn', 'WithdrawalFailed'] as const;
+const handles = ['DiamondsCredited', 'DiamondsSpent', 'SkuPurchased', 'GiftSent', 'SubscribedToCreator', 'DiamondsHeld', 'HoldReleased', 'HoldSpent', 'CharmWithdrawn', 'WithdrawalFailed'] as const;
 
 export interface BalanceDeltas {
   diamonds: Map<string, { credited: number; spent: number }>;
@@ -44,6 +44,22 @@ export function balanceDeltas(events: Array<ProjectedEvent<(typeof handles)[numb
         const data = e.data;
         d(data.subscriberUid).spent += data.diamonds;
         c(data.creatorUid).credited += data.charm;
+        break;
+      }
+      // A booking's hold is out of the balance (counted as spent) until released; spent, it is the host's charm.
+      case 'DiamondsHeld': {
+        const data = e.data;
+        d(data.uid).spent += data.amount;
+        break;
+      }
+      case 'HoldReleased': {
+        const data = e.data;
+        d(data.uid).spent -= data.amount;
+        break;
+      }
+      case 'HoldSpent': {
+        const data = e.data;
+        c(data.recipientUid).credited += data.charm;
         break;
       }
       case 'CharmWithdrawn': {

@@ -1,13 +1,14 @@
 // Transaction history (`transaction/me`): one row per movement a user sees, with the spec's
 // statuses (completed, pending, failed); top-ups and withdrawals move from pending to their end.
-// Also the payments and withdrawals tables that the wallet screens and the creator cash-out read.
+// Also the payments and withdrawals tables that the wallet screens and the creator cash-out read,
+// with the creator's read mark of an agency payment (`payment-notifications`).
 import { giftDisplayName } from '@murmur/contracts';
 import type pg from 'pg';
 import { defineProjector, ident, type ProjectedEvent } from '../projector.ts';
 
 const handles = [
-  'DiamondsCredited', 'DiamondsSpent', 'SkuPurchased', 'GiftSent', 'SubscribedToCreator', 'PaymentInitiated', 'PaymentConfirmed', 'PaymentFailed',
-  'CharmWithdrawn', 'WithdrawalCompleted', 'WithdrawalFailed',
+  'DiamondsCredited', 'DiamondsSpent', 'SkuPurchased', 'GiftSent', 'SubscribedToCreator', 'DiamondsHeld', 'HoldReleased', 'HoldSpent', 'PaymentInitiated', 'PaymentConfirmed', 'PaymentFailed',
+  'CharmWithdrawn', 'WithdrawalCompleted', 'WithdrawalFailed', 'PaymentNotificationRead',
 ] as const;
 type HistoryEvent = ProjectedEvent<(typeof handles)[number]>;
 
@@ -61,6 +62,19 @@ export function historyRows(e: HistoryEvent): HistoryRow[] {
         { ...base, transactionId: `tx-${e.globalPosition}-${d.creatorUid}`, uid: d.creatorUid, kind: 'subscriber', currency: 'CHRM', amount: d.charm, direction: 'in', status: 'completed', description: `New subscription until ${until}`, reference: d.subscriberUid, details: { giftName: '', quantity: 1, senderUid: d.subscriberUid } },
       ];
     }
+    // A booking: its price held from the buyer, given back on a cancellation, the host's charm at the end.
+    case 'DiamondsHeld': {
+      const d = e.data;
+      return [{ ...base, transactionId: `tx-${e.globalPosition}`, uid: d.uid, kind: 'booking_hold', currency: 'DMND', amount: d.amount, direction: 'out', status: 'completed', description: `Held ${d.amount} diamonds for a booking`, reference: d.reference }];
+    }
+    case 'HoldReleased': {
+      const d = e.data;
+      return [{ ...base, transactionId: `tx-${e.globalPosition}`, uid: d.uid, kind: 'booking_release', currency: 'DMND', amount: d.amount, direction: 'in', status: 'completed', description: `Booking cancelled: ${d.amount} diamonds given back`, reference: d.reference }];
+    }
+    case 'HoldSpent': {
+      const d = e.data;
+      return [{ ...base, transactionId: `tx-${e.globalPosition}-${d.recipientUid}`, uid: d.recipientUid, kind: 'booking_income', currency: 'CHRM', amount: d.charm, direction: 'in', status: 'completed', description: `Booked session: ${d.charm} charm`, reference: d.uid }];
+    }
     case 'PaymentInitiated': {
       const d = e.data;
       return [{ ...base, transactionId: d.paymentId, uid: d.uid, kind: d.purpose, currency: 'USD', amount: d.amountUsdCents / 100, direction: 'in', status: 'pending', description: topUpText(d.amountUsdCents, d.diamonds, d.provider), reference: d.providerRef }];
@@ -78,6 +92,7 @@ export function historyRows(e: HistoryEvent): HistoryRow[] {
     case 'PaymentFailed':
     case 'WithdrawalCompleted':
     case 'WithdrawalFailed':
+    case 'PaymentNotificationRead':
       return [];
     default: {
       const _exhaustive: never = e;
@@ -168,6 +183,13 @@ export const walletHistory = defineProjector({
       updated_at timestamptz not null
     )`);
     await client.query(`create index if not exists withdrawals_uid on ${s}.withdrawals (uid)`);
+    // The operators' console (issue 20): the network, and how an operator decided the withdrawal.
+    await client.query(`alter table ${s}.withdrawals add column if not exists network text, add column if not exists reference text,
+      add column if not exists decided_by text, add column if not exists failure_reason text`);
+    await client.query(`create index if not exists withdrawals_status on ${s}.withdrawals (status, created_at)`);
+    await client.query(`create index if not exists payments_pending on ${s}.payments (created_at) where status = 'pending'`);
+    // Added after the first release (issue 16): when the creator opened an agency payment.
+    await client.query(`alter table ${s}.withdrawals add column if not exists read_at timestamptz`);
   },
   async apply(events, { client, schema }) {
     const s = ident(schema);
@@ -189,12 +211,14 @@ export const walletHistory = defineProjector({
       } else if (e.type === 'PaymentFailed') {
         const d = e.data;
         await client.query(`update ${s}.payments set status = 'failed', failure_reason = $2, updated_at = $3 where payment_id = $1 and status <> 'completed'`, [d.paymentId, d.reason, e.createdAt]);
+      } else if (e.type === 'PaymentNotificationRead') {
+        await client.query(`update ${s}.withdrawals set read_at = coalesce(read_at, $3) where withdrawal_id = $1 and uid = $2`, [e.data.withdrawalId, e.data.uid, e.createdAt]);
       } else if (e.type === 'CharmWithdrawn') {
         const d = e.data;
         await client.query(
-          `insert into ${s}.withdrawals (withdrawal_id, uid, charm, usd_cents, kind, method, address, agency_uid, proof_url, status, created_at, updated_at)
-           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending', $10, $10) on conflict do nothing`,
-          [d.withdrawalId, d.uid, d.charm, d.usdCents, d.kind, d.method ?? null, d.address ?? null, d.agencyUid ?? null, d.proofUrl ?? null, e.createdAt],
+          `insert into ${s}.withdrawals (withdrawal_id, uid, charm, usd_cents, kind, method, address, agency_uid, proof_url, status, created_at, updated_at, network)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending', $10, $10, $11) on conflict do nothing`,
+          [d.withdrawalId, d.uid, d.charm, d.usdCents, d.kind, d.method ?? null, d.address ?? null, d.agencyUid ?? null, d.proofUrl ?? null, e.createdAt, d.network ?? null],
         );
       } else if (e.type === 'DiamondsCredited' && e.data.amountUsdCents !== undefined) {
         // A payment's credit: an offer payment credited after the account's offer was used bought
@@ -209,9 +233,14 @@ export const walletHistory = defineProjector({
           pending = [];
           await client.query(`update ${s}.wallet_transactions set description = $2 where transaction_id = $1`, [d.reference, topUpText(Number(rows[0].amount_usd_cents), d.amount, rows[0].provider)]);
         }
-      } else if (e.type === 'WithdrawalCompleted' || e.type === 'WithdrawalFailed') {
+      } else if (e.type === 'WithdrawalCompleted') {
         const d = e.data;
-        await client.query(`update ${s}.withdrawals set status = $2, updated_at = $3 where withdrawal_id = $1`, [d.withdrawalId, change!.status, e.createdAt]);
+        await client.query(`update ${s}.withdrawals set status = 'completed', updated_at = $2, reference = $3, decided_by = $4 where withdrawal_id = $1`,
+          [d.withdrawalId, e.createdAt, d.reference ?? null, d.settledBy ?? null]);
+      } else if (e.type === 'WithdrawalFailed') {
+        const d = e.data;
+        await client.query(`update ${s}.withdrawals set status = 'failed', updated_at = $2, failure_reason = $3, decided_by = $4 where withdrawal_id = $1`,
+          [d.withdrawalId, e.createdAt, d.reason, d.rejectedBy ?? null]);
       }
       if (change) {
         await insertRows(client, s, pending);

@@ -5,7 +5,7 @@ import { defineProjector, ident } from '../projector.ts';
 export const walletInventory = defineProjector({
   name: 'wallet-inventory',
   tables: ['inventory', 'blockchain_wallets'],
-  handles: ['SkuPurchased', 'FragmentsCombined', 'BlockchainWalletAdded', 'BlockchainWalletRenamed', 'BlockchainWalletUpdated', 'BlockchainWalletRemoved'],
+  handles: ['SkuPurchased', 'FragmentsCombined', 'BlockchainWalletAdded', 'BlockchainWalletRenamed', 'BlockchainWalletUpdated', 'BlockchainWalletRemoved', 'AccountDeleted'],
   async createTables(client, schema) {
     const s = ident(schema);
     await client.query(`create table if not exists ${s}.inventory (
@@ -36,6 +36,11 @@ export const walletInventory = defineProjector({
   async apply(events, { client, schema }) {
     const s = ident(schema);
     for (const e of events) {
+      if (e.type === 'AccountDeleted') {
+        // Wallet addresses are personal data; purchases stay (they are money records).
+        await client.query(`delete from ${s}.blockchain_wallets where uid = $1`, [e.data.uid]);
+        continue;
+      }
       if (e.type === 'SkuPurchased') {
         const d = e.data;
         await client.query(

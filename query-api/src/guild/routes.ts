@@ -1,10 +1,10 @@
 // Guild queries for the agency role (spec sections 2 /guild, 3, 6): the agency with its roster,
 // gift receipts, a preview of the amount to settle for a period, settlements and charm payments.
 import {
-  AgencyId, guildTexts, PageQuery, pageMeta, PeriodQuery,
-  type AgencyDto, type CharmPaymentDto, type GiftReceiptDto, type SettlementDto,
+  AgencyDto, AgencyId, AgencyList, CharmPaymentPage, GiftReceiptPage, guildTexts, PageQuery, pageMeta, PeriodQuery, SettlementPage, SettlementPreviewDto,
+  type CharmPaymentDto, type GiftReceiptDto, type SettlementDto,
 } from '@murmur/contracts';
-import { ApiError, currentUser, parse, requireAuth } from '@murmur/platform';
+import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
 import type express from 'express';
 import type pg from 'pg';
 import { z } from 'zod';
@@ -38,13 +38,13 @@ export function guildQueryRoutes(router: express.Router, deps: QueryDeps): void 
 
   router.get('/guild/agencies', ...guard, async (req, res) => {
     const { uid } = currentUser(req);
-    const { rows } = await pool.query(
+    const { rows } = await pool.query<{ agencyId: string; name: string; guildSharePct: number; hostSharePct: number; hostCount: number }>(
       `select a.agency_id as "agencyId", a.name, a.guild_share_pct as "guildSharePct", a.host_share_pct as "hostSharePct",
               (select count(*)::int from rm.agency_hosts h where h.agency_id = a.agency_id) as "hostCount"
          from rm.agencies a where a.owner_uid = $1 order by a.created_at`,
       [uid],
     );
-    res.json({ items: rows });
+    send(res, AgencyList, { items: rows });
   });
 
   router.get('/guild/agencies/:agencyId', ...guard, async (req, res) => {
@@ -71,7 +71,7 @@ export function guildQueryRoutes(router: express.Router, deps: QueryDeps): void 
       })),
       lastSettledUntil: last[0]?.until?.toISOString() ?? null,
     };
-    res.json(dto);
+    send(res, AgencyDto, dto);
   });
 
   router.get('/guild/agencies/:agencyId/receipts', ...guard, async (req, res) => {
@@ -100,19 +100,20 @@ export function guildQueryRoutes(router: express.Router, deps: QueryDeps): void 
       hostCharm: r.host_charm,
       sentAt: new Date(r.sent_at).toISOString(),
     }));
-    res.json({ items, meta: pageMeta(q, count[0]?.n ?? 0, items.length) });
+    send(res, GiftReceiptPage, { items, meta: pageMeta(q, count[0]?.n ?? 0, items.length) });
   });
 
   router.get('/guild/agencies/:agencyId/preview', ...guard, async (req, res) => {
     const agency = await ownedAgency(pool, req);
     const q = parse(PeriodQuery, req.query);
-    const { rows } = await pool.query(
+    const { rows } = await pool.query<{ receiptCount: number; charmTotal: number; guildCharm: number; amountToSettle: number }>(
       `select count(*)::int as "receiptCount", coalesce(sum(charm_value), 0)::float8 as "charmTotal",
               coalesce(sum(guild_charm), 0)::float8 as "guildCharm", coalesce(sum(host_charm), 0)::float8 as "amountToSettle"
          from rm.guild_receipts where agency_id = $1 and sent_at >= $2 and sent_at < $3`,
       [agency.agency_id, q.periodStart, q.periodEnd],
     );
-    res.json({ periodStart: q.periodStart, periodEnd: q.periodEnd, ...rows[0] });
+    const totals = rows[0] ?? { receiptCount: 0, charmTotal: 0, guildCharm: 0, amountToSettle: 0 };
+    send(res, SettlementPreviewDto, { periodStart: q.periodStart, periodEnd: q.periodEnd, ...totals });
   });
 
   router.get('/guild/agencies/:agencyId/settlements', ...guard, async (req, res) => {
@@ -140,7 +141,7 @@ export function guildQueryRoutes(router: express.Router, deps: QueryDeps): void 
       date: new Date(r.settled_at).toISOString(),
       hosts: r.hosts,
     }));
-    res.json({ items, meta: pageMeta(q, count[0]?.n ?? 0, items.length) });
+    send(res, SettlementPage, { items, meta: pageMeta(q, count[0]?.n ?? 0, items.length) });
   });
 
   router.get('/guild/agencies/:agencyId/payments', ...guard, async (req, res) => {
@@ -166,6 +167,6 @@ export function guildQueryRoutes(router: express.Router, deps: QueryDeps): void 
       submittedAt: new Date(r.submitted_at).toISOString(),
       confirmedAt: r.confirmed_at ? new Date(r.confirmed_at).toISOString() : null,
     }));
-    res.json({ items, meta: pageMeta(q, count[0]?.n ?? 0, items.length) });
+    send(res, CharmPaymentPage, { items, meta: pageMeta(q, count[0]?.n ?? 0, items.length) });
   });
 }

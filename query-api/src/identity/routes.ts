@@ -1,7 +1,7 @@
 // Identity's reads: the signed-in user (user/me), the account settings, the daily-claim countdown, and
 // the demo's dev mailbox.
-import { audioDefaults, limits, telegramClaim, texts, type AccountSettingsDto, type LinkedCredentialDto, type MeDto, type NextClaimDto, type RoleCode } from '@murmur/contracts';
-import { ApiError, currentUser, demoSettings, parse, requireAuth } from '@murmur/platform';
+import { AccountSettingsDto, audioDefaults, dailyClaimAmount, DevMailbox, limits, MeDto, NextClaimDto, telegramClaim, texts, type LinkedCredentialDto, type RoleCode } from '@murmur/contracts';
+import { ApiError, currentUser, demoSettings, parse, requireAuth, send } from '@murmur/platform';
 import type express from 'express';
 import { z } from 'zod';
 import type { QueryDeps } from '../dependencies.ts';
@@ -31,7 +31,7 @@ export function identityRoutes(router: express.Router, deps: QueryDeps): void {
       anonymous: row.anonymous,
       referralCode: row.referral_code,
     };
-    res.json(me);
+    send(res, MeDto, me);
   });
 
   // The settings page: mature content (and whether the birthday allows it), audio, linked sign-ins.
@@ -59,21 +59,25 @@ export function identityRoutes(router: express.Router, deps: QueryDeps): void {
       mutes: a?.mutes ?? [],
       credentials: credentials.rows.map((c) => ({ ...c, linkedAt: new Date(c.linkedAt).toISOString() })),
     };
-    res.json(body);
+    send(res, AccountSettingsDto, body);
   });
 
-  router.get('/claim/tg/next-claim', requireAuth(), freshness(deps.pool, ['users']), async (req, res) => {
+  router.get('/claim/tg/next-claim', requireAuth(), freshness(deps.pool, ['users', 'collections']), async (req, res) => {
     const { uid } = currentUser(req);
-    const { rows } = await deps.pool.query<{ claim_count: number; last_claim_at: Date }>('select claim_count, last_claim_at from rm.tg_claims where uid = $1', [uid]);
+    const [{ rows }, { rows: vip }] = await Promise.all([
+      deps.pool.query<{ claim_count: number; last_claim_at: Date }>('select claim_count, last_claim_at from rm.tg_claims where uid = $1', [uid]),
+      // VIP as the collections hold it (the VIP badge is owned exactly while VIP lasts).
+      deps.pool.query<{ vip: boolean }>(`select exists (select 1 from rm.collection_items where uid = $1 and item_id = 'vip-badge' and expires_at > now()) as vip`, [uid]),
+    ]);
     const row = rows[0];
     const next = row ? new Date(row.last_claim_at.getTime() + telegramClaim.intervalSeconds * 1000) : null;
     const body: NextClaimDto = {
       canClaim: !next || next.getTime() <= Date.now(),
       nextClaimAt: next?.toISOString() ?? null,
-      amount: telegramClaim.diamonds,
+      amount: dailyClaimAmount(vip[0]?.vip === true),
       streak: row?.claim_count ?? 0,
     };
-    res.json(body);
+    send(res, NextClaimDto, body);
   });
 
   // The demo's mailbox: what the dev SMTP server received (only in the demo; refused in production).
@@ -87,7 +91,7 @@ export function identityRoutes(router: express.Router, deps: QueryDeps): void {
     return rows.map((r) => ({ id: r.id, to: r.recipient, subject: r.subject, text: r.body, receivedAt: r.received_at.toISOString() }));
   };
   router.get('/dev/mailbox', async (req, res) => {
-    res.json({ items: await mailbox(req) });
+    send(res, DevMailbox, { items: await mailbox(req) });
   });
   router.get('/dev/mailbox.html', async (req, res) => {
     const items = await mailbox(req);

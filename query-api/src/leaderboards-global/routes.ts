@@ -3,9 +3,9 @@
 // the caller's own standing when signed in. Visitors may look too.
 import {
   GlobalLeaderboardQuery, leaderboardEvents, leaderboardPeriodKey, MONTH_ID, podiumSize, WEEK_ID,
-  type GlobalLeaderboardDto, type LeaderboardEntryDto,
+  GlobalLeaderboardDto, type LeaderboardEntryDto,
 } from '@murmur/contracts';
-import { ApiError, parse } from '@murmur/platform';
+import { ApiError, parse, send } from '@murmur/platform';
 import type express from 'express';
 import type { QueryDeps } from '../dependencies.ts';
 import { freshness } from '../freshness.ts';
@@ -94,6 +94,6 @@ export function globalLeaderboardRoutes(router: express.Router, deps: QueryDeps)
       entries: rows.slice(podiumSize, q.limit).map(entry),
       me: mine ? entry(mine) : null,
     };
-    res.json(dto);
+    send(res, GlobalLeaderboardDto, dto);
   });
 }

@@ -1,7 +1,7 @@
 // The notifications centre: the caller's notifications newest first (paged as the spec's lists), each
 // with who it is from and where it leads, and the unread count the shell's bell shows.
-import { NotificationFacts, NotificationKind, notificationLink, PageQuery, pageMeta, type NotificationDto, type NotificationsPage, type NotificationsUnread } from '@murmur/contracts';
-import { currentUser, parse, requireAuth } from '@murmur/platform';
+import { NotificationFacts, NotificationKind, notificationLink, NotificationsPage, NotificationsUnread, PageQuery, pageMeta, type NotificationDto } from '@murmur/contracts';
+import { currentUser, parse, requireAuth, send } from '@murmur/platform';
 import type express from 'express';
 import type pg from 'pg';
 import type { QueryDeps } from '../dependencies.ts';
@@ -22,7 +22,7 @@ async function unreadOf(pool: pg.Pool, uid: string): Promise<NotificationsUnread
 export function notificationRoutes(router: express.Router, deps: QueryDeps): void {
   const { pool } = deps;
   router.get('/notifications/unread', requireAuth(), freshness(pool, ['notifications']), async (req, res) => {
-    res.json(await unreadOf(pool, currentUser(req).uid));
+    send(res, NotificationsUnread, await unreadOf(pool, currentUser(req).uid));
   });
 
   router.get('/notifications', requireAuth(), freshness(pool, ['notifications']), async (req, res) => {
@@ -57,6 +57,6 @@ export function notificationRoutes(router: express.Router, deps: QueryDeps): voi
       });
     }
     const body: NotificationsPage = { items, meta: pageMeta(query, total[0]?.n ?? 0, items.length), ...unread };
-    res.json(body);
+    send(res, NotificationsPage, body);
   });
 }

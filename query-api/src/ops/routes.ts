@@ -1,6 +1,8 @@
-// Operator views over the log: stream categories (admins and devs only).
-import { PageQuery, pageMeta } from '@murmur/contracts';
-import { parse, requireAuth } from '@murmur/platform';
+// Operator views over the log (admins and devs only): stream categories, and the operations view
+// of the console (issue 20 point 7) with the figures of `projections status` and the gateways' /metrics.
+import { headPosition, listCheckpoints, oldestOpenTransactionSeconds, subscriptionLag } from '@murmur/eventstore';
+import { OperationsStatus, operationsView, PageQuery, pageMeta, StreamCategoryPage } from '@murmur/contracts';
+import { parse, requireAuth, send } from '@murmur/platform';
 import type express from 'express';
 import { freshness } from '../freshness.ts';
 import type { QueryDeps } from '../dependencies.ts';
@@ -8,8 +10,8 @@ import type { QueryDeps } from '../dependencies.ts';
 export function opsRoutes(router: express.Router, deps: QueryDeps): void {
   router.get('/ops/stream-categories', requireAuth('ad', 'dev'), freshness(deps.pool, ['stream-catalog']), async (req, res) => {
     const query = parse(PageQuery, req.query);
-    const [{ rows: items }, { rows: count }] = await Promise.all([
-      deps.pool.query(
+    const [{ rows }, { rows: count }] = await Promise.all([
+      deps.pool.query<{ category: string; streamCount: number; eventCount: number; lastPosition: string; lastEventAt: Date }>(
         `select category, stream_count::int as "streamCount", event_count::int as "eventCount",
                 last_position::text as "lastPosition", last_event_at as "lastEventAt"
            from rm.stream_categories order by event_count desc, category limit $1 offset $2`,
@@ -17,6 +19,46 @@ export function opsRoutes(router: express.Router, deps: QueryDeps): void {
       ),
       deps.pool.query<{ n: number }>('select count(*)::int as n from rm.stream_categories'),
     ]);
-    res.json({ items, meta: pageMeta(query, count[0]?.n ?? 0, items.length) });
+    const items = rows.map((r) => ({ ...r, lastEventAt: new Date(r.lastEventAt).toISOString() }));
+    send(res, StreamCategoryPage, { items, meta: pageMeta(query, count[0]?.n ?? 0, items.length) });
+  });
+
+  const { pool } = deps;
+  router.get('/console/ops/status', requireAuth('ad', 'dev'), async (_req, res) => {
+    const now = Date.now();
+    const [head, oldest, checkpoints, gateways] = await Promise.all([
+      headPosition(pool),
+      oldestOpenTransactionSeconds(pool),
+      listCheckpoints(pool),
+      pool
+        .query<{ gateway_id: string; connections: number; subscriptions: number; started_at: Date; seen_at: Date }>('select * from realtime_gateways order by started_at')
+        // A database the gateway has never migrated (tests without a gateway) has no gateways.
+        .catch((error: { code?: string }) => (error.code === '42P01' ? { rows: [] } : Promise.reject(error))),
+    ]);
+    const projections = [];
+    for (const c of checkpoints) {
+      const lag = await subscriptionLag(pool, c.checkpoint);
+      const lagSeconds = lag.oldest ? Math.max(0, (now - lag.oldest.getTime()) / 1000) : 0;
+      projections.push({
+        name: c.name,
+        checkpoint: `${c.checkpoint.transactionId}:${c.checkpoint.globalPosition}`,
+        lagEvents: lag.events,
+        lagSeconds,
+        status: lag.events === 0 ? 'live' as const : lagSeconds > operationsView.stalledAfterSeconds ? 'stalled' as const : 'catching_up' as const,
+        updatedAt: c.updatedAt?.toISOString() ?? null,
+      });
+    }
+    const gatewayItems = gateways.rows.map((g) => ({
+      gatewayId: g.gateway_id, connections: g.connections, subscriptions: g.subscriptions, startedAt: g.started_at.toISOString(), seenAt: g.seen_at.toISOString(),
+      alive: now - g.seen_at.getTime() < operationsView.gatewayGoneAfterSeconds * 1000,
+    }));
+    send(res, OperationsStatus, {
+      headPosition: head.toString(),
+      oldestOpenTransactionSeconds: oldest,
+      projections,
+      gateways: gatewayItems,
+      connections: gatewayItems.filter((g) => g.alive).reduce((n, g) => n + g.connections, 0),
+      checkedAt: new Date(now).toISOString(),
+    });
   });
 }

@@ -3,10 +3,10 @@
 // (public, like profiles and lobby cards).
 import {
   expForFriends, expForLevel, expPercentage, expRules, fragments, LIFETIME, levelCurve, levelOf, missions, PageQuery, pageMeta, periodEnd, periodIdOf,
-  quests, type ExpEntryDto, type FragmentDto, type FriendsDto, type LevelDto, type LobbyLevelDto, type MissionDto, type QuestAccountDto, type QuestDto,
-  type Reward, type RewardHistoryItemDto,
+  quests, ExpHistoryPage, FragmentList, FriendsDto, LevelDto, LobbyLevelList, MissionList, OwnLobbyLevels, QuestAccountDto, QuestList, RewardHistoryPage, UserLevelDto,
+  type ExpEntryDto, type FragmentDto, type LobbyLevelDto, type MissionDto, type QuestDto, type Reward, type RewardHistoryItemDto,
 } from '@murmur/contracts';
-import { currentUser, dailyPeriod, lifetime, parse, readProgress, requireAuth, weeklyPeriod } from '@murmur/platform';
+import { currentUser, dailyPeriod, lifetime, parse, readProgress, requireAuth, send, weeklyPeriod } from '@murmur/platform';
 import type express from 'express';
 import { z } from 'zod';
 import type { QueryDeps } from '../dependencies.ts';
@@ -60,13 +60,13 @@ export function progressionQueryRoutes(router: express.Router, deps: QueryDeps):
       nextLevelExp: level >= levelCurve.maxLevel ? null : expForLevel(level + 1),
       today: { micExp: of('mic'), micCap: expRules.micDailyCap, chatExp: of('chat'), chatCap: expRules.chatDailyCap, signedIn: of('sign_in') > 0 },
     };
-    res.json(body);
+    send(res, LevelDto, body);
   });
 
   router.get('/progression/levels/:uid', async (req, res) => {
     const uid = parse(Uid, req.params.uid);
     const { exp, level } = await levelOfUser(deps, uid);
-    res.json({ uid, level, expPercentage: expPercentage(exp) });
+    send(res, UserLevelDto, { uid, level, expPercentage: expPercentage(exp) });
   });
 
   router.get('/progression/exp-history', requireAuth(), fresh, async (req, res) => {
@@ -79,7 +79,7 @@ export function progressionQueryRoutes(router: express.Router, deps: QueryDeps):
       rowsOf<{ n: number }>(deps, 'select count(*)::int as n from rm.progression_exp_log where uid = $1', [uid]),
     ]);
     const items: ExpEntryDto[] = rows.map((r) => ({ id: r.id, source: r.source, detail: r.detail, exp: r.exp, at: new Date(r.at).toISOString() }));
-    res.json({ items, meta: pageMeta(q, count[0]?.n ?? 0, items.length) });
+    send(res, ExpHistoryPage, { items, meta: pageMeta(q, count[0]?.n ?? 0, items.length) });
   });
 
   router.get('/progression/missions', requireAuth(), fresh, async (req, res) => {
@@ -101,7 +101,7 @@ export function progressionQueryRoutes(router: express.Router, deps: QueryDeps):
         reward: m.reward, status: isClaimed ? 'claimed' : progress >= m.target ? 'claimable' : 'in_progress',
       };
     });
-    res.json({ items });
+    send(res, MissionList, { items });
   });
 
   router.get('/progression/quests', requireAuth(), fresh, async (req, res) => {
@@ -118,7 +118,7 @@ export function progressionQueryRoutes(router: express.Router, deps: QueryDeps):
         return { id: s.id, title: s.title, progress: value, target: s.target, reward: s.reward, status };
       }),
     }));
-    res.json({ items });
+    send(res, QuestList, { items });
   });
 
   router.get('/progression/rewards-history', requireAuth(), fresh, async (req, res) => {
@@ -132,14 +132,14 @@ export function progressionQueryRoutes(router: express.Router, deps: QueryDeps):
       rowsOf<{ n: number }>(deps, 'select count(*)::int as n from rm.progression_claims where uid = $1', [uid]),
     ]);
     const items: RewardHistoryItemDto[] = rows.map((r) => ({ claimId: r.claim_id, source: r.source, title: r.title, reward: r.reward, claimedAt: new Date(r.claimed_at).toISOString() }));
-    res.json({ items, meta: pageMeta(q, count[0]?.n ?? 0, items.length) });
+    send(res, RewardHistoryPage, { items, meta: pageMeta(q, count[0]?.n ?? 0, items.length) });
   });
 
   router.get('/progression/fragments', requireAuth(), fresh, async (req, res) => {
     const { uid } = currentUser(req);
     const rows = await rowsOf<{ kind: string; count: number }>(deps, 'select kind, count from rm.progression_fragments where uid = $1', [uid]);
     const items: FragmentDto[] = fragments.map((f) => ({ kind: f.kind, name: f.name, count: rows.find((r) => r.kind === f.kind)?.count ?? 0, needed: f.needed, item: f.item }));
-    res.json({ items });
+    send(res, FragmentList, { items });
   });
 
   router.get('/progression/lobby-levels', async (req, res) => {
@@ -148,7 +148,7 @@ export function progressionQueryRoutes(router: express.Router, deps: QueryDeps):
       deps, 'select lobby_id, title, exp::text, live_minutes::text, gift_diamonds::text from rm.lobby_progress where lobby_id = any($1::text[])', [ids],
     );
     const items: LobbyLevelDto[] = rows.map(lobbyLevel);
-    res.json({ items });
+    send(res, LobbyLevelList, { items });
   });
 
   router.get('/progression/lobby-levels/mine', requireAuth(), fresh, async (req, res) => {
@@ -161,7 +161,7 @@ export function progressionQueryRoutes(router: express.Router, deps: QueryDeps):
         deps, 'select lobby_id, title, exp::text, live_minutes::text, gift_diamonds::text from rm.lobby_progress order by exp desc, lobby_id limit 10', [],
       ),
     ]);
-    res.json({ mine: mine.map(lobbyLevel), top: top.map(lobbyLevel) });
+    send(res, OwnLobbyLevels, { mine: mine.map(lobbyLevel), top: top.map(lobbyLevel) });
   });
 
   router.get('/progression/frens', requireAuth(), fresh, async (req, res) => {
@@ -186,7 +186,7 @@ export function progressionQueryRoutes(router: express.Router, deps: QueryDeps):
       joinedWith: joinedWith[0] ? { uid: joinedWith[0].inviter_uid, username: users.get(joinedWith[0].inviter_uid)!.username } : null,
       friends: friends.map((f) => ({ uid: f.uid, username: users.get(f.uid)!.username, level: levelOf(Number(f.exp ?? 0)), rewarded: f.rewarded, joinedAt: new Date(f.joined_at).toISOString() })),
     };
-    res.json(body);
+    send(res, FriendsDto, body);
   });
 
   router.get('/progression/quest-account', requireAuth(), fresh, async (req, res) => {
@@ -208,7 +208,7 @@ export function progressionQueryRoutes(router: express.Router, deps: QueryDeps):
       imports: imports.map((i) => ({ platformEventId: i.source_id, questTitle: i.title, exp: i.reward.exp, importedAt: new Date(i.claimed_at).toISOString() })),
       authorizeUrl: platformUrl ? `${platformUrl}/authorize?redirect_uri=${encodeURIComponent(back)}` : `${back}?sandbox=1`,
     };
-    res.json(body);
+    send(res, QuestAccountDto, body);
   });
 }
 

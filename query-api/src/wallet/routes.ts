@@ -13,6 +13,7 @@ import type { QueryDeps } from '../dependencies.ts';
 import { freshness } from '../freshness.ts';
 import { isoDates, type Dated } from '../iso-dates.ts';
 import { appearanceSql, lookupUsers } from '../user-directory.ts';
+import { mediaUrl } from '../media/routes.ts';
 
 interface HistoryRow {
   transaction_id: string;
@@ -56,7 +57,8 @@ function cryptoDeposits(payments: PaymentSettings): CryptoDepositDto[] {
   return money.supportedChainIds.map((chainId) => ({
     chainId,
     address,
-    tokens: payments.tokens.filter((t) => t.chainId === chainId).map((t) => ({ symbol: t.symbol, contract: t.address })),
+    tokens: payments.tokens.filter((t) => t.chainId === chainId).map((t) => ({ symbol: t.symbol, contract: t.address, decimals: t.decimals })),
+    confirmations: payments.confirmations,
   }));
 }
 
@@ -222,7 +224,7 @@ export function walletRoutes(router: express.Router, deps: QueryDeps): void {
       defaultMethod: 'crypto',
       items: [
         { id: 'crypto', name: 'Crypto wallet', currencies: ['USDT', 'USDC'], chainIds: [...money.supportedChainIds], deposits: cryptoDeposits(deps.payments) },
-        { id: 'card' as const, name: 'Card', currencies: ['USD'] },
+        { id: 'card' as const, name: 'Card', currencies: ['USD'], publishableKey: deps.payments.cardPublishableKey },
         // Offered exactly when command-api accepts it (one payment configuration).
         ...(deps.payments.sandboxEnabled ? [{ id: 'sandbox' as const, name: 'Sandbox (demo)', currencies: ['USD'] }] : []),
       ],
@@ -252,7 +254,8 @@ export function walletRoutes(router: express.Router, deps: QueryDeps): void {
     const q = parse(PageQuery, req.query);
     const [items, count] = await Promise.all([
       pool.query<Dated<WithdrawalItem, 'createdAt'>>(
-        `select withdrawal_id as "withdrawalId", charm::int, usd_cents::int as "usdCents", kind, method, address, status, created_at as "createdAt"
+        `select withdrawal_id as "withdrawalId", charm::int, usd_cents::int as "usdCents", kind, method, address, status, created_at as "createdAt",
+                reference, failure_reason as "failureReason"
            from rm.withdrawals where uid = $1 order by created_at desc limit $2 offset $3`,
         [uid, q.limit, (q.page - 1) * q.limit],
       ),
@@ -281,16 +284,22 @@ export function walletRoutes(router: express.Router, deps: QueryDeps): void {
 
   const notifications = async (req: express.Request, res: express.Response) => {
     const { uid } = currentUser(req);
-    const { rows } = await pool.query<Dated<PaymentNotification, 'createdAt'>>(
-      `select withdrawal_id as "withdrawalId", charm::int, usd_cents::int as "usdCents", agency_uid as "agencyUid", proof_url as "proofUrl",
-              status, created_at as "createdAt"
-         from rm.withdrawals where uid = $1 and kind = 'agency_payout' order by created_at desc limit 50`,
-      [uid],
-    );
-    send(res, PaymentNotifications, { items: rows.map((r) => isoDates(r, 'createdAt')) });
+    const [list, unread] = await Promise.all([
+      pool.query<Dated<PaymentNotification, 'createdAt'>>(
+        `select w.withdrawal_id as "withdrawalId", w.charm::int, w.usd_cents::int as "usdCents", w.agency_uid as "agencyUid", a.username as "agencyName",
+                w.proof_url as "proofUrl", w.status, (w.read_at is null) as unread, w.created_at as "createdAt"
+           from rm.withdrawals w left join rm.users a on a.uid = w.agency_uid
+          where w.uid = $1 and w.kind = 'agency_payout' order by w.created_at desc limit 50`,
+        [uid],
+      ),
+      pool.query<{ n: number }>(`select count(*)::int as n from rm.withdrawals where uid = $1 and kind = 'agency_payout' and read_at is null`, [uid]),
+    ]);
+    // The proof is an uploaded media key: the creator gets a signed URL to see it.
+    const items = await Promise.all(list.rows.map(async (r) => ({ ...isoDates(r, 'createdAt'), proofUrl: await mediaUrl(deps, r.proofUrl) })));
+    send(res, PaymentNotifications, { items, unreadCount: unread.rows[0]?.n ?? 0 });
   };
-  router.get('/payment-notifications', requireAuth(), freshness(pool, ['wallet-history']), notifications);
-  router.get('/wallet/creator/payment-notifications', requireAuth(), freshness(pool, ['wallet-history']), notifications);
+  router.get('/payment-notifications', requireAuth(), freshness(pool, ['wallet-history', 'users']), notifications);
+  router.get('/wallet/creator/payment-notifications', requireAuth(), freshness(pool, ['wallet-history', 'users']), notifications);
 
   router.get('/wallet/blockchain', requireAuth(), freshness(pool, ['wallet-inventory']), async (req, res) => {
     const { uid } = currentUser(req);

@@ -31,11 +31,11 @@ function ChatPicture({ message, lobbyId, roomId }: { message: ChatBody; lobbyId:
   useEffect(() => {
     if (url) return;
     let live = true;
-    const query = `/lobbies/${encodeURIComponent(lobbyId)}/chat?limit=50${roomId ? `&roomId=${encodeURIComponent(roomId)}` : ''}`;
+    const query = `/lobbies/${encodeURIComponent(lobbyId)}/chat?limit=50${roomId ? `&roomId=${encodeURIComponent(roomId)}` : ''}` as const;
     // The history may not hold the message for a moment (projection lag): ask a few times.
     const find = async () => {
       for (let attempt = 0; attempt < 6 && live; attempt++) {
-        const history = await api.get<{ items: Array<{ messageId: string; mediaUrl: string | null }> }>(query, { quiet: true }).catch(() => null);
+        const history = await api.get<'GET /lobbies/{id}/chat'>(query, { quiet: true }).catch(() => null);
         const found = history?.items.find((m) => m.messageId === message.messageId)?.mediaUrl;
         if (found) return void (live && setUrl(found));
         await new Promise((r) => setTimeout(r, 500 * (attempt + 1)));

@@ -5,5 +5,5 @@ import { api } from '../../api/client.ts';
 export function searchGifs(q: string, kind: GifKind, pos?: string | null): Promise<GifSearchResult> {
   const params = new URLSearchParams({ q, kind });
   if (pos) params.set('pos', pos);
-  return api.get<GifSearchResult>(`/gifs/search?${params}`, { quiet: true });
+  return api.get<'GET /gifs/search'>(`/gifs/search?${params.toString()}`, { quiet: true });
 }

@@ -3,6 +3,7 @@
 // badges, and the shop of each kind (bought with diamonds through the purchase dialog).
 import type { CollectionItemDto } from '@murmur/contracts/collections';
 import { collectionLimits } from '@murmur/contracts/collections';
+import { verifiedHostBadge } from '@murmur/contracts/host-applications';
 import { skuCatalogue, type SkuDto } from '@murmur/contracts/wallet';
 import { useState } from 'react';
 import { api, ApiCallError } from '../../api/client.ts';
@@ -28,10 +29,12 @@ export default function CollectionsPage({ tab = 'inventory' }: { tab?: Tab }) {
   const { data: me } = useMe();
   const { diamonds } = useBalance();
   const [buying, setBuying] = useState<SkuDto | null>(null);
-  const { data: all } = useQuery<{ items: CollectionItemDto[] }>('/wallet/collections?kind=all');
+  const { data: all } = useQuery<'GET /wallet/collections'>('/wallet/collections?kind=all');
   const worn = (all?.items ?? []).filter((i) => i.status === 'active');
   const frame = worn.find((i) => i.kind === 'frame')?.itemId ?? null;
   const badges = worn.filter((i) => i.kind === 'badge').map((i) => i.itemId);
+  // The Verified Host badge is always shown and not one of the 3 worn by choice.
+  const chosenBadges = badges.filter((id) => id !== verifiedHostBadge.id);
 
   return (
     <div className={styles.section}>
@@ -49,7 +52,7 @@ export default function CollectionsPage({ tab = 'inventory' }: { tab?: Tab }) {
         <div>
           <h3>{me?.username ?? 'You'}</h3>
           <p className={styles.muted}>
-            {frame ? 'Wearing a frame' : 'No frame'} · {badges.length}/{collectionLimits.badges} badges <WornBadges badgeIds={badges} size={14} />
+            {frame ? 'Wearing a frame' : 'No frame'} · {chosenBadges.length}/{collectionLimits.badges} badges <WornBadges badgeIds={badges} size={14} />
           </p>
         </div>
       </div>
@@ -69,7 +72,7 @@ export default function CollectionsPage({ tab = 'inventory' }: { tab?: Tab }) {
 }
 
 function Owned({ kind, onShop }: { kind: Tab; onShop(sku: SkuDto): void }) {
-  const { data, isLoading } = useQuery<{ items: CollectionItemDto[] }>(`/wallet/collections?kind=${kindOfTab[kind]}`);
+  const { data, isLoading } = useQuery<'GET /wallet/collections'>(`/wallet/collections?kind=${kindOfTab[kind]}`);
   const items = data?.items ?? [];
   const forSale = skuCatalogue.filter((s) => (kind === 'frames' ? s.kind === 'frame' : kind === 'badges' ? s.kind === 'badge' : s.kind === 'gift'));
   return (
@@ -93,7 +96,7 @@ function Owned({ kind, onShop }: { kind: Tab; onShop(sku: SkuDto): void }) {
 
 function OwnedCard({ item }: { item: CollectionItemDto }) {
   const [busy, setBusy] = useState(false);
-  const wearable = item.kind === 'frame' || item.kind === 'badge';
+  const wearable = (item.kind === 'frame' || item.kind === 'badge') && item.itemId !== verifiedHostBadge.id;
   const toggle = async () => {
     setBusy(true);
     try {

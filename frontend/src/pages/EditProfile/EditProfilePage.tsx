@@ -7,6 +7,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useBlocker, useNavigate } from 'react-router';
 import { api, ApiCallError } from '../../api/client.ts';
 import { Button } from '../../components/Button.tsx';
+import { CountrySelect } from '../../components/CountrySelect.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { FilePicker } from '../../components/FilePicker.tsx';
 import { TextArea, TextField } from '../../components/Field.tsx';
@@ -33,7 +34,7 @@ function fromDetails(d: ProfileDetails): Form {
 }
 
 export default function EditProfilePage() {
-  const { data } = useQuery<ProfileDetails>(paths.details);
+  const { data } = useQuery<'GET /user/profile/details'>(paths.details);
   const [form, setForm] = useState<Form | null>(null);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
@@ -153,9 +154,10 @@ export default function EditProfilePage() {
       </label>
       <fieldset className={styles.address}>
         <legend>Address</legend>
-        {(['street', 'city', 'state', 'country'] as const).map((k) => (
+        {(['street', 'city', 'state'] as const).map((k) => (
           <TextField key={k} id={`address-${k}`} label={k[0]!.toUpperCase() + k.slice(1)} value={form.address[k]} onChange={(e) => set('address', { ...form.address, [k]: e.target.value })} />
         ))}
+        <CountrySelect id="address-country" label="Country" value={form.address.country} onChange={(country) => set('address', { ...form.address, country })} error={errors['address.country'] ?? null} />
       </fieldset>
       {errors.form ? <p className={styles.error}>{errors.form}</p> : null}
       <div className={styles.actions}>

@@ -1,7 +1,6 @@
 // /foryou (Community): the for-you feed, 50 a page, with search and a following filter; cached for
 // 5 minutes (spec section 9), likes optimistic with rollback.
 import { staleTimes } from '@murmur/contracts/constants';
-import type { WallPost } from '@murmur/contracts/social';
 import { useState } from 'react';
 import { api } from '../../api/client.ts';
 import { useSession } from '../../api/session.ts';
@@ -10,7 +9,7 @@ import { Pager } from '../../components/Pager.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { refreshQueries, useQuery } from '../../state/query.ts';
-import { paths, toggleLike, type Paged } from '../../social/socialApi.ts';
+import { paths, toggleLike } from '../../social/socialApi.ts';
 import { PostCard } from '../../social/PostCard.tsx';
 import styles from '../../social/social.module.css';
 
@@ -22,8 +21,8 @@ export default function ForYouPage() {
   const query = new URLSearchParams({ page: String(page) });
   if (following) query.set('following', 'true');
   if (q.trim()) query.set('q', q.trim());
-  const key = paths.feed(`?${query}`);
-  const { data } = useQuery<Paged<WallPost>>(key, { dedupingInterval: staleTimes.forYouFeedMs });
+  const key = paths.feed(`?${query.toString()}`);
+  const { data } = useQuery<'GET /user/feed/for-you'>(key, { dedupingInterval: staleTimes.forYouFeedMs });
   return (
     <div className={styles.list} style={{ maxWidth: 720, margin: '0 auto', width: '100%' }}>
       <PageHeader title="Community" />

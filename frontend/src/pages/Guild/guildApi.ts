@@ -1,39 +1,21 @@
 // The guild calls (agency role) and their answers, for the /guild page.
-import type { AgencyDto, CharmPaymentDto, GiftReceiptDto, SettlementDto } from '@murmur/contracts/guild';
-import type { PageMeta } from '@murmur/contracts/paging';
+import type { ApiResponse } from '@murmur/contracts/api-catalogue';
 import { api, newIdempotencyKey } from '../../api/client.ts';
 import { refreshQueries, useQuery } from '../../state/query.ts';
 
-export interface Paged<T> {
-  items: T[];
-  meta: PageMeta;
-}
+/** One row of the own agencies (GET guild/agencies). */
+export type AgencySummary = ApiResponse<'GET /guild/agencies'>['items'][number];
 
-export interface AgencySummary {
-  agencyId: string;
-  name: string;
-  guildSharePct: number;
-  hostSharePct: number;
-  hostCount: number;
-}
+const base = (id: string) => `/guild/agencies/${encodeURIComponent(id)}` as const;
 
-export interface PeriodPreview {
-  receiptCount: number;
-  charmTotal: number;
-  guildCharm: number;
-  amountToSettle: number;
-}
-
-const base = (id: string) => `/guild/agencies/${encodeURIComponent(id)}`;
-
-export const useAgencies = (enabled: boolean) => useQuery<{ items: AgencySummary[] }>(enabled ? '/guild/agencies' : null);
-export const useAgency = (id: string | null) => useQuery<AgencyDto>(id ? base(id) : null);
+export const useAgencies = (enabled: boolean) => useQuery<'GET /guild/agencies'>(enabled ? '/guild/agencies' : null);
+export const useAgency = (id: string | null) => useQuery<'GET /guild/agencies/{agencyId}'>(id ? base(id) : null);
 export const useReceipts = (id: string, page: number, hostUid: string) =>
-  useQuery<Paged<GiftReceiptDto>>(`${base(id)}/receipts?page=${page}&limit=10${hostUid ? `&hostUid=${encodeURIComponent(hostUid)}` : ''}`);
-export const useSettlements = (id: string, page: number) => useQuery<Paged<SettlementDto>>(`${base(id)}/settlements?page=${page}&limit=10`);
-export const usePayments = (id: string, page: number) => useQuery<Paged<CharmPaymentDto>>(`${base(id)}/payments?page=${page}&limit=10`);
+  useQuery<'GET /guild/agencies/{agencyId}/receipts'>(`${base(id)}/receipts?page=${page}&limit=10${hostUid ? `&hostUid=${encodeURIComponent(hostUid)}` : ''}`);
+export const useSettlements = (id: string, page: number) => useQuery<'GET /guild/agencies/{agencyId}/settlements'>(`${base(id)}/settlements?page=${page}&limit=10`);
+export const usePayments = (id: string, page: number) => useQuery<'GET /guild/agencies/{agencyId}/payments'>(`${base(id)}/payments?page=${page}&limit=10`);
 export const usePreview = (id: string, start: string | null, end: string | null) =>
-  useQuery<PeriodPreview>(start && end ? `${base(id)}/preview?periodStart=${encodeURIComponent(start)}&periodEnd=${encodeURIComponent(end)}` : null, { dedupingInterval: 1000 });
+  useQuery<'GET /guild/agencies/{agencyId}/preview'>(start && end ? `${base(id)}/preview?periodStart=${encodeURIComponent(start)}&periodEnd=${encodeURIComponent(end)}` : null, { dedupingInterval: 1000 });
 
 const refresh = () => refreshQueries('/guild/');
 const quiet = { quiet: true } as const;
@@ -55,7 +37,7 @@ export async function setShares(id: string, guildSharePct: number, hostSharePct:
   await refresh();
 }
 export async function settlePeriod(id: string, periodStart: string, periodEnd: string) {
-  const r = await api.post<{ settlementId: string; amountToSettle: number }>(`${base(id)}/settlements`, { periodStart, periodEnd }, quiet);
+  const r = await api.post<'POST /guild/agencies/{agencyId}/settlements'>(`${base(id)}/settlements`, { periodStart, periodEnd }, quiet);
   await refresh();
   return r;
 }

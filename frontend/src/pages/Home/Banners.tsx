@@ -21,7 +21,7 @@ const fallback: Banner[] = [
 const looks = ['linear-gradient(120deg, #6d28d9 0%, #db2777 100%)', 'linear-gradient(120deg, #0ea5e9 0%, #7c3aed 100%)', 'linear-gradient(120deg, #f59e0b 0%, #ec4899 100%)'];
 
 export function Banners() {
-  const { data } = useQuery<{ banners?: Banner[] }>('/app/home');
+  const { data } = useQuery<'GET /app/home'>('/app/home');
   const mobile = typeof window !== 'undefined' && window.matchMedia?.('(max-width: 760px)').matches;
   const wanted = mobile ? 'mobile_home_banner' : 'home_banner';
   const fromServer = (data?.banners ?? []).filter((b) => b.type === wanted);

@@ -30,7 +30,7 @@ export default function CreateLobbyModal({ onClose }: { onClose(): void }) {
     if (Object.keys(found).length) return;
     setBusy(true);
     try {
-      const created = await api.post<{ lobbyId: string }>('/lobbies', createLobbyBody(form), { quiet: true });
+      const created = await api.post<'POST /lobbies'>('/lobbies', createLobbyBody(form), { quiet: true });
       void refreshQueries('/lobbies');
       onClose();
       navigate(`/lobby/${created.lobbyId}`);

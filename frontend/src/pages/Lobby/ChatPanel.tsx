@@ -1,10 +1,14 @@
 // Lobby and room chat: history plus live messages, a composer with emoji, sticker and GIF pickers
 // (searched through the GIF provider), pictures through the presigned upload, pinning for staff,
-// and the rate-limit and silenced texts when the server says so.
+// and the rate-limit and silenced texts when the server says so. Any signed-in reader may report
+// someone else's message to the moderators.
 import { texts } from '@murmur/contracts/errors';
 import { lobbyTexts } from '@murmur/contracts/lobbies';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import type { ReportTarget } from '@murmur/contracts/moderation';
 import { ApiCallError } from '../../api/client.ts';
+import { useSession } from '../../api/session.ts';
+import { ReportDialog } from '../../moderation/ReportDialog.tsx';
 import type { AppearanceDto } from '@murmur/contracts/collections';
 import { Avatar } from '../../components/Avatar.tsx';
 import { Icon } from '../../components/Icon.tsx';
@@ -58,6 +62,8 @@ export function ChatPanel({ lobbyId, roomId = null, messages, canChat, onSignIn,
   const [error, setError] = useState<string | null>(null);
   const [picker, setPicker] = useState<'emoji' | 'sticker' | 'gif' | null>(null);
   const [uploading, setUploading] = useState(false);
+  const [reporting, setReporting] = useState<{ target: ReportTarget; preview: string } | null>(null);
+  const me = useSession((s) => s.claims?.uid ?? null);
   const list = useRef<HTMLDivElement>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
@@ -107,6 +113,7 @@ export function ChatPanel({ lobbyId, roomId = null, messages, canChat, onSignIn,
 
   return (
     <div className={styles.chat} style={height ? { height } : undefined}>
+      <ReportDialog target={reporting?.target ?? null} preview={reporting?.preview} onClose={() => setReporting(null)} />
       <div className={styles.messages} ref={list} data-testid="chat-messages">
         {messages.length === 0 ? <p className={styles.chatEmpty}>Say hi to everyone 👋</p> : null}
         {messages.map((m) => {
@@ -123,6 +130,17 @@ export function ChatPanel({ lobbyId, roomId = null, messages, canChat, onSignIn,
             {onPin && m.messageType === 'text' ? (
               <button type="button" className={chatStyles.pinButton} onClick={() => onPin(m)} aria-label={`Pin message from ${m.username}`} data-testid="pin-message">
                 <Icon name="pin" size={12} /> Pin
+              </button>
+            ) : null}
+            {canChat && me && m.uid !== me ? (
+              <button
+                type="button"
+                className={chatStyles.reportButton}
+                onClick={() => setReporting({ target: { kind: 'message', lobbyId, messageId: m.messageId }, preview: `${m.username}: ${m.messageType === 'text' ? m.body : `[${m.messageType}]`}` })}
+                aria-label={`Report message from ${m.username}`}
+                data-testid="report-message"
+              >
+                ⚑ Report
               </button>
             ) : null}
           </div>

@@ -17,18 +17,14 @@ interface Entry {
   charm?: number;
 }
 
-interface Board {
-  topUsers: Entry[];
-  topHosts: Entry[];
-}
 
 export function Leaderboard({ lobbyId, minPosition }: { lobbyId: string; minPosition: string | null }) {
   const [frequency, setFrequency] = useState<'weekly' | 'monthly'>('weekly');
   const [board, setBoard] = useState<'topUsers' | 'topHosts'>('topUsers');
-  const path = `/lobbies/leaderboard?lobbyId=${encodeURIComponent(lobbyId)}&frequency=${frequency}`;
-  const { data, mutate } = useQuery<Board>(path, { dedupingInterval: 30_000 });
+  const path = `/lobbies/leaderboard?lobbyId=${encodeURIComponent(lobbyId)}&frequency=${frequency}` as const;
+  const { data, mutate } = useQuery<'GET /lobbies/leaderboard'>(path, { dedupingInterval: 30_000 });
   useEffect(() => {
-    if (minPosition) void mutate(api.get<Board>(path, { minPosition, quiet: true }), { revalidate: false });
+    if (minPosition) void mutate(api.get<'GET /lobbies/leaderboard'>(path, { minPosition, quiet: true }), { revalidate: false });
   }, [minPosition, path, mutate]);
   const entries = data?.[board] ?? [];
   const podium = entries.slice(0, limits.podium);

@@ -1,5 +1,6 @@
 // The lobby's modals: entry fee, end room, closure, 18+ warning, audio resume, block reason and
 // create private timed room.
+import { moderationTexts } from '@murmur/contracts/moderation';
 import { rooms } from '@murmur/contracts/constants';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -54,10 +55,16 @@ export function EndRoomModal({ open, onClose, onEnd }: { open: boolean; onClose(
   );
 }
 
-export function ClosureModal({ open, title }: { open: boolean; title: string }) {
+/** `platformNote`: the reason a platform operator gave for ending the lobby. */
+export function ClosureModal({ open, title, platformNote }: { open: boolean; title: string; platformNote?: string | null }) {
   const navigate = useNavigate();
   return (
     <Dialog open={open} onOpenChange={() => navigate('/')} size="sm" title="This lobby has ended." hideClose testId="closure-modal">
+      {platformNote ? (
+        <p className={styles.modalText} data-testid="closure-note">
+          {moderationTexts.lobbyTerminatedByPlatform} {platformNote}
+        </p>
+      ) : null}
       <p className={styles.modalText}>Thanks for joining “{title}”. Find another lobby to keep talking.</p>
       <Button block onClick={() => navigate('/')}>Back to home</Button>
     </Dialog>
@@ -135,7 +142,7 @@ export function CreateRoomModal({ lobbyId, onClose }: { lobbyId: string; onClose
     if (Object.keys(found).length) return;
     setBusy(true);
     try {
-      const created = await api.post<{ roomId: string; inviteKey: string }>(`/lobbies/${encodeURIComponent(lobbyId)}/rooms`, createRoomBody(form), { quiet: true });
+      const created = await api.post<'POST /lobbies/{id}/rooms'>(`/lobbies/${encodeURIComponent(lobbyId)}/rooms`, createRoomBody(form), { quiet: true });
       onClose();
       // The key in the address makes the host's URL the room's invite link.
       navigate(`/room/${created.roomId}?key=${encodeURIComponent(created.inviteKey)}`);

@@ -1,6 +1,7 @@
 // The lobby: stage with seats, host/cohost/audience lists, the mic queue, chat, leaderboards, gifts
 // and their animation, share, settings and the end/closure flows. Live through the gateway; the
 // lobby is re-read after every reconnect (seats are server truth).
+import { moderationTexts } from '@murmur/contracts/moderation';
 import type { EventMessage } from '@murmur/contracts/realtime';
 import { channels } from '@murmur/contracts/realtime';
 import { pushedEventOf } from '@murmur/contracts/public-events';
@@ -30,11 +31,12 @@ import { isLobbyStaff, memberActionLabel, memberActions, seatLabel, type MemberA
 import { useRejoin } from '../../lobby/useRejoin.ts';
 import { joinMedia, leaveMedia, resumeAudio, setMicrophone, useMedia } from '../../media/port.ts';
 import { VoiceStatus } from '../../lobby/VoiceStatus.tsx';
+import { useVipEntrances, VipEntrance } from '../../lobby/VipEntrance.tsx';
 import { refreshQueries, useQuery } from '../../state/query.ts';
 import { readLocal, writeLocal } from '../../state/store.ts';
 import { toast, useUi } from '../../state/ui.ts';
 import { ChatPanel, type ChatMessage } from './ChatPanel.tsx';
-import { giftLine, historyLine, type ChatHistoryItem } from './chatLines.ts';
+import { giftLine, historyLine,  } from './chatLines.ts';
 import { Leaderboard } from './Leaderboard.tsx';
 import { LiveStage } from './LiveStage.tsx';
 import { PinnedMessage } from './PinnedMessage.tsx';
@@ -42,6 +44,7 @@ import { RejoinNotice } from './RejoinNotice.tsx';
 import { AudioResumeModal, BlockModal, ClosureModal, CreateRoomModal, EndRoomModal, JoinFeeModal, MatureWarningModal } from './LobbyModals.tsx';
 import { RoomList } from './RoomList.tsx';
 import { ShareModal } from './ShareModal.tsx';
+import { ReportDialog } from '../../moderation/ReportDialog.tsx';
 import { Stage } from './Stage.tsx';
 import { useLobbyMedia } from './useLobbyMedia.ts';
 import { VolumeButton } from './VolumeControls.tsx';
@@ -78,12 +81,15 @@ export default function LobbyPage() {
   const [giftOpen, setGiftOpen] = useState(false);
   const [giftTo, setGiftTo] = useState<string[]>([]);
   const [shareOpen, setShareOpen] = useState(false);
+  const [reportOpen, setReportOpen] = useState(false);
   const [endOpen, setEndOpen] = useState(false);
   const [ended, setEnded] = useState(false);
+  const [endNote, setEndNote] = useState<string | null>(null);
   const [roomOpen, setRoomOpen] = useState(false);
   const [blocking, setBlocking] = useState<LobbyMember | null>(null);
   const [matureOk, setMatureOk] = useState(() => readLocal(MATURE_KEY) === '1');
   const queue = useGiftQueue();
+  const { current: entrance, announce: announceEntrance, done: entranceDone } = useVipEntrances();
 
   /** Re-reads the lobby at least at `position` (an event we saw, or our own command). */
   const reload = useCallback(
@@ -132,7 +138,7 @@ export default function LobbyPage() {
   useEffect(() => {
     if (!chatReadable) return;
     void api
-      .get<{ items: ChatHistoryItem[] }>(`${path}/chat?limit=50`, { quiet: true })
+      .get<'GET /lobbies/{id}/chat'>(`${path}/chat?limit=50`, { quiet: true })
       .then((h) => setChat(h.items.reverse().map(historyLine)))
       .catch(() => undefined);
   }, [path, chatReadable]);
@@ -170,14 +176,30 @@ export default function LobbyPage() {
           setChat((c) => (c.some((m) => m.messageId === d.messageId) ? c : [...c.slice(-199), { messageId: d.messageId, uid: d.uid, username: nameOf(d.uid), messageType: d.messageType, body: d.body, postedAt: d.postedAt }]));
           return;
         }
+        case 'ChatMessageRemoved': {
+          // A moderator removed it: it leaves every open chat at once.
+          const removedId = event.data.messageId;
+          setChat((c) => c.filter((m) => m.messageId !== removedId));
+          return;
+        }
+        case 'ChatSilenced':
+          if (event.data.uid === uid) toast(`${moderationTexts.silenced} ${event.data.reason}`, 'error');
+          return;
+        case 'LobbyJoined':
+          // DESIGN section 9: a VIP's arrival is announced to everyone inside.
+          if (event.data.vip === true) announceEntrance({ key: message.position, uid: event.data.uid });
+          reload(message.position);
+          return;
         case 'LobbyEnded':
+          if (event.data.note) setEndNote(event.data.note);
           setEnded(true);
           void leaveMedia();
           return;
         case 'LobbyUserKicked':
         case 'LobbyUserBlocked':
           if (event.data.uid === uid) {
-            toast(event.type === 'LobbyUserKicked' ? 'You were removed from the lobby.' : 'You are blocked from this lobby.', 'error');
+            const note = event.type === 'LobbyUserKicked' ? event.data.note : undefined;
+            toast(note ? `${moderationTexts.removedByPlatform} ${note}` : event.type === 'LobbyUserKicked' ? 'You were removed from the lobby.' : 'You are blocked from this lobby.', 'error');
             void leaveMedia();
             navigate('/');
             return;
@@ -196,7 +218,7 @@ export default function LobbyPage() {
           reload(message.position);
       }
     },
-    [queue, uid, nameOf, navigate, reload, doJoin],
+    [queue, announceEntrance, uid, nameOf, navigate, reload, doJoin],
   );
 
   // A private lobby's channel is for its members: listen once inside.
@@ -307,6 +329,11 @@ export default function LobbyPage() {
             <button className={styles.roundButton} onClick={() => setShareOpen(true)} aria-label="Share" data-testid="share">
               <Icon name="share" size={18} />
             </button>
+            {uid && uid !== lobby.ownerUid ? (
+              <button className={styles.roundButton} onClick={() => setReportOpen(true)} aria-label="Report lobby" title="Report lobby" data-testid="report-lobby">
+                ⚑
+              </button>
+            ) : null}
             {staff ? (
               <button className={styles.roundButton} onClick={() => navigate(`/lobby/settings?lobbyId=${encodeURIComponent(lobbyId)}`)} aria-label="Lobby settings" data-testid="lobby-settings">
                 <Icon name="settings" size={18} />
@@ -355,7 +382,8 @@ export default function LobbyPage() {
             {lobby.queue.map((q) => (
               <div key={q.uid} className={styles.queueRow} data-testid={`queue-${q.uid}`}>
                 <Avatar name={q.username} src={q.profilePicUrl} size={30} />
-                <span className={styles.queueName}>{q.username}</span>
+                <span className={`${styles.queueName} ${q.appearance?.vip ? styles.vipName : ''}`}>{q.username}</span>
+                {q.appearance?.vip ? <span className={styles.queueVip} data-testid="queue-vip">VIP</span> : null}
                 <Button size="sm" onClick={() => void lobbyActions.grantMic(lobbyId, q.uid).then(() => reload()).catch(() => undefined)} data-testid={`grant-${q.uid}`}>
                   Accept
                 </Button>
@@ -423,8 +451,10 @@ export default function LobbyPage() {
 
       <RejoinNotice show={rejoin.rejoining} />
       <GiftAnimation queue={queue} nameOf={nameOf} />
+      <VipEntrance entrance={entrance} nameOf={nameOf} onDone={entranceDone} />
       {giftOpen ? <GiftPanel open onClose={() => setGiftOpen(false)} candidates={giftCandidates} defaultRecipients={giftTo} lobbyId={lobbyId} /> : null}
       <ShareModal lobbyId={lobbyId} open={shareOpen} onClose={() => setShareOpen(false)} signedIn={!!uid} />
+      <ReportDialog target={reportOpen ? { kind: 'lobby', lobbyId } : null} preview={lobby.title} onClose={() => setReportOpen(false)} />
       <EndRoomModal
         open={endOpen}
         onClose={() => setEndOpen(false)}
@@ -435,7 +465,7 @@ export default function LobbyPage() {
           void leaveMedia();
         }}
       />
-      <ClosureModal open={ended || lobby.status === 'ended' || lobby.status === 'terminated'} title={lobby.title} />
+      <ClosureModal open={ended || lobby.status === 'ended' || lobby.status === 'terminated'} title={lobby.title} platformNote={endNote} />
       {needsFee ? <JoinFeeModal fee={lobby.requiredDiamonds} balance={diamonds} onJoin={() => void doJoin()} onCancel={() => navigate('/')} /> : null}
       {mature ? (
         <MatureWarningModal

@@ -2,7 +2,7 @@
 // introduction, tag, category, up to 2 languages and the live switch.
 import { limits } from '@murmur/contracts/constants';
 import { formatText, texts } from '@murmur/contracts/errors';
-import { lobbyCategories, lobbyTexts, type LobbyCategory, type LobbyLanguage, type UpdateLobbyInfoBody } from '@murmur/contracts/lobbies';
+import { LobbyCategory, lobbyCategories, LobbyLanguage, lobbyTexts, type LobbySettings, type UpdateLobbyInfoBody } from '@murmur/contracts/lobbies';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { api, ApiCallError } from '../../api/client.ts';
 import { Button } from '../../components/Button.tsx';
@@ -13,17 +13,16 @@ import { uploadError } from '../../social/uploadChecks.ts';
 import { toast } from '../../state/ui.ts';
 import styles from './LobbySettings.module.css';
 
-export interface LobbyProfile {
-  lobbyId: string;
-  title: string;
-  description: string;
-  tag: string;
-  /** The photo's signed address (the settings read signs the stored key). */
-  lobbyPhoto: string | null;
-  languages: LobbyLanguage[];
-  mainCategoryId: LobbyCategory;
-  isLive: boolean;
-}
+/** The profile part of GET lobbies/settings (the photo is its signed address). */
+export type LobbyProfile = Pick<LobbySettings, 'lobbyId' | 'title' | 'description' | 'tag' | 'lobbyPhoto' | 'languages' | 'mainCategoryId' | 'isLive'>;
+
+// The answer carries what was stored, which the create and edit bodies checked against these enums.
+const categoryOf = (id: string): LobbyCategory => LobbyCategory.catch('chatting').parse(id);
+const languagesOf = (ids: string[]): LobbyLanguage[] =>
+  ids.flatMap((id) => {
+    const language = LobbyLanguage.safeParse(id);
+    return language.success ? [language.data] : [];
+  });
 
 const maxText = formatText(texts.maxChars, { n: limits.text });
 const allLanguages: LobbyLanguage[] = ['ENG', 'FIL', 'ES'];
@@ -32,8 +31,8 @@ export function LobbyProfileForm({ settings, onSaved }: { settings: LobbyProfile
   const [title, setTitle] = useState(settings.title);
   const [description, setDescription] = useState(settings.description);
   const [tag, setTag] = useState(settings.tag);
-  const [category, setCategory] = useState<LobbyCategory>(settings.mainCategoryId);
-  const [languages, setLanguages] = useState<LobbyLanguage[]>(settings.languages);
+  const [category, setCategory] = useState<LobbyCategory>(categoryOf(settings.mainCategoryId));
+  const [languages, setLanguages] = useState<LobbyLanguage[]>(languagesOf(settings.languages));
   const [isLive, setIsLive] = useState(settings.isLive);
   // undefined: unchanged; null: removed; a File: to upload on save.
   const [photo, setPhoto] = useState<File | null | undefined>(undefined);
@@ -44,8 +43,8 @@ export function LobbyProfileForm({ settings, onSaved }: { settings: LobbyProfile
     setTitle(settings.title);
     setDescription(settings.description);
     setTag(settings.tag);
-    setCategory(settings.mainCategoryId);
-    setLanguages(settings.languages);
+    setCategory(categoryOf(settings.mainCategoryId));
+    setLanguages(languagesOf(settings.languages));
     setIsLive(settings.isLive);
     setPhoto(undefined);
   }, [settings]);
@@ -84,7 +83,7 @@ export function LobbyProfileForm({ settings, onSaved }: { settings: LobbyProfile
       const body: UpdateLobbyInfoBody = { title: title.trim(), description: description.trim(), tag: tag.trim(), mainCategoryId: category, languages, isLive };
       if (photo) body.lobbyPhoto = (await uploadMedia(photo, 'lobby')).fileName;
       else if (photo === null) body.lobbyPhoto = null;
-      const answer = await api.post<{ position: string; message?: string }>(`/lobbies/${encodeURIComponent(settings.lobbyId)}/info`, body, { quiet: true });
+      const answer = await api.post<'POST /lobbies/{id}/info'>(`/lobbies/${encodeURIComponent(settings.lobbyId)}/info`, body, { quiet: true });
       toast(answer.message ?? lobbyTexts.infoUpdated, 'success');
       onSaved(answer.position);
     } catch (err) {

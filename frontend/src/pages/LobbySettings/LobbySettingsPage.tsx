@@ -14,22 +14,18 @@ import { Tabs } from '../../components/Tabs.tsx';
 import { backgroundFor } from '../../lobby/backgrounds.ts';
 import { useQuery } from '../../state/query.ts';
 import { toast } from '../../state/ui.ts';
-import { LobbyProfileForm, type LobbyProfile } from './LobbyProfileForm.tsx';
+import type { LobbySettings } from '@murmur/contracts/lobbies';
+import { LobbyProfileForm } from './LobbyProfileForm.tsx';
 import styles from './LobbySettings.module.css';
 
-interface Settings extends LobbyProfile {
-  backgroundId: string;
-  backgrounds: string[];
-  blacklist: Array<{ uid: string; username: string; profilePicUrl: string | null; reason: string }>;
-  administrators: Array<{ uid: string; username: string; profilePicUrl: string | null }>;
-}
+type Settings = LobbySettings;
 
 export default function LobbySettingsPage() {
   const [search] = useSearchParams();
   const lobbyId = search.get('lobbyId');
   const navigate = useNavigate();
-  const path = lobbyId ? `/lobbies/settings?lobbyId=${encodeURIComponent(lobbyId)}` : null;
-  const { data, error, mutate } = useQuery<Settings>(path, { dedupingInterval: 0 });
+  const path = lobbyId ? (`/lobbies/settings?lobbyId=${encodeURIComponent(lobbyId)}` as const) : null;
+  const { data, error, mutate } = useQuery<'GET /lobbies/settings'>(path, { dedupingInterval: 0 });
   if (!lobbyId || error) {
     return (
       <EmptyState icon="⚙️" title="Choose a lobby first" action={<Button onClick={() => navigate('/')}>Back to home</Button>}>
@@ -38,7 +34,7 @@ export default function LobbySettingsPage() {
     );
   }
   if (!data) return <PageLoading />;
-  const refresh = (position?: string) => void mutate(api.get<Settings>(path!, { minPosition: position }), { revalidate: false });
+  const refresh = (position?: string) => void mutate(api.get<'GET /lobbies/settings'>(path!, { minPosition: position }), { revalidate: false });
   return (
     <div className={styles.page} data-testid="lobby-settings-page">
       <div className={styles.header}>
@@ -67,7 +63,7 @@ function Backgrounds({ settings, onSaved }: { settings: Settings; onSaved(p?: st
           className={`${styles.background} ${settings.backgroundId === b ? styles.backgroundOn : ''}`}
           style={{ background: backgroundFor(b) }}
           onClick={async () => {
-            const a = await api.post<{ position: string }>(`/lobbies/${settings.lobbyId}/settings/background`, { backgroundId: b });
+            const a = await api.post<'POST /lobbies/{id}/settings/background'>(`/lobbies/${settings.lobbyId}/settings/background`, { backgroundId: b });
             toast('Lobby info updated.', 'success');
             onSaved(a.position);
           }}
@@ -94,7 +90,7 @@ function Blacklist({ settings, onSaved }: { settings: Settings; onSaved(p?: stri
             size="sm"
             variant="secondary"
             onClick={async () => {
-              const a = await api.post<{ position: string; message?: string }>(`/lobbies/${settings.lobbyId}/unblock`, { uidToUnblock: b.uid });
+              const a = await api.post<'POST /lobbies/{id}/unblock'>(`/lobbies/${settings.lobbyId}/unblock`, { uidToUnblock: b.uid });
               toast(a.message ?? 'User has been unblocked.', 'success');
               onSaved(a.position);
             }}
@@ -119,7 +115,7 @@ function Admins({ settings, onSaved }: { settings: Settings; onSaved(p?: string)
             size="sm"
             variant="secondary"
             onClick={async () => {
-              const r = await api.post<{ position: string; message?: string }>(`/lobbies/manage/${settings.lobbyId}/admin/remove`, { uidToRemove: a.uid });
+              const r = await api.post<'POST /lobbies/manage/{id}/admin/remove'>(`/lobbies/manage/${settings.lobbyId}/admin/remove`, { uidToRemove: a.uid });
               toast(r.message ?? 'User has been removed as Lobby Admin successfully!', 'success');
               onSaved(r.position);
             }}

@@ -3,10 +3,11 @@
 // To field, and live delivery on the user's `users/{uid}` channel. On a phone the list and the
 // open conversation take the screen in turn.
 import { publicEventOf } from '@murmur/contracts/public-events';
-import { threadIdOf, type FollowerItem, type MessageThread } from '@murmur/contracts/social';
+import type { ApiResponse, ApiRouteOf } from '@murmur/contracts/api-catalogue';
+import { threadIdOf, type MessageHistory } from '@murmur/contracts/social';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { api } from '../../api/client.ts';
+import { api, type PathOf } from '../../api/client.ts';
 import { useChannel } from '../../api/realtime.ts';
 import { useSession } from '../../api/session.ts';
 import { Avatar } from '../../components/Avatar.tsx';
@@ -14,8 +15,8 @@ import { Button } from '../../components/Button.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { setQueryData, useQuery } from '../../state/query.ts';
 import { listTime } from '../../social/messageTime.ts';
-import { paths, type Paged } from '../../social/socialApi.ts';
-import { ThreadView, type ThreadPage } from './ThreadView.tsx';
+import { paths } from '../../social/socialApi.ts';
+import { ThreadView } from './ThreadView.tsx';
 import styles from './MessagesPage.module.css';
 
 export default function MessagesPage({ compose }: { compose?: boolean }) {
@@ -25,7 +26,7 @@ export default function MessagesPage({ compose }: { compose?: boolean }) {
   const [search, setSearch] = useState('');
   const withUid = params.get('with');
   const threadsKey = paths.threads(search.trim());
-  const { data: threads } = useQuery<Paged<MessageThread>>(threadsKey, { dedupingInterval: 5000 });
+  const { data: threads } = useQuery<'GET /messages/threads'>(threadsKey, { dedupingInterval: 5000 });
   const selected = withUid && me ? threadIdOf(me, withUid) : null;
   const open = compose || !!selected;
 
@@ -34,26 +35,26 @@ export default function MessagesPage({ compose }: { compose?: boolean }) {
     onEvent(message) {
       const { event } = message;
       // Re-read at the event's position: the read model may not have applied it yet.
-      const fresh = <T,>(key: string) =>
-        api.get<T>(key, { minPosition: message.position, quiet: true }).then((body) => setQueryData<T>(key, () => body), () => undefined);
+      const fresh = <K extends ApiRouteOf<'GET'>>(key: PathOf<K>) =>
+        api.get<K>(key, { minPosition: message.position, quiet: true }).then((body) => setQueryData<ApiResponse<K>>(key, () => body), () => undefined);
       if (event.type === 'DirectThreadRead') {
-        void fresh<Paged<MessageThread>>(threadsKey);
+        void fresh<'GET /messages/threads'>(threadsKey);
         return;
       }
       const followed = publicEventOf(event, 'Followed');
       if (followed) {
         // Someone followed me: an open conversation with them may be allowed now.
-        void fresh(paths.view(followed.data.followerUid));
+        void fresh<'GET /user/profile/view/{uid}'>(paths.view(followed.data.followerUid));
         return;
       }
       const sent = publicEventOf(event, 'DirectMessageSent');
       if (!sent) return;
       const d = sent.data;
-      void setQueryData<ThreadPage>(paths.thread(d.threadId), (page) =>
+      void setQueryData<MessageHistory>(paths.thread(d.threadId), (page) =>
         page && !page.items.some((m) => m.messageId === d.messageId) ? { ...page, items: [...page.items, { ...d, imageUrl: null }] } : page,
       );
-      void fresh<ThreadPage>(paths.thread(d.threadId));
-      void fresh<Paged<MessageThread>>(threadsKey);
+      void fresh<'GET /messages/threads/{threadId}'>(paths.thread(d.threadId));
+      void fresh<'GET /messages/threads'>(threadsKey);
     },
   });
 
@@ -117,7 +118,7 @@ export default function MessagesPage({ compose }: { compose?: boolean }) {
 function NewMessage({ onPicked, onBack }: { onPicked(uid: string): void; onBack(): void }) {
   const [to, setTo] = useState('');
   const query = to.trim();
-  const { data } = useQuery<Paged<FollowerItem>>(query.length >= 2 ? `/cms/users?q=${encodeURIComponent(query)}` : null);
+  const { data } = useQuery<'GET /cms/users'>(query.length >= 2 ? `/cms/users?q=${encodeURIComponent(query)}` : null);
   const people = data?.items.filter((u) => !u.isSelf) ?? [];
   return (
     <div className={styles.compose}>

@@ -1,7 +1,7 @@
 // One conversation: a header naming the other person (link to the profile, follow state), the
 // messages with day headings and times, older pages by timestamp, and the composer, which says
 // before anyone types whether the rule lets the viewer write.
-import type { DirectMessage, ProfileView } from '@murmur/contracts/social';
+import type { DirectMessage, MessageHistory } from '@murmur/contracts/social';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { api } from '../../api/client.ts';
@@ -13,24 +13,21 @@ import { paths, uploadMedia } from '../../social/socialApi.ts';
 import { refreshUnread } from '../../social/unreadMessages.ts';
 import { uploadError } from '../../social/uploadChecks.ts';
 import { composerRefusal, DmRuleNotice } from './DmRuleNotice.tsx';
+import { ReportDialog } from '../../moderation/ReportDialog.tsx';
 import styles from './MessagesPage.module.css';
-
-export interface ThreadPage {
-  items: DirectMessage[];
-  nextBefore: string | null;
-}
 
 export function ThreadView({ me, other, threadId, onBack }: { me: string; other: string; threadId: string; onBack(): void }) {
   const key = paths.thread(threadId);
-  const { data } = useQuery<ThreadPage>(key, { dedupingInterval: 2000 });
+  const { data } = useQuery<'GET /messages/threads/{threadId}'>(key, { dedupingInterval: 2000 });
   // A follow-back arrives live (Followed on users/{me}); until the follow is mutual the profile is
   // also re-read now and then, so the composer opens without a reload either way.
-  const { data: view } = useQuery<ProfileView>(paths.view(other), { refreshInterval: (v) => (v && !(v.isFollowing && v.isFollower) && !v.isBlocked ? 10_000 : 0) });
+  const { data: view } = useQuery<'GET /user/profile/view/{uid}'>(paths.view(other), { refreshInterval: (v) => (v && !(v.isFollowing && v.isFollower) && !v.isBlocked ? 10_000 : 0) });
   const [older, setOlder] = useState<DirectMessage[]>([]);
   const [olderCursor, setOlderCursor] = useState<string | null | undefined>(undefined);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const [reporting, setReporting] = useState<DirectMessage | null>(null);
   const end = useRef<HTMLDivElement>(null);
   const cursor = olderCursor === undefined ? (data?.nextBefore ?? null) : olderCursor;
   const lastIncoming = [...(data?.items ?? [])].reverse().find((m) => m.recipientUid === me)?.messageId;
@@ -42,14 +39,14 @@ export function ThreadView({ me, other, threadId, onBack }: { me: string; other:
     // Opening a thread (or a message arriving in it) marks it read; the list and badge follow.
     if (!lastIncoming) return;
     void api
-      .post<{ position?: string }>('/messages/refresh', { threadId }, { quiet: true })
+      .post<'POST /messages/refresh'>('/messages/refresh', { threadId }, { quiet: true })
       .then((r) => Promise.all([refreshQueries('/messages/threads?', '/messages/threads'), refreshUnread(r?.position)]))
       .catch(() => undefined);
   }, [lastIncoming, threadId]);
 
   const loadOlder = async () => {
     if (!cursor) return;
-    const page = await api.get<ThreadPage>(`${key}?before=${encodeURIComponent(cursor)}`);
+    const page: MessageHistory = await api.get<'GET /messages/threads/{threadId}'>(`${key}?before=${encodeURIComponent(cursor)}`);
     setOlder([...page.items, ...older]);
     setOlderCursor(page.nextBefore);
   };
@@ -114,11 +111,17 @@ export function ThreadView({ me, other, threadId, onBack }: { me: string; other:
               <time className={styles.time} dateTime={m.sentAt} data-testid="message-time">
                 {clockTime(m.sentAt)}
               </time>
+              {m.senderUid !== me ? (
+                <button type="button" className={styles.reportMessage} onClick={() => setReporting(m)} aria-label="Report message" data-testid="report-dm">
+                  ⚑
+                </button>
+              ) : null}
             </div>
           </div>
         ))}
         <div ref={end} />
       </div>
+      <ReportDialog target={reporting ? { kind: 'dm', messageId: reporting.messageId } : null} preview={reporting?.text || null} onClose={() => setReporting(null)} />
       {refusal && view ? <DmRuleNotice view={view} refusal={refusal} /> : null}
       {error ? (
         <p className={styles.error} role="alert" data-testid="dm-error">

@@ -1,6 +1,6 @@
 // Earn: the daily Telegram claim (claim/tg, then the countdown of claim/tg/next-claim) and the
 // missions that earn more.
-import type { NextClaimDto } from '@murmur/contracts/identity';
+import { telegramClaim, type NextClaimDto } from '@murmur/contracts/identity';
 import { useEffect, useState } from 'react';
 import { ApiCallError, api } from '../../api/client.ts';
 import { Button } from '../../components/Button.tsx';
@@ -55,7 +55,12 @@ export function EarnTab() {
     <>
       <section className={`${styles.card} ${styles.hero}`} data-testid="daily-claim">
         <h2 className={styles.cardTitle}>Daily reward</h2>
-        <p className={styles.muted}>Claim {data?.amount ?? 10} free Diamonds every 24 hours.{data && data.streak > 0 ? ` Claimed ${data.streak} time${data.streak === 1 ? '' : 's'} so far.` : ''}</p>
+        <p className={styles.muted}>Claim {data?.amount ?? telegramClaim.diamonds} free Diamonds every 24 hours.{data && data.streak > 0 ? ` Claimed ${data.streak} time${data.streak === 1 ? '' : 's'} so far.` : ''}</p>
+        {data && data.amount > telegramClaim.diamonds ? (
+          <p className={styles.muted} data-testid="vip-double-claim">
+            👑 VIP: your daily reward is doubled.
+          </p>
+        ) : null}
         {!data ? null : ready ? (
           <Button size="lg" block busy={busy} onClick={() => void claim()} data-testid="claim-button">
             💎 Claim {data.amount} Diamonds

@@ -1,7 +1,5 @@
 // Inbox: the notifications (marked read as they are shown) and the direct-message threads.
-import type { MessageThread } from '@murmur/contracts/social';
 import { Link } from 'react-router';
-import type { PageMeta } from '@murmur/contracts/paging';
 import { Avatar } from '../../components/Avatar.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { Pager } from '../../components/Pager.tsx';
@@ -14,7 +12,7 @@ import styles from './MiniApp.module.css';
 
 export function InboxTab() {
   const { page, setPage, data, seenUnread } = useNotificationsPage();
-  const { data: threads } = useQuery<{ items: MessageThread[]; meta: PageMeta }>('/messages/threads?page=1&limit=5', { dedupingInterval: 5000 });
+  const { data: threads } = useQuery<'GET /messages/threads'>('/messages/threads?page=1&limit=5', { dedupingInterval: 5000 });
   return (
     <>
       <p className={styles.sectionTitle}>Notifications</p>

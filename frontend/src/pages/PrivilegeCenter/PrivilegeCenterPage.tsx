@@ -13,10 +13,9 @@ const perks = [
   { icon: '🖼️', title: 'VIP frame and badge', text: 'Wear the VIP frame and badge from My Collections for as long as VIP lasts.' },
   { icon: '💎', title: `${Math.round(vipPerks.topUpBonus * 100)}% bonus diamonds`, text: 'Every top-up credits 5% more diamonds, minted through the ledger.' },
   { icon: '🌈', title: 'Coloured name', text: 'Your name shines in lobby chat and on your seat.' },
-  // Not live yet: shown as coming, never promised as working.
-  { icon: '✨', title: 'Lobby entry effect', text: 'Lobbies notice when you arrive.', soon: true },
-  { icon: '🎤', title: 'First in the mic queue', text: 'Your mic requests go to the front of the queue.', soon: true },
-  { icon: '📅', title: 'Double daily claim', text: `Your Telegram daily claim is worth ${vipPerks.dailyClaimMultiplier} times as much.`, soon: true },
+  { icon: '✨', title: 'Lobby entry effect', text: 'Everyone in a lobby sees a golden banner when you arrive.' },
+  { icon: '🎤', title: 'First in the mic queue', text: 'Your mic requests go ahead of everyone who is not VIP.' },
+  { icon: '📅', title: 'Double daily claim', text: `Your Telegram daily claim is worth ${vipPerks.dailyClaimMultiplier} times as much.` },
 ];
 
 export default function PrivilegeCenterPage() {
@@ -43,7 +42,6 @@ export default function PrivilegeCenterPage() {
       <div className={styles.grid}>
         {perks.map((p) => (
           <div key={p.title} className={styles.card} data-testid="vip-perk">
-            {'soon' in p ? <span className={`${styles.tag} ${styles.tag_coming_soon}`}>Coming soon</span> : null}
             <div className={styles.preview} style={{ fontSize: 36 }} aria-hidden>
               {p.icon}
             </div>

@@ -1,16 +1,15 @@
 // The gallery: processed uploads as a grid (thumbnails for images), upload and optimistic delete.
-import type { GalleryItem } from '@murmur/contracts/social';
 import { useState } from 'react';
 import { Button } from '../../components/Button.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { refreshQueries, useQuery } from '../../state/query.ts';
-import { deleteGalleryItem, paths, uploadMedia, type Paged } from '../../social/socialApi.ts';
+import { deleteGalleryItem, paths, uploadMedia } from '../../social/socialApi.ts';
 import { uploadError } from '../../social/uploadChecks.ts';
 import { texts } from '@murmur/contracts/errors';
 import styles from '../../social/social.module.css';
 
 export function GalleryTab({ uid, own }: { uid: string; own: boolean }) {
-  const { data } = useQuery<Paged<GalleryItem>>(paths.gallery(uid));
+  const { data } = useQuery<'GET /user/gallery/{uid}'>(paths.gallery(uid));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const upload = async (file: File) => {

@@ -1,18 +1,17 @@
 // Followers, following, subscribers or subscribed, 10 a page with the meta's page count; one's
 // own followers can be removed (optimistically).
-import type { FollowerItem } from '@murmur/contracts/social';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../components/Avatar.tsx';
 import { Button } from '../../components/Button.tsx';
 import { useQuery } from '../../state/query.ts';
-import { paths, removeFollower, type ListKind, type Paged } from '../../social/socialApi.ts';
+import { paths, removeFollower, type ListKind, type ListRoute } from '../../social/socialApi.ts';
 import styles from '../../social/social.module.css';
 
 export function PeopleList({ kind, uid, own }: { kind: ListKind; uid: string; own: boolean }) {
   const [page, setPage] = useState(1);
   const key = paths.list(kind, uid, page);
-  const { data } = useQuery<Paged<FollowerItem>>(key);
+  const { data } = useQuery<ListRoute>(key);
   if (!data) return null;
   return (
     <div data-testid={`list-${kind}`}>

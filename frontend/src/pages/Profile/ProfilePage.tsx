@@ -21,6 +21,7 @@ import { refreshQueries, useQuery } from '../../state/query.ts';
 import { paths, setFollowing, type ListKind } from '../../social/socialApi.ts';
 import { GalleryTab } from './GalleryTab.tsx';
 import { PeopleList } from './PeopleList.tsx';
+import { ServicesTab } from './ServicesTab.tsx';
 import { WallTab } from './WallTab.tsx';
 import styles from './ProfilePage.module.css';
 import { LevelPill } from '../Progression/LevelPill.tsx';
@@ -38,7 +39,7 @@ export default function ProfilePage() {
   const uid = params.get('uid') ?? me;
   const own = uid === me;
   const navigate = useNavigate();
-  const { data: view, error } = useQuery<ProfileView>(uid ? paths.view(uid) : null);
+  const { data: view, error } = useQuery<'GET /user/profile/view/{uid}'>(uid ? paths.view(uid) : null);
   const { data: level } = useUserLevel(uid || null);
   const [list, setList] = useState<ListKind | null>(null);
   const [reporting, setReporting] = useState(false);
@@ -149,7 +150,7 @@ export default function ProfilePage() {
           },
           { value: 'posts', label: 'Posts', content: <WallTab uid={uid} own={own} /> },
           { value: 'gallery', label: 'Gallery', content: <GalleryTab uid={uid} own={own} /> },
-          { value: 'services', label: 'Services', content: <EmptyState icon="🛎️" title="No services yet" /> },
+          { value: 'services', label: 'Services', content: <ServicesTab uid={uid} own={own} hostName={view.username ?? uid} /> },
           {
             value: 'subscriber',
             label: 'Subscriber feed',

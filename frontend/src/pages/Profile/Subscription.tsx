@@ -31,8 +31,9 @@ export function SubscribeButton({ view }: { view: ProfileView }) {
     setBusy(true);
     setError(null);
     try {
-      const res = await api.post<{ position: string; subscription: { expiresAt: string } }>(`/user/subscribe/${encodeURIComponent(view.uid)}`, { currentUntil: subscribedUntil }, { quiet: true, idempotencyKey: key });
-      toast(`Subscribed until ${day(res.subscription.expiresAt)}.`, 'success', 'Subscription');
+      const res = await api.post<'POST /user/subscribe/{uid}'>(`/user/subscribe/${encodeURIComponent(view.uid)}`, { currentUntil: subscribedUntil }, { quiet: true, idempotencyKey: key });
+      // The answer names the subscription it recorded (on a repeated key, the first one).
+      if (res.subscription) toast(`Subscribed until ${day(res.subscription.expiresAt)}.`, 'success', 'Subscription');
       setOpen(false);
       setKey(newIdempotencyKey());
       await refreshQueries(paths.view(view.uid), paths.wall(view.uid), '/wallet/', '/user/subscri');

@@ -1,5 +1,4 @@
 // A user's wall (or their subscriber feed), paged 10 at a time, with the composer on one's own wall.
-import type { WallPost } from '@murmur/contracts/social';
 import { useState } from 'react';
 import { api } from '../../api/client.ts';
 import { Button } from '../../components/Button.tsx';
@@ -7,7 +6,7 @@ import { FilePicker } from '../../components/FilePicker.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { refreshQueries, useQuery } from '../../state/query.ts';
-import { deletePost, paths, toggleLike, uploadMedia, type Paged } from '../../social/socialApi.ts';
+import { deletePost, paths, toggleLike, uploadMedia } from '../../social/socialApi.ts';
 import { PostCard } from '../../social/PostCard.tsx';
 import { uploadError } from '../../social/uploadChecks.ts';
 import styles from '../../social/social.module.css';
@@ -15,7 +14,7 @@ import styles from '../../social/social.module.css';
 export function WallTab({ uid, own, subscriberOnly }: { uid: string; own: boolean; subscriberOnly?: boolean }) {
   const [page, setPage] = useState(1);
   const key = paths.wall(uid, `?page=${page}&limit=10${subscriberOnly ? '&subscriberOnly=true' : ''}`);
-  const { data } = useQuery<Paged<WallPost>>(key);
+  const { data } = useQuery<'GET /user/wall/{uid}'>(key);
   return (
     <div className={styles.list}>
       {own ? <Composer subscriberOnly={!!subscriberOnly} /> : null}

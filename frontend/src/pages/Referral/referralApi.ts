@@ -12,19 +12,19 @@ export const usePayouts = (page: number) => useQuery<'GET /referral/payouts'>(`/
 const refresh = () => refreshQueries('/referral/');
 
 export async function ensureLink(): Promise<ReferralLinkDto> {
-  const link = await api.post<ReferralLinkDto>('/referral/me/link');
+  const link = await api.post<'POST /referral/me/link'>('/referral/me/link');
   await refresh();
   return link;
 }
 
 export async function editLink(code: string): Promise<ReferralLinkDto> {
-  const link = await api.post<ReferralLinkDto>('/referral/create-link', { code }, { quiet: true });
+  const link = await api.post<'POST /referral/create-link'>('/referral/create-link', { code }, { quiet: true });
   await refresh();
   return link;
 }
 
 export function validateReferrer(code: string) {
-  return api.post<{ valid: boolean; code: string; referrer: { uid: string; username: string }; confirmation: string }>('/referral/validate-referrer', { code }, { quiet: true });
+  return api.post<'POST /referral/validate-referrer'>('/referral/validate-referrer', { code }, { quiet: true });
 }
 
 export async function connectReferrer(code: string): Promise<void> {

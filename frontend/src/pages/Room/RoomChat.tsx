@@ -10,7 +10,7 @@ import { Icon } from '../../components/Icon.tsx';
 import chatStyles from '../../lobby/chat/Chat.module.css';
 import { toast } from '../../state/ui.ts';
 import { ChatPanel, type ChatMessage } from '../Lobby/ChatPanel.tsx';
-import { historyLine, type ChatHistoryItem } from '../Lobby/chatLines.ts';
+import { historyLine,  } from '../Lobby/chatLines.ts';
 
 export interface RoomChatRoom {
   roomId: string;
@@ -22,12 +22,12 @@ export interface RoomChatRoom {
 
 export function RoomChat({ room, uid, onChanged }: { room: RoomChatRoom; uid: string; onChanged(position?: string): void }) {
   const [messages, setMessages] = useState<ChatMessage[]>([]);
-  const history = `/lobbies/${encodeURIComponent(room.lobbyId)}/chat?roomId=${encodeURIComponent(room.roomId)}&limit=50`;
+  const history = `/lobbies/${encodeURIComponent(room.lobbyId)}/chat?roomId=${encodeURIComponent(room.roomId)}&limit=50` as const;
   const nameOf = useCallback((u: string) => room.users.find((x) => x.uid === u)?.username ?? u.slice(0, 8), [room.users]);
 
   const load = useCallback(() => {
     void api
-      .get<{ items: ChatHistoryItem[] }>(history, { quiet: true })
+      .get<'GET /lobbies/{id}/chat'>(history, { quiet: true })
       .then((h) => setMessages(h.items.reverse().map(historyLine)))
       .catch(() => undefined);
   }, [history]);
@@ -51,7 +51,7 @@ export function RoomChat({ room, uid, onChanged }: { room: RoomChatRoom; uid: st
   const toggleSilence = async () => {
     if (!other) return;
     try {
-      const a = await api.post<{ position: string }>(`/rooms/${encodeURIComponent(room.roomId)}/users/${encodeURIComponent(other.uid)}/${otherSilenced ? 'unsilence' : 'silence'}`);
+      const a = await api.post<'POST /rooms/{id}/users/{uid}/silence' | 'POST /rooms/{id}/users/{uid}/unsilence'>(`/rooms/${encodeURIComponent(room.roomId)}/users/${encodeURIComponent(other.uid)}/${otherSilenced ? 'unsilence' : 'silence'}`);
       toast(otherSilenced ? `${other.username} can chat again.` : `${other.username} is silenced in this room.`, 'success');
       onChanged(a.position);
     } catch {

@@ -16,7 +16,6 @@ import { Icon } from '../../components/Icon.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { GiftAnimation, useGiftQueue } from '../../gifting/GiftAnimation.tsx';
 import { GiftPanel } from '../../gifting/GiftPanel.tsx';
-import type { JoinAnswer } from '../../lobby/lobbyActions.ts';
 import { joinMedia, leaveMedia, resumeAudio, setMediaRights, setMicrophone, useMedia } from '../../media/port.ts';
 import { VoiceStatus } from '../../lobby/VoiceStatus.tsx';
 import { refreshQueries, useQuery } from '../../state/query.ts';
@@ -26,21 +25,6 @@ import { isRoomFull } from '../Lobby/RoomList.tsx';
 import { RoomChat } from './RoomChat.tsx';
 import styles from './Room.module.css';
 
-interface Room {
-  roomId: string;
-  lobbyId: string;
-  title: string;
-  mins: number;
-  requiredBalance: number;
-  status: string;
-  hostUid: string;
-  /** Guests inside: outsiders read the room without its `users` (those stay with its members). */
-  userCount: number;
-  startedAt: string | null;
-  endsAt: string | null;
-  users: Array<{ uid: string; username: string; profilePicUrl: string | null }>;
-  silenced: string[];
-}
 
 function useSecondsLeft(endsAt: string | null): number | null {
   const [now, setNow] = useState(() => Date.now());
@@ -60,9 +44,9 @@ export default function RoomPage() {
   // A visitor until the terms step is done (signing in from this page opens it).
   const uid = useSession(actingUid);
   const openLogin = useUi((s) => s.setLoginOpen);
-  const path = `/rooms/${encodeURIComponent(roomId)}`;
+  const path = `/rooms/${encodeURIComponent(roomId)}` as const;
   // Outsiders cannot listen to the room's channel (members only), so they poll until they join.
-  const { data: room, error, mutate } = useQuery<Room>(path, {
+  const { data: room, error, mutate } = useQuery<'GET /rooms/{id}'>(path, {
     dedupingInterval: 0,
     refreshInterval: (r) => (r && uid && (r.hostUid === uid || r.users.some((u) => u.uid === uid)) ? 0 : 10_000),
   });
@@ -74,7 +58,7 @@ export default function RoomPage() {
   const queue = useGiftQueue();
   const left = useSecondsLeft(room?.status === 'started' ? room.endsAt : null);
 
-  const reload = useCallback((position?: string) => void mutate(api.get<Room>(path, { minPosition: position, quiet: true }), { revalidate: false }).catch(() => undefined), [mutate, path]);
+  const reload = useCallback((position?: string) => void mutate(api.get<'GET /rooms/{id}'>(path, { minPosition: position, quiet: true }), { revalidate: false }).catch(() => undefined), [mutate, path]);
   const member = !!room && !!uid && (room.hostUid === uid || room.users.some((u) => u.uid === uid));
   useChannel(roomId && member ? channels.roomAll(roomId) : null, {
     onEvent: (m) => {
@@ -104,7 +88,7 @@ export default function RoomPage() {
       if (!open) void leaveMedia();
       return;
     }
-    const session = () => api.post<Omit<JoinAnswer, 'position' | 'lobbyId'>>('/lobbies/refresh-token', { tokenType: 'rtc', lobbyId: lobbyOfRoom, roomId }, { quiet: true });
+    const session = () => api.post<'POST /lobbies/refresh-token'>('/lobbies/refresh-token', { tokenType: 'rtc', lobbyId: lobbyOfRoom, roomId }, { quiet: true });
     void setMediaRights({ audio: true, video: false });
     void setMicrophone(true);
     void session()
@@ -127,10 +111,9 @@ export default function RoomPage() {
     setBusy(true);
     try {
       // With the invite key anyone may join; without it, only members of the room's lobby.
-      const joinPath = inviteKey
-        ? `/rooms/${encodeURIComponent(room.roomId)}/join/${encodeURIComponent(inviteKey)}`
-        : `/lobbies/${encodeURIComponent(room.lobbyId)}/rooms/${encodeURIComponent(room.roomId)}/join`;
-      const answer = await api.post<{ position: string }>(joinPath, {}, { quiet: true });
+      const answer = inviteKey
+        ? await api.post<'POST /rooms/{id}/join/{key}'>(`/rooms/${encodeURIComponent(room.roomId)}/join/${encodeURIComponent(inviteKey)}`, {}, { quiet: true })
+        : await api.post<'POST /lobbies/{id}/rooms/{roomId}/join'>(`/lobbies/${encodeURIComponent(room.lobbyId)}/rooms/${encodeURIComponent(room.roomId)}/join`, {}, { quiet: true });
       reload(answer.position);
       setTimeout(() => reload(), 1000);
       setTimeout(() => reload(), 3000);
@@ -212,7 +195,7 @@ export default function RoomPage() {
           ) : null}
           {!member && open && !full && room.requiredBalance > 0 ? <span className={styles.balance}>You have {(diamonds ?? 0).toLocaleString()} diamonds</span> : null}
           {isHost && room.status === 'waiting' ? (
-            <Button size="lg" onClick={() => void api.post<{ position: string }>(`/rooms/${encodeURIComponent(room.roomId)}/start`).then((a) => reload(a.position)).catch(() => undefined)} data-testid="start-room">
+            <Button size="lg" onClick={() => void api.post<'POST /rooms/{id}/start'>(`/rooms/${encodeURIComponent(room.roomId)}/start`).then((a) => reload(a.position)).catch(() => undefined)} data-testid="start-room">
               Start room
             </Button>
           ) : null}
@@ -259,7 +242,7 @@ export default function RoomPage() {
         open={endOpen}
         onClose={() => setEndOpen(false)}
         onEnd={async () => {
-          const a = await api.post<{ position: string }>(`/rooms/${encodeURIComponent(room.roomId)}/end`);
+          const a = await api.post<'POST /rooms/{id}/end'>(`/rooms/${encodeURIComponent(room.roomId)}/end`);
           setEndOpen(false);
           reload(a.position);
         }}

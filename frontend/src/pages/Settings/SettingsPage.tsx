@@ -12,12 +12,13 @@ import { setDefaultVolume, setMutedByMe, useVolumes } from '../../media/volumes.
 import { refreshQueries, useQuery } from '../../state/query.ts';
 import { useTheme } from '../../state/theme.ts';
 import { toast } from '../../state/ui.ts';
+import { DeleteAccount, LinkEmail } from './AccountActions.tsx';
 import styles from './Settings.module.css';
 
-const SETTINGS = '/user/settings';
+const SETTINGS = '/user/settings' as const;
 
 export default function SettingsPage() {
-  const { data: settings, mutate } = useQuery<AccountSettingsDto>(SETTINGS, { dedupingInterval: 0 });
+  const { data: settings, mutate } = useQuery<'GET /user/settings'>(SETTINGS, { dedupingInterval: 0 });
   return (
     <div className={styles.page} data-testid="settings-page">
       <PageHeader title="Settings" subtitle="Your sign-in methods, content, look and sound." />
@@ -26,6 +27,7 @@ export default function SettingsPage() {
       <Appearance />
       <Audio />
       <Devices />
+      <DeleteAccount />
     </div>
   );
 }
@@ -75,6 +77,7 @@ function LinkedAccounts({ settings, onChange }: { settings: AccountSettingsDto |
           {error}
         </p>
       ) : null}
+      <LinkEmail settings={settings} onChange={onChange} />
       <div className={styles.actions}>
         <Link to="/web3-wallet">
           <Button variant="secondary" size="sm" tabIndex={-1}>
@@ -203,7 +206,7 @@ function Devices() {
   const endOthers = async () => {
     setBusy(true);
     try {
-      const res = await api.post<{ message: string }>('/user/sessions/end-others');
+      const res = await api.post<'POST /user/sessions/end-others'>('/user/sessions/end-others');
       toast(res.message, 'success');
     } finally {
       setBusy(false);

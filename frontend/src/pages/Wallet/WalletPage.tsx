@@ -1,6 +1,5 @@
 // Wallet: balances (diamonds, charm, VIP), top-up (crypto tab first, card through the sandbox),
 // the first-top-up offer, the payment status modal, withdrawals and the transaction history.
-import type { TransactionHistoryItem as TransactionDto } from '@murmur/contracts/transactions';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useBalance } from '../../api/me.ts';
@@ -13,6 +12,8 @@ import { useQuery } from '../../state/query.ts';
 import { useTopUp } from '../../wallet/topUpStore.ts';
 import { transactionWords } from '../../wallet/transactionWords.ts';
 import { useWithdraw } from '../../wallet/withdrawStore.ts';
+import { AgencyPayments } from './AgencyPayments.tsx';
+import { DepositProgress } from './DepositProgress.tsx';
 import { FirstTopUpOffer, StatusModal, TopUpModal } from './TopUp.tsx';
 import styles from './Wallet.module.css';
 import { Withdrawals } from './Withdrawals.tsx';
@@ -21,10 +22,11 @@ import { WithdrawModal } from './WithdrawModal.tsx';
 export default function WalletPage() {
   const { data: balance, diamonds } = useBalance();
   const openTopUp = useTopUp((s) => s.openTopUp);
+  const topUpOpen = useTopUp((s) => s.open);
   const openWithdraw = useWithdraw((s) => s.openWithdraw);
   const [search, setSearch] = useSearchParams();
   const [page, setPage] = useState(1);
-  const { data: history, isLoading } = useQuery<{ items: TransactionDto[]; meta: { totalPages: number; currentPage: number } }>(`/transaction/me?page=${page}&limit=10`);
+  const { data: history, isLoading } = useQuery<'GET /transaction/me'>(`/transaction/me?page=${page}&limit=10`);
   const firstOffer = Boolean((balance as { firstTopUpAvailable?: boolean } | undefined)?.firstTopUpAvailable);
   const b = balance as { charm?: number; vipUntil?: string | null } | undefined;
 
@@ -69,6 +71,7 @@ export default function WalletPage() {
           <span className={styles.cardHint}>120 USD a year: frames, badges and more privileges.</span>
         </div>
       </div>
+      {topUpOpen ? null : <DepositProgress />}
       {firstOffer ? (
         <button className={styles.offerBanner} onClick={() => openTopUp(true)}>
           <span className={styles.offerTag}>50% OFF</span>
@@ -79,6 +82,7 @@ export default function WalletPage() {
         </button>
       ) : null}
 
+      <AgencyPayments />
       <Withdrawals />
       <h2 className={styles.sectionTitle}>Transaction history</h2>
       {isLoading ? null : !history || history.items.length === 0 ? (

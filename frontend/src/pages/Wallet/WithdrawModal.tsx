@@ -1,13 +1,15 @@
 // The withdrawal modal: amount (with the available charm), method and destination, a review that
 // the server has validated, and the result (spec sections 3, 4 and 7).
+import { countryByCode } from '@murmur/contracts/countries';
 import { money } from '@murmur/contracts/constants';
-import { withdrawal, withdrawalNetworkNames, type WithdrawAvailable, type WithdrawalNetwork } from '@murmur/contracts/wallet';
+import { withdrawal, withdrawalNetworkNames, type WithdrawalNetwork } from '@murmur/contracts/wallet';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { FieldFrame, TextField, fieldStyles } from '../../components/Field.tsx';
 import { useQuery } from '../../state/query.ts';
-import { submitWithdrawal, validateWithdrawal, withdrawAddressError, withdrawAmountError } from '../../wallet/withdraw.ts';
+import { submitWithdrawal, validateWithdrawal, withdrawAddressError, withdrawAmountError, withdrawBankCountryError } from '../../wallet/withdraw.ts';
+import { CountrySelect } from '../../components/CountrySelect.tsx';
 import { useWithdraw, withdrawSteps, type WithdrawMethod } from '../../wallet/withdrawStore.ts';
 import styles from './Wallet.module.css';
 
@@ -17,7 +19,7 @@ const usdOf = (charm: number) => `$${(charm * money.usdPerCharm).toFixed(2)}`;
 
 export function WithdrawModal() {
   const { open, step, close } = useWithdraw();
-  const { data: available } = useQuery<WithdrawAvailable>(open ? '/wallet/withdraw/available' : null, { dedupingInterval: 2000 });
+  const { data: available } = useQuery<'GET /wallet/withdraw/available'>(open ? '/wallet/withdraw/available' : null, { dedupingInterval: 2000 });
   return (
     <Dialog open={open} onOpenChange={(o) => !o && close()} title="Withdraw charm" description={`${stepTitles[step]} · 1 charm = ${usdOf(1)}`} size="md" testId="withdraw-modal">
       <ol className={styles.steps} aria-label="Steps">
@@ -77,15 +79,16 @@ function AmountStep({ available }: { available: number | undefined }) {
 }
 
 function DestinationStep() {
-  const { method, network, address, amount, setMethod, setNetwork, setField, setStep, review } = useWithdraw();
-  const [errors, setErrors] = useState<{ amount?: string | null; address?: string | null }>({});
+  const { method, network, address, bankCountry, amount, setMethod, setNetwork, setField, setStep, review } = useWithdraw();
+  const [errors, setErrors] = useState<{ amount?: string | null; address?: string | null; bankCountry?: string | null }>({});
   const [busy, setBusy] = useState(false);
   const next = async (e: FormEvent) => {
     e.preventDefault();
-    const form = { amount, method, network, address };
+    const form = { amount, method, network, address, bankCountry };
     const invalid = withdrawAddressError(form);
-    setErrors({ address: invalid });
-    if (invalid) return;
+    const noCountry = withdrawBankCountryError(form);
+    setErrors({ address: invalid, bankCountry: noCountry });
+    if (invalid || noCountry) return;
     setBusy(true);
     const checked = await validateWithdrawal(form);
     setBusy(false);
@@ -126,6 +129,9 @@ function DestinationStep() {
         error={errors.address}
         autoComplete="off"
       />
+      {method === 'bank' ? (
+        <CountrySelect id="withdraw-bank-country" label="Bank country" value={bankCountry} onChange={(code) => setField('bankCountry', code)} error={errors.bankCountry} />
+      ) : null}
       {errors.amount ? (
         <p className={fieldStyles.error} role="alert" data-testid="withdraw-amount-error">
           {errors.amount}
@@ -165,6 +171,12 @@ function ReviewStep() {
         <dd>{methodNames[state.method]}{state.method === 'crypto' ? ` on ${withdrawalNetworkNames[state.network]}` : ''}</dd>
         <dt>To</dt>
         <dd className={styles.mono}>{state.address.trim()}</dd>
+        {state.method === 'bank' ? (
+          <>
+            <dt>Bank country</dt>
+            <dd data-testid="withdraw-bank-country-review">{countryByCode(state.bankCountry)?.name ?? state.bankCountry}</dd>
+          </>
+        ) : null}
       </dl>
       <p className={styles.sandboxNote}>The charm leaves your balance now. The payout shows as pending until it is paid; if it fails, the charm comes back.</p>
       <div className={styles.actions}>

@@ -1,6 +1,5 @@
 // The own withdrawals and agency payouts with their statuses (pending until paid, completed, failed).
 import type { WithdrawalItem } from '@murmur/contracts/wallet';
-import type { PageMeta } from '@murmur/contracts/paging';
 import { useState } from 'react';
 import { Pager } from '../../components/Pager.tsx';
 import { useQuery } from '../../state/query.ts';
@@ -17,7 +16,7 @@ function destination(w: WithdrawalItem): string {
 
 export function Withdrawals() {
   const [page, setPage] = useState(1);
-  const { data } = useQuery<{ items: WithdrawalItem[]; meta: PageMeta }>(`/wallet/withdrawals?page=${page}&limit=5`);
+  const { data } = useQuery<'GET /wallet/withdrawals'>(`/wallet/withdrawals?page=${page}&limit=5`);
   if (!data || data.items.length === 0) return null;
   return (
     <>
@@ -38,6 +37,8 @@ export function Withdrawals() {
             </span>
             <span>
               <span className={`${styles.status} ${styles[`status_${w.status}`]}`}>{w.status}</span>
+              {w.reference ? <small data-testid="withdrawal-reference" title={w.reference}>Ref. {w.reference.length > 16 ? `${w.reference.slice(0, 10)}…${w.reference.slice(-6)}` : w.reference}</small> : null}
+              {w.status === 'failed' && w.failureReason ? <small data-testid="withdrawal-failure">{w.failureReason}</small> : null}
             </span>
             <span className={`${styles.right} ${styles.out}`}>${(w.usdCents / 100).toFixed(2)}</span>
           </div>

@@ -1,5 +1,6 @@
 // Web3 wallet (/web3-wallet): link an EVM or a Solana browser wallet by signing the server's
-// message, then rename or remove the wallets listed for payouts and top-ups.
+// message, then rename, update (re-sign with another account to replace the address) or remove the
+// wallets listed for payouts and top-ups. A wallet on an unsupported network is offered a switch.
 import type { BlockchainWalletItem } from '@murmur/contracts/wallet';
 import { browserWalletTexts } from '@murmur/contracts/account-settings';
 import { useState } from 'react';
@@ -10,25 +11,43 @@ import { fieldStyles } from '../../components/Field.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { refreshQueries, useQuery } from '../../state/query.ts';
 import { toast } from '../../state/ui.ts';
-import { linkBrowserWallet, WalletRejected, type WalletKind } from '../../wallet/linkWallet.ts';
+import type { CryptoDepositDto } from '@murmur/contracts/deposits';
+import { money } from '@murmur/contracts/constants';
+import { chainName, evmWallet, switchChain, walletErrorText, WrongNetwork } from '../../wallet/evmWallet.ts';
+import { linkBrowserWallet, replaceWalletAddress, type WalletKind } from '../../wallet/linkWallet.ts';
 import styles from './Web3Wallet.module.css';
 
 const chainNames: Record<string, string> = { ethereum: 'EVM', solana: 'Solana' };
 
 export default function Web3WalletPage() {
   const { data } = useQuery<{ items: BlockchainWalletItem[] }>('/wallet/blockchain', { dedupingInterval: 0 });
+  const preferredChainId = usePreferredChain();
   const [busy, setBusy] = useState<WalletKind | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [switchTo, setSwitchTo] = useState<number | null>(null);
   const link = async (kind: WalletKind) => {
     setBusy(kind);
     setError(null);
+    setSwitchTo(null);
     try {
-      await linkBrowserWallet(kind, kind === 'evm' ? 'My EVM wallet' : 'My Solana wallet');
+      await linkBrowserWallet(kind, kind === 'evm' ? 'My EVM wallet' : 'My Solana wallet', { preferredChainId });
       toast(browserWalletTexts.linked, 'success');
     } catch (e) {
-      if (!(e instanceof WalletRejected)) setError((e as Error).message);
+      setError(walletErrorText(e));
+      if (e instanceof WrongNetwork) setSwitchTo(e.expected);
     } finally {
       setBusy(null);
+    }
+  };
+  const switchNetwork = async () => {
+    const wallet = evmWallet();
+    if (!wallet || switchTo === null) return;
+    try {
+      await switchChain(wallet, switchTo);
+      setSwitchTo(null);
+      await link('evm');
+    } catch (e) {
+      setError(walletErrorText(e));
     }
   };
   return (
@@ -51,6 +70,13 @@ export default function Web3WalletPage() {
           {error}
         </p>
       ) : null}
+      {switchTo !== null ? (
+        <div>
+          <Button variant="secondary" onClick={() => void switchNetwork()} data-testid="switch-network">
+            Switch to {chainName(switchTo)}
+          </Button>
+        </div>
+      ) : null}
       <h2 className={styles.sectionTitle}>Your wallets</h2>
       {!data ? null : data.items.length === 0 ? (
         <EmptyState icon="🪙" title="No wallet linked yet">
@@ -59,7 +85,7 @@ export default function Web3WalletPage() {
       ) : (
         <div className={styles.list} data-testid="wallets">
           {data.items.map((w) => (
-            <WalletRow key={w.walletId} wallet={w} />
+            <WalletRow key={w.walletId} wallet={w} preferredChainId={preferredChainId} />
           ))}
         </div>
       )}
@@ -67,10 +93,30 @@ export default function Web3WalletPage() {
   );
 }
 
-function WalletRow({ wallet }: { wallet: BlockchainWalletItem }) {
+/** The network offered when a wallet is on an unsupported one: where top-ups are accepted. */
+function usePreferredChain(): number {
+  const { data } = useQuery<{ items: Array<{ id: string; deposits?: CryptoDepositDto[] }> }>('/payment/methods');
+  return data?.items.find((m) => m.id === 'crypto')?.deposits?.find((d) => d.tokens.length > 0)?.chainId ?? money.supportedChainIds[0];
+}
+
+function WalletRow({ wallet, preferredChainId }: { wallet: BlockchainWalletItem; preferredChainId: number }) {
   const [editing, setEditing] = useState(false);
   const [name, setName] = useState(wallet.name);
   const [busy, setBusy] = useState(false);
+  const [updating, setUpdating] = useState(false);
+  const [rowError, setRowError] = useState<string | null>(null);
+  const update = async () => {
+    setUpdating(true);
+    setRowError(null);
+    try {
+      const address = await replaceWalletAddress(wallet, { preferredChainId });
+      toast(address.toLowerCase() === wallet.address.toLowerCase() ? 'This wallet is already the account selected in your wallet. Switch accounts there to update it.' : 'Wallet updated.', 'success');
+    } catch (e) {
+      setRowError(walletErrorText(e));
+    } finally {
+      setUpdating(false);
+    }
+  };
   const change = async (path: 'rename' | 'remove') => {
     setBusy(true);
     try {
@@ -108,11 +154,19 @@ function WalletRow({ wallet }: { wallet: BlockchainWalletItem }) {
           <Button size="sm" variant="secondary" onClick={() => setEditing(true)} data-testid="wallet-rename">
             Rename
           </Button>
+          <Button size="sm" variant="secondary" busy={updating} onClick={() => void update()} data-testid="wallet-update" title="Sign with the account now selected in your wallet to replace this address">
+            Update
+          </Button>
           <Button size="sm" variant="ghost" busy={busy} onClick={() => void change('remove')} data-testid="wallet-remove">
             Remove
           </Button>
         </>
       )}
+      {rowError ? (
+        <p className={styles.rowError} role="alert" data-testid="wallet-row-error">
+          {rowError}
+        </p>
+      ) : null}
     </div>
   );
 }

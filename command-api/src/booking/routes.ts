@@ -1,0 +1,87 @@
+// Services and booking commands (DESIGN section 9): list or remove a service, book a time, cancel,
+// extend a running session; the scheduler opens and completes sessions.
+import { BookingAnswer, BookServiceBody, bookingTexts, ListServiceBody, RemoveServiceBody, ServiceListedAnswer, CommandAnswer, type BookingAnswer as BookingAnswerDto } from '@murmur/contracts';
+import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
+import type express from 'express';
+import { createHash } from 'node:crypto';
+import type { CommandDeps } from '../dependencies.ts';
+import type { CommandModule } from '../modules.ts';
+import { routeIdempotencyKey } from '../wallet/idempotency.ts';
+import { loadWallet } from '../wallet/ledger.ts';
+import { runBookingStep, type StepResult } from './bookings.ts';
+import { SessionScheduler } from './session-scheduler.ts';
+
+const idPattern = /^[\w.-]{1,80}$/;
+const digest = (key: string) => createHash('sha256').update(key).digest('hex').slice(0, 24);
+
+function bookingIdOf(req: express.Request): string {
+  const id = String(req.params.id ?? '');
+  if (!idPattern.test(id)) throw new ApiError('NOT_FOUND', bookingTexts.bookingNotFound);
+  return id;
+}
+
+/** The host of a booking, from the bookings read model (the schedule stream is the host's). */
+async function hostOf(deps: CommandDeps, bookingId: string): Promise<string> {
+  const { rows } = await deps.pool.query<{ host_uid: string }>('select host_uid from rm.bookings where booking_id = $1', [bookingId]).catch(() => ({ rows: [] }));
+  const host = rows[0]?.host_uid;
+  if (!host) throw new ApiError('NOT_FOUND', bookingTexts.bookingNotFound);
+  return host;
+}
+
+async function answer(deps: CommandDeps, uid: string, bookingId: string, step: StepResult): Promise<BookingAnswerDto> {
+  const b = step.booking!;
+  const balance = step.balance !== null && uid === b.buyerUid ? step.balance : (await loadWallet(deps, uid)).balance;
+  return { position: step.position.toString(), bookingId, status: b.status, balance, startsAt: b.startsAt, endsAt: b.endsAt };
+}
+
+export const bookingModule: CommandModule & { start(deps: CommandDeps): { stop(): Promise<void> } } = {
+  name: 'booking',
+  routes(router, deps) {
+    router.post('/user/services', requireAuth(), async (req, res) => {
+      const { uid } = currentUser(req);
+      const body = parse(ListServiceBody, req.body);
+      const { key } = routeIdempotencyKey(req, uid, 'user/services');
+      const serviceId = `svc-${digest(key)}`;
+      const step = await runBookingStep(deps, { type: 'ListService', hostUid: uid, serviceId, ...body, at: deps.clock.now().toISOString() }, uid);
+      send(res, ServiceListedAnswer, { position: step.position.toString(), serviceId }, 201);
+    });
+
+    router.post('/user/services/remove', requireAuth(), async (req, res) => {
+      const { uid } = currentUser(req);
+      const body = parse(RemoveServiceBody, req.body);
+      const step = await runBookingStep(deps, { type: 'RemoveService', hostUid: uid, serviceId: body.serviceId, at: deps.clock.now().toISOString() }, uid);
+      send(res, CommandAnswer, { position: step.position.toString() });
+    });
+
+    router.post('/booking', requireAuth(), async (req, res) => {
+      const { uid } = currentUser(req);
+      const body = parse(BookServiceBody, req.body);
+      const { key } = routeIdempotencyKey(req, uid, 'booking');
+      const bookingId = `bk-${digest(key)}`;
+      const step = await runBookingStep(deps, { type: 'Book', hostUid: body.hostUid, buyerUid: uid, bookingId, serviceId: body.serviceId, startsAt: body.startsAt, at: deps.clock.now().toISOString() }, uid);
+      send(res, BookingAnswer, await answer(deps, uid, bookingId, step), step.changed ? 201 : 200);
+    });
+
+    router.post('/booking/:id/cancel', requireAuth(), async (req, res) => {
+      const { uid } = currentUser(req);
+      const bookingId = bookingIdOf(req);
+      const hostUid = await hostOf(deps, bookingId);
+      const step = await runBookingStep(deps, { type: 'Cancel', hostUid, bookingId, by: uid, at: deps.clock.now().toISOString() }, uid);
+      send(res, BookingAnswer, await answer(deps, uid, bookingId, step));
+    });
+
+    router.post('/booking/:id/extend', requireAuth(), async (req, res) => {
+      const { uid } = currentUser(req);
+      const bookingId = bookingIdOf(req);
+      const hostUid = await hostOf(deps, bookingId);
+      const { key } = routeIdempotencyKey(req, uid, `booking/${bookingId}/extend`);
+      const step = await runBookingStep(deps, { type: 'Extend', hostUid, bookingId, extensionId: `ext-${digest(key)}`, by: uid, at: deps.clock.now().toISOString() }, uid);
+      send(res, BookingAnswer, await answer(deps, uid, bookingId, step), step.changed ? 201 : 200);
+    });
+  },
+  start(deps) {
+    const scheduler = new SessionScheduler(deps);
+    scheduler.start();
+    return { stop: () => scheduler.stop() };
+  },
+};

@@ -1,0 +1,61 @@
+// Becoming a host: the applicant's form (POST host/application) and an admin's decision
+// (POST admin/host-applications/{uid}/decide). Approval appends on the application stream and
+// grants role `h` on `user-{uid}` in one transaction, so an approved application never lacks the
+// role; the Verified Host badge follows from the approval by projection (collections).
+import { HostApplicationAnswer, HostApplicationBody, HostApplicationDecisionBody, hostApplicationStreamId, UidParam } from '@murmur/contracts';
+import { currentUser, parse, requireAuth, send } from '@murmur/platform';
+import { defineCommandHandler } from '../decider/command-handler.ts';
+import type { CommandModule } from '../modules.ts';
+import { userCommands } from '../identity/user-commands.ts';
+import { hostApplicationDecider } from './host-application.ts';
+
+export const hostApplicationCommands = defineCommandHandler({ decider: hostApplicationDecider, streamId: hostApplicationStreamId });
+
+export const hostApplicationsModule: CommandModule = {
+  name: 'host-applications',
+  routes(router, deps) {
+    router.post('/host/application', requireAuth(), async (req, res) => {
+      const me = currentUser(req);
+      const form = parse(HostApplicationBody, req.body);
+      const { state: user } = await userCommands.load(deps, me.uid);
+      const result = await hostApplicationCommands.run(
+        deps,
+        me.uid,
+        {
+          type: 'SubmitHostApplication',
+          uid: me.uid,
+          form,
+          isHost: user.roles.includes('h') || me.roles.includes('h'),
+          anonymous: me.anonymous || !user.exists || user.anonymous,
+          at: deps.clock.now().toISOString(),
+        },
+        { actorUid: me.uid },
+      );
+      const latest = result.state.latest!;
+      send(res, HostApplicationAnswer, { position: result.position.toString(), applicationId: latest.applicationId, status: latest.status }, 201);
+    });
+
+    router.post('/admin/host-applications/:uid/decide', requireAuth('ad'), async (req, res) => {
+      const admin = currentUser(req);
+      const { uid } = parse(UidParam, req.params);
+      const body = parse(HostApplicationDecisionBody, req.body);
+      const at = deps.clock.now();
+      const result = await hostApplicationCommands.runInTransaction(
+        deps,
+        uid,
+        { type: 'DecideHostApplication', uid, applicationId: body.applicationId, decision: body.decision, reason: body.reason ?? null, by: admin.uid, at: at.toISOString() },
+        {
+          after: async (client, state) => {
+            if (state.latest?.status !== 'approved') return null;
+            const granted = await userCommands.decideWithin(deps, client, uid, { type: 'GrantRole', role: 'h', by: admin.uid, now: at }, { actorUid: admin.uid });
+            return granted.events.length > 0 ? granted.position : null;
+          },
+        },
+        { actorUid: admin.uid },
+      );
+      const position = result.extra && result.extra > result.position ? result.extra : result.position;
+      const latest = result.state.latest!;
+      send(res, HostApplicationAnswer, { position: position.toString(), applicationId: latest.applicationId, status: latest.status });
+    });
+  },
+};

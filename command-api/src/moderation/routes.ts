@@ -1,0 +1,126 @@
+// Reports and the console's moderation commands (issue 20). Anyone signed in reports what they see;
+// an admin decides a report once (the decision and its effect, a ban, a silence or a removal, commit
+// in one transaction), ends a lobby or removes someone from it, with the reason shown to them.
+import { randomUUID } from 'node:crypto';
+import {
+  DecideReportBody, moderationTexts, OperatorDone, OperatorLobbyBody, OperatorRemoveBody, ReportBody, ReportDecisionAnswer, ReportFiled, lobbyTexts,
+  type ReportAction,
+} from '@murmur/contracts';
+import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
+import type express from 'express';
+import type pg from 'pg';
+import { defineCommandHandler } from '../decider/command-handler.ts';
+import type { CommandDeps } from '../dependencies.ts';
+import { userCommands } from '../identity/user-commands.ts';
+import { banSessions } from '../identity/sessions.ts';
+import { chatCommands, lobbyCommands } from '../lobbies/lobby-streams.ts';
+import type { CommandModule } from '../modules.ts';
+import { postCommands } from '../wall/routes.ts';
+import { reportDecider } from './decide.ts';
+import { reportStreamId, type ReportFacts } from './report.ts';
+import { resolveReportSubject } from './report-subjects.ts';
+
+export const reportCommands = defineCommandHandler({ decider: reportDecider, streamId: reportStreamId });
+
+const idPattern = /^[\w-]{1,64}$/;
+function pathId(req: express.Request, notFound: string): string {
+  const id = String(req.params.id ?? '');
+  if (!idPattern.test(id)) throw new ApiError('NOT_FOUND', notFound);
+  return id;
+}
+
+/** A new report's facts: the subject resolved now, as the reporter saw it. */
+export async function newReport(deps: CommandDeps, reporterUid: string, body: ReportBody, now: string): Promise<ReportFacts> {
+  const subject = await resolveReportSubject(deps.pool, reporterUid, body.target);
+  if (subject.subjectUid === reporterUid) throw new ApiError('RULE_VIOLATED', moderationTexts.cannotReportSelf);
+  return { reportId: randomUUID(), reporterUid, target: body.target, ...subject, reason: body.reason, reportedAt: now };
+}
+
+interface Effect {
+  action: ReportAction;
+  reason: string;
+  until: string | null;
+  by: string;
+  now: Date;
+}
+
+/** The decision's effect, appended in the decision's transaction; answers the last position written. */
+async function carryOut(deps: CommandDeps, client: pg.PoolClient, report: ReportFacts, e: Effect): Promise<bigint> {
+  const at = e.now.toISOString();
+  const subject = report.subjectUid;
+  const meta = { actorUid: e.by };
+  switch (e.action) {
+    case 'warn':
+    case 'dismiss':
+      return 0n;
+    case 'ban': {
+      const r = await userCommands.decideWithin(deps, client, subject!, { type: 'Ban', reason: e.reason, by: e.by, until: e.until, now: e.now }, meta);
+      await banSessions(client, subject!, e.now);
+      return r.position;
+    }
+    case 'silence':
+      return (await chatCommands.decideWithin(deps, client, { lobbyId: report.lobbyId!, uid: subject! }, { type: 'SilenceChat', now: at, lobbyId: report.lobbyId!, uid: subject!, until: e.until!, reason: e.reason, by: e.by }, meta)).position;
+    case 'remove': {
+      const t = report.target;
+      if (t.kind === 'message') {
+        return (await chatCommands.decideWithin(deps, client, { lobbyId: t.lobbyId, uid: subject! }, { type: 'RemoveChatMessage', now: at, lobbyId: t.lobbyId, roomId: null, uid: subject!, messageId: t.messageId, reason: e.reason, by: e.by }, meta)).position;
+      }
+      if (t.kind === 'post') return (await postCommands.decideWithin(deps, client, t.postId, { type: 'DeletePost', uid: subject!, now: e.now }, meta)).position;
+      if (t.kind === 'lobby') return (await lobbyCommands.decideWithin(deps, client, t.lobbyId, { type: 'TerminateLobby', by: e.by, note: e.reason, now: at }, meta)).position;
+      throw new ApiError('RULE_VIOLATED', moderationTexts.removeNotPossible);
+    }
+    default: {
+      const _exhaustive: never = e.action;
+      return _exhaustive;
+    }
+  }
+}
+
+export const moderationModule: CommandModule = {
+  name: 'moderation',
+  routes(router, deps) {
+    router.post('/reports', requireAuth(), async (req, res) => {
+      const { uid } = currentUser(req);
+      const body = parse(ReportBody, req.body);
+      const report = await newReport(deps, uid, body, deps.clock.now().toISOString());
+      const result = await reportCommands.run(deps, report.reportId, { type: 'FileReport', report }, { actorUid: uid });
+      send(res, ReportFiled, { position: result.position.toString(), reportId: report.reportId }, 201);
+    });
+
+    router.post('/console/reports/:id/decide', requireAuth('ad'), async (req, res) => {
+      const admin = currentUser(req);
+      const reportId = pathId(req, moderationTexts.reportNotFound);
+      const body = parse(DecideReportBody, req.body);
+      const now = deps.clock.now();
+      const until = body.durationHours ? new Date(now.getTime() + body.durationHours * 3600_000).toISOString() : null;
+      const effect: Effect = { action: body.action, reason: body.reason, until, by: admin.uid, now };
+      const result = await reportCommands.runInTransaction(
+        deps,
+        reportId,
+        { type: 'DecideReport', action: body.action, reason: body.reason, until, by: admin.uid, now: now.toISOString() },
+        { after: (client, state) => carryOut(deps, client, state.report!, effect) },
+        { actorUid: admin.uid },
+      );
+      const subject = result.state.report?.subjectUid;
+      if (body.action === 'ban' && subject) deps.sessionGuard?.forget?.(subject);
+      const position = result.extra && result.extra > result.position ? result.extra : result.position;
+      send(res, ReportDecisionAnswer, { position: position.toString(), reportId, action: body.action });
+    });
+
+    router.post('/console/lobbies/:id/terminate', requireAuth('ad'), async (req, res) => {
+      const admin = currentUser(req);
+      const lobbyId = pathId(req, lobbyTexts.lobbyNotFound);
+      const { reason } = parse(OperatorLobbyBody, req.body);
+      const result = await lobbyCommands.run(deps, lobbyId, { type: 'TerminateLobby', by: admin.uid, note: reason, now: deps.clock.now().toISOString() }, { actorUid: admin.uid });
+      send(res, OperatorDone, { position: result.position.toString() });
+    });
+
+    router.post('/console/lobbies/:id/remove', requireAuth('ad'), async (req, res) => {
+      const admin = currentUser(req);
+      const lobbyId = pathId(req, lobbyTexts.lobbyNotFound);
+      const { uid, reason } = parse(OperatorRemoveBody, req.body);
+      const result = await lobbyCommands.run(deps, lobbyId, { type: 'OperatorRemoveUser', by: admin.uid, uid, note: reason, now: deps.clock.now().toISOString() }, { actorUid: admin.uid });
+      send(res, OperatorDone, { position: result.position.toString() });
+    });
+  },
+};

@@ -1,0 +1,213 @@
+// The operators' console money operations over HTTP (issue 20 point 4): settling and rejecting
+// withdrawals with a reference, refused twice and raced by two admins; manual grants with a
+// reason, an idempotency key and a second admin above the threshold; stuck payments; and audit
+// runs recorded for the console.
+import { moneyOperations } from '@murmur/contracts';
+import { headPosition, PostgresEventStore } from '@murmur/eventstore';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditLedger } from '../../../projections/src/ledger-audit.ts';
+import { LedgerAuditWorker } from '../../../projections/src/ledger-audit-worker.ts';
+import { signUpWithWallet } from '../../../test-support/sign-up.ts';
+import { startTestStack, type TestStack } from '../../../test-support/stack.ts';
+import { creditDiamonds } from '../wallet/ledger.ts';
+
+let stack: TestStack;
+let admin: string;
+let secondAdmin: string;
+beforeAll(async () => {
+  stack = await startTestStack();
+  admin = await stack.tokenFor('ops-admin-1', ['co', 'ad']);
+  secondAdmin = await stack.tokenFor('ops-admin-2', ['co', 'ad']);
+});
+afterAll(async () => stack?.stop());
+
+const post = (path: string, token: string, body: unknown = {}, headers: Record<string, string> = {}) => stack.api(path, { method: 'POST', token, body, headers });
+/** A read that waits out a stale answer (the read model behind X-Min-Position on a loaded machine). */
+async function get(path: string, token: string, position?: string) {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const res = await stack.api(path, { token, headers: position ? { 'x-min-position': position } : {} });
+    if (res.headers.get('x-stale') !== 'true' || Date.now() > deadline) return res;
+  }
+}
+const payoutAddress = '0x8ba1f109551bD432803012645Ac136ddd64DBA72';
+const txHash = `0x${'ab'.repeat(32)}`;
+
+/** A creator with 2,500 charm who asks to withdraw 1,000: the pending withdrawal's id and position. */
+async function pendingWithdrawal(): Promise<{ uid: string; token: string; withdrawalId: string; position: string }> {
+  const creator = await signUpWithWallet(stack.commandUrl);
+  const fan = `fan-of-${creator.uid}`;
+  await creditDiamonds(stack.command.deps, { uid: fan, amount: 5000, reason: 'demo_grant', reference: 'test', idempotencyKey: `grant-${fan}` });
+  const gift = await post('/gifting/send-gift', await stack.tokenFor(fan), { giftName: 'castle', quantity: 1, recipients: [creator.uid] });
+  expect(gift.status).toBe(201);
+  // The withdrawal reads the credited charm from the balances read model.
+  expect((await get('/wallet/withdraw/available', creator.token, gift.body.position)).body.charm).toBe(2500);
+  const wd = await post('/wallet/withdraw', creator.token, { amount: 1000, address: payoutAddress }, { 'idempotency-key': `wd-${creator.uid}` });
+  expect(wd.status).toBe(201);
+  return { ...creator, withdrawalId: wd.body.transactionId, position: wd.body.position };
+}
+
+describe('withdrawal queue', () => {
+  it('lists a pending withdrawal, settles it once with its reference, and refuses a second settlement writing nothing', async () => {
+    const { token, withdrawalId, position } = await pendingWithdrawal();
+    const queue = await get('/console/withdrawals', admin, position);
+    expect(queue.status).toBe(200);
+    expect(queue.body.items.find((w: { withdrawalId: string }) => w.withdrawalId === withdrawalId)).toMatchObject({ charm: 1000, usdCents: 1000, status: 'pending', method: 'crypto', network: 'evm', address: payoutAddress });
+
+    // A reference that is no transaction hash for a crypto payout: a clear refusal, nothing written.
+    const before = await headPosition(stack.db.pool);
+    const bad = await post(`/console/withdrawals/${withdrawalId}/settle`, admin, { reference: 'paid' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.message).toBe('Enter the on-chain transaction hash (0x and 64 hexadecimal characters).');
+    expect(await headPosition(stack.db.pool)).toBe(before);
+
+    const settled = await post(`/console/withdrawals/${withdrawalId}/settle`, admin, { reference: txHash });
+    expect(settled.status).toBe(200);
+    expect(settled.body).toMatchObject({ status: 'completed', transactionId: withdrawalId });
+
+    const after = await headPosition(stack.db.pool);
+    const twice = await post(`/console/withdrawals/${withdrawalId}/settle`, secondAdmin, { reference: txHash });
+    expect(twice.status).toBe(409);
+    expect(twice.body.error.message).toBe('This withdrawal is already settled.');
+    const reject = await post(`/console/withdrawals/${withdrawalId}/reject`, secondAdmin, { reason: 'Wrong address' });
+    expect(reject.status).toBe(409);
+    expect(await headPosition(stack.db.pool)).toBe(after);
+
+    // The creator sees it completed; the console lists it with the reference and the admin.
+    const mine = await get('/wallet/withdrawals', token, settled.body.position);
+    expect(mine.body.items[0]).toMatchObject({ withdrawalId, status: 'completed' });
+    const done = await get('/console/withdrawals?status=completed', admin, settled.body.position);
+    expect(done.body.items.find((w: { withdrawalId: string }) => w.withdrawalId === withdrawalId)).toMatchObject({ reference: txHash, decidedBy: 'ops-admin-1' });
+  });
+
+  it('rejects with a reason: the charm is back with the creator', async () => {
+    const { token, withdrawalId, position } = await pendingWithdrawal();
+    await get('/console/withdrawals', admin, position);
+    const noReason = await post(`/console/withdrawals/${withdrawalId}/reject`, admin, { reason: '' });
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.error.message).toBe('Reason is required.');
+    const rejected = await post(`/console/withdrawals/${withdrawalId}/reject`, admin, { reason: 'The bank returned the transfer' });
+    expect(rejected.body).toMatchObject({ status: 'failed' });
+    const available = await get('/wallet/withdraw/available', token, rejected.body.position);
+    expect(available.body.charm).toBe(2500);
+    const settleAfter = await post(`/console/withdrawals/${withdrawalId}/settle`, admin, { reference: txHash });
+    expect(settleAfter.status).toBe(409);
+    expect(settleAfter.body.error.message).toBe('This withdrawal was already rejected; its charm is back with the user.');
+  });
+
+  it('two admins settling the same withdrawal at once: one settles, the other is told it is settled', async () => {
+    const { withdrawalId, position } = await pendingWithdrawal();
+    await get('/console/withdrawals', admin, position);
+    const results = await Promise.all([
+      post(`/console/withdrawals/${withdrawalId}/settle`, admin, { reference: txHash }),
+      post(`/console/withdrawals/${withdrawalId}/settle`, secondAdmin, { reference: `0x${'cd'.repeat(32)}` }),
+    ]);
+    expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
+    const { rows } = await stack.db.pool.query(`select count(*)::int as n from events where type = 'WithdrawalCompleted' and data->>'withdrawalId' = $1`, [withdrawalId]);
+    expect(rows[0].n).toBe(1);
+  });
+
+  it('refuses an unknown withdrawal and anyone but an admin', async () => {
+    expect((await post('/console/withdrawals/wd-nope/settle', admin, { reference: txHash })).status).toBe(404);
+    const consumer = await stack.tokenFor('ops-consumer');
+    expect((await post('/console/withdrawals/wd-nope/settle', consumer, { reference: txHash })).status).toBe(403);
+    expect((await get('/console/withdrawals', consumer)).status).toBe(403);
+  });
+});
+
+describe('manual grants', () => {
+  const over = moneyOperations.grantApprovalThreshold + 1;
+
+  it('refuses a grant without a reason or without an idempotency key, writing nothing', async () => {
+    const before = await headPosition(stack.db.pool);
+    const noReason = await post('/console/grants', admin, { uid: 'grantee-a', amount: 100 }, { 'idempotency-key': 'g-no-reason' });
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.error.message).toBe('Reason is required.');
+    const noKey = await post('/console/grants', admin, { uid: 'grantee-a', amount: 100, reason: 'Goodwill for a lost gift' });
+    expect(noKey.status).toBe(400);
+    expect(noKey.body.error.message).toBe('An Idempotency-Key header is required for a grant.');
+    expect(await headPosition(stack.db.pool)).toBe(before);
+  });
+
+  it('mints a grant at the threshold at once, exactly once per key', async () => {
+    const body = { uid: 'grantee-b', amount: moneyOperations.grantApprovalThreshold, reason: 'Goodwill for a lost gift' };
+    const first = await post('/console/grants', admin, body, { 'idempotency-key': 'g-small' });
+    expect(first.status).toBe(201);
+    expect(first.body).toMatchObject({ status: 'approved', balance: moneyOperations.grantApprovalThreshold });
+    const again = await post('/console/grants', admin, body, { 'idempotency-key': 'g-small' });
+    expect(again.body).toMatchObject({ grantId: first.body.grantId, status: 'approved' });
+    const balance = await get('/wallet/balance', await stack.tokenFor('grantee-b'), first.body.position);
+    expect(balance.body.diamonds).toBe(moneyOperations.grantApprovalThreshold);
+  });
+
+  it('above the threshold waits for a DIFFERENT admin: the requester cannot approve, the second admin mints once', async () => {
+    const requested = await post('/console/grants', admin, { uid: 'grantee-c', amount: over, reason: 'Tournament prize' }, { 'idempotency-key': 'g-big' });
+    expect(requested.body).toMatchObject({ status: 'pending', balance: null });
+    const { grantId } = requested.body;
+    const pending = await get('/console/grants?status=pending', admin, requested.body.position);
+    expect(pending.body.items.find((g: { grantId: string }) => g.grantId === grantId)).toMatchObject({ amount: over, needsApproval: true, requestedBy: { uid: 'ops-admin-1' } });
+
+    const before = await headPosition(stack.db.pool);
+    const self = await post(`/console/grants/${grantId}/approve`, admin);
+    expect(self.status).toBe(422);
+    expect(self.body.error.message).toBe('A second admin must approve this grant: you requested it.');
+    expect(await headPosition(stack.db.pool)).toBe(before);
+
+    // Two approvals at once (the second admin double-clicks): one mint.
+    const approvals = await Promise.all([post(`/console/grants/${grantId}/approve`, secondAdmin), post(`/console/grants/${grantId}/approve`, secondAdmin)]);
+    expect(approvals.map((a) => a.status).sort()).toEqual([200, 409]);
+    const ok = approvals.find((a) => a.status === 200)!;
+    expect(ok.body).toMatchObject({ status: 'approved', balance: over });
+    const { rows } = await stack.db.pool.query(`select count(*)::int as n from events where type = 'DiamondsCredited' and data->>'reference' = $1`, [grantId]);
+    expect(rows[0].n).toBe(1);
+    const history = await get('/transaction/me', await stack.tokenFor('grantee-c'), ok.body.position);
+    expect(history.body.items[0]).toMatchObject({ kind: 'operator_grant', amount: over, direction: 'in' });
+
+    const rejectLate = await post(`/console/grants/${grantId}/reject`, admin, { reason: 'Changed my mind' });
+    expect(rejectLate.status).toBe(409);
+    expect(rejectLate.body.error.message).toBe('This grant is already decided.');
+  });
+
+  it('a rejected grant mints nothing', async () => {
+    const requested = await post('/console/grants', admin, { uid: 'grantee-d', amount: over, reason: 'Suspicious request' }, { 'idempotency-key': 'g-rejected' });
+    const rejected = await post(`/console/grants/${requested.body.grantId}/reject`, secondAdmin, { reason: 'No ticket for it' });
+    expect(rejected.body).toMatchObject({ status: 'rejected', balance: null });
+    expect((await post(`/console/grants/${requested.body.grantId}/approve`, secondAdmin)).status).toBe(409);
+    const balance = await get('/wallet/balance', await stack.tokenFor('grantee-d'), rejected.body.position);
+    expect(balance.body.diamonds).toBe(0);
+  });
+});
+
+describe('stuck payments and the audit', () => {
+  it('lists a payment pending for longer than the window', async () => {
+    const store = new PostgresEventStore(stack.db.pool);
+    const appended = await store.append('payment-stuck-1', [{
+      type: 'PaymentInitiated',
+      data: { paymentId: 'stuck-1', uid: 'payer-1', provider: 'stripe', purpose: 'topup', amountUsdCents: 1000, diamonds: 1000, providerRef: 'pi_stuck', initiatedAt: new Date().toISOString() },
+      metadata: { idempotencyKey: 'stuck-1' },
+    }]);
+    await get('/wallet/balance', admin, appended.lastPosition.toString());
+    await stack.db.pool.query(`update rm.payments set created_at = now() - interval '20 minutes' where payment_id = 'stuck-1'`);
+    const stuck = await get('/console/payments/stuck', admin);
+    expect(stuck.body.items).toEqual([expect.objectContaining({ paymentId: 'stuck-1', status: 'pending', provider: 'stripe', minutesOpen: 20 })]);
+    expect((await get('/console/payments/stuck?olderThanMinutes=30', admin)).body.items).toEqual([]);
+  });
+
+  it('records each audit run: a console request is answered by the worker with the verdict', async () => {
+    const requested = await post('/console/ledger/audit', admin);
+    expect(requested.status).toBe(201);
+    const again = await post('/console/ledger/audit', secondAdmin);
+    expect(again.body.auditId).toBe(requested.body.auditId);
+    const waiting = await get('/console/ledger/audit', admin, requested.body.position);
+    expect(waiting.body.pendingSince).toEqual(expect.any(String));
+
+    const worker = new LedgerAuditWorker(stack.db.pool, new PostgresEventStore(stack.db.pool));
+    expect(await worker.tick()).toBe(1);
+    const head = (await headPosition(stack.db.pool)).toString();
+    const status = await get('/console/ledger/audit', admin, head);
+    expect(status.body.pendingSince).toBeNull();
+    expect(status.body.latest).toMatchObject({ auditId: requested.body.auditId, ok: true, differenceCount: 0, requestedBy: { uid: 'ops-admin-1' } });
+    expect(status.body.latest.totals.DMND.minted).toBeGreaterThan(0);
+    expect((await auditLedger(stack.db.pool)).ok).toBe(true);
+  });
+});

@@ -1,0 +1,52 @@
+// The ledger audit's latest verdict (the same replay as `projections audit`) and a button asking
+// the projections worker for a fresh run; the answer arrives within seconds.
+import { useState } from 'react';
+import { api } from '../../../api/client.ts';
+import { Button } from '../../../components/Button.tsx';
+import { EmptyState } from '../../../components/EmptyState.tsx';
+import { useQuery } from '../../../state/query.ts';
+import { toast } from '../../../state/ui.ts';
+import { usd, when, whole } from './format.ts';
+import styles from './Money.module.css';
+
+export function LedgerAuditPanel() {
+  const [busy, setBusy] = useState(false);
+  const { data, mutate } = useQuery<'GET /console/ledger/audit'>('/console/ledger/audit', { refreshInterval: (d) => (d?.pendingSince ? 2000 : 30_000) });
+  const run = async () => {
+    setBusy(true);
+    try {
+      await api.post<'POST /console/ledger/audit'>('/console/ledger/audit');
+      toast('Audit requested.', 'info');
+      await mutate();
+    } finally {
+      setBusy(false);
+    }
+  };
+  const latest = data?.latest ?? null;
+  return (
+    <>
+      <div className={styles.toolbar}>
+        <Button onClick={() => void run()} busy={busy || Boolean(data?.pendingSince)} data-testid="audit-run">{data?.pendingSince ? 'Auditing…' : 'Run the audit now'}</Button>
+        {latest ? <span className={styles.dim}>Last run {when(latest.auditedAt)}{latest.requestedBy ? ` by ${latest.requestedBy.username}` : ' (command line)'}</span> : null}
+      </div>
+      {data && !latest ? <EmptyState title="The ledger has not been audited yet" /> : null}
+      {latest ? (
+        <div data-testid="audit-latest" data-ok={latest.ok}>
+          <p>
+            <span className={`${styles.status} ${latest.ok ? styles.ok : styles.bad}`}>{latest.ok ? 'Ledger OK' : `${latest.differenceCount} difference(s)`}</span>{' '}
+            <span className={styles.dim}>over {whole(latest.events)} money events up to position {latest.lastPosition}</span>
+          </p>
+          <div className={styles.figures}>
+            <div className={styles.figure}><span className={styles.dim}>Diamonds minted</span><strong>{whole(latest.totals.DMND.minted)}</strong></div>
+            <div className={styles.figure}><span className={styles.dim}>Diamonds spent</span><strong>{whole(latest.totals.DMND.spent)}</strong></div>
+            <div className={styles.figure}><span className={styles.dim}>Diamond balances</span><strong>{whole(latest.totals.DMND.balances)}</strong></div>
+            <div className={styles.figure}><span className={styles.dim}>Charm credited</span><strong>{whole(latest.totals.CHRM.credited)}</strong></div>
+            <div className={styles.figure}><span className={styles.dim}>Charm withdrawn</span><strong>{whole(latest.totals.CHRM.withdrawn)}</strong></div>
+            <div className={styles.figure}><span className={styles.dim}>Payments confirmed</span><strong>{usd(latest.totals.USD.confirmedCents)}</strong></div>
+          </div>
+          {latest.differences.length > 0 ? <ul className={styles.list}>{latest.differences.map((d) => <li key={d} className={styles.bad}>{d}</li>)}</ul> : null}
+        </div>
+      ) : null}
+    </>
+  );
+}

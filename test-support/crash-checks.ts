@@ -1,0 +1,185 @@
+// What a crash must not break, checked against the database after the platform recovered: every
+// acknowledged command persisted exactly once, every realtime listener got every event of its
+// channel once (resumed, no gap, no resync), the read models caught up and the ledger audit passes.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type pg from 'pg';
+import WebSocket from 'ws';
+import { RealtimeClient, type WebSocketConstructor } from '@murmur/contracts/realtime-client';
+import { checkpointOf, headPosition, readAllFrom, START, subscriptionReached } from '@murmur/eventstore';
+import { channelsOf } from '../realtime-gateway/src/channels.ts';
+import { projectors } from '../projections/src/registry.ts';
+import type { LoadUser, RetryingClient } from './load-traffic.ts';
+
+const NodeWebSocket: WebSocketConstructor = WebSocket;
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+async function until(what: string, check: () => Promise<boolean> | boolean, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await pause(100);
+  }
+}
+
+export interface Listener {
+  user: LoadUser;
+  channel: string;
+  client: RealtimeClient;
+  /** The position the channel was confirmed at; everything after it must arrive. */
+  from: bigint;
+  delivered: bigint[];
+  resyncs: string[];
+  errors: string[];
+}
+
+/** Opens one realtime client per user (the app's own client: reconnects with backoff and resumes
+ * each channel from its last position), each on its channel; resolves once every one is confirmed. */
+export async function openListeners(gatewayUrl: string, users: LoadUser[], channelOf: (i: number) => string): Promise<Listener[]> {
+  const listeners = users.map((user, i): Listener => {
+    const client = new RealtimeClient({
+      url: gatewayUrl,
+      WebSocket: NodeWebSocket,
+      getToken: () => user.token,
+      initialBackoffMs: 200,
+      maxBackoffMs: 2_000,
+    });
+    const listener: Listener = { user, channel: channelOf(i), client, from: -1n, delivered: [], resyncs: [], errors: [] };
+    client.subscribe(listener.channel, {
+      onEvent: (m) => listener.delivered.push(BigInt(m.position)),
+      onResync: (r) => listener.resyncs.push(r.reason),
+      onError: (e) => listener.errors.push(`${e.code} ${e.message}`),
+    });
+    return listener;
+  });
+  for (const l of listeners) l.client.connect();
+  await until('every listener confirmed on its channel', () => listeners.every((l) => l.client.position(l.channel) !== undefined || l.errors.length > 0), 60_000);
+  for (const l of listeners) {
+    if (l.errors.length > 0) throw new Error(`listener ${l.user.uid} was refused: ${l.errors.join('; ')}`);
+    l.from = BigInt(l.client.position(l.channel)!);
+  }
+  return listeners;
+}
+
+/** Every event of the log (small test logs only) with the channels the gateway sends it on. */
+async function channelEvents(pool: pg.Pool): Promise<Array<{ position: bigint; channels: string[] }>> {
+  const out: Array<{ position: bigint; channels: string[] }> = [];
+  let cursor = START;
+  for (;;) {
+    const page = await readAllFrom(pool, cursor, 5_000);
+    for (const e of page) out.push({ position: e.globalPosition, channels: channelsOf(e) });
+    if (page.length < 5_000) return out;
+    cursor = checkpointOf(page[page.length - 1]!);
+  }
+}
+
+/** Waits until each listener has as many events as its channel holds after its start, then holds
+ * the two lists: the same positions, each once. Returns the number of events delivered. */
+export async function checkDeliveries(pool: pg.Pool, listeners: Listener[], timeoutMs = 45_000): Promise<{ delivered: number; expected: number; problems: string[] }> {
+  const events = await channelEvents(pool);
+  const expectedOf = (l: Listener) => events.filter((e) => e.position > l.from && e.channels.includes(l.channel)).map((e) => e.position);
+  const expected = new Map(listeners.map((l) => [l, expectedOf(l)]));
+  await until('every listener to receive its channel', () => listeners.every((l) => l.delivered.length >= expected.get(l)!.length || l.resyncs.length > 0), timeoutMs).catch(() => undefined);
+  const problems: string[] = [];
+  let delivered = 0;
+  let total = 0;
+  for (const l of listeners) {
+    const want = expected.get(l)!;
+    delivered += l.delivered.length;
+    total += want.length;
+    const got = [...l.delivered].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    const gotSet = new Set(got);
+    const missing = want.filter((p) => !gotSet.has(p));
+    const twice = got.filter((p, i) => i > 0 && got[i - 1] === p);
+    const wantSet = new Set(want);
+    const foreign = got.filter((p) => !wantSet.has(p));
+    if (missing.length || twice.length || foreign.length || l.resyncs.length || l.errors.length) {
+      problems.push(`${l.user.uid} on ${l.channel}: ${missing.length} missing (${missing.slice(0, 5).join(',')}), ${twice.length} twice, ${foreign.length} unexpected, resyncs [${l.resyncs.join(',')}], errors [${l.errors.join(',')}]`);
+    }
+  }
+  return { delivered, expected: total, problems };
+}
+
+export interface PersistedCounts {
+  acknowledged: Record<string, number>;
+  persisted: Record<string, number>;
+  problems: string[];
+}
+
+/** Holds the log against the acknowledged commands: each gift, chat message and join exactly once. */
+export async function checkPersisted(pool: pg.Pool, client: RetryingClient, run: string): Promise<PersistedCounts> {
+  const problems: string[] = [];
+  const acked = (kind: string) => client.acknowledged.filter((o) => o.kind === kind && o.key.startsWith(`${run}-`));
+  for (const o of client.lost) problems.push(`${o.kind} ${o.key} never answered (last status ${o.status})`);
+  for (const o of client.refused) problems.push(`${o.kind} ${o.key} refused ${o.status}: ${JSON.stringify(o.body).slice(0, 200)}`);
+
+  // Gifts: the positions answered are GiftSent events, and each sender has exactly as many as acknowledged.
+  const gifts = acked('send-gift');
+  const { rows: giftRows } = await pool.query<{ uid: string; n: number; positions: string[] }>(
+    `select data->>'senderUid' as uid, count(*)::int as n, array_agg(global_position::text) as positions from events where type = 'GiftSent' and data->>'senderUid' = any($1) group by 1`,
+    [[...new Set(gifts.map((g) => g.uid))]],
+  );
+  const giftPositions = new Set(giftRows.flatMap((r) => r.positions));
+  const persistedGifts = giftRows.reduce((a, r) => a + r.n, 0);
+  for (const r of giftRows) {
+    const mine = gifts.filter((g) => g.uid === r.uid).length;
+    if (mine !== r.n) problems.push(`sender ${r.uid}: ${mine} gifts acknowledged, ${r.n} persisted`);
+  }
+  for (const g of gifts) {
+    const position = (g.body as { position?: string }).position;
+    if (!position || !giftPositions.has(position)) problems.push(`gift ${g.key} answered position ${position}, which is no GiftSent`);
+  }
+
+  // Chat: the text is the key, so each acknowledged message must be in the log once.
+  const chats = acked('lobby-chat');
+  const { rows: chatRows } = await pool.query<{ body: string; n: number }>(
+    `select data->>'body' as body, count(*)::int as n from events where type = 'ChatMessagePosted' and data->>'body' like $1 group by 1`,
+    [`${run}-chat-%`],
+  );
+  const chatCount = new Map(chatRows.map((r) => [r.body, r.n]));
+  for (const c of chats) if (chatCount.get(c.key) !== 1) problems.push(`chat ${c.key} persisted ${chatCount.get(c.key) ?? 0} times`);
+  const persistedChats = chatRows.reduce((a, r) => a + r.n, 0);
+
+  // Joins: one LobbyJoined per joiner.
+  const joins = acked('lobby-join');
+  const { rows: joinRows } = await pool.query<{ uid: string; n: number }>(
+    `select data->>'uid' as uid, count(*)::int as n from events where type = 'LobbyJoined' and data->>'uid' = any($1) group by 1`,
+    [joins.map((j) => j.uid)],
+  );
+  for (const r of joinRows) if (r.n !== 1) problems.push(`joiner ${r.uid} joined ${r.n} times`);
+  const persistedJoins = joinRows.reduce((a, r) => a + r.n, 0);
+
+  return {
+    acknowledged: { gifts: gifts.length, chats: chats.length, joins: joins.length },
+    persisted: { gifts: persistedGifts, chats: persistedChats, joins: persistedJoins },
+    problems,
+  };
+}
+
+/** Waits until every projection has applied the log up to its present head. */
+export async function waitForProjections(pool: pg.Pool, timeoutMs = 90_000): Promise<void> {
+  const head = await headPosition(pool);
+  let behind: string[] = [];
+  await until('projections to catch up', async () => {
+    behind = [];
+    for (const p of projectors) if (!(await subscriptionReached(pool, p.name, head))) behind.push(p.name);
+    return behind.length === 0;
+  }, timeoutMs).catch((error: Error) => {
+    throw new Error(`${error.message} to position ${head}: ${behind.join(', ')}`);
+  });
+}
+
+/** `npm run projections -- audit` as an operator runs it; resolves with its exit code and output. */
+export function ledgerAudit(databaseUrl: string): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'projections/src/cli.ts'), 'audit'], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  return new Promise((resolve) => child.once('exit', (code) => resolve({ code, output })));
+}

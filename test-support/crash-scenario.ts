@@ -1,0 +1,198 @@
+// One crash under load (issue 21): the back end as separate processes on a database of its own,
+// signed-in users sending gifts, chat and joins while realtime listeners follow the lobbies; one
+// part is crashed mid-traffic and brought back; then the database is held against what clients
+// were told. `CRASH_LOAD=N` multiplies users and duration (the suite runs N=1).
+import { randomUUID } from 'node:crypto';
+import net from 'node:net';
+import pg from 'pg';
+import { channels, signAccessToken } from '@murmur/contracts';
+import { createPool } from '@murmur/eventstore';
+import { registerSession } from '../command-api/src/identity/sessions.ts';
+import { migrateAll } from '../scripts/migrations.ts';
+import { databaseUrl, startEmbeddedPostgres, type PostgresServer } from '../scripts/postgres-server.ts';
+import { checkDeliveries, checkPersisted, ledgerAudit, openListeners, waitForProjections, type Listener } from './crash-checks.ts';
+import { createTestDatabase, type TestDatabase } from './database.ts';
+import { lobbyTraffic, RetryingClient, type LoadUser } from './load-traffic.ts';
+import { startService, type ServiceProcess } from './service-processes.ts';
+import { TEST_JWT_SECRET } from './stack.ts';
+
+const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+export interface CrashStack {
+  commandApis: ServiceProcess[];
+  projections: ServiceProcess;
+  gateway: ServiceProcess;
+  /** Only when the scenario asked for its own server. */
+  postgres?: PostgresServer;
+}
+
+export interface CrashScenario {
+  name: string;
+  /** Command-api processes (clients fail over between them). */
+  commandApis?: number;
+  /** Realtime listeners following the lobbies. */
+  listeners?: number;
+  /** Run on a PostgreSQL server of the test's own (to restart it), not the suite's. */
+  ownPostgres?: boolean;
+  /** The crash and the recovery, run this long after traffic started. */
+  crash(stack: CrashStack): Promise<void>;
+}
+
+export interface CrashReport {
+  scenario: string;
+  acknowledged: Record<string, number>;
+  persisted: Record<string, number>;
+  delivered: number;
+  expectedDeliveries: number;
+  listeners: number;
+  retriedCommands: number;
+  serverErrors: number;
+  networkErrors: number;
+  problems: string[];
+  audit: { code: number | null; output: string };
+  seconds: number;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+async function ownDatabase(): Promise<{ url: string; pool: pg.Pool; postgres: PostgresServer; drop(): Promise<void> }> {
+  const postgres = await startEmbeddedPostgres({ dataDir: `.data/crash-pg-${process.pid}`, port: await freePort(), forTests: true });
+  const admin = new pg.Client({ connectionString: postgres.adminUrl });
+  await admin.connect();
+  await admin.query('create database murmur_crash');
+  await admin.end();
+  const url = databaseUrl(postgres.adminUrl, 'murmur_crash');
+  const pool = createPool(url, { max: 10 });
+  await migrateAll(pool);
+  return {
+    url,
+    pool,
+    postgres,
+    async drop() {
+      await pool.end();
+      await postgres.stop();
+    },
+  };
+}
+
+export async function runCrashScenario(scenario: CrashScenario): Promise<CrashReport> {
+  const scale = Math.max(1, Number(process.env.CRASH_LOAD ?? 1));
+  const started = Date.now();
+  const step = (what: string) => console.log(`crash ${scenario.name}: ${((Date.now() - started) / 1000).toFixed(1)} s ${what}`);
+  const db: Pick<TestDatabase, 'url' | 'pool' | 'drop'> & { postgres?: PostgresServer } = scenario.ownPostgres ? await ownDatabase() : await createTestDatabase();
+  const env = {
+    DATABASE_URL: db.url,
+    JWT_SECRET: TEST_JWT_SECRET,
+    DEV_SMTP_SERVER: 'false',
+    LOG_LEVEL: 'info',
+    GATEWAY_POLL_MS: '100',
+    // Every test client comes from 127.0.0.1.
+    GATEWAY_MAX_CONNECTIONS_PER_ADDRESS: '10000',
+  };
+  const services: ServiceProcess[] = [];
+  const listeners: Listener[] = [];
+  try {
+    const starting = await Promise.allSettled([
+      startService('projections', env),
+      startService('realtime-gateway', env),
+      ...Array.from({ length: scenario.commandApis ?? 1 }, () => startService('command-api', env)),
+    ]);
+    for (const s of starting) if (s.status === 'fulfilled') services.push(s.value);
+    const failed = starting.find((s) => s.status === 'rejected');
+    if (failed) throw failed.reason;
+    const [projections, gateway, ...commandApis] = services;
+    step('services up');
+    const stack: CrashStack = { commandApis, projections: projections!, gateway: gateway!, ...(db.postgres ? { postgres: db.postgres } : {}) };
+
+    const run = `r${randomUUID().slice(0, 8)}`;
+    const user = async (name: string): Promise<LoadUser> => {
+      const uid = `${run}-${name}`;
+      const sid = randomUUID();
+      await registerSession(db.pool, uid, sid);
+      return { uid, token: await signAccessToken(TEST_JWT_SECRET, { sub: uid, sid, roles: ['co'], anon: false, onb: true }, 3600) };
+    };
+    const many = async (prefix: string, n: number) => {
+      const out: LoadUser[] = [];
+      for (let i = 0; i < n; i += 25) out.push(...(await Promise.all(Array.from({ length: Math.min(25, n - i) }, (_, j) => user(`${prefix}${i + j}`)))));
+      return out;
+    };
+    const host = await user('host');
+    const senders = await many('sender', 12 * scale);
+    const joiners = await many('joiner', 200 * scale);
+    const watchers = await many('watcher', scenario.listeners ?? 20);
+
+    step('users registered');
+    // Set-up through the API on a quiet platform: lobbies, senders inside with diamonds.
+    const setup = new RetryingClient(() => commandApis.map((c) => c.url));
+    const lobbyIds: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const created = await setup.post('create-lobby', host, '/lobbies', { title: `Crash lobby ${i}` }, `${run}-lobby-${i}`);
+      const lobbyId = (created.body as { lobbyId?: string }).lobbyId;
+      if (!lobbyId) throw new Error(`lobby not created: ${created.status} ${JSON.stringify(created.body)}`);
+      lobbyIds.push(lobbyId);
+    }
+    await Promise.all(senders.map(async (s, i) => {
+      for (const lobbyId of lobbyIds) await setup.post('join', s, `/lobbies/${lobbyId}/join`, {}, `${run}-setup-join-${i}-${lobbyId}`);
+      await setup.post('top-up', s, '/payment/topup/pay', { channelCode: 'sandbox', value: 100 }, `${run}-topup-${i}`);
+    }));
+    if (setup.refused.length + setup.lost.length > 0) throw new Error(`set-up failed: ${JSON.stringify([...setup.refused, ...setup.lost].slice(0, 3))}`);
+
+    step('lobbies set up');
+    // The host and the senders keep a socket in each lobby, as their browsers would (members
+    // without one are taken out of the lobby by the presence reaper); watchers follow one lobby each.
+    const gatewayUrl = `ws://127.0.0.1:${gateway!.port}/ws`;
+    const members = [host, ...senders].flatMap((u) => lobbyIds.map(() => u));
+    listeners.push(...(await openListeners(gatewayUrl, members, (i) => channels.lobbyAll(lobbyIds[i % lobbyIds.length]!))));
+    const watching = await openListeners(gatewayUrl, watchers, (i) => channels.lobbyAll(lobbyIds[i % lobbyIds.length]!));
+    listeners.push(...watching);
+
+    step('listeners subscribed');
+    const client = new RetryingClient(() => commandApis.map((c) => c.url));
+    let running = true;
+    const traffic = lobbyTraffic(client, { host, lobbyIds, senders, joiners, giftPauseMs: 150, chatEveryMs: 2_500, run }, () => running);
+    await pause(3_000 * scale);
+    step('crashing');
+    await scenario.crash(stack);
+    step('recovered');
+    await pause(4_000 * scale);
+    running = false;
+    await traffic;
+    step(`traffic done: ${JSON.stringify(client.summary())} refusals: ${JSON.stringify(client.refused.slice(0, 3).map((o) => [o.kind, o.status, o.body]))}`);
+
+    const persisted = await checkPersisted(db.pool, client, run);
+    await waitForProjections(db.pool);
+    step('projections caught up');
+    const deliveries = await checkDeliveries(db.pool, watching);
+    step('deliveries checked');
+    const audit = await ledgerAudit(db.url);
+    const report: CrashReport = {
+      scenario: scenario.name,
+      acknowledged: persisted.acknowledged,
+      persisted: persisted.persisted,
+      delivered: deliveries.delivered,
+      expectedDeliveries: deliveries.expected,
+      listeners: watching.length,
+      retriedCommands: client.acknowledged.filter((o) => o.attempts > 1).length,
+      serverErrors: client.serverErrors,
+      networkErrors: client.networkErrors,
+      problems: [...persisted.problems, ...deliveries.problems.slice(0, 20)],
+      audit,
+      seconds: (Date.now() - started) / 1000,
+    };
+    console.log(`crash ${scenario.name}: ${JSON.stringify({ ...report, audit: audit.code === 0 ? 'ledger OK' : audit.output, problems: report.problems.slice(0, 10), fiveXx: client.serverErrorSamples })}`);
+    return report;
+  } finally {
+    for (const l of listeners) l.client.close();
+    await Promise.all(services.map((s) => s.stop().catch(() => undefined)));
+    await db.drop().catch(() => undefined);
+  }
+}
