@@ -55,7 +55,7 @@ async function timed(workers: number, task: (worker: number, i: number) => Promi
 function startCommandApi(databaseUrl: string): Promise<{ child: ChildProcess; port: number; statements(): Promise<number>; stop(): Promise<void> }> {
   const child = fork(path.join(here, 'command-api-process.ts'), [], {
     execArgv: ['--import', 'tsx'],
-    env: { ...process.env, DATABASE_URL: databaseUrl, JWT_SECRET: SECRET, MURMUR_COUNT_QUERIES: '1', LOG_LEVEL: 'warn', NODE_ENV: 'development' },
+    env: { ...process.env, DATABASE_URL: databaseUrl, JWT_SECRET: SECRET, MURMUR_COUNT_QUERIES: '1', SIGN_MESSAGES_PER_ADDRESS: '100000', LOG_LEVEL: 'warn', NODE_ENV: 'development' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const next = (type: string) => new Promise<Record<string, number>>((resolve, reject) => {

@@ -5,7 +5,6 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import { closeServer, listen, type PaymentSettings } from '@murmur/platform';
 import type { PaymentPorts } from '../command-api/src/payments/ports.ts';
@@ -16,10 +15,9 @@ import { readConfig as readGatewayConfig } from '../realtime-gateway/src/config.
 import { buildGateway, type Gateway } from '../realtime-gateway/src/server.ts';
 import { createEdge } from '../scripts/edge.ts';
 import { startTestStack, TEST_JWT_SECRET, type TestStack } from './stack.ts';
+import { webAppDir } from './web-app-build.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const frontendDir = path.join(root, 'frontend');
-const distDir = path.join(root, '.tmp', 'e2e-frontend');
+const distDir = webAppDir;
 
 export interface FullStack {
   /** The one origin of the platform, e.g. http://127.0.0.1:41234 */
@@ -32,17 +30,6 @@ export interface FullStack {
 
 /** How long a browser may be gone before it leaves its lobby (after the gateway's 1 s debounce). */
 export const PRESENCE_GRACE_MS = 3_000;
-
-let built: Promise<void> | null = null;
-
-/** Builds the web app once per test process (production build, as users get it). */
-export function buildFrontend(): Promise<void> {
-  built ??= (async () => {
-    const { build } = await import('vite');
-    await build({ configFile: path.join(frontendDir, 'vite.config.ts'), root: frontendDir, logLevel: 'warn', build: { outDir: distDir, emptyOutDir: true } });
-  })();
-  return built;
-}
 
 const types: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -71,7 +58,7 @@ export interface FullStackOptions {
 }
 
 export async function startFullStack(options: FullStackOptions = {}): Promise<FullStack> {
-  await buildFrontend();
+  if (!existsSync(path.join(distDir, 'index.html'))) throw new Error(`no web app build in ${distDir}: browser tests run in vitest's e2e project, whose global set-up builds it`);
   let pool: pg.Pool | null = null;
   // The SMTP server keeps mail in dev_mailbox (read by GET /dev/mailbox); the pool exists once the stack does.
   const lazyPool = { query: (text: string, values?: unknown[]) => (pool ? pool.query(text, values) : Promise.resolve()) } as unknown as pg.Pool;

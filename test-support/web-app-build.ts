@@ -1,0 +1,20 @@
+// Once per e2e run: the production build of the web app (as users get it) that every browser
+// test's stack serves. Building it in each test file cost 20-40 s a file.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const webAppDir = path.join(root, '.tmp', 'e2e-frontend');
+
+export default async function setup(): Promise<void> {
+  const frontendDir = path.join(root, 'frontend');
+  // Vite's build sets NODE_ENV=production in this process, which the test processes inherit.
+  const nodeEnv = process.env.NODE_ENV;
+  const { build } = await import('vite');
+  try {
+    await build({ configFile: path.join(frontendDir, 'vite.config.ts'), root: frontendDir, logLevel: 'warn', build: { outDir: webAppDir, emptyOutDir: true } });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
+}
