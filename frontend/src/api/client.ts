@@ -179,22 +179,13 @@ export type PathOf<K extends string> = K extends `${string} ${infer P}` ? Filled
 /**
  * Calls typed by the route catalogue: `api.get<'GET /lobbies/{id}'>(`/lobbies/${id}`)` answers the
  * route's contracts DTO and checks the path against the route's pattern, so a renamed answer field or a
- * wrong path breaks the page's build. Every catalogued route has a DTO; the deprecated untyped forms
- * remain only for calls main added while the pages moved over (issue 14).
+ * wrong path breaks the page's build. Every catalogued route has a DTO.
  */
 interface Api {
   get<K extends ApiRouteOf<'GET'>>(path: PathOf<K>, options?: CallOptions): Promise<ApiResponse<K>>;
-  /** @deprecated The untyped form, left for the few calls not yet moved to a route key (issue 14). */
-  get<T>(path: string, options?: CallOptions): Promise<T>;
   post<K extends ApiRouteOf<'POST'>>(path: PathOf<K>, body?: unknown, options?: CallOptions): Promise<ApiResponse<K>>;
-  /** @deprecated The untyped form (issue 14). */
-  post<T>(path: string, body?: unknown, options?: CallOptions): Promise<T>;
   put<K extends ApiRouteOf<'PUT'>>(path: PathOf<K>, body?: unknown, options?: CallOptions): Promise<ApiResponse<K>>;
-  /** @deprecated The untyped form (issue 14). */
-  put<T>(path: string, body?: unknown, options?: CallOptions): Promise<T>;
   delete<K extends ApiRouteOf<'DELETE'>>(path: PathOf<K>, options?: CallOptions): Promise<ApiResponse<K>>;
-  /** @deprecated The untyped form (issue 14). */
-  delete<T>(path: string, options?: CallOptions): Promise<T>;
 }
 
 export const api: Api = {

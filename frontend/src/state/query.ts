@@ -3,17 +3,15 @@
 import useSWR, { mutate as globalMutate, type SWRConfiguration, type SWRResponse } from 'swr';
 import { staleTimes } from '@murmur/contracts/constants';
 import type { ApiResponse, ApiRouteOf } from '@murmur/contracts/api-catalogue';
-import { api, type PathOf } from '../api/client.ts';
+import { call, type PathOf } from '../api/client.ts';
 import { onLogout } from '../api/session.ts';
 
 export type { SWRResponse };
 
 /** Fetches `path` (under /api/v1) when it is not null, typed by the route: `useQuery<'GET /lobbies/{id}'>(path)`. */
 export function useQuery<K extends ApiRouteOf<'GET'>>(path: PathOf<K> | null, options?: SWRConfiguration<ApiResponse<K>>): SWRResponse<ApiResponse<K>>;
-/** @deprecated The untyped form, left for the few reads not yet moved to a route key (issue 14). */
-export function useQuery<T>(path: string | null, options?: SWRConfiguration<T>): SWRResponse<T>;
 export function useQuery<T>(path: string | null, options: SWRConfiguration<T> = {}): SWRResponse<T> {
-  return useSWR<T>(path, (p: string) => api.get<T>(p), {
+  return useSWR<T>(path, (p: string) => call<T>('GET', p), {
     dedupingInterval: dedupingIntervalFor(options.refreshInterval),
     revalidateOnFocus: false,
     shouldRetryOnError: false,

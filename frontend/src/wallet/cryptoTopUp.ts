@@ -115,7 +115,7 @@ export async function switchAndPay(): Promise<void> {
 
 async function submit(p: PendingDeposit): Promise<'credited' | 'wait'> {
   try {
-    const result = await api.post<PaymentResult>('/payment/topup/pay', {
+    const result = await api.post<'POST /payment/topup/pay'>('/payment/topup/pay', {
       channelCode: 'crypto', chainId: p.chainId, transactionHash: p.hash, fromCurrency: p.symbol, fromAmount: Number(p.amount), address: p.address,
     }, { idempotencyKey: newIdempotencyKey(), quiet: true });
     handlePaymentResult(result);

@@ -23,7 +23,7 @@ function BookingCard({ b }: { b: BookingDto }) {
   const cancel = async () => {
     setBusy(true);
     try {
-      const res = await api.post<{ balance: number }>(`/booking/${encodeURIComponent(b.bookingId)}/cancel`, {}, { quiet: true });
+      const res = await api.post<'POST /booking/{id}/cancel'>(`/booking/${encodeURIComponent(b.bookingId)}/cancel`, {}, { quiet: true });
       toast(b.role === 'buyer' ? `Booking cancelled. ${b.price.toLocaleString()} 💎 are back in your wallet (balance ${res.balance.toLocaleString()} 💎).` : 'Booking cancelled. The buyer gets the diamonds back.', 'success');
       await refreshQueries('/booking/', '/wallet/');
     } catch (e) {
@@ -62,7 +62,7 @@ function BookingCard({ b }: { b: BookingDto }) {
 export default function BookingPage() {
   const [role, setRole] = useState<Role>('all');
   // Sessions open and end on the server's clock: the list looks again every few seconds.
-  const { data, isLoading } = useQuery<{ items: BookingDto[] }>(`/booking/me?role=${role}&limit=50`, { refreshInterval: 3000 });
+  const { data, isLoading } = useQuery<'GET /booking/me'>(`/booking/me?role=${role}&limit=50`, { refreshInterval: 3000 });
   const items = data?.items ?? [];
   return (
     <div>

@@ -8,7 +8,7 @@ import { useQuery } from '../../state/query.ts';
 import styles from './Booking.module.css';
 
 export default function ExtensionHistoryPage() {
-  const { data, isLoading } = useQuery<{ items: ExtensionDto[] }>('/booking/extensions?limit=50');
+  const { data, isLoading } = useQuery<'GET /booking/extensions'>('/booking/extensions?limit=50');
   const items = data?.items ?? [];
   return (
     <div>

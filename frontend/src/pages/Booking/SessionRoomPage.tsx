@@ -31,8 +31,8 @@ const clock = (ms: number) => {
 
 export default function SessionRoomPage() {
   const { bookingId = '' } = useParams();
-  const path = `/booking/${encodeURIComponent(bookingId)}`;
-  const { data: b, error, isLoading } = useQuery<BookingDto>(path, { refreshInterval: 2000 });
+  const path = `/booking/${encodeURIComponent(bookingId)}` as const;
+  const { data: b, error, isLoading } = useQuery<'GET /booking/{id}'>(path, { refreshInterval: 2000 });
   const now = useNow();
   const [busy, setBusy] = useState(false);
   if (isLoading) return <PageLoading />;
@@ -41,7 +41,7 @@ export default function SessionRoomPage() {
   const extend = async () => {
     setBusy(true);
     try {
-      await api.post(`${path}/extend`, {}, { quiet: true, idempotencyKey: newIdempotencyKey() });
+      await api.post<'POST /booking/{id}/extend'>(`${path}/extend`, {}, { quiet: true, idempotencyKey: newIdempotencyKey() });
       toast('Session extended: the host stays with you for one more session.', 'success');
       await refreshQueries(path, '/booking/', '/wallet/');
     } catch (e) {

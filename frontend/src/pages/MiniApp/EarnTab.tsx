@@ -24,7 +24,7 @@ function useNow(active: boolean): number {
 }
 
 export function EarnTab() {
-  const { data, mutate } = useQuery<NextClaimDto>(NEXT_CLAIM, { dedupingInterval: 2000 });
+  const { data, mutate } = useQuery<'GET /claim/tg/next-claim'>(NEXT_CLAIM, { dedupingInterval: 2000 });
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const waitingUntil = data && !data.canClaim && data.nextClaimAt ? Date.parse(data.nextClaimAt) : null;
@@ -35,10 +35,10 @@ export function EarnTab() {
     setBusy(true);
     setRefusal(null);
     try {
-      const answer = await api.post<{ amount: number; balance: number; nextClaimAt: string | null; position: string }>('/claim/tg', {}, { quiet: true });
+      const answer = await api.post<'POST /claim/tg'>('/claim/tg', {}, { quiet: true });
       haptic.success();
       toast(`+${answer.amount} Diamonds added to your wallet.`, 'success', 'Daily reward claimed');
-      await mutate(api.get<NextClaimDto>(NEXT_CLAIM, { minPosition: answer.position }), { revalidate: false });
+      await mutate(api.get<'GET /claim/tg/next-claim'>(NEXT_CLAIM, { minPosition: answer.position }), { revalidate: false });
       void refreshQueries('/wallet/balance');
     } catch (error) {
       haptic.error();

@@ -15,7 +15,7 @@ import { refreshQueries, useQuery } from '../../state/query.ts';
 import { toast } from '../../state/ui.ts';
 import styles from '../Booking/Booking.module.css';
 
-const servicesPath = (uid: string) => `/user/services/${encodeURIComponent(uid)}`;
+const servicesPath = (uid: string) => `/user/services/${encodeURIComponent(uid)}` as const;
 const failure = (e: unknown) => (e instanceof ApiCallError ? e.message : 'Oops, something went wrong. Please try again.');
 
 function ServiceForm({ uid }: { uid: string }) {
@@ -70,7 +70,7 @@ function BookDialog({ service, hostName, onClose }: { service: ServiceDto; hostN
     setBusy(true);
     setError(null);
     try {
-      const res = await api.post<{ bookingId: string; startsAt: string; endsAt: string }>('/booking', { hostUid: service.hostUid, serviceId: service.serviceId, startsAt: iso }, { quiet: true, idempotencyKey: key });
+      const res = await api.post<'POST /booking'>('/booking', { hostUid: service.hostUid, serviceId: service.serviceId, startsAt: iso }, { quiet: true, idempotencyKey: key });
       toast(`Booked ${service.title} with ${hostName}: ${when(res.startsAt, res.endsAt)}.`, 'success', 'Booking');
       setKey(newIdempotencyKey());
       onClose();
@@ -110,7 +110,7 @@ function BookDialog({ service, hostName, onClose }: { service: ServiceDto; hostN
 }
 
 export function ServicesTab({ uid, own, hostName }: { uid: string; own: boolean; hostName: string }) {
-  const { data } = useQuery<{ items: ServiceDto[] }>(servicesPath(uid));
+  const { data } = useQuery<'GET /user/services/{uid}'>(servicesPath(uid));
   const [booking, setBooking] = useState<ServiceDto | null>(null);
   const remove = async (serviceId: string) => {
     try {

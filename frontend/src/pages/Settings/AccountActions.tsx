@@ -42,7 +42,7 @@ export function LinkEmail({ settings, onChange }: { settings: AccountSettingsDto
     if (invalid) return;
     setBusy(true);
     try {
-      const res = await api.post<{ message: string }>('/user/credentials/link-email', { email, code }, { quiet: true });
+      const res = await api.post<'POST /user/credentials/link-email'>('/user/credentials/link-email', { email, code }, { quiet: true });
       toast(res.message, 'success');
       setStep('closed');
       setCode('');
@@ -89,7 +89,7 @@ export function DeleteAccount() {
     setBusy(true);
     setError(null);
     try {
-      const res = await api.post<{ message: string }>('/user/account/delete', { confirmation: typed }, { quiet: true });
+      const res = await api.post<'POST /user/account/delete'>('/user/account/delete', { confirmation: typed }, { quiet: true });
       // Signed out here as on every other device; the caches go with the session.
       clearSession();
       toast(res.message, 'success');

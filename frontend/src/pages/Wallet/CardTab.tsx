@@ -21,7 +21,7 @@ type CardMethod = { id: string; publishableKey?: string | null };
 
 export function CardTab() {
   const { step, setStep, offer } = useTopUp();
-  const { data: methods } = useQuery<{ items: CardMethod[] }>('/payment/methods');
+  const { data: methods } = useQuery<'GET /payment/methods'>('/payment/methods');
   const publishableKey = methods?.items.find((m) => m.id === 'card')?.publishableKey ?? null;
   const sandbox = methods?.items.some((m) => m.id === 'sandbox') ?? false;
   const [amount, setAmount] = useState('10');

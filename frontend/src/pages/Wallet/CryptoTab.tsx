@@ -19,7 +19,7 @@ import styles from './Wallet.module.css';
 type Token = 'USDT' | 'USDC';
 
 export function CryptoTab() {
-  const { data: methods } = useQuery<{ items: Array<{ id: string; deposits?: CryptoDepositDto[] }> }>('/payment/methods');
+  const { data: methods } = useQuery<'GET /payment/methods'>('/payment/methods');
   const deposits = methods?.items.find((m) => m.id === 'crypto')?.deposits ?? [];
   // The network offered first is one where a token is accepted (the configured chain).
   const configured = deposits.find((d) => d.tokens.length > 0)?.chainId ?? money.supportedChainIds[0];
@@ -78,7 +78,7 @@ function WalletPay({ chainId, deposit, token, amount, onInvalid }: {
   chainId: number; deposit: CryptoDepositDto; token: CryptoDepositDto['tokens'][number]; amount: string; onInvalid(error: string | null): void;
 }) {
   const { phase, error, switchTo, pending } = useCryptoTopUp();
-  const { data: listed } = useQuery<{ items: BlockchainWalletItem[] }>('/wallet/blockchain');
+  const { data: listed } = useQuery<'GET /wallet/blockchain'>('/wallet/blockchain');
   const evmWallets = (listed?.items ?? []).filter((w) => w.chain === 'ethereum');
   const [from, setFrom] = useState<string | null>(null);
   const fromAddress = evmWallets.length === 0 ? null : (from ?? evmWallets[0]!.address);

@@ -20,7 +20,7 @@ import styles from './Web3Wallet.module.css';
 const chainNames: Record<string, string> = { ethereum: 'EVM', solana: 'Solana' };
 
 export default function Web3WalletPage() {
-  const { data } = useQuery<{ items: BlockchainWalletItem[] }>('/wallet/blockchain', { dedupingInterval: 0 });
+  const { data } = useQuery<'GET /wallet/blockchain'>('/wallet/blockchain', { dedupingInterval: 0 });
   const preferredChainId = usePreferredChain();
   const [busy, setBusy] = useState<WalletKind | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -95,7 +95,7 @@ export default function Web3WalletPage() {
 
 /** The network offered when a wallet is on an unsupported one: where top-ups are accepted. */
 function usePreferredChain(): number {
-  const { data } = useQuery<{ items: Array<{ id: string; deposits?: CryptoDepositDto[] }> }>('/payment/methods');
+  const { data } = useQuery<'GET /payment/methods'>('/payment/methods');
   return data?.items.find((m) => m.id === 'crypto')?.deposits?.find((d) => d.tokens.length > 0)?.chainId ?? money.supportedChainIds[0];
 }
 
