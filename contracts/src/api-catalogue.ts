@@ -54,7 +54,7 @@ import {
 import { TransactionHistory } from './transactions.ts';
 import {
   BalanceDto, BlockchainWalletAnswer, CheckoutPayBody, BlockchainWalletBody, BlockchainWalletChangeBody, BlockchainWalletList, CashoutConfirmBody, CashoutList, CreatorPaymentBody,
-  CurrencyConversion, CurrencyList, EquipAnswer, GiftSentAnswer, GrantAnswer, InventoryList, PaymentMethods, PaymentNotifications, PaymentResultDto, PaymentStatusDto,
+  CurrencyConversion, CurrencyList, EquipAnswer, GiftSentAnswer, GrantAnswer, InventoryList, PaymentMethods, PaymentMethodsQuery, PaymentNotifications, PaymentResultDto, PaymentStatusDto,
   PurchaseAnswer, PurchaseBody, PurchaseCheck, RecommendedTopUps, SkuDto, SkuList, StripeInitBody, TopUpPayBody, WebPayInitBody, EWalletInitBody, HostedReturnBody, WithdrawalAnswer, WithdrawalList, WithdrawAvailable,
   WebhookReceived, WithdrawBody, WithdrawCheck,
 } from './wallet.ts';
@@ -229,7 +229,7 @@ const catalogue = [
   open('GET', '/payment/currencies/available', 'money', 'Accepted crypto currencies', { response: CurrencyList }),
   open('GET', '/payment/currencies/conversion', 'money', 'Convert an amount between currencies', { response: CurrencyConversion }),
   get('/payment/currencies/recommended', 'money', 'Currencies recommended for the caller', { response: RecommendedTopUps }),
-  open('GET', '/payment/methods', 'money', 'Payment methods', { response: PaymentMethods }),
+  open('GET', '/payment/methods', 'money', "Payment methods configured here, for the caller's region (e-wallets first in PH)", { query: PaymentMethodsQuery, response: PaymentMethods }),
   open('GET', '/skus/read', 'money', 'Items for sale', { response: SkuList }),
   open('GET', '/skus/read/{id}', 'money', 'One item for sale', { response: SkuDto }),
   get('/wallet/withdraw/available', 'money', 'Charm available to withdraw', { response: WithdrawAvailable }),

@@ -589,6 +589,8 @@ export const PaymentMethodDto = z.object({
   rate: z.number().positive().optional(),
 });
 export type PaymentMethodDto = z.infer<typeof PaymentMethodDto>;
+/** GET payment/methods: the region to offer for (a signed-in caller's profile country wins). */
+export const PaymentMethodsQuery = z.object({ region: z.string().regex(/^[A-Za-z]{2}$/, 'region must be a 2-letter country code.').optional() });
 export const PaymentMethods = z.object({ defaultMethod: TopUpMethod, items: z.array(PaymentMethodDto) });
 export type PaymentMethods = z.infer<typeof PaymentMethods>;
 export const SkuList = z.object({ items: z.array(SkuDto) });
