@@ -1,7 +1,7 @@
 // Issue 17 point 6 in two browsers: a host lists a service on the profile's Services tab; a user
 // books it (closing the dialog midway charges nothing), sees the price held, cancels another booking
 // made for tomorrow and gets it back; at the start the private room opens for the two; when it
-// ends the host is paid (the wallet shows the charm). The server's clock is moved forward instead
+// ends the host is paid (the wallet shows the charm) and both pages show it ended without a reload. The server's clock is moved forward instead
 // of waiting 15 minutes; the scheduler is the real one.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -133,9 +133,29 @@ describe('services and booking (issue 17)', () => {
     await stranger.getByRole('heading', { name: 'Booking not found' }).waitFor({ timeout: 15_000 });
     await stranger.context().close();
 
-    // The payout at the end is proven by booking.int.spec.ts ('two schedulers at the end pay the
-    // host once'); in the browser the host's page did not reach 'Session ended' within 20 s after the
-    // clock moved (session of 2026-11-25, load ~40): open, see the closing note of issue 17.
     expect((await loadWallet(full.stack.command.deps, guestUid)).balance).toBe(800);
+  });
+
+  it('when it ends the host is paid (the charm shows on the wallet) and the buyer sees it ended', async () => {
+    // Booked 3 minutes ahead (rounded down to the minute) for 15 minutes; the clock is now 4 minutes on.
+    offsetMs += 15 * 60_000;
+    // Both pages poll the booking every 2 s; neither is reloaded.
+    const hostEnded = host.getByTestId('session-ended');
+    await hostEnded.waitFor({ timeout: 20_000 });
+    expect(await hostEnded.innerText()).toBe('Session ended. You earned 100 charm.');
+    await host.screenshot({ path: path.join(shots, 'booking-session-ended-host.png') });
+    const guestEnded = guest.getByTestId('session-ended');
+    await guestEnded.waitFor({ timeout: 20_000 });
+    expect(await guestEnded.innerText()).toContain('was paid 200 💎.');
+    await guest.screenshot({ path: path.join(shots, 'booking-session-ended-phone.png') });
+
+    // The hold was spent, not released: the buyer keeps 800, and the host's wallet shows the charm.
+    const wallet = await loadWallet(full.stack.command.deps, guestUid);
+    expect(wallet.balance).toBe(800);
+    expect(Object.values(wallet.holds).map((h) => h.status).sort()).toEqual(['released', 'spent']);
+    await host.goto(`${full.url}/wallet`);
+    await expect.poll(() => host.getByTestId('wallet-charm').innerText(), { timeout: 15_000 }).toBe('100');
+    await guest.goto(`${full.url}/booking`);
+    await guest.getByTestId('booking').filter({ hasText: 'Completed' }).waitFor({ timeout: 15_000 });
   });
 });
