@@ -54,8 +54,8 @@ import {
 import { TransactionHistory } from './transactions.ts';
 import {
   BalanceDto, BlockchainWalletAnswer, CheckoutPayBody, BlockchainWalletBody, BlockchainWalletChangeBody, BlockchainWalletList, CashoutConfirmBody, CashoutList, CreatorPaymentBody,
-  CurrencyConversion, CurrencyList, EquipAnswer, GiftSentAnswer, GrantAnswer, InventoryList, PaymentMethods, PaymentNotifications, PaymentResultDto, PaymentStatusDto,
-  PurchaseAnswer, PurchaseBody, PurchaseCheck, RecommendedTopUps, SkuDto, SkuList, StripeInitBody, TopUpPayBody, WithdrawalAnswer, WithdrawalList, WithdrawAvailable,
+  CurrencyConversion, CurrencyList, EquipAnswer, GiftSentAnswer, GrantAnswer, InventoryList, PaymentMethods, PaymentMethodsQuery, PaymentNotifications, PaymentResultDto, PaymentStatusDto,
+  PurchaseAnswer, PurchaseBody, PurchaseCheck, RecommendedTopUps, SkuDto, SkuList, StripeInitBody, TopUpPayBody, WebPayInitBody, EWalletInitBody, HostedReturnBody, WithdrawalAnswer, WithdrawalList, WithdrawAvailable,
   WebhookReceived, WithdrawBody, WithdrawCheck,
 } from './wallet.ts';
 
@@ -186,6 +186,12 @@ const catalogue = [
   // ---- money: payments, purchases, withdrawals, wallets ----
   open('POST', '/payment/stripe/webhook', 'money', 'Stripe webhook (signed raw body)', { rawBody: 'the Stripe event, verified by its Stripe-Signature header', response: WebhookReceived }),
   post('/payment/stripe/init', 'money', 'Start a card payment', { body: StripeInitBody, response: PaymentResultDto }),
+  open('POST', '/payment/webpay/webhook', 'money', 'Web-payment notification (signed raw body)', { rawBody: "the provider's event, verified by its transmission headers", response: WebhookReceived }),
+  post('/payment/webpay/init', 'money', 'Start a hosted web-payment order; answers with its approval page', { body: WebPayInitBody, response: PaymentResultDto }),
+  post('/payment/webpay/capture', 'money', 'Back from the approval page: the server reads the order and captures it', { body: HostedReturnBody, response: PaymentResultDto }),
+  open('POST', '/payment/ewallet/webhook', 'money', 'E-wallet notification (signed raw body)', { rawBody: 'the aggregator\'s event, verified by its Paymongo-Signature header', response: WebhookReceived }),
+  post('/payment/ewallet/init', 'money', 'Start a GCash or Maya charge in PHP; answers with its approval page', { body: EWalletInitBody, response: PaymentResultDto }),
+  post('/payment/ewallet/check', 'money', 'Back from the e-wallet: the server reads the charge back', { body: HostedReturnBody, response: PaymentResultDto }),
   post('/payment/topup/pay', 'money', 'Top up diamonds (crypto transfer or sandbox)', { body: TopUpPayBody, response: PaymentResultDto }),
   post('/payment/checkout/pay', 'money', "Buy the VIP subscription, or a creator's subscription (creatorUid), by card", { body: CheckoutPayBody, response: PaymentResultDto }),
   post('/payment/purchase/validate', 'money', 'Check a purchase without buying', { body: PurchaseBody, response: PurchaseCheck }),
@@ -224,7 +230,7 @@ const catalogue = [
   open('GET', '/payment/currencies/available', 'money', 'Accepted crypto currencies', { response: CurrencyList }),
   open('GET', '/payment/currencies/conversion', 'money', 'Convert an amount between currencies', { response: CurrencyConversion }),
   get('/payment/currencies/recommended', 'money', 'Currencies recommended for the caller', { response: RecommendedTopUps }),
-  open('GET', '/payment/methods', 'money', 'Payment methods', { response: PaymentMethods }),
+  open('GET', '/payment/methods', 'money', "Payment methods configured here, for the caller's region (e-wallets first in PH)", { query: PaymentMethodsQuery, response: PaymentMethods }),
   open('GET', '/skus/read', 'money', 'Items for sale', { response: SkuList }),
   open('GET', '/skus/read/{id}', 'money', 'One item for sale', { response: SkuDto }),
   get('/wallet/withdraw/available', 'money', 'Charm available to withdraw', { response: WithdrawAvailable }),

@@ -30,3 +30,22 @@ export const cardTexts = {
   sandboxInstead: 'The sandbox card below lets you try a top-up without real money.',
   processing: 'Payment received. Your diamonds arrive as soon as the card provider confirms it.',
 } as const;
+
+/** The hosted checkouts (a web-payment order, a GCash or Maya charge): spec section 4's states with
+ * words of our own where the spec names a case without a text. */
+export const hostedPaymentTexts = {
+  webpayNotConfigured: 'Web payments are not available here.',
+  ewalletNotConfigured: 'E-wallet payments are not available here.',
+  /** The popup was blocked: the same page opens in this tab instead. */
+  popupBlocked: 'Your browser blocked the payment window. Continue in this tab instead.',
+  waitingForApproval: 'Approve the payment in the window that opened. Your diamonds arrive as soon as the provider confirms it.',
+  notApproved: 'The payment was not approved. Nothing was charged.',
+  expired: 'This payment expired before it was completed. Nothing was charged.',
+  declined: 'The payment was declined. Nothing was charged.',
+  capturing: 'Completing your payment…',
+  returnDone: 'Payment complete. You can close this window.',
+  returnFailed: 'This payment could not be completed. Nothing was charged.',
+  orderNotFound: 'This payment was not found.',
+  wrongAmount: 'The amount paid is not the amount of this payment.',
+  phpAmount: 'You pay ₱{php} (1 USD = ₱{rate}, fixed for this payment).',
+} as const;

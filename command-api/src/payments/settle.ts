@@ -82,9 +82,10 @@ export async function confirmAndSettle(
   paymentId: string,
   amountUsdCents: number,
   providerRef?: string,
+  paid?: { currency: string; amount: string },
 ): Promise<{ state: PaymentState; position: bigint; balance: number }> {
   const confirmed = await runPaymentCommand(deps, paymentId, {
-    type: 'ConfirmPayment', paymentId, amountUsdCents, at: deps.clock.now().toISOString(), ...(providerRef !== undefined ? { providerRef } : {}),
+    type: 'ConfirmPayment', paymentId, amountUsdCents, at: deps.clock.now().toISOString(), ...(providerRef !== undefined ? { providerRef } : {}), ...(paid ? { paid } : {}),
   });
   const s = confirmed.state;
   if (s.status !== 'confirmed') throw new ApiError('CONFLICT', 'The payment could not be confirmed.');
