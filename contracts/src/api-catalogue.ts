@@ -6,7 +6,7 @@ import { CommandAnswer } from './answers.ts';
 import { CountryList } from './countries.ts';
 import { CollectionList, EquipBody } from './collections.ts';
 import { SetSubscriptionPriceBody, SubscribeBody, SubscribedAnswer, SubscriptionPriceAnswer } from './subscriptions.ts';
-import { BookingAnswer, BookingDto, BookingListQuery, BookingPage, BookServiceBody, ExtensionPage, ListServiceBody, RemoveServiceBody, ServiceList, ServiceListedAnswer } from './booking.ts';
+import { BookingAnswer, BookingDto, BookingVoiceAnswer, BookingListQuery, BookingPage, BookServiceBody, ExtensionPage, ListServiceBody, RemoveServiceBody, ServiceList, ServiceListedAnswer } from './booking.ts';
 import { GlobalLeaderboardDto, GlobalLeaderboardQuery } from './global-leaderboards.ts';
 import { CmsAssetList, GiftCatalogueAnswer, SendGiftBody } from './gifting.ts';
 import { GifSearchQuery, GifSearchResult } from './gifs.ts';
@@ -211,6 +211,7 @@ const catalogue = [
   get('/booking/me', 'booking', "The caller's bookings, as buyer and as host", { query: BookingListQuery, response: BookingPage }),
   get('/booking/extensions', 'booking', 'Extensions of the caller\'s booked sessions', { query: PageQuery, response: ExtensionPage }),
   get('/booking/{id}', 'booking', 'One booking, for its buyer and its host', { response: BookingDto }),
+  post('/booking/{id}/voice', 'booking', "The voice of a live booked session, for its host and buyer (Agora token or the WebRTC session)", { response: BookingVoiceAnswer }),
   post('/booking/{id}/cancel', 'booking', 'Cancel a booking (the buyer up to 1 hour before the start; the host until it ends); the hold is released', { response: BookingAnswer }),
   post('/booking/{id}/extend', 'booking', 'Extend a running session by one more session of the service', { response: BookingAnswer, status: 201 }),
   get('/wallet/collections', 'money', 'Owned frames, badges and gifts to keep, with status and end', { response: CollectionList }),
