@@ -7,7 +7,7 @@ import { money } from '@murmur/contracts/constants';
 import { formatText } from '@murmur/contracts/errors';
 import { tonTexts } from '@murmur/contracts/top-up-texts';
 import type { PaymentMethodDto } from '@murmur/contracts/wallet';
-import { TonConnectUIProvider, useTonConnectUI, useTonWallet } from '@tonconnect/ui-react';
+import { TonConnectUIProvider, useTonAddress, useTonConnectUI, useTonWallet } from '@tonconnect/ui-react';
 import { useState } from 'react';
 import { api, ApiCallError, newIdempotencyKey } from '../../api/client.ts';
 import { Button } from '../../components/Button.tsx';
@@ -50,6 +50,7 @@ export default function TonTopUp() {
 function TonPay({ method }: { method: PaymentMethodDto }) {
   const [tonConnectUI] = useTonConnectUI();
   const wallet = useTonWallet();
+  const friendlyAddress = useTonAddress();
   const [usd, setUsd] = useState<number>(money.recommendedTopUpsUsd[0]);
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const rate = method.rate ?? 0;
@@ -117,7 +118,7 @@ function TonPay({ method }: { method: PaymentMethodDto }) {
       <p className={styles.muted} data-testid="ton-quote">
         {Math.round(usd * money.diamondsPerUsd).toLocaleString('en-US')} Diamonds. {formatText(tonTexts.tonAmount, { ton: tonOf(usd, rate), rate: String(rate) })}
       </p>
-      {wallet ? <p className={styles.muted} data-testid="ton-wallet">Wallet connected: {shortAddress(wallet.account.address)}</p> : <p className={styles.muted}>{tonTexts.connect}</p>}
+      {wallet ? <p className={styles.muted} data-testid="ton-wallet">Wallet connected: {shortAddress(friendlyAddress || wallet.account.address)}</p> : <p className={styles.muted}>{tonTexts.connect}</p>}
       <Button block busy={busy} onClick={() => void pay()} data-testid="ton-pay">
         {wallet ? `Pay ${tonOf(usd, rate)} TON` : 'Connect TON wallet'}
       </Button>
