@@ -55,7 +55,7 @@ import { TransactionHistory } from './transactions.ts';
 import {
   BalanceDto, BlockchainWalletAnswer, CheckoutPayBody, BlockchainWalletBody, BlockchainWalletChangeBody, BlockchainWalletList, CashoutConfirmBody, CashoutList, CreatorPaymentBody,
   CurrencyConversion, CurrencyList, EquipAnswer, GiftSentAnswer, GrantAnswer, InventoryList, PaymentMethods, PaymentMethodsQuery, PaymentNotifications, PaymentResultDto, PaymentStatusDto,
-  PurchaseAnswer, PurchaseBody, PurchaseCheck, RecommendedTopUps, SkuDto, SkuList, StripeInitBody, TopUpPayBody, WebPayInitBody, EWalletInitBody, HostedReturnBody, WithdrawalAnswer, WithdrawalList, WithdrawAvailable,
+  PurchaseAnswer, PurchaseBody, PurchaseCheck, RecommendedTopUps, SkuDto, SkuList, StripeInitBody, TopUpPayBody, WebPayInitBody, EWalletInitBody, HostedReturnBody, TonInitBody, TonConfirmBody, WithdrawalAnswer, WithdrawalList, WithdrawAvailable,
   WebhookReceived, WithdrawBody, WithdrawCheck,
 } from './wallet.ts';
 
@@ -191,6 +191,8 @@ const catalogue = [
   post('/payment/webpay/capture', 'money', 'Back from the approval page: the server reads the order and captures it', { body: HostedReturnBody, response: PaymentResultDto }),
   open('POST', '/payment/ewallet/webhook', 'money', 'E-wallet notification (signed raw body)', { rawBody: 'the aggregator\'s event, verified by its Paymongo-Signature header', response: WebhookReceived }),
   post('/payment/ewallet/init', 'money', 'Start a GCash or Maya charge in PHP; answers with its approval page', { body: EWalletInitBody, response: PaymentResultDto }),
+  post('/payment/ton/init', 'money', 'Start a TON payment from the mini-app; answers with the transfer for TON Connect', { body: TonInitBody, response: PaymentResultDto }),
+  post('/payment/ton/confirm', 'money', 'The wallet sent the transfer: the server looks for it on the TON chain and credits it once', { body: TonConfirmBody, response: PaymentResultDto }),
   post('/payment/ewallet/check', 'money', 'Back from the e-wallet: the server reads the charge back', { body: HostedReturnBody, response: PaymentResultDto }),
   post('/payment/topup/pay', 'money', 'Top up diamonds (crypto transfer or sandbox)', { body: TopUpPayBody, response: PaymentResultDto }),
   post('/payment/checkout/pay', 'money', "Buy the VIP subscription, or a creator's subscription (creatorUid), by card", { body: CheckoutPayBody, response: PaymentResultDto }),

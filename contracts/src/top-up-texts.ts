@@ -49,3 +49,17 @@ export const hostedPaymentTexts = {
   wrongAmount: 'The amount paid is not the amount of this payment.',
   phpAmount: 'You pay ₱{php} (1 USD = ₱{rate}, fixed for this payment).',
 } as const;
+
+/** TON in the mini-app (TON Connect): words of our own, the spec names the currency only. */
+export const tonTexts = {
+  notConfigured: 'TON payments are not available here.',
+  connect: 'Connect a TON wallet to pay.',
+  sending: 'Confirm the transfer in your wallet…',
+  waiting: 'Transfer sent. Waiting for the TON network to confirm it…',
+  notFound: 'The transfer has not reached the TON network yet. Please wait a moment.',
+  confirming: 'Transfer found: {count} of {needed} confirmations.',
+  wrongAmount: 'This transfer is not the amount of the payment ({amount} TON).',
+  failedOnChain: 'The transfer failed on the TON network. Nothing was sent.',
+  rejected: 'The transfer was cancelled in the wallet. Nothing was sent.',
+  tonAmount: 'You pay {ton} TON (1 USD = {rate} TON, fixed for this payment).',
+} as const;

@@ -319,8 +319,14 @@ export const PaymentResultDto = z.object({
   transactionId: z.string(),
   referenceId: z.string().nullable(),
   metadata: z.object({ currencyKind: z.string(), value: z.number() }),
-  /** Hosted checkouts: the provider's page where the user approves the payment (popup or redirect). */
+  /** Hosted checkouts: the provider's page where the user approves the payment (popup or redirect);
+   * TON: the ton://transfer link of the same transfer. */
   approvalUrl: z.string().nullable().optional(),
+  /** TON: the transfer the wallet is asked to send (TON Connect's message): to the platform's
+   * address, this many nanotons, with the payment id as its text comment (payload: the comment cell, base64 BOC). */
+  ton: z.object({ address: z.string(), amount: z.string(), comment: z.string(), payload: z.string(), validUntil: z.number().int() }).optional(),
+  /** Why a payment is still pending or failed, to show as the status message. */
+  message: z.string().optional(),
   position: z.string(),
 });
 export type PaymentResultDto = z.infer<typeof PaymentResultDto>;
@@ -471,6 +477,20 @@ export type WebPayInitBody = z.infer<typeof WebPayInitBody>;
 export const HostedReturnBody = z.object({ transactionId: z.string().trim().min(1, 'transactionId is required.').max(80) });
 export type HostedReturnBody = z.infer<typeof HostedReturnBody>;
 
+/** POST payment/ton/init: a USD amount paid in TON at the rate fixed now, from the mini-app's TON Connect wallet. */
+export const TonInitBody = z.object({
+  value: z.coerce.number().positive().optional(),
+  purpose: TopUpPurpose.default('topup'),
+});
+export type TonInitBody = z.infer<typeof TonInitBody>;
+
+/** POST payment/ton/confirm: the payment the wallet sent (and TON Connect's signed message, kept for support). */
+export const TonConfirmBody = z.object({
+  transactionId: z.string().trim().min(1, 'transactionId is required.').max(80),
+  boc: z.string().max(10_000).optional(),
+});
+export type TonConfirmBody = z.infer<typeof TonConfirmBody>;
+
 export const EWalletChannel = z.enum(['gcash', 'maya']);
 export type EWalletChannel = z.infer<typeof EWalletChannel>;
 export const eWalletChannelNames: Record<EWalletChannel, string> = { gcash: 'GCash', maya: 'Maya' };
@@ -585,8 +605,10 @@ export const PaymentMethodDto = z.object({
   channels: z.array(z.object({ id: EWalletChannel, name: z.string() })).optional(),
   /** Methods for one region only (ISO 3166-1 alpha-2, e.g. PH); absent for every region. */
   region: z.string().length(2).optional(),
-  /** E-wallets: PHP per USD now (the rate is fixed on each payment when it is created). */
+  /** E-wallets: PHP per USD now; TON: TON per USD now (each payment keeps the rate it was created at). */
   rate: z.number().positive().optional(),
+  /** TON: the platform's address transfers go to. */
+  address: z.string().optional(),
 });
 export type PaymentMethodDto = z.infer<typeof PaymentMethodDto>;
 /** GET payment/methods: the region to offer for (a signed-in caller's profile country wins). */

@@ -35,6 +35,13 @@ export const PaymentEnv = z.object({
   EWALLET_PHP_PER_USD: z.coerce.number().positive().max(10_000).default(58.82),
   /** An unpaid hosted order (web payment, e-wallet) is expired after this many minutes. */
   PAYMENT_ORDER_TTL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  /** TON in the mini-app: the platform's address transfers go to (offered only with it), the TON
+   * API the transfers are verified on (toncenter v3), TON per USD and the confirmations needed. */
+  TON_DEPOSIT_ADDRESS: z.string().min(48).max(70).optional(),
+  TON_API_URL: z.string().url().default('https://toncenter.com/api/v3'),
+  TON_API_KEY: z.string().min(1).optional(),
+  TON_PER_USD: z.coerce.number().positive().max(1_000_000).default(0.2),
+  TON_CONFIRMATIONS: z.coerce.number().int().min(1).max(100).default(2),
   /** Where the providers send the user back (the web app's origin); else the caller's Origin. */
   PUBLIC_URL: z.string().url().optional(),
   // SANDBOX_PAYMENTS is read with the demo switch (demo-mode.ts).
@@ -66,6 +73,8 @@ export interface PaymentSettings {
   ewalletRegions?: string[];
   /** PHP per USD for new e-wallet charges. */
   phpPerUsd?: number;
+  /** TON: the platform's deposit address and the TON API; null (or absent) when not configured. */
+  ton?: { address: string; apiUrl: string; apiKey: string | null; tonPerUsd: number; confirmations: number } | null;
   /** Minutes an unpaid hosted order lives (default 30). */
   orderTtlMinutes?: number;
   /** The web app's origin for the providers' return URLs; null: the caller's Origin. */
@@ -95,5 +104,8 @@ export function readPaymentSettings(env: Record<string, string | undefined> = pr
     phpPerUsd: e.EWALLET_PHP_PER_USD,
     orderTtlMinutes: e.PAYMENT_ORDER_TTL_MINUTES,
     publicUrl: e.PUBLIC_URL ?? null,
+    ton: e.TON_DEPOSIT_ADDRESS
+      ? { address: e.TON_DEPOSIT_ADDRESS, apiUrl: e.TON_API_URL, apiKey: e.TON_API_KEY ?? null, tonPerUsd: e.TON_PER_USD, confirmations: e.TON_CONFIRMATIONS }
+      : null,
   };
 }

@@ -7,6 +7,7 @@ import { PayMongoEWallet } from './paymongo-ewallet.ts';
 import { PayPalWebPayment } from './paypal-web-payment.ts';
 import type { PaymentPorts } from './ports.ts';
 import { StripeCardProvider } from './stripe-card-provider.ts';
+import { ToncenterTonChain } from './toncenter-ton-chain.ts';
 import { ViemChainVerifier } from './viem-chain-verifier.ts';
 
 export function paymentPortsFrom(settings: PaymentSettings): PaymentPorts {
@@ -16,6 +17,7 @@ export function paymentPortsFrom(settings: PaymentSettings): PaymentPorts {
     chain: Object.keys(chainRpcUrls).length > 0 ? new ViemChainVerifier(chainRpcUrls) : null,
     webpay: webpay ? new PayPalWebPayment(webpay) : null,
     ewallet: ewallet ? new PayMongoEWallet(ewallet) : null,
+    ton: config.ton ? new ToncenterTonChain(config.ton) : null,
     config,
   };
 }

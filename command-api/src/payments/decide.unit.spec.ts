@@ -40,7 +40,7 @@ describe('payment decider', () => {
 
   it('confirms a payment charged in another currency only for the amount fixed at initiation, and carries it', () => {
     const charged = { currency: 'PHP' as const, amount: '58820', rate: 58.82 };
-    const ewallet: PaymentEvent = { type: 'PaymentInitiated', data: { ...initiated.data as never, provider: 'ewallet', providerRef: 'cs_1', charged, expiresAt: at } };
+    const ewallet = { type: 'PaymentInitiated', data: { ...(initiated.data as object), provider: 'ewallet', providerRef: 'cs_1', charged, expiresAt: at } } as PaymentEvent;
     const paid = { ...confirm, providerRef: 'cs_1', paid: { currency: 'PHP', amount: '58820' } };
     expect(() => paymentDecider.decide({ ...paid, paid: { currency: 'PHP', amount: '60000' } }, given(ewallet))).toThrow(/58820 PHP/);
     expect(() => paymentDecider.decide({ ...paid, paid: { currency: 'USD', amount: '58820' } }, given(ewallet))).toThrow(/amount paid/);

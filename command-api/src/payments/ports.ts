@@ -87,6 +87,28 @@ export interface HostedCheckoutProvider {
   verifyNotification(rawBody: Buffer, headers: Record<string, string | undefined>): Promise<HostedNotification>;
 }
 
+/** An incoming TON transfer as the chain has it. */
+export interface TonTransfer {
+  /** The transaction's hash (hex). */
+  hash: string;
+  lt: string;
+  from: string | null;
+  to: string;
+  /** Nanotons received. */
+  amount: bigint;
+  /** The message's text comment; null when it carries none. */
+  comment: string | null;
+  /** The transaction was not aborted (the value arrived). */
+  succeeded: boolean;
+  /** Masterchain blocks since (and with) the one that holds it. */
+  confirmations: number;
+}
+
+export interface TonChain {
+  /** Recent incoming transfers to `address` whose text comment is exactly `comment`. */
+  transfersTo(address: string, comment: string): Promise<TonTransfer[]>;
+}
+
 /** The payment configuration the ports run with (one schema and parser in platform's payment-settings.ts). */
 export type PaymentConfig = Omit<PaymentSettings, 'stripe' | 'chainRpcUrls' | 'cardPublishableKey' | 'webpay' | 'ewallet'>;
 
@@ -97,5 +119,7 @@ export interface PaymentPorts {
   webpay?: HostedCheckoutProvider | null;
   /** GCash and Maya through the aggregator (PayMongo checkout sessions in production). */
   ewallet?: HostedCheckoutProvider | null;
+  /** The TON API the mini-app's TON transfers are verified on (toncenter v3 in production). */
+  ton?: TonChain | null;
   config: PaymentConfig;
 }

@@ -1,6 +1,6 @@
 // Payment routes: card init (Stripe PaymentIntent) and its signed webhook, crypto top-up by
 // transaction hash (verified from the chain receipt), the sandbox, and the VIP checkout.
-import { CheckoutPayBody, diamondsForUsdCents, EWalletInitBody, HostedReturnBody, money, PaymentResultDto, StripeInitBody, topUp, TopUpPayBody, WebhookReceived, WebPayInitBody, type PaymentPurpose } from '@murmur/contracts';
+import { CheckoutPayBody, diamondsForUsdCents, EWalletInitBody, HostedReturnBody, money, PaymentResultDto, StripeInitBody, TonConfirmBody, TonInitBody, topUp, TopUpPayBody, WebhookReceived, WebPayInitBody, type PaymentPurpose } from '@murmur/contracts';
 import { WrongExpectedVersion } from '@murmur/eventstore';
 import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
 import express from 'express';
@@ -10,6 +10,7 @@ import type { CommandDeps } from '../dependencies.ts';
 import { routeIdempotencyKey } from '../wallet/idempotency.ts';
 import { handleNotification, initHosted, returnFromApproval, type HostedAnswer, type HostedKind } from './hosted.ts';
 import { provenWalletAddresses } from './owned-wallets.ts';
+import { confirmTon, initTon, type TonAnswer } from './ton.ts';
 import { cryptoPaymentId, paymentStreamId } from './payment.ts';
 import { paymentCommands } from './settle.ts';
 import { priceTopUp, topUpBoundsError } from './top-up.ts';
@@ -111,7 +112,7 @@ async function payCrypto(deps: CommandDeps, uid: string, body: TopUpPayBody): Pr
   return last!;
 }
 
-const hostedResult = (a: HostedAnswer): PaymentResultDto => result({ ...a, clientSecret: null });
+const hostedResult = (a: HostedAnswer | TonAnswer): PaymentResultDto => result({ ...a, clientSecret: null });
 
 /** Where the provider sends the user back: the configured web app origin, else the caller's. */
 const originOf = (deps: CommandDeps, req: express.Request): string => deps.payments.config.publicUrl ?? req.header('origin') ?? `${req.protocol}://${req.get('host')}`;
@@ -185,6 +186,19 @@ export function paymentRoutes(router: express.Router, deps: CommandDeps): void {
     const { uid } = currentUser(req);
     const body = parse(HostedReturnBody, req.body);
     send(res, PaymentResultDto, hostedResult(await returnFromApproval(deps, 'ewallet', uid, body.transactionId)));
+  });
+
+  router.post('/payment/ton/init', requireAuth(), async (req, res) => {
+    const { uid } = currentUser(req);
+    const body = parse(TonInitBody, req.body);
+    const { key } = routeIdempotencyKey(req, uid, 'payment/ton/init');
+    send(res, PaymentResultDto, hostedResult(await initTon(deps, uid, key, body.purpose, body.value)));
+  });
+
+  router.post('/payment/ton/confirm', requireAuth(), async (req, res) => {
+    const { uid } = currentUser(req);
+    const body = parse(TonConfirmBody, req.body);
+    send(res, PaymentResultDto, hostedResult(await confirmTon(deps, uid, body.transactionId)));
   });
 
   router.post('/payment/topup/pay', requireAuth(), async (req, res) => {

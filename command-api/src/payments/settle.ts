@@ -83,9 +83,10 @@ export async function confirmAndSettle(
   amountUsdCents: number,
   providerRef?: string,
   paid?: { currency: string; amount: string },
+  chain?: Extract<PaymentCommand, { type: 'ConfirmPayment' }>['chain'],
 ): Promise<{ state: PaymentState; position: bigint; balance: number }> {
   const confirmed = await runPaymentCommand(deps, paymentId, {
-    type: 'ConfirmPayment', paymentId, amountUsdCents, at: deps.clock.now().toISOString(), ...(providerRef !== undefined ? { providerRef } : {}), ...(paid ? { paid } : {}),
+    type: 'ConfirmPayment', paymentId, amountUsdCents, at: deps.clock.now().toISOString(), ...(providerRef !== undefined ? { providerRef } : {}), ...(paid ? { paid } : {}), ...(chain ? { chain } : {}),
   });
   const s = confirmed.state;
   if (s.status !== 'confirmed') throw new ApiError('CONFLICT', 'The payment could not be confirmed.');

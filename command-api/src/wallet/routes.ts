@@ -14,6 +14,7 @@ import type { CommandModule } from '../modules.ts';
 import { RepeatingPass } from '../decider/repeating-pass.ts';
 import { sweepHostedPayments } from '../payments/hosted.ts';
 import { startPaymentReactor } from '../payments/reactor.ts';
+import { sweepTonPayments } from '../payments/ton.ts';
 import { paymentRawRoutes, paymentRoutes } from '../payments/routes.ts';
 import { changeBlockchainWallets } from './blockchain-wallets.ts';
 import { availableCharm, earningsCommands, earningsDecider, type EarningsCommand } from './earnings.ts';
@@ -272,7 +273,10 @@ export const moneyModule: CommandModule = {
   start(deps) {
     const reactor = startPaymentReactor(deps);
     // Unpaid hosted orders past their expiry are expired (or, paid with a lost notification, credited).
-    const sweep = new RepeatingPass(() => sweepHostedPayments(deps).catch((err) => deps.logger.warn({ err }, 'hosted payment sweep failed')), Number(process.env.PAYMENT_SWEEP_INTERVAL_MS ?? 60_000));
+    const sweep = new RepeatingPass(
+      () => Promise.all([sweepHostedPayments(deps), sweepTonPayments(deps)]).catch((err) => deps.logger.warn({ err }, 'payment sweep failed')),
+      Number(process.env.PAYMENT_SWEEP_INTERVAL_MS ?? 60_000),
+    );
     sweep.start();
     return {
       async stop() {

@@ -75,7 +75,7 @@ function currencies(payments: PaymentSettings): CurrencyDto[] {
     c('crypto', 'ETH', 'Ether', []),
     c('crypto', 'SOL', 'Solana', []),
     c('fiat', 'PHP', 'Philippine Peso', payments.ewallet ? ['topup'] : []),
-    c('crypto', 'TON', 'Toncoin', []),
+    c('crypto', 'TON', 'Toncoin', payments.ton ? ['topup'] : []),
     c('crypto', 'HONEY', 'Honey', []),
   ];
 }
@@ -239,6 +239,7 @@ export function walletRoutes(router: express.Router, deps: QueryDeps): void {
       { id: 'card' as const, name: 'Card', currencies: ['USD'], publishableKey: p.cardPublishableKey },
       // Offered exactly when command-api accepts it (one payment configuration).
       ...(p.webpay ? [{ id: 'webpay' as const, name: 'Web payment', currencies: ['USD'] }] : []),
+      ...(p.ton ? [{ id: 'ton' as const, name: 'TON', currencies: ['TON'], address: p.ton.address, rate: p.ton.tonPerUsd }] : []),
       ...(p.sandboxEnabled ? [{ id: 'sandbox' as const, name: 'Sandbox (demo)', currencies: ['USD'] }] : []),
     ];
     // E-wallets come first, and are the default, for users in their region; listed last elsewhere.
