@@ -172,7 +172,7 @@ export async function runCrashScenario(scenario: CrashScenario): Promise<CrashRe
     await waitForProjections(db.pool);
     step('projections caught up');
     const deliveries = await checkDeliveries(db.pool, watching);
-    step('deliveries checked');
+    step(`deliveries checked (${deliveries.belowStartPosition} expected ones lie below their listener's start position, after it in log order)`);
     const audit = await ledgerAudit(db.url);
     const report: CrashReport = {
       scenario: scenario.name,
