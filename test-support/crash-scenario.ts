@@ -47,6 +47,8 @@ export interface CrashReport {
   listeners: number;
   retriedCommands: number;
   serverErrors: number;
+  /** Attempts answered 500 (an outage must answer 503). */
+  internalErrors: number;
   networkErrors: number;
   problems: string[];
   audit: { code: number | null; output: string };
@@ -183,6 +185,7 @@ export async function runCrashScenario(scenario: CrashScenario): Promise<CrashRe
       listeners: watching.length,
       retriedCommands: client.acknowledged.filter((o) => o.attempts > 1).length,
       serverErrors: client.serverErrors,
+      internalErrors: client.internalErrors,
       networkErrors: client.networkErrors,
       problems: [...persisted.problems, ...deliveries.problems.slice(0, 20)],
       audit,

@@ -16,6 +16,8 @@ function expectRecovered(report: CrashReport): void {
   expect(report.delivered).toBe(report.expectedDeliveries);
   expect(report.delivered).toBeGreaterThan(0);
   expect(report.audit.code, report.audit.output).toBe(0);
+  // An outage answers 503 (retry with the same key), never 500.
+  expect(report.internalErrors).toBe(0);
 }
 
 // Scenarios (a), (c) and (d) found faults not fixed yet (fresh-clone run of 2026-11-25, quiet
