@@ -31,6 +31,8 @@ export interface Listener {
   /** Where the channel stood when all listeners were confirmed; everything after it must arrive. */
   from: bigint;
   delivered: bigint[];
+  /** Events it got before `from` (while the other listeners were still being confirmed), not counted. */
+  beforeStart: number;
   resyncs: string[];
   errors: string[];
 }
@@ -46,7 +48,7 @@ export async function openListeners(gatewayUrl: string, users: LoadUser[], chann
       initialBackoffMs: 200,
       maxBackoffMs: 2_000,
     });
-    const listener: Listener = { user, channel: channelOf(i), client, from: -1n, delivered: [], resyncs: [], errors: [] };
+    const listener: Listener = { user, channel: channelOf(i), client, from: -1n, delivered: [], beforeStart: 0, resyncs: [], errors: [] };
     client.subscribe(listener.channel, {
       onEvent: (m) => listener.delivered.push(BigInt(m.position)),
       onResync: (r) => listener.resyncs.push(r.reason),
@@ -62,6 +64,7 @@ export async function openListeners(gatewayUrl: string, users: LoadUser[], chann
     // events since: the start is where each one stands NOW, and what it got up to here is not
     // counted (both in one synchronous step, so no event falls between them).
     l.from = BigInt(l.client.position(l.channel)!);
+    l.beforeStart = l.delivered.length;
     l.delivered.length = 0;
   }
   return listeners;
@@ -91,7 +94,7 @@ async function channelEvents(pool: pg.Pool): Promise<ChannelEvent[]> {
  * the two lists: the same positions, each once. Returns the number of events delivered. "After its
  * start" is in the log's order, (transaction id, position), as the gateway sends: an event with a
  * lower position whose transaction committed after the confirmed one comes after it. */
-export async function checkDeliveries(pool: pg.Pool, listeners: Listener[], timeoutMs = 45_000): Promise<{ delivered: number; expected: number; problems: string[]; belowStartPosition: number }> {
+export async function checkDeliveries(pool: pg.Pool, listeners: Listener[], timeoutMs = 45_000): Promise<{ delivered: number; expected: number; problems: string[]; belowStartPosition: number; aboveStartPositionBefore: number; beforeStart: number }> {
   const events = await channelEvents(pool);
   const byPosition = new Map(events.map((e) => [e.position, e]));
   const starts = new Map<Listener, Checkpoint>();
@@ -102,16 +105,27 @@ export async function checkDeliveries(pool: pg.Pool, listeners: Listener[], time
   }
   const expectedOf = (l: Listener) => events.filter((e) => compareCheckpoints(e.checkpoint, starts.get(l)!) > 0 && e.channels.includes(l.channel)).map((e) => e.position);
   const expected = new Map(listeners.map((l) => [l, expectedOf(l)]));
-  await until('every listener to receive its channel', () => listeners.every((l) => l.delivered.length >= expected.get(l)!.length || l.resyncs.length > 0), timeoutMs).catch(() => undefined);
+  // Waits for every expected position, not a count: a count is met early by an event that should not
+  // have come, and the tail still on its way then looks missing.
+  const hasAll = (l: Listener) => {
+    const got = new Set(l.delivered);
+    return expected.get(l)!.every((p) => got.has(p));
+  };
+  await until('every listener to receive its channel', () => listeners.every((l) => l.resyncs.length > 0 || hasAll(l)), timeoutMs).catch(() => undefined);
   const problems: string[] = [];
   let delivered = 0;
   let total = 0;
   // Expected deliveries whose position is at or below the listener's start (their transaction
   // committed after it): a check by position alone would call them unexpected.
   let belowStartPosition = 0;
+  // And the other way round: channel events above the start position that come before it in log order.
+  let aboveStartPositionBefore = 0;
+  let beforeStart = 0;
   for (const l of listeners) {
     const want = expected.get(l)!;
     belowStartPosition += want.filter((p) => p <= l.from).length;
+    aboveStartPositionBefore += events.filter((e) => e.position > l.from && e.channels.includes(l.channel) && compareCheckpoints(e.checkpoint, starts.get(l)!) < 0).length;
+    beforeStart += l.beforeStart;
     delivered += l.delivered.length;
     total += want.length;
     const got = [...l.delivered].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
@@ -130,7 +144,7 @@ export async function checkDeliveries(pool: pg.Pool, listeners: Listener[], time
       problems.push(`${l.user.uid} on ${l.channel} from ${l.from}: ${missing.length} missing (${missing.slice(0, 5).join(',')}), ${twice.length} twice, ${foreign.length} unexpected (${foreign.slice(0, 5).map(why).join('; ')}), resyncs [${l.resyncs.join(',')}], errors [${l.errors.join(',')}]`);
     }
   }
-  return { delivered, expected: total, problems, belowStartPosition };
+  return { delivered, expected: total, problems, belowStartPosition, aboveStartPositionBefore, beforeStart };
 }
 
 export interface PersistedCounts {

@@ -174,7 +174,9 @@ export async function runCrashScenario(scenario: CrashScenario): Promise<CrashRe
     await waitForProjections(db.pool);
     step('projections caught up');
     const deliveries = await checkDeliveries(db.pool, watching);
-    step(`deliveries checked (${deliveries.belowStartPosition} expected ones lie below their listener's start position, after it in log order)`);
+    // What a check by position alone, counting from each listener's own confirmation, would have
+    // miscounted (issue 21's "unexpected" and "missing" deliveries).
+    step(`deliveries checked: ${deliveries.beforeStart} delivered before the common start (not counted), ${deliveries.belowStartPosition} expected below their listener's start position but after it in log order, ${deliveries.aboveStartPositionBefore} above it but before it in log order (not expected)`);
     const audit = await ledgerAudit(db.url);
     const report: CrashReport = {
       scenario: scenario.name,
