@@ -112,6 +112,14 @@ describe('host applications', () => {
     expect(host.body.error.message).toBe('You are already a verified host.');
     expect((await streamTypes(`user-${user.uid}`)).filter((t) => t === 'RoleGranted')).toHaveLength(1);
 
+    // Both decisions are in the operators' audit trail, about the applicant.
+    const trail = await read(adminToken, `/console/audit?subject=${encodeURIComponent(`user:${user.uid}`)}`, p);
+    expect(trail.body.items.map((i: { action: string; reason: string | null }) => [i.action, i.reason])).toEqual(expect.arrayContaining([
+      ['host-application.approve', null],
+      ['host-application.reject', 'Please add a profile picture first.'],
+      ['role.grant.h', null],
+    ]));
+
     // Revoking role h takes the Verified Host badge away: from the collection, the card and the profile.
     const revoked = await post(adminToken, `/admin/users/${user.uid}/roles`, { role: 'h', action: 'revoke' });
     expect(revoked.status).toBe(200);
