@@ -8,8 +8,10 @@ export const webAppDir = path.join(root, '.tmp', 'e2e-frontend');
 
 export default async function setup(): Promise<void> {
   const frontendDir = path.join(root, 'frontend');
-  // Vite's build sets NODE_ENV=production in this process, which the test processes inherit.
+  // The production build users get (vitest's NODE_ENV=test would give React's development build);
+  // restored after, since the test processes inherit this process's environment.
   const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
   const { build } = await import('vite');
   try {
     await build({ configFile: path.join(frontendDir, 'vite.config.ts'), root: frontendDir, logLevel: 'warn', build: { outDir: webAppDir, emptyOutDir: true } });

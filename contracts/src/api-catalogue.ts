@@ -6,7 +6,7 @@ import { CommandAnswer } from './answers.ts';
 import { CountryList } from './countries.ts';
 import { CollectionList, EquipBody } from './collections.ts';
 import { SetSubscriptionPriceBody, SubscribeBody, SubscribedAnswer, SubscriptionPriceAnswer } from './subscriptions.ts';
-import { BookingAnswer, BookingDto, BookingListQuery, BookingPage, BookServiceBody, ExtensionPage, ListServiceBody, RemoveServiceBody, ServiceList, ServiceListedAnswer } from './booking.ts';
+import { BookingAnswer, BookingDto, BookingVoiceAnswer, BookingListQuery, BookingPage, BookServiceBody, ExtensionPage, ListServiceBody, RemoveServiceBody, ServiceList, ServiceListedAnswer } from './booking.ts';
 import { GlobalLeaderboardDto, GlobalLeaderboardQuery } from './global-leaderboards.ts';
 import { CmsAssetList, GiftCatalogueAnswer, SendGiftBody } from './gifting.ts';
 import { GifSearchQuery, GifSearchResult } from './gifs.ts';
@@ -54,8 +54,8 @@ import {
 import { TransactionHistory } from './transactions.ts';
 import {
   BalanceDto, BlockchainWalletAnswer, CheckoutPayBody, BlockchainWalletBody, BlockchainWalletChangeBody, BlockchainWalletList, CashoutConfirmBody, CashoutList, CreatorPaymentBody,
-  CurrencyConversion, CurrencyList, EquipAnswer, GiftSentAnswer, GrantAnswer, InventoryList, PaymentMethods, PaymentNotifications, PaymentResultDto, PaymentStatusDto,
-  PurchaseAnswer, PurchaseBody, PurchaseCheck, RecommendedTopUps, SkuDto, SkuList, StripeInitBody, TopUpPayBody, WithdrawalAnswer, WithdrawalList, WithdrawAvailable,
+  CurrencyConversion, CurrencyList, EquipAnswer, GiftSentAnswer, GrantAnswer, InventoryList, PaymentMethods, PaymentMethodsQuery, PaymentNotifications, PaymentResultDto, PaymentStatusDto,
+  PurchaseAnswer, PurchaseBody, PurchaseCheck, RecommendedTopUps, SkuDto, SkuList, StripeInitBody, TopUpPayBody, WebPayInitBody, EWalletInitBody, HostedReturnBody, TonInitBody, TonConfirmBody, WithdrawalAnswer, WithdrawalList, WithdrawAvailable,
   WebhookReceived, WithdrawBody, WithdrawCheck,
 } from './wallet.ts';
 
@@ -186,6 +186,14 @@ const catalogue = [
   // ---- money: payments, purchases, withdrawals, wallets ----
   open('POST', '/payment/stripe/webhook', 'money', 'Stripe webhook (signed raw body)', { rawBody: 'the Stripe event, verified by its Stripe-Signature header', response: WebhookReceived }),
   post('/payment/stripe/init', 'money', 'Start a card payment', { body: StripeInitBody, response: PaymentResultDto }),
+  open('POST', '/payment/webpay/webhook', 'money', 'Web-payment notification (signed raw body)', { rawBody: "the provider's event, verified by its transmission headers", response: WebhookReceived }),
+  post('/payment/webpay/init', 'money', 'Start a hosted web-payment order; answers with its approval page', { body: WebPayInitBody, response: PaymentResultDto }),
+  post('/payment/webpay/capture', 'money', 'Back from the approval page: the server reads the order and captures it', { body: HostedReturnBody, response: PaymentResultDto }),
+  open('POST', '/payment/ewallet/webhook', 'money', 'E-wallet notification (signed raw body)', { rawBody: 'the aggregator\'s event, verified by its Paymongo-Signature header', response: WebhookReceived }),
+  post('/payment/ewallet/init', 'money', 'Start a GCash or Maya charge in PHP; answers with its approval page', { body: EWalletInitBody, response: PaymentResultDto }),
+  post('/payment/ton/init', 'money', 'Start a TON payment from the mini-app; answers with the transfer for TON Connect', { body: TonInitBody, response: PaymentResultDto }),
+  post('/payment/ton/confirm', 'money', 'The wallet sent the transfer: the server looks for it on the TON chain and credits it once', { body: TonConfirmBody, response: PaymentResultDto }),
+  post('/payment/ewallet/check', 'money', 'Back from the e-wallet: the server reads the charge back', { body: HostedReturnBody, response: PaymentResultDto }),
   post('/payment/topup/pay', 'money', 'Top up diamonds (crypto transfer or sandbox)', { body: TopUpPayBody, response: PaymentResultDto }),
   post('/payment/checkout/pay', 'money', "Buy the VIP subscription, or a creator's subscription (creatorUid), by card", { body: CheckoutPayBody, response: PaymentResultDto }),
   post('/payment/purchase/validate', 'money', 'Check a purchase without buying', { body: PurchaseBody, response: PurchaseCheck }),
@@ -203,6 +211,7 @@ const catalogue = [
   get('/booking/me', 'booking', "The caller's bookings, as buyer and as host", { query: BookingListQuery, response: BookingPage }),
   get('/booking/extensions', 'booking', 'Extensions of the caller\'s booked sessions', { query: PageQuery, response: ExtensionPage }),
   get('/booking/{id}', 'booking', 'One booking, for its buyer and its host', { response: BookingDto }),
+  post('/booking/{id}/voice', 'booking', "The voice of a live booked session, for its host and buyer (Agora token or the WebRTC session)", { response: BookingVoiceAnswer }),
   post('/booking/{id}/cancel', 'booking', 'Cancel a booking (the buyer up to 1 hour before the start; the host until it ends); the hold is released', { response: BookingAnswer }),
   post('/booking/{id}/extend', 'booking', 'Extend a running session by one more session of the service', { response: BookingAnswer, status: 201 }),
   get('/wallet/collections', 'money', 'Owned frames, badges and gifts to keep, with status and end', { response: CollectionList }),
@@ -223,7 +232,7 @@ const catalogue = [
   open('GET', '/payment/currencies/available', 'money', 'Accepted crypto currencies', { response: CurrencyList }),
   open('GET', '/payment/currencies/conversion', 'money', 'Convert an amount between currencies', { response: CurrencyConversion }),
   get('/payment/currencies/recommended', 'money', 'Currencies recommended for the caller', { response: RecommendedTopUps }),
-  open('GET', '/payment/methods', 'money', 'Payment methods', { response: PaymentMethods }),
+  open('GET', '/payment/methods', 'money', "Payment methods configured here, for the caller's region (e-wallets first in PH)", { query: PaymentMethodsQuery, response: PaymentMethods }),
   open('GET', '/skus/read', 'money', 'Items for sale', { response: SkuList }),
   open('GET', '/skus/read/{id}', 'money', 'One item for sale', { response: SkuDto }),
   get('/wallet/withdraw/available', 'money', 'Charm available to withdraw', { response: WithdrawAvailable }),

@@ -76,8 +76,6 @@ const tokenOf = async () => (await page.evaluate(() => localStorage.getItem('mur
 const listed = async () => (await (await fetch(`${full.url}/api/v1/wallet/blockchain`, { headers: { authorization: `Bearer ${await tokenOf()}` } })).json()).items as Array<{ address: string; name: string }>;
 
 describe('linking browser wallets', () => {
-  // Failed in the lead's fresh-clone run of 2026-11-25 (see the session's closing note): skipped so
-  // the rest can land; fix first next session.
   it('refuses a signature by another key with the text and links nothing; a refused prompt says nothing', async () => {
     await page.goto(`${full.url}/web3-wallet`);
     await page.getByText('No wallet linked yet').waitFor({ timeout: 15_000 });

@@ -14,11 +14,24 @@ export function useQuery<K extends ApiRouteOf<'GET'>>(path: PathOf<K> | null, op
 export function useQuery<T>(path: string | null, options?: SWRConfiguration<T>): SWRResponse<T>;
 export function useQuery<T>(path: string | null, options: SWRConfiguration<T> = {}): SWRResponse<T> {
   return useSWR<T>(path, (p: string) => api.get<T>(p), {
-    dedupingInterval: staleTimes.userQueriesMs,
+    dedupingInterval: dedupingIntervalFor(options.refreshInterval),
     revalidateOnFocus: false,
     shouldRetryOnError: false,
     ...options,
   });
+}
+
+/** The longest a page polling every 2 s may be answered from a deduplicated request. */
+export const POLLING_DEDUPING_MS = 1000;
+
+/**
+ * swr's polling revalidates WITH deduplication: within `dedupingInterval` of the last fetch a
+ * poll fetches nothing. With the 60 s stale time, a page polling every 2 s saw the server once a
+ * minute (the booking room never showed its end). A query that polls therefore dedupes only
+ * requests that start together.
+ */
+export function dedupingIntervalFor(refreshInterval: SWRConfiguration['refreshInterval']): number {
+  return refreshInterval === undefined || refreshInterval === 0 ? staleTimes.userQueriesMs : POLLING_DEDUPING_MS;
 }
 
 /** Re-fetches every cached query whose path starts with one of `prefixes`. */

@@ -4,6 +4,7 @@
 import { formatText } from '@murmur/contracts/errors';
 import { walletTopUpTexts } from '@murmur/contracts/top-up-texts';
 import { browserWalletTexts } from '@murmur/contracts/account-settings';
+import { ApiCallError } from '../api/client.ts';
 
 export interface Eip1193 {
   request(args: { method: string; params?: unknown[] }): Promise<unknown>;
@@ -42,7 +43,8 @@ export function isRejection(e: unknown): boolean {
  */
 export function walletErrorText(error: unknown): string | null {
   if (error instanceof WalletRejected || isRejection(error)) return null;
-  if (error instanceof WrongNetwork || error instanceof WalletProblem) return error.message;
+  // Our API's refusal (e.g. a signature by another key) carries the spec's text; its string code is no wallet code.
+  if (error instanceof WrongNetwork || error instanceof WalletProblem || error instanceof ApiCallError) return error.message;
   const e = (error ?? {}) as { code?: number; message?: string; data?: { message?: string }; cause?: { message?: string } };
   const said = [e.message, e.data?.message, e.cause?.message].filter(Boolean).join(' ');
   if (e.code === -13) return walletTopUpTexts.insufficientGas;
