@@ -2,7 +2,8 @@
 // is a Phantom-style provider whose signing runs in the test with a real ed25519 key: the first
 // sign-in creates the account (terms step), a second browser with the same key reaches the same
 // account without the terms step, a signature by another key is refused with the server's text and
-// signs nobody in, and a closed prompt says nothing.
+// signs nobody in, and a closed prompt says nothing. In the settings, an e-mail user links a Solana
+// wallet (then a way in, across a reload) and unlinks it again.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,24 +13,26 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../../test-support/browser.ts';
 import { startFullStack, type FullStack } from '../../test-support/full-stack.ts';
-import { finishTerms } from './session.ts';
+import { finishTerms, signInWithEmail } from './session.ts';
 
 const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots');
 let full: FullStack;
 let browser: Browser;
 const owner = Keypair.generate();
 const stranger = Keypair.generate();
+/** The wallet an e-mail user links in the settings. */
+const third = Keypair.generate();
 /** What the injected wallet does with the next prompt: sign with the right key, another key, or refuse. */
 let mode: 'sign' | 'other-key' | 'reject' = 'sign';
 
 /** A browser context whose window.solana holds `owner`'s public key and signs in the test. */
-async function contextWithSolanaWallet(): Promise<BrowserContext> {
+async function contextWithSolanaWallet(holder: Keypair = owner): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
   context.setDefaultNavigationTimeout(90_000);
   context.setDefaultTimeout(60_000);
   await context.exposeFunction('__solanaSign', async (message: number[]) => {
     if (mode === 'reject') return { code: 4001, message: 'User rejected the request.' };
-    const key = (mode === 'other-key' ? stranger : owner).secretKey.slice(0, 32);
+    const key = (mode === 'other-key' ? stranger : holder).secretKey.slice(0, 32);
     return { signature: Array.from(ed25519.sign(Uint8Array.from(message), key)) };
   });
   await context.addInitScript((address) => {
@@ -45,7 +48,7 @@ async function contextWithSolanaWallet(): Promise<BrowserContext> {
         return { signature: Uint8Array.from(r.signature!) };
       },
     };
-  }, owner.publicKey.toBase58());
+  }, holder.publicKey.toBase58());
   return context;
 }
 
@@ -102,7 +105,11 @@ describe('Solana sign-in from the login modal', () => {
     await page.getByTestId('account-menu').waitFor();
     expect(await page.getByTestId('sign-in').count()).toBe(0);
     expect(await uidOf(page)).toBe(firstUid);
-    await page.screenshot({ path: path.join(shots, 'login-solana-signed-in.png') });
+    // The settings list the wallet as this account's way in.
+    await page.goto(`${full.url}/settings`);
+    const linked = page.getByTestId('linked-account').filter({ hasText: owner.publicKey.toBase58() });
+    await linked.waitFor({ timeout: 20_000 });
+    await page.getByTestId('linked-accounts').screenshot({ path: path.join(shots, 'login-solana-signed-in.png') });
     await page.context().close();
   });
 
@@ -121,6 +128,46 @@ describe('Solana sign-in from the login modal', () => {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
     await openLogin(page);
     expect(await page.getByTestId('login-solana').isDisabled()).toBe(true);
+    await page.context().close();
+  });
+});
+
+describe('linking a wallet in the settings', () => {
+  let page: Page;
+  const row = () => page.getByTestId('linked-account').filter({ hasText: third.publicKey.toBase58() });
+
+  it('links a Solana wallet with a signature; it stays a way in after a reload', async () => {
+    page = await (await contextWithSolanaWallet(third)).newPage();
+    await signInWithEmail(page, full.url, 'settings-links@example.com');
+    await page.goto(`${full.url}/settings`);
+    await page.getByTestId('link-wallet-solana').waitFor({ timeout: 20_000 });
+    // No EVM wallet in this browser: its button is there but off.
+    expect(await page.getByTestId('link-wallet-evm').isDisabled()).toBe(true);
+    // A closed prompt links nothing and says nothing.
+    mode = 'reject';
+    await page.getByTestId('link-wallet-solana').click();
+    await expect.poll(() => page.getByTestId('link-wallet-solana').isEnabled(), { timeout: 10_000 }).toBe(true);
+    expect(await page.getByTestId('link-wallet-error').count()).toBe(0);
+    expect(await row().count()).toBe(0);
+    mode = 'sign';
+    await page.getByTestId('link-wallet-solana').click();
+    await row().waitFor({ timeout: 20_000 });
+    await expect.poll(() => page.getByTestId('link-wallet-solana').count(), { timeout: 10_000 }).toBe(0);
+    await page.reload();
+    await row().waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('linked-account').count()).toBe(2);
+    await page.locator('section[aria-labelledby="linked-title"]').screenshot({ path: path.join(shots, 'settings-wallet-linked.png') });
+  });
+
+  it('unlinks it again; the link button comes back, also after a reload', async () => {
+    await row().getByRole('button', { name: 'Unlink' }).click();
+    await row().waitFor({ state: 'detached', timeout: 20_000 });
+    await page.getByTestId('link-wallet-solana').waitFor({ timeout: 10_000 });
+    await page.reload();
+    await page.getByTestId('link-wallet-solana').waitFor({ timeout: 20_000 });
+    expect(await row().count()).toBe(0);
+    expect(await page.getByTestId('linked-account').count()).toBe(1);
+    await page.locator('section[aria-labelledby="linked-title"]').screenshot({ path: path.join(shots, 'settings-wallet-unlinked.png') });
     await page.context().close();
   });
 });
