@@ -128,6 +128,7 @@ export const publicEventFields = {
   AgencyPeriodSettled: null,
   CharmPaymentSubmitted: null,
   CharmPaymentConfirmed: null,
+  AgencyVerified: null,
   HostAgencyClaimed: null,
   HostAgencyReleased: null,
   HostPayoutAuthorized: null,
