@@ -28,7 +28,7 @@ import {
   GrantDecision, GrantQueue, GrantQueueQuery, LedgerAuditAnswer, LedgerAuditStatus, ReferralWeekQuery, ReferralWeekSettlements, RejectGrantBody, RejectWithdrawalBody,
   RequestGrantBody, SettleWithdrawalBody, StuckPayments, WithdrawalDecision, WithdrawalQueue, WithdrawalQueueQuery,
 } from './money-operations.ts';
-import { OperationsStatus } from './operations-view.ts';
+import { OperationsStatus, RebuildProjectionBody, RebuildRequestedAnswer } from './operations-view.ts';
 import { HostApplicationAnswer, HostApplicationBody, HostApplicationDecisionBody, HostApplicationListQuery, HostApplicationPage, MyHostApplication } from './host-applications.ts';
 import {
   AuditPage, AuditQuery, ConsoleLobbyPage, ConsoleUserDetail, ConsoleUserPage, DecideReportBody, OperatorDone, OperatorLobbyBody, OperatorRemoveBody, ReportBody,
@@ -380,6 +380,7 @@ const catalogue = [
 
   // ---- operations ----
   get('/console/ops/status', 'ops', "Each projection's lag and status, the oldest open transaction, gateway connections", { roles: ['ad', 'dev'], response: OperationsStatus }),
+  post('/console/ops/rebuild', 'ops', 'Rebuild a projection from the log (the same rebuild as `projections rebuild`); the projections worker runs it', { roles: ['ad'], body: RebuildProjectionBody, response: RebuildRequestedAnswer, status: 201 }),
   get('/ops/stream-categories', 'ops', 'Event stream categories and their sizes', { roles: ['ad', 'dev'], query: PageQuery, response: StreamCategoryPage }),
 ] satisfies ApiRoute[];
 export const apiCatalogue: ApiRoute[] = catalogue;

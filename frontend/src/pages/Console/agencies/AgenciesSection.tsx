@@ -12,6 +12,7 @@ import { Pager } from '../../../components/Pager.tsx';
 import { toast } from '../../../state/ui.ts';
 import { useAgencies, useAgency, useAgencySettlements, verifyAgency } from '../consoleApi.ts';
 import styles from '../Console.parts.module.css';
+import tables from '../money/Money.module.css';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString();
 const charm = (n: number) => n.toLocaleString(undefined, { maximumFractionDigits: 2 });
@@ -52,29 +53,29 @@ function AgencyDetail({ agencyId }: { agencyId: string }) {
     <div className={styles.stack} data-testid="agency-detail">
       <h4>Roster ({agency.roster.length})</h4>
       {agency.roster.length === 0 ? <p className={styles.faint}>No hosts yet.</p> : (
-        <table className={styles.table} data-testid="agency-roster">
-          <thead><tr className={styles.tr}><th className={styles.th}>Host</th><th className={styles.th}>Joined</th><th className={styles.th}>Charm since last settlement</th><th className={styles.th}>Hosts' share</th></tr></thead>
+        <div className={tables.scroll}><table className={tables.table} data-testid="agency-roster">
+          <thead><tr><th>Host</th><th>Joined</th><th>Charm since last settlement</th><th>Hosts' share</th></tr></thead>
           <tbody>
             {agency.roster.map((h) => (
-              <tr key={h.uid} className={styles.tr} data-testid="roster-host"><td>{h.username}</td><td>{day(h.joinedAt)}</td><td>{charm(h.unsettledCharm)}</td><td>{charm(h.unsettledHostCharm)}</td></tr>
+              <tr key={h.uid} data-testid="roster-host"><td>{h.username}</td><td>{day(h.joinedAt)}</td><td>{charm(h.unsettledCharm)}</td><td>{charm(h.unsettledHostCharm)}</td></tr>
             ))}
           </tbody>
-        </table>
+        </table></div>
       )}
       <h4>Settlements</h4>
       {!settlements ? <PageLoading /> : settlements.items.length === 0 ? <p className={styles.faint}>No settled periods yet.</p> : (
         <>
-          <table className={styles.table} data-testid="agency-settlements">
-            <thead><tr className={styles.tr}><th className={styles.th}>Period</th><th className={styles.th}>Receipts</th><th className={styles.th}>Charm</th><th className={styles.th}>To settle</th><th className={styles.th}>Paid</th><th className={styles.th}>Status</th></tr></thead>
+          <div className={tables.scroll}><table className={tables.table} data-testid="agency-settlements">
+            <thead><tr><th>Period</th><th>Receipts</th><th>Charm</th><th>To settle</th><th>Paid</th><th>Status</th></tr></thead>
             <tbody>
               {settlements.items.map((s) => (
-                <tr key={s.settlementId} className={styles.tr} data-testid="settlement-row">
+                <tr key={s.settlementId} data-testid="settlement-row">
                   <td>{day(s.periodStart)} – {day(s.periodEnd)}</td><td>{s.receiptCount}</td><td>{charm(s.charmTotal)}</td><td>{charm(s.amountToSettle)}</td><td>{charm(s.paidCharm)}</td>
                   <td><span className={`${styles.badge} ${s.status === 'paid' ? styles.good : styles.warn}`}>{s.status.replace('_', ' ')}</span></td>
                 </tr>
               ))}
             </tbody>
-          </table>
+          </table></div>
           <Pager page={page} totalPages={settlements.meta.totalPages} onPage={setPage} />
         </>
       )}
