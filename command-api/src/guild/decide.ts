@@ -96,7 +96,7 @@ export function decideAgency(command: AgencyCommand, state: AgencyState): Agency
 }
 
 export const agencyDecider: Decider<AgencyState, AgencyCommand, AgencyEvent> = {
-  evolvesOn: { AgencyCreated: true, AgencyHostAdded: true, AgencyHostRemoved: true, AgencyShareRatiosSet: true, AgencyPeriodSettled: true, CharmPaymentSubmitted: true, CharmPaymentConfirmed: true },
+  evolvesOn: { AgencyCreated: true, AgencyHostAdded: true, AgencyHostRemoved: true, AgencyShareRatiosSet: true, AgencyPeriodSettled: true, CharmPaymentSubmitted: true, CharmPaymentConfirmed: true, AgencyVerified: true },
   initialState: initialAgencyState,
   evolve: evolveAgency,
   decide: decideAgency,
