@@ -158,6 +158,8 @@ describe('settling a withdrawal from the console', { timeout: 300_000 }, () => {
     expect(await worker.tick()).toBe(1);
     await expect.poll(() => rebuild.getAttribute('data-status'), { timeout: 30_000 }).toBe('completed');
     expect(await rebuild.innerText()).toContain('100%');
+    await rebuild.scrollIntoViewIfNeeded();
+    await admin.evaluate(() => window.scrollBy(0, -120));
     await admin.screenshot({ path: path.join(shots, 'console-operations-rebuild.png') });
     await worker.stop();
     await expect.poll(() => wallet.innerText(), { timeout: 45_000 }).toContain('Live');
