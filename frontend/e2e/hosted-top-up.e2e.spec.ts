@@ -89,6 +89,20 @@ describe('hosted checkouts', () => {
     expect(await diamonds(page)).toBe(5000);
     const [order] = [...webpay.orders.values()];
     expect(order).toMatchObject({ status: 'COMPLETED', amount: { currency_code: 'USD', value: '50.00' } });
+
+    // Cancelled on the approval page: the popup says so and closes; nothing is captured or credited.
+    await page.getByTestId('payment-status').getByRole('button', { name: 'Done' }).click();
+    const again = await openTopUp(page);
+    await again.getByRole('tab', { name: 'Web payment' }).click();
+    const [cancelPopup] = await Promise.all([context.waitForEvent('page'), again.getByTestId('webpay-pay').click()]);
+    await cancelPopup.getByTestId('webpay-cancel').click();
+    await expect.poll(() => cancelPopup.getByTestId('payment-return-message').innerText().catch(() => ''), { timeout: 15_000 }).toBe('The payment was not approved. Nothing was charged.');
+    await cancelPopup.waitForEvent('close', { timeout: 15_000 });
+    await expect.poll(() => page.getByTestId('payment-status-message').innerText().catch(() => ''), { timeout: 15_000 }).toBe('The payment was not approved. Nothing was charged.');
+    expect(await page.getByTestId('payment-status').getByRole('heading').first().innerText()).toBe('Payment Failed');
+    await page.screenshot({ path: path.join(shots, 'web-payment-cancelled.png') });
+    expect(await diamonds(page)).toBe(5000);
+    expect([...webpay.orders.values()].map((o) => o.status)).toEqual(['COMPLETED', 'PAYER_ACTION_REQUIRED']);
     await context.close();
   }, 300_000);
 

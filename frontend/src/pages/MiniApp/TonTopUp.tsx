@@ -7,7 +7,7 @@ import { money } from '@murmur/contracts/constants';
 import { formatText } from '@murmur/contracts/errors';
 import { tonTexts } from '@murmur/contracts/top-up-texts';
 import type { PaymentMethodDto } from '@murmur/contracts/wallet';
-import { TonConnectUIProvider, useTonConnectUI, useTonWallet } from '@tonconnect/ui-react';
+import { TonConnectUIProvider, useTonAddress, useTonConnectUI, useTonWallet } from '@tonconnect/ui-react';
 import { useState } from 'react';
 import { api, ApiCallError, newIdempotencyKey } from '../../api/client.ts';
 import { Button } from '../../components/Button.tsx';
@@ -31,15 +31,8 @@ const tonOf = (usd: number, rate: number) => (Math.ceil(Number((usd * 100 * rate
 export default function TonTopUp() {
   const { data: methods } = useQuery<'GET /payment/methods'>('/payment/methods');
   const ton = methods?.items.find((m) => m.id === 'ton');
-  if (!methods) return null;
-  if (!ton) {
-    return (
-      <section className={styles.card} data-testid="ton-top-up">
-        <h2 className={styles.cardTitle}>Top up with TON</h2>
-        <p className={styles.muted}>{tonTexts.notConfigured}</p>
-      </section>
-    );
-  }
+  // Offered only where TON is configured (the server refuses it elsewhere with tonTexts.notConfigured).
+  if (!methods || !ton) return null;
   return (
     <TonConnectUIProvider manifestUrl={`${window.location.origin}/tonconnect-manifest.json`}>
       <TonPay method={ton} />
@@ -50,6 +43,7 @@ export default function TonTopUp() {
 function TonPay({ method }: { method: PaymentMethodDto }) {
   const [tonConnectUI] = useTonConnectUI();
   const wallet = useTonWallet();
+  const friendlyAddress = useTonAddress();
   const [usd, setUsd] = useState<number>(money.recommendedTopUpsUsd[0]);
   const [phase, setPhase] = useState<Phase>({ kind: 'idle' });
   const rate = method.rate ?? 0;
@@ -117,7 +111,7 @@ function TonPay({ method }: { method: PaymentMethodDto }) {
       <p className={styles.muted} data-testid="ton-quote">
         {Math.round(usd * money.diamondsPerUsd).toLocaleString('en-US')} Diamonds. {formatText(tonTexts.tonAmount, { ton: tonOf(usd, rate), rate: String(rate) })}
       </p>
-      {wallet ? <p className={styles.muted} data-testid="ton-wallet">Wallet connected: {shortAddress(wallet.account.address)}</p> : <p className={styles.muted}>{tonTexts.connect}</p>}
+      {wallet ? <p className={styles.muted} data-testid="ton-wallet">Wallet connected: {shortAddress(friendlyAddress || wallet.account.address)}</p> : <p className={styles.muted}>{tonTexts.connect}</p>}
       <Button block busy={busy} onClick={() => void pay()} data-testid="ton-pay">
         {wallet ? `Pay ${tonOf(usd, rate)} TON` : 'Connect TON wallet'}
       </Button>
