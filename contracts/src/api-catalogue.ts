@@ -11,8 +11,8 @@ import { GlobalLeaderboardDto, GlobalLeaderboardQuery } from './global-leaderboa
 import { CmsAssetList, GiftCatalogueAnswer, SendGiftBody } from './gifting.ts';
 import { GifSearchQuery, GifSearchResult } from './gifs.ts';
 import {
-  AddAgencyHostBody, AgencyCreatedAnswer, AgencyDto, AgencyList, CharmPaymentPage, CharmPaymentSubmittedAnswer, CreateAgencyBody, GiftReceiptPage, PeriodQuery, PeriodSettledAnswer,
-  SetShareRatiosBody, SettlementPage, SettlementPreviewDto, SettlePeriodBody, SubmitCharmPaymentBody,
+  AddAgencyHostBody, AgencyCreatedAnswer, AgencyDto, AgencyList, CharmPaymentPage, CharmPaymentSubmittedAnswer, ConsoleAgencyDetail, ConsoleAgencyPage, CreateAgencyBody, GiftReceiptPage, PeriodQuery,
+  PeriodSettledAnswer, SetShareRatiosBody, SettlementPage, SettlementPreviewDto, SettlePeriodBody, SubmitCharmPaymentBody, VerifyAgencyBody,
 } from './guild.ts';
 import {
   AuthStateDto, BanBody, BanChanged, CreateSignMessageBody, DailyClaimAnswer, DevMailbox, LoggedOut, LoginBody, MeDto, NextClaimDto, OnboardingAnswer, OnboardingBody,
@@ -28,7 +28,7 @@ import {
   GrantDecision, GrantQueue, GrantQueueQuery, LedgerAuditAnswer, LedgerAuditStatus, ReferralWeekQuery, ReferralWeekSettlements, RejectGrantBody, RejectWithdrawalBody,
   RequestGrantBody, SettleWithdrawalBody, StuckPayments, WithdrawalDecision, WithdrawalQueue, WithdrawalQueueQuery,
 } from './money-operations.ts';
-import { OperationsStatus } from './operations-view.ts';
+import { OperationsStatus, RebuildProjectionBody, RebuildRequestedAnswer } from './operations-view.ts';
 import { HostApplicationAnswer, HostApplicationBody, HostApplicationDecisionBody, HostApplicationListQuery, HostApplicationPage, MyHostApplication } from './host-applications.ts';
 import {
   AuditPage, AuditQuery, ConsoleLobbyPage, ConsoleUserDetail, ConsoleUserPage, DecideReportBody, OperatorDone, OperatorLobbyBody, OperatorRemoveBody, ReportBody,
@@ -372,10 +372,15 @@ const catalogue = [
   get('/console/lobbies', 'console', 'Live lobbies with members and open reports', { roles: ['ad'], query: PageQuery, response: ConsoleLobbyPage }),
   post('/console/lobbies/{id}/terminate', 'console', 'End a lobby, with the reason its members see', { roles: ['ad'], body: OperatorLobbyBody, response: OperatorDone }),
   post('/console/lobbies/{id}/remove', 'console', 'Remove a user from a lobby, with the reason they see', { roles: ['ad'], body: OperatorRemoveBody, response: OperatorDone }),
+  get('/console/agencies', 'console', 'Every agency with its owner, host count and verification (unverified first)', { roles: ['ad'], query: PageQuery, response: ConsoleAgencyPage }),
+  get('/console/agencies/{agencyId}', 'console', "An agency's roster and verification", { roles: ['ad'], response: ConsoleAgencyDetail }),
+  get('/console/agencies/{agencyId}/settlements', 'console', "An agency's settlements", { roles: ['ad'], query: PageQuery, response: SettlementPage }),
+  post('/console/agencies/{agencyId}/verify', 'console', 'Verify an agency, with a note kept in the audit trail', { roles: ['ad'], body: VerifyAgencyBody, response: OperatorDone }),
   get('/console/audit', 'console', 'Operator actions by subject or operator', { roles: ['ad'], query: AuditQuery, response: AuditPage }),
 
   // ---- operations ----
   get('/console/ops/status', 'ops', "Each projection's lag and status, the oldest open transaction, gateway connections", { roles: ['ad', 'dev'], response: OperationsStatus }),
+  post('/console/ops/rebuild', 'ops', 'Rebuild a projection from the log (the same rebuild as `projections rebuild`); the projections worker runs it', { roles: ['ad'], body: RebuildProjectionBody, response: RebuildRequestedAnswer, status: 201 }),
   get('/ops/stream-categories', 'ops', 'Event stream categories and their sizes', { roles: ['ad', 'dev'], query: PageQuery, response: StreamCategoryPage }),
 ] satisfies ApiRoute[];
 export const apiCatalogue: ApiRoute[] = catalogue;

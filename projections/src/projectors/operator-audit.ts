@@ -7,7 +7,7 @@ import { defineProjector, ident, type ProjectedEvent } from '../projector.ts';
 const sourceTypes = [
   'ReportDecided', 'RoleGranted', 'RoleRevoked', 'UserBanned', 'UserUnbanned', 'SessionsEndedByOperator', 'LobbyEnded', 'LobbyUserKicked', 'ChatSilenced',
   'ChatMessageRemoved', 'WithdrawalCompleted', 'WithdrawalFailed', 'DiamondGrantRequested', 'DiamondGrantApproved', 'DiamondGrantRejected',
-  'HostApplicationApproved', 'HostApplicationRejected',
+  'HostApplicationApproved', 'HostApplicationRejected', 'AgencyVerified', 'ProjectionRebuildRequested',
 ] as const;
 type SourceType = (typeof sourceTypes)[number];
 
@@ -65,6 +65,8 @@ const sources: { [K in SourceType]: (e: ProjectedEvent<K>) => AuditRow | null } 
   DiamondGrantRejected: (e) => ({ operatorUid: e.data.rejectedBy, action: 'grant.reject', subject: `grant:${e.data.grantId}`, subjectUid: e.data.uid, reason: e.data.reason, at: e.data.rejectedAt }),
   HostApplicationApproved: (e) => ({ operatorUid: e.data.decidedBy, action: 'host-application.approve', subject: `host-application:${e.data.applicationId}`, subjectUid: e.data.uid, reason: null, at: e.data.decidedAt }),
   HostApplicationRejected: (e) => ({ operatorUid: e.data.decidedBy, action: 'host-application.reject', subject: `host-application:${e.data.applicationId}`, subjectUid: e.data.uid, reason: e.data.reason, at: e.data.decidedAt }),
+  AgencyVerified: (e) => ({ operatorUid: e.data.verifiedBy, action: 'agency.verify', subject: `agency:${e.data.agencyId}`, subjectUid: e.data.ownerUid, reason: e.data.note, at: e.data.verifiedAt }),
+  ProjectionRebuildRequested: (e) => ({ operatorUid: e.data.requestedBy, action: 'projection.rebuild', subject: `projection:${e.data.projection}`, subjectUid: null, reason: null, at: e.data.requestedAt }),
 };
 
 function rowOf(e: ProjectedEvent<SourceType>): AuditRow | null {
@@ -103,6 +105,10 @@ function rowOf(e: ProjectedEvent<SourceType>): AuditRow | null {
       return sources.HostApplicationApproved(e);
     case 'HostApplicationRejected':
       return sources.HostApplicationRejected(e);
+    case 'AgencyVerified':
+      return sources.AgencyVerified(e);
+    case 'ProjectionRebuildRequested':
+      return sources.ProjectionRebuildRequested(e);
     default: {
       const _exhaustive: never = e;
       return _exhaustive;

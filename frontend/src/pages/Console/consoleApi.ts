@@ -20,6 +20,15 @@ export const useAudit = (filter: { subject?: string; operator?: string }, page: 
     `/console/audit?page=${page}&limit=${limit}${filter.subject ? `&subject=${enc(filter.subject)}` : ''}${filter.operator ? `&operator=${enc(filter.operator)}` : ''}`,
   );
 
+export const useAgencies = (page: number) => useQuery<ApiResponse<'GET /console/agencies'>>(`/console/agencies?page=${page}&limit=10`);
+export const useAgency = (agencyId: string) => useQuery<ApiResponse<'GET /console/agencies/{agencyId}'>>(`/console/agencies/${enc(agencyId)}`);
+export const useAgencySettlements = (agencyId: string, page: number) =>
+  useQuery<ApiResponse<'GET /console/agencies/{agencyId}/settlements'>>(`/console/agencies/${enc(agencyId)}/settlements?page=${page}&limit=10`);
+export async function verifyAgency(agencyId: string, note: string) {
+  await api.post(`/console/agencies/${enc(agencyId)}/verify`, { note }, quiet);
+  await refresh();
+}
+
 export async function decideReport(reportId: string, body: Partial<DecideReportBody>) {
   await api.post(`/console/reports/${enc(reportId)}/decide`, body, quiet);
   await refresh();
