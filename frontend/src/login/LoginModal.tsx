@@ -18,8 +18,10 @@ import {
   loginAsGuest,
   loginWithBrowserWallet,
   loginWithEmail,
+  loginWithSolanaWallet,
   loginWithTelegram,
   requestEmailCode,
+  solanaBrowserWallet,
   WalletRejected,
   type AuthState,
 } from './signIn.ts';
@@ -73,8 +75,11 @@ export default function LoginModal() {
           <Button block size="lg" onClick={() => setStep('email')} data-testid="login-email">
             ✉️ Continue with E-mail
           </Button>
-          <Button block size="lg" variant="secondary" busy={busy === 'wallet'} disabled={!browserWallet()} title={browserWallet() ? undefined : 'No browser wallet found'} onClick={() => run('wallet', async () => afterSignIn(await loginWithBrowserWallet()))}>
+          <Button block size="lg" variant="secondary" busy={busy === 'wallet'} disabled={!browserWallet()} title={browserWallet() ? undefined : 'No browser wallet found'} onClick={() => run('wallet', async () => afterSignIn(await loginWithBrowserWallet()))} data-testid="login-wallet">
             🦊 Continue with Browser Wallet
+          </Button>
+          <Button block size="lg" variant="secondary" busy={busy === 'solana'} disabled={!solanaBrowserWallet()} title={solanaBrowserWallet() ? undefined : 'No Solana wallet found'} onClick={() => run('solana', async () => afterSignIn(await loginWithSolanaWallet()))} data-testid="login-solana">
+            ◎ Continue with Solana Wallet
           </Button>
           {tgInitData ? (
             <Button block size="lg" variant="secondary" busy={busy === 'telegram'} onClick={() => run('telegram', async () => afterSignIn(await loginWithTelegram(tgInitData)))} data-testid="login-telegram">
@@ -91,7 +96,7 @@ export default function LoginModal() {
           <Button block variant="ghost" busy={busy === 'guest'} onClick={() => run('guest', async () => afterSignIn(await loginAsGuest()))} data-testid="login-guest">
             Continue as Guest
           </Button>
-          {error ? <p className={styles.error}>{error}</p> : null}
+          {error ? <p className={styles.error} role="alert" data-testid="login-error">{error}</p> : null}
         </div>
       ) : null}
       {step === 'email' ? <EmailStep email={email} setEmail={setEmail} onBack={() => setStep('default')} onSent={() => setStep('otp')} /> : null}

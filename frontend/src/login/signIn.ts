@@ -1,11 +1,13 @@
-// The sign-in calls of spec section 7 (auth/otp, auth/login, auth/login-wallet,
+// The sign-in calls of spec section 7 (auth/otp, auth/login, auth/login-wallet (EVM and Solana),
 // auth/login-via-telegram, user/onboarding) and what a successful sign-in does to the session.
 import type { AuthStateDto } from '@murmur/contracts/identity';
 import { api } from '../api/client.ts';
 import { forgetPositions } from '../api/position.ts';
 import { useSession } from '../api/session.ts';
+import { browserWalletTexts } from '@murmur/contracts/account-settings';
 import { clearQueries } from '../state/query.ts';
 import { readLocal, writeLocal } from '../state/store.ts';
+import { base58, type SolanaProvider } from '../wallet/linkWallet.ts';
 
 /** Spec section 3 "Auth state", as every sign-in answers it (its contracts DTO). */
 export type AuthState = AuthStateDto;
@@ -79,6 +81,29 @@ export async function loginWithBrowserWallet(): Promise<AuthState> {
     const signature = (await wallet.request({ method: 'personal_sign', params: [message, address] })) as string;
     const state = await fetchWalletLogin({ ...context(), signature, address, type: 'login', environment: 'evm' }, token);
     return signedIn(state);
+  } catch (error) {
+    const e = error as { code?: number; message?: string };
+    if (e.code === 4001 || /User rejected the request/i.test(e.message ?? '')) throw new WalletRejected();
+    throw error;
+  }
+}
+
+/** A window.solana-style wallet (Phantom's documented injected provider), when the browser has one. */
+export function solanaBrowserWallet(): SolanaProvider | null {
+  return (globalThis as { solana?: SolanaProvider }).solana ?? null;
+}
+
+/** Connect the Solana wallet, sign the server's message (UTF-8 bytes, base58 signature), log in. */
+export async function loginWithSolanaWallet(): Promise<AuthState> {
+  const wallet = solanaBrowserWallet();
+  if (!wallet) throw new Error(browserWalletTexts.noSolanaWallet);
+  try {
+    const { publicKey } = await wallet.connect();
+    const address = publicKey.toBase58?.() ?? publicKey.toString();
+    const { message, token } = await api.post<'POST /wallet/create-sign-message'>('/wallet/create-sign-message', { address, type: 'login', environment: 'solana-runtime' }, { quiet: true });
+    const signed = await wallet.signMessage(new TextEncoder().encode(message), 'utf8');
+    const signature = base58(signed instanceof Uint8Array ? signed : signed.signature);
+    return signedIn(await fetchWalletLogin({ ...context(), signature, address, type: 'login', environment: 'solana-runtime' }, token));
   } catch (error) {
     const e = error as { code?: number; message?: string };
     if (e.code === 4001 || /User rejected the request/i.test(e.message ?? '')) throw new WalletRejected();

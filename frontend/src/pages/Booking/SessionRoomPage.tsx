@@ -14,7 +14,7 @@ import { Button } from '../../components/Button.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { VoiceStatus } from '../../lobby/VoiceStatus.tsx';
-import { AudioResumeModal } from '../Lobby/LobbyModals.tsx';
+import { AudioResumeNotice } from '../Lobby/LobbyModals.tsx';
 import { resumeAudio, setMicrophone, useMedia } from '../../media/port.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
@@ -95,7 +95,7 @@ export default function SessionRoomPage() {
         ) : null}
         {b.status === 'cancelled' ? <p>This booking was cancelled; the diamonds went back to the buyer.</p> : null}
       </section>
-      <AudioResumeModal open={voice.audioBlocked} onResume={resumeAudio} />
+      <AudioResumeNotice open={voice.audioBlocked} onResume={resumeAudio} />
     </div>
   );
 }

@@ -3,7 +3,6 @@
 import { accountTexts, credentialKindNames, type AccountSettingsDto, type LinkedCredentialDto } from '@murmur/contracts/account-settings';
 import { texts } from '@murmur/contracts/errors';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { api, ApiCallError } from '../../api/client.ts';
 import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
@@ -13,6 +12,7 @@ import { refreshQueries, useQuery } from '../../state/query.ts';
 import { useTheme } from '../../state/theme.ts';
 import { toast } from '../../state/ui.ts';
 import { DeleteAccount, LinkEmail } from './AccountActions.tsx';
+import { LinkWallets } from './LinkWallets.tsx';
 import styles from './Settings.module.css';
 
 const SETTINGS = '/user/settings' as const;
@@ -78,13 +78,7 @@ function LinkedAccounts({ settings, onChange }: { settings: AccountSettingsDto |
         </p>
       ) : null}
       <LinkEmail settings={settings} onChange={onChange} />
-      <div className={styles.actions}>
-        <Link to="/web3-wallet">
-          <Button variant="secondary" size="sm" tabIndex={-1}>
-            Link a wallet
-          </Button>
-        </Link>
-      </div>
+      <LinkWallets settings={settings} onChange={onChange} />
     </section>
   );
 }
