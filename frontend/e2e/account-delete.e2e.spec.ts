@@ -75,6 +75,8 @@ describe('deleting an account', () => {
   it("shows another user that the account no longer exists, after a reload too", async () => {
     await viewer.reload();
     await viewer.getByRole('heading', { name: 'This user does not exist.' }).waitFor({ timeout: 20_000 });
+    // Said once, on the page, not again in a toast.
+    expect(await viewer.getByTestId('toast').filter({ hasText: 'This user does not exist.' }).count()).toBe(0);
     await viewer.screenshot({ path: path.join(shots, 'profile-deleted-account.png') });
   });
 
