@@ -10,6 +10,7 @@ import { closeServer, listen, type PaymentSettings } from '@murmur/platform';
 import type { PaymentPorts } from '../command-api/src/payments/ports.ts';
 import { startDevSmtpServer, type DevSmtpServer } from '../command-api/src/identity/dev-smtp.ts';
 import type { CommandDeps } from '../command-api/src/dependencies.ts';
+import type { QueryDeps } from '../query-api/src/dependencies.ts';
 import type { IdentityConfig } from '../command-api/src/identity/config.ts';
 import { createIdentityRuntime } from '../command-api/src/identity/runtime.ts';
 import { readConfig as readGatewayConfig } from '../realtime-gateway/src/config.ts';
@@ -58,6 +59,8 @@ export interface FullStackOptions {
   commandOverrides?: Partial<CommandDeps>;
   /** Identity settings of the test on top of the demo's (e.g. a short OTP_RESEND_SECONDS to sign in again at once). */
   identityEnv?: Partial<Record<keyof IdentityConfig, string>>;
+  /** Other query-api dependencies, e.g. the identity providers the sign-in screen offers. */
+  queryOverrides?: Partial<QueryDeps>;
 }
 
 export async function startFullStack(options: FullStackOptions = {}): Promise<FullStack> {
@@ -74,7 +77,7 @@ export async function startFullStack(options: FullStackOptions = {}): Promise<Fu
       ...options.commandOverrides,
       ...(options.payments ? { payments: options.payments.command } : {}),
     },
-    ...(options.payments ? { queryOverrides: { payments: options.payments.query } } : {}),
+    queryOverrides: { ...options.queryOverrides, ...(options.payments ? { payments: options.payments.query } : {}) },
   });
   pool = stack.db.pool;
   const gateway = buildGateway(

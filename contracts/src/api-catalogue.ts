@@ -15,7 +15,7 @@ import {
   PeriodSettledAnswer, SetShareRatiosBody, SettlementPage, SettlementPreviewDto, SettlePeriodBody, SubmitCharmPaymentBody, VerifyAgencyBody,
 } from './guild.ts';
 import {
-  AuthStateDto, BanBody, BanChanged, CreateSignMessageBody, DailyClaimAnswer, DevMailbox, LoggedOut, LoginBody, MeDto, NextClaimDto, OnboardingAnswer, OnboardingBody,
+  AuthStateDto, BanBody, BanChanged, CreateSignMessageBody, DailyClaimAnswer, DevMailbox, IdentityProvidersDto, LoggedOut, LoginBody, MeDto, NextClaimDto, OnboardingAnswer, OnboardingBody,
   OtpSent, ProviderLoginBody, RequestOtpBody, RoleChangeBody, RolesChanged, SignMessageDto, TelegramLoginBody, WalletLinked, WalletSignatureBody,
 } from './identity.ts';
 import {
@@ -105,6 +105,7 @@ const catalogue = [
   open('POST', '/auth/login', 'identity', 'Sign in with an email code, or as a guest', { body: LoginBody, response: AuthStateDto }),
   open('POST', '/auth/login-wallet', 'identity', 'Sign in with a signed wallet message', { body: WalletSignatureBody, response: AuthStateDto }),
   open('POST', '/auth/login-via-firebase-provider', 'identity', 'Sign in with an identity provider token', { body: ProviderLoginBody, response: AuthStateDto }),
+  open('GET', '/auth/providers', 'identity', 'The identity providers offered for sign-in, with the public web configuration of the identity service', { response: IdentityProvidersDto }),
   open('POST', '/auth/login-via-telegram', 'identity', 'Sign in with Telegram init data', { body: TelegramLoginBody, response: AuthStateDto }),
   open('POST', '/auth/refresh', 'identity', 'Rotate the refresh cookie and get a new access token', { response: AuthStateDto }),
   open('POST', '/auth/logout', 'identity', 'End the session and clear the refresh cookie', { response: LoggedOut }),

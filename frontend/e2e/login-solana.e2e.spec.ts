@@ -128,6 +128,8 @@ describe('Solana sign-in from the login modal', () => {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
     await openLogin(page);
     expect(await page.getByTestId('login-solana').isDisabled()).toBe(true);
+    // No identity provider configured in this stack: no provider buttons.
+    expect(await page.getByTestId('login-provider-google').count()).toBe(0);
     await page.context().close();
   });
 });

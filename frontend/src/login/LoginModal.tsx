@@ -18,6 +18,7 @@ import {
   loginAsGuest,
   loginWithBrowserWallet,
   loginWithEmail,
+  loginWithProvider,
   loginWithSolanaWallet,
   loginWithTelegram,
   requestEmailCode,
@@ -26,6 +27,7 @@ import {
   type AuthState,
 } from './signIn.ts';
 import { telegramInitData } from '../telegram/telegramSdk.ts';
+import { ProviderCancelled, useIdentityProviders } from './identityProviders.ts';
 import styles from './LoginModal.module.css';
 
 type Step = 'default' | 'email' | 'otp' | 'terms' | 'success';
@@ -33,6 +35,8 @@ type Step = 'default' | 'email' | 'otp' | 'terms' | 'success';
 export default function LoginModal() {
   // Telegram's launch data, read by the bundled SDK: present only when Telegram opened us.
   const [tgInitData] = useState(telegramInitData);
+  // The identity providers configured here (none: no buttons).
+  const idp = useIdentityProviders();
   const setOpen = useUi((s) => s.setLoginOpen);
   // A signed-in user who has not done the terms step starts there (after a reload, or a refused
   // command); a code sent before the modal was closed goes back to its step, countdown running (pendingCode.ts).
@@ -56,7 +60,7 @@ export default function LoginModal() {
     try {
       await task();
     } catch (e) {
-      if (e instanceof WalletRejected) setStep('default');
+      if (e instanceof WalletRejected || e instanceof ProviderCancelled) setStep('default');
       else setError(e instanceof ApiCallError || e instanceof Error ? e.message : 'Oops, something went wrong. Please try again.');
     } finally {
       setBusy(null);
@@ -75,6 +79,11 @@ export default function LoginModal() {
           <Button block size="lg" onClick={() => setStep('email')} data-testid="login-email">
             ✉️ Continue with E-mail
           </Button>
+          {idp?.providers.map((p) => (
+            <Button key={p.id} block size="lg" variant="secondary" busy={busy === p.id} onClick={() => run(p.id, async () => afterSignIn(await loginWithProvider(idp, p.id)))} data-testid={`login-provider-${p.id.split('.')[0]}`}>
+              {p.id === 'google.com' ? 'G' : '𝕏'} Continue with {p.name}
+            </Button>
+          ))}
           <Button block size="lg" variant="secondary" busy={busy === 'wallet'} disabled={!browserWallet()} title={browserWallet() ? undefined : 'No browser wallet found'} onClick={() => run('wallet', async () => afterSignIn(await loginWithBrowserWallet()))} data-testid="login-wallet">
             🦊 Continue with Browser Wallet
           </Button>

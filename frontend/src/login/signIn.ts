@@ -1,6 +1,6 @@
 // The sign-in calls of spec section 7 (auth/otp, auth/login, auth/login-wallet (EVM and Solana),
 // auth/login-via-telegram, user/onboarding) and what a successful sign-in does to the session.
-import type { AuthStateDto } from '@murmur/contracts/identity';
+import type { AuthStateDto, IdentityProviderId, IdentityProvidersDto } from '@murmur/contracts/identity';
 import { api } from '../api/client.ts';
 import { forgetPositions } from '../api/position.ts';
 import { useSession } from '../api/session.ts';
@@ -8,6 +8,7 @@ import { browserWalletTexts } from '@murmur/contracts/account-settings';
 import { clearQueries } from '../state/query.ts';
 import { readLocal, writeLocal } from '../state/store.ts';
 import { base58, type SolanaProvider } from '../wallet/linkWallet.ts';
+import { loginWithProviderAccount, providerAccount } from './identityProviders.ts';
 
 /** Spec section 3 "Auth state", as every sign-in answers it (its contracts DTO). */
 export type AuthState = AuthStateDto;
@@ -109,6 +110,12 @@ export async function loginWithSolanaWallet(): Promise<AuthState> {
     if (e.code === 4001 || /User rejected the request/i.test(e.message ?? '')) throw new WalletRejected();
     throw error;
   }
+}
+
+/** The identity provider's popup, then `auth/login-via-firebase-provider` (ProviderCancelled: nothing to say). */
+export async function loginWithProvider(config: IdentityProvidersDto, id: IdentityProviderId): Promise<AuthState> {
+  const account = await providerAccount(config, id);
+  return signedIn(await loginWithProviderAccount(account, context()));
 }
 
 async function fetchWalletLogin(body: unknown, signatureSession: string): Promise<AuthState> {

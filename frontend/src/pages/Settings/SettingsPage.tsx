@@ -12,6 +12,7 @@ import { refreshQueries, useQuery } from '../../state/query.ts';
 import { useTheme } from '../../state/theme.ts';
 import { toast } from '../../state/ui.ts';
 import { DeleteAccount, LinkEmail } from './AccountActions.tsx';
+import { LinkProviders } from './LinkProviders.tsx';
 import { LinkWallets } from './LinkWallets.tsx';
 import styles from './Settings.module.css';
 
@@ -32,8 +33,11 @@ export default function SettingsPage() {
   );
 }
 
+/** The providers' names as the sign-in buttons say them (the credential keeps the provider's id). */
+const providerNames: Record<string, string> = { 'google.com': 'Google', 'twitter.com': 'X' };
+
 function credentialLabel(c: LinkedCredentialDto): string {
-  if (c.kind === 'provider') return c.provider ? `Signed in with ${c.provider}` : credentialKindNames.provider;
+  if (c.kind === 'provider') return c.provider ? `Signed in with ${providerNames[c.provider] ?? c.provider}` : credentialKindNames.provider;
   return credentialKindNames[c.kind];
 }
 
@@ -78,6 +82,7 @@ function LinkedAccounts({ settings, onChange }: { settings: AccountSettingsDto |
         </p>
       ) : null}
       <LinkEmail settings={settings} onChange={onChange} />
+      <LinkProviders settings={settings} onChange={onChange} />
       <LinkWallets settings={settings} onChange={onChange} />
     </section>
   );
