@@ -3,13 +3,15 @@
 // sign-in creates the account (terms step), a second browser with the same key reaches the same
 // account without the terms step, a signature by another key is refused with the server's text and
 // signs nobody in, and a closed prompt says nothing. In the settings, an e-mail user links a Solana
-// wallet (then a way in, across a reload) and unlinks it again.
+// wallet (then a way in, across a reload) and unlinks it again. Two EVM wallets that announce
+// themselves (EIP-6963) each get a button, and the one picked signs.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ed25519 } from '@noble/curves/ed25519.js';
 import { Keypair } from '@solana/web3.js';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../../test-support/browser.ts';
 import { startFullStack, type FullStack } from '../../test-support/full-stack.ts';
@@ -171,5 +173,50 @@ describe('linking a wallet in the settings', () => {
     expect(await page.getByTestId('linked-account').count()).toBe(1);
     await page.locator('section[aria-labelledby="linked-title"]').screenshot({ path: path.join(shots, 'settings-wallet-unlinked.png') });
     await page.context().close();
+  });
+});
+
+describe('two EVM wallets announced side by side (EIP-6963)', () => {
+  const metamask = privateKeyToAccount(generatePrivateKey());
+  const rabby = privateKeyToAccount(generatePrivateKey());
+
+  it('offers each by name and signs in with the one picked', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
+    context.setDefaultTimeout(60_000);
+    await context.exposeFunction('__evmSign', async (which: string, message: string) => ({ signature: await (which === 'rabby' ? rabby : metamask).signMessage({ message }) }));
+    await context.addInitScript(({ addresses }) => {
+      const icon = 'data:image/svg+xml;base64,' + btoa('<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20"><rect width="20" height="20" fill="#f6851b"/></svg>');
+      const make = (which: 'metamask' | 'rabby') => ({
+        async request({ method, params }: { method: string; params?: unknown[] }) {
+          if (method === 'eth_requestAccounts' || method === 'eth_accounts') return [addresses[which]];
+          if (method === 'eth_chainId') return '0xaa36a7';
+          if (method === 'personal_sign') return ((await (window as unknown as { __evmSign: (w: string, m: string) => Promise<{ signature: string }> }).__evmSign(which, String(params?.[0]))).signature);
+          throw Object.assign(new Error(`Unsupported method ${method}`), { code: 4200 });
+        },
+      });
+      const wallets = [
+        { info: { uuid: '6f5a3c1e-0000-4000-8000-000000000001', name: 'MetaMask', icon, rdns: 'io.metamask' }, provider: make('metamask') },
+        { info: { uuid: '6f5a3c1e-0000-4000-8000-000000000002', name: 'Rabby Wallet', icon, rdns: 'io.rabby' }, provider: make('rabby') },
+      ];
+      (window as unknown as { ethereum: unknown }).ethereum = wallets[0]!.provider;
+      const announce = () => wallets.forEach((w) => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze(w) })));
+      window.addEventListener('eip6963:requestProvider', announce);
+      announce();
+    }, { addresses: { metamask: metamask.address, rabby: rabby.address } });
+    const page = await context.newPage();
+    await page.goto(`${full.url}/`);
+    await page.getByTestId('sign-in').click();
+    await page.getByTestId('login-wallet-io.rabby').waitFor();
+    expect(await page.getByTestId('login-wallet-io.metamask').innerText()).toContain('Continue with MetaMask');
+    // The single window.ethereum button gives way to the wallets by name.
+    expect(await page.getByTestId('login-wallet').count()).toBe(0);
+    await page.getByTestId('login-modal').screenshot({ path: path.join(shots, 'login-modal-wallets.png') });
+    await page.getByTestId('login-wallet-io.rabby').click();
+    await page.getByTestId('terms-step').waitFor({ timeout: 20_000 });
+    await finishTerms(page);
+    await page.goto(`${full.url}/settings`);
+    await page.getByTestId('linked-account').filter({ hasText: rabby.address.toLowerCase() }).waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('linked-account').filter({ hasText: metamask.address.toLowerCase() }).count()).toBe(0);
+    await context.close();
   });
 });

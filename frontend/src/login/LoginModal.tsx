@@ -28,6 +28,7 @@ import {
 } from './signIn.ts';
 import { telegramInitData } from '../telegram/telegramSdk.ts';
 import { ProviderCancelled, useIdentityProviders } from './identityProviders.ts';
+import { useAnnouncedWallets } from '../wallet/announcedWallets.ts';
 import styles from './LoginModal.module.css';
 
 type Step = 'default' | 'email' | 'otp' | 'terms' | 'success';
@@ -37,6 +38,8 @@ export default function LoginModal() {
   const [tgInitData] = useState(telegramInitData);
   // The identity providers configured here (none: no buttons).
   const idp = useIdentityProviders();
+  // Browser wallets that announce themselves (EIP-6963): one button each; none: window.ethereum's.
+  const announced = useAnnouncedWallets();
   const setOpen = useUi((s) => s.setLoginOpen);
   // A signed-in user who has not done the terms step starts there (after a reload, or a refused
   // command); a code sent before the modal was closed goes back to its step, countdown running (pendingCode.ts).
@@ -84,9 +87,17 @@ export default function LoginModal() {
               {p.id === 'google.com' ? 'G' : '𝕏'} Continue with {p.name}
             </Button>
           ))}
-          <Button block size="lg" variant="secondary" busy={busy === 'wallet'} disabled={!browserWallet()} title={browserWallet() ? undefined : 'No browser wallet found'} onClick={() => run('wallet', async () => afterSignIn(await loginWithBrowserWallet()))} data-testid="login-wallet">
-            🦊 Continue with Browser Wallet
-          </Button>
+          {announced.length > 0 ? (
+            announced.map((w) => (
+              <Button key={w.uuid} block size="lg" variant="secondary" busy={busy === w.uuid} onClick={() => run(w.uuid, async () => afterSignIn(await loginWithBrowserWallet(w.provider)))} data-testid={`login-wallet-${w.rdns}`}>
+                {w.icon ? <img src={w.icon} alt="" width={20} height={20} className={styles.walletIcon} /> : '🦊'} Continue with {w.name}
+              </Button>
+            ))
+          ) : (
+            <Button block size="lg" variant="secondary" busy={busy === 'wallet'} disabled={!browserWallet()} title={browserWallet() ? undefined : 'No browser wallet found'} onClick={() => run('wallet', async () => afterSignIn(await loginWithBrowserWallet()))} data-testid="login-wallet">
+              🦊 Continue with Browser Wallet
+            </Button>
+          )}
           <Button block size="lg" variant="secondary" busy={busy === 'solana'} disabled={!solanaBrowserWallet()} title={solanaBrowserWallet() ? undefined : 'No Solana wallet found'} onClick={() => run('solana', async () => afterSignIn(await loginWithSolanaWallet()))} data-testid="login-solana">
             ◎ Continue with Solana Wallet
           </Button>

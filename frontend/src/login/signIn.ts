@@ -59,7 +59,7 @@ export async function loginWithTelegram(initData: string): Promise<AuthState> {
   return signedIn(await api.post<'POST /auth/login-via-telegram'>('/auth/login-via-telegram', { ...context(), initData }, { quiet: true }));
 }
 
-interface Eip1193 {
+export interface Eip1193 {
   request(args: { method: string; params?: unknown[] }): Promise<unknown>;
 }
 
@@ -70,9 +70,10 @@ export function browserWallet(): Eip1193 | null {
 /** Raised when the person closed the wallet's prompt: the flow resets silently (spec section 8). */
 export class WalletRejected extends Error {}
 
-/** Connect wallet, sign the server's message, then log in (spec section 4 "Wallet sign-in"). */
-export async function loginWithBrowserWallet(): Promise<AuthState> {
-  const wallet = browserWallet();
+/** Connect wallet (the one picked among those announced, else window.ethereum), sign the server's
+ * message, then log in (spec section 4 "Wallet sign-in"). */
+export async function loginWithBrowserWallet(chosen?: Eip1193): Promise<AuthState> {
+  const wallet = chosen ?? browserWallet();
   if (!wallet) throw new Error('No browser wallet was found. Install one and try again.');
   try {
     const accounts = (await wallet.request({ method: 'eth_requestAccounts' })) as string[];
