@@ -1,10 +1,10 @@
-// Issue 16 point 7: signing in with a Solana wallet from the login modal. The page's window.solana
-// is a Phantom-style provider whose signing runs in the test with a real ed25519 key: the first
-// sign-in creates the account (terms step), a second browser with the same key reaches the same
-// account without the terms step, a signature by another key is refused with the server's text and
-// signs nobody in, and a closed prompt says nothing. In the settings, an e-mail user links a Solana
-// wallet (then a way in, across a reload) and unlinks it again. Two EVM wallets that announce
-// themselves (EIP-6963) each get a button, and the one picked signs.
+// Issue 16 point 7: signing in with wallets from the login modal. First a Solana wallet: the page's
+// window.solana is a Phantom-style provider whose signing runs in the test with a real ed25519 key:
+// the first sign-in creates the account (terms step), a second browser with the same key reaches
+// the same account without the terms step, a signature by another key is refused with the server's
+// text and signs nobody in, and a closed prompt says nothing. In the settings, an e-mail user links
+// a Solana wallet (then a way in, across a reload) and unlinks it again. Two EVM wallets that
+// announce themselves (EIP-6963) each get a button, and the one picked signs.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
