@@ -11,6 +11,7 @@ import { createEdge } from './edge.ts';
 import { migrateAll } from './migrations.ts';
 import { databaseUrl, startEmbeddedPostgres } from './postgres-server.ts';
 import { seedDemo } from './seed/run.ts';
+import { startDemoPaymentProviders } from './demo-payment-providers.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const env = process.env;
@@ -80,10 +81,12 @@ async function stop(code = 0): Promise<void> {
   for (const child of children) child.kill('SIGTERM');
   await Promise.all(children.map((c) => (c.exitCode !== null ? Promise.resolve() : new Promise((r) => c.once('exit', r)))));
   await stopFrontend();
+  await demoProvidersStop();
   await stopPostgres().catch(() => undefined);
   process.exit(code);
 }
 let stopFrontend: () => Promise<void> = async () => undefined;
+let demoProvidersStop: () => Promise<void> = async () => undefined;
 
 process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
@@ -102,6 +105,11 @@ const serviceEnv = {
   PROJECTIONS_PORT: String(ports.projections),
   PUBLIC_URL: env.PUBLIC_URL ?? `http://localhost:${ports.edge}`,
 };
+// In the demo, the web payment and the PH e-wallets run against the local fake providers (their
+// approval pages are local), unless real keys are given or DEMO_PAYMENT_FAKES=off.
+const demoProviders = serviceEnv.MURMUR_DEMO === 'on' && env.DEMO_PAYMENT_FAKES !== 'off' ? await startDemoPaymentProviders(env, `http://127.0.0.1:${ports.edge}`) : null;
+Object.assign(serviceEnv, demoProviders?.env ?? {});
+if (demoProviders) demoProvidersStop = demoProviders.stop;
 startService('command-api', 'command-api/src/main.ts', serviceEnv);
 startService('query-api', 'query-api/src/main.ts', serviceEnv);
 startService('projections', 'projections/src/main.ts', serviceEnv);

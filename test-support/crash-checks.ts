@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import WebSocket from 'ws';
 import { RealtimeClient, type WebSocketConstructor } from '@murmur/contracts/realtime-client';
-import { checkpointOf, headPosition, readAllFrom, START, subscriptionReached } from '@murmur/eventstore';
+import { checkpointAtPosition, checkpointOf, compareCheckpoints, headPosition, readAllFrom, START, subscriptionReached, type Checkpoint } from '@murmur/eventstore';
 import { channelsOf } from '../realtime-gateway/src/channels.ts';
 import { projectors } from '../projections/src/registry.ts';
 import type { LoadUser, RetryingClient } from './load-traffic.ts';
@@ -28,9 +28,11 @@ export interface Listener {
   user: LoadUser;
   channel: string;
   client: RealtimeClient;
-  /** The position the channel was confirmed at; everything after it must arrive. */
+  /** Where the channel stood when all listeners were confirmed; everything after it must arrive. */
   from: bigint;
   delivered: bigint[];
+  /** Events it got before `from` (while the other listeners were still being confirmed), not counted. */
+  beforeStart: number;
   resyncs: string[];
   errors: string[];
 }
@@ -46,7 +48,7 @@ export async function openListeners(gatewayUrl: string, users: LoadUser[], chann
       initialBackoffMs: 200,
       maxBackoffMs: 2_000,
     });
-    const listener: Listener = { user, channel: channelOf(i), client, from: -1n, delivered: [], resyncs: [], errors: [] };
+    const listener: Listener = { user, channel: channelOf(i), client, from: -1n, delivered: [], beforeStart: 0, resyncs: [], errors: [] };
     client.subscribe(listener.channel, {
       onEvent: (m) => listener.delivered.push(BigInt(m.position)),
       onResync: (r) => listener.resyncs.push(r.reason),
@@ -58,35 +60,72 @@ export async function openListeners(gatewayUrl: string, users: LoadUser[], chann
   await until('every listener confirmed on its channel', () => listeners.every((l) => l.client.position(l.channel) !== undefined || l.errors.length > 0), 60_000);
   for (const l of listeners) {
     if (l.errors.length > 0) throw new Error(`listener ${l.user.uid} was refused: ${l.errors.join('; ')}`);
+    // The first listeners were confirmed while the last were still connecting and have had live
+    // events since: the start is where each one stands NOW, and what it got up to here is not
+    // counted (both in one synchronous step, so no event falls between them).
     l.from = BigInt(l.client.position(l.channel)!);
+    l.beforeStart = l.delivered.length;
+    l.delivered.length = 0;
   }
   return listeners;
 }
 
-/** Every event of the log (small test logs only) with the channels the gateway sends it on. */
-async function channelEvents(pool: pg.Pool): Promise<Array<{ position: bigint; channels: string[] }>> {
-  const out: Array<{ position: bigint; channels: string[] }> = [];
+interface ChannelEvent {
+  position: bigint;
+  checkpoint: Checkpoint;
+  type: string;
+  channels: string[];
+}
+
+/** Every event of the log (small test logs only), in the log's order, with the channels the
+ * gateway sends it on. */
+async function channelEvents(pool: pg.Pool): Promise<ChannelEvent[]> {
+  const out: ChannelEvent[] = [];
   let cursor = START;
   for (;;) {
     const page = await readAllFrom(pool, cursor, 5_000);
-    for (const e of page) out.push({ position: e.globalPosition, channels: channelsOf(e) });
+    for (const e of page) out.push({ position: e.globalPosition, checkpoint: checkpointOf(e), type: e.type, channels: channelsOf(e) });
     if (page.length < 5_000) return out;
     cursor = checkpointOf(page[page.length - 1]!);
   }
 }
 
 /** Waits until each listener has as many events as its channel holds after its start, then holds
- * the two lists: the same positions, each once. Returns the number of events delivered. */
-export async function checkDeliveries(pool: pg.Pool, listeners: Listener[], timeoutMs = 45_000): Promise<{ delivered: number; expected: number; problems: string[] }> {
+ * the two lists: the same positions, each once. Returns the number of events delivered. "After its
+ * start" is in the log's order, (transaction id, position), as the gateway sends: an event with a
+ * lower position whose transaction committed after the confirmed one comes after it. */
+export async function checkDeliveries(pool: pg.Pool, listeners: Listener[], timeoutMs = 45_000): Promise<{ delivered: number; expected: number; problems: string[]; belowStartPosition: number; aboveStartPositionBefore: number; beforeStart: number }> {
   const events = await channelEvents(pool);
-  const expectedOf = (l: Listener) => events.filter((e) => e.position > l.from && e.channels.includes(l.channel)).map((e) => e.position);
+  const byPosition = new Map(events.map((e) => [e.position, e]));
+  const starts = new Map<Listener, Checkpoint>();
+  for (const l of listeners) {
+    const start = await checkpointAtPosition(pool, l.from);
+    if (!start) throw new Error(`listener ${l.user.uid} was confirmed at ${l.from}, which is no event`);
+    starts.set(l, start);
+  }
+  const expectedOf = (l: Listener) => events.filter((e) => compareCheckpoints(e.checkpoint, starts.get(l)!) > 0 && e.channels.includes(l.channel)).map((e) => e.position);
   const expected = new Map(listeners.map((l) => [l, expectedOf(l)]));
-  await until('every listener to receive its channel', () => listeners.every((l) => l.delivered.length >= expected.get(l)!.length || l.resyncs.length > 0), timeoutMs).catch(() => undefined);
+  // Waits for every expected position, not a count: a count is met early by an event that should not
+  // have come, and the tail still on its way then looks missing.
+  const hasAll = (l: Listener) => {
+    const got = new Set(l.delivered);
+    return expected.get(l)!.every((p) => got.has(p));
+  };
+  await until('every listener to receive its channel', () => listeners.every((l) => l.resyncs.length > 0 || hasAll(l)), timeoutMs).catch(() => undefined);
   const problems: string[] = [];
   let delivered = 0;
   let total = 0;
+  // Expected deliveries whose position is at or below the listener's start (their transaction
+  // committed after it): a check by position alone would call them unexpected.
+  let belowStartPosition = 0;
+  // And the other way round: channel events above the start position that come before it in log order.
+  let aboveStartPositionBefore = 0;
+  let beforeStart = 0;
   for (const l of listeners) {
     const want = expected.get(l)!;
+    belowStartPosition += want.filter((p) => p <= l.from).length;
+    aboveStartPositionBefore += events.filter((e) => e.position > l.from && e.channels.includes(l.channel) && compareCheckpoints(e.checkpoint, starts.get(l)!) < 0).length;
+    beforeStart += l.beforeStart;
     delivered += l.delivered.length;
     total += want.length;
     const got = [...l.delivered].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
@@ -96,10 +135,16 @@ export async function checkDeliveries(pool: pg.Pool, listeners: Listener[], time
     const wantSet = new Set(want);
     const foreign = got.filter((p) => !wantSet.has(p));
     if (missing.length || twice.length || foreign.length || l.resyncs.length || l.errors.length) {
-      problems.push(`${l.user.uid} on ${l.channel}: ${missing.length} missing (${missing.slice(0, 5).join(',')}), ${twice.length} twice, ${foreign.length} unexpected, resyncs [${l.resyncs.join(',')}], errors [${l.errors.join(',')}]`);
+      // An unexpected one is told with its type and why: not of this channel, before the start, or not in the log.
+      const why = (p: bigint) => {
+        const e = byPosition.get(p);
+        if (!e) return `${p} not in the log`;
+        return `${p} ${e.type} ${e.channels.includes(l.channel) ? 'before the start' : `on ${e.channels.join('+') || 'no channel'}`}`;
+      };
+      problems.push(`${l.user.uid} on ${l.channel} from ${l.from}: ${missing.length} missing (${missing.slice(0, 5).join(',')}), ${twice.length} twice, ${foreign.length} unexpected (${foreign.slice(0, 5).map(why).join('; ')}), resyncs [${l.resyncs.join(',')}], errors [${l.errors.join(',')}]`);
     }
   }
-  return { delivered, expected: total, problems };
+  return { delivered, expected: total, problems, belowStartPosition, aboveStartPositionBefore, beforeStart };
 }
 
 export interface PersistedCounts {

@@ -47,6 +47,8 @@ export interface CrashReport {
   listeners: number;
   retriedCommands: number;
   serverErrors: number;
+  /** Attempts answered 500 (an outage must answer 503). */
+  internalErrors: number;
   networkErrors: number;
   problems: string[];
   audit: { code: number | null; output: string };
@@ -172,7 +174,9 @@ export async function runCrashScenario(scenario: CrashScenario): Promise<CrashRe
     await waitForProjections(db.pool);
     step('projections caught up');
     const deliveries = await checkDeliveries(db.pool, watching);
-    step('deliveries checked');
+    // What a check by position alone, counting from each listener's own confirmation, would have
+    // miscounted (issue 21's "unexpected" and "missing" deliveries).
+    step(`deliveries checked: ${deliveries.beforeStart} delivered before the common start (not counted), ${deliveries.belowStartPosition} expected below their listener's start position but after it in log order, ${deliveries.aboveStartPositionBefore} above it but before it in log order (not expected)`);
     const audit = await ledgerAudit(db.url);
     const report: CrashReport = {
       scenario: scenario.name,
@@ -183,6 +187,7 @@ export async function runCrashScenario(scenario: CrashScenario): Promise<CrashRe
       listeners: watching.length,
       retriedCommands: client.acknowledged.filter((o) => o.attempts > 1).length,
       serverErrors: client.serverErrors,
+      internalErrors: client.internalErrors,
       networkErrors: client.networkErrors,
       problems: [...persisted.problems, ...deliveries.problems.slice(0, 20)],
       audit,

@@ -10,6 +10,8 @@ import { closeServer, listen, type PaymentSettings } from '@murmur/platform';
 import type { PaymentPorts } from '../command-api/src/payments/ports.ts';
 import { startDevSmtpServer, type DevSmtpServer } from '../command-api/src/identity/dev-smtp.ts';
 import type { CommandDeps } from '../command-api/src/dependencies.ts';
+import type { QueryDeps } from '../query-api/src/dependencies.ts';
+import type { IdentityConfig } from '../command-api/src/identity/config.ts';
 import { createIdentityRuntime } from '../command-api/src/identity/runtime.ts';
 import { readConfig as readGatewayConfig } from '../realtime-gateway/src/config.ts';
 import { buildGateway, type Gateway } from '../realtime-gateway/src/server.ts';
@@ -55,6 +57,10 @@ export interface FullStackOptions {
   payments?: { command: PaymentPorts; query: PaymentSettings };
   /** Other command-api dependencies, e.g. a clock a test moves forward (the booking scheduler's "now"). */
   commandOverrides?: Partial<CommandDeps>;
+  /** Identity settings of the test on top of the demo's (e.g. a short OTP_RESEND_SECONDS to sign in again at once). */
+  identityEnv?: Partial<Record<keyof IdentityConfig, string>>;
+  /** Other query-api dependencies, e.g. the identity providers the sign-in screen offers. */
+  queryOverrides?: Partial<QueryDeps>;
 }
 
 export async function startFullStack(options: FullStackOptions = {}): Promise<FullStack> {
@@ -65,13 +71,13 @@ export async function startFullStack(options: FullStackOptions = {}): Promise<Fu
   const smtp = await startDevSmtpServer({ port: 0, pool: lazyPool });
   const stack = await startTestStack({
     commandOverrides: {
-      identity: createIdentityRuntime({ MURMUR_DEMO: 'on', SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, SMTP_IGNORE_TLS: 'true', DEV_SMTP_SERVER: 'false' }),
+      identity: createIdentityRuntime({ MURMUR_DEMO: 'on', SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, SMTP_IGNORE_TLS: 'true', DEV_SMTP_SERVER: 'false', ...options.identityEnv }),
       // Browsers hold real connections, so members who close their page leave, after a short grace.
       presenceReaper: { graceMs: PRESENCE_GRACE_MS, intervalMs: 250 },
       ...options.commandOverrides,
       ...(options.payments ? { payments: options.payments.command } : {}),
     },
-    ...(options.payments ? { queryOverrides: { payments: options.payments.query } } : {}),
+    queryOverrides: { ...options.queryOverrides, ...(options.payments ? { payments: options.payments.query } : {}) },
   });
   pool = stack.db.pool;
   const gateway = buildGateway(

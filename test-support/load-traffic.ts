@@ -35,6 +35,8 @@ export class RetryingClient {
   readonly lost: Outcome[] = [];
   /** Attempts answered with a 5xx (the body is kept for the first few). */
   serverErrors = 0;
+  /** Of those, the 500s: a bug, where an outage must answer 503 (retry with the same key). */
+  internalErrors = 0;
   readonly serverErrorSamples: string[] = [];
   /** Attempts that got no answer at all (refused, reset, timed out). */
   networkErrors = 0;
@@ -75,6 +77,7 @@ export class RetryingClient {
       }
       if (status >= 500) {
         this.serverErrors++;
+        if (status === 500) this.internalErrors++;
         if (this.serverErrorSamples.length < 5) this.serverErrorSamples.push(`${kind} ${status} ${JSON.stringify(answer).slice(0, 200)}`);
       }
       const outcome: Outcome = { kind, uid: user.uid, key, status, body: answer, attempts: attempt + 1, latencyMs: performance.now() - started };

@@ -20,6 +20,7 @@ import { moneyOperationsModule } from './money-operations/routes.ts';
 import { bookingModule } from './booking/routes.ts';
 import { hostApplicationsModule } from './host-applications/routes.ts';
 import { moderationModule } from './moderation/routes.ts';
+import { operationsModule } from './operations/rebuild-request.ts';
 
 export interface CommandModule {
   name: string;
@@ -29,4 +30,4 @@ export interface CommandModule {
   start?: (deps: CommandDeps) => { stop(): Promise<void> };
 }
 
-export const commandModules: CommandModule[] = [identityModule, profilesModule, socialModule, mediaModule, wallModule, messagesModule, giftingModule, moneyModule, referralModule, lobbiesModule, guildModule, notificationsModule, progressionModule, subscriptionsModule, hostApplicationsModule, moderationModule, bookingModule, moneyOperationsModule];
+export const commandModules: CommandModule[] = [identityModule, profilesModule, socialModule, mediaModule, wallModule, messagesModule, giftingModule, moneyModule, referralModule, lobbiesModule, guildModule, notificationsModule, progressionModule, subscriptionsModule, hostApplicationsModule, moderationModule, bookingModule, moneyOperationsModule, operationsModule];

@@ -6,16 +6,16 @@ import { CommandAnswer } from './answers.ts';
 import { CountryList } from './countries.ts';
 import { CollectionList, EquipBody } from './collections.ts';
 import { SetSubscriptionPriceBody, SubscribeBody, SubscribedAnswer, SubscriptionPriceAnswer } from './subscriptions.ts';
-import { BookingAnswer, BookingDto, BookingListQuery, BookingPage, BookServiceBody, ExtensionPage, ListServiceBody, RemoveServiceBody, ServiceList, ServiceListedAnswer } from './booking.ts';
+import { BookingAnswer, BookingDto, BookingVoiceAnswer, BookingListQuery, BookingPage, BookServiceBody, ExtensionPage, ListServiceBody, RemoveServiceBody, ServiceList, ServiceListedAnswer } from './booking.ts';
 import { GlobalLeaderboardDto, GlobalLeaderboardQuery } from './global-leaderboards.ts';
 import { CmsAssetList, GiftCatalogueAnswer, SendGiftBody } from './gifting.ts';
 import { GifSearchQuery, GifSearchResult } from './gifs.ts';
 import {
-  AddAgencyHostBody, AgencyCreatedAnswer, AgencyDto, AgencyList, CharmPaymentPage, CharmPaymentSubmittedAnswer, CreateAgencyBody, GiftReceiptPage, PeriodQuery, PeriodSettledAnswer,
-  SetShareRatiosBody, SettlementPage, SettlementPreviewDto, SettlePeriodBody, SubmitCharmPaymentBody,
+  AddAgencyHostBody, AgencyCreatedAnswer, AgencyDto, AgencyList, CharmPaymentPage, CharmPaymentSubmittedAnswer, ConsoleAgencyDetail, ConsoleAgencyPage, CreateAgencyBody, GiftReceiptPage, PeriodQuery,
+  PeriodSettledAnswer, SetShareRatiosBody, SettlementPage, SettlementPreviewDto, SettlePeriodBody, SubmitCharmPaymentBody, VerifyAgencyBody,
 } from './guild.ts';
 import {
-  AuthStateDto, BanBody, BanChanged, CreateSignMessageBody, DailyClaimAnswer, DevMailbox, LoggedOut, LoginBody, MeDto, NextClaimDto, OnboardingAnswer, OnboardingBody,
+  AuthStateDto, BanBody, BanChanged, CreateSignMessageBody, DailyClaimAnswer, DevMailbox, IdentityProvidersDto, LoggedOut, LoginBody, MeDto, NextClaimDto, OnboardingAnswer, OnboardingBody,
   OtpSent, ProviderLoginBody, RequestOtpBody, RoleChangeBody, RolesChanged, SignMessageDto, TelegramLoginBody, WalletLinked, WalletSignatureBody,
 } from './identity.ts';
 import {
@@ -28,7 +28,7 @@ import {
   GrantDecision, GrantQueue, GrantQueueQuery, LedgerAuditAnswer, LedgerAuditStatus, ReferralWeekQuery, ReferralWeekSettlements, RejectGrantBody, RejectWithdrawalBody,
   RequestGrantBody, SettleWithdrawalBody, StuckPayments, WithdrawalDecision, WithdrawalQueue, WithdrawalQueueQuery,
 } from './money-operations.ts';
-import { OperationsStatus } from './operations-view.ts';
+import { OperationsStatus, RebuildProjectionBody, RebuildRequestedAnswer } from './operations-view.ts';
 import { HostApplicationAnswer, HostApplicationBody, HostApplicationDecisionBody, HostApplicationListQuery, HostApplicationPage, MyHostApplication } from './host-applications.ts';
 import {
   AuditPage, AuditQuery, ConsoleLobbyPage, ConsoleUserDetail, ConsoleUserPage, DecideReportBody, OperatorDone, OperatorLobbyBody, OperatorRemoveBody, ReportBody,
@@ -54,8 +54,8 @@ import {
 import { TransactionHistory } from './transactions.ts';
 import {
   BalanceDto, BlockchainWalletAnswer, CheckoutPayBody, BlockchainWalletBody, BlockchainWalletChangeBody, BlockchainWalletList, CashoutConfirmBody, CashoutList, CreatorPaymentBody,
-  CurrencyConversion, CurrencyList, EquipAnswer, GiftSentAnswer, GrantAnswer, InventoryList, PaymentMethods, PaymentNotifications, PaymentResultDto, PaymentStatusDto,
-  PurchaseAnswer, PurchaseBody, PurchaseCheck, RecommendedTopUps, SkuDto, SkuList, StripeInitBody, TopUpPayBody, WithdrawalAnswer, WithdrawalList, WithdrawAvailable,
+  CurrencyConversion, CurrencyList, EquipAnswer, GiftSentAnswer, GrantAnswer, InventoryList, PaymentMethods, PaymentMethodsQuery, PaymentNotifications, PaymentResultDto, PaymentStatusDto,
+  PurchaseAnswer, PurchaseBody, PurchaseCheck, RecommendedTopUps, SkuDto, SkuList, StripeInitBody, TopUpPayBody, WebPayInitBody, EWalletInitBody, HostedReturnBody, TonInitBody, TonConfirmBody, WithdrawalAnswer, WithdrawalList, WithdrawAvailable,
   WebhookReceived, WithdrawBody, WithdrawCheck,
 } from './wallet.ts';
 
@@ -105,6 +105,7 @@ const catalogue = [
   open('POST', '/auth/login', 'identity', 'Sign in with an email code, or as a guest', { body: LoginBody, response: AuthStateDto }),
   open('POST', '/auth/login-wallet', 'identity', 'Sign in with a signed wallet message', { body: WalletSignatureBody, response: AuthStateDto }),
   open('POST', '/auth/login-via-firebase-provider', 'identity', 'Sign in with an identity provider token', { body: ProviderLoginBody, response: AuthStateDto }),
+  open('GET', '/auth/providers', 'identity', 'The identity providers offered for sign-in, with the public web configuration of the identity service', { response: IdentityProvidersDto }),
   open('POST', '/auth/login-via-telegram', 'identity', 'Sign in with Telegram init data', { body: TelegramLoginBody, response: AuthStateDto }),
   open('POST', '/auth/refresh', 'identity', 'Rotate the refresh cookie and get a new access token', { response: AuthStateDto }),
   open('POST', '/auth/logout', 'identity', 'End the session and clear the refresh cookie', { response: LoggedOut }),
@@ -186,6 +187,14 @@ const catalogue = [
   // ---- money: payments, purchases, withdrawals, wallets ----
   open('POST', '/payment/stripe/webhook', 'money', 'Stripe webhook (signed raw body)', { rawBody: 'the Stripe event, verified by its Stripe-Signature header', response: WebhookReceived }),
   post('/payment/stripe/init', 'money', 'Start a card payment', { body: StripeInitBody, response: PaymentResultDto }),
+  open('POST', '/payment/webpay/webhook', 'money', 'Web-payment notification (signed raw body)', { rawBody: "the provider's event, verified by its transmission headers", response: WebhookReceived }),
+  post('/payment/webpay/init', 'money', 'Start a hosted web-payment order; answers with its approval page', { body: WebPayInitBody, response: PaymentResultDto }),
+  post('/payment/webpay/capture', 'money', 'Back from the approval page: the server reads the order and captures it', { body: HostedReturnBody, response: PaymentResultDto }),
+  open('POST', '/payment/ewallet/webhook', 'money', 'E-wallet notification (signed raw body)', { rawBody: 'the aggregator\'s event, verified by its Paymongo-Signature header', response: WebhookReceived }),
+  post('/payment/ewallet/init', 'money', 'Start a GCash or Maya charge in PHP; answers with its approval page', { body: EWalletInitBody, response: PaymentResultDto }),
+  post('/payment/ton/init', 'money', 'Start a TON payment from the mini-app; answers with the transfer for TON Connect', { body: TonInitBody, response: PaymentResultDto }),
+  post('/payment/ton/confirm', 'money', 'The wallet sent the transfer: the server looks for it on the TON chain and credits it once', { body: TonConfirmBody, response: PaymentResultDto }),
+  post('/payment/ewallet/check', 'money', 'Back from the e-wallet: the server reads the charge back', { body: HostedReturnBody, response: PaymentResultDto }),
   post('/payment/topup/pay', 'money', 'Top up diamonds (crypto transfer or sandbox)', { body: TopUpPayBody, response: PaymentResultDto }),
   post('/payment/checkout/pay', 'money', "Buy the VIP subscription, or a creator's subscription (creatorUid), by card", { body: CheckoutPayBody, response: PaymentResultDto }),
   post('/payment/purchase/validate', 'money', 'Check a purchase without buying', { body: PurchaseBody, response: PurchaseCheck }),
@@ -203,6 +212,7 @@ const catalogue = [
   get('/booking/me', 'booking', "The caller's bookings, as buyer and as host", { query: BookingListQuery, response: BookingPage }),
   get('/booking/extensions', 'booking', 'Extensions of the caller\'s booked sessions', { query: PageQuery, response: ExtensionPage }),
   get('/booking/{id}', 'booking', 'One booking, for its buyer and its host', { response: BookingDto }),
+  post('/booking/{id}/voice', 'booking', "The voice of a live booked session, for its host and buyer (Agora token or the WebRTC session)", { response: BookingVoiceAnswer }),
   post('/booking/{id}/cancel', 'booking', 'Cancel a booking (the buyer up to 1 hour before the start; the host until it ends); the hold is released', { response: BookingAnswer }),
   post('/booking/{id}/extend', 'booking', 'Extend a running session by one more session of the service', { response: BookingAnswer, status: 201 }),
   get('/wallet/collections', 'money', 'Owned frames, badges and gifts to keep, with status and end', { response: CollectionList }),
@@ -223,7 +233,7 @@ const catalogue = [
   open('GET', '/payment/currencies/available', 'money', 'Accepted crypto currencies', { response: CurrencyList }),
   open('GET', '/payment/currencies/conversion', 'money', 'Convert an amount between currencies', { response: CurrencyConversion }),
   get('/payment/currencies/recommended', 'money', 'Currencies recommended for the caller', { response: RecommendedTopUps }),
-  open('GET', '/payment/methods', 'money', 'Payment methods', { response: PaymentMethods }),
+  open('GET', '/payment/methods', 'money', "Payment methods configured here, for the caller's region (e-wallets first in PH)", { query: PaymentMethodsQuery, response: PaymentMethods }),
   open('GET', '/skus/read', 'money', 'Items for sale', { response: SkuList }),
   open('GET', '/skus/read/{id}', 'money', 'One item for sale', { response: SkuDto }),
   get('/wallet/withdraw/available', 'money', 'Charm available to withdraw', { response: WithdrawAvailable }),
@@ -363,10 +373,15 @@ const catalogue = [
   get('/console/lobbies', 'console', 'Live lobbies with members and open reports', { roles: ['ad'], query: PageQuery, response: ConsoleLobbyPage }),
   post('/console/lobbies/{id}/terminate', 'console', 'End a lobby, with the reason its members see', { roles: ['ad'], body: OperatorLobbyBody, response: OperatorDone }),
   post('/console/lobbies/{id}/remove', 'console', 'Remove a user from a lobby, with the reason they see', { roles: ['ad'], body: OperatorRemoveBody, response: OperatorDone }),
+  get('/console/agencies', 'console', 'Every agency with its owner, host count and verification (unverified first)', { roles: ['ad'], query: PageQuery, response: ConsoleAgencyPage }),
+  get('/console/agencies/{agencyId}', 'console', "An agency's roster and verification", { roles: ['ad'], response: ConsoleAgencyDetail }),
+  get('/console/agencies/{agencyId}/settlements', 'console', "An agency's settlements", { roles: ['ad'], query: PageQuery, response: SettlementPage }),
+  post('/console/agencies/{agencyId}/verify', 'console', 'Verify an agency, with a note kept in the audit trail', { roles: ['ad'], body: VerifyAgencyBody, response: OperatorDone }),
   get('/console/audit', 'console', 'Operator actions by subject or operator', { roles: ['ad'], query: AuditQuery, response: AuditPage }),
 
   // ---- operations ----
   get('/console/ops/status', 'ops', "Each projection's lag and status, the oldest open transaction, gateway connections", { roles: ['ad', 'dev'], response: OperationsStatus }),
+  post('/console/ops/rebuild', 'ops', 'Rebuild a projection from the log (the same rebuild as `projections rebuild`); the projections worker runs it', { roles: ['ad'], body: RebuildProjectionBody, response: RebuildRequestedAnswer, status: 201 }),
   get('/ops/stream-categories', 'ops', 'Event stream categories and their sizes', { roles: ['ad', 'dev'], query: PageQuery, response: StreamCategoryPage }),
 ] satisfies ApiRoute[];
 export const apiCatalogue: ApiRoute[] = catalogue;

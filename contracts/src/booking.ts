@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { UserCard } from './answers.ts';
 import { eventTypesOf, type EventUnionOf } from './event-map.ts';
+import { MediaAnswer } from './media.ts';
 import { paged } from './paging.ts';
 
 export const bookingLimits = {
@@ -36,6 +37,7 @@ export const bookingTexts = {
   notExtendable: 'Only a session in progress can be extended.',
   extendTaken: 'The host is booked right after this session.',
   startsAt: 'Choose when the session starts.',
+  notLive: 'The session room is not open.',
 } as const;
 
 export const sessionEndsAt = (startsAt: string, minutes: number): string => new Date(Date.parse(startsAt) + minutes * 60_000).toISOString();
@@ -178,6 +180,10 @@ export const ExtensionPage = paged(ExtensionDto);
 export const ServiceListedAnswer = z.object({ position: z.string(), serviceId: z.string() });
 export const BookingAnswer = z.object({ position: z.string(), bookingId: z.string(), status: BookingStatus, balance: z.number().int(), startsAt: z.string(), endsAt: z.string() });
 export type BookingAnswer = z.infer<typeof BookingAnswer>;
+
+/** The voice of a live booked session: the same media session a private room's join answers. */
+export const BookingVoiceAnswer = MediaAnswer.extend({ bookingId: z.string() });
+export type BookingVoiceAnswer = z.infer<typeof BookingVoiceAnswer>;
 
 /** Whether `who` may cancel a booking at `now`: the host until it ends, the buyer until 1 hour before the start. */
 export function mayCancel(b: { status: BookingStatus; hostUid: string; startsAt: string }, who: string, now: number): boolean {

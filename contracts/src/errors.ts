@@ -26,7 +26,10 @@ export type ErrorCode =
   /** Too many requests (429). */
   | 'RATE_LIMITED'
   /** Something unexpected on our side (500). */
-  | 'INTERNAL';
+  | 'INTERNAL'
+  /** The database cannot be reached for now (restarting, failing over): nothing was decided, and
+   * the same request (with the same idempotency key) may be sent again (503). */
+  | 'UNAVAILABLE';
 
 export const errorStatus: Record<ErrorCode, number> = {
   VALIDATION_FAILED: 400,
@@ -41,6 +44,7 @@ export const errorStatus: Record<ErrorCode, number> = {
   INSUFFICIENT_BALANCE: 422,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  UNAVAILABLE: 503,
 };
 
 export const ErrorEnvelope = z.object({
@@ -79,6 +83,8 @@ export const texts = {
   userNotFound: 'User not found.',
   userDoesNotExist: 'This user does not exist.',
   errorOccured: 'An error has occured.',
+  /** 503: the database is restarting or out of reach; the client retries with the same key. */
+  unavailable: 'The service is starting or unavailable. Please try again.',
   loggedInElsewhere: 'Your account is logged in another device.',
   banned: 'Your account is banned.',
   /** Any command before the terms step is done (403 ONBOARDING_REQUIRED). */

@@ -18,6 +18,7 @@ import { progressionEventSchemas } from './progression.ts';
 import { grantEventSchemas, ledgerAuditEventSchemas } from './money-operations.ts';
 import { reportEventSchemas } from './moderation.ts';
 import { hostApplicationEventSchemas } from './host-applications.ts';
+import { projectionRebuildEventSchemas } from './operations-view.ts';
 
 export type { EventSchemaMap, EventUnionOf } from './event-map.ts';
 export { eventTypesOf } from './event-map.ts';
@@ -50,6 +51,7 @@ export const eventSchemas = {
   ...ledgerAuditEventSchemas,
   ...reportEventSchemas,
   ...hostApplicationEventSchemas,
+  ...projectionRebuildEventSchemas,
 } as const;
 
 export type EventSchemas = typeof eventSchemas;

@@ -89,6 +89,8 @@ export const CharmPaymentSubmitted = z.object({
   submittedAt: z.string(),
 });
 export const CharmPaymentConfirmed = z.object({ agencyId: z.string(), paymentId: z.string(), hostUid: z.string(), confirmedAt: z.string() });
+/** An admin verified the agency (operators' console): once; the owner is named for the audit trail. */
+export const AgencyVerified = z.object({ agencyId: z.string(), ownerUid: z.string(), verifiedBy: z.string(), note: z.string().max(120), verifiedAt: z.string() });
 
 export type AgencyCreated = z.infer<typeof AgencyCreated>;
 export type AgencyPeriodSettled = z.infer<typeof AgencyPeriodSettled>;
@@ -109,13 +111,14 @@ export const guildEventSchemas = {
   AgencyPeriodSettled,
   CharmPaymentSubmitted,
   CharmPaymentConfirmed,
+  AgencyVerified,
   HostAgencyClaimed,
   HostAgencyReleased,
   HostPayoutAuthorized,
 } as const;
 export type AgencyEvent = EventUnionOf<
   typeof guildEventSchemas,
-  'AgencyCreated' | 'AgencyHostAdded' | 'AgencyHostRemoved' | 'AgencyShareRatiosSet' | 'AgencyPeriodSettled' | 'CharmPaymentSubmitted' | 'CharmPaymentConfirmed'
+  'AgencyCreated' | 'AgencyHostAdded' | 'AgencyHostRemoved' | 'AgencyShareRatiosSet' | 'AgencyPeriodSettled' | 'CharmPaymentSubmitted' | 'CharmPaymentConfirmed' | 'AgencyVerified'
 >;
 export type HostMembershipEvent = EventUnionOf<typeof guildEventSchemas, 'HostAgencyClaimed' | 'HostAgencyReleased' | 'HostPayoutAuthorized'>;
 
@@ -192,6 +195,28 @@ export const SettlementPreviewDto = z.object({
   amountToSettle: z.number(),
 });
 export type SettlementPreviewDto = z.infer<typeof SettlementPreviewDto>;
+
+// Operators' console (issue 20 point 5) ------------------------------------------------------------
+
+/** POST console/agencies/{agencyId}/verify: why (kept in the audit trail). */
+export const VerifyAgencyBody = z.object({ note: z.string().trim().min(1, formatText(texts.required, { field: 'Note' })).max(120, 'The note must be at most 120 characters.') });
+const ConsoleVerification = { verifiedAt: z.string().nullable(), verifiedBy: z.string().nullable() };
+/** GET console/agencies: every agency, unverified first. */
+export const ConsoleAgencyItem = z.object({
+  agencyId: z.string(),
+  name: z.string(),
+  owner: z.object({ uid: z.string(), username: z.string() }),
+  hostCount: z.number().int(),
+  guildSharePct: z.number(),
+  hostSharePct: z.number(),
+  createdAt: z.string(),
+  ...ConsoleVerification,
+});
+export type ConsoleAgencyItem = z.infer<typeof ConsoleAgencyItem>;
+export const ConsoleAgencyPage = paged(ConsoleAgencyItem);
+/** GET console/agencies/{agencyId}: the agency with its roster (as its owner sees it) and verification. */
+export const ConsoleAgencyDetail = AgencyDto.extend(ConsoleVerification);
+export type ConsoleAgencyDetail = z.infer<typeof ConsoleAgencyDetail>;
 
 // Command answers ---------------------------------------------------------------------------------
 

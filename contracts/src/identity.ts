@@ -115,6 +115,17 @@ export type BanBody = z.infer<typeof BanBody>;
 export const UidParam = z.object({ uid: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, texts.userNotFound) });
 
 /** Spec section 3 "Auth state": what every sign-in answers (the refresh token goes in a cookie). */
+/** The identity providers offered on the sign-in screen (`GET auth/providers`): the identity
+ * service's public web configuration (no secret in it) and the providers turned on there. An empty
+ * list hides the buttons. `sdkUrl` is where the provider's web SDK modules load from (its CDN). */
+export const IdentityProviderId = z.enum(['google.com', 'twitter.com']);
+export type IdentityProviderId = z.infer<typeof IdentityProviderId>;
+export const IdentityProvidersDto = z.object({
+  providers: z.array(z.object({ id: IdentityProviderId, name: z.string() })),
+  web: z.object({ apiKey: z.string(), authDomain: z.string(), projectId: z.string(), sdkUrl: z.string() }).nullable(),
+});
+export type IdentityProvidersDto = z.infer<typeof IdentityProvidersDto>;
+
 export const AuthStateDto = z.object({
   token: z.string(),
   uid: z.string(),

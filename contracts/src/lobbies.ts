@@ -242,7 +242,8 @@ export const LobbyJoined = z.object({
   vip: z.boolean().optional(),
 });
 /** `disconnected`: no live connection to the lobby anywhere for longer than the presence grace. */
-export const LobbyLeft = z.object({ lobbyId: z.string(), uid: z.string(), leftAt: z.string(), reason: z.enum(['left', 'disconnected']).optional() });
+/** `disconnected`: the presence reaper took them out; `banned`: their account was banned (out of every lobby at once). */
+export const LobbyLeft = z.object({ lobbyId: z.string(), uid: z.string(), leftAt: z.string(), reason: z.enum(['left', 'disconnected', 'banned']).optional() });
 /** A gateway's view of one user in one lobby, on `presence-{lobbyId}`: `gatewayId` names the
  * gateway process, so connections on several gateways are counted apart. */
 export const PresenceChanged = z.object({ lobbyId: z.string(), uid: z.string(), presence: z.enum(['online', 'offline']), gatewayId: z.string().optional() });

@@ -11,7 +11,8 @@ export const IceServer = z.object({
 });
 export type IceServer = z.infer<typeof IceServer>;
 
-export const MediaScope = z.enum(['lobby', 'room']);
+/** Whose voice: a lobby's, a private room's, or a booked session's (its host and buyer). */
+export const MediaScope = z.enum(['lobby', 'room', 'booking']);
 export type MediaScope = z.infer<typeof MediaScope>;
 
 /** How a client reaches the voice/video of a lobby or room. */

@@ -70,6 +70,8 @@ const Totals = z.object({
   DMND: z.object({ minted: z.number(), spent: z.number(), balances: z.number() }),
   CHRM: z.object({ credited: z.number(), withdrawn: z.number(), balances: z.number() }),
   USD: z.object({ confirmedCents: z.number(), payments: z.number() }),
+  /** Confirmed payments charged in another currency (PHP centavos, TON nanotons), as decimal strings. */
+  charged: z.record(z.string(), z.object({ amount: z.string(), payments: z.number() })).optional(),
 });
 
 /** One run of `projections audit` (CLI or the console's button): its verdict and figures. */

@@ -128,6 +128,7 @@ export const publicEventFields = {
   AgencyPeriodSettled: null,
   CharmPaymentSubmitted: null,
   CharmPaymentConfirmed: null,
+  AgencyVerified: null,
   HostAgencyClaimed: null,
   HostAgencyReleased: null,
   HostPayoutAuthorized: null,
@@ -156,6 +157,9 @@ export const publicEventFields = {
   DiamondGrantRejected: null,
   LedgerAuditRequested: null,
   LedgerAudited: null,
+  // projections rebuilt from the console: read through the operations view (admins and devs)
+  ProjectionRebuildRequested: null,
+  ProjectionRebuilt: null,
   // host applications (hostapplication-{uid}, to the applicant only): the status and the reason; never the form's text
   HostApplicationSubmitted: ['applicationId', 'uid', 'submittedAt'],
   HostApplicationApproved: ['applicationId', 'uid', 'decidedAt'],

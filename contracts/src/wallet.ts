@@ -122,7 +122,10 @@ export const diamondsForUsdCents = (cents: number): number => Math.round((cents 
 
 // ---- payment-{id} ---------------------------------------------------------------------------
 
-export const PaymentProvider = z.enum(['stripe', 'crypto', 'sandbox']);
+/** stripe: card; crypto: an EVM stablecoin transfer; webpay: a hosted web-payment checkout
+ * (PayPal Orders v2 style); ewallet: GCash or Maya through an aggregator (PayMongo style, in PHP);
+ * ton: a TON transfer from the mini-app; sandbox: the demo. */
+export const PaymentProvider = z.enum(['stripe', 'crypto', 'sandbox', 'webpay', 'ewallet', 'ton']);
 export type PaymentProvider = z.infer<typeof PaymentProvider>;
 
 /** What a payment buys: diamonds (a top-up, the first top-up offer), or, through the subscription
@@ -131,6 +134,20 @@ export const PaymentPurpose = z.enum(['topup', 'first_topup_offer', 'vip', 'crea
 export type PaymentPurpose = z.infer<typeof PaymentPurpose>;
 /** The purposes a plain top-up may name; the subscriptions go through `payment/checkout/pay`. */
 const TopUpPurpose = PaymentPurpose.exclude(['creator_subscription']);
+
+/** The currencies a provider charges in; USD amounts are also what `amountUsdCents` says. */
+export const ChargeCurrency = z.enum(['USD', 'PHP', 'TON']);
+export type ChargeCurrency = z.infer<typeof ChargeCurrency>;
+
+/** What the provider is asked to charge, fixed when the payment is created: the amount in the
+ * currency's smallest unit (cents, centavos, nanotons) as a decimal string, and the rate used
+ * (units of the currency per USD), so a later rate change never changes what this payment owes. */
+export const ChargedAmount = z.object({
+  currency: ChargeCurrency,
+  amount: z.string().regex(/^[1-9]\d{0,29}$/),
+  rate: z.number().positive(),
+});
+export type ChargedAmount = z.infer<typeof ChargedAmount>;
 
 export const PaymentInitiatedData = z.object({
   paymentId: z.string(),
@@ -144,6 +161,10 @@ export const PaymentInitiatedData = z.object({
   providerRef: z.string(),
   /** A creator subscription's creator uid. */
   target: z.string().max(128).optional(),
+  /** Hosted checkouts and TON: the amount the provider must report as paid. */
+  charged: ChargedAmount.optional(),
+  /** Hosted checkouts: when an order not paid by then is expired (and credits nothing). */
+  expiresAt: isoTime.optional(),
   initiatedAt: isoTime,
 });
 export type PaymentInitiatedData = z.infer<typeof PaymentInitiatedData>;
@@ -164,6 +185,8 @@ export const PaymentConfirmedData = z.object({
   token: z.string().optional(),
   /** Token base units, as a decimal string. */
   tokenAmount: z.string().optional(),
+  /** The amount paid in the provider's currency (as initiated). */
+  charged: ChargedAmount.optional(),
   confirmedAt: isoTime,
 });
 export type PaymentConfirmedData = z.infer<typeof PaymentConfirmedData>;
@@ -296,6 +319,14 @@ export const PaymentResultDto = z.object({
   transactionId: z.string(),
   referenceId: z.string().nullable(),
   metadata: z.object({ currencyKind: z.string(), value: z.number() }),
+  /** Hosted checkouts: the provider's page where the user approves the payment (popup or redirect);
+   * TON: the ton://transfer link of the same transfer. */
+  approvalUrl: z.string().nullable().optional(),
+  /** TON: the transfer the wallet is asked to send (TON Connect's message): to the platform's
+   * address, this many nanotons, with the payment id as its text comment (payload: the comment cell, base64 BOC). */
+  ton: z.object({ address: z.string(), amount: z.string(), comment: z.string(), payload: z.string(), validUntil: z.number().int() }).optional(),
+  /** Why a payment is still pending or failed, to show as the status message. */
+  message: z.string().optional(),
   position: z.string(),
 });
 export type PaymentResultDto = z.infer<typeof PaymentResultDto>;
@@ -310,7 +341,7 @@ export const topUp = { minUsd: 1, maxUsd: 5000 } as const;
 /** Withdrawals of charm: at least 500 charm (5 USD at 0.01 USD a charm, the spec's 5 USDT minimum payout). */
 export const withdrawal = { minimumCharm: 500 } as const;
 
-export const TopUpMethod = z.enum(['crypto', 'card', 'sandbox']);
+export const TopUpMethod = z.enum(['crypto', 'card', 'webpay', 'ewallet', 'ton', 'sandbox']);
 export type TopUpMethod = z.infer<typeof TopUpMethod>;
 
 export const CurrencyDto = z.object({
@@ -433,6 +464,45 @@ export const CheckoutPayBody = z.object({
 });
 export type CheckoutPayBody = z.infer<typeof CheckoutPayBody>;
 
+/** POST payment/webpay/init: a hosted web-payment order for a USD amount (or the first top-up offer). */
+export const WebPayInitBody = z.object({
+  value: z.coerce.number().positive().optional(),
+  currency: z.literal('USD').default('USD'),
+  purpose: TopUpPurpose.default('topup'),
+});
+export type WebPayInitBody = z.infer<typeof WebPayInitBody>;
+
+/** POST payment/webpay/capture and payment/ewallet/check: the payment the approval page returned
+ * to (its transactionId); the server reads the order back from the provider. */
+export const HostedReturnBody = z.object({ transactionId: z.string().trim().min(1, 'transactionId is required.').max(80) });
+export type HostedReturnBody = z.infer<typeof HostedReturnBody>;
+
+/** POST payment/ton/init: a USD amount paid in TON at the rate fixed now, from the mini-app's TON Connect wallet. */
+export const TonInitBody = z.object({
+  value: z.coerce.number().positive().optional(),
+  purpose: TopUpPurpose.default('topup'),
+});
+export type TonInitBody = z.infer<typeof TonInitBody>;
+
+/** POST payment/ton/confirm: the payment the wallet sent (and TON Connect's signed message, kept for support). */
+export const TonConfirmBody = z.object({
+  transactionId: z.string().trim().min(1, 'transactionId is required.').max(80),
+  boc: z.string().max(10_000).optional(),
+});
+export type TonConfirmBody = z.infer<typeof TonConfirmBody>;
+
+export const EWalletChannel = z.enum(['gcash', 'maya']);
+export type EWalletChannel = z.infer<typeof EWalletChannel>;
+export const eWalletChannelNames: Record<EWalletChannel, string> = { gcash: 'GCash', maya: 'Maya' };
+
+/** POST payment/ewallet/init: a USD amount charged in PHP at the rate fixed now, through GCash or Maya. */
+export const EWalletInitBody = z.object({
+  value: z.coerce.number().positive().optional(),
+  channel: EWalletChannel.default('gcash'),
+  purpose: TopUpPurpose.default('topup'),
+});
+export type EWalletInitBody = z.infer<typeof EWalletInitBody>;
+
 const evmAddress = /^0x[0-9a-fA-F]{40}$/;
 /** Base58, 32-44 characters: the shape of a Solana public key. */
 const solanaAddress = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
@@ -531,8 +601,18 @@ export const PaymentMethodDto = z.object({
   deposits: z.array(CryptoDepositDto).optional(),
   /** Card: Stripe's publishable key when card payments are configured (the Payment Element needs it); null otherwise. */
   publishableKey: z.string().nullable().optional(),
+  /** E-wallets: the wallets offered (GCash, Maya). */
+  channels: z.array(z.object({ id: EWalletChannel, name: z.string() })).optional(),
+  /** Methods for one region only (ISO 3166-1 alpha-2, e.g. PH); absent for every region. */
+  region: z.string().length(2).optional(),
+  /** E-wallets: PHP per USD now; TON: TON per USD now (each payment keeps the rate it was created at). */
+  rate: z.number().positive().optional(),
+  /** TON: the platform's address transfers go to. */
+  address: z.string().optional(),
 });
 export type PaymentMethodDto = z.infer<typeof PaymentMethodDto>;
+/** GET payment/methods: the region to offer for (a signed-in caller's profile country wins). */
+export const PaymentMethodsQuery = z.object({ region: z.string().regex(/^[A-Za-z]{2}$/, 'region must be a 2-letter country code.').optional() });
 export const PaymentMethods = z.object({ defaultMethod: TopUpMethod, items: z.array(PaymentMethodDto) });
 export type PaymentMethods = z.infer<typeof PaymentMethods>;
 export const SkuList = z.object({ items: z.array(SkuDto) });

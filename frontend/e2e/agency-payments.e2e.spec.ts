@@ -1,6 +1,8 @@
 // Issue 16 point 5: a creator's payments from their agency in the wallet (`payment-notifications`):
 // new ones are unread until opened, the uploaded proof is shown, the creator confirms one and
 // disputes another (its charm comes back); the read marks and answers survive a reload; phone width.
+// Then the agency's side on /guild: its creator's charm to pay out, a payment recorded with its
+// receipt uploaded, which the creator sees and confirms.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +19,9 @@ let full: FullStack;
 let browser: Browser;
 let creator: Page;
 let payments: { confirmed: string; disputed: string };
+let agencyPage: Page;
+let creatorUid = '';
+let agencyToken = '';
 
 async function call(token: string, method: string, route: string, body?: unknown) {
   const res = await fetch(`${full.url}/api/v1${route}`, {
@@ -42,7 +47,7 @@ beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
   [full, browser] = await Promise.all([startFullStack(), launchBrowser()]);
   creator = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
-  const agencyPage = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  agencyPage = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
   // A machine shared by many test runs can take long over a first page load.
   for (const page of [creator, agencyPage]) {
     page.context().setDefaultNavigationTimeout(90_000);
@@ -51,9 +56,8 @@ beforeAll(async () => {
   await signInWithEmail(creator, full.url, 'creator-ap@example.com');
   await signInWithEmail(agencyPage, full.url, 'starlight-agency@example.com');
   const tokenOf = async (page: Page) => (await page.evaluate(() => localStorage.getItem('murmur.token')))!;
-  const creatorUid = (await call(await tokenOf(creator), 'GET', '/user/me')).body.uid as string;
+  creatorUid = (await call(await tokenOf(creator), 'GET', '/user/me')).body.uid as string;
   const agencyUid = (await call(await tokenOf(agencyPage), 'GET', '/user/me')).body.uid as string;
-  await agencyPage.context().close();
 
   // A fan sends the creator a castle: 2,500 charm.
   await creditDiamonds(full.stack.command.deps, { uid: 'fan-ap', amount: 5000, reason: 'demo_grant', reference: 'test', idempotencyKey: 'grant-fan-ap' });
@@ -62,6 +66,7 @@ beforeAll(async () => {
 
   // The agency (role ag) puts the creator on its roster and pays them twice, each with its receipt.
   const agency = await full.stack.tokenFor(agencyUid, ['co', 'ag']);
+  agencyToken = agency;
   expect((await call(agency, 'POST', '/guild/agencies', { agencyId: 'starlight', name: 'Starlight', guildSharePct: 20, hostSharePct: 80 })).status).toBe(201);
   const added = await call(agency, 'POST', '/guild/agencies/starlight/hosts', { hostUid: creatorUid });
   expect(added.status).toBe(200);
@@ -114,22 +119,24 @@ describe('payments from an agency', () => {
     expect(await row(payments.disputed).getAttribute('data-unread')).toBe('true');
   });
 
-  // Failed in the lead's fresh-clone run of 2026-11-25 (see the closing note of the session): skipped
-  // so the rest can land; the first thing to fix next session.
-  it.skip('confirms one payment and disputes the other, which gives its charm back', async () => {
-    // A dialog that opened on its own after the reload (seen in a run: an overlay caught the click
-    // for 60 s; not identified yet, see the closing note) is closed as a person would.
-    await creator.locator('[role="dialog"]').first().waitFor({ timeout: 2_000 }).then(() => creator.keyboard.press('Escape'), () => undefined);
+  it('confirms one payment and disputes the other, which gives its charm back', async () => {
+    // Nothing covers the page after the reload (an earlier run's Escape had closed a toast instead
+    // of the review, whose overlay then caught the next click: the toasts no longer take Escape).
+    expect(await creator.locator('[role="dialog"]').count()).toBe(0);
     await row(payments.confirmed).getByTestId('agency-payment-view').click();
     await review().getByTestId('agency-payment-confirm').click();
     await expect.poll(() => review().getByTestId('agency-payment-status').innerText(), { timeout: 10_000 }).toBe('Received');
     expect(await review().getByTestId('agency-payment-confirm').count()).toBe(0);
+    // Escape closes the review even with the answer's toast on screen.
     await creator.keyboard.press('Escape');
+    await review().waitFor({ state: 'detached', timeout: 5_000 });
 
     await row(payments.disputed).getByTestId('agency-payment-view').click();
     await review().getByTestId('agency-payment-dispute').click();
     await expect.poll(() => review().getByTestId('agency-payment-status').innerText(), { timeout: 10_000 }).toBe('Disputed');
+    // Escape closes the review even with the answer's toast on screen.
     await creator.keyboard.press('Escape');
+    await review().waitFor({ state: 'detached', timeout: 5_000 });
     expect(await unreadBadge().count()).toBe(0);
     // 2,500 charm - 1,000 received; the disputed 1,000 came back.
     await expect.poll(() => creator.getByTestId('wallet-charm').innerText(), { timeout: 15_000 }).toBe('1,500');
@@ -155,5 +162,52 @@ describe('payments from an agency', () => {
     const box = await review().boundingBox();
     expect(box!.width).toBeLessThanOrEqual(390);
     await creator.screenshot({ path: path.join(shots, 'agency-payment-phone.png') });
+  });
+});
+
+describe("creator payouts from the agency's side", () => {
+  const payoutRow = () => agencyPage.locator(`[data-testid="creator-payout"][data-uid="${creatorUid}"]`);
+  const dialog = () => agencyPage.getByTestId('creator-payout-dialog');
+  let receipt: Buffer;
+
+  it("lists the creator's charm to pay out and records a payment with its receipt", async () => {
+    receipt = await sharp({ create: { width: 400, height: 260, channels: 3, background: '#2b6cb0' } }).png().toBuffer();
+    // The agency role granted for this test, as its session carries it.
+    await agencyPage.evaluate((t) => localStorage.setItem('murmur.token', t), agencyToken);
+    await agencyPage.goto(`${full.url}/guild`);
+    await agencyPage.getByRole('tab', { name: 'Creator payouts' }).click();
+    await payoutRow().waitFor({ timeout: 20_000 });
+    // 2,500 received, 1,000 paid and confirmed, 1,000 disputed and given back.
+    expect(await payoutRow().getByTestId('creator-payout-charm').innerText()).toBe('1,500 ✦');
+    await payoutRow().getByTestId('creator-payout-pay').click();
+    await agencyPage.fill('#payout-amount', '2000');
+    await dialog().getByTestId('creator-payout-submit').click();
+    expect(await dialog().getByTestId('creator-payout-error').innerText()).toContain('1,500 ✦ to pay out.');
+    await agencyPage.fill('#payout-amount', '500');
+    await dialog().getByTestId('creator-payout-submit').click();
+    expect(await dialog().getByTestId('creator-payout-error').innerText()).toBe('Proof of payment is required.');
+    await dialog().getByTestId('payout-proof').locator('input[type="file"]').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: receipt });
+    await agencyPage.screenshot({ path: path.join(shots, 'guild-creator-payout.png') });
+    await dialog().getByTestId('creator-payout-submit').click();
+    await dialog().waitFor({ state: 'detached', timeout: 20_000 });
+    await expect.poll(() => payoutRow().getByTestId('creator-payout-charm').innerText(), { timeout: 20_000 }).toBe('1,000 ✦');
+    await agencyPage.getByTestId('creator-payouts').screenshot({ path: path.join(shots, 'guild-creator-payouts.png') });
+  });
+
+  it('the creator sees it unread with the receipt, and confirms it', async () => {
+    await creator.setViewportSize({ width: 1280, height: 800 });
+    await creator.goto(`${full.url}/wallet`);
+    await creator.getByTestId('agency-payments').waitFor({ timeout: 15_000 });
+    await expect.poll(() => unreadBadge().innerText(), { timeout: 15_000 }).toBe('1');
+    const fresh = creator.locator('[data-testid="agency-payment"][data-unread="true"]');
+    expect(await fresh.innerText()).toContain('paid you $5.00');
+    await fresh.getByTestId('agency-payment-view').click();
+    const proof = review().getByTestId('agency-payment-proof');
+    await expect.poll(() => proof.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 10_000 }).toBe(400);
+    await review().getByTestId('agency-payment-confirm').click();
+    await expect.poll(() => review().getByTestId('agency-payment-status').innerText(), { timeout: 10_000 }).toBe('Received');
+    await creator.keyboard.press('Escape');
+    await review().waitFor({ state: 'detached', timeout: 5_000 });
+    await expect.poll(() => creator.getByTestId('wallet-charm').innerText(), { timeout: 15_000 }).toBe('1,000');
   });
 });

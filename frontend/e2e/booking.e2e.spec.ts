@@ -2,14 +2,15 @@
 // books it (closing the dialog midway charges nothing), sees the price held, cancels another booking
 // made for tomorrow and gets it back; at the start the private room opens for the two; when it
 // ends the host is paid (the wallet shows the charm) and both pages show it ended without a reload. The server's clock is moved forward instead
-// of waiting 15 minutes; the scheduler is the real one.
+// of waiting 15 minutes; the scheduler is the real one. In the room the two talk (the built-in WebRTC
+// voice, fake microphones): each one's inbound audio grows.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditDiamonds, loadWallet } from '../../command-api/src/wallet/ledger.ts';
-import { launchBrowser } from '../../test-support/browser.ts';
+import { FAKE_MEDIA_ARGS, launchBrowser } from '../../test-support/browser.ts';
 import { startFullStack, type FullStack } from '../../test-support/full-stack.ts';
 import { signInWithEmail } from './session.ts';
 
@@ -24,16 +25,57 @@ let offsetMs = 0;
 
 beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
-  [full, browser] = await Promise.all([startFullStack({ commandOverrides: { clock: { now: () => new Date(Date.now() + offsetMs) } } }), launchBrowser()]);
-  host = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
+  [full, browser] = await Promise.all([startFullStack({ commandOverrides: { clock: { now: () => new Date(Date.now() + offsetMs) } } }), launchBrowser(FAKE_MEDIA_ARGS)]);
+  host = await pageWithPeerConnections({ width: 1280, height: 800 });
   // The guest is on a phone.
-  guest = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  guest = await pageWithPeerConnections({ width: 390, height: 844 });
 });
 
 afterAll(async () => {
   await browser?.close();
   await full?.stop();
 });
+
+/** A page whose peer connections are kept in `window.__pcs`, for getStats (fake microphone). */
+async function pageWithPeerConnections(viewport: { width: number; height: number }): Promise<Page> {
+  const context = await browser.newContext({ viewport });
+  await context.addInitScript(() => {
+    const w = window as unknown as { __pcs: RTCPeerConnection[] };
+    w.__pcs = [];
+    const PC = window.RTCPeerConnection;
+    window.RTCPeerConnection = class extends PC {
+      constructor(config?: RTCConfiguration) {
+        super(config);
+        w.__pcs.push(this);
+      }
+    } as typeof RTCPeerConnection;
+  });
+  return context.newPage();
+}
+
+/** Audio bytes the page has received over its open peer connections. */
+const audioBytesIn = (page: Page): Promise<number> =>
+  page.evaluate(async () => {
+    let total = 0;
+    for (const pc of (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs) {
+      if (pc.connectionState === 'closed') continue;
+      (await pc.getStats()).forEach((r: Record<string, unknown>) => {
+        if (r.type === 'inbound-rtp' && r.kind === 'audio') total += Number(r.bytesReceived ?? 0);
+      });
+    }
+    return total;
+  });
+
+/** Waits until the page hears the other person: inbound audio bytes grow. */
+async function hears(page: Page): Promise<void> {
+  let last = await audioBytesIn(page);
+  await expect.poll(async () => {
+    const now = await audioBytesIn(page);
+    const grew = now > last && last > 0;
+    last = now;
+    return grew;
+  }, { timeout: 30_000, interval: 1_000 }).toBe(true);
+}
 
 const me = (page: Page): Promise<{ uid: string }> =>
   page.evaluate(async () => (await fetch('/api/v1/user/me', { headers: { authorization: `Bearer ${localStorage.getItem('murmur.token')}` } })).json());
@@ -117,13 +159,19 @@ describe('services and booking (issue 17)', () => {
     await live.waitFor({ timeout: 20_000 });
     await live.getByTestId('open-session').click();
     await guest.getByTestId('session-clock').waitFor({ timeout: 15_000 });
-    await guest.screenshot({ path: path.join(shots, 'booking-session-room-phone.png') });
 
     await host.goto(`${full.url}/booking`);
     await host.getByTestId('booking').filter({ hasText: 'Room open' }).getByTestId('open-session').click();
     await host.getByTestId('session-clock').waitFor({ timeout: 15_000 });
     expect(await host.getByTestId('extend-session').count()).toBe(0);
+
+    // The two talk: voice as in a private room, each hearing the other's (fake) microphone.
+    for (const page of [host, guest]) await expect.poll(() => page.getByTestId('voice-state').innerText(), { timeout: 30_000 }).toBe('Voice on');
+    await hears(host);
+    await hears(guest);
     await host.screenshot({ path: path.join(shots, 'booking-session-room-host.png') });
+
+    await guest.screenshot({ path: path.join(shots, 'booking-session-room-phone.png') });
 
     // A stranger's link shows nothing of it.
     const url = host.url();
@@ -147,6 +195,9 @@ describe('services and booking (issue 17)', () => {
     const guestEnded = guest.getByTestId('session-ended');
     await guestEnded.waitFor({ timeout: 20_000 });
     expect(await guestEnded.innerText()).toContain('was paid 200 💎.');
+    // The voice ended with the session.
+    expect(await guest.getByTestId('voice-state').count()).toBe(0);
+    await expect.poll(() => guest.evaluate(() => (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs.every((pc) => pc.connectionState === 'closed'))).toBe(true);
     await guest.screenshot({ path: path.join(shots, 'booking-session-ended-phone.png') });
 
     // The hold was spent, not released: the buyer keeps 800, and the host's wallet shows the charm.

@@ -114,12 +114,17 @@ describe('operators console: a reported chat message to a ban', { timeout: 300_0
     expect(await card.innerText()).toContain('Spam or scam: Posting scam links');
     await stale.getByTestId('report-card').first().waitFor({ timeout: 15_000 });
 
+    // Before the ban the author sits in the lobby's audience on the reporter's page.
+    const trollName = await troll.evaluate(async () => ((await (await fetch('/api/v1/user/me', { headers: { authorization: `Bearer ${localStorage.getItem('murmur.token')}` } })).json()) as { username: string }).username);
+    await expect.poll(() => amy.getByTestId('audience').innerText(), { timeout: 15_000 }).toContain(trollName);
     await card.getByTestId('decide-ban').click();
     await card.getByTestId('decide-reason').fill('Scam links in chat');
     await card.getByTestId('decide-duration').selectOption({ label: '7 days' });
     await admin.screenshot({ path: path.join(shots, 'console-reports.png') });
     await card.getByTestId('decide-submit').click();
     await admin.getByText('Report decided: Ban').waitFor();
+    // Out of the lobby as an event, live on the others' pages: her audience no longer shows him.
+    await expect.poll(async () => (await amy.getByTestId('audience').count()) === 0 || !(await amy.getByTestId('audience').innerText()).includes(trollName), { timeout: 10_000 }).toBe(true);
 
     // The author's open lobby page: signed out at once, told why.
     await troll.getByText('Your account is banned.').first().waitFor({ timeout: 15_000 });

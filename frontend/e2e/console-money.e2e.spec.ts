@@ -1,11 +1,14 @@
 // Issue 20 point 4 in the browser: a creator requests a withdrawal; an admin settles it from the
 // console's Money section with the on-chain reference (a wrong reference refused inline, the dialog
 // closed midway and reopened empty); the creator sees it settled with its reference after a reload;
-// settling again is refused and writes nothing; the section at phone width; a non-admin is refused.
+// settling again is refused and writes nothing; the operations view, with a projection rebuilt from
+// it and followed to the end; the section at phone width; a non-admin is refused.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { headPosition } from '@murmur/eventstore';
+import { eventDataProblem } from '@murmur/contracts';
+import { headPosition, PostgresEventStore } from '@murmur/eventstore';
+import { ProjectionRebuildWorker } from '../../projections/src/projection-rebuild-worker.ts';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../../test-support/browser.ts';
@@ -145,6 +148,21 @@ describe('settling a withdrawal from the console', { timeout: 300_000 }, () => {
     // The admin's and the creator's tabs hold sockets; the gateway reports them with its heartbeat.
     await expect.poll(async () => Number((await admin.getByTestId('ops-connections').innerText()).replace(/,/g, '')), { timeout: 60_000 }).toBeGreaterThanOrEqual(1);
     await admin.screenshot({ path: path.join(shots, 'console-operations.png'), fullPage: true });
+
+    // A rebuild from here: asked for, run by the projections worker (ticked here: the test stack
+    // runs no worker), followed to the end on the page, and in the audit trail.
+    await wallet.getByTestId('rebuild-projection').click();
+    const rebuild = admin.getByTestId('ops-rebuild').filter({ hasText: 'wallet-history' }).first();
+    await expect.poll(() => rebuild.getAttribute('data-status'), { timeout: 30_000 }).toBe('requested');
+    const worker = new ProjectionRebuildWorker(full.stack.db.pool, new PostgresEventStore(full.stack.db.pool, { checkData: eventDataProblem }), { batchSize: 50 });
+    expect(await worker.tick()).toBe(1);
+    await expect.poll(() => rebuild.getAttribute('data-status'), { timeout: 30_000 }).toBe('completed');
+    expect(await rebuild.innerText()).toContain('100%');
+    await rebuild.scrollIntoViewIfNeeded();
+    await admin.evaluate(() => window.scrollBy(0, -120));
+    await admin.screenshot({ path: path.join(shots, 'console-operations-rebuild.png') });
+    await worker.stop();
+    await expect.poll(() => wallet.innerText(), { timeout: 45_000 }).toContain('Live');
   });
 
   it('works at phone width, and a creator opening the console is refused', async () => {

@@ -159,9 +159,7 @@ describe('/wallet: a crypto top-up paid from the browser wallet', () => {
     expect(await diamonds()).toBe(0);
   });
 
-  // Failed in the lead's fresh-clone run of 2026-11-25 (see the closing note of the session): skipped
-  // so the rest can land; the first thing to fix next session.
-  it.skip('switches network, sends the transfer, counts confirmations through a closed modal and a reload, and credits once', async () => {
+  it('switches network, sends the transfer, counts confirmations through a closed modal and a reload, and credits once', async () => {
     wallet.chainId = 1;
     await openCrypto();
     await page.fill('#crypto-amount', '12.5');
@@ -192,9 +190,7 @@ describe('/wallet: a crypto top-up paid from the browser wallet', () => {
     expect(await page.evaluate(() => localStorage.getItem('murmur.pendingDeposit'))).toBeNull();
   }, 300_000);
 
-  // Failed in the lead's fresh-clone run of 2026-11-25 (see the closing note of the session): skipped
-  // so the rest can land; the first thing to fix next session.
-  it.skip('fits a phone screen', async () => {
+  it('fits a phone screen', async () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await openCrypto();
     await page.screenshot({ path: path.join(shots, 'crypto-top-up-phone.png') });

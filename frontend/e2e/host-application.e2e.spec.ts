@@ -1,7 +1,7 @@
 // Issue 17 point 7 in two browsers: a user applies on /tier (the form's refusals first), sees the
 // application waiting after a reload; an admin opens the review, starts a rejection and cancels it,
 // then approves; the applicant's open page turns into "Verified Host" live and the badge shows on
-// the profile, also at phone width.
+// the profile, also at phone width; revoking the role in the console takes the badge away again.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -106,5 +106,14 @@ describe('becoming a host (issue 17 point 7)', () => {
     await applicant.goto(`${full.url}/tier`);
     await applicant.getByTestId('host-verified').waitFor({ timeout: 60_000 });
     await applicant.screenshot({ path: path.join(shots, 'tier-phone.png') });
+  }, STEP_MS);
+
+  it('revoking the host role in the console takes the Verified Host badge away', async () => {
+    await admin.goto(`${full.url}/console/users/${encodeURIComponent(applicantUid)}`);
+    await admin.getByRole('button', { name: 'Revoke Host' }).click();
+    await admin.getByText('Host revoked.').first().waitFor({ timeout: 30_000 });
+    await admin.goto(`${full.url}/profile?uid=${applicantUid}`);
+    await admin.getByRole('tab', { name: 'Profile' }).first().waitFor({ timeout: 60_000 });
+    await expect.poll(() => admin.locator('[data-badge="verified-host"]').count(), { timeout: 30_000 }).toBe(0);
   }, STEP_MS);
 });

@@ -7,7 +7,7 @@ import { PageLoading } from './components/PageLoading.tsx';
 import { AppShell } from './shell/AppShell.tsx';
 import { SignInRedirect } from './shell/SignInRedirect.tsx';
 import { rememberReferralCode } from './login/signIn.ts';
-import { miniApp, mustRedirectHome, NotFoundPage, routes, type AppRoute } from './routes.tsx';
+import { miniApp, mustRedirectHome, NotFoundPage, paymentReturn as PaymentReturn, routes, type AppRoute } from './routes.tsx';
 import './state/theme.ts';
 import './styles/theme.css';
 
@@ -33,6 +33,14 @@ const router = createBrowserRouter([
       { index: true, element: <Suspense fallback={<PageLoading />}><miniApp.tabs /></Suspense> },
       { path: 'lobby/:lobbyId', element: <Suspense fallback={<PageLoading />}><miniApp.lobby /></Suspense> },
     ],
+  },
+  {
+    path: '/wallet/payment-return',
+    element: (
+      <Guarded>
+        <PaymentReturn />
+      </Guarded>
+    ),
   },
   {
     element: <AppShell />,

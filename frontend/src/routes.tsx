@@ -64,6 +64,9 @@ export const NotFoundPage = page(() => import('./pages/NotFound/NotFoundPage.tsx
 
 /** `/mini-app` has its own frame (no side menu; Telegram's theme, tabs and back button): main.tsx
  * mounts it beside the web app's shell. It signs in by itself, so it is open to visitors. */
+/** Where the hosted checkouts return (web payment popup, e-wallet redirect): a bare page, no shell. */
+export const paymentReturn = page(() => import('./pages/Wallet/PaymentReturnPage.tsx'));
+
 export const miniApp = {
   shell: lazy(() => import('./pages/MiniApp/MiniAppShell.tsx')),
   tabs: page(() => import('./pages/MiniApp/MiniAppPage.tsx')),

@@ -4,6 +4,7 @@ import { EventStoreError } from '@murmur/eventstore';
 import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { ApiError } from './api-error.ts';
+import { isDatabaseUnavailable } from './database-unavailable.ts';
 
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
@@ -17,6 +18,7 @@ export function toApiError(error: unknown): ApiError {
   if (e?.type === 'entity.parse.failed') return new ApiError('VALIDATION_FAILED', 'The request body is not valid JSON.');
   if (e?.type === 'entity.too.large') return new ApiError('VALIDATION_FAILED', 'The request body is too large.');
   if (e?.expose && e.status && e.status < 500) return new ApiError('VALIDATION_FAILED', e.message ?? texts.errorOccured);
+  if (isDatabaseUnavailable(error)) return new ApiError('UNAVAILABLE', texts.unavailable);
   return new ApiError('INTERNAL', texts.errorOccured);
 }
 
@@ -26,6 +28,10 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
     // A signed-in caller is never told to sign in: what they miss is the terms step.
     if (apiError.code === 'UNAUTHENTICATED' && req.onboardingPending) apiError = new ApiError('ONBOARDING_REQUIRED', texts.onboardingRequired);
     if (apiError.code === 'INTERNAL') logger.error({ err: error, path: req.path }, 'request failed');
+    if (apiError.code === 'UNAVAILABLE') {
+      logger.warn({ err: error, path: req.path }, 'database unavailable');
+      res.set('Retry-After', '1');
+    }
     const body: ErrorEnvelope = { error: { code: apiError.code, message: apiError.message, ...(apiError.details !== undefined ? { details: apiError.details } : {}) } };
     res.status(apiError.status).json(body);
   };

@@ -1,6 +1,7 @@
 export * from './api-error.ts';
 export * from './validate.ts';
 export * from './error-handler.ts';
+export * from './database-unavailable.ts';
 export * from './observability.ts';
 export * from './logger.ts';
 export * from './config.ts';

@@ -19,6 +19,31 @@ export const PaymentEnv = z.object({
   /** JSON: { "<chainId>": "<rpc url>" }. */
   CHAIN_RPC_URLS: z.string().default('{}'),
   PAYMENT_CONFIRMATIONS: z.coerce.number().int().min(1).max(100).default(3),
+  /** The hosted web-payment checkout (PayPal Orders v2): REST base URL, app credentials and the
+   * webhook id the notifications are verified against. Offered only with all three secrets. */
+  WEBPAY_API_URL: z.string().url().default('https://api-m.paypal.com'),
+  WEBPAY_CLIENT_ID: z.string().min(1).optional(),
+  WEBPAY_CLIENT_SECRET: z.string().min(1).optional(),
+  WEBPAY_WEBHOOK_ID: z.string().min(1).optional(),
+  /** PH e-wallets (GCash, Maya) through the aggregator (PayMongo checkout sessions). */
+  EWALLET_API_URL: z.string().url().default('https://api.paymongo.com'),
+  EWALLET_SECRET_KEY: z.string().min(1).optional(),
+  EWALLET_WEBHOOK_SECRET: z.string().min(1).optional(),
+  /** Regions (ISO 3166-1 alpha-2, comma separated) the e-wallets are shown first to. */
+  EWALLET_REGIONS: z.string().regex(/^[A-Za-z]{2}(,[A-Za-z]{2})*$/).default('PH'),
+  /** PHP per USD for new e-wallet charges; each charge records the rate it was created at. */
+  EWALLET_PHP_PER_USD: z.coerce.number().positive().max(10_000).default(58.82),
+  /** An unpaid hosted order (web payment, e-wallet) is expired after this many minutes. */
+  PAYMENT_ORDER_TTL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  /** TON in the mini-app: the platform's address transfers go to (offered only with it), the TON
+   * API the transfers are verified on (toncenter v3), TON per USD and the confirmations needed. */
+  TON_DEPOSIT_ADDRESS: z.string().min(48).max(70).optional(),
+  TON_API_URL: z.string().url().default('https://toncenter.com/api/v3'),
+  TON_API_KEY: z.string().min(1).optional(),
+  TON_PER_USD: z.coerce.number().positive().max(1_000_000).default(0.2),
+  TON_CONFIRMATIONS: z.coerce.number().int().min(1).max(100).default(2),
+  /** Where the providers send the user back (the web app's origin); else the caller's Origin. */
+  PUBLIC_URL: z.string().url().optional(),
   // SANDBOX_PAYMENTS is read with the demo switch (demo-mode.ts).
 });
 
@@ -40,7 +65,23 @@ export interface PaymentSettings {
   stripe: { secretKey: string; webhookSecret: string } | null;
   /** Stripe's publishable key for the web app's card form; null when cards are not configured. */
   cardPublishableKey: string | null;
+  /** The hosted web-payment checkout's credentials; null (or absent) when not configured. */
+  webpay?: { apiUrl: string; clientId: string; clientSecret: string; webhookId: string } | null;
+  /** The e-wallet aggregator's keys; null (or absent) when not configured. */
+  ewallet?: { apiUrl: string; secretKey: string; webhookSecret: string } | null;
+  /** Regions the e-wallets are offered in (default PH). */
+  ewalletRegions?: string[];
+  /** PHP per USD for new e-wallet charges. */
+  phpPerUsd?: number;
+  /** TON: the platform's deposit address and the TON API; null (or absent) when not configured. */
+  ton?: { address: string; apiUrl: string; apiKey: string | null; tonPerUsd: number; confirmations: number } | null;
+  /** Minutes an unpaid hosted order lives (default 30). */
+  orderTtlMinutes?: number;
+  /** The web app's origin for the providers' return URLs; null: the caller's Origin. */
+  publicUrl?: string | null;
 }
+
+export const defaultHostedSettings = { ewalletRegions: ['PH'], phpPerUsd: 58.82, orderTtlMinutes: 30 } as const;
 
 export function readPaymentSettings(env: Record<string, string | undefined> = process.env): PaymentSettings {
   const e = PaymentEnv.parse(env);
@@ -55,5 +96,16 @@ export function readPaymentSettings(env: Record<string, string | undefined> = pr
     chainRpcUrls: Object.fromEntries(Object.entries(rpcUrls).map(([id, url]) => [Number(id), url])),
     stripe: e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET } : null,
     cardPublishableKey: e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET && e.STRIPE_PUBLISHABLE_KEY ? e.STRIPE_PUBLISHABLE_KEY : null,
+    webpay: e.WEBPAY_CLIENT_ID && e.WEBPAY_CLIENT_SECRET && e.WEBPAY_WEBHOOK_ID
+      ? { apiUrl: e.WEBPAY_API_URL, clientId: e.WEBPAY_CLIENT_ID, clientSecret: e.WEBPAY_CLIENT_SECRET, webhookId: e.WEBPAY_WEBHOOK_ID }
+      : null,
+    ewallet: e.EWALLET_SECRET_KEY && e.EWALLET_WEBHOOK_SECRET ? { apiUrl: e.EWALLET_API_URL, secretKey: e.EWALLET_SECRET_KEY, webhookSecret: e.EWALLET_WEBHOOK_SECRET } : null,
+    ewalletRegions: e.EWALLET_REGIONS.toUpperCase().split(','),
+    phpPerUsd: e.EWALLET_PHP_PER_USD,
+    orderTtlMinutes: e.PAYMENT_ORDER_TTL_MINUTES,
+    publicUrl: e.PUBLIC_URL ?? null,
+    ton: e.TON_DEPOSIT_ADDRESS
+      ? { address: e.TON_DEPOSIT_ADDRESS, apiUrl: e.TON_API_URL, apiKey: e.TON_API_KEY ?? null, tonPerUsd: e.TON_PER_USD, confirmations: e.TON_CONFIRMATIONS }
+      : null,
   };
 }

@@ -18,6 +18,8 @@ export interface LedgerTotals {
   DMND: { minted: number; spent: number; balances: number };
   CHRM: { credited: number; withdrawn: number; balances: number };
   USD: { confirmedCents: number; payments: number };
+  /** Payments charged in another currency than USD (PHP centavos, TON nanotons), per currency. */
+  charged?: Record<string, { amount: string; payments: number }>;
 }
 
 /** Booking holds over the whole log, in diamonds. */
@@ -192,6 +194,16 @@ export class LedgerReplay {
         this.confirmed.set(d.paymentId, d);
         this.totals.USD.confirmedCents += d.amountUsdCents;
         this.totals.USD.payments += 1;
+        if (d.charged && d.charged.currency !== 'USD') {
+          // The amount charged is the USD price at the rate fixed on the payment (PHP: to the centavo).
+          if (d.charged.currency === 'PHP' && BigInt(d.charged.amount) !== BigInt(Math.round(d.amountUsdCents * d.charged.rate))) {
+            this.differences.push(`payment ${d.paymentId} charged ${d.charged.amount} PHP centavos, not ${d.amountUsdCents} US cents at ${d.charged.rate}`);
+          }
+          const charged = (this.totals.charged ??= {});
+          const t = (charged[d.charged.currency] ??= { amount: '0', payments: 0 });
+          t.amount = String(BigInt(t.amount) + BigInt(d.charged.amount));
+          t.payments += 1;
+        }
         break;
       }
       default: {
@@ -322,6 +334,7 @@ export async function auditCommand(pool: pg.Pool): Promise<number> {
     CHRM: { in: result.totals.CHRM.credited, out: result.totals.CHRM.withdrawn, balance: result.totals.CHRM.balances },
     USD: { in: result.totals.USD.confirmedCents / 100, out: 0, balance: result.totals.USD.confirmedCents / 100 },
   });
+  for (const [currency, t] of Object.entries(result.totals.charged ?? {})) console.log(`charged in ${currency}: ${t.amount} (smallest unit) over ${t.payments} payment(s)`);
   console.log(`booking holds (diamonds): held ${result.holds.held}, released ${result.holds.released}, spent ${result.holds.spent}, still held ${result.holds.open}`);
   for (const d of result.differences) console.error(`DIFFERENCE: ${d}`);
   console.log(result.ok ? 'ledger OK' : `ledger has ${result.differences.length} difference(s)`);

@@ -6,6 +6,7 @@ import { readConfig } from './config.ts';
 import { buildProjectionsService } from './service.ts';
 import { LeaderboardPublisher } from './leaderboard-publisher.ts';
 import { LedgerAuditWorker } from './ledger-audit-worker.ts';
+import { ProjectionRebuildWorker } from './projection-rebuild-worker.ts';
 
 const config = readConfig();
 const pool = createPool(config.DATABASE_URL, { max: 20, applicationName: 'projections' });
@@ -15,12 +16,15 @@ const leaderboardPublisher = new LeaderboardPublisher(pool, new PostgresEventSto
 leaderboardPublisher.start();
 const ledgerAuditWorker = new LedgerAuditWorker(pool, new PostgresEventStore(pool, { checkData: eventDataProblem }), { onError: (err) => logger.error({ err }, 'ledger audit request failed; retrying') });
 ledgerAuditWorker.start();
+const rebuildWorker = new ProjectionRebuildWorker(pool, new PostgresEventStore(pool, { checkData: eventDataProblem }), { onError: (err) => logger.error({ err }, 'projection rebuild request failed; retrying') });
+rebuildWorker.start();
 const port = await listen(server, config.PROJECTIONS_PORT, config.HOST);
 logger.info({ port }, 'projections running');
 const stop = async () => {
   server.close();
   await leaderboardPublisher.stop();
   await ledgerAuditWorker.stop();
+  await rebuildWorker.stop();
   await runner.stop();
   await pool.end();
   process.exit(0);

@@ -1,6 +1,7 @@
 // Every projector the platform runs. A new read model adds one line here.
 import type { Projector } from './projector.ts';
 import { streamCatalog } from './projectors/stream-catalog.ts';
+import { projectionRebuildsProjector } from './projectors/projection-rebuilds.ts';
 import { globalLeaderboards } from './projectors/global-leaderboards.ts';
 import { guildProjector } from './projectors/guild.ts';
 import { lobbiesProjector } from './projectors/lobbies.ts';
@@ -28,7 +29,7 @@ import { hostApplicationsProjector } from './projectors/host-applications.ts';
 import { operatorAuditProjector } from './projectors/operator-audit.ts';
 import { reportsProjector } from './projectors/reports.ts';
 
-export const projectors: Projector[] = [streamCatalog, users, referralEarnings, walletBalances, walletHistory, walletInventory, collectionsProjector, profilesProjector, socialGraphProjector, wallProjector, galleryProjector, directMessagesProjector, giftWallProjector, lobbiesProjector, roomsProjector, lobbyChatProjector, lobbyLeaderboardsProjector, guildProjector, globalLeaderboards, notificationsProjector, progressionProjector, accountSettingsProjector, hostApplicationsProjector, operatorAuditProjector, reportsProjector, bookingsProjector, moneyOperationsProjector];
+export const projectors: Projector[] = [streamCatalog, users, referralEarnings, walletBalances, walletHistory, walletInventory, collectionsProjector, profilesProjector, socialGraphProjector, wallProjector, galleryProjector, directMessagesProjector, giftWallProjector, lobbiesProjector, roomsProjector, lobbyChatProjector, lobbyLeaderboardsProjector, guildProjector, globalLeaderboards, notificationsProjector, progressionProjector, accountSettingsProjector, hostApplicationsProjector, operatorAuditProjector, reportsProjector, bookingsProjector, moneyOperationsProjector, projectionRebuildsProjector];
 
 export function findProjector(name: string): Projector | undefined {
   return projectors.find((p) => p.name === name);

@@ -1,6 +1,7 @@
 import type { Logger, PaymentSettings, SessionGuard } from '@murmur/platform';
 import type { ObjectStore } from '@murmur/platform/object-store';
 import type pg from 'pg';
+import type { IdentityProvidersDto } from '@murmur/contracts';
 import type { GifProvider } from './gifs/gif-provider.ts';
 
 export interface QueryDeps {
@@ -15,4 +16,6 @@ export interface QueryDeps {
   objects: ObjectStore;
   /** GIF search; from the environment when not given (tests pass their own). */
   gifs?: GifProvider;
+  /** The sign-in screen's identity providers; from the environment when not given (tests pass their own). */
+  identityProviders?: IdentityProvidersDto;
 }

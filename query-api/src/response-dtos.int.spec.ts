@@ -195,6 +195,7 @@ describe('answers against their contracts DTOs', () => {
     expectDto('GET', '/claim/tg/next-claim', await stack.api('/claim/tg/next-claim', { token }));
     expectDto('GET', '/user/settings', await stack.api('/user/settings', { token }));
     expectDto('GET', '/dev/mailbox?email=dto@example.com', await stack.api('/dev/mailbox?email=dto@example.com'));
+    expectDto('GET', '/auth/providers', await stack.api('/auth/providers'));
     expectDto('POST', '/auth/logout', await stack.api('/auth/logout', { method: 'POST', token, body: {} }));
   });
 
@@ -300,7 +301,8 @@ describe('answers against their contracts DTOs', () => {
     expect((await read('/console/grants?status=approved', approved.body.position)).items).toHaveLength(1);
     const audit = await asAdmin('/console/ledger/audit', {}, 201);
     expect((await read('/console/ledger/audit', audit.position)).pendingSince).toEqual(expect.any(String));
-    const ops = await read('/console/ops/status');
+    const rebuild = await asAdmin('/console/ops/rebuild', { projection: 'stream-catalog' }, 201);
+    const ops = await read('/console/ops/status', rebuild.position);
     expect(ops.projections.find((p: { name: string }) => p.name === 'wallet-history')).toBeDefined();
   });
 
@@ -385,6 +387,13 @@ describe('answers against their contracts DTOs', () => {
     await read(boss, `/guild/agencies/dto-agency/preview?periodStart=${periodStart}&periodEnd=${periodEnd}`);
     expect((await read(boss, '/guild/agencies/dto-agency/settlements')).items).toHaveLength(1);
     expect((await read(boss, '/guild/agencies/dto-agency/payments')).items[0]).toMatchObject({ status: 'confirmed' });
+    // The operators' console reads of agencies, after a verification.
+    const guildAdmin = await stack.tokenFor('g-admin', ['co', 'ad']);
+    const verified = await stack.api('/console/agencies/dto-agency/verify', { method: 'POST', token: guildAdmin, body: { note: 'Checked' } });
+    expectDto('POST', '/console/agencies/dto-agency/verify', verified);
+    expect((await read(guildAdmin, '/console/agencies', verified.body.position)).items[0]).toMatchObject({ agencyId: 'dto-agency', hostCount: 1 });
+    expect((await read(guildAdmin, '/console/agencies/dto-agency', verified.body.position)).verifiedBy).toBe('g-admin');
+    expect((await read(guildAdmin, '/console/agencies/dto-agency/settlements', verified.body.position)).items).toHaveLength(1);
 
     const player = await as('p-player');
     const token = await command('p-player', '/progression/frens/token');

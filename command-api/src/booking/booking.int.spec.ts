@@ -1,6 +1,6 @@
 // Services and booking over HTTP on real PostgreSQL: a booking holds its price on the buyer's
 // wallet, the scheduler opens the private room at the start and pays the host at the end, a
-// cancellation in time gives the hold back; races on one slot, one balance and one hold each end
+// cancellation in time gives the hold back; the session's voice is for the two while it is open; races on one slot, one balance and one hold each end
 // with exactly one winner; bad input is refused with its text and writes nothing; the ledger
 // audit proves the holds.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -148,6 +148,9 @@ describe('booking', () => {
     const booked = await book('bk-live', 'bk-coach', coach, inMinutes(10_000));
     const id = booked.body.bookingId as string;
     expect(await tick()).toBe(0);
+    // No voice before the room opens.
+    const early = await post('bk-live', `/booking/${id}/voice`);
+    expect([early.status, early.body.error.message]).toEqual([422, 'The session room is not open.']);
     offsetMs += 10_001 * 60_000;
     // The stack's own scheduler may get there first: either way it is open once this pass returns.
     await tick();
@@ -156,6 +159,14 @@ describe('booking', () => {
     expect(forBuyer.body).toMatchObject({ status: 'live', role: 'buyer', host: { uid: 'bk-coach' } });
     expect(forBuyer.body.roomOpenedAt).not.toBeNull();
     expect((await get('bk-coach', `/booking/${id}`, p)).body).toMatchObject({ status: 'live', role: 'host' });
+    // Open, both get the session's voice (the built-in WebRTC here: no Agora App ID); nobody else does.
+    for (const uid of ['bk-live', 'bk-coach']) {
+      const voice = await post(uid, `/booking/${id}/voice`);
+      expect(voice.status).toBe(200);
+      expect(voice.body).toMatchObject({ bookingId: id, channelName: id, agoraAppId: null, agoraToken: null, media: { provider: 'webrtc', scope: 'booking', channel: id } });
+    }
+    const stranger = await post('bk-host', `/booking/${id}/voice`);
+    expect([stranger.status, stranger.body.error.message]).toEqual([404, 'Booking not found.']);
 
     const extended = await post('bk-live', `/booking/${id}/extend`);
     expect(extended.status).toBe(201);
@@ -170,6 +181,7 @@ describe('booking', () => {
     await Promise.all([new SessionScheduler(stack.command.deps).tick(), new SessionScheduler(stack.command.deps).tick()]);
     const done = await get('bk-live', `/booking/${id}`, await head());
     expect(done.body).toMatchObject({ status: 'completed', price: 600, charm: 300 });
+    expect((await post('bk-coach', `/booking/${id}/voice`)).status).toBe(422);
     expect((await typesOn('wallet-bk-live')).filter((t) => t === 'HoldSpent')).toHaveLength(2);
     expect((await get('bk-coach', '/wallet/withdraw/available', await head())).body.charm).toBe(300);
     expect((await loadWallet(stack.command.deps, 'bk-live')).balance).toBe(400);

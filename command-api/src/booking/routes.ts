@@ -1,14 +1,15 @@
 // Services and booking commands (DESIGN section 9): list or remove a service, book a time, cancel,
 // extend a running session; the scheduler opens and completes sessions.
-import { BookingAnswer, BookServiceBody, bookingTexts, ListServiceBody, RemoveServiceBody, ServiceListedAnswer, CommandAnswer, type BookingAnswer as BookingAnswerDto } from '@murmur/contracts';
+import { BookingAnswer, BookingVoiceAnswer, BookServiceBody, bookingTexts, ListServiceBody, RemoveServiceBody, ServiceListedAnswer, CommandAnswer, type BookingAnswer as BookingAnswerDto } from '@murmur/contracts';
 import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
 import type express from 'express';
 import { createHash } from 'node:crypto';
 import type { CommandDeps } from '../dependencies.ts';
+import { mediaAnswer, mediaProviderFromEnv, type MediaProvider } from '../lobbies/media-provider.ts';
 import type { CommandModule } from '../modules.ts';
 import { routeIdempotencyKey } from '../wallet/idempotency.ts';
 import { loadWallet } from '../wallet/ledger.ts';
-import { runBookingStep, type StepResult } from './bookings.ts';
+import { runBookingStep, scheduleCommands, type StepResult } from './bookings.ts';
 import { SessionScheduler } from './session-scheduler.ts';
 
 const idPattern = /^[\w.-]{1,80}$/;
@@ -37,47 +38,7 @@ async function answer(deps: CommandDeps, uid: string, bookingId: string, step: S
 export const bookingModule: CommandModule & { start(deps: CommandDeps): { stop(): Promise<void> } } = {
   name: 'booking',
   routes(router, deps) {
-    router.post('/user/services', requireAuth(), async (req, res) => {
-      const { uid } = currentUser(req);
-      const body = parse(ListServiceBody, req.body);
-      const { key } = routeIdempotencyKey(req, uid, 'user/services');
-      const serviceId = `svc-${digest(key)}`;
-      const step = await runBookingStep(deps, { type: 'ListService', hostUid: uid, serviceId, ...body, at: deps.clock.now().toISOString() }, uid);
-      send(res, ServiceListedAnswer, { position: step.position.toString(), serviceId }, 201);
-    });
-
-    router.post('/user/services/remove', requireAuth(), async (req, res) => {
-      const { uid } = currentUser(req);
-      const body = parse(RemoveServiceBody, req.body);
-      const step = await runBookingStep(deps, { type: 'RemoveService', hostUid: uid, serviceId: body.serviceId, at: deps.clock.now().toISOString() }, uid);
-      send(res, CommandAnswer, { position: step.position.toString() });
-    });
-
-    router.post('/booking', requireAuth(), async (req, res) => {
-      const { uid } = currentUser(req);
-      const body = parse(BookServiceBody, req.body);
-      const { key } = routeIdempotencyKey(req, uid, 'booking');
-      const bookingId = `bk-${digest(key)}`;
-      const step = await runBookingStep(deps, { type: 'Book', hostUid: body.hostUid, buyerUid: uid, bookingId, serviceId: body.serviceId, startsAt: body.startsAt, at: deps.clock.now().toISOString() }, uid);
-      send(res, BookingAnswer, await answer(deps, uid, bookingId, step), step.changed ? 201 : 200);
-    });
-
-    router.post('/booking/:id/cancel', requireAuth(), async (req, res) => {
-      const { uid } = currentUser(req);
-      const bookingId = bookingIdOf(req);
-      const hostUid = await hostOf(deps, bookingId);
-      const step = await runBookingStep(deps, { type: 'Cancel', hostUid, bookingId, by: uid, at: deps.clock.now().toISOString() }, uid);
-      send(res, BookingAnswer, await answer(deps, uid, bookingId, step));
-    });
-
-    router.post('/booking/:id/extend', requireAuth(), async (req, res) => {
-      const { uid } = currentUser(req);
-      const bookingId = bookingIdOf(req);
-      const hostUid = await hostOf(deps, bookingId);
-      const { key } = routeIdempotencyKey(req, uid, `booking/${bookingId}/extend`);
-      const step = await runBookingStep(deps, { type: 'Extend', hostUid, bookingId, extensionId: `ext-${digest(key)}`, by: uid, at: deps.clock.now().toISOString() }, uid);
-      send(res, BookingAnswer, await answer(deps, uid, bookingId, step), step.changed ? 201 : 200);
-    });
+    bookingRoutes(router, deps, mediaProviderFromEnv());
   },
   start(deps) {
     const scheduler = new SessionScheduler(deps);
@@ -85,3 +46,60 @@ export const bookingModule: CommandModule & { start(deps: CommandDeps): { stop()
     return { stop: () => scheduler.stop() };
   },
 };
+
+export function bookingRoutes(router: express.Router, deps: CommandDeps, media: MediaProvider): void {
+  router.post('/user/services', requireAuth(), async (req, res) => {
+    const { uid } = currentUser(req);
+    const body = parse(ListServiceBody, req.body);
+    const { key } = routeIdempotencyKey(req, uid, 'user/services');
+    const serviceId = `svc-${digest(key)}`;
+    const step = await runBookingStep(deps, { type: 'ListService', hostUid: uid, serviceId, ...body, at: deps.clock.now().toISOString() }, uid);
+    send(res, ServiceListedAnswer, { position: step.position.toString(), serviceId }, 201);
+  });
+
+  router.post('/user/services/remove', requireAuth(), async (req, res) => {
+    const { uid } = currentUser(req);
+    const body = parse(RemoveServiceBody, req.body);
+    const step = await runBookingStep(deps, { type: 'RemoveService', hostUid: uid, serviceId: body.serviceId, at: deps.clock.now().toISOString() }, uid);
+    send(res, CommandAnswer, { position: step.position.toString() });
+  });
+
+  router.post('/booking', requireAuth(), async (req, res) => {
+    const { uid } = currentUser(req);
+    const body = parse(BookServiceBody, req.body);
+    const { key } = routeIdempotencyKey(req, uid, 'booking');
+    const bookingId = `bk-${digest(key)}`;
+    const step = await runBookingStep(deps, { type: 'Book', hostUid: body.hostUid, buyerUid: uid, bookingId, serviceId: body.serviceId, startsAt: body.startsAt, at: deps.clock.now().toISOString() }, uid);
+    send(res, BookingAnswer, await answer(deps, uid, bookingId, step), step.changed ? 201 : 200);
+  });
+
+  router.post('/booking/:id/cancel', requireAuth(), async (req, res) => {
+    const { uid } = currentUser(req);
+    const bookingId = bookingIdOf(req);
+    const hostUid = await hostOf(deps, bookingId);
+    const step = await runBookingStep(deps, { type: 'Cancel', hostUid, bookingId, by: uid, at: deps.clock.now().toISOString() }, uid);
+    send(res, BookingAnswer, await answer(deps, uid, bookingId, step));
+  });
+
+  router.post('/booking/:id/extend', requireAuth(), async (req, res) => {
+    const { uid } = currentUser(req);
+    const bookingId = bookingIdOf(req);
+    const hostUid = await hostOf(deps, bookingId);
+    const { key } = routeIdempotencyKey(req, uid, `booking/${bookingId}/extend`);
+    const step = await runBookingStep(deps, { type: 'Extend', hostUid, bookingId, extensionId: `ext-${digest(key)}`, by: uid, at: deps.clock.now().toISOString() }, uid);
+    send(res, BookingAnswer, await answer(deps, uid, bookingId, step), step.changed ? 201 : 200);
+  });
+
+  // The voice of the session room, the same media a private room has: both people publish. It is
+  // decided on the schedule stream itself (a read model a moment behind must not refuse the start).
+  router.post('/booking/:id/voice', requireAuth(), async (req, res) => {
+    const { uid } = currentUser(req);
+    const bookingId = bookingIdOf(req);
+    const hostUid = await hostOf(deps, bookingId);
+    const { state } = await scheduleCommands.load(deps, hostUid);
+    const booking = state.bookings[bookingId];
+    if (!booking || (uid !== hostUid && uid !== booking.buyerUid)) throw new ApiError('NOT_FOUND', bookingTexts.bookingNotFound);
+    if (booking.status !== 'live') throw new ApiError('RULE_VIOLATED', bookingTexts.notLive);
+    send(res, BookingVoiceAnswer, { bookingId, ...mediaAnswer(media, { scope: 'booking', channel: bookingId, uid, role: 'publisher' }) });
+  });
+}

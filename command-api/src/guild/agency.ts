@@ -13,10 +13,12 @@ export interface AgencyState {
   hosts: string[];
   periods: Array<{ settlementId: string; start: string; end: string }>;
   payments: Record<string, { hostUid: string; confirmed: boolean }>;
+  /** Verified by an admin (operators' console). */
+  verified: boolean;
 }
 
 export const initialAgencyState = (): AgencyState => ({
-  exists: false, agencyId: '', ownerUid: '', guildSharePct: 0, hostSharePct: 0, hosts: [], periods: [], payments: {},
+  exists: false, agencyId: '', ownerUid: '', guildSharePct: 0, hostSharePct: 0, hosts: [], periods: [], payments: {}, verified: false,
 });
 
 export function evolveAgency(state: AgencyState, event: AgencyEvent): AgencyState {
@@ -37,6 +39,8 @@ export function evolveAgency(state: AgencyState, event: AgencyEvent): AgencyStat
       const payment = state.payments[event.data.paymentId];
       return payment ? { ...state, payments: { ...state.payments, [event.data.paymentId]: { ...payment, confirmed: true } } } : state;
     }
+    case 'AgencyVerified':
+      return { ...state, verified: true };
     default: {
       const _exhaustive: never = event;
       return state;

@@ -21,7 +21,9 @@ export type AgencyCommand =
   | { type: 'SetShareRatios'; actorUid: string; guildSharePct: number; hostSharePct: number; now: Date }
   | { type: 'SettlePeriod'; actorUid: string; settlementId: string; periodStart: Date; periodEnd: Date; totals: PeriodTotals; now: Date }
   | { type: 'SubmitCharmPayment'; actorUid: string; paymentId: string; hostUid: string; amountCharm: number; proofUrl: string; settlementId: string | null; now: Date }
-  | { type: 'ConfirmCharmPayment'; actorUid: string; paymentId: string; now: Date };
+  | { type: 'ConfirmCharmPayment'; actorUid: string; paymentId: string; now: Date }
+  /** An admin verifies the agency (the route checks the role); a second verification changes nothing. */
+  | { type: 'VerifyAgency'; adminUid: string; note: string; now: Date };
 
 function managed(state: AgencyState, actorUid: string): void {
   if (!state.exists) throw new ApiError('NOT_FOUND', guildTexts.agencyNotFound);
@@ -74,6 +76,11 @@ export function decideAgency(command: AgencyCommand, state: AgencyState): Agency
         data: { agencyId, paymentId: command.paymentId, hostUid: command.hostUid, amountCharm: command.amountCharm, proofUrl: command.proofUrl, settlementId: command.settlementId, submittedAt: at },
       }];
     }
+    case 'VerifyAgency': {
+      if (!state.exists) throw new ApiError('NOT_FOUND', guildTexts.agencyNotFound);
+      if (state.verified) return [];
+      return [{ type: 'AgencyVerified', data: { agencyId, ownerUid: state.ownerUid, verifiedBy: command.adminUid, note: command.note, verifiedAt: at } }];
+    }
     case 'ConfirmCharmPayment': {
       managed(state, command.actorUid);
       const payment = state.payments[command.paymentId];
@@ -89,7 +96,7 @@ export function decideAgency(command: AgencyCommand, state: AgencyState): Agency
 }
 
 export const agencyDecider: Decider<AgencyState, AgencyCommand, AgencyEvent> = {
-  evolvesOn: { AgencyCreated: true, AgencyHostAdded: true, AgencyHostRemoved: true, AgencyShareRatiosSet: true, AgencyPeriodSettled: true, CharmPaymentSubmitted: true, CharmPaymentConfirmed: true },
+  evolvesOn: { AgencyCreated: true, AgencyHostAdded: true, AgencyHostRemoved: true, AgencyShareRatiosSet: true, AgencyPeriodSettled: true, CharmPaymentSubmitted: true, CharmPaymentConfirmed: true, AgencyVerified: true },
   initialState: initialAgencyState,
   evolve: evolveAgency,
   decide: decideAgency,

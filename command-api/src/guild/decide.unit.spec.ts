@@ -24,6 +24,14 @@ const settled: AgencyEvent = {
 };
 
 describe('agency decider', () => {
+  it('is verified by an admin once; an unknown agency cannot be', () => {
+    const verify: AgencyCommand = { type: 'VerifyAgency', adminUid: 'admin-1', note: 'Licence checked', now };
+    const verified: AgencyEvent = { type: 'AgencyVerified', data: { agencyId: 'nova', ownerUid: 'boss', verifiedBy: 'admin-1', note: 'Licence checked', verifiedAt: at } };
+    given([created]).when(verify).then([verified]);
+    given([created, verified]).when({ ...verify, adminUid: 'admin-2' }).then([]);
+    given([]).when(verify).thenThrows(guildTexts.agencyNotFound);
+  });
+
   it('creates an agency once', () => {
     const create: AgencyCommand = { type: 'CreateAgency', agencyId: 'nova', name: 'Nova', ownerUid: 'boss', guildSharePct: 30, hostSharePct: 70, now };
     given([]).when(create).then([created]);

@@ -1,6 +1,7 @@
 // The guild end to end: an agency's roster and share ratios, gift receipts for its hosts only, a
 // period settlement equal to the sum of its receipts under the ratios of the time, charm payments,
-// 403 for everyone without the agency role, and a rebuild during gifts equal to a full replay.
+// 403 for everyone without the agency role, the operators' console (every agency's roster and
+// settlements, verification once), and a rebuild during gifts equal to a full replay.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guildTexts, texts } from '@murmur/contracts';
 import { rebuildProjection } from '../../../projections/src/rebuild.ts';
@@ -128,6 +129,46 @@ describe('guild', () => {
     expect(settlements.body.items[0]).toMatchObject({ amountToSettle: 51.15, paidCharm: 46.25, status: 'partially_paid' });
     const payments = await stack.api('/guild/agencies/nova/payments', { token: boss });
     expect(payments.body.items[0]).toMatchObject({ host: { uid: 'h1' }, amountCharm: 46.25, status: 'confirmed', proofUrl: 'https://cdn.local/proof-1.png' });
+  });
+
+  it("lets an admin see every agency's roster and settlements and verify it once, in the audit trail", async () => {
+    const admin = await stack.tokenFor('guild-admin', ['co', 'ad']);
+    // Only admins: not the agency itself, not a visitor.
+    for (const [method, path] of [['GET', '/console/agencies'], ['GET', '/console/agencies/nova'], ['GET', '/console/agencies/nova/settlements'], ['POST', '/console/agencies/nova/verify']] as const) {
+      expect((await stack.api(path, { method, token: boss, body: method === 'POST' ? { note: 'x' } : undefined })).status, path).toBe(403);
+      expect((await stack.api(path, { method, body: method === 'POST' ? { note: 'x' } : undefined })).status, path).toBe(401);
+    }
+    await waitForProjection(stack.db.pool, 'guild');
+    const list = await stack.api('/console/agencies', { token: admin });
+    expect(list.body.items.map((a: any) => [a.agencyId, a.owner.uid, a.hostCount, a.verifiedAt])).toEqual(expect.arrayContaining([['nova', 'boss', 1, null], ['orbit', 'rival', 1, null]]));
+    const nova = await stack.api('/console/agencies/nova', { token: admin });
+    expect(nova.body).toMatchObject({ agencyId: 'nova', ownerUid: 'boss', verifiedAt: null, roster: [expect.objectContaining({ uid: 'h1' })] });
+    const settlements = await stack.api('/console/agencies/nova/settlements', { token: admin });
+    expect(settlements.body.items).toEqual([expect.objectContaining({ amountToSettle: 51.15, paidCharm: 46.25, status: 'partially_paid' })]);
+    expect((await stack.api('/console/agencies/nowhere', { token: admin })).status).toBe(404);
+
+    // A note is required; an unknown agency is not found; both write nothing.
+    const events = async () => (await stack.command.deps.store.readStream('agency-nova')).events.length;
+    const before = await events();
+    const noNote = await stack.api('/console/agencies/nova/verify', { method: 'POST', token: admin, body: { note: ' ' } });
+    expect([noNote.status, noNote.body.error.message]).toEqual([400, 'Note is required.']);
+    expect((await stack.api('/console/agencies/nowhere/verify', { method: 'POST', token: admin, body: { note: 'Checked' } })).status).toBe(404);
+    expect(await events()).toBe(before);
+
+    const verified = await stack.api('/console/agencies/nova/verify', { method: 'POST', token: admin, body: { note: 'Business licence checked' } });
+    expect(verified.status).toBe(200);
+    const twice = await stack.api('/console/agencies/nova/verify', { method: 'POST', token: admin, body: { note: 'Again' } });
+    expect(twice.body.position).toBe('0');
+    expect((await stack.command.deps.store.readStream('agency-nova')).events.filter((e) => e.type === 'AgencyVerified')).toHaveLength(1);
+    const after = await stack.api('/console/agencies/nova', { token: admin, headers: { 'x-min-position': verified.body.position } });
+    expect(after.body).toMatchObject({ verifiedBy: 'guild-admin' });
+    expect(after.body.verifiedAt).not.toBeNull();
+    await waitForProjection(stack.db.pool, 'operator-audit');
+    const trail = await stack.api('/console/audit?subject=agency%3Anova', { token: admin, headers: { 'x-min-position': verified.body.position } });
+    expect(trail.body.items).toEqual([expect.objectContaining({ action: 'agency.verify', reason: 'Business licence checked', operator: expect.objectContaining({ uid: 'guild-admin' }) })]);
+    // Verified agencies come after the ones still to verify.
+    const listed = await stack.api('/console/agencies', { token: admin, headers: { 'x-min-position': verified.body.position } });
+    expect(listed.body.items.map((a: any) => a.agencyId).indexOf('orbit')).toBeLessThan(listed.body.items.map((a: any) => a.agencyId).indexOf('nova'));
   });
 
   it('rebuilds while gifts arrive into the same rows as a full replay', async () => {

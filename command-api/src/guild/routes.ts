@@ -3,7 +3,7 @@
 // confirm them.
 import { randomUUID } from 'node:crypto';
 import {
-  AddAgencyHostBody, AgencyCreatedAnswer, AgencyId, CharmPaymentSubmittedAnswer, CommandAnswer, CreateAgencyBody, PeriodSettledAnswer, eventOf, guildTexts, SetShareRatiosBody, SettlePeriodBody, SubmitCharmPaymentBody,
+  AddAgencyHostBody, AgencyCreatedAnswer, AgencyId, CharmPaymentSubmittedAnswer, CommandAnswer, CreateAgencyBody, PeriodSettledAnswer, eventOf, guildTexts, SetShareRatiosBody, SettlePeriodBody, SubmitCharmPaymentBody, OperatorDone, VerifyAgencyBody,
 } from '@murmur/contracts';
 import { subscriptionAppliedBefore } from '@murmur/eventstore';
 import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
@@ -130,6 +130,15 @@ export function guildRoutes(router: express.Router, deps: CommandDeps): void {
     const paymentId = parse(z.string().uuid('This payment does not exist.'), req.params.paymentId);
     const r = await run(deps, agencyId, uid, { type: 'ConfirmCharmPayment', actorUid: uid, paymentId, now: deps.clock.now() });
     send(res, CommandAnswer, { position: r.position.toString() });
+  });
+
+  // Operators' console: an admin verifies an agency (AgencyVerified on its stream, in the audit trail).
+  router.post('/console/agencies/:agencyId/verify', requireAuth('ad'), async (req, res) => {
+    const { uid } = currentUser(req);
+    const { agencyId } = parse(AgencyParams, req.params);
+    const { note } = parse(VerifyAgencyBody, req.body);
+    const r = await run(deps, agencyId, uid, { type: 'VerifyAgency', adminUid: uid, note, now: deps.clock.now() });
+    send(res, OperatorDone, { position: r.position.toString() });
   });
 }
 

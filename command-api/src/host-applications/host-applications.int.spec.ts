@@ -1,7 +1,7 @@
 // Becoming a host over HTTP: the form's refusals write nothing; one open application per user even
 // when two submits race; only an admin decides, on the application they saw; a rejection carries its
 // reason to the applicant; an approval grants role `h` and the Verified Host badge, which shows on
-// the user's card, and both outcomes notify the applicant.
+// the user's card, and both outcomes notify the applicant; revoking `h` takes the badge away.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUpWithWallet } from '../../../test-support/sign-up.ts';
 import { startTestStack, type TestStack } from '../../../test-support/stack.ts';
@@ -111,5 +111,25 @@ describe('host applications', () => {
     expect(host.status).toBe(422);
     expect(host.body.error.message).toBe('You are already a verified host.');
     expect((await streamTypes(`user-${user.uid}`)).filter((t) => t === 'RoleGranted')).toHaveLength(1);
+
+    // Both decisions are in the operators' audit trail, about the applicant.
+    const trail = await read(adminToken, `/console/audit?subject=${encodeURIComponent(`user:${user.uid}`)}`, p);
+    expect(trail.body.items.map((i: { action: string; reason: string | null }) => [i.action, i.reason])).toEqual(expect.arrayContaining([
+      ['host-application.approve', null],
+      ['host-application.reject', 'Please add a profile picture first.'],
+      ['role.grant.h', null],
+    ]));
+
+    // Revoking role h takes the Verified Host badge away: from the collection, the card and the profile.
+    const revoked = await post(adminToken, `/admin/users/${user.uid}/roles`, { role: 'h', action: 'revoke' });
+    expect(revoked.status).toBe(200);
+    const r = revoked.body.position as string;
+    expect((await read(user.token, '/wallet/collections?kind=badge', r)).body.items).toEqual([]);
+    const after = await read(stranger.token, `/user/profile/view/${user.uid}`, r);
+    expect(after.body.wornBadges).toEqual([]);
+    expect(after.body.badges).not.toContain('Verified Host');
+    // Granted again by an admin, the badge comes back with the role.
+    const regranted = await post(adminToken, `/admin/users/${user.uid}/roles`, { role: 'h', action: 'grant' });
+    expect((await read(stranger.token, `/user/profile/view/${user.uid}`, regranted.body.position as string)).body.wornBadges).toEqual(['verified-host']);
   });
 });

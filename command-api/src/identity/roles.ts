@@ -6,6 +6,7 @@ import type express from 'express';
 import type { CommandDeps } from '../dependencies.ts';
 import { userCommands } from './user-commands.ts';
 import { banSessions, revokeSessions } from './sessions.ts';
+import { takeBannedOutOfLobbies } from '../lobbies/banned-members.ts';
 
 export function adminRoutes(router: express.Router, deps: CommandDeps): void {
   router.post('/admin/users/:uid/roles', requireAuth('ad'), async (req, res) => {
@@ -32,7 +33,10 @@ export function adminRoutes(router: express.Router, deps: CommandDeps): void {
     // Sessions stop at once; the read model catches up for tokens issued elsewhere.
     if (body.banned) await banSessions(deps.pool, uid, now);
     deps.sessionGuard?.forget?.(uid);
-    send(res, BanChanged, { uid, banned: body.banned, position: result.position.toString() });
+    // Out of every lobby at once (the sweeper catches what this misses); the answer's position covers it.
+    const out = body.banned ? await takeBannedOutOfLobbies(deps, uid) : { position: 0n };
+    const position = out.position > result.position ? out.position : result.position;
+    send(res, BanChanged, { uid, banned: body.banned, position: position.toString() });
   });
 
   router.post('/console/users/:uid/sign-out', requireAuth('ad'), async (req, res) => {

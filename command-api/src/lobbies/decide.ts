@@ -13,7 +13,7 @@ export type LobbyCommand = Base &
   (
     | { type: 'CreateLobby'; lobbyId: string; ownerUid: string; body: CreateLobbyBody }
     | { type: 'JoinLobby'; uid: string; anonymous: boolean; inviteId: string | null; publicOnly: boolean; paidDiamonds: number; vip?: boolean }
-    | { type: 'LeaveLobby'; uid: string; reason?: 'disconnected' }
+    | { type: 'LeaveLobby'; uid: string; reason?: 'disconnected' | 'banned' }
     | { type: 'EndLobby'; by: string; reason: 'ended' | 'closed' }
     | { type: 'UpdateLobbyInfo'; by: string; changes: Partial<LobbyInfo> & { requiredDiamonds?: number } }
     | { type: 'CreateInvite'; by: string; inviteId: string }

@@ -52,6 +52,7 @@ import { isOpen, seatOf, type LobbyState } from './lobby.ts';
 import { mediaAnswer, mediaProviderFromEnv, type MediaProvider } from './media-provider.ts';
 import { roomIsOpen, type RoomState } from './room.ts';
 import { PresenceReaper } from './presence-reaper.ts';
+import { BannedMemberSweeper } from './banned-members.ts';
 import { RoomScheduler } from './room-scheduler.ts';
 
 const idPattern = /^[A-Za-z0-9_-]{1,64}$/;
@@ -446,6 +447,8 @@ export const lobbiesModule: CommandModule & { start(deps: CommandDeps): { stop()
     scheduler.start();
     const reaper = deps.presenceReaper === false ? null : new PresenceReaper(deps, deps.presenceReaper);
     reaper?.start();
-    return { stop: async () => void (await Promise.all([scheduler.stop(), reaper?.stop()])) };
+    const banned = new BannedMemberSweeper(deps);
+    banned.start();
+    return { stop: async () => void (await Promise.all([scheduler.stop(), reaper?.stop(), banned.stop()])) };
   },
 };

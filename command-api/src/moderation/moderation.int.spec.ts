@@ -1,6 +1,6 @@
 // Issue 20 over HTTP: a chat message reported with its context, the queue, a ban decided from it
 // (the author's sessions stop, sign-in says 'Your account is banned.'), the reporter's notification,
-// the audit trail by subject and by operator; refusals (a second decision, banning oneself, a
+// the author out of the lobby at once; the audit trail by subject and by operator; refusals (a second decision, banning oneself, a
 // silence without a duration) that write nothing; and no operator action changing an event.
 import { headPosition } from '@murmur/eventstore';
 import { moderationTexts, texts } from '@murmur/contracts';
@@ -111,6 +111,14 @@ describe('reports queue and decisions', () => {
     const signIn = await stack.api('/auth/login', { method: 'POST', body: { credentials: { type: 'email', email: 'troll-mod@example.com', code } } });
     expect(signIn.status).toBe(403);
     expect(signIn.body.error.message).toBe(texts.banned);
+
+    // The author is out of the lobby at once, as an event everyone in it receives (not after the
+    // presence reaper's grace); the answer's position covers it.
+    const left = await stack.db.pool.query(`select data from events where stream_id = $1 and type = 'LobbyLeft'`, [`lobby-${lobbyId}`]);
+    expect(left.rows.map((r) => r.data)).toEqual([expect.objectContaining({ uid: users.troll.uid, reason: 'banned' })]);
+    const lobby = await read(users.amy.token, `/lobbies/${lobbyId}`, decided.body.position);
+    expect(JSON.stringify(lobby.body)).not.toContain(users.troll.uid);
+    expect(JSON.stringify(lobby.body)).toContain(users.amy.uid);
 
     const notes = await read(users.amy.token, '/notifications', decided.body.position);
     expect(notes.body.items[0]).toMatchObject({ kind: 'report_decided', facts: { action: 'ban', reportKind: 'message' } });

@@ -13,6 +13,7 @@ import { defineCommandHandler } from '../decider/command-handler.ts';
 import type { CommandDeps } from '../dependencies.ts';
 import { userCommands } from '../identity/user-commands.ts';
 import { banSessions } from '../identity/sessions.ts';
+import { takeBannedOutOfLobbies } from '../lobbies/banned-members.ts';
 import { chatCommands, lobbyCommands } from '../lobbies/lobby-streams.ts';
 import type { CommandModule } from '../modules.ts';
 import { postCommands } from '../wall/routes.ts';
@@ -103,7 +104,10 @@ export const moderationModule: CommandModule = {
       );
       const subject = result.state.report?.subjectUid;
       if (body.action === 'ban' && subject) deps.sessionGuard?.forget?.(subject);
-      const position = result.extra && result.extra > result.position ? result.extra : result.position;
+      // A ban takes the author out of every lobby at once, after it committed (the sweeper catches what this misses).
+      const out = body.action === 'ban' && subject ? await takeBannedOutOfLobbies(deps, subject) : { position: 0n };
+      const decided = result.extra && result.extra > result.position ? result.extra : result.position;
+      const position = out.position > decided ? out.position : decided;
       send(res, ReportDecisionAnswer, { position: position.toString(), reportId, action: body.action });
     });
 

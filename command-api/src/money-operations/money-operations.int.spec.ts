@@ -178,6 +178,35 @@ describe('manual grants', () => {
   });
 });
 
+describe('the audit trail of money operations', () => {
+  it('lists each settlement, rejection, grant and approval by operator and by the user concerned', async () => {
+    const settled = await pendingWithdrawal();
+    const rejected = await pendingWithdrawal();
+    // The console finds a withdrawal's owner in the read model.
+    await get('/console/withdrawals', admin, rejected.position);
+    const settle = await post(`/console/withdrawals/${settled.withdrawalId}/settle`, admin, { reference: txHash });
+    expect(settle.status).toBe(200);
+    expect((await post(`/console/withdrawals/${rejected.withdrawalId}/reject`, secondAdmin, { reason: 'Address on a sanctions list' })).status).toBe(200);
+    const over = moneyOperations.grantApprovalThreshold + 1;
+    const requested = await post('/console/grants', admin, { uid: settled.uid, amount: over, reason: 'Prize of the weekly contest' }, { 'idempotency-key': 'g-audited' });
+    const approved = await post(`/console/grants/${requested.body.grantId}/approve`, secondAdmin);
+    expect(approved.status).toBe(200);
+
+    const aboutSettled = await get(`/console/audit?subject=${encodeURIComponent(`user:${settled.uid}`)}`, admin, approved.body.position);
+    expect(aboutSettled.body.items.map((i: { action: string; operator: { uid: string }; reason: string | null }) => [i.action, i.operator.uid, i.reason])).toEqual([
+      ['grant.approve', 'ops-admin-2', `${over} diamonds`],
+      ['grant.request', 'ops-admin-1', `${over} diamonds · Prize of the weekly contest`],
+      ['withdrawal.settle', 'ops-admin-1', `reference ${txHash}`],
+    ]);
+    const byWithdrawal = await get(`/console/audit?subject=${encodeURIComponent(`withdrawal:${rejected.withdrawalId}`)}`, admin, approved.body.position);
+    expect(byWithdrawal.body.items).toEqual([expect.objectContaining({ action: 'withdrawal.reject', operator: expect.objectContaining({ uid: 'ops-admin-2' }), reason: '1000 charm back · Address on a sanctions list' })]);
+    const bySecond = await get('/console/audit?operator=ops-admin-2', admin, approved.body.position);
+    expect(bySecond.body.items.map((i: { action: string }) => i.action)).toEqual(expect.arrayContaining(['grant.approve', 'withdrawal.reject']));
+    // The creator's own withdrawal request is not an operator's action.
+    expect(aboutSettled.body.items.some((i: { operator: { uid: string } }) => i.operator.uid === settled.uid)).toBe(false);
+  });
+});
+
 describe('stuck payments and the audit', () => {
   it('lists a payment pending for longer than the window', async () => {
     const store = new PostgresEventStore(stack.db.pool);

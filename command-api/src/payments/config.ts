@@ -3,15 +3,21 @@
 // their anvil chain).
 import { readPaymentSettings, type PaymentSettings } from '@murmur/platform';
 import Stripe from 'stripe';
+import { PayMongoEWallet } from './paymongo-ewallet.ts';
+import { PayPalWebPayment } from './paypal-web-payment.ts';
 import type { PaymentPorts } from './ports.ts';
 import { StripeCardProvider } from './stripe-card-provider.ts';
+import { ToncenterTonChain } from './toncenter-ton-chain.ts';
 import { ViemChainVerifier } from './viem-chain-verifier.ts';
 
 export function paymentPortsFrom(settings: PaymentSettings): PaymentPorts {
-  const { stripe, chainRpcUrls, cardPublishableKey: _browserKey, ...config } = settings;
+  const { stripe, chainRpcUrls, cardPublishableKey: _browserKey, webpay, ewallet, ...config } = settings;
   return {
     card: stripe ? new StripeCardProvider(new Stripe(stripe.secretKey), stripe.webhookSecret) : null,
     chain: Object.keys(chainRpcUrls).length > 0 ? new ViemChainVerifier(chainRpcUrls) : null,
+    webpay: webpay ? new PayPalWebPayment(webpay) : null,
+    ewallet: ewallet ? new PayMongoEWallet(ewallet) : null,
+    ton: config.ton ? new ToncenterTonChain(config.ton) : null,
     config,
   };
 }

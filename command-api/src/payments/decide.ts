@@ -14,6 +14,9 @@ export type PaymentCommand =
     /** The provider's id the confirmation is for (a Stripe PaymentIntent id); checked when given. */
     providerRef?: string;
     chain?: Pick<PaymentConfirmedData, 'chainId' | 'txHash' | 'logIndex' | 'token' | 'tokenAmount'>;
+    /** What the provider reports as paid, in its currency's smallest unit: checked against the
+     * amount fixed at initiation when the payment has one (hosted checkouts, TON). */
+    paid?: { currency: string; amount: string };
   }
   | { type: 'FailPayment'; paymentId: string; reason: string; at: string; providerRef?: string };
 
@@ -34,7 +37,12 @@ export function decidePayment(command: PaymentCommand, state: PaymentState): Pay
       if (state.status === 'none') throw new ApiError('NOT_FOUND', 'Payment not found.');
       requireProviderRef(command, state);
       if (state.status === 'confirmed') return [];
-      if (command.amountUsdCents !== state.amountUsdCents) {
+      if (state.charged) {
+        const paid = command.paid;
+        if (!paid || paid.currency !== state.charged.currency || paid.amount !== state.charged.amount) {
+          throw new ApiError('RULE_VIOLATED', `The amount paid (${paid ? `${paid.amount} ${paid.currency}` : 'none'}) is not the amount of the payment (${state.charged.amount} ${state.charged.currency}).`);
+        }
+      } else if (command.amountUsdCents !== state.amountUsdCents) {
         throw new ApiError('RULE_VIOLATED', `The amount paid (${command.amountUsdCents} cents) is not the amount of the payment (${state.amountUsdCents} cents).`);
       }
       return [{
@@ -49,6 +57,7 @@ export function decidePayment(command: PaymentCommand, state: PaymentState): Pay
           providerRef: state.providerRef,
           ...(state.target !== null ? { target: state.target } : {}),
           ...(command.chain ?? {}),
+          ...(state.charged ? { charged: state.charged } : {}),
           confirmedAt: command.at,
         },
       }];

@@ -37,4 +37,20 @@ describe('payment decider', () => {
     expect(() => paymentDecider.decide({ ...fail, providerRef: 'pi_other' }, given(initiated))).toThrow(/not the one/);
     expect(paymentDecider.decide({ ...confirm, providerRef: 'pi_1' }, given(initiated))).toHaveLength(1);
   });
+
+  it('confirms a payment charged in another currency only for the amount fixed at initiation, and carries it', () => {
+    const charged = { currency: 'PHP' as const, amount: '58820', rate: 58.82 };
+    const ewallet = { type: 'PaymentInitiated', data: { ...(initiated.data as object), provider: 'ewallet', providerRef: 'cs_1', charged, expiresAt: at } } as PaymentEvent;
+    const paid = { ...confirm, providerRef: 'cs_1', paid: { currency: 'PHP', amount: '58820' } };
+    expect(() => paymentDecider.decide({ ...paid, paid: { currency: 'PHP', amount: '60000' } }, given(ewallet))).toThrow(/58820 PHP/);
+    expect(() => paymentDecider.decide({ ...paid, paid: { currency: 'USD', amount: '58820' } }, given(ewallet))).toThrow(/amount paid/);
+    expect(() => paymentDecider.decide({ ...confirm, providerRef: 'cs_1' }, given(ewallet))).toThrow(/amount paid \(none\)/);
+    const [event] = paymentDecider.decide(paid, given(ewallet));
+    expect(event).toMatchObject({ type: 'PaymentConfirmed', data: { provider: 'ewallet', charged } });
+  });
+
+  it('keeps why a payment failed (an expiry names itself)', () => {
+    const failed = given(initiated, paymentDecider.decide({ ...fail, reason: 'This payment expired before it was completed. Nothing was charged.' }, given(initiated))[0]!);
+    expect(failed).toMatchObject({ status: 'failed', failureReason: 'This payment expired before it was completed. Nothing was charged.' });
+  });
 });

@@ -1,6 +1,6 @@
 // The `payment-{id}` stream (DESIGN section 4): one top-up's life, initiated then confirmed (by
 // webhook, chain receipt or the sandbox) or failed. Confirmed is final: it credits exactly once.
-import type { PaymentEvent } from '@murmur/contracts';
+import type { ChargedAmount, PaymentEvent } from '@murmur/contracts';
 
 export type { PaymentEvent };
 
@@ -17,10 +17,15 @@ export interface PaymentState {
   providerRef: string;
   /** A creator subscription's creator uid. */
   target: string | null;
+  /** Hosted checkouts and TON: the amount the provider must report, fixed at initiation. */
+  charged: ChargedAmount | null;
+  expiresAt: string | null;
+  /** Why it failed last (an expiry names itself). */
+  failureReason: string | null;
 }
 
 export const initialPaymentState = (): PaymentState => ({
-  status: 'none', paymentId: '', uid: '', provider: '', purpose: '', amountUsdCents: 0, diamonds: 0, providerRef: '', target: null,
+  status: 'none', paymentId: '', uid: '', provider: '', purpose: '', amountUsdCents: 0, diamonds: 0, providerRef: '', target: null, charged: null, expiresAt: null, failureReason: null,
 });
 
 export const paymentStreamId = (paymentId: string): string => `payment-${paymentId}`;
@@ -32,12 +37,12 @@ export function evolvePayment(state: PaymentState, event: PaymentEvent): Payment
   switch (event.type) {
     case 'PaymentInitiated': {
       const d = event.data;
-      return { status: 'initiated', paymentId: d.paymentId, uid: d.uid, provider: d.provider, purpose: d.purpose, amountUsdCents: d.amountUsdCents, diamonds: d.diamonds, providerRef: d.providerRef, target: d.target ?? null };
+      return { status: 'initiated', paymentId: d.paymentId, uid: d.uid, provider: d.provider, purpose: d.purpose, amountUsdCents: d.amountUsdCents, diamonds: d.diamonds, providerRef: d.providerRef, target: d.target ?? null, charged: d.charged ?? null, expiresAt: d.expiresAt ?? null, failureReason: null };
     }
     case 'PaymentConfirmed':
       return { ...state, status: 'confirmed' };
     case 'PaymentFailed':
-      return state.status === 'confirmed' ? state : { ...state, status: 'failed' };
+      return state.status === 'confirmed' ? state : { ...state, status: 'failed', failureReason: event.data.reason };
     default: {
       const _exhaustive: never = event;
       return state;

@@ -47,11 +47,79 @@ export interface ChainVerifier {
   receipt(chainId: number, txHash: Hex): Promise<ChainReceipt | null>;
 }
 
+/** A hosted checkout's order as the provider has it now (a web-payment order, an e-wallet charge):
+ * open (waiting for the user), approved (the user approved, not yet captured), paid, failed (the
+ * last attempt failed; the user may try again on the same order) or expired (can no longer be paid). */
+export type HostedOrderStatus = 'open' | 'approved' | 'paid' | 'failed' | 'expired';
+
+export interface HostedOrder {
+  id: string;
+  status: HostedOrderStatus;
+  /** Our payment id as the provider keeps it (custom_id, metadata); null when the order has none. */
+  paymentId: string | null;
+  /** Where the user approves the payment; null once it cannot be approved any more. */
+  approvalUrl: string | null;
+  /** The amount ordered (or, once paid, captured), in the currency's smallest unit. */
+  amount: { currency: string; minor: string };
+  failureReason: string | null;
+}
+
+/** A notification whose signature checked out. It only names the order: the order is then read
+ * back from the provider, so what credits is the provider's own state, never the message's body. */
+export interface HostedNotification {
+  eventId: string;
+  type: string;
+  orderId: string | null;
+  paymentId: string | null;
+}
+
+export interface HostedCheckoutProvider {
+  create(
+    input: { paymentId: string; amount: { currency: string; minor: string }; description: string; returnUrl: string; cancelUrl: string; channel?: string },
+    idempotencyKey: string,
+  ): Promise<HostedOrder>;
+  retrieve(orderId: string): Promise<HostedOrder>;
+  /** Completes an approved order (a web-payment capture); an order that completes by itself is read back. */
+  complete(orderId: string, idempotencyKey: string): Promise<HostedOrder>;
+  /** Ends an unpaid order so it can no longer be paid; a paid one is returned as paid. */
+  expire(orderId: string): Promise<HostedOrder>;
+  /** Checks the notification's signature over the raw body; throws on a forged or stale one. */
+  verifyNotification(rawBody: Buffer, headers: Record<string, string | undefined>): Promise<HostedNotification>;
+}
+
+/** An incoming TON transfer as the chain has it. */
+export interface TonTransfer {
+  /** The transaction's hash (hex). */
+  hash: string;
+  lt: string;
+  from: string | null;
+  to: string;
+  /** Nanotons received. */
+  amount: bigint;
+  /** The message's text comment; null when it carries none. */
+  comment: string | null;
+  /** The transaction was not aborted (the value arrived). */
+  succeeded: boolean;
+  /** Masterchain blocks since (and with) the one that holds it. */
+  confirmations: number;
+}
+
+export interface TonChain {
+  /** Recent incoming transfers to `address` whose text comment is exactly `comment`. */
+  transfersTo(address: string, comment: string): Promise<TonTransfer[]>;
+}
+
 /** The payment configuration the ports run with (one schema and parser in platform's payment-settings.ts). */
-export type PaymentConfig = Omit<PaymentSettings, 'stripe' | 'chainRpcUrls' | 'cardPublishableKey'>;
+export type PaymentConfig = Omit<PaymentSettings, 'stripe' | 'chainRpcUrls' | 'cardPublishableKey' | 'webpay' | 'ewallet'>;
 
 export interface PaymentPorts {
   card: CardProvider | null;
   chain: ChainVerifier | null;
+  /** The hosted web-payment checkout (PayPal Orders v2 in production). */
+  webpay?: HostedCheckoutProvider | null;
+  /** GCash and Maya through the aggregator (PayMongo checkout sessions in production). */
+  ewallet?: HostedCheckoutProvider | null;
+  /** The TON API the mini-app's TON transfers are verified on (toncenter v3 in production). */
+  ton?: TonChain | null;
   config: PaymentConfig;
 }

@@ -1,6 +1,6 @@
 // Payment routes: card init (Stripe PaymentIntent) and its signed webhook, crypto top-up by
 // transaction hash (verified from the chain receipt), the sandbox, and the VIP checkout.
-import { CheckoutPayBody, diamondsForUsdCents, money, PaymentResultDto, StripeInitBody, topUp, TopUpPayBody, WebhookReceived, type PaymentPurpose } from '@murmur/contracts';
+import { CheckoutPayBody, diamondsForUsdCents, EWalletInitBody, HostedReturnBody, money, PaymentResultDto, StripeInitBody, TonConfirmBody, TonInitBody, topUp, TopUpPayBody, WebhookReceived, WebPayInitBody, type PaymentPurpose } from '@murmur/contracts';
 import { WrongExpectedVersion } from '@murmur/eventstore';
 import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
 import express from 'express';
@@ -8,7 +8,9 @@ import { createHash } from 'node:crypto';
 import type { Hex } from 'viem';
 import type { CommandDeps } from '../dependencies.ts';
 import { routeIdempotencyKey } from '../wallet/idempotency.ts';
+import { handleNotification, initHosted, returnFromApproval, type HostedAnswer, type HostedKind } from './hosted.ts';
 import { provenWalletAddresses } from './owned-wallets.ts';
+import { confirmTon, initTon, type TonAnswer } from './ton.ts';
 import { cryptoPaymentId, paymentStreamId } from './payment.ts';
 import { paymentCommands } from './settle.ts';
 import { priceTopUp, topUpBoundsError } from './top-up.ts';
@@ -110,7 +112,24 @@ async function payCrypto(deps: CommandDeps, uid: string, body: TopUpPayBody): Pr
   return last!;
 }
 
+const hostedResult = (a: HostedAnswer | TonAnswer): PaymentResultDto => result({ ...a, clientSecret: null });
+
+/** Where the provider sends the user back: the configured web app origin, else the caller's. */
+const originOf = (deps: CommandDeps, req: express.Request): string => deps.payments.config.publicUrl ?? req.header('origin') ?? `${req.protocol}://${req.get('host')}`;
+
+const headersOf = (req: express.Request): Record<string, string | undefined> =>
+  Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
+
 export function paymentRawRoutes(router: express.Router, deps: CommandDeps): void {
+  // The hosted checkouts' notifications: verified over the raw bytes, then the order is read back.
+  for (const kind of ['webpay', 'ewallet'] as const satisfies readonly HostedKind[]) {
+    router.post(`/payment/${kind}/webhook`, express.raw({ type: () => true, limit: '1mb' }), async (req, res) => {
+      if (!Buffer.isBuffer(req.body)) throw new ApiError('VALIDATION_FAILED', 'Invalid notification signature.');
+      await handleNotification(deps, kind, req.body, headersOf(req));
+      send(res, WebhookReceived, { received: true });
+    });
+  }
+
   // Before the JSON parser: the signature is over the raw bytes.
   router.post('/payment/stripe/webhook', express.raw({ type: () => true, limit: '1mb' }), async (req, res) => {
     const card = deps.payments.card;
@@ -141,6 +160,45 @@ export function paymentRoutes(router: express.Router, deps: CommandDeps): void {
     const body = parse(StripeInitBody, req.body);
     const { key } = routeIdempotencyKey(req, uid, 'payment/stripe/init');
     send(res, PaymentResultDto, await initCard(deps, uid, key, body.purpose, body.value));
+  });
+
+  router.post('/payment/webpay/init', requireAuth(), async (req, res) => {
+    const { uid } = currentUser(req);
+    const body = parse(WebPayInitBody, req.body);
+    const { key } = routeIdempotencyKey(req, uid, 'payment/webpay/init');
+    send(res, PaymentResultDto, hostedResult(await initHosted(deps, { kind: 'webpay', uid, key, purpose: body.purpose, valueUsd: body.value, currency: 'USD', origin: originOf(deps, req) })));
+  });
+
+  router.post('/payment/webpay/capture', requireAuth(), async (req, res) => {
+    const { uid } = currentUser(req);
+    const body = parse(HostedReturnBody, req.body);
+    send(res, PaymentResultDto, hostedResult(await returnFromApproval(deps, 'webpay', uid, body.transactionId)));
+  });
+
+  router.post('/payment/ewallet/init', requireAuth(), async (req, res) => {
+    const { uid } = currentUser(req);
+    const body = parse(EWalletInitBody, req.body);
+    const { key } = routeIdempotencyKey(req, uid, 'payment/ewallet/init');
+    send(res, PaymentResultDto, hostedResult(await initHosted(deps, { kind: 'ewallet', uid, key, purpose: body.purpose, valueUsd: body.value, currency: 'PHP', channel: body.channel, origin: originOf(deps, req) })));
+  });
+
+  router.post('/payment/ewallet/check', requireAuth(), async (req, res) => {
+    const { uid } = currentUser(req);
+    const body = parse(HostedReturnBody, req.body);
+    send(res, PaymentResultDto, hostedResult(await returnFromApproval(deps, 'ewallet', uid, body.transactionId)));
+  });
+
+  router.post('/payment/ton/init', requireAuth(), async (req, res) => {
+    const { uid } = currentUser(req);
+    const body = parse(TonInitBody, req.body);
+    const { key } = routeIdempotencyKey(req, uid, 'payment/ton/init');
+    send(res, PaymentResultDto, hostedResult(await initTon(deps, uid, key, body.purpose, body.value)));
+  });
+
+  router.post('/payment/ton/confirm', requireAuth(), async (req, res) => {
+    const { uid } = currentUser(req);
+    const body = parse(TonConfirmBody, req.body);
+    send(res, PaymentResultDto, hostedResult(await confirmTon(deps, uid, body.transactionId)));
   });
 
   router.post('/payment/topup/pay', requireAuth(), async (req, res) => {

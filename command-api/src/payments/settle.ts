@@ -82,9 +82,11 @@ export async function confirmAndSettle(
   paymentId: string,
   amountUsdCents: number,
   providerRef?: string,
+  paid?: { currency: string; amount: string },
+  chain?: Extract<PaymentCommand, { type: 'ConfirmPayment' }>['chain'],
 ): Promise<{ state: PaymentState; position: bigint; balance: number }> {
   const confirmed = await runPaymentCommand(deps, paymentId, {
-    type: 'ConfirmPayment', paymentId, amountUsdCents, at: deps.clock.now().toISOString(), ...(providerRef !== undefined ? { providerRef } : {}),
+    type: 'ConfirmPayment', paymentId, amountUsdCents, at: deps.clock.now().toISOString(), ...(providerRef !== undefined ? { providerRef } : {}), ...(paid ? { paid } : {}), ...(chain ? { chain } : {}),
   });
   const s = confirmed.state;
   if (s.status !== 'confirmed') throw new ApiError('CONFLICT', 'The payment could not be confirmed.');

@@ -11,7 +11,10 @@ import { z } from 'zod';
 import type { CommandDeps } from '../dependencies.ts';
 import { agencyCommands, hostMembershipCommands } from '../guild/guild-commands.ts';
 import type { CommandModule } from '../modules.ts';
+import { RepeatingPass } from '../decider/repeating-pass.ts';
+import { sweepHostedPayments } from '../payments/hosted.ts';
 import { startPaymentReactor } from '../payments/reactor.ts';
+import { sweepTonPayments } from '../payments/ton.ts';
 import { paymentRawRoutes, paymentRoutes } from '../payments/routes.ts';
 import { changeBlockchainWallets } from './blockchain-wallets.ts';
 import { availableCharm, earningsCommands, earningsDecider, type EarningsCommand } from './earnings.ts';
@@ -267,5 +270,19 @@ export const moneyModule: CommandModule = {
     paymentRoutes(router, deps);
     walletCommandRoutes(router, deps);
   },
-  start: (deps) => startPaymentReactor(deps),
+  start(deps) {
+    const reactor = startPaymentReactor(deps);
+    // Unpaid hosted orders past their expiry are expired (or, paid with a lost notification, credited).
+    const sweep = new RepeatingPass(
+      () => Promise.all([sweepHostedPayments(deps), sweepTonPayments(deps)]).catch((err) => deps.logger.warn({ err }, 'payment sweep failed')),
+      Number(process.env.PAYMENT_SWEEP_INTERVAL_MS ?? 60_000),
+    );
+    sweep.start();
+    return {
+      async stop() {
+        await sweep.stop();
+        await reactor.stop();
+      },
+    };
+  },
 };

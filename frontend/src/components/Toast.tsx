@@ -1,23 +1,53 @@
-// Toasts on radix-ui, fed by the UI store so the API client can raise them from anywhere.
-import { Toast as T } from 'radix-ui';
-import { useUi } from '../state/ui.ts';
+// Toasts fed by the UI store so the API client can raise them from anywhere. Deliberately not
+// radix's Toast: each of its toasts is a dismissable layer above every open dialog, so the Escape
+// a person pressed to close a dialog closed the toast instead and left the dialog (and its overlay)
+// over the page. A notice that is not modal must never take the keyboard from the dialog in use.
+import { useEffect, useRef, useState } from 'react';
+import { useUi, type ToastItem } from '../state/ui.ts';
 import styles from './Toast.module.css';
+
+const DURATION_MS = 4500;
 
 export function Toaster() {
   const toasts = useUi((s) => s.toasts);
-  const dismiss = useUi((s) => s.dismissToast);
   return (
-    <T.Provider swipeDirection="right" duration={4500}>
+    <ol className={styles.viewport} aria-label="Notifications">
       {toasts.map((t) => (
-        <T.Root key={t.id} className={`${styles.toast} ${styles[t.tone]}`} onOpenChange={(open) => !open && dismiss(t.id)} data-testid="toast">
-          {t.title ? <T.Title className={styles.title}>{t.title}</T.Title> : null}
-          <T.Description className={styles.message}>{t.message}</T.Description>
-          <T.Close className={styles.close} aria-label="Dismiss">
-            ×
-          </T.Close>
-        </T.Root>
+        <Toast key={t.id} toast={t} />
       ))}
-      <T.Viewport className={styles.viewport} />
-    </T.Provider>
+    </ol>
+  );
+}
+
+function Toast({ toast }: { toast: ToastItem }) {
+  const dismiss = useUi((s) => s.dismissToast);
+  // Hovering or focusing a toast holds it on screen; it goes on its own once left.
+  const [held, setHeld] = useState(false);
+  const left = useRef(DURATION_MS);
+  useEffect(() => {
+    if (held) return;
+    const started = Date.now();
+    const timer = setTimeout(() => dismiss(toast.id), left.current);
+    return () => {
+      clearTimeout(timer);
+      left.current = Math.max(1000, left.current - (Date.now() - started));
+    };
+  }, [held, dismiss, toast.id]);
+  return (
+    <li
+      className={`${styles.toast} ${styles[toast.tone]}`}
+      role={toast.tone === 'error' ? 'alert' : 'status'}
+      data-testid="toast"
+      onPointerEnter={() => setHeld(true)}
+      onPointerLeave={() => setHeld(false)}
+      onFocus={() => setHeld(true)}
+      onBlur={() => setHeld(false)}
+    >
+      {toast.title ? <div className={styles.title}>{toast.title}</div> : null}
+      <div className={styles.message}>{toast.message}</div>
+      <button type="button" className={styles.close} aria-label="Dismiss" onClick={() => dismiss(toast.id)}>
+        ×
+      </button>
+    </li>
   );
 }

@@ -18,12 +18,17 @@ import {
   loginAsGuest,
   loginWithBrowserWallet,
   loginWithEmail,
+  loginWithProvider,
+  loginWithSolanaWallet,
   loginWithTelegram,
   requestEmailCode,
+  solanaBrowserWallet,
   WalletRejected,
   type AuthState,
 } from './signIn.ts';
 import { telegramInitData } from '../telegram/telegramSdk.ts';
+import { ProviderCancelled, useIdentityProviders } from './identityProviders.ts';
+import { useAnnouncedWallets } from '../wallet/announcedWallets.ts';
 import styles from './LoginModal.module.css';
 
 type Step = 'default' | 'email' | 'otp' | 'terms' | 'success';
@@ -31,6 +36,10 @@ type Step = 'default' | 'email' | 'otp' | 'terms' | 'success';
 export default function LoginModal() {
   // Telegram's launch data, read by the bundled SDK: present only when Telegram opened us.
   const [tgInitData] = useState(telegramInitData);
+  // The identity providers configured here (none: no buttons).
+  const idp = useIdentityProviders();
+  // Browser wallets that announce themselves (EIP-6963): one button each; none: window.ethereum's.
+  const announced = useAnnouncedWallets();
   const setOpen = useUi((s) => s.setLoginOpen);
   // A signed-in user who has not done the terms step starts there (after a reload, or a refused
   // command); a code sent before the modal was closed goes back to its step, countdown running (pendingCode.ts).
@@ -54,7 +63,7 @@ export default function LoginModal() {
     try {
       await task();
     } catch (e) {
-      if (e instanceof WalletRejected) setStep('default');
+      if (e instanceof WalletRejected || e instanceof ProviderCancelled) setStep('default');
       else setError(e instanceof ApiCallError || e instanceof Error ? e.message : 'Oops, something went wrong. Please try again.');
     } finally {
       setBusy(null);
@@ -73,8 +82,24 @@ export default function LoginModal() {
           <Button block size="lg" onClick={() => setStep('email')} data-testid="login-email">
             ✉️ Continue with E-mail
           </Button>
-          <Button block size="lg" variant="secondary" busy={busy === 'wallet'} disabled={!browserWallet()} title={browserWallet() ? undefined : 'No browser wallet found'} onClick={() => run('wallet', async () => afterSignIn(await loginWithBrowserWallet()))}>
-            🦊 Continue with Browser Wallet
+          {idp?.providers.map((p) => (
+            <Button key={p.id} block size="lg" variant="secondary" busy={busy === p.id} onClick={() => run(p.id, async () => afterSignIn(await loginWithProvider(idp, p.id)))} data-testid={`login-provider-${p.id.split('.')[0]}`}>
+              {p.id === 'google.com' ? 'G' : '𝕏'} Continue with {p.name}
+            </Button>
+          ))}
+          {announced.length > 0 ? (
+            announced.map((w) => (
+              <Button key={w.uuid} block size="lg" variant="secondary" busy={busy === w.uuid} onClick={() => run(w.uuid, async () => afterSignIn(await loginWithBrowserWallet(w.provider)))} data-testid={`login-wallet-${w.rdns}`}>
+                {w.icon ? <img src={w.icon} alt="" width={20} height={20} className={styles.walletIcon} /> : '🦊'} Continue with {w.name}
+              </Button>
+            ))
+          ) : (
+            <Button block size="lg" variant="secondary" busy={busy === 'wallet'} disabled={!browserWallet()} title={browserWallet() ? undefined : 'No browser wallet found'} onClick={() => run('wallet', async () => afterSignIn(await loginWithBrowserWallet()))} data-testid="login-wallet">
+              🦊 Continue with Browser Wallet
+            </Button>
+          )}
+          <Button block size="lg" variant="secondary" busy={busy === 'solana'} disabled={!solanaBrowserWallet()} title={solanaBrowserWallet() ? undefined : 'No Solana wallet found'} onClick={() => run('solana', async () => afterSignIn(await loginWithSolanaWallet()))} data-testid="login-solana">
+            ◎ Continue with Solana Wallet
           </Button>
           {tgInitData ? (
             <Button block size="lg" variant="secondary" busy={busy === 'telegram'} onClick={() => run('telegram', async () => afterSignIn(await loginWithTelegram(tgInitData)))} data-testid="login-telegram">
@@ -91,7 +116,7 @@ export default function LoginModal() {
           <Button block variant="ghost" busy={busy === 'guest'} onClick={() => run('guest', async () => afterSignIn(await loginAsGuest()))} data-testid="login-guest">
             Continue as Guest
           </Button>
-          {error ? <p className={styles.error}>{error}</p> : null}
+          {error ? <p className={styles.error} role="alert" data-testid="login-error">{error}</p> : null}
         </div>
       ) : null}
       {step === 'email' ? <EmailStep email={email} setEmail={setEmail} onBack={() => setStep('default')} onSent={() => setStep('otp')} /> : null}

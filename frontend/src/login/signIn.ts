@@ -1,11 +1,14 @@
-// The sign-in calls of spec section 7 (auth/otp, auth/login, auth/login-wallet,
+// The sign-in calls of spec section 7 (auth/otp, auth/login, auth/login-wallet (EVM and Solana),
 // auth/login-via-telegram, user/onboarding) and what a successful sign-in does to the session.
-import type { AuthStateDto } from '@murmur/contracts/identity';
+import type { AuthStateDto, IdentityProviderId, IdentityProvidersDto } from '@murmur/contracts/identity';
 import { api } from '../api/client.ts';
 import { forgetPositions } from '../api/position.ts';
 import { useSession } from '../api/session.ts';
+import { browserWalletTexts } from '@murmur/contracts/account-settings';
 import { clearQueries } from '../state/query.ts';
 import { readLocal, writeLocal } from '../state/store.ts';
+import { base58, type SolanaProvider } from '../wallet/linkWallet.ts';
+import { loginWithProviderAccount, providerAccount } from './identityProviders.ts';
 
 /** Spec section 3 "Auth state", as every sign-in answers it (its contracts DTO). */
 export type AuthState = AuthStateDto;
@@ -56,7 +59,7 @@ export async function loginWithTelegram(initData: string): Promise<AuthState> {
   return signedIn(await api.post<'POST /auth/login-via-telegram'>('/auth/login-via-telegram', { ...context(), initData }, { quiet: true }));
 }
 
-interface Eip1193 {
+export interface Eip1193 {
   request(args: { method: string; params?: unknown[] }): Promise<unknown>;
 }
 
@@ -67,9 +70,10 @@ export function browserWallet(): Eip1193 | null {
 /** Raised when the person closed the wallet's prompt: the flow resets silently (spec section 8). */
 export class WalletRejected extends Error {}
 
-/** Connect wallet, sign the server's message, then log in (spec section 4 "Wallet sign-in"). */
-export async function loginWithBrowserWallet(): Promise<AuthState> {
-  const wallet = browserWallet();
+/** Connect wallet (the one picked among those announced, else window.ethereum), sign the server's
+ * message, then log in (spec section 4 "Wallet sign-in"). */
+export async function loginWithBrowserWallet(chosen?: Eip1193): Promise<AuthState> {
+  const wallet = chosen ?? browserWallet();
   if (!wallet) throw new Error('No browser wallet was found. Install one and try again.');
   try {
     const accounts = (await wallet.request({ method: 'eth_requestAccounts' })) as string[];
@@ -84,6 +88,35 @@ export async function loginWithBrowserWallet(): Promise<AuthState> {
     if (e.code === 4001 || /User rejected the request/i.test(e.message ?? '')) throw new WalletRejected();
     throw error;
   }
+}
+
+/** A window.solana-style wallet (Phantom's documented injected provider), when the browser has one. */
+export function solanaBrowserWallet(): SolanaProvider | null {
+  return (globalThis as { solana?: SolanaProvider }).solana ?? null;
+}
+
+/** Connect the Solana wallet, sign the server's message (UTF-8 bytes, base58 signature), log in. */
+export async function loginWithSolanaWallet(): Promise<AuthState> {
+  const wallet = solanaBrowserWallet();
+  if (!wallet) throw new Error(browserWalletTexts.noSolanaWallet);
+  try {
+    const { publicKey } = await wallet.connect();
+    const address = publicKey.toBase58?.() ?? publicKey.toString();
+    const { message, token } = await api.post<'POST /wallet/create-sign-message'>('/wallet/create-sign-message', { address, type: 'login', environment: 'solana-runtime' }, { quiet: true });
+    const signed = await wallet.signMessage(new TextEncoder().encode(message), 'utf8');
+    const signature = base58(signed instanceof Uint8Array ? signed : signed.signature);
+    return signedIn(await fetchWalletLogin({ ...context(), signature, address, type: 'login', environment: 'solana-runtime' }, token));
+  } catch (error) {
+    const e = error as { code?: number; message?: string };
+    if (e.code === 4001 || /User rejected the request/i.test(e.message ?? '')) throw new WalletRejected();
+    throw error;
+  }
+}
+
+/** The identity provider's popup, then `auth/login-via-firebase-provider` (ProviderCancelled: nothing to say). */
+export async function loginWithProvider(config: IdentityProvidersDto, id: IdentityProviderId): Promise<AuthState> {
+  const account = await providerAccount(config, id);
+  return signedIn(await loginWithProviderAccount(account, context()));
 }
 
 async function fetchWalletLogin(body: unknown, signatureSession: string): Promise<AuthState> {

@@ -8,14 +8,19 @@ import { onLogout } from '../api/session.ts';
 
 export type { SWRResponse };
 
+/** swr's options, and `quiet`: a page that shows the failure itself (e.g. "This user does not exist.")
+ * does not get the same words again as a toast. */
+export type QueryOptions<T> = SWRConfiguration<T> & { quiet?: boolean };
+
 /** Fetches `path` (under /api/v1) when it is not null, typed by the route: `useQuery<'GET /lobbies/{id}'>(path)`. */
-export function useQuery<K extends ApiRouteOf<'GET'>>(path: PathOf<K> | null, options?: SWRConfiguration<ApiResponse<K>>): SWRResponse<ApiResponse<K>>;
-export function useQuery<T>(path: string | null, options: SWRConfiguration<T> = {}): SWRResponse<T> {
-  return useSWR<T>(path, (p: string) => call<T>('GET', p), {
-    dedupingInterval: dedupingIntervalFor(options.refreshInterval),
+export function useQuery<K extends ApiRouteOf<'GET'>>(path: PathOf<K> | null, options?: QueryOptions<ApiResponse<K>>): SWRResponse<ApiResponse<K>>;
+export function useQuery<T>(path: string | null, options: QueryOptions<T> = {}): SWRResponse<T> {
+  const { quiet, ...swrOptions } = options;
+  return useSWR<T>(path, (p: string) => call<T>('GET', p, undefined, quiet ? { quiet } : undefined), {
+    dedupingInterval: dedupingIntervalFor(swrOptions.refreshInterval),
     revalidateOnFocus: false,
     shouldRetryOnError: false,
-    ...options,
+    ...swrOptions,
   });
 }
 

@@ -2,10 +2,9 @@
 // (its client secret goes to Stripe.js), the browser confirms it with Stripe, and the credit comes
 // from the provider's signed webhook; the page follows the payment's status until it is credited.
 import { cardTexts } from '@murmur/contracts/top-up-texts';
-import type { PaymentStatusDto } from '@murmur/contracts/wallet';
 import { api, newIdempotencyKey } from '../api/client.ts';
 import { refreshQueries } from '../state/query.ts';
-import { paymentOutcome, statusModalFor, type PaymentResult } from './paymentResult.ts';
+import { paymentOutcome, statusModalFor } from './paymentResult.ts';
 import { useTopUp } from './topUpStore.ts';
 
 export interface CardIntent {

@@ -9,7 +9,6 @@ import { api, ApiCallError, newIdempotencyKey } from '../api/client.ts';
 import { createStore, readLocal, writeLocal } from '../state/store.ts';
 import { linkBrowserWallet } from './linkWallet.ts';
 import { handlePaymentResult } from './pay.ts';
-import type { PaymentResult } from './paymentResult.ts';
 import {
   confirmationsOf, evmWallet, requireChain, sendTokenTransfer, switchChain, tokenUnits, walletAccount, walletErrorText, WalletProblem, WrongNetwork,
 } from './evmWallet.ts';

@@ -3,7 +3,7 @@
 import { createStore } from '../state/store.ts';
 import type { StatusModalState } from './paymentResult.ts';
 
-export type TopUpTab = 'crypto' | 'card';
+export type TopUpTab = 'crypto' | 'card' | 'webpay' | 'ewallet';
 
 export interface TopUpState {
   open: boolean;
@@ -18,6 +18,14 @@ export interface TopUpState {
   /** The card step pays the first top-up offer (chosen in its modal, confirmed on the card step). */
   offer: boolean;
   status: StatusModalState | null;
+  /** The web payment's approval window is open (spec section 3: web-payment open flag) for this order. */
+  webPaymentOpen: boolean;
+  orderId: string | null;
+  /** The user picked a tab: the region's default tab no longer moves it. */
+  tabChosen: boolean;
+  setWebPayment(w: { open: boolean; orderId?: string | null; transactionId?: string }): void;
+  /** The methods list's default tab (e-wallets in their region), unless the user chose one. */
+  applyDefaultTab(tab: TopUpTab): void;
   openTopUp(withOffer: boolean): void;
   close(): void;
   setTab(tab: TopUpTab): void;
@@ -29,7 +37,7 @@ export interface TopUpState {
   chooseOffer(): void;
 }
 
-const closed = { open: false, step: 0, isUserToppingUp: false, offerOpen: false, offer: false };
+const closed = { open: false, step: 0, isUserToppingUp: false, offerOpen: false, offer: false, tabChosen: false };
 
 export const useTopUp = createStore<TopUpState>()((set) => ({
   ...closed,
@@ -39,6 +47,15 @@ export const useTopUp = createStore<TopUpState>()((set) => ({
   clientSecret: null,
   pending: false,
   status: null,
+  webPaymentOpen: false,
+  orderId: null,
+  tabChosen: false,
+  setWebPayment({ open, orderId, transactionId }) {
+    set((s) => ({ webPaymentOpen: open, orderId: orderId === undefined ? s.orderId : orderId, transactionId: transactionId ?? s.transactionId }));
+  },
+  applyDefaultTab(tab) {
+    set((s) => (s.tabChosen || s.offer ? {} : { activeTab: tab }));
+  },
   openTopUp(withOffer) {
     set({ open: !withOffer, offerOpen: withOffer, offer: false, step: 0, isUserToppingUp: true, activeTab: 'crypto' });
   },
@@ -46,7 +63,7 @@ export const useTopUp = createStore<TopUpState>()((set) => ({
     set(closed);
   },
   setTab(activeTab) {
-    set({ activeTab, step: 0, offer: false });
+    set({ activeTab, step: 0, offer: false, tabChosen: true });
   },
   setStep(step) {
     set({ step });
@@ -55,7 +72,7 @@ export const useTopUp = createStore<TopUpState>()((set) => ({
     set({ status, transactionId: ids.transactionId ?? null, referenceId: ids.referenceId ?? null, clientSecret: ids.clientSecret ?? null, pending: ids.pending ?? false });
   },
   closeStatus() {
-    set({ status: null });
+    set({ status: null, webPaymentOpen: false });
   },
   closeOffer() {
     set({ offerOpen: false, open: true });

@@ -17,13 +17,16 @@ const names = (people: TransactionDto['counterparties']) => {
   return people.length > 3 ? `${shown.join(', ')} and ${people.length - 3} more` : shown.join(', ');
 };
 
+/** How a top-up was paid, by its provider (a card and the demo's sandbox card read the same). */
+const paidHow: Record<string, string> = { crypto: 'in crypto', webpay: 'by web payment', ewallet: 'with GCash / Maya', ton: 'in TON' };
+
 const kindLabel = (kind: string) => transactionKindLabels[kind] ?? giftDisplayName(kind);
 
 export function transactionWords(t: TransactionDto): TransactionWords {
   const sign = t.direction === 'in' ? '+' : '−';
   if (t.topUp) {
     const diamonds = `${number(t.topUp.diamonds)} ${currencyNames.DMND}`;
-    const how = t.topUp.provider === 'crypto' ? 'in crypto' : 'by card';
+    const how = paidHow[t.topUp.provider] ?? 'by card';
     const title = `${kindLabel(t.kind)}${t.status === 'failed' ? ' failed' : t.status === 'pending' ? ' (waiting for payment)' : ''}`;
     return {
       title,

@@ -24,6 +24,9 @@ describe('transaction words', () => {
   it('shows a top-up once, as diamonds, credited only when completed', () => {
     const topUp = { usdCents: 10000, diamonds: 10000, provider: 'sandbox' };
     expect(transactionWords(row({ kind: 'topup', currency: 'USD', amount: 100, topUp }))).toEqual({ title: 'Top-up', detail: '$100.00 paid by card for 10,000 Diamonds', amount: '+10,000 Diamonds' });
+    for (const [provider, how] of [['webpay', 'by web payment'], ['ewallet', 'with GCash / Maya'], ['ton', 'in TON'], ['sandbox', 'by card']] as const) {
+      expect(transactionWords(row({ kind: 'topup', currency: 'USD', amount: 100, topUp: { ...topUp, provider } })).detail).toBe(`$100.00 paid ${how} for 10,000 Diamonds`);
+    }
     const pending = transactionWords(row({ kind: 'first_topup_offer', currency: 'USD', amount: 15, status: 'pending', topUp: { usdCents: 1500, diamonds: 3000, provider: 'sandbox' } }));
     expect(pending).toEqual({ title: 'First top-up offer (waiting for payment)', detail: '$15.00 paid by card for 3,000 Diamonds', amount: '3,000 Diamonds' });
   });

@@ -1,5 +1,5 @@
 // Collections and appearance: the frames, badges and gifts to keep each user owns (until when), the
-// VIP frame and badge while VIP lasts, the Verified Host badge of an approved host, and what each user wears (`AppearanceChanged`), which every
+// VIP frame and badge while VIP lasts, the Verified Host badge while the user holds role `h`, and what each user wears (`AppearanceChanged`), which every
 // user card carries.
 import { collectible, verifiedHostBadge, vipItems } from '@murmur/contracts';
 import { defineProjector, ident } from '../projector.ts';
@@ -9,7 +9,7 @@ const KEPT_KINDS = new Set(['frame', 'badge', 'gift']);
 export const collectionsProjector = defineProjector({
   name: 'collections',
   tables: ['collection_items', 'appearance'],
-  handles: ['SkuPurchased', 'AppearanceChanged', 'HostApplicationApproved'] as const,
+  handles: ['SkuPurchased', 'AppearanceChanged', 'HostApplicationApproved', 'RoleGranted', 'RoleRevoked'] as const,
   async createTables(client, schema) {
     const s = ident(schema);
     await client.query(`create table if not exists ${s}.collection_items (
@@ -50,14 +50,20 @@ export const collectionsProjector = defineProjector({
             [d.uid, r.id, r.kind, r.name, r.quantity, d.expiresAt, d.purchasedAt, position],
           );
         }
-      } else if (e.type === 'HostApplicationApproved') {
-        // DESIGN section 9: approval gives the Verified Host badge, for ever (shown beside the name, see appearanceSql).
+      } else if (e.type === 'HostApplicationApproved' || (e.type === 'RoleGranted' && e.data.role === 'h')) {
+        // DESIGN section 9: approval (which grants role h) gives the Verified Host badge; it lasts as
+        // long as the role (shown beside the name, see appearanceSql); an admin's later grant of h
+        // gives it back.
         const d = e.data;
+        const at = e.type === 'HostApplicationApproved' ? e.data.decidedAt : e.data.at;
         await client.query(
           `insert into ${s}.collection_items (uid, item_id, kind, name, quantity, expires_at, acquired_at, position)
            values ($1, $2, $3, $4, 1, null, $5, $6) on conflict (uid, item_id) do nothing`,
-          [d.uid, verifiedHostBadge.id, verifiedHostBadge.kind, verifiedHostBadge.name, d.decidedAt, position],
+          [d.uid, verifiedHostBadge.id, verifiedHostBadge.kind, verifiedHostBadge.name, at, position],
         );
+      } else if (e.type === 'RoleRevoked') {
+        // Revoking the host role takes the Verified Host badge with it, at once, for everyone who sees it.
+        if (e.data.role === 'h') await client.query(`delete from ${s}.collection_items where uid = $1 and item_id = $2`, [e.data.uid, verifiedHostBadge.id]);
       } else if (e.type === 'AppearanceChanged') {
         const d = e.data;
         await client.query(

@@ -1,13 +1,13 @@
 // Guild and agency read model (spec sections 2 /guild, 3 "Settlement and gift receipt"): agencies
 // and their rosters as the log built them, one gift receipt per (gift, recipient host) for hosts in
 // an agency at gift time with that agency's share ratios of the moment applied, the settlements of
-// periods and the charm payments with their confirmation.
+// periods, the charm payments with their confirmation, and an admin's verification.
 import type pg from 'pg';
 import { defineProjector, ident, type ProjectedEvent } from '../projector.ts';
 
 const handles = [
   'AgencyCreated', 'AgencyHostAdded', 'AgencyHostRemoved', 'AgencyShareRatiosSet', 'AgencyPeriodSettled',
-  'CharmPaymentSubmitted', 'CharmPaymentConfirmed', 'GiftSent',
+  'CharmPaymentSubmitted', 'CharmPaymentConfirmed', 'AgencyVerified', 'GiftSent',
 ] as const;
 type GuildEvent = ProjectedEvent<(typeof handles)[number]>;
 type AgencyEvent = Exclude<GuildEvent, { type: 'GiftSent' }>;
@@ -41,6 +41,8 @@ export const guildProjector = defineProjector({
         agency_id text primary key, name text not null, owner_uid text not null,
         guild_share_pct int not null, host_share_pct int not null, created_at timestamptz not null);
       create index if not exists agencies_owner on ${s}.agencies (owner_uid);
+      alter table ${s}.agencies add column if not exists verified_at timestamptz;
+      alter table ${s}.agencies add column if not exists verified_by text;
       create table if not exists ${s}.agency_hosts (
         host_uid text primary key, agency_id text not null, joined_at timestamptz not null);
       create index if not exists agency_hosts_agency on ${s}.agency_hosts (agency_id);
@@ -199,6 +201,9 @@ async function applyAgencyEvent(
       if (paid?.settlement_id) await client.query(`update ${s}.guild_settlements set paid_charm = paid_charm + $2 where settlement_id = $1`, [paid.settlement_id, paid.amount_charm]);
       return;
     }
+    case 'AgencyVerified':
+      await client.query(`update ${s}.agencies set verified_at = $2, verified_by = $3 where agency_id = $1 and verified_at is null`, [agencyId, d.verifiedAt, d.verifiedBy]);
+      return;
     default: {
       const _exhaustive: never = type;
       return _exhaustive;

@@ -6,7 +6,8 @@ import { defineProjector, ident, type ProjectedEvent } from '../projector.ts';
 
 const sourceTypes = [
   'ReportDecided', 'RoleGranted', 'RoleRevoked', 'UserBanned', 'UserUnbanned', 'SessionsEndedByOperator', 'LobbyEnded', 'LobbyUserKicked', 'ChatSilenced',
-  'ChatMessageRemoved',
+  'ChatMessageRemoved', 'WithdrawalCompleted', 'WithdrawalFailed', 'DiamondGrantRequested', 'DiamondGrantApproved', 'DiamondGrantRejected',
+  'HostApplicationApproved', 'HostApplicationRejected', 'AgencyVerified', 'ProjectionRebuildRequested',
 ] as const;
 type SourceType = (typeof sourceTypes)[number];
 
@@ -46,6 +47,26 @@ const sources: { [K in SourceType]: (e: ProjectedEvent<K>) => AuditRow | null } 
       : null,
   ChatSilenced: (e) => ({ operatorUid: e.data.by, action: 'chat.silence', subject: `lobby:${e.data.lobbyId}`, subjectUid: e.data.uid, reason: `${e.data.reason} · until ${e.data.until}`, at: e.data.at }),
   ChatMessageRemoved: (e) => ({ operatorUid: e.data.by, action: 'chat.remove-message', subject: `lobby:${e.data.lobbyId}`, subjectUid: e.data.uid, reason: e.data.reason, at: e.data.at }),
+  // Money operations: only a console settlement or rejection names its admin (a payout provider's own
+  // completion or failure is not an operator's action).
+  WithdrawalCompleted: (e) =>
+    e.data.settledBy
+      ? { operatorUid: e.data.settledBy, action: 'withdrawal.settle', subject: `withdrawal:${e.data.withdrawalId}`, subjectUid: e.data.uid, reason: e.data.reference ? `reference ${e.data.reference}` : null, at: e.data.completedAt }
+      : null,
+  WithdrawalFailed: (e) =>
+    e.data.rejectedBy
+      ? { operatorUid: e.data.rejectedBy, action: 'withdrawal.reject', subject: `withdrawal:${e.data.withdrawalId}`, subjectUid: e.data.uid, reason: `${e.data.charm} charm back · ${e.data.reason}`, at: e.data.failedAt }
+      : null,
+  DiamondGrantRequested: (e) => ({
+    operatorUid: e.data.requestedBy, action: e.data.needsApproval ? 'grant.request' : 'grant.grant', subject: `grant:${e.data.grantId}`, subjectUid: e.data.uid,
+    reason: `${e.data.amount} diamonds · ${e.data.reason}`, at: e.data.requestedAt,
+  }),
+  DiamondGrantApproved: (e) => ({ operatorUid: e.data.approvedBy, action: 'grant.approve', subject: `grant:${e.data.grantId}`, subjectUid: e.data.uid, reason: `${e.data.amount} diamonds`, at: e.data.approvedAt }),
+  DiamondGrantRejected: (e) => ({ operatorUid: e.data.rejectedBy, action: 'grant.reject', subject: `grant:${e.data.grantId}`, subjectUid: e.data.uid, reason: e.data.reason, at: e.data.rejectedAt }),
+  HostApplicationApproved: (e) => ({ operatorUid: e.data.decidedBy, action: 'host-application.approve', subject: `host-application:${e.data.applicationId}`, subjectUid: e.data.uid, reason: null, at: e.data.decidedAt }),
+  HostApplicationRejected: (e) => ({ operatorUid: e.data.decidedBy, action: 'host-application.reject', subject: `host-application:${e.data.applicationId}`, subjectUid: e.data.uid, reason: e.data.reason, at: e.data.decidedAt }),
+  AgencyVerified: (e) => ({ operatorUid: e.data.verifiedBy, action: 'agency.verify', subject: `agency:${e.data.agencyId}`, subjectUid: e.data.ownerUid, reason: e.data.note, at: e.data.verifiedAt }),
+  ProjectionRebuildRequested: (e) => ({ operatorUid: e.data.requestedBy, action: 'projection.rebuild', subject: `projection:${e.data.projection}`, subjectUid: null, reason: null, at: e.data.requestedAt }),
 };
 
 function rowOf(e: ProjectedEvent<SourceType>): AuditRow | null {
@@ -70,6 +91,24 @@ function rowOf(e: ProjectedEvent<SourceType>): AuditRow | null {
       return sources.ChatSilenced(e);
     case 'ChatMessageRemoved':
       return sources.ChatMessageRemoved(e);
+    case 'WithdrawalCompleted':
+      return sources.WithdrawalCompleted(e);
+    case 'WithdrawalFailed':
+      return sources.WithdrawalFailed(e);
+    case 'DiamondGrantRequested':
+      return sources.DiamondGrantRequested(e);
+    case 'DiamondGrantApproved':
+      return sources.DiamondGrantApproved(e);
+    case 'DiamondGrantRejected':
+      return sources.DiamondGrantRejected(e);
+    case 'HostApplicationApproved':
+      return sources.HostApplicationApproved(e);
+    case 'HostApplicationRejected':
+      return sources.HostApplicationRejected(e);
+    case 'AgencyVerified':
+      return sources.AgencyVerified(e);
+    case 'ProjectionRebuildRequested':
+      return sources.ProjectionRebuildRequested(e);
     default: {
       const _exhaustive: never = e;
       return _exhaustive;

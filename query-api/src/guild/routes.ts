@@ -1,8 +1,9 @@
 // Guild queries for the agency role (spec sections 2 /guild, 3, 6): the agency with its roster,
-// gift receipts, a preview of the amount to settle for a period, settlements and charm payments.
+// gift receipts, a preview of the amount to settle for a period, settlements and charm payments;
+// and for admins (operators' console) every agency with its roster, settlements and verification.
 import {
-  AgencyDto, AgencyId, AgencyList, CharmPaymentPage, GiftReceiptPage, guildTexts, PageQuery, pageMeta, PeriodQuery, SettlementPage, SettlementPreviewDto,
-  type CharmPaymentDto, type GiftReceiptDto, type SettlementDto,
+  AgencyDto, AgencyId, AgencyList, CharmPaymentPage, ConsoleAgencyDetail, ConsoleAgencyPage, GiftReceiptPage, guildTexts, PageQuery, pageMeta, PeriodQuery, SettlementPage, SettlementPreviewDto,
+  type CharmPaymentDto, type ConsoleAgencyItem, type GiftReceiptDto, type SettlementDto,
 } from '@murmur/contracts';
 import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
 import type express from 'express';
@@ -19,17 +20,80 @@ const ReceiptQuery = PageQuery.extend({
   to: z.iso.datetime({ offset: true }).optional(),
 });
 
-async function ownedAgency(pool: pg.Pool, req: express.Request) {
-  const { uid } = currentUser(req);
+interface AgencyRow { agency_id: string; name: string; owner_uid: string; guild_share_pct: number; host_share_pct: number; verified_at: Date | null; verified_by: string | null }
+
+/** The agency of the path, for anyone the route lets in (404 when there is none). */
+async function agencyOfPath(pool: pg.Pool, req: express.Request): Promise<AgencyRow> {
   const { agencyId } = parse(AgencyParams, req.params);
-  const { rows } = await pool.query(
-    'select agency_id, name, owner_uid, guild_share_pct, host_share_pct from rm.agencies where agency_id = $1',
+  const { rows } = await pool.query<AgencyRow>(
+    'select agency_id, name, owner_uid, guild_share_pct, host_share_pct, verified_at, verified_by from rm.agencies where agency_id = $1',
     [agencyId],
   );
   const agency = rows[0];
   if (!agency) throw new ApiError('NOT_FOUND', guildTexts.agencyNotFound);
+  return agency;
+}
+
+/** The agency of the path, for its owner only. */
+async function ownedAgency(pool: pg.Pool, req: express.Request): Promise<AgencyRow> {
+  const { uid } = currentUser(req);
+  const agency = await agencyOfPath(pool, req);
   if (agency.owner_uid !== uid) throw new ApiError('FORBIDDEN', guildTexts.notOwner);
-  return agency as { agency_id: string; name: string; owner_uid: string; guild_share_pct: number; host_share_pct: number };
+  return agency;
+}
+
+/** The agency with its roster and each host's charm since the last settled period. */
+async function agencyDetail(deps: QueryDeps, agency: AgencyRow): Promise<AgencyDto> {
+  const { pool } = deps;
+  const { rows: last } = await pool.query<{ until: Date | null }>('select max(period_end) as until from rm.guild_settlements where agency_id = $1', [agency.agency_id]);
+  const since = last[0]?.until ?? new Date(0);
+  const { rows } = await pool.query<{ host_uid: string; joined_at: Date; charm: number; host_charm: number }>(
+    `select h.host_uid, h.joined_at,
+            coalesce((select sum(r.charm_value) from rm.guild_receipts r where r.agency_id = h.agency_id and r.host_uid = h.host_uid and r.sent_at >= $2), 0)::float8 as charm,
+            coalesce((select sum(r.host_charm) from rm.guild_receipts r where r.agency_id = h.agency_id and r.host_uid = h.host_uid and r.sent_at >= $2), 0)::float8 as host_charm
+       from rm.agency_hosts h where h.agency_id = $1 order by h.joined_at, h.host_uid`,
+    [agency.agency_id, since],
+  );
+  const users = await lookupUsers(deps, rows.map((r) => r.host_uid));
+  return {
+    agencyId: agency.agency_id,
+    name: agency.name,
+    ownerUid: agency.owner_uid,
+    guildSharePct: agency.guild_share_pct,
+    hostSharePct: agency.host_share_pct,
+    roster: rows.map((r) => ({
+      uid: r.host_uid, username: users.get(r.host_uid)!.username, profilePicUrl: users.get(r.host_uid)!.profilePicUrl,
+      joinedAt: r.joined_at.toISOString(), unsettledCharm: r.charm, unsettledHostCharm: r.host_charm,
+    })),
+    lastSettledUntil: last[0]?.until?.toISOString() ?? null,
+  };
+}
+
+/** A page of the agency's settled periods, newest first. */
+async function settlementsOf(pool: pg.Pool, agencyId: string, q: z.infer<typeof PageQuery>) {
+  const [{ rows }, { rows: count }] = await Promise.all([
+    pool.query(
+      `select settlement_id, period_start, period_end, receipt_count, charm_total::float8 as charm_total, guild_charm::float8 as guild_charm,
+              host_charm::float8 as host_charm, paid_charm::float8 as paid_charm, hosts, settled_at
+         from rm.guild_settlements where agency_id = $1 order by period_start desc limit $2 offset $3`,
+      [agencyId, q.limit, (q.page - 1) * q.limit],
+    ),
+    pool.query<{ n: number }>('select count(*)::int as n from rm.guild_settlements where agency_id = $1', [agencyId]),
+  ]);
+  const items: SettlementDto[] = rows.map((r) => ({
+    settlementId: r.settlement_id,
+    periodStart: new Date(r.period_start).toISOString(),
+    periodEnd: new Date(r.period_end).toISOString(),
+    receiptCount: r.receipt_count,
+    charmTotal: r.charm_total,
+    guildCharm: r.guild_charm,
+    amountToSettle: r.host_charm,
+    paidCharm: r.paid_charm,
+    status: r.paid_charm <= 0 ? 'pending' : r.paid_charm + 1e-9 >= r.host_charm ? 'paid' : 'partially_paid',
+    date: new Date(r.settled_at).toISOString(),
+    hosts: r.hosts,
+  }));
+  return { items, meta: pageMeta(q, count[0]?.n ?? 0, items.length) };
 }
 
 export function guildQueryRoutes(router: express.Router, deps: QueryDeps): void {
@@ -48,30 +112,7 @@ export function guildQueryRoutes(router: express.Router, deps: QueryDeps): void 
   });
 
   router.get('/guild/agencies/:agencyId', ...guard, async (req, res) => {
-    const agency = await ownedAgency(pool, req);
-    const { rows: last } = await pool.query<{ until: Date | null }>('select max(period_end) as until from rm.guild_settlements where agency_id = $1', [agency.agency_id]);
-    const since = last[0]?.until ?? new Date(0);
-    const { rows } = await pool.query<{ host_uid: string; joined_at: Date; charm: number; host_charm: number }>(
-      `select h.host_uid, h.joined_at,
-              coalesce((select sum(r.charm_value) from rm.guild_receipts r where r.agency_id = h.agency_id and r.host_uid = h.host_uid and r.sent_at >= $2), 0)::float8 as charm,
-              coalesce((select sum(r.host_charm) from rm.guild_receipts r where r.agency_id = h.agency_id and r.host_uid = h.host_uid and r.sent_at >= $2), 0)::float8 as host_charm
-         from rm.agency_hosts h where h.agency_id = $1 order by h.joined_at, h.host_uid`,
-      [agency.agency_id, since],
-    );
-    const users = await lookupUsers(deps, rows.map((r) => r.host_uid));
-    const dto: AgencyDto = {
-      agencyId: agency.agency_id,
-      name: agency.name,
-      ownerUid: agency.owner_uid,
-      guildSharePct: agency.guild_share_pct,
-      hostSharePct: agency.host_share_pct,
-      roster: rows.map((r) => ({
-        uid: r.host_uid, username: users.get(r.host_uid)!.username, profilePicUrl: users.get(r.host_uid)!.profilePicUrl,
-        joinedAt: r.joined_at.toISOString(), unsettledCharm: r.charm, unsettledHostCharm: r.host_charm,
-      })),
-      lastSettledUntil: last[0]?.until?.toISOString() ?? null,
-    };
-    send(res, AgencyDto, dto);
+    send(res, AgencyDto, await agencyDetail(deps, await ownedAgency(pool, req)));
   });
 
   router.get('/guild/agencies/:agencyId/receipts', ...guard, async (req, res) => {
@@ -118,30 +159,7 @@ export function guildQueryRoutes(router: express.Router, deps: QueryDeps): void 
 
   router.get('/guild/agencies/:agencyId/settlements', ...guard, async (req, res) => {
     const agency = await ownedAgency(pool, req);
-    const q = parse(PageQuery, req.query);
-    const [{ rows }, { rows: count }] = await Promise.all([
-      pool.query(
-        `select settlement_id, period_start, period_end, receipt_count, charm_total::float8 as charm_total, guild_charm::float8 as guild_charm,
-                host_charm::float8 as host_charm, paid_charm::float8 as paid_charm, hosts, settled_at
-           from rm.guild_settlements where agency_id = $1 order by period_start desc limit $2 offset $3`,
-        [agency.agency_id, q.limit, (q.page - 1) * q.limit],
-      ),
-      pool.query<{ n: number }>('select count(*)::int as n from rm.guild_settlements where agency_id = $1', [agency.agency_id]),
-    ]);
-    const items: SettlementDto[] = rows.map((r) => ({
-      settlementId: r.settlement_id,
-      periodStart: new Date(r.period_start).toISOString(),
-      periodEnd: new Date(r.period_end).toISOString(),
-      receiptCount: r.receipt_count,
-      charmTotal: r.charm_total,
-      guildCharm: r.guild_charm,
-      amountToSettle: r.host_charm,
-      paidCharm: r.paid_charm,
-      status: r.paid_charm <= 0 ? 'pending' : r.paid_charm + 1e-9 >= r.host_charm ? 'paid' : 'partially_paid',
-      date: new Date(r.settled_at).toISOString(),
-      hosts: r.hosts,
-    }));
-    send(res, SettlementPage, { items, meta: pageMeta(q, count[0]?.n ?? 0, items.length) });
+    send(res, SettlementPage, await settlementsOf(pool, agency.agency_id, parse(PageQuery, req.query)));
   });
 
   router.get('/guild/agencies/:agencyId/payments', ...guard, async (req, res) => {
@@ -168,5 +186,44 @@ export function guildQueryRoutes(router: express.Router, deps: QueryDeps): void 
       confirmedAt: r.confirmed_at ? new Date(r.confirmed_at).toISOString() : null,
     }));
     send(res, CharmPaymentPage, { items, meta: pageMeta(q, count[0]?.n ?? 0, items.length) });
+  });
+
+  // ---- operators' console (issue 20 point 5): every agency, its roster and settlements, for admins ----
+  const admin = [requireAuth('ad'), freshness(pool, ['guild'])];
+
+  router.get('/console/agencies', ...admin, async (req, res) => {
+    const q = parse(PageQuery, req.query);
+    const [{ rows }, { rows: count }] = await Promise.all([
+      pool.query<AgencyRow & { host_count: number; created_at: Date }>(
+        `select a.agency_id, a.name, a.owner_uid, a.guild_share_pct, a.host_share_pct, a.verified_at, a.verified_by, a.created_at,
+                (select count(*)::int from rm.agency_hosts h where h.agency_id = a.agency_id) as host_count
+           from rm.agencies a order by (a.verified_at is not null), a.created_at desc, a.agency_id limit $1 offset $2`,
+        [q.limit, (q.page - 1) * q.limit],
+      ),
+      pool.query<{ n: number }>('select count(*)::int as n from rm.agencies'),
+    ]);
+    const users = await lookupUsers(deps, rows.map((r) => r.owner_uid));
+    const items: ConsoleAgencyItem[] = rows.map((r) => ({
+      agencyId: r.agency_id,
+      name: r.name,
+      owner: { uid: r.owner_uid, username: users.get(r.owner_uid)!.username },
+      hostCount: r.host_count,
+      guildSharePct: r.guild_share_pct,
+      hostSharePct: r.host_share_pct,
+      createdAt: r.created_at.toISOString(),
+      verifiedAt: r.verified_at?.toISOString() ?? null,
+      verifiedBy: r.verified_by,
+    }));
+    send(res, ConsoleAgencyPage, { items, meta: pageMeta(q, count[0]?.n ?? 0, items.length) });
+  });
+
+  router.get('/console/agencies/:agencyId', ...admin, async (req, res) => {
+    const agency = await agencyOfPath(pool, req);
+    send(res, ConsoleAgencyDetail, { ...(await agencyDetail(deps, agency)), verifiedAt: agency.verified_at?.toISOString() ?? null, verifiedBy: agency.verified_by });
+  });
+
+  router.get('/console/agencies/:agencyId/settlements', ...admin, async (req, res) => {
+    const agency = await agencyOfPath(pool, req);
+    send(res, SettlementPage, await settlementsOf(pool, agency.agency_id, parse(PageQuery, req.query)));
   });
 }

@@ -1,9 +1,10 @@
 // Operator views over the log (admins and devs only): stream categories, and the operations view
 // of the console (issue 20 point 7) with the figures of `projections status` and the gateways' /metrics.
 import { headPosition, listCheckpoints, oldestOpenTransactionSeconds, subscriptionLag } from '@murmur/eventstore';
-import { OperationsStatus, operationsView, PageQuery, pageMeta, StreamCategoryPage } from '@murmur/contracts';
+import { OperationsStatus, operationsView, PageQuery, pageMeta, StreamCategoryPage, type RebuildStatusItem } from '@murmur/contracts';
 import { parse, requireAuth, send } from '@murmur/platform';
 import type express from 'express';
+import type pg from 'pg';
 import { freshness } from '../freshness.ts';
 import type { QueryDeps } from '../dependencies.ts';
 
@@ -26,7 +27,7 @@ export function opsRoutes(router: express.Router, deps: QueryDeps): void {
   const { pool } = deps;
   router.get('/console/ops/status', requireAuth('ad', 'dev'), async (_req, res) => {
     const now = Date.now();
-    const [head, oldest, checkpoints, gateways] = await Promise.all([
+    const [head, oldest, checkpoints, gateways, rebuilds] = await Promise.all([
       headPosition(pool),
       oldestOpenTransactionSeconds(pool),
       listCheckpoints(pool),
@@ -34,6 +35,7 @@ export function opsRoutes(router: express.Router, deps: QueryDeps): void {
         .query<{ gateway_id: string; connections: number; subscriptions: number; started_at: Date; seen_at: Date }>('select * from realtime_gateways order by started_at')
         // A database the gateway has never migrated (tests without a gateway) has no gateways.
         .catch((error: { code?: string }) => (error.code === '42P01' ? { rows: [] } : Promise.reject(error))),
+      latestRebuilds(pool),
     ]);
     const projections = [];
     for (const c of checkpoints) {
@@ -58,7 +60,38 @@ export function opsRoutes(router: express.Router, deps: QueryDeps): void {
       projections,
       gateways: gatewayItems,
       connections: gatewayItems.filter((g) => g.alive).reduce((n, g) => n + g.connections, 0),
+      rebuilds,
       checkedAt: new Date(now).toISOString(),
     });
+  });
+}
+
+type RebuildRow = { rebuild_id: string; projection: string; status: string; requested_by: string; requested_at: Date; events: string; error: string | null; finished_at: Date | null };
+type ProgressRow = { rebuild_id: string; events: string; position: string; head: string };
+
+/** The latest console rebuilds with the worker's progress of the one running (no tables yet: none). */
+async function latestRebuilds(pool: pg.Pool): Promise<RebuildStatusItem[]> {
+  const empty = (error: { code?: string }) => (error.code === '42P01' ? { rows: [] } : Promise.reject(error));
+  const { rows } = await pool.query<RebuildRow>('select * from rm.projection_rebuilds order by requested_at desc limit 10').catch(empty);
+  const ids = rows.map((r) => r.rebuild_id);
+  const { rows: progress } = ids.length
+    ? await pool.query<ProgressRow>('select rebuild_id, events::text, position::text, head::text from projection_rebuild_progress where rebuild_id = any($1::text[])', [ids]).catch(empty)
+    : { rows: [] as ProgressRow[] };
+  const byId = new Map(progress.map((p) => [p.rebuild_id, p]));
+  return rows.map((r) => {
+    const p = byId.get(r.rebuild_id);
+    const status = r.status === 'requested' && p ? 'running' : (r.status as RebuildStatusItem['status']);
+    return {
+      rebuildId: r.rebuild_id,
+      projection: r.projection,
+      status,
+      requestedBy: r.requested_by,
+      requestedAt: r.requested_at.toISOString(),
+      events: r.status === 'requested' ? Number(p?.events ?? 0) : Number(r.events),
+      position: p?.position ?? null,
+      head: p?.head ?? null,
+      finishedAt: r.finished_at?.toISOString() ?? null,
+      error: r.error,
+    };
   });
 }

@@ -2,7 +2,7 @@
 // creator cash-outs and blockchain wallets. Read models only (`rm.*`).
 import {
   BalanceDto, BlockchainWalletList, CashoutList, collectible, CollectionList, CurrencyConversion, CurrencyList, findSku, formatText, InventoryList, money, PageQuery, pageMeta,
-  PaymentMethods, PaymentNotifications, PaymentStatusDto, RecommendedTopUps, SkuDto, SkuList, skuCatalogue, texts, topUp, TransactionHistory, TransactionStatus,
+  EWalletChannel, eWalletChannelNames, PaymentMethods, PaymentMethodsQuery, type PaymentMethodDto, PaymentNotifications, PaymentStatusDto, RecommendedTopUps, SkuDto, SkuList, skuCatalogue, texts, topUp, TransactionHistory, TransactionStatus,
   usdRates, WithdrawalList, WithdrawAvailable, type BlockchainWalletItem, type CashoutItem, type CollectionItemDto, type CurrencyDto, type InventoryItem,
   type PaymentNotification, type TransactionHistoryItem, type CryptoDepositDto, type WithdrawalItem, withdrawal,
 } from '@murmur/contracts';
@@ -74,8 +74,8 @@ function currencies(payments: PaymentSettings): CurrencyDto[] {
     c('virtual', 'CHRM', 'Charm', ['withdraw']),
     c('crypto', 'ETH', 'Ether', []),
     c('crypto', 'SOL', 'Solana', []),
-    c('fiat', 'PHP', 'Philippine Peso', []),
-    c('crypto', 'TON', 'Toncoin', []),
+    c('fiat', 'PHP', 'Philippine Peso', payments.ewallet ? ['topup'] : []),
+    c('crypto', 'TON', 'Toncoin', payments.ton ? ['topup'] : []),
     c('crypto', 'HONEY', 'Honey', []),
   ];
 }
@@ -219,16 +219,31 @@ export function walletRoutes(router: express.Router, deps: QueryDeps): void {
     });
   });
 
-  router.get('/payment/methods', (_req, res) => {
-    send(res, PaymentMethods, {
-      defaultMethod: 'crypto',
-      items: [
-        { id: 'crypto', name: 'Crypto wallet', currencies: ['USDT', 'USDC'], chainIds: [...money.supportedChainIds], deposits: cryptoDeposits(deps.payments) },
-        { id: 'card' as const, name: 'Card', currencies: ['USD'], publishableKey: deps.payments.cardPublishableKey },
-        // Offered exactly when command-api accepts it (one payment configuration).
-        ...(deps.payments.sandboxEnabled ? [{ id: 'sandbox' as const, name: 'Sandbox (demo)', currencies: ['USD'] }] : []),
-      ],
-    });
+  router.get('/payment/methods', freshness(pool, ['profiles']), async (req, res) => {
+    const q = parse(PaymentMethodsQuery, req.query);
+    const p = deps.payments;
+    // The region: a signed-in caller's profile country, else the one asked for.
+    let region = q.region?.toUpperCase() ?? null;
+    if (req.auth) {
+      const { rows } = await pool.query<{ country: string | null }>(`select address->>'country' as country from rm.profiles where uid = $1`, [req.auth.uid]);
+      const country = rows[0]?.country?.toUpperCase() ?? '';
+      if (/^[A-Z]{2}$/.test(country)) region = country;
+    }
+    const regions = p.ewalletRegions ?? ['PH'];
+    const ewallet: PaymentMethodDto[] = p.ewallet
+      ? [{ id: 'ewallet', name: 'GCash / Maya', currencies: ['PHP'], channels: EWalletChannel.options.map((id) => ({ id, name: eWalletChannelNames[id] })), region: regions[0] ?? 'PH', rate: p.phpPerUsd ?? 58.82 }]
+      : [];
+    const local = region !== null && regions.includes(region);
+    const items: PaymentMethodDto[] = [
+      { id: 'crypto', name: 'Crypto wallet', currencies: ['USDT', 'USDC'], chainIds: [...money.supportedChainIds], deposits: cryptoDeposits(p) },
+      { id: 'card' as const, name: 'Card', currencies: ['USD'], publishableKey: p.cardPublishableKey },
+      // Offered exactly when command-api accepts it (one payment configuration).
+      ...(p.webpay ? [{ id: 'webpay' as const, name: 'Web payment', currencies: ['USD'] }] : []),
+      ...(p.ton ? [{ id: 'ton' as const, name: 'TON', currencies: ['TON'], address: p.ton.address, rate: p.ton.tonPerUsd }] : []),
+      ...(p.sandboxEnabled ? [{ id: 'sandbox' as const, name: 'Sandbox (demo)', currencies: ['USD'] }] : []),
+    ];
+    // E-wallets come first, and are the default, for users in their region; listed last elsewhere.
+    send(res, PaymentMethods, { defaultMethod: local && ewallet.length ? 'ewallet' : 'crypto', items: local ? [...ewallet, ...items] : [...items, ...ewallet] });
   });
 
   router.get('/skus/read', (_req, res) => {

@@ -1,6 +1,6 @@
 // Who may take part in a lobby's or room's voice and video, from the lobbies module's read models:
 // members only (public or private lobby alike: media follows the join, as Agora tokens do); in a
-// lobby seated members (host and co-hosts) publish audio and the main host video (spec section 1); in a room both people talk.
+// lobby seated members (host and co-hosts) publish audio and the main host video (spec section 1); in a room and in a booked session both people talk.
 import type { MediaScope } from '@murmur/contracts';
 import type pg from 'pg';
 
@@ -38,6 +38,14 @@ export class MediaRightsReader {
         const row = rows[0];
         if (!row) return null;
         return { audio: row.seat !== null, video: row.seat !== null && row.role === 'host' };
+      }
+      if (scope === 'booking') {
+        // A booked session's room: its host and its buyer, while it is live (opened, not yet ended).
+        const { rows } = await this.pool.query<{ ok: boolean }>(
+          `select true as ok from rm.bookings where booking_id = $1 and status = 'live' and (host_uid = $2 or buyer_uid = $2)`,
+          [id, uid],
+        );
+        return rows[0]?.ok ? { audio: true, video: false } : null;
       }
       const { rows } = await this.pool.query<{ member: boolean }>(
         `select exists (select 1 from rm.room_members m where m.room_id = r.room_id and m.uid = $2 and m.left_at is null)

@@ -1,9 +1,12 @@
 // WebRTC signalling through the real gateway, with lobbies made through the real command API: only
 // members join a lobby's media; a listener may not offer audio (nor answer with media of its own);
 // a seat lets them; losing the seat, a mute and leaving reach the peers; outsiders of a private
-// lobby get nothing.
+// lobby get nothing; a booked session's voice is for its host and buyer while it is open.
 import { mediaTexts, type MediaServerMessage } from '@murmur/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { money } from '@murmur/contracts';
+import { runBookingStep } from '../../../command-api/src/booking/bookings.ts';
+import { creditDiamonds } from '../../../command-api/src/wallet/ledger.ts';
 import { waitForProjection } from '../../../test-support/projection-replay.ts';
 import { actors, startTestStack, TEST_JWT_SECRET, type TestStack } from '../../../test-support/stack.ts';
 import { readConfig } from '../config.ts';
@@ -140,5 +143,43 @@ describe('WebRTC signalling in the gateway', () => {
     member.ws.close();
     await host.next('media.peer', (m) => m.uid === 'priv-member' && m.event === 'left');
     for (const s of [host, outsider, guest]) s.ws.close();
+  });
+
+  it("a booked session's voice: its host and buyer while it is open, nobody else; its end sends them out", async () => {
+    const service = await send('voice-coach', '/user/services', { title: 'Coaching', minutes: 15, price: 100 });
+    await creditDiamonds(stack.command.deps, { uid: 'voice-buyer', amount: 100, reason: 'demo_grant', reference: 'test', idempotencyKey: 'voice-buyer-grant' });
+    const startsAt = new Date(Date.now() + 60 * 60_000).toISOString();
+    const booked = await send('voice-buyer', '/booking', { hostUid: 'voice-coach', serviceId: service.body.serviceId, startsAt });
+    expect(booked.status).toBe(201);
+    const bookingId = booked.body.bookingId as string;
+    await waitForProjection(stack.db.pool, 'bookings');
+    const coach = await socketOf('voice-coach');
+    const buyer = await socketOf('voice-buyer');
+    const stranger = await socketOf('voice-stranger');
+    const join = { type: 'media.join', scope: 'booking', id: bookingId };
+    // Booked but not open yet: no voice.
+    expect(await errorFor(buyer, join)).toMatchObject({ code: 'FORBIDDEN', message: mediaTexts.notInLobby });
+
+    // The scheduler's step at the start (its own time given, as the scheduler gives it).
+    const opened = new Date(Date.parse(startsAt) + 1000).toISOString();
+    await runBookingStep(stack.command.deps, { type: 'OpenSession', hostUid: 'voice-coach', bookingId, at: opened }, 'system:test');
+    await waitForProjection(stack.db.pool, 'bookings');
+    const ref = (socket: RecordingSocket, r: string) => {
+      socket.send({ ...join, ref: r });
+      return socket.next('media.joined', (m) => m.ref === r);
+    };
+    expect((await ref(coach, 'bj1')).peers).toEqual([]);
+    expect((await ref(buyer, 'bj2')).peers).toEqual(['voice-coach']);
+    expect(await errorFor(stranger, join)).toMatchObject({ code: 'FORBIDDEN' });
+    // Both talk: the buyer's audio offer reaches the host.
+    expect(await errorFor(buyer, { type: 'media.signal', scope: 'booking', id: bookingId, to: 'voice-coach', signal: { kind: 'offer', sdp: sdp('sendonly') } }, 800)).toBeNull();
+    await coach.next('media.signal', (m) => m.from === 'voice-buyer' && m.signal.kind === 'offer');
+
+    // The end (the host paid) sends both out of the media.
+    const ended = new Date(Date.parse(startsAt) + 16 * 60_000).toISOString();
+    await runBookingStep(stack.command.deps, { type: 'CompleteSession', hostUid: 'voice-coach', bookingId, charmShare: money.hostCharmShare, at: ended }, 'system:test');
+    for (const s of [coach, buyer]) await s.next('media.error', (m) => m.ref === undefined && m.scope === 'booking' && m.code === 'FORBIDDEN');
+    expect(stranger.messages.filter((m) => m.type === 'media.signal' || m.type === 'media.peer' || m.type === 'media.joined')).toEqual([]);
+    for (const s of [coach, buyer, stranger]) s.ws.close();
   });
 });

@@ -59,6 +59,8 @@ export class Signalling {
     }
     if (event.type === 'LobbyEnded' && lobbyId) return this.expel({ scope: 'lobby', id: lobbyId }, () => true);
     if (event.type === 'RoomEnded' && roomId) return this.expel({ scope: 'room', id: roomId }, () => true);
+    const bookingId = typeof event.data.bookingId === 'string' ? event.data.bookingId : null;
+    if ((event.type === 'BookedSessionCompleted' || event.type === 'BookingCancelled') && bookingId) return this.expel({ scope: 'booking', id: bookingId }, () => true);
     const peerEvent = peerEvents[event.type];
     if (peerEvent && uid && lobbyId) this.broadcast({ scope: 'lobby', id: lobbyId }, { type: 'media.peer', scope: 'lobby', id: lobbyId, uid, event: peerEvent });
   }

@@ -1,5 +1,4 @@
 // /extension-history: every extension of the caller's booked sessions, as buyer or host, newest first.
-import type { ExtensionDto } from '@murmur/contracts/booking';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';

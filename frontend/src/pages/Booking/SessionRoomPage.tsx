@@ -1,14 +1,20 @@
 // /booking/:bookingId: the private timed room of a booked session, for its two people only. It
 // opens at the start (the server's scheduler), counts down to the end, lets the buyer extend by one
-// more session, and at the end shows what the host was paid.
-import type { BookingDto } from '@murmur/contracts/booking';
+// more session, and at the end shows what the host was paid. While it is open the two talk (voice as
+// in a private room).
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { api, ApiCallError, newIdempotencyKey } from '../../api/client.ts';
+import { actingUid, useSession } from '../../api/session.ts';
 import { statusLabels, when } from '../../booking/bookingWords.ts';
+import { useSessionVoice } from '../../booking/useSessionVoice.ts';
 import { Avatar } from '../../components/Avatar.tsx';
 import { Button } from '../../components/Button.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
+import { Icon } from '../../components/Icon.tsx';
+import { VoiceStatus } from '../../lobby/VoiceStatus.tsx';
+import { AudioResumeNotice } from '../Lobby/LobbyModals.tsx';
+import { resumeAudio, setMicrophone, useMedia } from '../../media/port.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { refreshQueries, useQuery } from '../../state/query.ts';
@@ -35,6 +41,9 @@ export default function SessionRoomPage() {
   const { data: b, error, isLoading } = useQuery<'GET /booking/{id}'>(path, { refreshInterval: 2000 });
   const now = useNow();
   const [busy, setBusy] = useState(false);
+  const uid = useSession(actingUid);
+  useSessionVoice(bookingId, b?.status === 'live', uid);
+  const voice = useMedia();
   if (isLoading) return <PageLoading />;
   if (error || !b) return <EmptyState icon="🔒" title="Booking not found">Only the host and the buyer of a booking can open its room.</EmptyState>;
 
@@ -58,7 +67,7 @@ export default function SessionRoomPage() {
         <div className={styles.pair}>
           {[b.host, b.buyer].map((u, i) => (
             <div key={u.uid} className={styles.person}>
-              <Avatar name={u.username} src={u.profilePicUrl} frame={u.appearance?.frameId ?? null} size={72} />
+              <Avatar name={u.username} src={u.profilePicUrl} frame={u.appearance?.frameId ?? null} size={72} ring={b.status === 'live' && voice.speaking.includes(u.uid)} />
               <strong>{u.username}</strong>
               <span className={styles.dim}>{i === 0 ? 'Host' : 'Guest'}</span>
             </div>
@@ -69,7 +78,15 @@ export default function SessionRoomPage() {
           <>
             <p>Private room open for the two of you</p>
             <div className={styles.clock} data-testid="session-clock">{clock(left)}</div>
-            {b.role === 'buyer' ? <Button busy={busy} onClick={() => void extend()} data-testid="extend-session">Extend the session</Button> : null}
+            <VoiceStatus />
+            <div className={styles.actions}>
+              {voice.state === 'connected' ? (
+                <Button variant={voice.micOn ? 'primary' : 'secondary'} onClick={() => void setMicrophone(!voice.micOn)} data-testid="toggle-mic">
+                  <Icon name={voice.micOn ? 'mic' : 'micOff'} size={16} /> {voice.micOn ? 'Mic on' : 'Mic off'}
+                </Button>
+              ) : null}
+              {b.role === 'buyer' ? <Button busy={busy} onClick={() => void extend()} data-testid="extend-session">Extend the session</Button> : null}
+            </div>
           </>
         ) : null}
         {b.status === 'completed' ? (
@@ -77,6 +94,7 @@ export default function SessionRoomPage() {
         ) : null}
         {b.status === 'cancelled' ? <p>This booking was cancelled; the diamonds went back to the buyer.</p> : null}
       </section>
+      <AudioResumeNotice open={voice.audioBlocked} onResume={resumeAudio} />
     </div>
   );
 }

@@ -1,5 +1,4 @@
 // The console's calls: typed by the catalogue's routes, refreshed after each operator action.
-import type { ApiResponse } from '@murmur/contracts/api-catalogue';
 import type { DecideReportBody, ReportTarget } from '@murmur/contracts/moderation';
 import type { RoleCode } from '@murmur/contracts/access-token';
 import { api } from '../../api/client.ts';
@@ -19,6 +18,15 @@ export const useAudit = (filter: { subject?: string; operator?: string }, page: 
   useQuery<'GET /console/audit'>(
     `/console/audit?page=${page}&limit=${limit}${filter.subject ? `&subject=${enc(filter.subject)}` : ''}${filter.operator ? `&operator=${enc(filter.operator)}` : ''}`,
   );
+
+export const useAgencies = (page: number) => useQuery<'GET /console/agencies'>(`/console/agencies?page=${page}&limit=10`);
+export const useAgency = (agencyId: string) => useQuery<'GET /console/agencies/{agencyId}'>(`/console/agencies/${enc(agencyId)}`);
+export const useAgencySettlements = (agencyId: string, page: number) =>
+  useQuery<'GET /console/agencies/{agencyId}/settlements'>(`/console/agencies/${enc(agencyId)}/settlements?page=${page}&limit=10`);
+export async function verifyAgency(agencyId: string, note: string) {
+  await api.post(`/console/agencies/${enc(agencyId)}/verify`, { note }, quiet);
+  await refresh();
+}
 
 export async function decideReport(reportId: string, body: Partial<DecideReportBody>) {
   await api.post(`/console/reports/${enc(reportId)}/decide`, body, quiet);

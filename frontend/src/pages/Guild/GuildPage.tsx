@@ -1,6 +1,6 @@
 // /guild (spec sections 2 and 6): for the agency role only. The agency's roster, gift receipts with
 // the guild and host shares, settlements of periods (amount to settle, status, date) and charm
-// payments with proof upload and their confirmation.
+// payments with proof upload and their confirmation; creator payouts (CreatorPayouts.tsx).
 import { useEffect, useMemo, useState } from 'react';
 import { texts } from '@murmur/contracts/errors';
 import { CreateAgencyBody, SetShareRatiosBody, SubmitCharmPaymentBody } from '@murmur/contracts/guild';
@@ -18,6 +18,7 @@ import { Tabs } from '../../components/Tabs.tsx';
 import { uploadMedia } from '../../social/socialApi.ts';
 import { toast } from '../../state/ui.ts';
 import { Pager } from '../../components/Pager.tsx';
+import { CreatorPayouts } from './CreatorPayouts.tsx';
 import styles from './Guild.module.css';
 import {
   addHost, confirmPayment, createAgency, removeHost, setShares, settlePeriod, submitPayment,
@@ -354,6 +355,7 @@ function AgencyView({ agencyId }: { agencyId: string }) {
         { value: 'receipts', label: 'Gift receipts', content: <Receipts agencyId={agencyId} /> },
         { value: 'settlements', label: 'Settlements', content: <Settlements agencyId={agencyId} /> },
         { value: 'payments', label: 'Charm payments', content: <Payments agencyId={agencyId} /> },
+        { value: 'payouts', label: 'Creator payouts', content: <CreatorPayouts agencyId={agencyId} /> },
       ]} />
       <SharesDialog agencyId={agencyId} guild={data.guildSharePct} host={data.hostSharePct} open={editing} onOpenChange={setEditing} />
     </div>

@@ -1,8 +1,8 @@
-// The lobby's modals: entry fee, end room, closure, 18+ warning, audio resume, block reason and
-// create private timed room.
+// The lobby's modals: entry fee, end room, closure, 18+ warning, block reason and
+// create private timed room; and the audio-resume notice (not a modal).
 import { moderationTexts } from '@murmur/contracts/moderation';
 import { rooms } from '@murmur/contracts/constants';
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiCallError, api } from '../../api/client.ts';
 import { Button } from '../../components/Button.tsx';
@@ -84,14 +84,30 @@ export function MatureWarningModal({ onAccept }: { onAccept(): void }) {
   );
 }
 
-export function AudioResumeModal({ open, onResume }: { open: boolean; onResume(): void }) {
+/**
+ * The browser refused to play the lobby's sound without a gesture (autoplay policy, e.g. after a
+ * reload or a link). A notice, not a modal: it must not cover the page the person came to use, and
+ * their first tap or key anywhere on the page is the gesture that lets the sound play again.
+ */
+export function AudioResumeNotice({ open, onResume }: { open: boolean; onResume(): void }) {
+  useEffect(() => {
+    if (!open) return;
+    const resume = () => onResume();
+    document.addEventListener('pointerdown', resume, { once: true, capture: true });
+    document.addEventListener('keydown', resume, { once: true, capture: true });
+    return () => {
+      document.removeEventListener('pointerdown', resume, { capture: true });
+      document.removeEventListener('keydown', resume, { capture: true });
+    };
+  }, [open, onResume]);
+  if (!open) return null;
   return (
-    <Dialog open={open} onOpenChange={(o) => !o && onResume()} size="sm" title="Audio paused" testId="audio-resume">
-      <p className={styles.modalText}>Your browser paused the sound of this lobby. Tap below to hear everyone again.</p>
-      <Button block onClick={onResume}>
+    <div className={styles.audioNotice} role="status" data-testid="audio-resume">
+      <span>Your browser paused the sound of this lobby. Tap anywhere to hear everyone again.</span>
+      <Button size="sm" onClick={onResume}>
         <Icon name="volume" size={16} /> Resume audio
       </Button>
-    </Dialog>
+    </div>
   );
 }
 

@@ -41,7 +41,7 @@ import { Leaderboard } from './Leaderboard.tsx';
 import { LiveStage } from './LiveStage.tsx';
 import { PinnedMessage } from './PinnedMessage.tsx';
 import { RejoinNotice } from './RejoinNotice.tsx';
-import { AudioResumeModal, BlockModal, ClosureModal, CreateRoomModal, EndRoomModal, JoinFeeModal, MatureWarningModal } from './LobbyModals.tsx';
+import { AudioResumeNotice, BlockModal, ClosureModal, CreateRoomModal, EndRoomModal, JoinFeeModal, MatureWarningModal } from './LobbyModals.tsx';
 import { RoomList } from './RoomList.tsx';
 import { ShareModal } from './ShareModal.tsx';
 import { ReportDialog } from '../../moderation/ReportDialog.tsx';
@@ -475,7 +475,7 @@ export default function LobbyPage() {
           }}
         />
       ) : null}
-      <AudioResumeModal open={voice.audioBlocked} onResume={resumeAudio} />
+      <AudioResumeNotice open={voice.audioBlocked} onResume={resumeAudio} />
       {blocking ? (
         <BlockModal
           username={blocking.username}

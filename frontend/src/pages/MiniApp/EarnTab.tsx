@@ -1,6 +1,6 @@
 // Earn: the daily Telegram claim (claim/tg, then the countdown of claim/tg/next-claim) and the
 // missions that earn more.
-import { telegramClaim, type NextClaimDto } from '@murmur/contracts/identity';
+import { telegramClaim } from '@murmur/contracts/identity';
 import { useEffect, useState } from 'react';
 import { ApiCallError, api } from '../../api/client.ts';
 import { Button } from '../../components/Button.tsx';

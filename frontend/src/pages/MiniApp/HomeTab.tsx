@@ -1,9 +1,13 @@
 // Home: who is signed in, the balance, and the way to every part of the app.
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useBalance, useMe } from '../../api/me.ts';
 import { Avatar } from '../../components/Avatar.tsx';
 import type { MiniAppTab } from './miniAppTabs.ts';
 import styles from './MiniApp.module.css';
+
+// TON Connect is loaded only with the card that uses it.
+const TonTopUp = lazy(() => import('./TonTopUp.tsx'));
 
 const shortcuts: Array<{ icon: string; title: string; sub: string; tab?: MiniAppTab; to?: string }> = [
   { icon: '💎', title: 'Claim your daily Diamonds', sub: 'Free every 24 hours', tab: 'earn' },
@@ -36,6 +40,9 @@ export function HomeTab({ onTab }: { onTab(tab: MiniAppTab): void }) {
           <span className={styles.muted}>Diamonds</span>
         </div>
       </section>
+      <Suspense fallback={null}>
+        <TonTopUp />
+      </Suspense>
       <div className={styles.list}>
         {shortcuts.map((s) => {
           // One face for both kinds of shortcut: a tab of the mini-app, or a page of the app.

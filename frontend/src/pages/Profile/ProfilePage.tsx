@@ -39,7 +39,7 @@ export default function ProfilePage() {
   const uid = params.get('uid') ?? me;
   const own = uid === me;
   const navigate = useNavigate();
-  const { data: view, error } = useQuery<'GET /user/profile/view/{uid}'>(uid ? paths.view(uid) : null);
+  const { data: view, error } = useQuery<'GET /user/profile/view/{uid}'>(uid ? paths.view(uid) : null, { quiet: true });
   const { data: level } = useUserLevel(uid || null);
   const [list, setList] = useState<ListKind | null>(null);
   const [reporting, setReporting] = useState(false);
@@ -47,6 +47,7 @@ export default function ProfilePage() {
   // A list opened on one profile closes when a name in it leads to another profile.
   useEffect(() => setList(null), [uid]);
 
+  // Shown here only (the query is quiet): no toast repeating it.
   if (error) return <EmptyState icon="👤" title="This user does not exist." />;
   if (!view) return <PageLoading />;
 

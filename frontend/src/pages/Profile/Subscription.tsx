@@ -1,6 +1,6 @@
 // Creator subscriptions on a profile: the creator sets a monthly price; a visitor subscribes (or
-// renews from the current end) after seeing the price and the balance after; the subscriber feed
-// stays locked until then.
+// renews from the current end) with diamonds, after seeing the price and the balance after, or by
+// card through the subscription checkout; the subscriber feed stays locked until then.
 import type { ProfileView } from '@murmur/contracts/social';
 import { subscriptionLimits, subscriptionTexts } from '@murmur/contracts/subscriptions';
 import { useState } from 'react';
@@ -14,6 +14,7 @@ import { paths } from '../../social/socialApi.ts';
 import { refreshQueries } from '../../state/query.ts';
 import { toast } from '../../state/ui.ts';
 import styles from './ProfilePage.module.css';
+import { SubscriptionCardPay, subscriptionUsd } from './SubscriptionCardPay.tsx';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString();
 
@@ -23,6 +24,7 @@ export function SubscribeButton({ view }: { view: ProfileView }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [key, setKey] = useState(newIdempotencyKey);
+  const [method, setMethod] = useState<'diamonds' | 'card'>('diamonds');
   const { diamonds } = useBalance();
   const { price, subscribedUntil } = view.subscription;
   if (price === null || view.isSelf) return null;
@@ -44,10 +46,17 @@ export function SubscribeButton({ view }: { view: ProfileView }) {
       setBusy(false);
     }
   };
+  const boughtByCard = async () => {
+    toast('Subscribed: your card payment went through.', 'success', 'Subscription');
+    setOpen(false);
+    setKey(newIdempotencyKey());
+    setMethod('diamonds');
+    await refreshQueries(paths.view(view.uid), paths.wall(view.uid), '/wallet/', '/user/subscri');
+  };
   const after = diamonds === undefined ? null : diamonds - price;
   return (
     <>
-      <Button variant={subscribedUntil ? 'secondary' : 'primary'} onClick={() => { setError(null); setOpen(true); }} data-testid="subscribe-button">
+      <Button variant={subscribedUntil ? 'secondary' : 'primary'} onClick={() => { setError(null); setMethod('diamonds'); setOpen(true); }} data-testid="subscribe-button">
         {subscribedUntil ? `Subscribed until ${day(subscribedUntil)} · Renew` : `Subscribe · ${price.toLocaleString()} 💎`}
       </Button>
       <Dialog
@@ -60,19 +69,35 @@ export function SubscribeButton({ view }: { view: ProfileView }) {
         footer={
           <>
             <Button variant="secondary" onClick={() => setOpen(false)}>Cancel</Button>
-            <Button busy={busy} onClick={() => void subscribe()} data-testid="confirm-subscribe">
-              Pay {price.toLocaleString()} 💎
-            </Button>
+            {method === 'diamonds' ? (
+              <Button busy={busy} onClick={() => void subscribe()} data-testid="confirm-subscribe">
+                Pay {price.toLocaleString()} 💎
+              </Button>
+            ) : null}
           </>
         }
       >
-        <dl className={styles.sums}>
-          <dt>Price</dt>
-          <dd>{price.toLocaleString()} 💎 / {subscriptionLimits.days} days</dd>
-          <dt>Balance after</dt>
-          <dd data-testid="subscribe-balance-after">{after === null ? '…' : `${after.toLocaleString()} 💎`}</dd>
-        </dl>
-        {error ? <p className={styles.formError} role="alert" data-testid="subscribe-error">{error}</p> : null}
+        <div className={styles.payWith} role="radiogroup" aria-label="Pay with">
+          <button type="button" role="radio" aria-checked={method === 'diamonds'} onClick={() => setMethod('diamonds')} data-testid="pay-with-diamonds">
+            Diamonds · {price.toLocaleString()} 💎
+          </button>
+          <button type="button" role="radio" aria-checked={method === 'card'} onClick={() => setMethod('card')} data-testid="pay-with-card">
+            Card · ${subscriptionUsd(price).toFixed(2)}
+          </button>
+        </div>
+        {method === 'diamonds' ? (
+          <>
+            <dl className={styles.sums}>
+              <dt>Price</dt>
+              <dd>{price.toLocaleString()} 💎 / {subscriptionLimits.days} days</dd>
+              <dt>Balance after</dt>
+              <dd data-testid="subscribe-balance-after">{after === null ? '…' : `${after.toLocaleString()} 💎`}</dd>
+            </dl>
+            {error ? <p className={styles.formError} role="alert" data-testid="subscribe-error">{error}</p> : null}
+          </>
+        ) : (
+          <SubscriptionCardPay creatorUid={view.uid} price={price} idempotencyKey={key} onBought={() => void boughtByCard()} />
+        )}
       </Dialog>
     </>
   );

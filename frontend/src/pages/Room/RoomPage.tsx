@@ -20,7 +20,7 @@ import { joinMedia, leaveMedia, resumeAudio, setMediaRights, setMicrophone, useM
 import { VoiceStatus } from '../../lobby/VoiceStatus.tsx';
 import { refreshQueries, useQuery } from '../../state/query.ts';
 import { toast, useUi } from '../../state/ui.ts';
-import { AudioResumeModal, ClosureModal, EndRoomModal } from '../Lobby/LobbyModals.tsx';
+import { AudioResumeNotice, ClosureModal, EndRoomModal } from '../Lobby/LobbyModals.tsx';
 import { isRoomFull } from '../Lobby/RoomList.tsx';
 import { RoomChat } from './RoomChat.tsx';
 import styles from './Room.module.css';
@@ -248,7 +248,7 @@ export default function RoomPage() {
         }}
       />
       <ClosureModal open={room.status === 'ended' || room.status === 'terminated'} title={room.title} />
-      <AudioResumeModal open={voice.audioBlocked} onResume={resumeAudio} />
+      <AudioResumeNotice open={voice.audioBlocked} onResume={resumeAudio} />
     </div>
   );
 }

@@ -3,7 +3,6 @@
 import { accountTexts, credentialKindNames, type AccountSettingsDto, type LinkedCredentialDto } from '@murmur/contracts/account-settings';
 import { texts } from '@murmur/contracts/errors';
 import { useState } from 'react';
-import { Link } from 'react-router';
 import { api, ApiCallError } from '../../api/client.ts';
 import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
@@ -13,6 +12,8 @@ import { refreshQueries, useQuery } from '../../state/query.ts';
 import { useTheme } from '../../state/theme.ts';
 import { toast } from '../../state/ui.ts';
 import { DeleteAccount, LinkEmail } from './AccountActions.tsx';
+import { LinkProviders } from './LinkProviders.tsx';
+import { LinkWallets } from './LinkWallets.tsx';
 import styles from './Settings.module.css';
 
 const SETTINGS = '/user/settings' as const;
@@ -32,8 +33,11 @@ export default function SettingsPage() {
   );
 }
 
+/** The providers' names as the sign-in buttons say them (the credential keeps the provider's id). */
+const providerNames: Record<string, string> = { 'google.com': 'Google', 'twitter.com': 'X' };
+
 function credentialLabel(c: LinkedCredentialDto): string {
-  if (c.kind === 'provider') return c.provider ? `Signed in with ${c.provider}` : credentialKindNames.provider;
+  if (c.kind === 'provider') return c.provider ? `Signed in with ${providerNames[c.provider] ?? c.provider}` : credentialKindNames.provider;
   return credentialKindNames[c.kind];
 }
 
@@ -78,13 +82,8 @@ function LinkedAccounts({ settings, onChange }: { settings: AccountSettingsDto |
         </p>
       ) : null}
       <LinkEmail settings={settings} onChange={onChange} />
-      <div className={styles.actions}>
-        <Link to="/web3-wallet">
-          <Button variant="secondary" size="sm" tabIndex={-1}>
-            Link a wallet
-          </Button>
-        </Link>
-      </div>
+      <LinkProviders settings={settings} onChange={onChange} />
+      <LinkWallets settings={settings} onChange={onChange} />
     </section>
   );
 }

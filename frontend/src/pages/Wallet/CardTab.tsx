@@ -17,8 +17,6 @@ import { useTopUp } from '../../wallet/topUpStore.ts';
 import { AmountPicker, offerDiamonds, offerPriceUsd } from './AmountPicker.tsx';
 import styles from './Wallet.module.css';
 
-type CardMethod = { id: string; publishableKey?: string | null };
-
 export function CardTab() {
   const { step, setStep, offer } = useTopUp();
   const { data: methods } = useQuery<'GET /payment/methods'>('/payment/methods');

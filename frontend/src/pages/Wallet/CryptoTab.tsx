@@ -2,7 +2,6 @@
 // deposit address, then confirmations until credited), or send from any wallet (a phone's: the
 // address and QR code shown) and enter the transaction hash.
 import type { CryptoDepositDto } from '@murmur/contracts/deposits';
-import type { BlockchainWalletItem } from '@murmur/contracts/wallet';
 import { money } from '@murmur/contracts/constants';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/Button.tsx';

@@ -1,6 +1,8 @@
 // The top-up modal (crypto wallet tab by default, card by Stripe's Payment Element or the demo's
 // sandbox), the first-top-up offer and the payment status modal.
 import { money } from '@murmur/contracts/constants';
+import type { PaymentMethods } from '@murmur/contracts/wallet';
+import { useEffect, type ReactNode } from 'react';
 import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { Icon } from '../../components/Icon.tsx';
@@ -9,21 +11,34 @@ import { useTopUp, type TopUpTab } from '../../wallet/topUpStore.ts';
 import { offerPriceUsd } from './AmountPicker.tsx';
 import { CardTab } from './CardTab.tsx';
 import { CryptoTab } from './CryptoTab.tsx';
+import { HostedTab } from './HostedTab.tsx';
+import { useQuery } from '../../state/query.ts';
 import styles from './Wallet.module.css';
 
+/** The tabs in the order payment/methods gives (e-wallets first in their region); crypto and card always. */
+function topUpTabs(methods: PaymentMethods | undefined) {
+  const tabs: Record<TopUpTab, { label: string; content: ReactNode }> = {
+    crypto: { label: 'Crypto wallet', content: <CryptoTab /> },
+    card: { label: 'Card', content: <CardTab /> },
+    webpay: { label: 'Web payment', content: <HostedTab method="webpay" info={methods?.items.find((m) => m.id === 'webpay')} /> },
+    ewallet: { label: 'GCash / Maya', content: <HostedTab method="ewallet" info={methods?.items.find((m) => m.id === 'ewallet')} /> },
+  };
+  const order = (methods?.items.map((m) => m.id) ?? ['crypto', 'card']).filter((id): id is TopUpTab => id in tabs);
+  for (const always of ['crypto', 'card'] as const) if (!order.includes(always)) order.push(always);
+  return order.map((value) => ({ value, ...tabs[value] }));
+}
+
 export function TopUpModal() {
-  const { open, activeTab, setTab, close } = useTopUp();
+  const { open, activeTab, setTab, close, applyDefaultTab } = useTopUp();
+  const { data: methods } = useQuery<'GET /payment/methods'>('/payment/methods');
+  const defaultTab = methods?.defaultMethod;
+  useEffect(() => {
+    // Spec section 3: the crypto wallet tab by default; e-wallets in their region (payment/methods says).
+    if (open && (defaultTab === 'ewallet' || defaultTab === 'crypto')) applyDefaultTab(defaultTab);
+  }, [open, defaultTab, applyDefaultTab]);
   return (
     <Dialog open={open} onOpenChange={(o) => !o && close()} title="Top up diamonds" description={`1 USD = ${money.diamondsPerUsd} diamonds`} size="md" testId="top-up-modal">
-      <Tabs
-        variant="pill"
-        value={activeTab}
-        onValueChange={(v) => setTab(v as TopUpTab)}
-        items={[
-          { value: 'crypto', label: 'Crypto wallet', content: <CryptoTab /> },
-          { value: 'card', label: 'Card', content: <CardTab /> },
-        ]}
-      />
+      <Tabs variant="pill" value={activeTab} onValueChange={(v) => setTab(v as TopUpTab)} items={topUpTabs(methods)} />
     </Dialog>
   );
 }

@@ -49,7 +49,9 @@ export default function WalletPage() {
           <strong className={styles.amount} data-testid="wallet-diamonds">
             {diamonds === undefined ? '—' : diamonds.toLocaleString()}
           </strong>
-          <Button onClick={() => openTopUp(firstOffer)} data-testid="top-up">
+          {/* Before the balance is known, whether the first-top-up offer applies is not: the click
+              waits for it (the ?topup=1 path) instead of opening the ordinary top-up in its place. */}
+          <Button onClick={() => (balance ? openTopUp(firstOffer) : setSearch({ topup: '1' }, { replace: true }))} data-testid="top-up">
             <Icon name="plus" size={16} /> Top up
           </Button>
         </div>

@@ -11,7 +11,6 @@ import { fieldStyles } from '../../components/Field.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { refreshQueries, useQuery } from '../../state/query.ts';
 import { toast } from '../../state/ui.ts';
-import type { CryptoDepositDto } from '@murmur/contracts/deposits';
 import { money } from '@murmur/contracts/constants';
 import { chainName, evmWallet, switchChain, walletErrorText, WrongNetwork } from '../../wallet/evmWallet.ts';
 import { linkBrowserWallet, replaceWalletAddress, type WalletKind } from '../../wallet/linkWallet.ts';

@@ -43,10 +43,27 @@ export function LedgerAuditPanel() {
             <div className={styles.figure}><span className={styles.dim}>Charm credited</span><strong>{whole(latest.totals.CHRM.credited)}</strong></div>
             <div className={styles.figure}><span className={styles.dim}>Charm withdrawn</span><strong>{whole(latest.totals.CHRM.withdrawn)}</strong></div>
             <div className={styles.figure}><span className={styles.dim}>Payments confirmed</span><strong>{usd(latest.totals.USD.confirmedCents)}</strong></div>
+            {/* Of those, what was charged in another currency (e-wallets in PHP, TON), in its own units. */}
+            {Object.entries(latest.totals.charged ?? {}).map(([currency, t]) => (
+              <div key={currency} className={styles.figure} data-testid={`audit-charged-${currency}`}>
+                <span className={styles.dim}>Charged in {currency} ({whole(t.payments)})</span>
+                <strong>{chargedAmount(currency, t.amount)}</strong>
+              </div>
+            ))}
           </div>
           {latest.differences.length > 0 ? <ul className={styles.list}>{latest.differences.map((d) => <li key={d} className={styles.bad}>{d}</li>)}</ul> : null}
         </div>
       ) : null}
     </>
   );
+}
+
+/** Smallest units to the currency's own: PHP centavos to pesos, TON nanotons to TON. */
+function chargedAmount(currency: string, smallest: string): string {
+  const places = currency === 'TON' ? 9 : 2;
+  const n = BigInt(smallest);
+  const unit = 10n ** BigInt(places);
+  const fraction = String(n % unit).padStart(places, '0').replace(/0+$/, '');
+  const units = (n / unit).toLocaleString('en-US');
+  return `${currency === 'PHP' ? '₱' : ''}${units}${fraction ? `.${currency === 'PHP' ? fraction.padEnd(2, '0') : fraction}` : ''}${currency === 'TON' ? ' TON' : ''}`;
 }

@@ -1,0 +1,66 @@
+// A banned user leaves every lobby at once: `LobbyLeft` (reason `banned`) on each open lobby's
+// stream, so everyone in it sees the avatar go live, instead of after the presence reaper's grace.
+// The ban routes call it right after the ban commits; the sweeper runs the same for every banned
+// member the read models still list (a process that stopped between the two, a ban by another
+// process), so the removal cannot go missing. The lobby decider answers nothing for someone
+// already gone, so a second run, or two processes, remove nobody twice.
+import type { CommandDeps } from '../dependencies.ts';
+import { RepeatingPass } from '../decider/repeating-pass.ts';
+import { lobbyCommands } from './lobby-streams.ts';
+
+const openLobbyMembers = `select m.lobby_id, m.uid from rm.lobby_members m
+  join rm.lobbies l on l.lobby_id = m.lobby_id and l.status in ('waiting', 'started')
+  where m.left_at is null`;
+
+/** Takes `uid` (just banned) or, without it, every banned member still listed, out of their lobbies:
+ * how many memberships it ended and the last position written (0 when none). */
+export async function takeBannedOutOfLobbies(deps: CommandDeps, uid?: string): Promise<{ removed: number; position: bigint }> {
+  const { rows } = uid
+    ? await deps.pool.query<{ lobby_id: string; uid: string }>(`${openLobbyMembers} and m.uid = $1`, [uid])
+    : await deps.pool.query<{ lobby_id: string; uid: string }>(
+        `${openLobbyMembers} and exists (select 1 from rm.users u where u.uid = m.uid and u.banned and (u.banned_until is null or u.banned_until > now())) limit 500`,
+      );
+  let removed = 0;
+  let position = 0n;
+  for (const row of rows) {
+    try {
+      const now = deps.clock.now().toISOString();
+      const result = await lobbyCommands.run(deps, row.lobby_id, { type: 'LeaveLobby', uid: row.uid, reason: 'banned', now }, { actorUid: 'system:ban' });
+      if (result.events.length > 0) removed++;
+      if (result.position > position) position = result.position;
+    } catch (error) {
+      deps.logger.warn({ err: error, lobbyId: row.lobby_id, uid: row.uid }, 'could not take a banned user out of a lobby');
+    }
+  }
+  return { removed, position };
+}
+
+export class BannedMemberSweeper {
+  private readonly repeat: RepeatingPass;
+
+  constructor(
+    private readonly deps: CommandDeps,
+    intervalMs = 2000,
+  ) {
+    this.repeat = new RepeatingPass(() => this.tick(), intervalMs);
+  }
+
+  start(): void {
+    this.repeat.start();
+  }
+
+  async tick(): Promise<number> {
+    if (this.repeat.stopped) return 0;
+    try {
+      return (await takeBannedOutOfLobbies(this.deps)).removed;
+    } catch (error) {
+      // The read models are not there yet (first start) or the pool is closing.
+      if (!this.repeat.stopped) this.deps.logger.debug({ err: error }, 'banned-member sweeper could not read the lobbies');
+      return 0;
+    }
+  }
+
+  stop(): Promise<void> {
+    return this.repeat.stop();
+  }
+}

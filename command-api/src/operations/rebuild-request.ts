@@ -1,0 +1,50 @@
+// Operators' console, operations view (issue 20 point 7): an admin asks for a projection rebuild.
+// The request is an event on `projection-rebuild-{name}` naming the admin (the audit trail lists
+// it); at most one open per projection (a second click while the worker runs answers the open
+// one); the projections worker runs it and closes it with ProjectionRebuilt.
+import { randomUUID } from 'node:crypto';
+import { projectionRebuildEventSchemas, projectionRebuildStreamId, RebuildProjectionBody, RebuildRequestedAnswer, type ProjectionRebuildEvent } from '@murmur/contracts';
+import { currentUser, parse, requireAuth, send } from '@murmur/platform';
+import type express from 'express';
+import { defineCommandHandler } from '../decider/command-handler.ts';
+import type { Decider } from '../decider/decider.ts';
+import type { CommandDeps } from '../dependencies.ts';
+import type { CommandModule } from '../modules.ts';
+
+export interface RebuildRequestState { open: string | null }
+export interface RequestRebuild { type: 'RequestRebuild'; projection: string; rebuildId: string; requestedBy: string; at: string }
+
+export const rebuildRequestDecider: Decider<RebuildRequestState, RequestRebuild, ProjectionRebuildEvent> = {
+  evolvesOn: projectionRebuildEventSchemas,
+  initialState: () => ({ open: null }),
+  evolve(state, event) {
+    switch (event.type) {
+      case 'ProjectionRebuildRequested':
+        return { open: event.data.rebuildId };
+      case 'ProjectionRebuilt':
+        return event.data.rebuildId === state.open ? { open: null } : state;
+      default: {
+        const _exhaustive: never = event;
+        return state;
+      }
+    }
+  },
+  decide(command, state) {
+    if (state.open) return [];
+    return [{ type: 'ProjectionRebuildRequested', data: { rebuildId: command.rebuildId, projection: command.projection, requestedBy: command.requestedBy, requestedAt: command.at } }];
+  },
+};
+
+const rebuildCommands = defineCommandHandler({ decider: rebuildRequestDecider, streamId: projectionRebuildStreamId });
+
+export const operationsModule: CommandModule = {
+  name: 'operations',
+  routes(router: express.Router, deps: CommandDeps) {
+    router.post('/console/ops/rebuild', requireAuth('ad'), async (req, res) => {
+      const admin = currentUser(req);
+      const { projection } = parse(RebuildProjectionBody, req.body);
+      const result = await rebuildCommands.run(deps, projection, { type: 'RequestRebuild', projection, rebuildId: `rebuild-${randomUUID()}`, requestedBy: admin.uid, at: deps.clock.now().toISOString() }, { actorUid: admin.uid });
+      send(res, RebuildRequestedAnswer, { rebuildId: result.state.open ?? '', projection, position: result.position.toString() }, 201);
+    });
+  },
+};
