@@ -4,7 +4,7 @@ import pg from 'pg';
 import { eventsAfterSql, headPosition } from './log-queries.ts';
 import { InvalidEvent, InvalidExpectedVersion, InvalidStreamId, StreamNotFound, WrongExpectedVersion } from './errors.ts';
 import type {
-  AppendOptions, AppendResult, Checkpoint, EventStore, ExpectedVersion, NewEvent, ReadStreamResult, RecordedEvent,
+  AppendOptions, AppendResult, Checkpoint, EventStore, ExpectedVersion, NewEvent, ReadStreamOptions, ReadStreamResult, RecordedEvent,
 } from './types.ts';
 
 export const EVENTS_CHANNEL = 'murmur_events';
@@ -174,12 +174,12 @@ export class PostgresEventStore implements EventStore {
     };
   }
 
-  async readStream(streamId: string, options: { fromVersion?: bigint; limit?: number; requireExisting?: boolean } = {}): Promise<ReadStreamResult> {
+  async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<ReadStreamResult> {
     assertStreamId(streamId);
     const from = options.fromVersion ?? 1n;
     const limit = options.limit ?? 1_000_000;
     // One statement (one round trip, one snapshot): the stream's row with its events from `from` on.
-    const { rows } = await this.pool.query<{ current_version: string } & { [K in keyof EventRow]: EventRow[K] | null }>(
+    const { rows } = await (options.client ?? this.pool).query<{ current_version: string } & { [K in keyof EventRow]: EventRow[K] | null }>(
       `select s.version::text as current_version, e.*
          from streams s
          left join lateral (

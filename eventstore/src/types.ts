@@ -64,9 +64,17 @@ export interface ReadStreamResult {
   events: RecordedEvent[];
 }
 
+export interface ReadStreamOptions {
+  fromVersion?: bigint;
+  limit?: number;
+  requireExisting?: boolean;
+  client?: PoolClient;
+}
+
 export interface EventStore {
   append(streamId: string, events: NewEvent[], options?: AppendOptions): Promise<AppendResult>;
   /** An unknown stream reads as empty at version 0, or throws StreamNotFound with `requireExisting`. */
-  readStream(streamId: string, options?: { fromVersion?: bigint; limit?: number; requireExisting?: boolean }): Promise<ReadStreamResult>;
+  /** `client`: read inside that transaction (a command holding a connection must not wait for a second one). */
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<ReadStreamResult>;
   readAll(from: Checkpoint, limit: number): Promise<RecordedEvent[]>;
 }

@@ -95,8 +95,8 @@ export function defineCommandHandler<Id, State, Command, Event extends DomainEve
   const scope = (streamId: string, key: string | undefined) =>
     key === undefined ? undefined : config.idempotencyScope === 'stream' ? streamScopedKey(streamId, key) : key;
 
-  const prime = async (deps: HandlerDeps, streamId: string) => {
-    if (config.snapshots) await deps.commands.snapshots.prime(deps.pool, config.snapshots, deps.commands.cacheFor(config), streamId, decider);
+  const prime = async (deps: HandlerDeps, streamId: string, client?: pg.PoolClient) => {
+    if (config.snapshots) await deps.commands.snapshots.prime(client ?? deps.pool, config.snapshots, deps.commands.cacheFor(config), streamId, decider);
   };
 
   const load = async (deps: HandlerDeps, id: Id) => {
@@ -115,8 +115,10 @@ export function defineCommandHandler<Id, State, Command, Event extends DomainEve
 
   const decideWithin = async (deps: HandlerDeps, client: pg.PoolClient, id: Id, command: CommandInput<State, Command>, options: Pick<RunOptions, 'actorUid' | 'metadata' | 'idempotencyKey'>) => {
     const streamId = config.streamId(id);
-    await prime(deps, streamId);
-    const { state, version } = await loadState(deps.store, streamId, decider, deps.commands.cacheFor(config));
+    // Everything through the caller's transaction: taking a second connection while holding one
+    // starved the pool when as many sign-ins as connections ran at once, and every one hung.
+    await prime(deps, streamId, client);
+    const { state, version } = await loadState(deps.store, streamId, decider, deps.commands.cacheFor(config), client);
     const events = decider.decide(typeof command === 'function' ? await (command as (s: State) => Command | Promise<Command>)(state) : command, state);
     const next = events.reduce(decider.evolve, state);
     if (events.length === 0) return { events, state: next, position: 0n, version };

@@ -1,5 +1,6 @@
 // Read, fold, decide, append with the expected version; on a version clash, read again and
 // decide again, a bounded number of times.
+import type pg from 'pg';
 import { WrongExpectedVersion, type EventMetadata, type EventStore, type RecordedEvent } from '@murmur/eventstore';
 import { isDeciderEvent, type Decider, type DomainEvent } from './decider.ts';
 import { retryOnClash } from './retry.ts';
@@ -92,10 +93,12 @@ export async function loadState<State, Event extends DomainEvent>(
   streamId: string,
   decider: Pick<Decider<State, unknown, Event>, 'evolvesOn' | 'initialState' | 'evolve'>,
   cache?: StateCache,
+  /** The transaction to read in, when the caller holds one. */
+  client?: pg.PoolClient,
 ): Promise<{ state: State; version: bigint }> {
   const cached = cache?.get<State>(streamId, decider);
   const from = cached ? cached.version + 1n : 1n;
-  const { events } = await store.readStream(streamId, { fromVersion: from });
+  const { events } = await store.readStream(streamId, { fromVersion: from, ...(client ? { client } : {}) });
   let state = cached ? cached.state : decider.initialState();
   let version = cached ? cached.version : 0n;
   for (const event of events) {

@@ -19,7 +19,7 @@ export class SnapshotMarks {
   private readonly lastSaved = new Map<string, bigint>();
 
   /** Fills the cache from the newest snapshot when the cache has nothing for the stream. */
-  async prime(pool: pg.Pool, policy: SnapshotPolicy, cache: StateCache, streamId: string, owner: object): Promise<void> {
+  async prime(pool: pg.Pool | pg.PoolClient, policy: SnapshotPolicy, cache: StateCache, streamId: string, owner: object): Promise<void> {
     if (cache.get(streamId, owner)) return;
     const { rows } = await pool.query<{ version: string; state: unknown }>(
       `select version::text, state from ${policy.table} where stream_id = $1 and schema_version = $2`,
