@@ -15,6 +15,7 @@ import { scheduleEventSchemas } from './booking.ts';
 import { grantEventSchemas, ledgerAuditEventSchemas } from './money-operations.ts';
 import { reportEventSchemas } from './moderation.ts';
 import { hostApplicationEventSchemas } from './host-applications.ts';
+import { projectionRebuildEventSchemas } from './operations-view.ts';
 
 const gift = {
   senderUid: 'a', giftId: 'rose', giftName: 'rose', quantity: 1, unitPrice: 10, diamondsTotal: 10, recipients: ['h'], charmPerRecipient: 5, sentAt: '2026-01-01T00:00:00Z',
@@ -27,7 +28,7 @@ describe('event registry', () => {
       profileEventSchemas, socialEventSchemas, mediaEventSchemas, wallEventSchemas, messageEventSchemas, lobbyEventSchemas, roomEventSchemas,
       chatEventSchemas, presenceEventSchemas, referralEventSchemas, guildEventSchemas, leaderboardEventSchemas, notificationEventSchemas, progressionEventSchemas,
       creatorPlanEventSchemas, accountSettingsEventSchemas, scheduleEventSchemas, grantEventSchemas, ledgerAuditEventSchemas,
-      reportEventSchemas, hostApplicationEventSchemas,
+      reportEventSchemas, hostApplicationEventSchemas, projectionRebuildEventSchemas,
     ];
     const names = maps.flatMap((m) => Object.keys(m));
     expect(new Set(names).size).toBe(names.length);
