@@ -25,8 +25,9 @@ function proxyHttp(req: http.IncomingMessage, res: http.ServerResponse, port: nu
     },
   );
   upstream.on('error', () => {
-    if (!res.headersSent) res.writeHead(502, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ error: { code: 'INTERNAL', message: 'The service is starting or unavailable. Please try again.' } }));
+    // Nothing was decided: the same answer as a database outage, which clients retry with their key.
+    if (!res.headersSent) res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' });
+    res.end(JSON.stringify({ error: { code: 'UNAVAILABLE', message: 'The service is starting or unavailable. Please try again.' } }));
   });
   req.pipe(upstream);
 }
