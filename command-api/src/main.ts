@@ -13,6 +13,12 @@ deps.logger.info({ port }, 'command-api listening');
 await startDevMailbox(deps.pool, readIdentityConfig(), (message) => deps.logger.warn(message));
 // The weekly referral settlement poller (one process at a time holds its lock).
 const referralSettlement = referralModule.start(deps);
-const stop = () => server.close(() => referralSettlement.stop().then(() => deps.pool.end()).then(() => process.exit(0)));
+// Ctrl-C reaches the process group (SIGINT) while `npm start` sends SIGTERM: stop once.
+let stopping = false;
+const stop = () => {
+  if (stopping) return;
+  stopping = true;
+  server.close(() => void referralSettlement.stop().then(() => deps.pool.end()).then(() => process.exit(0)));
+};
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

@@ -41,10 +41,12 @@ export class LeaderboardPublisher {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
     await this.running;
-    if (this.lockClient) {
-      await this.lockClient.query('select pg_advisory_unlock(hashtext($1))', [LOCK]).catch(() => undefined);
-      this.lockClient.release();
-      this.lockClient = null;
+    // Taken first: the connection's error handler may let go of it while the unlock is in flight.
+    const client = this.lockClient;
+    this.lockClient = null;
+    if (client) {
+      await client.query('select pg_advisory_unlock(hashtext($1))', [LOCK]).catch(() => undefined);
+      client.release();
     }
   }
 

@@ -20,7 +20,11 @@ const rebuildWorker = new ProjectionRebuildWorker(pool, new PostgresEventStore(p
 rebuildWorker.start();
 const port = await listen(server, config.PROJECTIONS_PORT, config.HOST);
 logger.info({ port }, 'projections running');
+// A terminal's Ctrl-C reaches the process group (SIGINT) while `npm start` sends SIGTERM: stop once.
+let stopping = false;
 const stop = async () => {
+  if (stopping) return;
+  stopping = true;
   server.close();
   await leaderboardPublisher.stop();
   await ledgerAuditWorker.stop();

@@ -7,6 +7,12 @@ const config = readConfig();
 const { server, deps } = buildQueryApi(config);
 const port = await listen(server, config.QUERY_API_PORT, config.HOST);
 deps.logger.info({ port }, 'query-api listening');
-const stop = () => server.close(() => deps.pool.end().then(() => process.exit(0)));
+// Ctrl-C reaches the process group (SIGINT) while `npm start` sends SIGTERM: stop once.
+let stopping = false;
+const stop = () => {
+  if (stopping) return;
+  stopping = true;
+  server.close(() => void deps.pool.end().then(() => process.exit(0)));
+};
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

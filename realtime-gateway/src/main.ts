@@ -11,6 +11,12 @@ const pool = createPool(config.DATABASE_URL, { max: 10, applicationName: 'realti
 const gateway = buildGateway(config, { pool, logger });
 const port = await gateway.start(config.GATEWAY_PORT, process.env.GATEWAY_HOST ?? config.HOST);
 logger.info({ port }, 'realtime-gateway listening');
-const stop = () => void gateway.stop().then(() => pool.end()).then(() => process.exit(0));
+// Ctrl-C reaches the process group (SIGINT) while `npm start` sends SIGTERM: stop once.
+let stopping = false;
+const stop = () => {
+  if (stopping) return;
+  stopping = true;
+  void gateway.stop().then(() => pool.end()).then(() => process.exit(0));
+};
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
