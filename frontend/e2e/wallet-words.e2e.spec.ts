@@ -82,6 +82,13 @@ describe('the wallet in words', () => {
       body: JSON.stringify({ giftName: 'rose', quantity: 10, recipients: [bobMe.uid] }),
     });
     expect(sent.status).toBe(201);
+    // The gift was sent outside the page, which so does not know its position: the reload must come
+    // after the history has it (a busy machine's projection lags), as the app's own sends ensure.
+    const { position } = (await sent.json()) as { position: string };
+    await expect.poll(async () => {
+      const res = await fetch(`${full.url}/api/v1/transaction/me`, { headers: { authorization: `Bearer ${await tokenOf(amy)}`, 'x-min-position': position } });
+      return res.headers.get('x-stale');
+    }, { timeout: 30_000 }).not.toBe('true');
 
     await amy.reload();
     await expect.poll(async () => (await rows(amy)).length, { timeout: 15_000 }).toBe(2);
