@@ -22,6 +22,10 @@ let idp: LocalIdentityProvider;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
+/** Gina's account, as the first browser knew it. */
+let ginaUid: string | undefined;
+/** The signed-in account of a page: the subject of its access token. */
+const uidOf = (p: Page) => p.evaluate(() => JSON.parse(atob(localStorage.getItem('murmur.token')!.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))).sub as string);
 /** What the provider's popup does next: sign the person in, or get closed. */
 let popup: 'sign' | 'close' = 'sign';
 const accounts: Record<string, { sub: string; email?: string; name: string }> = {
@@ -138,11 +142,9 @@ describe('identity providers', () => {
   });
 
   it('a second browser signing in with the same Google account reaches the same account', async () => {
-    const uidOf = async (p: Page) => {
-      const t = await p.evaluate(() => localStorage.getItem('murmur.token'));
-      return ((await (await fetch(`${full.url}/api/v1/user/me`, { headers: { authorization: `Bearer ${t}` } })).json()) as { uid: string }).uid;
-    };
     const first = await uidOf(page);
+    expect(first).toMatch(/\S/);
+    ginaUid = first;
     const other = await browser.newContext({ viewport: { width: 1280, height: 860 } });
     for (const [file, body] of [['firebase-app.js', appModule], ['firebase-auth.js', authModule]] as const) {
       await other.route(`${DEFAULT_IDP_SDK_URL}/${file}`, (route) => route.fulfill({ status: 200, contentType: 'text/javascript', headers: { 'access-control-allow-origin': '*' }, body }));
@@ -157,6 +159,39 @@ describe('identity providers', () => {
     await second.getByTestId('login-provider-google').click();
     await second.getByTestId('login-success').waitFor({ timeout: 20_000 });
     expect(await uidOf(second)).toBe(first);
+    await other.close();
+  });
+
+  it("a banned account's Google sign-in is refused with the text and wipes this browser's storage", async () => {
+    // Read before the second browser's sign-in replaced this page's session.
+    const gina = ginaUid!;
+    const root = await full.stack.tokenFor('root-operator', ['co', 'ad']);
+    const banned = await full.stack.api(`/admin/users/${gina}/ban`, { method: 'POST', token: root, body: { banned: true, reason: 'e2e', durationHours: 24 } });
+    expect(banned.status).toBe(200);
+
+    const other = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    for (const [file, body] of [['firebase-app.js', appModule], ['firebase-auth.js', authModule]] as const) {
+      await other.route(`${DEFAULT_IDP_SDK_URL}/${file}`, (route) => route.fulfill({ status: 200, contentType: 'text/javascript', headers: { 'access-control-allow-origin': '*' }, body }));
+    }
+    await other.exposeFunction('__idpPopup', async (providerId: string) => {
+      const who = accounts[providerId]!;
+      return { idToken: await idp.idToken(who.sub, { firebase: { sign_in_provider: providerId }, name: who.name, ...(who.email ? { email: who.email, email_verified: true } : {}) }), name: who.name, email: who.email };
+    });
+    const shared = await other.newPage();
+    await shared.goto(`${full.url}/`);
+    // What an earlier visit left in this browser (a theme, a remembered referral code).
+    await shared.evaluate(() => {
+      localStorage.setItem('murmur.theme', 'light');
+      localStorage.setItem('murmur.referralCode', 'LEFTOVER');
+    });
+    await shared.getByTestId('sign-in').click();
+    await shared.getByTestId('login-provider-google').click();
+    await shared.getByText('Your account is banned.').first().waitFor({ timeout: 20_000 });
+    await expect.poll(() => shared.evaluate(() => Object.keys(localStorage).filter((k) => k !== 'murmur.visitorId')), { timeout: 10_000 }).toEqual([]);
+    expect(await shared.evaluate(() => localStorage.getItem('murmur.token'))).toBeNull();
+    // The sign-in screen is still usable: the provider buttons are back.
+    await shared.getByTestId('login-provider-google').waitFor({ timeout: 10_000 });
+    await shared.screenshot({ path: path.join(shots, 'login-provider-banned-phone.png') });
     await other.close();
   });
 });

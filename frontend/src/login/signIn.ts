@@ -1,11 +1,11 @@
 // The sign-in calls of spec section 7 (auth/otp, auth/login, auth/login-wallet (EVM and Solana),
 // auth/login-via-telegram, user/onboarding) and what a successful sign-in does to the session.
 import type { AuthStateDto, IdentityProviderId, IdentityProvidersDto } from '@murmur/contracts/identity';
-import { api } from '../api/client.ts';
+import { api, ApiCallError } from '../api/client.ts';
 import { forgetPositions } from '../api/position.ts';
-import { useSession } from '../api/session.ts';
+import { clearSession, useSession } from '../api/session.ts';
 import { browserWalletTexts } from '@murmur/contracts/account-settings';
-import { clearQueries } from '../state/query.ts';
+import { clearQueries, refreshQueries } from '../state/query.ts';
 import { readLocal, writeLocal } from '../state/store.ts';
 import { base58, type SolanaProvider } from '../wallet/linkWallet.ts';
 import { loginWithProviderAccount, providerAccount } from './identityProviders.ts';
@@ -116,7 +116,33 @@ export async function loginWithSolanaWallet(): Promise<AuthState> {
 /** The identity provider's popup, then `auth/login-via-firebase-provider` (ProviderCancelled: nothing to say). */
 export async function loginWithProvider(config: IdentityProvidersDto, id: IdentityProviderId): Promise<AuthState> {
   const account = await providerAccount(config, id);
-  return signedIn(await loginWithProviderAccount(account, context()));
+  try {
+    return signedIn(await loginWithProviderAccount(account, context()));
+  } catch (error) {
+    if (error instanceof ApiCallError && error.status === 403) await wipeThisBrowser();
+    throw error;
+  }
+}
+
+/** Spec section 8: a 403 on an identity-provider sign-in (a banned account) wipes local storage,
+ * cookies and session, so nothing of the refused account stays in this browser. */
+async function wipeThisBrowser(): Promise<void> {
+  clearSession(); // its logout hooks empty the query cache and close the socket
+  forgetPositions();
+  try {
+    localStorage.clear();
+    sessionStorage.clear();
+  } catch {
+    /* storage blocked: nothing stored either */
+  }
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; Max-Age=0; path=/`;
+  }
+  // The refresh cookie is httpOnly: only the server can clear it.
+  await api.post<'POST /auth/logout'>('/auth/logout', {}, { quiet: true }).catch(() => undefined);
+  // The sign-in screen stays open: its provider buttons come back from the server.
+  void refreshQueries('/auth/providers');
 }
 
 async function fetchWalletLogin(body: unknown, signatureSession: string): Promise<AuthState> {
