@@ -574,3 +574,9 @@ export type RoomEntered = z.infer<typeof RoomEntered>;
 export const RoomActionAnswer = commandAnswer({ status: LobbyStatus, endsAt: Instant.nullable() });
 /** A renewed media token (no event: no position). `rtm` carries Agora's signalling token in agoraToken. */
 export const MediaTokenRefreshed = MediaAnswer.extend({ tokenType: z.enum(['rtc', 'rtm']) });
+
+/** Owner, main host or lobby admin (spec section 6): the people who run a lobby. The one rule the
+ * deciders, the access policy of reads and channels, and the page's menus share. */
+export function isLobbyStaff(lobby: { ownerUid: string; hostUid: string | null; admins: readonly string[] }, uid: string | null | undefined): boolean {
+  return !!uid && (uid === lobby.ownerUid || uid === lobby.hostUid || lobby.admins.includes(uid));
+}

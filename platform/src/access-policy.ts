@@ -2,7 +2,7 @@
 // gateway's channels, so a read never shows what a channel would refuse. The rules are here; the
 // facts (kind, owner, membership) come from lookups each service injects (the read models in
 // PostgreSQL, wrapped by the gateway with its own caching and retry).
-import type { Channel } from '@murmur/contracts';
+import { isLobbyStaff, type Channel } from '@murmur/contracts';
 import type { AuthContext } from './authenticate.ts';
 
 /** 'member': allowed only while a member of the private lobby or the room (leaving revokes it). */
@@ -33,9 +33,7 @@ export interface AccessLookups {
 const isOperator = (auth: AuthContext) => auth.roles.includes('ad');
 
 /** Owner, main host or lobby admin: they run the lobby, so they see its invites and settings. */
-export function isLobbyStaff(facts: Pick<LobbyAccessFacts, 'ownerUid' | 'hostUid' | 'admins'>, uid: string | undefined): boolean {
-  return uid !== undefined && (uid === facts.ownerUid || uid === facts.hostUid || facts.admins.includes(uid));
-}
+export { isLobbyStaff };
 
 /** Public and streaming lobbies are open to anyone, visitors too; a private one to its staff and members. */
 export function lobbyVerdict(auth: AuthContext | null, facts: LobbyAccessFacts | null): AccessVerdict {

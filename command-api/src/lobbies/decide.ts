@@ -1,6 +1,6 @@
 // Pure deciders of the lobby, room and chat streams: every host/admin action of spec section 6
 // and every refusal. Time, ids and payments come in on the command.
-import { isChatMediaUrl, lobbyConstants, lobbyTexts, limits, moderationTexts, type ChatEvent, type LobbyChatMessageType, type CreateLobbyBody, type CreateRoomBody, type LobbyInfo, lobbyEventSchemas, roomEventSchemas, chatEventSchemas } from '@murmur/contracts';
+import { isChatMediaUrl, isLobbyStaff, lobbyConstants, lobbyTexts, limits, moderationTexts, type ChatEvent, type LobbyChatMessageType, type CreateLobbyBody, type CreateRoomBody, type LobbyInfo, lobbyEventSchemas, roomEventSchemas, chatEventSchemas } from '@murmur/contracts';
 import { ApiError } from '@murmur/platform';
 import type { Decider } from '../decider/decider.ts';
 import { evolveLobby, initialLobbyState, isOpen, seatOf, type LobbyEvent, type LobbyState } from './lobby.ts';
@@ -39,7 +39,7 @@ export type LobbyCommand = Base &
   );
 
 /** Spec section 6: hosts and lobby admins (and the owner, whose settings these are). */
-export const isStaff = (s: LobbyState, uid: string) => uid === s.ownerUid || uid === s.hostUid || s.admins.includes(uid);
+export const isStaff = (s: LobbyState, uid: string) => isLobbyStaff(s, uid);
 
 const rule = (message: string) => new ApiError('RULE_VIOLATED', message);
 const forbidden = (message: string = lobbyTexts.noPermission) => new ApiError('FORBIDDEN', message);

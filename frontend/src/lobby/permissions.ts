@@ -1,4 +1,5 @@
 // What the viewer may do to a lobby member (spec section 6): the member menu shows only these.
+import { isLobbyStaff as isStaffOf } from '@murmur/contracts/lobbies';
 import type { LobbyDetails, LobbyMember } from './lobbyApi.ts';
 
 export type MemberAction =
@@ -38,8 +39,7 @@ export interface Viewer {
 
 /** Owner, main host or lobby admin: the people spec section 6 lets manage a lobby. */
 export function isLobbyStaff(lobby: Pick<LobbyDetails, 'ownerUid' | 'hostUid' | 'adminUids'>, uid: string | null): boolean {
-  if (!uid) return false;
-  return uid === lobby.ownerUid || uid === lobby.hostUid || lobby.adminUids.includes(uid);
+  return isStaffOf({ ownerUid: lobby.ownerUid, hostUid: lobby.hostUid, admins: lobby.adminUids }, uid);
 }
 
 /** What a seat's occupant is to the people in the lobby: the spec's co-hosts (anyone seated but the
