@@ -3,63 +3,45 @@
 // keeps its progress in projection_rebuild_progress (beside the log: progress is not a fact worth an
 // event) and records ProjectionRebuilt, completed or failed, under the request's id. A poller, one
 // request at a time; an advisory lock keeps two workers from running the same one, and the rebuild
-// itself takes the projection's own lock.
+// itself takes the projection's own lock (the poller: open-request-worker.ts).
 import { projectionRebuildStreamId, type ProjectionRebuildEvent } from '@murmur/contracts';
 import type { PostgresEventStore } from '@murmur/eventstore';
 import type pg from 'pg';
 import { rebuildProjection, type RebuildProgress } from './rebuild.ts';
 import { projectors as registry } from './registry.ts';
 import type { Projector } from './projector.ts';
+import { OpenRequestWorker, type OpenRequestWorkerOptions } from './open-request-worker.ts';
 
 const progressTable = `create table if not exists projection_rebuild_progress (
   rebuild_id text primary key, events bigint not null, position bigint not null, head bigint not null, updated_at timestamptz not null default now())`;
 
-export class ProjectionRebuildWorker {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<void> | null = null;
+type RebuildRequest = { rebuild_id: string; projection: string };
 
+export class ProjectionRebuildWorker extends OpenRequestWorker<RebuildRequest> {
   constructor(
-    private readonly pool: pg.Pool,
+    pool: pg.Pool,
     private readonly store: PostgresEventStore,
-    private readonly options: { intervalMs?: number; onError?: (error: unknown) => void; projectors?: Projector[]; batchSize?: number } = {},
-  ) {}
-
-  start(): void {
-    this.timer = setInterval(() => {
-      this.running ??= this.tick().then(() => undefined, (error: unknown) => this.options.onError?.(error)).finally(() => { this.running = null; });
-    }, this.options.intervalMs ?? 2000);
-    this.timer.unref();
+    private readonly options: OpenRequestWorkerOptions & { projectors?: Projector[]; batchSize?: number } = {},
+  ) {
+    super(pool, options);
   }
 
-  /** Runs every open request; returns how many it answered. */
-  async tick(): Promise<number> {
-    const { rows } = await this.pool
-      .query<{ rebuild_id: string; projection: string }>(`select rebuild_id, projection from rm.projection_rebuilds where status = 'requested' order by requested_at`)
-      .catch((error: { code?: string }) => {
-        if (error.code === '42P01') return { rows: [] }; // read models not created yet
-        throw error;
-      });
-    let answered = 0;
-    for (const request of rows) {
-      const lock = await this.pool.connect();
-      const key = `murmur-rebuild-request:${request.rebuild_id}`;
-      try {
-        const { rows: got } = await lock.query<{ ok: boolean }>('select pg_try_advisory_lock(hashtext($1)) as ok', [key]);
-        if (!got[0]?.ok) continue;
-        try {
-          // Answered meanwhile by another worker (its event not yet projected): ask the log itself.
-          const stream = await this.store.readStream(projectionRebuildStreamId(request.projection));
-          if (stream.events.some((e) => e.type === 'ProjectionRebuilt' && e.data.rebuildId === request.rebuild_id)) continue;
-          await this.run(request.rebuild_id, request.projection);
-          answered++;
-        } finally {
-          await lock.query('select pg_advisory_unlock(hashtext($1))', [key]);
-        }
-      } finally {
-        lock.release();
-      }
-    }
-    return answered;
+  protected async openRequests(): Promise<RebuildRequest[]> {
+    return (await this.pool.query<RebuildRequest>(`select rebuild_id, projection from rm.projection_rebuilds where status = 'requested' order by requested_at`)).rows;
+  }
+
+  protected lockKey(request: RebuildRequest): string {
+    return `murmur-rebuild-request:${request.rebuild_id}`;
+  }
+
+  /** Asks the log itself: the answer of another worker may not be projected yet. */
+  protected async stillOpen(request: RebuildRequest): Promise<boolean> {
+    const stream = await this.store.readStream(projectionRebuildStreamId(request.projection));
+    return !stream.events.some((e) => e.type === 'ProjectionRebuilt' && e.data.rebuildId === request.rebuild_id);
+  }
+
+  protected answer(request: RebuildRequest): Promise<void> {
+    return this.run(request.rebuild_id, request.projection);
   }
 
   private async run(rebuildId: string, name: string): Promise<void> {
@@ -87,11 +69,5 @@ export class ProjectionRebuildWorker {
     await saved;
     const event: ProjectionRebuildEvent = { type: 'ProjectionRebuilt', data: { rebuildId, projection: name, ...outcome, finishedAt: new Date().toISOString() } };
     await this.store.append(projectionRebuildStreamId(name), [{ ...event, metadata: { idempotencyKey: `rebuilt:${rebuildId}` } }], { expectedVersion: 'any' });
-  }
-
-  async stop(): Promise<void> {
-    if (this.timer) clearInterval(this.timer);
-    this.timer = null;
-    await this.running;
   }
 }
