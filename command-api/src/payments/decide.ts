@@ -20,6 +20,12 @@ export type PaymentCommand =
   }
   | { type: 'FailPayment'; paymentId: string; reason: string; at: string; providerRef?: string };
 
+/** The state of a payment that exists: its provider and purpose are known (typed, no cast). */
+function initiated(state: PaymentState) {
+  if (state.status === 'none' || state.provider === null || state.purpose === null) throw new ApiError('NOT_FOUND', 'Payment not found.');
+  return { ...state, provider: state.provider, purpose: state.purpose };
+}
+
 function requireProviderRef(command: { providerRef?: string }, state: PaymentState): void {
   // A signed webhook names the payment in the intent's metadata, which any intent on the account
   // can carry: only the intent the payment was initiated with may confirm or fail it.
@@ -34,8 +40,8 @@ export function decidePayment(command: PaymentCommand, state: PaymentState): Pay
       if (state.status !== 'none') return []; // a retried initiation: the first one stands
       return [{ type: 'PaymentInitiated', data: command.payment }];
     case 'ConfirmPayment': {
-      if (state.status === 'none') throw new ApiError('NOT_FOUND', 'Payment not found.');
-      requireProviderRef(command, state);
+      const payment = initiated(state);
+      requireProviderRef(command, payment);
       if (state.status === 'confirmed') return [];
       if (state.charged) {
         const paid = command.paid;
@@ -50,8 +56,8 @@ export function decidePayment(command: PaymentCommand, state: PaymentState): Pay
         data: {
           paymentId: state.paymentId,
           uid: state.uid,
-          provider: state.provider as PaymentConfirmedData['provider'],
-          purpose: state.purpose as PaymentConfirmedData['purpose'],
+          provider: payment.provider,
+          purpose: payment.purpose,
           amountUsdCents: state.amountUsdCents,
           diamonds: state.diamonds,
           providerRef: state.providerRef,
@@ -62,11 +68,12 @@ export function decidePayment(command: PaymentCommand, state: PaymentState): Pay
         },
       }];
     }
-    case 'FailPayment':
-      if (state.status === 'none') throw new ApiError('NOT_FOUND', 'Payment not found.');
-      requireProviderRef(command, state);
-      if (state.status !== 'initiated') return [];
-      return [{ type: 'PaymentFailed', data: { paymentId: state.paymentId, uid: state.uid, provider: state.provider as PaymentConfirmedData['provider'], reason: command.reason, failedAt: command.at } }];
+    case 'FailPayment': {
+      const payment = initiated(state);
+      requireProviderRef(command, payment);
+      if (payment.status !== 'initiated') return [];
+      return [{ type: 'PaymentFailed', data: { paymentId: payment.paymentId, uid: payment.uid, provider: payment.provider, reason: command.reason, failedAt: command.at } }];
+    }
     default: {
       const _exhaustive: never = command;
       throw new ApiError('VALIDATION_FAILED', 'Unknown payment command.');

@@ -1,6 +1,6 @@
 // The `payment-{id}` stream (DESIGN section 4): one top-up's life, initiated then confirmed (by
 // webhook, chain receipt or the sandbox) or failed. Confirmed is final: it credits exactly once.
-import type { ChargedAmount, PaymentEvent } from '@murmur/contracts';
+import type { ChargedAmount, PaymentEvent, PaymentInitiatedData } from '@murmur/contracts';
 
 export type { PaymentEvent };
 
@@ -10,8 +10,9 @@ export interface PaymentState {
   status: PaymentStatus;
   paymentId: string;
   uid: string;
-  provider: string;
-  purpose: string;
+  /** Null until initiated. */
+  provider: PaymentInitiatedData['provider'] | null;
+  purpose: PaymentInitiatedData['purpose'] | null;
   amountUsdCents: number;
   diamonds: number;
   providerRef: string;
@@ -25,7 +26,7 @@ export interface PaymentState {
 }
 
 export const initialPaymentState = (): PaymentState => ({
-  status: 'none', paymentId: '', uid: '', provider: '', purpose: '', amountUsdCents: 0, diamonds: 0, providerRef: '', target: null, charged: null, expiresAt: null, failureReason: null,
+  status: 'none', paymentId: '', uid: '', provider: null, purpose: null, amountUsdCents: 0, diamonds: 0, providerRef: '', target: null, charged: null, expiresAt: null, failureReason: null,
 });
 
 export const paymentStreamId = (paymentId: string): string => `payment-${paymentId}`;
