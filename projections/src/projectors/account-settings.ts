@@ -1,33 +1,27 @@
 // rm.user_credentials (every way into an account that is still linked, for the settings page) and
 // rm.user_audio (the spec's auth-state volumes and mutes, default volume 100).
-import { AccountDeletedData, AudioPreferencesChangedData, CredentialLinkedData, CredentialUnlinkedData, UserRegistered, type CredentialKind } from '@murmur/contracts';
-import type { RecordedEvent } from '@murmur/eventstore';
-import { ident, type Projector } from '../projector.ts';
+import type { CredentialKind, UserRegistered, WalletEnvironment } from '@murmur/contracts';
+import { defineProjector, ident } from '../projector.ts';
 
 interface Linked { kind: CredentialKind; key: string; provider: string | null }
 
-const walletKind = (environment: unknown): CredentialKind => (environment === 'solana-runtime' ? 'wallet-solana' : 'wallet-evm');
+const walletKind = (environment: WalletEnvironment | null): CredentialKind => (environment === 'solana-runtime' ? 'wallet-solana' : 'wallet-evm');
 const walletKey = (address: string, kind: CredentialKind) => (kind === 'wallet-evm' ? address.toLowerCase() : address);
 
 /** The credentials a registration or guest upgrade links; a provider sign-in also links its e-mail. */
-function linkedBy(d: Record<string, unknown>): Linked[] {
-  const str = (v: unknown) => (typeof v === 'string' && v ? v : null);
+function linkedBy(d: Pick<UserRegistered, 'email' | 'walletAddress' | 'walletEnvironment' | 'providerSubject' | 'provider' | 'telegramId'>): Linked[] {
   const out: Linked[] = [];
-  const email = str(d.email);
-  const wallet = str(d.walletAddress);
-  const subject = str(d.providerSubject);
-  const telegram = str(d.telegramId);
-  if (email) out.push({ kind: 'email', key: email, provider: null });
-  if (wallet) {
+  if (d.email) out.push({ kind: 'email', key: d.email, provider: null });
+  if (d.walletAddress) {
     const kind = walletKind(d.walletEnvironment);
-    out.push({ kind, key: walletKey(wallet, kind), provider: null });
+    out.push({ kind, key: walletKey(d.walletAddress, kind), provider: null });
   }
-  if (subject) out.push({ kind: 'provider', key: subject, provider: str(d.provider) });
-  if (telegram) out.push({ kind: 'telegram', key: telegram, provider: null });
+  if (d.providerSubject) out.push({ kind: 'provider', key: d.providerSubject, provider: d.provider || null });
+  if (d.telegramId) out.push({ kind: 'telegram', key: d.telegramId, provider: null });
   return out;
 }
 
-export const accountSettingsProjector: Projector = {
+export const accountSettingsProjector = defineProjector({
   name: 'account-settings',
   tables: ['user_credentials', 'user_audio'],
   handles: ['UserRegistered', 'GuestUpgraded', 'WalletLinked', 'CredentialLinked', 'CredentialUnlinked', 'AudioPreferencesChanged', 'AccountDeleted'],
@@ -48,55 +42,45 @@ export const accountSettingsProjector: Projector = {
       mutes jsonb not null
     )`);
   },
-  async apply(events: RecordedEvent[], { client, schema }) {
+  async apply(events, { client, schema }) {
     const s = ident(schema);
     const link = (uid: string, l: Linked, at: string) =>
       client.query(`insert into ${s}.user_credentials (uid, kind, key, provider, linked_at) values ($1, $2, $3, $4, $5) on conflict do nothing`, [uid, l.kind, l.key, l.provider, at]);
     for (const e of events) {
-      const d = e.data as Record<string, unknown>;
       switch (e.type) {
-        case 'UserRegistered': {
-          const r = UserRegistered.safeParse(d);
-          if (!r.success) break;
-          for (const l of linkedBy(d)) await link(r.data.uid, l, r.data.registeredAt);
+        case 'UserRegistered':
+          for (const l of linkedBy(e.data)) await link(e.data.uid, l, e.data.registeredAt);
           break;
-        }
         case 'GuestUpgraded':
-          for (const l of linkedBy(d)) await link(String(d.uid), l, String(d.upgradedAt));
+          for (const l of linkedBy(e.data)) await link(e.data.uid, l, e.data.upgradedAt);
           break;
         case 'WalletLinked': {
-          const kind = walletKind(d.environment);
-          await link(String(d.uid), { kind, key: walletKey(String(d.address), kind), provider: null }, String(d.linkedAt));
+          const kind = walletKind(e.data.environment);
+          await link(e.data.uid, { kind, key: walletKey(e.data.address, kind), provider: null }, e.data.linkedAt);
           break;
         }
-        case 'CredentialLinked': {
-          const l = CredentialLinkedData.safeParse(d);
-          if (l.success) await link(l.data.uid, { kind: l.data.kind, key: l.data.key, provider: l.data.provider }, l.data.linkedAt);
+        case 'CredentialLinked':
+          await link(e.data.uid, { kind: e.data.kind, key: e.data.key, provider: e.data.provider }, e.data.linkedAt);
           break;
-        }
-        case 'AccountDeleted': {
-          const a = AccountDeletedData.safeParse(d);
-          if (!a.success) break;
-          await client.query(`delete from ${s}.user_credentials where uid = $1`, [a.data.uid]);
-          await client.query(`delete from ${s}.user_audio where uid = $1`, [a.data.uid]);
+        case 'AccountDeleted':
+          await client.query(`delete from ${s}.user_credentials where uid = $1`, [e.data.uid]);
+          await client.query(`delete from ${s}.user_audio where uid = $1`, [e.data.uid]);
           break;
-        }
-        case 'CredentialUnlinked': {
-          const u = CredentialUnlinkedData.safeParse(d);
-          if (u.success) await client.query(`delete from ${s}.user_credentials where uid = $1 and kind = $2 and key = $3`, [u.data.uid, u.data.kind, u.data.key]);
+        case 'CredentialUnlinked':
+          await client.query(`delete from ${s}.user_credentials where uid = $1 and kind = $2 and key = $3`, [e.data.uid, e.data.kind, e.data.key]);
           break;
-        }
-        case 'AudioPreferencesChanged': {
-          const a = AudioPreferencesChangedData.safeParse(d);
-          if (!a.success) break;
+        case 'AudioPreferencesChanged':
           await client.query(
             `insert into ${s}.user_audio (uid, default_volume, volumes, mutes) values ($1, $2, $3, $4)
              on conflict (uid) do update set default_volume = excluded.default_volume, volumes = excluded.volumes, mutes = excluded.mutes`,
-            [a.data.uid, a.data.defaultVolume, JSON.stringify(a.data.volumes), JSON.stringify(a.data.mutes)],
+            [e.data.uid, e.data.defaultVolume, JSON.stringify(e.data.volumes), JSON.stringify(e.data.mutes)],
           );
           break;
+        default: {
+          const _exhaustive: never = e;
+          void _exhaustive;
         }
       }
     }
   },
-};
+});
