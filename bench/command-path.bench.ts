@@ -54,7 +54,7 @@ async function timed(workers: number, task: (worker: number, i: number) => Promi
 
 function startCommandApi(databaseUrl: string): Promise<{ child: ChildProcess; port: number; statements(): Promise<number>; stop(): Promise<void> }> {
   const child = fork(path.join(here, 'command-api-process.ts'), [], {
-    execArgv: ['--import', 'tsx'],
+    execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
     env: { ...process.env, DATABASE_URL: databaseUrl, JWT_SECRET: SECRET, MURMUR_COUNT_QUERIES: '1', SIGN_MESSAGES_PER_ADDRESS: '100000', LOG_LEVEL: 'warn', NODE_ENV: 'development' },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
