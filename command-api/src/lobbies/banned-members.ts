@@ -6,7 +6,7 @@
 // already gone, so a second run, or two processes, remove nobody twice.
 import type { CommandDeps } from '../dependencies.ts';
 import { RepeatingPass } from '../decider/repeating-pass.ts';
-import { lobbyCommands } from './lobby-streams.ts';
+import { takeOutOfLobbies, type Membership } from './take-out.ts';
 
 const openLobbyMembers = `select m.lobby_id, m.uid from rm.lobby_members m
   join rm.lobbies l on l.lobby_id = m.lobby_id and l.status in ('waiting', 'started')
@@ -16,23 +16,11 @@ const openLobbyMembers = `select m.lobby_id, m.uid from rm.lobby_members m
  * how many memberships it ended and the last position written (0 when none). */
 export async function takeBannedOutOfLobbies(deps: CommandDeps, uid?: string): Promise<{ removed: number; position: bigint }> {
   const { rows } = uid
-    ? await deps.pool.query<{ lobby_id: string; uid: string }>(`${openLobbyMembers} and m.uid = $1`, [uid])
-    : await deps.pool.query<{ lobby_id: string; uid: string }>(
+    ? await deps.pool.query<Membership>(`${openLobbyMembers} and m.uid = $1`, [uid])
+    : await deps.pool.query<Membership>(
         `${openLobbyMembers} and exists (select 1 from rm.users u where u.uid = m.uid and u.banned and (u.banned_until is null or u.banned_until > now())) limit 500`,
       );
-  let removed = 0;
-  let position = 0n;
-  for (const row of rows) {
-    try {
-      const now = deps.clock.now().toISOString();
-      const result = await lobbyCommands.run(deps, row.lobby_id, { type: 'LeaveLobby', uid: row.uid, reason: 'banned', now }, { actorUid: 'system:ban' });
-      if (result.events.length > 0) removed++;
-      if (result.position > position) position = result.position;
-    } catch (error) {
-      deps.logger.warn({ err: error, lobbyId: row.lobby_id, uid: row.uid }, 'could not take a banned user out of a lobby');
-    }
-  }
-  return { removed, position };
+  return takeOutOfLobbies(deps, rows, { reason: 'banned', actorUid: 'system:ban' });
 }
 
 export class BannedMemberSweeper {

@@ -6,7 +6,7 @@
 // processes are safe (the expected-version append makes one leave win; a second decides nothing).
 import { presenceTimings } from '@murmur/contracts';
 import type { CommandDeps } from '../dependencies.ts';
-import { lobbyCommands } from './lobby-streams.ts';
+import { takeOutOfLobbies, type Membership } from './take-out.ts';
 import { RepeatingPass } from '../decider/repeating-pass.ts';
 
 export interface PresenceReaperOptions {
@@ -42,12 +42,12 @@ export class PresenceReaper {
   /** One pass; returns how many members it took out. */
   async tick(): Promise<number> {
     if (this.repeat.stopped) return 0;
-    let due: Array<{ lobby_id: string; uid: string }>;
+    let due: Membership[];
     try {
       // Kept: a member whose presence changed within the grace (a reload, a short network loss),
       // or who is online on a gateway that is still beating. A member no gateway has seen since
       // joining gets the longer first-connect allowance, counted from the join.
-      const { rows } = await this.deps.pool.query<{ lobby_id: string; uid: string }>(
+      const { rows } = await this.deps.pool.query<Membership>(
         `select m.lobby_id, m.uid
            from rm.lobby_members m
            join rm.lobbies l on l.lobby_id = m.lobby_id and l.status in ('waiting', 'started')
@@ -70,18 +70,7 @@ export class PresenceReaper {
       if (!this.repeat.stopped) this.deps.logger.debug({ err: error }, 'presence reaper could not read presence');
       return 0;
     }
-    let removed = 0;
-    for (const row of due) {
-      if (this.repeat.stopped) break;
-      try {
-        const now = this.deps.clock.now().toISOString();
-        const result = await lobbyCommands.run(this.deps, row.lobby_id, { type: 'LeaveLobby', uid: row.uid, reason: 'disconnected', now }, { actorUid: 'system:presence' });
-        if (result.events.length > 0) removed++;
-      } catch (error) {
-        this.deps.logger.warn({ err: error, lobbyId: row.lobby_id, uid: row.uid }, 'presence reaper could not remove a member');
-      }
-    }
-    return removed;
+    return (await takeOutOfLobbies(this.deps, due, { reason: 'disconnected', actorUid: 'system:presence' }, () => this.repeat.stopped)).removed;
   }
 
   stop(): Promise<void> {
