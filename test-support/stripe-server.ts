@@ -7,6 +7,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import Stripe from 'stripe';
+import type { PaymentSettings } from '@murmur/platform';
+import type { PaymentPorts } from '../command-api/src/payments/ports.ts';
+import { StripeCardProvider } from '../command-api/src/payments/stripe-card-provider.ts';
 
 export interface StripeServer {
   port: number;
@@ -118,4 +121,14 @@ export async function startStripeServer(): Promise<StripeServer> {
     stop: () => new Promise<void>((r) => server.close(() => r())),
   };
   return self;
+}
+
+/** Both services' payment configuration for a browser test paying by card through this server (no
+ * chain; the sandbox on), for `startFullStack({ payments })`. */
+export function cardPayments(stripe: StripeServer, cardPublishableKey: string | null): { command: PaymentPorts; query: PaymentSettings } {
+  const config = { depositAddress: null, tokens: [], confirmations: 3, sandboxEnabled: true };
+  return {
+    command: { card: new StripeCardProvider(stripe.stripe, stripe.webhookSecret), chain: null, config },
+    query: { ...config, chainRpcUrls: {}, stripe: { secretKey: 'sk_test_local', webhookSecret: stripe.webhookSecret }, cardPublishableKey },
+  };
 }

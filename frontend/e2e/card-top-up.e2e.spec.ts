@@ -11,11 +11,10 @@ import { fileURLToPath } from 'node:url';
 import type { PaymentSettings } from '@murmur/platform';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StripeCardProvider } from '../../command-api/src/payments/stripe-card-provider.ts';
 import { launchBrowser } from '../../test-support/browser.ts';
 import { startFullStack, type FullStack } from '../../test-support/full-stack.ts';
 import { stripeJsStandIn } from '../../test-support/stripe-js-stand-in.ts';
-import { startStripeServer, type StripeServer } from '../../test-support/stripe-server.ts';
+import { cardPayments, startStripeServer, type StripeServer } from '../../test-support/stripe-server.ts';
 import { signInWithEmail } from './session.ts';
 
 const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots');
@@ -30,10 +29,10 @@ let stripeJsReachable = true;
 beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
   stripe = await startStripeServer();
-  const config = { depositAddress: null, tokens: [], confirmations: 3, sandboxEnabled: true };
-  querySettings = { ...config, chainRpcUrls: {}, stripe: { secretKey: 'sk_test_local', webhookSecret: stripe.webhookSecret }, cardPublishableKey: null };
+  const payments = cardPayments(stripe, null);
+  querySettings = payments.query;
   [full, browser] = await Promise.all([
-    startFullStack({ payments: { command: { card: new StripeCardProvider(stripe.stripe, stripe.webhookSecret), chain: null, config }, query: querySettings } }),
+    startFullStack({ payments }),
     launchBrowser(),
   ]);
   // Stripe's dashboard would point the webhook at our route.

@@ -7,12 +7,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { StripeCardProvider } from '../../command-api/src/payments/stripe-card-provider.ts';
 import { loadWallet } from '../../command-api/src/wallet/ledger.ts';
 import { launchBrowser } from '../../test-support/browser.ts';
 import { startFullStack, type FullStack } from '../../test-support/full-stack.ts';
 import { stripeJsStandIn } from '../../test-support/stripe-js-stand-in.ts';
-import { startStripeServer, type StripeServer } from '../../test-support/stripe-server.ts';
+import { cardPayments, startStripeServer, type StripeServer } from '../../test-support/stripe-server.ts';
 import { signInWithEmail } from './session.ts';
 
 const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots');
@@ -27,10 +26,8 @@ let fanUid = '';
 beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
   stripe = await startStripeServer();
-  const config = { depositAddress: null, tokens: [], confirmations: 3, sandboxEnabled: true };
-  const query = { ...config, chainRpcUrls: {}, stripe: { secretKey: 'sk_test_local', webhookSecret: stripe.webhookSecret }, cardPublishableKey: 'pk_test_local' };
   [full, browser] = await Promise.all([
-    startFullStack({ payments: { command: { card: new StripeCardProvider(stripe.stripe, stripe.webhookSecret), chain: null, config }, query } }),
+    startFullStack({ payments: cardPayments(stripe, 'pk_test_local') }),
     launchBrowser(),
   ]);
   stripe.webhookUrl = `${full.url}/api/v1/payment/stripe/webhook`;
