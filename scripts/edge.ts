@@ -3,6 +3,7 @@
 // frontend (Vite's dev middleware, or the built files). Production uses nginx (deploy/nginx.conf).
 import http from 'node:http';
 import net from 'node:net';
+import { texts } from '@murmur/contracts';
 
 export interface EdgeTargets {
   commandPort: number;
@@ -27,7 +28,7 @@ function proxyHttp(req: http.IncomingMessage, res: http.ServerResponse, port: nu
   upstream.on('error', () => {
     // Nothing was decided: the same answer as a database outage, which clients retry with their key.
     if (!res.headersSent) res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' });
-    res.end(JSON.stringify({ error: { code: 'UNAVAILABLE', message: 'The service is starting or unavailable. Please try again.' } }));
+    res.end(JSON.stringify({ error: { code: 'UNAVAILABLE', message: texts.unavailable } }));
   });
   req.pipe(upstream);
 }
