@@ -1,21 +1,12 @@
 // The edge in front of the services: a service that is down (restarting, crashed) is answered as a
 // database outage is, 503 with Retry-After, so clients send the command again with its key.
-import net from 'node:net';
 import { expect, it } from 'vitest';
 import { closeServer, listen } from '@murmur/platform';
 import { createEdge } from './edge.ts';
-
-/** A port nothing listens on: taken, then released. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const port = (server.address() as net.AddressInfo).port;
-  await new Promise((r) => server.close(r));
-  return port;
-}
+import { freePort } from '../test-support/free-port.ts';
 
 it('answers 503 UNAVAILABLE with Retry-After when the command API is down', async () => {
-  const down = await closedPort();
+  const down = await freePort();
   const edge = createEdge({ commandPort: down, queryPort: down, gatewayPort: down, frontend: (_req, res) => res.end('app') });
   const port = await listen(edge, 0);
   try {

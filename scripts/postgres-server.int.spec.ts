@@ -1,23 +1,15 @@
 // The embedded PostgreSQL of `npm start` changes nothing outside its checkout: a clone under /tmp
 // once turned /tmp into 0755 and left PostgreSQL's socket lock file there.
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, chmodSync, statSync } from 'node:fs';
-import net from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { embeddedDataLocation, startEmbeddedPostgres } from './postgres-server.ts';
+import { freePort } from '../test-support/free-port.ts';
 
 const base = mkdtempSync(path.join(tmpdir(), 'murmur-clone-'));
 afterAll(() => rmSync(base, { recursive: true, force: true }));
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 const mode = (p: string) => (statSync(p).mode & 0o7777).toString(8);
 

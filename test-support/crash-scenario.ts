@@ -3,7 +3,6 @@
 // part is crashed mid-traffic and brought back; then the database is held against what clients
 // were told. `CRASH_LOAD=N` multiplies users and duration (the suite runs N=1).
 import { randomUUID } from 'node:crypto';
-import net from 'node:net';
 import pg from 'pg';
 import { channels, signAccessToken } from '@murmur/contracts';
 import { createPool } from '@murmur/eventstore';
@@ -15,6 +14,7 @@ import { createTestDatabase, type TestDatabase } from './database.ts';
 import { lobbyTraffic, RetryingClient, type LoadUser } from './load-traffic.ts';
 import { startService, type ServiceProcess } from './service-processes.ts';
 import { TEST_JWT_SECRET } from './stack.ts';
+import { freePort } from './free-port.ts';
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -53,17 +53,6 @@ export interface CrashReport {
   problems: string[];
   audit: { code: number | null; output: string };
   seconds: number;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 async function ownDatabase(): Promise<{ url: string; pool: pg.Pool; postgres: PostgresServer; drop(): Promise<void> }> {

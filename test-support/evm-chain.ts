@@ -2,10 +2,10 @@
 // ERC-20 compiled offline by npm solc and deployed to it. No network.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
-import net from 'node:net';
 import path from 'node:path';
 import { createPublicClient, createTestClient, createWalletClient, http, type Hex, type PublicClient } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
+import { freePort } from './free-port.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -49,17 +49,6 @@ export function compileTestToken(): { abi: unknown[]; bytecode: Hex } {
   const contract = output.contracts['TestToken.sol'].TestToken;
   compiled = { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` };
   return compiled;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
 
 export interface LocalChain {

@@ -3,7 +3,6 @@
 // wrong stays a 500.
 import express from 'express';
 import http from 'node:http';
-import net from 'node:net';
 import pino from 'pino';
 import type pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -12,6 +11,7 @@ import { createTestDatabase, type TestDatabase } from '../../test-support/databa
 import { errorHandler, toApiError } from './error-handler.ts';
 import { isDatabaseUnavailable } from './database-unavailable.ts';
 import { closeServer, listen } from './listen.ts';
+import { freePort } from '../../test-support/free-port.ts';
 
 let db: TestDatabase;
 beforeAll(async () => {
@@ -20,14 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await db.drop();
 });
-
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function failure(run: () => Promise<unknown>): Promise<unknown> {
   try {
@@ -60,7 +52,7 @@ async function answerOf(pool: pg.Pool, query: string): Promise<{ status: number;
 }
 
 it('a server that refuses connections answers 503 with Retry-After', async () => {
-  const down = createPool(`postgres://postgres@127.0.0.1:${await closedPort()}/none`, { max: 1 });
+  const down = createPool(`postgres://postgres@127.0.0.1:${await freePort()}/none`, { max: 1 });
   try {
     const answer = await answerOf(down, 'select 1');
     expect(answer).toEqual({ status: 503, retryAfter: '1', body: { error: { code: 'UNAVAILABLE', message: 'The service is starting or unavailable. Please try again.' } } });

@@ -5,24 +5,13 @@
 // fsync off and synchronous_commit off; under asynchronous commit the last ~200 ms of acknowledged
 // commits live only in the server's memory and die with it, so the store's own connections must
 // commit synchronously whatever the server's default.
-import net from 'node:net';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPool, migrate, PostgresEventStore } from '@murmur/eventstore';
 import { databaseUrl, startEmbeddedPostgres, type PostgresServer } from '../postgres-server.ts';
+import { freePort } from '../../test-support/free-port.ts';
 
 const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 let server: PostgresServer;
 let url: string;
