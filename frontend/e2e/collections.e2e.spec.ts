@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditDiamonds } from '../../command-api/src/wallet/ledger.ts';
 import { launchBrowser } from '../../test-support/browser.ts';
 import { startFullStack, type FullStack } from '../../test-support/full-stack.ts';
-import { signInAsGuest, signInWithEmail } from './session.ts';
+import { me, signInAsGuest, signInWithEmail } from './session.ts';
 
 const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots');
 let full: FullStack;
@@ -31,10 +31,6 @@ afterAll(async () => {
   await browser?.close();
   await full?.stop();
 });
-
-function me(page: Page): Promise<{ uid: string }> {
-  return page.evaluate(async () => (await fetch('/api/v1/user/me', { headers: { authorization: `Bearer ${localStorage.getItem('murmur.token')}` } })).json());
-}
 
 describe('shop and collections (issue 17)', () => {
   let shop: Page;

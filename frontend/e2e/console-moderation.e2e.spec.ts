@@ -10,7 +10,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../../test-support/browser.ts';
 import { startFullStack, type FullStack } from '../../test-support/full-stack.ts';
-import { latestCode, signInWithEmail } from './session.ts';
+import { latestCode, signInWithEmail, uidOf } from './session.ts';
 
 const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots');
 let full: FullStack;
@@ -21,7 +21,6 @@ let admin: Page;
 let lobbyId = '';
 
 const desktop = { viewport: { width: 1280, height: 800 } };
-const uidOf = (page: Page) => page.evaluate(() => JSON.parse(atob(localStorage.getItem('murmur.token')!.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))).sub as string);
 
 beforeAll(async () => {
   mkdirSync(shots, { recursive: true });

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { userCommands } from '../../command-api/src/identity/user-commands.ts';
 import { launchBrowser } from '../../test-support/browser.ts';
 import { startFullStack, type FullStack } from '../../test-support/full-stack.ts';
-import { signInWithEmail } from './session.ts';
+import { me, signInWithEmail } from './session.ts';
 
 const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots');
 let full: FullStack;
@@ -30,10 +30,6 @@ afterAll(async () => {
   await browser?.close();
   await full?.stop();
 });
-
-function me(page: Page): Promise<{ uid: string }> {
-  return page.evaluate(async () => (await fetch('/api/v1/user/me', { headers: { authorization: `Bearer ${localStorage.getItem('murmur.token')}` } })).json());
-}
 
 // Each step gets room: on a loaded machine a sign-in alone can take a minute.
 const STEP_MS = 300_000;

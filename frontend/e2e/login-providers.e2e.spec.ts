@@ -14,7 +14,7 @@ import { DEFAULT_IDP_SDK_URL } from '../../query-api/src/identity/providers.ts';
 import { launchBrowser } from '../../test-support/browser.ts';
 import { startFullStack, type FullStack } from '../../test-support/full-stack.ts';
 import { startLocalIdentityProvider, type LocalIdentityProvider } from '../../test-support/identity-provider.ts';
-import { finishTerms } from './session.ts';
+import { finishTerms, uidOf } from './session.ts';
 
 const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots');
 let full: FullStack;
@@ -24,8 +24,6 @@ let context: BrowserContext;
 let page: Page;
 /** Gina's account, as the first browser knew it. */
 let ginaUid: string | undefined;
-/** The signed-in account of a page: the subject of its access token. */
-const uidOf = (p: Page) => p.evaluate(() => JSON.parse(atob(localStorage.getItem('murmur.token')!.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))).sub as string);
 /** What the provider's popup does next: sign the person in, or get closed. */
 let popup: 'sign' | 'close' = 'sign';
 const accounts: Record<string, { sub: string; email?: string; name: string }> = {

@@ -1,5 +1,5 @@
 // Browser-test steps shared by the e2e files: sign in with an e-mail code read from the dev
-// mailbox, sign in as a guest, finish the terms step.
+// mailbox, sign in as a guest, finish the terms step, and which account a page is signed in to.
 import type { Page } from 'playwright-core';
 
 export async function latestCode(baseUrl: string, email: string, after = 0): Promise<string> {
@@ -46,4 +46,14 @@ export async function signInAsGuest(page: Page, baseUrl: string): Promise<void> 
   await page.getByTestId('sign-in').click();
   await page.getByTestId('login-guest').click();
   await finishTerms(page);
+}
+
+/** The signed-in account of a page, as the server answers `user/me` with the page's token. */
+export function me(page: Page): Promise<{ uid: string }> {
+  return page.evaluate(async () => (await fetch('/api/v1/user/me', { headers: { authorization: `Bearer ${localStorage.getItem('murmur.token')}` } })).json());
+}
+
+/** The account a page's access token is for (its subject), without asking the server. */
+export function uidOf(page: Page): Promise<string> {
+  return page.evaluate(() => JSON.parse(atob(localStorage.getItem('murmur.token')!.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))).sub as string);
 }
