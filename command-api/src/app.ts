@@ -9,6 +9,8 @@ import { commandModules } from './modules.ts';
 export function createCommandApp(deps: CommandDeps, options: { trustProxy?: string } = {}): express.Express {
   const app = express();
   app.disable('x-powered-by');
+  // A command's answer is never revalidated, so hashing every body for an ETag is wasted.
+  app.set('etag', false);
   app.set('trust proxy', trustProxySetting(options.trustProxy));
   app.use(observabilityRouter('command-api', deps.pool));
   const api = express.Router();

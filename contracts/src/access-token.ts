@@ -33,11 +33,44 @@ export async function signAccessToken(secret: string, claims: AccessTokenClaims,
 
 /** Returns the claims, or null for a forged, expired or malformed token. */
 export async function verifyAccessToken(secret: string, token: string): Promise<AccessTokenClaims | null> {
+  return (await verifyWithExpiry(encoder.encode(secret), token, new Date()))?.claims ?? null;
+}
+
+async function verifyWithExpiry(key: Uint8Array, token: string, at: Date): Promise<{ claims: AccessTokenClaims; exp: number } | null> {
   try {
-    const { payload } = await jwtVerify(token, encoder.encode(secret), { issuer: ISSUER, algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(token, key, { issuer: ISSUER, algorithms: ['HS256'], currentDate: at });
     const parsed = AccessTokenClaims.safeParse(payload);
-    return parsed.success ? parsed.data : null;
+    return parsed.success && typeof payload.exp === 'number' ? { claims: parsed.data, exp: payload.exp } : null;
   } catch {
     return null;
   }
+}
+
+export type VerifyAccessToken = (token: string) => Promise<AccessTokenClaims | null>;
+
+/** `verifyAccessToken` for a service's every request: a client sends the same token for its whole
+ * lifetime, and the signature check was a tenth of a gift's CPU, so a token verified once is
+ * remembered (up to `capacity`, oldest dropped first) until it expires. Only a token whose
+ * signature checked out is remembered; its expiry is checked on every use against `now`, the clock
+ * jose checks it with too. */
+export function accessTokenVerifier(secret: string, options: { capacity?: number; now?: () => number } = {}): VerifyAccessToken {
+  const key = encoder.encode(secret);
+  const capacity = options.capacity ?? 10_000;
+  const now = options.now ?? Date.now;
+  const verified = new Map<string, { claims: AccessTokenClaims; exp: number }>();
+  return async (token) => {
+    const at = now();
+    const seconds = Math.floor(at / 1000);
+    const known = verified.get(token);
+    if (known) {
+      if (known.exp > seconds) return known.claims;
+      verified.delete(token);
+      return null;
+    }
+    const checked = await verifyWithExpiry(key, token, new Date(at));
+    if (!checked) return null;
+    if (verified.size >= capacity) verified.delete(verified.keys().next().value!);
+    verified.set(token, checked);
+    return checked.claims;
+  };
 }

@@ -131,4 +131,37 @@ describe('subscriptions', () => {
     expect(flakyApplied).toHaveLength(total);
     expect(await appliedPositions('group-ok')).toHaveLength(total);
   });
+
+  it('gives a handler that names its types only those, moves its checkpoint past the rest, and polls without a listener', async () => {
+    await appendMany('sub-f', 12);
+    const rare: bigint[] = [];
+    for (let i = 0; i < 3; i++) {
+      rare.push((await store.append(`sub-rare-${i}`, [{ type: 'Rare', data: { i } }])).lastPosition);
+      await appendMany(`sub-g${i}`, 9);
+    }
+    const head = (await db.pool.query<{ p: string }>('select max(global_position)::text as p from events')).rows[0]!.p;
+    const seen: Array<{ type: string; data: unknown }> = [];
+    const typed: SubscriptionHandler = {
+      name: 'typed-rare',
+      types: ['Rare'],
+      async handle(events, client) {
+        seen.push(...events.map((e) => ({ type: e.type, data: e.data })));
+        await recorder('typed-rare').handle(events, client);
+      },
+    };
+    // Batches of 5 span mostly other events; no listener, so only the 50 ms poll wakes it.
+    const sub = new Subscription(db.pool, null, typed, { batchSize: 5, pollIntervalMs: 50 });
+    sub.start();
+    try {
+      await waitFor(async () => (await loadCheckpoint(db.pool, 'typed-rare')).globalPosition >= BigInt(head));
+      expect(await appliedPositions('typed-rare')).toEqual(rare.map(String));
+      expect(seen).toEqual([0, 1, 2].map((i) => ({ type: 'Rare', data: { i } })));
+      // A Rare event appended now is found by polling alone.
+      const late = (await store.append('sub-rare-late', [{ type: 'Rare', data: { i: 3 } }])).lastPosition;
+      await waitFor(async () => (await appliedPositions('typed-rare')).includes(String(late)), 5_000);
+    } finally {
+      await sub.stop();
+    }
+    expect(await appliedPositions('typed-rare')).toHaveLength(4);
+  });
 });

@@ -1,13 +1,16 @@
 // A named subscription to the global log: one runner at a time (advisory lock), each batch
 // applied and checkpointed in ONE transaction, woken by NOTIFY, catching up by polling.
 import pg from 'pg';
-import type { LogListener } from './log-listener.ts';
-import { compareCheckpoints } from './log-queries.ts';
-import { readAllFrom } from './postgres-event-store.ts';
+import { LogListener } from './log-listener.ts';
+import { checkpointOf, compareCheckpoints } from './log-queries.ts';
+import { readAllFrom, readBatchOf, type TypedBatch } from './postgres-event-store.ts';
 import { START, type Checkpoint, type RecordedEvent } from './types.ts';
 
 export interface SubscriptionHandler {
   name: string;
+  /** The only event types it handles, when it names them: a batch then fetches the others' positions
+   * only, and the handler is given just these (its checkpoint still moves past the rest). */
+  types?: readonly string[];
   /** Applies a batch inside the subscription's open transaction on `client`. */
   handle(events: RecordedEvent[], client: pg.PoolClient): Promise<void>;
 }
@@ -63,18 +66,18 @@ export async function applyOneBatch(client: pg.PoolClient, handlers: Subscriptio
     for (const h of handlers) checkpoints.set(h.name, await loadCheckpoint(client, h.name, true));
     let from = [...checkpoints.values()][0] ?? START;
     for (const cp of checkpoints.values()) if (later(from, cp)) from = cp;
-    const events = await readAllFrom(client, from, batchSize);
-    const last = events.at(-1);
+    const batch = await readBatch(client, handlers, from, batchSize);
     const failed: BatchOutcome['failed'] = [];
-    if (last) {
-      const end = { transactionId: last.transactionId, globalPosition: last.globalPosition };
+    const end = batch.end;
+    if (end) {
       for (const h of handlers) {
         const own = checkpoints.get(h.name)!;
-        const mine = events.filter((e) => later({ transactionId: e.transactionId, globalPosition: e.globalPosition }, own));
-        if (mine.length === 0) continue;
+        if (!later(end, own)) continue;
+        const wanted = h.types && new Set(h.types);
+        const mine = batch.events.filter((e) => later(checkpointOf(e), own) && (!wanted || wanted.has(e.type)));
         if (handlers.length > 1) await client.query('savepoint handler');
         try {
-          await h.handle(mine, client);
+          if (mine.length > 0) await h.handle(mine, client);
           await saveCheckpoint(client, h.name, end);
           checkpoints.set(h.name, end);
           if (handlers.length > 1) await client.query('release savepoint handler');
@@ -86,11 +89,19 @@ export async function applyOneBatch(client: pg.PoolClient, handlers: Subscriptio
       }
     }
     await client.query('commit');
-    return { count: events.length, checkpoints, failed };
+    return { count: batch.scanned, checkpoints, failed };
   } catch (error) {
     await client.query('rollback').catch(() => undefined);
     throw error;
   }
+}
+
+/** A batch for these handlers: of their types only when every one names its types. */
+async function readBatch(client: pg.PoolClient, handlers: SubscriptionHandler[], from: Checkpoint, limit: number): Promise<TypedBatch> {
+  if (handlers.every((h) => h.types)) return readBatchOf(client, from, limit, [...new Set(handlers.flatMap((h) => h.types!))]);
+  const events = await readAllFrom(client, from, limit);
+  const last = events.at(-1);
+  return { events, scanned: events.length, end: last ? checkpointOf(last) : null };
 }
 
 export interface SubscriptionGroupOptions extends SubscriptionOptions {
@@ -106,15 +117,20 @@ export class Subscription {
   private loop: Promise<void> | null = null;
   private readonly handlers: SubscriptionHandler[];
   private readonly lockName: string;
+  private readonly listener: LogListener;
   checkpoints = new Map<string, Checkpoint>();
   holdsLock = false;
 
+  /** `listener` null: woken by nothing but the poll interval (a backstop reactor, which need not
+   * read the log on every append's notification). */
   constructor(
     private readonly pool: pg.Pool,
-    private readonly listener: LogListener,
+    listener: LogListener | null,
     handlers: SubscriptionHandler | SubscriptionHandler[],
     private readonly options: SubscriptionGroupOptions = {},
   ) {
+    // A listener never started never wakes its waiters before their timeout.
+    this.listener = listener ?? new LogListener('');
     this.handlers = Array.isArray(handlers) ? handlers : [handlers];
     if (this.handlers.length === 0) throw new Error('A subscription needs at least one handler');
     this.lockName = options.lockName ?? this.handlers.map((h) => h.name).join('+');

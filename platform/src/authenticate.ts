@@ -1,5 +1,5 @@
 // Bearer-token authentication and the role guard every route uses (DESIGN section 7).
-import { texts, verifyAccessToken, type AccessTokenClaims, type RoleCode } from '@murmur/contracts';
+import { accessTokenVerifier, texts, type AccessTokenClaims, type RoleCode, type VerifyAccessToken } from '@murmur/contracts';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ApiError } from './api-error.ts';
 
@@ -35,8 +35,8 @@ export function bearerToken(req: Request): string | null {
   return scheme?.toLowerCase() === 'bearer' && token ? token : null;
 }
 
-export async function resolveAuth(secret: string, guard: SessionGuard | undefined, token: string): Promise<AuthContext> {
-  const claims = await verifyAccessToken(secret, token);
+export async function resolveAuth(verify: VerifyAccessToken, guard: SessionGuard | undefined, token: string): Promise<AuthContext> {
+  const claims = await verify(token);
   if (!claims) throw new ApiError('UNAUTHENTICATED', 'Your session has expired. Please sign in again.');
   const verdict = guard ? await guard.check(claims) : 'ok';
   if (verdict === 'banned') throw new ApiError('UID_BANNED', texts.banned);
@@ -53,11 +53,12 @@ export interface AuthenticateOptions {
 /** Reads the bearer token when present; routes then call `requireAuth` or allow visitors. Until
  * onboarding is finished the caller is a visitor everywhere but `beforeOnboarding` routes. */
 export function authenticate(secret: string, guard?: SessionGuard, options: AuthenticateOptions = {}): RequestHandler {
+  const verify = accessTokenVerifier(secret);
   return async (req: Request, _res: Response, next: NextFunction) => {
     const token = bearerToken(req);
     if (!token) return next();
     try {
-      const auth = await resolveAuth(secret, guard, token);
+      const auth = await resolveAuth(verify, guard, token);
       if (auth.onboarded || options.beforeOnboarding?.(req)) req.auth = auth;
       else req.onboardingPending = auth;
       next();

@@ -3,6 +3,7 @@
 // No token is a guest; a forged, expired or revoked token is refused before the upgrade.
 import type http from 'node:http';
 import { decodeJwt } from 'jose';
+import { verifyAccessToken } from '@murmur/contracts';
 import { ApiError, resolveAuth, type AuthContext, type SessionGuard } from '@murmur/platform';
 
 export interface UpgradeAuth {
@@ -25,7 +26,7 @@ export function tokenOf(req: http.IncomingMessage): string | null {
 export async function authenticateUpgrade(req: http.IncomingMessage, secret: string, guard?: SessionGuard): Promise<UpgradeAuth> {
   const token = tokenOf(req);
   if (!token) return { auth: null, expiresAt: null };
-  const auth = await resolveAuth(secret, guard, token);
+  const auth = await resolveAuth((t) => verifyAccessToken(secret, t), guard, token);
   let expiresAt: number | null = null;
   try {
     const exp = decodeJwt(token).exp;

@@ -2,7 +2,7 @@
 // (a stale token must not block signing in or refreshing); the rest use the ordinary guard.
 import {
   identityTexts, texts, LoginBody, ProviderLoginBody, RequestOtpBody, SIGNATURE_SESSION_HEADER, TelegramLoginBody, WalletSignatureBody, CreateSignMessageBody,
-  LoggedOut, OtpSent, SignMessageDto, WalletLinked,
+  LoggedOut, OtpSent, SignMessageDto, verifyAccessToken, WalletLinked,
 } from '@murmur/contracts';
 import { ApiError, bearerToken, parse, requireAuth, resolveAuth, send, type AuthContext } from '@murmur/platform';
 import express from 'express';
@@ -51,7 +51,7 @@ async function optionalCaller(deps: CommandDeps, req: express.Request): Promise<
   const token = bearerToken(req);
   if (!token) return undefined;
   try {
-    return await resolveAuth(deps.jwtSecret, deps.sessionGuard, token);
+    return await resolveAuth((t) => verifyAccessToken(deps.jwtSecret, t), deps.sessionGuard, token);
   } catch {
     return undefined;
   }
