@@ -137,6 +137,103 @@ const eventStoreMigrations: Migration[] = [
       end $$;
     `,
   },
+  {
+    id: 'eventstore-003-append-batch',
+    // Several callers' appends in one round trip and one commit (the store's group commit, when
+    // appends arrive while earlier ones are in flight). Each item is decided as append_events
+    // decides it, in the order given, but a wrong expected version is an answer for that item
+    // (conflict, with the actual version) rather than an error: the other items still commit.
+    // Nothing of a conflicting item is written (its key's placeholder is removed again).
+    sql: `
+      create function append_batch(
+        p_streams text[], p_expected bigint[], p_keys text[], p_counts int[],
+        p_types text[], p_schema_versions int[], p_data jsonb[], p_metadata jsonb[]
+      ) returns table (item int, first_position bigint, last_position bigint, next_version bigint, duplicate boolean, conflict boolean, actual_version bigint)
+      language plpgsql as $$
+      declare
+        i int;
+        n int;
+        o int := 0;
+        v_stream text;
+        v_expected bigint;
+        v_key text;
+        v_next bigint;
+        v_first bigint;
+        v_last bigint;
+      begin
+        for i in 1 .. cardinality(p_streams) loop
+          n := p_counts[i];
+          v_stream := p_streams[i];
+          v_expected := p_expected[i];
+          v_key := p_keys[i];
+          v_next := null;
+          item := i;
+          if v_key is not null then
+            insert into idempotency_keys (key, stream_id, first_position, last_position, next_version)
+              values (v_key, v_stream, 0, 0, 0) on conflict (key) do nothing;
+            if not found then
+              return query select i, k.first_position, k.last_position, k.next_version, true, false, null::bigint
+                from idempotency_keys k where k.key = v_key;
+              o := o + n;
+              continue;
+            end if;
+          end if;
+
+          if v_expected is null then
+            insert into streams as s (stream_id, version) values (v_stream, n)
+              on conflict (stream_id) do update set version = s.version + n, updated_at = now()
+              returning s.version into v_next;
+          elsif v_expected = 0 then
+            insert into streams (stream_id, version) values (v_stream, n)
+              on conflict (stream_id) do nothing
+              returning version into v_next;
+          else
+            update streams set version = v_expected + n, updated_at = now()
+              where stream_id = v_stream and version = v_expected
+              returning version into v_next;
+          end if;
+
+          if v_next is null then
+            if v_key is not null then
+              delete from idempotency_keys where key = v_key;
+            end if;
+            first_position := null; last_position := null; next_version := null;
+            duplicate := false; conflict := true;
+            select version into actual_version from streams where stream_id = v_stream;
+            return next;
+            o := o + n;
+            continue;
+          end if;
+
+          if n = 1 then
+            insert into events (stream_id, stream_version, type, schema_version, data, metadata)
+              values (v_stream, v_next, p_types[o + 1], p_schema_versions[o + 1], p_data[o + 1], p_metadata[o + 1])
+              returning global_position into v_first;
+            v_last := v_first;
+          else
+            with inserted as (
+              insert into events (stream_id, stream_version, type, schema_version, data, metadata)
+              select v_stream, v_next - n + x.ord, x.type, x.sv, x.data, x.meta
+                from unnest(p_types[o + 1 : o + n], p_schema_versions[o + 1 : o + n], p_data[o + 1 : o + n], p_metadata[o + 1 : o + n])
+                  with ordinality as x(type, sv, data, meta, ord)
+                order by x.ord
+              returning global_position
+            )
+            select min(global_position), max(global_position) into v_first, v_last from inserted;
+          end if;
+
+          if v_key is not null then
+            update idempotency_keys set first_position = v_first, last_position = v_last, next_version = v_next
+              where key = v_key;
+          end if;
+          first_position := v_first; last_position := v_last; next_version := v_next;
+          duplicate := false; conflict := false; actual_version := null;
+          return next;
+          o := o + n;
+        end loop;
+      end $$;
+    `,
+  },
 ];
 
 /** Applies the given migrations (the event store's first) once each, in order. */

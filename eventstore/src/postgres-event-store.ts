@@ -2,7 +2,8 @@
 // global reads that never skip a late-committing transaction.
 import pg from 'pg';
 import { eventsAfterSql, headPosition } from './log-queries.ts';
-import { InvalidEvent, InvalidExpectedVersion, InvalidStreamId, StreamNotFound, WrongExpectedVersion } from './errors.ts';
+import { AppendBatcher, appendOne, wrongVersion, type AppendItem, type AppendRow } from './append-batcher.ts';
+import { InvalidEvent, InvalidExpectedVersion, InvalidStreamId, StreamNotFound } from './errors.ts';
 import type {
   AppendOptions, AppendResult, Checkpoint, EventStore, ExpectedVersion, NewEvent, ReadStreamOptions, ReadStreamResult, RecordedEvent,
 } from './types.ts';
@@ -128,10 +129,16 @@ export class PostgresEventStore implements EventStore {
 
   private readonly checkData: EventDataCheck | undefined;
 
-  /** `checkData`: refuse events whose data does not match their type's schema (see docs/decisions.md). */
-  constructor(readonly pool: pg.Pool, options: { checkData?: EventDataCheck } = {}) {
+  private readonly batcher: AppendBatcher;
+
+  /** `checkData`: refuse events whose data does not match their type's schema (see docs/decisions.md).
+   * `appendConcurrency`: appends in flight at once before the next ones are batched (a quarter of
+   * the pool by default, at least 2). */
+  constructor(readonly pool: pg.Pool, options: { checkData?: EventDataCheck; appendConcurrency?: number } = {}) {
     this.notifier = new Notifier(pool);
     this.checkData = options.checkData;
+    const poolSize = pool.options.max ?? 10;
+    this.batcher = new AppendBatcher(pool, options.appendConcurrency ?? Math.max(2, Math.floor(poolSize / 4)), 64, translateAppendError);
   }
 
   async append(streamId: string, events: NewEvent[], options: AppendOptions = {}): Promise<AppendResult> {
@@ -141,30 +148,30 @@ export class PostgresEventStore implements EventStore {
     if (options.idempotencyKey !== undefined && (typeof options.idempotencyKey !== 'string' || options.idempotencyKey.length === 0 || options.idempotencyKey.length > 300)) {
       throw new InvalidEvent('Idempotency key must be 1-300 characters');
     }
-    const types = events.map((e) => e.type);
-    const versions = events.map((e) => e.schemaVersion ?? 1);
-    // Each event's JSON goes as one element of a jsonb[] parameter (node-pg writes the array literal).
-    const data = events.map((e, i) => serialize(e.data, `Event ${i} data`));
-    const metadata = events.map((e, i) =>
-      serialize({ ...(e.metadata ?? {}), ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}) }, `Event ${i} metadata`),
-    );
-    // A named (prepared) statement: parsed and planned once per connection.
-    const query = {
-      name: 'murmur_append_events_v2',
-      text: `select first_position, last_position, next_version, duplicate
-               from append_events($1, $2::bigint, $3::text[], $4::int[], $5::jsonb[], $6::jsonb[], $7)`,
-      values: [streamId, expected, types, versions, data, metadata, options.idempotencyKey ?? null],
+    const item: AppendItem = {
+      streamId,
+      expected,
+      types: events.map((e) => e.type),
+      versions: events.map((e) => e.schemaVersion ?? 1),
+      // Each event's JSON goes as one element of a jsonb[] parameter (node-pg writes the array literal).
+      data: events.map((e, i) => serialize(e.data, `Event ${i} data`)),
+      metadata: events.map((e, i) =>
+        serialize({ ...(e.metadata ?? {}), ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}) }, `Event ${i} metadata`),
+      ),
+      key: options.idempotencyKey ?? null,
     };
-    let row: { first_position: string; last_position: string; next_version: string; duplicate: boolean } | undefined;
-    try {
-      const runner = options.client ?? this.pool;
-      row = (await runner.query(query)).rows[0];
-    } catch (error) {
-      throw translateAppendError(error, streamId, expected);
+    let row: AppendRow;
+    if (options.client) {
+      try {
+        row = await appendOne(options.client, item);
+      } catch (error) {
+        throw translateAppendError(error, item);
+      }
+      await options.client.query(`select pg_notify('${EVENTS_CHANNEL}', '')`);
+    } else {
+      row = await this.batcher.append(item);
+      if (!row.duplicate) this.notifier.poke();
     }
-    if (!row) throw new Error('append_events returned no row');
-    if (options.client) await options.client.query(`select pg_notify('${EVENTS_CHANNEL}', '')`);
-    else if (!row.duplicate) this.notifier.poke();
     return {
       streamId,
       firstPosition: BigInt(row.first_position),
@@ -172,6 +179,11 @@ export class PostgresEventStore implements EventStore {
       nextExpectedVersion: BigInt(row.next_version),
       duplicate: row.duplicate,
     };
+  }
+
+  /** Batches of appends that failed as a whole and were made again one by one (see AppendBatcher). */
+  get appendBatchFallbacks(): number {
+    return this.batcher.fallbacks;
   }
 
   async readStream(streamId: string, options: ReadStreamOptions = {}): Promise<ReadStreamResult> {
@@ -270,12 +282,9 @@ export async function readBatchOf(runner: pg.Pool | pg.PoolClient, from: Checkpo
   };
 }
 
-function translateAppendError(error: unknown, streamId: string, expected: string | null): unknown {
+function translateAppendError(error: unknown, item: AppendItem): unknown {
   const pgError = error as { code?: string; detail?: string };
-  if (pgError.code === 'ES409') {
-    const actual = pgError.detail && pgError.detail !== 'none' ? BigInt(pgError.detail) : null;
-    return new WrongExpectedVersion(streamId, expected === '0' ? 'no_stream' : BigInt(expected ?? -1), actual);
-  }
+  if (pgError.code === 'ES409') return wrongVersion(item, pgError.detail && pgError.detail !== 'none' ? pgError.detail : null);
   if (pgError.code === '22P05' || pgError.code === '22P02' || pgError.code === '54000') {
     return new InvalidEvent(`Event rejected by the database: ${(error as Error).message}`);
   }

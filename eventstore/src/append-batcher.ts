@@ -1,0 +1,131 @@
+// Group commit for appends made outside a caller's transaction. While `concurrency` appends are in
+// flight, the next ones wait and then go together: one round trip, one function call and one
+// commit (one WAL flush) for the lot (append_batch, migration 003), each item decided exactly as
+// alone, in arrival order per stream. An append that finds fewer in flight goes at once and alone,
+// so a quiet store adds no latency. Each caller's promise settles only after the commit.
+import type pg from 'pg';
+import { WrongExpectedVersion } from './errors.ts';
+
+/** One append, validated and serialized; `expected` as SQL text (null any, '0' no stream, n). */
+export interface AppendItem {
+  streamId: string;
+  expected: string | null;
+  types: string[];
+  versions: number[];
+  data: string[];
+  metadata: string[];
+  key: string | null;
+}
+
+export interface AppendRow {
+  first_position: string;
+  last_position: string;
+  next_version: string;
+  duplicate: boolean;
+}
+
+interface Waiting {
+  item: AppendItem;
+  resolve: (row: AppendRow) => void;
+  reject: (error: unknown) => void;
+}
+
+/** A wrong expected version as the store reports it (`detail` is the actual version or 'none'). */
+export function wrongVersion(item: Pick<AppendItem, 'streamId' | 'expected'>, actual: string | null): WrongExpectedVersion {
+  return new WrongExpectedVersion(item.streamId, item.expected === '0' ? 'no_stream' : BigInt(item.expected ?? -1), actual === null ? null : BigInt(actual));
+}
+
+/** The single append: a named (prepared) statement, parsed and planned once per connection. */
+export async function appendOne(runner: pg.Pool | pg.PoolClient, item: AppendItem): Promise<AppendRow> {
+  const { rows } = await runner.query<AppendRow>({
+    name: 'murmur_append_events_v2',
+    text: `select first_position, last_position, next_version, duplicate
+             from append_events($1, $2::bigint, $3::text[], $4::int[], $5::jsonb[], $6::jsonb[], $7)`,
+    values: [item.streamId, item.expected, item.types, item.versions, item.data, item.metadata, item.key],
+  });
+  if (!rows[0]) throw new Error('append_events returned no row');
+  return rows[0];
+}
+
+type BatchRow = AppendRow & { item: number; conflict: boolean; actual_version: string | null };
+
+export class AppendBatcher {
+  private readonly waiting: Waiting[] = [];
+  private inFlight = 0;
+  /** Batches that failed as a whole and were made again one append at a time (rare; see `run`). */
+  fallbacks = 0;
+
+  constructor(
+    private readonly pool: pg.Pool,
+    /** How many appends (single or batched) may be in flight at once. */
+    private readonly concurrency: number,
+    /** How many appends one batch carries at most. */
+    private readonly maxBatch = 64,
+    /** Maps a failed single append's database error to the store's error. */
+    private readonly translate: (error: unknown, item: AppendItem) => unknown = (error) => error,
+  ) {}
+
+  append(item: AppendItem): Promise<AppendRow> {
+    return new Promise<AppendRow>((resolve, reject) => {
+      this.waiting.push({ item, resolve, reject });
+      this.pump();
+    });
+  }
+
+  private pump(): void {
+    while (this.inFlight < this.concurrency && this.waiting.length > 0) {
+      const batch = this.waiting.splice(0, this.maxBatch);
+      this.inFlight++;
+      void this.run(batch).finally(() => {
+        this.inFlight--;
+        this.pump();
+      });
+    }
+  }
+
+  private async run(batch: Waiting[]): Promise<void> {
+    if (batch.length === 1) return this.alone(batch[0]!);
+    // Rows of streams are locked in stream order by every batch, so two batches never deadlock
+    // (a stable sort keeps one stream's appends in arrival order).
+    const sorted = [...batch].sort((a, b) => (a.item.streamId < b.item.streamId ? -1 : a.item.streamId > b.item.streamId ? 1 : 0));
+    let rows: BatchRow[];
+    try {
+      rows = (await this.pool.query<BatchRow>({
+        name: 'murmur_append_batch_v1',
+        text: `select item, first_position, last_position, next_version, duplicate, conflict, actual_version
+                 from append_batch($1::text[], $2::bigint[], $3::text[], $4::int[], $5::text[], $6::int[], $7::jsonb[], $8::jsonb[])`,
+        values: [
+          sorted.map((w) => w.item.streamId),
+          sorted.map((w) => w.item.expected),
+          sorted.map((w) => w.item.key),
+          sorted.map((w) => w.item.types.length),
+          sorted.flatMap((w) => w.item.types),
+          sorted.flatMap((w) => w.item.versions),
+          sorted.flatMap((w) => w.item.data),
+          sorted.flatMap((w) => w.item.metadata),
+        ],
+      })).rows;
+    } catch {
+      this.fallbacks++;
+      // The whole batch rolled back (bad data in one item, a lost connection, a rare deadlock on a
+      // shared key): each append is made again on its own and answers for itself.
+      await Promise.all(sorted.map((w) => this.alone(w)));
+      return;
+    }
+    const byItem = new Map(rows.map((r) => [r.item, r]));
+    for (const [index, waiting] of sorted.entries()) {
+      const row = byItem.get(index + 1);
+      if (!row) waiting.reject(new Error('append_batch returned no row for an item'));
+      else if (row.conflict) waiting.reject(wrongVersion(waiting.item, row.actual_version));
+      else waiting.resolve(row);
+    }
+  }
+
+  private async alone(waiting: Waiting): Promise<void> {
+    try {
+      waiting.resolve(await appendOne(this.pool, waiting.item));
+    } catch (error) {
+      waiting.reject(this.translate(error, waiting.item));
+    }
+  }
+}
