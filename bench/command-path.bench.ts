@@ -2,7 +2,8 @@
 // HTTP against a command API started as its own process (as `npm start` runs it: own pool, the
 // session guard on), 64 keep-alive connections. Beside them in the same run, rounds interleaved:
 // GET /healthz on that same process (HTTP + `select 1`) and raw single-event appends from this
-// process at the same concurrency through a pool as large as the command API's. The child counts
+// process at the same concurrency through a pool as large as the command API's (group-committed as
+// the services append, and one commit each as before group commit). The child counts
 // the statements its pool sends, so each command's database round trips are printed too.
 import { fork, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
@@ -20,7 +21,7 @@ import { benchDatabase, percentile, report } from './support.ts';
 const SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
 const CONNECTIONS = 64;
 const SENDERS = 32;
-const USERS = 4000;
+const USERS = 8000;
 const LOBBIES = 16;
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -128,28 +129,38 @@ export default async function commandPathBench(): Promise<void> {
     for (let l = 1; l <= LOBBIES; l++) lobbyIds.push(((await call('POST', '/api/v1/lobbies', 201, token(l), { title: `Bench ${l}` })) as { lobbyId: string }).lobbyId);
 
     const healthz = () => call('GET', '/healthz', 200).then(() => undefined);
+    // The store as the services make it (group commit), and one that never batches (as many appends
+    // in flight as callers: one statement and one commit each, as before group commit).
     const store = new PostgresEventStore(db.pool);
-    const versions = new Map<number, bigint>();
-    const append = async (worker: number) => {
-      const r = await store.append(`raw-${worker}`, [{ type: 'GiftSent', data: { giftId: 'rose', quantity: 1, recipients: ['u-1'], diamondsTotal: 10 } }], { expectedVersion: versions.get(worker) ?? 'any' });
-      versions.set(worker, r.nextExpectedVersion);
+    const unbatched = new PostgresEventStore(db.pool, { appendConcurrency: CONNECTIONS });
+    const versions = new Map<string, bigint>();
+    const append = async (target: PostgresEventStore, worker: number) => {
+      const stream = `${target === store ? 'raw' : 'single'}-${worker}`;
+      const r = await target.append(stream, [{ type: 'GiftSent', data: { giftId: 'rose', quantity: 1, recipients: ['u-1'], diamondsTotal: 10 } }], { expectedVersion: versions.get(stream) ?? 'any' });
+      versions.set(stream, r.nextExpectedVersion);
     };
     // Connection c sends as sender c % 32 (two connections per wallet, as the issue measured) to its own host.
     const gift = (worker: number, i: number, round: string) =>
       call('POST', '/api/v1/gifting/send-gift', 201, token(1 + (worker % SENDERS)), { giftName: 'rose', quantity: 1, recipients: [hosts[worker]!] }, { 'idempotency-key': `${round}-${i}` }).then(() => undefined);
     // Each join is a new (user, lobby) pair, spread over the lobbies; chat comes from pairs that joined.
     let nextPair = 0;
+    // Indexed by k: user SENDERS + 1 + k / 16 in lobby k % 16, so each user's lobbies sit in a row.
     const joined: Array<{ uid: number; lobby: string }> = [];
     const join = async () => {
       const k = nextPair++;
       const pair = { uid: SENDERS + 1 + Math.floor(k / LOBBIES), lobby: lobbyIds[k % LOBBIES]! };
       if (pair.uid > USERS) throw new Error('out of users');
       await call('POST', `/api/v1/lobbies/${pair.lobby}/join`, 200, token(pair.uid));
-      joined.push(pair);
+      joined[k] = pair;
     };
+    // Chat goes round every user before one speaks again (joined holds each user's 16 lobbies in a
+    // row), so no one meets the chat limits (5 a lobby and 15 in all per 10 s) the bench is not about.
     let nextChat = 0;
     const chat = async () => {
-      const pair = joined[nextChat++ % joined.length]!;
+      const n = nextChat++;
+      const users = Math.floor(joined.length / LOBBIES);
+      const pair = joined[(n % users) * LOBBIES + (Math.floor(n / users) % LOBBIES)];
+      if (!pair) throw new Error('chat from a pair whose join failed');
       await call('POST', `/api/v1/lobbies/${pair.lobby}/chat`, 201, token(pair.uid), { payload: { messageType: 'text', body: 'hello' } });
     };
     const counted = async (run: () => Promise<Run>) => {
@@ -165,15 +176,16 @@ export default async function commandPathBench(): Promise<void> {
     await timed(CONNECTIONS, () => chat());
 
     type Counted = Run & { statements: number };
-    const rounds: Array<{ health: Run; appends: Run; gifts: Counted; joins: Counted; chats: Counted }> = [];
+    const rounds: Array<{ health: Run; appends: Run; singles: Run; gifts: Counted; joins: Counted; chats: Counted }> = [];
     for (let round = 0; round < ROUNDS; round++) {
       const health = await timed(CONNECTIONS, () => healthz());
-      const appends = await timed(CONNECTIONS, (w) => append(w));
+      const appends = await timed(CONNECTIONS, (w) => append(store, w));
+      const singles = await timed(CONNECTIONS, (w) => append(unbatched, w));
       const gifts = await counted(() => timed(CONNECTIONS, (w, i) => gift(w, i, `r${round}`)));
       const joins = await counted(() => timed(CONNECTIONS, () => join()));
       const chats = await counted(() => timed(CONNECTIONS, () => chat()));
-      rounds.push({ health, appends, gifts, joins, chats });
-      console.log(`  round ${round + 1}: healthz ${health.perSecond.toFixed(0)}/s, appends ${appends.perSecond.toFixed(0)}/s, gifts ${gifts.perSecond.toFixed(0)}/s, joins ${joins.perSecond.toFixed(0)}/s, chats ${chats.perSecond.toFixed(0)}/s`);
+      rounds.push({ health, appends, singles, gifts, joins, chats });
+      console.log(`  round ${round + 1}: healthz ${health.perSecond.toFixed(0)}/s, appends ${appends.perSecond.toFixed(0)}/s (unbatched ${singles.perSecond.toFixed(0)}/s), gifts ${gifts.perSecond.toFixed(0)}/s, joins ${joins.perSecond.toFixed(0)}/s, chats ${chats.perSecond.toFixed(0)}/s`);
     }
     const mean = <K extends keyof (typeof rounds)[number]>(key: K) => {
       const runs = rounds.map((r) => r[key] as Run & { statements?: number });
@@ -185,8 +197,10 @@ export default async function commandPathBench(): Promise<void> {
     };
     const health = mean('health');
     const appends = mean('appends');
+    const singles = mean('singles');
     report({ bench: 'command-path', case: `GET /healthz, ${CONNECTIONS} connections (baseline)`, value: health.perSecond, unit: 'req/s', extra: { 'p50 ms': health.p50, 'p99 ms': health.p99 } });
-    report({ bench: 'command-path', case: `raw single-event appends, ${CONNECTIONS} concurrent, pool of 20 (baseline)`, value: appends.perSecond, unit: 'events/s', extra: { 'p50 ms': appends.p50, 'p99 ms': appends.p99 } });
+    report({ bench: 'command-path', case: `raw single-event appends, ${CONNECTIONS} concurrent, pool of 20, group commit (baseline)`, value: appends.perSecond, unit: 'events/s', extra: { 'p50 ms': appends.p50, 'p99 ms': appends.p99 } });
+    report({ bench: 'command-path', case: `raw single-event appends, ${CONNECTIONS} concurrent, pool of 20, one commit each`, value: singles.perSecond, unit: 'events/s', baseline: appends.perSecond, extra: { 'p50 ms': singles.p50, 'p99 ms': singles.p99 } });
     for (const [key, name, target] of [['gifts', 'send-gift (profile gift), 32 senders', '>= 35% of healthz, p99 < 100 ms'], ['joins', 'lobby join (16 lobbies)', undefined], ['chats', 'lobby chat message', undefined]] as const) {
       const r = mean(key);
       report({

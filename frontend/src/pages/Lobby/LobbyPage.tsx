@@ -268,7 +268,7 @@ export default function LobbyPage() {
     const done = memberCommand(lobbyId, action, member.uid);
     if (!done) return;
     try {
-      const answer = (await done) as { message?: string; position?: string };
+      const answer = await done;
       if (answer.message) toast(answer.message, 'success');
       reload(answer.position);
     } catch {

@@ -20,7 +20,7 @@ const perks = [
 
 export default function PrivilegeCenterPage() {
   const { data } = useBalance();
-  const vipUntil = (data as { vipUntil?: string | null } | undefined)?.vipUntil ?? null;
+  const vipUntil = data?.vipUntil ?? null;
   const active = vipUntil !== null && vipUntil > new Date().toISOString();
   const [open, setOpen] = useState(false);
   const sku = findSku('vip-year')!;
