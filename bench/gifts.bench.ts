@@ -5,6 +5,7 @@
 import { listen, closeServer } from '@murmur/platform';
 import http from 'node:http';
 import { signAccessToken } from '@murmur/contracts';
+import { createIdentityRuntime } from '../command-api/src/identity/runtime.ts';
 import { buildCommandApi } from '../command-api/src/server.ts';
 import { creditDiamonds } from '../command-api/src/wallet/ledger.ts';
 import { signUpWithWallet } from '../test-support/sign-up.ts';
@@ -39,8 +40,10 @@ async function timed(workers: number, task: (worker: number, i: number) => Promi
 
 export default async function giftsBench(): Promise<void> {
   const db = await benchDatabase('gifts', 40);
-  // No session guard: the bench signs its own tokens (identity's sign-in has its own bench).
-  const api = buildCommandApi({ DATABASE_URL: db.url, JWT_SECRET: SECRET }, { pool: db.pool, sessionGuard: undefined });
+  // No session guard: the bench signs its own tokens (identity's sign-in has its own bench). Its
+  // 201 host sign-ups all come from 127.0.0.1, past the per-address sign-message limit (60).
+  const identity = createIdentityRuntime({ NODE_ENV: 'test', MURMUR_DEMO: 'on', SIGN_MESSAGES_PER_ADDRESS: '100000' });
+  const api = buildCommandApi({ DATABASE_URL: db.url, JWT_SECRET: SECRET }, { pool: db.pool, sessionGuard: undefined, identity });
   const port = await listen(api.server, 0);
   // One keep-alive connection per sender, as 200 browsers would hold.
   const agent = new http.Agent({ keepAlive: true, maxSockets: SENDERS + 10 });
