@@ -35,19 +35,37 @@ export function wrongVersion(item: Pick<AppendItem, 'streamId' | 'expected'>, ac
   return new WrongExpectedVersion(item.streamId, item.expected === '0' ? 'no_stream' : BigInt(item.expected ?? -1), actual === null ? null : BigInt(actual));
 }
 
-/** The single append: a named (prepared) statement, parsed and planned once per connection. */
-export async function appendOne(runner: pg.Pool | pg.PoolClient, item: AppendItem): Promise<AppendRow> {
-  const { rows } = await runner.query<AppendRow>({
-    name: 'murmur_append_events_v2',
-    text: `select first_position, last_position, next_version, duplicate
-             from append_events($1, $2::bigint, $3::text[], $4::int[], $5::jsonb[], $6::jsonb[], $7)`,
-    values: [item.streamId, item.expected, item.types, item.versions, item.data, item.metadata, item.key],
+type BatchRow = AppendRow & { item: number; conflict: boolean; actual_version: string | null };
+
+/** One call of append_batch for these appends, in this order: a named (prepared) statement, parsed
+ * and planned once per connection, whether it carries one append or many. */
+async function appendBatch(runner: pg.Pool | pg.PoolClient, items: AppendItem[]): Promise<BatchRow[]> {
+  const { rows } = await runner.query<BatchRow>({
+    name: 'murmur_append_batch_v1',
+    text: `select item, first_position, last_position, next_version, duplicate, conflict, actual_version
+             from append_batch($1::text[], $2::bigint[], $3::text[], $4::int[], $5::text[], $6::int[], $7::jsonb[], $8::jsonb[])`,
+    values: [
+      items.map((i) => i.streamId),
+      items.map((i) => i.expected),
+      items.map((i) => i.key),
+      items.map((i) => i.types.length),
+      items.flatMap((i) => i.types),
+      items.flatMap((i) => i.versions),
+      items.flatMap((i) => i.data),
+      items.flatMap((i) => i.metadata),
+    ],
   });
-  if (!rows[0]) throw new Error('append_events returned no row');
-  return rows[0];
+  return rows;
 }
 
-type BatchRow = AppendRow & { item: number; conflict: boolean; actual_version: string | null };
+/** One append on its own (on the caller's transaction client, or alone from the pool). A wrong
+ * expected version throws WrongExpectedVersion; nothing of the append is written. */
+export async function appendOne(runner: pg.Pool | pg.PoolClient, item: AppendItem): Promise<AppendRow> {
+  const row = (await appendBatch(runner, [item]))[0];
+  if (!row) throw new Error('append_batch returned no row');
+  if (row.conflict) throw wrongVersion(item, row.actual_version);
+  return row;
+}
 
 export class AppendBatcher {
   private readonly waiting: Waiting[] = [];
@@ -90,21 +108,7 @@ export class AppendBatcher {
     const sorted = [...batch].sort((a, b) => (a.item.streamId < b.item.streamId ? -1 : a.item.streamId > b.item.streamId ? 1 : 0));
     let rows: BatchRow[];
     try {
-      rows = (await this.pool.query<BatchRow>({
-        name: 'murmur_append_batch_v1',
-        text: `select item, first_position, last_position, next_version, duplicate, conflict, actual_version
-                 from append_batch($1::text[], $2::bigint[], $3::text[], $4::int[], $5::text[], $6::int[], $7::jsonb[], $8::jsonb[])`,
-        values: [
-          sorted.map((w) => w.item.streamId),
-          sorted.map((w) => w.item.expected),
-          sorted.map((w) => w.item.key),
-          sorted.map((w) => w.item.types.length),
-          sorted.flatMap((w) => w.item.types),
-          sorted.flatMap((w) => w.item.versions),
-          sorted.flatMap((w) => w.item.data),
-          sorted.flatMap((w) => w.item.metadata),
-        ],
-      })).rows;
+      rows = await appendBatch(this.pool, sorted.map((w) => w.item));
     } catch {
       this.fallbacks++;
       // The whole batch rolled back (bad data in one item, a lost connection, a rare deadlock on a

@@ -144,6 +144,7 @@ const eventStoreMigrations: Migration[] = [
     // decides it, in the order given, but a wrong expected version is an answer for that item
     // (conflict, with the actual version) rather than an error: the other items still commit.
     // Nothing of a conflicting item is written (its key's placeholder is removed again).
+    // append_events becomes a batch of one, so the append's rules live in this function only.
     sql: `
       create function append_batch(
         p_streams text[], p_expected bigint[], p_keys text[], p_counts int[],
@@ -231,6 +232,28 @@ const eventStoreMigrations: Migration[] = [
           return next;
           o := o + n;
         end loop;
+      end $$;
+
+      -- One append is a batch of one: the rules above are written once. A clash raises ES409 as
+      -- before, so an append inside a caller's transaction still rolls the transaction back.
+      create or replace function append_events(
+        p_stream text, p_expected bigint, p_types text[], p_schema_versions int[],
+        p_data jsonb[], p_metadata jsonb[], p_key text
+      ) returns table (first_position bigint, last_position bigint, next_version bigint, duplicate boolean)
+      language plpgsql as $$
+      declare
+        r record;
+      begin
+        select * into r from append_batch(array[p_stream], array[p_expected], array[p_key], array[cardinality(p_types)],
+                                          p_types, p_schema_versions, p_data, p_metadata);
+        if r.conflict then
+          raise exception 'wrong expected version' using errcode = 'ES409', detail = coalesce(r.actual_version::text, 'none');
+        end if;
+        first_position := r.first_position;
+        last_position := r.last_position;
+        next_version := r.next_version;
+        duplicate := r.duplicate;
+        return next;
       end $$;
     `,
   },
