@@ -32,6 +32,8 @@ export class PostgresSessionGuard implements SessionGuard {
  */
 export class CachingSessionGuard implements SessionGuard {
   private readonly okUntil = new Map<string, Map<string, number>>();
+  /** The check in flight per session, and the forget count when it began. */
+  private readonly pending = new Map<string, { forgets: number; verdict: Promise<'ok' | 'replaced' | 'banned' | 'revoked'> }>();
   /** Bumped by every forget: a verdict asked before one is not remembered (it may predate the change). */
   private forgets = 0;
 
@@ -45,9 +47,21 @@ export class CachingSessionGuard implements SessionGuard {
   async check(claims: AccessTokenClaims): Promise<'ok' | 'replaced' | 'banned' | 'revoked'> {
     const until = this.okUntil.get(claims.sub)?.get(claims.sid);
     if (until !== undefined && until > this.now()) return 'ok';
+    // A page fires several requests at once: they share the one check in flight, unless a forget
+    // came after it began (its verdict may predate the change).
+    const key = `${claims.sub}\u0000${claims.sid}`;
+    const pending = this.pending.get(key);
+    if (pending && pending.forgets === this.forgets) return pending.verdict;
     const asked = this.now();
     const forgetsBefore = this.forgets;
-    const verdict = await this.inner.check(claims);
+    const entry = { forgets: forgetsBefore, verdict: this.inner.check(claims) };
+    this.pending.set(key, entry);
+    let verdict: Awaited<typeof entry.verdict>;
+    try {
+      verdict = await entry.verdict;
+    } finally {
+      if (this.pending.get(key) === entry) this.pending.delete(key);
+    }
     if (verdict !== 'ok' || forgetsBefore !== this.forgets) {
       this.okUntil.get(claims.sub)?.delete(claims.sid);
       return verdict;

@@ -77,4 +77,31 @@ describe('CachingSessionGuard', () => {
     t.set('replaced');
     expect(await t.guard.check(t.claims())).toBe('replaced');
   });
+
+  it('asks once for requests of one session that arrive together, and again for one that comes after a forget', async () => {
+    const waiting: Array<() => void> = [];
+    let verdict: Verdict = 'ok';
+    let asked = 0;
+    const inner: SessionGuard = {
+      async check() {
+        asked++;
+        const answer = verdict;
+        await new Promise<void>((r) => waiting.push(r));
+        return answer;
+      },
+    };
+    const guard = new CachingSessionGuard(inner, 1000, 100, () => 0);
+    const claims = (sub: string, sid: string) => ({ sub, sid, roles: ['co'], anon: false }) as AccessTokenClaims;
+    const together = [guard.check(claims('u1', 's1')), guard.check(claims('u1', 's1')), guard.check(claims('u1', 's1'))];
+    const other = guard.check(claims('u2', 's2'));
+    expect(asked).toBe(2); // one for u1's three requests, one for u2's
+    guard.forget('u1');
+    verdict = 'banned';
+    const afterForget = guard.check(claims('u1', 's1'));
+    expect(asked).toBe(3);
+    for (const release of waiting) release();
+    expect(await Promise.all(together)).toEqual(['ok', 'ok', 'ok']);
+    expect(await afterForget).toBe('banned');
+    expect(await other).toBe('ok');
+  });
 });

@@ -106,7 +106,9 @@ export async function loadState<State, Event extends DomainEvent>(
     if (isDeciderEvent(decider, view)) state = decider.evolve(state, view);
     version = event.streamVersion;
   }
-  if (cache && events.length > 0) cache.set(streamId, { version, state, owner: decider });
+  // A stream read empty is remembered too (version 0, the initial state: true of it), so the next
+  // load skips the snapshot lookup; its events are still read from version 1 on.
+  if (cache && (events.length > 0 || !cached)) cache.set(streamId, { version, state, owner: decider });
   return { state, version };
 }
 
