@@ -14,6 +14,10 @@ let store: PostgresEventStore;
 beforeAll(async () => {
   db = await createTestDatabase();
   store = new PostgresEventStore(db.pool, { appendConcurrency: 1 });
+  // Writing the row of a stream named gc-hot-* or gc-cut-* takes 2 ms: batches stay in the database long enough to meet.
+  await db.pool.query(`create function gc_slow() returns trigger language plpgsql as $$
+    begin if new.stream_id like 'gc-hot-%' or new.stream_id like 'gc-cut-%' then perform pg_sleep(0.002); end if; return new; end $$`);
+  await db.pool.query('create trigger gc_slow before insert or update on streams for each row execute function gc_slow()');
 });
 afterAll(async () => db?.drop());
 
@@ -99,11 +103,8 @@ describe('group commit of appends', () => {
     const otherPool = createPool(db.url, { max: 4 });
     const other = new PostgresEventStore(otherPool, { appendConcurrency: 1 });
     const streams = Array.from({ length: 16 }, (_, i) => `gc-hot-${String(i).padStart(2, '0')}`);
-    // Each of these streams' rows takes 2 ms to write, so the two batches are surely in the
-    // database at the same time, each holding some rows the other wants next.
-    await db.pool.query(`create function gc_slow() returns trigger language plpgsql as $$
-      begin if new.stream_id like 'gc-hot-%' then perform pg_sleep(0.002); end if; return new; end $$`);
-    await db.pool.query('create trigger gc_slow before insert or update on streams for each row execute function gc_slow()');
+    // Each of these streams' rows takes 2 ms to write (the slow trigger), so the two batches are
+    // surely in the database at the same time, each holding some rows the other wants next.
     const fallbacksBefore = store.appendBatchFallbacks;
     try {
       for (let round = 0; round < 3; round++) {
@@ -121,5 +122,24 @@ describe('group commit of appends', () => {
     } finally {
       await otherPool.end();
     }
+  });
+
+  it('makes a batch again one append at a time when the database ended it (its connection cut mid-way), each landing once', async () => {
+    const fallbacksBefore = store.appendBatchFallbacks;
+    const all = Promise.all([store.append('gc-lead-cut', [ev(0)]), ...Array.from({ length: 40 }, (_, i) => store.append(`gc-cut-${i}`, [ev(i)], { expectedVersion: 'no_stream' }))]);
+    // The batch of 40 takes ~80 ms in the database: end its backend while it runs.
+    let cut = false;
+    for (let tries = 0; tries < 200 && !cut; tries++) {
+      const { rows } = await db.pool.query<{ ended: boolean }>(
+        "select pg_terminate_backend(pid) as ended from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and query like '%from append_batch(%' and state = 'active'",
+      );
+      cut = rows.some((r) => r.ended);
+      if (!cut) await new Promise((r) => setTimeout(r, 2));
+    }
+    expect(cut).toBe(true);
+    const results = await all;
+    expect(results).toHaveLength(41);
+    expect(store.appendBatchFallbacks).toBeGreaterThan(fallbacksBefore);
+    for (let i = 0; i < 40; i++) expect((await store.readStream(`gc-cut-${i}`)).events.map((e) => e.data.n)).toEqual([i]);
   });
 });

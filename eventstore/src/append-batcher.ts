@@ -3,7 +3,7 @@
 // commit (one WAL flush) for the lot (append_batch, migration 003), each item decided exactly as
 // alone, in arrival order per stream. An append that finds fewer in flight goes at once and alone,
 // so a quiet store adds no latency. Each caller's promise settles only after the commit.
-import type pg from 'pg';
+import pg from 'pg';
 import { WrongExpectedVersion } from './errors.ts';
 
 /** One append, validated and serialized; `expected` as SQL text (null any, '0' no stream, n). */
@@ -109,10 +109,16 @@ export class AppendBatcher {
     let rows: BatchRow[];
     try {
       rows = await appendBatch(this.pool, sorted.map((w) => w.item));
-    } catch {
+    } catch (error) {
+      // Only an error the database answered means the batch rolled back (bad data in one item, a
+      // rare deadlock on a shared key, the server shutting down): each append is then made again
+      // on its own and answers for itself. A connection lost before the answer may have lost it
+      // after the commit, so nothing is made again: every append fails as a lone append would.
+      if (!(error instanceof pg.DatabaseError)) {
+        for (const w of sorted) w.reject(error);
+        return;
+      }
       this.fallbacks++;
-      // The whole batch rolled back (bad data in one item, a lost connection, a rare deadlock on a
-      // shared key): each append is made again on its own and answers for itself.
       await Promise.all(sorted.map((w) => this.alone(w)));
       return;
     }
