@@ -1,5 +1,6 @@
-// The PostgreSQL event store (DESIGN section 3): one function call per append, xid8-ordered
-// global reads that never skip a late-committing transaction.
+// The PostgreSQL event store (DESIGN section 3): one function call per append or per batch of
+// appends (group commit, append-batcher.ts), xid8-ordered global reads that never skip a
+// late-committing transaction.
 import pg from 'pg';
 import { eventsAfterSql, headPosition } from './log-queries.ts';
 import { AppendBatcher, appendOne, wrongVersion, type AppendItem, type AppendRow } from './append-batcher.ts';
