@@ -1,17 +1,17 @@
 // The three-step upload against the local object store: presign, signed PUT, process (type checks,
 // thumbnail), the 50 MB limit checked before a byte is stored, the gallery and its delete.
-import { existsSync, mkdtempSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import http from 'node:http';
-import os from 'node:os';
 import path from 'node:path';
 import { texts } from '@murmur/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../../../test-support/stack.ts';
+import { temporaryMediaDir } from '../../../test-support/media-dir.ts';
 
 let stack: TestStack;
 let token: string;
-const mediaDir = mkdtempSync(path.join(os.tmpdir(), 'murmur-media-'));
+const mediaDir = temporaryMediaDir();
 beforeAll(async () => {
   process.env.MEDIA_DIR = mediaDir;
   stack = await startTestStack();

@@ -1,17 +1,16 @@
 // Direct messages over real HTTP: the first-message rules with the spec's two texts, blocks, threads
 // with unread flags, paging by timestamp (20 a page) and chat images through the presigned upload.
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { texts, threadIdOf } from '@murmur/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../../../test-support/stack.ts';
+import { temporaryMediaDir } from '../../../test-support/media-dir.ts';
 
 let stack: TestStack;
 const tokens: Record<string, string> = {};
+const mediaDir = temporaryMediaDir();
 beforeAll(async () => {
-  process.env.MEDIA_DIR = mkdtempSync(path.join(os.tmpdir(), 'murmur-media-'));
+  process.env.MEDIA_DIR = mediaDir;
   stack = await startTestStack();
   for (const uid of ['d-amy', 'd-ben', 'd-cid', 'd-eve']) {
     tokens[uid] = await stack.tokenFor(uid);

@@ -1,14 +1,13 @@
 // Profile details over real HTTP: every rule of spec section 5 and the read model of section 3.
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { texts } from '@murmur/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../../../test-support/stack.ts';
+import { temporaryMediaDir } from '../../../test-support/media-dir.ts';
 
 let stack: TestStack;
+const mediaDir = temporaryMediaDir();
 beforeAll(async () => {
-  process.env.MEDIA_DIR = mkdtempSync(path.join(os.tmpdir(), 'murmur-media-'));
+  process.env.MEDIA_DIR = mediaDir;
   stack = await startTestStack();
 });
 afterAll(async () => stack?.stop());

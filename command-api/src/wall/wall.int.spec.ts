@@ -1,16 +1,15 @@
 // Wall posts, likes, private media unlocked with diamonds, subscriber-only posts and the for-you feed.
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../../../test-support/stack.ts';
 import { creditDiamonds, loadWallet } from '../wallet/ledger.ts';
+import { temporaryMediaDir } from '../../../test-support/media-dir.ts';
 
 let stack: TestStack;
 const tokens: Record<string, string> = {};
+const mediaDir = temporaryMediaDir();
 beforeAll(async () => {
-  process.env.MEDIA_DIR = mkdtempSync(path.join(os.tmpdir(), 'murmur-media-'));
+  process.env.MEDIA_DIR = mediaDir;
   stack = await startTestStack();
   for (const uid of ['w-author', 'w-fan', 'w-other', 'w-sub']) tokens[uid] = await stack.tokenFor(uid);
 });
