@@ -18,6 +18,15 @@ import { SubscriptionCardPay, subscriptionUsd } from './SubscriptionCardPay.tsx'
 
 const day = (iso: string) => new Date(iso).toLocaleDateString();
 
+/** Waits (up to ~15 s) until the profile shows a subscription end other than `before`. */
+async function untilSubscriptionMoves(uid: string, before: string | null): Promise<void> {
+  for (let i = 0; i < 30; i++) {
+    const view = await api.get<'GET /user/profile/view/{uid}'>(paths.view(uid), { quiet: true }).catch(() => null);
+    if (view && view.subscription.subscribedUntil !== before) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
 /** The subscribe (or renew) button with its confirmation dialog. */
 export function SubscribeButton({ view }: { view: ProfileView }) {
   const [open, setOpen] = useState(false);
@@ -51,6 +60,9 @@ export function SubscribeButton({ view }: { view: ProfileView }) {
     setOpen(false);
     setKey(newIdempotencyKey());
     setMethod('diamonds');
+    // The payment reads as completed as soon as it is confirmed; the subscription it buys is
+    // recorded just after, so the feed is refreshed once the profile shows the new end.
+    await untilSubscriptionMoves(view.uid, subscribedUntil);
     await refreshQueries(paths.view(view.uid), paths.wall(view.uid), '/wallet/', '/user/subscri');
   };
   const after = diamonds === undefined ? null : diamonds - price;
