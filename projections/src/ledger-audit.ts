@@ -3,8 +3,8 @@
 // balance + withdrawn; no wallet ever below zero at any point of its history; every confirmed
 // payment credited exactly once (a first-top-up-offer payment at the offer's diamonds, or at the
 // normal rate when the account's offer was already used); the offer credited at most once per
-// account; every reward claim with diamonds minted exactly once (reason `reward`, referenced by the
-// claim) and no reward minted without its claim; every console grant minted exactly once at its
+// account; every reward claim with diamonds minted exactly once to its claimer (reason `reward`, referenced
+// by the claim) and no reward minted without its claim; every console grant minted exactly once at its
 // approved amount and no grant diamonds without an approval; every money event carries an idempotency key; and
 // the balance read models agree with the replay, per user. Booking holds (DESIGN section 9): a hold
 // leaves the balance when made and ends at most once, released (back to the balance) or spent (the
@@ -57,6 +57,7 @@ export class LedgerReplay {
   private readonly confirmed = new Map<string, PaymentConfirmedData>();
   private readonly paidCredits = new Map<string, { amount: number; asOffer: boolean }>();
   private readonly offers = new Map<string, number>();
+  /** Keyed `{uid}/{claimId}`: a claim id names a mission and its period, the same for every user. */
   private readonly rewardClaims = new Map<string, number>();
   private readonly rewardCredits = new Map<string, number>();
   private readonly approvedGrants = new Map<string, number>();
@@ -94,7 +95,10 @@ export class LedgerReplay {
           const before = this.paidCredits.get(d.reference);
           this.paidCredits.set(d.reference, { amount: (before?.amount ?? 0) + d.amount, asOffer: (before?.asOffer ?? false) || d.reason === 'first_topup_offer' });
         }
-        if (d.reason === 'reward') this.rewardCredits.set(d.reference, (this.rewardCredits.get(d.reference) ?? 0) + d.amount);
+        if (d.reason === 'reward') {
+          const claim = `${d.uid}/${d.reference}`;
+          this.rewardCredits.set(claim, (this.rewardCredits.get(claim) ?? 0) + d.amount);
+        }
         if (d.reason === 'operator_grant') this.grantCredits.set(d.reference, (this.grantCredits.get(d.reference) ?? 0) + d.amount);
         if (d.reason === 'first_topup_offer') {
           const n = (this.offers.get(d.uid) ?? 0) + 1;
@@ -176,8 +180,9 @@ export class LedgerReplay {
       case 'RewardClaimed': {
         const d = e.data;
         if (d.reward.diamonds > 0) {
-          if (this.rewardClaims.has(d.claimId)) this.differences.push(`reward ${d.claimId} claimed twice`);
-          this.rewardClaims.set(d.claimId, d.reward.diamonds);
+          const claim = `${d.uid}/${d.claimId}`;
+          if (this.rewardClaims.has(claim)) this.differences.push(`reward ${claim} claimed twice`);
+          this.rewardClaims.set(claim, d.reward.diamonds);
         }
         break;
       }
@@ -226,12 +231,12 @@ export class LedgerReplay {
     for (const [reference, { amount }] of this.paidCredits) {
       if (!this.confirmed.has(reference)) this.differences.push(`${amount} paid diamonds credited for ${reference}, which is not a confirmed payment`);
     }
-    for (const [claimId, diamonds] of this.rewardClaims) {
-      const credited = this.rewardCredits.get(claimId) ?? 0;
-      if (credited !== diamonds) this.differences.push(`reward ${claimId} claimed for ${diamonds} diamonds but credited ${credited}`);
+    for (const [claim, diamonds] of this.rewardClaims) {
+      const credited = this.rewardCredits.get(claim) ?? 0;
+      if (credited !== diamonds) this.differences.push(`reward ${claim} claimed for ${diamonds} diamonds but credited ${credited}`);
     }
-    for (const [reference, amount] of this.rewardCredits) {
-      if (!this.rewardClaims.has(reference)) this.differences.push(`${amount} reward diamonds credited for ${reference}, which is not a claimed reward`);
+    for (const [claim, amount] of this.rewardCredits) {
+      if (!this.rewardClaims.has(claim)) this.differences.push(`${amount} reward diamonds credited for ${claim}, which is not a claimed reward of that user`);
     }
     for (const [grantId, amount] of this.approvedGrants) {
       const credited = this.grantCredits.get(grantId) ?? 0;

@@ -71,22 +71,32 @@ describe('ledger replay', () => {
     expect(twice.differences).toEqual([`wallet-q is credited the first top-up offer again (2 times) at position ${position}`]);
   });
 
-  it('proves reward diamonds: each claim minted once, none without a claim', () => {
-    const claim = (claimId: string, diamonds: number) => ev('RewardClaimed', { uid: 'a', claimId, reward: { exp: 0, diamonds, fragments: [] } });
-    const ok = replay(claim('mission:weekly-receive-10:2026-11-23', 50), ev('DiamondsCredited', { uid: 'a', amount: 50, reason: 'reward', reference: 'mission:weekly-receive-10:2026-11-23' }), claim('mission:daily-send-gift:2026-11-24', 0));
+  it('proves reward diamonds per claimer: each claim minted once to its user, none without a claim', () => {
+    const claim = (claimId: string, diamonds: number, uid = 'a') => ev('RewardClaimed', { uid, claimId, reward: { exp: 0, diamonds, fragments: [] } });
+    const credit = (reference: string, amount: number, uid = 'a') => ev('DiamondsCredited', { uid, amount, reason: 'reward', reference });
+    const week = 'mission:weekly-receive-10:2026-11-23';
+    // Two users claim the same mission of the same week: the same claim id, each paid once.
+    const ok = replay(claim(week, 50), credit(week, 50), claim(week, 50, 'b'), credit(week, 50, 'b'), claim('mission:daily-send-gift:2026-11-24', 0));
     expect(ok.differences).toEqual([]);
-    expect(ok.totals.DMND).toEqual({ minted: 50, spent: 0, balances: 50 });
+    expect(ok.totals.DMND).toEqual({ minted: 100, spent: 0, balances: 100 });
     const bad = replay(
       claim('c1', 50),
-      ev('DiamondsCredited', { uid: 'a', amount: 50, reason: 'reward', reference: 'c1' }),
-      ev('DiamondsCredited', { uid: 'a', amount: 50, reason: 'reward', reference: 'c1' }),
+      credit('c1', 50),
+      credit('c1', 50),
       claim('c2', 50),
-      ev('DiamondsCredited', { uid: 'a', amount: 7, reason: 'reward', reference: 'c3' }),
+      credit('c3', 7),
+      // b's claim paid to a: b is owed, a is paid for a claim a never made.
+      claim('c4', 20, 'b'),
+      credit('c4', 20),
+      claim('c1', 50),
     );
     expect(bad.differences).toEqual([
-      'reward c1 claimed for 50 diamonds but credited 100',
-      'reward c2 claimed for 50 diamonds but credited 0',
-      '7 reward diamonds credited for c3, which is not a claimed reward',
+      'reward a/c1 claimed twice',
+      'reward a/c1 claimed for 50 diamonds but credited 100',
+      'reward a/c2 claimed for 50 diamonds but credited 0',
+      'reward b/c4 claimed for 20 diamonds but credited 0',
+      '7 reward diamonds credited for a/c3, which is not a claimed reward of that user',
+      '20 reward diamonds credited for a/c4, which is not a claimed reward of that user',
     ]);
   });
 

@@ -75,6 +75,34 @@ describe('EXP, missions and claims', () => {
     expect(history.body.meta).toMatchObject({ totalItems: 1, currentPage: 1 });
     const exp = await stack.api('/progression/exp-history', { token });
     expect(exp.body.items.map((e: any) => e.source)).toContain('mission');
+
+    // A second user claims the same mission of the same day (the same claim id): claimed and in
+    // their history too, and the first user's claim is untouched.
+    const other = await stack.tokenFor('ava');
+    await stack.api('/progression/missions', { token: other, headers: fresh(await gift('ava', 'hal', 1, 10)) });
+    const hers = await stack.api('/progression/missions/daily-send-gift/claim', { method: 'POST', token: other, body: {} });
+    expect(hers.status).toBe(200);
+    expect(hers.body).toMatchObject({ claimId: claim.body.claimId, duplicate: false });
+    const herMissions = await stack.api('/progression/missions', { token: other, headers: fresh(hers.body.position) });
+    expect(herMissions.body.items.find((m: any) => m.id === 'daily-send-gift')).toMatchObject({ status: 'claimed' });
+    const herHistory = await stack.api('/progression/rewards-history', { token: other });
+    expect(herHistory.body.items).toEqual([expect.objectContaining({ claimId: claim.body.claimId, source: 'mission', title: 'Send a gift' })]);
+    expect((await stack.api('/progression/rewards-history', { token })).body.meta).toMatchObject({ totalItems: 1 });
+    expect((await stack.api('/progression/level', { token: other })).body.exp).toBe(21);
+  });
+
+  it('unlocks the next quest step for every user who claims the step before it', async () => {
+    for (const uid of ['qa1', 'qa2']) {
+      const token = await stack.tokenFor(uid);
+      let last = '';
+      for (let i = 0; i < 10; i++) last = await gift(uid, 'hal', 1, 10);
+      await stack.api('/progression/quests', { token, headers: fresh(last) });
+      const claimed = await stack.api('/progression/quests/generous-1/claim', { method: 'POST', token, body: {} });
+      expect([uid, claimed.status]).toEqual([uid, 200]);
+      const after = await stack.api('/progression/quests', { token, headers: fresh(claimed.body.position) });
+      const steps = Object.fromEntries(after.body.items.flatMap((q: any) => q.steps).map((st: any) => [st.id, st.status]));
+      expect([uid, steps['generous-1'], steps['generous-2']]).toEqual([uid, 'claimed', 'claimable']);
+    }
   });
 
   it('refuses bad claims with clear errors and writes nothing', async () => {
@@ -113,6 +141,16 @@ describe('EXP, missions and claims', () => {
     // The reactor sees the same claim and mints nothing more.
     await new Promise((r) => setTimeout(r, 600));
     expect((await stack.command.deps.store.readStream('wallet-cat')).events.filter((e) => e.type === 'DiamondsCredited')).toHaveLength(1);
+    // A second user claims the same weekly mission: paid once too, and the audit finds nothing.
+    const other = await stack.tokenFor('cid');
+    for (let i = 0; i < 10; i++) last = await gift(`fan${i}`, 'cid', 1, 10);
+    await stack.api('/progression/missions', { token: other, headers: fresh(last) });
+    const hers = await stack.api('/progression/missions/weekly-receive-10/claim', { method: 'POST', token: other, body: {} });
+    expect(hers.status).toBe(200);
+    const herCredits = (await stack.command.deps.store.readStream('wallet-cid')).events.filter((e) => e.type === 'DiamondsCredited');
+    expect(herCredits.map((e) => [e.data.amount, e.data.reason, e.data.reference])).toEqual([[50, 'reward', `mission:weekly-receive-10:${weekIdOf(new Date())}`]]);
+    const missions = await stack.api('/progression/missions', { token: other, headers: fresh(hers.body.position) });
+    expect(missions.body.items.find((m: any) => m.id === 'weekly-receive-10')).toMatchObject({ status: 'claimed' });
     await waitForProjection(stack.db.pool, 'wallet-balances');
     const audit = await auditLedger(stack.db.pool);
     expect(audit.differences).toEqual([]);
@@ -252,6 +290,10 @@ describe('rebuild', () => {
         await new Promise((r) => setTimeout(r, 15));
         await gift(`r${i % 5}`, `rh${i % 3}`, 1, 10 + (i % 7), i % 2 === 0 ? 'lobmic' : undefined);
         await chat(`r${i % 5}`, 'lobr');
+        // Every writer claims the same mission (one claim id for all): one row per user.
+        if (i < 5) await append(progressionStreamId(`r${i}`), 'RewardClaimed', {
+          uid: `r${i}`, claimId: 'mission:daily-send-gift:2026-11-26', source: 'mission', sourceId: 'daily-send-gift', periodId: '2026-11-26', title: 'Send a gift', reward: { exp: 20, diamonds: 0, fragments: [] }, claimedAt: now(),
+        });
         i++;
       }
     })();
@@ -266,5 +308,22 @@ describe('rebuild', () => {
     for (const table of progressionProjector.tables) {
       expect([table, await tableRows(stack.db.pool, 'rm', table)]).toEqual([table, await tableRows(stack.db.pool, 'replay_progression', table)]);
     }
+    const { rows } = await stack.db.pool.query(`select uid from rm.progression_claims where claim_id = 'mission:daily-send-gift:2026-11-26' and uid like 'r_' order by uid`);
+    expect(rows.map((r) => r.uid)).toEqual(['r0', 'r1', 'r2', 'r3', 'r4']);
+  });
+
+  it('moves a claims table keyed by the claim id alone to the per-user key, keeping its rows', async () => {
+    const pool = stack.db.pool;
+    await pool.query('drop schema if exists old_claims cascade; create schema old_claims');
+    await pool.query(`create table old_claims.progression_claims (
+      claim_id text primary key, uid text not null, source text not null, source_id text not null, period_id text not null,
+      title text not null, reward jsonb not null, claimed_at timestamptz not null, position bigint not null)`);
+    await pool.query(`insert into old_claims.progression_claims values ('mission:m:1', 'u1', 'mission', 'm', '1', 'M', '{}', now(), 1)`);
+    await progressionProjector.createTables(pool, 'old_claims');
+    await progressionProjector.createTables(pool, 'old_claims');
+    await pool.query(`insert into old_claims.progression_claims values ('mission:m:1', 'u2', 'mission', 'm', '1', 'M', '{}', now(), 2)`);
+    const { rows } = await pool.query(`select uid from old_claims.progression_claims order by uid`);
+    expect(rows.map((r) => r.uid)).toEqual(['u1', 'u2']);
+    await pool.query('drop schema old_claims cascade');
   });
 });

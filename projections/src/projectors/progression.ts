@@ -267,7 +267,7 @@ async function applyOne(x: Ctx, e: ProjectedEvent<Handled>): Promise<void> {
       const r = e.data;
       await x.c.query(
         `insert into ${x.s}.progression_claims (claim_id, uid, source, source_id, period_id, title, reward, claimed_at, position)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict do nothing`,
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict (uid, claim_id) do nothing`,
         [r.claimId, r.uid, r.source, r.sourceId, r.periodId, r.title, JSON.stringify(r.reward), r.claimedAt, e.globalPosition.toString()],
       );
       for (const f of r.reward.fragments) await addFragments(x, r.uid, f.kind, f.count);
@@ -309,7 +309,7 @@ async function applyOne(x: Ctx, e: ProjectedEvent<Handled>): Promise<void> {
       ] as const) {
         await x.c.query(
           `insert into ${x.s}.progression_claims (claim_id, uid, source, source_id, period_id, title, reward, claimed_at, position)
-           values ($1, $2, 'friend_bonus', $3, $4, $5, $6, $7, $8) on conflict do nothing`,
+           values ($1, $2, 'friend_bonus', $3, $4, $5, $6, $7, $8) on conflict (uid, claim_id) do nothing`,
           [claimId, uid, b.uid, LIFETIME, title, reward, b.grantedAt, e.globalPosition.toString()],
         );
         await addExp(x, uid, 'friend_bonus', title, b.exp, at);
@@ -334,7 +334,7 @@ async function applyOne(x: Ctx, e: ProjectedEvent<Handled>): Promise<void> {
       const q = e.data;
       await x.c.query(
         `insert into ${x.s}.progression_claims (claim_id, uid, source, source_id, period_id, title, reward, claimed_at, position)
-         values ($1, $2, 'quest_platform', $3, $4, $5, $6, $7, $8) on conflict do nothing`,
+         values ($1, $2, 'quest_platform', $3, $4, $5, $6, $7, $8) on conflict (uid, claim_id) do nothing`,
         [`quest_platform:${q.platformEventId}`, q.uid, q.platformEventId, LIFETIME, q.questTitle, JSON.stringify({ exp: q.exp, diamonds: 0, fragments: [] }), q.importedAt, e.globalPosition.toString()],
       );
       await addExp(x, q.uid, 'quest_platform', q.questTitle, q.exp, new Date(q.importedAt));
@@ -349,6 +349,21 @@ async function addFragments(x: Ctx, uid: string, kind: string, count: number): P
      on conflict (uid, kind) do update set count = progression_fragments.count + excluded.count`,
     [uid, kind, count],
   );
+}
+
+/** Moves a claims table keyed by the claim id alone (which kept only the first claimer of each
+ * mission on the platform) to the per-user key. The claims it dropped come back only from the log:
+ * `projections rebuild progression` after this runs (docs/operations.md). */
+async function keyClaimsPerUser(client: pg.PoolClient | pg.Pool, schema: string): Promise<void> {
+  const { rows } = await client.query<{ conname: string }>(
+    `select c.conname from pg_constraint c join pg_class t on t.oid = c.conrelid join pg_namespace n on n.oid = t.relnamespace
+      where n.nspname = $1 and t.relname = 'progression_claims' and c.contype = 'p' and array_length(c.conkey, 1) = 1`,
+    [schema],
+  );
+  const old = rows[0];
+  if (!old) return;
+  const s = ident(schema);
+  await client.query(`alter table ${s}.progression_claims drop constraint ${ident(old.conname)}, add primary key (uid, claim_id)`);
 }
 
 export const progressionProjector = defineProjector({
@@ -385,10 +400,13 @@ export const progressionProjector = defineProjector({
     await client.query(`create table if not exists ${s}.progression_seats (
       lobby_id text not null, uid text not null, seat int not null, since timestamptz not null, primary key (lobby_id, uid)
     )`);
+    // A claim id names a mission or step and its period, the same for every user: a claim is keyed per user.
     await client.query(`create table if not exists ${s}.progression_claims (
-      claim_id text primary key, uid text not null, source text not null, source_id text not null, period_id text not null,
-      title text not null, reward jsonb not null, claimed_at timestamptz not null, position bigint not null
+      uid text not null, claim_id text not null, source text not null, source_id text not null, period_id text not null,
+      title text not null, reward jsonb not null, claimed_at timestamptz not null, position bigint not null,
+      primary key (uid, claim_id)
     )`);
+    await keyClaimsPerUser(client, schema);
     await client.query(`create index if not exists progression_claims_uid on ${s}.progression_claims (uid, position desc)`);
     await client.query(`create table if not exists ${s}.progression_fragments (uid text not null, kind text not null, count int not null, primary key (uid, kind))`);
     await client.query(`create table if not exists ${s}.progression_friend_tokens (token text primary key, uid text not null unique, issued_at timestamptz not null)`);
