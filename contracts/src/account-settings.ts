@@ -6,11 +6,12 @@ import { commandAnswer } from './answers.ts';
 import { OtpCode, SignInEmail } from './identity.ts';
 
 /** One way into an account; the same kinds as identity's `identity_links`. */
-export const CredentialKind = z.enum(['email', 'wallet-evm', 'wallet-solana', 'provider', 'telegram']);
+export const CredentialKind = z.enum(['email', 'mobile', 'wallet-evm', 'wallet-solana', 'provider', 'telegram']);
 export type CredentialKind = z.infer<typeof CredentialKind>;
 
 export const credentialKindNames: Record<CredentialKind, string> = {
   email: 'E-mail',
+  mobile: 'Mobile number',
   'wallet-evm': 'EVM wallet',
   'wallet-solana': 'Solana wallet',
   provider: 'Identity provider',

@@ -15,7 +15,7 @@ import {
   PeriodSettledAnswer, SetShareRatiosBody, SettlementPage, SettlementPreviewDto, SettlePeriodBody, SubmitCharmPaymentBody, VerifyAgencyBody,
 } from './guild.ts';
 import {
-  AuthStateDto, BanBody, BanChanged, CreateSignMessageBody, DailyClaimAnswer, DevMailbox, IdentityProvidersDto, LoggedOut, LoginBody, MeDto, NextClaimDto, OnboardingAnswer, OnboardingBody,
+  AuthStateDto, BanBody, BanChanged, CreateSignMessageBody, DailyClaimAnswer, DevMailbox, DevSmsInbox, IdentityProvidersDto, LoggedOut, LoginBody, MeDto, NextClaimDto, OnboardingAnswer, OnboardingBody,
   OtpSent, ProviderLoginBody, RequestOtpBody, RoleChangeBody, RolesChanged, SignMessageDto, TelegramLoginBody, WalletLinked, WalletSignatureBody,
 } from './identity.ts';
 import {
@@ -101,8 +101,8 @@ const open = <M extends ApiMethod, P extends string, O extends Options = Record<
 
 const catalogue = [
   // ---- identity: sign-in, sessions, onboarding, roles ----
-  open('POST', '/auth/otp', 'identity', 'Send a one-time sign-in code by email', { body: RequestOtpBody, response: OtpSent }),
-  open('POST', '/auth/login', 'identity', 'Sign in with an email code, or as a guest', { body: LoginBody, response: AuthStateDto }),
+  open('POST', '/auth/otp', 'identity', 'Send a one-time sign-in code by email, or by SMS to a mobile number', { body: RequestOtpBody, response: OtpSent }),
+  open('POST', '/auth/login', 'identity', 'Sign in with an email or SMS code, or as a guest', { body: LoginBody, response: AuthStateDto }),
   open('POST', '/auth/login-wallet', 'identity', 'Sign in with a signed wallet message', { body: WalletSignatureBody, response: AuthStateDto }),
   open('POST', '/auth/login-via-firebase-provider', 'identity', 'Sign in with an identity provider token', { body: ProviderLoginBody, response: AuthStateDto }),
   open('GET', '/auth/providers', 'identity', 'The identity providers offered for sign-in, with the public web configuration of the identity service', { response: IdentityProvidersDto }),
@@ -132,6 +132,10 @@ const catalogue = [
   open('GET', '/dev/mailbox', 'identity', 'Development only: sign-in emails sent to an address (JSON)', { response: DevMailbox }),
   open('GET', '/dev/mailbox.html', 'identity', 'Development only: sign-in emails sent to an address (HTML)', {
     rawAnswer: { contentType: 'text/html', description: 'A page listing the emails' },
+  }),
+  open('GET', '/dev/sms', 'identity', 'Demo only: sign-in texts the local SMS provider kept for a number (JSON)', { response: DevSmsInbox }),
+  open('GET', '/dev/sms.html', 'identity', 'Demo only: sign-in texts the local SMS provider kept for a number (HTML)', {
+    rawAnswer: { contentType: 'text/html', description: 'A page listing the texts' },
   }),
 
   // ---- profiles, social graph, wall, gallery, media ----

@@ -9,7 +9,7 @@ import { eventTypesOf, type EventUnionOf } from './event-map.ts';
 import type { accountSettingsEventSchemas } from './account-settings.ts';
 
 /** How an account signs in; an identity link (email, wallet, provider subject, telegram id) per method. */
-export const SignInMethod = z.enum(['email', 'guest', 'wallet', 'provider', 'telegram']);
+export const SignInMethod = z.enum(['email', 'mobile', 'guest', 'wallet', 'provider', 'telegram']);
 export type SignInMethod = z.infer<typeof SignInMethod>;
 
 export const WalletEnvironment = z.enum(['evm', 'solana-runtime', 'abstract']);
@@ -43,17 +43,28 @@ export const SignInEmail = z
   .pipe(z.email({ error: texts.emailInvalidSignIn }))
   .transform((e) => e.toLowerCase());
 
-export const RequestOtpBody = z.object({ email: SignInEmail });
+/** A mobile number as the sign-in flow takes it: spaces, dashes, dots and brackets are dropped; the
+ * rest must be an international (E.164) number, + and country code first. */
+export const SignInMobile = z
+  .string({ error: 'Please enter your mobile number.' })
+  .transform((m) => m.replace(/[\s().-]/g, ''))
+  .pipe(z.string().min(1, 'Please enter your mobile number.').regex(/^\+[1-9]\d{7,14}$/, 'This mobile number is invalid. Start with + and the country code, e.g. +63 917 123 4567.'));
+
+/** POST auth/otp: a code to an e-mail address or, by SMS, to a mobile number (one of the two). */
+export const RequestOtpBody = z
+  .object({ email: SignInEmail.optional(), mobile: SignInMobile.optional() })
+  .refine((b) => (b.email === undefined) !== (b.mobile === undefined), { message: 'Please enter your email.', path: ['email'] });
 export type RequestOtpBody = z.infer<typeof RequestOtpBody>;
 
 export const OtpCode = z.string({ error: 'Enter the 6-digit code.' }).regex(/^\d{6}$/, 'Enter the 6-digit code.');
 
 export const EmailCredentials = z.object({ type: z.literal('email'), email: SignInEmail, code: OtpCode });
+export const MobileCredentials = z.object({ type: z.literal('mobile'), mobile: SignInMobile, code: OtpCode });
 export const GuestCredentials = z.object({ type: z.literal('guest') });
 
-/** POST auth/login: an e-mail code, or a guest sign-in. */
+/** POST auth/login: an e-mail or SMS code, or a guest sign-in. */
 export const LoginBody = SignInContext.extend({
-  credentials: z.discriminatedUnion('type', [EmailCredentials, GuestCredentials], { error: formatText(texts.required, { field: 'Credentials' }) }),
+  credentials: z.discriminatedUnion('type', [EmailCredentials, MobileCredentials, GuestCredentials], { error: formatText(texts.required, { field: 'Credentials' }) }),
 });
 export type LoginBody = z.infer<typeof LoginBody>;
 
@@ -122,6 +133,8 @@ export const IdentityProviderId = z.enum(['google.com', 'twitter.com']);
 export type IdentityProviderId = z.infer<typeof IdentityProviderId>;
 export const IdentityProvidersDto = z.object({
   providers: z.array(z.object({ id: IdentityProviderId, name: z.string() })),
+  /** Sign-in by mobile number is offered (an SMS provider is configured). */
+  mobile: z.boolean(),
   web: z.object({ apiKey: z.string(), authDomain: z.string(), projectId: z.string(), sdkUrl: z.string() }).nullable(),
 });
 export type IdentityProvidersDto = z.infer<typeof IdentityProvidersDto>;
@@ -167,6 +180,8 @@ export const BanChanged = commandAnswer({ uid: z.string(), banned: z.boolean() }
 export const DailyClaimAnswer = commandAnswer({ amount: z.number().int(), balance: z.number().int(), nextClaimAt: z.string().nullable() });
 /** The demo's dev mailbox (sign-in codes sent). */
 export const DevMailbox = z.object({ items: z.array(z.object({ id: z.string(), to: z.string(), subject: z.string(), text: z.string(), receivedAt: z.string() })) });
+/** The demo's dev SMS inbox (texts the local SMS provider would have sent). */
+export const DevSmsInbox = z.object({ items: z.array(z.object({ id: z.string(), to: z.string(), text: z.string(), receivedAt: z.string() })) });
 
 /** The daily Telegram claim: diamonds credited and the wait between claims. */
 export const telegramClaim = { diamonds: 10, intervalSeconds: 86_400 } as const;
@@ -185,6 +200,8 @@ export const UserRegistered = z.object({
   referralCode: z.string(),
   referredByCode: z.string().nullable(),
   email: z.string().nullable(),
+  /** The mobile number signed in with (E.164); absent on accounts registered before mobile sign-in. */
+  mobile: z.string().nullable().optional(),
   walletAddress: z.string().nullable(),
   walletEnvironment: WalletEnvironment.nullable(),
   providerSubject: z.string().nullable(),
@@ -208,6 +225,7 @@ export const GuestUpgradedData = z.object({
   uid: z.string(),
   method: SignInMethod,
   email: z.string().nullable(),
+  mobile: z.string().nullable().optional(),
   walletAddress: z.string().nullable(),
   walletEnvironment: WalletEnvironment.nullable(),
   provider: z.string().nullable(),
@@ -260,7 +278,11 @@ export const identityTexts = {
   /** Too many guest accounts or wallet sign-in messages from one network in a short time. */
   tooManyFromAddress: 'Too many requests from your network. Please try again later.',
   /** Too many wrong codes for one address across resends: it is locked for a while. */
-  codeAddressLocked: 'Too many wrong codes for this e-mail address. Please try again in {minutes} minutes.',
+  codeAddressLocked: 'Too many wrong codes for this e-mail address or number. Please try again in {minutes} minutes.',
+  /** No SMS provider is configured here. */
+  mobileUnavailable: 'Sign-in with a mobile number is not available right now. Please use another method.',
+  /** The SMS provider refused or failed to send. */
+  smsNotSent: 'We could not send a text to this number. Please check it and try again.',
   signMessageExpired: 'The sign-in message has expired or was already used. Please try again.',
   signatureInvalid: 'The signature does not match this wallet.',
   providerTokenInvalid: 'The sign-in with this provider could not be verified. Please try again.',

@@ -58,6 +58,7 @@ beforeAll(async () => {
       queryOverrides: {
         identityProviders: {
           providers: [{ id: 'google.com', name: 'Google' }, { id: 'twitter.com', name: 'X' }],
+          mobile: false,
           web: { apiKey: 'e2e-public-key', authDomain: 'murmur-e2e.firebaseapp.com', projectId: idp.audience, sdkUrl: DEFAULT_IDP_SDK_URL },
         },
       },

@@ -1,4 +1,4 @@
-// The demo's conveniences (a known JWT secret and bot token, the dev mailbox and SMTP server,
+// The demo's conveniences (a known JWT secret and bot token, the dev mailbox and SMTP server, the local SMS inbox,
 // sandbox payments, a demo deposit address) live behind ONE explicit switch, MURMUR_DEMO=on, that
 // `npm start` and the tests turn on. Without it a service refuses a demo secret; production refuses
 // the switch itself, sandbox payments and the dev mailbox outright.
@@ -13,6 +13,7 @@ const Switch = z.object({
   MURMUR_DEMO: z.enum(['on', 'off']).default('off'),
   SANDBOX_PAYMENTS: z.enum(['on', 'off']).optional(),
   DEV_SMTP_SERVER: z.stringbool().optional(),
+  SMS_PROVIDER: z.enum(['local', 'twilio', 'off']).optional(),
 });
 
 export interface DemoSettings {
@@ -22,6 +23,8 @@ export interface DemoSettings {
   sandboxPayments: boolean;
   /** The in-process SMTP server and the dev mailbox pages: on in the demo unless DEV_SMTP_SERVER=false. */
   devMailbox: boolean;
+  /** The local SMS provider and the dev SMS inbox page: the demo's default SMS provider; refused without the demo. */
+  localSms: boolean;
 }
 
 /** Reads the switch and what follows from it; throws on a combination production must never run. */
@@ -35,6 +38,7 @@ export function demoSettings(env: Env = process.env): DemoSettings {
     production && demo ? 'MURMUR_DEMO=on is refused in production' : null,
     production && e.SANDBOX_PAYMENTS === 'on' ? 'SANDBOX_PAYMENTS=on is refused in production' : null,
     production && e.DEV_SMTP_SERVER === true ? 'DEV_SMTP_SERVER (the dev mailbox) is refused in production' : null,
+    !demo && e.SMS_PROVIDER === 'local' ? 'SMS_PROVIDER=local (the dev SMS inbox) needs MURMUR_DEMO=on' : null,
   ].filter((p): p is string => p !== null);
   if (problems.length > 0) throw new Error(`Invalid configuration:\n  ${problems.join('\n  ')}`);
   return {
@@ -42,6 +46,7 @@ export function demoSettings(env: Env = process.env): DemoSettings {
     production,
     sandboxPayments: e.SANDBOX_PAYMENTS ? e.SANDBOX_PAYMENTS === 'on' : demo,
     devMailbox: e.DEV_SMTP_SERVER ?? demo,
+    localSms: (e.SMS_PROVIDER ?? (demo ? 'local' : 'off')) === 'local',
   };
 }
 

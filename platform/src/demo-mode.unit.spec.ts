@@ -22,3 +22,10 @@ it('turns sandbox payments and the dev mailbox on with the demo only, and never 
   expect(() => demoSettings({ NODE_ENV: 'production', DEV_SMTP_SERVER: 'true' })).toThrow(/dev mailbox\) is refused in production/);
   expect(() => demoSettings({ NODE_ENV: 'production', MURMUR_DEMO: 'on' })).toThrow('MURMUR_DEMO=on is refused in production');
 });
+
+it('keeps the local SMS provider (the dev SMS inbox) to the demo', () => {
+  expect(demoSettings({ MURMUR_DEMO: 'on' }).localSms).toBe(true);
+  expect(demoSettings({ MURMUR_DEMO: 'on', SMS_PROVIDER: 'twilio' }).localSms).toBe(false);
+  expect(demoSettings({}).localSms).toBe(false);
+  expect(() => demoSettings({ SMS_PROVIDER: 'local' })).toThrow('SMS_PROVIDER=local (the dev SMS inbox) needs MURMUR_DEMO=on');
+});

@@ -195,6 +195,7 @@ describe('answers against their contracts DTOs', () => {
     expectDto('GET', '/claim/tg/next-claim', await stack.api('/claim/tg/next-claim', { token }));
     expectDto('GET', '/user/settings', await stack.api('/user/settings', { token }));
     expectDto('GET', '/dev/mailbox?email=dto@example.com', await stack.api('/dev/mailbox?email=dto@example.com'));
+    expectDto('GET', '/dev/sms?to=%2B14155550100', await stack.api('/dev/sms?to=%2B14155550100'));
     expectDto('GET', '/auth/providers', await stack.api('/auth/providers'));
     expectDto('POST', '/auth/logout', await stack.api('/auth/logout', { method: 'POST', token, body: {} }));
   });

@@ -17,7 +17,7 @@ import { sendAuthState, startSession } from './sessions.ts';
 import type { UserState } from './user.ts';
 
 export interface CredentialLink {
-  kind: 'email' | 'wallet-evm' | 'wallet-solana' | 'provider' | 'telegram' | 'referral_code';
+  kind: 'email' | 'mobile' | 'wallet-evm' | 'wallet-solana' | 'provider' | 'telegram' | 'referral_code';
   key: string;
 }
 
@@ -105,7 +105,7 @@ export interface SignInRequest {
   caller?: AuthContext;
 }
 
-export const noIdentity: LinkedIdentity = { email: null, walletAddress: null, walletEnvironment: null, provider: null, providerSubject: null, telegramId: null };
+export const noIdentity: LinkedIdentity = { email: null, mobile: null, walletAddress: null, walletEnvironment: null, provider: null, providerSubject: null, telegramId: null };
 
 /** Turns a display name into a username (letters, digits, underscore; 3-20). */
 export function usernameFrom(candidate: string | null | undefined, prefix = 'user'): string {

@@ -44,10 +44,20 @@ export const IdentityConfig = z.object({
   IDP_ISSUER: z.string().min(1).default('https://securetoken.google.com/murmur-demo'),
   IDP_AUDIENCE: z.string().min(1).default(DEMO_IDP_AUDIENCE),
   IDP_JWKS_URL: z.string().url().default('https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com'),
+  /** Who carries sign-in codes to mobile numbers: Twilio, the demo's local inbox (MURMUR_DEMO=on only;
+   * its default there), or nobody (the default elsewhere: no mobile sign-in offered). */
+  SMS_PROVIDER: z.enum(['local', 'twilio', 'off']).optional(),
+  TWILIO_ACCOUNT_SID: z.string().min(1).optional(),
+  TWILIO_AUTH_TOKEN: z.string().min(1).optional(),
+  /** The sending number (E.164) or a messaging service sid (MG...). */
+  TWILIO_FROM: z.string().min(1).optional(),
+  TWILIO_API_URL: z.string().url().default('https://api.twilio.com'),
 })
   // A known bot token would let anyone forge mini-app sign-ins; a demo domain would let other sites' SIWE messages in.
   .refine((c) => c.MURMUR_DEMO === 'on' || c.TELEGRAM_BOT_TOKEN !== DEMO_BOT_TOKEN, { message: demoValueMessage('TELEGRAM_BOT_TOKEN'), path: ['TELEGRAM_BOT_TOKEN'] })
   .refine((c) => c.MURMUR_DEMO === 'on' || c.IDP_AUDIENCE !== DEMO_IDP_AUDIENCE, { message: demoValueMessage('IDP_AUDIENCE'), path: ['IDP_AUDIENCE'] })
+  .refine((c) => c.SMS_PROVIDER !== 'local' || c.MURMUR_DEMO === 'on', { message: 'SMS_PROVIDER=local (the dev SMS inbox) needs MURMUR_DEMO=on', path: ['SMS_PROVIDER'] })
+  .refine((c) => c.SMS_PROVIDER !== 'twilio' || (!!c.TWILIO_ACCOUNT_SID && !!c.TWILIO_AUTH_TOKEN && !!c.TWILIO_FROM), { message: 'SMS_PROVIDER=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM', path: ['SMS_PROVIDER'] })
   .refine((c) => c.NODE_ENV !== 'production' || c.DEV_SMTP_SERVER !== true, { message: 'DEV_SMTP_SERVER (the dev mailbox) is refused in production', path: ['DEV_SMTP_SERVER'] })
   .refine((c) => c.NODE_ENV !== 'production' || !c.SIWE_DOMAIN.startsWith('localhost'), { message: 'SIWE_DOMAIN must be set in production', path: ['SIWE_DOMAIN'] });
 export type IdentityConfig = z.infer<typeof IdentityConfig>;

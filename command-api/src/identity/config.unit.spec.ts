@@ -1,6 +1,7 @@
 // Identity's settings: the demo's values need the explicit demo switch; production refuses the dev mailbox.
 import { expect, it } from 'vitest';
 import { devMailboxOn, IdentityConfig } from './config.ts';
+import { smsProviderOf } from './sms.ts';
 
 const real = { TELEGRAM_BOT_TOKEN: '123:real-token-here', IDP_AUDIENCE: 'murmur-prod', SIWE_DOMAIN: 'murmur.example' };
 
@@ -22,4 +23,14 @@ it('outside the demo needs real secrets, keeps the dev mailbox off, and producti
   expect(IdentityConfig.safeParse({ NODE_ENV: 'production', ...real, SIWE_DOMAIN: 'localhost:3000' }).success).toBe(false);
   const mailbox = IdentityConfig.safeParse({ NODE_ENV: 'production', ...real, DEV_SMTP_SERVER: 'true' });
   expect(mailbox.error?.issues[0]?.message).toBe('DEV_SMTP_SERVER (the dev mailbox) is refused in production');
+});
+
+it('takes the local SMS inbox as the demo default, refuses it outside the demo, and needs Twilio credentials for Twilio', () => {
+  expect(smsProviderOf(IdentityConfig.parse({ MURMUR_DEMO: 'on' }))).toBe('local');
+  expect(smsProviderOf(IdentityConfig.parse(real))).toBe('off');
+  const local = IdentityConfig.safeParse({ ...real, SMS_PROVIDER: 'local' });
+  expect(local.error?.issues[0]?.message).toBe('SMS_PROVIDER=local (the dev SMS inbox) needs MURMUR_DEMO=on');
+  expect(IdentityConfig.safeParse({ ...real, SMS_PROVIDER: 'twilio' }).success).toBe(false);
+  const twilio = IdentityConfig.parse({ ...real, SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC1', TWILIO_AUTH_TOKEN: 't', TWILIO_FROM: '+15005550006' });
+  expect(smsProviderOf(twilio)).toBe('twilio');
 });

@@ -7,6 +7,8 @@ import { evolveUser, initialUserState, type UserEvent, type UserState } from './
 /** What a new account is linked by; all but the method's own field are null. */
 export interface LinkedIdentity {
   email: string | null;
+  /** Absent or null unless the account signs in by mobile number. */
+  mobile?: string | null;
   walletAddress: string | null;
   walletEnvironment: WalletEnvironment | null;
   provider: string | null;
@@ -81,7 +83,7 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
           data: {
             uid: c.uid, method: c.method, anonymous: c.anonymous, username: c.username, profilePicUrl: c.profilePicUrl,
             roles: ['co'], referralCode: c.referralCode, referredByCode: c.referredByCode,
-            email: c.email, walletAddress: c.walletAddress, walletEnvironment: c.walletEnvironment,
+            email: c.email, ...(c.mobile ? { mobile: c.mobile } : {}), walletAddress: c.walletAddress, walletEnvironment: c.walletEnvironment,
             provider: c.provider, providerSubject: c.providerSubject, telegramId: c.telegramId,
             visitorId: c.visitorId, deviceInfo: c.deviceInfo, registeredAt: at,
           },
@@ -102,7 +104,7 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
         {
           type: 'GuestUpgraded',
           data: {
-            uid: state.uid, method: c.method, email: c.email, walletAddress: c.walletAddress, walletEnvironment: c.walletEnvironment,
+            uid: state.uid, method: c.method, email: c.email, ...(c.mobile ? { mobile: c.mobile } : {}), walletAddress: c.walletAddress, walletEnvironment: c.walletEnvironment,
             provider: c.provider, providerSubject: c.providerSubject, telegramId: c.telegramId, upgradedAt: at,
           },
         },

@@ -81,4 +81,16 @@ export const identityMigrations: Migration[] = [
       create index auth_otp_sends_by_sender on auth_otp_sends (sender_hash, sent_at);
     `,
   },
+  {
+    id: 'identity-003-dev-sms-inbox',
+    sql: `
+      -- Texts the demo's local SMS provider kept instead of sending (the dev SMS inbox page reads it).
+      create table dev_sms_inbox (
+        id bigserial primary key,
+        recipient text not null,
+        body text not null,
+        received_at timestamptz not null default now()
+      );
+    `,
+  },
 ];

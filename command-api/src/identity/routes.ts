@@ -14,7 +14,9 @@ import { userCommands } from './user-commands.ts';
 import { bannedAt } from './decide.ts';
 import { verifyIdToken } from './identity-provider.ts';
 import { onboardingRoutes } from './onboarding.ts';
-import { consumeCode, sendCode, type OtpSettings } from './otp.ts';
+import { codeMail } from './mailer.ts';
+import { consumeCode, sendCode, type DeliverCode, type OtpSettings } from './otp.ts';
+import { codeSms, SmsNotSent, smsSenderFor } from './sms.ts';
 import { countClientRequest, type ClientLimit } from './client-limits.ts';
 import { assertAddressOpen, withCodeTry, type AddressLimits } from './otp-address.ts';
 import { adminRoutes } from './roles.ts';
@@ -60,14 +62,26 @@ async function optionalCaller(deps: CommandDeps, req: express.Request): Promise<
 function signInRoutes(router: express.Router, deps: CommandDeps): void {
   const json = express.json({ limit: '32kb' });
 
+  // One door for both kinds of address: the same lock, per-client cap, countdown and attempts.
   router.post('/auth/otp', json, async (req, res) => {
     const runtime = deps.identity;
-    const { email } = parse(RequestOtpBody, req.body);
-    const settings = otpSettings(deps, runtime);
+    const body = parse(RequestOtpBody, req.body);
+    const sms = body.mobile === undefined ? null : smsSenderFor(runtime.config, deps.pool);
+    if (body.mobile !== undefined && !sms) throw new ApiError('RULE_VIOLATED', identityTexts.mobileUnavailable);
+    const address = body.email ?? body.mobile!;
+    const deliver: DeliverCode = sms
+      ? (code, minutes) => sms.send(codeSms(address, code, minutes)).catch((error: unknown) => {
+        if (error instanceof SmsNotSent) {
+          deps.logger.warn({ err: error }, 'sign-in text not sent');
+          throw new ApiError('RULE_VIOLATED', identityTexts.smsNotSent);
+        }
+        throw error;
+      })
+      : (code, minutes) => runtime.mailer.send(codeMail(address, code, minutes));
     const now = deps.clock.now();
-    await assertAddressOpen(deps, addressLimits(deps, runtime), email, now);
+    await assertAddressOpen(deps, addressLimits(deps, runtime), address, now);
     await countClientRequest(deps.pool, deps.jwtSecret, clientLimits(runtime).otp, req.ip ?? 'unknown', now);
-    const sent = await sendCode(deps.pool, runtime.mailer, settings, email, now);
+    const sent = await sendCode(deps.pool, deliver, otpSettings(deps, runtime), address, now);
     send(res, OtpSent, { sent: true, expiresAt: sent.expiresAt.toISOString(), resendAfter: sent.resendAfter.toISOString() });
   });
 
@@ -82,8 +96,17 @@ function signInRoutes(router: express.Router, deps: CommandDeps): void {
       await signIn(deps, runtime, res, { method: 'guest', link: null, identity: noIdentity, anonymous: true, username: usernameFrom(null, 'guest'), context });
       return;
     }
-    const { email, code } = body.credentials;
     const now = deps.clock.now();
+    if (body.credentials.type === 'mobile') {
+      const { mobile, code } = body.credentials;
+      await withCodeTry(deps, addressLimits(deps, runtime), mobile, now, () => consumeCode(deps.pool, otpSettings(deps, runtime), mobile, code, now));
+      await signIn(deps, runtime, res, {
+        method: 'mobile', link: { kind: 'mobile', key: mobile }, identity: { ...noIdentity, mobile }, anonymous: false,
+        username: usernameFrom(null), context, caller,
+      });
+      return;
+    }
+    const { email, code } = body.credentials;
     await withCodeTry(deps, addressLimits(deps, runtime), email, now, () => consumeCode(deps.pool, otpSettings(deps, runtime), email, code, now));
     await signIn(deps, runtime, res, {
       method: 'email', link: { kind: 'email', key: email }, identity: { ...noIdentity, email }, anonymous: false,

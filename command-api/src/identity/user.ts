@@ -45,9 +45,10 @@ export function walletCredential(address: string, environment: WalletEnvironment
 }
 
 /** The credentials a registration or guest upgrade links (a provider's e-mail included). */
-function credentialsOf(d: { email: string | null; walletAddress: string | null; walletEnvironment: WalletEnvironment | null; providerSubject: string | null; telegramId: string | null }): Credential[] {
+function credentialsOf(d: { email: string | null; mobile?: string | null; walletAddress: string | null; walletEnvironment: WalletEnvironment | null; providerSubject: string | null; telegramId: string | null }): Credential[] {
   return [
     ...(d.email ? [{ kind: 'email' as const, key: d.email }] : []),
+    ...(d.mobile ? [{ kind: 'mobile' as const, key: d.mobile }] : []),
     ...(d.walletAddress ? [walletCredential(d.walletAddress, d.walletEnvironment ?? 'evm')] : []),
     ...(d.providerSubject ? [{ kind: 'provider' as const, key: d.providerSubject }] : []),
     ...(d.telegramId ? [{ kind: 'telegram' as const, key: d.telegramId }] : []),

@@ -24,6 +24,10 @@ export function emailError(email: string): string | null {
   return fieldErrors(RequestOtpBody, { email }).email ?? null;
 }
 
+export function mobileError(mobile: string): string | null {
+  return fieldErrors(RequestOtpBody, { mobile }).mobile ?? null;
+}
+
 export function otpError(code: string): string | null {
   return OtpCode.safeParse(code).success ? null : 'Enter the 6-digit code.';
 }

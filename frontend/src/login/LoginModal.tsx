@@ -7,7 +7,7 @@ import { Button } from '../components/Button.tsx';
 import { useSession } from '../api/session.ts';
 import { Dialog } from '../components/Dialog.tsx';
 import { TextField } from '../components/Field.tsx';
-import { emailError, otpError } from '../forms/validation.ts';
+import { emailError, mobileError, otpError } from '../forms/validation.ts';
 import { refreshQueries } from '../state/query.ts';
 import { useUi } from '../state/ui.ts';
 import { birthdayError } from './age.ts';
@@ -18,10 +18,12 @@ import {
   loginAsGuest,
   loginWithBrowserWallet,
   loginWithEmail,
+  loginWithMobile,
   loginWithProvider,
   loginWithSolanaWallet,
   loginWithTelegram,
   requestEmailCode,
+  requestMobileCode,
   solanaBrowserWallet,
   WalletRejected,
   type AuthState,
@@ -31,7 +33,27 @@ import { ProviderCancelled, useIdentityProviders } from './identityProviders.ts'
 import { useAnnouncedWallets } from '../wallet/announcedWallets.ts';
 import styles from './LoginModal.module.css';
 
-type Step = 'default' | 'email' | 'otp' | 'terms' | 'success';
+type Step = 'default' | 'email' | 'mobile' | 'otp' | 'terms' | 'success';
+/** Where a code goes: a mobile number starts with +, an e-mail address never does. */
+type Channel = 'email' | 'mobile';
+const channelOf = (address: string): Channel => (address.trim().startsWith('+') ? 'mobile' : 'email');
+
+/** What differs between a code by e-mail and by SMS; the steps are the same. */
+const channels = {
+  email: {
+    label: 'E-mail', type: 'email', placeholder: 'you@example.com', inputMode: 'email', autoComplete: 'email',
+    invalid: emailError, request: requestEmailCode, login: loginWithEmail, again: 'Use another e-mail',
+    devInbox: (a: string) => `/api/v1/dev/mailbox.html?email=${encodeURIComponent(a)}`, devInboxName: 'the dev mailbox',
+  },
+  mobile: {
+    label: 'Mobile number', type: 'tel', placeholder: '+63 917 123 4567', inputMode: 'tel', autoComplete: 'tel',
+    invalid: mobileError, request: requestMobileCode, login: loginWithMobile, again: 'Use another number',
+    devInbox: (a: string) => `/api/v1/dev/sms.html?to=${encodeURIComponent(a)}`, devInboxName: 'the dev SMS inbox',
+  },
+} as const;
+
+/** A number as the server keeps it (E.164): what the code was sent to. */
+const normalized = (channel: Channel, address: string) => (channel === 'mobile' ? address.replace(/[\s().-]/g, '') : address.trim());
 
 export default function LoginModal() {
   // Telegram's launch data, read by the bundled SDK: present only when Telegram opened us.
@@ -48,7 +70,8 @@ export default function LoginModal() {
     if (claims && !claims.onboarded) return 'terms';
     return pendingCode() ? 'otp' : 'default';
   });
-  const [email, setEmail] = useState(() => pendingCode()?.email ?? '');
+  const [address, setAddress] = useState(() => pendingCode()?.email ?? '');
+  const [channel, setChannel] = useState<Channel>(() => channelOf(pendingCode()?.email ?? ''));
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
 
@@ -79,7 +102,12 @@ export default function LoginModal() {
       </div>
       {step === 'default' ? (
         <div className={styles.methods}>
-          <Button block size="lg" onClick={() => setStep('email')} data-testid="login-email">
+          {idp?.mobile ? (
+            <Button block size="lg" onClick={() => { setChannel('mobile'); setAddress(''); setStep('mobile'); }} data-testid="login-mobile">
+              📱 Continue with Mobile Number
+            </Button>
+          ) : null}
+          <Button block size="lg" variant={idp?.mobile ? 'secondary' : 'primary'} onClick={() => { setChannel('email'); setAddress(''); setStep('email'); }} data-testid="login-email">
             ✉️ Continue with E-mail
           </Button>
           {idp?.providers.map((p) => (
@@ -119,8 +147,8 @@ export default function LoginModal() {
           {error ? <p className={styles.error} role="alert" data-testid="login-error">{error}</p> : null}
         </div>
       ) : null}
-      {step === 'email' ? <EmailStep email={email} setEmail={setEmail} onBack={() => setStep('default')} onSent={() => setStep('otp')} /> : null}
-      {step === 'otp' ? <OtpStep email={email} onBack={() => setStep('email')} onSignedIn={afterSignIn} /> : null}
+      {step === 'email' || step === 'mobile' ? <AddressStep channel={channel} address={address} setAddress={setAddress} onBack={() => setStep('default')} onSent={() => setStep('otp')} /> : null}
+      {step === 'otp' ? <OtpStep channel={channel} address={address} onBack={() => setStep(channel)} onSignedIn={afterSignIn} /> : null}
       {step === 'terms' ? <TermsStep onDone={() => setStep('success')} /> : null}
       {step === 'success' ? (
         <div className={styles.success} data-testid="login-success">
@@ -136,26 +164,29 @@ export default function LoginModal() {
   );
 }
 
-function EmailStep({ email, setEmail, onBack, onSent }: { email: string; setEmail(v: string): void; onBack(): void; onSent(): void }) {
+function AddressStep({ channel, address, setAddress, onBack, onSent }: { channel: Channel; address: string; setAddress(v: string): void; onBack(): void; onSent(): void }) {
+  const c = channels[channel];
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const invalid = emailError(email);
+    const invalid = c.invalid(address);
     setError(invalid);
     if (invalid) return;
+    const to = normalized(channel, address);
+    setAddress(to);
     // The code sent to this address a moment ago is still good: enter it rather than wait.
-    if (secondsUntilResend(email) > 0) return onSent();
+    if (secondsUntilResend(to) > 0) return onSent();
     setBusy(true);
     try {
-      await requestEmailCode(email.trim());
-      rememberCodeSent(email.trim());
+      await c.request(to);
+      rememberCodeSent(to);
       onSent();
     } catch (err) {
       const wait = err instanceof ApiCallError && err.status === 429 ? (err.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds : undefined;
       if (wait !== undefined && wait <= limits.emailCodeSeconds) {
         // A code went out earlier (another tab, a closed modal): its countdown is the server's.
-        rememberCodeSent(email.trim(), Date.now() - (limits.emailCodeSeconds - wait) * 1000);
+        rememberCodeSent(to, Date.now() - (limits.emailCodeSeconds - wait) * 1000);
         return onSent();
       }
       setError((err as Error).message);
@@ -165,7 +196,8 @@ function EmailStep({ email, setEmail, onBack, onSent }: { email: string; setEmai
   };
   return (
     <form onSubmit={submit} noValidate>
-      <TextField id="login-email-input" label="E-mail" type="email" placeholder="you@example.com" value={email} onChange={(e) => setEmail(e.target.value)} error={error} autoFocus />
+      {channel === 'mobile' ? <p className={styles.lead}>Enter your mobile number with its country code. We will text you a 6-digit code.</p> : null}
+      <TextField id={`login-${channel}-input`} label={c.label} type={c.type} inputMode={c.inputMode} autoComplete={c.autoComplete} placeholder={c.placeholder} value={address} onChange={(e) => setAddress(e.target.value)} error={error} autoFocus />
       <Button block size="lg" type="submit" busy={busy} data-testid="send-code">
         Send code
       </Button>
@@ -187,11 +219,12 @@ function useCountdown(initial: number) {
   return { left, restart };
 }
 
-function OtpStep({ email, onBack, onSignedIn }: { email: string; onBack(): void; onSignedIn(s: AuthState): void }) {
+function OtpStep({ channel, address, onBack, onSignedIn }: { channel: Channel; address: string; onBack(): void; onSignedIn(s: AuthState): void }) {
+  const c = channels[channel];
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const { left, restart } = useCountdown(secondsUntilResend(email));
+  const { left, restart } = useCountdown(secondsUntilResend(address));
   const input = useRef<HTMLInputElement>(null);
 
   const submit = async (e?: FormEvent) => {
@@ -201,7 +234,7 @@ function OtpStep({ email, onBack, onSignedIn }: { email: string; onBack(): void;
     if (invalid) return;
     setBusy(true);
     try {
-      const state = await loginWithEmail(email.trim(), code);
+      const state = await c.login(address.trim(), code);
       forgetPendingCode();
       onSignedIn(state);
     } catch (err) {
@@ -214,8 +247,8 @@ function OtpStep({ email, onBack, onSignedIn }: { email: string; onBack(): void;
   const resend = async () => {
     setError(null);
     try {
-      await requestEmailCode(email.trim());
-      rememberCodeSent(email.trim());
+      await c.request(address.trim());
+      rememberCodeSent(address.trim());
       restart();
     } catch (err) {
       setError((err as Error).message);
@@ -227,7 +260,7 @@ function OtpStep({ email, onBack, onSignedIn }: { email: string; onBack(): void;
   return (
     <form onSubmit={submit} noValidate>
       <p className={styles.lead}>
-        Enter the 6-digit code we sent to <strong>{email}</strong>
+        Enter the 6-digit code we sent to <strong>{address}</strong>
       </p>
       <div className={styles.otp} onClick={() => input.current?.focus()}>
         <input
@@ -270,13 +303,13 @@ function OtpStep({ email, onBack, onSignedIn }: { email: string; onBack(): void;
       {import.meta.env?.DEV ? (
         <p className={styles.resend}>
           Demo:{' '}
-          <a className={styles.link} href={`/api/v1/dev/mailbox.html?email=${encodeURIComponent(email.trim())}`} target="_blank" rel="noreferrer">
-            open the dev mailbox
+          <a className={styles.link} href={c.devInbox(address.trim())} target="_blank" rel="noreferrer" data-testid="dev-inbox-link">
+            open {c.devInboxName}
           </a>
         </p>
       ) : null}
       <Button block variant="ghost" type="button" onClick={onBack}>
-        Use another e-mail
+        {c.again}
       </Button>
     </form>
   );

@@ -1,4 +1,4 @@
-// The e-mail sign-in code that is on its way: which address, and when it was sent. Kept in local
+// The sign-in code that is on its way (by e-mail or SMS): which address, and when it was sent. Kept in local
 // storage so that closing the sign-in modal (or reloading) and opening it again returns to the code
 // step with the countdown where it was, instead of asking for a new code the server must refuse
 // until the countdown ends (spec: 5-minute countdown, then resend).
@@ -8,6 +8,7 @@ import { readLocal, writeLocal } from '../state/store.ts';
 const KEY = 'murmur.pendingEmailCode';
 
 export interface PendingCode {
+  /** An e-mail address, or a mobile number (E.164, starts with +). */
   email: string;
   /** When the code was sent (ms since the epoch). */
   sentAt: number;

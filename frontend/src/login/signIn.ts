@@ -47,6 +47,15 @@ export function requestEmailCode(email: string): Promise<unknown> {
   return api.post<'POST /auth/otp'>('/auth/otp', { email }, { quiet: true });
 }
 
+/** Texts a code to a mobile number (spec: enter mobile number, then the 6-digit code). */
+export function requestMobileCode(mobile: string): Promise<unknown> {
+  return api.post<'POST /auth/otp'>('/auth/otp', { mobile }, { quiet: true });
+}
+
+export async function loginWithMobile(mobile: string, code: string): Promise<AuthState> {
+  return signedIn(await api.post<'POST /auth/login'>('/auth/login', { ...context(), credentials: { type: 'mobile', mobile, code } }, { quiet: true }));
+}
+
 export async function loginWithEmail(email: string, code: string): Promise<AuthState> {
   return signedIn(await api.post<'POST /auth/login'>('/auth/login', { ...context(), credentials: { type: 'email', email, code } }, { quiet: true }));
 }

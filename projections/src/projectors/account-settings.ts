@@ -9,9 +9,10 @@ const walletKind = (environment: WalletEnvironment | null): CredentialKind => (e
 const walletKey = (address: string, kind: CredentialKind) => (kind === 'wallet-evm' ? address.toLowerCase() : address);
 
 /** The credentials a registration or guest upgrade links; a provider sign-in also links its e-mail. */
-function linkedBy(d: Pick<UserRegistered, 'email' | 'walletAddress' | 'walletEnvironment' | 'providerSubject' | 'provider' | 'telegramId'>): Linked[] {
+function linkedBy(d: Pick<UserRegistered, 'email' | 'mobile' | 'walletAddress' | 'walletEnvironment' | 'providerSubject' | 'provider' | 'telegramId'>): Linked[] {
   const out: Linked[] = [];
   if (d.email) out.push({ kind: 'email', key: d.email, provider: null });
+  if (d.mobile) out.push({ kind: 'mobile', key: d.mobile, provider: null });
   if (d.walletAddress) {
     const kind = walletKind(d.walletEnvironment);
     out.push({ kind, key: walletKey(d.walletAddress, kind), provider: null });

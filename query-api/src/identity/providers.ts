@@ -2,7 +2,7 @@
 // service's public web configuration (API key, auth domain, project: not secrets, they ship in every
 // web page that uses the service). Read from the environment; without an API key nothing is offered.
 import { IdentityProvidersDto, type IdentityProviderId } from '@murmur/contracts';
-import { send } from '@murmur/platform';
+import { demoSettings, send } from '@murmur/platform';
 import type express from 'express';
 import type { QueryDeps } from '../dependencies.ts';
 
@@ -13,10 +13,16 @@ export const DEFAULT_IDP_SDK_URL = 'https://www.gstatic.com/firebasejs/10.12.2';
 export function identityProvidersFromEnv(env: Record<string, string | undefined> = process.env): IdentityProvidersDto {
   const apiKey = env.IDP_WEB_API_KEY?.trim();
   const projectId = (env.IDP_PROJECT_ID ?? env.IDP_AUDIENCE)?.trim();
-  if (!apiKey || !projectId) return { providers: [], web: null };
+  const mobile = mobileSignInOffered(env);
+  if (!apiKey || !projectId) return { providers: [], mobile, web: null };
   const wanted = (env.IDP_WEB_PROVIDERS ?? 'google.com,twitter.com').split(',').map((p) => p.trim());
   const providers = (Object.keys(names) as IdentityProviderId[]).filter((id) => wanted.includes(id)).map((id) => ({ id, name: names[id] }));
-  return { providers, web: { apiKey, projectId, authDomain: env.IDP_WEB_AUTH_DOMAIN?.trim() || `${projectId}.firebaseapp.com`, sdkUrl: env.IDP_WEB_SDK_URL?.trim() || DEFAULT_IDP_SDK_URL } };
+  return { providers, mobile, web: { apiKey, projectId, authDomain: env.IDP_WEB_AUTH_DOMAIN?.trim() || `${projectId}.firebaseapp.com`, sdkUrl: env.IDP_WEB_SDK_URL?.trim() || DEFAULT_IDP_SDK_URL } };
+}
+
+/** Mobile sign-in is offered when command-api has an SMS provider: Twilio, or the demo's local inbox. */
+function mobileSignInOffered(env: Record<string, string | undefined>): boolean {
+  return env.SMS_PROVIDER === 'twilio' || demoSettings(env).localSms;
 }
 
 export function identityProviderRoutes(router: express.Router, deps: QueryDeps): void {

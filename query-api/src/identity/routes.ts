@@ -1,6 +1,6 @@
 // Identity's reads: the signed-in user (user/me), the account settings, the daily-claim countdown, and
 // the demo's dev mailbox.
-import { AccountSettingsDto, audioDefaults, dailyClaimAmount, DevMailbox, limits, MeDto, NextClaimDto, telegramClaim, texts, type LinkedCredentialDto, type RoleCode } from '@murmur/contracts';
+import { AccountSettingsDto, audioDefaults, dailyClaimAmount, DevMailbox, DevSmsInbox, limits, MeDto, NextClaimDto, telegramClaim, texts, type LinkedCredentialDto, type RoleCode } from '@murmur/contracts';
 import { ApiError, currentUser, demoSettings, parse, requireAuth, send } from '@murmur/platform';
 import type express from 'express';
 import { z } from 'zod';
@@ -80,6 +80,7 @@ export function identityRoutes(router: express.Router, deps: QueryDeps): void {
     send(res, NextClaimDto, body);
   });
 
+  if (demoSettings().localSms) devSmsInboxRoutes(router, deps);
   // The demo's mailbox: what the dev SMTP server received (only in the demo; refused in production).
   if (!demoSettings().devMailbox) return;
   const mailbox = async (req: express.Request) => {
@@ -99,5 +100,31 @@ export function identityRoutes(router: express.Router, deps: QueryDeps): void {
     res.type('html').send(`<!doctype html><meta charset="utf-8"><meta http-equiv="refresh" content="5"><title>Dev mailbox</title>
 <style>body{font:15px system-ui;background:#111;color:#eee;max-width:720px;margin:2rem auto}article{border:1px solid #333;border-radius:8px;padding:0 1rem;margin:1rem 0}.meta{color:#999}pre{white-space:pre-wrap}</style>
 <h1>Dev mailbox</h1><p class="meta">Mail sent by the demo (sign-in codes). Refreshes every 5 s.</p>${rows || '<p>No mail yet.</p>'}`);
+  });
+}
+
+const SmsInboxQuery = z.object({ to: z.string().max(32).optional(), limit: z.coerce.number().int().min(1).max(100).default(20) });
+
+/** The demo's SMS inbox, beside the mailbox: the texts the local SMS provider kept instead of sending. */
+function devSmsInboxRoutes(router: express.Router, deps: QueryDeps): void {
+  const inbox = async (req: express.Request) => {
+    const q = parse(SmsInboxQuery, req.query);
+    // A number is matched by its digits (an unencoded + arrives as a space).
+    const to = q.to ? `+${q.to.replace(/\D/g, '')}` : null;
+    const { rows } = await deps.pool.query<{ id: string; recipient: string; body: string; received_at: Date }>(
+      `select id::text, recipient, body, received_at from dev_sms_inbox where ($1::text is null or recipient = $1) order by id desc limit $2`,
+      [to, q.limit],
+    );
+    return rows.map((r) => ({ id: r.id, to: r.recipient, text: r.body, receivedAt: r.received_at.toISOString() }));
+  };
+  router.get('/dev/sms', async (req, res) => {
+    send(res, DevSmsInbox, { items: await inbox(req) });
+  });
+  router.get('/dev/sms.html', async (req, res) => {
+    const items = await inbox(req);
+    const rows = items.map((m) => `<article><p class="meta">to ${escapeHtml(m.to)} at ${escapeHtml(m.receivedAt)}</p><p class="text">${escapeHtml(m.text)}</p></article>`).join('');
+    res.type('html').send(`<!doctype html><meta charset="utf-8"><meta name="viewport" content="width=device-width"><meta http-equiv="refresh" content="5"><title>Dev SMS inbox</title>
+<style>body{font:15px system-ui;background:#111;color:#eee;max-width:720px;margin:2rem auto;padding:0 1rem}article{border:1px solid #333;border-radius:12px;padding:.25rem 1rem;margin:1rem 0;background:#1b1b1f}.meta{color:#999;font-size:13px}.text{font-size:17px}</style>
+<h1>Dev SMS inbox</h1><p class="meta">Texts the demo would have sent to mobile numbers (sign-in codes). Refreshes every 5 s. <a style="color:#9cf" href="/api/v1/dev/mailbox.html">Dev mailbox</a></p>${rows || '<p>No texts yet.</p>'}`);
   });
 }
