@@ -90,28 +90,51 @@ async function channelEvents(pool: pg.Pool): Promise<ChannelEvent[]> {
   }
 }
 
-/** Waits until each listener has as many events as its channel holds after its start, then holds
- * the two lists: the same positions, each once. Returns the number of events delivered. "After its
- * start" is in the log's order, (transaction id, position), as the gateway sends: an event with a
- * lower position whose transaction committed after the confirmed one comes after it. */
-export async function checkDeliveries(pool: pg.Pool, listeners: Listener[], timeoutMs = 45_000): Promise<{ delivered: number; expected: number; problems: string[]; belowStartPosition: number; aboveStartPositionBefore: number; beforeStart: number }> {
-  const events = await channelEvents(pool);
-  const byPosition = new Map(events.map((e) => [e.position, e]));
+/** Waits until each listener has every event its channel holds after its start, then holds the two
+ * lists: the same positions, each once. Returns the number of events delivered. "After its start"
+ * is in the log's order, (transaction id, position), as the gateway sends: an event with a lower
+ * position whose transaction committed after the confirmed one comes after it.
+ *
+ * The platform keeps writing after the traffic stops (the gateway's presence of clients still
+ * resuming, the presence reaper), and the gateway keeps delivering it. So the deliveries are
+ * compared with a read of the log taken AFTER them: the lists are copied, the log is read again,
+ * and while the channels gained events the copies lack, the wait goes on from that read. A
+ * delivered position the final read lacks is then truly not in the log (a read of the log only
+ * ever grows: the gateway sends only rows it read, below the same horizon). */
+export async function checkDeliveries(pool: pg.Pool, listeners: Listener[], timeoutMs = 45_000): Promise<{ delivered: number; expected: number; problems: string[]; belowStartPosition: number; aboveStartPositionBefore: number; beforeStart: number; logReads: number }> {
   const starts = new Map<Listener, Checkpoint>();
   for (const l of listeners) {
     const start = await checkpointAtPosition(pool, l.from);
     if (!start) throw new Error(`listener ${l.user.uid} was confirmed at ${l.from}, which is no event`);
     starts.set(l, start);
   }
-  const expectedOf = (l: Listener) => events.filter((e) => compareCheckpoints(e.checkpoint, starts.get(l)!) > 0 && e.channels.includes(l.channel)).map((e) => e.position);
-  const expected = new Map(listeners.map((l) => [l, expectedOf(l)]));
-  // Waits for every expected position, not a count: a count is met early by an event that should not
-  // have come, and the tail still on its way then looks missing.
-  const hasAll = (l: Listener) => {
-    const got = new Set(l.delivered);
-    return expected.get(l)!.every((p) => got.has(p));
-  };
-  await until('every listener to receive its channel', () => listeners.every((l) => l.resyncs.length > 0 || hasAll(l)), timeoutMs).catch(() => undefined);
+  const expectedIn = (events: ChannelEvent[], l: Listener) =>
+    events.filter((e) => compareCheckpoints(e.checkpoint, starts.get(l)!) > 0 && e.channels.includes(l.channel)).map((e) => e.position);
+  const deadline = Date.now() + timeoutMs;
+  let events: ChannelEvent[] = [];
+  let expected = new Map<Listener, bigint[]>();
+  let received = new Map<Listener, bigint[]>();
+  let logReads = 0;
+  for (;;) {
+    // The deliveries first, then the log: everything delivered is in this read.
+    received = new Map(listeners.map((l) => [l, [...l.delivered]]));
+    events = await channelEvents(pool);
+    logReads++;
+    expected = new Map(listeners.map((l) => [l, expectedIn(events, l)]));
+    const settled = listeners.every((l) => {
+      const got = new Set(received.get(l)!);
+      return l.resyncs.length > 0 || expected.get(l)!.every((p) => got.has(p));
+    });
+    if (settled || Date.now() > deadline) break;
+    // Waits for every expected position, not a count: a count is met early by an event that should
+    // not have come, and the tail still on its way then looks missing.
+    const hasAll = (l: Listener) => {
+      const got = new Set(l.delivered);
+      return expected.get(l)!.every((p) => got.has(p));
+    };
+    await until('every listener to receive its channel', () => listeners.every((l) => l.resyncs.length > 0 || hasAll(l)), Math.max(0, deadline - Date.now())).catch(() => undefined);
+  }
+  const byPosition = new Map(events.map((e) => [e.position, e]));
   const problems: string[] = [];
   let delivered = 0;
   let total = 0;
@@ -126,9 +149,9 @@ export async function checkDeliveries(pool: pg.Pool, listeners: Listener[], time
     belowStartPosition += want.filter((p) => p <= l.from).length;
     aboveStartPositionBefore += events.filter((e) => e.position > l.from && e.channels.includes(l.channel) && compareCheckpoints(e.checkpoint, starts.get(l)!) < 0).length;
     beforeStart += l.beforeStart;
-    delivered += l.delivered.length;
+    const got = [...received.get(l)!].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+    delivered += got.length;
     total += want.length;
-    const got = [...l.delivered].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     const gotSet = new Set(got);
     const missing = want.filter((p) => !gotSet.has(p));
     const twice = got.filter((p, i) => i > 0 && got[i - 1] === p);
@@ -144,7 +167,7 @@ export async function checkDeliveries(pool: pg.Pool, listeners: Listener[], time
       problems.push(`${l.user.uid} on ${l.channel} from ${l.from}: ${missing.length} missing (${missing.slice(0, 5).join(',')}), ${twice.length} twice, ${foreign.length} unexpected (${foreign.slice(0, 5).map(why).join('; ')}), resyncs [${l.resyncs.join(',')}], errors [${l.errors.join(',')}]`);
     }
   }
-  return { delivered, expected: total, problems, belowStartPosition, aboveStartPositionBefore, beforeStart };
+  return { delivered, expected: total, problems, belowStartPosition, aboveStartPositionBefore, beforeStart, logReads };
 }
 
 export interface PersistedCounts {

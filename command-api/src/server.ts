@@ -12,7 +12,10 @@ import { paymentPortsFromEnv } from './payments/config.ts';
 import { identityRuntimeFromEnv } from './identity/runtime.ts';
 import { objectStoreFromEnv } from '@murmur/platform/object-store';
 
-export function buildCommandApi(config: Pick<CommandApiConfig, 'DATABASE_URL' | 'JWT_SECRET'> & { TRUST_PROXY?: string }, overrides: Partial<CommandDeps> = {}) {
+export function buildCommandApi(
+  config: Pick<CommandApiConfig, 'DATABASE_URL' | 'JWT_SECRET'> & Partial<Pick<CommandApiConfig, 'PRESENCE_GATEWAY_DEAD_AFTER_MS'>> & { TRUST_PROXY?: string },
+  overrides: Partial<CommandDeps> = {},
+) {
   const pool = overrides.pool ?? createPool(config.DATABASE_URL, { max: 20, applicationName: 'command-api' });
   const deps: CommandDeps = {
     pool,
@@ -23,6 +26,7 @@ export function buildCommandApi(config: Pick<CommandApiConfig, 'DATABASE_URL' | 
     clock: systemClock,
     jwtSecret: config.JWT_SECRET,
     sessionGuard: new CachingSessionGuard(new PostgresSessionGuard(pool)),
+    ...(config.PRESENCE_GATEWAY_DEAD_AFTER_MS ? { presenceReaper: { gatewayDeadAfterMs: config.PRESENCE_GATEWAY_DEAD_AFTER_MS } } : {}),
     ...overrides,
     payments: overrides.payments ?? paymentPortsFromEnv(),
     identity: overrides.identity ?? identityRuntimeFromEnv(),
