@@ -54,7 +54,7 @@ import {
 import { TransactionHistory } from './transactions.ts';
 import {
   BalanceDto, BlockchainWalletAnswer, CheckoutPayBody, BlockchainWalletBody, BlockchainWalletChangeBody, BlockchainWalletList, CashoutConfirmBody, CashoutList, CreatorPaymentBody,
-  CurrencyConversion, CurrencyList, EquipAnswer, GiftSentAnswer, GrantAnswer, InventoryList, PaymentMethods, PaymentMethodsQuery, PaymentNotifications, PaymentResultDto, PaymentStatusDto,
+  CurrencyConversion, CurrencyList, EquipAnswer, GiftSentAnswer, InventoryList, PaymentMethods, PaymentMethodsQuery, PaymentNotifications, PaymentResultDto, PaymentStatusDto,
   PurchaseAnswer, PurchaseBody, PurchaseCheck, RecommendedTopUps, SkuDto, SkuList, StripeInitBody, TopUpPayBody, WebPayInitBody, EWalletInitBody, HostedReturnBody, TonInitBody, TonConfirmBody, WithdrawalAnswer, WithdrawalList, WithdrawAvailable,
   WebhookReceived, WithdrawBody, WithdrawCheck,
 } from './wallet.ts';
@@ -222,11 +222,9 @@ const catalogue = [
   get('/wallet/collections', 'money', 'Owned frames, badges and gifts to keep, with status and end', { response: CollectionList }),
   post('/wallet/withdraw/validate', 'money', 'Check a withdrawal without requesting it', { body: WithdrawBody, response: WithdrawCheck }),
   post('/wallet/withdraw', 'money', 'Request a charm withdrawal', { body: WithdrawBody, response: WithdrawalAnswer, status: 201 }),
-  post('/wallet/withdraw/settle', 'money', 'Settle a pending withdrawal', { roles: ['ad'], response: WithdrawalAnswer }),
   post('/wallet/creator/payment', 'money', 'Pay a creator their charm', { roles: ['ag', 'ad'], body: CreatorPaymentBody, response: WithdrawalAnswer, status: 201 }),
   route('PUT', '/cashout-confirm', 'money', true, 'Confirm receipt of a creator payment', { body: CashoutConfirmBody, response: WithdrawalAnswer }),
   route('PUT', '/wallet/creator/cashout-confirm', 'money', true, 'Confirm receipt of a creator payment', { body: CashoutConfirmBody, response: WithdrawalAnswer }),
-  post('/wallet/grant', 'money', 'Operator grant of diamonds', { roles: ['ad'], response: GrantAnswer, status: 201 }),
   post('/wallet/blockchain', 'money', 'Add a blockchain wallet', { body: BlockchainWalletBody, response: BlockchainWalletAnswer, status: 201 }),
   post('/wallet/blockchain/rename', 'money', 'Rename a blockchain wallet', { body: BlockchainWalletChangeBody, response: BlockchainWalletAnswer }),
   post('/wallet/blockchain/update', 'money', 'Change a blockchain wallet', { body: BlockchainWalletChangeBody, response: BlockchainWalletAnswer }),

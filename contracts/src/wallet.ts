@@ -693,7 +693,6 @@ export type WithdrawCheck = z.infer<typeof WithdrawCheck>;
 /** A withdrawal or creator payment: requested (pending), settled or confirmed. */
 export const WithdrawalAnswer = commandAnswer({ status: z.string(), transactionId: z.string() });
 export type WithdrawalAnswer = z.infer<typeof WithdrawalAnswer>;
-export const GrantAnswer = commandAnswer({ balance: int });
 export const PurchaseAnswer = commandAnswer({ status: z.literal('succeeded'), balance: int, duplicate: z.boolean(), purchase: SkuPurchasedData.nullable() });
 /** A gift sent: the sender's diamonds left and the gift as recorded. */
 export const GiftSentAnswer = commandAnswer({ balance: int, duplicate: z.boolean(), gift: GiftSentData.nullable() });

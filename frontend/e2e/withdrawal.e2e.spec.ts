@@ -103,13 +103,12 @@ describe('withdrawing charm', () => {
     await expect.poll(() => creator.getByTestId('wallet-charm').innerText(), { timeout: 15_000 }).toBe('1,500');
     await creator.screenshot({ path: path.join(shots, 'withdrawals-list.png'), fullPage: true });
 
-    // An operator fails the payout: the list says so after a reload and the charm is back.
-    const { uid } = (await call(creator, 'GET', '/user/me')).body;
+    // An operator rejects the payout in the console: the list says so after a reload and the charm is back.
     const [withdrawal] = (await call(creator, 'GET', '/wallet/withdrawals')).body.items;
     const admin = await full.stack.tokenFor('operator-wd', ['ad']);
-    const settled = await fetch(`${full.url}/api/v1/wallet/withdraw/settle`, {
+    const settled = await fetch(`${full.url}/api/v1/console/withdrawals/${withdrawal.withdrawalId}/reject`, {
       method: 'POST', headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
-      body: JSON.stringify({ uid, withdrawalId: withdrawal.withdrawalId, status: 'failed', reason: 'Bank refused' }),
+      body: JSON.stringify({ reason: 'Bank refused' }),
     });
     expect(settled.status).toBe(200);
     await expect.poll(async () => {

@@ -81,7 +81,7 @@ describe('GET /api/docs/openapi.json', () => {
     const login = doc.paths['/auth/login'].post;
     expect(login.security).toContainEqual({});
     expect(login.requestBody.content['application/json'].schema.type).toBe('object');
-    expect(doc.paths['/wallet/grant'].post['x-roles']).toEqual(['ad']);
+    expect(doc.paths['/console/grants'].post['x-roles']).toEqual(['ad']);
     // Answers carry their DTO: the lobby detail names its members, a create answers 201.
     const detail = doc.paths['/lobbies/{id}'].get.responses['200'].content['application/json'].schema;
     expect(detail.required).toEqual(expect.arrayContaining(['lobbyId', 'users', 'seats', 'me']));

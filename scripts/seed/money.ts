@@ -1,16 +1,17 @@
-// Demo money through the real commands: diamonds for the demo users (an operator grant and sandbox
-// top-ups), gifts to the host of the demo lobby, a frame and VIP bought, a payout wallet listed.
+// Demo money through the real commands: diamonds for the demo users (console grants by the demo
+// operator, within the amount one admin may grant alone, and sandbox top-ups), gifts to the host of the demo lobby, a frame and VIP bought, a payout wallet listed.
 import type { SeedContext } from './context.ts';
 
 export async function seedMoney(ctx: SeedContext): Promise<void> {
   const users = (ctx.shared.users ?? {}) as Record<string, string>;
   const lobbies = (ctx.shared.lobbies ?? {}) as Record<string, string>;
   const uid = (key: string) => users[key] ?? `demo-${key}`;
-  const admin = await ctx.tokenFor(uid('admin'), ['ad']);
+  // The demo operator, not the demo admin: a grant to one's own account needs a second admin.
+  const operator = await ctx.tokenFor('demo-operator', ['ad']);
   const token = { aria: await ctx.tokenFor(uid('aria'), ['h', 'cr']), ben: await ctx.tokenFor(uid('ben')), nova: await ctx.tokenFor(uid('nova'), ['ag']) };
 
   // Nova keeps the first top-up offer for the demo; the others top up through the sandbox.
-  for (const key of ['aria', 'ben', 'nova', 'admin']) await ctx.post('/wallet/grant', admin, { uid: uid(key), amount: 5000, reason: 'demo_grant', reference: 'demo' });
+  for (const key of ['aria', 'ben', 'nova', 'admin']) await ctx.post('/console/grants', operator, { uid: uid(key), amount: 5000, reason: 'Demo diamonds' });
   await ctx.post('/payment/topup/pay', token.ben, { channelCode: 'sandbox', value: 100 });
   await ctx.post('/payment/topup/pay', token.aria, { channelCode: 'sandbox', value: 100 });
 

@@ -1,5 +1,5 @@
 // A manual diamond grant on `grant-{grantId}`: requested by an admin with a reason; above the
-// threshold a DIFFERENT admin approves it, and only the approval mints (in the same transaction,
+// threshold, or to the requester's own account, a DIFFERENT admin approves it, and only the approval mints (in the same transaction,
 // on `wallet-{uid}`). Deciding the whole life on one stream with its expected version means two
 // approvals racing produce one mint, and a decided grant is never decided again.
 import { formatText, grantEventSchemas, moneyOperationTexts, type GrantEvent } from '@murmur/contracts';
@@ -47,7 +47,8 @@ function decide(command: GrantCommand, state: GrantState): GrantEvent[] {
       if (state.status !== 'none') return [];
       if (!Number.isSafeInteger(command.amount) || command.amount <= 0) throw new ApiError('VALIDATION_FAILED', 'Amount must be a positive whole number of diamonds.');
       if (command.amount > command.maximum) throw new ApiError('VALIDATION_FAILED', formatText(moneyOperationTexts.grantTooLarge, { max: command.maximum }));
-      const needsApproval = command.amount > command.threshold;
+      // Above the threshold, or to the requester's own account, a second admin decides.
+      const needsApproval = command.amount > command.threshold || command.uid === command.requestedBy;
       const requested: GrantEvent = {
         type: 'DiamondGrantRequested',
         data: { grantId: command.grantId, uid: command.uid, amount: command.amount, reason: command.reason, requestedBy: command.requestedBy, needsApproval, requestedAt: command.at },

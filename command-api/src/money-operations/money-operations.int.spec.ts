@@ -9,7 +9,10 @@ import { auditLedger } from '../../../projections/src/ledger-audit.ts';
 import { LedgerAuditWorker } from '../../../projections/src/ledger-audit-worker.ts';
 import { signUpWithWallet } from '../../../test-support/sign-up.ts';
 import { startTestStack, type TestStack } from '../../../test-support/stack.ts';
+import { streamVersions } from '../../../test-support/stream-versions.ts';
+import { earningsStreamId } from '../wallet/earnings.ts';
 import { creditDiamonds } from '../wallet/ledger.ts';
+import { walletStreamId } from '../wallet/wallet.ts';
 
 let stack: TestStack;
 let admin: string;
@@ -33,6 +36,14 @@ async function get(path: string, token: string, position?: string) {
 const payoutAddress = '0x8ba1f109551bD432803012645Ac136ddd64DBA72';
 const txHash = `0x${'ab'.repeat(32)}`;
 
+/** The streams a settlement or rejection of `uid`'s withdrawal could write. */
+const settlementStreams = (uid: string) => streamVersions(stack.command.deps.store, [earningsStreamId(uid), walletStreamId(uid)]);
+/** Events recorded as an operator's action: a refused command leaves none. */
+async function eventsBy(operatorUid: string): Promise<number> {
+  const { rows } = await stack.db.pool.query<{ n: number }>(`select count(*)::int as n from events where metadata->>'actorUid' = $1`, [operatorUid]);
+  return rows[0]!.n;
+}
+
 /** A creator with 2,500 charm who asks to withdraw 1,000: the pending withdrawal's id and position. */
 async function pendingWithdrawal(): Promise<{ uid: string; token: string; withdrawalId: string; position: string }> {
   const creator = await signUpWithWallet(stack.commandUrl);
@@ -49,29 +60,32 @@ async function pendingWithdrawal(): Promise<{ uid: string; token: string; withdr
 
 describe('withdrawal queue', () => {
   it('lists a pending withdrawal, settles it once with its reference, and refuses a second settlement writing nothing', async () => {
-    const { token, withdrawalId, position } = await pendingWithdrawal();
+    const { uid, token, withdrawalId, position } = await pendingWithdrawal();
     const queue = await get('/console/withdrawals', admin, position);
     expect(queue.status).toBe(200);
     expect(queue.body.items.find((w: { withdrawalId: string }) => w.withdrawalId === withdrawalId)).toMatchObject({ charm: 1000, usdCents: 1000, status: 'pending', method: 'crypto', network: 'evm', address: payoutAddress });
 
     // A reference that is no transaction hash for a crypto payout: a clear refusal, nothing written.
-    const before = await headPosition(stack.db.pool);
+    // The gift behind the withdrawal levels both users up: the level announcer appends those in
+    // the background, so "nothing written" compares the streams a settlement could write.
+    const before = await settlementStreams(uid);
     const bad = await post(`/console/withdrawals/${withdrawalId}/settle`, admin, { reference: 'paid' });
     expect(bad.status).toBe(400);
     expect(bad.body.error.message).toBe('Enter the on-chain transaction hash (0x and 64 hexadecimal characters).');
-    expect(await headPosition(stack.db.pool)).toBe(before);
+    expect(await settlementStreams(uid)).toEqual(before);
 
     const settled = await post(`/console/withdrawals/${withdrawalId}/settle`, admin, { reference: txHash });
     expect(settled.status).toBe(200);
     expect(settled.body).toMatchObject({ status: 'completed', transactionId: withdrawalId });
 
-    const after = await headPosition(stack.db.pool);
+    const after = await settlementStreams(uid);
     const twice = await post(`/console/withdrawals/${withdrawalId}/settle`, secondAdmin, { reference: txHash });
     expect(twice.status).toBe(409);
     expect(twice.body.error.message).toBe('This withdrawal is already settled.');
     const reject = await post(`/console/withdrawals/${withdrawalId}/reject`, secondAdmin, { reason: 'Wrong address' });
     expect(reject.status).toBe(409);
-    expect(await headPosition(stack.db.pool)).toBe(after);
+    expect(await settlementStreams(uid)).toEqual(after);
+    expect(await eventsBy('ops-admin-2')).toBe(0);
 
     // The creator sees it completed; the console lists it with the reference and the admin.
     const mine = await get('/wallet/withdrawals', token, settled.body.position);
@@ -175,6 +189,37 @@ describe('manual grants', () => {
     expect((await post(`/console/grants/${requested.body.grantId}/approve`, secondAdmin)).status).toBe(409);
     const balance = await get('/wallet/balance', await stack.tokenFor('grantee-d'), rejected.body.position);
     expect(balance.body.diamonds).toBe(0);
+  });
+});
+
+describe('the console is the one door', () => {
+  it('has no wallet grant: an admin mints only through the console grant, its cap and its second admin', async () => {
+    const grantee = 'side-door-grantee';
+    const before = await streamVersions(stack.command.deps.store, [walletStreamId(grantee)]);
+    const side = await post('/wallet/grant', admin, { uid: grantee, amount: 100_000_000, reason: 'demo_grant' }, { 'idempotency-key': 'side-grant' });
+    expect(side.status).toBe(404);
+    expect(await streamVersions(stack.command.deps.store, [walletStreamId(grantee)])).toEqual(before);
+    const tooBig = await post('/console/grants', admin, { uid: grantee, amount: moneyOperations.grantMaximum + 1, reason: 'Prize' }, { 'idempotency-key': 'g-too-big' });
+    expect(tooBig.status).toBe(400);
+  });
+
+  it('has no withdrawal settlement outside the console: the pending withdrawal stays pending', async () => {
+    const { uid, withdrawalId } = await pendingWithdrawal();
+    const before = await settlementStreams(uid);
+    for (const status of ['completed', 'failed']) {
+      expect((await post('/wallet/withdraw/settle', admin, { uid, withdrawalId, status })).status).toBe(404);
+    }
+    expect(await settlementStreams(uid)).toEqual(before);
+  });
+
+  it("a grant to the requester's own account waits for a second admin, however small", async () => {
+    const requested = await post('/console/grants', admin, { uid: 'ops-admin-1', amount: 10, reason: 'Testing my own wallet' }, { 'idempotency-key': 'g-self' });
+    expect(requested.status).toBe(201);
+    expect(requested.body).toMatchObject({ status: 'pending', balance: null });
+    const self = await post(`/console/grants/${requested.body.grantId}/approve`, admin);
+    expect(self.status).toBe(422);
+    const approved = await post(`/console/grants/${requested.body.grantId}/approve`, secondAdmin);
+    expect(approved.body).toMatchObject({ status: 'approved', balance: 10 });
   });
 });
 

@@ -3,6 +3,7 @@ import { texts } from '@murmur/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../../../test-support/stack.ts';
 import { temporaryMediaDir } from '../../../test-support/media-dir.ts';
+import { creditDiamonds } from '../wallet/ledger.ts';
 
 let stack: TestStack;
 const mediaDir = temporaryMediaDir();
@@ -123,8 +124,7 @@ describe('PUT user/profile/details', () => {
       { type: 'GiftSent', data: { senderUid: 'prof-v', giftId: 'rose', giftName: 'Rose', quantity: 3, unitPrice: 10, diamondsTotal: 30, recipients: ['prof-h'], charmPerRecipient: 15, sentAt: new Date().toISOString() } },
     ]);
     // VIP and the frame through the real commands: bought, then the frame worn (the profile shows what is worn, issue 17).
-    const admin = await stack.tokenFor('prof-admin', ['ad']);
-    expect((await stack.api('/wallet/grant', { method: 'POST', token: admin, body: { uid: 'prof-h', amount: 20_000 } })).status).toBe(201);
+    await creditDiamonds(stack.command.deps, { uid: 'prof-h', amount: 20_000, reason: 'demo_grant', reference: 'test', idempotencyKey: 'grant-prof-h' });
     for (const skuId of ['vip-year', 'frame-gold']) {
       const bought = await stack.api('/payment/purchase', { method: 'POST', token: host, body: { skuId } });
       expect(bought.status, JSON.stringify(bought.body)).toBe(201);

@@ -58,7 +58,7 @@ const payoutAddress = '0x8ba1f109551bD432803012645Ac136ddd64DBA72';
 
 describe('withdrawals', () => {
   it('validates first, then withdraws at most the credited charm; a failed withdrawal gives it back', async () => {
-    const { uid: creator, token, position } = await earner();
+    const { token, position } = await earner();
     const available = await get('/wallet/withdraw/available', token, position);
     expect(available.body).toMatchObject({ charm: 2500, usd: 25 });
     const tooMuch = await post('/wallet/withdraw/validate', token, { amount: 2501, address: payoutAddress });
@@ -87,13 +87,15 @@ describe('withdrawals', () => {
     const second = await post('/wallet/withdraw', token, { amount: 1000, address: payoutAddress }, { 'idempotency-key': 'wd-2' });
     expect(second.status).toBe(422);
     const admin = await stack.tokenFor('admin', ['ad']);
-    const failed = await post('/wallet/withdraw/settle', admin, { uid: creator, withdrawalId: first.body.transactionId, status: 'failed', reason: 'Bank refused' });
+    // The console finds the withdrawal's owner in the read model; an operator rejects it there.
+    await get('/wallet/withdrawals', token, first.body.position);
+    const failed = await post(`/console/withdrawals/${first.body.transactionId}/reject`, admin, { reason: 'Bank refused' });
     expect(failed.status).toBe(200);
     const after = await get('/wallet/withdraw/available', token, failed.body.position);
     expect(after.body.charm).toBe(2500);
     const history = await get('/transaction/me?currency=CHRM', token, failed.body.position);
     expect(history.body.items[0]).toMatchObject({ transactionId: first.body.transactionId, status: 'failed' });
-    expect((await post('/wallet/withdraw/settle', token, { uid: creator, withdrawalId: 'x', status: 'completed' })).status).toBe(403);
+    expect((await post(`/console/withdrawals/${first.body.transactionId}/settle`, token, { reference: `0x${'ab'.repeat(32)}` })).status).toBe(403);
   });
 
   it('never withdraws more than credited when many withdrawals race', async () => {

@@ -1,7 +1,7 @@
 // The money module's commands: payments (card, crypto, sandbox, VIP checkout), purchases,
 // withdrawals, creator cash-outs and blockchain wallets. Gifts are in ../gifting.
 import {
-  BlockchainWalletAnswer, BlockchainWalletBody, EquipAnswer, EquipBody, BlockchainWalletChangeBody, CashoutConfirmBody, CreatorPaymentBody, findSku, GrantAnswer, guildTexts, money,
+  BlockchainWalletAnswer, BlockchainWalletBody, EquipAnswer, EquipBody, BlockchainWalletChangeBody, CashoutConfirmBody, CreatorPaymentBody, findSku, guildTexts, money,
   PurchaseAnswer, PurchaseBody, PurchaseCheck, WithdrawalAnswer, WithdrawBody, WithdrawCheck, withdrawal,
 } from '@murmur/contracts';
 import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
@@ -173,17 +173,6 @@ function walletCommandRoutes(router: express.Router, deps: CommandDeps): void {
     send(res, WithdrawalAnswer, { status: 'pending', transactionId: withdrawalId, position: result.position.toString() }, repeated ? 200 : 201);
   });
 
-  // An operator settles a withdrawal: completed, or failed (which gives the charm back).
-  const Settle = z.object({ uid: z.string().min(1), withdrawalId: z.string().min(1), status: z.enum(['completed', 'failed']), reason: z.string().max(500).default('Withdrawal failed.') });
-  router.post('/wallet/withdraw/settle', requireAuth('ad'), async (req, res) => {
-    const body = parse(Settle, req.body);
-    const at = deps.clock.now().toISOString();
-    const result = await earningsCommands.run(deps, body.uid, body.status === 'completed'
-      ? { type: 'CompleteWithdrawal', withdrawalId: body.withdrawalId, uid: body.uid, at }
-      : { type: 'FailWithdrawal', withdrawalId: body.withdrawalId, uid: body.uid, reason: body.reason, at }, { idempotencyKey: `settle:${body.withdrawalId}` });
-    send(res, WithdrawalAnswer, { status: body.status, transactionId: body.withdrawalId, position: result.position.toString() });
-  });
-
   // ---- creator cash-out by an agency, with proof of payment ----
   router.post('/wallet/creator/payment', requireAuth('ag', 'ad'), async (req, res) => {
     const agency = currentUser(req);
@@ -229,18 +218,6 @@ function walletCommandRoutes(router: express.Router, deps: CommandDeps): void {
   };
   router.put('/cashout-confirm', requireAuth(), confirmCashout);
   router.put('/wallet/creator/cashout-confirm', requireAuth(), confirmCashout);
-
-  // ---- operator grants (demo seeding, support goodwill): admins only, reason demo_grant or refund ----
-  const Grant = z.object({ uid: z.string().min(1).max(128), amount: z.coerce.number().int().positive().max(100_000_000), reason: z.enum(['demo_grant', 'refund']).default('demo_grant'), reference: z.string().max(300).default('operator') });
-  router.post('/wallet/grant', requireAuth('ad'), async (req, res) => {
-    const admin = currentUser(req);
-    const body = parse(Grant, req.body);
-    const { key } = routeIdempotencyKey(req, admin.uid, 'wallet/grant');
-    const result = await runWalletCommand(deps, body.uid, {
-      type: 'CreditDiamonds', uid: body.uid, amount: body.amount, reason: body.reason, reference: body.reference, at: deps.clock.now().toISOString(),
-    }, key, { grantedBy: admin.uid });
-    send(res, GrantAnswer, { position: result.position.toString(), balance: result.balance }, result.duplicate ? 200 : 201);
-  });
 
   // ---- blockchain wallets ----
   router.post('/wallet/blockchain', requireAuth(), async (req, res) => {
