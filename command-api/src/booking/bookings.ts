@@ -2,10 +2,11 @@
 // schedule (expected version: one booking per time, a booking ends once) and the buyer's wallet
 // (expected version: never below zero, a hold ends once). A clash on either rolls the whole step
 // back and runs it again, so a refusal on either side writes nothing anywhere.
+import { ApiError } from '@murmur/platform';
 import { defineCommandHandler } from '../decider/command-handler.ts';
 import type { LedgerDeps } from '../dependencies.ts';
 import { walletCommands } from '../wallet/ledger.ts';
-import type { WalletCommand } from '../wallet/decide.ts';
+import { holdTexts, type WalletCommand } from '../wallet/decide.ts';
 import { scheduleDecider, type ScheduleCommand } from './decide.ts';
 import { scheduleStreamId, type Booking, type ScheduleState } from './schedule.ts';
 
@@ -22,15 +23,17 @@ export interface StepResult {
 /** The wallet side of a schedule step, from what the schedule step appended. */
 function walletSide(command: ScheduleCommand, booking: Booking, at: string): WalletCommand | null {
   const uid = booking.buyerUid;
+  // A hold names the host's schedule too: the wallet refuses one hold id for two hosts' bookings.
+  const reference = (bookingId: string) => `booking:${command.hostUid}/${bookingId}`;
   switch (command.type) {
     case 'Book':
-      return { type: 'HoldDiamonds', uid, holdId: command.bookingId, amount: booking.sessionPrice, reference: `booking:${command.bookingId}`, at };
+      return { type: 'HoldDiamonds', uid, holdId: command.bookingId, amount: booking.sessionPrice, reference: reference(command.bookingId), at };
     case 'Extend':
-      return { type: 'HoldDiamonds', uid, holdId: command.extensionId, amount: booking.sessionPrice, reference: `booking:${command.bookingId}`, at };
+      return { type: 'HoldDiamonds', uid, holdId: command.extensionId, amount: booking.sessionPrice, reference: reference(command.bookingId), at };
     case 'Cancel':
-      return { type: 'ReleaseHolds', uid, holdIds: booking.holds.map((h) => h.holdId), reference: `booking:${command.bookingId}`, at };
+      return { type: 'ReleaseHolds', uid, holdIds: booking.holds.map((h) => h.holdId), reference: reference(command.bookingId), at };
     case 'CompleteSession':
-      return { type: 'SpendHolds', uid, holdIds: booking.holds.map((h) => h.holdId), reference: `booking:${command.bookingId}`, recipientUid: command.hostUid, charmShare: command.charmShare, at };
+      return { type: 'SpendHolds', uid, holdIds: booking.holds.map((h) => h.holdId), reference: reference(command.bookingId), recipientUid: command.hostUid, charmShare: command.charmShare, at };
     default:
       return null;
   }
@@ -58,6 +61,8 @@ export async function runBookingStep(deps: LedgerDeps, command: ScheduleCommand,
       // Each step's key names it, so every money event carries one (the audit checks).
       const key = command.type === 'Extend' ? `booking:${command.extensionId}:held` : `booking:${bookingId}:${command.type}`;
       const moved = await walletCommands.decideWithin(deps, client, booking.buyerUid, wallet, { actorUid, idempotencyKey: key });
+      // A session booked or extended without its own new hold would be a booking nobody paid for.
+      if (wallet.type === 'HoldDiamonds' && !moved.events.some((e) => e.type === 'DiamondsHeld')) throw new ApiError('CONFLICT', holdTexts.idTaken);
       balance = moved.state.balance;
       walletPosition = moved.position;
     },

@@ -68,7 +68,9 @@ export function bookingRoutes(router: express.Router, deps: CommandDeps, media: 
     const { uid } = currentUser(req);
     const body = parse(BookServiceBody, req.body);
     const { key } = routeIdempotencyKey(req, uid, 'booking');
-    const bookingId = `bk-${digest(key)}`;
+    // The host is part of the id: the same key sent for another host is another booking, never the
+    // first booking's id (and hold) reused on a second schedule.
+    const bookingId = `bk-${digest(`${key}\nhost:${body.hostUid}`)}`;
     const step = await runBookingStep(deps, { type: 'Book', hostUid: body.hostUid, buyerUid: uid, bookingId, serviceId: body.serviceId, startsAt: body.startsAt, at: deps.clock.now().toISOString() }, uid);
     send(res, BookingAnswer, await answer(deps, uid, bookingId, step), step.changed ? 201 : 200);
   });

@@ -117,7 +117,11 @@ export type SettleHolds =
 
 export type WalletCommand = CreditDiamonds | CreditPayment | SpendDiamonds | SendGift | PurchaseSku | ChangeAppearance | SubscribeToCreator | HoldDiamonds | SettleHolds;
 
-export const holdTexts = { settled: 'This booking has already been settled.', unknown: 'There is no such hold on this wallet.' } as const;
+export const holdTexts = {
+  settled: 'This booking has already been settled.',
+  unknown: 'There is no such hold on this wallet.',
+  idTaken: 'This hold id already holds diamonds for something else.',
+} as const;
 
 function decideHolds(command: SettleHolds, state: WalletState): WalletEvent[] {
   return command.holdIds.map((holdId): WalletEvent => {
@@ -326,11 +330,18 @@ export function decideWallet(command: WalletCommand, state: WalletState): Wallet
       return decideAppearance(command, state);
     case 'SubscribeToCreator':
       return decideSubscription(command, state);
-    case 'HoldDiamonds':
-      if (state.holds[command.holdId]) return [];
+    case 'HoldDiamonds': {
+      // A known id is a retry only when it holds the same amount for the same thing; anything else
+      // would let one hold stand behind two bookings.
+      const known = state.holds[command.holdId];
+      if (known) {
+        if (known.reference === command.reference && known.amount === command.amount) return [];
+        throw new ApiError('CONFLICT', holdTexts.idTaken);
+      }
       requireAmount(command.amount);
       requireBalance(state, command.amount);
       return [{ type: 'DiamondsHeld', data: { uid: command.uid, holdId: command.holdId, amount: command.amount, reference: command.reference, heldAt: command.at } }];
+    }
     case 'ReleaseHolds':
     case 'SpendHolds':
       return decideHolds(command, state);

@@ -112,4 +112,15 @@ describe('wallet decider', () => {
     given(credited(11999)).when({ type: 'PurchaseSku', uid: 'u1', purchaseId: 'p1', sku: vip, quantity: 1, at }).thenThrows('INSUFFICIENT_BALANCE');
     given(credited(30000)).when({ type: 'PurchaseSku', uid: 'u1', purchaseId: 'p1', sku: vip, quantity: 2, at }).thenThrows('VALIDATION_FAILED');
   });
+
+  it('holds once per hold id: a retry holds nothing more, the same id for another booking is refused', () => {
+    const hold: WalletCommand = { type: 'HoldDiamonds', uid: 'u1', holdId: 'bk-1', amount: 300, reference: 'booking:h1/bk-1', at };
+    const held: WalletEvent = { type: 'DiamondsHeld', data: { uid: 'u1', holdId: 'bk-1', amount: 300, reference: 'booking:h1/bk-1', heldAt: at } };
+    given(credited(1000)).when(hold).then([held]);
+    given(credited(1000), held).when(hold).then([]);
+    given(credited(1000), held).when({ ...hold, reference: 'booking:h2/bk-1' }).thenThrows('CONFLICT', /already holds diamonds for something else/);
+    given(credited(1000), held).when({ ...hold, amount: 200 }).thenThrows('CONFLICT');
+    const released: WalletEvent = { type: 'HoldReleased', data: { uid: 'u1', holdId: 'bk-1', amount: 300, reference: 'booking:h1/bk-1', releasedAt: at } };
+    given(credited(1000), held, released).when({ ...hold, reference: 'booking:h2/bk-1' }).thenThrows('CONFLICT');
+  });
 });

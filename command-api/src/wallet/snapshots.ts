@@ -5,7 +5,7 @@ import type { Migration } from '@murmur/eventstore';
 import type { SnapshotPolicy } from '../decider/snapshots.ts';
 
 /** `schemaVersion` is bumped whenever WalletState changes shape; snapshots of another shape are ignored. */
-export const walletSnapshots: SnapshotPolicy = { table: 'wallet_snapshots', every: 1000n, schemaVersion: 5 };
+export const walletSnapshots: SnapshotPolicy = { table: 'wallet_snapshots', every: 1000n, schemaVersion: 6 };
 
 export const walletSnapshotMigrations: Migration[] = [
   {

@@ -21,7 +21,8 @@ export interface WalletState {
   /** Creator subscriptions bought: creator uid -> end. */
   subscriptions: Record<string, string>;
   /** Diamonds set aside for bookings (out of `balance` while held): hold id -> amount and outcome. */
-  holds: Record<string, { amount: number; status: 'held' | 'released' | 'spent' }>;
+  /** By hold id; `reference` names what the hold is for, so one id never holds for two things. */
+  holds: Record<string, { amount: number; status: 'held' | 'released' | 'spent'; reference: string }>;
 }
 
 export const initialWalletState = (): WalletState => ({
@@ -61,15 +62,15 @@ export function evolveWallet(state: WalletState, event: WalletEvent): WalletStat
     }
     case 'DiamondsHeld': {
       const d = event.data;
-      return { ...state, balance: state.balance - d.amount, holds: { ...state.holds, [d.holdId]: { amount: d.amount, status: 'held' } } };
+      return { ...state, balance: state.balance - d.amount, holds: { ...state.holds, [d.holdId]: { amount: d.amount, status: 'held', reference: d.reference } } };
     }
     case 'HoldReleased': {
       const d = event.data;
-      return { ...state, balance: state.balance + d.amount, holds: { ...state.holds, [d.holdId]: { amount: d.amount, status: 'released' } } };
+      return { ...state, balance: state.balance + d.amount, holds: { ...state.holds, [d.holdId]: { reference: d.reference, ...state.holds[d.holdId], amount: d.amount, status: 'released' } } };
     }
     case 'HoldSpent': {
       const d = event.data;
-      return { ...state, spent: state.spent + d.amount, holds: { ...state.holds, [d.holdId]: { amount: d.amount, status: 'spent' } } };
+      return { ...state, spent: state.spent + d.amount, holds: { ...state.holds, [d.holdId]: { reference: d.reference, ...state.holds[d.holdId], amount: d.amount, status: 'spent' } } };
     }
     default: {
       // Events of other types on the stream (none today) leave the balance alone.
