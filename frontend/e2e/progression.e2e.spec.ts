@@ -9,7 +9,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../../test-support/browser.ts';
 import { startFullStack, type FullStack } from '../../test-support/full-stack.ts';
-import { signInWithEmail } from './session.ts';
+import { creditDiamonds } from '../../command-api/src/wallet/ledger.ts';
+import { signInWithEmail, uidOf } from './session.ts';
 
 const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots');
 let full: FullStack;
@@ -136,6 +137,46 @@ describe('missions, claims and levels', () => {
     await expect.poll(() => user.getByTestId('fragment-gift').getByTestId('fragment-count').innerText(), { timeout: 15_000 }).toBe('1 / 10');
     expect(await user.getByTestId('combine-gift').isDisabled()).toBe(true);
     await user.screenshot({ path: path.join(shots, 'fragments.png') });
+  });
+
+  it('a second user claiming the same mission and quest step sees both claimed after a reload, and the reward in their history', async () => {
+    const second = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
+    await signInWithEmail(second, full.url, 'progress-second@example.com');
+    await creditDiamonds(full.stack.command.deps, { uid: await uidOf(second), amount: 1000, reason: 'demo_grant', reference: 'e2e', idempotencyKey: 'e2e-second-grant' });
+    await second.goto(lobbyUrl);
+    await second.getByTestId('open-gifts').click();
+    await second.getByTestId('gift-panel').waitFor({ timeout: 20_000 });
+    await second.getByTestId('gift-rose').click();
+    await second.getByTestId('multiplier-10').click();
+    await second.getByTestId('send-gift').click();
+    await expect.poll(async () => Number((await text(second, 'balance')).replace(/[^\d]/g, '')), { timeout: 15_000 }).toBe(900);
+
+    await second.goto(`${full.url}/mission-center`);
+    const gift = second.getByTestId('mission-daily-send-gift');
+    await expect.poll(() => gift.getAttribute('data-status'), { timeout: 20_000 }).toBe('claimable');
+    await second.getByTestId('claim-daily-send-gift').click();
+    await expect.poll(() => gift.getAttribute('data-status'), { timeout: 15_000 }).toBe('claimed');
+    await second.reload();
+    await expect.poll(() => second.getByTestId('mission-daily-send-gift').getAttribute('data-status'), { timeout: 15_000 }).toBe('claimed');
+    expect(await second.getByTestId('claim-daily-send-gift').count()).toBe(0);
+
+    await second.goto(`${full.url}/quests`);
+    const first = second.getByTestId('quest-step-generous-1');
+    await expect.poll(() => first.getAttribute('data-status'), { timeout: 15_000 }).toBe('claimable');
+    await second.getByTestId('claim-generous-1').click();
+    await expect.poll(() => first.getAttribute('data-status'), { timeout: 15_000 }).toBe('claimed');
+    await second.reload();
+    await expect.poll(() => second.getByTestId('quest-step-generous-1').getAttribute('data-status'), { timeout: 15_000 }).toBe('claimed');
+    // Ten roses sent: step 2 is open (it stayed locked when only the first claimer was recorded).
+    await expect.poll(() => second.getByTestId('quest-step-generous-2').getAttribute('data-status'), { timeout: 15_000 }).toBe('claimable');
+
+    for (const page of [second, user]) {
+      await page.goto(`${full.url}/rewards-history`);
+      await page.getByTestId('reward-row').filter({ hasText: 'Send a gift' }).waitFor({ timeout: 15_000 });
+      expect(await page.getByTestId('reward-row').filter({ hasText: 'Send a gift' }).count()).toBe(1);
+    }
+    await second.screenshot({ path: path.join(shots, 'rewards-history-second-user.png') });
+    await second.close();
   });
 
   it('fits a 390-px phone and sends a signed-out visitor home', async () => {
