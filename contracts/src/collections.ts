@@ -2,6 +2,7 @@
 // (spec section 4: active, inactive, expired), what they wear (one frame, up to 3 badges) and the
 // appearance every avatar shows.
 import { z } from 'zod';
+import { keptItemKinds } from './money-rules.ts';
 
 /** Spec section 4: a collection item is active (worn and not expired), inactive (owned, not worn) or expired. */
 export const CollectionStatus = z.enum(['active', 'inactive', 'expired']);
@@ -57,7 +58,7 @@ export type AppearanceChangedData = z.infer<typeof AppearanceChangedData>;
 
 export const CollectionItemDto = z.object({
   itemId: z.string(),
-  kind: z.enum(['frame', 'badge', 'gift', 'vip']),
+  kind: z.enum([...keptItemKinds, 'vip']),
   name: z.string(),
   imageUrl: z.string(),
   quantity: z.number().int(),

@@ -6,6 +6,7 @@ export * from './events.ts';
 export * from './access-token.ts';
 export * from './identity.ts';
 export * from './wallet.ts';
+export * from './money-rules.ts';
 export * from './collections.ts';
 export * from './subscriptions.ts';
 export * from './booking.ts';

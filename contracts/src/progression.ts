@@ -5,6 +5,7 @@ import { commandAnswer } from './answers.ts';
 import { paged } from './paging.ts';
 import type { EventUnionOf } from './event-map.ts';
 import { weekIdOf } from './periods.ts';
+import { keptItemKinds, type KeptItemKind } from './money-rules.ts';
 
 // ---- the catalogue: every number of progression lives here ----------------------------------
 
@@ -176,7 +177,7 @@ export interface FragmentDefinition {
   name: string;
   /** Fragments of this kind that combine into one item. */
   needed: number;
-  item: { skuId: string; skuKind: 'frame' | 'badge' | 'gift'; name: string; days: number | null };
+  item: { skuId: string; skuKind: KeptItemKind; name: string; days: number | null };
 }
 
 export const fragments: readonly FragmentDefinition[] = [
@@ -287,7 +288,7 @@ export const FragmentsCombinedData = z.object({
   combineId: z.string(),
   kind: FragmentKind,
   used: z.number().int().positive(),
-  item: z.object({ skuId: z.string(), skuKind: z.enum(['frame', 'badge', 'gift']), name: z.string() }),
+  item: z.object({ skuId: z.string(), skuKind: z.enum(keptItemKinds), name: z.string() }),
   combinedAt: z.string(),
   expiresAt: z.string().nullable(),
 });

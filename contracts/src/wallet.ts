@@ -5,6 +5,7 @@ import { verifiedHostBadge } from './host-applications.ts';
 import { commandAnswer } from './answers.ts';
 import { AppearanceChangedData } from './collections.ts';
 import { money } from './constants.ts';
+import { creditReasons, debitReasons } from './money-rules.ts';
 import { formatText, texts } from './errors.ts';
 import { CountryCodeField } from './countries.ts';
 import { CryptoDepositDto } from './deposits.ts';
@@ -13,27 +14,8 @@ import { holdEventSchemas } from './booking.ts';
 import { eventTypesOf, type EventUnionOf } from './event-map.ts';
 import { paged } from './paging.ts';
 
-/** Why diamonds were credited or spent; every module that moves diamonds names its reason here. */
-export const DiamondReason = z.enum([
-  'topup',
-  'vip_bonus',
-  'first_topup_offer',
-  'demo_grant',
-  'referral_reward',
-  'daily_claim',
-  'quest_reward',
-  /** Mission and quest rewards (progression); counted by the audit against their claims. */
-  'reward',
-  'refund',
-  /** A manual grant from the operators' console (issue 20), referenced by its grant id. */
-  'operator_grant',
-  'lobby_entry',
-  'room_fee',
-  'post_unlock',
-  'purchase',
-  'vip',
-  'gift',
-]);
+/** Why diamonds were credited or spent (money-rules.ts says which reasons credit and which debit). */
+export const DiamondReason = z.enum([...creditReasons, ...debitReasons]);
 export type DiamondReason = z.infer<typeof DiamondReason>;
 
 const uid = z.string().min(1).max(128);
@@ -45,7 +27,7 @@ const isoTime = z.string().min(1);
 export const DiamondsCreditedData = z.object({
   uid,
   amount: diamonds,
-  reason: DiamondReason,
+  reason: z.enum(creditReasons),
   /** What the credit is for: a payment id, a referral record, a quest... */
   reference: z.string().max(300),
   /** Paid credits (top-ups) only: the cash received for them, in US cents. Referral rewards are a
@@ -58,7 +40,7 @@ export type DiamondsCreditedData = z.infer<typeof DiamondsCreditedData>;
 export const DiamondsSpentData = z.object({
   uid,
   amount: diamonds,
-  reason: DiamondReason,
+  reason: z.enum(debitReasons),
   reference: z.string().max(300),
   spentAt: isoTime,
 });

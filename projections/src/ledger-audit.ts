@@ -5,11 +5,12 @@
 // normal rate when the account's offer was already used); the offer credited at most once per
 // account; every reward claim with diamonds minted exactly once to its claimer (reason `reward`, referenced
 // by the claim) and no reward minted without its claim; every console grant minted exactly once at its
-// approved amount and no grant diamonds without an approval; every money event carries an idempotency key; and
+// approved amount and no grant diamonds without an approval; every credit and debit has a reason the
+// audit knows (contracts' money rules); every money event carries an idempotency key; and
 // the balance read models agree with the replay, per user. Booking holds (DESIGN section 9): a hold
 // leaves the balance when made and ends at most once, released (back to the balance) or spent (the
 // host's charm), for exactly the amount held; diamonds held = released + spent + still held.
-import { diamondsForUsdCents, eventDataProblem, eventOf, ledgerAuditStreamId, type LedgerAuditedData, type PaymentConfirmedData } from '@murmur/contracts';
+import { diamondsForUsdCents, eventDataProblem, eventOf, isDebitReason, ledgerAuditStreamId, type DiamondsCreditedData, type LedgerAuditedData, type PaymentConfirmedData } from '@murmur/contracts';
 import { checkpointOf, compareCheckpoints, loadCheckpoint, PostgresEventStore, readTypesAfterPosition, type RecordedEvent } from '@murmur/eventstore';
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
@@ -39,8 +40,6 @@ export interface AuditResult {
   totals: LedgerTotals;
   differences: string[];
 }
-
-const PAID_REASONS = new Set(['topup', 'first_topup_offer']);
 
 /** Every event that moves diamonds or charm; a new money event is added here and to the fold. */
 const MONEY_EVENT_TYPES = [
@@ -79,6 +78,45 @@ export class LedgerReplay {
     return this.charm.get(uid) ?? this.charm.set(uid, { credited: 0, withdrawn: 0 }).get(uid)!;
   }
 
+  /** Each credit reason by name (contracts' `creditReasons`): a paid credit against its payment, a
+   * reward against its claim, a grant against its approval; a reason it does not know is a difference. */
+  private accountCredit(d: DiamondsCreditedData, position: bigint): void {
+    const reason = d.reason;
+    switch (reason) {
+      case 'topup':
+      case 'first_topup_offer': {
+        const before = this.paidCredits.get(d.reference);
+        this.paidCredits.set(d.reference, { amount: (before?.amount ?? 0) + d.amount, asOffer: (before?.asOffer ?? false) || reason === 'first_topup_offer' });
+        if (reason === 'first_topup_offer') {
+          const n = (this.offers.get(d.uid) ?? 0) + 1;
+          this.offers.set(d.uid, n);
+          if (n > 1) this.differences.push(`wallet-${d.uid} is credited the first top-up offer again (${n} times) at position ${position}`);
+        }
+        return;
+      }
+      case 'reward': {
+        const claim = `${d.uid}/${d.reference}`;
+        this.rewardCredits.set(claim, (this.rewardCredits.get(claim) ?? 0) + d.amount);
+        return;
+      }
+      case 'operator_grant':
+        this.grantCredits.set(d.reference, (this.grantCredits.get(d.reference) ?? 0) + d.amount);
+        return;
+      // Minted with nothing else in the log to match them against.
+      case 'vip_bonus':
+      case 'demo_grant':
+      case 'referral_reward':
+      case 'daily_claim':
+      case 'quest_reward':
+      case 'refund':
+        return;
+      default: {
+        const unknown: never = reason;
+        this.differences.push(`wallet-${d.uid} is credited ${d.amount} diamonds for a reason the audit does not know (${String(unknown)}) at position ${position}`);
+      }
+    }
+  }
+
   apply(recorded: RecordedEvent): void {
     this.events++;
     if (recorded.globalPosition > this.lastPosition) this.lastPosition = recorded.globalPosition;
@@ -91,24 +129,13 @@ export class LedgerReplay {
         const d = e.data;
         this.diamonds.set(d.uid, (this.diamonds.get(d.uid) ?? 0) + d.amount);
         this.totals.DMND.minted += d.amount;
-        if (PAID_REASONS.has(d.reason)) {
-          const before = this.paidCredits.get(d.reference);
-          this.paidCredits.set(d.reference, { amount: (before?.amount ?? 0) + d.amount, asOffer: (before?.asOffer ?? false) || d.reason === 'first_topup_offer' });
-        }
-        if (d.reason === 'reward') {
-          const claim = `${d.uid}/${d.reference}`;
-          this.rewardCredits.set(claim, (this.rewardCredits.get(claim) ?? 0) + d.amount);
-        }
-        if (d.reason === 'operator_grant') this.grantCredits.set(d.reference, (this.grantCredits.get(d.reference) ?? 0) + d.amount);
-        if (d.reason === 'first_topup_offer') {
-          const n = (this.offers.get(d.uid) ?? 0) + 1;
-          this.offers.set(d.uid, n);
-          if (n > 1) this.differences.push(`wallet-${d.uid} is credited the first top-up offer again (${n} times) at position ${position}`);
-        }
+        this.accountCredit(d, position);
         break;
       }
       case 'DiamondsSpent': {
         const d = e.data;
+        const reason: string = d.reason;
+        if (!isDebitReason(reason)) this.differences.push(`wallet-${d.uid} spends ${d.amount} diamonds for a reason the audit does not know (${reason}) at position ${position}`);
         this.spend(d.uid, d.amount, position);
         break;
       }

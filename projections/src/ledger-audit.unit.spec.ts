@@ -1,3 +1,4 @@
+import { creditReasons, debitReasons, isPaidCredit } from '@murmur/contracts';
 import type { RecordedEvent } from '@murmur/eventstore';
 import { describe, expect, it } from 'vitest';
 import { LedgerReplay } from './ledger-audit.ts';
@@ -25,6 +26,28 @@ describe('ledger replay', () => {
     );
     expect(r.differences).toEqual([]);
     expect(r.totals).toEqual({ DMND: { minted: 1000, spent: 500, balances: 500 }, CHRM: { credited: 100, withdrawn: 50, balances: 50 }, USD: { confirmedCents: 1000, payments: 1 } });
+  });
+
+  it('knows every credit and debit reason of the money rules', () => {
+    const credits = creditReasons.filter((r) => !isPaidCredit(r) && r !== 'reward' && r !== 'operator_grant');
+    const r = replay(
+      ...credits.map((reason) => ev('DiamondsCredited', { uid: 'a', amount: 10, reason, reference: `x-${reason}` })),
+      ...debitReasons.map((reason) => ev('DiamondsSpent', { uid: 'a', amount: 1, reason, reference: `y-${reason}` })),
+    );
+    expect(r.differences).toEqual([]);
+  });
+
+  it('fails on a credit or a debit whose reason it does not know, and still replays the balance', () => {
+    const mystery = ev('DiamondsCredited', { uid: 'a', amount: 500, reason: 'mystery', reference: 'm' });
+    const spentAsCredit = ev('DiamondsCredited', { uid: 'a', amount: 20, reason: 'gift', reference: 'g' });
+    const creditAsSpend = ev('DiamondsSpent', { uid: 'a', amount: 5, reason: 'topup', reference: 't' });
+    const r = replay(mystery, spentAsCredit, creditAsSpend);
+    expect(r.differences).toEqual([
+      `wallet-a is credited 500 diamonds for a reason the audit does not know (mystery) at position ${mystery.globalPosition}`,
+      `wallet-a is credited 20 diamonds for a reason the audit does not know (gift) at position ${spentAsCredit.globalPosition}`,
+      `wallet-a spends 5 diamonds for a reason the audit does not know (topup) at position ${creditAsSpend.globalPosition}`,
+    ]);
+    expect(r.diamonds.get('a')).toBe(515);
   });
 
   it('finds a money event without an idempotency key', () => {

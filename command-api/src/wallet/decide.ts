@@ -1,5 +1,5 @@
 // The wallet decider: spend only what is there. Pure; time, ids and prices come in on the command.
-import { vipPerks, alreadySubscribedText, collectionLimits, collectionTexts, subscriptionLimits, subscriptionTexts, diamondsForUsdCents, formatText, money, texts, vipItems, type DiamondReason, type PaymentPurpose, type SkuBadge, type SkuKind, walletEventSchemas } from '@murmur/contracts';
+import { vipPerks, alreadySubscribedText, collectionLimits, collectionTexts, subscriptionLimits, subscriptionTexts, diamondsForUsdCents, formatText, money, texts, vipItems, type CreditReason, type DebitReason, type PaidCreditReason, type PaymentPurpose, type SkuBadge, type SkuKind, walletEventSchemas } from '@murmur/contracts';
 import { ApiError } from '@murmur/platform';
 import type { Decider } from '../decider/decider.ts';
 import { evolveWallet, initialWalletState, type WalletEvent, type WalletState } from './wallet.ts';
@@ -8,7 +8,8 @@ export interface CreditDiamonds {
   type: 'CreditDiamonds';
   uid: string;
   amount: number;
-  reason: DiamondReason;
+  /** A paid credit is only ever a confirmed payment's (CreditPayment). */
+  reason: Exclude<CreditReason, PaidCreditReason>;
   reference: string;
   at: string;
 }
@@ -29,7 +30,7 @@ export interface SpendDiamonds {
   type: 'SpendDiamonds';
   uid: string;
   amount: number;
-  reason: DiamondReason;
+  reason: DebitReason;
   reference: string;
   at: string;
 }

@@ -35,14 +35,14 @@ const rose = { id: 'gift-rose', name: 'rose', unitPrice: 10 };
 
 describe('wallet decider', () => {
   it('credits diamonds', () => {
-    given().when({ type: 'CreditDiamonds', uid: 'u1', amount: 500, reason: 'topup', reference: 'pay-1', at }).then([
-      { type: 'DiamondsCredited', data: { uid: 'u1', amount: 500, reason: 'topup', reference: 'pay-1', creditedAt: at } },
+    given().when({ type: 'CreditDiamonds', uid: 'u1', amount: 500, reason: 'refund', reference: 'pay-1', at }).then([
+      { type: 'DiamondsCredited', data: { uid: 'u1', amount: 500, reason: 'refund', reference: 'pay-1', creditedAt: at } },
     ]);
   });
 
   it('refuses a zero, negative or fractional amount', () => {
     for (const amount of [0, -5, 1.5, Number.NaN]) {
-      given().when({ type: 'CreditDiamonds', uid: 'u1', amount, reason: 'topup', reference: 'x', at }).thenThrows('VALIDATION_FAILED');
+      given().when({ type: 'CreditDiamonds', uid: 'u1', amount, reason: 'refund', reference: 'x', at }).thenThrows('VALIDATION_FAILED');
       given(credited(100)).when({ type: 'SpendDiamonds', uid: 'u1', amount, reason: 'room_fee', reference: 'x', at }).thenThrows('VALIDATION_FAILED');
     }
   });

@@ -1,16 +1,16 @@
 // The wallet's entry points for every module: credit or spend diamonds on `wallet-{uid}`, exactly
 // once per idempotency key, never below zero.
-import type { DiamondReason } from '@murmur/contracts';
+import type { CreditReason, DebitReason, PaidCreditReason } from '@murmur/contracts';
 import { defineCommandHandler } from '../decider/command-handler.ts';
 import type { LedgerDeps } from '../dependencies.ts';
 import { walletDecider, type WalletCommand } from './decide.ts';
 import { walletSnapshots } from './snapshots.ts';
 import { walletStreamId, type WalletEvent, type WalletState } from './wallet.ts';
 
-export interface LedgerEntry {
+export interface LedgerEntry<Reason extends string> {
   uid: string;
   amount: number;
-  reason: DiamondReason;
+  reason: Reason;
   reference: string;
   /** The caller's key; the same key never moves diamonds twice. */
   idempotencyKey: string;
@@ -47,7 +47,7 @@ export async function runWalletCommand(
   return { position: result.position, balance: result.state.balance, events: result.events, duplicate: result.duplicate, state: result.state };
 }
 
-export async function spendDiamonds(deps: LedgerDeps, entry: LedgerEntry): Promise<{ position: bigint; balance: number }> {
+export async function spendDiamonds(deps: LedgerDeps, entry: LedgerEntry<DebitReason>): Promise<{ position: bigint; balance: number }> {
   const { position, balance } = await runWalletCommand(
     deps,
     entry.uid,
@@ -57,7 +57,8 @@ export async function spendDiamonds(deps: LedgerDeps, entry: LedgerEntry): Promi
   return { position, balance };
 }
 
-export async function creditDiamonds(deps: LedgerDeps, entry: LedgerEntry): Promise<{ position: bigint; balance: number }> {
+/** An unpaid credit (paid ones are a confirmed payment's, credited by the payment reactor). */
+export async function creditDiamonds(deps: LedgerDeps, entry: LedgerEntry<Exclude<CreditReason, PaidCreditReason>>): Promise<{ position: bigint; balance: number }> {
   const { position, balance } = await runWalletCommand(
     deps,
     entry.uid,

@@ -1,6 +1,6 @@
 // The `wallet-{uid}` stream (DESIGN section 4): every diamond credit and debit of one user,
 // folded into the state the wallet decider needs.
-import type { SkuKind, WalletEvent } from '@murmur/contracts';
+import { isKeptItemKind, isPaidCredit, type SkuKind, type WalletEvent } from '@murmur/contracts';
 
 export type { WalletEvent };
 
@@ -34,12 +34,11 @@ export const walletStreamId = (uid: string): string => `wallet-${uid}`;
 export function evolveWallet(state: WalletState, event: WalletEvent): WalletState {
   switch (event.type) {
     case 'DiamondsCredited': {
-      const paid = event.data.reason === 'topup' || event.data.reason === 'first_topup_offer';
       return {
         ...state,
         balance: state.balance + event.data.amount,
         credited: state.credited + event.data.amount,
-        hasToppedUp: state.hasToppedUp || paid,
+        hasToppedUp: state.hasToppedUp || isPaidCredit(event.data.reason),
         offerRedeemed: state.offerRedeemed || event.data.reason === 'first_topup_offer',
       };
     }
@@ -50,8 +49,7 @@ export function evolveWallet(state: WalletState, event: WalletEvent): WalletStat
     case 'SkuPurchased': {
       const d = event.data;
       const vipUntil = d.skuKind === 'vip' && d.expiresAt ? d.expiresAt : state.vipUntil;
-      const keeps = d.skuKind === 'frame' || d.skuKind === 'badge' || d.skuKind === 'gift';
-      const items = keeps ? { ...state.items, [d.skuId]: { kind: d.skuKind, expiresAt: d.expiresAt } } : state.items;
+      const items = isKeptItemKind(d.skuKind) ? { ...state.items, [d.skuId]: { kind: d.skuKind, expiresAt: d.expiresAt } } : state.items;
       return { ...state, balance: state.balance - d.diamondsTotal, spent: state.spent + d.diamondsTotal, vipUntil, items };
     }
     case 'AppearanceChanged':

@@ -1,10 +1,8 @@
 // Collections and appearance: the frames, badges and gifts to keep each user owns (until when), the
 // VIP frame and badge while VIP lasts, the Verified Host badge while the user holds role `h`, and what each user wears (`AppearanceChanged`), which every
 // user card carries.
-import { collectible, verifiedHostBadge, vipItems } from '@murmur/contracts';
+import { collectible, isKeptItemKind, verifiedHostBadge, vipItems } from '@murmur/contracts';
 import { defineProjector, ident } from '../projector.ts';
-
-const KEPT_KINDS = new Set(['frame', 'badge', 'gift']);
 
 export const collectionsProjector = defineProjector({
   name: 'collections',
@@ -39,7 +37,7 @@ export const collectionsProjector = defineProjector({
         // The VIP frame and badge are owned exactly as long as VIP (its renewal moves both).
         const rows = d.skuKind === 'vip'
           ? vipItems.map((v) => ({ id: v.id, kind: v.kind, name: v.name, quantity: 1 }))
-          : KEPT_KINDS.has(d.skuKind) ? [{ id: d.skuId, kind: d.skuKind, name: collectible(d.skuId)?.name ?? d.name, quantity: d.quantity }] : [];
+          : isKeptItemKind(d.skuKind) ? [{ id: d.skuId, kind: d.skuKind, name: collectible(d.skuId)?.name ?? d.name, quantity: d.quantity }] : [];
         for (const r of rows) {
           // The decider computed the new end from the current one, so the event's end is the item's end.
           await client.query(

@@ -1,7 +1,7 @@
 // EXP, levels, mission and quest progress, claims, fragments, friends, the quest account and lobby
 // levels, all earned from events already in the log by the rule table of `expRules` (contracts).
 // Progress is kept per UTC day (`d:`), per week (`w:`) and over the account's life (`all`).
-import { expRules, LIFETIME, levelOf, minutesPerDay, weekIdOf, type ProgressMetric } from '@murmur/contracts';
+import { expRules, isPaidCredit, LIFETIME, levelOf, minutesPerDay, weekIdOf, type ProgressMetric } from '@murmur/contracts';
 import type { RecordedEvent } from '@murmur/eventstore';
 import type pg from 'pg';
 import { defineProjector, ident, type ProjectedEvent } from '../projector.ts';
@@ -21,8 +21,6 @@ interface Ctx {
   /** The event being applied (its position names the EXP it earns). */
   e: RecordedEvent;
 }
-
-const PAID_REASONS = new Set(['topup', 'first_topup_offer']);
 
 async function ensureUser(x: Ctx, uid: string): Promise<void> {
   await x.c.query(`insert into ${x.s}.progression_users (uid) values ($1) on conflict do nothing`, [uid]);
@@ -181,7 +179,7 @@ async function applyOne(x: Ctx, e: ProjectedEvent<Handled>): Promise<void> {
     }
     case 'DiamondsCredited': {
       const c = e.data;
-      if (PAID_REASONS.has(c.reason)) await addMetric(x, c.uid, 'topups', 1, new Date(c.creditedAt));
+      if (isPaidCredit(c.reason)) await addMetric(x, c.uid, 'topups', 1, new Date(c.creditedAt));
       return;
     }
     case 'UserSignedIn': {

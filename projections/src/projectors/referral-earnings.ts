@@ -5,12 +5,11 @@
 // credit's `amountUsdCents`, or its confirmed payment's for older credits), never of the diamonds'
 // face value. Whether a second-level row pays is decided
 // at settlement from the beneficiary's own top-ups of that week. Settlement outcomes are folded in.
-import { normalizeReferralCode, referralPercents, rewardMicroUsdt, usdCentsForDiamonds, weekIdOf } from '@murmur/contracts';
+import { isPaidCredit, normalizeReferralCode, referralPercents, rewardMicroUsdt, usdCentsForDiamonds, weekIdOf } from '@murmur/contracts';
 import type pg from 'pg';
 import { defineProjector, ident, type ProjectedEvent } from '../projector.ts';
 
 /** Credits that are money coming in: a top-up and the first-top-up offer package. */
-export const TOP_UP_REASONS = new Set(['topup', 'first_topup_offer']);
 
 const handles = [
   'UserRegistered', 'ReferralLinkCreated', 'ReferrerBound', 'PayoutWalletBound', 'PaymentConfirmed', 'DiamondsCredited',
@@ -137,7 +136,7 @@ async function applyOne(client: pg.PoolClient, s: string, e: ReferralEarningsEve
     }
     case 'DiamondsCredited': {
       const d = e.data;
-      if (!TOP_UP_REASONS.has(d.reason)) return;
+      if (!isPaidCredit(d.reason)) return;
       const { uid, amount: diamonds, creditedAt: at } = d;
       const cents = d.amountUsdCents || (await paidCents(client, s, d.reference || null)) || usdCentsForDiamonds(diamonds);
       const week = weekIdOf(new Date(at));

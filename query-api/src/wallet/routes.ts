@@ -3,7 +3,7 @@
 import {
   BalanceDto, BlockchainWalletList, CashoutList, collectible, CollectionList, CurrencyConversion, CurrencyList, findSku, formatText, InventoryList, money, PageQuery, pageMeta,
   EWalletChannel, eWalletChannelNames, PaymentMethods, PaymentMethodsQuery, type PaymentMethodDto, PaymentNotifications, PaymentStatusDto, RecommendedTopUps, SkuDto, SkuList, skuCatalogue, texts, topUp, TransactionHistory, TransactionStatus,
-  usdRates, WithdrawalList, WithdrawAvailable, type BlockchainWalletItem, type CashoutItem, type CollectionItemDto, type CurrencyDto, type InventoryItem,
+  keptItemKinds, paidCreditReasons, usdRates, WithdrawalList, WithdrawAvailable, type BlockchainWalletItem, type CashoutItem, type CollectionItemDto, type CurrencyDto, type InventoryItem,
   type PaymentNotification, type TransactionHistoryItem, type CryptoDepositDto, type WithdrawalItem, withdrawal,
 } from '@murmur/contracts';
 import { ApiError, currentUser, parse, requireAuth, send, type PaymentSettings } from '@murmur/platform';
@@ -89,7 +89,11 @@ export function walletRoutes(router: express.Router, deps: QueryDeps): void {
       pool.query<{ balance: string }>('select balance::text from rm.diamond_balances where uid = $1', [uid]),
       pool.query<{ balance: string; credited: string; withdrawn: string }>('select balance::text, credited::text, withdrawn::text from rm.charm_balances where uid = $1', [uid]),
       pool.query<{ until: Date | null }>(`select max(expires_at) as until from rm.inventory where uid = $1 and sku_kind = 'vip'`, [uid]),
-      pool.query<{ n: number }>(`select count(*)::int as n from rm.payments where uid = $1 and status = 'completed'`, [uid]),
+      // The wallet's own rule for the offer: an account with a paid credit has topped up.
+      pool.query<{ n: number }>(
+        `select count(*)::int as n from rm.wallet_transactions where uid = $1 and currency = 'DMND' and direction = 'in' and kind = any($2::text[])`,
+        [uid, paidCreditReasons],
+      ),
     ]);
     const until = vip.rows[0]?.until ?? null;
     send(res, BalanceDto, {
@@ -109,9 +113,9 @@ export function walletRoutes(router: express.Router, deps: QueryDeps): void {
     // diamonds it brings), never also the diamonds' credit beside it as a second "+" line.
     const where = [
       't.uid = $1',
-      `not (t.currency = 'DMND' and t.kind in ('topup', 'first_topup_offer') and exists (select 1 from rm.payments paid where paid.payment_id = t.reference))`,
+      `not (t.currency = 'DMND' and t.kind = any($2::text[]) and exists (select 1 from rm.payments paid where paid.payment_id = t.reference))`,
     ];
-    const params: unknown[] = [uid];
+    const params: unknown[] = [uid, paidCreditReasons];
     if (q.status) where.push(`t.status = $${params.push(q.status)}`);
     if (q.currency) where.push(`t.currency = $${params.push(q.currency)}`);
     const [items, count] = await Promise.all([
@@ -162,7 +166,7 @@ export function walletRoutes(router: express.Router, deps: QueryDeps): void {
   });
 
   // ---- collections (spec "Collections tabs: Inventory, Frames, Badges"): owned items and their status ----
-  const CollectionsQuery = z.object({ kind: z.enum(['all', 'frame', 'badge', 'gift']).default('all') });
+  const CollectionsQuery = z.object({ kind: z.enum(['all', ...keptItemKinds]).default('all') });
   router.get('/wallet/collections', requireAuth(), freshness(pool, ['collections']), async (req, res) => {
     const { uid } = currentUser(req);
     const q = parse(CollectionsQuery, req.query);
