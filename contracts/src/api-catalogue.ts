@@ -222,7 +222,7 @@ const catalogue = [
   get('/wallet/collections', 'money', 'Owned frames, badges and gifts to keep, with status and end', { response: CollectionList }),
   post('/wallet/withdraw/validate', 'money', 'Check a withdrawal without requesting it', { body: WithdrawBody, response: WithdrawCheck }),
   post('/wallet/withdraw', 'money', 'Request a charm withdrawal', { body: WithdrawBody, response: WithdrawalAnswer, status: 201 }),
-  post('/wallet/creator/payment', 'money', 'Pay a creator their charm', { roles: ['ag', 'ad'], body: CreatorPaymentBody, response: WithdrawalAnswer, status: 201 }),
+  post('/wallet/creator/payment', 'money', 'Pay a creator on the agency\'s roster their charm', { roles: ['ag'], body: CreatorPaymentBody, response: WithdrawalAnswer, status: 201 }),
   route('PUT', '/cashout-confirm', 'money', true, 'Confirm receipt of a creator payment', { body: CashoutConfirmBody, response: WithdrawalAnswer }),
   route('PUT', '/wallet/creator/cashout-confirm', 'money', true, 'Confirm receipt of a creator payment', { body: CashoutConfirmBody, response: WithdrawalAnswer }),
   post('/wallet/blockchain', 'money', 'Add a blockchain wallet', { body: BlockchainWalletBody, response: BlockchainWalletAnswer, status: 201 }),

@@ -2,7 +2,8 @@
 // withdrawals with a reference, refused twice and raced by two admins; manual grants with a
 // reason, an idempotency key and a second admin above the threshold; stuck payments; and audit
 // runs recorded for the console.
-import { moneyOperations } from '@murmur/contracts';
+import { apiCatalogue, moneyOperations } from '@murmur/contracts';
+import { createHash } from 'node:crypto';
 import { headPosition, PostgresEventStore } from '@murmur/eventstore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../../../projections/src/ledger-audit.ts';
@@ -283,5 +284,83 @@ describe('stuck payments and the audit', () => {
     expect(status.body.latest).toMatchObject({ auditId: requested.body.auditId, ok: true, differenceCount: 0, requestedBy: { uid: 'ops-admin-1' } });
     expect(status.body.latest.totals.DMND.minted).toBeGreaterThan(0);
     expect((await auditLedger(stack.db.pool)).ok).toBe(true);
+  });
+});
+
+describe('every operator door that moves money or changes roles is audited', () => {
+  /** Events that move diamonds or charm, decide a grant, or change what a user may do. */
+  const moneyAndRoleEvents = new Set([
+    'DiamondsCredited', 'DiamondsSpent', 'SkuPurchased', 'GiftSent', 'SubscribedToCreator', 'DiamondsHeld', 'HoldReleased', 'HoldSpent', 'CharmWithdrawn',
+    'WithdrawalCompleted', 'WithdrawalFailed', 'PaymentConfirmed', 'RewardClaimed', 'DiamondGrantRequested', 'DiamondGrantApproved', 'DiamondGrantRejected',
+    'RoleGranted', 'RoleRevoked', 'HostApplicationApproved',
+  ]);
+  type Door = (operator: string) => Promise<{ status: number }>;
+  const over = moneyOperations.grantApprovalThreshold + 1;
+  /** Each operator route that moves money or changes roles, called once for real as `operator`. */
+  const doors: Record<string, Door> = {
+    'POST /console/grants': async (operator) => post('/console/grants', await stack.tokenFor(operator, ['ad']), { uid: 'door-grantee', amount: 50, reason: 'Goodwill' }, { 'idempotency-key': `door-${operator}` }),
+    'POST /console/grants/{grantId}/approve': async (operator) => {
+      const requested = await post('/console/grants', admin, { uid: 'door-grantee', amount: over, reason: 'Prize' }, { 'idempotency-key': `door-approve-${operator}` });
+      return post(`/console/grants/${requested.body.grantId}/approve`, await stack.tokenFor(operator, ['ad']));
+    },
+    'POST /console/grants/{grantId}/reject': async (operator) => {
+      const requested = await post('/console/grants', admin, { uid: 'door-grantee', amount: over, reason: 'Prize' }, { 'idempotency-key': `door-reject-${operator}` });
+      return post(`/console/grants/${requested.body.grantId}/reject`, await stack.tokenFor(operator, ['ad']), { reason: 'No ticket' });
+    },
+    'POST /console/withdrawals/{withdrawalId}/settle': async (operator) => {
+      const { withdrawalId, position } = await pendingWithdrawal();
+      await get('/console/withdrawals', admin, position);
+      return post(`/console/withdrawals/${withdrawalId}/settle`, await stack.tokenFor(operator, ['ad']), { reference: txHash });
+    },
+    'POST /console/withdrawals/{withdrawalId}/reject': async (operator) => {
+      const { withdrawalId, position } = await pendingWithdrawal();
+      await get('/console/withdrawals', admin, position);
+      return post(`/console/withdrawals/${withdrawalId}/reject`, await stack.tokenFor(operator, ['ad']), { reason: 'Wrong address' });
+    },
+    'POST /admin/users/{uid}/roles': async (operator) => {
+      const user = await signUpWithWallet(stack.commandUrl);
+      return post(`/admin/users/${user.uid}/roles`, await stack.tokenFor(operator, ['ad']), { role: 'ag', action: 'grant' });
+    },
+    'POST /admin/host-applications/{uid}/decide': async (operator) => {
+      const user = await signUpWithWallet(stack.commandUrl);
+      const applied = await post('/host/application', user.token, { about: 'I host a weekly language exchange for beginners.', topics: 'Languages', hoursPerWeek: 5, acceptTerms: true });
+      expect(applied.status, JSON.stringify(applied.body)).toBe(201);
+      return post(`/admin/host-applications/${user.uid}/decide`, await stack.tokenFor(operator, ['ad']), { applicationId: applied.body.applicationId, decision: 'approve' });
+    },
+  };
+  /** Operator routes that move neither money nor roles (their own tests cover their audit rows). */
+  const neither = new Set([
+    'POST /admin/users/{uid}/ban', 'POST /console/ledger/audit', 'POST /console/reports/{id}/decide', 'POST /console/users/{uid}/sign-out',
+    'POST /console/lobbies/{id}/terminate', 'POST /console/lobbies/{id}/remove', 'POST /console/agencies/{agencyId}/verify', 'POST /console/ops/rebuild',
+  ]);
+
+  it('names every operator command route of the catalogue as a door exercised here or as moving neither', () => {
+    const operatorRoutes = apiCatalogue.filter((r) => r.method !== 'GET' && r.roles?.some((role) => role === 'ad' || role === 'dev')).map((r) => `${r.method} ${r.path}`);
+    expect(operatorRoutes.filter((key) => !(key in doors) && !neither.has(key)), 'operator routes neither exercised as a money or role door nor named as moving neither').toEqual([]);
+    expect(Object.keys(doors).filter((key) => !operatorRoutes.includes(key)), 'doors that are no operator route of the catalogue').toEqual([]);
+  });
+
+  it.each(Object.keys(doors))('%s carries its operator into every money or role event it writes, each in the operator audit', async (key) => {
+    const operator = `door-op-${createHash('sha256').update(key).digest('hex').slice(0, 8)}`;
+    const before = await headPosition(stack.db.pool);
+    const res = await doors[key]!(operator);
+    expect(res.status, key).toBeLessThan(300);
+    const { rows } = await stack.db.pool.query<{ position: string; type: string; stream_id: string; actor: string | null; tx: string }>(
+      `select global_position::text as position, type, stream_id, metadata->>'actorUid' as actor, transaction_id::text as tx
+         from events where global_position > $1 order by global_position`,
+      [before.toString()],
+    );
+    // What the operator's request wrote: every event committed with one the operator's name is on.
+    const operatorTx = new Set(rows.filter((r) => r.actor === operator).map((r) => r.tx));
+    const moved = rows.filter((r) => operatorTx.has(r.tx) && moneyAndRoleEvents.has(r.type));
+    expect(moved.length, `${key} wrote no money or role event as ${operator}`).toBeGreaterThan(0);
+    // Each of them names the operator ...
+    expect(moved.filter((r) => r.actor !== operator).map((r) => `${r.type} on ${r.stream_id}`), `${key}: events without the operator`).toEqual([]);
+    // ... and is in the operator audit, itself or by the decision committed with it.
+    const last = moved.at(-1)!.position;
+    await get(`/console/audit?operator=${operator}`, admin, last);
+    const audited = await stack.db.pool.query<{ position: string }>('select position::text from rm.operator_actions where operator_uid = $1', [operator]);
+    const auditedTx = new Set(rows.filter((r) => audited.rows.some((a) => a.position === r.position)).map((r) => r.tx));
+    expect(moved.filter((r) => !auditedTx.has(r.tx)).map((r) => `${r.type} on ${r.stream_id}`), `${key}: money or role events not in the operator audit`).toEqual([]);
   });
 });

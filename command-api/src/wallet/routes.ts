@@ -90,9 +90,8 @@ async function creditedCharm(deps: CommandDeps, uid: string): Promise<number> {
 /** An agency pays only creators on its own roster. The roster rule is decided on the host's
  * membership stream (`agency-host-{uid}`) with an expected version, where leaving the agency is
  * decided too: a payout and a removal racing are ordered there, never checked first and written
- * later. Admins (operators) may pay any creator. */
-async function authorizeAgencyPayout(deps: CommandDeps, caller: { uid: string; roles: readonly string[] }, creatorUid: string, withdrawalId: string): Promise<void> {
-  if (caller.roles.includes('ad')) return;
+ * later. Operators move a creator's charm only by settling withdrawals in the console. */
+async function authorizeAgencyPayout(deps: CommandDeps, caller: { uid: string }, creatorUid: string, withdrawalId: string): Promise<void> {
   const membership = await hostMembershipCommands.load(deps, creatorUid);
   const agencyId = membership.state.payouts[withdrawalId] ?? membership.state.agencyId;
   if (!agencyId) throw new ApiError('FORBIDDEN', guildTexts.hostNotInAgency);
@@ -174,7 +173,7 @@ function walletCommandRoutes(router: express.Router, deps: CommandDeps): void {
   });
 
   // ---- creator cash-out by an agency, with proof of payment ----
-  router.post('/wallet/creator/payment', requireAuth('ag', 'ad'), async (req, res) => {
+  router.post('/wallet/creator/payment', requireAuth('ag'), async (req, res) => {
     const agency = currentUser(req);
     const body = parse(CreatorPaymentBody, req.body);
     const { key } = routeIdempotencyKey(req, agency.uid, `wallet/creator/payment:${body.creatorUid}`);
