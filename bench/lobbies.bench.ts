@@ -8,10 +8,9 @@ import { createLogger } from '@murmur/platform';
 import { handleCommand } from '../command-api/src/decider/handle-command.ts';
 import { CommandRuntime } from '../command-api/src/decider/command-runtime.ts';
 import type { LedgerDeps } from '../command-api/src/dependencies.ts';
-import { chatDecider, chatStreamId, lobbyDecider, type PostChat } from '../command-api/src/lobbies/decide.ts';
+import { chatDecider, lobbyDecider, type PostChat } from '../command-api/src/lobbies/decide.ts';
 import { lobbyCommands } from '../command-api/src/lobbies/lobby-streams.ts';
-import { lobbyStreamId } from '../command-api/src/lobbies/lobby.ts';
-import { CreateLobbyBody } from '@murmur/contracts';
+import { CreateLobbyBody, streamIds } from '@murmur/contracts';
 import { benchDatabase, drive, percentile, report } from './support.ts';
 
 const WORKERS = 32;
@@ -25,7 +24,7 @@ export default async function lobbiesBench(): Promise<void> {
     const now = () => new Date((tick += 3000)).toISOString();
     const deps = { pool: db.pool, store, commands: new CommandRuntime(), logger: createLogger('bench'), clock: { now: () => new Date(tick) } } satisfies LedgerDeps;
     const lobbyId = 'bench-lobby';
-    await handleCommand(store, lobbyStreamId(lobbyId), lobbyDecider, { type: 'CreateLobby', lobbyId, ownerUid: 'owner', body: CreateLobbyBody.parse({ title: 'Bench' }), now: now() }, { cache: deps.commands.cacheFor(lobbyCommands.config) });
+    await handleCommand(store, streamIds.lobby(lobbyId), lobbyDecider, { type: 'CreateLobby', lobbyId, ownerUid: 'owner', body: CreateLobbyBody.parse({ title: 'Bench' }), now: now() }, { cache: deps.commands.cacheFor(lobbyCommands.config) });
 
     const chat = (uid: string, i: number): PostChat => ({
       type: 'PostChat', now: now(), lobbyId, roomId: null, messageId: `m-${uid}-${i}`, uid, messageType: 'text', title: null, body: `hello ${i}`,
@@ -40,7 +39,7 @@ export default async function lobbiesBench(): Promise<void> {
     });
     const perSender = await drive(messages, WORKERS, async (i) => {
       const uid = `u${i % WORKERS}`;
-      await handleCommand(store, chatStreamId(lobbyId, uid), chatDecider, () => chat(uid, i), { cache: deps.commands.cacheFor(lobbyCommands.config) });
+      await handleCommand(store, streamIds.chat(lobbyId, uid), chatDecider, () => chat(uid, i), { cache: deps.commands.cacheFor(lobbyCommands.config) });
     });
     report({
       bench: 'lobbies', case: `chat messages, ${WORKERS} senders in one lobby, one stream per sender`, value: perSender.perSecond, unit: 'msg/s',
@@ -58,9 +57,9 @@ export default async function lobbiesBench(): Promise<void> {
     });
     // Without the queue: 32 writers meet at the expected-version check and retry (what two processes see).
     const other = 'bench-lobby-2';
-    await handleCommand(store, lobbyStreamId(other), lobbyDecider, { type: 'CreateLobby', lobbyId: other, ownerUid: 'owner', body: CreateLobbyBody.parse({ title: 'Bench 2' }), now: now() }, { cache: deps.commands.cacheFor(lobbyCommands.config) });
+    await handleCommand(store, streamIds.lobby(other), lobbyDecider, { type: 'CreateLobby', lobbyId: other, ownerUid: 'owner', body: CreateLobbyBody.parse({ title: 'Bench 2' }), now: now() }, { cache: deps.commands.cacheFor(lobbyCommands.config) });
     const contended = await drive(300, WORKERS, async (i) => {
-      await handleCommand(store, lobbyStreamId(other), lobbyDecider, () => join(i), { cache: deps.commands.cacheFor(lobbyCommands.config), maxRetries: 100 });
+      await handleCommand(store, streamIds.lobby(other), lobbyDecider, () => join(i), { cache: deps.commands.cacheFor(lobbyCommands.config), maxRetries: 100 });
     });
     report({
       bench: 'lobbies', case: `joins into one lobby stream, ${WORKERS} at once, optimistic retries only`, value: contended.perSecond, unit: 'joins/s',
@@ -74,7 +73,7 @@ export default async function lobbiesBench(): Promise<void> {
     await Promise.all(
       Array.from({ length: WORKERS }, async (_, w) => {
         try {
-          await handleCommand(store, lobbyStreamId(lobbyId), lobbyDecider, { type: 'GrantMic', by: 'owner', uid: `j${w}`, now: now() }, { cache: new CommandRuntime().cache, maxRetries: 50 });
+          await handleCommand(store, streamIds.lobby(lobbyId), lobbyDecider, { type: 'GrantMic', by: 'owner', uid: `j${w}`, now: now() }, { cache: new CommandRuntime().cache, maxRetries: 50 });
           granted++;
         } catch {
           refused++;

@@ -68,5 +68,4 @@ export const LeaderboardChanged = z.object({
   changedAt: z.string(),
 });
 export type LeaderboardChanged = z.infer<typeof LeaderboardChanged>;
-export const LEADERBOARD_STREAM = 'leaderboard-global';
 export const leaderboardEventSchemas = { LeaderboardChanged } as const;

@@ -122,8 +122,6 @@ export type AgencyEvent = EventUnionOf<
 >;
 export type HostMembershipEvent = EventUnionOf<typeof guildEventSchemas, 'HostAgencyClaimed' | 'HostAgencyReleased' | 'HostPayoutAuthorized'>;
 
-export const agencyStream = (agencyId: string) => `agency-${agencyId}`;
-
 // DTOs ------------------------------------------------------------------------------------------
 
 export const GiftReceiptDto = z.object({

@@ -120,7 +120,5 @@ export const hostApplicationEventSchemas = {
   HostApplicationRejected: HostApplicationRejectedData,
 } as const;
 
-export const hostApplicationStreamId = (uid: string): string => `hostapplication-${uid}`;
-
 /** The badge approval gives: owned for ever, shown beside the name wherever badges show. */
 export const verifiedHostBadge = { id: 'verified-host', kind: 'badge' as const, name: 'Verified Host', imageUrl: '/gifts/verified-host.svg' };

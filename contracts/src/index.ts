@@ -3,6 +3,7 @@ export * from './constants.ts';
 export * from './paging.ts';
 export * from './answers.ts';
 export * from './events.ts';
+export * from './streams.ts';
 export * from './access-token.ts';
 export * from './identity.ts';
 export * from './wallet.ts';

@@ -112,7 +112,6 @@ export const ReportDecidedData = z.object({
   decidedAt: z.string(),
 });
 export const reportEventSchemas = { ContentReported: ContentReportedData, ReportDecided: ReportDecidedData } as const;
-export const reportStreamId = (reportId: string): string => `report-${reportId}`;
 
 // ---- on chat-{lobbyId}-{uid}: an operator's silence and removal ----------------------------------
 

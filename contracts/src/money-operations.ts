@@ -92,7 +92,6 @@ export type LedgerAuditedData = z.infer<typeof LedgerAuditedData>;
 export const LedgerAuditRequestedData = z.object({ auditId: z.string(), requestedBy: uid, requestedAt: isoTime });
 
 export const ledgerAuditEventSchemas = { LedgerAuditRequested: LedgerAuditRequestedData, LedgerAudited: LedgerAuditedData } as const;
-export const ledgerAuditStreamId = 'ledger-audit';
 
 // ---- bodies -----------------------------------------------------------------------------------
 

@@ -93,8 +93,6 @@ export type MarkPaymentNotificationReadBody = z.infer<typeof MarkPaymentNotifica
 
 export const notificationEventSchemas = { NotificationsRead: NotificationsReadData, PaymentNotificationRead: PaymentNotificationReadData } as const;
 
-export const notificationsStreamId = (uid: string): string => `notifications-${uid}`;
-
 /** Where each notification leads: the lobby or room of a gift, the follower's profile, the thread... */
 export function notificationLink(kind: NotificationKind, actorUid: string | null, facts: NotificationFacts): string {
   const enc = encodeURIComponent;

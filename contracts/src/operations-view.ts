@@ -40,7 +40,6 @@ export const ProjectionRebuiltData = z.object({
 });
 export const projectionRebuildEventSchemas = { ProjectionRebuildRequested: ProjectionRebuildRequestedData, ProjectionRebuilt: ProjectionRebuiltData } as const;
 export type ProjectionRebuildEvent = EventUnionOf<typeof projectionRebuildEventSchemas>;
-export const projectionRebuildStreamId = (projection: string) => `projection-rebuild-${projection}`;
 
 /** A rebuild as the operations view shows it: `events` of `head` applied so far while it runs. */
 export const RebuildStatusItem = z.object({

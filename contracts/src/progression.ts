@@ -339,8 +339,6 @@ export const progressionEventSchemas = {
 
 export type ProgressionEvent = EventUnionOf<typeof progressionEventSchemas>;
 
-export const progressionStreamId = (uid: string): string => `progression-${uid}`;
-
 // ---- command bodies -------------------------------------------------------------------------
 
 export const ClaimBody = z.object({

@@ -119,14 +119,6 @@ export type ReferralEvent = EventUnionOf<typeof referralEventSchemas, 'ReferralL
 export type ReferralCodeEvent = EventUnionOf<typeof referralEventSchemas, 'ReferralCodeClaimed'>;
 export type SettlementEvent = EventUnionOf<typeof referralEventSchemas, 'ReferralPayoutSettled' | 'ReferralPayoutCarriedOver'>;
 
-export const referralStreams = {
-  account: (uid: string) => `referral-${uid}`,
-  code: (code: string) => `referral-code-${normalizeReferralCode(code)}`,
-  /** Two users' pair, the same stream whichever of them is the invitee. */
-  pair: (a: string, b: string) => `referral-pair-${[a, b].sort().join('-')}`,
-  settlement: (weekId: string, uid: string) => `referral-settlement-${weekId}-${uid}`,
-} as const;
-
 // Reward arithmetic (one place, used by the projection and the settlement) ----------------------
 
 export const MICRO_PER_USDT = 1_000_000;

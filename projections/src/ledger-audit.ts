@@ -10,7 +10,7 @@
 // the balance read models agree with the replay, per user. Booking holds (DESIGN section 9): a hold
 // leaves the balance when made and ends at most once, released (back to the balance) or spent (the
 // host's charm), for exactly the amount held; diamonds held = released + spent + still held.
-import { diamondsForUsdCents, eventDataProblem, eventOf, isDebitReason, ledgerAuditStreamId, type DiamondsCreditedData, type LedgerAuditedData, type PaymentConfirmedData } from '@murmur/contracts';
+import { diamondsForUsdCents, eventDataProblem, eventOf, isDebitReason, streamIds, type DiamondsCreditedData, type LedgerAuditedData, type PaymentConfirmedData } from '@murmur/contracts';
 import { checkpointOf, compareCheckpoints, loadCheckpoint, PostgresEventStore, readTypesAfterPosition, type RecordedEvent } from '@murmur/eventstore';
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
@@ -353,7 +353,7 @@ export async function recordLedgerAudit(store: PostgresEventStore, result: Audit
     requestedBy: run.requestedBy,
     auditedAt: run.at.toISOString(),
   };
-  await store.append(ledgerAuditStreamId, [{ type: 'LedgerAudited', data, metadata: { idempotencyKey: `audited:${run.auditId}` } }], { expectedVersion: 'any' });
+  await store.append(streamIds.ledgerAudit(), [{ type: 'LedgerAudited', data, metadata: { idempotencyKey: `audited:${run.auditId}` } }], { expectedVersion: 'any' });
 }
 
 /** The CLI command: prints per-currency totals and every difference; non-zero exit on any. */

@@ -4,7 +4,7 @@
 // event) and records ProjectionRebuilt, completed or failed, under the request's id. A poller, one
 // request at a time; an advisory lock keeps two workers from running the same one, and the rebuild
 // itself takes the projection's own lock (the poller: open-request-worker.ts).
-import { projectionRebuildStreamId, type ProjectionRebuildEvent } from '@murmur/contracts';
+import { streamIds, type ProjectionRebuildEvent } from '@murmur/contracts';
 import type { PostgresEventStore } from '@murmur/eventstore';
 import type pg from 'pg';
 import { rebuildProjection, type RebuildProgress } from './rebuild.ts';
@@ -36,7 +36,7 @@ export class ProjectionRebuildWorker extends OpenRequestWorker<RebuildRequest> {
 
   /** Asks the log itself: the answer of another worker may not be projected yet. */
   protected async stillOpen(request: RebuildRequest): Promise<boolean> {
-    const stream = await this.store.readStream(projectionRebuildStreamId(request.projection));
+    const stream = await this.store.readStream(streamIds.projectionRebuild(request.projection));
     return !stream.events.some((e) => e.type === 'ProjectionRebuilt' && e.data.rebuildId === request.rebuild_id);
   }
 
@@ -68,6 +68,6 @@ export class ProjectionRebuildWorker extends OpenRequestWorker<RebuildRequest> {
     }
     await saved;
     const event: ProjectionRebuildEvent = { type: 'ProjectionRebuilt', data: { rebuildId, projection: name, ...outcome, finishedAt: new Date().toISOString() } };
-    await this.store.append(projectionRebuildStreamId(name), [{ ...event, metadata: { idempotencyKey: `rebuilt:${rebuildId}` } }], { expectedVersion: 'any' });
+    await this.store.append(streamIds.projectionRebuild(name), [{ ...event, metadata: { idempotencyKey: `rebuilt:${rebuildId}` } }], { expectedVersion: 'any' });
   }
 }

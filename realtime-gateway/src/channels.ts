@@ -1,11 +1,13 @@
 // Maps an event of the log to the realtime channels it is delivered on (from its stream id and the
 // ids in its data), and to the payload clients see: the fields `publicEventFields` (contracts)
 // allows for its type, never metadata. A type without public fields is sent nowhere.
-import { channels, eventOf, publicFieldsOf, publicPayloadOf, type RealtimeEvent, type SpecRealtimeEvent } from '@murmur/contracts';
+import {
+  channels, eventOf, publicFieldsOf, publicPayloadOf, streamCategoryOf, type RealtimeEvent, type SpecRealtimeEvent, type StreamCategory,
+} from '@murmur/contracts';
 import type { RecordedEvent } from '@murmur/eventstore';
 
 /** Streams that belong to one user: their events go to that user's own channel only. */
-const personalStreams = new Set(['user', 'wallet', 'earnings', 'social', 'referral', 'notifications', 'progression', 'hostapplication']);
+const personalStreams = new Set<StreamCategory>(['user', 'wallet', 'earnings', 'social', 'referral', 'notifications', 'progression', 'hostApplication']);
 
 /** Personal-stream events that are also public news in the lobby or room they happened in. */
 const publicPersonalEvents = new Set(['GiftSent']);
@@ -21,23 +23,18 @@ function uids(value: unknown): string[] {
   return Array.isArray(value) ? value.map(text).filter((v): v is string => v !== null) : [];
 }
 
-function splitStream(streamId: string): { category: string; key: string } {
-  const dash = streamId.indexOf('-');
-  return dash < 0 ? { category: streamId, key: '' } : { category: streamId.slice(0, dash), key: streamId.slice(dash + 1) };
-}
-
 /** Every channel an event belongs to, without duplicates; none for an event never pushed. */
 export function channelsOf(event: RecordedEvent): string[] {
   if (!publicFieldsOf(event.type)) return [];
   const out = new Set<string>();
-  const { category, key } = splitStream(event.streamId);
+  const { category, key } = streamCategoryOf(event.streamId) ?? { category: null, key: '' };
   const data = event.data;
   const lobbyId = text(data.lobbyId);
   const roomId = text(data.roomId);
   const uid = text(data.uid);
   const recipients = uids(data.recipients);
 
-  if (personalStreams.has(category)) {
+  if (category && personalStreams.has(category)) {
     if (key) out.add(channels.user(key));
     for (const r of recipients) out.add(channels.user(r));
     const recipientUid = text(data.recipientUid);

@@ -4,7 +4,7 @@
 // `presence-{lobbyId}`, naming this gateway, batched per lobby so a crowd reconnecting costs a few
 // appends, not one per user. Leaving the lobby is not decided here: command-api's presence reaper
 // appends the leave once a member has had no live connection on any gateway for the grace period.
-import type { PresenceChanged } from '@murmur/contracts';
+import { streamIds, type PresenceChanged } from '@murmur/contracts';
 import type { PostgresEventStore } from '@murmur/eventstore';
 import type { Logger } from '@murmur/platform';
 
@@ -91,7 +91,7 @@ export class PresenceTracker {
         batch.map(([lobbyId, users]) =>
           this.store
             .append(
-              `presence-${lobbyId}`,
+              streamIds.presence(lobbyId),
               [...users].map(([uid, presence]) => ({ type: 'PresenceChanged', data: { lobbyId, uid, presence, gatewayId: this.options.gatewayId } satisfies PresenceChanged })),
             )
             .catch((error: unknown) => this.logger.warn({ err: error, lobbyId }, 'presence append failed')),

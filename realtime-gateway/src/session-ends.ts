@@ -1,7 +1,7 @@
 // Events that end a user's sessions while their sockets are open: a ban ends every one, a sign-in
 // on another device every other one. The gateway closes those sockets at once, with a close code
 // and the spec's text, instead of letting them live until their token expires.
-import { moderationTexts, realtimeCloseCodes, texts } from '@murmur/contracts';
+import { moderationTexts, realtimeCloseCodes, streamCategoryOf, texts } from '@murmur/contracts';
 import type { RecordedEvent } from '@murmur/eventstore';
 
 export interface SessionEnd {
@@ -13,7 +13,7 @@ export interface SessionEnd {
 }
 
 export function sessionEndOf(event: RecordedEvent): SessionEnd | null {
-  if (!event.streamId.startsWith('user-')) return null;
+  if (streamCategoryOf(event.streamId)?.category !== 'user') return null;
   const uid = typeof event.data.uid === 'string' ? event.data.uid : null;
   if (!uid) return null;
   if (event.type === 'UserBanned') return { uid, keep: null, code: realtimeCloseCodes.banned, reason: texts.banned };

@@ -3,7 +3,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ServerMessage } from '@murmur/contracts';
+import { streamIds, type ServerMessage } from '@murmur/contracts';
 import { PostgresEventStore } from '@murmur/eventstore';
 import type pg from 'pg';
 import WebSocket from 'ws';
@@ -111,7 +111,7 @@ export function spawnGateway(env: Record<string, string>): Promise<GatewayProces
 export async function seedLobby(pool: pg.Pool, lobby: { lobbyId: string; kind: 'public' | 'private' | 'streaming'; ownerUid: string; members: string[] }): Promise<void> {
   const store = new PostgresEventStore(pool);
   const at = new Date().toISOString();
-  await store.append(`lobby-${lobby.lobbyId}`, [
+  await store.append(streamIds.lobby(lobby.lobbyId), [
     {
       type: 'LobbyCreated',
       data: {

@@ -2,15 +2,16 @@
 // schedule (expected version: one booking per time, a booking ends once) and the buyer's wallet
 // (expected version: never below zero, a hold ends once). A clash on either rolls the whole step
 // back and runs it again, so a refusal on either side writes nothing anywhere.
+import { streamIds } from '@murmur/contracts';
 import { ApiError } from '@murmur/platform';
 import { defineCommandHandler } from '../decider/command-handler.ts';
 import type { LedgerDeps } from '../dependencies.ts';
 import { walletCommands } from '../wallet/ledger.ts';
 import { holdTexts, type WalletCommand } from '../wallet/decide.ts';
 import { scheduleDecider, type ScheduleCommand } from './decide.ts';
-import { scheduleStreamId, type Booking, type ScheduleState } from './schedule.ts';
+import { type Booking, type ScheduleState } from './schedule.ts';
 
-export const scheduleCommands = defineCommandHandler({ decider: scheduleDecider, streamId: scheduleStreamId, queue: 'per-stream' });
+export const scheduleCommands = defineCommandHandler({ decider: scheduleDecider, streamId: streamIds.schedule, queue: 'per-stream' });
 
 export interface StepResult {
   position: bigint;

@@ -22,8 +22,6 @@ export interface ScheduleState {
 
 export const initialScheduleState = (): ScheduleState => ({ services: {}, bookings: {} });
 
-export const scheduleStreamId = (hostUid: string): string => `schedule-${hostUid}`;
-
 const withBooking = (s: ScheduleState, id: string, change: (b: Booking) => Booking): ScheduleState => {
   const b = s.bookings[id];
   return b ? { ...s, bookings: { ...s.bookings, [id]: change(b) } } : s;

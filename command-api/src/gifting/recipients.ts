@@ -1,7 +1,7 @@
 // Who may receive a gift (spec section 4): in a lobby the host, a cohost or someone active there;
 // in a room its host or someone inside. A gift outside both goes to a profile (its gift wall), so
 // its recipients must be registered users.
-import { texts } from '@murmur/contracts';
+import { streamIds, texts } from '@murmur/contracts';
 import { ApiError } from '@murmur/platform';
 import type { CommandDeps } from '../dependencies.ts';
 import { loadLobbyMembership, loadRoomMembership } from '../lobbies/membership.ts';
@@ -40,7 +40,7 @@ async function unregistered(deps: CommandDeps, uids: string[]): Promise<string[]
   const seenKey = (uid: string) => `registered:user-${uid}`;
   const toCheck = uids.filter((uid) => !deps.commands.cache.get(seenKey(uid)));
   if (toCheck.length === 0) return [];
-  const existing = await deps.store.existingStreams(toCheck.map((uid) => `user-${uid}`));
-  for (const uid of toCheck) if (existing.has(`user-${uid}`)) deps.commands.cache.set(seenKey(uid), { version: 0n, state: true });
-  return toCheck.filter((uid) => !existing.has(`user-${uid}`));
+  const existing = await deps.store.existingStreams(toCheck.map(streamIds.user));
+  for (const uid of toCheck) if (existing.has(streamIds.user(uid))) deps.commands.cache.set(seenKey(uid), { version: 0n, state: true });
+  return toCheck.filter((uid) => !existing.has(streamIds.user(uid)));
 }

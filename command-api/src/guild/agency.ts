@@ -56,8 +56,6 @@ export interface HostMembershipState {
   payouts: Record<string, string>;
 }
 
-export const hostMembershipStream = (hostUid: string) => `agency-host-${hostUid}`;
-
 export function evolveHostMembership(state: HostMembershipState, event: HostMembershipEvent): HostMembershipState {
   switch (event.type) {
     case 'HostAgencyClaimed':

@@ -2,14 +2,14 @@
 // (POST admin/host-applications/{uid}/decide). Approval appends on the application stream and
 // grants role `h` on `user-{uid}` in one transaction, so an approved application never lacks the
 // role; the Verified Host badge follows from the approval by projection (collections).
-import { HostApplicationAnswer, HostApplicationBody, HostApplicationDecisionBody, hostApplicationStreamId, UidParam } from '@murmur/contracts';
+import { HostApplicationAnswer, HostApplicationBody, HostApplicationDecisionBody, UidParam, streamIds } from '@murmur/contracts';
 import { currentUser, parse, requireAuth, send } from '@murmur/platform';
 import { defineCommandHandler } from '../decider/command-handler.ts';
 import type { CommandModule } from '../modules.ts';
 import { userCommands } from '../identity/user-commands.ts';
 import { hostApplicationDecider } from './host-application.ts';
 
-export const hostApplicationCommands = defineCommandHandler({ decider: hostApplicationDecider, streamId: hostApplicationStreamId });
+export const hostApplicationCommands = defineCommandHandler({ decider: hostApplicationDecider, streamId: streamIds.hostApplication });
 
 export const hostApplicationsModule: CommandModule = {
   name: 'host-applications',

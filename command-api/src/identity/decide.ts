@@ -206,4 +206,3 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
   decide: decideUser,
 };
 
-export const userStream = (uid: string): string => `user-${uid}`;

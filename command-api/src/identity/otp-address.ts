@@ -2,7 +2,7 @@
 // (`otp-address-{hash}`): every check of a code first claims a try there with an expected version,
 // so parallel guesses can never exceed the limit; the try that reaches it locks the address for a
 // while; a right code clears the count.
-import { formatText, identityTexts, type OtpAddressEvent, otpAddressEventSchemas } from '@murmur/contracts';
+import { formatText, identityTexts, type OtpAddressEvent, otpAddressEventSchemas, streamIds } from '@murmur/contracts';
 import { ApiError } from '@murmur/platform';
 import type { Decider } from '../decider/decider.ts';
 import { defineCommandHandler } from '../decider/command-handler.ts';
@@ -67,7 +67,7 @@ export const otpAddressDecider: Decider<OtpAddressState, OtpAddressCommand, OtpA
 
 /** Keyed by a keyed hash of the address: the stream id never shows an e-mail address. */
 const addressId = (limits: AddressLimits, email: string) => hashSecret(limits.hashKey, `otp-address:${email}`).slice(0, 32);
-const otpAddressCommands = defineCommandHandler({ decider: otpAddressDecider, streamId: (hashed: string) => `otp-address-${hashed}` });
+const otpAddressCommands = defineCommandHandler({ decider: otpAddressDecider, streamId: streamIds.otpAddress });
 
 /** Refuses while the address is locked (no new code is mailed to a locked address). */
 export async function assertAddressOpen(deps: CommandDeps, limits: AddressLimits, email: string, now: Date): Promise<void> {

@@ -435,8 +435,6 @@ export interface RemoveChatMessage {
 }
 export type ChatCommand = PostChat | SilenceChat | RemoveChatMessage;
 
-export const chatStreamId = (lobbyId: string, uid: string) => `chat-${lobbyId}-${uid}`;
-
 /** Pictures are the sender's own chat uploads (three-step upload, uploadType=chat); GIFs and
  * picture stickers come from the catalogue or an https provider; a text sticker is an emoji. */
 function chatBodyAllowed(c: Pick<PostChat, 'messageType' | 'body' | 'uid'>): boolean {

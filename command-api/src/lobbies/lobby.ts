@@ -38,8 +38,6 @@ export interface LobbyState {
   pinned: string | null;
 }
 
-export const lobbyStreamId = (lobbyId: string) => `lobby-${lobbyId}`;
-
 export function initialLobbyState(): LobbyState {
   return {
     exists: false,

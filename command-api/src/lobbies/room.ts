@@ -22,8 +22,6 @@ export interface RoomState {
   silenced: readonly string[];
 }
 
-export const roomStreamId = (roomId: string) => `room-${roomId}`;
-
 export function initialRoomState(): RoomState {
   return {
     exists: false,

@@ -9,7 +9,6 @@ export interface MediaState {
   items: Map<string, { format: string; kind: MediaKind; uploadType: UploadType }>;
 }
 
-export const mediaStreamId = (uid: string): string => `media-${uid}`;
 export const initialMediaState = (): MediaState => ({ items: new Map() });
 
 export function evolveMedia(state: MediaState, event: MediaEvent): MediaState {

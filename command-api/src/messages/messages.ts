@@ -9,7 +9,6 @@ export interface ThreadState {
   senders: Set<string>;
 }
 
-export const dmStreamId = (threadId: string): string => `dm-${threadId}`;
 export const initialThreadState = (): ThreadState => ({ senders: new Set() });
 
 export function evolveThread(state: ThreadState, event: MessageEvent): ThreadState {

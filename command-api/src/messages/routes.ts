@@ -1,16 +1,15 @@
 // Direct messages (spec section 7 Gifts and messages): send with the first-message rules, mark a
 // thread read (messages/refresh). Block is the social module's (messages/block/{uid}).
 import { randomUUID } from 'node:crypto';
-import { CommandAnswer, MessageSentAnswer, RefreshMessagesBody, SendMessageBody, socialTexts, threadIdOf } from '@murmur/contracts';
+import { CommandAnswer, MessageSentAnswer, RefreshMessagesBody, SendMessageBody, socialTexts, threadIdOf, streamIds } from '@murmur/contracts';
 import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
 import { defineCommandHandler } from '../decider/command-handler.ts';
 import { ownsKey } from '../media/routes.ts';
 import type { CommandModule } from '../modules.ts';
 import { loadSocial, targetUid } from '../social/routes.ts';
 import { threadDecider } from './decide.ts';
-import { dmStreamId } from './messages.ts';
 
-const threadCommands = defineCommandHandler({ decider: threadDecider, streamId: dmStreamId });
+const threadCommands = defineCommandHandler({ decider: threadDecider, streamId: streamIds.dm });
 
 export const messagesModule: CommandModule = {
   name: 'messages',

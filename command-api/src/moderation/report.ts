@@ -1,5 +1,5 @@
 // A report's stream (`report-{id}`): what was reported, by whom, and its one decision.
-import { reportStreamId, type ContentReportedData, type EventUnionOf, type reportEventSchemas } from '@murmur/contracts';
+import type { ContentReportedData, EventUnionOf, reportEventSchemas } from '@murmur/contracts';
 import type { z } from 'zod';
 
 export type ReportEvent = EventUnionOf<typeof reportEventSchemas>;
@@ -24,5 +24,3 @@ export function evolveReport(state: ReportState, event: ReportEvent): ReportStat
     }
   }
 }
-
-export { reportStreamId };

@@ -4,7 +4,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   DecideReportBody, moderationTexts, OperatorDone, OperatorLobbyBody, OperatorRemoveBody, ReportBody, ReportDecisionAnswer, ReportFiled, lobbyTexts,
-  type ReportAction,
+  type ReportAction, streamIds,
 } from '@murmur/contracts';
 import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
 import type express from 'express';
@@ -18,10 +18,10 @@ import { chatCommands, lobbyCommands } from '../lobbies/lobby-streams.ts';
 import type { CommandModule } from '../modules.ts';
 import { postCommands } from '../wall/routes.ts';
 import { reportDecider } from './decide.ts';
-import { reportStreamId, type ReportFacts } from './report.ts';
+import { type ReportFacts } from './report.ts';
 import { resolveReportSubject } from './report-subjects.ts';
 
-export const reportCommands = defineCommandHandler({ decider: reportDecider, streamId: reportStreamId });
+export const reportCommands = defineCommandHandler({ decider: reportDecider, streamId: streamIds.report });
 
 const idPattern = /^[\w-]{1,64}$/;
 function pathId(req: express.Request, notFound: string): string {

@@ -18,8 +18,6 @@ export type GrantCommand =
   | { type: 'ApproveGrant'; grantId: string; approverUid: string; at: string }
   | { type: 'RejectGrant'; grantId: string; rejecterUid: string; reason: string; at: string };
 
-export const grantStreamId = (grantId: string) => `grant-${grantId}`;
-
 function evolve(state: GrantState, event: GrantEvent): GrantState {
   switch (event.type) {
     case 'DiamondGrantRequested':

@@ -2,7 +2,7 @@
 // withdrawals with a reference, refused twice and raced by two admins; manual grants with a
 // reason, an idempotency key and a second admin above the threshold; stuck payments; and audit
 // runs recorded for the console.
-import { apiCatalogue, moneyOperations } from '@murmur/contracts';
+import { apiCatalogue, moneyOperations, streamIds } from '@murmur/contracts';
 import { createHash } from 'node:crypto';
 import { headPosition, PostgresEventStore } from '@murmur/eventstore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,9 +11,7 @@ import { LedgerAuditWorker } from '../../../projections/src/ledger-audit-worker.
 import { signUpWithWallet } from '../../../test-support/sign-up.ts';
 import { startTestStack, type TestStack } from '../../../test-support/stack.ts';
 import { streamVersions } from '../../../test-support/stream-versions.ts';
-import { earningsStreamId } from '../wallet/earnings.ts';
 import { creditDiamonds } from '../wallet/ledger.ts';
-import { walletStreamId } from '../wallet/wallet.ts';
 
 let stack: TestStack;
 let admin: string;
@@ -38,7 +36,7 @@ const payoutAddress = '0x8ba1f109551bD432803012645Ac136ddd64DBA72';
 const txHash = `0x${'ab'.repeat(32)}`;
 
 /** The streams a settlement or rejection of `uid`'s withdrawal could write. */
-const settlementStreams = (uid: string) => streamVersions(stack.command.deps.store, [earningsStreamId(uid), walletStreamId(uid)]);
+const settlementStreams = (uid: string) => streamVersions(stack.command.deps.store, [streamIds.earnings(uid), streamIds.wallet(uid)]);
 /** Events recorded as an operator's action: a refused command leaves none. */
 async function eventsBy(operatorUid: string): Promise<number> {
   const { rows } = await stack.db.pool.query<{ n: number }>(`select count(*)::int as n from events where metadata->>'actorUid' = $1`, [operatorUid]);
@@ -196,10 +194,10 @@ describe('manual grants', () => {
 describe('the console is the one door', () => {
   it('has no wallet grant: an admin mints only through the console grant, its cap and its second admin', async () => {
     const grantee = 'side-door-grantee';
-    const before = await streamVersions(stack.command.deps.store, [walletStreamId(grantee)]);
+    const before = await streamVersions(stack.command.deps.store, [streamIds.wallet(grantee)]);
     const side = await post('/wallet/grant', admin, { uid: grantee, amount: 100_000_000, reason: 'demo_grant' }, { 'idempotency-key': 'side-grant' });
     expect(side.status).toBe(404);
-    expect(await streamVersions(stack.command.deps.store, [walletStreamId(grantee)])).toEqual(before);
+    expect(await streamVersions(stack.command.deps.store, [streamIds.wallet(grantee)])).toEqual(before);
     const tooBig = await post('/console/grants', admin, { uid: grantee, amount: moneyOperations.grantMaximum + 1, reason: 'Prize' }, { 'idempotency-key': 'g-too-big' });
     expect(tooBig.status).toBe(400);
   });

@@ -2,8 +2,8 @@
 // pending withdrawal or creator payout, request / approve / reject a manual diamond grant, ask the
 // projections worker for a ledger audit. Each action is an event naming the operator.
 import {
-  GrantDecision, IdempotencyKeyHeader, LedgerAuditAnswer, ledgerAuditStreamId, moneyOperations, moneyOperationTexts, RejectGrantBody, RejectWithdrawalBody,
-  RequestGrantBody, SettleWithdrawalBody, WithdrawalDecision,
+  GrantDecision, IdempotencyKeyHeader, LedgerAuditAnswer, moneyOperations, moneyOperationTexts, RejectGrantBody, RejectWithdrawalBody,
+  RequestGrantBody, SettleWithdrawalBody, WithdrawalDecision, streamIds,
 } from '@murmur/contracts';
 import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
 import type express from 'express';
@@ -15,11 +15,11 @@ import type { CommandModule } from '../modules.ts';
 import { earningsCommands } from '../wallet/earnings.ts';
 import { routeIdempotencyKey } from '../wallet/idempotency.ts';
 import { walletCommands } from '../wallet/ledger.ts';
-import { grantDecider, grantStreamId, type GrantState } from './grant.ts';
+import { grantDecider, type GrantState } from './grant.ts';
 import { auditRequestDecider } from './audit-request.ts';
 
-const grantCommands = defineCommandHandler({ decider: grantDecider, streamId: grantStreamId });
-const auditCommands = defineCommandHandler({ decider: auditRequestDecider, streamId: () => ledgerAuditStreamId });
+const grantCommands = defineCommandHandler({ decider: grantDecider, streamId: streamIds.grant });
+const auditCommands = defineCommandHandler({ decider: auditRequestDecider, streamId: streamIds.ledgerAudit });
 
 const WithdrawalParam = z.object({ withdrawalId: z.string().min(1).max(200) });
 const GrantParam = z.object({ grantId: z.string().min(1).max(200) });

@@ -1,7 +1,7 @@
 // The read marks of a user's notifications on `notifications-{uid}`: the highest sequence number the
 // user has marked read (only ever moves forward), and the agency payments of `payment-notifications`
 // the user has opened.
-import { notificationsStreamId, type NotificationsReadData, type PaymentNotificationReadData } from '@murmur/contracts';
+import { type NotificationsReadData, type PaymentNotificationReadData } from '@murmur/contracts';
 import type { DomainEvent } from '../decider/decider.ts';
 
 export type NotificationEvent = DomainEvent<'NotificationsRead', NotificationsReadData> | DomainEvent<'PaymentNotificationRead', PaymentNotificationReadData>;
@@ -12,7 +12,6 @@ export interface NotificationMarkState {
   paymentsRead: string[];
 }
 
-export const notificationStreamId = notificationsStreamId;
 export const initialNotificationMark = (): NotificationMarkState => ({ readUpTo: 0, paymentsRead: [] });
 
 export function evolveNotificationMark(state: NotificationMarkState, event: NotificationEvent): NotificationMarkState {

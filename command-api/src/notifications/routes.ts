@@ -1,13 +1,12 @@
 // POST notifications/read: the caller marks their notifications read up to a sequence number.
 // POST payment-notifications/read: the caller opens one of their agency payments.
-import { CommandAnswer, MarkNotificationsReadBody, MarkPaymentNotificationReadBody } from '@murmur/contracts';
+import { CommandAnswer, MarkNotificationsReadBody, MarkPaymentNotificationReadBody, streamIds } from '@murmur/contracts';
 import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
 import { defineCommandHandler } from '../decider/command-handler.ts';
 import type { CommandModule } from '../modules.ts';
 import { notificationDecider } from './decide.ts';
-import { notificationStreamId } from './notifications.ts';
 
-const notificationCommands = defineCommandHandler({ decider: notificationDecider, streamId: notificationStreamId });
+const notificationCommands = defineCommandHandler({ decider: notificationDecider, streamId: streamIds.notifications });
 
 export const notificationsModule: CommandModule = {
   name: 'notifications',

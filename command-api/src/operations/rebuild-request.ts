@@ -3,7 +3,7 @@
 // it); at most one open per projection (a second click while the worker runs answers the open
 // one); the projections worker runs it and closes it with ProjectionRebuilt.
 import { randomUUID } from 'node:crypto';
-import { projectionRebuildEventSchemas, projectionRebuildStreamId, RebuildProjectionBody, RebuildRequestedAnswer, type ProjectionRebuildEvent } from '@murmur/contracts';
+import { projectionRebuildEventSchemas, RebuildProjectionBody, RebuildRequestedAnswer, type ProjectionRebuildEvent, streamIds } from '@murmur/contracts';
 import { currentUser, parse, requireAuth, send } from '@murmur/platform';
 import type express from 'express';
 import { defineCommandHandler } from '../decider/command-handler.ts';
@@ -35,7 +35,7 @@ export const rebuildRequestDecider: Decider<RebuildRequestState, RequestRebuild,
   },
 };
 
-const rebuildCommands = defineCommandHandler({ decider: rebuildRequestDecider, streamId: projectionRebuildStreamId });
+const rebuildCommands = defineCommandHandler({ decider: rebuildRequestDecider, streamId: streamIds.projectionRebuild });
 
 export const operationsModule: CommandModule = {
   name: 'operations',

@@ -2,10 +2,11 @@
 // and GuestUpgraded walletAddress and WalletLinked on `user-{uid}`). A crypto top-up credits only transfers sent
 // from one of them: a hash is public, and a self-declared address list would let anyone who
 // watches the chain claim someone else's transfer first.
+import { streamIds } from '@murmur/contracts';
 import type { CommandDeps } from '../dependencies.ts';
 
 export async function provenWalletAddresses(deps: CommandDeps, uid: string): Promise<string[]> {
-  const { events } = await deps.store.readStream(`user-${uid}`);
+  const { events } = await deps.store.readStream(streamIds.user(uid));
   const addresses: string[] = [];
   for (const e of events) {
     // A guest who signed in with a wallet proved it as much as a new account does.

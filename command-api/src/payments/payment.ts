@@ -29,8 +29,6 @@ export const initialPaymentState = (): PaymentState => ({
   status: 'none', paymentId: '', uid: '', provider: null, purpose: null, amountUsdCents: 0, diamonds: 0, providerRef: '', target: null, charged: null, expiresAt: null, failureReason: null,
 });
 
-export const paymentStreamId = (paymentId: string): string => `payment-${paymentId}`;
-
 /** A chain transfer is one payment, whoever submits it: (chain, tx hash, log index) is its id. */
 export const cryptoPaymentId = (chainId: number, txHash: string, logIndex: number): string => `crypto-${chainId}-${txHash.toLowerCase()}-${logIndex}`;
 

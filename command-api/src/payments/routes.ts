@@ -1,6 +1,6 @@
 // Payment routes: card init (Stripe PaymentIntent) and its signed webhook, crypto top-up by
 // transaction hash (verified from the chain receipt), the sandbox, and the VIP checkout.
-import { CheckoutPayBody, diamondsForUsdCents, EWalletInitBody, HostedReturnBody, money, PaymentResultDto, StripeInitBody, TonConfirmBody, TonInitBody, topUp, TopUpPayBody, WebhookReceived, WebPayInitBody, type PaymentPurpose } from '@murmur/contracts';
+import { CheckoutPayBody, diamondsForUsdCents, EWalletInitBody, HostedReturnBody, money, PaymentResultDto, StripeInitBody, TonConfirmBody, TonInitBody, topUp, TopUpPayBody, WebhookReceived, WebPayInitBody, type PaymentPurpose, streamIds } from '@murmur/contracts';
 import { WrongExpectedVersion } from '@murmur/eventstore';
 import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
 import express from 'express';
@@ -11,7 +11,7 @@ import { routeIdempotencyKey } from '../wallet/idempotency.ts';
 import { handleNotification, initHosted, returnFromApproval, type HostedAnswer, type HostedKind } from './hosted.ts';
 import { provenWalletAddresses } from './owned-wallets.ts';
 import { confirmTon, initTon, type TonAnswer } from './ton.ts';
-import { cryptoPaymentId, paymentStreamId } from './payment.ts';
+import { cryptoPaymentId } from './payment.ts';
 import { paymentCommands } from './settle.ts';
 import { priceTopUp, topUpBoundsError } from './top-up.ts';
 import { confirmAndSettle, runPaymentCommand, settlePayment } from './settle.ts';
@@ -93,7 +93,7 @@ async function payCrypto(deps: CommandDeps, uid: string, body: TopUpPayBody): Pr
     const common = { paymentId, uid, provider: 'crypto' as const, purpose: 'topup' as const, amountUsdCents, diamonds, providerRef: `${transfer.chainId}:${transfer.txHash}:${transfer.logIndex}` };
     let appended: { lastPosition: bigint; duplicate: boolean } | null = null;
     try {
-      appended = await deps.store.append(paymentStreamId(paymentId), [
+      appended = await deps.store.append(streamIds.payment(paymentId), [
         { type: 'PaymentInitiated', data: { ...common, initiatedAt: at } },
         { type: 'PaymentConfirmed', data: { ...common, chainId: transfer.chainId, txHash: transfer.txHash, logIndex: transfer.logIndex, token: token.symbol, tokenAmount: transfer.amount.toString(), confirmedAt: at } },
       ], { expectedVersion: 'no_stream', idempotencyKey: `payment:${paymentId}` });

@@ -3,17 +3,17 @@
 // also made by the payment-credits reactor from PaymentConfirmed, so a process dying between the
 // two appends still credits, and the key makes the second credit a no-op. Whether a first-top-up
 // offer payment gets the offer is decided by that credit, on the wallet stream (once per account).
-import { findSku, type PaymentConfirmedData } from '@murmur/contracts';
+import { findSku, type PaymentConfirmedData, streamIds } from '@murmur/contracts';
 import { ApiError } from '@murmur/platform';
 import { defineCommandHandler } from '../decider/command-handler.ts';
 import type { CommandDeps } from '../dependencies.ts';
 import { subscribeAfterPayment } from '../subscriptions/routes.ts';
 import { runWalletCommand } from '../wallet/ledger.ts';
 import { paymentDecider, type PaymentCommand } from './decide.ts';
-import { paymentStreamId, type PaymentState } from './payment.ts';
+import { type PaymentState } from './payment.ts';
 
 /** `payment-{id}`: each step's key names the step (`payment:{id}:confirmed`), so keys are used as given. */
-export const paymentCommands = defineCommandHandler({ decider: paymentDecider, streamId: paymentStreamId });
+export const paymentCommands = defineCommandHandler({ decider: paymentDecider, streamId: streamIds.payment });
 
 export type Settlement = Pick<PaymentConfirmedData, 'paymentId' | 'uid' | 'purpose' | 'diamonds' | 'amountUsdCents' | 'target'>;
 

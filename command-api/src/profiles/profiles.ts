@@ -11,8 +11,6 @@ export interface ProfileState {
   details: ProfileChanges;
 }
 
-export const userStreamId = (uid: string): string => `user-${uid}`;
-
 export const initialProfileState = (): ProfileState => ({ username: null, usernameChanges: [], details: {} });
 
 /** Folds the `user-{uid}` stream: this module's events, and the first username from identity's

@@ -1,17 +1,16 @@
 // PUT user/profile/details: decided on `user-{uid}` by the profile decider, with the username
 // claimed first so two users can never hold the same name.
-import { CommandAnswer, UpdateProfileDetailsBody } from '@murmur/contracts';
+import { CommandAnswer, UpdateProfileDetailsBody, streamIds } from '@murmur/contracts';
 import { currentUser, parse, requireAuth, send } from '@murmur/platform';
 import { defineCommandHandler } from '../decider/command-handler.ts';
 import type { CommandModule } from '../modules.ts';
 import { checkUsername, normalizeBody, profileDecider } from './decide.ts';
 import { isMultipart, readProfileMultipart } from './multipart.ts';
-import { userStreamId } from './profiles.ts';
 import { claimUsername, releaseUsername } from './usernames.ts';
 
 /** `user-{uid}` as the profile decider folds it (identity folds the same stream into another state;
  * cached entries are kept apart by their decider). */
-export const profileCommands = defineCommandHandler({ decider: profileDecider, streamId: userStreamId, cacheCapacity: 20_000 });
+export const profileCommands = defineCommandHandler({ decider: profileDecider, streamId: streamIds.user, cacheCapacity: 20_000 });
 
 export const profilesModule: CommandModule = {
   name: 'profiles',

@@ -3,11 +3,10 @@
 // account, so nobody can take it before the read models have seen the registration (the
 // projections do not run here, so no read model can stand in for the claim).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { socialTexts } from '@murmur/contracts';
+import { socialTexts, streamIds } from '@murmur/contracts';
 import { auditLedger } from '../../../projections/src/ledger-audit.ts';
 import { signUpWithWallet } from '../../../test-support/sign-up.ts';
 import { startTestStack, type TestStack } from '../../../test-support/stack.ts';
-import { usernameStreamId } from './usernames.ts';
 
 let stack: TestStack;
 beforeAll(async () => {
@@ -18,7 +17,7 @@ afterAll(async () => stack?.stop());
 const rename = async (token: string, username: string) => stack.api('/user/profile/details', { method: 'PUT', token, body: { username } });
 
 async function holderOf(username: string): Promise<string | null> {
-  const { events } = await stack.command.deps.store.readStream(usernameStreamId(username));
+  const { events } = await stack.command.deps.store.readStream(streamIds.username(username));
   let uid: string | null = null;
   for (const e of events) uid = e.type === 'UsernameClaimed' ? (e.data.uid as string) : null;
   return uid;

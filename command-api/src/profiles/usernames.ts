@@ -1,19 +1,12 @@
 // Unique usernames: a claim stream per lowercased name (`username-{name}`), decided by its own
 // decider through the command handler. The first claim (expected version) wins; a release lets the
 // name go. Registration claims its generated name inside the registration's transaction.
-import { socialTexts, type UsernameClaimEvent } from '@murmur/contracts';
+import { socialTexts, type UsernameClaimEvent, streamIds } from '@murmur/contracts';
 import { ApiError } from '@murmur/platform';
 import type pg from 'pg';
 import { defineCommandHandler } from '../decider/command-handler.ts';
 import type { Decider } from '../decider/decider.ts';
 import type { CommandDeps } from '../dependencies.ts';
-
-/** `username-{name lowercased}`. Letters of other scripts are welcome in names but not in stream ids:
- * each character outside a-z, 0-9 and _ becomes `.{code point in base 36}.` ('.' is in no name, so
- * the encoding is unambiguous, and ASCII names keep the streams they always had). */
-export const usernameStreamId = (username: string): string =>
-  `username-${[...username.toLowerCase()].map((c) => (/[a-z0-9_]/.test(c) ? c : `.${c.codePointAt(0)!.toString(36)}.`)).join('')}`;
-
 
 type UsernameCommand =
   /** `takenByUnclaimedAccount`: a name never claimed may still be held by an account registered
@@ -49,7 +42,7 @@ export const usernameDecider: Decider<UsernameState, UsernameCommand, UsernameCl
   },
 };
 
-export const usernameCommands = defineCommandHandler({ decider: usernameDecider, streamId: usernameStreamId });
+export const usernameCommands = defineCommandHandler({ decider: usernameDecider, streamId: streamIds.username });
 
 /** Claims the name for uid; throws 409 when someone else holds it. Claiming one's own name again is a
  * no-op. `users` is the pool holding `rm.users`, for names of accounts registered before names were

@@ -2,7 +2,7 @@
 // mission claim (once, diamonds minted once through the ledger and proven by the audit), bad claims
 // writing nothing, level-ups as events, concurrent fragment combines, EXP for friends, the quest
 // platform (a local fake over HTTP: link, signed and replayed webhooks), and a rebuild during writes.
-import { progressionStreamId, weekIdOf } from '@murmur/contracts';
+import { weekIdOf, streamIds } from '@murmur/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../../../projections/src/ledger-audit.ts';
 import { progressionProjector } from '../../../projections/src/projectors/progression.ts';
@@ -32,7 +32,7 @@ const gift = async (sender: string, recipient: string, quantity: number, unitPri
 };
 const chat = (uid: string, lobbyId: string) =>
   append(`chat-${lobbyId}-${uid}`, 'ChatMessagePosted', { lobbyId, roomId: null, messageId: `m${++n}`, uid, messageType: 'text', title: null, body: 'hi', postedAt: now() });
-const version = async (uid: string) => (await stack.command.deps.store.readStream(progressionStreamId(uid))).events.length;
+const version = async (uid: string) => (await stack.command.deps.store.readStream(streamIds.progression(uid))).events.length;
 const fresh = (position: string) => ({ 'x-min-position': position });
 
 beforeAll(async () => {
@@ -66,7 +66,7 @@ describe('EXP, missions and claims', () => {
     // A claim is idempotent: its id is its key, so claiming again answers with the first claim and writes nothing.
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ claimId: claim.body.claimId, duplicate: true, position: claim.body.position });
-    expect((await stack.command.deps.store.readStream(progressionStreamId('amy'))).events.filter((e) => e.type === 'RewardClaimed')).toHaveLength(1);
+    expect((await stack.command.deps.store.readStream(streamIds.progression('amy'))).events.filter((e) => e.type === 'RewardClaimed')).toHaveLength(1);
 
     const after = await stack.api('/progression/level', { token, headers: fresh(claim.body.position) });
     expect(after.body.exp).toBe(50);
@@ -134,7 +134,7 @@ describe('EXP, missions and claims', () => {
     const statuses = results.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(1);
     expect(statuses.every((s) => s === 200 || s === 409)).toBe(true);
-    const claims = (await stack.command.deps.store.readStream(progressionStreamId('cat'))).events.filter((e) => e.type === 'RewardClaimed');
+    const claims = (await stack.command.deps.store.readStream(streamIds.progression('cat'))).events.filter((e) => e.type === 'RewardClaimed');
     expect(claims).toHaveLength(1);
     const credits = (await stack.command.deps.store.readStream('wallet-cat')).events.filter((e) => e.type === 'DiamondsCredited');
     expect(credits.map((e) => [e.data.amount, e.data.reason, e.data.reference])).toEqual([[50, 'reward', `mission:weekly-receive-10:${weekIdOf(new Date())}`]]);
@@ -181,8 +181,8 @@ describe('levels, fragments and friends', () => {
   it('announces a level-up as an event on the user stream', async () => {
     const token = await stack.tokenFor('fay');
     await gift('fay', 'hal', 1, 2000); // 200 EXP: level 2
-    await expect.poll(async () => (await stack.command.deps.store.readStream(progressionStreamId('fay'))).events.map((e) => e.type), { timeout: 10_000 }).toContain('LevelReached');
-    const reached = (await stack.command.deps.store.readStream(progressionStreamId('fay'))).events.find((e) => e.type === 'LevelReached')!;
+    await expect.poll(async () => (await stack.command.deps.store.readStream(streamIds.progression('fay'))).events.map((e) => e.type), { timeout: 10_000 }).toContain('LevelReached');
+    const reached = (await stack.command.deps.store.readStream(streamIds.progression('fay'))).events.find((e) => e.type === 'LevelReached')!;
     expect(reached.data).toMatchObject({ uid: 'fay', level: 2 });
     const level = await stack.api('/progression/level', { token, headers: fresh(String(reached.globalPosition)) });
     expect(level.body).toMatchObject({ level: 2, exp: 200 });
@@ -191,7 +191,7 @@ describe('levels, fragments and friends', () => {
 
   it('combines 10 fragments once when five combines race for them, and the item is in the inventory', async () => {
     const token = await stack.tokenFor('gus');
-    await append(progressionStreamId('gus'), 'RewardClaimed', {
+    await append(streamIds.progression('gus'), 'RewardClaimed', {
       uid: 'gus', claimId: 'quest:test:all', source: 'quest', sourceId: 'test', periodId: 'all', title: 'Test', reward: { exp: 0, diamonds: 0, fragments: [{ kind: 'heart', count: 10 }] }, claimedAt: now(),
     });
     const results = await Promise.all(Array.from({ length: 5 }, () => stack.api('/progression/fragments/combine', { method: 'POST', token, body: { kind: 'heart' } })));
@@ -223,10 +223,10 @@ describe('levels, fragments and friends', () => {
     expect((await stack.api('/progression/frens/join', { method: 'POST', token: friend, body: { token: issued.body.token } })).status).toBe(409);
 
     await gift('joe', 'hal', 1, 10_000); // 1,000 EXP: level 5
-    await expect.poll(async () => (await stack.command.deps.store.readStream(progressionStreamId('joe'))).events.map((e) => e.type), { timeout: 10_000 }).toContain('FriendBonusGranted');
+    await expect.poll(async () => (await stack.command.deps.store.readStream(streamIds.progression('joe'))).events.map((e) => e.type), { timeout: 10_000 }).toContain('FriendBonusGranted');
     await gift('joe', 'hal', 1, 10_000); // level 7 later (2,200 EXP with the bonus): no second bonus
-    await expect.poll(async () => (await stack.command.deps.store.readStream(progressionStreamId('joe'))).events.filter((e) => e.type === 'LevelReached').length, { timeout: 10_000 }).toBe(2);
-    const grants = (await stack.command.deps.store.readStream(progressionStreamId('joe'))).events.filter((e) => e.type === 'FriendBonusGranted');
+    await expect.poll(async () => (await stack.command.deps.store.readStream(streamIds.progression('joe'))).events.filter((e) => e.type === 'LevelReached').length, { timeout: 10_000 }).toBe(2);
+    const grants = (await stack.command.deps.store.readStream(streamIds.progression('joe'))).events.filter((e) => e.type === 'FriendBonusGranted');
     expect(grants).toHaveLength(1);
     await waitForProjection(stack.db.pool, 'progression');
     expect((await stack.api('/progression/level', { token: inviter })).body.exp).toBe(200);
@@ -291,7 +291,7 @@ describe('rebuild', () => {
         await gift(`r${i % 5}`, `rh${i % 3}`, 1, 10 + (i % 7), i % 2 === 0 ? 'lobmic' : undefined);
         await chat(`r${i % 5}`, 'lobr');
         // Every writer claims the same mission (one claim id for all): one row per user.
-        if (i < 5) await append(progressionStreamId(`r${i}`), 'RewardClaimed', {
+        if (i < 5) await append(streamIds.progression(`r${i}`), 'RewardClaimed', {
           uid: `r${i}`, claimId: 'mission:daily-send-gift:2026-11-26', source: 'mission', sourceId: 'daily-send-gift', periodId: '2026-11-26', title: 'Send a gift', reward: { exp: 20, diamonds: 0, fragments: [] }, claimedAt: now(),
         });
         i++;

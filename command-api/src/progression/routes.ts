@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import {
   ClaimBody, ClaimResultDto, CombineFragmentsBody, CommandAnswer, eventOf, findFragment, FragmentsCombinedAnswer, FriendJoinedAnswer, FriendTokenAnswer, QuestAccountLinkedAnswer,
   QuestWebhookReceived, SandboxLinkProof, findMission, findQuestStep, JoinWithTokenBody, LIFETIME, LinkQuestAccountBody, periodIdOf,
-  progressionTexts, type ProgressMetric, type Reward, type RewardSource,
+  progressionTexts, streamIds, type ProgressMetric, type Reward, type RewardSource,
 } from '@murmur/contracts';
 import { ApiError, currentUser, dailyPeriod, lifetime, parse, readProgress, requireAuth, send, weeklyPeriod, type ProgressPeriod } from '@murmur/platform';
 import { WrongExpectedVersion } from '@murmur/eventstore';
@@ -104,7 +104,7 @@ export const progressionModule: CommandModule = {
     // look them up in the read model.
     router.post('/progression/frens/token', requireAuth(), async (req, res) => {
       const { uid } = currentUser(req);
-      const streamId = `frens-owner-${uid}`;
+      const streamId = streamIds.frensOwner(uid);
       const read = async () => {
         const first = (await deps.store.readStream(streamId, { fromVersion: 1n, limit: 1 })).events[0];
         const issued = first && eventOf(first, ['FriendTokenIssued']);

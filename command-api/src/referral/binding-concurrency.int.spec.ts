@@ -3,7 +3,7 @@
 // same moment must not both succeed (a loop that pays each the other's rewards), and one user
 // connecting to ten codes at once gets one referrer. Real HTTP and PostgreSQL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { referralStreams, referralTexts } from '@murmur/contracts';
+import { referralTexts, streamIds } from '@murmur/contracts';
 import { auditLedger } from '../../../projections/src/ledger-audit.ts';
 import { waitForProjection } from '../../../test-support/projection-replay.ts';
 import { startTestStack, type TestStack } from '../../../test-support/stack.ts';
@@ -29,7 +29,7 @@ const connect = async (uid: string, code: string) =>
   stack.api('/referral/connect', { method: 'POST', token: await stack.tokenFor(uid), body: { code, confirmed: true } });
 
 async function bindings(uid: string): Promise<string[]> {
-  const { events } = await stack.command.deps.store.readStream(referralStreams.account(uid));
+  const { events } = await stack.command.deps.store.readStream(streamIds.referral(uid));
   return events.filter((e) => e.type === 'ReferrerBound').map((e) => e.data.referrerUid as string);
 }
 

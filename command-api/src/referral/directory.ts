@@ -1,7 +1,7 @@
 // Who owns a referral code, and the facts about an account that binding rules need. Custom codes
 // are claimed on their own stream (strongly consistent); codes issued at registration are found in
 // the referral read model, which has them long before anyone types them in.
-import { eventOf, normalizeReferralCode, referralStreams, type UserRegistered } from '@murmur/contracts';
+import { eventOf, normalizeReferralCode, type UserRegistered, streamIds } from '@murmur/contracts';
 import type { CommandDeps } from '../dependencies.ts';
 import type { AccountFacts, ReferrerCandidate } from './decide.ts';
 import { referralCommands } from './referral-commands.ts';
@@ -11,7 +11,7 @@ const validCode = /^[A-Za-z0-9]{1,64}$/;
 export async function codeOwner(deps: CommandDeps, code: string): Promise<string | null> {
   if (!validCode.test(code.trim())) return null;
   const normalized = normalizeReferralCode(code);
-  const claim = await deps.store.readStream(referralStreams.code(normalized), { limit: 1 });
+  const claim = await deps.store.readStream(streamIds.referralCode(normalized), { limit: 1 });
   const first = claim.events[0] ? eventOf(claim.events[0], ['ReferralCodeClaimed']) : null;
   if (first) return first.data.uid;
   const { rows } = await deps.pool
@@ -21,7 +21,7 @@ export async function codeOwner(deps: CommandDeps, code: string): Promise<string
 }
 
 async function registration(deps: CommandDeps, uid: string): Promise<UserRegistered | null> {
-  const { events } = await deps.store.readStream(`user-${uid}`, { limit: 20 });
+  const { events } = await deps.store.readStream(streamIds.user(uid), { limit: 20 });
   for (const e of events) {
     const registered = eventOf(e, ['UserRegistered']);
     if (registered) return registered.data;

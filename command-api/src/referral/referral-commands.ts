@@ -1,6 +1,6 @@
 // The command handler of `referral-{uid}` (own link, referrer binding, payout wallet).
-import { referralStreams } from '@murmur/contracts';
+import { streamIds } from '@murmur/contracts';
 import { defineCommandHandler } from '../decider/command-handler.ts';
 import { referralDecider } from './decide.ts';
 
-export const referralCommands = defineCommandHandler({ decider: referralDecider, streamId: referralStreams.account });
+export const referralCommands = defineCommandHandler({ decider: referralDecider, streamId: streamIds.referral });

@@ -2,7 +2,7 @@
 // binding (validate-referrer, then connect with the confirmation), payout wallet (add-wallet).
 import { createHash } from 'node:crypto';
 import {
-  AddPayoutWalletBody, ConnectReferrerBody, PayoutWalletAnswer, ReferralLinkDto, ReferrerCheck, ReferrerConnected, CreateReferralLinkBody, normalizeReferralCode, referralCodeLimits, referralStreams,
+  AddPayoutWalletBody, ConnectReferrerBody, PayoutWalletAnswer, ReferralLinkDto, ReferrerCheck, ReferrerConnected, CreateReferralLinkBody, normalizeReferralCode, referralCodeLimits, streamIds,
   referralTexts, ValidateReferrerBody,
 } from '@murmur/contracts';
 import { WrongExpectedVersion } from '@murmur/eventstore';
@@ -23,7 +23,7 @@ async function claimCode(deps: CommandDeps, uid: string, code: string): Promise<
   if (owner && owner !== uid) throw new ApiError('CONFLICT', referralTexts.codeTaken);
   try {
     const r = await deps.store.append(
-      referralStreams.code(code),
+      streamIds.referralCode(code),
       [{ type: 'ReferralCodeClaimed', data: { code, uid, claimedAt: deps.clock.now().toISOString() }, metadata: { actorUid: uid } }],
       { expectedVersion: 'no_stream' },
     );
@@ -57,7 +57,7 @@ async function bindReferrer(deps: CommandDeps, uid: string, code: string): Promi
     return { type: 'ConnectReferrer' as const, uid, code, referrer, account, now };
   }, {
     after: async (client) => {
-      await deps.store.append(referralStreams.pair(uid, referrerUid), [
+      await deps.store.append(streamIds.referralPair(uid, referrerUid), [
         { type: 'ReferralPairBound', data: { inviteeUid: uid, referrerUid, boundAt: now.toISOString() }, metadata: { actorUid: uid } },
       ], { expectedVersion: 'no_stream', client });
     },

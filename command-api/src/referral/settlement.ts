@@ -8,7 +8,7 @@
 // (ReferralPayoutTransferIntended), then broadcast, then recorded as ReferralPayoutTransferred;
 // an unfinished one (a timeout, a crash) is reconciled by its hash on the next tick.
 import {
-  eventOf, minimumPayoutMicroUsdt, nextWeekId, previousWeekId, referral, referralStreams, weekBounds,
+  eventOf, minimumPayoutMicroUsdt, nextWeekId, previousWeekId, referral, streamIds, weekBounds,
   type PayoutWallet, type ReferralPayoutSettled, type ReferralPayoutTransferIntended, type ReferralWeekSettledData, type SettlementEvent,
 } from '@murmur/contracts';
 import { subscriptionAppliedBefore, WrongExpectedVersion } from '@murmur/eventstore';
@@ -127,7 +127,7 @@ export class ReferralSettlement {
   }
 
   private async marker(weekId: string): Promise<WeekMarker | null> {
-    const { events } = await this.deps.store.readStream(`referral-week-${weekId}`, { limit: 1 });
+    const { events } = await this.deps.store.readStream(streamIds.referralWeek(weekId), { limit: 1 });
     const settled = events[0] ? eventOf(events[0], ['ReferralWeekSettled']) : null;
     return settled?.data ?? null;
   }
@@ -175,7 +175,7 @@ export class ReferralSettlement {
       }
     }
     try {
-      await this.deps.store.append(`referral-week-${weekId}`, [{ type: 'ReferralWeekSettled', data: { ...marker } }], { expectedVersion: 'no_stream' });
+      await this.deps.store.append(streamIds.referralWeek(weekId), [{ type: 'ReferralWeekSettled', data: { ...marker } }], { expectedVersion: 'no_stream' });
     } catch (error) {
       if (!(error instanceof WrongExpectedVersion)) throw error;
     }
@@ -184,7 +184,7 @@ export class ReferralSettlement {
 
   /** Appends the outcome once; if it already exists (an earlier run), that one stands. */
   private async record(weekId: string, uid: string, proposed: SettlementEvent): Promise<SettlementEvent> {
-    const stream = referralStreams.settlement(weekId, uid);
+    const stream = streamIds.referralSettlement(weekId, uid);
     try {
       const r = await this.deps.store.append(stream, [{ type: proposed.type, data: proposed.data }], {
         expectedVersion: 'no_stream',
@@ -205,7 +205,7 @@ export class ReferralSettlement {
    * transfer); dropped (its nonce went to another transaction, so it can never be mined), a new
    * intent is made. */
   private async transfer(s: ReferralPayoutSettled): Promise<boolean> {
-    const stream = referralStreams.settlement(s.weekId, s.uid);
+    const stream = streamIds.referralSettlement(s.weekId, s.uid);
     const { events, version } = await this.deps.store.readStream(stream);
     if (events.some((e) => e.type === 'ReferralPayoutTransferred')) return false;
     const last = events.at(-1);
@@ -258,7 +258,7 @@ export class ReferralSettlement {
         [week_id],
       );
       for (const { uid } of pending) {
-        const { events } = await this.deps.store.readStream(referralStreams.settlement(week_id, uid), { limit: 1 });
+        const { events } = await this.deps.store.readStream(streamIds.referralSettlement(week_id, uid), { limit: 1 });
         const settled = events[0] ? eventOf(events[0], ['ReferralPayoutSettled']) : null;
         if (settled && (await this.transfer(settled.data))) sent += 1;
       }

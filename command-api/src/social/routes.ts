@@ -1,5 +1,5 @@
 // Follow, unfollow, remove follower, block, unblock and report (spec section 7 User, section 6).
-import { CommandAnswer, RemoveFollowerBody, ReportUserBody, texts } from '@murmur/contracts';
+import { CommandAnswer, RemoveFollowerBody, ReportUserBody, texts, streamIds } from '@murmur/contracts';
 import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
 import type { Request } from 'express';
 import { defineCommandHandler } from '../decider/command-handler.ts';
@@ -7,9 +7,9 @@ import type { CommandDeps } from '../dependencies.ts';
 import type { CommandModule } from '../modules.ts';
 import { newReport, reportCommands } from '../moderation/routes.ts';
 import { socialDecider } from './decide.ts';
-import { socialStreamId, type SocialState } from './social.ts';
+import { type SocialState } from './social.ts';
 
-export const socialCommands = defineCommandHandler({ decider: socialDecider, streamId: socialStreamId });
+export const socialCommands = defineCommandHandler({ decider: socialDecider, streamId: streamIds.social });
 
 export async function loadSocial(deps: CommandDeps, uid: string): Promise<SocialState> {
   return (await socialCommands.load(deps, uid)).state;

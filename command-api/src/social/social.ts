@@ -9,7 +9,6 @@ export interface SocialState {
   blocked: Set<string>;
 }
 
-export const socialStreamId = (uid: string): string => `social-${uid}`;
 export const initialSocialState = (): SocialState => ({ following: new Set(), blocked: new Set() });
 
 function without(set: Set<string>, uid: string): Set<string> {

@@ -1,5 +1,5 @@
 // A creator's subscription plan on `creator-plan-{uid}`: the monthly price in diamonds.
-import { subscriptionLimits, subscriptionTexts, type MurmurEvent, creatorPlanEventSchemas } from '@murmur/contracts';
+import { subscriptionLimits, subscriptionTexts, type MurmurEvent, creatorPlanEventSchemas, streamIds } from '@murmur/contracts';
 import { ApiError } from '@murmur/platform';
 import { defineCommandHandler } from '../decider/command-handler.ts';
 import type { Decider } from '../decider/decider.ts';
@@ -15,8 +15,6 @@ export interface SetPrice {
   at: string;
 }
 
-export const planStreamId = (uid: string): string => `creator-plan-${uid}`;
-
 export const planDecider: Decider<PlanState, SetPrice, PlanEvent> = {
   evolvesOn: creatorPlanEventSchemas,
   initialState: () => ({ price: null }),
@@ -30,4 +28,4 @@ export const planDecider: Decider<PlanState, SetPrice, PlanEvent> = {
   },
 };
 
-export const planCommands = defineCommandHandler({ decider: planDecider, streamId: planStreamId });
+export const planCommands = defineCommandHandler({ decider: planDecider, streamId: streamIds.creatorPlan });

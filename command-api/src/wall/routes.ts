@@ -1,7 +1,7 @@
 // Wall commands (spec section 7 User): post, delete, like, unlike, and unlocking private media
 // with diamonds through the wallet (key `post-unlock:{postId}:{uid}`, so a retry never charges twice).
 import { randomUUID } from 'node:crypto';
-import { CommandAnswer, CreateWallPostBody, socialTexts, WallLikeAnswer, WallPostCreated, WallUnlockAnswer } from '@murmur/contracts';
+import { CommandAnswer, CreateWallPostBody, socialTexts, WallLikeAnswer, WallPostCreated, WallUnlockAnswer, streamIds } from '@murmur/contracts';
 import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
 import type { Request } from 'express';
 import { defineCommandHandler } from '../decider/command-handler.ts';
@@ -9,9 +9,8 @@ import { mediaCommands } from '../media/media-commands.ts';
 import type { CommandModule } from '../modules.ts';
 import { spendDiamonds } from '../wallet/ledger.ts';
 import { wallDecider } from './decide.ts';
-import { postStreamId } from './wall.ts';
 
-export const postCommands = defineCommandHandler({ decider: wallDecider, streamId: postStreamId });
+export const postCommands = defineCommandHandler({ decider: wallDecider, streamId: streamIds.post });
 
 function postId(req: Request): string {
   const id = String(req.params.id ?? '');

@@ -11,7 +11,6 @@ export interface PostState {
   unlocked: Set<string>;
 }
 
-export const postStreamId = (postId: string): string => `post-${postId}`;
 export const initialPostState = (): PostState => ({ post: null, deleted: false, likes: new Set(), unlocked: new Set() });
 
 export function evolvePost(state: PostState, event: WallEvent): PostState {

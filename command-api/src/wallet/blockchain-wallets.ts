@@ -1,5 +1,6 @@
 // The `blockchain-wallets-{uid}` stream: the addresses a user lists as theirs (spec "Blockchain
 // wallet": add, rename, remove, update). Crypto top-ups credit only transfers from these.
+import { streamIds } from '@murmur/contracts';
 import { type BlockchainWalletEvent, blockchainWalletEventSchemas, walletAddressError } from '@murmur/contracts';
 import { ApiError } from '@murmur/platform';
 import type { Decider } from '../decider/decider.ts';
@@ -21,7 +22,6 @@ export type BlockchainWalletCommand =
   | { type: 'Remove'; uid: string; walletId: string; at: string };
 
 export const MAX_BLOCKCHAIN_WALLETS = 10;
-export const blockchainWalletsStreamId = (uid: string) => `blockchain-wallets-${uid}`;
 
 function evolve(state: BlockchainWalletsState, event: BlockchainWalletEvent): BlockchainWalletsState {
   const d = event.data;
@@ -76,7 +76,7 @@ export const blockchainWalletsDecider: Decider<BlockchainWalletsState, Blockchai
   decide,
 };
 
-const blockchainWalletsCommands = defineCommandHandler({ decider: blockchainWalletsDecider, streamId: blockchainWalletsStreamId });
+const blockchainWalletsCommands = defineCommandHandler({ decider: blockchainWalletsDecider, streamId: streamIds.blockchainWallets });
 
 export async function loadBlockchainWallets(deps: CommandDeps, uid: string): Promise<BlockchainWallet[]> {
   return (await blockchainWalletsCommands.load(deps, uid)).state.wallets;

@@ -1,7 +1,7 @@
 // The `earnings-{uid}` stream (DESIGN section 4): charm leaving a creator's earnings. A withdrawal
 // is decided against the projected credited total, which only grows (a stale figure is smaller,
 // never larger), minus what this stream has already withdrawn.
-import { earningsEventSchemas, formatText, moneyOperationTexts, payoutReferenceProblem, texts, withdrawalTexts, type EarningsEvent } from '@murmur/contracts';
+import { earningsEventSchemas, formatText, moneyOperationTexts, payoutReferenceProblem, texts, withdrawalTexts, type EarningsEvent, streamIds } from '@murmur/contracts';
 import { ApiError } from '@murmur/platform';
 import { defineCommandHandler } from '../decider/command-handler.ts';
 import type { Decider } from '../decider/decider.ts';
@@ -13,8 +13,6 @@ export interface EarningsState {
   /** How each settled withdrawal ended, so that a repeated settlement answers instead of failing. */
   settled: Record<string, 'completed' | 'failed'>;
 }
-
-export const earningsStreamId = (uid: string) => `earnings-${uid}`;
 
 export type EarningsCommand =
   | {
@@ -135,4 +133,4 @@ export const earningsDecider: Decider<EarningsState, EarningsCommand, EarningsEv
 };
 
 /** Withdrawals on `earnings-{uid}`; keys scoped by the stream, as the wallet's. */
-export const earningsCommands = defineCommandHandler({ decider: earningsDecider, streamId: earningsStreamId, idempotencyScope: 'stream' });
+export const earningsCommands = defineCommandHandler({ decider: earningsDecider, streamId: streamIds.earnings, idempotencyScope: 'stream' });

@@ -1,11 +1,11 @@
 // The wallet's entry points for every module: credit or spend diamonds on `wallet-{uid}`, exactly
 // once per idempotency key, never below zero.
-import type { CreditReason, DebitReason, PaidCreditReason } from '@murmur/contracts';
+import { streamIds, type CreditReason, type DebitReason, type PaidCreditReason } from '@murmur/contracts';
 import { defineCommandHandler } from '../decider/command-handler.ts';
 import type { LedgerDeps } from '../dependencies.ts';
 import { walletDecider, type WalletCommand } from './decide.ts';
 import { walletSnapshots } from './snapshots.ts';
-import { walletStreamId, type WalletEvent, type WalletState } from './wallet.ts';
+import { type WalletEvent, type WalletState } from './wallet.ts';
 
 export interface LedgerEntry<Reason extends string> {
   uid: string;
@@ -28,7 +28,7 @@ export interface WalletResult {
  * snapshots every 1,000 events, keys scoped by the wallet (`wallet-{uid}:{key}`). */
 export const walletCommands = defineCommandHandler({
   decider: walletDecider,
-  streamId: walletStreamId,
+  streamId: streamIds.wallet,
   queue: 'per-stream',
   snapshots: walletSnapshots,
   idempotencyScope: 'stream',

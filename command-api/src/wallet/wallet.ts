@@ -29,8 +29,6 @@ export const initialWalletState = (): WalletState => ({
   balance: 0, credited: 0, spent: 0, hasToppedUp: false, offerRedeemed: false, vipUntil: null, items: {}, frameId: null, badgeIds: [], subscriptions: {}, holds: {},
 });
 
-export const walletStreamId = (uid: string): string => `wallet-${uid}`;
-
 export function evolveWallet(state: WalletState, event: WalletEvent): WalletState {
   switch (event.type) {
     case 'DiamondsCredited': {
