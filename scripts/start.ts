@@ -5,7 +5,6 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { eventDataProblem } from '@murmur/contracts';
 import { createPool, PostgresEventStore } from '@murmur/eventstore';
 import { createEdge } from './edge.ts';
 import { migrateAll } from './migrations.ts';
@@ -127,7 +126,7 @@ await Promise.all([
 
 await seedDemo({
   pool: migratePool,
-  store: new PostgresEventStore(migratePool, { checkData: eventDataProblem }),
+  store: new PostgresEventStore(migratePool),
   commandUrl: `http://127.0.0.1:${ports.command}`,
   queryUrl: `http://127.0.0.1:${ports.query}`,
 });

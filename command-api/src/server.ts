@@ -1,5 +1,4 @@
 // Builds the command-api with its dependencies (used by main.ts, the demo launcher and tests).
-import { eventDataProblem } from '@murmur/contracts';
 import { createPool, PostgresEventStore } from '@murmur/eventstore';
 import { CachingSessionGuard, createLogger, PostgresSessionGuard } from '@murmur/platform';
 import http from 'node:http';
@@ -20,7 +19,7 @@ export function buildCommandApi(
   const deps: CommandDeps = {
     pool,
     // Every event's data is checked against its schema before it is appended (docs/decisions.md).
-    store: new PostgresEventStore(pool, { checkData: eventDataProblem }),
+    store: new PostgresEventStore(pool),
     commands: new CommandRuntime(),
     logger: createLogger('command-api'),
     clock: systemClock,

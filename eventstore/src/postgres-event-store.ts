@@ -1,6 +1,7 @@
 // The PostgreSQL event store (DESIGN section 3): one function call per append or per batch of
 // appends (group commit, append-batcher.ts), xid8-ordered global reads that never skip a
 // late-committing transaction.
+import { eventDataProblem } from '@murmur/contracts';
 import pg from 'pg';
 import { eventsAfterSql, headPosition } from './log-queries.ts';
 import { AppendBatcher, appendOne, wrongVersion, type AppendItem, type AppendRow } from './append-batcher.ts';
@@ -60,13 +61,10 @@ function expectedToSql(expected: ExpectedVersion | undefined): string | null {
 const eventTypePattern = /^[A-Z][A-Za-z0-9]{0,99}$/;
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-/** Checks an event's data against its type's schema: null when valid, else the problem. The
- * services pass the registry's check from `contracts` (the store itself knows no event types). */
-export type EventDataCheck = (type: string, data: unknown) => string | null;
-
 /** The append's input check. Plain code rather than a zod parse for the envelope: it runs on every
- * append; the data's schema check (~8 us for a GiftSent) is the caller's `checkData`. */
-function validateEvents(events: NewEvent[], checkData?: EventDataCheck): void {
+ * append; then each event's data is checked against its type's schema in the registry of
+ * `contracts` (~8 us for a GiftSent), always: no store is built without it. */
+function validateEvents(events: NewEvent[]): void {
   if (!Array.isArray(events) || events.length === 0) throw new InvalidEvent('An append needs at least one event');
   if (events.length > MAX_EVENTS_PER_APPEND) throw new InvalidEvent(`At most ${MAX_EVENTS_PER_APPEND} events per append`);
   events.forEach((event, index) => {
@@ -76,7 +74,7 @@ function validateEvents(events: NewEvent[], checkData?: EventDataCheck): void {
     if (event.metadata !== undefined && !isPlainObject(event.metadata)) throw new InvalidEvent(`Event ${index}: metadata must be an object`);
     const v = event.schemaVersion;
     if (v !== undefined && (!Number.isInteger(v) || v < 1 || v > 1000)) throw new InvalidEvent(`Event ${index}: schemaVersion must be an integer from 1 to 1000`);
-    const problem = checkData?.(event.type, event.data);
+    const problem = eventDataProblem(event.type, event.data);
     if (problem) throw new InvalidEvent(`Event ${index}: ${problem}`);
   });
 }
@@ -128,16 +126,12 @@ class Notifier {
 export class PostgresEventStore implements EventStore {
   private readonly notifier: Notifier;
 
-  private readonly checkData: EventDataCheck | undefined;
-
   private readonly batcher: AppendBatcher;
 
-  /** `checkData`: refuse events whose data does not match their type's schema (see docs/decisions.md).
-   * `appendConcurrency`: appends in flight at once before the next ones are batched (a quarter of
-   * the pool by default, at least 2). */
-  constructor(readonly pool: pg.Pool, options: { checkData?: EventDataCheck; appendConcurrency?: number } = {}) {
+  /** `appendConcurrency`: appends in flight at once before the next ones are batched (a quarter of
+   * the pool by default, at least 2). Event data is always checked against the registry's schemas. */
+  constructor(readonly pool: pg.Pool, options: { appendConcurrency?: number } = {}) {
     this.notifier = new Notifier(pool);
-    this.checkData = options.checkData;
     const poolSize = pool.options.max ?? 10;
     this.batcher = new AppendBatcher(pool, options.appendConcurrency ?? Math.max(2, Math.floor(poolSize / 4)), 64, translateAppendError);
   }
@@ -145,7 +139,7 @@ export class PostgresEventStore implements EventStore {
   async append(streamId: string, events: NewEvent[], options: AppendOptions = {}): Promise<AppendResult> {
     assertStreamId(streamId);
     const expected = expectedToSql(options.expectedVersion);
-    validateEvents(events, this.checkData);
+    validateEvents(events);
     if (options.idempotencyKey !== undefined && (typeof options.idempotencyKey !== 'string' || options.idempotencyKey.length === 0 || options.idempotencyKey.length > 300)) {
       throw new InvalidEvent('Idempotency key must be 1-300 characters');
     }

@@ -10,7 +10,7 @@
 // the balance read models agree with the replay, per user. Booking holds (DESIGN section 9): a hold
 // leaves the balance when made and ends at most once, released (back to the balance) or spent (the
 // host's charm), for exactly the amount held; diamonds held = released + spent + still held.
-import { diamondsForUsdCents, eventDataProblem, eventOf, isDebitReason, streamIds, type DiamondsCreditedData, type LedgerAuditedData, type PaymentConfirmedData } from '@murmur/contracts';
+import { diamondsForUsdCents, eventOf, isDebitReason, streamIds, type DiamondsCreditedData, type LedgerAuditedData, type PaymentConfirmedData } from '@murmur/contracts';
 import { checkpointOf, compareCheckpoints, loadCheckpoint, PostgresEventStore, readTypesAfterPosition, type RecordedEvent } from '@murmur/eventstore';
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
@@ -359,7 +359,7 @@ export async function recordLedgerAudit(store: PostgresEventStore, result: Audit
 /** The CLI command: prints per-currency totals and every difference; non-zero exit on any. */
 export async function auditCommand(pool: pg.Pool): Promise<number> {
   const result = await auditLedger(pool);
-  await recordLedgerAudit(new PostgresEventStore(pool, { checkData: eventDataProblem }), result, { auditId: `audit-cli-${randomUUID()}`, requestedBy: null, at: new Date() });
+  await recordLedgerAudit(new PostgresEventStore(pool), result, { auditId: `audit-cli-${randomUUID()}`, requestedBy: null, at: new Date() });
   console.log(`ledger audit over ${result.events} money events up to position ${result.lastPosition}`);
   console.table({
     DMND: { in: result.totals.DMND.minted, out: result.totals.DMND.spent, balance: result.totals.DMND.balances },

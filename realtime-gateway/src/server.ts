@@ -15,7 +15,6 @@ import {
   REALTIME_PATH,
   type RealtimeErrorCode,
   type ResyncReason,
-  eventDataProblem,
 } from '@murmur/contracts';
 import {
   checkpointAtPosition,
@@ -153,7 +152,7 @@ export class Gateway {
       connections: (await this.metrics.connections.get()).values[0]?.value ?? 0,
       subscriptions: (await this.metrics.subscriptions.get()).values[0]?.value ?? 0,
     }));
-    this.presence = new PresenceTracker(new PostgresEventStore(deps.pool, { checkData: eventDataProblem }), deps.logger, {
+    this.presence = new PresenceTracker(new PostgresEventStore(deps.pool), deps.logger, {
       offlineGraceMs: settings.GATEWAY_OFFLINE_GRACE_MS,
       flushIntervalMs: 50,
       gatewayId: this.liveness.gatewayId,
