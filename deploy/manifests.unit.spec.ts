@@ -1,18 +1,26 @@
 // What an operator may rely on in deploy/: every container pinned, unprivileged, read-only, limited
 // and probed; a PodDisruptionBudget per Deployment; default-deny ingress; an image without secrets or
-// dev dependencies; an edge with TLS, HSTS, a CSP, request limits and token-free logs.
+// dev dependencies; an edge with TLS, HSTS, a CSP, request limits and token-free logs; every value the
+// demo table (platform/src/demo-mode.ts) refuses set, each secret from a Secret.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { parseAllDocuments } from 'yaml';
+import { parse, parseAllDocuments } from 'yaml';
+import { demoDefaults, demoRefusals, type MurmurService } from '@murmur/platform';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const read = (file: string) => readFileSync(path.join(here, file), 'utf8');
 
+interface EnvVar {
+  name: string;
+  value?: string;
+  valueFrom?: { secretKeyRef?: { name: string; key: string } };
+}
 interface Container {
   name: string;
   image: string;
+  env?: EnvVar[];
   securityContext?: { runAsNonRoot?: boolean; allowPrivilegeEscalation?: boolean; readOnlyRootFilesystem?: boolean; capabilities?: { drop?: string[] } };
   resources?: { requests?: { cpu?: string; memory?: string }; limits?: { cpu?: string; memory?: string } };
   readinessProbe?: unknown;
@@ -85,4 +93,50 @@ describe('image and edge', () => {
     expect(nginx).toMatch(/access_token=\[redacted\]/);
     expect(nginx).not.toMatch(/\$http_authorization|\$http_cookie/);
   });
+});
+
+describe('the demo table in the manifests', () => {
+  const services: MurmurService[] = ['command-api', 'query-api', 'realtime-gateway', 'projections'];
+  const secrets = new Set(demoDefaults.flatMap((row) => row.secrets));
+  /** A value the operator supplies (a Secret's key, an environment variable): stands for a real one. */
+  const supplied = (name: string) => (name === 'CURRENCY_USD_RATES' ? '{"USDT":1}' : `operator-${name.toLowerCase()}`);
+
+  // What each service starts with: compose's shared environment (values from the operator's .env as
+  // `${NAME:?...}`), or a Deployment's named env (values or Secret keys; envFrom adds only optional ones).
+  const compose = parse(read('compose.yaml'), { merge: true }) as { services: Record<string, { environment?: Record<string, string> }> };
+  const composeEnv = (service: string) => {
+    const env = compose.services[service]?.environment ?? {};
+    return {
+      env: Object.fromEntries(Object.entries(env).map(([name, value]) => [name, /^\$\{\w+:\?/.test(String(value)) ? supplied(name) : String(value)])),
+      fromOperator: new Set(Object.entries(env).filter(([, value]) => /^\$\{\w+:\?/.test(String(value))).map(([name]) => name)),
+    };
+  };
+  const k8sEnv = (service: string) => {
+    const container = containers.find(({ owner }) => owner === `Deployment/${service}`)!.c;
+    const env = container.env ?? [];
+    return {
+      env: Object.fromEntries(env.map((v) => [v.name, v.valueFrom?.secretKeyRef ? supplied(v.name) : (v.value ?? '')])),
+      fromOperator: new Set(env.filter((v) => v.valueFrom?.secretKeyRef?.name === 'murmur-secrets').map((v) => v.name)),
+    };
+  };
+
+  for (const [file, envOf] of [['compose.yaml', composeEnv], ['k8s/murmur.yaml', k8sEnv]] as const) {
+    it(`${file}: every service starts in production with nothing the demo table refuses`, () => {
+      for (const service of services) {
+        const { env, fromOperator } = envOf(service);
+        expect(env.NODE_ENV, `${file} ${service}`).toBe('production');
+        expect(demoRefusals(service, env), `${file} ${service}`).toEqual([]);
+        for (const name of Object.keys(env).filter((n) => secrets.has(n))) expect(fromOperator.has(name), `${file} ${service}: ${name} comes from a Secret`).toBe(true);
+      }
+    });
+
+    it(`${file}: names every variable of the table a deployment must set, in a service that reads it`, () => {
+      for (const row of demoDefaults) {
+        for (const name of row.deploy) {
+          const named = row.services.filter((service) => name in envOf(service).env);
+          expect(named.length, `${file}: ${name} (${row.what})`).toBeGreaterThan(0);
+        }
+      }
+    });
+  }
 });

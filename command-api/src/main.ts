@@ -1,11 +1,13 @@
 // Runs command-api alone: `npm run start -w command-api`.
-import { listen } from '@murmur/platform';
+import { listen, refuseDemoDefaults } from '@murmur/platform';
 import { readConfig } from './config.ts';
 import { buildCommandApi } from './server.ts';
 import { readIdentityConfig } from './identity/config.ts';
 import { startDevMailbox } from './identity/dev-smtp.ts';
 import { referralModule } from './referral/routes.ts';
 
+// The demo's secrets, stand-ins and fixed rates need MURMUR_DEMO=on (platform/src/demo-mode.ts).
+refuseDemoDefaults('command-api');
 const config = readConfig();
 const { server, deps } = buildCommandApi(config);
 const port = await listen(server, config.COMMAND_API_PORT, config.HOST);

@@ -336,11 +336,6 @@ export const CurrencyDto = z.object({
 });
 export type CurrencyDto = z.infer<typeof CurrencyDto>;
 
-/** USD value of one unit of each currency the spec names (section 3 "Currency"); the demo's rates. */
-export const usdRates: Record<string, number> = {
-  USD: 1, USDC: 1, USDT: 1, DMND: 0.01, CHRM: 0.01, ETH: 3000, SOL: 150, PHP: 0.017, TON: 5, HONEY: 0.05,
-};
-
 /** The spec's item badges (section 3, gifts): on sale, coming soon, sold out. */
 export const SkuBadge = z.enum(['hot_sale', 'coming_soon', 'sold_out']);
 export type SkuBadge = z.infer<typeof SkuBadge>;

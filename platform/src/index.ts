@@ -14,3 +14,4 @@ export * from './access-lookups.ts';
 export * from './progression-progress.ts';
 export * from './payment-settings.ts';
 export * from './send.ts';
+export * from './currency-rates.ts';

@@ -3,7 +3,7 @@
 // what command-api will accept (sandbox, crypto deposit address and tokens).
 import { demoDepositAddress, money } from '@murmur/contracts';
 import { z } from 'zod';
-import { demoSettings } from './demo-mode.ts';
+import { demoSettings, demoUnsetMessage } from './demo-mode.ts';
 
 const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/).transform((a) => a as `0x${string}`);
 
@@ -86,6 +86,12 @@ export const defaultHostedSettings = { ewalletRegions: ['PH'], phpPerUsd: 58.82,
 export function readPaymentSettings(env: Record<string, string | undefined> = process.env): PaymentSettings {
   const e = PaymentEnv.parse(env);
   const demo = demoSettings(env);
+  // The fixed PHP and TON rates are the demo's (the demo table): a deployment charging in them names its own.
+  const unsetRates = demo.demo ? [] : [
+    e.EWALLET_SECRET_KEY && env.EWALLET_PHP_PER_USD === undefined ? 'EWALLET_PHP_PER_USD' : null,
+    e.TON_DEPOSIT_ADDRESS && env.TON_PER_USD === undefined ? 'TON_PER_USD' : null,
+  ].filter((name): name is string => name !== null);
+  if (unsetRates.length > 0) throw new Error(`Invalid configuration:\n  ${unsetRates.map((name) => demoUnsetMessage(name, "the fixed rates are the demo's")).join('\n  ')}`);
   const tokens = DepositTokens.parse(JSON.parse(e.PAYMENT_TOKENS)).filter((t) => (money.supportedChainIds as readonly number[]).includes(t.chainId));
   const rpcUrls = RpcUrls.parse(JSON.parse(e.CHAIN_RPC_URLS));
   return {

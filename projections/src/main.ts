@@ -1,12 +1,14 @@
 // Runs the projections worker alone: `npm run start -w projections`.
 import { createPool, PostgresEventStore } from '@murmur/eventstore';
-import { listen } from '@murmur/platform';
+import { listen, refuseDemoDefaults } from '@murmur/platform';
 import { readConfig } from './config.ts';
 import { buildProjectionsService } from './service.ts';
 import { LeaderboardPublisher } from './leaderboard-publisher.ts';
 import { LedgerAuditWorker } from './ledger-audit-worker.ts';
 import { ProjectionRebuildWorker } from './projection-rebuild-worker.ts';
 
+// The demo's secrets, stand-ins and fixed rates need MURMUR_DEMO=on (platform/src/demo-mode.ts).
+refuseDemoDefaults('projections');
 const config = readConfig();
 const pool = createPool(config.DATABASE_URL, { max: 20, applicationName: 'projections' });
 const { runner, server, logger } = await buildProjectionsService(pool, config.DATABASE_URL);

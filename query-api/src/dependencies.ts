@@ -1,4 +1,4 @@
-import type { Logger, PaymentSettings, SessionGuard } from '@murmur/platform';
+import type { CurrencyRateSource, Logger, PaymentSettings, SessionGuard } from '@murmur/platform';
 import type { ObjectStore } from '@murmur/platform/object-store';
 import type pg from 'pg';
 import type { IdentityProvidersDto } from '@murmur/contracts';
@@ -12,6 +12,8 @@ export interface QueryDeps {
   sessionGuard?: SessionGuard;
   /** The payment configuration command-api also runs with: the methods offered are the ones it accepts. */
   payments: PaymentSettings;
+  /** Conversion rates: the demo's fixed table only in the demo, else CURRENCY_USD_RATES (or a rate source). */
+  rates: CurrencyRateSource;
   /** Uploaded media: the store command-api writes (local disk or S3), read and signed here. */
   objects: ObjectStore;
   /** GIF search; from the environment when not given (tests pass their own). */

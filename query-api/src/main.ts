@@ -1,8 +1,10 @@
 // Runs query-api alone: `npm run start -w query-api`.
-import { listen } from '@murmur/platform';
+import { listen, refuseDemoDefaults } from '@murmur/platform';
 import { readConfig } from './config.ts';
 import { buildQueryApi } from './server.ts';
 
+// The demo's secrets, stand-ins and fixed rates need MURMUR_DEMO=on (platform/src/demo-mode.ts).
+refuseDemoDefaults('query-api');
 const config = readConfig();
 const { server, deps } = buildQueryApi(config);
 const port = await listen(server, config.QUERY_API_PORT, config.HOST);

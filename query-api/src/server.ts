@@ -1,5 +1,5 @@
 import { createPool } from '@murmur/eventstore';
-import { createLogger, PostgresSessionGuard, readPaymentSettings } from '@murmur/platform';
+import { createLogger, currencyRatesFromEnv, PostgresSessionGuard, readPaymentSettings } from '@murmur/platform';
 import { objectStoreFromEnv } from '@murmur/platform/object-store';
 import http from 'node:http';
 import { createQueryApp } from './app.ts';
@@ -14,6 +14,7 @@ export function buildQueryApi(config: { DATABASE_URL: string; READ_DATABASE_URL?
     sessionGuard: new PostgresSessionGuard(pool),
     ...overrides,
     payments: overrides.payments ?? readPaymentSettings(),
+    rates: overrides.rates ?? currencyRatesFromEnv(),
     objects: overrides.objects ?? objectStoreFromEnv(config.JWT_SECRET),
   };
   const server = http.createServer(createQueryApp(deps, { trustProxy: config.TRUST_PROXY }));

@@ -1,10 +1,12 @@
 // Runs the realtime gateway alone: `npm run start -w realtime-gateway`. Several may run at once;
 // each tails the log itself.
 import { createPool } from '@murmur/eventstore';
-import { createLogger } from '@murmur/platform';
+import { createLogger, refuseDemoDefaults } from '@murmur/platform';
 import { readConfig } from './config.ts';
 import { buildGateway } from './server.ts';
 
+// The demo's secrets, stand-ins and fixed rates need MURMUR_DEMO=on (platform/src/demo-mode.ts).
+refuseDemoDefaults('realtime-gateway');
 const config = readConfig();
 const logger = createLogger('realtime-gateway');
 const pool = createPool(config.DATABASE_URL, { max: 10, applicationName: 'realtime-gateway' });

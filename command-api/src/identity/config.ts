@@ -1,11 +1,10 @@
 // Identity's settings (SMTP, Telegram bot, identity provider, token lifetimes), validated with zod;
 // every value has a safe demo default so `npm start` works with no environment at all.
 import { limits } from '@murmur/contracts';
-import { demoValueMessage, loadConfig } from '@murmur/platform';
+import { DEMO_BOT_TOKEN, DEMO_IDP_AUDIENCE, DEMO_SMTP_URL, demoUnsetMessage, demoValueMessage, loadConfig } from '@murmur/platform';
 import { z } from 'zod';
 
-export const DEMO_BOT_TOKEN = '0000000000:murmur-demo-bot-token';
-const DEMO_IDP_AUDIENCE = 'murmur-demo';
+export { DEMO_BOT_TOKEN };
 const seconds = (fallback: number) => z.coerce.number().int().min(1).max(31_536_000).default(fallback);
 
 export const IdentityConfig = z.object({
@@ -13,7 +12,7 @@ export const IdentityConfig = z.object({
   /** The demo switch (platform/src/demo-mode.ts): demo secrets and the dev mailbox need it. */
   MURMUR_DEMO: z.enum(['on', 'off']).default('off'),
   /** Where codes are sent. The demo runs a dev SMTP server in-process on this port (see dev-smtp.ts). */
-  SMTP_URL: z.string().url().default('smtp://127.0.0.1:2525'),
+  SMTP_URL: z.string().url().default(DEMO_SMTP_URL),
   /** Plain SMTP without STARTTLS: the dev server's built-in certificate has expired (MACHINE-NOTES). */
   SMTP_IGNORE_TLS: z.stringbool().default(true),
   /** Run the dev SMTP server inside command-api: in the demo unless set false; refused in production. */
@@ -58,6 +57,7 @@ export const IdentityConfig = z.object({
   .refine((c) => c.MURMUR_DEMO === 'on' || c.IDP_AUDIENCE !== DEMO_IDP_AUDIENCE, { message: demoValueMessage('IDP_AUDIENCE'), path: ['IDP_AUDIENCE'] })
   .refine((c) => c.SMS_PROVIDER !== 'local' || c.MURMUR_DEMO === 'on', { message: 'SMS_PROVIDER=local (the dev SMS inbox) needs MURMUR_DEMO=on', path: ['SMS_PROVIDER'] })
   .refine((c) => c.SMS_PROVIDER !== 'twilio' || (!!c.TWILIO_ACCOUNT_SID && !!c.TWILIO_AUTH_TOKEN && !!c.TWILIO_FROM), { message: 'SMS_PROVIDER=twilio needs TWILIO_ACCOUNT_SID, TWILIO_AUTH_TOKEN and TWILIO_FROM', path: ['SMS_PROVIDER'] })
+  .refine((c) => c.MURMUR_DEMO === 'on' || c.SMTP_URL !== DEMO_SMTP_URL, { message: demoUnsetMessage('SMTP_URL', "sign-in codes would go to the demo's dev SMTP server"), path: ['SMTP_URL'] })
   .refine((c) => c.NODE_ENV !== 'production' || c.DEV_SMTP_SERVER !== true, { message: 'DEV_SMTP_SERVER (the dev mailbox) is refused in production', path: ['DEV_SMTP_SERVER'] })
   .refine((c) => c.NODE_ENV !== 'production' || !c.SIWE_DOMAIN.startsWith('localhost'), { message: 'SIWE_DOMAIN must be set in production', path: ['SIWE_DOMAIN'] });
 export type IdentityConfig = z.infer<typeof IdentityConfig>;

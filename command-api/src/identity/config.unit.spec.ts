@@ -3,7 +3,7 @@ import { expect, it } from 'vitest';
 import { devMailboxOn, IdentityConfig } from './config.ts';
 import { smsProviderOf } from './sms.ts';
 
-const real = { TELEGRAM_BOT_TOKEN: '123:real-token-here', IDP_AUDIENCE: 'murmur-prod', SIWE_DOMAIN: 'murmur.example' };
+const real = { TELEGRAM_BOT_TOKEN: '123:real-token-here', IDP_AUDIENCE: 'murmur-prod', SIWE_DOMAIN: 'murmur.example', SMTP_URL: 'smtp://mail.murmur.example:587' };
 
 it('runs on its demo values only with MURMUR_DEMO=on, where the dev mailbox is on', () => {
   const demo = IdentityConfig.parse({ MURMUR_DEMO: 'on' });
@@ -12,7 +12,7 @@ it('runs on its demo values only with MURMUR_DEMO=on, where the dev mailbox is o
   expect(devMailboxOn(IdentityConfig.parse({ MURMUR_DEMO: 'on', DEV_SMTP_SERVER: 'false' }))).toBe(false);
   const refused = IdentityConfig.safeParse({});
   expect(refused.success).toBe(false);
-  expect(refused.error?.issues.map((i) => i.path[0])).toEqual(['TELEGRAM_BOT_TOKEN', 'IDP_AUDIENCE']);
+  expect(refused.error?.issues.map((i) => i.path[0])).toEqual(['TELEGRAM_BOT_TOKEN', 'IDP_AUDIENCE', 'SMTP_URL']);
   expect(IdentityConfig.safeParse({ OTP_TTL_SECONDS: 'soon', MURMUR_DEMO: 'on' }).success).toBe(false);
 });
 

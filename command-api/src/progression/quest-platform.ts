@@ -1,9 +1,9 @@
 // The quest platform behind a port (DESIGN section 8): it signs a link proof for the account a user
 // authorizes, answers who that account is over its HTTP API, and sends signed webhooks with the EXP
-// earned there. `http` talks to the real platform; `sandbox` (the demo default) signs proofs itself.
+// earned there. `http` talks to the real platform; `sandbox` signs proofs itself, only in the demo.
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { progressionTexts, questPlatform } from '@murmur/contracts';
-import { ApiError } from '@murmur/platform';
+import { ApiError, DEMO_QUEST_PLATFORM_SECRET, demoSettings, demoUnsetMessage, demoValueMessage } from '@murmur/platform';
 import { z } from 'zod';
 import type { CommandDeps } from '../dependencies.ts';
 
@@ -82,10 +82,11 @@ export function verifyWebhook(secret: string, rawBody: string, timestamp: string
 }
 
 const QuestPlatformEnv = z.object({
-  /** The platform's API base URL; unset, the sandbox runs (demo). */
+  /** The platform's API base URL; unset, the sandbox runs (demo only). */
   QUEST_PLATFORM_URL: z.string().url().optional(),
   QUEST_PLATFORM_API_KEY: z.string().min(1).optional(),
-  QUEST_PLATFORM_SECRET: z.string().min(16).default('murmur-demo-quest-platform-secret'),
+  /** Signs link proofs and webhooks: whoever knows it can mint EXP, so the demo's value needs the demo. */
+  QUEST_PLATFORM_SECRET: z.string().min(16).default(DEMO_QUEST_PLATFORM_SECRET),
   PUBLIC_URL: z.string().url().default('http://localhost:3000'),
 });
 
@@ -112,6 +113,11 @@ class HttpQuestPlatform implements QuestPlatformPort {
 
 export function questPlatformFromEnv(env: Record<string, string | undefined> = process.env): QuestPlatformPort {
   const e = QuestPlatformEnv.parse(env);
+  // The same rule as the demo table (platform/src/demo-mode.ts), for a port built after start.
+  if (!demoSettings(env).demo) {
+    if (e.QUEST_PLATFORM_SECRET === DEMO_QUEST_PLATFORM_SECRET) throw new Error(`Invalid configuration:\n  ${demoValueMessage('QUEST_PLATFORM_SECRET')}`);
+    if (!e.QUEST_PLATFORM_URL) throw new Error(`Invalid configuration:\n  ${demoUnsetMessage('QUEST_PLATFORM_URL', 'without it the sandbox quest platform would sign link proofs for anyone')}`);
+  }
   const back = `${e.PUBLIC_URL.replace(/\/$/, '')}/connect-quest-account`;
   if (e.QUEST_PLATFORM_URL) {
     const base = e.QUEST_PLATFORM_URL.replace(/\/$/, '');

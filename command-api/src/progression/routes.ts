@@ -6,7 +6,7 @@ import {
   QuestWebhookReceived, SandboxLinkProof, findMission, findQuestStep, JoinWithTokenBody, LIFETIME, LinkQuestAccountBody, periodIdOf,
   progressionTexts, streamIds, type ProgressMetric, type Reward, type RewardSource,
 } from '@murmur/contracts';
-import { ApiError, currentUser, dailyPeriod, lifetime, parse, readProgress, requireAuth, send, weeklyPeriod, type ProgressPeriod } from '@murmur/platform';
+import { ApiError, currentUser, dailyPeriod, demoSettings, lifetime, parse, readProgress, requireAuth, send, weeklyPeriod, type ProgressPeriod } from '@murmur/platform';
 import { WrongExpectedVersion } from '@murmur/eventstore';
 import express from 'express';
 import type { CommandDeps } from '../dependencies.ts';
@@ -153,12 +153,12 @@ export const progressionModule: CommandModule = {
       send(res, CommandAnswer, { position: result.position.toString() });
     });
 
-    // The demo's stand-in for the platform's authorize page: signs a proof for the caller. Only
-    // when no platform is configured (sandbox), like the sandbox payments.
+    // The demo's stand-in for the platform's authorize page: signs a proof for the caller. Only in
+    // the demo (MURMUR_DEMO=on) with no platform configured: anywhere else it would link any account.
     router.post('/progression/quest-account/sandbox-authorize', requireAuth(), async (req, res) => {
       const { uid } = currentUser(req);
       const port = questPlatformPort(deps);
-      if (port.mode !== 'sandbox') throw new ApiError('NOT_FOUND', 'Not found.');
+      if (port.mode !== 'sandbox' || !demoSettings().demo) throw new ApiError('NOT_FOUND', 'Not found.');
       const handle = `quester_${uid.slice(-6)}`;
       send(res, SandboxLinkProof, { proof: signLinkProof(port.secret, { platformUserId: `sandbox-${handle}`, handle, uid, issuedAt: Math.floor(deps.clock.now().getTime() / 1000) }) });
     });

@@ -3,7 +3,7 @@
 import {
   BalanceDto, BlockchainWalletList, CashoutList, collectible, CollectionList, CurrencyConversion, CurrencyList, findSku, formatText, InventoryList, money, PageQuery, pageMeta,
   EWalletChannel, eWalletChannelNames, PaymentMethods, PaymentMethodsQuery, type PaymentMethodDto, PaymentNotifications, PaymentStatusDto, RecommendedTopUps, SkuDto, SkuList, skuCatalogue, texts, topUp, TransactionHistory, TransactionStatus,
-  keptItemKinds, paidCreditReasons, usdRates, WithdrawalList, WithdrawAvailable, type BlockchainWalletItem, type CashoutItem, type CollectionItemDto, type CurrencyDto, type InventoryItem,
+  keptItemKinds, paidCreditReasons, WithdrawalList, WithdrawAvailable, type BlockchainWalletItem, type CashoutItem, type CollectionItemDto, type CurrencyDto, type InventoryItem,
   type PaymentNotification, type TransactionHistoryItem, type CryptoDepositDto, type WithdrawalItem, withdrawal,
 } from '@murmur/contracts';
 import { ApiError, currentUser, parse, requireAuth, send, type PaymentSettings } from '@murmur/platform';
@@ -199,9 +199,9 @@ export function walletRoutes(router: express.Router, deps: QueryDeps): void {
 
   router.get('/payment/currencies/conversion', (req, res) => {
     const q = parse(ConversionQuery, req.query);
-    const from = usdRates[q.from.toUpperCase()];
-    const to = usdRates[q.to.toUpperCase()];
-    if (from === undefined || to === undefined) throw new ApiError('VALIDATION_FAILED', 'Unknown currency.');
+    const from = deps.rates.usdValue(q.from.toUpperCase());
+    const to = deps.rates.usdValue(q.to.toUpperCase());
+    if (from === null || to === null) throw new ApiError('VALIDATION_FAILED', 'Unknown currency.');
     send(res, CurrencyConversion, { from: q.from.toUpperCase(), to: q.to.toUpperCase(), amount: q.amount, value: Math.round(((q.amount * from) / to) * 1e6) / 1e6, rate: from / to, diamondsPerUsd: money.diamondsPerUsd });
   });
 
