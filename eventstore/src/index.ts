@@ -6,3 +6,4 @@ export * from './log-listener.ts';
 export * from './subscription.ts';
 export * from './database.ts';
 export * from './log-queries.ts';
+export * from './claim.ts';

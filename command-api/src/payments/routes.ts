@@ -1,7 +1,7 @@
 // Payment routes: card init (Stripe PaymentIntent) and its signed webhook, crypto top-up by
 // transaction hash (verified from the chain receipt), the sandbox, and the VIP checkout.
 import { CheckoutPayBody, diamondsForUsdCents, EWalletInitBody, HostedReturnBody, money, PaymentResultDto, StripeInitBody, TonConfirmBody, TonInitBody, topUp, TopUpPayBody, WebhookReceived, WebPayInitBody, type PaymentPurpose, streamIds } from '@murmur/contracts';
-import { WrongExpectedVersion } from '@murmur/eventstore';
+import { claimStream } from '@murmur/eventstore';
 import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
 import express from 'express';
 import { createHash } from 'node:crypto';
@@ -91,15 +91,11 @@ async function payCrypto(deps: CommandDeps, uid: string, body: TopUpPayBody): Pr
     const diamonds = diamondsForUsdCents(amountUsdCents);
     const at = deps.clock.now().toISOString();
     const common = { paymentId, uid, provider: 'crypto' as const, purpose: 'topup' as const, amountUsdCents, diamonds, providerRef: `${transfer.chainId}:${transfer.txHash}:${transfer.logIndex}` };
-    let appended: { lastPosition: bigint; duplicate: boolean } | null = null;
-    try {
-      appended = await deps.store.append(streamIds.payment(paymentId), [
-        { type: 'PaymentInitiated', data: { ...common, initiatedAt: at } },
-        { type: 'PaymentConfirmed', data: { ...common, chainId: transfer.chainId, txHash: transfer.txHash, logIndex: transfer.logIndex, token: token.symbol, tokenAmount: transfer.amount.toString(), confirmedAt: at } },
-      ], { expectedVersion: 'no_stream', idempotencyKey: `payment:${paymentId}` });
-    } catch (error) {
-      if (!(error instanceof WrongExpectedVersion)) throw error;
-    }
+    const claim = await claimStream(deps.store, streamIds.payment(paymentId), [
+      { type: 'PaymentInitiated', data: { ...common, initiatedAt: at } },
+      { type: 'PaymentConfirmed', data: { ...common, chainId: transfer.chainId, txHash: transfer.txHash, logIndex: transfer.logIndex, token: token.symbol, tokenAmount: transfer.amount.toString(), confirmedAt: at } },
+    ], { idempotencyKey: `payment:${paymentId}` });
+    const appended = claim.claimed ? claim.result : null;
     if (!appended || appended.duplicate) {
       // The transfer's stream exists: a retry by its owner settles again (a no-op), anyone else is refused.
       const { state } = await paymentCommands.load(deps, paymentId);

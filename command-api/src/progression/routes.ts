@@ -7,7 +7,7 @@ import {
   progressionTexts, streamIds, type ProgressMetric, type Reward, type RewardSource,
 } from '@murmur/contracts';
 import { ApiError, currentUser, dailyPeriod, demoSettings, lifetime, parse, readProgress, requireAuth, send, weeklyPeriod, type ProgressPeriod } from '@murmur/platform';
-import { WrongExpectedVersion } from '@murmur/eventstore';
+import { claimStream } from '@murmur/eventstore';
 import express from 'express';
 import type { CommandDeps } from '../dependencies.ts';
 import type { CommandModule } from '../modules.ts';
@@ -113,14 +113,10 @@ export const progressionModule: CommandModule = {
       const existing = await read();
       if (existing) return send(res, FriendTokenAnswer, { token: existing.token, position: existing.position.toString() });
       const token = randomBytes(6).toString('base64url').replace(/[-_]/g, 'X').toUpperCase();
-      try {
-        const appended = await deps.store.append(streamId, [{ type: 'FriendTokenIssued', data: { uid, token, issuedAt: deps.clock.now().toISOString() }, metadata: { actorUid: uid } }], { expectedVersion: 'no_stream' });
-        send(res, FriendTokenAnswer, { token, position: appended.lastPosition.toString() });
-      } catch (error) {
-        if (!(error instanceof WrongExpectedVersion)) throw error;
-        const again = await read();
-        send(res, FriendTokenAnswer, { token: again!.token, position: again!.position.toString() });
-      }
+      const claim = await claimStream(deps.store, streamId, [{ type: 'FriendTokenIssued', data: { uid, token, issuedAt: deps.clock.now().toISOString() }, metadata: { actorUid: uid } }]);
+      if (claim.claimed) return send(res, FriendTokenAnswer, { token, position: claim.result.lastPosition.toString() });
+      const again = await read();
+      send(res, FriendTokenAnswer, { token: again!.token, position: again!.position.toString() });
     });
 
     router.post('/progression/frens/join', requireAuth(), async (req, res) => {

@@ -5,7 +5,7 @@ import {
   AddPayoutWalletBody, ConnectReferrerBody, PayoutWalletAnswer, ReferralLinkDto, ReferrerCheck, ReferrerConnected, CreateReferralLinkBody, normalizeReferralCode, referralCodeLimits, streamIds,
   referralTexts, ValidateReferrerBody,
 } from '@murmur/contracts';
-import { WrongExpectedVersion } from '@murmur/eventstore';
+import { claimStream } from '@murmur/eventstore';
 import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
 import type express from 'express';
 import type { CommandDeps } from '../dependencies.ts';
@@ -21,18 +21,12 @@ import { ReferralSettlement } from './settlement.ts';
 async function claimCode(deps: CommandDeps, uid: string, code: string): Promise<bigint> {
   const owner = await codeOwner(deps, code);
   if (owner && owner !== uid) throw new ApiError('CONFLICT', referralTexts.codeTaken);
-  try {
-    const r = await deps.store.append(
-      streamIds.referralCode(code),
-      [{ type: 'ReferralCodeClaimed', data: { code, uid, claimedAt: deps.clock.now().toISOString() }, metadata: { actorUid: uid } }],
-      { expectedVersion: 'no_stream' },
-    );
-    return r.lastPosition;
-  } catch (error) {
-    if (!(error instanceof WrongExpectedVersion)) throw error;
-    if ((await codeOwner(deps, code)) !== uid) throw new ApiError('CONFLICT', referralTexts.codeTaken);
-    return 0n;
-  }
+  const claim = await claimStream(deps.store, streamIds.referralCode(code), [
+    { type: 'ReferralCodeClaimed', data: { code, uid, claimedAt: deps.clock.now().toISOString() }, metadata: { actorUid: uid } },
+  ]);
+  if (claim.claimed) return claim.result.lastPosition;
+  if ((await codeOwner(deps, code)) !== uid) throw new ApiError('CONFLICT', referralTexts.codeTaken);
+  return 0n;
 }
 
 async function setLink(deps: CommandDeps, uid: string, code: string): Promise<bigint> {

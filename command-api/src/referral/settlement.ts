@@ -11,7 +11,7 @@ import {
   eventOf, minimumPayoutMicroUsdt, nextWeekId, previousWeekId, referral, streamIds, weekBounds,
   type PayoutWallet, type ReferralPayoutSettled, type ReferralPayoutTransferIntended, type ReferralWeekSettledData, type SettlementEvent,
 } from '@murmur/contracts';
-import { subscriptionAppliedBefore, WrongExpectedVersion } from '@murmur/eventstore';
+import { claimStream, subscriptionAppliedBefore, WrongExpectedVersion } from '@murmur/eventstore';
 import type { CommandDeps } from '../dependencies.ts';
 import { referralCommands } from './referral-commands.ts';
 import type { UsdtPayoutPort } from './payout-port.ts';
@@ -174,26 +174,15 @@ export class ReferralSettlement {
         if (recorded.data.amountMicroUsdt > 0) marker.carried.push({ uid, amountMicroUsdt: recorded.data.amountMicroUsdt });
       }
     }
-    try {
-      await this.deps.store.append(streamIds.referralWeek(weekId), [{ type: 'ReferralWeekSettled', data: { ...marker } }], { expectedVersion: 'no_stream' });
-    } catch (error) {
-      if (!(error instanceof WrongExpectedVersion)) throw error;
-    }
+    await claimStream(this.deps.store, streamIds.referralWeek(weekId), [{ type: 'ReferralWeekSettled', data: { ...marker } }]);
     return out;
   }
 
   /** Appends the outcome once; if it already exists (an earlier run), that one stands. */
   private async record(weekId: string, uid: string, proposed: SettlementEvent): Promise<SettlementEvent> {
     const stream = streamIds.referralSettlement(weekId, uid);
-    try {
-      const r = await this.deps.store.append(stream, [{ type: proposed.type, data: proposed.data }], {
-        expectedVersion: 'no_stream',
-        idempotencyKey: `referral-settlement:${weekId}:${uid}`,
-      });
-      if (!r.duplicate) return proposed;
-    } catch (error) {
-      if (!(error instanceof WrongExpectedVersion)) throw error;
-    }
+    const claim = await claimStream(this.deps.store, stream, [{ type: proposed.type, data: proposed.data }], { idempotencyKey: `referral-settlement:${weekId}:${uid}` });
+    if (claim.claimed && !claim.result.duplicate) return proposed;
     const { events } = await this.deps.store.readStream(stream, { limit: 1 });
     return { type: events[0]!.type, data: events[0]!.data } as SettlementEvent;
   }
