@@ -56,6 +56,7 @@ export const mediaTexts = {
   hostOnlyVideo: 'Only hosts can stream video.',
   answersOnlyReceive: 'An answer may only receive media.',
   peerGone: 'This person has left.',
+  peerNotOnSeat: 'This person is not on a seat.',
 } as const;
 
 // ---- signalling (WebRTC adapter), relayed by the gateway ----

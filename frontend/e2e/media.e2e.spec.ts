@@ -2,7 +2,8 @@
 // with fake devices, three people in one lobby: the host, a speaker (A) on a seat and a listener
 // (B, on a phone-sized window). B's inbound audio bytes grow while A talks and stop when the host
 // mutes A; they come back after a dropped connection; the host's camera reaches B (frames decoded)
-// and switching to screen share ends the camera track; failures show the spec section 8 texts.
+// and switching to screen share ends the camera track; failures show the spec section 8 texts. When
+// the host unseats A, B's bytes from A stop within a second, also when B's socket missed it.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,11 +41,19 @@ const instrument = () => {
       w.__pcs.push(this);
     }
   } as typeof RTCPeerConnection;
+  // A test can hide frames from the app (a stalled socket, a client that ignores some events).
+  const net = window as unknown as { __hide?: ((data: string) => boolean) | null };
   const WS = window.WebSocket;
   window.WebSocket = class extends WS {
     constructor(url: string | URL, protocols?: string | string[]) {
       super(url, protocols);
       w.__sockets.push(this);
+    }
+    override set onmessage(handler: ((this: WebSocket, e: MessageEvent) => unknown) | null) {
+      super.onmessage = handler && ((e: MessageEvent) => (net.__hide?.(String(e.data)) ? undefined : handler.call(this, e)));
+    }
+    override get onmessage() {
+      return super.onmessage;
     }
   } as typeof WebSocket;
   const devices = navigator.mediaDevices;
@@ -264,5 +273,60 @@ describe('voice and live video over the built-in WebRTC adapter', () => {
     await listener.reload();
     await listener.getByTestId('open-volumes').click();
     await expect.poll(() => listener.getByTestId(`volume-${speakerUid}`).innerText(), { timeout: 15_000 }).toContain('Muted');
+  }, 420_000);
+
+  it('the host unseats the speaker: the listener stops receiving them within a second, also when its socket missed it', async () => {
+    const hearsSpeaker = () => expect.poll(() => growth(() => inbound(listener, 'audio', 'bytesReceived'), 1_500), { timeout: 30_000 }).toBeGreaterThan(1_000);
+    /** Unseats the speaker from the host's seat menu; resolves when the command is answered. */
+    const unseat = async () => {
+      await host.getByTestId('seat-1').click();
+      const [answer] = await Promise.all([
+        host.waitForResponse((r) => r.url().endsWith('/cohosts/remove') && r.request().method() === 'POST'),
+        host.getByRole('menuitem', { name: 'Unseat' }).click(),
+      ]);
+      expect(answer.status()).toBe(200);
+    };
+    /** A second after the unseat, nothing more arrives. */
+    const silentWithinASecond = async () => {
+      await listener.waitForTimeout(1_000);
+      expect(await growth(() => inbound(listener, 'audio', 'bytesReceived'), 1_500)).toBe(0);
+    };
+    // The speaker's app never hears of its unseat through the lobby (a stale or modified client
+    // would keep its seat and its microphone): only the gateway can stop it.
+    const staleSpeaker = () => speaker.evaluate(() => ((window as unknown as { __hide: (d: string) => boolean }).__hide = (d) => d.includes('"UserUnseated"')));
+    await listener.keyboard.press('Escape');
+    await hearsSpeaker();
+
+    await staleSpeaker();
+    await unseat();
+    await silentWithinASecond();
+
+    // Seated again (a fresh page), heard again.
+    await speaker.reload();
+    await expect.poll(() => speaker.getByTestId('voice-state').innerText(), { timeout: 30_000 }).toBe('Voice on');
+    await speaker.getByTestId('request-mic').click();
+    await host.getByTestId('mic-queue').getByRole('button', { name: 'Accept' }).click();
+    await expect.poll(() => speaker.getByTestId('toggle-mic').innerText(), { timeout: 15_000 }).toContain('Mic on');
+    await hearsSpeaker();
+
+    // The listener's socket stalls: still open for the gateway, but nothing reaches the app, so it
+    // misses the unseat altogether. (A closed socket would not do: the gateway tells the speaker's
+    // app that the listener left, and it closes that connection by itself.)
+    await staleSpeaker();
+    await listener.evaluate(() => ((window as unknown as { __hide: (d: string) => boolean }).__hide = () => true));
+    await unseat();
+    await silentWithinASecond();
+
+    // The socket comes back (a reconnect resumes what it missed): its voice is back, and still
+    // nothing of the unseated speaker.
+    await listener.evaluate(() => {
+      const w = window as unknown as { __hide: null; __sockets: WebSocket[] };
+      w.__hide = null;
+      for (const s of w.__sockets) s.close();
+    });
+    await expect.poll(() => listener.getByTestId('voice-state').innerText(), { timeout: 60_000 }).toBe('Voice on');
+    expect(await growth(() => inbound(listener, 'audio', 'bytesReceived'), 1_500)).toBe(0);
+    await expect.poll(() => listener.getByTestId('seat-1').getAttribute('data-uid'), { timeout: 30_000 }).toBeNull();
+    await shot(listener, 'unseated-speaker-phone.png');
   }, 420_000);
 });

@@ -45,6 +45,7 @@ import { LogTailer } from './log-tailer.ts';
 import { PresenceTracker } from './presence.ts';
 import { sessionEndOf, type SessionEnd } from './session-ends.ts';
 import { ReplayRing, type RingEntry } from './replay-ring.ts';
+import { LobbyStages } from './signalling/lobby-stage.ts';
 import { MediaRightsReader } from './signalling/rights.ts';
 import { Signalling } from './signalling/signalling.ts';
 
@@ -147,12 +148,13 @@ export class Gateway {
     });
     this.ring = new ReplayRing(settings.GATEWAY_RING_SIZE, START);
     this.access = channelAccess(deps.pool);
-    this.signalling = new Signalling(new MediaRightsReader(deps.pool), deps.logger);
+    const store = new PostgresEventStore(deps.pool);
+    this.signalling = new Signalling(new MediaRightsReader(deps.pool, new LobbyStages(store)), deps.logger);
     this.liveness = new GatewayLiveness(deps.pool, randomUUID(), presenceTimings.gatewayHeartbeatMs, deps.logger, async () => ({
       connections: (await this.metrics.connections.get()).values[0]?.value ?? 0,
       subscriptions: (await this.metrics.subscriptions.get()).values[0]?.value ?? 0,
     }));
-    this.presence = new PresenceTracker(new PostgresEventStore(deps.pool), deps.logger, {
+    this.presence = new PresenceTracker(store, deps.logger, {
       offlineGraceMs: settings.GATEWAY_OFFLINE_GRACE_MS,
       flushIntervalMs: 50,
       gatewayId: this.liveness.gatewayId,

@@ -268,7 +268,8 @@ class WebRtcMedia implements MediaAdapter {
         this.closeIn(uid);
         return;
       case 'stopped':
-        if (uid !== this.ctx.self) this.closeIn(uid);
+        if (uid === this.ctx.self) this.expelled();
+        else this.closeIn(uid);
         return;
       case 'muted':
         if (uid === this.ctx.self) void this.setMicrophone(false);
@@ -282,6 +283,21 @@ class WebRtcMedia implements MediaAdapter {
         return exhaustive;
       }
     }
+  }
+
+  /** The gateway put us out of the media for losing a right (the seat, the main host's seat): stop
+   * sending at once, whatever the lobby state here says yet, and join again as a listener. The page's
+   * next rights (a new seat) publish again. */
+  private expelled(): void {
+    this.rights = { audio: false, video: false };
+    this.stopMic();
+    this.video?.track.stop();
+    this.video = null;
+    this.ctx.set({ live: null });
+    for (const uid of [...this.out.keys()]) this.closeOut(uid, false);
+    for (const uid of [...this.inc.keys()]) this.closeIn(uid);
+    this.joined = false;
+    this.join();
   }
 
   private async onSignal(from: string, signal: Signal): Promise<void> {

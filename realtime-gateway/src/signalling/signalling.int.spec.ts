@@ -1,7 +1,8 @@
 // WebRTC signalling through the real gateway, with lobbies made through the real command API: only
 // members join a lobby's media; a listener may not offer audio (nor answer with media of its own);
-// a seat lets them; losing the seat, a mute and leaving reach the peers; outsiders of a private
-// lobby get nothing; a booked session's voice is for its host and buyer while it is open.
+// a seat lets them; a mute and leaving reach the peers, losing the seat puts them out of the media;
+// outsiders of a private lobby get nothing; a booked session's voice is for its host and buyer while
+// it is open.
 import { mediaTexts, type MediaServerMessage } from '@murmur/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { money } from '@murmur/contracts';
@@ -107,14 +108,19 @@ describe('WebRTC signalling in the gateway', () => {
     expect((await post('sig-host', `/lobbies/${lobbyId}/mic/mute`, { uid: 'sig-listener' })).status).toBe(200);
     await listener.next('media.peer', (m) => m.uid === 'sig-listener' && m.event === 'muted');
     await host.next('media.peer', (m) => m.uid === 'sig-listener' && m.event === 'muted');
+    // Losing the seat puts them out of the media (the host closes its connections with them); they
+    // are told to stop and come back as a listener.
     expect((await post('sig-host', `/lobbies/${lobbyId}/mic/unseat`, { uid: 'sig-listener' })).status).toBe(200);
-    await host.next('media.peer', (m) => m.uid === 'sig-listener' && m.event === 'stopped');
+    await host.next('media.peer', (m) => m.uid === 'sig-listener' && m.event === 'left');
+    await listener.next('media.peer', (m) => m.uid === 'sig-listener' && m.event === 'stopped');
+    expect((await joinMedia(listener, lobbyId)).peers).toEqual(['sig-host']);
     expect(await errorFor(listener, offer)).toMatchObject({ message: mediaTexts.listenerCannotPublish });
 
     // Leaving the lobby ends the media membership; the peers hear of it.
+    const mark = host.messages.length;
     expect((await post('sig-listener', `/lobbies/${lobbyId}/leave`)).status).toBe(200);
     await listener.next('media.error', (m) => m.ref === undefined && m.code === 'FORBIDDEN');
-    await host.next('media.peer', (m) => m.uid === 'sig-listener' && m.event === 'left');
+    await host.next('media.peer', (m) => host.messages.indexOf(m) >= mark && m.uid === 'sig-listener' && m.event === 'left');
     expect(await errorFor(listener, { ...offer, signal: { kind: 'bye' } })).toMatchObject({ code: 'FORBIDDEN' });
     for (const s of [host, listener, stranger]) s.ws.close();
   });
