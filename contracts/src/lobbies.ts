@@ -1,6 +1,7 @@
 // Lobbies and private timed rooms (spec sections 3, 4, 5, 6, 7): command bodies, events, DTOs and
 // the lobby-specific constants and texts.
 import { z } from 'zod';
+import { lobbyToolEventSchemas } from './lobby-tools.ts';
 import { operatorChatEventSchemas } from './moderation.ts';
 import { commandAnswer, UserCard } from './answers.ts';
 import { limits, rooms } from './constants.ts';
@@ -366,6 +367,7 @@ export const lobbyEventSchemas = {
   LobbyUserSilenced,
   LobbyUserUnsilenced,
   LobbyMessagePinned,
+  ...lobbyToolEventSchemas,
 } as const;
 export const roomEventSchemas = { RoomCreated, RoomJoined, RoomLeft, RoomStarted, RoomEnded, RoomUserSilenced, RoomUserUnsilenced } as const;
 

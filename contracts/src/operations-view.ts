@@ -10,7 +10,7 @@ import type { EventUnionOf } from './event-map.ts';
  * there keeps this list equal to its registry; reactors are not rebuilt, they act). */
 export const rebuildableProjections = [
   'stream-catalog', 'users', 'referral-earnings', 'wallet-balances', 'wallet-history', 'wallet-inventory', 'collections', 'profiles', 'social-graph', 'wall',
-  'gallery', 'direct-messages', 'gift-wall', 'lobbies', 'rooms', 'lobby-chat', 'lobby-leaderboards', 'guild', 'global-leaderboards', 'notifications',
+  'gallery', 'direct-messages', 'gift-wall', 'lobbies', 'rooms', 'lobby-chat', 'lobby-tools', 'lobby-leaderboards', 'guild', 'global-leaderboards', 'notifications',
   'progression', 'account-settings', 'host-applications', 'operator-audit', 'reports', 'bookings', 'money-operations', 'projection-rebuilds',
 ] as const;
 export type RebuildableProjection = (typeof rebuildableProjections)[number];

@@ -96,6 +96,12 @@ export const publicEventFields = {
   LobbyUserSilenced: ['lobbyId', 'uid', 'by', 'at'],
   LobbyUserUnsilenced: ['lobbyId', 'uid', 'by', 'at'],
   LobbyMessagePinned: ['lobbyId', 'message', 'by', 'at'],
+  // the interactive tools: results and polls are for everyone in the lobby; votes say who voted for what
+  LobbyDiceRolled: ['lobbyId', 'uid', 'dice', 'at'],
+  LobbyLuckyNumberDrawn: ['lobbyId', 'uid', 'number', 'at'],
+  LobbyPollOpened: ['lobbyId', 'pollId', 'uid', 'question', 'options', 'at'],
+  LobbyPollVoted: ['lobbyId', 'pollId', 'uid', 'option', 'at'],
+  LobbyPollClosed: ['lobbyId', 'pollId', 'by', 'counts', 'at'],
   // rooms: never the invite key
   RoomCreated: ['roomId', 'lobbyId', 'hostUid', 'title', 'mins', 'roomBannerPhoto', 'requiredBalance', 'createdAt'],
   RoomJoined: ['roomId', 'lobbyId', 'uid', 'joinedAt'],

@@ -6,6 +6,7 @@ import { globalLeaderboards } from './projectors/global-leaderboards.ts';
 import { guildProjector } from './projectors/guild.ts';
 import { lobbiesProjector } from './projectors/lobbies.ts';
 import { lobbyChatProjector } from './projectors/lobby-chat.ts';
+import { lobbyToolsProjector } from './projectors/lobby-tools.ts';
 import { lobbyLeaderboardsProjector } from './projectors/lobby-leaderboards.ts';
 import { roomsProjector } from './projectors/rooms.ts';
 import { users } from './projectors/users.ts';
@@ -29,7 +30,7 @@ import { hostApplicationsProjector } from './projectors/host-applications.ts';
 import { operatorAuditProjector } from './projectors/operator-audit.ts';
 import { reportsProjector } from './projectors/reports.ts';
 
-export const projectors: Projector[] = [streamCatalog, users, referralEarnings, walletBalances, walletHistory, walletInventory, collectionsProjector, profilesProjector, socialGraphProjector, wallProjector, galleryProjector, directMessagesProjector, giftWallProjector, lobbiesProjector, roomsProjector, lobbyChatProjector, lobbyLeaderboardsProjector, guildProjector, globalLeaderboards, notificationsProjector, progressionProjector, accountSettingsProjector, hostApplicationsProjector, operatorAuditProjector, reportsProjector, bookingsProjector, moneyOperationsProjector, projectionRebuildsProjector];
+export const projectors: Projector[] = [streamCatalog, users, referralEarnings, walletBalances, walletHistory, walletInventory, collectionsProjector, profilesProjector, socialGraphProjector, wallProjector, galleryProjector, directMessagesProjector, giftWallProjector, lobbiesProjector, roomsProjector, lobbyChatProjector, lobbyToolsProjector, lobbyLeaderboardsProjector, guildProjector, globalLeaderboards, notificationsProjector, progressionProjector, accountSettingsProjector, hostApplicationsProjector, operatorAuditProjector, reportsProjector, bookingsProjector, moneyOperationsProjector, projectionRebuildsProjector];
 
 export function findProjector(name: string): Projector | undefined {
   return projectors.find((p) => p.name === name);

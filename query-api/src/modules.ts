@@ -5,6 +5,7 @@ import { opsRoutes } from './ops/routes.ts';
 import { globalLeaderboardRoutes } from './leaderboards-global/routes.ts';
 import { guildQueryRoutes } from './guild/routes.ts';
 import { lobbyQueryRoutes } from './lobbies/routes.ts';
+import { lobbyToolQueryRoutes } from './lobbies/tool-routes.ts';
 import { referralQueryRoutes } from './referral/routes.ts';
 import { identityProviderRoutes } from './identity/providers.ts';
 import { identityRoutes } from './identity/routes.ts';
@@ -22,4 +23,4 @@ import { bookingQueryRoutes } from './booking/routes.ts';
 import { hostApplicationRoutes } from './host-applications/routes.ts';
 import { consoleRoutes } from './console/routes.ts';
 
-export const queryModules: Array<(router: express.Router, deps: QueryDeps) => void> = [opsRoutes, lobbyQueryRoutes, identityRoutes, identityProviderRoutes, giftingRoutes, walletRoutes, socialRoutes, messageRoutes, mediaRoutes, referralQueryRoutes, guildQueryRoutes, globalLeaderboardRoutes, gifRoutes, notificationRoutes, progressionQueryRoutes, hostApplicationRoutes, consoleRoutes, bookingQueryRoutes, moneyOperationQueryRoutes, locationRoutes];
+export const queryModules: Array<(router: express.Router, deps: QueryDeps) => void> = [opsRoutes, lobbyQueryRoutes, lobbyToolQueryRoutes, identityRoutes, identityProviderRoutes, giftingRoutes, walletRoutes, socialRoutes, messageRoutes, mediaRoutes, referralQueryRoutes, guildQueryRoutes, globalLeaderboardRoutes, gifRoutes, notificationRoutes, progressionQueryRoutes, hostApplicationRoutes, consoleRoutes, bookingQueryRoutes, moneyOperationQueryRoutes, locationRoutes];

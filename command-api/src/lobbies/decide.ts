@@ -4,6 +4,7 @@ import { isChatMediaUrl, isLobbyStaff, lobbyConstants, lobbyTexts, limits, moder
 import { ApiError } from '@murmur/platform';
 import type { Decider } from '../decider/decider.ts';
 import { evolveLobby, initialLobbyState, isOpen, seatOf, type LobbyEvent, type LobbyState } from './lobby.ts';
+import { decideTool, type LobbyToolCommand } from './tools.ts';
 import { evolveRoom, initialRoomState, roomIsOpen, type RoomEvent, type RoomState } from './room.ts';
 
 // ---------------------------------------------------------------- lobby
@@ -36,7 +37,8 @@ export type LobbyCommand = Base &
     | { type: 'TerminateLobby'; by: string; note: string }
     | { type: 'OperatorRemoveUser'; by: string; uid: string; note: string }
     | { type: 'PinMessage'; by: string; message: string | null }
-  );
+  )
+  | LobbyToolCommand;
 
 /** Spec section 6: hosts and lobby admins (and the owner, whose settings these are). */
 export const isStaff = (s: LobbyState, uid: string) => isLobbyStaff(s, uid);
@@ -240,6 +242,12 @@ export function decideLobby(c: LobbyCommand, s: LobbyState): LobbyEvent[] {
       requireStaff(s, c.by);
       if (s.pinned === c.message) return [];
       return [{ type: 'LobbyMessagePinned', data: { lobbyId: s.lobbyId, message: c.message, by: c.by, at } }];
+    case 'RollDice':
+    case 'DrawLuckyNumber':
+    case 'OpenPoll':
+    case 'VotePoll':
+    case 'ClosePoll':
+      return decideTool(c, s);
     default: {
       const _exhaustive: never = c;
       throw new Error('unknown command');

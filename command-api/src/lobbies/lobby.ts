@@ -2,6 +2,7 @@
 // (the StateCache shares a state between concurrent commands, so evolve never mutates).
 import type { LobbyEvent, LobbyInfo, LobbyKind, LobbyStatus } from '@murmur/contracts';
 import { PersistentMap } from './persistent-map.ts';
+import { evolveTools, initialToolsState, type LobbyToolsState } from './tools.ts';
 
 export type { LobbyEvent };
 
@@ -36,6 +37,8 @@ export interface LobbyState {
   muted: readonly string[];
   invites: PersistentMap<{ by: string; at: string }>;
   pinned: string | null;
+  /** The interactive tools: rate limits and the open poll (tools.ts). */
+  tools: LobbyToolsState;
 }
 
 export function initialLobbyState(): LobbyState {
@@ -59,6 +62,7 @@ export function initialLobbyState(): LobbyState {
     muted: [],
     invites: PersistentMap.empty(),
     pinned: null,
+    tools: initialToolsState(),
   };
 }
 
@@ -135,6 +139,7 @@ export function evolveLobby(s: LobbyState, event: LobbyEvent): LobbyState {
         hostUid: null,
         queue: [],
         muted: [],
+        tools: initialToolsState(),
       };
     case 'LobbyInfoUpdated': {
       const { requiredDiamonds, ...info } = event.data.changes;
@@ -194,6 +199,12 @@ export function evolveLobby(s: LobbyState, event: LobbyEvent): LobbyState {
       return { ...s, silenced: without(s.silenced, event.data.uid) };
     case 'LobbyMessagePinned':
       return { ...s, pinned: event.data.message };
+    case 'LobbyDiceRolled':
+    case 'LobbyLuckyNumberDrawn':
+    case 'LobbyPollOpened':
+    case 'LobbyPollVoted':
+    case 'LobbyPollClosed':
+      return { ...s, tools: evolveTools(s.tools, event) };
     default: {
       const _exhaustive: never = event;
       return s;

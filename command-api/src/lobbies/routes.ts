@@ -54,6 +54,7 @@ import { roomIsOpen, type RoomState } from './room.ts';
 import { PresenceReaper } from './presence-reaper.ts';
 import { BannedMemberSweeper } from './banned-members.ts';
 import { RoomScheduler } from './room-scheduler.ts';
+import { lobbyToolRoutes } from './tool-routes.ts';
 
 const idPattern = /^[A-Za-z0-9_-]{1,64}$/;
 const uidPattern = /^[\w:.@-]{1,128}$/;
@@ -441,6 +442,7 @@ export const lobbiesModule: CommandModule & { start(deps: CommandDeps): { stop()
   name: 'lobbies',
   routes(router, deps) {
     lobbyRoutes(router, deps, mediaProviderFromEnv());
+    lobbyToolRoutes(router, deps);
   },
   start(deps) {
     const scheduler = new RoomScheduler(deps);

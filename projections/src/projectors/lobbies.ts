@@ -269,6 +269,13 @@ async function applyOne(client: pg.PoolClient, s: string, event: ProjectedEvent<
       return void (await touch(event.data.lobbyId, 'silenced = array_remove(silenced, $4)', [event.data.uid], event.data.at));
     case 'LobbyMessagePinned':
       return void (await touch(event.data.lobbyId, 'pinned_message = $4', [event.data.message], event.data.at));
+    // The interactive tools have their own read model (lobby-tools.ts).
+    case 'LobbyDiceRolled':
+    case 'LobbyLuckyNumberDrawn':
+    case 'LobbyPollOpened':
+    case 'LobbyPollVoted':
+    case 'LobbyPollClosed':
+      return;
     default: {
       const _exhaustive: never = event;
       return;

@@ -28,6 +28,7 @@ import { backgroundFor, categoryLabel, languageLabel } from '../../lobby/backgro
 import { lobbyActions, memberCommand, type JoinAnswer } from '../../lobby/lobbyActions.ts';
 import { lobbyView, type LobbyDetails, type LobbyMember } from '../../lobby/lobbyApi.ts';
 import { isLobbyStaff, memberActionLabel, memberActions, seatLabel, type MemberAction } from '../../lobby/permissions.ts';
+import { applyToolEvent, isToolEvent, withOwnVote } from '../../lobby/lobbyTools.ts';
 import { useRejoin } from '../../lobby/useRejoin.ts';
 import { joinMedia, leaveMedia, resumeAudio, setMicrophone, useMedia } from '../../media/port.ts';
 import { VoiceStatus } from '../../lobby/VoiceStatus.tsx';
@@ -40,6 +41,7 @@ import { giftLine, historyLine,  } from './chatLines.ts';
 import { Leaderboard } from './Leaderboard.tsx';
 import { LiveStage } from './LiveStage.tsx';
 import { PinnedMessage } from './PinnedMessage.tsx';
+import { PollCard, ToolResults, ToolsModal } from './LobbyTools.tsx';
 import { RejoinNotice } from './RejoinNotice.tsx';
 import { AudioResumeNotice, BlockModal, ClosureModal, CreateRoomModal, EndRoomModal, JoinFeeModal, MatureWarningModal } from './LobbyModals.tsx';
 import { RoomList } from './RoomList.tsx';
@@ -86,6 +88,8 @@ export default function LobbyPage() {
   const [ended, setEnded] = useState(false);
   const [endNote, setEndNote] = useState<string | null>(null);
   const [roomOpen, setRoomOpen] = useState(false);
+  const [toolsOpen, setToolsOpen] = useState(false);
+  const [hiddenPoll, setHiddenPoll] = useState<string | null>(null);
   const [blocking, setBlocking] = useState<LobbyMember | null>(null);
   const [matureOk, setMatureOk] = useState(() => readLocal(MATURE_KEY) === '1');
   const queue = useGiftQueue();
@@ -145,12 +149,28 @@ export default function LobbyPage() {
 
   const nameOf = useCallback((u: string) => lobbyRef.current?.members.find((m) => m.uid === u)?.username ?? u.slice(0, 8), []);
 
+  // The interactive tools: read with the chat (same access), then followed live.
+  const toolsPath = `${path}/tools` as const;
+  const { data: tools, mutate: mutateTools } = useQuery<'GET /lobbies/{id}/tools'>(chatReadable ? toolsPath : null, { quiet: true });
+  const reloadTools = useCallback(
+    (position?: string) => void mutateTools(api.get<'GET /lobbies/{id}/tools'>(toolsPath, { minPosition: position, quiet: true }), { revalidate: false }).catch(() => undefined),
+    [mutateTools, toolsPath],
+  );
+  const cardOf = useCallback((u: string) => {
+    const m = lobbyRef.current?.members.find((x) => x.uid === u);
+    return { uid: u, username: m?.username ?? u.slice(0, 8), profilePicUrl: m?.profilePicUrl ?? null };
+  }, []);
+
   const onEvent = useCallback(
     (message: EventMessage) => {
       const event = pushedEventOf(message.event);
       const current = lobbyRef.current;
       if (!event) {
         reload(message.position);
+        return;
+      }
+      if (isToolEvent(event)) {
+        void mutateTools((current) => applyToolEvent(current, event, message.position, uid, cardOf), { revalidate: false });
         return;
       }
       switch (event.type) {
@@ -218,15 +238,18 @@ export default function LobbyPage() {
           reload(message.position);
       }
     },
-    [queue, announceEntrance, uid, nameOf, navigate, reload, doJoin],
+    [queue, announceEntrance, uid, nameOf, cardOf, mutateTools, navigate, reload, doJoin],
   );
 
   // A private lobby's channel is for its members: listen once inside.
   const mayListen = !!lobby && (lobby.kind !== 'private' || !!joined || !!lobby.viewer?.inside);
-  useChannel(lobbyId && mayListen ? channels.lobbyAll(lobbyId) : null, { onEvent, onResync: () => reload() });
+  useChannel(lobbyId && mayListen ? channels.lobbyAll(lobbyId) : null, { onEvent, onResync: () => { reload(); reloadTools(); } });
   useChannel(lobbyId && uid ? channels.lobbyUid(lobbyId, uid) : null, { onEvent, onResync: () => reload() });
   useChannel(lobbyId && uid && joined ? channels.lobbyUser(lobbyId, uid) : null, { onEvent: () => undefined });
-  useReconnected(() => reload());
+  useReconnected(() => {
+    reload();
+    reloadTools();
+  });
 
   const me = lobby?.members.find((m) => m.uid === uid) ?? null;
   const seated = me?.seat !== null && me?.seat !== undefined;
@@ -395,6 +418,18 @@ export default function LobbyPage() {
           </div>
         ) : null}
 
+        {tools?.poll && tools.poll.pollId !== hiddenPoll ? (
+          <PollCard
+            lobbyId={lobbyId}
+            poll={tools.poll}
+            canVote={!!me && !me.silenced}
+            canClose={staff || tools.poll.openedBy.uid === uid}
+            onVoted={(option) => void mutateTools((current) => withOwnVote(current, tools.poll!.pollId, option), { revalidate: false })}
+            onDismiss={() => setHiddenPoll(tools.poll!.pollId)}
+          />
+        ) : null}
+        <ToolResults recent={tools?.recent ?? []} />
+
         <RoomList rooms={lobby.rooms} viewerUid={uid} />
 
         <div className={styles.controls} data-testid="lobby-controls">
@@ -420,6 +455,11 @@ export default function LobbyPage() {
             <Icon name="gift" size={16} /> Gift
           </Button>
           {uid ? <VolumeButton members={lobby.members} uid={uid} /> : null}
+          {me ? (
+            <Button variant="secondary" onClick={() => setToolsOpen(true)} data-testid="open-tools">
+              <span aria-hidden>🎲</span> Tools
+            </Button>
+          ) : null}
           {uid ? (
             <Button variant="secondary" onClick={() => setRoomOpen(true)} data-testid="open-create-room">
               <Icon name="clock" size={16} /> Private room
@@ -488,6 +528,9 @@ export default function LobbyPage() {
         />
       ) : null}
       {roomOpen ? <CreateRoomModal lobbyId={lobbyId} onClose={() => setRoomOpen(false)} /> : null}
+      {toolsOpen ? (
+        <ToolsModal lobbyId={lobbyId} canStartPoll={staff || seated} pollOpen={!!tools?.poll && tools.poll.closedAt === null} onClose={() => setToolsOpen(false)} onResult={(position) => reloadTools(position)} />
+      ) : null}
     </div>
   );
 }
