@@ -21,6 +21,7 @@ import { bookingModule } from './booking/routes.ts';
 import { hostApplicationsModule } from './host-applications/routes.ts';
 import { moderationModule } from './moderation/routes.ts';
 import { operationsModule } from './operations/rebuild-request.ts';
+import { chainRpcModule } from './chain-rpc/routes.ts';
 
 export interface CommandModule {
   name: string;
@@ -30,4 +31,4 @@ export interface CommandModule {
   start?: (deps: CommandDeps) => { stop(): Promise<void> };
 }
 
-export const commandModules: CommandModule[] = [identityModule, profilesModule, socialModule, mediaModule, wallModule, messagesModule, giftingModule, moneyModule, referralModule, lobbiesModule, guildModule, notificationsModule, progressionModule, subscriptionsModule, hostApplicationsModule, moderationModule, bookingModule, moneyOperationsModule, operationsModule];
+export const commandModules: CommandModule[] = [identityModule, profilesModule, socialModule, mediaModule, wallModule, messagesModule, giftingModule, moneyModule, referralModule, lobbiesModule, guildModule, notificationsModule, progressionModule, subscriptionsModule, hostApplicationsModule, moderationModule, bookingModule, moneyOperationsModule, operationsModule, chainRpcModule];

@@ -7,6 +7,8 @@ import { CountryList } from './countries.ts';
 import { CollectionList, EquipBody } from './collections.ts';
 import { SetSubscriptionPriceBody, SubscribeBody, SubscribedAnswer, SubscriptionPriceAnswer } from './subscriptions.ts';
 import { BookingAnswer, BookingDto, BookingVoiceAnswer, BookingListQuery, BookingPage, BookServiceBody, ExtensionPage, ListServiceBody, RemoveServiceBody, ServiceList, ServiceListedAnswer } from './booking.ts';
+import { ChainRpcAnswer, ChainRpcRequest } from './chain-rpc.ts';
+import { ClosePollBody, DiceRolledAnswer, LobbyToolsDto, LuckyNumberAnswer, OpenPollBody, PollAnswer, VotePollBody } from './lobby-tools.ts';
 import { GlobalLeaderboardDto, GlobalLeaderboardQuery } from './global-leaderboards.ts';
 import { CmsAssetList, GiftCatalogueAnswer, SendGiftBody } from './gifting.ts';
 import { GifSearchQuery, GifSearchResult } from './gifs.ts';
@@ -199,6 +201,7 @@ const catalogue = [
   post('/payment/ton/init', 'money', 'Start a TON payment from the mini-app; answers with the transfer for TON Connect', { body: TonInitBody, response: PaymentResultDto }),
   post('/payment/ton/confirm', 'money', 'The wallet sent the transfer: the server looks for it on the TON chain and credits it once', { body: TonConfirmBody, response: PaymentResultDto }),
   post('/payment/ewallet/check', 'money', 'Back from the e-wallet: the server reads the charge back', { body: HostedReturnBody, response: PaymentResultDto }),
+  post('/chain/rpc', 'money', 'Read the configured chain through our node (JSON-RPC; allow-listed read methods only; rate limited per user)', { body: ChainRpcRequest, response: ChainRpcAnswer }),
   post('/payment/topup/pay', 'money', 'Top up diamonds (crypto transfer or sandbox)', { body: TopUpPayBody, response: PaymentResultDto }),
   post('/payment/checkout/pay', 'money', "Buy the VIP subscription, or a creator's subscription (creatorUid), by card", { body: CheckoutPayBody, response: PaymentResultDto }),
   post('/payment/purchase/validate', 'money', 'Check a purchase without buying', { body: PurchaseBody, response: PurchaseCheck }),
@@ -287,6 +290,11 @@ const catalogue = [
   post('/lobbies/manage/{id}/admin/remove', 'lobbies', 'Remove a lobby administrator', { body: RemoveAdminBody, response: LobbyMessageAnswer }),
   post('/lobbies/{id}/pin', 'lobbies', 'Pin a chat message', { body: PinMessageBody, response: CommandAnswer }),
   post('/lobbies/{id}/chat', 'lobbies', 'Send a lobby chat message', { body: LobbyChatBody, response: ChatPosted, status: 201 }),
+  post('/lobbies/{id}/tools/dice', 'lobbies', 'Roll two dice for everyone in the lobby to see (drawn by the server)', { response: DiceRolledAnswer }),
+  post('/lobbies/{id}/tools/lucky-number', 'lobbies', 'Draw a lucky number from 1 to 100 for everyone in the lobby to see', { response: LuckyNumberAnswer }),
+  post('/lobbies/{id}/tools/poll', 'lobbies', 'Start a quick poll (hosts, speakers and lobby admins; one open poll per lobby)', { body: OpenPollBody, response: PollAnswer, status: 201 }),
+  post('/lobbies/{id}/tools/poll/vote', 'lobbies', 'Vote in the open poll (once per member)', { body: VotePollBody, response: CommandAnswer }),
+  post('/lobbies/{id}/tools/poll/close', 'lobbies', 'Close the open poll (whoever started it, or lobby staff)', { body: ClosePollBody, response: CommandAnswer }),
   post('/lobbies/{id}/rooms/{roomId}/chat', 'lobbies', 'Send a room chat message', { body: LobbyChatBody, response: ChatPosted, status: 201 }),
   post('/lobbies/{id}/rooms', 'lobbies', 'Create a room', { body: CreateRoomBody, response: RoomCreatedAnswer, status: 201 }),
   post('/lobbies/{id}/rooms/{roomId}/join', 'lobbies', 'Join a room', { response: RoomEntered }),
@@ -312,6 +320,7 @@ const catalogue = [
   open('GET', '/lobbies/{id}/rooms', 'lobbies', 'Rooms of a lobby', { query: PageQuery, response: RoomList }),
   open('GET', '/rooms/{id}', 'lobbies', 'A room with its users', { response: RoomDetail }),
   open('GET', '/lobbies/{id}/chat', 'lobbies', 'Lobby or room chat history', { query: PageQuery, response: LobbyChatHistory }),
+  open('GET', '/lobbies/{id}/tools', 'lobbies', "The lobby's latest poll and its latest dice and lucky-number results", { response: LobbyToolsDto }),
   get('/gifs/search', 'lobbies', 'Search GIFs and stickers for the chat', { query: GifSearchQuery, response: GifSearchResult }),
   open('GET', '/user/leaderboards', 'leaderboards', 'Global leaderboards', { query: GlobalLeaderboardQuery, response: GlobalLeaderboardDto }),
 

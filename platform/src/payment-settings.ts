@@ -19,6 +19,11 @@ export const PaymentEnv = z.object({
   /** JSON: { "<chainId>": "<rpc url>" }. */
   CHAIN_RPC_URLS: z.string().default('{}'),
   PAYMENT_CONFIRMATIONS: z.coerce.number().int().min(1).max(100).default(3),
+  /** The one chain the web app reads through our server (`POST chain/rpc`); its upstream is that
+   * chain's CHAIN_RPC_URLS entry. No proxy without it. */
+  CHAIN_RPC_PROXY_CHAIN_ID: z.coerce.number().int().positive().optional(),
+  /** Proxied reads per user per minute. */
+  CHAIN_RPC_PROXY_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
   /** The hosted web-payment checkout (PayPal Orders v2): REST base URL, app credentials and the
    * webhook id the notifications are verified against. Offered only with all three secrets. */
   WEBPAY_API_URL: z.string().url().default('https://api-m.paypal.com'),
@@ -62,6 +67,8 @@ export interface PaymentSettings {
   sandboxEnabled: boolean;
   /** RPC endpoint per chain id, for the chain verifier; empty when none is configured. */
   chainRpcUrls: Record<number, string>;
+  /** The chain read proxy: its chain, upstream and per-user limit; null (or absent) when not configured. */
+  rpcProxy?: { chainId: number; upstreamUrl: string; perMinute: number } | null;
   stripe: { secretKey: string; webhookSecret: string } | null;
   /** Stripe's publishable key for the web app's card form; null when cards are not configured. */
   cardPublishableKey: string | null;
@@ -94,12 +101,15 @@ export function readPaymentSettings(env: Record<string, string | undefined> = pr
   if (unsetRates.length > 0) throw new Error(`Invalid configuration:\n  ${unsetRates.map((name) => demoUnsetMessage(name, "the fixed rates are the demo's")).join('\n  ')}`);
   const tokens = DepositTokens.parse(JSON.parse(e.PAYMENT_TOKENS)).filter((t) => (money.supportedChainIds as readonly number[]).includes(t.chainId));
   const rpcUrls = RpcUrls.parse(JSON.parse(e.CHAIN_RPC_URLS));
+  const proxyUpstream = e.CHAIN_RPC_PROXY_CHAIN_ID === undefined ? undefined : rpcUrls[String(e.CHAIN_RPC_PROXY_CHAIN_ID)];
+  if (e.CHAIN_RPC_PROXY_CHAIN_ID !== undefined && !proxyUpstream) throw new Error(`Invalid configuration:\n  CHAIN_RPC_PROXY_CHAIN_ID: chain ${e.CHAIN_RPC_PROXY_CHAIN_ID} has no CHAIN_RPC_URLS entry`);
   return {
     depositAddress: e.PAYMENT_DEPOSIT_ADDRESS ?? (demo.demo ? (demoDepositAddress as `0x${string}`) : null),
     tokens,
     confirmations: e.PAYMENT_CONFIRMATIONS,
     sandboxEnabled: demo.sandboxPayments,
     chainRpcUrls: Object.fromEntries(Object.entries(rpcUrls).map(([id, url]) => [Number(id), url])),
+    rpcProxy: e.CHAIN_RPC_PROXY_CHAIN_ID !== undefined && proxyUpstream ? { chainId: e.CHAIN_RPC_PROXY_CHAIN_ID, upstreamUrl: proxyUpstream, perMinute: e.CHAIN_RPC_PROXY_PER_MINUTE } : null,
     stripe: e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET } : null,
     cardPublishableKey: e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET && e.STRIPE_PUBLISHABLE_KEY ? e.STRIPE_PUBLISHABLE_KEY : null,
     webpay: e.WEBPAY_CLIENT_ID && e.WEBPAY_CLIENT_SECRET && e.WEBPAY_WEBHOOK_ID
