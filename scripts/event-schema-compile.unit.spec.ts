@@ -16,6 +16,8 @@ const consumers = {
   projector: path.join(root, 'projections/src/projectors/wallet-history.ts'),
   page: path.join(root, 'frontend/src/pages/Lobby/LobbyPage.tsx'),
 };
+/** Where the gateway routes GiftSent to its channels (it reads the sender, not the gift's name). */
+const gateway = path.join(root, 'realtime-gateway/src/channels.ts');
 
 /** The repository's compiler options, and its ambient declarations (Vite's, CSS modules'). */
 function projectConfig(): { options: ts.CompilerOptions; declarations: string[] } {
@@ -30,8 +32,7 @@ function projectConfig(): { options: ts.CompilerOptions; declarations: string[] 
 }
 
 /** The schema file's text with one field of GiftSentData renamed. */
-function withRenamedField(from: string, to: string): string {
-  const text = ts.sys.readFile(schemaFile) ?? '';
+function withRenamedField(from: string, to: string, text = ts.sys.readFile(schemaFile) ?? ''): string {
   const start = text.indexOf('export const GiftSentData = z.object({');
   const field = text.indexOf(`  ${from}: `, start);
   expect(start, 'GiftSentData is declared in contracts/src/wallet.ts').toBeGreaterThan(-1);
@@ -48,7 +49,7 @@ function typeErrors(schemaText: string, config = projectConfig()): Map<string, s
     path.resolve(fileName) === schemaFile
       ? ts.createSourceFile(fileName, schemaText, languageVersion, true)
       : getSourceFile(fileName, languageVersion, onError, shouldCreate);
-  const program = ts.createProgram({ rootNames: [...Object.values(consumers), ...declarations], options, host });
+  const program = ts.createProgram({ rootNames: [...Object.values(consumers), gateway, ...declarations], options, host });
   const errors = new Map<string, string[]>();
   for (const d of ts.getPreEmitDiagnostics(program)) {
     const file = d.file ? path.relative(root, d.file.fileName) : '(global)';
@@ -58,12 +59,16 @@ function typeErrors(schemaText: string, config = projectConfig()): Map<string, s
 }
 
 describe('event schemas reach every consumer at compile time', () => {
-  it('renaming GiftSentData.giftName breaks its decider, projector and page', () => {
-    const errors = typeErrors(withRenamedField('giftName', 'giftTitle'));
+  it('renaming GiftSentData.giftName breaks its decider, projector and page, and senderUid the gateway\'s routing', () => {
+    // Both renames in one program: the checker's run is the cost of this test.
+    const errors = typeErrors(withRenamedField('senderUid', 'fromUid', withRenamedField('giftName', 'giftTitle')));
     const files = [...errors.keys()];
     for (const [role, file] of Object.entries(consumers)) {
       expect(files, `the ${role} (${path.relative(root, file)}) no longer compiles`).toContain(path.relative(root, file));
-      expect(errors.get(path.relative(root, file))!.join('\n'), role).toMatch(/giftName|giftTitle/);
+      // The checker may name either rename first (an object literal reports one unknown field).
+      expect(errors.get(path.relative(root, file))!.join('\n'), role).toMatch(/giftName|giftTitle|senderUid|fromUid/);
     }
+    expect(files, 'the gateway (realtime-gateway/src/channels.ts) no longer compiles').toContain(path.relative(root, gateway));
+    expect(errors.get(path.relative(root, gateway))!.join('\n'), 'gateway').toMatch(/senderUid|fromUid/);
   }, 300_000);
 });

@@ -40,13 +40,13 @@ export function channelsOf(event: RecordedEvent): string[] {
     const recipientUid = text(data.recipientUid);
     if (recipientUid) out.add(channels.user(recipientUid));
     // A follow is news for the followee too (a DM composer opens when the follow becomes mutual).
-    const followeeUid = event.type === 'Followed' ? text(data.followeeUid) : null;
+    const followeeUid = text(eventOf(event, ['Followed'])?.data.followeeUid);
     if (followeeUid) out.add(channels.user(followeeUid));
     // A new subscriber is news for the creator (charm and subscriber count).
-    const creatorUid = event.type === 'SubscribedToCreator' ? text(data.creatorUid) : null;
+    const creatorUid = text(eventOf(event, ['SubscribedToCreator'])?.data.creatorUid);
     if (creatorUid) out.add(channels.user(creatorUid));
     // What a user wears is news in the lobbies they are in (so every seat and chat line shows it live).
-    if (event.type === 'AppearanceChanged') for (const id of uids(data.lobbyIds)) out.add(channels.lobbyAll(id));
+    for (const id of uids(eventOf(event, ['AppearanceChanged'])?.data.lobbyIds)) out.add(channels.lobbyAll(id));
     if (!publicPersonalEvents.has(event.type)) return [...out];
   } else if (category === 'payment') {
     // A payment's stream is named by the payment; its payer is in the data.
