@@ -113,7 +113,7 @@ describe('fan-out across gateway processes', () => {
     const guest = await openSocket(remote.url);
     guest.send({ type: 'subscribe', ref: 'lb', channels: [channels.leaderboard('global')] });
     await guest.next('subscribed');
-    const appended = await store.append('leaderboard-global', [{ type: 'LeaderboardChanged', data: { board: 'global', period: 'weekly', changedAt: new Date().toISOString() } }]);
+    const appended = await store.append('leaderboard-global', [{ type: 'LeaderboardChanged', data: { boards: [{ board: 'global', period: 'weekly', top: [] }], changedAt: new Date().toISOString() } }]);
     const message = await guest.next('event', (m) => m.event.type === 'LeaderboardChanged');
     expect(message).toMatchObject({ channel: 'leaderboards/global', position: appended.lastPosition.toString() });
     guest.ws.close();
