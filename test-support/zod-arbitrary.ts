@@ -112,9 +112,13 @@ export function arbitraryOf(schema: z.ZodType, depth = 0): fc.Arbitrary<unknown>
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
+/** Strings no database column can hold: NUL bytes and lone UTF-16 surrogates, alone and inside text. */
+export const unstorableString: fc.Arbitrary<string> = fc.constantFrom('\u0000', 'a\u0000b', '\ud800', '\udfff', 'x\udc00y', 'end\ud83d', '💎\u0000💎');
+
 /** Strings that break naive code: huge, control characters, right-to-left marks, emoji, SQL and HTML. */
 export const hostileString: fc.Arbitrary<string> = fc.oneof(
   fc.string({ maxLength: 40, unit: 'binary' }),
+  unstorableString,
   fc.constantFrom('', ' ', '\u0000', '\u202e\u202d', '💎'.repeat(300), "'; drop table events; --", '<script>alert(1)</script>', '../../etc/passwd', '%00', '{{7*7}}', '__proto__', 'constructor', 'NaN', '-0', '1e400'),
   fc.integer({ min: 10_000, max: 300_000 }).map((n) => 'x'.repeat(n)),
 );

@@ -1,6 +1,6 @@
 // The command side's HTTP app: every route under /api/v1 appends events and answers with the
 // global position it appended, so clients can read their own writes.
-import { authenticate, errorHandler, notFoundHandler, observabilityRouter, trustProxySetting } from '@murmur/platform';
+import { authenticate, errorHandler, notFoundHandler, observabilityRouter, refuseUnstorableText, trustProxySetting } from '@murmur/platform';
 import express from 'express';
 import type { CommandDeps } from './dependencies.ts';
 import { ONBOARDING_PATH } from './identity/onboarding.ts';
@@ -16,6 +16,7 @@ export function createCommandApp(deps: CommandDeps, options: { trustProxy?: stri
   const api = express.Router();
   for (const mount of commandModules) mount.raw?.(api, deps);
   api.use(express.json({ limit: '256kb' }));
+  api.use(refuseUnstorableText);
   // Before onboarding only the terms step itself (sign-in and sign-out are mounted above).
   api.use(authenticate(deps.jwtSecret, deps.sessionGuard, { beforeOnboarding: (req) => req.method === 'POST' && req.path === ONBOARDING_PATH }));
   for (const mount of commandModules) mount.routes(api, deps);

@@ -58,6 +58,8 @@ export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
 
 /** The spec's texts, written once. Templates take `{n}`, `{field}`, `{min}`, `{max}`. */
 export const texts = {
+  /** A NUL byte or a lone UTF-16 surrogate anywhere in a request: no text column or JSON document can hold either. */
+  unstorableText: 'The request contains a character that is not allowed (a NUL byte or an unpaired surrogate).',
   maxChars: 'This field must not be more than {n} characters.',
   minChars: 'This field must be at least {n} characters long.',
   required: '{field} is required.',

@@ -40,8 +40,13 @@ interface FuzzRequest {
 /** Header values must be visible ASCII to be sent at all; hostile ones stay within that. */
 const headerValue = fc.oneof({ weight: 8, arbitrary: fc.uuid() }, fc.string({ maxLength: 30, unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)) }), fc.constantFrom('-1', '99999999999999999999', 'NaN', '0x10', ''), fc.integer({ min: 1_000, max: 20_000 }).map((n) => 'k'.repeat(n)));
 
+/** A path segment carrying any string, a lone surrogate as the bytes a client would send (%ED%A0%80). */
+function pathSegment(text: string): string {
+  return [...text].map((ch) => (/^[\ud800-\udfff]$/.test(ch) ? [...Buffer.from([0xe0 | (ch.charCodeAt(0) >> 12), 0x80 | ((ch.charCodeAt(0) >> 6) & 0x3f), 0x80 | (ch.charCodeAt(0) & 0x3f)])].map((b) => `%${b.toString(16).toUpperCase()}`).join('') : encodeURIComponent(ch))).join('');
+}
+
 function requestOf(route: ApiRoute): fc.Arbitrary<FuzzRequest> {
-  const hostileId = hostileString.map((s) => encodeURIComponent(s.slice(0, 2_000)));
+  const hostileId = hostileString.map((s) => pathSegment(s.slice(0, 2_000)));
   const path = fc.oneof({ weight: 3, arbitrary: fc.constant(pathAt(route, fixture)) }, { weight: 1, arbitrary: hostileId.map((id) => route.path.replace(/\{[^}]+\}/g, id)) });
   const query = route.query ? fc.oneof(arbitraryOf(route.query), hostileBodyOf(route.query)) : fc.option(fc.dictionary(fc.string({ maxLength: 8 }), hostileValue, { maxKeys: 3 }), { nil: null });
   const json = route.body ? fc.oneof({ weight: 2, arbitrary: arbitraryOf(route.body) }, { weight: 2, arbitrary: hostileBodyOf(route.body) }) : hostileValue;

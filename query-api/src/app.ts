@@ -1,5 +1,5 @@
 // The query side's HTTP app: reads read models only; never appends.
-import { authenticate, errorHandler, notFoundHandler, observabilityRouter, trustProxySetting } from '@murmur/platform';
+import { authenticate, errorHandler, notFoundHandler, observabilityRouter, refuseUnstorableText, trustProxySetting } from '@murmur/platform';
 import { apiDocsRouter } from '@murmur/platform/openapi';
 import express from 'express';
 import type { QueryDeps } from './dependencies.ts';
@@ -11,6 +11,7 @@ export function createQueryApp(deps: QueryDeps, options: { trustProxy?: string }
   app.set('trust proxy', trustProxySetting(options.trustProxy));
   app.use(observabilityRouter('query-api', deps.pool));
   const api = express.Router();
+  api.use(refuseUnstorableText);
   // Before onboarding a caller reads what a visitor may, and their own account (to be shown the terms step).
   api.use(authenticate(deps.jwtSecret, deps.sessionGuard, { beforeOnboarding: (req) => req.path === '/user/me' }));
   for (const mount of queryModules) mount(api, deps);

@@ -13,6 +13,7 @@ import {
   realtimeCloseCodes,
   realtimeTexts,
   REALTIME_PATH,
+  texts,
   type RealtimeErrorCode,
   type ResyncReason,
 } from '@murmur/contracts';
@@ -29,7 +30,7 @@ import {
   type Checkpoint,
   type RecordedEvent,
 } from '@murmur/eventstore';
-import { closeServer, createLogger, listen, observabilityRouter, PostgresSessionGuard, toApiError, type AccessPolicy, type Logger, type SessionGuard } from '@murmur/platform';
+import { closeServer, createLogger, listen, observabilityRouter, PostgresSessionGuard, toApiError, unstorableTextAt, type AccessPolicy, type Logger, type SessionGuard } from '@murmur/platform';
 import express from 'express';
 import type pg from 'pg';
 import client from 'prom-client';
@@ -392,6 +393,12 @@ export class Gateway {
       body = JSON.parse(raw);
     } catch {
       this.sendError(c, 'BAD_MESSAGE', realtimeTexts.badMessage);
+      return;
+    }
+    // A channel, a ref or a signal with a NUL or a lone surrogate: refused before anything reads it.
+    if (unstorableTextAt(body) !== null) {
+      const ref = (body as { ref?: unknown })?.ref;
+      this.sendError(c, 'BAD_MESSAGE', texts.unstorableText, typeof ref === 'string' && unstorableTextAt(ref) === null ? ref.slice(0, 64) : undefined);
       return;
     }
     const parsed = ClientMessage.safeParse(body);
