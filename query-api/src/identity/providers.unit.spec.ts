@@ -3,12 +3,13 @@ import { DEFAULT_IDP_SDK_URL, identityProvidersFromEnv } from './providers.ts';
 
 describe('identity providers from the environment', () => {
   it('offers nothing without the web API key', () => {
-    expect(identityProvidersFromEnv({ IDP_AUDIENCE: 'murmur-prod' })).toEqual({ providers: [], web: null });
+    expect(identityProvidersFromEnv({ IDP_AUDIENCE: 'murmur-prod' })).toEqual({ providers: [], mobile: false, web: null });
   });
 
   it('offers both providers by default, with the project from the audience and the CDN default', () => {
     expect(identityProvidersFromEnv({ IDP_WEB_API_KEY: 'k', IDP_AUDIENCE: 'murmur-prod' })).toEqual({
       providers: [{ id: 'google.com', name: 'Google' }, { id: 'twitter.com', name: 'X' }],
+      mobile: false,
       web: { apiKey: 'k', projectId: 'murmur-prod', authDomain: 'murmur-prod.firebaseapp.com', sdkUrl: DEFAULT_IDP_SDK_URL },
     });
   });
@@ -17,5 +18,12 @@ describe('identity providers from the environment', () => {
     const config = identityProvidersFromEnv({ IDP_WEB_API_KEY: 'k', IDP_PROJECT_ID: 'p', IDP_WEB_PROVIDERS: 'twitter.com, apple.com', IDP_WEB_AUTH_DOMAIN: 'login.example.com' });
     expect(config.providers).toEqual([{ id: 'twitter.com', name: 'X' }]);
     expect(config.web?.authDomain).toBe('login.example.com');
+  });
+
+  it('offers mobile sign-in only with an SMS provider: Twilio, or the local inbox in demo mode', () => {
+    expect(identityProvidersFromEnv({ SMS_PROVIDER: 'twilio' }).mobile).toBe(true);
+    expect(identityProvidersFromEnv({ MURMUR_DEMO: 'on' }).mobile).toBe(true);
+    expect(identityProvidersFromEnv({ SMS_PROVIDER: 'off', MURMUR_DEMO: 'on' }).mobile).toBe(false);
+    expect(identityProvidersFromEnv({}).mobile).toBe(false);
   });
 });
