@@ -22,6 +22,6 @@ export function createCommandApp(deps: CommandDeps, options: { trustProxy?: stri
   for (const mount of commandModules) mount.routes(api, deps);
   app.use('/api/v1', api);
   app.use(notFoundHandler);
-  app.use(errorHandler(deps.logger));
+  app.use(errorHandler(deps.logger, deps.errorReporter));
   return app;
 }

@@ -1,6 +1,6 @@
 // What every command module is built from; passed in, so tests build the real thing on their own database.
 import type { PostgresEventStore } from '@murmur/eventstore';
-import type { Logger, SessionGuard } from '@murmur/platform';
+import type { ErrorReporter, Logger, SessionGuard } from '@murmur/platform';
 import type { ObjectStore } from '@murmur/platform/object-store';
 import type pg from 'pg';
 import type { CommandRuntime } from './decider/command-runtime.ts';
@@ -32,6 +32,8 @@ export interface CommandDeps {
   identity: IdentityRuntime;
   /** Uploaded media (local disk or S3); query-api reads the same store. */
   objects: ObjectStore;
+  /** Where unexpected errors are reported (null: nowhere); from the environment when not given. */
+  errorReporter?: ErrorReporter | null;
   /** Lobby members without a live connection leave after a grace (lobbies/presence-reaper.ts);
    * `false` turns it off (tests that join over HTTP without a socket). */
   presenceReaper?: PresenceReaperOptions | false;

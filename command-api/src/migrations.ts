@@ -3,8 +3,10 @@
 import type { Migration } from '@murmur/eventstore';
 import { identityMigrations } from './identity/migrations.ts';
 import { walletSnapshotMigrations } from './wallet/snapshots.ts';
+import { errorReportMigrations } from './error-reports/routes.ts';
 
 export const commandApiMigrations: Migration[] = [
   ...identityMigrations,
   ...walletSnapshotMigrations,
+  ...errorReportMigrations,
 ];

@@ -22,6 +22,7 @@ import { hostApplicationsModule } from './host-applications/routes.ts';
 import { moderationModule } from './moderation/routes.ts';
 import { operationsModule } from './operations/rebuild-request.ts';
 import { chainRpcModule } from './chain-rpc/routes.ts';
+import { errorReportsModule } from './error-reports/routes.ts';
 
 export interface CommandModule {
   name: string;
@@ -31,4 +32,4 @@ export interface CommandModule {
   start?: (deps: CommandDeps) => { stop(): Promise<void> };
 }
 
-export const commandModules: CommandModule[] = [identityModule, profilesModule, socialModule, mediaModule, wallModule, messagesModule, giftingModule, moneyModule, referralModule, lobbiesModule, guildModule, notificationsModule, progressionModule, subscriptionsModule, hostApplicationsModule, moderationModule, bookingModule, moneyOperationsModule, operationsModule, chainRpcModule];
+export const commandModules: CommandModule[] = [identityModule, profilesModule, socialModule, mediaModule, wallModule, messagesModule, giftingModule, moneyModule, referralModule, lobbiesModule, guildModule, notificationsModule, progressionModule, subscriptionsModule, hostApplicationsModule, moderationModule, bookingModule, moneyOperationsModule, operationsModule, chainRpcModule, errorReportsModule];

@@ -1,6 +1,6 @@
 // Builds the command-api with its dependencies (used by main.ts, the demo launcher and tests).
 import { createPool, PostgresEventStore } from '@murmur/eventstore';
-import { CachingSessionGuard, createLogger, PostgresSessionGuard } from '@murmur/platform';
+import { CachingSessionGuard, createLogger, errorReporterFromEnv, PostgresSessionGuard } from '@murmur/platform';
 import http from 'node:http';
 import { createCommandApp } from './app.ts';
 import type { CommandApiConfig } from './config.ts';
@@ -30,6 +30,7 @@ export function buildCommandApi(
     payments: overrides.payments ?? paymentPortsFromEnv(),
     identity: overrides.identity ?? identityRuntimeFromEnv(),
     objects: overrides.objects ?? objectStoreFromEnv(config.JWT_SECRET),
+    errorReporter: overrides.errorReporter === undefined ? errorReporterFromEnv('command-api', pool) : overrides.errorReporter,
   };
   const app = createCommandApp(deps, { trustProxy: config.TRUST_PROXY });
   const server = http.createServer(app);

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { RoleCode } from './access-token.ts';
 import { AccountSettingsDto, AccountDeletedAnswer, CredentialsLeft, CredentialsLinked, DeleteAccountBody, LinkEmailBody, LinkProviderBody, OtherSessionsEnded, SettingsBody, SettingsChanged, UnlinkCredentialBody } from './account-settings.ts';
 import { CommandAnswer } from './answers.ts';
+import { ClientErrorReportingDto, DevErrorReports, DevErrorReportsStored } from './error-reporting.ts';
 import { CountryList } from './countries.ts';
 import { CollectionList, EquipBody } from './collections.ts';
 import { SetSubscriptionPriceBody, SubscribeBody, SubscribedAnswer, SubscriptionPriceAnswer } from './subscriptions.ts';
@@ -134,6 +135,12 @@ const catalogue = [
   open('GET', '/dev/mailbox', 'identity', 'Development only: sign-in emails sent to an address (JSON)', { response: DevMailbox }),
   open('GET', '/dev/mailbox.html', 'identity', 'Development only: sign-in emails sent to an address (HTML)', {
     rawAnswer: { contentType: 'text/html', description: 'A page listing the emails' },
+  }),
+  open('GET', '/client/error-reporting', 'operations', "What the web app's error-reporting SDK is told: the DSN, the demo's local tunnel, or nothing", { response: ClientErrorReportingDto }),
+  open('POST', '/dev/error-reports', 'operations', "Demo only: the web app's SDK tunnels its error envelopes here instead of sending them", { rawBody: 'a Sentry envelope (newline-delimited JSON)', response: DevErrorReportsStored }),
+  open('GET', '/dev/errors', 'operations', 'Demo only: the error reports that would have been sent (JSON)', { response: DevErrorReports }),
+  open('GET', '/dev/errors.html', 'operations', 'Demo only: the error reports that would have been sent (HTML)', {
+    rawAnswer: { contentType: 'text/html', description: 'A page listing the reports' },
   }),
   open('GET', '/dev/sms', 'identity', 'Demo only: sign-in texts the local SMS provider kept for a number (JSON)', { response: DevSmsInbox }),
   open('GET', '/dev/sms.html', 'identity', 'Demo only: sign-in texts the local SMS provider kept for a number (HTML)', {

@@ -38,3 +38,4 @@ export * from './moderation.ts';
 export * from './operations.ts';
 export * from './money-operations.ts';
 export * from './operations-view.ts';
+export * from './error-reporting.ts';

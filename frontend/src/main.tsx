@@ -7,6 +7,7 @@ import { PageLoading } from './components/PageLoading.tsx';
 import { AppShell } from './shell/AppShell.tsx';
 import { SignInRedirect } from './shell/SignInRedirect.tsx';
 import { rememberReferralCode } from './login/signIn.ts';
+import { reportRenderError, startErrorReporting } from './observability/errorReporting.ts';
 import { miniApp, mustRedirectHome, NotFoundPage, paymentReturn as PaymentReturn, routes, type AppRoute } from './routes.tsx';
 import './state/theme.ts';
 import './styles/theme.css';
@@ -20,6 +21,7 @@ function Guarded({ route, children }: { route?: Pick<AppRoute, 'public'>; childr
 
 // Before any redirect drops the query string of a shared referral link.
 rememberReferralCode(window.location.search);
+void startErrorReporting();
 
 const router = createBrowserRouter([
   {
@@ -65,7 +67,7 @@ const router = createBrowserRouter([
   },
 ]);
 
-createRoot(document.getElementById('root')!).render(
+createRoot(document.getElementById('root')!, { onCaughtError: reportRenderError, onUncaughtError: reportRenderError }).render(
   <StrictMode>
     <RouterProvider router={router} />
   </StrictMode>,

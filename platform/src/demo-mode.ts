@@ -34,6 +34,8 @@ export interface DemoSettings {
   devMailbox: boolean;
   /** The local SMS provider and the dev SMS inbox page: the demo's default SMS provider; refused without the demo. */
   localSms: boolean;
+  /** Error reports kept locally (dev_error_reports and its dev page) when no SENTRY_DSN is set: the demo only. */
+  localErrorReports: boolean;
 }
 
 /** Why a config holding a demo value was refused outside the demo. */
@@ -197,6 +199,15 @@ export const demoDefaults: readonly DemoDefault[] = [
     refusals: (env, mode) => (!mode.demo && env.SMS_PROVIDER === 'local' ? ['SMS_PROVIDER=local (the dev SMS inbox) needs MURMUR_DEMO=on'] : []),
   },
   {
+    what: 'the local error-report sink: without SENTRY_DSN, what would be sent to Sentry is kept in dev_error_reports and shown at /api/v1/dev/errors.html',
+    variables: ['SENTRY_DSN', 'SENTRY_BROWSER_DSN'],
+    services: ['command-api', 'query-api'],
+    deploy: [],
+    secrets: [],
+    outside: 'off: nothing is reported or kept unless SENTRY_DSN (and SENTRY_BROWSER_DSN for the web app) is set',
+    refusals: () => [],
+  },
+  {
     what: 'SIWE messages for the domain localhost:3000',
     variables: ['SIWE_DOMAIN'],
     services: ['command-api'],
@@ -245,5 +256,6 @@ export function demoSettings(env: Env = process.env): DemoSettings {
     sandboxPayments: e.SANDBOX_PAYMENTS ? e.SANDBOX_PAYMENTS === 'on' : demo,
     devMailbox: e.DEV_SMTP_SERVER ?? demo,
     localSms: (e.SMS_PROVIDER ?? (demo ? 'local' : 'off')) === 'local',
+    localErrorReports: demo,
   };
 }

@@ -5,6 +5,7 @@ import type { ErrorRequestHandler, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { ApiError } from './api-error.ts';
 import { isDatabaseUnavailable } from './database-unavailable.ts';
+import type { ErrorReporter } from './error-reporting.ts';
 
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
@@ -22,12 +23,15 @@ export function toApiError(error: unknown): ApiError {
   return new ApiError('INTERNAL', texts.errorOccured);
 }
 
-export function errorHandler(logger: Logger): ErrorRequestHandler {
+export function errorHandler(logger: Logger, reporter?: ErrorReporter | null): ErrorRequestHandler {
   return (error, req, res, _next) => {
     let apiError = toApiError(error);
     // A signed-in caller is never told to sign in: what they miss is the terms step.
     if (apiError.code === 'UNAUTHENTICATED' && req.onboardingPending) apiError = new ApiError('ONBOARDING_REQUIRED', texts.onboardingRequired);
-    if (apiError.code === 'INTERNAL') logger.error({ err: error, path: req.path }, 'request failed');
+    if (apiError.code === 'INTERNAL') {
+      logger.error({ err: error, path: req.path }, 'request failed');
+      reporter?.report({ error, method: req.method, path: req.originalUrl.split('?')[0] ?? req.path, uid: req.auth?.uid });
+    }
     if (apiError.code === 'UNAVAILABLE') {
       logger.warn({ err: error, path: req.path }, 'database unavailable');
       res.set('Retry-After', '1');

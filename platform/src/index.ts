@@ -15,3 +15,4 @@ export * from './progression-progress.ts';
 export * from './payment-settings.ts';
 export * from './send.ts';
 export * from './currency-rates.ts';
+export * from './error-reporting.ts';

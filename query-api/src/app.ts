@@ -18,6 +18,6 @@ export function createQueryApp(deps: QueryDeps, options: { trustProxy?: string }
   app.use('/api/v1', api);
   app.use('/api/docs', apiDocsRouter());
   app.use(notFoundHandler);
-  app.use(errorHandler(deps.logger));
+  app.use(errorHandler(deps.logger, deps.errorReporter));
   return app;
 }

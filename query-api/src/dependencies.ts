@@ -1,7 +1,7 @@
-import type { CurrencyRateSource, Logger, PaymentSettings, SessionGuard } from '@murmur/platform';
+import type { CurrencyRateSource, ErrorReporter, Logger, PaymentSettings, SessionGuard } from '@murmur/platform';
 import type { ObjectStore } from '@murmur/platform/object-store';
 import type pg from 'pg';
-import type { IdentityProvidersDto } from '@murmur/contracts';
+import type { ClientErrorReportingDto, IdentityProvidersDto } from '@murmur/contracts';
 import type { GifProvider } from './gifs/gif-provider.ts';
 
 export interface QueryDeps {
@@ -20,4 +20,8 @@ export interface QueryDeps {
   gifs?: GifProvider;
   /** The sign-in screen's identity providers; from the environment when not given (tests pass their own). */
   identityProviders?: IdentityProvidersDto;
+  /** Where unexpected errors are reported (null: nowhere); from the environment when not given. */
+  errorReporter?: ErrorReporter | null;
+  /** What the web app's error-reporting SDK is told; from the environment when not given. */
+  clientErrorReporting?: ClientErrorReportingDto;
 }

@@ -22,5 +22,6 @@ import { moneyOperationQueryRoutes } from './money-operations/routes.ts';
 import { bookingQueryRoutes } from './booking/routes.ts';
 import { hostApplicationRoutes } from './host-applications/routes.ts';
 import { consoleRoutes } from './console/routes.ts';
+import { errorReportRoutes } from './error-reports/routes.ts';
 
-export const queryModules: Array<(router: express.Router, deps: QueryDeps) => void> = [opsRoutes, lobbyQueryRoutes, lobbyToolQueryRoutes, identityRoutes, identityProviderRoutes, giftingRoutes, walletRoutes, socialRoutes, messageRoutes, mediaRoutes, referralQueryRoutes, guildQueryRoutes, globalLeaderboardRoutes, gifRoutes, notificationRoutes, progressionQueryRoutes, hostApplicationRoutes, consoleRoutes, bookingQueryRoutes, moneyOperationQueryRoutes, locationRoutes];
+export const queryModules: Array<(router: express.Router, deps: QueryDeps) => void> = [opsRoutes, lobbyQueryRoutes, lobbyToolQueryRoutes, identityRoutes, identityProviderRoutes, giftingRoutes, walletRoutes, socialRoutes, messageRoutes, mediaRoutes, referralQueryRoutes, guildQueryRoutes, globalLeaderboardRoutes, gifRoutes, notificationRoutes, progressionQueryRoutes, hostApplicationRoutes, consoleRoutes, bookingQueryRoutes, moneyOperationQueryRoutes, locationRoutes, errorReportRoutes];

@@ -1,5 +1,5 @@
 import { createPool } from '@murmur/eventstore';
-import { createLogger, currencyRatesFromEnv, PostgresSessionGuard, readPaymentSettings } from '@murmur/platform';
+import { createLogger, currencyRatesFromEnv, errorReporterFromEnv, PostgresSessionGuard, readPaymentSettings } from '@murmur/platform';
 import { objectStoreFromEnv } from '@murmur/platform/object-store';
 import http from 'node:http';
 import { createQueryApp } from './app.ts';
@@ -16,6 +16,7 @@ export function buildQueryApi(config: { DATABASE_URL: string; READ_DATABASE_URL?
     payments: overrides.payments ?? readPaymentSettings(),
     rates: overrides.rates ?? currencyRatesFromEnv(),
     objects: overrides.objects ?? objectStoreFromEnv(config.JWT_SECRET),
+    errorReporter: overrides.errorReporter === undefined ? errorReporterFromEnv('query-api', pool) : overrides.errorReporter,
   };
   const server = http.createServer(createQueryApp(deps, { trustProxy: config.TRUST_PROXY }));
   return { server, deps };
