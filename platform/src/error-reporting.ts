@@ -44,8 +44,6 @@ export async function storeEnvelope(pool: pg.Pool, source: string, body: string 
   return stored;
 }
 
-type SentryCore = typeof import('@sentry/core');
-
 /** V8's stack lines (`at fn (file:line:col)`), for the events' frames. */
 const v8StackLine = (line: string) => {
   const m = /^\s*at (?:(.+?) \()?(.+?):(\d+):(\d+)\)?$/.exec(line);
@@ -53,30 +51,17 @@ const v8StackLine = (line: string) => {
   return { function: m[1] ?? '?', filename: m[2], lineno: Number(m[3]), colno: Number(m[4]), in_app: !m[2]!.includes('/node_modules/') };
 };
 
-/** Sentry's core client for a server: its event builder, scopes, envelopes and transport (the same
- * pieces Sentry's server SDKs are made of, without the tracing @sentry/node loads). */
-function serverClient(Sentry: SentryCore, options: ConstructorParameters<SentryCore['Client']>[0]) {
-  class ServerClient extends Sentry.Client {
-    eventFromException(exception: unknown, hint?: Parameters<SentryCore['eventFromUnknownInput']>[3]) {
-      return Promise.resolve(Sentry.eventFromUnknownInput(this, options.stackParser, exception, hint));
-    }
-    eventFromMessage(message: Parameters<SentryCore['eventFromMessage']>[1], level?: Parameters<SentryCore['eventFromMessage']>[2], hint?: Parameters<SentryCore['eventFromMessage']>[3]) {
-      return Promise.resolve(Sentry.eventFromMessage(options.stackParser, message, level, hint, options.attachStacktrace));
-    }
-  }
-  return new ServerClient(options);
-}
-
 export function createErrorReporter(service: string, s: ErrorReporterSettings): ErrorReporter | null {
   if (!s.dsn && !s.localSink) return null;
-  type Ready = { client: InstanceType<SentryCore['Client']>; scope: InstanceType<SentryCore['Scope']> };
+  // Sentry's server runtime client (the core of its server SDKs, without the tracing @sentry/node loads).
+  type Ready = { client: import('@sentry/core/server').ServerRuntimeClient; scope: import('@sentry/core').Scope };
   let ready: Promise<Ready> | null = null;
   const start = () =>
-    (ready ??= import('@sentry/core').then((Sentry) => {
+    (ready ??= Promise.all([import('@sentry/core'), import('@sentry/core/server')]).then(([Sentry, { ServerRuntimeClient }]) => {
       const sink = s.dsn ? null : s.localSink!;
       const dsn = s.dsn ?? LOCAL_SINK_DSN;
       const endpoint = sink ? '' : Sentry.getEnvelopeEndpointWithUrlEncodedAuth(Sentry.makeDsn(dsn)!);
-      const client = serverClient(Sentry, {
+      const client = new ServerRuntimeClient({
         dsn,
         environment: s.environment,
         release: s.release,

@@ -16,7 +16,8 @@ export async function startErrorReporting(): Promise<void> {
     dsn: config.dsn,
     environment: config.environment,
     tunnel: config.tunnel ?? undefined,
-    sendDefaultPii: false,
+    // No personal data: no user fields, cookies, headers, bodies or query strings.
+    dataCollection: { userInfo: false, cookies: false, httpHeaders: false, httpBodies: [], urlQueryParams: false },
     // Errors only: no session pings.
     integrations: (defaults) => defaults.filter((i) => i.name !== 'BrowserSession'),
   });
