@@ -108,6 +108,8 @@ describe('answers against their contracts DTOs', () => {
     expect((await query(null, `/lobbies/${id}/chat`)).items[0].payload.body).toBe('hello');
     await query('d-user', `/lobbies/${id}/chat?roomId=${room.roomId}`);
     await query('d-user', '/gifs/search?q=');
+    const dice = await command('d-user', `/lobbies/${id}/tools/dice`);
+    expect((await query('d-user', `/lobbies/${id}/tools`, dice.position)).recent).toHaveLength(1);
 
     await command('d-guest', `/lobbies/${id}/rooms/${room.roomId}/leave`);
     await command('d-user', `/lobbies/${id}/rooms/${room.roomId}/end`);
@@ -210,6 +212,8 @@ describe('answers against their contracts DTOs', () => {
     expectDto('GET', '/user/settings', await stack.api('/user/settings', { token }));
     expectDto('GET', '/dev/mailbox?email=dto@example.com', await stack.api('/dev/mailbox?email=dto@example.com'));
     expectDto('GET', '/dev/sms?to=%2B14155550100', await stack.api('/dev/sms?to=%2B14155550100'));
+    expectDto('GET', '/client/error-reporting', await stack.api('/client/error-reporting'));
+    expectDto('GET', '/dev/errors', await stack.api('/dev/errors'));
     expectDto('GET', '/auth/providers', await stack.api('/auth/providers'));
     expectDto('POST', '/auth/logout', await stack.api('/auth/logout', { method: 'POST', token, body: {} }));
   });
