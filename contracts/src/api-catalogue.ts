@@ -412,3 +412,16 @@ type EntryOf<K extends ApiRouteKey> = K extends `${infer M} ${infer P}` ? Extrac
 export type ApiResponse<K extends ApiRouteKey> = EntryOf<K> extends { response: infer S extends z.ZodType } ? z.infer<S> : unknown;
 /** Routes of one method, e.g. `ApiRouteOf<'GET'>`. */
 export type ApiRouteOf<M extends ApiMethod> = Extract<ApiRouteKey, `${M} ${string}`>;
+
+/**
+ * Older and newer API versions the clients call for a few routes: each alias answers exactly as the
+ * v1 route it names (same handler, same DTO). Rewritten to `/api/v1` by `apiVersionAliases` in
+ * `@murmur/platform`, in both APIs, so neither edge (nginx, scripts/edge.ts) needs to know them.
+ */
+export const versionAliases = [
+  { version: 'v2', route: 'GET /lobbies' },
+  { version: 'v2', route: 'GET /lobbies/public' },
+  { version: 'v0', route: 'GET /app/home' },
+  { version: 'v0', route: 'GET /app/home/public' },
+  { version: 'v2', route: 'POST /referral/me/link' },
+] as const satisfies ReadonlyArray<{ version: 'v0' | 'v2' | 'v3'; route: ApiRouteKey }>;

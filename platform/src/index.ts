@@ -16,3 +16,4 @@ export * from './payment-settings.ts';
 export * from './send.ts';
 export * from './currency-rates.ts';
 export * from './error-reporting.ts';
+export * from './version-aliases.ts';
