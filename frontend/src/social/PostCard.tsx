@@ -2,6 +2,7 @@
 // (own posts) and report (others').
 import type { WallPost } from '@murmur/contracts/social';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { Avatar } from '../components/Avatar.tsx';
 import { ReportDialog } from '../moderation/ReportDialog.tsx';
 import { Button } from '../components/Button.tsx';
@@ -10,12 +11,19 @@ import styles from './social.module.css';
 export function PostCard({ post, mine, onLike, onDelete, onUnlock }: { post: WallPost; mine: boolean; onLike(): void; onDelete?(): void; onUnlock?(): void }) {
   const [reporting, setReporting] = useState(false);
   const kind = post.mediaFormat?.split('/')[0];
+  const author = post.authorUsername ?? post.authorUid;
+  const profile = `/profile?uid=${encodeURIComponent(post.authorUid)}`;
   return (
     <article className={styles.post} data-testid={`post-${post.id}`}>
       <header className={styles.postHeader}>
-        <Avatar name={post.authorUsername ?? post.authorUid} src={post.authorProfilePic} size={36} />
+        {/* The avatar repeats the name's link for the pointer; one tab stop and one name for screen readers. */}
+        <Link to={profile} className={styles.authorAvatar} tabIndex={-1} aria-hidden data-testid="post-author-avatar">
+          <Avatar name={author} src={post.authorProfilePic} size={36} />
+        </Link>
         <div>
-          <strong>{post.authorUsername ?? post.authorUid}</strong>
+          <Link to={profile} className={styles.authorName} data-testid="post-author">
+            {author}
+          </Link>
           <div className={styles.dim}>{new Date(post.createdAt).toLocaleString()}</div>
         </div>
         {post.subscriberOnly ? <span className={styles.tag}>Subscribers</span> : null}

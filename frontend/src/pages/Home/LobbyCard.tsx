@@ -17,11 +17,20 @@ export function LobbyCard({ lobby }: { lobby: LobbyCardData }) {
       <div className={styles.cover} style={{ background: cover }}>
         <div className={styles.coverTop}>
           {lobby.isLive && lobby.status !== 'ended' ? (
-            <span className={styles.live}>
-              <span className={styles.liveDot} /> LIVE
-            </span>
+            // Open but nobody in it: LIVE would promise a conversation that is not there.
+            lobby.userCount > 0 ? (
+              <span className={styles.live} data-testid="lobby-state">
+                <span className={styles.liveDot} /> LIVE
+              </span>
+            ) : (
+              <span className={styles.offline} data-testid="lobby-state">
+                Empty
+              </span>
+            )
           ) : (
-            <span className={styles.offline}>Offline</span>
+            <span className={styles.offline} data-testid="lobby-state">
+              Offline
+            </span>
           )}
           {lobby.kind !== 'public' ? (
             <span className={styles.kind}>

@@ -43,7 +43,7 @@ export function EngageTab() {
               {l.userCount} listening
             </span>
           </span>
-          <span className={styles.live}>LIVE</span>
+          {l.userCount > 0 ? <span className={styles.live}>LIVE</span> : <span className={styles.itemSub}>Empty</span>}
         </button>
       ))}
     </div>
