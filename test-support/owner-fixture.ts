@@ -3,6 +3,7 @@
 // the catalogue at them.
 import { threadIdOf, type ApiRoute } from '@murmur/contracts';
 import { expect } from 'vitest';
+import { joinAgency } from './agency-roster.ts';
 import { actors, type TestStack } from './stack.ts';
 
 export const OWNER = 'mx-owner';
@@ -50,7 +51,7 @@ export async function createOwnerFixture(stack: TestStack, agentToken: string): 
 
   const agency = await stack.api('/guild/agencies', { method: 'POST', token: agentToken, body: { agencyId: fixture.agencyId, name: 'Matrix agency', guildSharePct: 20, hostSharePct: 80 } });
   expect([200, 201]).toContain(agency.status);
-  expect((await stack.api(`/guild/agencies/${fixture.agencyId}/hosts`, { method: 'POST', token: agentToken, body: { hostUid: HOST } })).status).toBe(200);
+  await joinAgency(stack, agentToken, fixture.agencyId, HOST);
   for (const [name, value] of Object.entries(fixture)) expect(value, name).toBeTruthy();
   // Everything above is projected before anyone reads.
   await get(OWNER, `/lobbies/${fixture.lobbyId}`, agency.body.position ?? paid.body.position);

@@ -14,7 +14,7 @@ import { GlobalLeaderboardDto, GlobalLeaderboardQuery } from './global-leaderboa
 import { CmsAssetList, GiftCatalogueAnswer, SendGiftBody } from './gifting.ts';
 import { GifSearchQuery, GifSearchResult } from './gifs.ts';
 import {
-  AddAgencyHostBody, AgencyCreatedAnswer, AgencyDto, AgencyList, CharmPaymentPage, CharmPaymentSubmittedAnswer, ConsoleAgencyDetail, ConsoleAgencyPage, CreateAgencyBody, GiftReceiptPage, PeriodQuery,
+  AgencyCreatedAnswer, AgencyInvitationList, InviteAgencyHostBody, MyAgencyInvitations, AgencyDto, AgencyList, CharmPaymentPage, CharmPaymentSubmittedAnswer, ConsoleAgencyDetail, ConsoleAgencyPage, CreateAgencyBody, GiftReceiptPage, PeriodQuery,
   PeriodSettledAnswer, SetShareRatiosBody, SettlementPage, SettlementPreviewDto, SettlePeriodBody, SubmitCharmPaymentBody, VerifyAgencyBody,
 } from './guild.ts';
 import {
@@ -333,8 +333,13 @@ const catalogue = [
 
   // ---- guild (agencies) ----
   post('/guild/agencies', 'guild', 'Create an agency', { roles: ['ag'], body: CreateAgencyBody, response: AgencyCreatedAnswer, status: 201 }),
-  post('/guild/agencies/{agencyId}/hosts', 'guild', 'Add a host', { roles: ['ag'], body: AddAgencyHostBody, response: CommandAnswer }),
+  post('/guild/agencies/{agencyId}/invitations', 'guild', 'Invite a creator to the roster (they join by accepting)', { roles: ['ag'], body: InviteAgencyHostBody, response: CommandAnswer }),
   route('DELETE', '/guild/agencies/{agencyId}/hosts/{hostUid}', 'guild', true, 'Remove a host', { roles: ['ag'], response: CommandAnswer }),
+  post('/guild/invitations/{agencyId}/accept', 'guild', "Accept an agency's invitation (join its roster)", { response: CommandAnswer }),
+  post('/guild/invitations/{agencyId}/decline', 'guild', "Decline an agency's invitation", { response: CommandAnswer }),
+  post('/guild/membership/leave', 'guild', 'Leave the own agency', { response: CommandAnswer }),
+  get('/guild/invitations', 'guild', "The caller's agency and the invitations waiting for their answer", { response: MyAgencyInvitations }),
+  get('/guild/agencies/{agencyId}/invitations', 'guild', 'Invitations the agency sent that wait for an answer', { roles: ['ag'], response: AgencyInvitationList }),
   route('PUT', '/guild/agencies/{agencyId}/shares', 'guild', true, 'Set share ratios', { roles: ['ag'], body: SetShareRatiosBody, response: CommandAnswer }),
   post('/guild/agencies/{agencyId}/settlements', 'guild', 'Settle a period', { roles: ['ag'], body: SettlePeriodBody, response: PeriodSettledAnswer, status: 201 }),
   post('/guild/agencies/{agencyId}/payments', 'guild', 'Record a charm payment to a host', { roles: ['ag'], body: SubmitCharmPaymentBody, response: CharmPaymentSubmittedAnswer, status: 201 }),

@@ -23,6 +23,10 @@ export const guildTexts = {
   notOwner: 'Only the agency can manage its guild.',
   hostAlreadyInAgency: 'This host already belongs to an agency.',
   hostNotInAgency: 'This host is not in the agency.',
+  alreadyOnRoster: 'This creator is already in your agency.',
+  invitationNotFound: 'There is no pending invitation from this agency.',
+  inAnotherAgency: 'You already belong to an agency. Leave it before joining another.',
+  notInAnyAgency: 'You are not in an agency.',
   periodInvalid: 'The period must end after it starts and not in the future.',
   periodOverlaps: 'This period overlaps a period already settled.',
   paymentNotFound: 'This payment does not exist.',
@@ -43,7 +47,8 @@ export const CreateAgencyBody = shareRatios(
     hostSharePct: SharePercent,
   }),
 );
-export const AddAgencyHostBody = z.object({ hostUid: z.string().trim().min(1, formatText(texts.required, { field: 'Host' })).max(200) });
+/** POST guild/agencies/{agencyId}/invitations: the creator the agency invites (they accept or decline). */
+export const InviteAgencyHostBody = z.object({ hostUid: z.string().trim().min(1, formatText(texts.required, { field: 'Creator' })).max(200) });
 export const SetShareRatiosBody = shareRatios(z.object({ guildSharePct: SharePercent, hostSharePct: SharePercent }));
 export const PeriodQuery = z.object({
   periodStart: z.iso.datetime({ offset: true, error: 'Period start must be a date and time.' }),
@@ -97,9 +102,19 @@ export type AgencyPeriodSettled = z.infer<typeof AgencyPeriodSettled>;
 export type CharmPaymentSubmitted = z.infer<typeof CharmPaymentSubmitted>;
 export type SettlementHostLine = z.infer<typeof SettlementHostLine>;
 
-/** On `agency-host-{uid}`: which agency holds a host, and payouts it opened to them. */
+/** On `agency-host-{uid}` (the creator's membership stream): which agency holds a host, and payouts
+ * it opened to them. `HostAgencyClaimed` is no longer written (joining takes the creator's
+ * acceptance, `AgencyInvitationAccepted`); streams that hold it still read as a membership. */
 export const HostAgencyClaimed = z.object({ hostUid: z.string(), agencyId: z.string(), at: z.string() });
+/** The agency removed the host from its roster. */
 export const HostAgencyReleased = HostAgencyClaimed;
+/** An agency invited the creator; the agency's name is kept so the invitation reads without a join. */
+export const AgencyInvitationSent = z.object({ hostUid: z.string(), agencyId: z.string(), agencyName: z.string(), invitedBy: z.string(), invitedAt: z.string() });
+/** The creator accepted: from now on they are in the agency (its roster follows in the same transaction). */
+export const AgencyInvitationAccepted = z.object({ hostUid: z.string(), agencyId: z.string(), acceptedAt: z.string() });
+export const AgencyInvitationDeclined = z.object({ hostUid: z.string(), agencyId: z.string(), declinedAt: z.string() });
+/** The creator left the agency on their own. */
+export const AgencyLeft = z.object({ hostUid: z.string(), agencyId: z.string(), leftAt: z.string() });
 export const HostPayoutAuthorized = z.object({ hostUid: z.string(), agencyId: z.string(), withdrawalId: z.string(), at: z.string() });
 
 /** Agencies (`agency-{id}`) and host memberships (`agency-host-{uid}`). */
@@ -115,12 +130,19 @@ export const guildEventSchemas = {
   HostAgencyClaimed,
   HostAgencyReleased,
   HostPayoutAuthorized,
+  AgencyInvitationSent,
+  AgencyInvitationAccepted,
+  AgencyInvitationDeclined,
+  AgencyLeft,
 } as const;
 export type AgencyEvent = EventUnionOf<
   typeof guildEventSchemas,
   'AgencyCreated' | 'AgencyHostAdded' | 'AgencyHostRemoved' | 'AgencyShareRatiosSet' | 'AgencyPeriodSettled' | 'CharmPaymentSubmitted' | 'CharmPaymentConfirmed' | 'AgencyVerified'
 >;
-export type HostMembershipEvent = EventUnionOf<typeof guildEventSchemas, 'HostAgencyClaimed' | 'HostAgencyReleased' | 'HostPayoutAuthorized'>;
+export type HostMembershipEvent = EventUnionOf<
+  typeof guildEventSchemas,
+  'HostAgencyClaimed' | 'HostAgencyReleased' | 'HostPayoutAuthorized' | 'AgencyInvitationSent' | 'AgencyInvitationAccepted' | 'AgencyInvitationDeclined' | 'AgencyLeft'
+>;
 
 // DTOs ------------------------------------------------------------------------------------------
 
@@ -176,6 +198,18 @@ export const AgencyDto = z.object({
   lastSettledUntil: z.string().nullable(),
 });
 export type AgencyDto = z.infer<typeof AgencyDto>;
+
+/** GET guild/agencies/{agencyId}/invitations: the creators the agency invited who have not answered yet. */
+export const AgencyInvitationList = z.object({
+  items: z.array(z.object({ host: z.object({ uid: z.string(), username: z.string(), profilePicUrl: z.string().nullable() }), invitedAt: z.string() })),
+});
+export type AgencyInvitationList = z.infer<typeof AgencyInvitationList>;
+/** GET guild/invitations: the caller's agency (if any) and the invitations waiting for their answer. */
+export const MyAgencyInvitations = z.object({
+  membership: z.object({ agencyId: z.string(), name: z.string(), joinedAt: z.string() }).nullable(),
+  items: z.array(z.object({ agencyId: z.string(), name: z.string(), invitedBy: z.object({ uid: z.string(), username: z.string() }), invitedAt: z.string() })),
+});
+export type MyAgencyInvitations = z.infer<typeof MyAgencyInvitations>;
 
 /** GET guild/agencies: the caller's agencies with their host counts. */
 export const AgencyListItem = z.object({ agencyId: z.string(), name: z.string(), guildSharePct: z.number(), hostSharePct: z.number(), hostCount: z.number().int() });

@@ -23,6 +23,8 @@ export const NotificationKind = z.enum([
   'operator_warning',
   'host_approved',
   'host_rejected',
+  /** An agency invited the user to its roster (they answer on /guild). */
+  'agency_invitation',
 ]);
 export type NotificationKind = z.infer<typeof NotificationKind>;
 
@@ -49,6 +51,8 @@ export const NotificationFacts = z.object({
   action: z.string().optional(),
   reportKind: z.string().optional(),
   until: z.string().optional(),
+  agencyId: z.string().optional(),
+  agencyName: z.string().optional(),
 });
 export type NotificationFacts = z.infer<typeof NotificationFacts>;
 
@@ -124,6 +128,8 @@ export function notificationLink(kind: NotificationKind, actorUid: string | null
     case 'host_approved':
     case 'host_rejected':
       return '/tier';
+    case 'agency_invitation':
+      return '/guild';
     default: {
       const _exhaustive: never = kind;
       return _exhaustive;

@@ -52,7 +52,7 @@ const sampleBodies: Record<string, unknown> = {
   '/lobbies/{id}/pin': { message: 'pinned by a stranger' },
   '/lobbies/{id}/rooms': { title: 'Intruder room', mins: 15 },
   '/messages/refresh': { threadId: '' },
-  '/guild/agencies/{agencyId}/hosts': { hostUid: STRANGER },
+  '/guild/agencies/{agencyId}/invitations': { hostUid: STRANGER },
   '/guild/agencies/{agencyId}/shares': { guildSharePct: 50, hostSharePct: 50 },
   '/guild/agencies/{agencyId}/settlements': { periodStart: '2026-01-01T00:00:00Z', periodEnd: '2026-01-08T00:00:00Z' },
   '/guild/agencies/{agencyId}/payments': { hostUid: HOST, charm: 10, proofUrl: 'https://example.com/proof.png' },

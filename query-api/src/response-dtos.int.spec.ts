@@ -143,7 +143,8 @@ describe('answers against their contracts DTOs', () => {
       return res.body as Record<string, any>;
     };
     await asAgency('/guild/agencies', { agencyId: 'm-agency', name: 'Money Agency', guildSharePct: 20, hostSharePct: 80 });
-    await asAgency('/guild/agencies/m-agency/hosts', { hostUid: 'm-host' });
+    await asAgency('/guild/agencies/m-agency/invitations', { hostUid: 'm-host' });
+    await command('m-host', '/guild/invitations/m-agency/accept');
     const payout = await asAgency('/wallet/creator/payment', { creatorUid: 'm-host', amount: 50, proofUrl: 'https://example.org/proof.png' });
     await command('m-host', '/wallet/creator/cashout-confirm', { withdrawalId: payout.transactionId }, 'PUT');
     // A repeated confirmation answers like the first.
@@ -386,9 +387,14 @@ describe('answers against their contracts DTOs', () => {
       return res.body as Record<string, any>;
     };
     await guild('/guild/agencies', { agencyId: 'dto-agency', name: 'Typed agency', guildSharePct: 30, hostSharePct: 70 });
-    await guild('/guild/agencies/dto-agency/hosts', { hostUid: 'g-host' });
-    await guild('/guild/agencies/dto-agency/hosts', { hostUid: 'g-leaver' });
-    await guild('/guild/agencies/dto-agency/hosts/g-leaver', undefined, 'DELETE');
+    // Creators join by accepting the agency's invitation; one is removed, one leaves, one declines.
+    for (const host of ['g-host', 'g-removed', 'g-leaver', 'g-decliner']) await guild('/guild/agencies/dto-agency/invitations', { hostUid: host });
+    const invited = await guild('/guild/agencies/dto-agency/invitations', { hostUid: 'g-pending' });
+    expect((await query('g-decliner', '/guild/invitations', invited.position)).items).toEqual([expect.objectContaining({ agencyId: 'dto-agency', name: 'Typed agency' })]);
+    await command('g-decliner', '/guild/invitations/dto-agency/decline');
+    for (const host of ['g-host', 'g-removed', 'g-leaver']) await command(host, '/guild/invitations/dto-agency/accept');
+    await guild('/guild/agencies/dto-agency/hosts/g-removed', undefined, 'DELETE');
+    await command('g-leaver', '/guild/membership/leave');
     await guild('/guild/agencies/dto-agency/shares', { guildSharePct: 25, hostSharePct: 75 }, 'PUT');
     const periodStart = new Date(Date.now() - 60_000).toISOString();
     const periodEnd = new Date().toISOString();
@@ -403,6 +409,8 @@ describe('answers against their contracts DTOs', () => {
     // The money test's agency is listed too.
     expect((await read(boss, '/guild/agencies')).items).toEqual(expect.arrayContaining([expect.objectContaining({ agencyId: 'dto-agency', hostCount: 1 })]));
     expect((await read(boss, '/guild/agencies/dto-agency')).roster.map((h: { uid: string }) => h.uid)).toEqual(['g-host']);
+    expect((await read(boss, '/guild/agencies/dto-agency/invitations')).items.map((i: { host: { uid: string } }) => i.host.uid)).toEqual(['g-pending']);
+    expect((await query('g-host', '/guild/invitations', confirmed.position)).membership).toMatchObject({ agencyId: 'dto-agency', name: 'Typed agency' });
     await read(boss, '/guild/agencies/dto-agency/receipts');
     await read(boss, `/guild/agencies/dto-agency/preview?periodStart=${periodStart}&periodEnd=${periodEnd}`);
     expect((await read(boss, '/guild/agencies/dto-agency/settlements')).items).toHaveLength(1);

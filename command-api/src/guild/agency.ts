@@ -7,6 +7,7 @@ export type { AgencyEvent, HostMembershipEvent } from '@murmur/contracts';
 export interface AgencyState {
   exists: boolean;
   agencyId: string;
+  name: string;
   ownerUid: string;
   guildSharePct: number;
   hostSharePct: number;
@@ -18,13 +19,13 @@ export interface AgencyState {
 }
 
 export const initialAgencyState = (): AgencyState => ({
-  exists: false, agencyId: '', ownerUid: '', guildSharePct: 0, hostSharePct: 0, hosts: [], periods: [], payments: {}, verified: false,
+  exists: false, agencyId: '', name: '', ownerUid: '', guildSharePct: 0, hostSharePct: 0, hosts: [], periods: [], payments: {}, verified: false,
 });
 
 export function evolveAgency(state: AgencyState, event: AgencyEvent): AgencyState {
   switch (event.type) {
     case 'AgencyCreated':
-      return { ...state, exists: true, agencyId: event.data.agencyId, ownerUid: event.data.ownerUid, guildSharePct: event.data.guildSharePct, hostSharePct: event.data.hostSharePct };
+      return { ...state, exists: true, agencyId: event.data.agencyId, name: event.data.name || event.data.agencyId, ownerUid: event.data.ownerUid, guildSharePct: event.data.guildSharePct, hostSharePct: event.data.hostSharePct };
     case 'AgencyHostAdded':
       return { ...state, hosts: [...state.hosts, event.data.hostUid] };
     case 'AgencyHostRemoved':
@@ -48,19 +49,33 @@ export function evolveAgency(state: AgencyState, event: AgencyEvent): AgencyStat
   }
 }
 
-// A host's membership on `agency-host-{uid}`: the one place that says which agency holds a host,
-// so two agencies adding the same host at once cannot both win.
+// A creator's membership on `agency-host-{uid}`: the one place that says which agency holds them
+// and which agencies invited them, so joining takes their own acceptance and two agencies cannot
+// both hold them (docs/decisions/guild.md).
 export interface HostMembershipState {
   agencyId: string | null;
+  /** Agencies whose invitation waits for the creator's answer. */
+  invitations: string[];
   /** Payouts authorized on this stream, so a retry after a crash goes on even if the host left since. */
   payouts: Record<string, string>;
 }
+
+export const initialHostMembershipState = (): HostMembershipState => ({ agencyId: null, invitations: [], payouts: {} });
+
+const without = (list: string[], agencyId: string) => list.filter((a) => a !== agencyId);
 
 export function evolveHostMembership(state: HostMembershipState, event: HostMembershipEvent): HostMembershipState {
   switch (event.type) {
     case 'HostAgencyClaimed':
       return { ...state, agencyId: event.data.agencyId };
+    case 'AgencyInvitationSent':
+      return state.invitations.includes(event.data.agencyId) ? state : { ...state, invitations: [...state.invitations, event.data.agencyId] };
+    case 'AgencyInvitationAccepted':
+      return { ...state, agencyId: event.data.agencyId, invitations: without(state.invitations, event.data.agencyId) };
+    case 'AgencyInvitationDeclined':
+      return { ...state, invitations: without(state.invitations, event.data.agencyId) };
     case 'HostAgencyReleased':
+    case 'AgencyLeft':
       return state.agencyId === event.data.agencyId ? { ...state, agencyId: null } : state;
     case 'HostPayoutAuthorized':
       return { ...state, payouts: { ...state.payouts, [event.data.withdrawalId]: event.data.agencyId } };

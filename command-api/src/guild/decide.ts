@@ -1,9 +1,11 @@
-// Pure agency decisions: only the agency's owner manages it; a host is in one agency at a time;
-// share ratios 1-100 adding up to 100; settled periods never overlap; a payment is confirmed once.
+// Pure agency decisions: only the agency's owner manages it; a creator joins an agency only by
+// accepting its invitation, and is in one agency at a time (decided on the creator's membership
+// stream; the agency's roster follows in the same transaction); share ratios 1-100 adding up to
+// 100; settled periods never overlap; payments go only to the roster; a payment is confirmed once.
 import { guildTexts, type SettlementHostLine } from '@murmur/contracts';
 import { ApiError } from '@murmur/platform';
 import type { Decider } from '../decider/decider.ts';
-import { evolveAgency, evolveHostMembership, initialAgencyState, type AgencyEvent, type AgencyState, type HostMembershipEvent, type HostMembershipState } from './agency.ts';
+import { evolveAgency, evolveHostMembership, initialAgencyState, initialHostMembershipState, type AgencyEvent, type AgencyState, type HostMembershipEvent, type HostMembershipState } from './agency.ts';
 
 export interface PeriodTotals {
   receiptCount: number;
@@ -16,7 +18,10 @@ export interface PeriodTotals {
 
 export type AgencyCommand =
   | { type: 'CreateAgency'; agencyId: string; name: string; ownerUid: string; guildSharePct: number; hostSharePct: number; now: Date }
-  | { type: 'AddHost'; actorUid: string; hostUid: string; hostAgencyId: string | null; now: Date }
+  /** The roster follows the creator's acceptance (decided on their membership stream, same transaction). */
+  | { type: 'RecordHostJoined'; hostUid: string; now: Date }
+  /** The roster follows the creator leaving (decided on their membership stream, same transaction). */
+  | { type: 'RecordHostLeft'; hostUid: string; now: Date }
   | { type: 'RemoveHost'; actorUid: string; hostUid: string; now: Date }
   | { type: 'SetShareRatios'; actorUid: string; guildSharePct: number; hostSharePct: number; now: Date }
   | { type: 'SettlePeriod'; actorUid: string; settlementId: string; periodStart: Date; periodEnd: Date; totals: PeriodTotals; now: Date }
@@ -25,7 +30,8 @@ export type AgencyCommand =
   /** An admin verifies the agency (the route checks the role); a second verification changes nothing. */
   | { type: 'VerifyAgency'; adminUid: string; note: string; now: Date };
 
-function managed(state: AgencyState, actorUid: string): void {
+/** Only the agency's owner manages it (who owns an agency never changes). */
+export function managed(state: AgencyState, actorUid: string): void {
   if (!state.exists) throw new ApiError('NOT_FOUND', guildTexts.agencyNotFound);
   if (state.ownerUid !== actorUid) throw new ApiError('FORBIDDEN', guildTexts.notOwner);
 }
@@ -39,11 +45,14 @@ export function decideAgency(command: AgencyCommand, state: AgencyState): Agency
       const { agencyId: id, name, ownerUid, guildSharePct, hostSharePct } = command;
       return [{ type: 'AgencyCreated', data: { agencyId: id, name, ownerUid, guildSharePct, hostSharePct, createdAt: at } }];
     }
-    case 'AddHost': {
-      managed(state, command.actorUid);
+    case 'RecordHostJoined': {
+      if (!state.exists) throw new ApiError('NOT_FOUND', guildTexts.agencyNotFound);
       if (state.hosts.includes(command.hostUid)) return [];
-      if (command.hostAgencyId && command.hostAgencyId !== agencyId) throw new ApiError('RULE_VIOLATED', guildTexts.hostAlreadyInAgency);
       return [{ type: 'AgencyHostAdded', data: { agencyId, hostUid: command.hostUid, addedAt: at } }];
+    }
+    case 'RecordHostLeft': {
+      if (!state.hosts.includes(command.hostUid)) return [];
+      return [{ type: 'AgencyHostRemoved', data: { agencyId, hostUid: command.hostUid, removedAt: at } }];
     }
     case 'RemoveHost': {
       managed(state, command.actorUid);
@@ -103,27 +112,61 @@ export const agencyDecider: Decider<AgencyState, AgencyCommand, AgencyEvent> = {
 };
 
 export type HostMembershipCommand =
-  | { type: 'ClaimHost'; hostUid: string; agencyId: string; now: Date }
+  /** The route checked that `invitedBy` owns the agency (ownership never changes). */
+  | { type: 'InviteHost'; hostUid: string; agencyId: string; agencyName: string; invitedBy: string; now: Date }
+  | { type: 'AcceptInvitation'; hostUid: string; agencyId: string; now: Date }
+  | { type: 'DeclineInvitation'; hostUid: string; agencyId: string; now: Date }
+  | { type: 'LeaveAgency'; hostUid: string; now: Date }
+  /** The agency removed the host from its roster (decided on `agency-{id}`, same transaction). */
   | { type: 'ReleaseHost'; hostUid: string; agencyId: string; now: Date }
   | { type: 'AuthorizePayout'; hostUid: string; agencyId: string; withdrawalId: string; now: Date };
 
-export const hostMembershipDecider: Decider<HostMembershipState, HostMembershipCommand, HostMembershipEvent> = {
-  evolvesOn: { HostAgencyClaimed: true, HostAgencyReleased: true, HostPayoutAuthorized: true },
-  initialState: () => ({ agencyId: null, payouts: {} }),
-  evolve: evolveHostMembership,
-  decide(command, state) {
-    const at = command.now.toISOString();
-    if (command.type === 'ClaimHost') {
-      if (state.agencyId === command.agencyId) return [];
-      if (state.agencyId) throw new ApiError('RULE_VIOLATED', guildTexts.hostAlreadyInAgency);
-      return [{ type: 'HostAgencyClaimed', data: { hostUid: command.hostUid, agencyId: command.agencyId, at } }];
+export function decideHostMembership(command: HostMembershipCommand, state: HostMembershipState): HostMembershipEvent[] {
+  const at = command.now.toISOString();
+  const { hostUid } = command;
+  switch (command.type) {
+    case 'InviteHost': {
+      if (state.agencyId === command.agencyId) throw new ApiError('RULE_VIOLATED', guildTexts.alreadyOnRoster);
+      if (state.invitations.includes(command.agencyId)) return [];
+      return [{ type: 'AgencyInvitationSent', data: { hostUid, agencyId: command.agencyId, agencyName: command.agencyName, invitedBy: command.invitedBy, invitedAt: at } }];
     }
-    if (command.type === 'AuthorizePayout') {
+    case 'AcceptInvitation': {
+      // Accepting twice (a retry) changes nothing; the roster step that follows is a no-op too.
+      if (state.agencyId === command.agencyId) return [];
+      if (!state.invitations.includes(command.agencyId)) throw new ApiError('NOT_FOUND', guildTexts.invitationNotFound);
+      if (state.agencyId) throw new ApiError('RULE_VIOLATED', guildTexts.inAnotherAgency);
+      return [{ type: 'AgencyInvitationAccepted', data: { hostUid, agencyId: command.agencyId, acceptedAt: at } }];
+    }
+    case 'DeclineInvitation': {
+      if (!state.invitations.includes(command.agencyId)) throw new ApiError('NOT_FOUND', guildTexts.invitationNotFound);
+      return [{ type: 'AgencyInvitationDeclined', data: { hostUid, agencyId: command.agencyId, declinedAt: at } }];
+    }
+    case 'LeaveAgency': {
+      if (!state.agencyId) throw new ApiError('RULE_VIOLATED', guildTexts.notInAnyAgency);
+      return [{ type: 'AgencyLeft', data: { hostUid, agencyId: state.agencyId, leftAt: at } }];
+    }
+    case 'AuthorizePayout': {
       if (state.payouts[command.withdrawalId] === command.agencyId) return [];
       if (state.agencyId !== command.agencyId) throw new ApiError('FORBIDDEN', guildTexts.hostNotInAgency);
-      return [{ type: 'HostPayoutAuthorized', data: { hostUid: command.hostUid, agencyId: command.agencyId, withdrawalId: command.withdrawalId, at } }];
+      return [{ type: 'HostPayoutAuthorized', data: { hostUid, agencyId: command.agencyId, withdrawalId: command.withdrawalId, at } }];
     }
-    if (state.agencyId !== command.agencyId) return [];
-    return [{ type: 'HostAgencyReleased', data: { hostUid: command.hostUid, agencyId: command.agencyId, at } }];
+    case 'ReleaseHost': {
+      if (state.agencyId !== command.agencyId) return [];
+      return [{ type: 'HostAgencyReleased', data: { hostUid, agencyId: command.agencyId, at } }];
+    }
+    default: {
+      const _exhaustive: never = command;
+      return [];
+    }
+  }
+}
+
+export const hostMembershipDecider: Decider<HostMembershipState, HostMembershipCommand, HostMembershipEvent> = {
+  evolvesOn: {
+    HostAgencyClaimed: true, HostAgencyReleased: true, HostPayoutAuthorized: true,
+    AgencyInvitationSent: true, AgencyInvitationAccepted: true, AgencyInvitationDeclined: true, AgencyLeft: true,
   },
+  initialState: initialHostMembershipState,
+  evolve: evolveHostMembership,
+  decide: decideHostMembership,
 };

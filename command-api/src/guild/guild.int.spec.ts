@@ -1,9 +1,10 @@
-// The guild end to end: an agency's roster and share ratios, gift receipts for its hosts only, a
-// period settlement equal to the sum of its receipts under the ratios of the time, charm payments,
+// The guild end to end: an agency's roster (creators join only by accepting its invitation) and
+// share ratios, gift receipts for its hosts only, a period settlement equal to the sum of its receipts under the ratios of the time, charm payments,
 // 403 for everyone without the agency role, the operators' console (every agency's roster and
 // settlements, verification once), and a rebuild during gifts equal to a full replay.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { guildTexts, texts } from '@murmur/contracts';
+import { joinAgency } from '../../../test-support/agency-roster.ts';
 import { rebuildProjection } from '../../../projections/src/rebuild.ts';
 import { guildProjector } from '../../../projections/src/projectors/guild.ts';
 import { replayProjection, tableRows, waitForProjection } from '../../../test-support/projection-replay.ts';
@@ -39,12 +40,12 @@ describe('guild', () => {
     rival = await stack.tokenFor('rival', ['ag']);
     fan = await stack.tokenFor('fan', ['co', 'h', 'cr']);
     const calls: Array<[string, string]> = [
-      ['POST', '/guild/agencies'], ['POST', '/guild/agencies/nova/hosts'], ['DELETE', '/guild/agencies/nova/hosts/h1'],
+      ['POST', '/guild/agencies'], ['POST', '/guild/agencies/nova/invitations'], ['DELETE', '/guild/agencies/nova/hosts/h1'],
       ['PUT', '/guild/agencies/nova/shares'], ['POST', '/guild/agencies/nova/settlements'], ['POST', '/guild/agencies/nova/payments'],
       ['PUT', '/guild/agencies/nova/payments/00000000-0000-4000-8000-000000000000/confirm'],
       ['GET', '/guild/agencies'], ['GET', '/guild/agencies/nova'], ['GET', '/guild/agencies/nova/receipts'],
       ['GET', '/guild/agencies/nova/preview?periodStart=2026-11-01T00:00:00Z&periodEnd=2026-11-02T00:00:00Z'],
-      ['GET', '/guild/agencies/nova/settlements'], ['GET', '/guild/agencies/nova/payments'],
+      ['GET', '/guild/agencies/nova/settlements'], ['GET', '/guild/agencies/nova/payments'], ['GET', '/guild/agencies/nova/invitations'],
     ];
     for (const [method, path] of calls) {
       const res = await stack.api(path, { method, token: fan, body: method === 'GET' ? undefined : {} });
@@ -63,22 +64,75 @@ describe('guild', () => {
     expect((await stack.api('/guild/agencies', { method: 'POST', token: rival, body: { agencyId: 'nova', name: 'Again', guildSharePct: 30, hostSharePct: 70 } })).status).toBe(409);
     expect((await stack.api('/guild/agencies', { method: 'POST', token: rival, body: { agencyId: 'orbit', name: 'Orbit', guildSharePct: 50, hostSharePct: 50 } })).status).toBe(201);
     let position = '0';
-    for (const host of ['h1', 'h2']) {
-      const res = await stack.api('/guild/agencies/nova/hosts', { method: 'POST', token: boss, body: { hostUid: host } });
-      expect(res.status).toBe(200);
-      position = res.body.position;
-    }
-    const again = await stack.api('/guild/agencies/nova/hosts', { method: 'POST', token: boss, body: { hostUid: 'h1' } });
-    expect(again.body.position).toBe('0');
-    const stolen = await stack.api('/guild/agencies/orbit/hosts', { method: 'POST', token: rival, body: { hostUid: 'h1' } });
+    for (const host of ['h1', 'h2']) position = await joinAgency(stack, boss, 'nova', host);
+    const again = await stack.api('/guild/invitations/nova/accept', { method: 'POST', token: await stack.tokenFor('h1'), body: {} });
+    expect([again.status, again.body.position]).toEqual([200, '0']);
+    const alreadyHere = await stack.api('/guild/agencies/nova/invitations', { method: 'POST', token: boss, body: { hostUid: 'h1' } });
+    expect([alreadyHere.status, alreadyHere.body.error.message]).toEqual([422, guildTexts.alreadyOnRoster]);
+    // Another agency may invite h1, but h1 cannot accept while in nova.
+    expect((await stack.api('/guild/agencies/orbit/invitations', { method: 'POST', token: rival, body: { hostUid: 'h1' } })).status).toBe(200);
+    const stolen = await stack.api('/guild/invitations/orbit/accept', { method: 'POST', token: await stack.tokenFor('h1'), body: {} });
     expect(stolen.status).toBe(422);
-    expect(stolen.body.error.message).toBe(guildTexts.hostAlreadyInAgency);
-    expect((await stack.api('/guild/agencies/orbit/hosts', { method: 'POST', token: rival, body: { hostUid: 'h3' } })).status).toBe(200);
-    expect((await stack.api('/guild/agencies/nova/hosts', { method: 'POST', token: rival, body: { hostUid: 'h9' } })).status).toBe(403);
+    expect(stolen.body.error.message).toBe(guildTexts.inAnotherAgency);
+    expect((await stack.api('/guild/invitations/orbit/decline', { method: 'POST', token: await stack.tokenFor('h1'), body: {} })).status).toBe(200);
+    await joinAgency(stack, rival, 'orbit', 'h3');
+    expect((await stack.api('/guild/agencies/nova/invitations', { method: 'POST', token: rival, body: { hostUid: 'h9' } })).status).toBe(403);
     await waitForProjection(stack.db.pool, 'guild');
     const agency = await stack.api('/guild/agencies/nova', { token: boss, headers: { 'x-min-position': position } });
     expect(agency.body.roster.map((h: any) => h.uid)).toEqual(['h1', 'h2']);
     expect((await stack.api('/guild/agencies/nova', { token: rival })).status).toBe(403);
+  });
+
+  it('cannot put a user on its roster, or pay them, without their acceptance', async () => {
+    const owner = await stack.tokenFor('consent-owner', ['ag']);
+    const creator = await stack.tokenFor('consent-creator');
+    expect((await stack.api('/guild/agencies', { method: 'POST', token: owner, body: { agencyId: 'lumen', name: 'Lumen', guildSharePct: 30, hostSharePct: 70 } })).status).toBe(201);
+    const membershipLog = async () => (await stack.command.deps.store.readStream('agency-host-consent-creator')).events.map((e) => e.type);
+    const roster = async (position: string) => (await stack.api('/guild/agencies/lumen', { token: owner, headers: { 'x-min-position': position } })).body.roster.map((h: any) => h.uid);
+    const pay = (key: string) => stack.api('/guild/agencies/lumen/payments', { method: 'POST', token: owner, headers: { 'idempotency-key': key }, body: { hostUid: 'consent-creator', amountCharm: 10, proofUrl: 'proof.png' } });
+
+    // No door puts someone on a roster directly.
+    expect((await stack.api('/guild/agencies/lumen/hosts', { method: 'POST', token: owner, body: { hostUid: 'consent-creator' } })).status).toBe(404);
+    expect(await membershipLog()).toEqual([]);
+
+    // Invited: not on the roster, not payable; the creator sees the invitation and a notification.
+    const invited = await stack.api('/guild/agencies/lumen/invitations', { method: 'POST', token: owner, body: { hostUid: 'consent-creator' } });
+    expect(invited.status).toBe(200);
+    const twice = await stack.api('/guild/agencies/lumen/invitations', { method: 'POST', token: owner, body: { hostUid: 'consent-creator' } });
+    expect(twice.body.position).toBe('0');
+    expect(await roster(invited.body.position)).toEqual([]);
+    expect((await stack.api('/guild/agencies/lumen/invitations', { token: owner })).body.items.map((i: any) => i.host.uid)).toEqual(['consent-creator']);
+    const mine = await stack.api('/guild/invitations', { token: creator, headers: { 'x-min-position': invited.body.position } });
+    expect(mine.body).toMatchObject({ membership: null, items: [{ agencyId: 'lumen', name: 'Lumen', invitedBy: { uid: 'consent-owner' } }] });
+    const notes = await stack.api('/notifications', { token: creator, headers: { 'x-min-position': invited.body.position } });
+    expect(notes.body.items[0]).toMatchObject({ kind: 'agency_invitation', link: '/guild', facts: { agencyId: 'lumen', agencyName: 'Lumen' }, actor: { uid: 'consent-owner' } });
+    const unpaid = await pay('consent-1');
+    expect([unpaid.status, unpaid.body.error.message]).toEqual([422, guildTexts.hostNotInAgency]);
+    // Nobody accepts for the creator: the owner's own "accept" finds no invitation of theirs.
+    expect((await stack.api('/guild/invitations/lumen/accept', { method: 'POST', token: owner, body: {} })).status).toBe(404);
+
+    // Declined: gone, and it cannot be accepted afterwards.
+    const declined = await stack.api('/guild/invitations/lumen/decline', { method: 'POST', token: creator, body: {} });
+    expect(declined.status).toBe(200);
+    expect((await stack.api('/guild/invitations/lumen/accept', { method: 'POST', token: creator, body: {} })).status).toBe(404);
+    expect((await stack.api('/guild/agencies/lumen/invitations', { token: owner, headers: { 'x-min-position': declined.body.position } })).body.items).toEqual([]);
+
+    // Invited again and accepted: on the roster, payable.
+    expect((await stack.api('/guild/agencies/lumen/invitations', { method: 'POST', token: owner, body: { hostUid: 'consent-creator' } })).status).toBe(200);
+    const accepted = await stack.api('/guild/invitations/lumen/accept', { method: 'POST', token: creator, body: {} });
+    expect(accepted.status).toBe(200);
+    expect(await roster(accepted.body.position)).toEqual(['consent-creator']);
+    expect((await stack.api('/guild/invitations', { token: creator, headers: { 'x-min-position': accepted.body.position } })).body).toMatchObject({ membership: { agencyId: 'lumen', name: 'Lumen' }, items: [] });
+    expect((await pay('consent-2')).status).toBe(201);
+
+    // The creator leaves: off the roster, not payable any more; leaving again has nothing to leave.
+    const left = await stack.api('/guild/membership/leave', { method: 'POST', token: creator, body: {} });
+    expect(left.status).toBe(200);
+    expect(await roster(left.body.position)).toEqual([]);
+    expect((await pay('consent-3')).status).toBe(422);
+    const again = await stack.api('/guild/membership/leave', { method: 'POST', token: creator, body: {} });
+    expect([again.status, again.body.error.message]).toEqual([422, guildTexts.notInAnyAgency]);
+    expect(await membershipLog()).toEqual(['AgencyInvitationSent', 'AgencyInvitationDeclined', 'AgencyInvitationSent', 'AgencyInvitationAccepted', 'AgencyLeft']);
   });
 
   it('records receipts for its hosts at gift time and settles a period as their sum', async () => {

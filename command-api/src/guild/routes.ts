@@ -1,9 +1,10 @@
-// Guild commands, for the agency role only (spec section 6): create the agency, manage its roster
-// and share ratios, settle a period from its gift receipts, record charm payments with proof and
-// confirm them.
+// Guild commands (spec section 6): for the agency role, create the agency, invite creators to its
+// roster (they join by accepting), remove hosts, set share ratios, settle a period from its gift
+// receipts, record charm payments with proof and confirm them; for any signed-in creator, accept or
+// decline an invitation and leave their agency (docs/decisions/guild.md).
 import { randomUUID } from 'node:crypto';
 import {
-  AddAgencyHostBody, AgencyCreatedAnswer, AgencyId, CharmPaymentSubmittedAnswer, CommandAnswer, CreateAgencyBody, PeriodSettledAnswer, eventOf, guildTexts, SetShareRatiosBody, SettlePeriodBody, SubmitCharmPaymentBody, OperatorDone, VerifyAgencyBody,
+  AgencyCreatedAnswer, InviteAgencyHostBody, AgencyId, CharmPaymentSubmittedAnswer, CommandAnswer, CreateAgencyBody, PeriodSettledAnswer, eventOf, guildTexts, SetShareRatiosBody, SettlePeriodBody, SubmitCharmPaymentBody, OperatorDone, VerifyAgencyBody,
 } from '@murmur/contracts';
 import { subscriptionAppliedBefore } from '@murmur/eventstore';
 import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
@@ -12,7 +13,7 @@ import { z } from 'zod';
 import type { CommandDeps } from '../dependencies.ts';
 import type { CommandModule } from '../modules.ts';
 import { routeIdempotencyKey } from '../wallet/idempotency.ts';
-import { decideAgency, type AgencyCommand, type PeriodTotals } from './decide.ts';
+import { managed, type AgencyCommand, type PeriodTotals } from './decide.ts';
 import { agencyCommands, hostMembershipCommands } from './guild-commands.ts';
 
 const AgencyParams = z.object({ agencyId: AgencyId });
@@ -56,26 +57,63 @@ export function guildRoutes(router: express.Router, deps: CommandDeps): void {
     send(res, AgencyCreatedAnswer, { agencyId: body.agencyId, position: r.position.toString() }, 201);
   });
 
-  router.post('/guild/agencies/:agencyId/hosts', agency, async (req, res) => {
+  // The agency invites; the creator's membership stream decides (an invitation per agency, never
+  // to a creator already in it). Who owns an agency never changes, so that read needs no version.
+  router.post('/guild/agencies/:agencyId/invitations', agency, async (req, res) => {
     const { uid } = currentUser(req);
     const { agencyId } = parse(AgencyParams, req.params);
-    const body = parse(AddAgencyHostBody, req.body);
-    // Owner first (nothing is claimed for someone else's agency), then the host's membership
-    // stream, then the roster; a retry after a failure in between finds its own claim and goes on.
+    const { hostUid } = parse(InviteAgencyHostBody, req.body);
     const { state } = await agencyCommands.load(deps, agencyId);
-    decideAgency({ type: 'AddHost', actorUid: uid, hostUid: body.hostUid, hostAgencyId: null, now: deps.clock.now() }, state);
-    await hostMembershipCommands.run(deps, body.hostUid, { type: 'ClaimHost', hostUid: body.hostUid, agencyId, now: deps.clock.now() }, { actorUid: uid });
-    const r = await run(deps, agencyId, uid, { type: 'AddHost', actorUid: uid, hostUid: body.hostUid, hostAgencyId: agencyId, now: deps.clock.now() });
+    managed(state, uid);
+    const r = await hostMembershipCommands.run(deps, hostUid, { type: 'InviteHost', hostUid, agencyId, agencyName: state.name, invitedBy: uid, now: deps.clock.now() }, { actorUid: uid });
     send(res, CommandAnswer, { position: r.position.toString() });
   });
 
+  // The agency removes a host: decided on `agency-{id}` (owner, on the roster); the creator's
+  // membership stream follows in the same transaction, so a payout racing it is authorized before
+  // or refused.
   router.delete('/guild/agencies/:agencyId/hosts/:hostUid', agency, async (req, res) => {
     const { uid } = currentUser(req);
     const { agencyId } = parse(AgencyParams, req.params);
-    const { hostUid } = parse(AddAgencyHostBody, { hostUid: req.params.hostUid });
-    const r = await run(deps, agencyId, uid, { type: 'RemoveHost', actorUid: uid, hostUid, now: deps.clock.now() });
-    await hostMembershipCommands.run(deps, hostUid, { type: 'ReleaseHost', hostUid, agencyId, now: deps.clock.now() }, { actorUid: uid });
+    const { hostUid } = parse(InviteAgencyHostBody, { hostUid: req.params.hostUid });
+    const now = deps.clock.now();
+    const r = await agencyCommands.runInTransaction(deps, agencyId, { type: 'RemoveHost', actorUid: uid, hostUid, now }, {
+      after: (client) => hostMembershipCommands.decideWithin(deps, client, hostUid, { type: 'ReleaseHost', hostUid, agencyId, now }, { actorUid: uid }),
+    }, { actorUid: uid });
     send(res, CommandAnswer, { position: r.position.toString() });
+  });
+
+  // The creator answers: joining and leaving are decided on their own membership stream (one
+  // agency at a time, only by their acceptance); the agency's roster follows in the same
+  // transaction, so the roster payments are checked against never holds anyone who did not accept.
+  router.post('/guild/invitations/:agencyId/accept', requireAuth(), async (req, res) => {
+    const { uid } = currentUser(req);
+    const { agencyId } = parse(AgencyParams, req.params);
+    const now = deps.clock.now();
+    const r = await hostMembershipCommands.runInTransaction(deps, uid, { type: 'AcceptInvitation', hostUid: uid, agencyId, now }, {
+      after: (client) => agencyCommands.decideWithin(deps, client, agencyId, { type: 'RecordHostJoined', hostUid: uid, now }, { actorUid: uid }),
+    }, { actorUid: uid });
+    send(res, CommandAnswer, { position: (r.extra && r.extra.position > r.position ? r.extra.position : r.position).toString() });
+  });
+
+  router.post('/guild/invitations/:agencyId/decline', requireAuth(), async (req, res) => {
+    const { uid } = currentUser(req);
+    const { agencyId } = parse(AgencyParams, req.params);
+    const r = await hostMembershipCommands.run(deps, uid, { type: 'DeclineInvitation', hostUid: uid, agencyId, now: deps.clock.now() }, { actorUid: uid });
+    send(res, CommandAnswer, { position: r.position.toString() });
+  });
+
+  router.post('/guild/membership/leave', requireAuth(), async (req, res) => {
+    const { uid } = currentUser(req);
+    const now = deps.clock.now();
+    let leaving: string | null = null; // the agency the creator is in when the command is decided (again on a retry)
+    const r = await hostMembershipCommands.runInTransaction(deps, uid, (state) => {
+      leaving = state.agencyId;
+      return { type: 'LeaveAgency', hostUid: uid, now };
+    }, {
+      after: async (client) => (leaving ? agencyCommands.decideWithin(deps, client, leaving, { type: 'RecordHostLeft', hostUid: uid, now }, { actorUid: uid }) : undefined),
+    }, { actorUid: uid });
+    send(res, CommandAnswer, { position: (r.extra && r.extra.position > r.position ? r.extra.position : r.position).toString() });
   });
 
   router.put('/guild/agencies/:agencyId/shares', agency, async (req, res) => {

@@ -4,6 +4,7 @@
 import { guildTexts } from '@murmur/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../../../projections/src/ledger-audit.ts';
+import { joinAgency } from '../../../test-support/agency-roster.ts';
 import { signUpWithWallet } from '../../../test-support/sign-up.ts';
 import { startTestStack, type TestStack } from '../../../test-support/stack.ts';
 import { creditDiamonds } from './ledger.ts';
@@ -31,16 +32,12 @@ async function earner(): Promise<{ uid: string; token: string; position: string 
 }
 
 /** An agency account with an agency of its own; `position` is that of its last roster change. */
-async function agencyWith(ownerUid: string, agencyId: string, hosts: string[]): Promise<string> {
+async function agencyWith(ownerUid: string, agencyId: string, hosts: Array<{ uid: string; token: string }>): Promise<string> {
   const token = await stack.tokenFor(ownerUid, ['ag']);
   const created = await post('/guild/agencies', token, { agencyId, name: agencyId, guildSharePct: 30, hostSharePct: 70 });
   expect(created.status).toBe(201);
   lastRosterPosition = created.body.position;
-  for (const hostUid of hosts) {
-    const added = await post(`/guild/agencies/${agencyId}/hosts`, token, { hostUid });
-    expect(added.status).toBe(200);
-    lastRosterPosition = added.body.position;
-  }
+  for (const host of hosts) lastRosterPosition = await joinAgency(stack, token, agencyId, host.uid, host.token);
   return token;
 }
 let lastRosterPosition = '0';
@@ -51,11 +48,11 @@ describe('agency cash-outs', () => {
   it('pay and list only creators on the caller\'s roster; any other creator is 403', async () => {
     const mine = await earner();
     const theirs = await earner();
-    const agency = await agencyWith('roster-owner', 'roster-mine', [mine.uid]);
-    const other = await agencyWith('roster-other', 'roster-theirs', [theirs.uid]);
+    const agency = await agencyWith('roster-owner', 'roster-mine', [mine]);
+    const other = await agencyWith('roster-other', 'roster-theirs', [theirs]);
     const list = await get('/wallet/creator/cashout-list', agency, lastRosterPosition);
     expect(list.status).toBe(200);
-    expect(list.body.items.map((i: { uid: string }) => i.uid)).toEqual([mine.uid]);
+    expect(list.body.items.map((i: { uid: string }) => i.uid)).toEqual([mine]);
     expect(list.body.meta.totalItems).toBe(1);
     const refused = await payment(agency, theirs.uid, 1000, 'steal-1');
     expect(refused.status).toBe(403);
@@ -76,7 +73,7 @@ describe('agency cash-outs', () => {
 
   it('a creator who left the roster can no longer be paid; a retry of a payout opened before still answers', async () => {
     const creator = await earner();
-    const agency = await agencyWith('leaver-owner', 'leaver-agency', [creator.uid]);
+    const agency = await agencyWith('leaver-owner', 'leaver-agency', [creator]);
     const first = await payment(agency, creator.uid, 500, 'before-leaving');
     expect(first.status).toBe(201);
     const left = await stack.api(`/guild/agencies/leaver-agency/hosts/${creator.uid}`, { method: 'DELETE', token: agency });
@@ -92,26 +89,35 @@ describe('agency cash-outs', () => {
 });
 
 describe('rules that span streams, under concurrency', () => {
-  it('roster: two agencies adding the same host at once, exactly one holds them', async () => {
+  it('roster: two agencies invite one creator, who accepts both at once; exactly one holds them', async () => {
     const creator = await earner();
     const a = await agencyWith('race-owner-a', 'race-a', []);
     const b = await agencyWith('race-owner-b', 'race-b', []);
+    const invites = await Promise.all([post('/guild/agencies/race-a/invitations', a, { hostUid: creator.uid }), post('/guild/agencies/race-b/invitations', b, { hostUid: creator.uid })]);
+    expect(invites.map((r) => r.status)).toEqual([200, 200]);
     const results = await Promise.all([
-      ...Array.from({ length: 5 }, () => post('/guild/agencies/race-a/hosts', a, { hostUid: creator.uid })),
-      ...Array.from({ length: 5 }, () => post('/guild/agencies/race-b/hosts', b, { hostUid: creator.uid })),
+      ...Array.from({ length: 5 }, () => post('/guild/invitations/race-a/accept', creator.token, {})),
+      ...Array.from({ length: 5 }, () => post('/guild/invitations/race-b/accept', creator.token, {})),
     ]);
     const winners = new Set(results.flatMap((r, i) => (r.status === 200 ? [i < 5 ? 'race-a' : 'race-b'] : [])));
     expect(winners.size).toBe(1);
-    expect(results.filter((r) => r.status !== 200).every((r) => r.status === 422)).toBe(true);
-    expect((await types(`agency-host-${creator.uid}`)).filter((t) => t === 'HostAgencyClaimed')).toHaveLength(1);
-    const loser = winners.has('race-a') ? b : a;
+    const refused = results.filter((r) => r.status !== 200);
+    expect(refused).toHaveLength(5);
+    expect(refused.every((r) => r.status === 422 && r.body.error.message === guildTexts.inAnotherAgency)).toBe(true);
+    expect((await types(`agency-host-${creator.uid}`)).filter((t) => t === 'AgencyInvitationAccepted')).toHaveLength(1);
+    const [winner] = [...winners];
+    const loserId = winner === 'race-a' ? 'race-b' : 'race-a';
+    // The roster followed in the same transaction: the winner's only, never the loser's.
+    expect((await types(`agency-${winner}`)).filter((t) => t === 'AgencyHostAdded')).toHaveLength(1);
+    expect(await types(`agency-${loserId}`)).not.toContain('AgencyHostAdded');
+    const loser = winner === 'race-a' ? b : a;
     expect((await payment(loser, creator.uid, 500, 'loser-pays')).status).toBe(403);
   });
 
   it('payout against leaving the roster: a payout is either authorized before the release or refused', async () => {
     for (let round = 0; round < 4; round++) {
       const creator = await earner();
-      const agency = await agencyWith(`leave-race-owner-${round}`, `leave-race-${round}`, [creator.uid]);
+      const agency = await agencyWith(`leave-race-owner-${round}`, `leave-race-${round}`, [creator]);
       const [paid, removed] = await Promise.all([
         payment(agency, creator.uid, 500, `leave-race-${round}`),
         stack.api(`/guild/agencies/leave-race-${round}/hosts/${creator.uid}`, { method: 'DELETE', token: agency }),
@@ -131,7 +137,7 @@ describe('rules that span streams, under concurrency', () => {
 
   it('payouts: ten parallel payouts for one creator never pay out more than the charm they have', async () => {
     const creator = await earner();
-    const agency = await agencyWith('parallel-owner', 'parallel-agency', [creator.uid]);
+    const agency = await agencyWith('parallel-owner', 'parallel-agency', [creator]);
     const results = await Promise.all(Array.from({ length: 10 }, (_, i) => payment(agency, creator.uid, 1500, `parallel-${i}`)));
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     expect(results.filter((r) => r.status !== 201).every((r) => r.status === 422)).toBe(true);

@@ -1,6 +1,7 @@
 // Purchases, withdrawals, agency cash-outs, blockchain wallets and lobby gift recipients, over HTTP.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../../../projections/src/ledger-audit.ts';
+import { joinAgency } from '../../../test-support/agency-roster.ts';
 import { signUpWithWallet } from '../../../test-support/sign-up.ts';
 import { startTestStack, type TestStack } from '../../../test-support/stack.ts';
 import { creditDiamonds } from './ledger.ts';
@@ -113,11 +114,7 @@ describe('withdrawals', () => {
     expect((await post('/guild/agencies', agency, { agencyId: 'money-agency', name: 'Money Agency', guildSharePct: 20, hostSharePct: 80 })).status).toBe(201);
     const second = await earner();
     let rosterPosition = position;
-    for (const hostUid of [hosted, second.uid]) {
-      const added = await post('/guild/agencies/money-agency/hosts', agency, { hostUid });
-      expect(added.status).toBe(200);
-      rosterPosition = added.body.position;
-    }
+    for (const host of [{ uid: hosted, token: creator }, second]) rosterPosition = await joinAgency(stack, agency, 'money-agency', host.uid, host.token);
     const list = await get('/wallet/creator/cashout-list', agency, rosterPosition);
     expect(list.body.items).toEqual(expect.arrayContaining([expect.objectContaining({ uid: hosted, charm: 2500, usd: 25 })]));
     expect((await get('/wallet/creator/cashout-list', creator)).status).toBe(403);

@@ -67,6 +67,8 @@ export function notificationWords(n: Pick<NotificationDto, 'kind' | 'actor' | 'f
       return { icon: '🎙️', title: 'You are now a Verified Host', detail: 'Your host application was approved' };
     case 'host_rejected':
       return { icon: '📝', title: 'Your host application was not approved', detail: f.reason ?? null };
+    case 'agency_invitation':
+      return { icon: '🤝', title: `${f.agencyName ?? 'An agency'} invited you to its roster`, detail: 'Accept or decline on the Guild page' };
     case 'report_decided':
       return { icon: '🛡️', title: 'Your report was reviewed', detail: reportOutcome(f.action) };
     case 'operator_warning':

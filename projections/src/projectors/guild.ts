@@ -1,13 +1,15 @@
 // Guild and agency read model (spec sections 2 /guild, 3 "Settlement and gift receipt"): agencies
 // and their rosters as the log built them, one gift receipt per (gift, recipient host) for hosts in
 // an agency at gift time with that agency's share ratios of the moment applied, the settlements of
-// periods, the charm payments with their confirmation, and an admin's verification.
+// periods, the charm payments with their confirmation, an admin's verification, and the invitations
+// creators have not answered yet.
 import type pg from 'pg';
 import { defineProjector, ident, type ProjectedEvent } from '../projector.ts';
 
 const handles = [
   'AgencyCreated', 'AgencyHostAdded', 'AgencyHostRemoved', 'AgencyShareRatiosSet', 'AgencyPeriodSettled',
   'CharmPaymentSubmitted', 'CharmPaymentConfirmed', 'AgencyVerified', 'GiftSent',
+  'AgencyInvitationSent', 'AgencyInvitationAccepted', 'AgencyInvitationDeclined',
 ] as const;
 type GuildEvent = ProjectedEvent<(typeof handles)[number]>;
 type AgencyEvent = Exclude<GuildEvent, { type: 'GiftSent' }>;
@@ -32,7 +34,7 @@ interface Receipt {
 
 export const guildProjector = defineProjector({
   name: 'guild',
-  tables: ['agencies', 'agency_hosts', 'guild_receipts', 'guild_settlements', 'guild_charm_payments'],
+  tables: ['agencies', 'agency_hosts', 'guild_receipts', 'guild_settlements', 'guild_charm_payments', 'agency_invitations'],
   handles,
   async createTables(client, schema) {
     const s = ident(schema);
@@ -65,6 +67,10 @@ export const guildProjector = defineProjector({
         proof_url text not null, settlement_id text, status text not null, submitted_at timestamptz not null, confirmed_at timestamptz);
       create index if not exists guild_charm_payments_agency on ${s}.guild_charm_payments (agency_id, submitted_at);
       create index if not exists guild_charm_payments_host on ${s}.guild_charm_payments (host_uid, submitted_at);
+      create table if not exists ${s}.agency_invitations (
+        host_uid text not null, agency_id text not null, agency_name text not null, invited_by text not null, invited_at timestamptz not null,
+        primary key (host_uid, agency_id));
+      create index if not exists agency_invitations_agency on ${s}.agency_invitations (agency_id, invited_at);
     `);
   },
   async apply(events, { client, schema }) {
@@ -201,6 +207,17 @@ async function applyAgencyEvent(
       if (paid?.settlement_id) await client.query(`update ${s}.guild_settlements set paid_charm = paid_charm + $2 where settlement_id = $1`, [paid.settlement_id, paid.amount_charm]);
       return;
     }
+    case 'AgencyInvitationSent':
+      await client.query(
+        `insert into ${s}.agency_invitations (host_uid, agency_id, agency_name, invited_by, invited_at) values ($1, $2, $3, $4, $5)
+         on conflict (host_uid, agency_id) do nothing`,
+        [d.hostUid, agencyId, d.agencyName, d.invitedBy, d.invitedAt],
+      );
+      return;
+    case 'AgencyInvitationAccepted':
+    case 'AgencyInvitationDeclined':
+      await client.query(`delete from ${s}.agency_invitations where host_uid = $1 and agency_id = $2`, [d.hostUid, agencyId]);
+      return;
     case 'AgencyVerified':
       await client.query(`update ${s}.agencies set verified_at = $2, verified_by = $3 where agency_id = $1 and verified_at is null`, [agencyId, d.verifiedAt, d.verifiedBy]);
       return;

@@ -7,7 +7,7 @@ import { defineProjector, ident, type ProjectedEvent } from '../projector.ts';
 
 const sourceTypes = [
   'GiftSent', 'Followed', 'DirectMessageSent', 'PaymentConfirmed', 'PaymentFailed', 'WithdrawalCompleted', 'WithdrawalFailed', 'ReferralPayoutSettled',
-  'HostApplicationApproved', 'HostApplicationRejected', 'ReportDecided',
+  'HostApplicationApproved', 'HostApplicationRejected', 'ReportDecided', 'AgencyInvitationSent',
 ] as const;
 type SourceType = (typeof sourceTypes)[number];
 
@@ -72,6 +72,11 @@ const sources: { [K in SourceType]: (e: ProjectedEvent<K>) => NotificationDraft[
     const d = e.data;
     return [{ uid: d.uid, key: `host:${d.applicationId}`, kind: 'host_rejected', actorUid: null, facts: { reason: d.reason }, at: d.decidedAt }];
   },
+  AgencyInvitationSent: (e) => {
+    const d = e.data;
+    const facts = { agencyId: d.agencyId, agencyName: d.agencyName };
+    return [{ uid: d.hostUid, key: `agency-invite:${e.globalPosition}`, kind: 'agency_invitation', actorUid: d.invitedBy, facts, at: d.invitedAt }];
+  },
   // The reporter learns the outcome (never who decided); the reported user learns of a warning,
   // a silence or a removal with its reason (a ban speaks for itself at sign-in).
   ReportDecided: (e) => {
@@ -112,6 +117,8 @@ function draftsOf(e: ProjectedEvent<SourceType>): NotificationDraft[] {
       return sources.HostApplicationRejected(e);
     case 'ReportDecided':
       return sources.ReportDecided(e);
+    case 'AgencyInvitationSent':
+      return sources.AgencyInvitationSent(e);
     default: {
       const _exhaustive: never = e;
       return _exhaustive;

@@ -1,8 +1,10 @@
 // Guild queries for the agency role (spec sections 2 /guild, 3, 6): the agency with its roster,
 // gift receipts, a preview of the amount to settle for a period, settlements and charm payments;
-// and for admins (operators' console) every agency with its roster, settlements and verification.
+// the invitations an agency sent that wait for an answer; for any signed-in creator their agency and
+// the invitations waiting for them; and for admins (operators' console) every agency with its
+// roster, settlements and verification.
 import {
-  AgencyDto, AgencyId, AgencyList, CharmPaymentPage, ConsoleAgencyDetail, ConsoleAgencyPage, GiftReceiptPage, guildTexts, PageQuery, pageMeta, PeriodQuery, SettlementPage, SettlementPreviewDto,
+  AgencyDto, AgencyId, AgencyInvitationList, AgencyList, MyAgencyInvitations, CharmPaymentPage, ConsoleAgencyDetail, ConsoleAgencyPage, GiftReceiptPage, guildTexts, PageQuery, pageMeta, PeriodQuery, SettlementPage, SettlementPreviewDto,
   type CharmPaymentDto, type ConsoleAgencyItem, type GiftReceiptDto, type SettlementDto,
 } from '@murmur/contracts';
 import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
@@ -186,6 +188,44 @@ export function guildQueryRoutes(router: express.Router, deps: QueryDeps): void 
       confirmedAt: r.confirmed_at ? new Date(r.confirmed_at).toISOString() : null,
     }));
     send(res, CharmPaymentPage, { items, meta: pageMeta(q, count[0]?.n ?? 0, items.length) });
+  });
+
+  router.get('/guild/agencies/:agencyId/invitations', ...guard, async (req, res) => {
+    const agency = await ownedAgency(pool, req);
+    const { rows } = await pool.query<{ host_uid: string; invited_at: Date }>(
+      'select host_uid, invited_at from rm.agency_invitations where agency_id = $1 order by invited_at desc, host_uid limit 200',
+      [agency.agency_id],
+    );
+    const users = await lookupUsers(deps, rows.map((r) => r.host_uid));
+    send(res, AgencyInvitationList, {
+      items: rows.map((r) => ({
+        host: { uid: r.host_uid, username: users.get(r.host_uid)!.username, profilePicUrl: users.get(r.host_uid)!.profilePicUrl },
+        invitedAt: r.invited_at.toISOString(),
+      })),
+    });
+  });
+
+  // Any signed-in creator: the agency they are in and the invitations waiting for their answer.
+  router.get('/guild/invitations', requireAuth(), freshness(pool, ['guild']), async (req, res) => {
+    const { uid } = currentUser(req);
+    const [{ rows: member }, { rows }] = await Promise.all([
+      pool.query<{ agency_id: string; name: string; joined_at: Date }>(
+        'select h.agency_id, a.name, h.joined_at from rm.agency_hosts h join rm.agencies a on a.agency_id = h.agency_id where h.host_uid = $1',
+        [uid],
+      ),
+      pool.query<{ agency_id: string; agency_name: string; invited_by: string; invited_at: Date }>(
+        'select agency_id, agency_name, invited_by, invited_at from rm.agency_invitations where host_uid = $1 order by invited_at desc, agency_id limit 200',
+        [uid],
+      ),
+    ]);
+    const users = await lookupUsers(deps, rows.map((r) => r.invited_by));
+    const m = member[0];
+    send(res, MyAgencyInvitations, {
+      membership: m ? { agencyId: m.agency_id, name: m.name, joinedAt: m.joined_at.toISOString() } : null,
+      items: rows.map((r) => ({
+        agencyId: r.agency_id, name: r.agency_name, invitedBy: { uid: r.invited_by, username: users.get(r.invited_by)!.username }, invitedAt: r.invited_at.toISOString(),
+      })),
+    });
   });
 
   // ---- operators' console (issue 20 point 5): every agency, its roster and settlements, for admins ----
