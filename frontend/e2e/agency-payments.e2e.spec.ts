@@ -64,12 +64,13 @@ beforeAll(async () => {
   const gift = await call(await full.stack.tokenFor('fan-ap'), 'POST', '/gifting/send-gift', { giftName: 'castle', quantity: 1, recipients: [creatorUid] });
   expect(gift.status).toBe(201);
 
-  // The agency (role ag) puts the creator on its roster and pays them twice, each with its receipt.
+  // The agency (role ag) invites the creator, who accepts (joining its roster); it pays them twice,
+  // each with its receipt.
   const agency = await full.stack.tokenFor(agencyUid, ['co', 'ag']);
   agencyToken = agency;
   expect((await call(agency, 'POST', '/guild/agencies', { agencyId: 'starlight', name: 'Starlight', guildSharePct: 20, hostSharePct: 80 })).status).toBe(201);
-  const added = await call(agency, 'POST', '/guild/agencies/starlight/hosts', { hostUid: creatorUid });
-  expect(added.status).toBe(200);
+  expect((await call(agency, 'POST', '/guild/agencies/starlight/invitations', { hostUid: creatorUid })).status).toBe(200);
+  expect((await call(await tokenOf(creator), 'POST', '/guild/invitations/starlight/accept', {})).status).toBe(200);
   // The roster and the credited charm are projected before the agency pays.
   for (let tries = 0; (await call(agency, 'GET', '/wallet/creator/cashout-list')).body.items?.length !== 1; tries++) {
     if (tries > 60) throw new Error('the creator never reached the cash-out list');

@@ -40,7 +40,11 @@ beforeAll(async () => {
   const boss = await full.stack.tokenFor('aurora-boss', ['ag']);
   const periodStart = new Date(Date.now() - 60_000).toISOString();
   expect((await call(boss, 'POST', '/guild/agencies', { agencyId: 'aurora', name: 'Aurora Talent', guildSharePct: 30, hostSharePct: 70 })).status).toBe(201);
-  for (const hostUid of ['aurora-host-1', 'aurora-host-2']) expect((await call(boss, 'POST', '/guild/agencies/aurora/hosts', { hostUid })).status).toBe(200);
+  // Each host joins by accepting the agency's invitation.
+  for (const hostUid of ['aurora-host-1', 'aurora-host-2']) {
+    expect((await call(boss, 'POST', '/guild/agencies/aurora/invitations', { hostUid })).status).toBe(200);
+    expect((await call(await full.stack.tokenFor(hostUid), 'POST', '/guild/invitations/aurora/accept', {})).status).toBe(200);
+  }
   await full.stack.command.deps.store.append('wallet-aurora-fan', [{
     type: 'GiftSent',
     data: { senderUid: 'aurora-fan', giftId: 'g100', giftName: 'Rose', quantity: 2, unitPrice: 100, diamondsTotal: 200, recipients: ['aurora-host-1'], charmPerRecipient: 100, lobbyId: 'lobby-1', sentAt: new Date().toISOString() },

@@ -41,6 +41,8 @@ export const accountMenu: Array<{ label: string; to: string; external?: boolean 
   { label: 'Inventory', to: '/inventory' },
   { label: 'EXP for Friends', to: '/exp-frens-token' },
   { label: 'Become a Host', to: '/tier' },
+  // Creators answer agencies' invitations and see their agency on /guild (agencies manage theirs there).
+  { label: 'My Agency', to: '/guild' },
   { label: 'Help Center', to: helpCenterUrl, external: helpIsExternal },
   { label: 'Settings', to: '/settings' },
   { label: 'Privilege Center', to: '/privilege-center' },

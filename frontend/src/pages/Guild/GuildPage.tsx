@@ -1,9 +1,11 @@
-// /guild (spec sections 2 and 6): for the agency role only. The agency's roster, gift receipts with
-// the guild and host shares, settlements of periods (amount to settle, status, date) and charm
-// payments with proof upload and their confirmation; creator payouts (CreatorPayouts.tsx).
+// /guild (spec sections 2 and 6). For the agency role: the agency's roster (creators it invited join
+// by accepting), gift receipts with the guild and host shares, settlements of periods (amount to
+// settle, status, date) and charm payments with proof upload and their confirmation; creator
+// payouts (CreatorPayouts.tsx). For any creator: their agency (which they may leave) and the
+// invitations agencies sent them, to accept or decline (docs/decisions/agencies.md).
 import { useEffect, useMemo, useState } from 'react';
 import { texts } from '@murmur/contracts/errors';
-import { CreateAgencyBody, SetShareRatiosBody, SubmitCharmPaymentBody } from '@murmur/contracts/guild';
+import { CreateAgencyBody, InviteAgencyHostBody, SetShareRatiosBody, SubmitCharmPaymentBody } from '@murmur/contracts/guild';
 import { ApiCallError } from '../../api/client.ts';
 import { useSession } from '../../api/session.ts';
 import { Avatar } from '../../components/Avatar.tsx';
@@ -21,8 +23,8 @@ import { Pager } from '../../components/Pager.tsx';
 import { CreatorPayouts } from './CreatorPayouts.tsx';
 import styles from './Guild.module.css';
 import {
-  addHost, confirmPayment, createAgency, removeHost, setShares, settlePeriod, submitPayment,
-  useAgencies, useAgency, usePayments, usePreview, useReceipts, useSettlements,
+  acceptInvitation, confirmPayment, createAgency, declineInvitation, inviteHost, leaveAgency, removeHost, setShares, settlePeriod, submitPayment,
+  useAgencies, useAgency, useAgencyInvitations, useMyInvitations, usePayments, usePreview, useReceipts, useSettlements,
 } from './guildApi.ts';
 
 const messageOf = (error: unknown) => (error instanceof ApiCallError ? error.message : texts.somethingWrong);
@@ -98,29 +100,53 @@ function SharesDialog({ agencyId, guild, host, open, onOpenChange }: { agencyId:
   );
 }
 
+/** Creators the agency invited who have not answered yet. */
+function PendingInvitations({ agencyId }: { agencyId: string }) {
+  const { data } = useAgencyInvitations(agencyId);
+  if (!data || data.items.length === 0) return null;
+  return (
+    <div className={styles.card} data-testid="pending-invitations">
+      <h3>Waiting for an answer</h3>
+      <p className={styles.muted}>These creators join your roster once they accept your invitation.</p>
+      {data.items.map((i) => (
+        <div key={i.host.uid} className={styles.invitation} data-testid="pending-invitation">
+          <span className={styles.who}><Avatar name={i.host.username} src={i.host.profilePicUrl} size={28} /> <strong>{i.host.username}</strong></span>
+          <span className={styles.muted}>Invited {new Date(i.invitedAt).toLocaleDateString()}</span>
+        </div>
+      ))}
+    </div>
+  );
+}
+
 function Roster({ agencyId }: { agencyId: string }) {
   const { data } = useAgency(agencyId);
   const [uid, setUid] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
   if (!data) return <PageLoading />;
-  const add = async () => {
-    if (!uid.trim()) return setError('Host is required.');
+  const invite = async () => {
+    const parsed = InviteAgencyHostBody.safeParse({ hostUid: uid });
+    if (!parsed.success) return setError(firstIssue(parsed));
+    setBusy(true);
     try {
-      await addHost(agencyId, uid.trim());
+      await inviteHost(agencyId, parsed.data.hostUid);
       setUid('');
-      toast('Host added to the roster.', 'success');
+      toast('Invitation sent. The creator joins your roster once they accept.', 'success');
     } catch (e) {
       setError(messageOf(e));
+    } finally {
+      setBusy(false);
     }
   };
   return (
     <div className={styles.stack}>
       <div className={styles.inline}>
-        <TextField id="host-uid" label="Add a host by user id" value={uid} onChange={(e) => { setUid(e.target.value); setError(null); }} error={error} />
-        <Button onClick={add} data-testid="add-host">Add host</Button>
+        <TextField id="host-uid" label="Invite a creator by user id" value={uid} onChange={(e) => { setUid(e.target.value); setError(null); }} error={error} />
+        <Button busy={busy} onClick={invite} data-testid="invite-host">Invite</Button>
       </div>
+      <PendingInvitations agencyId={agencyId} />
       {data.roster.length === 0 ? (
-        <EmptyState icon="🎙️" title="No hosts yet">Add the hosts of your agency to start receiving their gift receipts.</EmptyState>
+        <EmptyState icon="🎙️" title="No hosts yet">Invite creators to your agency; they join your roster once they accept, and their gift receipts start from then.</EmptyState>
       ) : (
         <div className={styles.table} role="table" data-testid="roster">
           <div className={`${styles.tr} ${styles.th} ${styles.roster}`} role="row"><span>Host</span><span>Joined</span><span className={styles.right}>Charm since last settlement</span><span className={styles.right}>Host share</span><span /></div>
@@ -130,11 +156,72 @@ function Roster({ agencyId }: { agencyId: string }) {
               <span>{new Date(h.joinedAt).toLocaleDateString()}</span>
               <span className={styles.right}>{charm(h.unsettledCharm)}</span>
               <span className={styles.right}>{charm(h.unsettledHostCharm)}</span>
-              <span className={styles.right}><Button size="sm" variant="ghost" onClick={() => void removeHost(agencyId, h.uid)}>Remove</Button></span>
+              <span className={styles.right}><Button size="sm" variant="ghost" onClick={() => void removeHost(agencyId, h.uid).catch((e) => toast(messageOf(e), 'error'))}>Remove</Button></span>
             </div>
           ))}
         </div>
       )}
+    </div>
+  );
+}
+
+/** The creator's side: the agency they are in (they may leave it) and invitations to answer. With
+ * `always`, an empty state says what will appear here; otherwise nothing shows until there is something. */
+function MyAgency({ always }: { always: boolean }) {
+  const { data } = useMyInvitations();
+  const [busy, setBusy] = useState<string | null>(null);
+  const [leaving, setLeaving] = useState(false);
+  if (!data) return always ? <PageLoading /> : null;
+  const { membership, items } = data;
+  if (!membership && items.length === 0) {
+    return always ? <EmptyState icon="🤝" title="No agency yet">When an agency invites you to its roster, its invitation appears here for you to accept or decline.</EmptyState> : null;
+  }
+  const run = async (key: string, step: () => Promise<void>, done: string) => {
+    setBusy(key);
+    try {
+      await step();
+      toast(done, 'success');
+      return true;
+    } catch (e) {
+      toast(messageOf(e), 'error');
+      return false;
+    } finally {
+      setBusy(null);
+    }
+  };
+  return (
+    <div className={styles.stack} data-testid="my-agency">
+      {membership ? (
+        <div className={styles.card} data-testid="membership">
+          <span className={styles.label}>Your agency</span>
+          <h2>{membership.name}</h2>
+          <p className={styles.muted}>Member since {new Date(membership.joinedAt).toLocaleDateString()}. The agency shares the charm of the gifts you receive by its ratios and pays you out.</p>
+          <div className={styles.actions}><Button variant="secondary" onClick={() => setLeaving(true)} data-testid="leave-agency">Leave agency</Button></div>
+        </div>
+      ) : null}
+      {items.length > 0 ? (
+        <div className={styles.card} data-testid="invitations">
+          <h3>Invitations</h3>
+          <p className={styles.muted}>{membership ? `You can join another agency after leaving ${membership.name}.` : 'Joining puts you on the agency\'s roster: it shares the charm of the gifts you receive from then on.'}</p>
+          {items.map((i) => (
+            <div key={i.agencyId} className={styles.invitation} data-testid="invitation">
+              <div className={styles.invitationText}>
+                <strong>{i.name}</strong>
+                <small className={styles.muted}>Invited by {i.invitedBy.username} · {new Date(i.invitedAt).toLocaleDateString()}</small>
+              </div>
+              <div className={styles.invitationActions}>
+                <Button size="sm" variant="ghost" busy={busy === `decline:${i.agencyId}`} disabled={busy !== null}
+                  onClick={() => void run(`decline:${i.agencyId}`, () => declineInvitation(i.agencyId), `You declined ${i.name}'s invitation.`)}>Decline</Button>
+                <Button size="sm" busy={busy === `accept:${i.agencyId}`} disabled={busy !== null || membership !== null}
+                  onClick={() => void run(`accept:${i.agencyId}`, () => acceptInvitation(i.agencyId), `You joined ${i.name}.`)}>Accept</Button>
+              </div>
+            </div>
+          ))}
+        </div>
+      ) : null}
+      <Dialog open={leaving} onOpenChange={setLeaving} title="Leave your agency?" testId="leave-dialog"
+        description="Gifts you receive from now on no longer count for the agency, and it can no longer pay you out. Rejoining takes a new invitation."
+        footer={<Button variant="danger" busy={busy === 'leave'} onClick={async () => { if (await run('leave', leaveAgency, `You left ${membership?.name ?? 'the agency'}.`)) setLeaving(false); }} data-testid="confirm-leave">Leave agency</Button>} />
     </div>
   );
 }
@@ -368,9 +455,9 @@ export default function GuildPage() {
   const [chosen, setChosen] = useState<string | null>(null);
   if (!isAgency) {
     return (
-      <div className={styles.page} data-testid="guild-forbidden">
-        <PageHeader title="Guild" />
-        <EmptyState icon="🛡️" title="Agency only">{texts.noPermissionPage}</EmptyState>
+      <div className={styles.page} data-testid="guild-creator">
+        <PageHeader title="Guild" subtitle="Your agency, and the invitations agencies sent you." />
+        <MyAgency always />
       </div>
     );
   }
@@ -384,6 +471,7 @@ export default function GuildPage() {
             {agencies.map((a) => <option key={a.agencyId} value={a.agencyId}>{a.name}</option>)}
           </select>
         ) : null} />
+      <MyAgency always={false} />
       {isLoading ? <PageLoading /> : current ? <AgencyView agencyId={current} /> : <CreateAgency />}
     </div>
   );

@@ -1,4 +1,5 @@
-// The guild calls (agency role) and their answers, for the /guild page.
+// The guild calls and their answers, for the /guild page: the agency role's, and any creator's own
+// (their agency, the invitations waiting for their answer).
 import type { ApiResponse } from '@murmur/contracts/api-catalogue';
 import { api, newIdempotencyKey } from '../../api/client.ts';
 import { refreshQueries, useQuery } from '../../state/query.ts';
@@ -10,6 +11,8 @@ const base = (id: string) => `/guild/agencies/${encodeURIComponent(id)}` as cons
 
 export const useAgencies = (enabled: boolean) => useQuery<'GET /guild/agencies'>(enabled ? '/guild/agencies' : null);
 export const useAgency = (id: string | null) => useQuery<'GET /guild/agencies/{agencyId}'>(id ? base(id) : null);
+export const useAgencyInvitations = (id: string) => useQuery<'GET /guild/agencies/{agencyId}/invitations'>(`${base(id)}/invitations`);
+export const useMyInvitations = () => useQuery<'GET /guild/invitations'>('/guild/invitations');
 export const useReceipts = (id: string, page: number, hostUid: string) =>
   useQuery<'GET /guild/agencies/{agencyId}/receipts'>(`${base(id)}/receipts?page=${page}&limit=10${hostUid ? `&hostUid=${encodeURIComponent(hostUid)}` : ''}`);
 export const useSettlements = (id: string, page: number) => useQuery<'GET /guild/agencies/{agencyId}/settlements'>(`${base(id)}/settlements?page=${page}&limit=10`);
@@ -24,8 +27,21 @@ export async function createAgency(body: { agencyId: string; name: string; guild
   await api.post('/guild/agencies', body, quiet);
   await refresh();
 }
-export async function addHost(id: string, hostUid: string) {
-  await api.post(`${base(id)}/hosts`, { hostUid }, quiet);
+/** The creator joins only by accepting: an invitation puts nobody on the roster. */
+export async function inviteHost(id: string, hostUid: string) {
+  await api.post(`${base(id)}/invitations`, { hostUid }, quiet);
+  await refresh();
+}
+export async function acceptInvitation(agencyId: string) {
+  await api.post(`/guild/invitations/${encodeURIComponent(agencyId)}/accept`, {}, quiet);
+  await refresh();
+}
+export async function declineInvitation(agencyId: string) {
+  await api.post(`/guild/invitations/${encodeURIComponent(agencyId)}/decline`, {}, quiet);
+  await refresh();
+}
+export async function leaveAgency() {
+  await api.post('/guild/membership/leave', {}, quiet);
   await refresh();
 }
 export async function removeHost(id: string, hostUid: string) {
