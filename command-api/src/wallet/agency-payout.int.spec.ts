@@ -52,7 +52,7 @@ describe('agency cash-outs', () => {
     const other = await agencyWith('roster-other', 'roster-theirs', [theirs]);
     const list = await get('/wallet/creator/cashout-list', agency, lastRosterPosition);
     expect(list.status).toBe(200);
-    expect(list.body.items.map((i: { uid: string }) => i.uid)).toEqual([mine]);
+    expect(list.body.items.map((i: { uid: string }) => i.uid)).toEqual([mine.uid]);
     expect(list.body.meta.totalItems).toBe(1);
     const refused = await payment(agency, theirs.uid, 1000, 'steal-1');
     expect(refused.status).toBe(403);
