@@ -33,7 +33,7 @@ export async function seedReferral(ctx: SeedContext): Promise<void> {
   await ctx.post('/guild/agencies', token.nova, { agencyId: 'nova', name: 'Nova Talent', guildSharePct: 30, hostSharePct: 70 });
   // Aria joins Nova by accepting its invitation (an agency cannot put anyone on its roster alone).
   await ctx.post('/guild/agencies/nova/invitations', token.nova, { hostUid: uid('aria') });
-  await ctx.post('/guild/invitations/nova/accept', token.aria);
+  await ctx.post('/guild/invitations/nova/accept', token.aria, {});
 
   await step('a sandbox top-up', () => ctx.post('/payment/topup/pay', token.ben, { channelCode: 'sandbox', value: 50 }));
   if (lobbies.chatting) {
