@@ -103,7 +103,7 @@ export const texts = {
   /** Money module: a spend, gift or purchase above the diamond balance (422). */
   notEnoughDiamonds: 'Insufficient balance: this needs {needed} diamonds and you have {balance}.',
   /** Money module: a withdrawal above the available charm (422). */
-  notEnoughCharm: 'Insufficient charm: you can withdraw at most {available}.',
+  notEnoughCharm: 'Insufficient charm: you can withdraw at most {available} charm.',
 } as const;
 
 /** Fills a template's `{name}` holes. */

@@ -29,6 +29,7 @@ async function call<T = any>(user: User, method: string, p: string, body?: unkno
 }
 
 const desktop = { width: 1280, height: 800 };
+const phone = { width: 390, height: 844 };
 
 async function pageAs(user: User, viewport = desktop): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport });
@@ -44,6 +45,9 @@ beforeAll(async () => {
   [full, browser] = await Promise.all([startFullStack(), launchBrowser()]);
   [amy, bob] = await Promise.all([signUpWithWallet(full.url), signUpWithWallet(full.url)]);
   await Promise.all([call(amy, 'PUT', '/user/profile/details', { username: 'amy_defects' }), call(bob, 'PUT', '/user/profile/details', { username: 'bob_defects' })]);
+  // Amy buys 5,000 diamonds and sends Bob 10 roses: 4,900 diamonds left to her, 50 charm to him.
+  await call(amy, 'POST', '/payment/topup/pay', { channelCode: 'sandbox', value: 50, currency: 'USD' });
+  await call(amy, 'POST', '/gifting/send-gift', { giftName: 'rose', quantity: 10, recipients: [bob.uid] });
 });
 
 afterAll(async () => {
@@ -79,6 +83,93 @@ describe('what a reviewer met on the demo', () => {
     await page.screenshot({ path: path.join(shots, 'home-empty-lobby.png') });
     expect(await card.innerText()).not.toContain('LIVE');
     expect(await card.getByTestId('lobby-state').innerText()).toBe('Empty');
+    await context.close();
+  });
+
+  it('keeps "Interact to Earn" in the web app and shows what a web account can earn there', async () => {
+    const { context, page } = await pageAs(amy);
+    await page.goto(`${full.url}/`);
+    await page.getByRole('link', { name: 'Interact to Earn' }).first().click();
+    await page.waitForURL((u) => u.pathname === '/earn', { timeout: 10_000 });
+    const earn = page.getByTestId('earn-page');
+    await earn.waitFor();
+    // The web shell stays: its side menu is still there.
+    await page.getByRole('link', { name: 'Refer and Earn' }).first().waitFor();
+    await expect.poll(() => page.getByTestId('earn-mission').count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await page.getByTestId('earn-quests').waitFor();
+    await page.getByTestId('earn-referral').waitFor();
+    const text = await earn.innerText();
+    expect(text).not.toMatch(/telegram/i);
+    expect(text).not.toMatch(/tutorial/i);
+    await page.screenshot({ path: path.join(shots, 'earn-desktop.png'), fullPage: true });
+    for (const [button, to] of [['earn-open-missions', '/mission-center'], ['earn-open-quests', '/quests'], ['earn-open-referral', '/referral']] as const) {
+      await page.getByTestId(button).click();
+      await page.waitForURL((u) => u.pathname === to, { timeout: 10_000 });
+      await page.goBack();
+      await earn.waitFor();
+    }
+    await page.setViewportSize(phone);
+    await page.screenshot({ path: path.join(shots, 'earn-phone.png'), fullPage: true });
+    await context.close();
+  });
+
+  it('puts the name right under the avatar on a phone profile', async () => {
+    const { context, page } = await pageAs(amy, phone);
+    await page.goto(`${full.url}/profile`);
+    const name = page.getByTestId('profile-username');
+    await name.waitFor({ timeout: 15_000 });
+    await page.screenshot({ path: path.join(shots, 'profile-phone.png') });
+    const avatar = (await page.getByTestId('profile-avatar').boundingBox())!;
+    const title = (await name.boundingBox())!;
+    expect(title.y).toBeGreaterThanOrEqual(avatar.y + avatar.height);
+    expect(title.y - (avatar.y + avatar.height)).toBeLessThan(30);
+    await context.close();
+  });
+
+  it('states the withdrawal limits in the same units as the amount, and promises no sum it would refuse', async () => {
+    const { context, page } = await pageAs(bob);
+    await page.goto(`${full.url}/wallet`);
+    await expect.poll(() => page.getByTestId('wallet-charm').innerText(), { timeout: 15_000 }).toBe('50');
+    await page.getByTestId('withdraw').click();
+    const modal = page.getByTestId('withdraw-modal');
+    await expect.poll(() => modal.getByTestId('withdraw-available').innerText(), { timeout: 10_000 }).toBe('Available: 50 charm ($0.50)');
+    await page.fill('#withdraw-amount', '500');
+    const summary = modal.getByTestId('withdraw-summary');
+    expect(await summary.innerText()).toBe('Withdrawals start at 500 charm ($5.00); you have 50 charm ($0.50).');
+    expect(await modal.innerText()).not.toContain('You receive');
+    expect(await modal.getByTestId('withdraw-next').isDisabled()).toBe(true);
+    await page.screenshot({ path: path.join(shots, 'withdraw-short.png') });
+    await context.close();
+  });
+
+  it('says how many diamonds are missing for VIP instead of a negative balance', async () => {
+    const { diamonds } = await call<{ diamonds: number }>(amy, 'GET', '/wallet/balance');
+    expect(diamonds).toBe(4900);
+    const { context, page } = await pageAs(amy);
+    await page.goto(`${full.url}/privilege-center`);
+    await page.getByTestId('open-vip').click();
+    const dialog = page.getByTestId('purchase-dialog');
+    await expect.poll(() => dialog.getByTestId('balance-after').innerText(), { timeout: 10_000 }).toBe('7,100 💎 more');
+    const text = await dialog.innerText();
+    expect(text).not.toMatch(/[-−]\s?7,?100/);
+    expect(text).not.toContain('Balance after');
+    await page.screenshot({ path: path.join(shots, 'vip-short.png') });
+    await context.close();
+  });
+
+  it('has a real About page that says what Murmur is and leads to help', async () => {
+    const context = await browser.newContext({ viewport: phone });
+    await context.addInitScript(() => localStorage.setItem('murmur.mobileNoticeSeen', '1'));
+    const page = await context.newPage();
+    await page.goto(`${full.url}/about`);
+    const about = page.getByTestId('about-page');
+    await about.waitFor({ timeout: 15_000 });
+    const text = await about.innerText();
+    expect(text).toContain('voice lobbies');
+    expect(text).not.toContain('Nothing here yet');
+    await page.screenshot({ path: path.join(shots, 'about-phone.png'), fullPage: true });
+    await page.getByTestId('about-help').click();
+    await page.waitForURL((u) => u.pathname === '/help', { timeout: 10_000 });
     await context.close();
   });
 });

@@ -58,7 +58,7 @@ describe('withdrawing charm', () => {
 
     await creator.fill('#withdraw-amount', '3000');
     await creator.getByTestId('withdraw-next').click();
-    expect(await creator.getByTestId('withdraw-amount-error').innerText()).toBe('Insufficient charm: you can withdraw at most 2500.');
+    expect(await creator.getByTestId('withdraw-amount-error').innerText()).toBe('Insufficient charm: you can withdraw at most 2500 charm.');
 
     await creator.fill('#withdraw-amount', '1000');
     expect(await creator.getByTestId('withdraw-usd').innerText()).toBe('$10.00');

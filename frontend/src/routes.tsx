@@ -1,5 +1,4 @@
-// Every route of spec section 2 with its lazily loaded page. Pages whose back end is not built yet
-// use ComingSoonPage (a designed empty state). To add a page: replace its one line below.
+// Every route of spec section 2 with its lazily loaded page. To add a page: add its one line below.
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 export interface AppRoute {
@@ -15,8 +14,6 @@ export interface AppRoute {
 type Page = LazyExoticComponent<ComponentType<Record<string, unknown>>>;
 const page = (load: () => Promise<{ default: ComponentType<never> }>): Page => lazy(load as () => Promise<{ default: ComponentType<Record<string, unknown>> }>);
 
-const ComingSoon = page(() => import('./pages/ComingSoon/ComingSoonPage.tsx'));
-const soon = (icon: string, text: string) => ({ icon, text });
 
 export const routes: AppRoute[] = [
   { path: '/', title: 'Home', public: true, page: page(() => import('./pages/Home/HomePage.tsx')) },
@@ -41,7 +38,8 @@ export const routes: AppRoute[] = [
   { path: '/mission-center', title: 'Mission Center', page: page(() => import('./pages/Progression/MissionCenterPage.tsx')) },
   { path: '/level', title: 'My Level', page: page(() => import('./pages/Progression/LevelPage.tsx')) },
   { path: '/extension-history', title: 'Extension history', page: page(() => import('./pages/Booking/ExtensionHistoryPage.tsx')) },
-  { path: '/about', title: 'About', public: true, page: ComingSoon, props: soon('🌍', 'Murmur: win friends around the world with voice lobbies and gifts.') },
+  { path: '/about', title: 'About', public: true, page: page(() => import('./pages/About/AboutPage.tsx')) },
+  { path: '/earn', title: 'Interact to Earn', page: page(() => import('./pages/Progression/EarnPage.tsx')) },
   { path: '/lobby-level', title: 'Lobby Level', page: page(() => import('./pages/Progression/LobbyLevelPage.tsx')) },
   { path: '/exp-frens-token', title: 'EXP for Friends', page: page(() => import('./pages/Progression/FrensPage.tsx')) },
   { path: '/privilege-center', title: 'Privilege Center', page: page(() => import('./pages/PrivilegeCenter/PrivilegeCenterPage.tsx')) },

@@ -12,7 +12,7 @@ describe('earnings decider', () => {
     const [first] = earningsDecider.decide(withdraw(2000, 2500), s0);
     expect(first).toMatchObject({ type: 'CharmWithdrawn', data: { charm: 2000, usdCents: 2000 } });
     const s1 = earningsDecider.evolve(s0, first!);
-    expect(() => earningsDecider.decide(withdraw(600, 2500, 'w2'), s1)).toThrow('Insufficient charm: you can withdraw at most 500.');
+    expect(() => earningsDecider.decide(withdraw(600, 2500, 'w2'), s1)).toThrow('Insufficient charm: you can withdraw at most 500 charm.');
     expect(earningsDecider.decide(withdraw(2000, 2500), s1)).toEqual([]); // the same withdrawal again
     const [failed] = earningsDecider.decide({ type: 'FailWithdrawal', withdrawalId: 'w1', uid: 'c', reason: 'x', at }, s1);
     const s2 = earningsDecider.evolve(s1, failed!);

@@ -64,7 +64,7 @@ describe('withdrawals', () => {
     expect(available.body).toMatchObject({ charm: 2500, usd: 25 });
     const tooMuch = await post('/wallet/withdraw/validate', token, { amount: 2501, address: payoutAddress });
     expect(tooMuch.status).toBe(422);
-    expect(tooMuch.body.error.message).toBe('Insufficient charm: you can withdraw at most 2500.');
+    expect(tooMuch.body.error.message).toBe('Insufficient charm: you can withdraw at most 2500 charm.');
     expect((await post('/wallet/withdraw/validate', token, { amount: 100, address: payoutAddress })).body.error.message).toBe('The minimum withdrawal is 500 charm.');
     // An address of the wrong network is refused by both calls, and nothing is written.
     const solanaAddress = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV';

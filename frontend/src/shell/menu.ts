@@ -23,8 +23,8 @@ export const sideMenu: MenuEntry[] = [
   { key: 'messages', label: 'Messages', to: '/messages', icon: 'messages' },
   { key: 'quests', label: 'Quests', to: '/quests', icon: 'quests' },
   { key: 'leaderboards', label: 'Leaderboards', to: '/leaderboards', icon: 'trophy' },
-  // The spec's interact-to-earn key: the mini-app's Earn tab (daily reward and missions), on the web too.
-  { key: 'interact-to-earn', label: 'Interact to Earn', to: '/mini-app?tab=earn', icon: 'diamond' },
+  // The spec's interact-to-earn key: the web's own page of what can be earned (the mini-app has its Earn tab).
+  { key: 'interact-to-earn', label: 'Interact to Earn', to: '/earn', icon: 'diamond' },
   { key: 'my-collections', label: 'My Collections', to: '/my-collections', icon: 'collections' },
   { key: 'referral', label: 'Refer and Earn', to: '/referral', icon: 'referral' },
   { key: 'guild', label: 'Guild', to: '/guild', icon: 'users', roles: ['ag'] },

@@ -7,6 +7,7 @@ import { api, ApiCallError, newIdempotencyKey } from '../api/client.ts';
 import { Button } from '../components/Button.tsx';
 import { Dialog } from '../components/Dialog.tsx';
 import { Icon } from '../components/Icon.tsx';
+import { BalanceAfter } from '../components/BalanceAfter.tsx';
 import { refreshQueries } from '../state/query.ts';
 import { toast } from '../state/ui.ts';
 import styles from './Shop.module.css';
@@ -105,10 +106,7 @@ export function PurchaseDialog({ sku, onClose, onBought }: { sku: SkuDto | null;
             <dd>{durationText(sku)}</dd>
             <dt>Your balance</dt>
             <dd>{check ? `${check.balance.toLocaleString()} 💎` : '…'}</dd>
-            <dt>Balance after</dt>
-            <dd data-testid="balance-after" className={check && check.balanceAfter < 0 ? styles.negative : undefined}>
-              {check ? `${check.balanceAfter.toLocaleString()} 💎` : '…'}
-            </dd>
+            <BalanceAfter after={check ? check.balanceAfter : null} testId="balance-after" shortClassName={styles.negative} />
           </dl>
           {refusal ? (
             <p className={styles.error} role="alert" data-testid="purchase-error">

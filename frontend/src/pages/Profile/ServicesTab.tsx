@@ -14,6 +14,7 @@ import { TextField } from '../../components/Field.tsx';
 import { refreshQueries, useQuery } from '../../state/query.ts';
 import { toast } from '../../state/ui.ts';
 import styles from '../Booking/Booking.module.css';
+import { BalanceAfter } from '../../components/BalanceAfter.tsx';
 
 const servicesPath = (uid: string) => `/user/services/${encodeURIComponent(uid)}` as const;
 const failure = (e: unknown) => (e instanceof ApiCallError ? e.message : 'Oops, something went wrong. Please try again.');
@@ -101,8 +102,7 @@ function BookDialog({ service, hostName, onClose }: { service: ServiceDto; hostN
       <dl className={styles.sums}>
         <dt>Price</dt>
         <dd>{service.price.toLocaleString()} 💎</dd>
-        <dt>Balance after</dt>
-        <dd data-testid="booking-balance-after">{after === null ? '…' : `${after.toLocaleString()} 💎`}</dd>
+        <BalanceAfter after={after} testId="booking-balance-after" shortClassName={styles.short} />
       </dl>
       {error ? <p className={styles.error} role="alert" data-testid="booking-error">{error}</p> : null}
     </Dialog>

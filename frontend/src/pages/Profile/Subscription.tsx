@@ -14,6 +14,7 @@ import { paths } from '../../social/socialApi.ts';
 import { refreshQueries } from '../../state/query.ts';
 import { toast } from '../../state/ui.ts';
 import styles from './ProfilePage.module.css';
+import { BalanceAfter } from '../../components/BalanceAfter.tsx';
 import { SubscriptionCardPay, subscriptionUsd } from './SubscriptionCardPay.tsx';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString();
@@ -102,8 +103,7 @@ export function SubscribeButton({ view }: { view: ProfileView }) {
             <dl className={styles.sums}>
               <dt>Price</dt>
               <dd>{price.toLocaleString()} 💎 / {subscriptionLimits.days} days</dd>
-              <dt>Balance after</dt>
-              <dd data-testid="subscribe-balance-after">{after === null ? '…' : `${after.toLocaleString()} 💎`}</dd>
+              <BalanceAfter after={after} testId="subscribe-balance-after" shortClassName={styles.short} />
             </dl>
             {error ? <p className={styles.formError} role="alert" data-testid="subscribe-error">{error}</p> : null}
           </>

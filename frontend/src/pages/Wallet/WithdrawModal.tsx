@@ -47,6 +47,12 @@ function AmountStep({ available }: { available: number | undefined }) {
     if (!invalid) setStep(withdrawSteps.destination);
   };
   const charm = Number(amount);
+  const minimum = withdrawal.minimumCharm;
+  const charmText = (n: number) => `${n.toLocaleString('en-US')} charm (${usdOf(n)})`;
+  const enough = available !== undefined && available >= minimum;
+  // "You receive" only for an amount that can be withdrawn; otherwise the limits, so that the line
+  // never promises a sum the refusal beside it denies.
+  const withdrawable = enough && amount !== '' && Number.isSafeInteger(charm) && charm >= minimum && charm <= available;
   return (
     <form onSubmit={next} noValidate>
       <p className={styles.available} data-testid="withdraw-available">
@@ -63,14 +69,26 @@ function AmountStep({ available }: { available: number | undefined }) {
         error={error}
         hint={`The minimum is ${withdrawal.minimumCharm} charm (${usdOf(withdrawal.minimumCharm)}).`}
       />
-      <p className={styles.summary}>
-        You receive <strong data-testid="withdraw-usd">{Number.isFinite(charm) ? usdOf(charm) : usdOf(0)}</strong>.
+      <p className={styles.summary} data-testid="withdraw-summary">
+        {available === undefined ? null : !enough ? (
+          <>
+            Withdrawals start at {charmText(minimum)}; you have {charmText(available)}.
+          </>
+        ) : withdrawable ? (
+          <>
+            You receive <strong data-testid="withdraw-usd">{usdOf(charm)}</strong>.
+          </>
+        ) : (
+          <>
+            You can withdraw from {charmText(minimum)} to {charmText(available)}.
+          </>
+        )}
       </p>
       <div className={styles.actions}>
-        <Button type="button" variant="ghost" disabled={!available} onClick={() => setField('amount', String(available ?? 0))}>
+        <Button type="button" variant="ghost" disabled={!enough} onClick={() => setField('amount', String(available ?? 0))}>
           Withdraw all
         </Button>
-        <Button type="submit" data-testid="withdraw-next">
+        <Button type="submit" disabled={available !== undefined && !enough} data-testid="withdraw-next">
           Continue
         </Button>
       </div>
