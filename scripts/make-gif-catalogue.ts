@@ -21,6 +21,8 @@ interface GifArt {
   to: string;
   motion: Motion;
   decoration: Decoration;
+  /** A sticker's drawing (its id) that moves above the caption, which then stays still below it. */
+  figure?: string;
 }
 
 const gifArt: Record<string, GifArt> = {
@@ -40,6 +42,21 @@ const gifArt: Record<string, GifArt> = {
   sing: { caption: 'Sing along', from: '#6d28d9', to: '#0e7490', motion: 'swing', decoration: 'notes' },
   'good-night': { caption: 'Good night', from: '#0f172a', to: '#312e81', motion: 'slide', decoration: 'stars' },
   'mic-drop': { caption: 'Mic drop', from: '#111827', to: '#4b5563', motion: 'slide', decoration: 'mic' },
+  cat: { caption: 'Meow', from: '#7c3aed', to: '#f59e0b', motion: 'swing', decoration: 'sparkles', figure: 'cat' },
+  dog: { caption: 'Woof!', from: '#0e7490', to: '#65a30d', motion: 'bounce', decoration: 'stars', figure: 'dog' },
+  happy: { caption: 'So happy', from: '#f59e0b', to: '#ec4899', motion: 'bounce', decoration: 'confetti', figure: 'happy' },
+  angry: { caption: 'Grr!', from: '#7f1d1d', to: '#ea580c', motion: 'shake', decoration: 'sparkles', figure: 'angry' },
+  cry: { caption: 'So sad', from: '#1e3a8a', to: '#334155', motion: 'bounce', decoration: 'rain', figure: 'sad' },
+  dance: { caption: "Let's dance", from: '#c026d3', to: '#2563eb', motion: 'swing', decoration: 'notes' },
+  bye: { caption: 'Bye bye', from: '#0f766e', to: '#7c3aed', motion: 'slide', decoration: 'wave' },
+  hug: { caption: 'Hugs', from: '#db2777', to: '#f59e0b', motion: 'zoom', decoration: 'heart', figure: 'happy' },
+  cool: { caption: 'Cool', from: '#0284c7', to: '#1e293b', motion: 'swing', decoration: 'sparkles', figure: 'cool' },
+  kiss: { caption: 'Mwah', from: '#be123c', to: '#a855f7', motion: 'zoom', decoration: 'heart', figure: 'in-love' },
+  hmm: { caption: 'Hmm…', from: '#475569', to: '#0f766e', motion: 'swing', decoration: 'sparkles', figure: 'thinking' },
+  sorry: { caption: 'Sorry', from: '#6366f1', to: '#0ea5e9', motion: 'bounce', decoration: 'heart', figure: 'sad' },
+  'good-morning': { caption: 'Good morning', from: '#f97316', to: '#facc15', motion: 'slide', decoration: 'sparkles' },
+  birthday: { caption: 'Happy B-day', from: '#9333ea', to: '#f43f5e', motion: 'bounce', decoration: 'confetti' },
+  omg: { caption: 'OMG', from: '#4c1d95', to: '#db2777', motion: 'zoom', decoration: 'sparkles', figure: 'shocked' },
 };
 
 const palette = ['#fde047', '#f472b6', '#60a5fa', '#4ade80', '#f97316', '#c084fc'];
@@ -138,12 +155,29 @@ function decorationSvg(decoration: Decoration, t: number, night: boolean): strin
 }
 
 function gifFrame(art: GifArt, t: number): string {
-  const size = art.caption.length > 6 ? 24 : 34;
+  if (art.figure) return figureFrame(art, t);
+  const size = art.caption.length > 10 ? Math.floor(150 / (art.caption.length * 0.62)) : art.caption.length > 6 ? 24 : 34;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">
 <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${art.from}"/><stop offset="1" stop-color="${art.to}"/></linearGradient></defs>
 <rect width="${W}" height="${H}" fill="url(#g)"/>
 ${decorationSvg(art.decoration, t, art.caption === 'Good night')}
 <g transform="${captionTransform(art.motion, t)}"><text x="80" y="${62 + size / 3}" font-family="DejaVu Sans" font-weight="bold" font-size="${size}" text-anchor="middle" fill="#fff" stroke="rgba(0,0,0,0.35)" stroke-width="1.5" paint-order="stroke">${art.caption}</text></g>
+</svg>`;
+}
+
+/** A sticker's drawing, 64 px, moving above a still caption. */
+function figureFrame(art: GifArt, t: number): string {
+  const body = stickerArt[art.figure!]?.body;
+  if (!body) throw new Error(`no sticker art ${art.figure}`);
+  const size = art.caption.length > 8 ? 18 : 24;
+  // The caption motions move around the frame's middle (80, 62); the figure's middle is (80, 38).
+  const motion = captionTransform(art.motion, t);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">
+<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${art.from}"/><stop offset="1" stop-color="${art.to}"/></linearGradient></defs>
+<rect width="${W}" height="${H}" fill="url(#g)"/>
+${decorationSvg(art.decoration, t, false)}
+<g transform="translate(0 -24) ${motion}"><g transform="translate(48 30) scale(0.5)">${body}</g></g>
+<text x="80" y="${H - 12}" font-family="DejaVu Sans" font-weight="bold" font-size="${size}" text-anchor="middle" fill="#fff" stroke="rgba(0,0,0,0.35)" stroke-width="1.5" paint-order="stroke">${art.caption}</text>
 </svg>`;
 }
 
@@ -195,6 +229,26 @@ const stickerArt: Record<string, { body: string; animation: string }> = {
   rocket: {
     body: '<path d="M64 8 C88 24 92 60 84 88 L44 88 C36 60 40 24 64 8 Z" fill="#e5e7eb" stroke="#4b5563" stroke-width="3"/><circle cx="64" cy="46" r="10" fill="#60a5fa" stroke="#1e3a8a" stroke-width="3"/><path d="M44 70 L26 96 L46 88 Z M84 70 L102 96 L82 88 Z" fill="#ef4444"/><path class="flame" d="M50 90 Q64 126 78 90 Z" fill="#f97316"/>',
     animation: 'lift 1s ease-in-out infinite',
+  },
+  dog: {
+    body: '<ellipse cx="28" cy="56" rx="14" ry="30" fill="#92400e" transform="rotate(18 28 56)"/><ellipse cx="100" cy="56" rx="14" ry="30" fill="#92400e" transform="rotate(-18 100 56)"/><circle cx="64" cy="64" r="40" fill="#fbbf24" stroke="#92400e" stroke-width="3"/><ellipse cx="64" cy="84" rx="22" ry="16" fill="#fde68a"/><circle cx="50" cy="58" r="5" fill="#1f2937"/><circle cx="78" cy="58" r="5" fill="#1f2937"/><ellipse cx="64" cy="76" rx="8" ry="6" fill="#1f2937"/><path d="M64 82 L64 88 M56 90 Q64 96 72 90" stroke="#1f2937" stroke-width="3" fill="none" stroke-linecap="round"/><path d="M60 94 Q64 108 68 94 Z" fill="#f472b6"/>',
+    animation: 'tilt 1s ease-in-out infinite',
+  },
+  sad: {
+    body: face('<path d="M46 90 Q64 74 82 90" stroke="#3f2d0c" stroke-width="5" fill="none" stroke-linecap="round"/>', '<path d="M40 56 L54 50 M88 56 L74 50" stroke="#3f2d0c" stroke-width="4" stroke-linecap="round"/><circle cx="48" cy="64" r="4.5" fill="#3f2d0c"/><circle cx="80" cy="64" r="4.5" fill="#3f2d0c"/>', '<path d="M44 72 q-6 12 0 16 q6 -4 0 -16 Z" fill="#60a5fa"/>'),
+    animation: 'bob 2s ease-in-out infinite',
+  },
+  angry: {
+    body: face('<path d="M46 90 Q64 78 82 90" stroke="#3f2d0c" stroke-width="5" fill="none" stroke-linecap="round"/>', '<path d="M38 50 L56 60 M90 50 L72 60" stroke="#3f2d0c" stroke-width="5" stroke-linecap="round"/><circle cx="50" cy="66" r="4.5" fill="#3f2d0c"/><circle cx="78" cy="66" r="4.5" fill="#3f2d0c"/>', '', '#f87171'),
+    animation: 'shake .3s ease-in-out infinite',
+  },
+  thinking: {
+    body: face('<path d="M50 86 L76 82" stroke="#3f2d0c" stroke-width="5" stroke-linecap="round"/>', '<path d="M40 48 Q48 42 56 48" stroke="#3f2d0c" stroke-width="4" fill="none" stroke-linecap="round"/><circle cx="48" cy="60" r="5" fill="#3f2d0c"/><circle cx="80" cy="60" r="5" fill="#3f2d0c"/>', '<text x="98" y="34" font-family="DejaVu Sans" font-weight="bold" font-size="30" fill="#e0e7ff">?</text>'),
+    animation: 'tilt 2s ease-in-out infinite',
+  },
+  shocked: {
+    body: face('<ellipse cx="64" cy="88" rx="10" ry="13" fill="#7c2d12"/>', '<circle cx="48" cy="58" r="9" fill="#fff" stroke="#3f2d0c" stroke-width="3"/><circle cx="80" cy="58" r="9" fill="#fff" stroke="#3f2d0c" stroke-width="3"/><circle cx="48" cy="58" r="3.5" fill="#3f2d0c"/><circle cx="80" cy="58" r="3.5" fill="#3f2d0c"/>'),
+    animation: 'beat .8s ease-in-out infinite',
   },
   ghost: { body: '<path d="M24 112 L24 56 C24 30 42 14 64 14 C86 14 104 30 104 56 L104 112 L90 100 L77 112 L64 100 L51 112 L38 100 Z" fill="#f8fafc" stroke="#64748b" stroke-width="3"/><ellipse cx="50" cy="54" rx="6" ry="9" fill="#1e293b"/><ellipse cx="78" cy="54" rx="6" ry="9" fill="#1e293b"/><ellipse cx="64" cy="78" rx="8" ry="6" fill="#1e293b"/>', animation: 'float 2s ease-in-out infinite' },
 };

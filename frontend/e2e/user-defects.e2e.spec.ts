@@ -172,4 +172,31 @@ describe('what a reviewer met on the demo', () => {
     await page.waitForURL((u) => u.pathname === '/help', { timeout: 10_000 });
     await context.close();
   });
+
+  it('finds a GIF in the chat picker for each word people type most', async () => {
+    const { lobbyId } = await call<{ lobbyId: string }>(amy, 'POST', '/lobbies', { title: 'GIF words' });
+    const { context, page } = await pageAs(amy);
+    await page.goto(`${full.url}/lobby/${lobbyId}`);
+    await page.getByTestId('open-gifs-picker').click();
+    const search = page.getByTestId('gif-search');
+    const words = ['cat', 'dog', 'happy', 'love', 'lol', 'wow', 'yes', 'no', 'thanks', 'party', 'dance', 'sad', 'angry', 'hello', 'bye', 'clap', 'kitty', 'puppies'];
+    for (const word of words) {
+      const answered = page.waitForResponse((r) => {
+        const url = new URL(r.url());
+        return url.pathname === '/api/v1/gifs/search' && url.searchParams.get('q') === word;
+      });
+      await search.fill(word);
+      const { items } = (await (await answered).json()) as { items: Array<{ id: string; url: string }> };
+      expect(items.length, word).toBeGreaterThan(0);
+      // Each is a file we serve, shown in the picker.
+      const tile = page.getByTestId(`gif-${items[0]!.id}`).locator('img');
+      await expect.poll(() => tile.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 10_000 }).toBe(160);
+      expect(items.every((i) => i.url.startsWith('/gifs/'))).toBe(true);
+    }
+    await search.fill('cat');
+    await page.getByTestId('gif-cat').waitFor();
+    await page.waitForTimeout(500);
+    await page.screenshot({ path: path.join(shots, 'gif-cat.png') });
+    await context.close();
+  });
 });

@@ -30,6 +30,23 @@ describe('the GIF catalogue adapter', () => {
     expect(stickers.items.every((i) => i.kind === 'sticker' && i.url.endsWith('.svg'))).toBe(true);
   });
 
+  it('finds something for the words people type most, and for their synonyms and plurals', async () => {
+    const common = ['cat', 'dog', 'happy', 'love', 'lol', 'wow', 'yes', 'no', 'thanks', 'party', 'dance', 'sad', 'angry', 'hello', 'bye', 'clap'];
+    for (const q of common) expect((await provider.search({ q, kind: 'gif', limit: 10 })).items.length, q).toBeGreaterThan(0);
+    const ids = async (q: string) => (await provider.search({ q, kind: 'gif', limit: 10 })).items.map((i) => i.id);
+    expect(await ids('kitty')).toEqual(['cat']);
+    expect(await ids('cats')).toEqual(['cat']);
+    expect(await ids('puppy')).toEqual(['dog']);
+    expect(await ids('puppies')).toEqual(['dog']);
+    expect(await ids('dancing')).toEqual(expect.arrayContaining(['dance']));
+    expect(await ids('furious')).toEqual(['angry']);
+    expect(await ids('goodbye')).toEqual(expect.arrayContaining(['bye']));
+    expect(await ids('haha')).toEqual(['lol']);
+    // A synonym is as good as the word itself; a word that only starts one comes after.
+    expect((await ids('mad'))[0]).toBe('angry');
+    expect((await provider.search({ q: 'sad', kind: 'sticker', limit: 10 })).items.map((i) => i.id)).toEqual(['sad']);
+  });
+
   it('answers nothing for a word no entry has', async () => {
     expect(await provider.search({ q: 'zebra crossing', kind: 'gif', limit: 10 })).toEqual({ items: [], next: null });
   });
@@ -39,9 +56,14 @@ describe('the GIF catalogue adapter', () => {
     const first = await provider.search({ q: '', kind: 'gif', limit: 10 });
     expect(first.items).toHaveLength(10);
     expect(first.next).toBe('10');
-    const second = await provider.search({ q: '', kind: 'gif', limit: 10, pos: first.next! });
-    expect(second.next).toBeNull();
-    expect([...first.items, ...second.items].map((i) => i.id)).toEqual(all);
+    const seen = [...first.items];
+    let next = first.next;
+    while (next) {
+      const page = await provider.search({ q: '', kind: 'gif', limit: 10, pos: next });
+      seen.push(...page.items);
+      next = page.next;
+    }
+    expect(seen.map((i) => i.id)).toEqual(all);
   });
 
   it('ships a real animated file for every entry, sendable in chat', () => {
