@@ -136,7 +136,10 @@ export default async function commandPathBench(): Promise<void> {
     const versions = new Map<string, bigint>();
     const append = async (target: PostgresEventStore, worker: number) => {
       const stream = `${target === store ? 'raw' : 'single'}-${worker}`;
-      const r = await target.append(stream, [{ type: 'GiftSent', data: { giftId: 'rose', quantity: 1, recipients: ['u-1'], diamondsTotal: 10 } }], { expectedVersion: versions.get(stream) ?? 'any' });
+      const r = await target.append(stream, [{
+        type: 'GiftSent',
+        data: { senderUid: `u-${stream}`, giftId: 'rose', giftName: 'Rose', quantity: 1, unitPrice: 10, diamondsTotal: 10, recipients: ['u-1'], charmPerRecipient: 5, sentAt: new Date().toISOString() },
+      }], { expectedVersion: versions.get(stream) ?? 'any' });
       versions.set(stream, r.nextExpectedVersion);
     };
     // Connection c sends as sender c % 32 (two connections per wallet, as the issue measured) to its own host.

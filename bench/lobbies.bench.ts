@@ -48,7 +48,7 @@ export default async function lobbiesBench(): Promise<void> {
 
     const joins = 1500;
     const join = (i: number) => ({ type: 'JoinLobby' as const, uid: `j${i}`, anonymous: false, inviteId: null, publicOnly: false, paidDiamonds: 0, now: now() });
-    const distinct = await drive(joins, WORKERS, async (i) => void (await store.append(`plain-${i}`, [{ type: 'Joined', data: { uid: `j${i}` } }], { expectedVersion: 'no_stream' })));
+    const distinct = await drive(joins, WORKERS, async (i) => void (await store.append(`plain-${i}`, [{ type: 'TestJoined', data: { uid: `j${i}` } }], { expectedVersion: 'no_stream' })));
     // Our path: commands on the lobby stream queue in the process, folding only new events.
     const queued = await drive(joins, WORKERS, async (i) => void (await lobbyCommands.run(deps, lobbyId, join(i), { actorUid: `j${i}` })));
     report({

@@ -3,6 +3,8 @@
 // it. Runs the TypeScript checker on those files (and what they import: about a third of the
 // repository, ~14 s of CPU against ~40 s for the whole) with `GiftSentData.giftName` renamed in
 // memory (nothing is written to disk), so a cast or an untyped read on that path fails the test.
+// A GiftSent appended straight to the store (as seeds, scripts and tests do) must break too: the
+// store's `append` takes each registered event with its own type's data.
 // That the unchanged repository compiles is `npm run typecheck`'s job, not repeated here.
 import path from 'node:path';
 import ts from 'typescript';
@@ -18,6 +20,18 @@ const consumers = {
 };
 /** Where the gateway routes GiftSent to its channels (it reads the sender, not the gift's name). */
 const gateway = path.join(root, 'realtime-gateway/src/channels.ts');
+/** A direct `append` of a GiftSent, as a seed, a script or a test writes one outside any decider:
+ * the store's typed `append` must refuse it at compile time when a field of the data is renamed.
+ * Held in memory only (never on disk), beside the other sources. */
+const appendProbe = path.join(root, 'scripts/append-probe.virtual.ts');
+const appendProbeText = `import type { EventStore } from '@murmur/eventstore';
+export async function appendGift(store: EventStore): Promise<void> {
+  await store.append('wallet-probe', [{
+    type: 'GiftSent',
+    data: { senderUid: 'probe', giftId: 'rose', giftName: 'Rose', quantity: 1, unitPrice: 10, diamondsTotal: 10, recipients: ['other'], charmPerRecipient: 5, sentAt: '2026-01-01T00:00:00.000Z' },
+  }]);
+}
+`;
 
 /** The repository's compiler options, and its ambient declarations (Vite's, CSS modules'). */
 function projectConfig(): { options: ts.CompilerOptions; declarations: string[] } {
@@ -45,11 +59,14 @@ function typeErrors(schemaText: string, config = projectConfig()): Map<string, s
   const { options, declarations } = config;
   const host = ts.createCompilerHost(options);
   const getSourceFile = host.getSourceFile.bind(host);
-  host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) =>
-    path.resolve(fileName) === schemaFile
-      ? ts.createSourceFile(fileName, schemaText, languageVersion, true)
-      : getSourceFile(fileName, languageVersion, onError, shouldCreate);
-  const program = ts.createProgram({ rootNames: [...Object.values(consumers), gateway, ...declarations], options, host });
+  const fileExists = host.fileExists.bind(host);
+  const inMemory = new Map([[schemaFile, schemaText], [appendProbe, appendProbeText]]);
+  host.fileExists = (fileName) => inMemory.has(path.resolve(fileName)) || fileExists(fileName);
+  host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
+    const text = inMemory.get(path.resolve(fileName));
+    return text !== undefined ? ts.createSourceFile(fileName, text, languageVersion, true) : getSourceFile(fileName, languageVersion, onError, shouldCreate);
+  };
+  const program = ts.createProgram({ rootNames: [...Object.values(consumers), gateway, appendProbe, ...declarations], options, host });
   const errors = new Map<string, string[]>();
   for (const d of ts.getPreEmitDiagnostics(program)) {
     const file = d.file ? path.relative(root, d.file.fileName) : '(global)';
@@ -59,7 +76,7 @@ function typeErrors(schemaText: string, config = projectConfig()): Map<string, s
 }
 
 describe('event schemas reach every consumer at compile time', () => {
-  it('renaming GiftSentData.giftName breaks its decider, projector and page, and senderUid the gateway\'s routing', () => {
+  it('renaming GiftSentData.giftName breaks its decider, projector and page, senderUid the gateway\'s routing, and either a direct append', () => {
     // Both renames in one program: the checker's run is the cost of this test.
     const errors = typeErrors(withRenamedField('senderUid', 'fromUid', withRenamedField('giftName', 'giftTitle')));
     const files = [...errors.keys()];
@@ -70,5 +87,8 @@ describe('event schemas reach every consumer at compile time', () => {
     }
     expect(files, 'the gateway (realtime-gateway/src/channels.ts) no longer compiles').toContain(path.relative(root, gateway));
     expect(errors.get(path.relative(root, gateway))!.join('\n'), 'gateway').toMatch(/senderUid|fromUid/);
+    // The store's typed append ties the data to its type: the probe's GiftSent no longer fits.
+    expect(files, 'a direct append of a GiftSent no longer compiles').toContain(path.relative(root, appendProbe));
+    expect(errors.get(path.relative(root, appendProbe))!.join('\n'), 'direct append').toMatch(/giftName|giftTitle|senderUid|fromUid/);
   }, 300_000);
 });

@@ -24,6 +24,7 @@ export const collectionTexts = {
   soldOut: 'This item is sold out.',
   noLongerSold: 'This item is no longer available.',
   comingSoon: 'This item is coming soon.',
+  ownedForEver: 'You already own this item for ever.',
   equipped: 'Equipped.',
   unequipped: 'Taken off.',
 } as const;

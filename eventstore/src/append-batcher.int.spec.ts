@@ -21,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(async () => db?.drop());
 
-const ev = (n: number) => ({ type: 'Counted', data: { n } });
+const ev = (n: number) => ({ type: 'TestCounted' as const, data: { n } });
 
 async function transactionsOf(results: AppendResult[]): Promise<number> {
   const { rows } = await db.pool.query<{ n: number }>('select count(distinct transaction_id)::int as n from events where global_position = any($1::bigint[])', [
@@ -87,7 +87,7 @@ describe('group commit of appends', () => {
   it('fails only the append the database refuses; the rest of its batch commits', async () => {
     const settled = await Promise.allSettled([
       store.append('gc-warm', [ev(0)]),
-      store.append('gc-bad', [{ type: 'Counted', data: { text: 'lone \ud800 surrogate' } }]),
+      store.append('gc-bad', [{ type: 'TestCounted', data: { text: 'lone \ud800 surrogate' } }]),
       store.append('gc-good-1', [ev(1)]),
       store.append('gc-good-2', [ev(2)]),
     ]);

@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(async () => db?.drop());
 
-const claim = (by: string) => ({ type: 'Claimed', data: { by } });
+const claim = (by: string) => ({ type: 'TestClaimed' as const, data: { by } });
 
 describe('claimStream', () => {
   it('lets one of two concurrent claims win and writes only its event', async () => {

@@ -12,7 +12,7 @@ export type ClaimResult = { claimed: true; result: AppendResult } | { claimed: f
 export async function claimStream(
   store: EventStore,
   streamId: string,
-  events: NewEvent[],
+  events: readonly NewEvent[],
   options: Omit<AppendOptions, 'expectedVersion'> = {},
 ): Promise<ClaimResult> {
   try {

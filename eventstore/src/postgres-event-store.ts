@@ -64,16 +64,17 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v ===
 /** The append's input check. Plain code rather than a zod parse for the envelope: it runs on every
  * append; then each event's data is checked against its type's schema in the registry of
  * `contracts` (~8 us for a GiftSent), always: no store is built without it. */
-function validateEvents(events: NewEvent[]): void {
+function validateEvents(events: readonly NewEvent[]): void {
   if (!Array.isArray(events) || events.length === 0) throw new InvalidEvent('An append needs at least one event');
   if (events.length > MAX_EVENTS_PER_APPEND) throw new InvalidEvent(`At most ${MAX_EVENTS_PER_APPEND} events per append`);
-  events.forEach((event, index) => {
+  // Checked as unknown input: a caller outside TypeScript's reach (a script, a cast) gets the same answer.
+  events.forEach((event: unknown, index) => {
     if (!isPlainObject(event)) throw new InvalidEvent(`Event ${index}: must be an object`);
     if (typeof event.type !== 'string' || !eventTypePattern.test(event.type)) throw new InvalidEvent(`Event ${index}: type must be PascalCase, at most 100 characters`);
     if (!isPlainObject(event.data)) throw new InvalidEvent(`Event ${index}: data must be an object`);
     if (event.metadata !== undefined && !isPlainObject(event.metadata)) throw new InvalidEvent(`Event ${index}: metadata must be an object`);
     const v = event.schemaVersion;
-    if (v !== undefined && (!Number.isInteger(v) || v < 1 || v > 1000)) throw new InvalidEvent(`Event ${index}: schemaVersion must be an integer from 1 to 1000`);
+    if (v !== undefined && (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > 1000)) throw new InvalidEvent(`Event ${index}: schemaVersion must be an integer from 1 to 1000`);
     const problem = eventDataProblem(event.type, event.data);
     if (problem) throw new InvalidEvent(`Event ${index}: ${problem}`);
   });
@@ -136,7 +137,7 @@ export class PostgresEventStore implements EventStore {
     this.batcher = new AppendBatcher(pool, options.appendConcurrency ?? Math.max(2, Math.floor(poolSize / 4)), 64, translateAppendError);
   }
 
-  async append(streamId: string, events: NewEvent[], options: AppendOptions = {}): Promise<AppendResult> {
+  async append(streamId: string, events: readonly NewEvent[], options: AppendOptions = {}): Promise<AppendResult> {
     assertStreamId(streamId);
     const expected = expectedToSql(options.expectedVersion);
     validateEvents(events);

@@ -44,7 +44,7 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs = 45_000): Promi
 
 async function appendMany(stream: string, n: number): Promise<bigint[]> {
   const positions: bigint[] = [];
-  for (let i = 0; i < n; i++) positions.push((await store.append(`${stream}-${i % 7}`, [{ type: 'Counted', data: { i } }])).lastPosition);
+  for (let i = 0; i < n; i++) positions.push((await store.append(`${stream}-${i % 7}`, [{ type: 'TestCounted', data: { i } }])).lastPosition);
   return positions;
 }
 
@@ -136,14 +136,14 @@ describe('subscriptions', () => {
     await appendMany('sub-f', 12);
     const rare: bigint[] = [];
     for (let i = 0; i < 3; i++) {
-      rare.push((await store.append(`sub-rare-${i}`, [{ type: 'Rare', data: { i } }])).lastPosition);
+      rare.push((await store.append(`sub-rare-${i}`, [{ type: 'TestRare', data: { i } }])).lastPosition);
       await appendMany(`sub-g${i}`, 9);
     }
     const head = (await db.pool.query<{ p: string }>('select max(global_position)::text as p from events')).rows[0]!.p;
     const seen: Array<{ type: string; data: unknown }> = [];
     const typed: SubscriptionHandler = {
       name: 'typed-rare',
-      types: ['Rare'],
+      types: ['TestRare'],
       async handle(events, client) {
         seen.push(...events.map((e) => ({ type: e.type, data: e.data })));
         await recorder('typed-rare').handle(events, client);
@@ -155,9 +155,9 @@ describe('subscriptions', () => {
     try {
       await waitFor(async () => (await loadCheckpoint(db.pool, 'typed-rare')).globalPosition >= BigInt(head));
       expect(await appliedPositions('typed-rare')).toEqual(rare.map(String));
-      expect(seen).toEqual([0, 1, 2].map((i) => ({ type: 'Rare', data: { i } })));
+      expect(seen).toEqual([0, 1, 2].map((i) => ({ type: 'TestRare', data: { i } })));
       // A Rare event appended now is found by polling alone.
-      const late = (await store.append('sub-rare-late', [{ type: 'Rare', data: { i: 3 } }])).lastPosition;
+      const late = (await store.append('sub-rare-late', [{ type: 'TestRare', data: { i: 3 } }])).lastPosition;
       await waitFor(async () => (await appliedPositions('typed-rare')).includes(String(late)), 5_000);
     } finally {
       await sub.stop();

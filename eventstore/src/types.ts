@@ -1,14 +1,28 @@
 // The event store's small interface (DESIGN section 3): append, readStream, readAll, subscribe.
+import type { EventData, EventType } from '@murmur/contracts';
 import type { PoolClient } from 'pg';
 
 export type JsonObject = { [key: string]: unknown };
 
-export interface NewEvent {
-  type: string;
-  data: JsonObject;
+/** What an appended event may carry besides its type and data. */
+export interface NewEventExtras {
   schemaVersion?: number;
   metadata?: EventMetadata;
 }
+
+/** An event of the registry in `contracts`: its data is its own type's data (`{ type: T; data:
+ * EventData<T> }`), so a misspelt, missing or renamed field is a compile error where it is written. */
+export type TypedNewEvent<T extends EventType = EventType> = { [K in T]: { type: K; data: EventData<K> } & NewEventExtras }[T];
+
+/** A type the registry does not know: the store's own tests and benchmarks use made-up types, named
+ * `Test...` so that none can be a registered type with unchecked data. */
+export type TestEventType = `Test${string}`;
+export type TestNewEvent = { type: TestEventType; data: JsonObject } & NewEventExtras;
+
+/** What `append` takes: registry events typed by their type, or test events. An event whose type is
+ * a plain `string` is neither: narrow it first (`eventOf`, `parseEvent`). The store still checks
+ * every registered type's data at run time, whatever the caller's types said. */
+export type NewEvent = TypedNewEvent | TestNewEvent;
 
 export interface EventMetadata {
   causationId?: string;
@@ -72,7 +86,7 @@ export interface ReadStreamOptions {
 }
 
 export interface EventStore {
-  append(streamId: string, events: NewEvent[], options?: AppendOptions): Promise<AppendResult>;
+  append(streamId: string, events: readonly NewEvent[], options?: AppendOptions): Promise<AppendResult>;
   /** An unknown stream reads as empty at version 0, or throws StreamNotFound with `requireExisting`. */
   /** `client`: read inside that transaction (a command holding a connection must not wait for a second one). */
   readStream(streamId: string, options?: ReadStreamOptions): Promise<ReadStreamResult>;

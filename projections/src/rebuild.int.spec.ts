@@ -33,7 +33,7 @@ describe('projection runner, status and rebuild', () => {
     const writer = (async () => {
       while (writing || written < 300) {
         const c = categories[written % categories.length];
-        await store.append(`${c}-${written % 13}`, [{ type: 'Tested', data: { i: written } }, { type: 'Tested', data: { i: written } }]);
+        await store.append(`${c}-${written % 13}`, [{ type: 'TestWritten', data: { i: written } }, { type: 'TestWritten', data: { i: written } }]);
         written++;
       }
     })();

@@ -34,7 +34,7 @@ describe('query-api', () => {
     const admin = await stack.tokenFor('u-admin', ['ad']);
     let last = 0n;
     for (const category of ['alpha', 'beta', 'gamma']) {
-      const r = await stack.command.deps.store.append(`${category}-1`, [{ type: 'Tested', data: {} }]);
+      const r = await stack.command.deps.store.append(`${category}-1`, [{ type: 'TestWritten', data: {} }]);
       last = r.lastPosition;
     }
     const res = await stack.api('/ops/stream-categories?page=1&limit=2', { token: admin, headers: { 'x-min-position': String(last) } });

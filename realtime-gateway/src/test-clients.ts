@@ -121,7 +121,7 @@ export async function seedLobby(pool: pg.Pool, lobby: { lobbyId: string; kind: '
       },
     },
     ...lobby.members.map((uid) => ({
-      type: 'LobbyJoined',
+      type: 'LobbyJoined' as const,
       data: { lobbyId: lobby.lobbyId, uid, anonymous: false, inviteId: null, paidDiamonds: 0, joinedAt: at },
     })),
   ], { expectedVersion: 'no_stream' });

@@ -9,15 +9,15 @@ import { defineCommandHandler, type HandlerDeps } from './command-handler.ts';
 import { CommandRuntime } from './command-runtime.ts';
 import type { Decider, DomainEvent } from './decider.ts';
 
-type Added = DomainEvent<'Added', { by: number }>;
+type Added = DomainEvent<'TestAdded', { by: number }>;
 type Add = { type: 'Add'; by: number; max: number };
 const counter: Decider<{ total: number }, Add, Added> = {
-  evolvesOn: { Added: true },
+  evolvesOn: { TestAdded: true },
   initialState: () => ({ total: 0 }),
   evolve: (s, e) => ({ total: s.total + e.data.by }),
   decide: (c, s) => {
     if (s.total + c.by > c.max) throw new ApiError('RULE_VIOLATED', 'Over the limit');
-    return [{ type: 'Added', data: { by: c.by } }];
+    return [{ type: 'TestAdded', data: { by: c.by } }];
   },
 };
 const queued = defineCommandHandler({ decider: counter, streamId: (id: string) => `queued-${id}`, queue: 'per-stream', idempotencyScope: 'stream' });
@@ -46,7 +46,7 @@ describe('defineCommandHandler', () => {
   it('answers a repeated key with its first result, even when deciding again would refuse', async () => {
     const first = await queued.run(deps, 'q2', { type: 'Add', by: 5, max: 5 }, { idempotencyKey: 'k' });
     const again = await queued.run(process2(), 'q2', { type: 'Add', by: 5, max: 5 }, { idempotencyKey: 'k' });
-    expect(again).toMatchObject({ duplicate: true, position: first.position, events: [{ type: 'Added', data: { by: 5 } }] });
+    expect(again).toMatchObject({ duplicate: true, position: first.position, events: [{ type: 'TestAdded', data: { by: 5 } }] });
     // Scoped by the stream: the same caller key on another stream is another command.
     const other = await queued.run(deps, 'q3', { type: 'Add', by: 5, max: 5 }, { idempotencyKey: 'k' });
     expect(other.duplicate).toBe(false);
@@ -73,7 +73,7 @@ describe('defineCommandHandler', () => {
         attempts++;
         return plain.decideWithin(deps, client, 't2-side', async () => {
           // Once, another writer appends to the side stream between its read and this append.
-          if (attempts === 1) await deps.store.append('plain-t2-side', [{ type: 'Added', data: { by: 7 } }]);
+          if (attempts === 1) await deps.store.append('plain-t2-side', [{ type: 'TestAdded', data: { by: 7 } }]);
           return { type: 'Add', by: 1, max: 100 };
         });
       },

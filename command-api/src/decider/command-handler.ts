@@ -7,12 +7,12 @@ import { firstResultOfKey, type EventMetadata, type PostgresEventStore } from '@
 import { ApiError, type Logger } from '@murmur/platform';
 import type pg from 'pg';
 import type { CommandRuntime } from './command-runtime.ts';
-import { isDeciderEvent, type Decider, type DomainEvent } from './decider.ts';
+import { isDeciderEvent, toNewEvents, type DecidedEvent, type Decider, type DomainEvent } from './decider.ts';
 import { handleCommand, loadState, type CommandInput, type CommandResult } from './handle-command.ts';
 import { retryOnClash } from './retry.ts';
 import type { SnapshotPolicy } from './snapshots.ts';
 
-export interface CommandHandlerConfig<Id, State, Command, Event extends DomainEvent> {
+export interface CommandHandlerConfig<Id, State, Command, Event extends DecidedEvent> {
   decider: Decider<State, Command, Event>;
   streamId: (id: Id) => string;
   /** 'per-stream': commands on one stream queue in this process and decide first on the state it
@@ -52,7 +52,7 @@ export interface TransactionSteps<State, T> {
   after?: (client: pg.PoolClient, state: State) => Promise<T>;
 }
 
-export interface CommandHandler<Id, State, Command, Event extends DomainEvent> {
+export interface CommandHandler<Id, State, Command, Event extends DecidedEvent> {
   readonly config: CommandHandlerConfig<Id, State, Command, Event>;
   streamId(id: Id): string;
   /** Decides and appends with the expected version; retries on a clash (retry.ts). */
@@ -88,7 +88,7 @@ export function streamScopedKey(streamId: string, key: string): string {
   return scoped.length <= 250 ? scoped : `${streamId}:sha256:${createHash('sha256').update(key).digest('hex')}`;
 }
 
-export function defineCommandHandler<Id, State, Command, Event extends DomainEvent>(
+export function defineCommandHandler<Id, State, Command, Event extends DecidedEvent>(
   config: CommandHandlerConfig<Id, State, Command, Event>,
 ): CommandHandler<Id, State, Command, Event> {
   const { decider } = config;
@@ -125,7 +125,7 @@ export function defineCommandHandler<Id, State, Command, Event extends DomainEve
     const metadata = { ...(options.actorUid !== undefined ? { actorUid: options.actorUid } : {}), ...options.metadata };
     // A key here marks the events (money events carry one); the decider itself must make a repeat a no-op.
     const idempotencyKey = scope(streamId, options.idempotencyKey);
-    const appended = await deps.store.append(streamId, events.map((e) => ({ type: e.type, data: e.data, metadata })), { expectedVersion: version, client, ...(idempotencyKey !== undefined ? { idempotencyKey } : {}) });
+    const appended = await deps.store.append(streamId, toNewEvents(events, metadata), { expectedVersion: version, client, ...(idempotencyKey !== undefined ? { idempotencyKey } : {}) });
     return { events, state: next, position: appended.lastPosition, version: appended.nextExpectedVersion };
   };
 

@@ -6,15 +6,15 @@ import type { Decider, DomainEvent } from './decider.ts';
 import { handleCommand } from './handle-command.ts';
 import { StateCache } from './state-cache.ts';
 
-type Incremented = DomainEvent<'Incremented', { by: number }>;
+type Incremented = DomainEvent<'TestIncremented', { by: number }>;
 type Command = { type: 'Increment'; by: number; max: number };
 const counter: Decider<{ total: number }, Command, Incremented> = {
-  evolvesOn: { Incremented: true },
+  evolvesOn: { TestIncremented: true },
   initialState: () => ({ total: 0 }),
   evolve: (s, e) => ({ total: s.total + e.data.by }),
   decide: (c, s) => {
     if (s.total + c.by > c.max) throw new ApiError('RULE_VIOLATED', 'Over the limit');
-    return [{ type: 'Incremented', data: { by: c.by } }];
+    return [{ type: 'TestIncremented', data: { by: c.by } }];
   },
 };
 
@@ -58,7 +58,7 @@ describe('handleCommand', () => {
   it('folds only the new events when the state is cached, and stays right when another writer appended', async () => {
     const cache = new StateCache();
     await handleCommand(store, 'counter-4', counter, { type: 'Increment', by: 1, max: 100 }, { cache });
-    await store.append('counter-4', [{ type: 'Incremented', data: { by: 10 } }]); // another process
+    await store.append('counter-4', [{ type: 'TestIncremented', data: { by: 10 } }]); // another process
     const r = await handleCommand(store, 'counter-4', counter, { type: 'Increment', by: 1, max: 100 }, { cache });
     expect(r.state.total).toBe(12);
     expect(cache.get<{ total: number }>('counter-4')).toMatchObject({ version: 3n, state: { total: 12 } });
@@ -66,7 +66,7 @@ describe('handleCommand', () => {
   });
 
   it('answers 409 CONFLICT after the bounded retries are used up', async () => {
-    await store.append('counter-5', [{ type: 'Incremented', data: { by: 1 } }]);
+    await store.append('counter-5', [{ type: 'TestIncremented', data: { by: 1 } }]);
     // Every append clashes: another writer appends to the stream just before it (awaited, so the
     // clash does not depend on the machine's speed).
     let calls = 0;
@@ -80,7 +80,7 @@ describe('handleCommand', () => {
     const slowStore = new Proxy(store, {
       get(target, prop, receiver) {
         if (prop === 'append') return async (...args: Parameters<PostgresEventStore['append']>) => {
-          await target.append('counter-5', [{ type: 'Incremented', data: { by: 1 } }]);
+          await target.append('counter-5', [{ type: 'TestIncremented', data: { by: 1 } }]);
           return target.append(...args);
         };
         return Reflect.get(target, prop, receiver);

@@ -2,11 +2,11 @@
 // decide again, a bounded number of times.
 import type pg from 'pg';
 import { WrongExpectedVersion, type EventMetadata, type EventStore, type RecordedEvent } from '@murmur/eventstore';
-import { isDeciderEvent, type Decider, type DomainEvent } from './decider.ts';
+import { isDeciderEvent, toNewEvents, type DecidedEvent, type Decider, type DomainEvent } from './decider.ts';
 import { retryOnClash } from './retry.ts';
 import type { StateCache } from './state-cache.ts';
 
-export interface CommandResult<State, Event extends DomainEvent> {
+export interface CommandResult<State, Event extends DecidedEvent> {
   /** Events appended by this command (or, for a repeated idempotency key, by its first run). */
   events: Event[];
   state: State;
@@ -30,7 +30,7 @@ export interface HandleOptions {
   decideOnCache?: boolean;
 }
 
-export async function handleCommand<State, Command, Event extends DomainEvent>(
+export async function handleCommand<State, Command, Event extends DecidedEvent>(
   store: EventStore,
   streamId: string,
   decider: Decider<State, Command, Event>,
@@ -56,7 +56,7 @@ export async function handleCommand<State, Command, Event extends DomainEvent>(
 
 /** Decides on `at` and appends with its version. Null when there is nothing to append; on a cached
  * (maybe stale) state a refusal is null too, so that the caller decides again on the stream. */
-async function attempt<State, Command, Event extends DomainEvent>(
+async function attempt<State, Command, Event extends DecidedEvent>(
   store: EventStore,
   streamId: string,
   decider: Decider<State, Command, Event>,
@@ -75,7 +75,7 @@ async function attempt<State, Command, Event extends DomainEvent>(
   if (events.length === 0) return null;
   const result = await store.append(
     streamId,
-    events.map((e) => ({ type: e.type, data: e.data, metadata: options.metadata })),
+    toNewEvents(events, options.metadata),
     { expectedVersion: at.version, idempotencyKey: options.idempotencyKey },
   );
   if (result.duplicate) {
@@ -88,7 +88,7 @@ async function attempt<State, Command, Event extends DomainEvent>(
   return { events, state: next, position: result.lastPosition, duplicate: false };
 }
 
-export async function loadState<State, Event extends DomainEvent>(
+export async function loadState<State, Event extends DecidedEvent>(
   store: EventStore,
   streamId: string,
   decider: Pick<Decider<State, unknown, Event>, 'evolvesOn' | 'initialState' | 'evolve'>,

@@ -3,6 +3,7 @@
 // writing nothing, level-ups as events, concurrent fragment combines, EXP for friends, the quest
 // platform (a local fake over HTTP: link, signed and replayed webhooks), and a rebuild during writes.
 import { weekIdOf, streamIds } from '@murmur/contracts';
+import type { TypedNewEvent } from '@murmur/eventstore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../../../projections/src/ledger-audit.ts';
 import { progressionProjector } from '../../../projections/src/projectors/progression.ts';
@@ -17,21 +18,21 @@ let stack: TestStack;
 let platform: FakeQuestPlatform;
 let n = 0;
 
-async function append(streamId: string, type: string, data: Record<string, unknown>): Promise<string> {
-  const r = await stack.command.deps.store.append(streamId, [{ type, data }], { idempotencyKey: `prog-test-${++n}` });
+async function append(streamId: string, event: TypedNewEvent): Promise<string> {
+  const r = await stack.command.deps.store.append(streamId, [event], { idempotencyKey: `prog-test-${++n}` });
   return String(r.lastPosition);
 }
 const now = () => new Date().toISOString();
 // The sender is granted the gift's diamonds first, so the ledger the audit replays stays whole.
 const gift = async (sender: string, recipient: string, quantity: number, unitPrice: number, lobbyId?: string) => {
   await creditDiamonds(stack.command.deps, { uid: sender, amount: quantity * unitPrice, reason: 'demo_grant', reference: 'test', idempotencyKey: `grant-${++n}` });
-  return append(`wallet-${sender}`, 'GiftSent', {
+  return append(`wallet-${sender}`, { type: 'GiftSent', data: {
     senderUid: sender, giftId: 'rose', giftName: 'Rose', quantity, unitPrice, diamondsTotal: quantity * unitPrice, recipients: [recipient],
     charmPerRecipient: Math.floor((quantity * unitPrice) / 2), ...(lobbyId ? { lobbyId } : {}), sentAt: now(),
-  });
+  } });
 };
 const chat = (uid: string, lobbyId: string) =>
-  append(`chat-${lobbyId}-${uid}`, 'ChatMessagePosted', { lobbyId, roomId: null, messageId: `m${++n}`, uid, messageType: 'text', title: null, body: 'hi', postedAt: now() });
+  append(`chat-${lobbyId}-${uid}`, { type: 'ChatMessagePosted', data: { lobbyId, roomId: null, messageId: `m${++n}`, uid, messageType: 'text', title: null, body: 'hi', postedAt: now() } });
 const version = async (uid: string) => (await stack.command.deps.store.readStream(streamIds.progression(uid))).events.length;
 const fresh = (position: string) => ({ 'x-min-position': position });
 
@@ -159,15 +160,15 @@ describe('EXP, missions and claims', () => {
   it('counts mic minutes when a seat closes and while it is open, as host minutes on seat 0', async () => {
     const token = await stack.tokenFor('dan');
     const t0 = new Date(Date.now() - 12 * 60_000).toISOString();
-    await append('lobby-lobmic', 'LobbyCreated', {
+    await append('lobby-lobmic', { type: 'LobbyCreated', data: {
       lobbyId: 'lobmic', ownerUid: 'dan', kind: 'public', requiredDiamonds: 0, seatCount: 8, createdAt: t0,
       info: { title: 'Mic test', tag: 't', description: '', languages: ['ENG'], lobbyPhoto: null, mainCategoryId: 'chatting', backgroundId: 'b', isLive: true },
-    });
-    const last = await append('lobby-lobmic', 'LobbyJoined', { lobbyId: 'lobmic', uid: 'eve', anonymous: false, inviteId: null, paidDiamonds: 0, joinedAt: t0 });
+    } });
+    const last = await append('lobby-lobmic', { type: 'LobbyJoined', data: { lobbyId: 'lobmic', uid: 'eve', anonymous: false, inviteId: null, paidDiamonds: 0, joinedAt: t0 } });
     const open = await stack.api('/progression/missions', { token, headers: fresh(last) });
     const mic = open.body.items.find((m: any) => m.id === 'daily-mic-10');
     expect(mic).toMatchObject({ progress: 10, status: 'claimable' });
-    const closed = await append('lobby-lobmic', 'LobbyEnded', { lobbyId: 'lobmic', by: 'dan', reason: 'ended', endedAt: now() });
+    const closed = await append('lobby-lobmic', { type: 'LobbyEnded', data: { lobbyId: 'lobmic', by: 'dan', reason: 'ended', endedAt: now() } });
     const level = await stack.api('/progression/level', { token, headers: fresh(closed) });
     expect(level.body.today.micExp).toBeGreaterThanOrEqual(11);
     const lobby = await stack.api('/progression/lobby-levels?ids=lobmic,nope');
@@ -191,9 +192,9 @@ describe('levels, fragments and friends', () => {
 
   it('combines 10 fragments once when five combines race for them, and the item is in the inventory', async () => {
     const token = await stack.tokenFor('gus');
-    await append(streamIds.progression('gus'), 'RewardClaimed', {
+    await append(streamIds.progression('gus'), { type: 'RewardClaimed', data: {
       uid: 'gus', claimId: 'quest:test:all', source: 'quest', sourceId: 'test', periodId: 'all', title: 'Test', reward: { exp: 0, diamonds: 0, fragments: [{ kind: 'heart', count: 10 }] }, claimedAt: now(),
-    });
+    } });
     const results = await Promise.all(Array.from({ length: 5 }, () => stack.api('/progression/fragments/combine', { method: 'POST', token, body: { kind: 'heart' } })));
     expect(results.map((r) => r.status).sort()).toEqual([200, 422, 422, 422, 422]);
     expect(results.find((r) => r.status === 422)!.body.error.message).toBe('You need 10 fragments to combine.');
@@ -291,9 +292,9 @@ describe('rebuild', () => {
         await gift(`r${i % 5}`, `rh${i % 3}`, 1, 10 + (i % 7), i % 2 === 0 ? 'lobmic' : undefined);
         await chat(`r${i % 5}`, 'lobr');
         // Every writer claims the same mission (one claim id for all): one row per user.
-        if (i < 5) await append(streamIds.progression(`r${i}`), 'RewardClaimed', {
+        if (i < 5) await append(streamIds.progression(`r${i}`), { type: 'RewardClaimed', data: {
           uid: `r${i}`, claimId: 'mission:daily-send-gift:2026-11-26', source: 'mission', sourceId: 'daily-send-gift', periodId: '2026-11-26', title: 'Send a gift', reward: { exp: 20, diamonds: 0, fragments: [] }, claimedAt: now(),
-        });
+        } });
         i++;
       }
     })();

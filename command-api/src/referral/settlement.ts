@@ -181,7 +181,7 @@ export class ReferralSettlement {
   /** Appends the outcome once; if it already exists (an earlier run), that one stands. */
   private async record(weekId: string, uid: string, proposed: SettlementEvent): Promise<SettlementEvent> {
     const stream = streamIds.referralSettlement(weekId, uid);
-    const claim = await claimStream(this.deps.store, stream, [{ type: proposed.type, data: proposed.data }], { idempotencyKey: `referral-settlement:${weekId}:${uid}` });
+    const claim = await claimStream(this.deps.store, stream, [proposed], { idempotencyKey: `referral-settlement:${weekId}:${uid}` });
     if (claim.claimed && !claim.result.duplicate) return proposed;
     const { events } = await this.deps.store.readStream(stream, { limit: 1 });
     return { type: events[0]!.type, data: events[0]!.data } as SettlementEvent;

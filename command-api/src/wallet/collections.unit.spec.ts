@@ -39,8 +39,11 @@ describe('buying items', () => {
     expect(second.at(-1)!.data).toMatchObject({ expiresAt: later(60) });
   });
 
-  it('keeps a for-ever frame for ever', () => {
-    expect(bought('frame-gold', [credit(5000)]).at(-1)!.data).toMatchObject({ expiresAt: null });
+  it('keeps a for-ever frame for ever, and does not sell it again to its owner', () => {
+    const owned = bought('frame-gold', [credit(5000)]);
+    expect(owned.at(-1)!.data).toMatchObject({ expiresAt: null });
+    const again = refusal(buy('frame-gold', later(1)), owned);
+    expect([again.code, again.message]).toEqual(['CONFLICT', 'You already own this item for ever.']);
   });
 
   it('refuses a sold-out item and a seasonal item after its season, and writes nothing', () => {

@@ -303,6 +303,9 @@ export function decideWallet(command: WalletCommand, state: WalletState): Wallet
       if (sku.availableUntil && sku.availableUntil <= command.at) throw new ApiError('RULE_VIOLATED', collectionTexts.noLongerSold);
       const worn = sku.kind === 'frame' || sku.kind === 'badge';
       if ((sku.months !== null || worn) && quantity !== 1) throw new ApiError('VALIDATION_FAILED', 'This item is bought one at a time.');
+      // A frame or badge owned for ever has nothing more to sell: a second click (or a second tab)
+      // would be charged for no day of anything, so it is refused here, on the wallet's version.
+      if (worn && state.items[sku.id] !== undefined && state.items[sku.id]!.expiresAt === null) throw new ApiError('CONFLICT', collectionTexts.ownedForEver);
       const diamondsTotal = sku.price * quantity;
       requireBalance(state, diamondsTotal);
       // A renewal extends from the current end, not from today, so no paid day is lost.
