@@ -17,7 +17,7 @@ let n = 0;
 
 beforeAll(async () => {
   stack = await startTestStack();
-  const env = { DATABASE_URL: stack.db.url, JWT_SECRET: TEST_JWT_SECRET, DEV_SMTP_SERVER: 'false', LOG_LEVEL: 'warn' };
+  const env = { DATABASE_URL: stack.db.url, JWT_SECRET: TEST_JWT_SECRET, DEV_SMTP_SERVER: 'false' };
   processes = await Promise.all([startService('command-api', env), startService('command-api', env)]);
 }, 240_000);
 afterAll(async () => {
@@ -62,7 +62,7 @@ describe('claims raced across two command processes', () => {
           uid, claimId: 'quest:tp-seed:all', source: 'quest', sourceId: 'tp-seed', periodId: LIFETIME, title: 'Seed',
           reward: { exp: 0, diamonds: 0, fragments: [{ kind: 'heart', count: 10 }] }, claimedAt: new Date().toISOString(),
         },
-      }]);
+      }], { idempotencyKey: `tp-seed-${uid}` }); // every reward event carries a key (the audit checks)
     }
     await waitForProjection(stack.db.pool, 'progression');
 
