@@ -73,6 +73,7 @@ describe('the EXP loop between two accounts of one person', () => {
 
     const questSteps = quests.flatMap((q) => q.steps.map((s) => s.id));
     const won = { missions: 0, quests: 0, combines: 0 };
+    const questsDone = new Set<string>();
     let messages = 0;
     for (let day = 0; day < DAYS; day++) {
       for (const [i, uid] of accounts.entries()) {
@@ -97,9 +98,11 @@ describe('the EXP loop between two accounts of one person', () => {
           const r = await post(tokens[uid]!, `/progression/missions/${m.id}/claim`);
           if (r.status === 200 && !r.body.duplicate) won.missions++;
         }
-        for (const step of questSteps) {
+        // A quest step is claimed once for life: only the steps not yet claimed are tried again.
+        for (const step of questSteps.filter((s) => !questsDone.has(`${uid}/${s}`))) {
           const r = await post(tokens[uid]!, `/progression/quests/${step}/claim`);
           if (r.status === 200 && !r.body.duplicate) won.quests++;
+          if (r.status === 200) questsDone.add(`${uid}/${step}`);
         }
         for (const f of fragments) {
           if ((await post(tokens[uid]!, '/progression/fragments/combine', { kind: f.kind })).status === 200) won.combines++;

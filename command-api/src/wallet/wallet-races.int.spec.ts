@@ -2,24 +2,48 @@
 // exact balance (one 30-day period per paid debit), parallel purchases of one item (one period per
 // debit for a timed item, once for a for-ever one, once for a repeated key), parallel wear and take
 // off (every change made on the one before it, nothing worn that is not owned), and all of them at
-// once; the ledger audit then proves the ledger. Every rule here is decided on `wallet-{uid}`.
+// once; the ledger audit then proves the ledger. Every rule here is decided on `wallet-{uid}`, and
+// the requests go to two command APIs in turn.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../../../projections/src/ledger-audit.ts';
 import { waitForProjection } from '../../../test-support/projection-replay.ts';
-import { actors, startTestStack, type TestStack } from '../../../test-support/stack.ts';
+import { closeServer, listen } from '@murmur/platform';
+import type http from 'node:http';
+import { actors, startTestStack, TEST_JWT_SECRET, type TestStack } from '../../../test-support/stack.ts';
+import { buildCommandApi } from '../server.ts';
 import { creditDiamonds, loadWallet } from './ledger.ts';
 
 let stack: TestStack;
+// A second command API on the same database, as a second replica: its own command queue, state
+// cache and store. Requests alternate between the two, so what keeps a wallet right is the wallet
+// stream's expected version, not one process's queue.
+let second: ReturnType<typeof buildCommandApi>;
+let secondUrl: string;
 beforeAll(async () => {
   stack = await startTestStack();
+  second = buildCommandApi({ DATABASE_URL: stack.db.url, JWT_SECRET: TEST_JWT_SECRET }, { pool: stack.db.pool, presenceReaper: false });
+  secondUrl = `http://127.0.0.1:${await listen(second.server, 0)}`;
 });
-afterAll(async () => stack?.stop());
+afterAll(async () => {
+  if (second) await closeServer(second.server as http.Server);
+  await stack?.stop();
+});
 
 const { post, as, get } = actors(() => stack);
 let grants = 0;
 const grant = (uid: string, amount: number) => creditDiamonds(stack.command.deps, { uid, amount, reason: 'demo_grant', reference: 'test', idempotencyKey: `race-grant-${++grants}` });
 const walletEvents = async (uid: string) => (await stack.command.deps.store.readStream(`wallet-${uid}`)).events;
-const click = async (uid: string, path: string, body: unknown, key: string) => stack.api(path, { method: 'POST', token: await as(uid), body, headers: { 'idempotency-key': key } });
+let clicks = 0;
+/** A POST with its own idempotency key, to one command API or the other in turn. */
+async function click(uid: string, path: string, body: unknown, key: string): Promise<{ status: number; body: any }> {
+  const base = ++clicks % 2 === 0 ? secondUrl : stack.commandUrl;
+  const res = await fetch(`${base}/api/v1${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await as(uid)}`, 'content-type': 'application/json', 'idempotency-key': key },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: await res.json() };
+}
 const DAY = 86_400_000;
 const statuses = (results: Array<{ status: number }>) => results.map((r) => r.status).sort();
 const count = (list: number[], status: number) => list.filter((s) => s === status).length;
