@@ -7,7 +7,7 @@ import { firstResultOfKey, type EventMetadata, type PostgresEventStore } from '@
 import { ApiError, type Logger } from '@murmur/platform';
 import type pg from 'pg';
 import type { CommandRuntime } from './command-runtime.ts';
-import { isDeciderEvent, toNewEvents, type DecidedEvent, type Decider, type DomainEvent } from './decider.ts';
+import { isDeciderEvent, toNewEvents, type DecidedEvent, type Decider } from './decider.ts';
 import { handleCommand, loadState, type CommandInput, type CommandResult } from './handle-command.ts';
 import { retryOnClash } from './retry.ts';
 import type { SnapshotPolicy } from './snapshots.ts';
