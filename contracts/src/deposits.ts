@@ -12,5 +12,8 @@ export const CryptoDepositDto = z.object({
   tokens: z.array(z.object({ symbol: z.enum(['USDT', 'USDC']), contract: z.string(), decimals: z.number().int() })),
   /** Blocks a transfer needs (its own included) before a top-up credits it. */
   confirmations: z.number().int(),
+  /** The demo's stand-in address (MURMUR_DEMO=on without PAYMENT_DEPOSIT_ADDRESS): no real network
+   * credits what is sent to it, only a local chain the demo is given (a token listed here). */
+  demo: z.boolean().optional(),
 });
 export type CryptoDepositDto = z.infer<typeof CryptoDepositDto>;

@@ -199,4 +199,23 @@ describe('what a reviewer met on the demo', () => {
     await page.screenshot({ path: path.join(shots, 'gif-cat.png') });
     await context.close();
   });
+
+  it("says plainly on the default crypto tab that the demo's deposit address is no real one, and leads to the sandbox card", async () => {
+    const { context, page } = await pageAs(amy, phone);
+    await page.goto(`${full.url}/wallet`);
+    await page.getByTestId('top-up').click();
+    const offer = page.getByTestId('skip-offer');
+    if (await offer.isVisible().catch(() => false)) await offer.click();
+    const modal = page.getByTestId('top-up-modal');
+    await modal.getByTestId('deposit-address').waitFor({ timeout: 10_000 });
+    expect(await modal.getByRole('tab', { name: 'Crypto wallet' }).getAttribute('aria-selected')).toBe('true');
+    const notice = modal.getByTestId('deposit-demo-notice');
+    expect(await notice.innerText()).toContain('Demo mode: no real money here.');
+    expect(await notice.innerText()).toContain('nothing sent to it is ever credited');
+    await page.screenshot({ path: path.join(shots, 'top-up-demo-crypto.png') });
+    await notice.getByTestId('deposit-demo-use-card').click();
+    expect(await modal.getByRole('tab', { name: 'Card' }).getAttribute('aria-selected')).toBe('true');
+    await modal.getByTestId('card-continue').waitFor();
+    await context.close();
+  });
 });

@@ -60,6 +60,8 @@ export type DepositToken = z.infer<typeof DepositTokens>[number];
 export interface PaymentSettings {
   /** Null without PAYMENT_DEPOSIT_ADDRESS outside the demo: no crypto top-ups are offered or accepted. */
   depositAddress: `0x${string}` | null;
+  /** The deposit address is the demo's stand-in (the demo without PAYMENT_DEPOSIT_ADDRESS). */
+  depositIsDemo?: boolean;
   /** Accepted deposit tokens, on supported chains only. */
   tokens: DepositToken[];
   /** Blocks a transfer needs (its own included) before it credits. */
@@ -105,6 +107,7 @@ export function readPaymentSettings(env: Record<string, string | undefined> = pr
   if (e.CHAIN_RPC_PROXY_CHAIN_ID !== undefined && !proxyUpstream) throw new Error(`Invalid configuration:\n  CHAIN_RPC_PROXY_CHAIN_ID: chain ${e.CHAIN_RPC_PROXY_CHAIN_ID} has no CHAIN_RPC_URLS entry`);
   return {
     depositAddress: e.PAYMENT_DEPOSIT_ADDRESS ?? (demo.demo ? (demoDepositAddress as `0x${string}`) : null),
+    depositIsDemo: !e.PAYMENT_DEPOSIT_ADDRESS && demo.demo,
     tokens,
     confirmations: e.PAYMENT_CONFIRMATIONS,
     sandboxEnabled: demo.sandboxPayments,

@@ -52,4 +52,17 @@ describe('one payment configuration for both services', () => {
     expect(paid.status).toBe(422);
     expect(paid.body.error.message).toBe('Crypto top-ups on this chain are not available here.');
   });
+
+  it("marks the demo's stand-in deposit address as the demo's, and a configured address as real", async () => {
+    const deposits = async (s: TestStack) => ((await s.api('/payment/methods')).body.items as Array<{ id: string; deposits: Array<{ address: string; demo?: boolean }> }>).find((m) => m.id === 'crypto')!.deposits;
+    stack = await stackWith({ MURMUR_DEMO: 'on' });
+    const demo = await deposits(stack);
+    expect(demo.length).toBeGreaterThan(0);
+    expect(demo.every((d) => d.demo === true && d.address === '0x000000000000000000000000000000000000dEaD')).toBe(true);
+    await stack.stop();
+    const address = `0x${'7a'.repeat(20)}`;
+    stack = await stackWith({ MURMUR_DEMO: 'on', PAYMENT_DEPOSIT_ADDRESS: address });
+    const real = await deposits(stack);
+    expect(real.every((d) => d.address === address && d.demo === undefined)).toBe(true);
+  });
 });

@@ -59,6 +59,7 @@ function cryptoDeposits(payments: PaymentSettings): CryptoDepositDto[] {
     address,
     tokens: payments.tokens.filter((t) => t.chainId === chainId).map((t) => ({ symbol: t.symbol, contract: t.address, decimals: t.decimals })),
     confirmations: payments.confirmations,
+    ...(payments.depositIsDemo ? { demo: true } : {}),
   }));
 }
 

@@ -11,7 +11,8 @@ import { useQuery } from '../../state/query.ts';
 import { payFromWallet, switchAndPay, useCryptoTopUp } from '../../wallet/cryptoTopUp.ts';
 import { chainName } from '../../wallet/evmWallet.ts';
 import { payCrypto } from '../../wallet/pay.ts';
-import { DepositAddress } from './DepositAddress.tsx';
+import { DemoNotice, DepositAddress } from './DepositAddress.tsx';
+import { useTopUp } from '../../wallet/topUpStore.ts';
 import { DepositProgress } from './DepositProgress.tsx';
 import styles from './Wallet.module.css';
 
@@ -29,9 +30,12 @@ export function CryptoTab() {
   const [amountError, setAmountError] = useState<string | null>(null);
   const deposit = deposits.find((d) => d.chainId === chainId);
   const tokenInfo = deposit?.tokens.find((t) => t.symbol === token);
+  const setTab = useTopUp((s) => s.setTab);
+  const sandbox = methods?.items.some((m) => m.id === 'sandbox') ?? false;
 
   return (
     <div>
+      {deposit?.demo ? <DemoNotice deposit={deposit} chainName={chainName(chainId)} onUseCard={sandbox ? () => setTab('card') : undefined} /> : null}
       <div className={styles.twoCols}>
         <FieldFrame id="crypto-chain" label="Network">
           <select id="crypto-chain" className={fieldStyles.input} value={chainId} onChange={(e) => setChainId(Number(e.target.value))}>

@@ -6,6 +6,28 @@ import { Button } from '../../components/Button.tsx';
 import { toast } from '../../state/ui.ts';
 import styles from './DepositAddress.module.css';
 
+/** In the demo, said before anything else: the address is a stand-in, and where a top-up can be tried. */
+export function DemoNotice({ deposit, chainName, onUseCard }: { deposit: CryptoDepositDto; chainName: string; onUseCard?(): void }) {
+  const chainConnected = deposit.tokens.length > 0;
+  return (
+    <div className={styles.demo} role="note" data-testid="deposit-demo-notice">
+      <strong>Demo mode: no real money here.</strong>{' '}
+      {chainConnected
+        ? `The deposit address below is on the local demo chain, not on the real ${chainName}. Never send real funds to it.`
+        : `The deposit address below is the demo's stand-in: no ${chainName} or other real network is connected to the demo, so nothing sent to it is ever credited. Never send real funds to it.`}{' '}
+      {onUseCard ? (
+        <>
+          To try a top-up, use the{' '}
+          <button type="button" className={styles.demoLink} onClick={onUseCard} data-testid="deposit-demo-use-card">
+            sandbox card
+          </button>
+          .
+        </>
+      ) : null}
+    </div>
+  );
+}
+
 export function DepositAddress({ deposit, token, chainName }: { deposit: CryptoDepositDto | undefined; token: 'USDT' | 'USDC'; chainName: string }) {
   const [qr, setQr] = useState<string | null>(null);
   const address = deposit?.address ?? null;
@@ -39,7 +61,7 @@ export function DepositAddress({ deposit, token, chainName }: { deposit: CryptoD
       <div className={styles.qr}>{qr ? <img src={qr} alt={`QR code of the ${chainName} deposit address`} width={140} height={140} data-testid="deposit-qr" /> : <span className={styles.qrLoading} />}</div>
       <div className={styles.text}>
         <span className={styles.label}>
-          Send {token} on {chainName} to
+          Send {token} on {chainName} to {deposit.demo ? <span className={styles.demoTag}>demo address</span> : null}
         </span>
         <code className={styles.address} data-testid="deposit-address-value">
           {address}
