@@ -1,10 +1,11 @@
-// Issue 12 point 10 in a real browser: the 18+ terms step cannot be skipped. Closing the sign-in
-// modal at the terms step leaves a session the server refuses to act for; every load shows the step
-// again, and a refused command brings it back with the reason.
+// The 18+ terms step cannot be skipped. Closing the sign-in modal at the terms step leaves a session
+// the server serves as a visitor's: the app says so plainly (with a button back to the step), asks
+// only what a visitor may (no refused request), shows the step again on every load, and a refused
+// command brings it back with the reason.
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { texts } from '@murmur/contracts';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../../test-support/browser.ts';
 import { startFullStack, type FullStack } from '../../test-support/full-stack.ts';
@@ -82,4 +83,59 @@ describe('the 18+ terms step', () => {
     await page.getByTestId('chat-input').waitFor();
     await expect.poll(async () => (await chatFromPage(lobbyId)).status < 300, { timeout: 15_000 }).toBe(true);
   });
+});
+
+describe('closing the terms step', () => {
+  // Desktop and phone: the step closed with Esc and with its x leaves a page that works as a
+  // visitor's and says what is missing, and the app sends nothing the server refuses.
+  for (const viewport of [{ width: 1366, height: 860 }, { width: 390, height: 844 }]) {
+    it(`says the terms must be accepted and sends no refused request (${viewport.width}px)`, async () => {
+      const host = await full.stack.tokenFor(`terms-lister-${viewport.width}`);
+      await full.stack.api('/lobbies', { method: 'POST', token: host, body: { title: `Open to all ${viewport.width}` } });
+      const p = await (await browser.newContext({ viewport })).newPage();
+      const refused: string[] = [];
+      p.on('response', (r: Response) => {
+        if (r.status() === 403) refused.push(`${r.request().method()} ${new URL(r.url()).pathname}`);
+      });
+      /** What a person sees with the step closed: why, a way back to it, lobbies, no broken balance. */
+      const visitorPageSaysWhy = async () => {
+        await p.getByTestId('terms-step').waitFor({ state: 'detached' });
+        await p.getByTestId('terms-required').getByText(texts.onboardingRequired).waitFor();
+        await p.getByTestId('lobby-card').first().waitFor({ timeout: 15_000 });
+        await p.getByTestId('account-menu').waitFor();
+        await p.waitForLoadState('networkidle');
+        expect(await p.getByText('Lobbies are not available right now').count()).toBe(0);
+        // No balance before the step (the server keeps it for accounts past it), never a '—'.
+        expect(await p.getByTestId('balance').count()).toBe(0);
+        expect(refused).toEqual([]);
+      };
+
+      await p.goto(`${full.url}/`);
+      await p.getByTestId('sign-in').click();
+      await p.getByTestId('login-guest').click();
+      await p.getByTestId('terms-step').waitFor();
+      await p.keyboard.press('Escape');
+      await visitorPageSaysWhy();
+      await p.screenshot({ path: path.join(shots, `terms-closed-${viewport.width}.png`) });
+
+      // A page for members sends them home with the step in front again; its x closes it.
+      await p.goto(`${full.url}/wallet`);
+      await p.getByTestId('terms-step').waitFor();
+      expect(new URL(p.url()).pathname).toBe('/');
+      await p.getByTestId('login-modal').getByRole('button', { name: 'Close' }).click();
+      await visitorPageSaysWhy();
+
+      // Accepted from the banner's button: the member's page loads, balance and all.
+      await p.getByTestId('open-terms').click();
+      await finishTerms(p);
+      await expect.poll(() => p.getByTestId('balance').innerText(), { timeout: 15_000 }).toBe('0');
+      await p.getByTestId('lobby-card').first().waitFor({ timeout: 15_000 });
+      expect(await p.getByTestId('terms-required').count()).toBe(0);
+      await p.goto(`${full.url}/wallet`);
+      await p.getByTestId('wallet-diamonds').waitFor({ timeout: 15_000 });
+      await p.waitForLoadState('networkidle');
+      expect(refused).toEqual([]);
+      await p.context().close();
+    });
+  }
 });

@@ -2,7 +2,7 @@
 import { StrictMode, Suspense, type ReactNode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider, useLocation } from 'react-router';
-import { useSession } from './api/session.ts';
+import { actingToken, useSession } from './api/session.ts';
 import { PageLoading } from './components/PageLoading.tsx';
 import { AppShell } from './shell/AppShell.tsx';
 import { SignInRedirect } from './shell/SignInRedirect.tsx';
@@ -13,7 +13,8 @@ import './state/theme.ts';
 import './styles/theme.css';
 
 function Guarded({ route, children }: { route?: Pick<AppRoute, 'public'>; children: ReactNode }) {
-  const token = useSession((s) => s.token);
+  // Before the terms step the server serves the account as a visitor: pages for members wait for it.
+  const token = useSession(actingToken);
   const { pathname, search } = useLocation();
   if (mustRedirectHome(pathname, !!token, route)) return <SignInRedirect from={`${pathname}${search}`} />;
   return <Suspense fallback={<PageLoading />}>{children}</Suspense>;

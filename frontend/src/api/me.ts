@@ -1,7 +1,7 @@
 // The signed-in user and the diamond balance, read by the shell, the login flow and the wallet.
 import type { MeDto } from '@murmur/contracts/identity';
 import { useQuery } from '../state/query.ts';
-import { useSession } from './session.ts';
+import { actingToken, useSession } from './session.ts';
 
 /** GET user/me (spec section 3 "User (me)"). */
 export type Me = MeDto;
@@ -13,7 +13,7 @@ export function useMe() {
 
 /** GET wallet/balance (its contracts DTO); `diamonds` is undefined until it is read. */
 export function useBalance() {
-  const token = useSession((s) => s.token);
+  const token = useSession(actingToken);
   const query = useQuery<'GET /wallet/balance'>(token ? '/wallet/balance' : null, { dedupingInterval: 2000 });
   return { ...query, diamonds: query.data?.diamonds };
 }

@@ -66,6 +66,17 @@ export const useSession = createStore<SessionState>()((set) => ({
  * their own (joining a lobby on arrival) must wait for it. */
 export const actingUid = (s: SessionState): string | null => (s.claims?.onboarded ? s.claims.uid : null);
 
+/** The token of an account the server acts for (signed in and past the terms step): what every call
+ * that needs an account keys on. Before the step the app asks what a visitor may, so it never sends
+ * a request the server would refuse. */
+export const actingToken = (s: SessionState): string | null => (s.claims?.onboarded ? s.token : null);
+
+/** Signed in, with the terms step still to do. */
+export const termsPending = (s: SessionState): boolean => !!s.claims && !s.claims.onboarded;
+
+/** A member's account (not a guest's) the server acts for: notifications and messages are theirs. */
+export const actingMember = (s: SessionState): boolean => !!s.token && !!s.claims?.onboarded && !s.claims.anonymous;
+
 export function currentToken(): string | null {
   return useSession.getState().token;
 }

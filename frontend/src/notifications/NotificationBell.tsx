@@ -1,13 +1,13 @@
 // The bell in the header: the unread count, leading to the notifications centre.
 import { NavLink } from 'react-router';
-import { useSession } from '../api/session.ts';
+import { actingMember, useSession } from '../api/session.ts';
 import { Icon } from '../components/Icon.tsx';
 import { useUnreadNotifications } from './notificationsApi.ts';
 import styles from './Notifications.module.css';
 
 export function NotificationBell({ className, to = '/notifications' }: { className?: string; to?: string }) {
   const n = useUnreadNotifications()?.unreadCount ?? 0;
-  const member = useSession((s) => !!s.claims && !s.claims.anonymous);
+  const member = useSession(actingMember);
   if (!member) return null;
   const label = n === 0 ? 'Notifications' : `Notifications: ${n} unread`;
   return (

@@ -3,11 +3,11 @@
 import { channels } from '@murmur/contracts/realtime';
 import { useRef } from 'react';
 import { useChannel, useReconnected } from '../api/realtime.ts';
-import { useSession } from '../api/session.ts';
+import { actingMember, useSession } from '../api/session.ts';
 import { refreshUnreadNotifications } from './notificationsApi.ts';
 
 export function NotificationNotifier() {
-  const uid = useSession((s) => (s.claims && !s.claims.anonymous ? s.claims.uid : null));
+  const uid = useSession((s) => (actingMember(s) ? s.claims!.uid : null));
   const pending = useRef<{ timer: ReturnType<typeof setTimeout> | null; position: bigint }>({ timer: null, position: 0n });
   const schedule = (position: string) => {
     const p = pending.current;

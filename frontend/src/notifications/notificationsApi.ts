@@ -2,21 +2,21 @@
 // event's position), the paged list, and the read mark.
 import type { NotificationsUnread } from '@murmur/contracts/notifications';
 import { api } from '../api/client.ts';
-import { useSession } from '../api/session.ts';
+import { actingMember, useSession } from '../api/session.ts';
 import { setQueryData, useQuery } from '../state/query.ts';
 
 export const UNREAD_NOTIFICATIONS_PATH = '/notifications/unread' as const;
 export const notificationsPath = (page: number, limit = 10) => `/notifications?page=${page}&limit=${limit}` as const;
 
 export function useUnreadNotifications(): NotificationsUnread | undefined {
-  const signedIn = useSession((s) => !!s.token && !s.claims?.anonymous);
+  const signedIn = useSession(actingMember);
   // Referral settlements are not routed to the user's channel: a minute's poll picks them up.
   const { data } = useQuery<'GET /notifications/unread'>(signedIn ? UNREAD_NOTIFICATIONS_PATH : null, { dedupingInterval: 2000, refreshInterval: 60_000 });
   return signedIn ? data : undefined;
 }
 
 export function useNotifications(page: number, limit = 10) {
-  const signedIn = useSession((s) => !!s.token && !s.claims?.anonymous);
+  const signedIn = useSession(actingMember);
   return useQuery<'GET /notifications'>(signedIn ? notificationsPath(page, limit) : null, { dedupingInterval: 2000 });
 }
 

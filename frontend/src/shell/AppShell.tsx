@@ -4,7 +4,8 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { setHomeNavigator } from '../api/client.ts';
 import { useBalance, useMe } from '../api/me.ts';
-import { useSession } from '../api/session.ts';
+import { actingToken, termsPending, useSession } from '../api/session.ts';
+import { texts } from '@murmur/contracts/errors';
 import { Avatar } from '../components/Avatar.tsx';
 import { Button } from '../components/Button.tsx';
 import { Dialog } from '../components/Dialog.tsx';
@@ -35,7 +36,7 @@ export function AppShell() {
   useAudioSync();
   const loginOpen = useUi((s) => s.loginOpen);
   // Signed in but the terms step (18+) is not done: it comes back on every load until it is.
-  const needsTerms = useSession((s) => !!s.claims && !s.claims.onboarded);
+  const needsTerms = useSession(termsPending);
   useEffect(() => {
     if (needsTerms) useUi.getState().setLoginOpen(true);
   }, [needsTerms]);
@@ -48,6 +49,8 @@ export function AppShell() {
       <div className={styles.main}>
         <TopBar />
         <MobileNotice />
+        {/* The lobby and room pages say it in their own banner, above the stage. */}
+        {needsTerms && !loginOpen && !inLobby ? <TermsRequired /> : null}
         <main className={`${styles.content} ${inLobby ? styles.wide : ''}`}>
           <Outlet />
         </main>
@@ -64,6 +67,19 @@ export function AppShell() {
           <LoginModal />
         </Suspense>
       ) : null}
+    </div>
+  );
+}
+
+/** The terms step was closed: until it is accepted the account is a visitor here, and this says why. */
+function TermsRequired() {
+  const openLogin = useUi((s) => s.setLoginOpen);
+  return (
+    <div className={styles.termsRequired} role="note" data-testid="terms-required">
+      <p>{texts.onboardingRequired}</p>
+      <Button size="sm" onClick={() => openLogin(true)} data-testid="open-terms">
+        Accept the terms
+      </Button>
     </div>
   );
 }
@@ -111,9 +127,11 @@ function SideMenu() {
 
 function TopBar() {
   const token = useSession((s) => s.token);
+  // Signed in with the terms step to do: no balance or level to show yet (the server would refuse them).
+  const acting = useSession(actingToken);
   const { data: me } = useMe();
   const { diamonds } = useBalance();
-  const { data: level } = useMyLevel(Boolean(token));
+  const { data: level } = useMyLevel(Boolean(acting));
   const { theme, toggle } = useTheme();
   const openLogin = useUi((s) => s.setLoginOpen);
   const navigate = useNavigate();
@@ -127,7 +145,21 @@ function TopBar() {
       <button className={styles.iconButton} onClick={toggle} aria-label={theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'} title="Theme">
         <Icon name={theme === 'dark' ? 'sun' : 'moon'} />
       </button>
-      {token ? (
+      {token && !acting ? (
+        <>
+          {/* The banner under the bar says why and reopens the step; here only the way out. */}
+          <Menu
+            align="end"
+            label={me?.username ?? 'Account'}
+            trigger={
+              <button className={styles.avatarButton} aria-label="Account menu" data-testid="account-menu">
+                <Avatar name={me?.username ?? '?'} src={me?.profilePicUrl} />
+              </button>
+            }
+            actions={[{ label: 'Log out', tone: 'danger' as const, onSelect: () => void logout().then(() => navigate('/')) }]}
+          />
+        </>
+      ) : token ? (
         <>
           <NotificationBell className={styles.iconButton} />
           <NavLink to="/wallet" className={styles.balance} data-testid="balance-chip" title="Diamonds">

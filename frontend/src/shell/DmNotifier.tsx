@@ -5,7 +5,7 @@ import { publicEventOf } from '@murmur/contracts/public-events';
 import { useLocation } from 'react-router';
 import { api } from '../api/client.ts';
 import { useChannel } from '../api/realtime.ts';
-import { useSession } from '../api/session.ts';
+import { actingUid, useSession } from '../api/session.ts';
 import { paths } from '../social/socialApi.ts';
 import { refreshUnread } from '../social/unreadMessages.ts';
 import { toast } from '../state/ui.ts';
@@ -15,7 +15,7 @@ function isOpen(location: { pathname: string; search: string }, senderUid: strin
 }
 
 export function DmNotifier() {
-  const uid = useSession((s) => s.claims?.uid ?? null);
+  const uid = useSession(actingUid);
   const location = useLocation();
   useChannel(uid ? channels.user(uid) : null, {
     onEvent(message) {

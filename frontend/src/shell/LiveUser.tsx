@@ -6,14 +6,14 @@ import { channels } from '@murmur/contracts/realtime';
 import { hostApplicationTexts } from '@murmur/contracts/host-applications';
 import { api, refreshToken } from '../api/client.ts';
 import { useChannel } from '../api/realtime.ts';
-import { useSession } from '../api/session.ts';
+import { actingUid, useSession } from '../api/session.ts';
 import { refreshQueries, setQueryData } from '../state/query.ts';
 import { toast } from '../state/ui.ts';
 
 const moneyEvents = new Set(['DiamondsCredited', 'DiamondsSpent', 'GiftSent', 'SkuPurchased', 'PaymentConfirmed', 'PaymentFailed', 'CharmWithdrawn', 'WithdrawalCompleted', 'WithdrawalFailed']);
 
 export function LiveUser() {
-  const uid = useSession((s) => s.claims?.uid ?? null);
+  const uid = useSession(actingUid);
   useChannel(uid ? channels.user(uid) : null, {
     onEvent(message) {
       const event = message.event;

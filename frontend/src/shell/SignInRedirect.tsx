@@ -1,14 +1,16 @@
-// A signed-out visitor on a page that needs an account: say why, open the sign-in modal, go home,
+// A signed-out visitor (or one whose terms step is not done) on a page that needs an account: say why, open the sign-in modal, go home,
 // and come back to that page once signed in (ReturnAfterSignIn).
+import { texts } from '@murmur/contracts/errors';
 import { identityTexts } from '@murmur/contracts/identity';
 import { useEffect } from 'react';
 import { Navigate, useNavigate } from 'react-router';
-import { useSession } from '../api/session.ts';
+import { actingToken, termsPending, useSession } from '../api/session.ts';
 import { toast, useUi } from '../state/ui.ts';
 
 export function SignInRedirect({ from }: { from: string }) {
   useEffect(() => {
-    toast(identityTexts.signInToSeePage, 'info');
+    // Signed in but the terms step is not done: that is what stands between them and the page.
+    toast(termsPending(useSession.getState()) ? texts.onboardingRequired : identityTexts.signInToSeePage, 'info');
     useUi.getState().requireSignIn(from);
   }, [from]);
   return <Navigate to="/" replace />;
@@ -17,7 +19,8 @@ export function SignInRedirect({ from }: { from: string }) {
 /** In the shell: once a sign-in completes, back to the page the visitor was sent away from. */
 export function ReturnAfterSignIn() {
   const navigate = useNavigate();
-  const token = useSession((s) => s.token);
+  // Signed in AND past the terms step: closing the step at its first view is no sign-in.
+  const token = useSession(actingToken);
   const returnTo = useUi((s) => s.returnTo);
   const loginOpen = useUi((s) => s.loginOpen);
   useEffect(() => {

@@ -1,13 +1,13 @@
 // The unread-messages count behind the badge on the Messages menu entry and tab.
 import type { UnreadMessages } from '@murmur/contracts/social';
 import { api } from '../api/client.ts';
-import { useSession } from '../api/session.ts';
+import { actingMember, useSession } from '../api/session.ts';
 import { setQueryData, useQuery } from '../state/query.ts';
 
 export const UNREAD_PATH = '/messages/unread' as const;
 
 export function useUnreadThreads(): number {
-  const signedIn = useSession((s) => !!s.token && !s.claims?.anonymous);
+  const signedIn = useSession(actingMember);
   const { data } = useQuery<'GET /messages/unread'>(signedIn ? UNREAD_PATH : null, { dedupingInterval: 5000 });
   return data?.unreadThreads ?? 0;
 }

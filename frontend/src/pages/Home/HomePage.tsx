@@ -2,7 +2,7 @@
 // create-lobby modal. Lobby lists: private ones when signed in, public ones when not (spec section 5).
 import { lobbyCategories } from '@murmur/contracts/lobbies';
 import { lazy, Suspense, useState } from 'react';
-import { useSession } from '../../api/session.ts';
+import { actingToken, useSession } from '../../api/session.ts';
 import { Button } from '../../components/Button.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { Icon } from '../../components/Icon.tsx';
@@ -17,7 +17,8 @@ import styles from './HomePage.module.css';
 const CreateLobbyModal = lazy(() => import('./CreateLobbyModal.tsx'));
 
 export default function HomePage() {
-  const token = useSession((s) => s.token);
+  // Before the terms step the server serves a visitor's list: ask for that one.
+  const token = useSession(actingToken);
   const [category, setCategory] = useState<string>('all');
   const [creating, setCreating] = useState(false);
   const openLogin = useUi((s) => s.setLoginOpen);
