@@ -42,6 +42,9 @@ export const transactionKindLabels: Record<string, string> = {
   gift_received: 'Gift received',
   subscription: 'Creator subscription',
   subscriber: 'New subscriber',
+  booking_hold: 'Booking (held)',
+  booking_release: 'Booking cancelled',
+  booking_income: 'Booked session',
   withdrawal: 'Withdrawal',
   agency_payout: 'Agency payout',
 };

@@ -7,6 +7,7 @@ import { seedIdentity } from './identity.ts';
 import { seedSocial } from './social.ts';
 import { seedMoney } from './money.ts';
 import { seedProgression } from './progression.ts';
+import { seedCreator } from './creator.ts';
 
 export const seeders: Array<{ name: string; run: (ctx: SeedContext) => Promise<void> }> = [
   // First: later seeders read ctx.shared.users.
@@ -14,6 +15,8 @@ export const seeders: Array<{ name: string; run: (ctx: SeedContext) => Promise<v
   // Before gifting and money seeders, which read ctx.shared.lobbies.
   { name: 'lobbies', run: seedLobbies },
   { name: 'social', run: seedSocial },
+  // After identity: the creator's subscription price and services.
+  { name: 'creator', run: seedCreator },
   { name: 'referral', run: seedReferral },
   // After identity and lobbies: gifts go to the demo lobby's host.
   { name: 'money', run: seedMoney },

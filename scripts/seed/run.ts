@@ -9,8 +9,20 @@ import { seeders } from './index.ts';
 
 const DEMO_SECRET = process.env.JWT_SECRET ?? 'murmur-demo-secret-change-me-in-production-0123456789';
 
-export async function seedDemo(base: { pool: pg.Pool; store: PostgresEventStore; commandUrl: string; queryUrl: string }): Promise<void> {
-  if (!(await logIsEmpty(base.pool))) return;
+export interface SeedTarget {
+  pool: pg.Pool;
+  store: PostgresEventStore;
+  commandUrl: string;
+  queryUrl: string;
+  /** The secret the command-api verifies tokens with (the demo's, unless JWT_SECRET says otherwise). */
+  jwtSecret?: string;
+}
+
+/** Loads the demo data; answers what the seeders shared (the demo users' uids, the lobby ids), or
+ * null when the log already held events and nothing was loaded. */
+export async function seedDemo(target: SeedTarget): Promise<Record<string, unknown> | null> {
+  const { jwtSecret = DEMO_SECRET, ...base } = target;
+  if (!(await logIsEmpty(base.pool))) return null;
   const ctx: SeedContext = {
     ...base,
     shared: {},
@@ -18,7 +30,7 @@ export async function seedDemo(base: { pool: pg.Pool; store: PostgresEventStore;
     async tokenFor(uid: string, roles: RoleCode[] = ['co']) {
       const sid = randomUUID();
       await registerSession(base.pool, uid, sid);
-      return signAccessToken(DEMO_SECRET, { sub: uid, sid, roles, anon: false, onb: true }, 3600);
+      return signAccessToken(jwtSecret, { sub: uid, sid, roles, anon: false, onb: true }, 3600);
     },
     async post(path, token, body, method = 'POST') {
       const res = await fetch(`${base.commandUrl}/api/v1${path}`, {
@@ -39,4 +51,5 @@ export async function seedDemo(base: { pool: pg.Pool; store: PostgresEventStore;
     }
   }
   console.log(`Demo data loaded (${seeders.map((s) => s.name).join(', ') || 'no seeders'}).`);
+  return ctx.shared;
 }

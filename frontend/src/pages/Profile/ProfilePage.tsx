@@ -97,9 +97,17 @@ export default function ProfilePage() {
         </div>
         <div className={styles.actions}>
           {own ? (
-            <Link to="/edit-profile">
-              <Button variant="secondary">Edit profile</Button>
-            </Link>
+            <>
+              <Link to="/edit-profile">
+                <Button variant="secondary">Edit profile</Button>
+              </Link>
+              {/* Where a creator looks for it: the price lives in the settings. */}
+              <Link to="/settings#subscription" data-testid="own-subscription-price">
+                <Button variant="secondary">
+                  {view.subscription.price === null ? 'Offer a subscription' : `Subscription · ${view.subscription.price.toLocaleString()} 💎`}
+                </Button>
+              </Link>
+            </>
           ) : (
             <>
               <SubscribeButton view={view} />

@@ -1,9 +1,15 @@
 // Settings (spec section 2 "settings with linked accounts"): the ways to sign in and unlinking them,
-// mature content (18+ only, after the warning and consent), theme, lobby audio, other devices.
+// mature content (18+ only, after the warning and consent), the monthly price of a subscription to
+// you, theme, lobby audio, other devices.
 import { accountTexts, credentialKindNames, type AccountSettingsDto, type LinkedCredentialDto } from '@murmur/contracts/account-settings';
 import { texts } from '@murmur/contracts/errors';
-import { useState } from 'react';
+import { subscriptionLimits } from '@murmur/contracts/subscriptions';
+import { useEffect, useRef, useState } from 'react';
+import { useLocation } from 'react-router';
 import { api, ApiCallError } from '../../api/client.ts';
+import { actingUid, useSession } from '../../api/session.ts';
+import { paths } from '../../social/socialApi.ts';
+import { PriceForm } from '../Profile/Subscription.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
@@ -25,6 +31,7 @@ export default function SettingsPage() {
       <PageHeader title="Settings" subtitle="Your sign-in methods, content, look and sound." />
       <LinkedAccounts settings={settings} onChange={() => void mutate()} />
       <MatureContent settings={settings} onChange={() => void mutate()} />
+      <SubscriptionPrice />
       <Appearance />
       <Audio />
       <Devices />
@@ -147,6 +154,31 @@ function MatureContent({ settings, onChange }: { settings: AccountSettingsDto | 
           </Button>
         </div>
       </Dialog>
+    </section>
+  );
+}
+
+/** What a subscription to you costs: anyone may offer one (the profile's Subscribe button appears once a price is set). */
+function SubscriptionPrice() {
+  const uid = useSession(actingUid);
+  const { data: view } = useQuery<'GET /user/profile/view/{uid}'>(uid ? paths.view(uid) : null);
+  const { hash } = useLocation();
+  const section = useRef<HTMLElement>(null);
+  // The profile's "Subscription price" link lands here.
+  useEffect(() => {
+    if (hash === '#subscription' && view) section.current?.scrollIntoView({ block: 'start' });
+  }, [hash, view]);
+  const price = view?.subscription.price ?? null;
+  return (
+    <section className={styles.card} aria-labelledby="subscription-title" id="subscription" ref={section} data-testid="settings-subscription">
+      <h2 id="subscription-title">Subscription price</h2>
+      <p className={styles.hint} data-testid="subscription-price-now">
+        {price === null
+          ? `You do not offer a subscription yet. Set a monthly price and a Subscribe button appears on your profile: subscribers read your subscriber feed for ${subscriptionLimits.days} days.`
+          : `Subscribers pay ${price.toLocaleString()} 💎 for ${subscriptionLimits.days} days of your subscriber feed. A new price applies to new subscriptions and renewals.`}
+      </p>
+      {/* Keyed on the saved price, so the field shows it once it is read. */}
+      {view ? <PriceForm key={String(price)} view={view} /> : null}
     </section>
   );
 }

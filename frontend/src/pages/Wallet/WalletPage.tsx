@@ -60,7 +60,7 @@ export default function WalletPage() {
           <strong className={styles.amount} data-testid="wallet-charm">
             {(b?.charm ?? 0).toLocaleString()}
           </strong>
-          <span className={styles.cardHint}>Charm comes from gifts you receive; withdraw it from 500 charm (5 USDT).</span>
+          <span className={styles.cardHint}>Charm comes from gifts, subscribers and booked sessions; withdraw it from 500 charm (5 USDT).</span>
           <Button variant="secondary" onClick={openWithdraw} data-testid="withdraw">
             Withdraw
           </Button>
