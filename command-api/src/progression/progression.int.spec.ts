@@ -157,7 +157,10 @@ describe('EXP, missions and claims', () => {
     expect(audit.differences).toEqual([]);
   });
 
-  it('counts mic minutes when a seat closes and while it is open, as host minutes on seat 0', async () => {
+  // The seat opens 12 minutes ago and the query API counts today's minutes by the real clock (UTC), so
+  // in the first quarter hour of a UTC day part of them would fall on yesterday.
+  const minutesIntoUtcDay = Math.floor((Date.now() % 86_400_000) / 60_000);
+  it.skipIf(minutesIntoUtcDay < 15)('counts mic minutes when a seat closes and while it is open, as host minutes on seat 0', async () => {
     const token = await stack.tokenFor('dan');
     const t0 = new Date(Date.now() - 12 * 60_000).toISOString();
     await append('lobby-lobmic', { type: 'LobbyCreated', data: {
