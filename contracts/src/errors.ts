@@ -82,6 +82,8 @@ export const texts = {
   emailAlreadyLinked: 'This email address is already linked to an existing account. Please use another email address.',
   somethingWrong: 'Oops, something went wrong. Please try again.',
   uploadFailed: 'An error occured while uploading media. Please try again.',
+  /** The title over a failed media upload's message. */
+  uploadFailedTitle: 'Upload Failed',
   userNotFound: 'User not found.',
   userDoesNotExist: 'This user does not exist.',
   errorOccured: 'An error has occured.',

@@ -4,7 +4,8 @@
 import type { ApiResponse, ApiRouteOf } from '@murmur/contracts/api-catalogue';
 import { texts } from '@murmur/contracts/errors';
 import { toast, useUi } from '../state/ui.ts';
-import { errorAction } from './errorPolicy.ts';
+import { errorAction, errorTitle } from './errorPolicy.ts';
+import { isIgnorable } from './ignorableErrors.ts';
 import { minPosition, notePosition } from './position.ts';
 import { RefreshRejected, refreshWithPolicy } from './refreshPolicy.ts';
 import { clearSession, currentToken, tokenExpired, useSession } from './session.ts';
@@ -167,7 +168,8 @@ export async function call<T>(method: string, path: string, body?: unknown, opti
       useUi.getState().setServerErrorOpen(true);
       throw error;
     }
-    if (!options.quiet) toast(message, 'error');
+    // The server's message with its status, unless it is one the app ignores.
+    if (!options.quiet && !isIgnorable(error)) toast(message, 'error', errorTitle(res.status));
     throw error;
   }
 }

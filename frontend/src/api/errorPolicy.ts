@@ -14,3 +14,6 @@ export function errorAction(status: number, alreadyRefreshed: boolean, code?: st
   if (status >= 500) return 'server-error';
   return 'toast';
 }
+
+/** The title over a refused call's message in its toast: the HTTP status it came with. */
+export const errorTitle = (status: number): string => `Error ${status}`;

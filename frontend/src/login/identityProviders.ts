@@ -9,6 +9,7 @@ import type { AuthStateDto, IdentityProviderId, IdentityProvidersDto } from '@mu
 import { identityTexts } from '@murmur/contracts/identity';
 import { api } from '../api/client.ts';
 import { useQuery } from '../state/query.ts';
+import { isIgnorable } from '../api/ignorableErrors.ts';
 
 /** The part of firebase-auth.js this app uses. */
 interface AuthSdk {
@@ -30,7 +31,6 @@ export const providerTexts = {
   differentCredential: 'An account already exists with this e-mail address. Sign in the way you used before, then link this provider in Settings.',
 };
 
-const cancelledCodes = new Set(['auth/popup-closed-by-user', 'auth/cancelled-popup-request', 'auth/user-cancelled']);
 const APP_NAME = 'murmur';
 
 export function useIdentityProviders(): IdentityProvidersDto | undefined {
@@ -68,7 +68,7 @@ export async function providerAccount(config: IdentityProvidersDto, id: Identity
     return { idToken: await user.getIdToken(), ...(user.displayName ? { userName: user.displayName.slice(0, 64) } : {}), ...(user.email ? { email: user.email } : {}) };
   } catch (error) {
     const code = (error as { code?: string }).code ?? '';
-    if (cancelledCodes.has(code)) throw new ProviderCancelled();
+    if (isIgnorable(error)) throw new ProviderCancelled();
     // The provider's clash (spec section 8): the same e-mail already signs in another way.
     if (code === `auth/${identityTexts.differentCredential}`) throw new Error(providerTexts.differentCredential);
     throw error;

@@ -9,6 +9,7 @@ import { clearQueries, refreshQueries } from '../state/query.ts';
 import { readLocal, writeLocal } from '../state/store.ts';
 import { base58, type SolanaProvider } from '../wallet/linkWallet.ts';
 import { loginWithProviderAccount, providerAccount } from './identityProviders.ts';
+import { isIgnorable } from '../api/ignorableErrors.ts';
 
 /** Spec section 3 "Auth state", as every sign-in answers it (its contracts DTO). */
 export type AuthState = AuthStateDto;
@@ -93,8 +94,7 @@ export async function loginWithBrowserWallet(chosen?: Eip1193): Promise<AuthStat
     const state = await fetchWalletLogin({ ...context(), signature, address, type: 'login', environment: 'evm' }, token);
     return signedIn(state);
   } catch (error) {
-    const e = error as { code?: number; message?: string };
-    if (e.code === 4001 || /User rejected the request/i.test(e.message ?? '')) throw new WalletRejected();
+    if (isIgnorable(error)) throw new WalletRejected();
     throw error;
   }
 }
@@ -116,8 +116,7 @@ export async function loginWithSolanaWallet(): Promise<AuthState> {
     const signature = base58(signed instanceof Uint8Array ? signed : signed.signature);
     return signedIn(await fetchWalletLogin({ ...context(), signature, address, type: 'login', environment: 'solana-runtime' }, token));
   } catch (error) {
-    const e = error as { code?: number; message?: string };
-    if (e.code === 4001 || /User rejected the request/i.test(e.message ?? '')) throw new WalletRejected();
+    if (isIgnorable(error)) throw new WalletRejected();
     throw error;
   }
 }

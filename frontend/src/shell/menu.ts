@@ -27,6 +27,13 @@ export const sideMenu: MenuEntry[] = [
   { key: 'interact-to-earn', label: 'Interact to Earn', to: '/earn', icon: 'diamond' },
   { key: 'my-collections', label: 'My Collections', to: '/my-collections', icon: 'collections' },
   { key: 'referral', label: 'Refer and Earn', to: '/referral', icon: 'referral' },
+  // The spec's further keys, each its own page.
+  { key: 'inventory', label: 'Inventory', to: '/inventory', icon: 'image' },
+  { key: 'web3-wallet', label: 'Web3 Wallet', to: '/web3-wallet', icon: 'lock' },
+  { key: 'mission-center', label: 'Mission Center', to: '/mission-center', icon: 'clock' },
+  { key: 'exp-frens-token', label: 'EXP for Friends', to: '/exp-frens-token', icon: 'share' },
+  { key: 'fragments', label: 'Fragments', to: '/fragments', icon: 'crown' },
+  { key: 'account', label: 'Account', to: '/profile', icon: 'account' },
   { key: 'guild', label: 'Guild', to: '/guild', icon: 'users', roles: ['ag'] },
   // Staff only: admins, and devs for the sections whose routes admit them (pages/Console/sections.ts).
   { key: 'console', label: 'Console', to: '/console', icon: 'shield', roles: ['ad', 'dev'] },

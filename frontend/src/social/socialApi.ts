@@ -3,8 +3,10 @@
 // removal), each rolled back when the server refuses.
 import type { PageMeta } from '@murmur/contracts/paging';
 import type { FollowerItem, GalleryItem, WallPost } from '@murmur/contracts/social';
-import { api } from '../api/client.ts';
+import { texts } from '@murmur/contracts';
+import { api, ApiCallError } from '../api/client.ts';
 import { refreshQueries, setQueryData } from '../state/query.ts';
+import { toast } from '../state/ui.ts';
 
 export interface Paged<T> {
   items: T[];
@@ -101,15 +103,27 @@ export async function setFollowing(uid: string, follow: boolean): Promise<void> 
   }
 }
 
-/** The three-step upload (spec section 7): presign, PUT the bytes, process. Returns the media key. */
+/**
+ * The three-step upload (spec section 7): presign, PUT the bytes, process. Returns the media key. A
+ * failure at any step is told once, here, under the 'Upload Failed' title (the server's words when it
+ * refused, else the generic upload text); the caller may still show it next to its picker.
+ */
 export async function uploadMedia(file: File, uploadType: 'profile' | 'chat' | 'lobby' = 'profile'): Promise<{ fileName: string; format: string }> {
-  const signed = await api.post<'POST /cms/presign-media'>(`/cms/presign-media?uploadType=${uploadType}`, {
-    fileName: file.name,
-    contentType: file.type || 'application/octet-stream',
-    size: file.size,
-  });
-  const put = await fetch(signed.uploadUrl, { method: 'PUT', headers: { 'content-type': file.type }, body: file });
-  if (!put.ok) throw new Error('upload failed');
-  await api.post('/cms/process-media', { fileName: signed.fileName, fileType: file.type });
-  return { fileName: signed.fileName, format: file.type };
+  try {
+    const signed = await api.post<'POST /cms/presign-media'>(
+      `/cms/presign-media?uploadType=${uploadType}`,
+      { fileName: file.name, contentType: file.type || 'application/octet-stream', size: file.size },
+      { quiet: true },
+    );
+    const put = await fetch(signed.uploadUrl, { method: 'PUT', headers: { 'content-type': file.type }, body: file });
+    if (!put.ok) throw new Error(texts.uploadFailed);
+    await api.post('/cms/process-media', { fileName: signed.fileName, fileType: file.type }, { quiet: true });
+    return { fileName: signed.fileName, format: file.type };
+  } catch (error) {
+    // A 401 the client could not refresh has ended the session, and a 500 opened the server-error
+    // modal: nothing more to say.
+    const told = error instanceof ApiCallError && (error.status === 401 || error.status >= 500);
+    if (!told) toast(error instanceof ApiCallError ? error.message : texts.uploadFailed, 'error', texts.uploadFailedTitle);
+    throw error;
+  }
 }

@@ -5,6 +5,7 @@ import { formatText } from '@murmur/contracts/errors';
 import { walletTopUpTexts } from '@murmur/contracts/top-up-texts';
 import { browserWalletTexts } from '@murmur/contracts/account-settings';
 import { ApiCallError } from '../api/client.ts';
+import { isIgnorable } from '../api/ignorableErrors.ts';
 
 export interface Eip1193 {
   request(args: { method: string; params?: unknown[] }): Promise<unknown>;
@@ -32,9 +33,9 @@ export class WalletProblem extends Error {}
 
 const hex = (n: number | bigint) => `0x${n.toString(16)}`;
 
+/** The person declined in the wallet (one of the app's ignorable failures). */
 export function isRejection(e: unknown): boolean {
-  const { code, message } = (e ?? {}) as { code?: number; message?: string };
-  return code === 4001 || /User rejected/i.test(message ?? '');
+  return isIgnorable(e);
 }
 
 /**

@@ -33,7 +33,7 @@ export function GalleryTab({ uid, own }: { uid: string; own: boolean }) {
           <Button variant="secondary" busy={busy} onClick={(e) => (e.currentTarget.nextElementSibling as HTMLInputElement | null)?.click()}>
             Upload
           </Button>
-          <input type="file" hidden accept="image/*,video/*,audio/*" onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])} />
+          <input type="file" hidden accept="image/*,video/*,audio/*" data-testid="gallery-upload-input" onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])} />
         </label>
       ) : null}
       {error ? <p className={styles.error}>{error}</p> : null}
