@@ -1,7 +1,8 @@
 // Buying one catalogue item with diamonds: validate first (price, balance, balance after, the refusal
 // the purchase would meet in the server's words), then buy once per click with an idempotency key.
+// An item that can also be paid by card (VIP) offers "Diamonds" or "Card", as the subscribe dialog does.
 import type { SkuDto } from '@murmur/contracts/wallet';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { api, ApiCallError, newIdempotencyKey } from '../api/client.ts';
 import { Button } from '../components/Button.tsx';
@@ -26,7 +27,14 @@ export interface PurchaseCheck {
 export const durationText = (sku: Pick<SkuDto, 'days' | 'months'>): string =>
   sku.months ? `${sku.months} months` : sku.days ? `${sku.days} days` : 'For ever';
 
-export function PurchaseDialog({ sku, onClose, onBought }: { sku: SkuDto | null; onClose(): void; onBought?(position: string): void }) {
+/** Paying by card instead: the choice's label and the card form (its key is one checkout per opening). */
+export interface CardOption {
+  label: string;
+  form(idempotencyKey: string): ReactNode;
+}
+
+export function PurchaseDialog({ sku, onClose, onBought, byCard }: { sku: SkuDto | null; onClose(): void; onBought?(position: string): void; byCard?: CardOption }) {
+  const [method, setMethod] = useState<'diamonds' | 'card'>('diamonds');
   const [check, setCheck] = useState<PurchaseCheck | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -36,6 +44,7 @@ export function PurchaseDialog({ sku, onClose, onBought }: { sku: SkuDto | null;
   useEffect(() => {
     setCheck(null);
     setError(null);
+    setMethod('diamonds');
     setKey(newIdempotencyKey());
     if (!sku) return;
     let live = true;
@@ -78,7 +87,7 @@ export function PurchaseDialog({ sku, onClose, onBought }: { sku: SkuDto | null;
           <Button variant="secondary" onClick={onClose}>
             Cancel
           </Button>
-          {check?.code === 'INSUFFICIENT_BALANCE' ? (
+          {method === 'card' ? null : check?.code === 'INSUFFICIENT_BALANCE' ? (
             <Button
               onClick={() => {
                 onClose();
@@ -95,7 +104,19 @@ export function PurchaseDialog({ sku, onClose, onBought }: { sku: SkuDto | null;
         </>
       }
     >
-      {sku ? (
+      {sku && byCard ? (
+        <div className={styles.payWith} role="radiogroup" aria-label="Pay with">
+          <button type="button" role="radio" aria-checked={method === 'diamonds'} onClick={() => setMethod('diamonds')} data-testid="pay-with-diamonds">
+            Diamonds · {sku.price.toLocaleString()} 💎
+          </button>
+          <button type="button" role="radio" aria-checked={method === 'card'} onClick={() => setMethod('card')} data-testid="pay-with-card">
+            {byCard.label}
+          </button>
+        </div>
+      ) : null}
+      {sku && byCard && method === 'card' ? (
+        byCard.form(key)
+      ) : sku ? (
         <div className={styles.purchase}>
           <img src={sku.imageUrl} alt="" width={72} height={72} />
           <p className={styles.muted}>{sku.description}</p>

@@ -1,13 +1,18 @@
 // /privilege-center: VIP status and what it gives (DESIGN section 9), and the VIP subscription modal
-// (120 USD a year, 12 months, bought with diamonds; a renewal extends from the current end).
+// (120 USD a year, 12 months, bought with diamonds or by card; a renewal extends from the current end).
+import { money } from '@murmur/contracts/constants';
 import { findSku, vipPerks } from '@murmur/contracts/wallet';
 import { useState } from 'react';
+import { api } from '../../api/client.ts';
 import { useBalance } from '../../api/me.ts';
 import { Avatar } from '../../components/Avatar.tsx';
 import { Button } from '../../components/Button.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
-import { PurchaseDialog } from '../../shop/PurchaseDialog.tsx';
+import { PurchaseDialog, type CardOption } from '../../shop/PurchaseDialog.tsx';
 import styles from '../../shop/Shop.module.css';
+import { refreshQueries } from '../../state/query.ts';
+import { toast } from '../../state/ui.ts';
+import { SubscriptionCardPay } from '../Profile/SubscriptionCardPay.tsx';
 
 const perks = [
   { icon: '🖼️', title: 'VIP frame and badge', text: 'Wear the VIP frame and badge from My Collections for as long as VIP lasts.' },
@@ -18,12 +23,36 @@ const perks = [
   { icon: '📅', title: 'Double daily claim', text: `Your Telegram daily claim is worth ${vipPerks.dailyClaimMultiplier} times as much.` },
 ];
 
+/** Waits (up to ~15 s) until the wallet shows a VIP end other than `before`: the card payment is
+ * completed first, the VIP it buys is recorded just after. */
+async function untilVipMoves(before: string | null): Promise<void> {
+  for (let i = 0; i < 30; i++) {
+    const balance = await api.get<'GET /wallet/balance'>('/wallet/balance', { quiet: true }).catch(() => null);
+    if (balance && balance.vipUntil !== before) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+}
+
 export default function PrivilegeCenterPage() {
   const { data } = useBalance();
   const vipUntil = data?.vipUntil ?? null;
   const active = vipUntil !== null && vipUntil > new Date().toISOString();
   const [open, setOpen] = useState(false);
   const sku = findSku('vip-year')!;
+  const byCard: CardOption = {
+    label: `Card · $${money.vipUsdPerYear.toFixed(2)}`,
+    form: (key) => (
+      <SubscriptionCardPay
+        usd={money.vipUsdPerYear}
+        idempotencyKey={key}
+        onBought={() => {
+          toast('You are VIP: your card payment went through.', 'success', 'VIP');
+          setOpen(false);
+          void untilVipMoves(vipUntil).then(() => refreshQueries('/wallet/', '/transaction/me', '/user/'));
+        }}
+      />
+    ),
+  };
   return (
     <div className={styles.section}>
       <PageHeader title="Privilege Center" subtitle="VIP: 120 USD a year (12,000 diamonds), 12 months. A renewal extends from your current end." />
@@ -50,7 +79,7 @@ export default function PrivilegeCenterPage() {
           </div>
         ))}
       </div>
-      <PurchaseDialog sku={open ? sku : null} onClose={() => setOpen(false)} />
+      <PurchaseDialog sku={open ? sku : null} onClose={() => setOpen(false)} byCard={byCard} />
     </div>
   );
 }

@@ -108,7 +108,7 @@ export function SubscribeButton({ view }: { view: ProfileView }) {
             {error ? <p className={styles.formError} role="alert" data-testid="subscribe-error">{error}</p> : null}
           </>
         ) : (
-          <SubscriptionCardPay creatorUid={view.uid} price={price} idempotencyKey={key} onBought={() => void boughtByCard()} />
+          <SubscriptionCardPay creatorUid={view.uid} usd={subscriptionUsd(price)} idempotencyKey={key} onBought={() => void boughtByCard()} />
         )}
       </Dialog>
     </>

@@ -1,7 +1,8 @@
-// A creator subscription paid by card instead of diamonds: the subscription checkout
-// (`payment/checkout/pay` with the creator) opens a card payment for the plan's price in USD; with
-// a publishable key Stripe's Payment Element takes the card and the signed webhook buys the 30 days;
-// in the demo without one, the sandbox card. The page follows the payment until it is bought.
+// A subscription paid by card instead of diamonds: the subscription checkout (`payment/checkout/pay`,
+// with the creator for a creator's plan, without one for VIP) opens a card payment for the price in
+// USD; with a publishable key Stripe's Payment Element takes the card and the signed webhook buys the
+// subscription; in the demo without one, the sandbox card. The page follows the payment until it is
+// bought. Used by the subscribe dialog on a profile and by the VIP dialog.
 import { money } from '@murmur/contracts/constants';
 import { cardTexts } from '@murmur/contracts/top-up-texts';
 import type { PaymentResultDto } from '@murmur/contracts/wallet';
@@ -30,27 +31,29 @@ async function untilBought(transactionId: string, attempts = 90): Promise<void> 
 }
 
 interface Props {
-  creatorUid: string;
-  price: number;
+  /** The creator whose plan is bought; none for VIP. */
+  creatorUid?: string;
+  /** What the card is charged, in USD (the server prices it again; this is only shown). */
+  usd: number;
   /** One checkout per dialog opening: a re-render gets the same payment. */
   idempotencyKey: string;
   onBought(): void;
 }
 
-const checkout = (creatorUid: string, method: 'card' | 'sandbox', idempotencyKey: string) =>
-  api.post<'POST /payment/checkout/pay'>('/payment/checkout/pay', { creatorUid, method }, { quiet: true, idempotencyKey });
+const checkout = (creatorUid: string | undefined, method: 'card' | 'sandbox', idempotencyKey: string) =>
+  api.post<'POST /payment/checkout/pay'>('/payment/checkout/pay', creatorUid ? { creatorUid, method } : { skuId: 'vip-year', method }, { quiet: true, idempotencyKey });
 
-export function SubscriptionCardPay({ creatorUid, price, idempotencyKey, onBought }: Props) {
+export function SubscriptionCardPay({ creatorUid, usd, idempotencyKey, onBought }: Props) {
   const { data: methods } = useQuery<'GET /payment/methods'>('/payment/methods');
   if (!methods) return <p className={styles.dim}>Loading the payment methods…</p>;
   const publishableKey = methods.items.find((m) => m.id === 'card')?.publishableKey ?? null;
   const sandbox = methods.items.some((m) => m.id === 'sandbox');
-  if (publishableKey) return <StripeCheckout publishableKey={publishableKey} creatorUid={creatorUid} price={price} idempotencyKey={idempotencyKey} onBought={onBought} />;
-  if (sandbox) return <SandboxCheckout creatorUid={creatorUid} price={price} idempotencyKey={idempotencyKey} onBought={onBought} />;
+  if (publishableKey) return <StripeCheckout publishableKey={publishableKey} creatorUid={creatorUid} usd={usd} idempotencyKey={idempotencyKey} onBought={onBought} />;
+  if (sandbox) return <SandboxCheckout creatorUid={creatorUid} usd={usd} idempotencyKey={idempotencyKey} onBought={onBought} />;
   return <p className={styles.formError} data-testid="card-not-configured">{cardTexts.notConfigured}</p>;
 }
 
-function StripeCheckout({ publishableKey, creatorUid, price, idempotencyKey, onBought }: Props & { publishableKey: string }) {
+function StripeCheckout({ publishableKey, creatorUid, usd, idempotencyKey, onBought }: Props & { publishableKey: string }) {
   const stripe = useMemo(() => loadCardProvider(publishableKey), [publishableKey]);
   const [intent, setIntent] = useState<PaymentResultDto | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -69,12 +72,12 @@ function StripeCheckout({ publishableKey, creatorUid, price, idempotencyKey, onB
   if (!intent?.clientSecret) return <p className={styles.dim}>Preparing a secure card form…</p>;
   return (
     <Elements stripe={stripe} options={{ clientSecret: intent.clientSecret, appearance: { theme: 'night' } }}>
-      <StripeForm clientSecret={intent.clientSecret} transactionId={intent.transactionId} price={price} onBought={onBought} />
+      <StripeForm clientSecret={intent.clientSecret} transactionId={intent.transactionId} usd={usd} onBought={onBought} />
     </Elements>
   );
 }
 
-function StripeForm({ clientSecret, transactionId, price, onBought }: { clientSecret: string; transactionId: string; price: number; onBought(): void }) {
+function StripeForm({ clientSecret, transactionId, usd, onBought }: { clientSecret: string; transactionId: string; usd: number; onBought(): void }) {
   const stripe = useStripe();
   const elements = useElements();
   const [busy, setBusy] = useState(false);
@@ -104,14 +107,14 @@ function StripeForm({ clientSecret, transactionId, price, onBought }: { clientSe
       <PaymentElement />
       {error ? <p className={styles.formError} role="alert" data-testid="card-form-error">{error}</p> : null}
       <Button type="submit" block busy={busy} disabled={!stripe || !elements} data-testid="card-pay">
-        Pay ${subscriptionUsd(price).toFixed(2)}
+        Pay ${usd.toFixed(2)}
       </Button>
     </form>
   );
 }
 
 /** The demo's sandbox card: no real money moves; the same settlement as a card's webhook. */
-function SandboxCheckout({ creatorUid, price, idempotencyKey, onBought }: Props) {
+function SandboxCheckout({ creatorUid, usd, idempotencyKey, onBought }: Props) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const pay = async () => {
@@ -132,7 +135,7 @@ function SandboxCheckout({ creatorUid, price, idempotencyKey, onBought }: Props)
       <p className={styles.dim} data-testid="card-not-configured">{cardTexts.notConfigured} The sandbox card pays without real money.</p>
       {error ? <p className={styles.formError} role="alert" data-testid="card-error">{error}</p> : null}
       <Button block busy={busy} onClick={() => void pay()} data-testid="card-pay">
-        Pay ${subscriptionUsd(price).toFixed(2)} (sandbox)
+        Pay ${usd.toFixed(2)} (sandbox)
       </Button>
     </div>
   );
