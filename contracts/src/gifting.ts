@@ -3,6 +3,13 @@
 import { z } from 'zod';
 import { money } from './constants.ts';
 
+/**
+ * A sent gift's animation expires this long after the send was accepted (the spec's "60 minutes after
+ * claim"): the lobby page never plays an older one, e.g. a backlog replayed after a long reconnect.
+ * Only the animation expires; the diamonds and charm of the send are settled when it is accepted.
+ */
+export const giftAnimationExpiryMs = 60 * 60 * 1000;
+
 export const GiftKind = z.enum(['Event', 'Regular', 'Wishing Well', 'Bera', 'Gifts']);
 export type GiftKind = z.infer<typeof GiftKind>;
 

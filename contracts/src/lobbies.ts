@@ -103,6 +103,8 @@ export const lobbyTexts = {
   languagesLimit: 'Choose up to 2 languages.',
   roomTitle: 'Room title may contain letters, numbers and emojis only.',
   roomDuration: 'Room duration must be 15, 30, 60 or 120 minutes.',
+  /** A room banner that is neither a preset nor the host's own upload. */
+  roomBanner: 'Pick one of the banners or upload your own picture.',
   chatMediaInvalid: 'This picture or GIF cannot be sent.',
 } as const;
 
@@ -125,6 +127,25 @@ export const BlockReason = z
   .max(limits.text, maxText)
   .refine((s) => !emojiPattern.test(s), texts.noSymbols)
   .refine((s) => !lobbyConstants.sensitiveWords.some((w) => s.toLowerCase().includes(w)), lobbyTexts.sensitiveWords);
+
+/** The banners a host can pick for a private room (served by the web app under /room-banners/). */
+export const roomBannerPresets = [
+  { id: 'night', label: 'Night', url: '/room-banners/night.svg' },
+  { id: 'sunset', label: 'Sunset', url: '/room-banners/sunset.svg' },
+  { id: 'ocean', label: 'Ocean', url: '/room-banners/ocean.svg' },
+  { id: 'party', label: 'Party', url: '/room-banners/party.svg' },
+] as const;
+
+/**
+ * What a room's banner may be: one of the presets, or the host's own picture uploaded through the
+ * three-step upload as a lobby image (its key starts `{uid}/lobby/`). Anything else (another user's
+ * upload, an outside address) is refused, so a room card never shows a picture its host did not own.
+ */
+export function isAllowedRoomBanner(ref: string, hostUid: string): boolean {
+  if (roomBannerPresets.some((p) => p.url === ref)) return true;
+  const prefix = `${hostUid.replace(/[^\w-]/g, '_')}/lobby/`;
+  return ref.startsWith(prefix) && /^[\w-]+\/lobby\/[\w-]+\.[a-z0-9]+$/.test(ref);
+}
 
 /** Room title: letters, numbers, spaces and emojis only. */
 const roomTitlePattern = /^[\p{L}\p{N}\p{M}\p{Extended_Pictographic}\p{Emoji_Component}\s]+$/u;
@@ -388,8 +409,8 @@ export type HomeBanner = z.infer<typeof HomeBanner>;
 export const demoBanners: HomeBanner[] = [
   { id: 'welcome', type: 'home_banner', imageUrl: '/banners/welcome.png', link: '/foryou', title: 'Win friends around the world' },
   { id: 'welcome-mobile', type: 'mobile_home_banner', imageUrl: '/banners/welcome-mobile.png', link: '/foryou', title: 'Find Your Player Two' },
-  { id: 'valentines', type: 'lobby_banner', imageUrl: '/banners/valentines.png', link: null, title: "Valentine's leaderboard" },
-  { id: 'valentines-mobile', type: 'mobile_lobby_banner', imageUrl: '/banners/valentines-mobile.png', link: null, title: "Valentine's leaderboard" },
+  { id: 'valentines', type: 'lobby_banner', imageUrl: '/banners/valentines.png', link: '/leaderboards', title: "Valentine's leaderboard" },
+  { id: 'valentines-mobile', type: 'mobile_lobby_banner', imageUrl: '/banners/valentines-mobile.png', link: '/leaderboards', title: "Valentine's leaderboard" },
 ];
 
 export const LobbyListQuery = z.object({

@@ -27,6 +27,7 @@ import {
   RoomActionAnswer,
   RoomCreatedAnswer,
   RoomEntered,
+  isAllowedRoomBanner,
   lobbyTexts,
   texts,
 } from '@murmur/contracts';
@@ -364,6 +365,7 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
     const me = currentUser(req);
     const lobbyId = lobbyIdOf(req);
     const body = parse(CreateRoomBody, req.body);
+    if (body.roomBannerPhoto !== null && !isAllowedRoomBanner(body.roomBannerPhoto, me.uid)) throw new ApiError('VALIDATION_FAILED', lobbyTexts.roomBanner);
     const lobby = await loadLobby(deps, lobbyId);
     if (!lobby.exists) throw new ApiError('NOT_FOUND', lobbyTexts.lobbyNotFound);
     const roomId = randomUUID();

@@ -1,6 +1,9 @@
 // The gift animation queue, owning spec section 4's rules: one animation at a time, then the next;
 // only gifts newer than the page load; cleared when the tab becomes hidden; a gift is queued only
-// for a recipient who is the host, a cohost or active in the lobby.
+// for a recipient who is the host, a cohost or active in the lobby; a gift expires 60 minutes after
+// it was sent (docs/decisions/lobbies.md): never queued then, and dropped when its turn comes.
+import { giftAnimationExpiryMs } from '@murmur/contracts/gifting';
+
 export interface QueuedGift {
   /** Unique per send (the event's position), so a replay after reconnect is not shown twice. */
   id: string;
@@ -33,8 +36,19 @@ export class GiftQueue {
   private readonly seen = new Set<string>();
   private readonly listeners = new Set<(state: GiftQueueState) => void>();
 
-  /** @param loadedAt the page load time (epoch ms); older gifts are never queued. */
-  constructor(private readonly loadedAt: number) {}
+  /**
+   * @param loadedAt the page load time (epoch ms); older gifts are never queued.
+   * @param now the clock (epoch ms) that decides whether a gift has expired.
+   */
+  constructor(
+    private readonly loadedAt: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Whether the gift's 60 minutes are over. */
+  expired(gift: Pick<QueuedGift, 'sentAt'>): boolean {
+    return this.now() - gift.sentAt >= giftAnimationExpiryMs;
+  }
 
   get snapshot(): GiftQueueState {
     return this.state;
@@ -48,6 +62,7 @@ export class GiftQueue {
   /** Offers a sent gift; returns whether it was queued. */
   offer(gift: QueuedGift, stage: LobbyStage): boolean {
     if (gift.sentAt < this.loadedAt) return false;
+    if (this.expired(gift)) return false;
     if (this.seen.has(gift.id)) return false;
     const recipients = eligibleRecipients(gift.recipients, stage);
     if (recipients.length === 0) return false;
@@ -61,7 +76,8 @@ export class GiftQueue {
   /** The playing animation ended: the next one starts. */
   finish(id: string): void {
     if (this.state.playing?.id !== id) return;
-    const [next = null, ...rest] = this.state.waiting;
+    // Those that expired while they waited are skipped.
+    const [next = null, ...rest] = this.state.waiting.filter((g) => !this.expired(g));
     this.set({ playing: next, waiting: rest });
   }
 

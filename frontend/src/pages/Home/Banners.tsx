@@ -2,6 +2,7 @@
 // the CMS has none.
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
+import { bannersFor } from '../../lobby/LobbyBanner.tsx';
 import { useQuery } from '../../state/query.ts';
 import styles from './HomePage.module.css';
 
@@ -23,8 +24,7 @@ const looks = ['linear-gradient(120deg, #6d28d9 0%, #db2777 100%)', 'linear-grad
 export function Banners() {
   const { data } = useQuery<'GET /app/home'>('/app/home');
   const mobile = typeof window !== 'undefined' && window.matchMedia?.('(max-width: 760px)').matches;
-  const wanted = mobile ? 'mobile_home_banner' : 'home_banner';
-  const fromServer = (data?.banners ?? []).filter((b) => b.type === wanted);
+  const fromServer = bannersFor(data?.banners ?? [], 'home', !!mobile);
   const banners = fromServer.length ? fromServer : fallback;
   const [index, setIndex] = useState(0);
   useEffect(() => {

@@ -2,7 +2,8 @@
 // create private timed room; and the audio-resume notice (not a modal).
 import { moderationTexts } from '@murmur/contracts/moderation';
 import { rooms } from '@murmur/contracts/constants';
-import { useEffect, useState, type FormEvent } from 'react';
+import { roomBannerPresets } from '@murmur/contracts/lobbies';
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiCallError, api } from '../../api/client.ts';
 import { Button } from '../../components/Button.tsx';
@@ -10,6 +11,8 @@ import { Dialog } from '../../components/Dialog.tsx';
 import { TextField } from '../../components/Field.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { createRoomBody, createRoomErrors, reasonError, type FieldErrors } from '../../forms/validation.ts';
+import { uploadMedia } from '../../social/socialApi.ts';
+import { uploadError } from '../../social/uploadChecks.ts';
 import styles from './Lobby.module.css';
 
 export function JoinFeeModal({ fee, balance, onJoin, onCancel }: { fee: number; balance: number | undefined; onJoin(): void; onCancel(): void }) {
@@ -148,8 +151,20 @@ export function CreateRoomModal({ lobbyId, onClose }: { lobbyId: string; onClose
   const [title, setTitle] = useState('');
   const [mins, setMins] = useState<number>(rooms.defaultDurationMin);
   const [requiredBalance, setRequiredBalance] = useState('0');
+  // The banner: none, a preset's URL, or a picture of the host's own, uploaded when the room is created.
+  const [banner, setBanner] = useState<string | null>(null);
+  const [ownBanner, setOwnBanner] = useState<File | null>(null);
+  const ownPreview = useMemo(() => (ownBanner ? URL.createObjectURL(ownBanner) : null), [ownBanner]);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
+  const pickOwn = (file: File | undefined) => {
+    if (!file) return;
+    const problem = uploadError(file, true);
+    if (problem) return setErrors({ banner: problem });
+    setErrors({});
+    setOwnBanner(file);
+    setBanner(null);
+  };
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const form = { title, mins, requiredBalance };
@@ -158,7 +173,8 @@ export function CreateRoomModal({ lobbyId, onClose }: { lobbyId: string; onClose
     if (Object.keys(found).length) return;
     setBusy(true);
     try {
-      const created = await api.post<'POST /lobbies/{id}/rooms'>(`/lobbies/${encodeURIComponent(lobbyId)}/rooms`, createRoomBody(form), { quiet: true });
+      const roomBannerPhoto = ownBanner ? (await uploadMedia(ownBanner, 'lobby')).fileName : banner;
+      const created = await api.post<'POST /lobbies/{id}/rooms'>(`/lobbies/${encodeURIComponent(lobbyId)}/rooms`, { ...createRoomBody(form), roomBannerPhoto }, { quiet: true });
       onClose();
       // The key in the address makes the host's URL the room's invite link.
       navigate(`/room/${created.roomId}?key=${encodeURIComponent(created.inviteKey)}`);
@@ -181,6 +197,21 @@ export function CreateRoomModal({ lobbyId, onClose }: { lobbyId: string; onClose
         </div>
         {errors.mins ? <p className={styles.formError}>{errors.mins}</p> : null}
         <TextField id="room-fee" label="Fee in diamonds" inputMode="numeric" value={requiredBalance} onChange={(e) => setRequiredBalance(e.target.value)} error={errors.requiredBalance} />
+        <div className={styles.bannerPicker} role="radiogroup" aria-label="Room banner" data-testid="room-banner-picker">
+          <button type="button" role="radio" aria-checked={banner === null && !ownBanner} className={`${styles.bannerChoice} ${banner === null && !ownBanner ? styles.bannerChoiceOn : ''}`} onClick={() => { setBanner(null); setOwnBanner(null); }}>
+            <span className={styles.bannerNone}>No banner</span>
+          </button>
+          {roomBannerPresets.map((p) => (
+            <button type="button" key={p.id} role="radio" aria-checked={banner === p.url} aria-label={p.label} className={`${styles.bannerChoice} ${banner === p.url ? styles.bannerChoiceOn : ''}`} onClick={() => { setBanner(p.url); setOwnBanner(null); }} data-testid={`room-banner-${p.id}`}>
+              <img src={p.url} alt="" />
+            </button>
+          ))}
+          <label className={`${styles.bannerChoice} ${ownBanner ? styles.bannerChoiceOn : ''}`} aria-label="Your own picture">
+            {ownPreview ? <img src={ownPreview} alt="" /> : <span className={styles.bannerNone}><Icon name="image" size={16} /> Upload</span>}
+            <input type="file" hidden accept="image/*" onChange={(e) => pickOwn(e.target.files?.[0])} data-testid="room-banner-upload" />
+          </label>
+        </div>
+        {errors.banner ? <p className={styles.formError}>{errors.banner}</p> : null}
         {errors._ ? <p className={styles.formError}>{errors._}</p> : null}
         <div className={styles.modalActions}>
           <Button type="button" variant="secondary" onClick={onClose}>Cancel</Button>

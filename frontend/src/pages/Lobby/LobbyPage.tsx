@@ -45,6 +45,7 @@ import { PollCard, ToolResults, ToolsModal } from './LobbyTools.tsx';
 import { RejoinNotice } from './RejoinNotice.tsx';
 import { AudioResumeNotice, BlockModal, ClosureModal, CreateRoomModal, EndRoomModal, JoinFeeModal, MatureWarningModal } from './LobbyModals.tsx';
 import { RoomList } from './RoomList.tsx';
+import { LobbyBanner } from '../../lobby/LobbyBanner.tsx';
 import { ShareModal } from './ShareModal.tsx';
 import { ReportDialog } from '../../moderation/ReportDialog.tsx';
 import { Stage } from './Stage.tsx';
@@ -374,6 +375,7 @@ export default function LobbyPage() {
           </div>
         </header>
         {uid ? null : <VisitorBanner termsPending={termsPending} />}
+        <LobbyBanner />
         <PinnedMessage message={lobby.pinnedMessage} canUnpin={staff} onUnpin={() => void lobbyActions.pin(lobbyId, null).then((a) => reload(a.position)).catch(() => undefined)} />
         {lobby.description ? <p className={styles.description}>{lobby.description}</p> : null}
 

@@ -1,5 +1,6 @@
 // The lobby's open private rooms that can still be joined. A room is one-on-one: once its guest is
-// in, it is full and no longer offered, except to its host (to find their way back).
+// in, it is full and no longer offered, except to its host (to find their way back). A room with a
+// banner shows it behind its card.
 import { lobbyConstants } from '@murmur/contracts/lobbies';
 import { useNavigate } from 'react-router';
 import { Icon } from '../../components/Icon.tsx';
@@ -17,7 +18,8 @@ export function RoomList({ rooms, viewerUid }: { rooms: RoomSummary[]; viewerUid
       <h3>Private rooms</h3>
       <div className={styles.roomList}>
         {shown.map((r) => (
-          <button key={r.roomId} className={styles.roomCard} onClick={() => navigate(`/room/${r.roomId}`)} data-testid="room-card">
+          <button key={r.roomId} className={`${styles.roomCard} ${r.roomBannerPhoto ? styles.roomCardWithBanner : ''}`} onClick={() => navigate(`/room/${r.roomId}`)} data-testid="room-card">
+            {r.roomBannerPhoto ? <img className={styles.roomBanner} src={r.roomBannerPhoto} alt="" data-testid="room-banner" /> : null}
             <Icon name="lock" size={14} /> <strong>{r.title}</strong>
             <span>{r.mins} min</span>
             {r.requiredBalance > 0 ? (
