@@ -18,7 +18,7 @@ import {
   PeriodSettledAnswer, SetShareRatiosBody, SettlementPage, SettlementPreviewDto, SettlePeriodBody, SubmitCharmPaymentBody, VerifyAgencyBody,
 } from './guild.ts';
 import {
-  AuthStateDto, BanBody, BanChanged, CreateSignMessageBody, DailyClaimAnswer, DevMailbox, DevSmsInbox, IdentityProvidersDto, LoggedOut, LoginBody, MeDto, NextClaimDto, OnboardingAnswer, OnboardingBody,
+  AuthStateDto, BanBody, BanChanged, CreateSignMessageBody, DailyClaimAnswer, DevMailbox, DevSmsInbox, IdentityProvidersDto, LoggedOut, LoginBody, MeDto, NextClaimDto, OnboardingAnswer, OnboardingBody, WaitlistAnswer, WaitlistBody,
   OtpSent, ProviderLoginBody, RequestOtpBody, RoleChangeBody, RolesChanged, SignMessageDto, TelegramLoginBody, WalletLinked, WalletSignatureBody,
 } from './identity.ts';
 import {
@@ -393,6 +393,7 @@ const catalogue = [
   get('/console/users', 'console', 'Search users by uid, username or e-mail', { roles: ['ad'], query: UserSearchConsoleQuery, response: ConsoleUserPage }),
   get('/console/users/{uid}', 'console', 'A user: roles, sessions, wallet summary, bans', { roles: ['ad'], response: ConsoleUserDetail }),
   post('/console/users/{uid}/sign-out', 'console', 'Sign a user out everywhere', { roles: ['ad'], body: SignOutEverywhereBody, response: OperatorDone }),
+  post('/console/users/{uid}/waitlist', 'console', 'Let a user in from the waitlist, or put them back, with a note kept in the audit trail', { roles: ['ad'], body: WaitlistBody, response: WaitlistAnswer }),
   get('/console/lobbies', 'console', 'Live lobbies with members and open reports', { roles: ['ad'], query: PageQuery, response: ConsoleLobbyPage }),
   post('/console/lobbies/{id}/terminate', 'console', 'End a lobby, with the reason its members see', { roles: ['ad'], body: OperatorLobbyBody, response: OperatorDone }),
   post('/console/lobbies/{id}/remove', 'console', 'Remove a user from a lobby, with the reason they see', { roles: ['ad'], body: OperatorRemoveBody, response: OperatorDone }),

@@ -163,6 +163,8 @@ export const MeDto = z.object({
   showNSFW: z.boolean(),
   anonymous: z.boolean(),
   referralCode: z.string(),
+  /** On the waitlist for the mobile app's early access (docs/decisions/identity.md); true until an operator lets the account in. */
+  isWaitlist: z.boolean(),
 });
 export type MeDto = z.infer<typeof MeDto>;
 
@@ -177,6 +179,10 @@ export const WalletLinked = commandAnswer({ walletAddress: z.string(), environme
 export const OnboardingAnswer = commandAnswer({ hasFinishedOnboarding: z.literal(true), token: z.string() });
 export const RolesChanged = commandAnswer({ uid: z.string(), roles: z.array(RoleCode) });
 export const BanChanged = commandAnswer({ uid: z.string(), banned: z.boolean() });
+/** POST console/users/{uid}/waitlist: let the account in (`isWaitlist` false) or put it back, with the operator's note for the audit. */
+export const WaitlistBody = z.object({ isWaitlist: z.boolean(), note: z.string().trim().min(1, formatText(texts.required, { field: 'Note' })).max(limits.text, formatText(texts.maxChars, { n: limits.text })) });
+export type WaitlistBody = z.infer<typeof WaitlistBody>;
+export const WaitlistAnswer = commandAnswer({ uid: z.string(), isWaitlist: z.boolean() });
 export const DailyClaimAnswer = commandAnswer({ amount: z.number().int(), balance: z.number().int(), nextClaimAt: z.string().nullable() });
 /** The demo's dev mailbox (sign-in codes sent). */
 export const DevMailbox = z.object({ items: z.array(z.object({ id: z.string(), to: z.string(), subject: z.string(), text: z.string(), receivedAt: z.string() })) });
@@ -240,6 +246,8 @@ export const RoleRevokedData = z.object({ uid: z.string(), role: RoleCode, revok
 /** `until`: the ban lifts by itself then (absent or null: until unbanned). */
 export const UserBannedData = z.object({ uid: z.string(), reason: z.string().nullable(), bannedBy: z.string(), at: z.string(), until: z.string().nullable().optional() });
 export const UserUnbannedData = z.object({ uid: z.string(), unbannedBy: z.string(), at: z.string() });
+/** An operator let the account in from the waitlist (`isWaitlist` false) or put it back (true), with a note. */
+export const WaitlistChangedData = z.object({ uid: z.string(), isWaitlist: z.boolean(), by: z.string(), note: z.string(), at: z.string() });
 /** An operator signed the account out everywhere (issue 20): every session ends at once. */
 export const SessionsEndedByOperatorData = z.object({ uid: z.string(), reason: z.string(), by: z.string(), at: z.string() });
 export const TelegramDailyClaimedData = z.object({ uid: z.string(), claimNumber: z.number().int(), amount: z.number().int(), claimedAt: z.string() });
@@ -257,6 +265,7 @@ export const identityEventSchemas = {
   UserUnbanned: UserUnbannedData,
   TelegramDailyClaimed: TelegramDailyClaimedData,
   SessionsEndedByOperator: SessionsEndedByOperatorData,
+  WaitlistChanged: WaitlistChangedData,
 } as const;
 /** Everything identity folds on `user-{uid}`: its own events and the account settings' (issue 16). */
 export type UserEvent = EventUnionOf<typeof identityEventSchemas> | EventUnionOf<typeof accountSettingsEventSchemas>;

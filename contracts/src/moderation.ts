@@ -164,6 +164,8 @@ export const ConsoleUserDetail = ConsoleUserRow.extend({
   email: z.string().nullable(),
   registeredAt: z.string().nullable(),
   sessions: z.array(z.object({ sessionId: z.string(), status: z.string(), createdAt: z.string(), endedAt: z.string().nullable() })),
+  /** On the mobile early-access waitlist (changed only through POST console/users/{uid}/waitlist). */
+  isWaitlist: z.boolean(),
   wallet: z.object({ diamonds: z.number(), charm: z.number() }),
   recentMoney: z.array(z.object({ type: z.string(), amount: z.number(), at: z.string(), position: z.string() })),
   bans: z.array(z.object({ action: z.enum(['banned', 'unbanned']), reason: z.string().nullable(), until: z.string().nullable(), by: z.string(), at: z.string() })),

@@ -17,6 +17,7 @@ export const publicEventFields = {
   RoleRevoked: ['uid', 'role', 'at'],
   UserBanned: ['uid', 'at'],
   UserUnbanned: ['uid', 'at'],
+  WaitlistChanged: ['uid', 'isWaitlist', 'at'],
   TelegramDailyClaimed: ['uid', 'claimNumber', 'amount', 'claimedAt'],
   OneTimeCodeTried: null,
   OneTimeCodeAccepted: null,

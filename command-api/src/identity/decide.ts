@@ -34,6 +34,7 @@ export type UserCommand =
   | { type: 'Ban'; reason: string | null; by: string; until?: string | null; now: Date }
   | { type: 'EndAllSessions'; reason: string; by: string; now: Date }
   | { type: 'Unban'; by: string; now: Date }
+  | { type: 'SetWaitlist'; isWaitlist: boolean; note: string; by: string; now: Date }
   | { type: 'ClaimTelegramDaily'; claimNumber: number; amount: number; intervalSeconds: number; now: Date }
   | { type: 'UnlinkCredential'; kind: CredentialKind; key: string; now: Date }
   | { type: 'LinkCredential'; kind: 'email' | 'provider'; key: string; provider: string | null; now: Date }
@@ -142,6 +143,11 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       mustExist(state);
       if (!state.banned) return [];
       return [{ type: 'UserUnbanned', data: { uid: state.uid, unbannedBy: command.by, at } }];
+    case 'SetWaitlist':
+      mustExist(state);
+      // Already where the operator wants it: nothing to record.
+      if (state.isWaitlist === command.isWaitlist) return [];
+      return [{ type: 'WaitlistChanged', data: { uid: state.uid, isWaitlist: command.isWaitlist, by: command.by, note: command.note, at } }];
     case 'ClaimTelegramDaily': {
       mustExist(state);
       mustNotBeBanned(state, command.now);

@@ -70,6 +70,21 @@ describe('user decider', () => {
     ]);
   });
 
+  it('starts every account on the waitlist; an operator lets it in or puts it back, once each, with the note', () => {
+    expect([registered()].reduce(userDecider.evolve, userDecider.initialState()).isWaitlist).toBe(true);
+    given([registered()]).when({ type: 'SetWaitlist', isWaitlist: false, note: 'beta tester', by: 'admin', now }).then([
+      { type: 'WaitlistChanged', data: { uid: 'u1', isWaitlist: false, by: 'admin', note: 'beta tester', at: now.toISOString() } },
+    ]);
+    // Already on the waitlist, already let in: nothing to record.
+    given([registered()]).when({ type: 'SetWaitlist', isWaitlist: true, note: 'again', by: 'admin', now }).then([]);
+    const letIn: UserEvent = { type: 'WaitlistChanged', data: { uid: 'u1', isWaitlist: false, by: 'admin', note: 'beta tester', at: now.toISOString() } };
+    given([registered(), letIn]).when({ type: 'SetWaitlist', isWaitlist: false, note: 'again', by: 'admin', now }).then([]);
+    given([registered(), letIn]).when({ type: 'SetWaitlist', isWaitlist: true, note: 'paused', by: 'admin2', now }).then([
+      { type: 'WaitlistChanged', data: { uid: 'u1', isWaitlist: true, by: 'admin2', note: 'paused', at: now.toISOString() } },
+    ]);
+    given([]).when({ type: 'SetWaitlist', isWaitlist: false, note: 'x', by: 'admin', now }).thenThrows('NOT_FOUND');
+  });
+
   it('upgrades a guest keeping the uid, and only a guest', () => {
     const guest = registered({ anonymous: true, method: 'guest', email: null });
     const events = userDecider.decide({ type: 'UpgradeGuest', ...identity, email: 'g@example.com', ...session, now }, [guest].reduce(userDecider.evolve, userDecider.initialState()));

@@ -1,6 +1,6 @@
 // Admin actions on accounts: grant or revoke a role code, ban or unban (for a duration or until
-// unbanned), sign out everywhere (each an event on `user-{uid}`).
-import { BanBody, BanChanged, OperatorDone, RoleChangeBody, RolesChanged, SignOutEverywhereBody, UidParam } from '@murmur/contracts';
+// unbanned), sign out everywhere, let in from the waitlist or put back (each an event on `user-{uid}`).
+import { BanBody, BanChanged, OperatorDone, RoleChangeBody, RolesChanged, SignOutEverywhereBody, UidParam, WaitlistAnswer, WaitlistBody } from '@murmur/contracts';
 import { currentUser, parse, requireAuth, send } from '@murmur/platform';
 import type express from 'express';
 import type { CommandDeps } from '../dependencies.ts';
@@ -37,6 +37,16 @@ export function adminRoutes(router: express.Router, deps: CommandDeps): void {
     const out = body.banned ? await takeBannedOutOfLobbies(deps, uid) : { position: 0n };
     const position = out.position > result.position ? out.position : result.position;
     send(res, BanChanged, { uid, banned: body.banned, position: position.toString() });
+  });
+
+  // The only door that changes the waitlist flag: an admin's, with a note, recorded on the user's
+  // stream with the operator (the audit trail shows it).
+  router.post('/console/users/:uid/waitlist', requireAuth('ad'), async (req, res) => {
+    const admin = currentUser(req);
+    const { uid } = parse(UidParam, req.params);
+    const body = parse(WaitlistBody, req.body);
+    const result = await userCommands.run(deps, uid, { type: 'SetWaitlist', isWaitlist: body.isWaitlist, note: body.note, by: admin.uid, now: deps.clock.now() }, { actorUid: admin.uid });
+    send(res, WaitlistAnswer, { uid, isWaitlist: result.state.isWaitlist, position: result.position.toString() });
   });
 
   router.post('/console/users/:uid/sign-out', requireAuth('ad'), async (req, res) => {

@@ -22,6 +22,8 @@ export interface UserState {
   banned: boolean;
   /** A ban with a duration lifts by itself then (ISO); null: until unbanned. */
   bannedUntil: string | null;
+  /** On the mobile app's early-access waitlist until an operator lets the account in. */
+  isWaitlist: boolean;
   roles: RoleCode[];
   hasFinishedOnboarding: boolean;
   referralCode: string;
@@ -63,6 +65,7 @@ export const initialUserState = (): UserState => ({
   anonymous: false,
   banned: false,
   bannedUntil: null,
+  isWaitlist: true,
   roles: [],
   hasFinishedOnboarding: false,
   referralCode: '',
@@ -144,6 +147,8 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       return { ...state, banned: false, bannedUntil: null };
     case 'SessionsEndedByOperator':
       return state;
+    case 'WaitlistChanged':
+      return { ...state, isWaitlist: event.data.isWaitlist };
     case 'TelegramDailyClaimed':
       return { ...state, claimCount: event.data.claimNumber, lastClaimAt: event.data.claimedAt };
     default: {

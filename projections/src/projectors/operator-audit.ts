@@ -5,7 +5,7 @@
 import { defineProjector, ident, type ProjectedEvent } from '../projector.ts';
 
 const sourceTypes = [
-  'ReportDecided', 'RoleGranted', 'RoleRevoked', 'UserBanned', 'UserUnbanned', 'SessionsEndedByOperator', 'LobbyEnded', 'LobbyUserKicked', 'ChatSilenced',
+  'ReportDecided', 'RoleGranted', 'RoleRevoked', 'UserBanned', 'UserUnbanned', 'WaitlistChanged', 'SessionsEndedByOperator', 'LobbyEnded', 'LobbyUserKicked', 'ChatSilenced',
   'ChatMessageRemoved', 'WithdrawalCompleted', 'WithdrawalFailed', 'DiamondGrantRequested', 'DiamondGrantApproved', 'DiamondGrantRejected',
   'HostApplicationApproved', 'HostApplicationRejected', 'AgencyVerified', 'ProjectionRebuildRequested',
 ] as const;
@@ -35,6 +35,9 @@ const sources: { [K in SourceType]: (e: ProjectedEvent<K>) => AuditRow | null } 
     reason: [e.data.reason, e.data.until ? `until ${e.data.until}` : null].filter(Boolean).join(' · ') || null, at: e.data.at,
   }),
   UserUnbanned: (e) => ({ operatorUid: e.data.unbannedBy, action: 'user.unban', subject: `user:${e.data.uid}`, subjectUid: e.data.uid, reason: null, at: e.data.at }),
+  WaitlistChanged: (e) => ({
+    operatorUid: e.data.by, action: e.data.isWaitlist ? 'user.waitlist.put-back' : 'user.waitlist.let-in', subject: `user:${e.data.uid}`, subjectUid: e.data.uid, reason: e.data.note, at: e.data.at,
+  }),
   SessionsEndedByOperator: (e) => ({ operatorUid: e.data.by, action: 'user.sign-out-everywhere', subject: `user:${e.data.uid}`, subjectUid: e.data.uid, reason: e.data.reason || null, at: e.data.at }),
   LobbyEnded: (e) =>
     e.data.reason === 'terminated'
@@ -81,6 +84,8 @@ function rowOf(e: ProjectedEvent<SourceType>): AuditRow | null {
       return sources.UserBanned(e);
     case 'UserUnbanned':
       return sources.UserUnbanned(e);
+    case 'WaitlistChanged':
+      return sources.WaitlistChanged(e);
     case 'SessionsEndedByOperator':
       return sources.SessionsEndedByOperator(e);
     case 'LobbyEnded':

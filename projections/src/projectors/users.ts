@@ -10,7 +10,7 @@ export const users = defineProjector({
   name: 'users',
   tables: ['users', 'tg_claims'],
   handles: [
-    'UserRegistered', 'GuestUpgraded', 'OnboardingCompleted', 'RoleGranted', 'RoleRevoked', 'UserBanned', 'UserUnbanned',
+    'UserRegistered', 'GuestUpgraded', 'OnboardingCompleted', 'RoleGranted', 'RoleRevoked', 'UserBanned', 'UserUnbanned', 'WaitlistChanged',
     'TelegramDailyClaimed', 'UsernameChanged', 'ProfileDetailsUpdated', 'MatureContentChanged', 'AccountDeleted',
   ],
   async createTables(client, schema) {
@@ -35,6 +35,8 @@ export const users = defineProjector({
     await client.query(`create index if not exists users_username_lower on ${s}.users (lower(username))`);
     // Added with account deletion (issue 16): the row stays (money rows name the uid), its person goes.
     await client.query(`alter table ${s}.users add column if not exists deleted boolean not null default false`);
+    // Every account starts on the mobile early-access waitlist; only an operator's WaitlistChanged moves it.
+    await client.query(`alter table ${s}.users add column if not exists is_waitlist boolean not null default true`);
     await client.query(`create table if not exists ${s}.tg_claims (
       uid text primary key,
       claim_count int not null,
@@ -74,6 +76,9 @@ export const users = defineProjector({
           break;
         case 'UserUnbanned':
           await client.query(`update ${t} set banned = false, banned_until = null where uid = $1`, [d.uid]);
+          break;
+        case 'WaitlistChanged':
+          await client.query(`update ${t} set is_waitlist = $2 where uid = $1`, [d.uid, d.isWaitlist]);
           break;
         case 'TelegramDailyClaimed':
           await client.query(

@@ -92,9 +92,9 @@ export function consoleRoutes(router: express.Router, deps: QueryDeps): void {
 
   router.get('/console/users/:uid', admin, freshness(pool, ['users', 'operator-audit', 'wallet-balances', 'wallet-history', 'reports']), async (req, res) => {
     const { uid } = parse(UidParam, req.params);
-    type Row = { uid: string; username: string; roles: string[]; banned: boolean; anonymous: boolean; created_at: Date };
+    type Row = { uid: string; username: string; roles: string[]; banned: boolean; anonymous: boolean; created_at: Date; is_waitlist: boolean };
     const { rows } = await pool.query<Row>(
-      `select uid, username, roles, (banned and (banned_until is null or banned_until > now())) as banned, anonymous, created_at from rm.users where uid = $1`,
+      `select uid, username, roles, (banned and (banned_until is null or banned_until > now())) as banned, anonymous, created_at, is_waitlist from rm.users where uid = $1`,
       [uid],
     );
     const user = rows[0];
@@ -129,6 +129,7 @@ export function consoleRoutes(router: express.Router, deps: QueryDeps): void {
       email: email.rows[0]?.key ?? null,
       registeredAt: user.created_at.toISOString(),
       sessions: sessions.rows.map((s) => ({ sessionId: s.session_id, status: s.status, createdAt: s.created_at.toISOString(), endedAt: iso(s.ended_at) })),
+      isWaitlist: user.is_waitlist,
       wallet: { diamonds: Number(diamonds.rows[0]?.balance ?? 0), charm: Number(charm.rows[0]?.balance ?? 0) },
       recentMoney: money.rows.map((m) => ({ type: m.kind, amount: (m.direction === 'out' ? -1 : 1) * Number(m.amount), at: m.created_at.toISOString(), position: m.position })),
       bans: bans.rows.map((b) => ({

@@ -15,8 +15,8 @@ const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt
 export function identityRoutes(router: express.Router, deps: QueryDeps): void {
   router.get('/user/me', requireAuth(), freshness(deps.pool, ['users']), async (req, res) => {
     const { uid } = currentUser(req);
-    const { rows } = await deps.pool.query<{ uid: string; username: string; profile_pic_url: string | null; roles: RoleCode[]; has_finished_onboarding: boolean; show_nsfw: boolean; anonymous: boolean; referral_code: string }>(
-      'select uid, username, profile_pic_url, roles, has_finished_onboarding, show_nsfw, anonymous, referral_code from rm.users where uid = $1',
+    const { rows } = await deps.pool.query<{ uid: string; username: string; profile_pic_url: string | null; roles: RoleCode[]; has_finished_onboarding: boolean; show_nsfw: boolean; anonymous: boolean; referral_code: string; is_waitlist: boolean }>(
+      'select uid, username, profile_pic_url, roles, has_finished_onboarding, show_nsfw, anonymous, referral_code, is_waitlist from rm.users where uid = $1',
       [uid],
     );
     const row = rows[0];
@@ -30,6 +30,7 @@ export function identityRoutes(router: express.Router, deps: QueryDeps): void {
       showNSFW: row.show_nsfw,
       anonymous: row.anonymous,
       referralCode: row.referral_code,
+      isWaitlist: row.is_waitlist,
     };
     send(res, MeDto, me);
   });

@@ -40,6 +40,11 @@ export async function setBan(uid: string, body: { banned: boolean; reason?: stri
   await api.post(`/admin/users/${enc(uid)}/ban`, body, quiet);
   await refresh();
 }
+/** Lets the user in from the mobile early-access waitlist (`isWaitlist` false) or puts them back. */
+export async function setWaitlist(uid: string, isWaitlist: boolean, note: string) {
+  await api.post<'POST /console/users/{uid}/waitlist'>(`/console/users/${enc(uid)}/waitlist`, { isWaitlist, note }, quiet);
+  await refresh();
+}
 export async function signOutEverywhere(uid: string, reason: string) {
   await api.post(`/console/users/${enc(uid)}/sign-out`, { reason }, quiet);
   await refresh();

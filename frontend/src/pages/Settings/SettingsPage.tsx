@@ -1,12 +1,13 @@
 // Settings (spec section 2 "settings with linked accounts"): the ways to sign in and unlinking them,
 // mature content (18+ only, after the warning and consent), the monthly price of a subscription to
-// you, theme, lobby audio, other devices.
+// you, mobile early access (the waitlist flag), theme, lobby audio, other devices.
 import { accountTexts, credentialKindNames, type AccountSettingsDto, type LinkedCredentialDto } from '@murmur/contracts/account-settings';
 import { texts } from '@murmur/contracts/errors';
 import { subscriptionLimits } from '@murmur/contracts/subscriptions';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import { api, ApiCallError } from '../../api/client.ts';
+import { useMe } from '../../api/me.ts';
 import { actingUid, useSession } from '../../api/session.ts';
 import { paths } from '../../social/socialApi.ts';
 import { PriceForm } from '../Profile/Subscription.tsx';
@@ -32,6 +33,7 @@ export default function SettingsPage() {
       <LinkedAccounts settings={settings} onChange={() => void mutate()} />
       <MatureContent settings={settings} onChange={() => void mutate()} />
       <SubscriptionPrice />
+      <MobileEarlyAccess />
       <Appearance />
       <Audio />
       <Devices />
@@ -179,6 +181,22 @@ function SubscriptionPrice() {
       </p>
       {/* Keyed on the saved price, so the field shows it once it is read. */}
       {view ? <PriceForm key={String(price)} view={view} /> : null}
+    </section>
+  );
+}
+
+/** The waitlist flag (docs/decisions/identity.md): the mobile app's early access, opened by an operator. */
+function MobileEarlyAccess() {
+  const { data: me } = useMe();
+  if (!me) return null;
+  return (
+    <section className={styles.card} aria-labelledby="early-access-title" data-testid="waitlist-status" data-waitlist={me.isWaitlist}>
+      <h2 id="early-access-title">Mobile app early access</h2>
+      <p className={styles.hint}>
+        {me.isWaitlist
+          ? "You're on the waitlist. Mobile support is coming soon: we let people in a few at a time, and this page will say so when it's your turn."
+          : "You're in: your account has early access to the mobile app as it opens."}
+      </p>
     </section>
   );
 }

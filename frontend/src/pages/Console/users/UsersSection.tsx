@@ -14,7 +14,7 @@ import { PageLoading } from '../../../components/PageLoading.tsx';
 import { Pager } from '../../../components/Pager.tsx';
 import { toast } from '../../../state/ui.ts';
 import { AuditTable } from '../audit/AuditSection.tsx';
-import { changeRole, setBan, signOutEverywhere, useConsoleUser, useUserSearch } from '../consoleApi.ts';
+import { changeRole, setBan, setWaitlist, signOutEverywhere, useConsoleUser, useUserSearch } from '../consoleApi.ts';
 import styles from '../Console.parts.module.css';
 
 const roleNames: Record<RoleCode, string> = { co: 'Consumer', cr: 'Creator', h: 'Host', ad: 'Admin', ag: 'Agency', dev: 'Developer' };
@@ -137,6 +137,39 @@ function Ban({ uid, banned, self }: { uid: string; banned: boolean; self: boolea
   );
 }
 
+/** The waitlist flag: changed here only, with a note the audit trail keeps. */
+function Waitlist({ uid, isWaitlist }: { uid: string; isWaitlist: boolean }) {
+  const [note, setNote] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await setWaitlist(uid, !isWaitlist, note.trim());
+      toast(isWaitlist ? 'Let in from the waitlist.' : 'Put back on the waitlist.', 'success');
+      setNote('');
+    } catch (e) {
+      setError(messageOf(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section className={styles.card} data-testid="user-waitlist">
+      <h3>Mobile early access</h3>
+      <div className={styles.row}>
+        <span className={styles.badge} data-testid="waitlist-state">{isWaitlist ? 'On the waitlist' : 'Let in'}</span>
+        <input className={styles.input} value={note} maxLength={120} onChange={(e) => setNote(e.target.value)} placeholder="Note for the audit trail" aria-label="Waitlist note" data-testid="waitlist-note" />
+        <Button size="sm" variant="secondary" busy={busy} disabled={!note.trim()} onClick={() => void run()} data-testid="waitlist-submit">
+          {isWaitlist ? 'Let in' : 'Put back on the waitlist'}
+        </Button>
+      </div>
+      {error ? <p className={styles.error} role="alert">{error}</p> : null}
+    </section>
+  );
+}
+
 function UserDetail() {
   const { uid = '' } = useParams();
   const me = useSession((s) => s.claims?.uid);
@@ -170,6 +203,7 @@ function UserDetail() {
       </div>
       <Roles uid={data.uid} roles={data.roles} />
       <Ban uid={data.uid} banned={data.banned} self={data.uid === me} />
+      <Waitlist uid={data.uid} isWaitlist={data.isWaitlist} />
       <section className={styles.card}>
         <div className={styles.spread}>
           <h3>Sessions</h3>
