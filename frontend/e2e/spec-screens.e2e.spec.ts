@@ -45,7 +45,7 @@ describe('the side menu', () => {
     await user.screenshot({ path: path.join(shots, 'side-menu.png') });
     const entries = sideMenu.filter((e) => !e.roles && !e.external);
     for (const entry of entries) {
-      // The mini-app's Earn tab has its own frame without the side menu: back to the previous page.
+      // A page with its own frame (no side menu): back to the previous page.
       if (!(await nav.isVisible())) await user.goBack();
       await nav.getByRole('link', { name: entry.label, exact: true }).click();
       const wanted = entry.to.split('?')[0]!;
