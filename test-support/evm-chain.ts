@@ -62,6 +62,8 @@ export interface LocalChain {
   deployToken(symbol: string, decimals: number): Promise<Hex>;
   mint(token: Hex, to: Hex, amount: bigint): Promise<Hex>;
   transfer(fromIndex: number, token: Hex, to: Hex, amount: bigint): Promise<Hex>;
+  /** Sends `wei` of the chain's own ether from a development account. */
+  sendEther(fromIndex: number, to: Hex, wei: bigint): Promise<Hex>;
   mine(blocks: number): Promise<void>;
   stop(): Promise<void>;
 }
@@ -106,6 +108,9 @@ export async function startLocalChain(chainId = 11155111): Promise<LocalChain> {
     },
     async transfer(fromIndex, token, to, amount) {
       return wait(await wallets[fromIndex]!.writeContract({ address: token, abi, functionName: 'transfer', args: [to, amount] }));
+    },
+    async sendEther(fromIndex, to, wei) {
+      return wait(await wallets[fromIndex]!.sendTransaction({ account: wallets[fromIndex]!.account, chain, to, value: wei }));
     },
     async mine(blocks) {
       await testClient.mine({ blocks });

@@ -12,6 +12,9 @@ export const money = {
   vipMonths: 12,
   giftMultipliers: [1, 10, 99, 999],
   supportedChainIds: [1, 11155111, 137, 80001, 80094, 80084, 2741, 11124],
+  /** Solana clusters, numbered as Solana's token list numbers them (101 mainnet-beta, 103 devnet):
+   * crypto top-ups in SOL and SPL tokens name one of these as their chainId. */
+  solanaChainIds: [101, 103],
 } as const;
 
 export const referral = {

@@ -1,5 +1,23 @@
-// Where a user sends stablecoins for a crypto top-up, per chain (`payment/methods`, crypto item).
+// Where a user sends crypto for a top-up, per chain (`payment/methods`, crypto item).
 import { z } from 'zod';
+import { money } from './constants.ts';
+
+/** What a crypto top-up can be paid in: the stablecoins (credited at par), ether on an EVM chain,
+ * SOL and the HONEY SPL token on Solana (credited at the configured rate). */
+export const DepositCurrency = z.enum(['USDT', 'USDC', 'ETH', 'SOL', 'HONEY']);
+export type DepositCurrency = z.infer<typeof DepositCurrency>;
+export const stablecoins: readonly DepositCurrency[] = ['USDT', 'USDC'];
+/** A chain's own coin has no contract: its token entry names this instead of an address. */
+export const nativeToken = 'native';
+
+export type ChainKind = 'evm' | 'solana';
+export const chainKindOf = (chainId: number): ChainKind | null =>
+  (money.supportedChainIds as readonly number[]).includes(chainId) ? 'evm' : (money.solanaChainIds as readonly number[]).includes(chainId) ? 'solana' : null;
+
+/** A Solana transaction signature (base58 of 64 bytes) or an EVM transaction hash. */
+export const solanaSignaturePattern = /^[1-9A-HJ-NP-Za-km-z]{64,88}$/;
+export const solanaAddressPattern = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
+export const evmTxHashPattern = /^0x[0-9a-fA-F]{64}$/;
 
 /** Non-production default of PAYMENT_DEPOSIT_ADDRESS (command-api verifies transfers to it). */
 export const demoDepositAddress = '0x000000000000000000000000000000000000dEaD';
@@ -8,8 +26,11 @@ export const CryptoDepositDto = z.object({
   chainId: z.number().int(),
   /** The platform's deposit address on this chain. */
   address: z.string(),
-  /** The token contracts accepted on this chain (empty when none is configured). */
-  tokens: z.array(z.object({ symbol: z.enum(['USDT', 'USDC']), contract: z.string(), decimals: z.number().int() })),
+  /** evm or solana: how the web app pays on it and what an address looks like there. */
+  kind: z.enum(['evm', 'solana']),
+  /** What is accepted on this chain (empty when none is configured): token contracts (an SPL
+   * mint on Solana), or `native` for the chain's own coin (ETH, SOL). */
+  tokens: z.array(z.object({ symbol: DepositCurrency, contract: z.string(), decimals: z.number().int() })),
   /** Blocks a transfer needs (its own included) before a top-up credits it. */
   confirmations: z.number().int(),
   /** The demo's stand-in address (MURMUR_DEMO=on without PAYMENT_DEPOSIT_ADDRESS): no real network

@@ -8,7 +8,7 @@ import { money } from './constants.ts';
 import { creditReasons, debitReasons } from './money-rules.ts';
 import { formatText, texts } from './errors.ts';
 import { CountryCodeField } from './countries.ts';
-import { CryptoDepositDto } from './deposits.ts';
+import { CryptoDepositDto, DepositCurrency, evmTxHashPattern, solanaSignaturePattern } from './deposits.ts';
 import { SubscribedToCreatorData } from './subscriptions.ts';
 import { holdEventSchemas } from './booking.ts';
 import { eventTypesOf, type EventUnionOf } from './event-map.ts';
@@ -422,8 +422,9 @@ export const TopUpPayBody = z.object({
   channelCode: z.enum(['crypto', 'sandbox']).default('crypto'),
   chainId: z.coerce.number().int().optional(),
   chain: z.string().max(40).optional(),
-  transactionHash: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'transactionHash must be a 0x-prefixed 32-byte hash.').optional(),
-  fromCurrency: z.enum(['USDT', 'USDC']).optional(),
+  /** An EVM transaction hash, or a Solana transaction signature (base58). */
+  transactionHash: z.string().refine((h) => evmTxHashPattern.test(h) || solanaSignaturePattern.test(h), 'transactionHash must be a 0x-prefixed 32-byte hash or a Solana transaction signature.').optional(),
+  fromCurrency: DepositCurrency.optional(),
   fromAmount: z.coerce.number().positive().optional(),
   address: z.string().max(120).optional(),
   value: z.coerce.number().positive().optional(),

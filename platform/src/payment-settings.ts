@@ -1,7 +1,7 @@
 // The payment configuration, one schema and one parser for both services: command-api builds its
 // payment ports from it and checks payments against it; query-api's methods list offers exactly
 // what command-api will accept (sandbox, crypto deposit address and tokens).
-import { demoDepositAddress, money } from '@murmur/contracts';
+import { chainKindOf, DepositCurrency, demoDepositAddress, nativeToken, solanaAddressPattern } from '@murmur/contracts';
 import { z } from 'zod';
 import { demoSettings, demoUnsetMessage } from './demo-mode.ts';
 
@@ -14,7 +14,11 @@ export const PaymentEnv = z.object({
   STRIPE_PUBLISHABLE_KEY: z.string().min(1).optional(),
   /** Where crypto top-ups are sent; the demo (MURMUR_DEMO=on) has a demo address, elsewhere none is assumed. */
   PAYMENT_DEPOSIT_ADDRESS: address.optional(),
-  /** JSON: [{ chainId, symbol: 'USDT' | 'USDC', address, decimals }]. */
+  /** Where SOL and SPL-token top-ups are sent (a Solana address); none without it. */
+  PAYMENT_SOLANA_DEPOSIT_ADDRESS: z.string().regex(solanaAddressPattern).optional(),
+  /** JSON: [{ chainId, symbol: 'USDT' | 'USDC' | 'ETH' | 'SOL' | 'HONEY', address, decimals }]: an ERC-20
+   * contract, an SPL mint (on a Solana chain id, 101 or 103), or "native" for ETH or SOL themselves.
+   * ETH, SOL and HONEY credit at CURRENCY_USD_RATES. */
   PAYMENT_TOKENS: z.string().default('[]'),
   /** JSON: { "<chainId>": "<rpc url>" }. */
   CHAIN_RPC_URLS: z.string().default('{}'),
@@ -52,7 +56,14 @@ export const PaymentEnv = z.object({
   // SANDBOX_PAYMENTS is read with the demo switch (demo-mode.ts).
 });
 
-const DepositTokens = z.array(z.object({ chainId: z.number().int(), symbol: z.enum(['USDT', 'USDC']), address, decimals: z.number().int().min(2).max(36) }));
+const DepositTokens = z.array(z.object({ chainId: z.number().int(), symbol: DepositCurrency, address: z.string(), decimals: z.number().int().min(2).max(36) }).superRefine((t, ctx) => {
+  const kind = chainKindOf(t.chainId);
+  const native = t.address === nativeToken;
+  const fits = kind === 'evm'
+    ? (native ? t.symbol === 'ETH' : /^0x[0-9a-fA-F]{40}$/.test(t.address) && t.symbol !== 'ETH' && t.symbol !== 'SOL')
+    : kind === 'solana' ? (native ? t.symbol === 'SOL' : solanaAddressPattern.test(t.address) && t.symbol !== 'SOL' && t.symbol !== 'ETH') : true;
+  if (!fits) ctx.addIssue({ code: 'custom', message: `${t.symbol} on chain ${t.chainId}: "native" is for ETH on an EVM chain and SOL on Solana; other tokens name their contract (or mint) on that chain` });
+}));
 const RpcUrls = z.record(z.string().regex(/^\d+$/), z.string().url());
 
 export type DepositToken = z.infer<typeof DepositTokens>[number];
@@ -62,6 +73,10 @@ export interface PaymentSettings {
   depositAddress: `0x${string}` | null;
   /** The deposit address is the demo's stand-in (the demo without PAYMENT_DEPOSIT_ADDRESS). */
   depositIsDemo?: boolean;
+  /** Where SOL and SPL tokens are sent; null (or absent): none are offered or accepted. */
+  solanaDepositAddress?: string | null;
+  /** The demo runs (MURMUR_DEMO=on): its chains are local ones, and the web app says so. */
+  demo?: boolean;
   /** Accepted deposit tokens, on supported chains only. */
   tokens: DepositToken[];
   /** Blocks a transfer needs (its own included) before it credits. */
@@ -101,13 +116,15 @@ export function readPaymentSettings(env: Record<string, string | undefined> = pr
     e.TON_DEPOSIT_ADDRESS && env.TON_PER_USD === undefined ? 'TON_PER_USD' : null,
   ].filter((name): name is string => name !== null);
   if (unsetRates.length > 0) throw new Error(`Invalid configuration:\n  ${unsetRates.map((name) => demoUnsetMessage(name, "the fixed rates are the demo's")).join('\n  ')}`);
-  const tokens = DepositTokens.parse(JSON.parse(e.PAYMENT_TOKENS)).filter((t) => (money.supportedChainIds as readonly number[]).includes(t.chainId));
+  const tokens = DepositTokens.parse(JSON.parse(e.PAYMENT_TOKENS)).filter((t) => chainKindOf(t.chainId) !== null);
   const rpcUrls = RpcUrls.parse(JSON.parse(e.CHAIN_RPC_URLS));
   const proxyUpstream = e.CHAIN_RPC_PROXY_CHAIN_ID === undefined ? undefined : rpcUrls[String(e.CHAIN_RPC_PROXY_CHAIN_ID)];
   if (e.CHAIN_RPC_PROXY_CHAIN_ID !== undefined && !proxyUpstream) throw new Error(`Invalid configuration:\n  CHAIN_RPC_PROXY_CHAIN_ID: chain ${e.CHAIN_RPC_PROXY_CHAIN_ID} has no CHAIN_RPC_URLS entry`);
   return {
     depositAddress: e.PAYMENT_DEPOSIT_ADDRESS ?? (demo.demo ? (demoDepositAddress as `0x${string}`) : null),
     depositIsDemo: !e.PAYMENT_DEPOSIT_ADDRESS && demo.demo,
+    solanaDepositAddress: e.PAYMENT_SOLANA_DEPOSIT_ADDRESS ?? null,
+    demo: demo.demo,
     tokens,
     confirmations: e.PAYMENT_CONFIRMATIONS,
     sandboxEnabled: demo.sandboxPayments,

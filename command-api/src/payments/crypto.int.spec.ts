@@ -1,8 +1,10 @@
-// Crypto top-ups verified from the chain receipt with viem, against anvil with a real ERC-20:
-// one hash credits once; a transfer to the wrong address, of the wrong token, too small, not yet
-// confirmed or from a wallet the user has not proven by signature is refused.
+// Crypto top-ups verified from the chain receipt with viem, against anvil with a real ERC-20 and
+// the chain's own ether: one hash credits once; a transfer to the wrong address, of the wrong
+// token, too small, not yet confirmed or from a wallet the user has not proven by signature is
+// refused. Ether credits at the configured rate source's value.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Hex } from 'viem';
+import { parseEther, type Hex } from 'viem';
+import { tableRateSource } from '@murmur/platform';
 import { auditLedger } from '../../../projections/src/ledger-audit.ts';
 import { startLocalChain, type LocalChain } from '../../../test-support/evm-chain.ts';
 import { startTestStack, type TestStack } from '../../../test-support/stack.ts';
@@ -27,7 +29,13 @@ beforeAll(async () => {
       payments: {
         card: null,
         chain: new ViemChainVerifier({ [chain.chainId]: chain.rpcUrl }),
-        config: { depositAddress: deposit, tokens: [{ chainId: chain.chainId, symbol: 'USDT', address: usdt, decimals: 6 }], confirmations: 3, sandboxEnabled: true },
+        rates: tableRateSource({ ETH: 2500 }),
+        config: {
+          depositAddress: deposit,
+          tokens: [{ chainId: chain.chainId, symbol: 'USDT', address: usdt, decimals: 6 }, { chainId: chain.chainId, symbol: 'ETH', address: 'native', decimals: 18 }],
+          confirmations: 3,
+          sandboxEnabled: true,
+        },
       },
     },
   });
@@ -37,8 +45,8 @@ afterAll(async () => {
   await chain?.stop();
 });
 
-async function pay(token: string, txHash: Hex, address: Hex = chain.address(1)) {
-  return stack.api('/payment/topup/pay', { method: 'POST', token, body: { channelCode: 'crypto', chainId: chain.chainId, transactionHash: txHash, fromCurrency: 'USDT', address } });
+async function pay(token: string, txHash: Hex, address: Hex = chain.address(1), fromCurrency = 'USDT') {
+  return stack.api('/payment/topup/pay', { method: 'POST', token, body: { channelCode: 'crypto', chainId: chain.chainId, transactionHash: txHash, fromCurrency, address } });
 }
 
 /** Signs in with the chain account's wallet (identity's SIWE sign-in), which proves the address is the user's. */
@@ -91,7 +99,7 @@ describe('crypto top-up (ERC-20 on a local chain)', () => {
     const fromOther = await chain.transfer(1, usdt, deposit, USDT(3));
     await chain.mine(3);
     expect((await pay(token, elsewhere)).body.error.message).toBe('This transfer was not sent to the platform deposit address.');
-    expect((await pay(token, wrongToken)).body.error.message).toBe('This transfer is not of a supported token (USDT or USDC).');
+    expect((await pay(token, wrongToken)).body.error.message).toBe('This transfer is not of a supported currency (USDT or ETH).');
     const small = await pay(token, tooSmall);
     expect(small.status).toBe(400);
     expect(small.body.error.message).toBe('Amount must be between 1 and 5000');
@@ -113,5 +121,35 @@ describe('crypto top-up (ERC-20 on a local chain)', () => {
     const audit = await auditLedger(stack.db.pool);
     expect(audit.differences).toEqual([]);
     expect(audit.totals.USD).toEqual({ confirmedCents: 1250 + 5000, payments: 2 });
+  });
+});
+
+describe('crypto top-up in ether (the chain\'s own coin)', () => {
+  it('credits ether sent to the deposit address once at the configured rate, even when its confirmation is reported twice', async () => {
+    const { uid, token } = await walletSignIn(0);
+    const before = (await loadWallet(stack.command.deps, uid)).balance;
+    const hash = await chain.sendEther(0, deposit, parseEther('0.01'));
+    expect((await pay(token, hash, chain.address(0), 'ETH')).body.error.message).toBe('This transaction has 1 of 3 confirmations. Please try again shortly.');
+    await chain.mine(2);
+    // Named as USDT it is not a USDT transfer; as ETH (or unnamed) it is 0.01 ETH at 2500 USD: 25 USD.
+    expect((await pay(token, hash, chain.address(0), 'USDT')).body.error.message).toBe('This transfer is not of a supported currency (USDT or ETH).');
+    const [a, b] = await Promise.all([pay(token, hash, chain.address(0), 'ETH'), pay(token, hash, chain.address(0), 'ETH')]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect(a.body).toMatchObject({ status: 'succeeded', referenceId: hash, metadata: { currencyKind: 'ETH', value: 25 } });
+    expect((await stack.api('/payment/topup/pay', { method: 'POST', token, body: { channelCode: 'crypto', chainId: chain.chainId, transactionHash: hash, address: chain.address(0) } })).status).toBe(200);
+    expect((await loadWallet(stack.command.deps, uid)).balance).toBe(before + 2500);
+    const { rows } = await stack.db.pool.query(`select data from events where stream_id like 'payment-crypto-%-native' and type = 'PaymentConfirmed'`);
+    expect(rows.map((r) => [r.data.token, r.data.tokenAmount, r.data.amountUsdCents, r.data.logIndex])).toEqual([['ETH', '10000000000000000', 2500, -1]]);
+  });
+
+  it('refuses ether sent elsewhere, and dust below the minimum', async () => {
+    const { uid, token } = await walletSignIn(0);
+    const before = (await loadWallet(stack.command.deps, uid)).balance;
+    const elsewhere = await chain.sendEther(0, chain.address(2), parseEther('0.01'));
+    const dust = await chain.sendEther(0, deposit, parseEther('0.0002')); // 0.50 USD
+    await chain.mine(3);
+    expect((await pay(token, elsewhere, chain.address(0), 'ETH')).body.error.message).toBe('This transfer was not sent to the platform deposit address.');
+    expect((await pay(token, dust, chain.address(0), 'ETH')).body.error.message).toBe('Amount must be between 1 and 5000');
+    expect((await loadWallet(stack.command.deps, uid)).balance).toBe(before);
   });
 });

@@ -29,8 +29,11 @@ export const initialPaymentState = (): PaymentState => ({
   status: 'none', paymentId: '', uid: '', provider: null, purpose: null, amountUsdCents: 0, diamonds: 0, providerRef: '', target: null, charged: null, expiresAt: null, failureReason: null,
 });
 
-/** A chain transfer is one payment, whoever submits it: (chain, tx hash, log index) is its id. */
-export const cryptoPaymentId = (chainId: number, txHash: string, logIndex: number): string => `crypto-${chainId}-${txHash.toLowerCase()}-${logIndex}`;
+/** A chain transfer is one payment, whoever submits it: (chain, tx hash, log index) is its id. An
+ * EVM hash is case-insensitive (lower-cased here), a Solana signature is not (kept as it is); an
+ * EVM transaction's own ether (log index -1) is `native`. */
+export const cryptoPaymentId = (chainId: number, txHash: string, logIndex: number): string =>
+  `crypto-${chainId}-${txHash.startsWith('0x') ? txHash.toLowerCase() : txHash}-${logIndex < 0 ? 'native' : logIndex}`;
 
 export function evolvePayment(state: PaymentState, event: PaymentEvent): PaymentState {
   switch (event.type) {

@@ -2,8 +2,7 @@
 // the same Stripe SDK pointed at a local server in tests), a chain verifier (viem against an RPC
 // node; anvil in tests) and their configuration. The sandbox needs no port: it confirms through
 // the same confirmation path as the others.
-import type { PaymentSettings } from '@murmur/platform';
-import type { Hex } from 'viem';
+import type { CurrencyRateSource, PaymentSettings } from '@murmur/platform';
 
 export interface CardPaymentIntent {
   id: string;
@@ -26,13 +25,21 @@ export interface CardProvider {
   parseWebhook(rawBody: Buffer, signature: string): CardWebhookEvent;
 }
 
+/** One value transfer in a transaction: an ERC-20 Transfer log, an EVM transaction's own ether,
+ * or a top-level Solana transfer instruction (SOL, or an SPL token). */
 export interface ChainTransfer {
   chainId: number;
-  txHash: Hex;
+  /** The EVM transaction hash (lower case) or the Solana signature (base58, as it is). */
+  txHash: string;
+  /** The ERC-20 log's index, the Solana instruction's index, or -1 for an EVM transaction's own ether. */
   logIndex: number;
-  token: Hex;
-  from: Hex;
-  to: Hex;
+  /** The token contract (an SPL mint on Solana), or `native` for the chain's own coin. */
+  token: string;
+  /** Who sent it: the EVM sender, or the Solana account that signed the transfer. */
+  from: string;
+  /** Who received it: the EVM recipient, or the Solana owner of the account credited. */
+  to: string;
+  /** In the token's base units (wei, lamports). */
   amount: bigint;
 }
 
@@ -43,8 +50,8 @@ export interface ChainReceipt {
 }
 
 export interface ChainVerifier {
-  /** The receipt's ERC-20 transfers; null when the chain does not know the transaction. */
-  receipt(chainId: number, txHash: Hex): Promise<ChainReceipt | null>;
+  /** The transaction's transfers; null when the chain does not know the transaction. */
+  receipt(chainId: number, txHash: string): Promise<ChainReceipt | null>;
 }
 
 /** A hosted checkout's order as the provider has it now (a web-payment order, an e-wallet charge):
@@ -121,5 +128,8 @@ export interface PaymentPorts {
   ewallet?: HostedCheckoutProvider | null;
   /** The TON API the mini-app's TON transfers are verified on (toncenter v3 in production). */
   ton?: TonChain | null;
+  /** USD per unit of the non-stable crypto top-up currencies (ETH, SOL, HONEY); null (or absent)
+   * when none is configured, and then only the stablecoins credit. */
+  rates?: CurrencyRateSource | null;
   config: PaymentConfig;
 }

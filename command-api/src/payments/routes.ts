@@ -1,23 +1,19 @@
 // Payment routes: card init (Stripe PaymentIntent) and its signed webhook, crypto top-up by
 // transaction hash (verified from the chain receipt), the sandbox, and the VIP checkout.
-import { CheckoutPayBody, diamondsForUsdCents, EWalletInitBody, HostedReturnBody, money, PaymentResultDto, StripeInitBody, TonConfirmBody, TonInitBody, topUp, TopUpPayBody, WebhookReceived, WebPayInitBody, type PaymentPurpose, streamIds } from '@murmur/contracts';
-import { claimStream } from '@murmur/eventstore';
+import { CheckoutPayBody, EWalletInitBody, HostedReturnBody, PaymentResultDto, StripeInitBody, TonConfirmBody, TonInitBody, TopUpPayBody, WebhookReceived, WebPayInitBody, type PaymentPurpose } from '@murmur/contracts';
 import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
 import express from 'express';
 import { createHash } from 'node:crypto';
-import type { Hex } from 'viem';
 import type { CommandDeps } from '../dependencies.ts';
 import { routeIdempotencyKey } from '../wallet/idempotency.ts';
 import { handleNotification, initHosted, returnFromApproval, type HostedAnswer, type HostedKind } from './hosted.ts';
-import { provenWalletAddresses } from './owned-wallets.ts';
+import { payCrypto } from './crypto-top-up.ts';
 import { confirmTon, initTon, type TonAnswer } from './ton.ts';
-import { cryptoPaymentId } from './payment.ts';
 import { paymentCommands } from './settle.ts';
-import { priceTopUp, topUpBoundsError } from './top-up.ts';
-import { confirmAndSettle, runPaymentCommand, settlePayment } from './settle.ts';
+import { priceTopUp } from './top-up.ts';
+import { confirmAndSettle, runPaymentCommand } from './settle.ts';
 
 const digest = (key: string) => createHash('sha256').update(key).digest('hex').slice(0, 32);
-const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
 
 function result(r: Omit<PaymentResultDto, 'position'> & { position: bigint }): PaymentResultDto {
   return { ...r, position: r.position.toString() };
@@ -54,58 +50,6 @@ async function paySandbox(deps: CommandDeps, uid: string, key: string, purpose: 
   // The sandbox "provider" answers at once, through the same confirmation path as a webhook.
   const settled = await confirmAndSettle(deps, paymentId, price.amountUsdCents);
   return result({ status: 'succeeded', clientSecret: null, transactionId: paymentId, referenceId: `sandbox_${paymentId}`, metadata: { currencyKind: 'USD', value: price.amountUsdCents / 100 }, position: settled.position });
-}
-
-async function payCrypto(deps: CommandDeps, uid: string, body: TopUpPayBody): Promise<PaymentResultDto> {
-  const { chain, config } = deps.payments;
-  if (!body.transactionHash) throw new ApiError('VALIDATION_FAILED', 'transactionHash is required.');
-  if (body.chainId === undefined) throw new ApiError('VALIDATION_FAILED', 'chainId is required.');
-  if (!(money.supportedChainIds as readonly number[]).includes(body.chainId)) throw new ApiError('VALIDATION_FAILED', `Chain ${body.chainId} is not supported.`);
-  if (!body.address) throw new ApiError('VALIDATION_FAILED', 'address is required.');
-  if (!chain || !config.depositAddress || !config.tokens.some((t) => t.chainId === body.chainId)) throw new ApiError('RULE_VIOLATED', 'Crypto top-ups on this chain are not available here.');
-  const hash = body.transactionHash.toLowerCase() as Hex;
-  const receipt = await chain.receipt(body.chainId, hash);
-  if (!receipt) throw new ApiError('RULE_VIOLATED', 'This transaction was not found on the chain.');
-  if (!receipt.succeeded) throw new ApiError('RULE_VIOLATED', 'This transaction failed on the chain.');
-  if (receipt.confirmations < BigInt(config.confirmations)) {
-    throw new ApiError('RULE_VIOLATED', `This transaction has ${receipt.confirmations} of ${config.confirmations} confirmations. Please try again shortly.`);
-  }
-  const tokens = config.tokens.filter((t) => t.chainId === body.chainId && (!body.fromCurrency || t.symbol === body.fromCurrency));
-  const toDeposit = receipt.transfers.filter((t) => sameAddress(t.to, config.depositAddress!));
-  if (toDeposit.length === 0) throw new ApiError('RULE_VIOLATED', 'This transfer was not sent to the platform deposit address.');
-  const ofToken = toDeposit.filter((t) => tokens.some((k) => sameAddress(k.address, t.token)));
-  if (ofToken.length === 0) throw new ApiError('RULE_VIOLATED', 'This transfer is not of a supported token (USDT or USDC).');
-  const fromUser = ofToken.filter((t) => sameAddress(t.from, body.address!));
-  if (fromUser.length === 0) throw new ApiError('RULE_VIOLATED', 'This transfer was not sent from the given wallet address.');
-  // Whoever knows a hash could claim it; only a wallet the user has proven by signature credits them.
-  const owned = await provenWalletAddresses(deps, uid);
-  if (!owned.some((a) => sameAddress(a, body.address!))) throw new ApiError('RULE_VIOLATED', 'Connect this wallet to your account first (sign the wallet message).');
-
-  let last: PaymentResultDto | null = null;
-  for (const transfer of fromUser) {
-    const token = tokens.find((k) => sameAddress(k.address, transfer.token))!;
-    // Whole cents; dust below a cent is not credited.
-    const amountUsdCents = Number(transfer.amount / 10n ** BigInt(token.decimals - 2));
-    if (amountUsdCents < topUp.minUsd * 100) throw topUpBoundsError();
-    const paymentId = cryptoPaymentId(transfer.chainId, transfer.txHash, transfer.logIndex);
-    const diamonds = diamondsForUsdCents(amountUsdCents);
-    const at = deps.clock.now().toISOString();
-    const common = { paymentId, uid, provider: 'crypto' as const, purpose: 'topup' as const, amountUsdCents, diamonds, providerRef: `${transfer.chainId}:${transfer.txHash}:${transfer.logIndex}` };
-    const claim = await claimStream(deps.store, streamIds.payment(paymentId), [
-      { type: 'PaymentInitiated', data: { ...common, initiatedAt: at } },
-      { type: 'PaymentConfirmed', data: { ...common, chainId: transfer.chainId, txHash: transfer.txHash, logIndex: transfer.logIndex, token: token.symbol, tokenAmount: transfer.amount.toString(), confirmedAt: at } },
-    ], { idempotencyKey: `payment:${paymentId}` });
-    const appended = claim.claimed ? claim.result : null;
-    if (!appended || appended.duplicate) {
-      // The transfer's stream exists: a retry by its owner settles again (a no-op), anyone else is refused.
-      const { state } = await paymentCommands.load(deps, paymentId);
-      if (state.uid !== uid) throw new ApiError('CONFLICT', 'This transaction has already been credited.');
-    }
-    const position = appended && !appended.duplicate ? appended.lastPosition : 0n;
-    const credit = await settlePayment(deps, { paymentId, uid, purpose: 'topup', diamonds, amountUsdCents });
-    last = result({ status: 'succeeded', clientSecret: null, transactionId: paymentId, referenceId: transfer.txHash, metadata: { currencyKind: token.symbol, value: amountUsdCents / 100 }, position: position > credit.position ? position : credit.position });
-  }
-  return last!;
 }
 
 const hostedResult = (a: HostedAnswer | TonAnswer): PaymentResultDto => result({ ...a, clientSecret: null });
@@ -205,7 +149,7 @@ export function paymentRoutes(router: express.Router, deps: CommandDeps): void {
       send(res, PaymentResultDto, await paySandbox(deps, uid, key, body.purpose, body.value ?? body.fromAmount));
       return;
     }
-    send(res, PaymentResultDto, await payCrypto(deps, uid, body));
+    send(res, PaymentResultDto, result(await payCrypto(deps, uid, body)));
   });
 
   // The subscription checkout (spec section 4: host subscriptions use it): the VIP year, or with

@@ -1,6 +1,8 @@
-// Reads a transaction receipt from the chain with viem and lists its ERC-20 Transfer logs.
+// Reads a transaction receipt from the chain with viem and lists its transfers: the ERC-20
+// Transfer logs and the ether the transaction itself carries.
 import { createPublicClient, erc20Abi, http, parseEventLogs, type Hex, type PublicClient } from 'viem';
-import type { ChainReceipt, ChainVerifier } from './ports.ts';
+import { nativeToken } from '@murmur/contracts';
+import type { ChainReceipt, ChainTransfer, ChainVerifier } from './ports.ts';
 
 export class ViemChainVerifier implements ChainVerifier {
   private readonly clients = new Map<number, PublicClient>();
@@ -33,7 +35,8 @@ export class ViemChainVerifier implements ChainVerifier {
     return check;
   }
 
-  async receipt(chainId: number, txHash: Hex): Promise<ChainReceipt | null> {
+  async receipt(chainId: number, hash: string): Promise<ChainReceipt | null> {
+    const txHash = hash as Hex;
     const client = this.client(chainId);
     if (!client) return null;
     await this.checkChain(chainId, client);
@@ -45,10 +48,15 @@ export class ViemChainVerifier implements ChainVerifier {
     // No cached block number: a stale head would count too few (or negative) confirmations.
     const head = await client.getBlockNumber({ cacheTime: 0 });
     const logs = parseEventLogs({ abi: erc20Abi, eventName: 'Transfer', logs: receipt.logs, strict: true });
+    const tx = await client.getTransaction({ hash: txHash });
+    // A failed transaction's value never moved; a contract creation has no recipient.
+    const ether: ChainTransfer[] = receipt.status === 'success' && tx.value > 0n && tx.to
+      ? [{ chainId, txHash, logIndex: -1, token: nativeToken, from: tx.from, to: tx.to, amount: tx.value }]
+      : [];
     return {
       succeeded: receipt.status === 'success',
       confirmations: head - receipt.blockNumber + 1n,
-      transfers: logs.map((log) => ({
+      transfers: [...ether, ...logs.map((log) => ({
         chainId,
         txHash,
         logIndex: log.logIndex,
@@ -56,7 +64,7 @@ export class ViemChainVerifier implements ChainVerifier {
         from: log.args.from,
         to: log.args.to,
         amount: log.args.value,
-      })),
+      }))],
     };
   }
 }

@@ -1,5 +1,6 @@
 // Form validation of the web app: the contracts' zod schemas and spec texts, turned into one
 // message per field, so the browser shows exactly what the server would answer.
+import { solanaSignaturePattern } from '@murmur/contracts/deposits';
 import { formatText, texts } from '@murmur/contracts/errors';
 import { RequestOtpBody, OtpCode } from '@murmur/contracts/identity';
 import { topUp } from '@murmur/contracts/wallet';
@@ -96,7 +97,10 @@ export function topUpAmountError(raw: string, limits: { min: number; max: number
 
 export const txHashText = 'Enter a valid transaction hash (0x followed by 64 hex characters).';
 
-export function txHashError(hash: string): string | null {
-  if (hash.trim() === '') return formatText(texts.required, { field: 'Transaction hash' });
+export const solanaSignatureText = 'Enter a valid transaction signature (the base58 text your Solana wallet shows).';
+
+export function txHashError(hash: string, kind: 'evm' | 'solana' = 'evm'): string | null {
+  if (hash.trim() === '') return formatText(texts.required, { field: kind === 'evm' ? 'Transaction hash' : 'Transaction signature' });
+  if (kind === 'solana') return solanaSignaturePattern.test(hash.trim()) ? null : solanaSignatureText;
   return /^0x[0-9a-fA-F]{64}$/.test(hash.trim()) ? null : txHashText;
 }

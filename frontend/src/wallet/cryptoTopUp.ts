@@ -1,7 +1,8 @@
-// Paying a crypto top-up from the browser wallet: the ERC-20 transfer to the deposit address, then
+// Paying a crypto top-up from the browser wallet: the ERC-20 transfer (or the ether) to the deposit address, then
 // its confirmations until the server credits it. The sent transfer is remembered (localStorage) so
 // that a closed modal or a reload picks it up again: the money has left the wallet and must be
 // credited. The server decides the credit (payment/topup/pay); the wallet only shows progress.
+import type { DepositCurrency } from '@murmur/contracts/deposits';
 import { formatText } from '@murmur/contracts/errors';
 import { browserWalletTexts } from '@murmur/contracts/account-settings';
 import { walletTopUpTexts } from '@murmur/contracts/top-up-texts';
@@ -15,7 +16,8 @@ import {
 
 export interface WalletTopUpInput {
   chainId: number;
-  token: { symbol: 'USDT' | 'USDC'; contract: string; decimals: number };
+  /** A token contract, or `native` for ether itself. */
+  token: { symbol: DepositCurrency; contract: string; decimals: number };
   depositAddress: string;
   amount: string;
   /** The linked wallet chosen to pay from; null when none is linked yet (the wallet is linked first). */
@@ -27,7 +29,7 @@ export interface WalletTopUpInput {
 export interface PendingDeposit {
   hash: string;
   chainId: number;
-  symbol: 'USDT' | 'USDC';
+  symbol: DepositCurrency;
   amount: string;
   address: string;
   needed: number;

@@ -1,5 +1,6 @@
 // The top-up calls of payment/topup/pay (a crypto hash, the sandbox) and the handling of their
 // result by spec section 4's rules. Cards go through cardPayment.ts (Stripe confirms in the browser).
+import type { DepositCurrency } from '@murmur/contracts/deposits';
 import { api, ApiCallError, newIdempotencyKey } from '../api/client.ts';
 import { refreshQueries } from '../state/query.ts';
 import { paymentOutcome, statusModalFor, type PaymentResult } from './paymentResult.ts';
@@ -7,7 +8,7 @@ import { useTopUp } from './topUpStore.ts';
 
 export interface CryptoTopUp {
   chainId: number;
-  fromCurrency: 'USDT' | 'USDC';
+  fromCurrency: DepositCurrency;
   fromAmount: number;
   address: string;
   transactionHash: string;

@@ -1,6 +1,8 @@
 // Wallet reads: balance, transaction history, inventory, top-up options, SKUs, withdrawal figures,
 // creator cash-outs and blockchain wallets. Read models only (`rm.*`).
 import {
+  chainKindOf,
+  DepositCurrency,
   BalanceDto, BlockchainWalletList, CashoutList, collectible, CollectionList, CurrencyConversion, CurrencyList, findSku, formatText, InventoryList, money, PageQuery, pageMeta,
   EWalletChannel, eWalletChannelNames, PaymentMethods, PaymentMethodsQuery, type PaymentMethodDto, PaymentNotifications, PaymentStatusDto, RecommendedTopUps, SkuDto, SkuList, skuCatalogue, texts, topUp, TransactionHistory, TransactionStatus,
   keptItemKinds, paidCreditReasons, WithdrawalList, WithdrawAvailable, type BlockchainWalletItem, type CashoutItem, type CollectionItemDto, type CurrencyDto, type InventoryItem,
@@ -42,26 +44,39 @@ const ConversionQuery = z.object({
   amount: z.coerce.number().positive().max(1e12).default(1),
 });
 
-const chainNames: Record<number, string> = { 1: 'ethereum', 11155111: 'sepolia', 137: 'polygon', 80001: 'mumbai', 80094: 'berachain', 80084: 'bartio', 2741: 'abstract', 11124: 'abstract-testnet' };
+const chainNames: Record<number, string> = { 1: 'ethereum', 11155111: 'sepolia', 137: 'polygon', 80001: 'mumbai', 80094: 'berachain', 80084: 'bartio', 2741: 'abstract', 11124: 'abstract-testnet', 101: 'solana', 103: 'solana-devnet' };
 
 /** Deposit token contracts from the payment configuration (the same the chain verifier accepts). */
 function tokenContracts(payments: PaymentSettings, symbol: string): CurrencyDto['contracts'] {
   return payments.tokens.filter((t) => t.symbol === symbol).map((t) => ({ chain: chainNames[t.chainId] ?? String(t.chainId), chainId: t.chainId, address: t.address, decimals: t.decimals }));
 }
 
-/** The deposit address per supported chain, with its accepted token contracts; none without a
- * deposit address (production without PAYMENT_DEPOSIT_ADDRESS, where command-api refuses crypto too). */
+/** The deposit address per supported chain, with what it accepts; none without a deposit address
+ * (production without PAYMENT_DEPOSIT_ADDRESS or PAYMENT_SOLANA_DEPOSIT_ADDRESS, where command-api
+ * refuses those chains too). Solana chains are listed only when something is accepted on them. */
 function cryptoDeposits(payments: PaymentSettings): CryptoDepositDto[] {
-  const address = payments.depositAddress;
-  if (!address) return [];
-  return money.supportedChainIds.map((chainId) => ({
+  const deposit = (chainId: number, address: string, kind: CryptoDepositDto['kind']): CryptoDepositDto => ({
     chainId,
     address,
+    kind,
+    // The demo's stand-in EVM address, or the demo's Solana chain (always a local one in the demo).
+    ...((kind === 'evm' ? payments.depositIsDemo : payments.demo) ? { demo: true } : {}),
     tokens: payments.tokens.filter((t) => t.chainId === chainId).map((t) => ({ symbol: t.symbol, contract: t.address, decimals: t.decimals })),
     confirmations: payments.confirmations,
-    ...(payments.depositIsDemo ? { demo: true } : {}),
-  }));
+  });
+  const evm = payments.depositAddress;
+  const solana = payments.solanaDepositAddress;
+  return [
+    ...(evm ? money.supportedChainIds.map((chainId) => deposit(chainId, evm, 'evm')) : []),
+    ...(solana ? money.solanaChainIds.filter((chainId) => payments.tokens.some((t) => t.chainId === chainId)).map((chainId) => deposit(chainId, solana, 'solana')) : []),
+  ];
 }
+
+/** The crypto currencies a top-up is accepted in here (what command-api checks against). */
+const cryptoTopUpCurrencies = (payments: PaymentSettings): string[] => {
+  const hasDeposit = (chainId: number) => (chainKindOf(chainId) === 'solana' ? Boolean(payments.solanaDepositAddress) : payments.depositAddress !== null);
+  return DepositCurrency.options.filter((symbol) => payments.tokens.some((t) => t.symbol === symbol && hasDeposit(t.chainId)));
+};
 
 function currencies(payments: PaymentSettings): CurrencyDto[] {
   const c = (kind: CurrencyDto['kind'], symbol: string, name: string, intents: CurrencyDto['supportedIntents']): CurrencyDto => ({
@@ -73,11 +88,11 @@ function currencies(payments: PaymentSettings): CurrencyDto[] {
     c('crypto', 'USDC', 'USD Coin', ['topup', 'withdraw']),
     c('virtual', 'DMND', 'Diamonds', ['purchase']),
     c('virtual', 'CHRM', 'Charm', ['withdraw']),
-    c('crypto', 'ETH', 'Ether', []),
-    c('crypto', 'SOL', 'Solana', []),
+    c('crypto', 'ETH', 'Ether', cryptoTopUpCurrencies(payments).includes('ETH') ? ['topup'] : []),
+    c('crypto', 'SOL', 'Solana', cryptoTopUpCurrencies(payments).includes('SOL') ? ['topup'] : []),
     c('fiat', 'PHP', 'Philippine Peso', payments.ewallet ? ['topup'] : []),
     c('crypto', 'TON', 'Toncoin', payments.ton ? ['topup'] : []),
-    c('crypto', 'HONEY', 'Honey', []),
+    c('crypto', 'HONEY', 'Honey', cryptoTopUpCurrencies(payments).includes('HONEY') ? ['topup'] : []),
   ];
 }
 
@@ -240,7 +255,7 @@ export function walletRoutes(router: express.Router, deps: QueryDeps): void {
       : [];
     const local = region !== null && regions.includes(region);
     const items: PaymentMethodDto[] = [
-      { id: 'crypto', name: 'Crypto wallet', currencies: ['USDT', 'USDC'], chainIds: [...money.supportedChainIds], deposits: cryptoDeposits(p) },
+      { id: 'crypto', name: 'Crypto wallet', currencies: [...new Set(['USDT', 'USDC', ...cryptoTopUpCurrencies(p)])], chainIds: [...money.supportedChainIds, ...money.solanaChainIds], deposits: cryptoDeposits(p) },
       { id: 'card' as const, name: 'Card', currencies: ['USD'], publishableKey: p.cardPublishableKey },
       // Offered exactly when command-api accepts it (one payment configuration).
       ...(p.webpay ? [{ id: 'webpay' as const, name: 'Web payment', currencies: ['USD'] }] : []),

@@ -1,8 +1,10 @@
-// The crypto wallet tab of the top-up: pay from the browser wallet (the ERC-20 transfer to the
-// deposit address, then confirmations until credited), or send from any wallet (a phone's: the
-// address and QR code shown) and enter the transaction hash.
-import type { CryptoDepositDto } from '@murmur/contracts/deposits';
+// The crypto wallet tab of the top-up: pay from the browser wallet (the ERC-20 transfer or the
+// ether to the deposit address, then confirmations until credited), or send from any wallet (a
+// phone's, a Solana wallet's: the address and QR code shown) and enter the transaction hash or
+// signature. Stablecoins credit at par; ETH, SOL and HONEY at the platform's rate (shown).
 import { money } from '@murmur/contracts/constants';
+import { chainKindOf, solanaAddressPattern, stablecoins, type CryptoDepositDto, type DepositCurrency } from '@murmur/contracts/deposits';
+import type { CurrencyConversion } from '@murmur/contracts/wallet';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/Button.tsx';
 import { FieldFrame, TextField, fieldStyles } from '../../components/Field.tsx';
@@ -16,7 +18,14 @@ import { useTopUp } from '../../wallet/topUpStore.ts';
 import { DepositProgress } from './DepositProgress.tsx';
 import styles from './Wallet.module.css';
 
-type Token = 'USDT' | 'USDC';
+type Token = DepositCurrency;
+
+/** What a network is expected to take when nothing is configured on it yet. */
+const usualTokens: Record<'evm' | 'solana', Token[]> = { evm: ['USDT', 'USDC', 'ETH'], solana: ['SOL', 'HONEY'] };
+
+/** The network's name, and plainly so when it is the demo's local chain. */
+const networkLabel = (chainId: number, deposit: CryptoDepositDto | undefined) =>
+  deposit?.demo && deposit.tokens.length > 0 ? `${chainName(chainId)} (demo chain)` : chainName(chainId);
 
 export function CryptoTab() {
   const { data: methods } = useQuery<'GET /payment/methods'>('/payment/methods');
@@ -25,13 +34,23 @@ export function CryptoTab() {
   const configured = deposits.find((d) => d.tokens.length > 0)?.chainId ?? money.supportedChainIds[0];
   const [picked, setChainId] = useState<number | null>(null);
   const chainId = picked ?? configured;
-  const [token, setToken] = useState<Token>('USDT');
+  const kind = chainKindOf(chainId) ?? 'evm';
+  const deposit = deposits.find((d) => d.chainId === chainId);
+  const offered: Token[] = deposit && deposit.tokens.length > 0 ? deposit.tokens.map((t) => t.symbol) : usualTokens[kind];
+  const [chosen, setToken] = useState<Token>('USDT');
+  const token = offered.includes(chosen) ? chosen : offered[0]!;
   const [amount, setAmount] = useState('10');
   const [amountError, setAmountError] = useState<string | null>(null);
-  const deposit = deposits.find((d) => d.chainId === chainId);
   const tokenInfo = deposit?.tokens.find((t) => t.symbol === token);
   const setTab = useTopUp((s) => s.setTab);
   const sandbox = methods?.items.some((m) => m.id === 'sandbox') ?? false;
+  const stable = stablecoins.includes(token);
+  const { data: conversion } = useQuery<CurrencyConversion>(stable ? null : `/payment/currencies/conversion?from=${token}&to=USD&amount=1`, { quiet: true });
+  const usdPerUnit = stable ? 1 : (conversion?.value ?? null);
+  const usd = Number.isFinite(Number(amount)) && usdPerUnit !== null ? Number(amount) * usdPerUnit : null;
+  // The bounds are in USD: a coin's amount is checked at its rate.
+  const amountProblem = () => (usd === null ? topUpAmountError('') : topUpAmountError(String(usd)));
+  const networks = [...money.supportedChainIds, ...deposits.filter((d) => d.kind === 'solana').map((d) => d.chainId)];
 
   return (
     <div>
@@ -39,46 +58,49 @@ export function CryptoTab() {
       <div className={styles.twoCols}>
         <FieldFrame id="crypto-chain" label="Network">
           <select id="crypto-chain" className={fieldStyles.input} value={chainId} onChange={(e) => setChainId(Number(e.target.value))}>
-            {money.supportedChainIds.map((id) => (
+            {networks.map((id) => (
               <option key={id} value={id}>
-                {chainName(id)}
+                {networkLabel(id, deposits.find((d) => d.chainId === id))}
               </option>
             ))}
           </select>
         </FieldFrame>
         <FieldFrame id="crypto-token" label="Token">
           <select id="crypto-token" className={fieldStyles.input} value={token} onChange={(e) => setToken(e.target.value as Token)}>
-            <option>USDT</option>
-            <option>USDC</option>
+            {offered.map((t) => <option key={t}>{t}</option>)}
           </select>
         </FieldFrame>
       </div>
       <TextField id="crypto-amount" label={`Amount (${token})`} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} error={amountError} />
-      <p className={styles.summary}>
-        You get <strong>{Number.isFinite(Number(amount)) ? Math.floor(Number(amount) * money.diamondsPerUsd).toLocaleString() : 0}</strong> diamonds (1 {token} = {money.diamondsPerUsd} diamonds).
+      <p className={styles.summary} data-testid="crypto-summary">
+        You get <strong>{usd !== null ? Math.floor(usd * money.diamondsPerUsd).toLocaleString() : 0}</strong> diamonds (1 {token} = {usdPerUnit !== null ? `${(usdPerUnit * money.diamondsPerUsd).toLocaleString()} diamonds` : '…'}
+        {stable ? '' : ', at the rate when your transfer is credited'}).
       </p>
       <DepositProgress />
-      {deposit && tokenInfo ? (
+      {kind === 'evm' && deposit && tokenInfo ? (
         <WalletPay
           chainId={chainId}
           deposit={deposit}
           token={tokenInfo}
           amount={amount}
+          amountProblem={amountProblem}
           onInvalid={setAmountError}
         />
       ) : (
         <p className={styles.sandboxNote} data-testid="crypto-unavailable">
-          {token} on {chainName(chainId)} cannot be paid from a browser wallet here. Choose another network or token.
+          {kind === 'solana' && deposit && tokenInfo
+            ? `Pay ${token} from your Solana wallet app: send it to the address below, then enter the transaction signature.`
+            : `${token} on ${chainName(chainId)} cannot be paid from a browser wallet here. Choose another network or token.`}
         </p>
       )}
       <h3 className={styles.orTitle}>Or send from any wallet</h3>
-      <ManualHash chainId={chainId} token={token} amount={amount} deposit={deposit} onInvalid={setAmountError} />
+      <ManualHash chainId={chainId} kind={kind} token={token} amount={amount} deposit={deposit} amountProblem={amountProblem} onInvalid={setAmountError} />
     </div>
   );
 }
 
-function WalletPay({ chainId, deposit, token, amount, onInvalid }: {
-  chainId: number; deposit: CryptoDepositDto; token: CryptoDepositDto['tokens'][number]; amount: string; onInvalid(error: string | null): void;
+function WalletPay({ chainId, deposit, token, amount, amountProblem, onInvalid }: {
+  chainId: number; deposit: CryptoDepositDto; token: CryptoDepositDto['tokens'][number]; amount: string; amountProblem(): string | null; onInvalid(error: string | null): void;
 }) {
   const { phase, error, switchTo, pending } = useCryptoTopUp();
   const { data: listed } = useQuery<'GET /wallet/blockchain'>('/wallet/blockchain');
@@ -88,7 +110,7 @@ function WalletPay({ chainId, deposit, token, amount, onInvalid }: {
 
   const pay = (e: FormEvent) => {
     e.preventDefault();
-    const invalid = topUpAmountError(amount);
+    const invalid = amountProblem();
     onInvalid(invalid);
     if (invalid) return;
     void payFromWallet({ chainId, token, depositAddress: deposit.address, amount: amount.trim(), fromAddress, confirmationsNeeded: deposit.confirmations });
@@ -126,8 +148,8 @@ function WalletPay({ chainId, deposit, token, amount, onInvalid }: {
   );
 }
 
-function ManualHash({ chainId, token, amount, deposit, onInvalid }: {
-  chainId: number; token: Token; amount: string; deposit: CryptoDepositDto | undefined; onInvalid(error: string | null): void;
+function ManualHash({ chainId, kind, token, amount, deposit, amountProblem, onInvalid }: {
+  chainId: number; kind: 'evm' | 'solana'; token: Token; amount: string; deposit: CryptoDepositDto | undefined; amountProblem(): string | null; onInvalid(error: string | null): void;
 }) {
   const [address, setAddress] = useState('');
   const [hash, setHash] = useState('');
@@ -135,10 +157,11 @@ function ManualHash({ chainId, token, amount, deposit, onInvalid }: {
   const [busy, setBusy] = useState(false);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
+    const validAddress = kind === 'evm' ? /^0x[0-9a-fA-F]{40}$/ : solanaAddressPattern;
     const found = {
-      amount: topUpAmountError(amount),
-      address: address.trim() ? (/^0x[0-9a-fA-F]{40}$/.test(address.trim()) ? null : 'Enter a valid wallet address.') : 'Wallet address is required.',
-      hash: txHashError(hash),
+      amount: amountProblem(),
+      address: address.trim() ? (validAddress.test(address.trim()) ? null : 'Enter a valid wallet address.') : 'Wallet address is required.',
+      hash: txHashError(hash, kind),
     };
     setErrors(found);
     onInvalid(found.amount);
@@ -152,9 +175,9 @@ function ManualHash({ chainId, token, amount, deposit, onInvalid }: {
   };
   return (
     <form onSubmit={submit} noValidate>
-      <DepositAddress deposit={deposit} token={token} chainName={chainName(chainId)} />
-      <TextField id="crypto-address" label="Your wallet address" placeholder="0x…" value={address} onChange={(e) => setAddress(e.target.value)} error={errors.address} />
-      <TextField id="crypto-hash" label="Transaction hash" placeholder="0x…" value={hash} onChange={(e) => setHash(e.target.value)} error={errors.hash} />
+      <DepositAddress deposit={deposit} token={token} chainName={networkLabel(chainId, deposit)} />
+      <TextField id="crypto-address" label="Your wallet address" placeholder={kind === 'evm' ? '0x…' : 'Your Solana address'} value={address} onChange={(e) => setAddress(e.target.value)} error={errors.address} />
+      <TextField id="crypto-hash" label={kind === 'evm' ? 'Transaction hash' : 'Transaction signature'} placeholder={kind === 'evm' ? '0x…' : 'Signature (base58)'} value={hash} onChange={(e) => setHash(e.target.value)} error={errors.hash} />
       <Button block type="submit" busy={busy} data-testid="crypto-submit">
         Submit transaction
       </Button>

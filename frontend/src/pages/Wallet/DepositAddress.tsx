@@ -1,6 +1,6 @@
 // The platform's deposit address for the chosen network and token: the address to copy, its QR
 // code for a phone wallet, and the token contract accepted on that chain.
-import type { CryptoDepositDto } from '@murmur/contracts/deposits';
+import { nativeToken, type CryptoDepositDto, type DepositCurrency } from '@murmur/contracts/deposits';
 import { useEffect, useState } from 'react';
 import { Button } from '../../components/Button.tsx';
 import { toast } from '../../state/ui.ts';
@@ -28,7 +28,7 @@ export function DemoNotice({ deposit, chainName, onUseCard }: { deposit: CryptoD
   );
 }
 
-export function DepositAddress({ deposit, token, chainName }: { deposit: CryptoDepositDto | undefined; token: 'USDT' | 'USDC'; chainName: string }) {
+export function DepositAddress({ deposit, token, chainName }: { deposit: CryptoDepositDto | undefined; token: DepositCurrency; chainName: string }) {
   const [qr, setQr] = useState<string | null>(null);
   const address = deposit?.address ?? null;
 
@@ -47,7 +47,9 @@ export function DepositAddress({ deposit, token, chainName }: { deposit: CryptoD
   if (!deposit || !address) {
     return <p className={styles.unavailable}>Crypto top-ups are not available on this network right now.</p>;
   }
-  const contract = deposit.tokens.find((t) => t.symbol === token)?.contract;
+  const accepted = deposit.tokens.find((t) => t.symbol === token)?.contract;
+  // The chain's own coin has no contract to show.
+  const contract = accepted === nativeToken ? undefined : accepted;
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(address);
@@ -71,7 +73,7 @@ export function DepositAddress({ deposit, token, chainName }: { deposit: CryptoD
         </Button>
         {contract ? (
           <small className={styles.contract}>
-            {token} contract: <code>{contract}</code>
+            {token} {deposit.kind === 'solana' ? 'mint' : 'contract'}: <code>{contract}</code>
           </small>
         ) : null}
         <small className={styles.warning}>Only {token} on {chainName}. Other tokens or networks sent here are lost.</small>
