@@ -151,3 +151,10 @@ export const browserWalletTexts = {
   noSolanaWallet: 'No Solana wallet was found. Install one and try again.',
   linked: 'Wallet linked.',
 } as const;
+
+/** The wallet-connection service (WalletConnect): its relay is tried once, then retried this many
+ * times this far apart, then the sign-in gives up with `unavailable`. */
+export const walletConnectRetry = { retries: 3, intervalMs: 3000 } as const;
+export const walletConnectTexts = {
+  unavailable: 'Unable to connect to WalletConnect. Please try again later.',
+} as const;

@@ -136,6 +136,9 @@ export const IdentityProvidersDto = z.object({
   /** Sign-in by mobile number is offered (an SMS provider is configured). */
   mobile: z.boolean(),
   web: z.object({ apiKey: z.string(), authDomain: z.string(), projectId: z.string(), sdkUrl: z.string() }).nullable(),
+  /** The wallet-connection service (WalletConnect): its public project id; null when none is
+   * configured, and then no WalletConnect sign-in is offered. */
+  walletConnect: z.object({ projectId: z.string() }).nullable(),
 });
 export type IdentityProvidersDto = z.infer<typeof IdentityProvidersDto>;
 

@@ -59,6 +59,7 @@ beforeAll(async () => {
         identityProviders: {
           providers: [{ id: 'google.com', name: 'Google' }, { id: 'twitter.com', name: 'X' }],
           mobile: false,
+          walletConnect: null,
           web: { apiKey: 'e2e-public-key', authDomain: 'murmur-e2e.firebaseapp.com', projectId: idp.audience, sdkUrl: DEFAULT_IDP_SDK_URL },
         },
       },
@@ -96,6 +97,8 @@ describe('identity providers', () => {
     await page.getByTestId('sign-in').click();
     await page.getByTestId('login-provider-google').waitFor();
     expect(await page.getByTestId('login-provider-twitter').innerText()).toContain('Continue with X');
+    // No WalletConnect project id here: no WalletConnect button (walletconnect.e2e.spec.ts has one).
+    expect(await page.getByTestId('login-walletconnect').count()).toBe(0);
     await page.getByTestId('login-modal').screenshot({ path: path.join(shots, 'login-modal-providers.png') });
     popup = 'close';
     await page.getByTestId('login-provider-google').click();

@@ -31,6 +31,7 @@ import {
 import { telegramInitData } from '../telegram/telegramSdk.ts';
 import { ProviderCancelled, useIdentityProviders } from './identityProviders.ts';
 import { useAnnouncedWallets } from '../wallet/announcedWallets.ts';
+import { WalletConnectButton } from './WalletConnectButton.tsx';
 import styles from './LoginModal.module.css';
 
 type Step = 'default' | 'email' | 'mobile' | 'otp' | 'terms' | 'success';
@@ -126,6 +127,13 @@ export default function LoginModal() {
               🦊 Continue with Browser Wallet
             </Button>
           )}
+          {idp?.walletConnect ? (
+            <WalletConnectButton
+              projectId={idp.walletConnect.projectId}
+              busy={busy === 'walletconnect'}
+              onClick={(connect) => run('walletconnect', async () => afterSignIn(await connect()))}
+            />
+          ) : null}
           <Button block size="lg" variant="secondary" busy={busy === 'solana'} disabled={!solanaBrowserWallet()} title={solanaBrowserWallet() ? undefined : 'No Solana wallet found'} onClick={() => run('solana', async () => afterSignIn(await loginWithSolanaWallet()))} data-testid="login-solana">
             ◎ Continue with Solana Wallet
           </Button>

@@ -1,6 +1,7 @@
 // GET auth/providers: which identity providers the sign-in screen offers, with the identity
 // service's public web configuration (API key, auth domain, project: not secrets, they ship in every
-// web page that uses the service). Read from the environment; without an API key nothing is offered.
+// web page that uses the service) and the wallet-connection service's project id
+// (WALLETCONNECT_PROJECT_ID). Read from the environment; without an API key nothing is offered.
 import { IdentityProvidersDto, type IdentityProviderId } from '@murmur/contracts';
 import { demoSettings, send } from '@murmur/platform';
 import type express from 'express';
@@ -14,10 +15,13 @@ export function identityProvidersFromEnv(env: Record<string, string | undefined>
   const apiKey = env.IDP_WEB_API_KEY?.trim();
   const projectId = (env.IDP_PROJECT_ID ?? env.IDP_AUDIENCE)?.trim();
   const mobile = mobileSignInOffered(env);
-  if (!apiKey || !projectId) return { providers: [], mobile, web: null };
+  // A WalletConnect project id is public (it ships in every page that uses the relay), like the API key.
+  const wcProject = env.WALLETCONNECT_PROJECT_ID?.trim();
+  const walletConnect = wcProject ? { projectId: wcProject } : null;
+  if (!apiKey || !projectId) return { providers: [], mobile, web: null, walletConnect };
   const wanted = (env.IDP_WEB_PROVIDERS ?? 'google.com,twitter.com').split(',').map((p) => p.trim());
   const providers = (Object.keys(names) as IdentityProviderId[]).filter((id) => wanted.includes(id)).map((id) => ({ id, name: names[id] }));
-  return { providers, mobile, web: { apiKey, projectId, authDomain: env.IDP_WEB_AUTH_DOMAIN?.trim() || `${projectId}.firebaseapp.com`, sdkUrl: env.IDP_WEB_SDK_URL?.trim() || DEFAULT_IDP_SDK_URL } };
+  return { providers, mobile, walletConnect, web: { apiKey, projectId, authDomain: env.IDP_WEB_AUTH_DOMAIN?.trim() || `${projectId}.firebaseapp.com`, sdkUrl: env.IDP_WEB_SDK_URL?.trim() || DEFAULT_IDP_SDK_URL } };
 }
 
 /** Mobile sign-in is offered when command-api has an SMS provider: Twilio, or the demo's local inbox. */

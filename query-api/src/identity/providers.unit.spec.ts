@@ -3,13 +3,20 @@ import { DEFAULT_IDP_SDK_URL, identityProvidersFromEnv } from './providers.ts';
 
 describe('identity providers from the environment', () => {
   it('offers nothing without the web API key', () => {
-    expect(identityProvidersFromEnv({ IDP_AUDIENCE: 'murmur-prod' })).toEqual({ providers: [], mobile: false, web: null });
+    expect(identityProvidersFromEnv({ IDP_AUDIENCE: 'murmur-prod' })).toEqual({ providers: [], mobile: false, web: null, walletConnect: null });
+  });
+
+  it('offers WalletConnect only with a project id, whatever the identity providers', () => {
+    expect(identityProvidersFromEnv({ WALLETCONNECT_PROJECT_ID: ' 0123abcd ' }).walletConnect).toEqual({ projectId: '0123abcd' });
+    expect(identityProvidersFromEnv({ WALLETCONNECT_PROJECT_ID: 'p', IDP_WEB_API_KEY: 'k', IDP_AUDIENCE: 'a' }).walletConnect).toEqual({ projectId: 'p' });
+    expect(identityProvidersFromEnv({ WALLETCONNECT_PROJECT_ID: '  ' }).walletConnect).toBeNull();
   });
 
   it('offers both providers by default, with the project from the audience and the CDN default', () => {
     expect(identityProvidersFromEnv({ IDP_WEB_API_KEY: 'k', IDP_AUDIENCE: 'murmur-prod' })).toEqual({
       providers: [{ id: 'google.com', name: 'Google' }, { id: 'twitter.com', name: 'X' }],
       mobile: false,
+      walletConnect: null,
       web: { apiKey: 'k', projectId: 'murmur-prod', authDomain: 'murmur-prod.firebaseapp.com', sdkUrl: DEFAULT_IDP_SDK_URL },
     });
   });
