@@ -113,11 +113,13 @@ describe('/wallet: top-up in ETH, SOL and HONEY on the demo chains', () => {
     await page.screenshot({ path: path.join(shots, 'crypto-top-up-eth.png') });
     await modal().getByTestId('crypto-wallet-pay').click();
     await expect.poll(() => modal().getByTestId('deposit-confirmations').innerText().catch(() => ''), { timeout: 20_000 }).toBe('Waiting for confirmations: 1 of 3');
+    expect(wallet.calls.filter((m) => m === 'eth_sendTransaction'), wallet.calls.join(' ')).toHaveLength(1);
     expect(await chain.publicClient.getBalance({ address: deposit })).toBe(parseEther('0.01'));
-    expect(wallet.calls.filter((m) => m === 'eth_sendTransaction')).toHaveLength(1);
     await chain.mine(2);
     await expect.poll(statusMessage, { timeout: 20_000 }).toBe('Your diamonds have been added to your wallet.');
-    expect(await diamonds()).toBe(3000);
+    // The balance is a read model: it follows the credit shortly.
+    await expect.poll(diamonds, { timeout: 15_000 }).toBe(3000);
+    await page.screenshot({ path: path.join(shots, 'crypto-top-up-eth-credited.png') });
     await page.reload();
     await page.getByTestId('wallet-diamonds').waitFor();
     expect(await diamonds()).toBe(3000);
@@ -126,7 +128,8 @@ describe('/wallet: top-up in ETH, SOL and HONEY on the demo chains', () => {
   it('links the Solana wallet, then credits a SOL and a HONEY transfer entered by signature, each once', async () => {
     await page.goto(`${full.url}/web3-wallet`);
     await page.getByTestId('link-solana').click();
-    await expect.poll(() => page.getByTestId('wallets').innerText().catch(() => ''), { timeout: 15_000 }).toContain(sol.address(1));
+    const linked = async () => `${await page.getByTestId('wallets').innerText().catch(() => '')} ${await page.getByTestId('wallet-link-error').innerText().catch(() => '')}`;
+    await expect.poll(linked, { timeout: 15_000 }).toContain(sol.address(1));
 
     const solSent = sol.transferSol(1, sol.address(0), 200_000_000n); // 0.2 SOL at 150 USD: 30 USD
     const honeySent = sol.transferToken(1, honey, sol.address(0), 400_000_000n); // 400 HONEY at 0.05 USD: 20 USD
@@ -139,7 +142,9 @@ describe('/wallet: top-up in ETH, SOL and HONEY on the demo chains', () => {
       await page.fill('#crypto-amount', amount);
       await page.fill('#crypto-address', sol.address(1));
       await page.fill('#crypto-hash', signature);
+      const before = await diamonds();
       await modal().getByTestId('crypto-submit').click();
+      await expect.poll(diamonds, { timeout: 20_000 }).toBeGreaterThan(before);
       await expect.poll(statusMessage, { timeout: 20_000 }).toBe('Your diamonds have been added to your wallet.');
     };
 
@@ -157,9 +162,9 @@ describe('/wallet: top-up in ETH, SOL and HONEY on the demo chains', () => {
     await page.screenshot({ path: path.join(shots, 'crypto-top-up-sol.png') });
 
     await payBySignature('SOL', '0.2', solSent);
-    expect(await diamonds()).toBe(3000 + 3000);
+    await expect.poll(diamonds, { timeout: 15_000 }).toBe(3000 + 3000);
     await payBySignature('HONEY', '400', honeySent);
-    expect(await diamonds()).toBe(3000 + 3000 + 2000);
+    await expect.poll(diamonds, { timeout: 15_000 }).toBe(3000 + 3000 + 2000);
     // The same signature again credits nothing more.
     await openCrypto();
     await page.selectOption('#crypto-chain', String(sol.chainId));
@@ -167,7 +172,10 @@ describe('/wallet: top-up in ETH, SOL and HONEY on the demo chains', () => {
     await page.fill('#crypto-address', sol.address(1));
     await page.fill('#crypto-hash', solSent);
     await modal().getByTestId('crypto-submit').click();
-    await page.waitForTimeout(1500);
+    await expect.poll(statusMessage, { timeout: 20_000 }).toBe('Your diamonds have been added to your wallet.');
+    const { rows } = await full.stack.db.pool.query(`select count(*)::int as n from streams where stream_id like 'payment-crypto-%'`);
+    expect(rows[0].n).toBe(3);
+    await page.waitForTimeout(1000);
     expect(await diamonds()).toBe(8000);
   }, 180_000);
 });
