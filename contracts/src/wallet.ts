@@ -564,6 +564,7 @@ export const InventoryList = paged(InventoryItem);
 
 export const CurrencyList = z.object({ items: z.array(CurrencyDto), defaultCurrency: z.string() });
 export const CurrencyConversion = z.object({ from: z.string(), to: z.string(), amount: z.number(), value: z.number(), rate: z.number(), diamondsPerUsd: z.number() });
+export type CurrencyConversion = z.infer<typeof CurrencyConversion>;
 export const RecommendedTopUps = z.object({
   items: z.array(z.object({ value: z.number(), currency: z.string(), diamonds: int })),
   firstTopUpOffer: z.object({ available: z.boolean(), value: z.number(), price: z.number(), discount: z.number(), diamonds: int, currency: z.string() }),
@@ -575,6 +576,7 @@ export const PaymentMethodDto = z.object({
   id: TopUpMethod,
   name: z.string(),
   currencies: z.array(z.string()),
+  /** Crypto: the EVM chains a top-up may name (Solana's are in `deposits` when offered). */
   chainIds: z.array(int).optional(),
   deposits: z.array(CryptoDepositDto).optional(),
   /** Card: Stripe's publishable key when card payments are configured (the Payment Element needs it); null otherwise. */

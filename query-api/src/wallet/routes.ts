@@ -255,7 +255,7 @@ export function walletRoutes(router: express.Router, deps: QueryDeps): void {
       : [];
     const local = region !== null && regions.includes(region);
     const items: PaymentMethodDto[] = [
-      { id: 'crypto', name: 'Crypto wallet', currencies: [...new Set(['USDT', 'USDC', ...cryptoTopUpCurrencies(p)])], chainIds: [...money.supportedChainIds, ...money.solanaChainIds], deposits: cryptoDeposits(p) },
+      { id: 'crypto', name: 'Crypto wallet', currencies: [...new Set(['USDT', 'USDC', ...cryptoTopUpCurrencies(p)])], chainIds: [...money.supportedChainIds], deposits: cryptoDeposits(p) },
       { id: 'card' as const, name: 'Card', currencies: ['USD'], publishableKey: p.cardPublishableKey },
       // Offered exactly when command-api accepts it (one payment configuration).
       ...(p.webpay ? [{ id: 'webpay' as const, name: 'Web payment', currencies: ['USD'] }] : []),
