@@ -4,7 +4,6 @@
 // signature. Stablecoins credit at par; ETH, SOL and HONEY at the platform's rate (shown).
 import { money } from '@murmur/contracts/constants';
 import { chainKindOf, solanaAddressPattern, stablecoins, type CryptoDepositDto, type DepositCurrency } from '@murmur/contracts/deposits';
-import type { CurrencyConversion } from '@murmur/contracts/wallet';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../components/Button.tsx';
 import { FieldFrame, TextField, fieldStyles } from '../../components/Field.tsx';
@@ -45,7 +44,7 @@ export function CryptoTab() {
   const setTab = useTopUp((s) => s.setTab);
   const sandbox = methods?.items.some((m) => m.id === 'sandbox') ?? false;
   const stable = stablecoins.includes(token);
-  const { data: conversion } = useQuery<CurrencyConversion>(stable ? null : `/payment/currencies/conversion?from=${token}&to=USD&amount=1`, { quiet: true });
+  const { data: conversion } = useQuery<'GET /payment/currencies/conversion'>(stable ? null : `/payment/currencies/conversion?from=${token}&to=USD&amount=1`, { quiet: true });
   const usdPerUnit = stable ? 1 : (conversion?.value ?? null);
   const usd = Number.isFinite(Number(amount)) && usdPerUnit !== null ? Number(amount) * usdPerUnit : null;
   // The bounds are in USD: a coin's amount is checked at its rate.
