@@ -330,6 +330,8 @@ describe('every operator door that moves money or changes roles is audited', () 
   const neither = new Set([
     'POST /admin/users/{uid}/ban', 'POST /console/ledger/audit', 'POST /console/reports/{id}/decide', 'POST /console/users/{uid}/sign-out',
     'POST /console/lobbies/{id}/terminate', 'POST /console/lobbies/{id}/remove', 'POST /console/agencies/{agencyId}/verify', 'POST /console/ops/rebuild',
+    // The waitlist flag grants no role (it gates nothing yet); its own test checks the operator's audit row.
+    'POST /console/users/{uid}/waitlist',
   ]);
 
   it('names every operator command route of the catalogue as a door exercised here or as moving neither', () => {
