@@ -11,6 +11,7 @@ import { migrateAll } from './migrations.ts';
 import { databaseUrl, startEmbeddedPostgres } from './postgres-server.ts';
 import { seedDemo } from './seed/run.ts';
 import { startDemoPaymentProviders } from './demo-payment-providers.ts';
+import { startDemoChains, wantsDemoChains } from './demo-chains/start.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const env = process.env;
@@ -81,11 +82,13 @@ async function stop(code = 0): Promise<void> {
   await Promise.all(children.map((c) => (c.exitCode !== null ? Promise.resolve() : new Promise((r) => c.once('exit', r)))));
   await stopFrontend();
   await demoProvidersStop();
+  await demoChainsStop().catch(() => undefined);
   await stopPostgres().catch(() => undefined);
   process.exit(code);
 }
 let stopFrontend: () => Promise<void> = async () => undefined;
 let demoProvidersStop: () => Promise<void> = async () => undefined;
+let demoChainsStop: () => Promise<void> = async () => undefined;
 
 process.on('SIGINT', () => void stop(0));
 process.on('SIGTERM', () => void stop(0));
@@ -109,6 +112,14 @@ const serviceEnv = {
 const demoProviders = serviceEnv.MURMUR_DEMO === 'on' && env.DEMO_PAYMENT_FAKES !== 'off' ? await startDemoPaymentProviders(env, `http://127.0.0.1:${ports.edge}`) : null;
 Object.assign(serviceEnv, demoProviders?.env ?? {});
 if (demoProviders) demoProvidersStop = demoProviders.stop;
+// Crypto top-ups in the demo: local chains (the tests' own) with the demo wallet paying on them,
+// unless a chain or deposit address is configured or DEMO_CHAINS=off.
+const demoChains = wantsDemoChains({ ...env, MURMUR_DEMO: serviceEnv.MURMUR_DEMO }) ? await startDemoChains() : null;
+if (demoChains) {
+  Object.assign(serviceEnv, demoChains.env);
+  demoChainsStop = demoChains.stop;
+  for (const line of demoChains.describe()) console.log(line);
+}
 startService('command-api', 'command-api/src/main.ts', serviceEnv);
 startService('query-api', 'query-api/src/main.ts', serviceEnv);
 startService('projections', 'projections/src/main.ts', serviceEnv);

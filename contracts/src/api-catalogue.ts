@@ -9,6 +9,7 @@ import { CollectionList, EquipBody } from './collections.ts';
 import { SetSubscriptionPriceBody, SubscribeBody, SubscribedAnswer, SubscriptionPriceAnswer } from './subscriptions.ts';
 import { BookingAnswer, BookingDto, BookingVoiceAnswer, BookingListQuery, BookingPage, BookServiceBody, ExtensionPage, ListServiceBody, RemoveServiceBody, ServiceList, ServiceListedAnswer } from './booking.ts';
 import { ChainRpcAnswer, ChainRpcRequest } from './chain-rpc.ts';
+import { DemoWalletPaid, DemoWalletPayBody, DemoWalletSignBody, DemoWalletSigned } from './deposits.ts';
 import { ClosePollBody, DiceRolledAnswer, LobbyToolsDto, LuckyNumberAnswer, OpenPollBody, PollAnswer, VotePollBody } from './lobby-tools.ts';
 import { GlobalLeaderboardDto, GlobalLeaderboardQuery } from './global-leaderboards.ts';
 import { CmsAssetList, GiftCatalogueAnswer, SendGiftBody } from './gifting.ts';
@@ -198,6 +199,8 @@ const catalogue = [
   open('GET', '/cms/assets', 'gifting', 'Gift and effect assets', { response: CmsAssetList }),
 
   // ---- money: payments, purchases, withdrawals, wallets ----
+  post('/dev/demo-wallet/pay', 'money', "Demo only: send a token from the caller's demo wallet on the demo's local chain to the deposit address (then submitted to payment/topup/pay)", { body: DemoWalletPayBody, response: DemoWalletPaid }),
+  post('/dev/demo-wallet/sign', 'money', "Demo only: the caller's demo wallet signs a wallet-link message (wallet/create-sign-message)", { body: DemoWalletSignBody, response: DemoWalletSigned }),
   open('POST', '/payment/stripe/webhook', 'money', 'Stripe webhook (signed raw body)', { rawBody: 'the Stripe event, verified by its Stripe-Signature header', response: WebhookReceived }),
   post('/payment/stripe/init', 'money', 'Start a card payment', { body: StripeInitBody, response: PaymentResultDto }),
   open('POST', '/payment/webpay/webhook', 'money', 'Web-payment notification (signed raw body)', { rawBody: "the provider's event, verified by its transmission headers", response: WebhookReceived }),

@@ -36,5 +36,30 @@ export const CryptoDepositDto = z.object({
   /** The demo's stand-in address (MURMUR_DEMO=on without PAYMENT_DEPOSIT_ADDRESS): no real network
    * credits what is sent to it, only a local chain the demo is given (a token listed here). */
   demo: z.boolean().optional(),
+  /** The demo wallet pays on this chain (`POST dev/demo-wallet/pay`): the demo's local chain only. */
+  demoWallet: z.boolean().optional(),
 });
 export type CryptoDepositDto = z.infer<typeof CryptoDepositDto>;
+
+/** POST dev/demo-wallet/pay (demo only): send `amount` of `symbol` from the caller's demo wallet on the
+ * demo's local chain to the deposit address. The top-up itself is then submitted as any other. */
+export const DemoWalletPayBody = z.object({
+  chainId: z.number().int(),
+  symbol: DepositCurrency,
+  /** In whole tokens, as typed (e.g. "10", "0.2"). */
+  amount: z.string().regex(/^\d{1,12}(\.\d{1,18})?$/, 'Enter an amount.'),
+});
+export type DemoWalletPayBody = z.infer<typeof DemoWalletPayBody>;
+export const DemoWalletPaid = z.object({
+  /** The caller's demo wallet on that chain (the sender, to be linked before the top-up is submitted). */
+  address: z.string(),
+  /** The EVM transaction hash or the Solana signature. */
+  transactionHash: z.string(),
+});
+export type DemoWalletPaid = z.infer<typeof DemoWalletPaid>;
+
+/** POST dev/demo-wallet/sign (demo only): the caller's demo wallet signs a wallet-link message. */
+export const DemoWalletSignBody = z.object({ chainId: z.number().int(), message: z.string().min(1).max(2000) });
+export type DemoWalletSignBody = z.infer<typeof DemoWalletSignBody>;
+export const DemoWalletSigned = z.object({ address: z.string(), signature: z.string() });
+export type DemoWalletSigned = z.infer<typeof DemoWalletSigned>;

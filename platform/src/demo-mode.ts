@@ -52,6 +52,15 @@ const isLoopbackUrl = (url: string | undefined): boolean => {
   }
 };
 
+const parseRpcUrls = (json: string | undefined): Record<string, string> => {
+  try {
+    const parsed = JSON.parse(json ?? '{}') as unknown;
+    return parsed && typeof parsed === 'object' ? (parsed as Record<string, string>) : {};
+  } catch {
+    return {};
+  }
+};
+
 interface Mode {
   demo: boolean;
   production: boolean;
@@ -158,6 +167,18 @@ export const demoDefaults: readonly DemoDefault[] = [
     secrets: [],
     outside: 'none: crypto top-ups are not offered until PAYMENT_DEPOSIT_ADDRESS is set',
     refusals: () => [],
+  },
+  {
+    what: 'the local demo chains `npm start` runs (anvil with USDT/USDC, LiteSVM with HONEY; scripts/demo-chains/) as the crypto deposit chains, and the demo wallet paying on them from funded development accounts',
+    variables: ['CHAIN_RPC_URLS', 'DEMO_WALLET_EVM_KEY', 'DEMO_WALLET_SOLANA_KEY'],
+    services: ['command-api', 'query-api'],
+    deploy: [],
+    secrets: [],
+    outside: 'not started; the demo wallet keys are refused, and so is a chain RPC on loopback in production',
+    refusals: (env, mode) => [
+      ...(mode.demo ? [] : ['DEMO_WALLET_EVM_KEY', 'DEMO_WALLET_SOLANA_KEY'].filter((name) => env[name]).map((name) => `${name} (the demo wallet) needs MURMUR_DEMO=on`)),
+      ...(mode.production && Object.values(parseRpcUrls(env.CHAIN_RPC_URLS)).some(isLoopbackUrl) ? ['CHAIN_RPC_URLS points at a local chain, refused in production'] : []),
+    ],
   },
   {
     what: 'fixed conversion rates (`GET payment/currencies/conversion`, the e-wallet PHP and TON rates)',

@@ -51,6 +51,10 @@ export const PaymentEnv = z.object({
   TON_API_KEY: z.string().min(1).optional(),
   TON_PER_USD: z.coerce.number().positive().max(1_000_000).default(0.2),
   TON_CONFIRMATIONS: z.coerce.number().int().min(1).max(100).default(2),
+  /** The demo wallet (`POST dev/demo-wallet/pay`, demo only): the funded development accounts on
+   * the demo's local chains it pays from, which `npm start` sets with the chains (scripts/demo-chains/). */
+  DEMO_WALLET_EVM_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/).optional(),
+  DEMO_WALLET_SOLANA_KEY: z.string().min(1).optional(),
   /** Where the providers send the user back (the web app's origin); else the caller's Origin. */
   PUBLIC_URL: z.string().url().optional(),
   // SANDBOX_PAYMENTS is read with the demo switch (demo-mode.ts).
@@ -103,7 +107,17 @@ export interface PaymentSettings {
   orderTtlMinutes?: number;
   /** The web app's origin for the providers' return URLs; null: the caller's Origin. */
   publicUrl?: string | null;
+  /** The demo wallet's funded accounts and the local chains it pays on; null (or absent) outside the demo. */
+  demoWallet?: { evmKey: `0x${string}` | null; solanaKey: string | null; rpcUrls: Record<number, string> } | null;
 }
+
+const isLoopback = (url: string): boolean => {
+  try {
+    return /^(127\.|localhost$|\[::1\]$)/.test(new URL(url).hostname);
+  } catch {
+    return false;
+  }
+};
 
 export const defaultHostedSettings = { ewalletRegions: ['PH'], phpPerUsd: 58.82, orderTtlMinutes: 30 } as const;
 
@@ -122,7 +136,8 @@ export function readPaymentSettings(env: Record<string, string | undefined> = pr
   if (e.CHAIN_RPC_PROXY_CHAIN_ID !== undefined && !proxyUpstream) throw new Error(`Invalid configuration:\n  CHAIN_RPC_PROXY_CHAIN_ID: chain ${e.CHAIN_RPC_PROXY_CHAIN_ID} has no CHAIN_RPC_URLS entry`);
   return {
     depositAddress: e.PAYMENT_DEPOSIT_ADDRESS ?? (demo.demo ? (demoDepositAddress as `0x${string}`) : null),
-    depositIsDemo: !e.PAYMENT_DEPOSIT_ADDRESS && demo.demo,
+    // The demo's stand-in address, or a deposit address on the demo's local chains (every RPC on this machine).
+    depositIsDemo: demo.demo && (!e.PAYMENT_DEPOSIT_ADDRESS || (Object.keys(rpcUrls).length > 0 && Object.values(rpcUrls).every(isLoopback))),
     solanaDepositAddress: e.PAYMENT_SOLANA_DEPOSIT_ADDRESS ?? null,
     demo: demo.demo,
     tokens,
@@ -140,6 +155,9 @@ export function readPaymentSettings(env: Record<string, string | undefined> = pr
     phpPerUsd: e.EWALLET_PHP_PER_USD,
     orderTtlMinutes: e.PAYMENT_ORDER_TTL_MINUTES,
     publicUrl: e.PUBLIC_URL ?? null,
+    demoWallet: demo.demo && (e.DEMO_WALLET_EVM_KEY || e.DEMO_WALLET_SOLANA_KEY)
+      ? { evmKey: (e.DEMO_WALLET_EVM_KEY as `0x${string}` | undefined) ?? null, solanaKey: e.DEMO_WALLET_SOLANA_KEY ?? null, rpcUrls: Object.fromEntries(Object.entries(rpcUrls).map(([id, url]) => [Number(id), url])) }
+      : null,
     ton: e.TON_DEPOSIT_ADDRESS
       ? { address: e.TON_DEPOSIT_ADDRESS, apiUrl: e.TON_API_URL, apiKey: e.TON_API_KEY ?? null, tonPerUsd: e.TON_PER_USD, confirmations: e.TON_CONFIRMATIONS }
       : null,

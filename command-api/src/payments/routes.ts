@@ -8,6 +8,7 @@ import type { CommandDeps } from '../dependencies.ts';
 import { routeIdempotencyKey } from '../wallet/idempotency.ts';
 import { handleNotification, initHosted, returnFromApproval, type HostedAnswer, type HostedKind } from './hosted.ts';
 import { payCrypto } from './crypto-top-up.ts';
+import { demoWalletRoutes } from './demo-wallet.ts';
 import { confirmTon, initTon, type TonAnswer } from './ton.ts';
 import { paymentCommands } from './settle.ts';
 import { priceTopUp } from './top-up.ts';
@@ -95,6 +96,7 @@ export function paymentRawRoutes(router: express.Router, deps: CommandDeps): voi
 }
 
 export function paymentRoutes(router: express.Router, deps: CommandDeps): void {
+  demoWalletRoutes(router, deps);
   router.post('/payment/stripe/init', requireAuth(), async (req, res) => {
     const { uid } = currentUser(req);
     const body = parse(StripeInitBody, req.body);

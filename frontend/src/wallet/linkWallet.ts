@@ -48,7 +48,7 @@ export function base58(bytes: Uint8Array): string {
   return out;
 }
 
-async function prove(address: string, environment: 'evm' | 'solana-runtime', sign: (message: string) => Promise<string>): Promise<string> {
+export async function proveAddress(address: string, environment: 'evm' | 'solana-runtime', sign: (message: string) => Promise<string>): Promise<string> {
   const { message, token } = await api.post<'POST /wallet/create-sign-message'>('/wallet/create-sign-message', { address, type: 'connect', environment }, { quiet: true });
   const signature = await sign(message);
   const linked = await api.post<'POST /wallet/sign-message'>('/wallet/sign-message', { signature, address, type: 'connect', environment }, { quiet: true, signatureSession: token });
@@ -64,7 +64,7 @@ async function proveEvm(options: LinkOptions): Promise<{ address: string; chain:
   }
   const chainId = await walletChainId(wallet);
   if (!(money.supportedChainIds as readonly number[]).includes(chainId)) throw new WrongNetwork(options.preferredChainId ?? money.supportedChainIds[0], chainId);
-  const proven = await prove(address, 'evm', async (message) => (await wallet.request({ method: 'personal_sign', params: [message, address] })) as string);
+  const proven = await proveAddress(address, 'evm', async (message) => (await wallet.request({ method: 'personal_sign', params: [message, address] })) as string);
   return { address: proven, chain: 'ethereum' };
 }
 
@@ -73,7 +73,7 @@ async function proveSolana(): Promise<{ address: string; chain: string }> {
   if (!wallet) throw new WalletProblem(browserWalletTexts.noSolanaWallet);
   const { publicKey } = await wallet.connect();
   const address = publicKey.toBase58?.() ?? publicKey.toString();
-  const proven = await prove(address, 'solana-runtime', async (message) => {
+  const proven = await proveAddress(address, 'solana-runtime', async (message) => {
     const signed = await wallet.signMessage(new TextEncoder().encode(message), 'utf8');
     return base58(signed instanceof Uint8Array ? signed : signed.signature);
   });

@@ -63,6 +63,7 @@ function cryptoDeposits(payments: PaymentSettings): CryptoDepositDto[] {
     ...((kind === 'evm' ? payments.depositIsDemo : payments.demo) ? { demo: true } : {}),
     tokens: payments.tokens.filter((t) => t.chainId === chainId).map((t) => ({ symbol: t.symbol, contract: t.address, decimals: t.decimals })),
     confirmations: payments.confirmations,
+    ...(payments.demoWallet?.rpcUrls[chainId] && (kind === 'evm' ? payments.demoWallet.evmKey : payments.demoWallet.solanaKey) ? { demoWallet: true } : {}),
   });
   const evm = payments.depositAddress;
   const solana = payments.solanaDepositAddress;

@@ -12,6 +12,8 @@ import { useQuery } from '../../state/query.ts';
 import { payFromWallet, switchAndPay, useCryptoTopUp } from '../../wallet/cryptoTopUp.ts';
 import { chainName } from '../../wallet/evmWallet.ts';
 import { payCrypto } from '../../wallet/pay.ts';
+import { payFromDemoWallet } from '../../wallet/demoWallet.ts';
+import { ApiCallError } from '../../api/client.ts';
 import { DemoNotice, DepositAddress } from './DepositAddress.tsx';
 import { useTopUp } from '../../wallet/topUpStore.ts';
 import { DepositProgress } from './DepositProgress.tsx';
@@ -76,6 +78,7 @@ export function CryptoTab() {
         {stable ? '' : ', at the rate when your transfer is credited'}).
       </p>
       <DepositProgress />
+      {deposit?.demoWallet && tokenInfo ? <DemoWalletPay chainId={chainId} token={token} amount={amount} amountProblem={amountProblem} onInvalid={setAmountError} /> : null}
       {kind === 'evm' && deposit && tokenInfo ? (
         <WalletPay
           chainId={chainId}
@@ -94,6 +97,38 @@ export function CryptoTab() {
       )}
       <h3 className={styles.orTitle}>Or send from any wallet</h3>
       <ManualHash chainId={chainId} kind={kind} token={token} amount={amount} deposit={deposit} amountProblem={amountProblem} onInvalid={setAmountError} />
+    </div>
+  );
+}
+
+/** The demo's funded wallet pays; the top-up is then submitted and credited as any other. */
+function DemoWalletPay({ chainId, token, amount, amountProblem, onInvalid }: { chainId: number; token: Token; amount: string; amountProblem(): string | null; onInvalid(error: string | null): void }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const pay = async () => {
+    const invalid = amountProblem();
+    onInvalid(invalid);
+    if (invalid) return;
+    setBusy(true);
+    setError(null);
+    try {
+      await payFromDemoWallet(chainId, token, amount.trim());
+    } catch (e) {
+      setError(e instanceof ApiCallError ? e.message : 'The demo wallet could not pay. Try again.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className={styles.demoWallet} data-testid="demo-wallet">
+      {error ? (
+        <p className={styles.payError} role="alert" data-testid="demo-wallet-error">
+          {error}
+        </p>
+      ) : null}
+      <Button block type="button" busy={busy} disabled={busy} onClick={() => void pay()} data-testid="demo-wallet-pay">
+        Pay {amount || 0} {token} from the demo wallet
+      </Button>
     </div>
   );
 }

@@ -13,9 +13,9 @@ export function DemoNotice({ deposit, chainName, onUseCard }: { deposit: CryptoD
     <div className={styles.demo} role="note" data-testid="deposit-demo-notice">
       <strong>Demo mode: no real money here.</strong>{' '}
       {chainConnected
-        ? `The deposit address below is on the local demo chain, not on the real ${chainName}. Never send real funds to it.`
+        ? `The deposit address below is on the local demo chain, not on the real ${chainName}. Never send real funds to it.${deposit.demoWallet ? ' To try a top-up, pay from the demo wallet: it holds test funds on the demo chain.' : ''}`
         : `The deposit address below is the demo's stand-in: no ${chainName} or other real network is connected to the demo, so nothing sent to it is ever credited. Never send real funds to it.`}{' '}
-      {onUseCard ? (
+      {onUseCard && !deposit.demoWallet ? (
         <>
           To try a top-up, use the{' '}
           <button type="button" className={styles.demoLink} onClick={onUseCard} data-testid="deposit-demo-use-card">
