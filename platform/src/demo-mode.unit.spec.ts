@@ -82,3 +82,14 @@ describe('the demo table', () => {
     expect(() => currencyRatesFromEnv({ CURRENCY_USD_RATES: '{"ETH":-1}' })).toThrow(/CURRENCY_USD_RATES/);
   });
 });
+
+it('keeps the demo chains and the demo wallet to the demo: its keys are refused without it, a loopback chain RPC in production', () => {
+  const key = `0x${'11'.repeat(32)}`;
+  expect(demoRefusals('command-api', { MURMUR_DEMO: 'on', DEMO_WALLET_EVM_KEY: key, CHAIN_RPC_URLS: '{"11155111":"http://127.0.0.1:8545"}' }).join('\n')).not.toContain('DEMO_WALLET');
+  expect(demoRefusals('command-api', { DEMO_WALLET_EVM_KEY: key, DEMO_WALLET_SOLANA_KEY: 'abc' })).toEqual(expect.arrayContaining([
+    'DEMO_WALLET_EVM_KEY (the demo wallet) needs MURMUR_DEMO=on',
+    'DEMO_WALLET_SOLANA_KEY (the demo wallet) needs MURMUR_DEMO=on',
+  ]));
+  expect(demoRefusals('query-api', { NODE_ENV: 'production', CHAIN_RPC_URLS: '{"103":"http://127.0.0.1:8899"}' })).toContain('CHAIN_RPC_URLS points at a local chain, refused in production');
+  expect(demoRefusals('query-api', { NODE_ENV: 'production', CHAIN_RPC_URLS: '{"1":"https://eth.example.com"}' }).join('\n')).not.toContain('CHAIN_RPC_URLS');
+});

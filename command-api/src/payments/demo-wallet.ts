@@ -29,7 +29,7 @@ const solanaKeypair = (wallet: DemoWallet, uid: string) =>
   Keypair.fromSeed(createHash('sha256').update(Buffer.from(wallet.solanaKey!, 'base64')).update(`demo-wallet:${uid}`).digest());
 
 function walletOn(deps: CommandDeps, chainId: number): { wallet: DemoWallet; rpcUrl: string; kind: 'evm' | 'solana' } {
-  const wallet = deps.payments.config.demoWallet;
+  const wallet = deps.payments.config.demo ? deps.payments.config.demoWallet : null;
   const kind = chainKindOf(chainId);
   const rpcUrl = wallet?.rpcUrls[chainId];
   if (!wallet || !kind || !rpcUrl || (kind === 'evm' ? !wallet.evmKey : !wallet.solanaKey)) throw new ApiError('NOT_FOUND', 'The demo wallet does not pay on this network.');
@@ -83,7 +83,8 @@ async function paySolana(deps: CommandDeps, wallet: DemoWallet, rpcUrl: string, 
 }
 
 export function demoWalletRoutes(router: express.Router, deps: CommandDeps): void {
-  if (!deps.payments.config.demo || !deps.payments.config.demoWallet) return;
+  // Mounted everywhere behind sign-in (a visitor is refused as on any signed-in route); without the
+  // demo and its wallet keys both answer 404.
   router.post('/dev/demo-wallet/pay', requireAuth(), async (req, res) => {
     const body = parse(DemoWalletPayBody, req.body);
     const { wallet, rpcUrl, kind } = walletOn(deps, body.chainId);
