@@ -1,4 +1,4 @@
-// The command path end to end (issue 14): send-gift, a lobby join and a lobby chat message over
+// The command path end to end: send-gift, a lobby join and a lobby chat message over
 // HTTP against a command API started as its own process (as `npm start` runs it: own pool, the
 // session guard on), 64 keep-alive connections. Beside them in the same run, rounds interleaved:
 // GET /healthz on that same process (HTTP + `select 1`) and raw single-event appends from this

@@ -1,5 +1,5 @@
 // `npm run soak -- --minutes N [--users U]`: mixed traffic of signed-in users against `npm start`
-// for N minutes (issue 21, point 4): join and leave lobbies, chat, gifts, follow and unfollow, direct
+// for N minutes: join and leave lobbies, chat, gifts, follow and unfollow, direct
 // messages and sandbox top-ups, each user holding a realtime connection like a browser tab. Uses
 // the platform on PORT (3000) when it answers, else starts `npm start` and stops it afterwards.
 // Prints throughput, p50/p99 per command, errors (5xx apart), and each process's resident memory

@@ -1,4 +1,4 @@
-// One crash under load (issue 21): the back end as separate processes on a database of its own,
+// One crash under load: the back end as separate processes on a database of its own,
 // signed-in users sending gifts, chat and joins while realtime listeners follow the lobbies; one
 // part is crashed mid-traffic and brought back; then the database is held against what clients
 // were told. `CRASH_LOAD=N` multiplies users and duration (the suite runs N=1).
@@ -168,7 +168,7 @@ export async function runCrashScenario(scenario: CrashScenario): Promise<CrashRe
     step('projections caught up');
     const deliveries = await checkDeliveries(db.pool, watching);
     // What a check by position alone, counting from each listener's own confirmation, would have
-    // miscounted (issue 21's "unexpected" and "missing" deliveries).
+    // miscounted as "unexpected" and "missing" deliveries (docs/decisions/realtime.md).
     step(`deliveries checked: ${deliveries.beforeStart} delivered before the common start (not counted), ${deliveries.belowStartPosition} expected below their listener's start position but after it in log order, ${deliveries.aboveStartPositionBefore} above it but before it in log order (not expected); the log read ${deliveries.logReads} times until the deliveries held every event it had`);
     const audit = await ledgerAudit(db.url);
     const report: CrashReport = {

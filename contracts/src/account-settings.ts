@@ -1,4 +1,4 @@
-// Account settings (issue 16): the ways a user signs in (linked credentials) and how they are
+// Account settings: the ways a user signs in (linked credentials) and how they are
 // unlinked, mature content, and the audio preferences of the spec's auth state (volumes, mutes,
 // default volume 100). Events are appended to `user-{uid}`, where identity decides.
 import { z } from 'zod';

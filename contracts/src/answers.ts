@@ -14,7 +14,7 @@ export const UserCard = z.object({
   uid: z.string(),
   username: z.string(),
   profilePicUrl: z.string().nullable(),
-  /** The frame and badges the user wears, and VIP (issue 17); cards of users not looked up have none. */
+  /** The frame and badges the user wears, and VIP; cards of users not looked up have none. */
   appearance: AppearanceDto.optional(),
 });
 export type UserCard = z.infer<typeof UserCard>;

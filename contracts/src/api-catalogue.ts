@@ -118,7 +118,7 @@ const catalogue = [
   post('/user/onboarding', 'identity', 'Finish onboarding', { body: OnboardingBody, response: OnboardingAnswer }),
   post('/admin/users/{uid}/roles', 'identity', 'Grant or revoke a role', { roles: ['ad'], body: RoleChangeBody, response: RolesChanged }),
   post('/admin/users/{uid}/ban', 'identity', 'Ban or unban an account', { roles: ['ad'], body: BanBody, response: BanChanged }),
-  // ---- becoming a host (issue 17): the application and an admin's decision ----
+  // ---- becoming a host: the application and an admin's decision ----
   post('/host/application', 'host-applications', 'Apply to become a verified host (one open application at a time)', { body: HostApplicationBody, response: HostApplicationAnswer, status: 201 }),
   get('/host/application', 'host-applications', 'The own latest host application and whether one hosts', { response: MyHostApplication }),
   get('/admin/host-applications', 'host-applications', 'Host applications by status, oldest first', { roles: ['ad'], query: HostApplicationListQuery, response: HostApplicationPage }),
@@ -376,7 +376,7 @@ const catalogue = [
   get('/progression/frens', 'progression', 'The own EXP-for-friends token and friends', { response: FriendsDto }),
   get('/progression/quest-account', 'progression', 'The linked quest account (authStep, account, exp)', { response: QuestAccountDto }),
 
-  // ---- operators' console: money operations (issue 20 point 4) ----
+  // ---- operators' console: money operations ----
   get('/console/withdrawals', 'console', 'Withdrawals and creator payouts by status (pending: oldest first)', { roles: ['ad'], query: WithdrawalQueueQuery, response: WithdrawalQueue }),
   post('/console/withdrawals/{withdrawalId}/settle', 'console', 'Settle a pending withdrawal with its on-chain or bank reference', { roles: ['ad'], body: SettleWithdrawalBody, response: WithdrawalDecision }),
   post('/console/withdrawals/{withdrawalId}/reject', 'console', 'Reject a pending withdrawal: its charm goes back to the user', { roles: ['ad'], body: RejectWithdrawalBody, response: WithdrawalDecision }),
@@ -389,7 +389,7 @@ const catalogue = [
   get('/console/ledger/audit', 'console', "The ledger audit's latest result and recent runs", { roles: ['ad'], response: LedgerAuditStatus }),
   post('/console/ledger/audit', 'console', 'Ask the projections worker for a ledger audit now', { roles: ['ad'], response: LedgerAuditAnswer, status: 201 }),
 
-  // ---- reports and the operators' console (issue 20): admins only, beyond filing a report ----
+  // ---- reports and the operators' console: admins only, beyond filing a report ----
   post('/reports', 'moderation', 'Report a user, lobby, wall post, lobby chat message or direct message', { body: ReportBody, response: ReportFiled, status: 201 }),
   get('/console/reports', 'console', 'The reports queue with content and context', { roles: ['ad'], query: ReportQuery, response: ReportPage }),
   post('/console/reports/{id}/decide', 'console', 'Decide a report once: warn, silence, remove, ban or dismiss', { roles: ['ad'], body: DecideReportBody, response: ReportDecisionAnswer }),

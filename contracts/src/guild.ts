@@ -228,7 +228,7 @@ export const SettlementPreviewDto = z.object({
 });
 export type SettlementPreviewDto = z.infer<typeof SettlementPreviewDto>;
 
-// Operators' console (issue 20 point 5) ------------------------------------------------------------
+// Operators' console ------------------------------------------------------------
 
 /** POST console/agencies/{agencyId}/verify: why (kept in the audit trail). */
 export const VerifyAgencyBody = z.object({ note: z.string().trim().min(1, formatText(texts.required, { field: 'Note' })).max(120, 'The note must be at most 120 characters.') });

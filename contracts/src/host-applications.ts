@@ -1,4 +1,4 @@
-// Becoming a host (issue 17, DESIGN section 9): a user applies with a short form and accepts the
+// Becoming a host (docs/decisions/host-applications.md): a user applies with a short form and accepts the
 // host terms; an admin approves (role `h` and the Verified Host badge) or rejects with a reason.
 // Every application of a user lives on `hostapplication-{uid}`, so "one open application per user"
 // is decided on that one stream with its expected version.

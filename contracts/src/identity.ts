@@ -251,7 +251,7 @@ export const UserBannedData = z.object({ uid: z.string(), reason: z.string().nul
 export const UserUnbannedData = z.object({ uid: z.string(), unbannedBy: z.string(), at: z.string() });
 /** An operator let the account in from the waitlist (`isWaitlist` false) or put it back (true), with a note. */
 export const WaitlistChangedData = z.object({ uid: z.string(), isWaitlist: z.boolean(), by: z.string(), note: z.string(), at: z.string() });
-/** An operator signed the account out everywhere (issue 20): every session ends at once. */
+/** An operator signed the account out everywhere: every session ends at once. */
 export const SessionsEndedByOperatorData = z.object({ uid: z.string(), reason: z.string(), by: z.string(), at: z.string() });
 export const TelegramDailyClaimedData = z.object({ uid: z.string(), claimNumber: z.number().int(), amount: z.number().int(), claimedAt: z.string() });
 
@@ -270,7 +270,7 @@ export const identityEventSchemas = {
   SessionsEndedByOperator: SessionsEndedByOperatorData,
   WaitlistChanged: WaitlistChangedData,
 } as const;
-/** Everything identity folds on `user-{uid}`: its own events and the account settings' (issue 16). */
+/** Everything identity folds on `user-{uid}`: its own events and the account settings'. */
 export type UserEvent = EventUnionOf<typeof identityEventSchemas> | EventUnionOf<typeof accountSettingsEventSchemas>;
 export const identityEventTypes = eventTypesOf(identityEventSchemas);
 export type IdentityEventType = keyof typeof identityEventSchemas;

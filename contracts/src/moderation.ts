@@ -1,4 +1,4 @@
-// The operators' console (issue 20): reports on what users see and their one decision, operator
+// The operators' console: reports on what users see and their one decision, operator
 // actions on accounts and lobbies, and the audit trail that lists every operator action by subject
 // and by operator. Texts shown to users and operators live here once.
 import { z } from 'zod';

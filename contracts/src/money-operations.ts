@@ -1,4 +1,4 @@
-// The operators' console, money operations (issue 20 point 4): settling or rejecting pending
+// The operators' console, money operations: settling or rejecting pending
 // withdrawals and creator payouts, payments stuck before a final state, a week's referral
 // settlements, manual diamond grants with a second admin's approval above a threshold, and the
 // ledger audit's runs. Events of the `grant-{id}` and `ledger-audit` streams, bodies and DTOs.

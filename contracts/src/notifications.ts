@@ -1,4 +1,4 @@
-// The notifications centre (issue 19): what concerns a user, gathered by a projection from the
+// The notifications centre: what concerns a user, gathered by a projection from the
 // events that already happen (gifts, follows, DMs, payments, withdrawals, referral rewards, lobby
 // invites), read up to a position with one event on `notifications-{uid}`.
 import { z } from 'zod';
@@ -17,7 +17,7 @@ export const NotificationKind = z.enum([
   'referral_reward',
   'level_reached',
   'mission_completed',
-  /** The outcome of the user's report (issue 20). */
+  /** The outcome of the user's report. */
   'report_decided',
   /** An operator's warning about the user's content. */
   'operator_warning',

@@ -1,4 +1,4 @@
-// The operators' console, operations view (issue 20 point 7): each subscription's (projection or
+// The operators' console, operations view: each subscription's (projection or
 // reactor) checkpoint and lag, the oldest open transaction and the gateways' open connections; the
 // same figures as `projections status` and the services' /metrics; and a projection rebuilt from the
 // console (the same rebuild as `npm run projections -- rebuild NAME`), with its progress.

@@ -3,7 +3,7 @@
 // server's default: an append answered to a client must survive a PostgreSQL crash. A server set to
 // `synchronous_commit = off` (a tuning for speed; our throw-away test servers run so) acknowledges a
 // commit before its WAL is written, and an immediate shutdown then loses the last ~200 ms of
-// acknowledged gifts (issue 21, crash scenario (d); scripts/crash/acknowledged-appends.int.spec.ts).
+// acknowledged gifts (crash scenario (d); scripts/crash/acknowledged-appends.int.spec.ts).
 import pg from 'pg';
 
 // Bigint columns come back as strings; counts and sums are converted where read.

@@ -1,4 +1,4 @@
-// Issue 16 point 6, in the browser: deleting an account from the settings. The typed confirmation,
+// In the browser: deleting an account from the settings. The typed confirmation,
 // then the user is signed out here (also after a reload); another user's view of the public profile
 // shows what a deleted account shows; signing in again with the same e-mail starts a NEW account
 // (the terms step again, another uid), never the deleted one.

@@ -1,4 +1,4 @@
-// Issue 16 point 5: a creator's payments from their agency in the wallet (`payment-notifications`):
+// A creator's payments from their agency in the wallet (`payment-notifications`):
 // new ones are unread until opened, the uploaded proof is shown, the creator confirms one and
 // disputes another (its charm comes back); the read marks and answers survive a reload; phone width.
 // Then the agency's side on /guild: its creator's charm to pay out, a payment recorded with its

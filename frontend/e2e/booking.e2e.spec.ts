@@ -1,4 +1,4 @@
-// Issue 17 point 6 in two browsers: a host lists a service on the profile's Services tab; a user
+// In two browsers: a host lists a service on the profile's Services tab; a user
 // books it (closing the dialog midway charges nothing), sees the price held, cancels another booking
 // made for tomorrow and gets it back; at the start the private room opens for the two; when it
 // ends the host is paid (the wallet shows the charm) and both pages show it ended without a reload. The server's clock is moved forward instead
@@ -98,7 +98,7 @@ async function bookFromProfile(minutesAhead: number): Promise<void> {
   await dialog.waitFor({ state: 'hidden', timeout: 15_000 });
 }
 
-describe('services and booking (issue 17)', () => {
+describe('services and booking', () => {
   it('the host lists a service on the Services tab; a bad price shows its text', async () => {
     await signInWithEmail(host, full.url, 'booking-host@example.com');
     hostUid = (await me(host)).uid;

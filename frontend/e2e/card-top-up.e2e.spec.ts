@@ -1,4 +1,4 @@
-// Issue 16 point 4 in Chromium: the card tab. Without a publishable key it says cards are not
+// In Chromium: the card tab. Without a publishable key it says cards are not
 // configured and keeps the demo's sandbox card. With one (the server's payment/methods), the
 // Payment Element of Stripe.js takes the card for the PaymentIntent from payment/stripe/init:
 // an incomplete number stays on the form, a declined card shows 'Payment Failed' and credits

@@ -1,4 +1,4 @@
-// Issue 17 points 1 and 2 in two browsers: a host buys a frame in the shop (price, balance after),
+// In two browsers: a host buys a frame in the shop (price, balance after),
 // equips it, and a guest watching the lobby sees it on the host's seat live; a sold-out item shows
 // the refusal and buys nothing; the collections page at phone width.
 import { mkdirSync } from 'node:fs';
@@ -32,7 +32,7 @@ afterAll(async () => {
   await full?.stop();
 });
 
-describe('shop and collections (issue 17)', () => {
+describe('shop and collections', () => {
   let shop: Page;
 
   it('sets up a lobby whose host has diamonds, watched by a guest', async () => {
@@ -100,7 +100,7 @@ describe('shop and collections (issue 17)', () => {
   });
 });
 
-describe('privilege center (issue 17)', () => {
+describe('privilege center', () => {
   it('shows VIP status, the perks and the VIP modal with the price and the shortfall', async () => {
     const page = await hostContext.newPage();
     await page.goto(`${full.url}/privilege-center`);

@@ -1,4 +1,4 @@
-// Issue 20 point 5 in the browser: an admin opens the console's Agencies section, sees an agency
+// In the browser: an admin opens the console's Agencies section, sees an agency
 // still to verify with its owner and host count, opens its roster (each host's charm since the last
 // settlement) and its settlements (to settle, paid, status), verifies it (a note is required, its
 // text shown inline) and sees it verified; the section at phone width.

@@ -1,4 +1,4 @@
-// Issue 20 in the browser: a user reports a chat message from the lobby; the admin opens the
+// In the browser: a user reports a chat message from the lobby; the admin opens the
 // console (a non-admin gets the Unauthorized page), sees the message with its context and bans the
 // author from the queue; the author's open lobby session ends at once and signing in again shows
 // 'Your account is banned.'; the reporter is told the outcome in notifications; a second tab that

@@ -1,4 +1,4 @@
-// Issue 20 point 4 in the browser: a creator requests a withdrawal; an admin settles it from the
+// In the browser: a creator requests a withdrawal; an admin settles it from the
 // console's Money section with the on-chain reference (a wrong reference refused inline, the dialog
 // closed midway and reopened empty); the creator sees it settled with its reference after a reload;
 // settling again is refused and writes nothing; the operations view, with a projection rebuilt from

@@ -1,4 +1,4 @@
-// Issue 16 points 2 and 3 in Chromium over a real local chain (anvil with an ERC-20): the page's
+// In Chromium over a real local chain (anvil with an ERC-20): the page's
 // window.ethereum is a wallet holding a test key (test-support/injected-wallet.ts) that signs and
 // sends to that chain. /web3-wallet: a wallet on an unsupported network is offered the switch, a
 // listed wallet is updated by re-signing with another account, an address of another chain is

@@ -1,4 +1,4 @@
-// Issue 13 points 11 to 15 in real browsers against the whole platform: profile lists, uploads with
+// In real browsers against the whole platform: profile lists, uploads with
 // a preview, counts and badges (11); voice problems in words, gifts in the lobby chat and gift names
 // and pictures (12); an expired session refreshed first or announced (13); the dev mailbox newest
 // first and the Help Center inside the app (14); the shell's skeleton before any script (15).

@@ -1,4 +1,4 @@
-// Issue 17 point 7 in two browsers: a user applies on /tier (the form's refusals first), sees the
+// In two browsers: a user applies on /tier (the form's refusals first), sees the
 // application waiting after a reload; an admin opens the review, starts a rejection and cancels it,
 // then approves; the applicant's open page turns into "Verified Host" live and the badge shows on
 // the profile, also at phone width; revoking the role in the console takes the badge away again.
@@ -35,7 +35,7 @@ afterAll(async () => {
 const STEP_MS = 300_000;
 const WAIT = { timeout: 60_000 };
 
-describe('becoming a host (issue 17 point 7)', () => {
+describe('becoming a host', () => {
   it('signs the applicant in', async () => {
     await signInWithEmail(applicant, full.url, 'would-be-host@example.com');
     applicantUid = (await me(applicant)).uid;

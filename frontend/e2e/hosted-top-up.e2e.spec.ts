@@ -1,4 +1,4 @@
-// Issue 22 in Chromium: the hosted checkouts against local fakes of the providers (the real
+// In Chromium: the hosted checkouts against local fakes of the providers (the real
 // adapters talk to them over HTTP; their pages are what the user sees). A web-payment order
 // completes through its popup: the approval page, "Pay now", the return page captures on the
 // server and closes, the wallet shows the credit. A user whose profile country is PH sees the

@@ -1,4 +1,4 @@
-// Issue 13 point 10 in two browsers at 1280 x 800: an empty seat offers "Request mic"; a seated
+// In two browsers at 1280 x 800: an empty seat offers "Request mic"; a seated
 // speaker is labelled as what they are; the action bar never covers the "Mic requests" and
 // "Private rooms" cards; the lobby settings page has the app's layout and is titled for the lobby.
 import { mkdirSync } from 'node:fs';
@@ -48,7 +48,7 @@ async function box(locator: Locator) {
 const overlaps = (a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
-describe('the lobby stage and settings (issue 13 point 10)', () => {
+describe('the lobby stage and settings', () => {
   it('sets up a lobby with its host', async () => {
     await signInWithEmail(host, full.url, 'stage-host@example.com');
     await host.getByTestId('create-lobby').click();

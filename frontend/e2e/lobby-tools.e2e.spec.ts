@@ -1,4 +1,4 @@
-// Issue 15 points 5 and 6 in two browsers: GIFs and stickers from the catalogue search, pictures
+// In two browsers: GIFs and stickers from the catalogue search, pictures
 // through the presigned upload, pinning, silencing, co-host removal, the lobby's profile in settings
 // (photo, languages, category, live), rejoining a lost session, and a private room's chat.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -45,7 +45,7 @@ function asUser(page: Page, method: string, apiPath: string, body: unknown = {})
 
 const lastMessage = (page: Page) => page.getByTestId('chat-message').last();
 
-describe('lobby tools (issue 15 points 5 and 6)', () => {
+describe('lobby tools', () => {
   it('sets up a lobby with its host', async () => {
     await signInWithEmail(host, full.url, 'tools-host@example.com');
     await host.getByTestId('create-lobby').click();

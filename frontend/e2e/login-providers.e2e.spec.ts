@@ -1,4 +1,4 @@
-// Issue 16 point 7 and point 6: the two identity providers on the login modal and in the settings.
+// The two identity providers on the login modal and in the settings.
 // The app loads the identity service's web SDK from its CDN (firebase-app.js, firebase-auth.js);
 // that CDN cannot be reached here, so the test serves a stand-in of those two modules at their own
 // URL (as the card tests do with Stripe.js): its signInWithPopup answers with an ID token signed by

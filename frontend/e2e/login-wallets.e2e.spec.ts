@@ -1,4 +1,4 @@
-// Issue 16 point 7: signing in with wallets from the login modal. First a Solana wallet: the page's
+// Signing in with wallets from the login modal. First a Solana wallet: the page's
 // window.solana is a Phantom-style provider whose signing runs in the test with a real ed25519 key:
 // the first sign-in creates the account (terms step), a second browser with the same key reaches
 // the same account without the terms step, a signature by another key is refused with the server's

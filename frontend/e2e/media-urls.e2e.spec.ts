@@ -1,4 +1,4 @@
-// Issue 13 point 1: an uploaded avatar shows as a picture everywhere, for every viewer: the header,
+// An uploaded avatar shows as a picture everywhere, for every viewer: the header,
 // the lobby card on home, the seat on stage and the audience. The picture is stored as a media key;
 // every read must hand the browser a URL that loads an image (it used to load the app's HTML).
 import { mkdirSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 13 points 8 and 9 in real browsers against the whole platform: direct messages say the
+// In real browsers against the whole platform: direct messages say the
 // follow rule before anyone types (with a Follow button), name the other person, show times, badge
 // and toast a new message on other pages, drop the unread dot of the open conversation and answer
 // a search without result; and at phone width (390x844) Messages, a lobby and Refer and Earn fit

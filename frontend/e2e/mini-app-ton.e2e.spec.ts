@@ -1,4 +1,4 @@
-// Issue 22 point 3 in Chromium: the mini-app pays with TON through TON Connect (the bundled
+// In Chromium: the mini-app pays with TON through TON Connect (the bundled
 // @tonconnect/ui-react) against the fake chain behind the TON API port. Opened as Telegram opens
 // it, with a TON wallet injected the way wallets inject their TON Connect bridge (the one Telegram
 // embeds connects at once). The transfer the wallet sends lands on the fake chain; the page waits

@@ -1,4 +1,4 @@
-// Issue 13 point 2: presence must not go stale. Two browsers are in a lobby; one closes its page.
+// Presence must not go stale. Two browsers are in a lobby; one closes its page.
 // Within the grace period the other sees the member count drop and the member leave the audience,
 // live, without a reload. A reload inside the grace keeps the member in.
 import { mkdirSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Issue 16 point 6: the settings page. Linked accounts with unlink (never the last way in, the
+// The settings page. Linked accounts with unlink (never the last way in, the
 // server's text and nothing removed), mature content behind the 18+ warning and consent, theme and
 // lobby sound that persist across a reload (the sound on the account, not only in this browser),
 // signing out of other devices, a visitor sent home, and the page at phone width.

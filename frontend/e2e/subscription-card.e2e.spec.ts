@@ -1,4 +1,4 @@
-// Issue 17 point 5, by card: on the subscribe dialog a fan without diamonds picks the card, Stripe's
+// By card: on the subscribe dialog a fan without diamonds picks the card, Stripe's
 // Payment Element (the test's stand-in for Stripe.js, confirming against the local Stripe API) takes
 // it for the subscription checkout's PaymentIntent (the plan's price in USD); a declined card says
 // why and buys nothing; a good one is settled by the signed webhook and the subscriber-only post shows.
@@ -47,7 +47,7 @@ const me = (page: Page): Promise<{ uid: string }> =>
   page.evaluate(async () => (await fetch('/api/v1/user/me', { headers: { authorization: `Bearer ${localStorage.getItem('murmur.token')}` } })).json());
 const subscribedEvents = async () => (await full.stack.command.deps.store.readStream(`wallet-${fanUid}`)).events.filter((e) => e.type === 'SubscribedToCreator');
 
-describe('a creator subscription paid by card (issue 17)', () => {
+describe('a creator subscription paid by card', () => {
   it('the creator sets a price of 300 diamonds and posts for subscribers', async () => {
     await signInWithEmail(creator, full.url, 'card-sub-creator@example.com');
     creatorUid = (await me(creator)).uid;

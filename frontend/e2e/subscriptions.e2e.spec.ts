@@ -1,4 +1,4 @@
-// Issue 17 point 5 in two browsers: a creator sets a monthly price and posts for subscribers; a fan
+// In two browsers: a creator sets a monthly price and posts for subscribers; a fan
 // finds the subscriber feed locked, closes the dialog midway (nothing charged), subscribes, and
 // reads the subscriber-only post; the creator's subscriber count grows.
 import { mkdirSync } from 'node:fs';
@@ -34,7 +34,7 @@ afterAll(async () => {
 const me = (page: Page): Promise<{ uid: string }> =>
   page.evaluate(async () => (await fetch('/api/v1/user/me', { headers: { authorization: `Bearer ${localStorage.getItem('murmur.token')}` } })).json());
 
-describe('creator subscriptions (issue 17)', () => {
+describe('creator subscriptions', () => {
   it('the creator sets a monthly price and posts for subscribers', async () => {
     await signInWithEmail(creator, full.url, 'sub-creator@example.com');
     creatorUid = (await me(creator)).uid;

@@ -1,4 +1,4 @@
-// Issue 17 points 3 and 4 in two browsers: the first top-up offer (30 USD of diamonds at 50% off)
+// In two browsers: the first top-up offer (30 USD of diamonds at 50% off)
 // shows on the first top-up only, also after skipping it and reloading, and never once a top-up is
 // paid; a VIP's arrival in a lobby shows the entry banner to the host live, and the VIP's mic
 // request carries the VIP mark in the host's queue.
@@ -34,7 +34,7 @@ afterAll(async () => {
 const STEP_MS = 300_000;
 const diamonds = async (page: Page) => Number((await page.getByTestId('wallet-diamonds').innerText()).replace(/\D/g, ''));
 
-describe('first top-up offer (issue 17 point 4)', () => {
+describe('first top-up offer', () => {
   it('signs the buyer in', async () => {
     await signInWithEmail(vip, full.url, 'first-topup@example.com');
   }, STEP_MS);
@@ -75,7 +75,7 @@ describe('first top-up offer (issue 17 point 4)', () => {
   }, STEP_MS);
 });
 
-describe('VIP in a lobby (issue 17 point 3)', () => {
+describe('VIP in a lobby', () => {
   let lobbyId = '';
 
   it('the host sees the VIP entrance banner live when the VIP joins', async () => {

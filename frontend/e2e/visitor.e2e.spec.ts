@@ -1,4 +1,4 @@
-// Issue 13 points 3 and 4, as a visitor would meet them.
+// As a visitor would meet them.
 // 3: a visitor who opens a lobby card or a shared lobby link sees the lobby read-only with a sign-in
 //    prompt, and after signing in is in that lobby; a page that needs an account says why it sends
 //    the visitor home, and returns there after sign-in.

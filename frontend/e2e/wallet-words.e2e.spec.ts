@@ -1,4 +1,4 @@
-// Issue 13 points 6 and 7 in the wallet. 6: the crypto tab shows the deposit address of the chosen
+// In the wallet. 6: the crypto tab shows the deposit address of the chosen
 // network, with a QR code and a copy button. 7: the history reads as words: one line per top-up
 // (never a second "+100 USD"), "Diamonds" and "Charm", thousands separators, a gift's name and the
 // people it went to or came from; no internal codes.

@@ -1,4 +1,4 @@
-// Issue 16 point 2: linking browser wallets on /web3-wallet. The page talks to injected wallet
+// Linking browser wallets on /web3-wallet. The page talks to injected wallet
 // providers (an EIP-1193 object and a window.solana-style object) whose signing runs in the test
 // with real keys (viem, ed25519): success for EVM and Solana, a signature by another key refused
 // with the server's text, a rejected prompt ignored silently, then rename and remove.

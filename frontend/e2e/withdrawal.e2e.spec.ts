@@ -1,4 +1,4 @@
-// Issue 16 point 1: a creator withdraws charm in the browser. The modal's steps (amount with the
+// A creator withdraws charm in the browser. The modal's steps (amount with the
 // available charm, method and network, a review the server validated, the result), the refusals
 // with their texts (more than available, an address of another network) that write nothing, the
 // withdrawals list with its statuses, and the same modal at phone width.

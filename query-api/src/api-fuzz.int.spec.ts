@@ -1,4 +1,4 @@
-// Fuzzes every route of the API catalogue (issue 21): bodies, queries, path ids and headers derived
+// Fuzzes every route of the API catalogue: bodies, queries, path ids and headers derived
 // from the routes' zod schemas, valid, on the boundary and hostile, sent by a signed-in operator who
 // holds every role (so requests get past the role checks), aimed at another user's things. Never a 5xx, never a stack trace in a
 // body, and a refused request appends nothing. CI runs a fixed seed and a small budget;

@@ -1,4 +1,4 @@
-// The authorization matrix (issue 12): every route of the API catalogue, called as a visitor, as an
+// The authorization matrix: every route of the API catalogue, called as a visitor, as an
 // unrelated signed-in user and as a user holding another agency's role, against a private lobby, its
 // room, a DM thread, a payment, an agency and the owner's account. Wherever the owner alone may see or
 // act, the call must be refused (401 for a visitor on a signed-in route, 403/404 otherwise) and a

@@ -1,4 +1,4 @@
-// The gateway's limits against one client taking it (issue 21): open sockets per account and per
+// The gateway's limits against one client taking it: open sockets per account and per
 // client address (the address behind a trusted proxy), and a message budget per socket.
 import { realtimeCloseCodes, realtimeTexts } from '@murmur/contracts';
 import { afterAll, beforeAll, expect, it } from 'vitest';

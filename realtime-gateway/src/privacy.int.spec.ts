@@ -1,4 +1,4 @@
-// Issue 12 points 8 and 9 against the real gateway: a ban or a sign-in on another device closes the
+// Against the real gateway: a ban or a sign-in on another device closes the
 // user's open sockets at once, with a documented close code and the spec's text; invite ids never
 // reach a listener of a private lobby's channel; a personal event's private fields (e-mail, payment
 // reference, address, session, ip hash) never reach even its owner.

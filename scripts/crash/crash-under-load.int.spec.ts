@@ -1,4 +1,4 @@
-// Crashes under load (issue 21, point 2): gifts, chat and joins flow while one part of the platform
+// Crashes under load: gifts, chat and joins flow while one part of the platform
 // dies and comes back. Afterwards no acknowledged command is lost, none is applied twice, every
 // realtime listener resumed without a gap, and `projections audit` passes. Each scenario prints its
 // counts (acknowledged, persisted, delivered); `CRASH_LOAD=4` runs a bigger load.
@@ -20,7 +20,7 @@ function expectRecovered(report: CrashReport): void {
   expect(report.internalErrors).toBe(0);
 }
 
-// Faults these scenarios found, fixed (issue 21): across a PostgreSQL restart acknowledged gifts and
+// Faults these scenarios found, fixed: across a PostgreSQL restart acknowledged gifts and
 // chat were lost (the test server commits asynchronously; the pools now commit synchronously) and
 // send-gift answered 500 (now 503, retried with the same key); the delivery check counted events a
 // listener got while the others were still being confirmed as unexpected (the start is now taken

@@ -1,4 +1,4 @@
-// Settings against the real stack (issue 16 point 6): linking an e-mail (proven by its code) and an
+// Settings against the real stack: linking an e-mail (proven by its code) and an
 // identity provider's account (an ID token signed by a local key set served over HTTP), the clashes
 // with the spec's text, and deleting an account: its personal data leaves the read models, its
 // sessions end, it cannot be signed into again, and the ledger audit still balances.

@@ -1,4 +1,4 @@
-// Settings (issue 16): linking another way in to the signed-in account (an e-mail proven by the
+// Settings: linking another way in to the signed-in account (an e-mail proven by the
 // code auth/otp sent to it, an identity provider's verified ID token), and deleting the account.
 // Each decides on `user-{uid}` with its version; the sign-in link rows commit in the same transaction.
 import { AccountDeletedAnswer, accountTexts, CredentialsLinked, DeleteAccountBody, LinkEmailBody, LinkProviderBody, texts } from '@murmur/contracts';

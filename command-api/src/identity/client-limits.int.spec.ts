@@ -1,4 +1,4 @@
-// Per-client limits on what is scarce (issue 21): guest accounts and wallet sign-in messages per
+// Per-client limits on what is scarce: guest accounts and wallet sign-in messages per
 // client address, as sign-in codes already were; another address is not held back by the first.
 import { identityTexts } from '@murmur/contracts';
 import { privateKeyToAccount, generatePrivateKey } from 'viem/accounts';

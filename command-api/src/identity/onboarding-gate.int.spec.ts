@@ -1,4 +1,4 @@
-// Issue 12 point 10: until the terms step (18+) is done, the services refuse every command but the
+// Until the terms step (18+) is done, the services refuse every command but the
 // terms step and sign-out, and serve only what a visitor may read (plus the own account, to show the
 // step). Guests too. A refresh before the step still carries the refusal; after it, it does not.
 import { texts } from '@murmur/contracts';

@@ -1,4 +1,4 @@
-// Account settings commands (issue 16): mature content and audio preferences, unlinking a way in
+// Account settings commands: mature content and audio preferences, unlinking a way in
 // (never the last: decided on `user-{uid}` with its version), and signing out every other device.
 import { accountTexts, CredentialsLeft, OtherSessionsEnded, SettingsBody, SettingsChanged, UnlinkCredentialBody } from '@murmur/contracts';
 import { currentUser, parse, requireAuth, send } from '@murmur/platform';

@@ -1,4 +1,4 @@
-// Issue 20 over HTTP: a chat message reported with its context, the queue, a ban decided from it
+// Over HTTP: a chat message reported with its context, the queue, a ban decided from it
 // (the author's sessions stop, sign-in says 'Your account is banned.'), the reporter's notification,
 // the author out of the lobby at once; the audit trail by subject and by operator; refusals (a second decision, banning oneself, a
 // silence without a duration) that write nothing; and no operator action changing an event.

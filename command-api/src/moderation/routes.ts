@@ -1,4 +1,4 @@
-// Reports and the console's moderation commands (issue 20). Anyone signed in reports what they see;
+// Reports and the console's moderation commands. Anyone signed in reports what they see;
 // an admin decides a report once (the decision and its effect, a ban, a silence or a removal, commit
 // in one transaction), ends a lobby or removes someone from it, with the reason shown to them.
 import { randomUUID } from 'node:crypto';

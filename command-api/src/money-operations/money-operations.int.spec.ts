@@ -1,4 +1,4 @@
-// The operators' console money operations over HTTP (issue 20 point 4): settling and rejecting
+// The operators' console money operations over HTTP: settling and rejecting
 // withdrawals with a reference, refused twice and raced by two admins; manual grants with a
 // reason, an idempotency key and a second admin above the threshold; stuck payments; and audit
 // runs recorded for the console.

@@ -1,4 +1,4 @@
-// The operators' console, money operations (issue 20 point 4), for role `ad`: settle or reject a
+// The operators' console, money operations, for role `ad`: settle or reject a
 // pending withdrawal or creator payout, request / approve / reject a manual diamond grant, ask the
 // projections worker for a ledger audit. Each action is an event naming the operator.
 import {

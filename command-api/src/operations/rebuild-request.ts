@@ -1,4 +1,4 @@
-// Operators' console, operations view (issue 20 point 7): an admin asks for a projection rebuild.
+// Operators' console, operations view: an admin asks for a projection rebuild.
 // The request is an event on `projection-rebuild-{name}` naming the admin (the audit trail lists
 // it); at most one open per projection (a second click while the worker runs answers the open
 // one); the projections worker runs it and closes it with ProjectionRebuilt.

@@ -123,7 +123,7 @@ describe('PUT user/profile/details', () => {
     await stack.command.deps.store.append('wallet-prof-v', [
       { type: 'GiftSent', data: { senderUid: 'prof-v', giftId: 'rose', giftName: 'Rose', quantity: 3, unitPrice: 10, diamondsTotal: 30, recipients: ['prof-h'], charmPerRecipient: 15, sentAt: new Date().toISOString() } },
     ]);
-    // VIP and the frame through the real commands: bought, then the frame worn (the profile shows what is worn, issue 17).
+    // VIP and the frame through the real commands: bought, then the frame worn (the profile shows what is worn).
     await creditDiamonds(stack.command.deps, { uid: 'prof-h', amount: 20_000, reason: 'demo_grant', reference: 'test', idempotencyKey: 'grant-prof-h' });
     for (const skuId of ['vip-year', 'frame-gold']) {
       const bought = await stack.api('/payment/purchase', { method: 'POST', token: host, body: { skuId } });

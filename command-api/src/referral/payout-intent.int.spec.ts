@@ -1,4 +1,4 @@
-// A referral USDT payout is sent once, whatever fails around the send (issue 12 point 4): the real
+// A referral USDT payout is sent once, whatever fails around the send: the real
 // ERC-20 adapter against a local anvil chain, behind a port that loses the chain's answer.
 import { parseEventLogs, type Hex } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

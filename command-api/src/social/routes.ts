@@ -62,7 +62,7 @@ export const socialModule: CommandModule = {
       const { reason } = parse(ReportUserBody, req.body);
       const target = targetUid(req);
       const now = deps.clock.now();
-      // The report also opens a case in the moderators' queue (issue 20), in the same transaction.
+      // The report also opens a case in the moderators' queue, in the same transaction.
       const report = await newReport(deps, uid, { target: { kind: 'user', uid: target }, reason: reason || 'Reported from the profile' }, now.toISOString());
       const result = await socialCommands.runInTransaction(
         deps,

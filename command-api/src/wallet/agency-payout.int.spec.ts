@@ -1,4 +1,4 @@
-// Agency cash-outs reach only the agency's own roster (issue 12 point 3), and the rules that span
+// Agency cash-outs reach only the agency's own roster, and the rules that span
 // streams around rosters and payouts hold under concurrency (docs/decisions.md, "Rules that span
 // streams").
 import { guildTexts } from '@murmur/contracts';

@@ -2,7 +2,7 @@
 // streams, and a gift line for each GiftSent in a lobby or room (message type `gift`: the title is
 // the gift's catalogue name, the body `{ quantity, recipients }` as JSON), so the history shows
 // gifts among the messages after a reload, as the live chat does. A message an operator removed
-// (ChatMessageRemoved, issue 20) leaves the history.
+// (ChatMessageRemoved) leaves the history.
 import { defineProjector, ident, type ProjectedEvent } from '../projector.ts';
 
 interface ChatRow {

@@ -1,4 +1,4 @@
-// The operators' console money read models (issue 20 point 4): rm.operator_grants (each manual
+// The operators' console money read models: rm.operator_grants (each manual
 // grant with its request, approval or rejection) and rm.ledger_audits (every run of the ledger
 // audit, and console requests not yet answered).
 import { defineProjector, ident } from '../projector.ts';

@@ -1,4 +1,4 @@
-// The audit trail of operator actions (issue 20): one row per operator action, indexed by operator
+// The audit trail of operator actions: one row per operator action, indexed by operator
 // and by subject, projected from the events the actions write on their subjects' streams (see
 // docs/decisions.md "Audit trail"). Read-only for everyone: the events are the record; this table
 // is rebuilt from them and nothing here can change one. A new operator action is one entry in `sources`.

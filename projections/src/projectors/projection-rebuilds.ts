@@ -1,4 +1,4 @@
-// Rebuilds asked for from the operators' console (issue 20 point 7): rm.projection_rebuilds, one row
+// Rebuilds asked for from the operators' console: rm.projection_rebuilds, one row
 // per request with its outcome, for the operations view and the worker that runs them
 // (projection-rebuild-worker.ts). Progress while one runs is not an event: the worker keeps it in
 // projection_rebuild_progress, beside the log, and the view joins the two.

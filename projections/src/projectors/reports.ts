@@ -1,4 +1,4 @@
-// The moderators' queue (issue 20): one row per report with what was reported, its context and
+// The moderators' queue: one row per report with what was reported, its context and
 // its decision, from `report-{id}` streams.
 import { defineProjector, ident } from '../projector.ts';
 

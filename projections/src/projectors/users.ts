@@ -29,11 +29,11 @@ export const users = defineProjector({
       referred_by_code text,
       created_at timestamptz not null
     )`);
-    // A ban with a duration (issue 20) lifts by itself: readers compare with the time.
+    // A ban with a duration lifts by itself: readers compare with the time.
     await client.query(`alter table ${s}.users add column if not exists banned_until timestamptz`);
     // Username look-ups are case-insensitive (a registration name must not be taken twice).
     await client.query(`create index if not exists users_username_lower on ${s}.users (lower(username))`);
-    // Added with account deletion (issue 16): the row stays (money rows name the uid), its person goes.
+    // Added with account deletion: the row stays (money rows name the uid), its person goes.
     await client.query(`alter table ${s}.users add column if not exists deleted boolean not null default false`);
     // Every account starts on the mobile early-access waitlist; only an operator's WaitlistChanged moves it.
     await client.query(`alter table ${s}.users add column if not exists is_waitlist boolean not null default true`);

@@ -183,12 +183,12 @@ export const walletHistory = defineProjector({
       updated_at timestamptz not null
     )`);
     await client.query(`create index if not exists withdrawals_uid on ${s}.withdrawals (uid)`);
-    // The operators' console (issue 20): the network, and how an operator decided the withdrawal.
+    // The operators' console: the network, and how an operator decided the withdrawal.
     await client.query(`alter table ${s}.withdrawals add column if not exists network text, add column if not exists reference text,
       add column if not exists decided_by text, add column if not exists failure_reason text`);
     await client.query(`create index if not exists withdrawals_status on ${s}.withdrawals (status, created_at)`);
     await client.query(`create index if not exists payments_pending on ${s}.payments (created_at) where status = 'pending'`);
-    // Added after the first release (issue 16): when the creator opened an agency payment.
+    // Added after the first release: when the creator opened an agency payment.
     await client.query(`alter table ${s}.withdrawals add column if not exists read_at timestamptz`);
   },
   async apply(events, { client, schema }) {

@@ -1,4 +1,4 @@
-// The operators' console reads (issue 20), for admins: the reports queue with content and context,
+// The operators' console reads, for admins: the reports queue with content and context,
 // users (search, roles, sessions, wallet summary, bans), live lobbies with members and reports, and
 // the audit trail by subject or operator.
 import {

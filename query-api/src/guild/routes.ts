@@ -228,7 +228,7 @@ export function guildQueryRoutes(router: express.Router, deps: QueryDeps): void 
     });
   });
 
-  // ---- operators' console (issue 20 point 5): every agency, its roster and settlements, for admins ----
+  // ---- operators' console: every agency, its roster and settlements, for admins ----
   const admin = [requireAuth('ad'), freshness(pool, ['guild'])];
 
   router.get('/console/agencies', ...admin, async (req, res) => {

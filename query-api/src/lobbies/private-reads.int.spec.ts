@@ -1,4 +1,4 @@
-// Issue 12 points 7 and 9: a private lobby, its rooms and its chat are read by the people the
+// A private lobby, its rooms and its chat are read by the people the
 // gateway's channels let in, and its invite ids by its staff alone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actors, startTestStack, type TestStack } from '../../../test-support/stack.ts';

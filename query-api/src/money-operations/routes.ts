@@ -1,4 +1,4 @@
-// The operators' console, money operations (issue 20 point 4), for role `ad`: the withdrawal and
+// The operators' console, money operations, for role `ad`: the withdrawal and
 // creator-payout queue, payments stuck before a final state, a week's referral settlements, the
 // manual grants and the ledger audit's runs. Read models only.
 import {

@@ -1,5 +1,5 @@
 // Operator views over the log (admins and devs only): stream categories, and the operations view
-// of the console (issue 20 point 7) with the figures of `projections status` and the gateways' /metrics.
+// of the console with the figures of `projections status` and the gateways' /metrics.
 import { headPosition, listCheckpoints, oldestOpenTransactionSeconds, subscriptionLag } from '@murmur/eventstore';
 import { OperationsStatus, operationsView, PageQuery, pageMeta, StreamCategoryPage, type RebuildStatusItem } from '@murmur/contracts';
 import { parse, requireAuth, send } from '@murmur/platform';

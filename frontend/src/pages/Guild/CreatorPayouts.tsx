@@ -1,4 +1,4 @@
-// The agency's side of creator payouts (issue 16 point 5): its creators' charm ready to cash out
+// The agency's side of creator payouts: its creators' charm ready to cash out
 // (`wallet/creator/cashout-list`, the roster's creators only), and a payout made outside the app
 // recorded with its uploaded proof (`wallet/creator/payment`). The charm leaves the creator's
 // balance at once; the creator then confirms it in their wallet, or disputes it and gets it back.

@@ -1,4 +1,4 @@
-// Settings sections of issue 16 point 6: link an e-mail (the code auth/otp sends proves it) and
+// Settings sections: link an e-mail (the code auth/otp sends proves it) and
 // delete the account (typed confirmation; the session ends and the app goes home signed out).
 import { accountTexts, DELETE_CONFIRMATION, type AccountSettingsDto } from '@murmur/contracts/account-settings';
 import { useState, type FormEvent } from 'react';

@@ -1,5 +1,5 @@
-// Settings: a "link" button for each identity provider configured here and not linked yet (issue 16
-// point 6). The provider's popup proves the account; `user/credentials/link-provider` verifies its
+// Settings: a "link" button for each identity provider configured here and not linked yet.
+// The provider's popup proves the account; `user/credentials/link-provider` verifies its
 // ID token and adds it as a way to sign in ("This account is already linked to another Murmur
 // account." when it signs in someone else). A closed popup says nothing.
 import type { AccountSettingsDto } from '@murmur/contracts/account-settings';

@@ -1,5 +1,5 @@
-// Settings: a "link" button for each browser-wallet kind the account has not linked yet (issue 16
-// point 6). The wallet signs the server's connect message (wallet/create-sign-message, then
+// Settings: a "link" button for each browser-wallet kind the account has not linked yet.
+// The wallet signs the server's connect message (wallet/create-sign-message, then
 // wallet/sign-message), which adds it as a way to sign in; it is also listed on /web3-wallet.
 // A closed prompt says nothing (spec section 8); other failures show their text.
 import type { AccountSettingsDto } from '@murmur/contracts/account-settings';

@@ -1,4 +1,4 @@
-// Console section: agencies (issue 20 point 5). Every agency, the unverified first, with its owner
+// Console section: agencies. Every agency, the unverified first, with its owner
 // and host count; verify one with a note (kept in the audit trail); open one to see its roster
 // (each host's charm since the last settlement) and its settled periods with what was paid.
 import type { ConsoleAgencyItem } from '@murmur/contracts/guild';

@@ -1,4 +1,4 @@
-// Console section: host applications (issue 20 point 5), the same review queue the /tier page shows
+// Console section: host applications, the same review queue the /tier page shows
 // admins (frontend/src/hosting/HostApplicationReview.tsx): approve, or reject with a reason.
 import { PageHeader } from '../../../components/PageHeader.tsx';
 import { HostApplicationReview } from '../../../hosting/HostApplicationReview.tsx';

@@ -1,4 +1,4 @@
-// Console section: money operations (issue 20 point 4). One tab per queue; the tab is in the URL
+// Console section: money operations. One tab per queue; the tab is in the URL
 // (`/console/money/{tab}`) so a reload or a shared link opens the same one.
 import { useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../../components/PageHeader.tsx';

@@ -1,4 +1,4 @@
-// Console section: operations view (issue 20 point 7). Each projection's (and reactor's) checkpoint
+// Console section: operations view. Each projection's (and reactor's) checkpoint
 // and lag, the oldest open transaction (it holds every log reader back) and the gateways' open
 // connections: the figures `projections status` prints and /metrics exports, refreshed every 5 s
 // (every second while a rebuild runs); admins rebuild a projection from here.
