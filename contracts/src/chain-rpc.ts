@@ -35,6 +35,8 @@ export const ChainRpcRequest = z.object({
   id: z.union([z.number().int(), z.string().max(64)]),
   method: z.string().min(1).max(64),
   params: z.array(z.unknown()).max(8).default([]),
+  /** The chain the read is for: a proxy serving another chain answers 404, so the caller reads elsewhere. */
+  chainId: z.number().int().positive().optional(),
 });
 export type ChainRpcRequest = z.infer<typeof ChainRpcRequest>;
 

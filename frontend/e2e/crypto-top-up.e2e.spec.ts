@@ -31,6 +31,8 @@ let full: FullStack;
 let browser: Browser;
 let page: Page;
 let wallet: InjectedWallet;
+/** Statuses of the page's reads through our chain proxy. */
+const proxiedReads: number[] = [];
 const account = (i: number) => chain.wallet(i).account as LocalAccount;
 
 beforeAll(async () => {
@@ -50,7 +52,8 @@ beforeAll(async () => {
   [full, browser] = await Promise.all([
     startFullStack({
       payments: {
-        command: { card: null, chain: new ViemChainVerifier({ [chain.chainId]: chain.rpcUrl }), config },
+        // The web app reads confirmations through our read proxy (POST chain/rpc), as a deployment with one configured does.
+        command: { card: null, chain: new ViemChainVerifier({ [chain.chainId]: chain.rpcUrl }), config: { ...config, rpcProxy: { chainId: chain.chainId, upstreamUrl: chain.rpcUrl, perMinute: 600 } } },
         query: { ...config, chainRpcUrls: {}, stripe: null, cardPublishableKey: null },
       },
     }),
@@ -60,6 +63,9 @@ beforeAll(async () => {
   // The wallet starts on a network the app does not support (BNB chain, 56), with account 2 selected.
   wallet = await injectEvmWallet(context, chain, account(2), 56);
   page = await context.newPage();
+  page.on('response', (res) => {
+    if (res.url().endsWith('/api/v1/chain/rpc')) proxiedReads.push(res.status());
+  });
   await signInWithEmail(page, full.url, 'crypto-topup@example.com');
 }, 300_000);
 
@@ -180,6 +186,9 @@ describe('/wallet: a crypto top-up paid from the browser wallet', () => {
     await chain.mine(1);
     await expect.poll(() => page.getByTestId('payment-status-message').innerText().catch(() => ''), { timeout: 20_000 }).toBe('Your diamonds have been added to your wallet.');
     await expect.poll(() => page.getByTestId('wallet-diamonds').innerText(), { timeout: 15_000 }).toBe('1,250');
+    // The confirmations were counted on our node, through the read proxy, not on the wallet's.
+    expect(proxiedReads.length).toBeGreaterThan(0);
+    expect(proxiedReads.filter((s) => s !== 200)).toEqual([]);
     await page.screenshot({ path: path.join(shots, 'crypto-top-up-credited.png') });
     expect(await page.getByTestId('deposit-progress').count()).toBe(0);
 

@@ -51,6 +51,8 @@ export async function startDemoChains(): Promise<DemoChains> {
       PAYMENT_SOLANA_DEPOSIT_ADDRESS: sol.address(0),
       PAYMENT_TOKENS: JSON.stringify(tokens),
       CHAIN_RPC_URLS: JSON.stringify({ [evm.chainId]: evm.rpcUrl, [sol.chainId]: sol.rpcUrl }),
+      // The web app's EVM reads (a browser wallet's confirmations) go through our read proxy.
+      CHAIN_RPC_PROXY_CHAIN_ID: String(evm.chainId),
       // Nobody mines the local chains between payments: a transfer credits on its own block.
       PAYMENT_CONFIRMATIONS: '1',
       // The demo wallet (POST /dev/demo-wallet/pay) pays from these funded accounts.

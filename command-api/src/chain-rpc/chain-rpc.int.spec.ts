@@ -70,6 +70,13 @@ describe('chain read proxy', () => {
     expect((await rpc('busy-2', 'eth_blockNumber')).status).toBe(200);
   });
 
+  it('answers 404 for a read named for another chain, so the web app reads that chain elsewhere', async () => {
+    const own = await post('reader-2', '/chain/rpc', { jsonrpc: '2.0', id: 1, method: 'eth_chainId', chainId: chain.chainId });
+    expect(own.body).toEqual({ jsonrpc: '2.0', id: 1, result: `0x${chain.chainId.toString(16)}` });
+    const other = await post('reader-2', '/chain/rpc', { jsonrpc: '2.0', id: 2, method: 'eth_chainId', chainId: 1 });
+    expect([other.status, other.body.error.message]).toEqual([404, chainRpcTexts.notConfigured]);
+  });
+
   it('is for signed-in users only', async () => {
     const visitor = await stack.api('/chain/rpc', { method: 'POST', body: { jsonrpc: '2.0', id: 1, method: 'eth_chainId' } });
     expect(visitor.status).toBe(401);

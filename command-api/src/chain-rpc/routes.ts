@@ -18,6 +18,7 @@ export const chainRpcModule: CommandModule = {
       const { uid } = currentUser(req);
       if (!proxy || !limiter) throw new ApiError('NOT_FOUND', chainRpcTexts.notConfigured);
       const call = parse(ChainRpcRequest, req.body);
+      if (call.chainId !== undefined && call.chainId !== proxy.chainId) throw new ApiError('NOT_FOUND', chainRpcTexts.notConfigured);
       if (!allowed.has(call.method)) throw new ApiError('FORBIDDEN', formatText(chainRpcTexts.methodNotAllowed, { method: call.method }), { allowed: chainRpcMethods });
       if (!limiter.take(uid, deps.clock.now().getTime())) throw new ApiError('RATE_LIMITED', chainRpcTexts.tooMany, { retryAfterSeconds: 60 });
       let answer: unknown;

@@ -8,6 +8,7 @@ import { browserWalletTexts } from '@murmur/contracts/account-settings';
 import { walletTopUpTexts } from '@murmur/contracts/top-up-texts';
 import { api, ApiCallError, newIdempotencyKey } from '../api/client.ts';
 import { createStore, readLocal, writeLocal } from '../state/store.ts';
+import { chainRead } from './chainReads.ts';
 import { linkBrowserWallet } from './linkWallet.ts';
 import { handlePaymentResult } from './pay.ts';
 import {
@@ -136,8 +137,9 @@ export async function trackPending(pollMs = POLL_MS): Promise<void> {
   set({ phase: 'confirming', error: null });
   try {
     for (;;) {
-      const wallet = evmWallet();
-      const count = wallet ? await confirmationsOf(wallet, pending.hash).catch((e: unknown) => {
+      // Without a proxy for this chain or a wallet to read with, the server counts the blocks itself.
+      const read = chainRead(pending.chainId, evmWallet());
+      const count = read ? await confirmationsOf(read, pending.hash).catch((e: unknown) => {
         if (e instanceof WalletProblem) throw e;
         return null;
       }) : pending.needed;

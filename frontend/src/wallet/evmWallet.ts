@@ -5,6 +5,7 @@ import { formatText } from '@murmur/contracts/errors';
 import { walletTopUpTexts } from '@murmur/contracts/top-up-texts';
 import { browserWalletTexts } from '@murmur/contracts/account-settings';
 import { nativeToken } from '@murmur/contracts/deposits';
+import type { ChainRpcMethod } from '@murmur/contracts/chain-rpc';
 import { ApiCallError } from '../api/client.ts';
 import { isIgnorable } from '../api/ignorableErrors.ts';
 
@@ -116,11 +117,14 @@ export async function sendTokenTransfer(wallet: Eip1193, args: { from: string; t
   })) as string;
 }
 
+/** A JSON-RPC read of one chain: through our server's proxy, or the wallet's own node (wallet/chainReads.ts). */
+export type ChainRead = (method: ChainRpcMethod, params: unknown[]) => Promise<unknown>;
+
 /** Blocks that include the transaction (its own counted), null while pending; throws if it reverted. */
-export async function confirmationsOf(wallet: Eip1193, hash: string): Promise<number | null> {
-  const receipt = (await wallet.request({ method: 'eth_getTransactionReceipt', params: [hash] })) as { blockNumber: string; status: string } | null;
+export async function confirmationsOf(read: ChainRead, hash: string): Promise<number | null> {
+  const receipt = (await read('eth_getTransactionReceipt', [hash])) as { blockNumber: string; status: string } | null;
   if (!receipt?.blockNumber) return null;
   if (receipt.status === '0x0') throw new WalletProblem(walletTopUpTexts.transferFailed);
-  const head = BigInt((await wallet.request({ method: 'eth_blockNumber' })) as string);
+  const head = BigInt((await read('eth_blockNumber', [])) as string);
   return Number(head - BigInt(receipt.blockNumber) + 1n);
 }
