@@ -1,7 +1,8 @@
 // The demo as `npm start` loads it (the same seeders, through the real commands): a NEW account
 // signs up, tops up with the sandbox card, subscribes to the demo creator with diamonds (the card is
 // offered too), books one of her two services, and both of them meet in the session room; the buyer
-// extends it, it ends, and the host sees what she was paid on her wallet. The server's clock is
+// extends it, it ends, and the host sees what she was paid on her wallet; another new account, at
+// phone width, subscribes to her by card. The server's clock is
 // moved forward instead of waiting for the session; the scheduler is the real one.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
@@ -189,5 +190,24 @@ describe('the demo creator, from a new account (subscribe and book)', { retry: 0
     await expect.poll(() => income.count(), { timeout: 15_000 }).toBe(2);
     expect(await income.getByTestId('transaction-amount').allInnerTexts()).toEqual(Array(2).fill(`+${charm / 2} Charm`));
     await host.screenshot({ path: path.join(shots, 'demo-creator-host-paid.png') });
+  });
+
+  it('another new account, without diamonds, subscribes to her by card (the demo\'s sandbox card)', async () => {
+    const fan = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+    await signInWithEmail(fan, full.url, 'demo-card-fan@example.com');
+    await fan.goto(`${full.url}/profile?uid=${encodeURIComponent(creatorUid)}`);
+    const subscribe = fan.getByTestId('subscribe-button');
+    await expect.poll(() => subscribe.innerText(), { timeout: 15_000 }).toBe(`Subscribe · ${demoCreatorOffer.subscriptionPrice} 💎`);
+    await subscribe.click();
+    const dialog = fan.getByTestId('subscribe-dialog');
+    await dialog.getByTestId('pay-with-card').click();
+    await dialog.getByTestId('card-pay').click();
+    await expect.poll(() => subscribe.innerText(), { timeout: 20_000 }).toContain('Subscribed until');
+    await fan.getByRole('tab', { name: 'Subscriber feed' }).click();
+    await fan.getByText('Thanks to my subscribers 💜').waitFor({ timeout: 15_000 });
+    // Paid by card: the fan's diamonds were never touched.
+    await fan.goto(`${full.url}/wallet`);
+    await expect.poll(() => amount(fan, 'wallet-diamonds'), { timeout: 10_000 }).toBe(0);
+    await fan.screenshot({ path: path.join(shots, 'demo-creator-card-subscriber-390.png') });
   });
 });
