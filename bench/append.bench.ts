@@ -29,9 +29,21 @@ export default async function appendBench(): Promise<void> {
   const db = await benchDatabase('append', 40);
   try {
     const store = new PostgresEventStore(db.pool);
-    await db.pool.query(`create table raw_baseline (id bigint generated always as identity primary key, stream_id text not null, data jsonb not null, created_at timestamptz not null default now())`);
+    await db.pool.query(
+      `create table raw_baseline (id bigint generated always as identity primary key, stream_id text not null, data jsonb not null, created_at timestamptz not null default now())`,
+    );
     // A whole GiftSent (the store checks every registered type's data, and that check is part of an append's cost).
-    const payload = { senderUid: 'u-0', giftId: 'rose', giftName: 'Rose', quantity: 1, unitPrice: 10, diamondsTotal: 10, recipients: ['u-1'], charmPerRecipient: 5, sentAt: new Date().toISOString() };
+    const payload = {
+      senderUid: 'u-0',
+      giftId: 'rose',
+      giftName: 'Rose',
+      quantity: 1,
+      unitPrice: 10,
+      diamondsTotal: 10,
+      recipients: ['u-1'],
+      charmPerRecipient: 5,
+      sentAt: new Date().toISOString(),
+    };
     await drive(200, 8, async (i) => void (await store.append(`warm-${i}`, [{ type: 'TestWarmed', data: payload }]))); // warm up
 
     // Baseline and store alternate in rounds, so a drift of the machine's speed hits both alike.
@@ -41,27 +53,74 @@ export default async function appendBench(): Promise<void> {
       const rawRounds: Awaited<ReturnType<typeof timed>>[] = [];
       const esRounds: Awaited<ReturnType<typeof timed>>[] = [];
       for (let round = 0; round < ROUNDS; round++) {
-        rawRounds.push(await timed(workers, async (i) => void (await db.pool.query('insert into raw_baseline (stream_id, data) values ($1, $2)', [`s-${workers}-${round}-${i}`, payload]))));
+        rawRounds.push(
+          await timed(
+            workers,
+            async (i) =>
+              void (await db.pool.query('insert into raw_baseline (stream_id, data) values ($1, $2)', [
+                `s-${workers}-${round}-${i}`,
+                payload,
+              ])),
+          ),
+        );
         // Each writer appends to its own stream with the expected version it holds, as commands do.
-        esRounds.push(await timed(workers, async (_i, w) => {
-          const r = await store.append(`bench-${workers}-${w}`, [{ type: 'GiftSent', data: payload }], { expectedVersion: versions.get(w) ?? 'any' });
-          versions.set(w, r.nextExpectedVersion);
-        }));
+        esRounds.push(
+          await timed(workers, async (_i, w) => {
+            const r = await store.append(`bench-${workers}-${w}`, [{ type: 'GiftSent', data: payload }], {
+              expectedVersion: versions.get(w) ?? 'any',
+            });
+            versions.set(w, r.nextExpectedVersion);
+          }),
+        );
       }
       const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
       const raw = { perSecond: mean(rawRounds.map((r) => r.perSecond)), p99: Math.max(...rawRounds.map((r) => r.p99)) };
-      const es = { perSecond: mean(esRounds.map((r) => r.perSecond)), p50: mean(esRounds.map((r) => r.p50)), p99: Math.max(...esRounds.map((r) => r.p99)) };
-      report({ bench: 'append', case: `single-event appends, ${workers} writers`, value: es.perSecond, unit: 'events/s', baseline: raw.perSecond, target: workers === 32 ? '>= 60% of raw' : undefined, extra: { 'p50 ms': es.p50, 'p99 ms': es.p99, 'raw p99 ms': raw.p99, rounds: ROUNDS } });
+      const es = {
+        perSecond: mean(esRounds.map((r) => r.perSecond)),
+        p50: mean(esRounds.map((r) => r.p50)),
+        p99: Math.max(...esRounds.map((r) => r.p99)),
+      };
+      report({
+        bench: 'append',
+        case: `single-event appends, ${workers} writers`,
+        value: es.perSecond,
+        unit: 'events/s',
+        baseline: raw.perSecond,
+        target: workers === 32 ? '>= 60% of raw' : undefined,
+        extra: { 'p50 ms': es.p50, 'p99 ms': es.p99, 'raw p99 ms': raw.p99, rounds: ROUNDS },
+      });
     }
 
-    const batch = Array.from({ length: 100 }, (_, i) => ({ type: 'GiftSent' as const, data: { ...payload, sentAt: new Date(Date.parse(payload.sentAt) + i).toISOString() } }));
-    const raw = await timed(8, async (i) => void (await db.pool.query('insert into raw_baseline (stream_id, data) values ($1, $2)', [`b-${i}`, payload])));
+    const batch = Array.from({ length: 100 }, (_, i) => ({
+      type: 'GiftSent' as const,
+      data: { ...payload, sentAt: new Date(Date.parse(payload.sentAt) + i).toISOString() },
+    }));
+    const raw = await timed(
+      8,
+      async (i) => void (await db.pool.query('insert into raw_baseline (stream_id, data) values ($1, $2)', [`b-${i}`, payload])),
+    );
     const es = await timed(8, async (i) => void (await store.append(`batch-${i}`, batch)));
-    report({ bench: 'append', case: 'batched appends (100 events), 8 writers', value: es.perSecond * 100, unit: 'events/s', baseline: raw.perSecond, extra: { 'appends/s': es.perSecond, 'p99 ms': es.p99 } });
+    report({
+      bench: 'append',
+      case: 'batched appends (100 events), 8 writers',
+      value: es.perSecond * 100,
+      unit: 'events/s',
+      baseline: raw.perSecond,
+      extra: { 'appends/s': es.perSecond, 'p99 ms': es.p99 },
+    });
 
     // Idempotent appends pay for the key claim.
-    const idem = await timed(32, async (i) => void (await store.append(`idem-${i}`, [{ type: 'GiftSent', data: payload }], { idempotencyKey: `k-${i}` })));
-    report({ bench: 'append', case: 'single-event appends with idempotency key, 32 writers', value: idem.perSecond, unit: 'events/s', baseline: raw.perSecond });
+    const idem = await timed(
+      32,
+      async (i) => void (await store.append(`idem-${i}`, [{ type: 'GiftSent', data: payload }], { idempotencyKey: `k-${i}` })),
+    );
+    report({
+      bench: 'append',
+      case: 'single-event appends with idempotency key, 32 writers',
+      value: idem.perSecond,
+      unit: 'events/s',
+      baseline: raw.perSecond,
+    });
   } finally {
     await db.drop();
   }

@@ -36,7 +36,12 @@ const gzipKb = (files: Iterable<string>) => {
 export default async function bundleBench(): Promise<void> {
   const { build } = await import('vite');
   const started = performance.now();
-  await build({ configFile: path.join(frontend, 'vite.config.ts'), root: frontend, logLevel: 'error', build: { outDir, emptyOutDir: true, manifest: true } });
+  await build({
+    configFile: path.join(frontend, 'vite.config.ts'),
+    root: frontend,
+    logLevel: 'error',
+    build: { outDir, emptyOutDir: true, manifest: true },
+  });
   const buildSeconds = (performance.now() - started) / 1000;
   const manifest = JSON.parse(readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
   const entry = Object.keys(manifest).find((k) => manifest[k]!.isEntry)!;
@@ -48,11 +53,25 @@ export default async function bundleBench(): Promise<void> {
   const initial = gzipKb(js(initialKeys));
   const lobbyKeys = closure(manifest, [lobby]);
   const lobbyExtra = gzipKb(js(new Set([...lobbyKeys].filter((k) => !initialKeys.has(k)))));
-  const allJs = gzipKb(new Set(Object.values(manifest).map((c) => c.file).filter((f) => f.endsWith('.js'))));
+  const allJs = gzipKb(
+    new Set(
+      Object.values(manifest)
+        .map((c) => c.file)
+        .filter((f) => f.endsWith('.js')),
+    ),
+  );
   const agoraKey = Object.keys(manifest).find((k) => k.includes('agora-rtc-sdk-ng'));
   const agora = agoraKey ? gzipKb(js(new Set([agoraKey]))) : 0;
 
-  report({ bench: 'bundle', case: 'initial route JS (home, gzip)', value: initial, unit: 'KB', baseline: allJs, target: '<= 250 KB', extra: { 'build s': buildSeconds } });
+  report({
+    bench: 'bundle',
+    case: 'initial route JS (home, gzip)',
+    value: initial,
+    unit: 'KB',
+    baseline: allJs,
+    target: '<= 250 KB',
+    extra: { 'build s': buildSeconds },
+  });
   report({ bench: 'bundle', case: 'lobby page extra JS (gzip, before voice)', value: lobbyExtra, unit: 'KB', baseline: allJs });
   report({ bench: 'bundle', case: 'voice SDK chunk (lazy, gzip)', value: agora, unit: 'KB', baseline: allJs });
 }

@@ -27,7 +27,14 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const here = path.dirname(fileURLToPath(import.meta.url));
 
-interface Run { perSecond: number; p50: number; p99: number; count: number; failures: number; firstFailure?: string }
+interface Run {
+  perSecond: number;
+  p50: number;
+  p99: number;
+  count: number;
+  failures: number;
+  firstFailure?: string;
+}
 
 async function timed(workers: number, task: (worker: number, i: number) => Promise<void>): Promise<Run> {
   let count = 0;
@@ -36,40 +43,60 @@ async function timed(workers: number, task: (worker: number, i: number) => Promi
   const latencies: number[] = [];
   const started = performance.now();
   const deadline = started + SECONDS * 1000;
-  await Promise.all(Array.from({ length: workers }, async (_, worker) => {
-    while (performance.now() < deadline) {
-      const i = count++;
-      const t = performance.now();
-      try {
-        await task(worker, i);
-      } catch (error) {
-        failures++;
-        firstFailure ??= (error as Error).message;
+  await Promise.all(
+    Array.from({ length: workers }, async (_, worker) => {
+      while (performance.now() < deadline) {
+        const i = count++;
+        const t = performance.now();
+        try {
+          await task(worker, i);
+        } catch (error) {
+          failures++;
+          firstFailure ??= (error as Error).message;
+        }
+        latencies.push(performance.now() - t);
       }
-      latencies.push(performance.now() - t);
-    }
-  }));
+    }),
+  );
   latencies.sort((a, b) => a - b);
-  return { perSecond: count / ((performance.now() - started) / 1000), p50: percentile(latencies, 50), p99: percentile(latencies, 99), count, failures, firstFailure };
+  return {
+    perSecond: count / ((performance.now() - started) / 1000),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    count,
+    failures,
+    firstFailure,
+  };
 }
 
-function startCommandApi(databaseUrl: string): Promise<{ child: ChildProcess; port: number; statements(): Promise<number>; stop(): Promise<void> }> {
+function startCommandApi(
+  databaseUrl: string,
+): Promise<{ child: ChildProcess; port: number; statements(): Promise<number>; stop(): Promise<void> }> {
   const child = fork(path.join(here, 'command-api-process.ts'), [], {
     execArgv: ['--import', 'tsx', ...(process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [])],
-    env: { ...process.env, DATABASE_URL: databaseUrl, JWT_SECRET: SECRET, MURMUR_COUNT_QUERIES: '1', SIGN_MESSAGES_PER_ADDRESS: '100000', LOG_LEVEL: 'warn', NODE_ENV: 'development' },
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      JWT_SECRET: SECRET,
+      MURMUR_COUNT_QUERIES: '1',
+      SIGN_MESSAGES_PER_ADDRESS: '100000',
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+    },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const next = (type: string) => new Promise<Record<string, number>>((resolve, reject) => {
-    const onMessage = (m: { type: string } & Record<string, number>) => {
-      if (m.type !== type) return;
-      child.off('message', onMessage);
-      child.off('exit', onExit);
-      resolve(m);
-    };
-    const onExit = (code: number | null) => reject(new Error(`command API exited (${code})`));
-    child.on('message', onMessage);
-    child.once('exit', onExit);
-  });
+  const next = (type: string) =>
+    new Promise<Record<string, number>>((resolve, reject) => {
+      const onMessage = (m: { type: string } & Record<string, number>) => {
+        if (m.type !== type) return;
+        child.off('message', onMessage);
+        child.off('exit', onExit);
+        resolve(m);
+      };
+      const onExit = (code: number | null) => reject(new Error(`command API exited (${code})`));
+      child.on('message', onMessage);
+      child.once('exit', onExit);
+    });
   return next('listening').then(({ port }) => ({
     child,
     port: port!,
@@ -95,38 +122,72 @@ export default async function commandPathBench(): Promise<void> {
   const call = (method: string, urlPath: string, expect: number, token?: string, body?: unknown, headers: Record<string, string> = {}) =>
     new Promise<unknown>((resolve, reject) => {
       const payload = body === undefined ? undefined : JSON.stringify(body);
-      const req = http.request({
-        host: '127.0.0.1', port: api.port, path: urlPath, method, agent,
-        headers: {
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-          ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
-          ...headers,
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port: api.port,
+          path: urlPath,
+          method,
+          agent,
+          headers: {
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+            ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+            ...headers,
+          },
         },
-      }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString();
-          if (res.statusCode !== expect) reject(new Error(`${method} ${urlPath}: ${res.statusCode} ${text.slice(0, 200)}`));
-          else resolve(text ? JSON.parse(text) : null);
-        });
-      });
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            const text = Buffer.concat(chunks).toString();
+            if (res.statusCode !== expect) reject(new Error(`${method} ${urlPath}: ${res.statusCode} ${text.slice(0, 200)}`));
+            else resolve(text ? JSON.parse(text) : null);
+          });
+        },
+      );
       req.on('error', reject);
       req.end(payload);
     });
   try {
     // Users with sessions the guard accepts (as identity's bench makes them); recipients of profile
     // gifts must also be registered, so the hosts sign up through identity for real.
-    await db.pool.query(`insert into rm.users (uid, username, roles, referral_code, created_at) select 'u' || i, 'user' || i, '{co}', 'R' || i, now() from generate_series(1, $1) i`, [USERS]);
-    await db.pool.query(`insert into auth_sessions (session_id, uid, status, method, created_at) select 's' || i, 'u' || i, 'active', 'bench', now() from generate_series(1, $1) i`, [USERS]);
-    const tokens = await Promise.all(Array.from({ length: USERS }, (_, i) => signAccessToken(SECRET, { sub: `u${i + 1}`, sid: `s${i + 1}`, roles: ['co'], anon: false, onb: true }, 3600)));
+    await db.pool.query(
+      `insert into rm.users (uid, username, roles, referral_code, created_at) select 'u' || i, 'user' || i, '{co}', 'R' || i, now() from generate_series(1, $1) i`,
+      [USERS],
+    );
+    await db.pool.query(
+      `insert into auth_sessions (session_id, uid, status, method, created_at) select 's' || i, 'u' || i, 'active', 'bench', now() from generate_series(1, $1) i`,
+      [USERS],
+    );
+    const tokens = await Promise.all(
+      Array.from({ length: USERS }, (_, i) =>
+        signAccessToken(SECRET, { sub: `u${i + 1}`, sid: `s${i + 1}`, roles: ['co'], anon: false, onb: true }, 3600),
+      ),
+    );
     const token = (uid: number) => tokens[uid - 1]!;
     const hosts: string[] = [];
-    for (let i = 0; i < CONNECTIONS; i += 8) hosts.push(...(await Promise.all(Array.from({ length: 8 }, () => signUpWithWallet(`http://127.0.0.1:${api.port}`)))).map((u) => u.uid));
-    const deps: LedgerDeps = { pool: db.pool, store: new PostgresEventStore(db.pool), commands: new CommandRuntime(), logger: createLogger('bench'), clock: systemClock };
-    for (let s = 1; s <= SENDERS; s++) await creditDiamonds(deps, { uid: `u${s}`, amount: 100_000_000, reason: 'demo_grant', reference: 'bench', idempotencyKey: 'bench-grant' });
+    for (let i = 0; i < CONNECTIONS; i += 8)
+      hosts.push(
+        ...(await Promise.all(Array.from({ length: 8 }, () => signUpWithWallet(`http://127.0.0.1:${api.port}`)))).map((u) => u.uid),
+      );
+    const deps: LedgerDeps = {
+      pool: db.pool,
+      store: new PostgresEventStore(db.pool),
+      commands: new CommandRuntime(),
+      logger: createLogger('bench'),
+      clock: systemClock,
+    };
+    for (let s = 1; s <= SENDERS; s++)
+      await creditDiamonds(deps, {
+        uid: `u${s}`,
+        amount: 100_000_000,
+        reason: 'demo_grant',
+        reference: 'bench',
+        idempotencyKey: 'bench-grant',
+      });
     const lobbyIds: string[] = [];
-    for (let l = 1; l <= LOBBIES; l++) lobbyIds.push(((await call('POST', '/api/v1/lobbies', 201, token(l), { title: `Bench ${l}` })) as { lobbyId: string }).lobbyId);
+    for (let l = 1; l <= LOBBIES; l++)
+      lobbyIds.push(((await call('POST', '/api/v1/lobbies', 201, token(l), { title: `Bench ${l}` })) as { lobbyId: string }).lobbyId);
 
     const healthz = () => call('GET', '/healthz', 200).then(() => undefined);
     // The store as the services make it (group commit), and one that never batches (as many appends
@@ -136,15 +197,38 @@ export default async function commandPathBench(): Promise<void> {
     const versions = new Map<string, bigint>();
     const append = async (target: PostgresEventStore, worker: number) => {
       const stream = `${target === store ? 'raw' : 'single'}-${worker}`;
-      const r = await target.append(stream, [{
-        type: 'GiftSent',
-        data: { senderUid: `u-${stream}`, giftId: 'rose', giftName: 'Rose', quantity: 1, unitPrice: 10, diamondsTotal: 10, recipients: ['u-1'], charmPerRecipient: 5, sentAt: new Date().toISOString() },
-      }], { expectedVersion: versions.get(stream) ?? 'any' });
+      const r = await target.append(
+        stream,
+        [
+          {
+            type: 'GiftSent',
+            data: {
+              senderUid: `u-${stream}`,
+              giftId: 'rose',
+              giftName: 'Rose',
+              quantity: 1,
+              unitPrice: 10,
+              diamondsTotal: 10,
+              recipients: ['u-1'],
+              charmPerRecipient: 5,
+              sentAt: new Date().toISOString(),
+            },
+          },
+        ],
+        { expectedVersion: versions.get(stream) ?? 'any' },
+      );
       versions.set(stream, r.nextExpectedVersion);
     };
     // Connection c sends as sender c % 32 (two connections per wallet, as the issue measured) to its own host.
     const gift = (worker: number, i: number, round: string) =>
-      call('POST', '/api/v1/gifting/send-gift', 201, token(1 + (worker % SENDERS)), { giftName: 'rose', quantity: 1, recipients: [hosts[worker]!] }, { 'idempotency-key': `${round}-${i}` }).then(() => undefined);
+      call(
+        'POST',
+        '/api/v1/gifting/send-gift',
+        201,
+        token(1 + (worker % SENDERS)),
+        { giftName: 'rose', quantity: 1, recipients: [hosts[worker]!] },
+        { 'idempotency-key': `${round}-${i}` },
+      ).then(() => undefined);
     // Each join is a new (user, lobby) pair, spread over the lobbies; chat comes from pairs that joined.
     let nextPair = 0;
     // Indexed by k: user SENDERS + 1 + k / 16 in lobby k % 16, so each user's lobbies sit in a row.
@@ -188,27 +272,68 @@ export default async function commandPathBench(): Promise<void> {
       const joins = await counted(() => timed(CONNECTIONS, () => join()));
       const chats = await counted(() => timed(CONNECTIONS, () => chat()));
       rounds.push({ health, appends, singles, gifts, joins, chats });
-      console.log(`  round ${round + 1}: healthz ${health.perSecond.toFixed(0)}/s, appends ${appends.perSecond.toFixed(0)}/s (unbatched ${singles.perSecond.toFixed(0)}/s), gifts ${gifts.perSecond.toFixed(0)}/s, joins ${joins.perSecond.toFixed(0)}/s, chats ${chats.perSecond.toFixed(0)}/s`);
+      console.log(
+        `  round ${round + 1}: healthz ${health.perSecond.toFixed(0)}/s, appends ${appends.perSecond.toFixed(0)}/s (unbatched ${singles.perSecond.toFixed(0)}/s), gifts ${gifts.perSecond.toFixed(0)}/s, joins ${joins.perSecond.toFixed(0)}/s, chats ${chats.perSecond.toFixed(0)}/s`,
+      );
     }
     const mean = <K extends keyof (typeof rounds)[number]>(key: K) => {
       const runs = rounds.map((r) => r[key] as Run & { statements?: number });
       const avg = (f: (r: (typeof runs)[number]) => number) => runs.reduce((a, r) => a + f(r), 0) / runs.length;
       return {
-        perSecond: avg((r) => r.perSecond), p50: avg((r) => r.p50), p99: Math.max(...runs.map((r) => r.p99)),
-        failures: runs.reduce((a, r) => a + r.failures, 0), firstFailure: runs.find((r) => r.firstFailure)?.firstFailure, statements: avg((r) => r.statements ?? 0),
+        perSecond: avg((r) => r.perSecond),
+        p50: avg((r) => r.p50),
+        p99: Math.max(...runs.map((r) => r.p99)),
+        failures: runs.reduce((a, r) => a + r.failures, 0),
+        firstFailure: runs.find((r) => r.firstFailure)?.firstFailure,
+        statements: avg((r) => r.statements ?? 0),
       };
     };
     const health = mean('health');
     const appends = mean('appends');
     const singles = mean('singles');
-    report({ bench: 'command-path', case: `GET /healthz, ${CONNECTIONS} connections (baseline)`, value: health.perSecond, unit: 'req/s', extra: { 'p50 ms': health.p50, 'p99 ms': health.p99 } });
-    report({ bench: 'command-path', case: `raw single-event appends, ${CONNECTIONS} concurrent, pool of 20, group commit (baseline)`, value: appends.perSecond, unit: 'events/s', extra: { 'p50 ms': appends.p50, 'p99 ms': appends.p99 } });
-    report({ bench: 'command-path', case: `raw single-event appends, ${CONNECTIONS} concurrent, pool of 20, one commit each`, value: singles.perSecond, unit: 'events/s', baseline: appends.perSecond, extra: { 'p50 ms': singles.p50, 'p99 ms': singles.p99 } });
-    for (const [key, name, target] of [['gifts', 'send-gift (profile gift), 32 senders', '>= 35% of healthz, p99 < 100 ms'], ['joins', 'lobby join (16 lobbies)', undefined], ['chats', 'lobby chat message', undefined]] as const) {
+    report({
+      bench: 'command-path',
+      case: `GET /healthz, ${CONNECTIONS} connections (baseline)`,
+      value: health.perSecond,
+      unit: 'req/s',
+      extra: { 'p50 ms': health.p50, 'p99 ms': health.p99 },
+    });
+    report({
+      bench: 'command-path',
+      case: `raw single-event appends, ${CONNECTIONS} concurrent, pool of 20, group commit (baseline)`,
+      value: appends.perSecond,
+      unit: 'events/s',
+      extra: { 'p50 ms': appends.p50, 'p99 ms': appends.p99 },
+    });
+    report({
+      bench: 'command-path',
+      case: `raw single-event appends, ${CONNECTIONS} concurrent, pool of 20, one commit each`,
+      value: singles.perSecond,
+      unit: 'events/s',
+      baseline: appends.perSecond,
+      extra: { 'p50 ms': singles.p50, 'p99 ms': singles.p99 },
+    });
+    for (const [key, name, target] of [
+      ['gifts', 'send-gift (profile gift), 32 senders', '>= 35% of healthz, p99 < 100 ms'],
+      ['joins', 'lobby join (16 lobbies)', undefined],
+      ['chats', 'lobby chat message', undefined],
+    ] as const) {
       const r = mean(key);
       report({
-        bench: 'command-path', case: `${name}, ${CONNECTIONS} connections`, value: r.perSecond, unit: '/s', baseline: health.perSecond, target,
-        extra: { 'p50 ms': r.p50, 'p99 ms': r.p99, 'of raw appends %': (100 * r.perSecond) / appends.perSecond, 'db statements per command': r.statements, failures: r.failures, ...(r.firstFailure ? { 'first failure': r.firstFailure } : {}) },
+        bench: 'command-path',
+        case: `${name}, ${CONNECTIONS} connections`,
+        value: r.perSecond,
+        unit: '/s',
+        baseline: health.perSecond,
+        target,
+        extra: {
+          'p50 ms': r.p50,
+          'p99 ms': r.p99,
+          'of raw appends %': (100 * r.perSecond) / appends.perSecond,
+          'db statements per command': r.statements,
+          failures: r.failures,
+          ...(r.firstFailure ? { 'first failure': r.firstFailure } : {}),
+        },
       });
     }
   } finally {

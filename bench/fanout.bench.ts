@@ -67,14 +67,29 @@ class ClientProcess {
 
 function giftData(i: number, stamp: number) {
   return {
-    senderUid: `bench-sender-${i}`, giftId: `bench-gift-${i}`, giftName: 'rose', quantity: 1, unitPrice: 10, diamondsTotal: 10,
-    recipients: ['bench-host'], charmPerRecipient: 5, lobbyId: LOBBY, sentAt: new Date().toISOString(), benchT: stamp,
+    senderUid: `bench-sender-${i}`,
+    giftId: `bench-gift-${i}`,
+    giftName: 'rose',
+    quantity: 1,
+    unitPrice: 10,
+    diamondsTotal: 10,
+    recipients: ['bench-host'],
+    charmPerRecipient: 5,
+    lobbyId: LOBBY,
+    sentAt: new Date().toISOString(),
+    benchT: stamp,
   };
 }
 
 /** The same frame the gateway sends for a GiftSent, for the bare broadcast. */
 function bareFrame(i: number, stamp: number): Buffer {
-  const event = { type: 'GiftSent', streamId: `wallet-bench-sender-${i}`, data: giftData(i, stamp), createdAt: new Date().toISOString(), realtime: { timestamp: Date.now(), recipients: ['bench-host'], uid: `bench-sender-${i}`, type: 'gift_sent' } };
+  const event = {
+    type: 'GiftSent',
+    streamId: `wallet-bench-sender-${i}`,
+    data: giftData(i, stamp),
+    createdAt: new Date().toISOString(),
+    realtime: { timestamp: Date.now(), recipients: ['bench-host'], uid: `bench-sender-${i}`, type: 'gift_sent' },
+  };
   return Buffer.from(`{"type":"event","channel":${JSON.stringify(CHANNEL)},"position":"${1000 + i}","event":${JSON.stringify(event)}}`);
 }
 
@@ -101,7 +116,10 @@ export default async function fanout(): Promise<void> {
     await runner.stop();
 
     const store = new PostgresEventStore(db.pool);
-    const gateway = buildGateway(readConfig({ DATABASE_URL: db.url, NODE_ENV: 'test', MURMUR_DEMO: 'on', GATEWAY_POLL_MS: '200', GATEWAY_HEARTBEAT_MS: '600000' }), { pool: db.pool });
+    const gateway = buildGateway(
+      readConfig({ DATABASE_URL: db.url, NODE_ENV: 'test', MURMUR_DEMO: 'on', GATEWAY_POLL_MS: '200', GATEWAY_HEARTBEAT_MS: '600000' }),
+      { pool: db.pool },
+    );
     const gatewayPort = await gateway.start(0);
 
     const bareServer = http.createServer();
@@ -159,22 +177,43 @@ export default async function fanout(): Promise<void> {
 
       const label = `${n.toLocaleString('en')} clients, ${burst} gifts`;
       report({
-        bench: 'fanout', case: `${label}: messages/s out`, unit: 'msg/s',
-        value: throughput(total, gwStart, gw), baseline: throughput(total, bareStart, bare), target: '>= 50% of bare',
+        bench: 'fanout',
+        case: `${label}: messages/s out`,
+        unit: 'msg/s',
+        value: throughput(total, gwStart, gw),
+        baseline: throughput(total, bareStart, bare),
+        target: '>= 50% of bare',
         extra: { delivered: `${gw.received}/${total}`, 'bare delivered': `${bare.received}/${total}`, 'subscribe s': connectSeconds },
       });
       // CPU time of the serving process per message: what the figures above would be on an idle
       // machine, since the wall-clock ones include waiting for a core on a shared one.
       report({
-        bench: 'fanout', case: `${label}: server CPU per message`, unit: 'us',
-        value: gwCpuUs / gw.received, baseline: bareCpuUs / bare.received,
-        extra: { 'one gift to all, CPU ms': (gwCpuUs / gw.received) * n / 1000 },
+        bench: 'fanout',
+        case: `${label}: server CPU per message`,
+        unit: 'us',
+        value: gwCpuUs / gw.received,
+        baseline: bareCpuUs / bare.received,
+        extra: { 'one gift to all, CPU ms': ((gwCpuUs / gw.received) * n) / 1000 },
       });
       report({ bench: 'fanout', case: `${label}: latency p50`, unit: 'ms', value: gw.p50, baseline: bare.p50 });
       report({ bench: 'fanout', case: `${label}: latency p99`, unit: 'ms', value: gw.p99, baseline: bare.p99 });
       const paced = `${n.toLocaleString('en')} clients, 1 gift every ${PACE_MS} ms`;
-      report({ bench: 'fanout', case: `${paced}: latency p50`, unit: 'ms', value: gwPaced.p50, baseline: barePaced.p50, extra: { delivered: `${gwPaced.received}/${n * PACED}` } });
-      report({ bench: 'fanout', case: `${paced}: latency p99`, unit: 'ms', value: gwPaced.p99, baseline: barePaced.p99, target: n >= 10_000 ? '< 250 ms' : undefined });
+      report({
+        bench: 'fanout',
+        case: `${paced}: latency p50`,
+        unit: 'ms',
+        value: gwPaced.p50,
+        baseline: barePaced.p50,
+        extra: { delivered: `${gwPaced.received}/${n * PACED}` },
+      });
+      report({
+        bench: 'fanout',
+        case: `${paced}: latency p99`,
+        unit: 'ms',
+        value: gwPaced.p99,
+        baseline: barePaced.p99,
+        target: n >= 10_000 ? '< 250 ms' : undefined,
+      });
     }
     wss.close();
     await closeServer(bareServer);

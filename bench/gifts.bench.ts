@@ -22,20 +22,28 @@ async function timed(workers: number, task: (worker: number, i: number) => Promi
   const latencies: number[] = [];
   const started = performance.now();
   const deadline = started + SECONDS * 1000;
-  await Promise.all(Array.from({ length: workers }, async (_, worker) => {
-    while (performance.now() < deadline) {
-      const i = count++;
-      const t = performance.now();
-      try {
-        await task(worker, i);
-      } catch {
-        failures++;
+  await Promise.all(
+    Array.from({ length: workers }, async (_, worker) => {
+      while (performance.now() < deadline) {
+        const i = count++;
+        const t = performance.now();
+        try {
+          await task(worker, i);
+        } catch {
+          failures++;
+        }
+        latencies.push(performance.now() - t);
       }
-      latencies.push(performance.now() - t);
-    }
-  }));
+    }),
+  );
   latencies.sort((a, b) => a - b);
-  return { perSecond: count / ((performance.now() - started) / 1000), p50: percentile(latencies, 50), p99: percentile(latencies, 99), count, failures };
+  return {
+    perSecond: count / ((performance.now() - started) / 1000),
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    count,
+    failures,
+  };
 }
 
 export default async function giftsBench(): Promise<void> {
@@ -48,14 +56,30 @@ export default async function giftsBench(): Promise<void> {
   // One keep-alive connection per sender, as 200 browsers would hold.
   const agent = new http.Agent({ keepAlive: true, maxSockets: SENDERS + 10 });
   try {
-    const tokens = await Promise.all(Array.from({ length: SENDERS }, (_, i) => signAccessToken(SECRET, { sub: `sender-${i}`, sid: `s-${i}`, roles: ['co'], anon: false, onb: true }, 3600)));
+    const tokens = await Promise.all(
+      Array.from({ length: SENDERS }, (_, i) =>
+        signAccessToken(SECRET, { sub: `sender-${i}`, sid: `s-${i}`, roles: ['co'], anon: false, onb: true }, 3600),
+      ),
+    );
     for (let i = 0; i < SENDERS; i += 20) {
-      await Promise.all(Array.from({ length: 20 }, (_, j) => creditDiamonds(api.deps, { uid: `sender-${i + j}`, amount: 10_000_000, reason: 'demo_grant', reference: 'bench', idempotencyKey: 'bench-grant' })));
+      await Promise.all(
+        Array.from({ length: 20 }, (_, j) =>
+          creditDiamonds(api.deps, {
+            uid: `sender-${i + j}`,
+            amount: 10_000_000,
+            reason: 'demo_grant',
+            reference: 'bench',
+            idempotencyKey: 'bench-grant',
+          }),
+        ),
+      );
     }
     // Gifts to profiles go to registered users: 200 hosts plus the one host sign up with a wallet.
     const hostUids: string[] = [];
     for (let i = 0; i <= SENDERS; i += 20) {
-      const batch = await Promise.all(Array.from({ length: Math.min(20, SENDERS + 1 - i) }, () => signUpWithWallet(`http://127.0.0.1:${port}`)));
+      const batch = await Promise.all(
+        Array.from({ length: Math.min(20, SENDERS + 1 - i) }, () => signUpWithWallet(`http://127.0.0.1:${port}`)),
+      );
       hostUids.push(...batch.map((u) => u.uid));
     }
     const host = (w: number) => hostUids[w]!;
@@ -63,13 +87,25 @@ export default async function giftsBench(): Promise<void> {
     const send = (token: string, key: string, recipient: string) =>
       new Promise<void>((resolve, reject) => {
         const body = JSON.stringify({ giftName: 'rose', quantity: 1, recipients: [recipient] });
-        const req = http.request({
-          host: '127.0.0.1', port, path: '/api/v1/gifting/send-gift', method: 'POST', agent,
-          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'idempotency-key': key },
-        }, (res) => {
-          res.resume();
-          res.on('end', () => (res.statusCode === 201 ? resolve() : reject(new Error(`status ${res.statusCode}`))));
-        });
+        const req = http.request(
+          {
+            host: '127.0.0.1',
+            port,
+            path: '/api/v1/gifting/send-gift',
+            method: 'POST',
+            agent,
+            headers: {
+              authorization: `Bearer ${token}`,
+              'content-type': 'application/json',
+              'content-length': Buffer.byteLength(body),
+              'idempotency-key': key,
+            },
+          },
+          (res) => {
+            res.resume();
+            res.on('end', () => (res.statusCode === 201 ? resolve() : reject(new Error(`status ${res.statusCode}`))));
+          },
+        );
         req.on('error', reject);
         req.end(body);
       });
@@ -92,17 +128,42 @@ export default async function giftsBench(): Promise<void> {
     });
     const many = mean((r) => r.many);
     const one = mean((r) => r.one);
-    report({ bench: 'gifts', case: `send-gift, ${SENDERS} senders -> ${SENDERS} different hosts`, value: many.perSecond, unit: 'gifts/s', extra: { 'p50 ms': many.p50, 'p99 ms': many.p99, failures: many.failures } });
-    report({ bench: 'gifts', case: `send-gift, ${SENDERS} senders -> ONE host`, value: one.perSecond, unit: 'gifts/s', baseline: many.perSecond, target: '>= 90% of many hosts', extra: { 'p50 ms': one.p50, 'p99 ms': one.p99, failures: one.failures } });
+    report({
+      bench: 'gifts',
+      case: `send-gift, ${SENDERS} senders -> ${SENDERS} different hosts`,
+      value: many.perSecond,
+      unit: 'gifts/s',
+      extra: { 'p50 ms': many.p50, 'p99 ms': many.p99, failures: many.failures },
+    });
+    report({
+      bench: 'gifts',
+      case: `send-gift, ${SENDERS} senders -> ONE host`,
+      value: one.perSecond,
+      unit: 'gifts/s',
+      baseline: many.perSecond,
+      target: '>= 90% of many hosts',
+      extra: { 'p50 ms': one.p50, 'p99 ms': one.p99, failures: one.failures },
+    });
 
     // A wallet stream of 100,000 events (appended in batches of 10,000, as credits).
     const longUid = 'long-history';
     for (let b = 0; b < 10; b++) {
-      await api.deps.store.append(`wallet-${longUid}`, Array.from({ length: 10_000 }, (_, i) => ({
-        type: 'DiamondsCredited', data: { uid: longUid, amount: 10, reason: 'demo_grant', reference: `bulk-${b}-${i}`, creditedAt: new Date().toISOString() },
-      })), { idempotencyKey: `wallet-${longUid}:bulk-${b}` });
+      await api.deps.store.append(
+        `wallet-${longUid}`,
+        Array.from({ length: 10_000 }, (_, i) => ({
+          type: 'DiamondsCredited',
+          data: { uid: longUid, amount: 10, reason: 'demo_grant', reference: `bulk-${b}-${i}`, creditedAt: new Date().toISOString() },
+        })),
+        { idempotencyKey: `wallet-${longUid}:bulk-${b}` },
+      );
     }
-    await creditDiamonds(api.deps, { uid: 'short-history', amount: 10_000_000, reason: 'demo_grant', reference: 'bench', idempotencyKey: 'bench-grant' });
+    await creditDiamonds(api.deps, {
+      uid: 'short-history',
+      amount: 10_000_000,
+      reason: 'demo_grant',
+      reference: 'bench',
+      idempotencyKey: 'bench-grant',
+    });
     const longToken = await signAccessToken(SECRET, { sub: longUid, sid: 'l', roles: ['co'], anon: false, onb: true }, 3600);
     const shortToken = await signAccessToken(SECRET, { sub: 'short-history', sid: 's', roles: ['co'], anon: false, onb: true }, 3600);
     // The first command after a restart without a snapshot folds the whole stream once; every later
@@ -119,7 +180,21 @@ export default async function giftsBench(): Promise<void> {
     const snapshotMs = performance.now() - warm;
     const shortRun = await timed(4, (_w, i) => send(shortToken, `short-${i}`, host(1)));
     const longRun = await timed(4, (_w, i) => send(longToken, `long-${i}`, host(1)));
-    report({ bench: 'gifts', case: 'send-gift p50 latency, wallet stream of 100,000 events (4 in flight)', value: longRun.p50, unit: 'ms', baseline: shortRun.p50, target: 'ratio ~100% (no growth with stream length)', extra: { 'p99 ms': longRun.p99, 'baseline p99 ms': shortRun.p99, 'gifts/s': longRun.perSecond, 'first command after restart, no snapshot ms': coldMs, 'first command after restart, from snapshot ms': snapshotMs } });
+    report({
+      bench: 'gifts',
+      case: 'send-gift p50 latency, wallet stream of 100,000 events (4 in flight)',
+      value: longRun.p50,
+      unit: 'ms',
+      baseline: shortRun.p50,
+      target: 'ratio ~100% (no growth with stream length)',
+      extra: {
+        'p99 ms': longRun.p99,
+        'baseline p99 ms': shortRun.p99,
+        'gifts/s': longRun.perSecond,
+        'first command after restart, no snapshot ms': coldMs,
+        'first command after restart, from snapshot ms': snapshotMs,
+      },
+    });
   } finally {
     agent.destroy();
     await closeServer(api.server as http.Server);

@@ -90,13 +90,27 @@ export default async function leaderboardBench(): Promise<void> {
     const host = `host${(i * 7) % 100}`;
     const quantity = 1 + (i % 3);
     const t0 = performance.now();
-    const r = await store.append(`wallet-${sender}`, [{
-      type: 'GiftSent',
-      data: {
-        senderUid: sender, giftId: 'rose', giftName: 'Rose', quantity, unitPrice: 10, diamondsTotal: quantity * 10, recipients: [host],
-        charmPerRecipient: quantity * 5, lobbyId: `lobby${i % 20}`, sentAt: new Date().toISOString(),
-      },
-    }], { idempotencyKey: `bench-gift-${i}` });
+    const r = await store.append(
+      `wallet-${sender}`,
+      [
+        {
+          type: 'GiftSent',
+          data: {
+            senderUid: sender,
+            giftId: 'rose',
+            giftName: 'Rose',
+            quantity,
+            unitPrice: 10,
+            diamondsTotal: quantity * 10,
+            recipients: [host],
+            charmPerRecipient: quantity * 5,
+            lobbyId: `lobby${i % 20}`,
+            sentAt: new Date().toISOString(),
+          },
+        },
+      ],
+      { idempotencyKey: `bench-gift-${i}` },
+    );
     const t1 = performance.now();
     appendLatencies.push(t1 - t0);
     lastAppend = t1;
@@ -116,7 +130,9 @@ export default async function leaderboardBench(): Promise<void> {
       }
       const i = n++;
       inFlight++;
-      void sendOne(i).catch((e) => errors.push(String(e))).finally(() => inFlight--);
+      void sendOne(i)
+        .catch((e) => errors.push(String(e)))
+        .finally(() => inFlight--);
     }
     await new Promise((r) => setTimeout(r, 10));
   }
@@ -126,15 +142,40 @@ export default async function leaderboardBench(): Promise<void> {
   await tracker;
   await runner.stop();
 
-  const lat = (name: string) => sent.map((s) => s.seen.get(name)).filter((v): v is number => v !== undefined).sort((a, b) => a - b);
+  const lat = (name: string) =>
+    sent
+      .map((s) => s.seen.get(name))
+      .filter((v): v is number => v !== undefined)
+      .sort((a, b) => a - b);
   const measured = lat(MEASURED);
   const baseline = lat(BASELINE);
   appendLatencies.sort((a, b) => a - b);
   const rate = (n - errors.length) / sendSeconds;
   console.log(`projectors running: ${running.length} (${RUNNER})`);
-  report({ bench: 'leaderboard', case: 'gift append rate', value: rate, unit: 'gifts/s', target: `${RATE}/s`, extra: { gifts: n, 'append p99 ms': percentile(appendLatencies, 99) } });
-  report({ bench: 'leaderboard', case: 'append -> rank readable p50', value: percentile(measured, 50), unit: 'ms', baseline: percentile(baseline, 50) });
-  report({ bench: 'leaderboard', case: 'append -> rank readable p99', value: percentile(measured, 99), unit: 'ms', baseline: percentile(baseline, 99), target: '< 500 ms', extra: { max: measured.at(-1) ?? 0, tracked: measured.length, 'oldest open tx in cluster ms': oldestOpenMs } });
+  report({
+    bench: 'leaderboard',
+    case: 'gift append rate',
+    value: rate,
+    unit: 'gifts/s',
+    target: `${RATE}/s`,
+    extra: { gifts: n, 'append p99 ms': percentile(appendLatencies, 99) },
+  });
+  report({
+    bench: 'leaderboard',
+    case: 'append -> rank readable p50',
+    value: percentile(measured, 50),
+    unit: 'ms',
+    baseline: percentile(baseline, 50),
+  });
+  report({
+    bench: 'leaderboard',
+    case: 'append -> rank readable p99',
+    value: percentile(measured, 99),
+    unit: 'ms',
+    baseline: percentile(baseline, 99),
+    target: '< 500 ms',
+    extra: { max: measured.at(-1) ?? 0, tracked: measured.length, 'oldest open tx in cluster ms': oldestOpenMs },
+  });
   if (behind > 0) console.log(`(pacing fell behind by up to ${behind} gifts at the ${IN_FLIGHT}-in-flight cap)`);
   if (errors.length > 0) console.log(`errors (${errors.length}): ${[...new Set(errors)].slice(0, 5).join(' | ')}`);
   await db.drop();

@@ -21,7 +21,10 @@ const SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 async function load(pool: import('pg').Pool): Promise<{ follows: number; seconds: number }> {
   const started = performance.now();
   await pool.query(`drop index if exists rm.follows_by_followee, rm.follows_by_follower, rm.wall_posts_by_author, rm.wall_posts_recent`);
-  await pool.query(`insert into rm.profiles (uid, username, roles) select 'u' || i, 'user_' || i, '{co}' from generate_series(0, $1 - 1) i`, [USERS]);
+  await pool.query(
+    `insert into rm.profiles (uid, username, roles) select 'u' || i, 'user_' || i, '{co}' from generate_series(0, $1 - 1) i`,
+    [USERS],
+  );
   // Each user follows 10 others: one of 100 popular users (about 1,000 followers each) and 9 spread out.
   await pool.query(
     `insert into rm.follows (follower_uid, followee_uid, created_at)
@@ -73,7 +76,10 @@ export default async function socialBench(): Promise<void> {
       ['for-you feed (50 posts)', (i) => call('/api/v1/user/feed/for-you', token(i))],
       ['for-you feed, first 10 posts', (i) => call('/api/v1/user/feed/for-you?limit=10', token(i))],
       ['for-you feed, following=true', (i) => call('/api/v1/user/feed/for-you?following=true', token(i))],
-      ['followers of a popular user (~1,000), random page of 10', (i) => call(`/api/v1/user/followers/u${i % 100}?page=${1 + (i % 20)}`, token(i))],
+      [
+        'followers of a popular user (~1,000), random page of 10',
+        (i) => call(`/api/v1/user/followers/u${i % 100}?page=${1 + (i % 20)}`, token(i)),
+      ],
       ['followers of any user, first page', (i) => call(`/api/v1/user/followers/u${(i * 7919) % USERS}`, token(i))],
       ['following of any user, first page', (i) => call(`/api/v1/user/following/u${(i * 7919) % USERS}`, token(i))],
     ];
@@ -81,7 +87,13 @@ export default async function socialBench(): Promise<void> {
     for (const [, task] of cases) await drive(100, WORKERS, task);
     const baseline = await drive(REQUESTS, WORKERS, () => call('/healthz'));
     const baseP99 = percentile(baseline.latencies, 99);
-    report({ bench: 'social', case: 'baseline: HTTP GET /healthz (select 1), p99', value: baseP99, unit: 'ms', extra: { p50: percentile(baseline.latencies, 50), 'req/s': baseline.perSecond } });
+    report({
+      bench: 'social',
+      case: 'baseline: HTTP GET /healthz (select 1), p99',
+      value: baseP99,
+      unit: 'ms',
+      extra: { p50: percentile(baseline.latencies, 50), 'req/s': baseline.perSecond },
+    });
     // The database's share: the feed's plan and time for one viewer, without HTTP.
     const plan = await db.pool.query<{ 'QUERY PLAN': string }>(
       `explain (analyze, format text) select p.post_id, exists (select 1 from rm.post_likes l where l.post_id = p.post_id and l.uid = $1)
@@ -91,7 +103,12 @@ export default async function socialBench(): Promise<void> {
         order by p.seq desc limit 50`,
       ['u4999'],
     );
-    console.log(plan.rows.map((r) => r['QUERY PLAN']).filter((l) => /Execution Time|Index|Limit/.test(l)).join('\n'));
+    console.log(
+      plan.rows
+        .map((r) => r['QUERY PLAN'])
+        .filter((l) => /Execution Time|Index|Limit/.test(l))
+        .join('\n'),
+    );
     for (const [name, task] of cases) {
       const run = await drive(REQUESTS, WORKERS, task);
       report({

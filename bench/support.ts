@@ -65,7 +65,11 @@ export function report(f: Figure): Figure {
 }
 
 /** Runs `task` from `workers` concurrent loops until `total` calls are done; returns per-call latencies (ms) and the rate. */
-export async function drive(total: number, workers: number, task: (i: number) => Promise<void>): Promise<{ perSecond: number; latencies: number[] }> {
+export async function drive(
+  total: number,
+  workers: number,
+  task: (i: number) => Promise<void>,
+): Promise<{ perSecond: number; latencies: number[] }> {
   let next = 0;
   const latencies: number[] = [];
   const started = performance.now();

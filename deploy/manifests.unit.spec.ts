@@ -21,7 +21,12 @@ interface Container {
   name: string;
   image: string;
   env?: EnvVar[];
-  securityContext?: { runAsNonRoot?: boolean; allowPrivilegeEscalation?: boolean; readOnlyRootFilesystem?: boolean; capabilities?: { drop?: string[] } };
+  securityContext?: {
+    runAsNonRoot?: boolean;
+    allowPrivilegeEscalation?: boolean;
+    readOnlyRootFilesystem?: boolean;
+    capabilities?: { drop?: string[] };
+  };
   resources?: { requests?: { cpu?: string; memory?: string }; limits?: { cpu?: string; memory?: string } };
   readinessProbe?: unknown;
   livenessProbe?: unknown;
@@ -29,7 +34,13 @@ interface Container {
 interface Manifest {
   kind: string;
   metadata: { name: string };
-  spec: { selector?: { matchLabels?: Record<string, string> }; template?: { spec: { containers: Container[] } }; podSelector?: unknown; policyTypes?: string[]; ingress?: unknown[] };
+  spec: {
+    selector?: { matchLabels?: Record<string, string> };
+    template?: { spec: { containers: Container[] } };
+    podSelector?: unknown;
+    policyTypes?: string[];
+    ingress?: unknown[];
+  };
 }
 
 const manifests = parseAllDocuments(read('k8s/murmur.yaml')).map((d) => d.toJS() as Manifest);
@@ -59,7 +70,8 @@ describe('Kubernetes manifests', () => {
 
   it('keep every Deployment available through voluntary disruptions', () => {
     const budgets = manifests.filter((m) => m.kind === 'PodDisruptionBudget').map((m) => JSON.stringify(m.spec.selector?.matchLabels));
-    for (const d of manifests.filter((m) => m.kind === 'Deployment')) expect(budgets, d.metadata.name).toContain(JSON.stringify(d.spec.selector?.matchLabels));
+    for (const d of manifests.filter((m) => m.kind === 'Deployment'))
+      expect(budgets, d.metadata.name).toContain(JSON.stringify(d.spec.selector?.matchLabels));
   });
 
   it('deny ingress by default and open the services to the edge only', () => {
@@ -72,12 +84,16 @@ describe('Kubernetes manifests', () => {
 
 describe('image and edge', () => {
   it('keep secrets, data, history and installed modules out of the image context', () => {
-    const ignored = read('../.dockerignore').split('\n').map((l) => l.trim());
+    const ignored = read('../.dockerignore')
+      .split('\n')
+      .map((l) => l.trim());
     for (const entry of ['.env', '.data/', '.git/', '**/node_modules/']) expect(ignored).toContain(entry);
   });
 
   it('build a runtime without dev dependencies that runs as a non-root user', () => {
-    const runtime = read('Dockerfile').split(/^FROM /m).find((stage) => stage.includes(' AS runtime'))!;
+    const runtime = read('Dockerfile')
+      .split(/^FROM /m)
+      .find((stage) => stage.includes(' AS runtime'))!;
     expect(runtime).toMatch(/npm ci --omit=dev/);
     expect(runtime).toMatch(/^USER node$/m);
   });
@@ -107,8 +123,14 @@ describe('the demo table in the manifests', () => {
   const composeEnv = (service: string) => {
     const env = compose.services[service]?.environment ?? {};
     return {
-      env: Object.fromEntries(Object.entries(env).map(([name, value]) => [name, /^\$\{\w+:\?/.test(String(value)) ? supplied(name) : String(value)])),
-      fromOperator: new Set(Object.entries(env).filter(([, value]) => /^\$\{\w+:\?/.test(String(value))).map(([name]) => name)),
+      env: Object.fromEntries(
+        Object.entries(env).map(([name, value]) => [name, /^\$\{\w+:\?/.test(String(value)) ? supplied(name) : String(value)]),
+      ),
+      fromOperator: new Set(
+        Object.entries(env)
+          .filter(([, value]) => /^\$\{\w+:\?/.test(String(value)))
+          .map(([name]) => name),
+      ),
     };
   };
   const k8sEnv = (service: string) => {
@@ -120,13 +142,17 @@ describe('the demo table in the manifests', () => {
     };
   };
 
-  for (const [file, envOf] of [['compose.yaml', composeEnv], ['k8s/murmur.yaml', k8sEnv]] as const) {
+  for (const [file, envOf] of [
+    ['compose.yaml', composeEnv],
+    ['k8s/murmur.yaml', k8sEnv],
+  ] as const) {
     it(`${file}: every service starts in production with nothing the demo table refuses`, () => {
       for (const service of services) {
         const { env, fromOperator } = envOf(service);
         expect(env.NODE_ENV, `${file} ${service}`).toBe('production');
         expect(demoRefusals(service, env), `${file} ${service}`).toEqual([]);
-        for (const name of Object.keys(env).filter((n) => secrets.has(n))) expect(fromOperator.has(name), `${file} ${service}: ${name} comes from a Secret`).toBe(true);
+        for (const name of Object.keys(env).filter((n) => secrets.has(n)))
+          expect(fromOperator.has(name), `${file} ${service}: ${name} comes from a Secret`).toBe(true);
       }
     });
 

@@ -28,7 +28,10 @@ interface Run {
 /** Runs a service until it exits or logs that it listens (then stops it); nothing of the test's own environment leaks in. */
 function run(service: MurmurService, env: Env, timeoutMs = 150_000): Promise<Run & { listening: boolean }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', entry[service]], { cwd: root, env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env } });
+    const child = spawn(process.execPath, ['--import', 'tsx', entry[service]], {
+      cwd: root,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
+    });
     let output = '';
     let listening = false;
     const timer = setTimeout(() => {
@@ -57,7 +60,17 @@ describe('a service started without the demo switch', () => {
   it('refuses every demo default it reads, naming each, and never listens', { timeout: 200_000 }, async () => {
     const runs = await Promise.all(services.map((service) => run(service, production)));
     const named: Record<MurmurService, string[]> = {
-      'command-api': ['JWT_SECRET', 'TELEGRAM_BOT_TOKEN', 'IDP_AUDIENCE', 'QUEST_PLATFORM_SECRET', 'QUEST_PLATFORM_URL', 'QUEST_PLATFORM_API_KEY', 'REFERRAL_PAYOUT_ADAPTER=local', 'SMTP_URL', 'SIWE_DOMAIN'],
+      'command-api': [
+        'JWT_SECRET',
+        'TELEGRAM_BOT_TOKEN',
+        'IDP_AUDIENCE',
+        'QUEST_PLATFORM_SECRET',
+        'QUEST_PLATFORM_URL',
+        'QUEST_PLATFORM_API_KEY',
+        'REFERRAL_PAYOUT_ADAPTER=local',
+        'SMTP_URL',
+        'SIWE_DOMAIN',
+      ],
       'query-api': ['JWT_SECRET', 'QUEST_PLATFORM_URL', 'CURRENCY_USD_RATES'],
       'realtime-gateway': ['JWT_SECRET'],
       projections: [],
@@ -74,8 +87,18 @@ describe('a service started without the demo switch', () => {
   });
 
   it('refuses, in production, the switch itself and the stand-ins asked for by name', { timeout: 200_000 }, async () => {
-    const standIns: Env = { ...production, SANDBOX_PAYMENTS: 'on', DEV_SMTP_SERVER: 'true', WEBPAY_API_URL: 'http://127.0.0.1:9/', EWALLET_SECRET_KEY: 'sk_live', REFERRAL_PAYOUT_ADAPTER: 'local' };
-    const [command, projections] = await Promise.all([run('command-api', standIns), run('projections', { ...production, MURMUR_DEMO: 'on' })]);
+    const standIns: Env = {
+      ...production,
+      SANDBOX_PAYMENTS: 'on',
+      DEV_SMTP_SERVER: 'true',
+      WEBPAY_API_URL: 'http://127.0.0.1:9/',
+      EWALLET_SECRET_KEY: 'sk_live',
+      REFERRAL_PAYOUT_ADAPTER: 'local',
+    };
+    const [command, projections] = await Promise.all([
+      run('command-api', standIns),
+      run('projections', { ...production, MURMUR_DEMO: 'on' }),
+    ]);
     for (const { code, output, listening } of [command!, projections!]) {
       expect(listening).toBe(false);
       expect(code).not.toBe(0);
@@ -83,13 +106,19 @@ describe('a service started without the demo switch', () => {
     }
     expect(projections!.output).toContain('MURMUR_DEMO=on is refused in production');
     for (const refusal of demoRefusals('command-api', standIns)) expect(command!.output).toContain(refusal);
-    for (const text of ['SANDBOX_PAYMENTS=on is refused in production', 'DEV_SMTP_SERVER (the dev mailbox) is refused in production', 'WEBPAY_API_URL points at a local fake provider', 'EWALLET_PHP_PER_USD is not set', 'REFERRAL_PAYOUT_ADAPTER=local is the demo']) {
+    for (const text of [
+      'SANDBOX_PAYMENTS=on is refused in production',
+      'DEV_SMTP_SERVER (the dev mailbox) is refused in production',
+      'WEBPAY_API_URL points at a local fake provider',
+      'EWALLET_PHP_PER_USD is not set',
+      'REFERRAL_PAYOUT_ADAPTER=local is the demo',
+    ]) {
       expect(command!.output).toContain(text);
     }
   });
 });
 
-describe('a service started with the compose file\'s environment', () => {
+describe("a service started with the compose file's environment", () => {
   let db: TestDatabase;
   beforeAll(async () => {
     db = await createTestDatabase();
@@ -97,7 +126,9 @@ describe('a service started with the compose file\'s environment', () => {
   afterAll(async () => db?.drop());
 
   it('passes the table and listens', { timeout: 200_000 }, async () => {
-    const compose = parse(readFileSync(path.join(root, 'deploy/compose.yaml'), 'utf8'), { merge: true }) as { services: Record<string, { environment: Env }> };
+    const compose = parse(readFileSync(path.join(root, 'deploy/compose.yaml'), 'utf8'), { merge: true }) as {
+      services: Record<string, { environment: Env }>;
+    };
     const operator: Env = {
       JWT_SECRET: 'a-deployment-secret-of-at-least-32-characters',
       TELEGRAM_BOT_TOKEN: '123456:deployment-bot-token',
@@ -113,11 +144,21 @@ describe('a service started with the compose file\'s environment', () => {
       CURRENCY_USD_RATES: '{"USDT":1,"USDC":1,"ETH":3100}',
     };
     const envOf = (service: MurmurService): Env => {
-      const env = Object.fromEntries(Object.entries(compose.services[service]!.environment).map(([name, value]) => {
-        const from = /^\$\{(\w+):\?/.exec(String(value));
-        return [name, from ? operator[from[1]!] ?? '' : String(value)];
-      }));
-      return { ...env, DATABASE_URL: db.url, HOST: '127.0.0.1', COMMAND_API_PORT: '0', QUERY_API_PORT: '0', GATEWAY_PORT: '0', PROJECTIONS_PORT: '0' };
+      const env = Object.fromEntries(
+        Object.entries(compose.services[service]!.environment).map(([name, value]) => {
+          const from = /^\$\{(\w+):\?/.exec(String(value));
+          return [name, from ? (operator[from[1]!] ?? '') : String(value)];
+        }),
+      );
+      return {
+        ...env,
+        DATABASE_URL: db.url,
+        HOST: '127.0.0.1',
+        COMMAND_API_PORT: '0',
+        QUERY_API_PORT: '0',
+        GATEWAY_PORT: '0',
+        PROJECTIONS_PORT: '0',
+      };
     };
     const runs = await Promise.all(services.map((service) => run(service, envOf(service))));
     services.forEach((service, i) => {

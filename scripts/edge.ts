@@ -19,7 +19,13 @@ export function apiTarget(method: string | undefined, targets: EdgeTargets): num
 
 function proxyHttp(req: http.IncomingMessage, res: http.ServerResponse, port: number): void {
   const upstream = http.request(
-    { host: '127.0.0.1', port, method: req.method, path: req.url, headers: { ...req.headers, 'x-forwarded-for': req.socket.remoteAddress ?? '' } },
+    {
+      host: '127.0.0.1',
+      port,
+      method: req.method,
+      path: req.url,
+      headers: { ...req.headers, 'x-forwarded-for': req.socket.remoteAddress ?? '' },
+    },
     (answer) => {
       res.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(res);

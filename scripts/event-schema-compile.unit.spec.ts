@@ -35,12 +35,16 @@ export async function appendGift(store: EventStore): Promise<void> {
 
 /** The repository's compiler options, and its ambient declarations (Vite's, CSS modules'). */
 function projectConfig(): { options: ts.CompilerOptions; declarations: string[] } {
-  const parsed = ts.getParsedCommandLineOfConfigFile(path.join(root, 'tsconfig.json'), {}, {
-    ...ts.sys,
-    onUnRecoverableConfigFileDiagnostic: (d) => {
-      throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+  const parsed = ts.getParsedCommandLineOfConfigFile(
+    path.join(root, 'tsconfig.json'),
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (d) => {
+        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+      },
     },
-  });
+  );
   if (!parsed) throw new Error('tsconfig.json could not be read');
   return { options: parsed.options, declarations: parsed.fileNames.filter((f) => f.endsWith('.d.ts')) };
 }
@@ -60,11 +64,16 @@ function typeErrors(schemaText: string, config = projectConfig()): Map<string, s
   const host = ts.createCompilerHost(options);
   const getSourceFile = host.getSourceFile.bind(host);
   const fileExists = host.fileExists.bind(host);
-  const inMemory = new Map([[schemaFile, schemaText], [appendProbe, appendProbeText]]);
+  const inMemory = new Map([
+    [schemaFile, schemaText],
+    [appendProbe, appendProbeText],
+  ]);
   host.fileExists = (fileName) => inMemory.has(path.resolve(fileName)) || fileExists(fileName);
   host.getSourceFile = (fileName, languageVersion, onError, shouldCreate) => {
     const text = inMemory.get(path.resolve(fileName));
-    return text !== undefined ? ts.createSourceFile(fileName, text, languageVersion, true) : getSourceFile(fileName, languageVersion, onError, shouldCreate);
+    return text !== undefined
+      ? ts.createSourceFile(fileName, text, languageVersion, true)
+      : getSourceFile(fileName, languageVersion, onError, shouldCreate);
   };
   const program = ts.createProgram({ rootNames: [...Object.values(consumers), gateway, appendProbe, ...declarations], options, host });
   const errors = new Map<string, string[]>();
@@ -76,7 +85,7 @@ function typeErrors(schemaText: string, config = projectConfig()): Map<string, s
 }
 
 describe('event schemas reach every consumer at compile time', () => {
-  it('renaming GiftSentData.giftName breaks its decider, projector and page, senderUid the gateway\'s routing, and either a direct append', () => {
+  it("renaming GiftSentData.giftName breaks its decider, projector and page, senderUid the gateway's routing, and either a direct append", () => {
     // Both renames in one program: the checker's run is the cost of this test.
     const errors = typeErrors(withRenamedField('senderUid', 'fromUid', withRenamedField('giftName', 'giftTitle')));
     const files = [...errors.keys()];

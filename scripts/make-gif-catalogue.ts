@@ -88,7 +88,9 @@ function decorationSvg(decoration: Decoration, t: number, night: boolean): strin
       for (let i = 0; i < 14; i++) {
         const x = (i * 37) % W;
         const y = ((i * 23 + t * H * 1.2) % (H + 10)) - 10;
-        parts.push(`<rect x="${x}" y="${y.toFixed(1)}" width="6" height="9" rx="1" fill="${palette[i % palette.length]}" transform="rotate(${((t * 360 + i * 40) % 360).toFixed(0)} ${x + 3} ${(y + 4).toFixed(1)})"/>`);
+        parts.push(
+          `<rect x="${x}" y="${y.toFixed(1)}" width="6" height="9" rx="1" fill="${palette[i % palette.length]}" transform="rotate(${((t * 360 + i * 40) % 360).toFixed(0)} ${x + 3} ${(y + 4).toFixed(1)})"/>`,
+        );
       }
       break;
     case 'rain':
@@ -96,14 +98,18 @@ function decorationSvg(decoration: Decoration, t: number, night: boolean): strin
       for (let i = 0; i < 8; i++) {
         const x = 48 + i * 9;
         const y = 30 + ((i * 11 + t * 90) % 80);
-        parts.push(`<line x1="${x}" y1="${y.toFixed(1)}" x2="${x - 2}" y2="${(y + 8).toFixed(1)}" stroke="#93c5fd" stroke-width="2" stroke-linecap="round"/>`);
+        parts.push(
+          `<line x1="${x}" y1="${y.toFixed(1)}" x2="${x - 2}" y2="${(y + 8).toFixed(1)}" stroke="#93c5fd" stroke-width="2" stroke-linecap="round"/>`,
+        );
       }
       break;
     case 'notes':
       for (let i = 0; i < 4; i++) {
         const x = 20 + i * 38;
         const y = H - ((t * 110 + i * 27) % 110);
-        parts.push(`<g fill="#fde68a" opacity="0.85"><ellipse cx="${x}" cy="${y.toFixed(1)}" rx="6" ry="4.5"/><rect x="${x + 4}" y="${(y - 20).toFixed(1)}" width="2.5" height="20"/></g>`);
+        parts.push(
+          `<g fill="#fde68a" opacity="0.85"><ellipse cx="${x}" cy="${y.toFixed(1)}" rx="6" ry="4.5"/><rect x="${x + 4}" y="${(y - 20).toFixed(1)}" width="2.5" height="20"/></g>`,
+        );
       }
       break;
     case 'stars':
@@ -120,7 +126,9 @@ function decorationSvg(decoration: Decoration, t: number, night: boolean): strin
       parts.push(
         `<g transform="translate(134 24) scale(${k.toFixed(3)})"><path d="M0 10 C-10 2 -14 -4 -14 -9 C-14 -14 -10 -17 -6 -17 C-3 -17 -1 -15 0 -13 C1 -15 3 -17 6 -17 C10 -17 14 -14 14 -9 C14 -4 10 2 0 10 Z" fill="#fb7185" stroke="#fff" stroke-width="1.5"/></g>`,
       );
-      parts.push(`<g transform="translate(26 98) scale(${(2.2 - k).toFixed(3)})"><path d="M0 8 C-8 2 -11 -3 -11 -7 C-11 -11 -8 -13 -5 -13 C-2 -13 -1 -12 0 -10 C1 -12 2 -13 5 -13 C8 -13 11 -11 11 -7 C11 -3 8 2 0 8 Z" fill="#fda4af"/></g>`);
+      parts.push(
+        `<g transform="translate(26 98) scale(${(2.2 - k).toFixed(3)})"><path d="M0 8 C-8 2 -11 -3 -11 -7 C-11 -11 -8 -13 -5 -13 C-2 -13 -1 -12 0 -10 C1 -12 2 -13 5 -13 C8 -13 11 -11 11 -7 C11 -3 8 2 0 8 Z" fill="#fda4af"/></g>`,
+      );
       break;
     }
     case 'flame': {
@@ -135,12 +143,16 @@ function decorationSvg(decoration: Decoration, t: number, night: boolean): strin
         const x = 14 + ((i * 61) % 136);
         const y = 14 + ((i * 37) % 92);
         const k = Math.abs(Math.sin((t * 2 + i / 6) * Math.PI));
-        parts.push(`<path transform="translate(${x} ${y}) scale(${(k * 0.9 + 0.1).toFixed(2)})" d="M0 -8 L2 -2 L8 0 L2 2 L0 8 L-2 2 L-8 0 L-2 -2 Z" fill="#fff" opacity="0.9"/>`);
+        parts.push(
+          `<path transform="translate(${x} ${y}) scale(${(k * 0.9 + 0.1).toFixed(2)})" d="M0 -8 L2 -2 L8 0 L2 2 L0 8 L-2 2 L-8 0 L-2 -2 Z" fill="#fff" opacity="0.9"/>`,
+        );
       }
       break;
     case 'mic': {
       const y = t < 0.6 ? -30 + (t / 0.6) * 120 : 90;
-      parts.push(`<g transform="translate(132 ${y.toFixed(1)}) rotate(${t < 0.6 ? 0 : 70})"><rect x="-4" y="0" width="8" height="26" rx="3" fill="#9ca3af"/><circle cx="0" cy="-4" r="9" fill="#e5e7eb" stroke="#6b7280" stroke-width="2"/></g>`);
+      parts.push(
+        `<g transform="translate(132 ${y.toFixed(1)}) rotate(${t < 0.6 ? 0 : 70})"><rect x="-4" y="0" width="8" height="26" rx="3" fill="#9ca3af"/><circle cx="0" cy="-4" r="9" fill="#e5e7eb" stroke="#6b7280" stroke-width="2"/></g>`,
+      );
       break;
     }
     case 'wave': {
@@ -184,8 +196,16 @@ ${decorationSvg(art.decoration, t, false)}
 async function drawGif(entry: CatalogueEntry): Promise<Buffer> {
   const art = gifArt[entry.id];
   if (!art) throw new Error(`no art for ${entry.id}`);
-  const frames = await Promise.all(Array.from({ length: FRAMES }, (_, i) => sharp(Buffer.from(gifFrame(art, i / FRAMES))).png().toBuffer()));
-  return sharp(frames, { join: { animated: true } }).gif({ delay: 90, loop: 0, effort: 7 }).toBuffer();
+  const frames = await Promise.all(
+    Array.from({ length: FRAMES }, (_, i) =>
+      sharp(Buffer.from(gifFrame(art, i / FRAMES)))
+        .png()
+        .toBuffer(),
+    ),
+  );
+  return sharp(frames, { join: { animated: true } })
+    .gif({ delay: 90, loop: 0, effort: 7 })
+    .toBuffer();
 }
 
 // ---- stickers: animated SVG (CSS keyframes), transparent, 128 x 128 ---------------------------
@@ -195,9 +215,16 @@ const face = (mouth: string, eyes: string, extra = '', fill = '#fcd34d') =>
 const dotEyes = '<circle cx="48" cy="58" r="5" fill="#3f2d0c"/><circle cx="80" cy="58" r="5" fill="#3f2d0c"/>';
 
 const stickerArt: Record<string, { body: string; animation: string }> = {
-  happy: { body: face('<path d="M44 78 Q64 98 84 78" stroke="#3f2d0c" stroke-width="5" fill="none" stroke-linecap="round"/>', dotEyes), animation: 'bob 1.2s ease-in-out infinite' },
+  happy: {
+    body: face('<path d="M44 78 Q64 98 84 78" stroke="#3f2d0c" stroke-width="5" fill="none" stroke-linecap="round"/>', dotEyes),
+    animation: 'bob 1.2s ease-in-out infinite',
+  },
   laugh: {
-    body: face('<path d="M42 74 Q64 104 86 74 Z" fill="#7c2d12"/>', '<path d="M40 58 L52 52 M76 52 L88 58" stroke="#3f2d0c" stroke-width="5" stroke-linecap="round"/>', '<path d="M30 70 q-6 10 0 16" stroke="#60a5fa" stroke-width="5" fill="none"/>'),
+    body: face(
+      '<path d="M42 74 Q64 104 86 74 Z" fill="#7c2d12"/>',
+      '<path d="M40 58 L52 52 M76 52 L88 58" stroke="#3f2d0c" stroke-width="5" stroke-linecap="round"/>',
+      '<path d="M30 70 q-6 10 0 16" stroke="#60a5fa" stroke-width="5" fill="none"/>',
+    ),
     animation: 'shake .35s ease-in-out infinite',
   },
   'in-love': {
@@ -208,24 +235,40 @@ const stickerArt: Record<string, { body: string; animation: string }> = {
     animation: 'beat 1s ease-in-out infinite',
   },
   cool: {
-    body: face('<path d="M48 82 Q66 90 82 78" stroke="#3f2d0c" stroke-width="5" fill="none" stroke-linecap="round"/>', '<rect x="34" y="50" width="26" height="16" rx="6" fill="#111827"/><rect x="68" y="50" width="26" height="16" rx="6" fill="#111827"/><rect x="58" y="54" width="12" height="4" fill="#111827"/>'),
+    body: face(
+      '<path d="M48 82 Q66 90 82 78" stroke="#3f2d0c" stroke-width="5" fill="none" stroke-linecap="round"/>',
+      '<rect x="34" y="50" width="26" height="16" rx="6" fill="#111827"/><rect x="68" y="50" width="26" height="16" rx="6" fill="#111827"/><rect x="58" y="54" width="12" height="4" fill="#111827"/>',
+    ),
     animation: 'tilt 1.6s ease-in-out infinite',
   },
   sleepy: {
-    body: face('<ellipse cx="64" cy="84" rx="7" ry="5" fill="#3f2d0c"/>', '<path d="M42 60 Q48 64 54 60 M74 60 Q80 64 86 60" stroke="#3f2d0c" stroke-width="4" fill="none" stroke-linecap="round"/>', '<text class="z" x="96" y="30" font-family="sans-serif" font-weight="bold" font-size="20" fill="#93c5fd">z</text>'),
+    body: face(
+      '<ellipse cx="64" cy="84" rx="7" ry="5" fill="#3f2d0c"/>',
+      '<path d="M42 60 Q48 64 54 60 M74 60 Q80 64 86 60" stroke="#3f2d0c" stroke-width="4" fill="none" stroke-linecap="round"/>',
+      '<text class="z" x="96" y="30" font-family="sans-serif" font-weight="bold" font-size="20" fill="#93c5fd">z</text>',
+    ),
     animation: 'bob 2.4s ease-in-out infinite',
   },
   cat: {
     body: '<path d="M26 40 L36 8 L56 30 Z M102 40 L92 8 L72 30 Z" fill="#f59e0b" stroke="#92400e" stroke-width="3"/><circle cx="64" cy="66" r="42" fill="#fbbf24" stroke="#92400e" stroke-width="3"/><circle cx="48" cy="60" r="5" fill="#1f2937"/><circle cx="80" cy="60" r="5" fill="#1f2937"/><path d="M60 72 L68 72 L64 77 Z" fill="#f472b6"/><path d="M64 77 Q58 84 52 80 M64 77 Q70 84 76 80" stroke="#1f2937" stroke-width="3" fill="none"/><path d="M20 70 L42 72 M20 80 L42 78 M108 70 L86 72 M108 80 L86 78" stroke="#92400e" stroke-width="2"/>',
     animation: 'tilt 1.4s ease-in-out infinite',
   },
-  heart: { body: '<path d="M64 112 C26 86 10 66 10 44 C10 26 24 14 40 14 C52 14 60 22 64 30 C68 22 76 14 88 14 C104 14 118 26 118 44 C118 66 102 86 64 112 Z" fill="#f43f5e" stroke="#9f1239" stroke-width="4"/>', animation: 'beat .9s ease-in-out infinite' },
-  star: { body: '<path d="M64 8 L80 44 L120 48 L90 74 L98 114 L64 94 L30 114 L38 74 L8 48 L48 44 Z" fill="#facc15" stroke="#a16207" stroke-width="4" stroke-linejoin="round"/><circle cx="54" cy="62" r="4" fill="#713f12"/><circle cx="74" cy="62" r="4" fill="#713f12"/>', animation: 'spin 3s linear infinite' },
+  heart: {
+    body: '<path d="M64 112 C26 86 10 66 10 44 C10 26 24 14 40 14 C52 14 60 22 64 30 C68 22 76 14 88 14 C104 14 118 26 118 44 C118 66 102 86 64 112 Z" fill="#f43f5e" stroke="#9f1239" stroke-width="4"/>',
+    animation: 'beat .9s ease-in-out infinite',
+  },
+  star: {
+    body: '<path d="M64 8 L80 44 L120 48 L90 74 L98 114 L64 94 L30 114 L38 74 L8 48 L48 44 Z" fill="#facc15" stroke="#a16207" stroke-width="4" stroke-linejoin="round"/><circle cx="54" cy="62" r="4" fill="#713f12"/><circle cx="74" cy="62" r="4" fill="#713f12"/>',
+    animation: 'spin 3s linear infinite',
+  },
   'thumbs-up': {
     body: '<path d="M34 60 L34 110 L52 110 L52 60 Z" fill="#60a5fa" stroke="#1e3a8a" stroke-width="3"/><path d="M52 62 L66 30 C70 20 84 22 82 34 L78 52 L104 52 C114 52 116 62 112 68 C116 72 114 80 108 82 C112 86 110 94 102 96 C104 102 100 108 92 108 L52 108 Z" fill="#fcd34d" stroke="#b45309" stroke-width="3" stroke-linejoin="round"/>',
     animation: 'bob 1s ease-in-out infinite',
   },
-  crown: { body: '<path d="M14 96 L20 36 L44 64 L64 24 L84 64 L108 36 L114 96 Z" fill="#facc15" stroke="#a16207" stroke-width="4" stroke-linejoin="round"/><rect x="14" y="96" width="100" height="14" rx="4" fill="#eab308" stroke="#a16207" stroke-width="3"/><circle cx="64" cy="74" r="7" fill="#ef4444"/><circle cx="38" cy="80" r="5" fill="#3b82f6"/><circle cx="90" cy="80" r="5" fill="#22c55e"/>', animation: 'tilt 1.2s ease-in-out infinite' },
+  crown: {
+    body: '<path d="M14 96 L20 36 L44 64 L64 24 L84 64 L108 36 L114 96 Z" fill="#facc15" stroke="#a16207" stroke-width="4" stroke-linejoin="round"/><rect x="14" y="96" width="100" height="14" rx="4" fill="#eab308" stroke="#a16207" stroke-width="3"/><circle cx="64" cy="74" r="7" fill="#ef4444"/><circle cx="38" cy="80" r="5" fill="#3b82f6"/><circle cx="90" cy="80" r="5" fill="#22c55e"/>',
+    animation: 'tilt 1.2s ease-in-out infinite',
+  },
   rocket: {
     body: '<path d="M64 8 C88 24 92 60 84 88 L44 88 C36 60 40 24 64 8 Z" fill="#e5e7eb" stroke="#4b5563" stroke-width="3"/><circle cx="64" cy="46" r="10" fill="#60a5fa" stroke="#1e3a8a" stroke-width="3"/><path d="M44 70 L26 96 L46 88 Z M84 70 L102 96 L82 88 Z" fill="#ef4444"/><path class="flame" d="M50 90 Q64 126 78 90 Z" fill="#f97316"/>',
     animation: 'lift 1s ease-in-out infinite',
@@ -235,22 +278,41 @@ const stickerArt: Record<string, { body: string; animation: string }> = {
     animation: 'tilt 1s ease-in-out infinite',
   },
   sad: {
-    body: face('<path d="M46 90 Q64 74 82 90" stroke="#3f2d0c" stroke-width="5" fill="none" stroke-linecap="round"/>', '<path d="M40 56 L54 50 M88 56 L74 50" stroke="#3f2d0c" stroke-width="4" stroke-linecap="round"/><circle cx="48" cy="64" r="4.5" fill="#3f2d0c"/><circle cx="80" cy="64" r="4.5" fill="#3f2d0c"/>', '<path d="M44 72 q-6 12 0 16 q6 -4 0 -16 Z" fill="#60a5fa"/>'),
+    body: face(
+      '<path d="M46 90 Q64 74 82 90" stroke="#3f2d0c" stroke-width="5" fill="none" stroke-linecap="round"/>',
+      '<path d="M40 56 L54 50 M88 56 L74 50" stroke="#3f2d0c" stroke-width="4" stroke-linecap="round"/><circle cx="48" cy="64" r="4.5" fill="#3f2d0c"/><circle cx="80" cy="64" r="4.5" fill="#3f2d0c"/>',
+      '<path d="M44 72 q-6 12 0 16 q6 -4 0 -16 Z" fill="#60a5fa"/>',
+    ),
     animation: 'bob 2s ease-in-out infinite',
   },
   angry: {
-    body: face('<path d="M46 90 Q64 78 82 90" stroke="#3f2d0c" stroke-width="5" fill="none" stroke-linecap="round"/>', '<path d="M38 50 L56 60 M90 50 L72 60" stroke="#3f2d0c" stroke-width="5" stroke-linecap="round"/><circle cx="50" cy="66" r="4.5" fill="#3f2d0c"/><circle cx="78" cy="66" r="4.5" fill="#3f2d0c"/>', '', '#f87171'),
+    body: face(
+      '<path d="M46 90 Q64 78 82 90" stroke="#3f2d0c" stroke-width="5" fill="none" stroke-linecap="round"/>',
+      '<path d="M38 50 L56 60 M90 50 L72 60" stroke="#3f2d0c" stroke-width="5" stroke-linecap="round"/><circle cx="50" cy="66" r="4.5" fill="#3f2d0c"/><circle cx="78" cy="66" r="4.5" fill="#3f2d0c"/>',
+      '',
+      '#f87171',
+    ),
     animation: 'shake .3s ease-in-out infinite',
   },
   thinking: {
-    body: face('<path d="M50 86 L76 82" stroke="#3f2d0c" stroke-width="5" stroke-linecap="round"/>', '<path d="M40 48 Q48 42 56 48" stroke="#3f2d0c" stroke-width="4" fill="none" stroke-linecap="round"/><circle cx="48" cy="60" r="5" fill="#3f2d0c"/><circle cx="80" cy="60" r="5" fill="#3f2d0c"/>', '<text x="98" y="34" font-family="DejaVu Sans" font-weight="bold" font-size="30" fill="#e0e7ff">?</text>'),
+    body: face(
+      '<path d="M50 86 L76 82" stroke="#3f2d0c" stroke-width="5" stroke-linecap="round"/>',
+      '<path d="M40 48 Q48 42 56 48" stroke="#3f2d0c" stroke-width="4" fill="none" stroke-linecap="round"/><circle cx="48" cy="60" r="5" fill="#3f2d0c"/><circle cx="80" cy="60" r="5" fill="#3f2d0c"/>',
+      '<text x="98" y="34" font-family="DejaVu Sans" font-weight="bold" font-size="30" fill="#e0e7ff">?</text>',
+    ),
     animation: 'tilt 2s ease-in-out infinite',
   },
   shocked: {
-    body: face('<ellipse cx="64" cy="88" rx="10" ry="13" fill="#7c2d12"/>', '<circle cx="48" cy="58" r="9" fill="#fff" stroke="#3f2d0c" stroke-width="3"/><circle cx="80" cy="58" r="9" fill="#fff" stroke="#3f2d0c" stroke-width="3"/><circle cx="48" cy="58" r="3.5" fill="#3f2d0c"/><circle cx="80" cy="58" r="3.5" fill="#3f2d0c"/>'),
+    body: face(
+      '<ellipse cx="64" cy="88" rx="10" ry="13" fill="#7c2d12"/>',
+      '<circle cx="48" cy="58" r="9" fill="#fff" stroke="#3f2d0c" stroke-width="3"/><circle cx="80" cy="58" r="9" fill="#fff" stroke="#3f2d0c" stroke-width="3"/><circle cx="48" cy="58" r="3.5" fill="#3f2d0c"/><circle cx="80" cy="58" r="3.5" fill="#3f2d0c"/>',
+    ),
     animation: 'beat .8s ease-in-out infinite',
   },
-  ghost: { body: '<path d="M24 112 L24 56 C24 30 42 14 64 14 C86 14 104 30 104 56 L104 112 L90 100 L77 112 L64 100 L51 112 L38 100 Z" fill="#f8fafc" stroke="#64748b" stroke-width="3"/><ellipse cx="50" cy="54" rx="6" ry="9" fill="#1e293b"/><ellipse cx="78" cy="54" rx="6" ry="9" fill="#1e293b"/><ellipse cx="64" cy="78" rx="8" ry="6" fill="#1e293b"/>', animation: 'float 2s ease-in-out infinite' },
+  ghost: {
+    body: '<path d="M24 112 L24 56 C24 30 42 14 64 14 C86 14 104 30 104 56 L104 112 L90 100 L77 112 L64 100 L51 112 L38 100 Z" fill="#f8fafc" stroke="#64748b" stroke-width="3"/><ellipse cx="50" cy="54" rx="6" ry="9" fill="#1e293b"/><ellipse cx="78" cy="54" rx="6" ry="9" fill="#1e293b"/><ellipse cx="64" cy="78" rx="8" ry="6" fill="#1e293b"/>',
+    animation: 'float 2s ease-in-out infinite',
+  },
 };
 
 function stickerSvg(entry: CatalogueEntry): string {

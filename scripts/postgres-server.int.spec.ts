@@ -44,7 +44,9 @@ describe('embedded PostgreSQL', () => {
     chmodSync(closed, 0o700);
     expect(() => embeddedDataLocation(path.join(closed, 'murmur'), '.data/postgres', true)).toThrow(/cannot enter/);
     expect(mode(closed)).toBe('700');
-    expect(embeddedDataLocation(path.join(closed, 'murmur'), '.data/postgres', false).dataDir).toBe(path.join(closed, 'murmur', '.data', 'postgres'));
+    expect(embeddedDataLocation(path.join(closed, 'murmur'), '.data/postgres', false).dataDir).toBe(
+      path.join(closed, 'murmur', '.data', 'postgres'),
+    );
     expect(() => embeddedDataLocation(path.join(closed, 'murmur'), '../elsewhere', false)).toThrow();
   });
 });

@@ -64,10 +64,13 @@ export interface EmbeddedPostgresOptions {
 export function embeddedDataLocation(checkout: string, dataDir: string, isRoot: boolean): { dataDir: string; ownFolder: string } {
   const inside = path.resolve(checkout, dataDir);
   const ownFolder = path.join(checkout, '.data');
-  if (path.relative(ownFolder, inside).startsWith('..')) throw new Error(`The embedded PostgreSQL's data folder must be under ${ownFolder}`);
+  if (path.relative(ownFolder, inside).startsWith('..'))
+    throw new Error(`The embedded PostgreSQL's data folder must be under ${ownFolder}`);
   if (isRoot && !othersMayEnter(checkout)) {
-    throw new Error(`The embedded PostgreSQL runs as the postgres user, who cannot enter ${checkout} (a folder on the way is closed to others). `
-      + 'Let others enter it (chmod o+x on that folder), clone elsewhere, or set DATABASE_URL. Nothing outside the checkout is changed for you.');
+    throw new Error(
+      `The embedded PostgreSQL runs as the postgres user, who cannot enter ${checkout} (a folder on the way is closed to others). ` +
+        'Let others enter it (chmod o+x on that folder), clone elsewhere, or set DATABASE_URL. Nothing outside the checkout is changed for you.',
+    );
   }
   return { dataDir: inside, ownFolder };
 }
@@ -99,9 +102,13 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     persistent: !options.forTests,
     createPostgresUser: isRoot,
     postgresFlags: [
-      '-c', 'unix_socket_directories=',
-      '-c', 'listen_addresses=127.0.0.1',
-      ...(options.forTests ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'max_connections=300'] : ['-c', 'max_connections=200']),
+      '-c',
+      'unix_socket_directories=',
+      '-c',
+      'listen_addresses=127.0.0.1',
+      ...(options.forTests
+        ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'max_connections=300']
+        : ['-c', 'max_connections=200']),
     ],
     onLog: options.onLog ?? (() => undefined),
   });

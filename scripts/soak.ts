@@ -44,7 +44,12 @@ async function startPlatform(): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'scripts/start.ts')], {
     cwd: root,
     // The soak signs its users in from one address: lift the per-address sign-in limit for it.
-    env: { ...env, SIGN_MESSAGES_PER_ADDRESS: '100000', START_HEALTH_TIMEOUT_MS: env.START_HEALTH_TIMEOUT_MS ?? '900000', LOG_LEVEL: env.LOG_LEVEL ?? 'warn' },
+    env: {
+      ...env,
+      SIGN_MESSAGES_PER_ADDRESS: '100000',
+      START_HEALTH_TIMEOUT_MS: env.START_HEALTH_TIMEOUT_MS ?? '900000',
+      LOG_LEVEL: env.LOG_LEVEL ?? 'warn',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {
@@ -83,9 +88,12 @@ async function signIn(privateKey?: `0x${string}`): ReturnType<typeof signUpWithW
     }
   }
 }
-const mib = (m: Record<string, number | null>) => Object.entries(m).map(([k, v]) => `${k} ${v ?? '?'} MiB`).join(', ');
+const mib = (m: Record<string, number | null>) =>
+  Object.entries(m)
+    .map(([k, v]) => `${k} ${v ?? '?'} MiB`)
+    .join(', ');
 
-const started = await answers(`http://127.0.0.1:${services['command-api']}/healthz`) ? null : await startPlatform();
+const started = (await answers(`http://127.0.0.1:${services['command-api']}/healthz`)) ? null : await startPlatform();
 let stopping = false;
 const stopPlatform = async () => {
   if (!started || started.exitCode !== null) return;
@@ -114,7 +122,10 @@ try {
     u.token = (await signIn(u.key)).token;
   };
   // Access tokens live 15 minutes: sign in again every 10.
-  const refresher = setInterval(() => void Promise.all(users.map(signInAgain)).catch((e: Error) => console.error(`sign-in again failed: ${e.message}`)), 10 * 60_000);
+  const refresher = setInterval(
+    () => void Promise.all(users.map(signInAgain)).catch((e: Error) => console.error(`sign-in again failed: ${e.message}`)),
+    10 * 60_000,
+  );
 
   const hosts = users.slice(0, 4);
   const lobbyIds: string[] = [];
@@ -133,12 +144,15 @@ try {
     return rt;
   });
   // Partners follow each other (direct messages flow between them); everyone tops up once.
-  await Promise.all(users.map(async (u, i) => {
-    const partner = users[i ^ 1]!;
-    await client.post('follow', u, `/user/follow/${partner.uid}`, {}, `${run}-partner-${i}`);
-    await client.post('top-up', u, '/payment/topup/pay', { channelCode: 'sandbox', value: 50 }, `${run}-topup0-${i}`);
-    for (let k = 0; k < 2; k++) await client.post('join', u, `/lobbies/${lobbyIds[(i + k) % lobbyIds.length]}/join`, {}, `${run}-join0-${i}-${k}`);
-  }));
+  await Promise.all(
+    users.map(async (u, i) => {
+      const partner = users[i ^ 1]!;
+      await client.post('follow', u, `/user/follow/${partner.uid}`, {}, `${run}-partner-${i}`);
+      await client.post('top-up', u, '/payment/topup/pay', { channelCode: 'sandbox', value: 50 }, `${run}-topup0-${i}`);
+      for (let k = 0; k < 2; k++)
+        await client.post('join', u, `/lobbies/${lobbyIds[(i + k) % lobbyIds.length]}/join`, {}, `${run}-join0-${i}-${k}`);
+    }),
+  );
 
   console.log(`Soak: ${users.length} users, ${lobbyIds.length} lobbies, ${minutes} min ...`);
   const soakStart = Date.now();
@@ -147,44 +161,48 @@ try {
   const ticker = setInterval(() => {
     void memory().then((m) => {
       const done = client.acknowledged.length;
-      console.log(`  ${((Date.now() - soakStart) / 60_000).toFixed(1)} min: ${done} commands (${(done / ((Date.now() - soakStart) / 1000)).toFixed(1)}/s), 5xx ${client.serverErrors}, ${mib(m)}`);
+      console.log(
+        `  ${((Date.now() - soakStart) / 60_000).toFixed(1)} min: ${done} commands (${(done / ((Date.now() - soakStart) / 1000)).toFixed(1)}/s), 5xx ${client.serverErrors}, ${mib(m)}`,
+      );
     });
   }, 60_000);
 
-  await Promise.all(users.map(async (u, i) => {
-    const partner = users[i ^ 1]!;
-    const myLobbies = [lobbyIds[i % lobbyIds.length]!, lobbyIds[(i + 1) % lobbyIds.length]!];
-    let following: string | null = null;
-    for (let n = 0; running(); n++) {
-      const key = `${run}-${i}-${n}`;
-      const lobbyId = myLobbies[n % 2]!;
-      const host = hostOf.get(lobbyId)!;
-      const roll = Math.random();
-      if (roll < 0.3) {
-        await client.post('lobby-chat', u, `/lobbies/${lobbyId}/chat`, { payload: { body: `soak ${n}` } }, key);
-      } else if (roll < 0.55 && host !== u.uid) {
-        await client.post('send-gift', u, '/gifting/send-gift', { giftName: 'rose', quantity: 1, recipients: [host], lobbyId }, key);
-      } else if (roll < 0.7) {
-        await client.post('direct-message', u, `/messages/send/${partner.uid}`, { text: `soak ${n}`, clientMessageId: key }, key);
-      } else if (roll < 0.8) {
-        if (following) {
-          await client.post('unfollow', u, `/user/unfollow/${following}`, {}, key);
-          following = null;
-        } else {
-          following = users[(i + 2 + (n % (users.length - 3))) % users.length]!.uid;
-          await client.post('follow', u, `/user/follow/${following}`, {}, key);
+  await Promise.all(
+    users.map(async (u, i) => {
+      const partner = users[i ^ 1]!;
+      const myLobbies = [lobbyIds[i % lobbyIds.length]!, lobbyIds[(i + 1) % lobbyIds.length]!];
+      let following: string | null = null;
+      for (let n = 0; running(); n++) {
+        const key = `${run}-${i}-${n}`;
+        const lobbyId = myLobbies[n % 2]!;
+        const host = hostOf.get(lobbyId)!;
+        const roll = Math.random();
+        if (roll < 0.3) {
+          await client.post('lobby-chat', u, `/lobbies/${lobbyId}/chat`, { payload: { body: `soak ${n}` } }, key);
+        } else if (roll < 0.55 && host !== u.uid) {
+          await client.post('send-gift', u, '/gifting/send-gift', { giftName: 'rose', quantity: 1, recipients: [host], lobbyId }, key);
+        } else if (roll < 0.7) {
+          await client.post('direct-message', u, `/messages/send/${partner.uid}`, { text: `soak ${n}`, clientMessageId: key }, key);
+        } else if (roll < 0.8) {
+          if (following) {
+            await client.post('unfollow', u, `/user/unfollow/${following}`, {}, key);
+            following = null;
+          } else {
+            following = users[(i + 2 + (n % (users.length - 3))) % users.length]!.uid;
+            await client.post('follow', u, `/user/follow/${following}`, {}, key);
+          }
+        } else if (roll < 0.9 && !hosts.includes(u)) {
+          // Leave one of my lobbies and come back: joins and leaves flow, the socket stays.
+          await client.post('lobby-leave', u, `/lobbies/${lobbyId}/leave`, {}, `${key}-l`);
+          await client.post('lobby-join', u, `/lobbies/${lobbyId}/join`, {}, key);
+        } else if (roll < 0.93) {
+          await client.post('top-up', u, '/payment/topup/pay', { channelCode: 'sandbox', value: 5 }, key);
         }
-      } else if (roll < 0.9 && !hosts.includes(u)) {
-        // Leave one of my lobbies and come back: joins and leaves flow, the socket stays.
-        await client.post('lobby-leave', u, `/lobbies/${lobbyId}/leave`, {}, `${key}-l`);
-        await client.post('lobby-join', u, `/lobbies/${lobbyId}/join`, {}, key);
-      } else if (roll < 0.93) {
-        await client.post('top-up', u, '/payment/topup/pay', { channelCode: 'sandbox', value: 5 }, key);
+        // About one command every 2 s per user (the lobby chat allows 5 per 10 s per sender).
+        await pause(1_000 + Math.random() * 2_000);
       }
-      // About one command every 2 s per user (the lobby chat allows 5 per 10 s per sender).
-      await pause(1_000 + Math.random() * 2_000);
-    }
-  }));
+    }),
+  );
   clearInterval(ticker);
   clearInterval(refresher);
   const seconds = (Date.now() - soakStart) / 1000;
@@ -194,8 +212,24 @@ try {
 
   const summary = client.summary();
   const total = client.acknowledged.length + client.refused.length + client.lost.length;
-  console.log(`\nSoak finished: ${(seconds / 60).toFixed(1)} min, ${users.length} users, ${total} commands, ${(client.acknowledged.length / seconds).toFixed(1)} acknowledged/s`);
-  console.table(Object.fromEntries(Object.entries(summary).map(([k, v]) => [k, { ok: v.acknowledged, refused: v.refused, lost: v.lost, 'p50 ms': Math.round(v.p50), 'p99 ms': Math.round(v.p99), retried: v.retried }])));
+  console.log(
+    `\nSoak finished: ${(seconds / 60).toFixed(1)} min, ${users.length} users, ${total} commands, ${(client.acknowledged.length / seconds).toFixed(1)} acknowledged/s`,
+  );
+  console.table(
+    Object.fromEntries(
+      Object.entries(summary).map(([k, v]) => [
+        k,
+        {
+          ok: v.acknowledged,
+          refused: v.refused,
+          lost: v.lost,
+          'p50 ms': Math.round(v.p50),
+          'p99 ms': Math.round(v.p99),
+          retried: v.retried,
+        },
+      ]),
+    ),
+  );
   const refusals = new Map<string, number>();
   for (const o of client.refused) {
     const error = (o.body as { error?: { code?: string; message?: string } } | undefined)?.error;
@@ -203,7 +237,9 @@ try {
     refusals.set(k, (refusals.get(k) ?? 0) + 1);
   }
   console.log('refusals (4xx):', refusals.size ? Object.fromEntries(refusals) : 'none');
-  console.log(`5xx answers: ${client.serverErrors}${client.serverErrorSamples.length ? ` (${client.serverErrorSamples.join('; ')})` : ''}; no answer: ${client.networkErrors}; lost commands: ${client.lost.length}`);
+  console.log(
+    `5xx answers: ${client.serverErrors}${client.serverErrorSamples.length ? ` (${client.serverErrorSamples.join('; ')})` : ''}; no answer: ${client.networkErrors}; lost commands: ${client.lost.length}`,
+  );
   console.log(`memory at start: ${mib(memoryAtStart)}`);
   console.log(`memory at end:   ${mib(memoryAtEnd)}`);
   process.exitCode = client.serverErrors > 0 || client.lost.length > 0 ? 1 : 0;

@@ -29,7 +29,8 @@ let stopPostgres: () => Promise<void> = async () => undefined;
 async function startDatabase(): Promise<string> {
   if (env.DATABASE_URL) return env.DATABASE_URL;
   const dataDir = path.join('.data', 'postgres');
-  if (!existsSync(path.join(root, dataDir, 'PG_VERSION'))) console.log('Creating the embedded PostgreSQL database under .data/postgres ...');
+  if (!existsSync(path.join(root, dataDir, 'PG_VERSION')))
+    console.log('Creating the embedded PostgreSQL database under .data/postgres ...');
   const port = Number(env.EMBEDDED_PG_PORT ?? 54320);
   const server = await startEmbeddedPostgres({ checkout: root, dataDir, port });
   stopPostgres = () => server.stop();
@@ -109,7 +110,10 @@ const serviceEnv = {
 };
 // In the demo, the web payment and the PH e-wallets run against the local fake providers (their
 // approval pages are local), unless real keys are given or DEMO_PAYMENT_FAKES=off.
-const demoProviders = serviceEnv.MURMUR_DEMO === 'on' && env.DEMO_PAYMENT_FAKES !== 'off' ? await startDemoPaymentProviders(env, `http://127.0.0.1:${ports.edge}`) : null;
+const demoProviders =
+  serviceEnv.MURMUR_DEMO === 'on' && env.DEMO_PAYMENT_FAKES !== 'off'
+    ? await startDemoPaymentProviders(env, `http://127.0.0.1:${ports.edge}`)
+    : null;
 Object.assign(serviceEnv, demoProviders?.env ?? {});
 if (demoProviders) demoProvidersStop = demoProviders.stop;
 // Crypto top-ups in the demo: local chains (the tests' own) with the demo wallet paying on them,
@@ -163,5 +167,7 @@ if (existsSync(path.join(root, 'frontend/index.html'))) {
 }
 await new Promise<void>((resolve) => edge.listen(ports.edge, '0.0.0.0', resolve));
 console.log(`\nMurmur is running: http://localhost:${ports.edge}`);
-console.log(`  command-api :${ports.command}  query-api :${ports.query}  gateway :${ports.gateway}  projections :${ports.projections} (each has /healthz and /metrics)`);
+console.log(
+  `  command-api :${ports.command}  query-api :${ports.query}  gateway :${ports.gateway}  projections :${ports.projections} (each has /healthz and /metrics)`,
+);
 console.log('Press Ctrl-C to stop.');

@@ -10,18 +10,32 @@ const EMOJI_FONT = '/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf';
 
 /** Installs Chromium, and the colour emoji font the app's emoji need in screenshots. */
 export function ensureChromium(): void {
-  const missing = [existsSync(CHROMIUM_PATH) ? null : 'chromium', existsSync(EMOJI_FONT) ? null : 'fonts-noto-color-emoji'].filter((p): p is string => p !== null);
+  const missing = [existsSync(CHROMIUM_PATH) ? null : 'chromium', existsSync(EMOJI_FONT) ? null : 'fonts-noto-color-emoji'].filter(
+    (p): p is string => p !== null,
+  );
   if (missing.length === 0) return;
   execFileSync('apt-get', ['install', '-y', ...missing], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
 }
 
 /** Fake microphone and camera, no permission prompts, and the entire screen for getDisplayMedia. */
-export const FAKE_MEDIA_ARGS = ['--use-fake-device-for-media-stream', '--use-fake-ui-for-media-stream', '--auto-select-desktop-capture-source=Entire screen'];
+export const FAKE_MEDIA_ARGS = [
+  '--use-fake-device-for-media-stream',
+  '--use-fake-ui-for-media-stream',
+  '--auto-select-desktop-capture-source=Entire screen',
+];
 
 export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   ensureChromium();
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', ...extraArgs],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      ...extraArgs,
+    ],
   });
 }

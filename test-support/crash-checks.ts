@@ -7,7 +7,16 @@ import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import WebSocket from 'ws';
 import { RealtimeClient, type WebSocketConstructor } from '@murmur/contracts/realtime-client';
-import { checkpointAtPosition, checkpointOf, compareCheckpoints, headPosition, readAllFrom, START, subscriptionReached, type Checkpoint } from '@murmur/eventstore';
+import {
+  checkpointAtPosition,
+  checkpointOf,
+  compareCheckpoints,
+  headPosition,
+  readAllFrom,
+  START,
+  subscriptionReached,
+  type Checkpoint,
+} from '@murmur/eventstore';
 import { channelsOf } from '../realtime-gateway/src/channels.ts';
 import { projectors } from '../projections/src/registry.ts';
 import type { LoadUser, RetryingClient } from './load-traffic.ts';
@@ -57,7 +66,11 @@ export async function openListeners(gatewayUrl: string, users: LoadUser[], chann
     return listener;
   });
   for (const l of listeners) l.client.connect();
-  await until('every listener confirmed on its channel', () => listeners.every((l) => l.client.position(l.channel) !== undefined || l.errors.length > 0), 60_000);
+  await until(
+    'every listener confirmed on its channel',
+    () => listeners.every((l) => l.client.position(l.channel) !== undefined || l.errors.length > 0),
+    60_000,
+  );
   for (const l of listeners) {
     if (l.errors.length > 0) throw new Error(`listener ${l.user.uid} was refused: ${l.errors.join('; ')}`);
     // The first listeners were confirmed while the last were still connecting and have had live
@@ -101,7 +114,19 @@ async function channelEvents(pool: pg.Pool): Promise<ChannelEvent[]> {
  * and while the channels gained events the copies lack, the wait goes on from that read. A
  * delivered position the final read lacks is then truly not in the log (a read of the log only
  * ever grows: the gateway sends only rows it read, below the same horizon). */
-export async function checkDeliveries(pool: pg.Pool, listeners: Listener[], timeoutMs = 45_000): Promise<{ delivered: number; expected: number; problems: string[]; belowStartPosition: number; aboveStartPositionBefore: number; beforeStart: number; logReads: number }> {
+export async function checkDeliveries(
+  pool: pg.Pool,
+  listeners: Listener[],
+  timeoutMs = 45_000,
+): Promise<{
+  delivered: number;
+  expected: number;
+  problems: string[];
+  belowStartPosition: number;
+  aboveStartPositionBefore: number;
+  beforeStart: number;
+  logReads: number;
+}> {
   const starts = new Map<Listener, Checkpoint>();
   for (const l of listeners) {
     const start = await checkpointAtPosition(pool, l.from);
@@ -132,7 +157,11 @@ export async function checkDeliveries(pool: pg.Pool, listeners: Listener[], time
       const got = new Set(l.delivered);
       return expected.get(l)!.every((p) => got.has(p));
     };
-    await until('every listener to receive its channel', () => listeners.every((l) => l.resyncs.length > 0 || hasAll(l)), Math.max(0, deadline - Date.now())).catch(() => undefined);
+    await until(
+      'every listener to receive its channel',
+      () => listeners.every((l) => l.resyncs.length > 0 || hasAll(l)),
+      Math.max(0, deadline - Date.now()),
+    ).catch(() => undefined);
   }
   const byPosition = new Map(events.map((e) => [e.position, e]));
   const problems: string[] = [];
@@ -147,7 +176,9 @@ export async function checkDeliveries(pool: pg.Pool, listeners: Listener[], time
   for (const l of listeners) {
     const want = expected.get(l)!;
     belowStartPosition += want.filter((p) => p <= l.from).length;
-    aboveStartPositionBefore += events.filter((e) => e.position > l.from && e.channels.includes(l.channel) && compareCheckpoints(e.checkpoint, starts.get(l)!) < 0).length;
+    aboveStartPositionBefore += events.filter(
+      (e) => e.position > l.from && e.channels.includes(l.channel) && compareCheckpoints(e.checkpoint, starts.get(l)!) < 0,
+    ).length;
     beforeStart += l.beforeStart;
     const got = [...received.get(l)!].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
     delivered += got.length;
@@ -164,7 +195,9 @@ export async function checkDeliveries(pool: pg.Pool, listeners: Listener[], time
         if (!e) return `${p} not in the log`;
         return `${p} ${e.type} ${e.channels.includes(l.channel) ? 'before the start' : `on ${e.channels.join('+') || 'no channel'}`}`;
       };
-      problems.push(`${l.user.uid} on ${l.channel} from ${l.from}: ${missing.length} missing (${missing.slice(0, 5).join(',')}), ${twice.length} twice, ${foreign.length} unexpected (${foreign.slice(0, 5).map(why).join('; ')}), resyncs [${l.resyncs.join(',')}], errors [${l.errors.join(',')}]`);
+      problems.push(
+        `${l.user.uid} on ${l.channel} from ${l.from}: ${missing.length} missing (${missing.slice(0, 5).join(',')}), ${twice.length} twice, ${foreign.length} unexpected (${foreign.slice(0, 5).map(why).join('; ')}), resyncs [${l.resyncs.join(',')}], errors [${l.errors.join(',')}]`,
+      );
     }
   }
   return { delivered, expected: total, problems, belowStartPosition, aboveStartPositionBefore, beforeStart, logReads };
@@ -230,11 +263,15 @@ export async function checkPersisted(pool: pg.Pool, client: RetryingClient, run:
 export async function waitForProjections(pool: pg.Pool, timeoutMs = 90_000): Promise<void> {
   const head = await headPosition(pool);
   let behind: string[] = [];
-  await until('projections to catch up', async () => {
-    behind = [];
-    for (const p of projectors) if (!(await subscriptionReached(pool, p.name, head))) behind.push(p.name);
-    return behind.length === 0;
-  }, timeoutMs).catch((error: Error) => {
+  await until(
+    'projections to catch up',
+    async () => {
+      behind = [];
+      for (const p of projectors) if (!(await subscriptionReached(pool, p.name, head))) behind.push(p.name);
+      return behind.length === 0;
+    },
+    timeoutMs,
+  ).catch((error: Error) => {
     throw new Error(`${error.message} to position ${head}: ${behind.join(', ')}`);
   });
 }

@@ -79,7 +79,9 @@ export async function runCrashScenario(scenario: CrashScenario): Promise<CrashRe
   const scale = Math.max(1, Number(process.env.CRASH_LOAD ?? 1));
   const started = Date.now();
   const step = (what: string) => console.log(`crash ${scenario.name}: ${((Date.now() - started) / 1000).toFixed(1)} s ${what}`);
-  const db: Pick<TestDatabase, 'url' | 'pool' | 'drop'> & { postgres?: PostgresServer } = scenario.ownPostgres ? await ownDatabase() : await createTestDatabase();
+  const db: Pick<TestDatabase, 'url' | 'pool' | 'drop'> & { postgres?: PostgresServer } = scenario.ownPostgres
+    ? await ownDatabase()
+    : await createTestDatabase();
   const env = {
     DATABASE_URL: db.url,
     JWT_SECRET: TEST_JWT_SECRET,
@@ -106,7 +108,12 @@ export async function runCrashScenario(scenario: CrashScenario): Promise<CrashRe
     if (failed) throw failed.reason;
     const [projections, gateway, ...commandApis] = services;
     step('services up');
-    const stack: CrashStack = { commandApis, projections: projections!, gateway: gateway!, ...(db.postgres ? { postgres: db.postgres } : {}) };
+    const stack: CrashStack = {
+      commandApis,
+      projections: projections!,
+      gateway: gateway!,
+      ...(db.postgres ? { postgres: db.postgres } : {}),
+    };
 
     const run = `r${randomUUID().slice(0, 8)}`;
     const user = async (name: string): Promise<LoadUser> => {
@@ -117,7 +124,8 @@ export async function runCrashScenario(scenario: CrashScenario): Promise<CrashRe
     };
     const many = async (prefix: string, n: number) => {
       const out: LoadUser[] = [];
-      for (let i = 0; i < n; i += 25) out.push(...(await Promise.all(Array.from({ length: Math.min(25, n - i) }, (_, j) => user(`${prefix}${i + j}`)))));
+      for (let i = 0; i < n; i += 25)
+        out.push(...(await Promise.all(Array.from({ length: Math.min(25, n - i) }, (_, j) => user(`${prefix}${i + j}`)))));
       return out;
     };
     const host = await user('host');
@@ -135,11 +143,14 @@ export async function runCrashScenario(scenario: CrashScenario): Promise<CrashRe
       if (!lobbyId) throw new Error(`lobby not created: ${created.status} ${JSON.stringify(created.body)}`);
       lobbyIds.push(lobbyId);
     }
-    await Promise.all(senders.map(async (s, i) => {
-      for (const lobbyId of lobbyIds) await setup.post('join', s, `/lobbies/${lobbyId}/join`, {}, `${run}-setup-join-${i}-${lobbyId}`);
-      await setup.post('top-up', s, '/payment/topup/pay', { channelCode: 'sandbox', value: 100 }, `${run}-topup-${i}`);
-    }));
-    if (setup.refused.length + setup.lost.length > 0) throw new Error(`set-up failed: ${JSON.stringify([...setup.refused, ...setup.lost].slice(0, 3))}`);
+    await Promise.all(
+      senders.map(async (s, i) => {
+        for (const lobbyId of lobbyIds) await setup.post('join', s, `/lobbies/${lobbyId}/join`, {}, `${run}-setup-join-${i}-${lobbyId}`);
+        await setup.post('top-up', s, '/payment/topup/pay', { channelCode: 'sandbox', value: 100 }, `${run}-topup-${i}`);
+      }),
+    );
+    if (setup.refused.length + setup.lost.length > 0)
+      throw new Error(`set-up failed: ${JSON.stringify([...setup.refused, ...setup.lost].slice(0, 3))}`);
 
     step('lobbies set up');
     // The host and the senders keep a socket in each lobby, as their browsers would (members
@@ -161,7 +172,9 @@ export async function runCrashScenario(scenario: CrashScenario): Promise<CrashRe
     await pause(4_000 * scale);
     running = false;
     await traffic;
-    step(`traffic done: ${JSON.stringify(client.summary())} refusals: ${JSON.stringify(client.refused.slice(0, 3).map((o) => [o.kind, o.status, o.body]))}`);
+    step(
+      `traffic done: ${JSON.stringify(client.summary())} refusals: ${JSON.stringify(client.refused.slice(0, 3).map((o) => [o.kind, o.status, o.body]))}`,
+    );
 
     const persisted = await checkPersisted(db.pool, client, run);
     await waitForProjections(db.pool);
@@ -169,7 +182,9 @@ export async function runCrashScenario(scenario: CrashScenario): Promise<CrashRe
     const deliveries = await checkDeliveries(db.pool, watching);
     // What a check by position alone, counting from each listener's own confirmation, would have
     // miscounted as "unexpected" and "missing" deliveries (docs/decisions/realtime.md).
-    step(`deliveries checked: ${deliveries.beforeStart} delivered before the common start (not counted), ${deliveries.belowStartPosition} expected below their listener's start position but after it in log order, ${deliveries.aboveStartPositionBefore} above it but before it in log order (not expected); the log read ${deliveries.logReads} times until the deliveries held every event it had`);
+    step(
+      `deliveries checked: ${deliveries.beforeStart} delivered before the common start (not counted), ${deliveries.belowStartPosition} expected below their listener's start position but after it in log order, ${deliveries.aboveStartPositionBefore} above it but before it in log order (not expected); the log read ${deliveries.logReads} times until the deliveries held every event it had`,
+    );
     const audit = await ledgerAudit(db.url);
     const report: CrashReport = {
       scenario: scenario.name,
@@ -186,7 +201,9 @@ export async function runCrashScenario(scenario: CrashScenario): Promise<CrashRe
       audit,
       seconds: (Date.now() - started) / 1000,
     };
-    console.log(`crash ${scenario.name}: ${JSON.stringify({ ...report, audit: audit.code === 0 ? 'ledger OK' : audit.output, problems: report.problems.slice(0, 10), fiveXx: client.serverErrorSamples })}`);
+    console.log(
+      `crash ${scenario.name}: ${JSON.stringify({ ...report, audit: audit.code === 0 ? 'ledger OK' : audit.output, problems: report.problems.slice(0, 10), fiveXx: client.serverErrorSamples })}`,
+    );
     return report;
   } finally {
     for (const l of listeners) l.client.close();

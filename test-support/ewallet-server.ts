@@ -8,7 +8,17 @@ import { createHmac, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-interface PaymentRow { id: string; attributes: { amount: number; currency: string; status: 'paid' | 'failed'; failed_message: string | null; metadata: Record<string, string>; source: { type: string } } }
+interface PaymentRow {
+  id: string;
+  attributes: {
+    amount: number;
+    currency: string;
+    status: 'paid' | 'failed';
+    failed_message: string | null;
+    metadata: Record<string, string>;
+    source: { type: string };
+  };
+}
 
 export interface EWalletSession {
   id: string;
@@ -34,13 +44,21 @@ export interface EWalletServer {
   /** The user authorises (or declines) in the wallet app (tests without a browser). */
   authorise(sessionId: string, outcome: 'paid' | 'failed'): void;
   /** A signed webhook for the session's last payment (or the session itself). */
-  notification(type: 'checkout_session.payment.paid' | 'payment.paid' | 'payment.failed', sessionId: string, options?: { at?: number }): { body: string; headers: Record<string, string> };
+  notification(
+    type: 'checkout_session.payment.paid' | 'payment.paid' | 'payment.failed',
+    sessionId: string,
+    options?: { at?: number },
+  ): { body: string; headers: Record<string, string> };
   stop(): Promise<void>;
 }
 
 const walletNames: Record<string, string> = { gcash: 'GCash', paymaya: 'Maya' };
 
-const page = (title: string, colour: string, body: string) => `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title>
+const page = (
+  title: string,
+  colour: string,
+  body: string,
+) => `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title>
 <style>body{font:16px system-ui;background:${colour};color:#fff;display:flex;justify-content:center;padding:40px 16px;margin:0}
 main{background:#fff;color:#1a1a2e;border-radius:16px;padding:28px;max-width:380px;width:100%}
 h1{font-size:22px;margin:0 0 6px;color:${colour}}.amount{font-size:34px;font-weight:700;margin:18px 0}
@@ -62,8 +80,12 @@ export async function startEWalletServer(): Promise<EWalletServer> {
     s.attributes.payments.push({
       id: `pay_${randomBytes(10).toString('hex')}`,
       attributes: {
-        amount: item.amount * item.quantity, currency: item.currency, status: outcome, failed_message: outcome === 'failed' ? 'The e-wallet declined the payment.' : null,
-        metadata: { ...s.attributes.metadata }, source: { type: s.attributes.payment_method_types[0] ?? 'gcash' },
+        amount: item.amount * item.quantity,
+        currency: item.currency,
+        status: outcome,
+        failed_message: outcome === 'failed' ? 'The e-wallet declined the payment.' : null,
+        metadata: { ...s.attributes.metadata },
+        source: { type: s.attributes.payment_method_types[0] ?? 'gcash' },
       },
     });
     const target = self?.webhookUrl;
@@ -102,17 +124,26 @@ export async function startEWalletServer(): Promise<EWalletServer> {
           res.writeHead(302, { location: checkout[2] === 'authorise' ? s.attributes.success_url : s.attributes.cancel_url });
           return res.end();
         }
-        if (s.attributes.status !== 'active' || s.attributes.payments.some((p) => p.attributes.status === 'paid')) return html(409, page(name, colour, '<h1>This checkout is closed</h1>'));
+        if (s.attributes.status !== 'active' || s.attributes.payments.some((p) => p.attributes.status === 'paid'))
+          return html(409, page(name, colour, '<h1>This checkout is closed</h1>'));
         const item = s.attributes.line_items[0]!;
         const php = (item.amount / 100).toLocaleString('en-PH', { minimumFractionDigits: 2 });
-        return html(200, page(`Pay with ${name}`, colour, `<h1>${name}</h1><small>Test wallet · ${item.name}</small>
+        return html(
+          200,
+          page(
+            `Pay with ${name}`,
+            colour,
+            `<h1>${name}</h1><small>Test wallet · ${item.name}</small>
 <div class="amount" data-testid="ewallet-amount">₱${php}</div>
 <form method="post" action="/checkout/${s.id}/authorise"><button type="submit" data-testid="ewallet-authorise">Authorise payment</button></form>
-<form method="post" action="/checkout/${s.id}/decline"><button type="submit" class="decline" data-testid="ewallet-decline">Decline</button></form>`));
+<form method="post" action="/checkout/${s.id}/decline"><button type="submit" class="decline" data-testid="ewallet-decline">Decline</button></form>`,
+          ),
+        );
       }
 
       // ---- the API ----
-      if (req.headers.authorization !== `Basic ${Buffer.from(`${secretKey}:`).toString('base64')}`) return error(401, 'api_key_invalid', 'API key is invalid.');
+      if (req.headers.authorization !== `Basic ${Buffer.from(`${secretKey}:`).toString('base64')}`)
+        return error(401, 'api_key_invalid', 'API key is invalid.');
       let body: Record<string, any> = {};
       try {
         body = raw ? JSON.parse(raw) : {};
@@ -124,14 +155,23 @@ export async function startEWalletServer(): Promise<EWalletServer> {
         if (key && byKey.has(key)) return send(200, { data: sessions.get(byKey.get(key)!) });
         const a = body.data?.attributes ?? {};
         const items = a.line_items as EWalletSession['attributes']['line_items'] | undefined;
-        if (!items?.length || items.some((i) => !Number.isInteger(i.amount) || i.amount < 2000 || i.currency !== 'PHP')) return error(400, 'parameter_below_minimum', 'line_items amount must be at least 2000 centavos in PHP.');
-        if (!Array.isArray(a.payment_method_types) || a.payment_method_types.some((t: string) => !(t in walletNames))) return error(400, 'parameter_invalid', 'payment_method_types is invalid.');
+        if (!items?.length || items.some((i) => !Number.isInteger(i.amount) || i.amount < 2000 || i.currency !== 'PHP'))
+          return error(400, 'parameter_below_minimum', 'line_items amount must be at least 2000 centavos in PHP.');
+        if (!Array.isArray(a.payment_method_types) || a.payment_method_types.some((t: string) => !(t in walletNames)))
+          return error(400, 'parameter_invalid', 'payment_method_types is invalid.');
         const id = `cs_${randomBytes(12).toString('hex')}`;
         const session: EWalletSession = {
           id,
           attributes: {
-            checkout_url: `${base}/checkout/${id}`, status: 'active', reference_number: a.reference_number ?? '', metadata: a.metadata ?? {}, line_items: items,
-            payment_method_types: a.payment_method_types, success_url: a.success_url ?? '', cancel_url: a.cancel_url ?? '', payments: [],
+            checkout_url: `${base}/checkout/${id}`,
+            status: 'active',
+            reference_number: a.reference_number ?? '',
+            metadata: a.metadata ?? {},
+            line_items: items,
+            payment_method_types: a.payment_method_types,
+            success_url: a.success_url ?? '',
+            cancel_url: a.cancel_url ?? '',
+            payments: [],
           },
         };
         sessions.set(id, session);
@@ -142,7 +182,8 @@ export async function startEWalletServer(): Promise<EWalletServer> {
       if (req.method === 'POST' && expire) {
         const s = sessions.get(expire[1]!);
         if (!s) return error(404, 'resource_not_found', 'No such checkout session.');
-        if (s.attributes.payments.some((p) => p.attributes.status === 'paid')) return error(400, 'resource_failed_state', 'The checkout session is already paid.');
+        if (s.attributes.payments.some((p) => p.attributes.status === 'paid'))
+          return error(400, 'resource_failed_state', 'The checkout session is already paid.');
         s.attributes.status = 'expired';
         return send(200, { data: s });
       }
@@ -167,16 +208,24 @@ export async function startEWalletServer(): Promise<EWalletServer> {
       const s = sessions.get(sessionId);
       if (!s) throw new Error(`no session ${sessionId}`);
       const payment = s.attributes.payments.at(-1);
-      const resource = type === 'checkout_session.payment.paid' ? s : payment ?? { id: 'pay_none', attributes: { metadata: s.attributes.metadata } };
-      const body = JSON.stringify({ data: { id: `evt_${randomBytes(10).toString('hex')}`, type: 'event', attributes: { type, livemode: false, data: resource, created_at: Math.floor(Date.now() / 1000) } } });
+      const resource =
+        type === 'checkout_session.payment.paid' ? s : (payment ?? { id: 'pay_none', attributes: { metadata: s.attributes.metadata } });
+      const body = JSON.stringify({
+        data: {
+          id: `evt_${randomBytes(10).toString('hex')}`,
+          type: 'event',
+          attributes: { type, livemode: false, data: resource, created_at: Math.floor(Date.now() / 1000) },
+        },
+      });
       const t = String(options.at ?? Math.floor(Date.now() / 1000));
       const te = createHmac('sha256', webhookSecret).update(`${t}.${body}`).digest('hex');
       return { body, headers: { 'content-type': 'application/json', 'paymongo-signature': `t=${t},te=${te},li=` } };
     },
-    stop: () => new Promise<void>((r) => {
-      server.closeAllConnections();
-      server.close(() => r());
-    }),
+    stop: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
   return self;
 }

@@ -64,14 +64,23 @@ export interface FullStackOptions {
 }
 
 export async function startFullStack(options: FullStackOptions = {}): Promise<FullStack> {
-  if (!existsSync(path.join(distDir, 'index.html'))) throw new Error(`no web app build in ${distDir}: browser tests run in vitest's e2e project, whose global set-up builds it`);
+  if (!existsSync(path.join(distDir, 'index.html')))
+    throw new Error(`no web app build in ${distDir}: browser tests run in vitest's e2e project, whose global set-up builds it`);
   let pool: pg.Pool | null = null;
   // The SMTP server keeps mail in dev_mailbox (read by GET /dev/mailbox); the pool exists once the stack does.
-  const lazyPool = { query: (text: string, values?: unknown[]) => (pool ? pool.query(text, values) : Promise.resolve()) } as unknown as pg.Pool;
+  const lazyPool = {
+    query: (text: string, values?: unknown[]) => (pool ? pool.query(text, values) : Promise.resolve()),
+  } as unknown as pg.Pool;
   const smtp = await startDevSmtpServer({ port: 0, pool: lazyPool });
   const stack = await startTestStack({
     commandOverrides: {
-      identity: createIdentityRuntime({ MURMUR_DEMO: 'on', SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, SMTP_IGNORE_TLS: 'true', DEV_SMTP_SERVER: 'false', ...options.identityEnv }),
+      identity: createIdentityRuntime({
+        MURMUR_DEMO: 'on',
+        SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+        SMTP_IGNORE_TLS: 'true',
+        DEV_SMTP_SERVER: 'false',
+        ...options.identityEnv,
+      }),
       // Browsers hold real connections, so members who close their page leave, after a short grace.
       presenceReaper: { graceMs: PRESENCE_GRACE_MS, intervalMs: 250 },
       ...options.commandOverrides,
@@ -81,12 +90,23 @@ export async function startFullStack(options: FullStackOptions = {}): Promise<Fu
   });
   pool = stack.db.pool;
   const gateway = buildGateway(
-    readGatewayConfig({ DATABASE_URL: stack.db.url, JWT_SECRET: TEST_JWT_SECRET, NODE_ENV: 'test', GATEWAY_POLL_MS: '100', GATEWAY_OFFLINE_GRACE_MS: '1000' }),
+    readGatewayConfig({
+      DATABASE_URL: stack.db.url,
+      JWT_SECRET: TEST_JWT_SECRET,
+      NODE_ENV: 'test',
+      GATEWAY_POLL_MS: '100',
+      GATEWAY_OFFLINE_GRACE_MS: '1000',
+    }),
     { pool: stack.db.pool },
   );
   const gatewayPort = await gateway.start(0);
   const port = (u: string) => Number(new URL(u).port);
-  const edge = createEdge({ commandPort: port(stack.commandUrl), queryPort: port(stack.queryUrl), gatewayPort, frontend: (req, res) => serveStatic(req, res) });
+  const edge = createEdge({
+    commandPort: port(stack.commandUrl),
+    queryPort: port(stack.queryUrl),
+    gatewayPort,
+    frontend: (req, res) => serveStatic(req, res),
+  });
   const edgePort = await listen(edge, 0);
   return {
     url: `http://127.0.0.1:${edgePort}`,

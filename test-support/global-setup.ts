@@ -32,10 +32,10 @@ export default async function setup(project: TestProject) {
   project.provide('pgTemplate', template);
 
   return async () => {
-    const { rows } = await admin.query<{ datname: string }>(
-      `select datname from pg_database where datname like $1 or datname = $2`,
-      [`murmur_t_${process.pid}_%`, template],
-    );
+    const { rows } = await admin.query<{ datname: string }>(`select datname from pg_database where datname like $1 or datname = $2`, [
+      `murmur_t_${process.pid}_%`,
+      template,
+    ]);
     for (const { datname } of rows) await admin.query(`drop database if exists ${datname} with (force)`).catch(() => undefined);
     await admin.end();
     await server?.stop();

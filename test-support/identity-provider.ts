@@ -9,7 +9,11 @@ export interface LocalIdentityProvider {
   audience: string;
   jwksUrl: string;
   /** An ID token for `sub`; claims override the defaults (a google.com sign-in, auth_time just now). */
-  idToken(sub: string, claims?: Record<string, unknown>, options?: { audience?: string; expiresIn?: number; key?: CryptoKey }): Promise<string>;
+  idToken(
+    sub: string,
+    claims?: Record<string, unknown>,
+    options?: { audience?: string; expiresIn?: number; key?: CryptoKey },
+  ): Promise<string>;
   close(): Promise<void>;
 }
 

@@ -21,7 +21,12 @@ export interface IdentityStack extends TestStack {
   clock: MovableClock;
   /** Requests a code, reads it from the SMTP server, signs in; answers the auth state and refresh cookie.
    * Unless `onboard: false` the terms step is done too and `body.token` is the token that may act. */
-  signInWithEmail(email: string, extra?: Record<string, unknown>, token?: string, options?: { onboard?: boolean }): Promise<{ body: any; refreshCookie: string }>;
+  signInWithEmail(
+    email: string,
+    extra?: Record<string, unknown>,
+    token?: string,
+    options?: { onboard?: boolean },
+  ): Promise<{ body: any; refreshCookie: string }>;
   /** Finishes the terms step (18+) and returns the token that says so. */
   onboard(token: string): Promise<string>;
   /** Requests a code and returns it as read from the mail. */
@@ -68,7 +73,11 @@ export async function startIdentityStack(settings: Partial<Record<keyof Identity
     emailCode,
     async signInWithEmail(email, extra = {}, token, options = {}) {
       const code = await emailCode(email);
-      const res = await stack.api('/auth/login', { method: 'POST', token, body: { credentials: { type: 'email', email, code }, ...extra } });
+      const res = await stack.api('/auth/login', {
+        method: 'POST',
+        token,
+        body: { credentials: { type: 'email', email, code }, ...extra },
+      });
       if (res.status !== 200) throw new Error(`auth/login answered ${res.status}: ${JSON.stringify(res.body)}`);
       const body = res.body;
       if (options.onboard !== false && !body.hasFinishedOnboarding) body.token = await onboard(body.token);

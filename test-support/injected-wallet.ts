@@ -25,9 +25,19 @@ interface WalletAnswer {
 }
 
 /** Installs window.ethereum in every page of the context, backed by `account` over `chain`. */
-export async function injectEvmWallet(context: BrowserContext, chain: LocalChain, account: LocalAccount, startChainId = chain.chainId): Promise<InjectedWallet> {
+export async function injectEvmWallet(
+  context: BrowserContext,
+  chain: LocalChain,
+  account: LocalAccount,
+  startChainId = chain.chainId,
+): Promise<InjectedWallet> {
   const wallet: InjectedWallet = { account, chainId: startChainId, mode: 'approve', calls: [] };
-  const viemChain = { id: chain.chainId, name: 'local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [chain.rpcUrl] } } } as const;
+  const viemChain = {
+    id: chain.chainId,
+    name: 'local',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [chain.rpcUrl] } },
+  } as const;
   const client = () => createWalletClient({ account: wallet.account, chain: viemChain, transport: http(chain.rpcUrl) });
   const rejected = { error: { code: 4001, message: 'User rejected the request.' } };
 

@@ -80,7 +80,15 @@ export class RetryingClient {
         if (status === 500) this.internalErrors++;
         if (this.serverErrorSamples.length < 5) this.serverErrorSamples.push(`${kind} ${status} ${JSON.stringify(answer).slice(0, 200)}`);
       }
-      const outcome: Outcome = { kind, uid: user.uid, key, status, body: answer, attempts: attempt + 1, latencyMs: performance.now() - started };
+      const outcome: Outcome = {
+        kind,
+        uid: user.uid,
+        key,
+        status,
+        body: answer,
+        attempts: attempt + 1,
+        latencyMs: performance.now() - started,
+      };
       if (status >= 200 && status < 300) {
         this.acknowledged.push(outcome);
         return outcome;
@@ -143,7 +151,13 @@ export async function lobbyTraffic(client: RetryingClient, load: LobbyLoad, runn
   const gifts = load.senders.map(async (sender, s) => {
     for (let n = 0; running(); n++) {
       const lobbyId = lobbyOf(s + n);
-      await client.post('send-gift', sender, '/gifting/send-gift', { giftName: 'rose', quantity: 1, recipients: [load.host.uid], lobbyId }, `${load.run}-gift-${s}-${n}`);
+      await client.post(
+        'send-gift',
+        sender,
+        '/gifting/send-gift',
+        { giftName: 'rose', quantity: 1, recipients: [load.host.uid], lobbyId },
+        `${load.run}-gift-${s}-${n}`,
+      );
       await pause(load.giftPauseMs * (0.5 + Math.random()));
     }
   });

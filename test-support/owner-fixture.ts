@@ -25,7 +25,16 @@ export interface OwnerFixture {
 
 export async function createOwnerFixture(stack: TestStack, agentToken: string): Promise<OwnerFixture> {
   const { post, get, as } = actors(() => stack);
-  const fixture: OwnerFixture = { lobbyId: '', roomId: '', inviteId: 'not-an-invite', roomKey: 'not-a-key', threadId: '', paymentId: '', postId: '', agencyId: 'mx-agency' };
+  const fixture: OwnerFixture = {
+    lobbyId: '',
+    roomId: '',
+    inviteId: 'not-an-invite',
+    roomKey: 'not-a-key',
+    threadId: '',
+    paymentId: '',
+    postId: '',
+    agencyId: 'mx-agency',
+  };
 
   const lobby = await post(OWNER, '/lobbies', { kind: 'private', title: 'Matrix private lobby' });
   expect(lobby.status).toBe(201);
@@ -41,7 +50,12 @@ export async function createOwnerFixture(stack: TestStack, agentToken: string): 
   expect([200, 201]).toContain(dm.status);
   fixture.threadId = threadIdOf(OWNER, FRIEND);
 
-  const paid = await stack.api('/payment/topup/pay', { method: 'POST', token: await as(OWNER), headers: { 'idempotency-key': 'mx-topup' }, body: { channelCode: 'sandbox', value: 10 } });
+  const paid = await stack.api('/payment/topup/pay', {
+    method: 'POST',
+    token: await as(OWNER),
+    headers: { 'idempotency-key': 'mx-topup' },
+    body: { channelCode: 'sandbox', value: 10 },
+  });
   expect(paid.status).toBe(200);
   fixture.paymentId = paid.body.transactionId;
 
@@ -49,7 +63,11 @@ export async function createOwnerFixture(stack: TestStack, agentToken: string): 
   expect([200, 201]).toContain(wall.status);
   fixture.postId = wall.body.id ?? wall.body.postId;
 
-  const agency = await stack.api('/guild/agencies', { method: 'POST', token: agentToken, body: { agencyId: fixture.agencyId, name: 'Matrix agency', guildSharePct: 20, hostSharePct: 80 } });
+  const agency = await stack.api('/guild/agencies', {
+    method: 'POST',
+    token: agentToken,
+    body: { agencyId: fixture.agencyId, name: 'Matrix agency', guildSharePct: 20, hostSharePct: 80 },
+  });
   expect([200, 201]).toContain(agency.status);
   await joinAgency(stack, agentToken, fixture.agencyId, HOST);
   for (const [name, value] of Object.entries(fixture)) expect(value, name).toBeTruthy();
@@ -70,5 +88,14 @@ export function pathAt(route: Pick<ApiRoute, 'path'>, fixture: OwnerFixture): st
     .replace('{inviteId}', fixture.inviteId)
     .replace('{key}', fixture.roomKey)
     .replace('{uid}', lobbyLike ? GUEST : OWNER)
-    .replace('{id}', route.path.startsWith('/rooms/') ? fixture.roomId : lobbyLike ? fixture.lobbyId : route.path.startsWith('/skus') ? 'frame-gold' : fixture.postId);
+    .replace(
+      '{id}',
+      route.path.startsWith('/rooms/')
+        ? fixture.roomId
+        : lobbyLike
+          ? fixture.lobbyId
+          : route.path.startsWith('/skus')
+            ? 'frame-gold'
+            : fixture.postId,
+    );
 }

@@ -49,7 +49,11 @@ export async function startFakeQuestPlatform(): Promise<FakeQuestPlatform> {
       const timestamp = options.timestamp ?? Math.floor(Date.now() / 1000);
       const res = await fetch(target, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-quest-timestamp': String(timestamp), 'x-quest-signature': options.signature ?? signWebhook(secret, timestamp, raw) },
+        headers: {
+          'content-type': 'application/json',
+          'x-quest-timestamp': String(timestamp),
+          'x-quest-signature': options.signature ?? signWebhook(secret, timestamp, raw),
+        },
         body: raw,
       });
       const text = await res.text();

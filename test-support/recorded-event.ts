@@ -2,7 +2,11 @@
 import type { EventType, MurmurEvent } from '@murmur/contracts';
 import type { RecordedEvent } from '@murmur/eventstore';
 
-export function recordedEvent<T extends EventType>(position: number, event: MurmurEvent<T>, at = '2026-01-01T00:00:00Z'): Omit<RecordedEvent, 'type' | 'data'> & MurmurEvent<T> {
+export function recordedEvent<T extends EventType>(
+  position: number,
+  event: MurmurEvent<T>,
+  at = '2026-01-01T00:00:00Z',
+): Omit<RecordedEvent, 'type' | 'data'> & MurmurEvent<T> {
   return {
     globalPosition: BigInt(position),
     transactionId: 1n,

@@ -64,7 +64,13 @@ export async function startSentryIngest(): Promise<SentryIngest> {
       if (seen) return Promise.resolve(seen);
       return new Promise((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error('no matching event reached the fake Sentry ingest')), timeoutMs);
-        waiters.push({ match, resolve: (e) => { clearTimeout(timer); resolve(e); } });
+        waiters.push({
+          match,
+          resolve: (e) => {
+            clearTimeout(timer);
+            resolve(e);
+          },
+        });
       });
     },
     close: () => closeServer(server),

@@ -39,7 +39,11 @@ process.once('exit', () => {
   for (const child of live) child.kill('SIGKILL');
 });
 
-function launch(name: ServiceName, env: Record<string, string>, port: number): { child: ChildProcess; listening: Promise<number>; output: () => string } {
+function launch(
+  name: ServiceName,
+  env: Record<string, string>,
+  port: number,
+): { child: ChildProcess; listening: Promise<number>; output: () => string } {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, name, 'src', 'main.ts')], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'info', ...env, [portVariable[name]]: String(port) },

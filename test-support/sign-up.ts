@@ -10,18 +10,29 @@ export interface SignUpOptions {
   onboard?: boolean;
 }
 
-export async function signUpWithWallet(commandUrl: string, options: SignUpOptions = {}): Promise<{ uid: string; token: string; address: string; privateKey: `0x${string}` }> {
+export async function signUpWithWallet(
+  commandUrl: string,
+  options: SignUpOptions = {},
+): Promise<{ uid: string; token: string; address: string; privateKey: `0x${string}` }> {
   const privateKey = options.privateKey ?? generatePrivateKey();
   const account = privateKeyToAccount(privateKey);
   const post = async (path: string, body: unknown, headers: Record<string, string> = {}) => {
-    const res = await fetch(`${commandUrl}/api/v1${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    const res = await fetch(`${commandUrl}/api/v1${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    });
     const json = (await res.json()) as Record<string, string> & { hasFinishedOnboarding?: boolean };
     if (!res.ok) throw new Error(`${path} -> ${res.status} ${JSON.stringify(json)}`);
     return json;
   };
   const created = await post('/wallet/create-sign-message', { address: account.address, type: 'login', environment: 'evm' });
   const signature = await account.signMessage({ message: created.message! });
-  const auth = await post('/auth/login-wallet', { type: 'login', environment: 'evm', signature, address: account.address }, { 'x-signature-session': created.token! });
+  const auth = await post(
+    '/auth/login-wallet',
+    { type: 'login', environment: 'evm', signature, address: account.address },
+    { 'x-signature-session': created.token! },
+  );
   let token = auth.token!;
   if (options.onboard !== false && !auth.hasFinishedOnboarding) {
     const onboarded = await post('/user/onboarding', { acceptTerms: true, birthday: '1990-01-01' }, { authorization: `Bearer ${token}` });

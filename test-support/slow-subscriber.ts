@@ -7,17 +7,22 @@ const pool = createPool(url, { max: 2 });
 const listener = new LogListener(url);
 await listener.start();
 let batches = 0;
-const subscription = new Subscription(pool, listener, {
-  name,
-  async handle(events, client) {
-    batches++;
-    for (const [i, e] of events.entries()) {
-      await client.query('insert into applied (name, position) values ($1, $2)', [name, e.globalPosition.toString()]);
-      if (batches === 2 && i === Math.floor(events.length / 2)) {
-        process.stdout.write('MID-BATCH\n');
-        await new Promise((r) => setTimeout(r, 60_000));
+const subscription = new Subscription(
+  pool,
+  listener,
+  {
+    name,
+    async handle(events, client) {
+      batches++;
+      for (const [i, e] of events.entries()) {
+        await client.query('insert into applied (name, position) values ($1, $2)', [name, e.globalPosition.toString()]);
+        if (batches === 2 && i === Math.floor(events.length / 2)) {
+          process.stdout.write('MID-BATCH\n');
+          await new Promise((r) => setTimeout(r, 60_000));
+        }
       }
-    }
+    },
   },
-}, { batchSize: 25 });
+  { batchSize: 25 },
+);
 subscription.start();

@@ -25,11 +25,16 @@ export interface TestStack {
   /** An access token for a user, without going through sign-in (identity has its own tests). */
   tokenFor(uid: string, roles?: RoleCode[], options?: { anonymous?: boolean; sessionId?: string; onboarded?: boolean }): Promise<string>;
   /** fetch against the edge rule: GET/HEAD to query-api, everything else to command-api. */
-  api(path: string, init?: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: any; headers: Headers }>;
+  api(
+    path: string,
+    init?: { method?: string; token?: string; body?: unknown; headers?: Record<string, string> },
+  ): Promise<{ status: number; body: any; headers: Headers }>;
   stop(): Promise<void>;
 }
 
-export async function startTestStack(options: { commandOverrides?: Partial<CommandDeps>; queryOverrides?: Partial<QueryDeps>; projections?: boolean } = {}): Promise<TestStack> {
+export async function startTestStack(
+  options: { commandOverrides?: Partial<CommandDeps>; queryOverrides?: Partial<QueryDeps>; projections?: boolean } = {},
+): Promise<TestStack> {
   const db = await createTestDatabase();
   const config = { DATABASE_URL: db.url, JWT_SECRET: TEST_JWT_SECRET };
   // No presence reaper unless asked: API-only tests join lobbies without a socket.
@@ -95,7 +100,10 @@ export function actors(current: () => TestStack) {
   async function get(uid: string | null, path: string, position?: string) {
     const deadline = Date.now() + 30_000;
     for (;;) {
-      const res = await current().api(path, { token: uid ? await as(uid) : undefined, headers: position ? { 'x-min-position': position } : {} });
+      const res = await current().api(path, {
+        token: uid ? await as(uid) : undefined,
+        headers: position ? { 'x-min-position': position } : {},
+      });
       if (res.headers.get('x-stale') !== 'true' || Date.now() > deadline) return res;
     }
   }

@@ -14,7 +14,11 @@ export function stripeJsStandIn(apiUrl: string): string {
 /* Runs in the page: plain browser JavaScript, no imports. */
 function standIn(apiUrl: string): void {
   type Handler = (event: unknown) => void;
-  interface Mounted { number: HTMLInputElement; expiry: HTMLInputElement; cvc: HTMLInputElement }
+  interface Mounted {
+    number: HTMLInputElement;
+    expiry: HTMLInputElement;
+    cvc: HTMLInputElement;
+  }
 
   function createElement(type: string) {
     const handlers: Record<string, Handler[]> = {};
@@ -34,13 +38,20 @@ function standIn(apiUrl: string): void {
           input.name = name;
           input.placeholder = placeholder;
           input.setAttribute('data-testid', `stripe-${name}`);
-          input.style.cssText = 'padding:10px 12px;border-radius:8px;border:1px solid #3a3358;background:#15112a;color:#fff;font:15px ui-monospace,monospace';
-          input.addEventListener('input', () => emit('change', { elementType: 'payment', empty: !input.value, complete: false, value: { type: 'card' } }));
+          input.style.cssText =
+            'padding:10px 12px;border-radius:8px;border:1px solid #3a3358;background:#15112a;color:#fff;font:15px ui-monospace,monospace';
+          input.addEventListener('input', () =>
+            emit('change', { elementType: 'payment', empty: !input.value, complete: false, value: { type: 'card' } }),
+          );
           wrap.appendChild(input);
           node.appendChild(wrap);
           return input;
         };
-        element.fields = { number: field('Card number', 'cardnumber', '1234 1234 1234 1234'), expiry: field('Expiration', 'exp-date', 'MM / YY'), cvc: field('Security code', 'cvc', 'CVC') };
+        element.fields = {
+          number: field('Card number', 'cardnumber', '1234 1234 1234 1234'),
+          expiry: field('Expiration', 'exp-date', 'MM / YY'),
+          cvc: field('Security code', 'cvc', 'CVC'),
+        };
         node.setAttribute('data-stripe-stand-in', 'payment');
         setTimeout(() => emit('ready', { elementType: type }), 0);
       },
@@ -72,7 +83,11 @@ function standIn(apiUrl: string): void {
     if (!/^pk_/.test(publishableKey)) throw new Error('IntegrationError: Invalid API Key provided.');
     const created: Array<ReturnType<typeof createElement>> = [];
     const post = async (path: string, form: Record<string, string>) => {
-      const res = await fetch(`${apiUrl}${path}`, { method: 'POST', headers: { authorization: `Bearer ${publishableKey}`, 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(form).toString() });
+      const res = await fetch(`${apiUrl}${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${publishableKey}`, 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams(form).toString(),
+      });
       return { ok: res.ok, body: await res.json() };
     };
     const stripe = {
@@ -94,19 +109,37 @@ function standIn(apiUrl: string): void {
           async submit() {
             const fields = created.find((e) => e.fields)?.fields;
             if (!fields) return { error: { type: 'validation_error', message: 'The payment form is not mounted.' } };
-            if (!fields.number.value.trim()) return { error: { type: 'validation_error', code: 'incomplete_number', message: 'Your card number is incomplete.' } };
-            if (!/^\d{2}\s*\/\s*\d{2}$/.test(fields.expiry.value.trim())) return { error: { type: 'validation_error', code: 'incomplete_expiry', message: "Your card's expiration date is incomplete." } };
-            if (!/^\d{3,4}$/.test(fields.cvc.value.trim())) return { error: { type: 'validation_error', code: 'incomplete_cvc', message: "Your card's security code is incomplete." } };
+            if (!fields.number.value.trim())
+              return { error: { type: 'validation_error', code: 'incomplete_number', message: 'Your card number is incomplete.' } };
+            if (!/^\d{2}\s*\/\s*\d{2}$/.test(fields.expiry.value.trim()))
+              return {
+                error: { type: 'validation_error', code: 'incomplete_expiry', message: "Your card's expiration date is incomplete." },
+              };
+            if (!/^\d{3,4}$/.test(fields.cvc.value.trim()))
+              return { error: { type: 'validation_error', code: 'incomplete_cvc', message: "Your card's security code is incomplete." } };
             return {};
           },
         };
       },
-      async confirmPayment(args: { elements: { clientSecret?: string; getElement(t: string): ReturnType<typeof createElement> | null }; clientSecret?: string }) {
+      async confirmPayment(args: {
+        elements: { clientSecret?: string; getElement(t: string): ReturnType<typeof createElement> | null };
+        clientSecret?: string;
+      }) {
         const secret = args.clientSecret ?? args.elements.clientSecret;
         const fields = args.elements.getElement('payment')?.fields;
-        if (!secret || !fields) return { error: { type: 'invalid_request_error', message: 'IntegrationError: confirmPayment needs a mounted Payment Element and a client secret.' } };
+        if (!secret || !fields)
+          return {
+            error: {
+              type: 'invalid_request_error',
+              message: 'IntegrationError: confirmPayment needs a mounted Payment Element and a client secret.',
+            },
+          };
         const id = secret.split('_secret_')[0];
-        const { ok, body } = await post(`/v1/payment_intents/${id}/confirm`, { client_secret: secret, 'payment_method_data[type]': 'card', 'payment_method_data[card][number]': fields.number.value });
+        const { ok, body } = await post(`/v1/payment_intents/${id}/confirm`, {
+          client_secret: secret,
+          'payment_method_data[type]': 'card',
+          'payment_method_data[card][number]': fields.number.value,
+        });
         return ok ? { paymentIntent: body } : { error: body.error };
       },
       async retrievePaymentIntent(secret: string) {

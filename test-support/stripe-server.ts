@@ -17,7 +17,11 @@ export interface StripeServer {
   webhookSecret: string;
   intents: Map<string, Record<string, unknown>>;
   /** A signed webhook for an intent: body and header to post to our route. */
-  webhook(type: 'payment_intent.succeeded' | 'payment_intent.payment_failed', intentId: string, overrides?: Record<string, unknown>): { body: string; signature: string };
+  webhook(
+    type: 'payment_intent.succeeded' | 'payment_intent.payment_failed',
+    intentId: string,
+    overrides?: Record<string, unknown>,
+  ): { body: string; signature: string };
   /** Where confirmed intents' webhooks go (our route), as configured in Stripe's dashboard; none when unset. */
   webhookUrl: string | null;
   stop(): Promise<void>;
@@ -40,7 +44,11 @@ export async function startStripeServer(): Promise<StripeServer> {
     req.on('data', (c) => (raw += c));
     req.on('end', () => {
       // Stripe's API answers browsers (Stripe.js) from any origin.
-      const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'authorization, content-type', 'access-control-allow-methods': 'GET, POST' };
+      const cors = {
+        'access-control-allow-origin': '*',
+        'access-control-allow-headers': 'authorization, content-type',
+        'access-control-allow-methods': 'GET, POST',
+      };
       const send = (status: number, body: unknown) => {
         res.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${randomBytes(6).toString('hex')}`, ...cors });
         res.end(JSON.stringify(body));
@@ -55,10 +63,19 @@ export async function startStripeServer(): Promise<StripeServer> {
       if (req.method === 'POST' && confirm) {
         const intent = intents.get(confirm[1]!);
         const form = new URLSearchParams(raw);
-        if (!intent || form.get('client_secret') !== intent.client_secret) return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } });
-        if (intent.status === 'succeeded') return send(400, { error: { type: 'invalid_request_error', code: 'payment_intent_unexpected_state', message: 'This PaymentIntent has already succeeded.' } });
+        if (!intent || form.get('client_secret') !== intent.client_secret)
+          return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing', message: 'No such payment_intent' } });
+        if (intent.status === 'succeeded')
+          return send(400, {
+            error: {
+              type: 'invalid_request_error',
+              code: 'payment_intent_unexpected_state',
+              message: 'This PaymentIntent has already succeeded.',
+            },
+          });
         const number = (form.get('payment_method_data[card][number]') ?? '').replace(/\s+/g, '');
-        if (!(number in testCards)) return send(402, { error: { type: 'card_error', code: 'incorrect_number', message: 'Your card number is incorrect.' } });
+        if (!(number in testCards))
+          return send(402, { error: { type: 'card_error', code: 'incorrect_number', message: 'Your card number is incorrect.' } });
         const decline = testCards[number];
         if (decline) {
           Object.assign(intent, { status: 'requires_payment_method', last_payment_error: { ...decline, type: 'card_error' } });
@@ -69,7 +86,11 @@ export async function startStripeServer(): Promise<StripeServer> {
         const target = self?.webhookUrl;
         if (target) {
           const { body, signature } = self!.webhook('payment_intent.succeeded', intent.id as string);
-          void fetch(target, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': signature }, body }).catch(() => undefined);
+          void fetch(target, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'stripe-signature': signature },
+            body,
+          }).catch(() => undefined);
         }
         return;
       }
@@ -84,8 +105,15 @@ export async function startStripeServer(): Promise<StripeServer> {
         }
         const id = `pi_${randomBytes(8).toString('hex')}`;
         const intent = {
-          id, object: 'payment_intent', amount: Number(form.get('amount')), amount_received: 0, currency: form.get('currency'),
-          client_secret: `${id}_secret_${randomBytes(8).toString('hex')}`, status: 'requires_payment_method', metadata, last_payment_error: null,
+          id,
+          object: 'payment_intent',
+          amount: Number(form.get('amount')),
+          amount_received: 0,
+          currency: form.get('currency'),
+          client_secret: `${id}_secret_${randomBytes(8).toString('hex')}`,
+          status: 'requires_payment_method',
+          metadata,
+          last_payment_error: null,
         };
         intents.set(id, intent);
         if (key) byKey.set(key, id);
@@ -112,10 +140,18 @@ export async function startStripeServer(): Promise<StripeServer> {
     webhook(type, intentId, overrides = {}) {
       const intent = intents.get(intentId);
       if (!intent) throw new Error(`no intent ${intentId}`);
-      const object = type === 'payment_intent.succeeded'
-        ? { ...intent, status: 'succeeded', amount_received: intent.amount, ...overrides }
-        : { ...intent, status: 'requires_payment_method', last_payment_error: { message: 'Your card was declined.' }, ...overrides };
-      const body = JSON.stringify({ id: `evt_${randomBytes(8).toString('hex')}`, object: 'event', type, api_version: '2025-01-01', created: Math.floor(Date.now() / 1000), data: { object } });
+      const object =
+        type === 'payment_intent.succeeded'
+          ? { ...intent, status: 'succeeded', amount_received: intent.amount, ...overrides }
+          : { ...intent, status: 'requires_payment_method', last_payment_error: { message: 'Your card was declined.' }, ...overrides };
+      const body = JSON.stringify({
+        id: `evt_${randomBytes(8).toString('hex')}`,
+        object: 'event',
+        type,
+        api_version: '2025-01-01',
+        created: Math.floor(Date.now() / 1000),
+        data: { object },
+      });
       return { body, signature: stripe.webhooks.generateTestHeaderString({ payload: body, secret: webhookSecret }) };
     },
     stop: () => new Promise<void>((r) => server.close(() => r())),

@@ -56,7 +56,17 @@ export async function startTonChainServer(): Promise<TonChainServer> {
   const raw = (a: string) => Address.parse(a).toRawString().toUpperCase();
   const transfer: TonChainServer['transfer'] = ({ from = newTonAddress(), to = depositAddress, nanotons, comment, aborted = false }) => {
     lt += 1000n;
-    const tx: FakeTonTransaction = { hash: randomBytes(32).toString('base64'), lt: lt.toString(), account: raw(to), mcSeqno: seqno + 1, from: raw(from), to: raw(to), value: nanotons, comment, aborted };
+    const tx: FakeTonTransaction = {
+      hash: randomBytes(32).toString('base64'),
+      lt: lt.toString(),
+      account: raw(to),
+      mcSeqno: seqno + 1,
+      from: raw(from),
+      to: raw(to),
+      value: nanotons,
+      comment,
+      aborted,
+    };
     transactions.push(tx);
     return tx;
   };
@@ -65,7 +75,11 @@ export async function startTonChainServer(): Promise<TonChainServer> {
     let body = '';
     req.on('data', (c) => (body += c));
     req.on('end', () => {
-      const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type, x-api-key', 'access-control-allow-methods': 'GET, POST' };
+      const cors = {
+        'access-control-allow-origin': '*',
+        'access-control-allow-headers': 'content-type, x-api-key',
+        'access-control-allow-methods': 'GET, POST',
+      };
       const send = (status: number, json: unknown) => {
         res.writeHead(status, { 'content-type': 'application/json', ...cors });
         res.end(JSON.stringify(json));
@@ -75,7 +89,8 @@ export async function startTonChainServer(): Promise<TonChainServer> {
         return res.end();
       }
       const url = new URL(req.url ?? '/', 'http://local');
-      if (req.method === 'GET' && url.pathname === '/api/v3/masterchainInfo') return send(200, { last: { workchain: -1, shard: '8000000000000000', seqno }, first: { seqno: 1 } });
+      if (req.method === 'GET' && url.pathname === '/api/v3/masterchainInfo')
+        return send(200, { last: { workchain: -1, shard: '8000000000000000', seqno }, first: { seqno: 1 } });
       if (req.method === 'GET' && url.pathname === '/api/v3/transactions') {
         let account: string;
         try {
@@ -84,14 +99,26 @@ export async function startTonChainServer(): Promise<TonChainServer> {
           return send(422, { error: 'invalid account' });
         }
         const limit = Math.min(Number(url.searchParams.get('limit') ?? 10), 1000);
-        const list = transactions.filter((t) => t.account === account && t.mcSeqno <= seqno).sort((a, b) => (BigInt(b.lt) > BigInt(a.lt) ? 1 : -1)).slice(0, limit);
+        const list = transactions
+          .filter((t) => t.account === account && t.mcSeqno <= seqno)
+          .sort((a, b) => (BigInt(b.lt) > BigInt(a.lt) ? 1 : -1))
+          .slice(0, limit);
         return send(200, {
           transactions: list.map((t) => ({
-            account: t.account, hash: t.hash, lt: t.lt, now: Math.floor(Date.now() / 1000), mc_block_seqno: t.mcSeqno,
+            account: t.account,
+            hash: t.hash,
+            lt: t.lt,
+            now: Math.floor(Date.now() / 1000),
+            mc_block_seqno: t.mcSeqno,
             description: { type: 'ord', aborted: t.aborted, compute_ph: { success: !t.aborted } },
             in_msg: {
-              source: t.from, destination: t.to, value: t.value.toString(),
-              message_content: { body: beginCell().endCell().toBoc().toString('base64'), decoded: t.comment === null ? null : { type: 'text_comment', comment: t.comment } },
+              source: t.from,
+              destination: t.to,
+              value: t.value.toString(),
+              message_content: {
+                body: beginCell().endCell().toBoc().toString('base64'),
+                decoded: t.comment === null ? null : { type: 'text_comment', comment: t.comment },
+              },
             },
             out_msgs: [],
           })),
@@ -100,8 +127,12 @@ export async function startTonChainServer(): Promise<TonChainServer> {
       }
       if (req.method === 'POST' && url.pathname === '/test/send') {
         // What the wallet does on sendTransaction: each message lands on chain in the next block.
-        const request = JSON.parse(body || '{}') as { from?: string; messages?: Array<{ address: string; amount: string; payload?: string }> };
-        for (const m of request.messages ?? []) transfer({ from: request.from, to: m.address, nanotons: BigInt(m.amount), comment: commentOf(m.payload) });
+        const request = JSON.parse(body || '{}') as {
+          from?: string;
+          messages?: Array<{ address: string; amount: string; payload?: string }>;
+        };
+        for (const m of request.messages ?? [])
+          transfer({ from: request.from, to: m.address, nanotons: BigInt(m.amount), comment: commentOf(m.payload) });
         return send(200, { boc: beginCell().storeUint(BigInt(Date.now()), 64).endCell().toBoc().toString('base64') });
       }
       send(404, { error: `${req.method} ${url.pathname}` });
@@ -120,10 +151,11 @@ export async function startTonChainServer(): Promise<TonChainServer> {
       timer = setInterval(() => (seqno += 1), ms);
       timer.unref();
     },
-    stop: () => new Promise<void>((r) => {
-      if (timer) clearInterval(timer);
-      server.closeAllConnections();
-      server.close(() => r());
-    }),
+    stop: () =>
+      new Promise<void>((r) => {
+        if (timer) clearInterval(timer);
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
 }

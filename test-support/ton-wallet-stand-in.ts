@@ -33,7 +33,13 @@ function standIn(chainUrl: string, address: string): void {
   (window as unknown as Record<string, unknown>).murmurtestwallet = {
     tonconnect: {
       deviceInfo,
-      walletInfo: { name: 'Test Wallet', app_name: 'murmurtestwallet', image: '/favicon.svg', about_url: 'https://example.com', platforms: ['android', 'chrome'] },
+      walletInfo: {
+        name: 'Test Wallet',
+        app_name: 'murmurtestwallet',
+        image: '/favicon.svg',
+        about_url: 'https://example.com',
+        platforms: ['android', 'chrome'],
+      },
       protocolVersion: 2,
       isWalletBrowser: true,
       async connect() {
@@ -51,7 +57,11 @@ function standIn(chainUrl: string, address: string): void {
         if (request.method !== 'sendTransaction') return { error: { code: 400, message: 'not supported' }, id: request.id };
         const tx = JSON.parse(request.params[0] ?? '{}') as { messages: Array<{ address: string; amount: string; payload?: string }> };
         sent.push(tx);
-        const res = await fetch(`${chainUrl}/test/send`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ from: address, messages: tx.messages }) });
+        const res = await fetch(`${chainUrl}/test/send`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ from: address, messages: tx.messages }),
+        });
         const { boc } = (await res.json()) as { boc: string };
         return { result: boc, id: request.id };
       },

@@ -14,7 +14,12 @@ export default async function setup(): Promise<void> {
   process.env.NODE_ENV = 'production';
   const { build } = await import('vite');
   try {
-    await build({ configFile: path.join(frontendDir, 'vite.config.ts'), root: frontendDir, logLevel: 'warn', build: { outDir: webAppDir, emptyOutDir: true } });
+    await build({
+      configFile: path.join(frontendDir, 'vite.config.ts'),
+      root: frontendDir,
+      logLevel: 'warn',
+      build: { outDir: webAppDir, emptyOutDir: true },
+    });
   } finally {
     if (nodeEnv === undefined) delete process.env.NODE_ENV;
     else process.env.NODE_ENV = nodeEnv;

@@ -34,11 +34,18 @@ export interface WebPaymentServer {
   /** The user approves on the provider's page (tests without a browser). */
   approve(orderId: string): void;
   /** A signed notification: body and headers to post to our route. */
-  notification(type: 'CHECKOUT.ORDER.APPROVED' | 'PAYMENT.CAPTURE.COMPLETED' | 'PAYMENT.CAPTURE.DENIED', orderId: string, overrides?: Record<string, unknown>): { body: string; headers: Record<string, string> };
+  notification(
+    type: 'CHECKOUT.ORDER.APPROVED' | 'PAYMENT.CAPTURE.COMPLETED' | 'PAYMENT.CAPTURE.DENIED',
+    orderId: string,
+    overrides?: Record<string, unknown>,
+  ): { body: string; headers: Record<string, string> };
   stop(): Promise<void>;
 }
 
-const page = (title: string, body: string) => `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title>
+const page = (
+  title: string,
+  body: string,
+) => `<!doctype html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title>
 <style>body{font:16px system-ui;background:#f5f7fa;color:#1a1a2e;display:flex;justify-content:center;padding:40px 16px;margin:0}
 main{background:#fff;border-radius:12px;box-shadow:0 2px 12px #0002;padding:28px;max-width:380px;width:100%}
 h1{font-size:20px;margin:0 0 4px;color:#003087}.amount{font-size:32px;font-weight:700;margin:18px 0}
@@ -57,7 +64,9 @@ export async function startWebPaymentServer(): Promise<WebPaymentServer> {
   let self: WebPaymentServer | null = null;
 
   const sign = (id: string, time: string, hookId: string, body: string) =>
-    createHmac('sha256', signingKey).update(`${id}|${time}|${hookId}|${crc32(Buffer.from(body))}`).digest('base64');
+    createHmac('sha256', signingKey)
+      .update(`${id}|${time}|${hookId}|${crc32(Buffer.from(body))}`)
+      .digest('base64');
 
   const orderJson = (o: WebPaymentOrder) => ({
     id: o.id,
@@ -67,12 +76,16 @@ export async function startWebPaymentServer(): Promise<WebPaymentServer> {
       { href: `${base}/v2/checkout/orders/${o.id}`, rel: 'self', method: 'GET' },
       ...(o.status === 'PAYER_ACTION_REQUIRED' ? [{ href: `${base}/checkoutnow?token=${o.id}`, rel: 'payer-action', method: 'GET' }] : []),
     ],
-    purchase_units: [{
-      reference_id: 'default',
-      custom_id: o.custom_id,
-      amount: o.amount,
-      ...(o.capture ? { payments: { captures: [{ id: o.capture.id, status: o.capture.status, amount: o.amount, custom_id: o.custom_id }] } } : {}),
-    }],
+    purchase_units: [
+      {
+        reference_id: 'default',
+        custom_id: o.custom_id,
+        amount: o.amount,
+        ...(o.capture
+          ? { payments: { captures: [{ id: o.capture.id, status: o.capture.status, amount: o.amount, custom_id: o.custom_id }] } }
+          : {}),
+      },
+    ],
   });
 
   const approve = (orderId: string) => {
@@ -111,10 +124,16 @@ export async function startWebPaymentServer(): Promise<WebPaymentServer> {
         const o = orders.get(url.searchParams.get('token') ?? '');
         if (!o) return html(404, page('Not found', '<h1>This order was not found</h1>'));
         if (o.status !== 'PAYER_ACTION_REQUIRED') return html(409, page('Done', '<h1>This order cannot be approved any more</h1>'));
-        return html(200, page('Pay with WebPay', `<h1>WebPay checkout</h1><small>Test provider · order ${o.id}</small>
+        return html(
+          200,
+          page(
+            'Pay with WebPay',
+            `<h1>WebPay checkout</h1><small>Test provider · order ${o.id}</small>
 <div class="amount" data-testid="webpay-amount">$${o.amount.value} ${o.amount.currency_code}</div>
 <form method="post" action="/checkoutnow/approve?token=${o.id}"><button type="submit" data-testid="webpay-approve">Pay now</button></form>
-<form method="post" action="/checkoutnow/cancel?token=${o.id}"><button type="submit" class="cancel" data-testid="webpay-cancel">Cancel and return</button></form>`));
+<form method="post" action="/checkoutnow/cancel?token=${o.id}"><button type="submit" class="cancel" data-testid="webpay-cancel">Cancel and return</button></form>`,
+          ),
+        );
       }
       const action = /^\/checkoutnow\/(approve|cancel)$/.exec(url.pathname);
       if (req.method === 'POST' && action) {
@@ -128,12 +147,23 @@ export async function startWebPaymentServer(): Promise<WebPaymentServer> {
 
       // ---- the REST API ----
       if (req.method === 'POST' && url.pathname === '/v1/oauth2/token') {
-        if (auth !== `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`) return send(401, { error: 'invalid_client', error_description: 'Client Authentication failed' });
+        if (auth !== `Basic ${Buffer.from(`${clientId}:${clientSecret}`).toString('base64')}`)
+          return send(401, { error: 'invalid_client', error_description: 'Client Authentication failed' });
         const token = `A21AA${randomBytes(16).toString('hex')}`;
         tokens.add(token);
-        return send(200, { scope: 'https://uri.paypal.com/services/payments/payment', access_token: token, token_type: 'Bearer', app_id: 'APP-LOCAL', expires_in: 32400 });
+        return send(200, {
+          scope: 'https://uri.paypal.com/services/payments/payment',
+          access_token: token,
+          token_type: 'Bearer',
+          app_id: 'APP-LOCAL',
+          expires_in: 32400,
+        });
       }
-      if (!tokens.has(auth.replace(/^Bearer /, ''))) return send(401, { name: 'AUTHENTICATION_FAILURE', message: 'Authentication failed due to invalid authentication credentials or a missing Authorization header.' });
+      if (!tokens.has(auth.replace(/^Bearer /, '')))
+        return send(401, {
+          name: 'AUTHENTICATION_FAILURE',
+          message: 'Authentication failed due to invalid authentication credentials or a missing Authorization header.',
+        });
       const requestId = req.headers['paypal-request-id'] as string | undefined;
       const remembered = requestId ? byRequestId.get(`${url.pathname}:${requestId}`) : undefined;
       if (remembered) return send(200, remembered);
@@ -147,9 +177,19 @@ export async function startWebPaymentServer(): Promise<WebPaymentServer> {
       if (req.method === 'POST' && url.pathname === '/v2/checkout/orders') {
         const unit = body.purchase_units?.[0];
         const ctx = body.payment_source?.paypal?.experience_context ?? {};
-        if (body.intent !== 'CAPTURE' || !unit?.amount?.value || !/^\d+\.\d{2}$/.test(unit.amount.value)) return send(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'INVALID_PARAMETER_VALUE' }] });
+        if (body.intent !== 'CAPTURE' || !unit?.amount?.value || !/^\d+\.\d{2}$/.test(unit.amount.value))
+          return send(422, { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'INVALID_PARAMETER_VALUE' }] });
         const id = randomBytes(8).toString('hex').toUpperCase().slice(0, 17);
-        const order: WebPaymentOrder = { id, status: 'PAYER_ACTION_REQUIRED', custom_id: unit.custom_id ?? '', amount: unit.amount, return_url: ctx.return_url ?? '', cancel_url: ctx.cancel_url ?? '', capture: null, captureCalls: 0 };
+        const order: WebPaymentOrder = {
+          id,
+          status: 'PAYER_ACTION_REQUIRED',
+          custom_id: unit.custom_id ?? '',
+          amount: unit.amount,
+          return_url: ctx.return_url ?? '',
+          cancel_url: ctx.cancel_url ?? '',
+          capture: null,
+          captureCalls: 0,
+        };
         orders.set(id, order);
         const answer = orderJson(order);
         if (requestId) byRequestId.set(`${url.pathname}:${requestId}`, answer);
@@ -177,8 +217,12 @@ export async function startWebPaymentServer(): Promise<WebPaymentServer> {
         return o ? send(200, orderJson(o)) : send(404, { name: 'RESOURCE_NOT_FOUND', details: [{ issue: 'INVALID_RESOURCE_ID' }] });
       }
       if (req.method === 'POST' && url.pathname === '/v1/notifications/verify-webhook-signature') {
-        const ok = body.webhook_id === webhookId && body.auth_algo === 'SHA256withRSA' && typeof body.transmission_sig === 'string'
-          && body.transmission_sig === sign(String(body.transmission_id), String(body.transmission_time), webhookId, JSON.stringify(body.webhook_event));
+        const ok =
+          body.webhook_id === webhookId &&
+          body.auth_algo === 'SHA256withRSA' &&
+          typeof body.transmission_sig === 'string' &&
+          body.transmission_sig ===
+            sign(String(body.transmission_id), String(body.transmission_time), webhookId, JSON.stringify(body.webhook_event));
         return send(200, { verification_status: ok ? 'SUCCESS' : 'FAILURE' });
       }
       send(404, { name: 'RESOURCE_NOT_FOUND', message: `${req.method} ${url.pathname}` });
@@ -198,10 +242,25 @@ export async function startWebPaymentServer(): Promise<WebPaymentServer> {
     notification(type, orderId, overrides = {}) {
       const o = orders.get(orderId);
       if (!o) throw new Error(`no order ${orderId}`);
-      const resource = type === 'CHECKOUT.ORDER.APPROVED'
-        ? { ...orderJson(o), ...overrides }
-        : { id: o.capture?.id ?? 'CAPTURE', status: type === 'PAYMENT.CAPTURE.COMPLETED' ? 'COMPLETED' : 'DECLINED', amount: o.amount, custom_id: o.custom_id, supplementary_data: { related_ids: { order_id: o.id } }, ...overrides };
-      const body = JSON.stringify({ id: `WH-${randomBytes(8).toString('hex').toUpperCase()}`, event_version: '1.0', create_time: new Date().toISOString(), resource_type: type.startsWith('CHECKOUT') ? 'checkout-order' : 'capture', event_type: type, resource });
+      const resource =
+        type === 'CHECKOUT.ORDER.APPROVED'
+          ? { ...orderJson(o), ...overrides }
+          : {
+              id: o.capture?.id ?? 'CAPTURE',
+              status: type === 'PAYMENT.CAPTURE.COMPLETED' ? 'COMPLETED' : 'DECLINED',
+              amount: o.amount,
+              custom_id: o.custom_id,
+              supplementary_data: { related_ids: { order_id: o.id } },
+              ...overrides,
+            };
+      const body = JSON.stringify({
+        id: `WH-${randomBytes(8).toString('hex').toUpperCase()}`,
+        event_version: '1.0',
+        create_time: new Date().toISOString(),
+        resource_type: type.startsWith('CHECKOUT') ? 'checkout-order' : 'capture',
+        event_type: type,
+        resource,
+      });
       const id = randomBytes(12).toString('hex');
       const time = new Date().toISOString();
       return {
@@ -216,10 +275,11 @@ export async function startWebPaymentServer(): Promise<WebPaymentServer> {
         },
       };
     },
-    stop: () => new Promise<void>((r) => {
-      server.closeAllConnections();
-      server.close(() => r());
-    }),
+    stop: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
   };
   return self;
 }

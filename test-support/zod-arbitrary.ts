@@ -30,7 +30,9 @@ function stringArbitrary(def: Def): fc.Arbitrary<string> {
     case 'datetime':
       return fc.date({ min: new Date('2020-01-01'), max: new Date('2030-01-01'), noInvalidDate: true }).map((d) => d.toISOString());
     case 'date':
-      return fc.date({ min: new Date('1950-01-01'), max: new Date('2030-01-01'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+      return fc
+        .date({ min: new Date('1950-01-01'), max: new Date('2030-01-01'), noInvalidDate: true })
+        .map((d) => d.toISOString().slice(0, 10));
     case 'url':
       return fc.webUrl();
     case 'email':
@@ -49,7 +51,9 @@ function numberArbitrary(def: Def): fc.Arbitrary<number> {
   const max = Math.min(1e6, ...checks.filter((c) => c.check === 'less_than').map((c) => c.value ?? 1e6));
   const integer = checks.some((c) => c.format === 'safeint' || c.format === 'int32');
   if (min > max) return fc.constant(min);
-  return integer ? fc.integer({ min: Math.ceil(min), max: Math.floor(max) }) : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
+  return integer
+    ? fc.integer({ min: Math.ceil(min), max: Math.floor(max) })
+    : fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
 }
 
 /** Values of the schema's shape (optional fields sometimes left out); refinements may still refuse them. */
@@ -113,13 +117,37 @@ export function arbitraryOf(schema: z.ZodType, depth = 0): fc.Arbitrary<unknown>
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** Strings no database column can hold: NUL bytes and lone UTF-16 surrogates, alone and inside text. */
-export const unstorableString: fc.Arbitrary<string> = fc.constantFrom('\u0000', 'a\u0000b', '\ud800', '\udfff', 'x\udc00y', 'end\ud83d', '💎\u0000💎');
+export const unstorableString: fc.Arbitrary<string> = fc.constantFrom(
+  '\u0000',
+  'a\u0000b',
+  '\ud800',
+  '\udfff',
+  'x\udc00y',
+  'end\ud83d',
+  '💎\u0000💎',
+);
 
 /** Strings that break naive code: huge, control characters, right-to-left marks, emoji, SQL and HTML. */
 export const hostileString: fc.Arbitrary<string> = fc.oneof(
   fc.string({ maxLength: 40, unit: 'binary' }),
   unstorableString,
-  fc.constantFrom('', ' ', '\u0000', '\u202e\u202d', '💎'.repeat(300), "'; drop table events; --", '<script>alert(1)</script>', '../../etc/passwd', '%00', '{{7*7}}', '__proto__', 'constructor', 'NaN', '-0', '1e400'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '\u0000',
+    '\u202e\u202d',
+    '💎'.repeat(300),
+    "'; drop table events; --",
+    '<script>alert(1)</script>',
+    '../../etc/passwd',
+    '%00',
+    '{{7*7}}',
+    '__proto__',
+    'constructor',
+    'NaN',
+    '-0',
+    '1e400',
+  ),
   fc.integer({ min: 10_000, max: 300_000 }).map((n) => 'x'.repeat(n)),
 );
 
@@ -148,6 +176,18 @@ export function hostileBodyOf(schema: z.ZodType | undefined): fc.Arbitrary<unkno
 
 /** Raw request bodies that are not well-formed JSON: truncated, duplicate keys, a prototype key. */
 export const malformedJson: fc.Arbitrary<string> = fc.oneof(
-  fc.constantFrom('{', '{"a":', '[1,2', '{"title":"x","title":"y"}', '{"__proto__":{"admin":true}}', '{"constructor":{"prototype":{"x":1}}}', 'null', '"just a string"', '12', 'NaN', '\u0000'),
+  fc.constantFrom(
+    '{',
+    '{"a":',
+    '[1,2',
+    '{"title":"x","title":"y"}',
+    '{"__proto__":{"admin":true}}',
+    '{"constructor":{"prototype":{"x":1}}}',
+    'null',
+    '"just a string"',
+    '12',
+    'NaN',
+    '\u0000',
+  ),
   fc.json().map((j) => j.slice(0, Math.max(1, Math.floor(j.length / 2)))),
 );

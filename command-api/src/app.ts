@@ -1,6 +1,14 @@
 // The command side's HTTP app: every route under /api/v1 appends events and answers with the
 // global position it appended, so clients can read their own writes.
-import { apiVersionAliases, authenticate, errorHandler, notFoundHandler, observabilityRouter, refuseUnstorableText, trustProxySetting } from '@murmur/platform';
+import {
+  apiVersionAliases,
+  authenticate,
+  errorHandler,
+  notFoundHandler,
+  observabilityRouter,
+  refuseUnstorableText,
+  trustProxySetting,
+} from '@murmur/platform';
 import express from 'express';
 import type { CommandDeps } from './dependencies.ts';
 import { ONBOARDING_PATH } from './identity/onboarding.ts';
@@ -18,7 +26,9 @@ export function createCommandApp(deps: CommandDeps, options: { trustProxy?: stri
   api.use(express.json({ limit: '256kb' }));
   api.use(refuseUnstorableText);
   // Before onboarding only the terms step itself (sign-in and sign-out are mounted above).
-  api.use(authenticate(deps.jwtSecret, deps.sessionGuard, { beforeOnboarding: (req) => req.method === 'POST' && req.path === ONBOARDING_PATH }));
+  api.use(
+    authenticate(deps.jwtSecret, deps.sessionGuard, { beforeOnboarding: (req) => req.method === 'POST' && req.path === ONBOARDING_PATH }),
+  );
   for (const mount of commandModules) mount.routes(api, deps);
   // The versioned aliases the clients call (v0 home, v2 lobbies...) answer as their v1 routes.
   app.use(apiVersionAliases);

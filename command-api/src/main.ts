@@ -20,7 +20,13 @@ let stopping = false;
 const stop = () => {
   if (stopping) return;
   stopping = true;
-  server.close(() => void referralSettlement.stop().then(() => deps.pool.end()).then(() => process.exit(0)));
+  server.close(
+    () =>
+      void referralSettlement
+        .stop()
+        .then(() => deps.pool.end())
+        .then(() => process.exit(0)),
+  );
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

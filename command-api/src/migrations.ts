@@ -5,8 +5,4 @@ import { identityMigrations } from './identity/migrations.ts';
 import { walletSnapshotMigrations } from './wallet/snapshots.ts';
 import { errorReportMigrations } from './error-reports/routes.ts';
 
-export const commandApiMigrations: Migration[] = [
-  ...identityMigrations,
-  ...walletSnapshotMigrations,
-  ...errorReportMigrations,
-];
+export const commandApiMigrations: Migration[] = [...identityMigrations, ...walletSnapshotMigrations, ...errorReportMigrations];

@@ -32,4 +32,26 @@ export interface CommandModule {
   start?: (deps: CommandDeps) => { stop(): Promise<void> };
 }
 
-export const commandModules: CommandModule[] = [identityModule, profilesModule, socialModule, mediaModule, wallModule, messagesModule, giftingModule, moneyModule, referralModule, lobbiesModule, guildModule, notificationsModule, progressionModule, subscriptionsModule, hostApplicationsModule, moderationModule, bookingModule, moneyOperationsModule, operationsModule, chainRpcModule, errorReportsModule];
+export const commandModules: CommandModule[] = [
+  identityModule,
+  profilesModule,
+  socialModule,
+  mediaModule,
+  wallModule,
+  messagesModule,
+  giftingModule,
+  moneyModule,
+  referralModule,
+  lobbiesModule,
+  guildModule,
+  notificationsModule,
+  progressionModule,
+  subscriptionsModule,
+  hostApplicationsModule,
+  moderationModule,
+  bookingModule,
+  moneyOperationsModule,
+  operationsModule,
+  chainRpcModule,
+  errorReportsModule,
+];

@@ -12,7 +12,8 @@ import { identityRuntimeFromEnv } from './identity/runtime.ts';
 import { objectStoreFromEnv } from '@murmur/platform/object-store';
 
 export function buildCommandApi(
-  config: Pick<CommandApiConfig, 'DATABASE_URL' | 'JWT_SECRET'> & Partial<Pick<CommandApiConfig, 'PRESENCE_GATEWAY_DEAD_AFTER_MS'>> & { TRUST_PROXY?: string },
+  config: Pick<CommandApiConfig, 'DATABASE_URL' | 'JWT_SECRET'> &
+    Partial<Pick<CommandApiConfig, 'PRESENCE_GATEWAY_DEAD_AFTER_MS'>> & { TRUST_PROXY?: string },
   overrides: Partial<CommandDeps> = {},
 ) {
   const pool = overrides.pool ?? createPool(config.DATABASE_URL, { max: 20, applicationName: 'command-api' });

@@ -3,7 +3,10 @@
 export class WindowLimiter {
   private readonly seen = new Map<string, number[]>();
 
-  constructor(private readonly perWindow: number, private readonly windowMs: number) {}
+  constructor(
+    private readonly perWindow: number,
+    private readonly windowMs: number,
+  ) {}
 
   /** True when `key` may go on now (and counts it); false past the limit. */
   take(key: string, now: number): boolean {

@@ -30,7 +30,13 @@ export const CredentialUnlinkedData = z.object({ uid, kind: CredentialKind, key:
 export type CredentialUnlinkedData = z.infer<typeof CredentialUnlinkedData>;
 
 /** A way in added from the settings page (an e-mail proven by its code, an identity provider's token). */
-export const CredentialLinkedData = z.object({ uid, kind: CredentialKind, key: z.string(), provider: z.string().nullable(), linkedAt: z.string() });
+export const CredentialLinkedData = z.object({
+  uid,
+  kind: CredentialKind,
+  key: z.string(),
+  provider: z.string().nullable(),
+  linkedAt: z.string(),
+});
 export type CredentialLinkedData = z.infer<typeof CredentialLinkedData>;
 
 /** The owner deleted the account: its personal data leaves the read models, its sign-in links are
@@ -65,7 +71,10 @@ export const accountSettingsEventSchemas = {
 export const SettingsBody = z.object({
   showNSFW: z.boolean().optional(),
   defaultVolume: volume.optional(),
-  volumes: z.record(z.string().max(128), volume).refine((v) => Object.keys(v).length <= 500, 'Too many volumes.').optional(),
+  volumes: z
+    .record(z.string().max(128), volume)
+    .refine((v) => Object.keys(v).length <= 500, 'Too many volumes.')
+    .optional(),
   mutes: z.array(z.string().min(1).max(128)).max(500).optional(),
 });
 export type SettingsBody = z.infer<typeof SettingsBody>;
@@ -114,13 +123,21 @@ export const AccountSettingsDto = z.object({
 export type AccountSettingsDto = z.infer<typeof AccountSettingsDto>;
 
 /** PUT user/settings: the preferences as they are after the change. */
-export const SettingsChanged = commandAnswer({ showNSFW: z.boolean(), defaultVolume: volume, volumes: z.record(z.string(), volume), mutes: z.array(z.string()) });
+export const SettingsChanged = commandAnswer({
+  showNSFW: z.boolean(),
+  defaultVolume: volume,
+  volumes: z.record(z.string(), volume),
+  mutes: z.array(z.string()),
+});
 /** user/credentials/unlink: the ways in that are left. */
 export const CredentialsLeft = commandAnswer({ credentials: z.array(z.object({ kind: CredentialKind, key: z.string() })) });
 /** user/sessions/end-others: how many other sessions ended, and the spec's confirmation. */
 export const OtherSessionsEnded = z.object({ ended: z.number().int(), message: z.string() });
 /** POST user/credentials/link-email and link-provider. */
-export const CredentialsLinked = commandAnswer({ credentials: z.array(z.object({ kind: CredentialKind, key: z.string() })), message: z.string() });
+export const CredentialsLinked = commandAnswer({
+  credentials: z.array(z.object({ kind: CredentialKind, key: z.string() })),
+  message: z.string(),
+});
 /** POST user/account/delete. */
 export const AccountDeletedAnswer = commandAnswer({ deleted: z.literal(true), message: z.string() });
 
@@ -138,7 +155,8 @@ export const accountTexts = {
   providerLinkedElsewhere: 'This account is already linked to another Murmur account.',
   alreadyLinked: 'This sign-in method is already linked to your account.',
   accountDeleted: 'Your account has been deleted.',
-  deleteWarning: 'Deleting your account removes your profile, posts, gallery, linked sign-in methods and settings, and signs you out everywhere. Diamonds and charm left in the account are lost. Payments and gifts stay in our books, without your name, as the law requires. This cannot be undone.',
+  deleteWarning:
+    'Deleting your account removes your profile, posts, gallery, linked sign-in methods and settings, and signs you out everywhere. Diamonds and charm left in the account are lost. Payments and gifts stay in our books, without your name, as the law requires. This cannot be undone.',
 } as const;
 
 /** Browser-wallet texts of spec section 8 (and ours where it gives none). */

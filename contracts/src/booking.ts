@@ -42,8 +42,15 @@ export const bookingTexts = {
 
 export const sessionEndsAt = (startsAt: string, minutes: number): string => new Date(Date.parse(startsAt) + minutes * 60_000).toISOString();
 
-const SessionMinutes = z.number().int().refine((m) => (bookingLimits.sessionMinutes as readonly number[]).includes(m), bookingTexts.sessionMinutes);
-const Price = z.number({ error: bookingTexts.price }).int(bookingTexts.price).min(bookingLimits.minPrice, bookingTexts.price).max(bookingLimits.maxPrice, bookingTexts.price);
+const SessionMinutes = z
+  .number()
+  .int()
+  .refine((m) => (bookingLimits.sessionMinutes as readonly number[]).includes(m), bookingTexts.sessionMinutes);
+const Price = z
+  .number({ error: bookingTexts.price })
+  .int(bookingTexts.price)
+  .min(bookingLimits.minPrice, bookingTexts.price)
+  .max(bookingLimits.maxPrice, bookingTexts.price);
 const Id = z.string().regex(/^[\w:.-]{1,128}$/, bookingTexts.serviceNotFound);
 
 // ---- bodies ---------------------------------------------------------------------------------
@@ -72,7 +79,14 @@ export const BookingListQuery = z.object({
 
 // ---- events on schedule-{hostUid} -----------------------------------------------------------
 
-export const ServiceListedData = z.object({ hostUid: z.string(), serviceId: z.string(), title: z.string(), minutes: z.number().int(), price: z.number().int().positive(), listedAt: z.string() });
+export const ServiceListedData = z.object({
+  hostUid: z.string(),
+  serviceId: z.string(),
+  title: z.string(),
+  minutes: z.number().int(),
+  price: z.number().int().positive(),
+  listedAt: z.string(),
+});
 export const ServiceRemovedData = z.object({ hostUid: z.string(), serviceId: z.string(), removedAt: z.string() });
 export const SessionBookedData = z.object({
   bookingId: z.string(),
@@ -87,9 +101,23 @@ export const SessionBookedData = z.object({
   bookedAt: z.string(),
 });
 export type SessionBookedData = z.infer<typeof SessionBookedData>;
-export const BookingCancelledData = z.object({ bookingId: z.string(), hostUid: z.string(), buyerUid: z.string(), by: z.string(), released: z.number().int(), cancelledAt: z.string() });
+export const BookingCancelledData = z.object({
+  bookingId: z.string(),
+  hostUid: z.string(),
+  buyerUid: z.string(),
+  by: z.string(),
+  released: z.number().int(),
+  cancelledAt: z.string(),
+});
 /** The private timed room of the session opened for the two (the scheduler, at the start). */
-export const BookedSessionOpenedData = z.object({ bookingId: z.string(), hostUid: z.string(), buyerUid: z.string(), roomId: z.string(), endsAt: z.string(), openedAt: z.string() });
+export const BookedSessionOpenedData = z.object({
+  bookingId: z.string(),
+  hostUid: z.string(),
+  buyerUid: z.string(),
+  roomId: z.string(),
+  endsAt: z.string(),
+  openedAt: z.string(),
+});
 export const BookedSessionExtendedData = z.object({
   bookingId: z.string(),
   extensionId: z.string(),
@@ -101,7 +129,14 @@ export const BookedSessionExtendedData = z.object({
   extendedAt: z.string(),
 });
 export type BookedSessionExtendedData = z.infer<typeof BookedSessionExtendedData>;
-export const BookedSessionCompletedData = z.object({ bookingId: z.string(), hostUid: z.string(), buyerUid: z.string(), diamonds: z.number().int(), charm: z.number().int(), completedAt: z.string() });
+export const BookedSessionCompletedData = z.object({
+  bookingId: z.string(),
+  hostUid: z.string(),
+  buyerUid: z.string(),
+  diamonds: z.number().int(),
+  charm: z.number().int(),
+  completedAt: z.string(),
+});
 
 export const scheduleEventSchemas = {
   ServiceListed: ServiceListedData,
@@ -118,10 +153,22 @@ export const scheduleEventTypes = eventTypesOf(scheduleEventSchemas);
 // ---- hold events on wallet-{uid} (the wallet's map includes them) ----------------------------
 
 /** Diamonds set aside from the balance for a booking (or its extension); `holdId` names it. */
-export const DiamondsHeldData = z.object({ uid: z.string(), holdId: z.string(), amount: z.number().int().positive(), reference: z.string(), heldAt: z.string() });
+export const DiamondsHeldData = z.object({
+  uid: z.string(),
+  holdId: z.string(),
+  amount: z.number().int().positive(),
+  reference: z.string(),
+  heldAt: z.string(),
+});
 export type DiamondsHeldData = z.infer<typeof DiamondsHeldData>;
 /** A hold given back to the balance (a cancellation). */
-export const HoldReleasedData = z.object({ uid: z.string(), holdId: z.string(), amount: z.number().int().positive(), reference: z.string(), releasedAt: z.string() });
+export const HoldReleasedData = z.object({
+  uid: z.string(),
+  holdId: z.string(),
+  amount: z.number().int().positive(),
+  reference: z.string(),
+  releasedAt: z.string(),
+});
 export type HoldReleasedData = z.infer<typeof HoldReleasedData>;
 /** A hold spent: the diamonds leave for good, `charm` reaches `recipientUid` (by projection). */
 export const HoldSpentData = z.object({
@@ -141,7 +188,14 @@ export const holdEventSchemas = { DiamondsHeld: DiamondsHeldData, HoldReleased: 
 export const BookingStatus = z.enum(['booked', 'live', 'completed', 'cancelled']);
 export type BookingStatus = z.infer<typeof BookingStatus>;
 
-export const ServiceDto = z.object({ serviceId: z.string(), hostUid: z.string(), title: z.string(), minutes: z.number().int(), price: z.number().int(), listedAt: z.string() });
+export const ServiceDto = z.object({
+  serviceId: z.string(),
+  hostUid: z.string(),
+  title: z.string(),
+  minutes: z.number().int(),
+  price: z.number().int(),
+  listedAt: z.string(),
+});
 export type ServiceDto = z.infer<typeof ServiceDto>;
 export const ServiceList = z.object({ items: z.array(ServiceDto) });
 
@@ -170,15 +224,30 @@ export type BookingDto = z.infer<typeof BookingDto>;
 export const BookingPage = paged(BookingDto);
 
 /** An extension reads as its booking's card with the extension's own minutes, price and new end. */
-export const ExtensionDto = BookingDto.pick({ bookingId: true, title: true, host: true, buyer: true, role: true, minutes: true, price: true, endsAt: true })
-  .extend({ extensionId: z.string(), extendedAt: z.string() });
+export const ExtensionDto = BookingDto.pick({
+  bookingId: true,
+  title: true,
+  host: true,
+  buyer: true,
+  role: true,
+  minutes: true,
+  price: true,
+  endsAt: true,
+}).extend({ extensionId: z.string(), extendedAt: z.string() });
 export type ExtensionDto = z.infer<typeof ExtensionDto>;
 export const ExtensionPage = paged(ExtensionDto);
 
 // ---- answers --------------------------------------------------------------------------------
 
 export const ServiceListedAnswer = z.object({ position: z.string(), serviceId: z.string() });
-export const BookingAnswer = z.object({ position: z.string(), bookingId: z.string(), status: BookingStatus, balance: z.number().int(), startsAt: z.string(), endsAt: z.string() });
+export const BookingAnswer = z.object({
+  position: z.string(),
+  bookingId: z.string(),
+  status: BookingStatus,
+  balance: z.number().int(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+});
 export type BookingAnswer = z.infer<typeof BookingAnswer>;
 
 /** The voice of a live booked session: the same media session a private room's join answers. */

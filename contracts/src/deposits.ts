@@ -12,7 +12,11 @@ export const nativeToken = 'native';
 
 export type ChainKind = 'evm' | 'solana';
 export const chainKindOf = (chainId: number): ChainKind | null =>
-  (money.supportedChainIds as readonly number[]).includes(chainId) ? 'evm' : (money.solanaChainIds as readonly number[]).includes(chainId) ? 'solana' : null;
+  (money.supportedChainIds as readonly number[]).includes(chainId)
+    ? 'evm'
+    : (money.solanaChainIds as readonly number[]).includes(chainId)
+      ? 'solana'
+      : null;
 
 /** A Solana transaction signature (base58 of 64 bytes) or an EVM transaction hash. */
 export const solanaSignaturePattern = /^[1-9A-HJ-NP-Za-km-z]{64,88}$/;

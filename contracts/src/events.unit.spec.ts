@@ -18,17 +18,48 @@ import { hostApplicationEventSchemas } from './host-applications.ts';
 import { projectionRebuildEventSchemas } from './operations-view.ts';
 
 const gift = {
-  senderUid: 'a', giftId: 'rose', giftName: 'rose', quantity: 1, unitPrice: 10, diamondsTotal: 10, recipients: ['h'], charmPerRecipient: 5, sentAt: '2026-01-01T00:00:00Z',
+  senderUid: 'a',
+  giftId: 'rose',
+  giftName: 'rose',
+  quantity: 1,
+  unitPrice: 10,
+  diamondsTotal: 10,
+  recipients: ['h'],
+  charmPerRecipient: 5,
+  sentAt: '2026-01-01T00:00:00Z',
 };
 
 describe('event registry', () => {
   it('holds every module map, no type named by two modules', () => {
     const maps = [
-      identityEventSchemas, otpAddressEventSchemas, walletEventSchemas, blockchainWalletEventSchemas, paymentEventSchemas, earningsEventSchemas,
-      profileEventSchemas, socialEventSchemas, mediaEventSchemas, wallEventSchemas, messageEventSchemas, lobbyEventSchemas, roomEventSchemas,
-      chatEventSchemas, presenceEventSchemas, referralEventSchemas, guildEventSchemas, leaderboardEventSchemas, notificationEventSchemas, progressionEventSchemas,
-      creatorPlanEventSchemas, accountSettingsEventSchemas, scheduleEventSchemas, grantEventSchemas, ledgerAuditEventSchemas,
-      reportEventSchemas, hostApplicationEventSchemas, projectionRebuildEventSchemas,
+      identityEventSchemas,
+      otpAddressEventSchemas,
+      walletEventSchemas,
+      blockchainWalletEventSchemas,
+      paymentEventSchemas,
+      earningsEventSchemas,
+      profileEventSchemas,
+      socialEventSchemas,
+      mediaEventSchemas,
+      wallEventSchemas,
+      messageEventSchemas,
+      lobbyEventSchemas,
+      roomEventSchemas,
+      chatEventSchemas,
+      presenceEventSchemas,
+      referralEventSchemas,
+      guildEventSchemas,
+      leaderboardEventSchemas,
+      notificationEventSchemas,
+      progressionEventSchemas,
+      creatorPlanEventSchemas,
+      accountSettingsEventSchemas,
+      scheduleEventSchemas,
+      grantEventSchemas,
+      ledgerAuditEventSchemas,
+      reportEventSchemas,
+      hostApplicationEventSchemas,
+      projectionRebuildEventSchemas,
     ];
     const names = maps.flatMap((m) => Object.keys(m));
     expect(new Set(names).size).toBe(names.length);

@@ -42,17 +42,127 @@ export type GiftDto = z.infer<typeof GiftDto>;
 type GiftSeed = Omit<GiftDto, 'id' | 'pricingOptions' | 'media'>;
 
 const seeds: GiftSeed[] = [
-  { name: 'rose', displayName: 'Rose', description: 'A single red rose.', kind: 'Regular', rarity: 'common', tags: ['love'], tier: 1, badge: 'hot_sale', unitPrice: 10 },
-  { name: 'coffee', displayName: 'Coffee', description: 'A warm cup to keep the talk going.', kind: 'Regular', rarity: 'common', tags: ['cozy'], tier: 1, badge: null, unitPrice: 20 },
-  { name: 'heart', displayName: 'Heart', description: 'A beating heart for a favourite voice.', kind: 'Regular', rarity: 'common', tags: ['love'], tier: 1, badge: 'hot_sale', unitPrice: 50 },
-  { name: 'star', displayName: 'Star', description: 'You are the star of the lobby.', kind: 'Gifts', rarity: 'rare', tags: ['praise'], tier: 2, badge: null, unitPrice: 100 },
-  { name: 'teddy', displayName: 'Teddy Bear', description: 'A soft teddy bear.', kind: 'Bera', rarity: 'rare', tags: ['cute'], tier: 2, badge: null, unitPrice: 200 },
-  { name: 'fireworks', displayName: 'Fireworks', description: 'Light up the sky.', kind: 'Event', rarity: 'epic', tags: ['party'], tier: 3, badge: null, unitPrice: 500 },
-  { name: 'crown', displayName: 'Crown', description: 'Crown the host of the night.', kind: 'Gifts', rarity: 'epic', tags: ['royal'], tier: 3, badge: null, unitPrice: 1000 },
-  { name: 'wishing-well', displayName: 'Wishing Well', description: 'Toss a coin and make a wish.', kind: 'Wishing Well', rarity: 'epic', tags: ['luck'], tier: 3, badge: 'coming_soon', unitPrice: 800 },
-  { name: 'rocket', displayName: 'Rocket', description: 'To the moon together.', kind: 'Event', rarity: 'legendary', tags: ['party'], tier: 4, badge: null, unitPrice: 2000 },
-  { name: 'castle', displayName: 'Castle', description: 'A castle in the clouds.', kind: 'Gifts', rarity: 'legendary', tags: ['royal'], tier: 5, badge: null, unitPrice: 5000 },
-  { name: 'valentine-box', displayName: 'Valentine Box', description: "The Valentine's event box (sold out).", kind: 'Event', rarity: 'legendary', tags: ['love', 'valentine'], tier: 4, badge: 'sold_out', unitPrice: 1500 },
+  {
+    name: 'rose',
+    displayName: 'Rose',
+    description: 'A single red rose.',
+    kind: 'Regular',
+    rarity: 'common',
+    tags: ['love'],
+    tier: 1,
+    badge: 'hot_sale',
+    unitPrice: 10,
+  },
+  {
+    name: 'coffee',
+    displayName: 'Coffee',
+    description: 'A warm cup to keep the talk going.',
+    kind: 'Regular',
+    rarity: 'common',
+    tags: ['cozy'],
+    tier: 1,
+    badge: null,
+    unitPrice: 20,
+  },
+  {
+    name: 'heart',
+    displayName: 'Heart',
+    description: 'A beating heart for a favourite voice.',
+    kind: 'Regular',
+    rarity: 'common',
+    tags: ['love'],
+    tier: 1,
+    badge: 'hot_sale',
+    unitPrice: 50,
+  },
+  {
+    name: 'star',
+    displayName: 'Star',
+    description: 'You are the star of the lobby.',
+    kind: 'Gifts',
+    rarity: 'rare',
+    tags: ['praise'],
+    tier: 2,
+    badge: null,
+    unitPrice: 100,
+  },
+  {
+    name: 'teddy',
+    displayName: 'Teddy Bear',
+    description: 'A soft teddy bear.',
+    kind: 'Bera',
+    rarity: 'rare',
+    tags: ['cute'],
+    tier: 2,
+    badge: null,
+    unitPrice: 200,
+  },
+  {
+    name: 'fireworks',
+    displayName: 'Fireworks',
+    description: 'Light up the sky.',
+    kind: 'Event',
+    rarity: 'epic',
+    tags: ['party'],
+    tier: 3,
+    badge: null,
+    unitPrice: 500,
+  },
+  {
+    name: 'crown',
+    displayName: 'Crown',
+    description: 'Crown the host of the night.',
+    kind: 'Gifts',
+    rarity: 'epic',
+    tags: ['royal'],
+    tier: 3,
+    badge: null,
+    unitPrice: 1000,
+  },
+  {
+    name: 'wishing-well',
+    displayName: 'Wishing Well',
+    description: 'Toss a coin and make a wish.',
+    kind: 'Wishing Well',
+    rarity: 'epic',
+    tags: ['luck'],
+    tier: 3,
+    badge: 'coming_soon',
+    unitPrice: 800,
+  },
+  {
+    name: 'rocket',
+    displayName: 'Rocket',
+    description: 'To the moon together.',
+    kind: 'Event',
+    rarity: 'legendary',
+    tags: ['party'],
+    tier: 4,
+    badge: null,
+    unitPrice: 2000,
+  },
+  {
+    name: 'castle',
+    displayName: 'Castle',
+    description: 'A castle in the clouds.',
+    kind: 'Gifts',
+    rarity: 'legendary',
+    tags: ['royal'],
+    tier: 5,
+    badge: null,
+    unitPrice: 5000,
+  },
+  {
+    name: 'valentine-box',
+    displayName: 'Valentine Box',
+    description: "The Valentine's event box (sold out).",
+    kind: 'Event',
+    rarity: 'legendary',
+    tags: ['love', 'valentine'],
+    tier: 4,
+    badge: 'sold_out',
+    unitPrice: 1500,
+  },
 ];
 
 /** The seeded catalogue; artwork is served by the web app from /gifts/<name>.svg. */
@@ -69,16 +179,25 @@ export function findGift(name: string): GiftDto | undefined {
 
 /** A gift's name as people read it ("Wishing Well"), for a catalogue key or id; unknown keys are title-cased. */
 export function giftDisplayName(nameOrId: string): string {
-  return findGift(nameOrId)?.displayName ?? nameOrId.replace(/^gift-/, '').replace(/[-_]+/g, ' ').replace(/\b\p{L}/gu, (c) => c.toUpperCase());
+  return (
+    findGift(nameOrId)?.displayName ??
+    nameOrId
+      .replace(/^gift-/, '')
+      .replace(/[-_]+/g, ' ')
+      .replace(/\b\p{L}/gu, (c) => c.toUpperCase())
+  );
 }
 
 const Recipient = z.union([z.string().min(1).max(128), z.object({ uid: z.string().min(1).max(128) }).transform((r) => r.uid)]);
 
 export const SendGiftBody = z.object({
   giftName: z.string().min(1, 'giftName is required.').max(100),
-  quantity: z.coerce.number().int().refine((q) => (money.giftMultipliers as readonly number[]).includes(q), {
-    message: `Quantity must be one of ${money.giftMultipliers.join(', ')}.`,
-  }),
+  quantity: z.coerce
+    .number()
+    .int()
+    .refine((q) => (money.giftMultipliers as readonly number[]).includes(q), {
+      message: `Quantity must be one of ${money.giftMultipliers.join(', ')}.`,
+    }),
   recipients: z.union([Recipient.transform((r) => [r]), z.array(Recipient).min(1, 'recipients is required.').max(20)]),
   lobbyId: z.string().min(1).max(128).optional(),
   roomId: z.string().min(1).max(128).optional(),

@@ -7,8 +7,20 @@ import { monthIdOf, weekIdOf } from './periods.ts';
 /** Event boards: a pair is a sender and a recipient (either direction counts for the same pair);
  * gifts sent within [startsAt, endsAt) score for it. Configuration, so a rebuild sees the same. */
 export const leaderboardEvents = [
-  { id: 'perfect-pair-2026', kind: 'perfect_pair', title: 'Perfect Pair', startsAt: '2026-11-01T00:00:00.000Z', endsAt: '2027-01-01T00:00:00.000Z' },
-  { id: 'valentines-2027', kind: 'valentines', title: "Valentine's", startsAt: '2027-02-01T00:00:00.000Z', endsAt: '2027-02-15T00:00:00.000Z' },
+  {
+    id: 'perfect-pair-2026',
+    kind: 'perfect_pair',
+    title: 'Perfect Pair',
+    startsAt: '2026-11-01T00:00:00.000Z',
+    endsAt: '2027-01-01T00:00:00.000Z',
+  },
+  {
+    id: 'valentines-2027',
+    kind: 'valentines',
+    title: "Valentine's",
+    startsAt: '2027-02-01T00:00:00.000Z',
+    endsAt: '2027-02-15T00:00:00.000Z',
+  },
 ] as const satisfies ReadonlyArray<{ id: string; kind: 'valentines' | 'perfect_pair'; title: string; startsAt: string; endsAt: string }>;
 
 export const LeaderboardFrequency = z.enum(['weekly', 'monthly']);
@@ -18,7 +30,10 @@ export const GlobalLeaderboardQuery = z.object({
   kind: LeaderboardKind.default('users'),
   frequency: LeaderboardFrequency.default('weekly'),
   /** A past period ('2026-11-16' week or '2026-11' month); the current one by default. */
-  period: z.string().regex(/^\d{4}-\d{2}(-\d{2})?$/, 'Invalid period.').optional(),
+  period: z
+    .string()
+    .regex(/^\d{4}-\d{2}(-\d{2})?$/, 'Invalid period.')
+    .optional(),
   /** For event boards: which event; the latest started one by default. */
   eventId: z.string().max(100).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(10),

@@ -42,13 +42,23 @@ export const AgencyId = z
 export const CreateAgencyBody = shareRatios(
   z.object({
     agencyId: AgencyId,
-    name: z.string().trim().min(1, formatText(texts.required, { field: 'Name' })).max(120, formatText(texts.maxChars, { n: 120 })),
+    name: z
+      .string()
+      .trim()
+      .min(1, formatText(texts.required, { field: 'Name' }))
+      .max(120, formatText(texts.maxChars, { n: 120 })),
     guildSharePct: SharePercent,
     hostSharePct: SharePercent,
   }),
 );
 /** POST guild/agencies/{agencyId}/invitations: the creator the agency invites (they accept or decline). */
-export const InviteAgencyHostBody = z.object({ hostUid: z.string().trim().min(1, formatText(texts.required, { field: 'Creator' })).max(200) });
+export const InviteAgencyHostBody = z.object({
+  hostUid: z
+    .string()
+    .trim()
+    .min(1, formatText(texts.required, { field: 'Creator' }))
+    .max(200),
+});
 export const SetShareRatiosBody = shareRatios(z.object({ guildSharePct: SharePercent, hostSharePct: SharePercent }));
 export const PeriodQuery = z.object({
   periodStart: z.iso.datetime({ offset: true, error: 'Period start must be a date and time.' }),
@@ -56,20 +66,47 @@ export const PeriodQuery = z.object({
 });
 export const SettlePeriodBody = PeriodQuery;
 export const SubmitCharmPaymentBody = z.object({
-  hostUid: z.string().trim().min(1, formatText(texts.required, { field: 'Host' })).max(200),
+  hostUid: z
+    .string()
+    .trim()
+    .min(1, formatText(texts.required, { field: 'Host' }))
+    .max(200),
   amountCharm: z.coerce.number().positive('Amount must be greater than 0.').max(1e12),
   /** The uploaded proof image (spec section 2 "charm payment with proof upload"). */
-  proofUrl: z.string().trim().min(1, formatText(texts.required, { field: 'Proof of payment' })).max(2000),
+  proofUrl: z
+    .string()
+    .trim()
+    .min(1, formatText(texts.required, { field: 'Proof of payment' }))
+    .max(2000),
   settlementId: z.string().trim().min(1).max(100).optional(),
 });
 
 // Events on agency-{id} -------------------------------------------------------------------------
 
-export const AgencyCreated = z.object({ agencyId: z.string(), name: z.string(), ownerUid: z.string(), guildSharePct: z.number(), hostSharePct: z.number(), createdAt: z.string() });
+export const AgencyCreated = z.object({
+  agencyId: z.string(),
+  name: z.string(),
+  ownerUid: z.string(),
+  guildSharePct: z.number(),
+  hostSharePct: z.number(),
+  createdAt: z.string(),
+});
 export const AgencyHostAdded = z.object({ agencyId: z.string(), hostUid: z.string(), addedAt: z.string() });
 export const AgencyHostRemoved = z.object({ agencyId: z.string(), hostUid: z.string(), removedAt: z.string() });
-export const AgencyShareRatiosSet = z.object({ agencyId: z.string(), guildSharePct: z.number(), hostSharePct: z.number(), setAt: z.string() });
-export const SettlementHostLine = z.object({ hostUid: z.string(), receipts: z.number(), charm: z.number(), guildCharm: z.number(), hostCharm: z.number(), diamonds: z.number() });
+export const AgencyShareRatiosSet = z.object({
+  agencyId: z.string(),
+  guildSharePct: z.number(),
+  hostSharePct: z.number(),
+  setAt: z.string(),
+});
+export const SettlementHostLine = z.object({
+  hostUid: z.string(),
+  receipts: z.number(),
+  charm: z.number(),
+  guildCharm: z.number(),
+  hostCharm: z.number(),
+  diamonds: z.number(),
+});
 export const AgencyPeriodSettled = z.object({
   agencyId: z.string(),
   settlementId: z.string(),
@@ -93,9 +130,20 @@ export const CharmPaymentSubmitted = z.object({
   settlementId: z.string().nullable(),
   submittedAt: z.string(),
 });
-export const CharmPaymentConfirmed = z.object({ agencyId: z.string(), paymentId: z.string(), hostUid: z.string(), confirmedAt: z.string() });
+export const CharmPaymentConfirmed = z.object({
+  agencyId: z.string(),
+  paymentId: z.string(),
+  hostUid: z.string(),
+  confirmedAt: z.string(),
+});
 /** An admin verified the agency (operators' console): once; the owner is named for the audit trail. */
-export const AgencyVerified = z.object({ agencyId: z.string(), ownerUid: z.string(), verifiedBy: z.string(), note: z.string().max(120), verifiedAt: z.string() });
+export const AgencyVerified = z.object({
+  agencyId: z.string(),
+  ownerUid: z.string(),
+  verifiedBy: z.string(),
+  note: z.string().max(120),
+  verifiedAt: z.string(),
+});
 
 export type AgencyCreated = z.infer<typeof AgencyCreated>;
 export type AgencyPeriodSettled = z.infer<typeof AgencyPeriodSettled>;
@@ -109,7 +157,13 @@ export const HostAgencyClaimed = z.object({ hostUid: z.string(), agencyId: z.str
 /** The agency removed the host from its roster. */
 export const HostAgencyReleased = HostAgencyClaimed;
 /** An agency invited the creator; the agency's name is kept so the invitation reads without a join. */
-export const AgencyInvitationSent = z.object({ hostUid: z.string(), agencyId: z.string(), agencyName: z.string(), invitedBy: z.string(), invitedAt: z.string() });
+export const AgencyInvitationSent = z.object({
+  hostUid: z.string(),
+  agencyId: z.string(),
+  agencyName: z.string(),
+  invitedBy: z.string(),
+  invitedAt: z.string(),
+});
 /** The creator accepted: from now on they are in the agency (its roster follows in the same transaction). */
 export const AgencyInvitationAccepted = z.object({ hostUid: z.string(), agencyId: z.string(), acceptedAt: z.string() });
 export const AgencyInvitationDeclined = z.object({ hostUid: z.string(), agencyId: z.string(), declinedAt: z.string() });
@@ -137,11 +191,24 @@ export const guildEventSchemas = {
 } as const;
 export type AgencyEvent = EventUnionOf<
   typeof guildEventSchemas,
-  'AgencyCreated' | 'AgencyHostAdded' | 'AgencyHostRemoved' | 'AgencyShareRatiosSet' | 'AgencyPeriodSettled' | 'CharmPaymentSubmitted' | 'CharmPaymentConfirmed' | 'AgencyVerified'
+  | 'AgencyCreated'
+  | 'AgencyHostAdded'
+  | 'AgencyHostRemoved'
+  | 'AgencyShareRatiosSet'
+  | 'AgencyPeriodSettled'
+  | 'CharmPaymentSubmitted'
+  | 'CharmPaymentConfirmed'
+  | 'AgencyVerified'
 >;
 export type HostMembershipEvent = EventUnionOf<
   typeof guildEventSchemas,
-  'HostAgencyClaimed' | 'HostAgencyReleased' | 'HostPayoutAuthorized' | 'AgencyInvitationSent' | 'AgencyInvitationAccepted' | 'AgencyInvitationDeclined' | 'AgencyLeft'
+  | 'HostAgencyClaimed'
+  | 'HostAgencyReleased'
+  | 'HostPayoutAuthorized'
+  | 'AgencyInvitationSent'
+  | 'AgencyInvitationAccepted'
+  | 'AgencyInvitationDeclined'
+  | 'AgencyLeft'
 >;
 
 // DTOs ------------------------------------------------------------------------------------------
@@ -194,25 +261,49 @@ export const AgencyDto = z.object({
   guildSharePct: z.number(),
   hostSharePct: z.number(),
   /** Each host with the charm received since the end of the agency's last settled period. */
-  roster: z.array(z.object({ uid: z.string(), username: z.string(), profilePicUrl: z.string().nullable(), joinedAt: z.string(), unsettledCharm: z.number(), unsettledHostCharm: z.number() })),
+  roster: z.array(
+    z.object({
+      uid: z.string(),
+      username: z.string(),
+      profilePicUrl: z.string().nullable(),
+      joinedAt: z.string(),
+      unsettledCharm: z.number(),
+      unsettledHostCharm: z.number(),
+    }),
+  ),
   lastSettledUntil: z.string().nullable(),
 });
 export type AgencyDto = z.infer<typeof AgencyDto>;
 
 /** GET guild/agencies/{agencyId}/invitations: the creators the agency invited who have not answered yet. */
 export const AgencyInvitationList = z.object({
-  items: z.array(z.object({ host: z.object({ uid: z.string(), username: z.string(), profilePicUrl: z.string().nullable() }), invitedAt: z.string() })),
+  items: z.array(
+    z.object({ host: z.object({ uid: z.string(), username: z.string(), profilePicUrl: z.string().nullable() }), invitedAt: z.string() }),
+  ),
 });
 export type AgencyInvitationList = z.infer<typeof AgencyInvitationList>;
 /** GET guild/invitations: the caller's agency (if any) and the invitations waiting for their answer. */
 export const MyAgencyInvitations = z.object({
   membership: z.object({ agencyId: z.string(), name: z.string(), joinedAt: z.string() }).nullable(),
-  items: z.array(z.object({ agencyId: z.string(), name: z.string(), invitedBy: z.object({ uid: z.string(), username: z.string() }), invitedAt: z.string() })),
+  items: z.array(
+    z.object({
+      agencyId: z.string(),
+      name: z.string(),
+      invitedBy: z.object({ uid: z.string(), username: z.string() }),
+      invitedAt: z.string(),
+    }),
+  ),
 });
 export type MyAgencyInvitations = z.infer<typeof MyAgencyInvitations>;
 
 /** GET guild/agencies: the caller's agencies with their host counts. */
-export const AgencyListItem = z.object({ agencyId: z.string(), name: z.string(), guildSharePct: z.number(), hostSharePct: z.number(), hostCount: z.number().int() });
+export const AgencyListItem = z.object({
+  agencyId: z.string(),
+  name: z.string(),
+  guildSharePct: z.number(),
+  hostSharePct: z.number(),
+  hostCount: z.number().int(),
+});
 export const AgencyList = z.object({ items: z.array(AgencyListItem) });
 export const GiftReceiptPage = paged(GiftReceiptDto);
 export const SettlementPage = paged(SettlementDto);
@@ -231,7 +322,13 @@ export type SettlementPreviewDto = z.infer<typeof SettlementPreviewDto>;
 // Operators' console ------------------------------------------------------------
 
 /** POST console/agencies/{agencyId}/verify: why (kept in the audit trail). */
-export const VerifyAgencyBody = z.object({ note: z.string().trim().min(1, formatText(texts.required, { field: 'Note' })).max(120, 'The note must be at most 120 characters.') });
+export const VerifyAgencyBody = z.object({
+  note: z
+    .string()
+    .trim()
+    .min(1, formatText(texts.required, { field: 'Note' }))
+    .max(120, 'The note must be at most 120 characters.'),
+});
 const ConsoleVerification = { verifiedAt: z.string().nullable(), verifiedBy: z.string().nullable() };
 /** GET console/agencies: every agency, unverified first. */
 export const ConsoleAgencyItem = z.object({

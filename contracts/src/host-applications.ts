@@ -48,9 +48,21 @@ export type HostApplicationStatus = z.infer<typeof HostApplicationStatus>;
 
 /** POST host/application: the form. */
 export const HostApplicationBody = z.object({
-  about: z.string().trim().min(hostApplicationLimits.aboutMin, hostApplicationTexts.aboutLength).max(hostApplicationLimits.aboutMax, hostApplicationTexts.aboutLength),
-  topics: z.string().trim().min(1, hostApplicationTexts.topicsLength).max(hostApplicationLimits.topicsMax, hostApplicationTexts.topicsLength),
-  hoursPerWeek: z.coerce.number().int(hostApplicationTexts.hours).min(hostApplicationLimits.hoursMin, hostApplicationTexts.hours).max(hostApplicationLimits.hoursMax, hostApplicationTexts.hours),
+  about: z
+    .string()
+    .trim()
+    .min(hostApplicationLimits.aboutMin, hostApplicationTexts.aboutLength)
+    .max(hostApplicationLimits.aboutMax, hostApplicationTexts.aboutLength),
+  topics: z
+    .string()
+    .trim()
+    .min(1, hostApplicationTexts.topicsLength)
+    .max(hostApplicationLimits.topicsMax, hostApplicationTexts.topicsLength),
+  hoursPerWeek: z.coerce
+    .number()
+    .int(hostApplicationTexts.hours)
+    .min(hostApplicationLimits.hoursMin, hostApplicationTexts.hours)
+    .max(hostApplicationLimits.hoursMax, hostApplicationTexts.hours),
   acceptTerms: z.literal(true, hostApplicationTexts.acceptTerms),
 });
 export type HostApplicationBody = z.infer<typeof HostApplicationBody>;
@@ -62,7 +74,10 @@ export const HostApplicationDecisionBody = z
     decision: z.enum(['approve', 'reject']),
     reason: z.string().trim().max(hostApplicationLimits.reasonMax, hostApplicationTexts.reasonLength).optional(),
   })
-  .refine((b) => b.decision === 'approve' || (b.reason !== undefined && b.reason.length > 0), { message: hostApplicationTexts.reasonRequired, path: ['reason'] });
+  .refine((b) => b.decision === 'approve' || (b.reason !== undefined && b.reason.length > 0), {
+    message: hostApplicationTexts.reasonRequired,
+    path: ['reason'],
+  });
 export type HostApplicationDecisionBody = z.infer<typeof HostApplicationDecisionBody>;
 
 export const HostApplicationListQuery = z.object({
@@ -111,8 +126,19 @@ export const HostApplicationSubmittedData = z.object({
   termsVersion: z.string(),
   submittedAt: z.string(),
 });
-export const HostApplicationApprovedData = z.object({ applicationId: z.string(), uid: z.string(), decidedBy: z.string(), decidedAt: z.string() });
-export const HostApplicationRejectedData = z.object({ applicationId: z.string(), uid: z.string(), decidedBy: z.string(), reason: z.string(), decidedAt: z.string() });
+export const HostApplicationApprovedData = z.object({
+  applicationId: z.string(),
+  uid: z.string(),
+  decidedBy: z.string(),
+  decidedAt: z.string(),
+});
+export const HostApplicationRejectedData = z.object({
+  applicationId: z.string(),
+  uid: z.string(),
+  decidedBy: z.string(),
+  reason: z.string(),
+  decidedAt: z.string(),
+});
 
 export const hostApplicationEventSchemas = {
   HostApplicationSubmitted: HostApplicationSubmittedData,
@@ -121,4 +147,9 @@ export const hostApplicationEventSchemas = {
 } as const;
 
 /** The badge approval gives: owned for ever, shown beside the name wherever badges show. */
-export const verifiedHostBadge = { id: 'verified-host', kind: 'badge' as const, name: 'Verified Host', imageUrl: '/gifts/verified-host.svg' };
+export const verifiedHostBadge = {
+  id: 'verified-host',
+  kind: 'badge' as const,
+  name: 'Verified Host',
+  imageUrl: '/gifts/verified-host.svg',
+};

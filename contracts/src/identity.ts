@@ -48,7 +48,12 @@ export const SignInEmail = z
 export const SignInMobile = z
   .string({ error: 'Please enter your mobile number.' })
   .transform((m) => m.replace(/[\s().-]/g, ''))
-  .pipe(z.string().min(1, 'Please enter your mobile number.').regex(/^\+[1-9]\d{7,14}$/, 'This mobile number is invalid. Start with + and the country code, e.g. +63 917 123 4567.'));
+  .pipe(
+    z
+      .string()
+      .min(1, 'Please enter your mobile number.')
+      .regex(/^\+[1-9]\d{7,14}$/, 'This mobile number is invalid. Start with + and the country code, e.g. +63 917 123 4567.'),
+  );
 
 /** POST auth/otp: a code to an e-mail address or, by SMS, to a mobile number (one of the two). */
 export const RequestOtpBody = z
@@ -64,13 +69,19 @@ export const GuestCredentials = z.object({ type: z.literal('guest') });
 
 /** POST auth/login: an e-mail or SMS code, or a guest sign-in. */
 export const LoginBody = SignInContext.extend({
-  credentials: z.discriminatedUnion('type', [EmailCredentials, MobileCredentials, GuestCredentials], { error: formatText(texts.required, { field: 'Credentials' }) }),
+  credentials: z.discriminatedUnion('type', [EmailCredentials, MobileCredentials, GuestCredentials], {
+    error: formatText(texts.required, { field: 'Credentials' }),
+  }),
 });
 export type LoginBody = z.infer<typeof LoginBody>;
 
 /** POST wallet/create-sign-message. */
 export const CreateSignMessageBody = z.object({
-  address: z.string({ error: formatText(texts.required, { field: 'Address' }) }).trim().min(1, formatText(texts.required, { field: 'Address' })).max(100, formatText(texts.maxChars, { n: 100 })),
+  address: z
+    .string({ error: formatText(texts.required, { field: 'Address' }) })
+    .trim()
+    .min(1, formatText(texts.required, { field: 'Address' }))
+    .max(100, formatText(texts.maxChars, { n: 100 })),
   type: WalletSignType,
   environment: WalletEnvironment.default('evm'),
 });
@@ -84,8 +95,15 @@ export const SIGNATURE_SESSION_HEADER = 'x-signature-session';
 
 /** POST auth/login-wallet (type login) and POST wallet/sign-message (type connect). */
 export const WalletSignatureBody = SignInContext.extend({
-  signature: z.string({ error: formatText(texts.required, { field: 'Signature' }) }).min(1, formatText(texts.required, { field: 'Signature' })).max(1000, formatText(texts.maxChars, { n: 1000 })),
-  address: z.string({ error: formatText(texts.required, { field: 'Address' }) }).trim().min(1, formatText(texts.required, { field: 'Address' })).max(100, formatText(texts.maxChars, { n: 100 })),
+  signature: z
+    .string({ error: formatText(texts.required, { field: 'Signature' }) })
+    .min(1, formatText(texts.required, { field: 'Signature' }))
+    .max(1000, formatText(texts.maxChars, { n: 1000 })),
+  address: z
+    .string({ error: formatText(texts.required, { field: 'Address' }) })
+    .trim()
+    .min(1, formatText(texts.required, { field: 'Address' }))
+    .max(100, formatText(texts.maxChars, { n: 100 })),
   type: WalletSignType,
   environment: WalletEnvironment.default('evm'),
 });
@@ -93,7 +111,10 @@ export type WalletSignatureBody = z.infer<typeof WalletSignatureBody>;
 
 /** POST auth/login-via-firebase-provider: the provider's ID token is `accessToken`. */
 export const ProviderLoginBody = SignInContext.extend({
-  accessToken: z.string({ error: formatText(texts.required, { field: 'Access token' }) }).min(1, formatText(texts.required, { field: 'Access token' })).max(8192, formatText(texts.maxChars, { n: 8192 })),
+  accessToken: z
+    .string({ error: formatText(texts.required, { field: 'Access token' }) })
+    .min(1, formatText(texts.required, { field: 'Access token' }))
+    .max(8192, formatText(texts.maxChars, { n: 8192 })),
   userName: short(64).optional(),
   email: short(254).optional(),
   mobnum: short(32).optional(),
@@ -102,7 +123,10 @@ export type ProviderLoginBody = z.infer<typeof ProviderLoginBody>;
 
 /** POST auth/login-via-telegram: the mini-app's raw initData string. */
 export const TelegramLoginBody = SignInContext.extend({
-  initData: z.string({ error: formatText(texts.required, { field: 'initData' }) }).min(1, formatText(texts.required, { field: 'initData' })).max(4096, formatText(texts.maxChars, { n: 4096 })),
+  initData: z
+    .string({ error: formatText(texts.required, { field: 'initData' }) })
+    .min(1, formatText(texts.required, { field: 'initData' }))
+    .max(4096, formatText(texts.maxChars, { n: 4096 })),
 });
 export type TelegramLoginBody = z.infer<typeof TelegramLoginBody>;
 
@@ -120,10 +144,25 @@ export type RoleChangeBody = z.infer<typeof RoleChangeBody>;
 
 /** POST admin/users/{uid}/ban. */
 /** `durationHours` bans for that long (the ban lifts by itself); without it, until unbanned. */
-export const BanBody = z.object({ banned: z.boolean(), reason: short(limits.text).optional(), durationHours: z.number().int().min(1).max(24 * 365).optional() });
+export const BanBody = z.object({
+  banned: z.boolean(),
+  reason: short(limits.text).optional(),
+  durationHours: z
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 365)
+    .optional(),
+});
 export type BanBody = z.infer<typeof BanBody>;
 
-export const UidParam = z.object({ uid: z.string().min(1).max(64).regex(/^[A-Za-z0-9_-]+$/, texts.userNotFound) });
+export const UidParam = z.object({
+  uid: z
+    .string()
+    .min(1)
+    .max(64)
+    .regex(/^[A-Za-z0-9_-]+$/, texts.userNotFound),
+});
 
 /** Spec section 3 "Auth state": what every sign-in answers (the refresh token goes in a cookie). */
 /** The identity providers offered on the sign-in screen (`GET auth/providers`): the identity
@@ -171,7 +210,12 @@ export const MeDto = z.object({
 });
 export type MeDto = z.infer<typeof MeDto>;
 
-export const NextClaimDto = z.object({ canClaim: z.boolean(), nextClaimAt: z.string().nullable(), amount: z.number().int(), streak: z.number().int() });
+export const NextClaimDto = z.object({
+  canClaim: z.boolean(),
+  nextClaimAt: z.string().nullable(),
+  amount: z.number().int(),
+  streak: z.number().int(),
+});
 export type NextClaimDto = z.infer<typeof NextClaimDto>;
 
 // ---- answers of the identity commands (response DTOs) ----
@@ -183,14 +227,25 @@ export const OnboardingAnswer = commandAnswer({ hasFinishedOnboarding: z.literal
 export const RolesChanged = commandAnswer({ uid: z.string(), roles: z.array(RoleCode) });
 export const BanChanged = commandAnswer({ uid: z.string(), banned: z.boolean() });
 /** POST console/users/{uid}/waitlist: let the account in (`isWaitlist` false) or put it back, with the operator's note for the audit. */
-export const WaitlistBody = z.object({ isWaitlist: z.boolean(), note: z.string().trim().min(1, formatText(texts.required, { field: 'Note' })).max(limits.text, formatText(texts.maxChars, { n: limits.text })) });
+export const WaitlistBody = z.object({
+  isWaitlist: z.boolean(),
+  note: z
+    .string()
+    .trim()
+    .min(1, formatText(texts.required, { field: 'Note' }))
+    .max(limits.text, formatText(texts.maxChars, { n: limits.text })),
+});
 export type WaitlistBody = z.infer<typeof WaitlistBody>;
 export const WaitlistAnswer = commandAnswer({ uid: z.string(), isWaitlist: z.boolean() });
 export const DailyClaimAnswer = commandAnswer({ amount: z.number().int(), balance: z.number().int(), nextClaimAt: z.string().nullable() });
 /** The demo's dev mailbox (sign-in codes sent). */
-export const DevMailbox = z.object({ items: z.array(z.object({ id: z.string(), to: z.string(), subject: z.string(), text: z.string(), receivedAt: z.string() })) });
+export const DevMailbox = z.object({
+  items: z.array(z.object({ id: z.string(), to: z.string(), subject: z.string(), text: z.string(), receivedAt: z.string() })),
+});
 /** The demo's dev SMS inbox (texts the local SMS provider would have sent). */
-export const DevSmsInbox = z.object({ items: z.array(z.object({ id: z.string(), to: z.string(), text: z.string(), receivedAt: z.string() })) });
+export const DevSmsInbox = z.object({
+  items: z.array(z.object({ id: z.string(), to: z.string(), text: z.string(), receivedAt: z.string() })),
+});
 
 /** The daily Telegram claim: diamonds credited and the wait between claims. */
 export const telegramClaim = { diamonds: 10, intervalSeconds: 86_400 } as const;
@@ -243,17 +298,33 @@ export const GuestUpgradedData = z.object({
   upgradedAt: z.string(),
 });
 export const WalletLinkedData = z.object({ uid: z.string(), address: z.string(), environment: WalletEnvironment, linkedAt: z.string() });
-export const OnboardingCompletedData = z.object({ uid: z.string(), birthday: z.string(), showNSFW: z.boolean(), acceptedTermsAt: z.string() });
+export const OnboardingCompletedData = z.object({
+  uid: z.string(),
+  birthday: z.string(),
+  showNSFW: z.boolean(),
+  acceptedTermsAt: z.string(),
+});
 export const RoleGrantedData = z.object({ uid: z.string(), role: RoleCode, grantedBy: z.string(), at: z.string() });
 export const RoleRevokedData = z.object({ uid: z.string(), role: RoleCode, revokedBy: z.string(), at: z.string() });
 /** `until`: the ban lifts by itself then (absent or null: until unbanned). */
-export const UserBannedData = z.object({ uid: z.string(), reason: z.string().nullable(), bannedBy: z.string(), at: z.string(), until: z.string().nullable().optional() });
+export const UserBannedData = z.object({
+  uid: z.string(),
+  reason: z.string().nullable(),
+  bannedBy: z.string(),
+  at: z.string(),
+  until: z.string().nullable().optional(),
+});
 export const UserUnbannedData = z.object({ uid: z.string(), unbannedBy: z.string(), at: z.string() });
 /** An operator let the account in from the waitlist (`isWaitlist` false) or put it back (true), with a note. */
 export const WaitlistChangedData = z.object({ uid: z.string(), isWaitlist: z.boolean(), by: z.string(), note: z.string(), at: z.string() });
 /** An operator signed the account out everywhere: every session ends at once. */
 export const SessionsEndedByOperatorData = z.object({ uid: z.string(), reason: z.string(), by: z.string(), at: z.string() });
-export const TelegramDailyClaimedData = z.object({ uid: z.string(), claimNumber: z.number().int(), amount: z.number().int(), claimedAt: z.string() });
+export const TelegramDailyClaimedData = z.object({
+  uid: z.string(),
+  claimNumber: z.number().int(),
+  amount: z.number().int(),
+  claimedAt: z.string(),
+});
 
 /** Events of `user-{uid}` that identity writes (the profiles module adds its own to the stream). */
 export const identityEventSchemas = {

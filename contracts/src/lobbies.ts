@@ -151,7 +151,11 @@ export function isAllowedRoomBanner(ref: string, hostUid: string): boolean {
 const roomTitlePattern = /^[\p{L}\p{N}\p{M}\p{Extended_Pictographic}\p{Emoji_Component}\s]+$/u;
 
 const Uid = z.string().trim().min(1).max(128);
-const Title = z.string({ error: required('Title') }).trim().min(1, required('Title')).max(limits.text, maxText);
+const Title = z
+  .string({ error: required('Title') })
+  .trim()
+  .min(1, required('Title'))
+  .max(limits.text, maxText);
 const Url = z.string().trim().max(2048);
 
 export const CreateLobbyBody = z.object({
@@ -185,7 +189,15 @@ export type UpdateLobbyInfoBody = z.infer<typeof UpdateLobbyInfoBody>;
 
 export const BackgroundBody = z.object({ backgroundId: z.string().trim().min(1, required('Background')).max(64) });
 export const LobbyTargetBody = z.object({ uid: Uid });
-export const GrantMicBody = z.object({ uid: Uid, seat: z.number().int().min(1).max(lobbyConstants.seatCount - 1).optional() });
+export const GrantMicBody = z.object({
+  uid: Uid,
+  seat: z
+    .number()
+    .int()
+    .min(1)
+    .max(lobbyConstants.seatCount - 1)
+    .optional(),
+});
 export const SwitchHostBody = z.object({ uid: Uid });
 export const BlockBody = z.object({ uidToBlock: Uid, reason: BlockReason });
 export const UnblockBody = z.object({ uidToUnblock: Uid });
@@ -204,11 +216,19 @@ export type LobbyChatMessageType = z.infer<typeof LobbyChatMessageType>;
  * stickers and GIFs by reference. The lobby comes from the path; a roomId sends to that room. */
 export const LobbyChatBody = z.object({
   lobbyId: z.string().max(64).optional(),
-  roomId: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'This room does not exist.').nullable().optional(),
+  roomId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/, 'This room does not exist.')
+    .nullable()
+    .optional(),
   payload: z.object({
     messageType: LobbyChatMessageType.default('text'),
     title: z.string().trim().max(limits.text, maxText).nullable().optional(),
-    body: z.string({ error: required('Message') }).trim().min(1, required('Message')).max(1000, formatText(texts.maxChars, { n: 1000 })),
+    body: z
+      .string({ error: required('Message') })
+      .trim()
+      .min(1, required('Message'))
+      .max(1000, formatText(texts.maxChars, { n: 1000 })),
   }),
 });
 
@@ -265,10 +285,20 @@ export const LobbyJoined = z.object({
 });
 /** `disconnected`: no live connection to the lobby anywhere for longer than the presence grace. */
 /** `disconnected`: the presence reaper took them out; `banned`: their account was banned (out of every lobby at once). */
-export const LobbyLeft = z.object({ lobbyId: z.string(), uid: z.string(), leftAt: z.string(), reason: z.enum(['left', 'disconnected', 'banned']).optional() });
+export const LobbyLeft = z.object({
+  lobbyId: z.string(),
+  uid: z.string(),
+  leftAt: z.string(),
+  reason: z.enum(['left', 'disconnected', 'banned']).optional(),
+});
 /** A gateway's view of one user in one lobby, on `presence-{lobbyId}`: `gatewayId` names the
  * gateway process, so connections on several gateways are counted apart. */
-export const PresenceChanged = z.object({ lobbyId: z.string(), uid: z.string(), presence: z.enum(['online', 'offline']), gatewayId: z.string().optional() });
+export const PresenceChanged = z.object({
+  lobbyId: z.string(),
+  uid: z.string(),
+  presence: z.enum(['online', 'offline']),
+  gatewayId: z.string().optional(),
+});
 export type PresenceChanged = z.infer<typeof PresenceChanged>;
 
 /** Presence timings shared by the gateway (heartbeat) and command-api (the presence reaper). */
@@ -283,14 +313,37 @@ export const presenceTimings = {
   firstConnectMs: 60_000,
 } as const;
 /** `note`: an operator's reason, shown to the removed user. */
-export const LobbyUserKicked = z.object({ lobbyId: z.string(), uid: z.string(), by: z.string(), at: z.string(), note: z.string().optional() });
+export const LobbyUserKicked = z.object({
+  lobbyId: z.string(),
+  uid: z.string(),
+  by: z.string(),
+  at: z.string(),
+  note: z.string().optional(),
+});
 /** `terminated`: ended by a platform operator, whose `note` the members see. */
-export const LobbyEnded = z.object({ lobbyId: z.string(), by: z.string(), reason: z.enum(['ended', 'closed', 'terminated']), endedAt: z.string(), note: z.string().optional() });
-export const LobbyInfoUpdated = z.object({ lobbyId: z.string(), by: z.string(), changes: LobbyInfo.partial().extend({ requiredDiamonds: z.number().int().optional() }), at: z.string() });
+export const LobbyEnded = z.object({
+  lobbyId: z.string(),
+  by: z.string(),
+  reason: z.enum(['ended', 'closed', 'terminated']),
+  endedAt: z.string(),
+  note: z.string().optional(),
+});
+export const LobbyInfoUpdated = z.object({
+  lobbyId: z.string(),
+  by: z.string(),
+  changes: LobbyInfo.partial().extend({ requiredDiamonds: z.number().int().optional() }),
+  at: z.string(),
+});
 export const LobbyInviteCreated = z.object({ lobbyId: z.string(), inviteId: z.string(), by: z.string(), at: z.string() });
 /** `place`: where the request went in the queue (0 = first), decided by the lobby: a VIP's goes after
  * the VIPs already waiting and before everyone else (DESIGN section 9). Absent on older events (the end). */
-export const MicRequested = z.object({ lobbyId: z.string(), uid: z.string(), at: z.string(), vip: z.boolean().optional(), place: z.number().int().nonnegative().optional() });
+export const MicRequested = z.object({
+  lobbyId: z.string(),
+  uid: z.string(),
+  at: z.string(),
+  vip: z.boolean().optional(),
+  place: z.number().int().nonnegative().optional(),
+});
 export const MicRequestRemoved = z.object({ lobbyId: z.string(), uid: z.string(), by: z.string(), at: z.string() });
 export const MicGranted = z.object({ lobbyId: z.string(), uid: z.string(), seat: z.number().int(), by: z.string(), at: z.string() });
 export const UserUnseated = z.object({
@@ -334,7 +387,13 @@ export const RoomCreated = z.object({
   inviteKey: z.string(),
   createdAt: z.string(),
 });
-export const RoomJoined = z.object({ roomId: z.string(), lobbyId: z.string(), uid: z.string(), paidDiamonds: z.number().int(), joinedAt: z.string() });
+export const RoomJoined = z.object({
+  roomId: z.string(),
+  lobbyId: z.string(),
+  uid: z.string(),
+  paidDiamonds: z.number().int(),
+  joinedAt: z.string(),
+});
 export const RoomLeft = z.object({ roomId: z.string(), lobbyId: z.string(), uid: z.string(), leftAt: z.string() });
 export const RoomStarted = z.object({ roomId: z.string(), lobbyId: z.string(), by: z.string(), startedAt: z.string(), endsAt: z.string() });
 export const RoomEndReason = z.enum(['ended', 'time_up', 'lobby_ended']);
@@ -365,7 +424,6 @@ export const ChatMessagePosted = z.object({
   postedAt: z.string(),
 });
 
-
 export const lobbyEventSchemas = {
   LobbyCreated,
   LobbyJoined,
@@ -390,7 +448,15 @@ export const lobbyEventSchemas = {
   LobbyMessagePinned,
   ...lobbyToolEventSchemas,
 } as const;
-export const roomEventSchemas = { RoomCreated, RoomJoined, RoomLeft, RoomStarted, RoomEnded, RoomUserSilenced, RoomUserUnsilenced } as const;
+export const roomEventSchemas = {
+  RoomCreated,
+  RoomJoined,
+  RoomLeft,
+  RoomStarted,
+  RoomEnded,
+  RoomUserSilenced,
+  RoomUserUnsilenced,
+} as const;
 
 export const chatEventSchemas = { ChatMessagePosted, ...operatorChatEventSchemas } as const;
 /** Written by the realtime gateways on `presence-{lobbyId}`. */
@@ -402,15 +468,33 @@ export type ChatEvent = EventUnionOf<typeof chatEventSchemas>;
 
 // ---------------------------------------------------------------- DTOs
 
-export const HomeBanner = z.object({ id: z.string(), type: HomeBannerType, imageUrl: z.string(), link: z.string().nullable(), title: z.string() });
+export const HomeBanner = z.object({
+  id: z.string(),
+  type: HomeBannerType,
+  imageUrl: z.string(),
+  link: z.string().nullable(),
+  title: z.string(),
+});
 export type HomeBanner = z.infer<typeof HomeBanner>;
 
 /** The banners `app/home` shows (no CMS yet; docs/decisions.md). */
 export const demoBanners: HomeBanner[] = [
   { id: 'welcome', type: 'home_banner', imageUrl: '/banners/welcome.png', link: '/foryou', title: 'Win friends around the world' },
-  { id: 'welcome-mobile', type: 'mobile_home_banner', imageUrl: '/banners/welcome-mobile.png', link: '/foryou', title: 'Find Your Player Two' },
+  {
+    id: 'welcome-mobile',
+    type: 'mobile_home_banner',
+    imageUrl: '/banners/welcome-mobile.png',
+    link: '/foryou',
+    title: 'Find Your Player Two',
+  },
   { id: 'valentines', type: 'lobby_banner', imageUrl: '/banners/valentines.png', link: '/leaderboards', title: "Valentine's leaderboard" },
-  { id: 'valentines-mobile', type: 'mobile_lobby_banner', imageUrl: '/banners/valentines-mobile.png', link: '/leaderboards', title: "Valentine's leaderboard" },
+  {
+    id: 'valentines-mobile',
+    type: 'mobile_lobby_banner',
+    imageUrl: '/banners/valentines-mobile.png',
+    link: '/leaderboards',
+    title: "Valentine's leaderboard",
+  },
 ];
 
 export const LobbyListQuery = z.object({
@@ -600,6 +684,9 @@ export const MediaTokenRefreshed = MediaAnswer.extend({ tokenType: z.enum(['rtc'
 
 /** Owner, main host or lobby admin (spec section 6): the people who run a lobby. The one rule the
  * deciders, the access policy of reads and channels, and the page's menus share. */
-export function isLobbyStaff(lobby: { ownerUid: string; hostUid: string | null; admins: readonly string[] }, uid: string | null | undefined): boolean {
+export function isLobbyStaff(
+  lobby: { ownerUid: string; hostUid: string | null; admins: readonly string[] },
+  uid: string | null | undefined,
+): boolean {
   return !!uid && (uid === lobby.ownerUid || uid === lobby.hostUid || lobby.admins.includes(uid));
 }

@@ -45,10 +45,18 @@ const int = z.number().int();
 // ---------------------------------------------------------------- commands
 
 export const OpenPollBody = z.object({
-  question: z.string({ error: required('Question') }).trim().min(1, required('Question')).max(limits.text, maxText),
+  question: z
+    .string({ error: required('Question') })
+    .trim()
+    .min(1, required('Question'))
+    .max(limits.text, maxText),
   options: z
     .array(
-      z.string({ error: required('Option') }).trim().min(1, required('Option')).max(lobbyTools.poll.optionMaxChars, formatText(texts.maxChars, { n: lobbyTools.poll.optionMaxChars })),
+      z
+        .string({ error: required('Option') })
+        .trim()
+        .min(1, required('Option'))
+        .max(lobbyTools.poll.optionMaxChars, formatText(texts.maxChars, { n: lobbyTools.poll.optionMaxChars })),
       { error: lobbyToolTexts.optionsCount },
     )
     .min(lobbyTools.poll.minOptions, lobbyToolTexts.optionsCount)
@@ -57,7 +65,10 @@ export const OpenPollBody = z.object({
 });
 export type OpenPollBody = z.infer<typeof OpenPollBody>;
 
-export const VotePollBody = z.object({ pollId: z.string().min(1).max(64), option: int.min(0).max(lobbyTools.poll.maxOptions - 1, lobbyToolTexts.noSuchOption) });
+export const VotePollBody = z.object({
+  pollId: z.string().min(1).max(64),
+  option: int.min(0).max(lobbyTools.poll.maxOptions - 1, lobbyToolTexts.noSuchOption),
+});
 export type VotePollBody = z.infer<typeof VotePollBody>;
 
 export const ClosePollBody = z.object({ pollId: z.string().min(1).max(64) });
@@ -67,7 +78,14 @@ export type ClosePollBody = z.infer<typeof ClosePollBody>;
 
 export const LobbyDiceRolled = z.object({ lobbyId: z.string(), uid: z.string(), dice: z.array(int), at: z.string() });
 export const LobbyLuckyNumberDrawn = z.object({ lobbyId: z.string(), uid: z.string(), number: int, at: z.string() });
-export const LobbyPollOpened = z.object({ lobbyId: z.string(), pollId: z.string(), uid: z.string(), question: z.string(), options: z.array(z.string()), at: z.string() });
+export const LobbyPollOpened = z.object({
+  lobbyId: z.string(),
+  pollId: z.string(),
+  uid: z.string(),
+  question: z.string(),
+  options: z.array(z.string()),
+  at: z.string(),
+});
 export const LobbyPollVoted = z.object({ lobbyId: z.string(), pollId: z.string(), uid: z.string(), option: int, at: z.string() });
 /** `counts`: votes per option when it closed. */
 export const LobbyPollClosed = z.object({ lobbyId: z.string(), pollId: z.string(), by: z.string(), counts: z.array(int), at: z.string() });

@@ -25,7 +25,12 @@ export type MediaProviderName = MediaSession['provider'];
 
 /** The media fields of a join or token-refresh answer: the spec's channelName, agoraAppId and
  * agoraToken (null without Agora) beside the session itself. */
-export const MediaAnswer = z.object({ channelName: z.string(), agoraAppId: z.string().nullable(), agoraToken: z.string().nullable(), media: MediaSession });
+export const MediaAnswer = z.object({
+  channelName: z.string(),
+  agoraAppId: z.string().nullable(),
+  agoraToken: z.string().nullable(),
+  media: MediaSession,
+});
 export type MediaAnswer = z.infer<typeof MediaAnswer>;
 
 /** What a live stream shows: the camera, or a screen (entire screen, window or tab: the browser's picker). */

@@ -45,7 +45,11 @@ export const ReportAction = z.enum(['warn', 'silence', 'remove', 'ban', 'dismiss
 export type ReportAction = z.infer<typeof ReportAction>;
 
 /** Hours a silence or ban lasts; null bans for good. */
-export const DurationHours = z.number().int().min(1).max(24 * 365);
+export const DurationHours = z
+  .number()
+  .int()
+  .min(1)
+  .max(24 * 365);
 
 export const DecideReportBody = z
   .object({
@@ -55,7 +59,10 @@ export const DecideReportBody = z
     durationHours: DurationHours.nullable().default(null),
   })
   .refine((b) => b.action === 'dismiss' || b.reason.length > 0, { message: moderationTexts.reasonRequired, path: ['reason'] })
-  .refine((b) => b.action !== 'silence' || b.durationHours !== null, { message: moderationTexts.durationRequired, path: ['durationHours'] });
+  .refine((b) => b.action !== 'silence' || b.durationHours !== null, {
+    message: moderationTexts.durationRequired,
+    path: ['durationHours'],
+  });
 export type DecideReportBody = z.infer<typeof DecideReportBody>;
 
 export const OperatorLobbyBody = z.object({ reason: z.string().trim().min(1, moderationTexts.reasonRequired).max(500) });
@@ -115,10 +122,24 @@ export const reportEventSchemas = { ContentReported: ContentReportedData, Report
 
 // ---- on chat-{lobbyId}-{uid}: an operator's silence and removal ----------------------------------
 
-export const ChatSilencedData = z.object({ lobbyId: z.string(), uid: z.string(), until: z.string(), reason: z.string(), by: z.string(), at: z.string() });
-export const ChatMessageRemovedData = z.object({ lobbyId: z.string(), roomId: z.string().nullable(), messageId: z.string(), uid: z.string(), reason: z.string(), by: z.string(), at: z.string() });
+export const ChatSilencedData = z.object({
+  lobbyId: z.string(),
+  uid: z.string(),
+  until: z.string(),
+  reason: z.string(),
+  by: z.string(),
+  at: z.string(),
+});
+export const ChatMessageRemovedData = z.object({
+  lobbyId: z.string(),
+  roomId: z.string().nullable(),
+  messageId: z.string(),
+  uid: z.string(),
+  reason: z.string(),
+  by: z.string(),
+  at: z.string(),
+});
 export const operatorChatEventSchemas = { ChatSilenced: ChatSilencedData, ChatMessageRemoved: ChatMessageRemovedData } as const;
-
 
 // ---- DTOs ---------------------------------------------------------------------------------------
 
@@ -168,7 +189,15 @@ export const ConsoleUserDetail = ConsoleUserRow.extend({
   isWaitlist: z.boolean(),
   wallet: z.object({ diamonds: z.number(), charm: z.number() }),
   recentMoney: z.array(z.object({ type: z.string(), amount: z.number(), at: z.string(), position: z.string() })),
-  bans: z.array(z.object({ action: z.enum(['banned', 'unbanned']), reason: z.string().nullable(), until: z.string().nullable(), by: z.string(), at: z.string() })),
+  bans: z.array(
+    z.object({
+      action: z.enum(['banned', 'unbanned']),
+      reason: z.string().nullable(),
+      until: z.string().nullable(),
+      by: z.string(),
+      at: z.string(),
+    }),
+  ),
   openReports: z.number().int(),
 });
 export type ConsoleUserDetail = z.infer<typeof ConsoleUserDetail>;

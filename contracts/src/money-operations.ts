@@ -53,7 +53,13 @@ export const DiamondGrantRequestedData = z.object({
 });
 /** Appended with the mint on `wallet-{uid}` in the same transaction (below the threshold, by the requester). */
 export const DiamondGrantApprovedData = z.object({ grantId: z.string(), uid, amount: diamonds, approvedBy: uid, approvedAt: isoTime });
-export const DiamondGrantRejectedData = z.object({ grantId: z.string(), uid, rejectedBy: uid, reason: z.string().max(120), rejectedAt: isoTime });
+export const DiamondGrantRejectedData = z.object({
+  grantId: z.string(),
+  uid,
+  rejectedBy: uid,
+  reason: z.string().max(120),
+  rejectedAt: isoTime,
+});
 export type DiamondGrantRequestedData = z.infer<typeof DiamondGrantRequestedData>;
 
 export const grantEventSchemas = {
@@ -95,22 +101,33 @@ export const ledgerAuditEventSchemas = { LedgerAuditRequested: LedgerAuditReques
 
 // ---- bodies -----------------------------------------------------------------------------------
 
-export const SettleWithdrawalBody = z.object({ reference: z.string().trim().min(1, moneyOperationTexts.referenceInvalid).max(120, moneyOperationTexts.referenceInvalid) });
+export const SettleWithdrawalBody = z.object({
+  reference: z.string().trim().min(1, moneyOperationTexts.referenceInvalid).max(120, moneyOperationTexts.referenceInvalid),
+});
 export const RejectWithdrawalBody = z.object({ reason: OperatorReason });
 export const RequestGrantBody = z.object({
   uid: z.string().trim().min(1, 'User is required.').max(128),
-  amount: z.coerce.number().int().positive('Amount must be a positive whole number of diamonds.')
+  amount: z.coerce
+    .number()
+    .int()
+    .positive('Amount must be a positive whole number of diamonds.')
     .max(moneyOperations.grantMaximum, `A grant may not be more than ${moneyOperations.grantMaximum} diamonds.`),
   reason: OperatorReason,
 });
 export const RejectGrantBody = z.object({ reason: OperatorReason });
 export const WithdrawalQueueQuery = PageQuery.extend({ status: z.enum(['pending', 'completed', 'failed']).default('pending') });
 export const GrantQueueQuery = PageQuery.extend({ status: z.enum(['pending', 'approved', 'rejected']).default('pending') });
-export const ReferralWeekQuery = PageQuery.extend({ week: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'week must be a date like 2026-01-05.').optional() });
+export const ReferralWeekQuery = PageQuery.extend({
+  week: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'week must be a date like 2026-01-05.')
+    .optional(),
+});
 
 /** Is this a plausible payout reference for the withdrawal's method and network? Returns the refusal text, or null. */
 export function payoutReferenceProblem(reference: string, method: string | null, network: string | null): string | null {
-  if (method === 'crypto' && network === 'solana') return /^[1-9A-HJ-NP-Za-km-z]{64,90}$/.test(reference) ? null : moneyOperationTexts.solanaReferenceInvalid;
+  if (method === 'crypto' && network === 'solana')
+    return /^[1-9A-HJ-NP-Za-km-z]{64,90}$/.test(reference) ? null : moneyOperationTexts.solanaReferenceInvalid;
   if (method === 'crypto') return /^0x[0-9a-fA-F]{64}$/.test(reference) ? null : moneyOperationTexts.evmReferenceInvalid;
   return /^[A-Za-z0-9][A-Za-z0-9.\-_/ ]{2,99}$/.test(reference) ? null : moneyOperationTexts.referenceInvalid;
 }
@@ -118,7 +135,11 @@ export function payoutReferenceProblem(reference: string, method: string | null,
 // ---- answers and DTOs -------------------------------------------------------------------------
 
 export const WithdrawalDecision = commandAnswer({ status: z.enum(['completed', 'failed']), transactionId: z.string() });
-export const GrantDecision = commandAnswer({ grantId: z.string(), status: z.enum(['pending', 'approved', 'rejected']), balance: z.number().int().nullable() });
+export const GrantDecision = commandAnswer({
+  grantId: z.string(),
+  status: z.enum(['pending', 'approved', 'rejected']),
+  balance: z.number().int().nullable(),
+});
 
 const UserRef = z.object({ uid: z.string(), username: z.string() });
 

@@ -95,7 +95,10 @@ export type PaymentNotificationReadData = z.infer<typeof PaymentNotificationRead
 export const MarkPaymentNotificationReadBody = z.object({ withdrawalId: z.string().min(1).max(128) });
 export type MarkPaymentNotificationReadBody = z.infer<typeof MarkPaymentNotificationReadBody>;
 
-export const notificationEventSchemas = { NotificationsRead: NotificationsReadData, PaymentNotificationRead: PaymentNotificationReadData } as const;
+export const notificationEventSchemas = {
+  NotificationsRead: NotificationsReadData,
+  PaymentNotificationRead: PaymentNotificationReadData,
+} as const;
 
 /** Where each notification leads: the lobby or room of a gift, the follower's profile, the thread... */
 export function notificationLink(kind: NotificationKind, actorUid: string | null, facts: NotificationFacts): string {

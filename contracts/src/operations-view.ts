@@ -9,9 +9,35 @@ import type { EventUnionOf } from './event-map.ts';
 /** The projections an admin may rebuild: every projector of the projections worker (a unit test
  * there keeps this list equal to its registry; reactors are not rebuilt, they act). */
 export const rebuildableProjections = [
-  'stream-catalog', 'users', 'referral-earnings', 'wallet-balances', 'wallet-history', 'wallet-inventory', 'collections', 'profiles', 'social-graph', 'wall',
-  'gallery', 'direct-messages', 'gift-wall', 'lobbies', 'rooms', 'lobby-chat', 'lobby-tools', 'lobby-leaderboards', 'guild', 'global-leaderboards', 'notifications',
-  'progression', 'account-settings', 'host-applications', 'operator-audit', 'reports', 'bookings', 'money-operations', 'projection-rebuilds',
+  'stream-catalog',
+  'users',
+  'referral-earnings',
+  'wallet-balances',
+  'wallet-history',
+  'wallet-inventory',
+  'collections',
+  'profiles',
+  'social-graph',
+  'wall',
+  'gallery',
+  'direct-messages',
+  'gift-wall',
+  'lobbies',
+  'rooms',
+  'lobby-chat',
+  'lobby-tools',
+  'lobby-leaderboards',
+  'guild',
+  'global-leaderboards',
+  'notifications',
+  'progression',
+  'account-settings',
+  'host-applications',
+  'operator-audit',
+  'reports',
+  'bookings',
+  'money-operations',
+  'projection-rebuilds',
 ] as const;
 export type RebuildableProjection = (typeof rebuildableProjections)[number];
 
@@ -21,14 +47,21 @@ export const rebuildTexts = {
 
 /** POST console/ops/rebuild. */
 export const RebuildProjectionBody = z.object({
-  projection: z.string().refine((p): p is RebuildableProjection => (rebuildableProjections as readonly string[]).includes(p), rebuildTexts.unknownProjection),
+  projection: z
+    .string()
+    .refine((p): p is RebuildableProjection => (rebuildableProjections as readonly string[]).includes(p), rebuildTexts.unknownProjection),
 });
 /** The open rebuild of that projection (a second click while it runs answers the same one). */
 export const RebuildRequestedAnswer = commandAnswer({ rebuildId: z.string(), projection: z.string() });
 
 // ---- projection-rebuild-{name} -----------------------------------------------------------------
 
-export const ProjectionRebuildRequestedData = z.object({ rebuildId: z.string(), projection: z.string(), requestedBy: z.string(), requestedAt: z.string() });
+export const ProjectionRebuildRequestedData = z.object({
+  rebuildId: z.string(),
+  projection: z.string(),
+  requestedBy: z.string(),
+  requestedAt: z.string(),
+});
 /** The worker's answer: the rebuilt tables swapped in (completed) or left as they were (failed). */
 export const ProjectionRebuiltData = z.object({
   rebuildId: z.string(),
@@ -38,7 +71,10 @@ export const ProjectionRebuiltData = z.object({
   error: z.string().max(500).nullable(),
   finishedAt: z.string(),
 });
-export const projectionRebuildEventSchemas = { ProjectionRebuildRequested: ProjectionRebuildRequestedData, ProjectionRebuilt: ProjectionRebuiltData } as const;
+export const projectionRebuildEventSchemas = {
+  ProjectionRebuildRequested: ProjectionRebuildRequestedData,
+  ProjectionRebuilt: ProjectionRebuiltData,
+} as const;
 export type ProjectionRebuildEvent = EventUnionOf<typeof projectionRebuildEventSchemas>;
 
 /** A rebuild as the operations view shows it: `events` of `head` applied so far while it runs. */

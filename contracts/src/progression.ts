@@ -104,9 +104,30 @@ export const missions: readonly MissionDefinition[] = [
   { id: 'daily-mic-10', period: 'daily', title: 'Spend 10 minutes on a mic', metric: 'mic_minutes', target: 10, reward: reward(20) },
   { id: 'daily-chat-5', period: 'daily', title: 'Send 5 chat messages in lobbies', metric: 'chat_messages', target: 5, reward: reward(10) },
   { id: 'daily-follow', period: 'daily', title: 'Follow someone', metric: 'follows', target: 1, reward: reward(10) },
-  { id: 'weekly-topup', period: 'weekly', title: 'Top up once', metric: 'topups', target: 1, reward: reward(100, { fragments: [{ kind: 'star', count: 1 }] }) },
-  { id: 'weekly-host-60', period: 'weekly', title: 'Host a lobby for 60 minutes', metric: 'host_minutes', target: 60, reward: reward(100, { fragments: [{ kind: 'heart', count: 1 }] }) },
-  { id: 'weekly-receive-10', period: 'weekly', title: 'Receive 10 gifts', metric: 'gifts_received', target: 10, reward: reward(0, { diamonds: 50 }) },
+  {
+    id: 'weekly-topup',
+    period: 'weekly',
+    title: 'Top up once',
+    metric: 'topups',
+    target: 1,
+    reward: reward(100, { fragments: [{ kind: 'star', count: 1 }] }),
+  },
+  {
+    id: 'weekly-host-60',
+    period: 'weekly',
+    title: 'Host a lobby for 60 minutes',
+    metric: 'host_minutes',
+    target: 60,
+    reward: reward(100, { fragments: [{ kind: 'heart', count: 1 }] }),
+  },
+  {
+    id: 'weekly-receive-10',
+    period: 'weekly',
+    title: 'Receive 10 gifts',
+    metric: 'gifts_received',
+    target: 10,
+    reward: reward(0, { diamonds: 50 }),
+  },
 ];
 
 export interface QuestStep {
@@ -132,9 +153,27 @@ export const quests: readonly QuestDefinition[] = [
     title: 'Generous heart',
     description: 'Gifts make a lobby glow.',
     steps: [
-      { id: 'generous-1', title: 'Send your first gift', metric: 'gifts_sent', target: 1, reward: reward(50, { fragments: [{ kind: 'gift', count: 1 }] }) },
-      { id: 'generous-2', title: 'Send 10 gifts', metric: 'gifts_sent', target: 10, reward: reward(100, { fragments: [{ kind: 'gift', count: 2 }] }) },
-      { id: 'generous-3', title: 'Send 100 gifts', metric: 'gifts_sent', target: 100, reward: reward(300, { fragments: [{ kind: 'gift', count: 3 }] }) },
+      {
+        id: 'generous-1',
+        title: 'Send your first gift',
+        metric: 'gifts_sent',
+        target: 1,
+        reward: reward(50, { fragments: [{ kind: 'gift', count: 1 }] }),
+      },
+      {
+        id: 'generous-2',
+        title: 'Send 10 gifts',
+        metric: 'gifts_sent',
+        target: 10,
+        reward: reward(100, { fragments: [{ kind: 'gift', count: 2 }] }),
+      },
+      {
+        id: 'generous-3',
+        title: 'Send 100 gifts',
+        metric: 'gifts_sent',
+        target: 100,
+        reward: reward(300, { fragments: [{ kind: 'gift', count: 3 }] }),
+      },
     ],
   },
   {
@@ -142,8 +181,20 @@ export const quests: readonly QuestDefinition[] = [
     title: 'On stage',
     description: 'Open your own lobby and keep it going.',
     steps: [
-      { id: 'host-1', title: 'Host your first lobby', metric: 'lobbies_hosted', target: 1, reward: reward(50, { fragments: [{ kind: 'heart', count: 1 }] }) },
-      { id: 'host-2', title: 'Host for 60 minutes in all', metric: 'host_minutes', target: 60, reward: reward(100, { fragments: [{ kind: 'heart', count: 2 }] }) },
+      {
+        id: 'host-1',
+        title: 'Host your first lobby',
+        metric: 'lobbies_hosted',
+        target: 1,
+        reward: reward(50, { fragments: [{ kind: 'heart', count: 1 }] }),
+      },
+      {
+        id: 'host-2',
+        title: 'Host for 60 minutes in all',
+        metric: 'host_minutes',
+        target: 60,
+        reward: reward(100, { fragments: [{ kind: 'heart', count: 2 }] }),
+      },
     ],
   },
   {
@@ -151,7 +202,13 @@ export const quests: readonly QuestDefinition[] = [
     title: 'Rising voice',
     description: 'People who follow you hear when you go live.',
     steps: [
-      { id: 'popular-1', title: 'Reach 10 followers', metric: 'followers', target: 10, reward: reward(100, { fragments: [{ kind: 'star', count: 2 }] }) },
+      {
+        id: 'popular-1',
+        title: 'Reach 10 followers',
+        metric: 'followers',
+        target: 10,
+        reward: reward(100, { fragments: [{ kind: 'star', count: 2 }] }),
+      },
       { id: 'popular-2', title: 'Reach 100 followers', metric: 'followers', target: 100, reward: reward(500, { diamonds: 100 }) },
     ],
   },
@@ -160,7 +217,13 @@ export const quests: readonly QuestDefinition[] = [
     title: 'Climber',
     description: 'Levels come from everything you do on Murmur.',
     steps: [
-      { id: 'climber-1', title: 'Reach level 5', metric: 'level', target: 5, reward: reward(0, { fragments: [{ kind: 'star', count: 2 }] }) },
+      {
+        id: 'climber-1',
+        title: 'Reach level 5',
+        metric: 'level',
+        target: 5,
+        reward: reward(0, { fragments: [{ kind: 'star', count: 2 }] }),
+      },
       { id: 'climber-2', title: 'Reach level 10', metric: 'level', target: 10, reward: reward(0, { diamonds: 100 }) },
     ],
   },
@@ -168,7 +231,20 @@ export const quests: readonly QuestDefinition[] = [
     id: 'supporter',
     title: 'Supporter',
     description: 'Top up to send bigger gifts.',
-    steps: [{ id: 'supporter-1', title: 'Make your first top-up', metric: 'topups', target: 1, reward: reward(100, { fragments: [{ kind: 'star', count: 1 }, { kind: 'heart', count: 1 }] }) }],
+    steps: [
+      {
+        id: 'supporter-1',
+        title: 'Make your first top-up',
+        metric: 'topups',
+        target: 1,
+        reward: reward(100, {
+          fragments: [
+            { kind: 'star', count: 1 },
+            { kind: 'heart', count: 1 },
+          ],
+        }),
+      },
+    ],
   },
 ];
 
@@ -181,8 +257,18 @@ export interface FragmentDefinition {
 }
 
 export const fragments: readonly FragmentDefinition[] = [
-  { kind: 'star', name: 'Star fragment', needed: 10, item: { skuId: 'frame-starlight', skuKind: 'frame', name: 'Starlight frame', days: 7 } },
-  { kind: 'heart', name: 'Heart fragment', needed: 10, item: { skuId: 'badge-sweetheart', skuKind: 'badge', name: 'Sweetheart badge', days: 7 } },
+  {
+    kind: 'star',
+    name: 'Star fragment',
+    needed: 10,
+    item: { skuId: 'frame-starlight', skuKind: 'frame', name: 'Starlight frame', days: 7 },
+  },
+  {
+    kind: 'heart',
+    name: 'Heart fragment',
+    needed: 10,
+    item: { skuId: 'badge-sweetheart', skuKind: 'badge', name: 'Sweetheart badge', days: 7 },
+  },
   // A tier-2 gift of the catalogue (gifting.ts), kept in the inventory.
   { kind: 'gift', name: 'Gift fragment', needed: 10, item: { skuId: 'gift-teddy', skuKind: 'gift', name: 'Teddy Bear', days: null } },
 ];
@@ -213,7 +299,7 @@ export const progressionTexts = {
   notEnoughFragments: 'You need {n} fragments to combine.',
   tokenNotFound: 'This EXP for friends token does not exist.',
   ownToken: 'You cannot join with your own token.',
-  alreadyJoined: 'You already joined with a friend\'s token.',
+  alreadyJoined: "You already joined with a friend's token.",
   tooLate: 'Only friends below level {n} can join with a token.',
   badProof: 'The quest platform could not confirm this account.',
   accountTaken: 'This quest account is linked to another Murmur account.',
@@ -303,7 +389,13 @@ export const FriendTokenUsedData = z.object({ uid: z.string(), inviterUid: z.str
 export type FriendTokenUsedData = z.infer<typeof FriendTokenUsedData>;
 
 /** The friend reached the level: both get the bonus (on the friend's stream: once per friend). */
-export const FriendBonusGrantedData = z.object({ uid: z.string(), inviterUid: z.string(), exp: z.number().int().positive(), level: z.number().int(), grantedAt: z.string() });
+export const FriendBonusGrantedData = z.object({
+  uid: z.string(),
+  inviterUid: z.string(),
+  exp: z.number().int().positive(),
+  level: z.number().int(),
+  grantedAt: z.string(),
+});
 export type FriendBonusGrantedData = z.infer<typeof FriendBonusGrantedData>;
 
 /** A user's token, on `frens-token-{token}` (no_stream: a token names one user). */
@@ -343,7 +435,10 @@ export type ProgressionEvent = EventUnionOf<typeof progressionEventSchemas>;
 
 export const ClaimBody = z.object({
   /** The period the page showed; a claim for a period that has ended is refused. */
-  periodId: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'The period is a date (YYYY-MM-DD).').optional(),
+  periodId: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'The period is a date (YYYY-MM-DD).')
+    .optional(),
   /** The account the page was opened for; someone else's mission is refused. */
   uid: z.string().max(128).optional(),
 });
@@ -360,7 +455,13 @@ export const LevelDto = z.object({
   expPercentage: z.number().int(),
   currentLevelExp: z.number().int(),
   nextLevelExp: z.number().int().nullable(),
-  today: z.object({ micExp: z.number().int(), micCap: z.number().int(), chatExp: z.number().int(), chatCap: z.number().int(), signedIn: z.boolean() }),
+  today: z.object({
+    micExp: z.number().int(),
+    micCap: z.number().int(),
+    chatExp: z.number().int(),
+    chatCap: z.number().int(),
+    signedIn: z.boolean(),
+  }),
 });
 export type LevelDto = z.infer<typeof LevelDto>;
 
@@ -413,7 +514,15 @@ export const FragmentDto = z.object({
 });
 export type FragmentDto = z.infer<typeof FragmentDto>;
 
-export const LobbyLevelDto = z.object({ lobbyId: z.string(), title: z.string(), exp: z.number().int(), level: z.number().int(), expPercentage: z.number().int(), liveMinutes: z.number().int(), giftDiamonds: z.number().int() });
+export const LobbyLevelDto = z.object({
+  lobbyId: z.string(),
+  title: z.string(),
+  exp: z.number().int(),
+  level: z.number().int(),
+  expPercentage: z.number().int(),
+  liveMinutes: z.number().int(),
+  giftDiamonds: z.number().int(),
+});
 export type LobbyLevelDto = z.infer<typeof LobbyLevelDto>;
 
 export const FriendsDto = z.object({
@@ -422,7 +531,9 @@ export const FriendsDto = z.object({
   level: z.number().int(),
   bonusExp: z.number().int(),
   joinedWith: z.object({ uid: z.string(), username: z.string() }).nullable(),
-  friends: z.array(z.object({ uid: z.string(), username: z.string(), level: z.number().int(), rewarded: z.boolean(), joinedAt: z.string() })),
+  friends: z.array(
+    z.object({ uid: z.string(), username: z.string(), level: z.number().int(), rewarded: z.boolean(), joinedAt: z.string() }),
+  ),
 });
 export type FriendsDto = z.infer<typeof FriendsDto>;
 

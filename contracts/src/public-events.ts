@@ -61,7 +61,19 @@ export const publicEventFields = {
   // money (to the owner; a gift also to its lobby or room): never payment references or addresses
   DiamondsCredited: ['uid', 'amount', 'reason', 'creditedAt'],
   DiamondsSpent: ['uid', 'amount', 'reason', 'spentAt'],
-  GiftSent: ['senderUid', 'giftId', 'giftName', 'quantity', 'unitPrice', 'diamondsTotal', 'recipients', 'charmPerRecipient', 'lobbyId', 'roomId', 'sentAt'],
+  GiftSent: [
+    'senderUid',
+    'giftId',
+    'giftName',
+    'quantity',
+    'unitPrice',
+    'diamondsTotal',
+    'recipients',
+    'charmPerRecipient',
+    'lobbyId',
+    'roomId',
+    'sentAt',
+  ],
   SkuPurchased: ['uid', 'purchaseId', 'skuId', 'skuKind', 'name', 'quantity', 'diamondsTotal', 'purchasedAt', 'expiresAt'],
   // what a user wears, also to the lobbies they are in: not which other lobbies those are
   AppearanceChanged: ['uid', 'frameId', 'badgeIds', 'changedAt'],

@@ -175,7 +175,9 @@ export class RealtimeClient {
       token = null;
     }
     if (!this.wanted) return;
-    const url = token ? `${this.options.url}${this.options.url.includes('?') ? '&' : '?'}access_token=${encodeURIComponent(token)}` : this.options.url;
+    const url = token
+      ? `${this.options.url}${this.options.url.includes('?') ? '&' : '?'}access_token=${encodeURIComponent(token)}`
+      : this.options.url;
     let socket: WebSocketLike;
     try {
       socket = new this.options.WebSocket(url);

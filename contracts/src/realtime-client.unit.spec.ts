@@ -72,7 +72,13 @@ describe('backoffDelay', () => {
 
 describe('RealtimeClient', () => {
   it('subscribes on welcome, passing the token, and resumes every channel from its last position after a drop', async () => {
-    const client = new RealtimeClient({ url: 'ws://gw/ws', WebSocket: ScriptedSocket, getToken: () => 'tok en', random: () => 0.5, initialBackoffMs: 100 });
+    const client = new RealtimeClient({
+      url: 'ws://gw/ws',
+      WebSocket: ScriptedSocket,
+      getToken: () => 'tok en',
+      random: () => 0.5,
+      initialBackoffMs: 100,
+    });
     const seen: string[] = [];
     client.subscribe(lobby, { onEvent: (m) => seen.push(m.position) });
     client.subscribe(mine, { onEvent: (m) => seen.push(`u${m.position}`) }, { after: '40' });
@@ -106,7 +112,13 @@ describe('RealtimeClient', () => {
   });
 
   it('backs off further after each failed attempt and starts again from the first delay once connected', async () => {
-    const client = new RealtimeClient({ url: 'ws://gw/ws', WebSocket: ScriptedSocket, random: () => 0.999, initialBackoffMs: 100, maxBackoffMs: 1_000 });
+    const client = new RealtimeClient({
+      url: 'ws://gw/ws',
+      WebSocket: ScriptedSocket,
+      random: () => 0.999,
+      initialBackoffMs: 100,
+      maxBackoffMs: 1_000,
+    });
     client.connect();
     await flush();
     lastSocket().drop();
@@ -162,7 +174,13 @@ describe('RealtimeClient', () => {
   });
 
   it('gives up on a connection that stops answering and reconnects', async () => {
-    const client = new RealtimeClient({ url: 'ws://gw/ws', WebSocket: ScriptedSocket, pingIntervalMs: 1_000, pongTimeoutMs: 500, random: () => 0 });
+    const client = new RealtimeClient({
+      url: 'ws://gw/ws',
+      WebSocket: ScriptedSocket,
+      pingIntervalMs: 1_000,
+      pongTimeoutMs: 500,
+      random: () => 0,
+    });
     client.connect();
     await flush();
     lastSocket().open();
@@ -192,10 +210,19 @@ describe('RealtimeClient when idle', () => {
   });
 
   it('stops reconnecting and reports why when the gateway ends the session (ban, other device)', async () => {
-    for (const [code, reason] of [[4403, 'Your account is banned.'], [4409, 'Your account is logged in another device.']] as const) {
+    for (const [code, reason] of [
+      [4403, 'Your account is banned.'],
+      [4409, 'Your account is logged in another device.'],
+    ] as const) {
       ScriptedSocket.opened = [];
       const ended: Array<{ code: number; reason: string }> = [];
-      const client = new RealtimeClient({ url: 'ws://gw/ws', WebSocket: ScriptedSocket, random: () => 0, getToken: () => 't', onSessionEnded: (e) => ended.push(e) });
+      const client = new RealtimeClient({
+        url: 'ws://gw/ws',
+        WebSocket: ScriptedSocket,
+        random: () => 0,
+        getToken: () => 't',
+        onSessionEnded: (e) => ended.push(e),
+      });
       client.subscribe(mine, { onEvent: () => undefined });
       client.connect();
       await flush();
@@ -216,6 +243,7 @@ describe('parseChannel', () => {
     expect(parseChannel('lobbies/a/users/u')).toEqual({ kind: 'lobbyUser', lobbyId: 'a', uid: 'u' });
     expect(parseChannel('rooms/r/events/all')).toEqual({ kind: 'roomAll', roomId: 'r' });
     expect(parseChannel('users/u')).toEqual({ kind: 'user', uid: 'u' });
-    for (const bad of ['lobbies/a', 'lobbies/a/events', 'users/u/x', 'rooms//events/all', 'lobbies/a b/events/all', '']) expect(parseChannel(bad)).toBeNull();
+    for (const bad of ['lobbies/a', 'lobbies/a/events', 'users/u/x', 'rooms//events/all', 'lobbies/a b/events/all', ''])
+      expect(parseChannel(bad)).toBeNull();
   });
 });

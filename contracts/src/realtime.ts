@@ -74,7 +74,11 @@ export function parseChannel(name: string): Channel | null {
 export const Position = z.string().regex(/^\d{1,19}$/, 'A position is a non-negative integer string.');
 export type Position = z.infer<typeof Position>;
 
-export const ChannelName = z.string().min(1).max(300).refine((c) => parseChannel(c) !== null, 'Unknown channel.');
+export const ChannelName = z
+  .string()
+  .min(1)
+  .max(300)
+  .refine((c) => parseChannel(c) !== null, 'Unknown channel.');
 
 /** At most this many channels in one subscribe, resume or unsubscribe message, and per connection. */
 export const MAX_CHANNELS_PER_MESSAGE = 50;
@@ -95,10 +99,12 @@ export const SubscribeMessage = z.object({
 export const ResumeMessage = z.object({
   type: z.literal('resume'),
   ref: Ref,
-  positions: z.record(ChannelName, Position).refine(
-    (p) => Object.keys(p).length >= 1 && Object.keys(p).length <= MAX_CHANNELS_PER_MESSAGE,
-    `Resume 1 to ${MAX_CHANNELS_PER_MESSAGE} channels at a time.`,
-  ),
+  positions: z
+    .record(ChannelName, Position)
+    .refine(
+      (p) => Object.keys(p).length >= 1 && Object.keys(p).length <= MAX_CHANNELS_PER_MESSAGE,
+      `Resume 1 to ${MAX_CHANNELS_PER_MESSAGE} channels at a time.`,
+    ),
 });
 
 export const UnsubscribeMessage = z.object({
@@ -110,7 +116,13 @@ export const UnsubscribeMessage = z.object({
 /** Application-level liveness check (browsers cannot see protocol pings). */
 export const PingMessage = z.object({ type: z.literal('ping'), ref: Ref });
 
-export const ClientMessage = z.discriminatedUnion('type', [SubscribeMessage, ResumeMessage, UnsubscribeMessage, PingMessage, ...MediaClientMessages]);
+export const ClientMessage = z.discriminatedUnion('type', [
+  SubscribeMessage,
+  ResumeMessage,
+  UnsubscribeMessage,
+  PingMessage,
+  ...MediaClientMessages,
+]);
 export type ClientMessage = z.infer<typeof ClientMessage>;
 
 // ---- gateway -> client ----
@@ -190,7 +202,14 @@ export const ErrorMessage = z.object({
 export const PongMessage = z.object({ type: z.literal('pong'), ref: Ref, position: Position.optional() });
 
 export const ServerMessage = z.discriminatedUnion('type', [
-  WelcomeMessage, EventMessage, SubscribedMessage, UnsubscribedMessage, ResyncMessage, ErrorMessage, PongMessage, ...MediaServerMessages,
+  WelcomeMessage,
+  EventMessage,
+  SubscribedMessage,
+  UnsubscribedMessage,
+  ResyncMessage,
+  ErrorMessage,
+  PongMessage,
+  ...MediaServerMessages,
 ]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
 export type EventMessage = z.infer<typeof EventMessage>;

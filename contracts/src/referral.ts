@@ -29,8 +29,15 @@ export const ConnectReferrerBody = z.object({
   confirmed: z.literal(true, { error: 'Please confirm: the referral code can be set once and not changed later.' }),
 });
 export const AddPayoutWalletBody = z.object({
-  address: z.string().trim().regex(/^0x[0-9a-fA-F]{40}$/, 'Please enter a valid wallet address.'),
-  chainId: z.coerce.number().int().refine((id) => (money.supportedChainIds as readonly number[]).includes(id), 'This network is not supported.').default(137),
+  address: z
+    .string()
+    .trim()
+    .regex(/^0x[0-9a-fA-F]{40}$/, 'Please enter a valid wallet address.'),
+  chainId: z.coerce
+    .number()
+    .int()
+    .refine((id) => (money.supportedChainIds as readonly number[]).includes(id), 'This network is not supported.')
+    .default(137),
 });
 
 export const referralTexts = {
@@ -48,7 +55,12 @@ export type PayoutWallet = z.infer<typeof PayoutWallet>;
 
 // Events ---------------------------------------------------------------------------------------
 
-export const ReferralLinkCreated = z.object({ uid: z.string(), code: z.string(), previousCode: z.string().nullable(), createdAt: z.string() });
+export const ReferralLinkCreated = z.object({
+  uid: z.string(),
+  code: z.string(),
+  previousCode: z.string().nullable(),
+  createdAt: z.string(),
+});
 export const ReferralCodeClaimed = z.object({ code: z.string(), uid: z.string(), claimedAt: z.string() });
 export const ReferrerBound = z.object({ uid: z.string(), referrerUid: z.string(), code: z.string(), boundAt: z.string() });
 /** On `referral-pair-{x}-{y}`: the one binding two users may have between them, either way round. */
@@ -70,7 +82,13 @@ const SettlementFigures = z.object({
 });
 export const ReferralPayoutSettled = SettlementFigures.extend({ wallet: PayoutWallet });
 export const ReferralPayoutCarriedOver = SettlementFigures.extend({ reason: z.enum(['no_wallet', 'below_minimum']) });
-export const ReferralPayoutTransferred = z.object({ weekId: z.string(), uid: z.string(), txHash: z.string(), amountMicroUsdt: z.number().int(), transferredAt: z.string() });
+export const ReferralPayoutTransferred = z.object({
+  weekId: z.string(),
+  uid: z.string(),
+  txHash: z.string(),
+  amountMicroUsdt: z.number().int(),
+  transferredAt: z.string(),
+});
 /** A USDT transfer signed and recorded BEFORE it is broadcast: its hash and nonce are known, so a
  * retry reconciles by hash and re-sends the same signed bytes, never a second transfer. */
 export const PreparedUsdtTransfer = z.object({
@@ -199,7 +217,13 @@ export const ReferralDetailsDto = z.object({
   invitees: z.object({ direct: z.number(), indirect: z.number(), toppedUp: z.number() }),
   earnings: z.object({ pendingUsdt: z.string(), lockedUsdt: z.string(), paidUsdt: z.string(), carriedOverUsdt: z.string() }),
   thisWeek: z.object({ weekId: z.string(), ownTopUpDiamonds: z.number(), unlockDiamonds: z.number(), secondLevelUnlocked: z.boolean() }),
-  rules: z.object({ directPercent: z.number(), secondLevelPercent: z.number(), unlockDiamonds: z.number(), minimumPayoutUsdt: z.number(), referrerWindowDays: z.number() }),
+  rules: z.object({
+    directPercent: z.number(),
+    secondLevelPercent: z.number(),
+    unlockDiamonds: z.number(),
+    minimumPayoutUsdt: z.number(),
+    referrerWindowDays: z.number(),
+  }),
 });
 export type ReferralDetailsDto = z.infer<typeof ReferralDetailsDto>;
 
@@ -211,6 +235,11 @@ export const PayoutPage = paged(PayoutDto);
 // Command answers -------------------------------------------------------------------------------
 
 /** referral/validate-referrer: who the code belongs to and the spec's confirmation to show. */
-export const ReferrerCheck = commandAnswer({ valid: z.literal(true), code: z.string(), referrer: z.object({ uid: z.string(), username: z.string() }), confirmation: z.string() });
+export const ReferrerCheck = commandAnswer({
+  valid: z.literal(true),
+  code: z.string(),
+  referrer: z.object({ uid: z.string(), username: z.string() }),
+  confirmation: z.string(),
+});
 export const ReferrerConnected = commandAnswer({ referrerUid: z.string() });
 export const PayoutWalletAnswer = commandAnswer({ wallet: PayoutWallet.nullable() });

@@ -38,7 +38,10 @@ export type ProfileFormField = z.infer<typeof ProfileFormField>;
 
 /** PUT user/profile/details: the spec's profileFormList, or the same fields flat. */
 export const UpdateProfileDetailsBody = z.object({
-  profileFormList: z.array(z.object({ field: ProfileFormField, value: z.string() })).max(10).optional(),
+  profileFormList: z
+    .array(z.object({ field: ProfileFormField, value: z.string() }))
+    .max(10)
+    .optional(),
   username: z.string().optional(),
   bio: z.string().trim().max(limits.text, maxText).optional(),
   pinnedMessage: z.string().trim().max(limits.text, maxText).optional(),
@@ -125,7 +128,10 @@ export function mediaKindOf(contentType: string): MediaKind | null {
   return family === 'image' || family === 'video' || family === 'audio' ? family : null;
 }
 
-const ContentType = z.string().trim().regex(/^[\w.+-]+\/[\w.+-]+$/, texts.uploadImageOnly);
+const ContentType = z
+  .string()
+  .trim()
+  .regex(/^[\w.+-]+\/[\w.+-]+$/, texts.uploadImageOnly);
 
 export const PresignMediaQuery = z.object({ uploadType: UploadType.default('profile'), lobbyId: z.string().max(100).optional() });
 export const PresignMediaBody = z.object({
@@ -134,7 +140,12 @@ export const PresignMediaBody = z.object({
   /** Optional: the client's file size, refused here already when over the limit. */
   size: z.number().int().min(0).max(limits.uploadMaxBytes, texts.uploadTooLarge).optional(),
 });
-export const PresignMediaResult = z.object({ uploadUrl: z.string(), fileName: z.string(), expiresAt: z.string(), method: z.literal('PUT') });
+export const PresignMediaResult = z.object({
+  uploadUrl: z.string(),
+  fileName: z.string(),
+  expiresAt: z.string(),
+  method: z.literal('PUT'),
+});
 export type PresignMediaResult = z.infer<typeof PresignMediaResult>;
 export const ProcessMediaBody = z.object({ fileName: z.string().min(1).max(300), fileType: ContentType });
 
@@ -206,7 +217,11 @@ export type FollowerItem = z.infer<typeof FollowerItem>;
 
 export const SendMessageBody = z
   .object({
-    text: z.string().trim().max(1000, formatText(texts.maxChars, { n: 1000 })).default(''),
+    text: z
+      .string()
+      .trim()
+      .max(1000, formatText(texts.maxChars, { n: 1000 }))
+      .default(''),
     /** A media key from the three-step upload with uploadType=chat. */
     imageFileName: z.string().max(300).optional(),
     /** Client-chosen id so a retried send is not stored twice. */
@@ -264,7 +279,13 @@ export type DmRefusal = 'self' | 'blocked' | 'needs-reply' | 'needs-mutual-follo
  * mutual follow, or the other party having written in the thread, lets one write; someone who
  * wrote without an answer waits for the reply; otherwise both must follow each other.
  */
-export function dmRefusal(facts: { self: boolean; blocked: boolean; mutualFollow: boolean; otherHasWritten: boolean; senderHasWritten: boolean }): DmRefusal | null {
+export function dmRefusal(facts: {
+  self: boolean;
+  blocked: boolean;
+  mutualFollow: boolean;
+  otherHasWritten: boolean;
+  senderHasWritten: boolean;
+}): DmRefusal | null {
   if (facts.self) return 'self';
   if (facts.blocked) return 'blocked';
   if (facts.mutualFollow || facts.otherHasWritten) return null;
@@ -306,7 +327,12 @@ export const ProfileChanges = z.object({
 export type ProfileChanges = z.infer<typeof ProfileChanges>;
 
 export const ProfileDetailsUpdatedData = z.object({ uid: z.string(), changes: ProfileChanges, updatedAt: z.string() });
-export const UsernameChangedData = z.object({ uid: z.string(), username: z.string(), previous: z.string().nullable(), changedAt: z.string() });
+export const UsernameChangedData = z.object({
+  uid: z.string(),
+  username: z.string(),
+  previous: z.string().nullable(),
+  changedAt: z.string(),
+});
 /** On `username-{name}`: the one claim of a username (first writer wins), released on a change. */
 export const UsernameClaimedData = z.object({ uid: z.string(), username: z.string(), claimedAt: z.string() });
 export const UsernameReleasedData = z.object({ uid: z.string(), username: z.string(), releasedAt: z.string() });
@@ -324,7 +350,12 @@ export type UsernameClaimEvent = EventUnionOf<typeof profileEventSchemas, 'Usern
 export const FollowedData = z.object({ followerUid: z.string(), followeeUid: z.string(), followedAt: z.string() });
 export const UnfollowedData = z.object({ followerUid: z.string(), followeeUid: z.string(), unfollowedAt: z.string() });
 /** The followee removed this follower (spec: follower removal). */
-export const FollowerRemovedData = z.object({ followerUid: z.string(), followeeUid: z.string(), removedBy: z.string(), removedAt: z.string() });
+export const FollowerRemovedData = z.object({
+  followerUid: z.string(),
+  followeeUid: z.string(),
+  removedBy: z.string(),
+  removedAt: z.string(),
+});
 export const UserBlockedData = z.object({ blockerUid: z.string(), blockedUid: z.string(), blockedAt: z.string() });
 export const UserUnblockedData = z.object({ blockerUid: z.string(), blockedUid: z.string(), unblockedAt: z.string() });
 export const UserReportedData = z.object({ reporterUid: z.string(), reportedUid: z.string(), reason: z.string(), reportedAt: z.string() });
@@ -341,7 +372,10 @@ export const socialEventSchemas = {
   UserReported: UserReportedData,
   UnsubscribedFromCreator: UnsubscribedFromCreatorData,
 } as const;
-export type SocialEvent = EventUnionOf<typeof socialEventSchemas, 'Followed' | 'Unfollowed' | 'FollowerRemoved' | 'UserBlocked' | 'UserUnblocked' | 'UserReported'>;
+export type SocialEvent = EventUnionOf<
+  typeof socialEventSchemas,
+  'Followed' | 'Unfollowed' | 'FollowerRemoved' | 'UserBlocked' | 'UserUnblocked' | 'UserReported'
+>;
 
 export const MediaProcessedData = z.object({
   uid: z.string(),
@@ -374,7 +408,13 @@ export type PostCreatedData = z.infer<typeof PostCreatedData>;
 export const PostDeletedData = z.object({ postId: z.string(), authorUid: z.string(), deletedAt: z.string() });
 export const PostLikedData = z.object({ postId: z.string(), authorUid: z.string(), uid: z.string(), likedAt: z.string() });
 export const PostUnlikedData = z.object({ postId: z.string(), authorUid: z.string(), uid: z.string(), unlikedAt: z.string() });
-export const PostMediaUnlockedData = z.object({ postId: z.string(), authorUid: z.string(), uid: z.string(), diamonds: z.number().int(), unlockedAt: z.string() });
+export const PostMediaUnlockedData = z.object({
+  postId: z.string(),
+  authorUid: z.string(),
+  uid: z.string(),
+  diamonds: z.number().int(),
+  unlockedAt: z.string(),
+});
 
 /** A wall post's life on `post-{postId}`. */
 export const wallEventSchemas = {
@@ -396,7 +436,13 @@ export const DirectMessageSentData = z.object({
   sentAt: z.string(),
 });
 export type DirectMessageSentData = z.infer<typeof DirectMessageSentData>;
-export const DirectThreadReadData = z.object({ threadId: z.string(), uid: z.string(), senderUid: z.string(), recipientUid: z.string(), readAt: z.string() });
+export const DirectThreadReadData = z.object({
+  threadId: z.string(),
+  uid: z.string(),
+  senderUid: z.string(),
+  recipientUid: z.string(),
+  readAt: z.string(),
+});
 
 /** A direct-message thread on `dm-{threadId}`. */
 export const messageEventSchemas = { DirectMessageSent: DirectMessageSentData, DirectThreadRead: DirectThreadReadData } as const;

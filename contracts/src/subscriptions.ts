@@ -17,10 +17,15 @@ export const subscriptionTexts = {
   subscriberFeedLocked: 'Subscribe to read this creator’s subscriber feed.',
 } as const;
 
-export const alreadySubscribedText = (until: string): string => formatText(subscriptionTexts.alreadySubscribed, { date: until.slice(0, 10) });
+export const alreadySubscribedText = (until: string): string =>
+  formatText(subscriptionTexts.alreadySubscribed, { date: until.slice(0, 10) });
 
 export const SetSubscriptionPriceBody = z.object({
-  price: z.coerce.number().int(subscriptionTexts.priceRange).min(subscriptionLimits.minDiamonds, subscriptionTexts.priceRange).max(subscriptionLimits.maxDiamonds, subscriptionTexts.priceRange),
+  price: z.coerce
+    .number()
+    .int(subscriptionTexts.priceRange)
+    .min(subscriptionLimits.minDiamonds, subscriptionTexts.priceRange)
+    .max(subscriptionLimits.maxDiamonds, subscriptionTexts.priceRange),
 });
 
 /** `currentUntil`: the end the subscriber saw (null: not subscribed). A renewal names it, so two
@@ -54,4 +59,8 @@ export type SubscriptionOffer = z.infer<typeof SubscriptionOffer>;
 /** user/subscription/price: the price now asked. */
 export const SubscriptionPriceAnswer = commandAnswer({ price: z.number().int().nullable() });
 /** user/subscribe/{uid}: the diamonds left and the subscription as recorded (null on a repeat that paid nothing new). */
-export const SubscribedAnswer = commandAnswer({ balance: z.number().int(), duplicate: z.boolean(), subscription: SubscribedToCreatorData.nullable() });
+export const SubscribedAnswer = commandAnswer({
+  balance: z.number().int(),
+  duplicate: z.boolean(),
+  subscription: SubscribedToCreatorData.nullable(),
+});

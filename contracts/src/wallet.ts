@@ -183,7 +183,11 @@ export const PaymentFailedData = z.object({
 export type PaymentFailedData = z.infer<typeof PaymentFailedData>;
 
 /** A top-up's life on `payment-{id}`. */
-export const paymentEventSchemas = { PaymentInitiated: PaymentInitiatedData, PaymentConfirmed: PaymentConfirmedData, PaymentFailed: PaymentFailedData } as const;
+export const paymentEventSchemas = {
+  PaymentInitiated: PaymentInitiatedData,
+  PaymentConfirmed: PaymentConfirmedData,
+  PaymentFailed: PaymentFailedData,
+} as const;
 export type PaymentEvent = EventUnionOf<typeof paymentEventSchemas>;
 export const paymentEventTypes = eventTypesOf(paymentEventSchemas);
 
@@ -194,7 +198,6 @@ export const WithdrawalMethod = z.enum(['crypto', 'bank', 'ewallet']);
 /** The networks a crypto withdrawal pays out on (USDT): an EVM chain or Solana. */
 export const WithdrawalNetwork = z.enum(['evm', 'solana']);
 export type WithdrawalNetwork = z.infer<typeof WithdrawalNetwork>;
-
 
 /** Charm leaves the earnings: a withdrawal the creator asks for, or an agency payout with proof. */
 export const CharmWithdrawnData = z.object({
@@ -238,7 +241,11 @@ export const WithdrawalFailedData = z.object({
 export type WithdrawalFailedData = z.infer<typeof WithdrawalFailedData>;
 
 /** Withdrawals of charm earnings on `earnings-{uid}`. */
-export const earningsEventSchemas = { CharmWithdrawn: CharmWithdrawnData, WithdrawalCompleted: WithdrawalCompletedData, WithdrawalFailed: WithdrawalFailedData } as const;
+export const earningsEventSchemas = {
+  CharmWithdrawn: CharmWithdrawnData,
+  WithdrawalCompleted: WithdrawalCompletedData,
+  WithdrawalFailed: WithdrawalFailedData,
+} as const;
 export type EarningsEvent = EventUnionOf<typeof earningsEventSchemas>;
 export const earningsEventTypes = eventTypesOf(earningsEventSchemas);
 
@@ -306,7 +313,9 @@ export const PaymentResultDto = z.object({
   approvalUrl: z.string().nullable().optional(),
   /** TON: the transfer the wallet is asked to send (TON Connect's message): to the platform's
    * address, this many nanotons, with the payment id as its text comment (payload: the comment cell, base64 BOC). */
-  ton: z.object({ address: z.string(), amount: z.string(), comment: z.string(), payload: z.string(), validUntil: z.number().int() }).optional(),
+  ton: z
+    .object({ address: z.string(), amount: z.string(), comment: z.string(), payload: z.string(), validUntil: z.number().int() })
+    .optional(),
   /** Why a payment is still pending or failed, to show as the status message. */
   message: z.string().optional(),
   position: z.string(),
@@ -360,7 +369,8 @@ export const SkuDto = z.object({
 });
 export type SkuDto = z.infer<typeof SkuDto>;
 
-type SkuInput = Pick<SkuDto, 'id' | 'kind' | 'name' | 'description' | 'price' | 'imageUrl'> & Partial<Pick<SkuDto, 'months' | 'days' | 'needsTarget' | 'badge' | 'availableUntil'>>;
+type SkuInput = Pick<SkuDto, 'id' | 'kind' | 'name' | 'description' | 'price' | 'imageUrl'> &
+  Partial<Pick<SkuDto, 'months' | 'days' | 'needsTarget' | 'badge' | 'availableUntil'>>;
 const sku = (s: SkuInput): SkuDto => ({
   months: null,
   days: null,
@@ -373,19 +383,122 @@ const sku = (s: SkuInput): SkuDto => ({
 
 /** Items for sale for diamonds. VIP is 120 USD a year (spec section 9) = 12,000 diamonds. */
 export const skuCatalogue: SkuDto[] = [
-  sku({ id: 'vip-year', kind: 'vip', name: 'VIP', description: 'VIP subscription for 12 months.', price: 12_000, months: 12, imageUrl: '/gifts/crown.svg' }),
-  sku({ id: 'frame-gold', kind: 'frame', name: 'Gold frame', description: 'A gold avatar frame, yours for ever.', price: 500, imageUrl: '/gifts/star.svg', badge: 'hot_sale' }),
-  sku({ id: 'frame-rose', kind: 'frame', name: 'Rose frame', description: 'An avatar frame of roses for 30 days.', price: 800, days: 30, imageUrl: '/gifts/rose.svg' }),
-  sku({ id: 'frame-castle', kind: 'frame', name: 'Castle frame', description: 'A legendary castle frame for 7 days.', price: 3000, days: 7, imageUrl: '/gifts/castle.svg' }),
-  sku({ id: 'frame-valentine', kind: 'frame', name: "Valentine's frame", description: "Sold during the Valentine's event only.", price: 1400, days: 30, imageUrl: '/gifts/valentine-box.svg', availableUntil: '2026-02-15T00:00:00.000Z' }),
-  sku({ id: 'frame-diamond', kind: 'frame', name: 'Diamond frame', description: 'A limited edition, all sold.', price: 9900, imageUrl: '/gifts/fireworks.svg', badge: 'sold_out' }),
-  sku({ id: 'badge-supporter', kind: 'badge', name: 'Supporter badge', description: 'Shows you support your hosts.', price: 300, imageUrl: '/gifts/heart.svg' }),
-  sku({ id: 'badge-rocket', kind: 'badge', name: 'Rocket badge', description: 'For the biggest gifters, 30 days.', price: 5000, days: 30, imageUrl: '/gifts/rocket.svg' }),
-  sku({ id: 'badge-star', kind: 'badge', name: 'Star badge', description: 'A rising star for 7 days.', price: 200, days: 7, imageUrl: '/gifts/star.svg' }),
-  sku({ id: 'gift-teddy', kind: 'gift', name: 'Teddy to keep', description: 'A teddy for your collection.', price: 150, imageUrl: '/gifts/teddy.svg' }),
-  sku({ id: 'gift-coffee', kind: 'gift', name: 'Coffee to keep', description: 'A warm coffee for your collection, 30 days.', price: 100, days: 30, imageUrl: '/gifts/coffee.svg' }),
-  sku({ id: 'post-unlock', kind: 'post_unlock', name: 'Private post unlock', description: 'Unlocks one private post.', price: 100, needsTarget: true, imageUrl: '/gifts/teddy.svg' }),
-  sku({ id: 'room-fee', kind: 'room_fee', name: 'Private room fee', description: 'Entry to a private timed room.', price: 200, needsTarget: true, imageUrl: '/gifts/coffee.svg' }),
+  sku({
+    id: 'vip-year',
+    kind: 'vip',
+    name: 'VIP',
+    description: 'VIP subscription for 12 months.',
+    price: 12_000,
+    months: 12,
+    imageUrl: '/gifts/crown.svg',
+  }),
+  sku({
+    id: 'frame-gold',
+    kind: 'frame',
+    name: 'Gold frame',
+    description: 'A gold avatar frame, yours for ever.',
+    price: 500,
+    imageUrl: '/gifts/star.svg',
+    badge: 'hot_sale',
+  }),
+  sku({
+    id: 'frame-rose',
+    kind: 'frame',
+    name: 'Rose frame',
+    description: 'An avatar frame of roses for 30 days.',
+    price: 800,
+    days: 30,
+    imageUrl: '/gifts/rose.svg',
+  }),
+  sku({
+    id: 'frame-castle',
+    kind: 'frame',
+    name: 'Castle frame',
+    description: 'A legendary castle frame for 7 days.',
+    price: 3000,
+    days: 7,
+    imageUrl: '/gifts/castle.svg',
+  }),
+  sku({
+    id: 'frame-valentine',
+    kind: 'frame',
+    name: "Valentine's frame",
+    description: "Sold during the Valentine's event only.",
+    price: 1400,
+    days: 30,
+    imageUrl: '/gifts/valentine-box.svg',
+    availableUntil: '2026-02-15T00:00:00.000Z',
+  }),
+  sku({
+    id: 'frame-diamond',
+    kind: 'frame',
+    name: 'Diamond frame',
+    description: 'A limited edition, all sold.',
+    price: 9900,
+    imageUrl: '/gifts/fireworks.svg',
+    badge: 'sold_out',
+  }),
+  sku({
+    id: 'badge-supporter',
+    kind: 'badge',
+    name: 'Supporter badge',
+    description: 'Shows you support your hosts.',
+    price: 300,
+    imageUrl: '/gifts/heart.svg',
+  }),
+  sku({
+    id: 'badge-rocket',
+    kind: 'badge',
+    name: 'Rocket badge',
+    description: 'For the biggest gifters, 30 days.',
+    price: 5000,
+    days: 30,
+    imageUrl: '/gifts/rocket.svg',
+  }),
+  sku({
+    id: 'badge-star',
+    kind: 'badge',
+    name: 'Star badge',
+    description: 'A rising star for 7 days.',
+    price: 200,
+    days: 7,
+    imageUrl: '/gifts/star.svg',
+  }),
+  sku({
+    id: 'gift-teddy',
+    kind: 'gift',
+    name: 'Teddy to keep',
+    description: 'A teddy for your collection.',
+    price: 150,
+    imageUrl: '/gifts/teddy.svg',
+  }),
+  sku({
+    id: 'gift-coffee',
+    kind: 'gift',
+    name: 'Coffee to keep',
+    description: 'A warm coffee for your collection, 30 days.',
+    price: 100,
+    days: 30,
+    imageUrl: '/gifts/coffee.svg',
+  }),
+  sku({
+    id: 'post-unlock',
+    kind: 'post_unlock',
+    name: 'Private post unlock',
+    description: 'Unlocks one private post.',
+    price: 100,
+    needsTarget: true,
+    imageUrl: '/gifts/teddy.svg',
+  }),
+  sku({
+    id: 'room-fee',
+    kind: 'room_fee',
+    name: 'Private room fee',
+    description: 'Entry to a private timed room.',
+    price: 200,
+    needsTarget: true,
+    imageUrl: '/gifts/coffee.svg',
+  }),
 ];
 
 /** Worn items that are not sold but come with VIP (DESIGN section 9: the VIP badge and frame), owned while VIP lasts. */
@@ -396,7 +509,11 @@ export const vipItems = [
 
 /** Name, kind and picture of anything a collection can hold (catalogue items, the VIP items, the Verified Host badge). */
 export function collectible(id: string): { id: string; kind: SkuKind; name: string; imageUrl: string } | undefined {
-  return skuCatalogue.find((s) => s.id === id) ?? vipItems.find((v) => v.id === id) ?? (id === verifiedHostBadge.id ? verifiedHostBadge : undefined);
+  return (
+    skuCatalogue.find((s) => s.id === id) ??
+    vipItems.find((v) => v.id === id) ??
+    (id === verifiedHostBadge.id ? verifiedHostBadge : undefined)
+  );
 }
 
 export const findSku = (id: string): SkuDto | undefined => skuCatalogue.find((s) => s.id === id);
@@ -423,7 +540,13 @@ export const TopUpPayBody = z.object({
   chainId: z.coerce.number().int().optional(),
   chain: z.string().max(40).optional(),
   /** An EVM transaction hash, or a Solana transaction signature (base58). */
-  transactionHash: z.string().refine((h) => evmTxHashPattern.test(h) || solanaSignaturePattern.test(h), 'transactionHash must be a 0x-prefixed 32-byte hash or a Solana transaction signature.').optional(),
+  transactionHash: z
+    .string()
+    .refine(
+      (h) => evmTxHashPattern.test(h) || solanaSignaturePattern.test(h),
+      'transactionHash must be a 0x-prefixed 32-byte hash or a Solana transaction signature.',
+    )
+    .optional(),
   fromCurrency: DepositCurrency.optional(),
   fromAmount: z.coerce.number().positive().optional(),
   address: z.string().max(120).optional(),
@@ -437,7 +560,10 @@ export type TopUpPayBody = z.infer<typeof TopUpPayBody>;
  * card (a Stripe PaymentIntent) or, in the demo, the sandbox. */
 export const CheckoutPayBody = z.object({
   skuId: z.literal('vip-year').default('vip-year'),
-  creatorUid: z.string().regex(/^[\w:.-]{1,128}$/, 'User not found.').optional(),
+  creatorUid: z
+    .string()
+    .regex(/^[\w:.-]{1,128}$/, 'User not found.')
+    .optional(),
   method: z.enum(['card', 'sandbox']).default('card'),
 });
 export type CheckoutPayBody = z.infer<typeof CheckoutPayBody>;
@@ -499,23 +625,29 @@ export const withdrawalTexts = {
   requested: 'Your withdrawal is being processed. It shows as pending until it is paid.',
 } as const;
 
-export const WithdrawBody = z.object({
-  /** Charm to withdraw. */
-  amount: z.coerce.number().int().positive('Amount must be a positive number.'),
-  method: WithdrawalMethod.default('crypto'),
-  /** Crypto only: the network of `address`. */
-  network: WithdrawalNetwork.default('evm'),
-  address: z.string().trim().min(1, 'address is required.').max(200),
-  /** Bank transfers: the country of the bank (a code of GET location/countries). */
-  bankCountry: CountryCodeField.optional(),
-}).superRefine((body, ctx) => {
-  if (body.method === 'bank' && !body.bankCountry) {
-    ctx.addIssue({ code: 'custom', path: ['bankCountry'], message: formatText(texts.required, { field: 'Bank country' }) });
-  }
-  if (body.method === 'crypto' && !addressFitsNetwork(body.address, body.network)) {
-    ctx.addIssue({ code: 'custom', path: ['address'], message: formatText(withdrawalTexts.wrongNetworkAddress, { network: withdrawalNetworkNames[body.network] }) });
-  }
-});
+export const WithdrawBody = z
+  .object({
+    /** Charm to withdraw. */
+    amount: z.coerce.number().int().positive('Amount must be a positive number.'),
+    method: WithdrawalMethod.default('crypto'),
+    /** Crypto only: the network of `address`. */
+    network: WithdrawalNetwork.default('evm'),
+    address: z.string().trim().min(1, 'address is required.').max(200),
+    /** Bank transfers: the country of the bank (a code of GET location/countries). */
+    bankCountry: CountryCodeField.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.method === 'bank' && !body.bankCountry) {
+      ctx.addIssue({ code: 'custom', path: ['bankCountry'], message: formatText(texts.required, { field: 'Bank country' }) });
+    }
+    if (body.method === 'crypto' && !addressFitsNetwork(body.address, body.network)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['address'],
+        message: formatText(withdrawalTexts.wrongNetworkAddress, { network: withdrawalNetworkNames[body.network] }),
+      });
+    }
+  });
 export type WithdrawBody = z.infer<typeof WithdrawBody>;
 
 export const CreatorPaymentBody = z.object({
@@ -563,11 +695,25 @@ export type InventoryItem = z.infer<typeof InventoryItem>;
 export const InventoryList = paged(InventoryItem);
 
 export const CurrencyList = z.object({ items: z.array(CurrencyDto), defaultCurrency: z.string() });
-export const CurrencyConversion = z.object({ from: z.string(), to: z.string(), amount: z.number(), value: z.number(), rate: z.number(), diamondsPerUsd: z.number() });
+export const CurrencyConversion = z.object({
+  from: z.string(),
+  to: z.string(),
+  amount: z.number(),
+  value: z.number(),
+  rate: z.number(),
+  diamondsPerUsd: z.number(),
+});
 export type CurrencyConversion = z.infer<typeof CurrencyConversion>;
 export const RecommendedTopUps = z.object({
   items: z.array(z.object({ value: z.number(), currency: z.string(), diamonds: int })),
-  firstTopUpOffer: z.object({ available: z.boolean(), value: z.number(), price: z.number(), discount: z.number(), diamonds: int, currency: z.string() }),
+  firstTopUpOffer: z.object({
+    available: z.boolean(),
+    value: z.number(),
+    price: z.number(),
+    discount: z.number(),
+    diamonds: int,
+    currency: z.string(),
+  }),
   /** 'Amount must be between {min} and {max}' with the bounds filled in. */
   bounds: z.object({ min: z.number(), max: z.number(), message: z.string() }),
 });
@@ -592,7 +738,12 @@ export const PaymentMethodDto = z.object({
 });
 export type PaymentMethodDto = z.infer<typeof PaymentMethodDto>;
 /** GET payment/methods: the region to offer for (a signed-in caller's profile country wins). */
-export const PaymentMethodsQuery = z.object({ region: z.string().regex(/^[A-Za-z]{2}$/, 'region must be a 2-letter country code.').optional() });
+export const PaymentMethodsQuery = z.object({
+  region: z
+    .string()
+    .regex(/^[A-Za-z]{2}$/, 'region must be a 2-letter country code.')
+    .optional(),
+});
 export const PaymentMethods = z.object({ defaultMethod: TopUpMethod, items: z.array(PaymentMethodDto) });
 export type PaymentMethods = z.infer<typeof PaymentMethods>;
 export const SkuList = z.object({ items: z.array(SkuDto) });
@@ -637,7 +788,14 @@ export const PaymentNotification = z.object({
 export type PaymentNotification = z.infer<typeof PaymentNotification>;
 export const PaymentNotifications = z.object({ items: z.array(PaymentNotification), unreadCount: int });
 export type PaymentNotifications = z.infer<typeof PaymentNotifications>;
-export const BlockchainWalletItem = z.object({ walletId: z.string(), name: z.string(), address: z.string(), chain: z.string(), createdAt: Instant, updatedAt: Instant });
+export const BlockchainWalletItem = z.object({
+  walletId: z.string(),
+  name: z.string(),
+  address: z.string(),
+  chain: z.string(),
+  createdAt: Instant,
+  updatedAt: Instant,
+});
 export type BlockchainWalletItem = z.infer<typeof BlockchainWalletItem>;
 export const BlockchainWalletList = z.object({ items: z.array(BlockchainWalletItem) });
 export const PaymentStatusDto = z.object({
@@ -673,7 +831,12 @@ export type WithdrawCheck = z.infer<typeof WithdrawCheck>;
 /** A withdrawal or creator payment: requested (pending), settled or confirmed. */
 export const WithdrawalAnswer = commandAnswer({ status: z.string(), transactionId: z.string() });
 export type WithdrawalAnswer = z.infer<typeof WithdrawalAnswer>;
-export const PurchaseAnswer = commandAnswer({ status: z.literal('succeeded'), balance: int, duplicate: z.boolean(), purchase: SkuPurchasedData.nullable() });
+export const PurchaseAnswer = commandAnswer({
+  status: z.literal('succeeded'),
+  balance: int,
+  duplicate: z.boolean(),
+  purchase: SkuPurchasedData.nullable(),
+});
 /** A gift sent: the sender's diamonds left and the gift as recorded. */
 export const GiftSentAnswer = commandAnswer({ balance: int, duplicate: z.boolean(), gift: GiftSentData.nullable() });
 export const BlockchainWalletAnswer = commandAnswer({ walletId: z.string() });

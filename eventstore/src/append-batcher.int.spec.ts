@@ -24,9 +24,10 @@ afterAll(async () => db?.drop());
 const ev = (n: number) => ({ type: 'TestCounted' as const, data: { n } });
 
 async function transactionsOf(results: AppendResult[]): Promise<number> {
-  const { rows } = await db.pool.query<{ n: number }>('select count(distinct transaction_id)::int as n from events where global_position = any($1::bigint[])', [
-    results.map((r) => r.lastPosition.toString()),
-  ]);
+  const { rows } = await db.pool.query<{ n: number }>(
+    'select count(distinct transaction_id)::int as n from events where global_position = any($1::bigint[])',
+    [results.map((r) => r.lastPosition.toString())],
+  );
   return rows[0]!.n;
 }
 
@@ -34,7 +35,9 @@ describe('group commit of appends', () => {
   it('answers each append of a batch as if it had gone alone', async () => {
     const results = await Promise.all([
       store.append('gc-warm', [ev(0)]),
-      ...Array.from({ length: 30 }, (_, i) => store.append(`gc-new-${i}`, i % 3 === 0 ? [ev(1), ev(2), ev(3)] : [ev(1)], { expectedVersion: 'no_stream' })),
+      ...Array.from({ length: 30 }, (_, i) =>
+        store.append(`gc-new-${i}`, i % 3 === 0 ? [ev(1), ev(2), ev(3)] : [ev(1)], { expectedVersion: 'no_stream' }),
+      ),
       ...Array.from({ length: 10 }, () => store.append('gc-shared', [ev(9)])),
     ]);
     // Fewer commits than appends: they were batched.
@@ -50,7 +53,12 @@ describe('group commit of appends', () => {
       expect(read.events.at(-1)!.globalPosition).toBe(results[i + 1]!.lastPosition);
     }
     // Ten appends with 'any' to one stream: versions 1..10, each once.
-    expect(results.slice(31).map((r) => r.nextExpectedVersion).sort((a, b) => Number(a - b))).toEqual(Array.from({ length: 10 }, (_, i) => BigInt(i + 1)));
+    expect(
+      results
+        .slice(31)
+        .map((r) => r.nextExpectedVersion)
+        .sort((a, b) => Number(a - b)),
+    ).toEqual(Array.from({ length: 10 }, (_, i) => BigInt(i + 1)));
     expect((await store.readStream('gc-shared')).version).toBe(10n);
   });
 
@@ -110,7 +118,10 @@ describe('group commit of appends', () => {
       for (let round = 0; round < 3; round++) {
         // One process walks the streams upwards, the other downwards: unsorted batches would lock
         // their rows in opposite orders and deadlock (PostgreSQL then aborts one after a second).
-        const fire = (s: PostgresEventStore, order: string[]) => [s.append(`gc-lead-${round}`, [ev(round)]), ...order.map((stream, i) => s.append(stream, [ev(i)]))];
+        const fire = (s: PostgresEventStore, order: string[]) => [
+          s.append(`gc-lead-${round}`, [ev(round)]),
+          ...order.map((stream, i) => s.append(stream, [ev(i)])),
+        ];
         const results = await Promise.all([...fire(store, streams), ...fire(other, [...streams].reverse())]);
         expect(results).toHaveLength(34);
       }
@@ -126,7 +137,10 @@ describe('group commit of appends', () => {
 
   it('makes a batch again one append at a time when the database ended it (its connection cut mid-way), each landing once', async () => {
     const fallbacksBefore = store.appendBatchFallbacks;
-    const all = Promise.all([store.append('gc-lead-cut', [ev(0)]), ...Array.from({ length: 40 }, (_, i) => store.append(`gc-cut-${i}`, [ev(i)], { expectedVersion: 'no_stream' }))]);
+    const all = Promise.all([
+      store.append('gc-lead-cut', [ev(0)]),
+      ...Array.from({ length: 40 }, (_, i) => store.append(`gc-cut-${i}`, [ev(i)], { expectedVersion: 'no_stream' })),
+    ]);
     // The batch of 40 takes ~80 ms in the database: end its backend while it runs.
     let cut = false;
     for (let tries = 0; tries < 200 && !cut; tries++) {

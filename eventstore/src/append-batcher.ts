@@ -32,7 +32,11 @@ interface Waiting {
 
 /** A wrong expected version as the store reports it (`detail` is the actual version or 'none'). */
 export function wrongVersion(item: Pick<AppendItem, 'streamId' | 'expected'>, actual: string | null): WrongExpectedVersion {
-  return new WrongExpectedVersion(item.streamId, item.expected === '0' ? 'no_stream' : BigInt(item.expected ?? -1), actual === null ? null : BigInt(actual));
+  return new WrongExpectedVersion(
+    item.streamId,
+    item.expected === '0' ? 'no_stream' : BigInt(item.expected ?? -1),
+    actual === null ? null : BigInt(actual),
+  );
 }
 
 type BatchRow = AppendRow & { item: number; conflict: boolean; actual_version: string | null };
@@ -108,7 +112,10 @@ export class AppendBatcher {
     const sorted = [...batch].sort((a, b) => (a.item.streamId < b.item.streamId ? -1 : a.item.streamId > b.item.streamId ? 1 : 0));
     let rows: BatchRow[];
     try {
-      rows = await appendBatch(this.pool, sorted.map((w) => w.item));
+      rows = await appendBatch(
+        this.pool,
+        sorted.map((w) => w.item),
+      );
     } catch (error) {
       // Only an error the database answered means the batch rolled back (bad data in one item, a
       // rare deadlock on a shared key, the server shutting down): each append is then made again

@@ -16,7 +16,10 @@ const claim = (by: string) => ({ type: 'TestClaimed' as const, data: { by } });
 
 describe('claimStream', () => {
   it('lets one of two concurrent claims win and writes only its event', async () => {
-    const [amy, ben] = await Promise.all([claimStream(store, 'claim-one', [claim('amy')]), claimStream(store, 'claim-one', [claim('ben')])]);
+    const [amy, ben] = await Promise.all([
+      claimStream(store, 'claim-one', [claim('amy')]),
+      claimStream(store, 'claim-one', [claim('ben')]),
+    ]);
     expect([amy.claimed, ben.claimed].sort()).toEqual([false, true]);
     const winner = amy.claimed ? 'amy' : 'ben';
     const read = await store.readStream('claim-one');

@@ -12,7 +12,10 @@ describe('the event store checks event data by default', () => {
   const store = new PostgresEventStore(pool);
 
   it('refuses a known event type whose data breaks its schema, naming the field', async () => {
-    const malformed = { type: 'DiamondsCredited', data: { uid: 'u1', amount: 'ten', reason: 'topup', reference: 'r1', creditedAt: new Date().toISOString() } };
+    const malformed = {
+      type: 'DiamondsCredited',
+      data: { uid: 'u1', amount: 'ten', reason: 'topup', reference: 'r1', creditedAt: new Date().toISOString() },
+    };
     // The typed append refuses it at compile time too; the run-time check is for data whose type
     // the compiler never saw (JSON read by a script, a client's body).
     // @ts-expect-error amount is a number in DiamondsCreditedData

@@ -53,7 +53,9 @@ export async function logIsEmpty(runner: Runner): Promise<boolean> {
 /** The checkpoint of the event at a global position, or null when there is none. */
 export async function checkpointAtPosition(runner: Runner, position: bigint): Promise<Checkpoint | null> {
   if (position === 0n) return START;
-  const { rows } = await runner.query<{ transaction_id: string }>('select transaction_id::text from events where global_position = $1', [position.toString()]);
+  const { rows } = await runner.query<{ transaction_id: string }>('select transaction_id::text from events where global_position = $1', [
+    position.toString(),
+  ]);
   return rows[0] ? { transactionId: BigInt(rows[0].transaction_id), globalPosition: position } : null;
 }
 
@@ -70,7 +72,10 @@ export async function countEventsBetween(runner: Runner, after: Checkpoint, upTo
 
 /** Makes sure a subscription has a checkpoint row (at the start when new), so it can be locked. */
 export async function ensureCheckpoint(runner: Runner, name: string): Promise<void> {
-  await runner.query(`insert into subscription_checkpoints (name, transaction_id, global_position) values ($1, '0'::xid8, 0) on conflict do nothing`, [name]);
+  await runner.query(
+    `insert into subscription_checkpoints (name, transaction_id, global_position) values ($1, '0'::xid8, 0) on conflict do nothing`,
+    [name],
+  );
 }
 
 /** A subscription's lag: the events after its checkpoint and the time of the oldest of them. */
@@ -79,7 +84,11 @@ export async function listCheckpoints(runner: Runner): Promise<Array<{ name: str
   const { rows } = await runner.query<{ name: string; transaction_id: string; global_position: string; updated_at: Date | null }>(
     'select name, transaction_id::text, global_position::text, updated_at from subscription_checkpoints order by name',
   );
-  return rows.map((r) => ({ name: r.name, checkpoint: { transactionId: BigInt(r.transaction_id), globalPosition: BigInt(r.global_position) }, updatedAt: r.updated_at }));
+  return rows.map((r) => ({
+    name: r.name,
+    checkpoint: { transactionId: BigInt(r.transaction_id), globalPosition: BigInt(r.global_position) },
+    updatedAt: r.updated_at,
+  }));
 }
 
 export async function subscriptionLag(runner: Runner, checkpoint: Checkpoint): Promise<{ events: number; oldest: Date | null }> {
@@ -116,7 +125,12 @@ export async function subscriptionCaughtUp(runner: Runner, name: string): Promis
  * `before`: by its time of writing, or, for events of `stamped.type`, by the time its data names in
  * `stamped.field` (an ISO string), so that an event that says it happened earlier counts too.
  */
-export async function subscriptionAppliedBefore(runner: Runner, name: string, before: Date, stamped?: { type: string; field: string }): Promise<boolean> {
+export async function subscriptionAppliedBefore(
+  runner: Runner,
+  name: string,
+  before: Date,
+  stamped?: { type: string; field: string },
+): Promise<boolean> {
   const { rows } = await runner.query<{ ready: boolean }>(
     `select exists (select 1 from subscription_checkpoints where name = $1)
         and not exists (
@@ -130,7 +144,10 @@ export async function subscriptionAppliedBefore(runner: Runner, name: string, be
 }
 
 /** The events an idempotency key's first append wrote, or null when the key has no completed append. */
-export async function firstResultOfKey(runner: Runner, key: string): Promise<{ streamId: string; lastPosition: bigint; events: Array<{ type: string; data: Record<string, unknown> }> } | null> {
+export async function firstResultOfKey(
+  runner: Runner,
+  key: string,
+): Promise<{ streamId: string; lastPosition: bigint; events: Array<{ type: string; data: Record<string, unknown> }> } | null> {
   const { rows } = await runner.query<{ first_position: string; last_position: string; stream_id: string }>(
     'select first_position::text, last_position::text, stream_id from idempotency_keys where key = $1 and last_position > 0',
     [key],
@@ -146,7 +163,12 @@ export async function firstResultOfKey(runner: Runner, key: string): Promise<{ s
 
 /** Events of the given types after a global position, in position order (for a replay inside one
  * repeatable-read snapshot, where every committed event is visible and position order is complete). */
-export async function readTypesAfterPosition(runner: Runner, afterPosition: bigint, types: string[], limit: number): Promise<RecordedEvent[]> {
+export async function readTypesAfterPosition(
+  runner: Runner,
+  afterPosition: bigint,
+  types: string[],
+  limit: number,
+): Promise<RecordedEvent[]> {
   const { rows } = await runner.query<EventRow>(
     `select ${EVENT_COLUMNS} from events where global_position > $1 and type = any($2::text[]) order by events.global_position limit $3`,
     [afterPosition.toString(), types, limit],

@@ -23,7 +23,10 @@ describe('append and read', () => {
     expect(result.lastPosition - result.firstPosition).toBe(1n);
     const read = await store.readStream('counter-a');
     expect(read.version).toBe(2n);
-    expect(read.events.map((e) => [e.streamVersion, e.data.n])).toEqual([[1n, 1], [2n, 2]]);
+    expect(read.events.map((e) => [e.streamVersion, e.data.n])).toEqual([
+      [1n, 1],
+      [2n, 2],
+    ]);
   });
 
   it('refuses a second no_stream append and a stale expected version with WrongExpectedVersion', async () => {
@@ -94,7 +97,9 @@ describe('concurrency', () => {
 
   it('a version clash does not burn the idempotency key', async () => {
     await store.append('idem-3', [ev(1)]);
-    await expect(store.append('idem-3', [ev(2)], { expectedVersion: 0, idempotencyKey: 'key-3' })).rejects.toBeInstanceOf(WrongExpectedVersion);
+    await expect(store.append('idem-3', [ev(2)], { expectedVersion: 0, idempotencyKey: 'key-3' })).rejects.toBeInstanceOf(
+      WrongExpectedVersion,
+    );
     const ok = await store.append('idem-3', [ev(2)], { expectedVersion: 1, idempotencyKey: 'key-3' });
     expect(ok.duplicate).toBe(false);
   });

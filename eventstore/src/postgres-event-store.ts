@@ -7,7 +7,15 @@ import { eventsAfterSql, headPosition } from './log-queries.ts';
 import { AppendBatcher, appendOne, wrongVersion, type AppendItem, type AppendRow } from './append-batcher.ts';
 import { InvalidEvent, InvalidExpectedVersion, InvalidStreamId, StreamNotFound } from './errors.ts';
 import type {
-  AppendOptions, AppendResult, Checkpoint, EventStore, ExpectedVersion, NewEvent, ReadStreamOptions, ReadStreamResult, RecordedEvent,
+  AppendOptions,
+  AppendResult,
+  Checkpoint,
+  EventStore,
+  ExpectedVersion,
+  NewEvent,
+  ReadStreamOptions,
+  ReadStreamResult,
+  RecordedEvent,
 } from './types.ts';
 
 export const EVENTS_CHANNEL = 'murmur_events';
@@ -70,11 +78,14 @@ function validateEvents(events: readonly NewEvent[]): void {
   // Checked as unknown input: a caller outside TypeScript's reach (a script, a cast) gets the same answer.
   events.forEach((event: unknown, index) => {
     if (!isPlainObject(event)) throw new InvalidEvent(`Event ${index}: must be an object`);
-    if (typeof event.type !== 'string' || !eventTypePattern.test(event.type)) throw new InvalidEvent(`Event ${index}: type must be PascalCase, at most 100 characters`);
+    if (typeof event.type !== 'string' || !eventTypePattern.test(event.type))
+      throw new InvalidEvent(`Event ${index}: type must be PascalCase, at most 100 characters`);
     if (!isPlainObject(event.data)) throw new InvalidEvent(`Event ${index}: data must be an object`);
-    if (event.metadata !== undefined && !isPlainObject(event.metadata)) throw new InvalidEvent(`Event ${index}: metadata must be an object`);
+    if (event.metadata !== undefined && !isPlainObject(event.metadata))
+      throw new InvalidEvent(`Event ${index}: metadata must be an object`);
     const v = event.schemaVersion;
-    if (v !== undefined && (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > 1000)) throw new InvalidEvent(`Event ${index}: schemaVersion must be an integer from 1 to 1000`);
+    if (v !== undefined && (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > 1000))
+      throw new InvalidEvent(`Event ${index}: schemaVersion must be an integer from 1 to 1000`);
     const problem = eventDataProblem(event.type, event.data);
     if (problem) throw new InvalidEvent(`Event ${index}: ${problem}`);
   });
@@ -131,7 +142,10 @@ export class PostgresEventStore implements EventStore {
 
   /** `appendConcurrency`: appends in flight at once before the next ones are batched (a quarter of
    * the pool by default, at least 2). Event data is always checked against the registry's schemas. */
-  constructor(readonly pool: pg.Pool, options: { appendConcurrency?: number } = {}) {
+  constructor(
+    readonly pool: pg.Pool,
+    options: { appendConcurrency?: number } = {},
+  ) {
     this.notifier = new Notifier(pool);
     const poolSize = pool.options.max ?? 10;
     this.batcher = new AppendBatcher(pool, options.appendConcurrency ?? Math.max(2, Math.floor(poolSize / 4)), 64, translateAppendError);
@@ -141,7 +155,10 @@ export class PostgresEventStore implements EventStore {
     assertStreamId(streamId);
     const expected = expectedToSql(options.expectedVersion);
     validateEvents(events);
-    if (options.idempotencyKey !== undefined && (typeof options.idempotencyKey !== 'string' || options.idempotencyKey.length === 0 || options.idempotencyKey.length > 300)) {
+    if (
+      options.idempotencyKey !== undefined &&
+      (typeof options.idempotencyKey !== 'string' || options.idempotencyKey.length === 0 || options.idempotencyKey.length > 300)
+    ) {
       throw new InvalidEvent('Idempotency key must be 1-300 characters');
     }
     const item: AppendItem = {
@@ -152,7 +169,10 @@ export class PostgresEventStore implements EventStore {
       // Each event's JSON goes as one element of a jsonb[] parameter (node-pg writes the array literal).
       data: events.map((e, i) => serialize(e.data, `Event ${i} data`)),
       metadata: events.map((e, i) =>
-        serialize({ ...(e.metadata ?? {}), ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}) }, `Event ${i} metadata`),
+        serialize(
+          { ...(e.metadata ?? {}), ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}) },
+          `Event ${i} metadata`,
+        ),
       ),
       key: options.idempotencyKey ?? null,
     };
@@ -208,7 +228,9 @@ export class PostgresEventStore implements EventStore {
 
   /** Which of these streams have at least one event. */
   async existingStreams(streamIds: string[]): Promise<Set<string>> {
-    const { rows } = await this.pool.query<{ stream_id: string }>('select stream_id from streams where stream_id = any($1::text[])', [streamIds]);
+    const { rows } = await this.pool.query<{ stream_id: string }>('select stream_id from streams where stream_id = any($1::text[])', [
+      streamIds,
+    ]);
     return new Set(rows.map((r) => r.stream_id));
   }
 
@@ -258,8 +280,15 @@ export interface TypedBatch {
 /** As `readAllFrom`, for a reader of a few event types: the batch spans the same events, but only
  * those of `types` come with their columns; of the others only the position travels, so a reactor
  * waiting for a rare event does not fetch and parse every gift's JSON. */
-export async function readBatchOf(runner: pg.Pool | pg.PoolClient, from: Checkpoint, limit: number, types: readonly string[]): Promise<TypedBatch> {
-  const { rows } = await runner.query<{ [K in keyof EventRow]: K extends 'transaction_id' | 'global_position' ? EventRow[K] : EventRow[K] | null }>(
+export async function readBatchOf(
+  runner: pg.Pool | pg.PoolClient,
+  from: Checkpoint,
+  limit: number,
+  types: readonly string[],
+): Promise<TypedBatch> {
+  const { rows } = await runner.query<{
+    [K in keyof EventRow]: K extends 'transaction_id' | 'global_position' ? EventRow[K] : EventRow[K] | null;
+  }>(
     `select b.transaction_id::text as transaction_id, b.global_position, e.stream_id, e.stream_version, e.type, e.schema_version, e.data, e.metadata, e.created_at
        from (select events.transaction_id, events.global_position, events.type from events
               where ${eventsAfterSql('events', 1)}

@@ -44,7 +44,8 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs = 45_000): Promi
 
 async function appendMany(stream: string, n: number): Promise<bigint[]> {
   const positions: bigint[] = [];
-  for (let i = 0; i < n; i++) positions.push((await store.append(`${stream}-${i % 7}`, [{ type: 'TestCounted', data: { i } }])).lastPosition);
+  for (let i = 0; i < n; i++)
+    positions.push((await store.append(`${stream}-${i % 7}`, [{ type: 'TestCounted', data: { i } }])).lastPosition);
   return positions;
 }
 
@@ -56,7 +57,9 @@ describe('subscriptions', () => {
     // The poll interval is a minute: seeing the later events quickly proves the NOTIFY wake-up.
     const after = await appendMany('sub-b', 10);
     const all = [...before, ...after].map(String);
-    await waitFor(async () => (await appliedPositions('once')).length >= (await db.pool.query('select count(*)::int as n from events')).rows[0].n);
+    await waitFor(
+      async () => (await appliedPositions('once')).length >= (await db.pool.query('select count(*)::int as n from events')).rows[0].n,
+    );
     await sub.stop();
     const applied = await appliedPositions('once');
     expect(new Set(applied).size).toBe(applied.length);
@@ -80,7 +83,9 @@ describe('subscriptions', () => {
   it('resumes from its checkpoint after being killed mid-batch, applying nothing twice', async () => {
     await appendMany('sub-d', 60);
     const total = (await db.pool.query('select count(*)::int as n from events')).rows[0].n;
-    const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('test-support/slow-subscriber.ts'), db.url, 'killable'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, ['--import', 'tsx', path.resolve('test-support/slow-subscriber.ts'), db.url, 'killable'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     await new Promise<void>((resolve, reject) => {
       child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('MID-BATCH') && resolve());
       child.on('exit', () => reject(new Error('subscriber exited early')));
@@ -115,7 +120,11 @@ describe('subscriptions', () => {
       },
     };
     const errors: unknown[] = [];
-    const group = new Subscription(db.pool, listener, [recorder('group-ok'), flaky], { lockName: 'group', batchSize: 10, onError: (e) => errors.push(e) });
+    const group = new Subscription(db.pool, listener, [recorder('group-ok'), flaky], {
+      lockName: 'group',
+      batchSize: 10,
+      onError: (e) => errors.push(e),
+    });
     group.start();
     try {
       await waitFor(async () => (await appliedPositions('group-ok')).length >= total);

@@ -182,7 +182,8 @@ export class Subscription {
             this.options.onError?.(Object.assign(f.error as object, { handler: f.name }));
           }
           if (outcome.count > 0) {
-            for (const h of active) this.options.onBatch?.({ name: h.name, count: outcome.count, checkpoint: outcome.checkpoints.get(h.name)! });
+            for (const h of active)
+              this.options.onBatch?.({ name: h.name, count: outcome.count, checkpoint: outcome.checkpoints.get(h.name)! });
           }
           backoff = 100;
           if (outcome.count < batchSize && outcome.failed.length === 0) await this.listener.wait(poll, this.abort.signal, seen);

@@ -72,7 +72,7 @@ describe('deleting an account', () => {
     expect(await page.getByTestId('account-menu').count()).toBe(0);
   });
 
-  it("shows another user that the account no longer exists, after a reload too", async () => {
+  it('shows another user that the account no longer exists, after a reload too', async () => {
     await viewer.reload();
     await viewer.getByRole('heading', { name: 'This user does not exist.' }).waitFor({ timeout: 20_000 });
     // Said once, on the page, not again in a toast.
@@ -85,7 +85,9 @@ describe('deleting an account', () => {
     await page.getByTestId('login-email').click();
     await page.fill('#login-email-input', EMAIL);
     // The code of the first sign-in is used up: wait for a new one.
-    const before = await fetch(`${full.url}/api/v1/dev/mailbox?email=${encodeURIComponent(EMAIL)}`).then(async (r) => ((await r.json()) as { items: Array<{ id: string }> }).items);
+    const before = await fetch(`${full.url}/api/v1/dev/mailbox?email=${encodeURIComponent(EMAIL)}`).then(
+      async (r) => ((await r.json()) as { items: Array<{ id: string }> }).items,
+    );
     const lastId = Math.max(0, ...before.map((m) => Number(m.id)));
     await page.getByTestId('send-code').click();
     await page.locator('#otp-input').waitFor();

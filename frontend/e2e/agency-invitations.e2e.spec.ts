@@ -22,7 +22,11 @@ let orbitToken = '';
 let ownerToken = '';
 
 async function call(token: string, method: string, route: string, body?: unknown) {
-  const res = await fetch(`${full.url}/api/v1${route}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
+  const res = await fetch(`${full.url}/api/v1${route}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
   return { status: res.status, body: (await res.json()) as any };
 }
 const tokenOf = async (page: Page) => (await page.evaluate(() => localStorage.getItem('murmur.token')))!;
@@ -45,9 +49,27 @@ beforeAll(async () => {
   const ownerUid = (await call(await tokenOf(owner), 'GET', '/user/me')).body.uid as string;
   ownerToken = await full.stack.tokenFor(ownerUid, ['co', 'ag']);
   await owner.evaluate((t) => localStorage.setItem('murmur.token', t), ownerToken);
-  expect((await call(ownerToken, 'POST', '/guild/agencies', { agencyId: 'nova-talent', name: 'Nova Talent', guildSharePct: 30, hostSharePct: 70 })).status).toBe(201);
+  expect(
+    (
+      await call(ownerToken, 'POST', '/guild/agencies', {
+        agencyId: 'nova-talent',
+        name: 'Nova Talent',
+        guildSharePct: 30,
+        hostSharePct: 70,
+      })
+    ).status,
+  ).toBe(201);
   orbitToken = await full.stack.tokenFor('orbit-boss', ['ag']);
-  expect((await call(orbitToken, 'POST', '/guild/agencies', { agencyId: 'orbit-stars', name: 'Orbit Stars', guildSharePct: 40, hostSharePct: 60 })).status).toBe(201);
+  expect(
+    (
+      await call(orbitToken, 'POST', '/guild/agencies', {
+        agencyId: 'orbit-stars',
+        name: 'Orbit Stars',
+        guildSharePct: 40,
+        hostSharePct: 60,
+      })
+    ).status,
+  ).toBe(201);
 }, 600_000);
 
 afterAll(async () => {
@@ -97,8 +119,12 @@ describe('agency invitations', { timeout: 300_000 }, () => {
     await creator.screenshot({ path: path.join(shots, 'guild-membership-creator.png') });
     // The invitation also reached the notifications, leading to /guild.
     const notes = await call(await tokenOf(creator), 'GET', '/notifications');
-    expect(notes.body.items.filter((n: any) => n.kind === 'agency_invitation').map((n: any) => [n.facts.agencyName, n.link]))
-      .toEqual(expect.arrayContaining([['Nova Talent', '/guild'], ['Orbit Stars', '/guild']]));
+    expect(notes.body.items.filter((n: any) => n.kind === 'agency_invitation').map((n: any) => [n.facts.agencyName, n.link])).toEqual(
+      expect.arrayContaining([
+        ['Nova Talent', '/guild'],
+        ['Orbit Stars', '/guild'],
+      ]),
+    );
   });
 
   it("the owner's roster shows the creator, and not once they leave", async () => {
@@ -118,11 +144,16 @@ describe('agency invitations', { timeout: 300_000 }, () => {
 
     await owner.reload();
     await owner.locator('#host-uid').waitFor();
-    await expect.poll(async () => {
-      await owner.reload();
-      await owner.locator('#host-uid').waitFor();
-      return owner.getByTestId('roster-host').count();
-    }, { timeout: 30_000 }).toBe(0);
+    await expect
+      .poll(
+        async () => {
+          await owner.reload();
+          await owner.locator('#host-uid').waitFor();
+          return owner.getByTestId('roster-host').count();
+        },
+        { timeout: 30_000 },
+      )
+      .toBe(0);
   });
 
   it("fits a 390 px phone: the creator's invitation with its answers", async () => {

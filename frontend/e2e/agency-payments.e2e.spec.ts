@@ -34,10 +34,20 @@ async function call(token: string, method: string, route: string, body?: unknown
 
 /** The agency's receipt, uploaded as the three-step upload does it. */
 async function uploadProof(token: string): Promise<string> {
-  const image = await sharp({ create: { width: 480, height: 300, channels: 3, background: '#2f855a' } }).png().toBuffer();
-  const signed = await call(token, 'POST', '/cms/presign-media?uploadType=chat', { fileName: 'receipt.png', contentType: 'image/png', size: image.length });
+  const image = await sharp({ create: { width: 480, height: 300, channels: 3, background: '#2f855a' } })
+    .png()
+    .toBuffer();
+  const signed = await call(token, 'POST', '/cms/presign-media?uploadType=chat', {
+    fileName: 'receipt.png',
+    contentType: 'image/png',
+    size: image.length,
+  });
   expect(signed.status).toBe(200);
-  const put = await fetch(`${full.url}${signed.body.uploadUrl}`, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: new Uint8Array(image) });
+  const put = await fetch(`${full.url}${signed.body.uploadUrl}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'image/png' },
+    body: new Uint8Array(image),
+  });
   expect(put.status).toBe(200);
   expect((await call(token, 'POST', '/cms/process-media', { fileName: signed.body.fileName, fileType: 'image/png' })).status).toBe(200);
   return signed.body.fileName as string;
@@ -60,15 +70,28 @@ beforeAll(async () => {
   const agencyUid = (await call(await tokenOf(agencyPage), 'GET', '/user/me')).body.uid as string;
 
   // A fan sends the creator a castle: 2,500 charm.
-  await creditDiamonds(full.stack.command.deps, { uid: 'fan-ap', amount: 5000, reason: 'demo_grant', reference: 'test', idempotencyKey: 'grant-fan-ap' });
-  const gift = await call(await full.stack.tokenFor('fan-ap'), 'POST', '/gifting/send-gift', { giftName: 'castle', quantity: 1, recipients: [creatorUid] });
+  await creditDiamonds(full.stack.command.deps, {
+    uid: 'fan-ap',
+    amount: 5000,
+    reason: 'demo_grant',
+    reference: 'test',
+    idempotencyKey: 'grant-fan-ap',
+  });
+  const gift = await call(await full.stack.tokenFor('fan-ap'), 'POST', '/gifting/send-gift', {
+    giftName: 'castle',
+    quantity: 1,
+    recipients: [creatorUid],
+  });
   expect(gift.status).toBe(201);
 
   // The agency (role ag) invites the creator, who accepts (joining its roster); it pays them twice,
   // each with its receipt.
   const agency = await full.stack.tokenFor(agencyUid, ['co', 'ag']);
   agencyToken = agency;
-  expect((await call(agency, 'POST', '/guild/agencies', { agencyId: 'starlight', name: 'Starlight', guildSharePct: 20, hostSharePct: 80 })).status).toBe(201);
+  expect(
+    (await call(agency, 'POST', '/guild/agencies', { agencyId: 'starlight', name: 'Starlight', guildSharePct: 20, hostSharePct: 80 }))
+      .status,
+  ).toBe(201);
   expect((await call(agency, 'POST', '/guild/agencies/starlight/invitations', { hostUid: creatorUid })).status).toBe(200);
   expect((await call(await tokenOf(creator), 'POST', '/guild/invitations/starlight/accept', {})).status).toBe(200);
   // The roster and the credited charm are projected before the agency pays.
@@ -172,7 +195,9 @@ describe("creator payouts from the agency's side", () => {
   let receipt: Buffer;
 
   it("lists the creator's charm to pay out and records a payment with its receipt", async () => {
-    receipt = await sharp({ create: { width: 400, height: 260, channels: 3, background: '#2b6cb0' } }).png().toBuffer();
+    receipt = await sharp({ create: { width: 400, height: 260, channels: 3, background: '#2b6cb0' } })
+      .png()
+      .toBuffer();
     // The agency role granted for this test, as its session carries it.
     await agencyPage.evaluate((t) => localStorage.setItem('murmur.token', t), agencyToken);
     await agencyPage.goto(`${full.url}/guild`);
@@ -187,7 +212,10 @@ describe("creator payouts from the agency's side", () => {
     await agencyPage.fill('#payout-amount', '500');
     await dialog().getByTestId('creator-payout-submit').click();
     expect(await dialog().getByTestId('creator-payout-error').innerText()).toBe('Proof of payment is required.');
-    await dialog().getByTestId('payout-proof').locator('input[type="file"]').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: receipt });
+    await dialog()
+      .getByTestId('payout-proof')
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: receipt });
     await agencyPage.screenshot({ path: path.join(shots, 'guild-creator-payout.png') });
     await dialog().getByTestId('creator-payout-submit').click();
     await dialog().waitFor({ state: 'detached', timeout: 20_000 });

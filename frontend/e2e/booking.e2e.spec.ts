@@ -25,7 +25,10 @@ let offsetMs = 0;
 
 beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
-  [full, browser] = await Promise.all([startFullStack({ commandOverrides: { clock: { now: () => new Date(Date.now() + offsetMs) } } }), launchBrowser(FAKE_MEDIA_ARGS)]);
+  [full, browser] = await Promise.all([
+    startFullStack({ commandOverrides: { clock: { now: () => new Date(Date.now() + offsetMs) } } }),
+    launchBrowser(FAKE_MEDIA_ARGS),
+  ]);
   host = await pageWithPeerConnections({ width: 1280, height: 800 });
   // The guest is on a phone.
   guest = await pageWithPeerConnections({ width: 390, height: 844 });
@@ -69,16 +72,23 @@ const audioBytesIn = (page: Page): Promise<number> =>
 /** Waits until the page hears the other person: inbound audio bytes grow. */
 async function hears(page: Page): Promise<void> {
   let last = await audioBytesIn(page);
-  await expect.poll(async () => {
-    const now = await audioBytesIn(page);
-    const grew = now > last && last > 0;
-    last = now;
-    return grew;
-  }, { timeout: 30_000, interval: 1_000 }).toBe(true);
+  await expect
+    .poll(
+      async () => {
+        const now = await audioBytesIn(page);
+        const grew = now > last && last > 0;
+        last = now;
+        return grew;
+      },
+      { timeout: 30_000, interval: 1_000 },
+    )
+    .toBe(true);
 }
 
 const me = (page: Page): Promise<{ uid: string }> =>
-  page.evaluate(async () => (await fetch('/api/v1/user/me', { headers: { authorization: `Bearer ${localStorage.getItem('murmur.token')}` } })).json());
+  page.evaluate(async () =>
+    (await fetch('/api/v1/user/me', { headers: { authorization: `Bearer ${localStorage.getItem('murmur.token')}` } })).json(),
+  );
 
 /** A `datetime-local` value `minutes` from now, in the browser's time zone, on a whole minute. */
 const localInput = (page: Page, minutes: number): Promise<string> =>
@@ -108,7 +118,9 @@ describe('services and booking', () => {
     await host.getByTestId('service-minutes').selectOption('15');
     await host.fill('#service-price', '0');
     await host.getByTestId('save-service').click();
-    await expect.poll(() => host.getByTestId('service-error').innerText(), { timeout: 10_000 }).toBe('The price must be between 1 and 1,000,000 diamonds.');
+    await expect
+      .poll(() => host.getByTestId('service-error').innerText(), { timeout: 10_000 })
+      .toBe('The price must be between 1 and 1,000,000 diamonds.');
     await host.fill('#service-price', '200');
     await host.getByTestId('save-service').click();
     await host.getByTestId('service').filter({ hasText: 'Voice coaching' }).waitFor({ timeout: 15_000 });
@@ -118,7 +130,13 @@ describe('services and booking', () => {
   it('the guest books it (a dialog closed midway charges nothing); the price is held', async () => {
     await signInWithEmail(guest, full.url, 'booking-guest@example.com');
     guestUid = (await me(guest)).uid;
-    await creditDiamonds(full.stack.command.deps, { uid: guestUid, amount: 1000, reason: 'demo_grant', reference: 'e2e', idempotencyKey: 'e2e-booking-grant' });
+    await creditDiamonds(full.stack.command.deps, {
+      uid: guestUid,
+      amount: 1000,
+      reason: 'demo_grant',
+      reference: 'e2e',
+      idempotencyKey: 'e2e-booking-grant',
+    });
     await guest.goto(`${full.url}/profile?uid=${encodeURIComponent(hostUid)}`);
     await guest.getByRole('tab', { name: 'Services' }).click();
     await guest.getByTestId('book-service').first().click();
@@ -127,7 +145,9 @@ describe('services and booking', () => {
     // A time in the past is refused with its text.
     await dialog.getByTestId('booking-start').fill(await localInput(guest, -10));
     await dialog.getByTestId('confirm-booking').click();
-    await expect.poll(() => dialog.getByTestId('booking-error').innerText(), { timeout: 10_000 }).toBe('You cannot book a time in the past.');
+    await expect
+      .poll(() => dialog.getByTestId('booking-error').innerText(), { timeout: 10_000 })
+      .toBe('You cannot book a time in the past.');
     await guest.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
     expect((await loadWallet(full.stack.command.deps, guestUid)).balance).toBe(1000);
@@ -166,7 +186,8 @@ describe('services and booking', () => {
     expect(await host.getByTestId('extend-session').count()).toBe(0);
 
     // The two talk: voice as in a private room, each hearing the other's (fake) microphone.
-    for (const page of [host, guest]) await expect.poll(() => page.getByTestId('voice-state').innerText(), { timeout: 30_000 }).toBe('Voice on');
+    for (const page of [host, guest])
+      await expect.poll(() => page.getByTestId('voice-state').innerText(), { timeout: 30_000 }).toBe('Voice on');
     await hears(host);
     await hears(guest);
     await host.screenshot({ path: path.join(shots, 'booking-session-room-host.png') });
@@ -197,13 +218,21 @@ describe('services and booking', () => {
     expect(await guestEnded.innerText()).toContain('was paid 200 💎.');
     // The voice ended with the session.
     expect(await guest.getByTestId('voice-state').count()).toBe(0);
-    await expect.poll(() => guest.evaluate(() => (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs.every((pc) => pc.connectionState === 'closed'))).toBe(true);
+    await expect
+      .poll(() =>
+        guest.evaluate(() => (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs.every((pc) => pc.connectionState === 'closed')),
+      )
+      .toBe(true);
     await guest.screenshot({ path: path.join(shots, 'booking-session-ended-phone.png') });
 
     // The hold was spent, not released: the buyer keeps 800, and the host's wallet shows the charm.
     const wallet = await loadWallet(full.stack.command.deps, guestUid);
     expect(wallet.balance).toBe(800);
-    expect(Object.values(wallet.holds).map((h) => h.status).sort()).toEqual(['released', 'spent']);
+    expect(
+      Object.values(wallet.holds)
+        .map((h) => h.status)
+        .sort(),
+    ).toEqual(['released', 'spent']);
     await host.goto(`${full.url}/wallet`);
     await expect.poll(() => host.getByTestId('wallet-charm').innerText(), { timeout: 15_000 }).toBe('100');
     await guest.goto(`${full.url}/booking`);

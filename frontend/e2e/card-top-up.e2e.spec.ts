@@ -31,15 +31,15 @@ beforeAll(async () => {
   stripe = await startStripeServer();
   const payments = cardPayments(stripe, null);
   querySettings = payments.query;
-  [full, browser] = await Promise.all([
-    startFullStack({ payments }),
-    launchBrowser(),
-  ]);
+  [full, browser] = await Promise.all([startFullStack({ payments }), launchBrowser()]);
   // Stripe's dashboard would point the webhook at our route.
   stripe.webhookUrl = `${full.url}/api/v1/payment/stripe/webhook`;
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await context.route('https://js.stripe.com/**', (route) =>
-    stripeJsReachable ? route.fulfill({ status: 200, contentType: 'text/javascript', body: stripeJsStandIn(`http://127.0.0.1:${stripe.port}`) }) : route.abort('internetdisconnected'));
+    stripeJsReachable
+      ? route.fulfill({ status: 200, contentType: 'text/javascript', body: stripeJsStandIn(`http://127.0.0.1:${stripe.port}`) })
+      : route.abort('internetdisconnected'),
+  );
   page = await context.newPage();
   await signInWithEmail(page, full.url, 'card-topup@example.com');
 }, 300_000);
@@ -51,7 +51,12 @@ afterAll(async () => {
 });
 
 const tokenOf = async () => (await page.evaluate(() => localStorage.getItem('murmur.token')))!;
-const diamonds = async () => ((await (await fetch(`${full.url}/api/v1/wallet/balance`, { headers: { authorization: `Bearer ${await tokenOf()}` } })).json()) as { diamonds: number }).diamonds;
+const diamonds = async () =>
+  (
+    (await (await fetch(`${full.url}/api/v1/wallet/balance`, { headers: { authorization: `Bearer ${await tokenOf()}` } })).json()) as {
+      diamonds: number;
+    }
+  ).diamonds;
 const modal = () => page.getByTestId('top-up-modal');
 
 async function openCardTab(p: Page = page) {
@@ -66,7 +71,15 @@ async function openCardTab(p: Page = page) {
 describe('card top-up', () => {
   it('without a publishable key says cards are not configured and keeps the sandbox card', async () => {
     await openCardTab();
-    await expect.poll(() => modal().getByTestId('card-not-configured').innerText().catch(() => ''), { timeout: 10_000 })
+    await expect
+      .poll(
+        () =>
+          modal()
+            .getByTestId('card-not-configured')
+            .innerText()
+            .catch(() => ''),
+        { timeout: 10_000 },
+      )
       .toBe('Card payments are not configured on this server. The sandbox card below lets you try a top-up without real money.');
     await page.screenshot({ path: path.join(shots, 'card-top-up-not-configured.png') });
     await modal().getByTestId('card-continue').click();
@@ -85,7 +98,16 @@ describe('card top-up', () => {
     expect(intent).toMatchObject({ amount: 5000, currency: 'usd', status: 'requires_payment_method' });
     await page.screenshot({ path: path.join(shots, 'card-top-up-payment-element.png') });
     await modal().getByTestId('card-pay').click();
-    await expect.poll(() => modal().getByTestId('card-form-error').innerText().catch(() => ''), { timeout: 10_000 }).toBe('Your card number is incomplete.');
+    await expect
+      .poll(
+        () =>
+          modal()
+            .getByTestId('card-form-error')
+            .innerText()
+            .catch(() => ''),
+        { timeout: 10_000 },
+      )
+      .toBe('Your card number is incomplete.');
     await page.keyboard.press('Escape');
     await modal().waitFor({ state: 'detached' });
     expect([...stripe.intents.values()].map((i) => i.status)).toEqual(['requires_payment_method']);
@@ -101,7 +123,16 @@ describe('card top-up', () => {
     await modal().getByTestId('stripe-cvc').fill('123');
     await modal().getByTestId('card-pay').click();
     const status = page.getByTestId('payment-status');
-    await expect.poll(() => status.getByTestId('payment-status-message').innerText().catch(() => ''), { timeout: 15_000 }).toBe('Your card was declined.');
+    await expect
+      .poll(
+        () =>
+          status
+            .getByTestId('payment-status-message')
+            .innerText()
+            .catch(() => ''),
+        { timeout: 15_000 },
+      )
+      .toBe('Your card was declined.');
     expect(await status.getByRole('heading').first().innerText()).toBe('Payment Failed');
     await page.screenshot({ path: path.join(shots, 'card-top-up-declined.png') });
     await status.getByRole('button', { name: 'Try again' }).click();
@@ -109,7 +140,16 @@ describe('card top-up', () => {
 
     await modal().getByTestId('stripe-cardnumber').fill('4242 4242 4242 4242');
     await modal().getByTestId('card-pay').click();
-    await expect.poll(() => page.getByTestId('payment-status-message').innerText().catch(() => ''), { timeout: 20_000 }).toBe('Your diamonds have been added to your wallet.');
+    await expect
+      .poll(
+        () =>
+          page
+            .getByTestId('payment-status-message')
+            .innerText()
+            .catch(() => ''),
+        { timeout: 20_000 },
+      )
+      .toBe('Your diamonds have been added to your wallet.');
     await expect.poll(() => page.getByTestId('wallet-diamonds').innerText(), { timeout: 15_000 }).toBe('1,000');
     await page.screenshot({ path: path.join(shots, 'card-top-up-credited.png') });
     expect(await diamonds()).toBe(1000);
@@ -122,7 +162,16 @@ describe('card top-up', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await openCardTab();
     await modal().getByTestId('card-continue').click();
-    await expect.poll(() => modal().getByTestId('card-error').innerText().catch(() => ''), { timeout: 20_000 }).toBe('The card form could not be loaded. Please try again later.');
+    await expect
+      .poll(
+        () =>
+          modal()
+            .getByTestId('card-error')
+            .innerText()
+            .catch(() => ''),
+        { timeout: 20_000 },
+      )
+      .toBe('The card form could not be loaded. Please try again later.');
     await page.screenshot({ path: path.join(shots, 'card-top-up-not-loaded-phone.png') });
     const box = (await modal().boundingBox())!;
     expect(box.x + box.width).toBeLessThanOrEqual(390);

@@ -44,10 +44,21 @@ describe('shop and collections', () => {
     lobbyId = host.url().split('/lobby/')[1]!;
     await expect.poll(() => host.getByTestId('seat-0').getAttribute('data-uid'), { timeout: 15_000 }).toBeTruthy();
     const { uid } = await me(host);
-    await creditDiamonds(full.stack.command.deps, { uid, amount: 1200, reason: 'demo_grant', reference: 'e2e', idempotencyKey: 'e2e-frame-grant' });
+    await creditDiamonds(full.stack.command.deps, {
+      uid,
+      amount: 1200,
+      reason: 'demo_grant',
+      reference: 'e2e',
+      idempotencyKey: 'e2e-frame-grant',
+    });
     await signInAsGuest(guest, full.url);
     await guest.goto(`${full.url}/lobby/${lobbyId}`);
-    await guest.getByTestId('seat-0').locator('[data-uid]').or(guest.locator('[data-testid="seat-0"][data-uid]')).first().waitFor({ timeout: 15_000 });
+    await guest
+      .getByTestId('seat-0')
+      .locator('[data-uid]')
+      .or(guest.locator('[data-testid="seat-0"][data-uid]'))
+      .first()
+      .waitFor({ timeout: 15_000 });
   });
 
   it('buys a frame: the dialog shows the price and the balance after', async () => {
@@ -79,7 +90,9 @@ describe('shop and collections', () => {
 
   it('equips the frame, and the guest sees it on the host seat live', async () => {
     await shop.locator('[data-testid="owned-item"][data-item="frame-gold"]').getByTestId('toggle-wear').click();
-    await expect.poll(() => shop.locator('[data-testid="owned-item"][data-item="frame-gold"]').getAttribute('data-status'), { timeout: 15_000 }).toBe('active');
+    await expect
+      .poll(() => shop.locator('[data-testid="owned-item"][data-item="frame-gold"]').getAttribute('data-status'), { timeout: 15_000 })
+      .toBe('active');
     await shop.screenshot({ path: path.join(shots, 'collections-frames.png') });
     const framed = guest.getByTestId('seat-0').locator('[data-frame="frame-gold"]');
     await framed.waitFor({ timeout: 15_000 });
@@ -108,7 +121,9 @@ describe('privilege center', () => {
     expect(await page.getByTestId('vip-perk').count()).toBe(6);
     await page.getByTestId('open-vip').click();
     const dialog = page.getByTestId('purchase-dialog');
-    await expect.poll(() => dialog.getByTestId('purchase-error').innerText(), { timeout: 10_000 }).toMatch(/^Insufficient balance: this needs 12000 diamonds/);
+    await expect
+      .poll(() => dialog.getByTestId('purchase-error').innerText(), { timeout: 10_000 })
+      .toMatch(/^Insufficient balance: this needs 12000 diamonds/);
     await page.screenshot({ path: path.join(shots, 'privilege-center.png') });
   });
 });

@@ -18,7 +18,11 @@ let browser: Browser;
 let admin: Page;
 
 async function call(token: string, method: string, route: string, body?: unknown) {
-  const res = await fetch(`${full.url}/api/v1${route}`, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, ...(body ? { body: JSON.stringify(body) } : {}) });
+  const res = await fetch(`${full.url}/api/v1${route}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
   return { status: res.status, body: (await res.json()) as any };
 }
 
@@ -39,16 +43,36 @@ beforeAll(async () => {
   // An agency with two hosts, gifts to one of them, and a settled period.
   const boss = await full.stack.tokenFor('aurora-boss', ['ag']);
   const periodStart = new Date(Date.now() - 60_000).toISOString();
-  expect((await call(boss, 'POST', '/guild/agencies', { agencyId: 'aurora', name: 'Aurora Talent', guildSharePct: 30, hostSharePct: 70 })).status).toBe(201);
+  expect(
+    (await call(boss, 'POST', '/guild/agencies', { agencyId: 'aurora', name: 'Aurora Talent', guildSharePct: 30, hostSharePct: 70 }))
+      .status,
+  ).toBe(201);
   // Each host joins by accepting the agency's invitation.
   for (const hostUid of ['aurora-host-1', 'aurora-host-2']) {
     expect((await call(boss, 'POST', '/guild/agencies/aurora/invitations', { hostUid })).status).toBe(200);
     expect((await call(await full.stack.tokenFor(hostUid), 'POST', '/guild/invitations/aurora/accept', {})).status).toBe(200);
   }
-  await full.stack.command.deps.store.append('wallet-aurora-fan', [{
-    type: 'GiftSent',
-    data: { senderUid: 'aurora-fan', giftId: 'g100', giftName: 'Rose', quantity: 2, unitPrice: 100, diamondsTotal: 200, recipients: ['aurora-host-1'], charmPerRecipient: 100, lobbyId: 'lobby-1', sentAt: new Date().toISOString() },
-  }], { idempotencyKey: 'aurora-gift-1' });
+  await full.stack.command.deps.store.append(
+    'wallet-aurora-fan',
+    [
+      {
+        type: 'GiftSent',
+        data: {
+          senderUid: 'aurora-fan',
+          giftId: 'g100',
+          giftName: 'Rose',
+          quantity: 2,
+          unitPrice: 100,
+          diamondsTotal: 200,
+          recipients: ['aurora-host-1'],
+          charmPerRecipient: 100,
+          lobbyId: 'lobby-1',
+          sentAt: new Date().toISOString(),
+        },
+      },
+    ],
+    { idempotencyKey: 'aurora-gift-1' },
+  );
   await waitForProjection(full.stack.db.pool, 'guild');
   const settled = await call(boss, 'POST', '/guild/agencies/aurora/settlements', { periodStart, periodEnd: new Date().toISOString() });
   expect(settled.status).toBe(201);
@@ -72,7 +96,12 @@ describe('agencies in the console', { timeout: 300_000 }, () => {
     const row = card.getByTestId('settlement-row').first();
     await row.waitFor({ timeout: 15_000 });
     // One receipt of 100 charm at 30/70: 70 to settle for the hosts, nothing paid yet.
-    expect((await row.innerText()).split(/[\t\n]+/).map((c) => c.trim()).slice(1, 5)).toEqual(['1', '100', '70', '0']);
+    expect(
+      (await row.innerText())
+        .split(/[\t\n]+/)
+        .map((c) => c.trim())
+        .slice(1, 5),
+    ).toEqual(['1', '100', '70', '0']);
     expect((await row.innerText()).toLowerCase()).toContain('pending');
   });
 
@@ -92,7 +121,11 @@ describe('agencies in the console', { timeout: 300_000 }, () => {
   it('shows the section at phone width', async () => {
     await admin.setViewportSize({ width: 390, height: 844 });
     await admin.reload();
-    await admin.getByTestId('console-agency').filter({ hasText: 'Aurora Talent' }).getByTestId('agency-verified').waitFor({ timeout: 30_000 });
+    await admin
+      .getByTestId('console-agency')
+      .filter({ hasText: 'Aurora Talent' })
+      .getByTestId('agency-verified')
+      .waitFor({ timeout: 30_000 });
     await admin.screenshot({ path: path.join(shots, 'console-agencies-phone.png') });
   });
 });

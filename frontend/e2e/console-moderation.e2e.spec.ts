@@ -42,7 +42,12 @@ beforeAll(async () => {
   const granted = await full.stack.api(`/admin/users/${await uidOf(admin)}/roles`, { method: 'POST', token: root, body: { role: 'ad' } });
   expect(granted.status).toBe(200);
   await admin.evaluate(async () => {
-    const res = await fetch('/api/v1/auth/refresh', { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: '{}' });
+    const res = await fetch('/api/v1/auth/refresh', {
+      method: 'POST',
+      credentials: 'include',
+      headers: { 'content-type': 'application/json' },
+      body: '{}',
+    });
     localStorage.setItem('murmur.token', ((await res.json()) as { token: string }).token);
   });
 }, 480_000);
@@ -114,7 +119,14 @@ describe('operators console: a reported chat message to a ban', { timeout: 300_0
     await stale.getByTestId('report-card').first().waitFor({ timeout: 15_000 });
 
     // Before the ban the author sits in the lobby's audience on the reporter's page.
-    const trollName = await troll.evaluate(async () => ((await (await fetch('/api/v1/user/me', { headers: { authorization: `Bearer ${localStorage.getItem('murmur.token')}` } })).json()) as { username: string }).username);
+    const trollName = await troll.evaluate(
+      async () =>
+        (
+          (await (
+            await fetch('/api/v1/user/me', { headers: { authorization: `Bearer ${localStorage.getItem('murmur.token')}` } })
+          ).json()) as { username: string }
+        ).username,
+    );
     await expect.poll(() => amy.getByTestId('audience').innerText(), { timeout: 15_000 }).toContain(trollName);
     await card.getByTestId('decide-ban').click();
     await card.getByTestId('decide-reason').fill('Scam links in chat');
@@ -123,7 +135,13 @@ describe('operators console: a reported chat message to a ban', { timeout: 300_0
     await card.getByTestId('decide-submit').click();
     await admin.getByText('Report decided: Ban').waitFor();
     // Out of the lobby as an event, live on the others' pages: her audience no longer shows him.
-    await expect.poll(async () => (await amy.getByTestId('audience').count()) === 0 || !(await amy.getByTestId('audience').innerText()).includes(trollName), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(
+        async () =>
+          (await amy.getByTestId('audience').count()) === 0 || !(await amy.getByTestId('audience').innerText()).includes(trollName),
+        { timeout: 10_000 },
+      )
+      .toBe(true);
 
     // The author's open lobby page: signed out at once, told why.
     await troll.getByText('Your account is banned.').first().waitFor({ timeout: 15_000 });

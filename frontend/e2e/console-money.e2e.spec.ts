@@ -45,9 +45,13 @@ beforeAll(async () => {
   await signInWithEmail(creator, full.url, 'creator-console@example.com');
   await signInWithEmail(admin, full.url, 'operator-console@example.com');
   // The fan buys 5,000 diamonds and sends the creator a castle: 2,500 charm to withdraw.
-  expect((await call(fan, 'POST', '/payment/topup/pay', { channelCode: 'sandbox', value: 50, currency: 'USD' }, 'console-topup')).status).toBeLessThan(300);
+  expect(
+    (await call(fan, 'POST', '/payment/topup/pay', { channelCode: 'sandbox', value: 50, currency: 'USD' }, 'console-topup')).status,
+  ).toBeLessThan(300);
   const creatorUid = (await call(creator, 'GET', '/user/me')).body.uid as string;
-  expect((await call(fan, 'POST', '/gifting/send-gift', { giftName: 'castle', quantity: 1, recipients: [creatorUid] }, 'console-gift')).status).toBe(201);
+  expect(
+    (await call(fan, 'POST', '/gifting/send-gift', { giftName: 'castle', quantity: 1, recipients: [creatorUid] }, 'console-gift')).status,
+  ).toBe(201);
   await fan.context().close();
   // The operator's account is made an admin by another admin; a refreshed token carries the role.
   const adminUid = (await call(admin, 'GET', '/user/me')).body.uid as string;
@@ -80,7 +84,17 @@ describe('settling a withdrawal from the console', { timeout: 300_000 }, () => {
     await creator.getByTestId('withdraw-confirm').click();
     await creator.getByTestId('withdraw-result').waitFor({ timeout: 45_000 });
     await creator.getByTestId('withdraw-modal').getByRole('button', { name: 'Done' }).click();
-    await expect.poll(() => creator.getByTestId('withdrawal').first().innerText().catch(() => ''), { timeout: 45_000 }).toContain('Pending');
+    await expect
+      .poll(
+        () =>
+          creator
+            .getByTestId('withdrawal')
+            .first()
+            .innerText()
+            .catch(() => ''),
+        { timeout: 45_000 },
+      )
+      .toContain('Pending');
     withdrawalId = (await call(creator, 'GET', '/wallet/withdrawals')).body.items[0].withdrawalId;
   });
 
@@ -105,7 +119,16 @@ describe('settling a withdrawal from the console', { timeout: 300_000 }, () => {
     const before = await headPosition(full.stack.db.pool);
     await admin.fill('#settle-reference', 'paid');
     await admin.getByTestId('withdrawal-decision-confirm').click();
-    await expect.poll(() => admin.getByTestId('settle-reference-error').innerText().catch(() => ''), { timeout: 30_000 }).toBe('Enter the on-chain transaction hash (0x and 64 hexadecimal characters).');
+    await expect
+      .poll(
+        () =>
+          admin
+            .getByTestId('settle-reference-error')
+            .innerText()
+            .catch(() => ''),
+        { timeout: 30_000 },
+      )
+      .toBe('Enter the on-chain transaction hash (0x and 64 hexadecimal characters).');
     expect(await headPosition(full.stack.db.pool)).toBe(before);
     await admin.screenshot({ path: path.join(shots, 'console-money-settle-refused.png') });
 
@@ -121,11 +144,16 @@ describe('settling a withdrawal from the console', { timeout: 300_000 }, () => {
   });
 
   it('the creator sees it settled with its reference after a reload', async () => {
-    await expect.poll(async () => {
-      await creator.reload();
-      await creator.getByTestId('withdrawal').first().waitFor({ timeout: 30_000 });
-      return creator.getByTestId('withdrawal').first().innerText();
-    }, { timeout: 60_000 }).toMatch(/completed/i);
+    await expect
+      .poll(
+        async () => {
+          await creator.reload();
+          await creator.getByTestId('withdrawal').first().waitFor({ timeout: 30_000 });
+          return creator.getByTestId('withdrawal').first().innerText();
+        },
+        { timeout: 60_000 },
+      )
+      .toMatch(/completed/i);
     expect(await creator.getByTestId('withdrawal-reference').first().innerText()).toBe('Ref. 0x5e5e5e5e…5e5e5e');
     await creator.getByTestId('withdrawals').scrollIntoViewIfNeeded();
     await creator.screenshot({ path: path.join(shots, 'console-money-creator-settled.png') });
@@ -145,7 +173,9 @@ describe('settling a withdrawal from the console', { timeout: 300_000 }, () => {
     await wallet.waitFor({ timeout: 45_000 });
     await expect.poll(() => wallet.innerText(), { timeout: 45_000 }).toContain('Live');
     // The admin's and the creator's tabs hold sockets; the gateway reports them with its heartbeat.
-    await expect.poll(async () => Number((await admin.getByTestId('ops-connections').innerText()).replace(/,/g, '')), { timeout: 60_000 }).toBeGreaterThanOrEqual(1);
+    await expect
+      .poll(async () => Number((await admin.getByTestId('ops-connections').innerText()).replace(/,/g, '')), { timeout: 60_000 })
+      .toBeGreaterThanOrEqual(1);
     await admin.screenshot({ path: path.join(shots, 'console-operations.png'), fullPage: true });
 
     // A rebuild from here: asked for, run by the projections worker (ticked here: the test stack
@@ -173,6 +203,8 @@ describe('settling a withdrawal from the console', { timeout: 300_000 }, () => {
     await admin.screenshot({ path: path.join(shots, 'console-money-phone.png'), fullPage: true });
 
     await creator.goto(`${full.url}/console/money`);
-    await expect.poll(() => creator.locator('body').innerText(), { timeout: 30_000 }).toContain('You do not have permissions to access this page.');
+    await expect
+      .poll(() => creator.locator('body').innerText(), { timeout: 30_000 })
+      .toContain('You do not have permissions to access this page.');
   });
 });

@@ -52,7 +52,10 @@ beforeAll(async () => {
     depositIsDemo: true,
     demo: true,
   };
-  const verifier = new ChainVerifierByKind({ evm: new ViemChainVerifier({ [chain.chainId]: chain.rpcUrl }), solana: new SolanaChainVerifier({ [sol.chainId]: sol.rpcUrl }) });
+  const verifier = new ChainVerifierByKind({
+    evm: new ViemChainVerifier({ [chain.chainId]: chain.rpcUrl }),
+    solana: new SolanaChainVerifier({ [sol.chainId]: sol.rpcUrl }),
+  });
   [full, browser] = await Promise.all([
     startFullStack({
       payments: {
@@ -66,13 +69,19 @@ beforeAll(async () => {
   wallet = await injectEvmWallet(context, chain, chain.wallet(1).account as LocalAccount);
   // A Solana browser wallet (window.solana) holding keypair 1: it connects and signs messages in the test process.
   const solKey = sol.keypair(1);
-  await context.exposeFunction('__solanaSign', (bytes: number[]) => Array.from(ed25519.sign(Uint8Array.from(bytes), solKey.secretKey.slice(0, 32))));
+  await context.exposeFunction('__solanaSign', (bytes: number[]) =>
+    Array.from(ed25519.sign(Uint8Array.from(bytes), solKey.secretKey.slice(0, 32))),
+  );
   await context.addInitScript((address: string) => {
     const publicKey = { toBase58: () => address, toString: () => address };
     (window as unknown as { solana: unknown }).solana = {
       publicKey,
       connect: async () => ({ publicKey }),
-      signMessage: async (message: Uint8Array) => ({ signature: Uint8Array.from(await (window as unknown as { __solanaSign(b: number[]): Promise<number[]> }).__solanaSign(Array.from(message))) }),
+      signMessage: async (message: Uint8Array) => ({
+        signature: Uint8Array.from(
+          await (window as unknown as { __solanaSign(b: number[]): Promise<number[]> }).__solanaSign(Array.from(message)),
+        ),
+      }),
     };
   }, solKey.publicKey.toBase58());
   page = await context.newPage();
@@ -100,20 +109,40 @@ const openCrypto = async () => {
   if (await skip.isVisible()) await skip.click();
   await modal().locator('#crypto-chain').waitFor({ timeout: 15_000 });
 };
-const statusMessage = () => page.getByTestId('payment-status-message').innerText().catch(() => '');
+const statusMessage = () =>
+  page
+    .getByTestId('payment-status-message')
+    .innerText()
+    .catch(() => '');
 
 describe('/wallet: top-up in ETH, SOL and HONEY on the demo chains', () => {
   it('pays ether from the browser wallet on the demo chain, named as such, and credits it once at the rate', async () => {
     await openCrypto();
     expect(await page.locator('#crypto-chain option:checked').innerText()).toBe('Sepolia (demo chain)');
-    expect(await modal().getByTestId('deposit-demo-notice').innerText()).toContain('The deposit address below is on the local demo chain, not on the real Sepolia.');
+    expect(await modal().getByTestId('deposit-demo-notice').innerText()).toContain(
+      'The deposit address below is on the local demo chain, not on the real Sepolia.',
+    );
     expect(await page.locator('#crypto-token option').allInnerTexts()).toEqual(['ETH']);
     await page.fill('#crypto-amount', '0.01');
-    await expect.poll(() => modal().getByTestId('crypto-summary').innerText(), { timeout: 10_000 }).toContain('You get 3,000 diamonds (1 ETH = 300,000 diamonds');
+    await expect
+      .poll(() => modal().getByTestId('crypto-summary').innerText(), { timeout: 10_000 })
+      .toContain('You get 3,000 diamonds (1 ETH = 300,000 diamonds');
     await page.screenshot({ path: path.join(shots, 'crypto-top-up-eth.png') });
     await modal().getByTestId('crypto-wallet-pay').click();
-    await expect.poll(() => modal().getByTestId('deposit-confirmations').innerText().catch(() => ''), { timeout: 20_000 }).toBe('Waiting for confirmations: 1 of 3');
-    expect(wallet.calls.filter((m) => m === 'eth_sendTransaction'), wallet.calls.join(' ')).toHaveLength(1);
+    await expect
+      .poll(
+        () =>
+          modal()
+            .getByTestId('deposit-confirmations')
+            .innerText()
+            .catch(() => ''),
+        { timeout: 20_000 },
+      )
+      .toBe('Waiting for confirmations: 1 of 3');
+    expect(
+      wallet.calls.filter((m) => m === 'eth_sendTransaction'),
+      wallet.calls.join(' '),
+    ).toHaveLength(1);
     expect(await chain.publicClient.getBalance({ address: deposit })).toBe(parseEther('0.01'));
     await chain.mine(2);
     await expect.poll(statusMessage, { timeout: 20_000 }).toBe('Your diamonds have been added to your wallet.');
@@ -128,7 +157,14 @@ describe('/wallet: top-up in ETH, SOL and HONEY on the demo chains', () => {
   it('links the Solana wallet, then credits a SOL and a HONEY transfer entered by signature, each once', async () => {
     await page.goto(`${full.url}/web3-wallet`);
     await page.getByTestId('link-solana').click();
-    const linked = async () => `${await page.getByTestId('wallets').innerText().catch(() => '')} ${await page.getByTestId('wallet-link-error').innerText().catch(() => '')}`;
+    const linked = async () =>
+      `${await page
+        .getByTestId('wallets')
+        .innerText()
+        .catch(() => '')} ${await page
+        .getByTestId('wallet-link-error')
+        .innerText()
+        .catch(() => '')}`;
     await expect.poll(linked, { timeout: 15_000 }).toContain(sol.address(1));
 
     const solSent = sol.transferSol(1, sol.address(0), 200_000_000n); // 0.2 SOL at 150 USD: 30 USD

@@ -53,7 +53,11 @@ beforeAll(async () => {
     startFullStack({
       payments: {
         // The web app reads confirmations through our read proxy (POST chain/rpc), as a deployment with one configured does.
-        command: { card: null, chain: new ViemChainVerifier({ [chain.chainId]: chain.rpcUrl }), config: { ...config, rpcProxy: { chainId: chain.chainId, upstreamUrl: chain.rpcUrl, perMinute: 600 } } },
+        command: {
+          card: null,
+          chain: new ViemChainVerifier({ [chain.chainId]: chain.rpcUrl }),
+          config: { ...config, rpcProxy: { chainId: chain.chainId, upstreamUrl: chain.rpcUrl, perMinute: 600 } },
+        },
         query: { ...config, chainRpcUrls: {}, stripe: null, cardPublishableKey: null },
       },
     }),
@@ -84,9 +88,16 @@ async function call(method: string, route: string, body?: unknown) {
   });
   return { status: res.status, body: (await res.json()) as any };
 }
-const listed = async () => (await call('GET', '/wallet/blockchain')).body.items as Array<{ walletId: string; address: string; chain: string }>;
+const listed = async () =>
+  (await call('GET', '/wallet/blockchain')).body.items as Array<{ walletId: string; address: string; chain: string }>;
 const diamonds = async () => (await call('GET', '/wallet/balance')).body.diamonds as number;
-const depositBalance = async () => chain.publicClient.readContract({ address: usdt, abi: [{ type: 'function', name: 'balanceOf', stateMutability: 'view', inputs: [{ type: 'address' }], outputs: [{ type: 'uint256' }] }], functionName: 'balanceOf', args: [deposit] });
+const depositBalance = async () =>
+  chain.publicClient.readContract({
+    address: usdt,
+    abi: [{ type: 'function', name: 'balanceOf', stateMutability: 'view', inputs: [{ type: 'address' }], outputs: [{ type: 'uint256' }] }],
+    functionName: 'balanceOf',
+    args: [deposit],
+  });
 const sent = () => wallet.calls.filter((m) => m === 'eth_sendTransaction').length;
 
 describe('/web3-wallet: network, update and addresses of another chain', () => {
@@ -94,7 +105,15 @@ describe('/web3-wallet: network, update and addresses of another chain', () => {
     await page.goto(`${full.url}/web3-wallet`);
     await page.getByText('No wallet linked yet').waitFor({ timeout: 15_000 });
     await page.getByTestId('link-evm').click();
-    await expect.poll(() => page.getByTestId('wallet-link-error').innerText().catch(() => ''), { timeout: 15_000 })
+    await expect
+      .poll(
+        () =>
+          page
+            .getByTestId('wallet-link-error')
+            .innerText()
+            .catch(() => ''),
+        { timeout: 15_000 },
+      )
       .toBe('Your wallet is on another network. Switch it to Sepolia to continue.');
     expect(await listed()).toEqual([]);
     await page.screenshot({ path: path.join(shots, 'web3-wallet-wrong-network.png') });
@@ -134,7 +153,11 @@ describe('/wallet: a crypto top-up paid from the browser wallet', () => {
     if (await skip.isVisible()) await skip.click();
     await modal().getByTestId('crypto-wallet-pay').waitFor({ timeout: 15_000 });
   };
-  const errorText = () => modal().getByTestId('crypto-wallet-error').innerText().catch(() => '');
+  const errorText = () =>
+    modal()
+      .getByTestId('crypto-wallet-error')
+      .innerText()
+      .catch(() => '');
 
   it('shows the wallet errors of spec section 8 and sends nothing', async () => {
     await openCrypto();
@@ -172,19 +195,55 @@ describe('/wallet: a crypto top-up paid from the browser wallet', () => {
     await modal().getByTestId('crypto-wallet-pay').click();
     await expect.poll(errorText, { timeout: 15_000 }).toBe('Your wallet is on another network. Switch it to Sepolia to continue.');
     await modal().getByTestId('switch-network').click();
-    await expect.poll(() => modal().getByTestId('deposit-confirmations').innerText().catch(() => ''), { timeout: 20_000 }).toBe('Waiting for confirmations: 1 of 3');
+    await expect
+      .poll(
+        () =>
+          modal()
+            .getByTestId('deposit-confirmations')
+            .innerText()
+            .catch(() => ''),
+        { timeout: 20_000 },
+      )
+      .toBe('Waiting for confirmations: 1 of 3');
     expect(await depositBalance()).toBe(USDT(12.5));
     await page.screenshot({ path: path.join(shots, 'crypto-top-up-confirming.png') });
 
     // Closed midway: the wallet page keeps counting; after a reload too.
     await page.keyboard.press('Escape');
-    await expect.poll(() => page.getByTestId('deposit-confirmations').innerText().catch(() => ''), { timeout: 10_000 }).toBe('Waiting for confirmations: 1 of 3');
+    await expect
+      .poll(
+        () =>
+          page
+            .getByTestId('deposit-confirmations')
+            .innerText()
+            .catch(() => ''),
+        { timeout: 10_000 },
+      )
+      .toBe('Waiting for confirmations: 1 of 3');
     await page.reload();
     await chain.mine(1);
-    await expect.poll(() => page.getByTestId('deposit-confirmations').innerText().catch(() => ''), { timeout: 15_000 }).toBe('Waiting for confirmations: 2 of 3');
+    await expect
+      .poll(
+        () =>
+          page
+            .getByTestId('deposit-confirmations')
+            .innerText()
+            .catch(() => ''),
+        { timeout: 15_000 },
+      )
+      .toBe('Waiting for confirmations: 2 of 3');
     expect(await diamonds()).toBe(0);
     await chain.mine(1);
-    await expect.poll(() => page.getByTestId('payment-status-message').innerText().catch(() => ''), { timeout: 20_000 }).toBe('Your diamonds have been added to your wallet.');
+    await expect
+      .poll(
+        () =>
+          page
+            .getByTestId('payment-status-message')
+            .innerText()
+            .catch(() => ''),
+        { timeout: 20_000 },
+      )
+      .toBe('Your diamonds have been added to your wallet.');
     await expect.poll(() => page.getByTestId('wallet-diamonds').innerText(), { timeout: 15_000 }).toBe('1,250');
     // The confirmations were counted on our node, through the read proxy, not on the wallet's.
     expect(proxiedReads.length).toBeGreaterThan(0);

@@ -29,10 +29,19 @@ beforeAll(async () => {
   chains = await startDemoChains();
   const env = { MURMUR_DEMO: 'on', ...chains.env };
   [full, browser] = await Promise.all([
-    startFullStack({ payments: { command: paymentPortsFromEnv(env), query: readPaymentSettings(env) }, identityEnv: { OTP_RESEND_SECONDS: '1' } }),
+    startFullStack({
+      payments: { command: paymentPortsFromEnv(env), query: readPaymentSettings(env) },
+      identityEnv: { OTP_RESEND_SECONDS: '1' },
+    }),
     launchBrowser(),
   ]);
-  await seedDemo({ pool: full.stack.db.pool, store: full.stack.command.deps.store, commandUrl: full.stack.commandUrl, queryUrl: full.stack.queryUrl, jwtSecret: TEST_JWT_SECRET });
+  await seedDemo({
+    pool: full.stack.db.pool,
+    store: full.stack.command.deps.store,
+    commandUrl: full.stack.commandUrl,
+    queryUrl: full.stack.queryUrl,
+    jwtSecret: TEST_JWT_SECRET,
+  });
   page = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
   await signInWithEmail(page, full.url, 'demo-chain-top-up@example.com');
 }, 300_000);
@@ -57,7 +66,11 @@ const openCrypto = async () => {
   if (await skip.isVisible()) await skip.click();
   await modal().locator('#crypto-chain').waitFor({ timeout: 15_000 });
 };
-const statusMessage = () => page.getByTestId('payment-status-message').innerText().catch(() => '');
+const statusMessage = () =>
+  page
+    .getByTestId('payment-status-message')
+    .innerText()
+    .catch(() => '');
 const topUps = async () => {
   await page.goto(`${full.url}/wallet`);
   await page.getByTestId('transactions').waitFor({ timeout: 15_000 });
@@ -92,7 +105,10 @@ describe('/wallet: crypto top-up from the demo wallet on the demo chains', () =>
   it('pays 0.2 SOL from the demo wallet on the Solana demo chain, credited once at the rate', async () => {
     await payFromDemoWallet(103, 'SOL', '0.2', 4000); // 0.2 SOL at 150 USD: 30 USD
     const rows = await topUps();
-    expect(rows.filter((r) => /top.?up/i.test(r)), rows.join('\n')).toHaveLength(2);
+    expect(
+      rows.filter((r) => /top.?up/i.test(r)),
+      rows.join('\n'),
+    ).toHaveLength(2);
   }, 120_000);
 
   it('at 390 px, pays 400 HONEY from the demo wallet, credited once', async () => {
@@ -111,7 +127,10 @@ describe('/wallet: crypto top-up from the demo wallet on the demo chains', () =>
     await expect.poll(diamonds, { timeout: 15_000 }).toBe(6000); // 400 HONEY at 0.05 USD: 20 USD
     const rows = await topUps();
     await page.screenshot({ path: path.join(shots, 'demo-chain-top-up-credited-390.png') });
-    expect(rows.filter((r) => /top.?up/i.test(r)), rows.join('\n')).toHaveLength(3);
+    expect(
+      rows.filter((r) => /top.?up/i.test(r)),
+      rows.join('\n'),
+    ).toHaveLength(3);
     expect(await diamonds()).toBe(6000);
   }, 120_000);
 });

@@ -33,10 +33,19 @@ beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
   [full, browser] = await Promise.all([
     // The seed asked for the creator's sign-in code a moment ago: no resend countdown in the way.
-    startFullStack({ commandOverrides: { clock: { now: () => new Date(Date.now() + offsetMs) } }, identityEnv: { OTP_RESEND_SECONDS: '1' } }),
+    startFullStack({
+      commandOverrides: { clock: { now: () => new Date(Date.now() + offsetMs) } },
+      identityEnv: { OTP_RESEND_SECONDS: '1' },
+    }),
     launchBrowser(FAKE_MEDIA_ARGS),
   ]);
-  const shared = await seedDemo({ pool: full.stack.db.pool, store: full.stack.command.deps.store, commandUrl: full.stack.commandUrl, queryUrl: full.stack.queryUrl, jwtSecret: TEST_JWT_SECRET });
+  const shared = await seedDemo({
+    pool: full.stack.db.pool,
+    store: full.stack.command.deps.store,
+    commandUrl: full.stack.commandUrl,
+    queryUrl: full.stack.queryUrl,
+    jwtSecret: TEST_JWT_SECRET,
+  });
   creatorUid = (shared?.users as Record<string, string> | undefined)?.[demoCreatorOffer.creator] ?? '';
   buyer = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
   host = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage();
@@ -61,7 +70,9 @@ const localInput = (page: Page, minutes: number): Promise<string> =>
 /** The demo creator signs in as a person does: her e-mail, the newest code from the dev mailbox. */
 async function signInAsCreator(page: Page): Promise<void> {
   // The seed signed her up a moment ago: the code to use is the one mailed after that.
-  const seen = (await (await fetch(`${full.url}/api/v1/dev/mailbox?email=${encodeURIComponent(creatorEmail)}`)).json()) as { items: Array<{ id: string }> };
+  const seen = (await (await fetch(`${full.url}/api/v1/dev/mailbox?email=${encodeURIComponent(creatorEmail)}`)).json()) as {
+    items: Array<{ id: string }>;
+  };
   const after = Math.max(0, ...seen.items.map((m) => Number(m.id)));
   await page.goto(`${full.url}/`);
   await page.getByTestId('sign-in').click();
@@ -88,7 +99,9 @@ describe('the demo creator, from a new account (subscribe and book)', { retry: 0
     await expect.poll(() => priceLink.innerText(), { timeout: 15_000 }).toBe(`Subscription · ${demoCreatorOffer.subscriptionPrice} 💎`);
     await priceLink.click();
     await host.waitForURL(/\/settings#subscription$/);
-    await expect.poll(() => host.locator('#subscription-price').inputValue(), { timeout: 15_000 }).toBe(String(demoCreatorOffer.subscriptionPrice));
+    await expect
+      .poll(() => host.locator('#subscription-price').inputValue(), { timeout: 15_000 })
+      .toBe(String(demoCreatorOffer.subscriptionPrice));
     await host.getByTestId('settings-subscription').screenshot({ path: path.join(shots, 'demo-creator-price-settings.png') });
   });
 
@@ -103,7 +116,9 @@ describe('the demo creator, from a new account (subscribe and book)', { retry: 0
     await buyer.fill('#card-name', 'New Tester');
     await buyer.fill('#card-email', 'demo-newcomer@example.com');
     await buyer.getByTestId('card-pay').click();
-    await expect.poll(() => buyer.getByTestId('payment-status-message').innerText(), { timeout: 15_000 }).toBe('Your diamonds have been added to your wallet.');
+    await expect
+      .poll(() => buyer.getByTestId('payment-status-message').innerText(), { timeout: 15_000 })
+      .toBe('Your diamonds have been added to your wallet.');
     await buyer.getByTestId('payment-status').getByRole('button', { name: 'Done' }).click();
     await expect.poll(() => amount(buyer, 'wallet-diamonds'), { timeout: 10_000 }).toBe(1000);
   });
@@ -116,7 +131,9 @@ describe('the demo creator, from a new account (subscribe and book)', { retry: 0
     await subscribe.click();
     const dialog = buyer.getByTestId('subscribe-dialog');
     await dialog.getByTestId('pay-with-card').click();
-    await expect.poll(() => dialog.getByTestId('card-pay').innerText(), { timeout: 15_000 }).toContain(`$${(price / money.diamondsPerUsd).toFixed(2)}`);
+    await expect
+      .poll(() => dialog.getByTestId('card-pay').innerText(), { timeout: 15_000 })
+      .toContain(`$${(price / money.diamondsPerUsd).toFixed(2)}`);
     await dialog.getByTestId('pay-with-diamonds').click();
     await expect.poll(() => dialog.getByTestId('subscribe-balance-after').innerText(), { timeout: 10_000 }).toBe(`${1000 - price} 💎`);
     await dialog.getByTestId('confirm-subscribe').click();
@@ -136,7 +153,9 @@ describe('the demo creator, from a new account (subscribe and book)', { retry: 0
     await services.filter({ hasText: coaching.title }).getByTestId('book-service').click();
     const dialog = buyer.getByTestId('book-dialog');
     const before = 1000 - demoCreatorOffer.subscriptionPrice;
-    await expect.poll(() => dialog.getByTestId('booking-balance-after').innerText(), { timeout: 10_000 }).toBe(`${before - coaching.price} 💎`);
+    await expect
+      .poll(() => dialog.getByTestId('booking-balance-after').innerText(), { timeout: 10_000 })
+      .toBe(`${before - coaching.price} 💎`);
     await dialog.getByTestId('booking-start').fill(await localInput(buyer, 3));
     await dialog.getByTestId('confirm-booking').click();
     await dialog.waitFor({ state: 'hidden', timeout: 15_000 });
@@ -151,7 +170,9 @@ describe('the demo creator, from a new account (subscribe and book)', { retry: 0
     await host.goto(`${full.url}/wallet`);
     const subscriberRow = host.getByTestId('transaction').filter({ hasText: 'New subscriber' });
     await subscriberRow.first().waitFor({ timeout: 15_000 });
-    expect(await subscriberRow.first().getByTestId('transaction-amount').innerText()).toBe(`+${Math.floor(demoCreatorOffer.subscriptionPrice * money.hostCharmShare)} Charm`);
+    expect(await subscriberRow.first().getByTestId('transaction-amount').innerText()).toBe(
+      `+${Math.floor(demoCreatorOffer.subscriptionPrice * money.hostCharmShare)} Charm`,
+    );
     charmBefore = await amount(host, 'wallet-charm');
     offsetMs = 4 * 60_000;
     const live = buyer.getByTestId('booking').filter({ hasText: 'Room open' });
@@ -162,7 +183,8 @@ describe('the demo creator, from a new account (subscribe and book)', { retry: 0
     await host.goto(`${full.url}/booking`);
     await host.getByTestId('booking').filter({ hasText: 'Room open' }).getByTestId('open-session').click();
     await host.getByTestId('session-clock').waitFor({ timeout: 15_000 });
-    for (const page of [host, buyer]) await expect.poll(() => page.getByTestId('voice-state').innerText(), { timeout: 30_000 }).toBe('Voice on');
+    for (const page of [host, buyer])
+      await expect.poll(() => page.getByTestId('voice-state').innerText(), { timeout: 30_000 }).toBe('Voice on');
 
     await buyer.getByTestId('extend-session').click();
     await buyer.getByText('Session extended: the host stays with you for one more session.').waitFor({ timeout: 15_000 });
@@ -171,7 +193,10 @@ describe('the demo creator, from a new account (subscribe and book)', { retry: 0
     await host.screenshot({ path: path.join(shots, 'demo-creator-session-host.png') });
     // The host's list says so too (its page looks again every few seconds).
     await host.goto(`${full.url}/extension-history`);
-    await host.getByTestId('extension').filter({ hasText: `+${coaching.minutes} min` }).waitFor({ timeout: 15_000 });
+    await host
+      .getByTestId('extension')
+      .filter({ hasText: `+${coaching.minutes} min` })
+      .waitFor({ timeout: 15_000 });
     await host.goBack();
     await host.getByTestId('session-clock').waitFor({ timeout: 15_000 });
   });
@@ -181,8 +206,26 @@ describe('the demo creator, from a new account (subscribe and book)', { retry: 0
     offsetMs = (4 + 2 * coaching.minutes) * 60_000;
     const paid = 2 * coaching.price;
     const charm = 2 * Math.floor(coaching.price * money.hostCharmShare);
-    await expect.poll(() => host.getByTestId('session-ended').innerText().catch(() => ''), { timeout: 30_000 }).toBe(`Session ended. You earned ${charm} charm.`);
-    await expect.poll(() => buyer.getByTestId('session-ended').innerText().catch(() => ''), { timeout: 30_000 }).toContain(`was paid ${paid} 💎.`);
+    await expect
+      .poll(
+        () =>
+          host
+            .getByTestId('session-ended')
+            .innerText()
+            .catch(() => ''),
+        { timeout: 30_000 },
+      )
+      .toBe(`Session ended. You earned ${charm} charm.`);
+    await expect
+      .poll(
+        () =>
+          buyer
+            .getByTestId('session-ended')
+            .innerText()
+            .catch(() => ''),
+        { timeout: 30_000 },
+      )
+      .toContain(`was paid ${paid} 💎.`);
     await host.goto(`${full.url}/wallet`);
     await expect.poll(() => amount(host, 'wallet-charm'), { timeout: 15_000 }).toBe(charmBefore + charm);
     const income = host.getByTestId('transaction').filter({ hasText: 'Booked session' });
@@ -192,7 +235,7 @@ describe('the demo creator, from a new account (subscribe and book)', { retry: 0
     await host.screenshot({ path: path.join(shots, 'demo-creator-host-paid.png') });
   });
 
-  it('another new account, without diamonds, subscribes to her by card (the demo\'s sandbox card)', async () => {
+  it("another new account, without diamonds, subscribes to her by card (the demo's sandbox card)", async () => {
     const fan = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
     await signInWithEmail(fan, full.url, 'demo-card-fan@example.com');
     await fan.goto(`${full.url}/profile?uid=${encodeURIComponent(creatorUid)}`);

@@ -32,7 +32,13 @@ afterAll(async () => {
 async function throwUntilReported(page: Page, message: string, arrived: () => Promise<boolean>): Promise<void> {
   const deadline = Date.now() + 20_000;
   while (Date.now() < deadline) {
-    await page.evaluate((m) => void setTimeout(() => { throw new Error(m); }, 0), message);
+    await page.evaluate(
+      (m) =>
+        void setTimeout(() => {
+          throw new Error(m);
+        }, 0),
+      message,
+    );
     for (let i = 0; i < 10; i++) {
       if (await arrived()) return;
       await new Promise((r) => setTimeout(r, 100));
@@ -46,7 +52,9 @@ describe('page errors', () => {
     const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
     await page.goto(`${withDsn.url}/wallet`);
     await page.getByTestId('sign-in').or(page.getByTestId('account-menu')).first().waitFor();
-    await throwUntilReported(page, 'page boom', async () => ingest.events.some((e) => e.event.exception?.values?.at(-1)?.value === 'page boom'));
+    await throwUntilReported(page, 'page boom', async () =>
+      ingest.events.some((e) => e.event.exception?.values?.at(-1)?.value === 'page boom'),
+    );
     const { event } = await ingest.waitFor((e) => e.event.exception?.values?.at(-1)?.value === 'page boom');
     expect(event).toMatchObject({ environment: 'e2e', platform: 'javascript' });
     expect(event.request.url).toContain('/');

@@ -25,11 +25,21 @@ let benUid = '';
 
 const claimsOf = async (page: Page) => {
   const token = (await page.evaluate(() => localStorage.getItem('murmur.token')))!;
-  return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string; sid: string; roles: string[]; anon: boolean; onb?: boolean };
+  return JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
+    sub: string;
+    sid: string;
+    roles: string[];
+    anon: boolean;
+    onb?: boolean;
+  };
 };
 const tokenOf = async (page: Page) => (await page.evaluate(() => localStorage.getItem('murmur.token')))!;
 // A 1x1 PNG, as a picked file.
-const png = (name: string) => ({ name, mimeType: 'image/png', buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64') });
+const png = (name: string) => ({
+  name,
+  mimeType: 'image/png',
+  buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'),
+});
 
 beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
@@ -65,7 +75,10 @@ describe('profile (point 11)', () => {
   });
 
   it('closes the Followers dialog when a name in it leads to another profile', async () => {
-    const followed = await fetch(`${full.url}/api/v1/user/follow/${amyUid}`, { method: 'POST', headers: { authorization: `Bearer ${await tokenOf(ben)}` } });
+    const followed = await fetch(`${full.url}/api/v1/user/follow/${amyUid}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await tokenOf(ben)}` },
+    });
     expect(followed.status).toBe(200);
     // The follow is in the read model before the reload (under load a reload can come first, and the count never moves after it).
     await waitForProjection(full.stack.db.pool, 'social-graph');
@@ -134,7 +147,9 @@ describe('lobby voice and gifts (point 12)', () => {
     await guest.fill('#card-name', 'Guest Tester');
     await guest.fill('#card-email', 'guest-gifts@example.com');
     await guest.getByTestId('card-pay').click();
-    await expect.poll(() => guest.getByTestId('payment-status-message').innerText(), { timeout: 15_000 }).toBe('Your diamonds have been added to your wallet.');
+    await expect
+      .poll(() => guest.getByTestId('payment-status-message').innerText(), { timeout: 15_000 })
+      .toBe('Your diamonds have been added to your wallet.');
     await guest.getByTestId('payment-status').getByRole('button', { name: 'Done' }).click();
   });
 
@@ -167,7 +182,7 @@ describe('lobby voice and gifts (point 12)', () => {
     await amy.screenshot({ path: path.join(shots, 'gift-wall.png') });
   });
 
-  it('names the gift in the sender\'s wallet history', async () => {
+  it("names the gift in the sender's wallet history", async () => {
     await guest.goto(`${full.url}/wallet`);
     await guest.getByTestId('transaction').first().waitFor();
     await expect.poll(() => guest.getByTestId('transactions').innerText(), { timeout: 10_000 }).toContain('Teddy Bear');
@@ -178,7 +193,12 @@ describe('lobby voice and gifts (point 12)', () => {
 describe('an expired session (point 13)', () => {
   const expiredToken = async (page: Page) => {
     const c = await claimsOf(page);
-    return signAccessToken(TEST_JWT_SECRET, { sub: c.sub, sid: c.sid, roles: c.roles as never, anon: c.anon, onb: c.onb !== false }, 60, Date.now() - 3_600_000);
+    return signAccessToken(
+      TEST_JWT_SECRET,
+      { sub: c.sub, sid: c.sid, roles: c.roles as never, anon: c.anon, onb: c.onb !== false },
+      60,
+      Date.now() - 3_600_000,
+    );
   };
 
   it('refreshes a token known to be expired before any call or socket', async () => {
@@ -220,7 +240,11 @@ describe('dev mailbox and Help Center (point 14)', () => {
   it('lists the newest mail first, past ten mails', async () => {
     const email = 'many-codes@example.com';
     for (let i = 1; i <= 11; i++) {
-      await full.stack.db.pool.query('insert into dev_mailbox (recipient, subject, body) values ($1, $2, $3)', [email, `Code number ${i}`, `Your code is ${String(100000 + i)}`]);
+      await full.stack.db.pool.query('insert into dev_mailbox (recipient, subject, body) values ($1, $2, $3)', [
+        email,
+        `Code number ${i}`,
+        `Your code is ${String(100000 + i)}`,
+      ]);
     }
     const res = await fetch(`${full.url}/api/v1/dev/mailbox?email=${encodeURIComponent(email)}`);
     const { items } = (await res.json()) as { items: Array<{ subject: string }> };

@@ -113,7 +113,16 @@ describe('every form shows the spec texts', () => {
       await page.getByTestId('chat-send').click();
       await page.waitForTimeout(80);
     }
-    await expect.poll(() => page.getByTestId('chat-error').innerText().catch(() => ''), { timeout: 10_000 }).toBe('You are sending messages too quickly.');
+    await expect
+      .poll(
+        () =>
+          page
+            .getByTestId('chat-error')
+            .innerText()
+            .catch(() => ''),
+        { timeout: 10_000 },
+      )
+      .toBe('You are sending messages too quickly.');
   });
 
   it('private room: title characters', async () => {
@@ -165,7 +174,9 @@ describe('session (spec section 4)', () => {
     await page.getByTestId('wallet-diamonds').waitFor();
     await tamper();
     await page.reload();
-    await expect.poll(() => page.evaluate(() => localStorage.getItem('murmur.token')?.endsWith('.bad-signature')), { timeout: 15_000 }).toBe(false);
+    await expect
+      .poll(() => page.evaluate(() => localStorage.getItem('murmur.token')?.endsWith('.bad-signature')), { timeout: 15_000 })
+      .toBe(false);
     await page.getByTestId('account-menu').waitFor();
     expect(new URL(page.url()).pathname).toBe('/wallet');
   });

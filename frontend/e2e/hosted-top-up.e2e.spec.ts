@@ -26,13 +26,27 @@ let browser: Browser;
 beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
   [webpay, ewallet] = await Promise.all([startWebPaymentServer(), startEWalletServer()]);
-  const config = { depositAddress: null, tokens: [], confirmations: 3, sandboxEnabled: true, phpPerUsd: 58.82, orderTtlMinutes: 30, ewalletRegions: ['PH'] };
+  const config = {
+    depositAddress: null,
+    tokens: [],
+    confirmations: 3,
+    sandboxEnabled: true,
+    phpPerUsd: 58.82,
+    orderTtlMinutes: 30,
+    ewalletRegions: ['PH'],
+  };
   const webpaySettings = { apiUrl: webpay.url, clientId: webpay.clientId, clientSecret: webpay.clientSecret, webhookId: webpay.webhookId };
   const ewalletSettings = { apiUrl: ewallet.url, secretKey: ewallet.secretKey, webhookSecret: ewallet.webhookSecret };
   [full, browser] = await Promise.all([
     startFullStack({
       payments: {
-        command: { card: null, chain: null, webpay: new PayPalWebPayment(webpaySettings), ewallet: new PayMongoEWallet(ewalletSettings), config },
+        command: {
+          card: null,
+          chain: null,
+          webpay: new PayPalWebPayment(webpaySettings),
+          ewallet: new PayMongoEWallet(ewalletSettings),
+          config,
+        },
         query: { ...config, chainRpcUrls: {}, stripe: null, cardPublishableKey: null, webpay: webpaySettings, ewallet: ewalletSettings },
       },
     }),
@@ -50,7 +64,12 @@ afterAll(async () => {
 });
 
 const tokenOf = async (page: Page) => (await page.evaluate(() => localStorage.getItem('murmur.token')))!;
-const diamonds = async (page: Page) => ((await (await fetch(`${full.url}/api/v1/wallet/balance`, { headers: { authorization: `Bearer ${await tokenOf(page)}` } })).json()) as { diamonds: number }).diamonds;
+const diamonds = async (page: Page) =>
+  (
+    (await (await fetch(`${full.url}/api/v1/wallet/balance`, { headers: { authorization: `Bearer ${await tokenOf(page)}` } })).json()) as {
+      diamonds: number;
+    }
+  ).diamonds;
 
 async function openTopUp(page: Page) {
   await page.goto(`${full.url}/wallet`);
@@ -74,7 +93,15 @@ describe('hosted checkouts', () => {
     const [popup] = await Promise.all([context.waitForEvent('page'), modal.getByTestId('webpay-pay').click()]);
     await popup.getByTestId('webpay-approve').waitFor({ timeout: 15_000 });
     expect(await popup.getByTestId('webpay-amount').innerText()).toBe('$50.00 USD');
-    await expect.poll(() => page.getByTestId('payment-status-message').innerText().catch(() => ''), { timeout: 10_000 })
+    await expect
+      .poll(
+        () =>
+          page
+            .getByTestId('payment-status-message')
+            .innerText()
+            .catch(() => ''),
+        { timeout: 10_000 },
+      )
       .toBe('Approve the payment in the window that opened. Your diamonds arrive as soon as the provider confirms it.');
     await popup.setViewportSize({ width: 480, height: 640 });
     await popup.screenshot({ path: path.join(shots, 'web-payment-approval-popup.png') });
@@ -83,7 +110,16 @@ describe('hosted checkouts', () => {
     await popup.getByTestId('webpay-approve').click();
     // The return page captures on the server, says so and closes itself.
     await popup.waitForEvent('close', { timeout: 20_000 });
-    await expect.poll(() => page.getByTestId('payment-status-message').innerText().catch(() => ''), { timeout: 20_000 }).toBe('Your diamonds have been added to your wallet.');
+    await expect
+      .poll(
+        () =>
+          page
+            .getByTestId('payment-status-message')
+            .innerText()
+            .catch(() => ''),
+        { timeout: 20_000 },
+      )
+      .toBe('Your diamonds have been added to your wallet.');
     await expect.poll(() => page.getByTestId('wallet-diamonds').innerText(), { timeout: 15_000 }).toBe('5,000');
     await page.screenshot({ path: path.join(shots, 'web-payment-credited.png') });
     expect(await diamonds(page)).toBe(5000);
@@ -96,9 +132,27 @@ describe('hosted checkouts', () => {
     await again.getByRole('tab', { name: 'Web payment' }).click();
     const [cancelPopup] = await Promise.all([context.waitForEvent('page'), again.getByTestId('webpay-pay').click()]);
     await cancelPopup.getByTestId('webpay-cancel').click();
-    await expect.poll(() => cancelPopup.getByTestId('payment-return-message').innerText().catch(() => ''), { timeout: 15_000 }).toBe('The payment was not approved. Nothing was charged.');
+    await expect
+      .poll(
+        () =>
+          cancelPopup
+            .getByTestId('payment-return-message')
+            .innerText()
+            .catch(() => ''),
+        { timeout: 15_000 },
+      )
+      .toBe('The payment was not approved. Nothing was charged.');
     await cancelPopup.waitForEvent('close', { timeout: 15_000 });
-    await expect.poll(() => page.getByTestId('payment-status-message').innerText().catch(() => ''), { timeout: 15_000 }).toBe('The payment was not approved. Nothing was charged.');
+    await expect
+      .poll(
+        () =>
+          page
+            .getByTestId('payment-status-message')
+            .innerText()
+            .catch(() => ''),
+        { timeout: 15_000 },
+      )
+      .toBe('The payment was not approved. Nothing was charged.');
     expect(await page.getByTestId('payment-status').getByRole('heading').first().innerText()).toBe('Payment Failed');
     await page.screenshot({ path: path.join(shots, 'web-payment-cancelled.png') });
     expect(await diamonds(page)).toBe(5000);
@@ -106,12 +160,14 @@ describe('hosted checkouts', () => {
     await context.close();
   }, 300_000);
 
-  it('a PH user sees GCash / Maya first and tops up through the wallet\'s authorisation page', async () => {
+  it("a PH user sees GCash / Maya first and tops up through the wallet's authorisation page", async () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await signInWithEmail(page, full.url, 'ph-topup@example.com');
     const saved = await fetch(`${full.url}/api/v1/user/profile/details`, {
-      method: 'PUT', headers: { authorization: `Bearer ${await tokenOf(page)}`, 'content-type': 'application/json' }, body: JSON.stringify({ address: { country: 'PH' } }),
+      method: 'PUT',
+      headers: { authorization: `Bearer ${await tokenOf(page)}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ address: { country: 'PH' } }),
     });
     expect(saved.status).toBe(200);
     const modal = await openTopUp(page);
@@ -128,7 +184,16 @@ describe('hosted checkouts', () => {
     await page.getByTestId('ewallet-authorise').click();
     // Back on the wallet: credited, at the rate fixed on the charge.
     await page.waitForURL(`${full.url}/wallet`, { timeout: 20_000 });
-    await expect.poll(() => page.getByTestId('payment-status-message').innerText().catch(() => ''), { timeout: 20_000 }).toBe('Your diamonds have been added to your wallet.');
+    await expect
+      .poll(
+        () =>
+          page
+            .getByTestId('payment-status-message')
+            .innerText()
+            .catch(() => ''),
+        { timeout: 20_000 },
+      )
+      .toBe('Your diamonds have been added to your wallet.');
     await expect.poll(() => page.getByTestId('wallet-diamonds').innerText(), { timeout: 15_000 }).toBe('1,000');
     await page.screenshot({ path: path.join(shots, 'ewallet-credited.png') });
     const session = [...ewallet.sessions.values()].at(-1)!;
@@ -141,7 +206,16 @@ describe('hosted checkouts', () => {
     await again.getByTestId('ewallet-pay').click();
     await page.getByTestId('ewallet-decline').click();
     await page.waitForURL(`${full.url}/wallet`, { timeout: 20_000 });
-    await expect.poll(() => page.getByTestId('payment-status-message').innerText().catch(() => ''), { timeout: 20_000 }).toBe('The e-wallet declined the payment.');
+    await expect
+      .poll(
+        () =>
+          page
+            .getByTestId('payment-status-message')
+            .innerText()
+            .catch(() => ''),
+        { timeout: 20_000 },
+      )
+      .toBe('The e-wallet declined the payment.');
     expect(await page.getByTestId('payment-status').getByRole('heading').first().innerText()).toBe('Payment Failed');
     await page.screenshot({ path: path.join(shots, 'ewallet-declined.png') });
     expect(await diamonds(page)).toBe(1000);

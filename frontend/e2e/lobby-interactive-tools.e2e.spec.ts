@@ -30,8 +30,16 @@ afterAll(async () => {
   await full?.stop();
 });
 
-const latest = (page: Page) => page.getByTestId('tool-result-latest').innerText().catch(() => '');
-const count = (page: Page, i: number) => page.getByTestId(`poll-count-${i}`).innerText().catch(() => '');
+const latest = (page: Page) =>
+  page
+    .getByTestId('tool-result-latest')
+    .innerText()
+    .catch(() => '');
+const count = (page: Page, i: number) =>
+  page
+    .getByTestId(`poll-count-${i}`)
+    .innerText()
+    .catch(() => '');
 
 describe('interactive tools in a lobby', { retry: 0, timeout: 300_000 }, () => {
   it('two members are in one lobby', async () => {
@@ -77,7 +85,16 @@ describe('interactive tools in a lobby', { retry: 0, timeout: 300_000 }, () => {
     await host.fill('#poll-option-input-1', 'Trivia');
     await modal.getByTestId('poll-start').click();
     await modal.waitFor({ state: 'detached' });
-    await expect.poll(() => guest.getByTestId('poll-question').innerText().catch(() => ''), { timeout: 15_000 }).toBe('What do we play next?');
+    await expect
+      .poll(
+        () =>
+          guest
+            .getByTestId('poll-question')
+            .innerText()
+            .catch(() => ''),
+        { timeout: 15_000 },
+      )
+      .toBe('What do we play next?');
 
     await guest.getByTestId('poll-vote-1').click();
     await expect.poll(() => count(guest, 1), { timeout: 10_000 }).toBe('1');
@@ -101,7 +118,16 @@ describe('interactive tools in a lobby', { retry: 0, timeout: 300_000 }, () => {
 
   it('the host closes the poll; the other sees the result', async () => {
     await host.getByTestId('poll-close').click();
-    await expect.poll(() => guest.getByTestId('poll-card').innerText().catch(() => ''), { timeout: 15_000 }).toContain('Poll closed');
+    await expect
+      .poll(
+        () =>
+          guest
+            .getByTestId('poll-card')
+            .innerText()
+            .catch(() => ''),
+        { timeout: 15_000 },
+      )
+      .toContain('Poll closed');
     expect(await guest.getByTestId('poll-close').count()).toBe(0);
   });
 

@@ -75,14 +75,31 @@ describe('banners', () => {
 describe('gift expiry', () => {
   it("plays a fresh gift's animation, and not one sent 60 minutes ago or more", async () => {
     const fan = await signUpWithWallet(full.stack.commandUrl);
-    await creditDiamonds(full.stack.command.deps, { uid: fan.uid, amount: 1000, reason: 'demo_grant', reference: 'test', idempotencyKey: `grant-${fan.uid}` });
+    await creditDiamonds(full.stack.command.deps, {
+      uid: fan.uid,
+      amount: 1000,
+      reason: 'demo_grant',
+      reference: 'test',
+      idempotencyKey: `grant-${fan.uid}`,
+    });
     const command = async (p: string, body: unknown) => {
-      const res = await fetch(`${full.stack.commandUrl}/api/v1${p}`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${fan.token}` }, body: JSON.stringify(body) });
+      const res = await fetch(`${full.stack.commandUrl}/api/v1${p}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${fan.token}` },
+        body: JSON.stringify(body),
+      });
       expect(res.status, `${p} ${await res.clone().text()}`).toBeLessThan(300);
       return res.json() as Promise<{ position: string }>;
     };
     await command(`/lobbies/${lobbyId}/join`, {});
-    const hostUid = await host.evaluate(async () => ((await (await fetch('/api/v1/user/me', { headers: { authorization: `Bearer ${localStorage.getItem('murmur.token')}` } })).json()) as { uid: string }).uid);
+    const hostUid = await host.evaluate(
+      async () =>
+        (
+          (await (
+            await fetch('/api/v1/user/me', { headers: { authorization: `Bearer ${localStorage.getItem('murmur.token')}` } })
+          ).json()) as { uid: string }
+        ).uid,
+    );
 
     // A visitor watches the lobby, with a clock the test can move.
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });

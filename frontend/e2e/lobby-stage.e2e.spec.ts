@@ -33,7 +33,11 @@ afterAll(async () => {
 function asUser(page: Page, method: string, apiPath: string, body: unknown = {}) {
   return page.evaluate(
     async ([m, p, b]) => {
-      const res = await fetch(`/api/v1${p}`, { method: m, headers: { 'content-type': 'application/json', authorization: `Bearer ${localStorage.getItem('murmur.token')}` }, body: JSON.stringify(b) });
+      const res = await fetch(`/api/v1${p}`, {
+        method: m,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${localStorage.getItem('murmur.token')}` },
+        body: JSON.stringify(b),
+      });
       return { status: res.status, body: await res.json() };
     },
     [method, apiPath, body] as const,
@@ -99,7 +103,10 @@ describe('the lobby stage and settings', () => {
     await expect.poll(() => seat.getByTestId('seat-role').innerText()).toBe('Speaker');
     expect(await host.getByTestId('seat-0').getByTestId('seat-role').innerText()).toBe('Host');
     await host.getByRole('tab', { name: /People/ }).click();
-    await host.getByTestId('people').getByRole('heading', { name: /Speakers/ }).waitFor();
+    await host
+      .getByTestId('people')
+      .getByRole('heading', { name: /Speakers/ })
+      .waitFor();
     await host.screenshot({ path: path.join(shots, 'lobby-stage-labels.png') });
   });
 

@@ -36,7 +36,11 @@ afterAll(async () => {
 function asUser(page: Page, method: string, apiPath: string, body: unknown = {}) {
   return page.evaluate(
     async ([m, p, b]) => {
-      const res = await fetch(`/api/v1${p}`, { method: m, headers: { 'content-type': 'application/json', authorization: `Bearer ${localStorage.getItem('murmur.token')}` }, body: JSON.stringify(b) });
+      const res = await fetch(`/api/v1${p}`, {
+        method: m,
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${localStorage.getItem('murmur.token')}` },
+        body: JSON.stringify(b),
+      });
       return { status: res.status, body: await res.json() };
     },
     [method, apiPath, body] as const,
@@ -60,7 +64,9 @@ describe('lobby tools', () => {
     await signInAsGuest(guest, full.url);
     await guest.goto(`${full.url}/lobby/${lobbyId}`);
     await guest.getByTestId('request-mic').waitFor();
-    guestUid = await guest.evaluate(() => JSON.parse(atob(localStorage.getItem('murmur.token')!.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))).sub as string);
+    guestUid = await guest.evaluate(
+      () => JSON.parse(atob(localStorage.getItem('murmur.token')!.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))).sub as string,
+    );
     await expect.poll(() => host.getByTestId('lobby-users').innerText(), { timeout: 15_000 }).toBe('2');
   });
 
@@ -107,7 +113,16 @@ describe('lobby tools', () => {
     await message.waitFor({ timeout: 15_000 });
     await message.hover();
     await message.getByTestId('pin-message').click();
-    await expect.poll(() => guest.getByTestId('pinned-message').innerText().catch(() => ''), { timeout: 15_000 }).toContain('Welcome to the tools test!');
+    await expect
+      .poll(
+        () =>
+          guest
+            .getByTestId('pinned-message')
+            .innerText()
+            .catch(() => ''),
+        { timeout: 15_000 },
+      )
+      .toContain('Welcome to the tools test!');
     // Only staff see Pin and Unpin.
     expect(await guest.getByTestId('pin-message').count()).toBe(0);
     expect(await guest.getByTestId('unpin').count()).toBe(0);
@@ -178,7 +193,9 @@ describe('lobby tools', () => {
     await host.reload();
     const photo = host.getByTestId('lobby-photo-preview');
     await photo.waitFor({ timeout: 15_000 });
-    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 10_000 })
+      .toBeGreaterThan(0);
     expect(await host.getByTestId('language-FIL').getAttribute('aria-pressed')).toBe('true');
     expect(await host.getByTestId('language-ES').getAttribute('aria-pressed')).toBe('true');
     expect(await host.getByTestId('language-ENG').getAttribute('aria-pressed')).toBe('false');

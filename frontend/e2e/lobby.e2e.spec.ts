@@ -63,7 +63,9 @@ describe('lobby, mic and gifts in two browsers', () => {
     await guest.fill('#card-name', 'Guest Tester');
     await guest.fill('#card-email', 'guest@example.com');
     await guest.getByTestId('card-pay').click();
-    await expect.poll(() => guest.getByTestId('payment-status-message').innerText(), { timeout: 15_000 }).toBe('Your diamonds have been added to your wallet.');
+    await expect
+      .poll(() => guest.getByTestId('payment-status-message').innerText(), { timeout: 15_000 })
+      .toBe('Your diamonds have been added to your wallet.');
     await guest.getByTestId('payment-status').getByRole('button', { name: 'Done' }).click();
     await expect.poll(() => diamonds(guest, 'wallet-diamonds'), { timeout: 10_000 }).toBe(1000);
     await guest.getByTestId('transaction').first().waitFor();
@@ -111,7 +113,16 @@ describe('lobby, mic and gifts in two browsers', () => {
     await cdp.detach();
 
     await host.getByRole('tab', { name: 'Ranking' }).click();
-    await expect.poll(() => host.getByTestId('podium-amount-1').innerText().catch(() => ''), { timeout: 15_000 }).toContain('100');
+    await expect
+      .poll(
+        () =>
+          host
+            .getByTestId('podium-amount-1')
+            .innerText()
+            .catch(() => ''),
+        { timeout: 15_000 },
+      )
+      .toContain('100');
 
     // 10 roses at 10 diamonds: the guest paid 100 of 1000; the host earned half as charm.
     await expect.poll(() => diamonds(guest, 'balance'), { timeout: 10_000 }).toBe(900);

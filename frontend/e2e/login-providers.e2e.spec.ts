@@ -57,7 +57,10 @@ beforeAll(async () => {
       identityEnv: { IDP_ISSUER: idp.issuer, IDP_AUDIENCE: idp.audience, IDP_JWKS_URL: idp.jwksUrl },
       queryOverrides: {
         identityProviders: {
-          providers: [{ id: 'google.com', name: 'Google' }, { id: 'twitter.com', name: 'X' }],
+          providers: [
+            { id: 'google.com', name: 'Google' },
+            { id: 'twitter.com', name: 'X' },
+          ],
           mobile: false,
           walletConnect: null,
           web: { apiKey: 'e2e-public-key', authDomain: 'murmur-e2e.firebaseapp.com', projectId: idp.audience, sdkUrl: DEFAULT_IDP_SDK_URL },
@@ -69,14 +72,23 @@ beforeAll(async () => {
   context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
   context.setDefaultNavigationTimeout(90_000);
   context.setDefaultTimeout(60_000);
-  for (const [file, body] of [['firebase-app.js', appModule], ['firebase-auth.js', authModule]] as const) {
-    await context.route(`${DEFAULT_IDP_SDK_URL}/${file}`, (route) => route.fulfill({ status: 200, contentType: 'text/javascript', headers: { 'access-control-allow-origin': '*' }, body }));
+  for (const [file, body] of [
+    ['firebase-app.js', appModule],
+    ['firebase-auth.js', authModule],
+  ] as const) {
+    await context.route(`${DEFAULT_IDP_SDK_URL}/${file}`, (route) =>
+      route.fulfill({ status: 200, contentType: 'text/javascript', headers: { 'access-control-allow-origin': '*' }, body }),
+    );
   }
   await context.exposeFunction('__idpPopup', async (providerId: string, projectId: string) => {
     if (popup === 'close') return { code: 'auth/popup-closed-by-user' };
     const who = accounts[providerId]!;
     expect(projectId).toBe(idp.audience);
-    const idToken = await idp.idToken(who.sub, { firebase: { sign_in_provider: providerId }, name: who.name, ...(who.email ? { email: who.email, email_verified: true } : {}) });
+    const idToken = await idp.idToken(who.sub, {
+      firebase: { sign_in_provider: providerId },
+      name: who.name,
+      ...(who.email ? { email: who.email, email_verified: true } : {}),
+    });
     return { idToken, name: who.name, email: who.email };
   });
   page = await context.newPage();
@@ -148,12 +160,25 @@ describe('identity providers', () => {
     expect(first).toMatch(/\S/);
     ginaUid = first;
     const other = await browser.newContext({ viewport: { width: 1280, height: 860 } });
-    for (const [file, body] of [['firebase-app.js', appModule], ['firebase-auth.js', authModule]] as const) {
-      await other.route(`${DEFAULT_IDP_SDK_URL}/${file}`, (route) => route.fulfill({ status: 200, contentType: 'text/javascript', headers: { 'access-control-allow-origin': '*' }, body }));
+    for (const [file, body] of [
+      ['firebase-app.js', appModule],
+      ['firebase-auth.js', authModule],
+    ] as const) {
+      await other.route(`${DEFAULT_IDP_SDK_URL}/${file}`, (route) =>
+        route.fulfill({ status: 200, contentType: 'text/javascript', headers: { 'access-control-allow-origin': '*' }, body }),
+      );
     }
     await other.exposeFunction('__idpPopup', async (providerId: string) => {
       const who = accounts[providerId]!;
-      return { idToken: await idp.idToken(who.sub, { firebase: { sign_in_provider: providerId }, name: who.name, ...(who.email ? { email: who.email, email_verified: true } : {}) }), name: who.name, email: who.email };
+      return {
+        idToken: await idp.idToken(who.sub, {
+          firebase: { sign_in_provider: providerId },
+          name: who.name,
+          ...(who.email ? { email: who.email, email_verified: true } : {}),
+        }),
+        name: who.name,
+        email: who.email,
+      };
     });
     const second = await other.newPage();
     await second.goto(`${full.url}/`);
@@ -168,16 +193,33 @@ describe('identity providers', () => {
     // Read before the second browser's sign-in replaced this page's session.
     const gina = ginaUid!;
     const root = await full.stack.tokenFor('root-operator', ['co', 'ad']);
-    const banned = await full.stack.api(`/admin/users/${gina}/ban`, { method: 'POST', token: root, body: { banned: true, reason: 'e2e', durationHours: 24 } });
+    const banned = await full.stack.api(`/admin/users/${gina}/ban`, {
+      method: 'POST',
+      token: root,
+      body: { banned: true, reason: 'e2e', durationHours: 24 },
+    });
     expect(banned.status).toBe(200);
 
     const other = await browser.newContext({ viewport: { width: 390, height: 844 } });
-    for (const [file, body] of [['firebase-app.js', appModule], ['firebase-auth.js', authModule]] as const) {
-      await other.route(`${DEFAULT_IDP_SDK_URL}/${file}`, (route) => route.fulfill({ status: 200, contentType: 'text/javascript', headers: { 'access-control-allow-origin': '*' }, body }));
+    for (const [file, body] of [
+      ['firebase-app.js', appModule],
+      ['firebase-auth.js', authModule],
+    ] as const) {
+      await other.route(`${DEFAULT_IDP_SDK_URL}/${file}`, (route) =>
+        route.fulfill({ status: 200, contentType: 'text/javascript', headers: { 'access-control-allow-origin': '*' }, body }),
+      );
     }
     await other.exposeFunction('__idpPopup', async (providerId: string) => {
       const who = accounts[providerId]!;
-      return { idToken: await idp.idToken(who.sub, { firebase: { sign_in_provider: providerId }, name: who.name, ...(who.email ? { email: who.email, email_verified: true } : {}) }), name: who.name, email: who.email };
+      return {
+        idToken: await idp.idToken(who.sub, {
+          firebase: { sign_in_provider: providerId },
+          name: who.name,
+          ...(who.email ? { email: who.email, email_verified: true } : {}),
+        }),
+        name: who.name,
+        email: who.email,
+      };
     });
     const shared = await other.newPage();
     await shared.goto(`${full.url}/`);
@@ -189,7 +231,9 @@ describe('identity providers', () => {
     await shared.getByTestId('sign-in').click();
     await shared.getByTestId('login-provider-google').click();
     await shared.getByText('Your account is banned.').first().waitFor({ timeout: 20_000 });
-    await expect.poll(() => shared.evaluate(() => Object.keys(localStorage).filter((k) => k !== 'murmur.visitorId')), { timeout: 10_000 }).toEqual([]);
+    await expect
+      .poll(() => shared.evaluate(() => Object.keys(localStorage).filter((k) => k !== 'murmur.visitorId')), { timeout: 10_000 })
+      .toEqual([]);
     expect(await shared.evaluate(() => localStorage.getItem('murmur.token'))).toBeNull();
     // The sign-in screen is still usable: the provider buttons are back.
     await shared.getByTestId('login-provider-google').waitFor({ timeout: 10_000 });

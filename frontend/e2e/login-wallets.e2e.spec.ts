@@ -45,7 +45,9 @@ async function contextWithSolanaWallet(holder: Keypair = owner): Promise<Browser
         return { publicKey: { toBase58: () => address, toString: () => address } };
       },
       async signMessage(message: Uint8Array) {
-        const r = await (w.__solanaSign as (m: number[]) => Promise<{ signature?: number[]; code?: number; message?: string }>)(Array.from(message));
+        const r = await (w.__solanaSign as (m: number[]) => Promise<{ signature?: number[]; code?: number; message?: string }>)(
+          Array.from(message),
+        );
         if (r.code) throw Object.assign(new Error(r.message), { code: r.code });
         return { signature: Uint8Array.from(r.signature!) };
       },
@@ -84,7 +86,16 @@ describe('Solana sign-in from the login modal', () => {
     await page.getByTestId('login-modal').screenshot({ path: path.join(shots, 'login-modal-methods.png') });
     mode = 'other-key';
     await page.getByTestId('login-solana').click();
-    await expect.poll(() => page.getByTestId('login-error').innerText().catch(() => ''), { timeout: 20_000 }).toBe('The signature does not match this wallet.');
+    await expect
+      .poll(
+        () =>
+          page
+            .getByTestId('login-error')
+            .innerText()
+            .catch(() => ''),
+        { timeout: 20_000 },
+      )
+      .toBe('The signature does not match this wallet.');
     expect(await token(page)).toBeNull();
     mode = 'reject';
     await page.getByTestId('login-solana').click();
@@ -183,26 +194,43 @@ describe('two EVM wallets announced side by side (EIP-6963)', () => {
   it('offers each by name and signs in with the one picked', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
     context.setDefaultTimeout(60_000);
-    await context.exposeFunction('__evmSign', async (which: string, message: string) => ({ signature: await (which === 'rabby' ? rabby : metamask).signMessage({ message }) }));
-    await context.addInitScript(({ addresses }) => {
-      const icon = 'data:image/svg+xml;base64,' + btoa('<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20"><rect width="20" height="20" fill="#f6851b"/></svg>');
-      const make = (which: 'metamask' | 'rabby') => ({
-        async request({ method, params }: { method: string; params?: unknown[] }) {
-          if (method === 'eth_requestAccounts' || method === 'eth_accounts') return [addresses[which]];
-          if (method === 'eth_chainId') return '0xaa36a7';
-          if (method === 'personal_sign') return ((await (window as unknown as { __evmSign: (w: string, m: string) => Promise<{ signature: string }> }).__evmSign(which, String(params?.[0]))).signature);
-          throw Object.assign(new Error(`Unsupported method ${method}`), { code: 4200 });
-        },
-      });
-      const wallets = [
-        { info: { uuid: '6f5a3c1e-0000-4000-8000-000000000001', name: 'MetaMask', icon, rdns: 'io.metamask' }, provider: make('metamask') },
-        { info: { uuid: '6f5a3c1e-0000-4000-8000-000000000002', name: 'Rabby Wallet', icon, rdns: 'io.rabby' }, provider: make('rabby') },
-      ];
-      (window as unknown as { ethereum: unknown }).ethereum = wallets[0]!.provider;
-      const announce = () => wallets.forEach((w) => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze(w) })));
-      window.addEventListener('eip6963:requestProvider', announce);
-      announce();
-    }, { addresses: { metamask: metamask.address, rabby: rabby.address } });
+    await context.exposeFunction('__evmSign', async (which: string, message: string) => ({
+      signature: await (which === 'rabby' ? rabby : metamask).signMessage({ message }),
+    }));
+    await context.addInitScript(
+      ({ addresses }) => {
+        const icon =
+          'data:image/svg+xml;base64,' +
+          btoa('<svg xmlns="http://www.w3.org/2000/svg" width="20" height="20"><rect width="20" height="20" fill="#f6851b"/></svg>');
+        const make = (which: 'metamask' | 'rabby') => ({
+          async request({ method, params }: { method: string; params?: unknown[] }) {
+            if (method === 'eth_requestAccounts' || method === 'eth_accounts') return [addresses[which]];
+            if (method === 'eth_chainId') return '0xaa36a7';
+            if (method === 'personal_sign')
+              return (
+                await (window as unknown as { __evmSign: (w: string, m: string) => Promise<{ signature: string }> }).__evmSign(
+                  which,
+                  String(params?.[0]),
+                )
+              ).signature;
+            throw Object.assign(new Error(`Unsupported method ${method}`), { code: 4200 });
+          },
+        });
+        const wallets = [
+          {
+            info: { uuid: '6f5a3c1e-0000-4000-8000-000000000001', name: 'MetaMask', icon, rdns: 'io.metamask' },
+            provider: make('metamask'),
+          },
+          { info: { uuid: '6f5a3c1e-0000-4000-8000-000000000002', name: 'Rabby Wallet', icon, rdns: 'io.rabby' }, provider: make('rabby') },
+        ];
+        (window as unknown as { ethereum: unknown }).ethereum = wallets[0]!.provider;
+        const announce = () =>
+          wallets.forEach((w) => window.dispatchEvent(new CustomEvent('eip6963:announceProvider', { detail: Object.freeze(w) })));
+        window.addEventListener('eip6963:requestProvider', announce);
+        announce();
+      },
+      { addresses: { metamask: metamask.address, rabby: rabby.address } },
+    );
     const page = await context.newPage();
     await page.goto(`${full.url}/`);
     await page.getByTestId('sign-in').click();

@@ -78,7 +78,7 @@ describe('uploaded pictures load everywhere', () => {
     await expect.poll(() => showsPicture(guest.getByTestId('seat-0')), { timeout: 15_000 }).toBe(true);
   });
 
-  it('shows it in the audience of someone else\'s lobby', async () => {
+  it("shows it in the audience of someone else's lobby", async () => {
     const lobbyUrl = await createLobby(guest, 'Guest corner');
     await ana.goto(lobbyUrl);
     const audience = guest.getByTestId('audience');

@@ -24,7 +24,12 @@ let lobbyUrl = '';
 
 /** Records every peer connection, capture track and socket of the page, for getStats and drops. */
 const instrument = () => {
-  const w = window as unknown as { __pcs: RTCPeerConnection[]; __tracks: Array<{ via: string; track: MediaStreamTrack }>; __sockets: WebSocket[]; __players: Set<HTMLMediaElement> };
+  const w = window as unknown as {
+    __pcs: RTCPeerConnection[];
+    __tracks: Array<{ via: string; track: MediaStreamTrack }>;
+    __sockets: WebSocket[];
+    __players: Set<HTMLMediaElement>;
+  };
   w.__pcs = [];
   w.__tracks = [];
   w.__sockets = [];
@@ -135,7 +140,13 @@ async function shot(page: Page, name: string): Promise<void> {
 }
 
 const tracks = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __tracks: Array<{ via: string; track: MediaStreamTrack }> }).__tracks.map((t) => ({ via: t.via, kind: t.track.kind, state: t.track.readyState })));
+  page.evaluate(() =>
+    (window as unknown as { __tracks: Array<{ via: string; track: MediaStreamTrack }> }).__tracks.map((t) => ({
+      via: t.via,
+      kind: t.track.kind,
+      state: t.track.readyState,
+    })),
+  );
 
 beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
@@ -204,7 +215,9 @@ describe('voice and live video over the built-in WebRTC adapter', () => {
       for (const s of (window as unknown as { __sockets: WebSocket[] }).__sockets) s.close();
     });
     // Rejoined: new peer connections carry the audio.
-    await expect.poll(() => listener.evaluate(() => (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs.length), { timeout: 20_000 }).toBeGreaterThan(connectionsBefore);
+    await expect
+      .poll(() => listener.evaluate(() => (window as unknown as { __pcs: RTCPeerConnection[] }).__pcs.length), { timeout: 20_000 })
+      .toBeGreaterThan(connectionsBefore);
     await expect.poll(() => listener.getByTestId('voice-state').innerText(), { timeout: 30_000 }).toBe('Voice on');
     await expect.poll(() => growth(() => inbound(listener, 'audio', 'bytesReceived'), 1_500), { timeout: 20_000 }).toBeGreaterThan(1_000);
   }, 420_000);
@@ -220,7 +233,9 @@ describe('voice and live video over the built-in WebRTC adapter', () => {
     await listener.bringToFront();
     await listener.getByTestId('live-stage').waitFor({ timeout: 20_000 });
     await expect.poll(() => inbound(listener, 'video', 'framesDecoded'), { timeout: 20_000 }).toBeGreaterThan(0);
-    await expect.poll(() => listener.getByTestId('live-video').evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 15_000 }).toBeGreaterThan(0);
+    await expect
+      .poll(() => listener.getByTestId('live-video').evaluate((v: HTMLVideoElement) => v.videoWidth), { timeout: 15_000 })
+      .toBeGreaterThan(0);
     expect(await listener.getByTestId('live-stage').innerText()).toContain('Camera');
     await host.waitForTimeout(800);
     await shot(host, 'live-stream-host.png');
@@ -288,7 +303,9 @@ describe('voice and live video over the built-in WebRTC adapter', () => {
     const speakerPlayer = (await players()).findIndex((p) => p.volume === 0.4);
     await row.getByRole('button', { name: /^Mute / }).click();
     // The speaker's player goes quiet; the host's stays as it was.
-    await expect.poll(async () => (await players()).map((p) => p.muted)).toEqual(before.map((p, i) => (i === speakerPlayer ? true : p.muted)));
+    await expect
+      .poll(async () => (await players()).map((p) => p.muted))
+      .toEqual(before.map((p, i) => (i === speakerPlayer ? true : p.muted)));
     expect(before[speakerPlayer]!.muted).toBe(false);
     expect(before[1 - speakerPlayer]!.muted).toBe(true);
     await shot(listener, 'volumes-phone.png');
@@ -316,7 +333,8 @@ describe('voice and live video over the built-in WebRTC adapter', () => {
     };
     // The speaker's app never hears of its unseat through the lobby (a stale or modified client
     // would keep its seat and its microphone): only the gateway can stop it.
-    const staleSpeaker = () => speaker.evaluate(() => ((window as unknown as { __hide: (d: string) => boolean }).__hide = (d) => d.includes('"UserUnseated"')));
+    const staleSpeaker = () =>
+      speaker.evaluate(() => ((window as unknown as { __hide: (d: string) => boolean }).__hide = (d) => d.includes('"UserUnseated"')));
     await listener.keyboard.press('Escape');
     await hearsSpeaker();
 

@@ -89,7 +89,10 @@ describe('direct messages (point 8)', () => {
     await bob.screenshot({ path: path.join(shots, 'dm-unread-badge.png') });
 
     // Bob opens the conversation from the list: no unread dot on the open thread, the badge goes.
-    await bob.getByRole('link', { name: /Messages/ }).first().click();
+    await bob
+      .getByRole('link', { name: /Messages/ })
+      .first()
+      .click();
     await bob.getByTestId(`thread-${amyUid}`).getByTestId('unread-dot').waitFor();
     await bob.getByTestId(`thread-${amyUid}`).click();
     await bob.getByTestId('message').first().waitFor();
@@ -121,7 +124,12 @@ describe('at phone width 390x844 (point 9)', () => {
 
   beforeAll(async () => {
     // Amy's session on a phone (same token and refresh cookie, so the same session).
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, storageState: await amy.context().storageState() });
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+      storageState: await amy.context().storageState(),
+    });
     await context.addInitScript(() => localStorage.setItem('murmur.mobileNoticeSeen', '1'));
     phone = await context.newPage();
   });

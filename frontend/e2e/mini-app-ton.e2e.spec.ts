@@ -24,8 +24,20 @@ let full: FullStack;
 let browser: Browser;
 
 function launchHash(initData: string): string {
-  const theme = { bg_color: '#17212b', secondary_bg_color: '#232e3c', text_color: '#f5f5f5', hint_color: '#708499', button_color: '#5288c1', button_text_color: '#ffffff' };
-  return `#${new URLSearchParams([['tgWebAppData', initData], ['tgWebAppVersion', '8.0'], ['tgWebAppPlatform', 'android'], ['tgWebAppThemeParams', JSON.stringify(theme)]]).toString()}`;
+  const theme = {
+    bg_color: '#17212b',
+    secondary_bg_color: '#232e3c',
+    text_color: '#f5f5f5',
+    hint_color: '#708499',
+    button_color: '#5288c1',
+    button_text_color: '#ffffff',
+  };
+  return `#${new URLSearchParams([
+    ['tgWebAppData', initData],
+    ['tgWebAppVersion', '8.0'],
+    ['tgWebAppPlatform', 'android'],
+    ['tgWebAppThemeParams', JSON.stringify(theme)],
+  ]).toString()}`;
 }
 
 beforeAll(async () => {
@@ -51,7 +63,12 @@ afterAll(async () => {
 });
 
 const token = (page: Page) => page.evaluate(() => localStorage.getItem('murmur.token'));
-const diamonds = async (page: Page) => ((await (await fetch(`${full.url}/api/v1/wallet/balance`, { headers: { authorization: `Bearer ${await token(page)}` } })).json()) as { diamonds: number }).diamonds;
+const diamonds = async (page: Page) =>
+  (
+    (await (await fetch(`${full.url}/api/v1/wallet/balance`, { headers: { authorization: `Bearer ${await token(page)}` } })).json()) as {
+      diamonds: number;
+    }
+  ).diamonds;
 
 describe('TON in the mini-app', () => {
   it('pays with TON Connect and is credited once the chain has confirmed the transfer', async () => {
@@ -59,11 +76,20 @@ describe('TON in the mini-app', () => {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
     // TON Connect's wallets list (config.ton.org) is on the internet: the test serves it, naming
     // the test wallet and its JS bridge key, as the real list names Tonkeeper's and the others'.
-    const walletsList = [{
-      app_name: 'murmurtestwallet', name: 'Test Wallet', image: `${full.url}/favicon.svg`, about_url: 'https://example.com', platforms: ['android', 'chrome'],
-      bridge: [{ type: 'js', key: 'murmurtestwallet' }], features: [{ name: 'SendTransaction', maxMessages: 4 }],
-    }];
-    await context.route('https://config.ton.org/**', (route) => route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(walletsList) }));
+    const walletsList = [
+      {
+        app_name: 'murmurtestwallet',
+        name: 'Test Wallet',
+        image: `${full.url}/favicon.svg`,
+        about_url: 'https://example.com',
+        platforms: ['android', 'chrome'],
+        bridge: [{ type: 'js', key: 'murmurtestwallet' }],
+        features: [{ name: 'SendTransaction', maxMessages: 4 }],
+      },
+    ];
+    await context.route('https://config.ton.org/**', (route) =>
+      route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(walletsList) }),
+    );
     await context.addInitScript(() => {
       (window as unknown as { TelegramWebviewProxy: unknown }).TelegramWebviewProxy = { postEvent: () => undefined };
       localStorage.setItem('murmur.mobileNoticeSeen', '1');
@@ -71,12 +97,23 @@ describe('TON in the mini-app', () => {
     });
     await context.addInitScript({ content: tonWalletStandIn(chain.apiUrl.replace(/\/api\/v3$/, ''), walletAddress) });
     const page = await context.newPage();
-    const initData = sign({ user: { id: 5552201 + Math.floor(Math.random() * 1000), first_name: 'Tina', username: 'tina_ton' }, query_id: 'AAHdF6IQAAAAAN0XohDhrOrc', chat_type: 'sender', chat_instance: '8428209589180549439' } as never, DEMO_BOT_TOKEN, new Date());
+    const initData = sign(
+      {
+        user: { id: 5552201 + Math.floor(Math.random() * 1000), first_name: 'Tina', username: 'tina_ton' },
+        query_id: 'AAHdF6IQAAAAAN0XohDhrOrc',
+        chat_type: 'sender',
+        chat_instance: '8428209589180549439',
+      } as never,
+      DEMO_BOT_TOKEN,
+      new Date(),
+    );
     await page.goto(`${full.url}/mini-app${launchHash(initData)}`);
     await finishTerms(page);
     const card = page.getByTestId('ton-top-up');
     await card.waitFor({ timeout: 20_000 });
-    expect(await card.getByTestId('ton-quote').innerText()).toBe('1,000 Diamonds. You pay 2 TON (1 USD = 0.2 TON, fixed for this payment).');
+    expect(await card.getByTestId('ton-quote').innerText()).toBe(
+      '1,000 Diamonds. You pay 2 TON (1 USD = 0.2 TON, fixed for this payment).',
+    );
 
     // Connect: the wallet Telegram embeds connects without TON Connect's list.
     await card.getByTestId('ton-pay').click();
@@ -90,24 +127,60 @@ describe('TON in the mini-app', () => {
     // The wallet sent the transfer; the chain has not confirmed it yet, so nothing is credited.
     await expect.poll(() => chain.transactions.length, { timeout: 15_000 }).toBe(1);
     const [tx] = chain.transactions;
-    const sent = (await page.evaluate(() => (window as unknown as { __tonSent: Array<{ messages: Array<{ address: string; amount: string; payload: string }> }> }).__tonSent))[0]!;
+    const sent = (
+      await page.evaluate(
+        () =>
+          (window as unknown as { __tonSent: Array<{ messages: Array<{ address: string; amount: string; payload: string }> }> }).__tonSent,
+      )
+    )[0]!;
     expect(sent.messages[0]).toMatchObject({ address: chain.depositAddress, amount: '10000000000' });
     expect(tx!.comment).toBe(commentOf(sent.messages[0]!.payload));
     expect(tx!.comment).toMatch(/^ton-[0-9a-f]{32}$/);
-    await expect.poll(() => card.getByTestId('ton-status').innerText().catch(() => ''), { timeout: 15_000 }).toMatch(/Waiting for the TON network|confirmations/);
+    await expect
+      .poll(
+        () =>
+          card
+            .getByTestId('ton-status')
+            .innerText()
+            .catch(() => ''),
+        { timeout: 15_000 },
+      )
+      .toMatch(/Waiting for the TON network|confirmations/);
     await page.screenshot({ path: path.join(shots, 'mini-app-ton-confirming.png') });
     expect(await diamonds(page)).toBe(0);
 
     chain.mine(1);
-    await expect.poll(() => card.getByTestId('ton-status').innerText().catch(() => ''), { timeout: 15_000 }).toBe('Transfer found: 1 of 2 confirmations.');
+    await expect
+      .poll(
+        () =>
+          card
+            .getByTestId('ton-status')
+            .innerText()
+            .catch(() => ''),
+        { timeout: 15_000 },
+      )
+      .toBe('Transfer found: 1 of 2 confirmations.');
     expect(await diamonds(page)).toBe(0);
     chain.mine(1);
-    await expect.poll(() => card.getByTestId('ton-status').innerText().catch(() => ''), { timeout: 15_000 }).toBe('Top-up credited.');
+    await expect
+      .poll(
+        () =>
+          card
+            .getByTestId('ton-status')
+            .innerText()
+            .catch(() => ''),
+        { timeout: 15_000 },
+      )
+      .toBe('Top-up credited.');
     await expect.poll(() => page.getByTestId('mini-balance').innerText(), { timeout: 15_000 }).toBe('5,000');
     await page.screenshot({ path: path.join(shots, 'mini-app-ton-credited.png') });
     expect(await diamonds(page)).toBe(5000);
     // The same transaction reported again credits nothing more.
-    const again = await fetch(`${full.url}/api/v1/payment/ton/confirm`, { method: 'POST', headers: { authorization: `Bearer ${await token(page)}`, 'content-type': 'application/json' }, body: JSON.stringify({ transactionId: tx!.comment }) });
+    const again = await fetch(`${full.url}/api/v1/payment/ton/confirm`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await token(page)}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ transactionId: tx!.comment }),
+    });
     expect(((await again.json()) as { status: string }).status).toBe('succeeded');
     expect(await diamonds(page)).toBe(5000);
     await context.close();

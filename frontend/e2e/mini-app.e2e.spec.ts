@@ -21,7 +21,15 @@ let full: FullStack;
 let browser: Browser;
 let lobbyId = '';
 
-const theme = { bg_color: '#17212b', secondary_bg_color: '#232e3c', text_color: '#f5f5f5', hint_color: '#708499', button_color: '#5288c1', button_text_color: '#ffffff', section_bg_color: '#17212b' };
+const theme = {
+  bg_color: '#17212b',
+  secondary_bg_color: '#232e3c',
+  text_color: '#f5f5f5',
+  hint_color: '#708499',
+  button_color: '#5288c1',
+  button_text_color: '#ffffff',
+  section_bg_color: '#17212b',
+};
 
 function launchHash(initData: string): string {
   const params = new URLSearchParams([
@@ -33,7 +41,12 @@ function launchHash(initData: string): string {
   return `#${params.toString()}`;
 }
 
-const signed = (user: Record<string, unknown>, authDate = new Date()) => sign({ user, query_id: 'AAHdF6IQAAAAAN0XohDhrOrc', chat_type: 'sender', chat_instance: '8428209589180549439' } as never, DEMO_BOT_TOKEN, authDate);
+const signed = (user: Record<string, unknown>, authDate = new Date()) =>
+  sign(
+    { user, query_id: 'AAHdF6IQAAAAAN0XohDhrOrc', chat_type: 'sender', chat_instance: '8428209589180549439' } as never,
+    DEMO_BOT_TOKEN,
+    authDate,
+  );
 
 /** A phone-sized page inside "Telegram": its webview proxy records every event the app posts. */
 async function telegramPage(): Promise<{ context: BrowserContext; page: Page }> {
@@ -96,15 +109,24 @@ describe('Telegram mini-app', () => {
     // Earn: claim once, then the countdown.
     await page.getByTestId('mini-tab-earn').click();
     // Off the home tab, Telegram's back button is shown (Telegram keeps its state across a reload).
-    await expect.poll(async () => (await posted(page)).filter(([type]) => type === 'web_app_setup_back_button').at(-1)?.[1]).toEqual({ is_visible: true });
+    await expect
+      .poll(async () => (await posted(page)).filter(([type]) => type === 'web_app_setup_back_button').at(-1)?.[1])
+      .toEqual({ is_visible: true });
     await page.getByTestId('claim-button').click();
     await page.getByTestId('claim-countdown').waitFor({ timeout: 15_000 });
     await expect.poll(() => page.getByTestId('claim-countdown-time').innerText()).toMatch(/^2[34]:\d\d:\d\d$/);
     await expect.poll(() => page.getByTestId('mini-balance-chip').innerText(), { timeout: 10_000 }).toContain('10');
-    expect((await posted(page)).some(([type, data]) => type === 'web_app_trigger_haptic_feedback' && (data as { type?: string })?.type === 'notification')).toBe(true);
+    expect(
+      (await posted(page)).some(
+        ([type, data]) => type === 'web_app_trigger_haptic_feedback' && (data as { type?: string })?.type === 'notification',
+      ),
+    ).toBe(true);
     await page.screenshot({ path: path.join(shots, 'mini-app-earn.png') });
     // A second claim is refused by the server, and the page after a reload still counts down.
-    const second = await fetch(`${full.url}/api/v1/claim/tg`, { method: 'POST', headers: { authorization: `Bearer ${await token(page)}` } });
+    const second = await fetch(`${full.url}/api/v1/claim/tg`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${await token(page)}` },
+    });
     expect(second.status).toBe(422);
     expect(((await second.json()) as { error: { message: string } }).error.message).toBe(identityTexts.alreadyClaimed);
     await page.reload();
@@ -143,7 +165,9 @@ describe('Telegram mini-app', () => {
     expect(width).toBeLessThanOrEqual(390);
     await page.getByTestId('mini-tab-home').click();
     await page.getByTestId('mini-home').waitFor();
-    await expect.poll(async () => (await posted(page)).filter(([type]) => type === 'web_app_setup_back_button').at(-1)?.[1]).toEqual({ is_visible: false });
+    await expect
+      .poll(async () => (await posted(page)).filter(([type]) => type === 'web_app_setup_back_button').at(-1)?.[1])
+      .toEqual({ is_visible: false });
     await context.close();
   });
 
@@ -160,7 +184,9 @@ describe('Telegram mini-app', () => {
     await context.close();
 
     const stale = await telegramPage();
-    await stale.page.goto(`${full.url}/mini-app${launchHash(signed({ id: 5550003, first_name: 'Old' }, new Date(Date.now() - 2 * 3600_000)))}`);
+    await stale.page.goto(
+      `${full.url}/mini-app${launchHash(signed({ id: 5550003, first_name: 'Old' }, new Date(Date.now() - 2 * 3600_000)))}`,
+    );
     await expect.poll(() => stale.page.getByTestId('mini-signin-error').innerText(), { timeout: 15_000 }).toBe(identityTexts.telegramStale);
     expect(await token(stale.page)).toBeNull();
     await stale.context.close();

@@ -88,7 +88,10 @@ describe('the 18+ terms step', () => {
 describe('closing the terms step', () => {
   // Desktop and phone: the step closed with Esc and with its x leaves a page that works as a
   // visitor's and says what is missing, and the app sends nothing the server refuses.
-  for (const viewport of [{ width: 1366, height: 860 }, { width: 390, height: 844 }]) {
+  for (const viewport of [
+    { width: 1366, height: 860 },
+    { width: 390, height: 844 },
+  ]) {
     it(`says the terms must be accepted and sends no refused request (${viewport.width}px)`, async () => {
       const host = await full.stack.tokenFor(`terms-lister-${viewport.width}`);
       await full.stack.api('/lobbies', { method: 'POST', token: host, body: { title: `Open to all ${viewport.width}` } });

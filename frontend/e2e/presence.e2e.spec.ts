@@ -28,9 +28,14 @@ beforeAll(async () => {
 
 afterAll(async () => {
   if (process.env.PRESENCE_DEBUG) {
-    const { rows } = await full.stack.db.pool.query(`select stream_id, type, data::text, created_at from events where stream_id like 'lobby-%' or stream_id like 'presence-%' order by global_position`);
+    const { rows } = await full.stack.db.pool.query(
+      `select stream_id, type, data::text, created_at from events where stream_id like 'lobby-%' or stream_id like 'presence-%' order by global_position`,
+    );
     console.log(rows.map((r) => `${r.created_at.toISOString()} ${r.stream_id} ${r.type} ${r.data}`).join('\n'));
-    console.log((await full.stack.db.pool.query('select * from realtime_gateways')).rows, (await full.stack.db.pool.query('select * from rm.lobby_presence')).rows);
+    console.log(
+      (await full.stack.db.pool.query('select * from realtime_gateways')).rows,
+      (await full.stack.db.pool.query('select * from rm.lobby_presence')).rows,
+    );
   }
   await browser?.close();
   await full?.stop();

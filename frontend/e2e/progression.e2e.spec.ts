@@ -30,7 +30,14 @@ afterAll(async () => {
   await full?.stop();
 });
 
-const text = async (page: Page, testId: string) => (await page.getByTestId(testId).first().innerText().catch(() => '')).trim();
+const text = async (page: Page, testId: string) =>
+  (
+    await page
+      .getByTestId(testId)
+      .first()
+      .innerText()
+      .catch(() => '')
+  ).trim();
 const expOf = async (page: Page) => Number((await text(page, 'exp')).replace(/[^\d]/g, '') || '-1');
 
 describe('missions, claims and levels', () => {
@@ -56,7 +63,9 @@ describe('missions, claims and levels', () => {
     await user.fill('#card-name', 'Level Tester');
     await user.fill('#card-email', 'progress-user@example.com');
     await user.getByTestId('card-pay').click();
-    await expect.poll(() => user.getByTestId('payment-status-message').innerText(), { timeout: 20_000 }).toBe('Your diamonds have been added to your wallet.');
+    await expect
+      .poll(() => user.getByTestId('payment-status-message').innerText(), { timeout: 20_000 })
+      .toBe('Your diamonds have been added to your wallet.');
     await user.getByTestId('payment-status').getByRole('button', { name: 'Done' }).click();
 
     await user.goto(lobbyUrl);
@@ -64,7 +73,10 @@ describe('missions, claims and levels', () => {
     for (let i = 1; i <= 5; i++) {
       await user.fill('[data-testid="chat-input"]', `Message number ${i}`);
       await user.getByTestId('chat-send').click();
-      await user.getByTestId('chat-message').filter({ hasText: `Message number ${i}` }).waitFor({ timeout: 15_000 });
+      await user
+        .getByTestId('chat-message')
+        .filter({ hasText: `Message number ${i}` })
+        .waitFor({ timeout: 15_000 });
     }
     const request = user.getByTestId('request-mic');
     await expect.poll(() => request.isEnabled(), { timeout: 15_000 }).toBe(true);
@@ -98,7 +110,9 @@ describe('missions, claims and levels', () => {
     await user.getByTestId('claim-daily-send-gift').click();
     await expect.poll(() => gift.getAttribute('data-status'), { timeout: 15_000 }).toBe('claimed');
     expect(await user.getByTestId('claim-daily-send-gift').count()).toBe(0);
-    await expect.poll(() => user.getByTestId('toast').allInnerTexts(), { timeout: 10_000 }).toContainEqual(expect.stringContaining('Send a gift: reward claimed.'));
+    await expect
+      .poll(() => user.getByTestId('toast').allInnerTexts(), { timeout: 10_000 })
+      .toContainEqual(expect.stringContaining('Send a gift: reward claimed.'));
     // After a reload it is still claimed, and there is nothing to claim twice.
     await user.reload();
     await expect.poll(() => user.getByTestId('mission-daily-send-gift').getAttribute('data-status'), { timeout: 15_000 }).toBe('claimed');
@@ -134,7 +148,9 @@ describe('missions, claims and levels', () => {
     await user.screenshot({ path: path.join(shots, 'quests.png') });
 
     await user.goto(`${full.url}/fragments`);
-    await expect.poll(() => user.getByTestId('fragment-gift').getByTestId('fragment-count').innerText(), { timeout: 15_000 }).toBe('1 / 10');
+    await expect
+      .poll(() => user.getByTestId('fragment-gift').getByTestId('fragment-count').innerText(), { timeout: 15_000 })
+      .toBe('1 / 10');
     expect(await user.getByTestId('combine-gift').isDisabled()).toBe(true);
     await user.screenshot({ path: path.join(shots, 'fragments.png') });
   });
@@ -142,7 +158,13 @@ describe('missions, claims and levels', () => {
   it('a second user claiming the same mission and quest step sees both claimed after a reload, and the reward in their history', async () => {
     const second = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     await signInWithEmail(second, full.url, 'progress-second@example.com');
-    await creditDiamonds(full.stack.command.deps, { uid: await uidOf(second), amount: 1000, reason: 'demo_grant', reference: 'e2e', idempotencyKey: 'e2e-second-grant' });
+    await creditDiamonds(full.stack.command.deps, {
+      uid: await uidOf(second),
+      amount: 1000,
+      reason: 'demo_grant',
+      reference: 'e2e',
+      idempotencyKey: 'e2e-second-grant',
+    });
     await second.goto(lobbyUrl);
     await second.getByTestId('open-gifts').click();
     await second.getByTestId('gift-panel').waitFor({ timeout: 20_000 });

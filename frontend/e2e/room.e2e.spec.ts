@@ -68,7 +68,9 @@ describe('private timed room', () => {
     await guest.fill('#card-name', 'Guest Tester');
     await guest.fill('#card-email', 'guest@example.com');
     await guest.getByTestId('card-pay').click();
-    await expect.poll(() => guest.getByTestId('payment-status-message').innerText(), { timeout: 15_000 }).toBe('Your diamonds have been added to your wallet.');
+    await expect
+      .poll(() => guest.getByTestId('payment-status-message').innerText(), { timeout: 15_000 })
+      .toBe('Your diamonds have been added to your wallet.');
     await guest.getByTestId('payment-status').getByRole('button', { name: 'Done' }).click();
     // The first top-up offer: 30 USD of diamonds for 15 USD.
     await expect.poll(() => number(guest, 'wallet-diamonds'), { timeout: 10_000 }).toBe(3000);

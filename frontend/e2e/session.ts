@@ -50,10 +50,14 @@ export async function signInAsGuest(page: Page, baseUrl: string): Promise<void> 
 
 /** The signed-in account of a page, as the server answers `user/me` with the page's token. */
 export function me(page: Page): Promise<{ uid: string }> {
-  return page.evaluate(async () => (await fetch('/api/v1/user/me', { headers: { authorization: `Bearer ${localStorage.getItem('murmur.token')}` } })).json());
+  return page.evaluate(async () =>
+    (await fetch('/api/v1/user/me', { headers: { authorization: `Bearer ${localStorage.getItem('murmur.token')}` } })).json(),
+  );
 }
 
 /** The account a page's access token is for (its subject), without asking the server. */
 export function uidOf(page: Page): Promise<string> {
-  return page.evaluate(() => JSON.parse(atob(localStorage.getItem('murmur.token')!.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))).sub as string);
+  return page.evaluate(
+    () => JSON.parse(atob(localStorage.getItem('murmur.token')!.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/'))).sub as string,
+  );
 }

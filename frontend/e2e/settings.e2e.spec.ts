@@ -41,7 +41,16 @@ describe('settings', () => {
     await expect.poll(() => rows.count(), { timeout: 15_000 }).toBe(1);
     expect((await rows.first().innerText()).replace(/\s+/g, ' ')).toContain('E-mail settings-e2e@example.com');
     await rows.first().getByRole('button', { name: 'Unlink' }).click();
-    await expect.poll(() => page.getByTestId('unlink-error').innerText().catch(() => ''), { timeout: 10_000 }).toBe('This is your only way to sign in. Link another one before you remove it.');
+    await expect
+      .poll(
+        () =>
+          page
+            .getByTestId('unlink-error')
+            .innerText()
+            .catch(() => ''),
+        { timeout: 10_000 },
+      )
+      .toBe('This is your only way to sign in. Link another one before you remove it.');
     expect((await settingsOf(page)).credentials).toHaveLength(1);
   });
 
@@ -51,7 +60,9 @@ describe('settings', () => {
     await page.locator('label', { has: sw }).click();
     const warning = page.getByTestId('mature-warning');
     await warning.waitFor();
-    expect(await warning.innerText()).toContain('Mature content may include strong language and adult themes. It is only for people aged 18 or older.');
+    expect(await warning.innerText()).toContain(
+      'Mature content may include strong language and adult themes. It is only for people aged 18 or older.',
+    );
     expect(await page.getByTestId('mature-confirm').isDisabled()).toBe(true);
     await page.screenshot({ path: path.join(shots, 'settings-mature-warning.png') });
     // Cancelled midway: nothing changes.
@@ -92,11 +103,19 @@ describe('settings', () => {
   });
 
   it('signs out every other device and stays signed in here', async () => {
-    const other = await full.stack.tokenFor((await (await fetch(`${full.url}/api/v1/user/me`, { headers: { authorization: `Bearer ${await tokenOf(page)}` } })).json()).uid);
+    const other = await full.stack.tokenFor(
+      (await (await fetch(`${full.url}/api/v1/user/me`, { headers: { authorization: `Bearer ${await tokenOf(page)}` } })).json()).uid,
+    );
     await page.getByTestId('end-other-sessions').click();
     await page.getByTestId('toast').getByText('You are signed out on every other device.').waitFor({ timeout: 10_000 });
-    await expect.poll(async () => (await fetch(`${full.url}/api/v1/user/settings`, { headers: { authorization: `Bearer ${other}` } })).status, { timeout: 10_000 }).toBe(401);
-    expect((await fetch(`${full.url}/api/v1/user/settings`, { headers: { authorization: `Bearer ${await tokenOf(page)}` } })).status).toBe(200);
+    await expect
+      .poll(async () => (await fetch(`${full.url}/api/v1/user/settings`, { headers: { authorization: `Bearer ${other}` } })).status, {
+        timeout: 10_000,
+      })
+      .toBe(401);
+    expect((await fetch(`${full.url}/api/v1/user/settings`, { headers: { authorization: `Bearer ${await tokenOf(page)}` } })).status).toBe(
+      200,
+    );
   });
 
   it('fits a phone, and sends a visitor home', async () => {

@@ -32,7 +32,11 @@ afterAll(async () => {
   await full?.stop();
 });
 
-const png = (name: string) => ({ name, mimeType: 'image/png', buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64') });
+const png = (name: string) => ({
+  name,
+  mimeType: 'image/png',
+  buffer: Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64'),
+});
 const toastTitled = (page: Page, title: string) => page.getByTestId('toast').filter({ hasText: title });
 
 describe('the side menu', () => {
@@ -52,7 +56,9 @@ describe('the side menu', () => {
       await expect.poll(() => new URL(user.url()).pathname, { timeout: 10_000 }).toBe(wanted);
       // The page rendered something of its own, and it is not the 404 page.
       const content = user.locator('main').or(user.getByTestId('mini-app')).first();
-      await expect.poll(async () => ((await content.isVisible()) ? (await content.innerText()).trim().length : 0), { timeout: 15_000 }).toBeGreaterThan(20);
+      await expect
+        .poll(async () => ((await content.isVisible()) ? (await content.innerText()).trim().length : 0), { timeout: 15_000 })
+        .toBeGreaterThan(20);
       expect(await user.getByText('Page not found').count(), entry.label).toBe(0);
     }
   }, 240_000);
@@ -60,7 +66,9 @@ describe('the side menu', () => {
 
 describe('errors', () => {
   it("titles a failed media upload 'Upload Failed'", async () => {
-    await user.route('**/api/v1/media/object/**', (route) => (route.request().method() === 'PUT' ? route.fulfill({ status: 500, body: 'storage down' }) : route.continue()));
+    await user.route('**/api/v1/media/object/**', (route) =>
+      route.request().method() === 'PUT' ? route.fulfill({ status: 500, body: 'storage down' }) : route.continue(),
+    );
     await user.goto(`${full.url}/profile`);
     await user.getByRole('tab', { name: 'Gallery' }).click();
     await user.getByTestId('gallery-upload-input').setInputFiles(png('broken.png'));
@@ -73,14 +81,26 @@ describe('errors', () => {
 
   it("shows a refused call's message with its status, and a 500 in the server-error modal", async () => {
     // The wallet's history answered with a refusal: its words and its status, in one toast.
-    await user.route('**/api/v1/transaction/me**', (route) => route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ error: { code: 'RATE_LIMITED', message: 'Slow down, please.' } }) }));
+    await user.route('**/api/v1/transaction/me**', (route) =>
+      route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'RATE_LIMITED', message: 'Slow down, please.' } }),
+      }),
+    );
     await user.goto(`${full.url}/wallet`);
     const refused = user.getByTestId('toast').filter({ hasText: 'Slow down, please.' });
     await refused.waitFor({ timeout: 15_000 });
     expect(await refused.innerText()).toContain('Error 429');
     await user.unroute('**/api/v1/transaction/me**');
 
-    await user.route('**/api/v1/wallet/balance', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'INTERNAL', message: 'boom' } }) }));
+    await user.route('**/api/v1/wallet/balance', (route) =>
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'INTERNAL', message: 'boom' } }),
+      }),
+    );
     await user.goto(`${full.url}/wallet`);
     await user.getByTestId('server-error-modal').waitFor({ timeout: 15_000 });
     await user.unroute('**/api/v1/wallet/balance');
@@ -102,7 +122,9 @@ describe('VIP by card', () => {
     await expect.poll(() => user.getByTestId('vip-status').innerText(), { timeout: 30_000 }).toContain('You are VIP');
     const bought = (await full.stack.command.deps.store.readStream(`wallet-${uid}`)).events.filter((e) => e.type === 'SkuPurchased');
     expect(bought.map((e) => (e.data as { skuId: string }).skuId)).toEqual(['vip-year']);
-    const balance = await user.evaluate(async () => (await fetch('/api/v1/wallet/balance', { headers: { authorization: `Bearer ${localStorage.getItem('murmur.token')}` } })).json());
+    const balance = await user.evaluate(async () =>
+      (await fetch('/api/v1/wallet/balance', { headers: { authorization: `Bearer ${localStorage.getItem('murmur.token')}` } })).json(),
+    );
     expect(balance).toMatchObject({ diamonds: 0 });
   });
 });
@@ -118,9 +140,16 @@ describe('the waitlist flag', () => {
     const admin = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
     await signInWithEmail(admin, full.url, 'spec-screens-admin@example.com');
     const root = await full.stack.tokenFor('root-operator', ['co', 'ad']);
-    expect((await full.stack.api(`/admin/users/${(await me(admin)).uid}/roles`, { method: 'POST', token: root, body: { role: 'ad' } })).status).toBe(200);
+    expect(
+      (await full.stack.api(`/admin/users/${(await me(admin)).uid}/roles`, { method: 'POST', token: root, body: { role: 'ad' } })).status,
+    ).toBe(200);
     await admin.evaluate(async () => {
-      const res = await fetch('/api/v1/auth/refresh', { method: 'POST', credentials: 'include', headers: { 'content-type': 'application/json' }, body: '{}' });
+      const res = await fetch('/api/v1/auth/refresh', {
+        method: 'POST',
+        credentials: 'include',
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
       localStorage.setItem('murmur.token', ((await res.json()) as { token: string }).token);
     });
     await admin.goto(`${full.url}/console/users/${encodeURIComponent(uid)}`);

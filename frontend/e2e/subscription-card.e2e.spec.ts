@@ -26,14 +26,13 @@ let fanUid = '';
 beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
   stripe = await startStripeServer();
-  [full, browser] = await Promise.all([
-    startFullStack({ payments: cardPayments(stripe, 'pk_test_local') }),
-    launchBrowser(),
-  ]);
+  [full, browser] = await Promise.all([startFullStack({ payments: cardPayments(stripe, 'pk_test_local') }), launchBrowser()]);
   stripe.webhookUrl = `${full.url}/api/v1/payment/stripe/webhook`;
   creator = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
   const fanContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await fanContext.route('https://js.stripe.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: stripeJsStandIn(`http://127.0.0.1:${stripe.port}`) }));
+  await fanContext.route('https://js.stripe.com/**', (route) =>
+    route.fulfill({ status: 200, contentType: 'text/javascript', body: stripeJsStandIn(`http://127.0.0.1:${stripe.port}`) }),
+  );
   fan = await fanContext.newPage();
 }, 300_000);
 
@@ -44,8 +43,11 @@ afterAll(async () => {
 });
 
 const me = (page: Page): Promise<{ uid: string }> =>
-  page.evaluate(async () => (await fetch('/api/v1/user/me', { headers: { authorization: `Bearer ${localStorage.getItem('murmur.token')}` } })).json());
-const subscribedEvents = async () => (await full.stack.command.deps.store.readStream(`wallet-${fanUid}`)).events.filter((e) => e.type === 'SubscribedToCreator');
+  page.evaluate(async () =>
+    (await fetch('/api/v1/user/me', { headers: { authorization: `Bearer ${localStorage.getItem('murmur.token')}` } })).json(),
+  );
+const subscribedEvents = async () =>
+  (await full.stack.command.deps.store.readStream(`wallet-${fanUid}`)).events.filter((e) => e.type === 'SubscribedToCreator');
 
 describe('a creator subscription paid by card', () => {
   it('the creator sets a price of 300 diamonds and posts for subscribers', async () => {
@@ -71,7 +73,9 @@ describe('a creator subscription paid by card', () => {
     await dialog.getByTestId('pay-with-card').click();
     await dialog.getByTestId('stripe-cardnumber').waitFor({ timeout: 20_000 });
     // One PaymentIntent for the plan's price, nothing bought yet.
-    expect([...stripe.intents.values()].map((i) => [i.amount, i.currency, (i.metadata as Record<string, string>).purpose])).toEqual([[300, 'usd', 'creator_subscription']]);
+    expect([...stripe.intents.values()].map((i) => [i.amount, i.currency, (i.metadata as Record<string, string>).purpose])).toEqual([
+      [300, 'usd', 'creator_subscription'],
+    ]);
     expect(await dialog.getByTestId('confirm-subscribe').count()).toBe(0);
     await fan.screenshot({ path: path.join(shots, 'subscribe-by-card.png') });
 
@@ -79,7 +83,16 @@ describe('a creator subscription paid by card', () => {
     await dialog.getByTestId('stripe-exp-date').fill('12 / 34');
     await dialog.getByTestId('stripe-cvc').fill('123');
     await dialog.getByTestId('card-pay').click();
-    await expect.poll(() => dialog.getByTestId('card-form-error').innerText().catch(() => ''), { timeout: 15_000 }).toBe('Your card was declined.');
+    await expect
+      .poll(
+        () =>
+          dialog
+            .getByTestId('card-form-error')
+            .innerText()
+            .catch(() => ''),
+        { timeout: 15_000 },
+      )
+      .toBe('Your card was declined.');
     expect(await subscribedEvents()).toHaveLength(0);
   }, 120_000);
 

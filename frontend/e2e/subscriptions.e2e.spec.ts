@@ -32,7 +32,9 @@ afterAll(async () => {
 });
 
 const me = (page: Page): Promise<{ uid: string }> =>
-  page.evaluate(async () => (await fetch('/api/v1/user/me', { headers: { authorization: `Bearer ${localStorage.getItem('murmur.token')}` } })).json());
+  page.evaluate(async () =>
+    (await fetch('/api/v1/user/me', { headers: { authorization: `Bearer ${localStorage.getItem('murmur.token')}` } })).json(),
+  );
 
 describe('creator subscriptions', () => {
   it('the creator sets a monthly price and posts for subscribers', async () => {
@@ -42,7 +44,9 @@ describe('creator subscriptions', () => {
     await creator.getByRole('tab', { name: 'Subscriber feed' }).click();
     await creator.fill('#subscription-price', '50');
     await creator.getByTestId('save-price').click();
-    await expect.poll(() => creator.getByTestId('subscription-price-error').innerText(), { timeout: 10_000 }).toBe('The price must be between 100 and 100,000 diamonds.');
+    await expect
+      .poll(() => creator.getByTestId('subscription-price-error').innerText(), { timeout: 10_000 })
+      .toBe('The price must be between 100 and 100,000 diamonds.');
     await creator.fill('#subscription-price', '300');
     await creator.getByTestId('save-price').click();
     await creator.getByTestId('subscription-price-error').waitFor({ state: 'detached' });
@@ -54,7 +58,13 @@ describe('creator subscriptions', () => {
   it('the fan finds the feed locked, and closing the dialog midway charges nothing', async () => {
     await signInWithEmail(fan, full.url, 'sub-fan@example.com');
     fanUid = (await me(fan)).uid;
-    await creditDiamonds(full.stack.command.deps, { uid: fanUid, amount: 1000, reason: 'demo_grant', reference: 'e2e', idempotencyKey: 'e2e-sub-grant' });
+    await creditDiamonds(full.stack.command.deps, {
+      uid: fanUid,
+      amount: 1000,
+      reason: 'demo_grant',
+      reference: 'e2e',
+      idempotencyKey: 'e2e-sub-grant',
+    });
     await fan.goto(`${full.url}/profile?uid=${encodeURIComponent(creatorUid)}`);
     await fan.getByRole('tab', { name: 'Subscriber feed' }).click();
     await fan.getByText('Subscribe to read this creator’s subscriber feed.').waitFor({ timeout: 15_000 });

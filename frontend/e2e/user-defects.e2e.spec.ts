@@ -44,7 +44,10 @@ beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
   [full, browser] = await Promise.all([startFullStack(), launchBrowser()]);
   [amy, bob] = await Promise.all([signUpWithWallet(full.url), signUpWithWallet(full.url)]);
-  await Promise.all([call(amy, 'PUT', '/user/profile/details', { username: 'amy_defects' }), call(bob, 'PUT', '/user/profile/details', { username: 'bob_defects' })]);
+  await Promise.all([
+    call(amy, 'PUT', '/user/profile/details', { username: 'amy_defects' }),
+    call(bob, 'PUT', '/user/profile/details', { username: 'bob_defects' }),
+  ]);
   // Amy buys 5,000 diamonds and sends Bob 10 roses: 4,900 diamonds left to her, 50 charm to him.
   await call(amy, 'POST', '/payment/topup/pay', { channelCode: 'sandbox', value: 50, currency: 'USD' });
   await call(amy, 'POST', '/gifting/send-gift', { giftName: 'rose', quantity: 10, recipients: [bob.uid] });
@@ -75,7 +78,11 @@ describe('what a reviewer met on the demo', () => {
   it('does not mark a lobby nobody is in as LIVE on the home page', async () => {
     const { lobbyId } = await call<{ lobbyId: string }>(bob, 'POST', '/lobbies', { title: 'Nobody here lounge' });
     await call(bob, 'POST', `/lobbies/${lobbyId}/leave`);
-    await expect.poll(async () => (await call<{ userCount?: number; users?: unknown[] }>(bob, 'GET', `/lobbies/${lobbyId}`)).userCount, { timeout: 20_000 }).toBe(0);
+    await expect
+      .poll(async () => (await call<{ userCount?: number; users?: unknown[] }>(bob, 'GET', `/lobbies/${lobbyId}`)).userCount, {
+        timeout: 20_000,
+      })
+      .toBe(0);
     const { context, page } = await pageAs(amy);
     await page.goto(`${full.url}/`);
     const card = page.locator(`[data-testid="lobby-card"][data-lobby-id="${lobbyId}"]`);
@@ -102,7 +109,11 @@ describe('what a reviewer met on the demo', () => {
     expect(text).not.toMatch(/telegram/i);
     expect(text).not.toMatch(/tutorial/i);
     await page.screenshot({ path: path.join(shots, 'earn-desktop.png'), fullPage: true });
-    for (const [button, to] of [['earn-open-missions', '/mission-center'], ['earn-open-quests', '/quests'], ['earn-open-referral', '/referral']] as const) {
+    for (const [button, to] of [
+      ['earn-open-missions', '/mission-center'],
+      ['earn-open-quests', '/quests'],
+      ['earn-open-referral', '/referral'],
+    ] as const) {
       await page.getByTestId(button).click();
       await page.waitForURL((u) => u.pathname === to, { timeout: 10_000 });
       await page.goBack();
@@ -179,7 +190,26 @@ describe('what a reviewer met on the demo', () => {
     await page.goto(`${full.url}/lobby/${lobbyId}`);
     await page.getByTestId('open-gifs-picker').click();
     const search = page.getByTestId('gif-search');
-    const words = ['cat', 'dog', 'happy', 'love', 'lol', 'wow', 'yes', 'no', 'thanks', 'party', 'dance', 'sad', 'angry', 'hello', 'bye', 'clap', 'kitty', 'puppies'];
+    const words = [
+      'cat',
+      'dog',
+      'happy',
+      'love',
+      'lol',
+      'wow',
+      'yes',
+      'no',
+      'thanks',
+      'party',
+      'dance',
+      'sad',
+      'angry',
+      'hello',
+      'bye',
+      'clap',
+      'kitty',
+      'puppies',
+    ];
     for (const word of words) {
       const answered = page.waitForResponse((r) => {
         const url = new URL(r.url());

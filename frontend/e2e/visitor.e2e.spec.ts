@@ -146,9 +146,13 @@ describe('the e-mail code step survives closing the sign-in modal', () => {
     await page.context().close();
   });
 
-  it('takes a visitor whose code was sent from another tab to the code step with the server\'s countdown', async () => {
+  it("takes a visitor whose code was sent from another tab to the code step with the server's countdown", async () => {
     const other = 'two-tabs@example.com';
-    const res = await fetch(`${full.url}/api/v1/auth/otp`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: other }) });
+    const res = await fetch(`${full.url}/api/v1/auth/otp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: other }),
+    });
     expect(res.status).toBeLessThan(300);
     const page = await visitorPage();
     await page.goto(`${full.url}/`);

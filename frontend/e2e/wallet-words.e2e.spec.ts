@@ -48,7 +48,11 @@ describe('the wallet in words', () => {
     await deposit.waitFor({ timeout: 10_000 });
     expect(await deposit.innerText()).toContain('Send USDT on Ethereum to');
     expect(await amy.getByTestId('deposit-address-value').innerText()).toMatch(/^0x[0-9a-fA-F]{40}$/);
-    await expect.poll(() => amy.getByTestId('deposit-qr').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => amy.getByTestId('deposit-qr').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
+        timeout: 10_000,
+      })
+      .toBe(true);
     await amy.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: full.url });
     await amy.getByTestId('copy-deposit-address').click();
     await amy.getByText('Address copied').waitFor({ timeout: 5_000 });
@@ -71,7 +75,9 @@ describe('the wallet in words', () => {
     await amy.fill('#card-name', 'Amy Words');
     await amy.fill('#card-email', 'amy-words@example.com');
     await amy.getByTestId('card-pay').click();
-    await expect.poll(() => amy.getByTestId('payment-status-message').innerText(), { timeout: 15_000 }).toBe('Your diamonds have been added to your wallet.');
+    await expect
+      .poll(() => amy.getByTestId('payment-status-message').innerText(), { timeout: 15_000 })
+      .toBe('Your diamonds have been added to your wallet.');
     await amy.getByTestId('payment-status').getByRole('button', { name: 'Done' }).click();
 
     // 10 roses to Bob, from Amy's account.
@@ -85,10 +91,17 @@ describe('the wallet in words', () => {
     // The gift was sent outside the page, which so does not know its position: the reload must come
     // after the history has it (a busy machine's projection lags), as the app's own sends ensure.
     const { position } = (await sent.json()) as { position: string };
-    await expect.poll(async () => {
-      const res = await fetch(`${full.url}/api/v1/transaction/me`, { headers: { authorization: `Bearer ${await tokenOf(amy)}`, 'x-min-position': position } });
-      return res.headers.get('x-stale');
-    }, { timeout: 30_000 }).not.toBe('true');
+    await expect
+      .poll(
+        async () => {
+          const res = await fetch(`${full.url}/api/v1/transaction/me`, {
+            headers: { authorization: `Bearer ${await tokenOf(amy)}`, 'x-min-position': position },
+          });
+          return res.headers.get('x-stale');
+        },
+        { timeout: 30_000 },
+      )
+      .not.toBe('true');
 
     await amy.reload();
     await expect.poll(async () => (await rows(amy)).length, { timeout: 15_000 }).toBe(2);

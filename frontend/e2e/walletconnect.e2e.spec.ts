@@ -22,7 +22,11 @@ let clickedAt = 0;
 beforeAll(async () => {
   mkdirSync(shots, { recursive: true });
   [full, browser] = await Promise.all([
-    startFullStack({ queryOverrides: { identityProviders: { providers: [], mobile: false, web: null, walletConnect: { projectId: 'murmur-e2e-walletconnect' } } } }),
+    startFullStack({
+      queryOverrides: {
+        identityProviders: { providers: [], mobile: false, web: null, walletConnect: { projectId: 'murmur-e2e-walletconnect' } },
+      },
+    }),
     launchBrowser(),
   ]);
   const context = await browser.newContext({ viewport: { width: 1280, height: 860 } });
@@ -50,7 +54,16 @@ describe('WalletConnect sign-in', () => {
 
     clickedAt = Date.now();
     await button.click();
-    await expect.poll(() => page.getByTestId('login-error').innerText().catch(() => ''), { timeout: 90_000 }).toBe('Unable to connect to WalletConnect. Please try again later.');
+    await expect
+      .poll(
+        () =>
+          page
+            .getByTestId('login-error')
+            .innerText()
+            .catch(() => ''),
+        { timeout: 90_000 },
+      )
+      .toBe('Unable to connect to WalletConnect. Please try again later.');
     const elapsed = Date.now() - clickedAt;
     // Three waits of 3 s between the four tries.
     expect(elapsed).toBeGreaterThanOrEqual(9000);

@@ -36,33 +36,40 @@ beforeAll(async () => {
     if (mode === 'reject') return { code: 4001, message: 'User rejected the request.' };
     return { signature: Array.from(ed25519.sign(Uint8Array.from(message), solana.secretKey.slice(0, 32))) };
   });
-  await context.addInitScript(({ evmAddress, solanaAddress }) => {
-    const fail = (e: { code: number; message: string }) => Object.assign(new Error(e.message), { code: e.code });
-    const w = window as unknown as Record<string, unknown>;
-    w.ethereum = {
-      async request({ method, params }: { method: string; params?: unknown[] }) {
-        if (method === 'eth_requestAccounts' || method === 'eth_accounts') return [evmAddress];
-        if (method === 'eth_chainId') return '0x1';
-        if (method === 'personal_sign') {
-          const r = (await (w.__evmSign as (m: string) => Promise<{ signature?: string; code?: number; message?: string }>)(String(params?.[0])));
+  await context.addInitScript(
+    ({ evmAddress, solanaAddress }) => {
+      const fail = (e: { code: number; message: string }) => Object.assign(new Error(e.message), { code: e.code });
+      const w = window as unknown as Record<string, unknown>;
+      w.ethereum = {
+        async request({ method, params }: { method: string; params?: unknown[] }) {
+          if (method === 'eth_requestAccounts' || method === 'eth_accounts') return [evmAddress];
+          if (method === 'eth_chainId') return '0x1';
+          if (method === 'personal_sign') {
+            const r = await (w.__evmSign as (m: string) => Promise<{ signature?: string; code?: number; message?: string }>)(
+              String(params?.[0]),
+            );
+            if (r.code) throw fail(r as { code: number; message: string });
+            return r.signature;
+          }
+          throw fail({ code: 4200, message: `Unsupported method ${method}` });
+        },
+      };
+      w.solana = {
+        publicKey: null,
+        async connect() {
+          return { publicKey: { toBase58: () => solanaAddress, toString: () => solanaAddress } };
+        },
+        async signMessage(message: Uint8Array) {
+          const r = await (w.__solanaSign as (m: number[]) => Promise<{ signature?: number[]; code?: number; message?: string }>)(
+            Array.from(message),
+          );
           if (r.code) throw fail(r as { code: number; message: string });
-          return r.signature;
-        }
-        throw fail({ code: 4200, message: `Unsupported method ${method}` });
-      },
-    };
-    w.solana = {
-      publicKey: null,
-      async connect() {
-        return { publicKey: { toBase58: () => solanaAddress, toString: () => solanaAddress } };
-      },
-      async signMessage(message: Uint8Array) {
-        const r = await (w.__solanaSign as (m: number[]) => Promise<{ signature?: number[]; code?: number; message?: string }>)(Array.from(message));
-        if (r.code) throw fail(r as { code: number; message: string });
-        return { signature: Uint8Array.from(r.signature!) };
-      },
-    };
-  }, { evmAddress: owner.address, solanaAddress: solana.publicKey.toBase58() });
+          return { signature: Uint8Array.from(r.signature!) };
+        },
+      };
+    },
+    { evmAddress: owner.address, solanaAddress: solana.publicKey.toBase58() },
+  );
   page = await context.newPage();
   await signInWithEmail(page, full.url, 'web3-e2e@example.com');
 });
@@ -73,7 +80,9 @@ afterAll(async () => {
 });
 
 const tokenOf = async () => (await page.evaluate(() => localStorage.getItem('murmur.token')))!;
-const listed = async () => (await (await fetch(`${full.url}/api/v1/wallet/blockchain`, { headers: { authorization: `Bearer ${await tokenOf()}` } })).json()).items as Array<{ address: string; name: string }>;
+const listed = async () =>
+  (await (await fetch(`${full.url}/api/v1/wallet/blockchain`, { headers: { authorization: `Bearer ${await tokenOf()}` } })).json())
+    .items as Array<{ address: string; name: string }>;
 
 describe('linking browser wallets', () => {
   it('refuses a signature by another key with the text and links nothing; a refused prompt says nothing', async () => {
@@ -81,7 +90,16 @@ describe('linking browser wallets', () => {
     await page.getByText('No wallet linked yet').waitFor({ timeout: 15_000 });
     mode = 'other-key';
     await page.getByTestId('link-evm').click();
-    await expect.poll(() => page.getByTestId('wallet-link-error').innerText().catch(() => ''), { timeout: 15_000 }).toBe('The signature does not match this wallet.');
+    await expect
+      .poll(
+        () =>
+          page
+            .getByTestId('wallet-link-error')
+            .innerText()
+            .catch(() => ''),
+        { timeout: 15_000 },
+      )
+      .toBe('The signature does not match this wallet.');
     mode = 'reject';
     await page.getByTestId('link-evm').click();
     await expect.poll(() => page.getByTestId('link-evm').isEnabled(), { timeout: 10_000 }).toBe(true);

@@ -22,7 +22,11 @@ const tokenOf = async (page: Page) => (await page.evaluate(() => localStorage.ge
 async function call(page: Page, method: string, route: string, body?: unknown, key?: string) {
   const res = await fetch(`${full.url}/api/v1${route}`, {
     method,
-    headers: { authorization: `Bearer ${await tokenOf(page)}`, 'content-type': 'application/json', ...(key ? { 'idempotency-key': key } : {}) },
+    headers: {
+      authorization: `Bearer ${await tokenOf(page)}`,
+      'content-type': 'application/json',
+      ...(key ? { 'idempotency-key': key } : {}),
+    },
     ...(body ? { body: JSON.stringify(body) } : {}),
   });
   return { status: res.status, body: (await res.json()) as any };
@@ -35,7 +39,9 @@ beforeAll(async () => {
   creator = await (await browser.newContext({ viewport: { width: 1280, height: 800 } })).newPage();
   await Promise.all([signInWithEmail(fan, full.url, 'fan-wd@example.com'), signInWithEmail(creator, full.url, 'creator-wd@example.com')]);
   // The fan buys 5,000 diamonds and sends the creator a castle: 2,500 charm to withdraw.
-  expect((await call(fan, 'POST', '/payment/topup/pay', { channelCode: 'sandbox', value: 50, currency: 'USD' }, 'wd-topup')).status).toBeLessThan(300);
+  expect(
+    (await call(fan, 'POST', '/payment/topup/pay', { channelCode: 'sandbox', value: 50, currency: 'USD' }, 'wd-topup')).status,
+  ).toBeLessThan(300);
   const creatorUid = (await call(creator, 'GET', '/user/me')).body.uid as string;
   const gift = await call(fan, 'POST', '/gifting/send-gift', { giftName: 'castle', quantity: 1, recipients: [creatorUid] }, 'wd-gift');
   expect(gift.status).toBe(201);
@@ -54,7 +60,9 @@ describe('withdrawing charm', () => {
     await creator.goto(`${full.url}/wallet`);
     await expect.poll(() => creator.getByTestId('wallet-charm').innerText(), { timeout: 15_000 }).toBe('2,500');
     await creator.getByTestId('withdraw').click();
-    await expect.poll(() => modal().getByTestId('withdraw-available').innerText(), { timeout: 10_000 }).toBe('Available: 2,500 charm ($25.00)');
+    await expect
+      .poll(() => modal().getByTestId('withdraw-available').innerText(), { timeout: 10_000 })
+      .toBe('Available: 2,500 charm ($25.00)');
 
     await creator.fill('#withdraw-amount', '3000');
     await creator.getByTestId('withdraw-next').click();
@@ -65,7 +73,9 @@ describe('withdrawing charm', () => {
     await creator.getByTestId('withdraw-next').click();
     await creator.fill('#withdraw-address', solanaAddress);
     await creator.getByTestId('withdraw-review').click();
-    expect(await creator.getByTestId('withdraw-address-error').innerText()).toBe('This is not a valid Ethereum (EVM) address. Check the network you chose.');
+    expect(await creator.getByTestId('withdraw-address-error').innerText()).toBe(
+      'This is not a valid Ethereum (EVM) address. Check the network you chose.',
+    );
     // Closing midway and coming back starts again at the amount step.
     await creator.keyboard.press('Escape');
     await modal().waitFor({ state: 'detached' });
@@ -93,7 +103,9 @@ describe('withdrawing charm', () => {
     const result = creator.getByTestId('withdraw-result');
     await result.waitFor({ timeout: 15_000 });
     expect(await result.getAttribute('data-status')).toBe('pending');
-    expect(await creator.getByTestId('withdraw-result-message').innerText()).toBe('Your withdrawal is being processed. It shows as pending until it is paid.');
+    expect(await creator.getByTestId('withdraw-result-message').innerText()).toBe(
+      'Your withdrawal is being processed. It shows as pending until it is paid.',
+    );
     await creator.screenshot({ path: path.join(shots, 'withdraw-result.png') });
     await modal().getByRole('button', { name: 'Done' }).click();
 
@@ -107,15 +119,21 @@ describe('withdrawing charm', () => {
     const [withdrawal] = (await call(creator, 'GET', '/wallet/withdrawals')).body.items;
     const admin = await full.stack.tokenFor('operator-wd', ['ad']);
     const settled = await fetch(`${full.url}/api/v1/console/withdrawals/${withdrawal.withdrawalId}/reject`, {
-      method: 'POST', headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
+      method: 'POST',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': 'application/json' },
       body: JSON.stringify({ reason: 'Bank refused' }),
     });
     expect(settled.status).toBe(200);
-    await expect.poll(async () => {
-      await creator.reload();
-      await creator.getByTestId('withdrawal').first().waitFor({ timeout: 10_000 });
-      return creator.getByTestId('withdrawal').first().innerText();
-    }, { timeout: 20_000 }).toContain('Failed');
+    await expect
+      .poll(
+        async () => {
+          await creator.reload();
+          await creator.getByTestId('withdrawal').first().waitFor({ timeout: 10_000 });
+          return creator.getByTestId('withdrawal').first().innerText();
+        },
+        { timeout: 20_000 },
+      )
+      .toContain('Failed');
     await expect.poll(() => creator.getByTestId('wallet-charm').innerText(), { timeout: 15_000 }).toBe('2,500');
   });
 

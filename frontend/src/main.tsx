@@ -33,8 +33,22 @@ const router = createBrowserRouter([
       </Suspense>
     ),
     children: [
-      { index: true, element: <Suspense fallback={<PageLoading />}><miniApp.tabs /></Suspense> },
-      { path: 'lobby/:lobbyId', element: <Suspense fallback={<PageLoading />}><miniApp.lobby /></Suspense> },
+      {
+        index: true,
+        element: (
+          <Suspense fallback={<PageLoading />}>
+            <miniApp.tabs />
+          </Suspense>
+        ),
+      },
+      {
+        path: 'lobby/:lobbyId',
+        element: (
+          <Suspense fallback={<PageLoading />}>
+            <miniApp.lobby />
+          </Suspense>
+        ),
+      },
     ],
   },
   {

@@ -12,8 +12,8 @@ export interface AppRoute {
 }
 
 type Page = LazyExoticComponent<ComponentType<Record<string, unknown>>>;
-const page = (load: () => Promise<{ default: ComponentType<never> }>): Page => lazy(load as () => Promise<{ default: ComponentType<Record<string, unknown>> }>);
-
+const page = (load: () => Promise<{ default: ComponentType<never> }>): Page =>
+  lazy(load as () => Promise<{ default: ComponentType<Record<string, unknown>> }>);
 
 export const routes: AppRoute[] = [
   { path: '/', title: 'Home', public: true, page: page(() => import('./pages/Home/HomePage.tsx')) },
@@ -28,7 +28,12 @@ export const routes: AppRoute[] = [
   { path: '/tier', title: 'Become a Host', page: page(() => import('./pages/Tier/TierPage.tsx')) },
   { path: '/settings', title: 'Settings', page: page(() => import('./pages/Settings/SettingsPage.tsx')) },
   { path: '/connect-quest-account', title: 'Connect quest account', page: page(() => import('./pages/Progression/QuestAccountPage.tsx')) },
-  { path: '/inventory', title: 'Inventory', page: page(() => import('./pages/Collections/CollectionsPage.tsx')), props: { tab: 'inventory' } },
+  {
+    path: '/inventory',
+    title: 'Inventory',
+    page: page(() => import('./pages/Collections/CollectionsPage.tsx')),
+    props: { tab: 'inventory' },
+  },
   { path: '/referral', title: 'Refer and Earn', page: page(() => import('./pages/Referral/ReferralPage.tsx')) },
   { path: '/referral/records', title: 'Reward records', page: page(() => import('./pages/Referral/ReferralRecordsPage.tsx')) },
   { path: '/messages', title: 'Messages', page: page(() => import('./pages/Messages/MessagesPage.tsx')) },

@@ -31,7 +31,10 @@ export function currencyRatesFromEnv(env: Record<string, string | undefined> = p
       throw new Error('Invalid configuration:\n  CURRENCY_USD_RATES: not JSON');
     }
     const table = RatesJson.safeParse(parsed);
-    if (!table.success) throw new Error(`Invalid configuration:\n  CURRENCY_USD_RATES: ${table.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    if (!table.success)
+      throw new Error(
+        `Invalid configuration:\n  CURRENCY_USD_RATES: ${table.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+      );
     return tableRateSource(table.data);
   }
   if (demoSettings(env).demo) return tableRateSource(DEMO_USD_RATES);

@@ -55,7 +55,11 @@ it('a server that refuses connections answers 503 with Retry-After', async () =>
   const down = createPool(`postgres://postgres@127.0.0.1:${await freePort()}/none`, { max: 1 });
   try {
     const answer = await answerOf(down, 'select 1');
-    expect(answer).toEqual({ status: 503, retryAfter: '1', body: { error: { code: 'UNAVAILABLE', message: 'The service is starting or unavailable. Please try again.' } } });
+    expect(answer).toEqual({
+      status: 503,
+      retryAfter: '1',
+      body: { error: { code: 'UNAVAILABLE', message: 'The service is starting or unavailable. Please try again.' } },
+    });
   } finally {
     await down.end();
   }

@@ -41,7 +41,8 @@ export interface DemoSettings {
 /** Why a config holding a demo value was refused outside the demo. */
 export const demoValueMessage = (name: string) => `${name} is the demo's value: set ${name}, or run the demo with MURMUR_DEMO=on`;
 /** Why a config missing a value the demo fills in was refused outside the demo. */
-export const demoUnsetMessage = (name: string, why: string) => `${name} is not set: ${why}; set ${name}, or run the demo with MURMUR_DEMO=on`;
+export const demoUnsetMessage = (name: string, why: string) =>
+  `${name} is not set: ${why}; set ${name}, or run the demo with MURMUR_DEMO=on`;
 
 const isLoopbackUrl = (url: string | undefined): boolean => {
   if (!url) return false;
@@ -107,7 +108,9 @@ export const demoDefaults: readonly DemoDefault[] = [
   secretRow('a public JWT secret signing access tokens', 'JWT_SECRET', DEMO_JWT_SECRET, ['command-api', 'query-api', 'realtime-gateway']),
   secretRow('a public Telegram bot token checking mini-app sign-ins', 'TELEGRAM_BOT_TOKEN', DEMO_BOT_TOKEN, ['command-api']),
   secretRow('the identity provider audience `murmur-demo`', 'IDP_AUDIENCE', DEMO_IDP_AUDIENCE, ['command-api']),
-  secretRow('a public quest-platform secret signing link proofs and EXP webhooks', 'QUEST_PLATFORM_SECRET', DEMO_QUEST_PLATFORM_SECRET, ['command-api']),
+  secretRow('a public quest-platform secret signing link proofs and EXP webhooks', 'QUEST_PLATFORM_SECRET', DEMO_QUEST_PLATFORM_SECRET, [
+    'command-api',
+  ]),
   {
     what: 'the sandbox quest platform: `quest-account/sandbox-authorize` signs a link proof for anyone',
     variables: ['QUEST_PLATFORM_URL', 'QUEST_PLATFORM_API_KEY'],
@@ -120,7 +123,9 @@ export const demoDefaults: readonly DemoDefault[] = [
       const why = 'without it the sandbox quest platform would sign link proofs for anyone';
       return [
         !env.QUEST_PLATFORM_URL ? demoUnsetMessage('QUEST_PLATFORM_URL', why) : null,
-        service === 'command-api' && !env.QUEST_PLATFORM_API_KEY ? demoUnsetMessage('QUEST_PLATFORM_API_KEY', 'the quest platform API needs it') : null,
+        service === 'command-api' && !env.QUEST_PLATFORM_API_KEY
+          ? demoUnsetMessage('QUEST_PLATFORM_API_KEY', 'the quest platform API needs it')
+          : null,
       ].filter((p): p is string => p !== null);
     },
   },
@@ -134,9 +139,13 @@ export const demoDefaults: readonly DemoDefault[] = [
     refusals: (env, mode) => {
       if (mode.demo) return [];
       if (env.REFERRAL_PAYOUT_ADAPTER !== 'evm') {
-        return ['REFERRAL_PAYOUT_ADAPTER=local is the demo\'s stand-in (it reports payouts sent without sending them): set REFERRAL_PAYOUT_ADAPTER=evm, or run the demo with MURMUR_DEMO=on'];
+        return [
+          "REFERRAL_PAYOUT_ADAPTER=local is the demo's stand-in (it reports payouts sent without sending them): set REFERRAL_PAYOUT_ADAPTER=evm, or run the demo with MURMUR_DEMO=on",
+        ];
       }
-      const missing = ['REFERRAL_PAYOUT_RPC_URL', 'REFERRAL_PAYOUT_PRIVATE_KEY', 'REFERRAL_PAYOUT_USDT_ADDRESS'].filter((name) => !env[name]);
+      const missing = ['REFERRAL_PAYOUT_RPC_URL', 'REFERRAL_PAYOUT_PRIVATE_KEY', 'REFERRAL_PAYOUT_USDT_ADDRESS'].filter(
+        (name) => !env[name],
+      );
       return missing.length > 0 ? [`REFERRAL_PAYOUT_ADAPTER=evm needs ${missing.join(', ')}`] : [];
     },
   },
@@ -157,7 +166,11 @@ export const demoDefaults: readonly DemoDefault[] = [
     secrets: [],
     outside: 'not started; a provider URL on loopback is refused in production',
     refusals: (env, mode) =>
-      mode.production ? ['WEBPAY_API_URL', 'EWALLET_API_URL', 'TON_API_URL'].filter((name) => isLoopbackUrl(env[name])).map((name) => `${name} points at a local fake provider, refused in production`) : [],
+      mode.production
+        ? ['WEBPAY_API_URL', 'EWALLET_API_URL', 'TON_API_URL']
+            .filter((name) => isLoopbackUrl(env[name]))
+            .map((name) => `${name} points at a local fake provider, refused in production`)
+        : [],
   },
   {
     what: 'a demo crypto deposit address (0x…dEaD)',
@@ -176,8 +189,14 @@ export const demoDefaults: readonly DemoDefault[] = [
     secrets: [],
     outside: 'not started; the demo wallet keys are refused, and so is a chain RPC on loopback in production',
     refusals: (env, mode) => [
-      ...(mode.demo ? [] : ['DEMO_WALLET_EVM_KEY', 'DEMO_WALLET_SOLANA_KEY'].filter((name) => env[name]).map((name) => `${name} (the demo wallet) needs MURMUR_DEMO=on`)),
-      ...(mode.production && Object.values(parseRpcUrls(env.CHAIN_RPC_URLS)).some(isLoopbackUrl) ? ['CHAIN_RPC_URLS points at a local chain, refused in production'] : []),
+      ...(mode.demo
+        ? []
+        : ['DEMO_WALLET_EVM_KEY', 'DEMO_WALLET_SOLANA_KEY']
+            .filter((name) => env[name])
+            .map((name) => `${name} (the demo wallet) needs MURMUR_DEMO=on`)),
+      ...(mode.production && Object.values(parseRpcUrls(env.CHAIN_RPC_URLS)).some(isLoopbackUrl)
+        ? ['CHAIN_RPC_URLS points at a local chain, refused in production']
+        : []),
     ],
   },
   {
@@ -186,10 +205,11 @@ export const demoDefaults: readonly DemoDefault[] = [
     services: ['command-api', 'query-api'],
     deploy: ['CURRENCY_USD_RATES'],
     secrets: [],
-    outside: 'refused: rates come from CURRENCY_USD_RATES (and the PHP and TON rates from their variables when those providers are configured)',
+    outside:
+      'refused: rates come from CURRENCY_USD_RATES (and the PHP and TON rates from their variables when those providers are configured)',
     refusals: (env, mode, service) => {
       if (mode.demo) return [];
-      const why = 'the fixed rates are the demo\'s';
+      const why = "the fixed rates are the demo's";
       return [
         service === 'query-api' && !env.CURRENCY_USD_RATES ? demoUnsetMessage('CURRENCY_USD_RATES', why) : null,
         env.EWALLET_SECRET_KEY && !env.EWALLET_PHP_PER_USD ? demoUnsetMessage('EWALLET_PHP_PER_USD', why) : null,
@@ -206,8 +226,12 @@ export const demoDefaults: readonly DemoDefault[] = [
     outside: 'off: codes go to SMTP_URL; DEV_SMTP_SERVER=true is refused in production',
     refusals: (env, mode, service) =>
       [
-        mode.production && Switch.shape.DEV_SMTP_SERVER.safeParse(env.DEV_SMTP_SERVER).data === true ? 'DEV_SMTP_SERVER (the dev mailbox) is refused in production' : null,
-        service === 'command-api' && !mode.demo && (!env.SMTP_URL || env.SMTP_URL === DEMO_SMTP_URL) ? demoUnsetMessage('SMTP_URL', 'sign-in codes would go to the demo\'s dev SMTP server') : null,
+        mode.production && Switch.shape.DEV_SMTP_SERVER.safeParse(env.DEV_SMTP_SERVER).data === true
+          ? 'DEV_SMTP_SERVER (the dev mailbox) is refused in production'
+          : null,
+        service === 'command-api' && !mode.demo && (!env.SMTP_URL || env.SMTP_URL === DEMO_SMTP_URL)
+          ? demoUnsetMessage('SMTP_URL', "sign-in codes would go to the demo's dev SMTP server")
+          : null,
       ].filter((p): p is string => p !== null),
   },
   {
@@ -217,7 +241,8 @@ export const demoDefaults: readonly DemoDefault[] = [
     deploy: [],
     secrets: [],
     outside: 'off (no mobile sign-in) unless SMS_PROVIDER=twilio; SMS_PROVIDER=local is refused',
-    refusals: (env, mode) => (!mode.demo && env.SMS_PROVIDER === 'local' ? ['SMS_PROVIDER=local (the dev SMS inbox) needs MURMUR_DEMO=on'] : []),
+    refusals: (env, mode) =>
+      !mode.demo && env.SMS_PROVIDER === 'local' ? ['SMS_PROVIDER=local (the dev SMS inbox) needs MURMUR_DEMO=on'] : [],
   },
   {
     what: 'the local error-report sink: without SENTRY_DSN, what would be sent to Sentry is kept in dev_error_reports and shown at /api/v1/dev/errors.html',
@@ -234,14 +259,16 @@ export const demoDefaults: readonly DemoDefault[] = [
     services: ['command-api'],
     deploy: ['SIWE_DOMAIN'],
     secrets: [],
-    outside: 'refused in production: SIWE_DOMAIN must be the site\'s domain',
-    refusals: (env, mode) => (mode.production && (!env.SIWE_DOMAIN || env.SIWE_DOMAIN.startsWith('localhost')) ? ['SIWE_DOMAIN must be set in production'] : []),
+    outside: "refused in production: SIWE_DOMAIN must be the site's domain",
+    refusals: (env, mode) =>
+      mode.production && (!env.SIWE_DOMAIN || env.SIWE_DOMAIN.startsWith('localhost')) ? ['SIWE_DOMAIN must be set in production'] : [],
   },
 ];
 
 function modeOf(env: Env): Mode {
   const parsed = Switch.safeParse(env);
-  if (!parsed.success) throw new Error(`Invalid configuration:\n  ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n  ')}`);
+  if (!parsed.success)
+    throw new Error(`Invalid configuration:\n  ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n  ')}`);
   return { demo: parsed.data.MURMUR_DEMO === 'on', production: parsed.data.NODE_ENV === 'production' };
 }
 
@@ -260,7 +287,8 @@ export function refuseDemoDefaults(service: MurmurService, env: Env = process.en
 /** Reads the switch and what follows from it; throws on a combination production must never run. */
 export function demoSettings(env: Env = process.env): DemoSettings {
   const parsed = Switch.safeParse(env);
-  if (!parsed.success) throw new Error(`Invalid configuration:\n  ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n  ')}`);
+  if (!parsed.success)
+    throw new Error(`Invalid configuration:\n  ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('\n  ')}`);
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
   const demo = e.MURMUR_DEMO === 'on';

@@ -36,7 +36,17 @@ describe('the demo table', () => {
 
   it('refuses every demo default outside the demo, naming each', () => {
     const refused = (service: (typeof services)[number]) => demoRefusals(service, { NODE_ENV: 'production' }).join('\n');
-    for (const name of ['JWT_SECRET', 'TELEGRAM_BOT_TOKEN', 'IDP_AUDIENCE', 'QUEST_PLATFORM_SECRET', 'QUEST_PLATFORM_URL', 'QUEST_PLATFORM_API_KEY', 'REFERRAL_PAYOUT_ADAPTER=local', 'SMTP_URL', 'SIWE_DOMAIN']) {
+    for (const name of [
+      'JWT_SECRET',
+      'TELEGRAM_BOT_TOKEN',
+      'IDP_AUDIENCE',
+      'QUEST_PLATFORM_SECRET',
+      'QUEST_PLATFORM_URL',
+      'QUEST_PLATFORM_API_KEY',
+      'REFERRAL_PAYOUT_ADAPTER=local',
+      'SMTP_URL',
+      'SIWE_DOMAIN',
+    ]) {
       expect(refused('command-api')).toContain(name);
     }
     for (const name of ['JWT_SECRET', 'QUEST_PLATFORM_URL', 'CURRENCY_USD_RATES']) expect(refused('query-api')).toContain(name);
@@ -46,28 +56,54 @@ describe('the demo table', () => {
   });
 
   it('refuses the demo values themselves when they are written out, and the stand-ins production must never run', () => {
-    const written = { JWT_SECRET: DEMO_JWT_SECRET, QUEST_PLATFORM_SECRET: DEMO_QUEST_PLATFORM_SECRET, REFERRAL_PAYOUT_ADAPTER: 'local', SMTP_URL: 'smtp://127.0.0.1:2525' };
+    const written = {
+      JWT_SECRET: DEMO_JWT_SECRET,
+      QUEST_PLATFORM_SECRET: DEMO_QUEST_PLATFORM_SECRET,
+      REFERRAL_PAYOUT_ADAPTER: 'local',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+    };
     const refused = demoRefusals('command-api', written).join('\n');
     expect(refused).toContain("JWT_SECRET is the demo's value");
     expect(refused).toContain("QUEST_PLATFORM_SECRET is the demo's value");
     expect(refused).toContain('REFERRAL_PAYOUT_ADAPTER=local is the demo');
     expect(refused).toContain('SMTP_URL is not set');
-    const production = demoRefusals('command-api', { NODE_ENV: 'production', MURMUR_DEMO: 'on', SANDBOX_PAYMENTS: 'on', DEV_SMTP_SERVER: 'true', WEBPAY_API_URL: 'http://127.0.0.1:9', EWALLET_SECRET_KEY: 'sk', TON_DEPOSIT_ADDRESS: 'EQ'.padEnd(48, 'x') });
-    expect(production).toEqual(expect.arrayContaining([
-      'MURMUR_DEMO=on is refused in production',
-      'SANDBOX_PAYMENTS=on is refused in production',
-      'DEV_SMTP_SERVER (the dev mailbox) is refused in production',
-      'WEBPAY_API_URL points at a local fake provider, refused in production',
-    ]));
+    const production = demoRefusals('command-api', {
+      NODE_ENV: 'production',
+      MURMUR_DEMO: 'on',
+      SANDBOX_PAYMENTS: 'on',
+      DEV_SMTP_SERVER: 'true',
+      WEBPAY_API_URL: 'http://127.0.0.1:9',
+      EWALLET_SECRET_KEY: 'sk',
+      TON_DEPOSIT_ADDRESS: 'EQ'.padEnd(48, 'x'),
+    });
+    expect(production).toEqual(
+      expect.arrayContaining([
+        'MURMUR_DEMO=on is refused in production',
+        'SANDBOX_PAYMENTS=on is refused in production',
+        'DEV_SMTP_SERVER (the dev mailbox) is refused in production',
+        'WEBPAY_API_URL points at a local fake provider, refused in production',
+      ]),
+    );
     expect(demoRefusals('command-api', { EWALLET_SECRET_KEY: 'sk' }).join('\n')).toContain('EWALLET_PHP_PER_USD is not set');
   });
 
   it('lets the demo run on every default, and a deployment that sets its own values', () => {
     for (const service of services) expect(demoRefusals(service, { MURMUR_DEMO: 'on' }), service).toEqual([]);
     const deployed = {
-      NODE_ENV: 'production', JWT_SECRET: secret, TELEGRAM_BOT_TOKEN: '123:real', IDP_AUDIENCE: 'murmur-prod', QUEST_PLATFORM_SECRET: 'a-real-quest-secret', QUEST_PLATFORM_URL: 'https://quests.example',
-      QUEST_PLATFORM_API_KEY: 'key', REFERRAL_PAYOUT_ADAPTER: 'evm', REFERRAL_PAYOUT_RPC_URL: 'https://rpc.example', REFERRAL_PAYOUT_PRIVATE_KEY: `0x${'1'.repeat(64)}`,
-      REFERRAL_PAYOUT_USDT_ADDRESS: `0x${'2'.repeat(40)}`, CURRENCY_USD_RATES: '{"USDT":1}', SMTP_URL: 'smtp://mail.example:587', SIWE_DOMAIN: 'murmur.example',
+      NODE_ENV: 'production',
+      JWT_SECRET: secret,
+      TELEGRAM_BOT_TOKEN: '123:real',
+      IDP_AUDIENCE: 'murmur-prod',
+      QUEST_PLATFORM_SECRET: 'a-real-quest-secret',
+      QUEST_PLATFORM_URL: 'https://quests.example',
+      QUEST_PLATFORM_API_KEY: 'key',
+      REFERRAL_PAYOUT_ADAPTER: 'evm',
+      REFERRAL_PAYOUT_RPC_URL: 'https://rpc.example',
+      REFERRAL_PAYOUT_PRIVATE_KEY: `0x${'1'.repeat(64)}`,
+      REFERRAL_PAYOUT_USDT_ADDRESS: `0x${'2'.repeat(40)}`,
+      CURRENCY_USD_RATES: '{"USDT":1}',
+      SMTP_URL: 'smtp://mail.example:587',
+      SIWE_DOMAIN: 'murmur.example',
     };
     for (const service of services) expect(demoRefusals(service, deployed), service).toEqual([]);
   });
@@ -85,11 +121,23 @@ describe('the demo table', () => {
 
 it('keeps the demo chains and the demo wallet to the demo: its keys are refused without it, a loopback chain RPC in production', () => {
   const key = `0x${'11'.repeat(32)}`;
-  expect(demoRefusals('command-api', { MURMUR_DEMO: 'on', DEMO_WALLET_EVM_KEY: key, CHAIN_RPC_URLS: '{"11155111":"http://127.0.0.1:8545"}' }).join('\n')).not.toContain('DEMO_WALLET');
-  expect(demoRefusals('command-api', { DEMO_WALLET_EVM_KEY: key, DEMO_WALLET_SOLANA_KEY: 'abc' })).toEqual(expect.arrayContaining([
-    'DEMO_WALLET_EVM_KEY (the demo wallet) needs MURMUR_DEMO=on',
-    'DEMO_WALLET_SOLANA_KEY (the demo wallet) needs MURMUR_DEMO=on',
-  ]));
-  expect(demoRefusals('query-api', { NODE_ENV: 'production', CHAIN_RPC_URLS: '{"103":"http://127.0.0.1:8899"}' })).toContain('CHAIN_RPC_URLS points at a local chain, refused in production');
-  expect(demoRefusals('query-api', { NODE_ENV: 'production', CHAIN_RPC_URLS: '{"1":"https://eth.example.com"}' }).join('\n')).not.toContain('CHAIN_RPC_URLS');
+  expect(
+    demoRefusals('command-api', {
+      MURMUR_DEMO: 'on',
+      DEMO_WALLET_EVM_KEY: key,
+      CHAIN_RPC_URLS: '{"11155111":"http://127.0.0.1:8545"}',
+    }).join('\n'),
+  ).not.toContain('DEMO_WALLET');
+  expect(demoRefusals('command-api', { DEMO_WALLET_EVM_KEY: key, DEMO_WALLET_SOLANA_KEY: 'abc' })).toEqual(
+    expect.arrayContaining([
+      'DEMO_WALLET_EVM_KEY (the demo wallet) needs MURMUR_DEMO=on',
+      'DEMO_WALLET_SOLANA_KEY (the demo wallet) needs MURMUR_DEMO=on',
+    ]),
+  );
+  expect(demoRefusals('query-api', { NODE_ENV: 'production', CHAIN_RPC_URLS: '{"103":"http://127.0.0.1:8899"}' })).toContain(
+    'CHAIN_RPC_URLS points at a local chain, refused in production',
+  );
+  expect(demoRefusals('query-api', { NODE_ENV: 'production', CHAIN_RPC_URLS: '{"1":"https://eth.example.com"}' }).join('\n')).not.toContain(
+    'CHAIN_RPC_URLS',
+  );
 });

@@ -10,7 +10,8 @@ import type { ErrorReporter } from './error-reporting.ts';
 export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof EventStoreError) {
-    if (error.code === 'WRONG_EXPECTED_VERSION') return new ApiError('CONFLICT', 'The resource changed at the same time; please try again.');
+    if (error.code === 'WRONG_EXPECTED_VERSION')
+      return new ApiError('CONFLICT', 'The resource changed at the same time; please try again.');
     if (error.code === 'STREAM_NOT_FOUND') return new ApiError('NOT_FOUND', error.message);
     return new ApiError('VALIDATION_FAILED', error.message);
   }
@@ -27,7 +28,8 @@ export function errorHandler(logger: Logger, reporter?: ErrorReporter | null): E
   return (error, req, res, _next) => {
     let apiError = toApiError(error);
     // A signed-in caller is never told to sign in: what they miss is the terms step.
-    if (apiError.code === 'UNAUTHENTICATED' && req.onboardingPending) apiError = new ApiError('ONBOARDING_REQUIRED', texts.onboardingRequired);
+    if (apiError.code === 'UNAUTHENTICATED' && req.onboardingPending)
+      apiError = new ApiError('ONBOARDING_REQUIRED', texts.onboardingRequired);
     if (apiError.code === 'INTERNAL') {
       logger.error({ err: error, path: req.path }, 'request failed');
       reporter?.report({ error, method: req.method, path: req.originalUrl.split('?')[0] ?? req.path, uid: req.auth?.uid });
@@ -36,7 +38,9 @@ export function errorHandler(logger: Logger, reporter?: ErrorReporter | null): E
       logger.warn({ err: error, path: req.path }, 'database unavailable');
       res.set('Retry-After', '1');
     }
-    const body: ErrorEnvelope = { error: { code: apiError.code, message: apiError.message, ...(apiError.details !== undefined ? { details: apiError.details } : {}) } };
+    const body: ErrorEnvelope = {
+      error: { code: apiError.code, message: apiError.message, ...(apiError.details !== undefined ? { details: apiError.details } : {}) },
+    };
     res.status(apiError.status).json(body);
   };
 }

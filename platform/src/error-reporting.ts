@@ -38,7 +38,11 @@ export async function storeEnvelope(pool: pg.Pool, source: string, body: string 
   for (let i = 0; i + 1 < rest.length; i += 2) {
     const itemHeader = JSON.parse(rest[i]!) as { type?: string };
     if (itemHeader.type !== 'event') continue;
-    await pool.query('insert into dev_error_reports (source, envelope_header, event) values ($1, $2, $3)', [source, header ?? '{}', rest[i + 1]]);
+    await pool.query('insert into dev_error_reports (source, envelope_header, event) values ($1, $2, $3)', [
+      source,
+      header ?? '{}',
+      rest[i + 1],
+    ]);
     stored++;
   }
   return stored;
@@ -69,14 +73,18 @@ export function createErrorReporter(service: string, s: ErrorReporterSettings): 
         stackParser: Sentry.createStackParser([90, v8StackLine]),
         integrations: [Sentry.dedupeIntegration(), Sentry.linkedErrorsIntegration()],
         // With a DSN: the envelope to its ingest; without: into the local sink.
-        transport: (options) => Sentry.createTransport(options, async (request) => {
-          if (sink) {
-            await storeEnvelope(sink, service, request.body);
-            return { statusCode: 200 };
-          }
-          const res = await fetch(endpoint, { method: 'POST', body: request.body as BodyInit, signal: AbortSignal.timeout(10_000) });
-          return { statusCode: res.status, headers: { 'retry-after': res.headers.get('retry-after'), 'x-sentry-rate-limits': res.headers.get('x-sentry-rate-limits') } };
-        }),
+        transport: (options) =>
+          Sentry.createTransport(options, async (request) => {
+            if (sink) {
+              await storeEnvelope(sink, service, request.body);
+              return { statusCode: 200 };
+            }
+            const res = await fetch(endpoint, { method: 'POST', body: request.body as BodyInit, signal: AbortSignal.timeout(10_000) });
+            return {
+              statusCode: res.status,
+              headers: { 'retry-after': res.headers.get('retry-after'), 'x-sentry-rate-limits': res.headers.get('x-sentry-rate-limits') },
+            };
+          }),
       });
       const scope = new Sentry.Scope();
       scope.setClient(client);
@@ -108,8 +116,17 @@ export function createErrorReporter(service: string, s: ErrorReporterSettings): 
 }
 
 /** SENTRY_DSN (and SENTRY_ENVIRONMENT, SENTRY_RELEASE); the local sink in the demo without one. */
-export function errorReporterFromEnv(service: string, pool: pg.Pool, env: Record<string, string | undefined> = process.env): ErrorReporter | null {
+export function errorReporterFromEnv(
+  service: string,
+  pool: pg.Pool,
+  env: Record<string, string | undefined> = process.env,
+): ErrorReporter | null {
   const dsn = env.SENTRY_DSN?.trim() || undefined;
   const localSink = !dsn && demoSettings(env).localErrorReports ? pool : undefined;
-  return createErrorReporter(service, { dsn, environment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV ?? 'development', release: env.SENTRY_RELEASE, localSink });
+  return createErrorReporter(service, {
+    dsn,
+    environment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV ?? 'development',
+    release: env.SENTRY_RELEASE,
+    localSink,
+  });
 }

@@ -192,7 +192,12 @@ export class S3ObjectStore implements ObjectStore {
 export function objectStoreFromEnv(jwtSecret: string, env: Record<string, string | undefined> = process.env): ObjectStore {
   if (env.MEDIA_STORE === 's3') {
     if (!env.S3_BUCKET) throw new Error('S3_BUCKET is required with MEDIA_STORE=s3');
-    return new S3ObjectStore({ bucket: env.S3_BUCKET, region: env.S3_REGION ?? 'us-east-1', endpoint: env.S3_ENDPOINT, forcePathStyle: !!env.S3_ENDPOINT });
+    return new S3ObjectStore({
+      bucket: env.S3_BUCKET,
+      region: env.S3_REGION ?? 'us-east-1',
+      endpoint: env.S3_ENDPOINT,
+      forcePathStyle: !!env.S3_ENDPOINT,
+    });
   }
   return new LocalObjectStore(path.resolve(env.MEDIA_DIR ?? '.data/media'), mediaSigningKey(jwtSecret), env.MEDIA_BASE_URL ?? '');
 }

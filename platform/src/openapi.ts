@@ -56,7 +56,12 @@ export function responseSchema(schema: z.ZodType): JsonSchema {
 }
 
 const operationId = (r: ApiRoute) =>
-  `${r.method.toLowerCase()}${r.path.replace(/\{([^}]+)\}/g, 'By-$1').split(/[^A-Za-z0-9]+/).filter(Boolean).map((w) => w[0]!.toUpperCase() + w.slice(1)).join('')}`;
+  `${r.method.toLowerCase()}${r.path
+    .replace(/\{([^}]+)\}/g, 'By-$1')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join('')}`;
 
 const errorRef = (name: string) => ({ $ref: `#/components/responses/${name}` });
 
@@ -69,14 +74,23 @@ function queryParameters(schema: z.ZodType): NonNullable<OpenApiOperation['param
 }
 
 function operation(r: ApiRoute): OpenApiOperation {
-  const pathParams = [...r.path.matchAll(/\{([^}]+)\}/g)].map((m) => ({ name: m[1]!, in: 'path' as const, required: true, schema: { type: 'string' } }));
+  const pathParams = [...r.path.matchAll(/\{([^}]+)\}/g)].map((m) => ({
+    name: m[1]!,
+    in: 'path' as const,
+    required: true,
+    schema: { type: 'string' },
+  }));
   const parameters = [...pathParams, ...(r.query ? queryParameters(r.query) : [])];
-  const description = r.method === 'GET' ? 'The resource.' : 'Done; commands answer with `position`, the global position of the last appended event.';
+  const description =
+    r.method === 'GET' ? 'The resource.' : 'Done; commands answer with `position`, the global position of the last appended event.';
   const responses: Record<string, unknown> = {
     [String(r.status ?? 200)]: r.response
       ? { description, content: { 'application/json': { schema: responseSchema(r.response) } } }
       : r.rawAnswer
-        ? { description: r.rawAnswer.description, content: { [r.rawAnswer.contentType]: { schema: { type: 'string', contentMediaType: r.rawAnswer.contentType } } } }
+        ? {
+            description: r.rawAnswer.description,
+            content: { [r.rawAnswer.contentType]: { schema: { type: 'string', contentMediaType: r.rawAnswer.contentType } } },
+          }
         : { description },
   };
   if (r.body || r.query || r.rawBody || parameters.length > 0) responses['400'] = errorRef('BadRequest');
@@ -97,20 +111,30 @@ function operation(r: ApiRoute): OpenApiOperation {
   }
   if (parameters.length > 0) op.parameters = parameters;
   if (r.body) op.requestBody = { required: true, content: { 'application/json': { schema: requestSchema(r.body) } } };
-  else if (r.rawBody) op.requestBody = { required: true, content: { 'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream', description: r.rawBody } } } };
+  else if (r.rawBody)
+    op.requestBody = {
+      required: true,
+      content: {
+        'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream', description: r.rawBody } },
+      },
+    };
   return op;
 }
 
 export function buildOpenApiDocument(routes: ApiRoute[] = apiCatalogue, info: { version?: string } = {}): OpenApiDocument {
   const paths: OpenApiDocument['paths'] = {};
   for (const r of routes) (paths[r.path] ??= {})[r.method.toLowerCase()] = operation(r);
-  const envelope = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } } });
+  const envelope = (description: string) => ({
+    description,
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
+  });
   return {
     openapi: '3.1.0',
     info: {
       title: 'Murmur API',
       version: info.version ?? '1',
-      description: 'Generated from the zod schemas in contracts. Every failure answers with the error envelope. Commands (POST/PUT/DELETE) go to command-api, queries (GET) to query-api.',
+      description:
+        'Generated from the zod schemas in contracts. Every failure answers with the error envelope. Commands (POST/PUT/DELETE) go to command-api, queries (GET) to query-api.',
     },
     servers: [{ url: '/api/v1' }],
     tags: [...new Set(routes.map((r) => r.tag))].map((name) => ({ name })),
@@ -128,7 +152,8 @@ export function buildOpenApiDocument(routes: ApiRoute[] = apiCatalogue, info: { 
   };
 }
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 /** A self-contained page (no scripts, no outside assets) listing the routes by tag. */
 export function renderApiDocsHtml(doc: OpenApiDocument): string {
@@ -142,13 +167,20 @@ export function renderApiDocsHtml(doc: OpenApiDocument): string {
   }
   const section = ([tag, ops]: [string, Array<{ method: string; path: string; op: OpenApiOperation }>]) => {
     const items = ops.map(({ method, path, op }) => {
-      const auth = op['x-roles'] ? `token, role ${op['x-roles'].join(' or ')}` : op.security.some((s) => Object.keys(s).length === 0) ? 'open' : 'token';
+      const auth = op['x-roles']
+        ? `token, role ${op['x-roles'].join(' or ')}`
+        : op.security.some((s) => Object.keys(s).length === 0)
+          ? 'open'
+          : 'token';
       const params = (op.parameters ?? []).filter((p) => p.in === 'query');
       const body = op.requestBody ? Object.values(op.requestBody.content)[0]!.schema : null;
       const success = Object.entries(op.responses).find(([status]) => status.startsWith('2'));
-      const answer = (success?.[1] as { content?: Record<string, { schema: JsonSchema }> } | undefined)?.content?.['application/json']?.schema;
+      const answer = (success?.[1] as { content?: Record<string, { schema: JsonSchema }> } | undefined)?.content?.['application/json']
+        ?.schema;
       const details = [
-        params.length ? `<h4>Query</h4><pre>${escapeHtml(JSON.stringify(Object.fromEntries(params.map((p) => [p.name + (p.required ? '' : '?'), p.schema])), null, 2))}</pre>` : '',
+        params.length
+          ? `<h4>Query</h4><pre>${escapeHtml(JSON.stringify(Object.fromEntries(params.map((p) => [p.name + (p.required ? '' : '?'), p.schema])), null, 2))}</pre>`
+          : '',
         body ? `<h4>Body</h4><pre>${escapeHtml(JSON.stringify(body, null, 2))}</pre>` : '',
         answer ? `<h4>Answer ${escapeHtml(success![0])}</h4><pre>${escapeHtml(JSON.stringify(answer, null, 2))}</pre>` : '',
       ].join('');

@@ -8,8 +8,25 @@ const Body = z.object({ title: z.string().min(1).max(40), seats: z.coerce.number
 const Query = z.object({ page: z.coerce.number().int().min(1).default(1), q: z.string() });
 const Thing = z.object({ id: z.string(), seats: z.number().int(), note: z.string().nullable() });
 const routes: ApiRoute[] = [
-  { method: 'POST', path: '/things/{id}/parts/{partId}', tag: 'things', summary: 'Add a <part>', auth: true, body: Body, response: z.object({ position: z.string() }), status: 201 },
-  { method: 'GET', path: '/things', tag: 'things', summary: 'List things', auth: false, query: Query, response: z.object({ items: z.array(Thing) }) },
+  {
+    method: 'POST',
+    path: '/things/{id}/parts/{partId}',
+    tag: 'things',
+    summary: 'Add a <part>',
+    auth: true,
+    body: Body,
+    response: z.object({ position: z.string() }),
+    status: 201,
+  },
+  {
+    method: 'GET',
+    path: '/things',
+    tag: 'things',
+    summary: 'List things',
+    auth: false,
+    query: Query,
+    response: z.object({ items: z.array(Thing) }),
+  },
   { method: 'DELETE', path: '/admin/things/{id}', tag: 'admin', summary: 'Remove a thing', auth: true, roles: ['ad', 'dev'] },
   { method: 'POST', path: '/hooks/pay', tag: 'admin', summary: 'Webhook', auth: false, rawBody: 'signed bytes' },
 ];
@@ -32,8 +49,15 @@ describe('buildOpenApiDocument', () => {
   it('declares path parameters and the request body from the zod schema, input side', () => {
     const op = doc.paths['/things/{id}/parts/{partId}']!.post!;
     expect(op.operationId).toBe('postThingsByIdPartsByPartId');
-    expect(op.parameters!.map((p) => [p.name, p.in, p.required])).toEqual([['id', 'path', true], ['partId', 'path', true]]);
-    const schema = op.requestBody!.content['application/json']!.schema as { properties: Record<string, Record<string, unknown>>; required: string[]; $schema?: string };
+    expect(op.parameters!.map((p) => [p.name, p.in, p.required])).toEqual([
+      ['id', 'path', true],
+      ['partId', 'path', true],
+    ]);
+    const schema = op.requestBody!.content['application/json']!.schema as {
+      properties: Record<string, Record<string, unknown>>;
+      required: string[];
+      $schema?: string;
+    };
     expect(schema.$schema).toBeUndefined();
     expect(schema.properties.title).toMatchObject({ type: 'string', minLength: 1, maxLength: 40 });
     // Defaults and optionals are not required of the caller.
@@ -44,11 +68,22 @@ describe('buildOpenApiDocument', () => {
   });
 
   it('declares the answer body from the route DTO, under its success status', () => {
-    const created = doc.paths['/things/{id}/parts/{partId}']!.post!.responses['201'] as { content: Record<string, { schema: Record<string, unknown> }> };
-    expect(created.content['application/json']!.schema).toMatchObject({ type: 'object', required: ['position'], properties: { position: { type: 'string' } } });
-    const list = doc.paths['/things']!.get!.responses['200'] as { content: Record<string, { schema: { properties: { items: { items: Record<string, unknown> } } } }> };
+    const created = doc.paths['/things/{id}/parts/{partId}']!.post!.responses['201'] as {
+      content: Record<string, { schema: Record<string, unknown> }>;
+    };
+    expect(created.content['application/json']!.schema).toMatchObject({
+      type: 'object',
+      required: ['position'],
+      properties: { position: { type: 'string' } },
+    });
+    const list = doc.paths['/things']!.get!.responses['200'] as {
+      content: Record<string, { schema: { properties: { items: { items: Record<string, unknown> } } } }>;
+    };
     const item = list.content['application/json']!.schema.properties.items.items;
-    expect(item).toMatchObject({ required: ['id', 'seats', 'note'], properties: { seats: { type: 'integer' }, note: { type: ['string', 'null'] } } });
+    expect(item).toMatchObject({
+      required: ['id', 'seats', 'note'],
+      properties: { seats: { type: 'integer' }, note: { type: ['string', 'null'] } },
+    });
     // A route without a DTO still documents its success, without a body schema.
     expect(doc.paths['/hooks/pay']!.post!.responses['200']).toEqual({ description: expect.any(String) });
   });
@@ -72,7 +107,10 @@ describe('buildOpenApiDocument', () => {
   });
 
   it('describes a raw body as bytes', () => {
-    expect(doc.paths['/hooks/pay']!.post!.requestBody!.content['application/octet-stream']!.schema).toMatchObject({ type: 'string', description: 'signed bytes' });
+    expect(doc.paths['/hooks/pay']!.post!.requestBody!.content['application/octet-stream']!.schema).toMatchObject({
+      type: 'string',
+      description: 'signed bytes',
+    });
   });
 
   it('builds the document of the real catalogue with every body converted', () => {

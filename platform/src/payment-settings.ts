@@ -5,7 +5,10 @@ import { chainKindOf, DepositCurrency, demoDepositAddress, nativeToken, solanaAd
 import { z } from 'zod';
 import { demoSettings, demoUnsetMessage } from './demo-mode.ts';
 
-const address = z.string().regex(/^0x[0-9a-fA-F]{40}$/).transform((a) => a as `0x${string}`);
+const address = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{40}$/)
+  .transform((a) => a as `0x${string}`);
 
 export const PaymentEnv = z.object({
   STRIPE_SECRET_KEY: z.string().min(1).optional(),
@@ -39,11 +42,19 @@ export const PaymentEnv = z.object({
   EWALLET_SECRET_KEY: z.string().min(1).optional(),
   EWALLET_WEBHOOK_SECRET: z.string().min(1).optional(),
   /** Regions (ISO 3166-1 alpha-2, comma separated) the e-wallets are shown first to. */
-  EWALLET_REGIONS: z.string().regex(/^[A-Za-z]{2}(,[A-Za-z]{2})*$/).default('PH'),
+  EWALLET_REGIONS: z
+    .string()
+    .regex(/^[A-Za-z]{2}(,[A-Za-z]{2})*$/)
+    .default('PH'),
   /** PHP per USD for new e-wallet charges; each charge records the rate it was created at. */
   EWALLET_PHP_PER_USD: z.coerce.number().positive().max(10_000).default(58.82),
   /** An unpaid hosted order (web payment, e-wallet) is expired after this many minutes. */
-  PAYMENT_ORDER_TTL_MINUTES: z.coerce.number().int().min(1).max(24 * 60).default(30),
+  PAYMENT_ORDER_TTL_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
   /** TON in the mini-app: the platform's address transfers go to (offered only with it), the TON
    * API the transfers are verified on (toncenter v3), TON per USD and the confirmations needed. */
   TON_DEPOSIT_ADDRESS: z.string().min(48).max(70).optional(),
@@ -53,21 +64,39 @@ export const PaymentEnv = z.object({
   TON_CONFIRMATIONS: z.coerce.number().int().min(1).max(100).default(2),
   /** The demo wallet (`POST dev/demo-wallet/pay`, demo only): the funded development accounts on
    * the demo's local chains it pays from, which `npm start` sets with the chains (scripts/demo-chains/). */
-  DEMO_WALLET_EVM_KEY: z.string().regex(/^0x[0-9a-fA-F]{64}$/).optional(),
+  DEMO_WALLET_EVM_KEY: z
+    .string()
+    .regex(/^0x[0-9a-fA-F]{64}$/)
+    .optional(),
   DEMO_WALLET_SOLANA_KEY: z.string().min(1).optional(),
   /** Where the providers send the user back (the web app's origin); else the caller's Origin. */
   PUBLIC_URL: z.string().url().optional(),
   // SANDBOX_PAYMENTS is read with the demo switch (demo-mode.ts).
 });
 
-const DepositTokens = z.array(z.object({ chainId: z.number().int(), symbol: DepositCurrency, address: z.string(), decimals: z.number().int().min(2).max(36) }).superRefine((t, ctx) => {
-  const kind = chainKindOf(t.chainId);
-  const native = t.address === nativeToken;
-  const fits = kind === 'evm'
-    ? (native ? t.symbol === 'ETH' : /^0x[0-9a-fA-F]{40}$/.test(t.address) && t.symbol !== 'ETH' && t.symbol !== 'SOL')
-    : kind === 'solana' ? (native ? t.symbol === 'SOL' : solanaAddressPattern.test(t.address) && t.symbol !== 'SOL' && t.symbol !== 'ETH') : true;
-  if (!fits) ctx.addIssue({ code: 'custom', message: `${t.symbol} on chain ${t.chainId}: "native" is for ETH on an EVM chain and SOL on Solana; other tokens name their contract (or mint) on that chain` });
-}));
+const DepositTokens = z.array(
+  z
+    .object({ chainId: z.number().int(), symbol: DepositCurrency, address: z.string(), decimals: z.number().int().min(2).max(36) })
+    .superRefine((t, ctx) => {
+      const kind = chainKindOf(t.chainId);
+      const native = t.address === nativeToken;
+      const fits =
+        kind === 'evm'
+          ? native
+            ? t.symbol === 'ETH'
+            : /^0x[0-9a-fA-F]{40}$/.test(t.address) && t.symbol !== 'ETH' && t.symbol !== 'SOL'
+          : kind === 'solana'
+            ? native
+              ? t.symbol === 'SOL'
+              : solanaAddressPattern.test(t.address) && t.symbol !== 'SOL' && t.symbol !== 'ETH'
+            : true;
+      if (!fits)
+        ctx.addIssue({
+          code: 'custom',
+          message: `${t.symbol} on chain ${t.chainId}: "native" is for ETH on an EVM chain and SOL on Solana; other tokens name their contract (or mint) on that chain`,
+        });
+    }),
+);
 const RpcUrls = z.record(z.string().regex(/^\d+$/), z.string().url());
 
 export type DepositToken = z.infer<typeof DepositTokens>[number];
@@ -125,41 +154,67 @@ export function readPaymentSettings(env: Record<string, string | undefined> = pr
   const e = PaymentEnv.parse(env);
   const demo = demoSettings(env);
   // The fixed PHP and TON rates are the demo's (the demo table): a deployment charging in them names its own.
-  const unsetRates = demo.demo ? [] : [
-    e.EWALLET_SECRET_KEY && env.EWALLET_PHP_PER_USD === undefined ? 'EWALLET_PHP_PER_USD' : null,
-    e.TON_DEPOSIT_ADDRESS && env.TON_PER_USD === undefined ? 'TON_PER_USD' : null,
-  ].filter((name): name is string => name !== null);
-  if (unsetRates.length > 0) throw new Error(`Invalid configuration:\n  ${unsetRates.map((name) => demoUnsetMessage(name, "the fixed rates are the demo's")).join('\n  ')}`);
+  const unsetRates = demo.demo
+    ? []
+    : [
+        e.EWALLET_SECRET_KEY && env.EWALLET_PHP_PER_USD === undefined ? 'EWALLET_PHP_PER_USD' : null,
+        e.TON_DEPOSIT_ADDRESS && env.TON_PER_USD === undefined ? 'TON_PER_USD' : null,
+      ].filter((name): name is string => name !== null);
+  if (unsetRates.length > 0)
+    throw new Error(
+      `Invalid configuration:\n  ${unsetRates.map((name) => demoUnsetMessage(name, "the fixed rates are the demo's")).join('\n  ')}`,
+    );
   const tokens = DepositTokens.parse(JSON.parse(e.PAYMENT_TOKENS)).filter((t) => chainKindOf(t.chainId) !== null);
   const rpcUrls = RpcUrls.parse(JSON.parse(e.CHAIN_RPC_URLS));
   const proxyUpstream = e.CHAIN_RPC_PROXY_CHAIN_ID === undefined ? undefined : rpcUrls[String(e.CHAIN_RPC_PROXY_CHAIN_ID)];
-  if (e.CHAIN_RPC_PROXY_CHAIN_ID !== undefined && !proxyUpstream) throw new Error(`Invalid configuration:\n  CHAIN_RPC_PROXY_CHAIN_ID: chain ${e.CHAIN_RPC_PROXY_CHAIN_ID} has no CHAIN_RPC_URLS entry`);
+  if (e.CHAIN_RPC_PROXY_CHAIN_ID !== undefined && !proxyUpstream)
+    throw new Error(`Invalid configuration:\n  CHAIN_RPC_PROXY_CHAIN_ID: chain ${e.CHAIN_RPC_PROXY_CHAIN_ID} has no CHAIN_RPC_URLS entry`);
   return {
     depositAddress: e.PAYMENT_DEPOSIT_ADDRESS ?? (demo.demo ? (demoDepositAddress as `0x${string}`) : null),
     // The demo's stand-in address, or a deposit address on the demo's local chains (every RPC on this machine).
-    depositIsDemo: demo.demo && (!e.PAYMENT_DEPOSIT_ADDRESS || (Object.keys(rpcUrls).length > 0 && Object.values(rpcUrls).every(isLoopback))),
+    depositIsDemo:
+      demo.demo && (!e.PAYMENT_DEPOSIT_ADDRESS || (Object.keys(rpcUrls).length > 0 && Object.values(rpcUrls).every(isLoopback))),
     solanaDepositAddress: e.PAYMENT_SOLANA_DEPOSIT_ADDRESS ?? null,
     demo: demo.demo,
     tokens,
     confirmations: e.PAYMENT_CONFIRMATIONS,
     sandboxEnabled: demo.sandboxPayments,
     chainRpcUrls: Object.fromEntries(Object.entries(rpcUrls).map(([id, url]) => [Number(id), url])),
-    rpcProxy: e.CHAIN_RPC_PROXY_CHAIN_ID !== undefined && proxyUpstream ? { chainId: e.CHAIN_RPC_PROXY_CHAIN_ID, upstreamUrl: proxyUpstream, perMinute: e.CHAIN_RPC_PROXY_PER_MINUTE } : null,
-    stripe: e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET } : null,
+    rpcProxy:
+      e.CHAIN_RPC_PROXY_CHAIN_ID !== undefined && proxyUpstream
+        ? { chainId: e.CHAIN_RPC_PROXY_CHAIN_ID, upstreamUrl: proxyUpstream, perMinute: e.CHAIN_RPC_PROXY_PER_MINUTE }
+        : null,
+    stripe:
+      e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET ? { secretKey: e.STRIPE_SECRET_KEY, webhookSecret: e.STRIPE_WEBHOOK_SECRET } : null,
     cardPublishableKey: e.STRIPE_SECRET_KEY && e.STRIPE_WEBHOOK_SECRET && e.STRIPE_PUBLISHABLE_KEY ? e.STRIPE_PUBLISHABLE_KEY : null,
-    webpay: e.WEBPAY_CLIENT_ID && e.WEBPAY_CLIENT_SECRET && e.WEBPAY_WEBHOOK_ID
-      ? { apiUrl: e.WEBPAY_API_URL, clientId: e.WEBPAY_CLIENT_ID, clientSecret: e.WEBPAY_CLIENT_SECRET, webhookId: e.WEBPAY_WEBHOOK_ID }
-      : null,
-    ewallet: e.EWALLET_SECRET_KEY && e.EWALLET_WEBHOOK_SECRET ? { apiUrl: e.EWALLET_API_URL, secretKey: e.EWALLET_SECRET_KEY, webhookSecret: e.EWALLET_WEBHOOK_SECRET } : null,
+    webpay:
+      e.WEBPAY_CLIENT_ID && e.WEBPAY_CLIENT_SECRET && e.WEBPAY_WEBHOOK_ID
+        ? { apiUrl: e.WEBPAY_API_URL, clientId: e.WEBPAY_CLIENT_ID, clientSecret: e.WEBPAY_CLIENT_SECRET, webhookId: e.WEBPAY_WEBHOOK_ID }
+        : null,
+    ewallet:
+      e.EWALLET_SECRET_KEY && e.EWALLET_WEBHOOK_SECRET
+        ? { apiUrl: e.EWALLET_API_URL, secretKey: e.EWALLET_SECRET_KEY, webhookSecret: e.EWALLET_WEBHOOK_SECRET }
+        : null,
     ewalletRegions: e.EWALLET_REGIONS.toUpperCase().split(','),
     phpPerUsd: e.EWALLET_PHP_PER_USD,
     orderTtlMinutes: e.PAYMENT_ORDER_TTL_MINUTES,
     publicUrl: e.PUBLIC_URL ?? null,
-    demoWallet: demo.demo && (e.DEMO_WALLET_EVM_KEY || e.DEMO_WALLET_SOLANA_KEY)
-      ? { evmKey: (e.DEMO_WALLET_EVM_KEY as `0x${string}` | undefined) ?? null, solanaKey: e.DEMO_WALLET_SOLANA_KEY ?? null, rpcUrls: Object.fromEntries(Object.entries(rpcUrls).map(([id, url]) => [Number(id), url])) }
-      : null,
+    demoWallet:
+      demo.demo && (e.DEMO_WALLET_EVM_KEY || e.DEMO_WALLET_SOLANA_KEY)
+        ? {
+            evmKey: (e.DEMO_WALLET_EVM_KEY as `0x${string}` | undefined) ?? null,
+            solanaKey: e.DEMO_WALLET_SOLANA_KEY ?? null,
+            rpcUrls: Object.fromEntries(Object.entries(rpcUrls).map(([id, url]) => [Number(id), url])),
+          }
+        : null,
     ton: e.TON_DEPOSIT_ADDRESS
-      ? { address: e.TON_DEPOSIT_ADDRESS, apiUrl: e.TON_API_URL, apiKey: e.TON_API_KEY ?? null, tonPerUsd: e.TON_PER_USD, confirmations: e.TON_CONFIRMATIONS }
+      ? {
+          address: e.TON_DEPOSIT_ADDRESS,
+          apiUrl: e.TON_API_URL,
+          apiKey: e.TON_API_KEY ?? null,
+          tonPerUsd: e.TON_PER_USD,
+          confirmations: e.TON_CONFIRMATIONS,
+        }
       : null,
   };
 }

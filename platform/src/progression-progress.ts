@@ -17,14 +17,26 @@ export const lifetime: ProgressPeriod = { key: LIFETIME, start: null };
 export type Progress = Record<ProgressMetric, number>;
 
 const empty = (): Progress => ({
-  gifts_sent: 0, gifts_received: 0, mic_minutes: 0, host_minutes: 0, chat_messages: 0, follows: 0, topups: 0, lobbies_hosted: 0, followers: 0, level: 1,
+  gifts_sent: 0,
+  gifts_received: 0,
+  mic_minutes: 0,
+  host_minutes: 0,
+  chat_messages: 0,
+  follows: 0,
+  topups: 0,
+  lobbies_hosted: 0,
+  followers: 0,
+  level: 1,
 });
 
 export async function readProgress(pool: pg.Pool, uid: string, period: ProgressPeriod, now: Date): Promise<Progress> {
   const progress = empty();
   try {
     const [metrics, user, seats] = await Promise.all([
-      pool.query<{ metric: ProgressMetric; value: string }>('select metric, value::text from rm.progression_metrics where uid = $1 and period_id = $2', [uid, period.key]),
+      pool.query<{ metric: ProgressMetric; value: string }>(
+        'select metric, value::text from rm.progression_metrics where uid = $1 and period_id = $2',
+        [uid, period.key],
+      ),
       pool.query<{ level: number }>('select level from rm.progression_users where uid = $1', [uid]),
       pool.query<{ seat: number; since: Date }>('select seat, since from rm.progression_seats where uid = $1', [uid]),
     ]);

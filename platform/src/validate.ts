@@ -11,7 +11,8 @@ export function parse<T extends z.ZodType>(schema: T, value: unknown): z.infer<T
   if (result.success) {
     // Values that reach parse by another way than a request (a webhook's body, a socket's message).
     const at = unstorableTextAt(result.data);
-    if (at !== null) throw new ApiError('VALIDATION_FAILED', texts.unstorableText, { issues: [{ path: at, message: texts.unstorableText }] });
+    if (at !== null)
+      throw new ApiError('VALIDATION_FAILED', texts.unstorableText, { issues: [{ path: at, message: texts.unstorableText }] });
     return result.data;
   }
   const issues = result.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message }));
@@ -44,7 +45,7 @@ export const refuseUnstorableText: RequestHandler = (req, _res, next) => {
     // Bytes that decode to no character (a surrogate's %ED%A0%80, a cut escape): the router would throw.
     path = null;
   }
-  const at = path === null || UNSTORABLE.test(path) ? 'path' : unstorableTextAt(req.query, 'query') ?? unstorableTextAt(req.body, 'body');
+  const at = path === null || UNSTORABLE.test(path) ? 'path' : (unstorableTextAt(req.query, 'query') ?? unstorableTextAt(req.body, 'body'));
   if (at === null) return next();
   next(new ApiError('VALIDATION_FAILED', texts.unstorableText, { issues: [{ path: at, message: texts.unstorableText }] }));
 };

@@ -25,7 +25,10 @@ async function main(): Promise<number> {
         console.error(`Usage: rebuild NAME, one of: ${projectors.map((p) => p.name).join(', ')}`);
         return 2;
       }
-      const bar = new cliProgress.SingleBar({ format: `${projector.name} [{bar}] {percentage}% | {value}/{total} | {events} events` }, cliProgress.Presets.shades_classic);
+      const bar = new cliProgress.SingleBar(
+        { format: `${projector.name} [{bar}] {percentage}% | {value}/{total} | {events} events` },
+        cliProgress.Presets.shades_classic,
+      );
       let started = false;
       const result = await rebuildProjection(pool, projector, {
         onProgress: (p) => {
@@ -38,7 +41,9 @@ async function main(): Promise<number> {
         },
       });
       bar.stop();
-      console.log(`rebuilt ${projector.name} from ${result.events} events, checkpoint ${result.checkpoint.transactionId}:${result.checkpoint.globalPosition}`);
+      console.log(
+        `rebuilt ${projector.name} from ${result.events} events, checkpoint ${result.checkpoint.transactionId}:${result.checkpoint.globalPosition}`,
+      );
       return 0;
     }
     default: {

@@ -59,7 +59,8 @@ export class LeaderboardPublisher {
       { board: 'hosts', period: leaderboardPeriodKey.monthly(now) },
     ];
     for (const e of leaderboardEvents) {
-      if (Date.parse(e.startsAt) <= now.getTime() && now.getTime() < Date.parse(e.endsAt)) out.push({ board: 'pairs', period: leaderboardPeriodKey.event(e.id) });
+      if (Date.parse(e.startsAt) <= now.getTime() && now.getTime() < Date.parse(e.endsAt))
+        out.push({ board: 'pairs', period: leaderboardPeriodKey.event(e.id) });
     }
     return out;
   }

@@ -18,7 +18,11 @@ export class LedgerAuditWorker extends OpenRequestWorker<AuditRequest> {
   }
 
   protected async openRequests(): Promise<AuditRequest[]> {
-    return (await this.pool.query<AuditRequest>(`select audit_id, requested_by from rm.ledger_audits where status = 'requested' order by requested_at`)).rows;
+    return (
+      await this.pool.query<AuditRequest>(
+        `select audit_id, requested_by from rm.ledger_audits where status = 'requested' order by requested_at`,
+      )
+    ).rows;
   }
 
   protected lockKey(request: AuditRequest): string {
@@ -26,7 +30,9 @@ export class LedgerAuditWorker extends OpenRequestWorker<AuditRequest> {
   }
 
   protected async stillOpen(request: AuditRequest): Promise<boolean> {
-    const { rows } = await this.pool.query(`select 1 from rm.ledger_audits where audit_id = $1 and status = 'requested'`, [request.audit_id]);
+    const { rows } = await this.pool.query(`select 1 from rm.ledger_audits where audit_id = $1 and status = 'requested'`, [
+      request.audit_id,
+    ]);
     return rows.length > 0;
   }
 

@@ -10,8 +10,23 @@
 // the balance read models agree with the replay, per user. Booking holds (DESIGN section 9): a hold
 // leaves the balance when made and ends at most once, released (back to the balance) or spent (the
 // host's charm), for exactly the amount held; diamonds held = released + spent + still held.
-import { diamondsForUsdCents, eventOf, isDebitReason, streamIds, type DiamondsCreditedData, type LedgerAuditedData, type PaymentConfirmedData } from '@murmur/contracts';
-import { checkpointOf, compareCheckpoints, loadCheckpoint, PostgresEventStore, readTypesAfterPosition, type RecordedEvent } from '@murmur/eventstore';
+import {
+  diamondsForUsdCents,
+  eventOf,
+  isDebitReason,
+  streamIds,
+  type DiamondsCreditedData,
+  type LedgerAuditedData,
+  type PaymentConfirmedData,
+} from '@murmur/contracts';
+import {
+  checkpointOf,
+  compareCheckpoints,
+  loadCheckpoint,
+  PostgresEventStore,
+  readTypesAfterPosition,
+  type RecordedEvent,
+} from '@murmur/eventstore';
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 
@@ -43,15 +58,30 @@ export interface AuditResult {
 
 /** Every event that moves diamonds or charm; a new money event is added here and to the fold. */
 const MONEY_EVENT_TYPES = [
-  'DiamondsCredited', 'DiamondsSpent', 'SkuPurchased', 'GiftSent', 'SubscribedToCreator', 'DiamondsHeld', 'HoldReleased', 'HoldSpent', 'CharmWithdrawn', 'WithdrawalFailed',
-  'PaymentConfirmed', 'RewardClaimed', 'DiamondGrantApproved',
+  'DiamondsCredited',
+  'DiamondsSpent',
+  'SkuPurchased',
+  'GiftSent',
+  'SubscribedToCreator',
+  'DiamondsHeld',
+  'HoldReleased',
+  'HoldSpent',
+  'CharmWithdrawn',
+  'WithdrawalFailed',
+  'PaymentConfirmed',
+  'RewardClaimed',
+  'DiamondGrantApproved',
 ] as const;
 
 /** Pure core: folds events (in log order) into the replayed ledger and the differences it finds in the log itself. */
 export class LedgerReplay {
   readonly diamonds = new Map<string, number>();
   readonly charm = new Map<string, { credited: number; withdrawn: number }>();
-  readonly totals: LedgerTotals = { DMND: { minted: 0, spent: 0, balances: 0 }, CHRM: { credited: 0, withdrawn: 0, balances: 0 }, USD: { confirmedCents: 0, payments: 0 } };
+  readonly totals: LedgerTotals = {
+    DMND: { minted: 0, spent: 0, balances: 0 },
+    CHRM: { credited: 0, withdrawn: 0, balances: 0 },
+    USD: { confirmedCents: 0, payments: 0 },
+  };
   readonly differences: string[] = [];
   private readonly confirmed = new Map<string, PaymentConfirmedData>();
   private readonly paidCredits = new Map<string, { amount: number; asOffer: boolean }>();
@@ -86,7 +116,10 @@ export class LedgerReplay {
       case 'topup':
       case 'first_topup_offer': {
         const before = this.paidCredits.get(d.reference);
-        this.paidCredits.set(d.reference, { amount: (before?.amount ?? 0) + d.amount, asOffer: (before?.asOffer ?? false) || reason === 'first_topup_offer' });
+        this.paidCredits.set(d.reference, {
+          amount: (before?.amount ?? 0) + d.amount,
+          asOffer: (before?.asOffer ?? false) || reason === 'first_topup_offer',
+        });
         if (reason === 'first_topup_offer') {
           const n = (this.offers.get(d.uid) ?? 0) + 1;
           this.offers.set(d.uid, n);
@@ -112,7 +145,9 @@ export class LedgerReplay {
         return;
       default: {
         const unknown: never = reason;
-        this.differences.push(`wallet-${d.uid} is credited ${d.amount} diamonds for a reason the audit does not know (${String(unknown)}) at position ${position}`);
+        this.differences.push(
+          `wallet-${d.uid} is credited ${d.amount} diamonds for a reason the audit does not know (${String(unknown)}) at position ${position}`,
+        );
       }
     }
   }
@@ -120,7 +155,8 @@ export class LedgerReplay {
   apply(recorded: RecordedEvent): void {
     this.events++;
     if (recorded.globalPosition > this.lastPosition) this.lastPosition = recorded.globalPosition;
-    if (!recorded.metadata.idempotencyKey) this.differences.push(`${recorded.type} at position ${recorded.globalPosition} (${recorded.streamId}) carries no idempotency key`);
+    if (!recorded.metadata.idempotencyKey)
+      this.differences.push(`${recorded.type} at position ${recorded.globalPosition} (${recorded.streamId}) carries no idempotency key`);
     const e = eventOf(recorded, MONEY_EVENT_TYPES);
     if (!e) return;
     const position = recorded.globalPosition;
@@ -135,7 +171,10 @@ export class LedgerReplay {
       case 'DiamondsSpent': {
         const d = e.data;
         const reason: string = d.reason;
-        if (!isDebitReason(reason)) this.differences.push(`wallet-${d.uid} spends ${d.amount} diamonds for a reason the audit does not know (${reason}) at position ${position}`);
+        if (!isDebitReason(reason))
+          this.differences.push(
+            `wallet-${d.uid} spends ${d.amount} diamonds for a reason the audit does not know (${reason}) at position ${position}`,
+          );
         this.spend(d.uid, d.amount, position);
         break;
       }
@@ -177,7 +216,8 @@ export class LedgerReplay {
         const verb = e.type === 'HoldReleased' ? 'released' : 'spent';
         if (!hold) this.differences.push(`hold ${id} is ${verb} at position ${position} but was never made`);
         else if (hold.status !== 'held') this.differences.push(`hold ${id} is ${verb} at position ${position} after it was ${hold.status}`);
-        else if (hold.amount !== d.amount) this.differences.push(`hold ${id} of ${hold.amount} diamonds is ${verb} for ${d.amount} at position ${position}`);
+        else if (hold.amount !== d.amount)
+          this.differences.push(`hold ${id} of ${hold.amount} diamonds is ${verb} for ${d.amount} at position ${position}`);
         if (hold) hold.status = verb;
         if (e.type === 'HoldReleased') {
           this.diamonds.set(d.uid, (this.diamonds.get(d.uid) ?? 0) + d.amount);
@@ -195,7 +235,8 @@ export class LedgerReplay {
         const c = this.charmOf(d.uid);
         c.withdrawn += d.charm;
         this.totals.CHRM.withdrawn += d.charm;
-        if (c.credited - c.withdrawn < 0) this.differences.push(`earnings-${d.uid} withdraws more charm than credited at position ${position}`);
+        if (c.credited - c.withdrawn < 0)
+          this.differences.push(`earnings-${d.uid} withdraws more charm than credited at position ${position}`);
         break;
       }
       case 'WithdrawalFailed': {
@@ -229,7 +270,9 @@ export class LedgerReplay {
         if (d.charged && d.charged.currency !== 'USD') {
           // The amount charged is the USD price at the rate fixed on the payment (PHP: to the centavo).
           if (d.charged.currency === 'PHP' && BigInt(d.charged.amount) !== BigInt(Math.round(d.amountUsdCents * d.charged.rate))) {
-            this.differences.push(`payment ${d.paymentId} charged ${d.charged.amount} PHP centavos, not ${d.amountUsdCents} US cents at ${d.charged.rate}`);
+            this.differences.push(
+              `payment ${d.paymentId} charged ${d.charged.amount} PHP centavos, not ${d.amountUsdCents} US cents at ${d.charged.rate}`,
+            );
           }
           const charged = (this.totals.charged ??= {});
           const t = (charged[d.charged.currency] ??= { amount: '0', payments: 0 });
@@ -253,35 +296,40 @@ export class LedgerReplay {
       // An offer payment credited after the account's offer was used buys at the normal rate.
       const expected = p.purpose === 'first_topup_offer' && credit && !credit.asOffer ? diamondsForUsdCents(p.amountUsdCents) : p.diamonds;
       if (credited !== expected) this.differences.push(`payment ${paymentId} confirmed for ${expected} diamonds but credited ${credited}`);
-      if (credit?.asOffer && p.purpose !== 'first_topup_offer') this.differences.push(`payment ${paymentId} is credited as the first top-up offer but was not bought as one`);
+      if (credit?.asOffer && p.purpose !== 'first_topup_offer')
+        this.differences.push(`payment ${paymentId} is credited as the first top-up offer but was not bought as one`);
     }
     for (const [reference, { amount }] of this.paidCredits) {
-      if (!this.confirmed.has(reference)) this.differences.push(`${amount} paid diamonds credited for ${reference}, which is not a confirmed payment`);
+      if (!this.confirmed.has(reference))
+        this.differences.push(`${amount} paid diamonds credited for ${reference}, which is not a confirmed payment`);
     }
     for (const [claim, diamonds] of this.rewardClaims) {
       const credited = this.rewardCredits.get(claim) ?? 0;
       if (credited !== diamonds) this.differences.push(`reward ${claim} claimed for ${diamonds} diamonds but credited ${credited}`);
     }
     for (const [claim, amount] of this.rewardCredits) {
-      if (!this.rewardClaims.has(claim)) this.differences.push(`${amount} reward diamonds credited for ${claim}, which is not a claimed reward of that user`);
+      if (!this.rewardClaims.has(claim))
+        this.differences.push(`${amount} reward diamonds credited for ${claim}, which is not a claimed reward of that user`);
     }
     for (const [grantId, amount] of this.approvedGrants) {
       const credited = this.grantCredits.get(grantId) ?? 0;
       if (credited !== amount) this.differences.push(`grant ${grantId} approved for ${amount} diamonds but credited ${credited}`);
     }
     for (const [reference, amount] of this.grantCredits) {
-      if (!this.approvedGrants.has(reference)) this.differences.push(`${amount} granted diamonds credited for ${reference}, which is not an approved grant`);
+      if (!this.approvedGrants.has(reference))
+        this.differences.push(`${amount} granted diamonds credited for ${reference}, which is not an approved grant`);
     }
     this.holds.open = [...this.holdsById.values()].filter((h) => h.status === 'held').reduce((a, h) => a + h.amount, 0);
-    if (this.holds.held !== this.holds.released + this.holds.spent + this.holds.open) this.differences.push('holds: held is not released + spent + still held');
+    if (this.holds.held !== this.holds.released + this.holds.spent + this.holds.open)
+      this.differences.push('holds: held is not released + spent + still held');
     this.totals.DMND.balances = [...this.diamonds.values()].reduce((a, b) => a + b, 0);
     this.totals.CHRM.balances = [...this.charm.values()].reduce((a, c) => a + c.credited - c.withdrawn, 0);
-    if (this.totals.DMND.minted !== this.totals.DMND.balances + this.totals.DMND.spent) this.differences.push('DMND: minted is not balances + spent');
-    if (this.totals.CHRM.credited !== this.totals.CHRM.balances + this.totals.CHRM.withdrawn) this.differences.push('CHRM: credited is not balance + withdrawn');
+    if (this.totals.DMND.minted !== this.totals.DMND.balances + this.totals.DMND.spent)
+      this.differences.push('DMND: minted is not balances + spent');
+    if (this.totals.CHRM.credited !== this.totals.CHRM.balances + this.totals.CHRM.withdrawn)
+      this.differences.push('CHRM: credited is not balance + withdrawn');
   }
 }
-
-
 
 /** Replays the log and compares the balance read models, all inside ONE repeatable-read snapshot:
  * there the read models hold exactly the events up to their checkpoint (a batch and its checkpoint
@@ -315,7 +363,8 @@ export async function auditLedger(pool: pg.Pool, options: { batchSize?: number }
       if (Number(r.balance) !== expected) differences.push(`rm.diamond_balances ${r.uid}: ${r.balance}, replay ${expected}`);
       if (Number(r.balance) < 0) differences.push(`rm.diamond_balances ${r.uid} is negative`);
     }
-    for (const [uid, balance] of projected.diamonds) if (!seen.has(uid) && balance !== 0) differences.push(`rm.diamond_balances has no row for ${uid} (replay ${balance})`);
+    for (const [uid, balance] of projected.diamonds)
+      if (!seen.has(uid) && balance !== 0) differences.push(`rm.diamond_balances has no row for ${uid} (replay ${balance})`);
     const { rows: cRows } = await client.query<{ uid: string; balance: string; credited: string; withdrawn: string }>(
       'select uid, balance::text, credited::text, withdrawn::text from rm.charm_balances',
     );
@@ -328,9 +377,17 @@ export async function auditLedger(pool: pg.Pool, options: { batchSize?: number }
       }
       if (Number(r.balance) < 0) differences.push(`rm.charm_balances ${r.uid} is negative`);
     }
-    for (const [uid, c] of projected.charm) if (!seenCharm.has(uid) && c.credited !== 0) differences.push(`rm.charm_balances has no row for ${uid}`);
+    for (const [uid, c] of projected.charm)
+      if (!seenCharm.has(uid) && c.credited !== 0) differences.push(`rm.charm_balances has no row for ${uid}`);
     await client.query('commit');
-    return { ok: differences.length === 0, holds: full.holds, events: full.events, lastPosition: full.lastPosition, totals: full.totals, differences };
+    return {
+      ok: differences.length === 0,
+      holds: full.holds,
+      events: full.events,
+      lastPosition: full.lastPosition,
+      totals: full.totals,
+      differences,
+    };
   } catch (error) {
     await client.query('rollback').catch(() => undefined);
     throw error;
@@ -341,7 +398,11 @@ export async function auditLedger(pool: pg.Pool, options: { batchSize?: number }
 
 /** Records an audit run on the `ledger-audit` stream, so the operators' console shows the latest
  * verdict (the CLI's runs and the console's requests alike). */
-export async function recordLedgerAudit(store: PostgresEventStore, result: AuditResult, run: { auditId: string; requestedBy: string | null; at: Date }): Promise<void> {
+export async function recordLedgerAudit(
+  store: PostgresEventStore,
+  result: AuditResult,
+  run: { auditId: string; requestedBy: string | null; at: Date },
+): Promise<void> {
   const data: LedgerAuditedData = {
     auditId: run.auditId,
     ok: result.ok,
@@ -353,21 +414,30 @@ export async function recordLedgerAudit(store: PostgresEventStore, result: Audit
     requestedBy: run.requestedBy,
     auditedAt: run.at.toISOString(),
   };
-  await store.append(streamIds.ledgerAudit(), [{ type: 'LedgerAudited', data, metadata: { idempotencyKey: `audited:${run.auditId}` } }], { expectedVersion: 'any' });
+  await store.append(streamIds.ledgerAudit(), [{ type: 'LedgerAudited', data, metadata: { idempotencyKey: `audited:${run.auditId}` } }], {
+    expectedVersion: 'any',
+  });
 }
 
 /** The CLI command: prints per-currency totals and every difference; non-zero exit on any. */
 export async function auditCommand(pool: pg.Pool): Promise<number> {
   const result = await auditLedger(pool);
-  await recordLedgerAudit(new PostgresEventStore(pool), result, { auditId: `audit-cli-${randomUUID()}`, requestedBy: null, at: new Date() });
+  await recordLedgerAudit(new PostgresEventStore(pool), result, {
+    auditId: `audit-cli-${randomUUID()}`,
+    requestedBy: null,
+    at: new Date(),
+  });
   console.log(`ledger audit over ${result.events} money events up to position ${result.lastPosition}`);
   console.table({
     DMND: { in: result.totals.DMND.minted, out: result.totals.DMND.spent, balance: result.totals.DMND.balances },
     CHRM: { in: result.totals.CHRM.credited, out: result.totals.CHRM.withdrawn, balance: result.totals.CHRM.balances },
     USD: { in: result.totals.USD.confirmedCents / 100, out: 0, balance: result.totals.USD.confirmedCents / 100 },
   });
-  for (const [currency, t] of Object.entries(result.totals.charged ?? {})) console.log(`charged in ${currency}: ${t.amount} (smallest unit) over ${t.payments} payment(s)`);
-  console.log(`booking holds (diamonds): held ${result.holds.held}, released ${result.holds.released}, spent ${result.holds.spent}, still held ${result.holds.open}`);
+  for (const [currency, t] of Object.entries(result.totals.charged ?? {}))
+    console.log(`charged in ${currency}: ${t.amount} (smallest unit) over ${t.payments} payment(s)`);
+  console.log(
+    `booking holds (diamonds): held ${result.holds.held}, released ${result.holds.released}, spent ${result.holds.spent}, still held ${result.holds.open}`,
+  );
   for (const d of result.differences) console.error(`DIFFERENCE: ${d}`);
   console.log(result.ok ? 'ledger OK' : `ledger has ${result.differences.length} difference(s)`);
   return result.ok ? 0 : 1;

@@ -6,7 +6,17 @@ import { LedgerReplay } from './ledger-audit.ts';
 let position = 0n;
 const ev = (type: string, data: Record<string, unknown>): RecordedEvent => {
   position++;
-  return { globalPosition: position, transactionId: position, streamId: 's', streamVersion: 1n, type, schemaVersion: 1, data, metadata: { idempotencyKey: `k${position}` }, createdAt: new Date() };
+  return {
+    globalPosition: position,
+    transactionId: position,
+    streamId: 's',
+    streamVersion: 1n,
+    type,
+    schemaVersion: 1,
+    data,
+    metadata: { idempotencyKey: `k${position}` },
+    createdAt: new Date(),
+  };
 };
 const replay = (...events: RecordedEvent[]) => {
   const r = new LedgerReplay();
@@ -25,7 +35,11 @@ describe('ledger replay', () => {
       ev('CharmWithdrawn', { uid: 'h1', charm: 50 }),
     );
     expect(r.differences).toEqual([]);
-    expect(r.totals).toEqual({ DMND: { minted: 1000, spent: 500, balances: 500 }, CHRM: { credited: 100, withdrawn: 50, balances: 50 }, USD: { confirmedCents: 1000, payments: 1 } });
+    expect(r.totals).toEqual({
+      DMND: { minted: 1000, spent: 500, balances: 500 },
+      CHRM: { credited: 100, withdrawn: 50, balances: 50 },
+      USD: { confirmedCents: 1000, payments: 1 },
+    });
   });
 
   it('knows every credit and debit reason of the money rules', () => {
@@ -77,7 +91,8 @@ describe('ledger replay', () => {
   });
 
   it('takes a second offer payment at the normal rate, and finds the offer credited twice', () => {
-    const offer = (paymentId: string) => ev('PaymentConfirmed', { paymentId, uid: 'o', purpose: 'first_topup_offer', diamonds: 3000, amountUsdCents: 1500 });
+    const offer = (paymentId: string) =>
+      ev('PaymentConfirmed', { paymentId, uid: 'o', purpose: 'first_topup_offer', diamonds: 3000, amountUsdCents: 1500 });
     const clean = replay(
       offer('p1'),
       ev('DiamondsCredited', { uid: 'o', amount: 3000, reason: 'first_topup_offer', reference: 'p1' }),
@@ -95,11 +110,18 @@ describe('ledger replay', () => {
   });
 
   it('proves reward diamonds per claimer: each claim minted once to its user, none without a claim', () => {
-    const claim = (claimId: string, diamonds: number, uid = 'a') => ev('RewardClaimed', { uid, claimId, reward: { exp: 0, diamonds, fragments: [] } });
+    const claim = (claimId: string, diamonds: number, uid = 'a') =>
+      ev('RewardClaimed', { uid, claimId, reward: { exp: 0, diamonds, fragments: [] } });
     const credit = (reference: string, amount: number, uid = 'a') => ev('DiamondsCredited', { uid, amount, reason: 'reward', reference });
     const week = 'mission:weekly-receive-10:2026-11-23';
     // Two users claim the same mission of the same week: the same claim id, each paid once.
-    const ok = replay(claim(week, 50), credit(week, 50), claim(week, 50, 'b'), credit(week, 50, 'b'), claim('mission:daily-send-gift:2026-11-24', 0));
+    const ok = replay(
+      claim(week, 50),
+      credit(week, 50),
+      claim(week, 50, 'b'),
+      credit(week, 50, 'b'),
+      claim('mission:daily-send-gift:2026-11-24', 0),
+    );
     expect(ok.differences).toEqual([]);
     expect(ok.totals.DMND).toEqual({ minted: 100, spent: 0, balances: 100 });
     const bad = replay(
@@ -127,7 +149,10 @@ describe('ledger replay', () => {
     const grant = ev('DiamondsCredited', { uid: 'b', amount: 1000, reason: 'demo_grant', reference: 'g' });
     const held = (holdId: string, amount: number) => ev('DiamondsHeld', { uid: 'b', holdId, amount, reference: `booking:${holdId}` });
     const ok = replay(
-      grant, held('h1', 300), held('h2', 200), held('h3', 100),
+      grant,
+      held('h1', 300),
+      held('h2', 200),
+      held('h3', 100),
       ev('HoldReleased', { uid: 'b', holdId: 'h1', amount: 300, reference: 'booking:h1' }),
       ev('HoldSpent', { uid: 'b', holdId: 'h2', amount: 200, recipientUid: 'host', charm: 100, reference: 'booking:h2' }),
     );
@@ -136,7 +161,8 @@ describe('ledger replay', () => {
     expect(ok.totals.DMND).toEqual({ minted: 1000, spent: 300, balances: 700 });
     expect(ok.charm.get('host')).toEqual({ credited: 100, withdrawn: 0 });
     const bad = replay(
-      ev('DiamondsCredited', { uid: 'b', amount: 100, reason: 'demo_grant', reference: 'g2' }), held('x1', 100),
+      ev('DiamondsCredited', { uid: 'b', amount: 100, reason: 'demo_grant', reference: 'g2' }),
+      held('x1', 100),
       ev('HoldReleased', { uid: 'b', holdId: 'x1', amount: 100, reference: 'booking:x1' }),
       ev('HoldSpent', { uid: 'b', holdId: 'x1', amount: 100, recipientUid: 'host', charm: 50, reference: 'booking:x1' }),
       ev('HoldReleased', { uid: 'b', holdId: 'nope', amount: 5, reference: 'booking:nope' }),

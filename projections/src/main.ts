@@ -13,11 +13,17 @@ const config = readConfig();
 const pool = createPool(config.DATABASE_URL, { max: 20, applicationName: 'projections' });
 const { runner, server, logger } = await buildProjectionsService(pool, config.DATABASE_URL);
 await runner.start();
-const leaderboardPublisher = new LeaderboardPublisher(pool, new PostgresEventStore(pool), { onError: (err) => logger.error({ err }, 'leaderboard publisher failed; retrying') });
+const leaderboardPublisher = new LeaderboardPublisher(pool, new PostgresEventStore(pool), {
+  onError: (err) => logger.error({ err }, 'leaderboard publisher failed; retrying'),
+});
 leaderboardPublisher.start();
-const ledgerAuditWorker = new LedgerAuditWorker(pool, new PostgresEventStore(pool), { onError: (err) => logger.error({ err }, 'ledger audit request failed; retrying') });
+const ledgerAuditWorker = new LedgerAuditWorker(pool, new PostgresEventStore(pool), {
+  onError: (err) => logger.error({ err }, 'ledger audit request failed; retrying'),
+});
 ledgerAuditWorker.start();
-const rebuildWorker = new ProjectionRebuildWorker(pool, new PostgresEventStore(pool), { onError: (err) => logger.error({ err }, 'projection rebuild request failed; retrying') });
+const rebuildWorker = new ProjectionRebuildWorker(pool, new PostgresEventStore(pool), {
+  onError: (err) => logger.error({ err }, 'projection rebuild request failed; retrying'),
+});
 rebuildWorker.start();
 const port = await listen(server, config.PROJECTIONS_PORT, config.HOST);
 logger.info({ port }, 'projections running');

@@ -29,7 +29,14 @@ export abstract class OpenRequestWorker<Request> {
 
   start(): void {
     this.timer = setInterval(() => {
-      this.running ??= this.tick().then(() => undefined, (error: unknown) => this.workerOptions.onError?.(error)).finally(() => { this.running = null; });
+      this.running ??= this.tick()
+        .then(
+          () => undefined,
+          (error: unknown) => this.workerOptions.onError?.(error),
+        )
+        .finally(() => {
+          this.running = null;
+        });
     }, this.workerOptions.intervalMs ?? 2000);
     this.timer.unref();
   }

@@ -36,7 +36,9 @@ describe('rebuilding a projection from the console', () => {
     // Something in the read model to rebuild.
     for (let i = 0; i < 2; i++) {
       const user = await signUpWithWallet(stack.commandUrl);
-      expect((await stack.api(`/admin/users/${user.uid}/roles`, { method: 'POST', token: admin, body: { role: 'h', action: 'grant' } })).status).toBe(200);
+      expect(
+        (await stack.api(`/admin/users/${user.uid}/roles`, { method: 'POST', token: admin, body: { role: 'h', action: 'grant' } })).status,
+      ).toBe(200);
     }
     await waitForProjection(stack.db.pool, 'operator-audit');
     const live = await tableRows(stack.db.pool, 'rm', 'operator_actions');
@@ -48,7 +50,12 @@ describe('rebuilding a projection from the console', () => {
     expect(again.body.rebuildId).toBe(asked.body.rebuildId);
     await waitForProjection(stack.db.pool, 'projection-rebuilds');
     const requested = await stack.api('/console/ops/status', { token: admin });
-    expect(requested.body.rebuilds[0]).toMatchObject({ rebuildId: asked.body.rebuildId, projection: 'operator-audit', status: 'requested', requestedBy: 'rb-admin' });
+    expect(requested.body.rebuilds[0]).toMatchObject({
+      rebuildId: asked.body.rebuildId,
+      projection: 'operator-audit',
+      status: 'requested',
+      requestedBy: 'rb-admin',
+    });
 
     const worker = new ProjectionRebuildWorker(stack.db.pool, new PostgresEventStore(stack.db.pool), { batchSize: 5 });
     expect(await worker.tick()).toBe(1);
@@ -67,7 +74,9 @@ describe('rebuilding a projection from the console', () => {
     expect(rebuilt).toEqual(expect.arrayContaining(live));
     expect(rebuilt).toHaveLength(live.length + 1);
     const trail = await stack.api('/console/audit?subject=projection%3Aoperator-audit', { token: admin });
-    expect(trail.body.items).toEqual([expect.objectContaining({ action: 'projection.rebuild', operator: expect.objectContaining({ uid: 'rb-admin' }) })]);
+    expect(trail.body.items).toEqual([
+      expect.objectContaining({ action: 'projection.rebuild', operator: expect.objectContaining({ uid: 'rb-admin' }) }),
+    ]);
     await worker.stop();
   });
 });

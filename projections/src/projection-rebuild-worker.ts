@@ -27,7 +27,11 @@ export class ProjectionRebuildWorker extends OpenRequestWorker<RebuildRequest> {
   }
 
   protected async openRequests(): Promise<RebuildRequest[]> {
-    return (await this.pool.query<RebuildRequest>(`select rebuild_id, projection from rm.projection_rebuilds where status = 'requested' order by requested_at`)).rows;
+    return (
+      await this.pool.query<RebuildRequest>(
+        `select rebuild_id, projection from rm.projection_rebuilds where status = 'requested' order by requested_at`,
+      )
+    ).rows;
   }
 
   protected lockKey(request: RebuildRequest): string {
@@ -48,11 +52,15 @@ export class ProjectionRebuildWorker extends OpenRequestWorker<RebuildRequest> {
     await this.pool.query(progressTable);
     let saved: Promise<unknown> = Promise.resolve();
     const save = (p: RebuildProgress) => {
-      saved = saved.then(() => this.pool.query(
-        `insert into projection_rebuild_progress (rebuild_id, events, position, head) values ($1, $2, $3, $4)
+      saved = saved
+        .then(() =>
+          this.pool.query(
+            `insert into projection_rebuild_progress (rebuild_id, events, position, head) values ($1, $2, $3, $4)
          on conflict (rebuild_id) do update set events = excluded.events, position = excluded.position, head = excluded.head, updated_at = now()`,
-        [rebuildId, p.events, p.position.toString(), p.head.toString()],
-      )).catch(() => undefined);
+            [rebuildId, p.events, p.position.toString(), p.head.toString()],
+          ),
+        )
+        .catch(() => undefined);
     };
     const projector = (this.options.projectors ?? registry).find((p) => p.name === name);
     let outcome: { status: 'completed' | 'failed'; events: number; error: string | null };
@@ -67,7 +75,12 @@ export class ProjectionRebuildWorker extends OpenRequestWorker<RebuildRequest> {
       }
     }
     await saved;
-    const event: ProjectionRebuildEvent = { type: 'ProjectionRebuilt', data: { rebuildId, projection: name, ...outcome, finishedAt: new Date().toISOString() } };
-    await this.store.append(streamIds.projectionRebuild(name), [{ ...event, metadata: { idempotencyKey: `rebuilt:${rebuildId}` } }], { expectedVersion: 'any' });
+    const event: ProjectionRebuildEvent = {
+      type: 'ProjectionRebuilt',
+      data: { rebuildId, projection: name, ...outcome, finishedAt: new Date().toISOString() },
+    };
+    await this.store.append(streamIds.projectionRebuild(name), [{ ...event, metadata: { idempotencyKey: `rebuilt:${rebuildId}` } }], {
+      expectedVersion: 'any',
+    });
   }
 }

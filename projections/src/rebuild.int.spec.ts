@@ -16,7 +16,11 @@ beforeAll(async () => {
 afterAll(async () => db?.drop());
 
 const rows = async () =>
-  (await db.pool.query(`select category, stream_count::int, event_count::int, last_position::text from ${LIVE_SCHEMA}.stream_categories order by category`)).rows;
+  (
+    await db.pool.query(
+      `select category, stream_count::int, event_count::int, last_position::text from ${LIVE_SCHEMA}.stream_categories order by category`,
+    )
+  ).rows;
 
 async function caughtUp(): Promise<boolean> {
   const s = await projectionStatus(db.pool, [streamCatalog]);
@@ -33,7 +37,10 @@ describe('projection runner, status and rebuild', () => {
     const writer = (async () => {
       while (writing || written < 300) {
         const c = categories[written % categories.length];
-        await store.append(`${c}-${written % 13}`, [{ type: 'TestWritten', data: { i: written } }, { type: 'TestWritten', data: { i: written } }]);
+        await store.append(`${c}-${written % 13}`, [
+          { type: 'TestWritten', data: { i: written } },
+          { type: 'TestWritten', data: { i: written } },
+        ]);
         written++;
       }
     })();

@@ -31,7 +31,9 @@ export async function rebuildProjection(
   let total = 0;
   try {
     // A single rebuild of a projection at a time; a leftover scratch schema of a crashed one is dropped.
-    const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock(hashtext($1)) as ok', [`murmur-rebuild:${projector.name}`]);
+    const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock(hashtext($1)) as ok', [
+      `murmur-rebuild:${projector.name}`,
+    ]);
     if (!rows[0]?.ok) throw new Error(`A rebuild of ${projector.name} is already running`);
     await client.query(`drop schema if exists ${ident(scratch)} cascade`);
     await client.query(`create schema ${ident(scratch)}`);

@@ -30,7 +30,37 @@ import { hostApplicationsProjector } from './projectors/host-applications.ts';
 import { operatorAuditProjector } from './projectors/operator-audit.ts';
 import { reportsProjector } from './projectors/reports.ts';
 
-export const projectors: Projector[] = [streamCatalog, users, referralEarnings, walletBalances, walletHistory, walletInventory, collectionsProjector, profilesProjector, socialGraphProjector, wallProjector, galleryProjector, directMessagesProjector, giftWallProjector, lobbiesProjector, roomsProjector, lobbyChatProjector, lobbyToolsProjector, lobbyLeaderboardsProjector, guildProjector, globalLeaderboards, notificationsProjector, progressionProjector, accountSettingsProjector, hostApplicationsProjector, operatorAuditProjector, reportsProjector, bookingsProjector, moneyOperationsProjector, projectionRebuildsProjector];
+export const projectors: Projector[] = [
+  streamCatalog,
+  users,
+  referralEarnings,
+  walletBalances,
+  walletHistory,
+  walletInventory,
+  collectionsProjector,
+  profilesProjector,
+  socialGraphProjector,
+  wallProjector,
+  galleryProjector,
+  directMessagesProjector,
+  giftWallProjector,
+  lobbiesProjector,
+  roomsProjector,
+  lobbyChatProjector,
+  lobbyToolsProjector,
+  lobbyLeaderboardsProjector,
+  guildProjector,
+  globalLeaderboards,
+  notificationsProjector,
+  progressionProjector,
+  accountSettingsProjector,
+  hostApplicationsProjector,
+  operatorAuditProjector,
+  reportsProjector,
+  bookingsProjector,
+  moneyOperationsProjector,
+  projectionRebuildsProjector,
+];
 
 export function findProjector(name: string): Projector | undefined {
   return projectors.find((p) => p.name === name);

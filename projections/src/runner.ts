@@ -34,13 +34,18 @@ export class ProjectionRunner {
 
   constructor(pool: pg.Pool, connectionString: string, projectors: Projector[], options: RunnerOptions = {}) {
     this.listener = new LogListener(connectionString);
-    this.subscription = new Subscription(pool, this.listener, projectors.map((p) => projectorHandler(p)), {
-      lockName: 'projections-runner',
-      batchSize: options.batchSize,
-      pollIntervalMs: options.pollIntervalMs,
-      onError: (e) => options.onError?.((e as { handler?: string }).handler ?? 'projections-runner', e),
-      onBatch: options.onBatch,
-    });
+    this.subscription = new Subscription(
+      pool,
+      this.listener,
+      projectors.map((p) => projectorHandler(p)),
+      {
+        lockName: 'projections-runner',
+        batchSize: options.batchSize,
+        pollIntervalMs: options.pollIntervalMs,
+        onError: (e) => options.onError?.((e as { handler?: string }).handler ?? 'projections-runner', e),
+        onBatch: options.onBatch,
+      },
+    );
   }
 
   async start(): Promise<void> {

@@ -17,8 +17,18 @@ export async function buildProjectionsService(pool: pg.Pool, connectionString: s
     onError: (name, err) => logger.error({ err, projection: name }, 'projection batch failed; retrying'),
   });
   const registry = new client.Registry();
-  const lag = new client.Gauge({ name: 'murmur_projection_lag_events', help: 'Events not yet applied', labelNames: ['projection'], registers: [registry] });
-  const lagSeconds = new client.Gauge({ name: 'murmur_projection_lag_seconds', help: 'Age of the oldest unapplied event', labelNames: ['projection'], registers: [registry] });
+  const lag = new client.Gauge({
+    name: 'murmur_projection_lag_events',
+    help: 'Events not yet applied',
+    labelNames: ['projection'],
+    registers: [registry],
+  });
+  const lagSeconds = new client.Gauge({
+    name: 'murmur_projection_lag_seconds',
+    help: 'Age of the oldest unapplied event',
+    labelNames: ['projection'],
+    registers: [registry],
+  });
   new client.Gauge({
     name: 'murmur_oldest_open_transaction_seconds',
     help: 'Age of the oldest open transaction (holds log readers back)',

@@ -10,7 +10,10 @@ export interface ProjectionStatus {
   lagSeconds: number;
 }
 
-export async function projectionStatus(pool: pg.Pool, projectors: Projector[]): Promise<{ projections: ProjectionStatus[]; headPosition: string; oldestOpenTransactionSeconds: number }> {
+export async function projectionStatus(
+  pool: pg.Pool,
+  projectors: Projector[],
+): Promise<{ projections: ProjectionStatus[]; headPosition: string; oldestOpenTransactionSeconds: number }> {
   const head = await headPosition(pool);
   const projections: ProjectionStatus[] = [];
   for (const p of projectors) {

@@ -38,31 +38,66 @@ interface FuzzRequest {
 }
 
 /** Header values must be visible ASCII to be sent at all; hostile ones stay within that. */
-const headerValue = fc.oneof({ weight: 8, arbitrary: fc.uuid() }, fc.string({ maxLength: 30, unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)) }), fc.constantFrom('-1', '99999999999999999999', 'NaN', '0x10', ''), fc.integer({ min: 1_000, max: 20_000 }).map((n) => 'k'.repeat(n)));
+const headerValue = fc.oneof(
+  { weight: 8, arbitrary: fc.uuid() },
+  fc.string({ maxLength: 30, unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)) }),
+  fc.constantFrom('-1', '99999999999999999999', 'NaN', '0x10', ''),
+  fc.integer({ min: 1_000, max: 20_000 }).map((n) => 'k'.repeat(n)),
+);
 
 /** A path segment carrying any string, a lone surrogate as the bytes a client would send (%ED%A0%80). */
 function pathSegment(text: string): string {
-  return [...text].map((ch) => (/^[\ud800-\udfff]$/.test(ch) ? [...Buffer.from([0xe0 | (ch.charCodeAt(0) >> 12), 0x80 | ((ch.charCodeAt(0) >> 6) & 0x3f), 0x80 | (ch.charCodeAt(0) & 0x3f)])].map((b) => `%${b.toString(16).toUpperCase()}`).join('') : encodeURIComponent(ch))).join('');
+  return [...text]
+    .map((ch) =>
+      /^[\ud800-\udfff]$/.test(ch)
+        ? [...Buffer.from([0xe0 | (ch.charCodeAt(0) >> 12), 0x80 | ((ch.charCodeAt(0) >> 6) & 0x3f), 0x80 | (ch.charCodeAt(0) & 0x3f)])]
+            .map((b) => `%${b.toString(16).toUpperCase()}`)
+            .join('')
+        : encodeURIComponent(ch),
+    )
+    .join('');
 }
 
 function requestOf(route: ApiRoute): fc.Arbitrary<FuzzRequest> {
   const hostileId = hostileString.map((s) => pathSegment(s.slice(0, 2_000)));
-  const path = fc.oneof({ weight: 3, arbitrary: fc.constant(pathAt(route, fixture)) }, { weight: 1, arbitrary: hostileId.map((id) => route.path.replace(/\{[^}]+\}/g, id)) });
-  const query = route.query ? fc.oneof(arbitraryOf(route.query), hostileBodyOf(route.query)) : fc.option(fc.dictionary(fc.string({ maxLength: 8 }), hostileValue, { maxKeys: 3 }), { nil: null });
-  const json = route.body ? fc.oneof({ weight: 2, arbitrary: arbitraryOf(route.body) }, { weight: 2, arbitrary: hostileBodyOf(route.body) }) : hostileValue;
-  const body = route.method === 'GET' ? fc.constant(null) : fc.oneof(
-    { weight: 5, arbitrary: json.map((value) => ({ kind: 'json' as const, value })) },
-    { weight: 1, arbitrary: malformedJson.map((text) => ({ kind: 'raw' as const, text, contentType: 'application/json' })) },
-    { weight: 1, arbitrary: fc.tuple(fc.json(), fc.constantFrom('text/plain', 'multipart/form-data; boundary=x', 'application/x-www-form-urlencoded', 'application/xml')).map(([text, contentType]) => ({ kind: 'raw' as const, text, contentType })) },
+  const path = fc.oneof(
+    { weight: 3, arbitrary: fc.constant(pathAt(route, fixture)) },
+    { weight: 1, arbitrary: hostileId.map((id) => route.path.replace(/\{[^}]+\}/g, id)) },
   );
-  const headers = fc.record({ 'idempotency-key': headerValue, 'x-min-position': fc.oneof(fc.constant('0'), headerValue) }, { requiredKeys: [] });
+  const query = route.query
+    ? fc.oneof(arbitraryOf(route.query), hostileBodyOf(route.query))
+    : fc.option(fc.dictionary(fc.string({ maxLength: 8 }), hostileValue, { maxKeys: 3 }), { nil: null });
+  const json = route.body
+    ? fc.oneof({ weight: 2, arbitrary: arbitraryOf(route.body) }, { weight: 2, arbitrary: hostileBodyOf(route.body) })
+    : hostileValue;
+  const body =
+    route.method === 'GET'
+      ? fc.constant(null)
+      : fc.oneof(
+          { weight: 5, arbitrary: json.map((value) => ({ kind: 'json' as const, value })) },
+          { weight: 1, arbitrary: malformedJson.map((text) => ({ kind: 'raw' as const, text, contentType: 'application/json' })) },
+          {
+            weight: 1,
+            arbitrary: fc
+              .tuple(
+                fc.json(),
+                fc.constantFrom('text/plain', 'multipart/form-data; boundary=x', 'application/x-www-form-urlencoded', 'application/xml'),
+              )
+              .map(([text, contentType]) => ({ kind: 'raw' as const, text, contentType })),
+          },
+        );
+  const headers = fc.record(
+    { 'idempotency-key': headerValue, 'x-min-position': fc.oneof(fc.constant('0'), headerValue) },
+    { requiredKeys: [] },
+  );
   return fc.record({ path, query: query as fc.Arbitrary<Record<string, unknown> | null>, body, headers });
 }
 
 function queryString(query: Record<string, unknown> | null): string {
   if (!query || typeof query !== 'object' || Array.isArray(query)) return '';
   const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.append(key, typeof value === 'string' ? value : JSON.stringify(value));
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined) params.append(key, typeof value === 'string' ? value : JSON.stringify(value));
   const text = params.toString();
   return text ? `?${text}` : '';
 }
@@ -99,7 +134,8 @@ it(`answers every route's valid, boundary and hostile requests without a 5xx or 
         const label = `${route.method} ${request.path.slice(0, 120)} -> ${res.status}`;
         if (res.status >= 500) problems.push(`${label}: ${res.text.slice(0, 300)}`);
         if (STACK_TRACE.test(res.text)) problems.push(`${label}: stack trace in the body`);
-        if (res.status >= 400 && route.method !== 'GET' && after !== before) problems.push(`${label}: refused but appended (${before} -> ${after})`);
+        if (res.status >= 400 && route.method !== 'GET' && after !== before)
+          problems.push(`${label}: refused but appended (${before} -> ${after})`);
       }),
       { seed: SEED + index, numRuns: RUNS_PER_ROUTE, endOnFailure: true },
     );

@@ -1,5 +1,13 @@
 // The query side's HTTP app: reads read models only; never appends.
-import { apiVersionAliases, authenticate, errorHandler, notFoundHandler, observabilityRouter, refuseUnstorableText, trustProxySetting } from '@murmur/platform';
+import {
+  apiVersionAliases,
+  authenticate,
+  errorHandler,
+  notFoundHandler,
+  observabilityRouter,
+  refuseUnstorableText,
+  trustProxySetting,
+} from '@murmur/platform';
 import { apiDocsRouter } from '@murmur/platform/openapi';
 import express from 'express';
 import type { QueryDeps } from './dependencies.ts';

@@ -67,10 +67,25 @@ const sampleBodies: Record<string, unknown> = {
 const OWNER_ONLY = /\{(id|roomId|threadId|paymentId|agencyId|inviteId|key)\}/;
 /** Routes a stranger may use on the owner's public things (following them, liking a public post...). */
 const SHARED_WITH_STRANGERS = new Set([
-  '/user/profile/view/{uid}', '/user/follow/{uid}', '/user/unfollow/{uid}', '/user/remove/{uid}', '/user/block/{uid}', '/user/unblock/{uid}',
-  '/messages/block/{uid}', '/user/report/{uid}', '/user/followers/{uid}', '/user/following/{uid}', '/user/subscribers/{uid}',
-  '/user/subscriptions/{uid}', '/user/wall/{uid}', '/user/gallery/{uid}', '/user/wall/post/{id}/like', '/user/wall/post/{id}/unlike',
-  '/user/wall/post/{id}/unlock', '/skus/read/{id}', '/messages/send/{uid}',
+  '/user/profile/view/{uid}',
+  '/user/follow/{uid}',
+  '/user/unfollow/{uid}',
+  '/user/remove/{uid}',
+  '/user/block/{uid}',
+  '/user/unblock/{uid}',
+  '/messages/block/{uid}',
+  '/user/report/{uid}',
+  '/user/followers/{uid}',
+  '/user/following/{uid}',
+  '/user/subscribers/{uid}',
+  '/user/subscriptions/{uid}',
+  '/user/wall/{uid}',
+  '/user/gallery/{uid}',
+  '/user/wall/post/{id}/like',
+  '/user/wall/post/{id}/unlike',
+  '/user/wall/post/{id}/unlock',
+  '/skus/read/{id}',
+  '/messages/send/{uid}',
   // Signed storage addresses: refused without a valid signature whoever calls.
   '/media/object/{key}',
 ]);
@@ -88,13 +103,16 @@ function mustRefuse(route: ApiRoute, actor: Actor): boolean {
 async function call(route: ApiRoute, actor: Actor) {
   const token = actor === 'visitor' ? undefined : actor === 'stranger' ? await as(STRANGER) : tokens.get(OTHER_AGENT);
   const path = pathAt(route, fixture);
-  const body = route.method === 'GET' ? undefined : sampleBodies[route.path] ?? {};
+  const body = route.method === 'GET' ? undefined : (sampleBodies[route.path] ?? {});
   return stack.api(path, { method: route.method, token, body, headers: { 'idempotency-key': `mx-${actor}-${route.method}-${path}` } });
 }
 
 const roomChat = apiCatalogue.find((r) => r.method === 'GET' && r.path === '/lobbies/{id}/chat');
 // The room's chat is the lobby chat route with `roomId`: the same matrix row, with the room's rule.
-const matrix = [...apiCatalogue.filter((r) => !r.rawBody), ...(roomChat ? [{ ...roomChat, path: '/lobbies/{id}/chat?roomId={roomId}' }] : [])];
+const matrix = [
+  ...apiCatalogue.filter((r) => !r.rawBody),
+  ...(roomChat ? [{ ...roomChat, path: '/lobbies/{id}/chat?roomId={roomId}' }] : []),
+];
 
 describe.each(['visitor', 'stranger', 'other agency'] as Actor[])('as %s', (actor) => {
   it('is refused wherever the owner alone may see or act, writes nothing when refused, and never meets a 5xx', async () => {
@@ -116,7 +134,16 @@ describe.each(['visitor', 'stranger', 'other agency'] as Actor[])('as %s', (acto
 
 it('covers the private lobby, room, DM thread, payment and agency routes of the catalogue', () => {
   const covered = matrix.filter((r) => mustRefuse(r, 'stranger')).map((r) => r.path);
-  for (const path of ['/lobbies/{id}', '/lobbies/{id}/chat', '/lobbies/{id}/rooms', '/rooms/{id}', '/lobbies/{id}/invites', '/messages/threads/{threadId}', '/payment/status/{paymentId}', '/guild/agencies/{agencyId}']) {
+  for (const path of [
+    '/lobbies/{id}',
+    '/lobbies/{id}/chat',
+    '/lobbies/{id}/rooms',
+    '/rooms/{id}',
+    '/lobbies/{id}/invites',
+    '/messages/threads/{threadId}',
+    '/payment/status/{paymentId}',
+    '/guild/agencies/{agencyId}',
+  ]) {
     expect(covered).toContain(path);
   }
 });
@@ -130,11 +157,18 @@ describe('as admin', () => {
     const problems: string[] = [];
     for (const route of adminRoutes) {
       const path = pathAt(route, fixture);
-      const body = route.method === 'GET' ? undefined : sampleBodies[route.path] ?? {};
-      const res = await stack.api(path, { method: route.method, token: admin, body, headers: { 'idempotency-key': `mx-admin-${route.method}-${path}` } });
+      const body = route.method === 'GET' ? undefined : (sampleBodies[route.path] ?? {});
+      const res = await stack.api(path, {
+        method: route.method,
+        token: admin,
+        body,
+        headers: { 'idempotency-key': `mx-admin-${route.method}-${path}` },
+      });
       const label = `${route.method} ${route.path} -> ${res.status}`;
-      if (res.status === 401 || res.status === 403 || res.status >= 500) problems.push(`${label}: ${JSON.stringify(res.body).slice(0, 160)}`);
-      if (route.method === 'GET' && route.path.startsWith('/console/') && !route.path.includes('{') && res.status !== 200) problems.push(`${label}: a console list must answer`);
+      if (res.status === 401 || res.status === 403 || res.status >= 500)
+        problems.push(`${label}: ${JSON.stringify(res.body).slice(0, 160)}`);
+      if (route.method === 'GET' && route.path.startsWith('/console/') && !route.path.includes('{') && res.status !== 200)
+        problems.push(`${label}: a console list must answer`);
     }
     expect(problems).toEqual([]);
   }, 120_000);

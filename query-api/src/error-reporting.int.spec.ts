@@ -40,7 +40,12 @@ describe('API errors with a DSN', () => {
     const { event, project } = await ingest.waitFor((e) => e.event.tags?.route === 'GET /api/v1/dev/sms');
     expect(project).toBe('42');
     expect(event.exception.values.at(-1).value).toMatch(/dev_sms_inbox/);
-    expect(event).toMatchObject({ environment: 'test', server_name: 'query-api', user: { id: 'reporter-user' }, tags: { service: 'query-api' } });
+    expect(event).toMatchObject({
+      environment: 'test',
+      server_name: 'query-api',
+      user: { id: 'reporter-user' },
+      tags: { service: 'query-api' },
+    });
   });
 
   it('reports nothing for an ordinary refusal (4xx)', async () => {
@@ -62,7 +67,10 @@ describe('without a DSN', () => {
     expect(page.body).toContain('Error: kept locally');
     expect(page.body).toContain('POST /api/v1/lobbies');
     const json = await stack.api('/dev/errors');
-    expect(json.body.items[0]).toMatchObject({ source: 'command-api', event: { server_name: 'command-api', tags: { route: 'POST /api/v1/lobbies' } } });
+    expect(json.body.items[0]).toMatchObject({
+      source: 'command-api',
+      event: { server_name: 'command-api', tags: { route: 'POST /api/v1/lobbies' } },
+    });
     expect(ingest.envelopes).toBe(sent);
   });
 
@@ -70,6 +78,9 @@ describe('without a DSN', () => {
     expect(errorReporterFromEnv('command-api', stack.db.pool, { MURMUR_DEMO: 'off' })).toBeNull();
     expect(clientErrorReportingFromEnv({ MURMUR_DEMO: 'off' })).toEqual({ dsn: null, environment: 'development', tunnel: null });
     expect(clientErrorReportingFromEnv({ MURMUR_DEMO: 'on' })).toMatchObject({ tunnel: '/api/v1/dev/error-reports' });
-    expect(clientErrorReportingFromEnv({ SENTRY_DSN: 'https://k@o1.ingest.example/5' })).toMatchObject({ dsn: 'https://k@o1.ingest.example/5', tunnel: null });
+    expect(clientErrorReportingFromEnv({ SENTRY_DSN: 'https://k@o1.ingest.example/5' })).toMatchObject({
+      dsn: 'https://k@o1.ingest.example/5',
+      tunnel: null,
+    });
   });
 });

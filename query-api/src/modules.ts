@@ -24,4 +24,27 @@ import { hostApplicationRoutes } from './host-applications/routes.ts';
 import { consoleRoutes } from './console/routes.ts';
 import { errorReportRoutes } from './error-reports/routes.ts';
 
-export const queryModules: Array<(router: express.Router, deps: QueryDeps) => void> = [opsRoutes, lobbyQueryRoutes, lobbyToolQueryRoutes, identityRoutes, identityProviderRoutes, giftingRoutes, walletRoutes, socialRoutes, messageRoutes, mediaRoutes, referralQueryRoutes, guildQueryRoutes, globalLeaderboardRoutes, gifRoutes, notificationRoutes, progressionQueryRoutes, hostApplicationRoutes, consoleRoutes, bookingQueryRoutes, moneyOperationQueryRoutes, locationRoutes, errorReportRoutes];
+export const queryModules: Array<(router: express.Router, deps: QueryDeps) => void> = [
+  opsRoutes,
+  lobbyQueryRoutes,
+  lobbyToolQueryRoutes,
+  identityRoutes,
+  identityProviderRoutes,
+  giftingRoutes,
+  walletRoutes,
+  socialRoutes,
+  messageRoutes,
+  mediaRoutes,
+  referralQueryRoutes,
+  guildQueryRoutes,
+  globalLeaderboardRoutes,
+  gifRoutes,
+  notificationRoutes,
+  progressionQueryRoutes,
+  hostApplicationRoutes,
+  consoleRoutes,
+  bookingQueryRoutes,
+  moneyOperationQueryRoutes,
+  locationRoutes,
+  errorReportRoutes,
+];

@@ -61,7 +61,9 @@ describe('GET /api/docs/openapi.json', () => {
     const operations = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, ops]) =>
       Object.entries(ops).map(([method, op]) => ({ path, method, op })),
     );
-    expect(operations.map((o) => `${o.method.toUpperCase()} ${o.path}`).sort()).toEqual(apiCatalogue.map((r) => `${r.method} ${r.path}`).sort());
+    expect(operations.map((o) => `${o.method.toUpperCase()} ${o.path}`).sort()).toEqual(
+      apiCatalogue.map((r) => `${r.method} ${r.path}`).sort(),
+    );
     const ids = new Set<string>();
     const text = JSON.stringify(doc);
     for (const { path, op } of operations) {
@@ -71,7 +73,10 @@ describe('GET /api/docs/openapi.json', () => {
       // Every operation documents its answer's body: a JSON DTO or the media type of a page or file.
       const success = op.responses['200'] ?? op.responses['201'];
       expect(Object.keys(success?.content ?? {}), `${op.operationId} has no response body`).toHaveLength(1);
-      const declared = (op.parameters ?? []).filter((p: any) => p.in === 'path').map((p: any) => p.name).sort();
+      const declared = (op.parameters ?? [])
+        .filter((p: any) => p.in === 'path')
+        .map((p: any) => p.name)
+        .sort();
       expect(declared).toEqual([...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]).sort());
     }
     for (const [, ref] of text.matchAll(/"\$ref":"#\/components\/(\w+\/\w+)"/g)) {
@@ -86,7 +91,9 @@ describe('GET /api/docs/openapi.json', () => {
     const detail = doc.paths['/lobbies/{id}'].get.responses['200'].content['application/json'].schema;
     expect(detail.required).toEqual(expect.arrayContaining(['lobbyId', 'users', 'seats', 'me']));
     expect(detail.properties.users.items.properties.roleCodes.items.enum).toContain('lad');
-    expect(doc.paths['/lobbies'].post.responses['201'].content['application/json'].schema.required).toEqual(expect.arrayContaining(['position', 'lobbyId', 'media']));
+    expect(doc.paths['/lobbies'].post.responses['201'].content['application/json'].schema.required).toEqual(
+      expect.arrayContaining(['position', 'lobbyId', 'media']),
+    );
   });
 
   it('has an HTML index that loads nothing from elsewhere', async () => {
@@ -114,8 +121,14 @@ describe('the catalogue against the routers', () => {
   it('lists every route the apps serve, and serves every catalogued route', () => {
     const served = [...command(), ...query()];
     const catalogued = apiCatalogue.map((r) => `${r.method} ${r.path}`);
-    expect(served.filter((r) => !catalogued.includes(r)), 'served but not in contracts/src/api-catalogue.ts').toEqual([]);
-    expect(catalogued.filter((r) => !served.includes(r)), 'catalogued but not served').toEqual([]);
+    expect(
+      served.filter((r) => !catalogued.includes(r)),
+      'served but not in contracts/src/api-catalogue.ts',
+    ).toEqual([]);
+    expect(
+      catalogued.filter((r) => !served.includes(r)),
+      'catalogued but not served',
+    ).toEqual([]);
     expect(new Set(catalogued).size).toBe(catalogued.length);
   });
 
@@ -133,7 +146,10 @@ describe('the catalogue against the routers', () => {
     const member = await stack.tokenFor('openapi-member', ['co']);
     for (const r of apiCatalogue.filter((e) => e.auth)) {
       expect((await stack.api(fill(r.path), { method: r.method })).status, `${r.method} ${r.path} as a visitor`).toBe(401);
-      if (r.roles) expect((await stack.api(fill(r.path), { method: r.method, token: member })).status, `${r.method} ${r.path} without the role`).toBe(403);
+      if (r.roles)
+        expect((await stack.api(fill(r.path), { method: r.method, token: member })).status, `${r.method} ${r.path} without the role`).toBe(
+          403,
+        );
     }
     for (const r of apiCatalogue.filter((e) => !e.auth && e.method === 'GET' && !e.path.includes('{'))) {
       expect((await stack.api(r.path)).status, `GET ${r.path} as a visitor`).not.toBe(401);

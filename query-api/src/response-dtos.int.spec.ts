@@ -56,7 +56,8 @@ async function asAdmin(path: string, body: unknown = {}, status?: number) {
   return res.body as Record<string, any>;
 }
 /** Diamonds for a test user, credited in process (the API mints only through the console's grants). */
-const fund = (uid: string, amount: number) => creditDiamonds(stack.command.deps, { uid, amount, reason: 'demo_grant', reference: 'test', idempotencyKey: `fund-${uid}` });
+const fund = (uid: string, amount: number) =>
+  creditDiamonds(stack.command.deps, { uid, amount, reason: 'demo_grant', reference: 'test', idempotencyKey: `fund-${uid}` });
 async function query(uid: string | null, path: string, position?: string) {
   const res = await get(uid, path, position);
   expectDto('GET', path, res);
@@ -80,7 +81,11 @@ describe('answers against their contracts DTOs', () => {
     await command('d-owner', `/lobbies/manage/${id}/admin/add`, { uidToAdmin: 'd-invited' });
     await command('d-owner', `/lobbies/${id}/pin`, { message: 'Welcome' });
     await command('d-user', `/lobbies/${id}/chat`, { payload: { messageType: 'text', body: 'hello' } });
-    const token = await stack.api('/lobbies/refresh-token', { method: 'POST', token: await as('d-user'), body: { tokenType: 'rtc', lobbyId: id } });
+    const token = await stack.api('/lobbies/refresh-token', {
+      method: 'POST',
+      token: await as('d-user'),
+      body: { tokenType: 'rtc', lobbyId: id },
+    });
     expectDto('POST', '/lobbies/refresh-token', token);
     const room = await command('d-user', `/lobbies/${id}/rooms`, { title: 'Side talk', mins: 15 });
     await command('d-user', `/lobbies/${id}/rooms/${room.roomId}/chat`, { payload: { messageType: 'text', body: 'in the room' } });
@@ -126,7 +131,12 @@ describe('answers against their contracts DTOs', () => {
     await command('m-payer', '/wallet/collections/equip', { itemId: 'frame-gold', equip: true });
     const lobby = await command('m-host', '/lobbies', { title: 'Gift night' });
     await command('m-payer', `/lobbies/${lobby.lobbyId}/join`);
-    const gift = await command('m-payer', '/gifting/send-gift', { giftName: 'fireworks', quantity: 10, recipients: ['m-host'], lobbyId: lobby.lobbyId });
+    const gift = await command('m-payer', '/gifting/send-gift', {
+      giftName: 'fireworks',
+      quantity: 10,
+      recipients: ['m-host'],
+      lobbyId: lobby.lobbyId,
+    });
     expect(gift.gift).toMatchObject({ giftName: 'fireworks' });
     const available = await query('m-host', '/wallet/withdraw/available', gift.position);
     expect(available.charm).toBeGreaterThanOrEqual(600);
@@ -145,7 +155,11 @@ describe('answers against their contracts DTOs', () => {
     await asAgency('/guild/agencies', { agencyId: 'm-agency', name: 'Money Agency', guildSharePct: 20, hostSharePct: 80 });
     await asAgency('/guild/agencies/m-agency/invitations', { hostUid: 'm-host' });
     await command('m-host', '/guild/invitations/m-agency/accept');
-    const payout = await asAgency('/wallet/creator/payment', { creatorUid: 'm-host', amount: 50, proofUrl: 'https://example.org/proof.png' });
+    const payout = await asAgency('/wallet/creator/payment', {
+      creatorUid: 'm-host',
+      amount: 50,
+      proofUrl: 'https://example.org/proof.png',
+    });
     await command('m-host', '/wallet/creator/cashout-confirm', { withdrawalId: payout.transactionId }, 'PUT');
     // A repeated confirmation answers like the first.
     await command('m-host', '/cashout-confirm', { withdrawalId: payout.transactionId }, 'PUT');
@@ -159,7 +173,9 @@ describe('answers against their contracts DTOs', () => {
     const history = await query('m-payer', '/transaction/me');
     expect(history.items.length).toBeGreaterThanOrEqual(3);
     await query('m-payer', '/wallet/inventory/bought');
-    expect((await query('m-payer', '/wallet/collections')).items.map((i: { itemId: string; status: string }) => [i.itemId, i.status])).toEqual([['frame-gold', 'active']]);
+    expect(
+      (await query('m-payer', '/wallet/collections')).items.map((i: { itemId: string; status: string }) => [i.itemId, i.status]),
+    ).toEqual([['frame-gold', 'active']]);
     await query(null, '/payment/currencies/available');
     await query(null, '/payment/currencies/conversion?from=USD&to=DMND&amount=5');
     await query('m-payer', '/payment/currencies/recommended');
@@ -169,7 +185,11 @@ describe('answers against their contracts DTOs', () => {
     await query('m-host', '/wallet/withdrawals');
     const cashouts = await get(null, '/wallet/creator/cashout-list');
     expect(cashouts.status).toBe(401);
-    expectDto('GET', '/wallet/creator/cashout-list', await stack.api('/wallet/creator/cashout-list', { token: await stack.tokenFor('d-admin', ['ad']) }));
+    expectDto(
+      'GET',
+      '/wallet/creator/cashout-list',
+      await stack.api('/wallet/creator/cashout-list', { token: await stack.tokenFor('d-admin', ['ad']) }),
+    );
     expect((await query('m-host', '/payment-notifications')).items).toHaveLength(1);
     await query('m-host', '/wallet/creator/payment-notifications');
     expect((await query('m-payer', '/wallet/blockchain')).items).toHaveLength(1);
@@ -191,17 +211,31 @@ describe('answers against their contracts DTOs', () => {
     const mail = stack.smtp.waitFor('dto@example.com');
     expectDto('POST', '/auth/otp', await stack.api('/auth/otp', { method: 'POST', body: { email: 'dto@example.com' } }));
     const code = /\b(\d{6})\b/.exec((await mail).text)![1];
-    const login = await stack.api('/auth/login', { method: 'POST', body: { credentials: { type: 'email', email: 'dto@example.com', code } } });
+    const login = await stack.api('/auth/login', {
+      method: 'POST',
+      body: { credentials: { type: 'email', email: 'dto@example.com', code } },
+    });
     expectDto('POST', '/auth/login', login);
-    const onboarded = await stack.api('/user/onboarding', { method: 'POST', token: login.body.token, body: { acceptTerms: true, birthday: '1990-01-01' } });
+    const onboarded = await stack.api('/user/onboarding', {
+      method: 'POST',
+      token: login.body.token,
+      body: { acceptTerms: true, birthday: '1990-01-01' },
+    });
     expectDto('POST', '/user/onboarding', onboarded);
     const token = onboarded.body.token as string;
-    const refreshed = await stack.api('/auth/refresh', { method: 'POST', headers: { cookie: `murmur_refresh=${refreshCookieOf(login.headers)}` }, body: {} });
+    const refreshed = await stack.api('/auth/refresh', {
+      method: 'POST',
+      headers: { cookie: `murmur_refresh=${refreshCookieOf(login.headers)}` },
+      body: {},
+    });
     expectDto('POST', '/auth/refresh', refreshed);
     const guest = await stack.api('/auth/login', { method: 'POST', body: { credentials: { type: 'guest' } } });
     expectDto('POST', '/auth/login', guest);
     expect(guest.body.anonymous).toBe(true);
-    const message = await stack.api('/wallet/create-sign-message', { method: 'POST', body: { address: '0x3333333333333333333333333333333333333333', type: 'login' } });
+    const message = await stack.api('/wallet/create-sign-message', {
+      method: 'POST',
+      body: { address: '0x3333333333333333333333333333333333333333', type: 'login' },
+    });
     expectDto('POST', '/wallet/create-sign-message', message);
     await asAdmin(`/admin/users/${login.body.uid}/roles`, { role: 'ag' });
     await asAdmin(`/admin/users/${guest.body.uid}/ban`, { banned: true, reason: 'Spam' });
@@ -273,7 +307,12 @@ describe('answers against their contracts DTOs', () => {
     await fund('n-fan', 5_000);
     const lobby = await command('n-star', '/lobbies', { title: 'Notified' });
     await command('n-fan', `/lobbies/${lobby.lobbyId}/join`);
-    const gift = await command('n-fan', '/gifting/send-gift', { giftName: 'fireworks', quantity: 1, recipients: ['n-star'], lobbyId: lobby.lobbyId });
+    const gift = await command('n-fan', '/gifting/send-gift', {
+      giftName: 'fireworks',
+      quantity: 1,
+      recipients: ['n-star'],
+      lobbyId: lobby.lobbyId,
+    });
     const notifications = await query('n-star', '/notifications', gift.position);
     expect(notifications.items.map((i: { kind: string }) => i.kind)).toContain('gift_received');
     expect((await query('n-star', '/notifications/unread', gift.position)).unreadCount).toBeGreaterThanOrEqual(1);
@@ -282,13 +321,23 @@ describe('answers against their contracts DTOs', () => {
 
     // Settings need a real account (a users row): sign one in by email, then set volumes so the answer is not all defaults.
     const { body: user } = await stack.signInWithEmail('dto-settings@example.com');
-    const changed = await stack.api('/user/settings', { method: 'PUT', token: user.token, body: { defaultVolume: 40, volumes: { 'n-star': 20 } } });
+    const changed = await stack.api('/user/settings', {
+      method: 'PUT',
+      token: user.token,
+      body: { defaultVolume: 40, volumes: { 'n-star': 20 } },
+    });
     expectDto('PUT', '/user/settings', changed);
-    expectDto('POST', '/user/sessions/end-others', await stack.api('/user/sessions/end-others', { method: 'POST', token: user.token, body: {} }));
+    expectDto(
+      'POST',
+      '/user/sessions/end-others',
+      await stack.api('/user/sessions/end-others', { method: 'POST', token: user.token, body: {} }),
+    );
     const settings = await stack.readAfter('/user/settings', user.token, changed.body.position);
     expectDto('GET', '/user/settings', settings);
     expect(settings.body).toMatchObject({ defaultVolume: 40, volumes: { 'n-star': 20 } });
-    expect(settings.body.credentials.map((c: { kind: string; key: string }) => `${c.kind}:${c.key}`)).toEqual(['email:dto-settings@example.com']);
+    expect(settings.body.credentials.map((c: { kind: string; key: string }) => `${c.kind}:${c.key}`)).toEqual([
+      'email:dto-settings@example.com',
+    ]);
   });
 
   it("operators' console: money operations", async () => {
@@ -306,17 +355,37 @@ describe('answers against their contracts DTOs', () => {
     };
     expect((await read('/console/withdrawals', withdrawal.position)).items).toHaveLength(1);
     const settled = await asAdmin(`/console/withdrawals/${withdrawal.transactionId}/settle`, { reference: `0x${'12'.repeat(32)}` });
-    const second = await command(host, '/wallet/withdraw', { amount: 600, address: '0x1111111111111111111111111111111111111111' }, 'POST', 201);
+    const second = await command(
+      host,
+      '/wallet/withdraw',
+      { amount: 600, address: '0x1111111111111111111111111111111111111111' },
+      'POST',
+      201,
+    );
     await query(host, '/wallet/withdrawals', second.position);
     await asAdmin(`/console/withdrawals/${second.transactionId}/reject`, { reason: 'Wrong address' });
     expect((await read('/console/withdrawals?status=completed', settled.position)).items[0].reference).toBe(`0x${'12'.repeat(32)}`);
     await read('/console/payments/stuck');
     await read('/console/referral/settlements');
-    const grant = await stack.api('/console/grants', { method: 'POST', token: admin, body: { uid: 'c-fan', amount: 20_000, reason: 'Prize' }, headers: { 'idempotency-key': 'dto-grant' } });
+    const grant = await stack.api('/console/grants', {
+      method: 'POST',
+      token: admin,
+      body: { uid: 'c-fan', amount: 20_000, reason: 'Prize' },
+      headers: { 'idempotency-key': 'dto-grant' },
+    });
     expectDto('POST', '/console/grants', grant);
-    const approved = await stack.api(`/console/grants/${grant.body.grantId}/approve`, { method: 'POST', token: await stack.tokenFor('d-admin-2', ['ad']), body: {} });
+    const approved = await stack.api(`/console/grants/${grant.body.grantId}/approve`, {
+      method: 'POST',
+      token: await stack.tokenFor('d-admin-2', ['ad']),
+      body: {},
+    });
     expectDto('POST', `/console/grants/${grant.body.grantId}/approve`, approved);
-    const other = await stack.api('/console/grants', { method: 'POST', token: admin, body: { uid: 'c-fan', amount: 20_000, reason: 'Prize' }, headers: { 'idempotency-key': 'dto-grant-2' } });
+    const other = await stack.api('/console/grants', {
+      method: 'POST',
+      token: admin,
+      body: { uid: 'c-fan', amount: 20_000, reason: 'Prize' },
+      headers: { 'idempotency-key': 'dto-grant-2' },
+    });
     await asAdmin(`/console/grants/${other.body.grantId}/reject`, { reason: 'Twice' });
     expect((await read('/console/grants?status=approved', approved.body.position)).items).toHaveLength(1);
     const audit = await asAdmin('/console/ledger/audit', {}, 201);
@@ -330,7 +399,13 @@ describe('answers against their contracts DTOs', () => {
     await fund('bk-dto-buyer', 1_000);
     const listed = await command('bk-dto-host', '/user/services', { title: 'Typed coaching', minutes: 15, price: 100 }, 'POST', 201);
     const startsAt = new Date(Date.now() + 2 * 86_400_000).toISOString();
-    const booked = await command('bk-dto-buyer', '/booking', { hostUid: 'bk-dto-host', serviceId: listed.serviceId, startsAt }, 'POST', 201);
+    const booked = await command(
+      'bk-dto-buyer',
+      '/booking',
+      { hostUid: 'bk-dto-host', serviceId: listed.serviceId, startsAt },
+      'POST',
+      201,
+    );
     expect(booked).toMatchObject({ status: 'booked', balance: 900 });
     const services = await query(null, '/user/services/bk-dto-host', booked.position);
     expect(services.items).toHaveLength(1);
@@ -344,12 +419,19 @@ describe('answers against their contracts DTOs', () => {
   it("the operators' console: a report, its decision, users, live lobbies and the audit trail", async () => {
     const [rep, author] = [await stack.signInWithEmail('rep-dto@example.com'), await stack.signInWithEmail('author-dto@example.com')];
     const call = (token: string, path: string, body: unknown, status?: number) =>
-      stack.api(path, { method: 'POST', token, body }).then((res) => (expectDto('POST', path, res, status), res.body as Record<string, any>));
+      stack
+        .api(path, { method: 'POST', token, body })
+        .then((res) => (expectDto('POST', path, res, status), res.body as Record<string, any>));
     const lobby = await call(rep.body.token, '/lobbies', { title: 'Console talk', languages: ['ENG'], mainCategoryId: 'chatting' }, 201);
     await call(author.body.token, `/lobbies/${lobby.lobbyId}/join`, {});
     const line = await call(author.body.token, `/lobbies/${lobby.lobbyId}/chat`, { payload: { body: 'report me' } }, 201);
     await stack.readAfter(`/lobbies/${lobby.lobbyId}/chat`, rep.body.token, line.position);
-    const filed = await call(rep.body.token, '/reports', { target: { kind: 'message', lobbyId: lobby.lobbyId, messageId: line.messageId }, reason: 'Spam or scam' }, 201);
+    const filed = await call(
+      rep.body.token,
+      '/reports',
+      { target: { kind: 'message', lobbyId: lobby.lobbyId, messageId: line.messageId }, reason: 'Spam or scam' },
+      201,
+    );
     const admin = await stack.tokenFor('d-console-admin', ['co', 'ad']);
     const read = async (path: string, position: string) => {
       const res = await stack.readAfter(path, admin, position);
@@ -375,7 +457,11 @@ describe('answers against their contracts DTOs', () => {
     expectDto('POST', '/host/application', applied);
     expectDto('GET', '/host/application', await stack.readAfter('/host/application', user.token, applied.body.position));
     const admin = await stack.tokenFor('d-admin', ['ad']);
-    expectDto('GET', '/admin/host-applications', await stack.readAfter('/admin/host-applications?status=pending', admin, applied.body.position));
+    expectDto(
+      'GET',
+      '/admin/host-applications',
+      await stack.readAfter('/admin/host-applications?status=pending', admin, applied.body.position),
+    );
     await asAdmin(`/admin/host-applications/${user.uid}/decide`, { applicationId: applied.body.applicationId, decision: 'approve' });
   });
 
@@ -388,9 +474,12 @@ describe('answers against their contracts DTOs', () => {
     };
     await guild('/guild/agencies', { agencyId: 'dto-agency', name: 'Typed agency', guildSharePct: 30, hostSharePct: 70 });
     // Creators join by accepting the agency's invitation; one is removed, one leaves, one declines.
-    for (const host of ['g-host', 'g-removed', 'g-leaver', 'g-decliner']) await guild('/guild/agencies/dto-agency/invitations', { hostUid: host });
+    for (const host of ['g-host', 'g-removed', 'g-leaver', 'g-decliner'])
+      await guild('/guild/agencies/dto-agency/invitations', { hostUid: host });
     const invited = await guild('/guild/agencies/dto-agency/invitations', { hostUid: 'g-pending' });
-    expect((await query('g-decliner', '/guild/invitations', invited.position)).items).toEqual([expect.objectContaining({ agencyId: 'dto-agency', name: 'Typed agency' })]);
+    expect((await query('g-decliner', '/guild/invitations', invited.position)).items).toEqual([
+      expect.objectContaining({ agencyId: 'dto-agency', name: 'Typed agency' }),
+    ]);
     await command('g-decliner', '/guild/invitations/dto-agency/decline');
     for (const host of ['g-host', 'g-removed', 'g-leaver']) await command(host, '/guild/invitations/dto-agency/accept');
     await guild('/guild/agencies/dto-agency/hosts/g-removed', undefined, 'DELETE');
@@ -399,7 +488,12 @@ describe('answers against their contracts DTOs', () => {
     const periodStart = new Date(Date.now() - 60_000).toISOString();
     const periodEnd = new Date().toISOString();
     const settled = await guild('/guild/agencies/dto-agency/settlements', { periodStart, periodEnd });
-    const payment = await guild('/guild/agencies/dto-agency/payments', { hostUid: 'g-host', amountCharm: 1, proofUrl: 'https://example.org/proof.png', settlementId: settled.settlementId });
+    const payment = await guild('/guild/agencies/dto-agency/payments', {
+      hostUid: 'g-host',
+      amountCharm: 1,
+      proofUrl: 'https://example.org/proof.png',
+      settlementId: settled.settlementId,
+    });
     const confirmed = await guild(`/guild/agencies/dto-agency/payments/${payment.paymentId}/confirm`, {}, 'PUT');
     const read = async (token: string, path: string, position: string = confirmed.position) => {
       const res = await stack.readAfter(path, token, position);
@@ -407,19 +501,34 @@ describe('answers against their contracts DTOs', () => {
       return res.body as Record<string, any>;
     };
     // The money test's agency is listed too.
-    expect((await read(boss, '/guild/agencies')).items).toEqual(expect.arrayContaining([expect.objectContaining({ agencyId: 'dto-agency', hostCount: 1 })]));
+    expect((await read(boss, '/guild/agencies')).items).toEqual(
+      expect.arrayContaining([expect.objectContaining({ agencyId: 'dto-agency', hostCount: 1 })]),
+    );
     expect((await read(boss, '/guild/agencies/dto-agency')).roster.map((h: { uid: string }) => h.uid)).toEqual(['g-host']);
-    expect((await read(boss, '/guild/agencies/dto-agency/invitations')).items.map((i: { host: { uid: string } }) => i.host.uid)).toEqual(['g-pending']);
-    expect((await query('g-host', '/guild/invitations', confirmed.position)).membership).toMatchObject({ agencyId: 'dto-agency', name: 'Typed agency' });
+    expect((await read(boss, '/guild/agencies/dto-agency/invitations')).items.map((i: { host: { uid: string } }) => i.host.uid)).toEqual([
+      'g-pending',
+    ]);
+    expect((await query('g-host', '/guild/invitations', confirmed.position)).membership).toMatchObject({
+      agencyId: 'dto-agency',
+      name: 'Typed agency',
+    });
     await read(boss, '/guild/agencies/dto-agency/receipts');
     await read(boss, `/guild/agencies/dto-agency/preview?periodStart=${periodStart}&periodEnd=${periodEnd}`);
     expect((await read(boss, '/guild/agencies/dto-agency/settlements')).items).toHaveLength(1);
     expect((await read(boss, '/guild/agencies/dto-agency/payments')).items[0]).toMatchObject({ status: 'confirmed' });
     // The operators' console reads of agencies, after a verification.
     const guildAdmin = await stack.tokenFor('g-admin', ['co', 'ad']);
-    const verified = await stack.api('/console/agencies/dto-agency/verify', { method: 'POST', token: guildAdmin, body: { note: 'Checked' } });
+    const verified = await stack.api('/console/agencies/dto-agency/verify', {
+      method: 'POST',
+      token: guildAdmin,
+      body: { note: 'Checked' },
+    });
     expectDto('POST', '/console/agencies/dto-agency/verify', verified);
-    expect((await read(guildAdmin, '/console/agencies', verified.body.position)).items.find((a: { agencyId: string }) => a.agencyId === 'dto-agency')).toMatchObject({ hostCount: 1 });
+    expect(
+      (await read(guildAdmin, '/console/agencies', verified.body.position)).items.find(
+        (a: { agencyId: string }) => a.agencyId === 'dto-agency',
+      ),
+    ).toMatchObject({ hostCount: 1 });
     expect((await read(guildAdmin, '/console/agencies/dto-agency', verified.body.position)).verifiedBy).toBe('g-admin');
     expect((await read(guildAdmin, '/console/agencies/dto-agency/settlements', verified.body.position)).items).toHaveLength(1);
 

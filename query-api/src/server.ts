@@ -5,7 +5,10 @@ import http from 'node:http';
 import { createQueryApp } from './app.ts';
 import type { QueryDeps } from './dependencies.ts';
 
-export function buildQueryApi(config: { DATABASE_URL: string; READ_DATABASE_URL?: string; JWT_SECRET: string; TRUST_PROXY?: string }, overrides: Partial<QueryDeps> = {}) {
+export function buildQueryApi(
+  config: { DATABASE_URL: string; READ_DATABASE_URL?: string; JWT_SECRET: string; TRUST_PROXY?: string },
+  overrides: Partial<QueryDeps> = {},
+) {
   const pool = overrides.pool ?? createPool(config.READ_DATABASE_URL ?? config.DATABASE_URL, { max: 20, applicationName: 'query-api' });
   const deps: QueryDeps = {
     pool,

@@ -13,7 +13,9 @@ let gateway: Gateway;
 let wsUrl: string;
 beforeAll(async () => {
   stack = await startTestStack();
-  gateway = buildGateway(readConfig({ DATABASE_URL: stack.db.url, JWT_SECRET: TEST_JWT_SECRET, NODE_ENV: 'test' }), { pool: stack.db.pool });
+  gateway = buildGateway(readConfig({ DATABASE_URL: stack.db.url, JWT_SECRET: TEST_JWT_SECRET, NODE_ENV: 'test' }), {
+    pool: stack.db.pool,
+  });
   wsUrl = `ws://127.0.0.1:${await gateway.start(0)}/ws`;
 });
 afterAll(async () => {
@@ -25,7 +27,15 @@ const refused = (res: { status: number; body: any }) => {
   expect(res.status).toBe(400);
   expect(res.body.error).toMatchObject({ code: 'VALIDATION_FAILED', message: texts.unstorableText });
 };
-const eventsOf = async (uid: string) => Number((await stack.db.pool.query<{ n: string }>(`select count(*) as n from events where stream_id like $1 or metadata->>'actorUid' = $2`, [`%${uid}%`, uid])).rows[0]!.n);
+const eventsOf = async (uid: string) =>
+  Number(
+    (
+      await stack.db.pool.query<{ n: string }>(`select count(*) as n from events where stream_id like $1 or metadata->>'actorUid' = $2`, [
+        `%${uid}%`,
+        uid,
+      ])
+    ).rows[0]!.n,
+  );
 
 it('refuses a NUL in a path parameter or a query string with a 400', async () => {
   const token = await stack.tokenFor('nul-reader');
@@ -43,7 +53,11 @@ it('refuses a lone surrogate or a NUL in a JSON body and writes nothing, for two
   for (const uid of ['sur-one', 'sur-two']) {
     const token = await stack.tokenFor(uid);
     const before = await eventsOf(uid);
-    const lobby = await fetch(`${stack.commandUrl}/api/v1/lobbies`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: '{"title":"\\ud800","kind":"public"}' });
+    const lobby = await fetch(`${stack.commandUrl}/api/v1/lobbies`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: '{"title":"\\ud800","kind":"public"}',
+    });
     refused({ status: lobby.status, body: await lobby.json() });
     refused(await stack.api('/user/wall/post', { method: 'POST', token, body: { content: 'hello\u0000world' } }));
     refused(await stack.api('/user/wall/post', { method: 'POST', token, body: { content: 'ok', ['k\udc00']: 1 } }));

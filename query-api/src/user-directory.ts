@@ -14,7 +14,14 @@ export class UserCards extends Map<string, UserCard> {
   }
 }
 
-type Row = { uid: string; username: string | null; profile_pic_url: string | null; frame_id: string | null; badge_ids: string[] | null; vip: boolean };
+type Row = {
+  uid: string;
+  username: string | null;
+  profile_pic_url: string | null;
+  frame_id: string | null;
+  badge_ids: string[] | null;
+  vip: boolean;
+};
 
 export async function lookupUsers(deps: Pick<QueryDeps, 'pool' | 'objects'>, uids: Iterable<string>): Promise<UserCards> {
   const wanted = [...new Set(uids)];
@@ -32,7 +39,12 @@ export async function lookupUsers(deps: Pick<QueryDeps, 'pool' | 'objects'>, uid
       throw error;
     });
   for (const r of rows) {
-    out.set(r.uid, { uid: r.uid, username: r.username ?? r.uid, profilePicUrl: await mediaUrl(deps, r.profile_pic_url), appearance: { frameId: r.frame_id, badgeIds: r.badge_ids ?? [], vip: r.vip === true } });
+    out.set(r.uid, {
+      uid: r.uid,
+      username: r.username ?? r.uid,
+      profilePicUrl: await mediaUrl(deps, r.profile_pic_url),
+      appearance: { frameId: r.frame_id, badgeIds: r.badge_ids ?? [], vip: r.vip === true },
+    });
   }
   return out;
 }
@@ -41,7 +53,8 @@ export async function lookupUsers(deps: Pick<QueryDeps, 'pool' | 'objects'>, uid
  * (an approved host's Verified Host badge first, always shown),
  * without anything that has expired since. */
 export function appearanceSql(uidColumn: string): string {
-  const live = (item: string) => `exists (select 1 from rm.collection_items c where c.uid = ${uidColumn} and c.item_id = ${item} and (c.expires_at is null or c.expires_at > now()))`;
+  const live = (item: string) =>
+    `exists (select 1 from rm.collection_items c where c.uid = ${uidColumn} and c.item_id = ${item} and (c.expires_at is null or c.expires_at > now()))`;
   return `select (select a.frame_id from rm.appearance a where a.uid = ${uidColumn} and a.frame_id is not null and ${live('a.frame_id')}) as frame_id,
                  array_cat(case when ${live(`'${verifiedHostBadge.id}'`)} then array['${verifiedHostBadge.id}'] else '{}'::text[] end,
                            array(select b from rm.appearance a, unnest(a.badge_ids) with ordinality as worn(b, n) where a.uid = ${uidColumn} and ${live('b')} order by n)) as badge_ids,

@@ -12,7 +12,10 @@ afterAll(async () => stack?.stop());
 const { as, post, get } = actors(() => stack);
 
 const raw = async (base: string, path: string, init: { method?: string; token?: string } = {}) => {
-  const res = await fetch(`${base}${path}`, { method: init.method ?? 'GET', headers: init.token ? { authorization: `Bearer ${init.token}` } : {} });
+  const res = await fetch(`${base}${path}`, {
+    method: init.method ?? 'GET',
+    headers: init.token ? { authorization: `Bearer ${init.token}` } : {},
+  });
   return { status: res.status, body: (await res.json()) as unknown };
 };
 

@@ -2,12 +2,28 @@
 // ids in its data), and to the payload clients see: the fields `publicEventFields` (contracts)
 // allows for its type, never metadata. A type without public fields is sent nowhere.
 import {
-  channels, eventOf, publicFieldsOf, publicPayloadOf, streamCategoryOf, type RealtimeEvent, type SpecRealtimeEvent, type StreamCategory,
+  channels,
+  eventOf,
+  publicFieldsOf,
+  publicPayloadOf,
+  streamCategoryOf,
+  type RealtimeEvent,
+  type SpecRealtimeEvent,
+  type StreamCategory,
 } from '@murmur/contracts';
 import type { RecordedEvent } from '@murmur/eventstore';
 
 /** Streams that belong to one user: their events go to that user's own channel only. */
-const personalStreams = new Set<StreamCategory>(['user', 'wallet', 'earnings', 'social', 'referral', 'notifications', 'progression', 'hostApplication']);
+const personalStreams = new Set<StreamCategory>([
+  'user',
+  'wallet',
+  'earnings',
+  'social',
+  'referral',
+  'notifications',
+  'progression',
+  'hostApplication',
+]);
 
 /** Personal-stream events that are also public news in the lobby or room they happened in. */
 const publicPersonalEvents = new Set(['GiftSent']);

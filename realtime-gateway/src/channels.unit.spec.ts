@@ -7,8 +7,15 @@ let position = 0n;
 function recorded(streamId: string, type: string, data: Record<string, unknown>): RecordedEvent {
   position++;
   return {
-    globalPosition: position, transactionId: 1000n + position, streamId, streamVersion: 1n, type, schemaVersion: 1, data,
-    metadata: { clientIpHash: 'secret-ip' }, createdAt: new Date('2026-02-14T12:00:00.000Z'),
+    globalPosition: position,
+    transactionId: 1000n + position,
+    streamId,
+    streamVersion: 1n,
+    type,
+    schemaVersion: 1,
+    data,
+    metadata: { clientIpHash: 'secret-ip' },
+    createdAt: new Date('2026-02-14T12:00:00.000Z'),
   };
 }
 
@@ -32,7 +39,13 @@ describe('channelsOf', () => {
   });
 
   it('tells the lobbies a user is in what they now wear, and nothing of their wallet', () => {
-    const worn = recorded('wallet-bob', 'AppearanceChanged', { uid: 'bob', frameId: 'frame-gold', badgeIds: [], lobbyIds: ['L1', 'L2'], changedAt: 'now' });
+    const worn = recorded('wallet-bob', 'AppearanceChanged', {
+      uid: 'bob',
+      frameId: 'frame-gold',
+      badgeIds: [],
+      lobbyIds: ['L1', 'L2'],
+      changedAt: 'now',
+    });
     expect(channelsOf(worn).sort()).toEqual(['lobbies/L1/events/all', 'lobbies/L2/events/all', 'users/bob']);
   });
 
@@ -41,12 +54,29 @@ describe('channelsOf', () => {
   });
 
   it('maps lobby, room, presence and chat streams', () => {
-    expect(channelsOf(recorded('lobby-L', 'MicGranted', { lobbyId: 'L', uid: 'u', seat: 2 })).sort()).toEqual(['lobbies/L/events/all', 'lobbies/L/events/uid/u']);
-    expect(channelsOf(recorded('room-R', 'RoomJoined', { roomId: 'R', lobbyId: 'L', uid: 'u' })).sort()).toEqual(['rooms/R/events/all', 'users/u']);
-    expect(channelsOf(recorded('room-R', 'RoomEnded', { roomId: 'R', lobbyId: 'L' })).sort()).toEqual(['lobbies/L/events/all', 'rooms/R/events/all']);
-    expect(channelsOf(recorded('presence-L', 'PresenceChanged', { lobbyId: 'L', uid: 'u', presence: 'online' })).sort()).toEqual(['lobbies/L/events/all', 'lobbies/L/users/u']);
-    expect(channelsOf(recorded('chat-L-u', 'ChatMessagePosted', { lobbyId: 'L', roomId: null, uid: 'u' }))).toEqual(['lobbies/L/events/all']);
-    expect(channelsOf(recorded('thread-a~b', 'DirectMessageSent', { senderUid: 'a', recipientUid: 'b' })).sort()).toEqual(['users/a', 'users/b']);
+    expect(channelsOf(recorded('lobby-L', 'MicGranted', { lobbyId: 'L', uid: 'u', seat: 2 })).sort()).toEqual([
+      'lobbies/L/events/all',
+      'lobbies/L/events/uid/u',
+    ]);
+    expect(channelsOf(recorded('room-R', 'RoomJoined', { roomId: 'R', lobbyId: 'L', uid: 'u' })).sort()).toEqual([
+      'rooms/R/events/all',
+      'users/u',
+    ]);
+    expect(channelsOf(recorded('room-R', 'RoomEnded', { roomId: 'R', lobbyId: 'L' })).sort()).toEqual([
+      'lobbies/L/events/all',
+      'rooms/R/events/all',
+    ]);
+    expect(channelsOf(recorded('presence-L', 'PresenceChanged', { lobbyId: 'L', uid: 'u', presence: 'online' })).sort()).toEqual([
+      'lobbies/L/events/all',
+      'lobbies/L/users/u',
+    ]);
+    expect(channelsOf(recorded('chat-L-u', 'ChatMessagePosted', { lobbyId: 'L', roomId: null, uid: 'u' }))).toEqual([
+      'lobbies/L/events/all',
+    ]);
+    expect(channelsOf(recorded('thread-a~b', 'DirectMessageSent', { senderUid: 'a', recipientUid: 'b' })).sort()).toEqual([
+      'users/a',
+      'users/b',
+    ]);
     expect(channelsOf(recorded('payment-p1', 'PaymentInitiated', { uid: 'x', amount: 10 }))).toEqual(['users/x']);
   });
 
@@ -59,7 +89,12 @@ describe('channelsOf', () => {
 describe('toRealtimeEvent', () => {
   it('gives the spec shape for gift_sent and user_joined and never metadata or secrets', () => {
     const gift = toRealtimeEvent(recorded('wallet-alice', 'GiftSent', { senderUid: 'alice', recipients: ['host'], lobbyId: 'L' }));
-    expect(gift.realtime).toEqual({ timestamp: Date.parse('2026-02-14T12:00:00.000Z'), recipients: ['host'], uid: 'alice', type: 'gift_sent' });
+    expect(gift.realtime).toEqual({
+      timestamp: Date.parse('2026-02-14T12:00:00.000Z'),
+      recipients: ['host'],
+      uid: 'alice',
+      type: 'gift_sent',
+    });
     const joined = toRealtimeEvent(recorded('lobby-L', 'LobbyJoined', { lobbyId: 'L', uid: 'zed', inviteId: 'inv-1' }));
     expect(joined.realtime).toEqual({ timestamp: Date.parse('2026-02-14T12:00:00.000Z'), recipients: [], uid: 'zed', type: 'user_joined' });
     expect(joined.data).toEqual({ lobbyId: 'L', uid: 'zed' });
@@ -70,15 +105,35 @@ describe('toRealtimeEvent', () => {
   });
 
   it('sends only the allow-listed fields: no e-mail, payment reference, address, session or new field', () => {
-    const registered = toRealtimeEvent(recorded('user-bob', 'UserRegistered', {
-      uid: 'bob', username: 'bob', email: 'bob@example.com', walletAddress: '0xabc', providerSubject: 'sub-1', visitorId: 'v-1', deviceInfo: { os: 'x' },
-    }));
+    const registered = toRealtimeEvent(
+      recorded('user-bob', 'UserRegistered', {
+        uid: 'bob',
+        username: 'bob',
+        email: 'bob@example.com',
+        walletAddress: '0xabc',
+        providerSubject: 'sub-1',
+        visitorId: 'v-1',
+        deviceInfo: { os: 'x' },
+      }),
+    );
     expect(registered.data).toEqual({ uid: 'bob', username: 'bob' });
-    const signedIn = toRealtimeEvent(recorded('user-bob', 'UserSignedIn', { uid: 'bob', sessionId: 'sess-1', method: 'email', visitorId: 'v-1', signedInAt: 't' }));
+    const signedIn = toRealtimeEvent(
+      recorded('user-bob', 'UserSignedIn', { uid: 'bob', sessionId: 'sess-1', method: 'email', visitorId: 'v-1', signedInAt: 't' }),
+    );
     expect(signedIn.data).toEqual({ uid: 'bob', method: 'email', signedInAt: 't' });
-    const paid = toRealtimeEvent(recorded('payment-p1', 'PaymentConfirmed', { paymentId: 'p1', uid: 'bob', providerRef: 'pi_secret', txHash: '0xdead', diamonds: 100 }));
+    const paid = toRealtimeEvent(
+      recorded('payment-p1', 'PaymentConfirmed', {
+        paymentId: 'p1',
+        uid: 'bob',
+        providerRef: 'pi_secret',
+        txHash: '0xdead',
+        diamonds: 100,
+      }),
+    );
     expect(paid.data).toEqual({ paymentId: 'p1', uid: 'bob', diamonds: 100 });
-    const withdrawn = toRealtimeEvent(recorded('earnings-bob', 'CharmWithdrawn', { withdrawalId: 'w', uid: 'bob', charm: 5, address: 'GCASH-0917', proofUrl: 'https://x' }));
+    const withdrawn = toRealtimeEvent(
+      recorded('earnings-bob', 'CharmWithdrawn', { withdrawalId: 'w', uid: 'bob', charm: 5, address: 'GCASH-0917', proofUrl: 'https://x' }),
+    );
     expect(withdrawn.data).toEqual({ withdrawalId: 'w', uid: 'bob', charm: 5 });
     // A field added to an event later is not sent until it is allow-listed.
     const gift = toRealtimeEvent(recorded('wallet-a', 'GiftSent', { senderUid: 'a', recipients: ['h'], lobbyId: 'L', senderIpHash: 'h1' }));

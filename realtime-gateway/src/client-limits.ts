@@ -8,7 +8,11 @@ import proxyaddr from 'proxy-addr';
 export function clientAddressResolver(trustProxy: string | undefined): (req: http.IncomingMessage) => string {
   const setting = trustProxySetting(trustProxy);
   const trust =
-    typeof setting === 'number' ? (_addr: string, hop: number) => hop < setting : typeof setting === 'boolean' ? () => setting : proxyaddr.compile(setting.split(',').map((s) => s.trim()));
+    typeof setting === 'number'
+      ? (_addr: string, hop: number) => hop < setting
+      : typeof setting === 'boolean'
+        ? () => setting
+        : proxyaddr.compile(setting.split(',').map((s) => s.trim()));
   return (req) => proxyaddr(req, trust);
 }
 
@@ -37,7 +41,10 @@ export class MessageBudget {
   private windowStart = 0;
   private used = 0;
 
-  constructor(private readonly perWindow: number, private readonly windowMs = 10_000) {}
+  constructor(
+    private readonly perWindow: number,
+    private readonly windowMs = 10_000,
+  ) {}
 
   /** 'ok' within the budget, 'drop' past it, 'close' past twice it. */
   spend(now: number): 'ok' | 'drop' | 'close' {

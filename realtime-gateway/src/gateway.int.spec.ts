@@ -30,7 +30,10 @@ beforeAll(async () => {
   local = buildGateway(settings(), { pool: stack.db.pool });
   localUrl = `ws://127.0.0.1:${await local.start(0)}/ws`;
   // A ring of 5 events and at most 20 from the database: resumes beyond that get a resync.
-  small = buildGateway(settings({ GATEWAY_RING_SIZE: '5', GATEWAY_REPLAY_MAX_EVENTS: '20', GATEWAY_IDLE_MS: '800', GATEWAY_HEARTBEAT_MS: '400' }), { pool: stack.db.pool });
+  small = buildGateway(
+    settings({ GATEWAY_RING_SIZE: '5', GATEWAY_REPLAY_MAX_EVENTS: '20', GATEWAY_IDLE_MS: '800', GATEWAY_HEARTBEAT_MS: '400' }),
+    { pool: stack.db.pool },
+  );
   smallUrl = `ws://127.0.0.1:${await small.start(0)}/ws`;
   remote = await spawnGateway({ DATABASE_URL: stack.db.url, JWT_SECRET: TEST_JWT_SECRET });
 });
@@ -50,8 +53,16 @@ async function sendGifts(senderUid: string, lobbyId: string, recipients: string[
     giftIds.map((giftId) => ({
       type: 'GiftSent',
       data: {
-        senderUid, giftId, giftName: 'rose', quantity: 1, unitPrice: 10, diamondsTotal: 10 * recipients.length,
-        recipients, charmPerRecipient: 5, lobbyId, sentAt: new Date().toISOString(),
+        senderUid,
+        giftId,
+        giftName: 'rose',
+        quantity: 1,
+        unitPrice: 10,
+        diamondsTotal: 10 * recipients.length,
+        recipients,
+        charmPerRecipient: 5,
+        lobbyId,
+        sentAt: new Date().toISOString(),
       },
     })),
   );
@@ -67,7 +78,11 @@ function collect(client: RealtimeClient, channel: string) {
   const events: EventMessage[] = [];
   const resyncs: { reason: string; position: string }[] = [];
   const errors: string[] = [];
-  client.subscribe(channel, { onEvent: (m) => m.event.type === 'GiftSent' && events.push(m), onResync: (r) => resyncs.push(r), onError: (e) => errors.push(e.code) });
+  client.subscribe(channel, {
+    onEvent: (m) => m.event.type === 'GiftSent' && events.push(m),
+    onResync: (r) => resyncs.push(r),
+    onError: (e) => errors.push(e.code),
+  });
   return { events, resyncs, errors };
 }
 
@@ -91,7 +106,13 @@ describe('fan-out across gateway processes', () => {
     const { lobbyId } = await post('host-a', '/lobbies', { title: 'Gifts live', kind: 'public' });
     await post('fan-a', `/lobbies/${lobbyId}/join`, {});
     await until(async () => (await stack.db.pool.query('select 1 from rm.lobbies where lobby_id = $1', [lobbyId])).rowCount === 1);
-    await creditDiamonds(stack.command.deps, { uid: 'fan-a', amount: 100, reason: 'demo_grant', reference: 'test', idempotencyKey: 'grant-fan-a' });
+    await creditDiamonds(stack.command.deps, {
+      uid: 'fan-a',
+      amount: 100,
+      reason: 'demo_grant',
+      reference: 'test',
+      idempotencyKey: 'grant-fan-a',
+    });
 
     const member = await openSocket(localUrl, await stack.tokenFor('fan-a'));
     const guest = await openSocket(remote.url);
@@ -99,7 +120,12 @@ describe('fan-out across gateway processes', () => {
       s.send({ type: 'subscribe', ref: 's', channels: [channels.lobbyAll(lobbyId)] });
       await s.next('subscribed');
     }
-    const sent = await post('fan-a', '/gifting/send-gift', { giftName: 'rose', quantity: 1, recipients: ['host-a'], lobbyId }, { 'idempotency-key': 'gift-1' });
+    const sent = await post(
+      'fan-a',
+      '/gifting/send-gift',
+      { giftName: 'rose', quantity: 1, recipients: ['host-a'], lobbyId },
+      { 'idempotency-key': 'gift-1' },
+    );
     for (const s of [member, guest]) {
       const message = await s.next('event', (m) => m.event.type === 'GiftSent');
       expect(message).toMatchObject({ channel: channels.lobbyAll(lobbyId), position: sent.position });
@@ -113,7 +139,12 @@ describe('fan-out across gateway processes', () => {
     const guest = await openSocket(remote.url);
     guest.send({ type: 'subscribe', ref: 'lb', channels: [channels.leaderboard('global')] });
     await guest.next('subscribed');
-    const appended = await store.append('leaderboard-global', [{ type: 'LeaderboardChanged', data: { boards: [{ board: 'global', period: 'weekly', top: [] }], changedAt: new Date().toISOString() } }]);
+    const appended = await store.append('leaderboard-global', [
+      {
+        type: 'LeaderboardChanged',
+        data: { boards: [{ board: 'global', period: 'weekly', top: [] }], changedAt: new Date().toISOString() },
+      },
+    ]);
     const message = await guest.next('event', (m) => m.event.type === 'LeaderboardChanged');
     expect(message).toMatchObject({ channel: 'leaderboards/global', position: appended.lastPosition.toString() });
     guest.ws.close();
@@ -125,7 +156,12 @@ describe('resume', () => {
     const lobbyId = 'lobby-resume';
     await seedLobby(stack.db.pool, { lobbyId, kind: 'public', ownerUid: 'host-r', members: [] });
     const channel = channels.lobbyAll(lobbyId);
-    const client = new RealtimeClient({ url: localUrl, WebSocket: NodeWebSocket, getToken: () => stack.tokenFor('viewer-r'), initialBackoffMs: 20 });
+    const client = new RealtimeClient({
+      url: localUrl,
+      WebSocket: NodeWebSocket,
+      getToken: () => stack.tokenFor('viewer-r'),
+      initialBackoffMs: 20,
+    });
     const seen = collect(client, channel);
     client.connect();
     await until(() => client.position(channel) !== undefined, 10_000, 'subscribed');
@@ -273,7 +309,20 @@ describe('access', () => {
     await seedLobby(stack.db.pool, { lobbyId, kind: 'public', ownerUid: 'owner-r', members: ['host-r1', 'guest-r1', 'outsider-r'] });
     const at = new Date().toISOString();
     await store.append(`room-${roomId}`, [
-      { type: 'RoomCreated', data: { roomId, lobbyId, hostUid: 'host-r1', title: 'Duet', mins: 15, roomBannerPhoto: null, requiredBalance: 0, inviteKey: 'k-secret', createdAt: at } },
+      {
+        type: 'RoomCreated',
+        data: {
+          roomId,
+          lobbyId,
+          hostUid: 'host-r1',
+          title: 'Duet',
+          mins: 15,
+          roomBannerPhoto: null,
+          requiredBalance: 0,
+          inviteKey: 'k-secret',
+          createdAt: at,
+        },
+      },
       { type: 'RoomJoined', data: { roomId, lobbyId, uid: 'guest-r1', paidDiamonds: 0, joinedAt: at } },
     ]);
     await until(async () => (await stack.db.pool.query('select 1 from rm.room_members where room_id = $1', [roomId])).rowCount === 2);
@@ -292,7 +341,9 @@ describe('access', () => {
       s.send({ type: 'subscribe', channels: [channel] });
       await s.next('subscribed');
     }
-    await store.append('room-' + roomId, [{ type: 'RoomLeft', data: { roomId, lobbyId, uid: 'guest-r1', leftAt: new Date().toISOString() } }]);
+    await store.append('room-' + roomId, [
+      { type: 'RoomLeft', data: { roomId, lobbyId, uid: 'guest-r1', leftAt: new Date().toISOString() } },
+    ]);
     expect((await guest.next('error', (m) => m.channel === channel)).code).toBe('FORBIDDEN');
     const left = await host.next('event', (m) => m.event.type === 'RoomLeft');
     expect(left.event.data).toMatchObject({ uid: 'guest-r1' });
@@ -300,14 +351,27 @@ describe('access', () => {
   });
 
   it('refuses a forged, an expired, a malformed or a revoked-session token before the upgrade', async () => {
-    const forged = await signAccessToken('another-secret-another-secret-0123456789', { sub: 'eve', sid: 's', roles: ['co'], anon: false, onb: true }, 900);
-    const expired = await signAccessToken(TEST_JWT_SECRET, { sub: 'old', sid: 's', roles: ['co'], anon: false, onb: true }, 60, Date.now() - 3_600_000);
+    const forged = await signAccessToken(
+      'another-secret-another-secret-0123456789',
+      { sub: 'eve', sid: 's', roles: ['co'], anon: false, onb: true },
+      900,
+    );
+    const expired = await signAccessToken(
+      TEST_JWT_SECRET,
+      { sub: 'old', sid: 's', roles: ['co'], anon: false, onb: true },
+      60,
+      Date.now() - 3_600_000,
+    );
     for (const token of [forged, expired, 'not-a-token']) {
       await expect(openSocket(localUrl, token)).rejects.toMatchObject({ status: 401 });
       await expect(openSocket(remote.url, token)).rejects.toMatchObject({ status: 401 });
     }
     // Signed with the right secret, but for a session identity never issued (or revoked since).
-    const unissued = await signAccessToken(TEST_JWT_SECRET, { sub: 'mallory', sid: 'never-issued', roles: ['co'], anon: false, onb: true }, 900);
+    const unissued = await signAccessToken(
+      TEST_JWT_SECRET,
+      { sub: 'mallory', sid: 'never-issued', roles: ['co'], anon: false, onb: true },
+      900,
+    );
     await expect(openSocket(localUrl, unissued)).rejects.toMatchObject({ status: 401 });
     await expect(openSocket(remote.url, unissued)).rejects.toMatchObject({ status: 401 });
     const valid = await openSocket(localUrl, await stack.tokenFor('alice'));
@@ -336,7 +400,9 @@ describe('presence, heartbeat and backpressure', () => {
       { lobbyId, uid: 'pr-user', presence: 'online', gatewayId: expect.any(String) },
       { lobbyId, uid: 'pr-user', presence: 'offline', gatewayId: expect.any(String) },
     ]);
-    const { rows } = await stack.db.pool.query('select 1 from realtime_gateways where gateway_id = $1', [(presences[0] as { gatewayId: string }).gatewayId]);
+    const { rows } = await stack.db.pool.query('select 1 from realtime_gateways where gateway_id = $1', [
+      (presences[0] as { gatewayId: string }).gatewayId,
+    ]);
     expect(rows).toHaveLength(1);
   });
 
@@ -374,10 +440,22 @@ describe('presence, heartbeat and backpressure', () => {
     const before = (await dropped()).values[0]?.value ?? 0;
     // Far more than the socket and the 64 KiB allowance hold.
     for (let i = 0; i < 20; i++) {
-      await store.append(`chat-${lobbyId}-talker`, Array.from({ length: 10 }, (_, j) => ({
-        type: 'ChatMessagePosted',
-        data: { lobbyId, roomId: null, messageId: `m-${i}-${j}`, uid: 'talker', messageType: 'text', title: null, body: big, postedAt: new Date().toISOString() },
-      })));
+      await store.append(
+        `chat-${lobbyId}-talker`,
+        Array.from({ length: 10 }, (_, j) => ({
+          type: 'ChatMessagePosted',
+          data: {
+            lobbyId,
+            roomId: null,
+            messageId: `m-${i}-${j}`,
+            uid: 'talker',
+            messageType: 'text',
+            title: null,
+            body: big,
+            postedAt: new Date().toISOString(),
+          },
+        })),
+      );
     }
     const deadline = Date.now() + 20_000;
     while (((await dropped()).values[0]?.value ?? 0) === before && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));

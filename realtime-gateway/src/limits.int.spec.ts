@@ -16,8 +16,12 @@ beforeAll(async () => {
   stack = await startTestStack({ projections: false });
   gateway = buildGateway(
     readConfig({
-      DATABASE_URL: stack.db.url, JWT_SECRET: TEST_JWT_SECRET, NODE_ENV: 'test',
-      GATEWAY_MAX_CONNECTIONS_PER_USER: '2', GATEWAY_MAX_CONNECTIONS_PER_ADDRESS: '3', GATEWAY_MESSAGES_PER_10S: '5',
+      DATABASE_URL: stack.db.url,
+      JWT_SECRET: TEST_JWT_SECRET,
+      NODE_ENV: 'test',
+      GATEWAY_MAX_CONNECTIONS_PER_USER: '2',
+      GATEWAY_MAX_CONNECTIONS_PER_ADDRESS: '3',
+      GATEWAY_MESSAGES_PER_10S: '5',
     }),
     { pool: stack.db.pool },
   );
@@ -35,7 +39,11 @@ const open = async (token?: string, address = '198.51.100.50') => {
   sockets.push(socket);
   return socket;
 };
-const refusal = (token: string | undefined, address: string) => open(token, address).then(() => null, (e: { status?: number }) => e.status ?? 0);
+const refusal = (token: string | undefined, address: string) =>
+  open(token, address).then(
+    () => null,
+    (e: { status?: number }) => e.status ?? 0,
+  );
 
 it('holds an account to its sockets, and a client address to its own, whoever else is connected', async () => {
   const token = await stack.tokenFor('limits-user');

@@ -13,7 +13,10 @@ export class GatewayLiveness {
     private readonly intervalMs: number,
     private readonly logger: Logger,
     /** Open connections and subscriptions, written with each beat for the operators' console. */
-    private readonly figures: () => Promise<{ connections: number; subscriptions: number }> = async () => ({ connections: 0, subscriptions: 0 }),
+    private readonly figures: () => Promise<{ connections: number; subscriptions: number }> = async () => ({
+      connections: 0,
+      subscriptions: 0,
+    }),
   ) {}
 
   async start(): Promise<void> {

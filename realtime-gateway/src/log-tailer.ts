@@ -13,7 +13,6 @@ export interface LogTailerOptions {
   yieldAfter: number;
 }
 
-
 export class LogTailer {
   private current: Checkpoint = START;
   private running = false;

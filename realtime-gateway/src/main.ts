@@ -18,7 +18,10 @@ let stopping = false;
 const stop = () => {
   if (stopping) return;
   stopping = true;
-  void gateway.stop().then(() => pool.end()).then(() => process.exit(0));
+  void gateway
+    .stop()
+    .then(() => pool.end())
+    .then(() => process.exit(0));
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

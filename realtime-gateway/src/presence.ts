@@ -92,7 +92,10 @@ export class PresenceTracker {
           this.store
             .append(
               streamIds.presence(lobbyId),
-              [...users].map(([uid, presence]) => ({ type: 'PresenceChanged', data: { lobbyId, uid, presence, gatewayId: this.options.gatewayId } satisfies PresenceChanged })),
+              [...users].map(([uid, presence]) => ({
+                type: 'PresenceChanged',
+                data: { lobbyId, uid, presence, gatewayId: this.options.gatewayId } satisfies PresenceChanged,
+              })),
             )
             .catch((error: unknown) => this.logger.warn({ err: error, lobbyId }, 'presence append failed')),
         ),

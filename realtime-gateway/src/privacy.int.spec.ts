@@ -17,7 +17,9 @@ let url: string;
 
 beforeAll(async () => {
   stack = await startTestStack();
-  gateway = buildGateway(readConfig({ DATABASE_URL: stack.db.url, JWT_SECRET: TEST_JWT_SECRET, NODE_ENV: 'test' }), { pool: stack.db.pool });
+  gateway = buildGateway(readConfig({ DATABASE_URL: stack.db.url, JWT_SECRET: TEST_JWT_SECRET, NODE_ENV: 'test' }), {
+    pool: stack.db.pool,
+  });
   url = `ws://127.0.0.1:${await gateway.start(0)}/ws`;
 });
 afterAll(async () => {
@@ -45,7 +47,11 @@ describe('sessions that end while connected', () => {
     expect(replaced).toEqual({ code: realtimeCloseCodes.sessionReplaced, reason: texts.loggedInElsewhere });
 
     const newer = await listening(second.uid, second.token);
-    const ban = await stack.api(`/admin/users/${second.uid}/ban`, { method: 'POST', token: await stack.tokenFor('privacy-admin', ['ad']), body: { banned: true } });
+    const ban = await stack.api(`/admin/users/${second.uid}/ban`, {
+      method: 'POST',
+      token: await stack.tokenFor('privacy-admin', ['ad']),
+      body: { banned: true },
+    });
     expect(ban.status).toBe(200);
     const banned = await Promise.race([newer.closed, new Promise((r) => setTimeout(() => r('still open'), 10_000))]);
     expect(banned).toEqual({ code: realtimeCloseCodes.banned, reason: texts.banned });
@@ -88,30 +94,87 @@ describe('allow-listed payloads', () => {
     const store = new PostgresEventStore(stack.db.pool);
     const at = new Date().toISOString();
     const metadata = { clientIpHash: 'ip-hash-7f3a', actorUid: uid };
-    await store.append(`user-${uid}`, [{
-      type: 'GuestUpgraded',
-      data: { uid, method: 'email', email: 'private.person@example.com', walletAddress: null, walletEnvironment: null, provider: null, providerSubject: 'oidc-sub-991', telegramId: 'tg-5511', upgradedAt: at },
-      metadata,
-    }, {
-      // (A UserSignedIn would close this socket: a sign-in elsewhere ends the older session.)
-      type: 'UserRegistered',
-      data: {
-        uid, method: 'email', anonymous: false, username: 'pp_owner', profilePicUrl: null, roles: ['co'], referralCode: 'PPOWNER', referredByCode: null,
-        email: 'private.person@example.com', walletAddress: '0x9999aaaa', walletEnvironment: 'evm', providerSubject: null, provider: null, telegramId: null,
-        visitorId: 'visitor-8812', deviceInfo: { os: 'Secret OS', fingerprint: 'fp-4471' }, registeredAt: at,
+    await store.append(`user-${uid}`, [
+      {
+        type: 'GuestUpgraded',
+        data: {
+          uid,
+          method: 'email',
+          email: 'private.person@example.com',
+          walletAddress: null,
+          walletEnvironment: null,
+          provider: null,
+          providerSubject: 'oidc-sub-991',
+          telegramId: 'tg-5511',
+          upgradedAt: at,
+        },
+        metadata,
       },
-      metadata,
-    }]);
-    await store.append('payment-pp-1', [{
-      type: 'PaymentConfirmed',
-      data: { paymentId: 'pp-1', uid, provider: 'stripe', purpose: 'topup', amountUsdCents: 500, diamonds: 500, providerRef: 'pi_private_ref_123', confirmedAt: at },
-      metadata,
-    }], { idempotencyKey: 'pp-payment-1' });
-    await store.append(`earnings-${uid}`, [{
-      type: 'CharmWithdrawn',
-      data: { withdrawalId: 'pp-w1', uid, charm: 10, usdCents: 10, kind: 'withdrawal', method: 'ewallet', address: 'GCASH-09171234567', withdrawnAt: at },
-      metadata,
-    }], { idempotencyKey: 'pp-withdraw-1' });
+      {
+        // (A UserSignedIn would close this socket: a sign-in elsewhere ends the older session.)
+        type: 'UserRegistered',
+        data: {
+          uid,
+          method: 'email',
+          anonymous: false,
+          username: 'pp_owner',
+          profilePicUrl: null,
+          roles: ['co'],
+          referralCode: 'PPOWNER',
+          referredByCode: null,
+          email: 'private.person@example.com',
+          walletAddress: '0x9999aaaa',
+          walletEnvironment: 'evm',
+          providerSubject: null,
+          provider: null,
+          telegramId: null,
+          visitorId: 'visitor-8812',
+          deviceInfo: { os: 'Secret OS', fingerprint: 'fp-4471' },
+          registeredAt: at,
+        },
+        metadata,
+      },
+    ]);
+    await store.append(
+      'payment-pp-1',
+      [
+        {
+          type: 'PaymentConfirmed',
+          data: {
+            paymentId: 'pp-1',
+            uid,
+            provider: 'stripe',
+            purpose: 'topup',
+            amountUsdCents: 500,
+            diamonds: 500,
+            providerRef: 'pi_private_ref_123',
+            confirmedAt: at,
+          },
+          metadata,
+        },
+      ],
+      { idempotencyKey: 'pp-payment-1' },
+    );
+    await store.append(
+      `earnings-${uid}`,
+      [
+        {
+          type: 'CharmWithdrawn',
+          data: {
+            withdrawalId: 'pp-w1',
+            uid,
+            charm: 10,
+            usdCents: 10,
+            kind: 'withdrawal',
+            method: 'ewallet',
+            address: 'GCASH-09171234567',
+            withdrawnAt: at,
+          },
+          metadata,
+        },
+      ],
+      { idempotencyKey: 'pp-withdraw-1' },
+    );
     const upgraded = await socket.next('event', (m) => m.event.type === 'GuestUpgraded');
     expect(upgraded.event.data).toEqual({ uid, method: 'email', upgradedAt: at });
     const registered = await socket.next('event', (m) => m.event.type === 'UserRegistered');
@@ -120,7 +183,19 @@ describe('allow-listed payloads', () => {
     expect(paid.event.data).toMatchObject({ paymentId: 'pp-1', diamonds: 500 });
     await socket.next('event', (m) => m.event.type === 'CharmWithdrawn');
     const frames = JSON.stringify(socket.messages);
-    for (const secret of ['private.person@example.com', 'oidc-sub-991', 'tg-5511', 'fp-4471', '0x9999aaaa', 'visitor-8812', 'Secret OS', 'pi_private_ref_123', 'GCASH-09171234567', 'ip-hash-7f3a', 'pp-payment-1']) {
+    for (const secret of [
+      'private.person@example.com',
+      'oidc-sub-991',
+      'tg-5511',
+      'fp-4471',
+      '0x9999aaaa',
+      'visitor-8812',
+      'Secret OS',
+      'pi_private_ref_123',
+      'GCASH-09171234567',
+      'ip-hash-7f3a',
+      'pp-payment-1',
+    ]) {
       expect(frames).not.toContain(secret);
     }
     socket.ws.close();

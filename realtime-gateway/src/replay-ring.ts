@@ -3,7 +3,6 @@
 // seen on one gateway has the same place in every other gateway's ring.
 import { checkpointOf, compareCheckpoints, type Checkpoint, type RecordedEvent } from '@murmur/eventstore';
 
-
 export interface RingEntry {
   event: RecordedEvent;
   channels: string[];

@@ -30,7 +30,18 @@ import {
   type Checkpoint,
   type RecordedEvent,
 } from '@murmur/eventstore';
-import { closeServer, createLogger, listen, observabilityRouter, PostgresSessionGuard, toApiError, unstorableTextAt, type AccessPolicy, type Logger, type SessionGuard } from '@murmur/platform';
+import {
+  closeServer,
+  createLogger,
+  listen,
+  observabilityRouter,
+  PostgresSessionGuard,
+  toApiError,
+  unstorableTextAt,
+  type AccessPolicy,
+  type Logger,
+  type SessionGuard,
+} from '@murmur/platform';
 import express from 'express';
 import type pg from 'pg';
 import client from 'prom-client';
@@ -96,11 +107,28 @@ function gatewayMetrics(registry: client.Registry) {
   return {
     connections: new client.Gauge({ name: 'murmur_gateway_connections', help: 'Open WebSocket connections', registers: [registry] }),
     subscriptions: new client.Gauge({ name: 'murmur_gateway_subscriptions', help: 'Channel subscriptions held', registers: [registry] }),
-    delivered: new client.Counter({ name: 'murmur_gateway_messages_sent_total', help: 'Event messages sent to clients', registers: [registry] }),
+    delivered: new client.Counter({
+      name: 'murmur_gateway_messages_sent_total',
+      help: 'Event messages sent to clients',
+      registers: [registry],
+    }),
     replayed: new client.Counter({ name: 'murmur_gateway_replayed_total', help: 'Event messages sent by resumes', registers: [registry] }),
-    resyncs: new client.Counter({ name: 'murmur_gateway_resyncs_total', help: 'Resync instructions sent', labelNames: ['reason'], registers: [registry] }),
-    slowDropped: new client.Counter({ name: 'murmur_gateway_slow_clients_dropped_total', help: 'Clients dropped for falling behind', registers: [registry] }),
-    position: new client.Gauge({ name: 'murmur_gateway_log_position', help: 'Global position the gateway has read up to', registers: [registry] }),
+    resyncs: new client.Counter({
+      name: 'murmur_gateway_resyncs_total',
+      help: 'Resync instructions sent',
+      labelNames: ['reason'],
+      registers: [registry],
+    }),
+    slowDropped: new client.Counter({
+      name: 'murmur_gateway_slow_clients_dropped_total',
+      help: 'Clients dropped for falling behind',
+      registers: [registry],
+    }),
+    position: new client.Gauge({
+      name: 'murmur_gateway_log_position',
+      help: 'Global position the gateway has read up to',
+      registers: [registry],
+    }),
   };
 }
 
@@ -398,7 +426,12 @@ export class Gateway {
     // A channel, a ref or a signal with a NUL or a lone surrogate: refused before anything reads it.
     if (unstorableTextAt(body) !== null) {
       const ref = (body as { ref?: unknown })?.ref;
-      this.sendError(c, 'BAD_MESSAGE', texts.unstorableText, typeof ref === 'string' && unstorableTextAt(ref) === null ? ref.slice(0, 64) : undefined);
+      this.sendError(
+        c,
+        'BAD_MESSAGE',
+        texts.unstorableText,
+        typeof ref === 'string' && unstorableTextAt(ref) === null ? ref.slice(0, 64) : undefined,
+      );
       return;
     }
     const parsed = ClientMessage.safeParse(body);
@@ -413,7 +446,9 @@ export class Gateway {
         c.sendMessage({ type: 'pong', ref: message.ref, ...this.confirmedPosition(c) });
         return;
       case 'subscribe':
-        this.subscribe(c, Object.fromEntries(message.channels.map((ch) => [ch, null])), message.ref).catch((error: unknown) => this.failed(c, error));
+        this.subscribe(c, Object.fromEntries(message.channels.map((ch) => [ch, null])), message.ref).catch((error: unknown) =>
+          this.failed(c, error),
+        );
         return;
       case 'resume':
         this.subscribe(c, message.positions, message.ref).catch((error: unknown) => this.failed(c, error));
@@ -502,7 +537,8 @@ export class Gateway {
       if (verdict === 'ok' || verdict === 'member') {
         allowed.push(ch);
         const parsed = parseChannel(ch)!;
-        if (verdict === 'member') grants.set(ch, 'roomId' in parsed ? `room:${parsed.roomId}` : `lobby:${(parsed as { lobbyId: string }).lobbyId}`);
+        if (verdict === 'member')
+          grants.set(ch, 'roomId' in parsed ? `room:${parsed.roomId}` : `lobby:${(parsed as { lobbyId: string }).lobbyId}`);
       } else {
         this.sendError(c, verdictErrors[verdict].code, verdictErrors[verdict].message, ref, ch);
       }
@@ -553,7 +589,13 @@ export class Gateway {
   }
 
   /** Sends one group's gap (after `position`, up to `head`), then what was held back meanwhile. */
-  private async replay(c: ClientConnection, position: bigint, group: string[], states: Map<string, ChannelState>, head: Checkpoint): Promise<void> {
+  private async replay(
+    c: ClientConnection,
+    position: bigint,
+    group: string[],
+    states: Map<string, ChannelState>,
+    head: Checkpoint,
+  ): Promise<void> {
     const wanted = new Set(group);
     const stillMine = (ch: string) => c.channels.get(ch) === states.get(ch);
     const after = await this.locate(position);
@@ -606,7 +648,11 @@ export class Gateway {
       return null;
     }
     // Older than the ring: read the log from the database, up to a bound.
-    if ((await countEventsBetween(this.deps.pool, after, head, this.settings.GATEWAY_REPLAY_MAX_EVENTS + 1)) > this.settings.GATEWAY_REPLAY_MAX_EVENTS) return 'gap_too_old';
+    if (
+      (await countEventsBetween(this.deps.pool, after, head, this.settings.GATEWAY_REPLAY_MAX_EVENTS + 1)) >
+      this.settings.GATEWAY_REPLAY_MAX_EVENTS
+    )
+      return 'gap_too_old';
     let cursor = after;
     for (;;) {
       const page = await readAllFrom(this.deps.pool, cursor, DB_REPLAY_PAGE);

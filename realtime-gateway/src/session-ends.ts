@@ -18,7 +18,8 @@ export function sessionEndOf(event: RecordedEvent): SessionEnd | null {
   if (!uid) return null;
   if (event.type === 'UserBanned') return { uid, keep: null, code: realtimeCloseCodes.banned, reason: texts.banned };
   // An operator's sign out everywhere: every socket closes as if replaced, with its own words.
-  if (event.type === 'SessionsEndedByOperator') return { uid, keep: null, code: realtimeCloseCodes.sessionReplaced, reason: moderationTexts.signedOutByOperator };
+  if (event.type === 'SessionsEndedByOperator')
+    return { uid, keep: null, code: realtimeCloseCodes.sessionReplaced, reason: moderationTexts.signedOutByOperator };
   if (event.type === 'UserSignedIn' && typeof event.data.sessionId === 'string') {
     return { uid, keep: event.data.sessionId, code: realtimeCloseCodes.sessionReplaced, reason: texts.loggedInElsewhere };
   }

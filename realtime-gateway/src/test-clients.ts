@@ -14,7 +14,11 @@ export interface RecordingSocket {
   closed: Promise<{ code: number; reason: string }>;
   send(message: object): void;
   /** Resolves with the first message (already received or to come) that matches. */
-  next<T extends ServerMessage['type']>(type: T, match?: (m: Extract<ServerMessage, { type: T }>) => boolean, timeoutMs?: number): Promise<Extract<ServerMessage, { type: T }>>;
+  next<T extends ServerMessage['type']>(
+    type: T,
+    match?: (m: Extract<ServerMessage, { type: T }>) => boolean,
+    timeoutMs?: number,
+  ): Promise<Extract<ServerMessage, { type: T }>>;
 }
 
 export function openSocket(url: string, token?: string, headers?: Record<string, string>): Promise<RecordingSocket> {
@@ -57,7 +61,9 @@ export function openSocket(url: string, token?: string, headers?: Record<string,
   };
   return new Promise((resolve, reject) => {
     ws.once('open', () => resolve(socket));
-    ws.once('unexpected-response', (_req, res) => reject(Object.assign(new Error(`upgrade refused: ${res.statusCode}`), { status: res.statusCode })));
+    ws.once('unexpected-response', (_req, res) =>
+      reject(Object.assign(new Error(`upgrade refused: ${res.statusCode}`), { status: res.statusCode })),
+    );
     ws.once('error', reject);
   });
 }
@@ -108,29 +114,48 @@ export function spawnGateway(env: Record<string, string>): Promise<GatewayProces
  * Makes a lobby the gateway's access rules can see, through the lobbies module's own events
  * (LobbyCreated, LobbyJoined), and waits until its projector has the rows.
  */
-export async function seedLobby(pool: pg.Pool, lobby: { lobbyId: string; kind: 'public' | 'private' | 'streaming'; ownerUid: string; members: string[] }): Promise<void> {
+export async function seedLobby(
+  pool: pg.Pool,
+  lobby: { lobbyId: string; kind: 'public' | 'private' | 'streaming'; ownerUid: string; members: string[] },
+): Promise<void> {
   const store = new PostgresEventStore(pool);
   const at = new Date().toISOString();
-  await store.append(streamIds.lobby(lobby.lobbyId), [
-    {
-      type: 'LobbyCreated',
-      data: {
-        lobbyId: lobby.lobbyId, ownerUid: lobby.ownerUid, kind: lobby.kind,
-        info: { title: lobby.lobbyId, tag: '', description: '', languages: [], lobbyPhoto: null, mainCategoryId: 'chatting', backgroundId: 'bg-default', isLive: true },
-        requiredDiamonds: 0, seatCount: 8, createdAt: at,
+  await store.append(
+    streamIds.lobby(lobby.lobbyId),
+    [
+      {
+        type: 'LobbyCreated',
+        data: {
+          lobbyId: lobby.lobbyId,
+          ownerUid: lobby.ownerUid,
+          kind: lobby.kind,
+          info: {
+            title: lobby.lobbyId,
+            tag: '',
+            description: '',
+            languages: [],
+            lobbyPhoto: null,
+            mainCategoryId: 'chatting',
+            backgroundId: 'bg-default',
+            isLive: true,
+          },
+          requiredDiamonds: 0,
+          seatCount: 8,
+          createdAt: at,
+        },
       },
-    },
-    ...lobby.members.map((uid) => ({
-      type: 'LobbyJoined' as const,
-      data: { lobbyId: lobby.lobbyId, uid, anonymous: false, inviteId: null, paidDiamonds: 0, joinedAt: at },
-    })),
-  ], { expectedVersion: 'no_stream' });
+      ...lobby.members.map((uid) => ({
+        type: 'LobbyJoined' as const,
+        data: { lobbyId: lobby.lobbyId, uid, anonymous: false, inviteId: null, paidDiamonds: 0, joinedAt: at },
+      })),
+    ],
+    { expectedVersion: 'no_stream' },
+  );
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const { rows } = await pool.query<{ n: string }>(
-      'select count(*) as n from rm.lobby_members where lobby_id = $1 and left_at is null',
-      [lobby.lobbyId],
-    );
+    const { rows } = await pool.query<{ n: string }>('select count(*) as n from rm.lobby_members where lobby_id = $1 and left_at is null', [
+      lobby.lobbyId,
+    ]);
     if (Number(rows[0]?.n) === 1 + lobby.members.length) return;
     if (Date.now() > deadline) throw new Error(`lobby ${lobby.lobbyId} was not projected`);
     await new Promise((r) => setTimeout(r, 25));

@@ -79,7 +79,9 @@ describe('appends across a PostgreSQL crash', () => {
       await Promise.all(writers);
 
       // Every acknowledged append is in the log at the position it answered, once.
-      const { rows } = await pool.query<{ key: string; position: string }>(`select data->>'key' as key, global_position::text as position from events where type = 'TestAppended'`);
+      const { rows } = await pool.query<{ key: string; position: string }>(
+        `select data->>'key' as key, global_position::text as position from events where type = 'TestAppended'`,
+      );
       const stored = new Map(rows.map((r) => [r.key, BigInt(r.position)]));
       const lost = acknowledged.filter((a) => stored.get(a.key) !== a.position);
       expect(lost.map((a) => `${a.key} at ${a.position}: ${stored.get(a.key) ?? 'missing'}`)).toEqual([]);
@@ -90,7 +92,9 @@ describe('appends across a PostgreSQL crash', () => {
       expect(cutOff.length).toBeGreaterThan(0);
       for (const { stream, key } of cutOff) {
         const retried = await store.append(stream, [{ type: 'TestAppended', data: { key } }], { idempotencyKey: key });
-        const { rows: at } = await pool.query<{ key: string }>(`select data->>'key' as key from events where global_position = $1`, [retried.lastPosition.toString()]);
+        const { rows: at } = await pool.query<{ key: string }>(`select data->>'key' as key from events where global_position = $1`, [
+          retried.lastPosition.toString(),
+        ]);
         expect(at[0]?.key).toBe(key);
       }
     } finally {

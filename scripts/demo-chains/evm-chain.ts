@@ -41,7 +41,11 @@ export function compileTestToken(): { abi: unknown[]; bytecode: Hex } {
   const input = {
     language: 'Solidity',
     sources: { 'TestToken.sol': { content: TOKEN_SOURCE } },
-    settings: { evmVersion: 'paris', optimizer: { enabled: true, runs: 200 }, outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } } },
+    settings: {
+      evmVersion: 'paris',
+      optimizer: { enabled: true, runs: 200 },
+      outputSelection: { '*': { '*': ['abi', 'evm.bytecode.object'] } },
+    },
   };
   const output = JSON.parse(solc.compile(JSON.stringify(input)));
   const errors = (output.errors ?? []).filter((e: { severity: string }) => e.severity === 'error');
@@ -73,9 +77,16 @@ export interface LocalChain {
 export async function startLocalChain(chainId = 11155111): Promise<LocalChain> {
   const port = await freePort();
   const bin = path.join(path.dirname(require.resolve('@foundry-rs/anvil-linux-amd64/package.json')), 'bin', 'anvil');
-  const child: ChildProcess = spawn(bin, ['--port', String(port), '--host', '127.0.0.1', '--chain-id', String(chainId), '--silent'], { stdio: 'ignore' });
+  const child: ChildProcess = spawn(bin, ['--port', String(port), '--host', '127.0.0.1', '--chain-id', String(chainId), '--silent'], {
+    stdio: 'ignore',
+  });
   const rpcUrl = `http://127.0.0.1:${port}`;
-  const chain = { id: chainId, name: 'local', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } } as const;
+  const chain = {
+    id: chainId,
+    name: 'local',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+  } as const;
   const publicClient = createPublicClient({ chain, transport: http(rpcUrl) }) as PublicClient;
   for (let i = 0; ; i++) {
     try {
@@ -87,7 +98,9 @@ export async function startLocalChain(chainId = 11155111): Promise<LocalChain> {
     }
   }
   const testClient = createTestClient({ chain, mode: 'anvil', transport: http(rpcUrl) });
-  const wallets = [0, 1, 2].map((i) => createWalletClient({ account: mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: i }), chain, transport: http(rpcUrl) }));
+  const wallets = [0, 1, 2].map((i) =>
+    createWalletClient({ account: mnemonicToAccount(ANVIL_MNEMONIC, { addressIndex: i }), chain, transport: http(rpcUrl) }),
+  );
   const { abi, bytecode } = compileTestToken();
   const wait = async (hash: Hex) => {
     await publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20 });

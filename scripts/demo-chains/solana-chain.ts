@@ -8,12 +8,23 @@ import { address as kitAddress, getTransactionDecoder, lamports as kitLamports }
 import { FailedTransactionMetadata, LiteSVM } from 'litesvm';
 import bs58 from 'bs58';
 import http from 'node:http';
-import { ASSOCIATED_TOKEN_PROGRAM_ID, associatedTokenAddress, TOKEN_PROGRAM_ID, transferCheckedInstruction } from '../../command-api/src/payments/solana-instructions.ts';
+import {
+  ASSOCIATED_TOKEN_PROGRAM_ID,
+  associatedTokenAddress,
+  TOKEN_PROGRAM_ID,
+  transferCheckedInstruction,
+} from '../../command-api/src/payments/solana-instructions.ts';
 import type { AddressInfo } from 'node:net';
 
 export { ASSOCIATED_TOKEN_PROGRAM_ID, associatedTokenAddress, TOKEN_PROGRAM_ID };
 
-interface TokenBalance { accountIndex: number; mint: string; owner: string; programId: string; uiTokenAmount: { amount: string; decimals: number; uiAmount: number | null; uiAmountString: string } }
+interface TokenBalance {
+  accountIndex: number;
+  mint: string;
+  owner: string;
+  programId: string;
+  uiTokenAmount: { amount: string; decimals: number; uiAmount: number | null; uiAmountString: string };
+}
 
 interface Recorded {
   slot: number;
@@ -90,11 +101,18 @@ export async function startLocalSolana(chainId = 103): Promise<LocalSolana> {
       const decimals = mintDecimals.get(mint.toBase58()) ?? 0;
       const amount = data.readBigUInt64LE(64);
       const ui = Number(amount) / 10 ** decimals;
-      out.push({ accountIndex, mint: mint.toBase58(), owner: new PublicKey(data.subarray(32, 64)).toBase58(), programId: TOKEN_PROGRAM_ID.toBase58(), uiTokenAmount: { amount: amount.toString(), decimals, uiAmount: ui, uiAmountString: String(ui) } });
+      out.push({
+        accountIndex,
+        mint: mint.toBase58(),
+        owner: new PublicKey(data.subarray(32, 64)).toBase58(),
+        programId: TOKEN_PROGRAM_ID.toBase58(),
+        uiTokenAmount: { amount: amount.toString(), decimals, uiAmount: ui, uiAmountString: String(ui) },
+      });
     });
     return out;
   };
-  const balances = (tx: Transaction) => tx.compileMessage().accountKeys.map((key) => Number(svm.getBalance(kitAddress(key.toBase58())) ?? 0n));
+  const balances = (tx: Transaction) =>
+    tx.compileMessage().accountKeys.map((key) => Number(svm.getBalance(kitAddress(key.toBase58())) ?? 0n));
 
   /** Lands a signed transaction in the next slot, as a node does, and keeps what getTransaction answers. */
   function submit(tx: Transaction): string {
@@ -107,8 +125,15 @@ export async function startLocalSolana(chainId = 103): Promise<LocalSolana> {
     const meta = failed ? result.meta() : result;
     const signature = bs58.encode(tx.signature!);
     recorded.set(signature, {
-      slot: slot(), wire: tx, err: failed ? { InstructionError: [0, String(result.err())] } : null, fee: 5000,
-      preBalances, postBalances: balances(tx), preTokenBalances, postTokenBalances: tokenBalances(tx), logs: meta.logs(),
+      slot: slot(),
+      wire: tx,
+      err: failed ? { InstructionError: [0, String(result.err())] } : null,
+      fee: 5000,
+      preBalances,
+      postBalances: balances(tx),
+      preTokenBalances,
+      postTokenBalances: tokenBalances(tx),
+      logs: meta.logs(),
     });
     svm.expireBlockhash();
     return signature;
@@ -122,14 +147,28 @@ export async function startLocalSolana(chainId = 103): Promise<LocalSolana> {
     address: (i) => keys[i]!.publicKey.toBase58(),
     createMint(decimals) {
       const mint = Keypair.generate().publicKey;
-      svm.setAccount({ address: kitAddress(mint.toBase58()), data: mintData(decimals, keys[0]!.publicKey), executable: false, lamports: kitLamports(svm.minimumBalanceForRentExemption(BigInt(MINT_SIZE))), programAddress: kitAddress(TOKEN_PROGRAM_ID.toBase58()), space: BigInt(MINT_SIZE) });
+      svm.setAccount({
+        address: kitAddress(mint.toBase58()),
+        data: mintData(decimals, keys[0]!.publicKey),
+        executable: false,
+        lamports: kitLamports(svm.minimumBalanceForRentExemption(BigInt(MINT_SIZE))),
+        programAddress: kitAddress(TOKEN_PROGRAM_ID.toBase58()),
+        space: BigInt(MINT_SIZE),
+      });
       mintDecimals.set(mint.toBase58(), decimals);
       return mint;
     },
     mintTo(mint, owner, amount) {
       const ata = associatedTokenAddress(owner, mint);
       const held = chain.tokenBalance(mint, owner);
-      svm.setAccount({ address: kitAddress(ata.toBase58()), data: tokenAccountData(mint, owner, held + amount), executable: false, lamports: kitLamports(svm.minimumBalanceForRentExemption(BigInt(ACCOUNT_SIZE))), programAddress: kitAddress(TOKEN_PROGRAM_ID.toBase58()), space: BigInt(ACCOUNT_SIZE) });
+      svm.setAccount({
+        address: kitAddress(ata.toBase58()),
+        data: tokenAccountData(mint, owner, held + amount),
+        executable: false,
+        lamports: kitLamports(svm.minimumBalanceForRentExemption(BigInt(ACCOUNT_SIZE))),
+        programAddress: kitAddress(TOKEN_PROGRAM_ID.toBase58()),
+        space: BigInt(ACCOUNT_SIZE),
+      });
       return ata;
     },
     tokenBalance(mint, owner) {
@@ -196,8 +235,16 @@ export async function startLocalSolana(chainId = 103): Promise<LocalSolana> {
             },
           },
           meta: {
-            err: r.err, fee: r.fee, preBalances: r.preBalances, postBalances: r.postBalances, preTokenBalances: r.preTokenBalances, postTokenBalances: r.postTokenBalances,
-            innerInstructions: [], logMessages: r.logs, loadedAddresses: { writable: [], readonly: [] }, status: r.err === null ? { Ok: null } : { Err: r.err },
+            err: r.err,
+            fee: r.fee,
+            preBalances: r.preBalances,
+            postBalances: r.postBalances,
+            preTokenBalances: r.preTokenBalances,
+            postTokenBalances: r.postTokenBalances,
+            innerInstructions: [],
+            logMessages: r.logs,
+            loadedAddresses: { writable: [], readonly: [] },
+            status: r.err === null ? { Ok: null } : { Err: r.err },
           },
         };
       }

@@ -24,7 +24,12 @@ export interface DemoChains {
 
 /** Whether `npm start` should run the demo chains: the demo, nothing configured, not switched off. */
 export const wantsDemoChains = (env: Record<string, string | undefined>): boolean =>
-  env.MURMUR_DEMO === 'on' && env.DEMO_CHAINS !== 'off' && !env.PAYMENT_DEPOSIT_ADDRESS && !env.PAYMENT_SOLANA_DEPOSIT_ADDRESS && !env.CHAIN_RPC_URLS && !env.PAYMENT_TOKENS;
+  env.MURMUR_DEMO === 'on' &&
+  env.DEMO_CHAINS !== 'off' &&
+  !env.PAYMENT_DEPOSIT_ADDRESS &&
+  !env.PAYMENT_SOLANA_DEPOSIT_ADDRESS &&
+  !env.CHAIN_RPC_URLS &&
+  !env.PAYMENT_TOKENS;
 
 export async function startDemoChains(): Promise<DemoChains> {
   const [evm, sol] = await Promise.all([startLocalChain(DEMO_EVM_CHAIN_ID), startLocalSolana(DEMO_SOLANA_CHAIN_ID)]);

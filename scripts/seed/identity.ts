@@ -5,7 +5,13 @@
 import type { RoleCode } from '@murmur/contracts';
 import type { SeedContext } from './context.ts';
 
-export const demoPeople: Array<{ key: 'aria' | 'ben' | 'nova' | 'admin'; email: string; username: string; roles: RoleCode[]; birthday: string }> = [
+export const demoPeople: Array<{
+  key: 'aria' | 'ben' | 'nova' | 'admin';
+  email: string;
+  username: string;
+  roles: RoleCode[];
+  birthday: string;
+}> = [
   { key: 'admin', email: 'admin@murmur.demo', username: 'murmur_admin', roles: ['ad', 'dev'], birthday: '1988-03-14' },
   { key: 'aria', email: 'aria@murmur.demo', username: 'aria', roles: ['h', 'cr'], birthday: '1997-06-21' },
   { key: 'ben', email: 'ben@murmur.demo', username: 'ben', roles: [], birthday: '1995-09-02' },
@@ -13,7 +19,11 @@ export const demoPeople: Array<{ key: 'aria' | 'ben' | 'nova' | 'admin'; email: 
 ];
 
 async function call(ctx: SeedContext, path: string, body: unknown): Promise<any> {
-  const res = await fetch(`${ctx.commandUrl}/api/v1${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(`${ctx.commandUrl}/api/v1${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const text = await res.text();
   if (!res.ok) throw new Error(`seed POST ${path} -> ${res.status} ${text}`);
   return JSON.parse(text);
@@ -23,7 +33,10 @@ async function call(ctx: SeedContext, path: string, body: unknown): Promise<any>
 async function codeFromMailbox(ctx: SeedContext, email: string, after: number): Promise<string> {
   const deadline = Date.now() + 10_000;
   while (Date.now() < deadline) {
-    const { rows } = await ctx.pool.query<{ body: string }>('select body from dev_mailbox where recipient = $1 and id > $2 order by id desc limit 1', [email, after]);
+    const { rows } = await ctx.pool.query<{ body: string }>(
+      'select body from dev_mailbox where recipient = $1 and id > $2 order by id desc limit 1',
+      [email, after],
+    );
     const code = rows[0] && /\b(\d{6})\b/.exec(rows[0].body)?.[1];
     if (code) return code;
     await new Promise((r) => setTimeout(r, 100));
@@ -38,7 +51,11 @@ export async function seedIdentity(ctx: SeedContext): Promise<void> {
     const { rows } = await ctx.pool.query<{ last: string | null }>('select max(id)::text as last from dev_mailbox');
     await call(ctx, '/auth/otp', { email: person.email });
     const code = await codeFromMailbox(ctx, person.email, Number(rows[0]?.last ?? 0));
-    const auth = await call(ctx, '/auth/login', { credentials: { type: 'email', email: person.email, code }, visitorId: `demo-${person.key}`, deviceInfo: { os: 'web' } });
+    const auth = await call(ctx, '/auth/login', {
+      credentials: { type: 'email', email: person.email, code },
+      visitorId: `demo-${person.key}`,
+      deviceInfo: { os: 'web' },
+    });
     users[person.key] = auth.uid;
     // The terms step answers with the token that may do the rest.
     const onboarded = await ctx.post('/user/onboarding', auth.token, { acceptTerms: true, birthday: person.birthday, showNSFW: false });

@@ -33,9 +33,29 @@ export async function seedLobbies(ctx: SeedContext): Promise<void> {
     mainCategoryId: 'chatting',
     backgroundId: 'bg-galaxy',
   });
-  const karaoke = await create('ben', { title: 'Karaoke Friday', tag: 'sing', description: 'Take the mic and sing your heart out.', languages: ['ENG'], mainCategoryId: 'karaoke', backgroundId: 'bg-karaoke' });
-  const gaming = await create('nova', { title: 'Squad up', tag: 'fps', description: 'Looking for players for tonight.', languages: ['ENG', 'ES'], mainCategoryId: 'gaming', backgroundId: 'bg-neon' });
-  const party = await create('admin', { kind: 'streaming', title: 'Weekend party', description: 'Music, games and gifts.', mainCategoryId: 'party', backgroundId: 'bg-sunset' });
+  const karaoke = await create('ben', {
+    title: 'Karaoke Friday',
+    tag: 'sing',
+    description: 'Take the mic and sing your heart out.',
+    languages: ['ENG'],
+    mainCategoryId: 'karaoke',
+    backgroundId: 'bg-karaoke',
+  });
+  const gaming = await create('nova', {
+    title: 'Squad up',
+    tag: 'fps',
+    description: 'Looking for players for tonight.',
+    languages: ['ENG', 'ES'],
+    mainCategoryId: 'gaming',
+    backgroundId: 'bg-neon',
+  });
+  const party = await create('admin', {
+    kind: 'streaming',
+    title: 'Weekend party',
+    description: 'Music, games and gifts.',
+    mainCategoryId: 'party',
+    backgroundId: 'bg-sunset',
+  });
 
   for (const [lobbyId, guests] of [
     [chatting, ['ben', 'nova']],
@@ -57,7 +77,13 @@ export async function seedLobbies(ctx: SeedContext): Promise<void> {
   await post('aria', `/lobbies/${karaoke}/mic/request`);
   await post('ben', `/lobbies/${karaoke}/mic/grant`, { uid: uid('aria') });
 
-  const privateLobby = await create('aria', { kind: 'private', title: 'Close friends', description: 'Invite only.', mainCategoryId: 'chatting', languages: ['FIL'] });
+  const privateLobby = await create('aria', {
+    kind: 'private',
+    title: 'Close friends',
+    description: 'Invite only.',
+    mainCategoryId: 'chatting',
+    languages: ['FIL'],
+  });
   const invite = await post('aria', `/lobbies/${privateLobby}/invites`);
   await post('ben', `/lobbies/${privateLobby}/join/${invite.inviteId}`);
 
@@ -65,6 +91,14 @@ export async function seedLobbies(ctx: SeedContext): Promise<void> {
   await post('ben', `/lobbies/${chatting}/rooms/${room.roomId}/join`);
   await post('aria', `/lobbies/${chatting}/rooms/${room.roomId}/start`);
 
-  const lobbies: DemoLobbies = { chatting, karaoke, gaming, party, private: privateLobby, privateInviteId: invite.inviteId, room: room.roomId };
+  const lobbies: DemoLobbies = {
+    chatting,
+    karaoke,
+    gaming,
+    party,
+    private: privateLobby,
+    privateInviteId: invite.inviteId,
+    room: room.roomId,
+  };
   ctx.shared.lobbies = lobbies;
 }

@@ -9,7 +9,8 @@ export async function seedProgression(ctx: SeedContext): Promise<void> {
   const uid = (key: string) => known[key] ?? `demo-${key}`;
   // Claims read the projected progress: wait (bounded) until it has the gifts seeded before.
   const deadline = Date.now() + 20_000;
-  while (!(await subscriptionCaughtUp(ctx.pool, 'progression').catch(() => false)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+  while (!(await subscriptionCaughtUp(ctx.pool, 'progression').catch(() => false)) && Date.now() < deadline)
+    await new Promise((r) => setTimeout(r, 200));
   const ben = await ctx.tokenFor(uid('ben'));
   const aria = await ctx.tokenFor(uid('aria'));
   const nova = await ctx.tokenFor(uid('nova'));

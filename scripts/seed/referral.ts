@@ -37,6 +37,8 @@ export async function seedReferral(ctx: SeedContext): Promise<void> {
 
   await step('a sandbox top-up', () => ctx.post('/payment/topup/pay', token.ben, { channelCode: 'sandbox', value: 50 }));
   if (lobbies.chatting) {
-    await step('a gift', () => ctx.post('/gifting/send-gift', token.ben, { giftName: 'heart', quantity: 10, recipients: [uid('aria')], lobbyId: lobbies.chatting }));
+    await step('a gift', () =>
+      ctx.post('/gifting/send-gift', token.ben, { giftName: 'heart', quantity: 10, recipients: [uid('aria')], lobbyId: lobbies.chatting }),
+    );
   }
 }

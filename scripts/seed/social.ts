@@ -24,17 +24,42 @@ export async function seedSocial(ctx: SeedContext): Promise<void> {
   ] as const) {
     await post(from, `/user/follow/${uid(to)}`);
   }
-  await ctx.post('/user/profile/details', await as('aria'), { bio: 'Host of Late night chat. Say hi!', pinnedMessage: 'Live every night at 10 pm' }, 'PUT');
+  await ctx.post(
+    '/user/profile/details',
+    await as('aria'),
+    { bio: 'Host of Late night chat. Say hi!', pinnedMessage: 'Live every night at 10 pm' },
+    'PUT',
+  );
 
   // A picture through the three-step upload, as the web app does it.
-  const image = await sharp({ create: { width: 800, height: 500, channels: 3, background: '#6d28d9' } }).jpeg().toBuffer();
-  const signed = await post('aria', '/cms/presign-media?uploadType=profile', { fileName: 'sunset.jpg', contentType: 'image/jpeg', size: image.length });
-  const put = await fetch(new URL(signed.uploadUrl, ctx.commandUrl), { method: 'PUT', headers: { 'content-type': 'image/jpeg' }, body: new Uint8Array(image) });
+  const image = await sharp({ create: { width: 800, height: 500, channels: 3, background: '#6d28d9' } })
+    .jpeg()
+    .toBuffer();
+  const signed = await post('aria', '/cms/presign-media?uploadType=profile', {
+    fileName: 'sunset.jpg',
+    contentType: 'image/jpeg',
+    size: image.length,
+  });
+  const put = await fetch(new URL(signed.uploadUrl, ctx.commandUrl), {
+    method: 'PUT',
+    headers: { 'content-type': 'image/jpeg' },
+    body: new Uint8Array(image),
+  });
   if (!put.ok) throw new Error(`seed media PUT -> ${put.status}`);
   await post('aria', '/cms/process-media', { fileName: signed.fileName, fileType: 'image/jpeg' });
 
-  const first = await post('aria', '/user/wall/post', { content: 'Welcome to my wall! Tonight: karaoke 🎤', mediaFilename: signed.fileName, mediaFormat: 'image/jpeg' });
-  await post('aria', '/user/wall/post', { content: 'Behind the scenes (unlock to see)', mediaFilename: signed.fileName, mediaFormat: 'image/jpeg', mediaIsPrivate: true, unlockPrice: 50 });
+  const first = await post('aria', '/user/wall/post', {
+    content: 'Welcome to my wall! Tonight: karaoke 🎤',
+    mediaFilename: signed.fileName,
+    mediaFormat: 'image/jpeg',
+  });
+  await post('aria', '/user/wall/post', {
+    content: 'Behind the scenes (unlock to see)',
+    mediaFilename: signed.fileName,
+    mediaFormat: 'image/jpeg',
+    mediaIsPrivate: true,
+    unlockPrice: 50,
+  });
   await post('aria', '/user/wall/post', { content: 'Thanks to my subscribers 💜', subscriberOnly: true });
   const second = await post('ben', '/user/wall/post', { content: 'First time hosting a gaming lobby, join me!' });
   await post('ben', `/user/wall/post/${first.id}/like`);

@@ -21,7 +21,8 @@ beforeAll(async () => {
 afterAll(async () => stack?.stop());
 
 const { post, get, as } = actors(() => stack);
-const grant = (uid: string, amount: number) => creditDiamonds(stack.command.deps, { uid, amount, reason: 'demo_grant', reference: 'test', idempotencyKey: `grant-${uid}-${amount}` });
+const grant = (uid: string, amount: number) =>
+  creditDiamonds(stack.command.deps, { uid, amount, reason: 'demo_grant', reference: 'test', idempotencyKey: `grant-${uid}-${amount}` });
 const eventCount = async () => Number((await stack.db.pool.query('select count(*) as n from events')).rows[0].n);
 const head = async () => String(await stack.command.deps.store.headPosition());
 const inMinutes = (m: number) => new Date(now().getTime() + m * 60_000).toISOString();
@@ -34,7 +35,12 @@ async function listService(host: string, body: { title: string; minutes: number;
 }
 
 const book = async (uid: string, hostUid: string, serviceId: string, startsAt: string, key?: string) =>
-  stack.api('/booking', { method: 'POST', token: await as(uid), body: { hostUid, serviceId, startsAt }, headers: key ? { 'idempotency-key': key } : {} });
+  stack.api('/booking', {
+    method: 'POST',
+    token: await as(uid),
+    body: { hostUid, serviceId, startsAt },
+    headers: key ? { 'idempotency-key': key } : {},
+  });
 
 /** One scheduler pass once the read model has seen everything so far. */
 async function tick(): Promise<number> {
@@ -104,9 +110,14 @@ describe('booking', () => {
     await listService('bk-host2', { title: 'Duet', minutes: 15, price: 300 });
     const other = (await get(null, '/user/services/bk-host2', await head())).body.items[0].serviceId;
     await grant('bk-tight', 400);
-    const [a, b] = await Promise.all([book('bk-tight', 'bk-host', serviceId, inMinutes(2000)), book('bk-tight', 'bk-host2', other, inMinutes(2000))]);
+    const [a, b] = await Promise.all([
+      book('bk-tight', 'bk-host', serviceId, inMinutes(2000)),
+      book('bk-tight', 'bk-host2', other, inMinutes(2000)),
+    ]);
     expect([a.status, b.status].sort()).toEqual([201, 422]);
-    expect([a, b].find((r) => r.status === 422)!.body.error.message).toBe('Insufficient balance: this needs 300 diamonds and you have 100.');
+    expect([a, b].find((r) => r.status === 422)!.body.error.message).toBe(
+      'Insufficient balance: this needs 300 diamonds and you have 100.',
+    );
     const wallet = await loadWallet(stack.command.deps, 'bk-tight');
     expect(wallet.balance).toBe(100);
     expect(Object.values(wallet.holds)).toEqual([expect.objectContaining({ amount: 300, status: 'held' })]);
@@ -115,7 +126,10 @@ describe('booking', () => {
   it('a retried booking (same key) books once', async () => {
     await grant('bk-retry', 1000);
     const startsAt = inMinutes(3000);
-    const [a, b] = await Promise.all([book('bk-retry', 'bk-host', serviceId, startsAt, 'k1'), book('bk-retry', 'bk-host', serviceId, startsAt, 'k1')]);
+    const [a, b] = await Promise.all([
+      book('bk-retry', 'bk-host', serviceId, startsAt, 'k1'),
+      book('bk-retry', 'bk-host', serviceId, startsAt, 'k1'),
+    ]);
     expect(a.body.bookingId).toBe(b.body.bookingId);
     expect((await typesOn('wallet-bk-retry')).filter((t) => t === 'DiamondsHeld')).toHaveLength(1);
   });
@@ -163,7 +177,10 @@ describe('booking', () => {
     expect((await get('bk-stranger', `/booking/${late.body.bookingId}`)).status).toBe(404);
     expect(await eventCount()).toBe(before);
     const list = await get('bk-cancel', '/booking/me?role=buyer', await head());
-    expect(list.body.items.map((i: { status: string; cancellable: boolean }) => [i.status, i.cancellable])).toEqual([['booked', false], ['cancelled', false]]);
+    expect(list.body.items.map((i: { status: string; cancellable: boolean }) => [i.status, i.cancellable])).toEqual([
+      ['booked', false],
+      ['cancelled', false],
+    ]);
   });
 
   it('at the start the room opens for the two; extended, then at the end the host is paid', async () => {
@@ -188,7 +205,13 @@ describe('booking', () => {
     for (const uid of ['bk-live', 'bk-coach']) {
       const voice = await post(uid, `/booking/${id}/voice`);
       expect(voice.status).toBe(200);
-      expect(voice.body).toMatchObject({ bookingId: id, channelName: id, agoraAppId: null, agoraToken: null, media: { provider: 'webrtc', scope: 'booking', channel: id } });
+      expect(voice.body).toMatchObject({
+        bookingId: id,
+        channelName: id,
+        agoraAppId: null,
+        agoraToken: null,
+        media: { provider: 'webrtc', scope: 'booking', channel: id },
+      });
     }
     const stranger = await post('bk-host', `/booking/${id}/voice`);
     expect([stranger.status, stranger.body.error.message]).toEqual([404, 'Booking not found.']);
@@ -234,13 +257,30 @@ describe('booking', () => {
     // On the wallet alone: a release and a spend of the same hold at once, one is refused.
     await grant('bk-wallet', 100);
     const at = now().toISOString();
-    await walletCommands.run(stack.command.deps, 'bk-wallet', { type: 'HoldDiamonds', uid: 'bk-wallet', holdId: 'h1', amount: 100, reference: 'test', at }, { idempotencyKey: 'hold-h1' });
+    await walletCommands.run(
+      stack.command.deps,
+      'bk-wallet',
+      { type: 'HoldDiamonds', uid: 'bk-wallet', holdId: 'h1', amount: 100, reference: 'test', at },
+      { idempotencyKey: 'hold-h1' },
+    );
     const settled = await Promise.allSettled([
-      walletCommands.run(stack.command.deps, 'bk-wallet', { type: 'ReleaseHolds', uid: 'bk-wallet', holdIds: ['h1'], reference: 'test', at }, { idempotencyKey: 'release-h1' }),
-      walletCommands.run(stack.command.deps, 'bk-wallet', { type: 'SpendHolds', uid: 'bk-wallet', holdIds: ['h1'], reference: 'test', recipientUid: 'bk-host', charmShare: 0.5, at }, { idempotencyKey: 'spend-h1' }),
+      walletCommands.run(
+        stack.command.deps,
+        'bk-wallet',
+        { type: 'ReleaseHolds', uid: 'bk-wallet', holdIds: ['h1'], reference: 'test', at },
+        { idempotencyKey: 'release-h1' },
+      ),
+      walletCommands.run(
+        stack.command.deps,
+        'bk-wallet',
+        { type: 'SpendHolds', uid: 'bk-wallet', holdIds: ['h1'], reference: 'test', recipientUid: 'bk-host', charmShare: 0.5, at },
+        { idempotencyKey: 'spend-h1' },
+      ),
     ]);
     expect(settled.map((s) => s.status).sort()).toEqual(['fulfilled', 'rejected']);
-    expect(String((settled.find((s) => s.status === 'rejected') as PromiseRejectedResult).reason.message)).toBe('This booking has already been settled.');
+    expect(String((settled.find((s) => s.status === 'rejected') as PromiseRejectedResult).reason.message)).toBe(
+      'This booking has already been settled.',
+    );
   });
 
   it('the ledger audit proves the holds: held = released + spent + still held', async () => {

@@ -28,13 +28,35 @@ function walletSide(command: ScheduleCommand, booking: Booking, at: string): Wal
   const reference = (bookingId: string) => `booking:${command.hostUid}/${bookingId}`;
   switch (command.type) {
     case 'Book':
-      return { type: 'HoldDiamonds', uid, holdId: command.bookingId, amount: booking.sessionPrice, reference: reference(command.bookingId), at };
+      return {
+        type: 'HoldDiamonds',
+        uid,
+        holdId: command.bookingId,
+        amount: booking.sessionPrice,
+        reference: reference(command.bookingId),
+        at,
+      };
     case 'Extend':
-      return { type: 'HoldDiamonds', uid, holdId: command.extensionId, amount: booking.sessionPrice, reference: reference(command.bookingId), at };
+      return {
+        type: 'HoldDiamonds',
+        uid,
+        holdId: command.extensionId,
+        amount: booking.sessionPrice,
+        reference: reference(command.bookingId),
+        at,
+      };
     case 'Cancel':
       return { type: 'ReleaseHolds', uid, holdIds: booking.holds.map((h) => h.holdId), reference: reference(command.bookingId), at };
     case 'CompleteSession':
-      return { type: 'SpendHolds', uid, holdIds: booking.holds.map((h) => h.holdId), reference: reference(command.bookingId), recipientUid: command.hostUid, charmShare: command.charmShare, at };
+      return {
+        type: 'SpendHolds',
+        uid,
+        holdIds: booking.holds.map((h) => h.holdId),
+        reference: reference(command.bookingId),
+        recipientUid: command.hostUid,
+        charmShare: command.charmShare,
+        at,
+      };
     default:
       return null;
   }
@@ -49,25 +71,32 @@ export async function runBookingStep(deps: LedgerDeps, command: ScheduleCommand,
     before = state;
     return command;
   };
-  const result = await scheduleCommands.runInTransaction(deps, command.hostUid, decide, {
-    after: async (client, state) => {
-      balance = null;
-      walletPosition = 0n;
-      // The schedule appended nothing (a retry, a scheduler tick too early): the wallet stays as it is.
-      if (state === before) return;
-      const bookingId = command.type === 'ListService' || command.type === 'RemoveService' ? null : command.bookingId;
-      const booking = bookingId ? state.bookings[bookingId] : undefined;
-      const wallet = booking ? walletSide(command, booking, command.at) : null;
-      if (!booking || !wallet) return;
-      // Each step's key names it, so every money event carries one (the audit checks).
-      const key = command.type === 'Extend' ? `booking:${command.extensionId}:held` : `booking:${bookingId}:${command.type}`;
-      const moved = await walletCommands.decideWithin(deps, client, booking.buyerUid, wallet, { actorUid, idempotencyKey: key });
-      // A session booked or extended without its own new hold would be a booking nobody paid for.
-      if (wallet.type === 'HoldDiamonds' && !moved.events.some((e) => e.type === 'DiamondsHeld')) throw new ApiError('CONFLICT', holdTexts.idTaken);
-      balance = moved.state.balance;
-      walletPosition = moved.position;
+  const result = await scheduleCommands.runInTransaction(
+    deps,
+    command.hostUid,
+    decide,
+    {
+      after: async (client, state) => {
+        balance = null;
+        walletPosition = 0n;
+        // The schedule appended nothing (a retry, a scheduler tick too early): the wallet stays as it is.
+        if (state === before) return;
+        const bookingId = command.type === 'ListService' || command.type === 'RemoveService' ? null : command.bookingId;
+        const booking = bookingId ? state.bookings[bookingId] : undefined;
+        const wallet = booking ? walletSide(command, booking, command.at) : null;
+        if (!booking || !wallet) return;
+        // Each step's key names it, so every money event carries one (the audit checks).
+        const key = command.type === 'Extend' ? `booking:${command.extensionId}:held` : `booking:${bookingId}:${command.type}`;
+        const moved = await walletCommands.decideWithin(deps, client, booking.buyerUid, wallet, { actorUid, idempotencyKey: key });
+        // A session booked or extended without its own new hold would be a booking nobody paid for.
+        if (wallet.type === 'HoldDiamonds' && !moved.events.some((e) => e.type === 'DiamondsHeld'))
+          throw new ApiError('CONFLICT', holdTexts.idTaken);
+        balance = moved.state.balance;
+        walletPosition = moved.position;
+      },
     },
-  }, { actorUid });
+    { actorUid },
+  );
   const bookingId = command.type === 'ListService' || command.type === 'RemoveService' ? null : command.bookingId;
   const position = walletPosition > result.position ? walletPosition : result.position;
   return { position, booking: bookingId ? result.state.bookings[bookingId] : undefined, balance, changed: result.events.length > 0 };

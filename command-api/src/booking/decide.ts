@@ -16,7 +16,8 @@ export type ScheduleCommand =
   /** The scheduler, at the end: the host is paid; a no-op before then or once done. */
   | { type: 'CompleteSession'; hostUid: string; bookingId: string; charmShare: number; at: string };
 
-const overlaps = (b: Booking, start: string, end: string) => (b.status === 'booked' || b.status === 'live') && b.startsAt < end && start < b.endsAt;
+const overlaps = (b: Booking, start: string, end: string) =>
+  (b.status === 'booked' || b.status === 'live') && b.startsAt < end && start < b.endsAt;
 
 function requireParty(booking: Booking | undefined, hostUid: string, who: string): Booking {
   // Someone else's booking is answered as missing: its existence is nobody else's business.
@@ -31,16 +32,27 @@ function decideBook(c: Extract<ScheduleCommand, { type: 'Book' }>, s: ScheduleSt
   if (!service?.active) throw new ApiError('NOT_FOUND', bookingTexts.serviceNotFound);
   const start = new Date(c.startsAt).toISOString();
   if (start <= c.at) throw new ApiError('RULE_VIOLATED', bookingTexts.inPast);
-  if (Date.parse(start) - Date.parse(c.at) > bookingLimits.maxDaysAhead * 86_400_000) throw new ApiError('RULE_VIOLATED', bookingTexts.tooFarAhead);
+  if (Date.parse(start) - Date.parse(c.at) > bookingLimits.maxDaysAhead * 86_400_000)
+    throw new ApiError('RULE_VIOLATED', bookingTexts.tooFarAhead);
   const end = sessionEndsAt(start, service.minutes);
   if (Object.values(s.bookings).some((b) => overlaps(b, start, end))) throw new ApiError('CONFLICT', bookingTexts.slotTaken);
-  return [{
-    type: 'SessionBooked',
-    data: {
-      bookingId: c.bookingId, hostUid: c.hostUid, buyerUid: c.buyerUid, serviceId: c.serviceId, title: service.title, minutes: service.minutes, price: service.price,
-      startsAt: start, endsAt: end, bookedAt: c.at,
+  return [
+    {
+      type: 'SessionBooked',
+      data: {
+        bookingId: c.bookingId,
+        hostUid: c.hostUid,
+        buyerUid: c.buyerUid,
+        serviceId: c.serviceId,
+        title: service.title,
+        minutes: service.minutes,
+        price: service.price,
+        startsAt: start,
+        endsAt: end,
+        bookedAt: c.at,
+      },
     },
-  }];
+  ];
 }
 
 export function decideSchedule(c: ScheduleCommand, s: ScheduleState): ScheduleEvent[] {
@@ -50,7 +62,12 @@ export function decideSchedule(c: ScheduleCommand, s: ScheduleState): ScheduleEv
       if (existing?.active && existing.title === c.title && existing.minutes === c.minutes && existing.price === c.price) return [];
       const active = Object.values(s.services).filter((v) => v.active).length;
       if (!existing?.active && active >= bookingLimits.servicesPerHost) throw new ApiError('RULE_VIOLATED', bookingTexts.tooManyServices);
-      return [{ type: 'ServiceListed', data: { hostUid: c.hostUid, serviceId: c.serviceId, title: c.title, minutes: c.minutes, price: c.price, listedAt: c.at } }];
+      return [
+        {
+          type: 'ServiceListed',
+          data: { hostUid: c.hostUid, serviceId: c.serviceId, title: c.title, minutes: c.minutes, price: c.price, listedAt: c.at },
+        },
+      ];
     }
     case 'RemoveService':
       if (!s.services[c.serviceId]?.active) throw new ApiError('NOT_FOUND', bookingTexts.serviceNotFound);
@@ -64,12 +81,29 @@ export function decideSchedule(c: ScheduleCommand, s: ScheduleState): ScheduleEv
         throw new ApiError('RULE_VIOLATED', b.status === 'booked' ? bookingTexts.tooLateToCancel : bookingTexts.notCancellable);
       }
       const released = b.holds.reduce((sum, h) => sum + h.amount, 0);
-      return [{ type: 'BookingCancelled', data: { bookingId: c.bookingId, hostUid: c.hostUid, buyerUid: b.buyerUid, by: c.by, released, cancelledAt: c.at } }];
+      return [
+        {
+          type: 'BookingCancelled',
+          data: { bookingId: c.bookingId, hostUid: c.hostUid, buyerUid: b.buyerUid, by: c.by, released, cancelledAt: c.at },
+        },
+      ];
     }
     case 'OpenSession': {
       const b = s.bookings[c.bookingId];
       if (!b || b.status !== 'booked' || b.startsAt > c.at) return [];
-      return [{ type: 'BookedSessionOpened', data: { bookingId: c.bookingId, hostUid: c.hostUid, buyerUid: b.buyerUid, roomId: `session-${c.bookingId}`, endsAt: b.endsAt, openedAt: c.at } }];
+      return [
+        {
+          type: 'BookedSessionOpened',
+          data: {
+            bookingId: c.bookingId,
+            hostUid: c.hostUid,
+            buyerUid: b.buyerUid,
+            roomId: `session-${c.bookingId}`,
+            endsAt: b.endsAt,
+            openedAt: c.at,
+          },
+        },
+      ];
     }
     case 'Extend': {
       const b = requireParty(s.bookings[c.bookingId], c.hostUid, c.by);
@@ -77,8 +111,23 @@ export function decideSchedule(c: ScheduleCommand, s: ScheduleState): ScheduleEv
       if (c.by !== b.buyerUid || b.status !== 'live' || b.endsAt <= c.at) throw new ApiError('RULE_VIOLATED', bookingTexts.notExtendable);
       const minutes = b.minutes / b.holds.length;
       const endsAt = sessionEndsAt(b.endsAt, minutes);
-      if (Object.entries(s.bookings).some(([id, other]) => id !== c.bookingId && overlaps(other, b.endsAt, endsAt))) throw new ApiError('CONFLICT', bookingTexts.extendTaken);
-      return [{ type: 'BookedSessionExtended', data: { bookingId: c.bookingId, extensionId: c.extensionId, hostUid: c.hostUid, buyerUid: b.buyerUid, minutes, price: b.sessionPrice, endsAt, extendedAt: c.at } }];
+      if (Object.entries(s.bookings).some(([id, other]) => id !== c.bookingId && overlaps(other, b.endsAt, endsAt)))
+        throw new ApiError('CONFLICT', bookingTexts.extendTaken);
+      return [
+        {
+          type: 'BookedSessionExtended',
+          data: {
+            bookingId: c.bookingId,
+            extensionId: c.extensionId,
+            hostUid: c.hostUid,
+            buyerUid: b.buyerUid,
+            minutes,
+            price: b.sessionPrice,
+            endsAt,
+            extendedAt: c.at,
+          },
+        },
+      ];
     }
     case 'CompleteSession': {
       const b = s.bookings[c.bookingId];
@@ -86,7 +135,12 @@ export function decideSchedule(c: ScheduleCommand, s: ScheduleState): ScheduleEv
       const diamonds = b.holds.reduce((sum, h) => sum + h.amount, 0);
       // The same rounding as the wallet's HoldSpent, hold by hold.
       const charm = b.holds.reduce((sum, h) => sum + Math.floor(h.amount * c.charmShare), 0);
-      return [{ type: 'BookedSessionCompleted', data: { bookingId: c.bookingId, hostUid: c.hostUid, buyerUid: b.buyerUid, diamonds, charm, completedAt: c.at } }];
+      return [
+        {
+          type: 'BookedSessionCompleted',
+          data: { bookingId: c.bookingId, hostUid: c.hostUid, buyerUid: b.buyerUid, diamonds, charm, completedAt: c.at },
+        },
+      ];
     }
     default: {
       const _exhaustive: never = c;

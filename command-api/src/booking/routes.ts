@@ -1,6 +1,16 @@
 // Services and booking commands (DESIGN section 9): list or remove a service, book a time, cancel,
 // extend a running session; the scheduler opens and completes sessions.
-import { BookingAnswer, BookingVoiceAnswer, BookServiceBody, bookingTexts, ListServiceBody, RemoveServiceBody, ServiceListedAnswer, CommandAnswer, type BookingAnswer as BookingAnswerDto } from '@murmur/contracts';
+import {
+  BookingAnswer,
+  BookingVoiceAnswer,
+  BookServiceBody,
+  bookingTexts,
+  ListServiceBody,
+  RemoveServiceBody,
+  ServiceListedAnswer,
+  CommandAnswer,
+  type BookingAnswer as BookingAnswerDto,
+} from '@murmur/contracts';
 import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
 import type express from 'express';
 import { createHash } from 'node:crypto';
@@ -23,7 +33,9 @@ function bookingIdOf(req: express.Request): string {
 
 /** The host of a booking, from the bookings read model (the schedule stream is the host's). */
 async function hostOf(deps: CommandDeps, bookingId: string): Promise<string> {
-  const { rows } = await deps.pool.query<{ host_uid: string }>('select host_uid from rm.bookings where booking_id = $1', [bookingId]).catch(() => ({ rows: [] }));
+  const { rows } = await deps.pool
+    .query<{ host_uid: string }>('select host_uid from rm.bookings where booking_id = $1', [bookingId])
+    .catch(() => ({ rows: [] }));
   const host = rows[0]?.host_uid;
   if (!host) throw new ApiError('NOT_FOUND', bookingTexts.bookingNotFound);
   return host;
@@ -53,14 +65,22 @@ export function bookingRoutes(router: express.Router, deps: CommandDeps, media: 
     const body = parse(ListServiceBody, req.body);
     const { key } = routeIdempotencyKey(req, uid, 'user/services');
     const serviceId = `svc-${digest(key)}`;
-    const step = await runBookingStep(deps, { type: 'ListService', hostUid: uid, serviceId, ...body, at: deps.clock.now().toISOString() }, uid);
+    const step = await runBookingStep(
+      deps,
+      { type: 'ListService', hostUid: uid, serviceId, ...body, at: deps.clock.now().toISOString() },
+      uid,
+    );
     send(res, ServiceListedAnswer, { position: step.position.toString(), serviceId }, 201);
   });
 
   router.post('/user/services/remove', requireAuth(), async (req, res) => {
     const { uid } = currentUser(req);
     const body = parse(RemoveServiceBody, req.body);
-    const step = await runBookingStep(deps, { type: 'RemoveService', hostUid: uid, serviceId: body.serviceId, at: deps.clock.now().toISOString() }, uid);
+    const step = await runBookingStep(
+      deps,
+      { type: 'RemoveService', hostUid: uid, serviceId: body.serviceId, at: deps.clock.now().toISOString() },
+      uid,
+    );
     send(res, CommandAnswer, { position: step.position.toString() });
   });
 
@@ -71,7 +91,19 @@ export function bookingRoutes(router: express.Router, deps: CommandDeps, media: 
     // The host is part of the id: the same key sent for another host is another booking, never the
     // first booking's id (and hold) reused on a second schedule.
     const bookingId = `bk-${digest(`${key}\nhost:${body.hostUid}`)}`;
-    const step = await runBookingStep(deps, { type: 'Book', hostUid: body.hostUid, buyerUid: uid, bookingId, serviceId: body.serviceId, startsAt: body.startsAt, at: deps.clock.now().toISOString() }, uid);
+    const step = await runBookingStep(
+      deps,
+      {
+        type: 'Book',
+        hostUid: body.hostUid,
+        buyerUid: uid,
+        bookingId,
+        serviceId: body.serviceId,
+        startsAt: body.startsAt,
+        at: deps.clock.now().toISOString(),
+      },
+      uid,
+    );
     send(res, BookingAnswer, await answer(deps, uid, bookingId, step), step.changed ? 201 : 200);
   });
 
@@ -88,7 +120,11 @@ export function bookingRoutes(router: express.Router, deps: CommandDeps, media: 
     const bookingId = bookingIdOf(req);
     const hostUid = await hostOf(deps, bookingId);
     const { key } = routeIdempotencyKey(req, uid, `booking/${bookingId}/extend`);
-    const step = await runBookingStep(deps, { type: 'Extend', hostUid, bookingId, extensionId: `ext-${digest(key)}`, by: uid, at: deps.clock.now().toISOString() }, uid);
+    const step = await runBookingStep(
+      deps,
+      { type: 'Extend', hostUid, bookingId, extensionId: `ext-${digest(key)}`, by: uid, at: deps.clock.now().toISOString() },
+      uid,
+    );
     send(res, BookingAnswer, await answer(deps, uid, bookingId, step), step.changed ? 201 : 200);
   });
 

@@ -40,7 +40,14 @@ export function evolveSchedule(s: ScheduleState, event: ScheduleEvent): Schedule
     case 'SessionBooked': {
       const d = event.data;
       const booking: Booking = {
-        buyerUid: d.buyerUid, title: d.title, minutes: d.minutes, sessionPrice: d.price, startsAt: d.startsAt, endsAt: d.endsAt, status: 'booked', holds: [{ holdId: d.bookingId, amount: d.price }],
+        buyerUid: d.buyerUid,
+        title: d.title,
+        minutes: d.minutes,
+        sessionPrice: d.price,
+        startsAt: d.startsAt,
+        endsAt: d.endsAt,
+        status: 'booked',
+        holds: [{ holdId: d.bookingId, amount: d.price }],
       };
       return { ...s, bookings: { ...s.bookings, [d.bookingId]: booking } };
     }
@@ -50,7 +57,12 @@ export function evolveSchedule(s: ScheduleState, event: ScheduleEvent): Schedule
       return withBooking(s, event.data.bookingId, (b) => ({ ...b, status: 'live' }));
     case 'BookedSessionExtended': {
       const d = event.data;
-      return withBooking(s, d.bookingId, (b) => ({ ...b, endsAt: d.endsAt, minutes: b.minutes + d.minutes, holds: [...b.holds, { holdId: d.extensionId, amount: d.price }] }));
+      return withBooking(s, d.bookingId, (b) => ({
+        ...b,
+        endsAt: d.endsAt,
+        minutes: b.minutes + d.minutes,
+        holds: [...b.holds, { holdId: d.extensionId, amount: d.price }],
+      }));
     }
     case 'BookedSessionCompleted':
       return withBooking(s, event.data.bookingId, (b) => ({ ...b, status: 'completed' }));

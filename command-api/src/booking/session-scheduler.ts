@@ -49,9 +49,10 @@ export class SessionScheduler {
       if (this.repeat.stopped) break;
       try {
         const at = this.deps.clock.now().toISOString();
-        const command = row.status === 'booked'
-          ? { type: 'OpenSession' as const, hostUid: row.host_uid, bookingId: row.booking_id, at }
-          : { type: 'CompleteSession' as const, hostUid: row.host_uid, bookingId: row.booking_id, charmShare: money.hostCharmShare, at };
+        const command =
+          row.status === 'booked'
+            ? { type: 'OpenSession' as const, hostUid: row.host_uid, bookingId: row.booking_id, at }
+            : { type: 'CompleteSession' as const, hostUid: row.host_uid, bookingId: row.booking_id, charmShare: money.hostCharmShare, at };
         const result = await runBookingStep(this.deps, command, 'system:session-scheduler');
         if (result.changed) moved++;
       } catch (error) {

@@ -16,10 +16,20 @@ const PER_MINUTE = 5;
 beforeAll(async () => {
   chain = await startLocalChain(11155111);
   // The proxy's settings as a deployment gives them: the chain id and its CHAIN_RPC_URLS entry.
-  const settings = readPaymentSettings({ CHAIN_RPC_URLS: JSON.stringify({ [chain.chainId]: chain.rpcUrl }), CHAIN_RPC_PROXY_CHAIN_ID: String(chain.chainId), CHAIN_RPC_PROXY_PER_MINUTE: String(PER_MINUTE) });
+  const settings = readPaymentSettings({
+    CHAIN_RPC_URLS: JSON.stringify({ [chain.chainId]: chain.rpcUrl }),
+    CHAIN_RPC_PROXY_CHAIN_ID: String(chain.chainId),
+    CHAIN_RPC_PROXY_PER_MINUTE: String(PER_MINUTE),
+  });
   stack = await startTestStack({
     projections: false,
-    commandOverrides: { payments: { card: null, chain: null, config: { depositAddress: null, tokens: [], confirmations: 3, sandboxEnabled: false, rpcProxy: settings.rpcProxy } } },
+    commandOverrides: {
+      payments: {
+        card: null,
+        chain: null,
+        config: { depositAddress: null, tokens: [], confirmations: 3, sandboxEnabled: false, rpcProxy: settings.rpcProxy },
+      },
+    },
   });
 }, 60_000);
 afterAll(async () => {
@@ -28,14 +38,17 @@ afterAll(async () => {
 });
 
 const { post } = actors(() => stack);
-const rpc = (uid: string, method: string, params: unknown[] = [], id: number | string = 1) => post(uid, '/chain/rpc', { jsonrpc: '2.0', id, method, params });
+const rpc = (uid: string, method: string, params: unknown[] = [], id: number | string = 1) =>
+  post(uid, '/chain/rpc', { jsonrpc: '2.0', id, method, params });
 
 describe('chain read proxy', () => {
   it('passes an allowed read to the chain and answers as the chain did', async () => {
     const chainId = await rpc('reader-1', 'eth_chainId');
     expect(chainId.status).toBe(200);
     expect(chainId.body).toEqual({ jsonrpc: '2.0', id: 1, result: `0x${chain.chainId.toString(16)}` });
-    const hash = (await chain.wallet(0).sendTransaction({ account: chain.wallet(0).account!, chain: null, to: chain.address(2), value: 1n })) as Hex;
+    const hash = (await chain
+      .wallet(0)
+      .sendTransaction({ account: chain.wallet(0).account!, chain: null, to: chain.address(2), value: 1n })) as Hex;
     await chain.publicClient.waitForTransactionReceipt({ hash, pollingInterval: 20 });
     const receipt = await rpc('reader-1', 'eth_getTransactionReceipt', [hash], 'r-7');
     expect(receipt.status).toBe(200);

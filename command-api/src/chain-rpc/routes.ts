@@ -19,8 +19,10 @@ export const chainRpcModule: CommandModule = {
       if (!proxy || !limiter) throw new ApiError('NOT_FOUND', chainRpcTexts.notConfigured);
       const call = parse(ChainRpcRequest, req.body);
       if (call.chainId !== undefined && call.chainId !== proxy.chainId) throw new ApiError('NOT_FOUND', chainRpcTexts.notConfigured);
-      if (!allowed.has(call.method)) throw new ApiError('FORBIDDEN', formatText(chainRpcTexts.methodNotAllowed, { method: call.method }), { allowed: chainRpcMethods });
-      if (!limiter.take(uid, deps.clock.now().getTime())) throw new ApiError('RATE_LIMITED', chainRpcTexts.tooMany, { retryAfterSeconds: 60 });
+      if (!allowed.has(call.method))
+        throw new ApiError('FORBIDDEN', formatText(chainRpcTexts.methodNotAllowed, { method: call.method }), { allowed: chainRpcMethods });
+      if (!limiter.take(uid, deps.clock.now().getTime()))
+        throw new ApiError('RATE_LIMITED', chainRpcTexts.tooMany, { retryAfterSeconds: 60 });
       let answer: unknown;
       try {
         const upstream = await fetch(proxy.upstreamUrl, {

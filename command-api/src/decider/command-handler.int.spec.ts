@@ -20,7 +20,12 @@ const counter: Decider<{ total: number }, Add, Added> = {
     return [{ type: 'TestAdded', data: { by: c.by } }];
   },
 };
-const queued = defineCommandHandler({ decider: counter, streamId: (id: string) => `queued-${id}`, queue: 'per-stream', idempotencyScope: 'stream' });
+const queued = defineCommandHandler({
+  decider: counter,
+  streamId: (id: string) => `queued-${id}`,
+  queue: 'per-stream',
+  idempotencyScope: 'stream',
+});
 const plain = defineCommandHandler({ decider: counter, streamId: (id: string) => `plain-${id}` });
 
 let db: TestDatabase;
@@ -36,7 +41,13 @@ afterAll(async () => db?.drop());
 describe('defineCommandHandler', () => {
   it('queues commands on one stream in the process: 100 at once never clash and all land in order', async () => {
     let appends = 0;
-    const counting = { ...deps, store: new Proxy(deps.store, { get: (t, p, r) => (p === 'append' ? (...a: Parameters<PostgresEventStore['append']>) => (appends++, t.append(...a)) : Reflect.get(t, p, r)) }) };
+    const counting = {
+      ...deps,
+      store: new Proxy(deps.store, {
+        get: (t, p, r) =>
+          p === 'append' ? (...a: Parameters<PostgresEventStore['append']>) => (appends++, t.append(...a)) : Reflect.get(t, p, r),
+      }),
+    };
     await Promise.all(Array.from({ length: 100 }, () => queued.run(counting, 'q1', { type: 'Add', by: 1, max: 1000 })));
     expect(appends).toBe(100); // one append each: no clash, no retry
     const { state, version } = await queued.load(process2(), 'q1');
@@ -50,17 +61,26 @@ describe('defineCommandHandler', () => {
     // Scoped by the stream: the same caller key on another stream is another command.
     const other = await queued.run(deps, 'q3', { type: 'Add', by: 5, max: 5 }, { idempotencyKey: 'k' });
     expect(other.duplicate).toBe(false);
-    await expect(queued.run(deps, 'q2', { type: 'Add', by: 5, max: 5 }, { idempotencyKey: 'other' })).rejects.toMatchObject({ code: 'RULE_VIOLATED' });
+    await expect(queued.run(deps, 'q2', { type: 'Add', by: 5, max: 5 }, { idempotencyKey: 'other' })).rejects.toMatchObject({
+      code: 'RULE_VIOLATED',
+    });
   });
 
   it('rolls a transaction back whole when a step fails, and caches nothing of it', async () => {
     await plain.run(deps, 't1', { type: 'Add', by: 1, max: 100 });
-    await expect(plain.runInTransaction(deps, 't1', { type: 'Add', by: 10, max: 100 }, {
-      after: async (client) => {
-        await plain.decideWithin(deps, client, 't1-side', { type: 'Add', by: 1, max: 100 });
-        throw new Error('step failed');
-      },
-    })).rejects.toThrow('step failed');
+    await expect(
+      plain.runInTransaction(
+        deps,
+        't1',
+        { type: 'Add', by: 10, max: 100 },
+        {
+          after: async (client) => {
+            await plain.decideWithin(deps, client, 't1-side', { type: 'Add', by: 1, max: 100 });
+            throw new Error('step failed');
+          },
+        },
+      ),
+    ).rejects.toThrow('step failed');
     expect((await plain.load(deps, 't1')).state.total).toBe(1);
     expect((await plain.load(deps, 't1-side')).version).toBe(0n);
     expect(plain.cached(deps, 't1')).toMatchObject({ version: 1n, state: { total: 1 } });
@@ -68,16 +88,21 @@ describe('defineCommandHandler', () => {
 
   it('runs the whole transaction again when its second stream clashes', async () => {
     let attempts = 0;
-    const result = await plain.runInTransaction(deps, 't2', { type: 'Add', by: 1, max: 100 }, {
-      after: async (client) => {
-        attempts++;
-        return plain.decideWithin(deps, client, 't2-side', async () => {
-          // Once, another writer appends to the side stream between its read and this append.
-          if (attempts === 1) await deps.store.append('plain-t2-side', [{ type: 'TestAdded', data: { by: 7 } }]);
-          return { type: 'Add', by: 1, max: 100 };
-        });
+    const result = await plain.runInTransaction(
+      deps,
+      't2',
+      { type: 'Add', by: 1, max: 100 },
+      {
+        after: async (client) => {
+          attempts++;
+          return plain.decideWithin(deps, client, 't2-side', async () => {
+            // Once, another writer appends to the side stream between its read and this append.
+            if (attempts === 1) await deps.store.append('plain-t2-side', [{ type: 'TestAdded', data: { by: 7 } }]);
+            return { type: 'Add', by: 1, max: 100 };
+          });
+        },
       },
-    });
+    );
     expect(attempts).toBe(2);
     expect(result.extra?.state.total).toBe(8);
     expect((await plain.load(deps, 't2')).state.total).toBe(1); // appended once, not once per attempt

@@ -96,7 +96,8 @@ export function defineCommandHandler<Id, State, Command, Event extends DecidedEv
     key === undefined ? undefined : config.idempotencyScope === 'stream' ? streamScopedKey(streamId, key) : key;
 
   const prime = async (deps: HandlerDeps, streamId: string, client?: pg.PoolClient) => {
-    if (config.snapshots) await deps.commands.snapshots.prime(client ?? deps.pool, config.snapshots, deps.commands.cacheFor(config), streamId, decider);
+    if (config.snapshots)
+      await deps.commands.snapshots.prime(client ?? deps.pool, config.snapshots, deps.commands.cacheFor(config), streamId, decider);
   };
 
   const load = async (deps: HandlerDeps, id: Id) => {
@@ -113,19 +114,32 @@ export function defineCommandHandler<Id, State, Command, Event extends DecidedEv
     return { events: first.events.filter((e) => isDeciderEvent(decider, e)), state, position: first.lastPosition, duplicate: true };
   };
 
-  const decideWithin = async (deps: HandlerDeps, client: pg.PoolClient, id: Id, command: CommandInput<State, Command>, options: Pick<RunOptions, 'actorUid' | 'metadata' | 'idempotencyKey'>) => {
+  const decideWithin = async (
+    deps: HandlerDeps,
+    client: pg.PoolClient,
+    id: Id,
+    command: CommandInput<State, Command>,
+    options: Pick<RunOptions, 'actorUid' | 'metadata' | 'idempotencyKey'>,
+  ) => {
     const streamId = config.streamId(id);
     // Everything through the caller's transaction: taking a second connection while holding one
     // starved the pool when as many sign-ins as connections ran at once, and every one hung.
     await prime(deps, streamId, client);
     const { state, version } = await loadState(deps.store, streamId, decider, deps.commands.cacheFor(config), client);
-    const events = decider.decide(typeof command === 'function' ? await (command as (s: State) => Command | Promise<Command>)(state) : command, state);
+    const events = decider.decide(
+      typeof command === 'function' ? await (command as (s: State) => Command | Promise<Command>)(state) : command,
+      state,
+    );
     const next = events.reduce(decider.evolve, state);
     if (events.length === 0) return { events, state: next, position: 0n, version };
     const metadata = { ...(options.actorUid !== undefined ? { actorUid: options.actorUid } : {}), ...options.metadata };
     // A key here marks the events (money events carry one); the decider itself must make a repeat a no-op.
     const idempotencyKey = scope(streamId, options.idempotencyKey);
-    const appended = await deps.store.append(streamId, toNewEvents(events, metadata), { expectedVersion: version, client, ...(idempotencyKey !== undefined ? { idempotencyKey } : {}) });
+    const appended = await deps.store.append(streamId, toNewEvents(events, metadata), {
+      expectedVersion: version,
+      client,
+      ...(idempotencyKey !== undefined ? { idempotencyKey } : {}),
+    });
     return { events, state: next, position: appended.lastPosition, version: appended.nextExpectedVersion };
   };
 
@@ -159,7 +173,9 @@ export function defineCommandHandler<Id, State, Command, Event extends DecidedEv
         return result;
       };
       try {
-        return config.queue === 'per-stream' ? await deps.commands.queueFor(config).run(streamId, decideAndAppend) : await decideAndAppend();
+        return config.queue === 'per-stream'
+          ? await deps.commands.queueFor(config).run(streamId, decideAndAppend)
+          : await decideAndAppend();
       } catch (error) {
         // A refusal may answer a retry whose first run completed earlier: the key's first result is the answer.
         if (key !== undefined && error instanceof ApiError) {

@@ -25,7 +25,10 @@ export interface Decider<State, Command, Event extends DecidedEvent> {
 
 /** True when an event read from the log is one the decider folds. Its data is trusted as written:
  * the store checks every event against its registry schema on append (`validateEventData`). */
-export function isDeciderEvent<Event extends DecidedEvent>(decider: Pick<Decider<unknown, unknown, Event>, 'evolvesOn'>, event: DomainEvent): event is Event {
+export function isDeciderEvent<Event extends DecidedEvent>(
+  decider: Pick<Decider<unknown, unknown, Event>, 'evolvesOn'>,
+  event: DomainEvent,
+): event is Event {
   return Object.hasOwn(decider.evolvesOn, event.type);
 }
 

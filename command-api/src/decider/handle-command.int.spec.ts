@@ -29,7 +29,9 @@ afterAll(async () => db?.drop());
 describe('handleCommand', () => {
   it('retries on version clashes so that 30 concurrent commands all land, in order, once each', async () => {
     const results = await Promise.all(
-      Array.from({ length: 30 }, () => handleCommand(store, 'counter-1', counter, { type: 'Increment', by: 1, max: 1000 }, { maxRetries: 100 })),
+      Array.from({ length: 30 }, () =>
+        handleCommand(store, 'counter-1', counter, { type: 'Increment', by: 1, max: 1000 }, { maxRetries: 100 }),
+      ),
     );
     expect(results.every((r) => r.position > 0n)).toBe(true);
     const { events } = await store.readStream('counter-1');
@@ -39,7 +41,9 @@ describe('handleCommand', () => {
 
   it('never lets concurrent commands break the rule the decider checks', async () => {
     const settled = await Promise.allSettled(
-      Array.from({ length: 25 }, () => handleCommand(store, 'counter-2', counter, { type: 'Increment', by: 1, max: 10 }, { maxRetries: 100 })),
+      Array.from({ length: 25 }, () =>
+        handleCommand(store, 'counter-2', counter, { type: 'Increment', by: 1, max: 10 }, { maxRetries: 100 }),
+      ),
     );
     expect(settled.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
     const refused = settled.filter((r) => r.status === 'rejected') as PromiseRejectedResult[];
@@ -79,14 +83,17 @@ describe('handleCommand', () => {
     };
     const slowStore = new Proxy(store, {
       get(target, prop, receiver) {
-        if (prop === 'append') return async (...args: Parameters<PostgresEventStore['append']>) => {
-          await target.append('counter-5', [{ type: 'TestIncremented', data: { by: 1 } }]);
-          return target.append(...args);
-        };
+        if (prop === 'append')
+          return async (...args: Parameters<PostgresEventStore['append']>) => {
+            await target.append('counter-5', [{ type: 'TestIncremented', data: { by: 1 } }]);
+            return target.append(...args);
+          };
         return Reflect.get(target, prop, receiver);
       },
     });
-    await expect(handleCommand(slowStore, 'counter-5', sneaky, { type: 'Increment', by: 1, max: 1_000_000 }, { maxRetries: 2 })).rejects.toMatchObject({ code: 'CONFLICT' });
+    await expect(
+      handleCommand(slowStore, 'counter-5', sneaky, { type: 'Increment', by: 1, max: 1_000_000 }, { maxRetries: 2 }),
+    ).rejects.toMatchObject({ code: 'CONFLICT' });
     expect(calls).toBe(3);
   });
 });

@@ -38,7 +38,8 @@ export async function handleCommand<State, Command, Event extends DecidedEvent>(
   options: HandleOptions = {},
 ): Promise<CommandResult<State, Event>> {
   const maxRetries = options.maxRetries ?? 10;
-  const toCommand = async (state: State) => (typeof command === 'function' ? (command as (s: State) => Command | Promise<Command>)(state) : command);
+  const toCommand = async (state: State) =>
+    typeof command === 'function' ? (command as (s: State) => Command | Promise<Command>)(state) : command;
   const cached = options.decideOnCache ? options.cache?.get<State>(streamId, decider) : undefined;
   if (cached) {
     const settled = await attempt(store, streamId, decider, toCommand, cached, options, true).catch((error: unknown) => {
@@ -50,7 +51,14 @@ export async function handleCommand<State, Command, Event extends DecidedEvent>(
   // The cached state is still right at its own version after a clash: a retry reads only what came after.
   return retryOnClash(async () => {
     const loaded = await loadState(store, streamId, decider, options.cache);
-    return (await attempt(store, streamId, decider, toCommand, loaded, options, false)) ?? { events: [], state: loaded.state, position: 0n, duplicate: false };
+    return (
+      (await attempt(store, streamId, decider, toCommand, loaded, options, false)) ?? {
+        events: [],
+        state: loaded.state,
+        position: 0n,
+        duplicate: false,
+      }
+    );
   }, maxRetries);
 }
 
@@ -73,11 +81,10 @@ async function attempt<State, Command, Event extends DecidedEvent>(
     throw error;
   }
   if (events.length === 0) return null;
-  const result = await store.append(
-    streamId,
-    toNewEvents(events, options.metadata),
-    { expectedVersion: at.version, idempotencyKey: options.idempotencyKey },
-  );
+  const result = await store.append(streamId, toNewEvents(events, options.metadata), {
+    expectedVersion: at.version,
+    idempotencyKey: options.idempotencyKey,
+  });
   if (result.duplicate) {
     const first = await eventsOfAppend(store, streamId, result.firstPosition, result.lastPosition, result.nextExpectedVersion);
     const after = await loadState(store, streamId, decider, options.cache);
@@ -114,7 +121,13 @@ export async function loadState<State, Event extends DecidedEvent>(
 
 /** The events of an earlier append, read from the stream's tail only: an append of n events ends at
  * its recorded version and spans at most last - first + 1 positions, so a long stream is not re-read. */
-async function eventsOfAppend(store: EventStore, streamId: string, first: bigint, last: bigint, endVersion: bigint): Promise<DomainEvent[]> {
+async function eventsOfAppend(
+  store: EventStore,
+  streamId: string,
+  first: bigint,
+  last: bigint,
+  endVersion: bigint,
+): Promise<DomainEvent[]> {
   const span = last - first + 1n;
   const fromVersion = endVersion - span + 1n > 1n ? endVersion - span + 1n : 1n;
   const { events } = await store.readStream(streamId, { fromVersion, limit: Number(span) });

@@ -19,7 +19,10 @@ export class RepeatingPass {
   start(): void {
     if (this.timer || this.stoppedFlag) return;
     this.timer = setInterval(() => {
-      if (!this.running) this.running = this.pass().then(() => undefined).finally(() => (this.running = null));
+      if (!this.running)
+        this.running = this.pass()
+          .then(() => undefined)
+          .finally(() => (this.running = null));
     }, this.intervalMs);
     this.timer.unref();
   }

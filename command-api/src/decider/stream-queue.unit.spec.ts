@@ -25,7 +25,11 @@ describe('KeyedMutex', () => {
 
   it('keeps going after a task fails', async () => {
     const mutex = new KeyedMutex();
-    await expect(mutex.run('a', async () => { throw new Error('boom'); })).rejects.toThrow('boom');
+    await expect(
+      mutex.run('a', async () => {
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
     expect(await mutex.run('a', async () => 'ok')).toBe('ok');
   });
 });

@@ -29,7 +29,8 @@ export const errorReportsModule: CommandModule = {
     if (!demoSettings().localErrorReports) return;
     // The browser SDK posts the envelope as text (newline-delimited JSON).
     router.post('/dev/error-reports', express.text({ type: () => true, limit: '256kb' }), async (req, res) => {
-      if (typeof req.body !== 'string' || req.body.length === 0) throw new ApiError('VALIDATION_FAILED', 'The request body is not an envelope.');
+      if (typeof req.body !== 'string' || req.body.length === 0)
+        throw new ApiError('VALIDATION_FAILED', 'The request body is not an envelope.');
       let stored: number;
       try {
         stored = await storeEnvelope(deps.pool, 'web', req.body);

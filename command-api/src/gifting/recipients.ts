@@ -8,7 +8,11 @@ import { loadLobbyMembership, loadRoomMembership } from '../lobbies/membership.t
 
 const CLOSED = new Set(['ended', 'terminated', 'inactive']);
 
-export async function checkRecipients(deps: CommandDeps, where: { lobbyId?: string; roomId?: string }, recipients: string[]): Promise<void> {
+export async function checkRecipients(
+  deps: CommandDeps,
+  where: { lobbyId?: string; roomId?: string },
+  recipients: string[],
+): Promise<void> {
   if (where.lobbyId && where.roomId) throw new ApiError('VALIDATION_FAILED', 'A gift is sent in a lobby or in a room, not both.');
   let allowed: Set<string> | null = null;
   if (where.lobbyId) {
@@ -30,7 +34,9 @@ export async function checkRecipients(deps: CommandDeps, where: { lobbyId?: stri
   }
   const outside = recipients.filter((uid) => !allowed.has(uid));
   if (outside.length > 0) {
-    throw new ApiError('RULE_VIOLATED', 'A gift can go only to the host, a cohost or someone active in the lobby.', { recipients: outside });
+    throw new ApiError('RULE_VIOLATED', 'A gift can go only to the host, a cohost or someone active in the lobby.', {
+      recipients: outside,
+    });
   }
 }
 

@@ -15,17 +15,22 @@ export async function sendGift(deps: CommandDeps, uid: string, body: SendGiftBod
   if (gift.badge === 'sold_out') throw new ApiError('RULE_VIOLATED', 'This gift is sold out.');
   if (body.recipients.includes(uid)) throw new ApiError('RULE_VIOLATED', 'You cannot send a gift to yourself.');
   await checkRecipients(deps, body, body.recipients);
-  return runWalletCommand(deps, uid, {
-    type: 'SendGift',
+  return runWalletCommand(
+    deps,
     uid,
-    gift: { id: gift.id, name: gift.name, unitPrice: gift.unitPrice },
-    quantity: body.quantity,
-    recipients: body.recipients,
-    ...(body.lobbyId ? { lobbyId: body.lobbyId } : {}),
-    ...(body.roomId ? { roomId: body.roomId } : {}),
-    charmShare: money.hostCharmShare,
-    at: deps.clock.now().toISOString(),
-  }, idempotencyKey);
+    {
+      type: 'SendGift',
+      uid,
+      gift: { id: gift.id, name: gift.name, unitPrice: gift.unitPrice },
+      quantity: body.quantity,
+      recipients: body.recipients,
+      ...(body.lobbyId ? { lobbyId: body.lobbyId } : {}),
+      ...(body.roomId ? { roomId: body.roomId } : {}),
+      charmShare: money.hostCharmShare,
+      at: deps.clock.now().toISOString(),
+    },
+    idempotencyKey,
+  );
 }
 
 export const giftingModule: CommandModule = {
@@ -37,7 +42,12 @@ export const giftingModule: CommandModule = {
       const { key } = routeIdempotencyKey(req, uid, 'gifting/send-gift');
       const result = await sendGift(deps, uid, body, key);
       const sent = result.events.find((e) => e.type === 'GiftSent');
-      send(res, GiftSentAnswer, { position: result.position.toString(), balance: result.balance, duplicate: result.duplicate, gift: sent?.data ?? null }, result.duplicate ? 200 : 201);
+      send(
+        res,
+        GiftSentAnswer,
+        { position: result.position.toString(), balance: result.balance, duplicate: result.duplicate, gift: sent?.data ?? null },
+        result.duplicate ? 200 : 201,
+      );
     });
   },
 };

@@ -62,19 +62,21 @@ describe('gifting/send-gift', () => {
     try {
       await grant('twoproc', 50 * 10);
       const token = await stack.tokenFor('twoproc');
-      const results = await Promise.all(Array.from({ length: 120 }, async (_, i) => {
-        const base = i % 2 ? stack.commandUrl : `http://127.0.0.1:${port}`;
-        // A 409 (the two processes kept clashing past the retries) is answered as a client does:
-        // the same request again with the same key, which is applied at most once.
-        for (let attempt = 0; ; attempt++) {
-          const res = await fetch(`${base}/api/v1/gifting/send-gift`, {
-            method: 'POST',
-            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': `two-${i}` },
-            body: JSON.stringify({ giftName: 'rose', quantity: 1, recipients: [hosts[7]!.uid] }),
-          });
-          if (res.status !== 409 || attempt === 4) return res.status;
-        }
-      }));
+      const results = await Promise.all(
+        Array.from({ length: 120 }, async (_, i) => {
+          const base = i % 2 ? stack.commandUrl : `http://127.0.0.1:${port}`;
+          // A 409 (the two processes kept clashing past the retries) is answered as a client does:
+          // the same request again with the same key, which is applied at most once.
+          for (let attempt = 0; ; attempt++) {
+            const res = await fetch(`${base}/api/v1/gifting/send-gift`, {
+              method: 'POST',
+              headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': `two-${i}` },
+              body: JSON.stringify({ giftName: 'rose', quantity: 1, recipients: [hosts[7]!.uid] }),
+            });
+            if (res.status !== 409 || attempt === 4) return res.status;
+          }
+        }),
+      );
       expect(results.filter((s) => s === 201)).toHaveLength(50);
       expect(results.filter((s) => s !== 201 && s !== 422)).toEqual([]);
       const audit = await auditLedger(stack.db.pool);
@@ -87,7 +89,13 @@ describe('gifting/send-gift', () => {
   it('answers a retry with the same Idempotency-Key with the first result and charges once', async () => {
     await grant('retry', 100);
     const token = await stack.tokenFor('retry');
-    const send = () => stack.api('/gifting/send-gift', { method: 'POST', token, headers: { 'idempotency-key': 'k-1' }, body: { giftName: 'heart', quantity: 1, recipients: [hosts[8]!.uid] } });
+    const send = () =>
+      stack.api('/gifting/send-gift', {
+        method: 'POST',
+        token,
+        headers: { 'idempotency-key': 'k-1' },
+        body: { giftName: 'heart', quantity: 1, recipients: [hosts[8]!.uid] },
+      });
     const first = await send();
     const second = await send();
     expect(first.status).toBe(201);
@@ -97,7 +105,12 @@ describe('gifting/send-gift', () => {
     expect(second.body.balance).toBe(50);
     // Even once the balance cannot pay again, the retry still answers with the first result.
     const third = await send();
-    const spend = await stack.api('/gifting/send-gift', { method: 'POST', token, headers: { 'idempotency-key': 'k-2' }, body: { giftName: 'heart', quantity: 1, recipients: [hosts[8]!.uid] } });
+    const spend = await stack.api('/gifting/send-gift', {
+      method: 'POST',
+      token,
+      headers: { 'idempotency-key': 'k-2' },
+      body: { giftName: 'heart', quantity: 1, recipients: [hosts[8]!.uid] },
+    });
     expect(spend.status).toBe(201);
     expect((await send()).body.position).toBe(first.body.position);
     expect(third.body.position).toBe(first.body.position);
@@ -108,19 +121,42 @@ describe('gifting/send-gift', () => {
   it('sends to several recipients with a multiplier and pages the history', async () => {
     await grant('multi', 10 * 10 * 3);
     const token = await stack.tokenFor('multi');
-    const res = await stack.api('/gifting/send-gift', { method: 'POST', token, body: { giftName: 'rose', quantity: 10, recipients: [{ uid: hosts[0]!.uid }, { uid: hosts[1]!.uid }, { uid: hosts[2]!.uid }] } });
+    const res = await stack.api('/gifting/send-gift', {
+      method: 'POST',
+      token,
+      body: { giftName: 'rose', quantity: 10, recipients: [{ uid: hosts[0]!.uid }, { uid: hosts[1]!.uid }, { uid: hosts[2]!.uid }] },
+    });
     expect(res.status).toBe(201);
-    expect(res.body.gift).toMatchObject({ senderUid: 'multi', giftName: 'rose', quantity: 10, unitPrice: 10, diamondsTotal: 300, recipients: [hosts[0]!.uid, hosts[1]!.uid, hosts[2]!.uid], charmPerRecipient: 50 });
+    expect(res.body.gift).toMatchObject({
+      senderUid: 'multi',
+      giftName: 'rose',
+      quantity: 10,
+      unitPrice: 10,
+      diamondsTotal: 300,
+      recipients: [hosts[0]!.uid, hosts[1]!.uid, hosts[2]!.uid],
+      charmPerRecipient: 50,
+    });
     expect(res.body.balance).toBe(0);
-    const history = await stack.api('/transaction/me?limit=1&page=1&currency=CHRM', { token: hosts[1]!.token, headers: { 'x-min-position': res.body.position } });
-    expect(history.body.items[0]).toMatchObject({ kind: 'gift_received', currency: 'CHRM', amount: 50, direction: 'in', status: 'completed', reference: 'multi' });
+    const history = await stack.api('/transaction/me?limit=1&page=1&currency=CHRM', {
+      token: hosts[1]!.token,
+      headers: { 'x-min-position': res.body.position },
+    });
+    expect(history.body.items[0]).toMatchObject({
+      kind: 'gift_received',
+      currency: 'CHRM',
+      amount: 50,
+      direction: 'in',
+      status: 'completed',
+      reference: 'multi',
+    });
     expect(history.body.meta.itemCount).toBe(1);
   });
 
   it('refuses bad input with 400, unknown or unsold gifts, and gifts to oneself', async () => {
     await grant('picky', 10_000);
     const token = await stack.tokenFor('picky');
-    const post = (body: unknown, headers: Record<string, string> = {}) => stack.api('/gifting/send-gift', { method: 'POST', token, body, headers });
+    const post = (body: unknown, headers: Record<string, string> = {}) =>
+      stack.api('/gifting/send-gift', { method: 'POST', token, body, headers });
     expect((await post({ giftName: 'rose', quantity: 5, recipients: ['x'] })).status).toBe(400);
     expect((await post({ giftName: 'rose', quantity: 1, recipients: [] })).status).toBe(400);
     expect((await post({ quantity: 1, recipients: ['x'] })).status).toBe(400);
@@ -133,14 +169,22 @@ describe('gifting/send-gift', () => {
     const nobody = await post({ giftName: 'rose', quantity: 1, recipients: [hosts[9]!.uid, 'no-such-user'] });
     expect(nobody.status).toBe(404);
     expect(nobody.body.error).toMatchObject({ message: 'This user does not exist.', details: { recipients: ['no-such-user'] } });
-    expect((await stack.api('/gifting/send-gift', { method: 'POST', body: { giftName: 'rose', quantity: 1, recipients: ['x'] } })).status).toBe(401);
+    expect(
+      (await stack.api('/gifting/send-gift', { method: 'POST', body: { giftName: 'rose', quantity: 1, recipients: ['x'] } })).status,
+    ).toBe(401);
   });
 
   it('serves the catalogue and its artwork list', async () => {
     const items = await stack.api('/gifting/items');
     expect(items.status).toBe(200);
     const rose = items.body.items.find((g: { name: string }) => g.name === 'rose');
-    expect(rose).toMatchObject({ kind: 'Regular', rarity: 'common', badge: 'hot_sale', unitPrice: 10, media: { iconUrl: '/gifts/rose.svg', animationUrl: '/gifts/rose-animated.svg' } });
+    expect(rose).toMatchObject({
+      kind: 'Regular',
+      rarity: 'common',
+      badge: 'hot_sale',
+      unitPrice: 10,
+      media: { iconUrl: '/gifts/rose.svg', animationUrl: '/gifts/rose-animated.svg' },
+    });
     expect(rose.pricingOptions.map((p: { quantity: number }) => p.quantity)).toEqual([999, 99, 10, 1]);
     const events = await stack.api('/gifting/items?kind=Event');
     expect(events.body.items.every((g: { kind: string }) => g.kind === 'Event')).toBe(true);

@@ -19,13 +19,30 @@ export interface AgencyState {
 }
 
 export const initialAgencyState = (): AgencyState => ({
-  exists: false, agencyId: '', name: '', ownerUid: '', guildSharePct: 0, hostSharePct: 0, hosts: [], periods: [], payments: {}, verified: false,
+  exists: false,
+  agencyId: '',
+  name: '',
+  ownerUid: '',
+  guildSharePct: 0,
+  hostSharePct: 0,
+  hosts: [],
+  periods: [],
+  payments: {},
+  verified: false,
 });
 
 export function evolveAgency(state: AgencyState, event: AgencyEvent): AgencyState {
   switch (event.type) {
     case 'AgencyCreated':
-      return { ...state, exists: true, agencyId: event.data.agencyId, name: event.data.name || event.data.agencyId, ownerUid: event.data.ownerUid, guildSharePct: event.data.guildSharePct, hostSharePct: event.data.hostSharePct };
+      return {
+        ...state,
+        exists: true,
+        agencyId: event.data.agencyId,
+        name: event.data.name || event.data.agencyId,
+        ownerUid: event.data.ownerUid,
+        guildSharePct: event.data.guildSharePct,
+        hostSharePct: event.data.hostSharePct,
+      };
     case 'AgencyHostAdded':
       return { ...state, hosts: [...state.hosts, event.data.hostUid] };
     case 'AgencyHostRemoved':
@@ -33,7 +50,10 @@ export function evolveAgency(state: AgencyState, event: AgencyEvent): AgencyStat
     case 'AgencyShareRatiosSet':
       return { ...state, guildSharePct: event.data.guildSharePct, hostSharePct: event.data.hostSharePct };
     case 'AgencyPeriodSettled':
-      return { ...state, periods: [...state.periods, { settlementId: event.data.settlementId, start: event.data.periodStart, end: event.data.periodEnd }] };
+      return {
+        ...state,
+        periods: [...state.periods, { settlementId: event.data.settlementId, start: event.data.periodStart, end: event.data.periodEnd }],
+      };
     case 'CharmPaymentSubmitted':
       return { ...state, payments: { ...state.payments, [event.data.paymentId]: { hostUid: event.data.hostUid, confirmed: false } } };
     case 'CharmPaymentConfirmed': {
@@ -69,7 +89,9 @@ export function evolveHostMembership(state: HostMembershipState, event: HostMemb
     case 'HostAgencyClaimed':
       return { ...state, agencyId: event.data.agencyId };
     case 'AgencyInvitationSent':
-      return state.invitations.includes(event.data.agencyId) ? state : { ...state, invitations: [...state.invitations, event.data.agencyId] };
+      return state.invitations.includes(event.data.agencyId)
+        ? state
+        : { ...state, invitations: [...state.invitations, event.data.agencyId] };
     case 'AgencyInvitationAccepted':
       return { ...state, agencyId: event.data.agencyId, invitations: without(state.invitations, event.data.agencyId) };
     case 'AgencyInvitationDeclined':

@@ -5,7 +5,16 @@
 import { guildTexts, type SettlementHostLine } from '@murmur/contracts';
 import { ApiError } from '@murmur/platform';
 import type { Decider } from '../decider/decider.ts';
-import { evolveAgency, evolveHostMembership, initialAgencyState, initialHostMembershipState, type AgencyEvent, type AgencyState, type HostMembershipEvent, type HostMembershipState } from './agency.ts';
+import {
+  evolveAgency,
+  evolveHostMembership,
+  initialAgencyState,
+  initialHostMembershipState,
+  type AgencyEvent,
+  type AgencyState,
+  type HostMembershipEvent,
+  type HostMembershipState,
+} from './agency.ts';
 
 export interface PeriodTotals {
   receiptCount: number;
@@ -25,7 +34,16 @@ export type AgencyCommand =
   | { type: 'RemoveHost'; actorUid: string; hostUid: string; now: Date }
   | { type: 'SetShareRatios'; actorUid: string; guildSharePct: number; hostSharePct: number; now: Date }
   | { type: 'SettlePeriod'; actorUid: string; settlementId: string; periodStart: Date; periodEnd: Date; totals: PeriodTotals; now: Date }
-  | { type: 'SubmitCharmPayment'; actorUid: string; paymentId: string; hostUid: string; amountCharm: number; proofUrl: string; settlementId: string | null; now: Date }
+  | {
+      type: 'SubmitCharmPayment';
+      actorUid: string;
+      paymentId: string;
+      hostUid: string;
+      amountCharm: number;
+      proofUrl: string;
+      settlementId: string | null;
+      now: Date;
+    }
   | { type: 'ConfirmCharmPayment'; actorUid: string; paymentId: string; now: Date }
   /** An admin verifies the agency (the route checks the role); a second verification changes nothing. */
   | { type: 'VerifyAgency'; adminUid: string; note: string; now: Date };
@@ -62,7 +80,12 @@ export function decideAgency(command: AgencyCommand, state: AgencyState): Agency
     case 'SetShareRatios': {
       managed(state, command.actorUid);
       if (state.guildSharePct === command.guildSharePct && state.hostSharePct === command.hostSharePct) return [];
-      return [{ type: 'AgencyShareRatiosSet', data: { agencyId, guildSharePct: command.guildSharePct, hostSharePct: command.hostSharePct, setAt: at } }];
+      return [
+        {
+          type: 'AgencyShareRatiosSet',
+          data: { agencyId, guildSharePct: command.guildSharePct, hostSharePct: command.hostSharePct, setAt: at },
+        },
+      ];
     }
     case 'SettlePeriod': {
       managed(state, command.actorUid);
@@ -71,31 +94,58 @@ export function decideAgency(command: AgencyCommand, state: AgencyState): Agency
       if (!(start < end) || end > command.now.getTime()) throw new ApiError('RULE_VIOLATED', guildTexts.periodInvalid);
       const overlaps = state.periods.some((p) => start < new Date(p.end).getTime() && new Date(p.start).getTime() < end);
       if (overlaps) throw new ApiError('RULE_VIOLATED', guildTexts.periodOverlaps);
-      return [{
-        type: 'AgencyPeriodSettled',
-        data: { agencyId, settlementId: command.settlementId, periodStart: command.periodStart.toISOString(), periodEnd: command.periodEnd.toISOString(), ...command.totals, settledAt: at },
-      }];
+      return [
+        {
+          type: 'AgencyPeriodSettled',
+          data: {
+            agencyId,
+            settlementId: command.settlementId,
+            periodStart: command.periodStart.toISOString(),
+            periodEnd: command.periodEnd.toISOString(),
+            ...command.totals,
+            settledAt: at,
+          },
+        },
+      ];
     }
     case 'SubmitCharmPayment': {
       managed(state, command.actorUid);
       if (!state.hosts.includes(command.hostUid)) throw new ApiError('RULE_VIOLATED', guildTexts.hostNotInAgency);
-      if (command.settlementId && !state.periods.some((p) => p.settlementId === command.settlementId)) throw new ApiError('NOT_FOUND', 'This settlement does not exist.');
-      return [{
-        type: 'CharmPaymentSubmitted',
-        data: { agencyId, paymentId: command.paymentId, hostUid: command.hostUid, amountCharm: command.amountCharm, proofUrl: command.proofUrl, settlementId: command.settlementId, submittedAt: at },
-      }];
+      if (command.settlementId && !state.periods.some((p) => p.settlementId === command.settlementId))
+        throw new ApiError('NOT_FOUND', 'This settlement does not exist.');
+      return [
+        {
+          type: 'CharmPaymentSubmitted',
+          data: {
+            agencyId,
+            paymentId: command.paymentId,
+            hostUid: command.hostUid,
+            amountCharm: command.amountCharm,
+            proofUrl: command.proofUrl,
+            settlementId: command.settlementId,
+            submittedAt: at,
+          },
+        },
+      ];
     }
     case 'VerifyAgency': {
       if (!state.exists) throw new ApiError('NOT_FOUND', guildTexts.agencyNotFound);
       if (state.verified) return [];
-      return [{ type: 'AgencyVerified', data: { agencyId, ownerUid: state.ownerUid, verifiedBy: command.adminUid, note: command.note, verifiedAt: at } }];
+      return [
+        {
+          type: 'AgencyVerified',
+          data: { agencyId, ownerUid: state.ownerUid, verifiedBy: command.adminUid, note: command.note, verifiedAt: at },
+        },
+      ];
     }
     case 'ConfirmCharmPayment': {
       managed(state, command.actorUid);
       const payment = state.payments[command.paymentId];
       if (!payment) throw new ApiError('NOT_FOUND', guildTexts.paymentNotFound);
       if (payment.confirmed) return [];
-      return [{ type: 'CharmPaymentConfirmed', data: { agencyId, paymentId: command.paymentId, hostUid: payment.hostUid, confirmedAt: at } }];
+      return [
+        { type: 'CharmPaymentConfirmed', data: { agencyId, paymentId: command.paymentId, hostUid: payment.hostUid, confirmedAt: at } },
+      ];
     }
     default: {
       const _exhaustive: never = command;
@@ -105,7 +155,16 @@ export function decideAgency(command: AgencyCommand, state: AgencyState): Agency
 }
 
 export const agencyDecider: Decider<AgencyState, AgencyCommand, AgencyEvent> = {
-  evolvesOn: { AgencyCreated: true, AgencyHostAdded: true, AgencyHostRemoved: true, AgencyShareRatiosSet: true, AgencyPeriodSettled: true, CharmPaymentSubmitted: true, CharmPaymentConfirmed: true, AgencyVerified: true },
+  evolvesOn: {
+    AgencyCreated: true,
+    AgencyHostAdded: true,
+    AgencyHostRemoved: true,
+    AgencyShareRatiosSet: true,
+    AgencyPeriodSettled: true,
+    CharmPaymentSubmitted: true,
+    CharmPaymentConfirmed: true,
+    AgencyVerified: true,
+  },
   initialState: initialAgencyState,
   evolve: evolveAgency,
   decide: decideAgency,
@@ -128,7 +187,12 @@ export function decideHostMembership(command: HostMembershipCommand, state: Host
     case 'InviteHost': {
       if (state.agencyId === command.agencyId) throw new ApiError('RULE_VIOLATED', guildTexts.alreadyOnRoster);
       if (state.invitations.includes(command.agencyId)) return [];
-      return [{ type: 'AgencyInvitationSent', data: { hostUid, agencyId: command.agencyId, agencyName: command.agencyName, invitedBy: command.invitedBy, invitedAt: at } }];
+      return [
+        {
+          type: 'AgencyInvitationSent',
+          data: { hostUid, agencyId: command.agencyId, agencyName: command.agencyName, invitedBy: command.invitedBy, invitedAt: at },
+        },
+      ];
     }
     case 'AcceptInvitation': {
       // Accepting twice (a retry) changes nothing; the roster step that follows is a no-op too.
@@ -163,8 +227,13 @@ export function decideHostMembership(command: HostMembershipCommand, state: Host
 
 export const hostMembershipDecider: Decider<HostMembershipState, HostMembershipCommand, HostMembershipEvent> = {
   evolvesOn: {
-    HostAgencyClaimed: true, HostAgencyReleased: true, HostPayoutAuthorized: true,
-    AgencyInvitationSent: true, AgencyInvitationAccepted: true, AgencyInvitationDeclined: true, AgencyLeft: true,
+    HostAgencyClaimed: true,
+    HostAgencyReleased: true,
+    HostPayoutAuthorized: true,
+    AgencyInvitationSent: true,
+    AgencyInvitationAccepted: true,
+    AgencyInvitationDeclined: true,
+    AgencyLeft: true,
   },
   initialState: initialHostMembershipState,
   evolve: evolveHostMembership,

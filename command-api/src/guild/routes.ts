@@ -4,7 +4,20 @@
 // decline an invitation and leave their agency (docs/decisions/guild.md).
 import { randomUUID } from 'node:crypto';
 import {
-  AgencyCreatedAnswer, InviteAgencyHostBody, AgencyId, CharmPaymentSubmittedAnswer, CommandAnswer, CreateAgencyBody, PeriodSettledAnswer, eventOf, guildTexts, SetShareRatiosBody, SettlePeriodBody, SubmitCharmPaymentBody, OperatorDone, VerifyAgencyBody,
+  AgencyCreatedAnswer,
+  InviteAgencyHostBody,
+  AgencyId,
+  CharmPaymentSubmittedAnswer,
+  CommandAnswer,
+  CreateAgencyBody,
+  PeriodSettledAnswer,
+  eventOf,
+  guildTexts,
+  SetShareRatiosBody,
+  SettlePeriodBody,
+  SubmitCharmPaymentBody,
+  OperatorDone,
+  VerifyAgencyBody,
 } from '@murmur/contracts';
 import { subscriptionAppliedBefore } from '@murmur/eventstore';
 import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
@@ -28,14 +41,28 @@ async function receiptsRecordedUntil(deps: CommandDeps, end: Date): Promise<bool
 }
 
 async function periodTotals(deps: CommandDeps, agencyId: string, start: Date, end: Date): Promise<PeriodTotals> {
-  const { rows } = await deps.pool.query<{ host_uid: string; receipts: number; charm: number; guild: number; host: number; diamonds: number }>(
+  const { rows } = await deps.pool.query<{
+    host_uid: string;
+    receipts: number;
+    charm: number;
+    guild: number;
+    host: number;
+    diamonds: number;
+  }>(
     `select host_uid, count(*)::int as receipts, sum(charm_value)::float8 as charm, sum(guild_charm)::float8 as guild,
             sum(host_charm)::float8 as host, sum(diamond_value)::float8 as diamonds
        from rm.guild_receipts where agency_id = $1 and sent_at >= $2 and sent_at < $3
       group by host_uid order by host_uid`,
     [agencyId, start, end],
   );
-  const hosts = rows.map((r) => ({ hostUid: r.host_uid, receipts: r.receipts, charm: r.charm, guildCharm: r.guild, hostCharm: r.host, diamonds: r.diamonds }));
+  const hosts = rows.map((r) => ({
+    hostUid: r.host_uid,
+    receipts: r.receipts,
+    charm: r.charm,
+    guildCharm: r.guild,
+    hostCharm: r.host,
+    diamonds: r.diamonds,
+  }));
   const sum = (pick: (h: (typeof hosts)[number]) => number) => Math.round(hosts.reduce((a, h) => a + pick(h), 0) * 10_000) / 10_000;
   return {
     receiptCount: hosts.reduce((a, h) => a + h.receipts, 0),
@@ -65,7 +92,12 @@ export function guildRoutes(router: express.Router, deps: CommandDeps): void {
     const { hostUid } = parse(InviteAgencyHostBody, req.body);
     const { state } = await agencyCommands.load(deps, agencyId);
     managed(state, uid);
-    const r = await hostMembershipCommands.run(deps, hostUid, { type: 'InviteHost', hostUid, agencyId, agencyName: state.name, invitedBy: uid, now: deps.clock.now() }, { actorUid: uid });
+    const r = await hostMembershipCommands.run(
+      deps,
+      hostUid,
+      { type: 'InviteHost', hostUid, agencyId, agencyName: state.name, invitedBy: uid, now: deps.clock.now() },
+      { actorUid: uid },
+    );
     send(res, CommandAnswer, { position: r.position.toString() });
   });
 
@@ -77,9 +109,16 @@ export function guildRoutes(router: express.Router, deps: CommandDeps): void {
     const { agencyId } = parse(AgencyParams, req.params);
     const { hostUid } = parse(InviteAgencyHostBody, { hostUid: req.params.hostUid });
     const now = deps.clock.now();
-    const r = await agencyCommands.runInTransaction(deps, agencyId, { type: 'RemoveHost', actorUid: uid, hostUid, now }, {
-      after: (client) => hostMembershipCommands.decideWithin(deps, client, hostUid, { type: 'ReleaseHost', hostUid, agencyId, now }, { actorUid: uid }),
-    }, { actorUid: uid });
+    const r = await agencyCommands.runInTransaction(
+      deps,
+      agencyId,
+      { type: 'RemoveHost', actorUid: uid, hostUid, now },
+      {
+        after: (client) =>
+          hostMembershipCommands.decideWithin(deps, client, hostUid, { type: 'ReleaseHost', hostUid, agencyId, now }, { actorUid: uid }),
+      },
+      { actorUid: uid },
+    );
     send(res, CommandAnswer, { position: r.position.toString() });
   });
 
@@ -90,16 +129,28 @@ export function guildRoutes(router: express.Router, deps: CommandDeps): void {
     const { uid } = currentUser(req);
     const { agencyId } = parse(AgencyParams, req.params);
     const now = deps.clock.now();
-    const r = await hostMembershipCommands.runInTransaction(deps, uid, { type: 'AcceptInvitation', hostUid: uid, agencyId, now }, {
-      after: (client) => agencyCommands.decideWithin(deps, client, agencyId, { type: 'RecordHostJoined', hostUid: uid, now }, { actorUid: uid }),
-    }, { actorUid: uid });
+    const r = await hostMembershipCommands.runInTransaction(
+      deps,
+      uid,
+      { type: 'AcceptInvitation', hostUid: uid, agencyId, now },
+      {
+        after: (client) =>
+          agencyCommands.decideWithin(deps, client, agencyId, { type: 'RecordHostJoined', hostUid: uid, now }, { actorUid: uid }),
+      },
+      { actorUid: uid },
+    );
     send(res, CommandAnswer, { position: (r.extra && r.extra.position > r.position ? r.extra.position : r.position).toString() });
   });
 
   router.post('/guild/invitations/:agencyId/decline', requireAuth(), async (req, res) => {
     const { uid } = currentUser(req);
     const { agencyId } = parse(AgencyParams, req.params);
-    const r = await hostMembershipCommands.run(deps, uid, { type: 'DeclineInvitation', hostUid: uid, agencyId, now: deps.clock.now() }, { actorUid: uid });
+    const r = await hostMembershipCommands.run(
+      deps,
+      uid,
+      { type: 'DeclineInvitation', hostUid: uid, agencyId, now: deps.clock.now() },
+      { actorUid: uid },
+    );
     send(res, CommandAnswer, { position: r.position.toString() });
   });
 
@@ -107,12 +158,21 @@ export function guildRoutes(router: express.Router, deps: CommandDeps): void {
     const { uid } = currentUser(req);
     const now = deps.clock.now();
     let leaving: string | null = null; // the agency the creator is in when the command is decided (again on a retry)
-    const r = await hostMembershipCommands.runInTransaction(deps, uid, (state) => {
-      leaving = state.agencyId;
-      return { type: 'LeaveAgency', hostUid: uid, now };
-    }, {
-      after: async (client) => (leaving ? agencyCommands.decideWithin(deps, client, leaving, { type: 'RecordHostLeft', hostUid: uid, now }, { actorUid: uid }) : undefined),
-    }, { actorUid: uid });
+    const r = await hostMembershipCommands.runInTransaction(
+      deps,
+      uid,
+      (state) => {
+        leaving = state.agencyId;
+        return { type: 'LeaveAgency', hostUid: uid, now };
+      },
+      {
+        after: async (client) =>
+          leaving
+            ? agencyCommands.decideWithin(deps, client, leaving, { type: 'RecordHostLeft', hostUid: uid, now }, { actorUid: uid })
+            : undefined,
+      },
+      { actorUid: uid },
+    );
     send(res, CommandAnswer, { position: (r.extra && r.extra.position > r.position ? r.extra.position : r.position).toString() });
   });
 
@@ -139,12 +199,34 @@ export function guildRoutes(router: express.Router, deps: CommandDeps): void {
     }
     const totals = await periodTotals(deps, agencyId, start, end);
     // A second settlement of the same period is refused by the overlap rule, retries included.
-    const r = await run(deps, agencyId, uid, { type: 'SettlePeriod', actorUid: uid, settlementId: randomUUID(), periodStart: start, periodEnd: end, totals, now });
+    const r = await run(deps, agencyId, uid, {
+      type: 'SettlePeriod',
+      actorUid: uid,
+      settlementId: randomUUID(),
+      periodStart: start,
+      periodEnd: end,
+      totals,
+      now,
+    });
     const event = r.events[0] ? eventOf(r.events[0], ['AgencyPeriodSettled']) : null;
     if (!event) throw new Error('SettlePeriod decided no AgencyPeriodSettled');
     const settled = event.data;
-    send(res, PeriodSettledAnswer, { settlementId: settled.settlementId, amountToSettle: settled.hostCharm, receiptCount: settled.receiptCount, diamondTotal: settled.diamondTotal,
-      charmTotal: settled.charmTotal, guildCharm: settled.guildCharm, hostCharm: settled.hostCharm, hosts: settled.hosts, position: r.position.toString() }, 201);
+    send(
+      res,
+      PeriodSettledAnswer,
+      {
+        settlementId: settled.settlementId,
+        amountToSettle: settled.hostCharm,
+        receiptCount: settled.receiptCount,
+        diamondTotal: settled.diamondTotal,
+        charmTotal: settled.charmTotal,
+        guildCharm: settled.guildCharm,
+        hostCharm: settled.hostCharm,
+        hosts: settled.hosts,
+        position: r.position.toString(),
+      },
+      201,
+    );
   });
 
   router.post('/guild/agencies/:agencyId/payments', agency, async (req, res) => {
@@ -153,10 +235,22 @@ export function guildRoutes(router: express.Router, deps: CommandDeps): void {
     const body = parse(SubmitCharmPaymentBody, req.body);
     // A retried request (same Idempotency-Key) answers with the first payment, never a second one.
     const { key } = routeIdempotencyKey(req, uid, `guild/${agencyId}/payments`);
-    const r = await run(deps, agencyId, uid, {
-      type: 'SubmitCharmPayment', actorUid: uid, paymentId: randomUUID(), hostUid: body.hostUid, amountCharm: body.amountCharm, proofUrl: body.proofUrl,
-      settlementId: body.settlementId ?? null, now: deps.clock.now(),
-    }, key);
+    const r = await run(
+      deps,
+      agencyId,
+      uid,
+      {
+        type: 'SubmitCharmPayment',
+        actorUid: uid,
+        paymentId: randomUUID(),
+        hostUid: body.hostUid,
+        amountCharm: body.amountCharm,
+        proofUrl: body.proofUrl,
+        settlementId: body.settlementId ?? null,
+        now: deps.clock.now(),
+      },
+      key,
+    );
     const submitted = r.events[0] ? eventOf(r.events[0], ['CharmPaymentSubmitted']) : null;
     if (!submitted) throw new Error('SubmitCharmPayment decided no CharmPaymentSubmitted');
     send(res, CharmPaymentSubmittedAnswer, { paymentId: submitted.data.paymentId, position: r.position.toString() }, 201);

@@ -1,7 +1,14 @@
 // The host-application decider on `hostapplication-{uid}`: one open application per user, decided
 // on this one stream with its expected version (two submits at once: one is pending, the other is
 // refused), and an admin's approval or rejection of exactly the application they saw.
-import { hostApplicationEventSchemas, hostApplicationTexts, hostTermsVersion, type HostApplicationBody, type HostApplicationStatus, type MurmurEvent } from '@murmur/contracts';
+import {
+  hostApplicationEventSchemas,
+  hostApplicationTexts,
+  hostTermsVersion,
+  type HostApplicationBody,
+  type HostApplicationStatus,
+  type MurmurEvent,
+} from '@murmur/contracts';
 import { ApiError } from '@murmur/platform';
 import type { Decider } from '../decider/decider.ts';
 
@@ -15,7 +22,15 @@ export interface HostApplicationState {
 
 export type HostApplicationCommand =
   | { type: 'SubmitHostApplication'; uid: string; form: HostApplicationBody; isHost: boolean; anonymous: boolean; at: string }
-  | { type: 'DecideHostApplication'; uid: string; applicationId: string; decision: 'approve' | 'reject'; reason: string | null; by: string; at: string };
+  | {
+      type: 'DecideHostApplication';
+      uid: string;
+      applicationId: string;
+      decision: 'approve' | 'reject';
+      reason: string | null;
+      by: string;
+      at: string;
+    };
 
 export const initialHostApplicationState = (): HostApplicationState => ({ count: 0, latest: null });
 
@@ -41,17 +56,30 @@ export function decideHostApplication(command: HostApplicationCommand, state: Ho
       if (state.latest?.status === 'pending') throw new ApiError('CONFLICT', hostApplicationTexts.alreadyPending);
       if (command.isHost || state.latest?.status === 'approved') throw new ApiError('RULE_VIOLATED', hostApplicationTexts.alreadyHost);
       const { about, topics, hoursPerWeek } = command.form;
-      return [{
-        type: 'HostApplicationSubmitted',
-        data: { applicationId: `${command.uid}:${state.count + 1}`, uid: command.uid, about, topics, hoursPerWeek, termsVersion: hostTermsVersion, submittedAt: command.at },
-      }];
+      return [
+        {
+          type: 'HostApplicationSubmitted',
+          data: {
+            applicationId: `${command.uid}:${state.count + 1}`,
+            uid: command.uid,
+            about,
+            topics,
+            hoursPerWeek,
+            termsVersion: hostTermsVersion,
+            submittedAt: command.at,
+          },
+        },
+      ];
     }
     case 'DecideHostApplication': {
       const latest = state.latest;
       if (!latest || latest.applicationId !== command.applicationId) {
         // An earlier application of this user was decided already; an unknown id is not found.
-        const known = latest && Number(command.applicationId.split(':').pop()) < state.count && command.applicationId.startsWith(`${command.uid}:`);
-        throw known ? new ApiError('CONFLICT', hostApplicationTexts.alreadyDecided) : new ApiError('NOT_FOUND', hostApplicationTexts.notFound);
+        const known =
+          latest && Number(command.applicationId.split(':').pop()) < state.count && command.applicationId.startsWith(`${command.uid}:`);
+        throw known
+          ? new ApiError('CONFLICT', hostApplicationTexts.alreadyDecided)
+          : new ApiError('NOT_FOUND', hostApplicationTexts.notFound);
       }
       if (latest.status !== 'pending') {
         // The same decision again (a retried click) changes nothing; the other one is refused.
@@ -59,10 +87,26 @@ export function decideHostApplication(command: HostApplicationCommand, state: Ho
         throw new ApiError('CONFLICT', hostApplicationTexts.alreadyDecided);
       }
       if (command.decision === 'approve') {
-        return [{ type: 'HostApplicationApproved', data: { applicationId: latest.applicationId, uid: command.uid, decidedBy: command.by, decidedAt: command.at } }];
+        return [
+          {
+            type: 'HostApplicationApproved',
+            data: { applicationId: latest.applicationId, uid: command.uid, decidedBy: command.by, decidedAt: command.at },
+          },
+        ];
       }
       if (!command.reason) throw new ApiError('VALIDATION_FAILED', hostApplicationTexts.reasonRequired);
-      return [{ type: 'HostApplicationRejected', data: { applicationId: latest.applicationId, uid: command.uid, decidedBy: command.by, reason: command.reason, decidedAt: command.at } }];
+      return [
+        {
+          type: 'HostApplicationRejected',
+          data: {
+            applicationId: latest.applicationId,
+            uid: command.uid,
+            decidedBy: command.by,
+            reason: command.reason,
+            decidedAt: command.at,
+          },
+        },
+      ];
     }
     default: {
       const _exhaustive: never = command;

@@ -14,8 +14,14 @@ beforeAll(async () => {
 });
 afterAll(async () => stack?.stop());
 
-const form = { about: 'I run a late-night jazz listening lobby every week.', topics: 'Jazz, vinyl, music talk', hoursPerWeek: 6, acceptTerms: true };
-const post = (token: string, path: string, body: unknown, headers: Record<string, string> = {}) => stack.api(path, { method: 'POST', token, body, headers });
+const form = {
+  about: 'I run a late-night jazz listening lobby every week.',
+  topics: 'Jazz, vinyl, music talk',
+  hoursPerWeek: 6,
+  acceptTerms: true,
+};
+const post = (token: string, path: string, body: unknown, headers: Record<string, string> = {}) =>
+  stack.api(path, { method: 'POST', token, body, headers });
 const read = async (token: string, path: string, position?: string) => {
   const deadline = Date.now() + 30_000;
   for (;;) {
@@ -62,24 +68,41 @@ describe('host applications', () => {
     expect((await read(user.token, '/admin/host-applications')).status).toBe(403);
 
     const before = await streamTypes(`hostapplication-${user.uid}`);
-    const notAdmin = await post(stranger.token, `/admin/host-applications/${user.uid}/decide`, { applicationId: first, decision: 'approve' });
+    const notAdmin = await post(stranger.token, `/admin/host-applications/${user.uid}/decide`, {
+      applicationId: first,
+      decision: 'approve',
+    });
     expect(notAdmin.status).toBe(403);
     const self = await post(user.token, `/admin/host-applications/${user.uid}/decide`, { applicationId: first, decision: 'approve' });
     expect(self.status).toBe(403);
     const noReason = await post(adminToken, `/admin/host-applications/${user.uid}/decide`, { applicationId: first, decision: 'reject' });
     expect(noReason.status).toBe(400);
     expect(noReason.body.error.message).toBe('Please give the applicant a reason for the rejection.');
-    const unknown = await post(adminToken, `/admin/host-applications/${user.uid}/decide`, { applicationId: `${user.uid}:9`, decision: 'approve' });
+    const unknown = await post(adminToken, `/admin/host-applications/${user.uid}/decide`, {
+      applicationId: `${user.uid}:9`,
+      decision: 'approve',
+    });
     expect(unknown.status).toBe(404);
     expect(await streamTypes(`hostapplication-${user.uid}`)).toEqual(before);
 
-    const rejected = await post(adminToken, `/admin/host-applications/${user.uid}/decide`, { applicationId: first, decision: 'reject', reason: 'Please add a profile picture first.' });
+    const rejected = await post(adminToken, `/admin/host-applications/${user.uid}/decide`, {
+      applicationId: first,
+      decision: 'reject',
+      reason: 'Please add a profile picture first.',
+    });
     expect(rejected.status).toBe(200);
     expect(rejected.body.status).toBe('rejected');
     const seen = await read(user.token, '/host/application', rejected.body.position);
-    expect(seen.body).toMatchObject({ isHost: false, application: { applicationId: first, status: 'rejected', reason: 'Please add a profile picture first.' } });
+    expect(seen.body).toMatchObject({
+      isHost: false,
+      application: { applicationId: first, status: 'rejected', reason: 'Please add a profile picture first.' },
+    });
     const told = await read(user.token, '/notifications', rejected.body.position);
-    expect(told.body.items[0]).toMatchObject({ kind: 'host_rejected', facts: { reason: 'Please add a profile picture first.' }, link: '/tier' });
+    expect(told.body.items[0]).toMatchObject({
+      kind: 'host_rejected',
+      facts: { reason: 'Please add a profile picture first.' },
+      link: '/tier',
+    });
 
     const again = await post(user.token, '/host/application', form);
     expect(again.status).toBe(201);
@@ -95,9 +118,14 @@ describe('host applications', () => {
     expect(approved.body.status).toBe('approved');
     expect(await streamTypes(`user-${user.uid}`)).toContain('RoleGranted');
     const p = approved.body.position as string;
-    expect((await read(user.token, '/host/application', p)).body).toMatchObject({ isHost: true, application: { applicationId: second, status: 'approved', reason: null } });
+    expect((await read(user.token, '/host/application', p)).body).toMatchObject({
+      isHost: true,
+      application: { applicationId: second, status: 'approved', reason: null },
+    });
     const collections = await read(user.token, '/wallet/collections?kind=badge', p);
-    expect(collections.body.items).toEqual([expect.objectContaining({ itemId: 'verified-host', name: 'Verified Host', status: 'active', expiresAt: null })]);
+    expect(collections.body.items).toEqual([
+      expect.objectContaining({ itemId: 'verified-host', name: 'Verified Host', status: 'active', expiresAt: null }),
+    ]);
     const profile = await read(stranger.token, `/user/profile/view/${user.uid}`, p);
     expect(profile.body.wornBadges).toEqual(['verified-host']);
     const notified = await read(user.token, '/notifications', p);
@@ -106,7 +134,15 @@ describe('host applications', () => {
     // The same approval clicked twice changes nothing; rejecting it now is refused; a host cannot apply again.
     const twice = await post(adminToken, `/admin/host-applications/${user.uid}/decide`, { applicationId: second, decision: 'approve' });
     expect(twice.status).toBe(200);
-    expect((await post(adminToken, `/admin/host-applications/${user.uid}/decide`, { applicationId: second, decision: 'reject', reason: 'changed my mind' })).status).toBe(409);
+    expect(
+      (
+        await post(adminToken, `/admin/host-applications/${user.uid}/decide`, {
+          applicationId: second,
+          decision: 'reject',
+          reason: 'changed my mind',
+        })
+      ).status,
+    ).toBe(409);
     const host = await post(user.token, '/host/application', form);
     expect(host.status).toBe(422);
     expect(host.body.error.message).toBe('You are already a verified host.');
@@ -114,11 +150,13 @@ describe('host applications', () => {
 
     // Both decisions are in the operators' audit trail, about the applicant.
     const trail = await read(adminToken, `/console/audit?subject=${encodeURIComponent(`user:${user.uid}`)}`, p);
-    expect(trail.body.items.map((i: { action: string; reason: string | null }) => [i.action, i.reason])).toEqual(expect.arrayContaining([
-      ['host-application.approve', null],
-      ['host-application.reject', 'Please add a profile picture first.'],
-      ['role.grant.h', null],
-    ]));
+    expect(trail.body.items.map((i: { action: string; reason: string | null }) => [i.action, i.reason])).toEqual(
+      expect.arrayContaining([
+        ['host-application.approve', null],
+        ['host-application.reject', 'Please add a profile picture first.'],
+        ['role.grant.h', null],
+      ]),
+    );
 
     // Revoking role h takes the Verified Host badge away: from the collection, the card and the profile.
     const revoked = await post(adminToken, `/admin/users/${user.uid}/roles`, { role: 'h', action: 'revoke' });
@@ -130,6 +168,8 @@ describe('host applications', () => {
     expect(after.body.badges).not.toContain('Verified Host');
     // Granted again by an admin, the badge comes back with the role.
     const regranted = await post(adminToken, `/admin/users/${user.uid}/roles`, { role: 'h', action: 'grant' });
-    expect((await read(stranger.token, `/user/profile/view/${user.uid}`, regranted.body.position as string)).body.wornBadges).toEqual(['verified-host']);
+    expect((await read(stranger.token, `/user/profile/view/${user.uid}`, regranted.body.position as string)).body.wornBadges).toEqual([
+      'verified-host',
+    ]);
   });
 });

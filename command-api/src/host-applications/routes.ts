@@ -32,7 +32,12 @@ export const hostApplicationsModule: CommandModule = {
         { actorUid: me.uid },
       );
       const latest = result.state.latest!;
-      send(res, HostApplicationAnswer, { position: result.position.toString(), applicationId: latest.applicationId, status: latest.status }, 201);
+      send(
+        res,
+        HostApplicationAnswer,
+        { position: result.position.toString(), applicationId: latest.applicationId, status: latest.status },
+        201,
+      );
     });
 
     router.post('/admin/host-applications/:uid/decide', requireAuth('ad'), async (req, res) => {
@@ -43,11 +48,25 @@ export const hostApplicationsModule: CommandModule = {
       const result = await hostApplicationCommands.runInTransaction(
         deps,
         uid,
-        { type: 'DecideHostApplication', uid, applicationId: body.applicationId, decision: body.decision, reason: body.reason ?? null, by: admin.uid, at: at.toISOString() },
+        {
+          type: 'DecideHostApplication',
+          uid,
+          applicationId: body.applicationId,
+          decision: body.decision,
+          reason: body.reason ?? null,
+          by: admin.uid,
+          at: at.toISOString(),
+        },
         {
           after: async (client, state) => {
             if (state.latest?.status !== 'approved') return null;
-            const granted = await userCommands.decideWithin(deps, client, uid, { type: 'GrantRole', role: 'h', by: admin.uid, now: at }, { actorUid: admin.uid });
+            const granted = await userCommands.decideWithin(
+              deps,
+              client,
+              uid,
+              { type: 'GrantRole', role: 'h', by: admin.uid, now: at },
+              { actorUid: admin.uid },
+            );
             return granted.events.length > 0 ? granted.position : null;
           },
         },

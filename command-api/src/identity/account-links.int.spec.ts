@@ -23,8 +23,10 @@ afterAll(async () => {
 
 const idToken = (sub: string, provider = 'twitter.com') => idp.idToken(sub, { firebase: { sign_in_provider: provider } });
 
-const post = (path: string, token: string | undefined, body: unknown, headers: Record<string, string> = {}) => stack.api(path, { method: 'POST', token, body, headers });
-const kinds = (settings: { credentials: Array<{ kind: string; key: string; provider: string | null }> }) => settings.credentials.map((c) => `${c.kind}:${c.key}${c.provider ? `:${c.provider}` : ''}`);
+const post = (path: string, token: string | undefined, body: unknown, headers: Record<string, string> = {}) =>
+  stack.api(path, { method: 'POST', token, body, headers });
+const kinds = (settings: { credentials: Array<{ kind: string; key: string; provider: string | null }> }) =>
+  settings.credentials.map((c) => `${c.kind}:${c.key}${c.provider ? `:${c.provider}` : ''}`);
 
 describe('linking from settings', () => {
   it('links an e-mail proven by its code; a wrong code or an address of another account writes nothing', async () => {
@@ -47,9 +49,14 @@ describe('linking from settings', () => {
     await stack.signInWithEmail('taken-1@example.com');
     const second = await post('/auth/login', undefined, { credentials: { type: 'guest' } });
     const secondToken = await stack.onboard(second.body.token);
-    const clash = await post('/user/credentials/link-email', secondToken, { email: 'taken-1@example.com', code: await stack.emailCode('taken-1@example.com') });
+    const clash = await post('/user/credentials/link-email', secondToken, {
+      email: 'taken-1@example.com',
+      code: await stack.emailCode('taken-1@example.com'),
+    });
     expect([clash.status, clash.body.error.message]).toEqual([409, texts.emailAlreadyLinked]);
-    expect((await stack.command.deps.store.readStream(`user-${second.body.uid}`)).events.map((e) => e.type)).not.toContain('CredentialLinked');
+    expect((await stack.command.deps.store.readStream(`user-${second.body.uid}`)).events.map((e) => e.type)).not.toContain(
+      'CredentialLinked',
+    );
   });
 
   it('links an identity provider by its ID token, refuses one linked elsewhere, and unlinks never the last way in', async () => {
@@ -81,9 +88,19 @@ describe('linking from settings', () => {
 describe('deleting an account', () => {
   it('removes the personal data, ends every session, frees nothing to sign into, and keeps the ledger whole', async () => {
     const { body: user, refreshCookie } = await stack.signInWithEmail('leaver@example.com');
-    const profile = await stack.api('/user/profile/details', { method: 'PUT', token: user.token, body: { bio: 'Here for the music', address: { city: 'Cebu', country: 'PH' } } });
+    const profile = await stack.api('/user/profile/details', {
+      method: 'PUT',
+      token: user.token,
+      body: { bio: 'Here for the music', address: { city: 'Cebu', country: 'PH' } },
+    });
     expect(profile.status).toBe(200);
-    await creditDiamonds(stack.command.deps, { uid: user.uid, amount: 500, reason: 'demo_grant', reference: 'test', idempotencyKey: `grant-${user.uid}` });
+    await creditDiamonds(stack.command.deps, {
+      uid: user.uid,
+      amount: 500,
+      reason: 'demo_grant',
+      reference: 'test',
+      idempotencyKey: `grant-${user.uid}`,
+    });
 
     const unconfirmed = await post('/user/account/delete', user.token, { confirmation: 'yes' });
     expect([unconfirmed.status, unconfirmed.body.error.message]).toEqual([400, 'Type DELETE to confirm.']);
@@ -101,10 +118,15 @@ describe('deleting an account', () => {
 
     // The read models hold no personal data of the uid; the money rows keep it for the auditors.
     const pool = stack.db.pool;
-    await expect.poll(async () => (await pool.query('select username, deleted, birthday from rm.users where uid = $1', [user.uid])).rows[0], { timeout: 10_000 })
+    await expect
+      .poll(async () => (await pool.query('select username, deleted, birthday from rm.users where uid = $1', [user.uid])).rows[0], {
+        timeout: 10_000,
+      })
       .toEqual({ username: 'Deleted user', deleted: true, birthday: null });
     expect((await pool.query('select 1 from rm.profiles where uid = $1', [user.uid])).rowCount).toBe(0);
-    await expect.poll(async () => (await pool.query('select 1 from rm.user_credentials where uid = $1', [user.uid])).rowCount, { timeout: 10_000 }).toBe(0);
+    await expect
+      .poll(async () => (await pool.query('select 1 from rm.user_credentials where uid = $1', [user.uid])).rowCount, { timeout: 10_000 })
+      .toBe(0);
     expect((await pool.query('select 1 from identity_links where uid = $1', [user.uid])).rowCount).toBe(0);
     expect((await pool.query(`select 1 from rm.wallet_transactions where uid = $1`, [user.uid])).rowCount).toBeGreaterThan(0);
     const view = await stack.api(`/user/profile/view/${user.uid}`);

@@ -1,7 +1,15 @@
 // Settings: linking another way in to the signed-in account (an e-mail proven by the
 // code auth/otp sent to it, an identity provider's verified ID token), and deleting the account.
 // Each decides on `user-{uid}` with its version; the sign-in link rows commit in the same transaction.
-import { AccountDeletedAnswer, accountTexts, CredentialsLinked, DeleteAccountBody, LinkEmailBody, LinkProviderBody, texts } from '@murmur/contracts';
+import {
+  AccountDeletedAnswer,
+  accountTexts,
+  CredentialsLinked,
+  DeleteAccountBody,
+  LinkEmailBody,
+  LinkProviderBody,
+  texts,
+} from '@murmur/contracts';
 import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
 import type express from 'express';
 import type { CommandDeps } from '../dependencies.ts';
@@ -11,7 +19,11 @@ import { consumeCode, type OtpSettings } from './otp.ts';
 import { withCodeTry, type AddressLimits } from './otp-address.ts';
 import { REFRESH_COOKIE, refreshCookieOptions } from './sessions.ts';
 
-export const accountLinkPaths = { linkEmail: '/user/credentials/link-email', linkProvider: '/user/credentials/link-provider', deleteAccount: '/user/account/delete' } as const;
+export const accountLinkPaths = {
+  linkEmail: '/user/credentials/link-email',
+  linkProvider: '/user/credentials/link-provider',
+  deleteAccount: '/user/account/delete',
+} as const;
 
 export interface AccountLinkSettings {
   otp: (deps: CommandDeps) => OtpSettings;
@@ -25,8 +37,14 @@ export function accountLinkRoutes(router: express.Router, deps: CommandDeps, set
     const now = deps.clock.now();
     await withCodeTry(deps, settings.addressLimits(deps), email, now, () => consumeCode(deps.pool, settings.otp(deps), email, code, now));
     try {
-      const r = await decideInTransaction(deps, uid, { type: 'LinkCredential', kind: 'email', key: email, provider: null, now }, [{ kind: 'email', key: email }]);
-      send(res, CredentialsLinked, { credentials: r.state.credentials.map(({ kind, key }) => ({ kind, key })), message: accountTexts.emailLinked, position: r.position.toString() });
+      const r = await decideInTransaction(deps, uid, { type: 'LinkCredential', kind: 'email', key: email, provider: null, now }, [
+        { kind: 'email', key: email },
+      ]);
+      send(res, CredentialsLinked, {
+        credentials: r.state.credentials.map(({ kind, key }) => ({ kind, key })),
+        message: accountTexts.emailLinked,
+        position: r.position.toString(),
+      });
     } catch (error) {
       if (error instanceof LinkTaken) throw new ApiError('CONFLICT', texts.emailAlreadyLinked);
       throw error;
@@ -38,10 +56,24 @@ export function accountLinkRoutes(router: express.Router, deps: CommandDeps, set
     const { accessToken } = parse(LinkProviderBody, req.body);
     const { config } = deps.identity;
     const now = deps.clock.now();
-    const token = await verifyIdToken(accessToken, { jwksUrl: config.IDP_JWKS_URL, issuer: config.IDP_ISSUER, audience: config.IDP_AUDIENCE }, now, deps.identity.providerKeys);
+    const token = await verifyIdToken(
+      accessToken,
+      { jwksUrl: config.IDP_JWKS_URL, issuer: config.IDP_ISSUER, audience: config.IDP_AUDIENCE },
+      now,
+      deps.identity.providerKeys,
+    );
     try {
-      const r = await decideInTransaction(deps, uid, { type: 'LinkCredential', kind: 'provider', key: token.subject, provider: token.provider, now }, [{ kind: 'provider', key: token.subject }]);
-      send(res, CredentialsLinked, { credentials: r.state.credentials.map(({ kind, key }) => ({ kind, key })), message: accountTexts.providerLinked, position: r.position.toString() });
+      const r = await decideInTransaction(
+        deps,
+        uid,
+        { type: 'LinkCredential', kind: 'provider', key: token.subject, provider: token.provider, now },
+        [{ kind: 'provider', key: token.subject }],
+      );
+      send(res, CredentialsLinked, {
+        credentials: r.state.credentials.map(({ kind, key }) => ({ kind, key })),
+        message: accountTexts.providerLinked,
+        position: r.position.toString(),
+      });
     } catch (error) {
       if (error instanceof LinkTaken) throw new ApiError('CONFLICT', accountTexts.providerLinkedElsewhere);
       throw error;

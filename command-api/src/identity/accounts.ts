@@ -37,7 +37,10 @@ export function withFreshSuffix(username: string, digits: 4 | 8): string {
 
 /** A credential already belongs to another account. */
 export class LinkTaken extends Error {
-  constructor(readonly link: CredentialLink, readonly uid: string) {
+  constructor(
+    readonly link: CredentialLink,
+    readonly uid: string,
+  ) {
     super(`${link.kind} is linked to another account`);
   }
 }
@@ -58,30 +61,47 @@ export async function decideInTransaction<T>(
   links: CredentialLink[],
   within?: (client: pg.PoolClient, state: UserState) => Promise<T>,
 ): Promise<{ state: UserState; position: bigint; extra: T | undefined }> {
-  return userCommands.runInTransaction(deps, uid, command, {
-    async before(client) {
-      for (const link of links) {
-        const inserted = await client.query('insert into identity_links (kind, key, uid) values ($1, $2, $3) on conflict do nothing', [link.kind, link.key, uid]);
-        if (inserted.rowCount === 0) {
-          const owner = await linkedUid(client, link);
-          if (owner !== uid) throw new LinkTaken(link, owner ?? '');
+  return userCommands.runInTransaction(
+    deps,
+    uid,
+    command,
+    {
+      async before(client) {
+        for (const link of links) {
+          const inserted = await client.query('insert into identity_links (kind, key, uid) values ($1, $2, $3) on conflict do nothing', [
+            link.kind,
+            link.key,
+            uid,
+          ]);
+          if (inserted.rowCount === 0) {
+            const owner = await linkedUid(client, link);
+            if (owner !== uid) throw new LinkTaken(link, owner ?? '');
+          }
         }
-      }
-    },
-    async after(client, state) {
-      if (command.type === 'Register') {
-        // The name is claimed on its own stream in the same transaction, so it is unique from the
-        // moment the account exists (profiles' renames claim on the same stream).
-        try {
-          await usernameCommands.decideWithin(deps, client, command.username, { type: 'ClaimUsername', uid, username: command.username, now: command.now }, { actorUid: uid });
-        } catch (error) {
-          if (error instanceof WrongExpectedVersion || (error instanceof ApiError && error.code === 'CONFLICT')) throw new UsernameTaken(command.username);
-          throw error;
+      },
+      async after(client, state) {
+        if (command.type === 'Register') {
+          // The name is claimed on its own stream in the same transaction, so it is unique from the
+          // moment the account exists (profiles' renames claim on the same stream).
+          try {
+            await usernameCommands.decideWithin(
+              deps,
+              client,
+              command.username,
+              { type: 'ClaimUsername', uid, username: command.username, now: command.now },
+              { actorUid: uid },
+            );
+          } catch (error) {
+            if (error instanceof WrongExpectedVersion || (error instanceof ApiError && error.code === 'CONFLICT'))
+              throw new UsernameTaken(command.username);
+            throw error;
+          }
         }
-      }
-      return within ? within(client, state) : undefined;
+        return within ? within(client, state) : undefined;
+      },
     },
-  }, { actorUid: uid });
+    { actorUid: uid },
+  );
 }
 
 export interface SignInContext {
@@ -105,12 +125,25 @@ export interface SignInRequest {
   caller?: AuthContext;
 }
 
-export const noIdentity: LinkedIdentity = { email: null, mobile: null, walletAddress: null, walletEnvironment: null, provider: null, providerSubject: null, telegramId: null };
+export const noIdentity: LinkedIdentity = {
+  email: null,
+  mobile: null,
+  walletAddress: null,
+  walletEnvironment: null,
+  provider: null,
+  providerSubject: null,
+  telegramId: null,
+};
 
 /** Turns a display name into a username (letters, digits, underscore; 3-20). */
 export function usernameFrom(candidate: string | null | undefined, prefix = 'user'): string {
-  const cleaned = (candidate ?? '').normalize('NFKD').replace(/[^A-Za-z0-9_]/g, '').slice(0, 16);
-  const suffix = Math.floor(Math.random() * 10_000).toString().padStart(4, '0');
+  const cleaned = (candidate ?? '')
+    .normalize('NFKD')
+    .replace(/[^A-Za-z0-9_]/g, '')
+    .slice(0, 16);
+  const suffix = Math.floor(Math.random() * 10_000)
+    .toString()
+    .padStart(4, '0');
   return cleaned.length >= 3 ? `${cleaned}${suffix}` : `${prefix}${suffix}`;
 }
 
@@ -130,7 +163,13 @@ export async function signIn(deps: CommandDeps, runtime: IdentityRuntime, res: R
     deps.sessionGuard?.forget?.(r.state.uid);
     return sendAuthState(
       res,
-      { jwtSecret: deps.jwtSecret, accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS, refreshTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS, production: config.NODE_ENV === 'production', now },
+      {
+        jwtSecret: deps.jwtSecret,
+        accessTtlSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+        refreshTtlSeconds: config.REFRESH_TOKEN_TTL_SECONDS,
+        production: config.NODE_ENV === 'production',
+        now,
+      },
       { state: r.state, sessionId, refreshToken: r.extra!, position: r.position, isNewUser },
     );
   };
@@ -166,8 +205,17 @@ export async function signIn(deps: CommandDeps, runtime: IdentityRuntime, res: R
             deps,
             uid,
             {
-              type: 'Register', uid, anonymous: request.anonymous, username, profilePicUrl: request.profilePicUrl ?? null,
-              referralCode, referredByCode, ...request.identity, sessionId, ...session, now,
+              type: 'Register',
+              uid,
+              anonymous: request.anonymous,
+              username,
+              profilePicUrl: request.profilePicUrl ?? null,
+              referralCode,
+              referredByCode,
+              ...request.identity,
+              sessionId,
+              ...session,
+              now,
             },
             [...(request.link ? [request.link] : []), ...(request.extraLinks ?? []), { kind: 'referral_code', key: referralCode }],
             startIn(sessionId),

@@ -15,9 +15,14 @@ afterAll(async () => {
 });
 
 const from = (address: string) => ({ 'x-forwarded-for': address });
-const guest = (address: string) => stack.api('/auth/login', { method: 'POST', body: { credentials: { type: 'guest' } }, headers: from(address) });
+const guest = (address: string) =>
+  stack.api('/auth/login', { method: 'POST', body: { credentials: { type: 'guest' } }, headers: from(address) });
 const signMessage = (address: string) =>
-  stack.api('/wallet/create-sign-message', { method: 'POST', body: { address: privateKeyToAccount(generatePrivateKey()).address, type: 'login' }, headers: from(address) });
+  stack.api('/wallet/create-sign-message', {
+    method: 'POST',
+    body: { address: privateKeyToAccount(generatePrivateKey()).address, type: 'login' },
+    headers: from(address),
+  });
 
 it('lets one address create a few guest accounts in ten minutes, then refuses with the reason, and not another address', async () => {
   const statuses = [];

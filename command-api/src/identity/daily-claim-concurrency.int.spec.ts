@@ -16,7 +16,8 @@ beforeAll(async () => {
 afterAll(async () => stack?.stop());
 
 const count = async (streamId: string, type: string) =>
-  (await stack.db.pool.query<{ n: number }>('select count(*)::int as n from events where stream_id = $1 and type = $2', [streamId, type])).rows[0]!.n;
+  (await stack.db.pool.query<{ n: number }>('select count(*)::int as n from events where stream_id = $1 and type = $2', [streamId, type]))
+    .rows[0]!.n;
 
 describe('Telegram daily claim under concurrency', () => {
   it('ten parallel claims: one credit of 10 diamonds, one 200, nine refusals; again after the interval', async () => {

@@ -1,5 +1,18 @@
 // The user decider: pure decisions on `user-{uid}` (uids, codes, time and session ids come in on the command).
-import { accountTexts, identityTexts, limits, moderationTexts, texts, type CredentialKind, type DeviceInfo, type RoleCode, type SignInMethod, type WalletEnvironment, identityEventSchemas, accountSettingsEventSchemas } from '@murmur/contracts';
+import {
+  accountTexts,
+  identityTexts,
+  limits,
+  moderationTexts,
+  texts,
+  type CredentialKind,
+  type DeviceInfo,
+  type RoleCode,
+  type SignInMethod,
+  type WalletEnvironment,
+  identityEventSchemas,
+  accountSettingsEventSchemas,
+} from '@murmur/contracts';
 import { ApiError } from '@murmur/platform';
 import type { Decider } from '../decider/decider.ts';
 import { evolveUser, initialUserState, type UserEvent, type UserState } from './user.ts';
@@ -24,7 +37,17 @@ export interface SessionStart {
 }
 
 export type UserCommand =
-  | ({ type: 'Register'; uid: string; anonymous: boolean; username: string; profilePicUrl: string | null; referralCode: string; referredByCode: string | null; now: Date } & LinkedIdentity & SessionStart)
+  | ({
+      type: 'Register';
+      uid: string;
+      anonymous: boolean;
+      username: string;
+      profilePicUrl: string | null;
+      referralCode: string;
+      referredByCode: string | null;
+      now: Date;
+    } & LinkedIdentity &
+      SessionStart)
   | ({ type: 'SignIn'; now: Date } & SessionStart)
   | ({ type: 'UpgradeGuest'; now: Date } & LinkedIdentity & SessionStart)
   | { type: 'LinkWallet'; address: string; environment: WalletEnvironment; now: Date }
@@ -69,7 +92,17 @@ function mustNotBeBanned(state: UserState, now: Date): void {
 }
 
 function signedIn(uid: string, c: SessionStart & { now: Date }): UserEvent {
-  return { type: 'UserSignedIn', data: { uid, sessionId: c.sessionId, method: c.method, visitorId: c.visitorId, deviceInfo: c.deviceInfo, signedInAt: c.now.toISOString() } };
+  return {
+    type: 'UserSignedIn',
+    data: {
+      uid,
+      sessionId: c.sessionId,
+      method: c.method,
+      visitorId: c.visitorId,
+      deviceInfo: c.deviceInfo,
+      signedInAt: c.now.toISOString(),
+    },
+  };
 }
 
 export function decideUser(command: UserCommand, state: UserState): UserEvent[] {
@@ -82,11 +115,24 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
         {
           type: 'UserRegistered',
           data: {
-            uid: c.uid, method: c.method, anonymous: c.anonymous, username: c.username, profilePicUrl: c.profilePicUrl,
-            roles: ['co'], referralCode: c.referralCode, referredByCode: c.referredByCode,
-            email: c.email, ...(c.mobile ? { mobile: c.mobile } : {}), walletAddress: c.walletAddress, walletEnvironment: c.walletEnvironment,
-            provider: c.provider, providerSubject: c.providerSubject, telegramId: c.telegramId,
-            visitorId: c.visitorId, deviceInfo: c.deviceInfo, registeredAt: at,
+            uid: c.uid,
+            method: c.method,
+            anonymous: c.anonymous,
+            username: c.username,
+            profilePicUrl: c.profilePicUrl,
+            roles: ['co'],
+            referralCode: c.referralCode,
+            referredByCode: c.referredByCode,
+            email: c.email,
+            ...(c.mobile ? { mobile: c.mobile } : {}),
+            walletAddress: c.walletAddress,
+            walletEnvironment: c.walletEnvironment,
+            provider: c.provider,
+            providerSubject: c.providerSubject,
+            telegramId: c.telegramId,
+            visitorId: c.visitorId,
+            deviceInfo: c.deviceInfo,
+            registeredAt: at,
           },
         },
         signedIn(c.uid, c),
@@ -105,8 +151,16 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
         {
           type: 'GuestUpgraded',
           data: {
-            uid: state.uid, method: c.method, email: c.email, ...(c.mobile ? { mobile: c.mobile } : {}), walletAddress: c.walletAddress, walletEnvironment: c.walletEnvironment,
-            provider: c.provider, providerSubject: c.providerSubject, telegramId: c.telegramId, upgradedAt: at,
+            uid: state.uid,
+            method: c.method,
+            email: c.email,
+            ...(c.mobile ? { mobile: c.mobile } : {}),
+            walletAddress: c.walletAddress,
+            walletEnvironment: c.walletEnvironment,
+            provider: c.provider,
+            providerSubject: c.providerSubject,
+            telegramId: c.telegramId,
+            upgradedAt: at,
           },
         },
         signedIn(state.uid, c),
@@ -120,8 +174,14 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
     case 'CompleteOnboarding':
       mustExist(state);
       mustNotBeBanned(state, command.now);
-      if (ageOn(command.birthday, command.now) < limits.minimumAge) throw new ApiError('VALIDATION_FAILED', texts.minAge, { issues: [{ path: 'birthday', message: texts.minAge }] });
-      return [{ type: 'OnboardingCompleted', data: { uid: state.uid, birthday: command.birthday, showNSFW: command.showNSFW, acceptedTermsAt: at } }];
+      if (ageOn(command.birthday, command.now) < limits.minimumAge)
+        throw new ApiError('VALIDATION_FAILED', texts.minAge, { issues: [{ path: 'birthday', message: texts.minAge }] });
+      return [
+        {
+          type: 'OnboardingCompleted',
+          data: { uid: state.uid, birthday: command.birthday, showNSFW: command.showNSFW, acceptedTermsAt: at },
+        },
+      ];
     case 'GrantRole':
       mustExist(state);
       if (state.roles.includes(command.role)) return [];
@@ -135,7 +195,9 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       if (command.by === state.uid) throw new ApiError('RULE_VIOLATED', moderationTexts.cannotActOnSelf);
       // A ban in force is not banned again (an expired one is).
       if (bannedAt(state, command.now)) return [];
-      return [{ type: 'UserBanned', data: { uid: state.uid, reason: command.reason, bannedBy: command.by, at, until: command.until ?? null } }];
+      return [
+        { type: 'UserBanned', data: { uid: state.uid, reason: command.reason, bannedBy: command.by, at, until: command.until ?? null } },
+      ];
     case 'EndAllSessions':
       mustExist(state);
       return [{ type: 'SessionsEndedByOperator', data: { uid: state.uid, reason: command.reason, by: command.by, at } }];
@@ -147,7 +209,9 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       mustExist(state);
       // Already where the operator wants it: nothing to record.
       if (state.isWaitlist === command.isWaitlist) return [];
-      return [{ type: 'WaitlistChanged', data: { uid: state.uid, isWaitlist: command.isWaitlist, by: command.by, note: command.note, at } }];
+      return [
+        { type: 'WaitlistChanged', data: { uid: state.uid, isWaitlist: command.isWaitlist, by: command.by, note: command.note, at } },
+      ];
     case 'ClaimTelegramDaily': {
       mustExist(state);
       mustNotBeBanned(state, command.now);
@@ -155,8 +219,11 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       // A repeated claim whose diamonds were already credited (same claim number) appends nothing.
       if (state.claimCount >= command.claimNumber) return [];
       const next = nextClaimAt(state.lastClaimAt, command.intervalSeconds);
-      if (next && next > command.now) throw new ApiError('RULE_VIOLATED', identityTexts.alreadyClaimed, { nextClaimAt: next.toISOString() });
-      return [{ type: 'TelegramDailyClaimed', data: { uid: state.uid, claimNumber: command.claimNumber, amount: command.amount, claimedAt: at } }];
+      if (next && next > command.now)
+        throw new ApiError('RULE_VIOLATED', identityTexts.alreadyClaimed, { nextClaimAt: next.toISOString() });
+      return [
+        { type: 'TelegramDailyClaimed', data: { uid: state.uid, claimNumber: command.claimNumber, amount: command.amount, claimedAt: at } },
+      ];
     }
     case 'UnlinkCredential': {
       mustExist(state);
@@ -171,7 +238,12 @@ export function decideUser(command: UserCommand, state: UserState): UserEvent[] 
       mustExist(state);
       mustNotBeBanned(state, command.now);
       if (state.credentials.some((c) => c.kind === command.kind && c.key === command.key)) return [];
-      return [{ type: 'CredentialLinked', data: { uid: state.uid, kind: command.kind, key: command.key, provider: command.provider, linkedAt: at } }];
+      return [
+        {
+          type: 'CredentialLinked',
+          data: { uid: state.uid, kind: command.kind, key: command.key, provider: command.provider, linkedAt: at },
+        },
+      ];
     }
     case 'DeleteAccount':
       // A banned account may be deleted too: the person leaves; the ban's record stays in the log.
@@ -211,4 +283,3 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
   evolve: evolveUser,
   decide: decideUser,
 };
-

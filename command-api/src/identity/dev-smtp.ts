@@ -50,7 +50,12 @@ export async function startDevSmtpServer(options: { port?: number; host?: string
       stream.on('data', (c: Buffer) => chunks.push(c));
       stream.on('end', () => {
         const { subject, text } = parseRawMail(Buffer.concat(chunks).toString('utf8'));
-        const mail: ReceivedMail = { to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()), subject, text, receivedAt: new Date() };
+        const mail: ReceivedMail = {
+          to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
+          subject,
+          text,
+          receivedAt: new Date(),
+        };
         inbox.push(mail);
         for (let i = waiters.length - 1; i >= 0; i--) {
           const w = waiters[i]!;
@@ -61,9 +66,14 @@ export async function startDevSmtpServer(options: { port?: number; host?: string
         }
         const db = store;
         const stored = db
-          ? Promise.all(mail.to.map((to) => db.query('insert into dev_mailbox (recipient, subject, body) values ($1, $2, $3)', [to, subject, text])))
+          ? Promise.all(
+              mail.to.map((to) => db.query('insert into dev_mailbox (recipient, subject, body) values ($1, $2, $3)', [to, subject, text])),
+            )
           : Promise.resolve();
-        stored.then(() => callback(), (error: Error) => callback(error));
+        stored.then(
+          () => callback(),
+          (error: Error) => callback(error),
+        );
       });
     },
   });
@@ -80,7 +90,13 @@ export async function startDevSmtpServer(options: { port?: number; host?: string
       const target = to.toLowerCase();
       return new Promise<ReceivedMail>((resolve, reject) => {
         const timer = setTimeout(() => reject(new Error(`no mail to ${target} within ${timeoutMs} ms`)), timeoutMs);
-        waiters.push({ to: target, resolve: (m) => { clearTimeout(timer); resolve(m); } });
+        waiters.push({
+          to: target,
+          resolve: (m) => {
+            clearTimeout(timer);
+            resolve(m);
+          },
+        });
       });
     },
     storeIn(pool) {
@@ -91,7 +107,11 @@ export async function startDevSmtpServer(options: { port?: number; host?: string
 }
 
 /** For `npm start`: receives the demo's mail on SMTP_URL's port and keeps it for the dev mailbox page. */
-export async function startDevMailbox(pool: pg.Pool, config: IdentityConfig, log: (message: string) => void): Promise<DevSmtpServer | null> {
+export async function startDevMailbox(
+  pool: pg.Pool,
+  config: IdentityConfig,
+  log: (message: string) => void,
+): Promise<DevSmtpServer | null> {
   if (!devMailboxOn(config)) return null;
   const url = new URL(config.SMTP_URL);
   try {

@@ -25,8 +25,17 @@ const authenticatedRoutes: Array<[string, string]> = [
 
 describe('the guard', () => {
   it('answers 401 with the envelope on every authenticated route without a token or with a bad one', async () => {
-    const expired = await signAccessToken(TEST_JWT_SECRET, { sub: 'u', sid: 's', roles: ['co'], anon: false, onb: true }, 60, Date.now() - 3600_000);
-    const forged = await signAccessToken('another-secret-another-secret-another-secret', { sub: 'u', sid: 's', roles: ['ad'], anon: false, onb: true }, 600);
+    const expired = await signAccessToken(
+      TEST_JWT_SECRET,
+      { sub: 'u', sid: 's', roles: ['co'], anon: false, onb: true },
+      60,
+      Date.now() - 3600_000,
+    );
+    const forged = await signAccessToken(
+      'another-secret-another-secret-another-secret',
+      { sub: 'u', sid: 's', roles: ['ad'], anon: false, onb: true },
+      600,
+    );
     for (const [method, path] of authenticatedRoutes) {
       for (const token of [undefined, 'garbage', expired, forged]) {
         const res = await stack.api(path, { method, token, body: method === 'POST' ? {} : undefined });
@@ -37,7 +46,11 @@ describe('the guard', () => {
   });
 
   it('refuses a well-signed token whose session was never issued', async () => {
-    const unregistered = await signAccessToken(TEST_JWT_SECRET, { sub: 'ghost', sid: 'no-such-session', roles: ['co'], anon: false, onb: true }, 600);
+    const unregistered = await signAccessToken(
+      TEST_JWT_SECRET,
+      { sub: 'ghost', sid: 'no-such-session', roles: ['co'], anon: false, onb: true },
+      600,
+    );
     expect((await stack.api('/user/me', { token: unregistered })).status).toBe(401);
   });
 
@@ -56,13 +69,19 @@ describe('roles and bans', () => {
     const granted = await stack.api(`/admin/users/${user.body.uid}/roles`, { method: 'POST', token: admin, body: { role: 'h' } });
     expect(granted.status).toBe(200);
     expect(granted.body.roles).toEqual(['co', 'h']);
-    const { rows } = await stack.db.pool.query(`select type, data from events where stream_id = $1 and type = 'RoleGranted'`, [`user-${user.body.uid}`]);
+    const { rows } = await stack.db.pool.query(`select type, data from events where stream_id = $1 and type = 'RoleGranted'`, [
+      `user-${user.body.uid}`,
+    ]);
     expect(rows[0].data).toMatchObject({ role: 'h', grantedBy: 'admin-1' });
     const me = await stack.readAfter('/user/me', user.body.token, granted.body.position);
     expect(me.body.roles).toEqual(['co', 'h']);
     const refreshed = await stack.api('/auth/refresh', { method: 'POST', headers: { cookie: `murmur_refresh=${user.refreshCookie}` } });
     expect(refreshed.body).toMatchObject({ roles: ['co', 'h'], isConsumer: false });
-    const revoked = await stack.api(`/admin/users/${user.body.uid}/roles`, { method: 'POST', token: admin, body: { role: 'h', action: 'revoke' } });
+    const revoked = await stack.api(`/admin/users/${user.body.uid}/roles`, {
+      method: 'POST',
+      token: admin,
+      body: { role: 'h', action: 'revoke' },
+    });
     expect(revoked.body.roles).toEqual(['co']);
     const missing = await stack.api('/admin/users/nobody/roles', { method: 'POST', token: admin, body: { role: 'h' } });
     expect(missing.status).toBe(404);
@@ -72,7 +91,11 @@ describe('roles and bans', () => {
   it('bans: current sessions, refresh and sign-in all answer UID_BANNED with the spec text', async () => {
     const admin = await stack.tokenFor('admin-2', ['ad']);
     const user = await stack.signInWithEmail('banned@example.com');
-    const ban = await stack.api(`/admin/users/${user.body.uid}/ban`, { method: 'POST', token: admin, body: { banned: true, reason: 'spam' } });
+    const ban = await stack.api(`/admin/users/${user.body.uid}/ban`, {
+      method: 'POST',
+      token: admin,
+      body: { banned: true, reason: 'spam' },
+    });
     expect(ban.status).toBe(200);
     const me = await stack.api('/user/me', { token: user.body.token });
     expect(me.status).toBe(403);
@@ -81,7 +104,10 @@ describe('roles and bans', () => {
     expect(refreshed.status).toBe(403);
     stack.clock.advance(301);
     const code = await stack.emailCode('banned@example.com');
-    const login = await stack.api('/auth/login', { method: 'POST', body: { credentials: { type: 'email', email: 'banned@example.com', code } } });
+    const login = await stack.api('/auth/login', {
+      method: 'POST',
+      body: { credentials: { type: 'email', email: 'banned@example.com', code } },
+    });
     expect(login.status).toBe(403);
     expect(login.body.error).toEqual({ code: 'UID_BANNED', message: texts.banned });
     // A token issued some other way (here tokenFor) is refused once the read model has the ban.
@@ -106,12 +132,24 @@ describe('onboarding', () => {
     const { body } = await stack.signInWithEmail('terms@example.com', {}, undefined, { onboard: false });
     const young = new Date();
     young.setUTCFullYear(young.getUTCFullYear() - 17);
-    const refused = await stack.api('/user/onboarding', { method: 'POST', token: body.token, body: { acceptTerms: true, birthday: young.toISOString().slice(0, 10) } });
+    const refused = await stack.api('/user/onboarding', {
+      method: 'POST',
+      token: body.token,
+      body: { acceptTerms: true, birthday: young.toISOString().slice(0, 10) },
+    });
     expect(refused.status).toBe(400);
     expect(refused.body.error.message).toBe(texts.minAge);
-    const noTerms = await stack.api('/user/onboarding', { method: 'POST', token: body.token, body: { acceptTerms: false, birthday: '1990-01-01' } });
+    const noTerms = await stack.api('/user/onboarding', {
+      method: 'POST',
+      token: body.token,
+      body: { acceptTerms: false, birthday: '1990-01-01' },
+    });
     expect(noTerms.status).toBe(400);
-    const ok = await stack.api('/user/onboarding', { method: 'POST', token: body.token, body: { acceptTerms: true, birthday: '1990-01-01', showNSFW: true } });
+    const ok = await stack.api('/user/onboarding', {
+      method: 'POST',
+      token: body.token,
+      body: { acceptTerms: true, birthday: '1990-01-01', showNSFW: true },
+    });
     expect(ok.status).toBe(200);
     const me = await stack.readAfter('/user/me', body.token, ok.body.position);
     expect(me.body).toMatchObject({ hasFinishedOnboarding: true, showNSFW: true });

@@ -27,7 +27,8 @@ async function smsCode(mobile: string): Promise<string> {
   if (!code) throw new Error('no code in the dev SMS inbox');
   return code;
 }
-const login = (mobile: string, code: string) => stack.api('/auth/login', { method: 'POST', body: { credentials: { type: 'mobile', mobile, code } } });
+const login = (mobile: string, code: string) =>
+  stack.api('/auth/login', { method: 'POST', body: { credentials: { type: 'mobile', mobile, code } } });
 
 describe('mobile number with the local SMS provider', () => {
   it('registers two numbers as two accounts, and the same number again signs into the same account', async () => {
@@ -37,7 +38,9 @@ describe('mobile number with the local SMS provider', () => {
     expect([first.status, other.status]).toEqual([200, 200]);
     expect(first.body.isNewUser).toBe(true);
     expect(other.body.uid).not.toBe(first.body.uid);
-    const { rows } = await stack.db.pool.query(`select data from events where stream_id = $1 and type = 'UserRegistered'`, [`user-${first.body.uid}`]);
+    const { rows } = await stack.db.pool.query(`select data from events where stream_id = $1 and type = 'UserRegistered'`, [
+      `user-${first.body.uid}`,
+    ]);
     expect(rows[0].data).toMatchObject({ method: 'mobile', mobile: '+639171234567', email: null });
     // The inbox keeps each number's own text.
     const benInbox = await stack.api(`/dev/sms?to=${encodeURIComponent('+639177654321')}`);
@@ -86,13 +89,21 @@ describe('mobile number with the local SMS provider', () => {
     const res = await stack.api('/auth/otp', { method: 'POST', body: { mobile: '0917 123 4567' }, headers: sender() });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toMatch(/This mobile number is invalid/);
-    const both = await stack.api('/auth/otp', { method: 'POST', body: { mobile: '+14155550100', email: 'a@example.com' }, headers: sender() });
+    const both = await stack.api('/auth/otp', {
+      method: 'POST',
+      body: { mobile: '+14155550100', email: 'a@example.com' },
+      headers: sender(),
+    });
     expect(both.status).toBe(400);
   });
 });
 
 describe('the Twilio adapter', () => {
-  interface Received { path: string; auth: string | undefined; form: URLSearchParams }
+  interface Received {
+    path: string;
+    auth: string | undefined;
+    form: URLSearchParams;
+  }
   let server: http.Server;
   let url: string;
   const received: Received[] = [];
@@ -124,7 +135,10 @@ describe('the Twilio adapter', () => {
   });
 
   it('posts the text to the Messages resource with basic auth, from a number or a messaging service', async () => {
-    await new TwilioSms({ accountSid: 'AC123', authToken: 'secret', from: '+15005550006', apiUrl: url }).send({ to: '+14155550100', text: 'hello 123456' });
+    await new TwilioSms({ accountSid: 'AC123', authToken: 'secret', from: '+15005550006', apiUrl: url }).send({
+      to: '+14155550100',
+      text: 'hello 123456',
+    });
     await new TwilioSms({ accountSid: 'AC123', authToken: 'secret', from: 'MG999', apiUrl: url }).send({ to: '+14155550100', text: 'hi' });
     expect(received[0]!.path).toBe('/2010-04-01/Accounts/AC123/Messages.json');
     expect(Object.fromEntries(received[0]!.form)).toEqual({ To: '+14155550100', Body: 'hello 123456', From: '+15005550006' });
@@ -132,20 +146,41 @@ describe('the Twilio adapter', () => {
   });
 
   it('reports a refused or unreachable provider as not sent', async () => {
-    await expect(new TwilioSms({ accountSid: 'AC123', authToken: 'secret', from: '+15005550006', apiUrl: url }).send({ to: '+15005550001', text: 'x' })).rejects.toThrow(SmsNotSent);
-    await expect(new TwilioSms({ accountSid: 'AC123', authToken: 'wrong', from: '+15005550006', apiUrl: url }).send({ to: '+14155550100', text: 'x' })).rejects.toThrow(/20003/);
-    await expect(new TwilioSms({ accountSid: 'AC123', authToken: 'secret', from: '+1', apiUrl: 'http://127.0.0.1:1' }).send({ to: '+14155550100', text: 'x' })).rejects.toThrow(SmsNotSent);
+    await expect(
+      new TwilioSms({ accountSid: 'AC123', authToken: 'secret', from: '+15005550006', apiUrl: url }).send({
+        to: '+15005550001',
+        text: 'x',
+      }),
+    ).rejects.toThrow(SmsNotSent);
+    await expect(
+      new TwilioSms({ accountSid: 'AC123', authToken: 'wrong', from: '+15005550006', apiUrl: url }).send({ to: '+14155550100', text: 'x' }),
+    ).rejects.toThrow(/20003/);
+    await expect(
+      new TwilioSms({ accountSid: 'AC123', authToken: 'secret', from: '+1', apiUrl: 'http://127.0.0.1:1' }).send({
+        to: '+14155550100',
+        text: 'x',
+      }),
+    ).rejects.toThrow(SmsNotSent);
   });
 
   it('carries sign-in codes through auth/otp when SMS_PROVIDER=twilio, and frees the countdown when Twilio refuses', async () => {
-    const twilio = await startIdentityStack({ SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC123', TWILIO_AUTH_TOKEN: 'secret', TWILIO_FROM: '+15005550006', TWILIO_API_URL: url });
+    const twilio = await startIdentityStack({
+      SMS_PROVIDER: 'twilio',
+      TWILIO_ACCOUNT_SID: 'AC123',
+      TWILIO_AUTH_TOKEN: 'secret',
+      TWILIO_FROM: '+15005550006',
+      TWILIO_API_URL: url,
+    });
     try {
       const before = received.length;
       const ok = await twilio.api('/auth/otp', { method: 'POST', body: { mobile: '+1 415 555 0111' }, headers: sender() });
       expect(ok.status).toBe(200);
       const code = /\b(\d{6})\b/.exec(received[before]!.form.get('Body')!)![1]!;
       expect(received[before]!.form.get('To')).toBe('+14155550111');
-      const signedIn = await twilio.api('/auth/login', { method: 'POST', body: { credentials: { type: 'mobile', mobile: '+14155550111', code } } });
+      const signedIn = await twilio.api('/auth/login', {
+        method: 'POST',
+        body: { credentials: { type: 'mobile', mobile: '+14155550111', code } },
+      });
       expect(signedIn.status).toBe(200);
       const refused = await twilio.api('/auth/otp', { method: 'POST', body: { mobile: '+15005550001' }, headers: sender() });
       expect([refused.status, refused.body.error.message]).toEqual([422, identityTexts.smsNotSent]);

@@ -17,7 +17,12 @@ async function guest() {
   const res = await stack.api('/auth/login', { method: 'POST', body: { credentials: { type: 'guest' } } });
   expect(res.status).toBe(200);
   expect(res.body.hasFinishedOnboarding).toBe(false);
-  return { token: res.body.token as string, uid: res.body.uid as string, cookie: refreshCookieOf(res.headers), position: res.body.position as string };
+  return {
+    token: res.body.token as string,
+    uid: res.body.uid as string,
+    cookie: refreshCookieOf(res.headers),
+    position: res.body.position as string,
+  };
 }
 
 describe('the onboarding gate', () => {
@@ -41,12 +46,16 @@ describe('the onboarding gate', () => {
     }
     // Reads: what a visitor may read, the own account; the rest is refused with the same clear error.
     expect((await stack.api('/lobbies/public', { token: me.token })).status).toBe(200);
-    expect((await stack.api(`/lobbies/${lobbyId}`, { token: me.token, headers: { 'x-min-position': lobby.body.position } })).status).toBe(200);
+    expect((await stack.api(`/lobbies/${lobbyId}`, { token: me.token, headers: { 'x-min-position': lobby.body.position } })).status).toBe(
+      200,
+    );
     const account = await stack.readAfter('/user/me', me.token, me.position);
     expect(account.status).toBe(200);
     expect(account.body).toMatchObject({ uid: me.uid, hasFinishedOnboarding: false });
     expect(await stack.api('/wallet/balance', { token: me.token })).toMatchObject({ status: 403, body: refused });
-    expect(await stack.api(`/lobbies/${priv.body.lobbyId}`, { token: me.token, headers: { 'x-min-position': priv.body.position } })).toMatchObject({ status: 403, body: refused });
+    expect(
+      await stack.api(`/lobbies/${priv.body.lobbyId}`, { token: me.token, headers: { 'x-min-position': priv.body.position } }),
+    ).toMatchObject({ status: 403, body: refused });
 
     // A refreshed token still says the step is not done.
     const refreshed = await stack.api('/auth/refresh', { method: 'POST', headers: { cookie: `murmur_refresh=${me.cookie}` } });
@@ -54,15 +63,34 @@ describe('the onboarding gate', () => {
     expect((await stack.api(`/lobbies/${lobbyId}/join`, { method: 'POST', token: refreshed.body.token })).status).toBe(403);
 
     // The terms step answers with a token that may do everything.
-    expect((await stack.api('/user/onboarding', { method: 'POST', token: refreshed.body.token, body: { acceptTerms: true, birthday: '2015-01-01' } })).status).toBe(400);
-    const done = await stack.api('/user/onboarding', { method: 'POST', token: refreshed.body.token, body: { acceptTerms: true, birthday: '1990-01-01' } });
+    expect(
+      (
+        await stack.api('/user/onboarding', {
+          method: 'POST',
+          token: refreshed.body.token,
+          body: { acceptTerms: true, birthday: '2015-01-01' },
+        })
+      ).status,
+    ).toBe(400);
+    const done = await stack.api('/user/onboarding', {
+      method: 'POST',
+      token: refreshed.body.token,
+      body: { acceptTerms: true, birthday: '1990-01-01' },
+    });
     expect(done.status).toBe(200);
     expect(done.body).toMatchObject({ hasFinishedOnboarding: true, token: expect.any(String) });
     expect((await stack.api(`/lobbies/${lobbyId}/join`, { method: 'POST', token: done.body.token })).status).toBeLessThan(300);
-    const chat = await stack.api(`/lobbies/${lobbyId}/chat`, { method: 'POST', token: done.body.token, body: { payload: { body: 'hi all' } } });
+    const chat = await stack.api(`/lobbies/${lobbyId}/chat`, {
+      method: 'POST',
+      token: done.body.token,
+      body: { payload: { body: 'hi all' } },
+    });
     expect(chat.status).toBeLessThan(300);
     // The old token of the same session still does not: it says the step is not done.
-    expect((await stack.api(`/lobbies/${lobbyId}/chat`, { method: 'POST', token: refreshed.body.token, body: { payload: { body: 'x' } } })).status).toBe(403);
+    expect(
+      (await stack.api(`/lobbies/${lobbyId}/chat`, { method: 'POST', token: refreshed.body.token, body: { payload: { body: 'x' } } }))
+        .status,
+    ).toBe(403);
     expect((await stack.readAfter('/user/me', done.body.token, done.body.position)).body.hasFinishedOnboarding).toBe(true);
   });
 

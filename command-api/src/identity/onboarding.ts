@@ -14,7 +14,12 @@ export function onboardingRoutes(router: express.Router, deps: CommandDeps): voi
     const me = currentUser(req);
     const body = parse(OnboardingBody, req.body);
     const now = deps.clock.now();
-    const result = await userCommands.run(deps, me.uid, { type: 'CompleteOnboarding', birthday: body.birthday, showNSFW: body.showNSFW, now }, { actorUid: me.uid });
+    const result = await userCommands.run(
+      deps,
+      me.uid,
+      { type: 'CompleteOnboarding', birthday: body.birthday, showNSFW: body.showNSFW, now },
+      { actorUid: me.uid },
+    );
     const claims = { sub: me.uid, sid: me.sessionId, roles: result.state.roles, anon: result.state.anonymous, onb: true };
     const token = await signAccessToken(deps.jwtSecret, claims, deps.identity.config.ACCESS_TOKEN_TTL_SECONDS, now.getTime());
     send(res, OnboardingAnswer, { hasFinishedOnboarding: true, position: result.position.toString(), token });

@@ -21,9 +21,7 @@ export interface OtpAddressState {
   lockedUntil: string | null;
 }
 
-type OtpAddressCommand =
-  | { type: 'TryCode'; now: Date; maxFailures: number; lockSeconds: number }
-  | { type: 'AcceptCode'; now: Date };
+type OtpAddressCommand = { type: 'TryCode'; now: Date; maxFailures: number; lockSeconds: number } | { type: 'AcceptCode'; now: Date };
 
 /** The address's standing at `now`: an expired lock starts the count again. */
 function current(state: OtpAddressState, now: Date): OtpAddressState {
@@ -34,7 +32,9 @@ function current(state: OtpAddressState, now: Date): OtpAddressState {
 export function lockedError(lockedUntil: string, now: Date): ApiError {
   const left = Date.parse(lockedUntil) - now.getTime();
   const retryAfterSeconds = Math.max(1, Math.ceil(left / 1000));
-  return new ApiError('RATE_LIMITED', formatText(identityTexts.codeAddressLocked, { minutes: Math.max(1, Math.round(left / 60_000)) }), { retryAfterSeconds });
+  return new ApiError('RATE_LIMITED', formatText(identityTexts.codeAddressLocked, { minutes: Math.max(1, Math.round(left / 60_000)) }), {
+    retryAfterSeconds,
+  });
 }
 
 export const otpAddressDecider: Decider<OtpAddressState, OtpAddressCommand, OtpAddressEvent> = {
@@ -58,10 +58,16 @@ export const otpAddressDecider: Decider<OtpAddressState, OtpAddressCommand, OtpA
     if (now.lockedUntil) throw lockedError(now.lockedUntil, command.now);
     const tries = now.tries + 1;
     const reachesLimit = tries >= command.maxFailures;
-    return [{
-      type: 'OneTimeCodeTried',
-      data: { at: command.now.toISOString(), tries, ...(reachesLimit ? { lockedUntil: new Date(command.now.getTime() + command.lockSeconds * 1000).toISOString() } : {}) },
-    }];
+    return [
+      {
+        type: 'OneTimeCodeTried',
+        data: {
+          at: command.now.toISOString(),
+          tries,
+          ...(reachesLimit ? { lockedUntil: new Date(command.now.getTime() + command.lockSeconds * 1000).toISOString() } : {}),
+        },
+      },
+    ];
   },
 };
 
@@ -77,7 +83,13 @@ export async function assertAddressOpen(deps: CommandDeps, limits: AddressLimits
 }
 
 /** Claims one try for the address, runs the check, and clears the count when the code was right. */
-export async function withCodeTry<T>(deps: CommandDeps, limits: AddressLimits, email: string, now: Date, check: () => Promise<T>): Promise<T> {
+export async function withCodeTry<T>(
+  deps: CommandDeps,
+  limits: AddressLimits,
+  email: string,
+  now: Date,
+  check: () => Promise<T>,
+): Promise<T> {
   const address = addressId(limits, email);
   await otpAddressCommands.run(deps, address, { type: 'TryCode', now, maxFailures: limits.maxFailures, lockSeconds: limits.lockSeconds });
   const result = await check();

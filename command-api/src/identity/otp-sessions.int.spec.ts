@@ -20,21 +20,42 @@ const refresh = (cookie: string) => stack.api('/auth/refresh', { method: 'POST',
 describe('e-mail one-time code', () => {
   it('registers with a mailed code, then user/me shows the account', async () => {
     // Not onboarded by the helper: user/me must show the terms step still to do.
-    const { body, refreshCookie } = await stack.signInWithEmail('Ann@Example.com', { visitorId: 'visitor-1', deviceInfo: { fingerprint: 'fp-1', os: 'web' } }, undefined, { onboard: false });
-    expect(body).toMatchObject({ roles: ['co'], isConsumer: true, anonymous: false, hasFinishedOnboarding: false, isNewUser: true, walletAddress: null });
+    const { body, refreshCookie } = await stack.signInWithEmail(
+      'Ann@Example.com',
+      { visitorId: 'visitor-1', deviceInfo: { fingerprint: 'fp-1', os: 'web' } },
+      undefined,
+      { onboard: false },
+    );
+    expect(body).toMatchObject({
+      roles: ['co'],
+      isConsumer: true,
+      anonymous: false,
+      hasFinishedOnboarding: false,
+      isNewUser: true,
+      walletAddress: null,
+    });
     expect(body.referralCode).toMatch(/^[A-Z2-9]{8}$/);
     expect(refreshCookie.length).toBeGreaterThan(20);
     const me = await stack.readAfter('/user/me', body.token, body.position);
     expect(me.status).toBe(200);
     expect(me.body).toMatchObject({ uid: body.uid, roles: ['co'], hasFinishedOnboarding: false, showNSFW: false, profilePicUrl: null });
     expect(me.body.username).toMatch(/^ann\d{4}$/);
-    const { rows } = await stack.db.pool.query(`select data from events where stream_id = $1 order by stream_version`, [`user-${body.uid}`]);
-    expect(rows[0].data).toMatchObject({ email: 'ann@example.com', visitorId: 'visitor-1', deviceInfo: { fingerprint: 'fp-1', os: 'web' } });
+    const { rows } = await stack.db.pool.query(`select data from events where stream_id = $1 order by stream_version`, [
+      `user-${body.uid}`,
+    ]);
+    expect(rows[0].data).toMatchObject({
+      email: 'ann@example.com',
+      visitorId: 'visitor-1',
+      deviceInfo: { fingerprint: 'fp-1', os: 'web' },
+    });
   });
 
   it('sets the refresh cookie httpOnly on /api/v1/auth', async () => {
     const code = await stack.emailCode('cookie@example.com');
-    const res = await stack.api('/auth/login', { method: 'POST', body: { credentials: { type: 'email', email: 'cookie@example.com', code } } });
+    const res = await stack.api('/auth/login', {
+      method: 'POST',
+      body: { credentials: { type: 'email', email: 'cookie@example.com', code } },
+    });
     const cookie = res.headers.getSetCookie().find((c) => c.startsWith('murmur_refresh='))!;
     expect(cookie).toMatch(/HttpOnly/i);
     expect(cookie).toMatch(/Path=\/api\/v1\/auth/);
@@ -52,10 +73,14 @@ describe('e-mail one-time code', () => {
   it('records a valid referral code at registration', async () => {
     const referrer = await stack.signInWithEmail('referrer@example.com');
     const referee = await stack.signInWithEmail('referee@example.com', { uniqueReferralCode: referrer.body.referralCode.toLowerCase() });
-    const { rows } = await stack.db.pool.query(`select data from events where stream_id = $1 and type = 'UserRegistered'`, [`user-${referee.body.uid}`]);
+    const { rows } = await stack.db.pool.query(`select data from events where stream_id = $1 and type = 'UserRegistered'`, [
+      `user-${referee.body.uid}`,
+    ]);
     expect(rows[0].data.referredByCode).toBe(referrer.body.referralCode);
     const unknown = await stack.signInWithEmail('referee2@example.com', { uniqueReferralCode: 'NOPE1234' });
-    const { rows: r2 } = await stack.db.pool.query(`select data from events where stream_id = $1 and type = 'UserRegistered'`, [`user-${unknown.body.uid}`]);
+    const { rows: r2 } = await stack.db.pool.query(`select data from events where stream_id = $1 and type = 'UserRegistered'`, [
+      `user-${unknown.body.uid}`,
+    ]);
     expect(r2[0].data.referredByCode).toBeNull();
   });
 
@@ -64,19 +89,30 @@ describe('e-mail one-time code', () => {
     const made = await stack.api('/referral/create-link', { method: 'POST', token: referrer.body.token, body: { code: 'PartyHost7' } });
     expect(made.status).toBe(200);
     const referee = await stack.signInWithEmail('custom-referee@example.com', { uniqueReferralCode: 'partyhost7' });
-    const { rows } = await stack.db.pool.query(`select data from events where stream_id = $1 and type = 'UserRegistered'`, [`user-${referee.body.uid}`]);
+    const { rows } = await stack.db.pool.query(`select data from events where stream_id = $1 and type = 'UserRegistered'`, [
+      `user-${referee.body.uid}`,
+    ]);
     expect(rows[0].data.referredByCode).toBe('PARTYHOST7');
   });
 
   it('refuses a wrong code, then a used code, each with its text', async () => {
     const code = await stack.emailCode('wrong@example.com');
     const wrong = code === '000000' ? '111111' : '000000';
-    const bad = await stack.api('/auth/login', { method: 'POST', body: { credentials: { type: 'email', email: 'wrong@example.com', code: wrong } } });
+    const bad = await stack.api('/auth/login', {
+      method: 'POST',
+      body: { credentials: { type: 'email', email: 'wrong@example.com', code: wrong } },
+    });
     expect(bad.status).toBe(401);
     expect(bad.body.error).toMatchObject({ code: 'UNAUTHENTICATED', message: identityTexts.codeInvalid, details: { attemptsLeft: 4 } });
-    const ok = await stack.api('/auth/login', { method: 'POST', body: { credentials: { type: 'email', email: 'wrong@example.com', code } } });
+    const ok = await stack.api('/auth/login', {
+      method: 'POST',
+      body: { credentials: { type: 'email', email: 'wrong@example.com', code } },
+    });
     expect(ok.status).toBe(200);
-    const reused = await stack.api('/auth/login', { method: 'POST', body: { credentials: { type: 'email', email: 'wrong@example.com', code } } });
+    const reused = await stack.api('/auth/login', {
+      method: 'POST',
+      body: { credentials: { type: 'email', email: 'wrong@example.com', code } },
+    });
     expect(reused.status).toBe(401);
     expect(reused.body.error.message).toBe(identityTexts.codeInvalid);
   });
@@ -84,7 +120,10 @@ describe('e-mail one-time code', () => {
   it('refuses an expired code (5 minutes)', async () => {
     const code = await stack.emailCode('late@example.com');
     stack.clock.advance(301);
-    const res = await stack.api('/auth/login', { method: 'POST', body: { credentials: { type: 'email', email: 'late@example.com', code } } });
+    const res = await stack.api('/auth/login', {
+      method: 'POST',
+      body: { credentials: { type: 'email', email: 'late@example.com', code } },
+    });
     expect(res.status).toBe(401);
     expect(res.body.error.message).toBe(identityTexts.codeInvalid);
   });
@@ -93,9 +132,20 @@ describe('e-mail one-time code', () => {
     const code = await stack.emailCode('guess@example.com');
     const wrong = code === '000000' ? '111111' : '000000';
     const statuses: number[] = [];
-    for (let i = 0; i < 5; i++) statuses.push((await stack.api('/auth/login', { method: 'POST', body: { credentials: { type: 'email', email: 'guess@example.com', code: wrong } } })).status);
+    for (let i = 0; i < 5; i++)
+      statuses.push(
+        (
+          await stack.api('/auth/login', {
+            method: 'POST',
+            body: { credentials: { type: 'email', email: 'guess@example.com', code: wrong } },
+          })
+        ).status,
+      );
     expect(statuses).toEqual([401, 401, 401, 401, 429]);
-    const right = await stack.api('/auth/login', { method: 'POST', body: { credentials: { type: 'email', email: 'guess@example.com', code } } });
+    const right = await stack.api('/auth/login', {
+      method: 'POST',
+      body: { credentials: { type: 'email', email: 'guess@example.com', code } },
+    });
     expect(right.status).toBe(429);
     expect(right.body.error).toMatchObject({ code: 'RATE_LIMITED', message: identityTexts.codeTooManyAttempts });
   });
@@ -109,10 +159,16 @@ describe('e-mail one-time code', () => {
     stack.clock.advance(300);
     const second = await stack.emailCode('resend@example.com');
     if (second !== first) {
-      const old = await stack.api('/auth/login', { method: 'POST', body: { credentials: { type: 'email', email: 'resend@example.com', code: first } } });
+      const old = await stack.api('/auth/login', {
+        method: 'POST',
+        body: { credentials: { type: 'email', email: 'resend@example.com', code: first } },
+      });
       expect(old.status).toBe(401);
     }
-    const ok = await stack.api('/auth/login', { method: 'POST', body: { credentials: { type: 'email', email: 'resend@example.com', code: second } } });
+    const ok = await stack.api('/auth/login', {
+      method: 'POST',
+      body: { credentials: { type: 'email', email: 'resend@example.com', code: second } },
+    });
     expect(ok.status).toBe(200);
   });
 
@@ -147,10 +203,19 @@ describe('e-mail one-time code', () => {
   it('caps the codes one client address may ask for (20 in 10 minutes), whatever the e-mail', async () => {
     const from = { 'x-forwarded-for': '198.51.100.77' };
     const statuses: number[] = [];
-    for (let i = 0; i < 21; i++) statuses.push((await stack.api('/auth/otp', { method: 'POST', body: { email: `bomb${i}@example.com` }, headers: from })).status);
+    for (let i = 0; i < 21; i++)
+      statuses.push((await stack.api('/auth/otp', { method: 'POST', body: { email: `bomb${i}@example.com` }, headers: from })).status);
     expect(statuses.slice(0, 20).every((s) => s === 200)).toBe(true);
     expect(statuses[20]).toBe(429);
-    expect((await stack.api('/auth/otp', { method: 'POST', body: { email: 'bomb-other@example.com' }, headers: { 'x-forwarded-for': '198.51.100.78' } })).status).toBe(200);
+    expect(
+      (
+        await stack.api('/auth/otp', {
+          method: 'POST',
+          body: { email: 'bomb-other@example.com' },
+          headers: { 'x-forwarded-for': '198.51.100.78' },
+        })
+      ).status,
+    ).toBe(200);
     stack.clock.advance(601);
     expect((await stack.api('/auth/otp', { method: 'POST', body: { email: 'bomb21@example.com' }, headers: from })).status).toBe(200);
   });
@@ -194,7 +259,11 @@ describe('sessions', () => {
     // The old token again: theft assumed, the whole session ends.
     const reused = await refresh(refreshCookie);
     expect(reused.status).toBe(401);
-    expect(reused.body.error).toMatchObject({ code: 'UNAUTHENTICATED', message: identityTexts.sessionExpired, details: { reason: 'refresh-token-reused' } });
+    expect(reused.body.error).toMatchObject({
+      code: 'UNAUTHENTICATED',
+      message: identityTexts.sessionExpired,
+      details: { reason: 'refresh-token-reused' },
+    });
     expect((await refresh(next)).status).toBe(401);
     expect((await stack.api('/claim/tg/next-claim', { token: first.body.token })).status).toBe(401);
   });
@@ -220,7 +289,11 @@ describe('sessions', () => {
 
   it('logs out: the cookie is cleared, the access and refresh tokens stop working', async () => {
     const { body, refreshCookie } = await stack.signInWithEmail('bye@example.com');
-    const out = await stack.api('/auth/logout', { method: 'POST', token: body.token, headers: { cookie: `murmur_refresh=${refreshCookie}` } });
+    const out = await stack.api('/auth/logout', {
+      method: 'POST',
+      token: body.token,
+      headers: { cookie: `murmur_refresh=${refreshCookie}` },
+    });
     expect(out.status).toBe(200);
     expect(out.headers.getSetCookie().join(';')).toMatch(/murmur_refresh=;/);
     expect((await stack.api('/user/me', { token: body.token })).status).toBe(401);
@@ -234,7 +307,11 @@ describe('dev mailbox', () => {
     const dev = await startDevSmtpServer({ pool: stack.db.pool });
     const mailer = new SmtpMailer(`smtp://127.0.0.1:${dev.port}`, 'Murmur <no-reply@murmur.local>', { ignoreTLS: true });
     try {
-      await mailer.send({ to: 'Demo@Example.com', subject: 'Your Murmur sign-in code: 123456', text: 'Enter the 6-digit code 123456 to sign in.' });
+      await mailer.send({
+        to: 'Demo@Example.com',
+        subject: 'Your Murmur sign-in code: 123456',
+        text: 'Enter the 6-digit code 123456 to sign in.',
+      });
       const res = await stack.api('/dev/mailbox?email=demo@example.com');
       expect(res.status).toBe(200);
       expect(res.body.items[0]).toMatchObject({ to: 'demo@example.com', subject: 'Your Murmur sign-in code: 123456' });

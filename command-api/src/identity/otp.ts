@@ -19,7 +19,13 @@ const codeHash = (key: string, address: string, code: string) => hashSecret(key,
 export type DeliverCode = (code: string, validMinutes: number) => Promise<void>;
 
 /** Stores a new code for an address (replacing the previous one) and delivers it; refused while the countdown runs. */
-export async function sendCode(pool: pg.Pool, deliver: DeliverCode, s: OtpSettings, address: string, now: Date): Promise<{ expiresAt: Date; resendAfter: Date }> {
+export async function sendCode(
+  pool: pg.Pool,
+  deliver: DeliverCode,
+  s: OtpSettings,
+  address: string,
+  now: Date,
+): Promise<{ expiresAt: Date; resendAfter: Date }> {
   const code = newSixDigitCode();
   const expiresAt = new Date(now.getTime() + s.ttlSeconds * 1000);
   const resendAfter = new Date(now.getTime() + s.resendSeconds * 1000);
@@ -63,9 +69,10 @@ export async function consumeCode(pool: pg.Pool, s: OtpSettings, address: string
     else if (!sameHash(row.code_hash, codeHash(s.hashKey, address, code))) {
       const attempts = row.attempts + 1;
       await client.query('update auth_otp_codes set attempts = $2 where email = $1', [address, attempts]);
-      failure = attempts >= s.maxAttempts
-        ? new ApiError('RATE_LIMITED', identityTexts.codeTooManyAttempts)
-        : new ApiError('UNAUTHENTICATED', identityTexts.codeInvalid, { attemptsLeft: s.maxAttempts - attempts });
+      failure =
+        attempts >= s.maxAttempts
+          ? new ApiError('RATE_LIMITED', identityTexts.codeTooManyAttempts)
+          : new ApiError('UNAUTHENTICATED', identityTexts.codeInvalid, { attemptsLeft: s.maxAttempts - attempts });
     } else {
       await client.query('update auth_otp_codes set used_at = $2 where email = $1', [address, now]);
     }

@@ -15,7 +15,12 @@ let idp: LocalIdentityProvider;
 
 beforeAll(async () => {
   idp = await startLocalIdentityProvider('murmur-test');
-  stack = await startIdentityStack({ IDP_ISSUER: idp.issuer, IDP_AUDIENCE: idp.audience, IDP_JWKS_URL: idp.jwksUrl, TELEGRAM_BOT_TOKEN: BOT_TOKEN });
+  stack = await startIdentityStack({
+    IDP_ISSUER: idp.issuer,
+    IDP_AUDIENCE: idp.audience,
+    IDP_JWKS_URL: idp.jwksUrl,
+    TELEGRAM_BOT_TOKEN: BOT_TOKEN,
+  });
 });
 afterAll(async () => {
   await stack?.stop();
@@ -28,7 +33,10 @@ const providerLogin = (body: Record<string, unknown>) => stack.api('/auth/login-
 
 describe('identity provider', () => {
   it('signs in with a verified ID token; the token e-mail and name are used', async () => {
-    const res = await providerLogin({ accessToken: await idToken('google-sub-1', { email: 'Pat@Example.com', email_verified: true, name: 'Pat Lee' }), deviceInfo: { os: 'web' } });
+    const res = await providerLogin({
+      accessToken: await idToken('google-sub-1', { email: 'Pat@Example.com', email_verified: true, name: 'Pat Lee' }),
+      deviceInfo: { os: 'web' },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ isNewUser: true, anonymous: false });
     const again = await providerLogin({ accessToken: await idToken('google-sub-1', { email: 'pat@example.com' }) });
@@ -43,7 +51,9 @@ describe('identity provider', () => {
     expect(expired.body.error).toEqual({ code: 'UNAUTHENTICATED', message: identityTexts.providerTokenInvalid });
     const wrongAudience = await providerLogin({ accessToken: await idToken('google-sub-2', {}, { audience: 'someone-else' }) });
     expect(wrongAudience.status).toBe(401);
-    const forged = await providerLogin({ accessToken: await idToken('google-sub-2', {}, { key: (await generateKeyPair('RS256')).privateKey }) });
+    const forged = await providerLogin({
+      accessToken: await idToken('google-sub-2', {}, { key: (await generateKeyPair('RS256')).privateKey }),
+    });
     expect(forged.status).toBe(401);
     const garbage = await providerLogin({ accessToken: 'not-a-token' });
     expect(garbage.status).toBe(401);
@@ -51,9 +61,15 @@ describe('identity provider', () => {
 
   it('answers the clash (account exists with a different credential) with the spec text', async () => {
     await stack.signInWithEmail('taken@example.com');
-    const res = await providerLogin({ accessToken: await idToken('twitter-sub-9', { email: 'taken@example.com', firebase: { sign_in_provider: 'twitter.com' } }) });
+    const res = await providerLogin({
+      accessToken: await idToken('twitter-sub-9', { email: 'taken@example.com', firebase: { sign_in_provider: 'twitter.com' } }),
+    });
     expect(res.status).toBe(409);
-    expect(res.body.error).toEqual({ code: 'CONFLICT', message: texts.emailAlreadyLinked, details: { reason: 'account-exists-with-different-credential' } });
+    expect(res.body.error).toEqual({
+      code: 'CONFLICT',
+      message: texts.emailAlreadyLinked,
+      details: { reason: 'account-exists-with-different-credential' },
+    });
   });
 });
 
@@ -61,8 +77,15 @@ const tgInitData = (user: Record<string, unknown>, authDate = new Date()) => sig
 
 /** initData as clients before Bot API 8.0 send it: no `signature` field, only the bot token's HMAC. */
 function legacyInitData(user: Record<string, unknown>, botToken = BOT_TOKEN): string {
-  const fields: [string, string][] = [['auth_date', String(Math.floor(Date.now() / 1000))], ['query_id', 'AAF'], ['user', JSON.stringify(user)]];
-  const checkString = fields.map(([k, v]) => `${k}=${v}`).sort().join('\n');
+  const fields: [string, string][] = [
+    ['auth_date', String(Math.floor(Date.now() / 1000))],
+    ['query_id', 'AAF'],
+    ['user', JSON.stringify(user)],
+  ];
+  const checkString = fields
+    .map(([k, v]) => `${k}=${v}`)
+    .sort()
+    .join('\n');
   const secret = createHmac('sha256', 'WebAppData').update(botToken).digest();
   const hash = createHmac('sha256', secret).update(checkString).digest('hex');
   return new URLSearchParams([...fields, ['hash', hash]]).toString();
@@ -75,25 +98,42 @@ describe('Telegram mini-app', () => {
     const res = await stack.api('/auth/login-via-telegram', { method: 'POST', body: { initData } });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body.isNewUser).toBe(true);
-    const forged = await stack.api('/auth/login-via-telegram', { method: 'POST', body: { initData: legacyInitData({ id: 777020, first_name: 'Old' }, '999:other-bot-token') } });
+    const forged = await stack.api('/auth/login-via-telegram', {
+      method: 'POST',
+      body: { initData: legacyInitData({ id: 777020, first_name: 'Old' }, '999:other-bot-token') },
+    });
     expect(forged.status).toBe(401);
     expect(forged.body.error.message).toBe(identityTexts.telegramInvalid);
   });
 
   it('signs in with initData signed by the bot token', async () => {
-    const res = await stack.api('/auth/login-via-telegram', { method: 'POST', body: { initData: tgInitData({ id: 777001, first_name: 'Tia', username: 'tia_tg' }) } });
+    const res = await stack.api('/auth/login-via-telegram', {
+      method: 'POST',
+      body: { initData: tgInitData({ id: 777001, first_name: 'Tia', username: 'tia_tg' }) },
+    });
     expect(res.status).toBe(200);
     expect(res.body.isNewUser).toBe(true);
-    const again = await stack.api('/auth/login-via-telegram', { method: 'POST', body: { initData: tgInitData({ id: 777001, first_name: 'Tia' }) } });
+    const again = await stack.api('/auth/login-via-telegram', {
+      method: 'POST',
+      body: { initData: tgInitData({ id: 777001, first_name: 'Tia' }) },
+    });
     expect(again.body.uid).toBe(res.body.uid);
   });
 
-  it('upgrades the caller\'s guest account in place', async () => {
+  it("upgrades the caller's guest account in place", async () => {
     const guest = await stack.api('/auth/login', { method: 'POST', body: { credentials: { type: 'guest' } } });
-    const res = await stack.api('/auth/login-via-telegram', { method: 'POST', token: guest.body.token, body: { initData: tgInitData({ id: 777050, first_name: 'Gus' }) } });
+    const res = await stack.api('/auth/login-via-telegram', {
+      method: 'POST',
+      token: guest.body.token,
+      body: { initData: tgInitData({ id: 777050, first_name: 'Gus' }) },
+    });
     expect(res.body).toMatchObject({ uid: guest.body.uid, anonymous: false, isNewUser: false });
     const provider = await stack.api('/auth/login', { method: 'POST', body: { credentials: { type: 'guest' } } });
-    const upgraded = await stack.api('/auth/login-via-firebase-provider', { method: 'POST', token: provider.body.token, body: { accessToken: await idToken('google-sub-guest-2') } });
+    const upgraded = await stack.api('/auth/login-via-firebase-provider', {
+      method: 'POST',
+      token: provider.body.token,
+      body: { accessToken: await idToken('google-sub-guest-2') },
+    });
     expect(upgraded.body).toMatchObject({ uid: provider.body.uid, anonymous: false });
   });
 
@@ -106,13 +146,19 @@ describe('Telegram mini-app', () => {
     expect(bad.body.error.message).toBe(identityTexts.telegramInvalid);
     const otherBot = sign({ user: { id: 777002, first_name: 'Max' } } as never, '999:other-bot-token', new Date());
     expect((await stack.api('/auth/login-via-telegram', { method: 'POST', body: { initData: otherBot } })).status).toBe(401);
-    const stale = await stack.api('/auth/login-via-telegram', { method: 'POST', body: { initData: tgInitData({ id: 777002, first_name: 'Max' }, new Date(Date.now() - 2 * 3600_000)) } });
+    const stale = await stack.api('/auth/login-via-telegram', {
+      method: 'POST',
+      body: { initData: tgInitData({ id: 777002, first_name: 'Max' }, new Date(Date.now() - 2 * 3600_000)) },
+    });
     expect(stale.status).toBe(401);
     expect(stale.body.error.message).toBe(identityTexts.telegramStale);
   });
 
   it('credits the daily claim once a day and shows the next claim time', async () => {
-    const login = await stack.api('/auth/login-via-telegram', { method: 'POST', body: { initData: tgInitData({ id: 777010, first_name: 'Cy' }) } });
+    const login = await stack.api('/auth/login-via-telegram', {
+      method: 'POST',
+      body: { initData: tgInitData({ id: 777010, first_name: 'Cy' }) },
+    });
     const token = await stack.onboard(login.body.token);
     const before = await stack.readAfter('/claim/tg/next-claim', token, login.body.position);
     expect(before.body).toMatchObject({ canClaim: true, nextClaimAt: null, amount: 10, streak: 0 });

@@ -1,6 +1,16 @@
 // Admin actions on accounts: grant or revoke a role code, ban or unban (for a duration or until
 // unbanned), sign out everywhere, let in from the waitlist or put back (each an event on `user-{uid}`).
-import { BanBody, BanChanged, OperatorDone, RoleChangeBody, RolesChanged, SignOutEverywhereBody, UidParam, WaitlistAnswer, WaitlistBody } from '@murmur/contracts';
+import {
+  BanBody,
+  BanChanged,
+  OperatorDone,
+  RoleChangeBody,
+  RolesChanged,
+  SignOutEverywhereBody,
+  UidParam,
+  WaitlistAnswer,
+  WaitlistBody,
+} from '@murmur/contracts';
 import { currentUser, parse, requireAuth, send } from '@murmur/platform';
 import type express from 'express';
 import type { CommandDeps } from '../dependencies.ts';
@@ -14,9 +24,10 @@ export function adminRoutes(router: express.Router, deps: CommandDeps): void {
     const { uid } = parse(UidParam, req.params);
     const body = parse(RoleChangeBody, req.body);
     const now = deps.clock.now();
-    const command = body.action === 'grant'
-      ? { type: 'GrantRole' as const, role: body.role, by: admin.uid, now }
-      : { type: 'RevokeRole' as const, role: body.role, by: admin.uid, now };
+    const command =
+      body.action === 'grant'
+        ? { type: 'GrantRole' as const, role: body.role, by: admin.uid, now }
+        : { type: 'RevokeRole' as const, role: body.role, by: admin.uid, now };
     const result = await userCommands.run(deps, uid, command, { actorUid: admin.uid });
     send(res, RolesChanged, { uid, roles: result.state.roles, position: result.position.toString() });
   });
@@ -27,7 +38,13 @@ export function adminRoutes(router: express.Router, deps: CommandDeps): void {
     const body = parse(BanBody, req.body);
     const now = deps.clock.now();
     const command = body.banned
-      ? { type: 'Ban' as const, reason: body.reason ?? null, by: admin.uid, until: body.durationHours ? new Date(now.getTime() + body.durationHours * 3600_000).toISOString() : null, now }
+      ? {
+          type: 'Ban' as const,
+          reason: body.reason ?? null,
+          by: admin.uid,
+          until: body.durationHours ? new Date(now.getTime() + body.durationHours * 3600_000).toISOString() : null,
+          now,
+        }
       : { type: 'Unban' as const, by: admin.uid, now };
     const result = await userCommands.run(deps, uid, command, { actorUid: admin.uid });
     // Sessions stop at once; the read model catches up for tokens issued elsewhere.
@@ -45,7 +62,12 @@ export function adminRoutes(router: express.Router, deps: CommandDeps): void {
     const admin = currentUser(req);
     const { uid } = parse(UidParam, req.params);
     const body = parse(WaitlistBody, req.body);
-    const result = await userCommands.run(deps, uid, { type: 'SetWaitlist', isWaitlist: body.isWaitlist, note: body.note, by: admin.uid, now: deps.clock.now() }, { actorUid: admin.uid });
+    const result = await userCommands.run(
+      deps,
+      uid,
+      { type: 'SetWaitlist', isWaitlist: body.isWaitlist, note: body.note, by: admin.uid, now: deps.clock.now() },
+      { actorUid: admin.uid },
+    );
     send(res, WaitlistAnswer, { uid, isWaitlist: result.state.isWaitlist, position: result.position.toString() });
   });
 

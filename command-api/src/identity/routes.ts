@@ -1,8 +1,20 @@
 // Identity's command routes. Sign-in, refresh and logout are mounted before the shared bearer check
 // (a stale token must not block signing in or refreshing); the rest use the ordinary guard.
 import {
-  identityTexts, texts, LoginBody, ProviderLoginBody, RequestOtpBody, SIGNATURE_SESSION_HEADER, TelegramLoginBody, WalletSignatureBody, CreateSignMessageBody,
-  LoggedOut, OtpSent, SignMessageDto, verifyAccessToken, WalletLinked,
+  identityTexts,
+  texts,
+  LoginBody,
+  ProviderLoginBody,
+  RequestOtpBody,
+  SIGNATURE_SESSION_HEADER,
+  TelegramLoginBody,
+  WalletSignatureBody,
+  CreateSignMessageBody,
+  LoggedOut,
+  OtpSent,
+  SignMessageDto,
+  verifyAccessToken,
+  WalletLinked,
 } from '@murmur/contracts';
 import { ApiError, bearerToken, parse, requireAuth, resolveAuth, send, type AuthContext } from '@murmur/platform';
 import express from 'express';
@@ -21,7 +33,15 @@ import { countClientRequest, type ClientLimit } from './client-limits.ts';
 import { assertAddressOpen, withCodeTry, type AddressLimits } from './otp-address.ts';
 import { adminRoutes } from './roles.ts';
 import type { IdentityRuntime } from './runtime.ts';
-import { endSession, readRefreshCookie, REFRESH_COOKIE, refreshCookieOptions, rotateRefreshToken, sendAuthState, sessionOfRefreshToken } from './sessions.ts';
+import {
+  endSession,
+  readRefreshCookie,
+  REFRESH_COOKIE,
+  refreshCookieOptions,
+  rotateRefreshToken,
+  sendAuthState,
+  sessionOfRefreshToken,
+} from './sessions.ts';
 import { settingsRoutes } from './settings.ts';
 import { accountLinkRoutes } from './account-links.ts';
 import { startSecretSweeper } from './sweeper.ts';
@@ -29,23 +49,42 @@ import { verifyInitData } from './telegram.ts';
 import { createSignMessage, verifySignedMessage, walletLink, type MessageSettings } from './wallet-login.ts';
 
 const otpSettings = (deps: CommandDeps, r: IdentityRuntime): OtpSettings => ({
-  hashKey: deps.jwtSecret, ttlSeconds: r.config.OTP_TTL_SECONDS, resendSeconds: r.config.OTP_RESEND_SECONDS, maxAttempts: r.config.OTP_MAX_ATTEMPTS,
+  hashKey: deps.jwtSecret,
+  ttlSeconds: r.config.OTP_TTL_SECONDS,
+  resendSeconds: r.config.OTP_RESEND_SECONDS,
+  maxAttempts: r.config.OTP_MAX_ATTEMPTS,
 });
 
 const TEN_MINUTES = 600;
 /** The scarce things one client address may do in ten minutes. */
-const clientLimits = (r: IdentityRuntime) => ({
-  otp: { kind: 'otp', perWindow: r.config.OTP_SENDS_PER_SENDER, windowSeconds: TEN_MINUTES, message: identityTexts.codeResendWait },
-  guest: { kind: 'guest', perWindow: r.config.GUEST_SIGNUPS_PER_ADDRESS, windowSeconds: TEN_MINUTES, message: identityTexts.tooManyFromAddress },
-  signMessage: { kind: 'sign-message', perWindow: r.config.SIGN_MESSAGES_PER_ADDRESS, windowSeconds: TEN_MINUTES, message: identityTexts.tooManyFromAddress },
-}) satisfies Record<string, ClientLimit>;
+const clientLimits = (r: IdentityRuntime) =>
+  ({
+    otp: { kind: 'otp', perWindow: r.config.OTP_SENDS_PER_SENDER, windowSeconds: TEN_MINUTES, message: identityTexts.codeResendWait },
+    guest: {
+      kind: 'guest',
+      perWindow: r.config.GUEST_SIGNUPS_PER_ADDRESS,
+      windowSeconds: TEN_MINUTES,
+      message: identityTexts.tooManyFromAddress,
+    },
+    signMessage: {
+      kind: 'sign-message',
+      perWindow: r.config.SIGN_MESSAGES_PER_ADDRESS,
+      windowSeconds: TEN_MINUTES,
+      message: identityTexts.tooManyFromAddress,
+    },
+  }) satisfies Record<string, ClientLimit>;
 
 const addressLimits = (deps: CommandDeps, r: IdentityRuntime): AddressLimits => ({
-  hashKey: deps.jwtSecret, maxFailures: r.config.OTP_ADDRESS_MAX_FAILURES, lockSeconds: r.config.OTP_ADDRESS_LOCK_SECONDS,
+  hashKey: deps.jwtSecret,
+  maxFailures: r.config.OTP_ADDRESS_MAX_FAILURES,
+  lockSeconds: r.config.OTP_ADDRESS_LOCK_SECONDS,
 });
 
 const messageSettings = (deps: CommandDeps, r: IdentityRuntime): MessageSettings => ({
-  hashKey: deps.jwtSecret, domain: r.config.SIWE_DOMAIN, uri: r.config.SIWE_URI, ttlSeconds: r.config.WALLET_MESSAGE_TTL_SECONDS,
+  hashKey: deps.jwtSecret,
+  domain: r.config.SIWE_DOMAIN,
+  uri: r.config.SIWE_URI,
+  ttlSeconds: r.config.WALLET_MESSAGE_TTL_SECONDS,
 });
 
 /** The caller on a sign-in route: a valid bearer token makes a guest upgradeable; a bad one is ignored. */
@@ -70,13 +109,14 @@ function signInRoutes(router: express.Router, deps: CommandDeps): void {
     if (body.mobile !== undefined && !sms) throw new ApiError('RULE_VIOLATED', identityTexts.mobileUnavailable);
     const address = body.email ?? body.mobile!;
     const deliver: DeliverCode = sms
-      ? (code, minutes) => sms.send(codeSms(address, code, minutes)).catch((error: unknown) => {
-        if (error instanceof SmsNotSent) {
-          deps.logger.warn({ err: error }, 'sign-in text not sent');
-          throw new ApiError('RULE_VIOLATED', identityTexts.smsNotSent);
-        }
-        throw error;
-      })
+      ? (code, minutes) =>
+          sms.send(codeSms(address, code, minutes)).catch((error: unknown) => {
+            if (error instanceof SmsNotSent) {
+              deps.logger.warn({ err: error }, 'sign-in text not sent');
+              throw new ApiError('RULE_VIOLATED', identityTexts.smsNotSent);
+            }
+            throw error;
+          })
       : (code, minutes) => runtime.mailer.send(codeMail(address, code, minutes));
     const now = deps.clock.now();
     await assertAddressOpen(deps, addressLimits(deps, runtime), address, now);
@@ -93,24 +133,45 @@ function signInRoutes(router: express.Router, deps: CommandDeps): void {
     if (body.credentials.type === 'guest') {
       // An upgrade of the caller's own guest account is not a new account.
       if (!caller) await countClientRequest(deps.pool, deps.jwtSecret, clientLimits(runtime).guest, req.ip ?? 'unknown', deps.clock.now());
-      await signIn(deps, runtime, res, { method: 'guest', link: null, identity: noIdentity, anonymous: true, username: usernameFrom(null, 'guest'), context });
+      await signIn(deps, runtime, res, {
+        method: 'guest',
+        link: null,
+        identity: noIdentity,
+        anonymous: true,
+        username: usernameFrom(null, 'guest'),
+        context,
+      });
       return;
     }
     const now = deps.clock.now();
     if (body.credentials.type === 'mobile') {
       const { mobile, code } = body.credentials;
-      await withCodeTry(deps, addressLimits(deps, runtime), mobile, now, () => consumeCode(deps.pool, otpSettings(deps, runtime), mobile, code, now));
+      await withCodeTry(deps, addressLimits(deps, runtime), mobile, now, () =>
+        consumeCode(deps.pool, otpSettings(deps, runtime), mobile, code, now),
+      );
       await signIn(deps, runtime, res, {
-        method: 'mobile', link: { kind: 'mobile', key: mobile }, identity: { ...noIdentity, mobile }, anonymous: false,
-        username: usernameFrom(null), context, caller,
+        method: 'mobile',
+        link: { kind: 'mobile', key: mobile },
+        identity: { ...noIdentity, mobile },
+        anonymous: false,
+        username: usernameFrom(null),
+        context,
+        caller,
       });
       return;
     }
     const { email, code } = body.credentials;
-    await withCodeTry(deps, addressLimits(deps, runtime), email, now, () => consumeCode(deps.pool, otpSettings(deps, runtime), email, code, now));
+    await withCodeTry(deps, addressLimits(deps, runtime), email, now, () =>
+      consumeCode(deps.pool, otpSettings(deps, runtime), email, code, now),
+    );
     await signIn(deps, runtime, res, {
-      method: 'email', link: { kind: 'email', key: email }, identity: { ...noIdentity, email }, anonymous: false,
-      username: usernameFrom(email.split('@')[0]), context, caller,
+      method: 'email',
+      link: { kind: 'email', key: email },
+      identity: { ...noIdentity, email },
+      anonymous: false,
+      username: usernameFrom(email.split('@')[0]),
+      context,
+      caller,
     });
   });
 
@@ -119,10 +180,21 @@ function signInRoutes(router: express.Router, deps: CommandDeps): void {
     const body = parse(WalletSignatureBody, req.body);
     if (body.type !== 'login') throw new ApiError('VALIDATION_FAILED', identityTexts.signMessageExpired);
     const caller = await optionalCaller(deps, req);
-    const { address } = await verifySignedMessage(deps.pool, messageSettings(deps, runtime), req.header(SIGNATURE_SESSION_HEADER), { ...body, uid: null }, deps.clock.now());
+    const { address } = await verifySignedMessage(
+      deps.pool,
+      messageSettings(deps, runtime),
+      req.header(SIGNATURE_SESSION_HEADER),
+      { ...body, uid: null },
+      deps.clock.now(),
+    );
     await signIn(deps, runtime, res, {
-      method: 'wallet', link: walletLink(address, body.environment), identity: { ...noIdentity, walletAddress: address, walletEnvironment: body.environment },
-      anonymous: false, username: usernameFrom(null), context: body, caller,
+      method: 'wallet',
+      link: walletLink(address, body.environment),
+      identity: { ...noIdentity, walletAddress: address, walletEnvironment: body.environment },
+      anonymous: false,
+      username: usernameFrom(null),
+      context: body,
+      caller,
     });
   });
 
@@ -131,14 +203,23 @@ function signInRoutes(router: express.Router, deps: CommandDeps): void {
     const body = parse(ProviderLoginBody, req.body);
     const caller = await optionalCaller(deps, req);
     const { config } = runtime;
-    const token = await verifyIdToken(body.accessToken, { jwksUrl: config.IDP_JWKS_URL, issuer: config.IDP_ISSUER, audience: config.IDP_AUDIENCE }, deps.clock.now(), runtime.providerKeys);
+    const token = await verifyIdToken(
+      body.accessToken,
+      { jwksUrl: config.IDP_JWKS_URL, issuer: config.IDP_ISSUER, audience: config.IDP_AUDIENCE },
+      deps.clock.now(),
+      runtime.providerKeys,
+    );
     await signIn(deps, runtime, res, {
       method: 'provider',
       link: { kind: 'provider', key: token.subject },
       // The e-mail comes from the verified token, never from the body.
       extraLinks: token.email ? [{ kind: 'email', key: token.email }] : [],
       identity: { ...noIdentity, email: token.email, provider: token.provider, providerSubject: token.subject },
-      anonymous: false, username: usernameFrom(body.userName ?? token.name), profilePicUrl: token.picture, context: body, caller,
+      anonymous: false,
+      username: usernameFrom(body.userName ?? token.name),
+      profilePicUrl: token.picture,
+      context: body,
+      caller,
     });
   });
 
@@ -146,10 +227,20 @@ function signInRoutes(router: express.Router, deps: CommandDeps): void {
     const runtime = deps.identity;
     const body = parse(TelegramLoginBody, req.body);
     const caller = await optionalCaller(deps, req);
-    const tg = verifyInitData(body.initData, { botToken: runtime.config.TELEGRAM_BOT_TOKEN, maxAgeSeconds: runtime.config.TELEGRAM_AUTH_MAX_AGE_SECONDS }, deps.clock.now());
+    const tg = verifyInitData(
+      body.initData,
+      { botToken: runtime.config.TELEGRAM_BOT_TOKEN, maxAgeSeconds: runtime.config.TELEGRAM_AUTH_MAX_AGE_SECONDS },
+      deps.clock.now(),
+    );
     await signIn(deps, runtime, res, {
-      method: 'telegram', link: { kind: 'telegram', key: tg.id }, identity: { ...noIdentity, telegramId: tg.id },
-      anonymous: false, username: usernameFrom(tg.username ?? tg.firstName), profilePicUrl: tg.photoUrl, context: body, caller,
+      method: 'telegram',
+      link: { kind: 'telegram', key: tg.id },
+      identity: { ...noIdentity, telegramId: tg.id },
+      anonymous: false,
+      username: usernameFrom(tg.username ?? tg.firstName),
+      profilePicUrl: tg.photoUrl,
+      context: body,
+      caller,
     });
   });
 
@@ -168,7 +259,13 @@ function signInRoutes(router: express.Router, deps: CommandDeps): void {
     const c = runtime.config;
     await sendAuthState(
       res,
-      { jwtSecret: deps.jwtSecret, accessTtlSeconds: c.ACCESS_TOKEN_TTL_SECONDS, refreshTtlSeconds: c.REFRESH_TOKEN_TTL_SECONDS, production: c.NODE_ENV === 'production', now },
+      {
+        jwtSecret: deps.jwtSecret,
+        accessTtlSeconds: c.ACCESS_TOKEN_TTL_SECONDS,
+        refreshTtlSeconds: c.REFRESH_TOKEN_TTL_SECONDS,
+        production: c.NODE_ENV === 'production',
+        now,
+      },
       { state, sessionId: rotated.sessionId, refreshToken: rotated.refreshToken, position: 0n, isNewUser: false },
     );
   });
@@ -207,9 +304,17 @@ function linkRoutes(router: express.Router, deps: CommandDeps): void {
     if (body.type !== 'connect') throw new ApiError('VALIDATION_FAILED', identityTexts.signMessageExpired);
     const uid = req.auth!.uid;
     const now = deps.clock.now();
-    const { address } = await verifySignedMessage(deps.pool, messageSettings(deps, runtime), req.header(SIGNATURE_SESSION_HEADER), { ...body, uid }, now);
+    const { address } = await verifySignedMessage(
+      deps.pool,
+      messageSettings(deps, runtime),
+      req.header(SIGNATURE_SESSION_HEADER),
+      { ...body, uid },
+      now,
+    );
     try {
-      const r = await decideInTransaction(deps, uid, { type: 'LinkWallet', address, environment: body.environment, now }, [walletLink(address, body.environment)]);
+      const r = await decideInTransaction(deps, uid, { type: 'LinkWallet', address, environment: body.environment, now }, [
+        walletLink(address, body.environment),
+      ]);
       send(res, WalletLinked, { walletAddress: address, environment: body.environment, position: r.position.toString() });
     } catch (error) {
       if (error instanceof LinkTaken) throw new ApiError('CONFLICT', identityTexts.walletLinkedElsewhere);

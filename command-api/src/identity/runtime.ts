@@ -13,11 +13,19 @@ export interface IdentityRuntime {
 /** Builds a runtime from environment-style settings (defaults fill the rest). */
 export function createIdentityRuntime(settings: Partial<Record<keyof IdentityConfig, string>> = {}, mailer?: Mailer): IdentityRuntime {
   const config = IdentityConfig.parse(settings);
-  return { config, mailer: mailer ?? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM, { ignoreTLS: config.SMTP_IGNORE_TLS }), providerKeys: new ProviderKeySets() };
+  return {
+    config,
+    mailer: mailer ?? new SmtpMailer(config.SMTP_URL, config.MAIL_FROM, { ignoreTLS: config.SMTP_IGNORE_TLS }),
+    providerKeys: new ProviderKeySets(),
+  };
 }
 
 /** From the process environment, validated at start-up. */
 export function identityRuntimeFromEnv(): IdentityRuntime {
   const config = readIdentityConfig();
-  return { config, mailer: new SmtpMailer(config.SMTP_URL, config.MAIL_FROM, { ignoreTLS: config.SMTP_IGNORE_TLS }), providerKeys: new ProviderKeySets() };
+  return {
+    config,
+    mailer: new SmtpMailer(config.SMTP_URL, config.MAIL_FROM, { ignoreTLS: config.SMTP_IGNORE_TLS }),
+    providerKeys: new ProviderKeySets(),
+  };
 }

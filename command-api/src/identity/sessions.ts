@@ -34,7 +34,11 @@ export async function startSession(db: Db, hashKey: string, refreshTtlSeconds: n
 
 async function issueRefreshToken(db: Db, hashKey: string, sessionId: string, expiresAt: Date): Promise<string> {
   const token = newToken();
-  await db.query('insert into auth_refresh_tokens (token_hash, session_id, expires_at) values ($1, $2, $3)', [hashSecret(hashKey, token), sessionId, expiresAt]);
+  await db.query('insert into auth_refresh_tokens (token_hash, session_id, expires_at) values ($1, $2, $3)', [
+    hashSecret(hashKey, token),
+    sessionId,
+    expiresAt,
+  ]);
   return token;
 }
 
@@ -42,7 +46,13 @@ async function issueRefreshToken(db: Db, hashKey: string, sessionId: string, exp
  * Uses a refresh token once and returns its successor. A token used a second time means it was
  * copied: the session is revoked, so neither the thief nor the owner can refresh again.
  */
-export async function rotateRefreshToken(pool: pg.Pool, hashKey: string, refreshTtlSeconds: number, token: string, now: Date): Promise<{ uid: string; sessionId: string; refreshToken: string }> {
+export async function rotateRefreshToken(
+  pool: pg.Pool,
+  hashKey: string,
+  refreshTtlSeconds: number,
+  token: string,
+  now: Date,
+): Promise<{ uid: string; sessionId: string; refreshToken: string }> {
   const client = await pool.connect();
   try {
     await client.query('begin');
@@ -80,13 +90,18 @@ export async function rotateRefreshToken(pool: pg.Pool, hashKey: string, refresh
 
 /** Ends an active session; answers its account (null when it was not active). */
 export async function endSession(db: Db, sessionId: string, now: Date, status: 'revoked' | 'banned' = 'revoked'): Promise<string | null> {
-  const { rows } = await db.query<{ uid: string }>(`update auth_sessions set status = $3, ended_at = $2 where session_id = $1 and status = 'active' returning uid`, [sessionId, now, status]);
+  const { rows } = await db.query<{ uid: string }>(
+    `update auth_sessions set status = $3, ended_at = $2 where session_id = $1 and status = 'active' returning uid`,
+    [sessionId, now, status],
+  );
   return rows[0]?.uid ?? null;
 }
 
 /** The session a refresh token belongs to, if any (logout by cookie). */
 export async function sessionOfRefreshToken(db: Db, hashKey: string, token: string): Promise<string | null> {
-  const { rows } = await db.query<{ session_id: string }>('select session_id from auth_refresh_tokens where token_hash = $1', [hashSecret(hashKey, token)]);
+  const { rows } = await db.query<{ session_id: string }>('select session_id from auth_refresh_tokens where token_hash = $1', [
+    hashSecret(hashKey, token),
+  ]);
   return rows[0]?.session_id ?? null;
 }
 
@@ -141,7 +156,12 @@ export async function sendAuthState(
   a: { state: UserState; sessionId: string; refreshToken: string; position: bigint; isNewUser: boolean },
 ): Promise<void> {
   const roles: RoleCode[] = a.state.roles;
-  const token = await signAccessToken(o.jwtSecret, { sub: a.state.uid, sid: a.sessionId, roles, anon: a.state.anonymous, onb: a.state.hasFinishedOnboarding }, o.accessTtlSeconds, o.now.getTime());
+  const token = await signAccessToken(
+    o.jwtSecret,
+    { sub: a.state.uid, sid: a.sessionId, roles, anon: a.state.anonymous, onb: a.state.hasFinishedOnboarding },
+    o.accessTtlSeconds,
+    o.now.getTime(),
+  );
   res.cookie(REFRESH_COOKIE, a.refreshToken, refreshCookieOptions(o.production, o.refreshTtlSeconds));
   const body: AuthStateDto = {
     token,

@@ -18,10 +18,21 @@ afterAll(async () => {
 
 async function linkWallet(token: string) {
   const account = privateKeyToAccount(generatePrivateKey());
-  const msg = await stack.api('/wallet/create-sign-message', { method: 'POST', token, body: { address: account.address, type: 'connect', environment: 'evm' } });
+  const msg = await stack.api('/wallet/create-sign-message', {
+    method: 'POST',
+    token,
+    body: { address: account.address, type: 'connect', environment: 'evm' },
+  });
   const linked = await stack.api('/wallet/sign-message', {
-    method: 'POST', token, headers: { 'x-signature-session': msg.body.token },
-    body: { type: 'connect', environment: 'evm', address: account.address, signature: await account.signMessage({ message: msg.body.message }) },
+    method: 'POST',
+    token,
+    headers: { 'x-signature-session': msg.body.token },
+    body: {
+      type: 'connect',
+      environment: 'evm',
+      address: account.address,
+      signature: await account.signMessage({ message: msg.body.message }),
+    },
   });
   expect(linked.status).toBe(200);
   return { account, position: linked.body.position as string };
@@ -32,22 +43,42 @@ describe('linked sign-in methods', () => {
     const { body: user } = await stack.signInWithEmail('settings-1@example.com');
     const { account, position } = await linkWallet(user.token);
     const settings = await stack.readAfter('/user/settings', user.token, position);
-    expect(settings.body.credentials.map((c: { kind: string; key: string }) => `${c.kind}:${c.key}`)).toEqual(['email:settings-1@example.com', `wallet-evm:${account.address.toLowerCase()}`]);
+    expect(settings.body.credentials.map((c: { kind: string; key: string }) => `${c.kind}:${c.key}`)).toEqual([
+      'email:settings-1@example.com',
+      `wallet-evm:${account.address.toLowerCase()}`,
+    ]);
 
-    const unlinked = await stack.api('/user/credentials/unlink', { method: 'POST', token: user.token, body: { kind: 'wallet-evm', key: account.address } });
+    const unlinked = await stack.api('/user/credentials/unlink', {
+      method: 'POST',
+      token: user.token,
+      body: { kind: 'wallet-evm', key: account.address },
+    });
     expect(unlinked.status).toBe(200);
     const after = await stack.readAfter('/user/settings', user.token, unlinked.body.position);
     expect(after.body.credentials.map((c: { kind: string }) => c.kind)).toEqual(['email']);
     // The wallet now signs into a new account, not this one.
-    const login = await stack.api('/wallet/create-sign-message', { method: 'POST', body: { address: account.address, type: 'login', environment: 'evm' } });
+    const login = await stack.api('/wallet/create-sign-message', {
+      method: 'POST',
+      body: { address: account.address, type: 'login', environment: 'evm' },
+    });
     const res = await stack.api('/auth/login-wallet', {
-      method: 'POST', headers: { 'x-signature-session': login.body.token },
-      body: { type: 'login', environment: 'evm', address: account.address, signature: await account.signMessage({ message: login.body.message }) },
+      method: 'POST',
+      headers: { 'x-signature-session': login.body.token },
+      body: {
+        type: 'login',
+        environment: 'evm',
+        address: account.address,
+        signature: await account.signMessage({ message: login.body.message }),
+      },
     });
     expect(res.status).toBe(200);
     expect(res.body.uid).not.toBe(user.uid);
 
-    const last = await stack.api('/user/credentials/unlink', { method: 'POST', token: user.token, body: { kind: 'email', key: 'settings-1@example.com' } });
+    const last = await stack.api('/user/credentials/unlink', {
+      method: 'POST',
+      token: user.token,
+      body: { kind: 'email', key: 'settings-1@example.com' },
+    });
     expect(last.status).toBe(422);
     expect(last.body.error.message).toBe(accountTexts.lastSignInMethod);
     const unchanged = await stack.readAfter('/user/settings', user.token, unlinked.body.position);
@@ -62,7 +93,9 @@ describe('linked sign-in methods', () => {
       stack.api('/user/credentials/unlink', { method: 'POST', token: user.token, body: { kind: 'email', key: 'settings-2@example.com' } }),
     ]);
     expect(results.map((r) => r.status).sort()).toEqual([200, 422]);
-    const { rows } = await stack.db.pool.query("select count(*)::int as n from identity_links where uid = $1 and kind <> 'referral_code'", [user.uid]);
+    const { rows } = await stack.db.pool.query("select count(*)::int as n from identity_links where uid = $1 and kind <> 'referral_code'", [
+      user.uid,
+    ]);
     expect(rows[0].n).toBe(1);
   });
 });
@@ -74,7 +107,11 @@ describe('mature content and audio', () => {
     await expect.poll(async () => (await stack.api('/user/settings', { token: user.token })).body.adult, { timeout: 10_000 }).toBe(true);
     const initial = await stack.api('/user/settings', { token: user.token });
     expect(initial.body).toMatchObject({ showNSFW: false, adult: true, defaultVolume: 100, volumes: {}, mutes: [] });
-    const changed = await stack.api('/user/settings', { method: 'PUT', token: user.token, body: { showNSFW: true, defaultVolume: 35, volumes: { someone: 20 }, mutes: ['noisy'] } });
+    const changed = await stack.api('/user/settings', {
+      method: 'PUT',
+      token: user.token,
+      body: { showNSFW: true, defaultVolume: 35, volumes: { someone: 20 }, mutes: ['noisy'] },
+    });
     expect(changed.status).toBe(200);
     const read = await stack.readAfter('/user/settings', user.token, changed.body.position);
     expect(read.body).toMatchObject({ showNSFW: true, defaultVolume: 35, volumes: { someone: 20 }, mutes: ['noisy'] });

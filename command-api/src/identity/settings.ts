@@ -7,7 +7,11 @@ import type { CommandDeps } from '../dependencies.ts';
 import { decideInTransaction } from './accounts.ts';
 import { userCommands } from './user-commands.ts';
 
-export const settingsPaths = { settings: '/user/settings', unlink: '/user/credentials/unlink', endOtherSessions: '/user/sessions/end-others' } as const;
+export const settingsPaths = {
+  settings: '/user/settings',
+  unlink: '/user/credentials/unlink',
+  endOtherSessions: '/user/sessions/end-others',
+} as const;
 
 export function settingsRoutes(router: express.Router, deps: CommandDeps): void {
   router.put(settingsPaths.settings, requireAuth(), async (req, res) => {
@@ -23,10 +27,19 @@ export function settingsRoutes(router: express.Router, deps: CommandDeps): void 
     const { uid } = currentUser(req);
     const body = parse(UnlinkCredentialBody, req.body);
     const key = body.kind === 'wallet-evm' ? body.key.toLowerCase() : body.key;
-    const result = await decideInTransaction(deps, uid, { type: 'UnlinkCredential', kind: body.kind, key, now: deps.clock.now() }, [], async (client) => {
-      await client.query('delete from identity_links where kind = $1 and key = $2 and uid = $3', [body.kind, key, uid]);
+    const result = await decideInTransaction(
+      deps,
+      uid,
+      { type: 'UnlinkCredential', kind: body.kind, key, now: deps.clock.now() },
+      [],
+      async (client) => {
+        await client.query('delete from identity_links where kind = $1 and key = $2 and uid = $3', [body.kind, key, uid]);
+      },
+    );
+    send(res, CredentialsLeft, {
+      credentials: result.state.credentials.map(({ kind, key }) => ({ kind, key })),
+      position: result.position.toString(),
     });
-    send(res, CredentialsLeft, { credentials: result.state.credentials.map(({ kind, key }) => ({ kind, key })), position: result.position.toString() });
   });
 
   router.post(settingsPaths.endOtherSessions, requireAuth(), async (req, res) => {

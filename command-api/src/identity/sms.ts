@@ -53,7 +53,9 @@ export class TwilioSms implements SmsSender {
     }
     if (res.status !== 201 && res.status !== 200) {
       const body = (await res.json().catch(() => ({}))) as { code?: number; message?: string };
-      throw new SmsNotSent(`Twilio refused the text (${res.status}${body.code ? ` code ${body.code}` : ''}): ${body.message ?? 'no message'}`);
+      throw new SmsNotSent(
+        `Twilio refused the text (${res.status}${body.code ? ` code ${body.code}` : ''}): ${body.message ?? 'no message'}`,
+      );
     }
   }
 }
@@ -77,7 +79,12 @@ export function smsSenderFor(config: IdentityConfig, pool: pg.Pool): SmsSender |
   const provider = smsProviderOf(config);
   if (provider === 'local') return new LocalSmsInbox(pool);
   if (provider === 'twilio') {
-    return new TwilioSms({ accountSid: config.TWILIO_ACCOUNT_SID!, authToken: config.TWILIO_AUTH_TOKEN!, from: config.TWILIO_FROM!, apiUrl: config.TWILIO_API_URL });
+    return new TwilioSms({
+      accountSid: config.TWILIO_ACCOUNT_SID!,
+      authToken: config.TWILIO_AUTH_TOKEN!,
+      from: config.TWILIO_FROM!,
+      apiUrl: config.TWILIO_API_URL,
+    });
   }
   return null;
 }

@@ -14,7 +14,12 @@ export async function sweepSecrets(pool: pg.Pool, now: Date): Promise<number> {
   return rows[0]?.n ?? 0;
 }
 
-export function startSecretSweeper(pool: pg.Pool, clock: Clock, onError: (error: unknown) => void, everyMs = 10 * 60_000): { stop(): Promise<void> } {
+export function startSecretSweeper(
+  pool: pg.Pool,
+  clock: Clock,
+  onError: (error: unknown) => void,
+  everyMs = 10 * 60_000,
+): { stop(): Promise<void> } {
   const timer = setInterval(() => void sweepSecrets(pool, clock.now()).catch(onError), everyMs);
   timer.unref();
   return { stop: async () => clearInterval(timer) };

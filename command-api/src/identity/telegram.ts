@@ -40,12 +40,15 @@ const telegramUser = z.object({
 
 const initDataFields = z.object({
   authDate: z.coerce.number().int().positive(),
-  user: z.string().transform((text, ctx) => {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'user is not JSON' });
-      return z.NEVER;
-    }
-  }).pipe(telegramUser),
+  user: z
+    .string()
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message: 'user is not JSON' });
+        return z.NEVER;
+      }
+    })
+    .pipe(telegramUser),
 });

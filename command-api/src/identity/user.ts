@@ -47,7 +47,14 @@ export function walletCredential(address: string, environment: WalletEnvironment
 }
 
 /** The credentials a registration or guest upgrade links (a provider's e-mail included). */
-function credentialsOf(d: { email: string | null; mobile?: string | null; walletAddress: string | null; walletEnvironment: WalletEnvironment | null; providerSubject: string | null; telegramId: string | null }): Credential[] {
+function credentialsOf(d: {
+  email: string | null;
+  mobile?: string | null;
+  walletAddress: string | null;
+  walletEnvironment: WalletEnvironment | null;
+  providerSubject: string | null;
+  telegramId: string | null;
+}): Credential[] {
   return [
     ...(d.email ? [{ kind: 'email' as const, key: d.email }] : []),
     ...(d.mobile ? [{ kind: 'mobile' as const, key: d.mobile }] : []),
@@ -57,7 +64,10 @@ function credentialsOf(d: { email: string | null; mobile?: string | null; wallet
   ];
 }
 
-const addCredentials = (list: Credential[], more: Credential[]) => [...list, ...more.filter((c) => !list.some((l) => l.kind === c.kind && l.key === c.key))];
+const addCredentials = (list: Credential[], more: Credential[]) => [
+  ...list,
+  ...more.filter((c) => !list.some((l) => l.kind === c.kind && l.key === c.key)),
+];
 
 export const initialUserState = (): UserState => ({
   exists: false,
@@ -112,7 +122,11 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
       };
     }
     case 'WalletLinked':
-      return { ...state, walletAddresses: [...state.walletAddresses, event.data.address], credentials: addCredentials(state.credentials, [walletCredential(event.data.address, event.data.environment)]) };
+      return {
+        ...state,
+        walletAddresses: [...state.walletAddresses, event.data.address],
+        credentials: addCredentials(state.credentials, [walletCredential(event.data.address, event.data.environment)]),
+      };
     case 'OnboardingCompleted':
       return { ...state, hasFinishedOnboarding: true, birthday: event.data.birthday, showNSFW: event.data.showNSFW };
     case 'CredentialUnlinked': {
@@ -124,12 +138,18 @@ export function evolveUser(state: UserState, event: UserEvent): UserState {
         credentials,
         email: kind === 'email' && state.email === key ? null : state.email,
         telegramId: kind === 'telegram' && state.telegramId === key ? null : state.telegramId,
-        walletAddresses: unlinkedWallet ? state.walletAddresses.filter((a) => (kind === 'wallet-evm' ? a.toLowerCase() : a) !== key) : state.walletAddresses,
+        walletAddresses: unlinkedWallet
+          ? state.walletAddresses.filter((a) => (kind === 'wallet-evm' ? a.toLowerCase() : a) !== key)
+          : state.walletAddresses,
       };
     }
     case 'CredentialLinked': {
       const { kind, key } = event.data;
-      return { ...state, credentials: addCredentials(state.credentials, [{ kind, key }]), email: kind === 'email' ? (state.email ?? key) : state.email };
+      return {
+        ...state,
+        credentials: addCredentials(state.credentials, [{ kind, key }]),
+        email: kind === 'email' ? (state.email ?? key) : state.email,
+      };
     }
     case 'AccountDeleted':
       return { ...state, deleted: true, credentials: [], email: null, walletAddresses: [], telegramId: null };

@@ -25,7 +25,13 @@ describe('double daily claim for VIPs', () => {
   it('pays a VIP 20 diamonds a day and everyone else 10', async () => {
     const plain = await telegramUser(779001);
     const star = await telegramUser(779002);
-    await creditDiamonds(stack.command.deps, { uid: star.uid, amount: 12_000, reason: 'demo_grant', reference: 'test', idempotencyKey: 'vip-claim-grant' });
+    await creditDiamonds(stack.command.deps, {
+      uid: star.uid,
+      amount: 12_000,
+      reason: 'demo_grant',
+      reference: 'test',
+      idempotencyKey: 'vip-claim-grant',
+    });
     const bought = await stack.api('/payment/purchase', { method: 'POST', token: star.token, body: { skuId: 'vip-year' } });
     expect(bought.status).toBe(201);
 
@@ -38,7 +44,9 @@ describe('double daily claim for VIPs', () => {
     expect(vipClaim.body).toMatchObject({ amount: 20, balance: 20 });
     const plainClaim = await stack.api('/claim/tg', { method: 'POST', token: plain.token });
     expect(plainClaim.body).toMatchObject({ amount: 10, balance: 10 });
-    const credits = (await stack.command.deps.store.readStream(`wallet-${star.uid}`)).events.filter((e) => e.type === 'DiamondsCredited' && e.data.reason === 'daily_claim');
+    const credits = (await stack.command.deps.store.readStream(`wallet-${star.uid}`)).events.filter(
+      (e) => e.type === 'DiamondsCredited' && e.data.reason === 'daily_claim',
+    );
     expect(credits.map((e) => e.data.amount)).toEqual([20]);
     expect((await auditLedger(stack.db.pool)).differences).toEqual([]);
   });

@@ -28,16 +28,28 @@ it('starts an account on the waitlist', async () => {
 
 it('refuses anyone but an admin, and an admin without a note, writing nothing', async () => {
   const before = await head();
-  const self = await stack.api(`/console/users/${user.uid}/waitlist`, { method: 'POST', token: user.token, body: { isWaitlist: false, note: 'let me in' } });
+  const self = await stack.api(`/console/users/${user.uid}/waitlist`, {
+    method: 'POST',
+    token: user.token,
+    body: { isWaitlist: false, note: 'let me in' },
+  });
   expect(self.status).toBe(403);
-  const noNote = await stack.api(`/console/users/${user.uid}/waitlist`, { method: 'POST', token: adminToken, body: { isWaitlist: false, note: '  ' } });
+  const noNote = await stack.api(`/console/users/${user.uid}/waitlist`, {
+    method: 'POST',
+    token: adminToken,
+    body: { isWaitlist: false, note: '  ' },
+  });
   expect(noNote.status).toBe(400);
   expect(noNote.body.error.message).toBe('Note is required.');
   expect(await head()).toBe(before);
 });
 
 it('lets the account in through the console, and the audit trail names the operator and the note', async () => {
-  const letIn = await stack.api(`/console/users/${user.uid}/waitlist`, { method: 'POST', token: adminToken, body: { isWaitlist: false, note: 'Early mobile tester' } });
+  const letIn = await stack.api(`/console/users/${user.uid}/waitlist`, {
+    method: 'POST',
+    token: adminToken,
+    body: { isWaitlist: false, note: 'Early mobile tester' },
+  });
   expect(letIn.status).toBe(200);
   expect(letIn.body).toMatchObject({ uid: user.uid, isWaitlist: false });
   const me = await stack.readAfter('/user/me', user.token, letIn.body.position);
@@ -45,13 +57,27 @@ it('lets the account in through the console, and the audit trail names the opera
   const detail = await stack.readAfter(`/console/users/${user.uid}`, adminToken, letIn.body.position);
   expect(detail.body.isWaitlist).toBe(false);
   const audit = await stack.readAfter(`/console/audit?subject=${encodeURIComponent(`user:${user.uid}`)}`, adminToken, letIn.body.position);
-  expect(audit.body.items).toEqual([expect.objectContaining({ action: 'user.waitlist.let-in', reason: 'Early mobile tester', operator: expect.objectContaining({ uid: adminUid }) })]);
+  expect(audit.body.items).toEqual([
+    expect.objectContaining({
+      action: 'user.waitlist.let-in',
+      reason: 'Early mobile tester',
+      operator: expect.objectContaining({ uid: adminUid }),
+    }),
+  ]);
 
   // The same again changes nothing; putting it back is another audited action.
   const before = await head();
-  const again = await stack.api(`/console/users/${user.uid}/waitlist`, { method: 'POST', token: adminToken, body: { isWaitlist: false, note: 'twice' } });
+  const again = await stack.api(`/console/users/${user.uid}/waitlist`, {
+    method: 'POST',
+    token: adminToken,
+    body: { isWaitlist: false, note: 'twice' },
+  });
   expect(again.status).toBe(200);
   expect(await head()).toBe(before);
-  const back = await stack.api(`/console/users/${user.uid}/waitlist`, { method: 'POST', token: adminToken, body: { isWaitlist: true, note: 'Tester left' } });
+  const back = await stack.api(`/console/users/${user.uid}/waitlist`, {
+    method: 'POST',
+    token: adminToken,
+    body: { isWaitlist: true, note: 'Tester left' },
+  });
   expect((await stack.readAfter('/user/me', user.token, back.body.position)).body.isWaitlist).toBe(true);
 });

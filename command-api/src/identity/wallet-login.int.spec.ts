@@ -23,7 +23,11 @@ async function signMessage(address: string, type: 'login' | 'connect', environme
 }
 
 const loginWallet = (session: string, body: Record<string, unknown>) =>
-  stack.api('/auth/login-wallet', { method: 'POST', headers: { 'x-signature-session': session }, body: { type: 'login', environment: 'evm', ...body } });
+  stack.api('/auth/login-wallet', {
+    method: 'POST',
+    headers: { 'x-signature-session': session },
+    body: { type: 'login', environment: 'evm', ...body },
+  });
 
 describe('EVM wallet sign-in', () => {
   it('signs in with a SIWE message signed by the wallet, and again into the same account', async () => {
@@ -37,7 +41,10 @@ describe('EVM wallet sign-in', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ isNewUser: true, walletAddress: account.address, anonymous: false });
     const second = await signMessage(account.address, 'login');
-    const again = await loginWallet(second.token, { signature: await account.signMessage({ message: second.message }), address: account.address });
+    const again = await loginWallet(second.token, {
+      signature: await account.signMessage({ message: second.message }),
+      address: account.address,
+    });
     expect(again.body).toMatchObject({ uid: res.body.uid, isNewUser: false });
   });
 
@@ -69,7 +76,10 @@ describe('EVM wallet sign-in', () => {
 
   it('refuses a missing signature session and a garbage signature', async () => {
     const account = privateKeyToAccount(generatePrivateKey());
-    const none = await stack.api('/auth/login-wallet', { method: 'POST', body: { type: 'login', environment: 'evm', signature: '0x12', address: account.address } });
+    const none = await stack.api('/auth/login-wallet', {
+      method: 'POST',
+      body: { type: 'login', environment: 'evm', signature: '0x12', address: account.address },
+    });
     expect(none.status).toBe(401);
     const msg = await signMessage(account.address, 'login');
     const garbage = await loginWallet(msg.token, { signature: 'zzz', address: account.address });
@@ -78,7 +88,10 @@ describe('EVM wallet sign-in', () => {
   });
 
   it('refuses an address that is not one, with the spec text', async () => {
-    const res = await stack.api('/wallet/create-sign-message', { method: 'POST', body: { address: '0x1234', type: 'login', environment: 'evm' } });
+    const res = await stack.api('/wallet/create-sign-message', {
+      method: 'POST',
+      body: { address: '0x1234', type: 'login', environment: 'evm' },
+    });
     expect(res.status).toBe(400);
     expect(res.body.error.message).toBe(texts.addressNotAvailable);
   });
@@ -110,34 +123,55 @@ describe('linking a wallet (type connect)', () => {
     const account = privateKeyToAccount(generatePrivateKey());
     const msg = await signMessage(account.address, 'connect', 'evm', user.token);
     const linked = await stack.api('/wallet/sign-message', {
-      method: 'POST', token: user.token, headers: { 'x-signature-session': msg.token },
-      body: { type: 'connect', environment: 'evm', address: account.address, signature: await account.signMessage({ message: msg.message }) },
+      method: 'POST',
+      token: user.token,
+      headers: { 'x-signature-session': msg.token },
+      body: {
+        type: 'connect',
+        environment: 'evm',
+        address: account.address,
+        signature: await account.signMessage({ message: msg.message }),
+      },
     });
     expect(linked.status).toBe(200);
     expect(linked.body).toMatchObject({ walletAddress: account.address });
     const login = await signMessage(account.address, 'login');
-    const res = await loginWallet(login.token, { signature: await account.signMessage({ message: login.message }), address: account.address });
+    const res = await loginWallet(login.token, {
+      signature: await account.signMessage({ message: login.message }),
+      address: account.address,
+    });
     expect(res.body.uid).toBe(user.uid);
   });
 
   it('needs a signed-in caller, and a connect message cannot sign in', async () => {
     const account = privateKeyToAccount(generatePrivateKey());
-    const anonymous = await stack.api('/wallet/create-sign-message', { method: 'POST', body: { address: account.address, type: 'connect' } });
+    const anonymous = await stack.api('/wallet/create-sign-message', {
+      method: 'POST',
+      body: { address: account.address, type: 'connect' },
+    });
     expect(anonymous.status).toBe(401);
     const { body: user } = await stack.signInWithEmail('linker2@example.com');
     const msg = await signMessage(account.address, 'connect', 'evm', user.token);
-    const asLogin = await loginWallet(msg.token, { signature: await account.signMessage({ message: msg.message }), address: account.address });
+    const asLogin = await loginWallet(msg.token, {
+      signature: await account.signMessage({ message: msg.message }),
+      address: account.address,
+    });
     expect(asLogin.status).toBe(401);
   });
 
   it('refuses a wallet already linked to someone else', async () => {
     const account = privateKeyToAccount(generatePrivateKey());
     const owner = await signMessage(account.address, 'login');
-    expect((await loginWallet(owner.token, { signature: await account.signMessage({ message: owner.message }), address: account.address })).status).toBe(200);
+    expect(
+      (await loginWallet(owner.token, { signature: await account.signMessage({ message: owner.message }), address: account.address }))
+        .status,
+    ).toBe(200);
     const { body: user } = await stack.signInWithEmail('linker3@example.com');
     const msg = await signMessage(account.address, 'connect', 'evm', user.token);
     const res = await stack.api('/wallet/sign-message', {
-      method: 'POST', token: user.token, headers: { 'x-signature-session': msg.token },
+      method: 'POST',
+      token: user.token,
+      headers: { 'x-signature-session': msg.token },
       body: { type: 'connect', address: account.address, signature: await account.signMessage({ message: msg.message }) },
     });
     expect(res.status).toBe(409);

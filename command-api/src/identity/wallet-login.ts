@@ -35,11 +35,27 @@ export interface MessageSettings {
   ttlSeconds: number;
 }
 
-function messageText(s: MessageSettings, address: string, environment: WalletEnvironment, type: WalletSignType, nonce: string, now: Date, expires: Date): string {
+function messageText(
+  s: MessageSettings,
+  address: string,
+  environment: WalletEnvironment,
+  type: WalletSignType,
+  nonce: string,
+  now: Date,
+  expires: Date,
+): string {
   const statement = type === 'login' ? 'Sign in to Murmur.' : 'Link this wallet to your Murmur account.';
   if (isEvm(environment)) {
     return createSiweMessage({
-      domain: s.domain, address: address as Hex, statement, uri: s.uri, version: '1', chainId: chainIdOf(environment), nonce, issuedAt: now, expirationTime: expires,
+      domain: s.domain,
+      address: address as Hex,
+      statement,
+      uri: s.uri,
+      version: '1',
+      chainId: chainIdOf(environment),
+      nonce,
+      issuedAt: now,
+      expirationTime: expires,
     });
   }
   // Sign-In With Solana uses the same text layout as SIWE.
@@ -65,7 +81,15 @@ export async function createSignMessage(
   return { message, token, expiresAt: expires.toISOString() };
 }
 
-async function signatureMatches(message: string, address: string, environment: WalletEnvironment, signature: string, nonce: string, domain: string, now: Date): Promise<boolean> {
+async function signatureMatches(
+  message: string,
+  address: string,
+  environment: WalletEnvironment,
+  signature: string,
+  nonce: string,
+  domain: string,
+  now: Date,
+): Promise<boolean> {
   try {
     if (isEvm(environment)) {
       const siwe = parseSiweMessage(message);
@@ -92,15 +116,27 @@ export async function verifySignedMessage(
 ): Promise<{ address: string }> {
   if (!token || token.length > 200) throw new ApiError('UNAUTHENTICATED', identityTexts.signMessageExpired);
   const client = await pool.connect();
-  type NonceRow = { nonce: string; address: string; environment: WalletEnvironment; type: WalletSignType; uid: string | null; message: string; expires_at: Date; used_at: Date | null };
+  type NonceRow = {
+    nonce: string;
+    address: string;
+    environment: WalletEnvironment;
+    type: WalletSignType;
+    uid: string | null;
+    message: string;
+    expires_at: Date;
+    used_at: Date | null;
+  };
   let row: NonceRow | undefined;
   try {
     await client.query('begin');
-    ({ rows: [row] } = await client.query<NonceRow>(
+    ({
+      rows: [row],
+    } = await client.query<NonceRow>(
       'select nonce, address, environment, type, uid, message, expires_at, used_at from auth_wallet_nonces where token_hash = $1 for update',
       [hashSecret(s.hashKey, token)],
     ));
-    if (row && !row.used_at) await client.query('update auth_wallet_nonces set used_at = $2 where token_hash = $1', [hashSecret(s.hashKey, token), now]);
+    if (row && !row.used_at)
+      await client.query('update auth_wallet_nonces set used_at = $2 where token_hash = $1', [hashSecret(s.hashKey, token), now]);
     await client.query('commit');
   } catch (error) {
     await client.query('rollback').catch(() => undefined);
@@ -108,7 +144,14 @@ export async function verifySignedMessage(
   } finally {
     client.release();
   }
-  if (!row || row.used_at || row.expires_at <= now || row.type !== input.type || row.environment !== input.environment || row.uid !== input.uid) {
+  if (
+    !row ||
+    row.used_at ||
+    row.expires_at <= now ||
+    row.type !== input.type ||
+    row.environment !== input.environment ||
+    row.uid !== input.uid
+  ) {
     throw new ApiError('UNAUTHENTICATED', identityTexts.signMessageExpired);
   }
   const address = normalizeAddress(input.address, input.environment);

@@ -16,7 +16,12 @@ afterAll(async () => stack?.stop());
 
 const { post } = actors(() => stack);
 const leftOf = async (lobbyId: string) =>
-  (await stack.db.pool.query<{ data: { uid: string; reason?: string } }>(`select data from events where stream_id = $1 and type = 'LobbyLeft'`, [`lobby-${lobbyId}`])).rows.map((r) => r.data);
+  (
+    await stack.db.pool.query<{ data: { uid: string; reason?: string } }>(
+      `select data from events where stream_id = $1 and type = 'LobbyLeft'`,
+      [`lobby-${lobbyId}`],
+    )
+  ).rows.map((r) => r.data);
 
 describe('banned members', () => {
   it('are taken out of every open lobby by the sweeper, once', async () => {
@@ -30,7 +35,12 @@ describe('banned members', () => {
       expect((await post('bm-other', `/lobbies/${created.body.lobbyId}/join`)).status).toBeLessThan(300);
     }
     // Banned straight on the user stream (no route's clean-up).
-    await userCommands.run(stack.command.deps, member.uid, { type: 'Ban', reason: 'Spam', by: 'bm-admin', until: null, now: new Date() }, { actorUid: 'bm-admin' });
+    await userCommands.run(
+      stack.command.deps,
+      member.uid,
+      { type: 'Ban', reason: 'Spam', by: 'bm-admin', until: null, now: new Date() },
+      { actorUid: 'bm-admin' },
+    );
     await waitForProjection(stack.db.pool, 'users');
     await waitForProjection(stack.db.pool, 'lobbies');
 

@@ -1,6 +1,21 @@
 // Pure deciders of the lobby, room and chat streams: every host/admin action of spec section 6
 // and every refusal. Time, ids and payments come in on the command.
-import { isChatMediaUrl, isLobbyStaff, lobbyConstants, lobbyTexts, limits, moderationTexts, type ChatEvent, type LobbyChatMessageType, type CreateLobbyBody, type CreateRoomBody, type LobbyInfo, lobbyEventSchemas, roomEventSchemas, chatEventSchemas } from '@murmur/contracts';
+import {
+  isChatMediaUrl,
+  isLobbyStaff,
+  lobbyConstants,
+  lobbyTexts,
+  limits,
+  moderationTexts,
+  type ChatEvent,
+  type LobbyChatMessageType,
+  type CreateLobbyBody,
+  type CreateRoomBody,
+  type LobbyInfo,
+  lobbyEventSchemas,
+  roomEventSchemas,
+  chatEventSchemas,
+} from '@murmur/contracts';
 import { ApiError } from '@murmur/platform';
 import type { Decider } from '../decider/decider.ts';
 import { evolveLobby, initialLobbyState, isOpen, seatOf, type LobbyEvent, type LobbyState } from './lobby.ts';
@@ -10,34 +25,43 @@ import { evolveRoom, initialRoomState, roomIsOpen, type RoomEvent, type RoomStat
 // ---------------------------------------------------------------- lobby
 
 type Base = { now: string };
-export type LobbyCommand = Base &
-  (
-    | { type: 'CreateLobby'; lobbyId: string; ownerUid: string; body: CreateLobbyBody }
-    | { type: 'JoinLobby'; uid: string; anonymous: boolean; inviteId: string | null; publicOnly: boolean; paidDiamonds: number; vip?: boolean }
-    | { type: 'LeaveLobby'; uid: string; reason?: 'disconnected' | 'banned' }
-    | { type: 'EndLobby'; by: string; reason: 'ended' | 'closed' }
-    | { type: 'UpdateLobbyInfo'; by: string; changes: Partial<LobbyInfo> & { requiredDiamonds?: number } }
-    | { type: 'CreateInvite'; by: string; inviteId: string }
-    | { type: 'RequestMic'; uid: string; vip?: boolean }
-    | { type: 'RemoveFromQueue'; by: string; uid: string }
-    | { type: 'GrantMic'; by: string; uid: string; seat?: number }
-    | { type: 'Unseat'; by: string; uid: string }
-    | { type: 'RemoveCohost'; by: string; uid: string }
-    | { type: 'MuteMic'; by: string; uid: string }
-    | { type: 'UnmuteMic'; by: string; uid: string }
-    | { type: 'SwitchHost'; by: string; uid: string }
-    | { type: 'AddAdmin'; by: string; uid: string }
-    | { type: 'RemoveAdmin'; by: string; uid: string }
-    | { type: 'BlockUser'; by: string; uid: string; reason: string }
-    | { type: 'UnblockUser'; by: string; uid: string }
-    | { type: 'SilenceUser'; by: string; uid: string }
-    | { type: 'UnsilenceUser'; by: string; uid: string }
-    | { type: 'KickUser'; by: string; uid: string }
-    /** A platform operator (role ad, checked by the route): no lobby role needed; the note is shown. */
-    | { type: 'TerminateLobby'; by: string; note: string }
-    | { type: 'OperatorRemoveUser'; by: string; uid: string; note: string }
-    | { type: 'PinMessage'; by: string; message: string | null }
-  )
+export type LobbyCommand =
+  | (Base &
+      (
+        | { type: 'CreateLobby'; lobbyId: string; ownerUid: string; body: CreateLobbyBody }
+        | {
+            type: 'JoinLobby';
+            uid: string;
+            anonymous: boolean;
+            inviteId: string | null;
+            publicOnly: boolean;
+            paidDiamonds: number;
+            vip?: boolean;
+          }
+        | { type: 'LeaveLobby'; uid: string; reason?: 'disconnected' | 'banned' }
+        | { type: 'EndLobby'; by: string; reason: 'ended' | 'closed' }
+        | { type: 'UpdateLobbyInfo'; by: string; changes: Partial<LobbyInfo> & { requiredDiamonds?: number } }
+        | { type: 'CreateInvite'; by: string; inviteId: string }
+        | { type: 'RequestMic'; uid: string; vip?: boolean }
+        | { type: 'RemoveFromQueue'; by: string; uid: string }
+        | { type: 'GrantMic'; by: string; uid: string; seat?: number }
+        | { type: 'Unseat'; by: string; uid: string }
+        | { type: 'RemoveCohost'; by: string; uid: string }
+        | { type: 'MuteMic'; by: string; uid: string }
+        | { type: 'UnmuteMic'; by: string; uid: string }
+        | { type: 'SwitchHost'; by: string; uid: string }
+        | { type: 'AddAdmin'; by: string; uid: string }
+        | { type: 'RemoveAdmin'; by: string; uid: string }
+        | { type: 'BlockUser'; by: string; uid: string; reason: string }
+        | { type: 'UnblockUser'; by: string; uid: string }
+        | { type: 'SilenceUser'; by: string; uid: string }
+        | { type: 'UnsilenceUser'; by: string; uid: string }
+        | { type: 'KickUser'; by: string; uid: string }
+        /** A platform operator (role ad, checked by the route): no lobby role needed; the note is shown. */
+        | { type: 'TerminateLobby'; by: string; note: string }
+        | { type: 'OperatorRemoveUser'; by: string; uid: string; note: string }
+        | { type: 'PinMessage'; by: string; message: string | null }
+      ))
   | LobbyToolCommand;
 
 /** Spec section 6: hosts and lobby admins (and the owner, whose settings these are). */
@@ -106,10 +130,24 @@ export function decideLobby(c: LobbyCommand, s: LobbyState): LobbyEvent[] {
       if (c.publicOnly && s.kind === 'private') throw forbidden(lobbyTexts.privateNeedsInvite);
       const due = entryDue(s, c.uid);
       if (c.paidDiamonds < due) throw new ApiError('INSUFFICIENT_BALANCE', lobbyTexts.invalidRequiredBalance);
-      const joined: LobbyEvent = { type: 'LobbyJoined', data: { lobbyId: s.lobbyId, uid: c.uid, anonymous: c.anonymous, inviteId: c.inviteId, paidDiamonds: c.paidDiamonds, joinedAt: at, ...(c.vip ? { vip: true } : {}) } };
+      const joined: LobbyEvent = {
+        type: 'LobbyJoined',
+        data: {
+          lobbyId: s.lobbyId,
+          uid: c.uid,
+          anonymous: c.anonymous,
+          inviteId: c.inviteId,
+          paidDiamonds: c.paidDiamonds,
+          joinedAt: at,
+          ...(c.vip ? { vip: true } : {}),
+        },
+      };
       // The owner coming back (after a lost connection, say) to a lobby nobody hosts takes the host seat again.
       if (c.uid === s.ownerUid && s.hostUid === null && s.seats[0] === null) {
-        return [joined, { type: 'MainHostSwitched', data: { lobbyId: s.lobbyId, fromUid: null, toUid: c.uid, fromUidSeat: null, by: c.uid, at } }];
+        return [
+          joined,
+          { type: 'MainHostSwitched', data: { lobbyId: s.lobbyId, fromUid: null, toUid: c.uid, fromUidSeat: null, by: c.uid, at } },
+        ];
       }
       return [joined];
     }
@@ -174,7 +212,12 @@ export function decideLobby(c: LobbyCommand, s: LobbyState): LobbyEvent[] {
       const seat = seatOf(s, c.uid);
       if (seat < 0) throw rule(c.type === 'RemoveCohost' ? lobbyTexts.notCohost : lobbyTexts.notSeated);
       if (seat === 0) throw rule(lobbyTexts.cannotTargetHost);
-      return [{ type: 'UserUnseated', data: { lobbyId: s.lobbyId, uid: c.uid, seat, by: c.by, reason: c.type === 'Unseat' ? 'unseated' : 'cohost_removed', at } }];
+      return [
+        {
+          type: 'UserUnseated',
+          data: { lobbyId: s.lobbyId, uid: c.uid, seat, by: c.by, reason: c.type === 'Unseat' ? 'unseated' : 'cohost_removed', at },
+        },
+      ];
     }
     case 'MuteMic':
     case 'UnmuteMic': {
@@ -341,7 +384,9 @@ export function decideRoom(c: RoomCommand, s: RoomState): RoomEvent[] {
       if (c.key === null && !c.lobby.member) throw forbidden(lobbyTexts.notInLobby);
       if (s.members.length >= lobbyConstants.roomCapacity && c.uid !== s.hostUid) throw rule(lobbyTexts.roomFull);
       if (c.paidDiamonds < roomFeeDue(s, c.uid)) throw new ApiError('INSUFFICIENT_BALANCE', lobbyTexts.invalidRequiredBalance);
-      return [{ type: 'RoomJoined', data: { roomId: s.roomId, lobbyId: s.lobbyId, uid: c.uid, paidDiamonds: c.paidDiamonds, joinedAt: at } }];
+      return [
+        { type: 'RoomJoined', data: { roomId: s.roomId, lobbyId: s.lobbyId, uid: c.uid, paidDiamonds: c.paidDiamonds, joinedAt: at } },
+      ];
     }
     case 'LeaveRoom':
       requireRoom(s);
@@ -358,13 +403,32 @@ export function decideRoom(c: RoomCommand, s: RoomState): RoomEvent[] {
       requireRoomOpen(s);
       if (!mayRunRoom(s, c.by, c.lobby)) throw forbidden();
       // Ended before it ever ran: the room was never active.
-      return [{ type: 'RoomEnded', data: { roomId: s.roomId, lobbyId: s.lobbyId, by: c.by, reason: 'ended', status: s.status === 'started' ? 'ended' : 'inactive', endedAt: at } }];
+      return [
+        {
+          type: 'RoomEnded',
+          data: {
+            roomId: s.roomId,
+            lobbyId: s.lobbyId,
+            by: c.by,
+            reason: 'ended',
+            status: s.status === 'started' ? 'ended' : 'inactive',
+            endedAt: at,
+          },
+        },
+      ];
     case 'ExpireRoom':
       if (!s.exists || s.status !== 'started' || s.endsAt === null || Date.parse(at) < Date.parse(s.endsAt)) return [];
-      return [{ type: 'RoomEnded', data: { roomId: s.roomId, lobbyId: s.lobbyId, by: null, reason: 'time_up', status: 'ended', endedAt: at } }];
+      return [
+        { type: 'RoomEnded', data: { roomId: s.roomId, lobbyId: s.lobbyId, by: null, reason: 'time_up', status: 'ended', endedAt: at } },
+      ];
     case 'CloseRoomWithLobby':
       if (!roomIsOpen(s)) return [];
-      return [{ type: 'RoomEnded', data: { roomId: s.roomId, lobbyId: s.lobbyId, by: null, reason: 'lobby_ended', status: 'terminated', endedAt: at } }];
+      return [
+        {
+          type: 'RoomEnded',
+          data: { roomId: s.roomId, lobbyId: s.lobbyId, by: null, reason: 'lobby_ended', status: 'terminated', endedAt: at },
+        },
+      ];
     case 'SilenceRoomUser':
     case 'UnsilenceRoomUser': {
       requireRoomOpen(s);
@@ -470,7 +534,16 @@ function decidePost(c: PostChat, s: ChatState): ChatEvent[] {
   return [
     {
       type: 'ChatMessagePosted',
-      data: { lobbyId: c.lobbyId, roomId: c.roomId, messageId: c.messageId, uid: c.uid, messageType: c.messageType, title: c.title, body: c.body, postedAt: c.now },
+      data: {
+        lobbyId: c.lobbyId,
+        roomId: c.roomId,
+        messageId: c.messageId,
+        uid: c.uid,
+        messageType: c.messageType,
+        title: c.title,
+        body: c.body,
+        postedAt: c.now,
+      },
     },
   ];
 }
@@ -483,7 +556,12 @@ export function decideChat(c: ChatCommand, s: ChatState): ChatEvent[] {
       return [{ type: 'ChatSilenced', data: { lobbyId: c.lobbyId, uid: c.uid, until: c.until, reason: c.reason, by: c.by, at: c.now } }];
     case 'RemoveChatMessage':
       if (s.removed.includes(c.messageId)) return [];
-      return [{ type: 'ChatMessageRemoved', data: { lobbyId: c.lobbyId, roomId: c.roomId, messageId: c.messageId, uid: c.uid, reason: c.reason, by: c.by, at: c.now } }];
+      return [
+        {
+          type: 'ChatMessageRemoved',
+          data: { lobbyId: c.lobbyId, roomId: c.roomId, messageId: c.messageId, uid: c.uid, reason: c.reason, by: c.by, at: c.now },
+        },
+      ];
     default: {
       const _exhaustive: never = c;
       return _exhaustive;

@@ -33,7 +33,12 @@ describe('lobby flows over HTTP', () => {
     const list = await get(null, '/lobbies/public?category=chatting');
     expect(list.body.items.map((l: { lobbyId: string }) => l.lobbyId)).toContain(created.lobbyId);
     const home = await get(null, '/app/home');
-    expect(home.body.banners.map((b: { type: string }) => b.type)).toEqual(['home_banner', 'mobile_home_banner', 'lobby_banner', 'mobile_lobby_banner']);
+    expect(home.body.banners.map((b: { type: string }) => b.type)).toEqual([
+      'home_banner',
+      'mobile_home_banner',
+      'lobby_banner',
+      'mobile_lobby_banner',
+    ]);
   });
 
   it('refuses bad input with 400 and the spec texts', async () => {
@@ -96,7 +101,9 @@ describe('lobby flows over HTTP', () => {
     const after = await get('owner-2', `/lobbies/${lobbyId}`, ended.body.position);
     expect(after.body.status).toBe('ended');
     expect(after.body.users).toEqual([]);
-    const { rows } = await stack.db.pool.query('select count(*)::int as n from rm.lobby_members where lobby_id = $1 and left_at is null', [lobbyId]);
+    const { rows } = await stack.db.pool.query('select count(*)::int as n from rm.lobby_members where lobby_id = $1 and left_at is null', [
+      lobbyId,
+    ]);
     expect(rows[0].n).toBe(0);
     expect((await post('other-3', `/lobbies/${lobbyId}/join/${invite.body.inviteId}`)).status).toBe(422);
   });
@@ -106,7 +113,13 @@ describe('lobby flows over HTTP', () => {
     const poor = await post('poor-4', `/lobbies/${lobbyId}/join`);
     expect(poor.status).toBe(422);
     expect(poor.body.error.code).toBe('INSUFFICIENT_BALANCE');
-    await creditDiamonds(stack.command.deps, { uid: 'rich-4', amount: 120, reason: 'demo_grant', reference: 'test', idempotencyKey: 'grant-rich-4' });
+    await creditDiamonds(stack.command.deps, {
+      uid: 'rich-4',
+      amount: 120,
+      reason: 'demo_grant',
+      reference: 'test',
+      idempotencyKey: 'grant-rich-4',
+    });
     expect((await post('rich-4', `/lobbies/${lobbyId}/join`)).status).toBe(200);
     expect((await post('rich-4', `/lobbies/${lobbyId}/leave`)).status).toBe(200);
     expect((await post('rich-4', `/lobbies/${lobbyId}/join`)).status).toBe(200);
@@ -126,7 +139,11 @@ describe('lobby flows over HTTP', () => {
     const secondUrl = `http://127.0.0.1:${await listen(second.server, 0)}`;
     try {
       const viaSecond = async (uid: string, path: string, body: unknown) => {
-        const res = await fetch(`${secondUrl}/api/v1${path}`, { method: 'POST', headers: { authorization: `Bearer ${await as(uid)}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+        const res = await fetch(`${secondUrl}/api/v1${path}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${await as(uid)}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
         return { status: res.status, body: (await res.json()) as any };
       };
       // Both processes have the lobby folded in their caches before the race.

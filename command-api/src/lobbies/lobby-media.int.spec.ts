@@ -12,12 +12,23 @@ afterAll(async () => stack?.stop());
 
 const { post, get } = actors(() => stack);
 // The smallest valid PNG (1 x 1, transparent).
-const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63000100000500010d0a2db40000000049454e44ae426082', 'hex');
+const png = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c63000100000500010d0a2db40000000049454e44ae426082',
+  'hex',
+);
 
 async function upload(uid: string, uploadType: 'lobby' | 'chat', lobbyId?: string): Promise<string> {
-  const signed = await post(uid, `/cms/presign-media?uploadType=${uploadType}${lobbyId ? `&lobbyId=${lobbyId}` : ''}`, { fileName: 'pic.png', contentType: 'image/png', size: png.length });
+  const signed = await post(uid, `/cms/presign-media?uploadType=${uploadType}${lobbyId ? `&lobbyId=${lobbyId}` : ''}`, {
+    fileName: 'pic.png',
+    contentType: 'image/png',
+    size: png.length,
+  });
   expect(signed.status).toBe(200);
-  const put = await fetch(new URL(signed.body.uploadUrl, stack.commandUrl), { method: 'PUT', headers: { 'content-type': 'image/png' }, body: png });
+  const put = await fetch(new URL(signed.body.uploadUrl, stack.commandUrl), {
+    method: 'PUT',
+    headers: { 'content-type': 'image/png' },
+    body: png,
+  });
   expect(put.status).toBe(200);
   const processed = await post(uid, '/cms/process-media', { fileName: signed.body.fileName, fileType: 'image/png' });
   expect(processed.status).toBe(200);
@@ -29,7 +40,12 @@ describe('lobby photo and settings', () => {
     const created = await post('photo-owner', '/lobbies', { title: 'Photo lobby' });
     const { lobbyId } = created.body as { lobbyId: string };
     const key = await upload('photo-owner', 'lobby', lobbyId);
-    const saved = await post('photo-owner', `/lobbies/${lobbyId}/info`, { lobbyPhoto: key, languages: ['FIL', 'ES'], mainCategoryId: 'karaoke', isLive: false });
+    const saved = await post('photo-owner', `/lobbies/${lobbyId}/info`, {
+      lobbyPhoto: key,
+      languages: ['FIL', 'ES'],
+      mainCategoryId: 'karaoke',
+      isLive: false,
+    });
     expect(saved.status).toBe(200);
     expect(saved.body.message).toBe(lobbyTexts.infoUpdated);
     const settings = await get('photo-owner', `/lobbies/settings?lobbyId=${lobbyId}`, saved.body.position);

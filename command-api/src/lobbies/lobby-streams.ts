@@ -8,9 +8,19 @@ import { streamIds } from '@murmur/contracts';
 import { defineCommandHandler } from '../decider/command-handler.ts';
 import { chatDecider, lobbyDecider, roomDecider } from './decide.ts';
 
-export const lobbyCommands = defineCommandHandler({ decider: lobbyDecider, streamId: streamIds.lobby, queue: 'per-stream', cacheCapacity: 20_000 });
+export const lobbyCommands = defineCommandHandler({
+  decider: lobbyDecider,
+  streamId: streamIds.lobby,
+  queue: 'per-stream',
+  cacheCapacity: 20_000,
+});
 
-export const roomCommands = defineCommandHandler({ decider: roomDecider, streamId: streamIds.room, queue: 'per-stream', cacheCapacity: 20_000 });
+export const roomCommands = defineCommandHandler({
+  decider: roomDecider,
+  streamId: streamIds.room,
+  queue: 'per-stream',
+  cacheCapacity: 20_000,
+});
 
 export const chatCommands = defineCommandHandler({
   decider: chatDecider,

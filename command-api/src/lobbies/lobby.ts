@@ -49,7 +49,16 @@ export function initialLobbyState(): LobbyState {
     kind: 'public',
     ownerUid: '',
     hostUid: null,
-    info: { title: '', tag: '', description: '', languages: [], lobbyPhoto: null, mainCategoryId: 'chatting', backgroundId: 'bg-default', isLive: false },
+    info: {
+      title: '',
+      tag: '',
+      description: '',
+      languages: [],
+      lobbyPhoto: null,
+      mainCategoryId: 'chatting',
+      backgroundId: 'bg-default',
+      isLive: false,
+    },
     requiredDiamonds: 0,
     seats: [],
     members: PersistentMap.empty(),
@@ -157,7 +166,11 @@ export function evolveLobby(s: LobbyState, event: LobbyEvent): LobbyState {
       const { uid, vip, place } = event.data;
       const rest = without(s.queue, uid);
       const at = place === undefined ? rest.length : Math.min(place, rest.length);
-      return { ...s, queue: [...rest.slice(0, at), uid, ...rest.slice(at)], queueVips: vip ? withItem(s.queueVips, uid) : without(s.queueVips, uid) };
+      return {
+        ...s,
+        queue: [...rest.slice(0, at), uid, ...rest.slice(at)],
+        queueVips: vip ? withItem(s.queueVips, uid) : without(s.queueVips, uid),
+      };
     }
     case 'MicRequestRemoved':
       return { ...s, queue: without(s.queue, event.data.uid) };
@@ -189,7 +202,11 @@ export function evolveLobby(s: LobbyState, event: LobbyEvent): LobbyState {
     case 'LobbyUserBlocked': {
       const d = event.data;
       const out = removeMember(s, d.uid);
-      return { ...out, admins: without(out.admins, d.uid), blacklist: { ...s.blacklist, [d.uid]: { reason: d.reason, by: d.by, at: d.at } } };
+      return {
+        ...out,
+        admins: without(out.admins, d.uid),
+        blacklist: { ...s.blacklist, [d.uid]: { reason: d.reason, by: d.by, at: d.at } },
+      };
     }
     case 'LobbyUserUnblocked':
       return { ...s, blacklist: omit(s.blacklist, event.data.uid) };

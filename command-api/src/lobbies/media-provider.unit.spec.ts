@@ -6,7 +6,9 @@ const request = { scope: 'lobby' as const, channel: 'lobby-1', uid: 'u1', role: 
 describe('media provider from configuration', () => {
   it('is the built-in WebRTC mesh when no Agora project is configured, with the configured ICE servers', () => {
     expect(mediaAnswer(mediaProviderFromEnv({}), request)).toEqual({
-      channelName: 'lobby-1', agoraAppId: null, agoraToken: null,
+      channelName: 'lobby-1',
+      agoraAppId: null,
+      agoraToken: null,
       media: { provider: 'webrtc', scope: 'lobby', channel: 'lobby-1', iceServers: [] },
     });
     const turn = [{ urls: ['turn:turn.example.org:3478'], username: 'u', credential: 'p' }];

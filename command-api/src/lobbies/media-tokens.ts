@@ -37,7 +37,15 @@ export function agoraTokenIssuer(config: MediaConfig): MediaTokenIssuer {
     appId: config.AGORA_APP_ID,
     rtc({ channel, uid, role }) {
       const agoraRole = role === 'publisher' ? RtcRole.PUBLISHER : RtcRole.SUBSCRIBER;
-      const token = RtcTokenBuilder.buildTokenWithUserAccount(config.AGORA_APP_ID, config.AGORA_APP_CERTIFICATE, channel, uid, agoraRole, seconds, seconds);
+      const token = RtcTokenBuilder.buildTokenWithUserAccount(
+        config.AGORA_APP_ID,
+        config.AGORA_APP_CERTIFICATE,
+        channel,
+        uid,
+        agoraRole,
+        seconds,
+        seconds,
+      );
       // The builder answers '' instead of throwing on a bad app id or certificate.
       if (!token) throw new Error('agora-token built no token: check AGORA_APP_ID and AGORA_APP_CERTIFICATE');
       return token;

@@ -26,7 +26,8 @@ export interface RoomMembership {
 const validId = /^[A-Za-z0-9_-]{1,64}$/;
 
 export async function loadLobbyMembership(deps: CommandDeps, lobbyId: string): Promise<LobbyMembership> {
-  if (!validId.test(lobbyId)) return { exists: false, status: 'inactive', kind: 'public', ownerUid: '', hostUid: null, cohostUids: [], activeUids: [] };
+  if (!validId.test(lobbyId))
+    return { exists: false, status: 'inactive', kind: 'public', ownerUid: '', hostUid: null, cohostUids: [], activeUids: [] };
   const { state } = await lobbyCommands.load(deps, lobbyId);
   return {
     exists: state.exists,

@@ -18,7 +18,16 @@ let store: PostgresEventStore;
 beforeAll(async () => {
   stack = await startTestStack({ commandOverrides: { presenceReaper: { graceMs: GRACE_MS, firstConnectMs: 4_000, intervalMs: 200 } } });
   store = new PostgresEventStore(stack.db.pool);
-  gateway = buildGateway(readConfig({ DATABASE_URL: stack.db.url, JWT_SECRET: TEST_JWT_SECRET, NODE_ENV: 'test', GATEWAY_POLL_MS: '50', GATEWAY_OFFLINE_GRACE_MS: '200' }), { pool: stack.db.pool });
+  gateway = buildGateway(
+    readConfig({
+      DATABASE_URL: stack.db.url,
+      JWT_SECRET: TEST_JWT_SECRET,
+      NODE_ENV: 'test',
+      GATEWAY_POLL_MS: '50',
+      GATEWAY_OFFLINE_GRACE_MS: '200',
+    }),
+    { pool: stack.db.pool },
+  );
   wsUrl = `ws://127.0.0.1:${await gateway.start(0)}/ws`;
 });
 
@@ -27,7 +36,8 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-const post = async (uid: string, path: string, body: unknown = {}) => stack.api(path, { method: 'POST', token: await stack.tokenFor(uid), body });
+const post = async (uid: string, path: string, body: unknown = {}) =>
+  stack.api(path, { method: 'POST', token: await stack.tokenFor(uid), body });
 
 /** Creates a lobby and waits until the read side (the gateway's access check) knows it. */
 async function createLobby(owner: string, title: string): Promise<string> {
@@ -113,12 +123,17 @@ describe('presence reaper', () => {
     await post('gw-crashed', `/lobbies/${lobbyId}/join`);
     await post('gw-elsewhere', `/lobbies/${lobbyId}/join`);
     // Two other gateways' views: one crashed (its last heartbeat a minute ago), one alive.
-    await stack.db.pool.query(`insert into realtime_gateways (gateway_id, seen_at) values ('gw-dead', now() - interval '1 minute'), ('gw-alive', now())`);
+    await stack.db.pool.query(
+      `insert into realtime_gateways (gateway_id, seen_at) values ('gw-dead', now() - interval '1 minute'), ('gw-alive', now())`,
+    );
     await store.append(`presence-${lobbyId}`, [
       { type: 'PresenceChanged', data: { lobbyId, uid: 'gw-crashed', presence: 'online', gatewayId: 'gw-dead' } },
       { type: 'PresenceChanged', data: { lobbyId, uid: 'gw-elsewhere', presence: 'online', gatewayId: 'gw-alive' } },
     ]);
-    const beat = setInterval(() => void stack.db.pool.query(`update realtime_gateways set seen_at = now() where gateway_id = 'gw-alive'`), 500);
+    const beat = setInterval(
+      () => void stack.db.pool.query(`update realtime_gateways set seen_at = now() where gateway_id = 'gw-alive'`),
+      500,
+    );
     try {
       await waitFor(async () => !(await members(lobbyId)).includes('gw-crashed'), 15_000);
       await sleep(GRACE_MS + 1_000);

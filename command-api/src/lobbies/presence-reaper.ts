@@ -70,7 +70,8 @@ export class PresenceReaper {
       if (!this.repeat.stopped) this.deps.logger.debug({ err: error }, 'presence reaper could not read presence');
       return 0;
     }
-    return (await takeOutOfLobbies(this.deps, due, { reason: 'disconnected', actorUid: 'system:presence' }, () => this.repeat.stopped)).removed;
+    return (await takeOutOfLobbies(this.deps, due, { reason: 'disconnected', actorUid: 'system:presence' }, () => this.repeat.stopped))
+      .removed;
   }
 
   stop(): Promise<void> {

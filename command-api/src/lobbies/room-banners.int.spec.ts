@@ -25,7 +25,12 @@ it('takes a preset banner and lists it on the room in the lobby detail', async (
 it("refuses another user's upload or an outside address, and takes the host's own upload", async () => {
   const lobby = await post('banner-host-2', '/lobbies', { title: 'Second banner lobby', mainCategoryId: 'party' });
   const rooms = `/lobbies/${lobby.body.lobbyId}/rooms`;
-  for (const roomBannerPhoto of ['someone-else/lobby/0f8a1c2e.png', 'https://tracker.example/pixel.png', 'banner-host-2/profile/0f8a1c2e.png', '/room-banners/../secret.svg']) {
+  for (const roomBannerPhoto of [
+    'someone-else/lobby/0f8a1c2e.png',
+    'https://tracker.example/pixel.png',
+    'banner-host-2/profile/0f8a1c2e.png',
+    '/room-banners/../secret.svg',
+  ]) {
     const refused = await post('banner-host-2', rooms, { title: 'Nope', roomBannerPhoto });
     expect(refused.status, roomBannerPhoto).toBe(400);
     expect(refused.body.error.message).toBe(lobbyTexts.roomBanner);

@@ -50,7 +50,13 @@ function parseToken(token: string) {
   expect(parsed.from_string(token)).toBe(true);
   expect(parsed.verifySignature(demo.AGORA_APP_CERTIFICATE)).toBe(true);
   const rtc = parsed.getServices(kRtcServiceType)[0] as ServiceRtc;
-  return { appId: String(parsed.appId), expire: parsed.expire, channel: String(rtc.__channel_name), uid: String(rtc.__uid), privileges: rtc.__privileges };
+  return {
+    appId: String(parsed.appId),
+    expire: parsed.expire,
+    channel: String(rtc.__channel_name),
+    uid: String(rtc.__uid),
+    privileges: rtc.__privileges,
+  };
 }
 
 async function waitFor<T>(read: () => Promise<T>, ok: (v: T) => boolean, ms = 30_000): Promise<T> {
@@ -86,7 +92,9 @@ describe('private timed rooms, chat and media tokens', () => {
     expect(badTitle.status).toBe(400);
     expect(badTitle.body.error.message).toBe(lobbyTexts.roomTitle);
     expect((await post('host-r', `/lobbies/${lobbyId}/rooms`, { title: 'ok', mins: 45 })).status).toBe(400);
-    expect((await post('host-r', `/lobbies/${lobbyId}/rooms`, { title: 'ok', requiredBalance: 1.5 })).body.error.message).toBe(texts.invalidRequiredBalance);
+    expect((await post('host-r', `/lobbies/${lobbyId}/rooms`, { title: 'ok', requiredBalance: 1.5 })).body.error.message).toBe(
+      texts.invalidRequiredBalance,
+    );
     expect((await post('stranger-r', `/lobbies/${lobbyId}/rooms`, { title: 'ok' })).status).toBe(403);
     const room = await post('host-r', `/lobbies/${lobbyId}/rooms`, { title: 'Chill room 🎧', requiredBalance: 30 });
     expect(room.status).toBe(201);
@@ -94,7 +102,13 @@ describe('private timed rooms, chat and media tokens', () => {
     expect(parseToken(room.body.agoraToken).channel).toBe(roomId);
     const poor = await post('guest-r', `/lobbies/${lobbyId}/rooms/${roomId}/join`);
     expect(poor.body.error.code).toBe('INSUFFICIENT_BALANCE');
-    await creditDiamonds(stack.command.deps, { uid: 'guest-r', amount: 100, reason: 'demo_grant', reference: 'test', idempotencyKey: 'grant-guest-r' });
+    await creditDiamonds(stack.command.deps, {
+      uid: 'guest-r',
+      amount: 100,
+      reason: 'demo_grant',
+      reference: 'test',
+      idempotencyKey: 'grant-guest-r',
+    });
     const joined = await post('guest-r', `/lobbies/${lobbyId}/rooms/${roomId}/join`);
     expect(joined.status).toBe(200);
     expect((await loadWallet(stack.command.deps, 'guest-r')).balance).toBe(70);
@@ -106,21 +120,30 @@ describe('private timed rooms, chat and media tokens', () => {
   });
 
   it('chats with the rate limit, and refuses silenced users', async () => {
-    for (let i = 0; i < 5; i++) expect((await post('guest-r', `/lobbies/${lobbyId}/chat`, { payload: { body: `hi ${i}` } })).status).toBe(201);
+    for (let i = 0; i < 5; i++)
+      expect((await post('guest-r', `/lobbies/${lobbyId}/chat`, { payload: { body: `hi ${i}` } })).status).toBe(201);
     const tooFast = await post('guest-r', `/lobbies/${lobbyId}/chat`, { payload: { body: 'again' } });
     expect(tooFast.status).toBe(429);
     expect(tooFast.body.error.message).toBe('You are sending messages too quickly.');
     t += 11_000;
-    expect((await post('guest-r', `/lobbies/${lobbyId}/chat`, { payload: { messageType: 'gif', body: '/gifs/hello.gif' } })).status).toBe(201);
+    expect((await post('guest-r', `/lobbies/${lobbyId}/chat`, { payload: { messageType: 'gif', body: '/gifs/hello.gif' } })).status).toBe(
+      201,
+    );
     expect((await post('stranger-r', `/lobbies/${lobbyId}/chat`, { payload: { body: 'hello' } })).status).toBe(403);
     expect((await post('host-r', `/lobbies/${lobbyId}/users/guest-r/silence`)).status).toBe(200);
     const silenced = await post('guest-r', `/lobbies/${lobbyId}/chat`, { payload: { body: 'hello' } });
     expect(silenced.status).toBe(403);
     expect(silenced.body.error.message).toBe(lobbyTexts.silenced);
     expect((await post('host-r', `/lobbies/${lobbyId}/users/guest-r/unsilence`)).status).toBe(200);
-    const viaBody = await post('guest-r', `/lobbies/${lobbyId}/chat`, { lobbyId, roomId, payload: { messageType: 'emoji', title: null, body: '🎉' } });
+    const viaBody = await post('guest-r', `/lobbies/${lobbyId}/chat`, {
+      lobbyId,
+      roomId,
+      payload: { messageType: 'emoji', title: null, body: '🎉' },
+    });
     expect(viaBody.status).toBe(201);
-    const inRoom = await post('guest-r', `/lobbies/${lobbyId}/rooms/${roomId}/chat`, { payload: { messageType: 'sticker', body: '/gifs/cat.svg' } });
+    const inRoom = await post('guest-r', `/lobbies/${lobbyId}/rooms/${roomId}/chat`, {
+      payload: { messageType: 'sticker', body: '/gifs/cat.svg' },
+    });
     expect(inRoom.status).toBe(201);
     const member = await as('guest-r');
     const history = await waitFor(
@@ -150,7 +173,10 @@ describe('private timed rooms, chat and media tokens', () => {
     expect((await loadRoomMembership(restarted.deps, roomId)).status).toBe('started');
 
     t += 6 * 60_000;
-    const ended = await waitFor(() => loadRoomMembership(restarted!.deps, roomId), (m) => m.status === 'ended');
+    const ended = await waitFor(
+      () => loadRoomMembership(restarted!.deps, roomId),
+      (m) => m.status === 'ended',
+    );
     expect(ended.status).toBe('ended');
     const { events } = await restarted.deps.store.readStream(`room-${roomId}`);
     expect(events.at(-1)).toMatchObject({ type: 'RoomEnded', data: { reason: 'time_up', by: null } });
@@ -164,7 +190,10 @@ describe('private timed rooms, chat and media tokens', () => {
       (r) => r.rows[0]?.status === 'waiting',
     );
     expect((await post('host-r', `/lobbies/${lobbyId}/end`)).status).toBe(200);
-    const m = await waitFor(() => loadRoomMembership(restarted!.deps, room.body.roomId), (x) => x.status === 'terminated');
+    const m = await waitFor(
+      () => loadRoomMembership(restarted!.deps, room.body.roomId),
+      (x) => x.status === 'terminated',
+    );
     expect(m.status).toBe('terminated');
   });
 });

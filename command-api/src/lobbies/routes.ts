@@ -37,16 +37,7 @@ import type { z } from 'zod';
 import type { CommandDeps } from '../dependencies.ts';
 import type { CommandModule } from '../modules.ts';
 import { creditDiamonds, isVipAt, spendDiamonds } from '../wallet/ledger.ts';
-import {
-  entryDue,
-  isStaff,
-  lobbyDecider,
-  roomDecider,
-  roomFeeDue,
-  type LobbyCommand,
-  type LobbyView,
-  type RoomCommand,
-} from './decide.ts';
+import { entryDue, isStaff, lobbyDecider, roomDecider, roomFeeDue, type LobbyCommand, type LobbyView, type RoomCommand } from './decide.ts';
 import { chatCommands, lobbyCommands, roomCommands } from './lobby-streams.ts';
 import { ChatLimiter } from './chat-limits.ts';
 import { isOpen, seatOf, type LobbyState } from './lobby.ts';
@@ -79,7 +70,11 @@ export async function loadRoom(deps: CommandDeps, roomId: string): Promise<RoomS
   return (await roomCommands.load(deps, roomId)).state;
 }
 
-const viewOf = (lobby: LobbyState, uid: string): LobbyView => ({ open: isOpen(lobby), member: lobby.members.has(uid), staff: lobby.exists && isStaff(lobby, uid) });
+const viewOf = (lobby: LobbyState, uid: string): LobbyView => ({
+  open: isOpen(lobby),
+  member: lobby.members.has(uid),
+  staff: lobby.exists && isStaff(lobby, uid),
+});
 
 interface LobbyApi {
   deps: CommandDeps;
@@ -87,10 +82,16 @@ interface LobbyApi {
 }
 
 function lobbyMedia(api: LobbyApi, lobby: LobbyState, uid: string) {
-  return mediaAnswer(api.media, { scope: 'lobby', channel: lobby.lobbyId, uid, role: seatOf(lobby, uid) >= 0 ? 'publisher' : 'subscriber' });
+  return mediaAnswer(api.media, {
+    scope: 'lobby',
+    channel: lobby.lobbyId,
+    uid,
+    role: seatOf(lobby, uid) >= 0 ? 'publisher' : 'subscriber',
+  });
 }
 /** Everyone in a one-on-one room talks. */
-const roomMedia = (api: LobbyApi, room: RoomState, uid: string) => mediaAnswer(api.media, { scope: 'room', channel: room.roomId, uid, role: 'publisher' });
+const roomMedia = (api: LobbyApi, room: RoomState, uid: string) =>
+  mediaAnswer(api.media, { scope: 'room', channel: room.roomId, uid, role: 'publisher' });
 
 /** Join: refuse before charging, charge the entry once (idempotency key), then append the join.
  * If the lobby ended in between, the entry is refunded: an ended lobby never reopens. */
@@ -98,10 +99,20 @@ async function joinLobby(api: LobbyApi, lobbyId: string, auth: AuthContext, invi
   const { deps } = api;
   const now = deps.clock.now().toISOString();
   const vip = await isVipAt(deps, auth.uid, now);
-  const command = (paidDiamonds: number): LobbyCommand => ({ type: 'JoinLobby', uid: auth.uid, anonymous: auth.anonymous, inviteId, publicOnly, paidDiamonds, now, vip });
+  const command = (paidDiamonds: number): LobbyCommand => ({
+    type: 'JoinLobby',
+    uid: auth.uid,
+    anonymous: auth.anonymous,
+    inviteId,
+    publicOnly,
+    paidDiamonds,
+    now,
+    vip,
+  });
   const due = await precheckJoin(deps, lobbyId, auth.uid, command);
   const entryKey = `lobby-entry:${lobbyId}:${auth.uid}`;
-  if (due > 0) await spendDiamonds(deps, { uid: auth.uid, amount: due, reason: 'lobby_entry', reference: lobbyId, idempotencyKey: entryKey });
+  if (due > 0)
+    await spendDiamonds(deps, { uid: auth.uid, amount: due, reason: 'lobby_entry', reference: lobbyId, idempotencyKey: entryKey });
   try {
     const result = await lobbyCommands.run(deps, lobbyId, command(due), { actorUid: auth.uid });
     return { position: result.position, lobby: result.state };
@@ -109,7 +120,13 @@ async function joinLobby(api: LobbyApi, lobbyId: string, auth: AuthContext, invi
     if (due > 0) {
       const after = await loadLobby(deps, lobbyId);
       if (!isOpen(after)) {
-        await creditDiamonds(deps, { uid: auth.uid, amount: due, reason: 'refund', reference: lobbyId, idempotencyKey: `${entryKey}:refund` });
+        await creditDiamonds(deps, {
+          uid: auth.uid,
+          amount: due,
+          reason: 'refund',
+          reference: lobbyId,
+          idempotencyKey: `${entryKey}:refund`,
+        });
       }
     }
     throw error;
@@ -120,7 +137,12 @@ async function joinLobby(api: LobbyApi, lobbyId: string, auth: AuthContext, invi
  * last saw it answers without a round trip when it lets the member in for free; a refusal or a fee
  * is decided again on the stream, so a stale state never refuses anyone or charges anything. The
  * join itself is decided once more in the lobby's queue with the expected version. */
-async function precheckJoin(deps: CommandDeps, lobbyId: string, uid: string, command: (paidDiamonds: number) => LobbyCommand): Promise<number> {
+async function precheckJoin(
+  deps: CommandDeps,
+  lobbyId: string,
+  uid: string,
+  command: (paidDiamonds: number) => LobbyCommand,
+): Promise<number> {
   const cached = lobbyCommands.cached(deps, lobbyId)?.state;
   if (cached && entryDue(cached, uid) === 0) {
     try {
@@ -142,7 +164,14 @@ async function joinRoom(api: LobbyApi, lobbyId: string, roomId: string, auth: Au
   const room = await loadRoom(deps, roomId);
   if (room.exists && room.lobbyId !== lobbyId && lobbyId !== '') throw new ApiError('NOT_FOUND', lobbyTexts.roomNotFound);
   const lobby = await loadLobby(deps, room.exists ? room.lobbyId : lobbyId);
-  const command = (paidDiamonds: number): RoomCommand => ({ type: 'JoinRoom', uid: auth.uid, key, paidDiamonds, lobby: viewOf(lobby, auth.uid), now });
+  const command = (paidDiamonds: number): RoomCommand => ({
+    type: 'JoinRoom',
+    uid: auth.uid,
+    key,
+    paidDiamonds,
+    lobby: viewOf(lobby, auth.uid),
+    now,
+  });
   const due = roomFeeDue(room, auth.uid);
   roomDecider.decide(command(due), room);
   const feeKey = `room-fee:${roomId}:${auth.uid}`;
@@ -164,11 +193,18 @@ async function closeRoomsOf(deps: CommandDeps, lobbyId: string): Promise<void> {
     .query<{ room_id: string }>(`select room_id from rm.rooms where lobby_id = $1 and status in ('waiting', 'started')`, [lobbyId])
     .catch(() => ({ rows: [] as Array<{ room_id: string }> }));
   const now = deps.clock.now().toISOString();
-  for (const { room_id } of rows) await roomCommands.run(deps, room_id, { type: 'CloseRoomWithLobby', now }, { actorUid: 'system' }).catch(() => undefined);
+  for (const { room_id } of rows)
+    await roomCommands.run(deps, room_id, { type: 'CloseRoomWithLobby', now }, { actorUid: 'system' }).catch(() => undefined);
 }
 
 /** A command's answer: the position of its last event and the fields its DTO adds. */
-function sendPosition<S extends typeof CommandAnswer>(res: express.Response, dto: S, position: bigint, extra: Omit<z.infer<S>, 'position'>, status: 200 | 201 = 200): void {
+function sendPosition<S extends typeof CommandAnswer>(
+  res: express.Response,
+  dto: S,
+  position: bigint,
+  extra: Omit<z.infer<S>, 'position'>,
+  status: 200 | 201 = 200,
+): void {
   send(res, dto, { ...extra, position: position.toString() } as z.infer<S>, status);
 }
 const sendDone = (res: express.Response, position: bigint) => sendPosition(res, CommandAnswer, position, {});
@@ -182,7 +218,12 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
     const me = currentUser(req);
     const body = parse(CreateLobbyBody, req.body);
     const lobbyId = randomUUID();
-    const result = await lobbyCommands.run(deps, lobbyId, { type: 'CreateLobby', lobbyId, ownerUid: me.uid, body, now: now() }, { actorUid: me.uid });
+    const result = await lobbyCommands.run(
+      deps,
+      lobbyId,
+      { type: 'CreateLobby', lobbyId, ownerUid: me.uid, body, now: now() },
+      { actorUid: me.uid },
+    );
     sendPosition(res, LobbyEntered, result.position, { lobbyId, ...lobbyMedia(api, result.state, me.uid) }, 201);
   });
 
@@ -200,7 +241,10 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
 
   router.post('/lobbies/:id/leave', auth, async (req, res) => {
     const me = currentUser(req);
-    sendDone(res, (await lobbyCommands.run(deps, lobbyIdOf(req), { type: 'LeaveLobby', uid: me.uid, now: now() }, { actorUid: me.uid })).position);
+    sendDone(
+      res,
+      (await lobbyCommands.run(deps, lobbyIdOf(req), { type: 'LeaveLobby', uid: me.uid, now: now() }, { actorUid: me.uid })).position,
+    );
   });
 
   const end = (reason: 'ended' | 'closed') => async (req: express.Request, res: express.Response) => {
@@ -220,13 +264,28 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
     if (changes.lobbyPhoto && !changes.lobbyPhoto.startsWith(`${me.uid.replace(/[^\w-]/g, '_')}/lobby/`)) {
       throw new ApiError('VALIDATION_FAILED', texts.uploadFailed);
     }
-    const result = await lobbyCommands.run(deps, lobbyIdOf(req), { type: 'UpdateLobbyInfo', by: me.uid, changes, now: now() }, { actorUid: me.uid });
+    const result = await lobbyCommands.run(
+      deps,
+      lobbyIdOf(req),
+      { type: 'UpdateLobbyInfo', by: me.uid, changes, now: now() },
+      { actorUid: me.uid },
+    );
     sendPosition(res, LobbyMessageAnswer, result.position, { message: lobbyTexts.infoUpdated });
   });
   router.post('/lobbies/:id/settings/background', auth, async (req, res) => {
     const me = currentUser(req);
     const { backgroundId } = parse(BackgroundBody, req.body);
-    sendDone(res, (await lobbyCommands.run(deps, lobbyIdOf(req), { type: 'UpdateLobbyInfo', by: me.uid, changes: { backgroundId }, now: now() }, { actorUid: me.uid })).position);
+    sendDone(
+      res,
+      (
+        await lobbyCommands.run(
+          deps,
+          lobbyIdOf(req),
+          { type: 'UpdateLobbyInfo', by: me.uid, changes: { backgroundId }, now: now() },
+          { actorUid: me.uid },
+        )
+      ).position,
+    );
   });
 
   router.post('/lobbies/:id/invites', auth, async (req, res) => {
@@ -236,7 +295,13 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
     const result = await lobbyCommands.run(deps, lobbyId, { type: 'CreateInvite', by: me.uid, inviteId, now: now() }, { actorUid: me.uid });
     const link = `/lobby/${lobbyId}?invite=${inviteId}`;
     // The QR code encodes the same link; the client renders it.
-    sendPosition(res, InviteCreated, result.position, { inviteId, link, joinPath: `/api/v1/lobbies/${lobbyId}/join/${inviteId}`, qr: { format: 'url', payload: link } }, 201);
+    sendPosition(
+      res,
+      InviteCreated,
+      result.position,
+      { inviteId, link, joinPath: `/api/v1/lobbies/${lobbyId}/join/${inviteId}`, qr: { format: 'url', payload: link } },
+      201,
+    );
   });
 
   // Microphone and seats.
@@ -244,19 +309,33 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
     const me = currentUser(req);
     const at = now();
     const vip = await isVipAt(deps, me.uid, at);
-    sendDone(res, (await lobbyCommands.run(deps, lobbyIdOf(req), { type: 'RequestMic', uid: me.uid, vip, now: at }, { actorUid: me.uid })).position);
+    sendDone(
+      res,
+      (await lobbyCommands.run(deps, lobbyIdOf(req), { type: 'RequestMic', uid: me.uid, vip, now: at }, { actorUid: me.uid })).position,
+    );
   });
   router.post('/lobbies/:id/mic/grant', auth, async (req, res) => {
     const me = currentUser(req);
     const { uid, seat } = parse(GrantMicBody, req.body);
-    const result = await lobbyCommands.run(deps, lobbyIdOf(req), { type: 'GrantMic', by: me.uid, uid: targetOf(uid), seat, now: now() }, { actorUid: me.uid });
+    const result = await lobbyCommands.run(
+      deps,
+      lobbyIdOf(req),
+      { type: 'GrantMic', by: me.uid, uid: targetOf(uid), seat, now: now() },
+      { actorUid: me.uid },
+    );
     sendPosition(res, MicGrantedAnswer, result.position, { seat: seatOf(result.state, uid) });
   });
-  const onTarget = (type: 'Unseat' | 'RemoveCohost' | 'MuteMic' | 'UnmuteMic' | 'RemoveFromQueue' | 'KickUser') =>
+  const onTarget =
+    (type: 'Unseat' | 'RemoveCohost' | 'MuteMic' | 'UnmuteMic' | 'RemoveFromQueue' | 'KickUser') =>
     async (req: express.Request, res: express.Response) => {
       const me = currentUser(req);
       const { uid } = parse(LobbyTargetBody, req.body ?? {});
-      const result = await lobbyCommands.run(deps, lobbyIdOf(req), { type, by: me.uid, uid: targetOf(uid), now: now() }, { actorUid: me.uid });
+      const result = await lobbyCommands.run(
+        deps,
+        lobbyIdOf(req),
+        { type, by: me.uid, uid: targetOf(uid), now: now() },
+        { actorUid: me.uid },
+      );
       sendDone(res, result.position);
     };
   router.post('/lobbies/:id/mic/unseat', auth, onTarget('Unseat'));
@@ -268,20 +347,40 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
   router.post('/lobbies/:id/host/switch', auth, async (req, res) => {
     const me = currentUser(req);
     const { uid } = parse(SwitchHostBody, req.body);
-    sendDone(res, (await lobbyCommands.run(deps, lobbyIdOf(req), { type: 'SwitchHost', by: me.uid, uid: targetOf(uid), now: now() }, { actorUid: me.uid })).position);
+    sendDone(
+      res,
+      (
+        await lobbyCommands.run(
+          deps,
+          lobbyIdOf(req),
+          { type: 'SwitchHost', by: me.uid, uid: targetOf(uid), now: now() },
+          { actorUid: me.uid },
+        )
+      ).position,
+    );
   });
 
   // Moderation.
   router.post('/lobbies/:id/block', auth, async (req, res) => {
     const me = currentUser(req);
     const { uidToBlock, reason } = parse(BlockBody, req.body);
-    const result = await lobbyCommands.run(deps, lobbyIdOf(req), { type: 'BlockUser', by: me.uid, uid: targetOf(uidToBlock), reason, now: now() }, { actorUid: me.uid });
+    const result = await lobbyCommands.run(
+      deps,
+      lobbyIdOf(req),
+      { type: 'BlockUser', by: me.uid, uid: targetOf(uidToBlock), reason, now: now() },
+      { actorUid: me.uid },
+    );
     sendPosition(res, LobbyMessageAnswer, result.position, { message: lobbyTexts.blocked });
   });
   router.post('/lobbies/:id/unblock', auth, async (req, res) => {
     const me = currentUser(req);
     const { uidToUnblock } = parse(UnblockBody, req.body);
-    const result = await lobbyCommands.run(deps, lobbyIdOf(req), { type: 'UnblockUser', by: me.uid, uid: targetOf(uidToUnblock), now: now() }, { actorUid: me.uid });
+    const result = await lobbyCommands.run(
+      deps,
+      lobbyIdOf(req),
+      { type: 'UnblockUser', by: me.uid, uid: targetOf(uidToUnblock), now: now() },
+      { actorUid: me.uid },
+    );
     sendPosition(res, LobbyMessageAnswer, result.position, { message: lobbyTexts.unblocked });
   });
   const silence = (type: 'SilenceUser' | 'UnsilenceUser') => async (req: express.Request, res: express.Response) => {
@@ -294,19 +393,39 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
   router.post('/lobbies/manage/:id/admin/add', auth, async (req, res) => {
     const me = currentUser(req);
     const { uidToAdmin } = parse(AddAdminBody, req.body);
-    const result = await lobbyCommands.run(deps, lobbyIdOf(req), { type: 'AddAdmin', by: me.uid, uid: targetOf(uidToAdmin), now: now() }, { actorUid: me.uid });
+    const result = await lobbyCommands.run(
+      deps,
+      lobbyIdOf(req),
+      { type: 'AddAdmin', by: me.uid, uid: targetOf(uidToAdmin), now: now() },
+      { actorUid: me.uid },
+    );
     sendPosition(res, LobbyMessageAnswer, result.position, { message: lobbyTexts.adminAdded });
   });
   router.post('/lobbies/manage/:id/admin/remove', auth, async (req, res) => {
     const me = currentUser(req);
     const { uidToRemove } = parse(RemoveAdminBody, req.body);
-    const result = await lobbyCommands.run(deps, lobbyIdOf(req), { type: 'RemoveAdmin', by: me.uid, uid: targetOf(uidToRemove), now: now() }, { actorUid: me.uid });
+    const result = await lobbyCommands.run(
+      deps,
+      lobbyIdOf(req),
+      { type: 'RemoveAdmin', by: me.uid, uid: targetOf(uidToRemove), now: now() },
+      { actorUid: me.uid },
+    );
     sendPosition(res, LobbyMessageAnswer, result.position, { message: lobbyTexts.adminRemoved });
   });
   router.post('/lobbies/:id/pin', auth, async (req, res) => {
     const me = currentUser(req);
     const { message } = parse(PinMessageBody, req.body);
-    sendDone(res, (await lobbyCommands.run(deps, lobbyIdOf(req), { type: 'PinMessage', by: me.uid, message: message || null, now: now() }, { actorUid: me.uid })).position);
+    sendDone(
+      res,
+      (
+        await lobbyCommands.run(
+          deps,
+          lobbyIdOf(req),
+          { type: 'PinMessage', by: me.uid, message: message || null, now: now() },
+          { actorUid: me.uid },
+        )
+      ).position,
+    );
   });
 
   // Chat: one stream per sender per lobby (the rate limit's scope), membership from the lobby/room stream.
@@ -365,12 +484,18 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
     const me = currentUser(req);
     const lobbyId = lobbyIdOf(req);
     const body = parse(CreateRoomBody, req.body);
-    if (body.roomBannerPhoto !== null && !isAllowedRoomBanner(body.roomBannerPhoto, me.uid)) throw new ApiError('VALIDATION_FAILED', lobbyTexts.roomBanner);
+    if (body.roomBannerPhoto !== null && !isAllowedRoomBanner(body.roomBannerPhoto, me.uid))
+      throw new ApiError('VALIDATION_FAILED', lobbyTexts.roomBanner);
     const lobby = await loadLobby(deps, lobbyId);
     if (!lobby.exists) throw new ApiError('NOT_FOUND', lobbyTexts.lobbyNotFound);
     const roomId = randomUUID();
     const inviteKey = randomBytes(9).toString('base64url');
-    const result = await roomCommands.run(deps, roomId, { type: 'CreateRoom', roomId, lobbyId, hostUid: me.uid, body, inviteKey, lobby: viewOf(lobby, me.uid), now: now() }, { actorUid: me.uid });
+    const result = await roomCommands.run(
+      deps,
+      roomId,
+      { type: 'CreateRoom', roomId, lobbyId, hostUid: me.uid, body, inviteKey, lobby: viewOf(lobby, me.uid), now: now() },
+      { actorUid: me.uid },
+    );
     sendPosition(res, RoomCreatedAnswer, result.position, { roomId, inviteKey, ...roomMedia(api, result.state, me.uid) }, 201);
   });
   const roomJoin = (scoped: boolean, withKey: boolean) => async (req: express.Request, res: express.Response) => {
@@ -385,7 +510,8 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
   router.post('/lobbies/:id/rooms/:roomId/join/:key', auth, roomJoin(true, true));
   router.post('/rooms/:id/join/:key', auth, roomJoin(false, true));
 
-  const roomAction = (scoped: boolean, make: (by: string, lobby: LobbyView, req: express.Request) => RoomCommand) =>
+  const roomAction =
+    (scoped: boolean, make: (by: string, lobby: LobbyView, req: express.Request) => RoomCommand) =>
     async (req: express.Request, res: express.Response) => {
       const me = currentUser(req);
       const roomId = scoped ? roomIdOf(req) : roomIdOf(req, 'id');
@@ -397,13 +523,15 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
     };
   const startRoom = (by: string, lobby: LobbyView): RoomCommand => ({ type: 'StartRoom', by, lobby, now: now() });
   const endRoom = (by: string, lobby: LobbyView): RoomCommand => ({ type: 'EndRoom', by, lobby, now: now() });
-  const silenceRoom = (type: 'SilenceRoomUser' | 'UnsilenceRoomUser') => (by: string, lobby: LobbyView, req: express.Request): RoomCommand => ({
-    type,
-    by,
-    uid: targetOf(String(req.params.uid ?? '')),
-    lobby,
-    now: now(),
-  });
+  const silenceRoom =
+    (type: 'SilenceRoomUser' | 'UnsilenceRoomUser') =>
+    (by: string, lobby: LobbyView, req: express.Request): RoomCommand => ({
+      type,
+      by,
+      uid: targetOf(String(req.params.uid ?? '')),
+      lobby,
+      now: now(),
+    });
   router.post('/lobbies/:id/rooms/:roomId/start', auth, roomAction(true, startRoom));
   router.post('/lobbies/:id/rooms/:roomId/end', auth, roomAction(true, endRoom));
   router.post('/rooms/:id/end', auth, roomAction(false, endRoom));
@@ -412,7 +540,10 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
   router.post('/rooms/:id/users/:uid/unsilence', auth, roomAction(false, silenceRoom('UnsilenceRoomUser')));
   router.post('/lobbies/:id/rooms/:roomId/leave', auth, async (req, res) => {
     const me = currentUser(req);
-    sendDone(res, (await roomCommands.run(deps, roomIdOf(req), { type: 'LeaveRoom', uid: me.uid, now: now() }, { actorUid: me.uid })).position);
+    sendDone(
+      res,
+      (await roomCommands.run(deps, roomIdOf(req), { type: 'LeaveRoom', uid: me.uid, now: now() }, { actorUid: me.uid })).position,
+    );
   });
 
   // An RTM request answers Agora's signalling token in agoraToken (WebRTC has none: null).

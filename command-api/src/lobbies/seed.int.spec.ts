@@ -28,10 +28,16 @@ describe('demo lobbies seeder', () => {
     const lobbies = ctx.shared.lobbies as DemoLobbies;
     const position = String((await stack.db.pool.query('select max(global_position)::text as p from events')).rows[0].p);
     let last = await stack.api(`/lobbies/${lobbies.chatting}/rooms`, { headers: { 'x-min-position': position } });
-    for (let i = 0; i < 10 && last.headers.get('x-stale') === 'true'; i++) last = await stack.api(`/lobbies/${lobbies.chatting}/rooms`, { headers: { 'x-min-position': position } });
+    for (let i = 0; i < 10 && last.headers.get('x-stale') === 'true'; i++)
+      last = await stack.api(`/lobbies/${lobbies.chatting}/rooms`, { headers: { 'x-min-position': position } });
     expect(last.body.items[0]).toMatchObject({ roomId: lobbies.room, status: 'started', mins: 60 });
     const list = await stack.api('/lobbies/public');
-    expect(list.body.items.map((l: { mainCategoryId: string }) => l.mainCategoryId).sort()).toEqual(['chatting', 'gaming', 'karaoke', 'party']);
+    expect(list.body.items.map((l: { mainCategoryId: string }) => l.mainCategoryId).sort()).toEqual([
+      'chatting',
+      'gaming',
+      'karaoke',
+      'party',
+    ]);
     const detail = await stack.api(`/lobbies/${lobbies.chatting}`);
     expect(detail.body.pinnedMessage).toBe('Welcome! Request the mic to join the talk.');
     expect(detail.body.cohosts).toHaveLength(1);

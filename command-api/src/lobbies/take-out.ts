@@ -4,7 +4,10 @@
 import type { CommandDeps } from '../dependencies.ts';
 import { lobbyCommands } from './lobby-streams.ts';
 
-export interface Membership { lobby_id: string; uid: string }
+export interface Membership {
+  lobby_id: string;
+  uid: string;
+}
 
 /** How many memberships it ended and the last position written (0 when none). */
 export async function takeOutOfLobbies(
@@ -19,7 +22,12 @@ export async function takeOutOfLobbies(
     if (stopped()) break;
     try {
       const now = deps.clock.now().toISOString();
-      const result = await lobbyCommands.run(deps, row.lobby_id, { type: 'LeaveLobby', uid: row.uid, reason: why.reason, now }, { actorUid: why.actorUid });
+      const result = await lobbyCommands.run(
+        deps,
+        row.lobby_id,
+        { type: 'LeaveLobby', uid: row.uid, reason: why.reason, now },
+        { actorUid: why.actorUid },
+      );
       if (result.events.length > 0) removed++;
       if (result.position > position) position = result.position;
     } catch (error) {

@@ -1,7 +1,17 @@
 // The interactive tools' commands: the server draws dice and lucky numbers (node:crypto) and the
 // lobby's decider records them, so no client picks its own luck.
 import { randomInt, randomUUID } from 'node:crypto';
-import { ClosePollBody, CommandAnswer, DiceRolledAnswer, LuckyNumberAnswer, lobbyTexts, lobbyTools, OpenPollBody, PollAnswer, VotePollBody } from '@murmur/contracts';
+import {
+  ClosePollBody,
+  CommandAnswer,
+  DiceRolledAnswer,
+  LuckyNumberAnswer,
+  lobbyTexts,
+  lobbyTools,
+  OpenPollBody,
+  PollAnswer,
+  VotePollBody,
+} from '@murmur/contracts';
 import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
 import type express from 'express';
 import type { CommandDeps } from '../dependencies.ts';
@@ -32,7 +42,12 @@ export function lobbyToolRoutes(router: express.Router, deps: CommandDeps): void
   router.post('/lobbies/:id/tools/lucky-number', auth, async (req, res) => {
     const me = currentUser(req);
     const number = draw(lobbyTools.luckyNumber.min, lobbyTools.luckyNumber.max);
-    const result = await lobbyCommands.run(deps, lobbyIdOf(req), { type: 'DrawLuckyNumber', uid: me.uid, number, now: now() }, { actorUid: me.uid });
+    const result = await lobbyCommands.run(
+      deps,
+      lobbyIdOf(req),
+      { type: 'DrawLuckyNumber', uid: me.uid, number, now: now() },
+      { actorUid: me.uid },
+    );
     send(res, LuckyNumberAnswer, { position: result.position.toString(), number });
   });
 
@@ -40,21 +55,36 @@ export function lobbyToolRoutes(router: express.Router, deps: CommandDeps): void
     const me = currentUser(req);
     const body = parse(OpenPollBody, req.body);
     const pollId = randomUUID();
-    const result = await lobbyCommands.run(deps, lobbyIdOf(req), { type: 'OpenPoll', uid: me.uid, pollId, question: body.question, options: body.options, now: now() }, { actorUid: me.uid });
+    const result = await lobbyCommands.run(
+      deps,
+      lobbyIdOf(req),
+      { type: 'OpenPoll', uid: me.uid, pollId, question: body.question, options: body.options, now: now() },
+      { actorUid: me.uid },
+    );
     send(res, PollAnswer, { position: result.position.toString(), pollId }, 201);
   });
 
   router.post('/lobbies/:id/tools/poll/vote', auth, async (req, res) => {
     const me = currentUser(req);
     const body = parse(VotePollBody, req.body);
-    const result = await lobbyCommands.run(deps, lobbyIdOf(req), { type: 'VotePoll', uid: me.uid, pollId: body.pollId, option: body.option, now: now() }, { actorUid: me.uid });
+    const result = await lobbyCommands.run(
+      deps,
+      lobbyIdOf(req),
+      { type: 'VotePoll', uid: me.uid, pollId: body.pollId, option: body.option, now: now() },
+      { actorUid: me.uid },
+    );
     send(res, CommandAnswer, { position: result.position.toString() });
   });
 
   router.post('/lobbies/:id/tools/poll/close', auth, async (req, res) => {
     const me = currentUser(req);
     const body = parse(ClosePollBody, req.body);
-    const result = await lobbyCommands.run(deps, lobbyIdOf(req), { type: 'ClosePoll', by: me.uid, pollId: body.pollId, now: now() }, { actorUid: me.uid });
+    const result = await lobbyCommands.run(
+      deps,
+      lobbyIdOf(req),
+      { type: 'ClosePoll', by: me.uid, pollId: body.pollId, now: now() },
+      { actorUid: me.uid },
+    );
     send(res, CommandAnswer, { position: result.position.toString() });
   });
 }

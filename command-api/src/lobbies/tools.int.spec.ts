@@ -19,7 +19,9 @@ const sockets: RecordingSocket[] = [];
 beforeAll(async () => {
   stack = await startTestStack();
   store = new PostgresEventStore(stack.db.pool);
-  gateway = buildGateway(readConfig({ DATABASE_URL: stack.db.url, JWT_SECRET: TEST_JWT_SECRET, NODE_ENV: 'test', GATEWAY_POLL_MS: '50' }), { pool: stack.db.pool });
+  gateway = buildGateway(readConfig({ DATABASE_URL: stack.db.url, JWT_SECRET: TEST_JWT_SECRET, NODE_ENV: 'test', GATEWAY_POLL_MS: '50' }), {
+    pool: stack.db.pool,
+  });
   wsUrl = `ws://127.0.0.1:${await gateway.start(0)}/ws`;
 });
 
@@ -55,7 +57,8 @@ async function listen(uid: string, lobbyId: string): Promise<RecordingSocket> {
   return socket;
 }
 
-const toolEvents = async (lobbyId: string, type: string) => (await store.readStream(`lobby-${lobbyId}`)).events.filter((e) => e.type === type);
+const toolEvents = async (lobbyId: string, type: string) =>
+  (await store.readStream(`lobby-${lobbyId}`)).events.filter((e) => e.type === type);
 
 describe('interactive tools', () => {
   it('shows one member’s roll and lucky number live to another, with the values the server drew', async () => {
@@ -98,13 +101,22 @@ describe('interactive tools', () => {
     expect([refused.status, refused.body.error.message]).toEqual([403, lobbyToolTexts.pollNeedsStage]);
     const bad = await post('t3-owner', `/lobbies/${lobbyId}/tools/poll`, { question: 'Play what?', options: ['Chess'] });
     expect([bad.status, bad.body.error.message]).toEqual([400, lobbyToolTexts.optionsCount]);
-    const opened = await post('t3-owner', `/lobbies/${lobbyId}/tools/poll`, { question: 'Play what?', options: ['Chess', 'Cards', 'Charades'] });
+    const opened = await post('t3-owner', `/lobbies/${lobbyId}/tools/poll`, {
+      question: 'Play what?',
+      options: ['Chess', 'Cards', 'Charades'],
+    });
     expect(opened.status).toBe(201);
     const pollId = opened.body.pollId as string;
-    expect((await ann.next('event', (m) => m.event.type === 'LobbyPollOpened')).event.data).toMatchObject({ pollId, question: 'Play what?', options: ['Chess', 'Cards', 'Charades'] });
+    expect((await ann.next('event', (m) => m.event.type === 'LobbyPollOpened')).event.data).toMatchObject({
+      pollId,
+      question: 'Play what?',
+      options: ['Chess', 'Cards', 'Charades'],
+    });
 
     // Ten votes by one member at once, two options: exactly one is recorded.
-    const burst = await Promise.all(Array.from({ length: 10 }, (_, i) => post('t3-bob', `/lobbies/${lobbyId}/tools/poll/vote`, { pollId, option: i % 2 })));
+    const burst = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => post('t3-bob', `/lobbies/${lobbyId}/tools/poll/vote`, { pollId, option: i % 2 })),
+    );
     expect(burst.filter((r) => r.status === 200)).toHaveLength(1);
     expect(burst.filter((r) => r.status === 409).every((r) => r.body.error.message === lobbyToolTexts.alreadyVoted)).toBe(true);
     expect(burst.filter((r) => r.status === 409)).toHaveLength(9);

@@ -83,7 +83,8 @@ function requireWithinLimits(s: LobbyState, uid: string, now: string): void {
     throw new ApiError('RATE_LIMITED', lobbyToolTexts.tooFast, { retryAfterSeconds: lobbyTools.memberCooldownSeconds });
   }
   const inWindow = s.tools.recentUses.filter((when) => ms(now) - ms(when) < lobbyTools.lobbyWindowSeconds * 1000).length;
-  if (inWindow >= lobbyTools.lobbyUsesPerWindow) throw new ApiError('RATE_LIMITED', lobbyToolTexts.lobbyBusy, { retryAfterSeconds: lobbyTools.lobbyWindowSeconds });
+  if (inWindow >= lobbyTools.lobbyUsesPerWindow)
+    throw new ApiError('RATE_LIMITED', lobbyToolTexts.lobbyBusy, { retryAfterSeconds: lobbyTools.lobbyWindowSeconds });
 }
 
 /** A value the route drew outside its range is a bug, never the user's input. */
@@ -112,14 +113,20 @@ export function decideTool(c: LobbyToolCommand, s: LobbyState): LobbyToolEvent[]
       if (!isLobbyStaff(s, c.uid) && seatOf(s, c.uid) < 0) throw new ApiError('FORBIDDEN', lobbyToolTexts.pollNeedsStage);
       if (s.tools.poll) throw rule(lobbyToolTexts.pollOpenAlready);
       requireWithinLimits(s, c.uid, at);
-      return [{ type: 'LobbyPollOpened', data: { lobbyId: s.lobbyId, pollId: c.pollId, uid: c.uid, question: c.question, options: c.options, at } }];
+      return [
+        {
+          type: 'LobbyPollOpened',
+          data: { lobbyId: s.lobbyId, pollId: c.pollId, uid: c.uid, question: c.question, options: c.options, at },
+        },
+      ];
     }
     case 'VotePoll': {
       requireInside(s, c.uid);
       const poll = s.tools.poll;
       if (!poll || poll.pollId !== c.pollId) throw rule(lobbyToolTexts.pollClosed);
       if (poll.votes[c.uid] !== undefined) throw new ApiError('CONFLICT', lobbyToolTexts.alreadyVoted);
-      if (!Number.isInteger(c.option) || c.option < 0 || c.option >= poll.options) throw new ApiError('VALIDATION_FAILED', lobbyToolTexts.noSuchOption);
+      if (!Number.isInteger(c.option) || c.option < 0 || c.option >= poll.options)
+        throw new ApiError('VALIDATION_FAILED', lobbyToolTexts.noSuchOption);
       return [{ type: 'LobbyPollVoted', data: { lobbyId: s.lobbyId, pollId: c.pollId, uid: c.uid, option: c.option, at } }];
     }
     case 'ClosePoll': {
@@ -128,7 +135,12 @@ export function decideTool(c: LobbyToolCommand, s: LobbyState): LobbyToolEvent[]
       const poll = s.tools.poll;
       if (!poll || poll.pollId !== c.pollId) return [];
       if (c.by !== poll.openedBy && !isLobbyStaff(s, c.by)) throw new ApiError('FORBIDDEN', lobbyToolTexts.closeNotAllowed);
-      return [{ type: 'LobbyPollClosed', data: { lobbyId: s.lobbyId, pollId: c.pollId, by: c.by, counts: pollCounts(poll.options, Object.values(poll.votes)), at } }];
+      return [
+        {
+          type: 'LobbyPollClosed',
+          data: { lobbyId: s.lobbyId, pollId: c.pollId, by: c.by, counts: pollCounts(poll.options, Object.values(poll.votes)), at },
+        },
+      ];
     }
     default: {
       const _exhaustive: never = c;

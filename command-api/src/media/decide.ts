@@ -27,7 +27,12 @@ function decide(command: MediaCommand, state: MediaState): MediaEvent[] {
     }
     case 'DeleteGalleryItem':
       if (!state.items.has(command.fileName)) throw new ApiError('NOT_FOUND', socialTexts.mediaNotFound);
-      return [{ type: 'GalleryItemDeleted', data: { uid: command.uid, fileName: command.fileName, format: command.format, deletedAt: command.now.toISOString() } }];
+      return [
+        {
+          type: 'GalleryItemDeleted',
+          data: { uid: command.uid, fileName: command.fileName, format: command.format, deletedAt: command.now.toISOString() },
+        },
+      ];
     default: {
       const _exhaustive: never = command;
       return _exhaustive;
@@ -35,4 +40,9 @@ function decide(command: MediaCommand, state: MediaState): MediaEvent[] {
   }
 }
 
-export const mediaDecider: Decider<MediaState, MediaCommand, MediaEvent> = { evolvesOn: mediaEventSchemas, initialState: initialMediaState, evolve: evolveMedia, decide };
+export const mediaDecider: Decider<MediaState, MediaCommand, MediaEvent> = {
+  evolvesOn: mediaEventSchemas,
+  initialState: initialMediaState,
+  evolve: evolveMedia,
+  decide,
+};

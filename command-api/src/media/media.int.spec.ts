@@ -20,7 +20,9 @@ beforeAll(async () => {
 afterAll(async () => stack?.stop());
 
 async function png(): Promise<Buffer> {
-  return sharp({ create: { width: 640, height: 480, channels: 3, background: '#336699' } }).png().toBuffer();
+  return sharp({ create: { width: 640, height: 480, channels: 3, background: '#336699' } })
+    .png()
+    .toBuffer();
 }
 
 const presign = (body: unknown, query = '') => stack.api(`/cms/presign-media${query}`, { method: 'POST', token, body });
@@ -31,9 +33,17 @@ describe('media upload', () => {
     const signed = await presign({ fileName: 'photo.png', contentType: 'image/png', size: image.length });
     expect(signed.status).toBe(200);
     expect(signed.body.fileName).toMatch(/^m-owner\/profile\/[\w-]+\.png$/);
-    const put = await fetch(`${stack.commandUrl}${signed.body.uploadUrl}`, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: new Uint8Array(image) });
+    const put = await fetch(`${stack.commandUrl}${signed.body.uploadUrl}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'image/png' },
+      body: new Uint8Array(image),
+    });
     expect(put.status).toBe(200);
-    const processed = await stack.api('/cms/process-media', { method: 'POST', token, body: { fileName: signed.body.fileName, fileType: 'image/png' } });
+    const processed = await stack.api('/cms/process-media', {
+      method: 'POST',
+      token,
+      body: { fileName: signed.body.fileName, fileType: 'image/png' },
+    });
     expect(processed.status).toBe(200);
     expect(processed.body.thumbnailFileName).toBe(`${signed.body.fileName}.thumb.webp`);
 
@@ -49,20 +59,42 @@ describe('media upload', () => {
     // Without the signature the file is not served.
     expect((await fetch(`${stack.queryUrl}/api/v1/media/object/${signed.body.fileName}`)).status).toBe(403);
 
-    const del = await stack.api('/user/gallery/item/delete', { method: 'POST', token, body: { filename: signed.body.fileName, format: 'image/png' } });
+    const del = await stack.api('/user/gallery/item/delete', {
+      method: 'POST',
+      token,
+      body: { filename: signed.body.fileName, format: 'image/png' },
+    });
     expect(del.status).toBe(200);
     const after = await stack.api('/user/gallery/m-owner', { token, headers: { 'x-min-position': del.body.position } });
     expect(after.body.items).toEqual([]);
-    expect((await stack.api('/user/gallery/item/delete', { method: 'POST', token, body: { filename: signed.body.fileName, format: 'image/png' } })).status).toBe(404);
+    expect(
+      (
+        await stack.api('/user/gallery/item/delete', {
+          method: 'POST',
+          token,
+          body: { filename: signed.body.fileName, format: 'image/png' },
+        })
+      ).status,
+    ).toBe(404);
   });
 
   it('refuses a small file that claims 10,000 x 10,000 pixels, from its header, before decoding it; nothing is recorded', async () => {
-    const bomb = await sharp({ create: { width: 10_000, height: 10_000, channels: 3, background: '#000' } }).png({ compressionLevel: 9 }).toBuffer();
+    const bomb = await sharp({ create: { width: 10_000, height: 10_000, channels: 3, background: '#000' } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     expect(bomb.length).toBeLessThan(400_000);
     const signed = await presign({ fileName: 'bomb.png', contentType: 'image/png', size: bomb.length });
-    const put = await fetch(`${stack.commandUrl}${signed.body.uploadUrl}`, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: new Uint8Array(bomb) });
+    const put = await fetch(`${stack.commandUrl}${signed.body.uploadUrl}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'image/png' },
+      body: new Uint8Array(bomb),
+    });
     expect(put.status).toBe(200);
-    const processed = await stack.api('/cms/process-media', { method: 'POST', token, body: { fileName: signed.body.fileName, fileType: 'image/png' } });
+    const processed = await stack.api('/cms/process-media', {
+      method: 'POST',
+      token,
+      body: { fileName: signed.body.fileName, fileType: 'image/png' },
+    });
     expect(processed.status).toBe(400);
     expect(processed.body.error.message).toBe(texts.uploadTooManyPixels);
     const gallery = await stack.api('/user/gallery/m-owner', { token });
@@ -75,7 +107,9 @@ describe('media upload', () => {
     const doc = await presign({ fileName: 'notes.txt', contentType: 'text/plain' });
     expect(doc.status).toBe(400);
     expect(doc.body.error.message).toBe(texts.uploadImageOnly);
-    expect((await presign({ fileName: 'clip.mp4', contentType: 'video/mp4' }, '?uploadType=chat')).body.error.message).toBe(texts.uploadImageOnly);
+    expect((await presign({ fileName: 'clip.mp4', contentType: 'video/mp4' }, '?uploadType=chat')).body.error.message).toBe(
+      texts.uploadImageOnly,
+    );
   });
 
   it('refuses a file over 50 MB at presign and at PUT before a byte is stored', async () => {
@@ -105,14 +139,31 @@ describe('media upload', () => {
   it('refuses a forged signature, a wrong content type and a non-image declared as an image', async () => {
     const signed = await presign({ fileName: 'x.png', contentType: 'image/png' });
     const forged = signed.body.uploadUrl.replace(/sig=[^&]+/, 'sig=AAAA');
-    expect((await fetch(`${stack.commandUrl}${forged}`, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: 'x' })).status).toBe(403);
-    expect((await fetch(`${stack.commandUrl}${signed.body.uploadUrl}`, { method: 'PUT', headers: { 'content-type': 'image/gif' }, body: 'x' })).status).toBe(400);
-    await fetch(`${stack.commandUrl}${signed.body.uploadUrl}`, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: 'not an image at all' });
-    const processed = await stack.api('/cms/process-media', { method: 'POST', token, body: { fileName: signed.body.fileName, fileType: 'image/png' } });
+    expect(
+      (await fetch(`${stack.commandUrl}${forged}`, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: 'x' })).status,
+    ).toBe(403);
+    expect(
+      (await fetch(`${stack.commandUrl}${signed.body.uploadUrl}`, { method: 'PUT', headers: { 'content-type': 'image/gif' }, body: 'x' }))
+        .status,
+    ).toBe(400);
+    await fetch(`${stack.commandUrl}${signed.body.uploadUrl}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'image/png' },
+      body: 'not an image at all',
+    });
+    const processed = await stack.api('/cms/process-media', {
+      method: 'POST',
+      token,
+      body: { fileName: signed.body.fileName, fileType: 'image/png' },
+    });
     expect(processed.status).toBe(400);
     expect(processed.body.error.message).toBe(texts.uploadImageOnly);
     // Someone else's upload cannot be processed as one's own.
-    const other = await stack.api('/cms/process-media', { method: 'POST', token: await stack.tokenFor('m-thief'), body: { fileName: signed.body.fileName, fileType: 'image/png' } });
+    const other = await stack.api('/cms/process-media', {
+      method: 'POST',
+      token: await stack.tokenFor('m-thief'),
+      body: { fileName: signed.body.fileName, fileType: 'image/png' },
+    });
     expect(other.status).toBe(404);
   });
 });

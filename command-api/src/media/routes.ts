@@ -23,7 +23,6 @@ import type { CommandModule } from '../modules.ts';
 import { mediaCommands } from './media-commands.ts';
 import { IMAGE_HEADER_BYTES, imageDimensions, makeThumbnail, MAX_IMAGE_PIXELS } from './thumbnail.ts';
 
-
 const EXTENSION = /\.([A-Za-z0-9]{1,8})$/;
 const PRESIGN_SECONDS = 15 * 60;
 
@@ -61,7 +60,8 @@ function localPutRoute(router: express.Router, deps: CommandDeps): void {
       res.setHeader('connection', 'close');
       throw new ApiError('VALIDATION_FAILED', texts.uploadTooLarge);
     }
-    if ((req.header('content-type') ?? '').split(';')[0]!.trim() !== contentType) throw new ApiError('VALIDATION_FAILED', texts.uploadFailed);
+    if ((req.header('content-type') ?? '').split(';')[0]!.trim() !== contentType)
+      throw new ApiError('VALIDATION_FAILED', texts.uploadFailed);
     const stored = await store.putStream(key, req, contentType, length);
     if (!stored) throw new ApiError('VALIDATION_FAILED', texts.uploadFailed);
     send(res, UploadStored, { fileName: key });
@@ -80,10 +80,20 @@ export const mediaModule: CommandModule = {
       if (kind === null || ((query.uploadType === 'chat' || query.uploadType === 'lobby') && kind !== 'image')) {
         throw new ApiError('VALIDATION_FAILED', texts.uploadImageOnly);
       }
-      const ext = EXTENSION.exec(body.fileName)?.[1]?.toLowerCase() ?? body.contentType.split('/')[1]!.replace(/[^a-z0-9]/gi, '').slice(0, 8);
+      const ext =
+        EXTENSION.exec(body.fileName)?.[1]?.toLowerCase() ??
+        body.contentType
+          .split('/')[1]!
+          .replace(/[^a-z0-9]/gi, '')
+          .slice(0, 8);
       const key = `${uid.replace(/[^\w-]/g, '_')}/${query.uploadType}/${randomUUID()}.${ext}`;
       const uploadUrl = await deps.objects.presignPut(key, body.contentType, { expiresInSeconds: PRESIGN_SECONDS, size: body.size });
-      send(res, PresignedUpload, { uploadUrl, fileName: key, method: 'PUT', expiresAt: new Date(deps.clock.now().getTime() + PRESIGN_SECONDS * 1000).toISOString() });
+      send(res, PresignedUpload, {
+        uploadUrl,
+        fileName: key,
+        method: 'PUT',
+        expiresAt: new Date(deps.clock.now().getTime() + PRESIGN_SECONDS * 1000).toISOString(),
+      });
     });
 
     router.post('/cms/process-media', requireAuth(), async (req, res) => {
@@ -108,14 +118,39 @@ export const mediaModule: CommandModule = {
         thumbnailFileName = await makeThumbnail(store, body.fileName, bytes);
       }
       const uploadType = (body.fileName.split('/')[1] ?? 'profile') as 'profile' | 'lobby' | 'chat';
-      const result = await mediaCommands.run(deps, uid, { type: 'RecordProcessed', uid, fileName: body.fileName, format: body.fileType, kind, size: object.size, thumbnailFileName, uploadType, now: deps.clock.now() }, { actorUid: uid });
-      send(res, MediaProcessed, { position: result.position.toString(), fileName: body.fileName, format: body.fileType, thumbnailFileName });
+      const result = await mediaCommands.run(
+        deps,
+        uid,
+        {
+          type: 'RecordProcessed',
+          uid,
+          fileName: body.fileName,
+          format: body.fileType,
+          kind,
+          size: object.size,
+          thumbnailFileName,
+          uploadType,
+          now: deps.clock.now(),
+        },
+        { actorUid: uid },
+      );
+      send(res, MediaProcessed, {
+        position: result.position.toString(),
+        fileName: body.fileName,
+        format: body.fileType,
+        thumbnailFileName,
+      });
     });
 
     router.post('/user/gallery/item/delete', requireAuth(), async (req, res) => {
       const { uid } = currentUser(req);
       const body = parse(DeleteGalleryItemBody, req.body);
-      const result = await mediaCommands.run(deps, uid, { type: 'DeleteGalleryItem', uid, fileName: body.filename, format: body.format, now: deps.clock.now() }, { actorUid: uid });
+      const result = await mediaCommands.run(
+        deps,
+        uid,
+        { type: 'DeleteGalleryItem', uid, fileName: body.filename, format: body.format, now: deps.clock.now() },
+        { actorUid: uid },
+      );
       send(res, CommandAnswer, { position: result.position.toString() });
     });
   },

@@ -22,7 +22,11 @@ export async function imageDimensions(head: Buffer): Promise<{ width: number; he
 
 export async function makeThumbnail(store: ObjectStore, key: string, bytes: Buffer): Promise<string | null> {
   try {
-    const thumb = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).rotate().resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true }).webp({ quality: 75 }).toBuffer();
+    const thumb = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS })
+      .rotate()
+      .resize({ width: THUMBNAIL_WIDTH, withoutEnlargement: true })
+      .webp({ quality: 75 })
+      .toBuffer();
     const thumbKey = `${key}.thumb.webp`;
     await store.put(thumbKey, thumb, 'image/webp');
     return thumbKey;

@@ -24,7 +24,13 @@ export type MessageCommand =
 
 /** Null when the sender may write; otherwise the refusal. */
 export function dmRefusal(state: ThreadState, sender: string, recipient: string, mutualFollow: boolean, blocked: boolean): ApiError | null {
-  const refusal = dmRule({ self: sender === recipient, blocked, mutualFollow, otherHasWritten: state.senders.has(recipient), senderHasWritten: state.senders.has(sender) });
+  const refusal = dmRule({
+    self: sender === recipient,
+    blocked,
+    mutualFollow,
+    otherHasWritten: state.senders.has(recipient),
+    senderHasWritten: state.senders.has(sender),
+  });
   switch (refusal) {
     case null:
       return null;
@@ -62,7 +68,18 @@ function decide(command: MessageCommand, state: ThreadState): MessageEvent[] {
     case 'MarkRead':
       if (state.senders.size === 0) throw new ApiError('NOT_FOUND', 'Conversation not found.');
       // senderUid is the reader, so the gateway delivers the read receipt to the reader's other devices.
-      return [{ type: 'DirectThreadRead', data: { threadId: command.threadId, uid: command.uid, senderUid: command.uid, recipientUid: command.otherUid, readAt: command.now.toISOString() } }];
+      return [
+        {
+          type: 'DirectThreadRead',
+          data: {
+            threadId: command.threadId,
+            uid: command.uid,
+            senderUid: command.uid,
+            recipientUid: command.otherUid,
+            readAt: command.now.toISOString(),
+          },
+        },
+      ];
     default: {
       const _exhaustive: never = command;
       return _exhaustive;
@@ -70,4 +87,9 @@ function decide(command: MessageCommand, state: ThreadState): MessageEvent[] {
   }
 }
 
-export const threadDecider: Decider<ThreadState, MessageCommand, MessageEvent> = { evolvesOn: messageEventSchemas, initialState: initialThreadState, evolve: evolveThread, decide };
+export const threadDecider: Decider<ThreadState, MessageCommand, MessageEvent> = {
+  evolvesOn: messageEventSchemas,
+  initialState: initialThreadState,
+  evolve: evolveThread,
+  decide,
+};

@@ -7,10 +7,27 @@ import type { MessageEvent } from './messages.ts';
 const now = new Date('2026-11-22T10:00:00Z');
 const sent = (senderUid: string, recipientUid: string): MessageEvent => ({
   type: 'DirectMessageSent',
-  data: { threadId: 'a@b', messageId: `${senderUid}-1`, senderUid, recipientUid, text: 'x', imageFileName: null, sentAt: now.toISOString() },
+  data: {
+    threadId: 'a@b',
+    messageId: `${senderUid}-1`,
+    senderUid,
+    recipientUid,
+    text: 'x',
+    imageFileName: null,
+    sentAt: now.toISOString(),
+  },
 });
 const send = (from: string, to: string, mutualFollow: boolean, blocked = false): MessageCommand => ({
-  type: 'SendMessage', threadId: 'a@b', messageId: 'm', senderUid: from, recipientUid: to, text: 'hi', imageFileName: null, mutualFollow, blocked, now,
+  type: 'SendMessage',
+  threadId: 'a@b',
+  messageId: 'm',
+  senderUid: from,
+  recipientUid: to,
+  text: 'hi',
+  imageFileName: null,
+  mutualFollow,
+  blocked,
+  now,
 });
 const given = (events: MessageEvent[]) => events.reduce(threadDecider.evolve, threadDecider.initialState());
 

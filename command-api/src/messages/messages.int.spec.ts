@@ -20,7 +20,8 @@ beforeAll(async () => {
 afterAll(async () => stack?.stop());
 
 const post = (p: string, uid: string, body?: unknown) => stack.api(p, { method: 'POST', token: tokens[uid], body });
-const get = (p: string, uid: string, position?: string) => stack.api(p, { token: tokens[uid], headers: position ? { 'x-min-position': position } : {} });
+const get = (p: string, uid: string, position?: string) =>
+  stack.api(p, { token: tokens[uid], headers: position ? { 'x-min-position': position } : {} });
 const send = (from: string, to: string, text: string) => post(`/messages/send/${to}`, from, { text });
 
 describe('direct messages', () => {
@@ -82,9 +83,15 @@ describe('direct messages', () => {
   });
 
   it('sends a chat image through the presigned upload, served to the thread only by signed URL', async () => {
-    const image = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#00aa00' } }).png().toBuffer();
+    const image = await sharp({ create: { width: 32, height: 32, channels: 3, background: '#00aa00' } })
+      .png()
+      .toBuffer();
     const signed = await post('/cms/presign-media?uploadType=chat', 'd-amy', { fileName: 'pic.png', contentType: 'image/png' });
-    await fetch(`${stack.commandUrl}${signed.body.uploadUrl}`, { method: 'PUT', headers: { 'content-type': 'image/png' }, body: new Uint8Array(image) });
+    await fetch(`${stack.commandUrl}${signed.body.uploadUrl}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'image/png' },
+      body: new Uint8Array(image),
+    });
     expect((await post('/messages/send/d-amy', 'd-ben', { imageFileName: signed.body.fileName })).status).toBe(404);
     const sent = await post('/messages/send/d-ben', 'd-amy', { text: '', imageFileName: signed.body.fileName });
     expect(sent.status).toBe(201);

@@ -1,7 +1,15 @@
 // Direct messages (spec section 7 Gifts and messages): send with the first-message rules, mark a
 // thread read (messages/refresh). Block is the social module's (messages/block/{uid}).
 import { randomUUID } from 'node:crypto';
-import { CommandAnswer, MessageSentAnswer, RefreshMessagesBody, SendMessageBody, socialTexts, threadIdOf, streamIds } from '@murmur/contracts';
+import {
+  CommandAnswer,
+  MessageSentAnswer,
+  RefreshMessagesBody,
+  SendMessageBody,
+  socialTexts,
+  threadIdOf,
+  streamIds,
+} from '@murmur/contracts';
 import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
 import { defineCommandHandler } from '../decider/command-handler.ts';
 import { ownsKey } from '../media/routes.ts';
@@ -24,7 +32,10 @@ export const messagesModule: CommandModule = {
       }
       const [mine, theirs] = await Promise.all([loadSocial(deps, uid), loadSocial(deps, recipient)]);
       const threadId = threadIdOf(uid, recipient);
-      const result = await threadCommands.run(deps, threadId, {
+      const result = await threadCommands.run(
+        deps,
+        threadId,
+        {
           type: 'SendMessage',
           threadId,
           messageId: randomUUID(),
@@ -35,9 +46,16 @@ export const messagesModule: CommandModule = {
           mutualFollow: mine.following.has(recipient) && theirs.following.has(uid),
           blocked: mine.blocked.has(recipient) || theirs.blocked.has(uid),
           now: deps.clock.now(),
-        }, { actorUid: uid, idempotencyKey: body.clientMessageId ? `dm:${uid}:${body.clientMessageId}` : undefined });
+        },
+        { actorUid: uid, idempotencyKey: body.clientMessageId ? `dm:${uid}:${body.clientMessageId}` : undefined },
+      );
       const sent = result.events[0];
-      send(res, MessageSentAnswer, { position: result.position.toString(), threadId, messageId: sent?.type === 'DirectMessageSent' ? sent.data.messageId : null }, 201);
+      send(
+        res,
+        MessageSentAnswer,
+        { position: result.position.toString(), threadId, messageId: sent?.type === 'DirectMessageSent' ? sent.data.messageId : null },
+        201,
+      );
     });
 
     router.post('/messages/refresh', requireAuth(), async (req, res) => {
@@ -45,7 +63,12 @@ export const messagesModule: CommandModule = {
       const { threadId } = parse(RefreshMessagesBody, req.body);
       const other = threadId.split('@').find((u) => u !== uid);
       if (!threadId.split('@').includes(uid) || !other) throw new ApiError('NOT_FOUND', 'Conversation not found.');
-      const result = await threadCommands.run(deps, threadId, { type: 'MarkRead', threadId, uid, otherUid: other, now: deps.clock.now() }, { actorUid: uid });
+      const result = await threadCommands.run(
+        deps,
+        threadId,
+        { type: 'MarkRead', threadId, uid, otherUid: other, now: deps.clock.now() },
+        { actorUid: uid },
+      );
       send(res, CommandAnswer, { position: result.position.toString() });
     });
   },

@@ -11,10 +11,13 @@ export type ReportCommand =
 
 /** What each action needs of the report: remove needs content that can go, silence a lobby. */
 function requireActionFits(action: ReportAction, report: ReportFacts, by: string): void {
-  if ((action === 'ban' || action === 'silence') && report.subjectUid === by) throw new ApiError('RULE_VIOLATED', moderationTexts.cannotActOnSelf);
-  if ((action === 'ban' || action === 'silence' || action === 'warn') && !report.subjectUid) throw new ApiError('RULE_VIOLATED', moderationTexts.contentNotFound);
+  if ((action === 'ban' || action === 'silence') && report.subjectUid === by)
+    throw new ApiError('RULE_VIOLATED', moderationTexts.cannotActOnSelf);
+  if ((action === 'ban' || action === 'silence' || action === 'warn') && !report.subjectUid)
+    throw new ApiError('RULE_VIOLATED', moderationTexts.contentNotFound);
   if (action === 'silence' && !report.lobbyId) throw new ApiError('RULE_VIOLATED', moderationTexts.silenceNeedsLobby);
-  if (action === 'remove' && (report.target.kind === 'user' || report.target.kind === 'dm')) throw new ApiError('RULE_VIOLATED', moderationTexts.removeNotPossible);
+  if (action === 'remove' && (report.target.kind === 'user' || report.target.kind === 'dm'))
+    throw new ApiError('RULE_VIOLATED', moderationTexts.removeNotPossible);
 }
 
 export function decideReport(command: ReportCommand, state: ReportState): ReportEvent[] {

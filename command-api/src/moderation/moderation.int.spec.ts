@@ -22,10 +22,15 @@ beforeAll(async () => {
     users[name] = { uid: body.uid, token: body.token, refreshCookie };
   }
   adminToken = await stack.tokenFor(users.admin.uid, ['co', 'ad']);
-  const lobby = await call(users.owner.token, 'POST', '/lobbies', { title: 'Moderated talk', mainCategoryId: 'chatting', languages: ['ENG'] });
+  const lobby = await call(users.owner.token, 'POST', '/lobbies', {
+    title: 'Moderated talk',
+    mainCategoryId: 'chatting',
+    languages: ['ENG'],
+  });
   expect(lobby.status).toBe(201);
   lobbyId = lobby.body.lobbyId;
-  for (const who of ['amy', 'troll'] as const) expect((await call(users[who].token, 'POST', `/lobbies/${lobbyId}/join`)).status).toBeLessThan(300);
+  for (const who of ['amy', 'troll'] as const)
+    expect((await call(users[who].token, 'POST', `/lobbies/${lobbyId}/join`)).status).toBeLessThan(300);
 }, 120_000);
 
 afterAll(async () => stack?.stop());
@@ -45,7 +50,10 @@ describe('reports queue and decisions', () => {
     const spam = await chat('troll', 'buy followers at scam.example');
     spamId = spam.messageId;
     await read(users.amy.token, `/lobbies/${lobbyId}/chat`, spam.position);
-    const filed = await call(users.amy.token, 'POST', '/reports', { target: { kind: 'message', lobbyId, messageId: spamId }, reason: 'Spam or scam' });
+    const filed = await call(users.amy.token, 'POST', '/reports', {
+      target: { kind: 'message', lobbyId, messageId: spamId },
+      reason: 'Spam or scam',
+    });
     expect(filed.status).toBe(201);
     reportId = filed.body.reportId;
 
@@ -53,8 +61,13 @@ describe('reports queue and decisions', () => {
     expect(queue.status).toBe(200);
     const report = queue.body.items.find((r: { reportId: string }) => r.reportId === reportId);
     expect(report).toMatchObject({
-      kind: 'message', reason: 'Spam or scam', content: 'buy followers at scam.example', lobbyId,
-      reporter: { uid: users.amy.uid }, subject: { uid: users.troll.uid }, decision: null,
+      kind: 'message',
+      reason: 'Spam or scam',
+      content: 'buy followers at scam.example',
+      lobbyId,
+      reporter: { uid: users.amy.uid },
+      subject: { uid: users.troll.uid },
+      decision: null,
     });
     expect(report.context.map((c: { text: string }) => c.text)).toContain('hello everyone');
   });
@@ -93,11 +106,17 @@ describe('reports queue and decisions', () => {
   });
 
   it('bans the author from the report: sessions stop, sign-in is refused, the reporter is notified', async () => {
-    const decided = await call(adminToken, 'POST', `/console/reports/${reportId}/decide`, { action: 'ban', reason: 'Spam links', durationHours: 168 });
+    const decided = await call(adminToken, 'POST', `/console/reports/${reportId}/decide`, {
+      action: 'ban',
+      reason: 'Spam links',
+      durationHours: 168,
+    });
     expect(decided.status).toBe(200);
     expect(decided.body).toMatchObject({ reportId, action: 'ban' });
 
-    const { rows } = await stack.db.pool.query(`select type, data, metadata from events where stream_id = $1 and type = 'UserBanned'`, [`user-${users.troll.uid}`]);
+    const { rows } = await stack.db.pool.query(`select type, data, metadata from events where stream_id = $1 and type = 'UserBanned'`, [
+      `user-${users.troll.uid}`,
+    ]);
     expect(rows).toHaveLength(1);
     expect(rows[0].data).toMatchObject({ reason: 'Spam links', bannedBy: users.admin.uid });
     expect(Date.parse(rows[0].data.until) - Date.now()).toBeGreaterThan(167 * 3600_000);
@@ -105,10 +124,16 @@ describe('reports queue and decisions', () => {
     const me = await stack.api('/user/me', { token: users.troll.token });
     expect(me.status).toBe(403);
     expect(me.body.error).toEqual({ code: 'UID_BANNED', message: texts.banned });
-    const refresh = await stack.api('/auth/refresh', { method: 'POST', headers: { cookie: `murmur_refresh=${users.troll.refreshCookie}` } });
+    const refresh = await stack.api('/auth/refresh', {
+      method: 'POST',
+      headers: { cookie: `murmur_refresh=${users.troll.refreshCookie}` },
+    });
     expect(refresh.body.error?.message).toBe(texts.banned);
     const code = await stack.emailCode('troll-mod@example.com');
-    const signIn = await stack.api('/auth/login', { method: 'POST', body: { credentials: { type: 'email', email: 'troll-mod@example.com', code } } });
+    const signIn = await stack.api('/auth/login', {
+      method: 'POST',
+      body: { credentials: { type: 'email', email: 'troll-mod@example.com', code } },
+    });
     expect(signIn.status).toBe(403);
     expect(signIn.body.error.message).toBe(texts.banned);
 
@@ -123,7 +148,10 @@ describe('reports queue and decisions', () => {
     const notes = await read(users.amy.token, '/notifications', decided.body.position);
     expect(notes.body.items[0]).toMatchObject({ kind: 'report_decided', facts: { action: 'ban', reportKind: 'message' } });
     const decidedList = await read(adminToken, '/console/reports?status=decided', decided.body.position);
-    expect(decidedList.body.items[0]).toMatchObject({ reportId, decision: { action: 'ban', reason: 'Spam links', decidedBy: { uid: users.admin.uid } } });
+    expect(decidedList.body.items[0]).toMatchObject({
+      reportId,
+      decision: { action: 'ban', reason: 'Spam links', decidedBy: { uid: users.admin.uid } },
+    });
   });
 
   it('refuses deciding the same report twice, writing nothing', async () => {
@@ -140,7 +168,8 @@ describe('reports queue and decisions', () => {
     expect(bySubject.body.items.map((a: { action: string }) => a.action).sort()).toEqual(['report.ban', 'user.ban.until']);
     const byOperator = await read(adminToken, `/console/audit?operator=${users.admin.uid}`, head);
     expect(byOperator.body.items.map((a: { eventType: string; streamId: string }) => `${a.eventType}@${a.streamId}`).sort()).toEqual([
-      `ReportDecided@report-${reportId}`, `UserBanned@user-${users.troll.uid}`,
+      `ReportDecided@report-${reportId}`,
+      `UserBanned@user-${users.troll.uid}`,
     ]);
     const user = await read(adminToken, `/console/users/${users.troll.uid}`, head);
     expect(user.body).toMatchObject({ banned: true, bans: [{ action: 'banned', reason: 'Spam links', by: users.admin.uid }] });
@@ -153,9 +182,19 @@ describe('reports queue and decisions', () => {
     expect((await call(troll2.token, 'POST', `/lobbies/${lobbyId}/join`)).status).toBeLessThan(300);
     const posted = await call(troll2.token, 'POST', `/lobbies/${lobbyId}/chat`, { payload: { body: 'rude words' } });
     await read(users.owner.token, `/lobbies/${lobbyId}/chat`, posted.body.position);
-    const fileOn = async () => (await call(users.owner.token, 'POST', '/reports', { target: { kind: 'message', lobbyId, messageId: posted.body.messageId }, reason: 'Harassment or hate' })).body.reportId as string;
+    const fileOn = async () =>
+      (
+        await call(users.owner.token, 'POST', '/reports', {
+          target: { kind: 'message', lobbyId, messageId: posted.body.messageId },
+          reason: 'Harassment or hate',
+        })
+      ).body.reportId as string;
     const [silenceReport, removeReport] = [await fileOn(), await fileOn()];
-    const silenced = await call(adminToken, 'POST', `/console/reports/${silenceReport}/decide`, { action: 'silence', reason: 'Be kind', durationHours: 1 });
+    const silenced = await call(adminToken, 'POST', `/console/reports/${silenceReport}/decide`, {
+      action: 'silence',
+      reason: 'Be kind',
+      durationHours: 1,
+    });
     expect(silenced.status).toBe(200);
     const refused = await call(troll2.token, 'POST', `/lobbies/${lobbyId}/chat`, { payload: { body: 'again' } });
     expect(refused.status).toBe(403);
@@ -165,19 +204,31 @@ describe('reports queue and decisions', () => {
     const history = await read(users.owner.token, `/lobbies/${lobbyId}/chat`, removed.body.position);
     expect(JSON.stringify(history.body)).not.toContain('rude words');
     const warned = await read(troll2.token, '/notifications', removed.body.position);
-    expect(warned.body.items.map((n: { kind: string; facts: { action: string } }) => `${n.kind}:${n.facts.action}`)).toEqual(expect.arrayContaining(['operator_warning:silence', 'operator_warning:remove']));
+    expect(warned.body.items.map((n: { kind: string; facts: { action: string } }) => `${n.kind}:${n.facts.action}`)).toEqual(
+      expect.arrayContaining(['operator_warning:silence', 'operator_warning:remove']),
+    );
   });
 
   it('ends a lobby and removes a member with the reason; signs a user out everywhere', async () => {
-    const fresh = await call(users.owner.token, 'POST', '/lobbies', { title: 'To be ended', mainCategoryId: 'chatting', languages: ['ENG'] });
+    const fresh = await call(users.owner.token, 'POST', '/lobbies', {
+      title: 'To be ended',
+      mainCategoryId: 'chatting',
+      languages: ['ENG'],
+    });
     const id = fresh.body.lobbyId as string;
     expect((await call(users.amy.token, 'POST', `/lobbies/${id}/join`)).status).toBeLessThan(300);
     const removed = await call(adminToken, 'POST', `/console/lobbies/${id}/remove`, { uid: users.amy.uid, reason: 'Off-topic' });
     expect(removed.status).toBe(200);
     const ended = await call(adminToken, 'POST', `/console/lobbies/${id}/terminate`, { reason: 'Breaks the rules' });
     expect(ended.status).toBe(200);
-    const { rows } = await stack.db.pool.query(`select type, data from events where stream_id = $1 and type in ('LobbyUserKicked', 'LobbyEnded') order by global_position`, [`lobby-${id}`]);
-    expect(rows.map((r) => r.data)).toMatchObject([{ uid: users.amy.uid, note: 'Off-topic' }, { reason: 'terminated', note: 'Breaks the rules' }]);
+    const { rows } = await stack.db.pool.query(
+      `select type, data from events where stream_id = $1 and type in ('LobbyUserKicked', 'LobbyEnded') order by global_position`,
+      [`lobby-${id}`],
+    );
+    expect(rows.map((r) => r.data)).toMatchObject([
+      { uid: users.amy.uid, note: 'Off-topic' },
+      { reason: 'terminated', note: 'Breaks the rules' },
+    ]);
     const detail = await read(users.owner.token, `/lobbies/${id}`, ended.body.position);
     expect(detail.body.status).toBe('terminated');
 
@@ -187,10 +238,15 @@ describe('reports queue and decisions', () => {
   });
 
   it('leaves every earlier event as it was; the store refuses any edit', async () => {
-    const { rows: before } = await stack.db.pool.query(`select global_position, stream_id, type, data, metadata from events order by global_position`);
+    const { rows: before } = await stack.db.pool.query(
+      `select global_position, stream_id, type, data, metadata from events order by global_position`,
+    );
     const more = await call(adminToken, 'POST', `/admin/users/${users.owner.uid}/roles`, { role: 'h' });
     expect(more.status).toBe(200);
-    const { rows: after } = await stack.db.pool.query(`select global_position, stream_id, type, data, metadata from events where global_position <= $1 order by global_position`, [before.at(-1).global_position]);
+    const { rows: after } = await stack.db.pool.query(
+      `select global_position, stream_id, type, data, metadata from events where global_position <= $1 order by global_position`,
+      [before.at(-1).global_position],
+    );
     expect(after).toEqual(before);
     await expect(stack.db.pool.query(`update events set data = '{}' where stream_id = $1`, [`user-${users.troll.uid}`])).rejects.toThrow();
     await expect(stack.db.pool.query(`delete from events where stream_id = $1`, [`user-${users.troll.uid}`])).rejects.toThrow();

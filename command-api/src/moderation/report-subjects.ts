@@ -15,7 +15,11 @@ export interface ReportSubject {
 const notFound = () => new ApiError('NOT_FOUND', moderationTexts.contentNotFound);
 const iso = (d: Date | string) => new Date(d).toISOString();
 
-export async function resolveReportSubject(pool: Pick<pg.Pool, 'query'>, reporterUid: string, target: ReportTarget): Promise<ReportSubject> {
+export async function resolveReportSubject(
+  pool: Pick<pg.Pool, 'query'>,
+  reporterUid: string,
+  target: ReportTarget,
+): Promise<ReportSubject> {
   switch (target.kind) {
     case 'user': {
       // A profile being read may not be projected yet: the case names the uid either way.
@@ -23,12 +27,18 @@ export async function resolveReportSubject(pool: Pick<pg.Pool, 'query'>, reporte
       return { subjectUid: target.uid, lobbyId: null, content: rows[0]?.username ?? null, context: [] };
     }
     case 'lobby': {
-      const { rows } = await pool.query<{ owner_uid: string; title: string }>('select owner_uid, title from rm.lobbies where lobby_id = $1', [target.lobbyId]);
+      const { rows } = await pool.query<{ owner_uid: string; title: string }>(
+        'select owner_uid, title from rm.lobbies where lobby_id = $1',
+        [target.lobbyId],
+      );
       if (!rows[0]) throw notFound();
       return { subjectUid: rows[0].owner_uid, lobbyId: target.lobbyId, content: rows[0].title, context: [] };
     }
     case 'post': {
-      const { rows } = await pool.query<{ author_uid: string; content: string }>('select author_uid, content from rm.wall_posts where post_id = $1 and not deleted', [target.postId]);
+      const { rows } = await pool.query<{ author_uid: string; content: string }>(
+        'select author_uid, content from rm.wall_posts where post_id = $1 and not deleted',
+        [target.postId],
+      );
       if (!rows[0]) throw notFound();
       return { subjectUid: rows[0].author_uid, lobbyId: null, content: rows[0].content, context: [] };
     }

@@ -3,8 +3,17 @@
 // in one transaction), ends a lobby or removes someone from it, with the reason shown to them.
 import { randomUUID } from 'node:crypto';
 import {
-  DecideReportBody, moderationTexts, OperatorDone, OperatorLobbyBody, OperatorRemoveBody, ReportBody, ReportDecisionAnswer, ReportFiled, lobbyTexts,
-  type ReportAction, streamIds,
+  DecideReportBody,
+  moderationTexts,
+  OperatorDone,
+  OperatorLobbyBody,
+  OperatorRemoveBody,
+  ReportBody,
+  ReportDecisionAnswer,
+  ReportFiled,
+  lobbyTexts,
+  type ReportAction,
+  streamIds,
 } from '@murmur/contracts';
 import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
 import type express from 'express';
@@ -55,19 +64,54 @@ async function carryOut(deps: CommandDeps, client: pg.PoolClient, report: Report
     case 'dismiss':
       return 0n;
     case 'ban': {
-      const r = await userCommands.decideWithin(deps, client, subject!, { type: 'Ban', reason: e.reason, by: e.by, until: e.until, now: e.now }, meta);
+      const r = await userCommands.decideWithin(
+        deps,
+        client,
+        subject!,
+        { type: 'Ban', reason: e.reason, by: e.by, until: e.until, now: e.now },
+        meta,
+      );
       await banSessions(client, subject!, e.now);
       return r.position;
     }
     case 'silence':
-      return (await chatCommands.decideWithin(deps, client, { lobbyId: report.lobbyId!, uid: subject! }, { type: 'SilenceChat', now: at, lobbyId: report.lobbyId!, uid: subject!, until: e.until!, reason: e.reason, by: e.by }, meta)).position;
+      return (
+        await chatCommands.decideWithin(
+          deps,
+          client,
+          { lobbyId: report.lobbyId!, uid: subject! },
+          { type: 'SilenceChat', now: at, lobbyId: report.lobbyId!, uid: subject!, until: e.until!, reason: e.reason, by: e.by },
+          meta,
+        )
+      ).position;
     case 'remove': {
       const t = report.target;
       if (t.kind === 'message') {
-        return (await chatCommands.decideWithin(deps, client, { lobbyId: t.lobbyId, uid: subject! }, { type: 'RemoveChatMessage', now: at, lobbyId: t.lobbyId, roomId: null, uid: subject!, messageId: t.messageId, reason: e.reason, by: e.by }, meta)).position;
+        return (
+          await chatCommands.decideWithin(
+            deps,
+            client,
+            { lobbyId: t.lobbyId, uid: subject! },
+            {
+              type: 'RemoveChatMessage',
+              now: at,
+              lobbyId: t.lobbyId,
+              roomId: null,
+              uid: subject!,
+              messageId: t.messageId,
+              reason: e.reason,
+              by: e.by,
+            },
+            meta,
+          )
+        ).position;
       }
-      if (t.kind === 'post') return (await postCommands.decideWithin(deps, client, t.postId, { type: 'DeletePost', uid: subject!, now: e.now }, meta)).position;
-      if (t.kind === 'lobby') return (await lobbyCommands.decideWithin(deps, client, t.lobbyId, { type: 'TerminateLobby', by: e.by, note: e.reason, now: at }, meta)).position;
+      if (t.kind === 'post')
+        return (await postCommands.decideWithin(deps, client, t.postId, { type: 'DeletePost', uid: subject!, now: e.now }, meta)).position;
+      if (t.kind === 'lobby')
+        return (
+          await lobbyCommands.decideWithin(deps, client, t.lobbyId, { type: 'TerminateLobby', by: e.by, note: e.reason, now: at }, meta)
+        ).position;
       throw new ApiError('RULE_VIOLATED', moderationTexts.removeNotPossible);
     }
     default: {
@@ -115,7 +159,12 @@ export const moderationModule: CommandModule = {
       const admin = currentUser(req);
       const lobbyId = pathId(req, lobbyTexts.lobbyNotFound);
       const { reason } = parse(OperatorLobbyBody, req.body);
-      const result = await lobbyCommands.run(deps, lobbyId, { type: 'TerminateLobby', by: admin.uid, note: reason, now: deps.clock.now().toISOString() }, { actorUid: admin.uid });
+      const result = await lobbyCommands.run(
+        deps,
+        lobbyId,
+        { type: 'TerminateLobby', by: admin.uid, note: reason, now: deps.clock.now().toISOString() },
+        { actorUid: admin.uid },
+      );
       send(res, OperatorDone, { position: result.position.toString() });
     });
 
@@ -123,7 +172,12 @@ export const moderationModule: CommandModule = {
       const admin = currentUser(req);
       const lobbyId = pathId(req, lobbyTexts.lobbyNotFound);
       const { uid, reason } = parse(OperatorRemoveBody, req.body);
-      const result = await lobbyCommands.run(deps, lobbyId, { type: 'OperatorRemoveUser', by: admin.uid, uid, note: reason, now: deps.clock.now().toISOString() }, { actorUid: admin.uid });
+      const result = await lobbyCommands.run(
+        deps,
+        lobbyId,
+        { type: 'OperatorRemoveUser', by: admin.uid, uid, note: reason, now: deps.clock.now().toISOString() },
+        { actorUid: admin.uid },
+      );
       send(res, OperatorDone, { position: result.position.toString() });
     });
   },

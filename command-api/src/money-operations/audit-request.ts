@@ -4,8 +4,15 @@ import { ledgerAuditEventSchemas, type EventUnionOf } from '@murmur/contracts';
 import type { Decider } from '../decider/decider.ts';
 
 type AuditEvent = EventUnionOf<typeof ledgerAuditEventSchemas>;
-export interface AuditRequestState { pending: string | null }
-export interface RequestAudit { type: 'RequestAudit'; auditId: string; requestedBy: string; at: string }
+export interface AuditRequestState {
+  pending: string | null;
+}
+export interface RequestAudit {
+  type: 'RequestAudit';
+  auditId: string;
+  requestedBy: string;
+  at: string;
+}
 
 export const auditRequestDecider: Decider<AuditRequestState, RequestAudit, AuditEvent> = {
   evolvesOn: ledgerAuditEventSchemas,
@@ -24,6 +31,8 @@ export const auditRequestDecider: Decider<AuditRequestState, RequestAudit, Audit
   },
   decide(command, state) {
     if (state.pending) return [];
-    return [{ type: 'LedgerAuditRequested', data: { auditId: command.auditId, requestedBy: command.requestedBy, requestedAt: command.at } }];
+    return [
+      { type: 'LedgerAuditRequested', data: { auditId: command.auditId, requestedBy: command.requestedBy, requestedAt: command.at } },
+    ];
   },
 };

@@ -14,7 +14,17 @@ export interface GrantState {
 }
 
 export type GrantCommand =
-  | { type: 'RequestGrant'; grantId: string; uid: string; amount: number; reason: string; requestedBy: string; threshold: number; maximum: number; at: string }
+  | {
+      type: 'RequestGrant';
+      grantId: string;
+      uid: string;
+      amount: number;
+      reason: string;
+      requestedBy: string;
+      threshold: number;
+      maximum: number;
+      at: string;
+    }
   | { type: 'ApproveGrant'; grantId: string; approverUid: string; at: string }
   | { type: 'RejectGrant'; grantId: string; rejecterUid: string; reason: string; at: string };
 
@@ -43,25 +53,63 @@ function decide(command: GrantCommand, state: GrantState): GrantEvent[] {
     case 'RequestGrant': {
       // The same request again (its idempotency key names the grant): nothing new.
       if (state.status !== 'none') return [];
-      if (!Number.isSafeInteger(command.amount) || command.amount <= 0) throw new ApiError('VALIDATION_FAILED', 'Amount must be a positive whole number of diamonds.');
-      if (command.amount > command.maximum) throw new ApiError('VALIDATION_FAILED', formatText(moneyOperationTexts.grantTooLarge, { max: command.maximum }));
+      if (!Number.isSafeInteger(command.amount) || command.amount <= 0)
+        throw new ApiError('VALIDATION_FAILED', 'Amount must be a positive whole number of diamonds.');
+      if (command.amount > command.maximum)
+        throw new ApiError('VALIDATION_FAILED', formatText(moneyOperationTexts.grantTooLarge, { max: command.maximum }));
       // Above the threshold, or to the requester's own account, a second admin decides.
       const needsApproval = command.amount > command.threshold || command.uid === command.requestedBy;
       const requested: GrantEvent = {
         type: 'DiamondGrantRequested',
-        data: { grantId: command.grantId, uid: command.uid, amount: command.amount, reason: command.reason, requestedBy: command.requestedBy, needsApproval, requestedAt: command.at },
+        data: {
+          grantId: command.grantId,
+          uid: command.uid,
+          amount: command.amount,
+          reason: command.reason,
+          requestedBy: command.requestedBy,
+          needsApproval,
+          requestedAt: command.at,
+        },
       };
       if (needsApproval) return [requested];
       // At or below the threshold the requester's own approval is enough.
-      return [requested, { type: 'DiamondGrantApproved', data: { grantId: command.grantId, uid: command.uid, amount: command.amount, approvedBy: command.requestedBy, approvedAt: command.at } }];
+      return [
+        requested,
+        {
+          type: 'DiamondGrantApproved',
+          data: {
+            grantId: command.grantId,
+            uid: command.uid,
+            amount: command.amount,
+            approvedBy: command.requestedBy,
+            approvedAt: command.at,
+          },
+        },
+      ];
     }
     case 'ApproveGrant':
       openGrant(state);
       if (command.approverUid === state.requestedBy) throw new ApiError('RULE_VIOLATED', moneyOperationTexts.secondAdminRequired);
-      return [{ type: 'DiamondGrantApproved', data: { grantId: command.grantId, uid: state.uid, amount: state.amount, approvedBy: command.approverUid, approvedAt: command.at } }];
+      return [
+        {
+          type: 'DiamondGrantApproved',
+          data: { grantId: command.grantId, uid: state.uid, amount: state.amount, approvedBy: command.approverUid, approvedAt: command.at },
+        },
+      ];
     case 'RejectGrant':
       openGrant(state);
-      return [{ type: 'DiamondGrantRejected', data: { grantId: command.grantId, uid: state.uid, rejectedBy: command.rejecterUid, reason: command.reason, rejectedAt: command.at } }];
+      return [
+        {
+          type: 'DiamondGrantRejected',
+          data: {
+            grantId: command.grantId,
+            uid: state.uid,
+            rejectedBy: command.rejecterUid,
+            reason: command.reason,
+            rejectedAt: command.at,
+          },
+        },
+      ];
     default: {
       const _exhaustive: never = command;
       throw new ApiError('VALIDATION_FAILED', 'Unknown grant command.');

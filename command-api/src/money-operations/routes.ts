@@ -2,8 +2,17 @@
 // pending withdrawal or creator payout, request / approve / reject a manual diamond grant, ask the
 // projections worker for a ledger audit. Each action is an event naming the operator.
 import {
-  GrantDecision, IdempotencyKeyHeader, LedgerAuditAnswer, moneyOperations, moneyOperationTexts, RejectGrantBody, RejectWithdrawalBody,
-  RequestGrantBody, SettleWithdrawalBody, WithdrawalDecision, streamIds,
+  GrantDecision,
+  IdempotencyKeyHeader,
+  LedgerAuditAnswer,
+  moneyOperations,
+  moneyOperationTexts,
+  RejectGrantBody,
+  RejectWithdrawalBody,
+  RequestGrantBody,
+  SettleWithdrawalBody,
+  WithdrawalDecision,
+  streamIds,
 } from '@murmur/contracts';
 import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
 import type express from 'express';
@@ -36,22 +45,39 @@ async function ownerOfWithdrawal(deps: CommandDeps, withdrawalId: string): Promi
  * approval without its diamonds (or diamonds without an approval) can never be committed. */
 async function decideGrant(deps: CommandDeps, grantId: string, adminUid: string, command: Parameters<typeof grantDecider.decide>[0]) {
   let before: GrantState | null = null;
-  const result = await grantCommands.runInTransaction(deps, grantId, (state) => {
-    before = state;
-    return command;
-  }, {
-    after: async (client, state) => {
-      if (before?.status === 'approved' || state.status !== 'approved') return null;
-      const minted = await walletCommands.decideWithin(deps, client, state.uid, {
-        type: 'CreditDiamonds', uid: state.uid, amount: state.amount, reason: 'operator_grant', reference: grantId, at: deps.clock.now().toISOString(),
-      }, { actorUid: adminUid, metadata: { idempotencyKey: `grant:${grantId}`, grantedBy: adminUid } });
-      return minted;
+  const result = await grantCommands.runInTransaction(
+    deps,
+    grantId,
+    (state) => {
+      before = state;
+      return command;
     },
-  }, { actorUid: adminUid, metadata: { idempotencyKey: `grant:${grantId}:${command.type}` } });
+    {
+      after: async (client, state) => {
+        if (before?.status === 'approved' || state.status !== 'approved') return null;
+        const minted = await walletCommands.decideWithin(
+          deps,
+          client,
+          state.uid,
+          {
+            type: 'CreditDiamonds',
+            uid: state.uid,
+            amount: state.amount,
+            reason: 'operator_grant',
+            reference: grantId,
+            at: deps.clock.now().toISOString(),
+          },
+          { actorUid: adminUid, metadata: { idempotencyKey: `grant:${grantId}`, grantedBy: adminUid } },
+        );
+        return minted;
+      },
+    },
+    { actorUid: adminUid, metadata: { idempotencyKey: `grant:${grantId}:${command.type}` } },
+  );
   const minted = result.extra;
   return {
     grantId,
-    status: result.state.status === 'none' ? 'pending' as const : result.state.status,
+    status: result.state.status === 'none' ? ('pending' as const) : result.state.status,
     balance: minted ? minted.state.balance : null,
     position: (minted?.position ?? result.position).toString(),
   };
@@ -66,9 +92,19 @@ export function moneyOperationRoutes(router: express.Router, deps: CommandDeps):
     const uid = await ownerOfWithdrawal(deps, withdrawalId);
     // A request's own key: a client retry answers its first result; another settlement is refused.
     const { key } = routeIdempotencyKey(req, admin.uid, `console/settle:${withdrawalId}`);
-    const result = await earningsCommands.run(deps, uid, {
-      type: 'SettleWithdrawal', withdrawalId, uid, reference: body.reference, operatorUid: admin.uid, at: deps.clock.now().toISOString(),
-    }, { idempotencyKey: key, actorUid: admin.uid });
+    const result = await earningsCommands.run(
+      deps,
+      uid,
+      {
+        type: 'SettleWithdrawal',
+        withdrawalId,
+        uid,
+        reference: body.reference,
+        operatorUid: admin.uid,
+        at: deps.clock.now().toISOString(),
+      },
+      { idempotencyKey: key, actorUid: admin.uid },
+    );
     send(res, WithdrawalDecision, { status: 'completed', transactionId: withdrawalId, position: result.position.toString() });
   });
 
@@ -78,9 +114,19 @@ export function moneyOperationRoutes(router: express.Router, deps: CommandDeps):
     const body = parse(RejectWithdrawalBody, req.body);
     const uid = await ownerOfWithdrawal(deps, withdrawalId);
     const { key } = routeIdempotencyKey(req, admin.uid, `console/reject:${withdrawalId}`);
-    const result = await earningsCommands.run(deps, uid, {
-      type: 'RejectWithdrawal', withdrawalId, uid, reason: body.reason, operatorUid: admin.uid, at: deps.clock.now().toISOString(),
-    }, { idempotencyKey: key, actorUid: admin.uid });
+    const result = await earningsCommands.run(
+      deps,
+      uid,
+      {
+        type: 'RejectWithdrawal',
+        withdrawalId,
+        uid,
+        reason: body.reason,
+        operatorUid: admin.uid,
+        at: deps.clock.now().toISOString(),
+      },
+      { idempotencyKey: key, actorUid: admin.uid },
+    );
     send(res, WithdrawalDecision, { status: 'failed', transactionId: withdrawalId, position: result.position.toString() });
   });
 
@@ -91,10 +137,20 @@ export function moneyOperationRoutes(router: express.Router, deps: CommandDeps):
     const header = req.header('idempotency-key');
     if (header === undefined) throw new ApiError('VALIDATION_FAILED', moneyOperationTexts.idempotencyKeyRequired);
     // The key names the grant: the same request sent again finds it instead of granting twice.
-    const grantId = `g-${createHash('sha256').update(`${admin.uid}:${parse(IdempotencyKeyHeader, header)}`).digest('hex').slice(0, 24)}`;
+    const grantId = `g-${createHash('sha256')
+      .update(`${admin.uid}:${parse(IdempotencyKeyHeader, header)}`)
+      .digest('hex')
+      .slice(0, 24)}`;
     const answer = await decideGrant(deps, grantId, admin.uid, {
-      type: 'RequestGrant', grantId, uid: body.uid, amount: body.amount, reason: body.reason, requestedBy: admin.uid,
-      threshold: moneyOperations.grantApprovalThreshold, maximum: moneyOperations.grantMaximum, at: deps.clock.now().toISOString(),
+      type: 'RequestGrant',
+      grantId,
+      uid: body.uid,
+      amount: body.amount,
+      reason: body.reason,
+      requestedBy: admin.uid,
+      threshold: moneyOperations.grantApprovalThreshold,
+      maximum: moneyOperations.grantMaximum,
+      at: deps.clock.now().toISOString(),
     });
     send(res, GrantDecision, answer, 201);
   });
@@ -102,20 +158,44 @@ export function moneyOperationRoutes(router: express.Router, deps: CommandDeps):
   router.post('/console/grants/:grantId/approve', requireAuth('ad'), async (req, res) => {
     const admin = currentUser(req);
     const { grantId } = parse(GrantParam, req.params);
-    send(res, GrantDecision, await decideGrant(deps, grantId, admin.uid, { type: 'ApproveGrant', grantId, approverUid: admin.uid, at: deps.clock.now().toISOString() }));
+    send(
+      res,
+      GrantDecision,
+      await decideGrant(deps, grantId, admin.uid, {
+        type: 'ApproveGrant',
+        grantId,
+        approverUid: admin.uid,
+        at: deps.clock.now().toISOString(),
+      }),
+    );
   });
 
   router.post('/console/grants/:grantId/reject', requireAuth('ad'), async (req, res) => {
     const admin = currentUser(req);
     const { grantId } = parse(GrantParam, req.params);
     const body = parse(RejectGrantBody, req.body);
-    send(res, GrantDecision, await decideGrant(deps, grantId, admin.uid, { type: 'RejectGrant', grantId, rejecterUid: admin.uid, reason: body.reason, at: deps.clock.now().toISOString() }));
+    send(
+      res,
+      GrantDecision,
+      await decideGrant(deps, grantId, admin.uid, {
+        type: 'RejectGrant',
+        grantId,
+        rejecterUid: admin.uid,
+        reason: body.reason,
+        at: deps.clock.now().toISOString(),
+      }),
+    );
   });
 
   // ---- ledger audit: the projections worker answers the request with a LedgerAudited event ----
   router.post('/console/ledger/audit', requireAuth('ad'), async (req, res) => {
     const admin = currentUser(req);
-    const result = await auditCommands.run(deps, null, { type: 'RequestAudit', auditId: `audit-${randomUUID()}`, requestedBy: admin.uid, at: deps.clock.now().toISOString() }, { actorUid: admin.uid });
+    const result = await auditCommands.run(
+      deps,
+      null,
+      { type: 'RequestAudit', auditId: `audit-${randomUUID()}`, requestedBy: admin.uid, at: deps.clock.now().toISOString() },
+      { actorUid: admin.uid },
+    );
     send(res, LedgerAuditAnswer, { auditId: result.state.pending ?? '', position: result.position.toString() }, 201);
   });
 }

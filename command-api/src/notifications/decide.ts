@@ -14,7 +14,12 @@ function decide(command: NotificationCommand, state: NotificationMarkState): Not
       return [{ type: 'NotificationsRead', data: { uid: command.uid, upToSeq: command.upToSeq, readAt: command.now.toISOString() } }];
     case 'MarkPaymentNotificationRead':
       if (state.paymentsRead.includes(command.withdrawalId)) return [];
-      return [{ type: 'PaymentNotificationRead', data: { uid: command.uid, withdrawalId: command.withdrawalId, readAt: command.now.toISOString() } }];
+      return [
+        {
+          type: 'PaymentNotificationRead',
+          data: { uid: command.uid, withdrawalId: command.withdrawalId, readAt: command.now.toISOString() },
+        },
+      ];
     default: {
       const _exhaustive: never = command;
       return _exhaustive;

@@ -4,7 +4,8 @@
 import { type NotificationsReadData, type PaymentNotificationReadData } from '@murmur/contracts';
 import type { DomainEvent } from '../decider/decider.ts';
 
-export type NotificationEvent = DomainEvent<'NotificationsRead', NotificationsReadData> | DomainEvent<'PaymentNotificationRead', PaymentNotificationReadData>;
+export type NotificationEvent =
+  DomainEvent<'NotificationsRead', NotificationsReadData> | DomainEvent<'PaymentNotificationRead', PaymentNotificationReadData>;
 
 export interface NotificationMarkState {
   readUpTo: number;
@@ -19,7 +20,9 @@ export function evolveNotificationMark(state: NotificationMarkState, event: Noti
     case 'NotificationsRead':
       return { ...state, readUpTo: Math.max(state.readUpTo, event.data.upToSeq) };
     case 'PaymentNotificationRead':
-      return state.paymentsRead.includes(event.data.withdrawalId) ? state : { ...state, paymentsRead: [...state.paymentsRead, event.data.withdrawalId] };
+      return state.paymentsRead.includes(event.data.withdrawalId)
+        ? state
+        : { ...state, paymentsRead: [...state.paymentsRead, event.data.withdrawalId] };
     default: {
       const _exhaustive: never = event;
       return _exhaustive;

@@ -14,7 +14,12 @@ export const notificationsModule: CommandModule = {
     router.post('/notifications/read', requireAuth(), async (req, res) => {
       const { uid } = currentUser(req);
       const { upToSeq } = parse(MarkNotificationsReadBody, req.body);
-      const result = await notificationCommands.run(deps, uid, { type: 'MarkNotificationsRead', uid, upToSeq, now: deps.clock.now() }, { actorUid: uid });
+      const result = await notificationCommands.run(
+        deps,
+        uid,
+        { type: 'MarkNotificationsRead', uid, upToSeq, now: deps.clock.now() },
+        { actorUid: uid },
+      );
       send(res, CommandAnswer, { position: result.position.toString() });
     });
 
@@ -23,9 +28,17 @@ export const notificationsModule: CommandModule = {
       const { withdrawalId } = parse(MarkPaymentNotificationReadBody, req.body);
       // Only a payment the caller was shown: an agency payout to them, which the list's read model
       // holds once shown (a row there never disappears), so another's id is refused and writes nothing.
-      const { rowCount } = await deps.pool.query(`select 1 from rm.withdrawals where withdrawal_id = $1 and uid = $2 and kind = 'agency_payout'`, [withdrawalId, uid]);
+      const { rowCount } = await deps.pool.query(
+        `select 1 from rm.withdrawals where withdrawal_id = $1 and uid = $2 and kind = 'agency_payout'`,
+        [withdrawalId, uid],
+      );
       if (!rowCount) throw new ApiError('NOT_FOUND', 'No payment with this id.');
-      const result = await notificationCommands.run(deps, uid, { type: 'MarkPaymentNotificationRead', uid, withdrawalId, now: deps.clock.now() }, { actorUid: uid });
+      const result = await notificationCommands.run(
+        deps,
+        uid,
+        { type: 'MarkPaymentNotificationRead', uid, withdrawalId, now: deps.clock.now() },
+        { actorUid: uid },
+      );
       send(res, CommandAnswer, { position: result.position.toString() });
     });
   },

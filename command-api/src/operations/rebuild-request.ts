@@ -3,7 +3,13 @@
 // it); at most one open per projection (a second click while the worker runs answers the open
 // one); the projections worker runs it and closes it with ProjectionRebuilt.
 import { randomUUID } from 'node:crypto';
-import { projectionRebuildEventSchemas, RebuildProjectionBody, RebuildRequestedAnswer, type ProjectionRebuildEvent, streamIds } from '@murmur/contracts';
+import {
+  projectionRebuildEventSchemas,
+  RebuildProjectionBody,
+  RebuildRequestedAnswer,
+  type ProjectionRebuildEvent,
+  streamIds,
+} from '@murmur/contracts';
 import { currentUser, parse, requireAuth, send } from '@murmur/platform';
 import type express from 'express';
 import { defineCommandHandler } from '../decider/command-handler.ts';
@@ -11,8 +17,16 @@ import type { Decider } from '../decider/decider.ts';
 import type { CommandDeps } from '../dependencies.ts';
 import type { CommandModule } from '../modules.ts';
 
-export interface RebuildRequestState { open: string | null }
-export interface RequestRebuild { type: 'RequestRebuild'; projection: string; rebuildId: string; requestedBy: string; at: string }
+export interface RebuildRequestState {
+  open: string | null;
+}
+export interface RequestRebuild {
+  type: 'RequestRebuild';
+  projection: string;
+  rebuildId: string;
+  requestedBy: string;
+  at: string;
+}
 
 export const rebuildRequestDecider: Decider<RebuildRequestState, RequestRebuild, ProjectionRebuildEvent> = {
   evolvesOn: projectionRebuildEventSchemas,
@@ -31,7 +45,12 @@ export const rebuildRequestDecider: Decider<RebuildRequestState, RequestRebuild,
   },
   decide(command, state) {
     if (state.open) return [];
-    return [{ type: 'ProjectionRebuildRequested', data: { rebuildId: command.rebuildId, projection: command.projection, requestedBy: command.requestedBy, requestedAt: command.at } }];
+    return [
+      {
+        type: 'ProjectionRebuildRequested',
+        data: { rebuildId: command.rebuildId, projection: command.projection, requestedBy: command.requestedBy, requestedAt: command.at },
+      },
+    ];
   },
 };
 
@@ -43,7 +62,18 @@ export const operationsModule: CommandModule = {
     router.post('/console/ops/rebuild', requireAuth('ad'), async (req, res) => {
       const admin = currentUser(req);
       const { projection } = parse(RebuildProjectionBody, req.body);
-      const result = await rebuildCommands.run(deps, projection, { type: 'RequestRebuild', projection, rebuildId: `rebuild-${randomUUID()}`, requestedBy: admin.uid, at: deps.clock.now().toISOString() }, { actorUid: admin.uid });
+      const result = await rebuildCommands.run(
+        deps,
+        projection,
+        {
+          type: 'RequestRebuild',
+          projection,
+          rebuildId: `rebuild-${randomUUID()}`,
+          requestedBy: admin.uid,
+          at: deps.clock.now().toISOString(),
+        },
+        { actorUid: admin.uid },
+      );
       send(res, RebuildRequestedAnswer, { rebuildId: result.state.open ?? '', projection, position: result.position.toString() }, 201);
     });
   },

@@ -15,7 +15,9 @@ let stripe: StripeServer;
 
 beforeAll(async () => {
   stripe = await startStripeServer();
-  stack = await startTestStack({ commandOverrides: { payments: { ...paymentPortsFromEnv(), card: new StripeCardProvider(stripe.stripe, stripe.webhookSecret) } } });
+  stack = await startTestStack({
+    commandOverrides: { payments: { ...paymentPortsFromEnv(), card: new StripeCardProvider(stripe.stripe, stripe.webhookSecret) } },
+  });
 });
 afterAll(async () => {
   await stack?.stop();
@@ -25,7 +27,11 @@ afterAll(async () => {
 const eventCount = async () => Number((await stack.db.pool.query('select count(*) as n from events')).rows[0].n);
 
 async function deliver(hook: { body: string; signature: string }) {
-  const res = await fetch(`${stack.commandUrl}/api/v1/payment/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': hook.signature }, body: hook.body });
+  const res = await fetch(`${stack.commandUrl}/api/v1/payment/stripe/webhook`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': hook.signature },
+    body: hook.body,
+  });
   return { status: res.status, body: await res.json() };
 }
 
@@ -38,12 +44,20 @@ describe('card top-up (Stripe)', () => {
     const token = await stack.tokenFor('card-1');
     const res = await init(token, { value: 10 }, 'init-1');
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ status: 'requires_payment_method', referenceId: expect.stringMatching(/^pi_/), metadata: { currencyKind: 'USD', value: 10 } });
+    expect(res.body).toMatchObject({
+      status: 'requires_payment_method',
+      referenceId: expect.stringMatching(/^pi_/),
+      metadata: { currencyKind: 'USD', value: 10 },
+    });
     expect(res.body.clientSecret).toMatch(/_secret_/);
     const again = await init(token, { value: 10 }, 'init-1');
     expect(again.body.transactionId).toBe(res.body.transactionId);
     expect(again.body.clientSecret).toBe(res.body.clientSecret);
-    expect(stripe.intents.get(res.body.referenceId)).toMatchObject({ amount: 1000, currency: 'usd', metadata: { paymentId: res.body.transactionId, uid: 'card-1', diamonds: '1000' } });
+    expect(stripe.intents.get(res.body.referenceId)).toMatchObject({
+      amount: 1000,
+      currency: 'usd',
+      metadata: { paymentId: res.body.transactionId, uid: 'card-1', diamonds: '1000' },
+    });
   });
 
   it('credits once when the success is delivered 5 times, out of order with a failure', async () => {
@@ -53,7 +67,14 @@ describe('card top-up (Stripe)', () => {
     const failure = stripe.webhook('payment_intent.payment_failed', body.referenceId);
     const first = await deliver(success);
     expect(first).toEqual({ status: 200, body: { received: true } });
-    const rest = await Promise.all([deliver(failure), deliver(success), deliver(success), deliver(failure), deliver(success), deliver(success)]);
+    const rest = await Promise.all([
+      deliver(failure),
+      deliver(success),
+      deliver(success),
+      deliver(failure),
+      deliver(success),
+      deliver(success),
+    ]);
     expect(rest.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200]);
     expect((await loadWallet(stack.command.deps, 'card-2')).balance).toBe(2500);
     const credits = await stack.db.pool.query(`select count(*)::int as n from events where stream_id = 'wallet-card-2'`);
@@ -112,13 +133,17 @@ describe('card top-up (Stripe)', () => {
     const { body } = await init(token, { value: 20 }, 'init-9');
     const other = await init(await stack.tokenFor('card-9b'), { value: 20 }, 'init-9b');
     // The other intent is real and paid, but its metadata names card-9's payment.
-    const hook = stripe.webhook('payment_intent.succeeded', other.body.referenceId, { metadata: { paymentId: body.transactionId, uid: 'card-9' } });
+    const hook = stripe.webhook('payment_intent.succeeded', other.body.referenceId, {
+      metadata: { paymentId: body.transactionId, uid: 'card-9' },
+    });
     const before = await eventCount();
     const res = await deliver(hook);
     expect(res.status).toBe(422);
     expect(await eventCount()).toBe(before);
     expect((await loadWallet(stack.command.deps, 'card-9')).balance).toBe(0);
-    const failed = await deliver(stripe.webhook('payment_intent.payment_failed', other.body.referenceId, { metadata: { paymentId: body.transactionId } }));
+    const failed = await deliver(
+      stripe.webhook('payment_intent.payment_failed', other.body.referenceId, { metadata: { paymentId: body.transactionId } }),
+    );
     expect(failed.status).toBe(422);
     expect(await eventCount()).toBe(before);
     // Its own intent still confirms it.
@@ -130,8 +155,14 @@ describe('card top-up (Stripe)', () => {
     const token = await stack.tokenFor('card-7');
     const { body } = await init(token, { value: 7 }, 'init-7');
     // Only the confirmation is appended, as if the process had died before its inline credit.
-    await runPaymentCommand(stack.command.deps, body.transactionId, { type: 'ConfirmPayment', paymentId: body.transactionId, amountUsdCents: 700, at: new Date().toISOString() });
-    for (let i = 0; i < 100 && (await loadWallet(stack.command.deps, 'card-7')).balance === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    await runPaymentCommand(stack.command.deps, body.transactionId, {
+      type: 'ConfirmPayment',
+      paymentId: body.transactionId,
+      amountUsdCents: 700,
+      at: new Date().toISOString(),
+    });
+    for (let i = 0; i < 100 && (await loadWallet(stack.command.deps, 'card-7')).balance === 0; i++)
+      await new Promise((r) => setTimeout(r, 50));
     expect((await loadWallet(stack.command.deps, 'card-7')).balance).toBe(700);
     // A late webhook for it changes nothing.
     await deliver(stripe.webhook('payment_intent.succeeded', body.referenceId));
@@ -140,7 +171,12 @@ describe('card top-up (Stripe)', () => {
 
   it('buys VIP through the subscription checkout, and the ledger audit passes', async () => {
     const token = await stack.tokenFor('card-8');
-    const checkout = await stack.api('/payment/checkout/pay', { method: 'POST', token, body: { method: 'card' }, headers: { 'idempotency-key': 'vip-1' } });
+    const checkout = await stack.api('/payment/checkout/pay', {
+      method: 'POST',
+      token,
+      body: { method: 'card' },
+      headers: { 'idempotency-key': 'vip-1' },
+    });
     expect(checkout.body.metadata.value).toBe(120);
     await deliver(stripe.webhook('payment_intent.succeeded', checkout.body.referenceId));
     const wallet = await loadWallet(stack.command.deps, 'card-8');

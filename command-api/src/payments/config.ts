@@ -13,7 +13,8 @@ import { ToncenterTonChain } from './toncenter-ton-chain.ts';
 import { SolanaChainVerifier } from './solana-chain-verifier.ts';
 import { ViemChainVerifier } from './viem-chain-verifier.ts';
 
-const urlsOf = (urls: Record<number, string>, kind: 'evm' | 'solana') => Object.fromEntries(Object.entries(urls).filter(([id]) => chainKindOf(Number(id)) === kind));
+const urlsOf = (urls: Record<number, string>, kind: 'evm' | 'solana') =>
+  Object.fromEntries(Object.entries(urls).filter(([id]) => chainKindOf(Number(id)) === kind));
 
 export function paymentPortsFrom(settings: PaymentSettings, rates: CurrencyRateSource | null = null): PaymentPorts {
   const { stripe, chainRpcUrls, cardPublishableKey: _browserKey, webpay, ewallet, ...config } = settings;
@@ -21,9 +22,13 @@ export function paymentPortsFrom(settings: PaymentSettings, rates: CurrencyRateS
   const solana = urlsOf(chainRpcUrls, 'solana');
   return {
     card: stripe ? new StripeCardProvider(new Stripe(stripe.secretKey), stripe.webhookSecret) : null,
-    chain: Object.keys(chainRpcUrls).length > 0
-      ? new ChainVerifierByKind({ evm: Object.keys(evm).length > 0 ? new ViemChainVerifier(evm) : null, solana: Object.keys(solana).length > 0 ? new SolanaChainVerifier(solana) : null })
-      : null,
+    chain:
+      Object.keys(chainRpcUrls).length > 0
+        ? new ChainVerifierByKind({
+            evm: Object.keys(evm).length > 0 ? new ViemChainVerifier(evm) : null,
+            solana: Object.keys(solana).length > 0 ? new SolanaChainVerifier(solana) : null,
+          })
+        : null,
     rates,
     webpay: webpay ? new PayPalWebPayment(webpay) : null,
     ewallet: ewallet ? new PayMongoEWallet(ewallet) : null,

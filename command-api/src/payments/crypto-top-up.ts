@@ -3,7 +3,20 @@
 // claimed once on its own `payment-crypto-{chain}-{tx}-{index}` stream whoever submits it, then
 // credited by the one settlement path (key `topup:{paymentId}`). Stablecoins credit at par; ETH,
 // SOL and HONEY at the configured rate source's USD value when the top-up is confirmed.
-import { chainKindOf, diamondsForUsdCents, evmTxHashPattern, nativeToken, solanaSignaturePattern, stablecoins, streamIds, topUp, type ChainKind, type DepositCurrency, type PaymentResultDto, type TopUpPayBody } from '@murmur/contracts';
+import {
+  chainKindOf,
+  diamondsForUsdCents,
+  evmTxHashPattern,
+  nativeToken,
+  solanaSignaturePattern,
+  stablecoins,
+  streamIds,
+  topUp,
+  type ChainKind,
+  type DepositCurrency,
+  type PaymentResultDto,
+  type TopUpPayBody,
+} from '@murmur/contracts';
 import { claimStream } from '@murmur/eventstore';
 import { ApiError } from '@murmur/platform';
 import type { CommandDeps } from '../dependencies.ts';
@@ -29,38 +42,57 @@ function centsOf(deps: CommandDeps, symbol: DepositCurrency, decimals: number, a
   return Number((amount * microUsd * 100n) / (10n ** BigInt(decimals) * 1_000_000n));
 }
 
-export async function payCrypto(deps: CommandDeps, uid: string, body: TopUpPayBody): Promise<Omit<PaymentResultDto, 'position'> & { position: bigint }> {
+export async function payCrypto(
+  deps: CommandDeps,
+  uid: string,
+  body: TopUpPayBody,
+): Promise<Omit<PaymentResultDto, 'position'> & { position: bigint }> {
   const { chain, config } = deps.payments;
   if (!body.transactionHash) throw new ApiError('VALIDATION_FAILED', 'transactionHash is required.');
   if (body.chainId === undefined) throw new ApiError('VALIDATION_FAILED', 'chainId is required.');
   const kind = chainKindOf(body.chainId);
   if (!kind) throw new ApiError('VALIDATION_FAILED', `Chain ${body.chainId} is not supported.`);
   if (!(kind === 'evm' ? evmTxHashPattern : solanaSignaturePattern).test(body.transactionHash)) {
-    throw new ApiError('VALIDATION_FAILED', kind === 'evm' ? 'transactionHash must be a 0x-prefixed 32-byte hash.' : 'transactionHash must be a Solana transaction signature.');
+    throw new ApiError(
+      'VALIDATION_FAILED',
+      kind === 'evm' ? 'transactionHash must be a 0x-prefixed 32-byte hash.' : 'transactionHash must be a Solana transaction signature.',
+    );
   }
   if (!body.address) throw new ApiError('VALIDATION_FAILED', 'address is required.');
   const depositAddress = kind === 'evm' ? config.depositAddress : (config.solanaDepositAddress ?? null);
   const accepted = config.tokens.filter((t) => t.chainId === body.chainId);
-  if (!chain || !depositAddress || accepted.length === 0) throw new ApiError('RULE_VIOLATED', 'Crypto top-ups on this chain are not available here.');
+  if (!chain || !depositAddress || accepted.length === 0)
+    throw new ApiError('RULE_VIOLATED', 'Crypto top-ups on this chain are not available here.');
   const same = sameAddressOn(kind);
   const hash = kind === 'evm' ? body.transactionHash.toLowerCase() : body.transactionHash;
   const receipt = await chain.receipt(body.chainId, hash);
   if (!receipt) throw new ApiError('RULE_VIOLATED', 'This transaction was not found on the chain.');
   if (!receipt.succeeded) throw new ApiError('RULE_VIOLATED', 'This transaction failed on the chain.');
   if (receipt.confirmations < BigInt(config.confirmations)) {
-    throw new ApiError('RULE_VIOLATED', `This transaction has ${receipt.confirmations} of ${config.confirmations} confirmations. Please try again shortly.`);
+    throw new ApiError(
+      'RULE_VIOLATED',
+      `This transaction has ${receipt.confirmations} of ${config.confirmations} confirmations. Please try again shortly.`,
+    );
   }
   const tokens = accepted.filter((t) => !body.fromCurrency || t.symbol === body.fromCurrency);
-  const tokenOf = (transfer: ChainTransfer) => tokens.find((k) => (k.address === nativeToken ? transfer.token === nativeToken : transfer.token !== nativeToken && same(k.address, transfer.token)));
+  const tokenOf = (transfer: ChainTransfer) =>
+    tokens.find((k) =>
+      k.address === nativeToken ? transfer.token === nativeToken : transfer.token !== nativeToken && same(k.address, transfer.token),
+    );
   const toDeposit = receipt.transfers.filter((t) => same(t.to, depositAddress));
   if (toDeposit.length === 0) throw new ApiError('RULE_VIOLATED', 'This transfer was not sent to the platform deposit address.');
   const ofToken = toDeposit.filter((t) => tokenOf(t) !== undefined);
-  if (ofToken.length === 0) throw new ApiError('RULE_VIOLATED', `This transfer is not of a supported currency (${listOf([...new Set(accepted.map((t) => t.symbol))])}).`);
+  if (ofToken.length === 0)
+    throw new ApiError(
+      'RULE_VIOLATED',
+      `This transfer is not of a supported currency (${listOf([...new Set(accepted.map((t) => t.symbol))])}).`,
+    );
   const fromUser = ofToken.filter((t) => same(t.from, body.address!));
   if (fromUser.length === 0) throw new ApiError('RULE_VIOLATED', 'This transfer was not sent from the given wallet address.');
   // Whoever knows a hash could claim it; only a wallet the user has proven by signature credits them.
   const owned = await provenWalletAddresses(deps, uid);
-  if (!owned.some((a) => same(a, body.address!))) throw new ApiError('RULE_VIOLATED', 'Connect this wallet to your account first (sign the wallet message).');
+  if (!owned.some((a) => same(a, body.address!)))
+    throw new ApiError('RULE_VIOLATED', 'Connect this wallet to your account first (sign the wallet message).');
 
   let last: (Omit<PaymentResultDto, 'position'> & { position: bigint }) | null = null;
   for (const transfer of fromUser) {
@@ -69,15 +101,40 @@ export async function payCrypto(deps: CommandDeps, uid: string, body: TopUpPayBo
     // A transfer already claimed keeps the amount it was credited at, whatever the rate says now.
     const { state: existing } = await paymentCommands.load(deps, paymentId);
     if (existing.status !== 'none' && existing.uid !== uid) throw new ApiError('CONFLICT', 'This transaction has already been credited.');
-    const amountUsdCents = existing.status !== 'none' ? existing.amountUsdCents : centsOf(deps, token.symbol, token.decimals, transfer.amount);
+    const amountUsdCents =
+      existing.status !== 'none' ? existing.amountUsdCents : centsOf(deps, token.symbol, token.decimals, transfer.amount);
     if (amountUsdCents < topUp.minUsd * 100) throw topUpBoundsError();
     const diamonds = existing.status !== 'none' ? existing.diamonds : diamondsForUsdCents(amountUsdCents);
     const at = deps.clock.now().toISOString();
-    const common = { paymentId, uid, provider: 'crypto' as const, purpose: 'topup' as const, amountUsdCents, diamonds, providerRef: `${transfer.chainId}:${transfer.txHash}:${transfer.logIndex}` };
-    const claim = await claimStream(deps.store, streamIds.payment(paymentId), [
-      { type: 'PaymentInitiated', data: { ...common, initiatedAt: at } },
-      { type: 'PaymentConfirmed', data: { ...common, chainId: transfer.chainId, txHash: transfer.txHash, logIndex: transfer.logIndex, token: token.symbol, tokenAmount: transfer.amount.toString(), confirmedAt: at } },
-    ], { idempotencyKey: `payment:${paymentId}` });
+    const common = {
+      paymentId,
+      uid,
+      provider: 'crypto' as const,
+      purpose: 'topup' as const,
+      amountUsdCents,
+      diamonds,
+      providerRef: `${transfer.chainId}:${transfer.txHash}:${transfer.logIndex}`,
+    };
+    const claim = await claimStream(
+      deps.store,
+      streamIds.payment(paymentId),
+      [
+        { type: 'PaymentInitiated', data: { ...common, initiatedAt: at } },
+        {
+          type: 'PaymentConfirmed',
+          data: {
+            ...common,
+            chainId: transfer.chainId,
+            txHash: transfer.txHash,
+            logIndex: transfer.logIndex,
+            token: token.symbol,
+            tokenAmount: transfer.amount.toString(),
+            confirmedAt: at,
+          },
+        },
+      ],
+      { idempotencyKey: `payment:${paymentId}` },
+    );
     const appended = claim.claimed ? claim.result : null;
     let credited = { amountUsdCents, diamonds };
     if (!appended || appended.duplicate) {
@@ -89,7 +146,14 @@ export async function payCrypto(deps: CommandDeps, uid: string, body: TopUpPayBo
     }
     const position = appended && !appended.duplicate ? appended.lastPosition : 0n;
     const credit = await settlePayment(deps, { paymentId, uid, purpose: 'topup', ...credited });
-    last = { status: 'succeeded', clientSecret: null, transactionId: paymentId, referenceId: transfer.txHash, metadata: { currencyKind: token.symbol, value: credited.amountUsdCents / 100 }, position: position > credit.position ? position : credit.position };
+    last = {
+      status: 'succeeded',
+      clientSecret: null,
+      transactionId: paymentId,
+      referenceId: transfer.txHash,
+      metadata: { currencyKind: token.symbol, value: credited.amountUsdCents / 100 },
+      position: position > credit.position ? position : credit.position,
+    };
   }
   return last!;
 }

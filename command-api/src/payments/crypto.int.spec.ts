@@ -32,7 +32,10 @@ beforeAll(async () => {
         rates: tableRateSource({ ETH: 2500 }),
         config: {
           depositAddress: deposit,
-          tokens: [{ chainId: chain.chainId, symbol: 'USDT', address: usdt, decimals: 6 }, { chainId: chain.chainId, symbol: 'ETH', address: 'native', decimals: 18 }],
+          tokens: [
+            { chainId: chain.chainId, symbol: 'USDT', address: usdt, decimals: 6 },
+            { chainId: chain.chainId, symbol: 'ETH', address: 'native', decimals: 18 },
+          ],
           confirmations: 3,
           sandboxEnabled: true,
         },
@@ -46,7 +49,11 @@ afterAll(async () => {
 });
 
 async function pay(token: string, txHash: Hex, address: Hex = chain.address(1), fromCurrency = 'USDT') {
-  return stack.api('/payment/topup/pay', { method: 'POST', token, body: { channelCode: 'crypto', chainId: chain.chainId, transactionHash: txHash, fromCurrency, address } });
+  return stack.api('/payment/topup/pay', {
+    method: 'POST',
+    token,
+    body: { channelCode: 'crypto', chainId: chain.chainId, transactionHash: txHash, fromCurrency, address },
+  });
 }
 
 /** Signs in with the chain account's wallet (identity's SIWE sign-in), which proves the address is the user's. */
@@ -54,10 +61,18 @@ async function walletSignIn(index: number): Promise<{ uid: string; token: string
   const address = chain.address(index);
   const created = await stack.api('/wallet/create-sign-message', { method: 'POST', body: { address, type: 'login', environment: 'evm' } });
   const signature = await chain.signMessage(index, created.body.message);
-  const res = await stack.api('/auth/login-wallet', { method: 'POST', headers: { 'x-signature-session': created.body.token }, body: { type: 'login', environment: 'evm', signature, address } });
+  const res = await stack.api('/auth/login-wallet', {
+    method: 'POST',
+    headers: { 'x-signature-session': created.body.token },
+    body: { type: 'login', environment: 'evm', signature, address },
+  });
   expect(res.status).toBe(200);
   // The terms step first: until it is done every command is refused.
-  const onboarded = await stack.api('/user/onboarding', { method: 'POST', token: res.body.token, body: { acceptTerms: true, birthday: '1990-01-01' } });
+  const onboarded = await stack.api('/user/onboarding', {
+    method: 'POST',
+    token: res.body.token,
+    body: { acceptTerms: true, birthday: '1990-01-01' },
+  });
   expect(onboarded.status).toBe(200);
   return { uid: res.body.uid, token: onboarded.body.token };
 }
@@ -106,17 +121,35 @@ describe('crypto top-up (ERC-20 on a local chain)', () => {
     expect((await pay(token, `0x${'ab'.repeat(32)}`)).body.error.message).toBe('This transaction was not found on the chain.');
     const other = await stack.tokenFor('crypto-2');
     expect((await pay(other, fromOther)).body.error.message).toBe('Connect this wallet to your account first (sign the wallet message).');
-    const bad = await stack.api('/payment/topup/pay', { method: 'POST', token, body: { channelCode: 'crypto', chainId: 31337, transactionHash: fromOther, address: chain.address(1) } });
+    const bad = await stack.api('/payment/topup/pay', {
+      method: 'POST',
+      token,
+      body: { channelCode: 'crypto', chainId: 31337, transactionHash: fromOther, address: chain.address(1) },
+    });
     expect(bad.status).toBe(400);
-    const unconfigured = await stack.api('/payment/topup/pay', { method: 'POST', token, body: { channelCode: 'crypto', chainId: 137, transactionHash: fromOther, address: chain.address(1) } });
+    const unconfigured = await stack.api('/payment/topup/pay', {
+      method: 'POST',
+      token,
+      body: { channelCode: 'crypto', chainId: 137, transactionHash: fromOther, address: chain.address(1) },
+    });
     expect(unconfigured.body.error.message).toBe('Crypto top-ups on this chain are not available here.');
     expect((await loadWallet(stack.command.deps, uid)).balance).toBe(1250);
   });
 
   it('credits through the sandbox by the same confirmation path, and the ledger audit passes', async () => {
-    const res = await stack.api('/payment/topup/pay', { method: 'POST', token, body: { channelCode: 'sandbox', value: 50 }, headers: { 'idempotency-key': 'sandbox-1' } });
+    const res = await stack.api('/payment/topup/pay', {
+      method: 'POST',
+      token,
+      body: { channelCode: 'sandbox', value: 50 },
+      headers: { 'idempotency-key': 'sandbox-1' },
+    });
     expect(res.body).toMatchObject({ status: 'succeeded', metadata: { currencyKind: 'USD', value: 50 } });
-    await stack.api('/payment/topup/pay', { method: 'POST', token, body: { channelCode: 'sandbox', value: 50 }, headers: { 'idempotency-key': 'sandbox-1' } });
+    await stack.api('/payment/topup/pay', {
+      method: 'POST',
+      token,
+      body: { channelCode: 'sandbox', value: 50 },
+      headers: { 'idempotency-key': 'sandbox-1' },
+    });
     expect((await loadWallet(stack.command.deps, uid)).balance).toBe(1250 + 5000);
     const audit = await auditLedger(stack.db.pool);
     expect(audit.differences).toEqual([]);
@@ -124,22 +157,38 @@ describe('crypto top-up (ERC-20 on a local chain)', () => {
   });
 });
 
-describe('crypto top-up in ether (the chain\'s own coin)', () => {
+describe("crypto top-up in ether (the chain's own coin)", () => {
   it('credits ether sent to the deposit address once at the configured rate, even when its confirmation is reported twice', async () => {
     const { uid, token } = await walletSignIn(0);
     const before = (await loadWallet(stack.command.deps, uid)).balance;
     const hash = await chain.sendEther(0, deposit, parseEther('0.01'));
-    expect((await pay(token, hash, chain.address(0), 'ETH')).body.error.message).toBe('This transaction has 1 of 3 confirmations. Please try again shortly.');
+    expect((await pay(token, hash, chain.address(0), 'ETH')).body.error.message).toBe(
+      'This transaction has 1 of 3 confirmations. Please try again shortly.',
+    );
     await chain.mine(2);
     // Named as USDT it is not a USDT transfer; as ETH (or unnamed) it is 0.01 ETH at 2500 USD: 25 USD.
-    expect((await pay(token, hash, chain.address(0), 'USDT')).body.error.message).toBe('This transfer is not of a supported currency (USDT or ETH).');
+    expect((await pay(token, hash, chain.address(0), 'USDT')).body.error.message).toBe(
+      'This transfer is not of a supported currency (USDT or ETH).',
+    );
     const [a, b] = await Promise.all([pay(token, hash, chain.address(0), 'ETH'), pay(token, hash, chain.address(0), 'ETH')]);
     expect([a.status, b.status]).toEqual([200, 200]);
     expect(a.body).toMatchObject({ status: 'succeeded', referenceId: hash, metadata: { currencyKind: 'ETH', value: 25 } });
-    expect((await stack.api('/payment/topup/pay', { method: 'POST', token, body: { channelCode: 'crypto', chainId: chain.chainId, transactionHash: hash, address: chain.address(0) } })).status).toBe(200);
+    expect(
+      (
+        await stack.api('/payment/topup/pay', {
+          method: 'POST',
+          token,
+          body: { channelCode: 'crypto', chainId: chain.chainId, transactionHash: hash, address: chain.address(0) },
+        })
+      ).status,
+    ).toBe(200);
     expect((await loadWallet(stack.command.deps, uid)).balance).toBe(before + 2500);
-    const { rows } = await stack.db.pool.query(`select data from events where stream_id like 'payment-crypto-%-native' and type = 'PaymentConfirmed'`);
-    expect(rows.map((r) => [r.data.token, r.data.tokenAmount, r.data.amountUsdCents, r.data.logIndex])).toEqual([['ETH', '10000000000000000', 2500, -1]]);
+    const { rows } = await stack.db.pool.query(
+      `select data from events where stream_id like 'payment-crypto-%-native' and type = 'PaymentConfirmed'`,
+    );
+    expect(rows.map((r) => [r.data.token, r.data.tokenAmount, r.data.amountUsdCents, r.data.logIndex])).toEqual([
+      ['ETH', '10000000000000000', 2500, -1],
+    ]);
   });
 
   it('refuses ether sent elsewhere, and dust below the minimum', async () => {
@@ -148,7 +197,9 @@ describe('crypto top-up in ether (the chain\'s own coin)', () => {
     const elsewhere = await chain.sendEther(0, chain.address(2), parseEther('0.01'));
     const dust = await chain.sendEther(0, deposit, parseEther('0.0002')); // 0.50 USD
     await chain.mine(3);
-    expect((await pay(token, elsewhere, chain.address(0), 'ETH')).body.error.message).toBe('This transfer was not sent to the platform deposit address.');
+    expect((await pay(token, elsewhere, chain.address(0), 'ETH')).body.error.message).toBe(
+      'This transfer was not sent to the platform deposit address.',
+    );
     expect((await pay(token, dust, chain.address(0), 'ETH')).body.error.message).toBe('Amount must be between 1 and 5000');
     expect((await loadWallet(stack.command.deps, uid)).balance).toBe(before);
   });

@@ -10,14 +10,17 @@ import { evolvePayment, initialPaymentState, type PaymentEvent, type PaymentStat
 export type PaymentCommand =
   | { type: 'InitiatePayment'; payment: PaymentInitiatedData }
   | {
-    type: 'ConfirmPayment'; paymentId: string; amountUsdCents: number; at: string;
-    /** The provider's id the confirmation is for (a Stripe PaymentIntent id); checked when given. */
-    providerRef?: string;
-    chain?: Pick<PaymentConfirmedData, 'chainId' | 'txHash' | 'logIndex' | 'token' | 'tokenAmount'>;
-    /** What the provider reports as paid, in its currency's smallest unit: checked against the
-     * amount fixed at initiation when the payment has one (hosted checkouts, TON). */
-    paid?: { currency: string; amount: string };
-  }
+      type: 'ConfirmPayment';
+      paymentId: string;
+      amountUsdCents: number;
+      at: string;
+      /** The provider's id the confirmation is for (a Stripe PaymentIntent id); checked when given. */
+      providerRef?: string;
+      chain?: Pick<PaymentConfirmedData, 'chainId' | 'txHash' | 'logIndex' | 'token' | 'tokenAmount'>;
+      /** What the provider reports as paid, in its currency's smallest unit: checked against the
+       * amount fixed at initiation when the payment has one (hosted checkouts, TON). */
+      paid?: { currency: string; amount: string };
+    }
   | { type: 'FailPayment'; paymentId: string; reason: string; at: string; providerRef?: string };
 
 /** The state of a payment that exists: its provider and purpose are known (typed, no cast). */
@@ -46,33 +49,52 @@ export function decidePayment(command: PaymentCommand, state: PaymentState): Pay
       if (state.charged) {
         const paid = command.paid;
         if (!paid || paid.currency !== state.charged.currency || paid.amount !== state.charged.amount) {
-          throw new ApiError('RULE_VIOLATED', `The amount paid (${paid ? `${paid.amount} ${paid.currency}` : 'none'}) is not the amount of the payment (${state.charged.amount} ${state.charged.currency}).`);
+          throw new ApiError(
+            'RULE_VIOLATED',
+            `The amount paid (${paid ? `${paid.amount} ${paid.currency}` : 'none'}) is not the amount of the payment (${state.charged.amount} ${state.charged.currency}).`,
+          );
         }
       } else if (command.amountUsdCents !== state.amountUsdCents) {
-        throw new ApiError('RULE_VIOLATED', `The amount paid (${command.amountUsdCents} cents) is not the amount of the payment (${state.amountUsdCents} cents).`);
+        throw new ApiError(
+          'RULE_VIOLATED',
+          `The amount paid (${command.amountUsdCents} cents) is not the amount of the payment (${state.amountUsdCents} cents).`,
+        );
       }
-      return [{
-        type: 'PaymentConfirmed',
-        data: {
-          paymentId: state.paymentId,
-          uid: state.uid,
-          provider: payment.provider,
-          purpose: payment.purpose,
-          amountUsdCents: state.amountUsdCents,
-          diamonds: state.diamonds,
-          providerRef: state.providerRef,
-          ...(state.target !== null ? { target: state.target } : {}),
-          ...(command.chain ?? {}),
-          ...(state.charged ? { charged: state.charged } : {}),
-          confirmedAt: command.at,
+      return [
+        {
+          type: 'PaymentConfirmed',
+          data: {
+            paymentId: state.paymentId,
+            uid: state.uid,
+            provider: payment.provider,
+            purpose: payment.purpose,
+            amountUsdCents: state.amountUsdCents,
+            diamonds: state.diamonds,
+            providerRef: state.providerRef,
+            ...(state.target !== null ? { target: state.target } : {}),
+            ...(command.chain ?? {}),
+            ...(state.charged ? { charged: state.charged } : {}),
+            confirmedAt: command.at,
+          },
         },
-      }];
+      ];
     }
     case 'FailPayment': {
       const payment = initiated(state);
       requireProviderRef(command, payment);
       if (payment.status !== 'initiated') return [];
-      return [{ type: 'PaymentFailed', data: { paymentId: payment.paymentId, uid: payment.uid, provider: payment.provider, reason: command.reason, failedAt: command.at } }];
+      return [
+        {
+          type: 'PaymentFailed',
+          data: {
+            paymentId: payment.paymentId,
+            uid: payment.uid,
+            provider: payment.provider,
+            reason: command.reason,
+            failedAt: command.at,
+          },
+        },
+      ];
     }
     default: {
       const _exhaustive: never = command;

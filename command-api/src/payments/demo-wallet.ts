@@ -12,7 +12,18 @@ import { Connection, Keypair, PublicKey, SystemProgram, Transaction, type Transa
 import bs58 from 'bs58';
 import { createHash } from 'node:crypto';
 import type express from 'express';
-import { concat, createPublicClient, createWalletClient, erc20Abi, http, keccak256, parseEther, parseUnits, stringToHex, type Hex } from 'viem';
+import {
+  concat,
+  createPublicClient,
+  createWalletClient,
+  erc20Abi,
+  http,
+  keccak256,
+  parseEther,
+  parseUnits,
+  stringToHex,
+  type Hex,
+} from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { CommandDeps } from '../dependencies.ts';
 import { createAssociatedAccountIdempotent, transferCheckedInstruction } from './solana-instructions.ts';
@@ -23,7 +34,8 @@ type DemoWallet = NonNullable<PaymentSettings['demoWallet']>;
 const EVM_GAS = parseEther('0.01');
 const SOL_FEES = 10_000_000n; // 0.01 SOL
 
-const evmAccount = (wallet: DemoWallet, uid: string) => privateKeyToAccount(keccak256(concat([wallet.evmKey!, stringToHex(`demo-wallet:${uid}`)])));
+const evmAccount = (wallet: DemoWallet, uid: string) =>
+  privateKeyToAccount(keccak256(concat([wallet.evmKey!, stringToHex(`demo-wallet:${uid}`)])));
 const solanaFunder = (wallet: DemoWallet) => Keypair.fromSecretKey(Buffer.from(wallet.solanaKey!, 'base64'));
 const solanaKeypair = (wallet: DemoWallet, uid: string) =>
   Keypair.fromSeed(createHash('sha256').update(Buffer.from(wallet.solanaKey!, 'base64')).update(`demo-wallet:${uid}`).digest());
@@ -32,12 +44,25 @@ function walletOn(deps: CommandDeps, chainId: number): { wallet: DemoWallet; rpc
   const wallet = deps.payments.config.demo ? deps.payments.config.demoWallet : null;
   const kind = chainKindOf(chainId);
   const rpcUrl = wallet?.rpcUrls[chainId];
-  if (!wallet || !kind || !rpcUrl || (kind === 'evm' ? !wallet.evmKey : !wallet.solanaKey)) throw new ApiError('NOT_FOUND', 'The demo wallet does not pay on this network.');
+  if (!wallet || !kind || !rpcUrl || (kind === 'evm' ? !wallet.evmKey : !wallet.solanaKey))
+    throw new ApiError('NOT_FOUND', 'The demo wallet does not pay on this network.');
   return { wallet, rpcUrl, kind };
 }
 
-async function payEvm(deps: CommandDeps, wallet: DemoWallet, rpcUrl: string, uid: string, body: DemoWalletPayBody, token: { address: string; decimals: number }): Promise<DemoWalletPaid> {
-  const chain = { id: body.chainId, name: 'demo', nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } } as const;
+async function payEvm(
+  deps: CommandDeps,
+  wallet: DemoWallet,
+  rpcUrl: string,
+  uid: string,
+  body: DemoWalletPayBody,
+  token: { address: string; decimals: number },
+): Promise<DemoWalletPaid> {
+  const chain = {
+    id: body.chainId,
+    name: 'demo',
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+  } as const;
   const client = createPublicClient({ chain, transport: http(rpcUrl) });
   const funder = createWalletClient({ account: privateKeyToAccount(wallet.evmKey!), chain, transport: http(rpcUrl) });
   const user = createWalletClient({ account: evmAccount(wallet, uid), chain, transport: http(rpcUrl) });
@@ -49,12 +74,32 @@ async function payEvm(deps: CommandDeps, wallet: DemoWallet, rpcUrl: string, uid
   };
   const native = token.address === nativeToken;
   await mined(await funder.sendTransaction({ to: user.account.address, value: native ? amount + EVM_GAS : EVM_GAS }));
-  if (native) return { address: user.account.address, transactionHash: await mined(await user.sendTransaction({ to: deposit, value: amount })) };
-  await mined(await funder.writeContract({ address: token.address as Hex, abi: erc20Abi, functionName: 'transfer', args: [user.account.address, amount] }));
-  return { address: user.account.address, transactionHash: await mined(await user.writeContract({ address: token.address as Hex, abi: erc20Abi, functionName: 'transfer', args: [deposit, amount] })) };
+  if (native)
+    return { address: user.account.address, transactionHash: await mined(await user.sendTransaction({ to: deposit, value: amount })) };
+  await mined(
+    await funder.writeContract({
+      address: token.address as Hex,
+      abi: erc20Abi,
+      functionName: 'transfer',
+      args: [user.account.address, amount],
+    }),
+  );
+  return {
+    address: user.account.address,
+    transactionHash: await mined(
+      await user.writeContract({ address: token.address as Hex, abi: erc20Abi, functionName: 'transfer', args: [deposit, amount] }),
+    ),
+  };
 }
 
-async function paySolana(deps: CommandDeps, wallet: DemoWallet, rpcUrl: string, uid: string, body: DemoWalletPayBody, token: { address: string; decimals: number }): Promise<DemoWalletPaid> {
+async function paySolana(
+  deps: CommandDeps,
+  wallet: DemoWallet,
+  rpcUrl: string,
+  uid: string,
+  body: DemoWalletPayBody,
+  token: { address: string; decimals: number },
+): Promise<DemoWalletPaid> {
   const connection = new Connection(rpcUrl, 'confirmed');
   const funder = solanaFunder(wallet);
   const user = solanaKeypair(wallet, uid);
@@ -69,17 +114,29 @@ async function paySolana(deps: CommandDeps, wallet: DemoWallet, rpcUrl: string, 
     return connection.sendRawTransaction(tx.serialize(), { skipPreflight: true });
   };
   if (native) {
-    await sendTx([SystemProgram.transfer({ fromPubkey: funder.publicKey, toPubkey: user.publicKey, lamports: amount + SOL_FEES })], [funder]);
-    return { address: user.publicKey.toBase58(), transactionHash: await sendTx([SystemProgram.transfer({ fromPubkey: user.publicKey, toPubkey: deposit, lamports: amount })], [user]) };
+    await sendTx(
+      [SystemProgram.transfer({ fromPubkey: funder.publicKey, toPubkey: user.publicKey, lamports: amount + SOL_FEES })],
+      [funder],
+    );
+    return {
+      address: user.publicKey.toBase58(),
+      transactionHash: await sendTx([SystemProgram.transfer({ fromPubkey: user.publicKey, toPubkey: deposit, lamports: amount })], [user]),
+    };
   }
   const mint = new PublicKey(token.address);
-  await sendTx([
-    SystemProgram.transfer({ fromPubkey: funder.publicKey, toPubkey: user.publicKey, lamports: SOL_FEES }),
-    createAssociatedAccountIdempotent(funder.publicKey, user.publicKey, mint),
-    createAssociatedAccountIdempotent(funder.publicKey, deposit, mint),
-    transferCheckedInstruction(funder.publicKey, mint, user.publicKey, amount, token.decimals),
-  ], [funder]);
-  return { address: user.publicKey.toBase58(), transactionHash: await sendTx([transferCheckedInstruction(user.publicKey, mint, deposit, amount, token.decimals)], [user]) };
+  await sendTx(
+    [
+      SystemProgram.transfer({ fromPubkey: funder.publicKey, toPubkey: user.publicKey, lamports: SOL_FEES }),
+      createAssociatedAccountIdempotent(funder.publicKey, user.publicKey, mint),
+      createAssociatedAccountIdempotent(funder.publicKey, deposit, mint),
+      transferCheckedInstruction(funder.publicKey, mint, user.publicKey, amount, token.decimals),
+    ],
+    [funder],
+  );
+  return {
+    address: user.publicKey.toBase58(),
+    transactionHash: await sendTx([transferCheckedInstruction(user.publicKey, mint, deposit, amount, token.decimals)], [user]),
+  };
 }
 
 export function demoWalletRoutes(router: express.Router, deps: CommandDeps): void {
@@ -91,7 +148,11 @@ export function demoWalletRoutes(router: express.Router, deps: CommandDeps): voi
     const token = deps.payments.config.tokens.find((t) => t.chainId === body.chainId && t.symbol === body.symbol);
     if (!token) throw new ApiError('VALIDATION_FAILED', `${body.symbol} is not accepted on this network.`);
     const { uid } = currentUser(req);
-    send(res, DemoWalletPaid, kind === 'evm' ? await payEvm(deps, wallet, rpcUrl, uid, body, token) : await paySolana(deps, wallet, rpcUrl, uid, body, token));
+    send(
+      res,
+      DemoWalletPaid,
+      kind === 'evm' ? await payEvm(deps, wallet, rpcUrl, uid, body, token) : await paySolana(deps, wallet, rpcUrl, uid, body, token),
+    );
   });
   router.post('/dev/demo-wallet/sign', requireAuth(), async (req, res) => {
     const body = parse(DemoWalletSignBody, req.body);

@@ -16,7 +16,13 @@ beforeAll(async () => {
   stripe = await startStripeServer();
   const ports = paymentPortsFromEnv();
   stack = await startTestStack({
-    commandOverrides: { payments: { ...ports, card: new StripeCardProvider(stripe.stripe, stripe.webhookSecret), config: { ...ports.config, sandboxEnabled: true } } },
+    commandOverrides: {
+      payments: {
+        ...ports,
+        card: new StripeCardProvider(stripe.stripe, stripe.webhookSecret),
+        config: { ...ports.config, sandboxEnabled: true },
+      },
+    },
   });
 });
 afterAll(async () => {
@@ -41,16 +47,27 @@ async function confirmedPayments(uid: string): Promise<number> {
 }
 
 async function deliver(hook: { body: string; signature: string }) {
-  const res = await fetch(`${stack.commandUrl}/api/v1/payment/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': hook.signature }, body: hook.body });
+  const res = await fetch(`${stack.commandUrl}/api/v1/payment/stripe/webhook`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': hook.signature },
+    body: hook.body,
+  });
   return { status: res.status, body: await res.json() };
 }
 
 describe('first top-up offer, once per account', () => {
   it('ten parallel sandbox offer payments with different keys: exactly one is credited at the offer price', async () => {
     const token = await stack.tokenFor('offer-racer');
-    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => stack.api('/payment/topup/pay', {
-      method: 'POST', token, body: { channelCode: 'sandbox', purpose: 'first_topup_offer' }, headers: { 'idempotency-key': `race-${i}` },
-    })));
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        stack.api('/payment/topup/pay', {
+          method: 'POST',
+          token,
+          body: { channelCode: 'sandbox', purpose: 'first_topup_offer' },
+          headers: { 'idempotency-key': `race-${i}` },
+        }),
+      ),
+    );
     const paid = answers.filter((a) => a.status === 200);
     const refused = answers.filter((a) => a.status !== 200);
     // Those that arrived after the offer was used are refused before paying; the rest paid 15 USD each.
@@ -64,7 +81,12 @@ describe('first top-up offer, once per account', () => {
     expect(await confirmedPayments('offer-racer')).toBe(paid.length);
     expect((await loadWallet(stack.command.deps, 'offer-racer')).balance).toBe(3000 + 1500 * (paid.length - 1));
 
-    const again = await stack.api('/payment/topup/pay', { method: 'POST', token, body: { channelCode: 'sandbox', purpose: 'first_topup_offer' }, headers: { 'idempotency-key': 'later' } });
+    const again = await stack.api('/payment/topup/pay', {
+      method: 'POST',
+      token,
+      body: { channelCode: 'sandbox', purpose: 'first_topup_offer' },
+      headers: { 'idempotency-key': 'later' },
+    });
     expect(again.status).toBe(422);
     const audit = await auditLedger(stack.db.pool);
     expect(audit.differences).toEqual([]);
@@ -72,9 +94,16 @@ describe('first top-up offer, once per account', () => {
 
   it('two Stripe offer intents opened in parallel and both paid later: the second credits at the normal rate', async () => {
     const token = await stack.tokenFor('offer-cards');
-    const [a, b] = await Promise.all(['card-a', 'card-b'].map((key) => stack.api('/payment/stripe/init', {
-      method: 'POST', token, body: { purpose: 'first_topup_offer' }, headers: { 'idempotency-key': key },
-    })));
+    const [a, b] = await Promise.all(
+      ['card-a', 'card-b'].map((key) =>
+        stack.api('/payment/stripe/init', {
+          method: 'POST',
+          token,
+          body: { purpose: 'first_topup_offer' },
+          headers: { 'idempotency-key': key },
+        }),
+      ),
+    );
     expect([a!.status, b!.status]).toEqual([200, 200]);
     expect([a!.body.metadata.value, b!.body.metadata.value]).toEqual([15, 15]);
     const paid = await Promise.all([a!, b!].map((intent) => deliver(stripe.webhook('payment_intent.succeeded', intent.body.referenceId))));
@@ -89,9 +118,11 @@ describe('first top-up offer, once per account', () => {
     // The history says what each payment bought.
     const head = String(await stack.command.deps.store.headPosition());
     let history = await stack.api('/transaction/me?currency=USD', { token, headers: { 'x-min-position': head } });
-    for (let i = 0; i < 100 && history.headers.get('x-stale') === 'true'; i++) history = await stack.api('/transaction/me?currency=USD', { token, headers: { 'x-min-position': head } });
+    for (let i = 0; i < 100 && history.headers.get('x-stale') === 'true'; i++)
+      history = await stack.api('/transaction/me?currency=USD', { token, headers: { 'x-min-position': head } });
     expect(history.body.items.map((t: { description: string }) => t.description).sort()).toEqual([
-      'Top-up of 15.00 USD for 1500 diamonds (stripe)', 'Top-up of 15.00 USD for 3000 diamonds (stripe)',
+      'Top-up of 15.00 USD for 1500 diamonds (stripe)',
+      'Top-up of 15.00 USD for 3000 diamonds (stripe)',
     ]);
     const audit = await auditLedger(stack.db.pool);
     expect(audit.differences).toEqual([]);

@@ -27,7 +27,12 @@ beforeAll(async () => {
     commandOverrides: {
       payments: {
         ...ports,
-        webpay: new PayPalWebPayment({ apiUrl: webpay.url, clientId: webpay.clientId, clientSecret: webpay.clientSecret, webhookId: webpay.webhookId }),
+        webpay: new PayPalWebPayment({
+          apiUrl: webpay.url,
+          clientId: webpay.clientId,
+          clientSecret: webpay.clientSecret,
+          webhookId: webpay.webhookId,
+        }),
         ewallet: new PayMongoEWallet({ apiUrl: ewallet.url, secretKey: ewallet.secretKey, webhookSecret: ewallet.webhookSecret }),
         config: { ...ports.config, phpPerUsd: 58.82, orderTtlMinutes: 30, publicUrl: 'http://app.local' },
       },
@@ -40,7 +45,8 @@ afterAll(async () => {
 });
 
 const eventCount = async () => Number((await stack.db.pool.query('select count(*) as n from events')).rows[0].n);
-const walletEvents = async (uid: string) => Number((await stack.db.pool.query(`select count(*)::int as n from events where stream_id = $1`, [`wallet-${uid}`])).rows[0].n);
+const walletEvents = async (uid: string) =>
+  Number((await stack.db.pool.query(`select count(*)::int as n from events where stream_id = $1`, [`wallet-${uid}`])).rows[0].n);
 const balance = async (uid: string) => (await loadWallet(stack.command.deps, uid)).balance;
 
 async function deliver(kind: 'webpay' | 'ewallet', hook: { body: string; headers: Record<string, string> }) {
@@ -62,7 +68,11 @@ describe('web payment (hosted order)', () => {
     expect(order).toMatchObject({ custom_id: res.body.transactionId, amount: { currency_code: 'USD', value: '10.00' } });
     expect(order.return_url).toBe(`http://app.local/wallet/payment-return?method=webpay&payment=${res.body.transactionId}&result=approved`);
     const again = await init('webpay', token, { value: 10 }, 'wp-init-1');
-    expect(again.body).toMatchObject({ transactionId: res.body.transactionId, referenceId: res.body.referenceId, approvalUrl: res.body.approvalUrl });
+    expect(again.body).toMatchObject({
+      transactionId: res.body.transactionId,
+      referenceId: res.body.referenceId,
+      approvalUrl: res.body.approvalUrl,
+    });
     expect(webpay.orders.size).toBe(1);
   });
 
@@ -73,7 +83,13 @@ describe('web payment (hosted order)', () => {
     const approved = webpay.notification('CHECKOUT.ORDER.APPROVED', body.referenceId);
     // A capture notification before any capture: the order read back is approved, so we capture it.
     const early = webpay.notification('PAYMENT.CAPTURE.COMPLETED', body.referenceId);
-    const results = await Promise.all([deliver('webpay', early), deliver('webpay', approved), deliver('webpay', approved), deliver('webpay', early), deliver('webpay', approved)]);
+    const results = await Promise.all([
+      deliver('webpay', early),
+      deliver('webpay', approved),
+      deliver('webpay', approved),
+      deliver('webpay', early),
+      deliver('webpay', approved),
+    ]);
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
     expect(await balance('wp-2')).toBe(2500);
     expect(await walletEvents('wp-2')).toBe(1);
@@ -82,11 +98,14 @@ describe('web payment (hosted order)', () => {
     // Later duplicates change nothing.
     await deliver('webpay', webpay.notification('PAYMENT.CAPTURE.COMPLETED', body.referenceId));
     expect(await walletEvents('wp-2')).toBe(1);
-    const status = await stack.api(`/payment/status/${body.transactionId}`, { token, headers: { 'x-min-position': String(await stack.command.deps.store.headPosition()) } });
+    const status = await stack.api(`/payment/status/${body.transactionId}`, {
+      token,
+      headers: { 'x-min-position': String(await stack.command.deps.store.headPosition()) },
+    });
     expect(status.body).toMatchObject({ provider: 'webpay', status: 'completed', amountUsdCents: 2500 });
   });
 
-  it('captures on the user\'s return from the approval page (the server asks the provider)', async () => {
+  it("captures on the user's return from the approval page (the server asks the provider)", async () => {
     const token = await stack.tokenFor('wp-3');
     const { body } = await init('webpay', token, { value: 5 }, 'wp-init-3');
     const before = await stack.api('/payment/webpay/capture', { method: 'POST', token, body: { transactionId: body.transactionId } });
@@ -97,7 +116,11 @@ describe('web payment (hosted order)', () => {
     expect(after.body).toMatchObject({ status: 'succeeded', transactionId: body.transactionId, approvalUrl: null });
     expect(await balance('wp-3')).toBe(500);
     // Someone else cannot capture (or even see) this payment.
-    const other = await stack.api('/payment/webpay/capture', { method: 'POST', token: await stack.tokenFor('wp-3b'), body: { transactionId: body.transactionId } });
+    const other = await stack.api('/payment/webpay/capture', {
+      method: 'POST',
+      token: await stack.tokenFor('wp-3b'),
+      body: { transactionId: body.transactionId },
+    });
     expect(other.status).toBe(404);
   });
 
@@ -108,7 +131,10 @@ describe('web payment (hosted order)', () => {
     const before = await eventCount();
     const tampered = await deliver('webpay', { body: real.body.replace('"10.00"', '"99.00"'), headers: real.headers });
     expect(tampered).toEqual({ status: 400, body: { error: { code: 'VALIDATION_FAILED', message: 'Invalid notification signature.' } } });
-    const forged = await deliver('webpay', { body: real.body, headers: { ...real.headers, 'paypal-transmission-sig': Buffer.alloc(32).toString('base64') } });
+    const forged = await deliver('webpay', {
+      body: real.body,
+      headers: { ...real.headers, 'paypal-transmission-sig': Buffer.alloc(32).toString('base64') },
+    });
     expect(forged.status).toBe(400);
     const unsigned = await deliver('webpay', { body: real.body, headers: { 'content-type': 'application/json' } });
     expect(unsigned.status).toBe(400);
@@ -139,10 +165,19 @@ describe('PH e-wallet (GCash / Maya through the aggregator)', () => {
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ status: 'requires_action', metadata: { currencyKind: 'PHP', value: 588.2 } });
     const session = ewallet.sessions.get(res.body.referenceId)!;
-    expect(session.attributes).toMatchObject({ payment_method_types: ['paymaya'], reference_number: res.body.transactionId, line_items: [{ amount: 58820, currency: 'PHP', quantity: 1 }] });
+    expect(session.attributes).toMatchObject({
+      payment_method_types: ['paymaya'],
+      reference_number: res.body.transactionId,
+      line_items: [{ amount: 58820, currency: 'PHP', quantity: 1 }],
+    });
     expect(res.body.approvalUrl).toBe(session.attributes.checkout_url);
     const { events } = await stack.command.deps.store.readStream(`payment-${res.body.transactionId}`);
-    expect(events[0]!.data).toMatchObject({ provider: 'ewallet', amountUsdCents: 1000, diamonds: 1000, charged: { currency: 'PHP', amount: '58820', rate: 58.82 } });
+    expect(events[0]!.data).toMatchObject({
+      provider: 'ewallet',
+      amountUsdCents: 1000,
+      diamonds: 1000,
+      charged: { currency: 'PHP', amount: '58820', rate: 58.82 },
+    });
     // The rate moves; this charge still owes what it was created for, and credits for it.
     stack.command.deps.payments.config.phpPerUsd = 60;
     try {
@@ -160,7 +195,15 @@ describe('PH e-wallet (GCash / Maya through the aggregator)', () => {
     ewallet.authorise(body.referenceId, 'paid');
     const paid = ewallet.notification('checkout_session.payment.paid', body.referenceId);
     const failed = ewallet.notification('payment.failed', body.referenceId);
-    const results = await Promise.all([deliver('ewallet', failed), deliver('ewallet', paid), deliver('ewallet', paid), deliver('ewallet', failed), deliver('ewallet', paid), deliver('ewallet', paid), deliver('ewallet', paid)]);
+    const results = await Promise.all([
+      deliver('ewallet', failed),
+      deliver('ewallet', paid),
+      deliver('ewallet', paid),
+      deliver('ewallet', failed),
+      deliver('ewallet', paid),
+      deliver('ewallet', paid),
+      deliver('ewallet', paid),
+    ]);
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200, 200, 200, 200]);
     expect(await balance('ew-2')).toBe(2000);
     expect(await walletEvents('ew-2')).toBe(1);
@@ -174,8 +217,17 @@ describe('PH e-wallet (GCash / Maya through the aggregator)', () => {
     const before = await eventCount();
     const tampered = await deliver('ewallet', { body: real.body.replace('"amount":58820', '"amount":1'), headers: real.headers });
     expect(tampered.body.error.message).toBe('Invalid notification signature.');
-    const forged = await deliver('ewallet', { body: real.body, headers: { ...real.headers, 'paymongo-signature': real.headers['paymongo-signature']!.replace(/te=[0-9a-f]+/, `te=${'0'.repeat(64)}`) } });
-    const stale = await deliver('ewallet', ewallet.notification('checkout_session.payment.paid', body.referenceId, { at: Math.floor(Date.now() / 1000) - 3600 }));
+    const forged = await deliver('ewallet', {
+      body: real.body,
+      headers: {
+        ...real.headers,
+        'paymongo-signature': real.headers['paymongo-signature']!.replace(/te=[0-9a-f]+/, `te=${'0'.repeat(64)}`),
+      },
+    });
+    const stale = await deliver(
+      'ewallet',
+      ewallet.notification('checkout_session.payment.paid', body.referenceId, { at: Math.floor(Date.now() / 1000) - 3600 }),
+    );
     const unsigned = await deliver('ewallet', { body: real.body, headers: { 'content-type': 'application/json' } });
     expect([tampered.status, forged.status, stale.status, unsigned.status]).toEqual([400, 400, 400, 400]);
     expect(await eventCount()).toBe(before);
@@ -191,7 +243,10 @@ describe('PH e-wallet (GCash / Maya through the aggregator)', () => {
     const { body } = await init('ewallet', token, { value: 10, channel: 'gcash' }, 'ew-init-4');
     ewallet.authorise(body.referenceId, 'failed');
     await deliver('ewallet', ewallet.notification('payment.failed', body.referenceId));
-    expect((await paymentCommands.load(stack.command.deps, body.transactionId)).state).toMatchObject({ status: 'failed', failureReason: 'The e-wallet declined the payment.' });
+    expect((await paymentCommands.load(stack.command.deps, body.transactionId)).state).toMatchObject({
+      status: 'failed',
+      failureReason: 'The e-wallet declined the payment.',
+    });
     ewallet.authorise(body.referenceId, 'paid');
     await deliver('ewallet', ewallet.notification('checkout_session.payment.paid', body.referenceId));
     expect(await balance('ew-4')).toBe(1000);
@@ -211,13 +266,20 @@ describe('abandoned orders and the audit', () => {
     expect(await sweepHostedPayments(stack.command.deps, new Date(Date.now() + 10 * 60_000))).toBe(0);
     expect(await sweepHostedPayments(stack.command.deps, new Date(Date.now() + 31 * 60_000))).toBeGreaterThanOrEqual(3);
     for (const r of [abandonedWeb, abandonedWallet]) {
-      expect((await paymentCommands.load(stack.command.deps, r.body.transactionId)).state).toMatchObject({ status: 'failed', failureReason: 'This payment expired before it was completed. Nothing was charged.' });
+      expect((await paymentCommands.load(stack.command.deps, r.body.transactionId)).state).toMatchObject({
+        status: 'failed',
+        failureReason: 'This payment expired before it was completed. Nothing was charged.',
+      });
     }
     expect(ewallet.sessions.get(abandonedWallet.body.referenceId)!.attributes.status).toBe('expired');
     expect(await balance('ab-1')).toBe(300);
     // Approved too late: the server never captures an expired order.
     webpay.approve(abandonedWeb.body.referenceId);
-    const late = await stack.api('/payment/webpay/capture', { method: 'POST', token, body: { transactionId: abandonedWeb.body.transactionId } });
+    const late = await stack.api('/payment/webpay/capture', {
+      method: 'POST',
+      token,
+      body: { transactionId: abandonedWeb.body.transactionId },
+    });
     expect(late.body).toMatchObject({ status: 'failed' });
     expect(webpay.orders.get(abandonedWeb.body.referenceId)!.captureCalls).toBe(0);
     expect(await balance('ab-1')).toBe(300);

@@ -20,7 +20,11 @@ const digest = (key: string) => createHash('sha256').update(key).digest('hex').s
 
 export function hostedProvider(deps: CommandDeps, kind: HostedKind): HostedCheckoutProvider {
   const provider = kind === 'webpay' ? deps.payments.webpay : deps.payments.ewallet;
-  if (!provider) throw new ApiError('RULE_VIOLATED', kind === 'webpay' ? hostedPaymentTexts.webpayNotConfigured : hostedPaymentTexts.ewalletNotConfigured);
+  if (!provider)
+    throw new ApiError(
+      'RULE_VIOLATED',
+      kind === 'webpay' ? hostedPaymentTexts.webpayNotConfigured : hostedPaymentTexts.ewalletNotConfigured,
+    );
   return provider;
 }
 
@@ -79,24 +83,43 @@ export async function initHosted(deps: CommandDeps, input: HostedInit): Promise<
   const now = deps.clock.now();
   const expiresAt = new Date(now.getTime() + (deps.payments.config.orderTtlMinutes ?? 30) * 60_000).toISOString();
   const back = `${input.origin.replace(/\/$/, '')}/wallet/payment-return?method=${input.kind}&payment=${encodeURIComponent(paymentId)}`;
-  const order = await provider.create({
+  const order = await provider.create(
+    {
+      paymentId,
+      amount: { currency: charged.currency, minor: charged.amount },
+      description: `${price.diamonds.toLocaleString('en-US')} diamonds`,
+      returnUrl: `${back}&result=approved`,
+      cancelUrl: `${back}&result=cancelled`,
+      ...(input.channel ? { channel: input.channel } : {}),
+    },
     paymentId,
-    amount: { currency: charged.currency, minor: charged.amount },
-    description: `${price.diamonds.toLocaleString('en-US')} diamonds`,
-    returnUrl: `${back}&result=approved`,
-    cancelUrl: `${back}&result=cancelled`,
-    ...(input.channel ? { channel: input.channel } : {}),
-  }, paymentId);
+  );
   const initiated = await runPaymentCommand(deps, paymentId, {
     type: 'InitiatePayment',
-    payment: { paymentId, uid: input.uid, provider: input.kind, purpose: input.purpose, ...price, providerRef: order.id, charged, expiresAt, initiatedAt: now.toISOString() },
+    payment: {
+      paymentId,
+      uid: input.uid,
+      provider: input.kind,
+      purpose: input.purpose,
+      ...price,
+      providerRef: order.id,
+      charged,
+      expiresAt,
+      initiatedAt: now.toISOString(),
+    },
   });
   return answerFor(initiated.state, order, initiated.position);
 }
 
 /** Applies the provider's state of the payment's order, once read back from the provider. */
-export async function applyOrder(deps: CommandDeps, kind: HostedKind, state: PaymentState, order: HostedOrder): Promise<{ state: PaymentState; position: bigint }> {
-  if (order.id !== state.providerRef) throw new ApiError('RULE_VIOLATED', 'This provider payment is not the one this payment was initiated with.');
+export async function applyOrder(
+  deps: CommandDeps,
+  kind: HostedKind,
+  state: PaymentState,
+  order: HostedOrder,
+): Promise<{ state: PaymentState; position: bigint }> {
+  if (order.id !== state.providerRef)
+    throw new ApiError('RULE_VIOLATED', 'This provider payment is not the one this payment was initiated with.');
   const at = deps.clock.now().toISOString();
   if (order.status === 'approved' && state.status === 'initiated') {
     // Approved by the user, not yet captured: the server captures (never after an expiry).
@@ -105,12 +128,21 @@ export async function applyOrder(deps: CommandDeps, kind: HostedKind, state: Pay
     return applyOrder(deps, kind, state, captured);
   }
   if (order.status === 'paid') {
-    const settled = await confirmAndSettle(deps, state.paymentId, state.amountUsdCents, order.id, { currency: order.amount.currency, amount: order.amount.minor });
+    const settled = await confirmAndSettle(deps, state.paymentId, state.amountUsdCents, order.id, {
+      currency: order.amount.currency,
+      amount: order.amount.minor,
+    });
     return { state: settled.state, position: settled.position };
   }
   if (order.status === 'failed' || order.status === 'expired') {
     const reason = order.status === 'expired' ? hostedPaymentTexts.expired : (order.failureReason ?? hostedPaymentTexts.declined);
-    const failed = await runPaymentCommand(deps, state.paymentId, { type: 'FailPayment', paymentId: state.paymentId, reason, at, providerRef: order.id });
+    const failed = await runPaymentCommand(deps, state.paymentId, {
+      type: 'FailPayment',
+      paymentId: state.paymentId,
+      reason,
+      at,
+      providerRef: order.id,
+    });
     return { state: failed.state, position: failed.position };
   }
   return { state, position: 0n };
@@ -118,7 +150,8 @@ export async function applyOrder(deps: CommandDeps, kind: HostedKind, state: Pay
 
 async function loadOwn(deps: CommandDeps, kind: HostedKind, paymentId: string, uid: string | null): Promise<PaymentState> {
   const { state } = await paymentCommands.load(deps, paymentId);
-  if (state.status === 'none' || state.provider !== kind || (uid !== null && state.uid !== uid)) throw new ApiError('NOT_FOUND', hostedPaymentTexts.orderNotFound);
+  if (state.status === 'none' || state.provider !== kind || (uid !== null && state.uid !== uid))
+    throw new ApiError('NOT_FOUND', hostedPaymentTexts.orderNotFound);
   return state;
 }
 
@@ -131,7 +164,12 @@ export async function returnFromApproval(deps: CommandDeps, kind: HostedKind, ui
 }
 
 /** A notification whose signature checked out: read its order back and apply it. */
-export async function handleNotification(deps: CommandDeps, kind: HostedKind, rawBody: Buffer, headers: Record<string, string | undefined>): Promise<void> {
+export async function handleNotification(
+  deps: CommandDeps,
+  kind: HostedKind,
+  rawBody: Buffer,
+  headers: Record<string, string | undefined>,
+): Promise<void> {
   const provider = hostedProvider(deps, kind);
   let note;
   try {
@@ -173,7 +211,12 @@ export async function sweepHostedPayments(deps: CommandDeps, now: Date = deps.cl
       if (state.status !== 'initiated' || (state.expiresAt && state.expiresAt > now.toISOString())) continue;
       const order = await provider.retrieve(state.providerRef);
       const final = order.status === 'paid' ? order : await provider.expire(state.providerRef);
-      await applyOrder(deps, row.provider, state, final.status === 'open' || final.status === 'approved' ? { ...final, status: 'expired' } : final);
+      await applyOrder(
+        deps,
+        row.provider,
+        state,
+        final.status === 'open' || final.status === 'approved' ? { ...final, status: 'expired' } : final,
+      );
       ended++;
     } catch (error) {
       deps.logger.warn({ err: error, paymentId: row.payment_id }, 'hosted payment sweep could not end a payment');

@@ -10,7 +10,8 @@ export async function provenWalletAddresses(deps: CommandDeps, uid: string): Pro
   const addresses: string[] = [];
   for (const e of events) {
     // A guest who signed in with a wallet proved it as much as a new account does.
-    if ((e.type === 'UserRegistered' || e.type === 'GuestUpgraded') && typeof e.data.walletAddress === 'string') addresses.push(e.data.walletAddress);
+    if ((e.type === 'UserRegistered' || e.type === 'GuestUpgraded') && typeof e.data.walletAddress === 'string')
+      addresses.push(e.data.walletAddress);
     if (e.type === 'WalletLinked' && typeof e.data.address === 'string') addresses.push(e.data.address);
   }
   return addresses;

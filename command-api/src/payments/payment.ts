@@ -26,7 +26,18 @@ export interface PaymentState {
 }
 
 export const initialPaymentState = (): PaymentState => ({
-  status: 'none', paymentId: '', uid: '', provider: null, purpose: null, amountUsdCents: 0, diamonds: 0, providerRef: '', target: null, charged: null, expiresAt: null, failureReason: null,
+  status: 'none',
+  paymentId: '',
+  uid: '',
+  provider: null,
+  purpose: null,
+  amountUsdCents: 0,
+  diamonds: 0,
+  providerRef: '',
+  target: null,
+  charged: null,
+  expiresAt: null,
+  failureReason: null,
 });
 
 /** A chain transfer is one payment, whoever submits it: (chain, tx hash, log index) is its id. An
@@ -39,7 +50,20 @@ export function evolvePayment(state: PaymentState, event: PaymentEvent): Payment
   switch (event.type) {
     case 'PaymentInitiated': {
       const d = event.data;
-      return { status: 'initiated', paymentId: d.paymentId, uid: d.uid, provider: d.provider, purpose: d.purpose, amountUsdCents: d.amountUsdCents, diamonds: d.diamonds, providerRef: d.providerRef, target: d.target ?? null, charged: d.charged ?? null, expiresAt: d.expiresAt ?? null, failureReason: null };
+      return {
+        status: 'initiated',
+        paymentId: d.paymentId,
+        uid: d.uid,
+        provider: d.provider,
+        purpose: d.purpose,
+        amountUsdCents: d.amountUsdCents,
+        diamonds: d.diamonds,
+        providerRef: d.providerRef,
+        target: d.target ?? null,
+        charged: d.charged ?? null,
+        expiresAt: d.expiresAt ?? null,
+        failureReason: null,
+      };
     }
     case 'PaymentConfirmed':
       return { ...state, status: 'confirmed' };

@@ -10,31 +10,39 @@ import type { HostedCheckoutProvider, HostedNotification, HostedOrder, HostedOrd
 
 const PaymentResource = z.object({
   id: z.string(),
-  attributes: z.object({
-    amount: z.number().int(),
-    currency: z.string(),
-    status: z.string(),
-    failed_message: z.string().nullable().optional(),
-    metadata: z.record(z.string(), z.string()).nullable().optional(),
-  }).passthrough(),
+  attributes: z
+    .object({
+      amount: z.number().int(),
+      currency: z.string(),
+      status: z.string(),
+      failed_message: z.string().nullable().optional(),
+      metadata: z.record(z.string(), z.string()).nullable().optional(),
+    })
+    .passthrough(),
 });
 const Session = z.object({
   id: z.string(),
-  attributes: z.object({
-    checkout_url: z.string().nullable().optional(),
-    status: z.string(),
-    reference_number: z.string().nullable().optional(),
-    metadata: z.record(z.string(), z.string()).nullable().optional(),
-    line_items: z.array(z.object({ amount: z.number().int(), currency: z.string(), quantity: z.number().int() })).default([]),
-    payments: z.array(PaymentResource).default([]),
-  }).passthrough(),
+  attributes: z
+    .object({
+      checkout_url: z.string().nullable().optional(),
+      status: z.string(),
+      reference_number: z.string().nullable().optional(),
+      metadata: z.record(z.string(), z.string()).nullable().optional(),
+      line_items: z.array(z.object({ amount: z.number().int(), currency: z.string(), quantity: z.number().int() })).default([]),
+      payments: z.array(PaymentResource).default([]),
+    })
+    .passthrough(),
 });
 type Session = z.infer<typeof Session>;
 const Envelope = z.object({ data: Session });
 const WebhookEvent = z.object({
   data: z.object({
     id: z.string(),
-    attributes: z.object({ type: z.string(), livemode: z.boolean().default(false), data: z.object({ id: z.string(), attributes: z.record(z.string(), z.unknown()) }).passthrough() }),
+    attributes: z.object({
+      type: z.string(),
+      livemode: z.boolean().default(false),
+      data: z.object({ id: z.string(), attributes: z.record(z.string(), z.unknown()) }).passthrough(),
+    }),
   }),
 });
 
@@ -74,7 +82,9 @@ export class PayMongoEWallet implements HostedCheckoutProvider {
     if (paid) status = 'paid';
     else if (a.status === 'expired') status = 'expired';
     else if (last?.attributes.status === 'failed') status = 'failed';
-    const amount = paid ? { currency: paid.attributes.currency, minor: String(paid.attributes.amount) } : { currency: item?.currency ?? 'PHP', minor: String((item?.amount ?? 0) * (item?.quantity ?? 1)) };
+    const amount = paid
+      ? { currency: paid.attributes.currency, minor: String(paid.attributes.amount) }
+      : { currency: item?.currency ?? 'PHP', minor: String((item?.amount ?? 0) * (item?.quantity ?? 1)) };
     return {
       id: s.id,
       status,
@@ -88,22 +98,27 @@ export class PayMongoEWallet implements HostedCheckoutProvider {
   async create(input: Parameters<HostedCheckoutProvider['create']>[0], idempotencyKey: string): Promise<HostedOrder> {
     const type = methodType[input.channel ?? 'gcash'];
     if (!type) throw new Error(`e-wallet: unknown channel ${input.channel}`);
-    const session = await this.call('POST', '/v1/checkout_sessions', {
-      data: {
-        attributes: {
-          line_items: [{ name: input.description, amount: Number(input.amount.minor), currency: input.amount.currency, quantity: 1 }],
-          payment_method_types: [type],
-          success_url: input.returnUrl,
-          cancel_url: input.cancelUrl,
-          description: input.description,
-          reference_number: input.paymentId,
-          metadata: { paymentId: input.paymentId },
-          send_email_receipt: false,
-          show_description: true,
-          show_line_items: true,
+    const session = await this.call(
+      'POST',
+      '/v1/checkout_sessions',
+      {
+        data: {
+          attributes: {
+            line_items: [{ name: input.description, amount: Number(input.amount.minor), currency: input.amount.currency, quantity: 1 }],
+            payment_method_types: [type],
+            success_url: input.returnUrl,
+            cancel_url: input.cancelUrl,
+            description: input.description,
+            reference_number: input.paymentId,
+            metadata: { paymentId: input.paymentId },
+            send_email_receipt: false,
+            show_description: true,
+            show_line_items: true,
+          },
         },
       },
-    }, idempotencyKey);
+      idempotencyKey,
+    );
     return this.toOrder(session);
   }
 
@@ -132,10 +147,16 @@ export class PayMongoEWallet implements HostedCheckoutProvider {
     const given = event.data.attributes.livemode ? parts.li : parts.te;
     const expected = createHmac('sha256', this.config.webhookSecret).update(`${parts.t}.`).update(rawBody).digest();
     const givenBytes = Buffer.from(given ?? '', 'hex');
-    if (givenBytes.length !== expected.length || !timingSafeEqual(givenBytes, expected)) throw new Error('Paymongo-Signature does not match');
+    if (givenBytes.length !== expected.length || !timingSafeEqual(givenBytes, expected))
+      throw new Error('Paymongo-Signature does not match');
     const resource = event.data.attributes.data;
     const isSession = resource.id.startsWith('cs_');
     const metadata = (resource.attributes.metadata ?? null) as Record<string, string> | null;
-    return { eventId: event.data.id, type: event.data.attributes.type, orderId: isSession ? resource.id : null, paymentId: metadata?.paymentId ?? null };
+    return {
+      eventId: event.data.id,
+      type: event.data.attributes.type,
+      orderId: isSession ? resource.id : null,
+      paymentId: metadata?.paymentId ?? null,
+    };
   }
 }

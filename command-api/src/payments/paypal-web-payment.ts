@@ -12,22 +12,28 @@ const Order = z.object({
   id: z.string(),
   status: z.string(),
   links: z.array(z.object({ href: z.string(), rel: z.string() })).default([]),
-  purchase_units: z.array(z.object({
-    custom_id: z.string().optional(),
-    amount: Amount.optional(),
-    payments: z.object({ captures: z.array(Capture).default([]) }).optional(),
-  })).default([]),
+  purchase_units: z
+    .array(
+      z.object({
+        custom_id: z.string().optional(),
+        amount: Amount.optional(),
+        payments: z.object({ captures: z.array(Capture).default([]) }).optional(),
+      }),
+    )
+    .default([]),
 });
 type Order = z.infer<typeof Order>;
 const Token = z.object({ access_token: z.string(), expires_in: z.number() });
 const WebhookEvent = z.object({
   id: z.string(),
   event_type: z.string(),
-  resource: z.object({
-    id: z.string().optional(),
-    custom_id: z.string().optional(),
-    supplementary_data: z.object({ related_ids: z.object({ order_id: z.string().optional() }).optional() }).optional(),
-  }).passthrough(),
+  resource: z
+    .object({
+      id: z.string().optional(),
+      custom_id: z.string().optional(),
+      supplementary_data: z.object({ related_ids: z.object({ order_id: z.string().optional() }).optional() }).optional(),
+    })
+    .passthrough(),
 });
 
 /** "10.00" in a currency with 2 decimals -> "1000". */
@@ -49,7 +55,10 @@ export class PayPalWebPayment implements HostedCheckoutProvider {
     if (this.token && this.token.until > Date.now()) return this.token.value;
     const res = await fetch(`${this.config.apiUrl}/v1/oauth2/token`, {
       method: 'POST',
-      headers: { authorization: `Basic ${Buffer.from(`${this.config.clientId}:${this.config.clientSecret}`).toString('base64')}`, 'content-type': 'application/x-www-form-urlencoded' },
+      headers: {
+        authorization: `Basic ${Buffer.from(`${this.config.clientId}:${this.config.clientSecret}`).toString('base64')}`,
+        'content-type': 'application/x-www-form-urlencoded',
+      },
       body: 'grant_type=client_credentials',
       signal: AbortSignal.timeout(10_000),
     });
@@ -95,11 +104,31 @@ export class PayPalWebPayment implements HostedCheckoutProvider {
   }
 
   async create(input: Parameters<HostedCheckoutProvider['create']>[0], idempotencyKey: string): Promise<HostedOrder> {
-    const { status, json } = await this.call('POST', '/v2/checkout/orders', {
-      intent: 'CAPTURE',
-      purchase_units: [{ custom_id: input.paymentId, description: input.description, amount: { currency_code: input.amount.currency, value: fromMinor(input.amount.minor) } }],
-      payment_source: { paypal: { experience_context: { return_url: input.returnUrl, cancel_url: input.cancelUrl, user_action: 'PAY_NOW', shipping_preference: 'NO_SHIPPING' } } },
-    }, idempotencyKey);
+    const { status, json } = await this.call(
+      'POST',
+      '/v2/checkout/orders',
+      {
+        intent: 'CAPTURE',
+        purchase_units: [
+          {
+            custom_id: input.paymentId,
+            description: input.description,
+            amount: { currency_code: input.amount.currency, value: fromMinor(input.amount.minor) },
+          },
+        ],
+        payment_source: {
+          paypal: {
+            experience_context: {
+              return_url: input.returnUrl,
+              cancel_url: input.cancelUrl,
+              user_action: 'PAY_NOW',
+              shipping_preference: 'NO_SHIPPING',
+            },
+          },
+        },
+      },
+      idempotencyKey,
+    );
     if (status >= 300) throw new Error(`web payment: create order answered ${status}`);
     return this.toOrder(Order.parse(json));
   }
@@ -139,7 +168,8 @@ export class PayPalWebPayment implements HostedCheckoutProvider {
       webhook_id: this.config.webhookId,
       webhook_event: JSON.parse(rawBody.toString('utf8')),
     });
-    if (status !== 200 || (json as { verification_status?: string } | null)?.verification_status !== 'SUCCESS') throw new Error('PayPal notification signature did not verify');
+    if (status !== 200 || (json as { verification_status?: string } | null)?.verification_status !== 'SUCCESS')
+      throw new Error('PayPal notification signature did not verify');
     const r = event.resource;
     const orderId = event.event_type.startsWith('CHECKOUT.ORDER.') ? (r.id ?? null) : (r.supplementary_data?.related_ids?.order_id ?? null);
     return { eventId: event.id, type: event.event_type, orderId, paymentId: r.custom_id ?? null };

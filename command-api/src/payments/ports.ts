@@ -82,7 +82,14 @@ export interface HostedNotification {
 
 export interface HostedCheckoutProvider {
   create(
-    input: { paymentId: string; amount: { currency: string; minor: string }; description: string; returnUrl: string; cancelUrl: string; channel?: string },
+    input: {
+      paymentId: string;
+      amount: { currency: string; minor: string };
+      description: string;
+      returnUrl: string;
+      cancelUrl: string;
+      channel?: string;
+    },
     idempotencyKey: string,
   ): Promise<HostedOrder>;
   retrieve(orderId: string): Promise<HostedOrder>;

@@ -12,27 +12,32 @@ export const PAYMENT_CREDITS = 'payment-credits';
 export function startPaymentReactor(deps: CommandDeps, options: { pollIntervalMs?: number } = {}): { stop(): Promise<void> } {
   // A backstop, so it polls rather than waking on every append's notification, and reads only
   // its own events' bodies: at thousands of gifts a second it costs a few statements a second.
-  const subscription = new Subscription(deps.pool, null, {
-    name: PAYMENT_CREDITS,
-    types: ['PaymentConfirmed'],
-    async handle(events) {
-      for (const e of events) {
-        const confirmed = eventOf(e, ['PaymentConfirmed']);
-        if (!confirmed) continue;
-        try {
-          await settlePayment(deps, confirmed.data);
-        } catch (error) {
-          // A refusal will refuse again on every retry: log it for the audit to show and go on,
-          // rather than hold every later payment back. Other errors (database) retry the batch.
-          if (!(error instanceof ApiError)) throw error;
-          deps.logger.error({ err: error, paymentId: confirmed.data.paymentId }, 'confirmed payment could not be credited');
+  const subscription = new Subscription(
+    deps.pool,
+    null,
+    {
+      name: PAYMENT_CREDITS,
+      types: ['PaymentConfirmed'],
+      async handle(events) {
+        for (const e of events) {
+          const confirmed = eventOf(e, ['PaymentConfirmed']);
+          if (!confirmed) continue;
+          try {
+            await settlePayment(deps, confirmed.data);
+          } catch (error) {
+            // A refusal will refuse again on every retry: log it for the audit to show and go on,
+            // rather than hold every later payment back. Other errors (database) retry the batch.
+            if (!(error instanceof ApiError)) throw error;
+            deps.logger.error({ err: error, paymentId: confirmed.data.paymentId }, 'confirmed payment could not be credited');
+          }
         }
-      }
+      },
     },
-  }, {
-    pollIntervalMs: options.pollIntervalMs ?? 250,
-    onError: (err) => deps.logger.error({ err }, 'payment-credits batch failed; retrying'),
-  });
+    {
+      pollIntervalMs: options.pollIntervalMs ?? 250,
+      onError: (err) => deps.logger.error({ err }, 'payment-credits batch failed; retrying'),
+    },
+  );
   subscription.start();
   return {
     async stop() {

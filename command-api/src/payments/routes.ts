@@ -1,6 +1,18 @@
 // Payment routes: card init (Stripe PaymentIntent) and its signed webhook, crypto top-up by
 // transaction hash (verified from the chain receipt), the sandbox, and the VIP checkout.
-import { CheckoutPayBody, EWalletInitBody, HostedReturnBody, PaymentResultDto, StripeInitBody, TonConfirmBody, TonInitBody, TopUpPayBody, WebhookReceived, WebPayInitBody, type PaymentPurpose } from '@murmur/contracts';
+import {
+  CheckoutPayBody,
+  EWalletInitBody,
+  HostedReturnBody,
+  PaymentResultDto,
+  StripeInitBody,
+  TonConfirmBody,
+  TonInitBody,
+  TopUpPayBody,
+  WebhookReceived,
+  WebPayInitBody,
+  type PaymentPurpose,
+} from '@murmur/contracts';
 import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
 import express from 'express';
 import { createHash } from 'node:crypto';
@@ -20,7 +32,14 @@ function result(r: Omit<PaymentResultDto, 'position'> & { position: bigint }): P
   return { ...r, position: r.position.toString() };
 }
 
-async function initCard(deps: CommandDeps, uid: string, key: string, purpose: PaymentPurpose, valueUsd: number | undefined, target?: string): Promise<PaymentResultDto> {
+async function initCard(
+  deps: CommandDeps,
+  uid: string,
+  key: string,
+  purpose: PaymentPurpose,
+  valueUsd: number | undefined,
+  target?: string,
+): Promise<PaymentResultDto> {
   const card = deps.payments.card;
   if (!card) throw new ApiError('RULE_VIOLATED', 'Card payments are not available here; please use a crypto wallet or the sandbox.');
   const paymentId = `card-${digest(key)}`;
@@ -28,35 +47,85 @@ async function initCard(deps: CommandDeps, uid: string, key: string, purpose: Pa
   if (state.status !== 'none') {
     // A retried init: the same intent, never a second one.
     const pi = await card.retrievePaymentIntent(state.providerRef);
-    return result({ status: pi.status, clientSecret: pi.clientSecret, transactionId: paymentId, referenceId: pi.id, metadata: { currencyKind: 'USD', value: state.amountUsdCents / 100 }, position: 0n });
+    return result({
+      status: pi.status,
+      clientSecret: pi.clientSecret,
+      transactionId: paymentId,
+      referenceId: pi.id,
+      metadata: { currencyKind: 'USD', value: state.amountUsdCents / 100 },
+      position: 0n,
+    });
   }
   const price = await priceTopUp(deps, uid, purpose, valueUsd, target);
   const pi = await card.createPaymentIntent({ ...price, paymentId, uid, purpose }, paymentId);
   const initiated = await runPaymentCommand(deps, paymentId, {
     type: 'InitiatePayment',
-    payment: { paymentId, uid, provider: 'stripe', purpose, ...price, providerRef: pi.id, ...(target ? { target } : {}), initiatedAt: deps.clock.now().toISOString() },
+    payment: {
+      paymentId,
+      uid,
+      provider: 'stripe',
+      purpose,
+      ...price,
+      providerRef: pi.id,
+      ...(target ? { target } : {}),
+      initiatedAt: deps.clock.now().toISOString(),
+    },
   });
-  return result({ status: pi.status, clientSecret: pi.clientSecret, transactionId: paymentId, referenceId: pi.id, metadata: { currencyKind: 'USD', value: price.amountUsdCents / 100 }, position: initiated.position });
+  return result({
+    status: pi.status,
+    clientSecret: pi.clientSecret,
+    transactionId: paymentId,
+    referenceId: pi.id,
+    metadata: { currencyKind: 'USD', value: price.amountUsdCents / 100 },
+    position: initiated.position,
+  });
 }
 
-async function paySandbox(deps: CommandDeps, uid: string, key: string, purpose: PaymentPurpose, valueUsd: number | undefined, target?: string): Promise<PaymentResultDto> {
+async function paySandbox(
+  deps: CommandDeps,
+  uid: string,
+  key: string,
+  purpose: PaymentPurpose,
+  valueUsd: number | undefined,
+  target?: string,
+): Promise<PaymentResultDto> {
   if (!deps.payments.config.sandboxEnabled) throw new ApiError('RULE_VIOLATED', 'The sandbox payment provider is not available here.');
   const paymentId = `sandbox-${digest(key)}`;
   const { state } = await paymentCommands.load(deps, paymentId);
-  const price = state.status === 'none' ? await priceTopUp(deps, uid, purpose, valueUsd, target) : { amountUsdCents: state.amountUsdCents, diamonds: state.diamonds };
+  const price =
+    state.status === 'none'
+      ? await priceTopUp(deps, uid, purpose, valueUsd, target)
+      : { amountUsdCents: state.amountUsdCents, diamonds: state.diamonds };
   await runPaymentCommand(deps, paymentId, {
     type: 'InitiatePayment',
-    payment: { paymentId, uid, provider: 'sandbox', purpose, ...price, providerRef: `sandbox_${paymentId}`, ...(target ? { target } : {}), initiatedAt: deps.clock.now().toISOString() },
+    payment: {
+      paymentId,
+      uid,
+      provider: 'sandbox',
+      purpose,
+      ...price,
+      providerRef: `sandbox_${paymentId}`,
+      ...(target ? { target } : {}),
+      initiatedAt: deps.clock.now().toISOString(),
+    },
   });
   // The sandbox "provider" answers at once, through the same confirmation path as a webhook.
   const settled = await confirmAndSettle(deps, paymentId, price.amountUsdCents);
-  return result({ status: 'succeeded', clientSecret: null, transactionId: paymentId, referenceId: `sandbox_${paymentId}`, metadata: { currencyKind: 'USD', value: price.amountUsdCents / 100 }, position: settled.position });
+  return result({
+    status: 'succeeded',
+    clientSecret: null,
+    transactionId: paymentId,
+    referenceId: `sandbox_${paymentId}`,
+    metadata: { currencyKind: 'USD', value: price.amountUsdCents / 100 },
+    position: settled.position,
+  });
 }
 
 const hostedResult = (a: HostedAnswer | TonAnswer): PaymentResultDto => result({ ...a, clientSecret: null });
 
 /** Where the provider sends the user back: the configured web app origin, else the caller's. */
-const originOf = (deps: CommandDeps, req: express.Request): string => deps.payments.config.publicUrl ?? req.header('origin') ?? `${req.protocol}://${req.get('host')}`;
+const originOf = (deps: CommandDeps, req: express.Request): string =>
+  deps.payments.config.publicUrl ?? req.header('origin') ?? `${req.protocol}://${req.get('host')}`;
 
 const headersOf = (req: express.Request): Record<string, string | undefined> =>
   Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
@@ -88,7 +157,11 @@ export function paymentRawRoutes(router: express.Router, deps: CommandDeps): voi
       await confirmAndSettle(deps, event.paymentId, event.amountUsdCents, event.providerRef);
     } else if (event.kind === 'failed') {
       await runPaymentCommand(deps, event.paymentId, {
-        type: 'FailPayment', paymentId: event.paymentId, reason: event.reason, at: deps.clock.now().toISOString(), providerRef: event.providerRef,
+        type: 'FailPayment',
+        paymentId: event.paymentId,
+        reason: event.reason,
+        at: deps.clock.now().toISOString(),
+        providerRef: event.providerRef,
       });
     }
     send(res, WebhookReceived, { received: true });
@@ -108,7 +181,21 @@ export function paymentRoutes(router: express.Router, deps: CommandDeps): void {
     const { uid } = currentUser(req);
     const body = parse(WebPayInitBody, req.body);
     const { key } = routeIdempotencyKey(req, uid, 'payment/webpay/init');
-    send(res, PaymentResultDto, hostedResult(await initHosted(deps, { kind: 'webpay', uid, key, purpose: body.purpose, valueUsd: body.value, currency: 'USD', origin: originOf(deps, req) })));
+    send(
+      res,
+      PaymentResultDto,
+      hostedResult(
+        await initHosted(deps, {
+          kind: 'webpay',
+          uid,
+          key,
+          purpose: body.purpose,
+          valueUsd: body.value,
+          currency: 'USD',
+          origin: originOf(deps, req),
+        }),
+      ),
+    );
   });
 
   router.post('/payment/webpay/capture', requireAuth(), async (req, res) => {
@@ -121,7 +208,22 @@ export function paymentRoutes(router: express.Router, deps: CommandDeps): void {
     const { uid } = currentUser(req);
     const body = parse(EWalletInitBody, req.body);
     const { key } = routeIdempotencyKey(req, uid, 'payment/ewallet/init');
-    send(res, PaymentResultDto, hostedResult(await initHosted(deps, { kind: 'ewallet', uid, key, purpose: body.purpose, valueUsd: body.value, currency: 'PHP', channel: body.channel, origin: originOf(deps, req) })));
+    send(
+      res,
+      PaymentResultDto,
+      hostedResult(
+        await initHosted(deps, {
+          kind: 'ewallet',
+          uid,
+          key,
+          purpose: body.purpose,
+          valueUsd: body.value,
+          currency: 'PHP',
+          channel: body.channel,
+          origin: originOf(deps, req),
+        }),
+      ),
+    );
   });
 
   router.post('/payment/ewallet/check', requireAuth(), async (req, res) => {
@@ -162,6 +264,12 @@ export function paymentRoutes(router: express.Router, deps: CommandDeps): void {
     const body = parse(CheckoutPayBody, req.body);
     const { key } = routeIdempotencyKey(req, uid, 'payment/checkout/pay');
     const purpose: PaymentPurpose = body.creatorUid ? 'creator_subscription' : 'vip';
-    send(res, PaymentResultDto, body.method === 'card' ? await initCard(deps, uid, key, purpose, undefined, body.creatorUid) : await paySandbox(deps, uid, key, purpose, undefined, body.creatorUid));
+    send(
+      res,
+      PaymentResultDto,
+      body.method === 'card'
+        ? await initCard(deps, uid, key, purpose, undefined, body.creatorUid)
+        : await paySandbox(deps, uid, key, purpose, undefined, body.creatorUid),
+    );
   });
 }

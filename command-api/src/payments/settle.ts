@@ -34,29 +34,39 @@ async function buyCreatorSubscription(deps: CommandDeps, payment: Settlement, cr
 
 /** Credits a confirmed payment's diamonds, once; a checkout then buys the VIP or the creator's subscription with them. */
 export async function settlePayment(deps: CommandDeps, payment: Settlement): Promise<{ position: bigint; balance: number }> {
-  const credited = await runWalletCommand(deps, payment.uid, {
-    type: 'CreditPayment',
-    uid: payment.uid,
-    paymentId: payment.paymentId,
-    purpose: payment.purpose,
-    diamonds: payment.diamonds,
-    amountUsdCents: payment.amountUsdCents,
-    at: deps.clock.now().toISOString(),
-  }, `topup:${payment.paymentId}`);
+  const credited = await runWalletCommand(
+    deps,
+    payment.uid,
+    {
+      type: 'CreditPayment',
+      uid: payment.uid,
+      paymentId: payment.paymentId,
+      purpose: payment.purpose,
+      diamonds: payment.diamonds,
+      amountUsdCents: payment.amountUsdCents,
+      at: deps.clock.now().toISOString(),
+    },
+    `topup:${payment.paymentId}`,
+  );
   const credit = { position: credited.position, balance: credited.balance };
   if (payment.purpose === 'creator_subscription') return buyCreatorSubscription(deps, payment, credit);
   if (payment.purpose !== 'vip') return credit;
   const vip = findSku('vip-year');
   if (!vip) return credit;
   try {
-    const bought = await runWalletCommand(deps, payment.uid, {
-      type: 'PurchaseSku',
-      uid: payment.uid,
-      purchaseId: `vip-${payment.paymentId}`,
-      sku: { id: vip.id, kind: vip.kind, name: vip.name, price: vip.price, months: vip.months },
-      quantity: 1,
-      at: deps.clock.now().toISOString(),
-    }, `vip:${payment.paymentId}`);
+    const bought = await runWalletCommand(
+      deps,
+      payment.uid,
+      {
+        type: 'PurchaseSku',
+        uid: payment.uid,
+        purchaseId: `vip-${payment.paymentId}`,
+        sku: { id: vip.id, kind: vip.kind, name: vip.name, price: vip.price, months: vip.months },
+        quantity: 1,
+        at: deps.clock.now().toISOString(),
+      },
+      `vip:${payment.paymentId}`,
+    );
     return { position: bought.position, balance: bought.balance };
   } catch (error) {
     // The diamonds were paid for and stay credited; the user can buy VIP with them later.
@@ -68,7 +78,11 @@ export async function settlePayment(deps: CommandDeps, payment: Settlement): Pro
   }
 }
 
-const commandKey: Record<PaymentCommand['type'], string> = { InitiatePayment: 'initiated', ConfirmPayment: 'confirmed', FailPayment: 'failed' };
+const commandKey: Record<PaymentCommand['type'], string> = {
+  InitiatePayment: 'initiated',
+  ConfirmPayment: 'confirmed',
+  FailPayment: 'failed',
+};
 
 /** Each step of a payment happens at most once (a payment fails at most once: after a failure only
  * a confirmation can follow), so the step names the money event's idempotency key. */
@@ -86,12 +100,23 @@ export async function confirmAndSettle(
   chain?: Extract<PaymentCommand, { type: 'ConfirmPayment' }>['chain'],
 ): Promise<{ state: PaymentState; position: bigint; balance: number }> {
   const confirmed = await runPaymentCommand(deps, paymentId, {
-    type: 'ConfirmPayment', paymentId, amountUsdCents, at: deps.clock.now().toISOString(), ...(providerRef !== undefined ? { providerRef } : {}), ...(paid ? { paid } : {}), ...(chain ? { chain } : {}),
+    type: 'ConfirmPayment',
+    paymentId,
+    amountUsdCents,
+    at: deps.clock.now().toISOString(),
+    ...(providerRef !== undefined ? { providerRef } : {}),
+    ...(paid ? { paid } : {}),
+    ...(chain ? { chain } : {}),
   });
   const s = confirmed.state;
   if (s.status !== 'confirmed') throw new ApiError('CONFLICT', 'The payment could not be confirmed.');
   const credit = await settlePayment(deps, {
-    paymentId: s.paymentId, uid: s.uid, purpose: s.purpose as Settlement['purpose'], diamonds: s.diamonds, amountUsdCents: s.amountUsdCents, ...(s.target !== null ? { target: s.target } : {}),
+    paymentId: s.paymentId,
+    uid: s.uid,
+    purpose: s.purpose as Settlement['purpose'],
+    diamonds: s.diamonds,
+    amountUsdCents: s.amountUsdCents,
+    ...(s.target !== null ? { target: s.target } : {}),
   });
   return { state: confirmed.state, position: credit.position, balance: credit.balance };
 }

@@ -14,7 +14,11 @@ const TOKEN_PROGRAMS = new Set(['TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', '
 function transfersOf(chainId: number, signature: string, tx: VersionedTransactionResponse): ChainTransfer[] {
   const message = tx.transaction.message;
   const loaded = tx.meta?.loadedAddresses;
-  const keys = [...message.staticAccountKeys.map((k) => k.toBase58()), ...(loaded?.writable ?? []).map((k) => k.toBase58()), ...(loaded?.readonly ?? []).map((k) => k.toBase58())];
+  const keys = [
+    ...message.staticAccountKeys.map((k) => k.toBase58()),
+    ...(loaded?.writable ?? []).map((k) => k.toBase58()),
+    ...(loaded?.readonly ?? []).map((k) => k.toBase58()),
+  ];
   const after = tx.meta?.postTokenBalances ?? [];
   const out: ChainTransfer[] = [];
   message.compiledInstructions.forEach((ix, index) => {
@@ -24,7 +28,8 @@ function transfersOf(chainId: number, signature: string, tx: VersionedTransactio
     if (program === SYSTEM_PROGRAM && data.length >= 12 && data.readUInt32LE(0) === 2) {
       const from = account(0);
       const to = account(1);
-      if (from && to) out.push({ chainId, txHash: signature, logIndex: index, token: nativeToken, from, to, amount: data.readBigUInt64LE(4) });
+      if (from && to)
+        out.push({ chainId, txHash: signature, logIndex: index, token: nativeToken, from, to, amount: data.readBigUInt64LE(4) });
       return;
     }
     if (!program || !TOKEN_PROGRAMS.has(program) || data.length < 9) return;
@@ -36,7 +41,15 @@ function transfersOf(chainId: number, signature: string, tx: VersionedTransactio
     const recorded = after.find((b) => b.accountIndex === destinationIndex);
     const authority = account(authorityAt);
     if (!recorded?.owner || !authority) return;
-    out.push({ chainId, txHash: signature, logIndex: index, token: recorded.mint, from: authority, to: recorded.owner, amount: data.readBigUInt64LE(1) });
+    out.push({
+      chainId,
+      txHash: signature,
+      logIndex: index,
+      token: recorded.mint,
+      from: authority,
+      to: recorded.owner,
+      amount: data.readBigUInt64LE(1),
+    });
   });
   return out;
 }

@@ -25,7 +25,13 @@ export const createAssociatedAccountIdempotent = (payer: PublicKey, owner: Publi
   });
 
 /** A `TransferChecked` of `amount` base units from `from`'s associated account to `toOwner`'s. */
-export function transferCheckedInstruction(from: PublicKey, mint: PublicKey, toOwner: PublicKey, amount: bigint, decimals: number): TransactionInstruction {
+export function transferCheckedInstruction(
+  from: PublicKey,
+  mint: PublicKey,
+  toOwner: PublicKey,
+  amount: bigint,
+  decimals: number,
+): TransactionInstruction {
   const data = Buffer.alloc(10);
   data.writeUInt8(12, 0); // TransferChecked
   data.writeBigUInt64LE(amount, 1);

@@ -8,7 +8,10 @@ export class StripeCardProvider implements CardProvider {
     private readonly webhookSecret: string,
   ) {}
 
-  async createPaymentIntent(input: { amountUsdCents: number; paymentId: string; uid: string; purpose: string; diamonds: number }, idempotencyKey: string): Promise<CardPaymentIntent> {
+  async createPaymentIntent(
+    input: { amountUsdCents: number; paymentId: string; uid: string; purpose: string; diamonds: number },
+    idempotencyKey: string,
+  ): Promise<CardPaymentIntent> {
     const pi = await this.stripe.paymentIntents.create(
       {
         amount: input.amountUsdCents,
@@ -34,9 +37,22 @@ export class StripeCardProvider implements CardProvider {
       const paymentId = pi.metadata?.paymentId;
       if (!paymentId) return { kind: 'ignored', eventId: event.id, type: event.type };
       if (event.type === 'payment_intent.succeeded') {
-        return { kind: 'succeeded', eventId: event.id, paymentId, amountUsdCents: pi.amount_received || pi.amount, currency: pi.currency, providerRef: pi.id };
+        return {
+          kind: 'succeeded',
+          eventId: event.id,
+          paymentId,
+          amountUsdCents: pi.amount_received || pi.amount,
+          currency: pi.currency,
+          providerRef: pi.id,
+        };
       }
-      return { kind: 'failed', eventId: event.id, paymentId, reason: pi.last_payment_error?.message ?? 'The payment failed.', providerRef: pi.id };
+      return {
+        kind: 'failed',
+        eventId: event.id,
+        paymentId,
+        reason: pi.last_payment_error?.message ?? 'The payment failed.',
+        providerRef: pi.id,
+      };
     }
     return { kind: 'ignored', eventId: event.id, type: event.type };
   }

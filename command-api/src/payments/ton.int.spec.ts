@@ -25,7 +25,11 @@ beforeAll(async () => {
       payments: {
         ...ports,
         ton: new ToncenterTonChain({ apiUrl: chain.apiUrl, apiKey: null }),
-        config: { ...ports.config, orderTtlMinutes: 30, ton: { address: chain.depositAddress, apiUrl: chain.apiUrl, apiKey: null, tonPerUsd: 0.2, confirmations: 2 } },
+        config: {
+          ...ports.config,
+          orderTtlMinutes: 30,
+          ton: { address: chain.depositAddress, apiUrl: chain.apiUrl, apiKey: null, tonPerUsd: 0.2, confirmations: 2 },
+        },
       },
     },
   });
@@ -36,8 +40,10 @@ afterAll(async () => {
 });
 
 const balance = async (uid: string) => (await loadWallet(stack.command.deps, uid)).balance;
-const init = (token: string, body: unknown, key: string) => stack.api('/payment/ton/init', { method: 'POST', token, body, headers: { 'idempotency-key': key } });
-const confirm = (token: string, transactionId: string) => stack.api('/payment/ton/confirm', { method: 'POST', token, body: { transactionId } });
+const init = (token: string, body: unknown, key: string) =>
+  stack.api('/payment/ton/init', { method: 'POST', token, body, headers: { 'idempotency-key': key } });
+const confirm = (token: string, transactionId: string) =>
+  stack.api('/payment/ton/confirm', { method: 'POST', token, body: { transactionId } });
 
 describe('TON top-up', () => {
   it('asks for the transfer at the rate fixed now, with the payment id as the comment', async () => {
@@ -45,11 +51,20 @@ describe('TON top-up', () => {
     const res = await init(token, { value: 10 }, 'ton-init-1');
     expect(res.status).toBe(200);
     const id = res.body.transactionId;
-    expect(res.body).toMatchObject({ status: 'requires_action', metadata: { currencyKind: 'TON', value: 2 }, ton: { address: chain.depositAddress, amount: '2000000000', comment: id } });
+    expect(res.body).toMatchObject({
+      status: 'requires_action',
+      metadata: { currencyKind: 'TON', value: 2 },
+      ton: { address: chain.depositAddress, amount: '2000000000', comment: id },
+    });
     expect(commentOf(res.body.ton.payload)).toBe(id);
     expect(res.body.approvalUrl).toBe(`ton://transfer/${chain.depositAddress}?amount=2000000000&text=${id}`);
     const { events } = await stack.command.deps.store.readStream(`payment-${id}`);
-    expect(events[0]!.data).toMatchObject({ provider: 'ton', amountUsdCents: 1000, diamonds: 1000, charged: { currency: 'TON', amount: '2000000000', rate: 0.2 } });
+    expect(events[0]!.data).toMatchObject({
+      provider: 'ton',
+      amountUsdCents: 1000,
+      diamonds: 1000,
+      charged: { currency: 'TON', amount: '2000000000', rate: 0.2 },
+    });
     expect((await init(token, { value: 10 }, 'ton-init-1')).body.transactionId).toBe(id);
   });
 
@@ -58,12 +73,22 @@ describe('TON top-up', () => {
     const { body } = await init(token, { value: 5 }, 'ton-init-2');
     // The wallet's word (a made-up boc) is not a transfer: nothing is written.
     const before = Number((await stack.db.pool.query('select count(*) as n from events')).rows[0].n);
-    const claimed = await stack.api('/payment/ton/confirm', { method: 'POST', token, body: { transactionId: body.transactionId, boc: 'te6cckEBAQEAAgAAAEysuc0=' } });
-    expect(claimed.body).toMatchObject({ status: 'inactive', message: 'The transfer has not reached the TON network yet. Please wait a moment.' });
+    const claimed = await stack.api('/payment/ton/confirm', {
+      method: 'POST',
+      token,
+      body: { transactionId: body.transactionId, boc: 'te6cckEBAQEAAgAAAEysuc0=' },
+    });
+    expect(claimed.body).toMatchObject({
+      status: 'inactive',
+      message: 'The transfer has not reached the TON network yet. Please wait a moment.',
+    });
     expect(Number((await stack.db.pool.query('select count(*) as n from events')).rows[0].n)).toBe(before);
     chain.transfer({ nanotons: BigInt(body.ton.amount), comment: body.transactionId });
     chain.mine();
-    expect((await confirm(token, body.transactionId)).body).toMatchObject({ status: 'inactive', message: 'Transfer found: 1 of 2 confirmations.' });
+    expect((await confirm(token, body.transactionId)).body).toMatchObject({
+      status: 'inactive',
+      message: 'Transfer found: 1 of 2 confirmations.',
+    });
     expect(await balance('ton-2')).toBe(0);
     chain.mine();
     const results = await Promise.all(Array.from({ length: 5 }, () => confirm(token, body.transactionId)));
@@ -72,11 +97,14 @@ describe('TON top-up', () => {
     const credits = await stack.db.pool.query(`select count(*)::int as n from events where stream_id = 'wallet-ton-2'`);
     expect(credits.rows[0].n).toBe(1);
     const { events } = await stack.command.deps.store.readStream(`payment-${body.transactionId}`);
-    expect(events.at(-1)).toMatchObject({ type: 'PaymentConfirmed', data: { token: 'TON', tokenAmount: '1000000000', txHash: chain.transactions.at(-1)!.hash } });
+    expect(events.at(-1)).toMatchObject({
+      type: 'PaymentConfirmed',
+      data: { token: 'TON', tokenAmount: '1000000000', txHash: chain.transactions.at(-1)!.hash },
+    });
     expect((await confirm(await stack.tokenFor('ton-2b'), body.transactionId)).status).toBe(404);
   });
 
-  it('credits nothing for a short, aborted or another payment\'s transfer', async () => {
+  it("credits nothing for a short, aborted or another payment's transfer", async () => {
     const token = await stack.tokenFor('ton-3');
     const a = (await init(token, { value: 10 }, 'ton-init-3a')).body;
     const b = (await init(token, { value: 10 }, 'ton-init-3b')).body;
@@ -86,7 +114,10 @@ describe('TON top-up', () => {
     chain.mine(3);
     const short = await confirm(token, a.transactionId);
     expect(short).toMatchObject({ status: 422, body: { error: { message: 'This transfer is not the amount of the payment (2 TON).' } } });
-    expect((await confirm(token, b.transactionId)).body).toMatchObject({ status: 'failed', message: 'The transfer failed on the TON network. Nothing was sent.' });
+    expect((await confirm(token, b.transactionId)).body).toMatchObject({
+      status: 'failed',
+      message: 'The transfer failed on the TON network. Nothing was sent.',
+    });
     expect(await balance('ton-3')).toBe(0);
     // The right transfer for b credits b only.
     chain.transfer({ nanotons: 2_000_000_000n, comment: b.transactionId });
@@ -99,10 +130,16 @@ describe('TON top-up', () => {
   it('expires an abandoned payment; a transfer that arrives later is still credited', async () => {
     const token = await stack.tokenFor('ton-4');
     const { body } = await init(token, { value: 3 }, 'ton-init-4');
-    await stack.api(`/payment/status/${body.transactionId}`, { token, headers: { 'x-min-position': String(await stack.command.deps.store.headPosition()) } });
+    await stack.api(`/payment/status/${body.transactionId}`, {
+      token,
+      headers: { 'x-min-position': String(await stack.command.deps.store.headPosition()) },
+    });
     expect(await sweepTonPayments(stack.command.deps, new Date(Date.now() + 10 * 60_000))).toBe(0);
     expect(await sweepTonPayments(stack.command.deps, new Date(Date.now() + 31 * 60_000))).toBeGreaterThanOrEqual(1);
-    expect((await paymentCommands.load(stack.command.deps, body.transactionId)).state).toMatchObject({ status: 'failed', failureReason: 'This payment expired before it was completed. Nothing was charged.' });
+    expect((await paymentCommands.load(stack.command.deps, body.transactionId)).state).toMatchObject({
+      status: 'failed',
+      failureReason: 'This payment expired before it was completed. Nothing was charged.',
+    });
     expect(await balance('ton-4')).toBe(0);
     chain.transfer({ nanotons: BigInt(body.ton.amount), comment: body.transactionId });
     chain.mine(2);

@@ -42,7 +42,8 @@ export interface TonAnswer {
 }
 
 /** The text comment as TON Connect's payload: a cell of op 0 and the text, as a base64 BOC. */
-export const commentPayload = (comment: string): string => beginCell().storeUint(0, 32).storeStringTail(comment).endCell().toBoc().toString('base64');
+export const commentPayload = (comment: string): string =>
+  beginCell().storeUint(0, 32).storeStringTail(comment).endCell().toBoc().toString('base64');
 
 function answer(state: PaymentState, address: string, position: bigint, status?: string, message?: string): TonAnswer {
   const charged = state.charged!;
@@ -51,15 +52,26 @@ function answer(state: PaymentState, address: string, position: bigint, status?:
     status: status ?? (state.status === 'confirmed' ? 'succeeded' : state.status === 'failed' ? 'failed' : 'requires_action'),
     transactionId: state.paymentId,
     referenceId: state.providerRef,
-    approvalUrl: state.status === 'initiated' ? `ton://transfer/${address}?amount=${charged.amount}&text=${encodeURIComponent(state.paymentId)}` : null,
+    approvalUrl:
+      state.status === 'initiated'
+        ? `ton://transfer/${address}?amount=${charged.amount}&text=${encodeURIComponent(state.paymentId)}`
+        : null,
     metadata: { currencyKind: 'TON', value: Number(tonString(charged.amount)) },
-    ...(state.status === 'initiated' ? { ton: { address, amount: charged.amount, comment: state.paymentId, payload: commentPayload(state.paymentId), validUntil } } : {}),
+    ...(state.status === 'initiated'
+      ? { ton: { address, amount: charged.amount, comment: state.paymentId, payload: commentPayload(state.paymentId), validUntil } }
+      : {}),
     ...(message ? { message } : {}),
     position,
   };
 }
 
-export async function initTon(deps: CommandDeps, uid: string, key: string, purpose: PaymentPurpose, valueUsd: number | undefined): Promise<TonAnswer> {
+export async function initTon(
+  deps: CommandDeps,
+  uid: string,
+  key: string,
+  purpose: PaymentPurpose,
+  valueUsd: number | undefined,
+): Promise<TonAnswer> {
   const ton = tonPort(deps);
   const paymentId = `ton-${digest(key)}`;
   const loaded = await paymentCommands.load(deps, paymentId);
@@ -74,7 +86,17 @@ export async function initTon(deps: CommandDeps, uid: string, key: string, purpo
   const initiated = await runPaymentCommand(deps, paymentId, {
     type: 'InitiatePayment',
     // The comment is the payment id; it is also the provider reference the chain is searched by.
-    payment: { paymentId, uid, provider: 'ton', purpose, ...price, providerRef: paymentId, charged, expiresAt, initiatedAt: now.toISOString() },
+    payment: {
+      paymentId,
+      uid,
+      provider: 'ton',
+      purpose,
+      ...price,
+      providerRef: paymentId,
+      charged,
+      expiresAt,
+      initiatedAt: now.toISOString(),
+    },
   });
   return answer(initiated.state, ton.address, initiated.position);
 }
@@ -93,15 +115,29 @@ export async function settleTon(deps: CommandDeps, state: PaymentState): Promise
     return answer(state, ton.address, 0n, 'inactive', tonTexts.notFound);
   }
   if (exact.confirmations < ton.confirmations) {
-    return answer(state, ton.address, 0n, 'inactive', formatText(tonTexts.confirming, { count: exact.confirmations, needed: ton.confirmations }));
+    return answer(
+      state,
+      ton.address,
+      0n,
+      'inactive',
+      formatText(tonTexts.confirming, { count: exact.confirmations, needed: ton.confirmations }),
+    );
   }
-  const settled = await confirmAndSettle(deps, state.paymentId, state.amountUsdCents, state.providerRef, { currency: 'TON', amount: exact.amount.toString() }, { txHash: exact.hash, tokenAmount: exact.amount.toString(), token: 'TON' });
+  const settled = await confirmAndSettle(
+    deps,
+    state.paymentId,
+    state.amountUsdCents,
+    state.providerRef,
+    { currency: 'TON', amount: exact.amount.toString() },
+    { txHash: exact.hash, tokenAmount: exact.amount.toString(), token: 'TON' },
+  );
   return answer(settled.state, ton.address, settled.position);
 }
 
 export async function confirmTon(deps: CommandDeps, uid: string, paymentId: string): Promise<TonAnswer> {
   const { state } = await paymentCommands.load(deps, paymentId);
-  if (state.status === 'none' || state.provider !== 'ton' || state.uid !== uid) throw new ApiError('NOT_FOUND', hostedPaymentTexts.orderNotFound);
+  if (state.status === 'none' || state.provider !== 'ton' || state.uid !== uid)
+    throw new ApiError('NOT_FOUND', hostedPaymentTexts.orderNotFound);
   return settleTon(deps, state);
 }
 
@@ -128,7 +164,12 @@ export async function sweepTonPayments(deps: CommandDeps, now: Date = deps.clock
         continue;
       }
       if (settled?.status === 'inactive' && settled.message !== tonTexts.notFound) continue; // still confirming
-      await runPaymentCommand(deps, state.paymentId, { type: 'FailPayment', paymentId: state.paymentId, reason: hostedPaymentTexts.expired, at: deps.clock.now().toISOString() });
+      await runPaymentCommand(deps, state.paymentId, {
+        type: 'FailPayment',
+        paymentId: state.paymentId,
+        reason: hostedPaymentTexts.expired,
+        at: deps.clock.now().toISOString(),
+      });
       ended++;
     } catch (error) {
       deps.logger.warn({ err: error, paymentId: row.payment_id }, 'TON payment sweep could not end a payment');

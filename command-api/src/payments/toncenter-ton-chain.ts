@@ -11,12 +11,18 @@ const Transaction = z.object({
   lt: z.string(),
   mc_block_seqno: z.number().int().nullable().optional(),
   description: z.object({ aborted: z.boolean().optional() }).passthrough().optional(),
-  in_msg: z.object({
-    source: z.string().nullable().optional(),
-    destination: z.string().nullable().optional(),
-    value: z.string().nullable().optional(),
-    message_content: z.object({ decoded: z.object({ type: z.string(), comment: z.string().optional() }).nullable().optional() }).nullable().optional(),
-  }).nullable().optional(),
+  in_msg: z
+    .object({
+      source: z.string().nullable().optional(),
+      destination: z.string().nullable().optional(),
+      value: z.string().nullable().optional(),
+      message_content: z
+        .object({ decoded: z.object({ type: z.string(), comment: z.string().optional() }).nullable().optional() })
+        .nullable()
+        .optional(),
+    })
+    .nullable()
+    .optional(),
 });
 const Transactions = z.object({ transactions: z.array(Transaction) });
 const MasterchainInfo = z.object({ last: z.object({ seqno: z.number().int() }) });
@@ -39,7 +45,9 @@ export class ToncenterTonChain implements TonChain {
   async transfersTo(address: string, comment: string): Promise<TonTransfer[]> {
     const account = Address.parse(address);
     const [txs, head] = await Promise.all([
-      this.get(`/transactions?account=${encodeURIComponent(account.toRawString())}&limit=${SEARCH_DEPTH}&sort=desc`).then((j) => Transactions.parse(j).transactions),
+      this.get(`/transactions?account=${encodeURIComponent(account.toRawString())}&limit=${SEARCH_DEPTH}&sort=desc`).then(
+        (j) => Transactions.parse(j).transactions,
+      ),
       this.get('/masterchainInfo').then((j) => MasterchainInfo.parse(j).last.seqno),
     ]);
     const found: TonTransfer[] = [];

@@ -12,7 +12,10 @@ export interface TopUpPrice {
 }
 
 export function topUpBoundsError(): ApiError {
-  return new ApiError('VALIDATION_FAILED', formatText(texts.amountBetween, { min: topUp.minUsd, max: topUp.maxUsd }), { min: topUp.minUsd, max: topUp.maxUsd });
+  return new ApiError('VALIDATION_FAILED', formatText(texts.amountBetween, { min: topUp.minUsd, max: topUp.maxUsd }), {
+    min: topUp.minUsd,
+    max: topUp.maxUsd,
+  });
 }
 
 /** A creator subscription by card: its diamonds at the creator's price now, paid in whole cents.
@@ -25,7 +28,13 @@ async function priceSubscription(deps: CommandDeps, uid: string, creatorUid: str
   return { amountUsdCents: Math.ceil((plan.price * 100) / money.diamondsPerUsd), diamonds: plan.price };
 }
 
-export async function priceTopUp(deps: CommandDeps, uid: string, purpose: PaymentPurpose, valueUsd: number | undefined, target?: string): Promise<TopUpPrice> {
+export async function priceTopUp(
+  deps: CommandDeps,
+  uid: string,
+  purpose: PaymentPurpose,
+  valueUsd: number | undefined,
+  target?: string,
+): Promise<TopUpPrice> {
   if (purpose === 'creator_subscription') return priceSubscription(deps, uid, target);
   if (purpose === 'first_topup_offer') {
     // Refused early for a wallet that has had a paid top-up; the rule itself (once per account) is

@@ -50,21 +50,25 @@ export class ViemChainVerifier implements ChainVerifier {
     const logs = parseEventLogs({ abi: erc20Abi, eventName: 'Transfer', logs: receipt.logs, strict: true });
     const tx = await client.getTransaction({ hash: txHash });
     // A failed transaction's value never moved; a contract creation has no recipient.
-    const ether: ChainTransfer[] = receipt.status === 'success' && tx.value > 0n && tx.to
-      ? [{ chainId, txHash, logIndex: -1, token: nativeToken, from: tx.from, to: tx.to, amount: tx.value }]
-      : [];
+    const ether: ChainTransfer[] =
+      receipt.status === 'success' && tx.value > 0n && tx.to
+        ? [{ chainId, txHash, logIndex: -1, token: nativeToken, from: tx.from, to: tx.to, amount: tx.value }]
+        : [];
     return {
       succeeded: receipt.status === 'success',
       confirmations: head - receipt.blockNumber + 1n,
-      transfers: [...ether, ...logs.map((log) => ({
-        chainId,
-        txHash,
-        logIndex: log.logIndex,
-        token: log.address,
-        from: log.args.from,
-        to: log.args.to,
-        amount: log.args.value,
-      }))],
+      transfers: [
+        ...ether,
+        ...logs.map((log) => ({
+          chainId,
+          txHash,
+          logIndex: log.logIndex,
+          token: log.address,
+          from: log.args.from,
+          to: log.args.to,
+          amount: log.args.value,
+        })),
+      ],
     };
   }
 }

@@ -77,7 +77,8 @@ function decide(command: UpdateProfile, state: ProfileState): ProfileEvent[] {
   }
   if (body.address !== undefined && JSON.stringify(body.address) !== JSON.stringify(state.details.address)) changes.address = body.address;
   if (body.profilePicUrl !== undefined && body.profilePicUrl !== state.details.profilePicUrl) changes.profilePicUrl = body.profilePicUrl;
-  if (body.profileBannerUrl !== undefined && body.profileBannerUrl !== state.details.profileBannerUrl) changes.profileBannerUrl = body.profileBannerUrl;
+  if (body.profileBannerUrl !== undefined && body.profileBannerUrl !== state.details.profileBannerUrl)
+    changes.profileBannerUrl = body.profileBannerUrl;
   if (username !== null) {
     events.push({ type: 'UsernameChanged', data: { uid: command.uid, username, previous: state.username, changedAt: now.toISOString() } });
   }

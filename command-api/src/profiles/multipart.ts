@@ -19,7 +19,8 @@ export const isMultipart = (req: Request): boolean => (req.header('content-type'
 export async function readProfileMultipart(req: Request, deps: CommandDeps, uid: string): Promise<Record<string, unknown>> {
   // Two images and some text at most: anything larger is refused before it is read.
   const length = Number(req.header('content-length'));
-  if (!Number.isInteger(length) || length > 2 * limits.uploadMaxBytes + 64 * 1024) throw new ApiError('VALIDATION_FAILED', texts.uploadTooLarge);
+  if (!Number.isInteger(length) || length > 2 * limits.uploadMaxBytes + 64 * 1024)
+    throw new ApiError('VALIDATION_FAILED', texts.uploadTooLarge);
   let form: FormData;
   try {
     const request = new Request('http://profile.local/', {
@@ -49,12 +50,31 @@ export async function readProfileMultipart(req: Request, deps: CommandDeps, uid:
     if (file.size > limits.uploadMaxBytes) throw new ApiError('VALIDATION_FAILED', texts.uploadTooLarge);
     const bytes = Buffer.from(await file.arrayBuffer());
     if (!file.type.startsWith('image/') || !looksLikeImage(bytes)) throw new ApiError('VALIDATION_FAILED', texts.uploadImageOnly);
-    const ext = file.type.split('/')[1]!.replace(/[^a-z0-9]/gi, '').slice(0, 8) || 'img';
+    const ext =
+      file.type
+        .split('/')[1]!
+        .replace(/[^a-z0-9]/gi, '')
+        .slice(0, 8) || 'img';
     const key = `${uid.replace(/[^\w-]/g, '_')}/profile/${randomUUID()}.${ext}`;
     const store = deps.objects;
     await store.put(key, bytes, file.type);
     const thumbnailFileName = await makeThumbnail(store, key, bytes);
-    await mediaCommands.run(deps, uid, { type: 'RecordProcessed', uid, fileName: key, format: file.type, kind: 'image', size: bytes.length, thumbnailFileName, uploadType: 'profile', now: deps.clock.now() }, { actorUid: uid });
+    await mediaCommands.run(
+      deps,
+      uid,
+      {
+        type: 'RecordProcessed',
+        uid,
+        fileName: key,
+        format: file.type,
+        kind: 'image',
+        size: bytes.length,
+        thumbnailFileName,
+        uploadType: 'profile',
+        now: deps.clock.now(),
+      },
+      { actorUid: uid },
+    );
     body[urlField] = key;
   }
   return body;

@@ -121,21 +121,53 @@ describe('PUT user/profile/details', () => {
     expect(followed.status).toBe(200);
     // The gift wall comes from the money module's GiftSent, appended here as it would.
     await stack.command.deps.store.append('wallet-prof-v', [
-      { type: 'GiftSent', data: { senderUid: 'prof-v', giftId: 'rose', giftName: 'Rose', quantity: 3, unitPrice: 10, diamondsTotal: 30, recipients: ['prof-h'], charmPerRecipient: 15, sentAt: new Date().toISOString() } },
+      {
+        type: 'GiftSent',
+        data: {
+          senderUid: 'prof-v',
+          giftId: 'rose',
+          giftName: 'Rose',
+          quantity: 3,
+          unitPrice: 10,
+          diamondsTotal: 30,
+          recipients: ['prof-h'],
+          charmPerRecipient: 15,
+          sentAt: new Date().toISOString(),
+        },
+      },
     ]);
     // VIP and the frame through the real commands: bought, then the frame worn (the profile shows what is worn).
-    await creditDiamonds(stack.command.deps, { uid: 'prof-h', amount: 20_000, reason: 'demo_grant', reference: 'test', idempotencyKey: 'grant-prof-h' });
+    await creditDiamonds(stack.command.deps, {
+      uid: 'prof-h',
+      amount: 20_000,
+      reason: 'demo_grant',
+      reference: 'test',
+      idempotencyKey: 'grant-prof-h',
+    });
     for (const skuId of ['vip-year', 'frame-gold']) {
       const bought = await stack.api('/payment/purchase', { method: 'POST', token: host, body: { skuId } });
       expect(bought.status, JSON.stringify(bought.body)).toBe(201);
     }
     const worn = await stack.api('/wallet/collections/equip', { method: 'POST', token: host, body: { itemId: 'frame-gold', equip: true } });
     expect(worn.status, JSON.stringify(worn.body)).toBe(200);
-    const role = await stack.command.deps.store.append('user-prof-h', [{ type: 'RoleGranted', data: { uid: 'prof-h', role: 'h', grantedBy: 'prof-admin', at: new Date().toISOString() } }]);
+    const role = await stack.command.deps.store.append('user-prof-h', [
+      { type: 'RoleGranted', data: { uid: 'prof-h', role: 'h', grantedBy: 'prof-admin', at: new Date().toISOString() } },
+    ]);
     expect(role.lastPosition > BigInt(worn.body.position)).toBe(true);
-    const view = await stack.api('/user/profile/view/prof-h', { token: viewer, headers: { 'x-min-position': role.lastPosition.toString() } });
+    const view = await stack.api('/user/profile/view/prof-h', {
+      token: viewer,
+      headers: { 'x-min-position': role.lastPosition.toString() },
+    });
     expect(view.status).toBe(200);
-    expect(view.body).toMatchObject({ username: 'hosty', bio: 'I host', followerCount: 1, isFollowing: true, isSelf: false, vip: true, frame: 'frame-gold' });
+    expect(view.body).toMatchObject({
+      username: 'hosty',
+      bio: 'I host',
+      followerCount: 1,
+      isFollowing: true,
+      isSelf: false,
+      vip: true,
+      frame: 'frame-gold',
+    });
     expect(view.body.badges).toContain('Verified Host');
     expect(view.body.giftWall).toEqual([{ giftId: 'rose', giftName: 'Rose', quantity: 3, diamonds: 30 }]);
 
@@ -151,7 +183,9 @@ describe('PUT user/profile/details', () => {
 describe('PUT user/profile/details as multipart', () => {
   it('takes the fields as parts and the picture and banner as files', async () => {
     const sharp = (await import('sharp')).default;
-    const image = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#123456' } }).png().toBuffer();
+    const image = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#123456' } })
+      .png()
+      .toBuffer();
     const form = new FormData();
     form.set('bio', 'from a form');
     form.set('profileFormList', JSON.stringify([{ field: 'username', value: 'formy' }]));
@@ -159,7 +193,11 @@ describe('PUT user/profile/details as multipart', () => {
     form.set('profilePicImage', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'me.png');
     form.set('profileBannerImage', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'banner.png');
     const token = await stack.tokenFor('prof-multi');
-    const res = await fetch(`${stack.commandUrl}/api/v1/user/profile/details`, { method: 'PUT', headers: { authorization: `Bearer ${token}` }, body: form });
+    const res = await fetch(`${stack.commandUrl}/api/v1/user/profile/details`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}` },
+      body: form,
+    });
     expect(res.status).toBe(200);
     const { position } = (await res.json()) as { position: string };
     const { body } = await read(token, position);
@@ -169,7 +207,11 @@ describe('PUT user/profile/details as multipart', () => {
 
     const bad = new FormData();
     bad.set('profilePicImage', new Blob(['not an image'], { type: 'image/png' }), 'x.png');
-    const refused = await fetch(`${stack.commandUrl}/api/v1/user/profile/details`, { method: 'PUT', headers: { authorization: `Bearer ${token}` }, body: bad });
+    const refused = await fetch(`${stack.commandUrl}/api/v1/user/profile/details`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}` },
+      body: bad,
+    });
     expect(refused.status).toBe(400);
     expect(((await refused.json()) as { error: { message: string } }).error.message).toBe(texts.uploadImageOnly);
   });

@@ -24,7 +24,8 @@ const taken = () => new ApiError('CONFLICT', socialTexts.usernameTaken, { field:
 export const usernameDecider: Decider<UsernameState, UsernameCommand, UsernameClaimEvent> = {
   evolvesOn: { UsernameClaimed: true, UsernameReleased: true },
   initialState: () => ({ holder: null, everClaimed: false }),
-  evolve: (_state, event) => (event.type === 'UsernameClaimed' ? { holder: event.data.uid, everClaimed: true } : { holder: null, everClaimed: true }),
+  evolve: (_state, event) =>
+    event.type === 'UsernameClaimed' ? { holder: event.data.uid, everClaimed: true } : { holder: null, everClaimed: true },
   decide(command, state) {
     switch (command.type) {
       case 'ClaimUsername':
@@ -33,7 +34,9 @@ export const usernameDecider: Decider<UsernameState, UsernameCommand, UsernameCl
         return [{ type: 'UsernameClaimed', data: { uid: command.uid, username: command.username, claimedAt: command.now.toISOString() } }];
       case 'ReleaseUsername':
         if (state.holder !== command.uid) return [];
-        return [{ type: 'UsernameReleased', data: { uid: command.uid, username: command.username, releasedAt: command.now.toISOString() } }];
+        return [
+          { type: 'UsernameReleased', data: { uid: command.uid, username: command.username, releasedAt: command.now.toISOString() } },
+        ];
       default: {
         const _exhaustive: never = command;
         return _exhaustive;
@@ -48,13 +51,18 @@ export const usernameCommands = defineCommandHandler({ decider: usernameDecider,
  * no-op. `users` is the pool holding `rm.users`, for names of accounts registered before names were
  * claimed. */
 export async function claimUsername(deps: CommandDeps, username: string, uid: string, at: Date, users?: pg.Pool): Promise<void> {
-  await usernameCommands.run(deps, username, async (state) => ({
-    type: 'ClaimUsername',
-    uid,
+  await usernameCommands.run(
+    deps,
     username,
-    now: at,
-    takenByUnclaimedAccount: !state.everClaimed && users !== undefined && (await registeredElsewhere(users, username, uid)),
-  }), { actorUid: uid });
+    async (state) => ({
+      type: 'ClaimUsername',
+      uid,
+      username,
+      now: at,
+      takenByUnclaimedAccount: !state.everClaimed && users !== undefined && (await registeredElsewhere(users, username, uid)),
+    }),
+    { actorUid: uid },
+  );
 }
 
 async function registeredElsewhere(users: pg.Pool, username: string, uid: string): Promise<boolean> {

@@ -38,14 +38,33 @@ async function on(process: number, path: string, token: string, body: unknown = 
 /** A gift to `recipient`, its diamonds granted to the sender first (so the ledger stays whole). */
 async function gift(sender: string, recipient: string, quantity: number): Promise<bigint> {
   const deps = stack.command.deps;
-  await creditDiamonds(deps, { uid: sender, amount: quantity * 10, reason: 'demo_grant', reference: 'test', idempotencyKey: `tp-grant-${++n}` });
-  const sent = await deps.store.append(streamIds.wallet(sender), [{
-    type: 'GiftSent',
-    data: {
-      senderUid: sender, giftId: 'rose', giftName: 'Rose', quantity, unitPrice: 10, diamondsTotal: quantity * 10, recipients: [recipient],
-      charmPerRecipient: quantity * 5, sentAt: new Date().toISOString(),
-    },
-  }], { idempotencyKey: `tp-gift-${++n}` });
+  await creditDiamonds(deps, {
+    uid: sender,
+    amount: quantity * 10,
+    reason: 'demo_grant',
+    reference: 'test',
+    idempotencyKey: `tp-grant-${++n}`,
+  });
+  const sent = await deps.store.append(
+    streamIds.wallet(sender),
+    [
+      {
+        type: 'GiftSent',
+        data: {
+          senderUid: sender,
+          giftId: 'rose',
+          giftName: 'Rose',
+          quantity,
+          unitPrice: 10,
+          diamondsTotal: quantity * 10,
+          recipients: [recipient],
+          charmPerRecipient: quantity * 5,
+          sentAt: new Date().toISOString(),
+        },
+      },
+    ],
+    { idempotencyKey: `tp-gift-${++n}` },
+  );
   return sent.lastPosition;
 }
 
@@ -56,13 +75,25 @@ describe('claims raced across two command processes', () => {
     for (const uid of users) {
       await gift(uid, 'tp-host', 1); // the first quest step: send a gift
       await gift('tp-fan', uid, 10); // the weekly mission: receive 10 gifts (+50 diamonds)
-      await stack.command.deps.store.append(streamIds.progression(uid), [{
-        type: 'RewardClaimed',
-        data: {
-          uid, claimId: 'quest:tp-seed:all', source: 'quest', sourceId: 'tp-seed', periodId: LIFETIME, title: 'Seed',
-          reward: { exp: 0, diamonds: 0, fragments: [{ kind: 'heart', count: 10 }] }, claimedAt: new Date().toISOString(),
-        },
-      }], { idempotencyKey: `tp-seed-${uid}` }); // every reward event carries a key (the audit checks)
+      await stack.command.deps.store.append(
+        streamIds.progression(uid),
+        [
+          {
+            type: 'RewardClaimed',
+            data: {
+              uid,
+              claimId: 'quest:tp-seed:all',
+              source: 'quest',
+              sourceId: 'tp-seed',
+              periodId: LIFETIME,
+              title: 'Seed',
+              reward: { exp: 0, diamonds: 0, fragments: [{ kind: 'heart', count: 10 }] },
+              claimedAt: new Date().toISOString(),
+            },
+          },
+        ],
+        { idempotencyKey: `tp-seed-${uid}` },
+      ); // every reward event carries a key (the audit checks)
     }
     await waitForProjection(stack.db.pool, 'progression');
 
@@ -72,9 +103,21 @@ describe('claims raced across two command processes', () => {
     // Every user: 8 mission claims, 8 quest claims and 6 combines, alternating between the two
     // processes, all at once.
     const requests = users.flatMap((uid, u) => [
-      ...Array.from({ length: 8 }, (_, i) => ({ uid, kind: 'mission', run: () => on(i % 2, `/progression/missions/${mission.id}/claim`, tokens[u]!) })),
-      ...Array.from({ length: 8 }, (_, i) => ({ uid, kind: 'quest', run: () => on((i + 1) % 2, `/progression/quests/${step.id}/claim`, tokens[u]!) })),
-      ...Array.from({ length: 6 }, (_, i) => ({ uid, kind: 'combine', run: () => on(i % 2, '/progression/fragments/combine', tokens[u]!, { kind: 'heart' }) })),
+      ...Array.from({ length: 8 }, (_, i) => ({
+        uid,
+        kind: 'mission',
+        run: () => on(i % 2, `/progression/missions/${mission.id}/claim`, tokens[u]!),
+      })),
+      ...Array.from({ length: 8 }, (_, i) => ({
+        uid,
+        kind: 'quest',
+        run: () => on((i + 1) % 2, `/progression/quests/${step.id}/claim`, tokens[u]!),
+      })),
+      ...Array.from({ length: 6 }, (_, i) => ({
+        uid,
+        kind: 'combine',
+        run: () => on(i % 2, '/progression/fragments/combine', tokens[u]!, { kind: 'heart' }),
+      })),
     ]);
     const answers = await Promise.all(requests.map(async (r) => ({ ...r, ...(await r.run()) })));
 
@@ -86,10 +129,18 @@ describe('claims raced across two command processes', () => {
       // after the first finds too few fragments.
       for (const kind of ['mission', 'quest']) {
         const claims = mine.filter((a) => a.kind === kind);
-        expect(claims.every((a) => a.status === 200 || a.status === 409), JSON.stringify(claims.map((a) => [a.status, a.body]))).toBe(true);
+        expect(
+          claims.every((a) => a.status === 200 || a.status === 409),
+          JSON.stringify(claims.map((a) => [a.status, a.body])),
+        ).toBe(true);
         expect(claims.filter((a) => a.status === 200 && a.body.duplicate === false)).toHaveLength(1);
       }
-      expect(mine.filter((a) => a.kind === 'combine').map((a) => a.status).sort()).toEqual([200, 422, 422, 422, 422, 422]);
+      expect(
+        mine
+          .filter((a) => a.kind === 'combine')
+          .map((a) => a.status)
+          .sort(),
+      ).toEqual([200, 422, 422, 422, 422, 422]);
 
       const progression = (await stack.command.deps.store.readStream(streamIds.progression(uid))).events;
       const claimed = progression.filter((e) => e.type === 'RewardClaimed').map((e) => e.data.claimId);
@@ -101,7 +152,9 @@ describe('claims raced across two command processes', () => {
     // the credits. One 50-diamond reward per user for the one mission both claimed.
     await new Promise((r) => setTimeout(r, 1500));
     for (const uid of users) {
-      const credits = (await stack.command.deps.store.readStream(streamIds.wallet(uid))).events.filter((e) => e.type === 'DiamondsCredited' && e.data.reason === 'reward');
+      const credits = (await stack.command.deps.store.readStream(streamIds.wallet(uid))).events.filter(
+        (e) => e.type === 'DiamondsCredited' && e.data.reason === 'reward',
+      );
       expect(credits.map((e) => [e.data.amount, e.data.reference])).toEqual([[50, missionClaim]]);
     }
 

@@ -1,6 +1,15 @@
 // The progression decider: claims (once per mission and period, quest steps in order), fragment
 // combines, level announcements with the friend bonus, friend tokens and the quest account.
-import { expForFriends, formatText, progressionTexts, type FragmentDefinition, type ProgressionEvent, type Reward, type RewardSource, progressionEventSchemas } from '@murmur/contracts';
+import {
+  expForFriends,
+  formatText,
+  progressionTexts,
+  type FragmentDefinition,
+  type ProgressionEvent,
+  type Reward,
+  type RewardSource,
+  progressionEventSchemas,
+} from '@murmur/contracts';
 import { ApiError } from '@murmur/platform';
 import type { Decider } from '../decider/decider.ts';
 import { evolveProgression, initialProgressionState, type ProgressionState } from './progression.ts';
@@ -41,35 +50,55 @@ function decide(command: ProgressionCommand, state: ProgressionState): Progressi
       const claimId = claimIdOf(command.source, command.sourceId, command.periodId);
       if (command.periodId !== command.currentPeriodId) throw new ApiError('RULE_VIOLATED', progressionTexts.wrongPeriod);
       if (state.claims.has(claimId)) throw new ApiError('CONFLICT', progressionTexts.alreadyClaimed);
-      if (command.requiresClaim !== null && !state.claims.has(command.requiresClaim)) throw new ApiError('RULE_VIOLATED', progressionTexts.questStepLocked);
+      if (command.requiresClaim !== null && !state.claims.has(command.requiresClaim))
+        throw new ApiError('RULE_VIOLATED', progressionTexts.questStepLocked);
       if (command.progress < command.target) throw new ApiError('RULE_VIOLATED', progressionTexts.notComplete);
-      return [{
-        type: 'RewardClaimed',
-        data: { uid: command.uid, claimId, source: command.source, sourceId: command.sourceId, periodId: command.periodId, title: command.title, reward: command.reward, claimedAt: at },
-      }];
+      return [
+        {
+          type: 'RewardClaimed',
+          data: {
+            uid: command.uid,
+            claimId,
+            source: command.source,
+            sourceId: command.sourceId,
+            periodId: command.periodId,
+            title: command.title,
+            reward: command.reward,
+            claimedAt: at,
+          },
+        },
+      ];
     }
     case 'CombineFragments': {
       const { kind, needed, item } = command.fragment;
-      if (state.fragments[kind] < needed) throw new ApiError('RULE_VIOLATED', formatText(progressionTexts.notEnoughFragments, { n: needed }));
+      if (state.fragments[kind] < needed)
+        throw new ApiError('RULE_VIOLATED', formatText(progressionTexts.notEnoughFragments, { n: needed }));
       const expiresAt = item.days === null ? null : new Date(command.now.getTime() + item.days * DAY_MS).toISOString();
-      return [{
-        type: 'FragmentsCombined',
-        data: {
-          uid: command.uid,
-          combineId: `${command.uid}:${kind}:${state.combines[kind] + 1}`,
-          kind,
-          used: needed,
-          item: { skuId: item.skuId, skuKind: item.skuKind, name: item.name },
-          combinedAt: at,
-          expiresAt,
+      return [
+        {
+          type: 'FragmentsCombined',
+          data: {
+            uid: command.uid,
+            combineId: `${command.uid}:${kind}:${state.combines[kind] + 1}`,
+            kind,
+            used: needed,
+            item: { skuId: item.skuId, skuKind: item.skuKind, name: item.name },
+            combinedAt: at,
+            expiresAt,
+          },
         },
-      }];
+      ];
     }
     case 'AnnounceLevel': {
       if (command.level <= state.announcedLevel) return [];
-      const events: ProgressionEvent[] = [{ type: 'LevelReached', data: { uid: command.uid, level: command.level, exp: command.exp, reachedAt: at } }];
+      const events: ProgressionEvent[] = [
+        { type: 'LevelReached', data: { uid: command.uid, level: command.level, exp: command.exp, reachedAt: at } },
+      ];
       if (state.inviterUid && !state.friendBonusGranted && command.level >= expForFriends.level) {
-        events.push({ type: 'FriendBonusGranted', data: { uid: command.uid, inviterUid: state.inviterUid, exp: expForFriends.bonusExp, level: command.level, grantedAt: at } });
+        events.push({
+          type: 'FriendBonusGranted',
+          data: { uid: command.uid, inviterUid: state.inviterUid, exp: expForFriends.bonusExp, level: command.level, grantedAt: at },
+        });
       }
       return events;
     }
@@ -84,21 +113,39 @@ function decide(command: ProgressionCommand, state: ProgressionState): Progressi
     case 'LinkQuestAccount': {
       if (state.questAccount?.platformUserId === command.platformUserId) return [];
       const events: ProgressionEvent[] = [];
-      if (state.questAccount) events.push({ type: 'QuestAccountUnlinked', data: { uid: command.uid, platformUserId: state.questAccount.platformUserId, unlinkedAt: at } });
-      events.push({ type: 'QuestAccountLinked', data: { uid: command.uid, platformUserId: command.platformUserId, handle: command.handle, linkedAt: at } });
+      if (state.questAccount)
+        events.push({
+          type: 'QuestAccountUnlinked',
+          data: { uid: command.uid, platformUserId: state.questAccount.platformUserId, unlinkedAt: at },
+        });
+      events.push({
+        type: 'QuestAccountLinked',
+        data: { uid: command.uid, platformUserId: command.platformUserId, handle: command.handle, linkedAt: at },
+      });
       return events;
     }
     case 'UnlinkQuestAccount': {
       if (!state.questAccount) throw new ApiError('RULE_VIOLATED', progressionTexts.notLinked);
-      return [{ type: 'QuestAccountUnlinked', data: { uid: command.uid, platformUserId: state.questAccount.platformUserId, unlinkedAt: at } }];
+      return [
+        { type: 'QuestAccountUnlinked', data: { uid: command.uid, platformUserId: state.questAccount.platformUserId, unlinkedAt: at } },
+      ];
     }
     case 'ImportQuestExp': {
       // EXP of a platform account that is no longer (or never was) this user's is not theirs.
       if (state.questAccount?.platformUserId !== command.platformUserId) throw new ApiError('NOT_FOUND', progressionTexts.notLinked);
-      return [{
-        type: 'QuestExpImported',
-        data: { uid: command.uid, platformUserId: state.questAccount.platformUserId, platformEventId: command.platformEventId, questTitle: command.questTitle, exp: command.exp, importedAt: at },
-      }];
+      return [
+        {
+          type: 'QuestExpImported',
+          data: {
+            uid: command.uid,
+            platformUserId: state.questAccount.platformUserId,
+            platformEventId: command.platformEventId,
+            questTitle: command.questTitle,
+            exp: command.exp,
+            importedAt: at,
+          },
+        },
+      ];
     }
     default: {
       const _exhaustive: never = command;

@@ -34,14 +34,34 @@ async function post(token: string, path: string, body: unknown = {}) {
 }
 
 async function register(uid: string) {
-  await stack.command.deps.store.append(streamIds.user(uid), [{
-    type: 'UserRegistered',
-    data: {
-      uid, method: 'guest', anonymous: false, username: `${uid}-name`, profilePicUrl: null, roles: ['co'], referralCode: `${uid}-code`, referredByCode: null,
-      email: null, walletAddress: null, walletEnvironment: null, providerSubject: null, provider: null, telegramId: null,
-      visitorId: null, deviceInfo: null, registeredAt: clock.now().toISOString(),
-    },
-  }], { expectedVersion: 'no_stream' });
+  await stack.command.deps.store.append(
+    streamIds.user(uid),
+    [
+      {
+        type: 'UserRegistered',
+        data: {
+          uid,
+          method: 'guest',
+          anonymous: false,
+          username: `${uid}-name`,
+          profilePicUrl: null,
+          roles: ['co'],
+          referralCode: `${uid}-code`,
+          referredByCode: null,
+          email: null,
+          walletAddress: null,
+          walletEnvironment: null,
+          providerSubject: null,
+          provider: null,
+          telegramId: null,
+          visitorId: null,
+          deviceInfo: null,
+          registeredAt: clock.now().toISOString(),
+        },
+      },
+    ],
+    { expectedVersion: 'no_stream' },
+  );
 }
 
 /** Diamonds spent on gifts and credited otherwise than the funding, over both accounts. */
@@ -63,7 +83,13 @@ describe('the EXP loop between two accounts of one person', () => {
     for (const uid of accounts) {
       await register(uid);
       tokens[uid] = await stack.tokenFor(uid);
-      await creditDiamonds(stack.command.deps, { uid, amount: FUNDING, reason: 'demo_grant', reference: 'loop-funding', idempotencyKey: `loop-funding-${uid}` });
+      await creditDiamonds(stack.command.deps, {
+        uid,
+        amount: FUNDING,
+        reason: 'demo_grant',
+        reference: 'loop-funding',
+        idempotencyKey: `loop-funding-${uid}`,
+      });
     }
     // The second account joins the first with its friend token (200 EXP each at level 5).
     const token = await post(tokens['loop-a']!, '/progression/frens/token');
@@ -82,12 +108,27 @@ describe('the EXP loop between two accounts of one person', () => {
         // weekly "receive 10 gifts" (the cheapest way to it: 10 diamonds a gift).
         const daily = await post(tokens[uid]!, '/gifting/send-gift', { giftName: 'rose', quantity: 1, recipients: [other] });
         expect([day, uid, daily.status]).toEqual([day, uid, 201]);
-        if (day % 7 === 0) expect((await post(tokens[uid]!, '/gifting/send-gift', { giftName: 'rose', quantity: 10, recipients: [other] })).status).toBe(201);
+        if (day % 7 === 0)
+          expect((await post(tokens[uid]!, '/gifting/send-gift', { giftName: 'rose', quantity: 10, recipients: [other] })).status).toBe(
+            201,
+          );
         // Chat costs nothing: the daily cap's worth (20 EXP) and the chat mission.
-        await stack.command.deps.store.append(streamIds.chat('loop-lobby', uid), Array.from({ length: 20 }, () => ({
-          type: 'ChatMessagePosted' as const,
-          data: { lobbyId: 'loop-lobby', roomId: null, messageId: `loop-m${++messages}`, uid, messageType: 'text' as const, title: null, body: 'hi', postedAt: clock.now().toISOString() },
-        })));
+        await stack.command.deps.store.append(
+          streamIds.chat('loop-lobby', uid),
+          Array.from({ length: 20 }, () => ({
+            type: 'ChatMessagePosted' as const,
+            data: {
+              lobbyId: 'loop-lobby',
+              roomId: null,
+              messageId: `loop-m${++messages}`,
+              uid,
+              messageType: 'text' as const,
+              title: null,
+              body: 'hi',
+              postedAt: clock.now().toISOString(),
+            },
+          })),
+        );
       }
       await waitForProjection(stack.db.pool, 'progression');
       // Level-ups are announced from the projection; then claim everything that opened.
@@ -120,7 +161,12 @@ describe('the EXP loop between two accounts of one person', () => {
     expect(won.quests).toBeGreaterThan(0);
     expect(ledger.creditedBack).toBeGreaterThan(0);
     expect(ledger.creditedBack).toBeLessThanOrEqual(ledger.spentOnGifts);
-    const claimed = await Promise.all(accounts.map(async (uid) => (await stack.command.deps.store.readStream(streamIds.progression(uid))).events.filter((e) => e.type === 'RewardClaimed').length));
+    const claimed = await Promise.all(
+      accounts.map(
+        async (uid) =>
+          (await stack.command.deps.store.readStream(streamIds.progression(uid))).events.filter((e) => e.type === 'RewardClaimed').length,
+      ),
+    );
     expect(claimed.every((c) => c > DAYS)).toBe(true);
 
     await waitForProjection(stack.db.pool, 'wallet-balances');

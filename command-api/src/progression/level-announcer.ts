@@ -12,7 +12,12 @@ export async function announceLevels(deps: CommandDeps, limit = 100): Promise<nu
   );
   let announced = 0;
   for (const r of rows) {
-    const result = await runProgression(deps, r.uid, { type: 'AnnounceLevel', uid: r.uid, level: r.level, exp: Number(r.exp), now: deps.clock.now() }, `level:${r.level}`);
+    const result = await runProgression(
+      deps,
+      r.uid,
+      { type: 'AnnounceLevel', uid: r.uid, level: r.level, exp: Number(r.exp), now: deps.clock.now() },
+      `level:${r.level}`,
+    );
     if (result.events.length > 0 && !result.duplicate) announced++;
   }
   return announced;

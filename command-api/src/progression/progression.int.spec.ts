@@ -25,20 +25,47 @@ async function append(streamId: string, event: TypedNewEvent): Promise<string> {
 const now = () => new Date().toISOString();
 // The sender is granted the gift's diamonds first, so the ledger the audit replays stays whole.
 const gift = async (sender: string, recipient: string, quantity: number, unitPrice: number, lobbyId?: string) => {
-  await creditDiamonds(stack.command.deps, { uid: sender, amount: quantity * unitPrice, reason: 'demo_grant', reference: 'test', idempotencyKey: `grant-${++n}` });
-  return append(`wallet-${sender}`, { type: 'GiftSent', data: {
-    senderUid: sender, giftId: 'rose', giftName: 'Rose', quantity, unitPrice, diamondsTotal: quantity * unitPrice, recipients: [recipient],
-    charmPerRecipient: Math.floor((quantity * unitPrice) / 2), ...(lobbyId ? { lobbyId } : {}), sentAt: now(),
-  } });
+  await creditDiamonds(stack.command.deps, {
+    uid: sender,
+    amount: quantity * unitPrice,
+    reason: 'demo_grant',
+    reference: 'test',
+    idempotencyKey: `grant-${++n}`,
+  });
+  return append(`wallet-${sender}`, {
+    type: 'GiftSent',
+    data: {
+      senderUid: sender,
+      giftId: 'rose',
+      giftName: 'Rose',
+      quantity,
+      unitPrice,
+      diamondsTotal: quantity * unitPrice,
+      recipients: [recipient],
+      charmPerRecipient: Math.floor((quantity * unitPrice) / 2),
+      ...(lobbyId ? { lobbyId } : {}),
+      sentAt: now(),
+    },
+  });
 };
 const chat = (uid: string, lobbyId: string) =>
-  append(`chat-${lobbyId}-${uid}`, { type: 'ChatMessagePosted', data: { lobbyId, roomId: null, messageId: `m${++n}`, uid, messageType: 'text', title: null, body: 'hi', postedAt: now() } });
+  append(`chat-${lobbyId}-${uid}`, {
+    type: 'ChatMessagePosted',
+    data: { lobbyId, roomId: null, messageId: `m${++n}`, uid, messageType: 'text', title: null, body: 'hi', postedAt: now() },
+  });
 const version = async (uid: string) => (await stack.command.deps.store.readStream(streamIds.progression(uid))).events.length;
 const fresh = (position: string) => ({ 'x-min-position': position });
 
 beforeAll(async () => {
   [stack, platform] = await Promise.all([startTestStack(), startFakeQuestPlatform()]);
-  setQuestPlatformPort(stack.command.deps, questPlatformFromEnv({ QUEST_PLATFORM_URL: platform.url, QUEST_PLATFORM_API_KEY: platform.apiKey, QUEST_PLATFORM_SECRET: platform.secret }));
+  setQuestPlatformPort(
+    stack.command.deps,
+    questPlatformFromEnv({
+      QUEST_PLATFORM_URL: platform.url,
+      QUEST_PLATFORM_API_KEY: platform.apiKey,
+      QUEST_PLATFORM_SECRET: platform.secret,
+    }),
+  );
 });
 afterAll(async () => {
   await Promise.all([stack?.stop(), platform?.stop()]);
@@ -67,12 +94,16 @@ describe('EXP, missions and claims', () => {
     // A claim is idempotent: its id is its key, so claiming again answers with the first claim and writes nothing.
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ claimId: claim.body.claimId, duplicate: true, position: claim.body.position });
-    expect((await stack.command.deps.store.readStream(streamIds.progression('amy'))).events.filter((e) => e.type === 'RewardClaimed')).toHaveLength(1);
+    expect(
+      (await stack.command.deps.store.readStream(streamIds.progression('amy'))).events.filter((e) => e.type === 'RewardClaimed'),
+    ).toHaveLength(1);
 
     const after = await stack.api('/progression/level', { token, headers: fresh(claim.body.position) });
     expect(after.body.exp).toBe(50);
     const history = await stack.api('/progression/rewards-history', { token });
-    expect(history.body.items).toEqual([expect.objectContaining({ source: 'mission', title: 'Send a gift', reward: { exp: 20, diamonds: 0, fragments: [] } })]);
+    expect(history.body.items).toEqual([
+      expect.objectContaining({ source: 'mission', title: 'Send a gift', reward: { exp: 20, diamonds: 0, fragments: [] } }),
+    ]);
     expect(history.body.meta).toMatchObject({ totalItems: 1, currentPage: 1 });
     const exp = await stack.api('/progression/exp-history', { token });
     expect(exp.body.items.map((e: any) => e.source)).toContain('mission');
@@ -87,7 +118,9 @@ describe('EXP, missions and claims', () => {
     const herMissions = await stack.api('/progression/missions', { token: other, headers: fresh(hers.body.position) });
     expect(herMissions.body.items.find((m: any) => m.id === 'daily-send-gift')).toMatchObject({ status: 'claimed' });
     const herHistory = await stack.api('/progression/rewards-history', { token: other });
-    expect(herHistory.body.items).toEqual([expect.objectContaining({ claimId: claim.body.claimId, source: 'mission', title: 'Send a gift' })]);
+    expect(herHistory.body.items).toEqual([
+      expect.objectContaining({ claimId: claim.body.claimId, source: 'mission', title: 'Send a gift' }),
+    ]);
     expect((await stack.api('/progression/rewards-history', { token })).body.meta).toMatchObject({ totalItems: 1 });
     expect((await stack.api('/progression/level', { token: other })).body.exp).toBe(21);
   });
@@ -131,14 +164,20 @@ describe('EXP, missions and claims', () => {
     let last = '';
     for (let i = 0; i < 10; i++) last = await gift(`fan${i}`, 'cat', 1, 10);
     await stack.api('/progression/missions', { token, headers: fresh(last) });
-    const results = await Promise.all(Array.from({ length: 10 }, () => stack.api('/progression/missions/weekly-receive-10/claim', { method: 'POST', token, body: {} })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => stack.api('/progression/missions/weekly-receive-10/claim', { method: 'POST', token, body: {} })),
+    );
     const statuses = results.map((r) => r.status).sort();
     expect(statuses.filter((s) => s === 200).length).toBeGreaterThanOrEqual(1);
     expect(statuses.every((s) => s === 200 || s === 409)).toBe(true);
-    const claims = (await stack.command.deps.store.readStream(streamIds.progression('cat'))).events.filter((e) => e.type === 'RewardClaimed');
+    const claims = (await stack.command.deps.store.readStream(streamIds.progression('cat'))).events.filter(
+      (e) => e.type === 'RewardClaimed',
+    );
     expect(claims).toHaveLength(1);
     const credits = (await stack.command.deps.store.readStream('wallet-cat')).events.filter((e) => e.type === 'DiamondsCredited');
-    expect(credits.map((e) => [e.data.amount, e.data.reason, e.data.reference])).toEqual([[50, 'reward', `mission:weekly-receive-10:${weekIdOf(new Date())}`]]);
+    expect(credits.map((e) => [e.data.amount, e.data.reason, e.data.reference])).toEqual([
+      [50, 'reward', `mission:weekly-receive-10:${weekIdOf(new Date())}`],
+    ]);
     // The reactor sees the same claim and mints nothing more.
     await new Promise((r) => setTimeout(r, 600));
     expect((await stack.command.deps.store.readStream('wallet-cat')).events.filter((e) => e.type === 'DiamondsCredited')).toHaveLength(1);
@@ -149,7 +188,9 @@ describe('EXP, missions and claims', () => {
     const hers = await stack.api('/progression/missions/weekly-receive-10/claim', { method: 'POST', token: other, body: {} });
     expect(hers.status).toBe(200);
     const herCredits = (await stack.command.deps.store.readStream('wallet-cid')).events.filter((e) => e.type === 'DiamondsCredited');
-    expect(herCredits.map((e) => [e.data.amount, e.data.reason, e.data.reference])).toEqual([[50, 'reward', `mission:weekly-receive-10:${weekIdOf(new Date())}`]]);
+    expect(herCredits.map((e) => [e.data.amount, e.data.reason, e.data.reference])).toEqual([
+      [50, 'reward', `mission:weekly-receive-10:${weekIdOf(new Date())}`],
+    ]);
     const missions = await stack.api('/progression/missions', { token: other, headers: fresh(hers.body.position) });
     expect(missions.body.items.find((m: any) => m.id === 'weekly-receive-10')).toMatchObject({ status: 'claimed' });
     await waitForProjection(stack.db.pool, 'wallet-balances');
@@ -163,19 +204,44 @@ describe('EXP, missions and claims', () => {
   it.skipIf(minutesIntoUtcDay < 15)('counts mic minutes when a seat closes and while it is open, as host minutes on seat 0', async () => {
     const token = await stack.tokenFor('dan');
     const t0 = new Date(Date.now() - 12 * 60_000).toISOString();
-    await append('lobby-lobmic', { type: 'LobbyCreated', data: {
-      lobbyId: 'lobmic', ownerUid: 'dan', kind: 'public', requiredDiamonds: 0, seatCount: 8, createdAt: t0,
-      info: { title: 'Mic test', tag: 't', description: '', languages: ['ENG'], lobbyPhoto: null, mainCategoryId: 'chatting', backgroundId: 'b', isLive: true },
-    } });
-    const last = await append('lobby-lobmic', { type: 'LobbyJoined', data: { lobbyId: 'lobmic', uid: 'eve', anonymous: false, inviteId: null, paidDiamonds: 0, joinedAt: t0 } });
+    await append('lobby-lobmic', {
+      type: 'LobbyCreated',
+      data: {
+        lobbyId: 'lobmic',
+        ownerUid: 'dan',
+        kind: 'public',
+        requiredDiamonds: 0,
+        seatCount: 8,
+        createdAt: t0,
+        info: {
+          title: 'Mic test',
+          tag: 't',
+          description: '',
+          languages: ['ENG'],
+          lobbyPhoto: null,
+          mainCategoryId: 'chatting',
+          backgroundId: 'b',
+          isLive: true,
+        },
+      },
+    });
+    const last = await append('lobby-lobmic', {
+      type: 'LobbyJoined',
+      data: { lobbyId: 'lobmic', uid: 'eve', anonymous: false, inviteId: null, paidDiamonds: 0, joinedAt: t0 },
+    });
     const open = await stack.api('/progression/missions', { token, headers: fresh(last) });
     const mic = open.body.items.find((m: any) => m.id === 'daily-mic-10');
     expect(mic).toMatchObject({ progress: 10, status: 'claimable' });
-    const closed = await append('lobby-lobmic', { type: 'LobbyEnded', data: { lobbyId: 'lobmic', by: 'dan', reason: 'ended', endedAt: now() } });
+    const closed = await append('lobby-lobmic', {
+      type: 'LobbyEnded',
+      data: { lobbyId: 'lobmic', by: 'dan', reason: 'ended', endedAt: now() },
+    });
     const level = await stack.api('/progression/level', { token, headers: fresh(closed) });
     expect(level.body.today.micExp).toBeGreaterThanOrEqual(11);
     const lobby = await stack.api('/progression/lobby-levels?ids=lobmic,nope');
-    expect(lobby.body.items).toEqual([expect.objectContaining({ lobbyId: 'lobmic', title: 'Mic test', liveMinutes: expect.any(Number), level: 1 })]);
+    expect(lobby.body.items).toEqual([
+      expect.objectContaining({ lobbyId: 'lobmic', title: 'Mic test', liveMinutes: expect.any(Number), level: 1 }),
+    ]);
     expect(lobby.body.items[0].liveMinutes).toBeGreaterThanOrEqual(11);
     expect((await stack.api('/progression/missions/daily-mic-10/claim', { method: 'POST', token, body: {} })).status).toBe(200);
   });
@@ -185,8 +251,14 @@ describe('levels, fragments and friends', () => {
   it('announces a level-up as an event on the user stream', async () => {
     const token = await stack.tokenFor('fay');
     await gift('fay', 'hal', 1, 2000); // 200 EXP: level 2
-    await expect.poll(async () => (await stack.command.deps.store.readStream(streamIds.progression('fay'))).events.map((e) => e.type), { timeout: 10_000 }).toContain('LevelReached');
-    const reached = (await stack.command.deps.store.readStream(streamIds.progression('fay'))).events.find((e) => e.type === 'LevelReached')!;
+    await expect
+      .poll(async () => (await stack.command.deps.store.readStream(streamIds.progression('fay'))).events.map((e) => e.type), {
+        timeout: 10_000,
+      })
+      .toContain('LevelReached');
+    const reached = (await stack.command.deps.store.readStream(streamIds.progression('fay'))).events.find(
+      (e) => e.type === 'LevelReached',
+    )!;
     expect(reached.data).toMatchObject({ uid: 'fay', level: 2 });
     const level = await stack.api('/progression/level', { token, headers: fresh(String(reached.globalPosition)) });
     expect(level.body).toMatchObject({ level: 2, exp: 200 });
@@ -195,10 +267,22 @@ describe('levels, fragments and friends', () => {
 
   it('combines 10 fragments once when five combines race for them, and the item is in the inventory', async () => {
     const token = await stack.tokenFor('gus');
-    await append(streamIds.progression('gus'), { type: 'RewardClaimed', data: {
-      uid: 'gus', claimId: 'quest:test:all', source: 'quest', sourceId: 'test', periodId: 'all', title: 'Test', reward: { exp: 0, diamonds: 0, fragments: [{ kind: 'heart', count: 10 }] }, claimedAt: now(),
-    } });
-    const results = await Promise.all(Array.from({ length: 5 }, () => stack.api('/progression/fragments/combine', { method: 'POST', token, body: { kind: 'heart' } })));
+    await append(streamIds.progression('gus'), {
+      type: 'RewardClaimed',
+      data: {
+        uid: 'gus',
+        claimId: 'quest:test:all',
+        source: 'quest',
+        sourceId: 'test',
+        periodId: 'all',
+        title: 'Test',
+        reward: { exp: 0, diamonds: 0, fragments: [{ kind: 'heart', count: 10 }] },
+        claimedAt: now(),
+      },
+    });
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => stack.api('/progression/fragments/combine', { method: 'POST', token, body: { kind: 'heart' } })),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([200, 422, 422, 422, 422]);
     expect(results.find((r) => r.status === 422)!.body.error.message).toBe('You need 10 fragments to combine.');
     const won = results.find((r) => r.status === 200)!;
@@ -207,7 +291,9 @@ describe('levels, fragments and friends', () => {
     expect(fragments.body.items.find((f: any) => f.kind === 'heart')).toMatchObject({ count: 0, needed: 10 });
     await waitForProjection(stack.db.pool, 'wallet-inventory');
     const inventory = await stack.api('/wallet/inventory/bought', { token });
-    expect(inventory.body.items).toEqual([expect.objectContaining({ skuId: 'badge-sweetheart', kind: 'badge', status: 'active', diamondsTotal: 0 })]);
+    expect(inventory.body.items).toEqual([
+      expect.objectContaining({ skuId: 'badge-sweetheart', kind: 'badge', status: 'active', diamondsTotal: 0 }),
+    ]);
     expect((await stack.api('/progression/fragments/combine', { method: 'POST', token, body: { kind: 'star' } })).status).toBe(422);
     expect((await stack.api('/progression/fragments/combine', { method: 'POST', token, body: { kind: 'moon' } })).status).toBe(400);
   });
@@ -220,17 +306,34 @@ describe('levels, fragments and friends', () => {
     expect((await stack.api('/progression/frens/token', { method: 'POST', token: inviter })).body.token).toBe(issued.body.token);
     const mine = await stack.api('/progression/frens', { token: inviter, headers: fresh(issued.body.position) });
     expect(mine.body).toMatchObject({ token: issued.body.token, level: 5, bonusExp: 200 });
-    expect((await stack.api('/progression/frens/join', { method: 'POST', token: inviter, body: { token: issued.body.token } })).body.error.message).toBe('You cannot join with your own token.');
+    expect(
+      (await stack.api('/progression/frens/join', { method: 'POST', token: inviter, body: { token: issued.body.token } })).body.error
+        .message,
+    ).toBe('You cannot join with your own token.');
     expect((await stack.api('/progression/frens/join', { method: 'POST', token: friend, body: { token: 'NOPE1234' } })).status).toBe(404);
     const joined = await stack.api('/progression/frens/join', { method: 'POST', token: friend, body: { token: issued.body.token } });
     expect(joined.status).toBe(200);
-    expect((await stack.api('/progression/frens/join', { method: 'POST', token: friend, body: { token: issued.body.token } })).status).toBe(409);
+    expect((await stack.api('/progression/frens/join', { method: 'POST', token: friend, body: { token: issued.body.token } })).status).toBe(
+      409,
+    );
 
     await gift('joe', 'hal', 1, 10_000); // 1,000 EXP: level 5
-    await expect.poll(async () => (await stack.command.deps.store.readStream(streamIds.progression('joe'))).events.map((e) => e.type), { timeout: 10_000 }).toContain('FriendBonusGranted');
+    await expect
+      .poll(async () => (await stack.command.deps.store.readStream(streamIds.progression('joe'))).events.map((e) => e.type), {
+        timeout: 10_000,
+      })
+      .toContain('FriendBonusGranted');
     await gift('joe', 'hal', 1, 10_000); // level 7 later (2,200 EXP with the bonus): no second bonus
-    await expect.poll(async () => (await stack.command.deps.store.readStream(streamIds.progression('joe'))).events.filter((e) => e.type === 'LevelReached').length, { timeout: 10_000 }).toBe(2);
-    const grants = (await stack.command.deps.store.readStream(streamIds.progression('joe'))).events.filter((e) => e.type === 'FriendBonusGranted');
+    await expect
+      .poll(
+        async () =>
+          (await stack.command.deps.store.readStream(streamIds.progression('joe'))).events.filter((e) => e.type === 'LevelReached').length,
+        { timeout: 10_000 },
+      )
+      .toBe(2);
+    const grants = (await stack.command.deps.store.readStream(streamIds.progression('joe'))).events.filter(
+      (e) => e.type === 'FriendBonusGranted',
+    );
     expect(grants).toHaveLength(1);
     await waitForProjection(stack.db.pool, 'progression');
     expect((await stack.api('/progression/level', { token: inviter })).body.exp).toBe(200);
@@ -246,11 +349,19 @@ describe('the linked quest-platform account', () => {
     platform.accounts.set('qp-42', 'kim_quests');
     const webhookUrl = `${stack.commandUrl}/api/v1/progression/quest-platform/webhook`;
     // A proof for someone else, a forged one and an expired one.
-    for (const proof of [platform.proofFor('someone', 'qp-42'), `${platform.proofFor('kim', 'qp-42').split('.')[0]}.${'ab'.repeat(32)}`, platform.proofFor('kim', 'qp-42', Math.floor(Date.now() / 1000) - 3600)]) {
+    for (const proof of [
+      platform.proofFor('someone', 'qp-42'),
+      `${platform.proofFor('kim', 'qp-42').split('.')[0]}.${'ab'.repeat(32)}`,
+      platform.proofFor('kim', 'qp-42', Math.floor(Date.now() / 1000) - 3600),
+    ]) {
       const bad = await stack.api('/progression/quest-account/link', { method: 'POST', token, body: { proof } });
       expect([bad.status, bad.body.error.message]).toEqual([422, 'The quest platform could not confirm this account.']);
     }
-    const linked = await stack.api('/progression/quest-account/link', { method: 'POST', token, body: { proof: platform.proofFor('kim', 'qp-42') } });
+    const linked = await stack.api('/progression/quest-account/link', {
+      method: 'POST',
+      token,
+      body: { proof: platform.proofFor('kim', 'qp-42') },
+    });
     expect(linked.status).toBe(200);
     expect(linked.body.account).toEqual({ platformUserId: 'qp-42', handle: 'kim_quests' });
     expect(platform.lookups).toContain('qp-42');
@@ -265,7 +376,11 @@ describe('the linked quest-platform account', () => {
     expect(replay).toMatchObject({ status: 200, body: { duplicate: true } });
     const forged = await platform.sendWebhook(webhookUrl, { ...event, eventId: 'evt-2' }, { signature: 'ab'.repeat(32) });
     expect([forged.status, forged.body.error.message]).toEqual([401, 'Invalid webhook signature.']);
-    const stale = await platform.sendWebhook(webhookUrl, { ...event, eventId: 'evt-3' }, { timestamp: Math.floor(Date.now() / 1000) - 3600 });
+    const stale = await platform.sendWebhook(
+      webhookUrl,
+      { ...event, eventId: 'evt-3' },
+      { timestamp: Math.floor(Date.now() / 1000) - 3600 },
+    );
     expect([stale.status, stale.body.error.message]).toEqual([401, 'The webhook timestamp is outside the allowed window.']);
     const unknown = await platform.sendWebhook(webhookUrl, { ...event, eventId: 'evt-4', platformUserId: 'qp-nobody' });
     expect(unknown.status).toBe(404);
@@ -295,9 +410,20 @@ describe('rebuild', () => {
         await gift(`r${i % 5}`, `rh${i % 3}`, 1, 10 + (i % 7), i % 2 === 0 ? 'lobmic' : undefined);
         await chat(`r${i % 5}`, 'lobr');
         // Every writer claims the same mission (one claim id for all): one row per user.
-        if (i < 5) await append(streamIds.progression(`r${i}`), { type: 'RewardClaimed', data: {
-          uid: `r${i}`, claimId: 'mission:daily-send-gift:2026-11-26', source: 'mission', sourceId: 'daily-send-gift', periodId: '2026-11-26', title: 'Send a gift', reward: { exp: 20, diamonds: 0, fragments: [] }, claimedAt: now(),
-        } });
+        if (i < 5)
+          await append(streamIds.progression(`r${i}`), {
+            type: 'RewardClaimed',
+            data: {
+              uid: `r${i}`,
+              claimId: 'mission:daily-send-gift:2026-11-26',
+              source: 'mission',
+              sourceId: 'daily-send-gift',
+              periodId: '2026-11-26',
+              title: 'Send a gift',
+              reward: { exp: 20, diamonds: 0, fragments: [] },
+              claimedAt: now(),
+            },
+          });
         i++;
       }
     })();
@@ -310,9 +436,14 @@ describe('rebuild', () => {
     await waitForProjection(stack.db.pool, 'progression');
     await replayProjection(stack.db.pool, progressionProjector, 'replay_progression');
     for (const table of progressionProjector.tables) {
-      expect([table, await tableRows(stack.db.pool, 'rm', table)]).toEqual([table, await tableRows(stack.db.pool, 'replay_progression', table)]);
+      expect([table, await tableRows(stack.db.pool, 'rm', table)]).toEqual([
+        table,
+        await tableRows(stack.db.pool, 'replay_progression', table),
+      ]);
     }
-    const { rows } = await stack.db.pool.query(`select uid from rm.progression_claims where claim_id = 'mission:daily-send-gift:2026-11-26' and uid like 'r_' order by uid`);
+    const { rows } = await stack.db.pool.query(
+      `select uid from rm.progression_claims where claim_id = 'mission:daily-send-gift:2026-11-26' and uid like 'r_' order by uid`,
+    );
     expect(rows.map((r) => r.uid)).toEqual(['r0', 'r1', 'r2', 'r3', 'r4']);
   });
 

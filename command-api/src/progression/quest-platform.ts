@@ -22,7 +22,12 @@ export interface QuestPlatformPort {
   lookupAccount(platformUserId: string): Promise<QuestAccount | null>;
 }
 
-const LinkProof = z.object({ platformUserId: z.string().min(1).max(128), handle: z.string().min(1).max(64), uid: z.string(), issuedAt: z.number().int() });
+const LinkProof = z.object({
+  platformUserId: z.string().min(1).max(128),
+  handle: z.string().min(1).max(64),
+  uid: z.string(),
+  issuedAt: z.number().int(),
+});
 export const QuestWebhookBody = z.object({
   eventId: z.string().min(1).max(200),
   platformUserId: z.string().min(1).max(128),
@@ -56,7 +61,8 @@ export function verifyLinkProof(secret: string, proof: string, uid: string, now:
     throw new ApiError('RULE_VIOLATED', progressionTexts.badProof);
   }
   const age = now.getTime() / 1000 - parsed.issuedAt;
-  if (parsed.uid !== uid || age < -60 || age > questPlatform.linkProofSeconds) throw new ApiError('RULE_VIOLATED', progressionTexts.badProof);
+  if (parsed.uid !== uid || age < -60 || age > questPlatform.linkProofSeconds)
+    throw new ApiError('RULE_VIOLATED', progressionTexts.badProof);
   return { platformUserId: parsed.platformUserId, handle: parsed.handle };
 }
 
@@ -65,11 +71,18 @@ export function signWebhook(secret: string, timestamp: number, rawBody: string):
   return hmac(secret, `${timestamp}.${rawBody}`);
 }
 
-export function verifyWebhook(secret: string, rawBody: string, timestamp: string | undefined, signature: string | undefined, now: Date): QuestWebhookBody {
+export function verifyWebhook(
+  secret: string,
+  rawBody: string,
+  timestamp: string | undefined,
+  signature: string | undefined,
+  now: Date,
+): QuestWebhookBody {
   if (!timestamp || !signature || !/^\d{1,12}$/.test(timestamp) || !sameHex(signature, signWebhook(secret, Number(timestamp), rawBody))) {
     throw new ApiError('UNAUTHENTICATED', progressionTexts.badSignature);
   }
-  if (Math.abs(now.getTime() / 1000 - Number(timestamp)) > questPlatform.webhookWindowSeconds) throw new ApiError('UNAUTHENTICATED', progressionTexts.staleWebhook);
+  if (Math.abs(now.getTime() / 1000 - Number(timestamp)) > questPlatform.webhookWindowSeconds)
+    throw new ApiError('UNAUTHENTICATED', progressionTexts.staleWebhook);
   let body: unknown;
   try {
     body = JSON.parse(rawBody);
@@ -115,13 +128,22 @@ export function questPlatformFromEnv(env: Record<string, string | undefined> = p
   const e = QuestPlatformEnv.parse(env);
   // The same rule as the demo table (platform/src/demo-mode.ts), for a port built after start.
   if (!demoSettings(env).demo) {
-    if (e.QUEST_PLATFORM_SECRET === DEMO_QUEST_PLATFORM_SECRET) throw new Error(`Invalid configuration:\n  ${demoValueMessage('QUEST_PLATFORM_SECRET')}`);
-    if (!e.QUEST_PLATFORM_URL) throw new Error(`Invalid configuration:\n  ${demoUnsetMessage('QUEST_PLATFORM_URL', 'without it the sandbox quest platform would sign link proofs for anyone')}`);
+    if (e.QUEST_PLATFORM_SECRET === DEMO_QUEST_PLATFORM_SECRET)
+      throw new Error(`Invalid configuration:\n  ${demoValueMessage('QUEST_PLATFORM_SECRET')}`);
+    if (!e.QUEST_PLATFORM_URL)
+      throw new Error(
+        `Invalid configuration:\n  ${demoUnsetMessage('QUEST_PLATFORM_URL', 'without it the sandbox quest platform would sign link proofs for anyone')}`,
+      );
   }
   const back = `${e.PUBLIC_URL.replace(/\/$/, '')}/connect-quest-account`;
   if (e.QUEST_PLATFORM_URL) {
     const base = e.QUEST_PLATFORM_URL.replace(/\/$/, '');
-    return new HttpQuestPlatform(base, e.QUEST_PLATFORM_API_KEY ?? '', e.QUEST_PLATFORM_SECRET, `${base}/authorize?redirect_uri=${encodeURIComponent(back)}`);
+    return new HttpQuestPlatform(
+      base,
+      e.QUEST_PLATFORM_API_KEY ?? '',
+      e.QUEST_PLATFORM_SECRET,
+      `${base}/authorize?redirect_uri=${encodeURIComponent(back)}`,
+    );
   }
   return {
     mode: 'sandbox',

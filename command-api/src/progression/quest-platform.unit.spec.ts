@@ -9,7 +9,9 @@ const platform = { QUEST_PLATFORM_URL: 'https://quests.example', QUEST_PLATFORM_
 it('refuses the demo secret and the sandbox without the demo switch', () => {
   expect(() => questPlatformFromEnv({})).toThrow(/QUEST_PLATFORM_SECRET is the demo's value/);
   expect(() => questPlatformFromEnv(platform)).toThrow(/QUEST_PLATFORM_SECRET is the demo's value/);
-  expect(() => questPlatformFromEnv({ ...platform, QUEST_PLATFORM_SECRET: DEMO_QUEST_PLATFORM_SECRET })).toThrow(/QUEST_PLATFORM_SECRET is the demo's value/);
+  expect(() => questPlatformFromEnv({ ...platform, QUEST_PLATFORM_SECRET: DEMO_QUEST_PLATFORM_SECRET })).toThrow(
+    /QUEST_PLATFORM_SECRET is the demo's value/,
+  );
   expect(() => questPlatformFromEnv({ QUEST_PLATFORM_SECRET: 'a-secret-of-the-deployment' })).toThrow(/QUEST_PLATFORM_URL is not set/);
   expect(questPlatformFromEnv({ ...platform, QUEST_PLATFORM_SECRET: 'a-secret-of-the-deployment' }).mode).toBe('http');
 });

@@ -24,27 +24,32 @@ export async function mintRewardDiamonds(deps: CommandDeps, claim: { uid: string
 export function startRewardReactor(deps: CommandDeps, options: { pollIntervalMs?: number } = {}): { stop(): Promise<void> } {
   // A backstop, so it polls rather than waking on every append's notification, and reads only
   // its own events' bodies: at thousands of gifts a second it costs a few statements a second.
-  const subscription = new Subscription(deps.pool, null, {
-    name: REWARD_CREDITS,
-    types: ['RewardClaimed'],
-    async handle(events) {
-      for (const e of events) {
-        const claimed = eventOf(e, ['RewardClaimed']);
-        if (!claimed) continue;
-        const d = claimed.data;
-        if (d.reward.diamonds <= 0) continue;
-        try {
-          await mintRewardDiamonds(deps, { uid: d.uid, claimId: d.claimId, diamonds: d.reward.diamonds });
-        } catch (error) {
-          if (!(error instanceof ApiError)) throw error;
-          deps.logger.error({ err: error, claimId: d.claimId }, 'reward could not be credited');
+  const subscription = new Subscription(
+    deps.pool,
+    null,
+    {
+      name: REWARD_CREDITS,
+      types: ['RewardClaimed'],
+      async handle(events) {
+        for (const e of events) {
+          const claimed = eventOf(e, ['RewardClaimed']);
+          if (!claimed) continue;
+          const d = claimed.data;
+          if (d.reward.diamonds <= 0) continue;
+          try {
+            await mintRewardDiamonds(deps, { uid: d.uid, claimId: d.claimId, diamonds: d.reward.diamonds });
+          } catch (error) {
+            if (!(error instanceof ApiError)) throw error;
+            deps.logger.error({ err: error, claimId: d.claimId }, 'reward could not be credited');
+          }
         }
-      }
+      },
     },
-  }, {
-    pollIntervalMs: options.pollIntervalMs ?? 250,
-    onError: (err) => deps.logger.error({ err }, 'reward-credits batch failed; retrying'),
-  });
+    {
+      pollIntervalMs: options.pollIntervalMs ?? 250,
+      onError: (err) => deps.logger.error({ err }, 'reward-credits batch failed; retrying'),
+    },
+  );
   subscription.start();
   return {
     async stop() {

@@ -2,11 +2,43 @@
 // token, and the linked quest-platform account (link, unlink, signed EXP webhook).
 import { randomBytes } from 'node:crypto';
 import {
-  ClaimBody, ClaimResultDto, CombineFragmentsBody, CommandAnswer, eventOf, findFragment, FragmentsCombinedAnswer, FriendJoinedAnswer, FriendTokenAnswer, QuestAccountLinkedAnswer,
-  QuestWebhookReceived, SandboxLinkProof, findMission, findQuestStep, JoinWithTokenBody, LIFETIME, LinkQuestAccountBody, periodIdOf,
-  progressionTexts, streamIds, type ProgressMetric, type Reward, type RewardSource,
+  ClaimBody,
+  ClaimResultDto,
+  CombineFragmentsBody,
+  CommandAnswer,
+  eventOf,
+  findFragment,
+  FragmentsCombinedAnswer,
+  FriendJoinedAnswer,
+  FriendTokenAnswer,
+  QuestAccountLinkedAnswer,
+  QuestWebhookReceived,
+  SandboxLinkProof,
+  findMission,
+  findQuestStep,
+  JoinWithTokenBody,
+  LIFETIME,
+  LinkQuestAccountBody,
+  periodIdOf,
+  progressionTexts,
+  streamIds,
+  type ProgressMetric,
+  type Reward,
+  type RewardSource,
 } from '@murmur/contracts';
-import { ApiError, currentUser, dailyPeriod, demoSettings, lifetime, parse, readProgress, requireAuth, send, weeklyPeriod, type ProgressPeriod } from '@murmur/platform';
+import {
+  ApiError,
+  currentUser,
+  dailyPeriod,
+  demoSettings,
+  lifetime,
+  parse,
+  readProgress,
+  requireAuth,
+  send,
+  weeklyPeriod,
+  type ProgressPeriod,
+} from '@murmur/platform';
 import { claimStream } from '@murmur/eventstore';
 import express from 'express';
 import type { CommandDeps } from '../dependencies.ts';
@@ -20,7 +52,18 @@ import { runProgression } from './run-progression.ts';
 async function claim(
   deps: CommandDeps,
   uid: string,
-  claimed: { source: RewardSource; sourceId: string; title: string; periodId: string; currentPeriodId: string; period: ProgressPeriod; metric: ProgressMetric; target: number; requiresClaim: string | null; reward: Reward },
+  claimed: {
+    source: RewardSource;
+    sourceId: string;
+    title: string;
+    periodId: string;
+    currentPeriodId: string;
+    period: ProgressPeriod;
+    metric: ProgressMetric;
+    target: number;
+    requiresClaim: string | null;
+    reward: Reward;
+  },
 ) {
   // Progress only grows within a period, so a read model behind the log can only refuse a claim
   // that would pass, never allow one that should not.
@@ -28,7 +71,12 @@ async function claim(
   const progress = (await readProgress(deps.pool, uid, period, deps.clock.now()))[metric];
   const claimId = claimIdOf(claimed.source, claimed.sourceId, claimed.periodId);
   // The claim's own id is its idempotency key: a retried claim answers with the first one.
-  const result = await runProgression(deps, uid, { type: 'ClaimReward', uid, ...rest, progress, now: deps.clock.now() }, `claim:${claimId}`);
+  const result = await runProgression(
+    deps,
+    uid,
+    { type: 'ClaimReward', uid, ...rest, progress, now: deps.clock.now() },
+    `claim:${claimId}`,
+  );
   let position = result.position;
   if (claimed.reward.diamonds > 0) {
     const minted = await mintRewardDiamonds(deps, { uid, claimId, diamonds: claimed.reward.diamonds });
@@ -53,13 +101,23 @@ export const progressionModule: CommandModule = {
       const port = questPlatformPort(deps);
       const raw = Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '';
       const event = verifyWebhook(port.secret, raw, req.header('x-quest-timestamp'), req.header('x-quest-signature'), deps.clock.now());
-      const { rows } = await deps.pool.query<{ uid: string }>('select uid from rm.progression_quest_accounts where platform_user_id = $1', [event.platformUserId]);
+      const { rows } = await deps.pool.query<{ uid: string }>('select uid from rm.progression_quest_accounts where platform_user_id = $1', [
+        event.platformUserId,
+      ]);
       const uid = rows[0]?.uid;
       if (!uid) throw new ApiError('NOT_FOUND', progressionTexts.notLinked);
       const result = await runProgression(
         deps,
         uid,
-        { type: 'ImportQuestExp', uid, platformUserId: event.platformUserId, platformEventId: event.eventId, questTitle: event.questTitle, exp: event.exp, now: deps.clock.now() },
+        {
+          type: 'ImportQuestExp',
+          uid,
+          platformUserId: event.platformUserId,
+          platformEventId: event.eventId,
+          questTitle: event.questTitle,
+          exp: event.exp,
+          now: deps.clock.now(),
+        },
         `quest-platform:${event.eventId}`,
       );
       send(res, QuestWebhookReceived, { received: true, duplicate: result.duplicate, position: result.position.toString() });
@@ -72,10 +130,22 @@ export const progressionModule: CommandModule = {
       if (!mission) throw new ApiError('NOT_FOUND', progressionTexts.missionNotFound);
       const current = periodIdOf(mission.period, deps.clock.now());
       const period = periodId ?? current;
-      send(res, ClaimResultDto, await claim(deps, uid, {
-        source: 'mission', sourceId: mission.id, title: mission.title, periodId: period, currentPeriodId: current,
-        period: mission.period === 'daily' ? dailyPeriod(period) : weeklyPeriod(period), metric: mission.metric, target: mission.target, requiresClaim: null, reward: mission.reward,
-      }));
+      send(
+        res,
+        ClaimResultDto,
+        await claim(deps, uid, {
+          source: 'mission',
+          sourceId: mission.id,
+          title: mission.title,
+          periodId: period,
+          currentPeriodId: current,
+          period: mission.period === 'daily' ? dailyPeriod(period) : weeklyPeriod(period),
+          metric: mission.metric,
+          target: mission.target,
+          requiresClaim: null,
+          reward: mission.reward,
+        }),
+      );
     });
 
     router.post('/progression/quests/:stepId/claim', requireAuth(), async (req, res) => {
@@ -84,10 +154,22 @@ export const progressionModule: CommandModule = {
       if (!found) throw new ApiError('NOT_FOUND', progressionTexts.questNotFound);
       const { quest, step, index } = found;
       const before = index > 0 ? claimIdOf('quest', quest.steps[index - 1]!.id, LIFETIME) : null;
-      send(res, ClaimResultDto, await claim(deps, uid, {
-        source: 'quest', sourceId: step.id, title: `${quest.title}: ${step.title}`, periodId: LIFETIME, currentPeriodId: LIFETIME,
-        period: lifetime, metric: step.metric, target: step.target, requiresClaim: before, reward: step.reward,
-      }));
+      send(
+        res,
+        ClaimResultDto,
+        await claim(deps, uid, {
+          source: 'quest',
+          sourceId: step.id,
+          title: `${quest.title}: ${step.title}`,
+          periodId: LIFETIME,
+          currentPeriodId: LIFETIME,
+          period: lifetime,
+          metric: step.metric,
+          target: step.target,
+          requiresClaim: before,
+          reward: step.reward,
+        }),
+      );
     });
 
     router.post('/progression/fragments/combine', requireAuth(), async (req, res) => {
@@ -96,7 +178,10 @@ export const progressionModule: CommandModule = {
       const fragment = findFragment(kind)!;
       const result = await runProgression(deps, uid, { type: 'CombineFragments', uid, fragment, now: deps.clock.now() });
       const combined = result.events.find((e) => e.type === 'FragmentsCombined');
-      send(res, FragmentsCombinedAnswer, { position: result.position.toString(), item: combined?.type === 'FragmentsCombined' ? combined.data : null });
+      send(res, FragmentsCombinedAnswer, {
+        position: result.position.toString(),
+        item: combined?.type === 'FragmentsCombined' ? combined.data : null,
+      });
     });
 
     // The personal token: issued once, as the first event of the owner's `frens-owner-{uid}` stream
@@ -113,7 +198,9 @@ export const progressionModule: CommandModule = {
       const existing = await read();
       if (existing) return send(res, FriendTokenAnswer, { token: existing.token, position: existing.position.toString() });
       const token = randomBytes(6).toString('base64url').replace(/[-_]/g, 'X').toUpperCase();
-      const claim = await claimStream(deps.store, streamId, [{ type: 'FriendTokenIssued', data: { uid, token, issuedAt: deps.clock.now().toISOString() }, metadata: { actorUid: uid } }]);
+      const claim = await claimStream(deps.store, streamId, [
+        { type: 'FriendTokenIssued', data: { uid, token, issuedAt: deps.clock.now().toISOString() }, metadata: { actorUid: uid } },
+      ]);
       if (claim.claimed) return send(res, FriendTokenAnswer, { token, position: claim.result.lastPosition.toString() });
       const again = await read();
       send(res, FriendTokenAnswer, { token: again!.token, position: again!.position.toString() });
@@ -122,11 +209,20 @@ export const progressionModule: CommandModule = {
     router.post('/progression/frens/join', requireAuth(), async (req, res) => {
       const { uid } = currentUser(req);
       const { token } = parse(JoinWithTokenBody, req.body);
-      const { rows: issued } = await deps.pool.query<{ uid: string }>('select uid from rm.progression_friend_tokens where token = $1', [token.toUpperCase()]);
+      const { rows: issued } = await deps.pool.query<{ uid: string }>('select uid from rm.progression_friend_tokens where token = $1', [
+        token.toUpperCase(),
+      ]);
       const inviterUid = issued[0]?.uid ?? null;
       if (!inviterUid) throw new ApiError('NOT_FOUND', progressionTexts.tokenNotFound);
       const { rows } = await deps.pool.query<{ level: number }>('select level from rm.progression_users where uid = $1', [uid]);
-      const result = await runProgression(deps, uid, { type: 'UseFriendToken', uid, inviterUid, token: token.toUpperCase(), currentLevel: rows[0]?.level ?? 1, now: deps.clock.now() });
+      const result = await runProgression(deps, uid, {
+        type: 'UseFriendToken',
+        uid,
+        inviterUid,
+        token: token.toUpperCase(),
+        currentLevel: rows[0]?.level ?? 1,
+        now: deps.clock.now(),
+      });
       send(res, FriendJoinedAnswer, { position: result.position.toString(), inviterUid });
     });
 
@@ -137,9 +233,17 @@ export const progressionModule: CommandModule = {
       const named = verifyLinkProof(port.secret, proof, uid, deps.clock.now());
       const account = await port.lookupAccount(named.platformUserId);
       if (!account) throw new ApiError('RULE_VIOLATED', progressionTexts.badProof);
-      const { rows } = await deps.pool.query<{ uid: string }>('select uid from rm.progression_quest_accounts where platform_user_id = $1', [account.platformUserId]);
+      const { rows } = await deps.pool.query<{ uid: string }>('select uid from rm.progression_quest_accounts where platform_user_id = $1', [
+        account.platformUserId,
+      ]);
       if (rows[0] && rows[0].uid !== uid) throw new ApiError('CONFLICT', progressionTexts.accountTaken);
-      const result = await runProgression(deps, uid, { type: 'LinkQuestAccount', uid, platformUserId: account.platformUserId, handle: account.handle, now: deps.clock.now() });
+      const result = await runProgression(deps, uid, {
+        type: 'LinkQuestAccount',
+        uid,
+        platformUserId: account.platformUserId,
+        handle: account.handle,
+        now: deps.clock.now(),
+      });
       send(res, QuestAccountLinkedAnswer, { position: result.position.toString(), account });
     });
 
@@ -156,7 +260,14 @@ export const progressionModule: CommandModule = {
       const port = questPlatformPort(deps);
       if (port.mode !== 'sandbox' || !demoSettings().demo) throw new ApiError('NOT_FOUND', 'Not found.');
       const handle = `quester_${uid.slice(-6)}`;
-      send(res, SandboxLinkProof, { proof: signLinkProof(port.secret, { platformUserId: `sandbox-${handle}`, handle, uid, issuedAt: Math.floor(deps.clock.now().getTime() / 1000) }) });
+      send(res, SandboxLinkProof, {
+        proof: signLinkProof(port.secret, {
+          platformUserId: `sandbox-${handle}`,
+          handle,
+          uid,
+          issuedAt: Math.floor(deps.clock.now().getTime() / 1000),
+        }),
+      });
     });
   },
   start(deps) {

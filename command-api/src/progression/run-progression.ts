@@ -5,7 +5,11 @@ import type { HandlerDeps } from '../decider/command-handler.ts';
 import { progressionDecider, type ProgressionCommand } from './decide.ts';
 
 /** Keys are scoped by the stream (`progression-{uid}:{key}`): a claim id names its own append. */
-export const progressionCommands = defineCommandHandler({ decider: progressionDecider, streamId: streamIds.progression, idempotencyScope: 'stream' });
+export const progressionCommands = defineCommandHandler({
+  decider: progressionDecider,
+  streamId: streamIds.progression,
+  idempotencyScope: 'stream',
+});
 
 export async function runProgression(deps: HandlerDeps, uid: string, command: ProgressionCommand, idempotencyKey?: string) {
   return progressionCommands.run(deps, uid, command, { idempotencyKey, actorUid: uid });

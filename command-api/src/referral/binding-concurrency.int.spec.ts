@@ -15,14 +15,30 @@ beforeAll(async () => {
 afterAll(async () => stack?.stop());
 
 async function register(uid: string, referralCode: string) {
-  await stack.command.deps.store.append(`user-${uid}`, [{
-    type: 'UserRegistered',
-    data: {
-      uid, method: 'guest', anonymous: false, username: `${uid}-name`, profilePicUrl: null, roles: ['co'], referralCode, referredByCode: null,
-      email: null, walletAddress: null, walletEnvironment: null, providerSubject: null, provider: null, telegramId: null,
-      visitorId: null, deviceInfo: null, registeredAt: new Date().toISOString(),
+  await stack.command.deps.store.append(`user-${uid}`, [
+    {
+      type: 'UserRegistered',
+      data: {
+        uid,
+        method: 'guest',
+        anonymous: false,
+        username: `${uid}-name`,
+        profilePicUrl: null,
+        roles: ['co'],
+        referralCode,
+        referredByCode: null,
+        email: null,
+        walletAddress: null,
+        walletEnvironment: null,
+        providerSubject: null,
+        provider: null,
+        telegramId: null,
+        visitorId: null,
+        deviceInfo: null,
+        registeredAt: new Date().toISOString(),
+      },
     },
-  }]);
+  ]);
 }
 
 const connect = async (uid: string, code: string) =>

@@ -26,7 +26,13 @@ export type ReferralCommand =
   | { type: 'AddPayoutWallet'; uid: string; address: string; chainId: number; now: Date };
 
 /** The rules of binding a referrer, shared by `validate-referrer` (no append) and `connect`. */
-export function checkReferrer(uid: string, referrer: ReferrerCandidate | null, account: AccountFacts, state: ReferralState, now: Date): ReferrerCandidate {
+export function checkReferrer(
+  uid: string,
+  referrer: ReferrerCandidate | null,
+  account: AccountFacts,
+  state: ReferralState,
+  now: Date,
+): ReferrerCandidate {
   if (!account.createdAt) throw new ApiError('NOT_FOUND', texts.userNotFound);
   if (state.referrerUid || account.registeredReferrerUid) throw new ApiError('RULE_VIOLATED', referralTexts.alreadyBound);
   const age = now.getTime() - new Date(account.createdAt).getTime();

@@ -31,7 +31,11 @@ afterAll(async () => {
  * just before sending, as many times as asked. */
 class UnreliableChain implements UsdtPayoutPort {
   broadcasts = 0;
-  constructor(private readonly real: EvmUsdtPayout, private failAfterSend: number, private failBeforeSend = 0) {}
+  constructor(
+    private readonly real: EvmUsdtPayout,
+    private failAfterSend: number,
+    private failBeforeSend = 0,
+  ) {}
   prepare = (request: Parameters<UsdtPayoutPort['prepare']>[0]) => this.real.prepare(request);
   status = (prepared: PreparedUsdtTransfer) => this.real.status(prepared);
   async broadcast(prepared: PreparedUsdtTransfer): Promise<void> {
@@ -48,17 +52,38 @@ class UnreliableChain implements UsdtPayoutPort {
   }
 }
 
-const adapter = () => new EvmUsdtPayout({ REFERRAL_PAYOUT_RPC_URL: chain.rpcUrl, REFERRAL_PAYOUT_PRIVATE_KEY: PAYOUT_KEY, REFERRAL_PAYOUT_USDT_ADDRESS: token, decimals: 6 });
+const adapter = () =>
+  new EvmUsdtPayout({
+    REFERRAL_PAYOUT_RPC_URL: chain.rpcUrl,
+    REFERRAL_PAYOUT_PRIVATE_KEY: PAYOUT_KEY,
+    REFERRAL_PAYOUT_USDT_ADDRESS: token,
+    decimals: 6,
+  });
 
 async function settledPayout(weekId: string, uid: string, to: Hex, amountMicroUsdt: number): Promise<string> {
   const stream = `referral-settlement-${weekId}-${uid}`;
-  await stack.command.deps.store.append(stream, [{
-    type: 'ReferralPayoutSettled',
-    data: {
-      weekId, uid, directMicroUsdt: amountMicroUsdt, secondLevelMicroUsdt: 0, forfeitedMicroUsdt: 0, carriedInMicroUsdt: 0,
-      amountMicroUsdt, rewardCount: 1, unlocked: false, settledAt: new Date().toISOString(), wallet: { address: to, chainId: chain.chainId },
-    },
-  }], { expectedVersion: 'no_stream' });
+  await stack.command.deps.store.append(
+    stream,
+    [
+      {
+        type: 'ReferralPayoutSettled',
+        data: {
+          weekId,
+          uid,
+          directMicroUsdt: amountMicroUsdt,
+          secondLevelMicroUsdt: 0,
+          forfeitedMicroUsdt: 0,
+          carriedInMicroUsdt: 0,
+          amountMicroUsdt,
+          rewardCount: 1,
+          unlocked: false,
+          settledAt: new Date().toISOString(),
+          wallet: { address: to, chainId: chain.chainId },
+        },
+      },
+    ],
+    { expectedVersion: 'no_stream' },
+  );
   await waitForProjection(stack.db.pool, 'referral-earnings');
   return stream;
 }
@@ -112,6 +137,11 @@ describe('referral USDT payouts on chain', () => {
     const onChain = await transfersTo(to);
     expect(onChain).toEqual([{ value: 5_000_000n, hash: expect.any(String) }]);
     const types = (await stack.command.deps.store.readStream(stream)).events.map((e) => e.type);
-    expect(types).toEqual(['ReferralPayoutSettled', 'ReferralPayoutTransferIntended', 'ReferralPayoutTransferIntended', 'ReferralPayoutTransferred']);
+    expect(types).toEqual([
+      'ReferralPayoutSettled',
+      'ReferralPayoutTransferIntended',
+      'ReferralPayoutTransferIntended',
+      'ReferralPayoutTransferred',
+    ]);
   });
 });

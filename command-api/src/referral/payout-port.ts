@@ -6,7 +6,15 @@ import { createHash } from 'node:crypto';
 import type { PreparedUsdtTransfer } from '@murmur/contracts';
 import type pg from 'pg';
 import {
-  createPublicClient, createWalletClient, encodeFunctionData, erc20Abi, http, keccak256, TransactionNotFoundError, type Address, type Hex,
+  createPublicClient,
+  createWalletClient,
+  encodeFunctionData,
+  erc20Abi,
+  http,
+  keccak256,
+  TransactionNotFoundError,
+  type Address,
+  type Hex,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import type { ReferralConfig } from './config.ts';
@@ -72,7 +80,9 @@ export class RecordingUsdtPayout implements UsdtPayoutPort {
   }
 }
 
-type EvmPayoutConfig = Required<Pick<ReferralConfig, 'REFERRAL_PAYOUT_RPC_URL' | 'REFERRAL_PAYOUT_PRIVATE_KEY' | 'REFERRAL_PAYOUT_USDT_ADDRESS'>> & { decimals: number };
+type EvmPayoutConfig = Required<
+  Pick<ReferralConfig, 'REFERRAL_PAYOUT_RPC_URL' | 'REFERRAL_PAYOUT_PRIVATE_KEY' | 'REFERRAL_PAYOUT_USDT_ADDRESS'>
+> & { decimals: number };
 
 /** The production adapter: an ERC-20 `transfer` of the USDT contract from the payout account. */
 export class EvmUsdtPayout implements UsdtPayoutPort {
@@ -131,9 +141,16 @@ export function payoutAdapter(config: ReferralConfig, pool: pg.Pool): UsdtPayout
   if (config.REFERRAL_PAYOUT_ADAPTER === 'evm') {
     const { REFERRAL_PAYOUT_RPC_URL, REFERRAL_PAYOUT_PRIVATE_KEY, REFERRAL_PAYOUT_USDT_ADDRESS } = config;
     if (!REFERRAL_PAYOUT_RPC_URL || !REFERRAL_PAYOUT_PRIVATE_KEY || !REFERRAL_PAYOUT_USDT_ADDRESS) {
-      throw new Error('REFERRAL_PAYOUT_ADAPTER=evm needs REFERRAL_PAYOUT_RPC_URL, REFERRAL_PAYOUT_PRIVATE_KEY and REFERRAL_PAYOUT_USDT_ADDRESS');
+      throw new Error(
+        'REFERRAL_PAYOUT_ADAPTER=evm needs REFERRAL_PAYOUT_RPC_URL, REFERRAL_PAYOUT_PRIVATE_KEY and REFERRAL_PAYOUT_USDT_ADDRESS',
+      );
     }
-    return new EvmUsdtPayout({ REFERRAL_PAYOUT_RPC_URL, REFERRAL_PAYOUT_PRIVATE_KEY, REFERRAL_PAYOUT_USDT_ADDRESS, decimals: config.REFERRAL_PAYOUT_USDT_DECIMALS });
+    return new EvmUsdtPayout({
+      REFERRAL_PAYOUT_RPC_URL,
+      REFERRAL_PAYOUT_PRIVATE_KEY,
+      REFERRAL_PAYOUT_USDT_ADDRESS,
+      decimals: config.REFERRAL_PAYOUT_USDT_DECIMALS,
+    });
   }
   return new RecordingUsdtPayout(pool);
 }

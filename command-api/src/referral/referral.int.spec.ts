@@ -14,22 +14,44 @@ let stack: TestStack;
 const DAY = 86_400_000;
 
 async function register(uid: string, referralCode: string, referredByCode: string | null, registeredAt: Date) {
-  await stack.command.deps.store.append(`user-${uid}`, [{
-    type: 'UserRegistered',
-    data: {
-      uid, method: 'guest', anonymous: false, username: `${uid}-name`, profilePicUrl: null, roles: ['co'], referralCode, referredByCode,
-      email: null, walletAddress: null, walletEnvironment: null, providerSubject: null, provider: null, telegramId: null,
-      visitorId: null, deviceInfo: null, registeredAt: registeredAt.toISOString(),
+  await stack.command.deps.store.append(`user-${uid}`, [
+    {
+      type: 'UserRegistered',
+      data: {
+        uid,
+        method: 'guest',
+        anonymous: false,
+        username: `${uid}-name`,
+        profilePicUrl: null,
+        roles: ['co'],
+        referralCode,
+        referredByCode,
+        email: null,
+        walletAddress: null,
+        walletEnvironment: null,
+        providerSubject: null,
+        provider: null,
+        telegramId: null,
+        visitorId: null,
+        deviceInfo: null,
+        registeredAt: registeredAt.toISOString(),
+      },
     },
-  }]);
+  ]);
 }
 
 let topUpCount = 0;
 async function topUp(uid: string, amount: number, at: string) {
-  const r = await stack.command.deps.store.append(`wallet-${uid}`, [{
-    type: 'DiamondsCredited',
-    data: { uid, amount, reason: 'topup', reference: `payment-${++topUpCount}`, creditedAt: at },
-  }], { idempotencyKey: `test-topup-${topUpCount}` });
+  const r = await stack.command.deps.store.append(
+    `wallet-${uid}`,
+    [
+      {
+        type: 'DiamondsCredited',
+        data: { uid, amount, reason: 'topup', reference: `payment-${++topUpCount}`, creditedAt: at },
+      },
+    ],
+    { idempotencyKey: `test-topup-${topUpCount}` },
+  );
   return r.lastPosition;
 }
 
@@ -75,7 +97,11 @@ describe('referral', () => {
     const unconfirmed = await stack.api('/referral/connect', { method: 'POST', token: tokens.carol, body: { code: 'bobby' } });
     expect(unconfirmed.status).toBe(400);
     await waitForProjection(stack.db.pool, 'referral-earnings');
-    const connected = await stack.api('/referral/connect', { method: 'POST', token: tokens.carol, body: { code: 'bobby', confirmed: true } });
+    const connected = await stack.api('/referral/connect', {
+      method: 'POST',
+      token: tokens.carol,
+      body: { code: 'bobby', confirmed: true },
+    });
     expect(connected.status).toBe(200);
     expect(connected.body.referrerUid).toBe('bob');
     const again = await stack.api('/referral/connect', { method: 'POST', token: tokens.carol, body: { code: 'ALICE01', confirmed: true } });
@@ -95,7 +121,9 @@ describe('referral', () => {
 
   it('pays 10% and 5% per top-up, unlocks the second level only in a 10,000-diamond week, carries under 5 USDT', async () => {
     const wallet = (n: number) => `0x${String(n).padStart(40, '0')}`;
-    expect((await stack.api('/referral/add-wallet', { method: 'POST', token: tokens.alice, body: { address: wallet(1) } })).status).toBe(200);
+    expect((await stack.api('/referral/add-wallet', { method: 'POST', token: tokens.alice, body: { address: wallet(1) } })).status).toBe(
+      200,
+    );
     const bad = await stack.api('/referral/add-wallet', { method: 'POST', token: tokens.bob, body: { address: 'not-a-wallet' } });
     expect(bad.status).toBe(400);
     const bound = await stack.api('/referral/add-wallet', { method: 'POST', token: tokens.bob, body: { address: wallet(2), chainId: 1 } });
@@ -110,7 +138,10 @@ describe('referral', () => {
     const last = await topUp('carol', 2_500, '2026-11-10T12:00:00.000Z');
 
     await waitForProjection(stack.db.pool, 'referral-earnings');
-    const records = await stack.api('/referral/reward-records?limit=20', { token: tokens.alice, headers: { 'x-min-position': String(last) } });
+    const records = await stack.api('/referral/reward-records?limit=20', {
+      token: tokens.alice,
+      headers: { 'x-min-position': String(last) },
+    });
     expect(records.status).toBe(200);
     const mine = records.body.items.map((r: any) => [r.sourcePosition, r.inviteeUid, r.level, r.amountUsdt, r.weekId, r.status]);
     expect(mine).toEqual([
@@ -122,7 +153,9 @@ describe('referral', () => {
 
     const invitees = await stack.api('/referral/referrals', { token: tokens.alice });
     expect(invitees.body.items.map((i: any) => [i.uid, i.status, i.type]).sort()).toEqual([
-      ['bob', 'Topped Up', 'direct'], ['carol', 'Topped Up', 'indirect'], ['erin', 'Registered', 'direct'],
+      ['bob', 'Topped Up', 'direct'],
+      ['carol', 'Topped Up', 'indirect'],
+      ['erin', 'Registered', 'direct'],
     ]);
     expect(invitees.body.meta.totalItems).toBe(3);
     const direct = await stack.api('/referral/referrals?type=indirect', { token: tokens.alice });
@@ -136,7 +169,18 @@ describe('referral', () => {
     expect(first.weeks.slice(0, 2)).toEqual(['2026-11-02', '2026-11-09']);
 
     await waitForProjection(stack.db.pool, 'referral-earnings');
-    const payouts = async (token: string) => (await stack.api('/referral/payouts', { token })).body.items.map((p: any) => [p.weekId, p.status, p.reason, p.amountUsdt, p.directUsdt, p.secondLevelUsdt, p.forfeitedUsdt, p.carriedInUsdt, p.txHash !== null]);
+    const payouts = async (token: string) =>
+      (await stack.api('/referral/payouts', { token })).body.items.map((p: any) => [
+        p.weekId,
+        p.status,
+        p.reason,
+        p.amountUsdt,
+        p.directUsdt,
+        p.secondLevelUsdt,
+        p.forfeitedUsdt,
+        p.carriedInUsdt,
+        p.txHash !== null,
+      ]);
     expect(await payouts(tokens.alice)).toEqual([
       ['2026-11-09', 'paid', null, '10.00', '10.00', '0.00', '1.25', '0.00', true],
       ['2026-11-02', 'paid', null, '51.50', '50.00', '1.50', '0.00', '0.00', true],
@@ -147,7 +191,9 @@ describe('referral', () => {
     ]);
     const sent = await port.transfers();
     expect(sent.map((t) => [t.to, t.amountMicroUsdt])).toEqual([
-      [wallet(1), 51_500_000], [wallet(1), 10_000_000], [wallet(2), 5_500_000],
+      [wallet(1), 51_500_000],
+      [wallet(1), 10_000_000],
+      [wallet(2), 5_500_000],
     ]);
 
     // A re-run pays nothing again; nor does a rebuild of the read model followed by another run.
@@ -160,13 +206,28 @@ describe('referral', () => {
     expect(await payouts(tokens.alice)).toHaveLength(2);
 
     // A process that stopped between settling and sending: the next run sends it, once.
-    await stack.command.deps.store.append('referral-settlement-2026-10-26-alice', [{
-      type: 'ReferralPayoutSettled',
-      data: {
-        weekId: '2026-10-26', uid: 'alice', directMicroUsdt: 6_000_000, secondLevelMicroUsdt: 0, forfeitedMicroUsdt: 0, carriedInMicroUsdt: 0,
-        amountMicroUsdt: 6_000_000, rewardCount: 1, unlocked: false, settledAt: new Date().toISOString(), wallet: { address: wallet(1), chainId: 137 },
-      },
-    }], { expectedVersion: 'no_stream' });
+    await stack.command.deps.store.append(
+      'referral-settlement-2026-10-26-alice',
+      [
+        {
+          type: 'ReferralPayoutSettled',
+          data: {
+            weekId: '2026-10-26',
+            uid: 'alice',
+            directMicroUsdt: 6_000_000,
+            secondLevelMicroUsdt: 0,
+            forfeitedMicroUsdt: 0,
+            carriedInMicroUsdt: 0,
+            amountMicroUsdt: 6_000_000,
+            rewardCount: 1,
+            unlocked: false,
+            settledAt: new Date().toISOString(),
+            wallet: { address: wallet(1), chainId: 137 },
+          },
+        },
+      ],
+      { expectedVersion: 'no_stream' },
+    );
     await waitForProjection(stack.db.pool, 'referral-earnings');
     expect((await settlement.runOnce()).transferred).toBe(1);
     await waitForProjection(stack.db.pool, 'referral-earnings');
@@ -175,7 +236,13 @@ describe('referral', () => {
     expect((await payouts(tokens.alice))[2]).toEqual(['2026-10-26', 'paid', null, '6.00', '6.00', '0.00', '0.00', '0.00', true]);
 
     const details = await stack.api('/referral/referral-details', { token: tokens.alice });
-    expect(details.body).toMatchObject({ code: 'ALICE01', referrer: null, canAddReferrer: false, invitees: { direct: 2, indirect: 1, toppedUp: 2 }, earnings: { paidUsdt: '67.50', pendingUsdt: '0.00' } });
+    expect(details.body).toMatchObject({
+      code: 'ALICE01',
+      referrer: null,
+      canAddReferrer: false,
+      invitees: { direct: 2, indirect: 1, toppedUp: 2 },
+      earnings: { paidUsdt: '67.50', pendingUsdt: '0.00' },
+    });
     const carolDetails = await stack.api('/referral/referral-details', { token: tokens.carol });
     expect(carolDetails.body.referrer).toEqual({ uid: 'bob', username: expect.any(String) });
   });

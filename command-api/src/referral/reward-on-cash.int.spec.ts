@@ -15,14 +15,30 @@ beforeAll(async () => {
 afterAll(async () => stack?.stop());
 
 async function register(uid: string, referralCode: string, referredByCode: string | null) {
-  await stack.command.deps.store.append(`user-${uid}`, [{
-    type: 'UserRegistered',
-    data: {
-      uid, method: 'guest', anonymous: false, username: `${uid}-name`, profilePicUrl: null, roles: ['co'], referralCode, referredByCode,
-      email: null, walletAddress: null, walletEnvironment: null, providerSubject: null, provider: null, telegramId: null,
-      visitorId: null, deviceInfo: null, registeredAt: new Date().toISOString(),
+  await stack.command.deps.store.append(`user-${uid}`, [
+    {
+      type: 'UserRegistered',
+      data: {
+        uid,
+        method: 'guest',
+        anonymous: false,
+        username: `${uid}-name`,
+        profilePicUrl: null,
+        roles: ['co'],
+        referralCode,
+        referredByCode,
+        email: null,
+        walletAddress: null,
+        walletEnvironment: null,
+        providerSubject: null,
+        provider: null,
+        telegramId: null,
+        visitorId: null,
+        deviceInfo: null,
+        registeredAt: new Date().toISOString(),
+      },
     },
-  }]);
+  ]);
 }
 
 describe('referral rewards on the cash received', () => {
@@ -33,7 +49,8 @@ describe('referral rewards on the cash received', () => {
     await waitForProjection(stack.db.pool, 'referral-earnings');
 
     const buyer = await stack.tokenFor('cash-new');
-    const pay = (body: unknown, key: string) => stack.api('/payment/topup/pay', { method: 'POST', token: buyer, body, headers: { 'idempotency-key': key } });
+    const pay = (body: unknown, key: string) =>
+      stack.api('/payment/topup/pay', { method: 'POST', token: buyer, body, headers: { 'idempotency-key': key } });
     const offer = await pay({ channelCode: 'sandbox', purpose: 'first_topup_offer' }, 'cash-offer');
     expect(offer.status).toBe(200);
     expect(offer.body.metadata.value).toBe(15);
@@ -42,12 +59,21 @@ describe('referral rewards on the cash received', () => {
     await waitForProjection(stack.db.pool, 'referral-earnings');
 
     const records = async (uid: string) => {
-      const res = await stack.api('/referral/reward-records?limit=20', { token: await stack.tokenFor(uid), headers: { 'x-min-position': normal.body.position } });
+      const res = await stack.api('/referral/reward-records?limit=20', {
+        token: await stack.tokenFor(uid),
+        headers: { 'x-min-position': normal.body.position },
+      });
       expect(res.status).toBe(200);
       return res.body.items.map((r: { inviteeUid: string; level: number; amountUsdt: string }) => [r.inviteeUid, r.level, r.amountUsdt]);
     };
     // Newest first: the 10 USD top-up, then the offer (15 USD paid for 3000 diamonds).
-    expect(await records('cash-mid')).toEqual([['cash-new', 1, '1.00'], ['cash-new', 1, '1.50']]);
-    expect(await records('cash-top')).toEqual([['cash-new', 2, '0.50'], ['cash-new', 2, '0.75']]);
+    expect(await records('cash-mid')).toEqual([
+      ['cash-new', 1, '1.00'],
+      ['cash-new', 1, '1.50'],
+    ]);
+    expect(await records('cash-top')).toEqual([
+      ['cash-new', 2, '0.50'],
+      ['cash-new', 2, '0.75'],
+    ]);
   });
 });

@@ -2,8 +2,18 @@
 // binding (validate-referrer, then connect with the confirmation), payout wallet (add-wallet).
 import { createHash } from 'node:crypto';
 import {
-  AddPayoutWalletBody, ConnectReferrerBody, PayoutWalletAnswer, ReferralLinkDto, ReferrerCheck, ReferrerConnected, CreateReferralLinkBody, normalizeReferralCode, referralCodeLimits, streamIds,
-  referralTexts, ValidateReferrerBody,
+  AddPayoutWalletBody,
+  ConnectReferrerBody,
+  PayoutWalletAnswer,
+  ReferralLinkDto,
+  ReferrerCheck,
+  ReferrerConnected,
+  CreateReferralLinkBody,
+  normalizeReferralCode,
+  referralCodeLimits,
+  streamIds,
+  referralTexts,
+  ValidateReferrerBody,
 } from '@murmur/contracts';
 import { claimStream } from '@murmur/eventstore';
 import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
@@ -31,7 +41,12 @@ async function claimCode(deps: CommandDeps, uid: string, code: string): Promise<
 
 async function setLink(deps: CommandDeps, uid: string, code: string): Promise<bigint> {
   const claimed = await claimCode(deps, uid, code);
-  const result = await referralCommands.run(deps, uid, { type: 'CreateLink', uid, code, codeOwnerUid: uid, now: deps.clock.now() }, { actorUid: uid });
+  const result = await referralCommands.run(
+    deps,
+    uid,
+    { type: 'CreateLink', uid, code, codeOwnerUid: uid, now: deps.clock.now() },
+    { actorUid: uid },
+  );
   return result.position > claimed ? result.position : claimed;
 }
 
@@ -45,17 +60,25 @@ async function setLink(deps: CommandDeps, uid: string, code: string): Promise<bi
 async function bindReferrer(deps: CommandDeps, uid: string, code: string): Promise<{ referrerUid: string; position: bigint }> {
   let referrerUid = '';
   const now = deps.clock.now();
-  const bound = await referralCommands.runInTransaction(deps, uid, async () => {
-    const [account, referrer] = await Promise.all([accountFacts(deps, uid), referrerCandidate(deps, code)]);
-    referrerUid = referrer?.uid ?? ''; // the decider refuses a missing referrer
-    return { type: 'ConnectReferrer' as const, uid, code, referrer, account, now };
-  }, {
-    after: async (client) => {
-      await deps.store.append(streamIds.referralPair(uid, referrerUid), [
-        { type: 'ReferralPairBound', data: { inviteeUid: uid, referrerUid, boundAt: now.toISOString() }, metadata: { actorUid: uid } },
-      ], { expectedVersion: 'no_stream', client });
+  const bound = await referralCommands.runInTransaction(
+    deps,
+    uid,
+    async () => {
+      const [account, referrer] = await Promise.all([accountFacts(deps, uid), referrerCandidate(deps, code)]);
+      referrerUid = referrer?.uid ?? ''; // the decider refuses a missing referrer
+      return { type: 'ConnectReferrer' as const, uid, code, referrer, account, now };
     },
-  }, { actorUid: uid });
+    {
+      after: async (client) => {
+        await deps.store.append(
+          streamIds.referralPair(uid, referrerUid),
+          [{ type: 'ReferralPairBound', data: { inviteeUid: uid, referrerUid, boundAt: now.toISOString() }, metadata: { actorUid: uid } }],
+          { expectedVersion: 'no_stream', client },
+        );
+      },
+    },
+    { actorUid: uid },
+  );
   return { referrerUid, position: bound.position };
 }
 
@@ -70,7 +93,8 @@ async function ensureLink(deps: CommandDeps, uid: string): Promise<{ code: strin
   const facts = await accountFacts(deps, uid);
   const candidates: string[] = [];
   const issued = facts.registeredCode ? normalizeReferralCode(facts.registeredCode) : null;
-  if (issued && /^[A-Z0-9]+$/.test(issued) && issued.length >= referralCodeLimits.min && issued.length <= referralCodeLimits.max) candidates.push(issued);
+  if (issued && /^[A-Z0-9]+$/.test(issued) && issued.length >= referralCodeLimits.min && issued.length <= referralCodeLimits.max)
+    candidates.push(issued);
   for (let i = 0; i < 5; i++) candidates.push(derivedCode(uid, i));
   for (const code of candidates) {
     try {
@@ -130,7 +154,12 @@ export function referralRoutes(router: express.Router, deps: CommandDeps, config
   router.post('/referral/add-wallet', requireAuth(), async (req, res) => {
     const { uid } = currentUser(req);
     const body = parse(AddPayoutWalletBody, req.body);
-    const result = await referralCommands.run(deps, uid, { type: 'AddPayoutWallet', uid, address: body.address, chainId: body.chainId, now: deps.clock.now() }, { actorUid: uid });
+    const result = await referralCommands.run(
+      deps,
+      uid,
+      { type: 'AddPayoutWallet', uid, address: body.address, chainId: body.chainId, now: deps.clock.now() },
+      { actorUid: uid },
+    );
     send(res, PayoutWalletAnswer, { wallet: result.state.wallet, position: result.position.toString() });
   });
 }

@@ -8,8 +8,18 @@
 // (ReferralPayoutTransferIntended), then broadcast, then recorded as ReferralPayoutTransferred;
 // an unfinished one (a timeout, a crash) is reconciled by its hash on the next tick.
 import {
-  eventOf, minimumPayoutMicroUsdt, nextWeekId, previousWeekId, referral, streamIds, weekBounds,
-  type PayoutWallet, type ReferralPayoutSettled, type ReferralPayoutTransferIntended, type ReferralWeekSettledData, type SettlementEvent,
+  eventOf,
+  minimumPayoutMicroUsdt,
+  nextWeekId,
+  previousWeekId,
+  referral,
+  streamIds,
+  weekBounds,
+  type PayoutWallet,
+  type ReferralPayoutSettled,
+  type ReferralPayoutTransferIntended,
+  type ReferralWeekSettledData,
+  type SettlementEvent,
 } from '@murmur/contracts';
 import { claimStream, subscriptionAppliedBefore, WrongExpectedVersion } from '@murmur/eventstore';
 import type { CommandDeps } from '../dependencies.ts';
@@ -153,7 +163,14 @@ export class ReferralSettlement {
     );
     const weeks = new Map<string, Omit<BeneficiaryWeek, 'wallet' | 'now' | 'carriedInMicro'>>();
     for (const r of rows) {
-      weeks.set(r.uid, { weekId, uid: r.uid, directMicro: Number(r.direct), secondLevelMicro: Number(r.second), rewardCount: r.n, ownTopUpDiamonds: Number(r.own ?? 0) });
+      weeks.set(r.uid, {
+        weekId,
+        uid: r.uid,
+        directMicro: Number(r.direct),
+        secondLevelMicro: Number(r.second),
+        rewardCount: r.n,
+        ownTopUpDiamonds: Number(r.own ?? 0),
+      });
     }
     for (const uid of carriedIn.keys()) {
       if (!weeks.has(uid)) weeks.set(uid, { weekId, uid, directMicro: 0, secondLevelMicro: 0, rewardCount: 0, ownTopUpDiamonds: 0 });
@@ -203,7 +220,10 @@ export class ReferralSettlement {
     if (intent) {
       const status = await this.port.status(intent);
       if (status === 'dropped') {
-        this.deps.logger.warn({ stream, txHash: intent.txHash, nonce: intent.nonce }, 'referral payout transfer was never mined and its nonce is spent; signing it again');
+        this.deps.logger.warn(
+          { stream, txHash: intent.txHash, nonce: intent.nonce },
+          'referral payout transfer was never mined and its nonce is spent; signing it again',
+        );
         intent = null;
       } else if (status === 'unknown') {
         await this.port.broadcast(intent);
@@ -211,7 +231,12 @@ export class ReferralSettlement {
     }
     if (!intent) {
       const prepared = await this.port.prepare({ to: s.wallet.address, chainId: s.wallet.chainId, amountMicroUsdt: s.amountMicroUsdt });
-      const intended: ReferralPayoutTransferIntended = { ...prepared, weekId: s.weekId, uid: s.uid, intendedAt: this.deps.clock.now().toISOString() };
+      const intended: ReferralPayoutTransferIntended = {
+        ...prepared,
+        weekId: s.weekId,
+        uid: s.uid,
+        intendedAt: this.deps.clock.now().toISOString(),
+      };
       try {
         await this.deps.store.append(stream, [{ type: 'ReferralPayoutTransferIntended', data: { ...intended } }], { expectedVersion });
       } catch (error) {
@@ -225,7 +250,18 @@ export class ReferralSettlement {
     try {
       await this.deps.store.append(
         stream,
-        [{ type: 'ReferralPayoutTransferred', data: { weekId: s.weekId, uid: s.uid, txHash: intent.txHash, amountMicroUsdt: s.amountMicroUsdt, transferredAt: this.deps.clock.now().toISOString() } }],
+        [
+          {
+            type: 'ReferralPayoutTransferred',
+            data: {
+              weekId: s.weekId,
+              uid: s.uid,
+              txHash: intent.txHash,
+              amountMicroUsdt: s.amountMicroUsdt,
+              transferredAt: this.deps.clock.now().toISOString(),
+            },
+          },
+        ],
         { expectedVersion, idempotencyKey: `referral-transfer:${s.weekId}:${s.uid}` },
       );
       return true;

@@ -27,7 +27,9 @@ function decide(command: SocialCommand, state: SocialState): SocialEvent[] {
       return [{ type: 'Unfollowed', data: { followerUid: command.uid, followeeUid: command.target, unfollowedAt: at } }];
     case 'RemoveFollower':
       if (!state.following.has(command.by)) throw new ApiError('NOT_FOUND', socialTexts.notAFollower);
-      return [{ type: 'FollowerRemoved', data: { followerUid: command.uid, followeeUid: command.by, removedBy: command.by, removedAt: at } }];
+      return [
+        { type: 'FollowerRemoved', data: { followerUid: command.uid, followeeUid: command.by, removedBy: command.by, removedAt: at } },
+      ];
     case 'Block': {
       if (command.target === command.uid) throw new ApiError('RULE_VIOLATED', socialTexts.blocked);
       if (state.blocked.has(command.target)) return [];
@@ -43,7 +45,9 @@ function decide(command: SocialCommand, state: SocialState): SocialEvent[] {
       return [{ type: 'UserUnblocked', data: { blockerUid: command.uid, blockedUid: command.target, unblockedAt: at } }];
     case 'Report':
       if (command.target === command.uid) throw new ApiError('RULE_VIOLATED', socialTexts.blocked);
-      return [{ type: 'UserReported', data: { reporterUid: command.uid, reportedUid: command.target, reason: command.reason, reportedAt: at } }];
+      return [
+        { type: 'UserReported', data: { reporterUid: command.uid, reportedUid: command.target, reason: command.reason, reportedAt: at } },
+      ];
     default: {
       const _exhaustive: never = command;
       return _exhaustive;

@@ -22,6 +22,9 @@ describe('social decider', () => {
     expect(() => socialDecider.decide({ type: 'RemoveFollower', uid: 'a', by: 'c', now }, given([followed]))).toThrow();
   });
   it('unfollows when blocking someone it follows', () => {
-    expect(socialDecider.decide({ type: 'Block', uid: 'a', target: 'b', now }, given([followed])).map((e) => e.type)).toEqual(['Unfollowed', 'UserBlocked']);
+    expect(socialDecider.decide({ type: 'Block', uid: 'a', target: 'b', now }, given([followed])).map((e) => e.type)).toEqual([
+      'Unfollowed',
+      'UserBlocked',
+    ]);
   });
 });

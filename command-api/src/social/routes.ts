@@ -28,12 +28,23 @@ export const socialModule: CommandModule = {
       const { uid } = currentUser(req);
       const target = targetUid(req);
       const theirs = target === uid ? null : await loadSocial(deps, target);
-      const position = (await socialCommands.run(deps, uid, { type: 'Follow', uid, target, blockedByTarget: theirs?.blocked.has(uid) ?? false, now: deps.clock.now() }, { actorUid: uid })).position.toString();
+      const position = (
+        await socialCommands.run(
+          deps,
+          uid,
+          { type: 'Follow', uid, target, blockedByTarget: theirs?.blocked.has(uid) ?? false, now: deps.clock.now() },
+          { actorUid: uid },
+        )
+      ).position.toString();
       send(res, CommandAnswer, { position });
     });
     router.post('/user/unfollow/:uid', requireAuth(), async (req, res) => {
       const { uid } = currentUser(req);
-      send(res, CommandAnswer, { position: (await socialCommands.run(deps, uid, { type: 'Unfollow', uid, target: targetUid(req), now: deps.clock.now() }, { actorUid: uid })).position.toString() });
+      send(res, CommandAnswer, {
+        position: (
+          await socialCommands.run(deps, uid, { type: 'Unfollow', uid, target: targetUid(req), now: deps.clock.now() }, { actorUid: uid })
+        ).position.toString(),
+      });
     });
     router.post('/user/remove/:uid', requireAuth(), async (req, res) => {
       const { uid } = currentUser(req);
@@ -43,19 +54,29 @@ export const socialModule: CommandModule = {
       // type 'follower': take them off my followers (their edge, on their stream); 'following': unfollow.
       const position =
         type === 'follower'
-          ? (await socialCommands.run(deps, target, { type: 'RemoveFollower', uid: target, by: uid, now }, { actorUid: uid })).position.toString()
+          ? (
+              await socialCommands.run(deps, target, { type: 'RemoveFollower', uid: target, by: uid, now }, { actorUid: uid })
+            ).position.toString()
           : (await socialCommands.run(deps, uid, { type: 'Unfollow', uid, target, now }, { actorUid: uid })).position.toString();
       send(res, CommandAnswer, { position });
     });
     const block = async (req: Request, res: import('express').Response) => {
       const { uid } = currentUser(req);
-      send(res, CommandAnswer, { position: (await socialCommands.run(deps, uid, { type: 'Block', uid, target: targetUid(req), now: deps.clock.now() }, { actorUid: uid })).position.toString() });
+      send(res, CommandAnswer, {
+        position: (
+          await socialCommands.run(deps, uid, { type: 'Block', uid, target: targetUid(req), now: deps.clock.now() }, { actorUid: uid })
+        ).position.toString(),
+      });
     };
     router.post('/user/block/:uid', requireAuth(), block);
     router.post('/messages/block/:uid', requireAuth(), block);
     router.post('/user/unblock/:uid', requireAuth(), async (req, res) => {
       const { uid } = currentUser(req);
-      send(res, CommandAnswer, { position: (await socialCommands.run(deps, uid, { type: 'Unblock', uid, target: targetUid(req), now: deps.clock.now() }, { actorUid: uid })).position.toString() });
+      send(res, CommandAnswer, {
+        position: (
+          await socialCommands.run(deps, uid, { type: 'Unblock', uid, target: targetUid(req), now: deps.clock.now() }, { actorUid: uid })
+        ).position.toString(),
+      });
     });
     router.post('/user/report/:uid', requireAuth(), async (req, res) => {
       const { uid } = currentUser(req);
@@ -63,12 +84,20 @@ export const socialModule: CommandModule = {
       const target = targetUid(req);
       const now = deps.clock.now();
       // The report also opens a case in the moderators' queue, in the same transaction.
-      const report = await newReport(deps, uid, { target: { kind: 'user', uid: target }, reason: reason || 'Reported from the profile' }, now.toISOString());
+      const report = await newReport(
+        deps,
+        uid,
+        { target: { kind: 'user', uid: target }, reason: reason || 'Reported from the profile' },
+        now.toISOString(),
+      );
       const result = await socialCommands.runInTransaction(
         deps,
         uid,
         { type: 'Report', uid, target, reason, now },
-        { after: async (client) => (await reportCommands.decideWithin(deps, client, report.reportId, { type: 'FileReport', report }, { actorUid: uid })).position },
+        {
+          after: async (client) =>
+            (await reportCommands.decideWithin(deps, client, report.reportId, { type: 'FileReport', report }, { actorUid: uid })).position,
+        },
         { actorUid: uid },
       );
       send(res, CommandAnswer, { position: (result.extra ?? result.position).toString() });

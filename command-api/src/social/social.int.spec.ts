@@ -15,7 +15,8 @@ beforeAll(async () => {
 afterAll(async () => stack?.stop());
 
 const post = (path: string, uid: string, body?: unknown) => stack.api(path, { method: 'POST', token: tokens[uid], body });
-const get = (path: string, uid: string, position?: string) => stack.api(path, { token: tokens[uid], headers: position ? { 'x-min-position': position } : {} });
+const get = (path: string, uid: string, position?: string) =>
+  stack.api(path, { token: tokens[uid], headers: position ? { 'x-min-position': position } : {} });
 
 describe('social graph', () => {
   it('follows, lists followers and following with paging meta, and unfollows', async () => {
@@ -61,7 +62,13 @@ describe('social graph', () => {
   });
 
   it('lists subscribers and subscriptions', async () => {
-    await creditDiamonds(stack.command.deps, { uid: 's-bob', amount: 500, reason: 'demo_grant', reference: 'test', idempotencyKey: 'grant-s-bob' });
+    await creditDiamonds(stack.command.deps, {
+      uid: 's-bob',
+      amount: 500,
+      reason: 'demo_grant',
+      reference: 'test',
+      idempotencyKey: 'grant-s-bob',
+    });
     expect((await post('/user/subscription/price', 's-ann', { price: 300 })).status).toBe(200);
     const sub = await post('/user/subscribe/s-ann', 's-bob', {});
     expect(sub.status).toBe(201);

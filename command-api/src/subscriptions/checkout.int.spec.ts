@@ -15,7 +15,9 @@ let stripe: StripeServer;
 
 beforeAll(async () => {
   stripe = await startStripeServer();
-  stack = await startTestStack({ commandOverrides: { payments: { ...paymentPortsFromEnv(), card: new StripeCardProvider(stripe.stripe, stripe.webhookSecret) } } });
+  stack = await startTestStack({
+    commandOverrides: { payments: { ...paymentPortsFromEnv(), card: new StripeCardProvider(stripe.stripe, stripe.webhookSecret) } },
+  });
 });
 afterAll(async () => {
   await stack?.stop();
@@ -26,7 +28,11 @@ const { post, get, as } = actors(() => stack);
 const eventCount = async () => Number((await stack.db.pool.query('select count(*) as n from events')).rows[0].n);
 
 async function deliver(hook: { body: string; signature: string }) {
-  const res = await fetch(`${stack.commandUrl}/api/v1/payment/stripe/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'stripe-signature': hook.signature }, body: hook.body });
+  const res = await fetch(`${stack.commandUrl}/api/v1/payment/stripe/webhook`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'stripe-signature': hook.signature },
+    body: hook.body,
+  });
   return res.status;
 }
 
@@ -40,7 +46,11 @@ describe('creator subscription by card (subscription checkout)', () => {
     const opened = await checkout('ck-fan', { creatorUid: 'ck-creator', method: 'card' }, 'sub-1');
     expect(opened.status).toBe(200);
     expect(opened.body).toMatchObject({ status: 'requires_payment_method', metadata: { currencyKind: 'USD', value: 4.5 } });
-    expect(stripe.intents.get(opened.body.referenceId)).toMatchObject({ amount: 450, currency: 'usd', metadata: { uid: 'ck-fan', purpose: 'creator_subscription' } });
+    expect(stripe.intents.get(opened.body.referenceId)).toMatchObject({
+      amount: 450,
+      currency: 'usd',
+      metadata: { uid: 'ck-fan', purpose: 'creator_subscription' },
+    });
     // Nothing is bought before the card is paid.
     expect((await loadWallet(stack.command.deps, 'ck-fan')).subscriptions).toEqual({});
 
@@ -67,8 +77,14 @@ describe('creator subscription by card (subscription checkout)', () => {
     // The creator raises the price before the card is paid: the fan still gets what was shown.
     await post('ck-creator', '/user/subscription/price', { price: 900 });
     await deliver(stripe.webhook('payment_intent.succeeded', opened.body.referenceId));
-    const renewal = (await stack.command.deps.store.readStream('wallet-ck-fan')).events.filter((e) => e.type === 'SubscribedToCreator').at(-1)!;
-    expect(renewal.data).toMatchObject({ diamonds: 450, from: until, expiresAt: new Date(Date.parse(until) + 30 * 86_400_000).toISOString() });
+    const renewal = (await stack.command.deps.store.readStream('wallet-ck-fan')).events
+      .filter((e) => e.type === 'SubscribedToCreator')
+      .at(-1)!;
+    expect(renewal.data).toMatchObject({
+      diamonds: 450,
+      from: until,
+      expiresAt: new Date(Date.parse(until) + 30 * 86_400_000).toISOString(),
+    });
     expect((await loadWallet(stack.command.deps, 'ck-fan')).balance).toBe(0);
   });
 
@@ -92,7 +108,11 @@ describe('creator subscription by card (subscription checkout)', () => {
     expect(noPlan.body.error.message).toBe('This creator does not offer subscriptions yet.');
     const bad = await checkout('ck-fan', { creatorUid: '../x y' }, 'bad');
     expect(bad.status).toBe(400);
-    const topUp = await stack.api('/payment/stripe/init', { method: 'POST', token: await as('ck-fan'), body: { purpose: 'creator_subscription' } });
+    const topUp = await stack.api('/payment/stripe/init', {
+      method: 'POST',
+      token: await as('ck-fan'),
+      body: { purpose: 'creator_subscription' },
+    });
     expect(topUp.status).toBe(400);
     expect(await eventCount()).toBe(before);
     expect(stripe.intents.size).toBe(intents);

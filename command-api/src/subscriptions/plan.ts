@@ -20,7 +20,11 @@ export const planDecider: Decider<PlanState, SetPrice, PlanEvent> = {
   initialState: () => ({ price: null }),
   evolve: (state, event) => (event.type === 'SubscriptionPriceSet' ? { price: event.data.price } : state),
   decide(command, state) {
-    if (!Number.isSafeInteger(command.price) || command.price < subscriptionLimits.minDiamonds || command.price > subscriptionLimits.maxDiamonds) {
+    if (
+      !Number.isSafeInteger(command.price) ||
+      command.price < subscriptionLimits.minDiamonds ||
+      command.price > subscriptionLimits.maxDiamonds
+    ) {
       throw new ApiError('VALIDATION_FAILED', subscriptionTexts.priceRange);
     }
     if (state.price === command.price) return [];

@@ -13,7 +13,8 @@ beforeAll(async () => {
 afterAll(async () => stack?.stop());
 
 const { post, get, as } = actors(() => stack);
-const grant = (uid: string, amount: number) => creditDiamonds(stack.command.deps, { uid, amount, reason: 'demo_grant', reference: 'test', idempotencyKey: `grant-${uid}-${amount}` });
+const grant = (uid: string, amount: number) =>
+  creditDiamonds(stack.command.deps, { uid, amount, reason: 'demo_grant', reference: 'test', idempotencyKey: `grant-${uid}-${amount}` });
 const walletTypes = async (uid: string) => (await stack.command.deps.store.readStream(`wallet-${uid}`)).events.map((e) => e.type);
 
 describe('creator subscriptions', () => {
@@ -44,7 +45,11 @@ describe('creator subscriptions', () => {
   it('two subscribes at once charge once; the creator gets the charm; subscriber lists fill', async () => {
     await grant('c-fan', 1000);
     const token = await as('c-fan');
-    const clicks = await Promise.all(['k1', 'k2'].map((k) => stack.api('/user/subscribe/c-creator', { method: 'POST', token, body: {}, headers: { 'idempotency-key': k } })));
+    const clicks = await Promise.all(
+      ['k1', 'k2'].map((k) =>
+        stack.api('/user/subscribe/c-creator', { method: 'POST', token, body: {}, headers: { 'idempotency-key': k } }),
+      ),
+    );
     expect(clicks.map((c) => c.status).sort()).toEqual([201, 409]);
     const won = clicks.find((c) => c.status === 201)!;
     expect(clicks.find((c) => c.status === 409)!.body.error.message).toMatch(/^You are already subscribed until \d{4}-\d{2}-\d{2}\.$/);
@@ -59,7 +64,8 @@ describe('creator subscriptions', () => {
   });
 
   it('renews from the current end when the subscriber names it', async () => {
-    const first = (await stack.command.deps.store.readStream('wallet-c-fan')).events.find((e) => e.type === 'SubscribedToCreator')!.data as { expiresAt: string };
+    const first = (await stack.command.deps.store.readStream('wallet-c-fan')).events.find((e) => e.type === 'SubscribedToCreator')!
+      .data as { expiresAt: string };
     const renewal = await post('c-fan', '/user/subscribe/c-creator', { currentUntil: first.expiresAt });
     expect(renewal.status).toBe(201);
     expect(renewal.body.subscription.from).toBe(first.expiresAt);

@@ -62,7 +62,12 @@ function decide(command: WallCommand, state: PostState): WallEvent[] {
     case 'RecordUnlock': {
       const post = livePost(state);
       if (state.unlocked.has(command.uid)) return [];
-      return [{ type: 'PostMediaUnlocked', data: { postId: post.postId, authorUid: post.authorUid, uid: command.uid, diamonds: command.diamonds, unlockedAt: at } }];
+      return [
+        {
+          type: 'PostMediaUnlocked',
+          data: { postId: post.postId, authorUid: post.authorUid, uid: command.uid, diamonds: command.diamonds, unlockedAt: at },
+        },
+      ];
     }
     default: {
       const _exhaustive: never = command;
@@ -71,4 +76,9 @@ function decide(command: WallCommand, state: PostState): WallEvent[] {
   }
 }
 
-export const wallDecider: Decider<PostState, WallCommand, WallEvent> = { evolvesOn: wallEventSchemas, initialState: initialPostState, evolve: evolvePost, decide };
+export const wallDecider: Decider<PostState, WallCommand, WallEvent> = {
+  evolvesOn: wallEventSchemas,
+  initialState: initialPostState,
+  evolve: evolvePost,
+  decide,
+};

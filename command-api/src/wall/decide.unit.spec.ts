@@ -6,7 +6,17 @@ import type { WallEvent } from './wall.ts';
 const now = new Date('2026-11-22T10:00:00Z');
 const created: WallEvent = {
   type: 'PostCreated',
-  data: { postId: 'p', authorUid: 'a', content: 'hi', mediaFilename: null, mediaFormat: null, mediaIsPrivate: false, unlockPrice: null, subscriberOnly: false, createdAt: now.toISOString() },
+  data: {
+    postId: 'p',
+    authorUid: 'a',
+    content: 'hi',
+    mediaFilename: null,
+    mediaFormat: null,
+    mediaIsPrivate: false,
+    unlockPrice: null,
+    subscriberOnly: false,
+    createdAt: now.toISOString(),
+  },
 };
 const given = (events: WallEvent[]) => events.reduce(wallDecider.evolve, wallDecider.initialState());
 const body = { content: 'hi', mediaIsPrivate: false, subscriberOnly: false };
@@ -14,9 +24,24 @@ const body = { content: 'hi', mediaIsPrivate: false, subscriberOnly: false };
 describe('wall decider', () => {
   it('creates a post; media must be the author’s and private media needs a price', () => {
     expect(wallDecider.decide({ type: 'CreatePost', postId: 'p', uid: 'a', body, mediaOwned: false, now }, given([]))).toEqual([created]);
-    expect(() => wallDecider.decide({ type: 'CreatePost', postId: 'p', uid: 'a', body: { ...body, mediaFilename: 'a/x.png' }, mediaOwned: false, now }, given([]))).toThrow();
     expect(() =>
-      wallDecider.decide({ type: 'CreatePost', postId: 'p', uid: 'a', body: { ...body, mediaFilename: 'a/x.png', mediaIsPrivate: true }, mediaOwned: true, now }, given([])),
+      wallDecider.decide(
+        { type: 'CreatePost', postId: 'p', uid: 'a', body: { ...body, mediaFilename: 'a/x.png' }, mediaOwned: false, now },
+        given([]),
+      ),
+    ).toThrow();
+    expect(() =>
+      wallDecider.decide(
+        {
+          type: 'CreatePost',
+          postId: 'p',
+          uid: 'a',
+          body: { ...body, mediaFilename: 'a/x.png', mediaIsPrivate: true },
+          mediaOwned: true,
+          now,
+        },
+        given([]),
+      ),
     ).toThrow();
   });
   it('likes once, unlikes once, and refuses both on a deleted post', () => {

@@ -1,7 +1,15 @@
 // Wall commands (spec section 7 User): post, delete, like, unlike, and unlocking private media
 // with diamonds through the wallet (key `post-unlock:{postId}:{uid}`, so a retry never charges twice).
 import { randomUUID } from 'node:crypto';
-import { CommandAnswer, CreateWallPostBody, socialTexts, WallLikeAnswer, WallPostCreated, WallUnlockAnswer, streamIds } from '@murmur/contracts';
+import {
+  CommandAnswer,
+  CreateWallPostBody,
+  socialTexts,
+  WallLikeAnswer,
+  WallPostCreated,
+  WallUnlockAnswer,
+  streamIds,
+} from '@murmur/contracts';
 import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
 import type { Request } from 'express';
 import { defineCommandHandler } from '../decider/command-handler.ts';
@@ -30,7 +38,12 @@ export const wallModule: CommandModule = {
         mediaOwned = state.items.has(body.mediaFilename);
       }
       const id = randomUUID();
-      const result = await postCommands.run(deps, id, { type: 'CreatePost', postId: id, uid, body, mediaOwned, now: deps.clock.now() }, { actorUid: uid });
+      const result = await postCommands.run(
+        deps,
+        id,
+        { type: 'CreatePost', postId: id, uid, body, mediaOwned, now: deps.clock.now() },
+        { actorUid: uid },
+      );
       send(res, WallPostCreated, { id, position: result.position.toString() }, 201);
     });
     router.post('/user/wall/delete/:id', requireAuth(), async (req, res) => {
@@ -65,8 +78,17 @@ export const wallModule: CommandModule = {
         reference: id,
         idempotencyKey: `post-unlock:${id}:${uid}`,
       });
-      const result = await postCommands.run(deps, id, { type: 'RecordUnlock', uid, diamonds: post.unlockPrice, now: deps.clock.now() }, { actorUid: uid });
-      send(res, WallUnlockAnswer, { position: (result.position > 0n ? result.position : spent.position).toString(), unlocked: true, balance: spent.balance });
+      const result = await postCommands.run(
+        deps,
+        id,
+        { type: 'RecordUnlock', uid, diamonds: post.unlockPrice, now: deps.clock.now() },
+        { actorUid: uid },
+      );
+      send(res, WallUnlockAnswer, {
+        position: (result.position > 0n ? result.position : spent.position).toString(),
+        unlocked: true,
+        balance: spent.balance,
+      });
     });
   },
 };

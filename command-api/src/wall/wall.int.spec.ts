@@ -16,12 +16,19 @@ beforeAll(async () => {
 afterAll(async () => stack?.stop());
 
 const post = (p: string, uid: string, body?: unknown) => stack.api(p, { method: 'POST', token: tokens[uid], body });
-const get = (p: string, uid: string, position?: string) => stack.api(p, { token: tokens[uid], headers: position ? { 'x-min-position': position } : {} });
+const get = (p: string, uid: string, position?: string) =>
+  stack.api(p, { token: tokens[uid], headers: position ? { 'x-min-position': position } : {} });
 
 async function uploadImage(uid: string): Promise<string> {
-  const image = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#aa0000' } }).jpeg().toBuffer();
+  const image = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#aa0000' } })
+    .jpeg()
+    .toBuffer();
   const signed = await post('/cms/presign-media', uid, { fileName: 'secret.jpg', contentType: 'image/jpeg' });
-  await fetch(`${stack.commandUrl}${signed.body.uploadUrl}`, { method: 'PUT', headers: { 'content-type': 'image/jpeg' }, body: new Uint8Array(image) });
+  await fetch(`${stack.commandUrl}${signed.body.uploadUrl}`, {
+    method: 'PUT',
+    headers: { 'content-type': 'image/jpeg' },
+    body: new Uint8Array(image),
+  });
   const processed = await post('/cms/process-media', uid, { fileName: signed.body.fileName, fileType: 'image/jpeg' });
   expect(processed.status).toBe(200);
   return signed.body.fileName;
@@ -34,7 +41,13 @@ describe('wall', () => {
     const second = await post('/user/wall/post', 'w-author', { content: 'second post' });
     const wall = await get('/user/wall/w-author?limit=1', 'w-fan', second.body.position);
     expect(wall.body.meta).toEqual({ currentPage: 1, totalPages: 2, totalItems: 2, itemCount: 1 });
-    expect(wall.body.items[0]).toMatchObject({ id: second.body.id, content: 'second post', hasLiked: false, likeCount: 0, mediaFilename: null });
+    expect(wall.body.items[0]).toMatchObject({
+      id: second.body.id,
+      content: 'second post',
+      hasLiked: false,
+      likeCount: 0,
+      mediaFilename: null,
+    });
     const searched = await get('/user/wall/w-author?q=hello', 'w-fan', second.body.position);
     expect(searched.body.items.map((p: { id: string }) => p.id)).toEqual([first.body.id]);
 
@@ -57,11 +70,32 @@ describe('wall', () => {
 
   it('does not serve private media to a user who has not unlocked it; unlocking charges diamonds once', async () => {
     const file = await uploadImage('w-author');
-    expect((await post('/user/wall/post', 'w-author', { content: 'pay to see', mediaFilename: file, mediaFormat: 'image/jpeg', mediaIsPrivate: true })).status).toBe(400);
-    const created = await post('/user/wall/post', 'w-author', { content: 'pay to see', mediaFilename: file, mediaFormat: 'image/jpeg', mediaIsPrivate: true, unlockPrice: 50 });
+    expect(
+      (
+        await post('/user/wall/post', 'w-author', {
+          content: 'pay to see',
+          mediaFilename: file,
+          mediaFormat: 'image/jpeg',
+          mediaIsPrivate: true,
+        })
+      ).status,
+    ).toBe(400);
+    const created = await post('/user/wall/post', 'w-author', {
+      content: 'pay to see',
+      mediaFilename: file,
+      mediaFormat: 'image/jpeg',
+      mediaIsPrivate: true,
+      unlockPrice: 50,
+    });
     expect(created.status).toBe(201);
     const locked = await get('/user/wall/w-author?q=pay', 'w-fan', created.body.position);
-    expect(locked.body.items[0]).toMatchObject({ mediaIsPrivate: true, mediaLocked: true, mediaFilename: null, mediaUrl: null, unlockPrice: 50 });
+    expect(locked.body.items[0]).toMatchObject({
+      mediaIsPrivate: true,
+      mediaLocked: true,
+      mediaFilename: null,
+      mediaUrl: null,
+      unlockPrice: 50,
+    });
     const gallery = await get('/user/gallery/w-author', 'w-fan', created.body.position);
     expect(gallery.body.items).toEqual([]);
     const own = await get('/user/wall/w-author?q=pay', 'w-author', created.body.position);
@@ -71,7 +105,13 @@ describe('wall', () => {
 
     const poor = await post(`/user/wall/post/${created.body.id}/unlock`, 'w-fan');
     expect(poor.status).toBe(422);
-    await creditDiamonds(stack.command.deps, { uid: 'w-fan', amount: 80, reason: 'demo_grant', reference: 'test', idempotencyKey: 'grant-w-fan' });
+    await creditDiamonds(stack.command.deps, {
+      uid: 'w-fan',
+      amount: 80,
+      reason: 'demo_grant',
+      reference: 'test',
+      idempotencyKey: 'grant-w-fan',
+    });
     const unlocked = await post(`/user/wall/post/${created.body.id}/unlock`, 'w-fan');
     expect(unlocked.status).toBe(200);
     expect(unlocked.body.balance).toBe(30);
@@ -85,7 +125,13 @@ describe('wall', () => {
 
   it('shows subscriber-only posts to the author and subscribers only', async () => {
     const created = await post('/user/wall/post', 'w-author', { content: 'for subs', subscriberOnly: true });
-    await creditDiamonds(stack.command.deps, { uid: 'w-sub', amount: 500, reason: 'demo_grant', reference: 'test', idempotencyKey: 'grant-w-sub' });
+    await creditDiamonds(stack.command.deps, {
+      uid: 'w-sub',
+      amount: 500,
+      reason: 'demo_grant',
+      reference: 'test',
+      idempotencyKey: 'grant-w-sub',
+    });
     await post('/user/subscription/price', 'w-author', { price: 200 });
     const sub = await post('/user/subscribe/w-author', 'w-sub', {});
     expect(sub.status).toBe(201);
@@ -103,7 +149,11 @@ describe('wall', () => {
     const mine = await post('/user/wall/post', 'w-other', { content: 'other says hi' });
     await post('/user/follow/w-other', 'w-fan');
     const blocked = await post('/user/block/w-author', 'w-fan');
-    const feed = await get('/user/feed/for-you', 'w-fan', blocked.body.position > mine.body.position ? blocked.body.position : mine.body.position);
+    const feed = await get(
+      '/user/feed/for-you',
+      'w-fan',
+      blocked.body.position > mine.body.position ? blocked.body.position : mine.body.position,
+    );
     const authors = new Set(feed.body.items.map((x: { authorUid: string }) => x.authorUid));
     expect(authors.has('w-other')).toBe(true);
     expect(authors.has('w-author')).toBe(false);

@@ -15,8 +15,10 @@ beforeAll(async () => {
 });
 afterAll(async () => stack?.stop());
 
-const post = (path: string, token: string, body: unknown, headers: Record<string, string> = {}) => stack.api(path, { method: 'POST', token, body, headers });
-const get = (path: string, token: string, position?: string) => stack.api(path, { token, headers: position ? { 'x-min-position': position } : {} });
+const post = (path: string, token: string, body: unknown, headers: Record<string, string> = {}) =>
+  stack.api(path, { method: 'POST', token, body, headers });
+const get = (path: string, token: string, position?: string) =>
+  stack.api(path, { token, headers: position ? { 'x-min-position': position } : {} });
 const payment = (agency: string, creatorUid: string, amount: number, key: string) =>
   post('/wallet/creator/payment', agency, { creatorUid, amount, proofUrl: 'https://cdn.example/proof.png' }, { 'idempotency-key': key });
 
@@ -24,7 +26,13 @@ const payment = (agency: string, creatorUid: string, amount: number, key: string
 async function earner(): Promise<{ uid: string; token: string; position: string }> {
   const creator = await signUpWithWallet(stack.commandUrl);
   const fan = `fan-of-${creator.uid}`;
-  await creditDiamonds(stack.command.deps, { uid: fan, amount: 5000, reason: 'demo_grant', reference: 'test', idempotencyKey: `grant-${fan}` });
+  await creditDiamonds(stack.command.deps, {
+    uid: fan,
+    amount: 5000,
+    reason: 'demo_grant',
+    reference: 'test',
+    idempotencyKey: `grant-${fan}`,
+  });
   const gift = await post('/gifting/send-gift', await stack.tokenFor(fan), { giftName: 'castle', quantity: 1, recipients: [creator.uid] });
   expect(gift.status).toBe(201);
   await get('/wallet/withdraw/available', creator.token, gift.body.position);
@@ -45,7 +53,7 @@ let lastRosterPosition = '0';
 const types = async (streamId: string) => (await stack.command.deps.store.readStream(streamId)).events.map((e) => e.type);
 
 describe('agency cash-outs', () => {
-  it('pay and list only creators on the caller\'s roster; any other creator is 403', async () => {
+  it("pay and list only creators on the caller's roster; any other creator is 403", async () => {
     const mine = await earner();
     const theirs = await earner();
     const agency = await agencyWith('roster-owner', 'roster-mine', [mine]);
@@ -93,7 +101,10 @@ describe('rules that span streams, under concurrency', () => {
     const creator = await earner();
     const a = await agencyWith('race-owner-a', 'race-a', []);
     const b = await agencyWith('race-owner-b', 'race-b', []);
-    const invites = await Promise.all([post('/guild/agencies/race-a/invitations', a, { hostUid: creator.uid }), post('/guild/agencies/race-b/invitations', b, { hostUid: creator.uid })]);
+    const invites = await Promise.all([
+      post('/guild/agencies/race-a/invitations', a, { hostUid: creator.uid }),
+      post('/guild/agencies/race-b/invitations', b, { hostUid: creator.uid }),
+    ]);
     expect(invites.map((r) => r.status)).toEqual([200, 200]);
     const results = await Promise.all([
       ...Array.from({ length: 5 }, () => post('/guild/invitations/race-a/accept', creator.token, {})),
@@ -130,7 +141,7 @@ describe('rules that span streams, under concurrency', () => {
       } else {
         expect(paid.status).toBe(403);
         expect(log).not.toContain('HostPayoutAuthorized');
-        expect((await types(`earnings-${creator.uid}`))).toEqual([]);
+        expect(await types(`earnings-${creator.uid}`)).toEqual([]);
       }
     }
   });

@@ -52,16 +52,30 @@ function decide(command: BlockchainWalletCommand, state: BlockchainWalletsState)
   if (command.type === 'Add') {
     if (state.wallets.some((w) => w.walletId === command.walletId)) return [];
     mustFitChain(command.chain, command.address);
-    if (state.wallets.some((w) => sameAddress(w.address, command.address))) throw new ApiError('RULE_VIOLATED', 'This wallet address is already in your list.');
-    if (state.wallets.length >= MAX_BLOCKCHAIN_WALLETS) throw new ApiError('RULE_VIOLATED', `You can list at most ${MAX_BLOCKCHAIN_WALLETS} wallets.`);
+    if (state.wallets.some((w) => sameAddress(w.address, command.address)))
+      throw new ApiError('RULE_VIOLATED', 'This wallet address is already in your list.');
+    if (state.wallets.length >= MAX_BLOCKCHAIN_WALLETS)
+      throw new ApiError('RULE_VIOLATED', `You can list at most ${MAX_BLOCKCHAIN_WALLETS} wallets.`);
     const { type: _t, ...data } = command;
     return [{ type: 'BlockchainWalletAdded', data }];
   }
   const current = state.wallets.find((w) => w.walletId === command.walletId);
   if (!current) throw new ApiError('NOT_FOUND', 'Wallet not found.');
-  const base = { walletId: current.walletId, uid: command.uid, name: current.name, address: current.address, chain: current.chain, at: command.at };
+  const base = {
+    walletId: current.walletId,
+    uid: command.uid,
+    name: current.name,
+    address: current.address,
+    chain: current.chain,
+    at: command.at,
+  };
   if (command.type === 'Remove') return [{ type: 'BlockchainWalletRemoved', data: base }];
-  const next = { ...base, ...(command.name ? { name: command.name } : {}), ...(command.address ? { address: command.address } : {}), ...(command.chain ? { chain: command.chain } : {}) };
+  const next = {
+    ...base,
+    ...(command.name ? { name: command.name } : {}),
+    ...(command.address ? { address: command.address } : {}),
+    ...(command.chain ? { chain: command.chain } : {}),
+  };
   if (command.address || command.chain) mustFitChain(next.chain, next.address);
   if (command.address && state.wallets.some((w) => w.walletId !== current.walletId && sameAddress(w.address, command.address!))) {
     throw new ApiError('RULE_VIOLATED', 'This wallet address is already in your list.');

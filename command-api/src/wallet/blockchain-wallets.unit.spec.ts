@@ -23,7 +23,10 @@ function refusal(events: BlockchainWalletEvent[], command: BlockchainWalletComma
   throw new Error('expected the command to be refused');
 }
 
-const listed: BlockchainWalletEvent = { type: 'BlockchainWalletAdded', data: { walletId: 'w1', uid: 'u1', name: 'Main', address: evm, chain: 'ethereum', at } };
+const listed: BlockchainWalletEvent = {
+  type: 'BlockchainWalletAdded',
+  data: { walletId: 'w1', uid: 'u1', name: 'Main', address: evm, chain: 'ethereum', at },
+};
 
 describe('blockchain wallet addresses and their chain', () => {
   it('lists an EVM address as ethereum and a base58 key as solana', () => {
@@ -34,13 +37,22 @@ describe('blockchain wallet addresses and their chain', () => {
   it('refuses a Solana key listed as EVM and an EVM address listed as Solana', () => {
     const asEvm = refusal([], { type: 'Add', uid: 'u1', walletId: 'w1', name: 'Main', address: solana, chain: 'ethereum', at });
     expect([asEvm.code, asEvm.message]).toEqual(['VALIDATION_FAILED', 'This address is not a valid EVM address.']);
-    expect(refusal([], { type: 'Add', uid: 'u1', walletId: 'w1', name: 'Main', address: evm, chain: 'solana', at }).message).toBe('This address is not a valid Solana address.');
+    expect(refusal([], { type: 'Add', uid: 'u1', walletId: 'w1', name: 'Main', address: evm, chain: 'solana', at }).message).toBe(
+      'This address is not a valid Solana address.',
+    );
   });
 
   it('updates to another address of the same chain, and refuses one of another chain', () => {
     const [updated] = decide([listed], { type: 'Update', uid: 'u1', walletId: 'w1', address: otherEvm, at });
-    expect(updated).toMatchObject({ type: 'BlockchainWalletUpdated', data: { walletId: 'w1', name: 'Main', address: otherEvm, chain: 'ethereum' } });
-    expect(refusal([listed], { type: 'Update', uid: 'u1', walletId: 'w1', address: solana, at }).message).toBe('This address is not a valid EVM address.');
-    expect(refusal([listed], { type: 'Update', uid: 'u1', walletId: 'w1', chain: 'solana', at }).message).toBe('This address is not a valid Solana address.');
+    expect(updated).toMatchObject({
+      type: 'BlockchainWalletUpdated',
+      data: { walletId: 'w1', name: 'Main', address: otherEvm, chain: 'ethereum' },
+    });
+    expect(refusal([listed], { type: 'Update', uid: 'u1', walletId: 'w1', address: solana, at }).message).toBe(
+      'This address is not a valid EVM address.',
+    );
+    expect(refusal([listed], { type: 'Update', uid: 'u1', walletId: 'w1', chain: 'solana', at }).message).toBe(
+      'This address is not a valid Solana address.',
+    );
   });
 });

@@ -12,16 +12,28 @@ beforeAll(async () => {
 afterAll(async () => stack?.stop());
 
 const { post, get } = actors(() => stack);
-const grant = (uid: string, amount: number) => creditDiamonds(stack.command.deps, { uid, amount, reason: 'demo_grant', reference: 'test', idempotencyKey: `grant-${uid}-${amount}` });
+const grant = (uid: string, amount: number) =>
+  creditDiamonds(stack.command.deps, { uid, amount, reason: 'demo_grant', reference: 'test', idempotencyKey: `grant-${uid}-${amount}` });
 const eventsOf = async (uid: string) => (await stack.command.deps.store.readStream(`wallet-${uid}`)).events.map((e) => e.type);
 
 describe('shop', () => {
   it('two purchases that together exceed the balance: exactly one is bought', async () => {
     await grant('race-buyer', 3500);
     const token = await stack.tokenFor('race-buyer');
-    const results = await Promise.all(['a', 'b'].map((k) => stack.api('/payment/purchase', { method: 'POST', token, body: { skuId: 'frame-castle' }, headers: { 'idempotency-key': `race-${k}` } })));
+    const results = await Promise.all(
+      ['a', 'b'].map((k) =>
+        stack.api('/payment/purchase', {
+          method: 'POST',
+          token,
+          body: { skuId: 'frame-castle' },
+          headers: { 'idempotency-key': `race-${k}` },
+        }),
+      ),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([201, 422]);
-    expect(results.find((r) => r.status === 422)!.body.error.message).toBe('Insufficient balance: this needs 3000 diamonds and you have 500.');
+    expect(results.find((r) => r.status === 422)!.body.error.message).toBe(
+      'Insufficient balance: this needs 3000 diamonds and you have 500.',
+    );
     expect((await eventsOf('race-buyer')).filter((t) => t === 'SkuPurchased')).toHaveLength(1);
   });
 
@@ -49,7 +61,10 @@ describe('collections', () => {
     expect(frame.status).toBe(201);
     const badge = await post('collector', '/payment/purchase', { skuId: 'badge-supporter' });
     const list = await get('collector', '/wallet/collections', badge.body.position);
-    expect(list.body.items.map((i: { itemId: string; status: string }) => [i.itemId, i.status]).sort()).toEqual([['badge-supporter', 'inactive'], ['frame-rose', 'inactive']]);
+    expect(list.body.items.map((i: { itemId: string; status: string }) => [i.itemId, i.status]).sort()).toEqual([
+      ['badge-supporter', 'inactive'],
+      ['frame-rose', 'inactive'],
+    ]);
     expect(list.body.items.find((i: { itemId: string }) => i.itemId === 'frame-rose').expiresAt).toBe(frame.body.purchase.expiresAt);
 
     const before = await eventsOf('collector');
@@ -79,7 +94,9 @@ describe('collections', () => {
     await post('wearer', '/wallet/collections/equip', { itemId: 'frame-gold' });
     const worn = await post('wearer', '/wallet/collections/equip', { itemId: 'badge-supporter' });
     // The change names the lobby the wearer is in: its channel carries it live.
-    const [changed] = (await stack.command.deps.store.readStream('wallet-wearer')).events.filter((e) => e.type === 'AppearanceChanged').slice(-1);
+    const [changed] = (await stack.command.deps.store.readStream('wallet-wearer')).events
+      .filter((e) => e.type === 'AppearanceChanged')
+      .slice(-1);
     expect(changed!.data).toMatchObject({ lobbyIds: [lobbyId], frameId: 'frame-gold', badgeIds: ['badge-supporter'] });
     const chat = await post('wearer', `/lobbies/${lobbyId}/chat`, { payload: { messageType: 'text', body: 'hello' } });
     const seen = await get('viewer', `/lobbies/${lobbyId}`, worn.body.position);
@@ -99,8 +116,14 @@ describe('VIP', () => {
     expect(vip.status).toBe(201);
     const paid = await post('vip-buyer', '/payment/topup/pay', { channelCode: 'sandbox', value: 10 });
     expect(paid.status).toBeLessThan(300);
-    const events = (await stack.command.deps.store.readStream('wallet-vip-buyer')).events.filter((e) => e.type === 'DiamondsCredited').map((e) => [e.data.reason, e.data.amount]);
-    expect(events).toEqual([['demo_grant', 12_000], ['topup', 1000], ['vip_bonus', 50]]);
+    const events = (await stack.command.deps.store.readStream('wallet-vip-buyer')).events
+      .filter((e) => e.type === 'DiamondsCredited')
+      .map((e) => [e.data.reason, e.data.amount]);
+    expect(events).toEqual([
+      ['demo_grant', 12_000],
+      ['topup', 1000],
+      ['vip_bonus', 50],
+    ]);
     const audit = await auditLedger(stack.db.pool);
     expect(audit.differences).toEqual([]);
   });

@@ -22,14 +22,43 @@ function refusal(command: WalletCommand, events: WalletEvent[]): ApiError {
   throw new Error('expected a refusal');
 }
 
-const credit = (amount: number): WalletEvent => ({ type: 'DiamondsCredited', data: { uid: 'u', amount, reason: 'demo_grant', reference: 'r', creditedAt: at } });
+const credit = (amount: number): WalletEvent => ({
+  type: 'DiamondsCredited',
+  data: { uid: 'u', amount, reason: 'demo_grant', reference: 'r', creditedAt: at },
+});
 const price = (id: string): SkuPrice => {
   const s = findSku(id)!;
-  return { id: s.id, kind: s.kind, name: s.name, price: s.price, months: s.months, days: s.days, badge: s.badge, availableUntil: s.availableUntil };
+  return {
+    id: s.id,
+    kind: s.kind,
+    name: s.name,
+    price: s.price,
+    months: s.months,
+    days: s.days,
+    badge: s.badge,
+    availableUntil: s.availableUntil,
+  };
 };
-const buy = (id: string, when = at): PurchaseSku => ({ type: 'PurchaseSku', uid: 'u', purchaseId: `p-${id}-${when}`, sku: price(id), quantity: 1, at: when });
-const bought = (id: string, events: WalletEvent[], when = at): WalletEvent[] => [...events, ...walletDecider.decide(buy(id, when), fold(events))];
-const wear = (itemId: string, equip = true, when = at): WalletCommand => ({ type: 'ChangeAppearance', uid: 'u', itemId, equip, lobbyIds: ['L'], at: when });
+const buy = (id: string, when = at): PurchaseSku => ({
+  type: 'PurchaseSku',
+  uid: 'u',
+  purchaseId: `p-${id}-${when}`,
+  sku: price(id),
+  quantity: 1,
+  at: when,
+});
+const bought = (id: string, events: WalletEvent[], when = at): WalletEvent[] => [
+  ...events,
+  ...walletDecider.decide(buy(id, when), fold(events)),
+];
+const wear = (itemId: string, equip = true, when = at): WalletCommand => ({
+  type: 'ChangeAppearance',
+  uid: 'u',
+  itemId,
+  equip,
+  lobbyIds: ['L'],
+  at: when,
+});
 
 describe('buying items', () => {
   it('gives a 30-day frame an end 30 days out, and a renewal extends from the current end', () => {
@@ -62,7 +91,9 @@ describe('wearing items', () => {
   it('wears an owned frame, and a second frame replaces the first', () => {
     const owned = bought('frame-rose', bought('frame-gold', [credit(5000)]));
     const worn = walletDecider.decide(wear('frame-gold'), fold(owned));
-    expect(worn).toEqual([{ type: 'AppearanceChanged', data: { uid: 'u', frameId: 'frame-gold', badgeIds: [], lobbyIds: ['L'], changedAt: at } }]);
+    expect(worn).toEqual([
+      { type: 'AppearanceChanged', data: { uid: 'u', frameId: 'frame-gold', badgeIds: [], lobbyIds: ['L'], changedAt: at } },
+    ]);
     const swapped = walletDecider.decide(wear('frame-rose'), fold([...owned, ...worn]));
     expect(swapped[0]!.data).toMatchObject({ frameId: 'frame-rose' });
   });
@@ -82,7 +113,9 @@ describe('wearing items', () => {
     expect(fold(events).badgeIds).toEqual(['badge-supporter', 'badge-star', 'vip-badge']);
     expect(refusal(wear('badge-rocket'), events).message).toBe('You can wear at most 3 badges. Take one off first.');
     events = [...events, ...walletDecider.decide(wear('badge-star', false), fold(events))];
-    expect(walletDecider.decide(wear('badge-rocket'), fold(events))[0]!.data).toMatchObject({ badgeIds: ['badge-supporter', 'vip-badge', 'badge-rocket'] });
+    expect(walletDecider.decide(wear('badge-rocket'), fold(events))[0]!.data).toMatchObject({
+      badgeIds: ['badge-supporter', 'vip-badge', 'badge-rocket'],
+    });
   });
 
   it('owns the VIP frame while VIP lasts', () => {
@@ -100,12 +133,23 @@ describe('wearing items', () => {
 });
 
 describe('VIP top-up bonus', () => {
-  const topUp = (when: string, purpose: 'topup' | 'vip' = 'topup'): WalletCommand => ({ type: 'CreditPayment', uid: 'u', paymentId: 'pay-1', purpose, diamonds: 1000, amountUsdCents: 1000, at: when });
+  const topUp = (when: string, purpose: 'topup' | 'vip' = 'topup'): WalletCommand => ({
+    type: 'CreditPayment',
+    uid: 'u',
+    paymentId: 'pay-1',
+    purpose,
+    diamonds: 1000,
+    amountUsdCents: 1000,
+    at: when,
+  });
 
   it('mints 5% more on a top-up while VIP lasts, with its own reason and no cash', () => {
     const vip = bought('vip-year', [credit(12_000)]);
     expect(walletDecider.decide(topUp(later(1)), fold(vip))).toEqual([
-      { type: 'DiamondsCredited', data: { uid: 'u', amount: 1000, reason: 'topup', reference: 'pay-1', amountUsdCents: 1000, creditedAt: later(1) } },
+      {
+        type: 'DiamondsCredited',
+        data: { uid: 'u', amount: 1000, reason: 'topup', reference: 'pay-1', amountUsdCents: 1000, creditedAt: later(1) },
+      },
       { type: 'DiamondsCredited', data: { uid: 'u', amount: 50, reason: 'vip_bonus', reference: 'pay-1:vip-bonus', creditedAt: later(1) } },
     ]);
   });

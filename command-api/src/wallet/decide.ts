@@ -1,5 +1,24 @@
 // The wallet decider: spend only what is there. Pure; time, ids and prices come in on the command.
-import { vipPerks, alreadySubscribedText, collectionLimits, collectionTexts, subscriptionLimits, subscriptionTexts, diamondsForUsdCents, formatText, money, texts, vipItems, type CreditReason, type DebitReason, type PaidCreditReason, type PaymentPurpose, type SkuBadge, type SkuKind, walletEventSchemas } from '@murmur/contracts';
+import {
+  vipPerks,
+  alreadySubscribedText,
+  collectionLimits,
+  collectionTexts,
+  subscriptionLimits,
+  subscriptionTexts,
+  diamondsForUsdCents,
+  formatText,
+  money,
+  texts,
+  vipItems,
+  type CreditReason,
+  type DebitReason,
+  type PaidCreditReason,
+  type PaymentPurpose,
+  type SkuBadge,
+  type SkuKind,
+  walletEventSchemas,
+} from '@murmur/contracts';
 import { ApiError } from '@murmur/platform';
 import type { Decider } from '../decider/decider.ts';
 import { evolveWallet, initialWalletState, type WalletEvent, type WalletState } from './wallet.ts';
@@ -116,7 +135,16 @@ export type SettleHolds =
   | { type: 'ReleaseHolds'; uid: string; holdIds: string[]; reference: string; at: string }
   | { type: 'SpendHolds'; uid: string; holdIds: string[]; reference: string; recipientUid: string; charmShare: number; at: string };
 
-export type WalletCommand = CreditDiamonds | CreditPayment | SpendDiamonds | SendGift | PurchaseSku | ChangeAppearance | SubscribeToCreator | HoldDiamonds | SettleHolds;
+export type WalletCommand =
+  | CreditDiamonds
+  | CreditPayment
+  | SpendDiamonds
+  | SendGift
+  | PurchaseSku
+  | ChangeAppearance
+  | SubscribeToCreator
+  | HoldDiamonds
+  | SettleHolds;
 
 export const holdTexts = {
   settled: 'This booking has already been settled.',
@@ -133,19 +161,26 @@ function decideHolds(command: SettleHolds, state: WalletState): WalletEvent[] {
     const base = { uid: command.uid, holdId, amount: hold.amount, reference: command.reference };
     return command.type === 'ReleaseHolds'
       ? { type: 'HoldReleased', data: { ...base, releasedAt: command.at } }
-      : { type: 'HoldSpent', data: { ...base, recipientUid: command.recipientUid, charm: Math.floor(hold.amount * command.charmShare), spentAt: command.at } };
+      : {
+          type: 'HoldSpent',
+          data: { ...base, recipientUid: command.recipientUid, charm: Math.floor(hold.amount * command.charmShare), spentAt: command.at },
+        };
   });
 }
 
 export const MAX_GIFT_RECIPIENTS = 20;
 
 function requireAmount(amount: number): void {
-  if (!Number.isSafeInteger(amount) || amount <= 0) throw new ApiError('VALIDATION_FAILED', 'Amount must be a positive whole number of diamonds.');
+  if (!Number.isSafeInteger(amount) || amount <= 0)
+    throw new ApiError('VALIDATION_FAILED', 'Amount must be a positive whole number of diamonds.');
 }
 
 function requireBalance(state: WalletState, needed: number): void {
   if (state.balance < needed) {
-    throw new ApiError('INSUFFICIENT_BALANCE', formatText(texts.notEnoughDiamonds, { needed, balance: state.balance }), { needed, balance: state.balance });
+    throw new ApiError('INSUFFICIENT_BALANCE', formatText(texts.notEnoughDiamonds, { needed, balance: state.balance }), {
+      needed,
+      balance: state.balance,
+    });
   }
 }
 
@@ -178,33 +213,42 @@ function vipBonus(command: CreditPayment, state: WalletState, credited: number):
   const vip = state.vipUntil !== null && state.vipUntil > command.at;
   const amount = Math.floor(credited * vipPerks.topUpBonus);
   if (!vip || command.purpose === 'vip' || command.purpose === 'creator_subscription' || amount <= 0) return [];
-  return [{ type: 'DiamondsCredited', data: { uid: command.uid, amount, reason: 'vip_bonus', reference: `${command.paymentId}:vip-bonus`, creditedAt: command.at } }];
+  return [
+    {
+      type: 'DiamondsCredited',
+      data: { uid: command.uid, amount, reason: 'vip_bonus', reference: `${command.paymentId}:vip-bonus`, creditedAt: command.at },
+    },
+  ];
 }
 
 function decideSubscription(command: SubscribeToCreator, state: WalletState): WalletEvent[] {
   if (command.creatorUid === command.uid) throw new ApiError('RULE_VIOLATED', subscriptionTexts.selfSubscribe);
   if (command.price === null) throw new ApiError('RULE_VIOLATED', subscriptionTexts.noPlan);
-  if (command.price < subscriptionLimits.minDiamonds || command.price > subscriptionLimits.maxDiamonds) throw new ApiError('RULE_VIOLATED', subscriptionTexts.priceRange);
+  if (command.price < subscriptionLimits.minDiamonds || command.price > subscriptionLimits.maxDiamonds)
+    throw new ApiError('RULE_VIOLATED', subscriptionTexts.priceRange);
   const current = state.subscriptions[command.creatorUid] ?? null;
   const running = current !== null && current > command.at ? current : null;
   // Two clicks on the same screen name the same end: the first one buys, the other is refused here.
   if (command.currentUntil === null && running !== null) throw new ApiError('CONFLICT', alreadySubscribedText(running));
-  if (command.currentUntil !== null && command.currentUntil !== current) throw new ApiError('CONFLICT', subscriptionTexts.subscriptionChanged);
+  if (command.currentUntil !== null && command.currentUntil !== current)
+    throw new ApiError('CONFLICT', subscriptionTexts.subscriptionChanged);
   requireBalance(state, command.price);
   const from = running ?? command.at;
-  return [{
-    type: 'SubscribedToCreator',
-    data: {
-      subscriptionId: command.subscriptionId,
-      subscriberUid: command.uid,
-      creatorUid: command.creatorUid,
-      diamonds: command.price,
-      charm: Math.floor(command.price * command.charmShare),
-      from,
-      expiresAt: addDays(from, subscriptionLimits.days),
-      subscribedAt: command.at,
+  return [
+    {
+      type: 'SubscribedToCreator',
+      data: {
+        subscriptionId: command.subscriptionId,
+        subscriberUid: command.uid,
+        creatorUid: command.creatorUid,
+        diamonds: command.price,
+        charm: Math.floor(command.price * command.charmShare),
+        from,
+        expiresAt: addDays(from, subscriptionLimits.days),
+        subscribedAt: command.at,
+      },
     },
-  }];
+  ];
 }
 
 function decideAppearance(command: ChangeAppearance, state: WalletState): WalletEvent[] {
@@ -240,7 +284,12 @@ export function decideWallet(command: WalletCommand, state: WalletState): Wallet
   switch (command.type) {
     case 'CreditDiamonds':
       requireAmount(command.amount);
-      return [{ type: 'DiamondsCredited', data: { uid: command.uid, amount: command.amount, reason: command.reason, reference: command.reference, creditedAt: command.at } }];
+      return [
+        {
+          type: 'DiamondsCredited',
+          data: { uid: command.uid, amount: command.amount, reason: command.reason, reference: command.reference, creditedAt: command.at },
+        },
+      ];
     case 'CreditPayment': {
       // The offer is once per account, and it is decided HERE, on the wallet's expected version,
       // not when the payment was opened: two offer payments opened in parallel (sandbox clicks,
@@ -249,55 +298,68 @@ export function decideWallet(command: WalletCommand, state: WalletState): Wallet
       const offer = command.purpose === 'first_topup_offer' && !state.offerRedeemed;
       const amount = command.purpose === 'first_topup_offer' && !offer ? diamondsForUsdCents(command.amountUsdCents) : command.diamonds;
       requireAmount(amount);
-      return [{
-        type: 'DiamondsCredited',
-        data: {
-          uid: command.uid,
-          amount,
-          reason: offer ? 'first_topup_offer' : 'topup',
-          reference: command.paymentId,
-          amountUsdCents: command.amountUsdCents,
-          creditedAt: command.at,
+      return [
+        {
+          type: 'DiamondsCredited',
+          data: {
+            uid: command.uid,
+            amount,
+            reason: offer ? 'first_topup_offer' : 'topup',
+            reference: command.paymentId,
+            amountUsdCents: command.amountUsdCents,
+            creditedAt: command.at,
+          },
         },
-      }, ...vipBonus(command, state, amount)];
+        ...vipBonus(command, state, amount),
+      ];
     }
     case 'SpendDiamonds':
       requireAmount(command.amount);
       requireBalance(state, command.amount);
-      return [{ type: 'DiamondsSpent', data: { uid: command.uid, amount: command.amount, reason: command.reason, reference: command.reference, spentAt: command.at } }];
+      return [
+        {
+          type: 'DiamondsSpent',
+          data: { uid: command.uid, amount: command.amount, reason: command.reason, reference: command.reference, spentAt: command.at },
+        },
+      ];
     case 'SendGift': {
       const { gift, quantity, recipients } = command;
       if (!(money.giftMultipliers as readonly number[]).includes(quantity)) {
         throw new ApiError('VALIDATION_FAILED', `Quantity must be one of ${money.giftMultipliers.join(', ')}.`);
       }
       const unique = new Set(recipients);
-      if (recipients.length === 0 || unique.size !== recipients.length) throw new ApiError('VALIDATION_FAILED', 'Recipients must be a list of different users.');
-      if (recipients.length > MAX_GIFT_RECIPIENTS) throw new ApiError('VALIDATION_FAILED', `A gift goes to at most ${MAX_GIFT_RECIPIENTS} recipients.`);
+      if (recipients.length === 0 || unique.size !== recipients.length)
+        throw new ApiError('VALIDATION_FAILED', 'Recipients must be a list of different users.');
+      if (recipients.length > MAX_GIFT_RECIPIENTS)
+        throw new ApiError('VALIDATION_FAILED', `A gift goes to at most ${MAX_GIFT_RECIPIENTS} recipients.`);
       if (unique.has(command.uid)) throw new ApiError('RULE_VIOLATED', 'You cannot send a gift to yourself.');
       if (!Number.isSafeInteger(gift.unitPrice) || gift.unitPrice <= 0) throw new ApiError('RULE_VIOLATED', 'This gift is not for sale.');
       const perRecipient = gift.unitPrice * quantity;
       const diamondsTotal = perRecipient * recipients.length;
       requireBalance(state, diamondsTotal);
-      return [{
-        type: 'GiftSent',
-        data: {
-          senderUid: command.uid,
-          giftId: gift.id,
-          giftName: gift.name,
-          quantity,
-          unitPrice: gift.unitPrice,
-          diamondsTotal,
-          recipients,
-          charmPerRecipient: Math.floor(perRecipient * command.charmShare),
-          ...(command.lobbyId ? { lobbyId: command.lobbyId } : {}),
-          ...(command.roomId ? { roomId: command.roomId } : {}),
-          sentAt: command.at,
+      return [
+        {
+          type: 'GiftSent',
+          data: {
+            senderUid: command.uid,
+            giftId: gift.id,
+            giftName: gift.name,
+            quantity,
+            unitPrice: gift.unitPrice,
+            diamondsTotal,
+            recipients,
+            charmPerRecipient: Math.floor(perRecipient * command.charmShare),
+            ...(command.lobbyId ? { lobbyId: command.lobbyId } : {}),
+            ...(command.roomId ? { roomId: command.roomId } : {}),
+            sentAt: command.at,
+          },
         },
-      }];
+      ];
     }
     case 'PurchaseSku': {
       const { sku, quantity } = command;
-      if (!Number.isSafeInteger(quantity) || quantity < 1 || quantity > 999) throw new ApiError('VALIDATION_FAILED', 'Quantity must be between 1 and 999.');
+      if (!Number.isSafeInteger(quantity) || quantity < 1 || quantity > 999)
+        throw new ApiError('VALIDATION_FAILED', 'Quantity must be between 1 and 999.');
       if (sku.badge === 'sold_out') throw new ApiError('RULE_VIOLATED', collectionTexts.soldOut);
       if (sku.badge === 'coming_soon') throw new ApiError('RULE_VIOLATED', collectionTexts.comingSoon);
       if (sku.availableUntil && sku.availableUntil <= command.at) throw new ApiError('RULE_VIOLATED', collectionTexts.noLongerSold);
@@ -305,7 +367,8 @@ export function decideWallet(command: WalletCommand, state: WalletState): Wallet
       if ((sku.months !== null || worn) && quantity !== 1) throw new ApiError('VALIDATION_FAILED', 'This item is bought one at a time.');
       // A frame or badge owned for ever has nothing more to sell: a second click (or a second tab)
       // would be charged for no day of anything, so it is refused here, on the wallet's version.
-      if (worn && state.items[sku.id] !== undefined && state.items[sku.id]!.expiresAt === null) throw new ApiError('CONFLICT', collectionTexts.ownedForEver);
+      if (worn && state.items[sku.id] !== undefined && state.items[sku.id]!.expiresAt === null)
+        throw new ApiError('CONFLICT', collectionTexts.ownedForEver);
       const diamondsTotal = sku.price * quantity;
       requireBalance(state, diamondsTotal);
       // A renewal extends from the current end, not from today, so no paid day is lost.
@@ -313,22 +376,24 @@ export function decideWallet(command: WalletCommand, state: WalletState): Wallet
       const from = current && current > command.at ? current : command.at;
       const ownedForEver = sku.kind !== 'vip' && state.items[sku.id] !== undefined && state.items[sku.id]!.expiresAt === null;
       const expiresAt = sku.months ? addMonths(from, sku.months) : sku.days && !ownedForEver ? addDays(from, sku.days) : null;
-      return [{
-        type: 'SkuPurchased',
-        data: {
-          uid: command.uid,
-          purchaseId: command.purchaseId,
-          skuId: sku.id,
-          skuKind: sku.kind,
-          name: sku.name,
-          quantity,
-          unitPrice: sku.price,
-          diamondsTotal,
-          ...(command.target ? { target: command.target } : {}),
-          purchasedAt: command.at,
-          expiresAt,
+      return [
+        {
+          type: 'SkuPurchased',
+          data: {
+            uid: command.uid,
+            purchaseId: command.purchaseId,
+            skuId: sku.id,
+            skuKind: sku.kind,
+            name: sku.name,
+            quantity,
+            unitPrice: sku.price,
+            diamondsTotal,
+            ...(command.target ? { target: command.target } : {}),
+            purchasedAt: command.at,
+            expiresAt,
+          },
         },
-      }];
+      ];
     }
     case 'ChangeAppearance':
       return decideAppearance(command, state);
@@ -344,7 +409,12 @@ export function decideWallet(command: WalletCommand, state: WalletState): Wallet
       }
       requireAmount(command.amount);
       requireBalance(state, command.amount);
-      return [{ type: 'DiamondsHeld', data: { uid: command.uid, holdId: command.holdId, amount: command.amount, reference: command.reference, heldAt: command.at } }];
+      return [
+        {
+          type: 'DiamondsHeld',
+          data: { uid: command.uid, holdId: command.holdId, amount: command.amount, reference: command.reference, heldAt: command.at },
+        },
+      ];
     }
     case 'ReleaseHolds':
     case 'SpendHolds':

@@ -3,7 +3,17 @@ import { earningsDecider, type EarningsCommand } from './earnings.ts';
 
 const at = '2026-01-01T00:00:00.000Z';
 const withdraw = (charm: number, creditedTotal: number, withdrawalId = 'w1'): EarningsCommand => ({
-  type: 'WithdrawCharm', withdrawalId, uid: 'c', charm, creditedTotal, minimumCharm: 500, usdPerCharm: 0.01, kind: 'withdrawal', method: 'crypto', address: '0xabc', at,
+  type: 'WithdrawCharm',
+  withdrawalId,
+  uid: 'c',
+  charm,
+  creditedTotal,
+  minimumCharm: 500,
+  usdPerCharm: 0.01,
+  kind: 'withdrawal',
+  method: 'crypto',
+  address: '0xabc',
+  at,
 });
 
 describe('earnings decider', () => {
@@ -20,7 +30,11 @@ describe('earnings decider', () => {
   });
 
   it('refuses below the minimum and completing an unknown withdrawal', () => {
-    expect(() => earningsDecider.decide(withdraw(499, 10_000), earningsDecider.initialState())).toThrow('The minimum withdrawal is 500 charm.');
-    expect(() => earningsDecider.decide({ type: 'CompleteWithdrawal', withdrawalId: 'nope', uid: 'c', at }, earningsDecider.initialState())).toThrow('No pending withdrawal with this id.');
+    expect(() => earningsDecider.decide(withdraw(499, 10_000), earningsDecider.initialState())).toThrow(
+      'The minimum withdrawal is 500 charm.',
+    );
+    expect(() =>
+      earningsDecider.decide({ type: 'CompleteWithdrawal', withdrawalId: 'nope', uid: 'c', at }, earningsDecider.initialState()),
+    ).toThrow('No pending withdrawal with this id.');
   });
 });

@@ -11,7 +11,13 @@ let deps: LedgerDeps;
 
 beforeAll(async () => {
   db = await createTestDatabase();
-  deps = { pool: db.pool, store: new PostgresEventStore(db.pool), commands: new CommandRuntime(), logger: createLogger('test'), clock: systemClock };
+  deps = {
+    pool: db.pool,
+    store: new PostgresEventStore(db.pool),
+    commands: new CommandRuntime(),
+    logger: createLogger('test'),
+    clock: systemClock,
+  };
 });
 afterAll(async () => db?.drop());
 
@@ -19,7 +25,13 @@ describe('ledger', () => {
   it('credits and spends, once per idempotency key', async () => {
     const c1 = await creditDiamonds(deps, { uid: 'l1', amount: 300, reason: 'demo_grant', reference: 'seed', idempotencyKey: 'grant-1' });
     expect(c1.balance).toBe(300);
-    const again = await creditDiamonds(deps, { uid: 'l1', amount: 300, reason: 'demo_grant', reference: 'seed', idempotencyKey: 'grant-1' });
+    const again = await creditDiamonds(deps, {
+      uid: 'l1',
+      amount: 300,
+      reason: 'demo_grant',
+      reference: 'seed',
+      idempotencyKey: 'grant-1',
+    });
     expect(again).toEqual(c1);
     const s1 = await spendDiamonds(deps, { uid: 'l1', amount: 300, reason: 'room_fee', reference: 'room-1', idempotencyKey: 'fee-1' });
     expect(s1.balance).toBe(0);
@@ -33,7 +45,9 @@ describe('ledger', () => {
 
   it('refuses a spend above the balance with INSUFFICIENT_BALANCE and writes nothing', async () => {
     await creditDiamonds(deps, { uid: 'l2', amount: 50, reason: 'demo_grant', reference: 'seed', idempotencyKey: 'g' });
-    await expect(spendDiamonds(deps, { uid: 'l2', amount: 51, reason: 'post_unlock', reference: 'post-1', idempotencyKey: 's' })).rejects.toMatchObject({ code: 'INSUFFICIENT_BALANCE' });
+    await expect(
+      spendDiamonds(deps, { uid: 'l2', amount: 51, reason: 'post_unlock', reference: 'post-1', idempotencyKey: 's' }),
+    ).rejects.toMatchObject({ code: 'INSUFFICIENT_BALANCE' });
     expect((await loadWallet(deps, 'l2')).balance).toBe(50);
   });
 
@@ -48,16 +62,22 @@ describe('ledger', () => {
     await creditDiamonds(deps, { uid: 'l5', amount: 100, reason: 'demo_grant', reference: 'seed', idempotencyKey: 'g' });
     const other: LedgerDeps = { ...deps, store: new PostgresEventStore(db.pool), commands: new CommandRuntime() };
     const results = await Promise.allSettled(
-      Array.from({ length: 40 }, (_, i) => spendDiamonds(i % 2 ? deps : other, { uid: 'l5', amount: 10, reason: 'room_fee', reference: `r${i}`, idempotencyKey: `k${i}` })),
+      Array.from({ length: 40 }, (_, i) =>
+        spendDiamonds(i % 2 ? deps : other, { uid: 'l5', amount: 10, reason: 'room_fee', reference: `r${i}`, idempotencyKey: `k${i}` }),
+      ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(10);
     expect((await loadWallet(deps, 'l5')).balance).toBe(0);
   });
 
   it('snapshots a long wallet so a fresh process reads the snapshot and the events after it', async () => {
-    await deps.store.append('wallet-long', Array.from({ length: 2500 }, (_, i) => ({
-      type: 'DiamondsCredited', data: { uid: 'long', amount: 2, reason: 'demo_grant', reference: `r${i}`, creditedAt: 'x' },
-    })));
+    await deps.store.append(
+      'wallet-long',
+      Array.from({ length: 2500 }, (_, i) => ({
+        type: 'DiamondsCredited',
+        data: { uid: 'long', amount: 2, reason: 'demo_grant', reference: `r${i}`, creditedAt: 'x' },
+      })),
+    );
     await spendDiamonds(deps, { uid: 'long', amount: 1, reason: 'room_fee', reference: 'r', idempotencyKey: 'snap-1' });
     let snapshot: { version: string; state: { balance: number } } | undefined;
     for (let i = 0; i < 50 && !snapshot; i++) {

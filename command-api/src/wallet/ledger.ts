@@ -44,25 +44,48 @@ export async function runWalletCommand(
   metadata: Record<string, unknown> = {},
 ): Promise<WalletResult> {
   const result = await walletCommands.run(deps, uid, command, { idempotencyKey, actorUid: uid, metadata });
-  return { position: result.position, balance: result.state.balance, events: result.events, duplicate: result.duplicate, state: result.state };
+  return {
+    position: result.position,
+    balance: result.state.balance,
+    events: result.events,
+    duplicate: result.duplicate,
+    state: result.state,
+  };
 }
 
 export async function spendDiamonds(deps: LedgerDeps, entry: LedgerEntry<DebitReason>): Promise<{ position: bigint; balance: number }> {
   const { position, balance } = await runWalletCommand(
     deps,
     entry.uid,
-    { type: 'SpendDiamonds', uid: entry.uid, amount: entry.amount, reason: entry.reason, reference: entry.reference, at: deps.clock.now().toISOString() },
+    {
+      type: 'SpendDiamonds',
+      uid: entry.uid,
+      amount: entry.amount,
+      reason: entry.reason,
+      reference: entry.reference,
+      at: deps.clock.now().toISOString(),
+    },
     entry.idempotencyKey,
   );
   return { position, balance };
 }
 
 /** An unpaid credit (paid ones are a confirmed payment's, credited by the payment reactor). */
-export async function creditDiamonds(deps: LedgerDeps, entry: LedgerEntry<Exclude<CreditReason, PaidCreditReason>>): Promise<{ position: bigint; balance: number }> {
+export async function creditDiamonds(
+  deps: LedgerDeps,
+  entry: LedgerEntry<Exclude<CreditReason, PaidCreditReason>>,
+): Promise<{ position: bigint; balance: number }> {
   const { position, balance } = await runWalletCommand(
     deps,
     entry.uid,
-    { type: 'CreditDiamonds', uid: entry.uid, amount: entry.amount, reason: entry.reason, reference: entry.reference, at: deps.clock.now().toISOString() },
+    {
+      type: 'CreditDiamonds',
+      uid: entry.uid,
+      amount: entry.amount,
+      reason: entry.reason,
+      reference: entry.reference,
+      at: deps.clock.now().toISOString(),
+    },
     entry.idempotencyKey,
   );
   return { position, balance };

@@ -12,9 +12,12 @@ beforeAll(async () => {
 });
 afterAll(async () => stack?.stop());
 
-const grant = (uid: string, amount: number) => creditDiamonds(stack.command.deps, { uid, amount, reason: 'demo_grant', reference: 'test', idempotencyKey: `grant-${uid}-${amount}` });
-const post = (path: string, token: string, body: unknown, headers: Record<string, string> = {}) => stack.api(path, { method: 'POST', token, body, headers });
-const get = (path: string, token: string, position?: string) => stack.api(path, { token, headers: position ? { 'x-min-position': position } : {} });
+const grant = (uid: string, amount: number) =>
+  creditDiamonds(stack.command.deps, { uid, amount, reason: 'demo_grant', reference: 'test', idempotencyKey: `grant-${uid}-${amount}` });
+const post = (path: string, token: string, body: unknown, headers: Record<string, string> = {}) =>
+  stack.api(path, { method: 'POST', token, body, headers });
+const get = (path: string, token: string, position?: string) =>
+  stack.api(path, { token, headers: position ? { 'x-min-position': position } : {} });
 
 /** A registered creator who has charm: a fan sends them a castle (5000 diamonds, 2500 charm). */
 async function earner(): Promise<{ uid: string; token: string; position: string }> {
@@ -31,7 +34,12 @@ describe('purchases', () => {
     await grant('buyer', 13_000);
     const token = await stack.tokenFor('buyer');
     const skus = await get('/skus/read', token);
-    expect(skus.body.items.find((s: { id: string }) => s.id === 'vip-year')).toMatchObject({ kind: 'vip', price: 12000, priceUsd: 120, months: 12 });
+    expect(skus.body.items.find((s: { id: string }) => s.id === 'vip-year')).toMatchObject({
+      kind: 'vip',
+      price: 12000,
+      priceUsd: 120,
+      months: 12,
+    });
     const check = await post('/payment/purchase/validate', token, { skuId: 'frame-gold' });
     expect(check.body).toMatchObject({ valid: true, diamondsTotal: 500, balance: 13000, shortBy: 0 });
     const frame = await post('/payment/purchase', token, { skuId: 'frame-gold' }, { 'idempotency-key': 'frame-1' });
@@ -65,21 +73,44 @@ describe('withdrawals', () => {
     const tooMuch = await post('/wallet/withdraw/validate', token, { amount: 2501, address: payoutAddress });
     expect(tooMuch.status).toBe(422);
     expect(tooMuch.body.error.message).toBe('Insufficient charm: you can withdraw at most 2500 charm.');
-    expect((await post('/wallet/withdraw/validate', token, { amount: 100, address: payoutAddress })).body.error.message).toBe('The minimum withdrawal is 500 charm.');
+    expect((await post('/wallet/withdraw/validate', token, { amount: 100, address: payoutAddress })).body.error.message).toBe(
+      'The minimum withdrawal is 500 charm.',
+    );
     // An address of the wrong network is refused by both calls, and nothing is written.
     const solanaAddress = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV';
     const wrongChain = await post('/wallet/withdraw/validate', token, { amount: 600, network: 'evm', address: solanaAddress });
     expect(wrongChain.status).toBe(400);
     expect(wrongChain.body.error.message).toBe('This is not a valid Ethereum (EVM) address. Check the network you chose.');
-    expect((await post('/wallet/withdraw', token, { amount: 600, network: 'solana', address: payoutAddress }, { 'idempotency-key': 'wd-wrong' })).status).toBe(400);
-    expect((await post('/wallet/withdraw/validate', token, { amount: 600, network: 'solana', address: solanaAddress })).body).toMatchObject({ valid: true });
+    expect(
+      (await post('/wallet/withdraw', token, { amount: 600, network: 'solana', address: payoutAddress }, { 'idempotency-key': 'wd-wrong' }))
+        .status,
+    ).toBe(400);
+    expect((await post('/wallet/withdraw/validate', token, { amount: 600, network: 'solana', address: solanaAddress })).body).toMatchObject(
+      { valid: true },
+    );
     // A bank transfer names the bank's country, a code of GET location/countries.
-    const noCountry = await post('/wallet/withdraw', token, { amount: 600, method: 'bank', address: 'PH12BANK0001' }, { 'idempotency-key': 'wd-bank-none' });
+    const noCountry = await post(
+      '/wallet/withdraw',
+      token,
+      { amount: 600, method: 'bank', address: 'PH12BANK0001' },
+      { 'idempotency-key': 'wd-bank-none' },
+    );
     expect([noCountry.status, noCountry.body.error.message]).toEqual([400, 'Bank country is required.']);
-    const unknownCountry = await post('/wallet/withdraw/validate', token, { amount: 600, method: 'bank', address: 'PH12BANK0001', bankCountry: 'XX' });
+    const unknownCountry = await post('/wallet/withdraw/validate', token, {
+      amount: 600,
+      method: 'bank',
+      address: 'PH12BANK0001',
+      bankCountry: 'XX',
+    });
     expect([unknownCountry.status, unknownCountry.body.error.message]).toEqual([400, 'Choose a country from the list.']);
-    expect((await post('/wallet/withdraw/validate', token, { amount: 600, method: 'bank', address: 'PH12BANK0001', bankCountry: 'ph' })).body).toMatchObject({ valid: true });
-    expect((await post('/wallet/withdraw/validate', token, { amount: 2000, address: payoutAddress })).body).toMatchObject({ valid: true, usd: 20, available: 2500 });
+    expect(
+      (await post('/wallet/withdraw/validate', token, { amount: 600, method: 'bank', address: 'PH12BANK0001', bankCountry: 'ph' })).body,
+    ).toMatchObject({ valid: true });
+    expect((await post('/wallet/withdraw/validate', token, { amount: 2000, address: payoutAddress })).body).toMatchObject({
+      valid: true,
+      usd: 20,
+      available: 2500,
+    });
     const first = await post('/wallet/withdraw', token, { amount: 2000, address: payoutAddress }, { 'idempotency-key': 'wd-1' });
     expect(first.status).toBe(201);
     expect(first.body.status).toBe('pending');
@@ -96,13 +127,19 @@ describe('withdrawals', () => {
     expect(after.body.charm).toBe(2500);
     const history = await get('/transaction/me?currency=CHRM', token, failed.body.position);
     expect(history.body.items[0]).toMatchObject({ transactionId: first.body.transactionId, status: 'failed' });
-    expect((await post(`/console/withdrawals/${first.body.transactionId}/settle`, token, { reference: `0x${'ab'.repeat(32)}` })).status).toBe(403);
+    expect(
+      (await post(`/console/withdrawals/${first.body.transactionId}/settle`, token, { reference: `0x${'ab'.repeat(32)}` })).status,
+    ).toBe(403);
   });
 
   it('never withdraws more than credited when many withdrawals race', async () => {
     const { token, position } = await earner();
     await get('/wallet/withdraw/available', token, position);
-    const results = await Promise.all(Array.from({ length: 10 }, (_, i) => post('/wallet/withdraw', token, { amount: 1000, address: payoutAddress }, { 'idempotency-key': `race-${i}` })));
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        post('/wallet/withdraw', token, { amount: 1000, address: payoutAddress }, { 'idempotency-key': `race-${i}` }),
+      ),
+    );
     expect(results.filter((r) => r.status === 201)).toHaveLength(2);
     const audit = await auditLedger(stack.db.pool);
     expect(audit.differences).toEqual([]);
@@ -111,17 +148,32 @@ describe('withdrawals', () => {
   it('lets an agency pay a creator with proof, which the creator confirms', async () => {
     const { uid: hosted, token: creator, position } = await earner();
     const agency = await stack.tokenFor('agency-1', ['ag']);
-    expect((await post('/guild/agencies', agency, { agencyId: 'money-agency', name: 'Money Agency', guildSharePct: 20, hostSharePct: 80 })).status).toBe(201);
+    expect(
+      (await post('/guild/agencies', agency, { agencyId: 'money-agency', name: 'Money Agency', guildSharePct: 20, hostSharePct: 80 }))
+        .status,
+    ).toBe(201);
     const second = await earner();
     let rosterPosition = position;
-    for (const host of [{ uid: hosted, token: creator }, second]) rosterPosition = await joinAgency(stack, agency, 'money-agency', host.uid, host.token);
+    for (const host of [{ uid: hosted, token: creator }, second])
+      rosterPosition = await joinAgency(stack, agency, 'money-agency', host.uid, host.token);
     const list = await get('/wallet/creator/cashout-list', agency, rosterPosition);
     expect(list.body.items).toEqual(expect.arrayContaining([expect.objectContaining({ uid: hosted, charm: 2500, usd: 25 })]));
     expect((await get('/wallet/creator/cashout-list', creator)).status).toBe(403);
-    const paid = await post('/wallet/creator/payment', agency, { creatorUid: hosted, amount: 2500, proofUrl: 'https://cdn.example/proof.png' });
+    const paid = await post('/wallet/creator/payment', agency, {
+      creatorUid: hosted,
+      amount: 2500,
+      proofUrl: 'https://cdn.example/proof.png',
+    });
     expect(paid.status).toBe(201);
     const notes = await get('/payment-notifications', creator, paid.body.position);
-    expect(notes.body.items[0]).toMatchObject({ withdrawalId: paid.body.transactionId, charm: 2500, agencyUid: 'agency-1', proofUrl: 'https://cdn.example/proof.png', status: 'pending', unread: true });
+    expect(notes.body.items[0]).toMatchObject({
+      withdrawalId: paid.body.transactionId,
+      charm: 2500,
+      agencyUid: 'agency-1',
+      proofUrl: 'https://cdn.example/proof.png',
+      status: 'pending',
+      unread: true,
+    });
     expect(notes.body.unreadCount).toBe(1);
     // Opening it marks it read once; another creator cannot mark it, and that writes nothing.
     const stranger = await post('/payment-notifications/read', second.token, { withdrawalId: paid.body.transactionId });
@@ -133,18 +185,32 @@ describe('withdrawals', () => {
     const read = await get('/payment-notifications', creator, opened.body.position);
     expect([read.body.items[0].unread, read.body.unreadCount]).toEqual([false, 0]);
     expect((await stack.command.deps.store.readStream(`notifications-${second.uid}`)).events).toHaveLength(0);
-    const confirmed = await stack.api('/cashout-confirm', { method: 'PUT', token: creator, body: { withdrawalId: paid.body.transactionId } });
+    const confirmed = await stack.api('/cashout-confirm', {
+      method: 'PUT',
+      token: creator,
+      body: { withdrawalId: paid.body.transactionId },
+    });
     expect(confirmed.status).toBe(200);
     const after = await get('/payment-notifications', creator, confirmed.body.position);
     expect(after.body.items[0].status).toBe('completed');
     const again = await stack.api('/cashout-confirm', { method: 'PUT', token: creator, body: { withdrawalId: paid.body.transactionId } });
     expect(again.status).toBe(200);
     expect(again.body.status).toBe('completed');
-    expect((await stack.api('/cashout-confirm', { method: 'PUT', token: creator, body: { withdrawalId: 'payout-unknown' } })).status).toBe(404);
+    expect((await stack.api('/cashout-confirm', { method: 'PUT', token: creator, body: { withdrawalId: 'payout-unknown' } })).status).toBe(
+      404,
+    );
     // A payout the creator never received is disputed, and the charm comes back.
     await get('/wallet/withdraw/available', second.token, second.position); // the credited charm is projected
-    const claimed = await post('/wallet/creator/payment', agency, { creatorUid: second.uid, amount: 2500, proofUrl: 'https://cdn.example/fake.png' });
-    const disputed = await stack.api('/wallet/creator/cashout-confirm', { method: 'PUT', token: second.token, body: { withdrawalId: claimed.body.transactionId, received: false } });
+    const claimed = await post('/wallet/creator/payment', agency, {
+      creatorUid: second.uid,
+      amount: 2500,
+      proofUrl: 'https://cdn.example/fake.png',
+    });
+    const disputed = await stack.api('/wallet/creator/cashout-confirm', {
+      method: 'PUT',
+      token: second.token,
+      body: { withdrawalId: claimed.body.transactionId, received: false },
+    });
     expect(disputed.body.status).toBe('failed');
     expect((await get('/wallet/withdraw/available', second.token, disputed.body.position)).body.charm).toBe(2500);
   });
@@ -176,13 +242,20 @@ describe('gifts in a lobby', () => {
     expect((await post(`/lobbies/${lobbyId}/join`, member, {})).status).toBe(200);
     await grant('lobby-fan', 1000);
     const fan = await stack.tokenFor('lobby-fan');
-    const toOwner = await post('/gifting/send-gift', fan, { giftName: 'rose', quantity: 10, recipients: ['lobby-owner', 'lobby-member'], lobbyId });
+    const toOwner = await post('/gifting/send-gift', fan, {
+      giftName: 'rose',
+      quantity: 10,
+      recipients: ['lobby-owner', 'lobby-member'],
+      lobbyId,
+    });
     expect(toOwner.status).toBe(201);
     expect(toOwner.body.gift.lobbyId).toBe(lobbyId);
     const toStranger = await post('/gifting/send-gift', fan, { giftName: 'rose', quantity: 1, recipients: ['stranger'], lobbyId });
     expect(toStranger.status).toBe(422);
     expect(toStranger.body.error.message).toBe('A gift can go only to the host, a cohost or someone active in the lobby.');
     await post(`/lobbies/${lobbyId}/leave`, member, {});
-    expect((await post('/gifting/send-gift', fan, { giftName: 'rose', quantity: 1, recipients: ['lobby-member'], lobbyId })).status).toBe(422);
+    expect((await post('/gifting/send-gift', fan, { giftName: 'rose', quantity: 1, recipients: ['lobby-member'], lobbyId })).status).toBe(
+      422,
+    );
   });
 });

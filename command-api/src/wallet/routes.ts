@@ -1,8 +1,23 @@
 // The money module's commands: payments (card, crypto, sandbox, VIP checkout), purchases,
 // withdrawals, creator cash-outs and blockchain wallets. Gifts are in ../gifting.
 import {
-  BlockchainWalletAnswer, BlockchainWalletBody, EquipAnswer, EquipBody, BlockchainWalletChangeBody, CashoutConfirmBody, CreatorPaymentBody, findSku, guildTexts, money,
-  PurchaseAnswer, PurchaseBody, PurchaseCheck, WithdrawalAnswer, WithdrawBody, WithdrawCheck, withdrawal,
+  BlockchainWalletAnswer,
+  BlockchainWalletBody,
+  EquipAnswer,
+  EquipBody,
+  BlockchainWalletChangeBody,
+  CashoutConfirmBody,
+  CreatorPaymentBody,
+  findSku,
+  guildTexts,
+  money,
+  PurchaseAnswer,
+  PurchaseBody,
+  PurchaseCheck,
+  WithdrawalAnswer,
+  WithdrawBody,
+  WithdrawCheck,
+  withdrawal,
 } from '@murmur/contracts';
 import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
 import type express from 'express';
@@ -37,7 +52,16 @@ function purchaseCommand(uid: string, body: z.infer<typeof PurchaseBody>, purcha
     type: 'PurchaseSku',
     uid,
     purchaseId,
-    sku: { id: sku.id, kind: sku.kind, name: sku.name, price: sku.price, months: sku.months, days: sku.days, badge: sku.badge, availableUntil: sku.availableUntil },
+    sku: {
+      id: sku.id,
+      kind: sku.kind,
+      name: sku.name,
+      price: sku.price,
+      months: sku.months,
+      days: sku.days,
+      badge: sku.badge,
+      availableUntil: sku.availableUntil,
+    },
     quantity: body.quantity,
     ...(body.target ? { target: body.target } : {}),
     at,
@@ -74,7 +98,10 @@ async function dryRunPurchase(deps: CommandDeps, uid: string, body: z.infer<type
 /** The lobbies a user is in (read model): where a change of their looks is news. At most 20. */
 async function lobbiesOf(deps: CommandDeps, uid: string): Promise<string[]> {
   const { rows } = await deps.pool
-    .query<{ lobby_id: string }>('select lobby_id from rm.lobby_members where uid = $1 and left_at is null order by joined_at desc limit 20', [uid])
+    .query<{ lobby_id: string }>(
+      'select lobby_id from rm.lobby_members where uid = $1 and left_at is null order by joined_at desc limit 20',
+      [uid],
+    )
     .catch(() => ({ rows: [] as { lobby_id: string }[] }));
   return rows.map((r) => r.lobby_id);
 }
@@ -85,7 +112,6 @@ async function creditedCharm(deps: CommandDeps, uid: string): Promise<number> {
   const { rows } = await deps.pool.query<{ credited: string }>('select credited::text from rm.charm_balances where uid = $1', [uid]);
   return Number(rows[0]?.credited ?? 0);
 }
-
 
 /** An agency pays only creators on its own roster. The roster rule is decided on the host's
  * membership stream (`agency-host-{uid}`) with an expected version, where leaving the agency is
@@ -98,7 +124,12 @@ async function authorizeAgencyPayout(deps: CommandDeps, caller: { uid: string },
   // Who owns an agency never changes after its creation, so this read needs no version.
   const { state: agency } = await agencyCommands.load(deps, agencyId);
   if (agency.ownerUid !== caller.uid) throw new ApiError('FORBIDDEN', guildTexts.hostNotInAgency);
-  await hostMembershipCommands.run(deps, creatorUid, { type: 'AuthorizePayout', hostUid: creatorUid, agencyId, withdrawalId, now: deps.clock.now() }, { actorUid: caller.uid });
+  await hostMembershipCommands.run(
+    deps,
+    creatorUid,
+    { type: 'AuthorizePayout', hostUid: creatorUid, agencyId, withdrawalId, now: deps.clock.now() },
+    { actorUid: caller.uid },
+  );
 }
 
 function walletCommandRoutes(router: express.Router, deps: CommandDeps): void {
@@ -120,18 +151,44 @@ function walletCommandRoutes(router: express.Router, deps: CommandDeps): void {
     const body = parse(PurchaseBody, req.body);
     skuFor(body);
     const { key } = routeIdempotencyKey(req, uid, 'payment/purchase');
-    const result = await runWalletCommand(deps, uid, purchaseCommand(uid, body, idFromKey('purchase', key), deps.clock.now().toISOString()), key);
+    const result = await runWalletCommand(
+      deps,
+      uid,
+      purchaseCommand(uid, body, idFromKey('purchase', key), deps.clock.now().toISOString()),
+      key,
+    );
     const purchase = result.events.find((e) => e.type === 'SkuPurchased');
-    send(res, PurchaseAnswer, { status: 'succeeded', position: result.position.toString(), balance: result.balance, duplicate: result.duplicate, purchase: purchase?.data ?? null }, result.duplicate ? 200 : 201);
+    send(
+      res,
+      PurchaseAnswer,
+      {
+        status: 'succeeded',
+        position: result.position.toString(),
+        balance: result.balance,
+        duplicate: result.duplicate,
+        purchase: purchase?.data ?? null,
+      },
+      result.duplicate ? 200 : 201,
+    );
   });
 
   // ---- collections: wear or take off an owned frame or badge, decided on the wallet stream ----
   router.post('/wallet/collections/equip', requireAuth(), async (req, res) => {
     const { uid } = currentUser(req);
     const body = parse(EquipBody, req.body);
-    const result = await runWalletCommand(deps, uid, {
-      type: 'ChangeAppearance', uid, itemId: body.itemId, equip: body.equip, lobbyIds: await lobbiesOf(deps, uid), at: deps.clock.now().toISOString(),
-    }, `equip:${randomUUID()}`);
+    const result = await runWalletCommand(
+      deps,
+      uid,
+      {
+        type: 'ChangeAppearance',
+        uid,
+        itemId: body.itemId,
+        equip: body.equip,
+        lobbyIds: await lobbiesOf(deps, uid),
+        at: deps.clock.now().toISOString(),
+      },
+      `equip:${randomUUID()}`,
+    );
     send(res, EquipAnswer, { position: result.position.toString(), frameId: result.state.frameId, badgeIds: result.state.badgeIds });
   });
 
@@ -158,7 +215,12 @@ function walletCommandRoutes(router: express.Router, deps: CommandDeps): void {
     const command = await withdrawCommand(uid, body, 'validate');
     const { state } = await earningsCommands.load(deps, uid);
     earningsDecider.decide(command, state); // throws the refusal the real withdrawal would meet
-    send(res, WithdrawCheck, { valid: true, charm: body.amount, usd: Math.round(body.amount * money.usdPerCharm * 100) / 100, available: availableCharm(state, command.type === 'WithdrawCharm' ? command.creditedTotal : 0) });
+    send(res, WithdrawCheck, {
+      valid: true,
+      charm: body.amount,
+      usd: Math.round(body.amount * money.usdPerCharm * 100) / 100,
+      available: availableCharm(state, command.type === 'WithdrawCharm' ? command.creditedTotal : 0),
+    });
   });
 
   router.post('/wallet/withdraw', requireAuth(), async (req, res) => {
@@ -169,7 +231,12 @@ function walletCommandRoutes(router: express.Router, deps: CommandDeps): void {
     const result = await earningsCommands.run(deps, uid, await withdrawCommand(uid, body, withdrawalId), { idempotencyKey: key });
     // A retry of a pending withdrawal decides nothing new: it answers 200 with the same id.
     const repeated = result.duplicate || result.events.length === 0;
-    send(res, WithdrawalAnswer, { status: 'pending', transactionId: withdrawalId, position: result.position.toString() }, repeated ? 200 : 201);
+    send(
+      res,
+      WithdrawalAnswer,
+      { status: 'pending', transactionId: withdrawalId, position: result.position.toString() },
+      repeated ? 200 : 201,
+    );
   });
 
   // ---- creator cash-out by an agency, with proof of payment ----
@@ -179,22 +246,32 @@ function walletCommandRoutes(router: express.Router, deps: CommandDeps): void {
     const { key } = routeIdempotencyKey(req, agency.uid, `wallet/creator/payment:${body.creatorUid}`);
     const withdrawalId = idFromKey('payout', key);
     await authorizeAgencyPayout(deps, agency, body.creatorUid, withdrawalId);
-    const result = await earningsCommands.run(deps, body.creatorUid, {
-      type: 'WithdrawCharm',
-      withdrawalId,
-      uid: body.creatorUid,
-      charm: body.amount,
-      creditedTotal: await creditedCharm(deps, body.creatorUid),
-      minimumCharm: 1,
-      usdPerCharm: money.usdPerCharm,
-      kind: 'agency_payout',
-      agencyUid: agency.uid,
-      proofUrl: body.proofUrl,
-      at: deps.clock.now().toISOString(),
-    }, { idempotencyKey: key });
+    const result = await earningsCommands.run(
+      deps,
+      body.creatorUid,
+      {
+        type: 'WithdrawCharm',
+        withdrawalId,
+        uid: body.creatorUid,
+        charm: body.amount,
+        creditedTotal: await creditedCharm(deps, body.creatorUid),
+        minimumCharm: 1,
+        usdPerCharm: money.usdPerCharm,
+        kind: 'agency_payout',
+        agencyUid: agency.uid,
+        proofUrl: body.proofUrl,
+        at: deps.clock.now().toISOString(),
+      },
+      { idempotencyKey: key },
+    );
     // A retry decides nothing new (the payout is pending already): 200 with the same id.
     const repeated = result.duplicate || result.events.length === 0;
-    send(res, WithdrawalAnswer, { status: 'pending', transactionId: withdrawalId, position: result.position.toString() }, repeated ? 200 : 201);
+    send(
+      res,
+      WithdrawalAnswer,
+      { status: 'pending', transactionId: withdrawalId, position: result.position.toString() },
+      repeated ? 200 : 201,
+    );
   });
 
   const confirmCashout = async (req: express.Request, res: express.Response) => {
@@ -210,10 +287,19 @@ function walletCommandRoutes(router: express.Router, deps: CommandDeps): void {
     if (state.pending[body.withdrawalId]?.kind !== 'agency_payout') throw new ApiError('NOT_FOUND', 'No pending payment with this id.');
     const at = deps.clock.now().toISOString();
     // A creator who did not receive the payment disputes it: the charm comes back to them.
-    const result = await earningsCommands.run(deps, uid, body.received
-      ? { type: 'CompleteWithdrawal', withdrawalId: body.withdrawalId, uid, at }
-      : { type: 'FailWithdrawal', withdrawalId: body.withdrawalId, uid, reason: 'The creator did not receive this payment.', at }, { idempotencyKey: `settle:${body.withdrawalId}` });
-    send(res, WithdrawalAnswer, { status: body.received ? 'completed' : 'failed', transactionId: body.withdrawalId, position: result.position.toString() });
+    const result = await earningsCommands.run(
+      deps,
+      uid,
+      body.received
+        ? { type: 'CompleteWithdrawal', withdrawalId: body.withdrawalId, uid, at }
+        : { type: 'FailWithdrawal', withdrawalId: body.withdrawalId, uid, reason: 'The creator did not receive this payment.', at },
+      { idempotencyKey: `settle:${body.withdrawalId}` },
+    );
+    send(res, WithdrawalAnswer, {
+      status: body.received ? 'completed' : 'failed',
+      transactionId: body.withdrawalId,
+      position: result.position.toString(),
+    });
   };
   router.put('/cashout-confirm', requireAuth(), confirmCashout);
   router.put('/wallet/creator/cashout-confirm', requireAuth(), confirmCashout);
@@ -227,13 +313,21 @@ function walletCommandRoutes(router: express.Router, deps: CommandDeps): void {
     const result = await changeBlockchainWallets(deps, uid, { type: 'Add', uid, walletId, ...body, at: deps.clock.now().toISOString() });
     send(res, BlockchainWalletAnswer, { walletId, position: result.position.toString() }, 201);
   });
-  for (const [path, type] of [['rename', 'Rename'], ['update', 'Update'], ['remove', 'Remove']] as const) {
+  for (const [path, type] of [
+    ['rename', 'Rename'],
+    ['update', 'Update'],
+    ['remove', 'Remove'],
+  ] as const) {
     router.post(`/wallet/blockchain/${path}`, requireAuth(), async (req, res) => {
       const { uid } = currentUser(req);
       const body = parse(BlockchainWalletChangeBody, req.body);
       if (type === 'Rename' && !body.name) throw new ApiError('VALIDATION_FAILED', 'name is required.');
       const at = deps.clock.now().toISOString();
-      const result = await changeBlockchainWallets(deps, uid, type === 'Remove' ? { type, uid, walletId: body.walletId, at } : { type, uid, ...body, at });
+      const result = await changeBlockchainWallets(
+        deps,
+        uid,
+        type === 'Remove' ? { type, uid, walletId: body.walletId, at } : { type, uid, ...body, at },
+      );
       send(res, BlockchainWalletAnswer, { walletId: body.walletId, position: result.position.toString() });
     });
   }
@@ -250,7 +344,8 @@ export const moneyModule: CommandModule = {
     const reactor = startPaymentReactor(deps);
     // Unpaid hosted orders past their expiry are expired (or, paid with a lost notification, credited).
     const sweep = new RepeatingPass(
-      () => Promise.all([sweepHostedPayments(deps), sweepTonPayments(deps)]).catch((err) => deps.logger.warn({ err }, 'payment sweep failed')),
+      () =>
+        Promise.all([sweepHostedPayments(deps), sweepTonPayments(deps)]).catch((err) => deps.logger.warn({ err }, 'payment sweep failed')),
       Number(process.env.PAYMENT_SWEEP_INTERVAL_MS ?? 60_000),
     );
     sweep.start();

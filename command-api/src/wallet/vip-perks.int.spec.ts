@@ -15,13 +15,20 @@ beforeAll(async () => {
 afterAll(async () => stack?.stop());
 
 const { post, get, as } = actors(() => stack);
-const grant = (uid: string, amount: number) => creditDiamonds(stack.command.deps, { uid, amount, reason: 'demo_grant', reference: 'test', idempotencyKey: `grant-${uid}-${amount}` });
+const grant = (uid: string, amount: number) =>
+  creditDiamonds(stack.command.deps, { uid, amount, reason: 'demo_grant', reference: 'test', idempotencyKey: `grant-${uid}-${amount}` });
 const addMonths = (iso: string, months: number) => {
   const d = new Date(iso);
   d.setUTCMonth(d.getUTCMonth() + months);
   return d.toISOString();
 };
-const buyVip = async (uid: string, key: string) => stack.api('/payment/purchase', { method: 'POST', token: await as(uid), body: { skuId: 'vip-year' }, headers: { 'idempotency-key': key } });
+const buyVip = async (uid: string, key: string) =>
+  stack.api('/payment/purchase', {
+    method: 'POST',
+    token: await as(uid),
+    body: { skuId: 'vip-year' },
+    headers: { 'idempotency-key': key },
+  });
 
 describe('VIP purchase and renewal', () => {
   it('a renewal extends from the current end, not from today', async () => {
@@ -52,7 +59,9 @@ describe('VIP purchase and renewal', () => {
     await grant('vip-once', 15_000);
     const both = await Promise.all([buyVip('vip-once', 'a'), buyVip('vip-once', 'b')]);
     expect(both.map((r) => r.status).sort()).toEqual([201, 422]);
-    expect(both.find((r) => r.status === 422)!.body.error.message).toBe('Insufficient balance: this needs 12000 diamonds and you have 3000.');
+    expect(both.find((r) => r.status === 422)!.body.error.message).toBe(
+      'Insufficient balance: this needs 12000 diamonds and you have 3000.',
+    );
     expect((await stack.command.deps.store.readStream('wallet-vip-once')).events.filter((e) => e.type === 'SkuPurchased')).toHaveLength(1);
     expect((await auditLedger(stack.db.pool)).differences).toEqual([]);
   });

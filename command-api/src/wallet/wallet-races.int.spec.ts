@@ -31,7 +31,8 @@ afterAll(async () => {
 
 const { post, as, get } = actors(() => stack);
 let grants = 0;
-const grant = (uid: string, amount: number) => creditDiamonds(stack.command.deps, { uid, amount, reason: 'demo_grant', reference: 'test', idempotencyKey: `race-grant-${++grants}` });
+const grant = (uid: string, amount: number) =>
+  creditDiamonds(stack.command.deps, { uid, amount, reason: 'demo_grant', reference: 'test', idempotencyKey: `race-grant-${++grants}` });
 const walletEvents = async (uid: string) => (await stack.command.deps.store.readStream(`wallet-${uid}`)).events;
 let clicks = 0;
 /** A POST with its own idempotency key, to one command API or the other in turn. */
@@ -54,7 +55,9 @@ describe('subscribes racing on one balance', () => {
     for (const c of creators) expect((await post(c, '/user/subscription/price', { price: 400 })).status).toBe(200);
     await grant('rs-fan', 3 * 400); // exactly three periods
     // Two clicks for each of six creators, all at once: twelve requests for three periods' diamonds.
-    const clicks = await Promise.all(creators.flatMap((c) => ['a', 'b'].map((k) => click('rs-fan', `/user/subscribe/${c}`, {}, `rs-${c}-${k}`))));
+    const clicks = await Promise.all(
+      creators.flatMap((c) => ['a', 'b'].map((k) => click('rs-fan', `/user/subscribe/${c}`, {}, `rs-${c}-${k}`))),
+    );
     const list = statuses(clicks);
     expect(count(list, 201)).toBe(3);
     expect(list.every((s) => s === 201 || s === 409 || s === 422)).toBe(true);
@@ -72,7 +75,9 @@ describe('subscribes racing on one balance', () => {
     await grant('rs-fan', 5 * 400);
     const creator = String(bought[0]!.data.creatorUid);
     const end = String(bought[0]!.data.expiresAt);
-    const renewals = await Promise.all(Array.from({ length: 8 }, (_, i) => click('rs-fan', `/user/subscribe/${creator}`, { currentUntil: end }, `rs-renew-${i}`)));
+    const renewals = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => click('rs-fan', `/user/subscribe/${creator}`, { currentUntil: end }, `rs-renew-${i}`)),
+    );
     expect(statuses(renewals)).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
     const after = await loadWallet(stack.command.deps, 'rs-fan');
     expect(after.balance).toBe(4 * 400);
@@ -83,11 +88,17 @@ describe('subscribes racing on one balance', () => {
 describe('purchases of one item racing', () => {
   it('sells a timed item once per paid debit, each extending from the end before it, and a for-ever item once', async () => {
     await grant('rp-buyer', 3 * 3000 + 500 + 2000); // three 7-day castle frames, a gold frame, and some left
-    const castles = await Promise.all(Array.from({ length: 8 }, (_, i) => click('rp-buyer', '/payment/purchase', { skuId: 'frame-castle' }, `rp-castle-${i}`)));
+    const castles = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => click('rp-buyer', '/payment/purchase', { skuId: 'frame-castle' }, `rp-castle-${i}`)),
+    );
     expect(count(statuses(castles), 201)).toBe(3);
-    const golds = await Promise.all(Array.from({ length: 6 }, (_, i) => click('rp-buyer', '/payment/purchase', { skuId: 'frame-gold' }, `rp-gold-${i}`)));
+    const golds = await Promise.all(
+      Array.from({ length: 6 }, (_, i) => click('rp-buyer', '/payment/purchase', { skuId: 'frame-gold' }, `rp-gold-${i}`)),
+    );
     expect(count(statuses(golds), 201)).toBe(1);
-    expect(golds.filter((r) => r.status !== 201).map((r) => r.body.error.message)).toEqual(Array(5).fill('You already own this item for ever.'));
+    expect(golds.filter((r) => r.status !== 201).map((r) => r.body.error.message)).toEqual(
+      Array(5).fill('You already own this item for ever.'),
+    );
 
     const events = await walletEvents('rp-buyer');
     const castleBuys = events.filter((e) => e.type === 'SkuPurchased' && e.data.skuId === 'frame-castle');
@@ -103,7 +114,9 @@ describe('purchases of one item racing', () => {
 
   it('writes one purchase for one key sent six times at once, and every answer is that purchase', async () => {
     await grant('rp-keyed', 1000);
-    const answers = await Promise.all(Array.from({ length: 6 }, () => click('rp-keyed', '/payment/purchase', { skuId: 'badge-star' }, 'rp-keyed-once')));
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => click('rp-keyed', '/payment/purchase', { skuId: 'badge-star' }, 'rp-keyed-once')),
+    );
     expect(answers.every((a) => a.status === 200 || a.status === 201)).toBe(true);
     expect(answers.filter((a) => a.body.duplicate === false)).toHaveLength(1);
     expect(new Set(answers.map((a) => a.body.purchase?.purchaseId)).size).toBe(1);
@@ -146,9 +159,15 @@ describe('wearing and taking off racing', () => {
     const wallet = await loadWallet(stack.command.deps, 'rw-wearer');
     expect({ frameId: wallet.frameId, badgeIds: wallet.badgeIds }).toEqual({ frameId: last.frameId, badgeIds: last.badgeIds });
     // The read model, once it has the last change, shows the same.
-    const lastPosition = answers.filter((a) => a.status === 200).map((a) => BigInt(a.body.position)).reduce((a, b) => (a > b ? a : b));
+    const lastPosition = answers
+      .filter((a) => a.status === 200)
+      .map((a) => BigInt(a.body.position))
+      .reduce((a, b) => (a > b ? a : b));
     const list = await get('rw-wearer', '/wallet/collections', lastPosition.toString());
-    const active = list.body.items.filter((i: { status: string }) => i.status === 'active').map((i: { itemId: string }) => i.itemId).sort();
+    const active = list.body.items
+      .filter((i: { status: string }) => i.status === 'active')
+      .map((i: { itemId: string }) => i.itemId)
+      .sort();
     expect(active).toEqual([...(last.frameId ? [last.frameId] : []), ...last.badgeIds].sort());
   });
 });
@@ -163,18 +182,33 @@ describe('subscribes, purchases and wearing all at once on one balance', () => {
     await grant('rm-user', 500 + 3000); // 3,500: one subscription and one castle frame, or neither and less
     const setUp = (await walletEvents('rm-user')).length;
     const requests = [
-      ...['rm-creator', 'rm-creator2'].flatMap((c) => [1, 2].map((k) => () => click('rm-user', `/user/subscribe/${c}`, {}, `rm-sub-${c}-${k}`))),
+      ...['rm-creator', 'rm-creator2'].flatMap((c) =>
+        [1, 2].map((k) => () => click('rm-user', `/user/subscribe/${c}`, {}, `rm-sub-${c}-${k}`)),
+      ),
       ...[1, 2, 3].map((k) => () => click('rm-user', '/payment/purchase', { skuId: 'frame-castle' }, `rm-castle-${k}`)),
       ...[1, 2, 3].map((k) => () => click('rm-user', '/payment/purchase', { skuId: 'badge-star' }, `rm-star-${k}`)),
-      ...Array.from({ length: 12 }, (_, k) => () => click('rm-user', '/wallet/collections/equip', { itemId: k % 2 ? 'frame-rose' : 'badge-supporter', equip: k % 4 < 2 }, `rm-wear-${k}`)),
+      ...Array.from(
+        { length: 12 },
+        (_, k) => () =>
+          click(
+            'rm-user',
+            '/wallet/collections/equip',
+            { itemId: k % 2 ? 'frame-rose' : 'badge-supporter', equip: k % 4 < 2 },
+            `rm-wear-${k}`,
+          ),
+      ),
     ];
     const answers = await Promise.all(requests.map((r) => r()));
     expect(answers.every((a) => [200, 201, 409, 422].includes(a.status))).toBe(true);
 
     const events = (await walletEvents('rm-user')).slice(setUp);
-    const debits = events.map((e) => (e.type === 'SubscribedToCreator' ? Number(e.data.diamonds) : e.type === 'SkuPurchased' ? Number(e.data.diamondsTotal) : 0));
+    const debits = events.map((e) =>
+      e.type === 'SubscribedToCreator' ? Number(e.data.diamonds) : e.type === 'SkuPurchased' ? Number(e.data.diamondsTotal) : 0,
+    );
     const spent = debits.reduce((a, b) => a + b, 0);
-    const paidAnswers = answers.filter((a) => a.status === 201).map((a) => Number(a.body.subscription?.diamonds ?? a.body.purchase?.diamondsTotal));
+    const paidAnswers = answers
+      .filter((a) => a.status === 201)
+      .map((a) => Number(a.body.subscription?.diamonds ?? a.body.purchase?.diamondsTotal));
     // Every 201 is one debit in the log, and nothing else was debited.
     expect(spent).toBe(paidAnswers.reduce((a, b) => a + b, 0));
     expect(spent).toBeLessThanOrEqual(3500);
@@ -185,9 +219,12 @@ describe('subscribes, purchases and wearing all at once on one balance', () => {
       running -= debit;
       expect(running).toBeGreaterThanOrEqual(0);
     }
-    expect(events.filter((e) => e.type === 'SubscribedToCreator').map((e) => e.data.creatorUid).sort()).toEqual(
-      [...new Set(events.filter((e) => e.type === 'SubscribedToCreator').map((e) => e.data.creatorUid))].sort(),
-    );
+    expect(
+      events
+        .filter((e) => e.type === 'SubscribedToCreator')
+        .map((e) => e.data.creatorUid)
+        .sort(),
+    ).toEqual([...new Set(events.filter((e) => e.type === 'SubscribedToCreator').map((e) => e.data.creatorUid))].sort());
 
     await waitForProjection(stack.db.pool, 'wallet-balances');
     const audit = await auditLedger(stack.db.pool);

@@ -26,7 +26,17 @@ export interface WalletState {
 }
 
 export const initialWalletState = (): WalletState => ({
-  balance: 0, credited: 0, spent: 0, hasToppedUp: false, offerRedeemed: false, vipUntil: null, items: {}, frameId: null, badgeIds: [], subscriptions: {}, holds: {},
+  balance: 0,
+  credited: 0,
+  spent: 0,
+  hasToppedUp: false,
+  offerRedeemed: false,
+  vipUntil: null,
+  items: {},
+  frameId: null,
+  badgeIds: [],
+  subscriptions: {},
+  holds: {},
 });
 
 export function evolveWallet(state: WalletState, event: WalletEvent): WalletState {
@@ -54,19 +64,36 @@ export function evolveWallet(state: WalletState, event: WalletEvent): WalletStat
       return { ...state, frameId: event.data.frameId, badgeIds: event.data.badgeIds };
     case 'SubscribedToCreator': {
       const d = event.data;
-      return { ...state, balance: state.balance - d.diamonds, spent: state.spent + d.diamonds, subscriptions: { ...state.subscriptions, [d.creatorUid]: d.expiresAt } };
+      return {
+        ...state,
+        balance: state.balance - d.diamonds,
+        spent: state.spent + d.diamonds,
+        subscriptions: { ...state.subscriptions, [d.creatorUid]: d.expiresAt },
+      };
     }
     case 'DiamondsHeld': {
       const d = event.data;
-      return { ...state, balance: state.balance - d.amount, holds: { ...state.holds, [d.holdId]: { amount: d.amount, status: 'held', reference: d.reference } } };
+      return {
+        ...state,
+        balance: state.balance - d.amount,
+        holds: { ...state.holds, [d.holdId]: { amount: d.amount, status: 'held', reference: d.reference } },
+      };
     }
     case 'HoldReleased': {
       const d = event.data;
-      return { ...state, balance: state.balance + d.amount, holds: { ...state.holds, [d.holdId]: { reference: d.reference, ...state.holds[d.holdId], amount: d.amount, status: 'released' } } };
+      return {
+        ...state,
+        balance: state.balance + d.amount,
+        holds: { ...state.holds, [d.holdId]: { reference: d.reference, ...state.holds[d.holdId], amount: d.amount, status: 'released' } },
+      };
     }
     case 'HoldSpent': {
       const d = event.data;
-      return { ...state, spent: state.spent + d.amount, holds: { ...state.holds, [d.holdId]: { reference: d.reference, ...state.holds[d.holdId], amount: d.amount, status: 'spent' } } };
+      return {
+        ...state,
+        spent: state.spent + d.amount,
+        holds: { ...state.holds, [d.holdId]: { reference: d.reference, ...state.holds[d.holdId], amount: d.amount, status: 'spent' } },
+      };
     }
     default: {
       // Events of other types on the stream (none today) leave the balance alone.

@@ -49,7 +49,13 @@ let refreshing: Promise<string | null> | null = null;
 export function refreshToken(): Promise<string | null> {
   refreshing ??= refreshWithPolicy({
     async attempt(signal) {
-      const res = await fetch(`${API_BASE}/auth/refresh`, { method: 'POST', credentials: 'include', signal, headers: { 'content-type': 'application/json' }, body: '{}' });
+      const res = await fetch(`${API_BASE}/auth/refresh`, {
+        method: 'POST',
+        credentials: 'include',
+        signal,
+        headers: { 'content-type': 'application/json' },
+        body: '{}',
+      });
       if (res.status === 401 || res.status === 403) throw new RefreshRejected();
       if (!res.ok) throw new Error(`refresh ${res.status}`);
       const { token } = (await res.json()) as ApiResponse<'POST /auth/refresh'>;

@@ -26,7 +26,11 @@ export const ignorableCodes: ReadonlySet<string | number> = new Set<string | num
 /** Whether a failure is one of the ignorable ones: shown to nobody, neither toast nor modal. */
 export function isIgnorable(failure: unknown): boolean {
   if (failure === null || failure === undefined) return false;
-  const { code, name, message } = (typeof failure === 'object' ? failure : { message: String(failure) }) as { code?: unknown; name?: unknown; message?: unknown };
+  const { code, name, message } = (typeof failure === 'object' ? failure : { message: String(failure) }) as {
+    code?: unknown;
+    name?: unknown;
+    message?: unknown;
+  };
   if ((typeof code === 'string' || typeof code === 'number') && ignorableCodes.has(code)) return true;
   if (typeof name === 'string' && ignorableCodes.has(name)) return true;
   return typeof message === 'string' && ignorableMessages.some((m) => m.test(message));

@@ -9,7 +9,10 @@ import { clearSession, onLogout, useSession } from './session.ts';
 
 export type { ConnectionState };
 
-export const useConnection = createStore<{ state: ConnectionState; connectedTimes: number }>()(() => ({ state: 'DISCONNECTED', connectedTimes: 0 }));
+export const useConnection = createStore<{ state: ConnectionState; connectedTimes: number }>()(() => ({
+  state: 'DISCONNECTED',
+  connectedTimes: 0,
+}));
 
 function gatewayUrl(): string {
   const configured = import.meta.env?.VITE_WS_URL;

@@ -25,7 +25,12 @@ export function decodeClaims(token: string): SessionClaims | null {
   const part = token.split('.')[1];
   if (!part) return null;
   try {
-    const json = atob(part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '='));
+    const json = atob(
+      part
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(part.length / 4) * 4, '='),
+    );
     const payload = JSON.parse(json) as { sub?: unknown; roles?: unknown; anon?: unknown; onb?: unknown; exp?: unknown };
     if (typeof payload.sub !== 'string') return null;
     return {

@@ -1,7 +1,12 @@
 // How bookings read on screen: status labels and the session's time span in the viewer's time zone.
 import type { BookingStatus } from '@murmur/contracts/booking';
 
-export const statusLabels: Record<BookingStatus, string> = { booked: 'Booked', live: 'Room open', completed: 'Completed', cancelled: 'Cancelled' };
+export const statusLabels: Record<BookingStatus, string> = {
+  booked: 'Booked',
+  live: 'Room open',
+  completed: 'Completed',
+  cancelled: 'Cancelled',
+};
 
 export const when = (startsAt: string, endsAt: string): string => {
   const start = new Date(startsAt);

@@ -20,7 +20,15 @@ export function CountrySelect({ id, label, value, onChange, error, hint }: Count
   const known = !value || (data?.items.some((c) => c.code === value) ?? true);
   return (
     <FieldFrame id={id} label={label} error={error} hint={hint}>
-      <select id={id} name={id} className={`${fieldStyles.input} ${error ? fieldStyles.invalid : ''}`} value={value} onChange={(e) => onChange(e.target.value)} aria-invalid={!!error} data-testid={id}>
+      <select
+        id={id}
+        name={id}
+        className={`${fieldStyles.input} ${error ? fieldStyles.invalid : ''}`}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={!!error}
+        data-testid={id}
+      >
         <option value="">Choose a country</option>
         {/* A profile saved before the list existed may hold free text: shown until changed. */}
         {!known ? <option value={value}>{value}</option> : null}

@@ -21,7 +21,11 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
     <D.Root open={open} onOpenChange={onOpenChange}>
       <D.Portal>
         <D.Overlay className={styles.overlay} />
-        <D.Content className={`${styles.content} ${styles[size]}`} data-testid={testId} aria-describedby={description ? undefined : undefined}>
+        <D.Content
+          className={`${styles.content} ${styles[size]}`}
+          data-testid={testId}
+          aria-describedby={description ? undefined : undefined}
+        >
           <div className={styles.header}>
             <D.Title className={styles.title}>{title}</D.Title>
             {hideClose ? null : (
@@ -30,7 +34,11 @@ export function Dialog({ open, onOpenChange, title, description, children, foote
               </D.Close>
             )}
           </div>
-          {description ? <D.Description className={styles.description}>{description}</D.Description> : <D.Description className="visually-hidden">{typeof title === 'string' ? title : 'Dialog'}</D.Description>}
+          {description ? (
+            <D.Description className={styles.description}>{description}</D.Description>
+          ) : (
+            <D.Description className="visually-hidden">{typeof title === 'string' ? title : 'Dialog'}</D.Description>
+          )}
           <div className={styles.body}>{children}</div>
           {footer ? <div className={styles.footer}>{footer}</div> : null}
         </D.Content>

@@ -2,7 +2,17 @@
 import type { ReactNode } from 'react';
 import styles from './EmptyState.module.css';
 
-export function EmptyState({ icon = '✦', title, children, action }: { icon?: ReactNode; title: string; children?: ReactNode; action?: ReactNode }) {
+export function EmptyState({
+  icon = '✦',
+  title,
+  children,
+  action,
+}: {
+  icon?: ReactNode;
+  title: string;
+  children?: ReactNode;
+  action?: ReactNode;
+}) {
   return (
     <div className={styles.empty} data-testid="empty-state">
       <div className={styles.icon} aria-hidden>

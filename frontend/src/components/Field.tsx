@@ -28,7 +28,13 @@ export function FieldFrame({ label, error, hint, id, children }: FieldFrameProps
   );
 }
 
-export function TextField({ label, error, hint, id, ...input }: InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; error?: string | null; hint?: ReactNode; id: string }) {
+export function TextField({
+  label,
+  error,
+  hint,
+  id,
+  ...input
+}: InputHTMLAttributes<HTMLInputElement> & { label: ReactNode; error?: string | null; hint?: ReactNode; id: string }) {
   return (
     <FieldFrame label={label} error={error} hint={hint} id={id}>
       <input id={id} name={id} className={`${styles.input} ${error ? styles.invalid : ''}`} aria-invalid={!!error} {...input} />
@@ -36,10 +42,22 @@ export function TextField({ label, error, hint, id, ...input }: InputHTMLAttribu
   );
 }
 
-export function TextArea({ label, error, hint, id, ...input }: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: ReactNode; error?: string | null; hint?: ReactNode; id: string }) {
+export function TextArea({
+  label,
+  error,
+  hint,
+  id,
+  ...input
+}: TextareaHTMLAttributes<HTMLTextAreaElement> & { label: ReactNode; error?: string | null; hint?: ReactNode; id: string }) {
   return (
     <FieldFrame label={label} error={error} hint={hint} id={id}>
-      <textarea id={id} name={id} className={`${styles.input} ${styles.textarea} ${error ? styles.invalid : ''}`} aria-invalid={!!error} {...input} />
+      <textarea
+        id={id}
+        name={id}
+        className={`${styles.input} ${styles.textarea} ${error ? styles.invalid : ''}`}
+        aria-invalid={!!error}
+        {...input}
+      />
     </FieldFrame>
   );
 }

@@ -43,12 +43,25 @@ function usePreviewUrl(file: File | null): string | null {
 
 function Preview({ url, type, shape }: { url: string; type: string; shape: FilePickerProps['shape'] }) {
   const family = type.split('/')[0];
-  if (family === 'video') return <video className={`${styles.media} ${styles[shape ?? 'square']}`} src={url} muted controls data-testid="file-preview" />;
+  if (family === 'video')
+    return <video className={`${styles.media} ${styles[shape ?? 'square']}`} src={url} muted controls data-testid="file-preview" />;
   if (family === 'audio') return <audio className={styles.audio} src={url} controls data-testid="file-preview" />;
   return <img className={`${styles.media} ${styles[shape ?? 'square']}`} src={url} alt="Preview" data-testid="file-preview" />;
 }
 
-export function FilePicker({ file, onPick, accept, prompt, currentUrl, shape = 'square', error, busy, testId = 'file-picker', removable = true, children }: FilePickerProps) {
+export function FilePicker({
+  file,
+  onPick,
+  accept,
+  prompt,
+  currentUrl,
+  shape = 'square',
+  error,
+  busy,
+  testId = 'file-picker',
+  removable = true,
+  children,
+}: FilePickerProps) {
   const input = useRef<HTMLInputElement>(null);
   const id = useId();
   const previewUrl = usePreviewUrl(file);

@@ -3,7 +3,8 @@ import type { SVGProps } from 'react';
 
 const paths: Record<string, string> = {
   home: 'M3 11.5 12 4l9 7.5M5.5 9.5V20h13V9.5',
-  community: 'M8 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm8 1a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5ZM2.5 19c.6-3 2.8-5 5.5-5s4.9 2 5.5 5M14 14.5c2.7-.6 5.8.6 7 4.5',
+  community:
+    'M8 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm8 1a2.5 2.5 0 1 0 0-5 2.5 2.5 0 0 0 0 5ZM2.5 19c.6-3 2.8-5 5.5-5s4.9 2 5.5 5M14 14.5c2.7-.6 5.8.6 7 4.5',
   wallet: 'M3 7h15a3 3 0 0 1 3 3v7a3 3 0 0 1-3 3H6a3 3 0 0 1-3-3V7Zm0 0 2-3h11l1 3M16 13.5h2',
   messages: 'M4 5h16v11H9l-5 4V5Z',
   quests: 'M12 3l2.6 5.6 6 .7-4.5 4.1 1.2 6L12 16.4 6.7 19.4l1.2-6L3.4 9.3l6-.7L12 3Z',
@@ -16,7 +17,8 @@ const paths: Record<string, string> = {
   micOff: 'M3 3l18 18M9 9v3a3 3 0 0 0 5.1 2.1M15 9.3V6a3 3 0 0 0-5.7-1.3M5 12a7 7 0 0 0 11.6 5.3M19 12c0 .8-.1 1.5-.4 2.2M12 19v3',
   gift: 'M4 10h16v11H4zM3 7h18v3H3zM12 7v14M12 7c-1.5-4-6-4-5.5-1.2C7 8 12 7 12 7Zm0 0c1.5-4 6-4 5.5-1.2C17 8 12 7 12 7Z',
   share: 'M16 6a2.5 2.5 0 1 0 0-.01M6 14.5a2.5 2.5 0 1 0 0-.01M16 20a2.5 2.5 0 1 0 0-.01M8.2 13.3l5.6-3.6M8.2 15.7l5.6 3.4',
-  settings: 'M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm7.4-3a7.4 7.4 0 0 0-.1-1.3l2-1.6-2-3.4-2.4 1a7.5 7.5 0 0 0-2.2-1.3L14.3 3h-4l-.4 2.4a7.5 7.5 0 0 0-2.2 1.3l-2.4-1-2 3.4 2 1.6a7.4 7.4 0 0 0 0 2.6l-2 1.6 2 3.4 2.4-1a7.5 7.5 0 0 0 2.2 1.3l.4 2.4h4l.4-2.4a7.5 7.5 0 0 0 2.2-1.3l2.4 1 2-3.4-2-1.6c.1-.4.1-.9.1-1.3Z',
+  settings:
+    'M12 15a3 3 0 1 0 0-6 3 3 0 0 0 0 6Zm7.4-3a7.4 7.4 0 0 0-.1-1.3l2-1.6-2-3.4-2.4 1a7.5 7.5 0 0 0-2.2-1.3L14.3 3h-4l-.4 2.4a7.5 7.5 0 0 0-2.2 1.3l-2.4-1-2 3.4 2 1.6a7.4 7.4 0 0 0 0 2.6l-2 1.6 2 3.4 2.4-1a7.5 7.5 0 0 0 2.2 1.3l.4 2.4h4l.4-2.4a7.5 7.5 0 0 0 2.2-1.3l2.4 1 2-3.4-2-1.6c.1-.4.1-.9.1-1.3Z',
   users: 'M9 11a3.5 3.5 0 1 0 0-7 3.5 3.5 0 0 0 0 7Zm-6 9c.6-3.4 3-5.5 6-5.5s5.4 2.1 6 5.5m1-9a3 3 0 1 0-1-5.8M18 14.5c1.7.6 2.8 2.4 3 5.5',
   bell: 'M6 16V11a6 6 0 0 1 12 0v5l2 2H4l2-2Zm4 4a2 2 0 0 0 4 0',
   trophy: 'M8 4h8v5a4 4 0 0 1-8 0V4Zm0 2H4c0 3 1.5 5 4 5m8-5h4c0 3-1.5 5-4 5m-4 2v4m-4 3h8',
@@ -42,7 +44,18 @@ export type IconName = keyof typeof paths;
 
 export function Icon({ name, size = 20, ...rest }: { name: IconName; size?: number } & SVGProps<SVGSVGElement>) {
   return (
-    <svg width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={1.8} strokeLinecap="round" strokeLinejoin="round" aria-hidden {...rest}>
+    <svg
+      width={size}
+      height={size}
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden
+      {...rest}
+    >
       <path d={paths[name]} />
     </svg>
   );

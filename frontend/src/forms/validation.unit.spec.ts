@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { createLobbyErrors, createRoomErrors, emailError, otpError, reasonError, topUpAmountError, txHashError, type CreateLobbyForm } from './validation.ts';
+import {
+  createLobbyErrors,
+  createRoomErrors,
+  emailError,
+  otpError,
+  reasonError,
+  topUpAmountError,
+  txHashError,
+  type CreateLobbyForm,
+} from './validation.ts';
 
 const lobby = (over: Partial<CreateLobbyForm> = {}): CreateLobbyForm => ({
   title: 'Late night talks',
@@ -37,7 +46,9 @@ describe('form validation uses the spec texts (section 5)', () => {
 
   it('create room: letters, numbers and emojis only; the spec durations', () => {
     expect(createRoomErrors({ title: 'Chill 🎧', mins: 15, requiredBalance: '0' })).toEqual({});
-    expect(createRoomErrors({ title: 'bad<title>', mins: 15, requiredBalance: '0' }).title).toBe('Room title may contain letters, numbers and emojis only.');
+    expect(createRoomErrors({ title: 'bad<title>', mins: 15, requiredBalance: '0' }).title).toBe(
+      'Room title may contain letters, numbers and emojis only.',
+    );
     expect(createRoomErrors({ title: 'ok', mins: 45, requiredBalance: '0' }).mins).toBe('Room duration must be 15, 30, 60 or 120 minutes.');
     expect(createRoomErrors({ title: 'ok', mins: 30, requiredBalance: 'x' }).requiredBalance).toBe('Invalid required balance');
   });

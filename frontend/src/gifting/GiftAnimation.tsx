@@ -42,7 +42,8 @@ export function GiftAnimation({ queue, nameOf }: { queue: GiftQueue; nameOf(uid:
         </div>
         <div className={styles.animationText}>
           <span>
-            <strong>{nameOf(playing.senderUid)}</strong> sent <strong data-testid="gift-animation-name">{giftDisplayName(playing.giftName)}</strong>
+            <strong>{nameOf(playing.senderUid)}</strong> sent{' '}
+            <strong data-testid="gift-animation-name">{giftDisplayName(playing.giftName)}</strong>
           </span>
           <span className={styles.combo}>x{playing.quantity}</span>
           <small>to {playing.recipients.map(nameOf).join(', ')}</small>

@@ -75,14 +75,25 @@ export function GiftPanel({ open, onClose, candidates, defaultRecipients, lobbyI
     <Dialog open={open} onOpenChange={(o) => !o && onClose()} title="Send a gift" size="lg" testId="gift-panel">
       <div className={styles.kinds} role="tablist">
         {kinds.map((k) => (
-          <button key={k} role="tab" aria-selected={kind === k} className={`${styles.kind} ${kind === k ? styles.kindActive : ''}`} onClick={() => setKind(k)}>
+          <button
+            key={k}
+            role="tab"
+            aria-selected={kind === k}
+            className={`${styles.kind} ${kind === k ? styles.kindActive : ''}`}
+            onClick={() => setKind(k)}
+          >
             {k}
           </button>
         ))}
       </div>
       <div className={styles.grid}>
         {gifts.map((g) => (
-          <button key={g.id} className={`${styles.gift} ${giftName === g.name ? styles.giftSelected : ''} ${g.badge === 'sold_out' || g.badge === 'coming_soon' ? styles.giftDim : ''}`} onClick={() => setGiftName(g.name)} data-testid={`gift-${g.name}`}>
+          <button
+            key={g.id}
+            className={`${styles.gift} ${giftName === g.name ? styles.giftSelected : ''} ${g.badge === 'sold_out' || g.badge === 'coming_soon' ? styles.giftDim : ''}`}
+            onClick={() => setGiftName(g.name)}
+            data-testid={`gift-${g.name}`}
+          >
             {g.badge ? <span className={`${styles.badge} ${styles[g.badge]}`}>{badgeText[g.badge]}</span> : null}
             <GiftIcon name={g.name} src={g.media.iconUrl} size={56} />
             <span className={styles.giftName}>{g.displayName}</span>
@@ -97,7 +108,13 @@ export function GiftPanel({ open, onClose, candidates, defaultRecipients, lobbyI
         <span className={styles.label}>Send to</span>
         <div className={styles.recipients}>
           {candidates.map((c) => (
-            <button key={c.uid} className={`${styles.recipient} ${recipients.includes(c.uid) ? styles.recipientOn : ''}`} onClick={() => toggle(c.uid)} aria-pressed={recipients.includes(c.uid)} data-testid={`recipient-${c.uid}`}>
+            <button
+              key={c.uid}
+              className={`${styles.recipient} ${recipients.includes(c.uid) ? styles.recipientOn : ''}`}
+              onClick={() => toggle(c.uid)}
+              aria-pressed={recipients.includes(c.uid)}
+              data-testid={`recipient-${c.uid}`}
+            >
               <Avatar name={c.username} src={c.profilePicUrl} size={24} />
               <span>{c.username}</span>
               <small>{c.label}</small>
@@ -109,7 +126,14 @@ export function GiftPanel({ open, onClose, candidates, defaultRecipients, lobbyI
       <div className={styles.footer}>
         <div className={styles.multipliers} role="radiogroup" aria-label="Quantity">
           {multipliers.map((m) => (
-            <button key={m} role="radio" aria-checked={quantity === m} className={`${styles.multiplier} ${quantity === m ? styles.multiplierOn : ''}`} onClick={() => setQuantity(m)} data-testid={`multiplier-${m}`}>
+            <button
+              key={m}
+              role="radio"
+              aria-checked={quantity === m}
+              className={`${styles.multiplier} ${quantity === m ? styles.multiplierOn : ''}`}
+              onClick={() => setQuantity(m)}
+              data-testid={`multiplier-${m}`}
+            >
               {m}x
             </button>
           ))}
@@ -126,7 +150,8 @@ export function GiftPanel({ open, onClose, candidates, defaultRecipients, lobbyI
       </div>
       <Dialog open={short} onOpenChange={setShort} size="sm" title="Not enough diamonds" testId="insufficient-balance">
         <p className={styles.shortText}>
-          This gift costs <strong>{total.toLocaleString()}</strong> diamonds and you have <strong>{(diamonds ?? 0).toLocaleString()}</strong>. Top up to keep the party going.
+          This gift costs <strong>{total.toLocaleString()}</strong> diamonds and you have{' '}
+          <strong>{(diamonds ?? 0).toLocaleString()}</strong>. Top up to keep the party going.
         </p>
         <Button block onClick={() => navigate('/wallet?topup=1')} data-testid="go-top-up">
           Top up

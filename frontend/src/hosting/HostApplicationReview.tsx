@@ -20,7 +20,9 @@ export function HostApplicationReview() {
   const items = data?.items ?? [];
   return (
     <section className={styles.page} data-testid="host-review">
-      <h2 style={{ margin: 0 }}>Host applications {data ? <span className={styles.muted}>({data.meta.totalItems} waiting)</span> : null}</h2>
+      <h2 style={{ margin: 0 }}>
+        Host applications {data ? <span className={styles.muted}>({data.meta.totalItems} waiting)</span> : null}
+      </h2>
       {isLoading ? null : items.length === 0 ? (
         <EmptyState icon="📭" title="No applications waiting">
           New host applications appear here for review.
@@ -45,10 +47,17 @@ function ApplicationCard({ application: a }: { application: HostApplicationDto }
     try {
       const answer = await api.post<'POST /admin/host-applications/{uid}/decide'>(
         `/admin/host-applications/${encodeURIComponent(a.applicant.uid)}/decide`,
-        decision === 'approve' ? { applicationId: a.applicationId, decision } : { applicationId: a.applicationId, decision, reason: reason.trim() },
+        decision === 'approve'
+          ? { applicationId: a.applicationId, decision }
+          : { applicationId: a.applicationId, decision, reason: reason.trim() },
         { quiet: true },
       );
-      toast(answer.status === 'approved' ? `${a.applicant.username} is now a Verified Host.` : `${a.applicant.username}'s application was rejected.`, 'success');
+      toast(
+        answer.status === 'approved'
+          ? `${a.applicant.username} is now a Verified Host.`
+          : `${a.applicant.username}'s application was rejected.`,
+        'success',
+      );
       await refreshQueries('/admin/host-applications');
     } catch (e) {
       setError(e instanceof ApiCallError ? e.message : 'Oops, something went wrong. Please try again.');
@@ -100,10 +109,22 @@ function ApplicationCard({ application: a }: { application: HostApplicationDto }
           </>
         ) : (
           <>
-            <Button variant="secondary" size="sm" disabled={busy !== null} onClick={() => setRejecting(true)} data-testid="reject-application">
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={busy !== null}
+              onClick={() => setRejecting(true)}
+              data-testid="reject-application"
+            >
               Reject…
             </Button>
-            <Button size="sm" busy={busy === 'approve'} disabled={busy !== null} onClick={() => void decide('approve')} data-testid="approve-application">
+            <Button
+              size="sm"
+              busy={busy === 'approve'}
+              disabled={busy !== null}
+              onClick={() => void decide('approve')}
+              data-testid="approve-application"
+            >
               Approve
             </Button>
           </>

@@ -18,14 +18,19 @@ import styles from './GlobalLeaderboard.module.css';
 const LIMIT = 20;
 const medals = ['🥇', '🥈', '🥉'];
 
-export function GlobalLeaderboard({ profileLink = (uid: string) => `/profile?uid=${encodeURIComponent(uid)}` }: { profileLink?: (uid: string) => string }) {
+export function GlobalLeaderboard({
+  profileLink = (uid: string) => `/profile?uid=${encodeURIComponent(uid)}`,
+}: {
+  profileLink?: (uid: string) => string;
+}) {
   const [kind, setKind] = useState<BoardKind>('users');
   const [frequency, setFrequency] = useState<'weekly' | 'monthly'>('weekly');
   // The session is part of the key: signed in, the answer carries the caller's own rank.
   const uid = useSession((s) => s.claims?.uid ?? '');
   const path = `/user/leaderboards?kind=${kind}&frequency=${frequency}&limit=${LIMIT}` as const;
   const { data, mutate, isLoading } = useQuery<'GET /user/leaderboards'>(`${path}&as=${uid}`, { dedupingInterval: 5000 });
-  const reread = (minPosition?: string) => void mutate(api.get<'GET /user/leaderboards'>(path, { minPosition, quiet: true }), { revalidate: false });
+  const reread = (minPosition?: string) =>
+    void mutate(api.get<'GET /user/leaderboards'>(path, { minPosition, quiet: true }), { revalidate: false });
   useChannel(channels.leaderboard('global'), { onEvent: (m) => reread(m.position), onResync: () => reread() });
   useReconnected(() => reread());
 
@@ -37,7 +42,14 @@ export function GlobalLeaderboard({ profileLink = (uid: string) => `/profile?uid
       <div className={styles.switches}>
         <div className={styles.segment} role="tablist" aria-label="Board">
           {boardTabs.map((t) => (
-            <button key={t.kind} role="tab" aria-selected={kind === t.kind} className={kind === t.kind ? styles.on : ''} onClick={() => setKind(t.kind)} data-testid={`board-${t.kind}`}>
+            <button
+              key={t.kind}
+              role="tab"
+              aria-selected={kind === t.kind}
+              className={kind === t.kind ? styles.on : ''}
+              onClick={() => setKind(t.kind)}
+              data-testid={`board-${t.kind}`}
+            >
               {t.label}
             </button>
           ))}
@@ -45,7 +57,14 @@ export function GlobalLeaderboard({ profileLink = (uid: string) => `/profile?uid
         {isEvent ? null : (
           <div className={styles.segment} role="tablist" aria-label="Period">
             {(['weekly', 'monthly'] as const).map((f) => (
-              <button key={f} role="tab" aria-selected={frequency === f} className={frequency === f ? styles.on : ''} onClick={() => setFrequency(f)} data-testid={`frequency-${f}`}>
+              <button
+                key={f}
+                role="tab"
+                aria-selected={frequency === f}
+                className={frequency === f ? styles.on : ''}
+                onClick={() => setFrequency(f)}
+                data-testid={`frequency-${f}`}
+              >
                 {f === 'weekly' ? 'Weekly' : 'Monthly'}
               </button>
             ))}
@@ -57,7 +76,11 @@ export function GlobalLeaderboard({ profileLink = (uid: string) => `/profile?uid
       {data && entries.length === 0 ? (
         <div className={styles.empty}>
           <Icon name="trophy" size={34} />
-          <p style={{ margin: 0 }}>{isEvent ? 'No pairs yet. Gifts sent during the event count for the pair.' : `No gifts yet this ${frequency === 'weekly' ? 'week' : 'month'}. Send the first one!`}</p>
+          <p style={{ margin: 0 }}>
+            {isEvent
+              ? 'No pairs yet. Gifts sent during the event count for the pair.'
+              : `No gifts yet this ${frequency === 'weekly' ? 'week' : 'month'}. Send the first one!`}
+          </p>
         </div>
       ) : null}
       {data && data.podium.length > 0 ? <Podium entries={data.podium} unit={unit} profileLink={profileLink} /> : null}
@@ -77,7 +100,9 @@ export function GlobalLeaderboard({ profileLink = (uid: string) => `/profile?uid
             <div className={`${styles.row} ${styles.mine}`}>
               <span className={styles.rank}>–</span>
               <span />
-              <span className={styles.rowName}>Not ranked yet: {kind === 'hosts' ? 'gifts you receive' : 'gifts you send'} count here.</span>
+              <span className={styles.rowName}>
+                Not ranked yet: {kind === 'hosts' ? 'gifts you receive' : 'gifts you send'} count here.
+              </span>
               <span />
             </div>
           )}
@@ -111,7 +136,13 @@ function Podium({ entries, unit, profileLink }: { entries: LeaderboardEntryDto[]
     <div className={styles.podium} data-testid="podium">
       {order.map((e, i) =>
         e ? (
-          <Link key={`${e.uid}:${e.partner?.uid ?? ''}`} to={profileLink(e.uid)} className={`${styles.place} ${styles[`place${e.rank}`] ?? ''}`} data-testid={`podium-${e.rank}`} style={{ color: 'inherit', textDecoration: 'none' }}>
+          <Link
+            key={`${e.uid}:${e.partner?.uid ?? ''}`}
+            to={profileLink(e.uid)}
+            className={`${styles.place} ${styles[`place${e.rank}`] ?? ''}`}
+            data-testid={`podium-${e.rank}`}
+            style={{ color: 'inherit', textDecoration: 'none' }}
+          >
             <span className={styles.medal} aria-label={`Rank ${e.rank}`}>
               {medals[e.rank - 1] ?? e.rank}
             </span>
@@ -134,7 +165,17 @@ function Podium({ entries, unit, profileLink }: { entries: LeaderboardEntryDto[]
   );
 }
 
-function Row({ entry: e, unit, mine, profileLink }: { entry: LeaderboardEntryDto; unit: string; mine: boolean; profileLink(uid: string): string }) {
+function Row({
+  entry: e,
+  unit,
+  mine,
+  profileLink,
+}: {
+  entry: LeaderboardEntryDto;
+  unit: string;
+  mine: boolean;
+  profileLink(uid: string): string;
+}) {
   return (
     <li className={`${styles.row} ${mine ? styles.mine : ''}`} data-testid={`rank-${e.rank}`} style={{ listStyle: 'none' }}>
       <span className={styles.rank}>{e.rank}</span>

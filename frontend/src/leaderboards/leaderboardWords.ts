@@ -12,7 +12,8 @@ export const boardTabs: Array<{ kind: BoardKind; label: string }> = [
 
 export const scoreUnit = (kind: BoardKind): string => (kind === 'hosts' ? 'Charm' : 'Diamonds');
 
-const day = (iso: string) => new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
+const day = (iso: string) =>
+  new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' });
 
 /** "Feb 1, 2027 – Feb 14, 2027" (the end is exclusive: the last day shown is the one before it). */
 export function eventDates(event: { startsAt: string; endsAt: string }): string {

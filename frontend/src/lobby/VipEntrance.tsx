@@ -13,12 +13,23 @@ export interface Entrance {
 /** The entrances to show, one at a time in arrival order; `announce` adds one. */
 export function useVipEntrances() {
   const [entrances, setEntrances] = useState<Entrance[]>([]);
-  const announce = useCallback((entrance: Entrance) => setEntrances((list) => (list.some((e) => e.key === entrance.key) ? list : [...list.slice(-4), entrance])), []);
+  const announce = useCallback(
+    (entrance: Entrance) => setEntrances((list) => (list.some((e) => e.key === entrance.key) ? list : [...list.slice(-4), entrance])),
+    [],
+  );
   const done = useCallback((key: string) => setEntrances((list) => list.filter((e) => e.key !== key)), []);
   return { current: entrances[0] ?? null, announce, done };
 }
 
-export function VipEntrance({ entrance, nameOf, onDone }: { entrance: Entrance | null; nameOf(uid: string): string; onDone(key: string): void }) {
+export function VipEntrance({
+  entrance,
+  nameOf,
+  onDone,
+}: {
+  entrance: Entrance | null;
+  nameOf(uid: string): string;
+  onDone(key: string): void;
+}) {
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   useEffect(() => {
     if (!entrance) return;

@@ -10,7 +10,16 @@ export function VoiceStatus() {
   const problem = useVoice((s) => s.problem);
   const [dismissed, setDismissed] = useState<string | null>(null);
   const text = problem ? voiceProblemTexts[problem] : state === 'unavailable' ? voiceProblemTexts.unknown : null;
-  const label = state === 'connected' ? 'Voice on' : state === 'connecting' ? 'Connecting voice…' : state === 'reconnecting' ? 'Reconnecting voice…' : state === 'unavailable' ? (text?.short ?? 'Voice is unavailable') : 'Voice off';
+  const label =
+    state === 'connected'
+      ? 'Voice on'
+      : state === 'connecting'
+        ? 'Connecting voice…'
+        : state === 'reconnecting'
+          ? 'Reconnecting voice…'
+          : state === 'unavailable'
+            ? (text?.short ?? 'Voice is unavailable')
+            : 'Voice off';
   const noticeKey = problem ?? (state === 'unavailable' ? 'unknown' : null);
   return (
     <div className={styles.wrap}>

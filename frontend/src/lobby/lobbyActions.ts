@@ -18,13 +18,20 @@ export const lobbyActions = {
   requestMic: (lobbyId: string) => api.post<'POST /lobbies/{id}/mic/request'>(`${l(lobbyId)}/mic/request`),
   grantMic: (lobbyId: string, uid: string) => api.post<'POST /lobbies/{id}/mic/grant'>(`${l(lobbyId)}/mic/grant`, { uid }),
   removeFromQueue: (lobbyId: string, uid: string) => api.post<'POST /lobbies/{id}/queue/remove'>(`${l(lobbyId)}/queue/remove`, { uid }),
-  chat: (lobbyId: string, messageType: string, body: string) => api.post<'POST /lobbies/{id}/chat'>(`${l(lobbyId)}/chat`, { payload: { messageType, body } }, { quiet: true }),
+  chat: (lobbyId: string, messageType: string, body: string) =>
+    api.post<'POST /lobbies/{id}/chat'>(`${l(lobbyId)}/chat`, { payload: { messageType, body } }, { quiet: true }),
   roomChat: (lobbyId: string, roomId: string, messageType: string, body: string) =>
-    api.post<'POST /lobbies/{id}/rooms/{roomId}/chat'>(`${l(lobbyId)}/rooms/${encodeURIComponent(roomId)}/chat`, { payload: { messageType, body } }, { quiet: true }),
+    api.post<'POST /lobbies/{id}/rooms/{roomId}/chat'>(
+      `${l(lobbyId)}/rooms/${encodeURIComponent(roomId)}/chat`,
+      { payload: { messageType, body } },
+      { quiet: true },
+    ),
   pin: (lobbyId: string, message: string | null) => api.post<'POST /lobbies/{id}/pin'>(`${l(lobbyId)}/pin`, { message }),
-  block: (lobbyId: string, uid: string, reason: string) => api.post<'POST /lobbies/{id}/block'>(`${l(lobbyId)}/block`, { uidToBlock: uid, reason }, { quiet: true }),
+  block: (lobbyId: string, uid: string, reason: string) =>
+    api.post<'POST /lobbies/{id}/block'>(`${l(lobbyId)}/block`, { uidToBlock: uid, reason }, { quiet: true }),
   invite: (lobbyId: string) => api.post<'POST /lobbies/{id}/invites'>(`${l(lobbyId)}/invites`),
-  refreshMediaToken: (lobbyId: string) => api.post<'POST /lobbies/refresh-token'>('/lobbies/refresh-token', { tokenType: 'rtc', lobbyId }, { quiet: true }),
+  refreshMediaToken: (lobbyId: string) =>
+    api.post<'POST /lobbies/refresh-token'>('/lobbies/refresh-token', { tokenType: 'rtc', lobbyId }, { quiet: true }),
   sendGift: (body: { giftName: string; quantity: number; recipients: string[]; lobbyId?: string; roomId?: string }) =>
     api.post<'POST /gifting/send-gift'>('/gifting/send-gift', body, { idempotencyKey: newIdempotencyKey(), quiet: true }),
 };
@@ -52,9 +59,13 @@ export function memberCommand(lobbyId: string, action: MemberAction, uid: string
     case 'setHost':
       return api.post<'POST /lobbies/{id}/host/switch'>(`${l(lobbyId)}/host/switch`, { uid });
     case 'setAdmin':
-      return api.post<'POST /lobbies/manage/{id}/admin/add'>(`/lobbies/manage/${encodeURIComponent(lobbyId)}/admin/add`, { uidToAdmin: uid });
+      return api.post<'POST /lobbies/manage/{id}/admin/add'>(`/lobbies/manage/${encodeURIComponent(lobbyId)}/admin/add`, {
+        uidToAdmin: uid,
+      });
     case 'removeAdmin':
-      return api.post<'POST /lobbies/manage/{id}/admin/remove'>(`/lobbies/manage/${encodeURIComponent(lobbyId)}/admin/remove`, { uidToRemove: uid });
+      return api.post<'POST /lobbies/manage/{id}/admin/remove'>(`/lobbies/manage/${encodeURIComponent(lobbyId)}/admin/remove`, {
+        uidToRemove: uid,
+      });
     case 'profile':
     case 'block':
       return null;

@@ -10,14 +10,23 @@ const l = (lobbyId: string) => `/lobbies/${encodeURIComponent(lobbyId)}` as cons
 export const toolActions = {
   rollDice: (lobbyId: string) => api.post<'POST /lobbies/{id}/tools/dice'>(`${l(lobbyId)}/tools/dice`),
   luckyNumber: (lobbyId: string) => api.post<'POST /lobbies/{id}/tools/lucky-number'>(`${l(lobbyId)}/tools/lucky-number`),
-  openPoll: (lobbyId: string, question: string, options: string[]) => api.post<'POST /lobbies/{id}/tools/poll'>(`${l(lobbyId)}/tools/poll`, { question, options }, { quiet: true }),
-  vote: (lobbyId: string, pollId: string, option: number) => api.post<'POST /lobbies/{id}/tools/poll/vote'>(`${l(lobbyId)}/tools/poll/vote`, { pollId, option }),
-  closePoll: (lobbyId: string, pollId: string) => api.post<'POST /lobbies/{id}/tools/poll/close'>(`${l(lobbyId)}/tools/poll/close`, { pollId }),
+  openPoll: (lobbyId: string, question: string, options: string[]) =>
+    api.post<'POST /lobbies/{id}/tools/poll'>(`${l(lobbyId)}/tools/poll`, { question, options }, { quiet: true }),
+  vote: (lobbyId: string, pollId: string, option: number) =>
+    api.post<'POST /lobbies/{id}/tools/poll/vote'>(`${l(lobbyId)}/tools/poll/vote`, { pollId, option }),
+  closePoll: (lobbyId: string, pollId: string) =>
+    api.post<'POST /lobbies/{id}/tools/poll/close'>(`${l(lobbyId)}/tools/poll/close`, { pollId }),
 };
 
 export type ToolEvent = PublicEvent<'LobbyDiceRolled' | 'LobbyLuckyNumberDrawn' | 'LobbyPollOpened' | 'LobbyPollVoted' | 'LobbyPollClosed'>;
 
-export const toolEventTypes: ReadonlySet<string> = new Set(['LobbyDiceRolled', 'LobbyLuckyNumberDrawn', 'LobbyPollOpened', 'LobbyPollVoted', 'LobbyPollClosed']);
+export const toolEventTypes: ReadonlySet<string> = new Set([
+  'LobbyDiceRolled',
+  'LobbyLuckyNumberDrawn',
+  'LobbyPollOpened',
+  'LobbyPollVoted',
+  'LobbyPollClosed',
+]);
 
 export const isToolEvent = (event: PublicEvent): event is ToolEvent => toolEventTypes.has(event.type);
 
@@ -28,22 +37,41 @@ export type CardOf = (uid: string) => { uid: string; username: string; profilePi
  * The tools' state after a pushed event. `position` orders results and makes a replayed event a
  * no-op; `me` is the reader (their own vote is marked).
  */
-export function applyToolEvent(state: LobbyToolsDto | undefined, event: ToolEvent, position: string, me: string | null, cardOf: CardOf): LobbyToolsDto {
+export function applyToolEvent(
+  state: LobbyToolsDto | undefined,
+  event: ToolEvent,
+  position: string,
+  me: string | null,
+  cardOf: CardOf,
+): LobbyToolsDto {
   const s: LobbyToolsDto = state ?? { poll: null, recent: [] };
   switch (event.type) {
     case 'LobbyDiceRolled':
     case 'LobbyLuckyNumberDrawn': {
       if (s.recent.some((r) => r.position === position)) return s;
       const d = event.data;
-      const result = event.type === 'LobbyDiceRolled'
-        ? { kind: 'dice' as const, position, user: cardOf(d.uid), dice: event.data.dice, at: d.at }
-        : { kind: 'lucky_number' as const, position, user: cardOf(d.uid), number: event.data.number, at: d.at };
+      const result =
+        event.type === 'LobbyDiceRolled'
+          ? { kind: 'dice' as const, position, user: cardOf(d.uid), dice: event.data.dice, at: d.at }
+          : { kind: 'lucky_number' as const, position, user: cardOf(d.uid), number: event.data.number, at: d.at };
       return { ...s, recent: [result, ...s.recent].slice(0, lobbyTools.recentResults) };
     }
     case 'LobbyPollOpened': {
       const d = event.data;
       if (s.poll?.pollId === d.pollId) return s;
-      return { ...s, poll: { pollId: d.pollId, question: d.question, options: d.options, counts: d.options.map(() => 0), openedBy: cardOf(d.uid), myVote: null, openedAt: d.at, closedAt: null } };
+      return {
+        ...s,
+        poll: {
+          pollId: d.pollId,
+          question: d.question,
+          options: d.options,
+          counts: d.options.map(() => 0),
+          openedBy: cardOf(d.uid),
+          myVote: null,
+          openedAt: d.at,
+          closedAt: null,
+        },
+      };
     }
     case 'LobbyPollVoted': {
       const d = event.data;

@@ -12,12 +12,37 @@ describe('member menu permissions (spec section 6)', () => {
   });
 
   it('the host manages a seated co-host: unseat, mic, silence', () => {
-    expect(memberActions(lobby, { uid: 'host' }, seated('co'))).toEqual(['profile', 'unseat', 'micOff', 'silence', 'kick', 'block', 'setHost', 'setAdmin']);
+    expect(memberActions(lobby, { uid: 'host' }, seated('co'))).toEqual([
+      'profile',
+      'unseat',
+      'micOff',
+      'silence',
+      'kick',
+      'block',
+      'setHost',
+      'setAdmin',
+    ]);
   });
 
   it('the host invites an audience member to the stage, and unsilences a silenced one', () => {
-    expect(memberActions(lobby, { uid: 'host' }, audience('fan'))).toEqual(['profile', 'silence', 'kick', 'block', 'invite', 'setHost', 'setAdmin']);
-    expect(memberActions(lobby, { uid: 'host' }, audience('fan', true))).toEqual(['profile', 'unsilence', 'kick', 'block', 'invite', 'setHost', 'setAdmin']);
+    expect(memberActions(lobby, { uid: 'host' }, audience('fan'))).toEqual([
+      'profile',
+      'silence',
+      'kick',
+      'block',
+      'invite',
+      'setHost',
+      'setAdmin',
+    ]);
+    expect(memberActions(lobby, { uid: 'host' }, audience('fan', true))).toEqual([
+      'profile',
+      'unsilence',
+      'kick',
+      'block',
+      'invite',
+      'setHost',
+      'setAdmin',
+    ]);
   });
 
   it('an admin can remove an admin but never kick, block or silence the owner', () => {

@@ -12,7 +12,9 @@ describe('voice problems', () => {
     expect(voiceProblemOf(Object.assign(new Error('Permission denied'), { name: 'NotAllowedError' }))).toBe('mic-denied');
     expect(voiceProblemOf(Object.assign(new Error('Requested device not found'), { name: 'NotFoundError' }))).toBe('no-mic');
     expect(voiceProblemOf(new Error('voice join timed out'))).toBe('unreachable');
-    expect(voiceProblemOf({ code: 'CAN_NOT_GET_GATEWAY_SERVER', message: 'flag: 4096, message: AgoraRTCError CAN_NOT_GET_GATEWAY_SERVER' })).toBe('unreachable');
+    expect(
+      voiceProblemOf({ code: 'CAN_NOT_GET_GATEWAY_SERVER', message: 'flag: 4096, message: AgoraRTCError CAN_NOT_GET_GATEWAY_SERVER' }),
+    ).toBe('unreachable');
     expect(voiceProblemOf({ code: 'INVALID_TOKEN', message: 'invalid token' })).toBe('rejected');
     expect(voiceProblemOf(new TypeError('Failed to fetch dynamically imported module: /assets/agora.js'))).toBe('load-failed');
     expect(voiceProblemOf('weird')).toBe('unknown');

@@ -42,14 +42,30 @@ const channelOf = (address: string): Channel => (address.trim().startsWith('+') 
 /** What differs between a code by e-mail and by SMS; the steps are the same. */
 const channels = {
   email: {
-    label: 'E-mail', type: 'email', placeholder: 'you@example.com', inputMode: 'email', autoComplete: 'email',
-    invalid: emailError, request: requestEmailCode, login: loginWithEmail, again: 'Use another e-mail',
-    devInbox: (a: string) => `/api/v1/dev/mailbox.html?email=${encodeURIComponent(a)}`, devInboxName: 'the dev mailbox',
+    label: 'E-mail',
+    type: 'email',
+    placeholder: 'you@example.com',
+    inputMode: 'email',
+    autoComplete: 'email',
+    invalid: emailError,
+    request: requestEmailCode,
+    login: loginWithEmail,
+    again: 'Use another e-mail',
+    devInbox: (a: string) => `/api/v1/dev/mailbox.html?email=${encodeURIComponent(a)}`,
+    devInboxName: 'the dev mailbox',
   },
   mobile: {
-    label: 'Mobile number', type: 'tel', placeholder: '+63 917 123 4567', inputMode: 'tel', autoComplete: 'tel',
-    invalid: mobileError, request: requestMobileCode, login: loginWithMobile, again: 'Use another number',
-    devInbox: (a: string) => `/api/v1/dev/sms.html?to=${encodeURIComponent(a)}`, devInboxName: 'the dev SMS inbox',
+    label: 'Mobile number',
+    type: 'tel',
+    placeholder: '+63 917 123 4567',
+    inputMode: 'tel',
+    autoComplete: 'tel',
+    invalid: mobileError,
+    request: requestMobileCode,
+    login: loginWithMobile,
+    again: 'Use another number',
+    devInbox: (a: string) => `/api/v1/dev/sms.html?to=${encodeURIComponent(a)}`,
+    devInboxName: 'the dev SMS inbox',
   },
 } as const;
 
@@ -95,7 +111,14 @@ export default function LoginModal() {
   };
 
   return (
-    <Dialog open onOpenChange={setOpen} size="sm" title={<span className={styles.title}>Win friends around the world</span>} description="Find Your Player Two" testId="login-modal">
+    <Dialog
+      open
+      onOpenChange={setOpen}
+      size="sm"
+      title={<span className={styles.title}>Win friends around the world</span>}
+      description="Find Your Player Two"
+      testId="login-modal"
+    >
       <div className={styles.hero} aria-hidden>
         <span>🎙️</span>
         <span>💎</span>
@@ -104,26 +127,70 @@ export default function LoginModal() {
       {step === 'default' ? (
         <div className={styles.methods}>
           {idp?.mobile ? (
-            <Button block size="lg" onClick={() => { setChannel('mobile'); setAddress(''); setStep('mobile'); }} data-testid="login-mobile">
+            <Button
+              block
+              size="lg"
+              onClick={() => {
+                setChannel('mobile');
+                setAddress('');
+                setStep('mobile');
+              }}
+              data-testid="login-mobile"
+            >
               📱 Continue with Mobile Number
             </Button>
           ) : null}
-          <Button block size="lg" variant={idp?.mobile ? 'secondary' : 'primary'} onClick={() => { setChannel('email'); setAddress(''); setStep('email'); }} data-testid="login-email">
+          <Button
+            block
+            size="lg"
+            variant={idp?.mobile ? 'secondary' : 'primary'}
+            onClick={() => {
+              setChannel('email');
+              setAddress('');
+              setStep('email');
+            }}
+            data-testid="login-email"
+          >
             ✉️ Continue with E-mail
           </Button>
           {idp?.providers.map((p) => (
-            <Button key={p.id} block size="lg" variant="secondary" busy={busy === p.id} onClick={() => run(p.id, async () => afterSignIn(await loginWithProvider(idp, p.id)))} data-testid={`login-provider-${p.id.split('.')[0]}`}>
+            <Button
+              key={p.id}
+              block
+              size="lg"
+              variant="secondary"
+              busy={busy === p.id}
+              onClick={() => run(p.id, async () => afterSignIn(await loginWithProvider(idp, p.id)))}
+              data-testid={`login-provider-${p.id.split('.')[0]}`}
+            >
               {p.id === 'google.com' ? 'G' : '𝕏'} Continue with {p.name}
             </Button>
           ))}
           {announced.length > 0 ? (
             announced.map((w) => (
-              <Button key={w.uuid} block size="lg" variant="secondary" busy={busy === w.uuid} onClick={() => run(w.uuid, async () => afterSignIn(await loginWithBrowserWallet(w.provider)))} data-testid={`login-wallet-${w.rdns}`}>
+              <Button
+                key={w.uuid}
+                block
+                size="lg"
+                variant="secondary"
+                busy={busy === w.uuid}
+                onClick={() => run(w.uuid, async () => afterSignIn(await loginWithBrowserWallet(w.provider)))}
+                data-testid={`login-wallet-${w.rdns}`}
+              >
                 {w.icon ? <img src={w.icon} alt="" width={20} height={20} className={styles.walletIcon} /> : '🦊'} Continue with {w.name}
               </Button>
             ))
           ) : (
-            <Button block size="lg" variant="secondary" busy={busy === 'wallet'} disabled={!browserWallet()} title={browserWallet() ? undefined : 'No browser wallet found'} onClick={() => run('wallet', async () => afterSignIn(await loginWithBrowserWallet()))} data-testid="login-wallet">
+            <Button
+              block
+              size="lg"
+              variant="secondary"
+              busy={busy === 'wallet'}
+              disabled={!browserWallet()}
+              title={browserWallet() ? undefined : 'No browser wallet found'}
+              onClick={() => run('wallet', async () => afterSignIn(await loginWithBrowserWallet()))}
+              data-testid="login-wallet"
+            >
               🦊 Continue with Browser Wallet
             </Button>
           )}
@@ -134,11 +201,27 @@ export default function LoginModal() {
               onClick={(connect) => run('walletconnect', async () => afterSignIn(await connect()))}
             />
           ) : null}
-          <Button block size="lg" variant="secondary" busy={busy === 'solana'} disabled={!solanaBrowserWallet()} title={solanaBrowserWallet() ? undefined : 'No Solana wallet found'} onClick={() => run('solana', async () => afterSignIn(await loginWithSolanaWallet()))} data-testid="login-solana">
+          <Button
+            block
+            size="lg"
+            variant="secondary"
+            busy={busy === 'solana'}
+            disabled={!solanaBrowserWallet()}
+            title={solanaBrowserWallet() ? undefined : 'No Solana wallet found'}
+            onClick={() => run('solana', async () => afterSignIn(await loginWithSolanaWallet()))}
+            data-testid="login-solana"
+          >
             ◎ Continue with Solana Wallet
           </Button>
           {tgInitData ? (
-            <Button block size="lg" variant="secondary" busy={busy === 'telegram'} onClick={() => run('telegram', async () => afterSignIn(await loginWithTelegram(tgInitData)))} data-testid="login-telegram">
+            <Button
+              block
+              size="lg"
+              variant="secondary"
+              busy={busy === 'telegram'}
+              onClick={() => run('telegram', async () => afterSignIn(await loginWithTelegram(tgInitData)))}
+              data-testid="login-telegram"
+            >
               ✈️ Continue with Telegram
             </Button>
           ) : (
@@ -149,13 +232,31 @@ export default function LoginModal() {
           <div className={styles.divider}>
             <span>or</span>
           </div>
-          <Button block variant="ghost" busy={busy === 'guest'} onClick={() => run('guest', async () => afterSignIn(await loginAsGuest()))} data-testid="login-guest">
+          <Button
+            block
+            variant="ghost"
+            busy={busy === 'guest'}
+            onClick={() => run('guest', async () => afterSignIn(await loginAsGuest()))}
+            data-testid="login-guest"
+          >
             Continue as Guest
           </Button>
-          {error ? <p className={styles.error} role="alert" data-testid="login-error">{error}</p> : null}
+          {error ? (
+            <p className={styles.error} role="alert" data-testid="login-error">
+              {error}
+            </p>
+          ) : null}
         </div>
       ) : null}
-      {step === 'email' || step === 'mobile' ? <AddressStep channel={channel} address={address} setAddress={setAddress} onBack={() => setStep('default')} onSent={() => setStep('otp')} /> : null}
+      {step === 'email' || step === 'mobile' ? (
+        <AddressStep
+          channel={channel}
+          address={address}
+          setAddress={setAddress}
+          onBack={() => setStep('default')}
+          onSent={() => setStep('otp')}
+        />
+      ) : null}
       {step === 'otp' ? <OtpStep channel={channel} address={address} onBack={() => setStep(channel)} onSignedIn={afterSignIn} /> : null}
       {step === 'terms' ? <TermsStep onDone={() => setStep('success')} /> : null}
       {step === 'success' ? (
@@ -172,7 +273,19 @@ export default function LoginModal() {
   );
 }
 
-function AddressStep({ channel, address, setAddress, onBack, onSent }: { channel: Channel; address: string; setAddress(v: string): void; onBack(): void; onSent(): void }) {
+function AddressStep({
+  channel,
+  address,
+  setAddress,
+  onBack,
+  onSent,
+}: {
+  channel: Channel;
+  address: string;
+  setAddress(v: string): void;
+  onBack(): void;
+  onSent(): void;
+}) {
   const c = channels[channel];
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -191,7 +304,10 @@ function AddressStep({ channel, address, setAddress, onBack, onSent }: { channel
       rememberCodeSent(to);
       onSent();
     } catch (err) {
-      const wait = err instanceof ApiCallError && err.status === 429 ? (err.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds : undefined;
+      const wait =
+        err instanceof ApiCallError && err.status === 429
+          ? (err.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds
+          : undefined;
       if (wait !== undefined && wait <= limits.emailCodeSeconds) {
         // A code went out earlier (another tab, a closed modal): its countdown is the server's.
         rememberCodeSent(to, Date.now() - (limits.emailCodeSeconds - wait) * 1000);
@@ -204,8 +320,21 @@ function AddressStep({ channel, address, setAddress, onBack, onSent }: { channel
   };
   return (
     <form onSubmit={submit} noValidate>
-      {channel === 'mobile' ? <p className={styles.lead}>Enter your mobile number with its country code. We will text you a 6-digit code.</p> : null}
-      <TextField id={`login-${channel}-input`} label={c.label} type={c.type} inputMode={c.inputMode} autoComplete={c.autoComplete} placeholder={c.placeholder} value={address} onChange={(e) => setAddress(e.target.value)} error={error} autoFocus />
+      {channel === 'mobile' ? (
+        <p className={styles.lead}>Enter your mobile number with its country code. We will text you a 6-digit code.</p>
+      ) : null}
+      <TextField
+        id={`login-${channel}-input`}
+        label={c.label}
+        type={c.type}
+        inputMode={c.inputMode}
+        autoComplete={c.autoComplete}
+        placeholder={c.placeholder}
+        value={address}
+        onChange={(e) => setAddress(e.target.value)}
+        error={error}
+        autoFocus
+      />
       <Button block size="lg" type="submit" busy={busy} data-testid="send-code">
         Send code
       </Button>
@@ -227,7 +356,17 @@ function useCountdown(initial: number) {
   return { left, restart };
 }
 
-function OtpStep({ channel, address, onBack, onSignedIn }: { channel: Channel; address: string; onBack(): void; onSignedIn(s: AuthState): void }) {
+function OtpStep({
+  channel,
+  address,
+  onBack,
+  onSignedIn,
+}: {
+  channel: Channel;
+  address: string;
+  onBack(): void;
+  onSignedIn(s: AuthState): void;
+}) {
   const c = channels[channel];
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -300,7 +439,10 @@ function OtpStep({ channel, address, onBack, onSignedIn }: { channel: Channel; a
       <p className={styles.resend}>
         {left > 0 ? (
           <>
-            Resend code in <strong>{mm}:{ss}</strong>
+            Resend code in{' '}
+            <strong>
+              {mm}:{ss}
+            </strong>
           </>
         ) : (
           <button type="button" className={styles.link} onClick={resend}>
@@ -347,7 +489,9 @@ function TermsStep({ onDone }: { onDone(): void }) {
   return (
     <form onSubmit={submit} noValidate data-testid="terms-step">
       <h3 className={styles.stepTitle}>Terms and Conditions</h3>
-      <p className={styles.lead}>Murmur is for adults. Confirm you are at least 18 years old and accept our terms of service and community guidelines.</p>
+      <p className={styles.lead}>
+        Murmur is for adults. Confirm you are at least 18 years old and accept our terms of service and community guidelines.
+      </p>
       <TextField id="birthday" label="Birthday" type="date" value={birthday} onChange={(e) => setBirthday(e.target.value)} error={error} />
       <label className={styles.agree}>
         <input type="checkbox" checked={agreed} onChange={(e) => setAgreed(e.target.checked)} data-testid="agree-checkbox" />

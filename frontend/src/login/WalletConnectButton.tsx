@@ -7,7 +7,15 @@ import { loginWithBrowserWallet, type AuthState } from './signIn.ts';
 import { connectWalletConnect } from './walletConnect.ts';
 import styles from './LoginModal.module.css';
 
-export function WalletConnectButton({ projectId, busy, onClick }: { projectId: string; busy: boolean; onClick(connect: () => Promise<AuthState>): void }) {
+export function WalletConnectButton({
+  projectId,
+  busy,
+  onClick,
+}: {
+  projectId: string;
+  busy: boolean;
+  onClick(connect: () => Promise<AuthState>): void;
+}) {
   const [uri, setUri] = useState<string | null>(null);
   const [qr, setQr] = useState<string | null>(null);
 

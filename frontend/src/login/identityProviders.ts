@@ -16,7 +16,10 @@ interface AuthSdk {
   getAuth(app: unknown): unknown;
   GoogleAuthProvider: new () => unknown;
   TwitterAuthProvider: new () => unknown;
-  signInWithPopup(auth: unknown, provider: unknown): Promise<{ user: { getIdToken(): Promise<string>; displayName?: string | null; email?: string | null } }>;
+  signInWithPopup(
+    auth: unknown,
+    provider: unknown,
+  ): Promise<{ user: { getIdToken(): Promise<string>; displayName?: string | null; email?: string | null } }>;
 }
 interface AppSdk {
   initializeApp(config: { apiKey: string; authDomain: string; projectId: string }, name?: string): unknown;
@@ -28,7 +31,8 @@ interface AppSdk {
 export class ProviderCancelled extends Error {}
 
 export const providerTexts = {
-  differentCredential: 'An account already exists with this e-mail address. Sign in the way you used before, then link this provider in Settings.',
+  differentCredential:
+    'An account already exists with this e-mail address. Sign in the way you used before, then link this provider in Settings.',
 };
 
 const APP_NAME = 'murmur';
@@ -59,13 +63,23 @@ export async function providerAccount(config: IdentityProvidersDto, id: Identity
   try {
     sdk = await loadSdk(web);
   } catch {
-    throw new Error(formatText('{provider} sign-in could not be loaded. Check your connection and try again.', { provider: config.providers.find((p) => p.id === id)?.name ?? 'This' }));
+    throw new Error(
+      formatText('{provider} sign-in could not be loaded. Check your connection and try again.', {
+        provider: config.providers.find((p) => p.id === id)?.name ?? 'This',
+      }),
+    );
   }
-  const app = sdk.app.getApps().some((a) => a.name === APP_NAME) ? sdk.app.getApp(APP_NAME) : sdk.app.initializeApp({ apiKey: web.apiKey, authDomain: web.authDomain, projectId: web.projectId }, APP_NAME);
+  const app = sdk.app.getApps().some((a) => a.name === APP_NAME)
+    ? sdk.app.getApp(APP_NAME)
+    : sdk.app.initializeApp({ apiKey: web.apiKey, authDomain: web.authDomain, projectId: web.projectId }, APP_NAME);
   const provider = id === 'google.com' ? new sdk.auth.GoogleAuthProvider() : new sdk.auth.TwitterAuthProvider();
   try {
     const { user } = await sdk.auth.signInWithPopup(sdk.auth.getAuth(app), provider);
-    return { idToken: await user.getIdToken(), ...(user.displayName ? { userName: user.displayName.slice(0, 64) } : {}), ...(user.email ? { email: user.email } : {}) };
+    return {
+      idToken: await user.getIdToken(),
+      ...(user.displayName ? { userName: user.displayName.slice(0, 64) } : {}),
+      ...(user.email ? { email: user.email } : {}),
+    };
   } catch (error) {
     const code = (error as { code?: string }).code ?? '';
     if (isIgnorable(error)) throw new ProviderCancelled();
@@ -78,11 +92,24 @@ export async function providerAccount(config: IdentityProvidersDto, id: Identity
 /** Links the provider's account to the signed-in one (settings). */
 export async function linkProvider(config: IdentityProvidersDto, id: IdentityProviderId): Promise<string> {
   const account = await providerAccount(config, id);
-  const answer = await api.post<'POST /user/credentials/link-provider'>('/user/credentials/link-provider', { accessToken: account.idToken }, { quiet: true });
+  const answer = await api.post<'POST /user/credentials/link-provider'>(
+    '/user/credentials/link-provider',
+    { accessToken: account.idToken },
+    { quiet: true },
+  );
   return answer.message;
 }
 
 /** Signs in (or up) with the provider's account: the server verifies its ID token. */
 export async function loginWithProviderAccount(account: ProviderAccount, context: Record<string, unknown>): Promise<AuthStateDto> {
-  return api.post<'POST /auth/login-via-firebase-provider'>('/auth/login-via-firebase-provider', { ...context, accessToken: account.idToken, ...(account.userName ? { userName: account.userName } : {}), ...(account.email ? { email: account.email } : {}) }, { quiet: true });
+  return api.post<'POST /auth/login-via-firebase-provider'>(
+    '/auth/login-via-firebase-provider',
+    {
+      ...context,
+      accessToken: account.idToken,
+      ...(account.userName ? { userName: account.userName } : {}),
+      ...(account.email ? { email: account.email } : {}),
+    },
+    { quiet: true },
+  );
 }

@@ -5,7 +5,12 @@ import { clearSession, currentToken } from '../api/session.ts';
 export async function logout(): Promise<void> {
   const token = currentToken();
   try {
-    await fetch(`${API_BASE}/auth/logout`, { method: 'POST', credentials: 'include', headers: token ? { authorization: `Bearer ${token}`, 'content-type': 'application/json' } : {}, body: '{}' });
+    await fetch(`${API_BASE}/auth/logout`, {
+      method: 'POST',
+      credentials: 'include',
+      headers: token ? { authorization: `Bearer ${token}`, 'content-type': 'application/json' } : {},
+      body: '{}',
+    });
   } catch {
     /* offline: the local logout below still happens */
   }

@@ -54,11 +54,15 @@ export function requestMobileCode(mobile: string): Promise<unknown> {
 }
 
 export async function loginWithMobile(mobile: string, code: string): Promise<AuthState> {
-  return signedIn(await api.post<'POST /auth/login'>('/auth/login', { ...context(), credentials: { type: 'mobile', mobile, code } }, { quiet: true }));
+  return signedIn(
+    await api.post<'POST /auth/login'>('/auth/login', { ...context(), credentials: { type: 'mobile', mobile, code } }, { quiet: true }),
+  );
 }
 
 export async function loginWithEmail(email: string, code: string): Promise<AuthState> {
-  return signedIn(await api.post<'POST /auth/login'>('/auth/login', { ...context(), credentials: { type: 'email', email, code } }, { quiet: true }));
+  return signedIn(
+    await api.post<'POST /auth/login'>('/auth/login', { ...context(), credentials: { type: 'email', email, code } }, { quiet: true }),
+  );
 }
 
 export async function loginAsGuest(): Promise<AuthState> {
@@ -89,7 +93,11 @@ export async function loginWithBrowserWallet(chosen?: Eip1193): Promise<AuthStat
     const accounts = (await wallet.request({ method: 'eth_requestAccounts' })) as string[];
     const address = accounts[0];
     if (!address) throw new WalletRejected();
-    const { message, token } = await api.post<'POST /wallet/create-sign-message'>('/wallet/create-sign-message', { address, type: 'login', environment: 'evm' }, { quiet: true });
+    const { message, token } = await api.post<'POST /wallet/create-sign-message'>(
+      '/wallet/create-sign-message',
+      { address, type: 'login', environment: 'evm' },
+      { quiet: true },
+    );
     const signature = (await wallet.request({ method: 'personal_sign', params: [message, address] })) as string;
     const state = await fetchWalletLogin({ ...context(), signature, address, type: 'login', environment: 'evm' }, token);
     return signedIn(state);
@@ -111,7 +119,11 @@ export async function loginWithSolanaWallet(): Promise<AuthState> {
   try {
     const { publicKey } = await wallet.connect();
     const address = publicKey.toBase58?.() ?? publicKey.toString();
-    const { message, token } = await api.post<'POST /wallet/create-sign-message'>('/wallet/create-sign-message', { address, type: 'login', environment: 'solana-runtime' }, { quiet: true });
+    const { message, token } = await api.post<'POST /wallet/create-sign-message'>(
+      '/wallet/create-sign-message',
+      { address, type: 'login', environment: 'solana-runtime' },
+      { quiet: true },
+    );
     const signed = await wallet.signMessage(new TextEncoder().encode(message), 'utf8');
     const signature = base58(signed instanceof Uint8Array ? signed : signed.signature);
     return signedIn(await fetchWalletLogin({ ...context(), signature, address, type: 'login', environment: 'solana-runtime' }, token));

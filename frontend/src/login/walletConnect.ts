@@ -44,13 +44,16 @@ export const RELAY_ATTEMPT_MS = 8000;
 function timeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('The WalletConnect relay did not answer in time.')), ms);
-    promise.then((value) => {
-      clearTimeout(timer);
-      resolve(value);
-    }, (error: unknown) => {
-      clearTimeout(timer);
-      reject(error instanceof Error ? error : new Error(String(error)));
-    });
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
   });
 }
 
@@ -82,10 +85,17 @@ async function pairOnce(projectId: string, chain: string): Promise<Paired> {
   const { default: UniversalProvider } = await import('@walletconnect/universal-provider');
   const client = (await UniversalProvider.init({
     projectId,
-    metadata: { name: 'Murmur', description: 'Voice chat and gifting', url: window.location.origin, icons: [`${window.location.origin}/favicon.svg`] },
+    metadata: {
+      name: 'Murmur',
+      description: 'Voice chat and gifting',
+      url: window.location.origin,
+      icons: [`${window.location.origin}/favicon.svg`],
+    },
   })) as unknown as UniversalProviderLike;
   const uri = new Promise<string>((resolve) => client.on('display_uri', resolve));
-  const approved = client.connect({ optionalNamespaces: { eip155: { methods: ['personal_sign'], chains: [chain], events: ['accountsChanged', 'chainChanged'] } } });
+  const approved = client.connect({
+    optionalNamespaces: { eip155: { methods: ['personal_sign'], chains: [chain], events: ['accountsChanged', 'chainChanged'] } },
+  });
   // A try abandoned on time may still fail later: that failure is this try's, already counted.
   approved.catch(() => undefined);
   try {
@@ -101,7 +111,11 @@ async function pairOnce(projectId: string, chain: string): Promise<Paired> {
  * a wallet approved the session. Rejects with WalletConnectUnavailable when the relay cannot be
  * reached.
  */
-export async function connectWalletConnect(projectId: string, chainId: number, onUri: (uri: string) => void): Promise<WalletConnectSession> {
+export async function connectWalletConnect(
+  projectId: string,
+  chainId: number,
+  onUri: (uri: string) => void,
+): Promise<WalletConnectSession> {
   const chain = `eip155:${chainId}`;
   const { client, uri, approved } = await withWalletConnectRetries(() => pairOnce(projectId, chain));
   if (uri) onUri(uri);

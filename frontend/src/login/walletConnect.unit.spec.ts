@@ -29,11 +29,14 @@ describe('connecting to the WalletConnect relay', () => {
   it('stops retrying as soon as a try connects', async () => {
     const waits: number[] = [];
     let n = 0;
-    const client = await withWalletConnectRetries(async () => {
-      n += 1;
-      if (n < 3) throw new Error('relay unreachable');
-      return 'client';
-    }, { wait: async (ms) => void waits.push(ms) });
+    const client = await withWalletConnectRetries(
+      async () => {
+        n += 1;
+        if (n < 3) throw new Error('relay unreachable');
+        return 'client';
+      },
+      { wait: async (ms) => void waits.push(ms) },
+    );
     expect([client, n, waits]).toEqual(['client', 3, [3000, 3000]]);
   });
 

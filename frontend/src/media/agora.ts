@@ -23,7 +23,12 @@ export async function createAgoraMedia(session: AgoraSession, ctx: AdapterContex
   AgoraRTC.setLogLevel(4);
   AgoraRTC.onAutoplayFailed = () => ctx.set({ audioBlocked: true });
   const client = AgoraRTC.createClient({ mode: 'live', codec: 'vp8' });
-  const media = new AgoraMedia(client, ctx, () => AgoraRTC.createMicrophoneAudioTrack(), (track, bitrateMax) => AgoraRTC.createCustomVideoTrack({ mediaStreamTrack: track, bitrateMax }));
+  const media = new AgoraMedia(
+    client,
+    ctx,
+    () => AgoraRTC.createMicrophoneAudioTrack(),
+    (track, bitrateMax) => AgoraRTC.createCustomVideoTrack({ mediaStreamTrack: track, bitrateMax }),
+  );
   client.on('user-published', (user: IAgoraRTCRemoteUser, kind: 'audio' | 'video' | 'datachannel') => void media.onPublished(user, kind));
   client.on('user-unpublished', (user: IAgoraRTCRemoteUser, kind: 'audio' | 'video' | 'datachannel') => media.onUnpublished(user, kind));
   client.on('user-left', (user: IAgoraRTCRemoteUser) => media.onUnpublished(user, 'video'));
@@ -161,7 +166,8 @@ class AgoraMedia implements MediaAdapter {
       return;
     }
     const track = user.videoTrack?.getMediaStreamTrack();
-    if (track) this.ctx.set((s) => ({ remoteVideos: { ...s.remoteVideos, [uid]: { stream: new MediaStream([track]), source: null, live: true } } }));
+    if (track)
+      this.ctx.set((s) => ({ remoteVideos: { ...s.remoteVideos, [uid]: { stream: new MediaStream([track]), source: null, live: true } } }));
   }
 
   onUnpublished(user: IAgoraRTCRemoteUser, kind: 'audio' | 'video' | 'datachannel'): void {

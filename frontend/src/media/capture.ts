@@ -12,7 +12,8 @@ export class CaptureFailed extends Error {
 
 /** Phones capture portrait (720x1280), everything else landscape (1280x720). */
 export function cameraProfile() {
-  const phone = globalThis.matchMedia?.('(pointer: coarse)').matches && Math.min(globalThis.innerWidth ?? 1280, globalThis.innerHeight ?? 720) < 600;
+  const phone =
+    globalThis.matchMedia?.('(pointer: coarse)').matches && Math.min(globalThis.innerWidth ?? 1280, globalThis.innerHeight ?? 720) < 600;
   return phone ? videoProfiles.cameraMobile : videoProfiles.cameraDesktop;
 }
 
@@ -23,7 +24,10 @@ export async function captureCamera(): Promise<MediaStreamTrack> {
   if (!devices?.getUserMedia) throw new CaptureFailed({ title: mediaTexts.liveFailed, message: mediaTexts.noVideoDevice });
   const p = cameraProfile();
   try {
-    const stream = await devices.getUserMedia({ audio: false, video: { width: { ideal: p.width }, height: { ideal: p.height }, frameRate: { ideal: p.frameRate } } });
+    const stream = await devices.getUserMedia({
+      audio: false,
+      video: { width: { ideal: p.width }, height: { ideal: p.height }, frameRate: { ideal: p.frameRate } },
+    });
     const track = stream.getVideoTracks()[0];
     if (!track) throw new DOMException('no track', 'NotFoundError');
     track.contentHint = 'motion';
@@ -40,7 +44,10 @@ export async function captureScreen(): Promise<MediaStreamTrack> {
   if (!devices?.getDisplayMedia) throw new CaptureFailed({ title: mediaTexts.screenFailed, message: null });
   const p = videoProfiles.screen;
   try {
-    const stream = await devices.getDisplayMedia({ audio: false, video: { width: { max: p.width }, height: { max: p.height }, frameRate: { max: p.frameRate } } });
+    const stream = await devices.getDisplayMedia({
+      audio: false,
+      video: { width: { max: p.width }, height: { max: p.height }, frameRate: { max: p.frameRate } },
+    });
     const track = stream.getVideoTracks()[0];
     if (!track) throw new DOMException('no track', 'NotFoundError');
     track.contentHint = 'detail';
@@ -54,7 +61,10 @@ export async function captureScreen(): Promise<MediaStreamTrack> {
 /** The microphone, or what went wrong (permission, no device) for the voice notice. */
 export async function captureMicrophone(): Promise<MediaStreamTrack | { error: unknown }> {
   try {
-    const stream = await navigator.mediaDevices.getUserMedia({ audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true }, video: false });
+    const stream = await navigator.mediaDevices.getUserMedia({
+      audio: { echoCancellation: true, noiseSuppression: true, autoGainControl: true },
+      video: false,
+    });
     return stream.getAudioTracks()[0] ?? { error: new DOMException('no microphone', 'NotFoundError') };
   } catch (error) {
     return { error };

@@ -40,7 +40,17 @@ export interface MediaStoreState {
   remoteVideos: Record<string, RemoteVideo>;
 }
 
-const initial: MediaStoreState = { state: 'idle', problem: null, provider: null, speaking: [], audioBlocked: false, micOn: false, live: null, liveError: null, remoteVideos: {} };
+const initial: MediaStoreState = {
+  state: 'idle',
+  problem: null,
+  provider: null,
+  speaking: [],
+  audioBlocked: false,
+  micOn: false,
+  live: null,
+  liveError: null,
+  remoteVideos: {},
+};
 
 export const useMedia = createStore<MediaStoreState>()(() => initial);
 
@@ -87,7 +97,11 @@ const context = (self: string, refresh: AdapterContext['refresh']): AdapterConte
 });
 
 /** Joins the session a join answer gave; a second call for the same session is a no-op. */
-export async function joinMedia(session: MediaSession | null | undefined, self: string, refresh: AdapterContext['refresh'] = async () => null): Promise<void> {
+export async function joinMedia(
+  session: MediaSession | null | undefined,
+  self: string,
+  refresh: AdapterContext['refresh'] = async () => null,
+): Promise<void> {
   const before = browserEnvironmentProblem() ?? (!session ? 'not-configured' : null);
   if (before || !session || !self) {
     useMedia.setState({ state: 'unavailable', provider: null, problem: before ?? 'unknown' });

@@ -17,7 +17,8 @@ function load(): VolumeState {
   try {
     const raw = JSON.parse(readLocal(KEY) ?? '{}') as Partial<VolumeState>;
     const volumes = Object.fromEntries(Object.entries(raw.volumes ?? {}).filter(([, v]) => typeof v === 'number' && v >= 0 && v <= 100));
-    const defaultVolume = typeof raw.defaultVolume === 'number' && raw.defaultVolume >= 0 && raw.defaultVolume <= 100 ? raw.defaultVolume : DEFAULT_VOLUME;
+    const defaultVolume =
+      typeof raw.defaultVolume === 'number' && raw.defaultVolume >= 0 && raw.defaultVolume <= 100 ? raw.defaultVolume : DEFAULT_VOLUME;
     return { volumes, mutes: Array.isArray(raw.mutes) ? raw.mutes.filter((u) => typeof u === 'string') : [], defaultVolume };
   } catch {
     return { volumes: {}, mutes: [] };
@@ -27,7 +28,8 @@ function load(): VolumeState {
 export const useVolumes = createStore<VolumeState>()(() => load());
 useVolumes.subscribe((s) => writeLocal(KEY, JSON.stringify(s)));
 
-export const volumeOf = (uid: string, s: VolumeState = useVolumes.getState()): number => s.volumes[uid] ?? s.defaultVolume ?? DEFAULT_VOLUME;
+export const volumeOf = (uid: string, s: VolumeState = useVolumes.getState()): number =>
+  s.volumes[uid] ?? s.defaultVolume ?? DEFAULT_VOLUME;
 export const mutedByMe = (uid: string, s: VolumeState = useVolumes.getState()): boolean => s.mutes.includes(uid);
 
 export function setVolume(uid: string, volume: number): void {

@@ -235,8 +235,7 @@ class WebRtcMedia implements MediaAdapter {
           this.joined = false;
           if (this.joinRetries++ < JOIN_RETRIES) setTimeout(() => this.join(), JOIN_RETRY_MS);
           else this.ctx.set({ state: 'unavailable', problem: 'rejected' });
-        }
-        else if (m.ref.startsWith('offer-')) {
+        } else if (m.ref.startsWith('offer-')) {
           // Refused: the seat may not be known to the gateway yet. Offer again shortly.
           for (const [uid, o] of this.out) {
             if (o.offerRef !== m.ref) continue;
@@ -353,7 +352,19 @@ class WebRtcMedia implements MediaAdapter {
 
   private connection(uid: string, dir: 'pub' | 'sub'): RTCPeerConnection {
     const pc = new RTCPeerConnection({ iceServers: this.session.iceServers });
-    pc.onicecandidate = (e) => this.signal(uid, { kind: 'candidate', dir, candidate: e.candidate ? { candidate: e.candidate.candidate, sdpMid: e.candidate.sdpMid, sdpMLineIndex: e.candidate.sdpMLineIndex, usernameFragment: e.candidate.usernameFragment } : null });
+    pc.onicecandidate = (e) =>
+      this.signal(uid, {
+        kind: 'candidate',
+        dir,
+        candidate: e.candidate
+          ? {
+              candidate: e.candidate.candidate,
+              sdpMid: e.candidate.sdpMid,
+              sdpMLineIndex: e.candidate.sdpMLineIndex,
+              usernameFragment: e.candidate.usernameFragment,
+            }
+          : null,
+      });
     return pc;
   }
 
@@ -362,9 +373,7 @@ class WebRtcMedia implements MediaAdapter {
     if (this.closed || !this.publishing || this.out.has(uid)) return;
     const pc = this.connection(uid, 'pub');
     const audio = pc.addTransceiver('audio', { direction: 'sendonly' }).sender;
-    const video = this.rights.video
-      ? pc.addTransceiver('video', { direction: 'sendonly' }).sender
-      : null;
+    const video = this.rights.video ? pc.addTransceiver('video', { direction: 'sendonly' }).sender : null;
     const o: Outgoing = { pc, audio, video, pending: [], offerRef: null, retries };
     this.out.set(uid, o);
     pc.onconnectionstatechange = () => {

@@ -63,13 +63,33 @@ export function ReportDialog({ target, preview, onClose }: { target: ReportTarge
       <div className={styles.reasons} role="radiogroup" aria-label="What is wrong">
         {reasons.map((r) => (
           <label key={r} className={`${styles.reason} ${reason === r ? styles.chosen : ''}`}>
-            <input type="radio" name="report-reason" value={r} checked={reason === r} onChange={() => { setReason(r); setError(null); }} />
+            <input
+              type="radio"
+              name="report-reason"
+              value={r}
+              checked={reason === r}
+              onChange={() => {
+                setReason(r);
+                setError(null);
+              }}
+            />
             {r}
           </label>
         ))}
       </div>
-      <textarea className={styles.details} value={details} maxLength={400} onChange={(e) => setDetails(e.target.value)} placeholder="Anything our moderators should know (optional)" data-testid="report-details" />
-      {error ? <p className={styles.error} role="alert">{error}</p> : null}
+      <textarea
+        className={styles.details}
+        value={details}
+        maxLength={400}
+        onChange={(e) => setDetails(e.target.value)}
+        placeholder="Anything our moderators should know (optional)"
+        data-testid="report-details"
+      />
+      {error ? (
+        <p className={styles.error} role="alert">
+          {error}
+        </p>
+      ) : null}
     </Dialog>
   );
 }

@@ -6,7 +6,15 @@ import { listTime } from '../social/messageTime.ts';
 import { notificationWords } from './notificationWords.ts';
 import styles from './Notifications.module.css';
 
-export function NotificationList({ items, linkPrefix = '', unreadIds }: { items: NotificationDto[]; linkPrefix?: string; unreadIds?: ReadonlySet<string> }) {
+export function NotificationList({
+  items,
+  linkPrefix = '',
+  unreadIds,
+}: {
+  items: NotificationDto[];
+  linkPrefix?: string;
+  unreadIds?: ReadonlySet<string>;
+}) {
   return (
     <div className={styles.list} data-testid="notification-list">
       {items.map((n) => {
@@ -14,7 +22,13 @@ export function NotificationList({ items, linkPrefix = '', unreadIds }: { items:
         // Rows stay marked for the visit in which they were first seen unread.
         const unread = n.unread || !!unreadIds?.has(n.id);
         return (
-          <Link key={n.id} to={`${linkPrefix}${n.link}`} className={`${styles.item} ${unread ? styles.unread : ''}`} data-testid={`notification-${n.kind}`} data-unread={unread}>
+          <Link
+            key={n.id}
+            to={`${linkPrefix}${n.link}`}
+            className={`${styles.item} ${unread ? styles.unread : ''}`}
+            data-testid={`notification-${n.kind}`}
+            data-unread={unread}
+          >
             {n.actor ? (
               <span className={styles.pic}>
                 <Avatar name={n.actor.username} src={n.actor.profilePicUrl} size={44} />

@@ -41,24 +41,44 @@ export function notificationWords(n: Pick<NotificationDto, 'kind' | 'actor' | 'f
   switch (n.kind) {
     case 'gift_received': {
       const gift = f.giftName ? giftDisplayName(f.giftName) : 'a gift';
-      return { icon: '🎁', title: `${who} sent you ${f.quantity && f.quantity > 1 ? `${f.quantity}x ` : ''}${gift}`, detail: f.lobbyId || f.roomId ? 'Open the lobby' : null };
+      return {
+        icon: '🎁',
+        title: `${who} sent you ${f.quantity && f.quantity > 1 ? `${f.quantity}x ` : ''}${gift}`,
+        detail: f.lobbyId || f.roomId ? 'Open the lobby' : null,
+      };
     }
     case 'new_follower':
       return { icon: '👋', title: `${who} started following you`, detail: 'See their profile' };
     case 'direct_message':
-      return { icon: '💬', title: f.count && f.count > 1 ? `${num(f.count)} new messages from ${who}` : `New message from ${who}`, detail: f.preview ?? null };
+      return {
+        icon: '💬',
+        title: f.count && f.count > 1 ? `${num(f.count)} new messages from ${who}` : `New message from ${who}`,
+        detail: f.preview ?? null,
+      };
     case 'lobby_invite':
       return { icon: '🎙️', title: `${who} invited you to a lobby`, detail: 'Join the lobby' };
     case 'payment_confirmed':
-      return { icon: '💎', title: `Top-up confirmed: ${num(f.diamonds ?? 0)} Diamonds`, detail: f.usdCents ? `${usd(f.usdCents)} paid` : null };
+      return {
+        icon: '💎',
+        title: `Top-up confirmed: ${num(f.diamonds ?? 0)} Diamonds`,
+        detail: f.usdCents ? `${usd(f.usdCents)} paid` : null,
+      };
     case 'payment_failed':
       return { icon: '⚠️', title: 'Payment Failed', detail: f.reason ?? null };
     case 'withdrawal_completed':
       return { icon: '🏦', title: 'Your withdrawal was sent', detail: null };
     case 'withdrawal_failed':
-      return { icon: '⚠️', title: 'Your withdrawal failed', detail: f.charm ? `${num(f.charm)} Charm returned to your earnings${f.reason ? `: ${f.reason}` : ''}` : (f.reason ?? null) };
+      return {
+        icon: '⚠️',
+        title: 'Your withdrawal failed',
+        detail: f.charm ? `${num(f.charm)} Charm returned to your earnings${f.reason ? `: ${f.reason}` : ''}` : (f.reason ?? null),
+      };
     case 'referral_reward':
-      return { icon: '🤝', title: `Referral reward: ${((f.microUsdt ?? 0) / 1_000_000).toFixed(2)} USDT`, detail: f.weekId ? `Week of ${f.weekId}` : null };
+      return {
+        icon: '🤝',
+        title: `Referral reward: ${((f.microUsdt ?? 0) / 1_000_000).toFixed(2)} USDT`,
+        detail: f.weekId ? `Week of ${f.weekId}` : null,
+      };
     case 'level_reached':
       return { icon: '📈', title: `You reached level ${f.level ?? ''}`.trim(), detail: null };
     case 'mission_completed':
@@ -68,7 +88,11 @@ export function notificationWords(n: Pick<NotificationDto, 'kind' | 'actor' | 'f
     case 'host_rejected':
       return { icon: '📝', title: 'Your host application was not approved', detail: f.reason ?? null };
     case 'agency_invitation':
-      return { icon: '🤝', title: `${f.agencyName ?? 'An agency'} invited you to its roster`, detail: 'Accept or decline on the Guild page' };
+      return {
+        icon: '🤝',
+        title: `${f.agencyName ?? 'An agency'} invited you to its roster`,
+        detail: 'Accept or decline on the Guild page',
+      };
     case 'report_decided':
       return { icon: '🛡️', title: 'Your report was reviewed', detail: reportOutcome(f.action) };
     case 'operator_warning':

@@ -11,7 +11,10 @@ export const notificationsPath = (page: number, limit = 10) => `/notifications?p
 export function useUnreadNotifications(): NotificationsUnread | undefined {
   const signedIn = useSession(actingMember);
   // Referral settlements are not routed to the user's channel: a minute's poll picks them up.
-  const { data } = useQuery<'GET /notifications/unread'>(signedIn ? UNREAD_NOTIFICATIONS_PATH : null, { dedupingInterval: 2000, refreshInterval: 60_000 });
+  const { data } = useQuery<'GET /notifications/unread'>(signedIn ? UNREAD_NOTIFICATIONS_PATH : null, {
+    dedupingInterval: 2000,
+    refreshInterval: 60_000,
+  });
   return signedIn ? data : undefined;
 }
 

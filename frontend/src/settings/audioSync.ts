@@ -16,18 +16,23 @@ export function useAudioSync(): void {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
     const push = (s: ReturnType<typeof useVolumes.getState>) =>
-      api.put('/user/settings', { volumes: s.volumes, mutes: s.mutes, defaultVolume: s.defaultVolume ?? 100 }, { quiet: true }).catch(() => undefined);
-    void api.get<'GET /user/settings'>('/user/settings', { quiet: true }).then((s) => {
-      if (stopped) return;
-      const accountHasNone = Object.keys(s.volumes).length === 0 && s.mutes.length === 0 && s.defaultVolume === 100;
-      const local = useVolumes.getState();
-      // Preferences made in this browser before they were kept on the account move up once.
-      if (accountHasNone && (Object.keys(local.volumes).length > 0 || local.mutes.length > 0)) void push(local);
-      else hydrateVolumes(s);
-      hydrating = false;
-    }).catch(() => {
-      hydrating = false;
-    });
+      api
+        .put('/user/settings', { volumes: s.volumes, mutes: s.mutes, defaultVolume: s.defaultVolume ?? 100 }, { quiet: true })
+        .catch(() => undefined);
+    void api
+      .get<'GET /user/settings'>('/user/settings', { quiet: true })
+      .then((s) => {
+        if (stopped) return;
+        const accountHasNone = Object.keys(s.volumes).length === 0 && s.mutes.length === 0 && s.defaultVolume === 100;
+        const local = useVolumes.getState();
+        // Preferences made in this browser before they were kept on the account move up once.
+        if (accountHasNone && (Object.keys(local.volumes).length > 0 || local.mutes.length > 0)) void push(local);
+        else hydrateVolumes(s);
+        hydrating = false;
+      })
+      .catch(() => {
+        hydrating = false;
+      });
     const unsubscribe = useVolumes.subscribe((s) => {
       if (hydrating) return;
       clearTimeout(timer);

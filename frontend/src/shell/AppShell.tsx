@@ -109,7 +109,11 @@ function SideMenu() {
                 <span>{entry.label}</span>
               </a>
             ) : (
-              <NavLink to={entry.to} end={entry.to === '/'} className={({ isActive }) => `${styles.menuItem} ${isActive ? styles.active : ''}`}>
+              <NavLink
+                to={entry.to}
+                end={entry.to === '/'}
+                className={({ isActive }) => `${styles.menuItem} ${isActive ? styles.active : ''}`}
+              >
                 <Icon name={entry.icon} />
                 <span>{entry.label}</span>
                 {entry.key === 'messages' ? <UnreadBadge /> : null}
@@ -142,7 +146,12 @@ function TopBar() {
         <Logo />
       </div>
       <div className={styles.topSpacer} />
-      <button className={styles.iconButton} onClick={toggle} aria-label={theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'} title="Theme">
+      <button
+        className={styles.iconButton}
+        onClick={toggle}
+        aria-label={theme === 'dark' ? 'Switch to light theme' : 'Switch to dark theme'}
+        title="Theme"
+      >
         <Icon name={theme === 'dark' ? 'sun' : 'moon'} />
       </button>
       {token && !acting ? (
@@ -173,7 +182,15 @@ function TopBar() {
             trigger={
               <button className={styles.avatarButton} aria-label="Account menu" data-testid="account-menu">
                 <Avatar name={me?.username ?? '?'} src={me?.profilePicUrl} />
-                {level ? <span className={styles.levelDot} data-testid="account-level" title={`Level ${level.level}, ${level.expPercentage}% to the next`}>{level.level}</span> : null}
+                {level ? (
+                  <span
+                    className={styles.levelDot}
+                    data-testid="account-level"
+                    title={`Level ${level.level}, ${level.expPercentage}% to the next`}
+                  >
+                    {level.level}
+                  </span>
+                ) : null}
               </button>
             }
             actions={[
@@ -198,7 +215,12 @@ function BottomTabs() {
   return (
     <nav className={styles.tabs} aria-label="Tabs">
       {bottomTabs.map((tab) => (
-        <NavLink key={tab.key} to={tab.to} end={tab.to === '/'} className={({ isActive }) => `${styles.tab} ${isActive ? styles.tabActive : ''}`}>
+        <NavLink
+          key={tab.key}
+          to={tab.to}
+          end={tab.to === '/'}
+          className={({ isActive }) => `${styles.tab} ${isActive ? styles.tabActive : ''}`}
+        >
           <span className={styles.tabIcon}>
             <Icon name={tab.icon} size={22} />
             {tab.key === 'messages' ? <UnreadBadge compact /> : null}
@@ -214,7 +236,9 @@ const MOBILE_NOTICE_KEY = 'murmur.mobileNoticeSeen';
 
 /** The product prefers desktop; phones get a one-time announcement (spec section 1). */
 function MobileNotice() {
-  const [open, setOpen] = useState(() => typeof window !== 'undefined' && window.matchMedia?.('(max-width: 760px)').matches && readLocal(MOBILE_NOTICE_KEY) !== '1');
+  const [open, setOpen] = useState(
+    () => typeof window !== 'undefined' && window.matchMedia?.('(max-width: 760px)').matches && readLocal(MOBILE_NOTICE_KEY) !== '1',
+  );
   if (!open) return null;
   return (
     <div className={styles.mobileNotice} role="status" data-testid="mobile-notice">

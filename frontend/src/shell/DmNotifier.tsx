@@ -30,7 +30,10 @@ export function DmNotifier() {
       const preview = d.text ? (d.text.length > 80 ? `${d.text.slice(0, 80)}…` : d.text) : '📷 Photo';
       void api
         .get<'GET /user/profile/view/{uid}'>(paths.view(d.senderUid), { quiet: true })
-        .then((v) => v.username ?? 'someone', () => 'someone')
+        .then(
+          (v) => v.username ?? 'someone',
+          () => 'someone',
+        )
         .then((name) => toast(preview, 'info', `New message from ${name}`));
     },
   });

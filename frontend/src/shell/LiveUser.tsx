@@ -10,7 +10,17 @@ import { actingUid, useSession } from '../api/session.ts';
 import { refreshQueries, setQueryData } from '../state/query.ts';
 import { toast } from '../state/ui.ts';
 
-const moneyEvents = new Set(['DiamondsCredited', 'DiamondsSpent', 'GiftSent', 'SkuPurchased', 'PaymentConfirmed', 'PaymentFailed', 'CharmWithdrawn', 'WithdrawalCompleted', 'WithdrawalFailed']);
+const moneyEvents = new Set([
+  'DiamondsCredited',
+  'DiamondsSpent',
+  'GiftSent',
+  'SkuPurchased',
+  'PaymentConfirmed',
+  'PaymentFailed',
+  'CharmWithdrawn',
+  'WithdrawalCompleted',
+  'WithdrawalFailed',
+]);
 
 export function LiveUser() {
   const uid = useSession(actingUid);
@@ -19,7 +29,10 @@ export function LiveUser() {
       const event = message.event;
       if (event.type === 'LevelReached') {
         toast(`You reached level ${event.data.level}. Keep going!`, 'success', 'Level up!');
-        void api.get('/progression/level', { minPosition: message.position, quiet: true }).then(() => refreshQueries('/progression/')).catch(() => undefined);
+        void api
+          .get('/progression/level', { minPosition: message.position, quiet: true })
+          .then(() => refreshQueries('/progression/'))
+          .catch(() => undefined);
         return;
       }
       if (event.type === 'FriendBonusGranted' || event.type === 'QuestExpImported') void refreshQueries('/progression/');
@@ -28,7 +41,10 @@ export function LiveUser() {
         toast(approved ? hostApplicationTexts.approved : hostApplicationTexts.rejected, approved ? 'success' : 'info');
         // The new role travels in the token: a fresh one carries `h` at once.
         if (approved) void refreshToken().catch(() => undefined);
-        void api.get('/host/application', { minPosition: message.position, quiet: true }).then(() => refreshQueries('/host/application', '/wallet/collections', '/user/profile/')).catch(() => undefined);
+        void api
+          .get('/host/application', { minPosition: message.position, quiet: true })
+          .then(() => refreshQueries('/host/application', '/wallet/collections', '/user/profile/'))
+          .catch(() => undefined);
         return;
       }
       if (!moneyEvents.has(event.type)) return;

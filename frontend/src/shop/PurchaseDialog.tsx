@@ -33,7 +33,17 @@ export interface CardOption {
   form(idempotencyKey: string): ReactNode;
 }
 
-export function PurchaseDialog({ sku, onClose, onBought, byCard }: { sku: SkuDto | null; onClose(): void; onBought?(position: string): void; byCard?: CardOption }) {
+export function PurchaseDialog({
+  sku,
+  onClose,
+  onBought,
+  byCard,
+}: {
+  sku: SkuDto | null;
+  onClose(): void;
+  onBought?(position: string): void;
+  byCard?: CardOption;
+}) {
   const [method, setMethod] = useState<'diamonds' | 'card'>('diamonds');
   const [check, setCheck] = useState<PurchaseCheck | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -62,7 +72,11 @@ export function PurchaseDialog({ sku, onClose, onBought, byCard }: { sku: SkuDto
     setBusy(true);
     setError(null);
     try {
-      const result = await api.post<'POST /payment/purchase'>('/payment/purchase', { skuId: sku.id, quantity: 1 }, { quiet: true, idempotencyKey: key });
+      const result = await api.post<'POST /payment/purchase'>(
+        '/payment/purchase',
+        { skuId: sku.id, quantity: 1 },
+        { quiet: true, idempotencyKey: key },
+      );
       toast(`${sku.name} is yours. Balance: ${result.balance.toLocaleString()} diamonds.`, 'success', 'Purchase complete');
       void refreshQueries('/wallet/', '/transaction/me', '/user/');
       onBought?.(result.position);
@@ -106,7 +120,13 @@ export function PurchaseDialog({ sku, onClose, onBought, byCard }: { sku: SkuDto
     >
       {sku && byCard ? (
         <div className={styles.payWith} role="radiogroup" aria-label="Pay with">
-          <button type="button" role="radio" aria-checked={method === 'diamonds'} onClick={() => setMethod('diamonds')} data-testid="pay-with-diamonds">
+          <button
+            type="button"
+            role="radio"
+            aria-checked={method === 'diamonds'}
+            onClick={() => setMethod('diamonds')}
+            data-testid="pay-with-diamonds"
+          >
             Diamonds · {sku.price.toLocaleString()} 💎
           </button>
           <button type="button" role="radio" aria-checked={method === 'card'} onClick={() => setMethod('card')} data-testid="pay-with-card">

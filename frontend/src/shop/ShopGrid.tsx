@@ -17,8 +17,14 @@ export function ShopGrid({ items, onBuy }: { items: SkuDto[]; onBuy(sku: SkuDto)
         const ended = sku.availableUntil !== null && sku.availableUntil <= now;
         return (
           <div key={sku.id} className={styles.card} data-testid="shop-item" data-sku={sku.id}>
-            {sku.badge ? <span className={`${styles.tag} ${styles[`tag_${sku.badge}`]}`}>{tagText[sku.badge]}</span> : ended ? <span className={`${styles.tag} ${styles.tag_ended}`}>Ended</span> : null}
-            <div className={styles.preview}>{sku.kind === 'frame' ? <Avatar name={sku.name} size={52} frame={sku.id} /> : <img src={sku.imageUrl} alt="" />}</div>
+            {sku.badge ? (
+              <span className={`${styles.tag} ${styles[`tag_${sku.badge}`]}`}>{tagText[sku.badge]}</span>
+            ) : ended ? (
+              <span className={`${styles.tag} ${styles.tag_ended}`}>Ended</span>
+            ) : null}
+            <div className={styles.preview}>
+              {sku.kind === 'frame' ? <Avatar name={sku.name} size={52} frame={sku.id} /> : <img src={sku.imageUrl} alt="" />}
+            </div>
             <h3>{sku.name}</h3>
             <span className={styles.expiry}>{durationText(sku)}</span>
             <span className={styles.price}>

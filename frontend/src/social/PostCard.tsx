@@ -8,7 +8,19 @@ import { ReportDialog } from '../moderation/ReportDialog.tsx';
 import { Button } from '../components/Button.tsx';
 import styles from './social.module.css';
 
-export function PostCard({ post, mine, onLike, onDelete, onUnlock }: { post: WallPost; mine: boolean; onLike(): void; onDelete?(): void; onUnlock?(): void }) {
+export function PostCard({
+  post,
+  mine,
+  onLike,
+  onDelete,
+  onUnlock,
+}: {
+  post: WallPost;
+  mine: boolean;
+  onLike(): void;
+  onDelete?(): void;
+  onUnlock?(): void;
+}) {
   const [reporting, setReporting] = useState(false);
   const kind = post.mediaFormat?.split('/')[0];
   const author = post.authorUsername ?? post.authorUid;
@@ -48,7 +60,12 @@ export function PostCard({ post, mine, onLike, onDelete, onUnlock }: { post: Wal
         )
       ) : null}
       <footer className={styles.postFooter}>
-        <button className={`${styles.like} ${post.hasLiked ? styles.liked : ''}`} onClick={onLike} aria-pressed={post.hasLiked} data-testid="like-button">
+        <button
+          className={`${styles.like} ${post.hasLiked ? styles.liked : ''}`}
+          onClick={onLike}
+          aria-pressed={post.hasLiked}
+          data-testid="like-button"
+        >
           {post.hasLiked ? '♥' : '♡'} <span data-testid="like-count">{post.likeCount}</span>
         </button>
         {mine && onDelete ? (
@@ -62,7 +79,11 @@ export function PostCard({ post, mine, onLike, onDelete, onUnlock }: { post: Wal
           </Button>
         ) : null}
       </footer>
-      <ReportDialog target={reporting ? { kind: 'post', postId: post.id } : null} preview={post.content || null} onClose={() => setReporting(false)} />
+      <ReportDialog
+        target={reporting ? { kind: 'post', postId: post.id } : null}
+        preview={post.content || null}
+        onClose={() => setReporting(false)}
+      />
     </article>
   );
 }

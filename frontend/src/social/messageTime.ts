@@ -17,7 +17,11 @@ export function dayLabel(iso: string, now = new Date(), locale?: string): string
   if (days === 0) return 'Today';
   if (days === 1) return 'Yesterday';
   if (days > 1 && days < 7) return d.toLocaleDateString(locale, { weekday: 'long' });
-  return d.toLocaleDateString(locale, { day: 'numeric', month: 'short', year: d.getFullYear() === now.getFullYear() ? undefined : 'numeric' });
+  return d.toLocaleDateString(locale, {
+    day: 'numeric',
+    month: 'short',
+    year: d.getFullYear() === now.getFullYear() ? undefined : 'numeric',
+  });
 }
 
 /** The thread list's time: the clock today, else the day. */

@@ -19,7 +19,8 @@ export interface ProfileForm {
 export function profileFormErrors(form: ProfileForm, now = new Date()): Record<string, string> {
   const errors: Record<string, string> = {};
   if (form.username && !USERNAME_PATTERN.test(form.username)) errors.username = texts.noSymbols;
-  for (const f of ['bio', 'pinnedMessage'] as const) if ([...form[f]].length > limits.text) errors[f] = formatText(texts.maxChars, { n: limits.text });
+  for (const f of ['bio', 'pinnedMessage'] as const)
+    if ([...form[f]].length > limits.text) errors[f] = formatText(texts.maxChars, { n: limits.text });
   if (form.birthday) {
     const b = new Date(`${form.birthday}T00:00:00Z`);
     const adult = new Date(Date.UTC(b.getUTCFullYear() + limits.minimumAge, b.getUTCMonth(), b.getUTCDate()));
@@ -27,4 +28,3 @@ export function profileFormErrors(form: ProfileForm, now = new Date()): Record<s
   }
   return errors;
 }
-

@@ -4,7 +4,15 @@ import { describe, expect, it } from 'vitest';
 import { profileFormErrors, type ProfileForm } from './profileForm.ts';
 import { uploadError } from './uploadChecks.ts';
 
-const form = (over: Partial<ProfileForm>): ProfileForm => ({ username: 'neo', bio: '', pinnedMessage: '', birthday: '', gender: '', address: { street: '', city: '', state: '', country: '' }, ...over });
+const form = (over: Partial<ProfileForm>): ProfileForm => ({
+  username: 'neo',
+  bio: '',
+  pinnedMessage: '',
+  birthday: '',
+  gender: '',
+  address: { street: '', city: '', state: '', country: '' },
+  ...over,
+});
 const now = new Date('2026-11-22T12:00:00Z');
 
 describe('profile form checks', () => {

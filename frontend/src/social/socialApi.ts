@@ -51,8 +51,12 @@ export async function toggleLike(listKey: string, post: WallPost): Promise<void>
     withPost(page, post.id, (p) => ({ ...p, hasLiked: liking, likeCount: Math.max(0, p.likeCount + (liking ? 1 : -1)) })),
   );
   try {
-    const result = await api.post<'POST /user/wall/post/{id}/like' | 'POST /user/wall/post/{id}/unlike'>(`/user/wall/post/${post.id}/${liking ? 'like' : 'unlike'}`);
-    await setQueryData<Paged<WallPost>>(listKey, (page) => (page ? withPost(page, post.id, (p) => ({ ...p, likeCount: result.likeCount, hasLiked: result.hasLiked })) : page));
+    const result = await api.post<'POST /user/wall/post/{id}/like' | 'POST /user/wall/post/{id}/unlike'>(
+      `/user/wall/post/${post.id}/${liking ? 'like' : 'unlike'}`,
+    );
+    await setQueryData<Paged<WallPost>>(listKey, (page) =>
+      page ? withPost(page, post.id, (p) => ({ ...p, likeCount: result.likeCount, hasLiked: result.hasLiked })) : page,
+    );
   } catch {
     await undo();
   }
@@ -68,7 +72,10 @@ export async function deletePost(listKey: string, post: WallPost): Promise<void>
 }
 
 export async function deleteGalleryItem(uid: string, item: GalleryItem): Promise<void> {
-  const undo = await optimistic<Paged<GalleryItem>>(paths.gallery(uid), (page) => ({ ...page, items: page.items.filter((i) => i.filename !== item.filename) }));
+  const undo = await optimistic<Paged<GalleryItem>>(paths.gallery(uid), (page) => ({
+    ...page,
+    items: page.items.filter((i) => i.filename !== item.filename),
+  }));
   try {
     await api.post('/user/gallery/item/delete', { filename: item.filename, format: item.format });
   } catch {
@@ -108,7 +115,10 @@ export async function setFollowing(uid: string, follow: boolean): Promise<void> 
  * failure at any step is told once, here, under the 'Upload Failed' title (the server's words when it
  * refused, else the generic upload text); the caller may still show it next to its picker.
  */
-export async function uploadMedia(file: File, uploadType: 'profile' | 'chat' | 'lobby' = 'profile'): Promise<{ fileName: string; format: string }> {
+export async function uploadMedia(
+  file: File,
+  uploadType: 'profile' | 'chat' | 'lobby' = 'profile',
+): Promise<{ fileName: string; format: string }> {
   try {
     const signed = await api.post<'POST /cms/presign-media'>(
       `/cms/presign-media?uploadType=${uploadType}`,

@@ -13,7 +13,10 @@ export type { SWRResponse };
 export type QueryOptions<T> = SWRConfiguration<T> & { quiet?: boolean };
 
 /** Fetches `path` (under /api/v1) when it is not null, typed by the route: `useQuery<'GET /lobbies/{id}'>(path)`. */
-export function useQuery<K extends ApiRouteOf<'GET'>>(path: PathOf<K> | null, options?: QueryOptions<ApiResponse<K>>): SWRResponse<ApiResponse<K>>;
+export function useQuery<K extends ApiRouteOf<'GET'>>(
+  path: PathOf<K> | null,
+  options?: QueryOptions<ApiResponse<K>>,
+): SWRResponse<ApiResponse<K>>;
 export function useQuery<T>(path: string | null, options: QueryOptions<T> = {}): SWRResponse<T> {
   const { quiet, ...swrOptions } = options;
   return useSWR<T>(path, (p: string) => call<T>('GET', p, undefined, quiet ? { quiet } : undefined), {

@@ -34,7 +34,11 @@ export const useUi = createStore<UiState>()((set) => ({
   toast(message, tone = 'info', title) {
     const id = nextId++;
     // The same words already on screen are not stacked again (a redirect's effect run twice, a double tap).
-    set((s) => (s.toasts.some((t) => t.message === message && t.tone === tone && t.title === title) ? s : { toasts: [...s.toasts.slice(-3), { id, message, tone, title }] }));
+    set((s) =>
+      s.toasts.some((t) => t.message === message && t.tone === tone && t.title === title)
+        ? s
+        : { toasts: [...s.toasts.slice(-3), { id, message, tone, title }] },
+    );
   },
   dismissToast(id) {
     set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) }));

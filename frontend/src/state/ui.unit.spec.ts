@@ -20,7 +20,11 @@ describe('toasts', () => {
 
 describe('the account the server acts for', () => {
   const token = (payload: object) => `h.${btoa(JSON.stringify(payload))}.s`;
-  const session = (payload: object | null): SessionState => ({ token: null, claims: payload ? decodeClaims(token(payload)) : null, setToken: () => undefined });
+  const session = (payload: object | null): SessionState => ({
+    token: null,
+    claims: payload ? decodeClaims(token(payload)) : null,
+    setToken: () => undefined,
+  });
 
   it('is nobody before the terms step, and the signed-in user after it', () => {
     expect(actingUid(session(null))).toBeNull();

@@ -2,7 +2,16 @@
 // from Telegram at run time). Launch parameters and initData, theme, viewport, back button,
 // haptics and sharing. Every call tolerates a browser that is not Telegram.
 import {
-  backButton, hapticFeedback, init, isTMA, miniApp, retrieveLaunchParams, retrieveRawInitData, shareURL, themeParams, viewport,
+  backButton,
+  hapticFeedback,
+  init,
+  isTMA,
+  miniApp,
+  retrieveLaunchParams,
+  retrieveRawInitData,
+  shareURL,
+  themeParams,
+  viewport,
 } from '@tma.js/sdk';
 
 /** The raw initData Telegram launched us with (kept by the SDK for the tab's session), or null. */
@@ -47,7 +56,10 @@ export function startTelegram(): boolean {
   attempt(() => {
     const mounting = viewport.mount.ifAvailable({ timeout: 2000 });
     const promise = mounting.ok ? mounting.data : null;
-    void promise?.then(() => attempt(() => viewport.bindCssVars.ifAvailable()), () => undefined);
+    void promise?.then(
+      () => attempt(() => viewport.bindCssVars.ifAvailable()),
+      () => undefined,
+    );
   });
   attempt(() => viewport.expand.ifAvailable());
   applyTheme();

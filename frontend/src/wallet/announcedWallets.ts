@@ -22,7 +22,13 @@ function onAnnounce(event: Event): void {
   const detail = (event as CustomEvent<{ info?: Partial<AnnouncedWallet>; provider?: Eip1193 }>).detail;
   const info = detail?.info;
   if (!info?.uuid || !info.name || typeof detail.provider?.request !== 'function') return;
-  const wallet: AnnouncedWallet = { uuid: info.uuid, name: info.name, icon: info.icon?.startsWith('data:image/') ? info.icon : '', rdns: info.rdns ?? '', provider: detail.provider };
+  const wallet: AnnouncedWallet = {
+    uuid: info.uuid,
+    name: info.name,
+    icon: info.icon?.startsWith('data:image/') ? info.icon : '',
+    rdns: info.rdns ?? '',
+    provider: detail.provider,
+  };
   // A wallet announces again on every request: keep one entry per uuid, in the order first seen.
   wallets = wallets.some((w) => w.uuid === wallet.uuid) ? wallets.map((w) => (w.uuid === wallet.uuid ? wallet : w)) : [...wallets, wallet];
   listeners.forEach((l) => l());
@@ -40,5 +46,9 @@ function subscribe(listener: () => void): () => void {
 
 /** The wallets that announced themselves so far (re-renders when another one does). */
 export function useAnnouncedWallets(): AnnouncedWallet[] {
-  return useSyncExternalStore(subscribe, () => wallets, () => wallets);
+  return useSyncExternalStore(
+    subscribe,
+    () => wallets,
+    () => wallets,
+  );
 }

@@ -25,7 +25,11 @@ useTopUp.subscribe((now, before) => {
 });
 
 async function createIntent(valueUsd: number, purpose: 'topup' | 'first_topup_offer'): Promise<CardIntent> {
-  const result = await api.post<'POST /payment/stripe/init'>('/payment/stripe/init', { value: valueUsd, currency: 'USD', purpose }, { idempotencyKey: newIdempotencyKey(), quiet: true });
+  const result = await api.post<'POST /payment/stripe/init'>(
+    '/payment/stripe/init',
+    { value: valueUsd, currency: 'USD', purpose },
+    { idempotencyKey: newIdempotencyKey(), quiet: true },
+  );
   if (!result.clientSecret || !result.transactionId) throw new Error(cardTexts.clientSecretNotFound);
   return { clientSecret: result.clientSecret, transactionId: result.transactionId };
 }
@@ -54,7 +58,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  */
 export async function followCardPayment(transactionId: string, { pollMs = 1000, attempts = 90 } = {}): Promise<void> {
   const topUp = useTopUp.getState();
-  topUp.showStatus({ open: true, topupStatus: 'processing', title: 'Payment processing', statusMessage: cardTexts.processing }, { transactionId, pending: true });
+  topUp.showStatus(
+    { open: true, topupStatus: 'processing', title: 'Payment processing', statusMessage: cardTexts.processing },
+    { transactionId, pending: true },
+  );
   for (let i = 0; i < attempts; i++) {
     const status = await api.get<'GET /payment/status/{paymentId}'>(`/payment/status/${transactionId}`, { quiet: true }).catch(() => null);
     if (status?.status === 'completed') {

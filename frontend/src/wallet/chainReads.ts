@@ -17,7 +17,11 @@ export function chainRead(chainId: number, wallet: Eip1193 | null): ChainRead | 
   if (notProxied.has(chainId)) return throughWallet;
   return async (method, params) => {
     try {
-      const answer = await api.post<'POST /chain/rpc'>('/chain/rpc', { jsonrpc: '2.0', id: nextId++, method, params, chainId }, { quiet: true });
+      const answer = await api.post<'POST /chain/rpc'>(
+        '/chain/rpc',
+        { jsonrpc: '2.0', id: nextId++, method, params, chainId },
+        { quiet: true },
+      );
       if (answer.error) throw new Error(answer.error.message);
       return answer.result ?? null;
     } catch (error) {

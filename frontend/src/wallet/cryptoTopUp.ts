@@ -12,7 +12,16 @@ import { chainRead } from './chainReads.ts';
 import { linkBrowserWallet } from './linkWallet.ts';
 import { handlePaymentResult } from './pay.ts';
 import {
-  confirmationsOf, evmWallet, requireChain, sendTokenTransfer, switchChain, tokenUnits, walletAccount, walletErrorText, WalletProblem, WrongNetwork,
+  confirmationsOf,
+  evmWallet,
+  requireChain,
+  sendTokenTransfer,
+  switchChain,
+  tokenUnits,
+  walletAccount,
+  walletErrorText,
+  WalletProblem,
+  WrongNetwork,
 } from './evmWallet.ts';
 
 export interface WalletTopUpInput {
@@ -61,7 +70,12 @@ function loadPending(): PendingDeposit | null {
 }
 
 export const useCryptoTopUp = createStore<CryptoTopUpState>()(() => ({
-  phase: 'idle', pending: loadPending(), confirmations: 0, error: null, switchTo: null, last: null,
+  phase: 'idle',
+  pending: loadPending(),
+  confirmations: 0,
+  error: null,
+  switchTo: null,
+  last: null,
 }));
 
 const set = (patch: Partial<CryptoTopUpState>) => useCryptoTopUp.setState(patch);
@@ -92,8 +106,20 @@ export async function payFromWallet(input: WalletTopUpInput): Promise<void> {
     await requireChain(wallet, input.chainId);
     // Only transfers from a wallet proven by signature are credited: prove it before money moves.
     if (!input.fromAddress) await linkBrowserWallet('evm', 'My EVM wallet', { expected: account, preferredChainId: input.chainId });
-    const hash = await sendTokenTransfer(wallet, { from: account, token: input.token.contract, to: input.depositAddress, amount: tokenUnits(input.amount, input.token.decimals) });
-    remember({ hash, chainId: input.chainId, symbol: input.token.symbol, amount: input.amount, address: account, needed: input.confirmationsNeeded });
+    const hash = await sendTokenTransfer(wallet, {
+      from: account,
+      token: input.token.contract,
+      to: input.depositAddress,
+      amount: tokenUnits(input.amount, input.token.decimals),
+    });
+    remember({
+      hash,
+      chainId: input.chainId,
+      symbol: input.token.symbol,
+      amount: input.amount,
+      address: account,
+      needed: input.confirmationsNeeded,
+    });
     set({ phase: 'confirming', confirmations: 0 });
     void trackPending();
   } catch (error) {
@@ -117,9 +143,18 @@ export async function switchAndPay(): Promise<void> {
 
 async function submit(p: PendingDeposit): Promise<'credited' | 'wait'> {
   try {
-    const result = await api.post<'POST /payment/topup/pay'>('/payment/topup/pay', {
-      channelCode: 'crypto', chainId: p.chainId, transactionHash: p.hash, fromCurrency: p.symbol, fromAmount: Number(p.amount), address: p.address,
-    }, { idempotencyKey: newIdempotencyKey(), quiet: true });
+    const result = await api.post<'POST /payment/topup/pay'>(
+      '/payment/topup/pay',
+      {
+        channelCode: 'crypto',
+        chainId: p.chainId,
+        transactionHash: p.hash,
+        fromCurrency: p.symbol,
+        fromAmount: Number(p.amount),
+        address: p.address,
+      },
+      { idempotencyKey: newIdempotencyKey(), quiet: true },
+    );
     handlePaymentResult(result);
     return 'credited';
   } catch (error) {
@@ -139,10 +174,12 @@ export async function trackPending(pollMs = POLL_MS): Promise<void> {
     for (;;) {
       // Without a proxy for this chain or a wallet to read with, the server counts the blocks itself.
       const read = chainRead(pending.chainId, evmWallet());
-      const count = read ? await confirmationsOf(read, pending.hash).catch((e: unknown) => {
-        if (e instanceof WalletProblem) throw e;
-        return null;
-      }) : pending.needed;
+      const count = read
+        ? await confirmationsOf(read, pending.hash).catch((e: unknown) => {
+            if (e instanceof WalletProblem) throw e;
+            return null;
+          })
+        : pending.needed;
       set({ confirmations: count ?? 0 });
       if (count !== null && count >= pending.needed) {
         set({ phase: 'submitting' });
@@ -163,4 +200,5 @@ export async function trackPending(pollMs = POLL_MS): Promise<void> {
   }
 }
 
-export const confirmingText = (count: number, needed: number) => formatText(walletTopUpTexts.confirming, { count: Math.min(count, needed), needed });
+export const confirmingText = (count: number, needed: number) =>
+  formatText(walletTopUpTexts.confirming, { count: Math.min(count, needed), needed });

@@ -12,6 +12,17 @@ import { payCrypto } from './pay.ts';
 export async function payFromDemoWallet(chainId: number, symbol: DepositCurrency, amount: string): Promise<void> {
   const paid = await api.post<'POST /dev/demo-wallet/pay'>('/dev/demo-wallet/pay', { chainId, symbol, amount }, { quiet: true });
   const environment = chainKindOf(chainId) === 'solana' ? 'solana-runtime' : 'evm';
-  await proveAddress(paid.address, environment, async (message) => (await api.post<'POST /dev/demo-wallet/sign'>('/dev/demo-wallet/sign', { chainId, message }, { quiet: true })).signature);
-  await payCrypto({ chainId, fromCurrency: symbol, fromAmount: Number(amount), address: paid.address, transactionHash: paid.transactionHash });
+  await proveAddress(
+    paid.address,
+    environment,
+    async (message) =>
+      (await api.post<'POST /dev/demo-wallet/sign'>('/dev/demo-wallet/sign', { chainId, message }, { quiet: true })).signature,
+  );
+  await payCrypto({
+    chainId,
+    fromCurrency: symbol,
+    fromAmount: Number(amount),
+    address: paid.address,
+    transactionHash: paid.transactionHash,
+  });
 }

@@ -14,8 +14,16 @@ export interface Eip1193 {
 }
 
 export const chainNames: Record<number, string> = {
-  1: 'Ethereum', 11155111: 'Sepolia', 137: 'Polygon', 80001: 'Mumbai', 80094: 'Berachain', 80084: 'Berachain bArtio', 2741: 'Abstract', 11124: 'Abstract testnet',
-  101: 'Solana', 103: 'Solana devnet',
+  1: 'Ethereum',
+  11155111: 'Sepolia',
+  137: 'Polygon',
+  80001: 'Mumbai',
+  80094: 'Berachain',
+  80084: 'Berachain bArtio',
+  2741: 'Abstract',
+  11124: 'Abstract testnet',
+  101: 'Solana',
+  103: 'Solana devnet',
 };
 export const chainName = (chainId: number) => chainNames[chainId] ?? `Chain ${chainId}`;
 
@@ -26,7 +34,10 @@ export class WalletRejected extends Error {}
 
 /** The wallet is on another chain; the page offers to switch it. */
 export class WrongNetwork extends Error {
-  constructor(readonly expected: number, readonly actual: number) {
+  constructor(
+    readonly expected: number,
+    readonly actual: number,
+  ) {
     super(formatText(walletTopUpTexts.wrongNetwork, { network: chainName(expected) }));
   }
 }
@@ -104,10 +115,16 @@ export function tokenUnits(amount: string, decimals: number): bigint {
  * Sends `amount` of the token from `from` to `to` and returns the transaction hash. A token the
  * wallet's network does not have (no contract code there) is 'Token not found in your wallet'.
  */
-export async function sendTokenTransfer(wallet: Eip1193, args: { from: string; token: string; to: string; amount: bigint }): Promise<string> {
+export async function sendTokenTransfer(
+  wallet: Eip1193,
+  args: { from: string; token: string; to: string; amount: bigint },
+): Promise<string> {
   // The chain's own ether is the transaction's value, sent straight to the deposit address.
   if (args.token === nativeToken) {
-    return (await wallet.request({ method: 'eth_sendTransaction', params: [{ from: args.from, to: args.to, value: hex(args.amount) }] })) as string;
+    return (await wallet.request({
+      method: 'eth_sendTransaction',
+      params: [{ from: args.from, to: args.to, value: hex(args.amount) }],
+    })) as string;
   }
   const code = (await wallet.request({ method: 'eth_getCode', params: [args.token, 'latest'] })) as string;
   if (!code || code === '0x') throw new WalletProblem(walletTopUpTexts.tokenNotFound);

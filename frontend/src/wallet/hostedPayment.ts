@@ -25,7 +25,8 @@ export function showHostedDone(transactionId: string): void {
   const outcome = paymentOutcome({ status: 'succeeded', transactionId });
   useTopUp.getState().showStatus(statusModalFor(outcome), { transactionId });
   useTopUp.getState().close();
-  if (outcome.kind === 'done') setTimeout(() => void refreshQueries('/wallet/balance', '/transaction/me', '/payment/currencies/recommended'), outcome.refreshAfterMs);
+  if (outcome.kind === 'done')
+    setTimeout(() => void refreshQueries('/wallet/balance', '/transaction/me', '/payment/currencies/recommended'), outcome.refreshAfterMs);
 }
 
 /** Asks the server to read the order back (the web payment captures it when approved). */
@@ -53,7 +54,12 @@ async function init(method: HostedMethod, body: Record<string, unknown>): Promis
  * failed with its reason; when the popup closes unpaid, the server is asked once, and a payment
  * still waiting was not approved.
  */
-async function followPopup(method: HostedMethod, transactionId: string, popup: Window, { pollMs = 1000, attempts = 600 } = {}): Promise<void> {
+async function followPopup(
+  method: HostedMethod,
+  transactionId: string,
+  popup: Window,
+  { pollMs = 1000, attempts = 600 } = {},
+): Promise<void> {
   for (let i = 0; i < attempts; i++) {
     if (!useTopUp.getState().webPaymentOpen) return; // the user closed the status and moved on
     const status = await api.get<'GET /payment/status/{paymentId}'>(`/payment/status/${transactionId}`, { quiet: true }).catch(() => null);
@@ -101,12 +107,22 @@ export async function startHostedPayment(method: HostedMethod, body: Record<stri
     return;
   }
   if (!popup || popup.closed) {
-    useTopUp.getState().showStatus({ open: true, topupStatus: 'pending', title: 'Continue to pay', statusMessage: hostedPaymentTexts.popupBlocked }, { transactionId: result.transactionId, pending: true });
+    useTopUp
+      .getState()
+      .showStatus(
+        { open: true, topupStatus: 'pending', title: 'Continue to pay', statusMessage: hostedPaymentTexts.popupBlocked },
+        { transactionId: result.transactionId, pending: true },
+      );
     await sleep(1500);
     window.location.assign(result.approvalUrl);
     return;
   }
   popup.location.href = result.approvalUrl;
-  useTopUp.getState().showStatus({ open: true, topupStatus: 'processing', title: 'Approve your payment', statusMessage: hostedPaymentTexts.waitingForApproval }, { transactionId: result.transactionId, referenceId: result.referenceId ?? null, pending: true });
+  useTopUp
+    .getState()
+    .showStatus(
+      { open: true, topupStatus: 'processing', title: 'Approve your payment', statusMessage: hostedPaymentTexts.waitingForApproval },
+      { transactionId: result.transactionId, referenceId: result.referenceId ?? null, pending: true },
+    );
   await followPopup(method, result.transactionId, popup);
 }

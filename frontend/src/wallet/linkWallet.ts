@@ -29,7 +29,7 @@ export interface LinkOptions {
   preferredChainId?: number;
 }
 
-const solanaWallet = () => ((globalThis as { solana?: SolanaProvider }).solana ?? null);
+const solanaWallet = () => (globalThis as { solana?: SolanaProvider }).solana ?? null;
 
 const alphabet = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 /** Base58 (Bitcoin alphabet), the encoding of Solana signatures the server reads. */
@@ -48,10 +48,22 @@ export function base58(bytes: Uint8Array): string {
   return out;
 }
 
-export async function proveAddress(address: string, environment: 'evm' | 'solana-runtime', sign: (message: string) => Promise<string>): Promise<string> {
-  const { message, token } = await api.post<'POST /wallet/create-sign-message'>('/wallet/create-sign-message', { address, type: 'connect', environment }, { quiet: true });
+export async function proveAddress(
+  address: string,
+  environment: 'evm' | 'solana-runtime',
+  sign: (message: string) => Promise<string>,
+): Promise<string> {
+  const { message, token } = await api.post<'POST /wallet/create-sign-message'>(
+    '/wallet/create-sign-message',
+    { address, type: 'connect', environment },
+    { quiet: true },
+  );
   const signature = await sign(message);
-  const linked = await api.post<'POST /wallet/sign-message'>('/wallet/sign-message', { signature, address, type: 'connect', environment }, { quiet: true, signatureSession: token });
+  const linked = await api.post<'POST /wallet/sign-message'>(
+    '/wallet/sign-message',
+    { signature, address, type: 'connect', environment },
+    { quiet: true, signatureSession: token },
+  );
   return linked.walletAddress;
 }
 
@@ -63,8 +75,13 @@ async function proveEvm(options: LinkOptions): Promise<{ address: string; chain:
     throw new WalletProblem(formatText(browserWalletTexts.accountMismatch, { address: options.expected }));
   }
   const chainId = await walletChainId(wallet);
-  if (!(money.supportedChainIds as readonly number[]).includes(chainId)) throw new WrongNetwork(options.preferredChainId ?? money.supportedChainIds[0], chainId);
-  const proven = await proveAddress(address, 'evm', async (message) => (await wallet.request({ method: 'personal_sign', params: [message, address] })) as string);
+  if (!(money.supportedChainIds as readonly number[]).includes(chainId))
+    throw new WrongNetwork(options.preferredChainId ?? money.supportedChainIds[0], chainId);
+  const proven = await proveAddress(
+    address,
+    'evm',
+    async (message) => (await wallet.request({ method: 'personal_sign', params: [message, address] })) as string,
+  );
   return { address: proven, chain: 'ethereum' };
 }
 
@@ -91,7 +108,11 @@ function explained(error: unknown): Error {
 export async function linkBrowserWallet(kind: WalletKind, name: string, options: LinkOptions = {}): Promise<string> {
   try {
     const { address, chain } = kind === 'evm' ? await proveEvm(options) : await proveSolana();
-    await api.post('/wallet/blockchain', { name, address, chain }, { quiet: true, idempotencyKey: `link-${chain}-${address}`.slice(0, 100) });
+    await api.post(
+      '/wallet/blockchain',
+      { name, address, chain },
+      { quiet: true, idempotencyKey: `link-${chain}-${address}`.slice(0, 100) },
+    );
     void refreshQueries('/wallet/blockchain', '/user/settings');
     return address;
   } catch (error) {

@@ -39,9 +39,21 @@ async function run(call: () => Promise<PaymentResult>): Promise<void> {
 }
 
 export function payCrypto(body: CryptoTopUp): Promise<void> {
-  return run(() => api.post<'POST /payment/topup/pay'>('/payment/topup/pay', { channelCode: 'crypto', ...body }, { idempotencyKey: newIdempotencyKey(), quiet: true }));
+  return run(() =>
+    api.post<'POST /payment/topup/pay'>(
+      '/payment/topup/pay',
+      { channelCode: 'crypto', ...body },
+      { idempotencyKey: newIdempotencyKey(), quiet: true },
+    ),
+  );
 }
 
 export function paySandbox(valueUsd: number, purpose: 'topup' | 'first_topup_offer' = 'topup'): Promise<void> {
-  return run(() => api.post<'POST /payment/topup/pay'>('/payment/topup/pay', { channelCode: 'sandbox', value: valueUsd, currency: 'USD', purpose }, { idempotencyKey: newIdempotencyKey(), quiet: true }));
+  return run(() =>
+    api.post<'POST /payment/topup/pay'>(
+      '/payment/topup/pay',
+      { channelCode: 'sandbox', value: valueUsd, currency: 'USD', purpose },
+      { idempotencyKey: newIdempotencyKey(), quiet: true },
+    ),
+  );
 }

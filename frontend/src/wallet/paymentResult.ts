@@ -45,11 +45,26 @@ export function statusModalFor(outcome: PaymentOutcome): StatusModalState {
     case 'failed':
       return { open: true, topupStatus: 'failed', title: paymentFailedTitle, statusMessage: outcome.message };
     case 'pending':
-      return { open: true, topupStatus: 'pending', title: 'Payment pending', statusMessage: 'Your payment is being confirmed. Your diamonds arrive as soon as it is.' };
+      return {
+        open: true,
+        topupStatus: 'pending',
+        title: 'Payment pending',
+        statusMessage: 'Your payment is being confirmed. Your diamonds arrive as soon as it is.',
+      };
     case 'continue':
-      return { open: true, topupStatus: 'processing', title: 'Confirm your payment', statusMessage: 'Complete the payment step to finish your top-up.' };
+      return {
+        open: true,
+        topupStatus: 'processing',
+        title: 'Confirm your payment',
+        statusMessage: 'Complete the payment step to finish your top-up.',
+      };
     case 'done':
-      return { open: true, topupStatus: 'success', title: 'Payment successful', statusMessage: 'Your diamonds have been added to your wallet.' };
+      return {
+        open: true,
+        topupStatus: 'success',
+        title: 'Payment successful',
+        statusMessage: 'Your diamonds have been added to your wallet.',
+      };
   }
 }
 

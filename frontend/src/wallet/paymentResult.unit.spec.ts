@@ -5,7 +5,11 @@ describe('payment result handling (spec section 4)', () => {
   it('shows the message of a failed payment', () => {
     const outcome = paymentOutcome({ status: 'failed', message: 'Your card was declined.' });
     expect(outcome).toEqual({ kind: 'failed', message: 'Your card was declined.' });
-    expect(statusModalFor(outcome)).toMatchObject({ topupStatus: 'failed', title: 'Payment Failed', statusMessage: 'Your card was declined.' });
+    expect(statusModalFor(outcome)).toMatchObject({
+      topupStatus: 'failed',
+      title: 'Payment Failed',
+      statusMessage: 'Your card was declined.',
+    });
   });
 
   it('falls back to the generic text when a failure has no message', () => {

@@ -30,7 +30,10 @@ export interface TopUpState {
   close(): void;
   setTab(tab: TopUpTab): void;
   setStep(step: number): void;
-  showStatus(status: StatusModalState, ids?: { transactionId?: string; referenceId?: string | null; clientSecret?: string | null; pending?: boolean }): void;
+  showStatus(
+    status: StatusModalState,
+    ids?: { transactionId?: string; referenceId?: string | null; clientSecret?: string | null; pending?: boolean },
+  ): void;
   closeStatus(): void;
   closeOffer(): void;
   /** From the offer modal to the card payment step for the offer: nothing is charged before "Pay". */
@@ -51,7 +54,11 @@ export const useTopUp = createStore<TopUpState>()((set) => ({
   orderId: null,
   tabChosen: false,
   setWebPayment({ open, orderId, transactionId }) {
-    set((s) => ({ webPaymentOpen: open, orderId: orderId === undefined ? s.orderId : orderId, transactionId: transactionId ?? s.transactionId }));
+    set((s) => ({
+      webPaymentOpen: open,
+      orderId: orderId === undefined ? s.orderId : orderId,
+      transactionId: transactionId ?? s.transactionId,
+    }));
   },
   applyDefaultTab(tab) {
     set((s) => (s.tabChosen || s.offer ? {} : { activeTab: tab }));
@@ -69,7 +76,13 @@ export const useTopUp = createStore<TopUpState>()((set) => ({
     set({ step });
   },
   showStatus(status, ids = {}) {
-    set({ status, transactionId: ids.transactionId ?? null, referenceId: ids.referenceId ?? null, clientSecret: ids.clientSecret ?? null, pending: ids.pending ?? false });
+    set({
+      status,
+      transactionId: ids.transactionId ?? null,
+      referenceId: ids.referenceId ?? null,
+      clientSecret: ids.clientSecret ?? null,
+      pending: ids.pending ?? false,
+    });
   },
   closeStatus() {
     set({ status: null, webPaymentOpen: false });

@@ -31,17 +31,24 @@ export function withdrawAddressError(form: Form): string | null {
 }
 
 const body = (form: Form) => ({
-  amount: Number(form.amount), method: form.method, network: form.network, address: form.address.trim(),
+  amount: Number(form.amount),
+  method: form.method,
+  network: form.network,
+  address: form.address.trim(),
   ...(form.method === 'bank' ? { bankCountry: form.bankCountry } : {}),
 });
 
 /** POST wallet/withdraw/validate; a refusal comes back as the server's text for the form. */
-export async function validateWithdrawal(form: Form): Promise<{ ok: true; check: WithdrawCheck } | { ok: false; message: string; field: 'amount' | 'address' | 'bankCountry' }> {
+export async function validateWithdrawal(
+  form: Form,
+): Promise<{ ok: true; check: WithdrawCheck } | { ok: false; message: string; field: 'amount' | 'address' | 'bankCountry' }> {
   try {
     return { ok: true, check: await api.post<'POST /wallet/withdraw/validate'>('/wallet/withdraw/validate', body(form), { quiet: true }) };
   } catch (error) {
     const e = error as ApiCallError;
-    const onAddress = Array.isArray((e.details as { issues?: Array<{ path: string }> } | undefined)?.issues) && (e.details as { issues: Array<{ path: string }> }).issues[0]?.path === 'address';
+    const onAddress =
+      Array.isArray((e.details as { issues?: Array<{ path: string }> } | undefined)?.issues) &&
+      (e.details as { issues: Array<{ path: string }> }).issues[0]?.path === 'address';
     const onCountry = (e.details as { issues?: Array<{ path: string }> } | undefined)?.issues?.[0]?.path === 'bankCountry';
     return { ok: false, message: e.message, field: onCountry ? 'bankCountry' : onAddress ? 'address' : 'amount' };
   }
@@ -59,5 +66,9 @@ export async function submitWithdrawal(form: Form, idempotencyKey: string): Prom
   const outcome = withdrawalOutcome(result);
   if (outcome.kind === 'failed') return { status: 'failed', message: outcome.message };
   setTimeout(() => void refreshQueries('/wallet/balance', '/wallet/withdraw', '/transaction/me'), REFRESH_AFTER_MS);
-  return { status: 'pending', message: withdrawalTexts.requested, ...(result.transactionId ? { transactionId: result.transactionId } : {}) };
+  return {
+    status: 'pending',
+    message: withdrawalTexts.requested,
+    ...(result.transactionId ? { transactionId: result.transactionId } : {}),
+  };
 }

@@ -37,7 +37,17 @@ export interface WithdrawState {
   finish(result: WithdrawResultState): void;
 }
 
-const initial = { open: false, step: 0, amount: '', method: 'crypto' as WithdrawMethod, network: 'evm' as WithdrawalNetwork, address: '', bankCountry: '', idempotencyKey: null, result: null };
+const initial = {
+  open: false,
+  step: 0,
+  amount: '',
+  method: 'crypto' as WithdrawMethod,
+  network: 'evm' as WithdrawalNetwork,
+  address: '',
+  bankCountry: '',
+  idempotencyKey: null,
+  result: null,
+};
 
 export const useWithdraw = createStore<WithdrawState>()((set) => ({
   ...initial,

@@ -3,13 +3,20 @@
 import type { CredentialKind, UserRegistered, WalletEnvironment } from '@murmur/contracts';
 import { defineProjector, ident } from '../projector.ts';
 
-interface Linked { kind: CredentialKind; key: string; provider: string | null }
+interface Linked {
+  kind: CredentialKind;
+  key: string;
+  provider: string | null;
+}
 
-const walletKind = (environment: WalletEnvironment | null): CredentialKind => (environment === 'solana-runtime' ? 'wallet-solana' : 'wallet-evm');
+const walletKind = (environment: WalletEnvironment | null): CredentialKind =>
+  environment === 'solana-runtime' ? 'wallet-solana' : 'wallet-evm';
 const walletKey = (address: string, kind: CredentialKind) => (kind === 'wallet-evm' ? address.toLowerCase() : address);
 
 /** The credentials a registration or guest upgrade links; a provider sign-in also links its e-mail. */
-function linkedBy(d: Pick<UserRegistered, 'email' | 'mobile' | 'walletAddress' | 'walletEnvironment' | 'providerSubject' | 'provider' | 'telegramId'>): Linked[] {
+function linkedBy(
+  d: Pick<UserRegistered, 'email' | 'mobile' | 'walletAddress' | 'walletEnvironment' | 'providerSubject' | 'provider' | 'telegramId'>,
+): Linked[] {
   const out: Linked[] = [];
   if (d.email) out.push({ kind: 'email', key: d.email, provider: null });
   if (d.mobile) out.push({ kind: 'mobile', key: d.mobile, provider: null });
@@ -25,7 +32,15 @@ function linkedBy(d: Pick<UserRegistered, 'email' | 'mobile' | 'walletAddress' |
 export const accountSettingsProjector = defineProjector({
   name: 'account-settings',
   tables: ['user_credentials', 'user_audio'],
-  handles: ['UserRegistered', 'GuestUpgraded', 'WalletLinked', 'CredentialLinked', 'CredentialUnlinked', 'AudioPreferencesChanged', 'AccountDeleted'],
+  handles: [
+    'UserRegistered',
+    'GuestUpgraded',
+    'WalletLinked',
+    'CredentialLinked',
+    'CredentialUnlinked',
+    'AudioPreferencesChanged',
+    'AccountDeleted',
+  ],
   async createTables(client, schema) {
     const s = ident(schema);
     await client.query(`create table if not exists ${s}.user_credentials (
@@ -46,7 +61,10 @@ export const accountSettingsProjector = defineProjector({
   async apply(events, { client, schema }) {
     const s = ident(schema);
     const link = (uid: string, l: Linked, at: string) =>
-      client.query(`insert into ${s}.user_credentials (uid, kind, key, provider, linked_at) values ($1, $2, $3, $4, $5) on conflict do nothing`, [uid, l.kind, l.key, l.provider, at]);
+      client.query(
+        `insert into ${s}.user_credentials (uid, kind, key, provider, linked_at) values ($1, $2, $3, $4, $5) on conflict do nothing`,
+        [uid, l.kind, l.key, l.provider, at],
+      );
     for (const e of events) {
       switch (e.type) {
         case 'UserRegistered':
@@ -68,7 +86,11 @@ export const accountSettingsProjector = defineProjector({
           await client.query(`delete from ${s}.user_audio where uid = $1`, [e.data.uid]);
           break;
         case 'CredentialUnlinked':
-          await client.query(`delete from ${s}.user_credentials where uid = $1 and kind = $2 and key = $3`, [e.data.uid, e.data.kind, e.data.key]);
+          await client.query(`delete from ${s}.user_credentials where uid = $1 and kind = $2 and key = $3`, [
+            e.data.uid,
+            e.data.kind,
+            e.data.key,
+          ]);
           break;
         case 'AudioPreferencesChanged':
           await client.query(

@@ -6,7 +6,15 @@ import { defineProjector, ident } from '../projector.ts';
 export const bookingsProjector = defineProjector({
   name: 'bookings',
   tables: ['booking_services', 'bookings', 'booking_extensions'],
-  handles: ['ServiceListed', 'ServiceRemoved', 'SessionBooked', 'BookingCancelled', 'BookedSessionOpened', 'BookedSessionExtended', 'BookedSessionCompleted'] as const,
+  handles: [
+    'ServiceListed',
+    'ServiceRemoved',
+    'SessionBooked',
+    'BookingCancelled',
+    'BookedSessionOpened',
+    'BookedSessionExtended',
+    'BookedSessionCompleted',
+  ] as const,
   async createTables(client, schema) {
     const s = ident(schema);
     await client.query(`create table if not exists ${s}.booking_services (
@@ -79,10 +87,16 @@ export const bookingsProjector = defineProjector({
           break;
         }
         case 'BookingCancelled':
-          await client.query(`update ${s}.bookings set status = 'cancelled', cancelled_at = $2 where booking_id = $1`, [e.data.bookingId, e.data.cancelledAt]);
+          await client.query(`update ${s}.bookings set status = 'cancelled', cancelled_at = $2 where booking_id = $1`, [
+            e.data.bookingId,
+            e.data.cancelledAt,
+          ]);
           break;
         case 'BookedSessionOpened':
-          await client.query(`update ${s}.bookings set status = 'live', room_opened_at = $2 where booking_id = $1`, [e.data.bookingId, e.data.openedAt]);
+          await client.query(`update ${s}.bookings set status = 'live', room_opened_at = $2 where booking_id = $1`, [
+            e.data.bookingId,
+            e.data.openedAt,
+          ]);
           break;
         case 'BookedSessionExtended': {
           const d = e.data;
@@ -92,12 +106,21 @@ export const bookingsProjector = defineProjector({
             [d.extensionId, d.bookingId, d.hostUid, d.buyerUid, d.minutes, d.price, d.endsAt, d.extendedAt],
           );
           if (inserted.rowCount) {
-            await client.query(`update ${s}.bookings set ends_at = $2, minutes = minutes + $3, price = price + $4 where booking_id = $1`, [d.bookingId, d.endsAt, d.minutes, d.price]);
+            await client.query(`update ${s}.bookings set ends_at = $2, minutes = minutes + $3, price = price + $4 where booking_id = $1`, [
+              d.bookingId,
+              d.endsAt,
+              d.minutes,
+              d.price,
+            ]);
           }
           break;
         }
         case 'BookedSessionCompleted':
-          await client.query(`update ${s}.bookings set status = 'completed', completed_at = $2, charm = $3 where booking_id = $1`, [e.data.bookingId, e.data.completedAt, e.data.charm]);
+          await client.query(`update ${s}.bookings set status = 'completed', completed_at = $2, charm = $3 where booking_id = $1`, [
+            e.data.bookingId,
+            e.data.completedAt,
+            e.data.charm,
+          ]);
           break;
         default: {
           const _exhaustive: never = e;

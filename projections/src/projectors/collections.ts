@@ -35,9 +35,12 @@ export const collectionsProjector = defineProjector({
       if (e.type === 'SkuPurchased') {
         const d = e.data;
         // The VIP frame and badge are owned exactly as long as VIP (its renewal moves both).
-        const rows = d.skuKind === 'vip'
-          ? vipItems.map((v) => ({ id: v.id, kind: v.kind, name: v.name, quantity: 1 }))
-          : isKeptItemKind(d.skuKind) ? [{ id: d.skuId, kind: d.skuKind, name: collectible(d.skuId)?.name ?? d.name, quantity: d.quantity }] : [];
+        const rows =
+          d.skuKind === 'vip'
+            ? vipItems.map((v) => ({ id: v.id, kind: v.kind, name: v.name, quantity: 1 }))
+            : isKeptItemKind(d.skuKind)
+              ? [{ id: d.skuId, kind: d.skuKind, name: collectible(d.skuId)?.name ?? d.name, quantity: d.quantity }]
+              : [];
         for (const r of rows) {
           // The decider computed the new end from the current one, so the event's end is the item's end.
           await client.query(
@@ -61,7 +64,8 @@ export const collectionsProjector = defineProjector({
         );
       } else if (e.type === 'RoleRevoked') {
         // Revoking the host role takes the Verified Host badge with it, at once, for everyone who sees it.
-        if (e.data.role === 'h') await client.query(`delete from ${s}.collection_items where uid = $1 and item_id = $2`, [e.data.uid, verifiedHostBadge.id]);
+        if (e.data.role === 'h')
+          await client.query(`delete from ${s}.collection_items where uid = $1 and item_id = $2`, [e.data.uid, verifiedHostBadge.id]);
       } else if (e.type === 'AppearanceChanged') {
         const d = e.data;
         await client.query(

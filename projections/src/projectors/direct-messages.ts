@@ -35,16 +35,10 @@ export const directMessagesProjector = defineProjector({
     for (const e of events) {
       if (e.type === 'DirectMessageSent') {
         const d = e.data;
-        const { rowCount } = await client.query(`insert into ${s}.dm_messages values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict do nothing`, [
-          d.messageId,
-          d.threadId,
-          d.senderUid,
-          d.recipientUid,
-          d.text,
-          d.imageFileName,
-          d.sentAt,
-          e.globalPosition.toString(),
-        ]);
+        const { rowCount } = await client.query(
+          `insert into ${s}.dm_messages values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict do nothing`,
+          [d.messageId, d.threadId, d.senderUid, d.recipientUid, d.text, d.imageFileName, d.sentAt, e.globalPosition.toString()],
+        );
         if (!rowCount) continue;
         const preview = d.text || '[image]';
         await client.query(
@@ -55,7 +49,11 @@ export const directMessagesProjector = defineProjector({
         );
       } else {
         const d = e.data;
-        await client.query(`update ${s}.dm_threads set unread = false where thread_id = $1 and uid = $2 and last_message_at <= $3`, [d.threadId, d.uid, d.readAt]);
+        await client.query(`update ${s}.dm_threads set unread = false where thread_id = $1 and uid = $2 and last_message_at <= $3`, [
+          d.threadId,
+          d.uid,
+          d.readAt,
+        ]);
       }
     }
   },

@@ -17,7 +17,9 @@ export const galleryProjector = defineProjector({
       created_at timestamptz not null,
       seq bigint not null
     )`);
-    await client.query(`create index if not exists gallery_items_by_uid on ${s}.gallery_items (uid, seq desc) where upload_type = 'profile'`);
+    await client.query(
+      `create index if not exists gallery_items_by_uid on ${s}.gallery_items (uid, seq desc) where upload_type = 'profile'`,
+    );
   },
   async apply(events, { client, schema }) {
     const s = ident(schema);

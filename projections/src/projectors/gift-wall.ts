@@ -45,7 +45,10 @@ export const giftWallProjector = defineProjector({
             [d.uid, e.createdAt],
           );
         } else {
-          await client.query(`insert into ${s}.profile_extras as p (uid, frame) values ($1, $2) on conflict (uid) do update set frame = excluded.frame`, [d.uid, d.name]);
+          await client.query(
+            `insert into ${s}.profile_extras as p (uid, frame) values ($1, $2) on conflict (uid) do update set frame = excluded.frame`,
+            [d.uid, d.name],
+          );
         }
       }
     }

@@ -16,7 +16,6 @@ export interface BoardIncrement {
 
 const periodKey = leaderboardPeriodKey;
 
-
 /** Folds a batch of GiftSent events into one increment per board row (pure: unit tested). */
 export function boardIncrements(events: Array<ProjectedEvent<'GiftSent'>>): BoardIncrement[] {
   const sums = new Map<string, BoardIncrement>();
@@ -75,7 +74,14 @@ export const globalLeaderboards = defineProjector({
        select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::numeric[], $6::bigint[])
        on conflict (board, period, uid, partner_uid) do update
          set score = g.score + excluded.score, last_position = greatest(g.last_position, excluded.last_position)`,
-      [rows.map((r) => r.board), rows.map((r) => r.period), rows.map((r) => r.uid), rows.map((r) => r.partnerUid), rows.map((r) => r.score), rows.map((r) => r.position.toString())],
+      [
+        rows.map((r) => r.board),
+        rows.map((r) => r.period),
+        rows.map((r) => r.uid),
+        rows.map((r) => r.partnerUid),
+        rows.map((r) => r.score),
+        rows.map((r) => r.position.toString()),
+      ],
     );
   },
 });

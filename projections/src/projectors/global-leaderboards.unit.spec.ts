@@ -4,10 +4,24 @@ import { boardIncrements } from './global-leaderboards.ts';
 
 let position = 0;
 const gift = (sender: string, recipients: string[], quantity: number, unitPrice: number, charm: number, sentAt: string) =>
-  recordedEvent(++position, {
-    type: 'GiftSent',
-    data: { senderUid: sender, giftId: 'rose', giftName: 'Rose', quantity, unitPrice, diamondsTotal: quantity * unitPrice * recipients.length, recipients, charmPerRecipient: charm, sentAt },
-  }, sentAt);
+  recordedEvent(
+    ++position,
+    {
+      type: 'GiftSent',
+      data: {
+        senderUid: sender,
+        giftId: 'rose',
+        giftName: 'Rose',
+        quantity,
+        unitPrice,
+        diamondsTotal: quantity * unitPrice * recipients.length,
+        recipients,
+        charmPerRecipient: charm,
+        sentAt,
+      },
+    },
+    sentAt,
+  );
 
 describe('global leaderboard increments', () => {
   it('scores senders by diamonds and hosts by charm per UTC week (from Monday) and month', () => {
@@ -15,7 +29,8 @@ describe('global leaderboard increments', () => {
       gift('ann', ['h1', 'h2'], 2, 10, 10, '2026-11-22T23:59:59.000Z'), // Sunday: week of Monday 16th
       gift('ann', ['h1'], 1, 10, 5, '2026-11-23T00:00:00.000Z'), // Monday: a new week
     ]);
-    const get = (board: string, period: string, uid: string) => rows.find((r) => r.board === board && r.period === period && r.uid === uid)?.score;
+    const get = (board: string, period: string, uid: string) =>
+      rows.find((r) => r.board === board && r.period === period && r.uid === uid)?.score;
     expect(get('users', 'weekly:2026-11-16', 'ann')).toBe(40);
     expect(get('users', 'weekly:2026-11-23', 'ann')).toBe(10);
     expect(get('users', 'monthly:2026-11', 'ann')).toBe(50);

@@ -7,9 +7,18 @@ import type pg from 'pg';
 import { defineProjector, ident, type ProjectedEvent } from '../projector.ts';
 
 const handles = [
-  'AgencyCreated', 'AgencyHostAdded', 'AgencyHostRemoved', 'AgencyShareRatiosSet', 'AgencyPeriodSettled',
-  'CharmPaymentSubmitted', 'CharmPaymentConfirmed', 'AgencyVerified', 'GiftSent',
-  'AgencyInvitationSent', 'AgencyInvitationAccepted', 'AgencyInvitationDeclined',
+  'AgencyCreated',
+  'AgencyHostAdded',
+  'AgencyHostRemoved',
+  'AgencyShareRatiosSet',
+  'AgencyPeriodSettled',
+  'CharmPaymentSubmitted',
+  'CharmPaymentConfirmed',
+  'AgencyVerified',
+  'GiftSent',
+  'AgencyInvitationSent',
+  'AgencyInvitationAccepted',
+  'AgencyInvitationDeclined',
 ] as const;
 type GuildEvent = ProjectedEvent<(typeof handles)[number]>;
 type AgencyEvent = Exclude<GuildEvent, { type: 'GiftSent' }>;
@@ -110,7 +119,12 @@ export const guildProjector = defineProjector({
   },
 });
 
-function collectReceipts(e: ProjectedEvent<'GiftSent'>, hostAgency: Map<string, string | null>, shares: Map<string, { guild: number; host: number }>, out: Receipt[]) {
+function collectReceipts(
+  e: ProjectedEvent<'GiftSent'>,
+  hostAgency: Map<string, string | null>,
+  shares: Map<string, { guild: number; host: number }>,
+  out: Receipt[],
+) {
   const d = e.data;
   const sender = d.senderUid;
   for (const host of new Set(d.recipients)) {
@@ -120,9 +134,21 @@ function collectReceipts(e: ProjectedEvent<'GiftSent'>, hostAgency: Map<string, 
     if (!ratio) continue;
     const { quantity, unitPrice } = d;
     out.push({
-      position: e.globalPosition.toString(), host, agency, sender, giftId: d.giftId, giftName: d.giftName,
-      quantity, unitPrice, diamonds: quantity * unitPrice, charm: d.charmPerRecipient, guildPct: ratio.guild, hostPct: ratio.host,
-      sentAt: d.sentAt, lobbyId: d.lobbyId || null, roomId: d.roomId || null,
+      position: e.globalPosition.toString(),
+      host,
+      agency,
+      sender,
+      giftId: d.giftId,
+      giftName: d.giftName,
+      quantity,
+      unitPrice,
+      diamonds: quantity * unitPrice,
+      charm: d.charmPerRecipient,
+      guildPct: ratio.guild,
+      hostPct: ratio.host,
+      sentAt: d.sentAt,
+      lobbyId: d.lobbyId || null,
+      roomId: d.roomId || null,
     });
   }
 }
@@ -137,14 +163,32 @@ async function insertReceipts(client: pg.PoolClient, s: string, rows: Receipt[])
                    $10::bigint[], $11::int[], $12::int[], $13::timestamptz[], $14::text[], $15::text[])
             as x(p, h, a, se, gi, gn, q, up, dv, cv, gp, hp, at, l, r)
      on conflict do nothing`,
-    [col('position'), col('host'), col('agency'), col('sender'), col('giftId'), col('giftName'), col('quantity'), col('unitPrice'),
-      col('diamonds'), col('charm'), col('guildPct'), col('hostPct'), col('sentAt'), col('lobbyId'), col('roomId')],
+    [
+      col('position'),
+      col('host'),
+      col('agency'),
+      col('sender'),
+      col('giftId'),
+      col('giftName'),
+      col('quantity'),
+      col('unitPrice'),
+      col('diamonds'),
+      col('charm'),
+      col('guildPct'),
+      col('hostPct'),
+      col('sentAt'),
+      col('lobbyId'),
+      col('roomId'),
+    ],
   );
 }
 
 async function applyAgencyEvent(
-  client: pg.PoolClient, s: string, e: AgencyEvent,
-  hostAgency: Map<string, string | null>, shares: Map<string, { guild: number; host: number }>,
+  client: pg.PoolClient,
+  s: string,
+  e: AgencyEvent,
+  hostAgency: Map<string, string | null>,
+  shares: Map<string, { guild: number; host: number }>,
 ) {
   const { type, data: d } = e;
   const agencyId = d.agencyId;
@@ -159,13 +203,20 @@ async function applyAgencyEvent(
       return;
     case 'AgencyShareRatiosSet':
       shares.set(agencyId, { guild: d.guildSharePct, host: d.hostSharePct });
-      await client.query(`update ${s}.agencies set guild_share_pct = $2, host_share_pct = $3 where agency_id = $1`, [agencyId, d.guildSharePct, d.hostSharePct]);
+      await client.query(`update ${s}.agencies set guild_share_pct = $2, host_share_pct = $3 where agency_id = $1`, [
+        agencyId,
+        d.guildSharePct,
+        d.hostSharePct,
+      ]);
       return;
     case 'AgencyHostAdded': {
       const host = d.hostUid;
       hostAgency.set(host, agencyId);
       if (!shares.has(agencyId)) {
-        const { rows } = await client.query<{ g: number; h: number }>(`select guild_share_pct as g, host_share_pct as h from ${s}.agencies where agency_id = $1`, [agencyId]);
+        const { rows } = await client.query<{ g: number; h: number }>(
+          `select guild_share_pct as g, host_share_pct as h from ${s}.agencies where agency_id = $1`,
+          [agencyId],
+        );
         if (rows[0]) shares.set(agencyId, { guild: rows[0].g, host: rows[0].h });
       }
       await client.query(
@@ -186,8 +237,19 @@ async function applyAgencyEvent(
         `insert into ${s}.guild_settlements (settlement_id, agency_id, period_start, period_end, receipt_count, diamond_total, charm_total,
             guild_charm, host_charm, hosts, settled_at) values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
          on conflict (settlement_id) do nothing`,
-        [d.settlementId, agencyId, d.periodStart, d.periodEnd, d.receiptCount, d.diamondTotal, d.charmTotal,
-          d.guildCharm, d.hostCharm, JSON.stringify(d.hosts), d.settledAt],
+        [
+          d.settlementId,
+          agencyId,
+          d.periodStart,
+          d.periodEnd,
+          d.receiptCount,
+          d.diamondTotal,
+          d.charmTotal,
+          d.guildCharm,
+          d.hostCharm,
+          JSON.stringify(d.hosts),
+          d.settledAt,
+        ],
       );
       return;
     case 'CharmPaymentSubmitted':
@@ -204,7 +266,11 @@ async function applyAgencyEvent(
         [d.paymentId, d.confirmedAt],
       );
       const paid = rows[0];
-      if (paid?.settlement_id) await client.query(`update ${s}.guild_settlements set paid_charm = paid_charm + $2 where settlement_id = $1`, [paid.settlement_id, paid.amount_charm]);
+      if (paid?.settlement_id)
+        await client.query(`update ${s}.guild_settlements set paid_charm = paid_charm + $2 where settlement_id = $1`, [
+          paid.settlement_id,
+          paid.amount_charm,
+        ]);
       return;
     }
     case 'AgencyInvitationSent':
@@ -219,7 +285,11 @@ async function applyAgencyEvent(
       await client.query(`delete from ${s}.agency_invitations where host_uid = $1 and agency_id = $2`, [d.hostUid, agencyId]);
       return;
     case 'AgencyVerified':
-      await client.query(`update ${s}.agencies set verified_at = $2, verified_by = $3 where agency_id = $1 and verified_at is null`, [agencyId, d.verifiedAt, d.verifiedBy]);
+      await client.query(`update ${s}.agencies set verified_at = $2, verified_by = $3 where agency_id = $1 and verified_at is null`, [
+        agencyId,
+        d.verifiedAt,
+        d.verifiedBy,
+      ]);
       return;
     default: {
       const _exhaustive: never = type;

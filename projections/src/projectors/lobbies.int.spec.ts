@@ -54,7 +54,9 @@ describe('lobby read models', () => {
     const owner = await stack.tokenFor('demo-aria', ['h', 'cr']);
     await ctx.post(`/lobbies/${lobbies.chatting}/host/switch`, owner, { uid: 'demo-ben' });
     await ctx.post(`/lobbies/${lobbies.chatting}/block`, owner, { uidToBlock: 'demo-nova', reason: 'Testing the blacklist' });
-    await stack.command.deps.store.append(`presence-${lobbies.karaoke}`, [{ type: 'PresenceChanged', data: { lobbyId: lobbies.karaoke, uid: 'demo-nova', presence: 'online' } }]);
+    await stack.command.deps.store.append(`presence-${lobbies.karaoke}`, [
+      { type: 'PresenceChanged', data: { lobbyId: lobbies.karaoke, uid: 'demo-nova', presence: 'online' } },
+    ]);
     await ctx.post(`/lobbies/${lobbies.gaming}/leave`, await stack.tokenFor('demo-ben'), {});
     await ctx.post(`/lobbies/${lobbies.private}/end`, owner, {});
     await caughtUp();

@@ -135,8 +135,24 @@ async function applyOne(client: pg.PoolClient, s: string, event: ProjectedEvent<
            main_category_id, background_id, is_live, required_diamonds, seat_count, member_count, created_at, updated_at, last_position)
          values ($1, $2, $3, $4, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, 1, $15, $15, $16)
          on conflict (lobby_id) do nothing`,
-        [d.lobbyId, d.kind, d.info.isLive ? 'started' : 'waiting', d.ownerUid, d.info.title, d.info.tag, d.info.description, d.info.languages,
-          d.info.lobbyPhoto, d.info.mainCategoryId, d.info.backgroundId, d.info.isLive, d.requiredDiamonds, d.seatCount, d.createdAt, pos],
+        [
+          d.lobbyId,
+          d.kind,
+          d.info.isLive ? 'started' : 'waiting',
+          d.ownerUid,
+          d.info.title,
+          d.info.tag,
+          d.info.description,
+          d.info.languages,
+          d.info.lobbyPhoto,
+          d.info.mainCategoryId,
+          d.info.backgroundId,
+          d.info.isLive,
+          d.requiredDiamonds,
+          d.seatCount,
+          d.createdAt,
+          pos,
+        ],
       );
       await client.query(
         `insert into ${s}.lobby_members (lobby_id, uid, role, seat, presence, joined_at) values ($1, $2, 'host', 0, 'active', $3)
@@ -197,7 +213,12 @@ async function applyOne(client: pg.PoolClient, s: string, event: ProjectedEvent<
     }
     case 'LobbyInviteCreated': {
       const d = event.data;
-      await client.query(`insert into ${s}.lobby_invites values ($1, $2, $3, $4) on conflict do nothing`, [d.lobbyId, d.inviteId, d.by, d.at]);
+      await client.query(`insert into ${s}.lobby_invites values ($1, $2, $3, $4) on conflict do nothing`, [
+        d.lobbyId,
+        d.inviteId,
+        d.by,
+        d.at,
+      ]);
       return;
     }
     case 'MicRequested': {
@@ -215,13 +236,20 @@ async function applyOne(client: pg.PoolClient, s: string, event: ProjectedEvent<
       return void (await touch(event.data.lobbyId, 'queue = array_remove(queue, $4)', [event.data.uid], event.data.at));
     case 'MicGranted': {
       const d = event.data;
-      await client.query(`update ${s}.lobby_members set seat = $3, role = 'cohost' where lobby_id = $1 and uid = $2`, [d.lobbyId, d.uid, d.seat]);
+      await client.query(`update ${s}.lobby_members set seat = $3, role = 'cohost' where lobby_id = $1 and uid = $2`, [
+        d.lobbyId,
+        d.uid,
+        d.seat,
+      ]);
       await touch(d.lobbyId, 'queue = array_remove(queue, $4)', [d.uid], d.at);
       return;
     }
     case 'UserUnseated': {
       const d = event.data;
-      await client.query(`update ${s}.lobby_members set seat = null, role = 'audience' where lobby_id = $1 and uid = $2`, [d.lobbyId, d.uid]);
+      await client.query(`update ${s}.lobby_members set seat = null, role = 'audience' where lobby_id = $1 and uid = $2`, [
+        d.lobbyId,
+        d.uid,
+      ]);
       await touch(d.lobbyId, 'muted = array_remove(muted, $4)', [d.uid], d.at);
       return;
     }
@@ -246,7 +274,12 @@ async function applyOne(client: pg.PoolClient, s: string, event: ProjectedEvent<
       const d = event.data;
       const added = event.type === 'LobbyAdminAdded';
       await client.query(`update ${s}.lobby_members set is_admin = $3 where lobby_id = $1 and uid = $2`, [d.lobbyId, d.uid, added]);
-      await touch(d.lobbyId, added ? 'admins = array_append(array_remove(admins, $4), $4)' : 'admins = array_remove(admins, $4)', [d.uid], d.at);
+      await touch(
+        d.lobbyId,
+        added ? 'admins = array_append(array_remove(admins, $4), $4)' : 'admins = array_remove(admins, $4)',
+        [d.uid],
+        d.at,
+      );
       return;
     }
     case 'LobbyUserBlocked': {
@@ -264,7 +297,12 @@ async function applyOne(client: pg.PoolClient, s: string, event: ProjectedEvent<
     case 'LobbyUserUnblocked':
       return void (await touch(event.data.lobbyId, 'blacklist = blacklist - $4::text', [event.data.uid], event.data.at));
     case 'LobbyUserSilenced':
-      return void (await touch(event.data.lobbyId, 'silenced = array_append(array_remove(silenced, $4), $4)', [event.data.uid], event.data.at));
+      return void (await touch(
+        event.data.lobbyId,
+        'silenced = array_append(array_remove(silenced, $4), $4)',
+        [event.data.uid],
+        event.data.at,
+      ));
     case 'LobbyUserUnsilenced':
       return void (await touch(event.data.lobbyId, 'silenced = array_remove(silenced, $4)', [event.data.uid], event.data.at));
     case 'LobbyMessagePinned':

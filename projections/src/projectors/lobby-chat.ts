@@ -23,13 +23,27 @@ function rowOf(e: ProjectedEvent<'ChatMessagePosted' | 'GiftSent'>): ChatRow | n
     const d = e.data;
     if (!d.lobbyId) return null;
     const body = JSON.stringify({ quantity: d.quantity, recipients: d.recipients });
-    return { position, lobbyId: d.lobbyId, roomId: d.roomId ?? null, messageId: `gift-${position}`, uid: d.senderUid, messageType: 'gift', title: d.giftName, body, postedAt: d.sentAt };
+    return {
+      position,
+      lobbyId: d.lobbyId,
+      roomId: d.roomId ?? null,
+      messageId: `gift-${position}`,
+      uid: d.senderUid,
+      messageType: 'gift',
+      title: d.giftName,
+      body,
+      postedAt: d.sentAt,
+    };
   }
   const d = e.data;
   return { position, ...d, roomId: d.roomId ?? null, title: d.title ?? null };
 }
 
-async function removeMessages(client: { query(text: string, values?: unknown[]): Promise<unknown> }, schema: string, messageIds: string[]): Promise<void> {
+async function removeMessages(
+  client: { query(text: string, values?: unknown[]): Promise<unknown> },
+  schema: string,
+  messageIds: string[],
+): Promise<void> {
   if (messageIds.length > 0) await client.query(`delete from ${ident(schema)}.lobby_chat where message_id = any($1::text[])`, [messageIds]);
 }
 

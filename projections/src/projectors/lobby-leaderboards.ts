@@ -79,7 +79,14 @@ export const lobbyLeaderboardsProjector = defineProjector({
       `insert into ${ident(schema)}.lobby_leaderboards as b (lobby_id, board, period, period_id, uid, amount)
        select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bigint[])
        on conflict (lobby_id, board, period, period_id, uid) do update set amount = b.amount + excluded.amount`,
-      [rows.map((r) => r.lobbyId), rows.map((r) => r.board), rows.map((r) => r.period), rows.map((r) => r.periodId), rows.map((r) => r.uid), rows.map((r) => r.amount)],
+      [
+        rows.map((r) => r.lobbyId),
+        rows.map((r) => r.board),
+        rows.map((r) => r.period),
+        rows.map((r) => r.periodId),
+        rows.map((r) => r.uid),
+        rows.map((r) => r.amount),
+      ],
     );
   },
 });

@@ -38,6 +38,8 @@ describe('lobby leaderboard increments', () => {
     expect(valentinesPeriodOf(new Date('2026-02-14T23:59:59Z'))).toBe('2026');
     expect(valentinesPeriodOf(new Date('2026-02-15T00:00:00Z'))).toBeNull();
     const rows = leaderboardIncrements([gift({ sentAt: '2026-02-10T10:00:00.000Z' })]).filter((r) => r.period === 'valentines');
-    expect(rows.map((r) => `${r.lobbyId}|${r.board}|${r.uid}|${r.amount}`).sort()).toEqual(['L|hosts|h1|5', 'L|hosts|h2|5', 'L|users|s|20', '|hosts|h1|5', '|hosts|h2|5', '|users|s|20'].sort());
+    expect(rows.map((r) => `${r.lobbyId}|${r.board}|${r.uid}|${r.amount}`).sort()).toEqual(
+      ['L|hosts|h1|5', 'L|hosts|h2|5', 'L|users|s|20', '|hosts|h1|5', '|hosts|h2|5', '|users|s|20'].sort(),
+    );
   });
 });

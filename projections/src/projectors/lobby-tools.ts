@@ -40,15 +40,20 @@ export const lobbyToolsProjector = defineProjector({
   },
 });
 
-async function applyOne(client: { query(text: string, values?: unknown[]): Promise<unknown> }, s: string, e: ProjectedEvent<(typeof handles)[number]>): Promise<void> {
+async function applyOne(
+  client: { query(text: string, values?: unknown[]): Promise<unknown> },
+  s: string,
+  e: ProjectedEvent<(typeof handles)[number]>,
+): Promise<void> {
   switch (e.type) {
     case 'LobbyDiceRolled':
     case 'LobbyLuckyNumberDrawn': {
       const d = e.data;
       const [kind, result] = e.type === 'LobbyDiceRolled' ? ['dice', { dice: e.data.dice }] : ['lucky_number', { number: e.data.number }];
-      await client.query(`insert into ${s}.lobby_tool_results (position, lobby_id, kind, uid, result, at) values ($1, $2, $3, $4, $5, $6) on conflict do nothing`, [
-        e.globalPosition.toString(), d.lobbyId, kind, d.uid, JSON.stringify(result), d.at,
-      ]);
+      await client.query(
+        `insert into ${s}.lobby_tool_results (position, lobby_id, kind, uid, result, at) values ($1, $2, $3, $4, $5, $6) on conflict do nothing`,
+        [e.globalPosition.toString(), d.lobbyId, kind, d.uid, JSON.stringify(result), d.at],
+      );
       return;
     }
     case 'LobbyPollOpened': {
@@ -61,13 +66,20 @@ async function applyOne(client: { query(text: string, values?: unknown[]): Promi
     }
     case 'LobbyPollVoted':
       // One vote per member is decided on the lobby stream; a replayed event sets the same value.
-      await client.query(`update ${s}.lobby_polls set votes = votes || jsonb_build_object($2::text, $3::int) where poll_id = $1`, [e.data.pollId, e.data.uid, e.data.option]);
+      await client.query(`update ${s}.lobby_polls set votes = votes || jsonb_build_object($2::text, $3::int) where poll_id = $1`, [
+        e.data.pollId,
+        e.data.uid,
+        e.data.option,
+      ]);
       return;
     case 'LobbyPollClosed':
       await client.query(`update ${s}.lobby_polls set closed_at = coalesce(closed_at, $2) where poll_id = $1`, [e.data.pollId, e.data.at]);
       return;
     case 'LobbyEnded':
-      await client.query(`update ${s}.lobby_polls set closed_at = $2 where lobby_id = $1 and closed_at is null`, [e.data.lobbyId, e.data.endedAt]);
+      await client.query(`update ${s}.lobby_polls set closed_at = $2 where lobby_id = $1 and closed_at is null`, [
+        e.data.lobbyId,
+        e.data.endedAt,
+      ]);
       return;
     default: {
       const _exhaustive: never = e;

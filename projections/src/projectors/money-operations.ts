@@ -36,13 +36,23 @@ export const moneyOperationsProjector = defineProjector({
           break;
         }
         case 'DiamondGrantApproved':
-          await client.query(`update ${s}.operator_grants set status = 'approved', decided_by = $2, decided_at = $3 where grant_id = $1`, [e.data.grantId, e.data.approvedBy, e.data.approvedAt]);
+          await client.query(`update ${s}.operator_grants set status = 'approved', decided_by = $2, decided_at = $3 where grant_id = $1`, [
+            e.data.grantId,
+            e.data.approvedBy,
+            e.data.approvedAt,
+          ]);
           break;
         case 'DiamondGrantRejected':
-          await client.query(`update ${s}.operator_grants set status = 'rejected', decided_by = $2, reject_reason = $3, decided_at = $4 where grant_id = $1`, [e.data.grantId, e.data.rejectedBy, e.data.reason, e.data.rejectedAt]);
+          await client.query(
+            `update ${s}.operator_grants set status = 'rejected', decided_by = $2, reject_reason = $3, decided_at = $4 where grant_id = $1`,
+            [e.data.grantId, e.data.rejectedBy, e.data.reason, e.data.rejectedAt],
+          );
           break;
         case 'LedgerAuditRequested':
-          await client.query(`insert into ${s}.ledger_audits (audit_id, status, requested_by, requested_at) values ($1, 'requested', $2, $3) on conflict do nothing`, [e.data.auditId, e.data.requestedBy, e.data.requestedAt]);
+          await client.query(
+            `insert into ${s}.ledger_audits (audit_id, status, requested_by, requested_at) values ($1, 'requested', $2, $3) on conflict do nothing`,
+            [e.data.auditId, e.data.requestedBy, e.data.requestedAt],
+          );
           break;
         case 'LedgerAudited': {
           const d = e.data;
@@ -51,7 +61,17 @@ export const moneyOperationsProjector = defineProjector({
              values ($1, 'done', $2, $3, $4, $5, $6, $7, $8, $9, $9)
              on conflict (audit_id) do update set status = 'done', ok = excluded.ok, events = excluded.events, last_position = excluded.last_position,
                totals = excluded.totals, difference_count = excluded.difference_count, differences = excluded.differences, audited_at = excluded.audited_at`,
-            [d.auditId, d.requestedBy, d.ok, d.events, d.lastPosition, JSON.stringify(d.totals), d.differenceCount, JSON.stringify(d.differences), d.auditedAt],
+            [
+              d.auditId,
+              d.requestedBy,
+              d.ok,
+              d.events,
+              d.lastPosition,
+              JSON.stringify(d.totals),
+              d.differenceCount,
+              JSON.stringify(d.differences),
+              d.auditedAt,
+            ],
           );
           break;
         }

@@ -6,8 +6,18 @@ import { lobbyInviteIn, type NotificationFacts, type NotificationKind } from '@m
 import { defineProjector, ident, type ProjectedEvent } from '../projector.ts';
 
 const sourceTypes = [
-  'GiftSent', 'Followed', 'DirectMessageSent', 'PaymentConfirmed', 'PaymentFailed', 'WithdrawalCompleted', 'WithdrawalFailed', 'ReferralPayoutSettled',
-  'HostApplicationApproved', 'HostApplicationRejected', 'ReportDecided', 'AgencyInvitationSent',
+  'GiftSent',
+  'Followed',
+  'DirectMessageSent',
+  'PaymentConfirmed',
+  'PaymentFailed',
+  'WithdrawalCompleted',
+  'WithdrawalFailed',
+  'ReferralPayoutSettled',
+  'HostApplicationApproved',
+  'HostApplicationRejected',
+  'ReportDecided',
+  'AgencyInvitationSent',
 ] as const;
 type SourceType = (typeof sourceTypes)[number];
 
@@ -28,7 +38,14 @@ const sources: { [K in SourceType]: (e: ProjectedEvent<K>) => NotificationDraft[
     const { senderUid, giftName, quantity, lobbyId, roomId, sentAt } = e.data;
     return [...new Set(e.data.recipients)]
       .filter((r) => r !== senderUid)
-      .map((uid) => ({ uid, key: `gift:${e.globalPosition}`, kind: 'gift_received', actorUid: senderUid, facts: { giftName, quantity, lobbyId, roomId }, at: sentAt }));
+      .map((uid) => ({
+        uid,
+        key: `gift:${e.globalPosition}`,
+        kind: 'gift_received',
+        actorUid: senderUid,
+        facts: { giftName, quantity, lobbyId, roomId },
+        at: sentAt,
+      }));
   },
   Followed: (e) => {
     const { followerUid: follower, followeeUid: followee, followedAt } = e.data;
@@ -38,8 +55,20 @@ const sources: { [K in SourceType]: (e: ProjectedEvent<K>) => NotificationDraft[
   DirectMessageSent: (e) => {
     const { senderUid: sender, recipientUid: recipient, threadId, text, sentAt: at } = e.data;
     const invite = lobbyInviteIn(text);
-    if (invite) return [{ uid: recipient, key: `invite:${e.globalPosition}`, kind: 'lobby_invite', actorUid: sender, facts: { ...invite, threadId }, at }];
-    return [{ uid: recipient, key: `dm:${threadId}`, kind: 'direct_message', actorUid: sender, facts: { threadId, preview: (text || '[image]').slice(0, 80) }, at }];
+    if (invite)
+      return [
+        { uid: recipient, key: `invite:${e.globalPosition}`, kind: 'lobby_invite', actorUid: sender, facts: { ...invite, threadId }, at },
+      ];
+    return [
+      {
+        uid: recipient,
+        key: `dm:${threadId}`,
+        kind: 'direct_message',
+        actorUid: sender,
+        facts: { threadId, preview: (text || '[image]').slice(0, 80) },
+        at,
+      },
+    ];
   },
   PaymentConfirmed: (e) => {
     const d = e.data;
@@ -48,11 +77,15 @@ const sources: { [K in SourceType]: (e: ProjectedEvent<K>) => NotificationDraft[
   },
   PaymentFailed: (e) => {
     const d = e.data;
-    return [{ uid: d.uid, key: `payment:${d.paymentId}`, kind: 'payment_failed', actorUid: null, facts: { reason: d.reason }, at: d.failedAt }];
+    return [
+      { uid: d.uid, key: `payment:${d.paymentId}`, kind: 'payment_failed', actorUid: null, facts: { reason: d.reason }, at: d.failedAt },
+    ];
   },
   WithdrawalCompleted: (e) => {
     const d = e.data;
-    return [{ uid: d.uid, key: `withdrawal:${d.withdrawalId}`, kind: 'withdrawal_completed', actorUid: null, facts: {}, at: d.completedAt }];
+    return [
+      { uid: d.uid, key: `withdrawal:${d.withdrawalId}`, kind: 'withdrawal_completed', actorUid: null, facts: {}, at: d.completedAt },
+    ];
   },
   WithdrawalFailed: (e) => {
     const d = e.data;
@@ -70,22 +103,46 @@ const sources: { [K in SourceType]: (e: ProjectedEvent<K>) => NotificationDraft[
   },
   HostApplicationRejected: (e) => {
     const d = e.data;
-    return [{ uid: d.uid, key: `host:${d.applicationId}`, kind: 'host_rejected', actorUid: null, facts: { reason: d.reason }, at: d.decidedAt }];
+    return [
+      { uid: d.uid, key: `host:${d.applicationId}`, kind: 'host_rejected', actorUid: null, facts: { reason: d.reason }, at: d.decidedAt },
+    ];
   },
   AgencyInvitationSent: (e) => {
     const d = e.data;
     const facts = { agencyId: d.agencyId, agencyName: d.agencyName };
-    return [{ uid: d.hostUid, key: `agency-invite:${e.globalPosition}`, kind: 'agency_invitation', actorUid: d.invitedBy, facts, at: d.invitedAt }];
+    return [
+      {
+        uid: d.hostUid,
+        key: `agency-invite:${e.globalPosition}`,
+        kind: 'agency_invitation',
+        actorUid: d.invitedBy,
+        facts,
+        at: d.invitedAt,
+      },
+    ];
   },
   // The reporter learns the outcome (never who decided); the reported user learns of a warning,
   // a silence or a removal with its reason (a ban speaks for itself at sign-in).
   ReportDecided: (e) => {
     const d = e.data;
     const drafts: NotificationDraft[] = [
-      { uid: d.reporterUid, key: `report:${d.reportId}`, kind: 'report_decided', actorUid: null, facts: { action: d.action, reportKind: d.kind }, at: d.decidedAt },
+      {
+        uid: d.reporterUid,
+        key: `report:${d.reportId}`,
+        kind: 'report_decided',
+        actorUid: null,
+        facts: { action: d.action, reportKind: d.kind },
+        at: d.decidedAt,
+      },
     ];
     if (d.subjectUid && (d.action === 'warn' || d.action === 'silence' || d.action === 'remove')) {
-      const facts = { action: d.action, reportKind: d.kind, reason: d.reason, ...(d.until ? { until: d.until } : {}), ...(d.lobbyId ? { lobbyId: d.lobbyId } : {}) };
+      const facts = {
+        action: d.action,
+        reportKind: d.kind,
+        reason: d.reason,
+        ...(d.until ? { until: d.until } : {}),
+        ...(d.lobbyId ? { lobbyId: d.lobbyId } : {}),
+      };
       drafts.push({ uid: d.subjectUid, key: `warning:${d.reportId}`, kind: 'operator_warning', actorUid: null, facts, at: d.decidedAt });
     }
     return drafts;
@@ -151,12 +208,19 @@ export const notificationsProjector = defineProjector({
         const d = e.data;
         await client.query(`insert into ${s}.notification_marks (uid) values ($1) on conflict (uid) do nothing`, [d.uid]);
         // Never past what exists: a mark ahead of the log would hide notifications not yet made.
-        await client.query(`update ${s}.notification_marks set read_seq = greatest(read_seq, least($2::bigint, last_seq)) where uid = $1`, [d.uid, d.upToSeq]);
+        await client.query(`update ${s}.notification_marks set read_seq = greatest(read_seq, least($2::bigint, last_seq)) where uid = $1`, [
+          d.uid,
+          d.upToSeq,
+        ]);
         continue;
       }
       if (e.type === 'DirectThreadRead') {
         const { uid, threadId, readAt } = e.data;
-        await client.query(`update ${s}.notifications set seen = true where uid = $1 and id = $2 and at <= $3`, [uid, `dm:${threadId}`, readAt]);
+        await client.query(`update ${s}.notifications set seen = true where uid = $1 and id = $2 and at <= $3`, [
+          uid,
+          `dm:${threadId}`,
+          readAt,
+        ]);
         continue;
       }
       for (const n of draftsOf(e)) {

@@ -5,9 +5,26 @@
 import { defineProjector, ident, type ProjectedEvent } from '../projector.ts';
 
 const sourceTypes = [
-  'ReportDecided', 'RoleGranted', 'RoleRevoked', 'UserBanned', 'UserUnbanned', 'WaitlistChanged', 'SessionsEndedByOperator', 'LobbyEnded', 'LobbyUserKicked', 'ChatSilenced',
-  'ChatMessageRemoved', 'WithdrawalCompleted', 'WithdrawalFailed', 'DiamondGrantRequested', 'DiamondGrantApproved', 'DiamondGrantRejected',
-  'HostApplicationApproved', 'HostApplicationRejected', 'AgencyVerified', 'ProjectionRebuildRequested',
+  'ReportDecided',
+  'RoleGranted',
+  'RoleRevoked',
+  'UserBanned',
+  'UserUnbanned',
+  'WaitlistChanged',
+  'SessionsEndedByOperator',
+  'LobbyEnded',
+  'LobbyUserKicked',
+  'ChatSilenced',
+  'ChatMessageRemoved',
+  'WithdrawalCompleted',
+  'WithdrawalFailed',
+  'DiamondGrantRequested',
+  'DiamondGrantApproved',
+  'DiamondGrantRejected',
+  'HostApplicationApproved',
+  'HostApplicationRejected',
+  'AgencyVerified',
+  'ProjectionRebuildRequested',
 ] as const;
 type SourceType = (typeof sourceTypes)[number];
 
@@ -26,50 +43,182 @@ interface AuditRow {
 const sources: { [K in SourceType]: (e: ProjectedEvent<K>) => AuditRow | null } = {
   ReportDecided: (e) => {
     const d = e.data;
-    return { operatorUid: d.decidedBy, action: `report.${d.action}`, subject: `report:${d.reportId}`, subjectUid: d.subjectUid, reason: d.reason || null, at: d.decidedAt };
+    return {
+      operatorUid: d.decidedBy,
+      action: `report.${d.action}`,
+      subject: `report:${d.reportId}`,
+      subjectUid: d.subjectUid,
+      reason: d.reason || null,
+      at: d.decidedAt,
+    };
   },
-  RoleGranted: (e) => ({ operatorUid: e.data.grantedBy, action: `role.grant.${e.data.role}`, subject: `user:${e.data.uid}`, subjectUid: e.data.uid, reason: null, at: e.data.at }),
-  RoleRevoked: (e) => ({ operatorUid: e.data.revokedBy, action: `role.revoke.${e.data.role}`, subject: `user:${e.data.uid}`, subjectUid: e.data.uid, reason: null, at: e.data.at }),
+  RoleGranted: (e) => ({
+    operatorUid: e.data.grantedBy,
+    action: `role.grant.${e.data.role}`,
+    subject: `user:${e.data.uid}`,
+    subjectUid: e.data.uid,
+    reason: null,
+    at: e.data.at,
+  }),
+  RoleRevoked: (e) => ({
+    operatorUid: e.data.revokedBy,
+    action: `role.revoke.${e.data.role}`,
+    subject: `user:${e.data.uid}`,
+    subjectUid: e.data.uid,
+    reason: null,
+    at: e.data.at,
+  }),
   UserBanned: (e) => ({
-    operatorUid: e.data.bannedBy, action: e.data.until ? 'user.ban.until' : 'user.ban', subject: `user:${e.data.uid}`, subjectUid: e.data.uid,
-    reason: [e.data.reason, e.data.until ? `until ${e.data.until}` : null].filter(Boolean).join(' · ') || null, at: e.data.at,
+    operatorUid: e.data.bannedBy,
+    action: e.data.until ? 'user.ban.until' : 'user.ban',
+    subject: `user:${e.data.uid}`,
+    subjectUid: e.data.uid,
+    reason: [e.data.reason, e.data.until ? `until ${e.data.until}` : null].filter(Boolean).join(' · ') || null,
+    at: e.data.at,
   }),
-  UserUnbanned: (e) => ({ operatorUid: e.data.unbannedBy, action: 'user.unban', subject: `user:${e.data.uid}`, subjectUid: e.data.uid, reason: null, at: e.data.at }),
+  UserUnbanned: (e) => ({
+    operatorUid: e.data.unbannedBy,
+    action: 'user.unban',
+    subject: `user:${e.data.uid}`,
+    subjectUid: e.data.uid,
+    reason: null,
+    at: e.data.at,
+  }),
   WaitlistChanged: (e) => ({
-    operatorUid: e.data.by, action: e.data.isWaitlist ? 'user.waitlist.put-back' : 'user.waitlist.let-in', subject: `user:${e.data.uid}`, subjectUid: e.data.uid, reason: e.data.note, at: e.data.at,
+    operatorUid: e.data.by,
+    action: e.data.isWaitlist ? 'user.waitlist.put-back' : 'user.waitlist.let-in',
+    subject: `user:${e.data.uid}`,
+    subjectUid: e.data.uid,
+    reason: e.data.note,
+    at: e.data.at,
   }),
-  SessionsEndedByOperator: (e) => ({ operatorUid: e.data.by, action: 'user.sign-out-everywhere', subject: `user:${e.data.uid}`, subjectUid: e.data.uid, reason: e.data.reason || null, at: e.data.at }),
+  SessionsEndedByOperator: (e) => ({
+    operatorUid: e.data.by,
+    action: 'user.sign-out-everywhere',
+    subject: `user:${e.data.uid}`,
+    subjectUid: e.data.uid,
+    reason: e.data.reason || null,
+    at: e.data.at,
+  }),
   LobbyEnded: (e) =>
     e.data.reason === 'terminated'
-      ? { operatorUid: e.data.by, action: 'lobby.terminate', subject: `lobby:${e.data.lobbyId}`, subjectUid: null, reason: e.data.note ?? null, at: e.data.endedAt }
+      ? {
+          operatorUid: e.data.by,
+          action: 'lobby.terminate',
+          subject: `lobby:${e.data.lobbyId}`,
+          subjectUid: null,
+          reason: e.data.note ?? null,
+          at: e.data.endedAt,
+        }
       : null,
   // Only an operator's removal carries a note; a host's kick is the lobby's own business.
   LobbyUserKicked: (e) =>
     e.data.note !== undefined
-      ? { operatorUid: e.data.by, action: 'lobby.remove-user', subject: `lobby:${e.data.lobbyId}`, subjectUid: e.data.uid, reason: e.data.note, at: e.data.at }
+      ? {
+          operatorUid: e.data.by,
+          action: 'lobby.remove-user',
+          subject: `lobby:${e.data.lobbyId}`,
+          subjectUid: e.data.uid,
+          reason: e.data.note,
+          at: e.data.at,
+        }
       : null,
-  ChatSilenced: (e) => ({ operatorUid: e.data.by, action: 'chat.silence', subject: `lobby:${e.data.lobbyId}`, subjectUid: e.data.uid, reason: `${e.data.reason} · until ${e.data.until}`, at: e.data.at }),
-  ChatMessageRemoved: (e) => ({ operatorUid: e.data.by, action: 'chat.remove-message', subject: `lobby:${e.data.lobbyId}`, subjectUid: e.data.uid, reason: e.data.reason, at: e.data.at }),
+  ChatSilenced: (e) => ({
+    operatorUid: e.data.by,
+    action: 'chat.silence',
+    subject: `lobby:${e.data.lobbyId}`,
+    subjectUid: e.data.uid,
+    reason: `${e.data.reason} · until ${e.data.until}`,
+    at: e.data.at,
+  }),
+  ChatMessageRemoved: (e) => ({
+    operatorUid: e.data.by,
+    action: 'chat.remove-message',
+    subject: `lobby:${e.data.lobbyId}`,
+    subjectUid: e.data.uid,
+    reason: e.data.reason,
+    at: e.data.at,
+  }),
   // Money operations: only a console settlement or rejection names its admin (a payout provider's own
   // completion or failure is not an operator's action).
   WithdrawalCompleted: (e) =>
     e.data.settledBy
-      ? { operatorUid: e.data.settledBy, action: 'withdrawal.settle', subject: `withdrawal:${e.data.withdrawalId}`, subjectUid: e.data.uid, reason: e.data.reference ? `reference ${e.data.reference}` : null, at: e.data.completedAt }
+      ? {
+          operatorUid: e.data.settledBy,
+          action: 'withdrawal.settle',
+          subject: `withdrawal:${e.data.withdrawalId}`,
+          subjectUid: e.data.uid,
+          reason: e.data.reference ? `reference ${e.data.reference}` : null,
+          at: e.data.completedAt,
+        }
       : null,
   WithdrawalFailed: (e) =>
     e.data.rejectedBy
-      ? { operatorUid: e.data.rejectedBy, action: 'withdrawal.reject', subject: `withdrawal:${e.data.withdrawalId}`, subjectUid: e.data.uid, reason: `${e.data.charm} charm back · ${e.data.reason}`, at: e.data.failedAt }
+      ? {
+          operatorUid: e.data.rejectedBy,
+          action: 'withdrawal.reject',
+          subject: `withdrawal:${e.data.withdrawalId}`,
+          subjectUid: e.data.uid,
+          reason: `${e.data.charm} charm back · ${e.data.reason}`,
+          at: e.data.failedAt,
+        }
       : null,
   DiamondGrantRequested: (e) => ({
-    operatorUid: e.data.requestedBy, action: e.data.needsApproval ? 'grant.request' : 'grant.grant', subject: `grant:${e.data.grantId}`, subjectUid: e.data.uid,
-    reason: `${e.data.amount} diamonds · ${e.data.reason}`, at: e.data.requestedAt,
+    operatorUid: e.data.requestedBy,
+    action: e.data.needsApproval ? 'grant.request' : 'grant.grant',
+    subject: `grant:${e.data.grantId}`,
+    subjectUid: e.data.uid,
+    reason: `${e.data.amount} diamonds · ${e.data.reason}`,
+    at: e.data.requestedAt,
   }),
-  DiamondGrantApproved: (e) => ({ operatorUid: e.data.approvedBy, action: 'grant.approve', subject: `grant:${e.data.grantId}`, subjectUid: e.data.uid, reason: `${e.data.amount} diamonds`, at: e.data.approvedAt }),
-  DiamondGrantRejected: (e) => ({ operatorUid: e.data.rejectedBy, action: 'grant.reject', subject: `grant:${e.data.grantId}`, subjectUid: e.data.uid, reason: e.data.reason, at: e.data.rejectedAt }),
-  HostApplicationApproved: (e) => ({ operatorUid: e.data.decidedBy, action: 'host-application.approve', subject: `host-application:${e.data.applicationId}`, subjectUid: e.data.uid, reason: null, at: e.data.decidedAt }),
-  HostApplicationRejected: (e) => ({ operatorUid: e.data.decidedBy, action: 'host-application.reject', subject: `host-application:${e.data.applicationId}`, subjectUid: e.data.uid, reason: e.data.reason, at: e.data.decidedAt }),
-  AgencyVerified: (e) => ({ operatorUid: e.data.verifiedBy, action: 'agency.verify', subject: `agency:${e.data.agencyId}`, subjectUid: e.data.ownerUid, reason: e.data.note, at: e.data.verifiedAt }),
-  ProjectionRebuildRequested: (e) => ({ operatorUid: e.data.requestedBy, action: 'projection.rebuild', subject: `projection:${e.data.projection}`, subjectUid: null, reason: null, at: e.data.requestedAt }),
+  DiamondGrantApproved: (e) => ({
+    operatorUid: e.data.approvedBy,
+    action: 'grant.approve',
+    subject: `grant:${e.data.grantId}`,
+    subjectUid: e.data.uid,
+    reason: `${e.data.amount} diamonds`,
+    at: e.data.approvedAt,
+  }),
+  DiamondGrantRejected: (e) => ({
+    operatorUid: e.data.rejectedBy,
+    action: 'grant.reject',
+    subject: `grant:${e.data.grantId}`,
+    subjectUid: e.data.uid,
+    reason: e.data.reason,
+    at: e.data.rejectedAt,
+  }),
+  HostApplicationApproved: (e) => ({
+    operatorUid: e.data.decidedBy,
+    action: 'host-application.approve',
+    subject: `host-application:${e.data.applicationId}`,
+    subjectUid: e.data.uid,
+    reason: null,
+    at: e.data.decidedAt,
+  }),
+  HostApplicationRejected: (e) => ({
+    operatorUid: e.data.decidedBy,
+    action: 'host-application.reject',
+    subject: `host-application:${e.data.applicationId}`,
+    subjectUid: e.data.uid,
+    reason: e.data.reason,
+    at: e.data.decidedAt,
+  }),
+  AgencyVerified: (e) => ({
+    operatorUid: e.data.verifiedBy,
+    action: 'agency.verify',
+    subject: `agency:${e.data.agencyId}`,
+    subjectUid: e.data.ownerUid,
+    reason: e.data.note,
+    at: e.data.verifiedAt,
+  }),
+  ProjectionRebuildRequested: (e) => ({
+    operatorUid: e.data.requestedBy,
+    action: 'projection.rebuild',
+    subject: `projection:${e.data.projection}`,
+    subjectUid: null,
+    reason: null,
+    at: e.data.requestedAt,
+  }),
 };
 
 function rowOf(e: ProjectedEvent<SourceType>): AuditRow | null {

@@ -42,12 +42,18 @@ export const profilesProjector = defineProjector({
         case 'RoleGranted':
         case 'RoleRevoked': {
           const roles = [d.role];
-          const op = type === 'RoleGranted' ? `array(select distinct unnest(roles || $2::text[]))` : `array(select r from unnest(roles) r where r <> all($2::text[]))`;
+          const op =
+            type === 'RoleGranted'
+              ? `array(select distinct unnest(roles || $2::text[]))`
+              : `array(select r from unnest(roles) r where r <> all($2::text[]))`;
           await client.query(`update ${t} set roles = ${op} where uid = $1`, [uid, roles]);
           break;
         }
         case 'UsernameChanged':
-          await client.query(`update ${t} set username = $2, username_changes = username_changes || $3::timestamptz, updated_at = $3 where uid = $1`, [uid, d.username, d.changedAt]);
+          await client.query(
+            `update ${t} set username = $2, username_changes = username_changes || $3::timestamptz, updated_at = $3 where uid = $1`,
+            [uid, d.username, d.changedAt],
+          );
           break;
         case 'AccountDeleted':
           // The whole profile is personal data: e-mail, birthday, address, bio, pictures.
@@ -65,7 +71,11 @@ export const profilesProjector = defineProjector({
           if ('profileBannerUrl' in c) columns.push(['profile_banner', c.profileBannerUrl]);
           if (columns.length === 0) break;
           const sets = columns.map(([col], i) => `${col} = $${i + 2}`).join(', ');
-          await client.query(`update ${t} set ${sets}, updated_at = $${columns.length + 2} where uid = $1`, [uid, ...columns.map(([, v]) => v), d.updatedAt]);
+          await client.query(`update ${t} set ${sets}, updated_at = $${columns.length + 2} where uid = $1`, [
+            uid,
+            ...columns.map(([, v]) => v),
+            d.updatedAt,
+          ]);
           break;
         }
         default: {

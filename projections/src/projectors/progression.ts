@@ -27,12 +27,24 @@ async function ensureUser(x: Ctx, uid: string): Promise<void> {
 }
 
 /** Adds EXP from one source, within the source's daily cap when it has one; logs what earned it. */
-async function addExp(x: Ctx, uid: string, source: string, detail: string, exp: number, at: Date, part = 0, dailyCap?: number): Promise<void> {
+async function addExp(
+  x: Ctx,
+  uid: string,
+  source: string,
+  detail: string,
+  exp: number,
+  at: Date,
+  part = 0,
+  dailyCap?: number,
+): Promise<void> {
   if (exp <= 0) return;
   let granted = exp;
   const day = at.toISOString().slice(0, 10);
   if (dailyCap !== undefined) {
-    const { rows } = await x.c.query<{ exp: number }>(`select exp from ${x.s}.progression_exp_daily where uid = $1 and day = $2 and source = $3`, [uid, day, source]);
+    const { rows } = await x.c.query<{ exp: number }>(
+      `select exp from ${x.s}.progression_exp_daily where uid = $1 and day = $2 and source = $3`,
+      [uid, day, source],
+    );
     granted = Math.min(exp, dailyCap - (rows[0]?.exp ?? 0));
     if (granted <= 0) return;
   }
@@ -51,7 +63,11 @@ async function addExp(x: Ctx, uid: string, source: string, detail: string, exp: 
     [uid, granted],
   );
   const total = Number(rows[0]!.exp);
-  await x.c.query(`update ${x.s}.progression_users set level = $2, updated_at = $3 where uid = $1`, [uid, levelOf(total), at.toISOString()]);
+  await x.c.query(`update ${x.s}.progression_users set level = $2, updated_at = $3 where uid = $1`, [
+    uid,
+    levelOf(total),
+    at.toISOString(),
+  ]);
 }
 
 async function addMetric(x: Ctx, uid: string, metric: ProgressMetric, amount: number, at: Date): Promise<void> {
@@ -79,10 +95,12 @@ async function runningExp(x: Ctx, uid: string, column: 'diamonds_sent' | 'charm_
 // ---- seats ------------------------------------------------------------------------------------
 
 async function openSeat(x: Ctx, lobbyId: string, uid: string, seat: number, at: string): Promise<void> {
-  await x.c.query(
-    `insert into ${x.s}.progression_seats (lobby_id, uid, seat, since) values ($1, $2, $3, $4) on conflict do nothing`,
-    [lobbyId, uid, seat, at],
-  );
+  await x.c.query(`insert into ${x.s}.progression_seats (lobby_id, uid, seat, since) values ($1, $2, $3, $4) on conflict do nothing`, [
+    lobbyId,
+    uid,
+    seat,
+    at,
+  ]);
 }
 
 async function closeSeat(x: Ctx, lobbyId: string, uid: string, at: string): Promise<void> {
@@ -109,7 +127,10 @@ async function closeAllSeats(x: Ctx, lobbyId: string, at: string): Promise<void>
 
 async function addLobbyExp(x: Ctx, lobbyId: string, exp: number): Promise<void> {
   if (exp <= 0) return;
-  const { rows } = await x.c.query<{ exp: string }>(`update ${x.s}.lobby_progress set exp = exp + $2 where lobby_id = $1 returning exp::text`, [lobbyId, exp]);
+  const { rows } = await x.c.query<{ exp: string }>(
+    `update ${x.s}.lobby_progress set exp = exp + $2 where lobby_id = $1 returning exp::text`,
+    [lobbyId, exp],
+  );
   if (rows[0]) await x.c.query(`update ${x.s}.lobby_progress set level = $2 where lobby_id = $1`, [lobbyId, levelOf(Number(rows[0].exp))]);
 }
 
@@ -126,7 +147,10 @@ async function membersChanged(x: Ctx, lobbyId: string, at: string): Promise<void
     await x.c.query(`update ${x.s}.lobby_progress set live_since = $2 where lobby_id = $1`, [lobbyId, at]);
   } else if (row.members < 2 && row.live_since !== null) {
     const minutes = Math.max(0, Math.floor((new Date(at).getTime() - row.live_since.getTime()) / MINUTE_MS));
-    await x.c.query(`update ${x.s}.lobby_progress set live_since = null, live_minutes = live_minutes + $2 where lobby_id = $1`, [lobbyId, minutes]);
+    await x.c.query(`update ${x.s}.lobby_progress set live_since = null, live_minutes = live_minutes + $2 where lobby_id = $1`, [
+      lobbyId,
+      minutes,
+    ]);
     await addLobbyExp(x, lobbyId, minutes);
   }
 }
@@ -145,11 +169,32 @@ async function leave(x: Ctx, lobbyId: string, uid: string, at: string): Promise<
 // ---- the projector ----------------------------------------------------------------------------
 
 const handles = [
-    'GiftSent', 'DiamondsCredited', 'UserSignedIn', 'ChatMessagePosted', 'Followed', 'Unfollowed', 'FollowerRemoved',
-    'LobbyCreated', 'LobbyInfoUpdated', 'LobbyJoined', 'LobbyLeft', 'LobbyUserKicked', 'LobbyUserBlocked', 'LobbyEnded', 'MicGranted', 'UserUnseated', 'MainHostSwitched',
-    'RewardClaimed', 'FragmentsCombined', 'LevelReached', 'FriendTokenIssued', 'FriendTokenUsed', 'FriendBonusGranted',
-    'QuestAccountLinked', 'QuestAccountUnlinked', 'QuestExpImported',
-
+  'GiftSent',
+  'DiamondsCredited',
+  'UserSignedIn',
+  'ChatMessagePosted',
+  'Followed',
+  'Unfollowed',
+  'FollowerRemoved',
+  'LobbyCreated',
+  'LobbyInfoUpdated',
+  'LobbyJoined',
+  'LobbyLeft',
+  'LobbyUserKicked',
+  'LobbyUserBlocked',
+  'LobbyEnded',
+  'MicGranted',
+  'UserUnseated',
+  'MainHostSwitched',
+  'RewardClaimed',
+  'FragmentsCombined',
+  'LevelReached',
+  'FriendTokenIssued',
+  'FriendTokenUsed',
+  'FriendBonusGranted',
+  'QuestAccountLinked',
+  'QuestAccountUnlinked',
+  'QuestExpImported',
 ] as const;
 type Handled = (typeof handles)[number];
 
@@ -160,10 +205,24 @@ async function applyOne(x: Ctx, e: ProjectedEvent<Handled>): Promise<void> {
       const at = new Date(g.sentAt);
       const count = g.quantity * g.recipients.length;
       await addMetric(x, g.senderUid, 'gifts_sent', count, at);
-      await addExp(x, g.senderUid, 'gift_sent', `Sent ${g.quantity} x ${g.giftName}`, await runningExp(x, g.senderUid, 'diamonds_sent', g.diamondsTotal, expRules.diamondsSentPerExp), at);
+      await addExp(
+        x,
+        g.senderUid,
+        'gift_sent',
+        `Sent ${g.quantity} x ${g.giftName}`,
+        await runningExp(x, g.senderUid, 'diamonds_sent', g.diamondsTotal, expRules.diamondsSentPerExp),
+        at,
+      );
       for (const r of g.recipients) {
         await addMetric(x, r, 'gifts_received', g.quantity, at);
-        await addExp(x, r, 'gift_received', `Received ${g.quantity} x ${g.giftName}`, await runningExp(x, r, 'charm_received', g.charmPerRecipient, expRules.charmReceivedPerExp), at);
+        await addExp(
+          x,
+          r,
+          'gift_received',
+          `Received ${g.quantity} x ${g.giftName}`,
+          await runningExp(x, r, 'charm_received', g.charmPerRecipient, expRules.charmReceivedPerExp),
+          at,
+        );
       }
       if (g.lobbyId) {
         const { rows } = await x.c.query<{ total: string }>(
@@ -172,7 +231,11 @@ async function applyOne(x: Ctx, e: ProjectedEvent<Handled>): Promise<void> {
         );
         if (rows[0]) {
           const after = Number(rows[0].total);
-          await addLobbyExp(x, g.lobbyId, Math.floor(after / expRules.diamondsSentPerExp) - Math.floor((after - g.diamondsTotal) / expRules.diamondsSentPerExp));
+          await addLobbyExp(
+            x,
+            g.lobbyId,
+            Math.floor(after / expRules.diamondsSentPerExp) - Math.floor((after - g.diamondsTotal) / expRules.diamondsSentPerExp),
+          );
         }
       }
       return;
@@ -183,7 +246,16 @@ async function applyOne(x: Ctx, e: ProjectedEvent<Handled>): Promise<void> {
       return;
     }
     case 'UserSignedIn': {
-      await addExp(x, e.data.uid, 'sign_in', 'First sign-in of the day', expRules.dailySignInExp, new Date(e.data.signedInAt), 0, expRules.dailySignInExp);
+      await addExp(
+        x,
+        e.data.uid,
+        'sign_in',
+        'First sign-in of the day',
+        expRules.dailySignInExp,
+        new Date(e.data.signedInAt),
+        0,
+        expRules.dailySignInExp,
+      );
       return;
     }
     case 'ChatMessagePosted': {
@@ -216,14 +288,19 @@ async function applyOne(x: Ctx, e: ProjectedEvent<Handled>): Promise<void> {
       const { lobbyId, ownerUid: owner, createdAt: at } = e.data;
       const title = e.data.info.title;
       await addMetric(x, owner, 'lobbies_hosted', 1, new Date(at));
-      await x.c.query(`insert into ${x.s}.lobby_progress (lobby_id, owner_uid, title) values ($1, $2, $3) on conflict do nothing`, [lobbyId, owner, title]);
+      await x.c.query(`insert into ${x.s}.lobby_progress (lobby_id, owner_uid, title) values ($1, $2, $3) on conflict do nothing`, [
+        lobbyId,
+        owner,
+        title,
+      ]);
       await openSeat(x, lobbyId, owner, 0, at);
       await join(x, lobbyId, owner, at);
       return;
     }
     case 'LobbyInfoUpdated': {
       const title = e.data.changes.title;
-      if (typeof title === 'string') await x.c.query(`update ${x.s}.lobby_progress set title = $2 where lobby_id = $1`, [e.data.lobbyId, title]);
+      if (typeof title === 'string')
+        await x.c.query(`update ${x.s}.lobby_progress set title = $2 where lobby_id = $1`, [e.data.lobbyId, title]);
       return;
     }
     case 'LobbyJoined':
@@ -280,20 +357,28 @@ async function applyOne(x: Ctx, e: ProjectedEvent<Handled>): Promise<void> {
     case 'LevelReached': {
       const l = e.data;
       await ensureUser(x, l.uid);
-      await x.c.query(`update ${x.s}.progression_users set announced_level = greatest(announced_level, $2) where uid = $1`, [l.uid, l.level]);
+      await x.c.query(`update ${x.s}.progression_users set announced_level = greatest(announced_level, $2) where uid = $1`, [
+        l.uid,
+        l.level,
+      ]);
       return;
     }
     case 'FriendTokenIssued': {
       const t = e.data;
-      await x.c.query(`insert into ${x.s}.progression_friend_tokens (token, uid, issued_at) values ($1, $2, $3) on conflict do nothing`, [t.token, t.uid, t.issuedAt]);
+      await x.c.query(`insert into ${x.s}.progression_friend_tokens (token, uid, issued_at) values ($1, $2, $3) on conflict do nothing`, [
+        t.token,
+        t.uid,
+        t.issuedAt,
+      ]);
       return;
     }
     case 'FriendTokenUsed': {
       const f = e.data;
-      await x.c.query(
-        `insert into ${x.s}.progression_friends (uid, inviter_uid, joined_at) values ($1, $2, $3) on conflict do nothing`,
-        [f.uid, f.inviterUid, f.joinedAt],
-      );
+      await x.c.query(`insert into ${x.s}.progression_friends (uid, inviter_uid, joined_at) values ($1, $2, $3) on conflict do nothing`, [
+        f.uid,
+        f.inviterUid,
+        f.joinedAt,
+      ]);
       return;
     }
     case 'FriendBonusGranted': {
@@ -333,7 +418,16 @@ async function applyOne(x: Ctx, e: ProjectedEvent<Handled>): Promise<void> {
       await x.c.query(
         `insert into ${x.s}.progression_claims (claim_id, uid, source, source_id, period_id, title, reward, claimed_at, position)
          values ($1, $2, 'quest_platform', $3, $4, $5, $6, $7, $8) on conflict (uid, claim_id) do nothing`,
-        [`quest_platform:${q.platformEventId}`, q.uid, q.platformEventId, LIFETIME, q.questTitle, JSON.stringify({ exp: q.exp, diamonds: 0, fragments: [] }), q.importedAt, e.globalPosition.toString()],
+        [
+          `quest_platform:${q.platformEventId}`,
+          q.uid,
+          q.platformEventId,
+          LIFETIME,
+          q.questTitle,
+          JSON.stringify({ exp: q.exp, diamonds: 0, fragments: [] }),
+          q.importedAt,
+          e.globalPosition.toString(),
+        ],
       );
       await addExp(x, q.uid, 'quest_platform', q.questTitle, q.exp, new Date(q.importedAt));
       return;
@@ -367,8 +461,18 @@ async function keyClaimsPerUser(client: pg.PoolClient | pg.Pool, schema: string)
 export const progressionProjector = defineProjector({
   name: 'progression',
   tables: [
-    'progression_users', 'progression_exp_daily', 'progression_exp_log', 'progression_metrics', 'progression_seats', 'progression_claims',
-    'progression_fragments', 'progression_friend_tokens', 'progression_friends', 'progression_quest_accounts', 'lobby_progress', 'progression_lobby_members',
+    'progression_users',
+    'progression_exp_daily',
+    'progression_exp_log',
+    'progression_metrics',
+    'progression_seats',
+    'progression_claims',
+    'progression_fragments',
+    'progression_friend_tokens',
+    'progression_friends',
+    'progression_quest_accounts',
+    'lobby_progress',
+    'progression_lobby_members',
   ],
   handles,
   async createTables(client, schema) {
@@ -384,7 +488,9 @@ export const progressionProjector = defineProjector({
       updated_at timestamptz
     )`);
     // The level announcer looks for exactly these rows.
-    await client.query(`create index if not exists progression_users_unannounced on ${s}.progression_users (uid) where level > announced_level`);
+    await client.query(
+      `create index if not exists progression_users_unannounced on ${s}.progression_users (uid) where level > announced_level`,
+    );
     await client.query(`create table if not exists ${s}.progression_exp_daily (
       uid text not null, day date not null, source text not null, exp int not null, primary key (uid, day, source)
     )`);
@@ -406,8 +512,12 @@ export const progressionProjector = defineProjector({
     )`);
     await keyClaimsPerUser(client, schema);
     await client.query(`create index if not exists progression_claims_uid on ${s}.progression_claims (uid, position desc)`);
-    await client.query(`create table if not exists ${s}.progression_fragments (uid text not null, kind text not null, count int not null, primary key (uid, kind))`);
-    await client.query(`create table if not exists ${s}.progression_friend_tokens (token text primary key, uid text not null unique, issued_at timestamptz not null)`);
+    await client.query(
+      `create table if not exists ${s}.progression_fragments (uid text not null, kind text not null, count int not null, primary key (uid, kind))`,
+    );
+    await client.query(
+      `create table if not exists ${s}.progression_friend_tokens (token text primary key, uid text not null unique, issued_at timestamptz not null)`,
+    );
     await client.query(`create table if not exists ${s}.progression_friends (
       uid text primary key, inviter_uid text not null, joined_at timestamptz not null, rewarded boolean not null default false
     )`);
@@ -420,7 +530,9 @@ export const progressionProjector = defineProjector({
       exp bigint not null default 0, level int not null default 1, live_minutes bigint not null default 0, gift_diamonds bigint not null default 0,
       members int not null default 0, live_since timestamptz
     )`);
-    await client.query(`create table if not exists ${s}.progression_lobby_members (lobby_id text not null, uid text not null, primary key (lobby_id, uid))`);
+    await client.query(
+      `create table if not exists ${s}.progression_lobby_members (lobby_id text not null, uid text not null, primary key (lobby_id, uid))`,
+    );
   },
   async apply(events, { client, schema }) {
     const s = ident(schema);

@@ -29,7 +29,10 @@ export const projectionRebuildsProjector = defineProjector({
         );
       } else {
         const d = e.data;
-        await client.query(`update ${s}.projection_rebuilds set status = $2, events = $3, error = $4, finished_at = $5 where rebuild_id = $1`, [d.rebuildId, d.status, d.events, d.error, d.finishedAt]);
+        await client.query(
+          `update ${s}.projection_rebuilds set status = $2, events = $3, error = $4, finished_at = $5 where rebuild_id = $1`,
+          [d.rebuildId, d.status, d.events, d.error, d.finishedAt],
+        );
       }
     }
   },

@@ -12,16 +12,30 @@ import { defineProjector, ident, type ProjectedEvent } from '../projector.ts';
 /** Credits that are money coming in: a top-up and the first-top-up offer package. */
 
 const handles = [
-  'UserRegistered', 'ReferralLinkCreated', 'ReferrerBound', 'PayoutWalletBound', 'PaymentConfirmed', 'DiamondsCredited',
-  'ReferralPayoutSettled', 'ReferralPayoutCarriedOver', 'ReferralPayoutTransferred',
+  'UserRegistered',
+  'ReferralLinkCreated',
+  'ReferrerBound',
+  'PayoutWalletBound',
+  'PaymentConfirmed',
+  'DiamondsCredited',
+  'ReferralPayoutSettled',
+  'ReferralPayoutCarriedOver',
+  'ReferralPayoutTransferred',
 ] as const;
 type ReferralEarningsEvent = ProjectedEvent<(typeof handles)[number]>;
 
 export const referralEarnings = defineProjector({
   name: 'referral-earnings',
   tables: [
-    'referral_users', 'referral_codes', 'referral_links', 'referral_edges', 'referral_wallets',
-    'referral_topups', 'referral_rewards', 'referral_payouts', 'referral_payments',
+    'referral_users',
+    'referral_codes',
+    'referral_links',
+    'referral_edges',
+    'referral_wallets',
+    'referral_topups',
+    'referral_rewards',
+    'referral_payouts',
+    'referral_payments',
   ],
   handles,
   async createTables(client, schema) {
@@ -71,11 +85,23 @@ async function edgeOf(client: pg.PoolClient, s: string, uid: string): Promise<st
 
 async function paidCents(client: pg.PoolClient, s: string, paymentId: string | null): Promise<number> {
   if (!paymentId) return 0;
-  const { rows } = await client.query<{ cents: string }>(`select amount_usd_cents::text as cents from ${s}.referral_payments where payment_id = $1`, [paymentId]);
+  const { rows } = await client.query<{ cents: string }>(
+    `select amount_usd_cents::text as cents from ${s}.referral_payments where payment_id = $1`,
+    [paymentId],
+  );
   return Number(rows[0]?.cents ?? 0);
 }
 
-async function bind(client: pg.PoolClient, s: string, e: ReferralEarningsEvent, uid: string, referrerUid: string, code: string | null, source: string, at: string) {
+async function bind(
+  client: pg.PoolClient,
+  s: string,
+  e: ReferralEarningsEvent,
+  uid: string,
+  referrerUid: string,
+  code: string | null,
+  source: string,
+  at: string,
+) {
   if (uid === referrerUid) return;
   await client.query(
     `insert into ${s}.referral_edges (uid, referrer_uid, code, source, bound_at, position) values ($1, $2, $3, $4, $5, $6)
@@ -95,10 +121,16 @@ async function applyOne(client: pg.PoolClient, s: string, e: ReferralEarningsEve
         `insert into ${s}.referral_users (uid, username, own_code, registered_at) values ($1, $2, $3, $4) on conflict (uid) do nothing`,
         [uid, d.username || uid, own ? normalizeReferralCode(own) : null, at],
       );
-      if (own) await client.query(`insert into ${s}.referral_codes (code, uid) values ($1, $2) on conflict (code) do nothing`, [normalizeReferralCode(own), uid]);
+      if (own)
+        await client.query(`insert into ${s}.referral_codes (code, uid) values ($1, $2) on conflict (code) do nothing`, [
+          normalizeReferralCode(own),
+          uid,
+        ]);
       const used = d.referredByCode;
       if (used) {
-        const { rows } = await client.query<{ uid: string }>(`select uid from ${s}.referral_codes where code = $1`, [normalizeReferralCode(used)]);
+        const { rows } = await client.query<{ uid: string }>(`select uid from ${s}.referral_codes where code = $1`, [
+          normalizeReferralCode(used),
+        ]);
         const referrer = rows[0]?.uid;
         if (referrer) await bind(client, s, e, uid, referrer, normalizeReferralCode(used), 'registration', at);
       }
@@ -131,7 +163,10 @@ async function applyOne(client: pg.PoolClient, s: string, e: ReferralEarningsEve
     case 'PaymentConfirmed': {
       // Only for credits written before they carried the cash received (see DiamondsCredited).
       const d = e.data;
-      await client.query(`insert into ${s}.referral_payments (payment_id, amount_usd_cents) values ($1, $2) on conflict do nothing`, [d.paymentId, d.amountUsdCents]);
+      await client.query(`insert into ${s}.referral_payments (payment_id, amount_usd_cents) values ($1, $2) on conflict do nothing`, [
+        d.paymentId,
+        d.amountUsdCents,
+      ]);
       return;
     }
     case 'DiamondsCredited': {
@@ -170,10 +205,21 @@ async function applyOne(client: pg.PoolClient, s: string, e: ReferralEarningsEve
             forfeited_micro, carried_in_micro, reward_count, unlocked, wallet_address, wallet_chain_id, tx_hash, settled_at, position)
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, null, $14, $15) on conflict (week_id, uid) do nothing`,
         [
-          d.weekId, d.uid, e.type === 'ReferralPayoutSettled' ? 'paid' : 'carried_over', reason,
-          d.amountMicroUsdt, d.directMicroUsdt, d.secondLevelMicroUsdt, d.forfeitedMicroUsdt,
-          d.carriedInMicroUsdt, d.rewardCount, d.unlocked, wallet?.address ?? null, wallet?.chainId ?? null,
-          d.settledAt || recordedAt, e.globalPosition.toString(),
+          d.weekId,
+          d.uid,
+          e.type === 'ReferralPayoutSettled' ? 'paid' : 'carried_over',
+          reason,
+          d.amountMicroUsdt,
+          d.directMicroUsdt,
+          d.secondLevelMicroUsdt,
+          d.forfeitedMicroUsdt,
+          d.carriedInMicroUsdt,
+          d.rewardCount,
+          d.unlocked,
+          wallet?.address ?? null,
+          wallet?.chainId ?? null,
+          d.settledAt || recordedAt,
+          e.globalPosition.toString(),
         ],
       );
       return;

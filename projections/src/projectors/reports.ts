@@ -26,7 +26,19 @@ export const reportsProjector = defineProjector({
         await client.query(
           `insert into ${s}.reports (report_id, position, kind, target, reporter_uid, subject_uid, lobby_id, content, context, reason, reported_at)
            values ($1, $2, $3, $4::jsonb, $5, $6, $7, $8, $9::jsonb, $10, $11) on conflict (report_id) do nothing`,
-          [d.reportId, e.globalPosition.toString(), d.target.kind, JSON.stringify(d.target), d.reporterUid, d.subjectUid, d.lobbyId, d.content, JSON.stringify(d.context), d.reason, d.reportedAt],
+          [
+            d.reportId,
+            e.globalPosition.toString(),
+            d.target.kind,
+            JSON.stringify(d.target),
+            d.reporterUid,
+            d.subjectUid,
+            d.lobbyId,
+            d.content,
+            JSON.stringify(d.context),
+            d.reason,
+            d.reportedAt,
+          ],
         );
       } else {
         const d = e.data;

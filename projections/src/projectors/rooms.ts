@@ -56,7 +56,11 @@ async function applyOne(client: pg.PoolClient, s: string, event: RoomEvent): Pro
          values ($1, $2, $3, $4, $5, $6, $7, 'waiting', $8) on conflict (room_id) do nothing`,
         [d.roomId, d.lobbyId, d.hostUid, d.title, d.mins, d.roomBannerPhoto, d.requiredBalance, d.createdAt],
       );
-      await client.query(`insert into ${s}.room_members (room_id, uid, joined_at) values ($1, $2, $3) on conflict do nothing`, [d.roomId, d.hostUid, d.createdAt]);
+      await client.query(`insert into ${s}.room_members (room_id, uid, joined_at) values ($1, $2, $3) on conflict do nothing`, [
+        d.roomId,
+        d.hostUid,
+        d.createdAt,
+      ]);
       return;
     }
     case 'RoomJoined': {
@@ -66,29 +70,54 @@ async function applyOne(client: pg.PoolClient, s: string, event: RoomEvent): Pro
          on conflict (room_id, uid) do update set joined_at = excluded.joined_at, left_at = null, paid_diamonds = m.paid_diamonds + excluded.paid_diamonds`,
         [d.roomId, d.uid, d.joinedAt, d.paidDiamonds],
       );
-      await client.query(`update ${s}.rooms set member_count = (select count(*) from ${s}.room_members where room_id = $1 and left_at is null) where room_id = $1`, [d.roomId]);
+      await client.query(
+        `update ${s}.rooms set member_count = (select count(*) from ${s}.room_members where room_id = $1 and left_at is null) where room_id = $1`,
+        [d.roomId],
+      );
       return;
     }
     case 'RoomLeft': {
       const d = event.data;
-      await client.query(`update ${s}.room_members set left_at = $3 where room_id = $1 and uid = $2 and left_at is null`, [d.roomId, d.uid, d.leftAt]);
-      await client.query(`update ${s}.rooms set member_count = (select count(*) from ${s}.room_members where room_id = $1 and left_at is null) where room_id = $1`, [d.roomId]);
+      await client.query(`update ${s}.room_members set left_at = $3 where room_id = $1 and uid = $2 and left_at is null`, [
+        d.roomId,
+        d.uid,
+        d.leftAt,
+      ]);
+      await client.query(
+        `update ${s}.rooms set member_count = (select count(*) from ${s}.room_members where room_id = $1 and left_at is null) where room_id = $1`,
+        [d.roomId],
+      );
       return;
     }
     case 'RoomStarted':
-      await client.query(`update ${s}.rooms set status = 'started', started_at = $2, ends_at = $3 where room_id = $1`, [event.data.roomId, event.data.startedAt, event.data.endsAt]);
+      await client.query(`update ${s}.rooms set status = 'started', started_at = $2, ends_at = $3 where room_id = $1`, [
+        event.data.roomId,
+        event.data.startedAt,
+        event.data.endsAt,
+      ]);
       return;
     case 'RoomEnded': {
       const d = event.data;
-      await client.query(`update ${s}.rooms set status = $2, ended_at = $3, end_reason = $4, member_count = 0 where room_id = $1`, [d.roomId, d.status, d.endedAt, d.reason]);
+      await client.query(`update ${s}.rooms set status = $2, ended_at = $3, end_reason = $4, member_count = 0 where room_id = $1`, [
+        d.roomId,
+        d.status,
+        d.endedAt,
+        d.reason,
+      ]);
       await client.query(`update ${s}.room_members set left_at = $2 where room_id = $1 and left_at is null`, [d.roomId, d.endedAt]);
       return;
     }
     case 'RoomUserSilenced':
-      await client.query(`update ${s}.rooms set silenced = array_append(array_remove(silenced, $2), $2) where room_id = $1`, [event.data.roomId, event.data.uid]);
+      await client.query(`update ${s}.rooms set silenced = array_append(array_remove(silenced, $2), $2) where room_id = $1`, [
+        event.data.roomId,
+        event.data.uid,
+      ]);
       return;
     case 'RoomUserUnsilenced':
-      await client.query(`update ${s}.rooms set silenced = array_remove(silenced, $2) where room_id = $1`, [event.data.roomId, event.data.uid]);
+      await client.query(`update ${s}.rooms set silenced = array_remove(silenced, $2) where room_id = $1`, [
+        event.data.roomId,
+        event.data.uid,
+      ]);
       return;
     default: {
       const _exhaustive: never = event;

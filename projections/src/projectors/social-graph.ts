@@ -4,7 +4,11 @@
 // lists, subscriber-only posts and the for-you feed's following filter read these.
 import { defineProjector, ident } from '../projector.ts';
 
-export async function createSocialGraphTables(client: { query: (sql: string) => Promise<unknown> }, schema: string, withIndexes = true): Promise<void> {
+export async function createSocialGraphTables(
+  client: { query: (sql: string) => Promise<unknown> },
+  schema: string,
+  withIndexes = true,
+): Promise<void> {
   const s = ident(schema);
   await client.query(`create table if not exists ${s}.follows (
     follower_uid text not null,
@@ -52,13 +56,25 @@ export async function createSocialGraphIndexes(client: { query: (sql: string) =>
   // Followers of X, newest first, as an index-only range scan.
   await client.query(`create index if not exists follows_by_followee on ${s}.follows (followee_uid, created_at desc, follower_uid)`);
   await client.query(`create index if not exists follows_by_follower on ${s}.follows (follower_uid, created_at desc, followee_uid)`);
-  await client.query(`create index if not exists creator_subscriptions_by_creator on ${s}.creator_subscriptions (creator_uid, created_at desc)`);
+  await client.query(
+    `create index if not exists creator_subscriptions_by_creator on ${s}.creator_subscriptions (creator_uid, created_at desc)`,
+  );
 }
 
 export const socialGraphProjector = defineProjector({
   name: 'social-graph',
   tables: ['follows', 'follow_counts', 'blocks', 'user_reports', 'creator_subscriptions', 'creator_plans'],
-  handles: ['Followed', 'Unfollowed', 'FollowerRemoved', 'UserBlocked', 'UserUnblocked', 'UserReported', 'SubscribedToCreator', 'UnsubscribedFromCreator', 'SubscriptionPriceSet'],
+  handles: [
+    'Followed',
+    'Unfollowed',
+    'FollowerRemoved',
+    'UserBlocked',
+    'UserUnblocked',
+    'UserReported',
+    'SubscribedToCreator',
+    'UnsubscribedFromCreator',
+    'SubscriptionPriceSet',
+  ],
   createTables: (client, schema) => createSocialGraphTables(client, schema),
   async apply(events, { client, schema }) {
     const s = ident(schema);
@@ -75,12 +91,19 @@ export const socialGraphProjector = defineProjector({
         }
         case 'Unfollowed':
         case 'FollowerRemoved': {
-          const { rowCount } = await client.query(`delete from ${s}.follows where follower_uid = $1 and followee_uid = $2`, [d.followerUid, d.followeeUid]);
+          const { rowCount } = await client.query(`delete from ${s}.follows where follower_uid = $1 and followee_uid = $2`, [
+            d.followerUid,
+            d.followeeUid,
+          ]);
           if (rowCount) await bumpCounts(client, s, d.followerUid, d.followeeUid, -1);
           break;
         }
         case 'UserBlocked':
-          await client.query(`insert into ${s}.blocks values ($1, $2, $3) on conflict do nothing`, [d.blockerUid, d.blockedUid, d.blockedAt]);
+          await client.query(`insert into ${s}.blocks values ($1, $2, $3) on conflict do nothing`, [
+            d.blockerUid,
+            d.blockedUid,
+            d.blockedAt,
+          ]);
           break;
         case 'UserUnblocked':
           await client.query(`delete from ${s}.blocks where blocker_uid = $1 and blocked_uid = $2`, [d.blockerUid, d.blockedUid]);
@@ -108,7 +131,10 @@ export const socialGraphProjector = defineProjector({
           );
           break;
         case 'UnsubscribedFromCreator':
-          await client.query(`delete from ${s}.creator_subscriptions where subscriber_uid = $1 and creator_uid = $2`, [d.subscriberUid, d.creatorUid]);
+          await client.query(`delete from ${s}.creator_subscriptions where subscriber_uid = $1 and creator_uid = $2`, [
+            d.subscriberUid,
+            d.creatorUid,
+          ]);
           break;
         default: {
           const _exhaustive: never = type;
@@ -119,7 +145,13 @@ export const socialGraphProjector = defineProjector({
   },
 });
 
-async function bumpCounts(client: { query: (sql: string, values: unknown[]) => Promise<unknown> }, s: string, follower: string, followee: string, delta: number) {
+async function bumpCounts(
+  client: { query: (sql: string, values: unknown[]) => Promise<unknown> },
+  s: string,
+  follower: string,
+  followee: string,
+  delta: number,
+) {
   await client.query(
     `insert into ${s}.follow_counts as c (uid, followers, following) values ($1, 0, $3), ($2, $3, 0)
      on conflict (uid) do update set followers = c.followers + excluded.followers, following = c.following + excluded.following`,

@@ -10,7 +10,9 @@ export function categoryOf(streamId: string): string {
 }
 
 /** Folds a batch into per-category increments (pure: unit tested). */
-export function countByCategory(events: RecordedEvent[]): Map<string, { events: number; newStreams: number; lastPosition: bigint; lastAt: Date }> {
+export function countByCategory(
+  events: RecordedEvent[],
+): Map<string, { events: number; newStreams: number; lastPosition: bigint; lastAt: Date }> {
   const out = new Map<string, { events: number; newStreams: number; lastPosition: bigint; lastAt: Date }>();
   for (const e of events) {
     const key = categoryOf(e.streamId);

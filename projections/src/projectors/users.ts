@@ -5,13 +5,23 @@ import { defineProjector, ident } from '../projector.ts';
 /** What lists show in place of a deleted account's name. */
 export const deletedUsername = 'Deleted user';
 
-
 export const users = defineProjector({
   name: 'users',
   tables: ['users', 'tg_claims'],
   handles: [
-    'UserRegistered', 'GuestUpgraded', 'OnboardingCompleted', 'RoleGranted', 'RoleRevoked', 'UserBanned', 'UserUnbanned', 'WaitlistChanged',
-    'TelegramDailyClaimed', 'UsernameChanged', 'ProfileDetailsUpdated', 'MatureContentChanged', 'AccountDeleted',
+    'UserRegistered',
+    'GuestUpgraded',
+    'OnboardingCompleted',
+    'RoleGranted',
+    'RoleRevoked',
+    'UserBanned',
+    'UserUnbanned',
+    'WaitlistChanged',
+    'TelegramDailyClaimed',
+    'UsernameChanged',
+    'ProfileDetailsUpdated',
+    'MatureContentChanged',
+    'AccountDeleted',
   ],
   async createTables(client, schema) {
     const s = ident(schema);
@@ -60,7 +70,11 @@ export const users = defineProjector({
           await client.query(`update ${t} set anonymous = false where uid = $1`, [d.uid]);
           break;
         case 'OnboardingCompleted':
-          await client.query(`update ${t} set has_finished_onboarding = true, show_nsfw = $2, birthday = $3 where uid = $1`, [d.uid, d.showNSFW, d.birthday]);
+          await client.query(`update ${t} set has_finished_onboarding = true, show_nsfw = $2, birthday = $3 where uid = $1`, [
+            d.uid,
+            d.showNSFW,
+            d.birthday,
+          ]);
           break;
         case 'MatureContentChanged':
           await client.query(`update ${t} set show_nsfw = $2 where uid = $1`, [d.uid, d.showNSFW]);
@@ -98,7 +112,8 @@ export const users = defineProjector({
           break;
         case 'ProfileDetailsUpdated': {
           const changes = d.changes;
-          if ('profilePicUrl' in changes) await client.query(`update ${t} set profile_pic_url = $2 where uid = $1`, [d.uid, changes.profilePicUrl ?? null]);
+          if ('profilePicUrl' in changes)
+            await client.query(`update ${t} set profile_pic_url = $2 where uid = $1`, [d.uid, changes.profilePicUrl ?? null]);
           break;
         }
         default: {

@@ -21,8 +21,12 @@ export async function createWallTables(client: Queryable, schema: string, withIn
     deleted boolean not null default false
   )`);
   await client.query(`create table if not exists ${s}.post_likes (post_id text not null, uid text not null, primary key (post_id, uid))`);
-  await client.query(`create table if not exists ${s}.post_unlocks (post_id text not null, uid text not null, diamonds int not null, primary key (post_id, uid))`);
-  await client.query(`create table if not exists ${s}.wall_counts (uid text primary key, posts int not null default 0, public_posts int not null default 0)`);
+  await client.query(
+    `create table if not exists ${s}.post_unlocks (post_id text not null, uid text not null, diamonds int not null, primary key (post_id, uid))`,
+  );
+  await client.query(
+    `create table if not exists ${s}.wall_counts (uid text primary key, posts int not null default 0, public_posts int not null default 0)`,
+  );
   if (withIndexes) await createWallIndexes(client, schema);
 }
 
@@ -30,7 +34,9 @@ export async function createWallIndexes(client: Queryable, schema: string): Prom
   const s = ident(schema);
   // seq (the event position) orders posts: unique and increasing, so paging is stable.
   await client.query(`create index if not exists wall_posts_by_author on ${s}.wall_posts (author_uid, seq desc) where not deleted`);
-  await client.query(`create index if not exists wall_posts_recent on ${s}.wall_posts (seq desc) where not deleted and not subscriber_only`);
+  await client.query(
+    `create index if not exists wall_posts_recent on ${s}.wall_posts (seq desc) where not deleted and not subscriber_only`,
+  );
 }
 
 export const wallProjector = defineProjector({
@@ -47,7 +53,18 @@ export const wallProjector = defineProjector({
           const { rowCount } = await client.query(
             `insert into ${s}.wall_posts (post_id, author_uid, content, media_filename, media_format, media_is_private, unlock_price, subscriber_only, created_at, seq)
              values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) on conflict do nothing`,
-            [d.postId, d.authorUid, d.content, d.mediaFilename, d.mediaFormat, d.mediaIsPrivate, d.unlockPrice, d.subscriberOnly, d.createdAt, e.globalPosition.toString()],
+            [
+              d.postId,
+              d.authorUid,
+              d.content,
+              d.mediaFilename,
+              d.mediaFormat,
+              d.mediaIsPrivate,
+              d.unlockPrice,
+              d.subscriberOnly,
+              d.createdAt,
+              e.globalPosition.toString(),
+            ],
           );
           if (rowCount) await bumpPosts(client, s, d.authorUid, d.subscriberOnly ? 0 : 1, 1);
           break;
@@ -72,7 +89,9 @@ export const wallProjector = defineProjector({
         }
         case 'AccountDeleted': {
           // A deleted account's posts go with it (the unlock payments stay in the ledger).
-          await client.query(`update ${s}.wall_posts set deleted = true, content = '', media_filename = null where author_uid = $1`, [d.uid]);
+          await client.query(`update ${s}.wall_posts set deleted = true, content = '', media_filename = null where author_uid = $1`, [
+            d.uid,
+          ]);
           await client.query(`delete from ${s}.wall_counts where uid = $1`, [d.uid]);
           await client.query(
             `update ${s}.wall_counts set posts = (select count(*) from ${s}.wall_posts where not deleted), public_posts = (select count(*) from ${s}.wall_posts where not deleted and not subscriber_only) where uid = '*'`,

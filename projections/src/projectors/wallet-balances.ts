@@ -3,7 +3,18 @@
 // host receiving thousands of gifts costs one row update per batch.
 import { defineProjector, ident, type ProjectedEvent } from '../projector.ts';
 
-const handles = ['DiamondsCredited', 'DiamondsSpent', 'SkuPurchased', 'GiftSent', 'SubscribedToCreator', 'DiamondsHeld', 'HoldReleased', 'HoldSpent', 'CharmWithdrawn', 'WithdrawalFailed'] as const;
+const handles = [
+  'DiamondsCredited',
+  'DiamondsSpent',
+  'SkuPurchased',
+  'GiftSent',
+  'SubscribedToCreator',
+  'DiamondsHeld',
+  'HoldReleased',
+  'HoldSpent',
+  'CharmWithdrawn',
+  'WithdrawalFailed',
+] as const;
 
 export interface BalanceDeltas {
   diamonds: Map<string, { credited: number; spent: number }>;

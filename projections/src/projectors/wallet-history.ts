@@ -7,8 +7,21 @@ import type pg from 'pg';
 import { defineProjector, ident, type ProjectedEvent } from '../projector.ts';
 
 const handles = [
-  'DiamondsCredited', 'DiamondsSpent', 'SkuPurchased', 'GiftSent', 'SubscribedToCreator', 'DiamondsHeld', 'HoldReleased', 'HoldSpent', 'PaymentInitiated', 'PaymentConfirmed', 'PaymentFailed',
-  'CharmWithdrawn', 'WithdrawalCompleted', 'WithdrawalFailed', 'PaymentNotificationRead',
+  'DiamondsCredited',
+  'DiamondsSpent',
+  'SkuPurchased',
+  'GiftSent',
+  'SubscribedToCreator',
+  'DiamondsHeld',
+  'HoldReleased',
+  'HoldSpent',
+  'PaymentInitiated',
+  'PaymentConfirmed',
+  'PaymentFailed',
+  'CharmWithdrawn',
+  'WithdrawalCompleted',
+  'WithdrawalFailed',
+  'PaymentNotificationRead',
 ] as const;
 type HistoryEvent = ProjectedEvent<(typeof handles)[number]>;
 
@@ -37,57 +50,222 @@ export function historyRows(e: HistoryEvent): HistoryRow[] {
   switch (e.type) {
     case 'DiamondsCredited': {
       const d = e.data;
-      return [{ ...base, transactionId: `tx-${e.globalPosition}`, uid: d.uid, kind: d.reason, currency: 'DMND', amount: d.amount, direction: 'in', status: 'completed', description: `Received ${d.amount} diamonds (${d.reason})`, reference: d.reference }];
+      return [
+        {
+          ...base,
+          transactionId: `tx-${e.globalPosition}`,
+          uid: d.uid,
+          kind: d.reason,
+          currency: 'DMND',
+          amount: d.amount,
+          direction: 'in',
+          status: 'completed',
+          description: `Received ${d.amount} diamonds (${d.reason})`,
+          reference: d.reference,
+        },
+      ];
     }
     case 'DiamondsSpent': {
       const d = e.data;
-      return [{ ...base, transactionId: `tx-${e.globalPosition}`, uid: d.uid, kind: d.reason, currency: 'DMND', amount: d.amount, direction: 'out', status: 'completed', description: `Spent ${d.amount} diamonds (${d.reason})`, reference: d.reference }];
+      return [
+        {
+          ...base,
+          transactionId: `tx-${e.globalPosition}`,
+          uid: d.uid,
+          kind: d.reason,
+          currency: 'DMND',
+          amount: d.amount,
+          direction: 'out',
+          status: 'completed',
+          description: `Spent ${d.amount} diamonds (${d.reason})`,
+          reference: d.reference,
+        },
+      ];
     }
     case 'SkuPurchased': {
       const d = e.data;
-      return [{ ...base, transactionId: `tx-${e.globalPosition}`, uid: d.uid, kind: 'purchase', currency: 'DMND', amount: d.diamondsTotal, direction: 'out', status: 'completed', description: `Bought ${d.quantity} x ${d.name}`, reference: d.purchaseId }];
+      return [
+        {
+          ...base,
+          transactionId: `tx-${e.globalPosition}`,
+          uid: d.uid,
+          kind: 'purchase',
+          currency: 'DMND',
+          amount: d.diamondsTotal,
+          direction: 'out',
+          status: 'completed',
+          description: `Bought ${d.quantity} x ${d.name}`,
+          reference: d.purchaseId,
+        },
+      ];
     }
     case 'GiftSent': {
       const d = e.data;
       return [
-        { ...base, transactionId: `tx-${e.globalPosition}`, uid: d.senderUid, kind: 'gift_sent', currency: 'DMND', amount: d.diamondsTotal, direction: 'out', status: 'completed', description: `Sent ${d.quantity} x ${giftDisplayName(d.giftName)}`, reference: d.lobbyId ?? d.roomId ?? null, details: { giftName: d.giftName, quantity: d.quantity, recipients: d.recipients } },
-        ...d.recipients.map((r): HistoryRow => ({ ...base, transactionId: `tx-${e.globalPosition}-${r}`, uid: r, kind: 'gift_received', currency: 'CHRM', amount: d.charmPerRecipient, direction: 'in', status: 'completed', description: `Received ${d.quantity} x ${giftDisplayName(d.giftName)}`, reference: d.senderUid, details: { giftName: d.giftName, quantity: d.quantity, senderUid: d.senderUid } })),
+        {
+          ...base,
+          transactionId: `tx-${e.globalPosition}`,
+          uid: d.senderUid,
+          kind: 'gift_sent',
+          currency: 'DMND',
+          amount: d.diamondsTotal,
+          direction: 'out',
+          status: 'completed',
+          description: `Sent ${d.quantity} x ${giftDisplayName(d.giftName)}`,
+          reference: d.lobbyId ?? d.roomId ?? null,
+          details: { giftName: d.giftName, quantity: d.quantity, recipients: d.recipients },
+        },
+        ...d.recipients.map((r): HistoryRow => ({
+          ...base,
+          transactionId: `tx-${e.globalPosition}-${r}`,
+          uid: r,
+          kind: 'gift_received',
+          currency: 'CHRM',
+          amount: d.charmPerRecipient,
+          direction: 'in',
+          status: 'completed',
+          description: `Received ${d.quantity} x ${giftDisplayName(d.giftName)}`,
+          reference: d.senderUid,
+          details: { giftName: d.giftName, quantity: d.quantity, senderUid: d.senderUid },
+        })),
       ];
     }
     case 'SubscribedToCreator': {
       const d = e.data;
       const until = d.expiresAt.slice(0, 10);
       return [
-        { ...base, transactionId: `tx-${e.globalPosition}`, uid: d.subscriberUid, kind: 'subscription', currency: 'DMND', amount: d.diamonds, direction: 'out', status: 'completed', description: `Subscription until ${until}`, reference: d.creatorUid, details: { giftName: '', quantity: 1, recipients: [d.creatorUid] } },
-        { ...base, transactionId: `tx-${e.globalPosition}-${d.creatorUid}`, uid: d.creatorUid, kind: 'subscriber', currency: 'CHRM', amount: d.charm, direction: 'in', status: 'completed', description: `New subscription until ${until}`, reference: d.subscriberUid, details: { giftName: '', quantity: 1, senderUid: d.subscriberUid } },
+        {
+          ...base,
+          transactionId: `tx-${e.globalPosition}`,
+          uid: d.subscriberUid,
+          kind: 'subscription',
+          currency: 'DMND',
+          amount: d.diamonds,
+          direction: 'out',
+          status: 'completed',
+          description: `Subscription until ${until}`,
+          reference: d.creatorUid,
+          details: { giftName: '', quantity: 1, recipients: [d.creatorUid] },
+        },
+        {
+          ...base,
+          transactionId: `tx-${e.globalPosition}-${d.creatorUid}`,
+          uid: d.creatorUid,
+          kind: 'subscriber',
+          currency: 'CHRM',
+          amount: d.charm,
+          direction: 'in',
+          status: 'completed',
+          description: `New subscription until ${until}`,
+          reference: d.subscriberUid,
+          details: { giftName: '', quantity: 1, senderUid: d.subscriberUid },
+        },
       ];
     }
     // A booking: its price held from the buyer, given back on a cancellation, the host's charm at the end.
     case 'DiamondsHeld': {
       const d = e.data;
-      return [{ ...base, transactionId: `tx-${e.globalPosition}`, uid: d.uid, kind: 'booking_hold', currency: 'DMND', amount: d.amount, direction: 'out', status: 'completed', description: `Held ${d.amount} diamonds for a booking`, reference: d.reference }];
+      return [
+        {
+          ...base,
+          transactionId: `tx-${e.globalPosition}`,
+          uid: d.uid,
+          kind: 'booking_hold',
+          currency: 'DMND',
+          amount: d.amount,
+          direction: 'out',
+          status: 'completed',
+          description: `Held ${d.amount} diamonds for a booking`,
+          reference: d.reference,
+        },
+      ];
     }
     case 'HoldReleased': {
       const d = e.data;
-      return [{ ...base, transactionId: `tx-${e.globalPosition}`, uid: d.uid, kind: 'booking_release', currency: 'DMND', amount: d.amount, direction: 'in', status: 'completed', description: `Booking cancelled: ${d.amount} diamonds given back`, reference: d.reference }];
+      return [
+        {
+          ...base,
+          transactionId: `tx-${e.globalPosition}`,
+          uid: d.uid,
+          kind: 'booking_release',
+          currency: 'DMND',
+          amount: d.amount,
+          direction: 'in',
+          status: 'completed',
+          description: `Booking cancelled: ${d.amount} diamonds given back`,
+          reference: d.reference,
+        },
+      ];
     }
     case 'HoldSpent': {
       const d = e.data;
-      return [{ ...base, transactionId: `tx-${e.globalPosition}-${d.recipientUid}`, uid: d.recipientUid, kind: 'booking_income', currency: 'CHRM', amount: d.charm, direction: 'in', status: 'completed', description: `Booked session: ${d.charm} charm`, reference: d.uid }];
+      return [
+        {
+          ...base,
+          transactionId: `tx-${e.globalPosition}-${d.recipientUid}`,
+          uid: d.recipientUid,
+          kind: 'booking_income',
+          currency: 'CHRM',
+          amount: d.charm,
+          direction: 'in',
+          status: 'completed',
+          description: `Booked session: ${d.charm} charm`,
+          reference: d.uid,
+        },
+      ];
     }
     case 'PaymentInitiated': {
       const d = e.data;
-      return [{ ...base, transactionId: d.paymentId, uid: d.uid, kind: d.purpose, currency: 'USD', amount: d.amountUsdCents / 100, direction: 'in', status: 'pending', description: topUpText(d.amountUsdCents, d.diamonds, d.provider), reference: d.providerRef }];
+      return [
+        {
+          ...base,
+          transactionId: d.paymentId,
+          uid: d.uid,
+          kind: d.purpose,
+          currency: 'USD',
+          amount: d.amountUsdCents / 100,
+          direction: 'in',
+          status: 'pending',
+          description: topUpText(d.amountUsdCents, d.diamonds, d.provider),
+          reference: d.providerRef,
+        },
+      ];
     }
     case 'PaymentConfirmed': {
       // A crypto payment is born confirmed; a card one already has its pending row (insert is a no-op then).
       const d = e.data;
-      return [{ ...base, transactionId: d.paymentId, uid: d.uid, kind: d.purpose, currency: 'USD', amount: d.amountUsdCents / 100, direction: 'in', status: 'completed', description: topUpText(d.amountUsdCents, d.diamonds, d.provider), reference: d.txHash ?? d.providerRef }];
+      return [
+        {
+          ...base,
+          transactionId: d.paymentId,
+          uid: d.uid,
+          kind: d.purpose,
+          currency: 'USD',
+          amount: d.amountUsdCents / 100,
+          direction: 'in',
+          status: 'completed',
+          description: topUpText(d.amountUsdCents, d.diamonds, d.provider),
+          reference: d.txHash ?? d.providerRef,
+        },
+      ];
     }
     case 'CharmWithdrawn': {
       const d = e.data;
       const what = d.kind === 'agency_payout' ? 'Agency payout' : 'Withdrawal';
-      return [{ ...base, transactionId: d.withdrawalId, uid: d.uid, kind: d.kind, currency: 'CHRM', amount: d.charm, direction: 'out', status: 'pending', description: `${what} of ${d.charm} charm (${usd(d.usdCents)})`, reference: d.address ?? d.agencyUid ?? null }];
+      return [
+        {
+          ...base,
+          transactionId: d.withdrawalId,
+          uid: d.uid,
+          kind: d.kind,
+          currency: 'CHRM',
+          amount: d.charm,
+          direction: 'out',
+          status: 'pending',
+          description: `${what} of ${d.charm} charm (${usd(d.usdCents)})`,
+          reference: d.address ?? d.agencyUid ?? null,
+        },
+      ];
     }
     case 'PaymentFailed':
     case 'WithdrawalCompleted':
@@ -124,9 +302,17 @@ async function insertRows(client: pg.PoolClient, s: string, rows: HistoryRow[]):
      select * from unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::numeric[], $6::text[], $7::text[], $8::text[], $9::text[], $10::bigint[], $11::timestamptz[], $12::jsonb[])
      on conflict (transaction_id) do nothing`,
     [
-      rows.map((r) => r.transactionId), rows.map((r) => r.uid), rows.map((r) => r.kind), rows.map((r) => r.currency),
-      rows.map((r) => r.amount), rows.map((r) => r.direction), rows.map((r) => r.status), rows.map((r) => r.description),
-      rows.map((r) => r.reference), rows.map((r) => r.position.toString()), rows.map((r) => r.createdAt),
+      rows.map((r) => r.transactionId),
+      rows.map((r) => r.uid),
+      rows.map((r) => r.kind),
+      rows.map((r) => r.currency),
+      rows.map((r) => r.amount),
+      rows.map((r) => r.direction),
+      rows.map((r) => r.status),
+      rows.map((r) => r.description),
+      rows.map((r) => r.reference),
+      rows.map((r) => r.position.toString()),
+      rows.map((r) => r.createdAt),
       rows.map((r) => JSON.stringify(r.details ?? {})),
     ],
   );
@@ -210,15 +396,34 @@ export const walletHistory = defineProjector({
         );
       } else if (e.type === 'PaymentFailed') {
         const d = e.data;
-        await client.query(`update ${s}.payments set status = 'failed', failure_reason = $2, updated_at = $3 where payment_id = $1 and status <> 'completed'`, [d.paymentId, d.reason, e.createdAt]);
+        await client.query(
+          `update ${s}.payments set status = 'failed', failure_reason = $2, updated_at = $3 where payment_id = $1 and status <> 'completed'`,
+          [d.paymentId, d.reason, e.createdAt],
+        );
       } else if (e.type === 'PaymentNotificationRead') {
-        await client.query(`update ${s}.withdrawals set read_at = coalesce(read_at, $3) where withdrawal_id = $1 and uid = $2`, [e.data.withdrawalId, e.data.uid, e.createdAt]);
+        await client.query(`update ${s}.withdrawals set read_at = coalesce(read_at, $3) where withdrawal_id = $1 and uid = $2`, [
+          e.data.withdrawalId,
+          e.data.uid,
+          e.createdAt,
+        ]);
       } else if (e.type === 'CharmWithdrawn') {
         const d = e.data;
         await client.query(
           `insert into ${s}.withdrawals (withdrawal_id, uid, charm, usd_cents, kind, method, address, agency_uid, proof_url, status, created_at, updated_at, network)
            values ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'pending', $10, $10, $11) on conflict do nothing`,
-          [d.withdrawalId, d.uid, d.charm, d.usdCents, d.kind, d.method ?? null, d.address ?? null, d.agencyUid ?? null, d.proofUrl ?? null, e.createdAt, d.network ?? null],
+          [
+            d.withdrawalId,
+            d.uid,
+            d.charm,
+            d.usdCents,
+            d.kind,
+            d.method ?? null,
+            d.address ?? null,
+            d.agencyUid ?? null,
+            d.proofUrl ?? null,
+            e.createdAt,
+            d.network ?? null,
+          ],
         );
       } else if (e.type === 'DiamondsCredited' && e.data.amountUsdCents !== undefined) {
         // A payment's credit: an offer payment credited after the account's offer was used bought
@@ -231,16 +436,23 @@ export const walletHistory = defineProjector({
         if (rows[0]) {
           await insertRows(client, s, pending);
           pending = [];
-          await client.query(`update ${s}.wallet_transactions set description = $2 where transaction_id = $1`, [d.reference, topUpText(Number(rows[0].amount_usd_cents), d.amount, rows[0].provider)]);
+          await client.query(`update ${s}.wallet_transactions set description = $2 where transaction_id = $1`, [
+            d.reference,
+            topUpText(Number(rows[0].amount_usd_cents), d.amount, rows[0].provider),
+          ]);
         }
       } else if (e.type === 'WithdrawalCompleted') {
         const d = e.data;
-        await client.query(`update ${s}.withdrawals set status = 'completed', updated_at = $2, reference = $3, decided_by = $4 where withdrawal_id = $1`,
-          [d.withdrawalId, e.createdAt, d.reference ?? null, d.settledBy ?? null]);
+        await client.query(
+          `update ${s}.withdrawals set status = 'completed', updated_at = $2, reference = $3, decided_by = $4 where withdrawal_id = $1`,
+          [d.withdrawalId, e.createdAt, d.reference ?? null, d.settledBy ?? null],
+        );
       } else if (e.type === 'WithdrawalFailed') {
         const d = e.data;
-        await client.query(`update ${s}.withdrawals set status = 'failed', updated_at = $2, failure_reason = $3, decided_by = $4 where withdrawal_id = $1`,
-          [d.withdrawalId, e.createdAt, d.reason, d.rejectedBy ?? null]);
+        await client.query(
+          `update ${s}.withdrawals set status = 'failed', updated_at = $2, failure_reason = $3, decided_by = $4 where withdrawal_id = $1`,
+          [d.withdrawalId, e.createdAt, d.reason, d.rejectedBy ?? null],
+        );
       }
       if (change) {
         await insertRows(client, s, pending);

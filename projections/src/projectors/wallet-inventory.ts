@@ -5,7 +5,15 @@ import { defineProjector, ident } from '../projector.ts';
 export const walletInventory = defineProjector({
   name: 'wallet-inventory',
   tables: ['inventory', 'blockchain_wallets'],
-  handles: ['SkuPurchased', 'FragmentsCombined', 'BlockchainWalletAdded', 'BlockchainWalletRenamed', 'BlockchainWalletUpdated', 'BlockchainWalletRemoved', 'AccountDeleted'],
+  handles: [
+    'SkuPurchased',
+    'FragmentsCombined',
+    'BlockchainWalletAdded',
+    'BlockchainWalletRenamed',
+    'BlockchainWalletUpdated',
+    'BlockchainWalletRemoved',
+    'AccountDeleted',
+  ],
   async createTables(client, schema) {
     const s = ident(schema);
     await client.query(`create table if not exists ${s}.inventory (
@@ -46,7 +54,19 @@ export const walletInventory = defineProjector({
         await client.query(
           `insert into ${s}.inventory (purchase_id, uid, sku_id, sku_kind, name, quantity, diamonds_total, target, position, purchased_at, expires_at)
            values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) on conflict do nothing`,
-          [d.purchaseId, d.uid, d.skuId, d.skuKind, d.name, d.quantity, d.diamondsTotal, d.target ?? null, e.globalPosition.toString(), d.purchasedAt, d.expiresAt],
+          [
+            d.purchaseId,
+            d.uid,
+            d.skuId,
+            d.skuKind,
+            d.name,
+            d.quantity,
+            d.diamondsTotal,
+            d.target ?? null,
+            e.globalPosition.toString(),
+            d.purchasedAt,
+            d.expiresAt,
+          ],
         );
         continue;
       }
@@ -68,7 +88,13 @@ export const walletInventory = defineProjector({
       } else if (e.type === 'BlockchainWalletRemoved') {
         await client.query(`delete from ${s}.blockchain_wallets where wallet_id = $1`, [d.walletId]);
       } else {
-        await client.query(`update ${s}.blockchain_wallets set name = $2, address = $3, chain = $4, updated_at = $5 where wallet_id = $1`, [d.walletId, d.name, d.address, d.chain, d.at]);
+        await client.query(`update ${s}.blockchain_wallets set name = $2, address = $3, chain = $4, updated_at = $5 where wallet_id = $1`, [
+          d.walletId,
+          d.name,
+          d.address,
+          d.chain,
+          d.at,
+        ]);
       }
     }
   },

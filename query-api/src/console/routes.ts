@@ -2,8 +2,24 @@
 // users (search, roles, sessions, wallet summary, bans), live lobbies with members and reports, and
 // the audit trail by subject or operator.
 import {
-  AuditPage, AuditQuery, ConsoleLobbyPage, ConsoleUserDetail, ConsoleUserPage, PageQuery, pageMeta, ReportAction, ReportPage, ReportQuery,
-  ReportTarget, RoleCode, texts, UidParam, UserSearchConsoleQuery, type AuditEntry, type ConsoleLobbyRow, type ReportDto,
+  AuditPage,
+  AuditQuery,
+  ConsoleLobbyPage,
+  ConsoleUserDetail,
+  ConsoleUserPage,
+  PageQuery,
+  pageMeta,
+  ReportAction,
+  ReportPage,
+  ReportQuery,
+  ReportTarget,
+  RoleCode,
+  texts,
+  UidParam,
+  UserSearchConsoleQuery,
+  type AuditEntry,
+  type ConsoleLobbyRow,
+  type ReportDto,
 } from '@murmur/contracts';
 import { ApiError, parse, requireAuth, send } from '@murmur/platform';
 import type express from 'express';
@@ -14,13 +30,20 @@ import { lookupUsers } from '../user-directory.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const Context = z.array(z.object({ uid: z.string(), text: z.string(), at: z.string() }));
-const roles = (list: string[]) => list.flatMap((r) => { const p = RoleCode.safeParse(r); return p.success ? [p.data] : []; });
+const roles = (list: string[]) =>
+  list.flatMap((r) => {
+    const p = RoleCode.safeParse(r);
+    return p.success ? [p.data] : [];
+  });
 
 export function consoleRoutes(router: express.Router, deps: QueryDeps): void {
   const { pool } = deps;
   const admin = requireAuth('ad');
   const nameOf = async (uids: Array<string | null>) => {
-    const cards = await lookupUsers(deps, uids.filter((u): u is string => !!u));
+    const cards = await lookupUsers(
+      deps,
+      uids.filter((u): u is string => !!u),
+    );
     return (uid: string) => ({ uid, username: cards.get(uid).username });
   };
 
@@ -34,8 +57,20 @@ export function consoleRoutes(router: express.Router, deps: QueryDeps): void {
     if (q.subjectUid) where.push(`r.subject_uid = $${params.push(q.subjectUid)}`);
     const clause = where.length ? `where ${where.join(' and ')}` : '';
     type Row = {
-      report_id: string; target: unknown; reporter_uid: string; subject_uid: string | null; lobby_id: string | null; content: string | null; context: unknown;
-      reason: string; reported_at: Date; action: string | null; decision_reason: string | null; until: Date | null; decided_by: string | null; decided_at: Date | null;
+      report_id: string;
+      target: unknown;
+      reporter_uid: string;
+      subject_uid: string | null;
+      lobby_id: string | null;
+      content: string | null;
+      context: unknown;
+      reason: string;
+      reported_at: Date;
+      action: string | null;
+      decision_reason: string | null;
+      until: Date | null;
+      decided_by: string | null;
+      decided_at: Date | null;
       subject_open: number;
     };
     const [{ rows }, { rows: total }] = await Promise.all([
@@ -46,7 +81,9 @@ export function consoleRoutes(router: express.Router, deps: QueryDeps): void {
       ),
       pool.query<{ n: number }>(`select count(*)::int as n from rm.reports r ${clause}`, params),
     ]);
-    const who = await nameOf(rows.flatMap((r) => [r.reporter_uid, r.subject_uid, r.decided_by, ...Context.parse(r.context).map((c) => c.uid)]));
+    const who = await nameOf(
+      rows.flatMap((r) => [r.reporter_uid, r.subject_uid, r.decided_by, ...Context.parse(r.context).map((c) => c.uid)]),
+    );
     const items: ReportDto[] = rows.map((r) => {
       const target = ReportTarget.parse(r.target);
       const action = r.action ? ReportAction.parse(r.action) : null;
@@ -62,9 +99,16 @@ export function consoleRoutes(router: express.Router, deps: QueryDeps): void {
         reason: r.reason,
         reportedAt: r.reported_at.toISOString(),
         subjectOpenReports: r.subject_open,
-        decision: action && r.decided_by && r.decided_at
-          ? { action, reason: r.decision_reason ?? '', until: iso(r.until), decidedBy: who(r.decided_by), decidedAt: r.decided_at.toISOString() }
-          : null,
+        decision:
+          action && r.decided_by && r.decided_at
+            ? {
+                action,
+                reason: r.decision_reason ?? '',
+                until: iso(r.until),
+                decidedBy: who(r.decided_by),
+                decidedAt: r.decided_at.toISOString(),
+              }
+            : null,
       };
     });
     send(res, ReportPage, { items, meta: pageMeta(q, total[0]?.n ?? 0, items.length) });
@@ -85,63 +129,96 @@ export function consoleRoutes(router: express.Router, deps: QueryDeps): void {
       ),
       pool.query<{ n: number }>(`select count(*)::int as n from rm.users u ${clause}`, params),
     ]);
-    const cards = await lookupUsers(deps, rows.map((r) => r.uid));
-    const items = rows.map((r) => ({ uid: r.uid, username: r.username, profilePicUrl: cards.get(r.uid).profilePicUrl, roles: roles(r.roles), banned: r.banned, anonymous: r.anonymous }));
+    const cards = await lookupUsers(
+      deps,
+      rows.map((r) => r.uid),
+    );
+    const items = rows.map((r) => ({
+      uid: r.uid,
+      username: r.username,
+      profilePicUrl: cards.get(r.uid).profilePicUrl,
+      roles: roles(r.roles),
+      banned: r.banned,
+      anonymous: r.anonymous,
+    }));
     send(res, ConsoleUserPage, { items, meta: pageMeta(q, total[0]?.n ?? 0, items.length) });
   });
 
-  router.get('/console/users/:uid', admin, freshness(pool, ['users', 'operator-audit', 'wallet-balances', 'wallet-history', 'reports']), async (req, res) => {
-    const { uid } = parse(UidParam, req.params);
-    type Row = { uid: string; username: string; roles: string[]; banned: boolean; anonymous: boolean; created_at: Date; is_waitlist: boolean };
-    const { rows } = await pool.query<Row>(
-      `select uid, username, roles, (banned and (banned_until is null or banned_until > now())) as banned, anonymous, created_at, is_waitlist from rm.users where uid = $1`,
-      [uid],
-    );
-    const user = rows[0];
-    if (!user) throw new ApiError('NOT_FOUND', texts.userNotFound);
-    const [cards, email, sessions, diamonds, charm, money, bans, open] = await Promise.all([
-      lookupUsers(deps, [uid]),
-      pool.query<{ key: string }>(`select key from identity_links where uid = $1 and kind = 'email' limit 1`, [uid]),
-      pool.query<{ session_id: string; status: string; created_at: Date; ended_at: Date | null }>(
-        'select session_id, status, created_at, ended_at from auth_sessions where uid = $1 order by created_at desc limit 10',
+  router.get(
+    '/console/users/:uid',
+    admin,
+    freshness(pool, ['users', 'operator-audit', 'wallet-balances', 'wallet-history', 'reports']),
+    async (req, res) => {
+      const { uid } = parse(UidParam, req.params);
+      type Row = {
+        uid: string;
+        username: string;
+        roles: string[];
+        banned: boolean;
+        anonymous: boolean;
+        created_at: Date;
+        is_waitlist: boolean;
+      };
+      const { rows } = await pool.query<Row>(
+        `select uid, username, roles, (banned and (banned_until is null or banned_until > now())) as banned, anonymous, created_at, is_waitlist from rm.users where uid = $1`,
         [uid],
-      ),
-      pool.query<{ balance: string }>('select balance::text from rm.diamond_balances where uid = $1', [uid]),
-      pool.query<{ balance: string }>('select balance::text from rm.charm_balances where uid = $1', [uid]),
-      pool.query<{ kind: string; amount: string; direction: string; created_at: Date; position: string }>(
-        'select kind, amount::text, direction, created_at, position::text from rm.wallet_transactions where uid = $1 order by position desc limit 10',
-        [uid],
-      ),
-      pool.query<{ event_type: string; reason: string | null; operator_uid: string; at: Date }>(
-        `select event_type, reason, operator_uid, at from rm.operator_actions where subject = $1 and event_type in ('UserBanned', 'UserUnbanned') order by position desc`,
-        [`user:${uid}`],
-      ),
-      pool.query<{ n: number }>('select count(*)::int as n from rm.reports where subject_uid = $1 and action is null', [uid]),
-    ]);
-    const banUntil = (reason: string | null) => /until (\S+)$/.exec(reason ?? '')?.[1] ?? null;
-    send(res, ConsoleUserDetail, {
-      uid: user.uid,
-      username: user.username,
-      profilePicUrl: cards.get(uid).profilePicUrl,
-      roles: roles(user.roles),
-      banned: user.banned,
-      anonymous: user.anonymous,
-      email: email.rows[0]?.key ?? null,
-      registeredAt: user.created_at.toISOString(),
-      sessions: sessions.rows.map((s) => ({ sessionId: s.session_id, status: s.status, createdAt: s.created_at.toISOString(), endedAt: iso(s.ended_at) })),
-      isWaitlist: user.is_waitlist,
-      wallet: { diamonds: Number(diamonds.rows[0]?.balance ?? 0), charm: Number(charm.rows[0]?.balance ?? 0) },
-      recentMoney: money.rows.map((m) => ({ type: m.kind, amount: (m.direction === 'out' ? -1 : 1) * Number(m.amount), at: m.created_at.toISOString(), position: m.position })),
-      bans: bans.rows.map((b) => ({
-        action: b.event_type === 'UserBanned' ? ('banned' as const) : ('unbanned' as const),
-        reason: b.reason?.replace(/ · until \S+$|^until \S+$/, '') || null,
-        until: banUntil(b.reason),
-        by: b.operator_uid,
-        at: b.at.toISOString(),
-      })),
-      openReports: open.rows[0]?.n ?? 0,
-    });
-  });
+      );
+      const user = rows[0];
+      if (!user) throw new ApiError('NOT_FOUND', texts.userNotFound);
+      const [cards, email, sessions, diamonds, charm, money, bans, open] = await Promise.all([
+        lookupUsers(deps, [uid]),
+        pool.query<{ key: string }>(`select key from identity_links where uid = $1 and kind = 'email' limit 1`, [uid]),
+        pool.query<{ session_id: string; status: string; created_at: Date; ended_at: Date | null }>(
+          'select session_id, status, created_at, ended_at from auth_sessions where uid = $1 order by created_at desc limit 10',
+          [uid],
+        ),
+        pool.query<{ balance: string }>('select balance::text from rm.diamond_balances where uid = $1', [uid]),
+        pool.query<{ balance: string }>('select balance::text from rm.charm_balances where uid = $1', [uid]),
+        pool.query<{ kind: string; amount: string; direction: string; created_at: Date; position: string }>(
+          'select kind, amount::text, direction, created_at, position::text from rm.wallet_transactions where uid = $1 order by position desc limit 10',
+          [uid],
+        ),
+        pool.query<{ event_type: string; reason: string | null; operator_uid: string; at: Date }>(
+          `select event_type, reason, operator_uid, at from rm.operator_actions where subject = $1 and event_type in ('UserBanned', 'UserUnbanned') order by position desc`,
+          [`user:${uid}`],
+        ),
+        pool.query<{ n: number }>('select count(*)::int as n from rm.reports where subject_uid = $1 and action is null', [uid]),
+      ]);
+      const banUntil = (reason: string | null) => /until (\S+)$/.exec(reason ?? '')?.[1] ?? null;
+      send(res, ConsoleUserDetail, {
+        uid: user.uid,
+        username: user.username,
+        profilePicUrl: cards.get(uid).profilePicUrl,
+        roles: roles(user.roles),
+        banned: user.banned,
+        anonymous: user.anonymous,
+        email: email.rows[0]?.key ?? null,
+        registeredAt: user.created_at.toISOString(),
+        sessions: sessions.rows.map((s) => ({
+          sessionId: s.session_id,
+          status: s.status,
+          createdAt: s.created_at.toISOString(),
+          endedAt: iso(s.ended_at),
+        })),
+        isWaitlist: user.is_waitlist,
+        wallet: { diamonds: Number(diamonds.rows[0]?.balance ?? 0), charm: Number(charm.rows[0]?.balance ?? 0) },
+        recentMoney: money.rows.map((m) => ({
+          type: m.kind,
+          amount: (m.direction === 'out' ? -1 : 1) * Number(m.amount),
+          at: m.created_at.toISOString(),
+          position: m.position,
+        })),
+        bans: bans.rows.map((b) => ({
+          action: b.event_type === 'UserBanned' ? ('banned' as const) : ('unbanned' as const),
+          reason: b.reason?.replace(/ · until \S+$|^until \S+$/, '') || null,
+          until: banUntil(b.reason),
+          by: b.operator_uid,
+          at: b.at.toISOString(),
+        })),
+        openReports: open.rows[0]?.n ?? 0,
+      });
+    },
+  );
 
   router.get('/console/lobbies', admin, freshness(pool, ['lobbies', 'reports']), async (req, res) => {
     const q = parse(PageQuery, req.query);
@@ -180,11 +257,23 @@ export function consoleRoutes(router: express.Router, deps: QueryDeps): void {
     if (q.subject) {
       // `user:{uid}` also lists the actions about that user elsewhere (a silence in a lobby, a report's decision).
       const uid = q.subject.startsWith('user:') ? q.subject.slice(5) : null;
-      where.push(uid ? `(subject = $${params.push(q.subject)} or subject_uid = $${params.push(uid)})` : `subject = $${params.push(q.subject)}`);
+      where.push(
+        uid ? `(subject = $${params.push(q.subject)} or subject_uid = $${params.push(uid)})` : `subject = $${params.push(q.subject)}`,
+      );
     }
     if (q.operator) where.push(`operator_uid = $${params.push(q.operator)}`);
     const clause = where.length ? `where ${where.join(' and ')}` : '';
-    type Row = { position: string; operator_uid: string; action: string; subject: string; subject_uid: string | null; reason: string | null; stream_id: string; event_type: string; at: Date };
+    type Row = {
+      position: string;
+      operator_uid: string;
+      action: string;
+      subject: string;
+      subject_uid: string | null;
+      reason: string | null;
+      stream_id: string;
+      event_type: string;
+      at: Date;
+    };
     const [{ rows }, { rows: total }] = await Promise.all([
       pool.query<Row>(
         `select position::text, operator_uid, action, subject, subject_uid, reason, stream_id, event_type, at from rm.operator_actions ${clause}

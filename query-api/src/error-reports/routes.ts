@@ -18,7 +18,11 @@ export function clientErrorReportingFromEnv(env: Record<string, string | undefin
 const ReportsQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(30) });
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-interface SentryException { type?: string; value?: string; stacktrace?: { frames?: Array<{ filename?: string; function?: string; lineno?: number }> } }
+interface SentryException {
+  type?: string;
+  value?: string;
+  stacktrace?: { frames?: Array<{ filename?: string; function?: string; lineno?: number }> };
+}
 
 /** One line a person reads first: the exception's type and message. */
 function headline(event: Record<string, unknown>): string {
@@ -48,13 +52,16 @@ export function errorReportRoutes(router: express.Router, deps: QueryDeps): void
   });
   router.get('/dev/errors.html', async (req, res) => {
     const items = await reports(req);
-    const rows = items.map((r) => {
-      const tags = (r.event.tags as Record<string, string> | undefined) ?? {};
-      const where = tags.route ?? ((r.event.request as { url?: string } | undefined)?.url ?? '');
-      return `<article><h3>${escapeHtml(headline(r.event))}</h3><p class="meta">${escapeHtml(r.source)} · ${escapeHtml(where)} · ${escapeHtml(r.receivedAt)}</p>
+    const rows = items
+      .map((r) => {
+        const tags = (r.event.tags as Record<string, string> | undefined) ?? {};
+        const where = tags.route ?? (r.event.request as { url?: string } | undefined)?.url ?? '';
+        return `<article><h3>${escapeHtml(headline(r.event))}</h3><p class="meta">${escapeHtml(r.source)} · ${escapeHtml(where)} · ${escapeHtml(r.receivedAt)}</p>
 <details><summary>The event as it would have been sent</summary><pre>${escapeHtml(JSON.stringify(r.event, null, 2))}</pre></details></article>`;
-    }).join('');
-    res.type('html').send(`<!doctype html><meta charset="utf-8"><meta name="viewport" content="width=device-width"><meta http-equiv="refresh" content="10"><title>Dev error reports</title>
+      })
+      .join('');
+    res.type('html')
+      .send(`<!doctype html><meta charset="utf-8"><meta name="viewport" content="width=device-width"><meta http-equiv="refresh" content="10"><title>Dev error reports</title>
 <style>body{font:15px system-ui;background:#111;color:#eee;max-width:860px;margin:2rem auto;padding:0 1rem}article{border:1px solid #333;border-radius:8px;padding:0 1rem;margin:1rem 0;background:#1b1b1f}h3{font-size:16px;word-break:break-word}.meta{color:#999;font-size:13px}pre{white-space:pre-wrap;word-break:break-word;font-size:12px;max-height:24rem;overflow:auto}a{color:#9cf}</style>
 <h1>Dev error reports</h1><p class="meta">What the API and the web app would have sent to the error-reporting service (no DSN is configured, so nothing left this machine). Refreshes every 10 s. <a href="/api/v1/dev/mailbox.html">Dev mailbox</a> · <a href="/api/v1/dev/sms.html">Dev SMS inbox</a></p>${rows || '<p>No errors reported.</p>'}`);
   });

@@ -4,7 +4,11 @@ import { gifConstants, type GifItem } from '@murmur/contracts';
 import { catalogueFile, gifCatalogue, gifSynonyms, type CatalogueEntry } from './catalogue.ts';
 import type { GifPage, GifProvider, GifSearch } from './gif-provider.ts';
 
-const words = (s: string) => s.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+const words = (s: string) =>
+  s
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean);
 
 const synonymsOf = new Map<string, readonly string[]>();
 for (const group of gifSynonyms) for (const word of group) synonymsOf.set(word, [...(synonymsOf.get(word) ?? []), ...group]);
@@ -43,7 +47,16 @@ function score(entry: CatalogueEntry, query: string): number {
 
 export function toGifItem(entry: CatalogueEntry): GifItem {
   const url = `${gifConstants.cataloguePath}${catalogueFile(entry)}`;
-  return { id: entry.id, kind: entry.kind, title: entry.title, url, previewUrl: url, width: entry.width, height: entry.height, source: 'catalogue' };
+  return {
+    id: entry.id,
+    kind: entry.kind,
+    title: entry.title,
+    url,
+    previewUrl: url,
+    width: entry.width,
+    height: entry.height,
+    source: 'catalogue',
+  };
 }
 
 export class CatalogueGifProvider implements GifProvider {

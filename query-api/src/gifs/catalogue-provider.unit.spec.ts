@@ -31,7 +31,24 @@ describe('the GIF catalogue adapter', () => {
   });
 
   it('finds something for the words people type most, and for their synonyms and plurals', async () => {
-    const common = ['cat', 'dog', 'happy', 'love', 'lol', 'wow', 'yes', 'no', 'thanks', 'party', 'dance', 'sad', 'angry', 'hello', 'bye', 'clap'];
+    const common = [
+      'cat',
+      'dog',
+      'happy',
+      'love',
+      'lol',
+      'wow',
+      'yes',
+      'no',
+      'thanks',
+      'party',
+      'dance',
+      'sad',
+      'angry',
+      'hello',
+      'bye',
+      'clap',
+    ];
     for (const q of common) expect((await provider.search({ q, kind: 'gif', limit: 10 })).items.length, q).toBeGreaterThan(0);
     const ids = async (q: string) => (await provider.search({ q, kind: 'gif', limit: 10 })).items.map((i) => i.id);
     expect(await ids('kitty')).toEqual(['cat']);

@@ -14,7 +14,14 @@ export interface CatalogueEntry {
 }
 
 const gif = (id: string, title: string, tags: string[]): CatalogueEntry => ({ id, kind: 'gif', title, tags, width: 160, height: 120 });
-const sticker = (id: string, title: string, tags: string[]): CatalogueEntry => ({ id, kind: 'sticker', title, tags, width: 128, height: 128 });
+const sticker = (id: string, title: string, tags: string[]): CatalogueEntry => ({
+  id,
+  kind: 'sticker',
+  title,
+  tags,
+  width: 128,
+  height: 128,
+});
 
 export const gifCatalogue: readonly CatalogueEntry[] = [
   gif('hello', 'Hello!', ['hi', 'hello', 'hey', 'wave', 'greeting']),

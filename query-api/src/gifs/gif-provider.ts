@@ -36,5 +36,10 @@ export const GifConfig = z.object({
 export function gifProviderFromEnv(env: Record<string, string | undefined> = process.env): GifProvider {
   const config = loadConfig(GifConfig, env);
   if (!config.TENOR_API_KEY) return new CatalogueGifProvider();
-  return new TenorGifProvider({ apiKey: config.TENOR_API_KEY, baseUrl: config.TENOR_BASE_URL, clientKey: config.TENOR_CLIENT_KEY, contentFilter: config.TENOR_CONTENT_FILTER });
+  return new TenorGifProvider({
+    apiKey: config.TENOR_API_KEY,
+    baseUrl: config.TENOR_BASE_URL,
+    clientKey: config.TENOR_CLIENT_KEY,
+    contentFilter: config.TENOR_CONTENT_FILTER,
+  });
 }

@@ -35,7 +35,10 @@ function tenorAnswer(path: string, params: URLSearchParams) {
   const pos = Number(params.get('pos') ?? 0);
   const results = [result(`${path.slice(1)}-${pos + 1}`), result(`${path.slice(1)}-${pos + 2}`)];
   // A result with a plain-http rendition, which chat could not carry.
-  results.push({ ...result('insecure'), media_formats: { gif: { ...media('x', 1, 1), url: 'http://evil.example/x.gif' }, tinygif: media('x', 1, 1) } } as never);
+  results.push({
+    ...result('insecure'),
+    media_formats: { gif: { ...media('x', 1, 1), url: 'http://evil.example/x.gif' }, tinygif: media('x', 1, 1) },
+  } as never);
   return { results, next: pos === 0 ? '2' : '' };
 }
 
@@ -74,11 +77,36 @@ describe('the Tenor adapter', () => {
     const page = await provider().search({ q: 'happy dance', kind: 'gif', limit: 7 });
     const call = seen.at(-1)!;
     expect(call.path).toBe('/search');
-    expect(Object.fromEntries(call.params)).toEqual({ key: 'test-key', client_key: 'murmur-test', limit: '7', media_filter: 'gif,tinygif', contentfilter: 'medium', q: 'happy dance' });
+    expect(Object.fromEntries(call.params)).toEqual({
+      key: 'test-key',
+      client_key: 'murmur-test',
+      limit: '7',
+      media_filter: 'gif,tinygif',
+      contentfilter: 'medium',
+      q: 'happy dance',
+    });
     expect(page.next).toBe('2');
     expect(page.items).toEqual([
-      { id: 'search-1', kind: 'gif', title: 'happy dance search-1', url: 'https://media.tenor.com/search-1/full.gif', previewUrl: 'https://media.tenor.com/search-1/tiny.gif', width: 498, height: 280, source: 'tenor' },
-      { id: 'search-2', kind: 'gif', title: 'happy dance search-2', url: 'https://media.tenor.com/search-2/full.gif', previewUrl: 'https://media.tenor.com/search-2/tiny.gif', width: 498, height: 280, source: 'tenor' },
+      {
+        id: 'search-1',
+        kind: 'gif',
+        title: 'happy dance search-1',
+        url: 'https://media.tenor.com/search-1/full.gif',
+        previewUrl: 'https://media.tenor.com/search-1/tiny.gif',
+        width: 498,
+        height: 280,
+        source: 'tenor',
+      },
+      {
+        id: 'search-2',
+        kind: 'gif',
+        title: 'happy dance search-2',
+        url: 'https://media.tenor.com/search-2/full.gif',
+        previewUrl: 'https://media.tenor.com/search-2/tiny.gif',
+        width: 498,
+        height: 280,
+        source: 'tenor',
+      },
     ]);
   });
 
@@ -88,7 +116,10 @@ describe('the Tenor adapter', () => {
     expect(call.params.get('searchfilter')).toBe('sticker');
     expect(call.params.get('media_filter')).toBe('gif_transparent,tinygif_transparent');
     expect(call.params.get('pos')).toBe('2');
-    expect(page.items.map((i) => i.url)).toEqual(['https://media.tenor.com/search-3/sticker.gif', 'https://media.tenor.com/search-4/sticker.gif']);
+    expect(page.items.map((i) => i.url)).toEqual([
+      'https://media.tenor.com/search-3/sticker.gif',
+      'https://media.tenor.com/search-4/sticker.gif',
+    ]);
     expect(page.next).toBeNull();
   });
 
@@ -101,7 +132,9 @@ describe('the Tenor adapter', () => {
 
   it('turns a refusal of the provider into a clear error', async () => {
     failNext = true;
-    await expect(provider().search({ q: 'x', kind: 'gif', limit: 5 })).rejects.toThrow('GIF search is unavailable right now. Please try again later.');
+    await expect(provider().search({ q: 'x', kind: 'gif', limit: 5 })).rejects.toThrow(
+      'GIF search is unavailable right now. Please try again later.',
+    );
     const wrongKey = new TenorGifProvider({ apiKey: 'nope', baseUrl, clientKey: 'c', contentFilter: 'off' });
     await expect(wrongKey.search({ q: 'x', kind: 'gif', limit: 5 })).rejects.toThrow('GIF search is unavailable');
   });
@@ -118,11 +151,16 @@ describe('GET /gifs/search', () => {
     const anonymous = await fetch(`${stack.queryUrl}/api/v1/gifs/search?q=cat`);
     expect(anonymous.status).toBe(401);
     const token = await stack.tokenFor('gif-fan');
-    const res = await fetch(`${stack.queryUrl}/api/v1/gifs/search?q=cat&kind=sticker&limit=2`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${stack.queryUrl}/api/v1/gifs/search?q=cat&kind=sticker&limit=2`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(res.status).toBe(200);
     const body = (await res.json()) as { source: string; items: Array<{ url: string }>; next: string | null };
     expect(body.source).toBe('tenor');
-    expect(body.items.map((i) => i.url)).toEqual(['https://media.tenor.com/search-1/sticker.gif', 'https://media.tenor.com/search-2/sticker.gif']);
+    expect(body.items.map((i) => i.url)).toEqual([
+      'https://media.tenor.com/search-1/sticker.gif',
+      'https://media.tenor.com/search-2/sticker.gif',
+    ]);
     const bad = await fetch(`${stack.queryUrl}/api/v1/gifs/search?kind=video`, { headers: { authorization: `Bearer ${token}` } });
     expect(bad.status).toBe(400);
   });

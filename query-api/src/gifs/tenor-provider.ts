@@ -52,7 +52,10 @@ export class TenorGifProvider implements GifProvider {
     const url = `${this.options.baseUrl.replace(/\/$/, '')}/${q ? 'search' : 'featured'}?${params}`;
     let body: TenorResponse;
     try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(this.options.timeoutMs ?? 5000), headers: { accept: 'application/json' } });
+      const res = await fetch(url, {
+        signal: AbortSignal.timeout(this.options.timeoutMs ?? 5000),
+        headers: { accept: 'application/json' },
+      });
       if (!res.ok) throw new Error(`tenor answered ${res.status}`);
       body = (await res.json()) as TenorResponse;
     } catch (error) {
@@ -65,7 +68,16 @@ export class TenorGifProvider implements GifProvider {
       // Only https media can be sent in chat (isChatMediaUrl); anything else is left out.
       if (!media?.url.startsWith('https://') || !small?.url.startsWith('https://')) continue;
       const [width, height] = media.dims ?? [0, 0];
-      items.push({ id: r.id, kind, title: r.title || r.content_description || '', url: media.url, previewUrl: small.url, width, height, source: 'tenor' });
+      items.push({
+        id: r.id,
+        kind,
+        title: r.title || r.content_description || '',
+        url: media.url,
+        previewUrl: small.url,
+        width,
+        height,
+        source: 'tenor',
+      });
     }
     return { items, next: body.next ? body.next : null };
   }

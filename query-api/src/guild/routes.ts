@@ -4,8 +4,25 @@
 // the invitations waiting for them; and for admins (operators' console) every agency with its
 // roster, settlements and verification.
 import {
-  AgencyDto, AgencyId, AgencyInvitationList, AgencyList, MyAgencyInvitations, CharmPaymentPage, ConsoleAgencyDetail, ConsoleAgencyPage, GiftReceiptPage, guildTexts, PageQuery, pageMeta, PeriodQuery, SettlementPage, SettlementPreviewDto,
-  type CharmPaymentDto, type ConsoleAgencyItem, type GiftReceiptDto, type SettlementDto,
+  AgencyDto,
+  AgencyId,
+  AgencyInvitationList,
+  AgencyList,
+  MyAgencyInvitations,
+  CharmPaymentPage,
+  ConsoleAgencyDetail,
+  ConsoleAgencyPage,
+  GiftReceiptPage,
+  guildTexts,
+  PageQuery,
+  pageMeta,
+  PeriodQuery,
+  SettlementPage,
+  SettlementPreviewDto,
+  type CharmPaymentDto,
+  type ConsoleAgencyItem,
+  type GiftReceiptDto,
+  type SettlementDto,
 } from '@murmur/contracts';
 import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
 import type express from 'express';
@@ -22,7 +39,15 @@ const ReceiptQuery = PageQuery.extend({
   to: z.iso.datetime({ offset: true }).optional(),
 });
 
-interface AgencyRow { agency_id: string; name: string; owner_uid: string; guild_share_pct: number; host_share_pct: number; verified_at: Date | null; verified_by: string | null }
+interface AgencyRow {
+  agency_id: string;
+  name: string;
+  owner_uid: string;
+  guild_share_pct: number;
+  host_share_pct: number;
+  verified_at: Date | null;
+  verified_by: string | null;
+}
 
 /** The agency of the path, for anyone the route lets in (404 when there is none). */
 async function agencyOfPath(pool: pg.Pool, req: express.Request): Promise<AgencyRow> {
@@ -47,7 +72,10 @@ async function ownedAgency(pool: pg.Pool, req: express.Request): Promise<AgencyR
 /** The agency with its roster and each host's charm since the last settled period. */
 async function agencyDetail(deps: QueryDeps, agency: AgencyRow): Promise<AgencyDto> {
   const { pool } = deps;
-  const { rows: last } = await pool.query<{ until: Date | null }>('select max(period_end) as until from rm.guild_settlements where agency_id = $1', [agency.agency_id]);
+  const { rows: last } = await pool.query<{ until: Date | null }>(
+    'select max(period_end) as until from rm.guild_settlements where agency_id = $1',
+    [agency.agency_id],
+  );
   const since = last[0]?.until ?? new Date(0);
   const { rows } = await pool.query<{ host_uid: string; joined_at: Date; charm: number; host_charm: number }>(
     `select h.host_uid, h.joined_at,
@@ -56,7 +84,10 @@ async function agencyDetail(deps: QueryDeps, agency: AgencyRow): Promise<AgencyD
        from rm.agency_hosts h where h.agency_id = $1 order by h.joined_at, h.host_uid`,
     [agency.agency_id, since],
   );
-  const users = await lookupUsers(deps, rows.map((r) => r.host_uid));
+  const users = await lookupUsers(
+    deps,
+    rows.map((r) => r.host_uid),
+  );
   return {
     agencyId: agency.agency_id,
     name: agency.name,
@@ -64,8 +95,12 @@ async function agencyDetail(deps: QueryDeps, agency: AgencyRow): Promise<AgencyD
     guildSharePct: agency.guild_share_pct,
     hostSharePct: agency.host_share_pct,
     roster: rows.map((r) => ({
-      uid: r.host_uid, username: users.get(r.host_uid)!.username, profilePicUrl: users.get(r.host_uid)!.profilePicUrl,
-      joinedAt: r.joined_at.toISOString(), unsettledCharm: r.charm, unsettledHostCharm: r.host_charm,
+      uid: r.host_uid,
+      username: users.get(r.host_uid)!.username,
+      profilePicUrl: users.get(r.host_uid)!.profilePicUrl,
+      joinedAt: r.joined_at.toISOString(),
+      unsettledCharm: r.charm,
+      unsettledHostCharm: r.host_charm,
     })),
     lastSettledUntil: last[0]?.until?.toISOString() ?? null,
   };
@@ -131,7 +166,10 @@ export function guildQueryRoutes(router: express.Router, deps: QueryDeps): void 
       ),
       pool.query<{ n: number }>(`select count(*)::int as n from rm.guild_receipts where ${where}`, params),
     ]);
-    const users = await lookupUsers(deps, rows.flatMap((r) => [r.host_uid, r.sender_uid]));
+    const users = await lookupUsers(
+      deps,
+      rows.flatMap((r) => [r.host_uid, r.sender_uid]),
+    );
     const items: GiftReceiptDto[] = rows.map((r) => ({
       id: `${r.pos}:${r.host_uid}`,
       host: { uid: r.host_uid, username: users.get(r.host_uid)!.username },
@@ -175,7 +213,10 @@ export function guildQueryRoutes(router: express.Router, deps: QueryDeps): void 
       ),
       pool.query<{ n: number }>('select count(*)::int as n from rm.guild_charm_payments where agency_id = $1', [agency.agency_id]),
     ]);
-    const users = await lookupUsers(deps, rows.map((r) => r.host_uid));
+    const users = await lookupUsers(
+      deps,
+      rows.map((r) => r.host_uid),
+    );
     const items: CharmPaymentDto[] = rows.map((r) => ({
       paymentId: r.payment_id,
       agencyId: agency.agency_id,
@@ -196,7 +237,10 @@ export function guildQueryRoutes(router: express.Router, deps: QueryDeps): void 
       'select host_uid, invited_at from rm.agency_invitations where agency_id = $1 order by invited_at desc, host_uid limit 200',
       [agency.agency_id],
     );
-    const users = await lookupUsers(deps, rows.map((r) => r.host_uid));
+    const users = await lookupUsers(
+      deps,
+      rows.map((r) => r.host_uid),
+    );
     send(res, AgencyInvitationList, {
       items: rows.map((r) => ({
         host: { uid: r.host_uid, username: users.get(r.host_uid)!.username, profilePicUrl: users.get(r.host_uid)!.profilePicUrl },
@@ -218,12 +262,18 @@ export function guildQueryRoutes(router: express.Router, deps: QueryDeps): void 
         [uid],
       ),
     ]);
-    const users = await lookupUsers(deps, rows.map((r) => r.invited_by));
+    const users = await lookupUsers(
+      deps,
+      rows.map((r) => r.invited_by),
+    );
     const m = member[0];
     send(res, MyAgencyInvitations, {
       membership: m ? { agencyId: m.agency_id, name: m.name, joinedAt: m.joined_at.toISOString() } : null,
       items: rows.map((r) => ({
-        agencyId: r.agency_id, name: r.agency_name, invitedBy: { uid: r.invited_by, username: users.get(r.invited_by)!.username }, invitedAt: r.invited_at.toISOString(),
+        agencyId: r.agency_id,
+        name: r.agency_name,
+        invitedBy: { uid: r.invited_by, username: users.get(r.invited_by)!.username },
+        invitedAt: r.invited_at.toISOString(),
       })),
     });
   });
@@ -242,7 +292,10 @@ export function guildQueryRoutes(router: express.Router, deps: QueryDeps): void 
       ),
       pool.query<{ n: number }>('select count(*)::int as n from rm.agencies'),
     ]);
-    const users = await lookupUsers(deps, rows.map((r) => r.owner_uid));
+    const users = await lookupUsers(
+      deps,
+      rows.map((r) => r.owner_uid),
+    );
     const items: ConsoleAgencyItem[] = rows.map((r) => ({
       agencyId: r.agency_id,
       name: r.name,
@@ -259,7 +312,11 @@ export function guildQueryRoutes(router: express.Router, deps: QueryDeps): void 
 
   router.get('/console/agencies/:agencyId', ...admin, async (req, res) => {
     const agency = await agencyOfPath(pool, req);
-    send(res, ConsoleAgencyDetail, { ...(await agencyDetail(deps, agency)), verifiedAt: agency.verified_at?.toISOString() ?? null, verifiedBy: agency.verified_by });
+    send(res, ConsoleAgencyDetail, {
+      ...(await agencyDetail(deps, agency)),
+      verifiedAt: agency.verified_at?.toISOString() ?? null,
+      verifiedBy: agency.verified_by,
+    });
   });
 
   router.get('/console/agencies/:agencyId/settlements', ...admin, async (req, res) => {

@@ -39,11 +39,17 @@ export function hostApplicationRoutes(router: express.Router, deps: QueryDeps): 
   router.get('/host/application', requireAuth(), freshness(pool, ['host-applications', 'users']), async (req, res) => {
     const me = currentUser(req);
     const [{ rows }, { rows: user }] = await Promise.all([
-      pool.query<Row>(`select ${columns} from rm.host_applications where uid = $1 order by submitted_at desc, application_id desc limit 1`, [me.uid]),
+      pool.query<Row>(
+        `select ${columns} from rm.host_applications where uid = $1 order by submitted_at desc, application_id desc limit 1`,
+        [me.uid],
+      ),
       pool.query<{ host: boolean }>(`select 'h' = any(roles) as host from rm.users where uid = $1`, [me.uid]),
     ]);
     const users = await lookupUsers(deps, [me.uid]);
-    send(res, MyHostApplication, { isHost: user[0]?.host === true || me.roles.includes('h'), application: rows[0] ? toDto(rows[0], users) : null });
+    send(res, MyHostApplication, {
+      isHost: user[0]?.host === true || me.roles.includes('h'),
+      application: rows[0] ? toDto(rows[0], users) : null,
+    });
   });
 
   router.get('/admin/host-applications', requireAuth('ad'), freshness(pool, ['host-applications']), async (req, res) => {
@@ -55,7 +61,10 @@ export function hostApplicationRoutes(router: express.Router, deps: QueryDeps): 
       ),
       pool.query<{ n: number }>('select count(*)::int as n from rm.host_applications where status = $1', [q.status]),
     ]);
-    const users = await lookupUsers(deps, rows.map((r) => r.uid));
+    const users = await lookupUsers(
+      deps,
+      rows.map((r) => r.uid),
+    );
     const items = rows.map((r) => toDto(r, users));
     send(res, HostApplicationPage, { items, meta: pageMeta({ page: q.page, limit: q.limit }, total[0]?.n ?? 0, items.length) });
   });

@@ -21,7 +21,17 @@ export function identityProvidersFromEnv(env: Record<string, string | undefined>
   if (!apiKey || !projectId) return { providers: [], mobile, web: null, walletConnect };
   const wanted = (env.IDP_WEB_PROVIDERS ?? 'google.com,twitter.com').split(',').map((p) => p.trim());
   const providers = (Object.keys(names) as IdentityProviderId[]).filter((id) => wanted.includes(id)).map((id) => ({ id, name: names[id] }));
-  return { providers, mobile, walletConnect, web: { apiKey, projectId, authDomain: env.IDP_WEB_AUTH_DOMAIN?.trim() || `${projectId}.firebaseapp.com`, sdkUrl: env.IDP_WEB_SDK_URL?.trim() || DEFAULT_IDP_SDK_URL } };
+  return {
+    providers,
+    mobile,
+    walletConnect,
+    web: {
+      apiKey,
+      projectId,
+      authDomain: env.IDP_WEB_AUTH_DOMAIN?.trim() || `${projectId}.firebaseapp.com`,
+      sdkUrl: env.IDP_WEB_SDK_URL?.trim() || DEFAULT_IDP_SDK_URL,
+    },
+  };
 }
 
 /** Mobile sign-in is offered when command-api has an SMS provider: Twilio, or the demo's local inbox. */

@@ -12,10 +12,26 @@ import { startTestStack, type TestStack } from '../../../test-support/stack.ts';
 let stack: TestStack;
 let n = 0;
 async function gift(sender: string, recipients: string[], quantity: number, unitPrice: number, sentAt = new Date().toISOString()) {
-  const r = await stack.command.deps.store.append(`wallet-${sender}`, [{
-    type: 'GiftSent',
-    data: { senderUid: sender, giftId: 'rose', giftName: 'Rose', quantity, unitPrice, diamondsTotal: quantity * unitPrice * recipients.length, recipients, charmPerRecipient: Math.floor((quantity * unitPrice) / 2), sentAt },
-  }], { idempotencyKey: `lb-gift-${++n}` });
+  const r = await stack.command.deps.store.append(
+    `wallet-${sender}`,
+    [
+      {
+        type: 'GiftSent',
+        data: {
+          senderUid: sender,
+          giftId: 'rose',
+          giftName: 'Rose',
+          quantity,
+          unitPrice,
+          diamondsTotal: quantity * unitPrice * recipients.length,
+          recipients,
+          charmPerRecipient: Math.floor((quantity * unitPrice) / 2),
+          sentAt,
+        },
+      },
+    ],
+    { idempotencyKey: `lb-gift-${++n}` },
+  );
   return String(r.lastPosition);
 }
 
@@ -38,13 +54,24 @@ describe('global leaderboards', () => {
     const weekly = await stack.api('/user/leaderboards?kind=users&frequency=weekly', { token, headers: { 'x-min-position': last } });
     expect(weekly.status).toBe(200);
     expect(weekly.body.period).toBe(weekIdOf(new Date()));
-    expect(weekly.body.podium.map((e: any) => [e.rank, e.uid, e.score])).toEqual([[1, 'u2', 300], [2, 'u1', 100], [3, 'u3', 100]]);
-    expect(weekly.body.entries.map((e: any) => [e.rank, e.uid, e.score])).toEqual([[4, 'u5', 20], [5, 'u4', 10]]);
+    expect(weekly.body.podium.map((e: any) => [e.rank, e.uid, e.score])).toEqual([
+      [1, 'u2', 300],
+      [2, 'u1', 100],
+      [3, 'u3', 100],
+    ]);
+    expect(weekly.body.entries.map((e: any) => [e.rank, e.uid, e.score])).toEqual([
+      [4, 'u5', 20],
+      [5, 'u4', 10],
+    ]);
     expect(weekly.body.me).toMatchObject({ rank: 5, uid: 'u4', score: 10 });
 
     const hosts = await stack.api('/user/leaderboards?kind=hosts&frequency=monthly');
     expect(hosts.body.period).toBe(monthIdOf(new Date()));
-    expect(hosts.body.podium.map((e: any) => [e.uid, e.score])).toEqual([['h2', 175], ['h1', 85], ['h3', 5]]);
+    expect(hosts.body.podium.map((e: any) => [e.uid, e.score])).toEqual([
+      ['h2', 175],
+      ['h1', 85],
+      ['h3', 5],
+    ]);
     expect(hosts.body.me).toBeNull();
 
     const october = await stack.api('/user/leaderboards?kind=users&frequency=monthly&period=2026-10');
@@ -63,9 +90,15 @@ describe('global leaderboards', () => {
     const last = await gift('bob', ['cat'], 1, 999, '2027-02-20T10:00:00.000Z');
     await waitForProjection(stack.db.pool, 'global-leaderboards');
     const token = await stack.tokenFor('zed');
-    const board = await stack.api('/user/leaderboards?kind=valentines&eventId=valentines-2027', { token, headers: { 'x-min-position': last } });
+    const board = await stack.api('/user/leaderboards?kind=valentines&eventId=valentines-2027', {
+      token,
+      headers: { 'x-min-position': last },
+    });
     expect(board.body.event).toMatchObject({ id: 'valentines-2027', startsAt: '2027-02-01T00:00:00.000Z' });
-    expect(board.body.podium.map((e: any) => [e.uid, e.partner.uid, e.score])).toEqual([['amy', 'zed', 300], ['bob', 'cat', 250]]);
+    expect(board.body.podium.map((e: any) => [e.uid, e.partner.uid, e.score])).toEqual([
+      ['amy', 'zed', 300],
+      ['bob', 'cat', 250],
+    ]);
     expect(board.body.me).toMatchObject({ rank: 1, uid: 'amy', partner: { uid: 'zed' } });
     const pairs = await stack.api('/user/leaderboards?kind=perfect_pair');
     expect(pairs.body.event.id).toBe('perfect-pair-2026');
@@ -106,6 +139,8 @@ describe('global leaderboards', () => {
     expect(i).toBeGreaterThan(10);
     await waitForProjection(stack.db.pool, 'global-leaderboards');
     await replayProjection(stack.db.pool, globalLeaderboards, 'replay_leaderboards');
-    expect(await tableRows(stack.db.pool, 'rm', 'global_leaderboards')).toEqual(await tableRows(stack.db.pool, 'replay_leaderboards', 'global_leaderboards'));
+    expect(await tableRows(stack.db.pool, 'rm', 'global_leaderboards')).toEqual(
+      await tableRows(stack.db.pool, 'replay_leaderboards', 'global_leaderboards'),
+    );
   });
 });

@@ -2,8 +2,14 @@
 // received), weekly or monthly, and the event boards of pairs; a podium of 3, then the rest, and
 // the caller's own standing when signed in. Visitors may look too.
 import {
-  GlobalLeaderboardQuery, leaderboardEvents, leaderboardPeriodKey, MONTH_ID, podiumSize, WEEK_ID,
-  GlobalLeaderboardDto, type LeaderboardEntryDto,
+  GlobalLeaderboardQuery,
+  leaderboardEvents,
+  leaderboardPeriodKey,
+  MONTH_ID,
+  podiumSize,
+  WEEK_ID,
+  GlobalLeaderboardDto,
+  type LeaderboardEntryDto,
 } from '@murmur/contracts';
 import { ApiError, parse, send } from '@murmur/platform';
 import type express from 'express';
@@ -20,8 +26,12 @@ function pickEvent(kind: 'valentines' | 'perfect_pair', eventId: string | undefi
     if (!found) throw new ApiError('NOT_FOUND', 'This event does not exist.');
     return found;
   }
-  const started = ofKind.filter((e) => Date.parse(e.startsAt) <= now.getTime()).sort((a, b) => Date.parse(b.startsAt) - Date.parse(a.startsAt));
-  const upcoming = ofKind.filter((e) => Date.parse(e.startsAt) > now.getTime()).sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt));
+  const started = ofKind
+    .filter((e) => Date.parse(e.startsAt) <= now.getTime())
+    .sort((a, b) => Date.parse(b.startsAt) - Date.parse(a.startsAt));
+  const upcoming = ofKind
+    .filter((e) => Date.parse(e.startsAt) > now.getTime())
+    .sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt));
   const chosen = started[0] ?? upcoming[0];
   if (!chosen) throw new ApiError('NOT_FOUND', 'This event does not exist.');
   return chosen;
@@ -37,7 +47,8 @@ export function globalLeaderboardRoutes(router: express.Router, deps: QueryDeps)
     let event: GlobalLeaderboardDto['event'] = null;
     if (q.kind === 'users' || q.kind === 'hosts') {
       board = q.kind;
-      if (q.period && Number.isNaN(Date.parse(q.frequency === 'weekly' ? q.period : `${q.period}-01`))) throw new ApiError('VALIDATION_FAILED', 'Invalid period.');
+      if (q.period && Number.isNaN(Date.parse(q.frequency === 'weekly' ? q.period : `${q.period}-01`)))
+        throw new ApiError('VALIDATION_FAILED', 'Invalid period.');
       if (q.frequency === 'weekly') {
         if (q.period && !WEEK_ID.test(q.period)) throw new ApiError('VALIDATION_FAILED', 'Invalid period.');
         period = leaderboardPeriodKey.weekly(q.period ? new Date(`${q.period}T00:00:00.000Z`) : now);
@@ -72,7 +83,10 @@ export function globalLeaderboardRoutes(router: express.Router, deps: QueryDeps)
       mine = own[0] ?? null;
     }
     const all = mine ? [...rows, mine] : rows;
-    const users = await lookupUsers(deps, all.flatMap((r) => (r.partner_uid ? [r.uid, r.partner_uid] : [r.uid])));
+    const users = await lookupUsers(
+      deps,
+      all.flatMap((r) => (r.partner_uid ? [r.uid, r.partner_uid] : [r.uid])),
+    );
     const entry = (r: Row): LeaderboardEntryDto => {
       const u = users.get(r.uid)!;
       const p = r.partner_uid ? users.get(r.partner_uid)! : null;

@@ -22,7 +22,9 @@ describe('lobby queries', () => {
     expect((await get(null, '/lobbies')).status).toBe(401);
     const member = await get('q-user', '/lobbies?category=karaoke');
     expect(ids(member).sort()).toEqual([pub.body.lobbyId, priv.body.lobbyId].sort());
-    expect(ids(await get('q-user', '/lobbies?category=all')).sort()).toEqual([pub.body.lobbyId, priv.body.lobbyId, other.body.lobbyId].sort());
+    expect(ids(await get('q-user', '/lobbies?category=all')).sort()).toEqual(
+      [pub.body.lobbyId, priv.body.lobbyId, other.body.lobbyId].sort(),
+    );
     expect((await get(null, '/lobbies/public?category=nope')).status).toBe(400);
     const home = await get('q-user', '/app/home?cat=karaoke');
     expect(ids({ body: home.body.lobbies }).sort()).toEqual([pub.body.lobbyId, priv.body.lobbyId].sort());
@@ -61,11 +63,25 @@ describe('lobby queries', () => {
   it('ranks top users by diamonds sent and top hosts by charm received, weekly and monthly, with a podium of 3', async () => {
     const { body: lobby } = await post('lb-host', '/lobbies', { title: 'Gifts' });
     for (const uid of ['lb-a', 'lb-b', 'lb-c', 'lb-d']) {
-      await creditDiamonds(stack.command.deps, { uid, amount: 10_000, reason: 'demo_grant', reference: 'test', idempotencyKey: `grant-${uid}` });
+      await creditDiamonds(stack.command.deps, {
+        uid,
+        amount: 10_000,
+        reason: 'demo_grant',
+        reference: 'test',
+        idempotencyKey: `grant-${uid}`,
+      });
       await post(uid, `/lobbies/${lobby.lobbyId}/join`);
     }
     let position = '0';
-    const gifts = [['lb-a', 'heart'], ['lb-b', 'coffee'], ['lb-c', 'coffee'], ['lb-d', 'coffee'], ['lb-a', 'rose'], ['lb-b', 'coffee'], ['lb-d', 'rose']] as const;
+    const gifts = [
+      ['lb-a', 'heart'],
+      ['lb-b', 'coffee'],
+      ['lb-c', 'coffee'],
+      ['lb-d', 'coffee'],
+      ['lb-a', 'rose'],
+      ['lb-b', 'coffee'],
+      ['lb-d', 'rose'],
+    ] as const;
     for (const [uid, giftName] of gifts) {
       const sent = await post(uid, '/gifting/send-gift', { giftName, quantity: 1, recipients: ['lb-host'], lobbyId: lobby.lobbyId });
       expect(sent.status).toBe(201);
@@ -73,7 +89,12 @@ describe('lobby queries', () => {
     }
     const weekly = await get(null, `/lobbies/leaderboard?lobbyId=${lobby.lobbyId}&frequency=weekly`, position);
     expect(weekly.status).toBe(200);
-    expect(weekly.body.topUsers.map((u: { uid: string; diamonds: number }) => [u.uid, u.diamonds])).toEqual([['lb-a', 60], ['lb-b', 40], ['lb-d', 30], ['lb-c', 20]]);
+    expect(weekly.body.topUsers.map((u: { uid: string; diamonds: number }) => [u.uid, u.diamonds])).toEqual([
+      ['lb-a', 60],
+      ['lb-b', 40],
+      ['lb-d', 30],
+      ['lb-c', 20],
+    ]);
     expect(weekly.body.podium.topUsers.map((u: { rank: number }) => u.rank)).toEqual([1, 2, 3]);
     expect(weekly.body.topHosts).toEqual([expect.objectContaining({ uid: 'lb-host', rank: 1, charm: 75 })]);
     const monthly = await get(null, `/lobbies/leaderboard?lobbyId=${lobby.lobbyId}&frequency=monthly`);

@@ -33,7 +33,13 @@ describe('reads of a private lobby', () => {
     expect((await get('pr-owner', `/lobbies/${lobbyId}/chat?roomId=${roomId}`, position)).body.items[0].payload.body).toBe('more secrets');
 
     // A visitor is asked to sign in; a signed-in stranger is refused; neither sees a word.
-    for (const path of [`/lobbies/${lobbyId}`, `/lobbies/${lobbyId}/chat`, `/lobbies/${lobbyId}/chat?roomId=${roomId}`, `/lobbies/${lobbyId}/rooms`, `/rooms/${roomId}`]) {
+    for (const path of [
+      `/lobbies/${lobbyId}`,
+      `/lobbies/${lobbyId}/chat`,
+      `/lobbies/${lobbyId}/chat?roomId=${roomId}`,
+      `/lobbies/${lobbyId}/rooms`,
+      `/rooms/${roomId}`,
+    ]) {
       const visitor = await get(null, path, position);
       expect([path, visitor.status]).toEqual([path, 401]);
       const stranger = await get('pr-stranger', path, position);

@@ -98,7 +98,12 @@ async function summary(deps: Pick<QueryDeps, 'objects'>, row: LobbyRow): Promise
   };
 }
 
-async function listLobbies(deps: Pick<QueryDeps, 'pool' | 'objects'>, kinds: string[], category: string | undefined, page: PageQuery): Promise<LobbyList> {
+async function listLobbies(
+  deps: Pick<QueryDeps, 'pool' | 'objects'>,
+  kinds: string[],
+  category: string | undefined,
+  page: PageQuery,
+): Promise<LobbyList> {
   const filterCategory = category && category !== 'all' ? category : null;
   const { pool } = deps;
   const where = `l.status in ('waiting', 'started') and l.kind = any($1::text[]) and ($2::text is null or l.main_category_id = $2)`;
@@ -109,8 +114,13 @@ async function listLobbies(deps: Pick<QueryDeps, 'pool' | 'objects'>, kinds: str
     ),
     pool.query<{ n: number }>(`select count(*)::int as n from rm.lobbies l where ${where}`, [kinds, filterCategory]),
   ]);
-  const hosts = await lookupUsers(deps, rows.flatMap((r) => (r.host_uid ? [r.host_uid] : [])));
-  const items = await Promise.all(rows.map(async (r) => ({ ...(await summary(deps, r)), host: r.host_uid ? hosts.get(r.host_uid) : null })));
+  const hosts = await lookupUsers(
+    deps,
+    rows.flatMap((r) => (r.host_uid ? [r.host_uid] : [])),
+  );
+  const items = await Promise.all(
+    rows.map(async (r) => ({ ...(await summary(deps, r)), host: r.host_uid ? hosts.get(r.host_uid) : null })),
+  );
   return { items, meta: pageMeta(page, count[0]?.n ?? 0, items.length) };
 }
 
@@ -136,7 +146,8 @@ const roomView = async <T extends { roomBannerPhoto: string | null }>(deps: Pick
   roomBannerPhoto: await mediaUrl(deps, room.roomBannerPhoto),
 });
 
-const isStaff = (row: LobbyRow, uid: string | undefined) => isLobbyStaff({ ownerUid: row.owner_uid, hostUid: row.host_uid, admins: row.admins }, uid);
+const isStaff = (row: LobbyRow, uid: string | undefined) =>
+  isLobbyStaff({ ownerUid: row.owner_uid, hostUid: row.host_uid, admins: row.admins }, uid);
 
 async function hasInvite(pool: pg.Pool, lobbyId: string, inviteId: string): Promise<boolean> {
   const { rows } = await pool.query('select 1 from rm.lobby_invites where lobby_id = $1 and invite_id = $2', [lobbyId, inviteId]);
@@ -173,7 +184,11 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
   const home = (publicOnly: boolean) => async (req: express.Request, res: express.Response) => {
     const { category, page } = listQuery(req);
     const kinds = publicOnly || !req.auth ? ['public', 'streaming'] : ['public', 'private', 'streaming'];
-    send(res, HomeAnswer, { banners: demoBanners, categories: [...lobbyCategories], lobbies: await listLobbies(deps, kinds, category, page) });
+    send(res, HomeAnswer, {
+      banners: demoBanners,
+      categories: [...lobbyCategories],
+      lobbies: await listLobbies(deps, kinds, category, page),
+    });
   };
   router.get('/app/home', fresh, home(false));
   router.get('/app/home/public', fresh, home(true));
@@ -212,7 +227,12 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
       isLive: row.is_live,
       backgroundId: row.background_id,
       backgrounds: [...lobbyConstants.backgrounds],
-      blacklist: Object.entries(row.blacklist).map(([uid, b]) => ({ ...cards.get(uid), reason: b.reason, blockedBy: b.by, blockedAt: b.at })),
+      blacklist: Object.entries(row.blacklist).map(([uid, b]) => ({
+        ...cards.get(uid),
+        reason: b.reason,
+        blockedBy: b.by,
+        blockedAt: b.at,
+      })),
       administrators: row.admins.map((uid) => cards.get(uid)),
       canClose: true,
     });
@@ -234,7 +254,10 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
       return rows;
     };
     const [users, hosts] = await Promise.all([board('users'), board('hosts')]);
-    const cards = await lookupUsers(deps, [...users, ...hosts].map((r) => r.uid));
+    const cards = await lookupUsers(
+      deps,
+      [...users, ...hosts].map((r) => r.uid),
+    );
     const topUsers = users.map((r, i) => ({ rank: i + 1, ...cards.get(r.uid), diamonds: Number(r.amount) }));
     const topHosts = hosts.map((r, i) => ({ rank: i + 1, ...cards.get(r.uid), charm: Number(r.amount) }));
     send(res, LobbyLeaderboard, {
@@ -253,7 +276,15 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
     // Whoever holds a valid invite is about to join: they see the lobby (its fee) before they do.
     const invite = typeof req.query.invite === 'string' && idPattern.test(req.query.invite) ? req.query.invite : null;
     if (!(req.auth && invite && (await hasInvite(pool, row.lobby_id, invite)))) await access.lobby(req, row.lobby_id);
-    const { rows: members } = await pool.query<{ uid: string; role: StageRole; seat: number | null; presence: LobbyMemberView['presence']; is_admin: boolean; anonymous: boolean; joined_at: Date }>(
+    const { rows: members } = await pool.query<{
+      uid: string;
+      role: StageRole;
+      seat: number | null;
+      presence: LobbyMemberView['presence'];
+      is_admin: boolean;
+      anonymous: boolean;
+      joined_at: Date;
+    }>(
       `select uid, role, seat, presence, is_admin, anonymous, joined_at from rm.lobby_members where lobby_id = $1 and left_at is null order by seat nulls last, joined_at`,
       [row.lobby_id],
     );
@@ -316,7 +347,13 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
     send(res, LobbyInvites, {
       items: rows.map((r) => {
         const link = `/lobby/${row.lobby_id}?invite=${r.invite_id}`;
-        return { inviteId: r.invite_id, createdBy: r.created_by, createdAt: r.created_at.toISOString(), link, qr: { format: 'url' as const, payload: link } };
+        return {
+          inviteId: r.invite_id,
+          createdBy: r.created_by,
+          createdAt: r.created_at.toISOString(),
+          link,
+          qr: { format: 'url' as const, payload: link },
+        };
       }),
     });
   });
@@ -330,7 +367,10 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
       [row.lobby_id, page.limit, (page.page - 1) * page.limit],
     );
     const { rows: count } = await pool.query<{ n: number }>('select count(*)::int as n from rm.rooms where lobby_id = $1', [row.lobby_id]);
-    send(res, RoomList, { items: await Promise.all(rows.map((r) => roomView(deps, roomItem(r)))), meta: pageMeta(page, count[0]?.n ?? 0, rows.length) });
+    send(res, RoomList, {
+      items: await Promise.all(rows.map((r) => roomView(deps, roomItem(r)))),
+      meta: pageMeta(page, count[0]?.n ?? 0, rows.length),
+    });
   });
 
   router.get('/rooms/:id', freshStage, async (req, res) => {
@@ -353,8 +393,14 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
       send(res, RoomDetail, { ...preview, users: [] });
       return;
     }
-    const { rows: members } = await pool.query<{ uid: string }>('select uid from rm.room_members where room_id = $1 and left_at is null order by joined_at', [roomId]);
-    const cards = await lookupUsers(deps, members.map((m) => m.uid));
+    const { rows: members } = await pool.query<{ uid: string }>(
+      'select uid from rm.room_members where room_id = $1 and left_at is null order by joined_at',
+      [roomId],
+    );
+    const cards = await lookupUsers(
+      deps,
+      members.map((m) => m.uid),
+    );
     send(res, RoomDetail, { ...(await roomView(deps, room)), users: members.map((m) => cards.get(m.uid)) });
   });
 
@@ -370,7 +416,16 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
     } else {
       await access.lobby(req, lobbyId);
     }
-    const { rows } = await pool.query<{ position: string; message_id: string; uid: string; room_id: string | null; message_type: LobbyChatItem['payload']['messageType']; title: string | null; body: string; posted_at: Date }>(
+    const { rows } = await pool.query<{
+      position: string;
+      message_id: string;
+      uid: string;
+      room_id: string | null;
+      message_type: LobbyChatItem['payload']['messageType'];
+      title: string | null;
+      body: string;
+      posted_at: Date;
+    }>(
       `select position::text, message_id, uid, room_id, message_type, title, body, posted_at from rm.lobby_chat
         where lobby_id = $1 and room_id is not distinct from $2 order by position desc limit $3 offset $4`,
       [lobbyId, q.roomId ?? null, q.limit, (q.page - 1) * q.limit],
@@ -387,7 +442,9 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
         sender: cards.get(r.uid),
         payload: { messageType: r.message_type, title: r.title, body: r.body },
         mediaUrl: r.message_type === 'image' ? await mediaUrl(deps, r.body) : null,
-        ...(giftRecipients.has(r.message_id) ? { recipients: giftRecipients.get(r.message_id)!.map((uid) => ({ uid, username: cards.get(uid).username })) } : {}),
+        ...(giftRecipients.has(r.message_id)
+          ? { recipients: giftRecipients.get(r.message_id)!.map((uid) => ({ uid, username: cards.get(uid).username })) }
+          : {}),
         postedAt: r.posted_at.toISOString(),
       })),
     );

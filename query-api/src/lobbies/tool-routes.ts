@@ -40,7 +40,10 @@ export function lobbyToolQueryRoutes(router: express.Router, deps: QueryDeps): v
         `select poll_id, opened_by, question, options, votes, opened_at, closed_at from rm.lobby_polls where lobby_id = $1 order by opened_position desc limit 1`,
         [lobbyId],
       ),
-      pool.query<ResultRow>(`select position::text, kind, uid, result, at from rm.lobby_tool_results where lobby_id = $1 order by position desc limit $2`, [lobbyId, lobbyTools.recentResults]),
+      pool.query<ResultRow>(
+        `select position::text, kind, uid, result, at from rm.lobby_tool_results where lobby_id = $1 order by position desc limit $2`,
+        [lobbyId, lobbyTools.recentResults],
+      ),
     ]);
     const poll = polls.rows[0];
     const cards = await lookupUsers(deps, [...(poll ? [poll.opened_by] : []), ...results.rows.map((r) => r.uid)]);

@@ -6,7 +6,6 @@ import { isSafeKey, LOCAL_MEDIA_PATH, LocalObjectStore } from '@murmur/platform/
 import type express from 'express';
 import type { QueryDeps } from '../dependencies.ts';
 
-
 /** Media references are our store's keys (signed per request) or absolute URLs kept as they are. */
 export async function mediaUrl(deps: Pick<QueryDeps, 'objects'>, ref: string | null | undefined): Promise<string | null> {
   if (!ref) return null;
@@ -19,7 +18,8 @@ export function mediaRoutes(router: express.Router, deps: QueryDeps): void {
     const store = deps.objects;
     const key = (req.params as unknown as { key: string[] }).key.join('/');
     if (!(store instanceof LocalObjectStore) || !isSafeKey(key)) throw new ApiError('NOT_FOUND', socialTexts.mediaNotFound);
-    if (!store.verify('GET', key, Number(req.query.exp), '', String(req.query.sig ?? ''))) throw new ApiError('FORBIDDEN', socialTexts.uploadExpired);
+    if (!store.verify('GET', key, Number(req.query.exp), '', String(req.query.sig ?? '')))
+      throw new ApiError('FORBIDDEN', socialTexts.uploadExpired);
     const object = await store.head(key);
     if (!object) throw new ApiError('NOT_FOUND', socialTexts.mediaNotFound);
     res.setHeader('content-type', object.contentType);

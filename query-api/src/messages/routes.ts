@@ -1,6 +1,15 @@
 // DM queries: the viewer's threads (newest first, with unread flags) and a thread's messages,
 // 20 a page going back in time from a pagination timestamp.
-import { MessageHistory, MessagesQuery, MessageThreadPage, PageQuery, pageMeta, UnreadMessages, type DirectMessage, type MessageThread } from '@murmur/contracts';
+import {
+  MessageHistory,
+  MessagesQuery,
+  MessageThreadPage,
+  PageQuery,
+  pageMeta,
+  UnreadMessages,
+  type DirectMessage,
+  type MessageThread,
+} from '@murmur/contracts';
 import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
 import type express from 'express';
 import { z } from 'zod';
@@ -28,7 +37,10 @@ export function messageRoutes(router: express.Router, deps: QueryDeps): void {
           where ${filter} order by t.last_message_at desc limit ${query.limit} offset ${(query.page - 1) * query.limit}`,
         values,
       ),
-      pool.query<{ n: number }>(`select count(*)::int as n from rm.dm_threads t left join rm.profiles p on p.uid = t.other_uid where ${filter}`, values),
+      pool.query<{ n: number }>(
+        `select count(*)::int as n from rm.dm_threads t left join rm.profiles p on p.uid = t.other_uid where ${filter}`,
+        values,
+      ),
     ]);
     const items: MessageThread[] = await Promise.all(
       rows.map(async (r) => ({
@@ -73,6 +85,6 @@ export function messageRoutes(router: express.Router, deps: QueryDeps): void {
       })),
     );
     // The next page's pagination timestamp: the oldest message shown, when the page was full.
-    send(res, MessageHistory, { items, nextBefore: rows.length === query.limit ? items[0]?.sentAt ?? null : null });
+    send(res, MessageHistory, { items, nextBefore: rows.length === query.limit ? (items[0]?.sentAt ?? null) : null });
   });
 }

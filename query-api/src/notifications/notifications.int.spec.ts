@@ -21,12 +21,30 @@ beforeAll(async () => {
 afterAll(async () => stack?.stop());
 
 const post = (p: string, uid: string, body?: unknown) => stack.api(p, { method: 'POST', token: tokens[uid], body });
-const get = (p: string, uid: string, position?: string) => stack.api(p, { token: tokens[uid], headers: position ? { 'x-min-position': position } : {} });
+const get = (p: string, uid: string, position?: string) =>
+  stack.api(p, { token: tokens[uid], headers: position ? { 'x-min-position': position } : {} });
 async function gift(sender: string, recipients: string[], lobbyId = 'lobby-n1') {
-  const r = await stack.command.deps.store.append(`wallet-${sender}`, [{
-    type: 'GiftSent',
-    data: { senderUid: sender, giftId: 'rose', giftName: 'rose', quantity: 2, unitPrice: 10, diamondsTotal: 20 * recipients.length, recipients, charmPerRecipient: 10, lobbyId, sentAt: new Date().toISOString() },
-  }], { idempotencyKey: `n-gift-${++n}` });
+  const r = await stack.command.deps.store.append(
+    `wallet-${sender}`,
+    [
+      {
+        type: 'GiftSent',
+        data: {
+          senderUid: sender,
+          giftId: 'rose',
+          giftName: 'rose',
+          quantity: 2,
+          unitPrice: 10,
+          diamondsTotal: 20 * recipients.length,
+          recipients,
+          charmPerRecipient: 10,
+          lobbyId,
+          sentAt: new Date().toISOString(),
+        },
+      },
+    ],
+    { idempotencyKey: `n-gift-${++n}` },
+  );
   return String(r.lastPosition);
 }
 
@@ -36,16 +54,33 @@ describe('notifications centre', () => {
     const followBack = await post('/user/follow/n-amy', 'n-ben');
     let page = await get('/notifications', 'n-ben', followBack.body.position);
     expect(page.status).toBe(200);
-    expect(page.body.items.map((i: any) => [i.kind, i.actor.uid, i.link, i.unread])).toEqual([['new_follower', 'n-amy', '/profile?uid=n-amy', true]]);
+    expect(page.body.items.map((i: any) => [i.kind, i.actor.uid, i.link, i.unread])).toEqual([
+      ['new_follower', 'n-amy', '/profile?uid=n-amy', true],
+    ]);
 
     await post('/messages/send/n-ben', 'n-amy', { text: 'hello' });
     const second = await post('/messages/send/n-ben', 'n-amy', { text: 'are you there?' });
     const invite = await post('/messages/send/n-ben', 'n-amy', { text: 'join us http://x.test/lobby/lobby-n1?invite=abc123' });
     const giftAt = await gift('n-amy', ['n-ben', 'n-amy']);
-    const paid = await stack.command.deps.store.append('payment-p1', [{
-      type: 'PaymentConfirmed',
-      data: { paymentId: 'p1', uid: 'n-ben', provider: 'sandbox', purpose: 'topup', amountUsdCents: 1000, diamonds: 1000, providerRef: 'sb-1', confirmedAt: new Date().toISOString() },
-    }], { idempotencyKey: 'n-pay-1' });
+    const paid = await stack.command.deps.store.append(
+      'payment-p1',
+      [
+        {
+          type: 'PaymentConfirmed',
+          data: {
+            paymentId: 'p1',
+            uid: 'n-ben',
+            provider: 'sandbox',
+            purpose: 'topup',
+            amountUsdCents: 1000,
+            diamonds: 1000,
+            providerRef: 'sb-1',
+            confirmedAt: new Date().toISOString(),
+          },
+        },
+      ],
+      { idempotencyKey: 'n-pay-1' },
+    );
     page = await get('/notifications', 'n-ben', String(paid.lastPosition));
     expect(page.body.items.map((i: any) => [i.kind, i.link])).toEqual([
       ['payment_confirmed', '/wallet'],
@@ -56,7 +91,11 @@ describe('notifications centre', () => {
     ]);
     const dm = page.body.items.find((i: any) => i.kind === 'direct_message');
     expect(dm.facts).toMatchObject({ count: 2, preview: 'are you there?' });
-    expect(page.body.items.find((i: any) => i.kind === 'gift_received').facts).toMatchObject({ giftName: 'rose', quantity: 2, lobbyId: 'lobby-n1' });
+    expect(page.body.items.find((i: any) => i.kind === 'gift_received').facts).toMatchObject({
+      giftName: 'rose',
+      quantity: 2,
+      lobbyId: 'lobby-n1',
+    });
     expect(page.body.unreadCount).toBe(5);
     expect(second.status).toBe(201);
     expect(invite.status).toBe(201);

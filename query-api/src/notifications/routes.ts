@@ -1,6 +1,15 @@
 // The notifications centre: the caller's notifications newest first (paged as the spec's lists), each
 // with who it is from and where it leads, and the unread count the shell's bell shows.
-import { NotificationFacts, NotificationKind, notificationLink, NotificationsPage, NotificationsUnread, PageQuery, pageMeta, type NotificationDto } from '@murmur/contracts';
+import {
+  NotificationFacts,
+  NotificationKind,
+  notificationLink,
+  NotificationsPage,
+  NotificationsUnread,
+  PageQuery,
+  pageMeta,
+  type NotificationDto,
+} from '@murmur/contracts';
 import { currentUser, parse, requireAuth, send } from '@murmur/platform';
 import type express from 'express';
 import type pg from 'pg';
@@ -39,7 +48,10 @@ export function notificationRoutes(router: express.Router, deps: QueryDeps): voi
       pool.query<{ n: number }>('select count(*)::int as n from rm.notifications where uid = $1', [uid]),
       unreadOf(pool, uid),
     ]);
-    const users = await lookupUsers(deps, rows.flatMap((r) => (r.actor_uid ? [r.actor_uid] : [])));
+    const users = await lookupUsers(
+      deps,
+      rows.flatMap((r) => (r.actor_uid ? [r.actor_uid] : [])),
+    );
     const items: NotificationDto[] = [];
     for (const r of rows) {
       const kind = NotificationKind.safeParse(r.kind);

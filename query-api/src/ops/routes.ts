@@ -32,7 +32,9 @@ export function opsRoutes(router: express.Router, deps: QueryDeps): void {
       oldestOpenTransactionSeconds(pool),
       listCheckpoints(pool),
       pool
-        .query<{ gateway_id: string; connections: number; subscriptions: number; started_at: Date; seen_at: Date }>('select * from realtime_gateways order by started_at')
+        .query<{ gateway_id: string; connections: number; subscriptions: number; started_at: Date; seen_at: Date }>(
+          'select * from realtime_gateways order by started_at',
+        )
         // A database the gateway has never migrated (tests without a gateway) has no gateways.
         .catch((error: { code?: string }) => (error.code === '42P01' ? { rows: [] } : Promise.reject(error))),
       latestRebuilds(pool),
@@ -46,12 +48,21 @@ export function opsRoutes(router: express.Router, deps: QueryDeps): void {
         checkpoint: `${c.checkpoint.transactionId}:${c.checkpoint.globalPosition}`,
         lagEvents: lag.events,
         lagSeconds,
-        status: lag.events === 0 ? 'live' as const : lagSeconds > operationsView.stalledAfterSeconds ? 'stalled' as const : 'catching_up' as const,
+        status:
+          lag.events === 0
+            ? ('live' as const)
+            : lagSeconds > operationsView.stalledAfterSeconds
+              ? ('stalled' as const)
+              : ('catching_up' as const),
         updatedAt: c.updatedAt?.toISOString() ?? null,
       });
     }
     const gatewayItems = gateways.rows.map((g) => ({
-      gatewayId: g.gateway_id, connections: g.connections, subscriptions: g.subscriptions, startedAt: g.started_at.toISOString(), seenAt: g.seen_at.toISOString(),
+      gatewayId: g.gateway_id,
+      connections: g.connections,
+      subscriptions: g.subscriptions,
+      startedAt: g.started_at.toISOString(),
+      seenAt: g.seen_at.toISOString(),
       alive: now - g.seen_at.getTime() < operationsView.gatewayGoneAfterSeconds * 1000,
     }));
     send(res, OperationsStatus, {
@@ -66,7 +77,16 @@ export function opsRoutes(router: express.Router, deps: QueryDeps): void {
   });
 }
 
-type RebuildRow = { rebuild_id: string; projection: string; status: string; requested_by: string; requested_at: Date; events: string; error: string | null; finished_at: Date | null };
+type RebuildRow = {
+  rebuild_id: string;
+  projection: string;
+  status: string;
+  requested_by: string;
+  requested_at: Date;
+  events: string;
+  error: string | null;
+  finished_at: Date | null;
+};
 type ProgressRow = { rebuild_id: string; events: string; position: string; head: string };
 
 /** The latest console rebuilds with the worker's progress of the one running (no tables yet: none). */
@@ -75,7 +95,12 @@ async function latestRebuilds(pool: pg.Pool): Promise<RebuildStatusItem[]> {
   const { rows } = await pool.query<RebuildRow>('select * from rm.projection_rebuilds order by requested_at desc limit 10').catch(empty);
   const ids = rows.map((r) => r.rebuild_id);
   const { rows: progress } = ids.length
-    ? await pool.query<ProgressRow>('select rebuild_id, events::text, position::text, head::text from projection_rebuild_progress where rebuild_id = any($1::text[])', [ids]).catch(empty)
+    ? await pool
+        .query<ProgressRow>(
+          'select rebuild_id, events::text, position::text, head::text from projection_rebuild_progress where rebuild_id = any($1::text[])',
+          [ids],
+        )
+        .catch(empty)
     : { rows: [] as ProgressRow[] };
   const byId = new Map(progress.map((p) => [p.rebuild_id, p]));
   return rows.map((r) => {

@@ -2,9 +2,38 @@
 // fragments, EXP for friends and the quest account (their own only); levels of users and lobbies
 // (public, like profiles and lobby cards).
 import {
-  expForFriends, expForLevel, expPercentage, expRules, fragments, LIFETIME, levelCurve, levelOf, missions, PageQuery, pageMeta, periodEnd, periodIdOf,
-  quests, ExpHistoryPage, FragmentList, FriendsDto, LevelDto, LobbyLevelList, MissionList, OwnLobbyLevels, QuestAccountDto, QuestList, RewardHistoryPage, UserLevelDto,
-  type ExpEntryDto, type FragmentDto, type LobbyLevelDto, type MissionDto, type QuestDto, type Reward, type RewardHistoryItemDto,
+  expForFriends,
+  expForLevel,
+  expPercentage,
+  expRules,
+  fragments,
+  LIFETIME,
+  levelCurve,
+  levelOf,
+  missions,
+  PageQuery,
+  pageMeta,
+  periodEnd,
+  periodIdOf,
+  quests,
+  ExpHistoryPage,
+  FragmentList,
+  FriendsDto,
+  LevelDto,
+  LobbyLevelList,
+  MissionList,
+  OwnLobbyLevels,
+  QuestAccountDto,
+  QuestList,
+  RewardHistoryPage,
+  UserLevelDto,
+  type ExpEntryDto,
+  type FragmentDto,
+  type LobbyLevelDto,
+  type MissionDto,
+  type QuestDto,
+  type Reward,
+  type RewardHistoryItemDto,
 } from '@murmur/contracts';
 import { currentUser, dailyPeriod, lifetime, parse, readProgress, requireAuth, send, weeklyPeriod } from '@murmur/platform';
 import type express from 'express';
@@ -14,7 +43,17 @@ import { freshness } from '../freshness.ts';
 import { lookupUsers } from '../user-directory.ts';
 
 const Uid = z.string().regex(/^[\w:.-]{1,128}$/);
-const LobbyIds = z.object({ ids: z.string().max(2000).transform((s) => s.split(',').filter((x) => /^[\w-]{1,100}$/.test(x)).slice(0, 100)) });
+const LobbyIds = z.object({
+  ids: z
+    .string()
+    .max(2000)
+    .transform((s) =>
+      s
+        .split(',')
+        .filter((x) => /^[\w-]{1,100}$/.test(x))
+        .slice(0, 100),
+    ),
+});
 
 function missingTable(error: unknown): boolean {
   return (error as { code?: string }).code === '42P01';
@@ -49,7 +88,11 @@ export function progressionQueryRoutes(router: express.Router, deps: QueryDeps):
     const { uid } = currentUser(req);
     const { exp, level } = await levelOfUser(deps, uid);
     const today = new Date().toISOString().slice(0, 10);
-    const daily = await rowsOf<{ source: string; exp: number }>(deps, 'select source, exp from rm.progression_exp_daily where uid = $1 and day = $2', [uid, today]);
+    const daily = await rowsOf<{ source: string; exp: number }>(
+      deps,
+      'select source, exp from rm.progression_exp_daily where uid = $1 and day = $2',
+      [uid, today],
+    );
     const of = (source: string) => daily.find((d) => d.source === source)?.exp ?? 0;
     const body: LevelDto = {
       uid,
@@ -58,7 +101,13 @@ export function progressionQueryRoutes(router: express.Router, deps: QueryDeps):
       expPercentage: expPercentage(exp),
       currentLevelExp: expForLevel(level),
       nextLevelExp: level >= levelCurve.maxLevel ? null : expForLevel(level + 1),
-      today: { micExp: of('mic'), micCap: expRules.micDailyCap, chatExp: of('chat'), chatCap: expRules.chatDailyCap, signedIn: of('sign_in') > 0 },
+      today: {
+        micExp: of('mic'),
+        micCap: expRules.micDailyCap,
+        chatExp: of('chat'),
+        chatCap: expRules.chatDailyCap,
+        signedIn: of('sign_in') > 0,
+      },
     };
     send(res, LevelDto, body);
   });
@@ -74,11 +123,19 @@ export function progressionQueryRoutes(router: express.Router, deps: QueryDeps):
     const q = parse(PageQuery, req.query);
     const [rows, count] = await Promise.all([
       rowsOf<{ id: string; source: string; detail: string; exp: number; at: Date }>(
-        deps, 'select id, source, detail, exp, at from rm.progression_exp_log where uid = $1 order by position desc, id limit $2 offset $3', [uid, q.limit, (q.page - 1) * q.limit],
+        deps,
+        'select id, source, detail, exp, at from rm.progression_exp_log where uid = $1 order by position desc, id limit $2 offset $3',
+        [uid, q.limit, (q.page - 1) * q.limit],
       ),
       rowsOf<{ n: number }>(deps, 'select count(*)::int as n from rm.progression_exp_log where uid = $1', [uid]),
     ]);
-    const items: ExpEntryDto[] = rows.map((r) => ({ id: r.id, source: r.source, detail: r.detail, exp: r.exp, at: new Date(r.at).toISOString() }));
+    const items: ExpEntryDto[] = rows.map((r) => ({
+      id: r.id,
+      source: r.source,
+      detail: r.detail,
+      exp: r.exp,
+      at: new Date(r.at).toISOString(),
+    }));
     send(res, ExpHistoryPage, { items, meta: pageMeta(q, count[0]?.n ?? 0, items.length) });
   });
 
@@ -97,8 +154,16 @@ export function progressionQueryRoutes(router: express.Router, deps: QueryDeps):
       const progress = Math.min((m.period === 'daily' ? daily : weekly)[m.metric], m.target);
       const isClaimed = claimed.has(`mission:${m.id}:${periodId}`);
       return {
-        id: m.id, period: m.period, periodId, resetsAt: periodEnd(m.period, now).toISOString(), title: m.title, metric: m.metric, progress, target: m.target,
-        reward: m.reward, status: isClaimed ? 'claimed' : progress >= m.target ? 'claimable' : 'in_progress',
+        id: m.id,
+        period: m.period,
+        periodId,
+        resetsAt: periodEnd(m.period, now).toISOString(),
+        title: m.title,
+        metric: m.metric,
+        progress,
+        target: m.target,
+        reward: m.reward,
+        status: isClaimed ? 'claimed' : progress >= m.target ? 'claimable' : 'in_progress',
       };
     });
     send(res, MissionList, { items });
@@ -114,7 +179,13 @@ export function progressionQueryRoutes(router: express.Router, deps: QueryDeps):
       steps: q.steps.map((s, i) => {
         const value = Math.min(progress[s.metric], s.target);
         const previousClaimed = i === 0 || claimed.has(`quest:${q.steps[i - 1]!.id}:${LIFETIME}`);
-        const status = claimed.has(`quest:${s.id}:${LIFETIME}`) ? 'claimed' : !previousClaimed ? 'locked' : value >= s.target ? 'claimable' : 'in_progress';
+        const status = claimed.has(`quest:${s.id}:${LIFETIME}`)
+          ? 'claimed'
+          : !previousClaimed
+            ? 'locked'
+            : value >= s.target
+              ? 'claimable'
+              : 'in_progress';
         return { id: s.id, title: s.title, progress: value, target: s.target, reward: s.reward, status };
       }),
     }));
@@ -126,26 +197,43 @@ export function progressionQueryRoutes(router: express.Router, deps: QueryDeps):
     const q = parse(PageQuery, req.query);
     const [rows, count] = await Promise.all([
       rowsOf<{ claim_id: string; source: RewardHistoryItemDto['source']; title: string; reward: Reward; claimed_at: Date }>(
-        deps, 'select claim_id, source, title, reward, claimed_at from rm.progression_claims where uid = $1 order by position desc, claim_id limit $2 offset $3',
+        deps,
+        'select claim_id, source, title, reward, claimed_at from rm.progression_claims where uid = $1 order by position desc, claim_id limit $2 offset $3',
         [uid, q.limit, (q.page - 1) * q.limit],
       ),
       rowsOf<{ n: number }>(deps, 'select count(*)::int as n from rm.progression_claims where uid = $1', [uid]),
     ]);
-    const items: RewardHistoryItemDto[] = rows.map((r) => ({ claimId: r.claim_id, source: r.source, title: r.title, reward: r.reward, claimedAt: new Date(r.claimed_at).toISOString() }));
+    const items: RewardHistoryItemDto[] = rows.map((r) => ({
+      claimId: r.claim_id,
+      source: r.source,
+      title: r.title,
+      reward: r.reward,
+      claimedAt: new Date(r.claimed_at).toISOString(),
+    }));
     send(res, RewardHistoryPage, { items, meta: pageMeta(q, count[0]?.n ?? 0, items.length) });
   });
 
   router.get('/progression/fragments', requireAuth(), fresh, async (req, res) => {
     const { uid } = currentUser(req);
-    const rows = await rowsOf<{ kind: string; count: number }>(deps, 'select kind, count from rm.progression_fragments where uid = $1', [uid]);
-    const items: FragmentDto[] = fragments.map((f) => ({ kind: f.kind, name: f.name, count: rows.find((r) => r.kind === f.kind)?.count ?? 0, needed: f.needed, item: f.item }));
+    const rows = await rowsOf<{ kind: string; count: number }>(deps, 'select kind, count from rm.progression_fragments where uid = $1', [
+      uid,
+    ]);
+    const items: FragmentDto[] = fragments.map((f) => ({
+      kind: f.kind,
+      name: f.name,
+      count: rows.find((r) => r.kind === f.kind)?.count ?? 0,
+      needed: f.needed,
+      item: f.item,
+    }));
     send(res, FragmentList, { items });
   });
 
   router.get('/progression/lobby-levels', async (req, res) => {
     const { ids } = parse(LobbyIds, req.query);
     const rows = await rowsOf<{ lobby_id: string; title: string; exp: string; live_minutes: string; gift_diamonds: string }>(
-      deps, 'select lobby_id, title, exp::text, live_minutes::text, gift_diamonds::text from rm.lobby_progress where lobby_id = any($1::text[])', [ids],
+      deps,
+      'select lobby_id, title, exp::text, live_minutes::text, gift_diamonds::text from rm.lobby_progress where lobby_id = any($1::text[])',
+      [ids],
     );
     const items: LobbyLevelDto[] = rows.map(lobbyLevel);
     send(res, LobbyLevelList, { items });
@@ -155,10 +243,14 @@ export function progressionQueryRoutes(router: express.Router, deps: QueryDeps):
     const { uid } = currentUser(req);
     const [mine, top] = await Promise.all([
       rowsOf<{ lobby_id: string; title: string; exp: string; live_minutes: string; gift_diamonds: string }>(
-        deps, 'select lobby_id, title, exp::text, live_minutes::text, gift_diamonds::text from rm.lobby_progress where owner_uid = $1 order by exp desc, lobby_id limit 20', [uid],
+        deps,
+        'select lobby_id, title, exp::text, live_minutes::text, gift_diamonds::text from rm.lobby_progress where owner_uid = $1 order by exp desc, lobby_id limit 20',
+        [uid],
       ),
       rowsOf<{ lobby_id: string; title: string; exp: string; live_minutes: string; gift_diamonds: string }>(
-        deps, 'select lobby_id, title, exp::text, live_minutes::text, gift_diamonds::text from rm.lobby_progress order by exp desc, lobby_id limit 10', [],
+        deps,
+        'select lobby_id, title, exp::text, live_minutes::text, gift_diamonds::text from rm.lobby_progress order by exp desc, lobby_id limit 10',
+        [],
       ),
     ]);
     send(res, OwnLobbyLevels, { mine: mine.map(lobbyLevel), top: top.map(lobbyLevel) });
@@ -184,7 +276,13 @@ export function progressionQueryRoutes(router: express.Router, deps: QueryDeps):
       level: expForFriends.level,
       bonusExp: expForFriends.bonusExp,
       joinedWith: joinedWith[0] ? { uid: joinedWith[0].inviter_uid, username: users.get(joinedWith[0].inviter_uid)!.username } : null,
-      friends: friends.map((f) => ({ uid: f.uid, username: users.get(f.uid)!.username, level: levelOf(Number(f.exp ?? 0)), rewarded: f.rewarded, joinedAt: new Date(f.joined_at).toISOString() })),
+      friends: friends.map((f) => ({
+        uid: f.uid,
+        username: users.get(f.uid)!.username,
+        level: levelOf(Number(f.exp ?? 0)),
+        rewarded: f.rewarded,
+        joinedAt: new Date(f.joined_at).toISOString(),
+      })),
     };
     send(res, FriendsDto, body);
   });
@@ -192,9 +290,15 @@ export function progressionQueryRoutes(router: express.Router, deps: QueryDeps):
   router.get('/progression/quest-account', requireAuth(), fresh, async (req, res) => {
     const { uid } = currentUser(req);
     const [account, imports] = await Promise.all([
-      rowsOf<{ platform_user_id: string; handle: string; linked_at: Date }>(deps, 'select platform_user_id, handle, linked_at from rm.progression_quest_accounts where uid = $1', [uid]),
+      rowsOf<{ platform_user_id: string; handle: string; linked_at: Date }>(
+        deps,
+        'select platform_user_id, handle, linked_at from rm.progression_quest_accounts where uid = $1',
+        [uid],
+      ),
       rowsOf<{ source_id: string; title: string; reward: Reward; claimed_at: Date }>(
-        deps, `select source_id, title, reward, claimed_at from rm.progression_claims where uid = $1 and source = 'quest_platform' order by position desc limit 50`, [uid],
+        deps,
+        `select source_id, title, reward, claimed_at from rm.progression_claims where uid = $1 and source = 'quest_platform' order by position desc limit 50`,
+        [uid],
       ),
     ]);
     const linked = account[0];
@@ -203,9 +307,16 @@ export function progressionQueryRoutes(router: express.Router, deps: QueryDeps):
     const body: QuestAccountDto = {
       authStep: linked ? 'connected' : 'connect',
       connected: Boolean(linked),
-      account: linked ? { platformUserId: linked.platform_user_id, handle: linked.handle, linkedAt: new Date(linked.linked_at).toISOString() } : null,
+      account: linked
+        ? { platformUserId: linked.platform_user_id, handle: linked.handle, linkedAt: new Date(linked.linked_at).toISOString() }
+        : null,
       exp: imports.reduce((sum, i) => sum + i.reward.exp, 0),
-      imports: imports.map((i) => ({ platformEventId: i.source_id, questTitle: i.title, exp: i.reward.exp, importedAt: new Date(i.claimed_at).toISOString() })),
+      imports: imports.map((i) => ({
+        platformEventId: i.source_id,
+        questTitle: i.title,
+        exp: i.reward.exp,
+        importedAt: new Date(i.claimed_at).toISOString(),
+      })),
       authorizeUrl: platformUrl ? `${platformUrl}/authorize?redirect_uri=${encodeURIComponent(back)}` : `${back}?sandbox=1`,
     };
     send(res, QuestAccountDto, body);
@@ -214,5 +325,13 @@ export function progressionQueryRoutes(router: express.Router, deps: QueryDeps):
 
 function lobbyLevel(r: { lobby_id: string; title: string; exp: string; live_minutes: string; gift_diamonds: string }): LobbyLevelDto {
   const exp = Number(r.exp);
-  return { lobbyId: r.lobby_id, title: r.title, exp, level: levelOf(exp), expPercentage: expPercentage(exp), liveMinutes: Number(r.live_minutes), giftDiamonds: Number(r.gift_diamonds) };
+  return {
+    lobbyId: r.lobby_id,
+    title: r.title,
+    exp,
+    level: levelOf(exp),
+    expPercentage: expPercentage(exp),
+    liveMinutes: Number(r.live_minutes),
+    giftDiamonds: Number(r.gift_diamonds),
+  };
 }

@@ -1,8 +1,19 @@
 // Referral queries (spec sections 2 and 7): referral details, the invitee table (username, date,
 // status Topped Up / Registered, type direct / indirect), reward records and weekly payouts.
 import {
-  formatUsdt, InviteePage, PageQuery, pageMeta, PayoutPage, referral, ReferralDetailsDto, referralPercents, RewardRecordPage, weekIdOf,
-  type InviteeDto, type PayoutDto, type RewardRecordDto,
+  formatUsdt,
+  InviteePage,
+  PageQuery,
+  pageMeta,
+  PayoutPage,
+  referral,
+  ReferralDetailsDto,
+  referralPercents,
+  RewardRecordPage,
+  weekIdOf,
+  type InviteeDto,
+  type PayoutDto,
+  type RewardRecordDto,
 } from '@murmur/contracts';
 import { currentUser, parse, requireAuth, send } from '@murmur/platform';
 import type express from 'express';
@@ -70,7 +81,12 @@ export function referralQueryRoutes(router: express.Router, deps: QueryDeps): vo
         paidUsdt: formatUsdt(Number(r.paid)),
         carriedOverUsdt: formatUsdt(r.last_status === 'carried_over' ? Number(r.last_amount) : 0),
       },
-      thisWeek: { weekId: week, ownTopUpDiamonds: ownWeek, unlockDiamonds: referral.secondLevelWeeklyTopUpDiamonds, secondLevelUnlocked: ownWeek >= referral.secondLevelWeeklyTopUpDiamonds },
+      thisWeek: {
+        weekId: week,
+        ownTopUpDiamonds: ownWeek,
+        unlockDiamonds: referral.secondLevelWeeklyTopUpDiamonds,
+        secondLevelUnlocked: ownWeek >= referral.secondLevelWeeklyTopUpDiamonds,
+      },
       rules: {
         directPercent: referralPercents.direct,
         secondLevelPercent: referralPercents.secondLevel,
@@ -96,10 +112,18 @@ export function referralQueryRoutes(router: express.Router, deps: QueryDeps): vo
         from invitees i left join rm.referral_users u on u.uid = i.uid
        where ($2::text is null or i.type = $2)`;
     const [{ rows }, { rows: count }] = await Promise.all([
-      deps.pool.query(`${base} order by i.bound_at desc, i.uid limit $3 offset $4`, [uid, query.type ?? null, query.limit, (query.page - 1) * query.limit]),
+      deps.pool.query(`${base} order by i.bound_at desc, i.uid limit $3 offset $4`, [
+        uid,
+        query.type ?? null,
+        query.limit,
+        (query.page - 1) * query.limit,
+      ]),
       deps.pool.query<{ n: number }>(`select count(*)::int as n from (${base}) x`, [uid, query.type ?? null]),
     ]);
-    const users = await lookupUsers(deps, rows.map((r) => r.uid));
+    const users = await lookupUsers(
+      deps,
+      rows.map((r) => r.uid),
+    );
     const items: InviteeDto[] = rows.map((r) => ({
       uid: r.uid,
       username: users.get(r.uid)?.username !== r.uid ? users.get(r.uid)!.username : (r.username ?? r.uid),
@@ -127,7 +151,10 @@ export function referralQueryRoutes(router: express.Router, deps: QueryDeps): vo
       ),
       deps.pool.query<{ n: number }>('select count(*)::int as n from rm.referral_rewards where beneficiary_uid = $1', [uid]),
     ]);
-    const users = await lookupUsers(deps, rows.map((r) => r.invitee_uid));
+    const users = await lookupUsers(
+      deps,
+      rows.map((r) => r.invitee_uid),
+    );
     const items: RewardRecordDto[] = rows.map((r) => {
       const unlocked = r.payout_status ? r.unlocked === true : Number(r.own_week) >= referral.secondLevelWeeklyTopUpDiamonds;
       let status: RewardRecordDto['status'];
@@ -155,10 +182,11 @@ export function referralQueryRoutes(router: express.Router, deps: QueryDeps): vo
     const { uid } = currentUser(req);
     const query = parse(PageQuery, req.query);
     const [{ rows }, { rows: count }] = await Promise.all([
-      deps.pool.query(
-        `select * from rm.referral_payouts where uid = $1 order by week_id desc limit $2 offset $3`,
-        [uid, query.limit, (query.page - 1) * query.limit],
-      ),
+      deps.pool.query(`select * from rm.referral_payouts where uid = $1 order by week_id desc limit $2 offset $3`, [
+        uid,
+        query.limit,
+        (query.page - 1) * query.limit,
+      ]),
       deps.pool.query<{ n: number }>('select count(*)::int as n from rm.referral_payouts where uid = $1', [uid]),
     ]);
     const items: PayoutDto[] = rows.map((r) => ({

@@ -97,9 +97,21 @@ function likePattern(q: string): string {
 }
 
 async function followerRows(deps: QueryDeps, sql: string, values: unknown[]): Promise<FollowerItem[]> {
-  const { rows } = await deps.pool.query<{ uid: string; username: string | null; profile_pic: string | null; is_following: boolean; is_self: boolean }>(sql, values);
+  const { rows } = await deps.pool.query<{
+    uid: string;
+    username: string | null;
+    profile_pic: string | null;
+    is_following: boolean;
+    is_self: boolean;
+  }>(sql, values);
   return Promise.all(
-    rows.map(async (r) => ({ uid: r.uid, username: r.username, profilePic: await mediaUrl(deps, r.profile_pic), isFollowing: r.is_following, isSelf: r.is_self })),
+    rows.map(async (r) => ({
+      uid: r.uid,
+      username: r.username,
+      profilePic: await mediaUrl(deps, r.profile_pic),
+      isFollowing: r.is_following,
+      isSelf: r.is_self,
+    })),
   );
 }
 
@@ -155,7 +167,10 @@ export function socialRoutes(router: express.Router, deps: QueryDeps): void {
           where p.uid = $1`,
         [target, viewer],
       ),
-      pool.query(`select gift_id, gift_name, quantity::int, diamonds::int from rm.gift_wall where uid = $1 order by diamonds desc, gift_id limit 50`, [target]),
+      pool.query(
+        `select gift_id, gift_name, quantity::int, diamonds::int from rm.gift_wall where uid = $1 order by diamonds desc, gift_id limit 50`,
+        [target],
+      ),
     ]);
     const r = rows[0];
     if (!r) throw new ApiError('NOT_FOUND', texts.userDoesNotExist);
@@ -179,7 +194,10 @@ export function socialRoutes(router: express.Router, deps: QueryDeps): void {
       vip: r.vip === true,
       frame: r.frame_id ?? null,
       wornBadges: r.badge_ids ?? [],
-      subscription: { price: r.subscription_price ?? null, subscribedUntil: r.subscribed_until ? (r.subscribed_until as Date).toISOString() : null },
+      subscription: {
+        price: r.subscription_price ?? null,
+        subscribedUntil: r.subscribed_until ? (r.subscribed_until as Date).toISOString() : null,
+      },
       giftWall: gifts.map((g) => ({ giftId: g.gift_id, giftName: g.gift_name, quantity: g.quantity, diamonds: g.diamonds })),
     };
     send(res, ProfileView, view);
@@ -189,7 +207,10 @@ export function socialRoutes(router: express.Router, deps: QueryDeps): void {
     const author = uidParam(req);
     const viewer = req.auth?.uid ?? '';
     const query = parse(WallQuery, req.query);
-    const { rows: sub } = await pool.query(`select exists (select 1 from rm.creator_subscriptions s where s.subscriber_uid = $1 and s.creator_uid = $2 and (s.expires_at is null or s.expires_at > now())) as s`, [viewer, author]);
+    const { rows: sub } = await pool.query(
+      `select exists (select 1 from rm.creator_subscriptions s where s.subscriber_uid = $1 and s.creator_uid = $2 and (s.expires_at is null or s.expires_at > now())) as s`,
+      [viewer, author],
+    );
     const canSeeSubscriberOnly = viewer === author || sub[0]?.s === true;
     const where = [`p.author_uid = $2`, `not p.deleted`];
     const values: unknown[] = [viewer, author];
@@ -207,9 +228,13 @@ export function socialRoutes(router: express.Router, deps: QueryDeps): void {
         values,
       ),
       query.q || query.subscriberOnly !== undefined
-        ? pool.query<{ n: number }>(`select count(*)::int as n from rm.wall_posts p where ${filterSql} and $1::text is not null`, values).then((r) => r.rows[0]?.n ?? 0)
+        ? pool
+            .query<{ n: number }>(`select count(*)::int as n from rm.wall_posts p where ${filterSql} and $1::text is not null`, values)
+            .then((r) => r.rows[0]?.n ?? 0)
         : pool
-            .query<{ n: number }>(`select ${canSeeSubscriberOnly ? 'posts' : 'public_posts'} as n from rm.wall_counts where uid = $1`, [author])
+            .query<{ n: number }>(`select ${canSeeSubscriberOnly ? 'posts' : 'public_posts'} as n from rm.wall_counts where uid = $1`, [
+              author,
+            ])
             .then((r) => r.rows[0]?.n ?? 0),
     ]);
     const items = await Promise.all(rows.map((r) => toWallPost(deps, r)));
@@ -220,7 +245,11 @@ export function socialRoutes(router: express.Router, deps: QueryDeps): void {
     const { uid } = currentUser(req);
     const query = parse(FeedQuery, req.query);
     const values: unknown[] = [uid];
-    const where = ['not p.deleted', 'not p.subscriber_only', 'not exists (select 1 from rm.blocks b where b.blocker_uid = $1 and b.blocked_uid = p.author_uid)'];
+    const where = [
+      'not p.deleted',
+      'not p.subscriber_only',
+      'not exists (select 1 from rm.blocks b where b.blocker_uid = $1 and b.blocked_uid = p.author_uid)',
+    ];
     if (query.following) where.push('p.author_uid in (select f.followee_uid from rm.follows f where f.follower_uid = $1)');
     if (query.q) {
       values.push(likePattern(query.q));
@@ -261,7 +290,12 @@ export function socialRoutes(router: express.Router, deps: QueryDeps): void {
       pool.query<{ n: number }>(`select count(*)::int as n from rm.gallery_items g where ${filter}`, [owner, viewer]),
     ]);
     const items = await Promise.all(
-      rows.map(async (r) => ({ filename: r.file_name, format: r.format, url: (await mediaUrl(deps, r.file_name))!, thumbnailUrl: await mediaUrl(deps, r.thumbnail) })),
+      rows.map(async (r) => ({
+        filename: r.file_name,
+        format: r.format,
+        url: (await mediaUrl(deps, r.file_name))!,
+        thumbnailUrl: await mediaUrl(deps, r.thumbnail),
+      })),
     );
     send(res, GalleryPage, { items, meta: pageMeta(query, count[0]?.n ?? 0, items.length) });
   });
@@ -305,7 +339,10 @@ export function socialRoutes(router: express.Router, deps: QueryDeps): void {
             where s.${filterCol} = $1 and (s.expires_at is null or s.expires_at > now()) order by s.created_at desc, s.${listed} limit ${query.limit} offset ${offset(query)}`,
           [target, viewer],
         ),
-        pool.query<{ n: number }>(`select count(*)::int as n from rm.creator_subscriptions s where s.${filterCol} = $1 and (s.expires_at is null or s.expires_at > now())`, [target]),
+        pool.query<{ n: number }>(
+          `select count(*)::int as n from rm.creator_subscriptions s where s.${filterCol} = $1 and (s.expires_at is null or s.expires_at > now())`,
+          [target],
+        ),
       ]);
       send(res, FollowerPage, { items, meta: pageMeta(query, count[0]?.n ?? 0, items.length) });
     };
@@ -326,7 +363,10 @@ export function socialRoutes(router: express.Router, deps: QueryDeps): void {
            from rm.profiles p where lower(p.username) like $1 order by lower(p.username), p.uid limit ${query.limit} offset ${offset(query)}`,
         [prefix, viewer],
       ),
-      pool.query<{ n: number }>(`select count(*)::int as n from (select 1 from rm.profiles p where lower(p.username) like $1 limit 1000) m`, [prefix]),
+      pool.query<{ n: number }>(
+        `select count(*)::int as n from (select 1 from rm.profiles p where lower(p.username) like $1 limit 1000) m`,
+        [prefix],
+      ),
     ]);
     send(res, FollowerPage, { items, meta: pageMeta(query, count[0]?.n ?? 0, items.length) });
   });

@@ -26,7 +26,7 @@ const convert = async (which: string, query: string) => {
   return { status: res.status, body: await res.json() };
 };
 
-it('converts at the configured rates, not the demo\'s', async () => {
+it("converts at the configured rates, not the demo's", async () => {
   expect((await convert('deployed', 'from=ETH&to=USD&amount=2')).body).toMatchObject({ value: 4900, rate: 2450 });
   expect((await convert('demo', 'from=ETH&to=USD&amount=2')).body).toMatchObject({ value: 6000, rate: 3000 });
   expect((await convert('deployed', 'from=USD&to=DMND&amount=12.5')).body).toMatchObject({ value: 1250, diamondsPerUsd: 100 });

@@ -6,7 +6,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../../../test-support/stack.ts';
 
 let stack: TestStack;
-const settings = { ...readPaymentSettings({}), ewallet: { apiUrl: 'http://127.0.0.1:9', secretKey: 'sk', webhookSecret: 'wh' }, webpay: null, ewalletRegions: ['PH'], phpPerUsd: 58.82 };
+const settings = {
+  ...readPaymentSettings({}),
+  ewallet: { apiUrl: 'http://127.0.0.1:9', secretKey: 'sk', webhookSecret: 'wh' },
+  webpay: null,
+  ewalletRegions: ['PH'],
+  phpPerUsd: 58.82,
+};
 
 beforeAll(async () => {
   stack = await startTestStack({ queryOverrides: { payments: settings } });
@@ -25,7 +31,17 @@ describe('payment methods per region', () => {
     const res = await stack.api('/payment/methods', { token, headers: { 'x-min-position': saved.body.position } });
     expect(res.body.defaultMethod).toBe('ewallet');
     expect(ids(res.body)).toEqual(['ewallet', 'crypto', 'card']);
-    expect(res.body.items[0]).toEqual({ id: 'ewallet', name: 'GCash / Maya', currencies: ['PHP'], channels: [{ id: 'gcash', name: 'GCash' }, { id: 'maya', name: 'Maya' }], region: 'PH', rate: 58.82 });
+    expect(res.body.items[0]).toEqual({
+      id: 'ewallet',
+      name: 'GCash / Maya',
+      currencies: ['PHP'],
+      channels: [
+        { id: 'gcash', name: 'GCash' },
+        { id: 'maya', name: 'Maya' },
+      ],
+      region: 'PH',
+      rate: 58.82,
+    });
     // The profile wins over a region asked for.
     expect((await stack.api('/payment/methods?region=US', { token })).body.defaultMethod).toBe('ewallet');
   });

@@ -3,10 +3,48 @@
 import {
   chainKindOf,
   DepositCurrency,
-  BalanceDto, BlockchainWalletList, CashoutList, collectible, CollectionList, CurrencyConversion, CurrencyList, findSku, formatText, InventoryList, money, PageQuery, pageMeta,
-  EWalletChannel, eWalletChannelNames, PaymentMethods, PaymentMethodsQuery, type PaymentMethodDto, PaymentNotifications, PaymentStatusDto, RecommendedTopUps, SkuDto, SkuList, skuCatalogue, texts, topUp, TransactionHistory, TransactionStatus,
-  keptItemKinds, paidCreditReasons, WithdrawalList, WithdrawAvailable, type BlockchainWalletItem, type CashoutItem, type CollectionItemDto, type CurrencyDto, type InventoryItem,
-  type PaymentNotification, type TransactionHistoryItem, type CryptoDepositDto, type WithdrawalItem, withdrawal,
+  BalanceDto,
+  BlockchainWalletList,
+  CashoutList,
+  collectible,
+  CollectionList,
+  CurrencyConversion,
+  CurrencyList,
+  findSku,
+  formatText,
+  InventoryList,
+  money,
+  PageQuery,
+  pageMeta,
+  EWalletChannel,
+  eWalletChannelNames,
+  PaymentMethods,
+  PaymentMethodsQuery,
+  type PaymentMethodDto,
+  PaymentNotifications,
+  PaymentStatusDto,
+  RecommendedTopUps,
+  SkuDto,
+  SkuList,
+  skuCatalogue,
+  texts,
+  topUp,
+  TransactionHistory,
+  TransactionStatus,
+  keptItemKinds,
+  paidCreditReasons,
+  WithdrawalList,
+  WithdrawAvailable,
+  type BlockchainWalletItem,
+  type CashoutItem,
+  type CollectionItemDto,
+  type CurrencyDto,
+  type InventoryItem,
+  type PaymentNotification,
+  type TransactionHistoryItem,
+  type CryptoDepositDto,
+  type WithdrawalItem,
+  withdrawal,
 } from '@murmur/contracts';
 import { ApiError, currentUser, parse, requireAuth, send, type PaymentSettings } from '@murmur/platform';
 import type express from 'express';
@@ -44,11 +82,24 @@ const ConversionQuery = z.object({
   amount: z.coerce.number().positive().max(1e12).default(1),
 });
 
-const chainNames: Record<number, string> = { 1: 'ethereum', 11155111: 'sepolia', 137: 'polygon', 80001: 'mumbai', 80094: 'berachain', 80084: 'bartio', 2741: 'abstract', 11124: 'abstract-testnet', 101: 'solana', 103: 'solana-devnet' };
+const chainNames: Record<number, string> = {
+  1: 'ethereum',
+  11155111: 'sepolia',
+  137: 'polygon',
+  80001: 'mumbai',
+  80094: 'berachain',
+  80084: 'bartio',
+  2741: 'abstract',
+  11124: 'abstract-testnet',
+  101: 'solana',
+  103: 'solana-devnet',
+};
 
 /** Deposit token contracts from the payment configuration (the same the chain verifier accepts). */
 function tokenContracts(payments: PaymentSettings, symbol: string): CurrencyDto['contracts'] {
-  return payments.tokens.filter((t) => t.symbol === symbol).map((t) => ({ chain: chainNames[t.chainId] ?? String(t.chainId), chainId: t.chainId, address: t.address, decimals: t.decimals }));
+  return payments.tokens
+    .filter((t) => t.symbol === symbol)
+    .map((t) => ({ chain: chainNames[t.chainId] ?? String(t.chainId), chainId: t.chainId, address: t.address, decimals: t.decimals }));
 }
 
 /** The deposit address per supported chain, with what it accepts; none without a deposit address
@@ -61,27 +112,41 @@ function cryptoDeposits(payments: PaymentSettings): CryptoDepositDto[] {
     kind,
     // The demo's stand-in EVM address, or the demo's Solana chain (always a local one in the demo).
     ...((kind === 'evm' ? payments.depositIsDemo : payments.demo) ? { demo: true } : {}),
-    tokens: payments.tokens.filter((t) => t.chainId === chainId).map((t) => ({ symbol: t.symbol, contract: t.address, decimals: t.decimals })),
+    tokens: payments.tokens
+      .filter((t) => t.chainId === chainId)
+      .map((t) => ({ symbol: t.symbol, contract: t.address, decimals: t.decimals })),
     confirmations: payments.confirmations,
-    ...(payments.demoWallet?.rpcUrls[chainId] && (kind === 'evm' ? payments.demoWallet.evmKey : payments.demoWallet.solanaKey) ? { demoWallet: true } : {}),
+    ...(payments.demoWallet?.rpcUrls[chainId] && (kind === 'evm' ? payments.demoWallet.evmKey : payments.demoWallet.solanaKey)
+      ? { demoWallet: true }
+      : {}),
   });
   const evm = payments.depositAddress;
   const solana = payments.solanaDepositAddress;
   return [
     ...(evm ? money.supportedChainIds.map((chainId) => deposit(chainId, evm, 'evm')) : []),
-    ...(solana ? money.solanaChainIds.filter((chainId) => payments.tokens.some((t) => t.chainId === chainId)).map((chainId) => deposit(chainId, solana, 'solana')) : []),
+    ...(solana
+      ? money.solanaChainIds
+          .filter((chainId) => payments.tokens.some((t) => t.chainId === chainId))
+          .map((chainId) => deposit(chainId, solana, 'solana'))
+      : []),
   ];
 }
 
 /** The crypto currencies a top-up is accepted in here (what command-api checks against). */
 const cryptoTopUpCurrencies = (payments: PaymentSettings): string[] => {
-  const hasDeposit = (chainId: number) => (chainKindOf(chainId) === 'solana' ? Boolean(payments.solanaDepositAddress) : payments.depositAddress !== null);
+  const hasDeposit = (chainId: number) =>
+    chainKindOf(chainId) === 'solana' ? Boolean(payments.solanaDepositAddress) : payments.depositAddress !== null;
   return DepositCurrency.options.filter((symbol) => payments.tokens.some((t) => t.symbol === symbol && hasDeposit(t.chainId)));
 };
 
 function currencies(payments: PaymentSettings): CurrencyDto[] {
   const c = (kind: CurrencyDto['kind'], symbol: string, name: string, intents: CurrencyDto['supportedIntents']): CurrencyDto => ({
-    kind, name, symbol, image: `/currencies/${symbol.toLowerCase()}.svg`, contracts: tokenContracts(payments, symbol), supportedIntents: intents,
+    kind,
+    name,
+    symbol,
+    image: `/currencies/${symbol.toLowerCase()}.svg`,
+    contracts: tokenContracts(payments, symbol),
+    supportedIntents: intents,
   });
   return [
     c('fiat', 'USD', 'US Dollar', ['topup', 'purchase']),
@@ -100,28 +165,36 @@ function currencies(payments: PaymentSettings): CurrencyDto[] {
 export function walletRoutes(router: express.Router, deps: QueryDeps): void {
   const { pool } = deps;
 
-  router.get('/wallet/balance', requireAuth(), freshness(pool, ['wallet-balances', 'wallet-history', 'wallet-inventory']), async (req, res) => {
-    const { uid } = currentUser(req);
-    const [d, c, vip, paid] = await Promise.all([
-      pool.query<{ balance: string }>('select balance::text from rm.diamond_balances where uid = $1', [uid]),
-      pool.query<{ balance: string; credited: string; withdrawn: string }>('select balance::text, credited::text, withdrawn::text from rm.charm_balances where uid = $1', [uid]),
-      pool.query<{ until: Date | null }>(`select max(expires_at) as until from rm.inventory where uid = $1 and sku_kind = 'vip'`, [uid]),
-      // The wallet's own rule for the offer: an account with a paid credit has topped up.
-      pool.query<{ n: number }>(
-        `select count(*)::int as n from rm.wallet_transactions where uid = $1 and currency = 'DMND' and direction = 'in' and kind = any($2::text[])`,
-        [uid, paidCreditReasons],
-      ),
-    ]);
-    const until = vip.rows[0]?.until ?? null;
-    send(res, BalanceDto, {
-      diamonds: Number(d.rows[0]?.balance ?? 0),
-      charm: Number(c.rows[0]?.balance ?? 0),
-      charmCredited: Number(c.rows[0]?.credited ?? 0),
-      charmWithdrawn: Number(c.rows[0]?.withdrawn ?? 0),
-      vipUntil: until && until.getTime() > Date.now() ? until.toISOString() : null,
-      firstTopUpAvailable: (paid.rows[0]?.n ?? 0) === 0,
-    });
-  });
+  router.get(
+    '/wallet/balance',
+    requireAuth(),
+    freshness(pool, ['wallet-balances', 'wallet-history', 'wallet-inventory']),
+    async (req, res) => {
+      const { uid } = currentUser(req);
+      const [d, c, vip, paid] = await Promise.all([
+        pool.query<{ balance: string }>('select balance::text from rm.diamond_balances where uid = $1', [uid]),
+        pool.query<{ balance: string; credited: string; withdrawn: string }>(
+          'select balance::text, credited::text, withdrawn::text from rm.charm_balances where uid = $1',
+          [uid],
+        ),
+        pool.query<{ until: Date | null }>(`select max(expires_at) as until from rm.inventory where uid = $1 and sku_kind = 'vip'`, [uid]),
+        // The wallet's own rule for the offer: an account with a paid credit has topped up.
+        pool.query<{ n: number }>(
+          `select count(*)::int as n from rm.wallet_transactions where uid = $1 and currency = 'DMND' and direction = 'in' and kind = any($2::text[])`,
+          [uid, paidCreditReasons],
+        ),
+      ]);
+      const until = vip.rows[0]?.until ?? null;
+      send(res, BalanceDto, {
+        diamonds: Number(d.rows[0]?.balance ?? 0),
+        charm: Number(c.rows[0]?.balance ?? 0),
+        charmCredited: Number(c.rows[0]?.credited ?? 0),
+        charmWithdrawn: Number(c.rows[0]?.withdrawn ?? 0),
+        vipUntil: until && until.getTime() > Date.now() ? until.toISOString() : null,
+        firstTopUpAvailable: (paid.rows[0]?.n ?? 0) === 0,
+      });
+    },
+  );
 
   router.get('/transaction/me', requireAuth(), freshness(pool, ['wallet-history']), async (req, res) => {
     const { uid } = currentUser(req);
@@ -147,7 +220,10 @@ export function walletRoutes(router: express.Router, deps: QueryDeps): void {
       ),
       pool.query<{ n: number }>(`select count(*)::int as n from rm.wallet_transactions t where ${where.join(' and ')}`, params),
     ]);
-    const people = await lookupUsers(deps, items.rows.flatMap((r) => [...(r.details.recipients ?? []), ...(r.details.senderUid ? [r.details.senderUid] : [])]));
+    const people = await lookupUsers(
+      deps,
+      items.rows.flatMap((r) => [...(r.details.recipients ?? []), ...(r.details.senderUid ? [r.details.senderUid] : [])]),
+    );
     const person = (id: string) => ({ uid: id, username: people.get(id)?.username ?? id });
     const dtos = items.rows.map((r): TransactionHistoryItem => ({
       transactionId: r.transaction_id,
@@ -179,7 +255,10 @@ export function walletRoutes(router: express.Router, deps: QueryDeps): void {
       ),
       pool.query<{ n: number }>('select count(*)::int as n from rm.inventory where uid = $1', [uid]),
     ]);
-    send(res, InventoryList, { items: items.rows.map((r) => isoDates(r, 'purchasedAt', 'expiresAt')), meta: pageMeta(q, count.rows[0]?.n ?? 0, items.rows.length) });
+    send(res, InventoryList, {
+      items: items.rows.map((r) => isoDates(r, 'purchasedAt', 'expiresAt')),
+      meta: pageMeta(q, count.rows[0]?.n ?? 0, items.rows.length),
+    });
   });
 
   // ---- collections (spec "Collections tabs: Inventory, Frames, Badges"): owned items and their status ----
@@ -187,7 +266,16 @@ export function walletRoutes(router: express.Router, deps: QueryDeps): void {
   router.get('/wallet/collections', requireAuth(), freshness(pool, ['collections']), async (req, res) => {
     const { uid } = currentUser(req);
     const q = parse(CollectionsQuery, req.query);
-    const { rows } = await pool.query<{ item_id: string; kind: string; name: string; quantity: number; expires_at: Date | null; acquired_at: Date; worn: boolean; expired: boolean }>(
+    const { rows } = await pool.query<{
+      item_id: string;
+      kind: string;
+      name: string;
+      quantity: number;
+      expires_at: Date | null;
+      acquired_at: Date;
+      worn: boolean;
+      expired: boolean;
+    }>(
       `select c.item_id, c.kind, c.name, c.quantity, c.expires_at, c.acquired_at,
               (c.expires_at is not null and c.expires_at <= now()) as expired,
               (c.item_id = w.frame_id or c.item_id = any(w.badge_ids)) as worn
@@ -219,12 +307,21 @@ export function walletRoutes(router: express.Router, deps: QueryDeps): void {
     const from = deps.rates.usdValue(q.from.toUpperCase());
     const to = deps.rates.usdValue(q.to.toUpperCase());
     if (from === null || to === null) throw new ApiError('VALIDATION_FAILED', 'Unknown currency.');
-    send(res, CurrencyConversion, { from: q.from.toUpperCase(), to: q.to.toUpperCase(), amount: q.amount, value: Math.round(((q.amount * from) / to) * 1e6) / 1e6, rate: from / to, diamondsPerUsd: money.diamondsPerUsd });
+    send(res, CurrencyConversion, {
+      from: q.from.toUpperCase(),
+      to: q.to.toUpperCase(),
+      amount: q.amount,
+      value: Math.round(((q.amount * from) / to) * 1e6) / 1e6,
+      rate: from / to,
+      diamondsPerUsd: money.diamondsPerUsd,
+    });
   });
 
   router.get('/payment/currencies/recommended', requireAuth(), async (req, res) => {
     const { uid } = currentUser(req);
-    const paid = await pool.query<{ n: number }>(`select count(*)::int as n from rm.payments where uid = $1 and status = 'completed'`, [uid]);
+    const paid = await pool.query<{ n: number }>(`select count(*)::int as n from rm.payments where uid = $1 and status = 'completed'`, [
+      uid,
+    ]);
     const firstTopUpAvailable = (paid.rows[0]?.n ?? 0) === 0;
     send(res, RecommendedTopUps, {
       items: money.recommendedTopUpsUsd.map((usd) => ({ value: usd, currency: 'USD', diamonds: usd * money.diamondsPerUsd })),
@@ -246,17 +343,35 @@ export function walletRoutes(router: express.Router, deps: QueryDeps): void {
     // The region: a signed-in caller's profile country, else the one asked for.
     let region = q.region?.toUpperCase() ?? null;
     if (req.auth) {
-      const { rows } = await pool.query<{ country: string | null }>(`select address->>'country' as country from rm.profiles where uid = $1`, [req.auth.uid]);
+      const { rows } = await pool.query<{ country: string | null }>(
+        `select address->>'country' as country from rm.profiles where uid = $1`,
+        [req.auth.uid],
+      );
       const country = rows[0]?.country?.toUpperCase() ?? '';
       if (/^[A-Z]{2}$/.test(country)) region = country;
     }
     const regions = p.ewalletRegions ?? ['PH'];
     const ewallet: PaymentMethodDto[] = p.ewallet
-      ? [{ id: 'ewallet', name: 'GCash / Maya', currencies: ['PHP'], channels: EWalletChannel.options.map((id) => ({ id, name: eWalletChannelNames[id] })), region: regions[0] ?? 'PH', rate: p.phpPerUsd ?? 58.82 }]
+      ? [
+          {
+            id: 'ewallet',
+            name: 'GCash / Maya',
+            currencies: ['PHP'],
+            channels: EWalletChannel.options.map((id) => ({ id, name: eWalletChannelNames[id] })),
+            region: regions[0] ?? 'PH',
+            rate: p.phpPerUsd ?? 58.82,
+          },
+        ]
       : [];
     const local = region !== null && regions.includes(region);
     const items: PaymentMethodDto[] = [
-      { id: 'crypto', name: 'Crypto wallet', currencies: [...new Set(['USDT', 'USDC', ...cryptoTopUpCurrencies(p)])], chainIds: [...money.supportedChainIds], deposits: cryptoDeposits(p) },
+      {
+        id: 'crypto',
+        name: 'Crypto wallet',
+        currencies: [...new Set(['USDT', 'USDC', ...cryptoTopUpCurrencies(p)])],
+        chainIds: [...money.supportedChainIds],
+        deposits: cryptoDeposits(p),
+      },
       { id: 'card' as const, name: 'Card', currencies: ['USD'], publishableKey: p.cardPublishableKey },
       // Offered exactly when command-api accepts it (one payment configuration).
       ...(p.webpay ? [{ id: 'webpay' as const, name: 'Web payment', currencies: ['USD'] }] : []),
@@ -264,7 +379,10 @@ export function walletRoutes(router: express.Router, deps: QueryDeps): void {
       ...(p.sandboxEnabled ? [{ id: 'sandbox' as const, name: 'Sandbox (demo)', currencies: ['USD'] }] : []),
     ];
     // E-wallets come first, and are the default, for users in their region; listed last elsewhere.
-    send(res, PaymentMethods, { defaultMethod: local && ewallet.length ? 'ewallet' : 'crypto', items: local ? [...ewallet, ...items] : [...items, ...ewallet] });
+    send(res, PaymentMethods, {
+      defaultMethod: local && ewallet.length ? 'ewallet' : 'crypto',
+      items: local ? [...ewallet, ...items] : [...items, ...ewallet],
+    });
   });
 
   router.get('/skus/read', (_req, res) => {
@@ -282,7 +400,12 @@ export function walletRoutes(router: express.Router, deps: QueryDeps): void {
     const { uid } = currentUser(req);
     const { rows } = await pool.query<{ balance: string }>('select balance::text from rm.charm_balances where uid = $1', [uid]);
     const charm = Number(rows[0]?.balance ?? 0);
-    send(res, WithdrawAvailable, { charm, usd: Math.round(charm * money.usdPerCharm * 100) / 100, usdPerCharm: money.usdPerCharm, minimumCharm: withdrawal.minimumCharm });
+    send(res, WithdrawAvailable, {
+      charm,
+      usd: Math.round(charm * money.usdPerCharm * 100) / 100,
+      usdPerCharm: money.usdPerCharm,
+      minimumCharm: withdrawal.minimumCharm,
+    });
   });
 
   router.get('/wallet/withdrawals', requireAuth(), freshness(pool, ['wallet-history']), async (req, res) => {
@@ -297,7 +420,10 @@ export function walletRoutes(router: express.Router, deps: QueryDeps): void {
       ),
       pool.query<{ n: number }>('select count(*)::int as n from rm.withdrawals where uid = $1', [uid]),
     ]);
-    send(res, WithdrawalList, { items: items.rows.map((r) => isoDates(r, 'createdAt')), meta: pageMeta(q, count.rows[0]?.n ?? 0, items.rows.length) });
+    send(res, WithdrawalList, {
+      items: items.rows.map((r) => isoDates(r, 'createdAt')),
+      meta: pageMeta(q, count.rows[0]?.n ?? 0, items.rows.length),
+    });
   });
 
   // An agency sees the creators on its own roster who have charm to cash out; an admin sees all.
@@ -313,7 +439,10 @@ export function walletRoutes(router: express.Router, deps: QueryDeps): void {
            from rm.charm_balances c where c.balance > 0 and ${onRoster('$4', '$5')} order by c.balance desc, c.uid limit $1 offset $2`,
         [q.limit, (q.page - 1) * q.limit, money.usdPerCharm, everyone, caller.uid],
       ),
-      pool.query<{ n: number }>(`select count(*)::int as n from rm.charm_balances c where c.balance > 0 and ${onRoster('$1', '$2')}`, [everyone, caller.uid]),
+      pool.query<{ n: number }>(`select count(*)::int as n from rm.charm_balances c where c.balance > 0 and ${onRoster('$1', '$2')}`, [
+        everyone,
+        caller.uid,
+      ]),
     ]);
     send(res, CashoutList, { items: items.rows, meta: pageMeta(q, count.rows[0]?.n ?? 0, items.rows.length) });
   });
@@ -328,10 +457,15 @@ export function walletRoutes(router: express.Router, deps: QueryDeps): void {
           where w.uid = $1 and w.kind = 'agency_payout' order by w.created_at desc limit 50`,
         [uid],
       ),
-      pool.query<{ n: number }>(`select count(*)::int as n from rm.withdrawals where uid = $1 and kind = 'agency_payout' and read_at is null`, [uid]),
+      pool.query<{ n: number }>(
+        `select count(*)::int as n from rm.withdrawals where uid = $1 and kind = 'agency_payout' and read_at is null`,
+        [uid],
+      ),
     ]);
     // The proof is an uploaded media key: the creator gets a signed URL to see it.
-    const items = await Promise.all(list.rows.map(async (r) => ({ ...isoDates(r, 'createdAt'), proofUrl: await mediaUrl(deps, r.proofUrl) })));
+    const items = await Promise.all(
+      list.rows.map(async (r) => ({ ...isoDates(r, 'createdAt'), proofUrl: await mediaUrl(deps, r.proofUrl) })),
+    );
     send(res, PaymentNotifications, { items, unreadCount: unread.rows[0]?.n ?? 0 });
   };
   router.get('/payment-notifications', requireAuth(), freshness(pool, ['wallet-history', 'users']), notifications);

@@ -25,7 +25,18 @@ describe('wallet queries', () => {
     expect(conversion.body).toMatchObject({ value: 1250, diamondsPerUsd: 100 });
     expect((await stack.api('/payment/currencies/conversion?from=XYZ')).status).toBe(400);
     const currencies = await stack.api('/payment/currencies/available');
-    expect(currencies.body.items.map((c: { symbol: string }) => c.symbol)).toEqual(['USD', 'USDT', 'USDC', 'DMND', 'CHRM', 'ETH', 'SOL', 'PHP', 'TON', 'HONEY']);
+    expect(currencies.body.items.map((c: { symbol: string }) => c.symbol)).toEqual([
+      'USD',
+      'USDT',
+      'USDC',
+      'DMND',
+      'CHRM',
+      'ETH',
+      'SOL',
+      'PHP',
+      'TON',
+      'HONEY',
+    ]);
     const methods = await stack.api('/payment/methods');
     expect(methods.body.defaultMethod).toBe('crypto');
     expect(methods.body.items[0].chainIds).toEqual([1, 11155111, 137, 80001, 80094, 80084, 2741, 11124]);
@@ -41,7 +52,11 @@ describe('wallet queries', () => {
     const token = await stack.tokenFor('rebuilder');
     let position = '0';
     for (let i = 0; i < 5; i++) {
-      const sent = await stack.api('/gifting/send-gift', { method: 'POST', token, body: { giftName: 'heart', quantity: 1, recipients: [host.uid] } });
+      const sent = await stack.api('/gifting/send-gift', {
+        method: 'POST',
+        token,
+        body: { giftName: 'heart', quantity: 1, recipients: [host.uid] },
+      });
       position = sent.body.position;
     }
     const before = await stack.api('/wallet/balance', { token: host.token, headers: { 'x-min-position': position } });

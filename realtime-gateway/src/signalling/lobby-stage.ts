@@ -9,7 +9,17 @@ export interface MediaRights {
   video: boolean;
 }
 
-const stageEvents = ['LobbyCreated', 'LobbyJoined', 'LobbyLeft', 'LobbyUserKicked', 'LobbyUserBlocked', 'LobbyEnded', 'MicGranted', 'UserUnseated', 'MainHostSwitched'] as const;
+const stageEvents = [
+  'LobbyCreated',
+  'LobbyJoined',
+  'LobbyLeft',
+  'LobbyUserKicked',
+  'LobbyUserBlocked',
+  'LobbyEnded',
+  'MicGranted',
+  'UserUnseated',
+  'MainHostSwitched',
+] as const;
 
 /** One lobby's stage as of `version` of its stream. */
 export class LobbyStage {

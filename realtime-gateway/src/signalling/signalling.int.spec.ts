@@ -20,7 +20,9 @@ let url: string;
 
 beforeAll(async () => {
   stack = await startTestStack();
-  gateway = buildGateway(readConfig({ DATABASE_URL: stack.db.url, JWT_SECRET: TEST_JWT_SECRET, NODE_ENV: 'test' }), { pool: stack.db.pool });
+  gateway = buildGateway(readConfig({ DATABASE_URL: stack.db.url, JWT_SECRET: TEST_JWT_SECRET, NODE_ENV: 'test' }), {
+    pool: stack.db.pool,
+  });
   url = `ws://127.0.0.1:${await gateway.start(0)}/ws`;
 });
 afterAll(async () => {
@@ -79,30 +81,68 @@ describe('WebRTC signalling in the gateway', () => {
     await host.next('media.peer', (m) => m.uid === 'sig-listener' && m.event === 'joined');
 
     // Someone who did not join the (public) lobby has no part in its media.
-    expect(await errorFor(stranger, { type: 'media.join', scope: 'lobby', id: lobbyId })).toMatchObject({ code: 'FORBIDDEN', message: mediaTexts.notInLobby });
-    expect(await errorFor(stranger, { type: 'media.signal', scope: 'lobby', id: lobbyId, to: 'sig-host', signal: { kind: 'offer', sdp: sdp('sendonly') } })).toMatchObject({ code: 'FORBIDDEN' });
+    expect(await errorFor(stranger, { type: 'media.join', scope: 'lobby', id: lobbyId })).toMatchObject({
+      code: 'FORBIDDEN',
+      message: mediaTexts.notInLobby,
+    });
+    expect(
+      await errorFor(stranger, {
+        type: 'media.signal',
+        scope: 'lobby',
+        id: lobbyId,
+        to: 'sig-host',
+        signal: { kind: 'offer', sdp: sdp('sendonly') },
+      }),
+    ).toMatchObject({ code: 'FORBIDDEN' });
 
     // The listener may not publish: no audio offer, no answer that sends, no video state.
     const offer = { type: 'media.signal', scope: 'lobby', id: lobbyId, to: 'sig-host', signal: { kind: 'offer', sdp: sdp('sendonly') } };
     expect(await errorFor(listener, offer)).toMatchObject({ code: 'FORBIDDEN', message: mediaTexts.listenerCannotPublish });
-    expect(await errorFor(listener, { ...offer, signal: { kind: 'answer', sdp: sdp('sendrecv') } })).toMatchObject({ code: 'FORBIDDEN', message: mediaTexts.answersOnlyReceive });
-    expect(await errorFor(listener, { ...offer, signal: { kind: 'state', video: 'camera' } })).toMatchObject({ code: 'FORBIDDEN', message: mediaTexts.hostOnlyVideo });
+    expect(await errorFor(listener, { ...offer, signal: { kind: 'answer', sdp: sdp('sendrecv') } })).toMatchObject({
+      code: 'FORBIDDEN',
+      message: mediaTexts.answersOnlyReceive,
+    });
+    expect(await errorFor(listener, { ...offer, signal: { kind: 'state', video: 'camera' } })).toMatchObject({
+      code: 'FORBIDDEN',
+      message: mediaTexts.hostOnlyVideo,
+    });
     expect(host.messages.filter((m) => m.type === 'media.signal')).toEqual([]);
 
     // The host (seat 0) offers audio and video; the listener answers receive-only.
-    expect(await errorFor(host, { type: 'media.signal', scope: 'lobby', id: lobbyId, to: 'sig-listener', signal: { kind: 'offer', sdp: sdp('sendonly', 'sendonly') } }, 800)).toBeNull();
+    expect(
+      await errorFor(
+        host,
+        {
+          type: 'media.signal',
+          scope: 'lobby',
+          id: lobbyId,
+          to: 'sig-listener',
+          signal: { kind: 'offer', sdp: sdp('sendonly', 'sendonly') },
+        },
+        800,
+      ),
+    ).toBeNull();
     const relayed = await listener.next('media.signal', (m) => m.from === 'sig-host');
     expect(relayed).toMatchObject({ scope: 'lobby', id: lobbyId, signal: { kind: 'offer' } });
     expect(await errorFor(listener, { ...offer, signal: { kind: 'answer', sdp: sdp('recvonly', 'recvonly') } }, 800)).toBeNull();
     await host.next('media.signal', (m) => m.from === 'sig-listener' && m.signal.kind === 'answer');
-    await listener.send({ ...offer, signal: { kind: 'candidate', dir: 'sub', candidate: { candidate: 'candidate:1 1 udp 1 127.0.0.1 5000 typ host', sdpMid: '0', sdpMLineIndex: 0 } } });
+    await listener.send({
+      ...offer,
+      signal: {
+        kind: 'candidate',
+        dir: 'sub',
+        candidate: { candidate: 'candidate:1 1 udp 1 127.0.0.1 5000 typ host', sdpMid: '0', sdpMLineIndex: 0 },
+      },
+    });
     await host.next('media.signal', (m) => m.signal.kind === 'candidate');
 
     // Seated, the listener may offer audio, but not video (only hosts stream).
     expect((await post('sig-host', `/lobbies/${lobbyId}/mic/grant`, { uid: 'sig-listener' })).status).toBe(200);
     expect(await errorFor(listener, offer, 4_000)).toBeNull();
     await host.next('media.signal', (m) => m.from === 'sig-listener' && m.signal.kind === 'offer');
-    expect(await errorFor(listener, { ...offer, signal: { kind: 'offer', sdp: sdp('sendonly', 'sendonly') } })).toMatchObject({ message: mediaTexts.hostOnlyVideo });
+    expect(await errorFor(listener, { ...offer, signal: { kind: 'offer', sdp: sdp('sendonly', 'sendonly') } })).toMatchObject({
+      message: mediaTexts.hostOnlyVideo,
+    });
 
     // A mute by the host and the loss of the seat reach everyone in the media.
     expect((await post('sig-host', `/lobbies/${lobbyId}/mic/mute`, { uid: 'sig-listener' })).status).toBe(200);
@@ -136,7 +176,15 @@ describe('WebRTC signalling in the gateway', () => {
     await joinMedia(host, lobbyId);
 
     expect(await errorFor(outsider, { type: 'media.join', scope: 'lobby', id: lobbyId })).toMatchObject({ code: 'FORBIDDEN' });
-    expect(await errorFor(outsider, { type: 'media.signal', scope: 'lobby', id: lobbyId, to: 'priv-host', signal: { kind: 'answer', sdp: sdp('recvonly') } })).toMatchObject({ code: 'FORBIDDEN' });
+    expect(
+      await errorFor(outsider, {
+        type: 'media.signal',
+        scope: 'lobby',
+        id: lobbyId,
+        to: 'priv-host',
+        signal: { kind: 'answer', sdp: sdp('recvonly') },
+      }),
+    ).toMatchObject({ code: 'FORBIDDEN' });
     expect(await errorFor(guest, { type: 'media.join', scope: 'lobby', id: lobbyId })).toMatchObject({ code: 'UNAUTHENTICATED' });
     expect(await errorFor(outsider, { type: 'media.join', scope: 'room', id: 'no-such-room' })).toMatchObject({ code: 'FORBIDDEN' });
     // Nothing of the lobby's media ever reached them.
@@ -153,7 +201,13 @@ describe('WebRTC signalling in the gateway', () => {
 
   it("a booked session's voice: its host and buyer while it is open, nobody else; its end sends them out", async () => {
     const service = await send('voice-coach', '/user/services', { title: 'Coaching', minutes: 15, price: 100 });
-    await creditDiamonds(stack.command.deps, { uid: 'voice-buyer', amount: 100, reason: 'demo_grant', reference: 'test', idempotencyKey: 'voice-buyer-grant' });
+    await creditDiamonds(stack.command.deps, {
+      uid: 'voice-buyer',
+      amount: 100,
+      reason: 'demo_grant',
+      reference: 'test',
+      idempotencyKey: 'voice-buyer-grant',
+    });
     const startsAt = new Date(Date.now() + 60 * 60_000).toISOString();
     const booked = await send('voice-buyer', '/booking', { hostUid: 'voice-coach', serviceId: service.body.serviceId, startsAt });
     expect(booked.status).toBe(201);
@@ -178,13 +232,24 @@ describe('WebRTC signalling in the gateway', () => {
     expect((await ref(buyer, 'bj2')).peers).toEqual(['voice-coach']);
     expect(await errorFor(stranger, join)).toMatchObject({ code: 'FORBIDDEN' });
     // Both talk: the buyer's audio offer reaches the host.
-    expect(await errorFor(buyer, { type: 'media.signal', scope: 'booking', id: bookingId, to: 'voice-coach', signal: { kind: 'offer', sdp: sdp('sendonly') } }, 800)).toBeNull();
+    expect(
+      await errorFor(
+        buyer,
+        { type: 'media.signal', scope: 'booking', id: bookingId, to: 'voice-coach', signal: { kind: 'offer', sdp: sdp('sendonly') } },
+        800,
+      ),
+    ).toBeNull();
     await coach.next('media.signal', (m) => m.from === 'voice-buyer' && m.signal.kind === 'offer');
 
     // The end (the host paid) sends both out of the media.
     const ended = new Date(Date.parse(startsAt) + 16 * 60_000).toISOString();
-    await runBookingStep(stack.command.deps, { type: 'CompleteSession', hostUid: 'voice-coach', bookingId, charmShare: money.hostCharmShare, at: ended }, 'system:test');
-    for (const s of [coach, buyer]) await s.next('media.error', (m) => m.ref === undefined && m.scope === 'booking' && m.code === 'FORBIDDEN');
+    await runBookingStep(
+      stack.command.deps,
+      { type: 'CompleteSession', hostUid: 'voice-coach', bookingId, charmShare: money.hostCharmShare, at: ended },
+      'system:test',
+    );
+    for (const s of [coach, buyer])
+      await s.next('media.error', (m) => m.ref === undefined && m.scope === 'booking' && m.code === 'FORBIDDEN');
     expect(stranger.messages.filter((m) => m.type === 'media.signal' || m.type === 'media.peer' || m.type === 'media.joined')).toEqual([]);
     for (const s of [coach, buyer, stranger]) s.ws.close();
   });

@@ -6,7 +6,15 @@
 // state comes from the main host. In a lobby these rights come from the lobby's own stream
 // (lobby-stage.ts), never from a read model. Someone who loses a right is put out of the media as a
 // kick does (their peers close every connection with them) and told to come back as a listener.
-import { mediaTexts, realtimeTexts, streamCategoryOf, type MediaClientMessage, type MediaScope, type MediaServerMessage, type Signal } from '@murmur/contracts';
+import {
+  mediaTexts,
+  realtimeTexts,
+  streamCategoryOf,
+  type MediaClientMessage,
+  type MediaScope,
+  type MediaServerMessage,
+  type Signal,
+} from '@murmur/contracts';
 import type { RecordedEvent } from '@murmur/eventstore';
 import type { Logger } from '@murmur/platform';
 import type { ClientConnection } from '../connection.ts';
@@ -73,9 +81,11 @@ export class Signalling {
       this.expel({ scope: 'room', id: roomId }, () => true);
     }
     const bookingId = typeof event.data.bookingId === 'string' ? event.data.bookingId : null;
-    if ((event.type === 'BookedSessionCompleted' || event.type === 'BookingCancelled') && bookingId) return this.expel({ scope: 'booking', id: bookingId }, () => true);
+    if ((event.type === 'BookedSessionCompleted' || event.type === 'BookingCancelled') && bookingId)
+      return this.expel({ scope: 'booking', id: bookingId }, () => true);
     const peerEvent = peerEvents[event.type];
-    if (peerEvent && uid && lobbyId) this.broadcast({ scope: 'lobby', id: lobbyId }, { type: 'media.peer', scope: 'lobby', id: lobbyId, uid, event: peerEvent });
+    if (peerEvent && uid && lobbyId)
+      this.broadcast({ scope: 'lobby', id: lobbyId }, { type: 'media.peer', scope: 'lobby', id: lobbyId, uid, event: peerEvent });
     const stream = streamCategoryOf(event.streamId);
     if (stream?.category === 'lobby') this.onLobbyEvent(stream.key, event);
   }
@@ -149,7 +159,8 @@ export class Signalling {
       case 'media.signal': {
         const room = this.rooms.get(key);
         if (!room?.has(c)) return this.error(c, message, 'FORBIDDEN', mediaTexts.notInLobby);
-        if (message.to === uid || ![...room.values()].some((p) => p.uid === message.to)) return this.error(c, message, 'NOT_FOUND', mediaTexts.peerGone);
+        if (message.to === uid || ![...room.values()].some((p) => p.uid === message.to))
+          return this.error(c, message, 'NOT_FOUND', mediaTexts.peerGone);
         const refusal = await this.refusal(target, room, uid, message.to, message.signal);
         if (refusal) return this.error(c, message, 'FORBIDDEN', refusal);
         // Checked against the state of a moment ago: the peer may have gone meanwhile.
@@ -173,12 +184,19 @@ export class Signalling {
     const stage = (!fresh && this.rights.stages.held(target.id)) || (await this.rights.stages.current(target.id));
     const rights = stage.rightsOf(uid);
     // A right seen here counts as held: losing it later puts them out (enforce).
-    for (const p of room.values()) if (p.uid === uid && rights) p.rights = { audio: p.rights.audio || rights.audio, video: p.rights.video || rights.video };
+    for (const p of room.values())
+      if (p.uid === uid && rights) p.rights = { audio: p.rights.audio || rights.audio, video: p.rights.video || rights.video };
     return rights;
   }
 
   /** Why a signal may not be relayed, or null. */
-  private async refusal(target: Target, room: Map<ClientConnection, Present>, uid: string, to: string, signal: Signal): Promise<string | null> {
+  private async refusal(
+    target: Target,
+    room: Map<ClientConnection, Present>,
+    uid: string,
+    to: string,
+    signal: Signal,
+  ): Promise<string | null> {
     const mine = (fresh: boolean) => this.rightsNow(target, room, uid, fresh);
     const theirs = (fresh: boolean) => this.rightsNow(target, room, to, fresh);
     switch (signal.kind) {
@@ -231,7 +249,8 @@ export class Signalling {
       if (target.scope === 'lobby') this.rights.stages.forget(target.id);
     }
     // Only when the user's last connection there is gone: a second tab keeps them present.
-    if (![...room.values()].some((p) => p.uid === present.uid)) this.broadcast(target, { type: 'media.peer', ...target, uid: present.uid, event: 'left' });
+    if (![...room.values()].some((p) => p.uid === present.uid))
+      this.broadcast(target, { type: 'media.peer', ...target, uid: present.uid, event: 'left' });
   }
 
   /** Removes the matching users from a media (they left, were removed, or it ended). */
@@ -254,6 +273,13 @@ export class Signalling {
   }
 
   private error(c: ClientConnection, message: MediaClientMessage, code: MediaErrorCode, text: string): void {
-    c.sendMessage({ type: 'media.error', ref: message.ref, scope: message.scope, id: message.id, code, message: text } satisfies MediaServerMessage);
+    c.sendMessage({
+      type: 'media.error',
+      ref: message.ref,
+      scope: message.scope,
+      id: message.id,
+      code,
+      message: text,
+    } satisfies MediaServerMessage);
   }
 }

@@ -13,12 +13,28 @@ export interface ChatBody {
 
 const isAddress = (body: string) => body.startsWith('/') || body.startsWith('https://');
 
-export function ChatMessageBody({ message, lobbyId, roomId, textClass, stickerClass }: { message: ChatBody; lobbyId: string; roomId?: string | null; textClass: string; stickerClass: string }) {
+export function ChatMessageBody({
+  message,
+  lobbyId,
+  roomId,
+  textClass,
+  stickerClass,
+}: {
+  message: ChatBody;
+  lobbyId: string;
+  roomId?: string | null;
+  textClass: string;
+  stickerClass: string;
+}) {
   switch (message.messageType) {
     case 'gif':
       return <img className={styles.media} src={message.body} alt="GIF" data-testid="chat-gif" />;
     case 'sticker':
-      return isAddress(message.body) ? <img className={styles.stickerImage} src={message.body} alt="Sticker" data-testid="chat-sticker" /> : <span className={stickerClass}>{message.body}</span>;
+      return isAddress(message.body) ? (
+        <img className={styles.stickerImage} src={message.body} alt="Sticker" data-testid="chat-sticker" />
+      ) : (
+        <span className={stickerClass}>{message.body}</span>
+      );
     case 'image':
       return <ChatPicture message={message} lobbyId={lobbyId} roomId={roomId ?? null} />;
     default:
@@ -46,5 +62,9 @@ function ChatPicture({ message, lobbyId, roomId }: { message: ChatBody; lobbyId:
       live = false;
     };
   }, [url, lobbyId, roomId, message.messageId]);
-  return url ? <img className={styles.media} src={url} alt="Picture" data-testid="chat-image" /> : <span className={styles.imagePending}>Loading picture…</span>;
+  return url ? (
+    <img className={styles.media} src={url} alt="Picture" data-testid="chat-image" />
+  ) : (
+    <span className={styles.imagePending}>Loading picture…</span>
+  );
 }

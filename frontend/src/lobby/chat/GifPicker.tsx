@@ -16,16 +16,19 @@ export function GifPicker({ kind, onPick }: { kind: GifKind; onPick(item: GifIte
   // A short pause after typing, so a word is one request rather than one per letter.
   useEffect(() => {
     let live = true;
-    const t = setTimeout(() => {
-      searchGifs(q, kind)
-        .then((r) => {
-          if (!live) return;
-          setItems(r.items);
-          setNext(r.next);
-          setError(null);
-        })
-        .catch(() => live && setError(unavailable));
-    }, q ? 250 : 0);
+    const t = setTimeout(
+      () => {
+        searchGifs(q, kind)
+          .then((r) => {
+            if (!live) return;
+            setItems(r.items);
+            setNext(r.next);
+            setError(null);
+          })
+          .catch(() => live && setError(unavailable));
+      },
+      q ? 250 : 0,
+    );
     return () => {
       live = false;
       clearTimeout(t);
@@ -43,12 +46,31 @@ export function GifPicker({ kind, onPick }: { kind: GifKind; onPick(item: GifIte
   const noun = kind === 'gif' ? 'GIFs' : 'stickers';
   return (
     <div className={styles.gifPicker} data-testid={`${kind}-picker`}>
-      <input className={styles.gifSearch} value={q} onChange={(e) => setQ(e.target.value)} placeholder={`Search ${noun}`} aria-label={`Search ${noun}`} autoFocus data-testid={`${kind}-search`} />
+      <input
+        className={styles.gifSearch}
+        value={q}
+        onChange={(e) => setQ(e.target.value)}
+        placeholder={`Search ${noun}`}
+        aria-label={`Search ${noun}`}
+        autoFocus
+        data-testid={`${kind}-search`}
+      />
       {error ? <p className={styles.pickerNote}>{error}</p> : null}
-      {items && items.length === 0 && !error ? <p className={styles.pickerNote}>No {noun} for “{q}”. Try another word.</p> : null}
+      {items && items.length === 0 && !error ? (
+        <p className={styles.pickerNote}>
+          No {noun} for “{q}”. Try another word.
+        </p>
+      ) : null}
       <div className={`${styles.gifGrid} ${kind === 'sticker' ? styles.stickerGrid : ''}`}>
         {(items ?? []).map((item) => (
-          <button key={item.id} type="button" className={styles.gifTile} onClick={() => onPick(item)} title={item.title} data-testid={`${kind}-${item.id}`}>
+          <button
+            key={item.id}
+            type="button"
+            className={styles.gifTile}
+            onClick={() => onPick(item)}
+            title={item.title}
+            data-testid={`${kind}-${item.id}`}
+          >
             <img src={item.previewUrl} alt={item.title} loading="lazy" />
           </button>
         ))}

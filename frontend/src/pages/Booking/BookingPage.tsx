@@ -24,7 +24,12 @@ function BookingCard({ b }: { b: BookingDto }) {
     setBusy(true);
     try {
       const res = await api.post<'POST /booking/{id}/cancel'>(`/booking/${encodeURIComponent(b.bookingId)}/cancel`, {}, { quiet: true });
-      toast(b.role === 'buyer' ? `Booking cancelled. ${b.price.toLocaleString()} 💎 are back in your wallet (balance ${res.balance.toLocaleString()} 💎).` : 'Booking cancelled. The buyer gets the diamonds back.', 'success');
+      toast(
+        b.role === 'buyer'
+          ? `Booking cancelled. ${b.price.toLocaleString()} 💎 are back in your wallet (balance ${res.balance.toLocaleString()} 💎).`
+          : 'Booking cancelled. The buyer gets the diamonds back.',
+        'success',
+      );
       await refreshQueries('/booking/', '/wallet/');
     } catch (e) {
       toast(e instanceof ApiCallError ? e.message : 'Oops, something went wrong. Please try again.', 'error');
@@ -41,19 +46,29 @@ function BookingCard({ b }: { b: BookingDto }) {
           <span className={styles.dim}>{b.role === 'buyer' ? `with ${other.username}` : `booked by ${other.username}`}</span>
         </div>
         <span className={styles.spacer} />
-        <span className={styles.status} data-status={b.status} data-testid="booking-status">{statusLabels[b.status]}</span>
+        <span className={styles.status} data-status={b.status} data-testid="booking-status">
+          {statusLabels[b.status]}
+        </span>
       </div>
       <div className={styles.row}>
-        <span className={styles.dim}>{when(b.startsAt, b.endsAt)} · {b.minutes} min</span>
+        <span className={styles.dim}>
+          {when(b.startsAt, b.endsAt)} · {b.minutes} min
+        </span>
         <span className={styles.spacer} />
         <strong>{b.role === 'host' && b.charm !== null ? `+${b.charm.toLocaleString()} charm` : `${b.price.toLocaleString()} 💎`}</strong>
       </div>
       <div className={styles.row}>
         {b.status === 'live' || b.status === 'completed' ? (
-          <Link to={`/booking/${encodeURIComponent(b.bookingId)}`} data-testid="open-session">{b.status === 'live' ? 'Enter the room →' : 'Session details →'}</Link>
+          <Link to={`/booking/${encodeURIComponent(b.bookingId)}`} data-testid="open-session">
+            {b.status === 'live' ? 'Enter the room →' : 'Session details →'}
+          </Link>
         ) : null}
         <span className={styles.spacer} />
-        {b.cancellable ? <Button size="sm" variant="danger" busy={busy} onClick={() => void cancel()} data-testid="cancel-booking">Cancel booking</Button> : null}
+        {b.cancellable ? (
+          <Button size="sm" variant="danger" busy={busy} onClick={() => void cancel()} data-testid="cancel-booking">
+            Cancel booking
+          </Button>
+        ) : null}
       </div>
     </li>
   );
@@ -66,7 +81,11 @@ export default function BookingPage() {
   const items = data?.items ?? [];
   return (
     <div>
-      <PageHeader title="Booking" subtitle="Sessions you booked and sessions booked with you." actions={<Link to="/extension-history">Extension history</Link>} />
+      <PageHeader
+        title="Booking"
+        subtitle="Sessions you booked and sessions booked with you."
+        actions={<Link to="/extension-history">Extension history</Link>}
+      />
       <Tabs
         variant="pill"
         value={role}
@@ -77,9 +96,15 @@ export default function BookingPage() {
           content: isLoading ? (
             <PageLoading />
           ) : items.length === 0 ? (
-            <EmptyState icon="📅" title="No bookings yet">Book a host's service from the Services tab of their profile.</EmptyState>
+            <EmptyState icon="📅" title="No bookings yet">
+              Book a host's service from the Services tab of their profile.
+            </EmptyState>
           ) : (
-            <ul className={styles.list}>{items.map((b) => <BookingCard key={b.bookingId} b={b} />)}</ul>
+            <ul className={styles.list}>
+              {items.map((b) => (
+                <BookingCard key={b.bookingId} b={b} />
+              ))}
+            </ul>
           ),
         }))}
       />

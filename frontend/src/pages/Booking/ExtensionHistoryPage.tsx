@@ -11,11 +11,17 @@ export default function ExtensionHistoryPage() {
   const items = data?.items ?? [];
   return (
     <div>
-      <PageHeader title="Extension history" subtitle="Extra time added to your private sessions." actions={<Link to="/booking">Bookings</Link>} />
+      <PageHeader
+        title="Extension history"
+        subtitle="Extra time added to your private sessions."
+        actions={<Link to="/booking">Bookings</Link>}
+      />
       {isLoading ? (
         <PageLoading />
       ) : items.length === 0 ? (
-        <EmptyState icon="🕘" title="No extensions yet">A guest can extend a session while its room is open.</EmptyState>
+        <EmptyState icon="🕘" title="No extensions yet">
+          A guest can extend a session while its room is open.
+        </EmptyState>
       ) : (
         <ul className={styles.list}>
           {items.map((x) => (
@@ -24,10 +30,14 @@ export default function ExtensionHistoryPage() {
                 <p className={styles.title}>{x.title}</p>
                 <span className={styles.dim}>{x.role === 'buyer' ? `with ${x.host.username}` : `for ${x.buyer.username}`}</span>
                 <span className={styles.spacer} />
-                <strong>+{x.minutes} min · {x.price.toLocaleString()} 💎</strong>
+                <strong>
+                  +{x.minutes} min · {x.price.toLocaleString()} 💎
+                </strong>
               </div>
               <span className={styles.dim}>
-                {new Date(x.extendedAt).toLocaleString()} · now ends {new Date(x.endsAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })} · <Link to={`/booking/${encodeURIComponent(x.bookingId)}`}>session</Link>
+                {new Date(x.extendedAt).toLocaleString()} · now ends{' '}
+                {new Date(x.endsAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })} ·{' '}
+                <Link to={`/booking/${encodeURIComponent(x.bookingId)}`}>session</Link>
               </span>
             </li>
           ))}

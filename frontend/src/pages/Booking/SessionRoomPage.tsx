@@ -45,7 +45,12 @@ export default function SessionRoomPage() {
   useSessionVoice(bookingId, b?.status === 'live', uid);
   const voice = useMedia();
   if (isLoading) return <PageLoading />;
-  if (error || !b) return <EmptyState icon="🔒" title="Booking not found">Only the host and the buyer of a booking can open its room.</EmptyState>;
+  if (error || !b)
+    return (
+      <EmptyState icon="🔒" title="Booking not found">
+        Only the host and the buyer of a booking can open its room.
+      </EmptyState>
+    );
 
   const extend = async () => {
     setBusy(true);
@@ -62,35 +67,64 @@ export default function SessionRoomPage() {
   const left = Date.parse(b.endsAt) - now;
   return (
     <div>
-      <PageHeader title={b.title} subtitle={`${when(b.startsAt, b.endsAt)} · ${statusLabels[b.status]}`} actions={<Link to="/booking">All bookings</Link>} />
+      <PageHeader
+        title={b.title}
+        subtitle={`${when(b.startsAt, b.endsAt)} · ${statusLabels[b.status]}`}
+        actions={<Link to="/booking">All bookings</Link>}
+      />
       <section className={styles.room} data-testid="session-room" data-status={b.status}>
         <div className={styles.pair}>
           {[b.host, b.buyer].map((u, i) => (
             <div key={u.uid} className={styles.person}>
-              <Avatar name={u.username} src={u.profilePicUrl} frame={u.appearance?.frameId ?? null} size={72} ring={b.status === 'live' && voice.speaking.includes(u.uid)} />
+              <Avatar
+                name={u.username}
+                src={u.profilePicUrl}
+                frame={u.appearance?.frameId ?? null}
+                size={72}
+                ring={b.status === 'live' && voice.speaking.includes(u.uid)}
+              />
               <strong>{u.username}</strong>
               <span className={styles.dim}>{i === 0 ? 'Host' : 'Guest'}</span>
             </div>
           ))}
         </div>
-        {b.status === 'booked' ? <p data-testid="session-waiting">The room opens at {new Date(b.startsAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}.</p> : null}
+        {b.status === 'booked' ? (
+          <p data-testid="session-waiting">
+            The room opens at {new Date(b.startsAt).toLocaleTimeString([], { hour: '2-digit', minute: '2-digit' })}.
+          </p>
+        ) : null}
         {b.status === 'live' ? (
           <>
             <p>Private room open for the two of you</p>
-            <div className={styles.clock} data-testid="session-clock">{clock(left)}</div>
+            <div className={styles.clock} data-testid="session-clock">
+              {clock(left)}
+            </div>
             <VoiceStatus />
             <div className={styles.actions}>
               {voice.state === 'connected' ? (
-                <Button variant={voice.micOn ? 'primary' : 'secondary'} onClick={() => void setMicrophone(!voice.micOn)} data-testid="toggle-mic">
+                <Button
+                  variant={voice.micOn ? 'primary' : 'secondary'}
+                  onClick={() => void setMicrophone(!voice.micOn)}
+                  data-testid="toggle-mic"
+                >
                   <Icon name={voice.micOn ? 'mic' : 'micOff'} size={16} /> {voice.micOn ? 'Mic on' : 'Mic off'}
                 </Button>
               ) : null}
-              {b.role === 'buyer' ? <Button busy={busy} onClick={() => void extend()} data-testid="extend-session">Extend the session</Button> : null}
+              {b.role === 'buyer' ? (
+                <Button busy={busy} onClick={() => void extend()} data-testid="extend-session">
+                  Extend the session
+                </Button>
+              ) : null}
             </div>
           </>
         ) : null}
         {b.status === 'completed' ? (
-          <p data-testid="session-ended">Session ended. {b.role === 'host' ? `You earned ${(b.charm ?? 0).toLocaleString()} charm.` : `${b.host.username} was paid ${b.price.toLocaleString()} 💎.`}</p>
+          <p data-testid="session-ended">
+            Session ended.{' '}
+            {b.role === 'host'
+              ? `You earned ${(b.charm ?? 0).toLocaleString()} charm.`
+              : `${b.host.username} was paid ${b.price.toLocaleString()} 💎.`}
+          </p>
         ) : null}
         {b.status === 'cancelled' ? <p>This booking was cancelled; the diamonds went back to the buyer.</p> : null}
       </section>

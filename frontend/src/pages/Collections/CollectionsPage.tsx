@@ -47,12 +47,17 @@ export default function CollectionsPage({ tab = 'inventory' }: { tab?: Tab }) {
           </span>
         }
       />
-      <div className={styles.card} style={{ flexDirection: 'row', justifyContent: 'flex-start', gap: 16, textAlign: 'left' }} data-testid="my-look">
+      <div
+        className={styles.card}
+        style={{ flexDirection: 'row', justifyContent: 'flex-start', gap: 16, textAlign: 'left' }}
+        data-testid="my-look"
+      >
         <Avatar name={me?.username ?? '?'} src={me?.profilePicUrl} size={64} frame={frame} />
         <div>
           <h3>{me?.username ?? 'You'}</h3>
           <p className={styles.muted}>
-            {frame ? 'Wearing a frame' : 'No frame'} · {chosenBadges.length}/{collectionLimits.badges} badges <WornBadges badgeIds={badges} size={14} />
+            {frame ? 'Wearing a frame' : 'No frame'} · {chosenBadges.length}/{collectionLimits.badges} badges{' '}
+            <WornBadges badgeIds={badges} size={14} />
           </p>
         </div>
       </div>
@@ -74,12 +79,16 @@ export default function CollectionsPage({ tab = 'inventory' }: { tab?: Tab }) {
 function Owned({ kind, onShop }: { kind: Tab; onShop(sku: SkuDto): void }) {
   const { data, isLoading } = useQuery<'GET /wallet/collections'>(`/wallet/collections?kind=${kindOfTab[kind]}`);
   const items = data?.items ?? [];
-  const forSale = skuCatalogue.filter((s) => (kind === 'frames' ? s.kind === 'frame' : kind === 'badges' ? s.kind === 'badge' : s.kind === 'gift'));
+  const forSale = skuCatalogue.filter((s) =>
+    kind === 'frames' ? s.kind === 'frame' : kind === 'badges' ? s.kind === 'badge' : s.kind === 'gift',
+  );
   return (
     <div className={styles.section}>
       {isLoading ? null : items.length === 0 ? (
         <EmptyState icon={kind === 'badges' ? '🏅' : kind === 'frames' ? '🖼️' : '🎒'} title="Nothing here yet">
-          {kind === 'inventory' ? 'Items you buy appear in your inventory.' : `Buy a ${kind === 'frames' ? 'frame' : 'badge'} below and wear it.`}
+          {kind === 'inventory'
+            ? 'Items you buy appear in your inventory.'
+            : `Buy a ${kind === 'frames' ? 'frame' : 'badge'} below and wear it.`}
         </EmptyState>
       ) : (
         <div className={styles.grid} data-testid={`owned-${kind}`}>
@@ -115,14 +124,24 @@ function OwnedCard({ item }: { item: CollectionItemDto }) {
       <span className={`${styles.status} ${styles[`status_${item.status}`]}`} data-testid="item-status">
         {item.status}
       </span>
-      <div className={styles.preview}>{item.kind === 'frame' ? <Avatar name={item.name} size={52} frame={item.itemId} /> : <img src={item.imageUrl} alt="" />}</div>
+      <div className={styles.preview}>
+        {item.kind === 'frame' ? <Avatar name={item.name} size={52} frame={item.itemId} /> : <img src={item.imageUrl} alt="" />}
+      </div>
       <h3>{item.name}</h3>
       <span className={styles.expiry} data-testid="item-expiry">
-        {item.expiresAt ? `${item.status === 'expired' ? 'Expired' : 'Expires'} ${new Date(item.expiresAt).toLocaleDateString()}` : 'For ever'}
+        {item.expiresAt
+          ? `${item.status === 'expired' ? 'Expired' : 'Expires'} ${new Date(item.expiresAt).toLocaleDateString()}`
+          : 'For ever'}
         {item.kind === 'gift' && item.quantity > 1 ? ` · x${item.quantity}` : ''}
       </span>
       {wearable && item.status !== 'expired' ? (
-        <Button size="sm" variant={item.status === 'active' ? 'secondary' : 'primary'} busy={busy} onClick={() => void toggle()} data-testid="toggle-wear">
+        <Button
+          size="sm"
+          variant={item.status === 'active' ? 'secondary' : 'primary'}
+          busy={busy}
+          onClick={() => void toggle()}
+          data-testid="toggle-wear"
+        >
           {item.status === 'active' ? 'Take off' : 'Equip'}
         </Button>
       ) : null}

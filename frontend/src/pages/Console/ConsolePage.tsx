@@ -20,7 +20,12 @@ export default function ConsolePage() {
       <nav className={styles.nav} aria-label="Console sections">
         <div className={styles.navTitle}>Console</div>
         {sections.map((s) => (
-          <NavLink key={s.key} to={`/console/${s.path}`} className={({ isActive }) => `${styles.navItem} ${isActive ? styles.active : ''}`} data-testid={`console-nav-${s.key}`}>
+          <NavLink
+            key={s.key}
+            to={`/console/${s.path}`}
+            className={({ isActive }) => `${styles.navItem} ${isActive ? styles.active : ''}`}
+            data-testid={`console-nav-${s.key}`}
+          >
             <span className={styles.navLabel}>{s.label}</span>
             <span className={styles.navHint}>{s.hint}</span>
           </NavLink>

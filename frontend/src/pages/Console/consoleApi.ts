@@ -11,9 +11,11 @@ const refresh = () => refreshQueries('/console/');
 export type ReportStatus = 'open' | 'decided';
 export const useReports = (status: ReportStatus, page: number, lobbyId?: string) =>
   useQuery<'GET /console/reports'>(`/console/reports?status=${status}&page=${page}&limit=10${lobbyId ? `&lobbyId=${enc(lobbyId)}` : ''}`);
-export const useUserSearch = (q: string, page: number) => useQuery<'GET /console/users'>(`/console/users?q=${enc(q)}&page=${page}&limit=15`);
+export const useUserSearch = (q: string, page: number) =>
+  useQuery<'GET /console/users'>(`/console/users?q=${enc(q)}&page=${page}&limit=15`);
 export const useConsoleUser = (uid: string) => useQuery<'GET /console/users/{uid}'>(`/console/users/${enc(uid)}`);
-export const useLiveLobbies = (page: number) => useQuery<'GET /console/lobbies'>(`/console/lobbies?page=${page}&limit=10`, { refreshInterval: 10_000 });
+export const useLiveLobbies = (page: number) =>
+  useQuery<'GET /console/lobbies'>(`/console/lobbies?page=${page}&limit=10`, { refreshInterval: 10_000 });
 export const useAudit = (filter: { subject?: string; operator?: string }, page: number, limit = 20) =>
   useQuery<'GET /console/audit'>(
     `/console/audit?page=${page}&limit=${limit}${filter.subject ? `&subject=${enc(filter.subject)}` : ''}${filter.operator ? `&operator=${enc(filter.operator)}` : ''}`,

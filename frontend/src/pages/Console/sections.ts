@@ -15,14 +15,70 @@ export interface ConsoleSection {
 }
 
 export const consoleSections: ConsoleSection[] = [
-  { key: 'reports', label: 'Reports', path: 'reports', roles: ['ad'], hint: 'Reported users, lobbies, posts and messages', page: lazy(() => import('./reports/ReportsSection.tsx')) },
-  { key: 'users', label: 'Users', path: 'users', roles: ['ad'], hint: 'Search, roles, sessions, wallets, bans', page: lazy(() => import('./users/UsersSection.tsx')) },
-  { key: 'lobbies', label: 'Lobbies live', path: 'lobbies', roles: ['ad'], hint: 'Live lobbies, members, reports', page: lazy(() => import('./lobbies/LobbiesSection.tsx')) },
-  { key: 'hosts', label: 'Host applications', path: 'hosts', roles: ['ad'], hint: 'Approve or reject hosts', page: lazy(() => import('./hosts/HostsSection.tsx')) },
-  { key: 'agencies', label: 'Agencies', path: 'agencies', roles: ['ad'], hint: 'Verify agencies, rosters, settlements', page: lazy(() => import('./agencies/AgenciesSection.tsx')) },
-  { key: 'money', label: 'Money', path: 'money', roles: ['ad'], hint: 'Withdrawals, grants, payments, ledger audit', page: lazy(() => import('./money/MoneySection.tsx')) },
-  { key: 'operations', label: 'Operations', path: 'operations', roles: ['ad', 'dev'], hint: 'Projection lag, open transactions, connections', page: lazy(() => import('./operations/OperationsSection.tsx')) },
-  { key: 'audit', label: 'Audit trail', path: 'audit', roles: ['ad'], hint: 'Every operator action, by subject or operator', page: lazy(() => import('./audit/AuditSection.tsx')) },
+  {
+    key: 'reports',
+    label: 'Reports',
+    path: 'reports',
+    roles: ['ad'],
+    hint: 'Reported users, lobbies, posts and messages',
+    page: lazy(() => import('./reports/ReportsSection.tsx')),
+  },
+  {
+    key: 'users',
+    label: 'Users',
+    path: 'users',
+    roles: ['ad'],
+    hint: 'Search, roles, sessions, wallets, bans',
+    page: lazy(() => import('./users/UsersSection.tsx')),
+  },
+  {
+    key: 'lobbies',
+    label: 'Lobbies live',
+    path: 'lobbies',
+    roles: ['ad'],
+    hint: 'Live lobbies, members, reports',
+    page: lazy(() => import('./lobbies/LobbiesSection.tsx')),
+  },
+  {
+    key: 'hosts',
+    label: 'Host applications',
+    path: 'hosts',
+    roles: ['ad'],
+    hint: 'Approve or reject hosts',
+    page: lazy(() => import('./hosts/HostsSection.tsx')),
+  },
+  {
+    key: 'agencies',
+    label: 'Agencies',
+    path: 'agencies',
+    roles: ['ad'],
+    hint: 'Verify agencies, rosters, settlements',
+    page: lazy(() => import('./agencies/AgenciesSection.tsx')),
+  },
+  {
+    key: 'money',
+    label: 'Money',
+    path: 'money',
+    roles: ['ad'],
+    hint: 'Withdrawals, grants, payments, ledger audit',
+    page: lazy(() => import('./money/MoneySection.tsx')),
+  },
+  {
+    key: 'operations',
+    label: 'Operations',
+    path: 'operations',
+    roles: ['ad', 'dev'],
+    hint: 'Projection lag, open transactions, connections',
+    page: lazy(() => import('./operations/OperationsSection.tsx')),
+  },
+  {
+    key: 'audit',
+    label: 'Audit trail',
+    path: 'audit',
+    roles: ['ad'],
+    hint: 'Every operator action, by subject or operator',
+    page: lazy(() => import('./audit/AuditSection.tsx')),
+  },
 ];
 
 /** The sections a user with these roles may open. */

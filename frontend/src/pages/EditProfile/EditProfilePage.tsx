@@ -20,7 +20,6 @@ import { profileFormErrors, type ProfileForm as Form } from '../../social/profil
 import { uploadError } from '../../social/uploadChecks.ts';
 import styles from './EditProfilePage.module.css';
 
-
 function fromDetails(d: ProfileDetails): Form {
   const field = (f: string) => d.profileFormList.find((i) => i.field === f)?.value ?? '';
   return {
@@ -38,7 +37,10 @@ export default function EditProfilePage() {
   const [form, setForm] = useState<Form | null>(null);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
-  const [picked, setPicked] = useState<Record<'profilePicUrl' | 'profileBannerUrl', File | null>>({ profilePicUrl: null, profileBannerUrl: null });
+  const [picked, setPicked] = useState<Record<'profilePicUrl' | 'profileBannerUrl', File | null>>({
+    profilePicUrl: null,
+    profileBannerUrl: null,
+  });
   const [uploading, setUploading] = useState<'profilePicUrl' | 'profileBannerUrl' | null>(null);
   const navigate = useNavigate();
   useEffect(() => {
@@ -139,10 +141,37 @@ export default function EditProfilePage() {
           />
         </div>
       </div>
-      <TextField id="username" label="Username" value={form.username} onChange={(e) => set('username', e.target.value)} error={errors.username} hint={texts.nameChangeLimit} />
-      <TextArea id="bio" label="Bio" value={form.bio} onChange={(e) => set('bio', e.target.value)} error={errors.bio} hint={`${[...form.bio].length}/${limits.text}`} />
-      <TextArea id="pinnedMessage" label="Pinned message" value={form.pinnedMessage} onChange={(e) => set('pinnedMessage', e.target.value)} error={errors.pinnedMessage} />
-      <TextField id="birthday" type="date" label="Birthday" value={form.birthday} onChange={(e) => set('birthday', e.target.value)} error={errors.birthday} />
+      <TextField
+        id="username"
+        label="Username"
+        value={form.username}
+        onChange={(e) => set('username', e.target.value)}
+        error={errors.username}
+        hint={texts.nameChangeLimit}
+      />
+      <TextArea
+        id="bio"
+        label="Bio"
+        value={form.bio}
+        onChange={(e) => set('bio', e.target.value)}
+        error={errors.bio}
+        hint={`${[...form.bio].length}/${limits.text}`}
+      />
+      <TextArea
+        id="pinnedMessage"
+        label="Pinned message"
+        value={form.pinnedMessage}
+        onChange={(e) => set('pinnedMessage', e.target.value)}
+        error={errors.pinnedMessage}
+      />
+      <TextField
+        id="birthday"
+        type="date"
+        label="Birthday"
+        value={form.birthday}
+        onChange={(e) => set('birthday', e.target.value)}
+        error={errors.birthday}
+      />
       <label className={styles.select}>
         Gender
         <select value={form.gender} onChange={(e) => set('gender', e.target.value)} data-testid="gender">
@@ -155,9 +184,21 @@ export default function EditProfilePage() {
       <fieldset className={styles.address}>
         <legend>Address</legend>
         {(['street', 'city', 'state'] as const).map((k) => (
-          <TextField key={k} id={`address-${k}`} label={k[0]!.toUpperCase() + k.slice(1)} value={form.address[k]} onChange={(e) => set('address', { ...form.address, [k]: e.target.value })} />
+          <TextField
+            key={k}
+            id={`address-${k}`}
+            label={k[0]!.toUpperCase() + k.slice(1)}
+            value={form.address[k]}
+            onChange={(e) => set('address', { ...form.address, [k]: e.target.value })}
+          />
         ))}
-        <CountrySelect id="address-country" label="Country" value={form.address.country} onChange={(country) => set('address', { ...form.address, country })} error={errors['address.country'] ?? null} />
+        <CountrySelect
+          id="address-country"
+          label="Country"
+          value={form.address.country}
+          onChange={(country) => set('address', { ...form.address, country })}
+          error={errors['address.country'] ?? null}
+        />
       </fieldset>
       {errors.form ? <p className={styles.error}>{errors.form}</p> : null}
       <div className={styles.actions}>

@@ -30,12 +30,21 @@ export default function ForYouPage() {
         <Button variant={following ? 'secondary' : 'primary'} size="sm" onClick={() => (setFollowing(false), setPage(1))}>
           For you
         </Button>
-        <Button variant={following ? 'primary' : 'secondary'} size="sm" onClick={() => (setFollowing(true), setPage(1))} data-testid="feed-following">
+        <Button
+          variant={following ? 'primary' : 'secondary'}
+          size="sm"
+          onClick={() => (setFollowing(true), setPage(1))}
+          data-testid="feed-following"
+        >
           Following
         </Button>
         <input className={styles.input} placeholder="Search posts" value={q} onChange={(e) => (setQ(e.target.value), setPage(1))} />
       </div>
-      {data && data.items.length === 0 ? <EmptyState icon="🌐" title="No posts yet">Follow people to see their posts here.</EmptyState> : null}
+      {data && data.items.length === 0 ? (
+        <EmptyState icon="🌐" title="No posts yet">
+          Follow people to see their posts here.
+        </EmptyState>
+      ) : null}
       {data?.items.map((post) => (
         <PostCard
           key={post.id}

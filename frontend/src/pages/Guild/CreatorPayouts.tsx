@@ -34,23 +34,34 @@ export function CreatorPayouts({ agencyId }: { agencyId: string }) {
   return (
     <div className={styles.stack}>
       <p className={styles.muted}>
-        Pay your creators outside the app (bank, wallet), then record each payment here with its receipt. The charm leaves their balance at once; they confirm it once the money arrives, or dispute it and get the charm back.
+        Pay your creators outside the app (bank, wallet), then record each payment here with its receipt. The charm leaves their balance at
+        once; they confirm it once the money arrives, or dispute it and get the charm back.
       </p>
       {items.length === 0 ? (
-        <EmptyState icon="✦" title="No charm to pay out">Charm your creators earn from gifts appears here, ready to pay.</EmptyState>
+        <EmptyState icon="✦" title="No charm to pay out">
+          Charm your creators earn from gifts appears here, ready to pay.
+        </EmptyState>
       ) : (
         <div className={styles.table} role="table" data-testid="creator-payouts">
           <div className={`${styles.tr} ${styles.th} ${styles.payouts}`} role="row">
-            <span>Creator</span><span className={styles.right}>Charm to pay</span><span className={styles.right}>Worth</span><span className={styles.right}>Paid so far</span><span />
+            <span>Creator</span>
+            <span className={styles.right}>Charm to pay</span>
+            <span className={styles.right}>Worth</span>
+            <span className={styles.right}>Paid so far</span>
+            <span />
           </div>
           {items.map((c) => (
             <div key={c.uid} className={`${styles.tr} ${styles.payouts}`} role="row" data-testid="creator-payout" data-uid={c.uid}>
               <strong>{nameOf(c.uid)}</strong>
-              <span className={styles.right} data-testid="creator-payout-charm">{charm(c.charm)}</span>
+              <span className={styles.right} data-testid="creator-payout-charm">
+                {charm(c.charm)}
+              </span>
               <span className={styles.right}>{usd(c.charm)}</span>
               <span className={`${styles.right} ${styles.muted}`}>{charm(c.charmWithdrawn)}</span>
               <span className={styles.right}>
-                <Button size="sm" onClick={() => setPaying(c)} data-testid="creator-payout-pay">Pay</Button>
+                <Button size="sm" onClick={() => setPaying(c)} data-testid="creator-payout-pay">
+                  Pay
+                </Button>
               </span>
             </div>
           ))}
@@ -85,7 +96,11 @@ function PayCreator({ creator, name, onClose }: { creator: CashoutItem | null; n
     setError(null);
     try {
       const uploaded = await uploadMedia(file, 'chat');
-      await api.post<'POST /wallet/creator/payment'>('/wallet/creator/payment', { creatorUid: creator.uid, amount: n, proofUrl: uploaded.fileName, fileName: file.name }, { quiet: true, idempotencyKey: newIdempotencyKey() });
+      await api.post<'POST /wallet/creator/payment'>(
+        '/wallet/creator/payment',
+        { creatorUid: creator.uid, amount: n, proofUrl: uploaded.fileName, fileName: file.name },
+        { quiet: true, idempotencyKey: newIdempotencyKey() },
+      );
       toast(`Payment to ${name} recorded. They confirm it once it arrives.`, 'success');
       await refreshQueries(LIST);
       setBusy(false);
@@ -102,14 +117,40 @@ function PayCreator({ creator, name, onClose }: { creator: CashoutItem | null; n
           <p className={styles.muted}>
             {charm(creator.charm)} to pay out ({usd(creator.charm)}).
           </p>
-          <TextField id="payout-amount" label="Amount paid (charm)" inputMode="numeric" value={amount} onChange={(e) => { setAmount(e.target.value); setError(null); }} />
+          <TextField
+            id="payout-amount"
+            label="Amount paid (charm)"
+            inputMode="numeric"
+            value={amount}
+            onChange={(e) => {
+              setAmount(e.target.value);
+              setError(null);
+            }}
+          />
           <FieldFrame id="payout-proof" label="Proof of payment (image)">
-            <FilePicker file={file} accept="image/*" prompt="Add the receipt" testId="payout-proof" onPick={(f) => { setFile(f); setError(null); }} />
+            <FilePicker
+              file={file}
+              accept="image/*"
+              prompt="Add the receipt"
+              testId="payout-proof"
+              onPick={(f) => {
+                setFile(f);
+                setError(null);
+              }}
+            />
           </FieldFrame>
-          {error ? <p className={styles.error} role="alert" data-testid="creator-payout-error">{error}</p> : null}
+          {error ? (
+            <p className={styles.error} role="alert" data-testid="creator-payout-error">
+              {error}
+            </p>
+          ) : null}
           <div className={styles.actions}>
-            <Button variant="secondary" disabled={busy} onClick={close}>Cancel</Button>
-            <Button busy={busy} onClick={() => void submit()} data-testid="creator-payout-submit">Record payment</Button>
+            <Button variant="secondary" disabled={busy} onClick={close}>
+              Cancel
+            </Button>
+            <Button busy={busy} onClick={() => void submit()} data-testid="creator-payout-submit">
+              Record payment
+            </Button>
           </div>
         </div>
       ) : null}

@@ -14,11 +14,18 @@ export const useAgency = (id: string | null) => useQuery<'GET /guild/agencies/{a
 export const useAgencyInvitations = (id: string) => useQuery<'GET /guild/agencies/{agencyId}/invitations'>(`${base(id)}/invitations`);
 export const useMyInvitations = () => useQuery<'GET /guild/invitations'>('/guild/invitations');
 export const useReceipts = (id: string, page: number, hostUid: string) =>
-  useQuery<'GET /guild/agencies/{agencyId}/receipts'>(`${base(id)}/receipts?page=${page}&limit=10${hostUid ? `&hostUid=${encodeURIComponent(hostUid)}` : ''}`);
-export const useSettlements = (id: string, page: number) => useQuery<'GET /guild/agencies/{agencyId}/settlements'>(`${base(id)}/settlements?page=${page}&limit=10`);
-export const usePayments = (id: string, page: number) => useQuery<'GET /guild/agencies/{agencyId}/payments'>(`${base(id)}/payments?page=${page}&limit=10`);
+  useQuery<'GET /guild/agencies/{agencyId}/receipts'>(
+    `${base(id)}/receipts?page=${page}&limit=10${hostUid ? `&hostUid=${encodeURIComponent(hostUid)}` : ''}`,
+  );
+export const useSettlements = (id: string, page: number) =>
+  useQuery<'GET /guild/agencies/{agencyId}/settlements'>(`${base(id)}/settlements?page=${page}&limit=10`);
+export const usePayments = (id: string, page: number) =>
+  useQuery<'GET /guild/agencies/{agencyId}/payments'>(`${base(id)}/payments?page=${page}&limit=10`);
 export const usePreview = (id: string, start: string | null, end: string | null) =>
-  useQuery<'GET /guild/agencies/{agencyId}/preview'>(start && end ? `${base(id)}/preview?periodStart=${encodeURIComponent(start)}&periodEnd=${encodeURIComponent(end)}` : null, { dedupingInterval: 1000 });
+  useQuery<'GET /guild/agencies/{agencyId}/preview'>(
+    start && end ? `${base(id)}/preview?periodStart=${encodeURIComponent(start)}&periodEnd=${encodeURIComponent(end)}` : null,
+    { dedupingInterval: 1000 },
+  );
 
 const refresh = () => refreshQueries('/guild/');
 const quiet = { quiet: true } as const;

@@ -15,7 +15,11 @@ export const helpTopics: HelpTopic[] = [
     questions: [
       {
         q: 'How do I join a conversation?',
-        a: <p>Open any lobby card on the home page. You join as a listener; ask for a seat with “Request mic” and the host lets you speak.</p>,
+        a: (
+          <p>
+            Open any lobby card on the home page. You join as a listener; ask for a seat with “Request mic” and the host lets you speak.
+          </p>
+        ),
         link: { to: '/', label: 'Find a lobby' },
       },
       {
@@ -39,8 +43,19 @@ export const helpTopics: HelpTopic[] = [
         a: <p>Top up in your wallet by card or crypto. New accounts get a one-time first-top-up offer.</p>,
         link: { to: '/wallet', label: 'Open the wallet' },
       },
-      { q: 'What happens when I send a gift?', a: <p>The diamonds leave your wallet at once and the people you chose receive charm, which hosts can withdraw.</p> },
-      { q: 'A top-up did not arrive.', a: <p>Card payments arrive within a minute. Crypto top-ups arrive once the transaction is confirmed on its chain; keep the transaction hash.</p> },
+      {
+        q: 'What happens when I send a gift?',
+        a: <p>The diamonds leave your wallet at once and the people you chose receive charm, which hosts can withdraw.</p>,
+      },
+      {
+        q: 'A top-up did not arrive.',
+        a: (
+          <p>
+            Card payments arrive within a minute. Crypto top-ups arrive once the transaction is confirmed on its chain; keep the transaction
+            hash.
+          </p>
+        ),
+      },
     ],
   },
   {
@@ -51,8 +66,8 @@ export const helpTopics: HelpTopic[] = [
         q: 'Why can I not message someone?',
         a: (
           <p>
-            {texts.dmNeedsMutualFollow} Follow them from their profile; once they follow you back, you can write. Someone who has written to you can
-            always get your answer.
+            {texts.dmNeedsMutualFollow} Follow them from their profile; once they follow you back, you can write. Someone who has written to
+            you can always get your answer.
           </p>
         ),
         link: { to: '/messages', label: 'Open messages' },
@@ -64,7 +79,15 @@ export const helpTopics: HelpTopic[] = [
     icon: '👤',
     title: 'Account',
     questions: [
-      { q: 'I was signed out.', a: <p>Sessions end after a while without use, or when you sign in on another device. Sign in again with the same method to get back to your account.</p> },
+      {
+        q: 'I was signed out.',
+        a: (
+          <p>
+            Sessions end after a while without use, or when you sign in on another device. Sign in again with the same method to get back to
+            your account.
+          </p>
+        ),
+      },
       {
         q: 'How do I change my name or picture?',
         a: <p>Edit profile lets you change your picture, banner, bio and username (3 changes a month).</p>,

@@ -19,7 +19,11 @@ const fallback: Banner[] = [
   { id: 'player-two', type: 'home_banner', imageUrl: '', link: null, title: 'Find Your Player Two' },
 ];
 
-const looks = ['linear-gradient(120deg, #6d28d9 0%, #db2777 100%)', 'linear-gradient(120deg, #0ea5e9 0%, #7c3aed 100%)', 'linear-gradient(120deg, #f59e0b 0%, #ec4899 100%)'];
+const looks = [
+  'linear-gradient(120deg, #6d28d9 0%, #db2777 100%)',
+  'linear-gradient(120deg, #0ea5e9 0%, #7c3aed 100%)',
+  'linear-gradient(120deg, #f59e0b 0%, #ec4899 100%)',
+];
 
 export function Banners() {
   const { data } = useQuery<'GET /app/home'>('/app/home');
@@ -34,7 +38,9 @@ export function Banners() {
   const banner = banners[index % banners.length]!;
   const content = (
     <div className={styles.banner} style={{ background: looks[index % looks.length] }} data-testid="home-banner">
-      {banner.imageUrl ? <img className={styles.bannerImage} src={banner.imageUrl} alt="" onError={(e) => (e.currentTarget.style.display = 'none')} /> : null}
+      {banner.imageUrl ? (
+        <img className={styles.bannerImage} src={banner.imageUrl} alt="" onError={(e) => (e.currentTarget.style.display = 'none')} />
+      ) : null}
       <div className={styles.bannerText}>
         <span className={styles.bannerKicker}>Murmur</span>
         <h2>{banner.title}</h2>

@@ -16,12 +16,21 @@ const languages = ['ENG', 'FIL', 'ES'];
 
 export default function CreateLobbyModal({ onClose }: { onClose(): void }) {
   const navigate = useNavigate();
-  const [form, setForm] = useState<CreateLobbyForm>({ title: '', tag: '', description: '', languages: ['ENG'], kind: 'public', mainCategoryId: 'chatting', requiredDiamonds: '0' });
+  const [form, setForm] = useState<CreateLobbyForm>({
+    title: '',
+    tag: '',
+    description: '',
+    languages: ['ENG'],
+    kind: 'public',
+    mainCategoryId: 'chatting',
+    requiredDiamonds: '0',
+  });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [busy, setBusy] = useState(false);
   const set = <K extends keyof CreateLobbyForm>(key: K, value: CreateLobbyForm[K]) => setForm((f) => ({ ...f, [key]: value }));
 
-  const toggleLanguage = (l: string) => set('languages', form.languages.includes(l) ? form.languages.filter((x) => x !== l) : [...form.languages, l]);
+  const toggleLanguage = (l: string) =>
+    set('languages', form.languages.includes(l) ? form.languages.filter((x) => x !== l) : [...form.languages, l]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -46,9 +55,22 @@ export default function CreateLobbyModal({ onClose }: { onClose(): void }) {
   };
 
   return (
-    <Dialog open onOpenChange={(o) => !o && onClose()} title="Create lobby" description="Set up your room, then take the mic." testId="create-lobby-modal">
+    <Dialog
+      open
+      onOpenChange={(o) => !o && onClose()}
+      title="Create lobby"
+      description="Set up your room, then take the mic."
+      testId="create-lobby-modal"
+    >
       <form onSubmit={submit} noValidate>
-        <TextField id="lobby-title" label="Lobby name" placeholder="Late night talks" value={form.title} onChange={(e) => set('title', e.target.value)} error={errors.title} />
+        <TextField
+          id="lobby-title"
+          label="Lobby name"
+          placeholder="Late night talks"
+          value={form.title}
+          onChange={(e) => set('title', e.target.value)}
+          error={errors.title}
+        />
         <div className={styles.formRow}>
           <FieldFrame id="lobby-kind" label="Type" error={errors.kind}>
             <select id="lobby-kind" className={fieldStyles.input} value={form.kind} onChange={(e) => set('kind', e.target.value)}>
@@ -58,7 +80,12 @@ export default function CreateLobbyModal({ onClose }: { onClose(): void }) {
             </select>
           </FieldFrame>
           <FieldFrame id="lobby-category" label="Category" error={errors.mainCategoryId}>
-            <select id="lobby-category" className={fieldStyles.input} value={form.mainCategoryId} onChange={(e) => set('mainCategoryId', e.target.value)}>
+            <select
+              id="lobby-category"
+              className={fieldStyles.input}
+              value={form.mainCategoryId}
+              onChange={(e) => set('mainCategoryId', e.target.value)}
+            >
               {lobbyCategories
                 .filter((c) => c !== 'all')
                 .map((c) => (
@@ -69,18 +96,47 @@ export default function CreateLobbyModal({ onClose }: { onClose(): void }) {
             </select>
           </FieldFrame>
         </div>
-        <TextField id="lobby-tag" label="Tag" placeholder="chill" value={form.tag} onChange={(e) => set('tag', e.target.value)} error={errors.tag} />
-        <TextArea id="lobby-description" label="Introduction" placeholder="What is this lobby about?" value={form.description} onChange={(e) => set('description', e.target.value)} error={errors.description} hint={`${form.description.length}/120`} />
+        <TextField
+          id="lobby-tag"
+          label="Tag"
+          placeholder="chill"
+          value={form.tag}
+          onChange={(e) => set('tag', e.target.value)}
+          error={errors.tag}
+        />
+        <TextArea
+          id="lobby-description"
+          label="Introduction"
+          placeholder="What is this lobby about?"
+          value={form.description}
+          onChange={(e) => set('description', e.target.value)}
+          error={errors.description}
+          hint={`${form.description.length}/120`}
+        />
         <FieldFrame id="lobby-languages" label="Languages (up to 2)" error={errors.languages}>
           <div className={styles.langPicker} id="lobby-languages">
             {languages.map((l) => (
-              <button type="button" key={l} className={`${styles.langOption} ${form.languages.includes(l) ? styles.langSelected : ''}`} onClick={() => toggleLanguage(l)} aria-pressed={form.languages.includes(l)}>
+              <button
+                type="button"
+                key={l}
+                className={`${styles.langOption} ${form.languages.includes(l) ? styles.langSelected : ''}`}
+                onClick={() => toggleLanguage(l)}
+                aria-pressed={form.languages.includes(l)}
+              >
                 {languageLabel[l]}
               </button>
             ))}
           </div>
         </FieldFrame>
-        <TextField id="lobby-required" label="Required diamonds to join" inputMode="numeric" value={form.requiredDiamonds} onChange={(e) => set('requiredDiamonds', e.target.value)} error={errors.requiredDiamonds} hint="0 means free to join." />
+        <TextField
+          id="lobby-required"
+          label="Required diamonds to join"
+          inputMode="numeric"
+          value={form.requiredDiamonds}
+          onChange={(e) => set('requiredDiamonds', e.target.value)}
+          error={errors.requiredDiamonds}
+          hint="0 means free to join."
+        />
         {errors._ ? <p className={styles.formError}>{errors._}</p> : null}
         <div className={styles.formActions}>
           <Button type="button" variant="secondary" onClick={onClose}>

@@ -23,7 +23,10 @@ export default function HomePage() {
   const [creating, setCreating] = useState(false);
   const openLogin = useUi((s) => s.setLoginOpen);
   const query = category === 'all' ? '' : (`?category=${category}` as const);
-  const { data, error, isLoading } = useQuery<'GET /lobbies' | 'GET /lobbies/public'>(token ? `/lobbies${query}` : `/lobbies/public${query}`, { dedupingInterval: 5000, refreshInterval: 15_000 });
+  const { data, error, isLoading } = useQuery<'GET /lobbies' | 'GET /lobbies/public'>(
+    token ? `/lobbies${query}` : `/lobbies/public${query}`,
+    { dedupingInterval: 5000, refreshInterval: 15_000 },
+  );
   const lobbies = data?.items ?? [];
 
   return (
@@ -32,7 +35,13 @@ export default function HomePage() {
       <div className={styles.toolbar}>
         <div className={styles.categories} role="tablist" aria-label="Categories">
           {lobbyCategories.map((c) => (
-            <button key={c} role="tab" aria-selected={category === c} className={`${styles.category} ${category === c ? styles.activeCategory : ''}`} onClick={() => setCategory(c)}>
+            <button
+              key={c}
+              role="tab"
+              aria-selected={category === c}
+              className={`${styles.category} ${category === c ? styles.activeCategory : ''}`}
+              onClick={() => setCategory(c)}
+            >
               <span aria-hidden>{categoryEmoji[c]}</span> {categoryLabel[c]}
             </button>
           ))}
@@ -56,7 +65,9 @@ export default function HomePage() {
             </Button>
           }
         >
-          {error ? 'We could not load the lobby list. Try again in a moment.' : 'Be the host: create a lobby, take the mic and invite your friends.'}
+          {error
+            ? 'We could not load the lobby list. Try again in a moment.'
+            : 'Be the host: create a lobby, take the mic and invite your friends.'}
         </EmptyState>
       ) : (
         <div className={styles.grid} data-testid="lobby-list">

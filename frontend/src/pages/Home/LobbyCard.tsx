@@ -11,7 +11,9 @@ import styles from './HomePage.module.css';
 export function LobbyCard({ lobby }: { lobby: LobbyCardData }) {
   // One small read per card (swr shares it): the lobby's level from its live minutes and gifts.
   const { data: levels } = useLobbyLevels([lobby.lobbyId]);
-  const cover = lobby.lobbyPhoto ? `url(${lobby.lobbyPhoto}) center/cover, ${backgroundFor(lobby.backgroundId)}` : backgroundFor(lobby.backgroundId);
+  const cover = lobby.lobbyPhoto
+    ? `url(${lobby.lobbyPhoto}) center/cover, ${backgroundFor(lobby.backgroundId)}`
+    : backgroundFor(lobby.backgroundId);
   return (
     <Link to={`/lobby/${lobby.lobbyId}`} className={styles.card} data-testid="lobby-card" data-lobby-id={lobby.lobbyId}>
       <div className={styles.cover} style={{ background: cover }}>

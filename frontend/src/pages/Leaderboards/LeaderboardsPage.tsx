@@ -6,7 +6,10 @@ import { GlobalLeaderboard } from '../../leaderboards/GlobalLeaderboard.tsx';
 export default function LeaderboardsPage() {
   return (
     <div style={{ display: 'flex', flexDirection: 'column', gap: 16, maxWidth: 820 }}>
-      <PageHeader title="Leaderboards" subtitle="Top senders and hosts of the week and the month, and the pairs of our events. Ranks move live as gifts arrive." />
+      <PageHeader
+        title="Leaderboards"
+        subtitle="Top senders and hosts of the week and the month, and the pairs of our events. Ranks move live as gifts arrive."
+      />
       <GlobalLeaderboard />
     </div>
   );

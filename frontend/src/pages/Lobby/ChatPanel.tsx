@@ -57,7 +57,17 @@ export interface ChatPanelProps {
   lookOf?(uid: string): AppearanceDto | undefined;
 }
 
-export function ChatPanel({ lobbyId, roomId = null, messages, canChat, onSignIn, silenced = false, onPin, height, lookOf }: ChatPanelProps) {
+export function ChatPanel({
+  lobbyId,
+  roomId = null,
+  messages,
+  canChat,
+  onSignIn,
+  silenced = false,
+  onPin,
+  height,
+  lookOf,
+}: ChatPanelProps) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [picker, setPicker] = useState<'emoji' | 'sticker' | 'gif' | null>(null);
@@ -79,7 +89,9 @@ export function ChatPanel({ lobbyId, roomId = null, messages, canChat, onSignIn,
     }
     setError(null);
     try {
-      await (roomId ? lobbyActions.roomChat(lobbyId, roomId, messageType, body.trim()) : lobbyActions.chat(lobbyId, messageType, body.trim()));
+      await (roomId
+        ? lobbyActions.roomChat(lobbyId, roomId, messageType, body.trim())
+        : lobbyActions.chat(lobbyId, messageType, body.trim()));
       if (messageType === 'text') setText('');
       setPicker(null);
     } catch (e) {
@@ -120,30 +132,49 @@ export function ChatPanel({ lobbyId, roomId = null, messages, canChat, onSignIn,
           if (m.gift) return <GiftChatLine key={m.messageId} message={m} />;
           const look = lookOf?.(m.uid) ?? m.appearance;
           return (
-          <div key={m.messageId} className={chatStyles.messageRow} data-testid="chat-message">
-            <Avatar name={m.username} size={26} frame={look?.frameId} />
-            <div>
-              <span className={`${styles.messageName} ${look?.vip ? styles.vipName : ''}`} data-vip={look?.vip ? 'true' : undefined}>{m.username}</span>
-              <WornBadges badgeIds={look?.badgeIds} size={11} />
-              <ChatMessageBody message={m} lobbyId={lobbyId} roomId={roomId} textClass={styles.messageBody!} stickerClass={styles.sticker!} />
+            <div key={m.messageId} className={chatStyles.messageRow} data-testid="chat-message">
+              <Avatar name={m.username} size={26} frame={look?.frameId} />
+              <div>
+                <span className={`${styles.messageName} ${look?.vip ? styles.vipName : ''}`} data-vip={look?.vip ? 'true' : undefined}>
+                  {m.username}
+                </span>
+                <WornBadges badgeIds={look?.badgeIds} size={11} />
+                <ChatMessageBody
+                  message={m}
+                  lobbyId={lobbyId}
+                  roomId={roomId}
+                  textClass={styles.messageBody!}
+                  stickerClass={styles.sticker!}
+                />
+              </div>
+              {onPin && m.messageType === 'text' ? (
+                <button
+                  type="button"
+                  className={chatStyles.pinButton}
+                  onClick={() => onPin(m)}
+                  aria-label={`Pin message from ${m.username}`}
+                  data-testid="pin-message"
+                >
+                  <Icon name="pin" size={12} /> Pin
+                </button>
+              ) : null}
+              {canChat && me && m.uid !== me ? (
+                <button
+                  type="button"
+                  className={chatStyles.reportButton}
+                  onClick={() =>
+                    setReporting({
+                      target: { kind: 'message', lobbyId, messageId: m.messageId },
+                      preview: `${m.username}: ${m.messageType === 'text' ? m.body : `[${m.messageType}]`}`,
+                    })
+                  }
+                  aria-label={`Report message from ${m.username}`}
+                  data-testid="report-message"
+                >
+                  ⚑ Report
+                </button>
+              ) : null}
             </div>
-            {onPin && m.messageType === 'text' ? (
-              <button type="button" className={chatStyles.pinButton} onClick={() => onPin(m)} aria-label={`Pin message from ${m.username}`} data-testid="pin-message">
-                <Icon name="pin" size={12} /> Pin
-              </button>
-            ) : null}
-            {canChat && me && m.uid !== me ? (
-              <button
-                type="button"
-                className={chatStyles.reportButton}
-                onClick={() => setReporting({ target: { kind: 'message', lobbyId, messageId: m.messageId }, preview: `${m.username}: ${m.messageType === 'text' ? m.body : `[${m.messageType}]`}` })}
-                aria-label={`Report message from ${m.username}`}
-                data-testid="report-message"
-              >
-                ⚑ Report
-              </button>
-            ) : null}
-          </div>
           );
         })}
       </div>
@@ -175,20 +206,51 @@ export function ChatPanel({ lobbyId, roomId = null, messages, canChat, onSignIn,
             </p>
           ) : null}
           <form className={styles.composer} onSubmit={submit}>
-            <button type="button" className={styles.pickerToggle} onClick={() => setPicker(picker === 'emoji' ? null : 'emoji')} aria-label="Emoji">
+            <button
+              type="button"
+              className={styles.pickerToggle}
+              onClick={() => setPicker(picker === 'emoji' ? null : 'emoji')}
+              aria-label="Emoji"
+            >
               <Icon name="smile" size={18} />
             </button>
-            <button type="button" className={styles.pickerToggle} onClick={() => setPicker(picker === 'sticker' ? null : 'sticker')} aria-label="Stickers" data-testid="open-stickers">
+            <button
+              type="button"
+              className={styles.pickerToggle}
+              onClick={() => setPicker(picker === 'sticker' ? null : 'sticker')}
+              aria-label="Stickers"
+              data-testid="open-stickers"
+            >
               🐱
             </button>
-            <button type="button" className={`${styles.pickerToggle} ${styles.gifToggle}`} onClick={() => setPicker(picker === 'gif' ? null : 'gif')} aria-label="GIF" data-testid="open-gifs-picker">
+            <button
+              type="button"
+              className={`${styles.pickerToggle} ${styles.gifToggle}`}
+              onClick={() => setPicker(picker === 'gif' ? null : 'gif')}
+              aria-label="GIF"
+              data-testid="open-gifs-picker"
+            >
               GIF
             </button>
-            <button type="button" className={styles.pickerToggle} onClick={() => fileInput.current?.click()} aria-label="Send a picture" disabled={uploading} data-testid="send-picture">
+            <button
+              type="button"
+              className={styles.pickerToggle}
+              onClick={() => fileInput.current?.click()}
+              aria-label="Send a picture"
+              disabled={uploading}
+              data-testid="send-picture"
+            >
               <Icon name="image" size={18} />
             </button>
             <input ref={fileInput} type="file" accept="image/*" hidden onChange={(e) => void sendPicture(e)} data-testid="picture-input" />
-            <input className={styles.chatInput} value={text} onChange={(e) => setText(e.target.value)} placeholder="Say something…" maxLength={1000} data-testid="chat-input" />
+            <input
+              className={styles.chatInput}
+              value={text}
+              onChange={(e) => setText(e.target.value)}
+              placeholder="Say something…"
+              maxLength={1000}
+              data-testid="chat-input"
+            />
             <button type="submit" className={styles.send} aria-label="Send" data-testid="chat-send">
               <Icon name="send" size={18} />
             </button>

@@ -17,7 +17,6 @@ interface Entry {
   charm?: number;
 }
 
-
 export function Leaderboard({ lobbyId, minPosition }: { lobbyId: string; minPosition: string | null }) {
   const [frequency, setFrequency] = useState<'weekly' | 'monthly'>('weekly');
   const [board, setBoard] = useState<'topUsers' | 'topHosts'>('topUsers');

@@ -76,7 +76,9 @@ export function LiveStage({ lobby, uid }: { lobby: LobbyDetails; uid: string | n
       ) : null}
       <LiveStartModal open={startOpen} busy={busy} onClose={() => setStartOpen(false)} onStart={(s) => void go(s)} />
       <Dialog open={!!liveError} onOpenChange={(o) => !o && clearLiveError()} size="sm" title={liveError?.title ?? ''} testId="live-error">
-        <p className={styles.modalText}>{liveError?.message ?? 'Check that your browser may use the camera or share the screen, then try again.'}</p>
+        <p className={styles.modalText}>
+          {liveError?.message ?? 'Check that your browser may use the camera or share the screen, then try again.'}
+        </p>
         <Button block onClick={clearLiveError}>
           OK
         </Button>
@@ -93,11 +95,30 @@ function LiveVideo({ stream, mirrored }: { stream: MediaStream; mirrored: boolea
     el.srcObject = stream;
     void el.play().catch(() => undefined);
   }, [stream]);
-  return <video ref={ref} className={`${styles.liveVideo} ${mirrored ? styles.mirrored : ''}`} autoPlay playsInline muted data-testid="live-video" />;
+  return (
+    <video
+      ref={ref}
+      className={`${styles.liveVideo} ${mirrored ? styles.mirrored : ''}`}
+      autoPlay
+      playsInline
+      muted
+      data-testid="live-video"
+    />
+  );
 }
 
 /** Spec section 1: live stream modes, camera or screen share (entire screen, window or tab). */
-export function LiveStartModal({ open, busy, onClose, onStart }: { open: boolean; busy: boolean; onClose(): void; onStart(source: LiveSource): void }) {
+export function LiveStartModal({
+  open,
+  busy,
+  onClose,
+  onStart,
+}: {
+  open: boolean;
+  busy: boolean;
+  onClose(): void;
+  onStart(source: LiveSource): void;
+}) {
   return (
     <Dialog open={open} onOpenChange={(o) => !o && onClose()} size="sm" title="Start a live stream" testId="live-start-modal">
       <p className={styles.modalText}>Everyone in the lobby sees your stream. Switching ends the other one.</p>

@@ -15,17 +15,39 @@ import { uploadMedia } from '../../social/socialApi.ts';
 import { uploadError } from '../../social/uploadChecks.ts';
 import styles from './Lobby.module.css';
 
-export function JoinFeeModal({ fee, balance, onJoin, onCancel }: { fee: number; balance: number | undefined; onJoin(): void; onCancel(): void }) {
+export function JoinFeeModal({
+  fee,
+  balance,
+  onJoin,
+  onCancel,
+}: {
+  fee: number;
+  balance: number | undefined;
+  onJoin(): void;
+  onCancel(): void;
+}) {
   const navigate = useNavigate();
   const short = balance !== undefined && balance < fee;
   return (
     <Dialog open onOpenChange={(o) => !o && onCancel()} size="sm" title="Join this lobby" testId="join-fee-modal">
       <p className={styles.modalText}>
-        Entry costs <strong className={styles.diamondText}><Icon name="diamond" size={13} /> {fee.toLocaleString()}</strong> diamonds. You have {(balance ?? 0).toLocaleString()}.
+        Entry costs{' '}
+        <strong className={styles.diamondText}>
+          <Icon name="diamond" size={13} /> {fee.toLocaleString()}
+        </strong>{' '}
+        diamonds. You have {(balance ?? 0).toLocaleString()}.
       </p>
       <div className={styles.modalActions}>
-        <Button variant="secondary" onClick={onCancel}>Not now</Button>
-        {short ? <Button onClick={() => navigate('/wallet?topup=1')}>Top up</Button> : <Button onClick={onJoin} data-testid="pay-and-join">Pay and join</Button>}
+        <Button variant="secondary" onClick={onCancel}>
+          Not now
+        </Button>
+        {short ? (
+          <Button onClick={() => navigate('/wallet?topup=1')}>Top up</Button>
+        ) : (
+          <Button onClick={onJoin} data-testid="pay-and-join">
+            Pay and join
+          </Button>
+        )}
       </div>
     </Dialog>
   );
@@ -37,7 +59,9 @@ export function EndRoomModal({ open, onClose, onEnd }: { open: boolean; onClose(
     <Dialog open={open} onOpenChange={(o) => !o && onClose()} size="sm" title="End room?" testId="end-room-modal">
       <p className={styles.modalText}>Everyone will leave the lobby and the mics go quiet. This cannot be undone.</p>
       <div className={styles.modalActions}>
-        <Button variant="secondary" onClick={onClose}>Cancel</Button>
+        <Button variant="secondary" onClick={onClose}>
+          Cancel
+        </Button>
         <Button
           variant="danger"
           busy={busy}
@@ -69,7 +93,9 @@ export function ClosureModal({ open, title, platformNote }: { open: boolean; tit
         </p>
       ) : null}
       <p className={styles.modalText}>Thanks for joining “{title}”. Find another lobby to keep talking.</p>
-      <Button block onClick={() => navigate('/')}>Back to home</Button>
+      <Button block onClick={() => navigate('/')}>
+        Back to home
+      </Button>
     </Dialog>
   );
 }
@@ -78,9 +104,13 @@ export function MatureWarningModal({ onAccept }: { onAccept(): void }) {
   const navigate = useNavigate();
   return (
     <Dialog open onOpenChange={() => navigate('/')} size="sm" title="18+ content" hideClose testId="mature-modal">
-      <p className={styles.modalText}>This lobby may contain mature content. It is only for people who are 18 or older. Do you want to continue?</p>
+      <p className={styles.modalText}>
+        This lobby may contain mature content. It is only for people who are 18 or older. Do you want to continue?
+      </p>
       <div className={styles.modalActions}>
-        <Button variant="secondary" onClick={() => navigate('/')}>Leave</Button>
+        <Button variant="secondary" onClick={() => navigate('/')}>
+          Leave
+        </Button>
         <Button onClick={onAccept}>I am 18 or older</Button>
       </div>
     </Dialog>
@@ -136,10 +166,21 @@ export function BlockModal({ username, onClose, onBlock }: { username: string; o
   return (
     <Dialog open onOpenChange={(o) => !o && onClose()} size="sm" title={`Block ${username}`} testId="block-modal">
       <form onSubmit={submit} noValidate>
-        <TextField id="block-reason" label="Reason" value={reason} onChange={(e) => setReason(e.target.value)} error={error} hint={`${reason.length}/120`} />
+        <TextField
+          id="block-reason"
+          label="Reason"
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          error={error}
+          hint={`${reason.length}/120`}
+        />
         <div className={styles.modalActions}>
-          <Button type="button" variant="secondary" onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="danger" busy={busy} data-testid="confirm-block">Block</Button>
+          <Button type="button" variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="danger" busy={busy} data-testid="confirm-block">
+            Block
+          </Button>
         </div>
       </form>
     </Dialog>
@@ -174,7 +215,11 @@ export function CreateRoomModal({ lobbyId, onClose }: { lobbyId: string; onClose
     setBusy(true);
     try {
       const roomBannerPhoto = ownBanner ? (await uploadMedia(ownBanner, 'lobby')).fileName : banner;
-      const created = await api.post<'POST /lobbies/{id}/rooms'>(`/lobbies/${encodeURIComponent(lobbyId)}/rooms`, { ...createRoomBody(form), roomBannerPhoto }, { quiet: true });
+      const created = await api.post<'POST /lobbies/{id}/rooms'>(
+        `/lobbies/${encodeURIComponent(lobbyId)}/rooms`,
+        { ...createRoomBody(form), roomBannerPhoto },
+        { quiet: true },
+      );
       onClose();
       // The key in the address makes the host's URL the room's invite link.
       navigate(`/room/${created.roomId}?key=${encodeURIComponent(created.inviteKey)}`);
@@ -185,37 +230,95 @@ export function CreateRoomModal({ lobbyId, onClose }: { lobbyId: string; onClose
     }
   };
   return (
-    <Dialog open onOpenChange={(o) => !o && onClose()} title="Create private room" description="A one-on-one timed room. Your guest pays the fee to join." testId="create-room-modal">
+    <Dialog
+      open
+      onOpenChange={(o) => !o && onClose()}
+      title="Create private room"
+      description="A one-on-one timed room. Your guest pays the fee to join."
+      testId="create-room-modal"
+    >
       <form onSubmit={submit} noValidate>
-        <TextField id="room-title" label="Room title" placeholder="Deep talk 🌙" value={title} onChange={(e) => setTitle(e.target.value)} error={errors.title} />
+        <TextField
+          id="room-title"
+          label="Room title"
+          placeholder="Deep talk 🌙"
+          value={title}
+          onChange={(e) => setTitle(e.target.value)}
+          error={errors.title}
+        />
         <div className={styles.durations} role="radiogroup" aria-label="Duration">
           {rooms.durationsMin.map((m) => (
-            <button type="button" key={m} role="radio" aria-checked={mins === m} className={`${styles.duration} ${mins === m ? styles.durationOn : ''}`} onClick={() => setMins(m)}>
+            <button
+              type="button"
+              key={m}
+              role="radio"
+              aria-checked={mins === m}
+              className={`${styles.duration} ${mins === m ? styles.durationOn : ''}`}
+              onClick={() => setMins(m)}
+            >
               <strong>{m}</strong> min
             </button>
           ))}
         </div>
         {errors.mins ? <p className={styles.formError}>{errors.mins}</p> : null}
-        <TextField id="room-fee" label="Fee in diamonds" inputMode="numeric" value={requiredBalance} onChange={(e) => setRequiredBalance(e.target.value)} error={errors.requiredBalance} />
+        <TextField
+          id="room-fee"
+          label="Fee in diamonds"
+          inputMode="numeric"
+          value={requiredBalance}
+          onChange={(e) => setRequiredBalance(e.target.value)}
+          error={errors.requiredBalance}
+        />
         <div className={styles.bannerPicker} role="radiogroup" aria-label="Room banner" data-testid="room-banner-picker">
-          <button type="button" role="radio" aria-checked={banner === null && !ownBanner} className={`${styles.bannerChoice} ${banner === null && !ownBanner ? styles.bannerChoiceOn : ''}`} onClick={() => { setBanner(null); setOwnBanner(null); }}>
+          <button
+            type="button"
+            role="radio"
+            aria-checked={banner === null && !ownBanner}
+            className={`${styles.bannerChoice} ${banner === null && !ownBanner ? styles.bannerChoiceOn : ''}`}
+            onClick={() => {
+              setBanner(null);
+              setOwnBanner(null);
+            }}
+          >
             <span className={styles.bannerNone}>No banner</span>
           </button>
           {roomBannerPresets.map((p) => (
-            <button type="button" key={p.id} role="radio" aria-checked={banner === p.url} aria-label={p.label} className={`${styles.bannerChoice} ${banner === p.url ? styles.bannerChoiceOn : ''}`} onClick={() => { setBanner(p.url); setOwnBanner(null); }} data-testid={`room-banner-${p.id}`}>
+            <button
+              type="button"
+              key={p.id}
+              role="radio"
+              aria-checked={banner === p.url}
+              aria-label={p.label}
+              className={`${styles.bannerChoice} ${banner === p.url ? styles.bannerChoiceOn : ''}`}
+              onClick={() => {
+                setBanner(p.url);
+                setOwnBanner(null);
+              }}
+              data-testid={`room-banner-${p.id}`}
+            >
               <img src={p.url} alt="" />
             </button>
           ))}
           <label className={`${styles.bannerChoice} ${ownBanner ? styles.bannerChoiceOn : ''}`} aria-label="Your own picture">
-            {ownPreview ? <img src={ownPreview} alt="" /> : <span className={styles.bannerNone}><Icon name="image" size={16} /> Upload</span>}
+            {ownPreview ? (
+              <img src={ownPreview} alt="" />
+            ) : (
+              <span className={styles.bannerNone}>
+                <Icon name="image" size={16} /> Upload
+              </span>
+            )}
             <input type="file" hidden accept="image/*" onChange={(e) => pickOwn(e.target.files?.[0])} data-testid="room-banner-upload" />
           </label>
         </div>
         {errors.banner ? <p className={styles.formError}>{errors.banner}</p> : null}
         {errors._ ? <p className={styles.formError}>{errors._}</p> : null}
         <div className={styles.modalActions}>
-          <Button type="button" variant="secondary" onClick={onClose}>Cancel</Button>
-          <Button type="submit" busy={busy} data-testid="create-room-submit">Create room</Button>
+          <Button type="button" variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" busy={busy} data-testid="create-room-submit">
+            Create room
+          </Button>
         </div>
       </form>
     </Dialog>

@@ -37,13 +37,21 @@ import { refreshQueries, useQuery } from '../../state/query.ts';
 import { readLocal, writeLocal } from '../../state/store.ts';
 import { toast, useUi } from '../../state/ui.ts';
 import { ChatPanel, type ChatMessage } from './ChatPanel.tsx';
-import { giftLine, historyLine,  } from './chatLines.ts';
+import { giftLine, historyLine } from './chatLines.ts';
 import { Leaderboard } from './Leaderboard.tsx';
 import { LiveStage } from './LiveStage.tsx';
 import { PinnedMessage } from './PinnedMessage.tsx';
 import { PollCard, ToolResults, ToolsModal } from './LobbyTools.tsx';
 import { RejoinNotice } from './RejoinNotice.tsx';
-import { AudioResumeNotice, BlockModal, ClosureModal, CreateRoomModal, EndRoomModal, JoinFeeModal, MatureWarningModal } from './LobbyModals.tsx';
+import {
+  AudioResumeNotice,
+  BlockModal,
+  ClosureModal,
+  CreateRoomModal,
+  EndRoomModal,
+  JoinFeeModal,
+  MatureWarningModal,
+} from './LobbyModals.tsx';
 import { RoomList } from './RoomList.tsx';
 import { LobbyBanner } from '../../lobby/LobbyBanner.tsx';
 import { ShareModal } from './ShareModal.tsx';
@@ -98,7 +106,10 @@ export default function LobbyPage() {
 
   /** Re-reads the lobby at least at `position` (an event we saw, or our own command). */
   const reload = useCallback(
-    (position?: string) => void mutate(api.get<'GET /lobbies/{id}'>(detailPath, { minPosition: position, quiet: true }), { revalidate: false }).catch(() => undefined),
+    (position?: string) =>
+      void mutate(api.get<'GET /lobbies/{id}'>(detailPath, { minPosition: position, quiet: true }), { revalidate: false }).catch(
+        () => undefined,
+      ),
     [mutate, detailPath],
   );
 
@@ -154,7 +165,10 @@ export default function LobbyPage() {
   const toolsPath = `${path}/tools` as const;
   const { data: tools, mutate: mutateTools } = useQuery<'GET /lobbies/{id}/tools'>(chatReadable ? toolsPath : null, { quiet: true });
   const reloadTools = useCallback(
-    (position?: string) => void mutateTools(api.get<'GET /lobbies/{id}/tools'>(toolsPath, { minPosition: position, quiet: true }), { revalidate: false }).catch(() => undefined),
+    (position?: string) =>
+      void mutateTools(api.get<'GET /lobbies/{id}/tools'>(toolsPath, { minPosition: position, quiet: true }), { revalidate: false }).catch(
+        () => undefined,
+      ),
     [mutateTools, toolsPath],
   );
   const cardOf = useCallback((u: string) => {
@@ -179,8 +193,19 @@ export default function LobbyPage() {
           const d = event.data;
           if (current) {
             queue.offer(
-              { id: message.position, giftName: d.giftName, quantity: d.quantity, senderUid: d.senderUid, recipients: d.recipients, sentAt: Date.parse(d.sentAt) },
-              { hostUid: current.hostUid, cohostUids: current.cohostUids, activeUids: current.members.filter((m) => m.presence !== 'offline').map((m) => m.uid) },
+              {
+                id: message.position,
+                giftName: d.giftName,
+                quantity: d.quantity,
+                senderUid: d.senderUid,
+                recipients: d.recipients,
+                sentAt: Date.parse(d.sentAt),
+              },
+              {
+                hostUid: current.hostUid,
+                cohostUids: current.cohostUids,
+                activeUids: current.members.filter((m) => m.presence !== 'offline').map((m) => m.uid),
+              },
             );
           }
           if (!d.roomId) {
@@ -194,7 +219,21 @@ export default function LobbyPage() {
         case 'ChatMessagePosted': {
           const d = event.data;
           if (d.roomId) return;
-          setChat((c) => (c.some((m) => m.messageId === d.messageId) ? c : [...c.slice(-199), { messageId: d.messageId, uid: d.uid, username: nameOf(d.uid), messageType: d.messageType, body: d.body, postedAt: d.postedAt }]));
+          setChat((c) =>
+            c.some((m) => m.messageId === d.messageId)
+              ? c
+              : [
+                  ...c.slice(-199),
+                  {
+                    messageId: d.messageId,
+                    uid: d.uid,
+                    username: nameOf(d.uid),
+                    messageType: d.messageType,
+                    body: d.body,
+                    postedAt: d.postedAt,
+                  },
+                ],
+          );
           return;
         }
         case 'ChatMessageRemoved': {
@@ -220,7 +259,14 @@ export default function LobbyPage() {
         case 'LobbyUserBlocked':
           if (event.data.uid === uid) {
             const note = event.type === 'LobbyUserKicked' ? event.data.note : undefined;
-            toast(note ? `${moderationTexts.removedByPlatform} ${note}` : event.type === 'LobbyUserKicked' ? 'You were removed from the lobby.' : 'You are blocked from this lobby.', 'error');
+            toast(
+              note
+                ? `${moderationTexts.removedByPlatform} ${note}`
+                : event.type === 'LobbyUserKicked'
+                  ? 'You were removed from the lobby.'
+                  : 'You are blocked from this lobby.',
+              'error',
+            );
             void leaveMedia();
             navigate('/');
             return;
@@ -244,7 +290,13 @@ export default function LobbyPage() {
 
   // A private lobby's channel is for its members: listen once inside.
   const mayListen = !!lobby && (lobby.kind !== 'private' || !!joined || !!lobby.viewer?.inside);
-  useChannel(lobbyId && mayListen ? channels.lobbyAll(lobbyId) : null, { onEvent, onResync: () => { reload(); reloadTools(); } });
+  useChannel(lobbyId && mayListen ? channels.lobbyAll(lobbyId) : null, {
+    onEvent,
+    onResync: () => {
+      reload();
+      reloadTools();
+    },
+  });
   useChannel(lobbyId && uid ? channels.lobbyUid(lobbyId, uid) : null, { onEvent, onResync: () => reload() });
   useChannel(lobbyId && uid && joined ? channels.lobbyUser(lobbyId, uid) : null, { onEvent: () => undefined });
   useReconnected(() => {
@@ -266,7 +318,11 @@ export default function LobbyPage() {
   if (error && !lobby) {
     return (
       <div className={styles.center}>
-        <EmptyState icon="🔇" title={(error as ApiCallError).status === 404 ? 'This lobby does not exist.' : 'This lobby is not available'} action={<Button onClick={() => navigate('/')}>Back to home</Button>}>
+        <EmptyState
+          icon="🔇"
+          title={(error as ApiCallError).status === 404 ? 'This lobby does not exist.' : 'This lobby is not available'}
+          action={<Button onClick={() => navigate('/')}>Back to home</Button>}
+        >
           It may have ended or moved. Find another lobby on the home page.
         </EmptyState>
       </div>
@@ -354,12 +410,23 @@ export default function LobbyPage() {
               <Icon name="share" size={18} />
             </button>
             {uid && uid !== lobby.ownerUid ? (
-              <button className={styles.roundButton} onClick={() => setReportOpen(true)} aria-label="Report lobby" title="Report lobby" data-testid="report-lobby">
+              <button
+                className={styles.roundButton}
+                onClick={() => setReportOpen(true)}
+                aria-label="Report lobby"
+                title="Report lobby"
+                data-testid="report-lobby"
+              >
                 ⚑
               </button>
             ) : null}
             {staff ? (
-              <button className={styles.roundButton} onClick={() => navigate(`/lobby/settings?lobbyId=${encodeURIComponent(lobbyId)}`)} aria-label="Lobby settings" data-testid="lobby-settings">
+              <button
+                className={styles.roundButton}
+                onClick={() => navigate(`/lobby/settings?lobbyId=${encodeURIComponent(lobbyId)}`)}
+                aria-label="Lobby settings"
+                data-testid="lobby-settings"
+              >
                 <Icon name="settings" size={18} />
               </button>
             ) : null}
@@ -376,11 +443,32 @@ export default function LobbyPage() {
         </header>
         {uid ? null : <VisitorBanner termsPending={termsPending} />}
         <LobbyBanner />
-        <PinnedMessage message={lobby.pinnedMessage} canUnpin={staff} onUnpin={() => void lobbyActions.pin(lobbyId, null).then((a) => reload(a.position)).catch(() => undefined)} />
+        <PinnedMessage
+          message={lobby.pinnedMessage}
+          canUnpin={staff}
+          onUnpin={() =>
+            void lobbyActions
+              .pin(lobbyId, null)
+              .then((a) => reload(a.position))
+              .catch(() => undefined)
+          }
+        />
         {lobby.description ? <p className={styles.description}>{lobby.description}</p> : null}
 
         <LiveStage lobby={lobby} uid={uid} />
-        <Stage lobby={lobby} viewerUid={uid} speaking={voice.speaking} onAction={act} emptySeat={seated ? null : uid ? { label: inQueue ? 'Mic requested' : 'Request mic', onSelect: requestMic } : { label: 'Sign in to talk', onSelect: () => openLogin(true) }} />
+        <Stage
+          lobby={lobby}
+          viewerUid={uid}
+          speaking={voice.speaking}
+          onAction={act}
+          emptySeat={
+            seated
+              ? null
+              : uid
+                ? { label: inQueue ? 'Mic requested' : 'Request mic', onSelect: requestMic }
+                : { label: 'Sign in to talk', onSelect: () => openLogin(true) }
+          }
+        />
 
         {audience.length > 0 ? (
           <div className={styles.audience} data-testid="audience">
@@ -408,11 +496,33 @@ export default function LobbyPage() {
               <div key={q.uid} className={styles.queueRow} data-testid={`queue-${q.uid}`}>
                 <Avatar name={q.username} src={q.profilePicUrl} size={30} />
                 <span className={`${styles.queueName} ${q.appearance?.vip ? styles.vipName : ''}`}>{q.username}</span>
-                {q.appearance?.vip ? <span className={styles.queueVip} data-testid="queue-vip">VIP</span> : null}
-                <Button size="sm" onClick={() => void lobbyActions.grantMic(lobbyId, q.uid).then(() => reload()).catch(() => undefined)} data-testid={`grant-${q.uid}`}>
+                {q.appearance?.vip ? (
+                  <span className={styles.queueVip} data-testid="queue-vip">
+                    VIP
+                  </span>
+                ) : null}
+                <Button
+                  size="sm"
+                  onClick={() =>
+                    void lobbyActions
+                      .grantMic(lobbyId, q.uid)
+                      .then(() => reload())
+                      .catch(() => undefined)
+                  }
+                  data-testid={`grant-${q.uid}`}
+                >
                   Accept
                 </Button>
-                <Button size="sm" variant="ghost" onClick={() => void lobbyActions.removeFromQueue(lobbyId, q.uid).then(() => reload()).catch(() => undefined)}>
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() =>
+                    void lobbyActions
+                      .removeFromQueue(lobbyId, q.uid)
+                      .then(() => reload())
+                      .catch(() => undefined)
+                  }
+                >
                   Remove
                 </Button>
               </div>
@@ -437,16 +547,15 @@ export default function LobbyPage() {
         <div className={styles.controls} data-testid="lobby-controls">
           {uid ? (
             seated ? (
-              <Button variant={me?.muted ? 'secondary' : 'primary'} onClick={() => me && void act(me.muted ? 'micOn' : 'micOff', me)} data-testid="toggle-mic">
+              <Button
+                variant={me?.muted ? 'secondary' : 'primary'}
+                onClick={() => me && void act(me.muted ? 'micOn' : 'micOff', me)}
+                data-testid="toggle-mic"
+              >
                 <Icon name={me?.muted ? 'micOff' : 'mic'} size={16} /> {me?.muted ? 'Mic off' : 'Mic on'}
               </Button>
             ) : (
-              <Button
-                variant="secondary"
-                disabled={inQueue}
-                onClick={requestMic}
-                data-testid="request-mic"
-              >
+              <Button variant="secondary" disabled={inQueue} onClick={requestMic} data-testid="request-mic">
                 <Icon name="mic" size={16} /> {inQueue ? 'Mic requested' : 'Request mic'}
               </Button>
             )
@@ -474,7 +583,29 @@ export default function LobbyPage() {
         <Tabs
           variant="pill"
           items={[
-            { value: 'chat', label: 'Chat', content: <ChatPanel lobbyId={lobbyId} messages={chat} lookOf={(u) => lobby?.members.find((m) => m.uid === u)?.appearance} canChat={!!uid} onSignIn={() => openLogin(true)} silenced={!!me?.silenced} onPin={staff ? (m) => void lobbyActions.pin(lobbyId, m.body.length > 120 ? `${m.body.slice(0, 119)}…` : m.body).then((a) => reload(a.position)).catch(() => undefined) : undefined} /> },
+            {
+              value: 'chat',
+              label: 'Chat',
+              content: (
+                <ChatPanel
+                  lobbyId={lobbyId}
+                  messages={chat}
+                  lookOf={(u) => lobby?.members.find((m) => m.uid === u)?.appearance}
+                  canChat={!!uid}
+                  onSignIn={() => openLogin(true)}
+                  silenced={!!me?.silenced}
+                  onPin={
+                    staff
+                      ? (m) =>
+                          void lobbyActions
+                            .pin(lobbyId, m.body.length > 120 ? `${m.body.slice(0, 119)}…` : m.body)
+                            .then((a) => reload(a.position))
+                            .catch(() => undefined)
+                      : undefined
+                  }
+                />
+              ),
+            },
             { value: 'ranking', label: 'Ranking', content: <Leaderboard lobbyId={lobbyId} minPosition={lbPosition} /> },
             {
               value: 'people',
@@ -482,8 +613,22 @@ export default function LobbyPage() {
               content: (
                 <div className={styles.people} data-testid="people">
                   <PeopleGroup title="Host" members={hosts} lobby={lobby} uid={uid} onAction={act} onGift={(m) => openGift([m.uid])} />
-                  <PeopleGroup title="Speakers" members={cohosts} lobby={lobby} uid={uid} onAction={act} onGift={(m) => openGift([m.uid])} />
-                  <PeopleGroup title="Audience" members={audience} lobby={lobby} uid={uid} onAction={act} onGift={(m) => openGift([m.uid])} />
+                  <PeopleGroup
+                    title="Speakers"
+                    members={cohosts}
+                    lobby={lobby}
+                    uid={uid}
+                    onAction={act}
+                    onGift={(m) => openGift([m.uid])}
+                  />
+                  <PeopleGroup
+                    title="Audience"
+                    members={audience}
+                    lobby={lobby}
+                    uid={uid}
+                    onAction={act}
+                    onGift={(m) => openGift([m.uid])}
+                  />
                 </div>
               ),
             },
@@ -494,7 +639,9 @@ export default function LobbyPage() {
       <RejoinNotice show={rejoin.rejoining} />
       <GiftAnimation queue={queue} nameOf={nameOf} />
       <VipEntrance entrance={entrance} nameOf={nameOf} onDone={entranceDone} />
-      {giftOpen ? <GiftPanel open onClose={() => setGiftOpen(false)} candidates={giftCandidates} defaultRecipients={giftTo} lobbyId={lobbyId} /> : null}
+      {giftOpen ? (
+        <GiftPanel open onClose={() => setGiftOpen(false)} candidates={giftCandidates} defaultRecipients={giftTo} lobbyId={lobbyId} />
+      ) : null}
       <ShareModal lobbyId={lobbyId} open={shareOpen} onClose={() => setShareOpen(false)} signedIn={!!uid} />
       <ReportDialog target={reportOpen ? { kind: 'lobby', lobbyId } : null} preview={lobby.title} onClose={() => setReportOpen(false)} />
       <EndRoomModal
@@ -508,7 +655,9 @@ export default function LobbyPage() {
         }}
       />
       <ClosureModal open={ended || lobby.status === 'ended' || lobby.status === 'terminated'} title={lobby.title} platformNote={endNote} />
-      {needsFee ? <JoinFeeModal fee={lobby.requiredDiamonds} balance={diamonds} onJoin={() => void doJoin()} onCancel={() => navigate('/')} /> : null}
+      {needsFee ? (
+        <JoinFeeModal fee={lobby.requiredDiamonds} balance={diamonds} onJoin={() => void doJoin()} onCancel={() => navigate('/')} />
+      ) : null}
       {mature ? (
         <MatureWarningModal
           onAccept={() => {
@@ -531,13 +680,33 @@ export default function LobbyPage() {
       ) : null}
       {roomOpen ? <CreateRoomModal lobbyId={lobbyId} onClose={() => setRoomOpen(false)} /> : null}
       {toolsOpen ? (
-        <ToolsModal lobbyId={lobbyId} canStartPoll={staff || seated} pollOpen={!!tools?.poll && tools.poll.closedAt === null} onClose={() => setToolsOpen(false)} onResult={(position) => reloadTools(position)} />
+        <ToolsModal
+          lobbyId={lobbyId}
+          canStartPoll={staff || seated}
+          pollOpen={!!tools?.poll && tools.poll.closedAt === null}
+          onClose={() => setToolsOpen(false)}
+          onResult={(position) => reloadTools(position)}
+        />
       ) : null}
     </div>
   );
 }
 
-function PeopleGroup({ title, members, lobby, uid, onAction, onGift }: { title: string; members: LobbyMember[]; lobby: LobbyDetails; uid: string | null; onAction(a: MemberAction, m: LobbyMember): void; onGift(m: LobbyMember): void }) {
+function PeopleGroup({
+  title,
+  members,
+  lobby,
+  uid,
+  onAction,
+  onGift,
+}: {
+  title: string;
+  members: LobbyMember[];
+  lobby: LobbyDetails;
+  uid: string | null;
+  onAction(a: MemberAction, m: LobbyMember): void;
+  onGift(m: LobbyMember): void;
+}) {
   if (members.length === 0) return null;
   return (
     <div className={styles.group}>
@@ -564,7 +733,11 @@ function PeopleGroup({ title, members, lobby, uid, onAction, onGift }: { title: 
           <Menu
             align="end"
             label={m.username}
-            actions={memberActions(lobby, { uid }, m).map((a) => ({ label: memberActionLabel[a], onSelect: () => onAction(a, m), tone: a === 'kick' || a === 'block' ? ('danger' as const) : undefined }))}
+            actions={memberActions(lobby, { uid }, m).map((a) => ({
+              label: memberActionLabel[a],
+              onSelect: () => onAction(a, m),
+              tone: a === 'kick' || a === 'block' ? ('danger' as const) : undefined,
+            }))}
             trigger={
               <button className={styles.iconSmall} aria-label={`Actions for ${m.username}`} data-testid={`menu-${m.uid}`}>
                 ⋯

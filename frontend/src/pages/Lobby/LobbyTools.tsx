@@ -15,7 +15,9 @@ const diceFaces = ['⚀', '⚁', '⚂', '⚃', '⚄', '⚅'];
 const face = (n: number) => diceFaces[n - 1] ?? String(n);
 
 export function resultText(r: LobbyToolResultDto): string {
-  return r.kind === 'dice' ? `${r.user.username} rolled ${r.dice.join(' + ')} = ${diceTotal(r.dice)}` : `${r.user.username} drew lucky number ${r.number}`;
+  return r.kind === 'dice'
+    ? `${r.user.username} rolled ${r.dice.join(' + ')} = ${diceTotal(r.dice)}`
+    : `${r.user.username} drew lucky number ${r.number}`;
 }
 
 function ResultLine({ result, latest }: { result: LobbyToolResultDto; latest?: boolean }) {
@@ -44,7 +46,21 @@ export function ToolResults({ recent }: { recent: LobbyToolResultDto[] }) {
 }
 
 /** The poll: vote once, then see the counts; its opener or staff closes it. */
-export function PollCard({ lobbyId, poll, canVote, canClose, onVoted, onDismiss }: { lobbyId: string; poll: LobbyPollDto; canVote: boolean; canClose: boolean; onVoted(option: number): void; onDismiss(): void }) {
+export function PollCard({
+  lobbyId,
+  poll,
+  canVote,
+  canClose,
+  onVoted,
+  onDismiss,
+}: {
+  lobbyId: string;
+  poll: LobbyPollDto;
+  canVote: boolean;
+  canClose: boolean;
+  onVoted(option: number): void;
+  onDismiss(): void;
+}) {
   const [busy, setBusy] = useState<number | 'close' | null>(null);
   const total = poll.counts.reduce((a, b) => a + b, 0);
   const closed = poll.closedAt !== null;
@@ -89,7 +105,15 @@ export function PollCard({ lobbyId, poll, canVote, canClose, onVoted, onDismiss 
               </span>
             </div>
           ) : (
-            <Button key={option} variant="secondary" block busy={busy === i} disabled={busy !== null} onClick={() => void vote(i)} data-testid={`poll-vote-${i}`}>
+            <Button
+              key={option}
+              variant="secondary"
+              block
+              busy={busy === i}
+              disabled={busy !== null}
+              onClick={() => void vote(i)}
+              data-testid={`poll-vote-${i}`}
+            >
               {option}
             </Button>
           );
@@ -106,7 +130,10 @@ export function PollCard({ lobbyId, poll, canVote, canClose, onVoted, onDismiss 
             busy={busy === 'close'}
             onClick={() => {
               setBusy('close');
-              void toolActions.closePoll(lobbyId, poll.pollId).catch(() => undefined).finally(() => setBusy(null));
+              void toolActions
+                .closePoll(lobbyId, poll.pollId)
+                .catch(() => undefined)
+                .finally(() => setBusy(null));
             }}
             data-testid="poll-close"
           >
@@ -119,7 +146,19 @@ export function PollCard({ lobbyId, poll, canVote, canClose, onVoted, onDismiss 
 }
 
 /** The spec's interactive tools modal. */
-export function ToolsModal({ lobbyId, canStartPoll, pollOpen, onClose, onResult }: { lobbyId: string; canStartPoll: boolean; pollOpen: boolean; onClose(): void; onResult(position: string): void }) {
+export function ToolsModal({
+  lobbyId,
+  canStartPoll,
+  pollOpen,
+  onClose,
+  onResult,
+}: {
+  lobbyId: string;
+  canStartPoll: boolean;
+  pollOpen: boolean;
+  onClose(): void;
+  onResult(position: string): void;
+}) {
   const [busy, setBusy] = useState<'dice' | 'number' | 'poll' | null>(null);
   const [question, setQuestion] = useState('');
   const [options, setOptions] = useState(['', '']);
@@ -158,7 +197,13 @@ export function ToolsModal({ lobbyId, canStartPoll, pollOpen, onClose, onResult 
   };
 
   return (
-    <Dialog open onOpenChange={(o) => !o && onClose()} title="Interactive tools" description="Everyone in the lobby sees the result." testId="tools-modal">
+    <Dialog
+      open
+      onOpenChange={(o) => !o && onClose()}
+      title="Interactive tools"
+      description="Everyone in the lobby sees the result."
+      testId="tools-modal"
+    >
       <div className={styles.tools}>
         <button className={styles.tool} onClick={() => void run('dice')} disabled={busy !== null} data-testid="tool-dice">
           <span className={styles.toolIcon} aria-hidden>
@@ -184,7 +229,14 @@ export function ToolsModal({ lobbyId, canStartPoll, pollOpen, onClose, onResult 
         <p className={styles.note}>{lobbyToolTexts.pollOpenAlready}</p>
       ) : (
         <form onSubmit={startPoll} className={styles.pollForm} noValidate>
-          <TextField id="poll-question" label="Question" value={question} maxLength={120} onChange={(e) => setQuestion(e.target.value)} placeholder="What should we play next?" />
+          <TextField
+            id="poll-question"
+            label="Question"
+            value={question}
+            maxLength={120}
+            onChange={(e) => setQuestion(e.target.value)}
+            placeholder="What should we play next?"
+          />
           {options.map((o, i) => (
             <TextField
               key={i}
@@ -202,7 +254,13 @@ export function ToolsModal({ lobbyId, canStartPoll, pollOpen, onClose, onResult 
           ) : null}
           <div className={styles.formActions}>
             {options.length < lobbyTools.poll.maxOptions ? (
-              <Button type="button" variant="ghost" size="sm" onClick={() => setOptions((all) => [...all, ''])} data-testid="poll-add-option">
+              <Button
+                type="button"
+                variant="ghost"
+                size="sm"
+                onClick={() => setOptions((all) => [...all, ''])}
+                data-testid="poll-add-option"
+              >
                 Add option
               </Button>
             ) : (

@@ -18,7 +18,12 @@ export function RoomList({ rooms, viewerUid }: { rooms: RoomSummary[]; viewerUid
       <h3>Private rooms</h3>
       <div className={styles.roomList}>
         {shown.map((r) => (
-          <button key={r.roomId} className={`${styles.roomCard} ${r.roomBannerPhoto ? styles.roomCardWithBanner : ''}`} onClick={() => navigate(`/room/${r.roomId}`)} data-testid="room-card">
+          <button
+            key={r.roomId}
+            className={`${styles.roomCard} ${r.roomBannerPhoto ? styles.roomCardWithBanner : ''}`}
+            onClick={() => navigate(`/room/${r.roomId}`)}
+            data-testid="room-card"
+          >
             {r.roomBannerPhoto ? <img className={styles.roomBanner} src={r.roomBannerPhoto} alt="" data-testid="room-banner" /> : null}
             <Icon name="lock" size={14} /> <strong>{r.title}</strong>
             <span>{r.mins} min</span>

@@ -45,9 +45,22 @@ export function ShareModal({ lobbyId, open, onClose, signedIn }: { lobbyId: stri
   };
 
   return (
-    <Dialog open={open} onOpenChange={(o) => !o && onClose()} size="sm" title="Share lobby" description="Invite friends with the link or the QR code." testId="share-modal">
+    <Dialog
+      open={open}
+      onOpenChange={(o) => !o && onClose()}
+      size="sm"
+      title="Share lobby"
+      description="Invite friends with the link or the QR code."
+      testId="share-modal"
+    >
       <div className={styles.share}>
-        <div className={styles.qr}>{qr ? <img src={qr} alt="QR code of the lobby link" width={200} height={200} data-testid="share-qr" /> : <span className={styles.qrLoading} />}</div>
+        <div className={styles.qr}>
+          {qr ? (
+            <img src={qr} alt="QR code of the lobby link" width={200} height={200} data-testid="share-qr" />
+          ) : (
+            <span className={styles.qrLoading} />
+          )}
+        </div>
         <div className={styles.linkRow}>
           <input readOnly value={link} data-testid="share-link" onFocus={(e) => e.currentTarget.select()} />
           <Button size="sm" onClick={copy}>

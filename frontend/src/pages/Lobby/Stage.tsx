@@ -25,10 +25,22 @@ export function Stage({ lobby, viewerUid, speaking, onAction, emptySeat = null }
           <Menu
             key={seat}
             label={member.username}
-            actions={memberActions(lobby, { uid: viewerUid }, member).map((a) => ({ label: memberActionLabel[a], onSelect: () => onAction(a, member), tone: a === 'kick' || a === 'block' ? ('danger' as const) : undefined }))}
+            actions={memberActions(lobby, { uid: viewerUid }, member).map((a) => ({
+              label: memberActionLabel[a],
+              onSelect: () => onAction(a, member),
+              tone: a === 'kick' || a === 'block' ? ('danger' as const) : undefined,
+            }))}
             trigger={
-              <button className={styles.seat} data-testid={`seat-${seat}`} data-uid={member.uid} aria-label={`${member.username}, seat ${seat + 1}`}>
-                <span className={`${styles.seatAvatar} ${speaking.includes(member.uid) && !member.muted ? styles.speaking : ''}`} data-speaking={speaking.includes(member.uid) && !member.muted}>
+              <button
+                className={styles.seat}
+                data-testid={`seat-${seat}`}
+                data-uid={member.uid}
+                aria-label={`${member.username}, seat ${seat + 1}`}
+              >
+                <span
+                  className={`${styles.seatAvatar} ${speaking.includes(member.uid) && !member.muted ? styles.speaking : ''}`}
+                  data-speaking={speaking.includes(member.uid) && !member.muted}
+                >
                   <Avatar name={member.username} src={member.profilePicUrl} size={64} frame={member.appearance?.frameId} />
                   {member.uid === lobby.hostUid ? (
                     <span className={styles.crown} title="Host">
@@ -41,7 +53,9 @@ export function Stage({ lobby, viewerUid, speaking, onAction, emptySeat = null }
                 </span>
                 <span className={`${styles.seatName} ${member.appearance?.vip ? styles.vipName : ''}`}>{member.username}</span>
                 <WornBadges badgeIds={member.appearance?.badgeIds} size={12} />
-                <span className={styles.seatRole} data-testid="seat-role">{seatLabel(lobby, member)}</span>
+                <span className={styles.seatRole} data-testid="seat-role">
+                  {seatLabel(lobby, member)}
+                </span>
               </button>
             }
           />
@@ -51,7 +65,11 @@ export function Stage({ lobby, viewerUid, speaking, onAction, emptySeat = null }
             label={`Seat ${seat + 1}`}
             actions={[{ label: emptySeat.label, onSelect: emptySeat.onSelect }]}
             trigger={
-              <button className={`${styles.seat} ${styles.emptySeat} ${styles.openSeat}`} data-testid={`seat-${seat}`} aria-label={`Seat ${seat + 1}, free`}>
+              <button
+                className={`${styles.seat} ${styles.emptySeat} ${styles.openSeat}`}
+                data-testid={`seat-${seat}`}
+                aria-label={`Seat ${seat + 1}, free`}
+              >
                 <EmptySeatFace seat={seat} />
               </button>
             }

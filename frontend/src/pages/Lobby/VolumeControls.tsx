@@ -38,7 +38,12 @@ export function VolumeButton({ members, uid }: { members: LobbyMember[]; uid: st
                   onChange={(e) => setVolume(m.uid, Number(e.target.value))}
                 />
                 <span className={styles.volumeValue}>{muted ? 'Muted' : volume}</span>
-                <button className={styles.muteToggle} onClick={() => setMutedByMe(m.uid, !muted)} aria-label={muted ? `Unmute ${m.username}` : `Mute ${m.username}`} aria-pressed={muted}>
+                <button
+                  className={styles.muteToggle}
+                  onClick={() => setMutedByMe(m.uid, !muted)}
+                  aria-label={muted ? `Unmute ${m.username}` : `Mute ${m.username}`}
+                  aria-pressed={muted}
+                >
                   <Icon name={muted ? 'micOff' : 'volume'} size={16} />
                 </button>
               </li>

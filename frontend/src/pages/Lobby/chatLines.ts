@@ -26,15 +26,31 @@ function giftBody(body: string): { quantity: number; recipients: string[] } {
 }
 
 export function historyLine(m: ChatHistoryItem): ChatMessage {
-  const line: ChatMessage = { messageId: m.messageId, uid: m.sender?.uid ?? '', username: m.sender?.username ?? 'Someone', messageType: m.payload.messageType, body: m.payload.body, mediaUrl: m.mediaUrl ?? null, postedAt: m.postedAt, ...(m.sender?.appearance ? { appearance: m.sender.appearance } : {}) };
+  const line: ChatMessage = {
+    messageId: m.messageId,
+    uid: m.sender?.uid ?? '',
+    username: m.sender?.username ?? 'Someone',
+    messageType: m.payload.messageType,
+    body: m.payload.body,
+    mediaUrl: m.mediaUrl ?? null,
+    postedAt: m.postedAt,
+    ...(m.sender?.appearance ? { appearance: m.sender.appearance } : {}),
+  };
   if (m.payload.messageType !== 'gift') return line;
   const { quantity, recipients } = giftBody(m.payload.body);
   const names = new Map((m.recipients ?? []).map((r) => [r.uid, r.username ?? r.uid.slice(0, 8)]));
-  return { ...line, gift: { name: m.payload.title ?? 'gift', quantity, recipients: recipients.map((uid) => names.get(uid) ?? uid.slice(0, 8)) } };
+  return {
+    ...line,
+    gift: { name: m.payload.title ?? 'gift', quantity, recipients: recipients.map((uid) => names.get(uid) ?? uid.slice(0, 8)) },
+  };
 }
 
 /** The live twin of a history gift line; the id matches the projection's (`gift-{position}`). */
-export function giftLine(position: string, d: { senderUid: string; giftName: string; quantity: number; recipients: string[]; sentAt: string }, nameOf: (uid: string) => string): ChatMessage {
+export function giftLine(
+  position: string,
+  d: { senderUid: string; giftName: string; quantity: number; recipients: string[]; sentAt: string },
+  nameOf: (uid: string) => string,
+): ChatMessage {
   return {
     messageId: `gift-${position}`,
     uid: d.senderUid,

@@ -10,7 +10,11 @@ export function useLobbyMedia(lobby: LobbyDetails | null, uid: string | null): v
   const seated = me?.seat !== null && me?.seat !== undefined;
   const mainHost = seated && !!uid && lobby?.hostUid === uid;
   const micOn = seated && !me?.muted;
-  const muted = lobby?.members.filter((m) => m.muted).map((m) => m.uid).join(' ') ?? '';
+  const muted =
+    lobby?.members
+      .filter((m) => m.muted)
+      .map((m) => m.uid)
+      .join(' ') ?? '';
 
   useEffect(() => {
     void setMediaRights({ audio: seated, video: mainHost });

@@ -2,7 +2,14 @@
 // introduction, tag, category, up to 2 languages and the live switch.
 import { limits } from '@murmur/contracts/constants';
 import { formatText, texts } from '@murmur/contracts/errors';
-import { LobbyCategory, lobbyCategories, LobbyLanguage, lobbyTexts, type LobbySettings, type UpdateLobbyInfoBody } from '@murmur/contracts/lobbies';
+import {
+  LobbyCategory,
+  lobbyCategories,
+  LobbyLanguage,
+  lobbyTexts,
+  type LobbySettings,
+  type UpdateLobbyInfoBody,
+} from '@murmur/contracts/lobbies';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { api, ApiCallError } from '../../api/client.ts';
 import { Button } from '../../components/Button.tsx';
@@ -14,7 +21,10 @@ import { toast } from '../../state/ui.ts';
 import styles from './LobbySettings.module.css';
 
 /** The profile part of GET lobbies/settings (the photo is its signed address). */
-export type LobbyProfile = Pick<LobbySettings, 'lobbyId' | 'title' | 'description' | 'tag' | 'lobbyPhoto' | 'languages' | 'mainCategoryId' | 'isLive'>;
+export type LobbyProfile = Pick<
+  LobbySettings,
+  'lobbyId' | 'title' | 'description' | 'tag' | 'lobbyPhoto' | 'languages' | 'mainCategoryId' | 'isLive'
+>;
 
 // The answer carries what was stored, which the create and edit bodies checked against these enums.
 const categoryOf = (id: string): LobbyCategory => LobbyCategory.catch('chatting').parse(id);
@@ -49,7 +59,10 @@ export function LobbyProfileForm({ settings, onSaved }: { settings: LobbyProfile
     setPhoto(undefined);
   }, [settings]);
 
-  const preview = useMemo(() => (photo ? URL.createObjectURL(photo) : photo === null ? null : settings.lobbyPhoto), [photo, settings.lobbyPhoto]);
+  const preview = useMemo(
+    () => (photo ? URL.createObjectURL(photo) : photo === null ? null : settings.lobbyPhoto),
+    [photo, settings.lobbyPhoto],
+  );
   useEffect(() => () => void (photo && preview && URL.revokeObjectURL(preview)), [photo, preview]);
 
   const toggleLanguage = (l: LobbyLanguage) => {
@@ -80,10 +93,19 @@ export function LobbyProfileForm({ settings, onSaved }: { settings: LobbyProfile
     if (Object.keys(found).length) return;
     setBusy(true);
     try {
-      const body: UpdateLobbyInfoBody = { title: title.trim(), description: description.trim(), tag: tag.trim(), mainCategoryId: category, languages, isLive };
+      const body: UpdateLobbyInfoBody = {
+        title: title.trim(),
+        description: description.trim(),
+        tag: tag.trim(),
+        mainCategoryId: category,
+        languages,
+        isLive,
+      };
       if (photo) body.lobbyPhoto = (await uploadMedia(photo, 'lobby')).fileName;
       else if (photo === null) body.lobbyPhoto = null;
-      const answer = await api.post<'POST /lobbies/{id}/info'>(`/lobbies/${encodeURIComponent(settings.lobbyId)}/info`, body, { quiet: true });
+      const answer = await api.post<'POST /lobbies/{id}/info'>(`/lobbies/${encodeURIComponent(settings.lobbyId)}/info`, body, {
+        quiet: true,
+      });
       toast(answer.message ?? lobbyTexts.infoUpdated, 'success');
       onSaved(answer.position);
     } catch (err) {
@@ -99,7 +121,11 @@ export function LobbyProfileForm({ settings, onSaved }: { settings: LobbyProfile
       <p className={styles.muted}>How your lobby looks on the home page and to everyone inside it.</p>
       <FieldFrame id="settings-photo" label="Lobby photo" error={errors.photo}>
         <div className={styles.photoRow} id="settings-photo">
-          {preview ? <img className={styles.photo} src={preview} alt="Lobby photo" data-testid="lobby-photo-preview" /> : <span className={styles.photoEmpty}>No photo</span>}
+          {preview ? (
+            <img className={styles.photo} src={preview} alt="Lobby photo" data-testid="lobby-photo-preview" />
+          ) : (
+            <span className={styles.photoEmpty}>No photo</span>
+          )}
           <label className={styles.photoButton}>
             {preview ? 'Change photo' : 'Choose photo'}
             <input type="file" accept="image/*" hidden onChange={(e) => choosePhoto(e.target.files?.[0])} data-testid="lobby-photo-input" />
@@ -112,10 +138,22 @@ export function LobbyProfileForm({ settings, onSaved }: { settings: LobbyProfile
         </div>
       </FieldFrame>
       <TextField id="settings-title" label="Lobby name" value={title} onChange={(e) => setTitle(e.target.value)} error={errors.title} />
-      <TextArea id="settings-description" label="Introduction" value={description} onChange={(e) => setDescription(e.target.value)} error={errors.description} hint={`${description.length}/120`} />
+      <TextArea
+        id="settings-description"
+        label="Introduction"
+        value={description}
+        onChange={(e) => setDescription(e.target.value)}
+        error={errors.description}
+        hint={`${description.length}/120`}
+      />
       <TextField id="settings-tag" label="Tag" value={tag} onChange={(e) => setTag(e.target.value)} error={errors.tag} />
       <FieldFrame id="settings-category" label="Category">
-        <select id="settings-category" className={fieldStyles.input} value={category} onChange={(e) => setCategory(e.target.value as LobbyCategory)}>
+        <select
+          id="settings-category"
+          className={fieldStyles.input}
+          value={category}
+          onChange={(e) => setCategory(e.target.value as LobbyCategory)}
+        >
           {lobbyCategories
             .filter((c) => c !== 'all')
             .map((c) => (
@@ -128,7 +166,14 @@ export function LobbyProfileForm({ settings, onSaved }: { settings: LobbyProfile
       <FieldFrame id="settings-languages" label="Languages (up to 2)" error={errors.languages}>
         <div className={styles.chips} id="settings-languages">
           {allLanguages.map((l) => (
-            <button type="button" key={l} className={`${styles.chip} ${languages.includes(l) ? styles.chipOn : ''}`} onClick={() => toggleLanguage(l)} aria-pressed={languages.includes(l)} data-testid={`language-${l}`}>
+            <button
+              type="button"
+              key={l}
+              className={`${styles.chip} ${languages.includes(l) ? styles.chipOn : ''}`}
+              onClick={() => toggleLanguage(l)}
+              aria-pressed={languages.includes(l)}
+              data-testid={`language-${l}`}
+            >
               {languageLabel[l]}
             </button>
           ))}
@@ -142,7 +187,11 @@ export function LobbyProfileForm({ settings, onSaved }: { settings: LobbyProfile
           <small>{isLive ? 'Everyone sees your lobby as LIVE.' : 'Your lobby shows as waiting, not live yet.'}</small>
         </span>
       </label>
-      {errors._ ? <p className={styles.formError} role="alert">{errors._}</p> : null}
+      {errors._ ? (
+        <p className={styles.formError} role="alert">
+          {errors._}
+        </p>
+      ) : null}
       <Button type="submit" busy={busy} data-testid="settings-save">
         Save
       </Button>

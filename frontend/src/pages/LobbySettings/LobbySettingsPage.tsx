@@ -34,12 +34,21 @@ export default function LobbySettingsPage() {
     );
   }
   if (!data) return <PageLoading />;
-  const refresh = (position?: string) => void mutate(api.get<'GET /lobbies/settings'>(path!, { minPosition: position }), { revalidate: false });
+  const refresh = (position?: string) =>
+    void mutate(api.get<'GET /lobbies/settings'>(path!, { minPosition: position }), { revalidate: false });
   return (
     <div className={styles.page} data-testid="lobby-settings-page">
       <div className={styles.header}>
         <Avatar name={data.title} src={data.lobbyPhoto} size={56} />
-        <PageHeader title={data.title} subtitle="Lobby settings" actions={<Button variant="secondary" onClick={() => navigate(`/lobby/${lobbyId}`)}>Back to lobby</Button>} />
+        <PageHeader
+          title={data.title}
+          subtitle="Lobby settings"
+          actions={
+            <Button variant="secondary" onClick={() => navigate(`/lobby/${lobbyId}`)}>
+              Back to lobby
+            </Button>
+          }
+        />
       </div>
       <Tabs
         items={[
@@ -63,7 +72,9 @@ function Backgrounds({ settings, onSaved }: { settings: Settings; onSaved(p?: st
           className={`${styles.background} ${settings.backgroundId === b ? styles.backgroundOn : ''}`}
           style={{ background: backgroundFor(b) }}
           onClick={async () => {
-            const a = await api.post<'POST /lobbies/{id}/settings/background'>(`/lobbies/${settings.lobbyId}/settings/background`, { backgroundId: b });
+            const a = await api.post<'POST /lobbies/{id}/settings/background'>(`/lobbies/${settings.lobbyId}/settings/background`, {
+              backgroundId: b,
+            });
             toast('Lobby info updated.', 'success');
             onSaved(a.position);
           }}
@@ -76,7 +87,12 @@ function Backgrounds({ settings, onSaved }: { settings: Settings; onSaved(p?: st
 }
 
 function Blacklist({ settings, onSaved }: { settings: Settings; onSaved(p?: string): void }) {
-  if (settings.blacklist.length === 0) return <EmptyState icon="🚫" title="Nobody is blocked">People you block from this lobby appear here.</EmptyState>;
+  if (settings.blacklist.length === 0)
+    return (
+      <EmptyState icon="🚫" title="Nobody is blocked">
+        People you block from this lobby appear here.
+      </EmptyState>
+    );
   return (
     <div className={styles.list}>
       {settings.blacklist.map((b) => (
@@ -104,7 +120,12 @@ function Blacklist({ settings, onSaved }: { settings: Settings; onSaved(p?: stri
 }
 
 function Admins({ settings, onSaved }: { settings: Settings; onSaved(p?: string): void }) {
-  if (settings.administrators.length === 0) return <EmptyState icon="🛡️" title="No lobby admins yet">Use “Set as Admin” on a member in the lobby to add one.</EmptyState>;
+  if (settings.administrators.length === 0)
+    return (
+      <EmptyState icon="🛡️" title="No lobby admins yet">
+        Use “Set as Admin” on a member in the lobby to add one.
+      </EmptyState>
+    );
   return (
     <div className={styles.list}>
       {settings.administrators.map((a) => (
@@ -115,7 +136,9 @@ function Admins({ settings, onSaved }: { settings: Settings; onSaved(p?: string)
             size="sm"
             variant="secondary"
             onClick={async () => {
-              const r = await api.post<'POST /lobbies/manage/{id}/admin/remove'>(`/lobbies/manage/${settings.lobbyId}/admin/remove`, { uidToRemove: a.uid });
+              const r = await api.post<'POST /lobbies/manage/{id}/admin/remove'>(`/lobbies/manage/${settings.lobbyId}/admin/remove`, {
+                uidToRemove: a.uid,
+              });
               toast(r.message ?? 'User has been removed as Lobby Admin successfully!', 'success');
               onSaved(r.position);
             }}

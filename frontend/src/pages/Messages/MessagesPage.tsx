@@ -36,7 +36,10 @@ export default function MessagesPage({ compose }: { compose?: boolean }) {
       const { event } = message;
       // Re-read at the event's position: the read model may not have applied it yet.
       const fresh = <K extends ApiRouteOf<'GET'>>(key: PathOf<K>) =>
-        api.get<K>(key, { minPosition: message.position, quiet: true }).then((body) => setQueryData<ApiResponse<K>>(key, () => body), () => undefined);
+        api.get<K>(key, { minPosition: message.position, quiet: true }).then(
+          (body) => setQueryData<ApiResponse<K>>(key, () => body),
+          () => undefined,
+        );
       if (event.type === 'DirectThreadRead') {
         void fresh<'GET /messages/threads'>(threadsKey);
         return;
@@ -62,7 +65,14 @@ export default function MessagesPage({ compose }: { compose?: boolean }) {
     <div className={`${styles.page} ${open ? styles.showMain : styles.showList}`}>
       <aside className={styles.threads}>
         <div className={styles.threadsHeader}>
-          <input className={styles.input} placeholder="Search" value={search} onChange={(e) => setSearch(e.target.value)} aria-label="Search conversations" data-testid="thread-search" />
+          <input
+            className={styles.input}
+            placeholder="Search"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            aria-label="Search conversations"
+            data-testid="thread-search"
+          />
           <Button size="sm" onClick={() => navigate('/messages/new')} data-testid="new-message">
             New
           </Button>
@@ -72,7 +82,12 @@ export default function MessagesPage({ compose }: { compose?: boolean }) {
           // The open conversation is being read: no unread dot on it, whatever the list last said.
           const unread = t.unread && !active;
           return (
-            <button key={t.threadId} className={`${styles.thread} ${active ? styles.active : ''}`} onClick={() => navigate(`/messages?with=${encodeURIComponent(t.otherUid)}`)} data-testid={`thread-${t.otherUid}`}>
+            <button
+              key={t.threadId}
+              className={`${styles.thread} ${active ? styles.active : ''}`}
+              onClick={() => navigate(`/messages?with=${encodeURIComponent(t.otherUid)}`)}
+              data-testid={`thread-${t.otherUid}`}
+            >
               <Avatar name={t.otherUsername ?? t.otherUid} src={t.otherProfilePic} size={40} />
               <span className={styles.threadText}>
                 <span className={styles.threadTop}>
@@ -128,7 +143,14 @@ function NewMessage({ onPicked, onBack }: { onPicked(uid: string): void; onBack(
         </button>
         <label className={styles.toLabel}>
           To:
-          <input className={styles.input} autoFocus value={to} onChange={(e) => setTo(e.target.value)} placeholder="Username" data-testid="to-field" />
+          <input
+            className={styles.input}
+            autoFocus
+            value={to}
+            onChange={(e) => setTo(e.target.value)}
+            placeholder="Username"
+            data-testid="to-field"
+          />
         </label>
       </div>
       {people.map((u) => (

@@ -21,7 +21,9 @@ export function ThreadView({ me, other, threadId, onBack }: { me: string; other:
   const { data } = useQuery<'GET /messages/threads/{threadId}'>(key, { dedupingInterval: 2000 });
   // A follow-back arrives live (Followed on users/{me}); until the follow is mutual the profile is
   // also re-read now and then, so the composer opens without a reload either way.
-  const { data: view } = useQuery<'GET /user/profile/view/{uid}'>(paths.view(other), { refreshInterval: (v) => (v && !(v.isFollowing && v.isFollower) && !v.isBlocked ? 10_000 : 0) });
+  const { data: view } = useQuery<'GET /user/profile/view/{uid}'>(paths.view(other), {
+    refreshInterval: (v) => (v && !(v.isFollowing && v.isFollower) && !v.isBlocked ? 10_000 : 0),
+  });
   const [older, setOlder] = useState<DirectMessage[]>([]);
   const [olderCursor, setOlderCursor] = useState<string | null | undefined>(undefined);
   const [text, setText] = useState('');
@@ -87,7 +89,17 @@ export function ThreadView({ me, other, threadId, onBack }: { me: string; other:
           <Avatar name={name} src={view?.profilePicUrl} size={38} />
           <span className={styles.whoText}>
             <strong data-testid="thread-name">{name}</strong>
-            <span className={styles.dimSmall}>{view ? (view.isFollowing && view.isFollower ? 'You follow each other' : view.isFollowing ? 'You follow them' : view.isFollower ? 'Follows you' : 'Not connected') : ''}</span>
+            <span className={styles.dimSmall}>
+              {view
+                ? view.isFollowing && view.isFollower
+                  ? 'You follow each other'
+                  : view.isFollowing
+                    ? 'You follow them'
+                    : view.isFollower
+                      ? 'Follows you'
+                      : 'Not connected'
+                : ''}
+            </span>
           </span>
         </Link>
       </header>
@@ -112,7 +124,13 @@ export function ThreadView({ me, other, threadId, onBack }: { me: string; other:
                 {clockTime(m.sentAt)}
               </time>
               {m.senderUid !== me ? (
-                <button type="button" className={styles.reportMessage} onClick={() => setReporting(m)} aria-label="Report message" data-testid="report-dm">
+                <button
+                  type="button"
+                  className={styles.reportMessage}
+                  onClick={() => setReporting(m)}
+                  aria-label="Report message"
+                  data-testid="report-dm"
+                >
                   ⚑
                 </button>
               ) : null}
@@ -121,7 +139,11 @@ export function ThreadView({ me, other, threadId, onBack }: { me: string; other:
         ))}
         <div ref={end} />
       </div>
-      <ReportDialog target={reporting ? { kind: 'dm', messageId: reporting.messageId } : null} preview={reporting?.text || null} onClose={() => setReporting(null)} />
+      <ReportDialog
+        target={reporting ? { kind: 'dm', messageId: reporting.messageId } : null}
+        preview={reporting?.text || null}
+        onClose={() => setReporting(null)}
+      />
       {refusal && view ? <DmRuleNotice view={view} refusal={refusal} /> : null}
       {error ? (
         <p className={styles.error} role="alert" data-testid="dm-error">

@@ -55,7 +55,10 @@ export function EarnTab() {
     <>
       <section className={`${styles.card} ${styles.hero}`} data-testid="daily-claim">
         <h2 className={styles.cardTitle}>Daily reward</h2>
-        <p className={styles.muted}>Claim {data?.amount ?? telegramClaim.diamonds} free Diamonds every 24 hours.{data && data.streak > 0 ? ` Claimed ${data.streak} time${data.streak === 1 ? '' : 's'} so far.` : ''}</p>
+        <p className={styles.muted}>
+          Claim {data?.amount ?? telegramClaim.diamonds} free Diamonds every 24 hours.
+          {data && data.streak > 0 ? ` Claimed ${data.streak} time${data.streak === 1 ? '' : 's'} so far.` : ''}
+        </p>
         {data && data.amount > telegramClaim.diamonds ? (
           <p className={styles.muted} data-testid="vip-double-claim">
             👑 VIP: your daily reward is doubled.
@@ -73,7 +76,9 @@ export function EarnTab() {
             </div>
           </div>
         )}
-        {telegramInitData() ? null : <p className={styles.muted}>The daily reward is for accounts opened from Telegram: open Murmur from our bot to claim it.</p>}
+        {telegramInitData() ? null : (
+          <p className={styles.muted}>The daily reward is for accounts opened from Telegram: open Murmur from our bot to claim it.</p>
+        )}
         {refusal ? (
           <p className={styles.error} role="alert" data-testid="claim-refusal">
             {refusal}

@@ -59,7 +59,12 @@ export function HomeTab({ onTab }: { onTab(tab: MiniAppTab): void }) {
             </>
           );
           return s.tab ? (
-            <button key={s.title} className={styles.item} style={{ cursor: 'pointer', textAlign: 'left', font: 'inherit' }} onClick={() => onTab(s.tab!)}>
+            <button
+              key={s.title}
+              className={styles.item}
+              style={{ cursor: 'pointer', textAlign: 'left', font: 'inherit' }}
+              onClick={() => onTab(s.tab!)}
+            >
               {face}
             </button>
           ) : (

@@ -21,7 +21,9 @@ export function InboxTab() {
           Gifts, new followers, messages and rewards show up here.
         </EmptyState>
       ) : null}
-      {data && data.items.length > 0 ? <NotificationList items={data.items.map((n) => ({ ...n, link: insideMiniApp(n.link) }))} unreadIds={seenUnread} /> : null}
+      {data && data.items.length > 0 ? (
+        <NotificationList items={data.items.map((n) => ({ ...n, link: insideMiniApp(n.link) }))} unreadIds={seenUnread} />
+      ) : null}
       {data ? <Pager page={page} totalPages={data.meta.totalPages} onPage={setPage} /> : null}
       <p className={styles.sectionTitle}>Messages</p>
       {threads && threads.items.length === 0 ? <p className={styles.muted}>No conversations yet.</p> : null}
@@ -34,7 +36,11 @@ export function InboxTab() {
               <span className={styles.itemSub}>{t.lastMessage}</span>
             </span>
             <span className={styles.itemSub}>{listTime(t.lastMessageAt)}</span>
-            {t.unread ? <span className={styles.live} aria-label="Unread">NEW</span> : null}
+            {t.unread ? (
+              <span className={styles.live} aria-label="Unread">
+                NEW
+              </span>
+            ) : null}
           </Link>
         ))}
       </div>

@@ -63,7 +63,7 @@ export default function MiniAppShell() {
   return (
     <div className={styles.app} data-testid="mini-app" data-signed-in={member && signIn.state !== 'refused'}>
       <MiniHeader showAccount={ready} />
-      <main className={`${styles.content} ${inLobby ? styles.flush : ""}`}>{body}</main>
+      <main className={`${styles.content} ${inLobby ? styles.flush : ''}`}>{body}</main>
       {ready ? (
         <>
           <nav className={styles.tabs} aria-label="Mini-app tabs">
@@ -140,12 +140,18 @@ function SignedOut({ reason }: { reason: string | null }) {
           <p className={styles.error} role="alert" data-testid="mini-signin-error">
             {reason}
           </p>
-          <p className={styles.muted}>{reason === identityTexts.telegramStale ? 'Close the mini-app and open it again from the bot.' : 'Open Murmur from our Telegram bot to sign in.'}</p>
+          <p className={styles.muted}>
+            {reason === identityTexts.telegramStale
+              ? 'Close the mini-app and open it again from the bot.'
+              : 'Open Murmur from our Telegram bot to sign in.'}
+          </p>
         </>
       ) : (
         <>
           <h2 className={styles.cardTitle}>Murmur for Telegram</h2>
-          <p className={styles.muted}>Open Murmur from our Telegram bot: the mini-app signs you in with your Telegram account, no password needed.</p>
+          <p className={styles.muted}>
+            Open Murmur from our Telegram bot: the mini-app signs you in with your Telegram account, no password needed.
+          </p>
         </>
       )}
       <Link to="/">

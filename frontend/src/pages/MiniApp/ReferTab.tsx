@@ -24,8 +24,9 @@ export function ReferTab() {
       <section className={`${styles.card} ${styles.hero}`}>
         <h2 className={styles.cardTitle}>Invite friends, earn USDT</h2>
         <p className={styles.muted}>
-          {details.rules.directPercent}% of your friends' top-ups, and {details.rules.secondLevelPercent}% of their friends' once your own top-ups reach{' '}
-          {details.rules.unlockDiamonds.toLocaleString('en-US')} Diamonds in a week. Paid weekly from {details.rules.minimumPayoutUsdt} USDT.
+          {details.rules.directPercent}% of your friends' top-ups, and {details.rules.secondLevelPercent}% of their friends' once your own
+          top-ups reach {details.rules.unlockDiamonds.toLocaleString('en-US')} Diamonds in a week. Paid weekly from{' '}
+          {details.rules.minimumPayoutUsdt} USDT.
         </p>
         {url ? (
           <>

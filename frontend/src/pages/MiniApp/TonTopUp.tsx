@@ -47,11 +47,17 @@ function TonPay({ method }: { method: PaymentMethodDto }) {
 
   async function follow(transactionId: string, boc: string) {
     for (let i = 0; i < 180; i++) {
-      const r = await api.post<'POST /payment/ton/confirm'>('/payment/ton/confirm', { transactionId, boc }, { quiet: true }).catch((e: ApiCallError) => ({ status: 'failed', transactionId, message: e.message }) as TonResult);
+      const r = await api
+        .post<'POST /payment/ton/confirm'>('/payment/ton/confirm', { transactionId, boc }, { quiet: true })
+        .catch((e: ApiCallError) => ({ status: 'failed', transactionId, message: e.message }) as TonResult);
       if (r.status === 'succeeded') {
         haptic.success();
         setPhase({ kind: 'done' });
-        toast(`+${Math.round(usd * money.diamondsPerUsd).toLocaleString('en-US')} Diamonds added to your wallet.`, 'success', 'Top-up complete');
+        toast(
+          `+${Math.round(usd * money.diamondsPerUsd).toLocaleString('en-US')} Diamonds added to your wallet.`,
+          'success',
+          'Top-up complete',
+        );
         setTimeout(() => void refreshQueries('/wallet/balance', '/transaction/me'), 1000);
         return;
       }
@@ -73,7 +79,11 @@ function TonPay({ method }: { method: PaymentMethodDto }) {
     setPhase({ kind: 'busy', text: tonTexts.sending });
     let payment: TonResult;
     try {
-      payment = await api.post<'POST /payment/ton/init'>('/payment/ton/init', { value: usd, purpose: 'topup' }, { idempotencyKey: newIdempotencyKey(), quiet: true });
+      payment = await api.post<'POST /payment/ton/init'>(
+        '/payment/ton/init',
+        { value: usd, purpose: 'topup' },
+        { idempotencyKey: newIdempotencyKey(), quiet: true },
+      );
     } catch (error) {
       return setPhase({ kind: 'failed', text: (error as Error).message });
     }
@@ -100,21 +110,49 @@ function TonPay({ method }: { method: PaymentMethodDto }) {
       <h2 className={styles.cardTitle}>Top up with TON</h2>
       <div className={styles.row} role="radiogroup" aria-label="Amount">
         {money.recommendedTopUpsUsd.map((v) => (
-          <Button key={v} size="sm" variant={v === usd ? 'primary' : 'secondary'} role="radio" aria-checked={v === usd} onClick={() => setUsd(v)} disabled={busy} data-testid={`ton-amount-${v}`}>
+          <Button
+            key={v}
+            size="sm"
+            variant={v === usd ? 'primary' : 'secondary'}
+            role="radio"
+            aria-checked={v === usd}
+            onClick={() => setUsd(v)}
+            disabled={busy}
+            data-testid={`ton-amount-${v}`}
+          >
             ${v}
           </Button>
         ))}
       </div>
       <p className={styles.muted} data-testid="ton-quote">
-        {Math.round(usd * money.diamondsPerUsd).toLocaleString('en-US')} Diamonds. {formatText(tonTexts.tonAmount, { ton: tonOf(usd, rate), rate: String(rate) })}
+        {Math.round(usd * money.diamondsPerUsd).toLocaleString('en-US')} Diamonds.{' '}
+        {formatText(tonTexts.tonAmount, { ton: tonOf(usd, rate), rate: String(rate) })}
       </p>
-      {wallet ? <p className={styles.muted} data-testid="ton-wallet">Wallet connected: {shortAddress(friendlyAddress || wallet.account.address)}</p> : <p className={styles.muted}>{tonTexts.connect}</p>}
+      {wallet ? (
+        <p className={styles.muted} data-testid="ton-wallet">
+          Wallet connected: {shortAddress(friendlyAddress || wallet.account.address)}
+        </p>
+      ) : (
+        <p className={styles.muted}>{tonTexts.connect}</p>
+      )}
       <Button block busy={busy} onClick={() => void pay()} data-testid="ton-pay">
         {wallet ? `Pay ${tonOf(usd, rate)} TON` : 'Connect TON wallet'}
       </Button>
-      {phase.kind === 'busy' ? <p className={styles.muted} role="status" data-testid="ton-status">{phase.text}</p> : null}
-      {phase.kind === 'failed' ? <p className={styles.error} role="alert" data-testid="ton-status">{phase.text}</p> : null}
-      {phase.kind === 'done' ? <p className={styles.muted} role="status" data-testid="ton-status">Top-up credited.</p> : null}
+      {phase.kind === 'busy' ? (
+        <p className={styles.muted} role="status" data-testid="ton-status">
+          {phase.text}
+        </p>
+      ) : null}
+      {phase.kind === 'failed' ? (
+        <p className={styles.error} role="alert" data-testid="ton-status">
+          {phase.text}
+        </p>
+      ) : null}
+      {phase.kind === 'done' ? (
+        <p className={styles.muted} role="status" data-testid="ton-status">
+          Top-up credited.
+        </p>
+      ) : null}
     </section>
   );
 }

@@ -16,7 +16,11 @@ import { SubscriptionCardPay } from '../Profile/SubscriptionCardPay.tsx';
 
 const perks = [
   { icon: '🖼️', title: 'VIP frame and badge', text: 'Wear the VIP frame and badge from My Collections for as long as VIP lasts.' },
-  { icon: '💎', title: `${Math.round(vipPerks.topUpBonus * 100)}% bonus diamonds`, text: 'Every top-up credits 5% more diamonds, minted through the ledger.' },
+  {
+    icon: '💎',
+    title: `${Math.round(vipPerks.topUpBonus * 100)}% bonus diamonds`,
+    text: 'Every top-up credits 5% more diamonds, minted through the ledger.',
+  },
   { icon: '🌈', title: 'Coloured name', text: 'Your name shines in lobby chat and on your seat.' },
   { icon: '✨', title: 'Lobby entry effect', text: 'Everyone in a lobby sees a golden banner when you arrive.' },
   { icon: '🎤', title: 'First in the mic queue', text: 'Your mic requests go ahead of everyone who is not VIP.' },
@@ -55,13 +59,22 @@ export default function PrivilegeCenterPage() {
   };
   return (
     <div className={styles.section}>
-      <PageHeader title="Privilege Center" subtitle="VIP: 120 USD a year (12,000 diamonds), 12 months. A renewal extends from your current end." />
-      <div className={styles.card} style={{ flexDirection: 'row', justifyContent: 'space-between', textAlign: 'left', flexWrap: 'wrap' }} data-testid="vip-status">
+      <PageHeader
+        title="Privilege Center"
+        subtitle="VIP: 120 USD a year (12,000 diamonds), 12 months. A renewal extends from your current end."
+      />
+      <div
+        className={styles.card}
+        style={{ flexDirection: 'row', justifyContent: 'space-between', textAlign: 'left', flexWrap: 'wrap' }}
+        data-testid="vip-status"
+      >
         <div style={{ display: 'flex', gap: 14, alignItems: 'center' }}>
           <Avatar name="VIP" size={56} frame="vip-frame" />
           <div>
             <h3>{active ? 'You are VIP' : 'Not VIP yet'}</h3>
-            <p className={styles.muted}>{active ? `Until ${new Date(vipUntil).toLocaleDateString()}` : 'Subscribe to unlock every privilege below.'}</p>
+            <p className={styles.muted}>
+              {active ? `Until ${new Date(vipUntil).toLocaleDateString()}` : 'Subscribe to unlock every privilege below.'}
+            </p>
           </div>
         </div>
         <Button onClick={() => setOpen(true)} data-testid="open-vip">

@@ -33,7 +33,13 @@ export function GalleryTab({ uid, own }: { uid: string; own: boolean }) {
           <Button variant="secondary" busy={busy} onClick={(e) => (e.currentTarget.nextElementSibling as HTMLInputElement | null)?.click()}>
             Upload
           </Button>
-          <input type="file" hidden accept="image/*,video/*,audio/*" data-testid="gallery-upload-input" onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])} />
+          <input
+            type="file"
+            hidden
+            accept="image/*,video/*,audio/*"
+            data-testid="gallery-upload-input"
+            onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])}
+          />
         </label>
       ) : null}
       {error ? <p className={styles.error}>{error}</p> : null}
@@ -41,7 +47,13 @@ export function GalleryTab({ uid, own }: { uid: string; own: boolean }) {
       <div className={styles.grid}>
         {data?.items.map((item) => (
           <div key={item.filename} className={styles.tile}>
-            {item.format.startsWith('video') ? <video src={item.url} /> : item.format.startsWith('audio') ? <audio src={item.url} controls /> : <img src={item.thumbnailUrl ?? item.url} alt="" />}
+            {item.format.startsWith('video') ? (
+              <video src={item.url} />
+            ) : item.format.startsWith('audio') ? (
+              <audio src={item.url} controls />
+            ) : (
+              <img src={item.thumbnailUrl ?? item.url} alt="" />
+            )}
             {own ? (
               <Button className={styles.tileDelete} size="sm" variant="danger" onClick={() => void deleteGalleryItem(uid, item)}>
                 ×

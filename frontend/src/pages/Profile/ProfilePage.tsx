@@ -27,10 +27,20 @@ import styles from './ProfilePage.module.css';
 import { LevelPill } from '../Progression/LevelPill.tsx';
 import { useUserLevel } from '../Progression/progressionApi.ts';
 
-const listLabels: Record<ListKind, string> = { followers: 'Followers', following: 'Following', subscribers: 'Subscribers', subscriptions: 'Subscribed' };
+const listLabels: Record<ListKind, string> = {
+  followers: 'Followers',
+  following: 'Following',
+  subscribers: 'Subscribers',
+  subscriptions: 'Subscribed',
+};
 
 function countOf(view: ProfileView, kind: ListKind): number {
-  return { followers: view.followerCount, following: view.followingCount, subscribers: view.subscriberCount, subscriptions: view.subscribedCount }[kind];
+  return {
+    followers: view.followerCount,
+    following: view.followingCount,
+    subscribers: view.subscriberCount,
+    subscriptions: view.subscribedCount,
+  }[kind];
 }
 
 export default function ProfilePage() {
@@ -76,7 +86,11 @@ export default function ProfilePage() {
           </h1>
           <div className={styles.badges}>
             {level ? (
-              <Link to={own ? '/level' : '#'} title={`Level ${level.level}, ${level.expPercentage}% to the next`} data-testid="profile-level">
+              <Link
+                to={own ? '/level' : '#'}
+                title={`Level ${level.level}, ${level.expPercentage}% to the next`}
+                data-testid="profile-level"
+              >
                 <LevelPill level={level.level} title={`Level ${level.level} · ${level.expPercentage}%`} />
               </Link>
             ) : null}
@@ -90,7 +104,10 @@ export default function ProfilePage() {
           <div className={styles.counts}>
             {(Object.keys(listLabels) as ListKind[]).map((kind) => (
               <button key={kind} className={styles.count} onClick={() => setList(kind)} data-testid={`open-${kind}`}>
-                <strong data-testid={kind === 'followers' ? 'follower-count' : `${kind}-count`}>{countOf(view, kind).toLocaleString()}</strong> {listLabels[kind]}
+                <strong data-testid={kind === 'followers' ? 'follower-count' : `${kind}-count`}>
+                  {countOf(view, kind).toLocaleString()}
+                </strong>{' '}
+                {listLabels[kind]}
               </button>
             ))}
           </div>
@@ -104,17 +121,27 @@ export default function ProfilePage() {
               {/* Where a creator looks for it: the price lives in the settings. */}
               <Link to="/settings#subscription" data-testid="own-subscription-price">
                 <Button variant="secondary">
-                  {view.subscription.price === null ? 'Offer a subscription' : `Subscription · ${view.subscription.price.toLocaleString()} 💎`}
+                  {view.subscription.price === null
+                    ? 'Offer a subscription'
+                    : `Subscription · ${view.subscription.price.toLocaleString()} 💎`}
                 </Button>
               </Link>
             </>
           ) : (
             <>
               <SubscribeButton view={view} />
-              <Button data-testid="follow-button" variant={view.isFollowing ? 'secondary' : 'primary'} onClick={() => void setFollowing(uid, !view.isFollowing)}>
+              <Button
+                data-testid="follow-button"
+                variant={view.isFollowing ? 'secondary' : 'primary'}
+                onClick={() => void setFollowing(uid, !view.isFollowing)}
+              >
                 {view.isFollowing ? 'Following' : 'Follow'}
               </Button>
-              <Button variant="secondary" onClick={() => navigate(`/messages?with=${encodeURIComponent(uid)}`)} data-testid="message-button">
+              <Button
+                variant="secondary"
+                onClick={() => navigate(`/messages?with=${encodeURIComponent(uid)}`)}
+                data-testid="message-button"
+              >
                 Message
               </Button>
               <Menu
@@ -146,7 +173,12 @@ export default function ProfilePage() {
                 ) : (
                   <div className={styles.gifts}>
                     {view.giftWall.map((g) => (
-                      <div key={g.giftId} className={styles.gift} data-testid="wall-gift" title={`${giftDisplayName(g.giftName)} ×${g.quantity}`}>
+                      <div
+                        key={g.giftId}
+                        className={styles.gift}
+                        data-testid="wall-gift"
+                        title={`${giftDisplayName(g.giftName)} ×${g.quantity}`}
+                      >
                         <GiftIcon name={g.giftName} src={`/gifts/${g.giftName}.svg`} size={56} />
                         <strong>{giftDisplayName(g.giftName)}</strong>
                         <span className={styles.giftQty}>×{g.quantity.toLocaleString()}</span>
@@ -189,7 +221,13 @@ export default function ProfilePage() {
           </Button>
         }
       >
-        <textarea className={styles.textarea} value={reason} maxLength={120} onChange={(e) => setReason(e.target.value)} placeholder="Reason" />
+        <textarea
+          className={styles.textarea}
+          value={reason}
+          maxLength={120}
+          onChange={(e) => setReason(e.target.value)}
+          placeholder="Reason"
+        />
       </Dialog>
     </div>
   );

@@ -42,16 +42,39 @@ function ServiceForm({ uid }: { uid: string }) {
   };
   return (
     <div className={styles.form} data-testid="service-form">
-      <TextField id="service-title" label="Service" placeholder="e.g. Voice coaching" value={title} maxLength={bookingLimits.titleMax} onChange={(e) => setTitle(e.target.value)} />
+      <TextField
+        id="service-title"
+        label="Service"
+        placeholder="e.g. Voice coaching"
+        value={title}
+        maxLength={bookingLimits.titleMax}
+        onChange={(e) => setTitle(e.target.value)}
+      />
       <label className={styles.dim}>
         Session
-        <select className={styles.select} value={minutes} onChange={(e) => setMinutes(Number(e.target.value))} data-testid="service-minutes" aria-label="Session length">
-          {bookingLimits.sessionMinutes.map((m) => <option key={m} value={m}>{m} minutes</option>)}
+        <select
+          className={styles.select}
+          value={minutes}
+          onChange={(e) => setMinutes(Number(e.target.value))}
+          data-testid="service-minutes"
+          aria-label="Session length"
+        >
+          {bookingLimits.sessionMinutes.map((m) => (
+            <option key={m} value={m}>
+              {m} minutes
+            </option>
+          ))}
         </select>
       </label>
       <TextField id="service-price" label="Price (diamonds)" inputMode="numeric" value={price} onChange={(e) => setPrice(e.target.value)} />
-      <Button busy={busy} onClick={() => void save()} data-testid="save-service">Add service</Button>
-      {error ? <p className={styles.error} role="alert" data-testid="service-error">{error}</p> : null}
+      <Button busy={busy} onClick={() => void save()} data-testid="save-service">
+        Add service
+      </Button>
+      {error ? (
+        <p className={styles.error} role="alert" data-testid="service-error">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -71,7 +94,11 @@ function BookDialog({ service, hostName, onClose }: { service: ServiceDto; hostN
     setBusy(true);
     setError(null);
     try {
-      const res = await api.post<'POST /booking'>('/booking', { hostUid: service.hostUid, serviceId: service.serviceId, startsAt: iso }, { quiet: true, idempotencyKey: key });
+      const res = await api.post<'POST /booking'>(
+        '/booking',
+        { hostUid: service.hostUid, serviceId: service.serviceId, startsAt: iso },
+        { quiet: true, idempotencyKey: key },
+      );
       toast(`Booked ${service.title} with ${hostName}: ${when(res.startsAt, res.endsAt)}.`, 'success', 'Booking');
       setKey(newIdempotencyKey());
       onClose();
@@ -93,18 +120,33 @@ function BookDialog({ service, hostName, onClose }: { service: ServiceDto; hostN
       description={`${service.minutes} minutes with ${hostName} in a private room. The price is held from your wallet and paid when the session ends; cancel more than 1 hour before the start to get it back.`}
       footer={
         <>
-          <Button variant="secondary" onClick={onClose}>Cancel</Button>
-          <Button busy={busy} onClick={() => void book()} data-testid="confirm-booking">Book · {service.price.toLocaleString()} 💎</Button>
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button busy={busy} onClick={() => void book()} data-testid="confirm-booking">
+            Book · {service.price.toLocaleString()} 💎
+          </Button>
         </>
       }
     >
-      <TextField id="booking-start" label="Start" type="datetime-local" value={startsAt} onChange={(e) => setStartsAt(e.target.value)} data-testid="booking-start" />
+      <TextField
+        id="booking-start"
+        label="Start"
+        type="datetime-local"
+        value={startsAt}
+        onChange={(e) => setStartsAt(e.target.value)}
+        data-testid="booking-start"
+      />
       <dl className={styles.sums}>
         <dt>Price</dt>
         <dd>{service.price.toLocaleString()} 💎</dd>
         <BalanceAfter after={after} testId="booking-balance-after" shortClassName={styles.short} />
       </dl>
-      {error ? <p className={styles.error} role="alert" data-testid="booking-error">{error}</p> : null}
+      {error ? (
+        <p className={styles.error} role="alert" data-testid="booking-error">
+          {error}
+        </p>
+      ) : null}
     </Dialog>
   );
 }
@@ -125,7 +167,9 @@ export function ServicesTab({ uid, own, hostName }: { uid: string; own: boolean;
     <div>
       {own ? <ServiceForm uid={uid} /> : null}
       {items.length === 0 ? (
-        <EmptyState icon="🛎️" title="No services yet">{own ? 'List what you offer: a title, a session of 15, 30 or 60 minutes and a price in diamonds.' : null}</EmptyState>
+        <EmptyState icon="🛎️" title="No services yet">
+          {own ? 'List what you offer: a title, a session of 15, 30 or 60 minutes and a price in diamonds.' : null}
+        </EmptyState>
       ) : (
         <ul className={styles.list}>
           {items.map((s) => (
@@ -136,16 +180,24 @@ export function ServicesTab({ uid, own, hostName }: { uid: string; own: boolean;
                 <span className={styles.spacer} />
                 <strong>{s.price.toLocaleString()} 💎</strong>
                 {own ? (
-                  <Button size="sm" variant="ghost" onClick={() => void remove(s.serviceId)}>Remove</Button>
+                  <Button size="sm" variant="ghost" onClick={() => void remove(s.serviceId)}>
+                    Remove
+                  </Button>
                 ) : (
-                  <Button size="sm" onClick={() => setBooking(s)} data-testid="book-service">Book</Button>
+                  <Button size="sm" onClick={() => setBooking(s)} data-testid="book-service">
+                    Book
+                  </Button>
                 )}
               </div>
             </li>
           ))}
         </ul>
       )}
-      {own ? <p className={styles.dim}><Link to="/booking">Your bookings →</Link></p> : null}
+      {own ? (
+        <p className={styles.dim}>
+          <Link to="/booking">Your bookings →</Link>
+        </p>
+      ) : null}
       {booking ? <BookDialog service={booking} hostName={hostName} onClose={() => setBooking(null)} /> : null}
     </div>
   );

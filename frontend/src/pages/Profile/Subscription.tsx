@@ -43,7 +43,11 @@ export function SubscribeButton({ view }: { view: ProfileView }) {
     setBusy(true);
     setError(null);
     try {
-      const res = await api.post<'POST /user/subscribe/{uid}'>(`/user/subscribe/${encodeURIComponent(view.uid)}`, { currentUntil: subscribedUntil }, { quiet: true, idempotencyKey: key });
+      const res = await api.post<'POST /user/subscribe/{uid}'>(
+        `/user/subscribe/${encodeURIComponent(view.uid)}`,
+        { currentUntil: subscribedUntil },
+        { quiet: true, idempotencyKey: key },
+      );
       // The answer names the subscription it recorded (on a repeated key, the first one).
       if (res.subscription) toast(`Subscribed until ${day(res.subscription.expiresAt)}.`, 'success', 'Subscription');
       setOpen(false);
@@ -69,7 +73,15 @@ export function SubscribeButton({ view }: { view: ProfileView }) {
   const after = diamonds === undefined ? null : diamonds - price;
   return (
     <>
-      <Button variant={subscribedUntil ? 'secondary' : 'primary'} onClick={() => { setError(null); setMethod('diamonds'); setOpen(true); }} data-testid="subscribe-button">
+      <Button
+        variant={subscribedUntil ? 'secondary' : 'primary'}
+        onClick={() => {
+          setError(null);
+          setMethod('diamonds');
+          setOpen(true);
+        }}
+        data-testid="subscribe-button"
+      >
         {subscribedUntil ? `Subscribed until ${day(subscribedUntil)} · Renew` : `Subscribe · ${price.toLocaleString()} 💎`}
       </Button>
       <Dialog
@@ -81,7 +93,9 @@ export function SubscribeButton({ view }: { view: ProfileView }) {
         description={`${subscriptionLimits.days} days of ${view.username}'s subscriber feed and subscriber-only posts${subscribedUntil ? `, from ${day(subscribedUntil)}` : ''}. No automatic renewal.`}
         footer={
           <>
-            <Button variant="secondary" onClick={() => setOpen(false)}>Cancel</Button>
+            <Button variant="secondary" onClick={() => setOpen(false)}>
+              Cancel
+            </Button>
             {method === 'diamonds' ? (
               <Button busy={busy} onClick={() => void subscribe()} data-testid="confirm-subscribe">
                 Pay {price.toLocaleString()} 💎
@@ -91,7 +105,13 @@ export function SubscribeButton({ view }: { view: ProfileView }) {
         }
       >
         <div className={styles.payWith} role="radiogroup" aria-label="Pay with">
-          <button type="button" role="radio" aria-checked={method === 'diamonds'} onClick={() => setMethod('diamonds')} data-testid="pay-with-diamonds">
+          <button
+            type="button"
+            role="radio"
+            aria-checked={method === 'diamonds'}
+            onClick={() => setMethod('diamonds')}
+            data-testid="pay-with-diamonds"
+          >
             Diamonds · {price.toLocaleString()} 💎
           </button>
           <button type="button" role="radio" aria-checked={method === 'card'} onClick={() => setMethod('card')} data-testid="pay-with-card">
@@ -102,13 +122,24 @@ export function SubscribeButton({ view }: { view: ProfileView }) {
           <>
             <dl className={styles.sums}>
               <dt>Price</dt>
-              <dd>{price.toLocaleString()} 💎 / {subscriptionLimits.days} days</dd>
+              <dd>
+                {price.toLocaleString()} 💎 / {subscriptionLimits.days} days
+              </dd>
               <BalanceAfter after={after} testId="subscribe-balance-after" shortClassName={styles.short} />
             </dl>
-            {error ? <p className={styles.formError} role="alert" data-testid="subscribe-error">{error}</p> : null}
+            {error ? (
+              <p className={styles.formError} role="alert" data-testid="subscribe-error">
+                {error}
+              </p>
+            ) : null}
           </>
         ) : (
-          <SubscriptionCardPay creatorUid={view.uid} usd={subscriptionUsd(price)} idempotencyKey={key} onBought={() => void boughtByCard()} />
+          <SubscriptionCardPay
+            creatorUid={view.uid}
+            usd={subscriptionUsd(price)}
+            idempotencyKey={key}
+            onBought={() => void boughtByCard()}
+          />
         )}
       </Dialog>
     </>
@@ -135,8 +166,18 @@ export function PriceForm({ view }: { view: ProfileView }) {
   };
   return (
     <div className={styles.priceForm} data-testid="price-form">
-      <TextField id="subscription-price" label={`Monthly subscription price (diamonds per ${subscriptionLimits.days} days)`} inputMode="numeric" value={price} onChange={(e) => setPrice(e.target.value)} error={error} hint={subscriptionTexts.priceRange} />
-      <Button busy={busy} onClick={() => void save()} data-testid="save-price">Save price</Button>
+      <TextField
+        id="subscription-price"
+        label={`Monthly subscription price (diamonds per ${subscriptionLimits.days} days)`}
+        inputMode="numeric"
+        value={price}
+        onChange={(e) => setPrice(e.target.value)}
+        error={error}
+        hint={subscriptionTexts.priceRange}
+      />
+      <Button busy={busy} onClick={() => void save()} data-testid="save-price">
+        Save price
+      </Button>
     </div>
   );
 }

@@ -22,7 +22,9 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Polls the payment until it is completed (resolves) or failed (rejects with its reason). */
 async function untilBought(transactionId: string, attempts = 90): Promise<void> {
   for (let i = 0; i < attempts; i++) {
-    const status = await api.get<'GET /payment/status/{paymentId}'>(`/payment/status/${encodeURIComponent(transactionId)}`, { quiet: true }).catch(() => null);
+    const status = await api
+      .get<'GET /payment/status/{paymentId}'>(`/payment/status/${encodeURIComponent(transactionId)}`, { quiet: true })
+      .catch(() => null);
     if (status?.status === 'completed') return;
     if (status?.status === 'failed') throw new Error(status.statusMessage ?? cardTexts.clientSecretNotFound);
     await sleep(1000);
@@ -41,16 +43,32 @@ interface Props {
 }
 
 const checkout = (creatorUid: string | undefined, method: 'card' | 'sandbox', idempotencyKey: string) =>
-  api.post<'POST /payment/checkout/pay'>('/payment/checkout/pay', creatorUid ? { creatorUid, method } : { skuId: 'vip-year', method }, { quiet: true, idempotencyKey });
+  api.post<'POST /payment/checkout/pay'>('/payment/checkout/pay', creatorUid ? { creatorUid, method } : { skuId: 'vip-year', method }, {
+    quiet: true,
+    idempotencyKey,
+  });
 
 export function SubscriptionCardPay({ creatorUid, usd, idempotencyKey, onBought }: Props) {
   const { data: methods } = useQuery<'GET /payment/methods'>('/payment/methods');
   if (!methods) return <p className={styles.dim}>Loading the payment methods…</p>;
   const publishableKey = methods.items.find((m) => m.id === 'card')?.publishableKey ?? null;
   const sandbox = methods.items.some((m) => m.id === 'sandbox');
-  if (publishableKey) return <StripeCheckout publishableKey={publishableKey} creatorUid={creatorUid} usd={usd} idempotencyKey={idempotencyKey} onBought={onBought} />;
+  if (publishableKey)
+    return (
+      <StripeCheckout
+        publishableKey={publishableKey}
+        creatorUid={creatorUid}
+        usd={usd}
+        idempotencyKey={idempotencyKey}
+        onBought={onBought}
+      />
+    );
   if (sandbox) return <SandboxCheckout creatorUid={creatorUid} usd={usd} idempotencyKey={idempotencyKey} onBought={onBought} />;
-  return <p className={styles.formError} data-testid="card-not-configured">{cardTexts.notConfigured}</p>;
+  return (
+    <p className={styles.formError} data-testid="card-not-configured">
+      {cardTexts.notConfigured}
+    </p>
+  );
 }
 
 function StripeCheckout({ publishableKey, creatorUid, usd, idempotencyKey, onBought }: Props & { publishableKey: string }) {
@@ -68,7 +86,12 @@ function StripeCheckout({ publishableKey, creatorUid, usd, idempotencyKey, onBou
       live = false;
     };
   }, [stripe, creatorUid, idempotencyKey]);
-  if (error) return <p className={styles.formError} role="alert" data-testid="card-error">{error}</p>;
+  if (error)
+    return (
+      <p className={styles.formError} role="alert" data-testid="card-error">
+        {error}
+      </p>
+    );
   if (!intent?.clientSecret) return <p className={styles.dim}>Preparing a secure card form…</p>;
   return (
     <Elements stripe={stripe} options={{ clientSecret: intent.clientSecret, appearance: { theme: 'night' } }}>
@@ -77,7 +100,17 @@ function StripeCheckout({ publishableKey, creatorUid, usd, idempotencyKey, onBou
   );
 }
 
-function StripeForm({ clientSecret, transactionId, usd, onBought }: { clientSecret: string; transactionId: string; usd: number; onBought(): void }) {
+function StripeForm({
+  clientSecret,
+  transactionId,
+  usd,
+  onBought,
+}: {
+  clientSecret: string;
+  transactionId: string;
+  usd: number;
+  onBought(): void;
+}) {
   const stripe = useStripe();
   const elements = useElements();
   const [busy, setBusy] = useState(false);
@@ -90,9 +123,15 @@ function StripeForm({ clientSecret, transactionId, usd, onBought }: { clientSecr
     try {
       const checked = await elements.submit();
       if (checked.error) return setError(checked.error.message ?? cardTexts.elementNotFound);
-      const { error: failed, paymentIntent } = await stripe.confirmPayment({ elements, clientSecret, redirect: 'if_required', confirmParams: { return_url: window.location.href } });
+      const { error: failed, paymentIntent } = await stripe.confirmPayment({
+        elements,
+        clientSecret,
+        redirect: 'if_required',
+        confirmParams: { return_url: window.location.href },
+      });
       if (failed) return setError(failed.message ?? cardTexts.unexpectedStatus.replace('{status}', failed.type));
-      if (paymentIntent.status !== 'succeeded' && paymentIntent.status !== 'processing') return setError(cardTexts.unexpectedStatus.replace('{status}', paymentIntent.status));
+      if (paymentIntent.status !== 'succeeded' && paymentIntent.status !== 'processing')
+        return setError(cardTexts.unexpectedStatus.replace('{status}', paymentIntent.status));
       // The subscription is bought when the provider's webhook settles the payment.
       await untilBought(transactionId);
       onBought();
@@ -105,7 +144,11 @@ function StripeForm({ clientSecret, transactionId, usd, onBought }: { clientSecr
   return (
     <form onSubmit={(e) => void pay(e)} noValidate data-testid="subscription-card-form">
       <PaymentElement />
-      {error ? <p className={styles.formError} role="alert" data-testid="card-form-error">{error}</p> : null}
+      {error ? (
+        <p className={styles.formError} role="alert" data-testid="card-form-error">
+          {error}
+        </p>
+      ) : null}
       <Button type="submit" block busy={busy} disabled={!stripe || !elements} data-testid="card-pay">
         Pay ${usd.toFixed(2)}
       </Button>
@@ -132,8 +175,14 @@ function SandboxCheckout({ creatorUid, usd, idempotencyKey, onBought }: Props) {
   };
   return (
     <div>
-      <p className={styles.dim} data-testid="card-not-configured">{cardTexts.notConfigured} The sandbox card pays without real money.</p>
-      {error ? <p className={styles.formError} role="alert" data-testid="card-error">{error}</p> : null}
+      <p className={styles.dim} data-testid="card-not-configured">
+        {cardTexts.notConfigured} The sandbox card pays without real money.
+      </p>
+      {error ? (
+        <p className={styles.formError} role="alert" data-testid="card-error">
+          {error}
+        </p>
+      ) : null}
       <Button block busy={busy} onClick={() => void pay()} data-testid="card-pay">
         Pay ${usd.toFixed(2)} (sandbox)
       </Button>

@@ -69,7 +69,14 @@ function Composer({ subscriberOnly }: { subscriberOnly: boolean }) {
   };
   return (
     <div className={styles.composer}>
-      <textarea className={styles.textarea} value={content} maxLength={120} onChange={(e) => setContent(e.target.value)} placeholder="Share something…" data-testid="post-content" />
+      <textarea
+        className={styles.textarea}
+        value={content}
+        maxLength={120}
+        onChange={(e) => setContent(e.target.value)}
+        placeholder="Share something…"
+        data-testid="post-content"
+      />
       <FilePicker
         file={file}
         accept="image/*,video/*,audio/*"
@@ -84,7 +91,13 @@ function Composer({ subscriberOnly }: { subscriberOnly: boolean }) {
         {file ? (
           <label className={styles.dim}>
             <input type="checkbox" checked={isPrivate} onChange={(e) => setPrivate(e.target.checked)} /> Private, unlock for
-            <input className={styles.input} style={{ width: 80, marginLeft: 6 }} value={price} onChange={(e) => setPrice(e.target.value.replace(/\D/g, ''))} /> 💎
+            <input
+              className={styles.input}
+              style={{ width: 80, marginLeft: 6 }}
+              value={price}
+              onChange={(e) => setPrice(e.target.value.replace(/\D/g, ''))}
+            />{' '}
+            💎
           </label>
         ) : null}
       </FilePicker>

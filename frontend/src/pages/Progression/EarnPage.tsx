@@ -37,7 +37,8 @@ function Missions() {
             </div>
             <ProgressBar value={m.progress} max={m.target} label={`${m.title} progress`} />
             <span className={styles.muted}>
-              {m.period === 'daily' ? 'Daily' : 'Weekly'} · {m.status === 'claimed' ? 'Claimed' : m.status === 'claimable' ? 'Ready to claim' : `${m.progress} / ${m.target}`}
+              {m.period === 'daily' ? 'Daily' : 'Weekly'} ·{' '}
+              {m.status === 'claimed' ? 'Claimed' : m.status === 'claimable' ? 'Ready to claim' : `${m.progress} / ${m.target}`}
             </span>
           </li>
         ))}
@@ -88,9 +89,10 @@ function Referral() {
     <section className={styles.card} data-testid="earn-referral">
       <h2 className={styles.title}>🤝 Refer and earn</h2>
       <p className={styles.muted}>
-        Invite friends with your link: you earn {percent(referral.directShare)} of every top-up they make, and {percent(referral.secondLevelShare)} of their own
-        invitees' top-ups in weeks when your own top-ups reach {referral.secondLevelWeeklyTopUpDiamonds.toLocaleString('en-US')} diamonds. Paid weekly in USDT to
-        your wallet, from {referral.minimumPayoutUsdt} USDT.
+        Invite friends with your link: you earn {percent(referral.directShare)} of every top-up they make, and{' '}
+        {percent(referral.secondLevelShare)} of their own invitees' top-ups in weeks when your own top-ups reach{' '}
+        {referral.secondLevelWeeklyTopUpDiamonds.toLocaleString('en-US')} diamonds. Paid weekly in USDT to your wallet, from{' '}
+        {referral.minimumPayoutUsdt} USDT.
       </p>
       <Link to="/referral">
         <Button size="sm" variant="secondary" data-testid="earn-open-referral">
@@ -106,7 +108,8 @@ function Hosting() {
     <section className={styles.card} data-testid="earn-hosting">
       <h2 className={styles.title}>🎙️ Host and receive gifts</h2>
       <p className={styles.muted}>
-        Gifts sent to you in lobbies turn into charm ({percent(money.hostCharmShare)} of their diamond value), which you can withdraw from your wallet.
+        Gifts sent to you in lobbies turn into charm ({percent(money.hostCharmShare)} of their diamond value), which you can withdraw from
+        your wallet.
       </p>
       <div className={styles.links}>
         <Link to="/tier">

@@ -26,7 +26,7 @@ export default function FrensPage() {
     setError(null);
     try {
       await joinWithToken(code.trim());
-      toast('You joined with your friend\'s token.', 'success', 'EXP for Friends');
+      toast("You joined with your friend's token.", 'success', 'EXP for Friends');
     } catch (e) {
       setError(e instanceof ApiCallError ? e.message : 'Oops, something went wrong. Please try again.');
     } finally {
@@ -35,30 +35,64 @@ export default function FrensPage() {
   };
   return (
     <div className={styles.page}>
-      <PageHeader title="EXP for Friends" subtitle={`Share your token. When a friend who joined with it reaches level ${data.level}, you both get ${data.bonusExp} EXP.`} />
+      <PageHeader
+        title="EXP for Friends"
+        subtitle={`Share your token. When a friend who joined with it reaches level ${data.level}, you both get ${data.bonusExp} EXP.`}
+      />
       <section className={styles.grid}>
         <div className={`${styles.card} ${styles.levelCard}`}>
           <span className={styles.label}>Your token</span>
-          <span className={styles.token} data-testid="frens-token">{data.token || '…'}</span>
+          <span className={styles.token} data-testid="frens-token">
+            {data.token || '…'}
+          </span>
           {data.link ? <span className={styles.mono}>{data.link}</span> : null}
-          <Button size="sm" disabled={!data.link} onClick={() => void navigator.clipboard?.writeText(data.link).then(() => toast('Link copied.', 'success'))}>Copy link</Button>
+          <Button
+            size="sm"
+            disabled={!data.link}
+            onClick={() => void navigator.clipboard?.writeText(data.link).then(() => toast('Link copied.', 'success'))}
+          >
+            Copy link
+          </Button>
         </div>
         <div className={styles.card}>
           <span className={styles.label}>Joined with a friend's token?</span>
           {data.joinedWith ? (
             <span data-testid="joined-with">You joined with {data.joinedWith.username}'s token.</span>
           ) : (
-            <form className={styles.form} onSubmit={(e) => { e.preventDefault(); void join(); }}>
-              <TextField id="frens-token-input" label="Friend's token" error={error} value={code} onChange={(e) => setCode(e.target.value)} placeholder="e.g. K7QX2M9A" maxLength={40} />
-              <Button type="submit" busy={busy} disabled={code.trim().length < 4}>Join</Button>
+            <form
+              className={styles.form}
+              onSubmit={(e) => {
+                e.preventDefault();
+                void join();
+              }}
+            >
+              <TextField
+                id="frens-token-input"
+                label="Friend's token"
+                error={error}
+                value={code}
+                onChange={(e) => setCode(e.target.value)}
+                placeholder="e.g. K7QX2M9A"
+                maxLength={40}
+              />
+              <Button type="submit" busy={busy} disabled={code.trim().length < 4}>
+                Join
+              </Button>
             </form>
           )}
         </div>
       </section>
       <h3 className={styles.title}>Friends who joined with your token</h3>
-      {data.friends.length === 0 ? <p className={styles.muted}>Nobody yet. Share your link!</p> : (
+      {data.friends.length === 0 ? (
+        <p className={styles.muted}>Nobody yet. Share your link!</p>
+      ) : (
         <div className={styles.table} role="table">
-          <div className={`${styles.tr} ${styles.th}`} role="row"><span>Friend</span><span>Level</span><span>Joined</span><span className={styles.right}>Bonus</span></div>
+          <div className={`${styles.tr} ${styles.th}`} role="row">
+            <span>Friend</span>
+            <span>Level</span>
+            <span>Joined</span>
+            <span className={styles.right}>Bonus</span>
+          </div>
           {data.friends.map((f) => (
             <div key={f.uid} className={styles.tr} role="row" data-testid="friend-row">
               <strong>{f.username}</strong>

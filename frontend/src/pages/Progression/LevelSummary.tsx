@@ -12,7 +12,9 @@ export function LevelSummary({ link = true }: { link?: boolean }) {
   return (
     <section className={`${styles.card} ${styles.levelCard}`} data-testid="level-summary">
       <div className={styles.levelRow}>
-        <span className={styles.levelBadge} data-testid="level">{data.level}</span>
+        <span className={styles.levelBadge} data-testid="level">
+          {data.level}
+        </span>
         <div className={styles.levelText}>
           <span className={styles.label}>My level</span>
           <strong data-testid="exp">{data.exp.toLocaleString()} EXP</strong>
@@ -21,7 +23,11 @@ export function LevelSummary({ link = true }: { link?: boolean }) {
             {toNext === null ? 'Top level reached' : `${data.expPercentage}% · ${toNext.toLocaleString()} EXP to level ${data.level + 1}`}
           </span>
         </div>
-        {link ? <Link to="/level" className={styles.muted}>Details ›</Link> : null}
+        {link ? (
+          <Link to="/level" className={styles.muted}>
+            Details ›
+          </Link>
+        ) : null}
       </div>
     </section>
   );

@@ -18,7 +18,10 @@ function LobbyLevelCard({ lobby }: { lobby: LobbyLevelDto }) {
         <div className={styles.levelText}>
           <strong>{lobby.title || 'Lobby'}</strong>
           <ProgressBar value={lobby.expPercentage} max={100} label="Progress to the next lobby level" />
-          <span className={styles.muted}>{lobby.exp.toLocaleString()} EXP · {lobby.liveMinutes.toLocaleString()} live min · {lobby.giftDiamonds.toLocaleString()} diamonds of gifts</span>
+          <span className={styles.muted}>
+            {lobby.exp.toLocaleString()} EXP · {lobby.liveMinutes.toLocaleString()} live min · {lobby.giftDiamonds.toLocaleString()}{' '}
+            diamonds of gifts
+          </span>
         </div>
       </div>
     </Link>
@@ -29,17 +32,34 @@ export default function LobbyLevelPage() {
   const { data, isLoading } = useMyLobbyLevels();
   return (
     <div className={styles.page}>
-      <PageHeader title="Lobby Level" subtitle={`A lobby earns 1 EXP per live minute with at least two members and 1 EXP per ${expRules.diamondsSentPerExp} diamonds of gifts sent in it.`} />
-      {isLoading || !data ? <PageLoading /> : (
+      <PageHeader
+        title="Lobby Level"
+        subtitle={`A lobby earns 1 EXP per live minute with at least two members and 1 EXP per ${expRules.diamondsSentPerExp} diamonds of gifts sent in it.`}
+      />
+      {isLoading || !data ? (
+        <PageLoading />
+      ) : (
         <>
           <h3 className={styles.title}>My lobbies</h3>
-          {data.mine.length === 0 ? <EmptyState icon="🏅" title="No lobby yet">Create a lobby from the home page: its level grows with the time and gifts in it.</EmptyState>
-            : <div className={styles.grid}>{data.mine.map((l) => <LobbyLevelCard key={l.lobbyId} lobby={l} />)}</div>}
+          {data.mine.length === 0 ? (
+            <EmptyState icon="🏅" title="No lobby yet">
+              Create a lobby from the home page: its level grows with the time and gifts in it.
+            </EmptyState>
+          ) : (
+            <div className={styles.grid}>
+              {data.mine.map((l) => (
+                <LobbyLevelCard key={l.lobbyId} lobby={l} />
+              ))}
+            </div>
+          )}
           <h3 className={styles.title}>Top lobbies</h3>
-          <div className={styles.grid}>{data.top.map((l) => <LobbyLevelCard key={l.lobbyId} lobby={l} />)}</div>
+          <div className={styles.grid}>
+            {data.top.map((l) => (
+              <LobbyLevelCard key={l.lobbyId} lobby={l} />
+            ))}
+          </div>
         </>
       )}
     </div>
   );
 }
-

@@ -18,7 +18,9 @@ const unit: Record<string, string> = { mic_minutes: 'min', host_minutes: 'min' }
 function resetsIn(iso: string): string {
   const ms = new Date(iso).getTime() - Date.now();
   const hours = Math.max(0, Math.floor(ms / 3_600_000));
-  return hours >= 24 ? `Resets in ${Math.floor(hours / 24)} d ${hours % 24} h` : `Resets in ${hours} h ${Math.max(0, Math.floor((ms % 3_600_000) / 60_000))} min`;
+  return hours >= 24
+    ? `Resets in ${Math.floor(hours / 24)} d ${hours % 24} h`
+    : `Resets in ${hours} h ${Math.max(0, Math.floor((ms % 3_600_000) / 60_000))} min`;
 }
 
 function MissionCard({ mission }: { mission: MissionDto }) {
@@ -44,9 +46,17 @@ function MissionCard({ mission }: { mission: MissionDto }) {
           {mission.progress} / {mission.target} {unit[mission.metric] ?? ''}
         </span>
         {mission.status === 'claimed' ? (
-          <span className={`${styles.chip} ${styles.done}`} data-testid="mission-claimed">Claimed</span>
+          <span className={`${styles.chip} ${styles.done}`} data-testid="mission-claimed">
+            Claimed
+          </span>
         ) : (
-          <Button size="sm" disabled={mission.status !== 'claimable'} busy={busy} onClick={() => void claim()} data-testid={`claim-${mission.id}`}>
+          <Button
+            size="sm"
+            disabled={mission.status !== 'claimable'}
+            busy={busy}
+            onClick={() => void claim()}
+            data-testid={`claim-${mission.id}`}
+          >
             Claim
           </Button>
         )}
@@ -63,7 +73,9 @@ function MissionList({ period }: { period: 'daily' | 'weekly' }) {
     <div className={styles.page}>
       <span className={styles.muted}>{items[0] ? resetsIn(items[0].resetsAt) : null} (UTC)</span>
       <div className={styles.grid}>
-        {items.map((m) => <MissionCard key={m.id} mission={m} />)}
+        {items.map((m) => (
+          <MissionCard key={m.id} mission={m} />
+        ))}
       </div>
     </div>
   );
@@ -77,17 +89,31 @@ export default function MissionCenterPage() {
         subtitle="Finish missions to earn EXP, fragments and diamonds. Daily missions reset at 00:00 UTC, weekly ones on Monday."
         actions={
           <div className={styles.links}>
-            <Link to="/quests"><Button variant="secondary" size="sm">Quests</Button></Link>
-            <Link to="/fragments"><Button variant="secondary" size="sm">Fragments</Button></Link>
-            <Link to="/rewards-history"><Button variant="secondary" size="sm">Rewards history</Button></Link>
+            <Link to="/quests">
+              <Button variant="secondary" size="sm">
+                Quests
+              </Button>
+            </Link>
+            <Link to="/fragments">
+              <Button variant="secondary" size="sm">
+                Fragments
+              </Button>
+            </Link>
+            <Link to="/rewards-history">
+              <Button variant="secondary" size="sm">
+                Rewards history
+              </Button>
+            </Link>
           </div>
         }
       />
       <LevelSummary />
-      <Tabs items={[
-        { value: 'daily', label: 'Daily', content: <MissionList period="daily" /> },
-        { value: 'weekly', label: 'Weekly', content: <MissionList period="weekly" /> },
-      ]} />
+      <Tabs
+        items={[
+          { value: 'daily', label: 'Daily', content: <MissionList period="daily" /> },
+          { value: 'weekly', label: 'Weekly', content: <MissionList period="weekly" /> },
+        ]}
+      />
     </div>
   );
 }

@@ -56,8 +56,17 @@ export default function QuestAccountPage() {
   };
   return (
     <div className={styles.page}>
-      <PageHeader title="Connect quest account" subtitle="Link your quest-platform account: EXP you earn in its quests is added to your Murmur level."
-        actions={<Link to="/quests"><Button variant="secondary" size="sm">Quests</Button></Link>} />
+      <PageHeader
+        title="Connect quest account"
+        subtitle="Link your quest-platform account: EXP you earn in its quests is added to your Murmur level."
+        actions={
+          <Link to="/quests">
+            <Button variant="secondary" size="sm">
+              Quests
+            </Button>
+          </Link>
+        }
+      />
       <ol className={styles.grid} data-testid="quest-steps" data-auth-step={authStep} style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {(['connect', 'authorize', 'connected'] as const).map((step, i) => (
           <li key={step} className={`${styles.card} ${authStep === step ? styles.levelCard : ''}`}>
@@ -70,21 +79,45 @@ export default function QuestAccountPage() {
         <section className={`${styles.card} ${styles.levelCard}`} data-testid="quest-account">
           <span className={styles.label}>Connected account</span>
           <strong className={styles.token}>@{data.account.handle}</strong>
-          <span className={styles.muted}>Since {new Date(data.account.linkedAt).toLocaleDateString()} · {data.exp.toLocaleString()} EXP imported</span>
-          <div className={styles.links}><Button variant="secondary" size="sm" busy={busy} onClick={() => void unlink()} data-testid="unlink-quest">Disconnect</Button></div>
+          <span className={styles.muted}>
+            Since {new Date(data.account.linkedAt).toLocaleDateString()} · {data.exp.toLocaleString()} EXP imported
+          </span>
+          <div className={styles.links}>
+            <Button variant="secondary" size="sm" busy={busy} onClick={() => void unlink()} data-testid="unlink-quest">
+              Disconnect
+            </Button>
+          </div>
         </section>
       ) : (
         <section className={styles.card}>
           <span className={styles.muted}>You will be sent to the quest platform to approve the link, then back here.</span>
-          <div className={styles.links}><Button busy={busy} onClick={() => { window.location.href = data.authorizeUrl; }} data-testid="connect-quest">Connect</Button></div>
+          <div className={styles.links}>
+            <Button
+              busy={busy}
+              onClick={() => {
+                window.location.href = data.authorizeUrl;
+              }}
+              data-testid="connect-quest"
+            >
+              Connect
+            </Button>
+          </div>
         </section>
       )}
       {data.imports.length > 0 ? (
         <div className={styles.table} role="table">
-          <div className={`${styles.tr} ${styles.th}`} role="row"><span>Quest</span><span>Source</span><span>Date</span><span className={styles.right}>EXP</span></div>
+          <div className={`${styles.tr} ${styles.th}`} role="row">
+            <span>Quest</span>
+            <span>Source</span>
+            <span>Date</span>
+            <span className={styles.right}>EXP</span>
+          </div>
           {data.imports.map((i) => (
             <div key={i.platformEventId} className={styles.tr} role="row">
-              <strong>{i.questTitle}</strong><span>Quest platform</span><span>{new Date(i.importedAt).toLocaleString()}</span><span className={styles.right}>+{i.exp}</span>
+              <strong>{i.questTitle}</strong>
+              <span>Quest platform</span>
+              <span>{new Date(i.importedAt).toLocaleString()}</span>
+              <span className={styles.right}>+{i.exp}</span>
             </div>
           ))}
         </div>

@@ -8,7 +8,9 @@ export function RewardChips({ reward }: { reward: Reward }) {
       {reward.exp > 0 ? <span className={`${styles.chip} ${styles.exp}`}>+{reward.exp} EXP</span> : null}
       {reward.diamonds > 0 ? <span className={`${styles.chip} ${styles.diamonds}`}>+{reward.diamonds} diamonds</span> : null}
       {reward.fragments.map((f) => (
-        <span key={f.kind} className={`${styles.chip} ${styles.fragment}`}>+{f.count} {findFragment(f.kind)?.name ?? f.kind}</span>
+        <span key={f.kind} className={`${styles.chip} ${styles.fragment}`}>
+          +{f.count} {findFragment(f.kind)?.name ?? f.kind}
+        </span>
       ))}
     </span>
   );

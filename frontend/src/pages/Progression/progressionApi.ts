@@ -4,25 +4,33 @@ import { api } from '../../api/client.ts';
 import { refreshQueries, useQuery } from '../../state/query.ts';
 
 export const useMyLevel = (enabled = true) => useQuery<'GET /progression/level'>(enabled ? '/progression/level' : null);
-export const useUserLevel = (uid: string | null) => useQuery<'GET /progression/levels/{uid}'>(uid ? `/progression/levels/${encodeURIComponent(uid)}` : null);
+export const useUserLevel = (uid: string | null) =>
+  useQuery<'GET /progression/levels/{uid}'>(uid ? `/progression/levels/${encodeURIComponent(uid)}` : null);
 export const useExpHistory = (page: number) => useQuery<'GET /progression/exp-history'>(`/progression/exp-history?page=${page}&limit=10`);
 export const useMissions = () => useQuery<'GET /progression/missions'>('/progression/missions');
 export const useQuests = () => useQuery<'GET /progression/quests'>('/progression/quests');
-export const useRewardsHistory = (page: number) => useQuery<'GET /progression/rewards-history'>(`/progression/rewards-history?page=${page}&limit=10`);
+export const useRewardsHistory = (page: number) =>
+  useQuery<'GET /progression/rewards-history'>(`/progression/rewards-history?page=${page}&limit=10`);
 export const useFragments = () => useQuery<'GET /progression/fragments'>('/progression/fragments');
-export const useLobbyLevels = (ids: string[]) => useQuery<'GET /progression/lobby-levels'>(ids.length > 0 ? `/progression/lobby-levels?ids=${ids.map(encodeURIComponent).join(',')}` : null);
+export const useLobbyLevels = (ids: string[]) =>
+  useQuery<'GET /progression/lobby-levels'>(
+    ids.length > 0 ? `/progression/lobby-levels?ids=${ids.map(encodeURIComponent).join(',')}` : null,
+  );
 export const useMyLobbyLevels = () => useQuery<'GET /progression/lobby-levels/mine'>('/progression/lobby-levels/mine');
 export const useFriends = () => useQuery<'GET /progression/frens'>('/progression/frens');
 export const useQuestAccount = () => useQuery<'GET /progression/quest-account'>('/progression/quest-account');
 
 /** Re-reads every progression query once the read model has the write at `position`. */
 export async function refreshProgression(position?: string): Promise<void> {
-  if (position) await api.get<'GET /progression/level'>('/progression/level', { minPosition: position, quiet: true }).catch(() => undefined);
+  if (position)
+    await api.get<'GET /progression/level'>('/progression/level', { minPosition: position, quiet: true }).catch(() => undefined);
   await refreshQueries('/progression/', '/wallet/', '/transaction/');
 }
 
 export async function claimMission(id: string, periodId: string): Promise<ClaimResultDto> {
-  const result = await api.post<'POST /progression/missions/{missionId}/claim'>(`/progression/missions/${encodeURIComponent(id)}/claim`, { periodId });
+  const result = await api.post<'POST /progression/missions/{missionId}/claim'>(`/progression/missions/${encodeURIComponent(id)}/claim`, {
+    periodId,
+  });
   await refreshProgression(result.position);
   return result;
 }

@@ -6,7 +6,8 @@ import { refreshQueries, useQuery } from '../../state/query.ts';
 export const useReferralDetails = () => useQuery<'GET /referral/referral-details'>('/referral/referral-details');
 export const useInvitees = (page: number, type: 'all' | 'direct' | 'indirect') =>
   useQuery<'GET /referral/referrals'>(`/referral/referrals?page=${page}&limit=10${type === 'all' ? '' : `&type=${type}`}`);
-export const useRewardRecords = (page: number) => useQuery<'GET /referral/reward-records'>(`/referral/reward-records?page=${page}&limit=10`);
+export const useRewardRecords = (page: number) =>
+  useQuery<'GET /referral/reward-records'>(`/referral/reward-records?page=${page}&limit=10`);
 export const usePayouts = (page: number) => useQuery<'GET /referral/payouts'>(`/referral/payouts?page=${page}&limit=10`);
 
 const refresh = () => refreshQueries('/referral/');

@@ -10,7 +10,7 @@ import { Icon } from '../../components/Icon.tsx';
 import chatStyles from '../../lobby/chat/Chat.module.css';
 import { toast } from '../../state/ui.ts';
 import { ChatPanel, type ChatMessage } from '../Lobby/ChatPanel.tsx';
-import { historyLine,  } from '../Lobby/chatLines.ts';
+import { historyLine } from '../Lobby/chatLines.ts';
 
 export interface RoomChatRoom {
   roomId: string;
@@ -39,7 +39,21 @@ export function RoomChat({ room, uid, onChanged }: { room: RoomChatRoom; uid: st
       const posted = publicEventOf(m.event, 'ChatMessagePosted');
       if (!posted) return;
       const d = posted.data;
-      setMessages((c) => (c.some((x) => x.messageId === d.messageId) ? c : [...c.slice(-199), { messageId: d.messageId, uid: d.uid, username: nameOf(d.uid), messageType: d.messageType, body: d.body, postedAt: d.postedAt }]));
+      setMessages((c) =>
+        c.some((x) => x.messageId === d.messageId)
+          ? c
+          : [
+              ...c.slice(-199),
+              {
+                messageId: d.messageId,
+                uid: d.uid,
+                username: nameOf(d.uid),
+                messageType: d.messageType,
+                body: d.body,
+                postedAt: d.postedAt,
+              },
+            ],
+      );
     },
     onResync: load,
   });
@@ -51,7 +65,9 @@ export function RoomChat({ room, uid, onChanged }: { room: RoomChatRoom; uid: st
   const toggleSilence = async () => {
     if (!other) return;
     try {
-      const a = await api.post<'POST /rooms/{id}/users/{uid}/silence' | 'POST /rooms/{id}/users/{uid}/unsilence'>(`/rooms/${encodeURIComponent(room.roomId)}/users/${encodeURIComponent(other.uid)}/${otherSilenced ? 'unsilence' : 'silence'}`);
+      const a = await api.post<'POST /rooms/{id}/users/{uid}/silence' | 'POST /rooms/{id}/users/{uid}/unsilence'>(
+        `/rooms/${encodeURIComponent(room.roomId)}/users/${encodeURIComponent(other.uid)}/${otherSilenced ? 'unsilence' : 'silence'}`,
+      );
       toast(otherSilenced ? `${other.username} can chat again.` : `${other.username} is silenced in this room.`, 'success');
       onChanged(a.position);
     } catch {
@@ -65,11 +81,20 @@ export function RoomChat({ room, uid, onChanged }: { room: RoomChatRoom; uid: st
         <h2>Room chat</h2>
         {runsRoom && other ? (
           <Button size="sm" variant="secondary" onClick={() => void toggleSilence()} data-testid="room-silence">
-            <Icon name={otherSilenced ? 'volume' : 'micOff'} size={14} /> {otherSilenced ? `Unsilence ${other.username}` : `Silence ${other.username}`}
+            <Icon name={otherSilenced ? 'volume' : 'micOff'} size={14} />{' '}
+            {otherSilenced ? `Unsilence ${other.username}` : `Silence ${other.username}`}
           </Button>
         ) : null}
       </div>
-      <ChatPanel lobbyId={room.lobbyId} roomId={room.roomId} messages={messages} canChat onSignIn={() => undefined} silenced={silenced.includes(uid)} height={340} />
+      <ChatPanel
+        lobbyId={room.lobbyId}
+        roomId={room.roomId}
+        messages={messages}
+        canChat
+        onSignIn={() => undefined}
+        silenced={silenced.includes(uid)}
+        height={340}
+      />
     </section>
   );
 }

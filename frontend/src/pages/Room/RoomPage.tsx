@@ -25,7 +25,6 @@ import { isRoomFull } from '../Lobby/RoomList.tsx';
 import { RoomChat } from './RoomChat.tsx';
 import styles from './Room.module.css';
 
-
 function useSecondsLeft(endsAt: string | null): number | null {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
@@ -46,7 +45,11 @@ export default function RoomPage() {
   const openLogin = useUi((s) => s.setLoginOpen);
   const path = `/rooms/${encodeURIComponent(roomId)}` as const;
   // Outsiders cannot listen to the room's channel (members only), so they poll until they join.
-  const { data: room, error, mutate } = useQuery<'GET /rooms/{id}'>(path, {
+  const {
+    data: room,
+    error,
+    mutate,
+  } = useQuery<'GET /rooms/{id}'>(path, {
     dedupingInterval: 0,
     refreshInterval: (r) => (r && uid && (r.hostUid === uid || r.users.some((u) => u.uid === uid)) ? 0 : 10_000),
   });
@@ -58,14 +61,28 @@ export default function RoomPage() {
   const queue = useGiftQueue();
   const left = useSecondsLeft(room?.status === 'started' ? room.endsAt : null);
 
-  const reload = useCallback((position?: string) => void mutate(api.get<'GET /rooms/{id}'>(path, { minPosition: position, quiet: true }), { revalidate: false }).catch(() => undefined), [mutate, path]);
+  const reload = useCallback(
+    (position?: string) =>
+      void mutate(api.get<'GET /rooms/{id}'>(path, { minPosition: position, quiet: true }), { revalidate: false }).catch(() => undefined),
+    [mutate, path],
+  );
   const member = !!room && !!uid && (room.hostUid === uid || room.users.some((u) => u.uid === uid));
   useChannel(roomId && member ? channels.roomAll(roomId) : null, {
     onEvent: (m) => {
       const gift = publicEventOf(m.event, 'GiftSent');
       if (gift && room) {
         const d = gift.data;
-        queue.offer({ id: m.position, giftName: d.giftName, quantity: d.quantity, senderUid: d.senderUid, recipients: d.recipients, sentAt: Date.parse(d.sentAt) }, { hostUid: room.hostUid, cohostUids: [], activeUids: room.users.map((u) => u.uid) });
+        queue.offer(
+          {
+            id: m.position,
+            giftName: d.giftName,
+            quantity: d.quantity,
+            senderUid: d.senderUid,
+            recipients: d.recipients,
+            sentAt: Date.parse(d.sentAt),
+          },
+          { hostUid: room.hostUid, cohostUids: [], activeUids: room.users.map((u) => u.uid) },
+        );
         void refreshQueries('/wallet/balance');
         return;
       }
@@ -88,7 +105,12 @@ export default function RoomPage() {
       if (!open) void leaveMedia();
       return;
     }
-    const session = () => api.post<'POST /lobbies/refresh-token'>('/lobbies/refresh-token', { tokenType: 'rtc', lobbyId: lobbyOfRoom, roomId }, { quiet: true });
+    const session = () =>
+      api.post<'POST /lobbies/refresh-token'>(
+        '/lobbies/refresh-token',
+        { tokenType: 'rtc', lobbyId: lobbyOfRoom, roomId },
+        { quiet: true },
+      );
     void setMediaRights({ audio: true, video: false });
     void setMicrophone(true);
     void session()
@@ -112,8 +134,16 @@ export default function RoomPage() {
     try {
       // With the invite key anyone may join; without it, only members of the room's lobby.
       const answer = inviteKey
-        ? await api.post<'POST /rooms/{id}/join/{key}'>(`/rooms/${encodeURIComponent(room.roomId)}/join/${encodeURIComponent(inviteKey)}`, {}, { quiet: true })
-        : await api.post<'POST /lobbies/{id}/rooms/{roomId}/join'>(`/lobbies/${encodeURIComponent(room.lobbyId)}/rooms/${encodeURIComponent(room.roomId)}/join`, {}, { quiet: true });
+        ? await api.post<'POST /rooms/{id}/join/{key}'>(
+            `/rooms/${encodeURIComponent(room.roomId)}/join/${encodeURIComponent(inviteKey)}`,
+            {},
+            { quiet: true },
+          )
+        : await api.post<'POST /lobbies/{id}/rooms/{roomId}/join'>(
+            `/lobbies/${encodeURIComponent(room.lobbyId)}/rooms/${encodeURIComponent(room.roomId)}/join`,
+            {},
+            { quiet: true },
+          );
       reload(answer.position);
       setTimeout(() => reload(), 1000);
       setTimeout(() => reload(), 3000);
@@ -151,14 +181,17 @@ export default function RoomPage() {
           </span>
           {room.requiredBalance > 0 ? (
             <span className={styles.badge} data-testid="room-fee">
-              <Icon name="diamond" size={13} /> {isHost ? `Guests pay ${room.requiredBalance.toLocaleString()} to join` : `Entry ${room.requiredBalance.toLocaleString()}`}
+              <Icon name="diamond" size={13} />{' '}
+              {isHost ? `Guests pay ${room.requiredBalance.toLocaleString()} to join` : `Entry ${room.requiredBalance.toLocaleString()}`}
             </span>
           ) : null}
           <span className={`${styles.state} ${styles[`state_${room.status}`]}`} data-testid="room-status">
             {room.status === 'waiting' ? 'Waiting to start' : room.status === 'started' ? 'Live' : 'Ended'}
           </span>
         </div>
-        <h1 className={styles.title} data-testid="room-title">{room.title}</h1>
+        <h1 className={styles.title} data-testid="room-title">
+          {room.title}
+        </h1>
         {mm ? (
           <div className={styles.countdown} data-testid="room-countdown">
             <Icon name="clock" size={20} /> {mm}
@@ -167,7 +200,11 @@ export default function RoomPage() {
         <div className={styles.pair}>
           {[host, guest].map((p, i) => (
             <div key={i} className={styles.person}>
-              {p ? <Avatar name={p.username} src={p.profilePicUrl} size={84} ring={voice.speaking.includes(p.uid)} /> : <span className={styles.emptySeat}>?</span>}
+              {p ? (
+                <Avatar name={p.username} src={p.profilePicUrl} size={84} ring={voice.speaking.includes(p.uid)} />
+              ) : (
+                <span className={styles.emptySeat}>?</span>
+              )}
               <strong>{p?.username ?? (peopleHidden && (i === 0 || full) ? 'In the room' : 'Waiting for a guest')}</strong>
               <small>{i === 0 ? 'Host' : 'Guest'}</small>
             </div>
@@ -193,14 +230,30 @@ export default function RoomPage() {
               )}
             </Button>
           ) : null}
-          {!member && open && !full && room.requiredBalance > 0 ? <span className={styles.balance}>You have {(diamonds ?? 0).toLocaleString()} diamonds</span> : null}
+          {!member && open && !full && room.requiredBalance > 0 ? (
+            <span className={styles.balance}>You have {(diamonds ?? 0).toLocaleString()} diamonds</span>
+          ) : null}
           {isHost && room.status === 'waiting' ? (
-            <Button size="lg" onClick={() => void api.post<'POST /rooms/{id}/start'>(`/rooms/${encodeURIComponent(room.roomId)}/start`).then((a) => reload(a.position)).catch(() => undefined)} data-testid="start-room">
+            <Button
+              size="lg"
+              onClick={() =>
+                void api
+                  .post<'POST /rooms/{id}/start'>(`/rooms/${encodeURIComponent(room.roomId)}/start`)
+                  .then((a) => reload(a.position))
+                  .catch(() => undefined)
+              }
+              data-testid="start-room"
+            >
               Start room
             </Button>
           ) : null}
           {member && open && voice.state === 'connected' ? (
-            <Button size="lg" variant={voice.micOn ? 'primary' : 'secondary'} onClick={() => void setMicrophone(!voice.micOn)} data-testid="toggle-mic">
+            <Button
+              size="lg"
+              variant={voice.micOn ? 'primary' : 'secondary'}
+              onClick={() => void setMicrophone(!voice.micOn)}
+              data-testid="toggle-mic"
+            >
               <Icon name={voice.micOn ? 'mic' : 'micOff'} size={16} /> {voice.micOn ? 'Mic on' : 'Mic off'}
             </Button>
           ) : null}
@@ -237,7 +290,16 @@ export default function RoomPage() {
         {member && uid ? <RoomChat room={room} uid={uid} onChanged={reload} /> : null}
       </div>
       <GiftAnimation queue={queue} nameOf={(u) => room.users.find((x) => x.uid === u)?.username ?? u.slice(0, 8)} />
-      {giftOpen && other ? <GiftPanel open onClose={() => setGiftOpen(false)} candidates={[{ ...other, label: isHost ? 'Guest' : 'Host' }]} defaultRecipients={[other.uid]} roomId={room.roomId} lobbyId={room.lobbyId} /> : null}
+      {giftOpen && other ? (
+        <GiftPanel
+          open
+          onClose={() => setGiftOpen(false)}
+          candidates={[{ ...other, label: isHost ? 'Guest' : 'Host' }]}
+          defaultRecipients={[other.uid]}
+          roomId={room.roomId}
+          lobbyId={room.lobbyId}
+        />
+      ) : null}
       <EndRoomModal
         open={endOpen}
         onClose={() => setEndOpen(false)}

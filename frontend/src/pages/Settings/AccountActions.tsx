@@ -63,12 +63,37 @@ export function LinkEmail({ settings, onChange }: { settings: AccountSettingsDto
   return (
     <form className={styles.inlineForm} onSubmit={step === 'email' ? send : link} noValidate data-testid="link-email-form">
       {step === 'email' ? (
-        <TextField id="link-email-input" type="email" label="E-mail" value={email} onChange={(e) => setEmail(e.target.value)} error={error} autoComplete="email" />
+        <TextField
+          id="link-email-input"
+          type="email"
+          label="E-mail"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          error={error}
+          autoComplete="email"
+        />
       ) : (
-        <TextField id="link-email-code" label={`Enter the 6-digit code sent to ${email}`} inputMode="numeric" maxLength={6} value={code} onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))} error={error} autoComplete="one-time-code" />
+        <TextField
+          id="link-email-code"
+          label={`Enter the 6-digit code sent to ${email}`}
+          inputMode="numeric"
+          maxLength={6}
+          value={code}
+          onChange={(e) => setCode(e.target.value.replace(/\D/g, ''))}
+          error={error}
+          autoComplete="one-time-code"
+        />
       )}
       <div className={styles.actions}>
-        <Button type="button" variant="ghost" size="sm" onClick={() => { setStep('closed'); setError(null); }}>
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          onClick={() => {
+            setStep('closed');
+            setError(null);
+          }}
+        >
           Cancel
         </Button>
         <Button type="submit" size="sm" busy={busy} data-testid={step === 'email' ? 'link-email-send' : 'link-email-verify'}>
@@ -104,18 +129,39 @@ export function DeleteAccount() {
       <h2 id="delete-title">Delete account</h2>
       <p className={styles.hint}>Your profile, posts and sign-in methods are removed, and you are signed out everywhere.</p>
       <div className={styles.actions}>
-        <Button variant="danger" onClick={() => { setTyped(''); setError(null); setOpen(true); }} data-testid="delete-account">
+        <Button
+          variant="danger"
+          onClick={() => {
+            setTyped('');
+            setError(null);
+            setOpen(true);
+          }}
+          data-testid="delete-account"
+        >
           Delete my account
         </Button>
       </div>
       <Dialog open={open} onOpenChange={(o) => !busy && setOpen(o)} title="Delete your account?" size="sm" testId="delete-account-dialog">
         <p className={styles.warning}>{accountTexts.deleteWarning}</p>
-        <TextField id="delete-confirmation" label={`Type ${DELETE_CONFIRMATION} to confirm`} value={typed} onChange={(e) => setTyped(e.target.value)} error={error} autoComplete="off" />
+        <TextField
+          id="delete-confirmation"
+          label={`Type ${DELETE_CONFIRMATION} to confirm`}
+          value={typed}
+          onChange={(e) => setTyped(e.target.value)}
+          error={error}
+          autoComplete="off"
+        />
         <div className={styles.actions}>
           <Button variant="secondary" disabled={busy} onClick={() => setOpen(false)}>
             Keep my account
           </Button>
-          <Button variant="danger" busy={busy} disabled={typed !== DELETE_CONFIRMATION} onClick={() => void remove()} data-testid="delete-account-confirm">
+          <Button
+            variant="danger"
+            busy={busy}
+            disabled={typed !== DELETE_CONFIRMATION}
+            onClick={() => void remove()}
+            data-testid="delete-account-confirm"
+          >
             Delete forever
           </Button>
         </div>

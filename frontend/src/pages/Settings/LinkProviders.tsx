@@ -38,7 +38,15 @@ export function LinkProviders({ settings, onChange }: { settings: AccountSetting
       ) : null}
       <div className={styles.actions}>
         {missing.map((p) => (
-          <Button key={p.id} variant="secondary" size="sm" busy={busy === p.id} disabled={busy !== null} onClick={() => void link(p.id)} data-testid={`link-provider-${p.id.split('.')[0]}`}>
+          <Button
+            key={p.id}
+            variant="secondary"
+            size="sm"
+            busy={busy === p.id}
+            disabled={busy !== null}
+            onClick={() => void link(p.id)}
+            data-testid={`link-provider-${p.id.split('.')[0]}`}
+          >
             Link {p.name}
           </Button>
         ))}

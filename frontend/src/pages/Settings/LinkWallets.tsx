@@ -13,7 +13,13 @@ import styles from './Settings.module.css';
 
 const kinds: Array<{ kind: WalletKind; credential: 'wallet-evm' | 'wallet-solana'; label: string; name: string; present(): boolean }> = [
   { kind: 'evm', credential: 'wallet-evm', label: 'Link an EVM wallet', name: 'My EVM wallet', present: () => evmWallet() !== null },
-  { kind: 'solana', credential: 'wallet-solana', label: 'Link a Solana wallet', name: 'My Solana wallet', present: () => Boolean((globalThis as { solana?: unknown }).solana) },
+  {
+    kind: 'solana',
+    credential: 'wallet-solana',
+    label: 'Link a Solana wallet',
+    name: 'My Solana wallet',
+    present: () => Boolean((globalThis as { solana?: unknown }).solana),
+  },
 ];
 
 export function LinkWallets({ settings, onChange }: { settings: AccountSettingsDto | undefined; onChange(): void }) {

@@ -83,7 +83,9 @@ function LinkedAccounts({ settings, onChange }: { settings: AccountSettingsDto |
             </Button>
           </div>
         ))}
-        {settings && settings.credentials.length === 0 ? <p className={styles.hint}>You are signed in as a guest: link a wallet or sign in with e-mail to keep this account.</p> : null}
+        {settings && settings.credentials.length === 0 ? (
+          <p className={styles.hint}>You are signed in as a guest: link a wallet or sign in with e-mail to keep this account.</p>
+        ) : null}
       </div>
       {error ? (
         <p className={styles.error} role="alert" data-testid="unlink-error">
@@ -172,7 +174,13 @@ function SubscriptionPrice() {
   }, [hash, view]);
   const price = view?.subscription.price ?? null;
   return (
-    <section className={styles.card} aria-labelledby="subscription-title" id="subscription" ref={section} data-testid="settings-subscription">
+    <section
+      className={styles.card}
+      aria-labelledby="subscription-title"
+      id="subscription"
+      ref={section}
+      data-testid="settings-subscription"
+    >
       <h2 id="subscription-title">Subscription price</h2>
       <p className={styles.hint} data-testid="subscription-price-now">
         {price === null
@@ -208,7 +216,15 @@ function Appearance() {
       <h2 id="theme-title">Theme</h2>
       <div className={styles.choices} role="radiogroup" aria-label="Theme">
         {(['dark', 'light'] as const).map((t) => (
-          <button key={t} type="button" role="radio" aria-checked={theme === t} className={`${styles.choice} ${theme === t ? styles.choiceOn : ''}`} onClick={() => theme !== t && toggle()} data-testid={`theme-${t}`}>
+          <button
+            key={t}
+            type="button"
+            role="radio"
+            aria-checked={theme === t}
+            className={`${styles.choice} ${theme === t ? styles.choiceOn : ''}`}
+            onClick={() => theme !== t && toggle()}
+            data-testid={`theme-${t}`}
+          >
             {t === 'dark' ? 'Dark' : 'Light'}
           </button>
         ))}
@@ -225,7 +241,15 @@ function Audio() {
       <h2 id="audio-title">Lobby sound</h2>
       <label className={styles.range}>
         <span>Default volume</span>
-        <input type="range" min={0} max={100} value={defaultVolume} onChange={(e) => setDefaultVolume(Number(e.target.value))} data-testid="default-volume" aria-label="Default volume" />
+        <input
+          type="range"
+          min={0}
+          max={100}
+          value={defaultVolume}
+          onChange={(e) => setDefaultVolume(Number(e.target.value))}
+          data-testid="default-volume"
+          aria-label="Default volume"
+        />
         <output data-testid="default-volume-value">{defaultVolume}</output>
       </label>
       <p className={styles.hint}>Everyone you have not set a volume for plays at this level. Saved to your account.</p>

@@ -1,7 +1,13 @@
 // /tier, "Become a Host": the application form with the host terms, the status of the latest
 // application (pending, approved, or rejected with the admin's reason) and, for admins, the review
 // of waiting applications.
-import { hostApplicationLimits, hostApplicationTexts, hostTerms, verifiedHostBadge, type HostApplicationDto } from '@murmur/contracts/host-applications';
+import {
+  hostApplicationLimits,
+  hostApplicationTexts,
+  hostTerms,
+  verifiedHostBadge,
+  type HostApplicationDto,
+} from '@murmur/contracts/host-applications';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { api, ApiCallError } from '../../api/client.ts';
@@ -25,7 +31,10 @@ export default function TierPage() {
   const canApply = !data.isHost && application?.status !== 'pending';
   return (
     <div className={styles.page}>
-      <PageHeader title="Become a Host" subtitle="Verified hosts run lobbies, earn charm from the gifts they receive and wear the Verified Host badge." />
+      <PageHeader
+        title="Become a Host"
+        subtitle="Verified hosts run lobbies, earn charm from the gifts they receive and wear the Verified Host badge."
+      />
       {data.isHost ? (
         <div className={styles.card} data-testid="host-verified">
           <div className={styles.row}>
@@ -72,7 +81,8 @@ function formErrors(f: Form): Partial<Record<keyof Form, string>> {
   const topics = f.topics.trim().length;
   if (topics < 1 || topics > hostApplicationLimits.topicsMax) errors.topics = hostApplicationTexts.topicsLength;
   const hours = Number(f.hoursPerWeek);
-  if (!Number.isInteger(hours) || hours < hostApplicationLimits.hoursMin || hours > hostApplicationLimits.hoursMax) errors.hoursPerWeek = hostApplicationTexts.hours;
+  if (!Number.isInteger(hours) || hours < hostApplicationLimits.hoursMin || hours > hostApplicationLimits.hoursMax)
+    errors.hoursPerWeek = hostApplicationTexts.hours;
   if (!f.acceptTerms) errors.acceptTerms = hostApplicationTexts.acceptTerms;
   return errors;
 }
@@ -93,7 +103,11 @@ function ApplicationForm({ again }: { again: boolean }) {
     if (Object.keys(formErrors(form)).length > 0) return;
     setBusy(true);
     try {
-      await api.post<'POST /host/application'>('/host/application', { about: form.about.trim(), topics: form.topics.trim(), hoursPerWeek: Number(form.hoursPerWeek), acceptTerms: true }, { quiet: true });
+      await api.post<'POST /host/application'>(
+        '/host/application',
+        { about: form.about.trim(), topics: form.topics.trim(), hoursPerWeek: Number(form.hoursPerWeek), acceptTerms: true },
+        { quiet: true },
+      );
       toast(hostApplicationTexts.submitted, 'success');
       await refreshQueries('/host/application');
     } catch (e) {
@@ -113,9 +127,33 @@ function ApplicationForm({ again }: { again: boolean }) {
       }}
     >
       <h2>{again ? 'Apply again' : 'Your application'}</h2>
-      <TextArea id="host-about" label="About you and your lobbies" value={form.about} onChange={(e) => set('about', e.target.value)} error={errors.about} hint={`${form.about.trim().length}/${hostApplicationLimits.aboutMax}`} />
-      <TextField id="host-topics" label="What you will host" placeholder="Music, language exchange, games…" value={form.topics} onChange={(e) => set('topics', e.target.value)} error={errors.topics} />
-      <TextField id="host-hours" type="number" inputMode="numeric" min={hostApplicationLimits.hoursMin} max={hostApplicationLimits.hoursMax} label="Hours per week you plan to host" value={form.hoursPerWeek} onChange={(e) => set('hoursPerWeek', e.target.value)} error={errors.hoursPerWeek} />
+      <TextArea
+        id="host-about"
+        label="About you and your lobbies"
+        value={form.about}
+        onChange={(e) => set('about', e.target.value)}
+        error={errors.about}
+        hint={`${form.about.trim().length}/${hostApplicationLimits.aboutMax}`}
+      />
+      <TextField
+        id="host-topics"
+        label="What you will host"
+        placeholder="Music, language exchange, games…"
+        value={form.topics}
+        onChange={(e) => set('topics', e.target.value)}
+        error={errors.topics}
+      />
+      <TextField
+        id="host-hours"
+        type="number"
+        inputMode="numeric"
+        min={hostApplicationLimits.hoursMin}
+        max={hostApplicationLimits.hoursMax}
+        label="Hours per week you plan to host"
+        value={form.hoursPerWeek}
+        onChange={(e) => set('hoursPerWeek', e.target.value)}
+        error={errors.hoursPerWeek}
+      />
       <h3>Host terms</h3>
       <ul className={styles.terms}>
         {hostTerms.map((t) => (
@@ -123,7 +161,13 @@ function ApplicationForm({ again }: { again: boolean }) {
         ))}
       </ul>
       <label className={styles.accept}>
-        <input type="checkbox" checked={form.acceptTerms} onChange={(e) => set('acceptTerms', e.target.checked)} data-testid="host-accept-terms" /> I accept the host terms
+        <input
+          type="checkbox"
+          checked={form.acceptTerms}
+          onChange={(e) => set('acceptTerms', e.target.checked)}
+          data-testid="host-accept-terms"
+        />{' '}
+        I accept the host terms
       </label>
       {errors.acceptTerms ? (
         <p className={styles.error} role="alert">

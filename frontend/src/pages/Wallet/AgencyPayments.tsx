@@ -24,7 +24,14 @@ export function AgencyPayments() {
     setOpenId(n.withdrawalId);
     if (n.unread) {
       // Shown as read at once; the server's mark follows (a second tab or a retry writes nothing).
-      void mutate({ ...data, unreadCount: Math.max(0, data.unreadCount - 1), items: data.items.map((i) => (i.withdrawalId === n.withdrawalId ? { ...i, unread: false } : i)) }, { revalidate: false });
+      void mutate(
+        {
+          ...data,
+          unreadCount: Math.max(0, data.unreadCount - 1),
+          items: data.items.map((i) => (i.withdrawalId === n.withdrawalId ? { ...i, unread: false } : i)),
+        },
+        { revalidate: false },
+      );
       void api.post('/payment-notifications/read', { withdrawalId: n.withdrawalId }, { quiet: true }).catch(() => void mutate());
     }
   };
@@ -40,7 +47,14 @@ export function AgencyPayments() {
       </h2>
       <div className={styles.table} role="table">
         {data.items.map((n) => (
-          <div key={n.withdrawalId} className={`${styles.withdrawRow} ${n.unread ? own.unreadRow : ''}`} role="row" data-testid="agency-payment" data-payment={n.withdrawalId} data-unread={n.unread}>
+          <div
+            key={n.withdrawalId}
+            className={`${styles.withdrawRow} ${n.unread ? own.unreadRow : ''}`}
+            role="row"
+            data-testid="agency-payment"
+            data-payment={n.withdrawalId}
+            data-unread={n.unread}
+          >
             <span className={styles.date}>{new Date(n.createdAt).toLocaleString()}</span>
             <span>
               <strong className={styles.kind}>
@@ -53,7 +67,12 @@ export function AgencyPayments() {
               <span className={`${styles.status} ${styles[`status_${n.status}`]}`}>{statusWords[n.status] ?? n.status}</span>
             </span>
             <span className={styles.right}>
-              <Button size="sm" variant={n.status === 'pending' ? 'primary' : 'secondary'} onClick={() => view(n)} data-testid="agency-payment-view">
+              <Button
+                size="sm"
+                variant={n.status === 'pending' ? 'primary' : 'secondary'}
+                onClick={() => view(n)}
+                data-testid="agency-payment-view"
+              >
                 {n.status === 'pending' ? 'Review' : 'View'}
               </Button>
             </span>
@@ -83,7 +102,13 @@ function PaymentReview({ notice, onClose }: { notice: PaymentNotification | null
     }
   };
   return (
-    <Dialog open={notice !== null} onOpenChange={(o) => !o && onClose()} title="Payment from your agency" size="sm" testId="agency-payment-review">
+    <Dialog
+      open={notice !== null}
+      onOpenChange={(o) => !o && onClose()}
+      title="Payment from your agency"
+      size="sm"
+      testId="agency-payment-review"
+    >
       {notice ? (
         <>
           <dl className={styles.review}>
@@ -105,17 +130,31 @@ function PaymentReview({ notice, onClose }: { notice: PaymentNotification | null
           )}
           {notice.status === 'pending' ? (
             <>
-              <p className={styles.sandboxNote}>Check your bank or wallet. Confirm once the money has arrived; if it never came, dispute it and the charm returns to your balance.</p>
+              <p className={styles.sandboxNote}>
+                Check your bank or wallet. Confirm once the money has arrived; if it never came, dispute it and the charm returns to your
+                balance.
+              </p>
               {error ? (
                 <p className={own.error} role="alert">
                   {error}
                 </p>
               ) : null}
               <div className={styles.actions}>
-                <Button variant="secondary" busy={busy === 'dispute'} disabled={busy !== null} onClick={() => void answer(false)} data-testid="agency-payment-dispute">
+                <Button
+                  variant="secondary"
+                  busy={busy === 'dispute'}
+                  disabled={busy !== null}
+                  onClick={() => void answer(false)}
+                  data-testid="agency-payment-dispute"
+                >
                   I did not receive it
                 </Button>
-                <Button busy={busy === 'confirm'} disabled={busy !== null} onClick={() => void answer(true)} data-testid="agency-payment-confirm">
+                <Button
+                  busy={busy === 'confirm'}
+                  disabled={busy !== null}
+                  onClick={() => void answer(true)}
+                  data-testid="agency-payment-confirm"
+                >
                   I received it
                 </Button>
               </div>

@@ -14,7 +14,12 @@ export function AmountPicker({ value, onChange, error }: { value: string; onChan
     <FieldFrame id="topup-amount" label="Amount (USD)" error={error}>
       <div className={styles.presets}>
         {money.recommendedTopUpsUsd.map((usd) => (
-          <button type="button" key={usd} className={`${styles.preset} ${value === String(usd) ? styles.presetOn : ''}`} onClick={() => onChange(String(usd))}>
+          <button
+            type="button"
+            key={usd}
+            className={`${styles.preset} ${value === String(usd) ? styles.presetOn : ''}`}
+            onClick={() => onChange(String(usd))}
+          >
             <strong>${usd}</strong>
             <small>
               <Icon name="diamond" size={11} /> {(usd * money.diamondsPerUsd).toLocaleString()}
@@ -22,7 +27,14 @@ export function AmountPicker({ value, onChange, error }: { value: string; onChan
           </button>
         ))}
       </div>
-      <input id="topup-amount" className={fieldStyles.input} inputMode="decimal" placeholder={`Other amount (${topUpLimitsUsd.min}-${topUpLimitsUsd.max})`} value={value} onChange={(e) => onChange(e.target.value)} />
+      <input
+        id="topup-amount"
+        className={fieldStyles.input}
+        inputMode="decimal"
+        placeholder={`Other amount (${topUpLimitsUsd.min}-${topUpLimitsUsd.max})`}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
     </FieldFrame>
   );
 }

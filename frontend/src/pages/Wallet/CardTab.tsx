@@ -51,7 +51,12 @@ export function CardTab() {
         )}
         <AmountPicker value={amount} onChange={setAmount} error={amountError} />
         <p className={styles.summary}>
-          You get <strong><Icon name="diamond" size={12} /> {Number.isFinite(Number(amount)) ? Math.round(Number(amount) * money.diamondsPerUsd).toLocaleString() : 0}</strong> diamonds.
+          You get{' '}
+          <strong>
+            <Icon name="diamond" size={12} />{' '}
+            {Number.isFinite(Number(amount)) ? Math.round(Number(amount) * money.diamondsPerUsd).toLocaleString() : 0}
+          </strong>{' '}
+          diamonds.
         </p>
         <Button block type="submit" data-testid="card-continue">
           Continue
@@ -68,11 +73,13 @@ function Summary({ valueUsd }: { valueUsd: number }) {
     <p className={styles.summary} data-testid="card-summary">
       {offer ? (
         <>
-          First top-up offer: pay <strong>${offerPriceUsd.toFixed(2)}</strong> for <strong>{offerDiamonds.toLocaleString()}</strong> diamonds (worth ${money.firstTopUpPackageUsd}).
+          First top-up offer: pay <strong>${offerPriceUsd.toFixed(2)}</strong> for <strong>{offerDiamonds.toLocaleString()}</strong>{' '}
+          diamonds (worth ${money.firstTopUpPackageUsd}).
         </>
       ) : (
         <>
-          Pay <strong>${valueUsd.toFixed(2)}</strong> for <strong>{Math.round(valueUsd * money.diamondsPerUsd).toLocaleString()}</strong> diamonds.
+          Pay <strong>${valueUsd.toFixed(2)}</strong> for <strong>{Math.round(valueUsd * money.diamondsPerUsd).toLocaleString()}</strong>{' '}
+          diamonds.
         </>
       )}
     </p>
@@ -149,7 +156,8 @@ function StripeCardForm({ intent, valueUsd }: { intent: CardIntent; valueUsd: nu
         confirmParams: { return_url: `${window.location.origin}/wallet` },
       });
       if (error) return showCardFailure(error.message ?? cardTexts.unexpectedStatus.replace('{status}', error.type));
-      if (paymentIntent.status === 'succeeded' || paymentIntent.status === 'processing') return void (await followCardPayment(intent.transactionId));
+      if (paymentIntent.status === 'succeeded' || paymentIntent.status === 'processing')
+        return void (await followCardPayment(intent.transactionId));
       showCardFailure(cardTexts.unexpectedStatus.replace('{status}', paymentIntent.status));
     } finally {
       setBusy(false);
@@ -202,8 +210,22 @@ function SandboxCard({ valueUsd }: { valueUsd: number }) {
   return (
     <form onSubmit={pay} noValidate>
       <p className={styles.sandboxNote}>Sandbox card: no real money moves. Use any name and e-mail.</p>
-      <TextField id="card-name" label="Card holder's name" value={name} onChange={(e) => setName(e.target.value)} error={errors.name} autoComplete="cc-name" />
-      <TextField id="card-email" label="E-mail for the receipt" type="email" value={email} onChange={(e) => setEmail(e.target.value)} error={errors.email} />
+      <TextField
+        id="card-name"
+        label="Card holder's name"
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+        error={errors.name}
+        autoComplete="cc-name"
+      />
+      <TextField
+        id="card-email"
+        label="E-mail for the receipt"
+        type="email"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        error={errors.email}
+      />
       <div className={styles.fakeCard}>
         <span>4242 4242 4242 4242</span>
         <span>12/34 · 123</span>

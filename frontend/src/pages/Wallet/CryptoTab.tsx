@@ -46,7 +46,10 @@ export function CryptoTab() {
   const setTab = useTopUp((s) => s.setTab);
   const sandbox = methods?.items.some((m) => m.id === 'sandbox') ?? false;
   const stable = stablecoins.includes(token);
-  const { data: conversion } = useQuery<'GET /payment/currencies/conversion'>(stable ? null : `/payment/currencies/conversion?from=${token}&to=USD&amount=1`, { quiet: true });
+  const { data: conversion } = useQuery<'GET /payment/currencies/conversion'>(
+    stable ? null : `/payment/currencies/conversion?from=${token}&to=USD&amount=1`,
+    { quiet: true },
+  );
   const usdPerUnit = stable ? 1 : (conversion?.value ?? null);
   const usd = Number.isFinite(Number(amount)) && usdPerUnit !== null ? Number(amount) * usdPerUnit : null;
   // The bounds are in USD: a coin's amount is checked at its rate.
@@ -55,30 +58,47 @@ export function CryptoTab() {
 
   return (
     <div>
-      {deposit?.demo ? <DemoNotice deposit={deposit} chainName={chainName(chainId)} onUseCard={sandbox ? () => setTab('card') : undefined} /> : null}
+      {deposit?.demo ? (
+        <DemoNotice deposit={deposit} chainName={chainName(chainId)} onUseCard={sandbox ? () => setTab('card') : undefined} />
+      ) : null}
       <div className={styles.twoCols}>
         <FieldFrame id="crypto-chain" label="Network">
           <select id="crypto-chain" className={fieldStyles.input} value={chainId} onChange={(e) => setChainId(Number(e.target.value))}>
             {networks.map((id) => (
               <option key={id} value={id}>
-                {networkLabel(id, deposits.find((d) => d.chainId === id))}
+                {networkLabel(
+                  id,
+                  deposits.find((d) => d.chainId === id),
+                )}
               </option>
             ))}
           </select>
         </FieldFrame>
         <FieldFrame id="crypto-token" label="Token">
           <select id="crypto-token" className={fieldStyles.input} value={token} onChange={(e) => setToken(e.target.value as Token)}>
-            {offered.map((t) => <option key={t}>{t}</option>)}
+            {offered.map((t) => (
+              <option key={t}>{t}</option>
+            ))}
           </select>
         </FieldFrame>
       </div>
-      <TextField id="crypto-amount" label={`Amount (${token})`} inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} error={amountError} />
+      <TextField
+        id="crypto-amount"
+        label={`Amount (${token})`}
+        inputMode="decimal"
+        value={amount}
+        onChange={(e) => setAmount(e.target.value)}
+        error={amountError}
+      />
       <p className={styles.summary} data-testid="crypto-summary">
-        You get <strong>{usd !== null ? Math.floor(usd * money.diamondsPerUsd).toLocaleString() : 0}</strong> diamonds (1 {token} = {usdPerUnit !== null ? `${(usdPerUnit * money.diamondsPerUsd).toLocaleString()} diamonds` : '…'}
+        You get <strong>{usd !== null ? Math.floor(usd * money.diamondsPerUsd).toLocaleString() : 0}</strong> diamonds (1 {token} ={' '}
+        {usdPerUnit !== null ? `${(usdPerUnit * money.diamondsPerUsd).toLocaleString()} diamonds` : '…'}
         {stable ? '' : ', at the rate when your transfer is credited'}).
       </p>
       <DepositProgress />
-      {deposit?.demoWallet && tokenInfo ? <DemoWalletPay chainId={chainId} token={token} amount={amount} amountProblem={amountProblem} onInvalid={setAmountError} /> : null}
+      {deposit?.demoWallet && tokenInfo ? (
+        <DemoWalletPay chainId={chainId} token={token} amount={amount} amountProblem={amountProblem} onInvalid={setAmountError} />
+      ) : null}
       {kind === 'evm' && deposit && tokenInfo ? (
         <WalletPay
           chainId={chainId}
@@ -96,13 +116,33 @@ export function CryptoTab() {
         </p>
       )}
       <h3 className={styles.orTitle}>Or send from any wallet</h3>
-      <ManualHash chainId={chainId} kind={kind} token={token} amount={amount} deposit={deposit} amountProblem={amountProblem} onInvalid={setAmountError} />
+      <ManualHash
+        chainId={chainId}
+        kind={kind}
+        token={token}
+        amount={amount}
+        deposit={deposit}
+        amountProblem={amountProblem}
+        onInvalid={setAmountError}
+      />
     </div>
   );
 }
 
 /** The demo's funded wallet pays; the top-up is then submitted and credited as any other. */
-function DemoWalletPay({ chainId, token, amount, amountProblem, onInvalid }: { chainId: number; token: Token; amount: string; amountProblem(): string | null; onInvalid(error: string | null): void }) {
+function DemoWalletPay({
+  chainId,
+  token,
+  amount,
+  amountProblem,
+  onInvalid,
+}: {
+  chainId: number;
+  token: Token;
+  amount: string;
+  amountProblem(): string | null;
+  onInvalid(error: string | null): void;
+}) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const pay = async () => {
@@ -133,8 +173,20 @@ function DemoWalletPay({ chainId, token, amount, amountProblem, onInvalid }: { c
   );
 }
 
-function WalletPay({ chainId, deposit, token, amount, amountProblem, onInvalid }: {
-  chainId: number; deposit: CryptoDepositDto; token: CryptoDepositDto['tokens'][number]; amount: string; amountProblem(): string | null; onInvalid(error: string | null): void;
+function WalletPay({
+  chainId,
+  deposit,
+  token,
+  amount,
+  amountProblem,
+  onInvalid,
+}: {
+  chainId: number;
+  deposit: CryptoDepositDto;
+  token: CryptoDepositDto['tokens'][number];
+  amount: string;
+  amountProblem(): string | null;
+  onInvalid(error: string | null): void;
 }) {
   const { phase, error, switchTo, pending } = useCryptoTopUp();
   const { data: listed } = useQuery<'GET /wallet/blockchain'>('/wallet/blockchain');
@@ -147,7 +199,14 @@ function WalletPay({ chainId, deposit, token, amount, amountProblem, onInvalid }
     const invalid = amountProblem();
     onInvalid(invalid);
     if (invalid) return;
-    void payFromWallet({ chainId, token, depositAddress: deposit.address, amount: amount.trim(), fromAddress, confirmationsNeeded: deposit.confirmations });
+    void payFromWallet({
+      chainId,
+      token,
+      depositAddress: deposit.address,
+      amount: amount.trim(),
+      fromAddress,
+      confirmationsNeeded: deposit.confirmations,
+    });
   };
 
   return (
@@ -163,7 +222,9 @@ function WalletPay({ chainId, deposit, token, amount, amountProblem, onInvalid }
           </select>
         </FieldFrame>
       ) : (
-        <p className={styles.sandboxNote}>Your wallet first asks you to sign a message that links it to your account (free), then to approve the transfer.</p>
+        <p className={styles.sandboxNote}>
+          Your wallet first asks you to sign a message that links it to your account (free), then to approve the transfer.
+        </p>
       )}
       {error ? (
         <p className={styles.payError} role="alert" data-testid="crypto-wallet-error">
@@ -182,8 +243,22 @@ function WalletPay({ chainId, deposit, token, amount, amountProblem, onInvalid }
   );
 }
 
-function ManualHash({ chainId, kind, token, amount, deposit, amountProblem, onInvalid }: {
-  chainId: number; kind: 'evm' | 'solana'; token: Token; amount: string; deposit: CryptoDepositDto | undefined; amountProblem(): string | null; onInvalid(error: string | null): void;
+function ManualHash({
+  chainId,
+  kind,
+  token,
+  amount,
+  deposit,
+  amountProblem,
+  onInvalid,
+}: {
+  chainId: number;
+  kind: 'evm' | 'solana';
+  token: Token;
+  amount: string;
+  deposit: CryptoDepositDto | undefined;
+  amountProblem(): string | null;
+  onInvalid(error: string | null): void;
 }) {
   const [address, setAddress] = useState('');
   const [hash, setHash] = useState('');
@@ -194,7 +269,11 @@ function ManualHash({ chainId, kind, token, amount, deposit, amountProblem, onIn
     const validAddress = kind === 'evm' ? /^0x[0-9a-fA-F]{40}$/ : solanaAddressPattern;
     const found = {
       amount: amountProblem(),
-      address: address.trim() ? (validAddress.test(address.trim()) ? null : 'Enter a valid wallet address.') : 'Wallet address is required.',
+      address: address.trim()
+        ? validAddress.test(address.trim())
+          ? null
+          : 'Enter a valid wallet address.'
+        : 'Wallet address is required.',
       hash: txHashError(hash, kind),
     };
     setErrors(found);
@@ -210,8 +289,22 @@ function ManualHash({ chainId, kind, token, amount, deposit, amountProblem, onIn
   return (
     <form onSubmit={submit} noValidate>
       <DepositAddress deposit={deposit} token={token} chainName={networkLabel(chainId, deposit)} />
-      <TextField id="crypto-address" label="Your wallet address" placeholder={kind === 'evm' ? '0x…' : 'Your Solana address'} value={address} onChange={(e) => setAddress(e.target.value)} error={errors.address} />
-      <TextField id="crypto-hash" label={kind === 'evm' ? 'Transaction hash' : 'Transaction signature'} placeholder={kind === 'evm' ? '0x…' : 'Signature (base58)'} value={hash} onChange={(e) => setHash(e.target.value)} error={errors.hash} />
+      <TextField
+        id="crypto-address"
+        label="Your wallet address"
+        placeholder={kind === 'evm' ? '0x…' : 'Your Solana address'}
+        value={address}
+        onChange={(e) => setAddress(e.target.value)}
+        error={errors.address}
+      />
+      <TextField
+        id="crypto-hash"
+        label={kind === 'evm' ? 'Transaction hash' : 'Transaction signature'}
+        placeholder={kind === 'evm' ? '0x…' : 'Signature (base58)'}
+        value={hash}
+        onChange={(e) => setHash(e.target.value)}
+        error={errors.hash}
+      />
       <Button block type="submit" busy={busy} data-testid="crypto-submit">
         Submit transaction
       </Button>

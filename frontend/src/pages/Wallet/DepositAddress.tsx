@@ -28,7 +28,15 @@ export function DemoNotice({ deposit, chainName, onUseCard }: { deposit: CryptoD
   );
 }
 
-export function DepositAddress({ deposit, token, chainName }: { deposit: CryptoDepositDto | undefined; token: DepositCurrency; chainName: string }) {
+export function DepositAddress({
+  deposit,
+  token,
+  chainName,
+}: {
+  deposit: CryptoDepositDto | undefined;
+  token: DepositCurrency;
+  chainName: string;
+}) {
   const [qr, setQr] = useState<string | null>(null);
   const address = deposit?.address ?? null;
 
@@ -60,7 +68,13 @@ export function DepositAddress({ deposit, token, chainName }: { deposit: CryptoD
   };
   return (
     <div className={styles.deposit} data-testid="deposit-address">
-      <div className={styles.qr}>{qr ? <img src={qr} alt={`QR code of the ${chainName} deposit address`} width={140} height={140} data-testid="deposit-qr" /> : <span className={styles.qrLoading} />}</div>
+      <div className={styles.qr}>
+        {qr ? (
+          <img src={qr} alt={`QR code of the ${chainName} deposit address`} width={140} height={140} data-testid="deposit-qr" />
+        ) : (
+          <span className={styles.qrLoading} />
+        )}
+      </div>
       <div className={styles.text}>
         <span className={styles.label}>
           Send {token} on {chainName} to {deposit.demo ? <span className={styles.demoTag}>demo address</span> : null}
@@ -76,7 +90,9 @@ export function DepositAddress({ deposit, token, chainName }: { deposit: CryptoD
             {token} {deposit.kind === 'solana' ? 'mint' : 'contract'}: <code>{contract}</code>
           </small>
         ) : null}
-        <small className={styles.warning}>Only {token} on {chainName}. Other tokens or networks sent here are lost.</small>
+        <small className={styles.warning}>
+          Only {token} on {chainName}. Other tokens or networks sent here are lost.
+        </small>
       </div>
     </div>
   );

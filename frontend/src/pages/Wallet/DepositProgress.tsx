@@ -17,7 +17,9 @@ export function DepositProgress() {
       <strong>
         {pending.amount} {pending.symbol} sent on {chainName(pending.chainId)}
       </strong>
-      <span data-testid="deposit-confirmations">{phase === 'submitting' ? 'Crediting your diamonds…' : confirmingText(confirmations, pending.needed)}</span>
+      <span data-testid="deposit-confirmations">
+        {phase === 'submitting' ? 'Crediting your diamonds…' : confirmingText(confirmations, pending.needed)}
+      </span>
       <span className={styles.progressBar}>
         <span style={{ width: `${Math.round(share * 100)}%` }} />
       </span>

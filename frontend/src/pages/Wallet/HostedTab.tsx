@@ -15,7 +15,8 @@ import { useTopUp } from '../../wallet/topUpStore.ts';
 import { AmountPicker, offerDiamonds, offerPriceUsd } from './AmountPicker.tsx';
 import styles from './Wallet.module.css';
 
-const php = (usd: number, rate: number) => (Math.round(usd * 100 * rate) / 100).toLocaleString('en-PH', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const php = (usd: number, rate: number) =>
+  (Math.round(usd * 100 * rate) / 100).toLocaleString('en-PH', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 export function HostedTab({ method, info }: { method: HostedMethod; info: PaymentMethodDto | undefined }) {
   const offer = useTopUp((s) => s.offer);
@@ -42,7 +43,10 @@ export function HostedTab({ method, info }: { method: HostedMethod; info: Paymen
     setBusy(true);
     try {
       const purpose = offer ? 'first_topup_offer' : 'topup';
-      await startHostedPayment(method, method === 'webpay' ? { value: valueUsd, currency: 'USD', purpose } : { value: valueUsd, channel, purpose });
+      await startHostedPayment(
+        method,
+        method === 'webpay' ? { value: valueUsd, currency: 'USD', purpose } : { value: valueUsd, channel, purpose },
+      );
     } finally {
       setBusy(false);
     }
@@ -55,7 +59,15 @@ export function HostedTab({ method, info }: { method: HostedMethod; info: Paymen
         <FieldFrame id="ewallet-channel" label="Pay with">
           <div className={styles.presets} role="radiogroup" aria-label="E-wallet">
             {info.channels.map((c) => (
-              <button type="button" role="radio" aria-checked={channel === c.id} key={c.id} className={`${styles.preset} ${channel === c.id ? styles.presetOn : ''}`} onClick={() => setChannel(c.id)} data-testid={`ewallet-${c.id}`}>
+              <button
+                type="button"
+                role="radio"
+                aria-checked={channel === c.id}
+                key={c.id}
+                className={`${styles.preset} ${channel === c.id ? styles.presetOn : ''}`}
+                onClick={() => setChannel(c.id)}
+                data-testid={`ewallet-${c.id}`}
+              >
                 <strong>{c.name}</strong>
               </button>
             ))}
@@ -64,7 +76,11 @@ export function HostedTab({ method, info }: { method: HostedMethod; info: Paymen
       ) : null}
       {offer ? null : <AmountPicker value={amount} onChange={setAmount} error={amountError} />}
       <p className={styles.summary} data-testid={`${method}-summary`}>
-        You get <strong><Icon name="diamond" size={12} /> {diamonds.toLocaleString()}</strong> diamonds
+        You get{' '}
+        <strong>
+          <Icon name="diamond" size={12} /> {diamonds.toLocaleString()}
+        </strong>{' '}
+        diamonds
         {method === 'ewallet' && Number.isFinite(valueUsd) && rate > 0 ? (
           <>
             .<br />
@@ -75,7 +91,9 @@ export function HostedTab({ method, info }: { method: HostedMethod; info: Paymen
         )}
       </p>
       <p className={styles.sandboxNote}>
-        {method === 'webpay' ? 'You approve the payment on the provider’s page in a new window.' : 'You authorise the payment in your e-wallet, then come back here.'}
+        {method === 'webpay'
+          ? 'You approve the payment on the provider’s page in a new window.'
+          : 'You authorise the payment in your e-wallet, then come back here.'}
       </p>
       <div className={styles.actions}>
         <Button type="submit" busy={busy} data-testid={`${method}-pay`}>

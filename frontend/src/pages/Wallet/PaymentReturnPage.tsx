@@ -42,7 +42,8 @@ export default function PaymentReturnPage() {
       else {
         const result = await checkHostedPayment(method, transactionId).catch((e: Error) => ({ status: 'failed', message: e.message }));
         if (result.status === 'succeeded') next = { kind: 'done' };
-        else if (result.status === 'failed') next = { kind: 'failed', message: 'message' in result && result.message ? result.message : await failureReason(transactionId) };
+        else if (result.status === 'failed')
+          next = { kind: 'failed', message: 'message' in result && result.message ? result.message : await failureReason(transactionId) };
         else next = cancelled ? { kind: 'failed', message: hostedPaymentTexts.notApproved } : { kind: 'pending' };
       }
       setOutcome(next);
@@ -53,20 +54,39 @@ export default function PaymentReturnPage() {
       }
       if (next.kind === 'done') showHostedDone(transactionId);
       else if (next.kind === 'failed') showHostedFailure(next.message);
-      else useTopUp.getState().showStatus({ open: true, topupStatus: 'pending', title: 'Payment pending', statusMessage: 'Your payment is being confirmed. Your diamonds arrive as soon as it is.' }, { transactionId, pending: true });
+      else
+        useTopUp.getState().showStatus(
+          {
+            open: true,
+            topupStatus: 'pending',
+            title: 'Payment pending',
+            statusMessage: 'Your payment is being confirmed. Your diamonds arrive as soon as it is.',
+          },
+          { transactionId, pending: true },
+        );
       navigate('/wallet', { replace: true });
     })();
   }, [method, transactionId, cancelled, inPopup, navigate]);
 
-  const text = outcome.kind === 'working' ? hostedPaymentTexts.capturing
-    : outcome.kind === 'done' ? hostedPaymentTexts.returnDone
-    : outcome.kind === 'pending' ? 'Your payment is being confirmed. Your diamonds arrive as soon as it is.'
-    : outcome.message;
+  const text =
+    outcome.kind === 'working'
+      ? hostedPaymentTexts.capturing
+      : outcome.kind === 'done'
+        ? hostedPaymentTexts.returnDone
+        : outcome.kind === 'pending'
+          ? 'Your payment is being confirmed. Your diamonds arrive as soon as it is.'
+          : outcome.message;
   return (
     <main className={styles.returnPage} data-testid="payment-return">
       <div className={styles.statusBox}>
-        <span className={`${styles.statusIcon} ${styles[`statusIcon_${outcome.kind === 'done' ? 'success' : outcome.kind === 'failed' ? 'failed' : 'processing'}`]}`}>{outcome.kind === 'done' ? '✓' : outcome.kind === 'failed' ? '!' : '…'}</span>
-        <p role="status" data-testid="payment-return-message">{text}</p>
+        <span
+          className={`${styles.statusIcon} ${styles[`statusIcon_${outcome.kind === 'done' ? 'success' : outcome.kind === 'failed' ? 'failed' : 'processing'}`]}`}
+        >
+          {outcome.kind === 'done' ? '✓' : outcome.kind === 'failed' ? '!' : '…'}
+        </span>
+        <p role="status" data-testid="payment-return-message">
+          {text}
+        </p>
         {inPopup && outcome.kind !== 'working' ? <Button onClick={() => window.close()}>Close this window</Button> : null}
       </div>
     </main>

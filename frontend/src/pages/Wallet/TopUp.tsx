@@ -37,7 +37,14 @@ export function TopUpModal() {
     if (open && (defaultTab === 'ewallet' || defaultTab === 'crypto')) applyDefaultTab(defaultTab);
   }, [open, defaultTab, applyDefaultTab]);
   return (
-    <Dialog open={open} onOpenChange={(o) => !o && close()} title="Top up diamonds" description={`1 USD = ${money.diamondsPerUsd} diamonds`} size="md" testId="top-up-modal">
+    <Dialog
+      open={open}
+      onOpenChange={(o) => !o && close()}
+      title="Top up diamonds"
+      description={`1 USD = ${money.diamondsPerUsd} diamonds`}
+      size="md"
+      testId="top-up-modal"
+    >
       <Tabs variant="pill" value={activeTab} onValueChange={(v) => setTab(v as TopUpTab)} items={topUpTabs(methods)} />
     </Dialog>
   );

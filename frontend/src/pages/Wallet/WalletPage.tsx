@@ -60,7 +60,9 @@ export default function WalletPage() {
           <strong className={styles.amount} data-testid="wallet-charm">
             {(b?.charm ?? 0).toLocaleString()}
           </strong>
-          <span className={styles.cardHint}>Charm comes from gifts, subscribers and booked sessions; withdraw it from 500 charm (5 USDT).</span>
+          <span className={styles.cardHint}>
+            Charm comes from gifts, subscribers and booked sessions; withdraw it from 500 charm (5 USDT).
+          </span>
           <Button variant="secondary" onClick={openWithdraw} data-testid="withdraw">
             Withdraw
           </Button>
@@ -69,7 +71,9 @@ export default function WalletPage() {
           <span className={styles.cardLabel}>
             <Icon name="crown" size={16} /> VIP
           </span>
-          <strong className={styles.amountSmall}>{b?.vipUntil ? `Until ${new Date(b.vipUntil).toLocaleDateString()}` : 'Not subscribed'}</strong>
+          <strong className={styles.amountSmall}>
+            {b?.vipUntil ? `Until ${new Date(b.vipUntil).toLocaleDateString()}` : 'Not subscribed'}
+          </strong>
           <span className={styles.cardHint}>120 USD a year: frames, badges and more privileges.</span>
         </div>
       </div>
@@ -112,7 +116,10 @@ export default function WalletPage() {
                   <span>
                     <span className={`${styles.status} ${styles[`status_${t.status}`]}`}>{t.status}</span>
                   </span>
-                  <span className={`${styles.right} ${t.status !== 'completed' ? '' : t.direction === 'in' ? styles.in : styles.out}`} data-testid="transaction-amount">
+                  <span
+                    className={`${styles.right} ${t.status !== 'completed' ? '' : t.direction === 'in' ? styles.in : styles.out}`}
+                    data-testid="transaction-amount"
+                  >
                     {words.amount}
                   </span>
                 </div>

@@ -8,7 +8,13 @@ import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { FieldFrame, TextField, fieldStyles } from '../../components/Field.tsx';
 import { useQuery } from '../../state/query.ts';
-import { submitWithdrawal, validateWithdrawal, withdrawAddressError, withdrawAmountError, withdrawBankCountryError } from '../../wallet/withdraw.ts';
+import {
+  submitWithdrawal,
+  validateWithdrawal,
+  withdrawAddressError,
+  withdrawAmountError,
+  withdrawBankCountryError,
+} from '../../wallet/withdraw.ts';
 import { CountrySelect } from '../../components/CountrySelect.tsx';
 import { useWithdraw, withdrawSteps, type WithdrawMethod } from '../../wallet/withdrawStore.ts';
 import styles from './Wallet.module.css';
@@ -19,12 +25,25 @@ const usdOf = (charm: number) => `$${(charm * money.usdPerCharm).toFixed(2)}`;
 
 export function WithdrawModal() {
   const { open, step, close } = useWithdraw();
-  const { data: available } = useQuery<'GET /wallet/withdraw/available'>(open ? '/wallet/withdraw/available' : null, { dedupingInterval: 2000 });
+  const { data: available } = useQuery<'GET /wallet/withdraw/available'>(open ? '/wallet/withdraw/available' : null, {
+    dedupingInterval: 2000,
+  });
   return (
-    <Dialog open={open} onOpenChange={(o) => !o && close()} title="Withdraw charm" description={`${stepTitles[step]} · 1 charm = ${usdOf(1)}`} size="md" testId="withdraw-modal">
+    <Dialog
+      open={open}
+      onOpenChange={(o) => !o && close()}
+      title="Withdraw charm"
+      description={`${stepTitles[step]} · 1 charm = ${usdOf(1)}`}
+      size="md"
+      testId="withdraw-modal"
+    >
       <ol className={styles.steps} aria-label="Steps">
         {stepTitles.map((t, i) => (
-          <li key={t} className={i === step ? styles.stepOn : i < step ? styles.stepDone : ''} aria-current={i === step ? 'step' : undefined}>
+          <li
+            key={t}
+            className={i === step ? styles.stepOn : i < step ? styles.stepDone : ''}
+            aria-current={i === step ? 'step' : undefined}
+          >
             {i + 1}
           </li>
         ))}
@@ -121,7 +140,14 @@ function DestinationStep() {
       <FieldFrame id="withdraw-method" label="Method">
         <div className={styles.methods} role="radiogroup" aria-label="Method">
           {(Object.keys(methodNames) as WithdrawMethod[]).map((m) => (
-            <button type="button" role="radio" aria-checked={m === method} key={m} className={`${styles.preset} ${m === method ? styles.presetOn : ''}`} onClick={() => setMethod(m)}>
+            <button
+              type="button"
+              role="radio"
+              aria-checked={m === method}
+              key={m}
+              className={`${styles.preset} ${m === method ? styles.presetOn : ''}`}
+              onClick={() => setMethod(m)}
+            >
               <strong>{methodNames[m]}</strong>
             </button>
           ))}
@@ -129,7 +155,12 @@ function DestinationStep() {
       </FieldFrame>
       {method === 'crypto' ? (
         <FieldFrame id="withdraw-network" label="Network">
-          <select id="withdraw-network" className={fieldStyles.input} value={network} onChange={(e) => setNetwork(e.target.value as WithdrawalNetwork)}>
+          <select
+            id="withdraw-network"
+            className={fieldStyles.input}
+            value={network}
+            onChange={(e) => setNetwork(e.target.value as WithdrawalNetwork)}
+          >
             {(Object.keys(withdrawalNetworkNames) as WithdrawalNetwork[]).map((n) => (
               <option key={n} value={n}>
                 {withdrawalNetworkNames[n]}
@@ -148,7 +179,13 @@ function DestinationStep() {
         autoComplete="off"
       />
       {method === 'bank' ? (
-        <CountrySelect id="withdraw-bank-country" label="Bank country" value={bankCountry} onChange={(code) => setField('bankCountry', code)} error={errors.bankCountry} />
+        <CountrySelect
+          id="withdraw-bank-country"
+          label="Bank country"
+          value={bankCountry}
+          onChange={(code) => setField('bankCountry', code)}
+          error={errors.bankCountry}
+        />
       ) : null}
       {errors.amount ? (
         <p className={fieldStyles.error} role="alert" data-testid="withdraw-amount-error">
@@ -186,7 +223,10 @@ function ReviewStep() {
           {charm.toLocaleString('en-US')} charm = <strong>{usdOf(charm)}</strong>
         </dd>
         <dt>Method</dt>
-        <dd>{methodNames[state.method]}{state.method === 'crypto' ? ` on ${withdrawalNetworkNames[state.network]}` : ''}</dd>
+        <dd>
+          {methodNames[state.method]}
+          {state.method === 'crypto' ? ` on ${withdrawalNetworkNames[state.network]}` : ''}
+        </dd>
         <dt>To</dt>
         <dd className={styles.mono}>{state.address.trim()}</dd>
         {state.method === 'bank' ? (
@@ -196,7 +236,9 @@ function ReviewStep() {
           </>
         ) : null}
       </dl>
-      <p className={styles.sandboxNote}>The charm leaves your balance now. The payout shows as pending until it is paid; if it fails, the charm comes back.</p>
+      <p className={styles.sandboxNote}>
+        The charm leaves your balance now. The payout shows as pending until it is paid; if it fails, the charm comes back.
+      </p>
       <div className={styles.actions}>
         <Button type="button" variant="secondary" disabled={busy} onClick={() => state.setStep(withdrawSteps.destination)}>
           Back

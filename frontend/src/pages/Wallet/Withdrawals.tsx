@@ -37,7 +37,11 @@ export function Withdrawals() {
             </span>
             <span>
               <span className={`${styles.status} ${styles[`status_${w.status}`]}`}>{w.status}</span>
-              {w.reference ? <small data-testid="withdrawal-reference" title={w.reference}>Ref. {w.reference.length > 16 ? `${w.reference.slice(0, 10)}…${w.reference.slice(-6)}` : w.reference}</small> : null}
+              {w.reference ? (
+                <small data-testid="withdrawal-reference" title={w.reference}>
+                  Ref. {w.reference.length > 16 ? `${w.reference.slice(0, 10)}…${w.reference.slice(-6)}` : w.reference}
+                </small>
+              ) : null}
               {w.status === 'failed' && w.failureReason ? <small data-testid="withdrawal-failure">{w.failureReason}</small> : null}
             </span>
             <span className={`${styles.right} ${styles.out}`}>${(w.usdCents / 100).toFixed(2)}</span>

@@ -51,14 +51,29 @@ export default function Web3WalletPage() {
   };
   return (
     <div className={styles.page} data-testid="web3-wallet-page">
-      <PageHeader title="Web3 wallet" subtitle="Link the wallets you own by signing a message. They sign you in, pay out your charm and top up from your wallet." />
+      <PageHeader
+        title="Web3 wallet"
+        subtitle="Link the wallets you own by signing a message. They sign you in, pay out your charm and top up from your wallet."
+      />
       <div className={styles.connect}>
-        <button type="button" className={styles.connectCard} onClick={() => void link('evm')} disabled={busy !== null} data-testid="link-evm">
+        <button
+          type="button"
+          className={styles.connectCard}
+          onClick={() => void link('evm')}
+          disabled={busy !== null}
+          data-testid="link-evm"
+        >
           <strong>EVM wallet</strong>
           <small>Ethereum, Polygon, Berachain, Abstract…</small>
           <span>{busy === 'evm' ? 'Waiting for your wallet…' : 'Connect and sign'}</span>
         </button>
-        <button type="button" className={styles.connectCard} onClick={() => void link('solana')} disabled={busy !== null} data-testid="link-solana">
+        <button
+          type="button"
+          className={styles.connectCard}
+          onClick={() => void link('solana')}
+          disabled={busy !== null}
+          data-testid="link-solana"
+        >
           <strong>Solana wallet</strong>
           <small>Phantom, Solflare and other Solana wallets</small>
           <span>{busy === 'solana' ? 'Waiting for your wallet…' : 'Connect and sign'}</span>
@@ -109,7 +124,12 @@ function WalletRow({ wallet, preferredChainId }: { wallet: BlockchainWalletItem;
     setRowError(null);
     try {
       const address = await replaceWalletAddress(wallet, { preferredChainId });
-      toast(address.toLowerCase() === wallet.address.toLowerCase() ? 'This wallet is already the account selected in your wallet. Switch accounts there to update it.' : 'Wallet updated.', 'success');
+      toast(
+        address.toLowerCase() === wallet.address.toLowerCase()
+          ? 'This wallet is already the account selected in your wallet. Switch accounts there to update it.'
+          : 'Wallet updated.',
+        'success',
+      );
     } catch (e) {
       setRowError(walletErrorText(e));
     } finally {
@@ -119,7 +139,10 @@ function WalletRow({ wallet, preferredChainId }: { wallet: BlockchainWalletItem;
   const change = async (path: 'rename' | 'remove') => {
     setBusy(true);
     try {
-      await api.post(`/wallet/blockchain/${path}`, path === 'rename' ? { walletId: wallet.walletId, name: name.trim() } : { walletId: wallet.walletId });
+      await api.post(
+        `/wallet/blockchain/${path}`,
+        path === 'rename' ? { walletId: wallet.walletId, name: name.trim() } : { walletId: wallet.walletId },
+      );
       await refreshQueries('/wallet/blockchain');
       setEditing(false);
     } catch (e) {
@@ -133,7 +156,14 @@ function WalletRow({ wallet, preferredChainId }: { wallet: BlockchainWalletItem;
       <span className={styles.chain}>{chainNames[wallet.chain] ?? wallet.chain}</span>
       <span className={styles.name}>
         {editing ? (
-          <input className={fieldStyles.input} value={name} maxLength={60} onChange={(e) => setName(e.target.value)} aria-label="Wallet name" data-testid="wallet-name-input" />
+          <input
+            className={fieldStyles.input}
+            value={name}
+            maxLength={60}
+            onChange={(e) => setName(e.target.value)}
+            aria-label="Wallet name"
+            data-testid="wallet-name-input"
+          />
         ) : (
           <strong data-testid="wallet-name">{wallet.name}</strong>
         )}
@@ -153,7 +183,14 @@ function WalletRow({ wallet, preferredChainId }: { wallet: BlockchainWalletItem;
           <Button size="sm" variant="secondary" onClick={() => setEditing(true)} data-testid="wallet-rename">
             Rename
           </Button>
-          <Button size="sm" variant="secondary" busy={updating} onClick={() => void update()} data-testid="wallet-update" title="Sign with the account now selected in your wallet to replace this address">
+          <Button
+            size="sm"
+            variant="secondary"
+            busy={updating}
+            onClick={() => void update()}
+            data-testid="wallet-update"
+            title="Sign with the account now selected in your wallet to replace this address"
+          >
             Update
           </Button>
           <Button size="sm" variant="ghost" busy={busy} onClick={() => void change('remove')} data-testid="wallet-remove">

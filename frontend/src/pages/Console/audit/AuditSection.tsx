@@ -17,14 +17,28 @@ export function AuditTable({ filter, limit = 20 }: { filter: { subject?: string;
   return (
     <>
       <div className={styles.table} data-testid="audit-table">
-        <div className={`${styles.tr} ${styles.audit} ${styles.th}`}><span>When</span><span>Operator</span><span>Action</span><span>Subject</span><span>Reason · event</span></div>
+        <div className={`${styles.tr} ${styles.audit} ${styles.th}`}>
+          <span>When</span>
+          <span>Operator</span>
+          <span>Action</span>
+          <span>Subject</span>
+          <span>Reason · event</span>
+        </div>
         {data.items.map((a) => (
           <div key={a.position} className={`${styles.tr} ${styles.audit}`} data-testid="audit-row">
             <span>{new Date(a.at).toLocaleString()}</span>
             <span>{a.operator.username ?? a.operator.uid}</span>
             <span className={styles.mono}>{a.action}</span>
-            <span>{a.subjectLabel ? `${a.subjectLabel} · ` : ''}<span className={styles.mono}>{a.subject}</span></span>
-            <span>{a.reason ?? ''} <span className={styles.faint}>({a.eventType} on {a.streamId} @ {a.position})</span></span>
+            <span>
+              {a.subjectLabel ? `${a.subjectLabel} · ` : ''}
+              <span className={styles.mono}>{a.subject}</span>
+            </span>
+            <span>
+              {a.reason ?? ''}{' '}
+              <span className={styles.faint}>
+                ({a.eventType} on {a.streamId} @ {a.position})
+              </span>
+            </span>
           </div>
         ))}
       </div>
@@ -43,11 +57,30 @@ export default function AuditSection() {
   };
   return (
     <>
-      <PageHeader title="Audit trail" subtitle="Every operator action is an event on its subject's stream; this list is built from them and cannot change them." />
+      <PageHeader
+        title="Audit trail"
+        subtitle="Every operator action is an event on its subject's stream; this list is built from them and cannot change them."
+      />
       <form className={styles.row} onSubmit={submit}>
-        <input className={styles.input} value={subject} onChange={(e) => setSubject(e.target.value)} placeholder="Subject, e.g. user:abc or lobby:xyz" aria-label="Subject" data-testid="audit-subject" />
-        <input className={styles.input} value={operator} onChange={(e) => setOperator(e.target.value)} placeholder="Operator uid" aria-label="Operator" data-testid="audit-operator" />
-        <Button type="submit" size="sm">Filter</Button>
+        <input
+          className={styles.input}
+          value={subject}
+          onChange={(e) => setSubject(e.target.value)}
+          placeholder="Subject, e.g. user:abc or lobby:xyz"
+          aria-label="Subject"
+          data-testid="audit-subject"
+        />
+        <input
+          className={styles.input}
+          value={operator}
+          onChange={(e) => setOperator(e.target.value)}
+          placeholder="Operator uid"
+          aria-label="Operator"
+          data-testid="audit-operator"
+        />
+        <Button type="submit" size="sm">
+          Filter
+        </Button>
       </form>
       <AuditTable key={JSON.stringify(filter)} filter={filter} />
     </>

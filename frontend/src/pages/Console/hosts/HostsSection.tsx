@@ -6,7 +6,10 @@ import { HostApplicationReview } from '../../../hosting/HostApplicationReview.ts
 export default function HostsSection() {
   return (
     <>
-      <PageHeader title="Host applications" subtitle="Approve (role h and the Verified Host badge) or reject with a reason the applicant reads" />
+      <PageHeader
+        title="Host applications"
+        subtitle="Approve (role h and the Verified Host badge) or reject with a reason the applicant reads"
+      />
       <HostApplicationReview />
     </>
   );

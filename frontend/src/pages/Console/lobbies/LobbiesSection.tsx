@@ -37,33 +37,92 @@ function LobbyCard({ lobby }: { lobby: ConsoleLobbyRow }) {
     <article className={styles.card} data-testid="console-lobby" data-lobby-id={lobby.lobbyId}>
       <div className={styles.spread}>
         <div>
-          <h3><Link className={styles.link} to={`/lobby/${encodeURIComponent(lobby.lobbyId)}`}>{lobby.title}</Link></h3>
-          <p className={styles.faint}>{lobby.kind} · {lobby.status} · owner {lobby.owner.username ?? lobby.owner.uid}</p>
+          <h3>
+            <Link className={styles.link} to={`/lobby/${encodeURIComponent(lobby.lobbyId)}`}>
+              {lobby.title}
+            </Link>
+          </h3>
+          <p className={styles.faint}>
+            {lobby.kind} · {lobby.status} · owner {lobby.owner.username ?? lobby.owner.uid}
+          </p>
         </div>
         {lobby.openReports > 0 ? (
-          <Link className={`${styles.badge} ${styles.danger}`} to={`/console/reports?lobbyId=${encodeURIComponent(lobby.lobbyId)}`}>{lobby.openReports} open reports</Link>
-        ) : <span className={styles.faint}>No open reports</span>}
-      </div>
-      <div className={styles.chips} aria-label="Members">
-        {lobby.members.length === 0 ? <span className={styles.faint}>Nobody inside</span> : lobby.members.map((m) => (
-          <span key={m.uid} className={styles.chip}>
-            {m.username ?? m.uid} <span className={styles.faint}>{m.role} · {m.presence}</span>
-            <button type="button" onClick={() => setTarget(m.uid)} aria-label={`Remove ${m.username ?? m.uid}`} data-testid="remove-member">Remove</button>
-          </span>
-        ))}
-      </div>
-      <div className={styles.row}>
-        <input className={styles.input} value={reason} maxLength={500} onChange={(e) => { setReason(e.target.value); setError(null); }} placeholder={target ? `Why remove ${lobby.members.find((m) => m.uid === target)?.username ?? target}?` : 'Reason (shown to those affected)'} aria-label="Reason" data-testid="lobby-reason" />
-        {target ? (
-          <>
-            <Button size="sm" variant="danger" busy={busy} onClick={() => void run(() => removeFromLobby(lobby.lobbyId, target, reason.trim()), 'Removed from the lobby.')} data-testid="remove-submit">Remove user</Button>
-            <Button size="sm" variant="ghost" onClick={() => setTarget('')}>Cancel</Button>
-          </>
+          <Link className={`${styles.badge} ${styles.danger}`} to={`/console/reports?lobbyId=${encodeURIComponent(lobby.lobbyId)}`}>
+            {lobby.openReports} open reports
+          </Link>
         ) : (
-          <Button size="sm" variant="danger" busy={busy} onClick={() => void run(() => terminateLobby(lobby.lobbyId, reason.trim()), 'Lobby ended.')} data-testid="terminate-lobby">End lobby</Button>
+          <span className={styles.faint}>No open reports</span>
         )}
       </div>
-      {error ? <p className={styles.error} role="alert">{error}</p> : null}
+      <div className={styles.chips} aria-label="Members">
+        {lobby.members.length === 0 ? (
+          <span className={styles.faint}>Nobody inside</span>
+        ) : (
+          lobby.members.map((m) => (
+            <span key={m.uid} className={styles.chip}>
+              {m.username ?? m.uid}{' '}
+              <span className={styles.faint}>
+                {m.role} · {m.presence}
+              </span>
+              <button
+                type="button"
+                onClick={() => setTarget(m.uid)}
+                aria-label={`Remove ${m.username ?? m.uid}`}
+                data-testid="remove-member"
+              >
+                Remove
+              </button>
+            </span>
+          ))
+        )}
+      </div>
+      <div className={styles.row}>
+        <input
+          className={styles.input}
+          value={reason}
+          maxLength={500}
+          onChange={(e) => {
+            setReason(e.target.value);
+            setError(null);
+          }}
+          placeholder={
+            target ? `Why remove ${lobby.members.find((m) => m.uid === target)?.username ?? target}?` : 'Reason (shown to those affected)'
+          }
+          aria-label="Reason"
+          data-testid="lobby-reason"
+        />
+        {target ? (
+          <>
+            <Button
+              size="sm"
+              variant="danger"
+              busy={busy}
+              onClick={() => void run(() => removeFromLobby(lobby.lobbyId, target, reason.trim()), 'Removed from the lobby.')}
+              data-testid="remove-submit"
+            >
+              Remove user
+            </Button>
+            <Button size="sm" variant="ghost" onClick={() => setTarget('')}>
+              Cancel
+            </Button>
+          </>
+        ) : (
+          <Button
+            size="sm"
+            variant="danger"
+            busy={busy}
+            onClick={() => void run(() => terminateLobby(lobby.lobbyId, reason.trim()), 'Lobby ended.')}
+            data-testid="terminate-lobby"
+          >
+            End lobby
+          </Button>
+        )}
+      </div>
+      {error ? (
+        <p className={styles.error} role="alert">
+          {error}
+        </p>
+      ) : null}
     </article>
   );
 }
@@ -74,9 +133,17 @@ export default function LobbiesSection() {
   return (
     <>
       <PageHeader title="Lobbies live" subtitle="The most reported first. Members see your reason at once." />
-      {error ? <EmptyState title="Could not load lobbies" /> : !data ? <PageLoading /> : data.items.length === 0 ? <EmptyState icon="🎙️" title="No live lobbies" /> : (
+      {error ? (
+        <EmptyState title="Could not load lobbies" />
+      ) : !data ? (
+        <PageLoading />
+      ) : data.items.length === 0 ? (
+        <EmptyState icon="🎙️" title="No live lobbies" />
+      ) : (
         <div className={styles.stack}>
-          {data.items.map((l) => <LobbyCard key={l.lobbyId} lobby={l} />)}
+          {data.items.map((l) => (
+            <LobbyCard key={l.lobbyId} lobby={l} />
+          ))}
           <Pager page={page} totalPages={data.meta.totalPages} onPage={setPage} />
         </div>
       )}

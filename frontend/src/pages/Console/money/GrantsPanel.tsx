@@ -26,8 +26,15 @@ function GrantForm() {
     setBusy(true);
     setError(null);
     try {
-      const answer = await api.post<'POST /console/grants'>('/console/grants', { uid: uid.trim(), amount: Number(amount), reason }, { quiet: true, idempotencyKey: key });
-      toast(answer.status === 'approved' ? `${whole(Number(amount))} diamonds granted.` : 'Grant requested: a second admin must approve it.', 'success');
+      const answer = await api.post<'POST /console/grants'>(
+        '/console/grants',
+        { uid: uid.trim(), amount: Number(amount), reason },
+        { quiet: true, idempotencyKey: key },
+      );
+      toast(
+        answer.status === 'approved' ? `${whole(Number(amount))} diamonds granted.` : 'Grant requested: a second admin must approve it.',
+        'success',
+      );
       setUid('');
       setAmount('');
       setReason('');
@@ -40,12 +47,34 @@ function GrantForm() {
     }
   };
   return (
-    <form className={styles.form} onSubmit={(e) => { e.preventDefault(); void submit(); }} data-testid="grant-form">
+    <form
+      className={styles.form}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+      data-testid="grant-form"
+    >
       <TextField id="grant-uid" label="User id" value={uid} onChange={(e) => setUid(e.target.value)} autoComplete="off" />
-      <TextField id="grant-amount" label="Diamonds" inputMode="numeric" value={amount} onChange={(e) => setAmount(e.target.value.replace(/[^0-9]/g, ''))}
-        hint={`Above ${whole(moneyOperations.grantApprovalThreshold)} a second admin approves`} />
-      <TextField id="grant-reason" label="Reason" value={reason} maxLength={120} onChange={(e) => setReason(e.target.value)} error={error} />
-      <Button type="submit" busy={busy} data-testid="grant-submit">Grant</Button>
+      <TextField
+        id="grant-amount"
+        label="Diamonds"
+        inputMode="numeric"
+        value={amount}
+        onChange={(e) => setAmount(e.target.value.replace(/[^0-9]/g, ''))}
+        hint={`Above ${whole(moneyOperations.grantApprovalThreshold)} a second admin approves`}
+      />
+      <TextField
+        id="grant-reason"
+        label="Reason"
+        value={reason}
+        maxLength={120}
+        onChange={(e) => setReason(e.target.value)}
+        error={error}
+      />
+      <Button type="submit" busy={busy} data-testid="grant-submit">
+        Grant
+      </Button>
     </form>
   );
 }
@@ -56,7 +85,8 @@ export function GrantsPanel() {
   const { data } = useQuery<'GET /console/grants'>(`/console/grants?status=${status}&limit=50`, { refreshInterval: 15_000 });
   const decide = async (g: Grant, verb: 'approve' | 'reject') => {
     try {
-      if (verb === 'approve') await api.post<'POST /console/grants/{grantId}/approve'>(`/console/grants/${encodeURIComponent(g.grantId)}/approve`);
+      if (verb === 'approve')
+        await api.post<'POST /console/grants/{grantId}/approve'>(`/console/grants/${encodeURIComponent(g.grantId)}/approve`);
       else {
         const reason = window.prompt('Why is this grant rejected?') ?? '';
         if (!reason) return;
@@ -71,7 +101,9 @@ export function GrantsPanel() {
     <>
       <GrantForm />
       <div className={styles.toolbar}>
-        <label className={styles.dim} htmlFor="grant-status">Show</label>
+        <label className={styles.dim} htmlFor="grant-status">
+          Show
+        </label>
         <select id="grant-status" className={styles.select} value={status} onChange={(e) => setStatus(e.target.value as typeof status)}>
           <option value="pending">Waiting for approval</option>
           <option value="approved">Approved</option>
@@ -82,26 +114,51 @@ export function GrantsPanel() {
       {data && data.items.length > 0 ? (
         <div className={styles.scroll}>
           <table className={styles.table}>
-            <thead><tr><th>User</th><th>Diamonds</th><th>Reason</th><th>Requested by</th><th /></tr></thead>
+            <thead>
+              <tr>
+                <th>User</th>
+                <th>Diamonds</th>
+                <th>Reason</th>
+                <th>Requested by</th>
+                <th />
+              </tr>
+            </thead>
             <tbody>
               {data.items.map((g) => (
                 <tr key={g.grantId} data-testid="console-grant">
-                  <td><strong>{g.user.username}</strong><div className={styles.dim}>{g.user.uid}</div></td>
+                  <td>
+                    <strong>{g.user.username}</strong>
+                    <div className={styles.dim}>{g.user.uid}</div>
+                  </td>
                   <td>{whole(g.amount)}</td>
                   <td>{g.reason}</td>
-                  <td>{g.requestedBy.username}<div className={styles.dim}>{when(g.requestedAt)}</div></td>
+                  <td>
+                    {g.requestedBy.username}
+                    <div className={styles.dim}>{when(g.requestedAt)}</div>
+                  </td>
                   <td>
                     {g.status === 'pending' ? (
-                      g.requestedBy.uid === me ? <span className={styles.dim}>Waiting for a second admin</span> : (
+                      g.requestedBy.uid === me ? (
+                        <span className={styles.dim}>Waiting for a second admin</span>
+                      ) : (
                         <div className={styles.actions}>
-                          <Button size="sm" onClick={() => void decide(g, 'approve')} data-testid="grant-approve">Approve</Button>
-                          <Button size="sm" variant="secondary" onClick={() => void decide(g, 'reject')}>Reject</Button>
+                          <Button size="sm" onClick={() => void decide(g, 'approve')} data-testid="grant-approve">
+                            Approve
+                          </Button>
+                          <Button size="sm" variant="secondary" onClick={() => void decide(g, 'reject')}>
+                            Reject
+                          </Button>
                         </div>
                       )
                     ) : (
                       <div>
-                        <span className={`${styles.status} ${g.status === 'approved' ? styles.ok : styles.bad}`}>{g.status === 'approved' ? 'Approved' : 'Rejected'}</span>
-                        <div className={styles.dim}>{g.decidedBy ? `by ${g.decidedBy.username}` : ''}{g.rejectReason ? `: ${g.rejectReason}` : ''}</div>
+                        <span className={`${styles.status} ${g.status === 'approved' ? styles.ok : styles.bad}`}>
+                          {g.status === 'approved' ? 'Approved' : 'Rejected'}
+                        </span>
+                        <div className={styles.dim}>
+                          {g.decidedBy ? `by ${g.decidedBy.username}` : ''}
+                          {g.rejectReason ? `: ${g.rejectReason}` : ''}
+                        </div>
                       </div>
                     )}
                   </td>

@@ -11,7 +11,9 @@ import styles from './Money.module.css';
 
 export function LedgerAuditPanel() {
   const [busy, setBusy] = useState(false);
-  const { data, mutate } = useQuery<'GET /console/ledger/audit'>('/console/ledger/audit', { refreshInterval: (d) => (d?.pendingSince ? 2000 : 30_000) });
+  const { data, mutate } = useQuery<'GET /console/ledger/audit'>('/console/ledger/audit', {
+    refreshInterval: (d) => (d?.pendingSince ? 2000 : 30_000),
+  });
   const run = async () => {
     setBusy(true);
     try {
@@ -26,32 +28,71 @@ export function LedgerAuditPanel() {
   return (
     <>
       <div className={styles.toolbar}>
-        <Button onClick={() => void run()} busy={busy || Boolean(data?.pendingSince)} data-testid="audit-run">{data?.pendingSince ? 'Auditing…' : 'Run the audit now'}</Button>
-        {latest ? <span className={styles.dim}>Last run {when(latest.auditedAt)}{latest.requestedBy ? ` by ${latest.requestedBy.username}` : ' (command line)'}</span> : null}
+        <Button onClick={() => void run()} busy={busy || Boolean(data?.pendingSince)} data-testid="audit-run">
+          {data?.pendingSince ? 'Auditing…' : 'Run the audit now'}
+        </Button>
+        {latest ? (
+          <span className={styles.dim}>
+            Last run {when(latest.auditedAt)}
+            {latest.requestedBy ? ` by ${latest.requestedBy.username}` : ' (command line)'}
+          </span>
+        ) : null}
       </div>
       {data && !latest ? <EmptyState title="The ledger has not been audited yet" /> : null}
       {latest ? (
         <div data-testid="audit-latest" data-ok={latest.ok}>
           <p>
-            <span className={`${styles.status} ${latest.ok ? styles.ok : styles.bad}`}>{latest.ok ? 'Ledger OK' : `${latest.differenceCount} difference(s)`}</span>{' '}
-            <span className={styles.dim}>over {whole(latest.events)} money events up to position {latest.lastPosition}</span>
+            <span className={`${styles.status} ${latest.ok ? styles.ok : styles.bad}`}>
+              {latest.ok ? 'Ledger OK' : `${latest.differenceCount} difference(s)`}
+            </span>{' '}
+            <span className={styles.dim}>
+              over {whole(latest.events)} money events up to position {latest.lastPosition}
+            </span>
           </p>
           <div className={styles.figures}>
-            <div className={styles.figure}><span className={styles.dim}>Diamonds minted</span><strong>{whole(latest.totals.DMND.minted)}</strong></div>
-            <div className={styles.figure}><span className={styles.dim}>Diamonds spent</span><strong>{whole(latest.totals.DMND.spent)}</strong></div>
-            <div className={styles.figure}><span className={styles.dim}>Diamond balances</span><strong>{whole(latest.totals.DMND.balances)}</strong></div>
-            <div className={styles.figure}><span className={styles.dim}>Charm credited</span><strong>{whole(latest.totals.CHRM.credited)}</strong></div>
-            <div className={styles.figure}><span className={styles.dim}>Charm withdrawn</span><strong>{whole(latest.totals.CHRM.withdrawn)}</strong></div>
-            <div className={styles.figure}><span className={styles.dim}>Payments confirmed</span><strong>{usd(latest.totals.USD.confirmedCents)}</strong></div>
+            <div className={styles.figure}>
+              <span className={styles.dim}>Diamonds minted</span>
+              <strong>{whole(latest.totals.DMND.minted)}</strong>
+            </div>
+            <div className={styles.figure}>
+              <span className={styles.dim}>Diamonds spent</span>
+              <strong>{whole(latest.totals.DMND.spent)}</strong>
+            </div>
+            <div className={styles.figure}>
+              <span className={styles.dim}>Diamond balances</span>
+              <strong>{whole(latest.totals.DMND.balances)}</strong>
+            </div>
+            <div className={styles.figure}>
+              <span className={styles.dim}>Charm credited</span>
+              <strong>{whole(latest.totals.CHRM.credited)}</strong>
+            </div>
+            <div className={styles.figure}>
+              <span className={styles.dim}>Charm withdrawn</span>
+              <strong>{whole(latest.totals.CHRM.withdrawn)}</strong>
+            </div>
+            <div className={styles.figure}>
+              <span className={styles.dim}>Payments confirmed</span>
+              <strong>{usd(latest.totals.USD.confirmedCents)}</strong>
+            </div>
             {/* Of those, what was charged in another currency (e-wallets in PHP, TON), in its own units. */}
             {Object.entries(latest.totals.charged ?? {}).map(([currency, t]) => (
               <div key={currency} className={styles.figure} data-testid={`audit-charged-${currency}`}>
-                <span className={styles.dim}>Charged in {currency} ({whole(t.payments)})</span>
+                <span className={styles.dim}>
+                  Charged in {currency} ({whole(t.payments)})
+                </span>
                 <strong>{chargedAmount(currency, t.amount)}</strong>
               </div>
             ))}
           </div>
-          {latest.differences.length > 0 ? <ul className={styles.list}>{latest.differences.map((d) => <li key={d} className={styles.bad}>{d}</li>)}</ul> : null}
+          {latest.differences.length > 0 ? (
+            <ul className={styles.list}>
+              {latest.differences.map((d) => (
+                <li key={d} className={styles.bad}>
+                  {d}
+                </li>
+              ))}
+            </ul>
+          ) : null}
         </div>
       ) : null}
     </>
@@ -63,7 +104,9 @@ function chargedAmount(currency: string, smallest: string): string {
   const places = currency === 'TON' ? 9 : 2;
   const n = BigInt(smallest);
   const unit = 10n ** BigInt(places);
-  const fraction = String(n % unit).padStart(places, '0').replace(/0+$/, '');
+  const fraction = String(n % unit)
+    .padStart(places, '0')
+    .replace(/0+$/, '');
   const units = (n / unit).toLocaleString('en-US');
   return `${currency === 'PHP' ? '₱' : ''}${units}${fraction ? `.${currency === 'PHP' ? fraction.padEnd(2, '0') : fraction}` : ''}${currency === 'TON' ? ' TON' : ''}`;
 }

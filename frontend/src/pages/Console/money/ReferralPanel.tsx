@@ -11,17 +11,41 @@ export function ReferralPanel() {
   return (
     <>
       <div className={styles.toolbar}>
-        <label className={styles.dim} htmlFor="referral-week">Week of</label>
-        <select id="referral-week" className={styles.select} value={data?.weekId ?? ''} onChange={(e) => setWeek(e.target.value)} disabled={!data || data.weeks.length === 0}>
-          {(data?.weeks ?? []).map((w) => <option key={w} value={w}>{w}</option>)}
+        <label className={styles.dim} htmlFor="referral-week">
+          Week of
+        </label>
+        <select
+          id="referral-week"
+          className={styles.select}
+          value={data?.weekId ?? ''}
+          onChange={(e) => setWeek(e.target.value)}
+          disabled={!data || data.weeks.length === 0}
+        >
+          {(data?.weeks ?? []).map((w) => (
+            <option key={w} value={w}>
+              {w}
+            </option>
+          ))}
         </select>
-        {data?.weekId ? <span className={styles.dim}>Paid {usdt(data.paidMicroUsdt)}; {data.carriedOver} carried over</span> : null}
+        {data?.weekId ? (
+          <span className={styles.dim}>
+            Paid {usdt(data.paidMicroUsdt)}; {data.carriedOver} carried over
+          </span>
+        ) : null}
       </div>
       {data && data.items.length === 0 ? <EmptyState title="No referral week settled yet" /> : null}
       {data && data.items.length > 0 ? (
         <div className={styles.scroll}>
           <table className={styles.table}>
-            <thead><tr><th>Referrer</th><th>Amount</th><th>Rewards</th><th>Outcome</th><th>Settled</th></tr></thead>
+            <thead>
+              <tr>
+                <th>Referrer</th>
+                <th>Amount</th>
+                <th>Rewards</th>
+                <th>Outcome</th>
+                <th>Settled</th>
+              </tr>
+            </thead>
             <tbody>
               {data.items.map((r) => (
                 <tr key={r.user.uid} data-testid="referral-settlement">
@@ -29,8 +53,18 @@ export function ReferralPanel() {
                   <td>{usdt(r.amountMicroUsdt)}</td>
                   <td>{r.rewardCount}</td>
                   <td>
-                    <span className={`${styles.status} ${r.status === 'settled' ? styles.ok : styles.warn}`}>{r.status === 'settled' ? 'Paid' : 'Carried over'}</span>
-                    <div className={`${styles.mono} ${styles.dim}`}>{r.txHash ? short(r.txHash) : r.reason === 'no_wallet' ? 'No payout wallet' : r.reason === 'below_minimum' ? 'Below 5 USDT' : ''}</div>
+                    <span className={`${styles.status} ${r.status === 'settled' ? styles.ok : styles.warn}`}>
+                      {r.status === 'settled' ? 'Paid' : 'Carried over'}
+                    </span>
+                    <div className={`${styles.mono} ${styles.dim}`}>
+                      {r.txHash
+                        ? short(r.txHash)
+                        : r.reason === 'no_wallet'
+                          ? 'No payout wallet'
+                          : r.reason === 'below_minimum'
+                            ? 'Below 5 USDT'
+                            : ''}
+                    </div>
                   </td>
                   <td className={styles.dim}>{when(r.settledAt)}</td>
                 </tr>

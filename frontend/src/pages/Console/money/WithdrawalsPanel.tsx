@@ -16,7 +16,10 @@ import styles from './Money.module.css';
 type Item = ApiResponse<'GET /console/withdrawals'>['items'][number];
 type Decision = { kind: 'settle' | 'reject'; item: Item };
 
-const destination = (w: Item) => (w.kind === 'agency_payout' ? `Agency payout${w.agencyUid ? ` by ${w.agencyUid}` : ''}` : `${w.method === 'crypto' ? `USDT (${w.network === 'solana' ? 'Solana' : 'EVM'})` : w.method ?? ''} to ${w.address ?? '—'}`);
+const destination = (w: Item) =>
+  w.kind === 'agency_payout'
+    ? `Agency payout${w.agencyUid ? ` by ${w.agencyUid}` : ''}`
+    : `${w.method === 'crypto' ? `USDT (${w.network === 'solana' ? 'Solana' : 'EVM'})` : (w.method ?? '')} to ${w.address ?? '—'}`;
 
 function DecisionDialog({ decision, onClose }: { decision: Decision | null; onClose(): void }) {
   const [value, setValue] = useState('');
@@ -35,8 +38,18 @@ function DecisionDialog({ decision, onClose }: { decision: Decision | null; onCl
     setError(null);
     try {
       const id = encodeURIComponent(decision.item.withdrawalId);
-      if (settle) await api.post<'POST /console/withdrawals/{withdrawalId}/settle'>(`/console/withdrawals/${id}/settle`, { reference: value }, { quiet: true });
-      else await api.post<'POST /console/withdrawals/{withdrawalId}/reject'>(`/console/withdrawals/${id}/reject`, { reason: value }, { quiet: true });
+      if (settle)
+        await api.post<'POST /console/withdrawals/{withdrawalId}/settle'>(
+          `/console/withdrawals/${id}/settle`,
+          { reference: value },
+          { quiet: true },
+        );
+      else
+        await api.post<'POST /console/withdrawals/{withdrawalId}/reject'>(
+          `/console/withdrawals/${id}/reject`,
+          { reason: value },
+          { quiet: true },
+        );
       toast(settle ? 'Withdrawal settled.' : 'Withdrawal rejected; the charm is back with the user.', 'success');
       await refreshQueries('/console/withdrawals');
       close();
@@ -54,8 +67,15 @@ function DecisionDialog({ decision, onClose }: { decision: Decision | null; onCl
       testId="withdrawal-decision"
       footer={
         <>
-          <Button variant="ghost" onClick={close}>Cancel</Button>
-          <Button variant={settle ? 'primary' : 'danger'} busy={busy} onClick={() => void submit()} data-testid="withdrawal-decision-confirm">
+          <Button variant="ghost" onClick={close}>
+            Cancel
+          </Button>
+          <Button
+            variant={settle ? 'primary' : 'danger'}
+            busy={busy}
+            onClick={() => void submit()}
+            data-testid="withdrawal-decision-confirm"
+          >
             {settle ? 'Mark as paid' : 'Reject and return the charm'}
           </Button>
         </>
@@ -85,12 +105,24 @@ export function WithdrawalsPanel() {
   const [status, setStatus] = useState<'pending' | 'completed' | 'failed'>('pending');
   const [page, setPage] = useState(1);
   const [decision, setDecision] = useState<Decision | null>(null);
-  const { data } = useQuery<'GET /console/withdrawals'>(`/console/withdrawals?status=${status}&page=${page}&limit=20`, { refreshInterval: 15_000 });
+  const { data } = useQuery<'GET /console/withdrawals'>(`/console/withdrawals?status=${status}&page=${page}&limit=20`, {
+    refreshInterval: 15_000,
+  });
   return (
     <>
       <div className={styles.toolbar}>
-        <label className={styles.dim} htmlFor="withdrawal-status">Show</label>
-        <select id="withdrawal-status" className={styles.select} value={status} onChange={(e) => { setStatus(e.target.value as typeof status); setPage(1); }}>
+        <label className={styles.dim} htmlFor="withdrawal-status">
+          Show
+        </label>
+        <select
+          id="withdrawal-status"
+          className={styles.select}
+          value={status}
+          onChange={(e) => {
+            setStatus(e.target.value as typeof status);
+            setPage(1);
+          }}
+        >
           <option value="pending">Pending</option>
           <option value="completed">Settled</option>
           <option value="failed">Rejected or failed</option>
@@ -102,26 +134,52 @@ export function WithdrawalsPanel() {
         <div className={styles.scroll}>
           <table className={styles.table}>
             <thead>
-              <tr><th>User</th><th>Amount</th><th>To</th><th>Requested</th><th>{status === 'pending' ? '' : 'Decision'}</th></tr>
+              <tr>
+                <th>User</th>
+                <th>Amount</th>
+                <th>To</th>
+                <th>Requested</th>
+                <th>{status === 'pending' ? '' : 'Decision'}</th>
+              </tr>
             </thead>
             <tbody>
               {data.items.map((w) => (
                 <tr key={w.withdrawalId} data-testid="console-withdrawal" data-id={w.withdrawalId}>
-                  <td><strong>{w.user.username}</strong><div className={styles.dim}>{w.kind === 'agency_payout' ? 'Creator payout' : 'Withdrawal'}</div></td>
-                  <td>{whole(w.charm)} charm<div className={styles.dim}>{usd(w.usdCents)}</div></td>
+                  <td>
+                    <strong>{w.user.username}</strong>
+                    <div className={styles.dim}>{w.kind === 'agency_payout' ? 'Creator payout' : 'Withdrawal'}</div>
+                  </td>
+                  <td>
+                    {whole(w.charm)} charm<div className={styles.dim}>{usd(w.usdCents)}</div>
+                  </td>
                   <td className={styles.mono}>{destination(w)}</td>
                   <td className={styles.dim}>{when(w.createdAt)}</td>
                   <td>
                     {status === 'pending' ? (
                       <div className={styles.actions}>
-                        <Button size="sm" onClick={() => setDecision({ kind: 'settle', item: w })} data-testid="withdrawal-settle">Settle</Button>
-                        <Button size="sm" variant="secondary" onClick={() => setDecision({ kind: 'reject', item: w })} data-testid="withdrawal-reject">Reject</Button>
+                        <Button size="sm" onClick={() => setDecision({ kind: 'settle', item: w })} data-testid="withdrawal-settle">
+                          Settle
+                        </Button>
+                        <Button
+                          size="sm"
+                          variant="secondary"
+                          onClick={() => setDecision({ kind: 'reject', item: w })}
+                          data-testid="withdrawal-reject"
+                        >
+                          Reject
+                        </Button>
                       </div>
                     ) : (
                       <div>
-                        <span className={`${styles.status} ${w.status === 'completed' ? styles.ok : styles.bad}`}>{w.status === 'completed' ? 'Paid' : 'Rejected'}</span>
-                        <div className={styles.mono} title={w.reference ?? w.failureReason ?? ''}>{w.reference ? short(w.reference) : w.failureReason}</div>
-                        <div className={styles.dim}>{w.decidedBy ? `by ${w.decidedBy}` : ''} {when(w.updatedAt)}</div>
+                        <span className={`${styles.status} ${w.status === 'completed' ? styles.ok : styles.bad}`}>
+                          {w.status === 'completed' ? 'Paid' : 'Rejected'}
+                        </span>
+                        <div className={styles.mono} title={w.reference ?? w.failureReason ?? ''}>
+                          {w.reference ? short(w.reference) : w.failureReason}
+                        </div>
+                        <div className={styles.dim}>
+                          {w.decidedBy ? `by ${w.decidedBy}` : ''} {when(w.updatedAt)}
+                        </div>
                       </div>
                     )}
                   </td>

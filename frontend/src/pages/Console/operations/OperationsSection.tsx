@@ -22,31 +22,67 @@ export default function OperationsSection() {
   const isAdmin = useSession((s) => s.claims?.roles ?? noRoles).includes('ad');
   return (
     <>
-      <PageHeader title="Operations" subtitle="Projection lag and status, the oldest open transaction, gateway connections (as `projections status` and /metrics)" />
+      <PageHeader
+        title="Operations"
+        subtitle="Projection lag and status, the oldest open transaction, gateway connections (as `projections status` and /metrics)"
+      />
       {data ? (
         <>
           <div className={styles.figures} data-testid="ops-figures">
-            <div className={styles.figure}><span className={styles.dim}>Log head</span><strong>{data.headPosition}</strong></div>
+            <div className={styles.figure}>
+              <span className={styles.dim}>Log head</span>
+              <strong>{data.headPosition}</strong>
+            </div>
             <div className={styles.figure}>
               <span className={styles.dim}>Oldest open transaction</span>
-              <strong className={data.oldestOpenTransactionSeconds > 10 ? styles.bad : undefined} data-testid="ops-oldest-transaction">{data.oldestOpenTransactionSeconds.toFixed(1)} s</strong>
+              <strong className={data.oldestOpenTransactionSeconds > 10 ? styles.bad : undefined} data-testid="ops-oldest-transaction">
+                {data.oldestOpenTransactionSeconds.toFixed(1)} s
+              </strong>
             </div>
-            <div className={styles.figure}><span className={styles.dim}>Gateway connections</span><strong data-testid="ops-connections">{whole(data.connections)}</strong></div>
-            <div className={styles.figure}><span className={styles.dim}>Behind</span><strong>{data.projections.filter((p) => p.status !== 'live').length} of {data.projections.length}</strong></div>
+            <div className={styles.figure}>
+              <span className={styles.dim}>Gateway connections</span>
+              <strong data-testid="ops-connections">{whole(data.connections)}</strong>
+            </div>
+            <div className={styles.figure}>
+              <span className={styles.dim}>Behind</span>
+              <strong>
+                {data.projections.filter((p) => p.status !== 'live').length} of {data.projections.length}
+              </strong>
+            </div>
           </div>
           <RebuildList rebuilds={data.rebuilds} />
           <div className={styles.scroll}>
             <table className={styles.table}>
-              <thead><tr><th>Projection</th><th>Status</th><th>Lag</th><th>Checkpoint</th><th>Moved</th>{isAdmin ? <th /> : null}</tr></thead>
+              <thead>
+                <tr>
+                  <th>Projection</th>
+                  <th>Status</th>
+                  <th>Lag</th>
+                  <th>Checkpoint</th>
+                  <th>Moved</th>
+                  {isAdmin ? <th /> : null}
+                </tr>
+              </thead>
               <tbody>
                 {data.projections.map((p) => (
                   <tr key={p.name} data-testid="ops-projection" data-name={p.name}>
-                    <td><strong>{p.name}</strong></td>
-                    <td><span className={`${styles.status} ${statusTone[p.status]}`}>{statusWords[p.status]}</span></td>
-                    <td>{whole(p.lagEvents)} events{p.lagEvents > 0 ? <div className={styles.dim}>{p.lagSeconds.toFixed(1)} s behind</div> : null}</td>
+                    <td>
+                      <strong>{p.name}</strong>
+                    </td>
+                    <td>
+                      <span className={`${styles.status} ${statusTone[p.status]}`}>{statusWords[p.status]}</span>
+                    </td>
+                    <td>
+                      {whole(p.lagEvents)} events
+                      {p.lagEvents > 0 ? <div className={styles.dim}>{p.lagSeconds.toFixed(1)} s behind</div> : null}
+                    </td>
                     <td className={styles.mono}>{p.checkpoint}</td>
                     <td className={styles.dim}>{p.updatedAt ? when(p.updatedAt) : '—'}</td>
-                    {isAdmin ? <td><RebuildButton projection={p.name} /></td> : null}
+                    {isAdmin ? (
+                      <td>
+                        <RebuildButton projection={p.name} />
+                      </td>
+                    ) : null}
                   </tr>
                 ))}
               </tbody>
@@ -54,11 +90,27 @@ export default function OperationsSection() {
           </div>
           <div className={styles.scroll}>
             <table className={styles.table}>
-              <thead><tr><th>Gateway</th><th>Connections</th><th>Subscriptions</th><th>Last heartbeat</th></tr></thead>
+              <thead>
+                <tr>
+                  <th>Gateway</th>
+                  <th>Connections</th>
+                  <th>Subscriptions</th>
+                  <th>Last heartbeat</th>
+                </tr>
+              </thead>
               <tbody>
                 {data.gateways.map((g) => (
                   <tr key={g.gatewayId} data-testid="ops-gateway">
-                    <td className={styles.mono}>{g.gatewayId}<div>{g.alive ? <span className={`${styles.status} ${styles.ok}`}>Alive</span> : <span className={`${styles.status} ${styles.bad}`}>Silent</span>}</div></td>
+                    <td className={styles.mono}>
+                      {g.gatewayId}
+                      <div>
+                        {g.alive ? (
+                          <span className={`${styles.status} ${styles.ok}`}>Alive</span>
+                        ) : (
+                          <span className={`${styles.status} ${styles.bad}`}>Silent</span>
+                        )}
+                      </div>
+                    </td>
                     <td>{whole(g.connections)}</td>
                     <td>{whole(g.subscriptions)}</td>
                     <td className={styles.dim}>{when(g.seenAt)}</td>

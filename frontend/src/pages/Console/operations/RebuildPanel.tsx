@@ -35,7 +35,11 @@ export function RebuildButton({ projection }: { projection: string }) {
       setBusy(false);
     }
   };
-  return <Button size="sm" variant="secondary" busy={busy} onClick={() => void rebuild()} data-testid="rebuild-projection">Rebuild</Button>;
+  return (
+    <Button size="sm" variant="secondary" busy={busy} onClick={() => void rebuild()} data-testid="rebuild-projection">
+      Rebuild
+    </Button>
+  );
 }
 
 export function RebuildList({ rebuilds }: { rebuilds: RebuildStatusItem[] }) {
@@ -43,17 +47,37 @@ export function RebuildList({ rebuilds }: { rebuilds: RebuildStatusItem[] }) {
   return (
     <div className={styles.scroll}>
       <table className={styles.table} data-testid="ops-rebuilds">
-        <thead><tr><th>Rebuild</th><th>Status</th><th>Progress</th><th>Asked by</th><th>Finished</th></tr></thead>
+        <thead>
+          <tr>
+            <th>Rebuild</th>
+            <th>Status</th>
+            <th>Progress</th>
+            <th>Asked by</th>
+            <th>Finished</th>
+          </tr>
+        </thead>
         <tbody>
           {rebuilds.map((r) => {
             const percent = rebuildPercent(r);
             return (
               <tr key={r.rebuildId} data-testid="ops-rebuild" data-status={r.status}>
-                <td><strong>{r.projection}</strong><div className={styles.dim}>{when(r.requestedAt)}</div></td>
-                <td><span className={`${styles.status} ${tones[r.status]}`}>{words[r.status]}</span>{r.error ? <div className={styles.dim}>{r.error}</div> : null}</td>
                 <td>
-                  {percent === null ? '—' : <progress max={100} value={percent} aria-label={`${r.projection} rebuild`} data-testid="rebuild-progress" />}
-                  <div className={styles.dim}>{whole(r.events)} events{percent !== null ? ` · ${percent}%` : ''}</div>
+                  <strong>{r.projection}</strong>
+                  <div className={styles.dim}>{when(r.requestedAt)}</div>
+                </td>
+                <td>
+                  <span className={`${styles.status} ${tones[r.status]}`}>{words[r.status]}</span>
+                  {r.error ? <div className={styles.dim}>{r.error}</div> : null}
+                </td>
+                <td>
+                  {percent === null ? (
+                    '—'
+                  ) : (
+                    <progress max={100} value={percent} aria-label={`${r.projection} rebuild`} data-testid="rebuild-progress" />
+                  )}
+                  <div className={styles.dim}>
+                    {whole(r.events)} events{percent !== null ? ` · ${percent}%` : ''}
+                  </div>
                 </td>
                 <td className={styles.mono}>{r.requestedBy}</td>
                 <td className={styles.dim}>{r.finishedAt ? when(r.finishedAt) : '—'}</td>

@@ -15,12 +15,33 @@ import { toast } from '../../../state/ui.ts';
 import { decideReport, targetLink, useReports, type ReportStatus } from '../consoleApi.ts';
 import styles from '../Console.parts.module.css';
 
-const actionLabels: Record<ReportAction, string> = { warn: 'Warn', silence: 'Silence', remove: 'Remove content', ban: 'Ban', dismiss: 'Dismiss' };
-const kindLabels: Record<ReportDto['kind'], string> = { user: 'User', lobby: 'Lobby', post: 'Post', message: 'Chat message', dm: 'Direct message' };
+const actionLabels: Record<ReportAction, string> = {
+  warn: 'Warn',
+  silence: 'Silence',
+  remove: 'Remove content',
+  ban: 'Ban',
+  dismiss: 'Dismiss',
+};
+const kindLabels: Record<ReportDto['kind'], string> = {
+  user: 'User',
+  lobby: 'Lobby',
+  post: 'Post',
+  message: 'Chat message',
+  dm: 'Direct message',
+};
 /** Hours; null bans for good. */
 const durations: Record<'silence' | 'ban', Array<{ label: string; hours: number | null }>> = {
-  silence: [{ label: '1 hour', hours: 1 }, { label: '24 hours', hours: 24 }, { label: '7 days', hours: 168 }],
-  ban: [{ label: '24 hours', hours: 24 }, { label: '7 days', hours: 168 }, { label: '30 days', hours: 720 }, { label: 'Permanent', hours: null }],
+  silence: [
+    { label: '1 hour', hours: 1 },
+    { label: '24 hours', hours: 24 },
+    { label: '7 days', hours: 168 },
+  ],
+  ban: [
+    { label: '24 hours', hours: 24 },
+    { label: '7 days', hours: 168 },
+    { label: '30 days', hours: 720 },
+    { label: 'Permanent', hours: null },
+  ],
 };
 const when = (iso: string) => new Date(iso).toLocaleString();
 
@@ -47,7 +68,11 @@ function DecideForm({ report }: { report: ReportDto }) {
     setBusy(true);
     setError(null);
     try {
-      await decideReport(report.reportId, { action, reason: reason.trim(), durationHours: action === 'silence' || action === 'ban' ? hours : null });
+      await decideReport(report.reportId, {
+        action,
+        reason: reason.trim(),
+        durationHours: action === 'silence' || action === 'ban' ? hours : null,
+      });
       toast(`Report decided: ${actionLabels[action]}`, 'success');
     } catch (e) {
       setError(e instanceof ApiCallError ? e.message : 'Something went wrong.');
@@ -60,7 +85,15 @@ function DecideForm({ report }: { report: ReportDto }) {
     <div className={styles.stack}>
       <div className={styles.actions} role="radiogroup" aria-label="Decision">
         {actionsFor(report).map((a) => (
-          <button key={a} type="button" role="radio" aria-checked={action === a} className={`${styles.choice} ${action === a ? styles.chosen : ''}`} onClick={() => choose(a)} data-testid={`decide-${a}`}>
+          <button
+            key={a}
+            type="button"
+            role="radio"
+            aria-checked={action === a}
+            className={`${styles.choice} ${action === a ? styles.chosen : ''}`}
+            onClick={() => choose(a)}
+            data-testid={`decide-${a}`}
+          >
             {actionLabels[a]}
           </button>
         ))}
@@ -71,24 +104,45 @@ function DecideForm({ report }: { report: ReportDto }) {
             className={styles.input}
             value={reason}
             maxLength={500}
-            onChange={(e) => { setReason(e.target.value); setError(null); }}
+            onChange={(e) => {
+              setReason(e.target.value);
+              setError(null);
+            }}
             placeholder={action === 'dismiss' ? 'Note (optional)' : 'Reason (shown to the people affected)'}
             aria-label="Reason"
             data-testid="decide-reason"
           />
           {timed ? (
-            <select className={styles.select} aria-label="Duration" value={hours ?? 'forever'} onChange={(e) => setHours(e.target.value === 'forever' ? null : Number(e.target.value))} data-testid="decide-duration">
+            <select
+              className={styles.select}
+              aria-label="Duration"
+              value={hours ?? 'forever'}
+              onChange={(e) => setHours(e.target.value === 'forever' ? null : Number(e.target.value))}
+              data-testid="decide-duration"
+            >
               {timed.map((d) => (
-                <option key={d.label} value={d.hours ?? 'forever'}>{d.label}</option>
+                <option key={d.label} value={d.hours ?? 'forever'}>
+                  {d.label}
+                </option>
               ))}
             </select>
           ) : null}
-          <Button size="sm" variant={action === 'ban' ? 'danger' : 'primary'} busy={busy} onClick={() => void submit()} data-testid="decide-submit">
+          <Button
+            size="sm"
+            variant={action === 'ban' ? 'danger' : 'primary'}
+            busy={busy}
+            onClick={() => void submit()}
+            data-testid="decide-submit"
+          >
             {actionLabels[action]}
           </Button>
         </div>
       ) : null}
-      {error ? <p className={styles.error} role="alert" data-testid="decide-error">{error}</p> : null}
+      {error ? (
+        <p className={styles.error} role="alert" data-testid="decide-error">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -100,27 +154,47 @@ function ReportCard({ report }: { report: ReportDto }) {
       <div className={styles.spread}>
         <div className={styles.row}>
           <span className={styles.badge}>{kindLabels[report.kind]}</span>
-          {report.subjectOpenReports > 1 ? <span className={`${styles.badge} ${styles.warn}`}>{report.subjectOpenReports} open on this user</span> : null}
+          {report.subjectOpenReports > 1 ? (
+            <span className={`${styles.badge} ${styles.warn}`}>{report.subjectOpenReports} open on this user</span>
+          ) : null}
         </div>
         <span className={styles.faint}>{when(report.reportedAt)}</span>
       </div>
       <p className={styles.muted}>
         <b>{report.reporter.username ?? report.reporter.uid}</b> reported{' '}
-        {report.subject ? <Link className={styles.link} to={`/console/users/${encodeURIComponent(report.subject.uid)}`}>{report.subject.username ?? report.subject.uid}</Link> : 'this'}
+        {report.subject ? (
+          <Link className={styles.link} to={`/console/users/${encodeURIComponent(report.subject.uid)}`}>
+            {report.subject.username ?? report.subject.uid}
+          </Link>
+        ) : (
+          'this'
+        )}
         : “{report.reason}”
       </p>
       {report.context.length > 0 ? (
         <div className={styles.context} aria-label="Before it">
           {report.context.map((c, i) => (
-            <span key={i}><b>{c.uid === report.subject?.uid ? report.subject.username : c.uid}</b>: {c.text}</span>
+            <span key={i}>
+              <b>{c.uid === report.subject?.uid ? report.subject.username : c.uid}</b>: {c.text}
+            </span>
           ))}
         </div>
       ) : null}
-      {report.content !== null ? <blockquote className={styles.content} data-testid="report-content">{report.content}</blockquote> : null}
-      {link ? <Link className={styles.link} to={link}>Open where it was reported →</Link> : null}
+      {report.content !== null ? (
+        <blockquote className={styles.content} data-testid="report-content">
+          {report.content}
+        </blockquote>
+      ) : null}
+      {link ? (
+        <Link className={styles.link} to={link}>
+          Open where it was reported →
+        </Link>
+      ) : null}
       {report.decision ? (
         <p className={styles.muted} data-testid="report-decision">
-          <span className={`${styles.badge} ${report.decision.action === 'dismiss' ? '' : styles.danger}`}>{actionLabels[report.decision.action]}</span>{' '}
+          <span className={`${styles.badge} ${report.decision.action === 'dismiss' ? '' : styles.danger}`}>
+            {actionLabels[report.decision.action]}
+          </span>{' '}
           by {report.decision.decidedBy.username ?? report.decision.decidedBy.uid} · {when(report.decision.decidedAt)}
           {report.decision.reason ? ` · ${report.decision.reason}` : ''}
           {report.decision.until ? ` · until ${when(report.decision.until)}` : ''}
@@ -139,10 +213,17 @@ function ReportList({ status }: { status: ReportStatus }) {
   const { data, error } = useReports(status, page, lobbyId);
   if (error) return <EmptyState title="Could not load reports" />;
   if (!data) return <PageLoading />;
-  if (data.items.length === 0) return <EmptyState icon="🛡️" title={status === 'open' ? 'No open reports' : 'No decided reports yet'}>{status === 'open' ? 'Reports users send appear here, oldest first.' : null}</EmptyState>;
+  if (data.items.length === 0)
+    return (
+      <EmptyState icon="🛡️" title={status === 'open' ? 'No open reports' : 'No decided reports yet'}>
+        {status === 'open' ? 'Reports users send appear here, oldest first.' : null}
+      </EmptyState>
+    );
   return (
     <div className={styles.stack} data-testid={`reports-${status}`}>
-      {data.items.map((r) => <ReportCard key={r.reportId} report={r} />)}
+      {data.items.map((r) => (
+        <ReportCard key={r.reportId} report={r} />
+      ))}
       <Pager page={page} totalPages={data.meta.totalPages} onPage={setPage} />
     </div>
   );
@@ -153,7 +234,10 @@ export default function ReportsSection() {
   const [params] = useSearchParams();
   return (
     <>
-      <PageHeader title="Reports" subtitle={params.get('lobbyId') ? `In lobby ${params.get('lobbyId')}` : 'Decide each report once; the reporter learns the outcome.'} />
+      <PageHeader
+        title="Reports"
+        subtitle={params.get('lobbyId') ? `In lobby ${params.get('lobbyId')}` : 'Decide each report once; the reporter learns the outcome.'}
+      />
       <Tabs
         value={tab}
         onValueChange={(v) => setTab(v as ReportStatus)}
