@@ -22,6 +22,7 @@ import { startFullStack, type FullStack } from '../../test-support/full-stack.ts
 import { injectEvmWallet, type InjectedWallet } from '../../test-support/injected-wallet.ts';
 import { startLocalSolana, type LocalSolana } from '../../test-support/solana-chain.ts';
 import { signInWithEmail } from './session.ts';
+import { textOf, walletSteps } from './wallet-steps.ts';
 
 const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots');
 const deposit = '0x00000000000000000000000000000000000d3905' as Hex;
@@ -95,25 +96,10 @@ afterAll(async () => {
   await sol?.stop();
 });
 
-const tokenOf = async () => (await page.evaluate(() => localStorage.getItem('murmur.token')))!;
-const diamonds = async () => {
-  const res = await fetch(`${full.url}/api/v1/wallet/balance`, { headers: { authorization: `Bearer ${await tokenOf()}` } });
-  return ((await res.json()) as { diamonds: number }).diamonds;
-};
-const modal = () => page.getByTestId('top-up-modal');
-const openCrypto = async () => {
-  await page.goto(`${full.url}/wallet`);
-  await page.getByTestId('top-up').click();
-  const skip = page.getByTestId('skip-offer');
-  await modal().or(skip).first().waitFor({ timeout: 15_000 });
-  if (await skip.isVisible()) await skip.click();
-  await modal().locator('#crypto-chain').waitFor({ timeout: 15_000 });
-};
-const statusMessage = () =>
-  page
-    .getByTestId('payment-status-message')
-    .innerText()
-    .catch(() => '');
+const { diamonds, modal, openCrypto, statusMessage } = walletSteps(
+  () => page,
+  () => full.url,
+);
 
 describe('/wallet: top-up in ETH, SOL and HONEY on the demo chains', () => {
   it('pays ether from the browser wallet on the demo chain, named as such, and credits it once at the rate', async () => {
@@ -130,14 +116,7 @@ describe('/wallet: top-up in ETH, SOL and HONEY on the demo chains', () => {
     await page.screenshot({ path: path.join(shots, 'crypto-top-up-eth.png') });
     await modal().getByTestId('crypto-wallet-pay').click();
     await expect
-      .poll(
-        () =>
-          modal()
-            .getByTestId('deposit-confirmations')
-            .innerText()
-            .catch(() => ''),
-        { timeout: 20_000 },
-      )
+      .poll(() => textOf(modal().getByTestId('deposit-confirmations')), { timeout: 20_000 })
       .toBe('Waiting for confirmations: 1 of 3');
     expect(
       wallet.calls.filter((m) => m === 'eth_sendTransaction'),
@@ -157,14 +136,7 @@ describe('/wallet: top-up in ETH, SOL and HONEY on the demo chains', () => {
   it('links the Solana wallet, then credits a SOL and a HONEY transfer entered by signature, each once', async () => {
     await page.goto(`${full.url}/web3-wallet`);
     await page.getByTestId('link-solana').click();
-    const linked = async () =>
-      `${await page
-        .getByTestId('wallets')
-        .innerText()
-        .catch(() => '')} ${await page
-        .getByTestId('wallet-link-error')
-        .innerText()
-        .catch(() => '')}`;
+    const linked = async () => `${await textOf(page.getByTestId('wallets'))} ${await textOf(page.getByTestId('wallet-link-error'))}`;
     await expect.poll(linked, { timeout: 15_000 }).toContain(sol.address(1));
 
     const solSent = sol.transferSol(1, sol.address(0), 200_000_000n); // 0.2 SOL at 150 USD: 30 USD

@@ -19,6 +19,7 @@ import { startLocalChain, type LocalChain } from '../../test-support/evm-chain.t
 import { startFullStack, type FullStack } from '../../test-support/full-stack.ts';
 import { injectEvmWallet, type InjectedWallet } from '../../test-support/injected-wallet.ts';
 import { signInWithEmail } from './session.ts';
+import { textOf, walletSteps } from './wallet-steps.ts';
 
 const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots');
 const deposit = '0x00000000000000000000000000000000000d3905' as Hex;
@@ -90,7 +91,11 @@ async function call(method: string, route: string, body?: unknown) {
 }
 const listed = async () =>
   (await call('GET', '/wallet/blockchain')).body.items as Array<{ walletId: string; address: string; chain: string }>;
-const diamonds = async () => (await call('GET', '/wallet/balance')).body.diamonds as number;
+const walletPage = walletSteps(
+  () => page,
+  () => full.url,
+);
+const { diamonds, modal } = walletPage;
 const depositBalance = async () =>
   chain.publicClient.readContract({
     address: usdt,
@@ -106,14 +111,7 @@ describe('/web3-wallet: network, update and addresses of another chain', () => {
     await page.getByText('No wallet linked yet').waitFor({ timeout: 15_000 });
     await page.getByTestId('link-evm').click();
     await expect
-      .poll(
-        () =>
-          page
-            .getByTestId('wallet-link-error')
-            .innerText()
-            .catch(() => ''),
-        { timeout: 15_000 },
-      )
+      .poll(() => textOf(page.getByTestId('wallet-link-error')), { timeout: 15_000 })
       .toBe('Your wallet is on another network. Switch it to Sepolia to continue.');
     expect(await listed()).toEqual([]);
     await page.screenshot({ path: path.join(shots, 'web3-wallet-wrong-network.png') });
@@ -144,20 +142,8 @@ describe('/web3-wallet: network, update and addresses of another chain', () => {
 });
 
 describe('/wallet: a crypto top-up paid from the browser wallet', () => {
-  const modal = () => page.getByTestId('top-up-modal');
-  const openCrypto = async () => {
-    await page.goto(`${full.url}/wallet`);
-    await page.getByTestId('top-up').click();
-    const skip = page.getByTestId('skip-offer');
-    await modal().or(skip).first().waitFor({ timeout: 15_000 });
-    if (await skip.isVisible()) await skip.click();
-    await modal().getByTestId('crypto-wallet-pay').waitFor({ timeout: 15_000 });
-  };
-  const errorText = () =>
-    modal()
-      .getByTestId('crypto-wallet-error')
-      .innerText()
-      .catch(() => '');
+  const errorText = () => textOf(modal().getByTestId('crypto-wallet-error'));
+  const openCrypto = () => walletPage.openCrypto('[data-testid="crypto-wallet-pay"]');
 
   it('shows the wallet errors of spec section 8 and sends nothing', async () => {
     await openCrypto();
@@ -196,14 +182,7 @@ describe('/wallet: a crypto top-up paid from the browser wallet', () => {
     await expect.poll(errorText, { timeout: 15_000 }).toBe('Your wallet is on another network. Switch it to Sepolia to continue.');
     await modal().getByTestId('switch-network').click();
     await expect
-      .poll(
-        () =>
-          modal()
-            .getByTestId('deposit-confirmations')
-            .innerText()
-            .catch(() => ''),
-        { timeout: 20_000 },
-      )
+      .poll(() => textOf(modal().getByTestId('deposit-confirmations')), { timeout: 20_000 })
       .toBe('Waiting for confirmations: 1 of 3');
     expect(await depositBalance()).toBe(USDT(12.5));
     await page.screenshot({ path: path.join(shots, 'crypto-top-up-confirming.png') });
@@ -211,38 +190,17 @@ describe('/wallet: a crypto top-up paid from the browser wallet', () => {
     // Closed midway: the wallet page keeps counting; after a reload too.
     await page.keyboard.press('Escape');
     await expect
-      .poll(
-        () =>
-          page
-            .getByTestId('deposit-confirmations')
-            .innerText()
-            .catch(() => ''),
-        { timeout: 10_000 },
-      )
+      .poll(() => textOf(page.getByTestId('deposit-confirmations')), { timeout: 10_000 })
       .toBe('Waiting for confirmations: 1 of 3');
     await page.reload();
     await chain.mine(1);
     await expect
-      .poll(
-        () =>
-          page
-            .getByTestId('deposit-confirmations')
-            .innerText()
-            .catch(() => ''),
-        { timeout: 15_000 },
-      )
+      .poll(() => textOf(page.getByTestId('deposit-confirmations')), { timeout: 15_000 })
       .toBe('Waiting for confirmations: 2 of 3');
     expect(await diamonds()).toBe(0);
     await chain.mine(1);
     await expect
-      .poll(
-        () =>
-          page
-            .getByTestId('payment-status-message')
-            .innerText()
-            .catch(() => ''),
-        { timeout: 20_000 },
-      )
+      .poll(() => textOf(page.getByTestId('payment-status-message')), { timeout: 20_000 })
       .toBe('Your diamonds have been added to your wallet.');
     await expect.poll(() => page.getByTestId('wallet-diamonds').innerText(), { timeout: 15_000 }).toBe('1,250');
     // The confirmations were counted on our node, through the read proxy, not on the wallet's.

@@ -17,6 +17,7 @@ import { launchBrowser } from '../../test-support/browser.ts';
 import { startFullStack, type FullStack } from '../../test-support/full-stack.ts';
 import { TEST_JWT_SECRET } from '../../test-support/stack.ts';
 import { signInWithEmail } from './session.ts';
+import { walletSteps } from './wallet-steps.ts';
 
 const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots');
 let chains: DemoChains;
@@ -52,30 +53,16 @@ afterAll(async () => {
   await chains?.stop();
 });
 
-const tokenOf = async () => (await page.evaluate(() => localStorage.getItem('murmur.token')))!;
-const diamonds = async () => {
-  const res = await fetch(`${full.url}/api/v1/wallet/balance`, { headers: { authorization: `Bearer ${await tokenOf()}` } });
-  return ((await res.json()) as { diamonds: number }).diamonds;
-};
-const modal = () => page.getByTestId('top-up-modal');
-const openCrypto = async () => {
-  await page.goto(`${full.url}/wallet`);
-  await page.getByTestId('top-up').click();
-  const skip = page.getByTestId('skip-offer');
-  await modal().or(skip).first().waitFor({ timeout: 15_000 });
-  if (await skip.isVisible()) await skip.click();
-  await modal().locator('#crypto-chain').waitFor({ timeout: 15_000 });
-};
-const statusMessage = () =>
-  page
-    .getByTestId('payment-status-message')
-    .innerText()
-    .catch(() => '');
-const topUps = async () => {
-  await page.goto(`${full.url}/wallet`);
-  await page.getByTestId('transactions').waitFor({ timeout: 15_000 });
-  return page.getByTestId('transaction').allInnerTexts();
-};
+const {
+  diamonds,
+  modal,
+  openCrypto,
+  statusMessage,
+  transactions: topUps,
+} = walletSteps(
+  () => page,
+  () => full.url,
+);
 
 const payFromDemoWallet = async (chainId: number, symbol: string, amount: string, diamondsAfter: number) => {
   await openCrypto();
