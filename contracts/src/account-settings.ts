@@ -113,7 +113,7 @@ export type LinkedCredentialDto = z.infer<typeof LinkedCredentialDto>;
 /** GET user/settings. */
 export const AccountSettingsDto = z.object({
   showNSFW: z.boolean(),
-  /** 18 or older by the birthday given at the terms step (spec section 5: mature content only then). */
+  /** 18 or older by the birthday given at the terms step (mature content only then; docs/decisions/identity.md). */
   adult: z.boolean(),
   defaultVolume: volume,
   volumes: z.record(z.string(), volume),
@@ -145,7 +145,7 @@ export const AccountDeletedAnswer = commandAnswer({ deleted: z.literal(true), me
 export const accountTexts = {
   lastSignInMethod: 'This is your only way to sign in. Link another one before you remove it.',
   notLinked: 'This sign-in method is not linked to your account.',
-  /** The mature-content warning and consent (spec sections 2 and 5: 18+ warning, shown only to adults after consent). */
+  /** The mature-content warning and consent (18+ warning, shown only to adults after consent; docs/decisions/identity.md). */
   matureWarning: 'Mature content may include strong language and adult themes. It is only for people aged 18 or older.',
   matureConsent: 'I am at least 18 years old and I want to see mature content.',
   signedOutOthers: 'You are signed out on every other device.',
@@ -159,7 +159,7 @@ export const accountTexts = {
     'Deleting your account removes your profile, posts, gallery, linked sign-in methods and settings, and signs you out everywhere. Diamonds and charm left in the account are lost. Payments and gifts stay in our books, without your name, as the law requires. This cannot be undone.',
 } as const;
 
-/** Browser-wallet texts of spec section 8 (and ours where it gives none). */
+/** Browser-wallet texts of the product (and ours where it gives none; docs/decisions/payments.md). */
 export const browserWalletTexts = {
   /** The wallet's selected account is not the address being linked (spec: asks to switch to the expected address). */
   accountMismatch: 'Please switch your wallet to the account {address} and try again.',

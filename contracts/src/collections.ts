@@ -1,5 +1,5 @@
-// Collections (DESIGN section 9): what a user owns (frames, badges, gifts to keep), its status
-// (spec section 4: active, inactive, expired), what they wear (one frame, up to 3 badges) and the
+// Collections (docs/decisions/collections.md): what a user owns (frames, badges, gifts to keep), its status
+// (active, inactive, expired; docs/decisions/collections.md), what they wear (one frame, up to 3 badges) and the
 // appearance every avatar shows.
 import { z } from 'zod';
 import { keptItemKinds } from './money-rules.ts';

@@ -1,4 +1,4 @@
-// Business constants of spec section 9 and the defaults DESIGN section 9 decides.
+// Business constants: the product's numbers and our defaults where it names none (each rule in its docs/decisions/ topic).
 export const paging = { defaultLimit: 10, defaultPage: 1, wall: 10, feed: 50, messages: 20 } as const;
 
 export const money = {

@@ -1,4 +1,4 @@
-// Error codes and the spec's texts (spec sections 5 and 8). Every HTTP error uses one envelope.
+// Error codes and the spec's texts (docs/decisions/api-contracts.md). Every HTTP error uses one envelope.
 import { z } from 'zod';
 
 /** The codes an API error can carry. Each maps to one HTTP status in `errorStatus`. */

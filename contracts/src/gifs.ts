@@ -1,5 +1,5 @@
-// GIF and sticker search (spec section 1: chat with stickers, emojis and GIFs; section 7: a GIF-search
-// provider): the query, one result item, and which addresses a chat GIF or sticker may point at.
+// GIF and sticker search (chat with stickers, emojis and GIFs through a GIF-search
+// provider; docs/decisions/lobbies.md): the query, one result item, and which addresses a chat GIF or sticker may point at.
 import { z } from 'zod';
 
 export const GifKind = z.enum(['gif', 'sticker']);

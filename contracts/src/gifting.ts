@@ -1,4 +1,4 @@
-// Gifts (spec section 3 "Gift"): the catalogue schema, the seeded catalogue with its artwork, and
+// Gifts (docs/decisions/money.md): the catalogue schema, the seeded catalogue with its artwork, and
 // the send-gift body. Prices are diamonds per gift; a send multiplies by quantity and recipients.
 import { z } from 'zod';
 import { money } from './constants.ts';

@@ -1,4 +1,4 @@
-// Global leaderboards (spec sections 1, 5, 7 GET user/leaderboards, 9): top users by diamonds sent
+// Global leaderboards (docs/decisions/leaderboards.md): top users by diamonds sent
 // and top hosts by charm received, weekly and monthly (UTC), and event boards of pairs.
 import { z } from 'zod';
 import { limits } from './constants.ts';

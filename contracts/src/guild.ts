@@ -1,4 +1,4 @@
-// Guild and agency (spec sections 1, 2 /guild, 3 "Settlement and gift receipt", 6 agency role):
+// Guild and agency (docs/decisions/guild.md):
 // an agency's roster of hosts, its guild/host share ratios, period settlements and charm payments.
 import { z } from 'zod';
 import { commandAnswer } from './answers.ts';
@@ -72,7 +72,7 @@ export const SubmitCharmPaymentBody = z.object({
     .min(1, formatText(texts.required, { field: 'Host' }))
     .max(200),
   amountCharm: z.coerce.number().positive('Amount must be greater than 0.').max(1e12),
-  /** The uploaded proof image (spec section 2 "charm payment with proof upload"). */
+  /** The uploaded proof image (docs/decisions/guild.md). */
   proofUrl: z
     .string()
     .trim()

@@ -1,4 +1,4 @@
-// Identity: sign-in bodies, the user events on `user-{uid}`, and the auth/user DTOs (spec sections 1, 3, 4, 7).
+// Identity: sign-in bodies, the user events on `user-{uid}`, and the auth/user DTOs (docs/decisions/identity.md).
 import { z } from 'zod';
 import { RoleCode } from './access-token.ts';
 import { commandAnswer } from './answers.ts';
@@ -27,14 +27,14 @@ export const DeviceInfo = z.object({
 });
 export type DeviceInfo = z.infer<typeof DeviceInfo>;
 
-/** Sent with every sign-in (spec section 7: visitorId or uniqueReferralCode, deviceInfo). */
+/** Sent with every sign-in (visitorId or uniqueReferralCode, deviceInfo; docs/decisions/identity.md). */
 export const SignInContext = z.object({
   visitorId: short(200).optional(),
   uniqueReferralCode: short(64).optional(),
   deviceInfo: DeviceInfo.optional(),
 });
 
-/** E-mail as the sign-in flow validates it (spec section 5). */
+/** E-mail as the sign-in flow validates it (docs/decisions/identity.md). */
 export const SignInEmail = z
   .string({ error: texts.enterEmail })
   .trim()
@@ -250,7 +250,7 @@ export const DevSmsInbox = z.object({
 /** The daily Telegram claim: diamonds credited and the wait between claims. */
 export const telegramClaim = { diamonds: 10, intervalSeconds: 86_400 } as const;
 
-/** What one daily claim pays: a VIP's is worth `vipPerks.dailyClaimMultiplier` times as much (DESIGN section 9). */
+/** What one daily claim pays: a VIP's is worth `vipPerks.dailyClaimMultiplier` times as much (docs/decisions/identity.md). */
 export const dailyClaimAmount = (vip: boolean): number => telegramClaim.diamonds * (vip ? vipPerks.dailyClaimMultiplier : 1);
 
 /** A user's identity and session events on `user-{uid}` (profile edits are the profiles module's). */
@@ -378,6 +378,6 @@ export const identityTexts = {
   alreadyClaimed: 'You have already claimed today. Come back later.',
   claimNeedsTelegram: 'The daily claim is for mini-app accounts.',
   connectNeedsAccount: 'Please sign in to connect a wallet.',
-  /** The identity provider's clash code (spec section 8), sent as `details.reason`. */
+  /** The identity provider's clash code (docs/decisions/identity.md), sent as `details.reason`. */
   differentCredential: 'account-exists-with-different-credential',
 } as const;

@@ -1,4 +1,4 @@
-// Lobbies and private timed rooms (spec sections 3, 4, 5, 6, 7): command bodies, events, DTOs and
+// Lobbies and private timed rooms (docs/decisions/lobbies.md): command bodies, events, DTOs and
 // the lobby-specific constants and texts.
 import { z } from 'zod';
 import { lobbyToolEventSchemas } from './lobby-tools.ts';
@@ -20,16 +20,16 @@ export type LobbyCategory = z.infer<typeof LobbyCategory>;
 export const LobbyLanguage = z.enum(['ENG', 'FIL', 'ES']);
 export type LobbyLanguage = z.infer<typeof LobbyLanguage>;
 
-/** Lobby and room status (spec section 4). */
+/** Lobby and room status (docs/decisions/lobbies.md). */
 export const LobbyStatus = z.enum(['waiting', 'started', 'ended', 'terminated', 'inactive']);
 export type LobbyStatus = z.infer<typeof LobbyStatus>;
 export type RoomStatus = LobbyStatus;
 
-/** A member's stage role (spec section 4: host, audience, cohost). */
+/** A member's stage role (host, audience, cohost; docs/decisions/lobbies.md). */
 export const StageRole = z.enum(['host', 'cohost', 'audience']);
 export type StageRole = z.infer<typeof StageRole>;
 
-/** Role codes of spec section 4: o owner, lad lobby admin, h lobby host, g guest, co consumer. */
+/** Role codes (docs/decisions/lobbies.md): o owner, lad lobby admin, h lobby host, g guest, co consumer. */
 export const LobbyRoleCode = z.enum(['o', 'lad', 'h', 'g', 'co']);
 export type LobbyRoleCode = z.infer<typeof LobbyRoleCode>;
 
@@ -50,7 +50,7 @@ export const lobbyConstants = {
   mediaTokenSeconds: 3600,
   /** The Valentine's event window (UTC month/day, inclusive start, exclusive end). */
   valentines: { from: { month: 2, day: 1 }, to: { month: 2, day: 15 } },
-  /** Words a block reason may not contain (spec section 5 "sensitive words"). */
+  /** Words a block reason may not contain (docs/decisions/lobbies.md). */
   sensitiveWords: ['fuck', 'shit', 'bitch', 'cunt', 'nigger', 'faggot', 'retard'],
 } as const;
 
@@ -119,7 +119,7 @@ export const RequiredDiamonds = z
   .min(0, texts.invalidRequiredBalance)
   .max(10_000_000, texts.invalidRequiredBalance);
 
-/** A reason (block): required, at most 120 characters, no emojis, no sensitive words (spec section 5). */
+/** A reason (block): required, at most 120 characters, no emojis, no sensitive words (docs/decisions/lobbies.md). */
 export const BlockReason = z
   .string({ error: required('Reason') })
   .trim()
@@ -280,7 +280,7 @@ export const LobbyJoined = z.object({
   /** Diamonds paid by this join (0 when free or paid before). */
   paidDiamonds: z.number().int(),
   joinedAt: z.string(),
-  /** A VIP's arrival (DESIGN section 9: the lobby entry effect others see). Absent on older events. */
+  /** A VIP's arrival (the lobby entry effect others see; docs/decisions/vip.md). Absent on older events. */
   vip: z.boolean().optional(),
 });
 /** `disconnected`: no live connection to the lobby anywhere for longer than the presence grace. */
@@ -336,7 +336,7 @@ export const LobbyInfoUpdated = z.object({
 });
 export const LobbyInviteCreated = z.object({ lobbyId: z.string(), inviteId: z.string(), by: z.string(), at: z.string() });
 /** `place`: where the request went in the queue (0 = first), decided by the lobby: a VIP's goes after
- * the VIPs already waiting and before everyone else (DESIGN section 9). Absent on older events (the end). */
+ * the VIPs already waiting and before everyone else (docs/decisions/vip.md). Absent on older events (the end). */
 export const MicRequested = z.object({
   lobbyId: z.string(),
   uid: z.string(),
@@ -682,7 +682,7 @@ export const RoomActionAnswer = commandAnswer({ status: LobbyStatus, endsAt: Ins
 /** A renewed media token (no event: no position). `rtm` carries Agora's signalling token in agoraToken. */
 export const MediaTokenRefreshed = MediaAnswer.extend({ tokenType: z.enum(['rtc', 'rtm']) });
 
-/** Owner, main host or lobby admin (spec section 6): the people who run a lobby. The one rule the
+/** Owner, main host or lobby admin (docs/decisions/lobbies.md): the people who run a lobby. The one rule the
  * deciders, the access policy of reads and channels, and the page's menus share. */
 export function isLobbyStaff(
   lobby: { ownerUid: string; hostUid: string | null; admins: readonly string[] },

@@ -1,4 +1,4 @@
-// Voice and video (spec sections 1, 4, 8, 9): the media session a join answers (Agora when the
+// Voice and video (docs/decisions/media.md): the media session a join answers (Agora when the
 // server has an App ID and certificate, else the built-in WebRTC mesh), the signalling messages the
 // WebRTC adapter exchanges through the realtime gateway, the video profiles and the failure texts.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// Referral programme (spec sections 1, 3, 5, 7, 9): own code and link, referrer binding, payout
+// Referral programme (docs/decisions/referral.md): own code and link, referrer binding, payout
 // wallet, reward rows and weekly USDT settlements. Amounts in USDT travel as integer micro-USDT.
 import { z } from 'zod';
 import { commandAnswer } from './answers.ts';
@@ -9,7 +9,7 @@ import { paged } from './paging.ts';
 
 export const referralCodeLimits = { min: 4, max: 20 } as const;
 
-/** Letters and digits only: spec section 5, "Referral link edit: no special symbols or emojis". */
+/** Letters and digits only ("Referral link edit: no special symbols or emojis"; docs/decisions/referral.md). */
 export const ReferralCode = z
   .string({ error: formatText(texts.required, { field: 'Referral code' }) })
   .trim()

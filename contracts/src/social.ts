@@ -1,4 +1,4 @@
-// Profiles, social graph, wall, media upload and direct messages (spec sections 3, 5, 7): command
+// Profiles, social graph, wall, media upload and direct messages (docs/decisions/social.md): command
 // bodies, event data and DTOs.
 import { z } from 'zod';
 import { commandAnswer } from './answers.ts';
@@ -275,7 +275,7 @@ export type MessageHistory = z.infer<typeof MessageHistory>;
 export type DmRefusal = 'self' | 'blocked' | 'needs-reply' | 'needs-mutual-follow';
 
 /**
- * The DM rule (spec section 5), one place for the server's decision and the composer's notice: a
+ * The DM rule (docs/decisions/messages.md), one place for the server's decision and the composer's notice: a
  * mutual follow, or the other party having written in the thread, lets one write; someone who
  * wrote without an answer waits for the reply; otherwise both must follow each other.
  */
@@ -359,7 +359,7 @@ export const FollowerRemovedData = z.object({
 export const UserBlockedData = z.object({ blockerUid: z.string(), blockedUid: z.string(), blockedAt: z.string() });
 export const UserUnblockedData = z.object({ blockerUid: z.string(), blockedUid: z.string(), unblockedAt: z.string() });
 export const UserReportedData = z.object({ reporterUid: z.string(), reportedUid: z.string(), reason: z.string(), reportedAt: z.string() });
-/** Creator subscriptions (DESIGN section 9), read by the social graph for subscriber-only posts. */
+/** Creator subscriptions (docs/decisions/subscriptions.md), read by the social graph for subscriber-only posts. */
 export const UnsubscribedFromCreatorData = z.object({ subscriberUid: z.string(), creatorUid: z.string() });
 
 /** The social graph on `social-{uid}`: whom uid follows, blocks and reports. */

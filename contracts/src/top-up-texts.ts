@@ -4,7 +4,7 @@
 export const walletTopUpTexts = {
   /** 'ERC20: transfer amount exceeds balance' or an RPC failure on the token. */
   insufficientBalance: 'You may have insufficient balance.',
-  /** An unexpected wallet error, or no token account (spec section 8). */
+  /** An unexpected wallet error, or no token account (docs/decisions/payments.md). */
   checkFunds: 'Please check if your account has sufficient funds.',
   /** The token contract does not exist for the wallet on this network. */
   tokenNotFound: 'Token not found in your wallet. Please import token and try again.',
@@ -31,7 +31,7 @@ export const cardTexts = {
   processing: 'Payment received. Your diamonds arrive as soon as the card provider confirms it.',
 } as const;
 
-/** The hosted checkouts (a web-payment order, a GCash or Maya charge): spec section 4's states with
+/** The hosted checkouts (a web-payment order, a GCash or Maya charge): the spec's states with
  * words of our own where the spec names a case without a text. */
 export const hostedPaymentTexts = {
   webpayNotConfigured: 'Web payments are not available here.',

@@ -1,4 +1,4 @@
-// Money (DESIGN section 4): the events of the `wallet-{uid}`, `payment-{id}` and `earnings-{uid}`
+// Money (docs/decisions/money.md): the events of the `wallet-{uid}`, `payment-{id}` and `earnings-{uid}`
 // streams, the reasons a diamond moves, and the bodies of the wallet and payment commands.
 import { z } from 'zod';
 import { verifiedHostBadge } from './host-applications.ts';
@@ -96,7 +96,7 @@ export const walletEventSchemas = {
 export const walletEventTypes = eventTypesOf(walletEventSchemas);
 export type WalletEvent = EventUnionOf<typeof walletEventSchemas>;
 
-/** VIP privileges (DESIGN section 9) with numbers: 5% bonus diamonds on every top-up, twice the Telegram daily claim. */
+/** VIP privileges (docs/decisions/vip.md) with numbers: 5% bonus diamonds on every top-up, twice the Telegram daily claim. */
 export const vipPerks = { topUpBonus: 0.05, dailyClaimMultiplier: 2 } as const;
 
 /** Diamonds a paid amount buys at the normal rate (1 USD = 100 diamonds), in whole diamonds. */
@@ -381,7 +381,7 @@ const sku = (s: SkuInput): SkuDto => ({
   priceUsd: s.price / 100,
 });
 
-/** Items for sale for diamonds. VIP is 120 USD a year (spec section 9) = 12,000 diamonds. */
+/** Items for sale for diamonds. VIP is 120 USD a year (docs/decisions/vip.md) = 12,000 diamonds. */
 export const skuCatalogue: SkuDto[] = [
   sku({
     id: 'vip-year',
@@ -501,7 +501,7 @@ export const skuCatalogue: SkuDto[] = [
   }),
 ];
 
-/** Worn items that are not sold but come with VIP (DESIGN section 9: the VIP badge and frame), owned while VIP lasts. */
+/** Worn items that are not sold but come with VIP (the VIP badge and frame; docs/decisions/vip.md), owned while VIP lasts. */
 export const vipItems = [
   { id: 'vip-frame', kind: 'frame' as const, name: 'VIP frame', imageUrl: '/gifts/crown.svg' },
   { id: 'vip-badge', kind: 'badge' as const, name: 'VIP badge', imageUrl: '/gifts/crown.svg' },
@@ -534,7 +534,7 @@ export const StripeInitBody = z.object({
 });
 export type StripeInitBody = z.infer<typeof StripeInitBody>;
 
-/** POST payment/topup/pay (spec section 7): crypto with a transaction hash, or the sandbox. */
+/** POST payment/topup/pay (docs/decisions/payments.md): crypto with a transaction hash, or the sandbox. */
 export const TopUpPayBody = z.object({
   channelCode: z.enum(['crypto', 'sandbox']).default('crypto'),
   chainId: z.coerce.number().int().optional(),

@@ -145,7 +145,7 @@ describe('/wallet: a crypto top-up paid from the browser wallet', () => {
   const errorText = () => textOf(modal().getByTestId('crypto-wallet-error'));
   const openCrypto = () => walletPage.openCrypto('[data-testid="crypto-wallet-pay"]');
 
-  it('shows the wallet errors of spec section 8 and sends nothing', async () => {
+  it('shows the wallet errors and sends nothing', async () => {
     await openCrypto();
     // More than the wallet holds: the token's own revert reason, as the wallet's estimate reports it.
     await page.fill('#crypto-amount', '500');

@@ -1,5 +1,5 @@
 // Bad input in each form shows the spec's text (section 5), in a real browser against the real
-// stack; plus the 404 and 401 pages and the logged-out redirect of spec section 2.
+// stack; plus the 404 and 401 pages and the logged-out redirect.
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../../test-support/browser.ts';
@@ -161,7 +161,7 @@ describe('every form shows the spec texts', () => {
   });
 });
 
-describe('session (spec section 4)', () => {
+describe('session (docs/decisions/frontend.md)', () => {
   const tamper = () =>
     page.evaluate(() => {
       const token = localStorage.getItem('murmur.token')!;

@@ -86,7 +86,7 @@ describe('hosted checkouts', () => {
     const page = await context.newPage();
     await signInWithEmail(page, full.url, 'webpay-topup@example.com');
     const modal = await openTopUp(page);
-    // Not in the PH region: the crypto wallet tab first, as spec section 3 says.
+    // Not in the PH region: the crypto wallet tab first, as docs/decisions/payments.md says.
     expect(await modal.getByRole('tab', { selected: true }).innerText()).toBe('Crypto wallet');
     await modal.getByRole('tab', { name: 'Web payment' }).click();
     await modal.getByRole('button', { name: /\$50/ }).first().click();

@@ -2,7 +2,7 @@
 // with fake devices, three people in one lobby: the host, a speaker (A) on a seat and a listener
 // (B, on a phone-sized window). B's inbound audio bytes grow while A talks and stop when the host
 // mutes A; they come back after a dropped connection; the host's camera reaches B (frames decoded)
-// and switching to screen share ends the camera track; failures show the spec section 8 texts. When
+// and switching to screen share ends the camera track; failures show the spec's texts. When
 // the host unseats A, B's bytes from A stop within a second, also when B's socket missed it.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,4 +1,4 @@
-// Every route of spec section 2 with its lazily loaded page. To add a page: add its one line below.
+// Every route with its lazily loaded page. To add a page: add its one line below.
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 export interface AppRoute {
@@ -19,7 +19,7 @@ export const routes: AppRoute[] = [
   { path: '/', title: 'Home', public: true, page: page(() => import('./pages/Home/HomePage.tsx')) },
   { path: '/login', title: 'Sign in', public: true, page: page(() => import('./pages/Login/LoginPage.tsx')) },
   { path: '/wallet', title: 'Wallet', page: page(() => import('./pages/Wallet/WalletPage.tsx')) },
-  // Visitors may look at a public lobby (spec section 6: visitors can view; they sign in to chat).
+  // Visitors may look at a public lobby (visitors can view; they sign in to chat; docs/decisions/frontend.md).
   { path: '/lobby/:lobbyId', title: 'Lobby', public: true, page: page(() => import('./pages/Lobby/LobbyPage.tsx')) },
   { path: '/lobby/settings', title: 'Lobby settings', page: page(() => import('./pages/LobbySettings/LobbySettingsPage.tsx')) },
   { path: '/room/:roomId', title: 'Private room', public: true, page: page(() => import('./pages/Room/RoomPage.tsx')) },

@@ -1,4 +1,4 @@
-// The media object store port (spec section 7, three-step upload): presigned PUT and GET URLs,
+// The media object store port (docs/decisions/uploads.md): presigned PUT and GET URLs,
 // head, a bounded read and a server-side put. A local adapter (files under .data/media, URLs
 // signed with an HMAC and served by our own routes) and an S3 adapter (AWS SDK presigner) share it.
 import { createHmac, timingSafeEqual } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Who may receive a gift (spec section 4): in a lobby the host, a cohost or someone active there;
+// Who may receive a gift (docs/decisions/money.md): in a lobby the host, a cohost or someone active there;
 // in a room its host or someone inside. A gift outside both goes to a profile (its gift wall), so
 // its recipients must be registered users.
 import { streamIds, texts } from '@murmur/contracts';

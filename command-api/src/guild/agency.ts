@@ -1,5 +1,5 @@
 // The agency aggregate on `agency-{id}`: owner, share ratios, roster of hosts, settled periods and
-// charm payments (spec section 3 "Settlement and gift receipt", section 6 agency role).
+// charm payments (docs/decisions/guild.md).
 import type { AgencyEvent, HostMembershipEvent } from '@murmur/contracts';
 
 export type { AgencyEvent, HostMembershipEvent } from '@murmur/contracts';

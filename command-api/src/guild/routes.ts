@@ -1,4 +1,4 @@
-// Guild commands (spec section 6): for the agency role, create the agency, invite creators to its
+// Guild commands (docs/decisions/guild.md): for the agency role, create the agency, invite creators to its
 // roster (they join by accepting), remove hosts, set share ratios, settle a period from its gift
 // receipts, record charm payments with proof and confirm them; for any signed-in creator, accept or
 // decline an invitation and leave their agency (docs/decisions/guild.md).

@@ -3,7 +3,7 @@
 // Claim n is computed only once claim n-1 is recorded on `user-{uid}` (expected version) and the
 // interval since it has passed, and the wallet's key `tg-claim:{n}` lets exactly one request pay
 // it: that request answers 200, every other one (parallel or repeated) the refusal. A VIP's claim pays
-// double (DESIGN section 9).
+// double (docs/decisions/vip.md).
 import { DailyClaimAnswer, dailyClaimAmount, identityTexts, telegramClaim } from '@murmur/contracts';
 import { ApiError, currentUser, requireAuth, send } from '@murmur/platform';
 import type express from 'express';

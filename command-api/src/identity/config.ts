@@ -20,7 +20,7 @@ export const IdentityConfig = z
     DEV_SMTP_SERVER: z.stringbool().optional(),
     MAIL_FROM: z.string().min(3).default('Murmur <no-reply@murmur.local>'),
     OTP_TTL_SECONDS: seconds(limits.emailCodeSeconds),
-    /** The login screen's countdown before "resend" (spec section 9: 5 minutes). */
+    /** The login screen's countdown before "resend" (5 minutes; docs/decisions/identity.md). */
     OTP_RESEND_SECONDS: seconds(limits.emailCodeSeconds),
     OTP_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
     /** Tries without a right code, across resends, before an address is locked (OTP_ADDRESS_LOCK_SECONDS). */

@@ -1,4 +1,4 @@
-// The terms step of sign-in: accept the terms and confirm an age of at least 18 (spec sections 2, 5).
+// The terms step of sign-in: accept the terms and confirm an age of at least 18 (docs/decisions/identity.md).
 // Until it is done the services refuse every other command (the token's `onb` claim is false), so
 // the answer carries a fresh access token of the same session that says it is done.
 import { OnboardingAnswer, OnboardingBody, signAccessToken } from '@murmur/contracts';

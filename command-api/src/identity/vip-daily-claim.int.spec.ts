@@ -1,4 +1,4 @@
-// A VIP perk (DESIGN section 9): the Telegram daily claim pays double while VIP lasts, the
+// A VIP perk (docs/decisions/vip.md): the Telegram daily claim pays double while VIP lasts, the
 // countdown says so, and the ledger audit proves the diamonds.
 import { sign } from '@tma.js/init-data-node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

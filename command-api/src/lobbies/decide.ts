@@ -1,4 +1,4 @@
-// Pure deciders of the lobby, room and chat streams: every host/admin action of spec section 6
+// Pure deciders of the lobby, room and chat streams: every host/admin action of docs/decisions/lobbies.md
 // and every refusal. Time, ids and payments come in on the command.
 import {
   isChatMediaUrl,

@@ -108,7 +108,7 @@ const staffActions: Array<[string, (by: string) => LobbyCmd]> = [
   ['MuteMic (someone else)', (by) => ({ type: 'MuteMic', by, uid: 'co' })],
 ];
 
-describe('lobby permissions (spec section 6)', () => {
+describe('lobby permissions (docs/decisions/lobbies.md)', () => {
   for (const [name, make] of staffActions) {
     it(`${name}: the owner/main host and a lobby admin may; a cohost, audience or stranger gets 403`, () => {
       expect(decideLobby({ ...make('owner'), now } as LobbyCommand, given(...live()).state).length).toBeGreaterThan(0);
@@ -343,7 +343,7 @@ describe('microphone and seats', () => {
       .thenThrows('NOT_FOUND', lobbyTexts.notInLobby);
   });
 
-  it('a VIP request goes after the VIPs already waiting and before everyone else (DESIGN section 9)', () => {
+  it('a VIP request goes after the VIPs already waiting and before everyone else (docs/decisions/vip.md)', () => {
     const vipRequested = (uid: string, place: number): LobbyEvent => ({
       type: 'MicRequested',
       data: { lobbyId: L, uid, at: now, vip: true, place },

@@ -1,4 +1,4 @@
-// The media provider port (DESIGN section 8): what a join answers so the browser can talk and
+// The media provider port (docs/decisions/media.md): what a join answers so the browser can talk and
 // listen. Agora when an App ID and certificate are configured (a token per channel and role);
 // otherwise the built-in WebRTC mesh, whose browsers signal through the realtime gateway, which
 // checks seats itself, so no token is needed. STUN/TURN servers for WebRTC are configurable.

@@ -1,4 +1,4 @@
-// Agora session tokens (DESIGN section 8), built offline with the `agora-token` package: the token
+// Agora session tokens (docs/decisions/media.md), built offline with the `agora-token` package: the token
 // half of the Agora media provider (media-provider.ts). App id and certificate come from configuration.
 import { lobbyConstants } from '@murmur/contracts';
 import agora from 'agora-token';

@@ -1,4 +1,4 @@
-// Lobby and room commands (spec section 7 "Lobbies and rooms"): thin handlers that read the
+// Lobby and room commands (docs/decisions/lobbies.md): thin handlers that read the
 // stream, decide, append with the expected version, and answer with the position.
 import { randomBytes, randomUUID } from 'node:crypto';
 import {

@@ -1,4 +1,4 @@
-// The three-step upload (spec section 7): presign -> PUT -> process; gallery item delete. The local
+// The three-step upload (docs/decisions/uploads.md): presign -> PUT -> process; gallery item delete. The local
 // store's PUT route lives here too (it writes), mounted before the JSON body parser.
 import { randomUUID } from 'node:crypto';
 import {

@@ -1,4 +1,4 @@
-// The DM decider (spec section 5): a first message needs a mutual follow, or the other party must
+// The DM decider (docs/decisions/messages.md): a first message needs a mutual follow, or the other party must
 // have written in this thread; once someone has written without an answer and the follow is no
 // longer mutual, they wait for the reply. Blocks in either direction refuse. Pure: the social
 // facts come in on the command.

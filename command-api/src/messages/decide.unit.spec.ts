@@ -1,4 +1,4 @@
-// DM decider: the first-message rules of spec section 5.
+// DM decider: the first-message rules of docs/decisions/messages.md.
 import { texts } from '@murmur/contracts';
 import { describe, expect, it } from 'vitest';
 import { threadDecider, type MessageCommand } from './decide.ts';

@@ -1,4 +1,4 @@
-// Direct messages (spec section 7 Gifts and messages): send with the first-message rules, mark a
+// Direct messages (docs/decisions/messages.md): send with the first-message rules, mark a
 // thread read (messages/refresh). Block is the social module's (messages/block/{uid}).
 import { randomUUID } from 'node:crypto';
 import {

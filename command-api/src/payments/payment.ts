@@ -1,4 +1,4 @@
-// The `payment-{id}` stream (DESIGN section 4): one top-up's life, initiated then confirmed (by
+// The `payment-{id}` stream (docs/decisions/payments.md): one top-up's life, initiated then confirmed (by
 // webhook, chain receipt or the sandbox) or failed. Confirmed is final: it credits exactly once.
 import type { ChargedAmount, PaymentEvent, PaymentInitiatedData } from '@murmur/contracts';
 

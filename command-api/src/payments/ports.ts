@@ -1,4 +1,4 @@
-// The payment providers behind ports (DESIGN section 8): a card provider (Stripe in production,
+// The payment providers behind ports (docs/decisions/payments.md): a card provider (Stripe in production,
 // the same Stripe SDK pointed at a local server in tests), a chain verifier (viem against an RPC
 // node; anvil in tests) and their configuration. The sandbox needs no port: it confirms through
 // the same confirmation path as the others.

@@ -256,7 +256,7 @@ export function paymentRoutes(router: express.Router, deps: CommandDeps): void {
     send(res, PaymentResultDto, result(await payCrypto(deps, uid, body)));
   });
 
-  // The subscription checkout (spec section 4: host subscriptions use it): the VIP year, or with
+  // The subscription checkout (host subscriptions use it; docs/decisions/subscriptions.md): the VIP year, or with
   // `creatorUid` 30 days of that creator's subscription, by card or sandbox; settling the payment
   // buys it (settle.ts).
   router.post('/payment/checkout/pay', requireAuth(), async (req, res) => {

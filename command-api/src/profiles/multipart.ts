@@ -1,4 +1,4 @@
-// PUT user/profile/details as multipart (spec section 7: "payload or multipart"): the same fields
+// PUT user/profile/details as multipart ("payload or multipart"; docs/decisions/social.md): the same fields
 // as text parts (profileFormList and address as JSON), plus the picture and banner as files
 // `profilePicImage` / `profileBannerImage`, stored like a processed profile upload.
 import { randomUUID } from 'node:crypto';

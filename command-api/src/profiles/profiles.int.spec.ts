@@ -1,4 +1,4 @@
-// Profile details over real HTTP: every rule of spec section 5 and the read model of section 3.
+// Profile details over real HTTP: every rule of the profile edits (docs/decisions/social.md) and their read model.
 import { texts } from '@murmur/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../../../test-support/stack.ts';

@@ -1,4 +1,4 @@
-// Profile events on `user-{uid}` (DESIGN section 4), their state and evolve. Identity owns the
+// Profile events on `user-{uid}` (docs/decisions/social.md), their state and evolve. Identity owns the
 // stream's registration events; this module's decider only folds what it needs from them.
 import { eventOf, type ProfileChanges, type ProfileEvent } from '@murmur/contracts';
 

@@ -1,4 +1,4 @@
-// Pure referral decisions (spec section 5): a code is one user's; a referrer is set once, only while
+// Pure referral decisions (docs/decisions/referral.md): a code is one user's; a referrer is set once, only while
 // the account is at most 30 days old, never oneself or one's own invitee; a payout wallet any time.
 import { referral, referralTexts, texts } from '@murmur/contracts';
 import { ApiError } from '@murmur/platform';

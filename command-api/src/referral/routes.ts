@@ -1,4 +1,4 @@
-// Referral commands (spec section 7 "Referral"): own link (me/link, init, create-link), referrer
+// Referral commands (docs/decisions/referral.md): own link (me/link, init, create-link), referrer
 // binding (validate-referrer, then connect with the confirmation), payout wallet (add-wallet).
 import { createHash } from 'node:crypto';
 import {

@@ -1,4 +1,4 @@
-// The weekly referral settlement (spec section 4 "settled weekly", section 5 payout rules): a poller
+// The weekly referral settlement (docs/decisions/referral.md): a poller
 // that, for each closed UTC week in order, appends one ReferralPayoutSettled or
 // ReferralPayoutCarriedOver per beneficiary on `referral-settlement-{week}-{uid}` with expected
 // version no_stream, so a re-run or a second process never pays twice; then a week marker on

@@ -1,4 +1,4 @@
-// Follow, unfollow, remove follower, block, unblock and report (spec section 7 User, section 6).
+// Follow, unfollow, remove follower, block, unblock and report (docs/decisions/social.md).
 import { CommandAnswer, RemoveFollowerBody, ReportUserBody, texts, streamIds } from '@murmur/contracts';
 import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
 import type { Request } from 'express';

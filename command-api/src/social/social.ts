@@ -1,4 +1,4 @@
-// The social graph on `social-{uid}` (DESIGN section 4): whom uid follows and blocks. A follow edge
+// The social graph on `social-{uid}` (docs/decisions/social.md): whom uid follows and blocks. A follow edge
 // lives on the follower's stream; the followee's follower list is a projection of these events.
 import type { SocialEvent } from '@murmur/contracts';
 

@@ -1,4 +1,4 @@
-// Wall commands (spec section 7 User): post, delete, like, unlike, and unlocking private media
+// Wall commands (docs/decisions/wall.md): post, delete, like, unlike, and unlocking private media
 // with diamonds through the wallet (key `post-unlock:{postId}:{uid}`, so a retry never charges twice).
 import { randomUUID } from 'node:crypto';
 import {

@@ -68,7 +68,7 @@ export interface SendGift {
   recipients: string[];
   lobbyId?: string;
   roomId?: string;
-  /** The recipients' share of the gift's diamond value, as charm (DESIGN section 9: 0.5). */
+  /** The recipients' share of the gift's diamond value, as charm (0.5; docs/decisions/money.md). */
   charmShare: number;
   at: string;
 }
@@ -120,7 +120,7 @@ export interface SubscribeToCreator {
   at: string;
 }
 
-/** Set a booking's price aside (DESIGN section 9: the hold is an event on the buyer's wallet). */
+/** Set a booking's price aside (the hold is an event on the buyer's wallet; docs/decisions/booking.md). */
 export interface HoldDiamonds {
   type: 'HoldDiamonds';
   uid: string;

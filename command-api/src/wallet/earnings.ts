@@ -1,4 +1,4 @@
-// The `earnings-{uid}` stream (DESIGN section 4): charm leaving a creator's earnings. A withdrawal
+// The `earnings-{uid}` stream (docs/decisions/money.md): charm leaving a creator's earnings. A withdrawal
 // is decided against the projected credited total, which only grows (a stale figure is smaller,
 // never larger), minus what this stream has already withdrawn.
 import {

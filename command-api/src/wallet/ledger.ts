@@ -91,7 +91,7 @@ export async function creditDiamonds(
   return { position, balance };
 }
 
-/** Whether `uid` is VIP at `at` (DESIGN section 9 perks), from the wallet stream, never a read model. */
+/** Whether `uid` is VIP at `at` (docs/decisions/vip.md), from the wallet stream, never a read model. */
 export async function isVipAt(deps: LedgerDeps, uid: string, at: string): Promise<boolean> {
   const { vipUntil } = await loadWallet(deps, uid);
   return vipUntil !== null && vipUntil > at;

@@ -192,7 +192,7 @@ function walletCommandRoutes(router: express.Router, deps: CommandDeps): void {
     send(res, EquipAnswer, { position: result.position.toString(), frameId: result.state.frameId, badgeIds: result.state.badgeIds });
   });
 
-  // ---- withdrawals: validate first, then submit (spec section 4) ----
+  // ---- withdrawals: validate first, then submit (docs/decisions/money.md) ----
   const withdrawCommand = async (uid: string, body: z.infer<typeof WithdrawBody>, withdrawalId: string): Promise<EarningsCommand> => ({
     type: 'WithdrawCharm',
     withdrawalId,

@@ -1,4 +1,4 @@
-// VIP perks (DESIGN section 9) over HTTP: a renewal extends from the current end; two purchases at
+// VIP perks (docs/decisions/vip.md) over HTTP: a renewal extends from the current end; two purchases at
 // once charge once each and chain their years, or one wins when the balance pays for one; a VIP's
 // mic request goes ahead of the others' (decided by the lobby) and their join carries the entry
 // effect, which the gateway may push. The ledger audit stays green.

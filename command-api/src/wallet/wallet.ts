@@ -1,4 +1,4 @@
-// The `wallet-{uid}` stream (DESIGN section 4): every diamond credit and debit of one user,
+// The `wallet-{uid}` stream (docs/decisions/money.md): every diamond credit and debit of one user,
 // folded into the state the wallet decider needs.
 import { isKeptItemKind, isPaidCredit, type SkuKind, type WalletEvent } from '@murmur/contracts';
 
@@ -15,7 +15,7 @@ export interface WalletState {
   vipUntil: string | null;
   /** Items bought (frames, badges, gifts to keep) and until when they last (null: for ever). */
   items: Record<string, { kind: SkuKind; expiresAt: string | null }>;
-  /** What the user wears (DESIGN section 9: one frame, up to 3 badges). */
+  /** What the user wears (one frame, up to 3 badges; docs/decisions/collections.md). */
   frameId: string | null;
   badgeIds: string[];
   /** Creator subscriptions bought: creator uid -> end. */

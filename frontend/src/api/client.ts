@@ -27,7 +27,7 @@ export interface CallOptions {
   /** The caller shows the error itself (an inline form message): no toast. */
   quiet?: boolean;
   idempotencyKey?: string;
-  /** The token of a wallet message to sign (spec section 7: the signature session goes in a header). */
+  /** The token of a wallet message to sign (the signature session goes in a header; docs/decisions/identity.md). */
   signatureSession?: string;
   signal?: AbortSignal;
   /** Extra X-Min-Position (e.g. from a realtime event) beyond our own writes. */

@@ -1,4 +1,4 @@
-// What the app does with a failed call (spec section 8): 401 refreshes once and shows no toast,
+// What the app does with a failed call (docs/decisions/web-app.md): 401 refreshes once and shows no toast,
 // 403 goes home, 500 opens the server-error modal, anything else shows the server's message.
 export type ErrorAction = 'refresh' | 'logout' | 'home' | 'terms' | 'server-error' | 'toast';
 

@@ -1,4 +1,4 @@
-// The failures the app says nothing about (spec section 8: most calls show the server's message and
+// The failures the app says nothing about (docs/decisions/web-app.md: most calls show the server's message and
 // status; these are the exceptions). Each is the person's own choice or a call the page itself
 // dropped, never a problem to report. One list, used by the API client, the wallets and the
 // identity providers.

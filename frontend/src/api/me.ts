@@ -3,7 +3,7 @@ import type { MeDto } from '@murmur/contracts/identity';
 import { useQuery } from '../state/query.ts';
 import { actingToken, useSession } from './session.ts';
 
-/** GET user/me (spec section 3 "User (me)"). */
+/** GET user/me (docs/decisions/identity.md). */
 export type Me = MeDto;
 
 export function useMe() {

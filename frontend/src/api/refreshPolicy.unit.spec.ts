@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { errorAction } from './errorPolicy.ts';
 import { RefreshRejected, refreshPolicy, refreshWithPolicy, retryDelayMs } from './refreshPolicy.ts';
 
-describe('session refresh policy (spec section 9)', () => {
+describe('session refresh policy (docs/decisions/frontend.md)', () => {
   it('uses a 10 s timeout and 2 retries', () => {
     expect(refreshPolicy).toEqual({ timeoutMs: 10_000, retries: 2, maxDelayMs: 5_000 });
   });
@@ -70,7 +70,7 @@ describe('session refresh policy (spec section 9)', () => {
   });
 });
 
-describe('error policy (spec section 8)', () => {
+describe('error policy (docs/decisions/web-app.md)', () => {
   it('refreshes once on 401, then logs out', () => {
     expect(errorAction(401, false)).toBe('refresh');
     expect(errorAction(401, true)).toBe('logout');

@@ -1,5 +1,5 @@
 // The signed-in session: the access token (kept in localStorage so a reload stays signed in), the
-// claims read from it, and the full logout that clears every cache (spec section 4 "Session").
+// claims read from it, and the full logout that clears every cache (docs/decisions/frontend.md).
 import { createStore, readLocal, writeLocal } from '../state/store.ts';
 
 const TOKEN_KEY = 'murmur.token';

@@ -1,4 +1,4 @@
-// The gift animation queue, owning spec section 4's rules: one animation at a time, then the next;
+// The gift animation queue, owning the spec's rules: one animation at a time, then the next;
 // only gifts newer than the page load; cleared when the tab becomes hidden; a gift is queued only
 // for a recipient who is the host, a cohost or active in the lobby; a gift expires 60 minutes after
 // it was sent (docs/decisions/lobbies.md): never queued then, and dropped when its turn comes.

@@ -13,7 +13,7 @@ const gift = (id: string, over: Partial<QueuedGift> = {}): QueuedGift => ({
   ...over,
 });
 
-describe('gift animation queue (spec section 4)', () => {
+describe('gift animation queue (docs/decisions/money.md)', () => {
   it('plays one gift at a time, then the next in order', () => {
     const q = new GiftQueue(loadedAt, () => loadedAt + 1000);
     q.offer(gift('a'), stage);

@@ -1,4 +1,4 @@
-// The lobby entry effect (DESIGN section 9, a VIP perk): when a VIP joins, everyone in the lobby
+// The lobby entry effect (docs/decisions/vip.md): when a VIP joins, everyone in the lobby
 // sees a golden banner with their name for a few seconds, live from the join event.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import styles from './VipEntrance.module.css';

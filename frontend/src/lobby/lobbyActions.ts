@@ -1,4 +1,4 @@
-// The lobby commands of spec section 7 under /api/v1 (command-api answers each with a position).
+// The lobby commands (docs/decisions/lobbies.md) under /api/v1 (command-api answers each with a position).
 import type { LobbyEntered } from '@murmur/contracts/lobbies';
 import { api, newIdempotencyKey } from '../api/client.ts';
 import type { MemberAction } from './permissions.ts';

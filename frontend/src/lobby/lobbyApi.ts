@@ -1,4 +1,4 @@
-// Lobby and room data as the web app shows it (spec sections 3 and 7): the query API's answers are
+// Lobby and room data as the web app shows it (docs/decisions/lobbies.md): the query API's answers are
 // the contracts DTOs; the lobby page reads the detail through one view that names what it derives
 // from it (who is owner or admin, the uids of co-hosts and admins, the seat count).
 import type { UserCard } from '@murmur/contracts/answers';

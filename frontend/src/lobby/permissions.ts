@@ -1,4 +1,4 @@
-// What the viewer may do to a lobby member (spec section 6): the member menu shows only these.
+// What the viewer may do to a lobby member (docs/decisions/lobbies.md): the member menu shows only these.
 import { isLobbyStaff as isStaffOf } from '@murmur/contracts/lobbies';
 import type { LobbyDetails, LobbyMember } from './lobbyApi.ts';
 
@@ -37,7 +37,7 @@ export interface Viewer {
   uid: string | null;
 }
 
-/** Owner, main host or lobby admin: the people spec section 6 lets manage a lobby. */
+/** Owner, main host or lobby admin: the people who may manage a lobby (docs/decisions/lobbies.md). */
 export function isLobbyStaff(lobby: Pick<LobbyDetails, 'ownerUid' | 'hostUid' | 'adminUids'>, uid: string | null): boolean {
   return isStaffOf({ ownerUid: lobby.ownerUid, hostUid: lobby.hostUid, admins: lobby.adminUids }, uid);
 }

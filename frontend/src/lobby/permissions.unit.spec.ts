@@ -5,7 +5,7 @@ const lobby = { ownerUid: 'owner', hostUid: 'host', adminUids: ['admin'] };
 const seated = (uid: string, muted = false) => ({ uid, seat: 2, muted, role: 'cohost' as const });
 const audience = (uid: string, silenced = false) => ({ uid, seat: null, muted: false, role: 'audience' as const, silenced });
 
-describe('member menu permissions (spec section 6)', () => {
+describe('member menu permissions (docs/decisions/lobbies.md)', () => {
   it('an audience member only sees Profile on others', () => {
     expect(memberActions(lobby, { uid: 'fan' }, seated('co'))).toEqual(['profile']);
     expect(memberActions(lobby, { uid: null }, audience('x'))).toEqual(['profile']);

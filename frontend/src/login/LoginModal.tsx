@@ -1,4 +1,4 @@
-// The login modal of spec section 2: default (methods), OTP (6-digit code, countdown, resend),
+// The login modal (docs/decisions/identity.md): default (methods), OTP (6-digit code, countdown, resend),
 // terms (only when onboarding is unfinished) and success.
 import { limits } from '@murmur/contracts/constants';
 import { useEffect, useRef, useState, type FormEvent } from 'react';

@@ -1,4 +1,4 @@
-// Age from a birthday (spec section 5: 'You must be at least 18 years old.').
+// Age from a birthday ('You must be at least 18 years old.'; docs/decisions/identity.md).
 import { limits } from '@murmur/contracts/constants';
 import { formatText, texts } from '@murmur/contracts/errors';
 

@@ -1,9 +1,9 @@
-// Sign-in with the two identity providers (spec section 2: a search company's and a microblogging
+// Sign-in with the two identity providers (docs/decisions/identity.md: a search company's and a microblogging
 // service's), through the identity service's own web SDK loaded from its CDN, as its docs show
 // (firebase-app.js + firebase-auth.js, signInWithPopup). The popup returns the provider's account;
 // its ID token goes to `auth/login-via-firebase-provider` (sign-in) or `user/credentials/
 // link-provider` (settings), where the server verifies it against the provider's key set.
-// A closed or cancelled popup says nothing (spec section 8).
+// A closed or cancelled popup says nothing (docs/decisions/identity.md).
 import { formatText } from '@murmur/contracts/errors';
 import type { AuthStateDto, IdentityProviderId, IdentityProvidersDto } from '@murmur/contracts/identity';
 import { identityTexts } from '@murmur/contracts/identity';
@@ -83,7 +83,7 @@ export async function providerAccount(config: IdentityProvidersDto, id: Identity
   } catch (error) {
     const code = (error as { code?: string }).code ?? '';
     if (isIgnorable(error)) throw new ProviderCancelled();
-    // The provider's clash (spec section 8): the same e-mail already signs in another way.
+    // The provider's clash (docs/decisions/identity.md): the same e-mail already signs in another way.
     if (code === `auth/${identityTexts.differentCredential}`) throw new Error(providerTexts.differentCredential);
     throw error;
   }

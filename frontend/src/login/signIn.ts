@@ -1,4 +1,4 @@
-// The sign-in calls of spec section 7 (auth/otp, auth/login, auth/login-wallet (EVM and Solana),
+// The sign-in calls (auth/otp, auth/login, auth/login-wallet (EVM and Solana),
 // auth/login-via-telegram, user/onboarding) and what a successful sign-in does to the session.
 import type { AuthStateDto, IdentityProviderId, IdentityProvidersDto } from '@murmur/contracts/identity';
 import { api, ApiCallError } from '../api/client.ts';
@@ -81,11 +81,11 @@ export function browserWallet(): Eip1193 | null {
   return ((globalThis as { ethereum?: Eip1193 }).ethereum ?? null) as Eip1193 | null;
 }
 
-/** Raised when the person closed the wallet's prompt: the flow resets silently (spec section 8). */
+/** Raised when the person closed the wallet's prompt: the flow resets silently (docs/decisions/identity.md). */
 export class WalletRejected extends Error {}
 
 /** Connect wallet (the one picked among those announced, else window.ethereum), sign the server's
- * message, then log in (spec section 4 "Wallet sign-in"). */
+ * message, then log in (docs/decisions/identity.md). */
 export async function loginWithBrowserWallet(chosen?: Eip1193): Promise<AuthState> {
   const wallet = chosen ?? browserWallet();
   if (!wallet) throw new Error('No browser wallet was found. Install one and try again.');
@@ -166,7 +166,7 @@ async function wipeThisBrowser(): Promise<void> {
 }
 
 async function fetchWalletLogin(body: unknown, signatureSession: string): Promise<AuthState> {
-  // The signature session travels in a header (spec section 7), which api.post does not set.
+  // The signature session travels in a header (docs/decisions/identity.md), which api.post does not set.
   const res = await fetch('/api/v1/auth/login-wallet', {
     method: 'POST',
     credentials: 'include',

@@ -1,4 +1,4 @@
-// Camera and screen capture with the video profiles of spec section 9, and the spec section 8
+// Camera and screen capture with the video profiles of docs/decisions/media.md and the
 // failure texts: no camera gives 'Live Streaming Failed' / 'No video device found'; a browser that
 // cannot share its screen gives 'Screen Sharing Failed'. Both adapters publish these tracks.
 import { mediaTexts, videoProfiles } from '@murmur/contracts/media';

@@ -9,7 +9,7 @@ import { useVolumes } from './volumes.ts';
 
 export type VoiceState = 'idle' | 'connecting' | 'connected' | 'reconnecting' | 'unavailable';
 
-/** What the page may show of a failed live stream or screen share (spec section 8 texts). */
+/** What the page may show of a failed live stream or screen share (docs/decisions/media.md). */
 export interface LiveFailure {
   title: string;
   message: string | null;

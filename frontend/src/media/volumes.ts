@@ -1,4 +1,4 @@
-// Per-user playback volume (0-100, default 100: spec section 9) and mutes, the auth state's
+// Per-user playback volume (0-100, default 100: docs/decisions/media.md) and mutes, the auth state's
 // `volumes` and `mutes`, and the account's default volume. Kept in this browser and on the account
 // (settings/audioSync.ts); applied to remote tracks by the media adapter.
 import { DEFAULT_VOLUME } from '@murmur/contracts/media';

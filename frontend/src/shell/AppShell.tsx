@@ -234,7 +234,7 @@ function BottomTabs() {
 
 const MOBILE_NOTICE_KEY = 'murmur.mobileNoticeSeen';
 
-/** The product prefers desktop; phones get a one-time announcement (spec section 1). */
+/** The product prefers desktop; phones get a one-time announcement (docs/decisions/frontend.md). */
 function MobileNotice() {
   const [open, setOpen] = useState(
     () => typeof window !== 'undefined' && window.matchMedia?.('(max-width: 760px)').matches && readLocal(MOBILE_NOTICE_KEY) !== '1',

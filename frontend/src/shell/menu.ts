@@ -1,4 +1,4 @@
-// The side menu, account menu and mobile tabs of spec section 2, in the spec's order.
+// The side menu, account menu and mobile tabs in the spec's order (docs/decisions/web-app.md).
 import type { IconName } from '../components/Icon.tsx';
 
 export interface MenuEntry {
@@ -40,7 +40,7 @@ export const sideMenu: MenuEntry[] = [
   { key: 'help-center', label: 'Help Center', to: helpCenterUrl, icon: 'help', external: helpIsExternal },
 ];
 
-/** Account side-menu sections (spec section 2), shown in the account drop-down. */
+/** Account side-menu sections (docs/decisions/web-app.md), shown in the account drop-down. */
 export const accountMenu: Array<{ label: string; to: string; external?: boolean }> = [
   { label: 'Profile', to: '/profile' },
   { label: 'Mission Center', to: '/mission-center' },

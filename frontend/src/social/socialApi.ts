@@ -1,5 +1,5 @@
 // Social data for the profile, feed and messages pages: the query paths, the three-step upload,
-// and the optimistic updates of spec section 4 (like/unlike, follow, gallery delete, follower
+// and the optimistic updates (like/unlike, follow, gallery delete, follower
 // removal), each rolled back when the server refuses.
 import type { PageMeta } from '@murmur/contracts/paging';
 import type { FollowerItem, GalleryItem, WallPost } from '@murmur/contracts/social';
@@ -95,7 +95,7 @@ export async function removeFollower(listKey: string, uid: string): Promise<void
   }
 }
 
-/** Follow and unfollow set the cached flags (spec section 4) and roll them back on error. */
+/** Follow and unfollow set the cached flags (docs/decisions/social.md) and roll them back on error. */
 export async function setFollowing(uid: string, follow: boolean): Promise<void> {
   const undo = await optimistic<{ isFollowing: boolean; followerCount: number }>(paths.view(uid), (v) => ({
     ...v,
@@ -111,7 +111,7 @@ export async function setFollowing(uid: string, follow: boolean): Promise<void> 
 }
 
 /**
- * The three-step upload (spec section 7): presign, PUT the bytes, process. Returns the media key. A
+ * The three-step upload (docs/decisions/uploads.md): presign, PUT the bytes, process. Returns the media key. A
  * failure at any step is told once, here, under the 'Upload Failed' title (the server's words when it
  * refused, else the generic upload text); the caller may still show it next to its picker.
  */

@@ -1,4 +1,4 @@
-// Client-side checks before an upload starts (spec section 5): media type and the 50 MB limit.
+// Client-side checks before an upload starts (docs/decisions/uploads.md): media type and the 50 MB limit.
 import { limits } from '@murmur/contracts/constants';
 import { texts } from '@murmur/contracts/errors';
 

@@ -1,4 +1,4 @@
-// Theme: dark by default, the choice stored locally (spec section 4 and 9).
+// Theme: dark by default, the choice stored locally (docs/decisions/frontend.md).
 import { createStore, readLocal, writeLocal } from './store.ts';
 
 export type Theme = 'dark' | 'light';

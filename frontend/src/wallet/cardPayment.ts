@@ -54,7 +54,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * After Stripe confirmed the intent: "processing" until the webhook has credited the payment, then
- * spec section 4's done (balance and history refreshed). Gives up waiting, not the payment, after a while.
+ * done (balance and history refreshed). Gives up waiting, not the payment, after a while.
  */
 export async function followCardPayment(transactionId: string, { pollMs = 1000, attempts = 90 } = {}): Promise<void> {
   const topUp = useTopUp.getState();

@@ -1,6 +1,6 @@
 // The browser's EVM wallet (EIP-1193, window.ethereum) for paying and proving: its account, the
 // network check with the offer to switch (wallet_switchEthereumChain), an ERC-20 transfer, the
-// receipt's confirmations, and spec section 8's text for whatever a wallet answers.
+// receipt's confirmations, and the spec's text for whatever a wallet answers.
 import { formatText } from '@murmur/contracts/errors';
 import { walletTopUpTexts } from '@murmur/contracts/top-up-texts';
 import { browserWalletTexts } from '@murmur/contracts/account-settings';
@@ -29,7 +29,7 @@ export const chainName = (chainId: number) => chainNames[chainId] ?? `Chain ${ch
 
 export const evmWallet = (): Eip1193 | null => (globalThis as { ethereum?: Eip1193 }).ethereum ?? null;
 
-/** The person closed the wallet's prompt: nothing to say (spec section 8: ignored silently). */
+/** The person closed the wallet's prompt: nothing to say (ignored silently; docs/decisions/payments.md). */
 export class WalletRejected extends Error {}
 
 /** The wallet is on another chain; the page offers to switch it. */

@@ -1,5 +1,5 @@
 // The pure parts of paying from a browser wallet: token units from the typed amount (no floating
-// point), the ERC-20 transfer call data (checked against viem's encoder), and spec section 8's
+// point), the ERC-20 transfer call data (checked against viem's encoder), and the spec's
 // text for what wallets answer.
 import { encodeFunctionData, erc20Abi } from 'viem';
 import { describe, expect, it } from 'vitest';
@@ -20,7 +20,7 @@ describe('paying from an EVM browser wallet', () => {
     );
   });
 
-  it("says spec section 8's text for each wallet answer, and nothing for a closed prompt", () => {
+  it("says the spec's text for each wallet answer, and nothing for a closed prompt", () => {
     expect(walletErrorText({ code: 4001, message: 'User rejected the request.' })).toBeNull();
     expect(walletErrorText(new WalletRejected())).toBeNull();
     expect(walletErrorText({ code: -32603, message: 'Execution reverted with reason: ERC20: transfer amount exceeds balance.' })).toBe(

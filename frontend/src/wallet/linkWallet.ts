@@ -1,8 +1,8 @@
-// Linking a browser wallet to the signed-in account (spec section 4 "Wallet sign-in", type connect):
+// Linking a browser wallet to the signed-in account (docs/decisions/payments.md):
 // the wallet's account, the server's message signed by it, then `wallet/sign-message`; the proven
 // address is added to the wallet list, or replaces a listed wallet's address ("update"). EVM
 // through an EIP-1193 provider (window.ethereum), Solana through a window.solana-style provider.
-// A rejected prompt resets silently (spec section 8).
+// A rejected prompt resets silently (docs/decisions/payments.md).
 import type { BlockchainWalletItem } from '@murmur/contracts/wallet';
 import { browserWalletTexts } from '@murmur/contracts/account-settings';
 import { money } from '@murmur/contracts/constants';
@@ -97,7 +97,7 @@ async function proveSolana(): Promise<{ address: string; chain: string }> {
   return { address: proven, chain: 'solana' };
 }
 
-/** Our API's refusals and our own texts pass; a wallet's own failure gets spec section 8's fallback. */
+/** Our API's refusals and our own texts pass; a wallet's own failure gets the spec's fallback. */
 function explained(error: unknown): Error {
   if (error instanceof WalletRejected || isRejection(error)) return new WalletRejected();
   if (error instanceof ApiCallError || error instanceof WalletProblem || error instanceof WrongNetwork) return error;

@@ -1,5 +1,5 @@
 // The top-up calls of payment/topup/pay (a crypto hash, the sandbox) and the handling of their
-// result by spec section 4's rules. Cards go through cardPayment.ts (Stripe confirms in the browser).
+// result by the spec's rules. Cards go through cardPayment.ts (Stripe confirms in the browser).
 import type { DepositCurrency } from '@murmur/contracts/deposits';
 import { api, ApiCallError, newIdempotencyKey } from '../api/client.ts';
 import { refreshQueries } from '../state/query.ts';

@@ -32,7 +32,7 @@ export function paymentOutcome(result: PaymentResult): PaymentOutcome {
   }
 }
 
-/** The status modal's state after a result (spec section 3 "Top-up": statusModal, topupStatus, statusMessage). */
+/** The status modal's state after a result (statusModal, topupStatus, statusMessage; docs/decisions/payments.md). */
 export interface StatusModalState {
   open: boolean;
   topupStatus: 'success' | 'pending' | 'failed' | 'processing';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { paymentOutcome, statusModalFor, withdrawalOutcome } from './paymentResult.ts';
 
-describe('payment result handling (spec section 4)', () => {
+describe('payment result handling (docs/decisions/payments.md)', () => {
   it('shows the message of a failed payment', () => {
     const outcome = paymentOutcome({ status: 'failed', message: 'Your card was declined.' });
     expect(outcome).toEqual({ kind: 'failed', message: 'Your card was declined.' });

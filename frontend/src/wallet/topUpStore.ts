@@ -1,4 +1,4 @@
-// The top-up flow's client state (spec section 3 "Top-up"): open flag, numeric step from 0, the
+// The top-up flow's client state (docs/decisions/payments.md): open flag, numeric step from 0, the
 // active tab (crypto wallet by default), the status modal and its message, the first-top-up offer.
 import { createStore } from '../state/store.ts';
 import type { StatusModalState } from './paymentResult.ts';
@@ -18,7 +18,7 @@ export interface TopUpState {
   /** The card step pays the first top-up offer (chosen in its modal, confirmed on the card step). */
   offer: boolean;
   status: StatusModalState | null;
-  /** The web payment's approval window is open (spec section 3: web-payment open flag) for this order. */
+  /** The web payment's approval window is open (web-payment open flag; docs/decisions/payments.md) for this order. */
   webPaymentOpen: boolean;
   orderId: string | null;
   /** The user picked a tab: the region's default tab no longer moves it. */

@@ -1,4 +1,4 @@
-// The withdrawal calls (spec section 7: validate first, on success submit) and the form checks the
+// The withdrawal calls (validate first, on success submit; docs/decisions/money.md) and the form checks the
 // client can make before asking: amount within the available charm, an address of the chosen network.
 import { addressFitsNetwork, withdrawal, withdrawalNetworkNames, withdrawalTexts, type WithdrawCheck } from '@murmur/contracts/wallet';
 import { formatText, texts } from '@murmur/contracts/errors';
@@ -54,7 +54,7 @@ export async function validateWithdrawal(
   }
 }
 
-/** POST wallet/withdraw with the flow's key, then spec section 4: failed shows the message, any
+/** POST wallet/withdraw with the flow's key, then (docs/decisions/money.md): failed shows the message, any
  * other status is done and refreshes the balance, the withdrawals and the history after 1 s. */
 export async function submitWithdrawal(form: Form, idempotencyKey: string): Promise<WithdrawResultState> {
   let result: { status: string; message?: string; transactionId?: string };

@@ -1,4 +1,4 @@
-// The withdrawal flow's client state (spec section 3 "Withdrawal": open flag, numeric step from 0),
+// The withdrawal flow's client state (open flag, numeric step from 0; docs/decisions/money.md),
 // with the form and the idempotency key of the one withdrawal this flow may create.
 import type { WithdrawalNetwork } from '@murmur/contracts/wallet';
 import { createStore } from '../state/store.ts';

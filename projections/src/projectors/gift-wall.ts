@@ -37,7 +37,7 @@ export const giftWallProjector = defineProjector({
         );
       } else if (e.type === 'SkuPurchased' && (e.data.skuKind === 'vip' || e.data.skuKind === 'frame')) {
         const d = e.data;
-        // VIP lasts 12 months from purchase (spec section 9), extended by a further purchase.
+        // VIP lasts 12 months from purchase (docs/decisions/vip.md), extended by a further purchase.
         if (d.skuKind === 'vip') {
           await client.query(
             `insert into ${s}.profile_extras as p (uid, vip_until) values ($1, $2::timestamptz + interval '12 months')

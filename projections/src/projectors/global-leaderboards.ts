@@ -1,4 +1,4 @@
-// Global leaderboards (spec sections 1, 7 GET user/leaderboards, 9): from every GiftSent, top users
+// Global leaderboards (docs/decisions/leaderboards.md): from every GiftSent, top users
 // by diamonds sent and top hosts by charm received, per UTC week (from Monday) and month, and the
 // event boards of pairs (sender and recipient, either direction) for gifts sent within an event.
 import { leaderboardEvents, leaderboardPeriodKey } from '@murmur/contracts';

@@ -1,4 +1,4 @@
-// Guild and agency read model (spec sections 2 /guild, 3 "Settlement and gift receipt"): agencies
+// Guild and agency read model (docs/decisions/guild.md): agencies
 // and their rosters as the log built them, one gift receipt per (gift, recipient host) for hosts in
 // an agency at gift time with that agency's share ratios of the moment applied, the settlements of
 // periods, the charm payments with their confirmation, an admin's verification, and the invitations

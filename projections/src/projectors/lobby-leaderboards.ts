@@ -1,4 +1,4 @@
-// Lobby leaderboards (spec section 2: Top Users and Top Hosts, weekly or monthly; the Valentine's
+// Lobby leaderboards (docs/decisions/leaderboards.md: Top Users and Top Hosts, weekly or monthly; the Valentine's
 // event) from GiftSent events that carry a lobbyId: users rank by diamonds sent, hosts by charm received.
 import { lobbyConstants, monthIdOf, weekIdOf, type GiftSentData } from '@murmur/contracts';
 import { defineProjector, ident } from '../projector.ts';

@@ -1,4 +1,4 @@
-// Referral earnings and invitees (spec sections 3, 5, 9; DESIGN section 9). From registrations,
+// Referral earnings and invitees (docs/decisions/referral.md). From registrations,
 // bindings and top-ups it keeps the referral tree as it stood at each top-up, every user's own
 // weekly top-ups (weeks in UTC from Monday) and one reward row per (top-up event, beneficiary):
 // 10% to the direct referrer, 5% to the second level, of the cash the top-up brought in (the

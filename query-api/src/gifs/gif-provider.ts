@@ -1,4 +1,4 @@
-// The GIF-search port (DESIGN section 8): a Tenor-compatible API when a key is configured, else the
+// The GIF-search port (docs/decisions/lobbies.md): a Tenor-compatible API when a key is configured, else the
 // catalogue shipped with the app. Chosen once from the environment, validated with zod.
 import type { GifItem, GifKind } from '@murmur/contracts';
 import { loadConfig } from '@murmur/platform';

@@ -1,4 +1,4 @@
-// Guild queries for the agency role (spec sections 2 /guild, 3, 6): the agency with its roster,
+// Guild queries for the agency role (docs/decisions/guild.md): the agency with its roster,
 // gift receipts, a preview of the amount to settle for a period, settlements and charm payments;
 // the invitations an agency sent that wait for an answer; for any signed-in creator their agency and
 // the invitations waiting for them; and for admins (operators' console) every agency with its

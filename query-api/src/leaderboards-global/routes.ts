@@ -1,4 +1,4 @@
-// GET user/leaderboards (spec section 7): global top users (diamonds sent) and top hosts (charm
+// GET user/leaderboards (docs/decisions/leaderboards.md): global top users (diamonds sent) and top hosts (charm
 // received), weekly or monthly, and the event boards of pairs; a podium of 3, then the rest, and
 // the caller's own standing when signed in. Visitors may look too.
 import {

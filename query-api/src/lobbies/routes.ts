@@ -1,4 +1,4 @@
-// Lobby and room queries (spec section 7): lists by category, app/home with banners, lobby
+// Lobby and room queries (docs/decisions/lobbies.md): lists by category, app/home with banners, lobby
 // detail, invites, settings, props, rooms, chat history and the lobby leaderboard. Reads rm.* only.
 import {
   demoBanners,
@@ -172,7 +172,7 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
   const freshStage = freshness(pool, ['lobbies', 'rooms', 'collections']);
   const access = readAccess(pool);
 
-  // Signed-in users see every live lobby; visitors the public ones (spec section 5).
+  // Signed-in users see every live lobby; visitors the public ones (docs/decisions/lobbies.md).
   router.get('/lobbies', requireAuth(), fresh, async (req, res) => {
     const { category, page } = listQuery(req);
     send(res, LobbyList, await listLobbies(deps, ['public', 'private', 'streaming'], category, page));

@@ -1,4 +1,4 @@
-// GET location/countries (spec section 7): the ISO 3166-1 list shipped with the app, for the address
+// GET location/countries (docs/decisions/social.md): the ISO 3166-1 list shipped with the app, for the address
 // fields. Open to visitors: it is public reference data, the same for everyone.
 import { countries, CountryList } from '@murmur/contracts';
 import { send } from '@murmur/platform';

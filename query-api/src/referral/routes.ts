@@ -1,4 +1,4 @@
-// Referral queries (spec sections 2 and 7): referral details, the invitee table (username, date,
+// Referral queries (docs/decisions/referral.md): referral details, the invitee table (username, date,
 // status Topped Up / Registered, type direct / indirect), reward records and weekly payouts.
 import {
   formatUsdt,

@@ -1,4 +1,4 @@
-// The profile, social-graph, wall, feed and gallery queries of spec section 7 (User), over the
+// The profile, social-graph, wall, feed and gallery queries (docs/decisions/social.md, wall.md), over the
 // read models of the profiles, social-graph, wall, gallery and gift-wall projectors.
 import {
   FeedQuery,
@@ -352,7 +352,7 @@ export function socialRoutes(router: express.Router, deps: QueryDeps): void {
   router.get('/cms/users', requireAuth(), freshness(pool, ['profiles', 'social-graph']), async (req, res) => {
     const viewer = currentUser(req).uid;
     const query = parse(UserSearchQuery, req.query);
-    // Below the minimum length (DESIGN section 9: 2) nothing is searched.
+    // Below the minimum length (2; docs/decisions/social.md) nothing is searched.
     if ([...query.q].length < limits.userSearchMinLength) return void send(res, FollowerPage, { items: [], meta: pageMeta(query, 0, 0) });
     const prefix = `${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     const [items, { rows: count }] = await Promise.all([

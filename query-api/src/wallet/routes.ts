@@ -297,7 +297,7 @@ export function walletRoutes(router: express.Router, deps: QueryDeps): void {
     send(res, CollectionList, { items });
   });
 
-  // ---- top-up options (spec section 7 "Payment and wallet") ----
+  // ---- top-up options (docs/decisions/payments.md) ----
   router.get('/payment/currencies/available', (_req, res) => {
     send(res, CurrencyList, { items: currencies(deps.payments), defaultCurrency: 'USD' });
   });

@@ -1,6 +1,6 @@
 // Who may take part in a lobby's, room's or booked session's voice and video: members only (public or
 // private lobby alike: media follows the join, as Agora tokens do). In a lobby seated members (host
-// and co-hosts) publish audio and the main host video (spec section 1), decided on the lobby's own
+// and co-hosts) publish audio and the main host video (docs/decisions/media.md), decided on the lobby's own
 // stream (lobby-stage.ts); in a room and in a booked session both people talk, from the read models
 // (nothing there changes who talks until someone leaves, which the gateway sees as an event).
 import type { MediaScope } from '@murmur/contracts';

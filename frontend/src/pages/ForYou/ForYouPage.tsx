@@ -1,5 +1,5 @@
 // /foryou (Community): the for-you feed, 50 a page, with search and a following filter; cached for
-// 5 minutes (spec section 9), likes optimistic with rollback.
+// 5 minutes (docs/decisions/wall.md), likes optimistic with rollback.
 import { staleTimes } from '@murmur/contracts/constants';
 import { useState } from 'react';
 import { api } from '../../api/client.ts';

@@ -1,4 +1,4 @@
-// /guild (spec sections 2 and 6). For the agency role: the agency's roster (creators it invited join
+// /guild (docs/decisions/guild.md). For the agency role: the agency's roster (creators it invited join
 // by accepting), gift receipts with the guild and host shares, settlements of periods (amount to
 // settle, status, date) and charm payments with proof upload and their confirmation; creator
 // payouts (CreatorPayouts.tsx). For any creator: their agency (which they may leave) and the

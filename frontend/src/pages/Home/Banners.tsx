@@ -1,4 +1,4 @@
-// The home banners (spec section 3 banner types) from app/home; a designed welcome banner when
+// The home banners (docs/decisions/lobbies.md) from app/home; a designed welcome banner when
 // the CMS has none.
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';

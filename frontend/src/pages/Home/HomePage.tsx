@@ -1,5 +1,5 @@
 // Home: banners, the category bar, lobby cards (live state, users, tag, languages) and the
-// create-lobby modal. Lobby lists: private ones when signed in, public ones when not (spec section 5).
+// create-lobby modal. Lobby lists: private ones when signed in, public ones when not (docs/decisions/lobbies.md).
 import { lobbyCategories } from '@murmur/contracts/lobbies';
 import { lazy, Suspense, useState } from 'react';
 import { actingToken, useSession } from '../../api/session.ts';

@@ -1,4 +1,4 @@
-// /leaderboards: the global boards (spec sections 1 and 9: top users, top hosts, the Valentine's and
+// /leaderboards: the global boards (docs/decisions/leaderboards.md: top users, top hosts, the Valentine's and
 // perfect-pair events; weekly and monthly; podium of 3), with live rank changes.
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { GlobalLeaderboard } from '../../leaderboards/GlobalLeaderboard.tsx';

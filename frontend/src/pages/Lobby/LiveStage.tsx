@@ -1,6 +1,6 @@
 // The host's live stream in the lobby: the video everyone sees (the host sees their own preview),
 // the host's controls (go live with camera or screen, switch, end) and the start modal; failures
-// show the spec section 8 texts.
+// show the spec's texts.
 import type { LiveSource } from '@murmur/contracts/media';
 import { useEffect, useRef, useState } from 'react';
 import { Button } from '../../components/Button.tsx';

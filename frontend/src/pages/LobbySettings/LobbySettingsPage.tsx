@@ -1,4 +1,4 @@
-// Lobby settings for the owner or an admin (spec section 2): Edit Profile (the lobby's photo, name,
+// Lobby settings for the owner or an admin (docs/decisions/lobbies.md): Edit Profile (the lobby's photo, name,
 // introduction, tag, category, languages, live switch), Lobby Background, Blacklist, Administrator,
 // Close Lobby. The page is titled with the lobby, so "Edit Profile" reads as the lobby's profile.
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-// What the composer says before anyone types: who may write (spec section 5's rule, from
+// What the composer says before anyone types: who may write (the spec's rule, from
 // contracts), with a Follow button when following is what is missing.
 import { dmRefusal, socialTexts, type DirectMessage, type ProfileView } from '@murmur/contracts/social';
 import { texts } from '@murmur/contracts/errors';

@@ -1,4 +1,4 @@
-// What the missions pay (DESIGN section 9's catalogue), leading to the Mission Center.
+// What the missions pay (docs/decisions/mini-app.md), leading to the Mission Center.
 import { Link } from 'react-router';
 import styles from './MiniApp.module.css';
 

@@ -1,4 +1,4 @@
-// The mini-app's 3-step tutorial (spec section 9), shown once; the flag is stored locally.
+// The mini-app's 3-step tutorial (docs/decisions/mini-app.md), shown once; the flag is stored locally.
 import { useState } from 'react';
 import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';

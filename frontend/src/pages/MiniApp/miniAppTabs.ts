@@ -1,4 +1,4 @@
-// The mini-app's tabs (spec section 2: earn, refer, engage, top, missions, inbox, home), in the
+// The mini-app's tabs (earn, refer, engage, top, missions, inbox, home; docs/decisions/mini-app.md), in the
 // spec's order, and where each lives (`/mini-app?tab=...`; home is the bare `/mini-app`).
 export const miniAppTabs = [
   { key: 'earn', label: 'Earn', icon: '💎' },

@@ -1,4 +1,4 @@
-// /referral (spec section 2): tabs Refer and Earn (own code and link, earnings, the weekly unlock,
+// /referral (docs/decisions/referral.md): tabs Refer and Earn (own code and link, earnings, the weekly unlock,
 // the referrer with its confirmation, the payout wallet) and Your Invitees (username, date, status,
 // type).
 import { useEffect, useState } from 'react';

@@ -1,4 +1,4 @@
-// The referral calls of spec section 7 and their answers, for the referral pages.
+// The referral calls and their answers, for the referral pages.
 import type { PayoutWallet, ReferralLinkDto } from '@murmur/contracts/referral';
 import { api } from '../../api/client.ts';
 import { refreshQueries, useQuery } from '../../state/query.ts';

@@ -1,7 +1,7 @@
 // Settings: a "link" button for each browser-wallet kind the account has not linked yet.
 // The wallet signs the server's connect message (wallet/create-sign-message, then
 // wallet/sign-message), which adds it as a way to sign in; it is also listed on /web3-wallet.
-// A closed prompt says nothing (spec section 8); other failures show their text.
+// A closed prompt says nothing (docs/decisions/identity.md); other failures show their text.
 import type { AccountSettingsDto } from '@murmur/contracts/account-settings';
 import { useState } from 'react';
 import { Link } from 'react-router';

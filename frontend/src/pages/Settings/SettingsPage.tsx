@@ -1,4 +1,4 @@
-// Settings (spec section 2 "settings with linked accounts"): the ways to sign in and unlinking them,
+// Settings (docs/decisions/identity.md): the ways to sign in and unlinking them,
 // mature content (18+ only, after the warning and consent), the monthly price of a subscription to
 // you, mobile early access (the waitlist flag), theme, lobby audio, other devices.
 import { accountTexts, credentialKindNames, type AccountSettingsDto, type LinkedCredentialDto } from '@murmur/contracts/account-settings';

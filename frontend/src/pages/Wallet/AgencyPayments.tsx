@@ -1,4 +1,4 @@
-// Payments from an agency (spec section 7 `payment-notifications`, `cashout-confirm`): a creator
+// Payments from an agency (docs/decisions/guild.md): a creator
 // sees each payout with its uploaded proof, new ones marked unread until opened, and confirms it
 // was received or disputes it (a disputed payout gives the charm back).
 import type { PaymentNotification } from '@murmur/contracts/wallet';

@@ -2,7 +2,7 @@
 // (/wallet/payment-return?method=&payment=&result=). The server reads the order back from the
 // provider (the web payment is captured there), never taking this page's word for it. In the
 // web payment's popup it says so and closes (the wallet behind it follows the payment); after the
-// e-wallet's redirect it goes back to the wallet with the status modal of spec section 4.
+// e-wallet's redirect it goes back to the wallet with the status modal (docs/decisions/payments.md).
 import { hostedPaymentTexts } from '@murmur/contracts/top-up-texts';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';

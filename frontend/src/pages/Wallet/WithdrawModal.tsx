@@ -1,5 +1,5 @@
 // The withdrawal modal: amount (with the available charm), method and destination, a review that
-// the server has validated, and the result (spec sections 3, 4 and 7).
+// the server has validated, and the result (docs/decisions/money.md).
 import { countryByCode } from '@murmur/contracts/countries';
 import { money } from '@murmur/contracts/constants';
 import { withdrawal, withdrawalNetworkNames, type WithdrawalNetwork } from '@murmur/contracts/wallet';
