@@ -320,23 +320,23 @@ export interface ApiRoute {
 
 type Options = Partial<Pick<ApiRoute, 'roles' | 'body' | 'query' | 'rawBody' | 'rawAnswer' | 'response' | 'status'>>;
 
-// Generic so each entry keeps its method, path and response schema as types: `ApiResponse` below
-// reads a route's DTO type from the catalogue itself.
-type Entry<M extends ApiMethod, P extends string, O extends Options> = {
+// Generic so each entry keeps its method, path, auth and schemas as types: `ApiResponse` below reads
+// a route's DTO type from the catalogue itself, and `defineRoute` (platform) its body, query and params.
+type Entry<M extends ApiMethod, P extends string, A extends boolean, O extends Options> = {
   method: M;
   path: P;
   tag: string;
   summary: string;
-  auth: boolean;
+  auth: A;
 } & O;
-const route = <M extends ApiMethod, P extends string, O extends Options = Record<never, never>>(
+const route = <M extends ApiMethod, P extends string, A extends boolean, O extends Options = Record<never, never>>(
   method: M,
   path: P,
   tag: string,
-  auth: boolean,
+  auth: A,
   summary: string,
   options?: O,
-): Entry<M, P, O> => ({ method, path, tag, summary, auth, ...options }) as Entry<M, P, O>;
+): Entry<M, P, A, O> => ({ method, path, tag, summary, auth, ...options }) as Entry<M, P, A, O>;
 const post = <P extends string, O extends Options = Record<never, never>>(path: P, tag: string, summary: string, options?: O) =>
   route('POST', path, tag, true, summary, options);
 const get = <P extends string, O extends Options = Record<never, never>>(path: P, tag: string, summary: string, options?: O) =>
@@ -1040,9 +1040,10 @@ export type ApiRouteKey = CatalogueEntry extends infer E
     ? `${M} ${P}`
     : never
   : never;
-type EntryOf<K extends ApiRouteKey> = K extends `${infer M} ${infer P}` ? Extract<CatalogueEntry, { method: M; path: P }> : never;
+/** A route's catalogue entry, with its method, path, auth and schemas as types. */
+export type ApiEntry<K extends ApiRouteKey> = K extends `${infer M} ${infer P}` ? Extract<CatalogueEntry, { method: M; path: P }> : never;
 /** The body a route answers with, from its catalogued DTO (`unknown` while it has none). */
-export type ApiResponse<K extends ApiRouteKey> = EntryOf<K> extends { response: infer S extends z.ZodType } ? z.infer<S> : unknown;
+export type ApiResponse<K extends ApiRouteKey> = ApiEntry<K> extends { response: infer S extends z.ZodType } ? z.infer<S> : unknown;
 /** Routes of one method, e.g. `ApiRouteOf<'GET'>`. */
 export type ApiRouteOf<M extends ApiMethod> = Extract<ApiRouteKey, `${M} ${string}`>;
 

@@ -17,3 +17,4 @@ export * from './send.ts';
 export * from './currency-rates.ts';
 export * from './error-reporting.ts';
 export * from './version-aliases.ts';
+export * from './define-route.ts';

@@ -2,8 +2,8 @@
 // (POST admin/host-applications/{uid}/decide). Approval appends on the application stream and
 // grants role `h` on `user-{uid}` in one transaction, so an approved application never lacks the
 // role; the Verified Host badge follows from the approval by projection (collections).
-import { HostApplicationAnswer, HostApplicationBody, HostApplicationDecisionBody, UidParam, streamIds } from '@murmur/contracts';
-import { currentUser, parse, requireAuth, send } from '@murmur/platform';
+import { UidParam, streamIds } from '@murmur/contracts';
+import { defineRoute, parse } from '@murmur/platform';
 import { defineCommandHandler } from '../decider/command-handler.ts';
 import type { CommandModule } from '../modules.ts';
 import { userCommands } from '../identity/user-commands.ts';
@@ -14,9 +14,7 @@ export const hostApplicationCommands = defineCommandHandler({ decider: hostAppli
 export const hostApplicationsModule: CommandModule = {
   name: 'host-applications',
   routes(router, deps) {
-    router.post('/host/application', requireAuth(), async (req, res) => {
-      const me = currentUser(req);
-      const form = parse(HostApplicationBody, req.body);
+    defineRoute(router, 'POST /host/application', async ({ me, body: form }) => {
       const { state: user } = await userCommands.load(deps, me.uid);
       const result = await hostApplicationCommands.run(
         deps,
@@ -32,18 +30,11 @@ export const hostApplicationsModule: CommandModule = {
         { actorUid: me.uid },
       );
       const latest = result.state.latest!;
-      send(
-        res,
-        HostApplicationAnswer,
-        { position: result.position.toString(), applicationId: latest.applicationId, status: latest.status },
-        201,
-      );
+      return { position: result.position.toString(), applicationId: latest.applicationId, status: latest.status };
     });
 
-    router.post('/admin/host-applications/:uid/decide', requireAuth('ad'), async (req, res) => {
-      const admin = currentUser(req);
-      const { uid } = parse(UidParam, req.params);
-      const body = parse(HostApplicationDecisionBody, req.body);
+    defineRoute(router, 'POST /admin/host-applications/{uid}/decide', async ({ me: admin, params, body }) => {
+      const { uid } = parse(UidParam, params);
       const at = deps.clock.now();
       const result = await hostApplicationCommands.runInTransaction(
         deps,
@@ -74,7 +65,7 @@ export const hostApplicationsModule: CommandModule = {
       );
       const position = result.extra && result.extra > result.position ? result.extra : result.position;
       const latest = result.state.latest!;
-      send(res, HostApplicationAnswer, { position: position.toString(), applicationId: latest.applicationId, status: latest.status });
+      return { position: position.toString(), applicationId: latest.applicationId, status: latest.status };
     });
   },
 };
