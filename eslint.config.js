@@ -1,5 +1,6 @@
 // Lint: typescript-eslint recommended, plus the layering rule (contracts imports nothing of ours
-// and no node: module; frontend and gateway import only contracts from the back end).
+// and no node: module; the frontend imports only contracts from the back end; the gateway imports
+// contracts and, to read read models, projections' named queries, and nothing else of projections).
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -18,9 +19,26 @@ export default tseslint.config(
     },
   },
   {
-    files: ['frontend/**/*.{ts,tsx}', 'realtime-gateway/**/*.ts'],
+    files: ['frontend/**/*.{ts,tsx}'],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['@murmur/command-api*', '@murmur/query-api*', '@murmur/projections*'] }],
+    },
+  },
+  {
+    files: ['realtime-gateway/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['@murmur/command-api*', '@murmur/query-api*'] },
+            {
+              regex: '^@murmur/projections(?!/queries/[\\w-]+$)',
+              message: 'The gateway reads read models through @murmur/projections/queries/* only.',
+            },
+          ],
+        },
+      ],
     },
   },
 );

@@ -7,6 +7,7 @@ import { streamIds, type ServerMessage } from '@murmur/contracts';
 import { PostgresEventStore } from '@murmur/eventstore';
 import type pg from 'pg';
 import WebSocket from 'ws';
+import { presentMemberCount } from '@murmur/projections/queries/lobbies';
 
 export interface RecordingSocket {
   ws: WebSocket;
@@ -153,10 +154,7 @@ export async function seedLobby(
   );
   const deadline = Date.now() + 10_000;
   for (;;) {
-    const { rows } = await pool.query<{ n: string }>('select count(*) as n from rm.lobby_members where lobby_id = $1 and left_at is null', [
-      lobby.lobbyId,
-    ]);
-    if (Number(rows[0]?.n) === 1 + lobby.members.length) return;
+    if ((await presentMemberCount(pool, lobby.lobbyId)) === 1 + lobby.members.length) return;
     if (Date.now() > deadline) throw new Error(`lobby ${lobby.lobbyId} was not projected`);
     await new Promise((r) => setTimeout(r, 25));
   }

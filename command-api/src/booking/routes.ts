@@ -14,6 +14,7 @@ import {
 import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
 import type express from 'express';
 import { createHash } from 'node:crypto';
+import { bookingHost } from '@murmur/projections/queries/bookings';
 import type { CommandDeps } from '../dependencies.ts';
 import { mediaAnswer, mediaProviderFromEnv, type MediaProvider } from '../lobbies/media-provider.ts';
 import type { CommandModule } from '../modules.ts';
@@ -33,10 +34,7 @@ function bookingIdOf(req: express.Request): string {
 
 /** The host of a booking, from the bookings read model (the schedule stream is the host's). */
 async function hostOf(deps: CommandDeps, bookingId: string): Promise<string> {
-  const { rows } = await deps.pool
-    .query<{ host_uid: string }>('select host_uid from rm.bookings where booking_id = $1', [bookingId])
-    .catch(() => ({ rows: [] }));
-  const host = rows[0]?.host_uid;
+  const host = await bookingHost(deps.pool, bookingId).catch(() => null);
   if (!host) throw new ApiError('NOT_FOUND', bookingTexts.bookingNotFound);
   return host;
 }

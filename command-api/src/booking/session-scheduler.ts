@@ -4,6 +4,7 @@
 // never opens or pays anything twice, and several command-api processes may run it: the
 // expected-version append makes one win and the others find nothing to do.
 import { money } from '@murmur/contracts';
+import { dueBookings, type DueBookingRow } from '@murmur/projections/queries/bookings';
 import type { CommandDeps } from '../dependencies.ts';
 import { runBookingStep } from './bookings.ts';
 import { RepeatingPass } from '../decider/repeating-pass.ts';
@@ -30,15 +31,9 @@ export class SessionScheduler {
   async tick(): Promise<number> {
     if (this.repeat.stopped) return 0;
     const now = this.deps.clock.now().toISOString();
-    let due: Array<{ booking_id: string; host_uid: string; status: string }>;
+    let due: DueBookingRow[];
     try {
-      const { rows } = await this.deps.pool.query<{ booking_id: string; host_uid: string; status: string }>(
-        `select booking_id, host_uid, status from rm.bookings
-          where (status = 'booked' and starts_at <= $1) or (status = 'live' and ends_at <= $1)
-          order by starts_at limit 500`,
-        [now],
-      );
-      due = rows;
+      due = await dueBookings(this.deps.pool, now);
     } catch (error) {
       // The read model is not there yet (first start before migrations) or the pool is closing.
       if (!this.repeat.stopped) this.deps.logger.debug({ err: error }, 'session scheduler could not read rm.bookings');

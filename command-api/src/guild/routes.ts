@@ -23,6 +23,7 @@ import { subscriptionAppliedBefore } from '@murmur/eventstore';
 import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
 import type express from 'express';
 import { z } from 'zod';
+import { hostReceiptTotals } from '@murmur/projections/queries/guild';
 import type { CommandDeps } from '../dependencies.ts';
 import type { CommandModule } from '../modules.ts';
 import { routeIdempotencyKey } from '../wallet/idempotency.ts';
@@ -41,20 +42,7 @@ async function receiptsRecordedUntil(deps: CommandDeps, end: Date): Promise<bool
 }
 
 async function periodTotals(deps: CommandDeps, agencyId: string, start: Date, end: Date): Promise<PeriodTotals> {
-  const { rows } = await deps.pool.query<{
-    host_uid: string;
-    receipts: number;
-    charm: number;
-    guild: number;
-    host: number;
-    diamonds: number;
-  }>(
-    `select host_uid, count(*)::int as receipts, sum(charm_value)::float8 as charm, sum(guild_charm)::float8 as guild,
-            sum(host_charm)::float8 as host, sum(diamond_value)::float8 as diamonds
-       from rm.guild_receipts where agency_id = $1 and sent_at >= $2 and sent_at < $3
-      group by host_uid order by host_uid`,
-    [agencyId, start, end],
-  );
+  const rows = await hostReceiptTotals(deps.pool, agencyId, start, end);
   const hosts = rows.map((r) => ({
     hostUid: r.host_uid,
     receipts: r.receipts,

@@ -4,22 +4,15 @@
 // member the read models still list (a process that stopped between the two, a ban by another
 // process), so the removal cannot go missing. The lobby decider answers nothing for someone
 // already gone, so a second run, or two processes, remove nobody twice.
+import { bannedMembersOfOpenLobbies, openLobbyMembershipsOf } from '@murmur/projections/queries/lobbies';
 import type { CommandDeps } from '../dependencies.ts';
 import { RepeatingPass } from '../decider/repeating-pass.ts';
-import { takeOutOfLobbies, type Membership } from './take-out.ts';
-
-const openLobbyMembers = `select m.lobby_id, m.uid from rm.lobby_members m
-  join rm.lobbies l on l.lobby_id = m.lobby_id and l.status in ('waiting', 'started')
-  where m.left_at is null`;
+import { takeOutOfLobbies } from './take-out.ts';
 
 /** Takes `uid` (just banned) or, without it, every banned member still listed, out of their lobbies:
  * how many memberships it ended and the last position written (0 when none). */
 export async function takeBannedOutOfLobbies(deps: CommandDeps, uid?: string): Promise<{ removed: number; position: bigint }> {
-  const { rows } = uid
-    ? await deps.pool.query<Membership>(`${openLobbyMembers} and m.uid = $1`, [uid])
-    : await deps.pool.query<Membership>(
-        `${openLobbyMembers} and exists (select 1 from rm.users u where u.uid = m.uid and u.banned and (u.banned_until is null or u.banned_until > now())) limit 500`,
-      );
+  const rows = uid ? await openLobbyMembershipsOf(deps.pool, uid) : await bannedMembersOfOpenLobbies(deps.pool);
   return takeOutOfLobbies(deps, rows, { reason: 'banned', actorUid: 'system:ban' });
 }
 

@@ -5,6 +5,7 @@
 // any gateway for longer than the grace. It keeps no state, so restarts and several command-api
 // processes are safe (the expected-version append makes one leave win; a second decides nothing).
 import { presenceTimings } from '@murmur/contracts';
+import { membersPastPresenceLimits } from '@murmur/projections/queries/lobbies';
 import type { CommandDeps } from '../dependencies.ts';
 import { takeOutOfLobbies, type Membership } from './take-out.ts';
 import { RepeatingPass } from '../decider/repeating-pass.ts';
@@ -47,24 +48,11 @@ export class PresenceReaper {
       // Kept: a member whose presence changed within the grace (a reload, a short network loss),
       // or who is online on a gateway that is still beating. A member no gateway has seen since
       // joining gets the longer first-connect allowance, counted from the join.
-      const { rows } = await this.deps.pool.query<Membership>(
-        `select m.lobby_id, m.uid
-           from rm.lobby_members m
-           join rm.lobbies l on l.lobby_id = m.lobby_id and l.status in ('waiting', 'started')
-          where m.left_at is null
-            and m.joined_at < now() - make_interval(secs => (case when exists (
-                  select 1 from rm.lobby_presence s where s.lobby_id = m.lobby_id and s.uid = m.uid and s.changed_at >= m.joined_at)
-                  then $1 else $3 end)::float8 / 1000)
-            and not exists (
-              select 1 from rm.lobby_presence p
-                left join realtime_gateways g on g.gateway_id = p.gateway_id
-               where p.lobby_id = m.lobby_id and p.uid = m.uid
-                 and (p.changed_at >= now() - make_interval(secs => $1::float8 / 1000)
-                      or (p.online and g.seen_at >= now() - make_interval(secs => $2::float8 / 1000))))
-          limit 500`,
-        [this.graceMs, this.deadAfterMs, this.firstConnectMs],
-      );
-      due = rows;
+      due = await membersPastPresenceLimits(this.deps.pool, {
+        graceMs: this.graceMs,
+        deadAfterMs: this.deadAfterMs,
+        firstConnectMs: this.firstConnectMs,
+      });
     } catch (error) {
       // The read model or the gateway table is not there yet (first start) or the pool is closing.
       if (!this.repeat.stopped) this.deps.logger.debug({ err: error }, 'presence reaper could not read presence');

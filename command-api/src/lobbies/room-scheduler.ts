@@ -2,6 +2,7 @@
 // its own: each tick reads the room list (rm.rooms, with its ends_at) and lets the room decider,
 // on the room stream's own state, decide; so it survives restarts and a stale row never ends a
 // room early. Several command-api processes may run it: the expected-version append makes one win.
+import { dueRooms, type DueRoomRow } from '@murmur/projections/queries/rooms';
 import type { CommandDeps } from '../dependencies.ts';
 import { roomCommands } from './lobby-streams.ts';
 import { RepeatingPass } from '../decider/repeating-pass.ts';
@@ -28,17 +29,9 @@ export class RoomScheduler {
   async tick(): Promise<number> {
     if (this.repeat.stopped) return 0;
     const now = this.deps.clock.now();
-    let due: Array<{ room_id: string; expire: boolean }>;
+    let due: DueRoomRow[];
     try {
-      const { rows } = await this.deps.pool.query<{ room_id: string; expire: boolean }>(
-        `select r.room_id, true as expire from rm.rooms r where r.status = 'started' and r.ends_at <= $1
-         union all
-         select r.room_id, false from rm.rooms r join rm.lobbies l on l.lobby_id = r.lobby_id
-          where r.status in ('waiting', 'started') and l.status in ('ended', 'terminated')
-         limit 500`,
-        [now.toISOString()],
-      );
-      due = rows;
+      due = await dueRooms(this.deps.pool, now.toISOString());
     } catch (error) {
       // The read model is not there yet (first start before migrations) or the pool is closing.
       if (!this.repeat.stopped) this.deps.logger.debug({ err: error }, 'room scheduler could not read rm.rooms');

@@ -34,6 +34,7 @@ import {
 import { ApiError, currentUser, parse, requireAuth, send, type AuthContext } from '@murmur/platform';
 import type express from 'express';
 import type { z } from 'zod';
+import { openRoomsOfLobby } from '@murmur/projections/queries/rooms';
 import type { CommandDeps } from '../dependencies.ts';
 import type { CommandModule } from '../modules.ts';
 import { creditDiamonds, isVipAt, spendDiamonds } from '../wallet/ledger.ts';
@@ -189,12 +190,10 @@ async function joinRoom(api: LobbyApi, lobbyId: string, roomId: string, auth: Au
 
 /** Ends the open rooms of an ended lobby now; the scheduler sweeps any this misses. */
 async function closeRoomsOf(deps: CommandDeps, lobbyId: string): Promise<void> {
-  const { rows } = await deps.pool
-    .query<{ room_id: string }>(`select room_id from rm.rooms where lobby_id = $1 and status in ('waiting', 'started')`, [lobbyId])
-    .catch(() => ({ rows: [] as Array<{ room_id: string }> }));
+  const roomIds = await openRoomsOfLobby(deps.pool, lobbyId).catch(() => [] as string[]);
   const now = deps.clock.now().toISOString();
-  for (const { room_id } of rows)
-    await roomCommands.run(deps, room_id, { type: 'CloseRoomWithLobby', now }, { actorUid: 'system' }).catch(() => undefined);
+  for (const roomId of roomIds)
+    await roomCommands.run(deps, roomId, { type: 'CloseRoomWithLobby', now }, { actorUid: 'system' }).catch(() => undefined);
 }
 
 /** A command's answer: the position of its last event and the fields its DTO adds. */

@@ -1,13 +1,12 @@
 // Members the system takes out of their lobbies (gone past the presence grace, banned): one
 // LeaveLobby each on the lobby's stream, with the reason everyone in it is shown. One failure is
 // logged and the rest still go; a member already gone makes the decider answer nothing.
+import type { LobbyMembershipRow } from '@murmur/projections/queries/lobbies';
 import type { CommandDeps } from '../dependencies.ts';
 import { lobbyCommands } from './lobby-streams.ts';
 
-export interface Membership {
-  lobby_id: string;
-  uid: string;
-}
+/** A lobby member, as the lobbies read model lists them. */
+export type Membership = LobbyMembershipRow;
 
 /** How many memberships it ended and the last position written (0 when none). */
 export async function takeOutOfLobbies(

@@ -18,6 +18,7 @@ import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platfor
 import type express from 'express';
 import { createHash, randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { withdrawalOwner } from '@murmur/projections/queries/wallet-history';
 import { defineCommandHandler } from '../decider/command-handler.ts';
 import type { CommandDeps } from '../dependencies.ts';
 import type { CommandModule } from '../modules.ts';
@@ -35,8 +36,7 @@ const GrantParam = z.object({ grantId: z.string().min(1).max(200) });
 
 /** Whose earnings stream holds a withdrawal: fixed when it was requested, so the read model may say. */
 async function ownerOfWithdrawal(deps: CommandDeps, withdrawalId: string): Promise<string> {
-  const { rows } = await deps.pool.query<{ uid: string }>('select uid from rm.withdrawals where withdrawal_id = $1', [withdrawalId]);
-  const uid = rows[0]?.uid;
+  const uid = await withdrawalOwner(deps.pool, withdrawalId);
   if (!uid) throw new ApiError('NOT_FOUND', moneyOperationTexts.noPendingWithdrawal);
   return uid;
 }

@@ -2,6 +2,7 @@
 // POST payment-notifications/read: the caller opens one of their agency payments.
 import { CommandAnswer, MarkNotificationsReadBody, MarkPaymentNotificationReadBody, streamIds } from '@murmur/contracts';
 import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
+import { isAgencyPayoutTo } from '@murmur/projections/queries/wallet-history';
 import { defineCommandHandler } from '../decider/command-handler.ts';
 import type { CommandModule } from '../modules.ts';
 import { notificationDecider } from './decide.ts';
@@ -28,11 +29,7 @@ export const notificationsModule: CommandModule = {
       const { withdrawalId } = parse(MarkPaymentNotificationReadBody, req.body);
       // Only a payment the caller was shown: an agency payout to them, which the list's read model
       // holds once shown (a row there never disappears), so another's id is refused and writes nothing.
-      const { rowCount } = await deps.pool.query(
-        `select 1 from rm.withdrawals where withdrawal_id = $1 and uid = $2 and kind = 'agency_payout'`,
-        [withdrawalId, uid],
-      );
-      if (!rowCount) throw new ApiError('NOT_FOUND', 'No payment with this id.');
+      if (!(await isAgencyPayoutTo(deps.pool, withdrawalId, uid))) throw new ApiError('NOT_FOUND', 'No payment with this id.');
       const result = await notificationCommands.run(
         deps,
         uid,

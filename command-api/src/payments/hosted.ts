@@ -8,6 +8,7 @@
 import { type ChargedAmount, type ChargeCurrency, hostedPaymentTexts, type PaymentPurpose } from '@murmur/contracts';
 import { ApiError } from '@murmur/platform';
 import { createHash } from 'node:crypto';
+import { pendingHostedPaymentsCreatedBy } from '@murmur/projections/queries/wallet-history';
 import type { CommandDeps } from '../dependencies.ts';
 import { type PaymentState } from './payment.ts';
 import type { HostedCheckoutProvider, HostedOrder } from './ports.ts';
@@ -196,12 +197,7 @@ export async function handleNotification(
  */
 export async function sweepHostedPayments(deps: CommandDeps, now: Date = deps.clock.now()): Promise<number> {
   const ttlMinutes = deps.payments.config.orderTtlMinutes ?? 30;
-  const { rows } = await deps.pool.query<{ payment_id: string; provider: HostedKind }>(
-    `select payment_id, provider from rm.payments
-      where status = 'pending' and provider in ('webpay', 'ewallet') and created_at <= $1
-      order by created_at limit 200`,
-    [new Date(now.getTime() - ttlMinutes * 60_000)],
-  );
+  const rows = await pendingHostedPaymentsCreatedBy(deps.pool, new Date(now.getTime() - ttlMinutes * 60_000));
   let ended = 0;
   for (const row of rows) {
     const provider = row.provider === 'webpay' ? deps.payments.webpay : deps.payments.ewallet;

@@ -9,6 +9,7 @@ import { tonTexts, formatText, hostedPaymentTexts, type ChargedAmount, type Paym
 import { ApiError } from '@murmur/platform';
 import { beginCell } from '@ton/core';
 import { createHash } from 'node:crypto';
+import { pendingTonPaymentsCreatedBy } from '@murmur/projections/queries/wallet-history';
 import type { CommandDeps } from '../dependencies.ts';
 import type { PaymentState } from './payment.ts';
 import type { TonChain } from './ports.ts';
@@ -146,14 +147,11 @@ export async function confirmTon(deps: CommandDeps, uid: string, paymentId: stri
 export async function sweepTonPayments(deps: CommandDeps, now: Date = deps.clock.now()): Promise<number> {
   if (!deps.payments.ton || !deps.payments.config.ton) return 0;
   const ttlMinutes = deps.payments.config.orderTtlMinutes ?? 30;
-  const { rows } = await deps.pool.query<{ payment_id: string }>(
-    `select payment_id from rm.payments where status = 'pending' and provider = 'ton' and created_at <= $1 order by created_at limit 200`,
-    [new Date(now.getTime() - ttlMinutes * 60_000)],
-  );
+  const paymentIds = await pendingTonPaymentsCreatedBy(deps.pool, new Date(now.getTime() - ttlMinutes * 60_000));
   let ended = 0;
-  for (const row of rows) {
+  for (const paymentId of paymentIds) {
     try {
-      const { state } = await paymentCommands.load(deps, row.payment_id);
+      const { state } = await paymentCommands.load(deps, paymentId);
       if (state.status !== 'initiated' || (state.expiresAt && state.expiresAt > now.toISOString())) continue;
       const settled = await settleTon(deps, state).catch((error: unknown) => {
         if (error instanceof ApiError) return null; // a wrong amount: expired below, nothing credited
@@ -172,7 +170,7 @@ export async function sweepTonPayments(deps: CommandDeps, now: Date = deps.clock
       });
       ended++;
     } catch (error) {
-      deps.logger.warn({ err: error, paymentId: row.payment_id }, 'TON payment sweep could not end a payment');
+      deps.logger.warn({ err: error, paymentId }, 'TON payment sweep could not end a payment');
     }
   }
   return ended;

@@ -4,6 +4,7 @@
 import { socialTexts, type UsernameClaimEvent, streamIds } from '@murmur/contracts';
 import { ApiError } from '@murmur/platform';
 import type pg from 'pg';
+import { usernameRegisteredToOther } from '@murmur/projections/queries/users';
 import { defineCommandHandler } from '../decider/command-handler.ts';
 import type { Decider } from '../decider/decider.ts';
 import type { CommandDeps } from '../dependencies.ts';
@@ -59,15 +60,10 @@ export async function claimUsername(deps: CommandDeps, username: string, uid: st
       uid,
       username,
       now: at,
-      takenByUnclaimedAccount: !state.everClaimed && users !== undefined && (await registeredElsewhere(users, username, uid)),
+      takenByUnclaimedAccount: !state.everClaimed && users !== undefined && (await usernameRegisteredToOther(users, username, uid)),
     }),
     { actorUid: uid },
   );
-}
-
-async function registeredElsewhere(users: pg.Pool, username: string, uid: string): Promise<boolean> {
-  const { rowCount } = await users.query('select 1 from rm.users where lower(username) = lower($1) and uid <> $2 limit 1', [username, uid]);
-  return (rowCount ?? 0) > 0;
 }
 
 export async function releaseUsername(deps: CommandDeps, username: string, uid: string, at: Date): Promise<void> {

@@ -2,14 +2,12 @@
 // users whose projected level passed the last announced one and appends LevelReached on their
 // `progression-{uid}` stream (decided there: once per level, and the friend bonus with it). The
 // gateway pushes it on `users/{uid}`, so the level-up shows live.
+import { unannouncedLevels } from '@murmur/projections/queries/progression';
 import type { CommandDeps } from '../dependencies.ts';
 import { runProgression } from './run-progression.ts';
 
 export async function announceLevels(deps: CommandDeps, limit = 100): Promise<number> {
-  const { rows } = await deps.pool.query<{ uid: string; level: number; exp: string }>(
-    'select uid, level, exp::text from rm.progression_users where level > announced_level order by uid limit $1',
-    [limit],
-  );
+  const rows = await unannouncedLevels(deps.pool, limit);
   let announced = 0;
   for (const r of rows) {
     const result = await runProgression(

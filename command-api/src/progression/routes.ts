@@ -41,6 +41,7 @@ import {
 } from '@murmur/platform';
 import { claimStream } from '@murmur/eventstore';
 import express from 'express';
+import { friendTokenIssuer, levelOf, questAccountOwner } from '@murmur/projections/queries/progression';
 import type { CommandDeps } from '../dependencies.ts';
 import type { CommandModule } from '../modules.ts';
 import { claimIdOf } from './decide.ts';
@@ -101,10 +102,7 @@ export const progressionModule: CommandModule = {
       const port = questPlatformPort(deps);
       const raw = Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '';
       const event = verifyWebhook(port.secret, raw, req.header('x-quest-timestamp'), req.header('x-quest-signature'), deps.clock.now());
-      const { rows } = await deps.pool.query<{ uid: string }>('select uid from rm.progression_quest_accounts where platform_user_id = $1', [
-        event.platformUserId,
-      ]);
-      const uid = rows[0]?.uid;
+      const uid = await questAccountOwner(deps.pool, event.platformUserId);
       if (!uid) throw new ApiError('NOT_FOUND', progressionTexts.notLinked);
       const result = await runProgression(
         deps,
@@ -209,18 +207,15 @@ export const progressionModule: CommandModule = {
     router.post('/progression/frens/join', requireAuth(), async (req, res) => {
       const { uid } = currentUser(req);
       const { token } = parse(JoinWithTokenBody, req.body);
-      const { rows: issued } = await deps.pool.query<{ uid: string }>('select uid from rm.progression_friend_tokens where token = $1', [
-        token.toUpperCase(),
-      ]);
-      const inviterUid = issued[0]?.uid ?? null;
+      const inviterUid = await friendTokenIssuer(deps.pool, token.toUpperCase());
       if (!inviterUid) throw new ApiError('NOT_FOUND', progressionTexts.tokenNotFound);
-      const { rows } = await deps.pool.query<{ level: number }>('select level from rm.progression_users where uid = $1', [uid]);
+      const currentLevel = (await levelOf(deps.pool, uid)) ?? 1;
       const result = await runProgression(deps, uid, {
         type: 'UseFriendToken',
         uid,
         inviterUid,
         token: token.toUpperCase(),
-        currentLevel: rows[0]?.level ?? 1,
+        currentLevel,
         now: deps.clock.now(),
       });
       send(res, FriendJoinedAnswer, { position: result.position.toString(), inviterUid });
@@ -233,10 +228,8 @@ export const progressionModule: CommandModule = {
       const named = verifyLinkProof(port.secret, proof, uid, deps.clock.now());
       const account = await port.lookupAccount(named.platformUserId);
       if (!account) throw new ApiError('RULE_VIOLATED', progressionTexts.badProof);
-      const { rows } = await deps.pool.query<{ uid: string }>('select uid from rm.progression_quest_accounts where platform_user_id = $1', [
-        account.platformUserId,
-      ]);
-      if (rows[0] && rows[0].uid !== uid) throw new ApiError('CONFLICT', progressionTexts.accountTaken);
+      const linkedTo = await questAccountOwner(deps.pool, account.platformUserId);
+      if (linkedTo !== null && linkedTo !== uid) throw new ApiError('CONFLICT', progressionTexts.accountTaken);
       const result = await runProgression(deps, uid, {
         type: 'LinkQuestAccount',
         uid,

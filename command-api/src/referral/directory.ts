@@ -2,6 +2,7 @@
 // are claimed on their own stream (strongly consistent); codes issued at registration are found in
 // the referral read model, which has them long before anyone types them in.
 import { eventOf, normalizeReferralCode, type UserRegistered, streamIds } from '@murmur/contracts';
+import { referralCodeOwner } from '@murmur/projections/queries/referral-earnings';
 import type { CommandDeps } from '../dependencies.ts';
 import type { AccountFacts, ReferrerCandidate } from './decide.ts';
 import { referralCommands } from './referral-commands.ts';
@@ -14,10 +15,7 @@ export async function codeOwner(deps: CommandDeps, code: string): Promise<string
   const claim = await deps.store.readStream(streamIds.referralCode(normalized), { limit: 1 });
   const first = claim.events[0] ? eventOf(claim.events[0], ['ReferralCodeClaimed']) : null;
   if (first) return first.data.uid;
-  const { rows } = await deps.pool
-    .query<{ uid: string }>('select uid from rm.referral_codes where code = $1', [normalized])
-    .catch(() => ({ rows: [] as { uid: string }[] }));
-  return rows[0]?.uid ?? null;
+  return referralCodeOwner(deps.pool, normalized).catch(() => null);
 }
 
 async function registration(deps: CommandDeps, uid: string): Promise<UserRegistered | null> {

@@ -18,6 +18,7 @@ import {
 import { claimStream } from '@murmur/eventstore';
 import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
 import type express from 'express';
+import { usernameOf } from '@murmur/projections/queries/users';
 import type { CommandDeps } from '../dependencies.ts';
 import type { CommandModule } from '../modules.ts';
 import { referralLink, readReferralConfig, type ReferralConfig } from './config.ts';
@@ -132,13 +133,11 @@ export function referralRoutes(router: express.Router, deps: CommandDeps, config
       referrerCandidate(deps, body.code),
     ]);
     const ok = checkReferrer(uid, referrer, account, state, deps.clock.now());
-    const { rows } = await deps.pool
-      .query<{ username: string }>('select username from rm.users where uid = $1', [ok.uid])
-      .catch(() => ({ rows: [] as { username: string }[] }));
+    const username = await usernameOf(deps.pool, ok.uid).catch(() => null);
     send(res, ReferrerCheck, {
       valid: true,
       code: normalizeReferralCode(body.code),
-      referrer: { uid: ok.uid, username: rows[0]?.username ?? ok.uid },
+      referrer: { uid: ok.uid, username: username ?? ok.uid },
       confirmation: referralTexts.confirmBinding,
       position: '0',
     });

@@ -22,6 +22,12 @@ import {
   type SettlementEvent,
 } from '@murmur/contracts';
 import { claimStream, subscriptionAppliedBefore, WrongExpectedVersion } from '@murmur/eventstore';
+import {
+  firstRewardWeek,
+  untransferredPayoutsOfWeek,
+  weekRewardsByBeneficiary,
+  weeksWithUntransferredPayouts,
+} from '@murmur/projections/queries/referral-earnings';
 import type { CommandDeps } from '../dependencies.ts';
 import { referralCommands } from './referral-commands.ts';
 import type { UsdtPayoutPort } from './payout-port.ts';
@@ -113,9 +119,7 @@ export class ReferralSettlement {
       if (!rows[0]?.ok) return run;
       try {
         run.transferred += await this.sendPendingTransfers();
-        const first = await this.deps.pool
-          .query<{ w: string | null }>('select min(week_id) as w from rm.referral_rewards')
-          .then((r) => r.rows[0]?.w ?? null);
+        const first = await firstRewardWeek(this.deps.pool);
         if (!first) return run;
         const now = this.deps.clock.now();
         for (let week = first; weekBounds(week).end.getTime() + this.options.graceMs <= now.getTime(); week = nextWeekId(week)) {
@@ -152,15 +156,7 @@ export class ReferralSettlement {
     const out = { settled: 0, carriedOver: 0, transferred: 0 };
     const previous = await this.marker(previousWeekId(weekId));
     const carriedIn = new Map((previous?.carried ?? []).map((c) => [c.uid, c.amountMicroUsdt]));
-    const { rows } = await this.deps.pool.query<{ uid: string; direct: string; second: string; n: number; own: string | null }>(
-      `select r.beneficiary_uid as uid,
-              coalesce(sum(r.amount_micro) filter (where r.level = 1), 0) as direct,
-              coalesce(sum(r.amount_micro) filter (where r.level = 2), 0) as second,
-              count(*)::int as n,
-              (select t.diamonds from rm.referral_topups t where t.uid = r.beneficiary_uid and t.week_id = $1) as own
-         from rm.referral_rewards r where r.week_id = $1 group by r.beneficiary_uid`,
-      [weekId],
-    );
+    const rows = await weekRewardsByBeneficiary(this.deps.pool, weekId);
     const weeks = new Map<string, Omit<BeneficiaryWeek, 'wallet' | 'now' | 'carriedInMicro'>>();
     for (const r of rows) {
       weeks.set(r.uid, {
@@ -273,17 +269,11 @@ export class ReferralSettlement {
 
   /** Settled payouts whose transfer was not recorded (the process stopped in between). */
   private async sendPendingTransfers(): Promise<number> {
-    const { rows } = await this.deps.pool
-      .query<{ week_id: string }>(`select distinct week_id from rm.referral_payouts where status = 'paid' and tx_hash is null`)
-      .catch(() => ({ rows: [] as { week_id: string }[] }));
+    const weeks = await weeksWithUntransferredPayouts(this.deps.pool).catch(() => [] as string[]);
     let sent = 0;
-    for (const { week_id } of rows) {
-      const { rows: pending } = await this.deps.pool.query<{ uid: string }>(
-        `select uid from rm.referral_payouts where week_id = $1 and status = 'paid' and tx_hash is null`,
-        [week_id],
-      );
-      for (const { uid } of pending) {
-        const { events } = await this.deps.store.readStream(streamIds.referralSettlement(week_id, uid), { limit: 1 });
+    for (const weekId of weeks) {
+      for (const uid of await untransferredPayoutsOfWeek(this.deps.pool, weekId)) {
+        const { events } = await this.deps.store.readStream(streamIds.referralSettlement(weekId, uid), { limit: 1 });
         const settled = events[0] ? eventOf(events[0], ['ReferralPayoutSettled']) : null;
         if (settled && (await this.transfer(settled.data))) sent += 1;
       }

@@ -23,6 +23,8 @@ import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platfor
 import type express from 'express';
 import { createHash, randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { lobbiesJoinedBy } from '@murmur/projections/queries/lobbies';
+import { charmCredited } from '@murmur/projections/queries/wallet-balances';
 import type { CommandDeps } from '../dependencies.ts';
 import { agencyCommands, hostMembershipCommands } from '../guild/guild-commands.ts';
 import type { CommandModule } from '../modules.ts';
@@ -97,20 +99,13 @@ async function dryRunPurchase(deps: CommandDeps, uid: string, body: z.infer<type
 
 /** The lobbies a user is in (read model): where a change of their looks is news. At most 20. */
 async function lobbiesOf(deps: CommandDeps, uid: string): Promise<string[]> {
-  const { rows } = await deps.pool
-    .query<{ lobby_id: string }>(
-      'select lobby_id from rm.lobby_members where uid = $1 and left_at is null order by joined_at desc limit 20',
-      [uid],
-    )
-    .catch(() => ({ rows: [] as { lobby_id: string }[] }));
-  return rows.map((r) => r.lobby_id);
+  return lobbiesJoinedBy(deps.pool, uid).catch(() => []);
 }
 
 /** Charm credited to a user by gifts, from the balances projection: it only grows, so a stale
  * figure can only refuse a withdrawal that would have passed, never allow one that should not. */
 async function creditedCharm(deps: CommandDeps, uid: string): Promise<number> {
-  const { rows } = await deps.pool.query<{ credited: string }>('select credited::text from rm.charm_balances where uid = $1', [uid]);
-  return Number(rows[0]?.credited ?? 0);
+  return charmCredited(deps.pool, uid);
 }
 
 /** An agency pays only creators on its own roster. The roster rule is decided on the host's

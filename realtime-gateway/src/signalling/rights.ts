@@ -5,14 +5,14 @@
 // (nothing there changes who talks until someone leaves, which the gateway sees as an event).
 import type { MediaScope } from '@murmur/contracts';
 import type pg from 'pg';
+import { inLiveBooking } from '@murmur/projections/queries/bookings';
+import { inOpenRoom } from '@murmur/projections/queries/rooms';
 import type { LobbyStages, MediaRights } from './lobby-stage.ts';
 
 export type { MediaRights };
 
 /** A room or booking a moment old may not be projected yet: look again briefly before saying no. */
 const RETRY_MS = 150;
-
-const openRoom = `('waiting', 'started')`;
 
 export class MediaRightsReader {
   constructor(
@@ -36,19 +36,9 @@ export class MediaRightsReader {
     try {
       if (scope === 'booking') {
         // A booked session's room: its host and its buyer, while it is live (opened, not yet ended).
-        const { rows } = await this.pool.query<{ ok: boolean }>(
-          `select true as ok from rm.bookings where booking_id = $1 and status = 'live' and (host_uid = $2 or buyer_uid = $2)`,
-          [id, uid],
-        );
-        return rows[0]?.ok ? { audio: true, video: false } : null;
+        return (await inLiveBooking(this.pool, id, uid)) ? { audio: true, video: false } : null;
       }
-      const { rows } = await this.pool.query<{ member: boolean }>(
-        `select exists (select 1 from rm.room_members m where m.room_id = r.room_id and m.uid = $2 and m.left_at is null)
-                or r.host_uid = $2 as member
-           from rm.rooms r where r.room_id = $1 and r.status in ${openRoom}`,
-        [id, uid],
-      );
-      return rows[0]?.member ? { audio: true, video: false } : null;
+      return (await inOpenRoom(this.pool, id, uid)) ? { audio: true, video: false } : null;
     } catch (error) {
       if ((error as { code?: string }).code === '42P01') return null;
       throw error;

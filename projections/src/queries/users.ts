@@ -1,0 +1,17 @@
+// Named reads of the users projector's tables (rm.users): other workspaces ask these, never SQL.
+import type { Runner } from './runner.ts';
+
+/** A user's name, or null when the account is not projected (yet). */
+export async function usernameOf(runner: Runner, uid: string): Promise<string | null> {
+  const { rows } = await runner.query<{ username: string }>('select username from rm.users where uid = $1', [uid]);
+  return rows[0]?.username ?? null;
+}
+
+/** True when another account than `uid` is registered under this name (letter case ignored). */
+export async function usernameRegisteredToOther(runner: Runner, username: string, uid: string): Promise<boolean> {
+  const { rowCount } = await runner.query('select 1 from rm.users where lower(username) = lower($1) and uid <> $2 limit 1', [
+    username,
+    uid,
+  ]);
+  return (rowCount ?? 0) > 0;
+}
