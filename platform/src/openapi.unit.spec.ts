@@ -12,6 +12,7 @@ const routes: ApiRoute[] = [
     method: 'POST',
     path: '/things/{id}/parts/{partId}',
     tag: 'things',
+    name: 'addPart',
     summary: 'Add a <part>',
     auth: true,
     body: Body,
@@ -22,13 +23,22 @@ const routes: ApiRoute[] = [
     method: 'GET',
     path: '/things',
     tag: 'things',
+    name: 'list',
     summary: 'List things',
     auth: false,
     query: Query,
     response: z.object({ items: z.array(Thing) }),
   },
-  { method: 'DELETE', path: '/admin/things/{id}', tag: 'admin', summary: 'Remove a thing', auth: true, roles: ['ad', 'dev'] },
-  { method: 'POST', path: '/hooks/pay', tag: 'admin', summary: 'Webhook', auth: false, rawBody: 'signed bytes' },
+  {
+    method: 'DELETE',
+    path: '/admin/things/{id}',
+    tag: 'admin',
+    name: 'remove',
+    summary: 'Remove a thing',
+    auth: true,
+    roles: ['ad', 'dev'],
+  },
+  { method: 'POST', path: '/hooks/pay', tag: 'admin', name: 'payHook', summary: 'Webhook', auth: false, rawBody: 'signed bytes' },
 ];
 const doc = buildOpenApiDocument(routes);
 
