@@ -1,11 +1,11 @@
-// The gift wall: gifts each user has received (from GiftSent on senders' wallet streams), and the
-// VIP and frame a user bought (SkuPurchased), shown on the profile view.
+// The gift wall: gifts each user has received (from GiftSent on senders' wallet streams), shown on
+// the profile view.
 import { defineProjector, ident } from '../projector.ts';
 
 export const giftWallProjector = defineProjector({
   name: 'gift-wall',
-  tables: ['gift_wall', 'profile_extras'],
-  handles: ['GiftSent', 'SkuPurchased'],
+  tables: ['gift_wall'],
+  handles: ['GiftSent'],
   async createTables(client, schema) {
     const s = ident(schema);
     await client.query(`create table if not exists ${s}.gift_wall (
@@ -16,11 +16,9 @@ export const giftWallProjector = defineProjector({
       diamonds bigint not null,
       primary key (uid, gift_id)
     )`);
-    await client.query(`create table if not exists ${s}.profile_extras (
-      uid text primary key,
-      vip_until timestamptz,
-      frame text
-    )`);
+    // VIP and frames bought are kept by the collections projection; profile_extras, which nothing
+    // read, is dropped from databases that still have it.
+    await client.query(`drop table if exists ${s}.profile_extras`);
   },
   async apply(events, { client, schema }) {
     const s = ident(schema);
@@ -35,21 +33,6 @@ export const giftWallProjector = defineProjector({
            on conflict (uid, gift_id) do update set quantity = g.quantity + excluded.quantity, diamonds = g.diamonds + excluded.diamonds, gift_name = excluded.gift_name`,
           [recipients, d.giftId, d.giftName, d.quantity, d.unitPrice * d.quantity],
         );
-      } else if (e.type === 'SkuPurchased' && (e.data.skuKind === 'vip' || e.data.skuKind === 'frame')) {
-        const d = e.data;
-        // VIP lasts 12 months from purchase (docs/decisions/vip.md), extended by a further purchase.
-        if (d.skuKind === 'vip') {
-          await client.query(
-            `insert into ${s}.profile_extras as p (uid, vip_until) values ($1, $2::timestamptz + interval '12 months')
-             on conflict (uid) do update set vip_until = greatest(coalesce(p.vip_until, $2::timestamptz), $2::timestamptz) + interval '12 months'`,
-            [d.uid, e.createdAt],
-          );
-        } else {
-          await client.query(
-            `insert into ${s}.profile_extras as p (uid, frame) values ($1, $2) on conflict (uid) do update set frame = excluded.frame`,
-            [d.uid, d.name],
-          );
-        }
       }
     }
   },
