@@ -1,37 +1,15 @@
 import { guildTexts } from '@murmur/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import type { AgencyEvent, HostMembershipEvent } from './agency.ts';
-import {
-  agencyDecider,
-  decideAgency,
-  decideHostMembership,
-  hostMembershipDecider,
-  type AgencyCommand,
-  type HostMembershipCommand,
-} from './decide.ts';
+import { agencyDecider, hostMembershipDecider, type AgencyCommand, type HostMembershipCommand } from './decide.ts';
+import { DeciderSpecification } from '../../../test-support/decider-specification.ts';
 
 const now = new Date('2026-11-22T10:00:00.000Z');
 const at = now.toISOString();
-const given = (events: AgencyEvent[]) => ({
-  when: (command: AgencyCommand) => {
-    const state = events.reduce(agencyDecider.evolve, agencyDecider.initialState());
-    return {
-      then: (expected: AgencyEvent[]) => expect(decideAgency(command, state)).toEqual(expected),
-      thenThrows: (message: string) => expect(() => decideAgency(command, state)).toThrow(message),
-    };
-  },
-});
+const given = DeciderSpecification.for(agencyDecider);
 
-/** The creator's membership stream (`agency-host-{uid}`): given its events, when a command, then these events. */
-const givenMembership = (events: HostMembershipEvent[]) => ({
-  when: (command: HostMembershipCommand) => {
-    const state = events.reduce(hostMembershipDecider.evolve, hostMembershipDecider.initialState());
-    return {
-      then: (expected: HostMembershipEvent[]) => expect(decideHostMembership(command, state)).toEqual(expected),
-      thenThrows: (message: string) => expect(() => decideHostMembership(command, state)).toThrow(message),
-    };
-  },
-});
+/** The creator's membership stream (`agency-host-{uid}`). */
+const givenMembership = DeciderSpecification.for(hostMembershipDecider);
 
 const created: AgencyEvent = {
   type: 'AgencyCreated',
@@ -59,11 +37,11 @@ describe('agency decider', () => {
       type: 'AgencyVerified',
       data: { agencyId: 'nova', ownerUid: 'boss', verifiedBy: 'admin-1', note: 'Licence checked', verifiedAt: at },
     };
-    given([created]).when(verify).then([verified]);
-    given([created, verified])
+    given(created).when(verify).then([verified]);
+    given(created, verified)
       .when({ ...verify, adminUid: 'admin-2' })
       .then([]);
-    given([]).when(verify).thenThrows(guildTexts.agencyNotFound);
+    given().when(verify).thenThrows('NOT_FOUND', guildTexts.agencyNotFound);
   });
 
   it('creates an agency once', () => {
@@ -76,20 +54,22 @@ describe('agency decider', () => {
       hostSharePct: 70,
       now,
     };
-    given([]).when(create).then([created]);
-    given([created]).when(create).thenThrows(guildTexts.agencyExists);
+    given().when(create).then([created]);
+    given(created).when(create).thenThrows('CONFLICT', guildTexts.agencyExists);
   });
 
   it('puts a host on the roster only as the membership stream says (joined, left), and lets only the owner remove one', () => {
-    given([created]).when({ type: 'RecordHostJoined', hostUid: 'h1', now }).then([hostAdded]);
-    given([created, hostAdded]).when({ type: 'RecordHostJoined', hostUid: 'h1', now }).then([]);
-    given([]).when({ type: 'RecordHostJoined', hostUid: 'h1', now }).thenThrows(guildTexts.agencyNotFound);
-    given([created, hostAdded]).when({ type: 'RecordHostLeft', hostUid: 'h1', now }).then([hostRemoved]);
-    given([created]).when({ type: 'RecordHostLeft', hostUid: 'h1', now }).then([]);
-    given([created, hostAdded]).when({ type: 'RemoveHost', actorUid: 'boss', hostUid: 'h1', now }).then([hostRemoved]);
-    given([created, hostAdded]).when({ type: 'RemoveHost', actorUid: 'other', hostUid: 'h1', now }).thenThrows(guildTexts.notOwner);
-    given([created]).when({ type: 'RemoveHost', actorUid: 'boss', hostUid: 'h1', now }).thenThrows(guildTexts.hostNotInAgency);
-    given([]).when({ type: 'RemoveHost', actorUid: 'boss', hostUid: 'h1', now }).thenThrows(guildTexts.agencyNotFound);
+    given(created).when({ type: 'RecordHostJoined', hostUid: 'h1', now }).then([hostAdded]);
+    given(created, hostAdded).when({ type: 'RecordHostJoined', hostUid: 'h1', now }).then([]);
+    given().when({ type: 'RecordHostJoined', hostUid: 'h1', now }).thenThrows('NOT_FOUND', guildTexts.agencyNotFound);
+    given(created, hostAdded).when({ type: 'RecordHostLeft', hostUid: 'h1', now }).then([hostRemoved]);
+    given(created).when({ type: 'RecordHostLeft', hostUid: 'h1', now }).then([]);
+    given(created, hostAdded).when({ type: 'RemoveHost', actorUid: 'boss', hostUid: 'h1', now }).then([hostRemoved]);
+    given(created, hostAdded)
+      .when({ type: 'RemoveHost', actorUid: 'other', hostUid: 'h1', now })
+      .thenThrows('FORBIDDEN', guildTexts.notOwner);
+    given(created).when({ type: 'RemoveHost', actorUid: 'boss', hostUid: 'h1', now }).thenThrows('NOT_FOUND', guildTexts.hostNotInAgency);
+    given().when({ type: 'RemoveHost', actorUid: 'boss', hostUid: 'h1', now }).thenThrows('NOT_FOUND', guildTexts.agencyNotFound);
   });
 
   it('settles periods that do not overlap and are over', () => {
@@ -102,7 +82,7 @@ describe('agency decider', () => {
       totals,
       now,
     });
-    given([created, settled])
+    given(created, settled)
       .when(settle('2026-11-08T00:00:00.000Z', '2026-11-15T00:00:00.000Z'))
       .then([
         {
@@ -117,8 +97,12 @@ describe('agency decider', () => {
           },
         },
       ]);
-    given([created, settled]).when(settle('2026-11-07T00:00:00.000Z', '2026-11-15T00:00:00.000Z')).thenThrows(guildTexts.periodOverlaps);
-    given([created]).when(settle('2026-11-20T00:00:00.000Z', '2026-11-23T00:00:00.000Z')).thenThrows(guildTexts.periodInvalid);
+    given(created, settled)
+      .when(settle('2026-11-07T00:00:00.000Z', '2026-11-15T00:00:00.000Z'))
+      .thenThrows('RULE_VIOLATED', guildTexts.periodOverlaps);
+    given(created)
+      .when(settle('2026-11-20T00:00:00.000Z', '2026-11-23T00:00:00.000Z'))
+      .thenThrows('RULE_VIOLATED', guildTexts.periodInvalid);
   });
 
   it('records a charm payment with proof for a roster host and confirms it once', () => {
@@ -144,21 +128,21 @@ describe('agency decider', () => {
         submittedAt: at,
       },
     };
-    given([created, hostAdded, settled]).when(submit).then([submitted]);
-    given([created, settled]).when(submit).thenThrows(guildTexts.hostNotInAgency);
+    given(created, hostAdded, settled).when(submit).then([submitted]);
+    given(created, settled).when(submit).thenThrows('RULE_VIOLATED', guildTexts.hostNotInAgency);
     // A host who left (or never accepted, so never joined) is paid nothing.
-    given([created, hostAdded, hostRemoved, settled]).when(submit).thenThrows(guildTexts.hostNotInAgency);
-    given([created, hostAdded, settled])
+    given(created, hostAdded, hostRemoved, settled).when(submit).thenThrows('RULE_VIOLATED', guildTexts.hostNotInAgency);
+    given(created, hostAdded, settled)
       .when({ ...submit, actorUid: 'other' })
-      .thenThrows(guildTexts.notOwner);
+      .thenThrows('FORBIDDEN', guildTexts.notOwner);
     const confirm: AgencyCommand = { type: 'ConfirmCharmPayment', actorUid: 'boss', paymentId: 'p1', now };
     const confirmed: AgencyEvent = {
       type: 'CharmPaymentConfirmed',
       data: { agencyId: 'nova', paymentId: 'p1', hostUid: 'h1', confirmedAt: at },
     };
-    given([created, hostAdded, settled, submitted]).when(confirm).then([confirmed]);
-    given([created, hostAdded, settled, submitted, confirmed]).when(confirm).then([]);
-    given([created]).when(confirm).thenThrows(guildTexts.paymentNotFound);
+    given(created, hostAdded, settled, submitted).when(confirm).then([confirmed]);
+    given(created, hostAdded, settled, submitted, confirmed).when(confirm).then([]);
+    given(created).when(confirm).thenThrows('NOT_FOUND', guildTexts.paymentNotFound);
   });
 });
 
@@ -196,84 +180,70 @@ describe('creator membership decider', () => {
   });
 
   it('invites once per agency while the creator is not in it', () => {
-    givenMembership([])
+    givenMembership()
       .when(invite('nova'))
       .then([invited('nova')]);
-    givenMembership([invited('nova')])
-      .when(invite('nova'))
-      .then([]);
-    givenMembership([invited('nova')])
+    givenMembership(invited('nova')).when(invite('nova')).then([]);
+    givenMembership(invited('nova'))
       .when(invite('orbit'))
       .then([invited('orbit')]);
-    givenMembership([invited('nova'), accepted('nova')])
-      .when(invite('nova'))
-      .thenThrows(guildTexts.alreadyOnRoster);
+    givenMembership(invited('nova'), accepted('nova')).when(invite('nova')).thenThrows('RULE_VIOLATED', guildTexts.alreadyOnRoster);
     // In another agency, an invitation may still come: accepting it waits until the creator leaves.
-    givenMembership([invited('nova'), accepted('nova')])
+    givenMembership(invited('nova'), accepted('nova'))
       .when(invite('orbit'))
       .then([invited('orbit')]);
   });
 
   it('joins only by accepting a pending invitation; accepting twice changes nothing', () => {
-    givenMembership([]).when(accept('nova')).thenThrows(guildTexts.invitationNotFound);
-    givenMembership([invited('nova')])
+    givenMembership().when(accept('nova')).thenThrows('NOT_FOUND', guildTexts.invitationNotFound);
+    givenMembership(invited('nova'))
       .when(accept('nova'))
       .then([accepted('nova')]);
-    givenMembership([invited('nova'), accepted('nova')])
-      .when(accept('nova'))
-      .then([]);
-    givenMembership([invited('nova'), declined('nova')])
-      .when(accept('nova'))
-      .thenThrows(guildTexts.invitationNotFound);
+    givenMembership(invited('nova'), accepted('nova')).when(accept('nova')).then([]);
+    givenMembership(invited('nova'), declined('nova')).when(accept('nova')).thenThrows('NOT_FOUND', guildTexts.invitationNotFound);
   });
 
   it('refuses to accept a second agency while in one, and allows it after leaving', () => {
-    givenMembership([invited('nova'), invited('orbit'), accepted('nova')])
+    givenMembership(invited('nova'), invited('orbit'), accepted('nova'))
       .when(accept('orbit'))
-      .thenThrows(guildTexts.inAnotherAgency);
-    givenMembership([invited('nova'), invited('orbit'), accepted('nova'), left('nova')])
+      .thenThrows('RULE_VIOLATED', guildTexts.inAnotherAgency);
+    givenMembership(invited('nova'), invited('orbit'), accepted('nova'), left('nova'))
       .when(accept('orbit'))
       .then([accepted('orbit')]);
   });
 
   it('declines a pending invitation only', () => {
-    givenMembership([invited('nova')])
+    givenMembership(invited('nova'))
       .when(decline('nova'))
       .then([declined('nova')]);
-    givenMembership([invited('nova'), declined('nova')])
-      .when(decline('nova'))
-      .thenThrows(guildTexts.invitationNotFound);
-    givenMembership([]).when(decline('nova')).thenThrows(guildTexts.invitationNotFound);
+    givenMembership(invited('nova'), declined('nova')).when(decline('nova')).thenThrows('NOT_FOUND', guildTexts.invitationNotFound);
+    givenMembership().when(decline('nova')).thenThrows('NOT_FOUND', guildTexts.invitationNotFound);
   });
 
   it('leaves the agency the creator is in; without one there is nothing to leave', () => {
-    givenMembership([invited('nova'), accepted('nova')])
+    givenMembership(invited('nova'), accepted('nova'))
       .when(leave)
       .then([left('nova')]);
-    givenMembership([]).when(leave).thenThrows(guildTexts.notInAnyAgency);
-    givenMembership([invited('nova'), accepted('nova'), left('nova')])
+    givenMembership().when(leave).thenThrows('RULE_VIOLATED', guildTexts.notInAnyAgency);
+    givenMembership(invited('nova'), accepted('nova'), left('nova')).when(leave).thenThrows('RULE_VIOLATED', guildTexts.notInAnyAgency);
+    givenMembership(invited('nova'), accepted('nova'), { type: 'HostAgencyReleased', data: { hostUid: 'h1', agencyId: 'nova', at } })
       .when(leave)
-      .thenThrows(guildTexts.notInAnyAgency);
-    givenMembership([invited('nova'), accepted('nova'), { type: 'HostAgencyReleased', data: { hostUid: 'h1', agencyId: 'nova', at } }])
-      .when(leave)
-      .thenThrows(guildTexts.notInAnyAgency);
+      .thenThrows('RULE_VIOLATED', guildTexts.notInAnyAgency);
   });
 
   it('authorizes payouts only to a member who accepted', () => {
-    givenMembership([]).when(payout('nova')).thenThrows(guildTexts.hostNotInAgency);
-    givenMembership([invited('nova')])
-      .when(payout('nova'))
-      .thenThrows(guildTexts.hostNotInAgency);
-    givenMembership([invited('nova'), accepted('nova')])
+    givenMembership().when(payout('nova')).thenThrows('FORBIDDEN', guildTexts.hostNotInAgency);
+    givenMembership(invited('nova')).when(payout('nova')).thenThrows('FORBIDDEN', guildTexts.hostNotInAgency);
+    givenMembership(invited('nova'), accepted('nova'))
       .when(payout('nova'))
       .then([{ type: 'HostPayoutAuthorized', data: { hostUid: 'h1', agencyId: 'nova', withdrawalId: 'w1', at } }]);
-    givenMembership([invited('nova'), accepted('nova'), left('nova')])
+    givenMembership(invited('nova'), accepted('nova'), left('nova'))
       .when(payout('nova'))
-      .thenThrows(guildTexts.hostNotInAgency);
+      .thenThrows('FORBIDDEN', guildTexts.hostNotInAgency);
   });
 
   it('still reads a membership claimed before invitations existed', () => {
-    givenMembership([{ type: 'HostAgencyClaimed', data: { hostUid: 'h1', agencyId: 'nova', at } }])
+    givenMembership({ type: 'HostAgencyClaimed', data: { hostUid: 'h1', agencyId: 'nova', at } })
       .when(leave)
       .then([left('nova')]);
   });

@@ -1,32 +1,14 @@
 // The user decider, given events / when a command / then events (or a refusal).
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '@murmur/platform';
 import { ageOn, userDecider, type UserCommand } from './decide.ts';
 import type { UserEvent } from './user.ts';
+import { DeciderSpecification } from '../../../test-support/decider-specification.ts';
 
 const now = new Date('2026-11-22T10:00:00.000Z');
 const session = { sessionId: 's1', method: 'email' as const, visitorId: 'v1', deviceInfo: { fingerprint: 'f', os: 'web' } };
 const identity = { email: null, walletAddress: null, walletEnvironment: null, provider: null, providerSubject: null, telegramId: null };
 
-function given(events: UserEvent[]) {
-  const state = events.reduce(userDecider.evolve, userDecider.initialState());
-  return {
-    when: (command: UserCommand) => ({
-      then: (expected: UserEvent[]) => expect(userDecider.decide(command, state)).toEqual(expected),
-      thenThrows: (code: string, message?: string) => {
-        try {
-          userDecider.decide(command, state);
-        } catch (error) {
-          expect(error).toBeInstanceOf(ApiError);
-          expect((error as ApiError).code).toBe(code);
-          if (message) expect((error as ApiError).message).toBe(message);
-          return;
-        }
-        throw new Error('expected a refusal');
-      },
-    }),
-  };
-}
+const given = DeciderSpecification.for(userDecider);
 
 const registered = (over: Partial<Extract<UserEvent, { type: 'UserRegistered' }>['data']> = {}): UserEvent => ({
   type: 'UserRegistered',
@@ -50,7 +32,7 @@ const registered = (over: Partial<Extract<UserEvent, { type: 'UserRegistered' }>
 
 describe('user decider', () => {
   it('registers a new account and signs it in', () => {
-    given([])
+    given()
       .when({
         type: 'Register',
         uid: 'u1',
@@ -98,7 +80,7 @@ describe('user decider', () => {
   });
 
   it('refuses to register twice', () => {
-    given([registered()])
+    given(registered())
       .when({
         type: 'Register',
         uid: 'u1',
@@ -111,21 +93,21 @@ describe('user decider', () => {
         ...session,
         now,
       })
-      .thenThrows('CONFLICT');
+      .thenThrows('CONFLICT', 'This account already exists.');
   });
 
   it('refuses a banned account with the spec text', () => {
-    given([registered(), { type: 'UserBanned', data: { uid: 'u1', reason: null, bannedBy: 'admin', at: now.toISOString() } }])
+    given(registered(), { type: 'UserBanned', data: { uid: 'u1', reason: null, bannedBy: 'admin', at: now.toISOString() } })
       .when({ type: 'SignIn', ...session, now })
       .thenThrows('UID_BANNED', 'Your account is banned.');
   });
 
   it('signs in again after an unban', () => {
-    given([
+    given(
       registered(),
       { type: 'UserBanned', data: { uid: 'u1', reason: null, bannedBy: 'admin', at: now.toISOString() } },
       { type: 'UserUnbanned', data: { uid: 'u1', unbannedBy: 'admin', at: now.toISOString() } },
-    ])
+    )
       .when({ type: 'SignIn', ...session, now })
       .then([
         {
@@ -144,20 +126,20 @@ describe('user decider', () => {
 
   it('starts every account on the waitlist; an operator lets it in or puts it back, once each, with the note', () => {
     expect([registered()].reduce(userDecider.evolve, userDecider.initialState()).isWaitlist).toBe(true);
-    given([registered()])
+    given(registered())
       .when({ type: 'SetWaitlist', isWaitlist: false, note: 'beta tester', by: 'admin', now })
       .then([{ type: 'WaitlistChanged', data: { uid: 'u1', isWaitlist: false, by: 'admin', note: 'beta tester', at: now.toISOString() } }]);
     // Already on the waitlist, already let in: nothing to record.
-    given([registered()]).when({ type: 'SetWaitlist', isWaitlist: true, note: 'again', by: 'admin', now }).then([]);
+    given(registered()).when({ type: 'SetWaitlist', isWaitlist: true, note: 'again', by: 'admin', now }).then([]);
     const letIn: UserEvent = {
       type: 'WaitlistChanged',
       data: { uid: 'u1', isWaitlist: false, by: 'admin', note: 'beta tester', at: now.toISOString() },
     };
-    given([registered(), letIn]).when({ type: 'SetWaitlist', isWaitlist: false, note: 'again', by: 'admin', now }).then([]);
-    given([registered(), letIn])
+    given(registered(), letIn).when({ type: 'SetWaitlist', isWaitlist: false, note: 'again', by: 'admin', now }).then([]);
+    given(registered(), letIn)
       .when({ type: 'SetWaitlist', isWaitlist: true, note: 'paused', by: 'admin2', now })
       .then([{ type: 'WaitlistChanged', data: { uid: 'u1', isWaitlist: true, by: 'admin2', note: 'paused', at: now.toISOString() } }]);
-    given([]).when({ type: 'SetWaitlist', isWaitlist: false, note: 'x', by: 'admin', now }).thenThrows('NOT_FOUND');
+    given().when({ type: 'SetWaitlist', isWaitlist: false, note: 'x', by: 'admin', now }).thenThrows('NOT_FOUND', 'User not found.');
   });
 
   it('upgrades a guest keeping the uid, and only a guest', () => {
@@ -169,9 +151,9 @@ describe('user decider', () => {
     expect(events[0]).toMatchObject({ type: 'GuestUpgraded', data: { uid: 'u1', email: 'g@example.com' } });
     const after = [guest, ...events].reduce(userDecider.evolve, userDecider.initialState());
     expect(after).toMatchObject({ uid: 'u1', anonymous: false, email: 'g@example.com' });
-    given([registered()])
+    given(registered())
       .when({ type: 'UpgradeGuest', ...identity, ...session, now })
-      .thenThrows('CONFLICT');
+      .thenThrows('CONFLICT', 'This account is not a guest account.');
   });
 
   it('links a wallet once', () => {
@@ -179,17 +161,17 @@ describe('user decider', () => {
       type: 'WalletLinked',
       data: { uid: 'u1', address: '0xabc', environment: 'evm', linkedAt: now.toISOString() },
     };
-    given([registered()]).when({ type: 'LinkWallet', address: '0xabc', environment: 'evm', now }).then([linked]);
-    given([registered(), linked]).when({ type: 'LinkWallet', address: '0xabc', environment: 'evm', now }).then([]);
+    given(registered()).when({ type: 'LinkWallet', address: '0xabc', environment: 'evm', now }).then([linked]);
+    given(registered(), linked).when({ type: 'LinkWallet', address: '0xabc', environment: 'evm', now }).then([]);
   });
 
   it('completes onboarding at 18, refuses under 18 with the spec text', () => {
-    given([registered()])
+    given(registered())
       .when({ type: 'CompleteOnboarding', birthday: '2008-11-22', showNSFW: true, now })
       .then([
         { type: 'OnboardingCompleted', data: { uid: 'u1', birthday: '2008-11-22', showNSFW: true, acceptedTermsAt: now.toISOString() } },
       ]);
-    given([registered()])
+    given(registered())
       .when({ type: 'CompleteOnboarding', birthday: '2008-11-23', showNSFW: false, now })
       .thenThrows('VALIDATION_FAILED', 'You must be at least 18 years old.');
     expect(ageOn('2008-11-23', now)).toBe(17);
@@ -198,12 +180,12 @@ describe('user decider', () => {
 
   it('grants and revokes roles without duplicates', () => {
     const granted: UserEvent = { type: 'RoleGranted', data: { uid: 'u1', role: 'h', grantedBy: 'admin', at: now.toISOString() } };
-    given([registered()]).when({ type: 'GrantRole', role: 'h', by: 'admin', now }).then([granted]);
-    given([registered(), granted]).when({ type: 'GrantRole', role: 'h', by: 'admin', now }).then([]);
-    given([registered(), granted])
+    given(registered()).when({ type: 'GrantRole', role: 'h', by: 'admin', now }).then([granted]);
+    given(registered(), granted).when({ type: 'GrantRole', role: 'h', by: 'admin', now }).then([]);
+    given(registered(), granted)
       .when({ type: 'RevokeRole', role: 'h', by: 'admin', now })
       .then([{ type: 'RoleRevoked', data: { uid: 'u1', role: 'h', revokedBy: 'admin', at: now.toISOString() } }]);
-    given([]).when({ type: 'GrantRole', role: 'h', by: 'admin', now }).thenThrows('NOT_FOUND', 'User not found.');
+    given().when({ type: 'GrantRole', role: 'h', by: 'admin', now }).thenThrows('NOT_FOUND', 'User not found.');
   });
 
   it('allows one Telegram claim per interval; a repeated claim number appends nothing', () => {
@@ -219,18 +201,18 @@ describe('user decider', () => {
       type: 'TelegramDailyClaimed',
       data: { uid: 'u1', claimNumber: 1, amount: 10, claimedAt: now.toISOString() },
     };
-    given([tg]).when(claim(1, now)).then([first]);
-    given([tg, first]).when(claim(1, now)).then([]);
-    given([tg, first])
+    given(tg).when(claim(1, now)).then([first]);
+    given(tg, first).when(claim(1, now)).then([]);
+    given(tg, first)
       .when(claim(2, new Date(now.getTime() + 3_600_000)))
-      .thenThrows('RULE_VIOLATED');
+      .thenThrows('RULE_VIOLATED', 'You have already claimed today. Come back later.');
     expect(
       userDecider.decide(
         claim(2, new Date(now.getTime() + 86_400_000)),
         [tg, first].reduce(userDecider.evolve, userDecider.initialState()),
       ),
     ).toHaveLength(1);
-    given([registered()]).when(claim(1, now)).thenThrows('FORBIDDEN');
+    given(registered()).when(claim(1, now)).thenThrows('FORBIDDEN', 'The daily claim is for mini-app accounts.');
   });
 
   it('ignores other modules\u2019 events on the same stream', () => {
@@ -249,7 +231,7 @@ describe('user decider', () => {
   });
 
   it('unlinks a credential while another way in remains, never the last one', () => {
-    given([registered(), walletLinked])
+    given(registered(), walletLinked)
       .when({ type: 'UnlinkCredential', kind: 'wallet-evm', key: '0xABC0000000000000000000000000000000000001', now })
       .then([
         {
@@ -257,31 +239,31 @@ describe('user decider', () => {
           data: { uid: 'u1', kind: 'wallet-evm', key: '0xabc0000000000000000000000000000000000001', unlinkedAt: now.toISOString() },
         },
       ]);
-    given([registered(), walletLinked])
+    given(registered(), walletLinked)
       .when({ type: 'UnlinkCredential', kind: 'email', key: 'ann@example.com', now })
       .then([{ type: 'CredentialUnlinked', data: { uid: 'u1', kind: 'email', key: 'ann@example.com', unlinkedAt: now.toISOString() } }]);
     const unlinked: UserEvent = {
       type: 'CredentialUnlinked',
       data: { uid: 'u1', kind: 'wallet-evm', key: '0xabc0000000000000000000000000000000000001', unlinkedAt: now.toISOString() },
     };
-    given([registered(), walletLinked, unlinked])
+    given(registered(), walletLinked, unlinked)
       .when({ type: 'UnlinkCredential', kind: 'email', key: 'ann@example.com', now })
       .thenThrows('RULE_VIOLATED', 'This is your only way to sign in. Link another one before you remove it.');
-    given([registered()]).when({ type: 'UnlinkCredential', kind: 'telegram', key: '42', now }).thenThrows('NOT_FOUND');
+    given(registered())
+      .when({ type: 'UnlinkCredential', kind: 'telegram', key: '42', now })
+      .thenThrows('NOT_FOUND', 'This sign-in method is not linked to your account.');
   });
 
   it('turns mature content on only at 18 or older, and records audio preferences as a snapshot', () => {
-    given([registered(), onboarded('1990-01-01')])
+    given(registered(), onboarded('1990-01-01'))
       .when({ type: 'ChangeSettings', showNSFW: true, now })
       .then([{ type: 'MatureContentChanged', data: { uid: 'u1', showNSFW: true, changedAt: now.toISOString() } }]);
-    given([registered(), onboarded('2010-01-01')])
+    given(registered(), onboarded('2010-01-01'))
       .when({ type: 'ChangeSettings', showNSFW: true, now })
       .thenThrows('FORBIDDEN', 'You must be at least 18 years old.');
-    given([registered()]).when({ type: 'ChangeSettings', showNSFW: true, now }).thenThrows('FORBIDDEN');
-    given([registered(), onboarded('1990-01-01')])
-      .when({ type: 'ChangeSettings', showNSFW: false, defaultVolume: 100, now })
-      .then([]);
-    given([registered()])
+    given(registered()).when({ type: 'ChangeSettings', showNSFW: true, now }).thenThrows('FORBIDDEN', 'You must be at least 18 years old.');
+    given(registered(), onboarded('1990-01-01')).when({ type: 'ChangeSettings', showNSFW: false, defaultVolume: 100, now }).then([]);
+    given(registered())
       .when({ type: 'ChangeSettings', defaultVolume: 40, mutes: ['b', 'b'], now })
       .then([
         {

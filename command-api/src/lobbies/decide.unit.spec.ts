@@ -1,9 +1,7 @@
-import { CreateLobbyBody, CreateRoomBody, lobbyTexts, texts, type LobbyEvent, type RoomEvent } from '@murmur/contracts';
-import { ApiError } from '@murmur/platform';
+import { CreateLobbyBody, CreateRoomBody, lobbyTexts, texts, type ChatEvent, type LobbyEvent, type RoomEvent } from '@murmur/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   chatDecider,
-  decideChat,
   decideLobby,
   decideRoom,
   entryDue,
@@ -15,6 +13,7 @@ import {
 } from './decide.ts';
 import type { LobbyState } from './lobby.ts';
 import type { RoomState } from './room.ts';
+import { DeciderSpecification } from '../../../test-support/decider-specification.ts';
 
 const now = '2026-11-22T10:00:00.000Z';
 const L = 'lobby1';
@@ -22,31 +21,10 @@ const L = 'lobby1';
 // ---------------------------------------------------------------- given / when / then
 
 type LobbyCmd = LobbyCommand extends infer C ? (C extends LobbyCommand ? Omit<C, 'now'> : never) : never;
-function given(...events: LobbyEvent[]) {
-  const state = events.reduce(lobbyDecider.evolve, lobbyDecider.initialState());
-  return {
-    state,
-    when(command: LobbyCmd) {
-      const run = () => decideLobby({ ...command, now } as LobbyCommand, state);
-      return {
-        then: (expected: LobbyEvent[]) => expect(run()).toEqual(expected),
-        thenNothing: () => expect(run()).toEqual([]),
-        thenThrows: (code: ApiError['code'], message?: string) => {
-          try {
-            run();
-          } catch (error) {
-            expect(error).toBeInstanceOf(ApiError);
-            expect((error as ApiError).code).toBe(code);
-            if (message) expect((error as ApiError).message).toBe(message);
-            return;
-          }
-          throw new Error(`expected ${code}`);
-        },
-        state: () => [...run()].reduce(lobbyDecider.evolve, state),
-      };
-    },
-  };
-}
+const given = DeciderSpecification.for({
+  ...lobbyDecider,
+  decide: (command: LobbyCmd, state: LobbyState) => decideLobby({ ...command, now } as LobbyCommand, state),
+});
 
 const created = (over: Partial<CreateLobbyBody> = {}, owner = 'owner'): LobbyEvent => ({
   type: 'LobbyCreated',
@@ -130,13 +108,13 @@ describe('lobby permissions (docs/decisions/lobbies.md)', () => {
       .then([{ type: 'LobbyUserUnblocked', data: { lobbyId: L, uid: 'x', by: 'admin', at: now } }]);
     given(...events)
       .when({ type: 'UnblockUser', by: 'aud', uid: 'x' })
-      .thenThrows('FORBIDDEN');
+      .thenThrows('FORBIDDEN', 'You do not have permissions to access this page.');
     given(...events)
       .when({ type: 'UnsilenceUser', by: 'owner', uid: 'aud' })
       .then([{ type: 'LobbyUserUnsilenced', data: { lobbyId: L, uid: 'aud', by: 'owner', at: now } }]);
     given(...events)
       .when({ type: 'UnsilenceUser', by: 'co', uid: 'aud' })
-      .thenThrows('FORBIDDEN');
+      .thenThrows('FORBIDDEN', 'You do not have permissions to access this page.');
   });
 
   it('the main host (not the owner) is staff too; the owner stays staff after handing over', () => {
@@ -159,7 +137,7 @@ describe('lobby permissions (docs/decisions/lobbies.md)', () => {
     given().when({ type: 'GrantMic', by: 'owner', uid: 'aud' }).thenThrows('NOT_FOUND', lobbyTexts.lobbyNotFound);
     given()
       .when({ type: 'JoinLobby', uid: 'u', anonymous: false, inviteId: null, publicOnly: false, paidDiamonds: 0 })
-      .thenThrows('NOT_FOUND');
+      .thenThrows('NOT_FOUND', 'This lobby does not exist.');
     for (const [, make] of staffActions)
       given(...live(), ended)
         .when(make('owner'))
@@ -173,12 +151,14 @@ describe('lobby permissions (docs/decisions/lobbies.md)', () => {
 describe('create, join, leave, end', () => {
   it('creates a lobby with the owner as main host on seat 0', () => {
     const body = CreateLobbyBody.parse({ title: 'Hello', kind: 'private', languages: ['ENG'], requiredDiamonds: 10 });
-    const events = given().when({ type: 'CreateLobby', lobbyId: L, ownerUid: 'owner', body }).state();
+    const events = given().when({ type: 'CreateLobby', lobbyId: L, ownerUid: 'owner', body }).stateAfter();
     expect(events.hostUid).toBe('owner');
     expect(events.seats[0]).toBe('owner');
     expect(events.status).toBe('started');
     expect(events.kind).toBe('private');
-    given(created()).when({ type: 'CreateLobby', lobbyId: L, ownerUid: 'owner', body }).thenThrows('CONFLICT');
+    given(created())
+      .when({ type: 'CreateLobby', lobbyId: L, ownerUid: 'owner', body })
+      .thenThrows('CONFLICT', 'This lobby already exists.');
   });
 
   it('a lobby created not live is waiting, and going live starts it', () => {
@@ -187,7 +167,7 @@ describe('create, join, leave, end', () => {
     expect(
       given(created({ isLive: false }))
         .when({ type: 'UpdateLobbyInfo', by: 'owner', changes: { isLive: true } })
-        .state().status,
+        .stateAfter().status,
     ).toBe('started');
   });
 
@@ -213,7 +193,7 @@ describe('create, join, leave, end', () => {
       .then([joined('u', 0, 'inv')]);
     given(priv, invite('inv'))
       .when({ type: 'JoinLobby', uid: 'u', anonymous: false, inviteId: 'inv', publicOnly: true, paidDiamonds: 0 })
-      .thenThrows('FORBIDDEN');
+      .thenThrows('FORBIDDEN', 'This lobby is private. Join it through an invite link.');
     given(priv, adminAdded('adm'))
       .when({ type: 'JoinLobby', uid: 'adm', anonymous: false, inviteId: null, publicOnly: false, paidDiamonds: 0 })
       .then([joined('adm')]);
@@ -236,7 +216,7 @@ describe('create, join, leave, end', () => {
     expect(entryDue(paid.state, 'owner')).toBe(0);
     paid
       .when({ type: 'JoinLobby', uid: 'u', anonymous: false, inviteId: null, publicOnly: false, paidDiamonds: 0 })
-      .thenThrows('INSUFFICIENT_BALANCE');
+      .thenThrows('INSUFFICIENT_BALANCE', 'Invalid required balance');
     paid
       .when({ type: 'JoinLobby', uid: 'u', anonymous: false, inviteId: null, publicOnly: false, paidDiamonds: 50 })
       .then([joined('u', 50)]);
@@ -250,20 +230,20 @@ describe('create, join, leave, end', () => {
   it('leaving takes the user off the stage and the queue; leaving when outside does nothing', () => {
     const s = given(...live(), requested('aud'))
       .when({ type: 'LeaveLobby', uid: 'co' })
-      .state();
+      .stateAfter();
     expect(s.seats[1]).toBeNull();
     expect(s.members.has('co')).toBe(false);
     expect(
       given(...live(), requested('aud'))
         .when({ type: 'LeaveLobby', uid: 'aud' })
-        .state().queue,
+        .stateAfter().queue,
     ).toEqual([]);
     given(...live())
       .when({ type: 'LeaveLobby', uid: 'stranger' })
       .thenNothing();
     const hostLeft = given(...live())
       .when({ type: 'LeaveLobby', uid: 'owner' })
-      .state();
+      .stateAfter();
     expect(hostLeft.hostUid).toBeNull();
   });
 
@@ -291,14 +271,14 @@ describe('create, join, leave, end', () => {
   it("ending empties the lobby: everyone's membership ends", () => {
     const s = given(...live())
       .when({ type: 'EndLobby', by: 'admin', reason: 'ended' })
-      .state();
+      .stateAfter();
     expect(s.status).toBe('ended');
     expect(s.members.size).toBe(0);
     expect(s.seats.every((x) => x === null)).toBe(true);
     expect(
       given(...live())
         .when({ type: 'EndLobby', by: 'owner', reason: 'closed' })
-        .state().status,
+        .stateAfter().status,
     ).toBe('terminated');
   });
 
@@ -317,10 +297,10 @@ describe('create, join, leave, end', () => {
       .then([{ type: 'LobbyInviteCreated', data: { lobbyId: L, inviteId: 'i1', by: 'aud', at: now } }]);
     given(...live())
       .when({ type: 'CreateInvite', by: 'stranger', inviteId: 'i1' })
-      .thenThrows('FORBIDDEN');
+      .thenThrows('FORBIDDEN', 'You do not have permissions to access this page.');
     given(created({ kind: 'private' }), joined('aud'))
       .when({ type: 'CreateInvite', by: 'aud', inviteId: 'i1' })
-      .thenThrows('FORBIDDEN');
+      .thenThrows('FORBIDDEN', 'You do not have permissions to access this page.');
     given(created({ kind: 'private' }))
       .when({ type: 'CreateInvite', by: 'owner', inviteId: 'i1' })
       .then([invite('i1')]);
@@ -357,7 +337,7 @@ describe('microphone and seats', () => {
       .then([vipRequested('v2', 1)]);
     const s = given(...crowd, requested('a'), vipRequested('v1', 0), requested('b'))
       .when({ type: 'RequestMic', uid: 'v2', vip: true })
-      .state();
+      .stateAfter();
     expect(s.queue).toEqual(['v1', 'v2', 'a', 'b']);
     // A non-VIP still queues at the end; a VIP who left the queue and asks again without VIP does too.
     given(...crowd, vipRequested('v1', 0), requested('a'))
@@ -371,7 +351,7 @@ describe('microphone and seats', () => {
       requested('v1'),
     );
     expect(left.state.queue).toEqual(['a', 'v1']);
-    expect(left.when({ type: 'RequestMic', uid: 'v2', vip: true }).state().queue).toEqual(['v2', 'a', 'v1']);
+    expect(left.when({ type: 'RequestMic', uid: 'v2', vip: true }).stateAfter().queue).toEqual(['v2', 'a', 'v1']);
   });
 
   it('a VIP join carries the entry effect; others join as before', () => {
@@ -391,7 +371,7 @@ describe('microphone and seats', () => {
   it('grant assigns the first free seat (or the one asked) and clears the request', () => {
     const s = given(...live(), requested('aud'))
       .when({ type: 'GrantMic', by: 'owner', uid: 'aud' })
-      .state();
+      .stateAfter();
     expect(s.seats[2]).toBe('aud');
     expect(s.queue).toEqual([]);
     given(...live())
@@ -405,7 +385,7 @@ describe('microphone and seats', () => {
       .thenThrows('RULE_VIOLATED', lobbyTexts.alreadySeated);
     given(...live())
       .when({ type: 'GrantMic', by: 'admin', uid: 'stranger' })
-      .thenThrows('NOT_FOUND');
+      .thenThrows('NOT_FOUND', 'This user is not in the lobby.');
   });
 
   it('no free seat: 422', () => {
@@ -425,7 +405,7 @@ describe('microphone and seats', () => {
       .then([{ type: 'MicRequestRemoved', data: { lobbyId: L, uid: 'aud', by: 'aud', at: now } }]);
     given(...q)
       .when({ type: 'RemoveFromQueue', by: 'co', uid: 'aud' })
-      .thenThrows('FORBIDDEN');
+      .thenThrows('FORBIDDEN', 'You do not have permissions to access this page.');
     given(...live())
       .when({ type: 'RemoveFromQueue', by: 'owner', uid: 'aud' })
       .thenThrows('RULE_VIOLATED', lobbyTexts.notInQueue);
@@ -446,7 +426,7 @@ describe('microphone and seats', () => {
       .then([{ type: 'UserUnseated', data: { lobbyId: L, uid: 'co', seat: 1, by: 'admin', reason: 'cohost_removed', at: now } }]);
     given(...live())
       .when({ type: 'RemoveCohost', by: 'co', uid: 'co' })
-      .thenThrows('FORBIDDEN');
+      .thenThrows('FORBIDDEN', 'You do not have permissions to access this page.');
     given(...live())
       .when({ type: 'RemoveCohost', by: 'owner', uid: 'aud' })
       .thenThrows('RULE_VIOLATED', lobbyTexts.notCohost);
@@ -468,7 +448,7 @@ describe('microphone and seats', () => {
       .thenNothing();
     given(...live())
       .when({ type: 'MuteMic', by: 'aud', uid: 'co' })
-      .thenThrows('FORBIDDEN');
+      .thenThrows('FORBIDDEN', 'You do not have permissions to access this page.');
     given(...live())
       .when({ type: 'MuteMic', by: 'owner', uid: 'aud' })
       .thenThrows('RULE_VIOLATED', lobbyTexts.notSeated);
@@ -477,12 +457,12 @@ describe('microphone and seats', () => {
   it("switching the main host moves the old host to the new host's seat", () => {
     const s = given(...live())
       .when({ type: 'SwitchHost', by: 'admin', uid: 'co' })
-      .state();
+      .stateAfter();
     expect(s.hostUid).toBe('co');
     expect(s.seats.slice(0, 2)).toEqual(['co', 'owner']);
     const fromAudience = given(...live())
       .when({ type: 'SwitchHost', by: 'owner', uid: 'aud' })
-      .state();
+      .stateAfter();
     expect(fromAudience.seats[0]).toBe('aud');
     expect(fromAudience.seats.includes('owner')).toBe(false);
     given(...live())
@@ -490,7 +470,7 @@ describe('microphone and seats', () => {
       .thenThrows('RULE_VIOLATED', lobbyTexts.alreadyHost);
     given(...live())
       .when({ type: 'SwitchHost', by: 'owner', uid: 'stranger' })
-      .thenThrows('NOT_FOUND');
+      .thenThrows('NOT_FOUND', 'This user is not in the lobby.');
   });
 });
 
@@ -516,14 +496,14 @@ describe('moderation', () => {
   it('block: removes the user from the lobby, stage and admins; not the owner, oneself or the main host; not twice', () => {
     const s = given(...live())
       .when({ type: 'BlockUser', by: 'owner', uid: 'co', reason: 'spam' })
-      .state();
+      .stateAfter();
     expect(s.members.has('co')).toBe(false);
     expect(s.seats.includes('co')).toBe(false);
     expect(s.blacklist.co?.reason).toBe('spam');
     expect(
       given(...live())
         .when({ type: 'BlockUser', by: 'owner', uid: 'admin', reason: 'x' })
-        .state().admins,
+        .stateAfter().admins,
     ).toEqual([]);
     given(...live())
       .when({ type: 'BlockUser', by: 'admin', uid: 'owner', reason: 'x' })
@@ -561,21 +541,21 @@ describe('moderation', () => {
   it('kick removes someone inside, who may come back', () => {
     const s = given(...live())
       .when({ type: 'KickUser', by: 'admin', uid: 'co' })
-      .state();
+      .stateAfter();
     expect(s.members.has('co')).toBe(false);
     expect(s.blacklist.co).toBeUndefined();
     given(...live())
       .when({ type: 'KickUser', by: 'admin', uid: 'stranger' })
-      .thenThrows('NOT_FOUND');
+      .thenThrows('NOT_FOUND', 'This user is not in the lobby.');
     given(...live())
       .when({ type: 'KickUser', by: 'admin', uid: 'owner' })
-      .thenThrows('RULE_VIOLATED');
+      .thenThrows('RULE_VIOLATED', 'The lobby owner cannot be changed by this action.');
   });
 
   it('pin and unpin a message', () => {
     const pinned = given(...live())
       .when({ type: 'PinMessage', by: 'owner', message: 'Be kind' })
-      .state();
+      .stateAfter();
     expect(pinned.pinned).toBe('Be kind');
     given(...live(), { type: 'LobbyMessagePinned', data: { lobbyId: L, message: 'Be kind', by: 'owner', at: now } })
       .when({ type: 'PinMessage', by: 'owner', message: 'Be kind' })
@@ -618,28 +598,18 @@ const roomStarted: RoomEvent = {
   data: { roomId: R, lobbyId: L, by: 'rh', startedAt: now, endsAt: '2026-11-22T10:15:00.000Z' },
 };
 type RoomCmd = RoomCommand extends infer C ? (C extends RoomCommand ? Omit<C, 'now'> : never) : never;
-function room(...events: RoomEvent[]) {
-  const state: RoomState = events.reduce(roomDecider.evolve, roomDecider.initialState());
-  return (command: RoomCmd, at = now) =>
-    () =>
-      decideRoom({ ...command, now: at } as RoomCommand, state);
-}
-function throwsCode(run: () => unknown, code: string, message?: string) {
-  try {
-    run();
-  } catch (error) {
-    expect((error as ApiError).code).toBe(code);
-    if (message) expect((error as ApiError).message).toBe(message);
-    return;
-  }
-  throw new Error(`expected ${code}`);
-}
+const givenRoom = DeciderSpecification.for({
+  ...roomDecider,
+  decide: (command: RoomCmd & { now?: string }, state: RoomState) => decideRoom({ now, ...command } as RoomCommand, state),
+});
 
 describe('private timed rooms', () => {
   it('a lobby member creates a room; an outsider or a closed lobby cannot', () => {
     const body = CreateRoomBody.parse({ title: 'Late 🌙 chat' });
     expect(body.mins).toBe(15);
-    expect(room()({ type: 'CreateRoom', roomId: R, lobbyId: L, hostUid: 'rh', body, inviteKey: 'key', lobby: lobbyView() })()).toEqual([
+    expect(
+      givenRoom().when({ type: 'CreateRoom', roomId: R, lobbyId: L, hostUid: 'rh', body, inviteKey: 'key', lobby: lobbyView() }).decided(),
+    ).toEqual([
       {
         type: 'RoomCreated',
         data: {
@@ -655,90 +625,95 @@ describe('private timed rooms', () => {
         },
       },
     ]);
-    throwsCode(
-      room()({ type: 'CreateRoom', roomId: R, lobbyId: L, hostUid: 'rh', body, inviteKey: 'k', lobby: lobbyView({ member: false }) }),
-      'FORBIDDEN',
-    );
-    throwsCode(
-      room()({ type: 'CreateRoom', roomId: R, lobbyId: L, hostUid: 'rh', body, inviteKey: 'k', lobby: lobbyView({ open: false }) }),
-      'RULE_VIOLATED',
-    );
+    givenRoom()
+      .when({ type: 'CreateRoom', roomId: R, lobbyId: L, hostUid: 'rh', body, inviteKey: 'k', lobby: lobbyView({ member: false }) })
+      .thenThrows('FORBIDDEN', 'You are not in this lobby.');
+    givenRoom()
+      .when({ type: 'CreateRoom', roomId: R, lobbyId: L, hostUid: 'rh', body, inviteKey: 'k', lobby: lobbyView({ open: false }) })
+      .thenThrows('RULE_VIOLATED', 'This lobby has ended.');
     expect(CreateRoomBody.safeParse({ title: 'no!' }).success).toBe(false);
     expect(CreateRoomBody.safeParse({ title: 'ok', mins: 20 }).success).toBe(false);
     for (const mins of [15, 30, 60, 120]) expect(CreateRoomBody.safeParse({ title: 'ok', mins }).success).toBe(true);
   });
 
   it('join: inside the lobby or with the key; the fee is due once; one-on-one', () => {
-    expect(room(roomCreated())({ type: 'JoinRoom', uid: 'g', key: null, paidDiamonds: 0, lobby: lobbyView() })()).toEqual([
-      roomJoined('g'),
-    ]);
+    expect(givenRoom(roomCreated()).when({ type: 'JoinRoom', uid: 'g', key: null, paidDiamonds: 0, lobby: lobbyView() }).decided()).toEqual(
+      [roomJoined('g')],
+    );
     expect(
-      room(roomCreated())({ type: 'JoinRoom', uid: 'g', key: 'key', paidDiamonds: 0, lobby: lobbyView({ member: false }) })(),
+      givenRoom(roomCreated())
+        .when({ type: 'JoinRoom', uid: 'g', key: 'key', paidDiamonds: 0, lobby: lobbyView({ member: false }) })
+        .decided(),
     ).toHaveLength(1);
-    throwsCode(
-      room(roomCreated())({ type: 'JoinRoom', uid: 'g', key: 'bad', paidDiamonds: 0, lobby: lobbyView() }),
-      'NOT_FOUND',
-      texts.invalidInvite,
-    );
-    throwsCode(
-      room(roomCreated())({ type: 'JoinRoom', uid: 'g', key: null, paidDiamonds: 0, lobby: lobbyView({ member: false }) }),
-      'FORBIDDEN',
-    );
-    throwsCode(
-      room(roomCreated(30))({ type: 'JoinRoom', uid: 'g', key: null, paidDiamonds: 0, lobby: lobbyView() }),
-      'INSUFFICIENT_BALANCE',
-    );
-    expect(room(roomCreated(30))({ type: 'JoinRoom', uid: 'g', key: null, paidDiamonds: 30, lobby: lobbyView() })()).toEqual([
-      roomJoined('g', 30),
-    ]);
-    throwsCode(
-      room(roomCreated(), roomJoined('g'))({ type: 'JoinRoom', uid: 'h', key: null, paidDiamonds: 0, lobby: lobbyView() }),
-      'RULE_VIOLATED',
-      lobbyTexts.roomFull,
-    );
-    expect(room(roomCreated(), roomJoined('g'))({ type: 'JoinRoom', uid: 'g', key: null, paidDiamonds: 0, lobby: lobbyView() })()).toEqual(
-      [],
-    );
-    throwsCode(room()({ type: 'JoinRoom', uid: 'g', key: null, paidDiamonds: 0, lobby: lobbyView() }), 'NOT_FOUND');
-    throwsCode(
-      room(roomCreated())({ type: 'JoinRoom', uid: 'g', key: null, paidDiamonds: 0, lobby: lobbyView({ open: false }) }),
-      'RULE_VIOLATED',
-    );
+    givenRoom(roomCreated())
+      .when({ type: 'JoinRoom', uid: 'g', key: 'bad', paidDiamonds: 0, lobby: lobbyView() })
+      .thenThrows('NOT_FOUND', texts.invalidInvite);
+    givenRoom(roomCreated())
+      .when({ type: 'JoinRoom', uid: 'g', key: null, paidDiamonds: 0, lobby: lobbyView({ member: false }) })
+      .thenThrows('FORBIDDEN', 'You are not in this lobby.');
+    givenRoom(roomCreated(30))
+      .when({ type: 'JoinRoom', uid: 'g', key: null, paidDiamonds: 0, lobby: lobbyView() })
+      .thenThrows('INSUFFICIENT_BALANCE', 'Invalid required balance');
+    expect(
+      givenRoom(roomCreated(30)).when({ type: 'JoinRoom', uid: 'g', key: null, paidDiamonds: 30, lobby: lobbyView() }).decided(),
+    ).toEqual([roomJoined('g', 30)]);
+    givenRoom(roomCreated(), roomJoined('g'))
+      .when({ type: 'JoinRoom', uid: 'h', key: null, paidDiamonds: 0, lobby: lobbyView() })
+      .thenThrows('RULE_VIOLATED', lobbyTexts.roomFull);
+    expect(
+      givenRoom(roomCreated(), roomJoined('g'))
+        .when({ type: 'JoinRoom', uid: 'g', key: null, paidDiamonds: 0, lobby: lobbyView() })
+        .decided(),
+    ).toEqual([]);
+    givenRoom()
+      .when({ type: 'JoinRoom', uid: 'g', key: null, paidDiamonds: 0, lobby: lobbyView() })
+      .thenThrows('NOT_FOUND', 'This room does not exist.');
+    givenRoom(roomCreated())
+      .when({ type: 'JoinRoom', uid: 'g', key: null, paidDiamonds: 0, lobby: lobbyView({ open: false }) })
+      .thenThrows('RULE_VIOLATED', 'This lobby has ended.');
   });
 
   it('start: the room host or lobby staff, once; ends at start + mins', () => {
-    expect(room(roomCreated())({ type: 'StartRoom', by: 'rh', lobby: lobbyView() })()).toEqual([roomStarted]);
-    expect(room(roomCreated())({ type: 'StartRoom', by: 'admin', lobby: lobbyView({ staff: true }) })()).toHaveLength(1);
-    throwsCode(room(roomCreated(), roomJoined('g'))({ type: 'StartRoom', by: 'g', lobby: lobbyView() }), 'FORBIDDEN');
-    throwsCode(
-      room(roomCreated(), roomStarted)({ type: 'StartRoom', by: 'rh', lobby: lobbyView() }),
-      'RULE_VIOLATED',
-      lobbyTexts.roomAlreadyStarted,
-    );
+    expect(givenRoom(roomCreated()).when({ type: 'StartRoom', by: 'rh', lobby: lobbyView() }).decided()).toEqual([roomStarted]);
+    expect(
+      givenRoom(roomCreated())
+        .when({ type: 'StartRoom', by: 'admin', lobby: lobbyView({ staff: true }) })
+        .decided(),
+    ).toHaveLength(1);
+    givenRoom(roomCreated(), roomJoined('g'))
+      .when({ type: 'StartRoom', by: 'g', lobby: lobbyView() })
+      .thenThrows('FORBIDDEN', 'You do not have permissions to access this page.');
+    givenRoom(roomCreated(), roomStarted)
+      .when({ type: 'StartRoom', by: 'rh', lobby: lobbyView() })
+      .thenThrows('RULE_VIOLATED', lobbyTexts.roomAlreadyStarted);
   });
 
   it('end: by the host or staff; a room ended before starting is inactive; not twice', () => {
-    const [e] = room(roomCreated(), roomStarted)({ type: 'EndRoom', by: 'rh', lobby: lobbyView() })();
+    const [e] = givenRoom(roomCreated(), roomStarted).when({ type: 'EndRoom', by: 'rh', lobby: lobbyView() }).decided();
     expect(e).toMatchObject({ type: 'RoomEnded', data: { reason: 'ended', status: 'ended', by: 'rh' } });
-    expect(room(roomCreated())({ type: 'EndRoom', by: 'staff', lobby: lobbyView({ staff: true }) })()[0]).toMatchObject({
+    expect(
+      givenRoom(roomCreated())
+        .when({ type: 'EndRoom', by: 'staff', lobby: lobbyView({ staff: true }) })
+        .decided()[0],
+    ).toMatchObject({
       data: { status: 'inactive' },
     });
-    throwsCode(room(roomCreated())({ type: 'EndRoom', by: 'g', lobby: lobbyView() }), 'FORBIDDEN');
+    givenRoom(roomCreated())
+      .when({ type: 'EndRoom', by: 'g', lobby: lobbyView() })
+      .thenThrows('FORBIDDEN', 'You do not have permissions to access this page.');
     const endedRoom: RoomEvent = {
       type: 'RoomEnded',
       data: { roomId: R, lobbyId: L, by: 'rh', reason: 'ended', status: 'ended', endedAt: now },
     };
-    throwsCode(
-      room(roomCreated(), roomStarted, endedRoom)({ type: 'EndRoom', by: 'rh', lobby: lobbyView() }),
-      'RULE_VIOLATED',
-      lobbyTexts.roomClosed,
-    );
+    givenRoom(roomCreated(), roomStarted, endedRoom)
+      .when({ type: 'EndRoom', by: 'rh', lobby: lobbyView() })
+      .thenThrows('RULE_VIOLATED', lobbyTexts.roomClosed);
   });
 
   it('expire: nothing before the end time or before start; ended at the end time', () => {
-    expect(room(roomCreated(), roomStarted)({ type: 'ExpireRoom' }, '2026-11-22T10:14:59.000Z')()).toEqual([]);
-    expect(room(roomCreated())({ type: 'ExpireRoom' }, '2026-11-22T11:00:00.000Z')()).toEqual([]);
-    expect(room(roomCreated(), roomStarted)({ type: 'ExpireRoom' }, '2026-11-22T10:15:00.000Z')()).toEqual([
+    expect(givenRoom(roomCreated(), roomStarted).when({ type: 'ExpireRoom', now: '2026-11-22T10:14:59.000Z' }).decided()).toEqual([]);
+    expect(givenRoom(roomCreated()).when({ type: 'ExpireRoom', now: '2026-11-22T11:00:00.000Z' }).decided()).toEqual([]);
+    expect(givenRoom(roomCreated(), roomStarted).when({ type: 'ExpireRoom', now: '2026-11-22T10:15:00.000Z' }).decided()).toEqual([
       {
         type: 'RoomEnded',
         data: { roomId: R, lobbyId: L, by: null, reason: 'time_up', status: 'ended', endedAt: '2026-11-22T10:15:00.000Z' },
@@ -747,38 +722,36 @@ describe('private timed rooms', () => {
   });
 
   it('the lobby ended: an open room is terminated; an ended one stays', () => {
-    expect(room(roomCreated())({ type: 'CloseRoomWithLobby' })()[0]).toMatchObject({
+    expect(givenRoom(roomCreated()).when({ type: 'CloseRoomWithLobby' }).decided()[0]).toMatchObject({
       data: { reason: 'lobby_ended', status: 'terminated' },
     });
     const endedRoom: RoomEvent = {
       type: 'RoomEnded',
       data: { roomId: R, lobbyId: L, by: 'rh', reason: 'ended', status: 'ended', endedAt: now },
     };
-    expect(room(roomCreated(), endedRoom)({ type: 'CloseRoomWithLobby' })()).toEqual([]);
+    expect(givenRoom(roomCreated(), endedRoom).when({ type: 'CloseRoomWithLobby' }).decided()).toEqual([]);
   });
 
   it('silence in a room: host or staff, never the host, not twice', () => {
-    expect(room(roomCreated(), roomJoined('g'))({ type: 'SilenceRoomUser', by: 'rh', uid: 'g', lobby: lobbyView() })()).toHaveLength(1);
-    throwsCode(room(roomCreated(), roomJoined('g'))({ type: 'SilenceRoomUser', by: 'g', uid: 'rh', lobby: lobbyView() }), 'FORBIDDEN');
-    throwsCode(
-      room(roomCreated())({ type: 'SilenceRoomUser', by: 'staff', uid: 'rh', lobby: lobbyView({ staff: true }) }),
-      'RULE_VIOLATED',
-      lobbyTexts.cannotTargetHost,
-    );
+    expect(
+      givenRoom(roomCreated(), roomJoined('g')).when({ type: 'SilenceRoomUser', by: 'rh', uid: 'g', lobby: lobbyView() }).decided(),
+    ).toHaveLength(1);
+    givenRoom(roomCreated(), roomJoined('g'))
+      .when({ type: 'SilenceRoomUser', by: 'g', uid: 'rh', lobby: lobbyView() })
+      .thenThrows('FORBIDDEN', 'You do not have permissions to access this page.');
+    givenRoom(roomCreated())
+      .when({ type: 'SilenceRoomUser', by: 'staff', uid: 'rh', lobby: lobbyView({ staff: true }) })
+      .thenThrows('RULE_VIOLATED', lobbyTexts.cannotTargetHost);
     const s: RoomEvent = { type: 'RoomUserSilenced', data: { roomId: R, lobbyId: L, uid: 'g', by: 'rh', at: now } };
-    throwsCode(
-      room(roomCreated(), roomJoined('g'), s)({ type: 'SilenceRoomUser', by: 'rh', uid: 'g', lobby: lobbyView() }),
-      'RULE_VIOLATED',
-      lobbyTexts.alreadySilenced,
-    );
-    expect(room(roomCreated(), roomJoined('g'), s)({ type: 'UnsilenceRoomUser', by: 'rh', uid: 'g', lobby: lobbyView() })()).toHaveLength(
-      1,
-    );
-    throwsCode(
-      room(roomCreated(), roomJoined('g'))({ type: 'UnsilenceRoomUser', by: 'rh', uid: 'g', lobby: lobbyView() }),
-      'RULE_VIOLATED',
-      lobbyTexts.notSilenced,
-    );
+    givenRoom(roomCreated(), roomJoined('g'), s)
+      .when({ type: 'SilenceRoomUser', by: 'rh', uid: 'g', lobby: lobbyView() })
+      .thenThrows('RULE_VIOLATED', lobbyTexts.alreadySilenced);
+    expect(
+      givenRoom(roomCreated(), roomJoined('g'), s).when({ type: 'UnsilenceRoomUser', by: 'rh', uid: 'g', lobby: lobbyView() }).decided(),
+    ).toHaveLength(1);
+    givenRoom(roomCreated(), roomJoined('g'))
+      .when({ type: 'UnsilenceRoomUser', by: 'rh', uid: 'g', lobby: lobbyView() })
+      .thenThrows('RULE_VIOLATED', lobbyTexts.notSilenced);
   });
 });
 
@@ -800,36 +773,72 @@ describe('chat', () => {
     open: true,
     ...over,
   });
-  const after = (times: string[]) => times.reduce((s, t) => chatDecider.evolve(s, decideChat(post(t), s)[0]!), chatDecider.initialState());
+  const givenChat = DeciderSpecification.for(chatDecider);
+  const posted = (times: string[]) =>
+    times.reduce<ChatEvent[]>(
+      (events, t) => [
+        ...events,
+        ...givenChat(...events)
+          .when(post(t))
+          .decided(),
+      ],
+      [],
+    );
 
   it('5 messages per 10 s per user per lobby; the 6th is refused with the spec text', () => {
     const base = Date.parse(now);
     const times = [0, 1, 2, 3, 4].map((i) => new Date(base + i * 1000).toISOString());
-    const s = after(times);
-    throwsCode(() => decideChat(post(new Date(base + 5000).toISOString()), s), 'RATE_LIMITED', 'You are sending messages too quickly.');
-    expect(decideChat(post(new Date(base + 10_001).toISOString()), s)).toHaveLength(1);
+    const s = posted(times);
+    givenChat(...s)
+      .when(post(new Date(base + 5000).toISOString()))
+      .thenThrows('RATE_LIMITED', 'You are sending messages too quickly.');
+    expect(
+      givenChat(...s)
+        .when(post(new Date(base + 10_001).toISOString()))
+        .decided(),
+    ).toHaveLength(1);
   });
 
   it('refuses outsiders, silenced users and closed lobbies', () => {
-    const s = chatDecider.initialState();
-    throwsCode(() => decideChat(post(now, { member: false }), s), 'FORBIDDEN', lobbyTexts.notInLobby);
-    throwsCode(() => decideChat(post(now, { silenced: true }), s), 'FORBIDDEN', lobbyTexts.silenced);
-    throwsCode(() => decideChat(post(now, { open: false }), s), 'RULE_VIOLATED', lobbyTexts.lobbyClosed);
-    throwsCode(() => decideChat(post(now, { open: false, roomId: R }), s), 'RULE_VIOLATED', lobbyTexts.roomClosed);
+    const s: ChatEvent[] = [];
+    givenChat(...s)
+      .when(post(now, { member: false }))
+      .thenThrows('FORBIDDEN', lobbyTexts.notInLobby);
+    givenChat(...s)
+      .when(post(now, { silenced: true }))
+      .thenThrows('FORBIDDEN', lobbyTexts.silenced);
+    givenChat(...s)
+      .when(post(now, { open: false }))
+      .thenThrows('RULE_VIOLATED', lobbyTexts.lobbyClosed);
+    givenChat(...s)
+      .when(post(now, { open: false, roomId: R }))
+      .thenThrows('RULE_VIOLATED', lobbyTexts.roomClosed);
   });
 
   it('carries stickers, emojis and GIF references', () => {
-    const [e] = decideChat(post(now, { messageType: 'gif', body: '/gifs/lol.gif' }), chatDecider.initialState());
+    const [e] = givenChat()
+      .when(post(now, { messageType: 'gif', body: '/gifs/lol.gif' }))
+      .decided();
     expect(e!.data).toMatchObject({ lobbyId: L, roomId: null, uid: 'u', messageType: 'gif', body: '/gifs/lol.gif', postedAt: now });
-    expect(decideChat(post(now, { messageType: 'gif', body: 'https://media.tenor.com/a/b.gif' }), chatDecider.initialState())).toHaveLength(
-      1,
-    );
-    expect(decideChat(post(now, { messageType: 'sticker', body: '/gifs/cat.svg' }), chatDecider.initialState())).toHaveLength(1);
-    expect(decideChat(post(now, { messageType: 'sticker', body: '🐱' }), chatDecider.initialState())).toHaveLength(1);
+    expect(
+      givenChat()
+        .when(post(now, { messageType: 'gif', body: 'https://media.tenor.com/a/b.gif' }))
+        .decided(),
+    ).toHaveLength(1);
+    expect(
+      givenChat()
+        .when(post(now, { messageType: 'sticker', body: '/gifs/cat.svg' }))
+        .decided(),
+    ).toHaveLength(1);
+    expect(
+      givenChat()
+        .when(post(now, { messageType: 'sticker', body: '🐱' }))
+        .decided(),
+    ).toHaveLength(1);
   });
 
   it("refuses GIFs from unsafe addresses and pictures that are not the sender's chat uploads", () => {
-    const s = chatDecider.initialState();
+    const s: ChatEvent[] = [];
     for (const body of [
       'javascript:alert(1)',
       'http://tracker.example/p.gif',
@@ -837,30 +846,30 @@ describe('chat', () => {
       '/gifs/../secret.gif',
       'gif:xyz',
     ]) {
-      throwsCode(() => decideChat(post(now, { messageType: 'gif', body }), s), 'VALIDATION_FAILED', lobbyTexts.chatMediaInvalid);
+      givenChat(...s)
+        .when(post(now, { messageType: 'gif', body }))
+        .thenThrows('VALIDATION_FAILED', lobbyTexts.chatMediaInvalid);
     }
-    throwsCode(
-      () => decideChat(post(now, { messageType: 'sticker', body: '<img src=x>' }), s),
-      'VALIDATION_FAILED',
-      lobbyTexts.chatMediaInvalid,
-    );
-    throwsCode(
-      () => decideChat(post(now, { messageType: 'image', body: 'someone-else/chat/a.png' }), s),
-      'VALIDATION_FAILED',
-      lobbyTexts.chatMediaInvalid,
-    );
-    throwsCode(
-      () => decideChat(post(now, { messageType: 'image', body: 'u/profile/a.png' }), s),
-      'VALIDATION_FAILED',
-      lobbyTexts.chatMediaInvalid,
-    );
-    expect(decideChat(post(now, { messageType: 'image', body: 'u/chat/3f1c.png' }), s)).toHaveLength(1);
+    givenChat(...s)
+      .when(post(now, { messageType: 'sticker', body: '<img src=x>' }))
+      .thenThrows('VALIDATION_FAILED', lobbyTexts.chatMediaInvalid);
+    givenChat(...s)
+      .when(post(now, { messageType: 'image', body: 'someone-else/chat/a.png' }))
+      .thenThrows('VALIDATION_FAILED', lobbyTexts.chatMediaInvalid);
+    givenChat(...s)
+      .when(post(now, { messageType: 'image', body: 'u/profile/a.png' }))
+      .thenThrows('VALIDATION_FAILED', lobbyTexts.chatMediaInvalid);
+    expect(
+      givenChat(...s)
+        .when(post(now, { messageType: 'image', body: 'u/chat/3f1c.png' }))
+        .decided(),
+    ).toHaveLength(1);
   });
 });
 
 describe('state after events', () => {
   it('tracks presence-free membership: a blocked admin loses the admin role', () => {
-    const s: LobbyState = [...live(), blocked('admin')].reduce(lobbyDecider.evolve, lobbyDecider.initialState());
+    const s = given(...live(), blocked('admin')).state;
     expect(s.admins).toEqual([]);
     expect(s.members.keys().sort()).toEqual(['aud', 'co', 'owner']);
   });

@@ -1,35 +1,13 @@
 import { lobbyTexts, lobbyToolTexts, type LobbyEvent } from '@murmur/contracts';
-import { ApiError } from '@murmur/platform';
 import { describe, expect, it } from 'vitest';
-import { decideLobby, lobbyDecider, type LobbyCommand } from './decide.ts';
+import { lobbyDecider, type LobbyCommand } from './decide.ts';
+import { DeciderSpecification } from '../../../test-support/decider-specification.ts';
 
 const L = 'lobby1';
 const t0 = Date.parse('2026-11-22T10:00:00.000Z');
 const at = (seconds: number) => new Date(t0 + seconds * 1000).toISOString();
 
-function given(...events: LobbyEvent[]) {
-  const state = events.reduce(lobbyDecider.evolve, lobbyDecider.initialState());
-  return {
-    when(command: LobbyCommand) {
-      const run = () => decideLobby(command, state);
-      return {
-        then: (expected: LobbyEvent[]) => expect(run()).toEqual(expected),
-        thenNothing: () => expect(run()).toEqual([]),
-        thenThrows: (code: ApiError['code'], message?: string) => {
-          try {
-            run();
-          } catch (error) {
-            expect(error).toBeInstanceOf(ApiError);
-            expect((error as ApiError).code).toBe(code);
-            if (message) expect((error as ApiError).message).toBe(message);
-            return;
-          }
-          throw new Error(`expected ${code}`);
-        },
-      };
-    },
-  };
-}
+const given = DeciderSpecification.for(lobbyDecider);
 
 const created: LobbyEvent = {
   type: 'LobbyCreated',

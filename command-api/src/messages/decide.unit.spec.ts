@@ -1,18 +1,19 @@
 // DM decider: the first-message rules of docs/decisions/messages.md.
 import { texts } from '@murmur/contracts';
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { threadDecider, type MessageCommand } from './decide.ts';
 import type { MessageEvent } from './messages.ts';
+import { DeciderSpecification } from '../../../test-support/decider-specification.ts';
 
 const now = new Date('2026-11-22T10:00:00Z');
-const sent = (senderUid: string, recipientUid: string): MessageEvent => ({
+const sent = (senderUid: string, recipientUid: string, messageId = `${senderUid}-1`, text = 'x'): MessageEvent => ({
   type: 'DirectMessageSent',
   data: {
     threadId: 'a@b',
-    messageId: `${senderUid}-1`,
+    messageId,
     senderUid,
     recipientUid,
-    text: 'x',
+    text,
     imageFileName: null,
     sentAt: now.toISOString(),
   },
@@ -29,20 +30,31 @@ const send = (from: string, to: string, mutualFollow: boolean, blocked = false):
   blocked,
   now,
 });
-const given = (events: MessageEvent[]) => events.reduce(threadDecider.evolve, threadDecider.initialState());
+const given = DeciderSpecification.for(threadDecider);
 
 describe('DM decider', () => {
   it('needs a mutual follow for the first message', () => {
-    expect(() => threadDecider.decide(send('a', 'b', false), given([]))).toThrow(texts.dmNeedsMutualFollow);
-    expect(threadDecider.decide(send('a', 'b', true), given([]))[0]?.data).toMatchObject({ senderUid: 'a', recipientUid: 'b' });
+    given()
+      .when(send('a', 'b', false))
+      .thenThrows('RULE_VIOLATED', texts.dmNeedsMutualFollow);
+    given()
+      .when(send('a', 'b', true))
+      .then([sent('a', 'b', 'm', 'hi')]);
   });
   it('lets the other party reply, and makes the writer wait for that reply', () => {
-    const state = given([sent('a', 'b')]);
-    expect(threadDecider.decide(send('b', 'a', false), state)).toHaveLength(1);
-    expect(() => threadDecider.decide(send('a', 'b', false), state)).toThrow(texts.dmNeedsReply);
-    expect(threadDecider.decide(send('a', 'b', false), given([sent('a', 'b'), sent('b', 'a')]))).toHaveLength(1);
+    given(sent('a', 'b'))
+      .when(send('b', 'a', false))
+      .then([sent('b', 'a', 'm', 'hi')]);
+    given(sent('a', 'b'))
+      .when(send('a', 'b', false))
+      .thenThrows('RULE_VIOLATED', texts.dmNeedsReply);
+    given(sent('a', 'b'), sent('b', 'a'))
+      .when(send('a', 'b', false))
+      .then([sent('a', 'b', 'm', 'hi')]);
   });
   it('refuses across a block even between mutual followers', () => {
-    expect(() => threadDecider.decide(send('a', 'b', true, true), given([sent('b', 'a')]))).toThrow();
+    given(sent('b', 'a'))
+      .when(send('a', 'b', true, true))
+      .thenThrows('FORBIDDEN', 'You cannot interact with this user.');
   });
 });

@@ -1,18 +1,11 @@
 import { moderationTexts, type ReportAction } from '@murmur/contracts';
-import { describe, expect, it } from 'vitest';
-import { decideReport, reportDecider, type ReportCommand } from './decide.ts';
+import { describe, it } from 'vitest';
+import { reportDecider, type ReportCommand } from './decide.ts';
 import type { ReportEvent, ReportFacts } from './report.ts';
+import { DeciderSpecification } from '../../../test-support/decider-specification.ts';
 
 const at = '2026-11-25T10:00:00.000Z';
-const given = (events: ReportEvent[]) => ({
-  when: (command: ReportCommand) => {
-    const state = events.reduce(reportDecider.evolve, reportDecider.initialState());
-    return {
-      then: (expected: ReportEvent[]) => expect(decideReport(command, state)).toEqual(expected),
-      thenThrows: (message: string) => expect(() => decideReport(command, state)).toThrow(message),
-    };
-  },
-});
+const given = DeciderSpecification.for(reportDecider);
 
 const chatReport: ReportFacts = {
   reportId: 'r1',
@@ -52,35 +45,31 @@ const decided = (action: 'ban' | 'dismiss' | 'warn' | 'silence' | 'remove', unti
 
 describe('report decider', () => {
   it('files a report once', () => {
-    given([]).when({ type: 'FileReport', report: chatReport }).then([filed]);
-    given([filed]).when({ type: 'FileReport', report: chatReport }).then([]);
+    given().when({ type: 'FileReport', report: chatReport }).then([filed]);
+    given(filed).when({ type: 'FileReport', report: chatReport }).then([]);
   });
   it('decides a report once: a second decision is refused', () => {
-    given([filed])
+    given(filed)
       .when(decide('ban', 'op', '2026-11-26T10:00:00.000Z'))
       .then([decided('ban', '2026-11-26T10:00:00.000Z')]);
-    given([filed, decided('dismiss')])
-      .when(decide('ban'))
-      .thenThrows(moderationTexts.reportAlreadyDecided);
-    given([filed, decided('ban')])
-      .when(decide('dismiss'))
-      .thenThrows(moderationTexts.reportAlreadyDecided);
+    given(filed, decided('dismiss')).when(decide('ban')).thenThrows('CONFLICT', moderationTexts.reportAlreadyDecided);
+    given(filed, decided('ban')).when(decide('dismiss')).thenThrows('CONFLICT', moderationTexts.reportAlreadyDecided);
   });
   it('refuses a decision on no report', () => {
-    given([]).when(decide('warn')).thenThrows(moderationTexts.reportNotFound);
+    given().when(decide('warn')).thenThrows('NOT_FOUND', moderationTexts.reportNotFound);
   });
   it('refuses an operator banning or silencing themself', () => {
-    given([filed]).when(decide('ban', 'troll')).thenThrows(moderationTexts.cannotActOnSelf);
-    given([filed]).when(decide('silence', 'troll')).thenThrows(moderationTexts.cannotActOnSelf);
+    given(filed).when(decide('ban', 'troll')).thenThrows('RULE_VIOLATED', moderationTexts.cannotActOnSelf);
+    given(filed).when(decide('silence', 'troll')).thenThrows('RULE_VIOLATED', moderationTexts.cannotActOnSelf);
   });
   it('removes only content that can go, and silences only in a lobby', () => {
     const userReport: ReportEvent = {
       type: 'ContentReported',
       data: { ...chatReport, target: { kind: 'user', uid: 'troll' }, lobbyId: null },
     };
-    given([userReport]).when(decide('remove')).thenThrows(moderationTexts.removeNotPossible);
-    given([userReport]).when(decide('silence')).thenThrows(moderationTexts.silenceNeedsLobby);
-    given([filed])
+    given(userReport).when(decide('remove')).thenThrows('RULE_VIOLATED', moderationTexts.removeNotPossible);
+    given(userReport).when(decide('silence')).thenThrows('RULE_VIOLATED', moderationTexts.silenceNeedsLobby);
+    given(filed)
       .when(decide('remove'))
       .then([decided('remove')]);
   });

@@ -1,19 +1,12 @@
 import { referralTexts } from '@murmur/contracts';
 import { describe, expect, it } from 'vitest';
-import { decideReferral, referralDecider, type ReferralCommand } from './decide.ts';
+import { referralDecider, type ReferralCommand } from './decide.ts';
 import type { ReferralEvent } from './referral.ts';
 import { decideWeeklyPayout } from './settlement.ts';
+import { DeciderSpecification } from '../../../test-support/decider-specification.ts';
 
 const now = new Date('2026-11-22T10:00:00.000Z');
-const given = (events: ReferralEvent[]) => ({
-  when: (command: ReferralCommand) => {
-    const state = events.reduce(referralDecider.evolve, referralDecider.initialState());
-    return {
-      then: (expected: ReferralEvent[]) => expect(decideReferral(command, state)).toEqual(expected),
-      thenThrows: (message: string) => expect(() => decideReferral(command, state)).toThrow(message),
-    };
-  },
-});
+const given = DeciderSpecification.for(referralDecider);
 
 const account = { createdAt: '2026-11-01T00:00:00.000Z', registeredReferrerUid: null };
 const connect = (over: Partial<Extract<ReferralCommand, { type: 'ConnectReferrer' }>> = {}): ReferralCommand => ({
@@ -28,36 +21,36 @@ const connect = (over: Partial<Extract<ReferralCommand, { type: 'ConnectReferrer
 
 describe('referral decider', () => {
   it('binds a referrer within 30 days of account creation', () => {
-    given([])
+    given()
       .when(connect())
       .then([{ type: 'ReferrerBound', data: { uid: 'u1', referrerUid: 'alice', code: 'ALICE1', boundAt: now.toISOString() } }]);
   });
 
   it('refuses a second binding, one made at registration, or one after 30 days', () => {
-    given([{ type: 'ReferrerBound', data: { uid: 'u1', referrerUid: 'bob', code: 'BOB1', boundAt: now.toISOString() } }])
+    given({ type: 'ReferrerBound', data: { uid: 'u1', referrerUid: 'bob', code: 'BOB1', boundAt: now.toISOString() } })
       .when(connect())
-      .thenThrows(referralTexts.alreadyBound);
-    given([])
+      .thenThrows('RULE_VIOLATED', referralTexts.alreadyBound);
+    given()
       .when(connect({ account: { ...account, registeredReferrerUid: 'bob' } }))
-      .thenThrows(referralTexts.alreadyBound);
-    given([])
+      .thenThrows('RULE_VIOLATED', referralTexts.alreadyBound);
+    given()
       .when(connect({ account: { ...account, createdAt: '2026-10-22T09:59:59.000Z' } }))
-      .thenThrows(referralTexts.windowClosed);
-    given([])
+      .thenThrows('RULE_VIOLATED', referralTexts.windowClosed);
+    given()
       .when(connect({ account: { ...account, createdAt: '2026-10-23T10:00:00.000Z' } }))
       .then([{ type: 'ReferrerBound', data: { uid: 'u1', referrerUid: 'alice', code: 'ALICE1', boundAt: now.toISOString() } }]);
   });
 
   it("refuses an unknown code, one's own code and one's own invitee", () => {
-    given([])
+    given()
       .when(connect({ referrer: null }))
-      .thenThrows(referralTexts.codeNotFound);
-    given([])
+      .thenThrows('NOT_FOUND', referralTexts.codeNotFound);
+    given()
       .when(connect({ referrer: { uid: 'u1', referrerUid: null } }))
-      .thenThrows(referralTexts.ownCode);
-    given([])
+      .thenThrows('RULE_VIOLATED', referralTexts.ownCode);
+    given()
       .when(connect({ referrer: { uid: 'alice', referrerUid: 'u1' } }))
-      .thenThrows(referralTexts.circular);
+      .thenThrows('RULE_VIOLATED', referralTexts.circular);
   });
 
   it('creates and edits the own link, refusing a code someone else holds', () => {
@@ -68,15 +61,15 @@ describe('referral decider', () => {
       codeOwnerUid: owner,
       now,
     });
-    given([])
+    given()
       .when(create('MYCODE', 'u1'))
       .then([{ type: 'ReferralLinkCreated', data: { uid: 'u1', code: 'MYCODE', previousCode: null, createdAt: now.toISOString() } }]);
     const made: ReferralEvent = {
       type: 'ReferralLinkCreated',
       data: { uid: 'u1', code: 'MYCODE', previousCode: null, createdAt: now.toISOString() },
     };
-    given([made]).when(create('MYCODE', 'u1')).then([]);
-    given([made]).when(create('OTHER', 'u2')).thenThrows(referralTexts.codeTaken);
+    given(made).when(create('MYCODE', 'u1')).then([]);
+    given(made).when(create('OTHER', 'u2')).thenThrows('CONFLICT', referralTexts.codeTaken);
   });
 
   it('binds a payout wallet, lower-cased, and ignores the same one again', () => {
@@ -91,8 +84,8 @@ describe('referral decider', () => {
       type: 'PayoutWalletBound',
       data: { uid: 'u1', address: '0xabcdef0000000000000000000000000000000001', chainId: 137, boundAt: now.toISOString() },
     };
-    given([]).when(add).then([bound]);
-    given([bound]).when(add).then([]);
+    given().when(add).then([bound]);
+    given(bound).when(add).then([]);
   });
 });
 

@@ -1,9 +1,11 @@
 // Wall decider: create, like once, delete by the author, private media needs a price.
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { wallDecider } from './decide.ts';
 import type { WallEvent } from './wall.ts';
+import { DeciderSpecification } from '../../../test-support/decider-specification.ts';
 
 const now = new Date('2026-11-22T10:00:00Z');
+const at = now.toISOString();
 const created: WallEvent = {
   type: 'PostCreated',
   data: {
@@ -15,42 +17,38 @@ const created: WallEvent = {
     mediaIsPrivate: false,
     unlockPrice: null,
     subscriberOnly: false,
-    createdAt: now.toISOString(),
+    createdAt: at,
   },
 };
-const given = (events: WallEvent[]) => events.reduce(wallDecider.evolve, wallDecider.initialState());
+const given = DeciderSpecification.for(wallDecider);
 const body = { content: 'hi', mediaIsPrivate: false, subscriberOnly: false };
 
 describe('wall decider', () => {
   it('creates a post; media must be the author’s and private media needs a price', () => {
-    expect(wallDecider.decide({ type: 'CreatePost', postId: 'p', uid: 'a', body, mediaOwned: false, now }, given([]))).toEqual([created]);
-    expect(() =>
-      wallDecider.decide(
-        { type: 'CreatePost', postId: 'p', uid: 'a', body: { ...body, mediaFilename: 'a/x.png' }, mediaOwned: false, now },
-        given([]),
-      ),
-    ).toThrow();
-    expect(() =>
-      wallDecider.decide(
-        {
-          type: 'CreatePost',
-          postId: 'p',
-          uid: 'a',
-          body: { ...body, mediaFilename: 'a/x.png', mediaIsPrivate: true },
-          mediaOwned: true,
-          now,
-        },
-        given([]),
-      ),
-    ).toThrow();
+    given().when({ type: 'CreatePost', postId: 'p', uid: 'a', body, mediaOwned: false, now }).then([created]);
+    given()
+      .when({ type: 'CreatePost', postId: 'p', uid: 'a', body: { ...body, mediaFilename: 'a/x.png' }, mediaOwned: false, now })
+      .thenThrows('NOT_FOUND', 'Media not found.');
+    given()
+      .when({
+        type: 'CreatePost',
+        postId: 'p',
+        uid: 'a',
+        body: { ...body, mediaFilename: 'a/x.png', mediaIsPrivate: true },
+        mediaOwned: true,
+        now,
+      })
+      .thenThrows('VALIDATION_FAILED', 'Private media needs an unlock price in diamonds.');
   });
   it('likes once, unlikes once, and refuses both on a deleted post', () => {
-    const liked = wallDecider.decide({ type: 'Like', uid: 'f', now }, given([created]));
-    expect(liked.map((e) => e.type)).toEqual(['PostLiked']);
-    expect(wallDecider.decide({ type: 'Like', uid: 'f', now }, given([created, ...liked]))).toEqual([]);
-    expect(wallDecider.decide({ type: 'Unlike', uid: 'f', now }, given([created]))).toEqual([]);
-    const deleted = wallDecider.decide({ type: 'DeletePost', uid: 'a', now }, given([created]));
-    expect(() => wallDecider.decide({ type: 'Like', uid: 'f', now }, given([created, ...deleted]))).toThrow();
-    expect(() => wallDecider.decide({ type: 'DeletePost', uid: 'f', now }, given([created]))).toThrow();
+    const liked: WallEvent = { type: 'PostLiked', data: { postId: 'p', authorUid: 'a', uid: 'f', likedAt: at } };
+    const deleted: WallEvent = { type: 'PostDeleted', data: { postId: 'p', authorUid: 'a', deletedAt: at } };
+    given(created).when({ type: 'Like', uid: 'f', now }).then([liked]);
+    given(created, liked).when({ type: 'Like', uid: 'f', now }).thenNothing();
+    given(created).when({ type: 'Unlike', uid: 'f', now }).thenNothing();
+    given(created).when({ type: 'DeletePost', uid: 'a', now }).then([deleted]);
+    given(created, deleted).when({ type: 'Like', uid: 'f', now }).thenThrows('NOT_FOUND', 'Post not found.');
+    given(created, deleted).when({ type: 'Unlike', uid: 'f', now }).thenThrows('NOT_FOUND', 'Post not found.');
+    given(created).when({ type: 'DeletePost', uid: 'f', now }).thenThrows('FORBIDDEN', 'You can only delete your own posts.');
   });
 });

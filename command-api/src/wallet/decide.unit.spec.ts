@@ -1,30 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '@murmur/platform';
 import { walletDecider, type WalletCommand } from './decide.ts';
 import type { WalletEvent } from './wallet.ts';
+import { DeciderSpecification } from '../../../test-support/decider-specification.ts';
 
 const at = '2026-01-01T00:00:00.000Z';
 
-function given(...events: WalletEvent[]) {
-  const state = events.reduce(walletDecider.evolve, walletDecider.initialState());
-  return {
-    state,
-    when: (command: WalletCommand) => ({
-      then: (expected: WalletEvent[]) => expect(walletDecider.decide(command, state)).toEqual(expected),
-      thenThrows: (code: string, message?: RegExp) => {
-        try {
-          walletDecider.decide(command, state);
-        } catch (error) {
-          expect(error).toBeInstanceOf(ApiError);
-          expect((error as ApiError).code).toBe(code);
-          if (message) expect((error as ApiError).message).toMatch(message);
-          return;
-        }
-        throw new Error('expected the command to be refused');
-      },
-    }),
-  };
-}
+const given = DeciderSpecification.for(walletDecider);
 
 const credited = (amount: number, reason: 'topup' | 'demo_grant' = 'demo_grant'): WalletEvent => ({
   type: 'DiamondsCredited',
@@ -42,10 +23,12 @@ describe('wallet decider', () => {
 
   it('refuses a zero, negative or fractional amount', () => {
     for (const amount of [0, -5, 1.5, Number.NaN]) {
-      given().when({ type: 'CreditDiamonds', uid: 'u1', amount, reason: 'refund', reference: 'x', at }).thenThrows('VALIDATION_FAILED');
+      given()
+        .when({ type: 'CreditDiamonds', uid: 'u1', amount, reason: 'refund', reference: 'x', at })
+        .thenThrows('VALIDATION_FAILED', 'Amount must be a positive whole number of diamonds.');
       given(credited(100))
         .when({ type: 'SpendDiamonds', uid: 'u1', amount, reason: 'room_fee', reference: 'x', at })
-        .thenThrows('VALIDATION_FAILED');
+        .thenThrows('VALIDATION_FAILED', 'Amount must be a positive whole number of diamonds.');
     }
   });
 
@@ -83,19 +66,19 @@ describe('wallet decider', () => {
   it('refuses a gift above the balance, to oneself, to a repeated recipient or with another quantity', () => {
     given(credited(199))
       .when({ type: 'SendGift', uid: 'u1', gift: rose, quantity: 10, recipients: ['h1', 'h2'], charmShare: 0.5, at })
-      .thenThrows('INSUFFICIENT_BALANCE');
+      .thenThrows('INSUFFICIENT_BALANCE', 'Insufficient balance: this needs 200 diamonds and you have 199.');
     given(credited(1000))
       .when({ type: 'SendGift', uid: 'u1', gift: rose, quantity: 1, recipients: ['u1'], charmShare: 0.5, at })
-      .thenThrows('RULE_VIOLATED');
+      .thenThrows('RULE_VIOLATED', 'You cannot send a gift to yourself.');
     given(credited(1000))
       .when({ type: 'SendGift', uid: 'u1', gift: rose, quantity: 1, recipients: ['h1', 'h1'], charmShare: 0.5, at })
-      .thenThrows('VALIDATION_FAILED');
+      .thenThrows('VALIDATION_FAILED', 'Recipients must be a list of different users.');
     given(credited(1000))
       .when({ type: 'SendGift', uid: 'u1', gift: rose, quantity: 5, recipients: ['h1'], charmShare: 0.5, at })
-      .thenThrows('VALIDATION_FAILED');
+      .thenThrows('VALIDATION_FAILED', 'Quantity must be one of 1, 10, 99, 999.');
     given(credited(1000))
       .when({ type: 'SendGift', uid: 'u1', gift: { ...rose, unitPrice: 0 }, quantity: 1, recipients: ['h1'], charmShare: 0.5, at })
-      .thenThrows('RULE_VIOLATED');
+      .thenThrows('RULE_VIOLATED', 'This gift is not for sale.');
   });
 
   it('lowers the balance after a gift, a spend and a purchase', () => {
@@ -220,10 +203,10 @@ describe('wallet decider', () => {
     expect((event?.data as { expiresAt: string }).expiresAt).toBe('2027-06-01T00:00:00.000Z');
     given(credited(11999))
       .when({ type: 'PurchaseSku', uid: 'u1', purchaseId: 'p1', sku: vip, quantity: 1, at })
-      .thenThrows('INSUFFICIENT_BALANCE');
+      .thenThrows('INSUFFICIENT_BALANCE', 'Insufficient balance: this needs 12000 diamonds and you have 11999.');
     given(credited(30000))
       .when({ type: 'PurchaseSku', uid: 'u1', purchaseId: 'p1', sku: vip, quantity: 2, at })
-      .thenThrows('VALIDATION_FAILED');
+      .thenThrows('VALIDATION_FAILED', 'This item is bought one at a time.');
   });
 
   it('holds once per hold id: a retry holds nothing more, the same id for another booking is refused', () => {
@@ -239,13 +222,13 @@ describe('wallet decider', () => {
       .thenThrows('CONFLICT', /already holds diamonds for something else/);
     given(credited(1000), held)
       .when({ ...hold, amount: 200 })
-      .thenThrows('CONFLICT');
+      .thenThrows('CONFLICT', 'This hold id already holds diamonds for something else.');
     const released: WalletEvent = {
       type: 'HoldReleased',
       data: { uid: 'u1', holdId: 'bk-1', amount: 300, reference: 'booking:h1/bk-1', releasedAt: at },
     };
     given(credited(1000), held, released)
       .when({ ...hold, reference: 'booking:h2/bk-1' })
-      .thenThrows('CONFLICT');
+      .thenThrows('CONFLICT', 'This hold id already holds diamonds for something else.');
   });
 });
