@@ -8,6 +8,7 @@ export * from './access-token.ts';
 export * from './identity.ts';
 export * from './wallet.ts';
 export * from './money-rules.ts';
+export * from './ledger-proof.ts';
 export * from './collections.ts';
 export * from './subscriptions.ts';
 export * from './booking.ts';

@@ -20,6 +20,7 @@ export const streamPrefixes = {
   payment: 'payment',
   grant: 'grant',
   ledgerAudit: 'ledger-audit',
+  ledgerDigest: 'ledger-digest',
   lobby: 'lobby',
   room: 'room',
   chat: 'chat',
@@ -73,6 +74,8 @@ export const streamIds = {
   grant: (grantId: string) => id('grant', grantId),
   /** The one stream of ledger audit requests and results. */
   ledgerAudit: () => streamPrefixes.ledgerAudit,
+  /** The one stream of the money log's signed daily digests. */
+  ledgerDigest: () => streamPrefixes.ledgerDigest,
   lobby: (lobbyId: string) => id('lobby', lobbyId),
   room: (roomId: string) => id('room', roomId),
   /** One member's chat in one lobby (the chat limit is decided there). */

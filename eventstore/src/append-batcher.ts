@@ -1,6 +1,6 @@
 // Group commit for appends made outside a caller's transaction. While `concurrency` appends are in
 // flight, the next ones wait and then go together: one round trip, one function call and one
-// commit (one WAL flush) for the lot (append_batch, migration 003), each item decided exactly as
+// commit (one WAL flush) for the lot (append_batch, migrations 003-004), each item decided exactly as
 // alone, in arrival order per stream. An append that finds fewer in flight goes at once and alone,
 // so a quiet store adds no latency. Each caller's promise settles only after the commit.
 import pg from 'pg';
@@ -15,6 +15,8 @@ export interface AppendItem {
   data: string[];
   metadata: string[];
   key: string | null;
+  /** Per event, the SHA-256 of its data's canonical JSON on a money stream (hash-chained), or null. */
+  digests: (string | null)[];
 }
 
 export interface AppendRow {
@@ -45,9 +47,9 @@ type BatchRow = AppendRow & { item: number; conflict: boolean; actual_version: s
  * and planned once per connection, whether it carries one append or many. */
 async function appendBatch(runner: pg.Pool | pg.PoolClient, items: AppendItem[]): Promise<BatchRow[]> {
   const { rows } = await runner.query<BatchRow>({
-    name: 'murmur_append_batch_v1',
+    name: 'murmur_append_batch_v2',
     text: `select item, first_position, last_position, next_version, duplicate, conflict, actual_version
-             from append_batch($1::text[], $2::bigint[], $3::text[], $4::int[], $5::text[], $6::int[], $7::jsonb[], $8::jsonb[])`,
+             from append_batch($1::text[], $2::bigint[], $3::text[], $4::int[], $5::text[], $6::int[], $7::jsonb[], $8::jsonb[], $9::text[])`,
     values: [
       items.map((i) => i.streamId),
       items.map((i) => i.expected),
@@ -57,6 +59,7 @@ async function appendBatch(runner: pg.Pool | pg.PoolClient, items: AppendItem[])
       items.flatMap((i) => i.versions),
       items.flatMap((i) => i.data),
       items.flatMap((i) => i.metadata),
+      items.flatMap((i) => i.digests),
     ],
   });
   return rows;

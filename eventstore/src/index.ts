@@ -7,3 +7,4 @@ export * from './subscription.ts';
 export * from './database.ts';
 export * from './log-queries.ts';
 export * from './claim.ts';
+export * from './money-chain.ts';

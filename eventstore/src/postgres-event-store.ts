@@ -1,7 +1,8 @@
 // The PostgreSQL event store (DESIGN section 3): one function call per append or per batch of
 // appends (group commit, append-batcher.ts), xid8-ordered global reads that never skip a
 // late-committing transaction.
-import { eventDataProblem } from '@murmur/contracts';
+import { eventDataProblem, isMoneyStream } from '@murmur/contracts';
+import { dataDigest } from './money-chain.ts';
 import pg from 'pg';
 import { eventsAfterSql, headPosition } from './log-queries.ts';
 import { AppendBatcher, appendOne, wrongVersion, type AppendItem, type AppendRow } from './append-batcher.ts';
@@ -161,13 +162,14 @@ export class PostgresEventStore implements EventStore {
     ) {
       throw new InvalidEvent('Idempotency key must be 1-300 characters');
     }
+    const data = events.map((e, i) => serialize(e.data, `Event ${i} data`));
     const item: AppendItem = {
       streamId,
       expected,
       types: events.map((e) => e.type),
       versions: events.map((e) => e.schemaVersion ?? 1),
       // Each event's JSON goes as one element of a jsonb[] parameter (node-pg writes the array literal).
-      data: events.map((e, i) => serialize(e.data, `Event ${i} data`)),
+      data,
       metadata: events.map((e, i) =>
         serialize(
           { ...(e.metadata ?? {}), ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}) },
@@ -175,6 +177,9 @@ export class PostgresEventStore implements EventStore {
         ),
       ),
       key: options.idempotencyKey ?? null,
+      // A money stream's events are hash-chained inside the append (docs/decisions/ledger-proof.md):
+      // the digest is of the data as stored, read back from the JSON sent.
+      digests: isMoneyStream(streamId) ? data.map((json) => dataDigest(JSON.parse(json))) : data.map(() => null),
     };
     let row: AppendRow;
     if (options.client) {
@@ -310,6 +315,7 @@ export async function readBatchOf(
 function translateAppendError(error: unknown, item: AppendItem): unknown {
   const pgError = error as { code?: string; detail?: string };
   if (pgError.code === 'ES409') return wrongVersion(item, pgError.detail && pgError.detail !== 'none' ? pgError.detail : null);
+  if (pgError.code === 'ES422') return new InvalidEvent((error as Error).message);
   if (pgError.code === '22P05' || pgError.code === '22P02' || pgError.code === '54000') {
     return new InvalidEvent(`Event rejected by the database: ${(error as Error).message}`);
   }

@@ -1,0 +1,63 @@
+// The hash chain of money streams (docs/decisions/ledger-proof.md). The store computes each money
+// event's data digest before the append and PostgreSQL links it to the stream's previous hash inside
+// append_batch, under the stream row's lock: the same function verifies a chain afterwards.
+import { canonicalJson, chainHashInput, GENESIS_HASH } from '@murmur/contracts';
+import { createHash } from 'node:crypto';
+
+export const sha256Hex = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
+
+/** The SHA-256 of an event's data as canonical JSON. */
+export const dataDigest = (data: unknown): string => sha256Hex(canonicalJson(data));
+
+export interface ChainLink {
+  streamId: string;
+  version: bigint;
+  type: string;
+  data: unknown;
+  prevHash: string | null;
+  hash: string | null;
+}
+
+export const chainHash = (link: Omit<ChainLink, 'hash' | 'prevHash'> & { prevHash: string }): string =>
+  sha256Hex(chainHashInput({ ...link, dataDigest: dataDigest(link.data) }));
+
+/** The first broken link of one stream's events (given in version order), or null when the chain holds. */
+export interface BrokenLink {
+  streamId: string;
+  version: bigint;
+  problem: 'missing version' | 'previous hash' | 'hash' | 'unchained';
+  expected: string;
+  found: string;
+}
+
+export function firstBrokenLink(events: readonly ChainLink[]): BrokenLink | null {
+  let prev = GENESIS_HASH;
+  let expectedVersion = 1n;
+  for (const e of events) {
+    if (e.version !== expectedVersion) {
+      return {
+        streamId: e.streamId,
+        version: expectedVersion,
+        problem: 'missing version',
+        expected: `version ${expectedVersion}`,
+        found: `version ${e.version}`,
+      };
+    }
+    if (e.hash === null || e.prevHash === null) {
+      return {
+        streamId: e.streamId,
+        version: e.version,
+        problem: 'unchained',
+        expected: chainHash({ ...e, prevHash: prev }),
+        found: 'no hash',
+      };
+    }
+    if (e.prevHash !== prev)
+      return { streamId: e.streamId, version: e.version, problem: 'previous hash', expected: prev, found: e.prevHash };
+    const expected = chainHash({ ...e, prevHash: prev });
+    if (e.hash !== expected) return { streamId: e.streamId, version: e.version, problem: 'hash', expected, found: e.hash };
+    prev = e.hash;
+    expectedVersion++;
+  }
+  return null;
+}
