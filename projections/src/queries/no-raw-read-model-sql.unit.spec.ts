@@ -27,8 +27,6 @@ const pendingQueryApiFiles: string[] = [
   'query-api/src/ops/routes.ts',
   'query-api/src/progression/routes.ts',
   'query-api/src/referral/routes.ts',
-  'query-api/src/social/routes.ts',
-  'query-api/src/user-directory.ts',
   'query-api/src/wallet/routes.ts',
 ];
 

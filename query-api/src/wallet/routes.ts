@@ -52,7 +52,8 @@ import { z } from 'zod';
 import type { QueryDeps } from '../dependencies.ts';
 import { freshness } from '../freshness.ts';
 import { isoDates, type Dated } from '../iso-dates.ts';
-import { appearanceSql, lookupUsers } from '../user-directory.ts';
+import { appearanceSql } from '@murmur/projections/queries/collections';
+import { lookupUsers } from '../user-directory.ts';
 import { mediaUrl } from '../media/routes.ts';
 
 interface HistoryRow {
