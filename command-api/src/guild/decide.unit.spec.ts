@@ -40,7 +40,7 @@ describe('agency decider', () => {
     given(created).when(verify).then([verified]);
     given(created, verified)
       .when({ ...verify, adminUid: 'admin-2' })
-      .then([]);
+      .thenNothing();
     given().when(verify).thenThrows('NOT_FOUND', guildTexts.agencyNotFound);
   });
 
@@ -60,10 +60,10 @@ describe('agency decider', () => {
 
   it('puts a host on the roster only as the membership stream says (joined, left), and lets only the owner remove one', () => {
     given(created).when({ type: 'RecordHostJoined', hostUid: 'h1', now }).then([hostAdded]);
-    given(created, hostAdded).when({ type: 'RecordHostJoined', hostUid: 'h1', now }).then([]);
+    given(created, hostAdded).when({ type: 'RecordHostJoined', hostUid: 'h1', now }).thenNothing();
     given().when({ type: 'RecordHostJoined', hostUid: 'h1', now }).thenThrows('NOT_FOUND', guildTexts.agencyNotFound);
     given(created, hostAdded).when({ type: 'RecordHostLeft', hostUid: 'h1', now }).then([hostRemoved]);
-    given(created).when({ type: 'RecordHostLeft', hostUid: 'h1', now }).then([]);
+    given(created).when({ type: 'RecordHostLeft', hostUid: 'h1', now }).thenNothing();
     given(created, hostAdded).when({ type: 'RemoveHost', actorUid: 'boss', hostUid: 'h1', now }).then([hostRemoved]);
     given(created, hostAdded)
       .when({ type: 'RemoveHost', actorUid: 'other', hostUid: 'h1', now })
@@ -141,7 +141,7 @@ describe('agency decider', () => {
       data: { agencyId: 'nova', paymentId: 'p1', hostUid: 'h1', confirmedAt: at },
     };
     given(created, hostAdded, settled, submitted).when(confirm).then([confirmed]);
-    given(created, hostAdded, settled, submitted, confirmed).when(confirm).then([]);
+    given(created, hostAdded, settled, submitted, confirmed).when(confirm).thenNothing();
     given(created).when(confirm).thenThrows('NOT_FOUND', guildTexts.paymentNotFound);
   });
 });
@@ -183,7 +183,7 @@ describe('creator membership decider', () => {
     givenMembership()
       .when(invite('nova'))
       .then([invited('nova')]);
-    givenMembership(invited('nova')).when(invite('nova')).then([]);
+    givenMembership(invited('nova')).when(invite('nova')).thenNothing();
     givenMembership(invited('nova'))
       .when(invite('orbit'))
       .then([invited('orbit')]);
@@ -199,7 +199,7 @@ describe('creator membership decider', () => {
     givenMembership(invited('nova'))
       .when(accept('nova'))
       .then([accepted('nova')]);
-    givenMembership(invited('nova'), accepted('nova')).when(accept('nova')).then([]);
+    givenMembership(invited('nova'), accepted('nova')).when(accept('nova')).thenNothing();
     givenMembership(invited('nova'), declined('nova')).when(accept('nova')).thenThrows('NOT_FOUND', guildTexts.invitationNotFound);
   });
 

@@ -125,17 +125,17 @@ describe('user decider', () => {
   });
 
   it('starts every account on the waitlist; an operator lets it in or puts it back, once each, with the note', () => {
-    expect([registered()].reduce(userDecider.evolve, userDecider.initialState()).isWaitlist).toBe(true);
+    expect(given(registered()).state.isWaitlist).toBe(true);
     given(registered())
       .when({ type: 'SetWaitlist', isWaitlist: false, note: 'beta tester', by: 'admin', now })
       .then([{ type: 'WaitlistChanged', data: { uid: 'u1', isWaitlist: false, by: 'admin', note: 'beta tester', at: now.toISOString() } }]);
     // Already on the waitlist, already let in: nothing to record.
-    given(registered()).when({ type: 'SetWaitlist', isWaitlist: true, note: 'again', by: 'admin', now }).then([]);
+    given(registered()).when({ type: 'SetWaitlist', isWaitlist: true, note: 'again', by: 'admin', now }).thenNothing();
     const letIn: UserEvent = {
       type: 'WaitlistChanged',
       data: { uid: 'u1', isWaitlist: false, by: 'admin', note: 'beta tester', at: now.toISOString() },
     };
-    given(registered(), letIn).when({ type: 'SetWaitlist', isWaitlist: false, note: 'again', by: 'admin', now }).then([]);
+    given(registered(), letIn).when({ type: 'SetWaitlist', isWaitlist: false, note: 'again', by: 'admin', now }).thenNothing();
     given(registered(), letIn)
       .when({ type: 'SetWaitlist', isWaitlist: true, note: 'paused', by: 'admin2', now })
       .then([{ type: 'WaitlistChanged', data: { uid: 'u1', isWaitlist: true, by: 'admin2', note: 'paused', at: now.toISOString() } }]);
@@ -144,13 +144,9 @@ describe('user decider', () => {
 
   it('upgrades a guest keeping the uid, and only a guest', () => {
     const guest = registered({ anonymous: true, method: 'guest', email: null });
-    const events = userDecider.decide(
-      { type: 'UpgradeGuest', ...identity, email: 'g@example.com', ...session, now },
-      [guest].reduce(userDecider.evolve, userDecider.initialState()),
-    );
-    expect(events[0]).toMatchObject({ type: 'GuestUpgraded', data: { uid: 'u1', email: 'g@example.com' } });
-    const after = [guest, ...events].reduce(userDecider.evolve, userDecider.initialState());
-    expect(after).toMatchObject({ uid: 'u1', anonymous: false, email: 'g@example.com' });
+    const upgrade = given(guest).when({ type: 'UpgradeGuest', ...identity, email: 'g@example.com', ...session, now });
+    expect(upgrade.decided()[0]).toMatchObject({ type: 'GuestUpgraded', data: { uid: 'u1', email: 'g@example.com' } });
+    expect(upgrade.stateAfter()).toMatchObject({ uid: 'u1', anonymous: false, email: 'g@example.com' });
     given(registered())
       .when({ type: 'UpgradeGuest', ...identity, ...session, now })
       .thenThrows('CONFLICT', 'This account is not a guest account.');
@@ -162,7 +158,7 @@ describe('user decider', () => {
       data: { uid: 'u1', address: '0xabc', environment: 'evm', linkedAt: now.toISOString() },
     };
     given(registered()).when({ type: 'LinkWallet', address: '0xabc', environment: 'evm', now }).then([linked]);
-    given(registered(), linked).when({ type: 'LinkWallet', address: '0xabc', environment: 'evm', now }).then([]);
+    given(registered(), linked).when({ type: 'LinkWallet', address: '0xabc', environment: 'evm', now }).thenNothing();
   });
 
   it('completes onboarding at 18, refuses under 18 with the spec text', () => {
@@ -181,7 +177,7 @@ describe('user decider', () => {
   it('grants and revokes roles without duplicates', () => {
     const granted: UserEvent = { type: 'RoleGranted', data: { uid: 'u1', role: 'h', grantedBy: 'admin', at: now.toISOString() } };
     given(registered()).when({ type: 'GrantRole', role: 'h', by: 'admin', now }).then([granted]);
-    given(registered(), granted).when({ type: 'GrantRole', role: 'h', by: 'admin', now }).then([]);
+    given(registered(), granted).when({ type: 'GrantRole', role: 'h', by: 'admin', now }).thenNothing();
     given(registered(), granted)
       .when({ type: 'RevokeRole', role: 'h', by: 'admin', now })
       .then([{ type: 'RoleRevoked', data: { uid: 'u1', role: 'h', revokedBy: 'admin', at: now.toISOString() } }]);
@@ -202,23 +198,21 @@ describe('user decider', () => {
       data: { uid: 'u1', claimNumber: 1, amount: 10, claimedAt: now.toISOString() },
     };
     given(tg).when(claim(1, now)).then([first]);
-    given(tg, first).when(claim(1, now)).then([]);
+    given(tg, first).when(claim(1, now)).thenNothing();
     given(tg, first)
       .when(claim(2, new Date(now.getTime() + 3_600_000)))
       .thenThrows('RULE_VIOLATED', 'You have already claimed today. Come back later.');
     expect(
-      userDecider.decide(
-        claim(2, new Date(now.getTime() + 86_400_000)),
-        [tg, first].reduce(userDecider.evolve, userDecider.initialState()),
-      ),
+      given(tg, first)
+        .when(claim(2, new Date(now.getTime() + 86_400_000)))
+        .decided(),
     ).toHaveLength(1);
     given(registered()).when(claim(1, now)).thenThrows('FORBIDDEN', 'The daily claim is for mini-app accounts.');
   });
 
   it('ignores other modules\u2019 events on the same stream', () => {
     const foreign = { type: 'UsernameChanged', data: { uid: 'u1', username: 'x' } } as unknown as UserEvent;
-    const state = [registered(), foreign].reduce(userDecider.evolve, userDecider.initialState());
-    expect(state.exists).toBe(true);
+    expect(given(registered(), foreign).state.exists).toBe(true);
   });
 
   const walletLinked: UserEvent = {
@@ -262,7 +256,7 @@ describe('user decider', () => {
       .when({ type: 'ChangeSettings', showNSFW: true, now })
       .thenThrows('FORBIDDEN', 'You must be at least 18 years old.');
     given(registered()).when({ type: 'ChangeSettings', showNSFW: true, now }).thenThrows('FORBIDDEN', 'You must be at least 18 years old.');
-    given(registered(), onboarded('1990-01-01')).when({ type: 'ChangeSettings', showNSFW: false, defaultVolume: 100, now }).then([]);
+    given(registered(), onboarded('1990-01-01')).when({ type: 'ChangeSettings', showNSFW: false, defaultVolume: 100, now }).thenNothing();
     given(registered())
       .when({ type: 'ChangeSettings', defaultVolume: 40, mutes: ['b', 'b'], now })
       .then([

@@ -195,11 +195,7 @@ describe('quick poll', () => {
           data: { lobbyId: L, pollId: 'p2', uid: 'owner', question: 'Next song?', options: ['A', 'B', 'C'], at: at(5) },
         },
       ]);
-    const state = [
-      ...live(),
-      pollOpened(),
-      { type: 'LobbyEnded', data: { lobbyId: L, by: 'owner', reason: 'ended', endedAt: at(1) } } as LobbyEvent,
-    ].reduce(lobbyDecider.evolve, lobbyDecider.initialState());
-    expect(state.tools.poll).toBeNull();
+    const lobbyEnded: LobbyEvent = { type: 'LobbyEnded', data: { lobbyId: L, by: 'owner', reason: 'ended', endedAt: at(1) } };
+    expect(given(...live(), pollOpened(), lobbyEnded).state.tools.poll).toBeNull();
   });
 });

@@ -68,7 +68,7 @@ describe('referral decider', () => {
       type: 'ReferralLinkCreated',
       data: { uid: 'u1', code: 'MYCODE', previousCode: null, createdAt: now.toISOString() },
     };
-    given(made).when(create('MYCODE', 'u1')).then([]);
+    given(made).when(create('MYCODE', 'u1')).thenNothing();
     given(made).when(create('OTHER', 'u2')).thenThrows('CONFLICT', referralTexts.codeTaken);
   });
 
@@ -85,7 +85,7 @@ describe('referral decider', () => {
       data: { uid: 'u1', address: '0xabcdef0000000000000000000000000000000001', chainId: 137, boundAt: now.toISOString() },
     };
     given().when(add).then([bound]);
-    given(bound).when(add).then([]);
+    given(bound).when(add).thenNothing();
   });
 });
 

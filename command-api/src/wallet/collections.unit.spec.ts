@@ -1,26 +1,15 @@
 // Buying, owning and wearing items on the wallet stream: durations, renewals from the current end,
 // sold-out and seasonal items, one frame and up to 3 badges, nothing worn that is not owned.
 import { findSku } from '@murmur/contracts';
-import { ApiError } from '@murmur/platform';
 import { describe, expect, it } from 'vitest';
 import { walletDecider, type PurchaseSku, type SkuPrice, type WalletCommand } from './decide.ts';
 import type { WalletEvent } from './wallet.ts';
+import { DeciderSpecification } from '../../../test-support/decider-specification.ts';
 
 const at = '2026-03-01T00:00:00.000Z';
 const later = (days: number) => new Date(new Date(at).getTime() + days * 86_400_000).toISOString();
 
-function fold(events: WalletEvent[]) {
-  return events.reduce(walletDecider.evolve, walletDecider.initialState());
-}
-function refusal(command: WalletCommand, events: WalletEvent[]): ApiError {
-  try {
-    walletDecider.decide(command, fold(events));
-  } catch (error) {
-    expect(error).toBeInstanceOf(ApiError);
-    return error as ApiError;
-  }
-  throw new Error('expected a refusal');
-}
+const given = DeciderSpecification.for(walletDecider);
 
 const credit = (amount: number): WalletEvent => ({
   type: 'DiamondsCredited',
@@ -49,7 +38,9 @@ const buy = (id: string, when = at): PurchaseSku => ({
 });
 const bought = (id: string, events: WalletEvent[], when = at): WalletEvent[] => [
   ...events,
-  ...walletDecider.decide(buy(id, when), fold(events)),
+  ...given(...events)
+    .when(buy(id, when))
+    .decided(),
 ];
 const wear = (itemId: string, equip = true, when = at): WalletCommand => ({
   type: 'ChangeAppearance',
@@ -71,64 +62,109 @@ describe('buying items', () => {
   it('keeps a for-ever frame for ever, and does not sell it again to its owner', () => {
     const owned = bought('frame-gold', [credit(5000)]);
     expect(owned.at(-1)!.data).toMatchObject({ expiresAt: null });
-    const again = refusal(buy('frame-gold', later(1)), owned);
-    expect([again.code, again.message]).toEqual(['CONFLICT', 'You already own this item for ever.']);
+    given(...owned)
+      .when(buy('frame-gold', later(1)))
+      .thenThrows('CONFLICT', 'You already own this item for ever.');
   });
 
   it('refuses a sold-out item and a seasonal item after its season, and writes nothing', () => {
-    expect(refusal(buy('frame-diamond'), [credit(99_999)]).message).toBe('This item is sold out.');
-    expect(refusal(buy('frame-valentine'), [credit(99_999)]).message).toBe('This item is no longer available.');
+    given(credit(99_999)).when(buy('frame-diamond')).thenThrows('RULE_VIOLATED', 'This item is sold out.');
+    given(credit(99_999)).when(buy('frame-valentine')).thenThrows('RULE_VIOLATED', 'This item is no longer available.');
     const inSeason = buy('frame-valentine', '2026-02-10T00:00:00.000Z');
-    expect(walletDecider.decide(inSeason, fold([credit(99_999)]))).toHaveLength(1);
+    expect(given(credit(99_999)).when(inSeason).decided()).toHaveLength(1);
   });
 
   it('refuses a purchase above the balance', () => {
-    expect(refusal(buy('frame-castle'), [credit(2999)]).code).toBe('INSUFFICIENT_BALANCE');
+    given(credit(2999))
+      .when(buy('frame-castle'))
+      .thenThrows('INSUFFICIENT_BALANCE', 'Insufficient balance: this needs 3000 diamonds and you have 2999.');
   });
 });
 
 describe('wearing items', () => {
   it('wears an owned frame, and a second frame replaces the first', () => {
     const owned = bought('frame-rose', bought('frame-gold', [credit(5000)]));
-    const worn = walletDecider.decide(wear('frame-gold'), fold(owned));
+    const worn = given(...owned)
+      .when(wear('frame-gold'))
+      .decided();
     expect(worn).toEqual([
       { type: 'AppearanceChanged', data: { uid: 'u', frameId: 'frame-gold', badgeIds: [], lobbyIds: ['L'], changedAt: at } },
     ]);
-    const swapped = walletDecider.decide(wear('frame-rose'), fold([...owned, ...worn]));
+    const swapped = given(...owned, ...worn)
+      .when(wear('frame-rose'))
+      .decided();
     expect(swapped[0]!.data).toMatchObject({ frameId: 'frame-rose' });
   });
 
   it('refuses what the user does not own, an expired item and anything but frames and badges', () => {
-    expect(refusal(wear('frame-gold'), [credit(5000)]).message).toBe('You do not own this item.');
-    expect(refusal(wear('vip-frame'), [credit(5000)]).message).toBe('You do not own this item.');
+    given(credit(5000)).when(wear('frame-gold')).thenThrows('RULE_VIOLATED', 'You do not own this item.');
+    given(credit(5000)).when(wear('vip-frame')).thenThrows('RULE_VIOLATED', 'You do not own this item.');
     const castle = bought('frame-castle', [credit(5000)]);
-    expect(refusal(wear('frame-castle', true, later(8)), castle).message).toBe('This item has expired.');
-    expect(refusal(wear('gift-teddy'), bought('gift-teddy', [credit(5000)])).message).toBe('This item cannot be worn.');
+    given(...castle)
+      .when(wear('frame-castle', true, later(8)))
+      .thenThrows('RULE_VIOLATED', 'This item has expired.');
+    given(...bought('gift-teddy', [credit(5000)]))
+      .when(wear('gift-teddy'))
+      .thenThrows('RULE_VIOLATED', 'This item cannot be worn.');
   });
 
   it('wears up to 3 badges, and a fourth needs one taken off', () => {
     let events = bought('badge-supporter', bought('badge-star', bought('badge-rocket', [credit(99_999)])));
     events = bought('vip-year', events);
-    for (const id of ['badge-supporter', 'badge-star', 'vip-badge']) events = [...events, ...walletDecider.decide(wear(id), fold(events))];
-    expect(fold(events).badgeIds).toEqual(['badge-supporter', 'badge-star', 'vip-badge']);
-    expect(refusal(wear('badge-rocket'), events).message).toBe('You can wear at most 3 badges. Take one off first.');
-    events = [...events, ...walletDecider.decide(wear('badge-star', false), fold(events))];
-    expect(walletDecider.decide(wear('badge-rocket'), fold(events))[0]!.data).toMatchObject({
+    for (const id of ['badge-supporter', 'badge-star', 'vip-badge'])
+      events = [
+        ...events,
+        ...given(...events)
+          .when(wear(id))
+          .decided(),
+      ];
+    expect(given(...events).state.badgeIds).toEqual(['badge-supporter', 'badge-star', 'vip-badge']);
+    given(...events)
+      .when(wear('badge-rocket'))
+      .thenThrows('RULE_VIOLATED', 'You can wear at most 3 badges. Take one off first.');
+    events = [
+      ...events,
+      ...given(...events)
+        .when(wear('badge-star', false))
+        .decided(),
+    ];
+    expect(
+      given(...events)
+        .when(wear('badge-rocket'))
+        .decided()[0]!.data,
+    ).toMatchObject({
       badgeIds: ['badge-supporter', 'vip-badge', 'badge-rocket'],
     });
   });
 
   it('owns the VIP frame while VIP lasts', () => {
     const vip = bought('vip-year', [credit(20_000)]);
-    expect(walletDecider.decide(wear('vip-frame'), fold(vip))[0]!.data).toMatchObject({ frameId: 'vip-frame' });
-    expect(refusal(wear('vip-frame', true, '2027-03-02T00:00:00.000Z'), vip).message).toBe('This item has expired.');
+    expect(
+      given(...vip)
+        .when(wear('vip-frame'))
+        .decided()[0]!.data,
+    ).toMatchObject({ frameId: 'vip-frame' });
+    given(...vip)
+      .when(wear('vip-frame', true, '2027-03-02T00:00:00.000Z'))
+      .thenThrows('RULE_VIOLATED', 'This item has expired.');
   });
 
   it('takes off a worn item; taking off what is not worn changes nothing', () => {
     const owned = bought('frame-gold', [credit(5000)]);
-    const worn = [...owned, ...walletDecider.decide(wear('frame-gold'), fold(owned))];
-    expect(walletDecider.decide(wear('frame-gold', false), fold(worn))[0]!.data).toMatchObject({ frameId: null });
-    expect(walletDecider.decide(wear('frame-gold', false), fold(owned))).toEqual([]);
+    const worn = [
+      ...owned,
+      ...given(...owned)
+        .when(wear('frame-gold'))
+        .decided(),
+    ];
+    expect(
+      given(...worn)
+        .when(wear('frame-gold', false))
+        .decided()[0]!.data,
+    ).toMatchObject({ frameId: null });
+    given(...owned)
+      .when(wear('frame-gold', false))
+      .thenNothing();
   });
 });
 
@@ -145,19 +181,32 @@ describe('VIP top-up bonus', () => {
 
   it('mints 5% more on a top-up while VIP lasts, with its own reason and no cash', () => {
     const vip = bought('vip-year', [credit(12_000)]);
-    expect(walletDecider.decide(topUp(later(1)), fold(vip))).toEqual([
-      {
-        type: 'DiamondsCredited',
-        data: { uid: 'u', amount: 1000, reason: 'topup', reference: 'pay-1', amountUsdCents: 1000, creditedAt: later(1) },
-      },
-      { type: 'DiamondsCredited', data: { uid: 'u', amount: 50, reason: 'vip_bonus', reference: 'pay-1:vip-bonus', creditedAt: later(1) } },
-    ]);
+    given(...vip)
+      .when(topUp(later(1)))
+      .then([
+        {
+          type: 'DiamondsCredited',
+          data: { uid: 'u', amount: 1000, reason: 'topup', reference: 'pay-1', amountUsdCents: 1000, creditedAt: later(1) },
+        },
+        {
+          type: 'DiamondsCredited',
+          data: { uid: 'u', amount: 50, reason: 'vip_bonus', reference: 'pay-1:vip-bonus', creditedAt: later(1) },
+        },
+      ]);
   });
 
   it('gives none without VIP, after it ends, or on the VIP checkout payment itself', () => {
-    expect(walletDecider.decide(topUp(at), fold([]))).toHaveLength(1);
+    expect(given().when(topUp(at)).decided()).toHaveLength(1);
     const vip = bought('vip-year', [credit(12_000)]);
-    expect(walletDecider.decide(topUp('2027-03-02T00:00:00.000Z'), fold(vip))).toHaveLength(1);
-    expect(walletDecider.decide(topUp(later(1), 'vip'), fold(vip))).toHaveLength(1);
+    expect(
+      given(...vip)
+        .when(topUp('2027-03-02T00:00:00.000Z'))
+        .decided(),
+    ).toHaveLength(1);
+    expect(
+      given(...vip)
+        .when(topUp(later(1), 'vip'))
+        .decided(),
+    ).toHaveLength(1);
   });
 });

@@ -196,10 +196,9 @@ describe('wallet decider', () => {
         expiresAt: '2026-06-01T00:00:00.000Z',
       },
     };
-    const [event] = walletDecider.decide(
-      { type: 'PurchaseSku', uid: 'u1', purchaseId: 'p1', sku: vip, quantity: 1, at },
-      given(credited(12000), running).state,
-    );
+    const [event] = given(credited(12000), running)
+      .when({ type: 'PurchaseSku', uid: 'u1', purchaseId: 'p1', sku: vip, quantity: 1, at })
+      .decided();
     expect((event?.data as { expiresAt: string }).expiresAt).toBe('2027-06-01T00:00:00.000Z');
     given(credited(11999))
       .when({ type: 'PurchaseSku', uid: 'u1', purchaseId: 'p1', sku: vip, quantity: 1, at })
@@ -216,7 +215,7 @@ describe('wallet decider', () => {
       data: { uid: 'u1', holdId: 'bk-1', amount: 300, reference: 'booking:h1/bk-1', heldAt: at },
     };
     given(credited(1000)).when(hold).then([held]);
-    given(credited(1000), held).when(hold).then([]);
+    given(credited(1000), held).when(hold).thenNothing();
     given(credited(1000), held)
       .when({ ...hold, reference: 'booking:h2/bk-1' })
       .thenThrows('CONFLICT', /already holds diamonds for something else/);
