@@ -12,6 +12,8 @@ export function relevantEvents(projector: Projector, events: RecordedEvent[]): R
 export function projectorHandler(projector: Projector, schema = LIVE_SCHEMA): SubscriptionHandler {
   return {
     name: projector.name,
+    // Named types: the batch fetches only these events' data; the others travel as positions only.
+    ...(projector.handles.length > 0 ? { types: projector.handles } : {}),
     async handle(events, client) {
       const mine = relevantEvents(projector, events);
       if (mine.length > 0) await projector.apply(mine, { client, schema });
@@ -22,39 +24,57 @@ export function projectorHandler(projector: Projector, schema = LIVE_SCHEMA): Su
 export interface RunnerOptions {
   batchSize?: number;
   pollIntervalMs?: number;
+  /** How many groups of projectors run side by side, each over its own connection. */
+  lanes?: number;
   onError?: (projector: string, error: unknown) => void;
   onBatch?: (info: { name: string; count: number }) => void;
 }
 
-/** Runs every projector over ONE connection and one advisory lock: each batch is read from the log
- * once and applied by every projector past its own checkpoint, all in one transaction. */
+/** Lanes when not told: docs/decisions/foundation.md, "Projectors run in lanes". */
+export const DEFAULT_LANES = 4;
+
+/** The projectors dealt round-robin into `lanes` groups, in the registry's order. */
+export function lanesOf(projectors: Projector[], lanes: number): Projector[][] {
+  const count = Math.max(1, Math.min(lanes, projectors.length));
+  const groups: Projector[][] = Array.from({ length: count }, () => []);
+  projectors.forEach((p, i) => groups[i % count]!.push(p));
+  return groups;
+}
+
+/** Runs the projectors in lanes: each lane is one subscription over ONE connection whose batch is
+ * read from the log once and applied by each of its projectors past its own checkpoint, the rows
+ * and that checkpoint in one transaction; lanes run side by side and never wait for each other. */
 export class ProjectionRunner {
-  readonly subscription: Subscription;
+  readonly subscriptions: Subscription[];
   private readonly listener: LogListener;
 
   constructor(pool: pg.Pool, connectionString: string, projectors: Projector[], options: RunnerOptions = {}) {
     this.listener = new LogListener(connectionString);
-    this.subscription = new Subscription(
-      pool,
-      this.listener,
-      projectors.map((p) => projectorHandler(p)),
-      {
-        lockName: 'projections-runner',
-        batchSize: options.batchSize,
-        pollIntervalMs: options.pollIntervalMs,
-        onError: (e) => options.onError?.((e as { handler?: string }).handler ?? 'projections-runner', e),
-        onBatch: options.onBatch,
-      },
+    this.subscriptions = lanesOf(projectors, options.lanes ?? DEFAULT_LANES).map(
+      (lane) =>
+        new Subscription(
+          pool,
+          this.listener,
+          lane.map((p) => projectorHandler(p)),
+          {
+            // Named by its projectors, so two processes with the same registry take the same lock.
+            lockName: `projections:${lane.map((p) => p.name).join('+')}`,
+            batchSize: options.batchSize,
+            pollIntervalMs: options.pollIntervalMs,
+            onError: (e) => options.onError?.((e as { handler?: string }).handler ?? 'projections-runner', e),
+            onBatch: options.onBatch,
+          },
+        ),
     );
   }
 
   async start(): Promise<void> {
     await this.listener.start();
-    this.subscription.start();
+    for (const s of this.subscriptions) s.start();
   }
 
   async stop(): Promise<void> {
-    await this.subscription.stop();
+    await Promise.all(this.subscriptions.map((s) => s.stop()));
     await this.listener.close();
   }
 }

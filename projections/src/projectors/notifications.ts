@@ -3,6 +3,7 @@
 // referral reward), numbered per user in log order; `NotificationsRead` moves the user's read mark.
 // A new kind is one entry in `sources`.
 import { lobbyInviteIn, type NotificationFacts, type NotificationKind } from '@murmur/contracts';
+import type pg from 'pg';
 import { defineProjector, ident, type ProjectedEvent } from '../projector.ts';
 
 const sourceTypes = [
@@ -183,6 +184,42 @@ function draftsOf(e: ProjectedEvent<SourceType>): NotificationDraft[] {
   }
 }
 
+/** Writes drafts whose rows are all distinct: each user's sequence numbers move once (by their
+ * count, given out in the drafts' order), then every row is written in one statement. */
+async function writeDrafts(client: pg.PoolClient, s: string, drafts: NotificationDraft[]): Promise<void> {
+  const perUser = new Map<string, number>();
+  for (const n of drafts) perUser.set(n.uid, (perUser.get(n.uid) ?? 0) + 1);
+  const { rows } = await client.query<{ uid: string; seq: string }>(
+    `insert into ${s}.notification_marks as m (uid, last_seq) select * from unnest($1::text[], $2::bigint[])
+     on conflict (uid) do update set last_seq = m.last_seq + excluded.last_seq returning uid, last_seq::text as seq`,
+    [[...perUser.keys()], [...perUser.values()]],
+  );
+  const next = new Map(rows.map((r) => [r.uid, BigInt(r.seq) - BigInt(perUser.get(r.uid)!) + 1n]));
+  const seqs = drafts.map((n) => {
+    const seq = next.get(n.uid)!;
+    next.set(n.uid, seq + 1n);
+    return seq.toString();
+  });
+  // A DM thread's row gathers the messages not yet seen; seeing the thread starts a new count.
+  await client.query(
+    `insert into ${s}.notifications as n (uid, id, kind, seq, actor_uid, facts, at, seen)
+     select uid, id, kind, seq, actor_uid, facts || jsonb_build_object('count', 1), at, false
+       from unnest($1::text[], $2::text[], $3::text[], $4::bigint[], $5::text[], $6::jsonb[], $7::timestamptz[]) as t(uid, id, kind, seq, actor_uid, facts, at)
+     on conflict (uid, id) do update set kind = excluded.kind, seq = excluded.seq, actor_uid = excluded.actor_uid, at = excluded.at, seen = false,
+       facts = excluded.facts || jsonb_build_object('count',
+         case when n.seen or n.seq <= (select read_seq from ${s}.notification_marks where uid = excluded.uid) then 1 else coalesce((n.facts->>'count')::int, 1) + 1 end)`,
+    [
+      drafts.map((n) => n.uid),
+      drafts.map((n) => n.key),
+      drafts.map((n) => n.kind),
+      seqs,
+      drafts.map((n) => n.actorUid),
+      drafts.map((n) => JSON.stringify(n.facts)),
+      drafts.map((n) => n.at),
+    ],
+  );
+}
+
 export const notificationsProjector = defineProjector({
   name: 'notifications',
   tables: ['notifications', 'notification_marks'],
@@ -203,8 +240,19 @@ export const notificationsProjector = defineProjector({
   },
   async apply(events, { client, schema }) {
     const s = ident(schema);
+    // Drafts are written in chunks of two statements each: a chunk ends before a read mark (it
+    // reads the rows before it) and before a draft whose row the chunk already writes (a DM
+    // thread's second message counts on the first).
+    let chunk: NotificationDraft[] = [];
+    let keys = new Set<string>();
+    const flush = async () => {
+      if (chunk.length > 0) await writeDrafts(client, s, chunk);
+      chunk = [];
+      keys = new Set();
+    };
     for (const e of events) {
       if (e.type === 'NotificationsRead') {
+        await flush();
         const d = e.data;
         await client.query(`insert into ${s}.notification_marks (uid) values ($1) on conflict (uid) do nothing`, [d.uid]);
         // Never past what exists: a mark ahead of the log would hide notifications not yet made.
@@ -215,6 +263,7 @@ export const notificationsProjector = defineProjector({
         continue;
       }
       if (e.type === 'DirectThreadRead') {
+        await flush();
         const { uid, threadId, readAt } = e.data;
         await client.query(`update ${s}.notifications set seen = true where uid = $1 and id = $2 and at <= $3`, [
           uid,
@@ -224,22 +273,12 @@ export const notificationsProjector = defineProjector({
         continue;
       }
       for (const n of draftsOf(e)) {
-        const { rows } = await client.query<{ seq: string }>(
-          `insert into ${s}.notification_marks as m (uid, last_seq) values ($1, 1)
-           on conflict (uid) do update set last_seq = m.last_seq + 1 returning last_seq::text as seq`,
-          [n.uid],
-        );
-        const seq = rows[0]!.seq;
-        // A DM thread's row gathers the messages not yet seen; seeing the thread starts a new count.
-        await client.query(
-          `insert into ${s}.notifications as n (uid, id, kind, seq, actor_uid, facts, at, seen)
-           values ($1, $2, $3, $4, $5, $6::jsonb || jsonb_build_object('count', 1), $7, false)
-           on conflict (uid, id) do update set kind = excluded.kind, seq = excluded.seq, actor_uid = excluded.actor_uid, at = excluded.at, seen = false,
-             facts = excluded.facts || jsonb_build_object('count',
-               case when n.seen or n.seq <= (select read_seq from ${s}.notification_marks where uid = $1) then 1 else coalesce((n.facts->>'count')::int, 1) + 1 end)`,
-          [n.uid, n.key, n.kind, seq, n.actorUid, JSON.stringify(n.facts), n.at],
-        );
+        const key = `${n.uid}\u0000${n.key}`;
+        if (keys.has(key)) await flush();
+        keys.add(key);
+        chunk.push(n);
       }
     }
+    await flush();
   },
 });
