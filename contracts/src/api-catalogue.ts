@@ -17,7 +17,7 @@ import {
 import { CommandAnswer } from './answers.ts';
 import { ClientErrorReportingDto, DevErrorReports, DevErrorReportsStored } from './error-reporting.ts';
 import { CountryList } from './countries.ts';
-import { CollectionList, EquipBody } from './collections.ts';
+import { CollectionList, CollectionsQuery, EquipBody } from './collections.ts';
 import { SetSubscriptionPriceBody, SubscribeBody, SubscribedAnswer, SubscriptionPriceAnswer } from './subscriptions.ts';
 import {
   BookingAnswer,
@@ -67,6 +67,7 @@ import {
   SettlePeriodBody,
   SubmitCharmPaymentBody,
   VerifyAgencyBody,
+  GiftReceiptQuery,
 } from './guild.ts';
 import {
   AuthStateDto,
@@ -131,6 +132,9 @@ import {
   SwitchHostBody,
   UnblockBody,
   UpdateLobbyInfoBody,
+  LobbySettingsQuery,
+  LobbyDetailQuery,
+  LobbyChatQuery,
 } from './lobbies.ts';
 import {
   GrantDecision,
@@ -145,6 +149,7 @@ import {
   RequestGrantBody,
   SettleWithdrawalBody,
   StuckPayments,
+  StuckPaymentsQuery,
   WithdrawalDecision,
   WithdrawalQueue,
   WithdrawalQueueQuery,
@@ -202,6 +207,7 @@ import {
   RewardHistoryPage,
   SandboxLinkProof,
   UserLevelDto,
+  LobbyLevelsQuery,
 } from './progression.ts';
 import {
   AddPayoutWalletBody,
@@ -216,6 +222,7 @@ import {
   ReferrerConnected,
   RewardRecordPage,
   ValidateReferrerBody,
+  InviteeQuery,
 } from './referral.ts';
 import {
   CreateWallPostBody,
@@ -247,6 +254,7 @@ import {
   WallPostCreated,
   WallQuery,
   WallUnlockAnswer,
+  MessageThreadsQuery,
 } from './social.ts';
 import { TransactionHistory } from './transactions.ts';
 import {
@@ -288,6 +296,8 @@ import {
   WebhookReceived,
   WithdrawBody,
   WithdrawCheck,
+  TransactionHistoryQuery,
+  CurrencyConversionQuery,
 } from './wallet.ts';
 
 export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -593,7 +603,11 @@ const catalogue = [
     status: 201,
   }),
   post('/messages/refresh', 'messages', 'Mark a thread read', { name: 'markRead', body: RefreshMessagesBody, response: CommandAnswer }),
-  get('/messages/threads', 'messages', 'The own message threads', { name: 'threads', response: MessageThreadPage }),
+  get('/messages/threads', 'messages', 'The own message threads', {
+    name: 'threads',
+    query: MessageThreadsQuery,
+    response: MessageThreadPage,
+  }),
   get('/messages/unread', 'messages', 'How many of the own threads have unread messages', { name: 'unread', response: UnreadMessages }),
   get('/messages/threads/{threadId}', 'messages', 'Messages of a thread', {
     name: 'thread',
@@ -784,6 +798,7 @@ const catalogue = [
   }),
   get('/wallet/collections', 'money', 'Owned frames, badges and gifts to keep, with status and end', {
     name: 'collections',
+    query: CollectionsQuery,
     response: CollectionList,
   }),
   post('/wallet/withdraw/validate', 'money', 'Check a withdrawal without requesting it', {
@@ -836,11 +851,16 @@ const catalogue = [
     response: BlockchainWalletAnswer,
   }),
   get('/wallet/balance', 'money', 'Diamond and charm balances', { name: 'balance', response: BalanceDto }),
-  get('/transaction/me', 'money', 'The own transaction history', { name: 'transactions', response: TransactionHistory }),
+  get('/transaction/me', 'money', 'The own transaction history', {
+    name: 'transactions',
+    query: TransactionHistoryQuery,
+    response: TransactionHistory,
+  }),
   get('/wallet/inventory/bought', 'money', 'Items bought', { name: 'inventory', query: PageQuery, response: InventoryList }),
   open('GET', '/payment/currencies/available', 'money', 'Accepted crypto currencies', { name: 'currencies', response: CurrencyList }),
   open('GET', '/payment/currencies/conversion', 'money', 'Convert an amount between currencies at the configured rates', {
     name: 'conversion',
+    query: CurrencyConversionQuery,
     response: CurrencyConversion,
   }),
   get('/payment/currencies/recommended', 'money', 'Currencies recommended for the caller', {
@@ -899,7 +919,7 @@ const catalogue = [
     response: PayoutWalletAnswer,
   }),
   get('/referral/referral-details', 'referral', 'Referral summary', { name: 'details', response: ReferralDetailsDto }),
-  get('/referral/referrals', 'referral', 'Invited users', { name: 'invitees', response: InviteePage }),
+  get('/referral/referrals', 'referral', 'Invited users', { name: 'invitees', query: InviteeQuery, response: InviteePage }),
   get('/referral/reward-records', 'referral', 'Referral rewards', { name: 'rewardRecords', query: PageQuery, response: RewardRecordPage }),
   get('/referral/payouts', 'referral', 'Referral payouts', { name: 'payouts', query: PageQuery, response: PayoutPage }),
 
@@ -1023,19 +1043,23 @@ const catalogue = [
   }),
   open('GET', '/app/home/public', 'lobbies', 'Home page for visitors', { name: 'homePublic', query: LobbyListQuery, response: HomeAnswer }),
   open('GET', '/lobbies/props', 'lobbies', 'Lobby categories, backgrounds and limits', { name: 'props', response: LobbyProps }),
-  get('/lobbies/settings', 'lobbies', 'Settings of a lobby the caller manages', { name: 'settings', response: LobbySettings }),
+  get('/lobbies/settings', 'lobbies', 'Settings of a lobby the caller manages', {
+    name: 'settings',
+    query: LobbySettingsQuery,
+    response: LobbySettings,
+  }),
   open('GET', '/lobbies/leaderboard', 'lobbies', 'Lobby leaderboard', {
     name: 'leaderboard',
     query: LobbyLeaderboardQuery,
     response: LobbyLeaderboard,
   }),
-  open('GET', '/lobbies/{id}', 'lobbies', 'A lobby with its members', { name: 'detail', response: LobbyDetail }),
+  open('GET', '/lobbies/{id}', 'lobbies', 'A lobby with its members', { name: 'detail', query: LobbyDetailQuery, response: LobbyDetail }),
   get('/lobbies/{id}/invites', 'lobbies', 'Invites of a lobby', { name: 'invites', response: LobbyInvites }),
   open('GET', '/lobbies/{id}/rooms', 'lobbies', 'Rooms of a lobby', { name: 'rooms', query: PageQuery, response: RoomList }),
   open('GET', '/rooms/{id}', 'lobbies', 'A room with its users', { name: 'room', response: RoomDetail }),
   open('GET', '/lobbies/{id}/chat', 'lobbies', 'Lobby or room chat history', {
     name: 'chatHistory',
-    query: PageQuery,
+    query: LobbyChatQuery,
     response: LobbyChatHistory,
   }),
   open('GET', '/lobbies/{id}/tools', 'lobbies', "The lobby's latest poll and its latest dice and lucky-number results", {
@@ -1119,6 +1143,7 @@ const catalogue = [
   get('/guild/agencies/{agencyId}', 'guild', 'An agency with its hosts', { name: 'agency', roles: ['ag'], response: AgencyDto }),
   get('/guild/agencies/{agencyId}/receipts', 'guild', 'Gift receipts of the hosts', {
     name: 'receipts',
+    query: GiftReceiptQuery,
     roles: ['ag'],
     response: GiftReceiptPage,
   }),
@@ -1203,6 +1228,7 @@ const catalogue = [
   get('/progression/fragments', 'progression', 'Fragments held', { name: 'fragments', response: FragmentList }),
   open('GET', '/progression/lobby-levels', 'progression', 'Levels of the given lobbies (ids=a,b)', {
     name: 'lobbyLevels',
+    query: LobbyLevelsQuery,
     response: LobbyLevelList,
   }),
   get('/progression/lobby-levels/mine', 'progression', "The own lobbies' levels and the top lobbies", {
@@ -1237,7 +1263,7 @@ const catalogue = [
   get('/console/payments/stuck', 'console', 'Payments still not final after a while', {
     name: 'stuckPayments',
     roles: ['ad'],
-    query: PageQuery,
+    query: StuckPaymentsQuery,
     response: StuckPayments,
   }),
   get('/console/referral/settlements', 'console', "A week's referral settlements", {

@@ -70,3 +70,6 @@ export const CollectionItemDto = z.object({
 });
 export type CollectionItemDto = z.infer<typeof CollectionItemDto>;
 export const CollectionList = z.object({ items: z.array(CollectionItemDto) });
+
+/** `GET /wallet/collections`: every kept item, or one kind of them. */
+export const CollectionsQuery = z.object({ kind: z.enum(['all', ...keptItemKinds]).default('all') });

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { commandAnswer } from './answers.ts';
 import type { EventUnionOf } from './event-map.ts';
 import { formatText, texts } from './errors.ts';
-import { paged } from './paging.ts';
+import { PageQuery, paged } from './paging.ts';
 
 /** The spec's 1-100 range for share ratios; the two ratios of an agency split its hosts' charm. */
 export const SharePercent = z.coerce
@@ -362,3 +362,10 @@ export const PeriodSettledAnswer = commandAnswer({
   hosts: z.array(SettlementHostLine),
 });
 export const CharmPaymentSubmittedAnswer = commandAnswer({ paymentId: z.string() });
+
+/** `GET /guild/agencies/{agencyId}/receipts`: a page of gift receipts, narrowed by host and time. */
+export const GiftReceiptQuery = PageQuery.extend({
+  hostUid: z.string().max(200).optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+});

@@ -8,7 +8,7 @@ import { limits, rooms } from './constants.ts';
 import { formatText, texts } from './errors.ts';
 import type { EventUnionOf } from './event-map.ts';
 import { MediaAnswer } from './media.ts';
-import { paged } from './paging.ts';
+import { PageQuery, paged } from './paging.ts';
 
 export const LobbyKind = z.enum(['public', 'private', 'streaming']);
 export type LobbyKind = z.infer<typeof LobbyKind>;
@@ -690,3 +690,21 @@ export function isLobbyStaff(
 ): boolean {
   return !!uid && (uid === lobby.ownerUid || uid === lobby.hostUid || lobby.admins.includes(uid));
 }
+
+/** `GET /lobbies/{id}`: an invite the reader holds lets them see a private lobby before joining (a malformed one is ignored). */
+export const LobbyDetailQuery = z.object({
+  invite: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .optional()
+    .catch(undefined),
+});
+/** `GET /lobbies/settings`: the lobby whose settings screen is read. */
+export const LobbySettingsQuery = z.object({ lobbyId: z.string({ error: 'lobbyId is required.' }).min(1, 'lobbyId is required.') });
+/** `GET /lobbies/{id}/chat`: a page of the history; `roomId` narrows it to a room's chat. */
+export const LobbyChatQuery = PageQuery.extend({
+  roomId: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}$/)
+    .optional(),
+});

@@ -176,6 +176,15 @@ export const StuckPaymentItem = z.object({
   minutesOpen: z.number().int(),
   createdAt: z.string(),
 });
+/** `GET /console/payments/stuck`: a page of payments not final after `olderThanMinutes`. */
+export const StuckPaymentsQuery = PageQuery.extend({
+  olderThanMinutes: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(60 * 24 * 30)
+    .default(moneyOperations.stuckPaymentMinutes),
+});
 export const StuckPayments = paged(StuckPaymentItem).extend({ olderThanMinutes: z.number().int() });
 
 export const ReferralSettlementItem = z.object({

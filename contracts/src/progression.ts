@@ -569,3 +569,16 @@ export const FriendJoinedAnswer = commandAnswer({ inviterUid: z.string() });
 export const QuestAccountLinkedAnswer = commandAnswer({ account: z.object({ platformUserId: z.string(), handle: z.string() }) });
 /** The demo's sandbox authorize step: a signed link proof. */
 export const SandboxLinkProof = z.object({ proof: z.string() });
+
+/** `GET /progression/lobby-levels`: comma-separated lobby ids (unknown-looking ids are dropped, 100 at most). */
+export const LobbyLevelsQuery = z.object({
+  ids: z
+    .string()
+    .max(2000)
+    .transform((s) =>
+      s
+        .split(',')
+        .filter((x) => /^[\w-]{1,100}$/.test(x))
+        .slice(0, 100),
+    ),
+});

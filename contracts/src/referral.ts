@@ -5,7 +5,7 @@ import { commandAnswer } from './answers.ts';
 import type { EventUnionOf } from './event-map.ts';
 import { money, referral } from './constants.ts';
 import { formatText, texts } from './errors.ts';
-import { paged } from './paging.ts';
+import { PageQuery, paged } from './paging.ts';
 
 export const referralCodeLimits = { min: 4, max: 20 } as const;
 
@@ -243,3 +243,6 @@ export const ReferrerCheck = commandAnswer({
 });
 export const ReferrerConnected = commandAnswer({ referrerUid: z.string() });
 export const PayoutWalletAnswer = commandAnswer({ wallet: PayoutWallet.nullable() });
+
+/** `GET /referral/referrals`: a page of invitees, direct or indirect. */
+export const InviteeQuery = PageQuery.extend({ type: z.enum(['direct', 'indirect']).optional() });

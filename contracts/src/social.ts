@@ -465,3 +465,6 @@ export const UploadStored = z.object({ fileName: z.string() });
 export const MediaProcessed = commandAnswer({ fileName: z.string(), format: z.string(), thumbnailFileName: z.string().nullable() });
 /** messages/send/{uid}: the thread and the new message (null when a repeated client id answered the first). */
 export const MessageSentAnswer = commandAnswer({ threadId: z.string(), messageId: z.string().nullable() });
+
+/** `GET /messages/threads`: a page of the own threads, narrowed by the other person's name. */
+export const MessageThreadsQuery = PageQuery.extend({ q: z.string().trim().max(120).optional() });

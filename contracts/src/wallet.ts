@@ -12,7 +12,7 @@ import { CryptoDepositDto, DepositCurrency, evmTxHashPattern, solanaSignaturePat
 import { SubscribedToCreatorData } from './subscriptions.ts';
 import { holdEventSchemas } from './booking.ts';
 import { eventTypesOf, type EventUnionOf } from './event-map.ts';
-import { paged } from './paging.ts';
+import { PageQuery, paged } from './paging.ts';
 
 /** Why diamonds were credited or spent (money-rules.ts says which reasons credit and which debit). */
 export const DiamondReason = z.enum([...creditReasons, ...debitReasons]);
@@ -276,6 +276,17 @@ export type BlockchainWalletEvent = EventUnionOf<typeof blockchainWalletEventSch
 export const IdempotencyKeyHeader = z.string().regex(/^[A-Za-z0-9_.:-]{1,100}$/, 'Idempotency-Key must be 1-100 letters, digits or _.:-');
 
 export const TransactionStatus = z.enum(['completed', 'pending', 'failed', 'inactive']);
+/** `GET /transaction/me`: a page of the own history, narrowed by status or currency. */
+export const TransactionHistoryQuery = PageQuery.extend({
+  status: TransactionStatus.optional(),
+  currency: z.enum(['DMND', 'CHRM', 'USD']).optional(),
+});
+/** `GET /payment/currencies/conversion`: an amount to convert between two currencies. */
+export const CurrencyConversionQuery = z.object({
+  from: z.string().max(10).default('USD'),
+  to: z.string().max(10).default('DMND'),
+  amount: z.coerce.number().positive().max(1e12).default(1),
+});
 export type TransactionStatus = z.infer<typeof TransactionStatus>;
 
 export const BalanceDto = z.object({

@@ -147,7 +147,7 @@ export const api = {
     /** Mark a thread read */
     markRead: routeCall('POST /messages/refresh', { body: true }),
     /** The own message threads */
-    threads: routeCall('GET /messages/threads'),
+    threads: routeCall('GET /messages/threads', { query: true }),
     /** How many of the own threads have unread messages */
     unread: routeCall('GET /messages/unread'),
     /** Messages of a thread */
@@ -209,7 +209,7 @@ export const api = {
     /** Wear or take off an owned frame or badge */
     equip: routeCall('POST /wallet/collections/equip', { body: true }),
     /** Owned frames, badges and gifts to keep, with status and end */
-    collections: routeCall('GET /wallet/collections'),
+    collections: routeCall('GET /wallet/collections', { query: true }),
     /** Check a withdrawal without requesting it */
     validateWithdrawal: routeCall('POST /wallet/withdraw/validate', { body: true }),
     /** Request a charm withdrawal */
@@ -231,13 +231,13 @@ export const api = {
     /** Diamond and charm balances */
     balance: routeCall('GET /wallet/balance'),
     /** The own transaction history */
-    transactions: routeCall('GET /transaction/me'),
+    transactions: routeCall('GET /transaction/me', { query: true }),
     /** Items bought */
     inventory: routeCall('GET /wallet/inventory/bought', { query: true }),
     /** Accepted crypto currencies */
     currencies: routeCall('GET /payment/currencies/available'),
     /** Convert an amount between currencies at the configured rates */
-    conversion: routeCall('GET /payment/currencies/conversion'),
+    conversion: routeCall('GET /payment/currencies/conversion', { query: true }),
     /** Currencies recommended for the caller */
     recommendedTopUps: routeCall('GET /payment/currencies/recommended'),
     /** Payment methods configured here, for the caller's region (e-wallets first in PH) */
@@ -307,7 +307,7 @@ export const api = {
     /** Referral summary */
     details: routeCall('GET /referral/referral-details'),
     /** Invited users */
-    invitees: routeCall('GET /referral/referrals'),
+    invitees: routeCall('GET /referral/referrals', { query: true }),
     /** Referral rewards */
     rewardRecords: routeCall('GET /referral/reward-records', { query: true }),
     /** Referral payouts */
@@ -415,11 +415,11 @@ export const api = {
     /** Lobby categories, backgrounds and limits */
     props: routeCall('GET /lobbies/props'),
     /** Settings of a lobby the caller manages */
-    settings: routeCall('GET /lobbies/settings'),
+    settings: routeCall('GET /lobbies/settings', { query: true }),
     /** Lobby leaderboard */
     leaderboard: routeCall('GET /lobbies/leaderboard', { query: true }),
     /** A lobby with its members */
-    detail: routeCall('GET /lobbies/{id}'),
+    detail: routeCall('GET /lobbies/{id}', { query: true }),
     /** Invites of a lobby */
     invites: routeCall('GET /lobbies/{id}/invites'),
     /** Rooms of a lobby */
@@ -467,7 +467,7 @@ export const api = {
     /** An agency with its hosts */
     agency: routeCall('GET /guild/agencies/{agencyId}'),
     /** Gift receipts of the hosts */
-    receipts: routeCall('GET /guild/agencies/{agencyId}/receipts'),
+    receipts: routeCall('GET /guild/agencies/{agencyId}/receipts', { query: true }),
     /** Settlement preview of a period */
     preview: routeCall('GET /guild/agencies/{agencyId}/preview', { query: true }),
     /** Settlements */
@@ -509,7 +509,7 @@ export const api = {
     /** Fragments held */
     fragments: routeCall('GET /progression/fragments'),
     /** Levels of the given lobbies (ids=a,b) */
-    lobbyLevels: routeCall('GET /progression/lobby-levels'),
+    lobbyLevels: routeCall('GET /progression/lobby-levels', { query: true }),
     /** The own lobbies' levels and the top lobbies */
     ownLobbyLevels: routeCall('GET /progression/lobby-levels/mine'),
     /** The own EXP-for-friends token and friends */

@@ -1,7 +1,7 @@
-// The HTTP client of the web app: bearer token, one refresh on 401 then retry, full logout when the
+// The HTTP client under the generated `api` (api.generated.ts): bearer token, one refresh on 401 then retry, full logout when the
 // refresh fails, 403 home, 500 server-error modal, the server's message in a toast otherwise, and
 // X-Min-Position read-your-writes with the positions commands return.
-import type { ApiResponse, ApiRouteOf } from '@murmur/contracts/api-catalogue';
+import type { ApiResponse } from '@murmur/contracts/api-catalogue';
 import { texts } from '@murmur/contracts/errors';
 import { toast, useUi } from '../state/ui.ts';
 import { errorAction, errorTitle } from './errorPolicy.ts';
@@ -104,9 +104,8 @@ async function send(method: string, path: string, body: unknown, options: CallOp
     const wanted = [ours, options.minPosition].filter((p): p is string => !!p).map(BigInt);
     if (wanted.length) headers['x-min-position'] = wanted.reduce((a, b) => (a > b ? a : b)).toString();
   }
-  let payload: BodyInit | undefined;
-  if (body instanceof FormData) payload = body;
-  else if (body !== undefined) {
+  let payload: string | undefined;
+  if (body !== undefined) {
     headers['content-type'] = 'application/json';
     payload = JSON.stringify(body);
   }
@@ -179,29 +178,6 @@ export async function call<T>(method: string, path: string, body?: unknown, opti
     throw error;
   }
 }
-
-/** A catalogue path as a caller writes it: `{param}` segments are any text, a query string may follow. */
-type Filled<P extends string> = P extends `${infer A}{${string}}${infer B}` ? `${A}${string}${Filled<B>}` : P;
-export type PathOf<K extends string> = K extends `${string} ${infer P}` ? Filled<P> | `${Filled<P>}?${string}` : never;
-
-/**
- * Calls typed by the route catalogue: `api.get<'GET /lobbies/{id}'>(`/lobbies/${id}`)` answers the
- * route's contracts DTO and checks the path against the route's pattern, so a renamed answer field or a
- * wrong path breaks the page's build. Every catalogued route has a DTO.
- */
-interface Api {
-  get<K extends ApiRouteOf<'GET'>>(path: PathOf<K>, options?: CallOptions): Promise<ApiResponse<K>>;
-  post<K extends ApiRouteOf<'POST'>>(path: PathOf<K>, body?: unknown, options?: CallOptions): Promise<ApiResponse<K>>;
-  put<K extends ApiRouteOf<'PUT'>>(path: PathOf<K>, body?: unknown, options?: CallOptions): Promise<ApiResponse<K>>;
-  delete<K extends ApiRouteOf<'DELETE'>>(path: PathOf<K>, options?: CallOptions): Promise<ApiResponse<K>>;
-}
-
-export const api: Api = {
-  get: (path: string, options?: CallOptions) => call('GET', path, undefined, options),
-  post: (path: string, body?: unknown, options?: CallOptions) => call('POST', path, body ?? {}, options),
-  put: (path: string, body?: unknown, options?: CallOptions) => call('PUT', path, body ?? {}, options),
-  delete: (path: string, options?: CallOptions) => call('DELETE', path, undefined, options),
-};
 
 /** A fresh key for a money command, so a retried click never charges twice. */
 export function newIdempotencyKey(): string {

@@ -28,8 +28,8 @@ export type RoutePath<K extends ApiRouteKey> = string & { readonly [routeKey]: K
 export interface RouteCall<K extends ApiRouteKey> {
   /** Calls the route through the app's HTTP client (auth refresh, error toasts, X-Min-Position). */
   (...args: [...RouteArgs<K>, options?: CallOptions]): Promise<ApiResponse<K>>;
-  /** The path the call fetches, e.g. for `useQuery` or a cache update. */
-  path(...args: RouteArgs<K>): RoutePath<K>;
+  /** The path the call fetches (path parameters, then the query: no body), e.g. for `useQuery` or a cache update. */
+  path(...args: [...ParamsArg<K>, ...QueryArg<K>]): RoutePath<K>;
   readonly key: K;
 }
 
@@ -62,17 +62,17 @@ export function routeCall<K extends ApiRouteKey>(
 ): RouteCall<K> {
   const [method, pattern] = key.split(' ') as [string, string];
   const hasParams = pattern.includes('{');
-  const split = (args: unknown[]) => {
+  const split = (args: unknown[], withBody: boolean) => {
     let i = 0;
     const params = hasParams ? (args[i++] as Record<string, string>) : undefined;
-    const body = (shape as { body?: true }).body ? args[i++] : undefined;
+    const body = withBody && (shape as { body?: true }).body ? args[i++] : undefined;
     const query = (shape as { query?: true }).query ? args[i++] : undefined;
     return { path: fillPath(pattern, params) + queryString(query), body, options: args[i] as CallOptions | undefined };
   };
   const fn = (...args: unknown[]) => {
-    const { path, body, options } = split(args);
+    const { path, body, options } = split(args, true);
     // A command always sends a JSON object, even one that reads no body.
     return call(method, path, method === 'GET' || method === 'DELETE' ? undefined : (body ?? {}), options);
   };
-  return Object.assign(fn, { path: (...args: unknown[]) => split(args).path, key }) as unknown as RouteCall<K>;
+  return Object.assign(fn, { path: (...args: unknown[]) => split(args, false).path, key }) as unknown as RouteCall<K>;
 }

@@ -2,7 +2,7 @@
 // same media a private room has (the voice module: Agora or the built-in WebRTC), both talking; the
 // page leaving, or the session ending, leaves it.
 import { useEffect } from 'react';
-import { api } from '../api/client.ts';
+import { api } from '../api/api.generated.ts';
 import { joinMedia, leaveMedia, setMediaRights, setMicrophone } from '../media/port.ts';
 
 export function useSessionVoice(bookingId: string, live: boolean, uid: string | null): void {
@@ -11,8 +11,7 @@ export function useSessionVoice(bookingId: string, live: boolean, uid: string | 
       void leaveMedia();
       return;
     }
-    const path = `/booking/${encodeURIComponent(bookingId)}/voice` as const;
-    const session = () => api.post<'POST /booking/{id}/voice'>(path, {}, { quiet: true });
+    const session = () => api.booking.voice({ id: bookingId }, { quiet: true });
     void setMediaRights({ audio: true, video: false });
     void setMicrophone(true);
     void session()

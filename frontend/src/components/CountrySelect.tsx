@@ -3,6 +3,7 @@ import { staleTimes } from '@murmur/contracts/constants';
 import type { ReactNode } from 'react';
 import { useQuery } from '../state/query.ts';
 import { FieldFrame, fieldStyles } from './Field.tsx';
+import { api } from '../api/api.generated.ts';
 
 interface CountrySelectProps {
   id: string;
@@ -16,7 +17,7 @@ interface CountrySelectProps {
 
 export function CountrySelect({ id, label, value, onChange, error, hint }: CountrySelectProps) {
   // The list changes only with a release: fetched once per page load.
-  const { data } = useQuery<'GET /location/countries'>('/location/countries', { dedupingInterval: staleTimes.userQueriesMs * 60 });
+  const { data } = useQuery(api.social.countries.path(), { dedupingInterval: staleTimes.userQueriesMs * 60 });
   const known = !value || (data?.items.some((c) => c.code === value) ?? true);
   return (
     <FieldFrame id={id} label={label} error={error} hint={hint}>

@@ -1,7 +1,6 @@
 // The gift panel: gifts by kind with their badges, multipliers 999x/99x/10x/1x, one or several
 // recipients, the balance, and top-up when it is short.
 import { money } from '@murmur/contracts/constants';
-import type { BalanceDto } from '@murmur/contracts/wallet';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ApiCallError } from '../api/client.ts';
@@ -16,6 +15,7 @@ import { refreshQueries, setQueryData, useQuery } from '../state/query.ts';
 import { toast } from '../state/ui.ts';
 import { GiftIcon } from './GiftIcon.tsx';
 import styles from './Gifting.module.css';
+import { api } from '../api/api.generated.ts';
 
 const kinds = ['All', 'Regular', 'Gifts', 'Event', 'Bera', 'Wishing Well'] as const;
 const badgeText: Record<string, string> = { hot_sale: 'HOT', coming_soon: 'Soon', sold_out: 'Sold out' };
@@ -32,7 +32,7 @@ export interface GiftPanelProps {
 
 export function GiftPanel({ open, onClose, candidates, defaultRecipients, lobbyId, roomId }: GiftPanelProps) {
   const navigate = useNavigate();
-  const { data } = useQuery<'GET /gifting/items'>('/gifting/items');
+  const { data } = useQuery(api.gifting.items.path());
   const { diamonds } = useBalance();
   const [kind, setKind] = useState<string>('All');
   const [giftName, setGiftName] = useState<string | null>(null);
@@ -58,7 +58,7 @@ export function GiftPanel({ open, onClose, candidates, defaultRecipients, lobbyI
     setBusy(true);
     try {
       const answer = await lobbyActions.sendGift({ giftName: gift.name, quantity, recipients: chosen, lobbyId, roomId });
-      void setQueryData<BalanceDto>('/wallet/balance', (b) => (b ? { ...b, diamonds: answer.balance } : b));
+      void setQueryData(api.money.balance.path(), (b) => (b ? { ...b, diamonds: answer.balance } : b));
       void refreshQueries('/wallet/balance', '/transaction/me', '/lobbies/leaderboard');
       toast(`Sent ${gift.displayName} x${quantity}`, 'success');
       onClose();

@@ -3,7 +3,8 @@
 // console can show the same queue.
 import { hostApplicationLimits, hostApplicationTexts, type HostApplicationDto } from '@murmur/contracts/host-applications';
 import { useState } from 'react';
-import { api, ApiCallError } from '../api/client.ts';
+import { ApiCallError } from '../api/client.ts';
+import { api } from '../api/api.generated.ts';
 import { Avatar } from '../components/Avatar.tsx';
 import { Button } from '../components/Button.tsx';
 import { EmptyState } from '../components/EmptyState.tsx';
@@ -13,10 +14,8 @@ import { refreshQueries, useQuery } from '../state/query.ts';
 import { toast } from '../state/ui.ts';
 import styles from './Hosting.module.css';
 
-const pendingPath = '/admin/host-applications?status=pending&limit=50';
-
 export function HostApplicationReview() {
-  const { data, isLoading } = useQuery<'GET /admin/host-applications'>(pendingPath);
+  const { data, isLoading } = useQuery(api.hostApplications.list.path({ status: 'pending', limit: 50 }));
   const items = data?.items ?? [];
   return (
     <section className={styles.page} data-testid="host-review">
@@ -45,8 +44,8 @@ function ApplicationCard({ application: a }: { application: HostApplicationDto }
     setBusy(decision);
     setError(null);
     try {
-      const answer = await api.post<'POST /admin/host-applications/{uid}/decide'>(
-        `/admin/host-applications/${encodeURIComponent(a.applicant.uid)}/decide`,
+      const answer = await api.hostApplications.decide(
+        { uid: a.applicant.uid },
         decision === 'approve'
           ? { applicationId: a.applicationId, decision }
           : { applicationId: a.applicationId, decision, reason: reason.trim() },

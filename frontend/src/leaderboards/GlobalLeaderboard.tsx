@@ -5,7 +5,7 @@ import type { GlobalLeaderboardDto, LeaderboardEntryDto } from '@murmur/contract
 import { channels } from '@murmur/contracts/realtime';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { api } from '../api/client.ts';
+import { api } from '../api/api.generated.ts';
 import { useChannel, useReconnected } from '../api/realtime.ts';
 import { useSession } from '../api/session.ts';
 import { Avatar } from '../components/Avatar.tsx';
@@ -27,10 +27,9 @@ export function GlobalLeaderboard({
   const [frequency, setFrequency] = useState<'weekly' | 'monthly'>('weekly');
   // The session is part of the key: signed in, the answer carries the caller's own rank.
   const uid = useSession((s) => s.claims?.uid ?? '');
-  const path = `/user/leaderboards?kind=${kind}&frequency=${frequency}&limit=${LIMIT}` as const;
-  const { data, mutate, isLoading } = useQuery<'GET /user/leaderboards'>(`${path}&as=${uid}`, { dedupingInterval: 5000 });
-  const reread = (minPosition?: string) =>
-    void mutate(api.get<'GET /user/leaderboards'>(path, { minPosition, quiet: true }), { revalidate: false });
+  const query = { kind, frequency, limit: LIMIT } as const;
+  const { data, mutate, isLoading } = useQuery(api.leaderboards.global.path(query), { dedupingInterval: 5000, cacheScope: uid });
+  const reread = (minPosition?: string) => void mutate(api.leaderboards.global(query, { minPosition, quiet: true }), { revalidate: false });
   useChannel(channels.leaderboard('global'), { onEvent: (m) => reread(m.position), onResync: () => reread() });
   useReconnected(() => reread());
 

@@ -4,6 +4,7 @@ import type { HomeBanner } from '@murmur/contracts/lobbies';
 import { Link } from 'react-router';
 import styles from '../pages/Lobby/Lobby.module.css';
 import { useQuery } from '../state/query.ts';
+import { api } from '../api/api.generated.ts';
 
 /** The banners of one placement: the mobile type on a narrow screen, the desktop type otherwise. */
 export function bannersFor(all: readonly HomeBanner[], place: 'home' | 'lobby', mobile: boolean): HomeBanner[] {
@@ -12,7 +13,7 @@ export function bannersFor(all: readonly HomeBanner[], place: 'home' | 'lobby', 
 }
 
 export function LobbyBanner() {
-  const { data } = useQuery<'GET /app/home/public'>('/app/home/public', { quiet: true });
+  const { data } = useQuery(api.lobbies.homePublic.path(), { quiet: true });
   const mobile = typeof window !== 'undefined' && window.matchMedia?.('(max-width: 760px)').matches;
   const banner = bannersFor(data?.banners ?? [], 'lobby', !!mobile)[0];
   if (!banner) return null;

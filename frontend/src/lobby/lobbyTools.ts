@@ -3,19 +3,15 @@
 import type { LobbyToolsDto } from '@murmur/contracts/lobby-tools';
 import { lobbyTools } from '@murmur/contracts/lobby-tools';
 import type { PublicEvent } from '@murmur/contracts/public-events';
-import { api } from '../api/client.ts';
-
-const l = (lobbyId: string) => `/lobbies/${encodeURIComponent(lobbyId)}` as const;
+import { api } from '../api/api.generated.ts';
 
 export const toolActions = {
-  rollDice: (lobbyId: string) => api.post<'POST /lobbies/{id}/tools/dice'>(`${l(lobbyId)}/tools/dice`),
-  luckyNumber: (lobbyId: string) => api.post<'POST /lobbies/{id}/tools/lucky-number'>(`${l(lobbyId)}/tools/lucky-number`),
+  rollDice: (lobbyId: string) => api.lobbies.rollDice({ id: lobbyId }),
+  luckyNumber: (lobbyId: string) => api.lobbies.luckyNumber({ id: lobbyId }),
   openPoll: (lobbyId: string, question: string, options: string[]) =>
-    api.post<'POST /lobbies/{id}/tools/poll'>(`${l(lobbyId)}/tools/poll`, { question, options }, { quiet: true }),
-  vote: (lobbyId: string, pollId: string, option: number) =>
-    api.post<'POST /lobbies/{id}/tools/poll/vote'>(`${l(lobbyId)}/tools/poll/vote`, { pollId, option }),
-  closePoll: (lobbyId: string, pollId: string) =>
-    api.post<'POST /lobbies/{id}/tools/poll/close'>(`${l(lobbyId)}/tools/poll/close`, { pollId }),
+    api.lobbies.openPoll({ id: lobbyId }, { question, options }, { quiet: true }),
+  vote: (lobbyId: string, pollId: string, option: number) => api.lobbies.votePoll({ id: lobbyId }, { pollId, option }),
+  closePoll: (lobbyId: string, pollId: string) => api.lobbies.closePoll({ id: lobbyId }, { pollId }),
 };
 
 export type ToolEvent = PublicEvent<'LobbyDiceRolled' | 'LobbyLuckyNumberDrawn' | 'LobbyPollOpened' | 'LobbyPollVoted' | 'LobbyPollClosed'>;

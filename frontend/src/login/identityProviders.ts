@@ -7,7 +7,7 @@
 import { formatText } from '@murmur/contracts/errors';
 import type { AuthStateDto, IdentityProviderId, IdentityProvidersDto } from '@murmur/contracts/identity';
 import { identityTexts } from '@murmur/contracts/identity';
-import { api } from '../api/client.ts';
+import { api } from '../api/api.generated.ts';
 import { useQuery } from '../state/query.ts';
 import { isIgnorable } from '../api/ignorableErrors.ts';
 
@@ -38,7 +38,7 @@ export const providerTexts = {
 const APP_NAME = 'murmur';
 
 export function useIdentityProviders(): IdentityProvidersDto | undefined {
-  return useQuery<'GET /auth/providers'>('/auth/providers', { quiet: true }).data;
+  return useQuery(api.identity.providers.path(), { quiet: true }).data;
 }
 
 async function loadSdk(web: NonNullable<IdentityProvidersDto['web']>): Promise<{ app: AppSdk; auth: AuthSdk }> {
@@ -92,18 +92,13 @@ export async function providerAccount(config: IdentityProvidersDto, id: Identity
 /** Links the provider's account to the signed-in one (settings). */
 export async function linkProvider(config: IdentityProvidersDto, id: IdentityProviderId): Promise<string> {
   const account = await providerAccount(config, id);
-  const answer = await api.post<'POST /user/credentials/link-provider'>(
-    '/user/credentials/link-provider',
-    { accessToken: account.idToken },
-    { quiet: true },
-  );
+  const answer = await api.identity.linkProvider({ accessToken: account.idToken }, { quiet: true });
   return answer.message;
 }
 
 /** Signs in (or up) with the provider's account: the server verifies its ID token. */
 export async function loginWithProviderAccount(account: ProviderAccount, context: Record<string, unknown>): Promise<AuthStateDto> {
-  return api.post<'POST /auth/login-via-firebase-provider'>(
-    '/auth/login-via-firebase-provider',
+  return api.identity.loginWithProvider(
     {
       ...context,
       accessToken: account.idToken,

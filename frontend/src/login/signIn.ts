@@ -1,7 +1,9 @@
 // The sign-in calls (auth/otp, auth/login, auth/login-wallet (EVM and Solana),
 // auth/login-via-telegram, user/onboarding) and what a successful sign-in does to the session.
+import type { ApiBody } from '@murmur/contracts/api-catalogue';
 import type { AuthStateDto, IdentityProviderId, IdentityProvidersDto } from '@murmur/contracts/identity';
-import { api, ApiCallError } from '../api/client.ts';
+import { ApiCallError } from '../api/client.ts';
+import { api } from '../api/api.generated.ts';
 import { forgetPositions } from '../api/position.ts';
 import { clearSession, useSession } from '../api/session.ts';
 import { browserWalletTexts } from '@murmur/contracts/account-settings';
@@ -45,32 +47,28 @@ async function signedIn(state: AuthState): Promise<AuthState> {
 }
 
 export function requestEmailCode(email: string): Promise<unknown> {
-  return api.post<'POST /auth/otp'>('/auth/otp', { email }, { quiet: true });
+  return api.identity.requestOtp({ email }, { quiet: true });
 }
 
 /** Texts a code to a mobile number (spec: enter mobile number, then the 6-digit code). */
 export function requestMobileCode(mobile: string): Promise<unknown> {
-  return api.post<'POST /auth/otp'>('/auth/otp', { mobile }, { quiet: true });
+  return api.identity.requestOtp({ mobile }, { quiet: true });
 }
 
 export async function loginWithMobile(mobile: string, code: string): Promise<AuthState> {
-  return signedIn(
-    await api.post<'POST /auth/login'>('/auth/login', { ...context(), credentials: { type: 'mobile', mobile, code } }, { quiet: true }),
-  );
+  return signedIn(await api.identity.login({ ...context(), credentials: { type: 'mobile', mobile, code } }, { quiet: true }));
 }
 
 export async function loginWithEmail(email: string, code: string): Promise<AuthState> {
-  return signedIn(
-    await api.post<'POST /auth/login'>('/auth/login', { ...context(), credentials: { type: 'email', email, code } }, { quiet: true }),
-  );
+  return signedIn(await api.identity.login({ ...context(), credentials: { type: 'email', email, code } }, { quiet: true }));
 }
 
 export async function loginAsGuest(): Promise<AuthState> {
-  return signedIn(await api.post<'POST /auth/login'>('/auth/login', { ...context(), credentials: { type: 'guest' } }, { quiet: true }));
+  return signedIn(await api.identity.login({ ...context(), credentials: { type: 'guest' } }, { quiet: true }));
 }
 
 export async function loginWithTelegram(initData: string): Promise<AuthState> {
-  return signedIn(await api.post<'POST /auth/login-via-telegram'>('/auth/login-via-telegram', { ...context(), initData }, { quiet: true }));
+  return signedIn(await api.identity.loginWithTelegram({ ...context(), initData }, { quiet: true }));
 }
 
 export interface Eip1193 {
@@ -93,11 +91,7 @@ export async function loginWithBrowserWallet(chosen?: Eip1193): Promise<AuthStat
     const accounts = (await wallet.request({ method: 'eth_requestAccounts' })) as string[];
     const address = accounts[0];
     if (!address) throw new WalletRejected();
-    const { message, token } = await api.post<'POST /wallet/create-sign-message'>(
-      '/wallet/create-sign-message',
-      { address, type: 'login', environment: 'evm' },
-      { quiet: true },
-    );
+    const { message, token } = await api.identity.createSignMessage({ address, type: 'login', environment: 'evm' }, { quiet: true });
     const signature = (await wallet.request({ method: 'personal_sign', params: [message, address] })) as string;
     const state = await fetchWalletLogin({ ...context(), signature, address, type: 'login', environment: 'evm' }, token);
     return signedIn(state);
@@ -119,8 +113,7 @@ export async function loginWithSolanaWallet(): Promise<AuthState> {
   try {
     const { publicKey } = await wallet.connect();
     const address = publicKey.toBase58?.() ?? publicKey.toString();
-    const { message, token } = await api.post<'POST /wallet/create-sign-message'>(
-      '/wallet/create-sign-message',
+    const { message, token } = await api.identity.createSignMessage(
       { address, type: 'login', environment: 'solana-runtime' },
       { quiet: true },
     );
@@ -160,14 +153,15 @@ async function wipeThisBrowser(): Promise<void> {
     if (name) document.cookie = `${name}=; Max-Age=0; path=/`;
   }
   // The refresh cookie is httpOnly: only the server can clear it.
-  await api.post<'POST /auth/logout'>('/auth/logout', {}, { quiet: true }).catch(() => undefined);
+  await api.identity.logout({ quiet: true }).catch(() => undefined);
   // The sign-in screen stays open: its provider buttons come back from the server.
   void refreshQueries('/auth/providers');
 }
 
-async function fetchWalletLogin(body: unknown, signatureSession: string): Promise<AuthState> {
-  // The signature session travels in a header (docs/decisions/identity.md), which api.post does not set.
-  const res = await fetch('/api/v1/auth/login-wallet', {
+async function fetchWalletLogin(body: ApiBody<'POST /auth/login-wallet'>, signatureSession: string): Promise<AuthState> {
+  // The signature session travels in a header (docs/decisions/identity.md); a refused signature is this
+  // form's error, not the session's (no refresh, no toast).
+  const res = await fetch('/api/v1' + api.identity.loginWithWallet.path(), {
     method: 'POST',
     credentials: 'include',
     headers: { 'content-type': 'application/json', 'x-signature-session': signatureSession },
@@ -180,6 +174,6 @@ async function fetchWalletLogin(body: unknown, signatureSession: string): Promis
 
 /** The terms step; its answer carries a token that says it is done (the old one is still refused). */
 export async function completeOnboarding(birthday: string, showNSFW: boolean): Promise<void> {
-  const answer = await api.post<'POST /user/onboarding'>('/user/onboarding', { acceptTerms: true, birthday, showNSFW }, { quiet: true });
+  const answer = await api.identity.finishOnboarding({ acceptTerms: true, birthday, showNSFW }, { quiet: true });
   useSession.getState().setToken(answer.token);
 }

@@ -2,7 +2,8 @@
 // direct message): a reason chosen in one tap, optional details, sent to the moderators' queue.
 import { moderationTexts, ReportBody, type ReportTarget } from '@murmur/contracts/moderation';
 import { useEffect, useState } from 'react';
-import { api, ApiCallError } from '../api/client.ts';
+import { ApiCallError } from '../api/client.ts';
+import { api } from '../api/api.generated.ts';
 import { Button } from '../components/Button.tsx';
 import { Dialog } from '../components/Dialog.tsx';
 import { toast } from '../state/ui.ts';
@@ -36,7 +37,7 @@ export function ReportDialog({ target, preview, onClose }: { target: ReportTarge
     if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? moderationTexts.reportReasonRequired);
     setBusy(true);
     try {
-      await api.post('/reports', parsed.data, { quiet: true });
+      await api.moderation.report(parsed.data, { quiet: true });
       toast(moderationTexts.reportSent, 'success');
       onClose();
     } catch (e) {

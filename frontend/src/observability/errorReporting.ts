@@ -3,13 +3,13 @@
 // handlers) and errors React caught while rendering. No DSN: the SDK is never loaded, nothing is sent.
 // In the demo the DSN is a placeholder and `tunnel` hands the envelopes to the local sink.
 import type { ErrorInfo } from 'react';
-import { api } from '../api/client.ts';
+import { api } from '../api/api.generated.ts';
 
 type SentryModule = typeof import('@sentry/react');
 let sentry: SentryModule | null = null;
 
 export async function startErrorReporting(): Promise<void> {
-  const config = await api.get<'GET /client/error-reporting'>('/client/error-reporting', { quiet: true }).catch(() => null);
+  const config = await api.operations.errorReporting({ quiet: true }).catch(() => null);
   if (!config?.dsn) return;
   const Sentry = await import('@sentry/react');
   Sentry.init({

@@ -1,7 +1,7 @@
 // Keeps the lobby audio preferences (volumes, mutes, default volume) on the account: read once a
 // session starts, written back (debounced) whenever the lobby or the settings page changes them.
 import { useEffect } from 'react';
-import { api } from '../api/client.ts';
+import { api } from '../api/api.generated.ts';
 import { useSession } from '../api/session.ts';
 import { hydrateVolumes, useVolumes } from '../media/volumes.ts';
 
@@ -16,11 +16,11 @@ export function useAudioSync(): void {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
     const push = (s: ReturnType<typeof useVolumes.getState>) =>
-      api
-        .put('/user/settings', { volumes: s.volumes, mutes: s.mutes, defaultVolume: s.defaultVolume ?? 100 }, { quiet: true })
+      api.identity
+        .changeSettings({ volumes: s.volumes, mutes: s.mutes, defaultVolume: s.defaultVolume ?? 100 }, { quiet: true })
         .catch(() => undefined);
-    void api
-      .get<'GET /user/settings'>('/user/settings', { quiet: true })
+    void api.identity
+      .settings({ quiet: true })
       .then((s) => {
         if (stopped) return;
         const accountHasNone = Object.keys(s.volumes).length === 0 && s.mutes.length === 0 && s.defaultVolume === 100;

@@ -3,10 +3,9 @@
 import { channels } from '@murmur/contracts/realtime';
 import { publicEventOf } from '@murmur/contracts/public-events';
 import { useLocation } from 'react-router';
-import { api } from '../api/client.ts';
+import { api } from '../api/api.generated.ts';
 import { useChannel } from '../api/realtime.ts';
 import { actingUid, useSession } from '../api/session.ts';
-import { paths } from '../social/socialApi.ts';
 import { refreshUnread } from '../social/unreadMessages.ts';
 import { toast } from '../state/ui.ts';
 
@@ -28,8 +27,8 @@ export function DmNotifier() {
       void refreshUnread(message.position);
       if (isOpen(location, d.senderUid)) return;
       const preview = d.text ? (d.text.length > 80 ? `${d.text.slice(0, 80)}…` : d.text) : '📷 Photo';
-      void api
-        .get<'GET /user/profile/view/{uid}'>(paths.view(d.senderUid), { quiet: true })
+      void api.social
+        .profile({ uid: d.senderUid }, { quiet: true })
         .then(
           (v) => v.username ?? 'someone',
           () => 'someone',

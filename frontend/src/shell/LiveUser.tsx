@@ -4,7 +4,8 @@
 // and so does the decision on a host application (whose approval also renews the token for role `h`).
 import { channels } from '@murmur/contracts/realtime';
 import { hostApplicationTexts } from '@murmur/contracts/host-applications';
-import { api, refreshToken } from '../api/client.ts';
+import { refreshToken } from '../api/client.ts';
+import { api } from '../api/api.generated.ts';
 import { useChannel } from '../api/realtime.ts';
 import { actingUid, useSession } from '../api/session.ts';
 import { refreshQueries, setQueryData } from '../state/query.ts';
@@ -29,8 +30,8 @@ export function LiveUser() {
       const event = message.event;
       if (event.type === 'LevelReached') {
         toast(`You reached level ${event.data.level}. Keep going!`, 'success', 'Level up!');
-        void api
-          .get('/progression/level', { minPosition: message.position, quiet: true })
+        void api.progression
+          .level({ minPosition: message.position, quiet: true })
           .then(() => refreshQueries('/progression/'))
           .catch(() => undefined);
         return;
@@ -41,16 +42,16 @@ export function LiveUser() {
         toast(approved ? hostApplicationTexts.approved : hostApplicationTexts.rejected, approved ? 'success' : 'info');
         // The new role travels in the token: a fresh one carries `h` at once.
         if (approved) void refreshToken().catch(() => undefined);
-        void api
-          .get('/host/application', { minPosition: message.position, quiet: true })
+        void api.hostApplications
+          .mine({ minPosition: message.position, quiet: true })
           .then(() => refreshQueries('/host/application', '/wallet/collections', '/user/profile/'))
           .catch(() => undefined);
         return;
       }
       if (!moneyEvents.has(event.type)) return;
-      void api
-        .get<'GET /wallet/balance'>('/wallet/balance', { minPosition: message.position, quiet: true })
-        .then((balance) => setQueryData('/wallet/balance', () => balance))
+      void api.money
+        .balance({ minPosition: message.position, quiet: true })
+        .then((balance) => setQueryData(api.money.balance.path(), () => balance))
         .catch(() => undefined);
       void refreshQueries('/transaction/me');
     },

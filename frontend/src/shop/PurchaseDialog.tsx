@@ -4,7 +4,8 @@
 import type { SkuDto } from '@murmur/contracts/wallet';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
-import { api, ApiCallError, newIdempotencyKey } from '../api/client.ts';
+import { ApiCallError, newIdempotencyKey } from '../api/client.ts';
+import { api } from '../api/api.generated.ts';
 import { Button } from '../components/Button.tsx';
 import { Dialog } from '../components/Dialog.tsx';
 import { Icon } from '../components/Icon.tsx';
@@ -58,8 +59,8 @@ export function PurchaseDialog({
     setKey(newIdempotencyKey());
     if (!sku) return;
     let live = true;
-    api
-      .post<'POST /payment/purchase/validate'>('/payment/purchase/validate', { skuId: sku.id, quantity: 1 }, { quiet: true })
+    api.money
+      .validatePurchase({ skuId: sku.id, quantity: 1 }, { quiet: true })
       .then((c) => live && setCheck(c))
       .catch((e: unknown) => live && setError(e instanceof Error ? e.message : String(e)));
     return () => {
@@ -72,11 +73,7 @@ export function PurchaseDialog({
     setBusy(true);
     setError(null);
     try {
-      const result = await api.post<'POST /payment/purchase'>(
-        '/payment/purchase',
-        { skuId: sku.id, quantity: 1 },
-        { quiet: true, idempotencyKey: key },
-      );
+      const result = await api.money.purchase({ skuId: sku.id, quantity: 1 }, { quiet: true, idempotencyKey: key });
       toast(`${sku.name} is yours. Balance: ${result.balance.toLocaleString()} diamonds.`, 'success', 'Purchase complete');
       void refreshQueries('/wallet/', '/transaction/me', '/user/');
       onBought?.(result.position);

@@ -1,10 +1,13 @@
-// Social data for the profile, feed and messages pages: the query paths, the three-step upload,
+// Social data for the profile, feed and messages pages: the people lists' paths, the three-step upload,
 // and the optimistic updates (like/unlike, follow, gallery delete, follower
 // removal), each rolled back when the server refuses.
 import type { PageMeta } from '@murmur/contracts/paging';
 import type { FollowerItem, GalleryItem, WallPost } from '@murmur/contracts/social';
 import { texts } from '@murmur/contracts';
-import { api, ApiCallError } from '../api/client.ts';
+import { ApiCallError } from '../api/client.ts';
+import type { ApiRouteOf } from '@murmur/contracts/api-catalogue';
+import { api } from '../api/api.generated.ts';
+import type { RoutePath } from '../api/routeCall.ts';
 import { refreshQueries, setQueryData } from '../state/query.ts';
 import { toast } from '../state/ui.ts';
 
@@ -13,31 +16,29 @@ export interface Paged<T> {
   meta: PageMeta;
 }
 
-// Each path keeps its pattern as its type (`as const`), so `useQuery<'GET /user/wall/{uid}'>` checks
-// it against the route and answers the route's DTO.
-export const paths = {
-  details: '/user/profile/details' as const,
-  view: (uid: string) => `/user/profile/view/${encodeURIComponent(uid)}` as const,
-  wall: (uid: string, query: `?${string}` | '' = '') => `/user/wall/${encodeURIComponent(uid)}${query}` as const,
-  feed: (query: `?${string}` | '' = '') => `/user/feed/for-you${query}` as const,
-  gallery: (uid: string) => `/user/gallery/${encodeURIComponent(uid)}` as const,
-  list: (kind: ListKind, uid: string, page: number) => `/user/${kind}/${encodeURIComponent(uid)}?page=${page}&limit=10` as const,
-  threads: (q = '') => (q ? (`/messages/threads?q=${encodeURIComponent(q)}` as const) : ('/messages/threads' as const)),
-  thread: (threadId: string) => `/messages/threads/${encodeURIComponent(threadId)}` as const,
-};
-/** The routes of the four people lists (`paths.list`). */
-export type ListRoute = `GET /user/${ListKind}/{uid}`;
-
 export type ListKind = 'followers' | 'following' | 'subscribers' | 'subscriptions';
 
-/** Applies `change` to every cached page under `key` now; returns the undo. */
-async function optimistic<T>(key: string, change: (current: T) => T): Promise<() => Promise<unknown>> {
+/** The swr key of a page of one of the four people lists. */
+export const peopleListPath = (kind: ListKind, uid: string, page: number) => {
+  const route = {
+    followers: api.social.followers,
+    following: api.social.following,
+    subscribers: api.social.subscribers,
+    subscriptions: api.social.subscriptions,
+  }[kind];
+  return route.path({ uid }, { page, limit: 10 });
+};
+
+type CachedPath = RoutePath<ApiRouteOf<'GET'>>;
+
+/** Applies `change` to the cached answer under `key` now; returns the undo. */
+async function optimistic<T>(key: CachedPath, change: (current: T) => T): Promise<() => Promise<unknown>> {
   let before: T | undefined;
-  await setQueryData<T>(key, (current) => {
+  await setQueryData<ApiRouteOf<'GET'>, T>(key, (current) => {
     before = current;
     return current === undefined ? current : change(current);
   });
-  return () => setQueryData<T>(key, () => before);
+  return () => setQueryData<ApiRouteOf<'GET'>, T>(key, () => before);
 }
 
 function withPost(page: Paged<WallPost>, id: string, change: (p: WallPost) => WallPost): Paged<WallPost> {
@@ -45,16 +46,14 @@ function withPost(page: Paged<WallPost>, id: string, change: (p: WallPost) => Wa
 }
 
 /** Like or unlike at once in the cached list; the count goes back if the server refuses. */
-export async function toggleLike(listKey: string, post: WallPost): Promise<void> {
+export async function toggleLike(listKey: CachedPath, post: WallPost): Promise<void> {
   const liking = !post.hasLiked;
   const undo = await optimistic<Paged<WallPost>>(listKey, (page) =>
     withPost(page, post.id, (p) => ({ ...p, hasLiked: liking, likeCount: Math.max(0, p.likeCount + (liking ? 1 : -1)) })),
   );
   try {
-    const result = await api.post<'POST /user/wall/post/{id}/like' | 'POST /user/wall/post/{id}/unlike'>(
-      `/user/wall/post/${post.id}/${liking ? 'like' : 'unlike'}`,
-    );
-    await setQueryData<Paged<WallPost>>(listKey, (page) =>
+    const result = await (liking ? api.social.likeWallPost : api.social.unlikeWallPost)({ id: post.id });
+    await setQueryData<ApiRouteOf<'GET'>, Paged<WallPost>>(listKey, (page) =>
       page ? withPost(page, post.id, (p) => ({ ...p, likeCount: result.likeCount, hasLiked: result.hasLiked })) : page,
     );
   } catch {
@@ -62,34 +61,34 @@ export async function toggleLike(listKey: string, post: WallPost): Promise<void>
   }
 }
 
-export async function deletePost(listKey: string, post: WallPost): Promise<void> {
+export async function deletePost(listKey: CachedPath, post: WallPost): Promise<void> {
   const undo = await optimistic<Paged<WallPost>>(listKey, (page) => ({ ...page, items: page.items.filter((p) => p.id !== post.id) }));
   try {
-    await api.post(`/user/wall/delete/${post.id}`);
+    await api.social.deleteWallPost({ id: post.id });
   } catch {
     await undo();
   }
 }
 
 export async function deleteGalleryItem(uid: string, item: GalleryItem): Promise<void> {
-  const undo = await optimistic<Paged<GalleryItem>>(paths.gallery(uid), (page) => ({
+  const undo = await optimistic<Paged<GalleryItem>>(api.social.gallery.path({ uid }), (page) => ({
     ...page,
     items: page.items.filter((i) => i.filename !== item.filename),
   }));
   try {
-    await api.post('/user/gallery/item/delete', { filename: item.filename, format: item.format });
+    await api.media.deleteGalleryItem({ filename: item.filename, format: item.format });
   } catch {
     await undo();
   }
 }
 
-export async function removeFollower(listKey: string, uid: string): Promise<void> {
+export async function removeFollower(listKey: CachedPath, uid: string): Promise<void> {
   const undo = await optimistic<Paged<FollowerItem>>(listKey, (page) => ({
     items: page.items.filter((i) => i.uid !== uid),
     meta: { ...page.meta, totalItems: Math.max(0, page.meta.totalItems - 1), itemCount: Math.max(0, page.meta.itemCount - 1) },
   }));
   try {
-    await api.post(`/user/remove/${encodeURIComponent(uid)}`, { type: 'follower' });
+    await api.social.removeFollower({ uid }, { type: 'follower' });
   } catch {
     await undo();
   }
@@ -97,13 +96,13 @@ export async function removeFollower(listKey: string, uid: string): Promise<void
 
 /** Follow and unfollow set the cached flags (docs/decisions/social.md) and roll them back on error. */
 export async function setFollowing(uid: string, follow: boolean): Promise<void> {
-  const undo = await optimistic<{ isFollowing: boolean; followerCount: number }>(paths.view(uid), (v) => ({
+  const undo = await optimistic<{ isFollowing: boolean; followerCount: number }>(api.social.profile.path({ uid }), (v) => ({
     ...v,
     isFollowing: follow,
     followerCount: Math.max(0, v.followerCount + (follow ? 1 : -1)),
   }));
   try {
-    await api.post(`/user/${follow ? 'follow' : 'unfollow'}/${encodeURIComponent(uid)}`);
+    await (follow ? api.social.follow : api.social.unfollow)({ uid });
     void refreshQueries('/user/followers/', '/user/following/', '/user/feed/');
   } catch {
     await undo();
@@ -120,14 +119,14 @@ export async function uploadMedia(
   uploadType: 'profile' | 'chat' | 'lobby' = 'profile',
 ): Promise<{ fileName: string; format: string }> {
   try {
-    const signed = await api.post<'POST /cms/presign-media'>(
-      `/cms/presign-media?uploadType=${uploadType}`,
+    const signed = await api.media.presign(
       { fileName: file.name, contentType: file.type || 'application/octet-stream', size: file.size },
+      { uploadType },
       { quiet: true },
     );
     const put = await fetch(signed.uploadUrl, { method: 'PUT', headers: { 'content-type': file.type }, body: file });
     if (!put.ok) throw new Error(texts.uploadFailed);
-    await api.post('/cms/process-media', { fileName: signed.fileName, fileType: file.type }, { quiet: true });
+    await api.media.process({ fileName: signed.fileName, fileType: file.type }, { quiet: true });
     return { fileName: signed.fileName, format: file.type };
   } catch (error) {
     // A 401 the client could not refresh has ended the session, and a 500 opened the server-error

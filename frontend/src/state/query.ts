@@ -3,23 +3,26 @@
 import useSWR, { mutate as globalMutate, type SWRConfiguration, type SWRResponse } from 'swr';
 import { staleTimes } from '@murmur/contracts/constants';
 import type { ApiResponse, ApiRouteOf } from '@murmur/contracts/api-catalogue';
-import { call, type PathOf } from '../api/client.ts';
+import { call } from '../api/client.ts';
+import type { RoutePath } from '../api/routeCall.ts';
 import { onLogout } from '../api/session.ts';
 
 export type { SWRResponse };
 
 /** swr's options, and `quiet`: a page that shows the failure itself (e.g. "This user does not exist.")
- * does not get the same words again as a toast. */
-export type QueryOptions<T> = SWRConfiguration<T> & { quiet?: boolean };
+ * does not get the same words again as a toast; `cacheScope` keeps apart answers that differ by
+ * something the path does not say (whose session asked), without sending it. */
+export type QueryOptions<T> = SWRConfiguration<T> & { quiet?: boolean; cacheScope?: string };
 
-/** Fetches `path` (under /api/v1) when it is not null, typed by the route: `useQuery<'GET /lobbies/{id}'>(path)`. */
+/** Fetches `path` when it is not null, typed by its route: `useQuery(id ? api.lobbies.detail.path({ id }) : null)`. */
 export function useQuery<K extends ApiRouteOf<'GET'>>(
-  path: PathOf<K> | null,
+  path: RoutePath<K> | null,
   options?: QueryOptions<ApiResponse<K>>,
 ): SWRResponse<ApiResponse<K>>;
 export function useQuery<T>(path: string | null, options: QueryOptions<T> = {}): SWRResponse<T> {
-  const { quiet, ...swrOptions } = options;
-  return useSWR<T>(path, (p: string) => call<T>('GET', p, undefined, quiet ? { quiet } : undefined), {
+  const { quiet, cacheScope, ...swrOptions } = options;
+  const key = path === null || cacheScope === undefined ? path : `${path}#${cacheScope}`;
+  return useSWR<T>(key, (k: string) => call<T>('GET', k.split('#')[0]!, undefined, quiet ? { quiet } : undefined), {
     dedupingInterval: dedupingIntervalFor(swrOptions.refreshInterval),
     revalidateOnFocus: false,
     shouldRetryOnError: false,
@@ -46,8 +49,19 @@ export function refreshQueries(...prefixes: string[]): Promise<unknown> {
 }
 
 /** Writes a cached value (optimistic updates, realtime events) without a fetch. */
-export function setQueryData<T>(path: string, update: (current: T | undefined) => T | undefined): Promise<unknown> {
+export function setQueryData<K extends ApiRouteOf<'GET'>, T = ApiResponse<K>>(
+  path: RoutePath<K>,
+  update: (current: T | undefined) => T | undefined,
+): Promise<unknown> {
   return globalMutate<T>(path, update, { revalidate: false });
+}
+
+/** Re-reads `path` at a position (a realtime event's) and writes the answer into the cache. */
+export function refetchQuery<K extends ApiRouteOf<'GET'>>(path: RoutePath<K>, minPosition?: string): Promise<unknown> {
+  return call<ApiResponse<K>>('GET', path, undefined, { minPosition, quiet: true }).then(
+    (body) => setQueryData(path, () => body),
+    () => undefined,
+  );
 }
 
 export function clearQueries(): Promise<unknown> {

@@ -2,7 +2,8 @@
 // (its client secret goes to Stripe.js), the browser confirms it with Stripe, and the credit comes
 // from the provider's signed webhook; the page follows the payment's status until it is credited.
 import { cardTexts } from '@murmur/contracts/top-up-texts';
-import { api, newIdempotencyKey } from '../api/client.ts';
+import { newIdempotencyKey } from '../api/client.ts';
+import { api } from '../api/api.generated.ts';
 import { refreshQueries } from '../state/query.ts';
 import { paymentOutcome, statusModalFor } from './paymentResult.ts';
 import { useTopUp } from './topUpStore.ts';
@@ -25,8 +26,7 @@ useTopUp.subscribe((now, before) => {
 });
 
 async function createIntent(valueUsd: number, purpose: 'topup' | 'first_topup_offer'): Promise<CardIntent> {
-  const result = await api.post<'POST /payment/stripe/init'>(
-    '/payment/stripe/init',
+  const result = await api.money.stripeInit(
     { value: valueUsd, currency: 'USD', purpose },
     { idempotencyKey: newIdempotencyKey(), quiet: true },
   );
@@ -63,7 +63,7 @@ export async function followCardPayment(transactionId: string, { pollMs = 1000, 
     { transactionId, pending: true },
   );
   for (let i = 0; i < attempts; i++) {
-    const status = await api.get<'GET /payment/status/{paymentId}'>(`/payment/status/${transactionId}`, { quiet: true }).catch(() => null);
+    const status = await api.money.paymentStatus({ paymentId: transactionId }, { quiet: true }).catch(() => null);
     if (status?.status === 'completed') {
       forgetCardAttempt();
       const outcome = paymentOutcome({ status: 'succeeded', transactionId });

@@ -2,7 +2,8 @@
 // serves, so the confirmations shown are counted on our node, not on whatever node a wallet uses.
 // A chain the proxy does not serve (or no proxy at all: 404) is read through the wallet's own node;
 // with neither, there is nothing to read with and the server counts the blocks when it credits.
-import { api, ApiCallError } from '../api/client.ts';
+import { ApiCallError } from '../api/client.ts';
+import { api } from '../api/api.generated.ts';
 import type { ChainRead, Eip1193 } from './evmWallet.ts';
 
 /** Chains the proxy answered 404 for in this page's life: read through the wallet from then on. */
@@ -17,11 +18,7 @@ export function chainRead(chainId: number, wallet: Eip1193 | null): ChainRead | 
   if (notProxied.has(chainId)) return throughWallet;
   return async (method, params) => {
     try {
-      const answer = await api.post<'POST /chain/rpc'>(
-        '/chain/rpc',
-        { jsonrpc: '2.0', id: nextId++, method, params, chainId },
-        { quiet: true },
-      );
+      const answer = await api.money.chainRpc({ jsonrpc: '2.0', id: nextId++, method, params, chainId }, { quiet: true });
       if (answer.error) throw new Error(answer.error.message);
       return answer.result ?? null;
     } catch (error) {

@@ -6,7 +6,8 @@ import type { DepositCurrency } from '@murmur/contracts/deposits';
 import { formatText } from '@murmur/contracts/errors';
 import { browserWalletTexts } from '@murmur/contracts/account-settings';
 import { walletTopUpTexts } from '@murmur/contracts/top-up-texts';
-import { api, ApiCallError, newIdempotencyKey } from '../api/client.ts';
+import { ApiCallError, newIdempotencyKey } from '../api/client.ts';
+import { api } from '../api/api.generated.ts';
 import { createStore, readLocal, writeLocal } from '../state/store.ts';
 import { chainRead } from './chainReads.ts';
 import { linkBrowserWallet } from './linkWallet.ts';
@@ -143,8 +144,7 @@ export async function switchAndPay(): Promise<void> {
 
 async function submit(p: PendingDeposit): Promise<'credited' | 'wait'> {
   try {
-    const result = await api.post<'POST /payment/topup/pay'>(
-      '/payment/topup/pay',
+    const result = await api.money.topUp(
       {
         channelCode: 'crypto',
         chainId: p.chainId,

@@ -5,18 +5,17 @@
 // verified on chain and credited once exactly as in production.
 import type { DepositCurrency } from '@murmur/contracts/deposits';
 import { chainKindOf } from '@murmur/contracts/deposits';
-import { api } from '../api/client.ts';
+import { api } from '../api/api.generated.ts';
 import { proveAddress } from './linkWallet.ts';
 import { payCrypto } from './pay.ts';
 
 export async function payFromDemoWallet(chainId: number, symbol: DepositCurrency, amount: string): Promise<void> {
-  const paid = await api.post<'POST /dev/demo-wallet/pay'>('/dev/demo-wallet/pay', { chainId, symbol, amount }, { quiet: true });
+  const paid = await api.money.demoWalletPay({ chainId, symbol, amount }, { quiet: true });
   const environment = chainKindOf(chainId) === 'solana' ? 'solana-runtime' : 'evm';
   await proveAddress(
     paid.address,
     environment,
-    async (message) =>
-      (await api.post<'POST /dev/demo-wallet/sign'>('/dev/demo-wallet/sign', { chainId, message }, { quiet: true })).signature,
+    async (message) => (await api.money.demoWalletSign({ chainId, message }, { quiet: true })).signature,
   );
   await payCrypto({
     chainId,

@@ -5,7 +5,8 @@
 // comes from the browser's word. While the popup is open the wallet follows the payment's status.
 import { hostedPaymentTexts } from '@murmur/contracts/top-up-texts';
 import type { PaymentResultDto } from '@murmur/contracts/wallet';
-import { api, ApiCallError, newIdempotencyKey } from '../api/client.ts';
+import { ApiCallError, newIdempotencyKey } from '../api/client.ts';
+import { api } from '../api/api.generated.ts';
 import { refreshQueries } from '../state/query.ts';
 import { paymentFailedTitle, paymentOutcome, statusModalFor } from './paymentResult.ts';
 import { useTopUp } from './topUpStore.ts';
@@ -32,21 +33,19 @@ export function showHostedDone(transactionId: string): void {
 /** Asks the server to read the order back (the web payment captures it when approved). */
 export function checkHostedPayment(method: HostedMethod, transactionId: string): Promise<HostedResult> {
   return method === 'webpay'
-    ? api.post<'POST /payment/webpay/capture'>('/payment/webpay/capture', { transactionId }, { quiet: true })
-    : api.post<'POST /payment/ewallet/check'>('/payment/ewallet/check', { transactionId }, { quiet: true });
+    ? api.money.webpayCapture({ transactionId }, { quiet: true })
+    : api.money.ewalletCheck({ transactionId }, { quiet: true });
 }
 
 /** Why a failed payment failed, as the server recorded it (an expiry, a decline). */
 export async function failureReason(transactionId: string): Promise<string> {
-  const status = await api.get<'GET /payment/status/{paymentId}'>(`/payment/status/${transactionId}`, { quiet: true }).catch(() => null);
+  const status = await api.money.paymentStatus({ paymentId: transactionId }, { quiet: true }).catch(() => null);
   return status?.statusMessage ?? hostedPaymentTexts.returnFailed;
 }
 
 async function init(method: HostedMethod, body: Record<string, unknown>): Promise<HostedResult> {
   const options = { idempotencyKey: newIdempotencyKey(), quiet: true };
-  return method === 'webpay'
-    ? api.post<'POST /payment/webpay/init'>('/payment/webpay/init', body, options)
-    : api.post<'POST /payment/ewallet/init'>('/payment/ewallet/init', body, options);
+  return method === 'webpay' ? api.money.webpayInit(body, options) : api.money.ewalletInit(body, options);
 }
 
 /**
@@ -62,7 +61,7 @@ async function followPopup(
 ): Promise<void> {
   for (let i = 0; i < attempts; i++) {
     if (!useTopUp.getState().webPaymentOpen) return; // the user closed the status and moved on
-    const status = await api.get<'GET /payment/status/{paymentId}'>(`/payment/status/${transactionId}`, { quiet: true }).catch(() => null);
+    const status = await api.money.paymentStatus({ paymentId: transactionId }, { quiet: true }).catch(() => null);
     if (status?.status === 'completed') return finishPopup(() => showHostedDone(transactionId));
     if (status?.status === 'failed') return finishPopup(() => showHostedFailure(status.statusMessage ?? hostedPaymentTexts.returnFailed));
     if (popup.closed) {

@@ -7,7 +7,8 @@ import type { BlockchainWalletItem } from '@murmur/contracts/wallet';
 import { browserWalletTexts } from '@murmur/contracts/account-settings';
 import { money } from '@murmur/contracts/constants';
 import { formatText } from '@murmur/contracts/errors';
-import { api, ApiCallError } from '../api/client.ts';
+import { ApiCallError } from '../api/client.ts';
+import { api } from '../api/api.generated.ts';
 import { refreshQueries } from '../state/query.ts';
 import { evmWallet, isRejection, walletAccount, walletChainId, WalletProblem, WalletRejected, WrongNetwork } from './evmWallet.ts';
 
@@ -53,14 +54,9 @@ export async function proveAddress(
   environment: 'evm' | 'solana-runtime',
   sign: (message: string) => Promise<string>,
 ): Promise<string> {
-  const { message, token } = await api.post<'POST /wallet/create-sign-message'>(
-    '/wallet/create-sign-message',
-    { address, type: 'connect', environment },
-    { quiet: true },
-  );
+  const { message, token } = await api.identity.createSignMessage({ address, type: 'connect', environment }, { quiet: true });
   const signature = await sign(message);
-  const linked = await api.post<'POST /wallet/sign-message'>(
-    '/wallet/sign-message',
+  const linked = await api.identity.linkWallet(
     { signature, address, type: 'connect', environment },
     { quiet: true, signatureSession: token },
   );
@@ -108,8 +104,7 @@ function explained(error: unknown): Error {
 export async function linkBrowserWallet(kind: WalletKind, name: string, options: LinkOptions = {}): Promise<string> {
   try {
     const { address, chain } = kind === 'evm' ? await proveEvm(options) : await proveSolana();
-    await api.post(
-      '/wallet/blockchain',
+    await api.money.addBlockchainWallet(
       { name, address, chain },
       { quiet: true, idempotencyKey: `link-${chain}-${address}`.slice(0, 100) },
     );
@@ -128,7 +123,7 @@ export async function replaceWalletAddress(listed: BlockchainWalletItem, options
   try {
     const { address, chain } = listed.chain === 'solana' ? await proveSolana() : await proveEvm(options);
     if (address.toLowerCase() !== listed.address.toLowerCase()) {
-      await api.post('/wallet/blockchain/update', { walletId: listed.walletId, address, chain }, { quiet: true });
+      await api.money.updateBlockchainWallet({ walletId: listed.walletId, address, chain }, { quiet: true });
     }
     void refreshQueries('/wallet/blockchain', '/user/settings');
     return address;

@@ -1,7 +1,8 @@
 // The top-up calls of payment/topup/pay (a crypto hash, the sandbox) and the handling of their
 // result by the spec's rules. Cards go through cardPayment.ts (Stripe confirms in the browser).
 import type { DepositCurrency } from '@murmur/contracts/deposits';
-import { api, ApiCallError, newIdempotencyKey } from '../api/client.ts';
+import { ApiCallError, newIdempotencyKey } from '../api/client.ts';
+import { api } from '../api/api.generated.ts';
 import { refreshQueries } from '../state/query.ts';
 import { paymentOutcome, statusModalFor, type PaymentResult } from './paymentResult.ts';
 import { useTopUp } from './topUpStore.ts';
@@ -39,19 +40,12 @@ async function run(call: () => Promise<PaymentResult>): Promise<void> {
 }
 
 export function payCrypto(body: CryptoTopUp): Promise<void> {
-  return run(() =>
-    api.post<'POST /payment/topup/pay'>(
-      '/payment/topup/pay',
-      { channelCode: 'crypto', ...body },
-      { idempotencyKey: newIdempotencyKey(), quiet: true },
-    ),
-  );
+  return run(() => api.money.topUp({ channelCode: 'crypto', ...body }, { idempotencyKey: newIdempotencyKey(), quiet: true }));
 }
 
 export function paySandbox(valueUsd: number, purpose: 'topup' | 'first_topup_offer' = 'topup'): Promise<void> {
   return run(() =>
-    api.post<'POST /payment/topup/pay'>(
-      '/payment/topup/pay',
+    api.money.topUp(
       { channelCode: 'sandbox', value: valueUsd, currency: 'USD', purpose },
       { idempotencyKey: newIdempotencyKey(), quiet: true },
     ),

@@ -2,7 +2,8 @@
 // client can make before asking: amount within the available charm, an address of the chosen network.
 import { addressFitsNetwork, withdrawal, withdrawalNetworkNames, withdrawalTexts, type WithdrawCheck } from '@murmur/contracts/wallet';
 import { formatText, texts } from '@murmur/contracts/errors';
-import { api, ApiCallError } from '../api/client.ts';
+import { ApiCallError } from '../api/client.ts';
+import { api } from '../api/api.generated.ts';
 import { refreshQueries } from '../state/query.ts';
 import { REFRESH_AFTER_MS, withdrawalOutcome } from './paymentResult.ts';
 import type { WithdrawResultState, WithdrawState } from './withdrawStore.ts';
@@ -43,7 +44,7 @@ export async function validateWithdrawal(
   form: Form,
 ): Promise<{ ok: true; check: WithdrawCheck } | { ok: false; message: string; field: 'amount' | 'address' | 'bankCountry' }> {
   try {
-    return { ok: true, check: await api.post<'POST /wallet/withdraw/validate'>('/wallet/withdraw/validate', body(form), { quiet: true }) };
+    return { ok: true, check: await api.money.validateWithdrawal(body(form), { quiet: true }) };
   } catch (error) {
     const e = error as ApiCallError;
     const onAddress =
@@ -59,7 +60,7 @@ export async function validateWithdrawal(
 export async function submitWithdrawal(form: Form, idempotencyKey: string): Promise<WithdrawResultState> {
   let result: { status: string; message?: string; transactionId?: string };
   try {
-    result = await api.post<'POST /wallet/withdraw'>('/wallet/withdraw', body(form), { idempotencyKey, quiet: true });
+    result = await api.money.withdraw(body(form), { idempotencyKey, quiet: true });
   } catch (error) {
     result = { status: 'failed', message: (error as ApiCallError).message };
   }

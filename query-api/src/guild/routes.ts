@@ -23,6 +23,7 @@ import {
   type ConsoleAgencyItem,
   type GiftReceiptDto,
   type SettlementDto,
+  GiftReceiptQuery,
 } from '@murmur/contracts';
 import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
 import type express from 'express';
@@ -33,11 +34,6 @@ import { freshness } from '../freshness.ts';
 import { lookupUsers } from '../user-directory.ts';
 
 const AgencyParams = z.object({ agencyId: AgencyId });
-const ReceiptQuery = PageQuery.extend({
-  hostUid: z.string().max(200).optional(),
-  from: z.iso.datetime({ offset: true }).optional(),
-  to: z.iso.datetime({ offset: true }).optional(),
-});
 
 interface AgencyRow {
   agency_id: string;
@@ -154,7 +150,7 @@ export function guildQueryRoutes(router: express.Router, deps: QueryDeps): void 
 
   router.get('/guild/agencies/:agencyId/receipts', ...guard, async (req, res) => {
     const agency = await ownedAgency(pool, req);
-    const q = parse(ReceiptQuery, req.query);
+    const q = parse(GiftReceiptQuery, req.query);
     const where = `agency_id = $1 and ($2::text is null or host_uid = $2) and ($3::timestamptz is null or sent_at >= $3) and ($4::timestamptz is null or sent_at < $4)`;
     const params = [agency.agency_id, q.hostUid ?? null, q.from ?? null, q.to ?? null];
     const [{ rows }, { rows: count }] = await Promise.all([

@@ -32,11 +32,13 @@ import {
   type LobbySummary,
   type RoomItem,
   type StageRole,
+  LobbyChatQuery,
+  LobbySettingsQuery,
+  LobbyDetailQuery,
 } from '@murmur/contracts';
 import { ApiError, currentUser, granted, isLobbyStaff, parse, requireAuth, send } from '@murmur/platform';
 import type express from 'express';
 import type pg from 'pg';
-import { z } from 'zod';
 import type { QueryDeps } from '../dependencies.ts';
 import { freshness } from '../freshness.ts';
 import { readAccess } from './read-access.ts';
@@ -212,7 +214,7 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
   // The settings screen (Edit Profile, Lobby Background, Blacklist, Administrator, Close Lobby): staff only.
   router.get('/lobbies/settings', requireAuth(), fresh, async (req, res) => {
     const me = currentUser(req);
-    const { lobbyId } = parse(z.object({ lobbyId: z.string({ error: 'lobbyId is required.' }).min(1, 'lobbyId is required.') }), req.query);
+    const { lobbyId } = parse(LobbySettingsQuery, req.query);
     const row = await loadLobbyRow(pool, lobbyId);
     if (!isStaff(row, me.uid)) throw new ApiError('FORBIDDEN', lobbyTexts.noPermission);
     const cards = await lookupUsers(deps, [...Object.keys(row.blacklist), ...row.admins]);
@@ -274,7 +276,7 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
   router.get('/lobbies/:id', freshStage, async (req, res) => {
     const row = await loadLobbyRow(pool, String(req.params.id));
     // Whoever holds a valid invite is about to join: they see the lobby (its fee) before they do.
-    const invite = typeof req.query.invite === 'string' && idPattern.test(req.query.invite) ? req.query.invite : null;
+    const invite = parse(LobbyDetailQuery, req.query).invite ?? null;
     if (!(req.auth && invite && (await hasInvite(pool, row.lobby_id, invite)))) await access.lobby(req, row.lobby_id);
     const { rows: members } = await pool.query<{
       uid: string;
@@ -408,7 +410,7 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
   router.get('/lobbies/:id/chat', freshness(pool, ['lobby-chat', 'collections']), async (req, res) => {
     const lobbyId = String(req.params.id);
     if (!idPattern.test(lobbyId)) throw new ApiError('NOT_FOUND', lobbyTexts.lobbyNotFound);
-    const q = parse(PageQuery.extend({ roomId: z.string().regex(idPattern).optional() }), req.query);
+    const q = parse(LobbyChatQuery, req.query);
     if (q.roomId) {
       await access.room(req, q.roomId);
       const { rows: inLobby } = await pool.query('select 1 from rm.rooms where room_id = $1 and lobby_id = $2', [q.roomId, lobbyId]);

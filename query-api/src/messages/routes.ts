@@ -4,26 +4,23 @@ import {
   MessageHistory,
   MessagesQuery,
   MessageThreadPage,
-  PageQuery,
   pageMeta,
   UnreadMessages,
   type DirectMessage,
   type MessageThread,
+  MessageThreadsQuery,
 } from '@murmur/contracts';
 import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
 import type express from 'express';
-import { z } from 'zod';
 import type { QueryDeps } from '../dependencies.ts';
 import { freshness } from '../freshness.ts';
 import { mediaUrl } from '../media/routes.ts';
-
-const ThreadsQuery = PageQuery.extend({ q: z.string().trim().max(120).optional() });
 
 export function messageRoutes(router: express.Router, deps: QueryDeps): void {
   const pool = deps.pool;
   router.get('/messages/threads', requireAuth(), freshness(pool, ['direct-messages', 'profiles']), async (req, res) => {
     const { uid } = currentUser(req);
-    const query = parse(ThreadsQuery, req.query);
+    const query = parse(MessageThreadsQuery, req.query);
     const values: unknown[] = [uid];
     let filter = 't.uid = $1';
     if (query.q) {

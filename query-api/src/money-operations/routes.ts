@@ -7,10 +7,10 @@ import {
   LedgerAuditStatus,
   moneyOperations,
   pageMeta,
-  PageQuery,
   ReferralWeekQuery,
   ReferralWeekSettlements,
   StuckPayments,
+  StuckPaymentsQuery,
   WithdrawalQueue,
   WithdrawalQueueQuery,
   type GrantItem,
@@ -19,19 +19,9 @@ import {
 } from '@murmur/contracts';
 import { parse, requireAuth, send } from '@murmur/platform';
 import type express from 'express';
-import { z } from 'zod';
 import type { QueryDeps } from '../dependencies.ts';
 import { freshness } from '../freshness.ts';
 import { lookupUsers } from '../user-directory.ts';
-
-const StuckQuery = PageQuery.extend({
-  olderThanMinutes: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(60 * 24 * 30)
-    .default(moneyOperations.stuckPaymentMinutes),
-});
 
 export function moneyOperationQueryRoutes(router: express.Router, deps: QueryDeps): void {
   const { pool } = deps;
@@ -92,7 +82,7 @@ export function moneyOperationQueryRoutes(router: express.Router, deps: QueryDep
   });
 
   router.get('/console/payments/stuck', requireAuth('ad'), async (req, res) => {
-    const q = parse(StuckQuery, req.query);
+    const q = parse(StuckPaymentsQuery, req.query);
     const where = `status not in ('completed', 'failed') and created_at < now() - make_interval(mins => $1)`;
     const [{ rows }, count] = await Promise.all([
       pool.query<{

@@ -34,6 +34,7 @@ import {
   type QuestDto,
   type Reward,
   type RewardHistoryItemDto,
+  LobbyLevelsQuery,
 } from '@murmur/contracts';
 import { currentUser, dailyPeriod, lifetime, parse, readProgress, requireAuth, send, weeklyPeriod } from '@murmur/platform';
 import type express from 'express';
@@ -43,18 +44,6 @@ import { freshness } from '../freshness.ts';
 import { lookupUsers } from '../user-directory.ts';
 
 const Uid = z.string().regex(/^[\w:.-]{1,128}$/);
-const LobbyIds = z.object({
-  ids: z
-    .string()
-    .max(2000)
-    .transform((s) =>
-      s
-        .split(',')
-        .filter((x) => /^[\w-]{1,100}$/.test(x))
-        .slice(0, 100),
-    ),
-});
-
 function missingTable(error: unknown): boolean {
   return (error as { code?: string }).code === '42P01';
 }
@@ -229,7 +218,7 @@ export function progressionQueryRoutes(router: express.Router, deps: QueryDeps):
   });
 
   router.get('/progression/lobby-levels', async (req, res) => {
-    const { ids } = parse(LobbyIds, req.query);
+    const { ids } = parse(LobbyLevelsQuery, req.query);
     const rows = await rowsOf<{ lobby_id: string; title: string; exp: string; live_minutes: string; gift_diamonds: string }>(
       deps,
       'select lobby_id, title, exp::text, live_minutes::text, gift_diamonds::text from rm.lobby_progress where lobby_id = any($1::text[])',

@@ -14,6 +14,7 @@ import {
   type InviteeDto,
   type PayoutDto,
   type RewardRecordDto,
+  InviteeQuery,
 } from '@murmur/contracts';
 import { currentUser, parse, requireAuth, send } from '@murmur/platform';
 import type express from 'express';
@@ -23,8 +24,6 @@ import { freshness } from '../freshness.ts';
 import { lookupUsers } from '../user-directory.ts';
 
 const DAY_MS = 86_400_000;
-
-const InviteeQuery = PageQuery.extend({ type: z.enum(['direct', 'indirect']).optional() });
 
 export function referralQueryRoutes(router: express.Router, deps: QueryDeps): void {
   const publicUrl = z.string().url().default('http://localhost:3000').parse(process.env.PUBLIC_URL).replace(/\/$/, '');

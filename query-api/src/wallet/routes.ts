@@ -30,8 +30,6 @@ import {
   texts,
   topUp,
   TransactionHistory,
-  TransactionStatus,
-  keptItemKinds,
   paidCreditReasons,
   WithdrawalList,
   WithdrawAvailable,
@@ -45,10 +43,12 @@ import {
   type CryptoDepositDto,
   type WithdrawalItem,
   withdrawal,
+  CollectionsQuery,
+  CurrencyConversionQuery,
+  TransactionHistoryQuery,
 } from '@murmur/contracts';
 import { ApiError, currentUser, parse, requireAuth, send, type PaymentSettings } from '@murmur/platform';
 import type express from 'express';
-import { z } from 'zod';
 import type { QueryDeps } from '../dependencies.ts';
 import { freshness } from '../freshness.ts';
 import { isoDates, type Dated } from '../iso-dates.ts';
@@ -71,17 +71,6 @@ interface HistoryRow {
   payment_diamonds: number | null;
   provider: string | null;
 }
-
-const HistoryQuery = PageQuery.extend({
-  status: TransactionStatus.optional(),
-  currency: z.enum(['DMND', 'CHRM', 'USD']).optional(),
-});
-
-const ConversionQuery = z.object({
-  from: z.string().max(10).default('USD'),
-  to: z.string().max(10).default('DMND'),
-  amount: z.coerce.number().positive().max(1e12).default(1),
-});
 
 const chainNames: Record<number, string> = {
   1: 'ethereum',
@@ -199,7 +188,7 @@ export function walletRoutes(router: express.Router, deps: QueryDeps): void {
 
   router.get('/transaction/me', requireAuth(), freshness(pool, ['wallet-history']), async (req, res) => {
     const { uid } = currentUser(req);
-    const q = parse(HistoryQuery, req.query);
+    const q = parse(TransactionHistoryQuery, req.query);
     // A top-up is one line: its payment (pending, completed or failed, with what it cost and the
     // diamonds it brings), never also the diamonds' credit beside it as a second "+" line.
     const where = [
@@ -263,7 +252,6 @@ export function walletRoutes(router: express.Router, deps: QueryDeps): void {
   });
 
   // ---- collections (spec "Collections tabs: Inventory, Frames, Badges"): owned items and their status ----
-  const CollectionsQuery = z.object({ kind: z.enum(['all', ...keptItemKinds]).default('all') });
   router.get('/wallet/collections', requireAuth(), freshness(pool, ['collections']), async (req, res) => {
     const { uid } = currentUser(req);
     const q = parse(CollectionsQuery, req.query);
@@ -304,7 +292,7 @@ export function walletRoutes(router: express.Router, deps: QueryDeps): void {
   });
 
   router.get('/payment/currencies/conversion', (req, res) => {
-    const q = parse(ConversionQuery, req.query);
+    const q = parse(CurrencyConversionQuery, req.query);
     const from = deps.rates.usdValue(q.from.toUpperCase());
     const to = deps.rates.usdValue(q.to.toUpperCase());
     if (from === null || to === null) throw new ApiError('VALIDATION_FAILED', 'Unknown currency.');

@@ -1,7 +1,7 @@
 // What a chat message shows: text, an emoji or picture sticker, a GIF, or an uploaded picture (whose
 // signed address comes from the chat history, read again when a live message carries only its key).
 import { useEffect, useState } from 'react';
-import { api } from '../../api/client.ts';
+import { api } from '../../api/api.generated.ts';
 import styles from './Chat.module.css';
 
 export interface ChatBody {
@@ -47,11 +47,12 @@ function ChatPicture({ message, lobbyId, roomId }: { message: ChatBody; lobbyId:
   useEffect(() => {
     if (url) return;
     let live = true;
-    const query = `/lobbies/${encodeURIComponent(lobbyId)}/chat?limit=50${roomId ? `&roomId=${encodeURIComponent(roomId)}` : ''}` as const;
     // The history may not hold the message for a moment (projection lag): ask a few times.
     const find = async () => {
       for (let attempt = 0; attempt < 6 && live; attempt++) {
-        const history = await api.get<'GET /lobbies/{id}/chat'>(query, { quiet: true }).catch(() => null);
+        const history = await api.lobbies
+          .chatHistory({ id: lobbyId }, { limit: 50, roomId: roomId ?? undefined }, { quiet: true })
+          .catch(() => null);
         const found = history?.items.find((m) => m.messageId === message.messageId)?.mediaUrl;
         if (found) return void (live && setUrl(found));
         await new Promise((r) => setTimeout(r, 500 * (attempt + 1)));

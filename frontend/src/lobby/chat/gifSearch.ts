@@ -1,9 +1,7 @@
 // GIF and sticker search through query-api's provider port (catalogue or Tenor).
 import type { GifKind, GifSearchResult } from '@murmur/contracts/gifs';
-import { api } from '../../api/client.ts';
+import { api } from '../../api/api.generated.ts';
 
 export function searchGifs(q: string, kind: GifKind, pos?: string | null): Promise<GifSearchResult> {
-  const params = new URLSearchParams({ q, kind });
-  if (pos) params.set('pos', pos);
-  return api.get<'GET /gifs/search'>(`/gifs/search?${params.toString()}`, { quiet: true });
+  return api.lobbies.searchGifs({ q, kind, pos: pos || undefined }, { quiet: true });
 }

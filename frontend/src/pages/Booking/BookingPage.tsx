@@ -3,7 +3,8 @@
 import type { BookingDto } from '@murmur/contracts/booking';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { api, ApiCallError } from '../../api/client.ts';
+import { ApiCallError } from '../../api/client.ts';
+import { api } from '../../api/api.generated.ts';
 import { statusLabels, when } from '../../booking/bookingWords.ts';
 import { Avatar } from '../../components/Avatar.tsx';
 import { Button } from '../../components/Button.tsx';
@@ -23,7 +24,7 @@ function BookingCard({ b }: { b: BookingDto }) {
   const cancel = async () => {
     setBusy(true);
     try {
-      const res = await api.post<'POST /booking/{id}/cancel'>(`/booking/${encodeURIComponent(b.bookingId)}/cancel`, {}, { quiet: true });
+      const res = await api.booking.cancel({ id: b.bookingId }, { quiet: true });
       toast(
         b.role === 'buyer'
           ? `Booking cancelled. ${b.price.toLocaleString()} 💎 are back in your wallet (balance ${res.balance.toLocaleString()} 💎).`
@@ -77,7 +78,7 @@ function BookingCard({ b }: { b: BookingDto }) {
 export default function BookingPage() {
   const [role, setRole] = useState<Role>('all');
   // Sessions open and end on the server's clock: the list looks again every few seconds.
-  const { data, isLoading } = useQuery<'GET /booking/me'>(`/booking/me?role=${role}&limit=50`, { refreshInterval: 3000 });
+  const { data, isLoading } = useQuery(api.booking.mine.path({ role, limit: 50 }), { refreshInterval: 3000 });
   const items = data?.items ?? [];
   return (
     <div>

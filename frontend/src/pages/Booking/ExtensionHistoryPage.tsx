@@ -5,9 +5,10 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { useQuery } from '../../state/query.ts';
 import styles from './Booking.module.css';
+import { api } from '../../api/api.generated.ts';
 
 export default function ExtensionHistoryPage() {
-  const { data, isLoading } = useQuery<'GET /booking/extensions'>('/booking/extensions?limit=50');
+  const { data, isLoading } = useQuery(api.booking.extensions.path({ limit: 50 }));
   const items = data?.items ?? [];
   return (
     <div>

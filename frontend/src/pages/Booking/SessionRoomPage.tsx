@@ -4,7 +4,8 @@
 // in a private room).
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { api, ApiCallError, newIdempotencyKey } from '../../api/client.ts';
+import { ApiCallError, newIdempotencyKey } from '../../api/client.ts';
+import { api } from '../../api/api.generated.ts';
 import { actingUid, useSession } from '../../api/session.ts';
 import { statusLabels, when } from '../../booking/bookingWords.ts';
 import { useSessionVoice } from '../../booking/useSessionVoice.ts';
@@ -37,8 +38,8 @@ const clock = (ms: number) => {
 
 export default function SessionRoomPage() {
   const { bookingId = '' } = useParams();
-  const path = `/booking/${encodeURIComponent(bookingId)}` as const;
-  const { data: b, error, isLoading } = useQuery<'GET /booking/{id}'>(path, { refreshInterval: 2000 });
+  const path = api.booking.detail.path({ id: bookingId });
+  const { data: b, error, isLoading } = useQuery(path, { refreshInterval: 2000 });
   const now = useNow();
   const [busy, setBusy] = useState(false);
   const uid = useSession(actingUid);
@@ -55,7 +56,7 @@ export default function SessionRoomPage() {
   const extend = async () => {
     setBusy(true);
     try {
-      await api.post<'POST /booking/{id}/extend'>(`${path}/extend`, {}, { quiet: true, idempotencyKey: newIdempotencyKey() });
+      await api.booking.extend({ id: bookingId }, { quiet: true, idempotencyKey: newIdempotencyKey() });
       toast('Session extended: the host stays with you for one more session.', 'success');
       await refreshQueries(path, '/booking/', '/wallet/');
     } catch (e) {

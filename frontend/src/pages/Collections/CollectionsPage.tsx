@@ -6,7 +6,8 @@ import { collectionLimits } from '@murmur/contracts/collections';
 import { verifiedHostBadge } from '@murmur/contracts/host-applications';
 import { skuCatalogue, type SkuDto } from '@murmur/contracts/wallet';
 import { useState } from 'react';
-import { api, ApiCallError } from '../../api/client.ts';
+import { ApiCallError } from '../../api/client.ts';
+import { api } from '../../api/api.generated.ts';
 import { useBalance, useMe } from '../../api/me.ts';
 import { Avatar } from '../../components/Avatar.tsx';
 import { Button } from '../../components/Button.tsx';
@@ -29,7 +30,7 @@ export default function CollectionsPage({ tab = 'inventory' }: { tab?: Tab }) {
   const { data: me } = useMe();
   const { diamonds } = useBalance();
   const [buying, setBuying] = useState<SkuDto | null>(null);
-  const { data: all } = useQuery<'GET /wallet/collections'>('/wallet/collections?kind=all');
+  const { data: all } = useQuery(api.money.collections.path({ kind: 'all' }));
   const worn = (all?.items ?? []).filter((i) => i.status === 'active');
   const frame = worn.find((i) => i.kind === 'frame')?.itemId ?? null;
   const badges = worn.filter((i) => i.kind === 'badge').map((i) => i.itemId);
@@ -77,7 +78,7 @@ export default function CollectionsPage({ tab = 'inventory' }: { tab?: Tab }) {
 }
 
 function Owned({ kind, onShop }: { kind: Tab; onShop(sku: SkuDto): void }) {
-  const { data, isLoading } = useQuery<'GET /wallet/collections'>(`/wallet/collections?kind=${kindOfTab[kind]}`);
+  const { data, isLoading } = useQuery(api.money.collections.path({ kind: kindOfTab[kind] }));
   const items = data?.items ?? [];
   const forSale = skuCatalogue.filter((s) =>
     kind === 'frames' ? s.kind === 'frame' : kind === 'badges' ? s.kind === 'badge' : s.kind === 'gift',
@@ -110,7 +111,7 @@ function OwnedCard({ item }: { item: CollectionItemDto }) {
     setBusy(true);
     try {
       const equip = item.status !== 'active';
-      await api.post('/wallet/collections/equip', { itemId: item.itemId, equip }, { quiet: true });
+      await api.money.equip({ itemId: item.itemId, equip }, { quiet: true });
       toast(equip ? `${item.name} equipped.` : `${item.name} taken off.`, 'success');
       await refreshQueries('/wallet/collections', '/user/profile/view');
     } catch (e) {

@@ -1,7 +1,8 @@
 // The console's calls: typed by the catalogue's routes, refreshed after each operator action.
-import type { DecideReportBody, ReportTarget } from '@murmur/contracts/moderation';
+import type { ApiBody } from '@murmur/contracts/api-catalogue';
+import type { ReportTarget } from '@murmur/contracts/moderation';
 import type { RoleCode } from '@murmur/contracts/access-token';
-import { api } from '../../api/client.ts';
+import { api } from '../../api/api.generated.ts';
 import { refreshQueries, useQuery } from '../../state/query.ts';
 
 const enc = encodeURIComponent;
@@ -10,53 +11,49 @@ const refresh = () => refreshQueries('/console/');
 
 export type ReportStatus = 'open' | 'decided';
 export const useReports = (status: ReportStatus, page: number, lobbyId?: string) =>
-  useQuery<'GET /console/reports'>(`/console/reports?status=${status}&page=${page}&limit=10${lobbyId ? `&lobbyId=${enc(lobbyId)}` : ''}`);
-export const useUserSearch = (q: string, page: number) =>
-  useQuery<'GET /console/users'>(`/console/users?q=${enc(q)}&page=${page}&limit=15`);
-export const useConsoleUser = (uid: string) => useQuery<'GET /console/users/{uid}'>(`/console/users/${enc(uid)}`);
-export const useLiveLobbies = (page: number) =>
-  useQuery<'GET /console/lobbies'>(`/console/lobbies?page=${page}&limit=10`, { refreshInterval: 10_000 });
+  useQuery(api.console.reports.path({ status, page, limit: 10, lobbyId }));
+export const useUserSearch = (q: string, page: number) => useQuery(api.console.users.path({ q, page, limit: 15 }));
+export const useConsoleUser = (uid: string) => useQuery(api.console.user.path({ uid }));
+export const useLiveLobbies = (page: number) => useQuery(api.console.lobbies.path({ page, limit: 10 }), { refreshInterval: 10_000 });
 export const useAudit = (filter: { subject?: string; operator?: string }, page: number, limit = 20) =>
-  useQuery<'GET /console/audit'>(
-    `/console/audit?page=${page}&limit=${limit}${filter.subject ? `&subject=${enc(filter.subject)}` : ''}${filter.operator ? `&operator=${enc(filter.operator)}` : ''}`,
-  );
+  useQuery(api.console.audit.path({ page, limit, subject: filter.subject || undefined, operator: filter.operator || undefined }));
 
-export const useAgencies = (page: number) => useQuery<'GET /console/agencies'>(`/console/agencies?page=${page}&limit=10`);
-export const useAgency = (agencyId: string) => useQuery<'GET /console/agencies/{agencyId}'>(`/console/agencies/${enc(agencyId)}`);
+export const useAgencies = (page: number) => useQuery(api.console.agencies.path({ page, limit: 10 }));
+export const useAgency = (agencyId: string) => useQuery(api.console.agency.path({ agencyId }));
 export const useAgencySettlements = (agencyId: string, page: number) =>
-  useQuery<'GET /console/agencies/{agencyId}/settlements'>(`/console/agencies/${enc(agencyId)}/settlements?page=${page}&limit=10`);
+  useQuery(api.console.agencySettlements.path({ agencyId }, { page, limit: 10 }));
 export async function verifyAgency(agencyId: string, note: string) {
-  await api.post(`/console/agencies/${enc(agencyId)}/verify`, { note }, quiet);
+  await api.console.verifyAgency({ agencyId }, { note }, quiet);
   await refresh();
 }
 
-export async function decideReport(reportId: string, body: Partial<DecideReportBody>) {
-  await api.post(`/console/reports/${enc(reportId)}/decide`, body, quiet);
+export async function decideReport(reportId: string, body: ApiBody<'POST /console/reports/{id}/decide'>) {
+  await api.console.decideReport({ id: reportId }, body, quiet);
   await refresh();
 }
 export async function changeRole(uid: string, role: RoleCode, action: 'grant' | 'revoke') {
-  await api.post(`/admin/users/${enc(uid)}/roles`, { role, action }, quiet);
+  await api.identity.changeRoles({ uid }, { role, action }, quiet);
   await refresh();
 }
-export async function setBan(uid: string, body: { banned: boolean; reason?: string; durationHours?: number }) {
-  await api.post(`/admin/users/${enc(uid)}/ban`, body, quiet);
+export async function setBan(uid: string, body: ApiBody<'POST /admin/users/{uid}/ban'>) {
+  await api.identity.ban({ uid }, body, quiet);
   await refresh();
 }
 /** Lets the user in from the mobile early-access waitlist (`isWaitlist` false) or puts them back. */
 export async function setWaitlist(uid: string, isWaitlist: boolean, note: string) {
-  await api.post<'POST /console/users/{uid}/waitlist'>(`/console/users/${enc(uid)}/waitlist`, { isWaitlist, note }, quiet);
+  await api.console.setWaitlist({ uid }, { isWaitlist, note }, quiet);
   await refresh();
 }
 export async function signOutEverywhere(uid: string, reason: string) {
-  await api.post(`/console/users/${enc(uid)}/sign-out`, { reason }, quiet);
+  await api.console.signOutUser({ uid }, { reason }, quiet);
   await refresh();
 }
 export async function terminateLobby(lobbyId: string, reason: string) {
-  await api.post(`/console/lobbies/${enc(lobbyId)}/terminate`, { reason }, quiet);
+  await api.console.terminateLobby({ id: lobbyId }, { reason }, quiet);
   await refresh();
 }
 export async function removeFromLobby(lobbyId: string, uid: string, reason: string) {
-  await api.post(`/console/lobbies/${enc(lobbyId)}/remove`, { uid, reason }, quiet);
+  await api.console.removeFromLobby({ id: lobbyId }, { uid, reason }, quiet);
   await refresh();
 }
 

@@ -5,7 +5,8 @@ import { texts } from '@murmur/contracts/errors';
 import type { ProfileDetails } from '@murmur/contracts/social';
 import { useEffect, useMemo, useState } from 'react';
 import { useBlocker, useNavigate } from 'react-router';
-import { api, ApiCallError } from '../../api/client.ts';
+import { ApiCallError } from '../../api/client.ts';
+import { api } from '../../api/api.generated.ts';
 import { Button } from '../../components/Button.tsx';
 import { CountrySelect } from '../../components/CountrySelect.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
@@ -15,7 +16,7 @@ import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { refreshQueries, useQuery } from '../../state/query.ts';
 import { toast } from '../../state/ui.ts';
-import { paths, uploadMedia } from '../../social/socialApi.ts';
+import { uploadMedia } from '../../social/socialApi.ts';
 import { profileFormErrors, type ProfileForm as Form } from '../../social/profileForm.ts';
 import { uploadError } from '../../social/uploadChecks.ts';
 import styles from './EditProfilePage.module.css';
@@ -33,7 +34,7 @@ function fromDetails(d: ProfileDetails): Form {
 }
 
 export default function EditProfilePage() {
-  const { data } = useQuery<'GET /user/profile/details'>(paths.details);
+  const { data } = useQuery(api.social.ownProfile.path());
   const [form, setForm] = useState<Form | null>(null);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
@@ -79,8 +80,7 @@ export default function EditProfilePage() {
     setSaving(true);
     toast('Saving…', 'info');
     try {
-      await api.put(
-        paths.details,
+      await api.social.updateProfile(
         {
           profileFormList: (['username', 'bio', 'pinnedMessage', 'birthday', 'gender'] as const)
             .filter((f) => form[f] !== '' || initial?.[f] !== '')

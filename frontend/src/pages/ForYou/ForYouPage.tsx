@@ -2,14 +2,14 @@
 // 5 minutes (docs/decisions/wall.md), likes optimistic with rollback.
 import { staleTimes } from '@murmur/contracts/constants';
 import { useState } from 'react';
-import { api } from '../../api/client.ts';
+import { api } from '../../api/api.generated.ts';
 import { useSession } from '../../api/session.ts';
 import { Button } from '../../components/Button.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { refreshQueries, useQuery } from '../../state/query.ts';
-import { paths, toggleLike } from '../../social/socialApi.ts';
+import { toggleLike } from '../../social/socialApi.ts';
 import { PostCard } from '../../social/PostCard.tsx';
 import styles from '../../social/social.module.css';
 
@@ -18,11 +18,8 @@ export default function ForYouPage() {
   const [following, setFollowing] = useState(false);
   const [q, setQ] = useState('');
   const [page, setPage] = useState(1);
-  const query = new URLSearchParams({ page: String(page) });
-  if (following) query.set('following', 'true');
-  if (q.trim()) query.set('q', q.trim());
-  const key = paths.feed(`?${query.toString()}`);
-  const { data } = useQuery<'GET /user/feed/for-you'>(key, { dedupingInterval: staleTimes.forYouFeedMs });
+  const key = api.social.forYouFeed.path({ page, following: following ? 'true' : undefined, q: q.trim() || undefined });
+  const { data } = useQuery(key, { dedupingInterval: staleTimes.forYouFeedMs });
   return (
     <div className={styles.list} style={{ maxWidth: 720, margin: '0 auto', width: '100%' }}>
       <PageHeader title="Community" />
@@ -52,7 +49,7 @@ export default function ForYouPage() {
           mine={post.authorUid === me}
           onLike={() => void toggleLike(key, post)}
           onUnlock={async () => {
-            await api.post(`/user/wall/post/${post.id}/unlock`);
+            await api.social.unlockWallPost({ id: post.id });
             await refreshQueries('/user/feed/');
           }}
         />

@@ -6,7 +6,8 @@ import { money } from '@murmur/contracts/constants';
 import { texts } from '@murmur/contracts/errors';
 import type { CashoutItem } from '@murmur/contracts/wallet';
 import { useState } from 'react';
-import { api, ApiCallError, newIdempotencyKey } from '../../api/client.ts';
+import { ApiCallError, newIdempotencyKey } from '../../api/client.ts';
+import { api } from '../../api/api.generated.ts';
 import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
@@ -20,13 +21,12 @@ import { toast } from '../../state/ui.ts';
 import styles from './Guild.module.css';
 import { useAgency } from './guildApi.ts';
 
-const LIST = '/wallet/creator/cashout-list';
 const charm = (n: number) => `${n.toLocaleString('en-US')} ✦`;
 const usd = (charmAmount: number) => `$${(charmAmount * money.usdPerCharm).toFixed(2)}`;
 
 export function CreatorPayouts({ agencyId }: { agencyId: string }) {
   const { data: agency } = useAgency(agencyId);
-  const { data, isLoading } = useQuery<'GET /wallet/creator/cashout-list'>(`${LIST}?page=1&limit=50`, { dedupingInterval: 0 });
+  const { data, isLoading } = useQuery(api.money.creatorCashouts.path({ page: 1, limit: 50 }), { dedupingInterval: 0 });
   const [paying, setPaying] = useState<CashoutItem | null>(null);
   const nameOf = (uid: string) => agency?.roster.find((h) => h.uid === uid)?.username ?? uid;
   if (isLoading) return <PageLoading />;
@@ -96,13 +96,12 @@ function PayCreator({ creator, name, onClose }: { creator: CashoutItem | null; n
     setError(null);
     try {
       const uploaded = await uploadMedia(file, 'chat');
-      await api.post<'POST /wallet/creator/payment'>(
-        '/wallet/creator/payment',
+      await api.money.payCreator(
         { creatorUid: creator.uid, amount: n, proofUrl: uploaded.fileName, fileName: file.name },
         { quiet: true, idempotencyKey: newIdempotencyKey() },
       );
       toast(`Payment to ${name} recorded. They confirm it once it arrives.`, 'success');
-      await refreshQueries(LIST);
+      await refreshQueries(api.money.creatorCashouts.path());
       setBusy(false);
       close();
     } catch (e) {

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { bannersFor } from '../../lobby/LobbyBanner.tsx';
 import { useQuery } from '../../state/query.ts';
 import styles from './HomePage.module.css';
+import { api } from '../../api/api.generated.ts';
 
 interface Banner {
   id: string;
@@ -26,7 +27,7 @@ const looks = [
 ];
 
 export function Banners() {
-  const { data } = useQuery<'GET /app/home'>('/app/home');
+  const { data } = useQuery(api.lobbies.home.path());
   const mobile = typeof window !== 'undefined' && window.matchMedia?.('(max-width: 760px)').matches;
   const fromServer = bannersFor(data?.banners ?? [], 'home', !!mobile);
   const banners = fromServer.length ? fromServer : fallback;

@@ -3,7 +3,8 @@
 import { lobbyCategories } from '@murmur/contracts/lobbies';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { api, ApiCallError } from '../../api/client.ts';
+import { ApiCallError } from '../../api/client.ts';
+import { api } from '../../api/api.generated.ts';
 import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { FieldFrame, TextArea, TextField, fieldStyles } from '../../components/Field.tsx';
@@ -39,7 +40,7 @@ export default function CreateLobbyModal({ onClose }: { onClose(): void }) {
     if (Object.keys(found).length) return;
     setBusy(true);
     try {
-      const created = await api.post<'POST /lobbies'>('/lobbies', createLobbyBody(form), { quiet: true });
+      const created = await api.lobbies.create(createLobbyBody(form), { quiet: true });
       void refreshQueries('/lobbies');
       onClose();
       navigate(`/lobby/${created.lobbyId}`);

@@ -13,20 +13,21 @@ import { useUi } from '../../state/ui.ts';
 import { Banners } from './Banners.tsx';
 import { LobbyCard } from './LobbyCard.tsx';
 import styles from './HomePage.module.css';
+import { api } from '../../api/api.generated.ts';
 
 const CreateLobbyModal = lazy(() => import('./CreateLobbyModal.tsx'));
 
 export default function HomePage() {
   // Before the terms step the server serves a visitor's list: ask for that one.
   const token = useSession(actingToken);
-  const [category, setCategory] = useState<string>('all');
+  const [category, setCategory] = useState<(typeof lobbyCategories)[number] | 'all'>('all');
   const [creating, setCreating] = useState(false);
   const openLogin = useUi((s) => s.setLoginOpen);
-  const query = category === 'all' ? '' : (`?category=${category}` as const);
-  const { data, error, isLoading } = useQuery<'GET /lobbies' | 'GET /lobbies/public'>(
-    token ? `/lobbies${query}` : `/lobbies/public${query}`,
-    { dedupingInterval: 5000, refreshInterval: 15_000 },
-  );
+  const query = { category: category === 'all' ? undefined : category };
+  const { data, error, isLoading } = useQuery(token ? api.lobbies.list.path(query) : api.lobbies.listPublic.path(query), {
+    dedupingInterval: 5000,
+    refreshInterval: 15_000,
+  });
   const lobbies = data?.items ?? [];
 
   return (

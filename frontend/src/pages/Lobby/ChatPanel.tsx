@@ -3,7 +3,7 @@
 // and the rate-limit and silenced texts when the server says so. Any signed-in reader may report
 // someone else's message to the moderators.
 import { texts } from '@murmur/contracts/errors';
-import { lobbyTexts } from '@murmur/contracts/lobbies';
+import { lobbyTexts, type LobbyChatMessageType } from '@murmur/contracts/lobbies';
 import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { ReportTarget } from '@murmur/contracts/moderation';
 import { ApiCallError } from '../../api/client.ts';
@@ -81,7 +81,7 @@ export function ChatPanel({
     list.current?.scrollTo({ top: list.current.scrollHeight });
   }, [messages.length]);
 
-  const send = async (messageType: string, body: string) => {
+  const send = async (messageType: LobbyChatMessageType, body: string) => {
     const invalid = messageType === 'text' ? chatError(body) : null;
     if (invalid) {
       setError(invalid);

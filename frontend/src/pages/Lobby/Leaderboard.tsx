@@ -2,7 +2,7 @@
 // with a podium of 3. Re-read at the position of the last gift so it shows that gift.
 import { limits } from '@murmur/contracts/constants';
 import { useEffect, useState } from 'react';
-import { api } from '../../api/client.ts';
+import { api } from '../../api/api.generated.ts';
 import { Avatar } from '../../components/Avatar.tsx';
 import { Icon } from '../../components/Icon.tsx';
 import { useQuery } from '../../state/query.ts';
@@ -20,11 +20,11 @@ interface Entry {
 export function Leaderboard({ lobbyId, minPosition }: { lobbyId: string; minPosition: string | null }) {
   const [frequency, setFrequency] = useState<'weekly' | 'monthly'>('weekly');
   const [board, setBoard] = useState<'topUsers' | 'topHosts'>('topUsers');
-  const path = `/lobbies/leaderboard?lobbyId=${encodeURIComponent(lobbyId)}&frequency=${frequency}` as const;
-  const { data, mutate } = useQuery<'GET /lobbies/leaderboard'>(path, { dedupingInterval: 30_000 });
+  const path = api.lobbies.leaderboard.path({ lobbyId, frequency });
+  const { data, mutate } = useQuery(path, { dedupingInterval: 30_000 });
   useEffect(() => {
-    if (minPosition) void mutate(api.get<'GET /lobbies/leaderboard'>(path, { minPosition, quiet: true }), { revalidate: false });
-  }, [minPosition, path, mutate]);
+    if (minPosition) void mutate(api.lobbies.leaderboard({ lobbyId, frequency }, { minPosition, quiet: true }), { revalidate: false });
+  }, [minPosition, lobbyId, frequency, mutate]);
   const entries = data?.[board] ?? [];
   const podium = entries.slice(0, limits.podium);
   const rest = entries.slice(limits.podium);

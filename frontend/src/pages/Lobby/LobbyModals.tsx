@@ -5,7 +5,8 @@ import { rooms } from '@murmur/contracts/constants';
 import { roomBannerPresets } from '@murmur/contracts/lobbies';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { ApiCallError, api } from '../../api/client.ts';
+import { ApiCallError } from '../../api/client.ts';
+import { api } from '../../api/api.generated.ts';
 import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { TextField } from '../../components/Field.tsx';
@@ -215,11 +216,7 @@ export function CreateRoomModal({ lobbyId, onClose }: { lobbyId: string; onClose
     setBusy(true);
     try {
       const roomBannerPhoto = ownBanner ? (await uploadMedia(ownBanner, 'lobby')).fileName : banner;
-      const created = await api.post<'POST /lobbies/{id}/rooms'>(
-        `/lobbies/${encodeURIComponent(lobbyId)}/rooms`,
-        { ...createRoomBody(form), roomBannerPhoto },
-        { quiet: true },
-      );
+      const created = await api.lobbies.createRoom({ id: lobbyId }, { ...createRoomBody(form), roomBannerPhoto }, { quiet: true });
       onClose();
       // The key in the address makes the host's URL the room's invite link.
       navigate(`/room/${created.roomId}?key=${encodeURIComponent(created.inviteKey)}`);

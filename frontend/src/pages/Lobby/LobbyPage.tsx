@@ -11,7 +11,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { LevelPill } from '../Progression/LevelPill.tsx';
 import { useLobbyLevels } from '../Progression/progressionApi.ts';
-import { api, ApiCallError } from '../../api/client.ts';
+import { ApiCallError } from '../../api/client.ts';
+import { api } from '../../api/api.generated.ts';
 import { useBalance } from '../../api/me.ts';
 import { useChannel, useReconnected } from '../../api/realtime.ts';
 import { actingUid, useSession } from '../../api/session.ts';
@@ -74,10 +75,9 @@ export default function LobbyPage() {
   const uid = useSession(actingUid);
   const termsPending = useSession((s) => !!s.claims && !s.claims.onboarded);
   const openLogin = useUi((s) => s.setLoginOpen);
-  const path = `/lobbies/${encodeURIComponent(lobbyId)}` as const;
   // A private lobby is read by its members; an invite lets its holder see it before joining.
-  const detailPath = inviteId ? (`${path}?invite=${encodeURIComponent(inviteId)}` as const) : path;
-  const { data: detail, error, mutate } = useQuery<'GET /lobbies/{id}'>(detailPath, { dedupingInterval: 0 });
+  const detailQuery = useMemo(() => ({ invite: inviteId ?? undefined }), [inviteId]);
+  const { data: detail, error, mutate } = useQuery(api.lobbies.detail.path({ id: lobbyId }, detailQuery), { dedupingInterval: 0 });
   const lobby = useMemo(() => (detail ? lobbyView(detail) : null), [detail]);
   const lobbyRef = useRef(lobby);
   lobbyRef.current = lobby;
@@ -107,10 +107,10 @@ export default function LobbyPage() {
   /** Re-reads the lobby at least at `position` (an event we saw, or our own command). */
   const reload = useCallback(
     (position?: string) =>
-      void mutate(api.get<'GET /lobbies/{id}'>(detailPath, { minPosition: position, quiet: true }), { revalidate: false }).catch(
+      void mutate(api.lobbies.detail({ id: lobbyId }, detailQuery, { minPosition: position, quiet: true }), { revalidate: false }).catch(
         () => undefined,
       ),
-    [mutate, detailPath],
+    [mutate, lobbyId, detailQuery],
   );
 
   // Join once the lobby is known: pay its fee after confirmation; a failed join goes home.
@@ -153,23 +153,22 @@ export default function LobbyPage() {
   const chatReadable = !!lobby && (lobby.kind !== 'private' || !!joined || !!lobby.viewer?.inside || !!lobby.viewer?.isStaff);
   useEffect(() => {
     if (!chatReadable) return;
-    void api
-      .get<'GET /lobbies/{id}/chat'>(`${path}/chat?limit=50`, { quiet: true })
+    void api.lobbies
+      .chatHistory({ id: lobbyId }, { limit: 50 }, { quiet: true })
       .then((h) => setChat(h.items.reverse().map(historyLine)))
       .catch(() => undefined);
-  }, [path, chatReadable]);
+  }, [lobbyId, chatReadable]);
 
   const nameOf = useCallback((u: string) => lobbyRef.current?.members.find((m) => m.uid === u)?.username ?? u.slice(0, 8), []);
 
   // The interactive tools: read with the chat (same access), then followed live.
-  const toolsPath = `${path}/tools` as const;
-  const { data: tools, mutate: mutateTools } = useQuery<'GET /lobbies/{id}/tools'>(chatReadable ? toolsPath : null, { quiet: true });
+  const { data: tools, mutate: mutateTools } = useQuery(chatReadable ? api.lobbies.tools.path({ id: lobbyId }) : null, { quiet: true });
   const reloadTools = useCallback(
     (position?: string) =>
-      void mutateTools(api.get<'GET /lobbies/{id}/tools'>(toolsPath, { minPosition: position, quiet: true }), { revalidate: false }).catch(
+      void mutateTools(api.lobbies.tools({ id: lobbyId }, { minPosition: position, quiet: true }), { revalidate: false }).catch(
         () => undefined,
       ),
-    [mutateTools, toolsPath],
+    [mutateTools, lobbyId],
   );
   const cardOf = useCallback((u: string) => {
     const m = lobbyRef.current?.members.find((x) => x.uid === u);

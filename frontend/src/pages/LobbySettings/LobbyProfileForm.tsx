@@ -11,7 +11,8 @@ import {
   type UpdateLobbyInfoBody,
 } from '@murmur/contracts/lobbies';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { api, ApiCallError } from '../../api/client.ts';
+import { ApiCallError } from '../../api/client.ts';
+import { api } from '../../api/api.generated.ts';
 import { Button } from '../../components/Button.tsx';
 import { FieldFrame, fieldStyles, TextArea, TextField } from '../../components/Field.tsx';
 import { categoryEmoji, categoryLabel, languageLabel } from '../../lobby/backgrounds.ts';
@@ -103,7 +104,7 @@ export function LobbyProfileForm({ settings, onSaved }: { settings: LobbyProfile
       };
       if (photo) body.lobbyPhoto = (await uploadMedia(photo, 'lobby')).fileName;
       else if (photo === null) body.lobbyPhoto = null;
-      const answer = await api.post<'POST /lobbies/{id}/info'>(`/lobbies/${encodeURIComponent(settings.lobbyId)}/info`, body, {
+      const answer = await api.lobbies.updateInfo({ id: settings.lobbyId }, body, {
         quiet: true,
       });
       toast(answer.message ?? lobbyTexts.infoUpdated, 'success');

@@ -3,7 +3,7 @@
 // Close Lobby. The page is titled with the lobby, so "Edit Profile" reads as the lobby's profile.
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { api } from '../../api/client.ts';
+import { api } from '../../api/api.generated.ts';
 import { Avatar } from '../../components/Avatar.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
@@ -24,8 +24,7 @@ export default function LobbySettingsPage() {
   const [search] = useSearchParams();
   const lobbyId = search.get('lobbyId');
   const navigate = useNavigate();
-  const path = lobbyId ? (`/lobbies/settings?lobbyId=${encodeURIComponent(lobbyId)}` as const) : null;
-  const { data, error, mutate } = useQuery<'GET /lobbies/settings'>(path, { dedupingInterval: 0 });
+  const { data, error, mutate } = useQuery(lobbyId ? api.lobbies.settings.path({ lobbyId }) : null, { dedupingInterval: 0 });
   if (!lobbyId || error) {
     return (
       <EmptyState icon="⚙️" title="Choose a lobby first" action={<Button onClick={() => navigate('/')}>Back to home</Button>}>
@@ -34,8 +33,7 @@ export default function LobbySettingsPage() {
     );
   }
   if (!data) return <PageLoading />;
-  const refresh = (position?: string) =>
-    void mutate(api.get<'GET /lobbies/settings'>(path!, { minPosition: position }), { revalidate: false });
+  const refresh = (position?: string) => void mutate(api.lobbies.settings({ lobbyId }, { minPosition: position }), { revalidate: false });
   return (
     <div className={styles.page} data-testid="lobby-settings-page">
       <div className={styles.header}>
@@ -72,9 +70,12 @@ function Backgrounds({ settings, onSaved }: { settings: Settings; onSaved(p?: st
           className={`${styles.background} ${settings.backgroundId === b ? styles.backgroundOn : ''}`}
           style={{ background: backgroundFor(b) }}
           onClick={async () => {
-            const a = await api.post<'POST /lobbies/{id}/settings/background'>(`/lobbies/${settings.lobbyId}/settings/background`, {
-              backgroundId: b,
-            });
+            const a = await api.lobbies.setBackground(
+              { id: settings.lobbyId },
+              {
+                backgroundId: b,
+              },
+            );
             toast('Lobby info updated.', 'success');
             onSaved(a.position);
           }}
@@ -106,7 +107,7 @@ function Blacklist({ settings, onSaved }: { settings: Settings; onSaved(p?: stri
             size="sm"
             variant="secondary"
             onClick={async () => {
-              const a = await api.post<'POST /lobbies/{id}/unblock'>(`/lobbies/${settings.lobbyId}/unblock`, { uidToUnblock: b.uid });
+              const a = await api.lobbies.unblock({ id: settings.lobbyId }, { uidToUnblock: b.uid });
               toast(a.message ?? 'User has been unblocked.', 'success');
               onSaved(a.position);
             }}
@@ -136,9 +137,12 @@ function Admins({ settings, onSaved }: { settings: Settings; onSaved(p?: string)
             size="sm"
             variant="secondary"
             onClick={async () => {
-              const r = await api.post<'POST /lobbies/manage/{id}/admin/remove'>(`/lobbies/manage/${settings.lobbyId}/admin/remove`, {
-                uidToRemove: a.uid,
-              });
+              const r = await api.lobbies.removeAdmin(
+                { id: settings.lobbyId },
+                {
+                  uidToRemove: a.uid,
+                },
+              );
               toast(r.message ?? 'User has been removed as Lobby Admin successfully!', 'success');
               onSaved(r.position);
             }}
@@ -169,7 +173,7 @@ function CloseLobby({ lobbyId }: { lobbyId: string }) {
           <Button
             variant="danger"
             onClick={async () => {
-              await api.post(`/lobbies/${lobbyId}/close`);
+              await api.lobbies.close({ id: lobbyId });
               navigate('/');
             }}
           >

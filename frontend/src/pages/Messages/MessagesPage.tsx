@@ -3,19 +3,19 @@
 // To field, and live delivery on the user's `users/{uid}` channel. On a phone the list and the
 // open conversation take the screen in turn.
 import { publicEventOf } from '@murmur/contracts/public-events';
-import type { ApiResponse, ApiRouteOf } from '@murmur/contracts/api-catalogue';
-import { threadIdOf, type MessageHistory } from '@murmur/contracts/social';
+import type { ApiRouteOf } from '@murmur/contracts/api-catalogue';
+import { threadIdOf } from '@murmur/contracts/social';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { api, type PathOf } from '../../api/client.ts';
+import { api } from '../../api/api.generated.ts';
+import type { RoutePath } from '../../api/routeCall.ts';
 import { useChannel } from '../../api/realtime.ts';
 import { useSession } from '../../api/session.ts';
 import { Avatar } from '../../components/Avatar.tsx';
 import { Button } from '../../components/Button.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
-import { setQueryData, useQuery } from '../../state/query.ts';
+import { refetchQuery, setQueryData, useQuery } from '../../state/query.ts';
 import { listTime } from '../../social/messageTime.ts';
-import { paths } from '../../social/socialApi.ts';
 import { ThreadView } from './ThreadView.tsx';
 import styles from './MessagesPage.module.css';
 
@@ -25,8 +25,8 @@ export default function MessagesPage({ compose }: { compose?: boolean }) {
   const navigate = useNavigate();
   const [search, setSearch] = useState('');
   const withUid = params.get('with');
-  const threadsKey = paths.threads(search.trim());
-  const { data: threads } = useQuery<'GET /messages/threads'>(threadsKey, { dedupingInterval: 5000 });
+  const threadsKey = api.messages.threads.path({ q: search.trim() || undefined });
+  const { data: threads } = useQuery(threadsKey, { dedupingInterval: 5000 });
   const selected = withUid && me ? threadIdOf(me, withUid) : null;
   const open = compose || !!selected;
 
@@ -35,29 +35,25 @@ export default function MessagesPage({ compose }: { compose?: boolean }) {
     onEvent(message) {
       const { event } = message;
       // Re-read at the event's position: the read model may not have applied it yet.
-      const fresh = <K extends ApiRouteOf<'GET'>>(key: PathOf<K>) =>
-        api.get<K>(key, { minPosition: message.position, quiet: true }).then(
-          (body) => setQueryData<ApiResponse<K>>(key, () => body),
-          () => undefined,
-        );
+      const fresh = <K extends ApiRouteOf<'GET'>>(key: RoutePath<K>) => refetchQuery(key, message.position);
       if (event.type === 'DirectThreadRead') {
-        void fresh<'GET /messages/threads'>(threadsKey);
+        void fresh(threadsKey);
         return;
       }
       const followed = publicEventOf(event, 'Followed');
       if (followed) {
         // Someone followed me: an open conversation with them may be allowed now.
-        void fresh<'GET /user/profile/view/{uid}'>(paths.view(followed.data.followerUid));
+        void fresh(api.social.profile.path({ uid: followed.data.followerUid }));
         return;
       }
       const sent = publicEventOf(event, 'DirectMessageSent');
       if (!sent) return;
       const d = sent.data;
-      void setQueryData<MessageHistory>(paths.thread(d.threadId), (page) =>
+      void setQueryData(api.messages.thread.path({ threadId: d.threadId }), (page) =>
         page && !page.items.some((m) => m.messageId === d.messageId) ? { ...page, items: [...page.items, { ...d, imageUrl: null }] } : page,
       );
-      void fresh<'GET /messages/threads/{threadId}'>(paths.thread(d.threadId));
-      void fresh<'GET /messages/threads'>(threadsKey);
+      void fresh(api.messages.thread.path({ threadId: d.threadId }));
+      void fresh(threadsKey);
     },
   });
 
@@ -133,7 +129,7 @@ export default function MessagesPage({ compose }: { compose?: boolean }) {
 function NewMessage({ onPicked, onBack }: { onPicked(uid: string): void; onBack(): void }) {
   const [to, setTo] = useState('');
   const query = to.trim();
-  const { data } = useQuery<'GET /cms/users'>(query.length >= 2 ? `/cms/users?q=${encodeURIComponent(query)}` : null);
+  const { data } = useQuery(query.length >= 2 ? api.social.searchUsers.path({ q: query }) : null);
   const people = data?.items.filter((u) => !u.isSelf) ?? [];
   return (
     <div className={styles.compose}>

@@ -4,12 +4,12 @@
 import type { DirectMessage, MessageHistory } from '@murmur/contracts/social';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { api } from '../../api/client.ts';
+import { api } from '../../api/api.generated.ts';
 import { Avatar } from '../../components/Avatar.tsx';
 import { Button } from '../../components/Button.tsx';
 import { refreshQueries, useQuery } from '../../state/query.ts';
 import { clockTime, dayLabel, startsDay } from '../../social/messageTime.ts';
-import { paths, uploadMedia } from '../../social/socialApi.ts';
+import { uploadMedia } from '../../social/socialApi.ts';
 import { refreshUnread } from '../../social/unreadMessages.ts';
 import { uploadError } from '../../social/uploadChecks.ts';
 import { composerRefusal, DmRuleNotice } from './DmRuleNotice.tsx';
@@ -17,11 +17,10 @@ import { ReportDialog } from '../../moderation/ReportDialog.tsx';
 import styles from './MessagesPage.module.css';
 
 export function ThreadView({ me, other, threadId, onBack }: { me: string; other: string; threadId: string; onBack(): void }) {
-  const key = paths.thread(threadId);
-  const { data } = useQuery<'GET /messages/threads/{threadId}'>(key, { dedupingInterval: 2000 });
+  const { data } = useQuery(api.messages.thread.path({ threadId }), { dedupingInterval: 2000 });
   // A follow-back arrives live (Followed on users/{me}); until the follow is mutual the profile is
   // also re-read now and then, so the composer opens without a reload either way.
-  const { data: view } = useQuery<'GET /user/profile/view/{uid}'>(paths.view(other), {
+  const { data: view } = useQuery(api.social.profile.path({ uid: other }), {
     refreshInterval: (v) => (v && !(v.isFollowing && v.isFollower) && !v.isBlocked ? 10_000 : 0),
   });
   const [older, setOlder] = useState<DirectMessage[]>([]);
@@ -40,15 +39,15 @@ export function ThreadView({ me, other, threadId, onBack }: { me: string; other:
   useEffect(() => {
     // Opening a thread (or a message arriving in it) marks it read; the list and badge follow.
     if (!lastIncoming) return;
-    void api
-      .post<'POST /messages/refresh'>('/messages/refresh', { threadId }, { quiet: true })
+    void api.messages
+      .markRead({ threadId }, { quiet: true })
       .then((r) => Promise.all([refreshQueries('/messages/threads?', '/messages/threads'), refreshUnread(r?.position)]))
       .catch(() => undefined);
   }, [lastIncoming, threadId]);
 
   const loadOlder = async () => {
     if (!cursor) return;
-    const page: MessageHistory = await api.get<'GET /messages/threads/{threadId}'>(`${key}?before=${encodeURIComponent(cursor)}`);
+    const page: MessageHistory = await api.messages.thread({ threadId }, { before: cursor });
     setOlder([...page.items, ...older]);
     setOlderCursor(page.nextBefore);
   };
@@ -57,9 +56,9 @@ export function ThreadView({ me, other, threadId, onBack }: { me: string; other:
     setSending(true);
     setError(null);
     try {
-      await api.post(`/messages/send/${encodeURIComponent(other)}`, { ...body, clientMessageId: crypto.randomUUID() }, { quiet: true });
+      await api.messages.send({ uid: other }, { ...body, clientMessageId: crypto.randomUUID() }, { quiet: true });
       setText('');
-      await refreshQueries(key, '/messages/threads');
+      await refreshQueries(api.messages.thread.path({ threadId }), '/messages/threads');
     } catch (e) {
       setError((e as Error).message);
     } finally {

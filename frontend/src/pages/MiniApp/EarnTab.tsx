@@ -2,7 +2,8 @@
 // missions that earn more.
 import { telegramClaim } from '@murmur/contracts/identity';
 import { useEffect, useState } from 'react';
-import { ApiCallError, api } from '../../api/client.ts';
+import { ApiCallError } from '../../api/client.ts';
+import { api } from '../../api/api.generated.ts';
 import { Button } from '../../components/Button.tsx';
 import { refreshQueries, useQuery } from '../../state/query.ts';
 import { toast } from '../../state/ui.ts';
@@ -10,8 +11,6 @@ import { haptic, telegramInitData } from '../../telegram/telegramSdk.ts';
 import { MissionsSummary } from './MissionsSummary.tsx';
 import { countdown } from './miniAppTabs.ts';
 import styles from './MiniApp.module.css';
-
-const NEXT_CLAIM = '/claim/tg/next-claim';
 
 function useNow(active: boolean): number {
   const [now, setNow] = useState(() => Date.now());
@@ -24,7 +23,7 @@ function useNow(active: boolean): number {
 }
 
 export function EarnTab() {
-  const { data, mutate } = useQuery<'GET /claim/tg/next-claim'>(NEXT_CLAIM, { dedupingInterval: 2000 });
+  const { data, mutate } = useQuery(api.identity.nextTelegramClaim.path(), { dedupingInterval: 2000 });
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const waitingUntil = data && !data.canClaim && data.nextClaimAt ? Date.parse(data.nextClaimAt) : null;
@@ -35,10 +34,10 @@ export function EarnTab() {
     setBusy(true);
     setRefusal(null);
     try {
-      const answer = await api.post<'POST /claim/tg'>('/claim/tg', {}, { quiet: true });
+      const answer = await api.identity.claimTelegramReward({ quiet: true });
       haptic.success();
       toast(`+${answer.amount} Diamonds added to your wallet.`, 'success', 'Daily reward claimed');
-      await mutate(api.get<'GET /claim/tg/next-claim'>(NEXT_CLAIM, { minPosition: answer.position }), { revalidate: false });
+      await mutate(api.identity.nextTelegramClaim({ minPosition: answer.position }), { revalidate: false });
       void refreshQueries('/wallet/balance');
     } catch (error) {
       haptic.error();

@@ -6,10 +6,11 @@ import { backgroundFor, categoryEmoji } from '../../lobby/backgrounds.ts';
 import { useQuery } from '../../state/query.ts';
 import { haptic } from '../../telegram/telegramSdk.ts';
 import styles from './MiniApp.module.css';
+import { api } from '../../api/api.generated.ts';
 
 export function EngageTab() {
   const navigate = useNavigate();
-  const { data, isLoading } = useQuery<'GET /lobbies'>('/lobbies', { dedupingInterval: 5000, refreshInterval: 15_000 });
+  const { data, isLoading } = useQuery(api.lobbies.list.path(), { dedupingInterval: 5000, refreshInterval: 15_000 });
   const lobbies = (data?.items ?? []).filter((l) => l.isLive && l.status !== 'ended');
   if (isLoading && !data) return <PageLoading />;
   if (lobbies.length === 0) {

@@ -9,10 +9,11 @@ import { listTime } from '../../social/messageTime.ts';
 import { useQuery } from '../../state/query.ts';
 import { insideMiniApp } from './miniAppTabs.ts';
 import styles from './MiniApp.module.css';
+import { api } from '../../api/api.generated.ts';
 
 export function InboxTab() {
   const { page, setPage, data, seenUnread } = useNotificationsPage();
-  const { data: threads } = useQuery<'GET /messages/threads'>('/messages/threads?page=1&limit=5', { dedupingInterval: 5000 });
+  const { data: threads } = useQuery(api.messages.threads.path({ page: 1, limit: 5 }), { dedupingInterval: 5000 });
   return (
     <>
       <p className={styles.sectionTitle}>Notifications</p>

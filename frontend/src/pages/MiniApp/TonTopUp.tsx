@@ -9,7 +9,8 @@ import { tonTexts } from '@murmur/contracts/top-up-texts';
 import type { PaymentMethodDto } from '@murmur/contracts/wallet';
 import { TonConnectUIProvider, useTonAddress, useTonConnectUI, useTonWallet } from '@tonconnect/ui-react';
 import { useState } from 'react';
-import { api, ApiCallError, newIdempotencyKey } from '../../api/client.ts';
+import { ApiCallError, newIdempotencyKey } from '../../api/client.ts';
+import { api } from '../../api/api.generated.ts';
 import { Button } from '../../components/Button.tsx';
 import { refreshQueries, useQuery } from '../../state/query.ts';
 import { toast } from '../../state/ui.ts';
@@ -26,7 +27,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const tonOf = (usd: number, rate: number) => (Math.ceil(Number((usd * 100 * rate * 1e4).toFixed(6))) / 1e6).toString();
 
 export default function TonTopUp() {
-  const { data: methods } = useQuery<'GET /payment/methods'>('/payment/methods');
+  const { data: methods } = useQuery(api.money.paymentMethods.path());
   const ton = methods?.items.find((m) => m.id === 'ton');
   // Offered only where TON is configured (the server refuses it elsewhere with tonTexts.notConfigured).
   if (!methods || !ton) return null;
@@ -47,8 +48,8 @@ function TonPay({ method }: { method: PaymentMethodDto }) {
 
   async function follow(transactionId: string, boc: string) {
     for (let i = 0; i < 180; i++) {
-      const r = await api
-        .post<'POST /payment/ton/confirm'>('/payment/ton/confirm', { transactionId, boc }, { quiet: true })
+      const r = await api.money
+        .tonConfirm({ transactionId, boc }, { quiet: true })
         .catch((e: ApiCallError) => ({ status: 'failed', transactionId, message: e.message }) as TonResult);
       if (r.status === 'succeeded') {
         haptic.success();
@@ -79,11 +80,7 @@ function TonPay({ method }: { method: PaymentMethodDto }) {
     setPhase({ kind: 'busy', text: tonTexts.sending });
     let payment: TonResult;
     try {
-      payment = await api.post<'POST /payment/ton/init'>(
-        '/payment/ton/init',
-        { value: usd, purpose: 'topup' },
-        { idempotencyKey: newIdempotencyKey(), quiet: true },
-      );
+      payment = await api.money.tonInit({ value: usd, purpose: 'topup' }, { idempotencyKey: newIdempotencyKey(), quiet: true });
     } catch (error) {
       return setPhase({ kind: 'failed', text: (error as Error).message });
     }

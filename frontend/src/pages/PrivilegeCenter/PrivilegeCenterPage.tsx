@@ -3,7 +3,7 @@
 import { money } from '@murmur/contracts/constants';
 import { findSku, vipPerks } from '@murmur/contracts/wallet';
 import { useState } from 'react';
-import { api } from '../../api/client.ts';
+import { api } from '../../api/api.generated.ts';
 import { useBalance } from '../../api/me.ts';
 import { Avatar } from '../../components/Avatar.tsx';
 import { Button } from '../../components/Button.tsx';
@@ -31,7 +31,7 @@ const perks = [
  * completed first, the VIP it buys is recorded just after. */
 async function untilVipMoves(before: string | null): Promise<void> {
   for (let i = 0; i < 30; i++) {
-    const balance = await api.get<'GET /wallet/balance'>('/wallet/balance', { quiet: true }).catch(() => null);
+    const balance = await api.money.balance({ quiet: true }).catch(() => null);
     if (balance && balance.vipUntil !== before) return;
     await new Promise((r) => setTimeout(r, 500));
   }

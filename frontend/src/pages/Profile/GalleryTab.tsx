@@ -3,13 +3,14 @@ import { useState } from 'react';
 import { Button } from '../../components/Button.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { refreshQueries, useQuery } from '../../state/query.ts';
-import { deleteGalleryItem, paths, uploadMedia } from '../../social/socialApi.ts';
+import { deleteGalleryItem, uploadMedia } from '../../social/socialApi.ts';
 import { uploadError } from '../../social/uploadChecks.ts';
 import { texts } from '@murmur/contracts/errors';
 import styles from '../../social/social.module.css';
+import { api } from '../../api/api.generated.ts';
 
 export function GalleryTab({ uid, own }: { uid: string; own: boolean }) {
-  const { data } = useQuery<'GET /user/gallery/{uid}'>(paths.gallery(uid));
+  const { data } = useQuery(api.social.gallery.path({ uid }));
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const upload = async (file: File) => {
@@ -19,7 +20,7 @@ export function GalleryTab({ uid, own }: { uid: string; own: boolean }) {
     setError(null);
     try {
       await uploadMedia(file);
-      await refreshQueries(paths.gallery(uid));
+      await refreshQueries(api.social.gallery.path({ uid }));
     } catch {
       setError(texts.uploadFailed);
     } finally {

@@ -5,13 +5,13 @@ import { Link } from 'react-router';
 import { Avatar } from '../../components/Avatar.tsx';
 import { Button } from '../../components/Button.tsx';
 import { useQuery } from '../../state/query.ts';
-import { paths, removeFollower, type ListKind, type ListRoute } from '../../social/socialApi.ts';
+import { peopleListPath, removeFollower, type ListKind } from '../../social/socialApi.ts';
 import styles from '../../social/social.module.css';
 
 export function PeopleList({ kind, uid, own }: { kind: ListKind; uid: string; own: boolean }) {
   const [page, setPage] = useState(1);
-  const key = paths.list(kind, uid, page);
-  const { data } = useQuery<ListRoute>(key);
+  const key = peopleListPath(kind, uid, page);
+  const { data } = useQuery(key);
   if (!data) return null;
   return (
     <div data-testid={`list-${kind}`}>

@@ -4,7 +4,7 @@ import type { ProfileView } from '@murmur/contracts/social';
 import { giftDisplayName } from '@murmur/contracts/gifting';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { api } from '../../api/client.ts';
+import { api } from '../../api/api.generated.ts';
 import { useSession } from '../../api/session.ts';
 import { Avatar } from '../../components/Avatar.tsx';
 import { WornBadges } from '../../components/WornBadges.tsx';
@@ -18,7 +18,7 @@ import { Tabs } from '../../components/Tabs.tsx';
 import { GiftIcon } from '../../gifting/GiftIcon.tsx';
 import { toast } from '../../state/ui.ts';
 import { refreshQueries, useQuery } from '../../state/query.ts';
-import { paths, setFollowing, type ListKind } from '../../social/socialApi.ts';
+import { setFollowing, type ListKind } from '../../social/socialApi.ts';
 import { GalleryTab } from './GalleryTab.tsx';
 import { PeopleList } from './PeopleList.tsx';
 import { ServicesTab } from './ServicesTab.tsx';
@@ -49,7 +49,7 @@ export default function ProfilePage() {
   const uid = params.get('uid') ?? me;
   const own = uid === me;
   const navigate = useNavigate();
-  const { data: view, error } = useQuery<'GET /user/profile/view/{uid}'>(uid ? paths.view(uid) : null, { quiet: true });
+  const { data: view, error } = useQuery(uid ? api.social.profile.path({ uid }) : null, { quiet: true });
   const { data: level } = useUserLevel(uid || null);
   const [list, setList] = useState<ListKind | null>(null);
   const [reporting, setReporting] = useState(false);
@@ -62,12 +62,12 @@ export default function ProfilePage() {
   if (!view) return <PageLoading />;
 
   const block = async () => {
-    await api.post(`/user/${view.isBlocked ? 'unblock' : 'block'}/${encodeURIComponent(uid)}`);
+    await (view.isBlocked ? api.social.unblock : api.social.block)({ uid });
     toast(view.isBlocked ? 'Unblocked' : 'Blocked', 'success');
-    await refreshQueries(paths.view(uid), '/user/feed/');
+    await refreshQueries(api.social.profile.path({ uid }), '/user/feed/');
   };
   const report = async () => {
-    await api.post(`/user/report/${encodeURIComponent(uid)}`, { reason });
+    await api.social.reportUser({ uid }, { reason });
     setReporting(false);
     setReason('');
     toast('Reported', 'success');

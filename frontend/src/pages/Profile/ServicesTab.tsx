@@ -4,7 +4,8 @@
 import { bookingLimits, bookingTexts, type ServiceDto } from '@murmur/contracts/booking';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { api, ApiCallError, newIdempotencyKey } from '../../api/client.ts';
+import { ApiCallError, newIdempotencyKey } from '../../api/client.ts';
+import { api } from '../../api/api.generated.ts';
 import { useBalance } from '../../api/me.ts';
 import { localToIso, when } from '../../booking/bookingWords.ts';
 import { Button } from '../../components/Button.tsx';
@@ -16,7 +17,6 @@ import { toast } from '../../state/ui.ts';
 import styles from '../Booking/Booking.module.css';
 import { BalanceAfter } from '../../components/BalanceAfter.tsx';
 
-const servicesPath = (uid: string) => `/user/services/${encodeURIComponent(uid)}` as const;
 const failure = (e: unknown) => (e instanceof ApiCallError ? e.message : 'Oops, something went wrong. Please try again.');
 
 function ServiceForm({ uid }: { uid: string }) {
@@ -29,11 +29,11 @@ function ServiceForm({ uid }: { uid: string }) {
     setBusy(true);
     setError(null);
     try {
-      await api.post('/user/services', { title, minutes, price: Number(price) }, { quiet: true, idempotencyKey: newIdempotencyKey() });
+      await api.booking.listService({ title, minutes, price: Number(price) }, { quiet: true, idempotencyKey: newIdempotencyKey() });
       toast('Service listed.', 'success');
       setTitle('');
       setPrice('');
-      await refreshQueries(servicesPath(uid));
+      await refreshQueries(api.booking.services.path({ uid }));
     } catch (e) {
       setError(failure(e));
     } finally {
@@ -94,8 +94,7 @@ function BookDialog({ service, hostName, onClose }: { service: ServiceDto; hostN
     setBusy(true);
     setError(null);
     try {
-      const res = await api.post<'POST /booking'>(
-        '/booking',
+      const res = await api.booking.book(
         { hostUid: service.hostUid, serviceId: service.serviceId, startsAt: iso },
         { quiet: true, idempotencyKey: key },
       );
@@ -152,12 +151,12 @@ function BookDialog({ service, hostName, onClose }: { service: ServiceDto; hostN
 }
 
 export function ServicesTab({ uid, own, hostName }: { uid: string; own: boolean; hostName: string }) {
-  const { data } = useQuery<'GET /user/services/{uid}'>(servicesPath(uid));
+  const { data } = useQuery(api.booking.services.path({ uid }));
   const [booking, setBooking] = useState<ServiceDto | null>(null);
   const remove = async (serviceId: string) => {
     try {
-      await api.post('/user/services/remove', { serviceId }, { quiet: true });
-      await refreshQueries(servicesPath(uid));
+      await api.booking.removeService({ serviceId }, { quiet: true });
+      await refreshQueries(api.booking.services.path({ uid }));
     } catch (e) {
       toast(failure(e), 'error');
     }

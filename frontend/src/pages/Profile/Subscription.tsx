@@ -4,13 +4,13 @@
 import type { ProfileView } from '@murmur/contracts/social';
 import { subscriptionLimits, subscriptionTexts } from '@murmur/contracts/subscriptions';
 import { useState } from 'react';
-import { api, ApiCallError, newIdempotencyKey } from '../../api/client.ts';
+import { ApiCallError, newIdempotencyKey } from '../../api/client.ts';
+import { api } from '../../api/api.generated.ts';
 import { useBalance } from '../../api/me.ts';
 import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { TextField } from '../../components/Field.tsx';
-import { paths } from '../../social/socialApi.ts';
 import { refreshQueries } from '../../state/query.ts';
 import { toast } from '../../state/ui.ts';
 import styles from './ProfilePage.module.css';
@@ -22,7 +22,7 @@ const day = (iso: string) => new Date(iso).toLocaleDateString();
 /** Waits (up to ~15 s) until the profile shows a subscription end other than `before`. */
 async function untilSubscriptionMoves(uid: string, before: string | null): Promise<void> {
   for (let i = 0; i < 30; i++) {
-    const view = await api.get<'GET /user/profile/view/{uid}'>(paths.view(uid), { quiet: true }).catch(() => null);
+    const view = await api.social.profile({ uid }, { quiet: true }).catch(() => null);
     if (view && view.subscription.subscribedUntil !== before) return;
     await new Promise((r) => setTimeout(r, 500));
   }
@@ -43,8 +43,8 @@ export function SubscribeButton({ view }: { view: ProfileView }) {
     setBusy(true);
     setError(null);
     try {
-      const res = await api.post<'POST /user/subscribe/{uid}'>(
-        `/user/subscribe/${encodeURIComponent(view.uid)}`,
+      const res = await api.subscriptions.subscribe(
+        { uid: view.uid },
         { currentUntil: subscribedUntil },
         { quiet: true, idempotencyKey: key },
       );
@@ -52,10 +52,15 @@ export function SubscribeButton({ view }: { view: ProfileView }) {
       if (res.subscription) toast(`Subscribed until ${day(res.subscription.expiresAt)}.`, 'success', 'Subscription');
       setOpen(false);
       setKey(newIdempotencyKey());
-      await refreshQueries(paths.view(view.uid), paths.wall(view.uid), '/wallet/', '/user/subscri');
+      await refreshQueries(
+        api.social.profile.path({ uid: view.uid }),
+        api.social.wall.path({ uid: view.uid }),
+        '/wallet/',
+        '/user/subscri',
+      );
     } catch (e) {
       setError(e instanceof ApiCallError ? e.message : 'Oops, something went wrong. Please try again.');
-      void refreshQueries(paths.view(view.uid));
+      void refreshQueries(api.social.profile.path({ uid: view.uid }));
     } finally {
       setBusy(false);
     }
@@ -68,7 +73,7 @@ export function SubscribeButton({ view }: { view: ProfileView }) {
     // The payment reads as completed as soon as it is confirmed; the subscription it buys is
     // recorded just after, so the feed is refreshed once the profile shows the new end.
     await untilSubscriptionMoves(view.uid, subscribedUntil);
-    await refreshQueries(paths.view(view.uid), paths.wall(view.uid), '/wallet/', '/user/subscri');
+    await refreshQueries(api.social.profile.path({ uid: view.uid }), api.social.wall.path({ uid: view.uid }), '/wallet/', '/user/subscri');
   };
   const after = diamonds === undefined ? null : diamonds - price;
   return (
@@ -155,9 +160,9 @@ export function PriceForm({ view }: { view: ProfileView }) {
     setBusy(true);
     setError(null);
     try {
-      await api.post('/user/subscription/price', { price: Number(price) }, { quiet: true });
+      await api.subscriptions.setPrice({ price: Number(price) }, { quiet: true });
       toast('Subscription price saved.', 'success');
-      await refreshQueries(paths.view(view.uid));
+      await refreshQueries(api.social.profile.path({ uid: view.uid }));
     } catch (e) {
       setError(e instanceof ApiCallError ? e.message : 'Oops, something went wrong. Please try again.');
     } finally {

@@ -8,7 +8,8 @@ import { cardTexts } from '@murmur/contracts/top-up-texts';
 import type { PaymentResultDto } from '@murmur/contracts/wallet';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { api, ApiCallError } from '../../api/client.ts';
+import { ApiCallError } from '../../api/client.ts';
+import { api } from '../../api/api.generated.ts';
 import { Button } from '../../components/Button.tsx';
 import { useQuery } from '../../state/query.ts';
 import { loadCardProvider } from '../../wallet/cardProvider.ts';
@@ -22,9 +23,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Polls the payment until it is completed (resolves) or failed (rejects with its reason). */
 async function untilBought(transactionId: string, attempts = 90): Promise<void> {
   for (let i = 0; i < attempts; i++) {
-    const status = await api
-      .get<'GET /payment/status/{paymentId}'>(`/payment/status/${encodeURIComponent(transactionId)}`, { quiet: true })
-      .catch(() => null);
+    const status = await api.money.paymentStatus({ paymentId: transactionId }, { quiet: true }).catch(() => null);
     if (status?.status === 'completed') return;
     if (status?.status === 'failed') throw new Error(status.statusMessage ?? cardTexts.clientSecretNotFound);
     await sleep(1000);
@@ -43,13 +42,13 @@ interface Props {
 }
 
 const checkout = (creatorUid: string | undefined, method: 'card' | 'sandbox', idempotencyKey: string) =>
-  api.post<'POST /payment/checkout/pay'>('/payment/checkout/pay', creatorUid ? { creatorUid, method } : { skuId: 'vip-year', method }, {
+  api.money.checkout(creatorUid ? { creatorUid, method } : { skuId: 'vip-year', method }, {
     quiet: true,
     idempotencyKey,
   });
 
 export function SubscriptionCardPay({ creatorUid, usd, idempotencyKey, onBought }: Props) {
-  const { data: methods } = useQuery<'GET /payment/methods'>('/payment/methods');
+  const { data: methods } = useQuery(api.money.paymentMethods.path());
   if (!methods) return <p className={styles.dim}>Loading the payment methods…</p>;
   const publishableKey = methods.items.find((m) => m.id === 'card')?.publishableKey ?? null;
   const sandbox = methods.items.some((m) => m.id === 'sandbox');

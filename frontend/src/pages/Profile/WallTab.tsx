@@ -1,20 +1,20 @@
 // A user's wall (or their subscriber feed), paged 10 at a time, with the composer on one's own wall.
 import { useState } from 'react';
-import { api } from '../../api/client.ts';
+import { api } from '../../api/api.generated.ts';
 import { Button } from '../../components/Button.tsx';
 import { FilePicker } from '../../components/FilePicker.tsx';
 import { Pager } from '../../components/Pager.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { refreshQueries, useQuery } from '../../state/query.ts';
-import { deletePost, paths, toggleLike, uploadMedia } from '../../social/socialApi.ts';
+import { deletePost, toggleLike, uploadMedia } from '../../social/socialApi.ts';
 import { PostCard } from '../../social/PostCard.tsx';
 import { uploadError } from '../../social/uploadChecks.ts';
 import styles from '../../social/social.module.css';
 
 export function WallTab({ uid, own, subscriberOnly }: { uid: string; own: boolean; subscriberOnly?: boolean }) {
   const [page, setPage] = useState(1);
-  const key = paths.wall(uid, `?page=${page}&limit=10${subscriberOnly ? '&subscriberOnly=true' : ''}`);
-  const { data } = useQuery<'GET /user/wall/{uid}'>(key);
+  const key = api.social.wall.path({ uid }, { page, limit: 10, subscriberOnly: subscriberOnly ? 'true' : undefined });
+  const { data } = useQuery(key);
   return (
     <div className={styles.list}>
       {own ? <Composer subscriberOnly={!!subscriberOnly} /> : null}
@@ -27,8 +27,8 @@ export function WallTab({ uid, own, subscriberOnly }: { uid: string; own: boolea
           onLike={() => void toggleLike(key, post)}
           onDelete={() => void deletePost(key, post)}
           onUnlock={async () => {
-            await api.post(`/user/wall/post/${post.id}/unlock`);
-            await refreshQueries(paths.wall(uid));
+            await api.social.unlockWallPost({ id: post.id });
+            await refreshQueries(api.social.wall.path({ uid }));
           }}
         />
       ))}
@@ -49,7 +49,7 @@ function Composer({ subscriberOnly }: { subscriberOnly: boolean }) {
     setError(null);
     try {
       const media = file ? await uploadMedia(file) : null;
-      await api.post('/user/wall/post', {
+      await api.social.createWallPost({
         content,
         mediaFilename: media?.fileName,
         mediaFormat: media?.format,

@@ -3,7 +3,7 @@
 import { publicEventOf } from '@murmur/contracts/public-events';
 import { channels } from '@murmur/contracts/realtime';
 import { useCallback, useEffect, useState } from 'react';
-import { api } from '../../api/client.ts';
+import { api } from '../../api/api.generated.ts';
 import { useChannel, useReconnected } from '../../api/realtime.ts';
 import { Button } from '../../components/Button.tsx';
 import { Icon } from '../../components/Icon.tsx';
@@ -22,15 +22,14 @@ export interface RoomChatRoom {
 
 export function RoomChat({ room, uid, onChanged }: { room: RoomChatRoom; uid: string; onChanged(position?: string): void }) {
   const [messages, setMessages] = useState<ChatMessage[]>([]);
-  const history = `/lobbies/${encodeURIComponent(room.lobbyId)}/chat?roomId=${encodeURIComponent(room.roomId)}&limit=50` as const;
   const nameOf = useCallback((u: string) => room.users.find((x) => x.uid === u)?.username ?? u.slice(0, 8), [room.users]);
 
   const load = useCallback(() => {
-    void api
-      .get<'GET /lobbies/{id}/chat'>(history, { quiet: true })
+    void api.lobbies
+      .chatHistory({ id: room.lobbyId }, { roomId: room.roomId, limit: 50 }, { quiet: true })
       .then((h) => setMessages(h.items.reverse().map(historyLine)))
       .catch(() => undefined);
-  }, [history]);
+  }, [room.lobbyId, room.roomId]);
   useEffect(load, [load]);
   useReconnected(load);
 
@@ -65,9 +64,7 @@ export function RoomChat({ room, uid, onChanged }: { room: RoomChatRoom; uid: st
   const toggleSilence = async () => {
     if (!other) return;
     try {
-      const a = await api.post<'POST /rooms/{id}/users/{uid}/silence' | 'POST /rooms/{id}/users/{uid}/unsilence'>(
-        `/rooms/${encodeURIComponent(room.roomId)}/users/${encodeURIComponent(other.uid)}/${otherSilenced ? 'unsilence' : 'silence'}`,
-      );
+      const a = await (otherSilenced ? api.lobbies.unsilenceInRoom : api.lobbies.silenceInRoom)({ id: room.roomId, uid: other.uid });
       toast(otherSilenced ? `${other.username} can chat again.` : `${other.username} is silenced in this room.`, 'success');
       onChanged(a.position);
     } catch {

@@ -5,7 +5,8 @@ import { channels } from '@murmur/contracts/realtime';
 import { texts } from '@murmur/contracts/errors';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { api, ApiCallError } from '../../api/client.ts';
+import { ApiCallError } from '../../api/client.ts';
+import { api } from '../../api/api.generated.ts';
 import { useBalance } from '../../api/me.ts';
 import { useChannel, useReconnected } from '../../api/realtime.ts';
 import { actingUid, useSession } from '../../api/session.ts';
@@ -43,13 +44,12 @@ export default function RoomPage() {
   // A visitor until the terms step is done (signing in from this page opens it).
   const uid = useSession(actingUid);
   const openLogin = useUi((s) => s.setLoginOpen);
-  const path = `/rooms/${encodeURIComponent(roomId)}` as const;
   // Outsiders cannot listen to the room's channel (members only), so they poll until they join.
   const {
     data: room,
     error,
     mutate,
-  } = useQuery<'GET /rooms/{id}'>(path, {
+  } = useQuery(api.lobbies.room.path({ id: roomId }), {
     dedupingInterval: 0,
     refreshInterval: (r) => (r && uid && (r.hostUid === uid || r.users.some((u) => u.uid === uid)) ? 0 : 10_000),
   });
@@ -63,8 +63,8 @@ export default function RoomPage() {
 
   const reload = useCallback(
     (position?: string) =>
-      void mutate(api.get<'GET /rooms/{id}'>(path, { minPosition: position, quiet: true }), { revalidate: false }).catch(() => undefined),
-    [mutate, path],
+      void mutate(api.lobbies.room({ id: roomId }, { minPosition: position, quiet: true }), { revalidate: false }).catch(() => undefined),
+    [mutate, roomId],
   );
   const member = !!room && !!uid && (room.hostUid === uid || room.users.some((u) => u.uid === uid));
   useChannel(roomId && member ? channels.roomAll(roomId) : null, {
@@ -105,12 +105,7 @@ export default function RoomPage() {
       if (!open) void leaveMedia();
       return;
     }
-    const session = () =>
-      api.post<'POST /lobbies/refresh-token'>(
-        '/lobbies/refresh-token',
-        { tokenType: 'rtc', lobbyId: lobbyOfRoom, roomId },
-        { quiet: true },
-      );
+    const session = () => api.lobbies.refreshMediaToken({ tokenType: 'rtc', lobbyId: lobbyOfRoom, roomId }, { quiet: true });
     void setMediaRights({ audio: true, video: false });
     void setMicrophone(true);
     void session()
@@ -134,16 +129,8 @@ export default function RoomPage() {
     try {
       // With the invite key anyone may join; without it, only members of the room's lobby.
       const answer = inviteKey
-        ? await api.post<'POST /rooms/{id}/join/{key}'>(
-            `/rooms/${encodeURIComponent(room.roomId)}/join/${encodeURIComponent(inviteKey)}`,
-            {},
-            { quiet: true },
-          )
-        : await api.post<'POST /lobbies/{id}/rooms/{roomId}/join'>(
-            `/lobbies/${encodeURIComponent(room.lobbyId)}/rooms/${encodeURIComponent(room.roomId)}/join`,
-            {},
-            { quiet: true },
-          );
+        ? await api.lobbies.joinRoomByKey({ id: room.roomId, key: inviteKey }, { quiet: true })
+        : await api.lobbies.joinRoom({ id: room.lobbyId, roomId: room.roomId }, { quiet: true });
       reload(answer.position);
       setTimeout(() => reload(), 1000);
       setTimeout(() => reload(), 3000);
@@ -167,7 +154,7 @@ export default function RoomPage() {
   // An outsider's read leaves out who is inside (that stays with the room's members): only how many.
   const peopleHidden = room.users.length === 0 && room.userCount > 0;
   const leave = async () => {
-    await api.post(`/lobbies/${encodeURIComponent(room.lobbyId)}/rooms/${encodeURIComponent(room.roomId)}/leave`).catch(() => undefined);
+    await api.lobbies.leaveRoom({ id: room.lobbyId, roomId: room.roomId }).catch(() => undefined);
     await leaveMedia();
     navigate(`/lobby/${room.lobbyId}`);
   };
@@ -237,8 +224,8 @@ export default function RoomPage() {
             <Button
               size="lg"
               onClick={() =>
-                void api
-                  .post<'POST /rooms/{id}/start'>(`/rooms/${encodeURIComponent(room.roomId)}/start`)
+                void api.lobbies
+                  .startRoomById({ id: room.roomId })
                   .then((a) => reload(a.position))
                   .catch(() => undefined)
               }
@@ -304,7 +291,7 @@ export default function RoomPage() {
         open={endOpen}
         onClose={() => setEndOpen(false)}
         onEnd={async () => {
-          const a = await api.post<'POST /rooms/{id}/end'>(`/rooms/${encodeURIComponent(room.roomId)}/end`);
+          const a = await api.lobbies.endRoomById({ id: room.roomId });
           setEndOpen(false);
           reload(a.position);
         }}

@@ -3,7 +3,8 @@
 import { accountTexts, DELETE_CONFIRMATION, type AccountSettingsDto } from '@murmur/contracts/account-settings';
 import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { api, ApiCallError } from '../../api/client.ts';
+import { ApiCallError } from '../../api/client.ts';
+import { api } from '../../api/api.generated.ts';
 import { clearSession } from '../../api/session.ts';
 import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
@@ -27,7 +28,7 @@ export function LinkEmail({ settings, onChange }: { settings: AccountSettingsDto
     if (invalid) return;
     setBusy(true);
     try {
-      await api.post('/auth/otp', { email }, { quiet: true });
+      await api.identity.requestOtp({ email }, { quiet: true });
       setStep('code');
     } catch (err) {
       setError((err as ApiCallError).message);
@@ -42,7 +43,7 @@ export function LinkEmail({ settings, onChange }: { settings: AccountSettingsDto
     if (invalid) return;
     setBusy(true);
     try {
-      const res = await api.post<'POST /user/credentials/link-email'>('/user/credentials/link-email', { email, code }, { quiet: true });
+      const res = await api.identity.linkEmail({ email, code }, { quiet: true });
       toast(res.message, 'success');
       setStep('closed');
       setCode('');
@@ -114,7 +115,7 @@ export function DeleteAccount() {
     setBusy(true);
     setError(null);
     try {
-      const res = await api.post<'POST /user/account/delete'>('/user/account/delete', { confirmation: typed }, { quiet: true });
+      const res = await api.identity.deleteAccount({ confirmation: typed }, { quiet: true });
       // Signed out here as on every other device; the caches go with the session.
       clearSession();
       toast(res.message, 'success');

@@ -6,10 +6,10 @@ import { texts } from '@murmur/contracts/errors';
 import { subscriptionLimits } from '@murmur/contracts/subscriptions';
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import { api, ApiCallError } from '../../api/client.ts';
+import { ApiCallError } from '../../api/client.ts';
+import { api } from '../../api/api.generated.ts';
 import { useMe } from '../../api/me.ts';
 import { actingUid, useSession } from '../../api/session.ts';
-import { paths } from '../../social/socialApi.ts';
 import { PriceForm } from '../Profile/Subscription.tsx';
 import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
@@ -23,10 +23,8 @@ import { LinkProviders } from './LinkProviders.tsx';
 import { LinkWallets } from './LinkWallets.tsx';
 import styles from './Settings.module.css';
 
-const SETTINGS = '/user/settings' as const;
-
 export default function SettingsPage() {
-  const { data: settings, mutate } = useQuery<'GET /user/settings'>(SETTINGS, { dedupingInterval: 0 });
+  const { data: settings, mutate } = useQuery(api.identity.settings.path(), { dedupingInterval: 0 });
   return (
     <div className={styles.page} data-testid="settings-page">
       <PageHeader title="Settings" subtitle="Your sign-in methods, content, look and sound." />
@@ -57,7 +55,7 @@ function LinkedAccounts({ settings, onChange }: { settings: AccountSettingsDto |
     setBusy(`${c.kind}:${c.key}`);
     setError(null);
     try {
-      await api.post('/user/credentials/unlink', { kind: c.kind, key: c.key }, { quiet: true });
+      await api.identity.unlinkCredential({ kind: c.kind, key: c.key }, { quiet: true });
       toast(`${credentialLabel(c)} unlinked.`, 'success');
       onChange();
       void refreshQueries('/wallet/blockchain');
@@ -106,7 +104,7 @@ function MatureContent({ settings, onChange }: { settings: AccountSettingsDto | 
   const save = async (showNSFW: boolean) => {
     setBusy(true);
     try {
-      await api.put(SETTINGS, { showNSFW });
+      await api.identity.changeSettings({ showNSFW });
       toast('Settings saved', 'success');
       onChange();
       void refreshQueries('/user/me');
@@ -165,7 +163,7 @@ function MatureContent({ settings, onChange }: { settings: AccountSettingsDto | 
 /** What a subscription to you costs: anyone may offer one (the profile's Subscribe button appears once a price is set). */
 function SubscriptionPrice() {
   const uid = useSession(actingUid);
-  const { data: view } = useQuery<'GET /user/profile/view/{uid}'>(uid ? paths.view(uid) : null);
+  const { data: view } = useQuery(uid ? api.social.profile.path({ uid }) : null);
   const { hash } = useLocation();
   const section = useRef<HTMLElement>(null);
   // The profile's "Subscription price" link lands here.
@@ -279,7 +277,7 @@ function Devices() {
   const endOthers = async () => {
     setBusy(true);
     try {
-      const res = await api.post<'POST /user/sessions/end-others'>('/user/sessions/end-others');
+      const res = await api.identity.endOtherSessions();
       toast(res.message, 'success');
     } finally {
       setBusy(false);

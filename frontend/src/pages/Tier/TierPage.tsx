@@ -10,7 +10,8 @@ import {
 } from '@murmur/contracts/host-applications';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { api, ApiCallError } from '../../api/client.ts';
+import { ApiCallError } from '../../api/client.ts';
+import { api } from '../../api/api.generated.ts';
 import { useSession } from '../../api/session.ts';
 import { Button } from '../../components/Button.tsx';
 import { TextArea, TextField } from '../../components/Field.tsx';
@@ -24,7 +25,7 @@ import { toast } from '../../state/ui.ts';
 const statusWords = { pending: 'Waiting for review', approved: 'Approved', rejected: 'Not approved' } as const;
 
 export default function TierPage() {
-  const { data, isLoading } = useQuery<'GET /host/application'>('/host/application');
+  const { data, isLoading } = useQuery(api.hostApplications.mine.path());
   const isAdmin = useSession((s) => s.claims?.roles.includes('ad') ?? false);
   if (isLoading || !data) return <PageLoading />;
   const application = data.application;
@@ -103,8 +104,7 @@ function ApplicationForm({ again }: { again: boolean }) {
     if (Object.keys(formErrors(form)).length > 0) return;
     setBusy(true);
     try {
-      await api.post<'POST /host/application'>(
-        '/host/application',
+      await api.hostApplications.apply(
         { about: form.about.trim(), topics: form.topics.trim(), hoursPerWeek: Number(form.hoursPerWeek), acceptTerms: true },
         { quiet: true },
       );

@@ -3,7 +3,8 @@
 // was received or disputes it (a disputed payout gives the charm back).
 import type { PaymentNotification } from '@murmur/contracts/wallet';
 import { useState } from 'react';
-import { api, ApiCallError } from '../../api/client.ts';
+import { ApiCallError } from '../../api/client.ts';
+import { api } from '../../api/api.generated.ts';
 import { Button } from '../../components/Button.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { refreshQueries, useQuery } from '../../state/query.ts';
@@ -11,12 +12,11 @@ import { toast } from '../../state/ui.ts';
 import own from './AgencyPayments.module.css';
 import styles from './Wallet.module.css';
 
-const NOTICES = '/payment-notifications';
 const usd = (cents: number) => `$${(cents / 100).toFixed(2)}`;
 const statusWords: Record<string, string> = { pending: 'To confirm', completed: 'Received', failed: 'Disputed' };
 
 export function AgencyPayments() {
-  const { data, mutate } = useQuery<'GET /payment-notifications'>(NOTICES, { dedupingInterval: 0 });
+  const { data, mutate } = useQuery(api.money.paymentNotifications.path(), { dedupingInterval: 0 });
   const [openId, setOpenId] = useState<string | null>(null);
   if (!data || data.items.length === 0) return null;
   const open = data.items.find((n) => n.withdrawalId === openId) ?? null;
@@ -32,7 +32,7 @@ export function AgencyPayments() {
         },
         { revalidate: false },
       );
-      void api.post('/payment-notifications/read', { withdrawalId: n.withdrawalId }, { quiet: true }).catch(() => void mutate());
+      void api.money.markPaymentNotificationRead({ withdrawalId: n.withdrawalId }, { quiet: true }).catch(() => void mutate());
     }
   };
   return (
@@ -92,9 +92,9 @@ function PaymentReview({ notice, onClose }: { notice: PaymentNotification | null
     setBusy(received ? 'confirm' : 'dispute');
     setError(null);
     try {
-      await api.put('/cashout-confirm', { withdrawalId: notice.withdrawalId, received }, { quiet: true });
+      await api.money.confirmCashout({ withdrawalId: notice.withdrawalId, received }, { quiet: true });
       toast(received ? 'Payment confirmed. Thank you!' : 'Payment disputed: the charm is back in your balance.', 'success');
-      await refreshQueries(NOTICES, '/wallet/balance', '/wallet/withdraw', '/transaction/me');
+      await refreshQueries(api.money.paymentNotifications.path(), '/wallet/balance', '/wallet/withdraw', '/transaction/me');
     } catch (e) {
       setError((e as ApiCallError).message);
     } finally {

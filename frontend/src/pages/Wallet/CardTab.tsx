@@ -16,10 +16,11 @@ import { paySandbox } from '../../wallet/pay.ts';
 import { useTopUp } from '../../wallet/topUpStore.ts';
 import { AmountPicker, offerDiamonds, offerPriceUsd } from './AmountPicker.tsx';
 import styles from './Wallet.module.css';
+import { api } from '../../api/api.generated.ts';
 
 export function CardTab() {
   const { step, setStep, offer } = useTopUp();
-  const { data: methods } = useQuery<'GET /payment/methods'>('/payment/methods');
+  const { data: methods } = useQuery(api.money.paymentMethods.path());
   const publishableKey = methods?.items.find((m) => m.id === 'card')?.publishableKey ?? null;
   const sandbox = methods?.items.some((m) => m.id === 'sandbox') ?? false;
   const [amount, setAmount] = useState('10');

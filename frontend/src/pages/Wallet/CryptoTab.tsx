@@ -18,6 +18,7 @@ import { DemoNotice, DepositAddress } from './DepositAddress.tsx';
 import { useTopUp } from '../../wallet/topUpStore.ts';
 import { DepositProgress } from './DepositProgress.tsx';
 import styles from './Wallet.module.css';
+import { api } from '../../api/api.generated.ts';
 
 type Token = DepositCurrency;
 
@@ -29,7 +30,7 @@ const networkLabel = (chainId: number, deposit: CryptoDepositDto | undefined) =>
   deposit?.demo && deposit.tokens.length > 0 ? `${chainName(chainId)} (demo chain)` : chainName(chainId);
 
 export function CryptoTab() {
-  const { data: methods } = useQuery<'GET /payment/methods'>('/payment/methods');
+  const { data: methods } = useQuery(api.money.paymentMethods.path());
   const deposits = methods?.items.find((m) => m.id === 'crypto')?.deposits ?? [];
   // The network offered first is one where a token is accepted (the configured chain).
   const configured = deposits.find((d) => d.tokens.length > 0)?.chainId ?? money.supportedChainIds[0];
@@ -46,10 +47,7 @@ export function CryptoTab() {
   const setTab = useTopUp((s) => s.setTab);
   const sandbox = methods?.items.some((m) => m.id === 'sandbox') ?? false;
   const stable = stablecoins.includes(token);
-  const { data: conversion } = useQuery<'GET /payment/currencies/conversion'>(
-    stable ? null : `/payment/currencies/conversion?from=${token}&to=USD&amount=1`,
-    { quiet: true },
-  );
+  const { data: conversion } = useQuery(stable ? null : api.money.conversion.path({ from: token, to: 'USD', amount: 1 }), { quiet: true });
   const usdPerUnit = stable ? 1 : (conversion?.value ?? null);
   const usd = Number.isFinite(Number(amount)) && usdPerUnit !== null ? Number(amount) * usdPerUnit : null;
   // The bounds are in USD: a coin's amount is checked at its rate.
@@ -189,7 +187,7 @@ function WalletPay({
   onInvalid(error: string | null): void;
 }) {
   const { phase, error, switchTo, pending } = useCryptoTopUp();
-  const { data: listed } = useQuery<'GET /wallet/blockchain'>('/wallet/blockchain');
+  const { data: listed } = useQuery(api.money.blockchainWallets.path());
   const evmWallets = (listed?.items ?? []).filter((w) => w.chain === 'ethereum');
   const [from, setFrom] = useState<string | null>(null);
   const fromAddress = evmWallets.length === 0 ? null : (from ?? evmWallets[0]!.address);

@@ -14,6 +14,7 @@ import { CryptoTab } from './CryptoTab.tsx';
 import { HostedTab } from './HostedTab.tsx';
 import { useQuery } from '../../state/query.ts';
 import styles from './Wallet.module.css';
+import { api } from '../../api/api.generated.ts';
 
 /** The tabs in the order payment/methods gives (e-wallets first in their region); crypto and card always. */
 function topUpTabs(methods: PaymentMethods | undefined) {
@@ -30,7 +31,7 @@ function topUpTabs(methods: PaymentMethods | undefined) {
 
 export function TopUpModal() {
   const { open, activeTab, setTab, close, applyDefaultTab } = useTopUp();
-  const { data: methods } = useQuery<'GET /payment/methods'>('/payment/methods');
+  const { data: methods } = useQuery(api.money.paymentMethods.path());
   const defaultTab = methods?.defaultMethod;
   useEffect(() => {
     // Spec section 3: the crypto wallet tab by default; e-wallets in their region (payment/methods says).

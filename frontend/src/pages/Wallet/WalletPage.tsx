@@ -18,6 +18,7 @@ import { FirstTopUpOffer, StatusModal, TopUpModal } from './TopUp.tsx';
 import styles from './Wallet.module.css';
 import { Withdrawals } from './Withdrawals.tsx';
 import { WithdrawModal } from './WithdrawModal.tsx';
+import { api } from '../../api/api.generated.ts';
 
 export default function WalletPage() {
   const { data: balance, diamonds } = useBalance();
@@ -26,7 +27,7 @@ export default function WalletPage() {
   const openWithdraw = useWithdraw((s) => s.openWithdraw);
   const [search, setSearch] = useSearchParams();
   const [page, setPage] = useState(1);
-  const { data: history, isLoading } = useQuery<'GET /transaction/me'>(`/transaction/me?page=${page}&limit=10`);
+  const { data: history, isLoading } = useQuery(api.money.transactions.path({ page, limit: 10 }));
   const firstOffer = Boolean((balance as { firstTopUpAvailable?: boolean } | undefined)?.firstTopUpAvailable);
   const b = balance as { charm?: number; vipUntil?: string | null } | undefined;
 

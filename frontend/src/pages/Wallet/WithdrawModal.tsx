@@ -18,6 +18,7 @@ import {
 import { CountrySelect } from '../../components/CountrySelect.tsx';
 import { useWithdraw, withdrawSteps, type WithdrawMethod } from '../../wallet/withdrawStore.ts';
 import styles from './Wallet.module.css';
+import { api } from '../../api/api.generated.ts';
 
 const methodNames: Record<WithdrawMethod, string> = { crypto: 'USDT to a crypto wallet', bank: 'Bank transfer', ewallet: 'E-wallet' };
 const stepTitles = ['How much?', 'Where to?', 'Check and confirm', 'Withdrawal'];
@@ -25,7 +26,7 @@ const usdOf = (charm: number) => `$${(charm * money.usdPerCharm).toFixed(2)}`;
 
 export function WithdrawModal() {
   const { open, step, close } = useWithdraw();
-  const { data: available } = useQuery<'GET /wallet/withdraw/available'>(open ? '/wallet/withdraw/available' : null, {
+  const { data: available } = useQuery(open ? api.money.withdrawAvailable.path() : null, {
     dedupingInterval: 2000,
   });
   return (

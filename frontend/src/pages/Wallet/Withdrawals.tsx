@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Pager } from '../../components/Pager.tsx';
 import { useQuery } from '../../state/query.ts';
 import styles from './Wallet.module.css';
+import { api } from '../../api/api.generated.ts';
 
 const methodWords: Record<string, string> = { crypto: 'USDT', bank: 'Bank transfer', ewallet: 'E-wallet' };
 
@@ -16,7 +17,7 @@ function destination(w: WithdrawalItem): string {
 
 export function Withdrawals() {
   const [page, setPage] = useState(1);
-  const { data } = useQuery<'GET /wallet/withdrawals'>(`/wallet/withdrawals?page=${page}&limit=5`);
+  const { data } = useQuery(api.money.withdrawals.path({ page, limit: 5 }));
   if (!data || data.items.length === 0) return null;
   return (
     <>

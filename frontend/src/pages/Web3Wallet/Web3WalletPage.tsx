@@ -4,7 +4,8 @@
 import type { BlockchainWalletItem } from '@murmur/contracts/wallet';
 import { browserWalletTexts } from '@murmur/contracts/account-settings';
 import { useState } from 'react';
-import { api, ApiCallError } from '../../api/client.ts';
+import { ApiCallError } from '../../api/client.ts';
+import { api } from '../../api/api.generated.ts';
 import { Button } from '../../components/Button.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { fieldStyles } from '../../components/Field.tsx';
@@ -19,7 +20,7 @@ import styles from './Web3Wallet.module.css';
 const chainNames: Record<string, string> = { ethereum: 'EVM', solana: 'Solana' };
 
 export default function Web3WalletPage() {
-  const { data } = useQuery<'GET /wallet/blockchain'>('/wallet/blockchain', { dedupingInterval: 0 });
+  const { data } = useQuery(api.money.blockchainWallets.path(), { dedupingInterval: 0 });
   const preferredChainId = usePreferredChain();
   const [busy, setBusy] = useState<WalletKind | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -109,7 +110,7 @@ export default function Web3WalletPage() {
 
 /** The network offered when a wallet is on an unsupported one: where top-ups are accepted. */
 function usePreferredChain(): number {
-  const { data } = useQuery<'GET /payment/methods'>('/payment/methods');
+  const { data } = useQuery(api.money.paymentMethods.path());
   return data?.items.find((m) => m.id === 'crypto')?.deposits?.find((d) => d.tokens.length > 0)?.chainId ?? money.supportedChainIds[0];
 }
 
@@ -139,10 +140,8 @@ function WalletRow({ wallet, preferredChainId }: { wallet: BlockchainWalletItem;
   const change = async (path: 'rename' | 'remove') => {
     setBusy(true);
     try {
-      await api.post(
-        `/wallet/blockchain/${path}`,
-        path === 'rename' ? { walletId: wallet.walletId, name: name.trim() } : { walletId: wallet.walletId },
-      );
+      if (path === 'rename') await api.money.renameBlockchainWallet({ walletId: wallet.walletId, name: name.trim() });
+      else await api.money.removeBlockchainWallet({ walletId: wallet.walletId });
       await refreshQueries('/wallet/blockchain');
       setEditing(false);
     } catch (e) {

@@ -3,7 +3,8 @@
 import { useState } from 'react';
 import { moneyOperations } from '@murmur/contracts/money-operations';
 import type { ApiResponse } from '@murmur/contracts/api-catalogue';
-import { api, ApiCallError, newIdempotencyKey } from '../../../api/client.ts';
+import { ApiCallError, newIdempotencyKey } from '../../../api/client.ts';
+import { api } from '../../../api/api.generated.ts';
 import { useSession } from '../../../api/session.ts';
 import { Button } from '../../../components/Button.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
@@ -26,8 +27,7 @@ function GrantForm() {
     setBusy(true);
     setError(null);
     try {
-      const answer = await api.post<'POST /console/grants'>(
-        '/console/grants',
+      const answer = await api.console.requestGrant(
         { uid: uid.trim(), amount: Number(amount), reason },
         { quiet: true, idempotencyKey: key },
       );
@@ -82,15 +82,14 @@ function GrantForm() {
 export function GrantsPanel() {
   const me = useSession((s) => s.claims?.uid ?? null);
   const [status, setStatus] = useState<'pending' | 'approved' | 'rejected'>('pending');
-  const { data } = useQuery<'GET /console/grants'>(`/console/grants?status=${status}&limit=50`, { refreshInterval: 15_000 });
+  const { data } = useQuery(api.console.grants.path({ status, limit: 50 }), { refreshInterval: 15_000 });
   const decide = async (g: Grant, verb: 'approve' | 'reject') => {
     try {
-      if (verb === 'approve')
-        await api.post<'POST /console/grants/{grantId}/approve'>(`/console/grants/${encodeURIComponent(g.grantId)}/approve`);
+      if (verb === 'approve') await api.console.approveGrant({ grantId: g.grantId });
       else {
         const reason = window.prompt('Why is this grant rejected?') ?? '';
         if (!reason) return;
-        await api.post<'POST /console/grants/{grantId}/reject'>(`/console/grants/${encodeURIComponent(g.grantId)}/reject`, { reason });
+        await api.console.rejectGrant({ grantId: g.grantId }, { reason });
       }
       toast(verb === 'approve' ? 'Grant approved and minted.' : 'Grant rejected.', 'success');
     } finally {

@@ -1,7 +1,7 @@
 // The ledger audit's latest verdict (the same replay as `projections audit`) and a button asking
 // the projections worker for a fresh run; the answer arrives within seconds.
 import { useState } from 'react';
-import { api } from '../../../api/client.ts';
+import { api } from '../../../api/api.generated.ts';
 import { Button } from '../../../components/Button.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
 import { useQuery } from '../../../state/query.ts';
@@ -11,13 +11,13 @@ import styles from './Money.module.css';
 
 export function LedgerAuditPanel() {
   const [busy, setBusy] = useState(false);
-  const { data, mutate } = useQuery<'GET /console/ledger/audit'>('/console/ledger/audit', {
+  const { data, mutate } = useQuery(api.console.ledgerAudit.path(), {
     refreshInterval: (d) => (d?.pendingSince ? 2000 : 30_000),
   });
   const run = async () => {
     setBusy(true);
     try {
-      await api.post<'POST /console/ledger/audit'>('/console/ledger/audit');
+      await api.console.runLedgerAudit();
       toast('Audit requested.', 'info');
       await mutate();
     } finally {

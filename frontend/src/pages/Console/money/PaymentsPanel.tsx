@@ -6,10 +6,11 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { useQuery } from '../../../state/query.ts';
 import { usd, when, whole } from './format.ts';
 import styles from './Money.module.css';
+import { api } from '../../../api/api.generated.ts';
 
 export function PaymentsPanel() {
   const [minutes, setMinutes] = useState<number>(moneyOperations.stuckPaymentMinutes);
-  const { data } = useQuery<'GET /console/payments/stuck'>(`/console/payments/stuck?olderThanMinutes=${minutes}&limit=50`, {
+  const { data } = useQuery(api.console.stuckPayments.path({ olderThanMinutes: minutes, limit: 50 }), {
     refreshInterval: 30_000,
   });
   return (

@@ -4,10 +4,11 @@ import { EmptyState } from '../../../components/EmptyState.tsx';
 import { useQuery } from '../../../state/query.ts';
 import { short, usdt, when } from './format.ts';
 import styles from './Money.module.css';
+import { api } from '../../../api/api.generated.ts';
 
 export function ReferralPanel() {
   const [week, setWeek] = useState<string | null>(null);
-  const { data } = useQuery<'GET /console/referral/settlements'>(`/console/referral/settlements?limit=100${week ? `&week=${week}` : ''}`);
+  const { data } = useQuery(api.console.referralSettlements.path({ limit: 100, week: week || undefined }));
   return (
     <>
       <div className={styles.toolbar}>

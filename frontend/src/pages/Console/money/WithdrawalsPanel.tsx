@@ -2,7 +2,8 @@
 // or reject with a reason (the charm goes back). Decided ones below, with who decided and how.
 import { useState } from 'react';
 import type { ApiResponse } from '@murmur/contracts/api-catalogue';
-import { api, ApiCallError } from '../../../api/client.ts';
+import { ApiCallError } from '../../../api/client.ts';
+import { api } from '../../../api/api.generated.ts';
 import { Button } from '../../../components/Button.tsx';
 import { Dialog } from '../../../components/Dialog.tsx';
 import { EmptyState } from '../../../components/EmptyState.tsx';
@@ -38,18 +39,8 @@ function DecisionDialog({ decision, onClose }: { decision: Decision | null; onCl
     setError(null);
     try {
       const id = encodeURIComponent(decision.item.withdrawalId);
-      if (settle)
-        await api.post<'POST /console/withdrawals/{withdrawalId}/settle'>(
-          `/console/withdrawals/${id}/settle`,
-          { reference: value },
-          { quiet: true },
-        );
-      else
-        await api.post<'POST /console/withdrawals/{withdrawalId}/reject'>(
-          `/console/withdrawals/${id}/reject`,
-          { reason: value },
-          { quiet: true },
-        );
+      if (settle) await api.console.settleWithdrawal({ withdrawalId: id }, { reference: value }, { quiet: true });
+      else await api.console.rejectWithdrawal({ withdrawalId: id }, { reason: value }, { quiet: true });
       toast(settle ? 'Withdrawal settled.' : 'Withdrawal rejected; the charm is back with the user.', 'success');
       await refreshQueries('/console/withdrawals');
       close();
@@ -105,7 +96,7 @@ export function WithdrawalsPanel() {
   const [status, setStatus] = useState<'pending' | 'completed' | 'failed'>('pending');
   const [page, setPage] = useState(1);
   const [decision, setDecision] = useState<Decision | null>(null);
-  const { data } = useQuery<'GET /console/withdrawals'>(`/console/withdrawals?status=${status}&page=${page}&limit=20`, {
+  const { data } = useQuery(api.console.withdrawals.path({ status, page, limit: 20 }), {
     refreshInterval: 15_000,
   });
   return (

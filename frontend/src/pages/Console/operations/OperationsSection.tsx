@@ -8,6 +8,7 @@ import { useQuery } from '../../../state/query.ts';
 import { when, whole } from '../money/format.ts';
 import styles from '../money/Money.module.css';
 import { RebuildButton, RebuildList } from './RebuildPanel.tsx';
+import { api } from '../../../api/api.generated.ts';
 
 const noRoles: string[] = [];
 
@@ -15,7 +16,7 @@ const statusWords = { live: 'Live', catching_up: 'Catching up', stalled: 'Stalle
 const statusTone = { live: styles.ok, catching_up: styles.warn, stalled: styles.bad } as const;
 
 export default function OperationsSection() {
-  const { data } = useQuery<'GET /console/ops/status'>('/console/ops/status', {
+  const { data } = useQuery(api.ops.status.path(), {
     refreshInterval: (d) => (d?.rebuilds.some((r) => r.status === 'requested' || r.status === 'running') ? 1000 : 5000),
     dedupingInterval: 0,
   });

@@ -3,7 +3,8 @@
 // the latest rebuilds with their outcome. Devs see them without the button (the route is ad only).
 import { rebuildableProjections, type RebuildStatusItem } from '@murmur/contracts/operations-view';
 import { useState } from 'react';
-import { api, ApiCallError } from '../../../api/client.ts';
+import { ApiCallError } from '../../../api/client.ts';
+import { api } from '../../../api/api.generated.ts';
 import { Button } from '../../../components/Button.tsx';
 import { refreshQueries } from '../../../state/query.ts';
 import { toast } from '../../../state/ui.ts';
@@ -26,7 +27,7 @@ export function RebuildButton({ projection }: { projection: string }) {
   const rebuild = async () => {
     setBusy(true);
     try {
-      await api.post<'POST /console/ops/rebuild'>('/console/ops/rebuild', { projection }, { quiet: true });
+      await api.ops.rebuild({ projection }, { quiet: true });
       toast(`Rebuild of ${projection} asked for: the projections worker runs it.`, 'success');
       await refreshQueries('/console/ops/status');
     } catch (e) {
