@@ -3,6 +3,21 @@
 import { SignJWT, jwtVerify } from 'jose';
 import { z } from 'zod';
 
+/**
+ * The account roles a token carries (granted and revoked by an admin, `POST /admin/users/{uid}/roles`;
+ * the catalogue's `roles` name the ones a route needs, docs/decisions/identity.md). What each lets a person do:
+ * - `co` consumer: the role every new account starts with; a plain user (watch, chat, gift, buy).
+ *   An account holding only `co` is told `isConsumer: true` at sign-in.
+ * - `cr` creator: shows the Verified Playfriend badge on the profile (docs/decisions/social.md).
+ * - `h` host: a verified host, granted when an admin approves a host application
+ *   (docs/decisions/host-applications.md); shows the Verified Host badge.
+ * - `ag` agency: runs agencies (the Guild page and its `guild/*` calls: roster, share ratios,
+ *   settlements, charm payments to its creators) and shows the Verified Agency badge.
+ * - `ad` admin: the operators' console (reports, users, roles, bans, lobbies, agencies, money
+ *   operations, audit), host-application decisions, and every agency's cash-outs.
+ * - `dev` developer: reads the operations view of the console (projection lag, stream categories),
+ *   nothing that changes data.
+ */
 export const RoleCode = z.enum(['cr', 'h', 'co', 'ad', 'ag', 'dev']);
 export type RoleCode = z.infer<typeof RoleCode>;
 
