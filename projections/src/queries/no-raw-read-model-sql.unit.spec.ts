@@ -42,6 +42,8 @@ function sourceFiles(dir: string): string[] {
 /** The lines of `file` where a string or template literal holds SQL that names an `rm.` table. */
 function rawReadModelSql(file: string): string[] {
   const text = readFileSync(path.join(root, file), 'utf8');
+  // Parsing only files that name an rm. table at all keeps the scan to a fraction of a second.
+  if (!readModelTable.test(text)) return [];
   const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
   const found: string[] = [];
   const visit = (node: ts.Node): void => {
@@ -57,7 +59,7 @@ function rawReadModelSql(file: string): string[] {
   return found;
 }
 
-describe('read-model SQL', () => {
+describe('read-model SQL', { timeout: 20_000 }, () => {
   it('appears in no service outside the query modules (file:line of each)', () => {
     const offenders = services
       .flatMap(sourceFiles)
