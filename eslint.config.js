@@ -1,6 +1,7 @@
-// Lint: typescript-eslint recommended, plus the layering rule (contracts imports nothing of ours
+// Lint: typescript-eslint recommended, plus the layering rules (contracts imports nothing of ours
 // and no node: module; the frontend imports only contracts from the back end; the gateway imports
-// contracts and, to read read models, projections' named queries, and nothing else of projections).
+// contracts and, to read read models, projections' named queries, and nothing else of projections;
+// a command module uses another only through its public.ts: docs/decisions/foundation.md).
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -16,6 +17,22 @@ export default tseslint.config(
     files: ['contracts/**/*.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: ['node:*', '@murmur/*'] }],
+    },
+  },
+  {
+    files: ['command-api/src/*/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['../*/routes.ts', '../*/tool-routes.ts', '../modules.ts', '../../modules.ts'],
+              message: "A module's routes are its own and the registry sits above the modules: import the other module's public.ts.",
+            },
+          ],
+        },
+      ],
     },
   },
   {

@@ -3,6 +3,7 @@
 import {
   apiVersionAliases,
   authenticate,
+  catalogueEntry,
   errorHandler,
   notFoundHandler,
   observabilityRouter,
@@ -11,7 +12,6 @@ import {
 } from '@murmur/platform';
 import express from 'express';
 import type { CommandDeps } from './dependencies.ts';
-import { ONBOARDING_PATH } from './identity/onboarding.ts';
 import { commandModules } from './modules.ts';
 
 export function createCommandApp(deps: CommandDeps, options: { trustProxy?: string } = {}): express.Express {
@@ -26,8 +26,11 @@ export function createCommandApp(deps: CommandDeps, options: { trustProxy?: stri
   api.use(express.json({ limit: '256kb' }));
   api.use(refuseUnstorableText);
   // Before onboarding only the terms step itself (sign-in and sign-out are mounted above).
+  const onboarding = catalogueEntry('POST /user/onboarding');
   api.use(
-    authenticate(deps.jwtSecret, deps.sessionGuard, { beforeOnboarding: (req) => req.method === 'POST' && req.path === ONBOARDING_PATH }),
+    authenticate(deps.jwtSecret, deps.sessionGuard, {
+      beforeOnboarding: (req) => req.method === onboarding.method && req.path === onboarding.path,
+    }),
   );
   for (const mount of commandModules) mount.routes(api, deps);
   // The versioned aliases the clients call (v0 home, v2 lobbies...) answer as their v1 routes.

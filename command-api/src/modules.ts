@@ -1,7 +1,6 @@
 // Every command module, mounted in this order. A module adds its routes to the /api/v1 router;
 // `raw` runs before the JSON body parser (webhooks that need the raw body).
-import type express from 'express';
-import type { CommandDeps } from './dependencies.ts';
+import type { CommandModule } from './command-module.ts';
 import { guildModule } from './guild/routes.ts';
 import { lobbiesModule } from './lobbies/routes.ts';
 import { referralModule } from './referral/routes.ts';
@@ -13,6 +12,7 @@ import { socialModule } from './social/routes.ts';
 import { wallModule } from './wall/routes.ts';
 import { giftingModule } from './gifting/routes.ts';
 import { moneyModule } from './wallet/routes.ts';
+import { paymentsModule } from './payments/routes.ts';
 import { progressionModule } from './progression/routes.ts';
 import { notificationsModule } from './notifications/routes.ts';
 import { subscriptionsModule } from './subscriptions/routes.ts';
@@ -24,14 +24,6 @@ import { operationsModule } from './operations/rebuild-request.ts';
 import { chainRpcModule } from './chain-rpc/routes.ts';
 import { errorReportsModule } from './error-reports/routes.ts';
 
-export interface CommandModule {
-  name: string;
-  raw?: (router: express.Router, deps: CommandDeps) => void;
-  routes: (router: express.Router, deps: CommandDeps) => void;
-  /** Background work the server runs while it listens (e.g. ending timed rooms); stopped on close. */
-  start?: (deps: CommandDeps) => { stop(): Promise<void> };
-}
-
 export const commandModules: CommandModule[] = [
   identityModule,
   profilesModule,
@@ -40,6 +32,7 @@ export const commandModules: CommandModule[] = [
   wallModule,
   messagesModule,
   giftingModule,
+  paymentsModule,
   moneyModule,
   referralModule,
   lobbiesModule,

@@ -16,9 +16,10 @@ type ParamsOfPath<P extends string> = P extends `${string}{${infer Name}}${infer
 export type RouteParams<K extends ApiRouteKey> = K extends `${string} ${infer P}` ? Flat<ParamsOfPath<P>> : never;
 type Parsed<E, F extends 'body' | 'query'> = E extends { [X in F]: infer S extends z.ZodType } ? z.infer<S> : undefined;
 
-/** Routes whose body or answer is not JSON: their handler reads and answers through req and res. */
+/** Routes whose answer is not JSON (a page, a file): their handler answers through res itself. A route
+ * whose body alone is raw (a signed webhook, an upload) reads req.body and still returns its answer. */
 export type RawRouteKey = {
-  [K in ApiRouteKey]: ApiEntry<K> extends { rawAnswer: object } | { rawBody: string } ? K : never;
+  [K in ApiRouteKey]: ApiEntry<K> extends { rawAnswer: object } ? K : never;
 }[ApiRouteKey];
 
 /** What a JSON route's handler receives: everything parsed and typed from the catalogue entry. */
@@ -31,9 +32,11 @@ export interface RouteInput<K extends ApiRouteKey> {
   /** For headers (Idempotency-Key, signatures) and cookies; the answer is what the handler returns. */
   req: express.Request;
   res: express.Response;
+  /** A create answering a retry of itself (nothing new written): sent with 200 instead of the 201. */
+  repeated: () => void;
 }
 
-export type RouteHandler<K extends ApiRouteKey> = K extends RawRouteKey
+export type RouteHandler<K extends ApiRouteKey> = [K] extends [RawRouteKey]
   ? (req: express.Request, res: express.Response) => Promise<void> | void
   : (input: RouteInput<K>) => Promise<ApiResponse<K>> | ApiResponse<K>;
 
@@ -63,18 +66,18 @@ export function expressPath(path: string, spansSegments?: string): string {
 export function defineRoute<K extends ApiRouteKey>(
   router: express.Router,
   key: K,
-  handler: RouteHandler<K>,
-  options: RouteOptions<K> = {},
+  handler: RouteHandler<NoInfer<K>>,
+  options: RouteOptions<NoInfer<K>> = {},
 ): void {
   const entry = catalogueEntry(key);
   const spans = options.spansSegments as string | undefined;
   const guards = entry.auth ? [requireAuth(...(entry.roles ?? []))] : [];
-  const raw = entry.rawAnswer !== undefined || entry.rawBody !== undefined;
-  const run: express.RequestHandler = raw
+  const run: express.RequestHandler = entry.rawAnswer
     ? async (req, res) => {
         await (handler as (req: express.Request, res: express.Response) => Promise<void> | void)(req, res);
       }
     : async (req, res) => {
+        let status = entry.status ?? 200;
         const params = { ...req.params } as Record<string, string | string[]>;
         if (spans !== undefined && Array.isArray(params[spans])) params[spans] = (params[spans] as string[]).join('/');
         const input = {
@@ -84,9 +87,12 @@ export function defineRoute<K extends ApiRouteKey>(
           me: req.auth,
           req,
           res,
+          repeated: () => {
+            status = 200;
+          },
         };
         const answer = await (handler as (input: unknown) => unknown)(input);
-        res.status(entry.status ?? 200).json(answer);
+        res.status(status).json(answer);
       };
   const method = entry.method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
   router[method](expressPath(entry.path, spans), ...guards, ...(options.before ?? []), run);

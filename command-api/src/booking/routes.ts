@@ -1,23 +1,13 @@
 // Services and booking commands (DESIGN section 9): list or remove a service, book a time, cancel,
 // extend a running session; the scheduler opens and completes sessions.
-import {
-  BookingAnswer,
-  BookingVoiceAnswer,
-  BookServiceBody,
-  bookingTexts,
-  ListServiceBody,
-  RemoveServiceBody,
-  ServiceListedAnswer,
-  CommandAnswer,
-  type BookingAnswer as BookingAnswerDto,
-} from '@murmur/contracts';
-import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
+import { bookingTexts, type BookingAnswer as BookingAnswerDto } from '@murmur/contracts';
+import { ApiError, defineRoute } from '@murmur/platform';
 import type express from 'express';
 import { createHash } from 'node:crypto';
 import { bookingHost } from '@murmur/projections/queries/bookings';
 import type { CommandDeps } from '../dependencies.ts';
 import { mediaAnswer, mediaProviderFromEnv, type MediaProvider } from '../lobbies/media-provider.ts';
-import type { CommandModule } from '../modules.ts';
+import type { CommandModule } from '../command-module.ts';
 import { routeIdempotencyKey } from '../wallet/idempotency.ts';
 import { loadWallet } from '../wallet/ledger.ts';
 import { runBookingStep, scheduleCommands, type StepResult } from './bookings.ts';
@@ -58,9 +48,7 @@ export const bookingModule: CommandModule & { start(deps: CommandDeps): { stop()
 };
 
 export function bookingRoutes(router: express.Router, deps: CommandDeps, media: MediaProvider): void {
-  router.post('/user/services', requireAuth(), async (req, res) => {
-    const { uid } = currentUser(req);
-    const body = parse(ListServiceBody, req.body);
+  defineRoute(router, 'POST /user/services', async ({ me: { uid }, body, req }) => {
     const { key } = routeIdempotencyKey(req, uid, 'user/services');
     const serviceId = `svc-${digest(key)}`;
     const step = await runBookingStep(
@@ -68,23 +56,19 @@ export function bookingRoutes(router: express.Router, deps: CommandDeps, media: 
       { type: 'ListService', hostUid: uid, serviceId, ...body, at: deps.clock.now().toISOString() },
       uid,
     );
-    send(res, ServiceListedAnswer, { position: step.position.toString(), serviceId }, 201);
+    return { position: step.position.toString(), serviceId };
   });
 
-  router.post('/user/services/remove', requireAuth(), async (req, res) => {
-    const { uid } = currentUser(req);
-    const body = parse(RemoveServiceBody, req.body);
+  defineRoute(router, 'POST /user/services/remove', async ({ me: { uid }, body }) => {
     const step = await runBookingStep(
       deps,
       { type: 'RemoveService', hostUid: uid, serviceId: body.serviceId, at: deps.clock.now().toISOString() },
       uid,
     );
-    send(res, CommandAnswer, { position: step.position.toString() });
+    return { position: step.position.toString() };
   });
 
-  router.post('/booking', requireAuth(), async (req, res) => {
-    const { uid } = currentUser(req);
-    const body = parse(BookServiceBody, req.body);
+  defineRoute(router, 'POST /booking', async ({ me: { uid }, body, req, repeated }) => {
     const { key } = routeIdempotencyKey(req, uid, 'booking');
     // The host is part of the id: the same key sent for another host is another booking, never the
     // first booking's id (and hold) reused on a second schedule.
@@ -102,19 +86,18 @@ export function bookingRoutes(router: express.Router, deps: CommandDeps, media: 
       },
       uid,
     );
-    send(res, BookingAnswer, await answer(deps, uid, bookingId, step), step.changed ? 201 : 200);
+    if (!step.changed) repeated();
+    return await answer(deps, uid, bookingId, step);
   });
 
-  router.post('/booking/:id/cancel', requireAuth(), async (req, res) => {
-    const { uid } = currentUser(req);
+  defineRoute(router, 'POST /booking/{id}/cancel', async ({ me: { uid }, req }) => {
     const bookingId = bookingIdOf(req);
     const hostUid = await hostOf(deps, bookingId);
     const step = await runBookingStep(deps, { type: 'Cancel', hostUid, bookingId, by: uid, at: deps.clock.now().toISOString() }, uid);
-    send(res, BookingAnswer, await answer(deps, uid, bookingId, step));
+    return await answer(deps, uid, bookingId, step);
   });
 
-  router.post('/booking/:id/extend', requireAuth(), async (req, res) => {
-    const { uid } = currentUser(req);
+  defineRoute(router, 'POST /booking/{id}/extend', async ({ me: { uid }, req, repeated }) => {
     const bookingId = bookingIdOf(req);
     const hostUid = await hostOf(deps, bookingId);
     const { key } = routeIdempotencyKey(req, uid, `booking/${bookingId}/extend`);
@@ -123,19 +106,19 @@ export function bookingRoutes(router: express.Router, deps: CommandDeps, media: 
       { type: 'Extend', hostUid, bookingId, extensionId: `ext-${digest(key)}`, by: uid, at: deps.clock.now().toISOString() },
       uid,
     );
-    send(res, BookingAnswer, await answer(deps, uid, bookingId, step), step.changed ? 201 : 200);
+    if (!step.changed) repeated();
+    return await answer(deps, uid, bookingId, step);
   });
 
   // The voice of the session room, the same media a private room has: both people publish. It is
   // decided on the schedule stream itself (a read model a moment behind must not refuse the start).
-  router.post('/booking/:id/voice', requireAuth(), async (req, res) => {
-    const { uid } = currentUser(req);
+  defineRoute(router, 'POST /booking/{id}/voice', async ({ me: { uid }, req }) => {
     const bookingId = bookingIdOf(req);
     const hostUid = await hostOf(deps, bookingId);
     const { state } = await scheduleCommands.load(deps, hostUid);
     const booking = state.bookings[bookingId];
     if (!booking || (uid !== hostUid && uid !== booking.buyerUid)) throw new ApiError('NOT_FOUND', bookingTexts.bookingNotFound);
     if (booking.status !== 'live') throw new ApiError('RULE_VIOLATED', bookingTexts.notLive);
-    send(res, BookingVoiceAnswer, { bookingId, ...mediaAnswer(media, { scope: 'booking', channel: bookingId, uid, role: 'publisher' }) });
+    return { bookingId, ...mediaAnswer(media, { scope: 'booking', channel: bookingId, uid, role: 'publisher' }) };
   });
 }

@@ -1,9 +1,9 @@
 // The chain read proxy (`POST chain/rpc`): the web app's chain reads (receipts, block height, code)
 // go to our configured node for one chain instead of to whatever node the user's wallet uses.
 // Only the allow-listed read methods pass; each user gets a per-minute budget.
-import { ChainRpcAnswer, chainRpcMethods, ChainRpcRequest, chainRpcTexts, formatText } from '@murmur/contracts';
-import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
-import type { CommandModule } from '../modules.ts';
+import { ChainRpcAnswer, chainRpcMethods, chainRpcTexts, formatText } from '@murmur/contracts';
+import { ApiError, defineRoute } from '@murmur/platform';
+import type { CommandModule } from '../command-module.ts';
 import { WindowLimiter } from '../window-limiter.ts';
 
 const allowed: ReadonlySet<string> = new Set(chainRpcMethods);
@@ -14,10 +14,8 @@ export const chainRpcModule: CommandModule = {
   routes(router, deps) {
     const proxy = deps.payments.config.rpcProxy ?? null;
     const limiter = proxy ? new WindowLimiter(proxy.perMinute, 60_000) : null;
-    router.post('/chain/rpc', requireAuth(), async (req, res) => {
-      const { uid } = currentUser(req);
+    defineRoute(router, 'POST /chain/rpc', async ({ me: { uid }, body: call }) => {
       if (!proxy || !limiter) throw new ApiError('NOT_FOUND', chainRpcTexts.notConfigured);
-      const call = parse(ChainRpcRequest, req.body);
       if (call.chainId !== undefined && call.chainId !== proxy.chainId) throw new ApiError('NOT_FOUND', chainRpcTexts.notConfigured);
       if (!allowed.has(call.method))
         throw new ApiError('FORBIDDEN', formatText(chainRpcTexts.methodNotAllowed, { method: call.method }), { allowed: chainRpcMethods });
@@ -37,7 +35,7 @@ export const chainRpcModule: CommandModule = {
       }
       const parsed = ChainRpcAnswer.safeParse(answer);
       if (!parsed.success) throw new ApiError('UNAVAILABLE', chainRpcTexts.upstreamDown);
-      send(res, ChainRpcAnswer, parsed.data);
+      return parsed.data;
     });
   },
 };

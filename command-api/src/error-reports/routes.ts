@@ -1,11 +1,10 @@
 // The demo's local error-report sink: the web app's Sentry SDK tunnels its envelopes here when no
 // DSN is configured, and they are kept in dev_error_reports (shown at /api/v1/dev/errors.html)
 // instead of being sent anywhere. Mounted only in the demo.
-import { DevErrorReportsStored } from '@murmur/contracts';
 import type { Migration } from '@murmur/eventstore';
-import { ApiError, demoSettings, send, storeEnvelope } from '@murmur/platform';
+import { ApiError, defineRoute, demoSettings, storeEnvelope } from '@murmur/platform';
 import express from 'express';
-import type { CommandModule } from '../modules.ts';
+import type { CommandModule } from '../command-module.ts';
 
 export const errorReportMigrations: Migration[] = [
   {
@@ -28,17 +27,23 @@ export const errorReportsModule: CommandModule = {
   raw(router, deps) {
     if (!demoSettings().localErrorReports) return;
     // The browser SDK posts the envelope as text (newline-delimited JSON).
-    router.post('/dev/error-reports', express.text({ type: () => true, limit: '256kb' }), async (req, res) => {
-      if (typeof req.body !== 'string' || req.body.length === 0)
-        throw new ApiError('VALIDATION_FAILED', 'The request body is not an envelope.');
-      let stored: number;
-      try {
-        stored = await storeEnvelope(deps.pool, 'web', req.body);
-      } catch {
-        throw new ApiError('VALIDATION_FAILED', 'The request body is not an envelope.');
-      }
-      send(res, DevErrorReportsStored, { stored });
-    });
+    const textBody = { before: [express.text({ type: () => true, limit: '256kb' })] };
+    defineRoute(
+      router,
+      'POST /dev/error-reports',
+      async ({ req }) => {
+        if (typeof req.body !== 'string' || req.body.length === 0)
+          throw new ApiError('VALIDATION_FAILED', 'The request body is not an envelope.');
+        let stored: number;
+        try {
+          stored = await storeEnvelope(deps.pool, 'web', req.body);
+        } catch {
+          throw new ApiError('VALIDATION_FAILED', 'The request body is not an envelope.');
+        }
+        return { stored };
+      },
+      textBody,
+    );
   },
   routes() {},
 };

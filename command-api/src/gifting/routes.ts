@@ -1,9 +1,9 @@
 // POST gifting/send-gift: the gift is decided on the sender's wallet stream only; recipients'
 // charm follows by projection, so a host showered with gifts is never a hot stream.
-import { findGift, GiftSentAnswer, money, SendGiftBody } from '@murmur/contracts';
-import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
+import { findGift, money, type SendGiftBody } from '@murmur/contracts';
+import { ApiError, defineRoute } from '@murmur/platform';
 import type { CommandDeps } from '../dependencies.ts';
-import type { CommandModule } from '../modules.ts';
+import type { CommandModule } from '../command-module.ts';
 import { routeIdempotencyKey } from '../wallet/idempotency.ts';
 import { runWalletCommand } from '../wallet/ledger.ts';
 import { checkRecipients } from './recipients.ts';
@@ -36,18 +36,12 @@ export async function sendGift(deps: CommandDeps, uid: string, body: SendGiftBod
 export const giftingModule: CommandModule = {
   name: 'gifting',
   routes(router, deps) {
-    router.post('/gifting/send-gift', requireAuth(), async (req, res) => {
-      const { uid } = currentUser(req);
-      const body = parse(SendGiftBody, req.body);
+    defineRoute(router, 'POST /gifting/send-gift', async ({ me: { uid }, body, req, repeated }) => {
       const { key } = routeIdempotencyKey(req, uid, 'gifting/send-gift');
       const result = await sendGift(deps, uid, body, key);
       const sent = result.events.find((e) => e.type === 'GiftSent');
-      send(
-        res,
-        GiftSentAnswer,
-        { position: result.position.toString(), balance: result.balance, duplicate: result.duplicate, gift: sent?.data ?? null },
-        result.duplicate ? 200 : 201,
-      );
+      if (result.duplicate) repeated();
+      return { position: result.position.toString(), balance: result.balance, duplicate: result.duplicate, gift: sent?.data ?? null };
     });
   },
 };

@@ -3,29 +3,14 @@
 // receipts, record charm payments with proof and confirm them; for any signed-in creator, accept or
 // decline an invitation and leave their agency (docs/decisions/guild.md).
 import { randomUUID } from 'node:crypto';
-import {
-  AgencyCreatedAnswer,
-  InviteAgencyHostBody,
-  AgencyId,
-  CharmPaymentSubmittedAnswer,
-  CommandAnswer,
-  CreateAgencyBody,
-  PeriodSettledAnswer,
-  eventOf,
-  guildTexts,
-  SetShareRatiosBody,
-  SettlePeriodBody,
-  SubmitCharmPaymentBody,
-  OperatorDone,
-  VerifyAgencyBody,
-} from '@murmur/contracts';
+import { InviteAgencyHostBody, AgencyId, eventOf, guildTexts } from '@murmur/contracts';
 import { subscriptionAppliedBefore } from '@murmur/eventstore';
-import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
+import { ApiError, parse, defineRoute } from '@murmur/platform';
 import type express from 'express';
 import { z } from 'zod';
 import { hostReceiptTotals } from '@murmur/projections/queries/guild';
 import type { CommandDeps } from '../dependencies.ts';
-import type { CommandModule } from '../modules.ts';
+import type { CommandModule } from '../command-module.ts';
 import { routeIdempotencyKey } from '../wallet/idempotency.ts';
 import { managed, type AgencyCommand, type PeriodTotals } from './decide.ts';
 import { agencyCommands, hostMembershipCommands } from './guild-commands.ts';
@@ -63,21 +48,15 @@ async function periodTotals(deps: CommandDeps, agencyId: string, start: Date, en
 }
 
 export function guildRoutes(router: express.Router, deps: CommandDeps): void {
-  const agency = requireAuth('ag');
-
-  router.post('/guild/agencies', agency, async (req, res) => {
-    const { uid } = currentUser(req);
-    const body = parse(CreateAgencyBody, req.body);
+  defineRoute(router, 'POST /guild/agencies', async ({ me: { uid }, body }) => {
     const r = await run(deps, body.agencyId, uid, { type: 'CreateAgency', ...body, ownerUid: uid, now: deps.clock.now() });
-    send(res, AgencyCreatedAnswer, { agencyId: body.agencyId, position: r.position.toString() }, 201);
+    return { agencyId: body.agencyId, position: r.position.toString() };
   });
 
   // The agency invites; the creator's membership stream decides (an invitation per agency, never
   // to a creator already in it). Who owns an agency never changes, so that read needs no version.
-  router.post('/guild/agencies/:agencyId/invitations', agency, async (req, res) => {
-    const { uid } = currentUser(req);
-    const { agencyId } = parse(AgencyParams, req.params);
-    const { hostUid } = parse(InviteAgencyHostBody, req.body);
+  defineRoute(router, 'POST /guild/agencies/{agencyId}/invitations', async ({ me: { uid }, params, body: { hostUid } }) => {
+    const { agencyId } = parse(AgencyParams, params);
     const { state } = await agencyCommands.load(deps, agencyId);
     managed(state, uid);
     const r = await hostMembershipCommands.run(
@@ -86,16 +65,15 @@ export function guildRoutes(router: express.Router, deps: CommandDeps): void {
       { type: 'InviteHost', hostUid, agencyId, agencyName: state.name, invitedBy: uid, now: deps.clock.now() },
       { actorUid: uid },
     );
-    send(res, CommandAnswer, { position: r.position.toString() });
+    return { position: r.position.toString() };
   });
 
   // The agency removes a host: decided on `agency-{id}` (owner, on the roster); the creator's
   // membership stream follows in the same transaction, so a payout racing it is authorized before
   // or refused.
-  router.delete('/guild/agencies/:agencyId/hosts/:hostUid', agency, async (req, res) => {
-    const { uid } = currentUser(req);
-    const { agencyId } = parse(AgencyParams, req.params);
-    const { hostUid } = parse(InviteAgencyHostBody, { hostUid: req.params.hostUid });
+  defineRoute(router, 'DELETE /guild/agencies/{agencyId}/hosts/{hostUid}', async ({ me: { uid }, params }) => {
+    const { agencyId } = parse(AgencyParams, params);
+    const { hostUid } = parse(InviteAgencyHostBody, { hostUid: params.hostUid });
     const now = deps.clock.now();
     const r = await agencyCommands.runInTransaction(
       deps,
@@ -107,15 +85,14 @@ export function guildRoutes(router: express.Router, deps: CommandDeps): void {
       },
       { actorUid: uid },
     );
-    send(res, CommandAnswer, { position: r.position.toString() });
+    return { position: r.position.toString() };
   });
 
   // The creator answers: joining and leaving are decided on their own membership stream (one
   // agency at a time, only by their acceptance); the agency's roster follows in the same
   // transaction, so the roster payments are checked against never holds anyone who did not accept.
-  router.post('/guild/invitations/:agencyId/accept', requireAuth(), async (req, res) => {
-    const { uid } = currentUser(req);
-    const { agencyId } = parse(AgencyParams, req.params);
+  defineRoute(router, 'POST /guild/invitations/{agencyId}/accept', async ({ me: { uid }, params }) => {
+    const { agencyId } = parse(AgencyParams, params);
     const now = deps.clock.now();
     const r = await hostMembershipCommands.runInTransaction(
       deps,
@@ -127,23 +104,21 @@ export function guildRoutes(router: express.Router, deps: CommandDeps): void {
       },
       { actorUid: uid },
     );
-    send(res, CommandAnswer, { position: (r.extra && r.extra.position > r.position ? r.extra.position : r.position).toString() });
+    return { position: (r.extra && r.extra.position > r.position ? r.extra.position : r.position).toString() };
   });
 
-  router.post('/guild/invitations/:agencyId/decline', requireAuth(), async (req, res) => {
-    const { uid } = currentUser(req);
-    const { agencyId } = parse(AgencyParams, req.params);
+  defineRoute(router, 'POST /guild/invitations/{agencyId}/decline', async ({ me: { uid }, params }) => {
+    const { agencyId } = parse(AgencyParams, params);
     const r = await hostMembershipCommands.run(
       deps,
       uid,
       { type: 'DeclineInvitation', hostUid: uid, agencyId, now: deps.clock.now() },
       { actorUid: uid },
     );
-    send(res, CommandAnswer, { position: r.position.toString() });
+    return { position: r.position.toString() };
   });
 
-  router.post('/guild/membership/leave', requireAuth(), async (req, res) => {
-    const { uid } = currentUser(req);
+  defineRoute(router, 'POST /guild/membership/leave', async ({ me: { uid } }) => {
     const now = deps.clock.now();
     let leaving: string | null = null; // the agency the creator is in when the command is decided (again on a retry)
     const r = await hostMembershipCommands.runInTransaction(
@@ -161,21 +136,17 @@ export function guildRoutes(router: express.Router, deps: CommandDeps): void {
       },
       { actorUid: uid },
     );
-    send(res, CommandAnswer, { position: (r.extra && r.extra.position > r.position ? r.extra.position : r.position).toString() });
+    return { position: (r.extra && r.extra.position > r.position ? r.extra.position : r.position).toString() };
   });
 
-  router.put('/guild/agencies/:agencyId/shares', agency, async (req, res) => {
-    const { uid } = currentUser(req);
-    const { agencyId } = parse(AgencyParams, req.params);
-    const body = parse(SetShareRatiosBody, req.body);
+  defineRoute(router, 'PUT /guild/agencies/{agencyId}/shares', async ({ me: { uid }, params, body }) => {
+    const { agencyId } = parse(AgencyParams, params);
     const r = await run(deps, agencyId, uid, { type: 'SetShareRatios', actorUid: uid, ...body, now: deps.clock.now() });
-    send(res, CommandAnswer, { position: r.position.toString() });
+    return { position: r.position.toString() };
   });
 
-  router.post('/guild/agencies/:agencyId/settlements', agency, async (req, res) => {
-    const { uid } = currentUser(req);
-    const { agencyId } = parse(AgencyParams, req.params);
-    const body = parse(SettlePeriodBody, req.body);
+  defineRoute(router, 'POST /guild/agencies/{agencyId}/settlements', async ({ me: { uid }, params, body }) => {
+    const { agencyId } = parse(AgencyParams, params);
     const start = new Date(body.periodStart);
     const end = new Date(body.periodEnd);
     const now = deps.clock.now();
@@ -199,28 +170,21 @@ export function guildRoutes(router: express.Router, deps: CommandDeps): void {
     const event = r.events[0] ? eventOf(r.events[0], ['AgencyPeriodSettled']) : null;
     if (!event) throw new Error('SettlePeriod decided no AgencyPeriodSettled');
     const settled = event.data;
-    send(
-      res,
-      PeriodSettledAnswer,
-      {
-        settlementId: settled.settlementId,
-        amountToSettle: settled.hostCharm,
-        receiptCount: settled.receiptCount,
-        diamondTotal: settled.diamondTotal,
-        charmTotal: settled.charmTotal,
-        guildCharm: settled.guildCharm,
-        hostCharm: settled.hostCharm,
-        hosts: settled.hosts,
-        position: r.position.toString(),
-      },
-      201,
-    );
+    return {
+      settlementId: settled.settlementId,
+      amountToSettle: settled.hostCharm,
+      receiptCount: settled.receiptCount,
+      diamondTotal: settled.diamondTotal,
+      charmTotal: settled.charmTotal,
+      guildCharm: settled.guildCharm,
+      hostCharm: settled.hostCharm,
+      hosts: settled.hosts,
+      position: r.position.toString(),
+    };
   });
 
-  router.post('/guild/agencies/:agencyId/payments', agency, async (req, res) => {
-    const { uid } = currentUser(req);
-    const { agencyId } = parse(AgencyParams, req.params);
-    const body = parse(SubmitCharmPaymentBody, req.body);
+  defineRoute(router, 'POST /guild/agencies/{agencyId}/payments', async ({ me: { uid }, params, body, req }) => {
+    const { agencyId } = parse(AgencyParams, params);
     // A retried request (same Idempotency-Key) answers with the first payment, never a second one.
     const { key } = routeIdempotencyKey(req, uid, `guild/${agencyId}/payments`);
     const r = await run(
@@ -241,24 +205,21 @@ export function guildRoutes(router: express.Router, deps: CommandDeps): void {
     );
     const submitted = r.events[0] ? eventOf(r.events[0], ['CharmPaymentSubmitted']) : null;
     if (!submitted) throw new Error('SubmitCharmPayment decided no CharmPaymentSubmitted');
-    send(res, CharmPaymentSubmittedAnswer, { paymentId: submitted.data.paymentId, position: r.position.toString() }, 201);
+    return { paymentId: submitted.data.paymentId, position: r.position.toString() };
   });
 
-  router.put('/guild/agencies/:agencyId/payments/:paymentId/confirm', agency, async (req, res) => {
-    const { uid } = currentUser(req);
-    const { agencyId } = parse(AgencyParams, req.params);
-    const paymentId = parse(z.string().uuid('This payment does not exist.'), req.params.paymentId);
+  defineRoute(router, 'PUT /guild/agencies/{agencyId}/payments/{paymentId}/confirm', async ({ me: { uid }, params }) => {
+    const { agencyId } = parse(AgencyParams, params);
+    const paymentId = parse(z.string().uuid('This payment does not exist.'), params.paymentId);
     const r = await run(deps, agencyId, uid, { type: 'ConfirmCharmPayment', actorUid: uid, paymentId, now: deps.clock.now() });
-    send(res, CommandAnswer, { position: r.position.toString() });
+    return { position: r.position.toString() };
   });
 
   // Operators' console: an admin verifies an agency (AgencyVerified on its stream, in the audit trail).
-  router.post('/console/agencies/:agencyId/verify', requireAuth('ad'), async (req, res) => {
-    const { uid } = currentUser(req);
-    const { agencyId } = parse(AgencyParams, req.params);
-    const { note } = parse(VerifyAgencyBody, req.body);
+  defineRoute(router, 'POST /console/agencies/{agencyId}/verify', async ({ me: { uid }, params, body: { note } }) => {
+    const { agencyId } = parse(AgencyParams, params);
     const r = await run(deps, agencyId, uid, { type: 'VerifyAgency', adminUid: uid, note, now: deps.clock.now() });
-    send(res, OperatorDone, { position: r.position.toString() });
+    return { position: r.position.toString() };
   });
 }
 

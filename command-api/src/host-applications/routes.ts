@@ -5,7 +5,7 @@
 import { UidParam, streamIds } from '@murmur/contracts';
 import { defineRoute, parse } from '@murmur/platform';
 import { defineCommandHandler } from '../decider/command-handler.ts';
-import type { CommandModule } from '../modules.ts';
+import type { CommandModule } from '../command-module.ts';
 import { userCommands } from '../identity/user-commands.ts';
 import { hostApplicationDecider } from './host-application.ts';
 

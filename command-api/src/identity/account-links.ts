@@ -1,16 +1,8 @@
 // Settings: linking another way in to the signed-in account (an e-mail proven by the
 // code auth/otp sent to it, an identity provider's verified ID token), and deleting the account.
 // Each decides on `user-{uid}` with its version; the sign-in link rows commit in the same transaction.
-import {
-  AccountDeletedAnswer,
-  accountTexts,
-  CredentialsLinked,
-  DeleteAccountBody,
-  LinkEmailBody,
-  LinkProviderBody,
-  texts,
-} from '@murmur/contracts';
-import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
+import { accountTexts, texts } from '@murmur/contracts';
+import { ApiError, defineRoute } from '@murmur/platform';
 import type express from 'express';
 import type { CommandDeps } from '../dependencies.ts';
 import { decideInTransaction, LinkTaken } from './accounts.ts';
@@ -19,41 +11,31 @@ import { consumeCode, type OtpSettings } from './otp.ts';
 import { withCodeTry, type AddressLimits } from './otp-address.ts';
 import { REFRESH_COOKIE, refreshCookieOptions } from './sessions.ts';
 
-export const accountLinkPaths = {
-  linkEmail: '/user/credentials/link-email',
-  linkProvider: '/user/credentials/link-provider',
-  deleteAccount: '/user/account/delete',
-} as const;
-
 export interface AccountLinkSettings {
   otp: (deps: CommandDeps) => OtpSettings;
   addressLimits: (deps: CommandDeps) => AddressLimits;
 }
 
 export function accountLinkRoutes(router: express.Router, deps: CommandDeps, settings: AccountLinkSettings): void {
-  router.post(accountLinkPaths.linkEmail, requireAuth(), async (req, res) => {
-    const { uid } = currentUser(req);
-    const { email, code } = parse(LinkEmailBody, req.body);
+  defineRoute(router, 'POST /user/credentials/link-email', async ({ me: { uid }, body: { email, code } }) => {
     const now = deps.clock.now();
     await withCodeTry(deps, settings.addressLimits(deps), email, now, () => consumeCode(deps.pool, settings.otp(deps), email, code, now));
     try {
       const r = await decideInTransaction(deps, uid, { type: 'LinkCredential', kind: 'email', key: email, provider: null, now }, [
         { kind: 'email', key: email },
       ]);
-      send(res, CredentialsLinked, {
+      return {
         credentials: r.state.credentials.map(({ kind, key }) => ({ kind, key })),
         message: accountTexts.emailLinked,
         position: r.position.toString(),
-      });
+      };
     } catch (error) {
       if (error instanceof LinkTaken) throw new ApiError('CONFLICT', texts.emailAlreadyLinked);
       throw error;
     }
   });
 
-  router.post(accountLinkPaths.linkProvider, requireAuth(), async (req, res) => {
-    const { uid } = currentUser(req);
-    const { accessToken } = parse(LinkProviderBody, req.body);
+  defineRoute(router, 'POST /user/credentials/link-provider', async ({ me: { uid }, body: { accessToken } }) => {
     const { config } = deps.identity;
     const now = deps.clock.now();
     const token = await verifyIdToken(
@@ -69,11 +51,11 @@ export function accountLinkRoutes(router: express.Router, deps: CommandDeps, set
         { type: 'LinkCredential', kind: 'provider', key: token.subject, provider: token.provider, now },
         [{ kind: 'provider', key: token.subject }],
       );
-      send(res, CredentialsLinked, {
+      return {
         credentials: r.state.credentials.map(({ kind, key }) => ({ kind, key })),
         message: accountTexts.providerLinked,
         position: r.position.toString(),
-      });
+      };
     } catch (error) {
       if (error instanceof LinkTaken) throw new ApiError('CONFLICT', accountTexts.providerLinkedElsewhere);
       throw error;
@@ -83,9 +65,8 @@ export function accountLinkRoutes(router: express.Router, deps: CommandDeps, set
   // The account's links go (its e-mail or wallet may start a new account later, never this one), every
   // session ends, and the read models drop its personal data (projectors of AccountDeleted). Money
   // events stay in the log under the uid: the ledger audit still balances.
-  router.post(accountLinkPaths.deleteAccount, requireAuth(), async (req, res) => {
-    const { uid } = currentUser(req);
-    parse(DeleteAccountBody, req.body);
+  defineRoute(router, 'POST /user/account/delete', async ({ me: { uid }, res }) => {
+    // The body (DeleteAccountBody, the confirmation) is checked by defineRoute before this runs.
     const now = deps.clock.now();
     const r = await decideInTransaction(deps, uid, { type: 'DeleteAccount', now }, [], async (client) => {
       await client.query('delete from identity_links where uid = $1', [uid]);
@@ -94,6 +75,6 @@ export function accountLinkRoutes(router: express.Router, deps: CommandDeps, set
     deps.sessionGuard?.forget?.(uid);
     const { maxAge: _maxAge, ...cookieOptions } = refreshCookieOptions(deps.identity.config.NODE_ENV === 'production', 0);
     res.clearCookie(REFRESH_COOKIE, cookieOptions);
-    send(res, AccountDeletedAnswer, { deleted: true, message: accountTexts.accountDeleted, position: r.position.toString() });
+    return { deleted: true, message: accountTexts.accountDeleted, position: r.position.toString() };
   });
 }

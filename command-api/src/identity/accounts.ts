@@ -1,7 +1,7 @@
 // Signing in: find the account a credential is linked to, or register one, or upgrade the caller's
 // guest account; the credential link rows and the user events commit in ONE transaction.
 import { randomUUID } from 'node:crypto';
-import { identityTexts, texts, type DeviceInfo, type SignInMethod } from '@murmur/contracts';
+import { identityTexts, texts, type AuthStateDto, type DeviceInfo, type SignInMethod } from '@murmur/contracts';
 import { WrongExpectedVersion } from '@murmur/eventstore';
 import { ApiError, type AuthContext } from '@murmur/platform';
 import type { Response } from 'express';
@@ -13,7 +13,7 @@ import type { LinkedIdentity, UserCommand } from './decide.ts';
 import { userCommands } from './user-commands.ts';
 import type { IdentityRuntime } from './runtime.ts';
 import { newReferralCode, newUid } from './secrets.ts';
-import { sendAuthState, startSession } from './sessions.ts';
+import { issueAuthState, startSession } from './sessions.ts';
 import type { UserState } from './user.ts';
 
 export interface CredentialLink {
@@ -148,7 +148,7 @@ export function usernameFrom(candidate: string | null | undefined, prefix = 'use
 }
 
 /** Signs in (or registers, or upgrades the caller's guest account) and answers with the auth state. */
-export async function signIn(deps: CommandDeps, runtime: IdentityRuntime, res: Response, request: SignInRequest): Promise<void> {
+export async function signIn(deps: CommandDeps, runtime: IdentityRuntime, res: Response, request: SignInRequest): Promise<AuthStateDto> {
   const now = deps.clock.now();
   const session = {
     method: request.method,
@@ -161,7 +161,7 @@ export async function signIn(deps: CommandDeps, runtime: IdentityRuntime, res: R
   const answer = (r: { state: UserState; position: bigint; extra: string | undefined }, sessionId: string, isNewUser: boolean) => {
     // The new session replaced the account's others: the guard must not answer from memory for them.
     deps.sessionGuard?.forget?.(r.state.uid);
-    return sendAuthState(
+    return issueAuthState(
       res,
       {
         jwtSecret: deps.jwtSecret,

@@ -4,8 +4,8 @@
 // interval since it has passed, and the wallet's key `tg-claim:{n}` lets exactly one request pay
 // it: that request answers 200, every other one (parallel or repeated) the refusal. A VIP's claim pays
 // double (docs/decisions/vip.md).
-import { DailyClaimAnswer, dailyClaimAmount, identityTexts, telegramClaim } from '@murmur/contracts';
-import { ApiError, currentUser, requireAuth, send } from '@murmur/platform';
+import { dailyClaimAmount, identityTexts, telegramClaim } from '@murmur/contracts';
+import { ApiError, defineRoute } from '@murmur/platform';
 import type express from 'express';
 import type { CommandDeps } from '../dependencies.ts';
 import { isVipAt, runWalletCommand } from '../wallet/ledger.ts';
@@ -13,8 +13,7 @@ import { nextClaimAt, userDecider, type UserCommand } from './decide.ts';
 import { userCommands } from './user-commands.ts';
 
 export function claimRoutes(router: express.Router, deps: CommandDeps): void {
-  router.post('/claim/tg', requireAuth(), async (req, res) => {
-    const { uid } = currentUser(req);
+  defineRoute(router, 'POST /claim/tg', async ({ me: { uid } }) => {
     const now = deps.clock.now();
     const { state } = await userCommands.load(deps, uid);
     const claimNumber = state.claimCount + 1;
@@ -35,11 +34,11 @@ export function claimRoutes(router: express.Router, deps: CommandDeps): void {
       throw new ApiError('RULE_VIOLATED', identityTexts.alreadyClaimed, next ? { nextClaimAt: next.toISOString() } : undefined);
     }
     const position = result.position > credit.position ? result.position : credit.position;
-    send(res, DailyClaimAnswer, {
+    return {
       amount,
       balance: credit.balance,
       nextClaimAt: nextClaimAt(result.state.lastClaimAt, telegramClaim.intervalSeconds)?.toISOString() ?? null,
       position: position.toString(),
-    });
+    };
   });
 }

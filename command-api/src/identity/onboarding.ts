@@ -1,18 +1,14 @@
 // The terms step of sign-in: accept the terms and confirm an age of at least 18 (docs/decisions/identity.md).
 // Until it is done the services refuse every other command (the token's `onb` claim is false), so
 // the answer carries a fresh access token of the same session that says it is done.
-import { OnboardingAnswer, OnboardingBody, signAccessToken } from '@murmur/contracts';
-import { currentUser, parse, requireAuth, send } from '@murmur/platform';
+import { signAccessToken } from '@murmur/contracts';
+import { defineRoute } from '@murmur/platform';
 import type express from 'express';
 import type { CommandDeps } from '../dependencies.ts';
 import { userCommands } from './user-commands.ts';
 
-export const ONBOARDING_PATH = '/user/onboarding';
-
 export function onboardingRoutes(router: express.Router, deps: CommandDeps): void {
-  router.post(ONBOARDING_PATH, requireAuth(), async (req, res) => {
-    const me = currentUser(req);
-    const body = parse(OnboardingBody, req.body);
+  defineRoute(router, 'POST /user/onboarding', async ({ me, body }) => {
     const now = deps.clock.now();
     const result = await userCommands.run(
       deps,
@@ -22,6 +18,6 @@ export function onboardingRoutes(router: express.Router, deps: CommandDeps): voi
     );
     const claims = { sub: me.uid, sid: me.sessionId, roles: result.state.roles, anon: result.state.anonymous, onb: true };
     const token = await signAccessToken(deps.jwtSecret, claims, deps.identity.config.ACCESS_TOKEN_TTL_SECONDS, now.getTime());
-    send(res, OnboardingAnswer, { hasFinishedOnboarding: true, position: result.position.toString(), token });
+    return { hasFinishedOnboarding: true, position: result.position.toString(), token };
   });
 }

@@ -1,25 +1,10 @@
 // Identity's command routes. Sign-in, refresh and logout are mounted before the shared bearer check
 // (a stale token must not block signing in or refreshing); the rest use the ordinary guard.
-import {
-  identityTexts,
-  texts,
-  LoginBody,
-  ProviderLoginBody,
-  RequestOtpBody,
-  SIGNATURE_SESSION_HEADER,
-  TelegramLoginBody,
-  WalletSignatureBody,
-  CreateSignMessageBody,
-  LoggedOut,
-  OtpSent,
-  SignMessageDto,
-  verifyAccessToken,
-  WalletLinked,
-} from '@murmur/contracts';
-import { ApiError, bearerToken, parse, requireAuth, resolveAuth, send, type AuthContext } from '@murmur/platform';
+import { identityTexts, texts, SIGNATURE_SESSION_HEADER, verifyAccessToken } from '@murmur/contracts';
+import { ApiError, bearerToken, resolveAuth, type AuthContext, defineRoute } from '@murmur/platform';
 import express from 'express';
 import type { CommandDeps } from '../dependencies.ts';
-import type { CommandModule } from '../modules.ts';
+import type { CommandModule } from '../command-module.ts';
 import { decideInTransaction, LinkTaken, noIdentity, signIn, usernameFrom } from './accounts.ts';
 import { claimRoutes } from './claim.ts';
 import { userCommands } from './user-commands.ts';
@@ -39,7 +24,7 @@ import {
   REFRESH_COOKIE,
   refreshCookieOptions,
   rotateRefreshToken,
-  sendAuthState,
+  issueAuthState,
   sessionOfRefreshToken,
 } from './sessions.ts';
 import { settingsRoutes } from './settings.ts';
@@ -102,149 +87,168 @@ function signInRoutes(router: express.Router, deps: CommandDeps): void {
   const json = express.json({ limit: '32kb' });
 
   // One door for both kinds of address: the same lock, per-client cap, countdown and attempts.
-  router.post('/auth/otp', json, async (req, res) => {
-    const runtime = deps.identity;
-    const body = parse(RequestOtpBody, req.body);
-    const sms = body.mobile === undefined ? null : smsSenderFor(runtime.config, deps.pool);
-    if (body.mobile !== undefined && !sms) throw new ApiError('RULE_VIOLATED', identityTexts.mobileUnavailable);
-    const address = body.email ?? body.mobile!;
-    const deliver: DeliverCode = sms
-      ? (code, minutes) =>
-          sms.send(codeSms(address, code, minutes)).catch((error: unknown) => {
-            if (error instanceof SmsNotSent) {
-              deps.logger.warn({ err: error }, 'sign-in text not sent');
-              throw new ApiError('RULE_VIOLATED', identityTexts.smsNotSent);
-            }
-            throw error;
-          })
-      : (code, minutes) => runtime.mailer.send(codeMail(address, code, minutes));
-    const now = deps.clock.now();
-    await assertAddressOpen(deps, addressLimits(deps, runtime), address, now);
-    await countClientRequest(deps.pool, deps.jwtSecret, clientLimits(runtime).otp, req.ip ?? 'unknown', now);
-    const sent = await sendCode(deps.pool, deliver, otpSettings(deps, runtime), address, now);
-    send(res, OtpSent, { sent: true, expiresAt: sent.expiresAt.toISOString(), resendAfter: sent.resendAfter.toISOString() });
-  });
+  defineRoute(
+    router,
+    'POST /auth/otp',
+    async ({ body, req }) => {
+      const runtime = deps.identity;
+      const sms = body.mobile === undefined ? null : smsSenderFor(runtime.config, deps.pool);
+      if (body.mobile !== undefined && !sms) throw new ApiError('RULE_VIOLATED', identityTexts.mobileUnavailable);
+      const address = body.email ?? body.mobile!;
+      const deliver: DeliverCode = sms
+        ? (code, minutes) =>
+            sms.send(codeSms(address, code, minutes)).catch((error: unknown) => {
+              if (error instanceof SmsNotSent) {
+                deps.logger.warn({ err: error }, 'sign-in text not sent');
+                throw new ApiError('RULE_VIOLATED', identityTexts.smsNotSent);
+              }
+              throw error;
+            })
+        : (code, minutes) => runtime.mailer.send(codeMail(address, code, minutes));
+      const now = deps.clock.now();
+      await assertAddressOpen(deps, addressLimits(deps, runtime), address, now);
+      await countClientRequest(deps.pool, deps.jwtSecret, clientLimits(runtime).otp, req.ip ?? 'unknown', now);
+      const sent = await sendCode(deps.pool, deliver, otpSettings(deps, runtime), address, now);
+      return { sent: true, expiresAt: sent.expiresAt.toISOString(), resendAfter: sent.resendAfter.toISOString() };
+    },
+    { before: [json] },
+  );
 
-  router.post('/auth/login', json, async (req, res) => {
-    const runtime = deps.identity;
-    const body = parse(LoginBody, req.body);
-    const caller = await optionalCaller(deps, req);
-    const context = { visitorId: body.visitorId, uniqueReferralCode: body.uniqueReferralCode, deviceInfo: body.deviceInfo };
-    if (body.credentials.type === 'guest') {
-      // An upgrade of the caller's own guest account is not a new account.
-      if (!caller) await countClientRequest(deps.pool, deps.jwtSecret, clientLimits(runtime).guest, req.ip ?? 'unknown', deps.clock.now());
-      await signIn(deps, runtime, res, {
-        method: 'guest',
-        link: null,
-        identity: noIdentity,
-        anonymous: true,
-        username: usernameFrom(null, 'guest'),
-        context,
-      });
-      return;
-    }
-    const now = deps.clock.now();
-    if (body.credentials.type === 'mobile') {
-      const { mobile, code } = body.credentials;
-      await withCodeTry(deps, addressLimits(deps, runtime), mobile, now, () =>
-        consumeCode(deps.pool, otpSettings(deps, runtime), mobile, code, now),
+  defineRoute(
+    router,
+    'POST /auth/login',
+    async ({ body, req, res }) => {
+      const runtime = deps.identity;
+      const caller = await optionalCaller(deps, req);
+      const context = { visitorId: body.visitorId, uniqueReferralCode: body.uniqueReferralCode, deviceInfo: body.deviceInfo };
+      if (body.credentials.type === 'guest') {
+        // An upgrade of the caller's own guest account is not a new account.
+        if (!caller)
+          await countClientRequest(deps.pool, deps.jwtSecret, clientLimits(runtime).guest, req.ip ?? 'unknown', deps.clock.now());
+        return signIn(deps, runtime, res, {
+          method: 'guest',
+          link: null,
+          identity: noIdentity,
+          anonymous: true,
+          username: usernameFrom(null, 'guest'),
+          context,
+        });
+      }
+      const now = deps.clock.now();
+      if (body.credentials.type === 'mobile') {
+        const { mobile, code } = body.credentials;
+        await withCodeTry(deps, addressLimits(deps, runtime), mobile, now, () =>
+          consumeCode(deps.pool, otpSettings(deps, runtime), mobile, code, now),
+        );
+        return signIn(deps, runtime, res, {
+          method: 'mobile',
+          link: { kind: 'mobile', key: mobile },
+          identity: { ...noIdentity, mobile },
+          anonymous: false,
+          username: usernameFrom(null),
+          context,
+          caller,
+        });
+      }
+      const { email, code } = body.credentials;
+      await withCodeTry(deps, addressLimits(deps, runtime), email, now, () =>
+        consumeCode(deps.pool, otpSettings(deps, runtime), email, code, now),
       );
-      await signIn(deps, runtime, res, {
-        method: 'mobile',
-        link: { kind: 'mobile', key: mobile },
-        identity: { ...noIdentity, mobile },
+      return signIn(deps, runtime, res, {
+        method: 'email',
+        link: { kind: 'email', key: email },
+        identity: { ...noIdentity, email },
         anonymous: false,
-        username: usernameFrom(null),
+        username: usernameFrom(email.split('@')[0]),
         context,
         caller,
       });
-      return;
-    }
-    const { email, code } = body.credentials;
-    await withCodeTry(deps, addressLimits(deps, runtime), email, now, () =>
-      consumeCode(deps.pool, otpSettings(deps, runtime), email, code, now),
-    );
-    await signIn(deps, runtime, res, {
-      method: 'email',
-      link: { kind: 'email', key: email },
-      identity: { ...noIdentity, email },
-      anonymous: false,
-      username: usernameFrom(email.split('@')[0]),
-      context,
-      caller,
-    });
-  });
+    },
+    { before: [json] },
+  );
 
-  router.post('/auth/login-wallet', json, async (req, res) => {
-    const runtime = deps.identity;
-    const body = parse(WalletSignatureBody, req.body);
-    if (body.type !== 'login') throw new ApiError('VALIDATION_FAILED', identityTexts.signMessageExpired);
-    const caller = await optionalCaller(deps, req);
-    const { address } = await verifySignedMessage(
-      deps.pool,
-      messageSettings(deps, runtime),
-      req.header(SIGNATURE_SESSION_HEADER),
-      { ...body, uid: null },
-      deps.clock.now(),
-    );
-    await signIn(deps, runtime, res, {
-      method: 'wallet',
-      link: walletLink(address, body.environment),
-      identity: { ...noIdentity, walletAddress: address, walletEnvironment: body.environment },
-      anonymous: false,
-      username: usernameFrom(null),
-      context: body,
-      caller,
-    });
-  });
+  defineRoute(
+    router,
+    'POST /auth/login-wallet',
+    async ({ body, req, res }) => {
+      const runtime = deps.identity;
+      if (body.type !== 'login') throw new ApiError('VALIDATION_FAILED', identityTexts.signMessageExpired);
+      const caller = await optionalCaller(deps, req);
+      const { address } = await verifySignedMessage(
+        deps.pool,
+        messageSettings(deps, runtime),
+        req.header(SIGNATURE_SESSION_HEADER),
+        { ...body, uid: null },
+        deps.clock.now(),
+      );
+      return signIn(deps, runtime, res, {
+        method: 'wallet',
+        link: walletLink(address, body.environment),
+        identity: { ...noIdentity, walletAddress: address, walletEnvironment: body.environment },
+        anonymous: false,
+        username: usernameFrom(null),
+        context: body,
+        caller,
+      });
+    },
+    { before: [json] },
+  );
 
-  router.post('/auth/login-via-firebase-provider', json, async (req, res) => {
-    const runtime = deps.identity;
-    const body = parse(ProviderLoginBody, req.body);
-    const caller = await optionalCaller(deps, req);
-    const { config } = runtime;
-    const token = await verifyIdToken(
-      body.accessToken,
-      { jwksUrl: config.IDP_JWKS_URL, issuer: config.IDP_ISSUER, audience: config.IDP_AUDIENCE },
-      deps.clock.now(),
-      runtime.providerKeys,
-    );
-    await signIn(deps, runtime, res, {
-      method: 'provider',
-      link: { kind: 'provider', key: token.subject },
-      // The e-mail comes from the verified token, never from the body.
-      extraLinks: token.email ? [{ kind: 'email', key: token.email }] : [],
-      identity: { ...noIdentity, email: token.email, provider: token.provider, providerSubject: token.subject },
-      anonymous: false,
-      username: usernameFrom(body.userName ?? token.name),
-      profilePicUrl: token.picture,
-      context: body,
-      caller,
-    });
-  });
+  defineRoute(
+    router,
+    'POST /auth/login-via-firebase-provider',
+    async ({ body, req, res }) => {
+      const runtime = deps.identity;
+      const caller = await optionalCaller(deps, req);
+      const { config } = runtime;
+      const token = await verifyIdToken(
+        body.accessToken,
+        { jwksUrl: config.IDP_JWKS_URL, issuer: config.IDP_ISSUER, audience: config.IDP_AUDIENCE },
+        deps.clock.now(),
+        runtime.providerKeys,
+      );
+      return signIn(deps, runtime, res, {
+        method: 'provider',
+        link: { kind: 'provider', key: token.subject },
+        // The e-mail comes from the verified token, never from the body.
+        extraLinks: token.email ? [{ kind: 'email', key: token.email }] : [],
+        identity: { ...noIdentity, email: token.email, provider: token.provider, providerSubject: token.subject },
+        anonymous: false,
+        username: usernameFrom(body.userName ?? token.name),
+        profilePicUrl: token.picture,
+        context: body,
+        caller,
+      });
+    },
+    { before: [json] },
+  );
 
-  router.post('/auth/login-via-telegram', json, async (req, res) => {
-    const runtime = deps.identity;
-    const body = parse(TelegramLoginBody, req.body);
-    const caller = await optionalCaller(deps, req);
-    const tg = verifyInitData(
-      body.initData,
-      { botToken: runtime.config.TELEGRAM_BOT_TOKEN, maxAgeSeconds: runtime.config.TELEGRAM_AUTH_MAX_AGE_SECONDS },
-      deps.clock.now(),
-    );
-    await signIn(deps, runtime, res, {
-      method: 'telegram',
-      link: { kind: 'telegram', key: tg.id },
-      identity: { ...noIdentity, telegramId: tg.id },
-      anonymous: false,
-      username: usernameFrom(tg.username ?? tg.firstName),
-      profilePicUrl: tg.photoUrl,
-      context: body,
-      caller,
-    });
-  });
+  defineRoute(
+    router,
+    'POST /auth/login-via-telegram',
+    async ({ body, req, res }) => {
+      const runtime = deps.identity;
+      const caller = await optionalCaller(deps, req);
+      const tg = verifyInitData(
+        body.initData,
+        { botToken: runtime.config.TELEGRAM_BOT_TOKEN, maxAgeSeconds: runtime.config.TELEGRAM_AUTH_MAX_AGE_SECONDS },
+        deps.clock.now(),
+      );
+      return signIn(deps, runtime, res, {
+        method: 'telegram',
+        link: { kind: 'telegram', key: tg.id },
+        identity: { ...noIdentity, telegramId: tg.id },
+        anonymous: false,
+        username: usernameFrom(tg.username ?? tg.firstName),
+        profilePicUrl: tg.photoUrl,
+        context: body,
+        caller,
+      });
+    },
+    { before: [json] },
+  );
 
-  router.post('/auth/refresh', async (req, res) => {
+  defineRoute(router, 'POST /auth/refresh', async ({ req, res }) => {
     const runtime = deps.identity;
     const token = readRefreshCookie(req);
     if (!token) throw new ApiError('UNAUTHENTICATED', identityTexts.sessionExpired);
@@ -257,7 +261,7 @@ function signInRoutes(router: express.Router, deps: CommandDeps): void {
       throw new ApiError('UID_BANNED', texts.banned);
     }
     const c = runtime.config;
-    await sendAuthState(
+    return issueAuthState(
       res,
       {
         jwtSecret: deps.jwtSecret,
@@ -271,7 +275,7 @@ function signInRoutes(router: express.Router, deps: CommandDeps): void {
   });
 
   // Logout always succeeds and clears the cookie; it ends the session named by the cookie or the token.
-  router.post('/auth/logout', async (req, res) => {
+  defineRoute(router, 'POST /auth/logout', async ({ req, res }) => {
     const runtime = deps.identity;
     const now = deps.clock.now();
     const cookie = readRefreshCookie(req);
@@ -283,24 +287,22 @@ function signInRoutes(router: express.Router, deps: CommandDeps): void {
     }
     const { maxAge: _maxAge, ...cookieOptions } = refreshCookieOptions(runtime.config.NODE_ENV === 'production', 0);
     res.clearCookie(REFRESH_COOKIE, cookieOptions);
-    send(res, LoggedOut, { loggedOut: true });
+    return { loggedOut: true };
   });
 }
 
 function linkRoutes(router: express.Router, deps: CommandDeps): void {
   // Anyone may ask for a login message; a connect message is bound to the signed-in caller.
-  router.post('/wallet/create-sign-message', async (req, res) => {
+  defineRoute(router, 'POST /wallet/create-sign-message', async ({ body, req }) => {
     const runtime = deps.identity;
-    const body = parse(CreateSignMessageBody, req.body);
     if (body.type === 'connect' && !req.auth) throw new ApiError('UNAUTHENTICATED', identityTexts.connectNeedsAccount);
     await countClientRequest(deps.pool, deps.jwtSecret, clientLimits(runtime).signMessage, req.ip ?? 'unknown', deps.clock.now());
     const uid = body.type === 'connect' ? req.auth!.uid : null;
-    send(res, SignMessageDto, await createSignMessage(deps.pool, messageSettings(deps, runtime), { ...body, uid }, deps.clock.now()));
+    return await createSignMessage(deps.pool, messageSettings(deps, runtime), { ...body, uid }, deps.clock.now());
   });
 
-  router.post('/wallet/sign-message', requireAuth(), async (req, res) => {
+  defineRoute(router, 'POST /wallet/sign-message', async ({ body, req }) => {
     const runtime = deps.identity;
-    const body = parse(WalletSignatureBody, req.body);
     if (body.type !== 'connect') throw new ApiError('VALIDATION_FAILED', identityTexts.signMessageExpired);
     const uid = req.auth!.uid;
     const now = deps.clock.now();
@@ -315,7 +317,7 @@ function linkRoutes(router: express.Router, deps: CommandDeps): void {
       const r = await decideInTransaction(deps, uid, { type: 'LinkWallet', address, environment: body.environment, now }, [
         walletLink(address, body.environment),
       ]);
-      send(res, WalletLinked, { walletAddress: address, environment: body.environment, position: r.position.toString() });
+      return { walletAddress: address, environment: body.environment, position: r.position.toString() };
     } catch (error) {
       if (error instanceof LinkTaken) throw new ApiError('CONFLICT', identityTexts.walletLinkedElsewhere);
       throw error;

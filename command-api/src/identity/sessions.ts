@@ -1,7 +1,7 @@
 // Sessions: one active device per account, short-lived access tokens, and rotating refresh tokens in
 // an httpOnly cookie whose reuse revokes the whole session (the token family).
-import { AuthStateDto, identityTexts, signAccessToken, texts, type DeviceInfo, type RoleCode } from '@murmur/contracts';
-import { ApiError, send } from '@murmur/platform';
+import { type AuthStateDto, identityTexts, signAccessToken, texts, type DeviceInfo, type RoleCode } from '@murmur/contracts';
+import { ApiError } from '@murmur/platform';
 import type { CookieOptions, Request, Response } from 'express';
 import type pg from 'pg';
 import { hashSecret, newToken } from './secrets.ts';
@@ -149,12 +149,12 @@ export interface IssueOptions {
   now: Date;
 }
 
-/** Signs the access token, sets the refresh cookie and builds the spec's auth state. */
-export async function sendAuthState(
+/** Signs the access token, sets the refresh cookie and answers the spec's auth state. */
+export async function issueAuthState(
   res: Response,
   o: IssueOptions,
   a: { state: UserState; sessionId: string; refreshToken: string; position: bigint; isNewUser: boolean },
-): Promise<void> {
+): Promise<AuthStateDto> {
   const roles: RoleCode[] = a.state.roles;
   const token = await signAccessToken(
     o.jwtSecret,
@@ -163,7 +163,7 @@ export async function sendAuthState(
     o.now.getTime(),
   );
   res.cookie(REFRESH_COOKIE, a.refreshToken, refreshCookieOptions(o.production, o.refreshTtlSeconds));
-  const body: AuthStateDto = {
+  return {
     token,
     uid: a.state.uid,
     roles,
@@ -175,5 +175,4 @@ export async function sendAuthState(
     isNewUser: a.isNewUser,
     position: a.position.toString(),
   };
-  send(res, AuthStateDto, body);
 }

@@ -1,31 +1,21 @@
 // Account settings commands: mature content and audio preferences, unlinking a way in
 // (never the last: decided on `user-{uid}` with its version), and signing out every other device.
-import { accountTexts, CredentialsLeft, OtherSessionsEnded, SettingsBody, SettingsChanged, UnlinkCredentialBody } from '@murmur/contracts';
-import { currentUser, parse, requireAuth, send } from '@murmur/platform';
+import { accountTexts } from '@murmur/contracts';
+import { defineRoute } from '@murmur/platform';
 import type express from 'express';
 import type { CommandDeps } from '../dependencies.ts';
 import { decideInTransaction } from './accounts.ts';
 import { userCommands } from './user-commands.ts';
 
-export const settingsPaths = {
-  settings: '/user/settings',
-  unlink: '/user/credentials/unlink',
-  endOtherSessions: '/user/sessions/end-others',
-} as const;
-
 export function settingsRoutes(router: express.Router, deps: CommandDeps): void {
-  router.put(settingsPaths.settings, requireAuth(), async (req, res) => {
-    const { uid } = currentUser(req);
-    const body = parse(SettingsBody, req.body);
+  defineRoute(router, 'PUT /user/settings', async ({ me: { uid }, body }) => {
     const result = await userCommands.run(deps, uid, { type: 'ChangeSettings', ...body, now: deps.clock.now() }, { actorUid: uid });
-    send(res, SettingsChanged, { showNSFW: result.state.showNSFW, ...result.state.audio, position: result.position.toString() });
+    return { showNSFW: result.state.showNSFW, ...result.state.audio, position: result.position.toString() };
   });
 
   // The decision and the removal of the sign-in link commit together: once unlinked, the credential
   // signs into nothing (or into a new account), and a refused unlink removes nothing.
-  router.post(settingsPaths.unlink, requireAuth(), async (req, res) => {
-    const { uid } = currentUser(req);
-    const body = parse(UnlinkCredentialBody, req.body);
+  defineRoute(router, 'POST /user/credentials/unlink', async ({ me: { uid }, body }) => {
     const key = body.kind === 'wallet-evm' ? body.key.toLowerCase() : body.key;
     const result = await decideInTransaction(
       deps,
@@ -36,19 +26,18 @@ export function settingsRoutes(router: express.Router, deps: CommandDeps): void 
         await client.query('delete from identity_links where kind = $1 and key = $2 and uid = $3', [body.kind, key, uid]);
       },
     );
-    send(res, CredentialsLeft, {
+    return {
       credentials: result.state.credentials.map(({ kind, key }) => ({ kind, key })),
       position: result.position.toString(),
-    });
+    };
   });
 
-  router.post(settingsPaths.endOtherSessions, requireAuth(), async (req, res) => {
-    const { uid, sessionId } = currentUser(req);
+  defineRoute(router, 'POST /user/sessions/end-others', async ({ me: { uid, sessionId } }) => {
     const { rowCount } = await deps.pool.query(
       `update auth_sessions set status = 'revoked', ended_at = $3 where uid = $1 and status = 'active' and session_id <> $2`,
       [uid, sessionId ?? '', deps.clock.now()],
     );
     deps.sessionGuard?.forget?.(uid);
-    send(res, OtherSessionsEnded, { ended: rowCount ?? 0, message: accountTexts.signedOutOthers });
+    return { ended: rowCount ?? 0, message: accountTexts.signedOutOthers };
   });
 }

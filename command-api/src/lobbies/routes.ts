@@ -1,42 +1,12 @@
 // Lobby and room commands (docs/decisions/lobbies.md): thin handlers that read the
 // stream, decide, append with the expected version, and answer with the position.
 import { randomBytes, randomUUID } from 'node:crypto';
-import {
-  AddAdminBody,
-  BackgroundBody,
-  BlockBody,
-  CreateLobbyBody,
-  CreateRoomBody,
-  IdempotencyKeyHeader,
-  GrantMicBody,
-  LobbyChatBody,
-  LobbyTargetBody,
-  MediaTokenRefreshBody,
-  PinMessageBody,
-  RemoveAdminBody,
-  SwitchHostBody,
-  UnblockBody,
-  UpdateLobbyInfoBody,
-  ChatPosted,
-  CommandAnswer,
-  InviteCreated,
-  LobbyEntered,
-  LobbyMessageAnswer,
-  MediaTokenRefreshed,
-  MicGrantedAnswer,
-  RoomActionAnswer,
-  RoomCreatedAnswer,
-  RoomEntered,
-  isAllowedRoomBanner,
-  lobbyTexts,
-  texts,
-} from '@murmur/contracts';
-import { ApiError, currentUser, parse, requireAuth, send, type AuthContext } from '@murmur/platform';
+import { IdempotencyKeyHeader, type CommandAnswer, isAllowedRoomBanner, lobbyTexts, texts } from '@murmur/contracts';
+import { ApiError, defineRoute, parse, type AuthContext, type RouteInput } from '@murmur/platform';
 import type express from 'express';
-import type { z } from 'zod';
 import { openRoomsOfLobby } from '@murmur/projections/queries/rooms';
 import type { CommandDeps } from '../dependencies.ts';
-import type { CommandModule } from '../modules.ts';
+import type { CommandModule } from '../command-module.ts';
 import { creditDiamonds, isVipAt, spendDiamonds } from '../wallet/ledger.ts';
 import { entryDue, isStaff, lobbyDecider, roomDecider, roomFeeDue, type LobbyCommand, type LobbyView, type RoomCommand } from './decide.ts';
 import { chatCommands, lobbyCommands, roomCommands } from './lobby-streams.ts';
@@ -196,26 +166,26 @@ async function closeRoomsOf(deps: CommandDeps, lobbyId: string): Promise<void> {
     await roomCommands.run(deps, roomId, { type: 'CloseRoomWithLobby', now }, { actorUid: 'system' }).catch(() => undefined);
 }
 
+/** What a handler shared by several routes reads: the caller and the request (its path's ids). */
+type Caller = { me: AuthContext; req: express.Request };
+/** The routes that act on one member named in the body (`LobbyTargetBody`). */
+type OnTarget =
+  | 'POST /lobbies/{id}/mic/unseat'
+  | 'POST /lobbies/{id}/mic/mute'
+  | 'POST /lobbies/{id}/mic/unmute'
+  | 'POST /lobbies/{id}/queue/remove'
+  | 'POST /lobbies/{id}/cohosts/remove'
+  | 'POST /lobbies/{id}/kick';
+
 /** A command's answer: the position of its last event and the fields its DTO adds. */
-function sendPosition<S extends typeof CommandAnswer>(
-  res: express.Response,
-  dto: S,
-  position: bigint,
-  extra: Omit<z.infer<S>, 'position'>,
-  status: 200 | 201 = 200,
-): void {
-  send(res, dto, { ...extra, position: position.toString() } as z.infer<S>, status);
-}
-const sendDone = (res: express.Response, position: bigint) => sendPosition(res, CommandAnswer, position, {});
+const withPosition = <T extends object>(position: bigint, extra: T) => ({ ...extra, position: position.toString() });
+const done = (position: bigint): CommandAnswer => ({ position: position.toString() });
 
 export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: MediaProvider): void {
   const api: LobbyApi = { deps, media };
   const now = () => deps.clock.now().toISOString();
-  const auth = requireAuth();
 
-  router.post('/lobbies', auth, async (req, res) => {
-    const me = currentUser(req);
-    const body = parse(CreateLobbyBody, req.body);
+  defineRoute(router, 'POST /lobbies', async ({ me, body }) => {
     const lobbyId = randomUUID();
     const result = await lobbyCommands.run(
       deps,
@@ -223,42 +193,40 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
       { type: 'CreateLobby', lobbyId, ownerUid: me.uid, body, now: now() },
       { actorUid: me.uid },
     );
-    sendPosition(res, LobbyEntered, result.position, { lobbyId, ...lobbyMedia(api, result.state, me.uid) }, 201);
+    return withPosition(result.position, { lobbyId, ...lobbyMedia(api, result.state, me.uid) });
   });
 
-  const join = (mode: 'public' | 'any' | 'invite') => async (req: express.Request, res: express.Response) => {
-    const me = currentUser(req);
-    const lobbyId = lobbyIdOf(req);
-    const inviteId = mode === 'invite' ? String(req.params.inviteId ?? '') : null;
-    if (inviteId !== null && !idPattern.test(inviteId)) throw new ApiError('NOT_FOUND', lobbyTexts.invalidInvite);
-    const { position, lobby } = await joinLobby(api, lobbyId, me, inviteId, mode === 'public');
-    sendPosition(res, LobbyEntered, position, { lobbyId, ...lobbyMedia(api, lobby, me.uid) });
-  };
-  router.post('/lobbies/public/:id/join', auth, join('public'));
-  router.post('/lobbies/:id/join', auth, join('any'));
-  router.post('/lobbies/:id/join/:inviteId', auth, join('invite'));
+  const join =
+    (mode: 'public' | 'any' | 'invite') =>
+    async ({ me, req }: Caller) => {
+      const lobbyId = lobbyIdOf(req);
+      const inviteId = mode === 'invite' ? String(req.params.inviteId ?? '') : null;
+      if (inviteId !== null && !idPattern.test(inviteId)) throw new ApiError('NOT_FOUND', lobbyTexts.invalidInvite);
+      const { position, lobby } = await joinLobby(api, lobbyId, me, inviteId, mode === 'public');
+      return withPosition(position, { lobbyId, ...lobbyMedia(api, lobby, me.uid) });
+    };
+  defineRoute(router, 'POST /lobbies/public/{id}/join', join('public'));
+  defineRoute(router, 'POST /lobbies/{id}/join', join('any'));
+  defineRoute(router, 'POST /lobbies/{id}/join/{inviteId}', join('invite'));
 
-  router.post('/lobbies/:id/leave', auth, async (req, res) => {
-    const me = currentUser(req);
-    sendDone(
-      res,
+  defineRoute(router, 'POST /lobbies/{id}/leave', async ({ me, req }) => {
+    return done(
       (await lobbyCommands.run(deps, lobbyIdOf(req), { type: 'LeaveLobby', uid: me.uid, now: now() }, { actorUid: me.uid })).position,
     );
   });
 
-  const end = (reason: 'ended' | 'closed') => async (req: express.Request, res: express.Response) => {
-    const me = currentUser(req);
-    const lobbyId = lobbyIdOf(req);
-    const result = await lobbyCommands.run(deps, lobbyId, { type: 'EndLobby', by: me.uid, reason, now: now() }, { actorUid: me.uid });
-    await closeRoomsOf(deps, lobbyId);
-    sendDone(res, result.position);
-  };
-  router.post('/lobbies/:id/end', auth, end('ended'));
-  router.post('/lobbies/:id/close', auth, end('closed'));
+  const end =
+    (reason: 'ended' | 'closed') =>
+    async ({ me, req }: Caller) => {
+      const lobbyId = lobbyIdOf(req);
+      const result = await lobbyCommands.run(deps, lobbyId, { type: 'EndLobby', by: me.uid, reason, now: now() }, { actorUid: me.uid });
+      await closeRoomsOf(deps, lobbyId);
+      return done(result.position);
+    };
+  defineRoute(router, 'POST /lobbies/{id}/end', end('ended'));
+  defineRoute(router, 'POST /lobbies/{id}/close', end('closed'));
 
-  router.post('/lobbies/:id/info', auth, async (req, res) => {
-    const me = currentUser(req);
-    const changes = parse(UpdateLobbyInfoBody, req.body);
+  defineRoute(router, 'POST /lobbies/{id}/info', async ({ me, body: changes, req }) => {
     // A photo is the editor's own lobby upload (three-step upload, uploadType=lobby), or removed.
     if (changes.lobbyPhoto && !changes.lobbyPhoto.startsWith(`${me.uid.replace(/[^\w-]/g, '_')}/lobby/`)) {
       throw new ApiError('VALIDATION_FAILED', texts.uploadFailed);
@@ -269,13 +237,10 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
       { type: 'UpdateLobbyInfo', by: me.uid, changes, now: now() },
       { actorUid: me.uid },
     );
-    sendPosition(res, LobbyMessageAnswer, result.position, { message: lobbyTexts.infoUpdated });
+    return withPosition(result.position, { message: lobbyTexts.infoUpdated });
   });
-  router.post('/lobbies/:id/settings/background', auth, async (req, res) => {
-    const me = currentUser(req);
-    const { backgroundId } = parse(BackgroundBody, req.body);
-    sendDone(
-      res,
+  defineRoute(router, 'POST /lobbies/{id}/settings/background', async ({ me, body: { backgroundId }, req }) => {
+    return done(
       (
         await lobbyCommands.run(
           deps,
@@ -287,67 +252,56 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
     );
   });
 
-  router.post('/lobbies/:id/invites', auth, async (req, res) => {
-    const me = currentUser(req);
+  defineRoute(router, 'POST /lobbies/{id}/invites', async ({ me, req }) => {
     const lobbyId = lobbyIdOf(req);
     const inviteId = randomBytes(9).toString('base64url');
     const result = await lobbyCommands.run(deps, lobbyId, { type: 'CreateInvite', by: me.uid, inviteId, now: now() }, { actorUid: me.uid });
     const link = `/lobby/${lobbyId}?invite=${inviteId}`;
     // The QR code encodes the same link; the client renders it.
-    sendPosition(
-      res,
-      InviteCreated,
-      result.position,
-      { inviteId, link, joinPath: `/api/v1/lobbies/${lobbyId}/join/${inviteId}`, qr: { format: 'url', payload: link } },
-      201,
-    );
+    return withPosition(result.position, {
+      inviteId,
+      link,
+      joinPath: `/api/v1/lobbies/${lobbyId}/join/${inviteId}`,
+      qr: { format: 'url', payload: link },
+    });
   });
 
   // Microphone and seats.
-  router.post('/lobbies/:id/mic/request', auth, async (req, res) => {
-    const me = currentUser(req);
+  defineRoute(router, 'POST /lobbies/{id}/mic/request', async ({ me, req }) => {
     const at = now();
     const vip = await isVipAt(deps, me.uid, at);
-    sendDone(
-      res,
+    return done(
       (await lobbyCommands.run(deps, lobbyIdOf(req), { type: 'RequestMic', uid: me.uid, vip, now: at }, { actorUid: me.uid })).position,
     );
   });
-  router.post('/lobbies/:id/mic/grant', auth, async (req, res) => {
-    const me = currentUser(req);
-    const { uid, seat } = parse(GrantMicBody, req.body);
+  defineRoute(router, 'POST /lobbies/{id}/mic/grant', async ({ me, body: { uid, seat }, req }) => {
     const result = await lobbyCommands.run(
       deps,
       lobbyIdOf(req),
       { type: 'GrantMic', by: me.uid, uid: targetOf(uid), seat, now: now() },
       { actorUid: me.uid },
     );
-    sendPosition(res, MicGrantedAnswer, result.position, { seat: seatOf(result.state, uid) });
+    return withPosition(result.position, { seat: seatOf(result.state, uid) });
   });
   const onTarget =
     (type: 'Unseat' | 'RemoveCohost' | 'MuteMic' | 'UnmuteMic' | 'RemoveFromQueue' | 'KickUser') =>
-    async (req: express.Request, res: express.Response) => {
-      const me = currentUser(req);
-      const { uid } = parse(LobbyTargetBody, req.body ?? {});
+    async ({ me, req, body: { uid } }: RouteInput<OnTarget>) => {
       const result = await lobbyCommands.run(
         deps,
         lobbyIdOf(req),
         { type, by: me.uid, uid: targetOf(uid), now: now() },
         { actorUid: me.uid },
       );
-      sendDone(res, result.position);
+      return done(result.position);
     };
-  router.post('/lobbies/:id/mic/unseat', auth, onTarget('Unseat'));
-  router.post('/lobbies/:id/mic/mute', auth, onTarget('MuteMic'));
-  router.post('/lobbies/:id/mic/unmute', auth, onTarget('UnmuteMic'));
-  router.post('/lobbies/:id/queue/remove', auth, onTarget('RemoveFromQueue'));
-  router.post('/lobbies/:id/cohosts/remove', auth, onTarget('RemoveCohost'));
-  router.post('/lobbies/:id/kick', auth, onTarget('KickUser'));
-  router.post('/lobbies/:id/host/switch', auth, async (req, res) => {
-    const me = currentUser(req);
-    const { uid } = parse(SwitchHostBody, req.body);
-    sendDone(
-      res,
+  defineRoute(router, 'POST /lobbies/{id}/mic/unseat', onTarget('Unseat'));
+  defineRoute(router, 'POST /lobbies/{id}/mic/mute', onTarget('MuteMic'));
+  defineRoute(router, 'POST /lobbies/{id}/mic/unmute', onTarget('UnmuteMic'));
+  defineRoute(router, 'POST /lobbies/{id}/queue/remove', onTarget('RemoveFromQueue'));
+  defineRoute(router, 'POST /lobbies/{id}/cohosts/remove', onTarget('RemoveCohost'));
+  defineRoute(router, 'POST /lobbies/{id}/kick', onTarget('KickUser'));
+  defineRoute(router, 'POST /lobbies/{id}/host/switch', async ({ me, body: { uid }, req }) => {
+    return done(
       (
         await lobbyCommands.run(
           deps,
@@ -360,62 +314,52 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
   });
 
   // Moderation.
-  router.post('/lobbies/:id/block', auth, async (req, res) => {
-    const me = currentUser(req);
-    const { uidToBlock, reason } = parse(BlockBody, req.body);
+  defineRoute(router, 'POST /lobbies/{id}/block', async ({ me, body: { uidToBlock, reason }, req }) => {
     const result = await lobbyCommands.run(
       deps,
       lobbyIdOf(req),
       { type: 'BlockUser', by: me.uid, uid: targetOf(uidToBlock), reason, now: now() },
       { actorUid: me.uid },
     );
-    sendPosition(res, LobbyMessageAnswer, result.position, { message: lobbyTexts.blocked });
+    return withPosition(result.position, { message: lobbyTexts.blocked });
   });
-  router.post('/lobbies/:id/unblock', auth, async (req, res) => {
-    const me = currentUser(req);
-    const { uidToUnblock } = parse(UnblockBody, req.body);
+  defineRoute(router, 'POST /lobbies/{id}/unblock', async ({ me, body: { uidToUnblock }, req }) => {
     const result = await lobbyCommands.run(
       deps,
       lobbyIdOf(req),
       { type: 'UnblockUser', by: me.uid, uid: targetOf(uidToUnblock), now: now() },
       { actorUid: me.uid },
     );
-    sendPosition(res, LobbyMessageAnswer, result.position, { message: lobbyTexts.unblocked });
+    return withPosition(result.position, { message: lobbyTexts.unblocked });
   });
-  const silence = (type: 'SilenceUser' | 'UnsilenceUser') => async (req: express.Request, res: express.Response) => {
-    const me = currentUser(req);
-    const uid = targetOf(String(req.params.uid ?? ''));
-    sendDone(res, (await lobbyCommands.run(deps, lobbyIdOf(req), { type, by: me.uid, uid, now: now() }, { actorUid: me.uid })).position);
-  };
-  router.post('/lobbies/:id/users/:uid/silence', auth, silence('SilenceUser'));
-  router.post('/lobbies/:id/users/:uid/unsilence', auth, silence('UnsilenceUser'));
-  router.post('/lobbies/manage/:id/admin/add', auth, async (req, res) => {
-    const me = currentUser(req);
-    const { uidToAdmin } = parse(AddAdminBody, req.body);
+  const silence =
+    (type: 'SilenceUser' | 'UnsilenceUser') =>
+    async ({ me, req }: Caller) => {
+      const uid = targetOf(String(req.params.uid ?? ''));
+      return done((await lobbyCommands.run(deps, lobbyIdOf(req), { type, by: me.uid, uid, now: now() }, { actorUid: me.uid })).position);
+    };
+  defineRoute(router, 'POST /lobbies/{id}/users/{uid}/silence', silence('SilenceUser'));
+  defineRoute(router, 'POST /lobbies/{id}/users/{uid}/unsilence', silence('UnsilenceUser'));
+  defineRoute(router, 'POST /lobbies/manage/{id}/admin/add', async ({ me, body: { uidToAdmin }, req }) => {
     const result = await lobbyCommands.run(
       deps,
       lobbyIdOf(req),
       { type: 'AddAdmin', by: me.uid, uid: targetOf(uidToAdmin), now: now() },
       { actorUid: me.uid },
     );
-    sendPosition(res, LobbyMessageAnswer, result.position, { message: lobbyTexts.adminAdded });
+    return withPosition(result.position, { message: lobbyTexts.adminAdded });
   });
-  router.post('/lobbies/manage/:id/admin/remove', auth, async (req, res) => {
-    const me = currentUser(req);
-    const { uidToRemove } = parse(RemoveAdminBody, req.body);
+  defineRoute(router, 'POST /lobbies/manage/{id}/admin/remove', async ({ me, body: { uidToRemove }, req }) => {
     const result = await lobbyCommands.run(
       deps,
       lobbyIdOf(req),
       { type: 'RemoveAdmin', by: me.uid, uid: targetOf(uidToRemove), now: now() },
       { actorUid: me.uid },
     );
-    sendPosition(res, LobbyMessageAnswer, result.position, { message: lobbyTexts.adminRemoved });
+    return withPosition(result.position, { message: lobbyTexts.adminRemoved });
   });
-  router.post('/lobbies/:id/pin', auth, async (req, res) => {
-    const me = currentUser(req);
-    const { message } = parse(PinMessageBody, req.body);
-    sendDone(
-      res,
+  defineRoute(router, 'POST /lobbies/{id}/pin', async ({ me, body: { message }, req }) => {
+    return done(
       (
         await lobbyCommands.run(
           deps,
@@ -429,60 +373,59 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
 
   // Chat: one stream per sender per lobby (the rate limit's scope), membership from the lobby/room stream.
   const chatLimiter = new ChatLimiter();
-  const chat = (inRoom: boolean) => async (req: express.Request, res: express.Response) => {
-    const me = currentUser(req);
-    const lobbyId = lobbyIdOf(req);
-    const { payload, roomId: roomInBody } = parse(LobbyChatBody, req.body);
-    if (!chatLimiter.take(me.uid, Date.parse(now()))) throw new ApiError('RATE_LIMITED', lobbyTexts.chatTooFast);
-    const lobby = await loadLobby(deps, lobbyId);
-    if (!lobby.exists) throw new ApiError('NOT_FOUND', lobbyTexts.lobbyNotFound);
-    let roomId: string | null = null;
-    let member = lobby.members.has(me.uid);
-    let open = isOpen(lobby);
-    let silenced = lobby.silenced.includes(me.uid);
-    if (inRoom || roomInBody) {
-      roomId = inRoom ? roomIdOf(req) : roomInBody!;
-      const room = await loadRoom(deps, roomId);
-      if (!room.exists || room.lobbyId !== lobbyId) throw new ApiError('NOT_FOUND', lobbyTexts.roomNotFound);
-      member = room.members.includes(me.uid);
-      open = open && roomIsOpen(room);
-      silenced = silenced || room.silenced.includes(me.uid);
-    }
-    // A client that lost the answer (a command-api process died, the database restarted) sends the
-    // message again with the same key and gets the first answer back instead of a second message.
-    const key = req.header('idempotency-key');
-    const idempotencyKey = key === undefined ? undefined : parse(IdempotencyKeyHeader, key);
-    const messageId = randomUUID();
-    const result = await chatCommands.run(
-      deps,
-      { lobbyId, uid: me.uid },
-      {
-        type: 'PostChat',
-        now: now(),
-        lobbyId,
-        roomId,
-        messageId,
-        uid: me.uid,
-        messageType: payload.messageType,
-        title: payload.title ?? null,
-        body: payload.body,
-        member,
-        silenced,
-        open,
-      },
-      { actorUid: me.uid, idempotencyKey },
-    );
-    const posted = result.events.find((e) => e.type === 'ChatMessagePosted');
-    sendPosition(res, ChatPosted, result.position, { messageId: posted?.data.messageId ?? messageId }, 201);
-  };
-  router.post('/lobbies/:id/chat', auth, chat(false));
-  router.post('/lobbies/:id/rooms/:roomId/chat', auth, chat(true));
+  const chat =
+    (inRoom: boolean) =>
+    async ({ me, req, body }: RouteInput<'POST /lobbies/{id}/chat' | 'POST /lobbies/{id}/rooms/{roomId}/chat'>) => {
+      const lobbyId = lobbyIdOf(req);
+      const { payload, roomId: roomInBody } = body;
+      if (!chatLimiter.take(me.uid, Date.parse(now()))) throw new ApiError('RATE_LIMITED', lobbyTexts.chatTooFast);
+      const lobby = await loadLobby(deps, lobbyId);
+      if (!lobby.exists) throw new ApiError('NOT_FOUND', lobbyTexts.lobbyNotFound);
+      let roomId: string | null = null;
+      let member = lobby.members.has(me.uid);
+      let open = isOpen(lobby);
+      let silenced = lobby.silenced.includes(me.uid);
+      if (inRoom || roomInBody) {
+        roomId = inRoom ? roomIdOf(req) : roomInBody!;
+        const room = await loadRoom(deps, roomId);
+        if (!room.exists || room.lobbyId !== lobbyId) throw new ApiError('NOT_FOUND', lobbyTexts.roomNotFound);
+        member = room.members.includes(me.uid);
+        open = open && roomIsOpen(room);
+        silenced = silenced || room.silenced.includes(me.uid);
+      }
+      // A client that lost the answer (a command-api process died, the database restarted) sends the
+      // message again with the same key and gets the first answer back instead of a second message.
+      const key = req.header('idempotency-key');
+      const idempotencyKey = key === undefined ? undefined : parse(IdempotencyKeyHeader, key);
+      const messageId = randomUUID();
+      const result = await chatCommands.run(
+        deps,
+        { lobbyId, uid: me.uid },
+        {
+          type: 'PostChat',
+          now: now(),
+          lobbyId,
+          roomId,
+          messageId,
+          uid: me.uid,
+          messageType: payload.messageType,
+          title: payload.title ?? null,
+          body: payload.body,
+          member,
+          silenced,
+          open,
+        },
+        { actorUid: me.uid, idempotencyKey },
+      );
+      const posted = result.events.find((e) => e.type === 'ChatMessagePosted');
+      return withPosition(result.position, { messageId: posted?.data.messageId ?? messageId });
+    };
+  defineRoute(router, 'POST /lobbies/{id}/chat', chat(false));
+  defineRoute(router, 'POST /lobbies/{id}/rooms/{roomId}/chat', chat(true));
 
   // Private timed rooms.
-  router.post('/lobbies/:id/rooms', auth, async (req, res) => {
-    const me = currentUser(req);
+  defineRoute(router, 'POST /lobbies/{id}/rooms', async ({ me, body, req }) => {
     const lobbyId = lobbyIdOf(req);
-    const body = parse(CreateRoomBody, req.body);
     if (body.roomBannerPhoto !== null && !isAllowedRoomBanner(body.roomBannerPhoto, me.uid))
       throw new ApiError('VALIDATION_FAILED', lobbyTexts.roomBanner);
     const lobby = await loadLobby(deps, lobbyId);
@@ -495,30 +438,30 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
       { type: 'CreateRoom', roomId, lobbyId, hostUid: me.uid, body, inviteKey, lobby: viewOf(lobby, me.uid), now: now() },
       { actorUid: me.uid },
     );
-    sendPosition(res, RoomCreatedAnswer, result.position, { roomId, inviteKey, ...roomMedia(api, result.state, me.uid) }, 201);
+    return withPosition(result.position, { roomId, inviteKey, ...roomMedia(api, result.state, me.uid) });
   });
-  const roomJoin = (scoped: boolean, withKey: boolean) => async (req: express.Request, res: express.Response) => {
-    const me = currentUser(req);
-    const lobbyId = scoped ? lobbyIdOf(req) : '';
-    const roomId = scoped ? roomIdOf(req) : roomIdOf(req, 'id');
-    const key = withKey ? String(req.params.key ?? '') : null;
-    const { position, room } = await joinRoom(api, lobbyId, roomId, me, key);
-    sendPosition(res, RoomEntered, position, { roomId, lobbyId: room.lobbyId, ...roomMedia(api, room, me.uid) });
-  };
-  router.post('/lobbies/:id/rooms/:roomId/join', auth, roomJoin(true, false));
-  router.post('/lobbies/:id/rooms/:roomId/join/:key', auth, roomJoin(true, true));
-  router.post('/rooms/:id/join/:key', auth, roomJoin(false, true));
+  const roomJoin =
+    (scoped: boolean, withKey: boolean) =>
+    async ({ me, req }: Caller) => {
+      const lobbyId = scoped ? lobbyIdOf(req) : '';
+      const roomId = scoped ? roomIdOf(req) : roomIdOf(req, 'id');
+      const key = withKey ? String(req.params.key ?? '') : null;
+      const { position, room } = await joinRoom(api, lobbyId, roomId, me, key);
+      return withPosition(position, { roomId, lobbyId: room.lobbyId, ...roomMedia(api, room, me.uid) });
+    };
+  defineRoute(router, 'POST /lobbies/{id}/rooms/{roomId}/join', roomJoin(true, false));
+  defineRoute(router, 'POST /lobbies/{id}/rooms/{roomId}/join/{key}', roomJoin(true, true));
+  defineRoute(router, 'POST /rooms/{id}/join/{key}', roomJoin(false, true));
 
   const roomAction =
     (scoped: boolean, make: (by: string, lobby: LobbyView, req: express.Request) => RoomCommand) =>
-    async (req: express.Request, res: express.Response) => {
-      const me = currentUser(req);
+    async ({ me, req }: Caller) => {
       const roomId = scoped ? roomIdOf(req) : roomIdOf(req, 'id');
       const room = await loadRoom(deps, roomId);
       if (!room.exists || (scoped && room.lobbyId !== lobbyIdOf(req))) throw new ApiError('NOT_FOUND', lobbyTexts.roomNotFound);
       const lobby = await loadLobby(deps, room.lobbyId);
       const result = await roomCommands.run(deps, roomId, make(me.uid, viewOf(lobby, me.uid), req), { actorUid: me.uid });
-      sendPosition(res, RoomActionAnswer, result.position, { status: result.state.status, endsAt: result.state.endsAt });
+      return withPosition(result.position, { status: result.state.status, endsAt: result.state.endsAt });
     };
   const startRoom = (by: string, lobby: LobbyView): RoomCommand => ({ type: 'StartRoom', by, lobby, now: now() });
   const endRoom = (by: string, lobby: LobbyView): RoomCommand => ({ type: 'EndRoom', by, lobby, now: now() });
@@ -531,16 +474,14 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
       lobby,
       now: now(),
     });
-  router.post('/lobbies/:id/rooms/:roomId/start', auth, roomAction(true, startRoom));
-  router.post('/lobbies/:id/rooms/:roomId/end', auth, roomAction(true, endRoom));
-  router.post('/rooms/:id/end', auth, roomAction(false, endRoom));
-  router.post('/rooms/:id/start', auth, roomAction(false, startRoom));
-  router.post('/rooms/:id/users/:uid/silence', auth, roomAction(false, silenceRoom('SilenceRoomUser')));
-  router.post('/rooms/:id/users/:uid/unsilence', auth, roomAction(false, silenceRoom('UnsilenceRoomUser')));
-  router.post('/lobbies/:id/rooms/:roomId/leave', auth, async (req, res) => {
-    const me = currentUser(req);
-    sendDone(
-      res,
+  defineRoute(router, 'POST /lobbies/{id}/rooms/{roomId}/start', roomAction(true, startRoom));
+  defineRoute(router, 'POST /lobbies/{id}/rooms/{roomId}/end', roomAction(true, endRoom));
+  defineRoute(router, 'POST /rooms/{id}/end', roomAction(false, endRoom));
+  defineRoute(router, 'POST /rooms/{id}/start', roomAction(false, startRoom));
+  defineRoute(router, 'POST /rooms/{id}/users/{uid}/silence', roomAction(false, silenceRoom('SilenceRoomUser')));
+  defineRoute(router, 'POST /rooms/{id}/users/{uid}/unsilence', roomAction(false, silenceRoom('UnsilenceRoomUser')));
+  defineRoute(router, 'POST /lobbies/{id}/rooms/{roomId}/leave', async ({ me, req }) => {
+    return done(
       (await roomCommands.run(deps, roomIdOf(req), { type: 'LeaveRoom', uid: me.uid, now: now() }, { actorUid: me.uid })).position,
     );
   });
@@ -550,9 +491,7 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
     tokenType === 'rtm' ? { ...answer, agoraToken: media.rtm(uid) } : answer;
 
   // A fresh media token (session) for someone inside the lobby (or room).
-  router.post('/lobbies/refresh-token', auth, async (req, res) => {
-    const me = currentUser(req);
-    const body = parse(MediaTokenRefreshBody, req.body);
+  defineRoute(router, 'POST /lobbies/refresh-token', async ({ me, body }) => {
     if (!idPattern.test(body.lobbyId)) throw new ApiError('NOT_FOUND', lobbyTexts.lobbyNotFound);
     const lobby = await loadLobby(deps, body.lobbyId);
     if (!lobby.exists) throw new ApiError('NOT_FOUND', lobbyTexts.lobbyNotFound);
@@ -562,11 +501,10 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
       const room = await loadRoom(deps, body.roomId);
       if (!room.exists || room.lobbyId !== body.lobbyId) throw new ApiError('NOT_FOUND', lobbyTexts.roomNotFound);
       if (!room.members.includes(me.uid)) throw new ApiError('FORBIDDEN', lobbyTexts.notInRoom);
-      send(res, MediaTokenRefreshed, { tokenType: body.tokenType, ...refreshed(body.tokenType, roomMedia(api, room, me.uid), me.uid) });
-      return;
+      return { tokenType: body.tokenType, ...refreshed(body.tokenType, roomMedia(api, room, me.uid), me.uid) };
     }
     if (!lobby.members.has(me.uid)) throw new ApiError('FORBIDDEN', lobbyTexts.notInLobby);
-    send(res, MediaTokenRefreshed, { tokenType: body.tokenType, ...refreshed(body.tokenType, lobbyMedia(api, lobby, me.uid), me.uid) });
+    return { tokenType: body.tokenType, ...refreshed(body.tokenType, lobbyMedia(api, lobby, me.uid), me.uid) };
   });
 }
 

@@ -1,18 +1,8 @@
 // The interactive tools' commands: the server draws dice and lucky numbers (node:crypto) and the
 // lobby's decider records them, so no client picks its own luck.
 import { randomInt, randomUUID } from 'node:crypto';
-import {
-  ClosePollBody,
-  CommandAnswer,
-  DiceRolledAnswer,
-  LuckyNumberAnswer,
-  lobbyTexts,
-  lobbyTools,
-  OpenPollBody,
-  PollAnswer,
-  VotePollBody,
-} from '@murmur/contracts';
-import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
+import { lobbyTexts, lobbyTools } from '@murmur/contracts';
+import { ApiError, defineRoute } from '@murmur/platform';
 import type express from 'express';
 import type { CommandDeps } from '../dependencies.ts';
 import { lobbyCommands } from './lobby-streams.ts';
@@ -29,18 +19,15 @@ function lobbyIdOf(req: express.Request): string {
 const draw = (min: number, max: number) => randomInt(min, max + 1);
 
 export function lobbyToolRoutes(router: express.Router, deps: CommandDeps): void {
-  const auth = requireAuth();
   const now = () => deps.clock.now().toISOString();
 
-  router.post('/lobbies/:id/tools/dice', auth, async (req, res) => {
-    const me = currentUser(req);
+  defineRoute(router, 'POST /lobbies/{id}/tools/dice', async ({ me, req }) => {
     const dice = Array.from({ length: lobbyTools.dice.count }, () => draw(1, lobbyTools.dice.faces));
     const result = await lobbyCommands.run(deps, lobbyIdOf(req), { type: 'RollDice', uid: me.uid, dice, now: now() }, { actorUid: me.uid });
-    send(res, DiceRolledAnswer, { position: result.position.toString(), dice });
+    return { position: result.position.toString(), dice };
   });
 
-  router.post('/lobbies/:id/tools/lucky-number', auth, async (req, res) => {
-    const me = currentUser(req);
+  defineRoute(router, 'POST /lobbies/{id}/tools/lucky-number', async ({ me, req }) => {
     const number = draw(lobbyTools.luckyNumber.min, lobbyTools.luckyNumber.max);
     const result = await lobbyCommands.run(
       deps,
@@ -48,12 +35,10 @@ export function lobbyToolRoutes(router: express.Router, deps: CommandDeps): void
       { type: 'DrawLuckyNumber', uid: me.uid, number, now: now() },
       { actorUid: me.uid },
     );
-    send(res, LuckyNumberAnswer, { position: result.position.toString(), number });
+    return { position: result.position.toString(), number };
   });
 
-  router.post('/lobbies/:id/tools/poll', auth, async (req, res) => {
-    const me = currentUser(req);
-    const body = parse(OpenPollBody, req.body);
+  defineRoute(router, 'POST /lobbies/{id}/tools/poll', async ({ me, body, req }) => {
     const pollId = randomUUID();
     const result = await lobbyCommands.run(
       deps,
@@ -61,30 +46,26 @@ export function lobbyToolRoutes(router: express.Router, deps: CommandDeps): void
       { type: 'OpenPoll', uid: me.uid, pollId, question: body.question, options: body.options, now: now() },
       { actorUid: me.uid },
     );
-    send(res, PollAnswer, { position: result.position.toString(), pollId }, 201);
+    return { position: result.position.toString(), pollId };
   });
 
-  router.post('/lobbies/:id/tools/poll/vote', auth, async (req, res) => {
-    const me = currentUser(req);
-    const body = parse(VotePollBody, req.body);
+  defineRoute(router, 'POST /lobbies/{id}/tools/poll/vote', async ({ me, body, req }) => {
     const result = await lobbyCommands.run(
       deps,
       lobbyIdOf(req),
       { type: 'VotePoll', uid: me.uid, pollId: body.pollId, option: body.option, now: now() },
       { actorUid: me.uid },
     );
-    send(res, CommandAnswer, { position: result.position.toString() });
+    return { position: result.position.toString() };
   });
 
-  router.post('/lobbies/:id/tools/poll/close', auth, async (req, res) => {
-    const me = currentUser(req);
-    const body = parse(ClosePollBody, req.body);
+  defineRoute(router, 'POST /lobbies/{id}/tools/poll/close', async ({ me, body, req }) => {
     const result = await lobbyCommands.run(
       deps,
       lobbyIdOf(req),
       { type: 'ClosePoll', by: me.uid, pollId: body.pollId, now: now() },
       { actorUid: me.uid },
     );
-    send(res, CommandAnswer, { position: result.position.toString() });
+    return { position: result.position.toString() };
   });
 }

@@ -1,20 +1,12 @@
 // Direct messages (docs/decisions/messages.md): send with the first-message rules, mark a
 // thread read (messages/refresh). Block is the social module's (messages/block/{uid}).
 import { randomUUID } from 'node:crypto';
-import {
-  CommandAnswer,
-  MessageSentAnswer,
-  RefreshMessagesBody,
-  SendMessageBody,
-  socialTexts,
-  threadIdOf,
-  streamIds,
-} from '@murmur/contracts';
-import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
+import { socialTexts, threadIdOf, streamIds } from '@murmur/contracts';
+import { ApiError, defineRoute } from '@murmur/platform';
 import { defineCommandHandler } from '../decider/command-handler.ts';
-import { ownsKey } from '../media/routes.ts';
-import type { CommandModule } from '../modules.ts';
-import { loadSocial, targetUid } from '../social/routes.ts';
+import { ownsKey } from '../media/public.ts';
+import type { CommandModule } from '../command-module.ts';
+import { loadSocial, targetUid } from '../social/public.ts';
 import { threadDecider } from './decide.ts';
 
 const threadCommands = defineCommandHandler({ decider: threadDecider, streamId: streamIds.dm });
@@ -22,10 +14,8 @@ const threadCommands = defineCommandHandler({ decider: threadDecider, streamId: 
 export const messagesModule: CommandModule = {
   name: 'messages',
   routes(router, deps) {
-    router.post('/messages/send/:uid', requireAuth(), async (req, res) => {
-      const { uid } = currentUser(req);
-      const recipient = targetUid(req);
-      const body = parse(SendMessageBody, req.body);
+    defineRoute(router, 'POST /messages/send/{uid}', async ({ me: { uid }, params, body }) => {
+      const recipient = targetUid(params.uid);
       if (body.imageFileName) {
         const object = ownsKey(uid.replace(/[^\w-]/g, '_'), body.imageFileName) ? await deps.objects.head(body.imageFileName) : null;
         if (!object) throw new ApiError('NOT_FOUND', socialTexts.mediaNotFound);
@@ -50,17 +40,10 @@ export const messagesModule: CommandModule = {
         { actorUid: uid, idempotencyKey: body.clientMessageId ? `dm:${uid}:${body.clientMessageId}` : undefined },
       );
       const sent = result.events[0];
-      send(
-        res,
-        MessageSentAnswer,
-        { position: result.position.toString(), threadId, messageId: sent?.type === 'DirectMessageSent' ? sent.data.messageId : null },
-        201,
-      );
+      return { position: result.position.toString(), threadId, messageId: sent?.type === 'DirectMessageSent' ? sent.data.messageId : null };
     });
 
-    router.post('/messages/refresh', requireAuth(), async (req, res) => {
-      const { uid } = currentUser(req);
-      const { threadId } = parse(RefreshMessagesBody, req.body);
+    defineRoute(router, 'POST /messages/refresh', async ({ me: { uid }, body: { threadId } }) => {
       const other = threadId.split('@').find((u) => u !== uid);
       if (!threadId.split('@').includes(uid) || !other) throw new ApiError('NOT_FOUND', 'Conversation not found.');
       const result = await threadCommands.run(
@@ -69,7 +52,7 @@ export const messagesModule: CommandModule = {
         { type: 'MarkRead', threadId, uid, otherUid: other, now: deps.clock.now() },
         { actorUid: uid },
       );
-      send(res, CommandAnswer, { position: result.position.toString() });
+      return { position: result.position.toString() };
     });
   },
 };

@@ -1,49 +1,25 @@
 // Reports and the console's moderation commands. Anyone signed in reports what they see;
 // an admin decides a report once (the decision and its effect, a ban, a silence or a removal, commit
 // in one transaction), ends a lobby or removes someone from it, with the reason shown to them.
-import { randomUUID } from 'node:crypto';
-import {
-  DecideReportBody,
-  moderationTexts,
-  OperatorDone,
-  OperatorLobbyBody,
-  OperatorRemoveBody,
-  ReportBody,
-  ReportDecisionAnswer,
-  ReportFiled,
-  lobbyTexts,
-  type ReportAction,
-  streamIds,
-} from '@murmur/contracts';
-import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
+import { moderationTexts, lobbyTexts, type ReportAction } from '@murmur/contracts';
+import { ApiError, defineRoute } from '@murmur/platform';
 import type express from 'express';
 import type pg from 'pg';
-import { defineCommandHandler } from '../decider/command-handler.ts';
 import type { CommandDeps } from '../dependencies.ts';
 import { userCommands } from '../identity/user-commands.ts';
 import { banSessions } from '../identity/sessions.ts';
 import { takeBannedOutOfLobbies } from '../lobbies/banned-members.ts';
 import { chatCommands, lobbyCommands } from '../lobbies/lobby-streams.ts';
-import type { CommandModule } from '../modules.ts';
-import { postCommands } from '../wall/routes.ts';
-import { reportDecider } from './decide.ts';
+import type { CommandModule } from '../command-module.ts';
+import { postCommands } from '../wall/public.ts';
+import { newReport, reportCommands } from './public.ts';
 import { type ReportFacts } from './report.ts';
-import { resolveReportSubject } from './report-subjects.ts';
-
-export const reportCommands = defineCommandHandler({ decider: reportDecider, streamId: streamIds.report });
 
 const idPattern = /^[\w-]{1,64}$/;
 function pathId(req: express.Request, notFound: string): string {
   const id = String(req.params.id ?? '');
   if (!idPattern.test(id)) throw new ApiError('NOT_FOUND', notFound);
   return id;
-}
-
-/** A new report's facts: the subject resolved now, as the reporter saw it. */
-export async function newReport(deps: CommandDeps, reporterUid: string, body: ReportBody, now: string): Promise<ReportFacts> {
-  const subject = await resolveReportSubject(deps.pool, reporterUid, body.target);
-  if (subject.subjectUid === reporterUid) throw new ApiError('RULE_VIOLATED', moderationTexts.cannotReportSelf);
-  return { reportId: randomUUID(), reporterUid, target: body.target, ...subject, reason: body.reason, reportedAt: now };
 }
 
 interface Effect {
@@ -124,18 +100,14 @@ async function carryOut(deps: CommandDeps, client: pg.PoolClient, report: Report
 export const moderationModule: CommandModule = {
   name: 'moderation',
   routes(router, deps) {
-    router.post('/reports', requireAuth(), async (req, res) => {
-      const { uid } = currentUser(req);
-      const body = parse(ReportBody, req.body);
+    defineRoute(router, 'POST /reports', async ({ me: { uid }, body }) => {
       const report = await newReport(deps, uid, body, deps.clock.now().toISOString());
       const result = await reportCommands.run(deps, report.reportId, { type: 'FileReport', report }, { actorUid: uid });
-      send(res, ReportFiled, { position: result.position.toString(), reportId: report.reportId }, 201);
+      return { position: result.position.toString(), reportId: report.reportId };
     });
 
-    router.post('/console/reports/:id/decide', requireAuth('ad'), async (req, res) => {
-      const admin = currentUser(req);
+    defineRoute(router, 'POST /console/reports/{id}/decide', async ({ me: admin, body, req }) => {
       const reportId = pathId(req, moderationTexts.reportNotFound);
-      const body = parse(DecideReportBody, req.body);
       const now = deps.clock.now();
       const until = body.durationHours ? new Date(now.getTime() + body.durationHours * 3600_000).toISOString() : null;
       const effect: Effect = { action: body.action, reason: body.reason, until, by: admin.uid, now };
@@ -152,33 +124,29 @@ export const moderationModule: CommandModule = {
       const out = body.action === 'ban' && subject ? await takeBannedOutOfLobbies(deps, subject) : { position: 0n };
       const decided = result.extra && result.extra > result.position ? result.extra : result.position;
       const position = out.position > decided ? out.position : decided;
-      send(res, ReportDecisionAnswer, { position: position.toString(), reportId, action: body.action });
+      return { position: position.toString(), reportId, action: body.action };
     });
 
-    router.post('/console/lobbies/:id/terminate', requireAuth('ad'), async (req, res) => {
-      const admin = currentUser(req);
+    defineRoute(router, 'POST /console/lobbies/{id}/terminate', async ({ me: admin, body: { reason }, req }) => {
       const lobbyId = pathId(req, lobbyTexts.lobbyNotFound);
-      const { reason } = parse(OperatorLobbyBody, req.body);
       const result = await lobbyCommands.run(
         deps,
         lobbyId,
         { type: 'TerminateLobby', by: admin.uid, note: reason, now: deps.clock.now().toISOString() },
         { actorUid: admin.uid },
       );
-      send(res, OperatorDone, { position: result.position.toString() });
+      return { position: result.position.toString() };
     });
 
-    router.post('/console/lobbies/:id/remove', requireAuth('ad'), async (req, res) => {
-      const admin = currentUser(req);
+    defineRoute(router, 'POST /console/lobbies/{id}/remove', async ({ me: admin, body: { uid, reason }, req }) => {
       const lobbyId = pathId(req, lobbyTexts.lobbyNotFound);
-      const { uid, reason } = parse(OperatorRemoveBody, req.body);
       const result = await lobbyCommands.run(
         deps,
         lobbyId,
         { type: 'OperatorRemoveUser', by: admin.uid, uid, note: reason, now: deps.clock.now().toISOString() },
         { actorUid: admin.uid },
       );
-      send(res, OperatorDone, { position: result.position.toString() });
+      return { position: result.position.toString() };
     });
   },
 };

@@ -1,27 +1,15 @@
 // The operators' console, money operations, for role `ad`: settle or reject a
 // pending withdrawal or creator payout, request / approve / reject a manual diamond grant, ask the
 // projections worker for a ledger audit. Each action is an event naming the operator.
-import {
-  GrantDecision,
-  IdempotencyKeyHeader,
-  LedgerAuditAnswer,
-  moneyOperations,
-  moneyOperationTexts,
-  RejectGrantBody,
-  RejectWithdrawalBody,
-  RequestGrantBody,
-  SettleWithdrawalBody,
-  WithdrawalDecision,
-  streamIds,
-} from '@murmur/contracts';
-import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
+import { IdempotencyKeyHeader, moneyOperations, moneyOperationTexts, streamIds } from '@murmur/contracts';
+import { ApiError, parse, defineRoute } from '@murmur/platform';
 import type express from 'express';
 import { createHash, randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { withdrawalOwner } from '@murmur/projections/queries/wallet-history';
 import { defineCommandHandler } from '../decider/command-handler.ts';
 import type { CommandDeps } from '../dependencies.ts';
-import type { CommandModule } from '../modules.ts';
+import type { CommandModule } from '../command-module.ts';
 import { earningsCommands } from '../wallet/earnings.ts';
 import { routeIdempotencyKey } from '../wallet/idempotency.ts';
 import { walletCommands } from '../wallet/ledger.ts';
@@ -85,10 +73,8 @@ async function decideGrant(deps: CommandDeps, grantId: string, adminUid: string,
 
 export function moneyOperationRoutes(router: express.Router, deps: CommandDeps): void {
   // ---- withdrawals and creator payouts ----
-  router.post('/console/withdrawals/:withdrawalId/settle', requireAuth('ad'), async (req, res) => {
-    const admin = currentUser(req);
-    const { withdrawalId } = parse(WithdrawalParam, req.params);
-    const body = parse(SettleWithdrawalBody, req.body);
+  defineRoute(router, 'POST /console/withdrawals/{withdrawalId}/settle', async ({ me: admin, params, body, req }) => {
+    const { withdrawalId } = parse(WithdrawalParam, params);
     const uid = await ownerOfWithdrawal(deps, withdrawalId);
     // A request's own key: a client retry answers its first result; another settlement is refused.
     const { key } = routeIdempotencyKey(req, admin.uid, `console/settle:${withdrawalId}`);
@@ -105,13 +91,11 @@ export function moneyOperationRoutes(router: express.Router, deps: CommandDeps):
       },
       { idempotencyKey: key, actorUid: admin.uid },
     );
-    send(res, WithdrawalDecision, { status: 'completed', transactionId: withdrawalId, position: result.position.toString() });
+    return { status: 'completed', transactionId: withdrawalId, position: result.position.toString() };
   });
 
-  router.post('/console/withdrawals/:withdrawalId/reject', requireAuth('ad'), async (req, res) => {
-    const admin = currentUser(req);
-    const { withdrawalId } = parse(WithdrawalParam, req.params);
-    const body = parse(RejectWithdrawalBody, req.body);
+  defineRoute(router, 'POST /console/withdrawals/{withdrawalId}/reject', async ({ me: admin, params, body, req }) => {
+    const { withdrawalId } = parse(WithdrawalParam, params);
     const uid = await ownerOfWithdrawal(deps, withdrawalId);
     const { key } = routeIdempotencyKey(req, admin.uid, `console/reject:${withdrawalId}`);
     const result = await earningsCommands.run(
@@ -127,13 +111,11 @@ export function moneyOperationRoutes(router: express.Router, deps: CommandDeps):
       },
       { idempotencyKey: key, actorUid: admin.uid },
     );
-    send(res, WithdrawalDecision, { status: 'failed', transactionId: withdrawalId, position: result.position.toString() });
+    return { status: 'failed', transactionId: withdrawalId, position: result.position.toString() };
   });
 
   // ---- manual grants ----
-  router.post('/console/grants', requireAuth('ad'), async (req, res) => {
-    const admin = currentUser(req);
-    const body = parse(RequestGrantBody, req.body);
+  defineRoute(router, 'POST /console/grants', async ({ me: admin, body, req }) => {
     const header = req.header('idempotency-key');
     if (header === undefined) throw new ApiError('VALIDATION_FAILED', moneyOperationTexts.idempotencyKeyRequired);
     // The key names the grant: the same request sent again finds it instead of granting twice.
@@ -152,51 +134,39 @@ export function moneyOperationRoutes(router: express.Router, deps: CommandDeps):
       maximum: moneyOperations.grantMaximum,
       at: deps.clock.now().toISOString(),
     });
-    send(res, GrantDecision, answer, 201);
+    return answer;
   });
 
-  router.post('/console/grants/:grantId/approve', requireAuth('ad'), async (req, res) => {
-    const admin = currentUser(req);
-    const { grantId } = parse(GrantParam, req.params);
-    send(
-      res,
-      GrantDecision,
-      await decideGrant(deps, grantId, admin.uid, {
-        type: 'ApproveGrant',
-        grantId,
-        approverUid: admin.uid,
-        at: deps.clock.now().toISOString(),
-      }),
-    );
+  defineRoute(router, 'POST /console/grants/{grantId}/approve', async ({ me: admin, params }) => {
+    const { grantId } = parse(GrantParam, params);
+    return await decideGrant(deps, grantId, admin.uid, {
+      type: 'ApproveGrant',
+      grantId,
+      approverUid: admin.uid,
+      at: deps.clock.now().toISOString(),
+    });
   });
 
-  router.post('/console/grants/:grantId/reject', requireAuth('ad'), async (req, res) => {
-    const admin = currentUser(req);
-    const { grantId } = parse(GrantParam, req.params);
-    const body = parse(RejectGrantBody, req.body);
-    send(
-      res,
-      GrantDecision,
-      await decideGrant(deps, grantId, admin.uid, {
-        type: 'RejectGrant',
-        grantId,
-        rejecterUid: admin.uid,
-        reason: body.reason,
-        at: deps.clock.now().toISOString(),
-      }),
-    );
+  defineRoute(router, 'POST /console/grants/{grantId}/reject', async ({ me: admin, params, body }) => {
+    const { grantId } = parse(GrantParam, params);
+    return await decideGrant(deps, grantId, admin.uid, {
+      type: 'RejectGrant',
+      grantId,
+      rejecterUid: admin.uid,
+      reason: body.reason,
+      at: deps.clock.now().toISOString(),
+    });
   });
 
   // ---- ledger audit: the projections worker answers the request with a LedgerAudited event ----
-  router.post('/console/ledger/audit', requireAuth('ad'), async (req, res) => {
-    const admin = currentUser(req);
+  defineRoute(router, 'POST /console/ledger/audit', async ({ me: admin }) => {
     const result = await auditCommands.run(
       deps,
       null,
       { type: 'RequestAudit', auditId: `audit-${randomUUID()}`, requestedBy: admin.uid, at: deps.clock.now().toISOString() },
       { actorUid: admin.uid },
     );
-    send(res, LedgerAuditAnswer, { auditId: result.state.pending ?? '', position: result.position.toString() }, 201);
+    return { auditId: result.state.pending ?? '', position: result.position.toString() };
   });
 }
 

@@ -3,19 +3,13 @@
 // it); at most one open per projection (a second click while the worker runs answers the open
 // one); the projections worker runs it and closes it with ProjectionRebuilt.
 import { randomUUID } from 'node:crypto';
-import {
-  projectionRebuildEventSchemas,
-  RebuildProjectionBody,
-  RebuildRequestedAnswer,
-  type ProjectionRebuildEvent,
-  streamIds,
-} from '@murmur/contracts';
-import { currentUser, parse, requireAuth, send } from '@murmur/platform';
+import { projectionRebuildEventSchemas, type ProjectionRebuildEvent, streamIds } from '@murmur/contracts';
+import { defineRoute } from '@murmur/platform';
 import type express from 'express';
 import { defineCommandHandler } from '../decider/command-handler.ts';
 import type { Decider } from '../decider/decider.ts';
 import type { CommandDeps } from '../dependencies.ts';
-import type { CommandModule } from '../modules.ts';
+import type { CommandModule } from '../command-module.ts';
 
 export interface RebuildRequestState {
   open: string | null;
@@ -59,9 +53,7 @@ const rebuildCommands = defineCommandHandler({ decider: rebuildRequestDecider, s
 export const operationsModule: CommandModule = {
   name: 'operations',
   routes(router: express.Router, deps: CommandDeps) {
-    router.post('/console/ops/rebuild', requireAuth('ad'), async (req, res) => {
-      const admin = currentUser(req);
-      const { projection } = parse(RebuildProjectionBody, req.body);
+    defineRoute(router, 'POST /console/ops/rebuild', async ({ me: admin, body: { projection } }) => {
       const result = await rebuildCommands.run(
         deps,
         projection,
@@ -74,7 +66,7 @@ export const operationsModule: CommandModule = {
         },
         { actorUid: admin.uid },
       );
-      send(res, RebuildRequestedAnswer, { rebuildId: result.state.open ?? '', projection, position: result.position.toString() }, 201);
+      return { rebuildId: result.state.open ?? '', projection, position: result.position.toString() };
     });
   },
 };

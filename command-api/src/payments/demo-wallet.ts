@@ -6,8 +6,8 @@
 // credited exactly as any other (payment/topup/pay: the transfer verified on chain, claimed once,
 // from a wallet linked by signature). docs/decisions/payments.md "The demo chains".
 import { ed25519 } from '@noble/curves/ed25519.js';
-import { chainKindOf, DemoWalletPaid, DemoWalletPayBody, DemoWalletSignBody, DemoWalletSigned, nativeToken } from '@murmur/contracts';
-import { ApiError, currentUser, parse, requireAuth, send, type PaymentSettings } from '@murmur/platform';
+import { chainKindOf, DemoWalletPaid, DemoWalletPayBody, nativeToken } from '@murmur/contracts';
+import { ApiError, defineRoute, type PaymentSettings } from '@murmur/platform';
 import { Connection, Keypair, PublicKey, SystemProgram, Transaction, type TransactionInstruction } from '@solana/web3.js';
 import bs58 from 'bs58';
 import { createHash } from 'node:crypto';
@@ -142,29 +142,20 @@ async function paySolana(
 export function demoWalletRoutes(router: express.Router, deps: CommandDeps): void {
   // Mounted everywhere behind sign-in (a visitor is refused as on any signed-in route); without the
   // demo and its wallet keys both answer 404.
-  router.post('/dev/demo-wallet/pay', requireAuth(), async (req, res) => {
-    const body = parse(DemoWalletPayBody, req.body);
+  defineRoute(router, 'POST /dev/demo-wallet/pay', async ({ me: { uid }, body }) => {
     const { wallet, rpcUrl, kind } = walletOn(deps, body.chainId);
     const token = deps.payments.config.tokens.find((t) => t.chainId === body.chainId && t.symbol === body.symbol);
     if (!token) throw new ApiError('VALIDATION_FAILED', `${body.symbol} is not accepted on this network.`);
-    const { uid } = currentUser(req);
-    send(
-      res,
-      DemoWalletPaid,
-      kind === 'evm' ? await payEvm(deps, wallet, rpcUrl, uid, body, token) : await paySolana(deps, wallet, rpcUrl, uid, body, token),
-    );
+    return kind === 'evm' ? await payEvm(deps, wallet, rpcUrl, uid, body, token) : await paySolana(deps, wallet, rpcUrl, uid, body, token);
   });
-  router.post('/dev/demo-wallet/sign', requireAuth(), async (req, res) => {
-    const body = parse(DemoWalletSignBody, req.body);
+  defineRoute(router, 'POST /dev/demo-wallet/sign', async ({ me: { uid }, body }) => {
     const { wallet, kind } = walletOn(deps, body.chainId);
-    const { uid } = currentUser(req);
     if (kind === 'evm') {
       const account = evmAccount(wallet, uid);
-      send(res, DemoWalletSigned, { address: account.address, signature: await account.signMessage({ message: body.message }) });
-      return;
+      return { address: account.address, signature: await account.signMessage({ message: body.message }) };
     }
     const keypair = solanaKeypair(wallet, uid);
     const signature = ed25519.sign(new TextEncoder().encode(body.message), keypair.secretKey.slice(0, 32));
-    send(res, DemoWalletSigned, { address: keypair.publicKey.toBase58(), signature: bs58.encode(signature) });
+    return { address: keypair.publicKey.toBase58(), signature: bs58.encode(signature) };
   });
 }

@@ -1,27 +1,18 @@
-// Payment routes: card init (Stripe PaymentIntent) and its signed webhook, crypto top-up by
+// The payments module: card init (Stripe PaymentIntent) and its signed webhook, crypto top-up by
 // transaction hash (verified from the chain receipt), the sandbox, and the VIP checkout.
-import {
-  CheckoutPayBody,
-  EWalletInitBody,
-  HostedReturnBody,
-  PaymentResultDto,
-  StripeInitBody,
-  TonConfirmBody,
-  TonInitBody,
-  TopUpPayBody,
-  WebhookReceived,
-  WebPayInitBody,
-  type PaymentPurpose,
-} from '@murmur/contracts';
-import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
+import { type PaymentPurpose, type PaymentResultDto } from '@murmur/contracts';
+import { ApiError, defineRoute } from '@murmur/platform';
 import express from 'express';
 import { createHash } from 'node:crypto';
+import type { CommandModule } from '../command-module.ts';
+import { RepeatingPass } from '../decider/repeating-pass.ts';
 import type { CommandDeps } from '../dependencies.ts';
 import { routeIdempotencyKey } from '../wallet/idempotency.ts';
-import { handleNotification, initHosted, returnFromApproval, type HostedAnswer, type HostedKind } from './hosted.ts';
+import { handleNotification, initHosted, sweepHostedPayments, returnFromApproval, type HostedAnswer, type HostedKind } from './hosted.ts';
 import { payCrypto } from './crypto-top-up.ts';
 import { demoWalletRoutes } from './demo-wallet.ts';
-import { confirmTon, initTon, type TonAnswer } from './ton.ts';
+import { confirmTon, initTon, sweepTonPayments, type TonAnswer } from './ton.ts';
+import { startPaymentReactor } from './reactor.ts';
 import { paymentCommands } from './settle.ts';
 import { priceTopUp } from './top-up.ts';
 import { confirmAndSettle, runPaymentCommand } from './settle.ts';
@@ -130,146 +121,149 @@ const originOf = (deps: CommandDeps, req: express.Request): string =>
 const headersOf = (req: express.Request): Record<string, string | undefined> =>
   Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v[0] : v]));
 
-export function paymentRawRoutes(router: express.Router, deps: CommandDeps): void {
+function paymentRawRoutes(router: express.Router, deps: CommandDeps): void {
+  const rawBody = { before: [express.raw({ type: () => true, limit: '1mb' })] };
   // The hosted checkouts' notifications: verified over the raw bytes, then the order is read back.
   for (const kind of ['webpay', 'ewallet'] as const satisfies readonly HostedKind[]) {
-    router.post(`/payment/${kind}/webhook`, express.raw({ type: () => true, limit: '1mb' }), async (req, res) => {
-      if (!Buffer.isBuffer(req.body)) throw new ApiError('VALIDATION_FAILED', 'Invalid notification signature.');
-      await handleNotification(deps, kind, req.body, headersOf(req));
-      send(res, WebhookReceived, { received: true });
-    });
+    const key = kind === 'webpay' ? 'POST /payment/webpay/webhook' : 'POST /payment/ewallet/webhook';
+    defineRoute(
+      router,
+      key,
+      async ({ req }) => {
+        if (!Buffer.isBuffer(req.body)) throw new ApiError('VALIDATION_FAILED', 'Invalid notification signature.');
+        await handleNotification(deps, kind, req.body, headersOf(req));
+        return { received: true } as const;
+      },
+      rawBody,
+    );
   }
 
   // Before the JSON parser: the signature is over the raw bytes.
-  router.post('/payment/stripe/webhook', express.raw({ type: () => true, limit: '1mb' }), async (req, res) => {
-    const card = deps.payments.card;
-    if (!card) throw new ApiError('NOT_FOUND', 'Card payments are not configured.');
-    const signature = req.header('stripe-signature');
-    if (!signature || !Buffer.isBuffer(req.body)) throw new ApiError('VALIDATION_FAILED', 'Missing Stripe signature.');
-    let event;
-    try {
-      event = card.parseWebhook(req.body, signature);
-    } catch {
-      throw new ApiError('VALIDATION_FAILED', 'Invalid Stripe signature.');
-    }
-    if (event.kind === 'succeeded') {
-      if (event.currency !== 'usd') throw new ApiError('RULE_VIOLATED', 'Only USD card payments are accepted.');
-      await confirmAndSettle(deps, event.paymentId, event.amountUsdCents, event.providerRef);
-    } else if (event.kind === 'failed') {
-      await runPaymentCommand(deps, event.paymentId, {
-        type: 'FailPayment',
-        paymentId: event.paymentId,
-        reason: event.reason,
-        at: deps.clock.now().toISOString(),
-        providerRef: event.providerRef,
-      });
-    }
-    send(res, WebhookReceived, { received: true });
-  });
+  defineRoute(
+    router,
+    'POST /payment/stripe/webhook',
+    async ({ req }) => {
+      const card = deps.payments.card;
+      if (!card) throw new ApiError('NOT_FOUND', 'Card payments are not configured.');
+      const signature = req.header('stripe-signature');
+      if (!signature || !Buffer.isBuffer(req.body)) throw new ApiError('VALIDATION_FAILED', 'Missing Stripe signature.');
+      let event;
+      try {
+        event = card.parseWebhook(req.body, signature);
+      } catch {
+        throw new ApiError('VALIDATION_FAILED', 'Invalid Stripe signature.');
+      }
+      if (event.kind === 'succeeded') {
+        if (event.currency !== 'usd') throw new ApiError('RULE_VIOLATED', 'Only USD card payments are accepted.');
+        await confirmAndSettle(deps, event.paymentId, event.amountUsdCents, event.providerRef);
+      } else if (event.kind === 'failed') {
+        await runPaymentCommand(deps, event.paymentId, {
+          type: 'FailPayment',
+          paymentId: event.paymentId,
+          reason: event.reason,
+          at: deps.clock.now().toISOString(),
+          providerRef: event.providerRef,
+        });
+      }
+      return { received: true } as const;
+    },
+    rawBody,
+  );
 }
 
-export function paymentRoutes(router: express.Router, deps: CommandDeps): void {
+function paymentRoutes(router: express.Router, deps: CommandDeps): void {
   demoWalletRoutes(router, deps);
-  router.post('/payment/stripe/init', requireAuth(), async (req, res) => {
-    const { uid } = currentUser(req);
-    const body = parse(StripeInitBody, req.body);
+  defineRoute(router, 'POST /payment/stripe/init', async ({ me: { uid }, body, req }) => {
     const { key } = routeIdempotencyKey(req, uid, 'payment/stripe/init');
-    send(res, PaymentResultDto, await initCard(deps, uid, key, body.purpose, body.value));
+    return initCard(deps, uid, key, body.purpose, body.value);
   });
 
-  router.post('/payment/webpay/init', requireAuth(), async (req, res) => {
-    const { uid } = currentUser(req);
-    const body = parse(WebPayInitBody, req.body);
+  defineRoute(router, 'POST /payment/webpay/init', async ({ me: { uid }, body, req }) => {
     const { key } = routeIdempotencyKey(req, uid, 'payment/webpay/init');
-    send(
-      res,
-      PaymentResultDto,
-      hostedResult(
-        await initHosted(deps, {
-          kind: 'webpay',
-          uid,
-          key,
-          purpose: body.purpose,
-          valueUsd: body.value,
-          currency: 'USD',
-          origin: originOf(deps, req),
-        }),
-      ),
+    return hostedResult(
+      await initHosted(deps, {
+        kind: 'webpay',
+        uid,
+        key,
+        purpose: body.purpose,
+        valueUsd: body.value,
+        currency: 'USD',
+        origin: originOf(deps, req),
+      }),
     );
   });
 
-  router.post('/payment/webpay/capture', requireAuth(), async (req, res) => {
-    const { uid } = currentUser(req);
-    const body = parse(HostedReturnBody, req.body);
-    send(res, PaymentResultDto, hostedResult(await returnFromApproval(deps, 'webpay', uid, body.transactionId)));
-  });
+  defineRoute(router, 'POST /payment/webpay/capture', async ({ me: { uid }, body }) =>
+    hostedResult(await returnFromApproval(deps, 'webpay', uid, body.transactionId)),
+  );
 
-  router.post('/payment/ewallet/init', requireAuth(), async (req, res) => {
-    const { uid } = currentUser(req);
-    const body = parse(EWalletInitBody, req.body);
+  defineRoute(router, 'POST /payment/ewallet/init', async ({ me: { uid }, body, req }) => {
     const { key } = routeIdempotencyKey(req, uid, 'payment/ewallet/init');
-    send(
-      res,
-      PaymentResultDto,
-      hostedResult(
-        await initHosted(deps, {
-          kind: 'ewallet',
-          uid,
-          key,
-          purpose: body.purpose,
-          valueUsd: body.value,
-          currency: 'PHP',
-          channel: body.channel,
-          origin: originOf(deps, req),
-        }),
-      ),
+    return hostedResult(
+      await initHosted(deps, {
+        kind: 'ewallet',
+        uid,
+        key,
+        purpose: body.purpose,
+        valueUsd: body.value,
+        currency: 'PHP',
+        channel: body.channel,
+        origin: originOf(deps, req),
+      }),
     );
   });
 
-  router.post('/payment/ewallet/check', requireAuth(), async (req, res) => {
-    const { uid } = currentUser(req);
-    const body = parse(HostedReturnBody, req.body);
-    send(res, PaymentResultDto, hostedResult(await returnFromApproval(deps, 'ewallet', uid, body.transactionId)));
-  });
+  defineRoute(router, 'POST /payment/ewallet/check', async ({ me: { uid }, body }) =>
+    hostedResult(await returnFromApproval(deps, 'ewallet', uid, body.transactionId)),
+  );
 
-  router.post('/payment/ton/init', requireAuth(), async (req, res) => {
-    const { uid } = currentUser(req);
-    const body = parse(TonInitBody, req.body);
+  defineRoute(router, 'POST /payment/ton/init', async ({ me: { uid }, body, req }) => {
     const { key } = routeIdempotencyKey(req, uid, 'payment/ton/init');
-    send(res, PaymentResultDto, hostedResult(await initTon(deps, uid, key, body.purpose, body.value)));
+    return hostedResult(await initTon(deps, uid, key, body.purpose, body.value));
   });
 
-  router.post('/payment/ton/confirm', requireAuth(), async (req, res) => {
-    const { uid } = currentUser(req);
-    const body = parse(TonConfirmBody, req.body);
-    send(res, PaymentResultDto, hostedResult(await confirmTon(deps, uid, body.transactionId)));
-  });
+  defineRoute(router, 'POST /payment/ton/confirm', async ({ me: { uid }, body }) =>
+    hostedResult(await confirmTon(deps, uid, body.transactionId)),
+  );
 
-  router.post('/payment/topup/pay', requireAuth(), async (req, res) => {
-    const { uid } = currentUser(req);
-    const body = parse(TopUpPayBody, req.body);
+  defineRoute(router, 'POST /payment/topup/pay', async ({ me: { uid }, body, req }) => {
     if (body.channelCode === 'sandbox') {
       const { key } = routeIdempotencyKey(req, uid, 'payment/topup/pay');
-      send(res, PaymentResultDto, await paySandbox(deps, uid, key, body.purpose, body.value ?? body.fromAmount));
-      return;
+      return paySandbox(deps, uid, key, body.purpose, body.value ?? body.fromAmount);
     }
-    send(res, PaymentResultDto, result(await payCrypto(deps, uid, body)));
+    return result(await payCrypto(deps, uid, body));
   });
 
   // The subscription checkout (host subscriptions use it; docs/decisions/subscriptions.md): the VIP year, or with
   // `creatorUid` 30 days of that creator's subscription, by card or sandbox; settling the payment
   // buys it (settle.ts).
-  router.post('/payment/checkout/pay', requireAuth(), async (req, res) => {
-    const { uid } = currentUser(req);
-    const body = parse(CheckoutPayBody, req.body);
+  defineRoute(router, 'POST /payment/checkout/pay', async ({ me: { uid }, body, req }) => {
     const { key } = routeIdempotencyKey(req, uid, 'payment/checkout/pay');
     const purpose: PaymentPurpose = body.creatorUid ? 'creator_subscription' : 'vip';
-    send(
-      res,
-      PaymentResultDto,
-      body.method === 'card'
-        ? await initCard(deps, uid, key, purpose, undefined, body.creatorUid)
-        : await paySandbox(deps, uid, key, purpose, undefined, body.creatorUid),
-    );
+    return body.method === 'card'
+      ? initCard(deps, uid, key, purpose, undefined, body.creatorUid)
+      : paySandbox(deps, uid, key, purpose, undefined, body.creatorUid);
   });
 }
+
+export const paymentsModule: CommandModule = {
+  name: 'payments',
+  raw: paymentRawRoutes,
+  routes: paymentRoutes,
+  start(deps) {
+    const reactor = startPaymentReactor(deps);
+    // Unpaid hosted orders past their expiry are expired (or, paid with a lost notification, credited).
+    const sweep = new RepeatingPass(
+      () =>
+        Promise.all([sweepHostedPayments(deps), sweepTonPayments(deps)]).catch((err) => deps.logger.warn({ err }, 'payment sweep failed')),
+      Number(process.env.PAYMENT_SWEEP_INTERVAL_MS ?? 60_000),
+    );
+    sweep.start();
+    return {
+      async stop() {
+        await sweep.stop();
+        await reactor.stop();
+      },
+    };
+  },
+};

@@ -7,7 +7,7 @@ import { findSku, type PaymentConfirmedData, streamIds } from '@murmur/contracts
 import { ApiError } from '@murmur/platform';
 import { defineCommandHandler } from '../decider/command-handler.ts';
 import type { CommandDeps } from '../dependencies.ts';
-import { subscribeAfterPayment } from '../subscriptions/routes.ts';
+import { subscribeAfterPayment } from '../subscriptions/public.ts';
 import { runWalletCommand } from '../wallet/ledger.ts';
 import { paymentDecider, type PaymentCommand } from './decide.ts';
 import { type PaymentState } from './payment.ts';

@@ -8,7 +8,7 @@ import { ApiError } from '@murmur/platform';
 import type { Request } from 'express';
 import type { CommandDeps } from '../dependencies.ts';
 import { mediaCommands } from '../media/media-commands.ts';
-import { looksLikeImage } from '../media/routes.ts';
+import { looksLikeImage } from '../media/public.ts';
 import { makeThumbnail } from '../media/thumbnail.ts';
 
 const FILE_FIELDS = { profilePicImage: 'profilePicUrl', profileBannerImage: 'profileBannerUrl' } as const;

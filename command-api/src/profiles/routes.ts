@@ -1,9 +1,9 @@
 // PUT user/profile/details: decided on `user-{uid}` by the profile decider, with the username
 // claimed first so two users can never hold the same name.
-import { CommandAnswer, UpdateProfileDetailsBody, streamIds } from '@murmur/contracts';
-import { currentUser, parse, requireAuth, send } from '@murmur/platform';
+import { UpdateProfileDetailsBody, streamIds } from '@murmur/contracts';
+import { parse, defineRoute } from '@murmur/platform';
 import { defineCommandHandler } from '../decider/command-handler.ts';
-import type { CommandModule } from '../modules.ts';
+import type { CommandModule } from '../command-module.ts';
 import { checkUsername, normalizeBody, profileDecider } from './decide.ts';
 import { isMultipart, readProfileMultipart } from './multipart.ts';
 import { claimUsername, releaseUsername } from './usernames.ts';
@@ -15,8 +15,7 @@ export const profileCommands = defineCommandHandler({ decider: profileDecider, s
 export const profilesModule: CommandModule = {
   name: 'profiles',
   routes(router, deps) {
-    router.put('/user/profile/details', requireAuth(), async (req, res) => {
-      const { uid } = currentUser(req);
+    defineRoute(router, 'PUT /user/profile/details', async ({ me: { uid }, req }) => {
       const raw = isMultipart(req) ? await readProfileMultipart(req, deps, uid) : req.body;
       const body = normalizeBody(parse(UpdateProfileDetailsBody, raw));
       const now = deps.clock.now();
@@ -29,7 +28,7 @@ export const profilesModule: CommandModule = {
         if (newName !== null && previous && previous.toLowerCase() !== newName.toLowerCase()) {
           await releaseUsername(deps, previous, uid, now);
         }
-        send(res, CommandAnswer, { position: result.position.toString() });
+        return { position: result.position.toString() };
       } catch (error) {
         if (newName !== null && newName.toLowerCase() !== state.username?.toLowerCase()) await releaseUsername(deps, newName, uid, now);
         throw error;

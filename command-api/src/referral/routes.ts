@@ -1,26 +1,13 @@
 // Referral commands (docs/decisions/referral.md): own link (me/link, init, create-link), referrer
 // binding (validate-referrer, then connect with the confirmation), payout wallet (add-wallet).
 import { createHash } from 'node:crypto';
-import {
-  AddPayoutWalletBody,
-  ConnectReferrerBody,
-  PayoutWalletAnswer,
-  ReferralLinkDto,
-  ReferrerCheck,
-  ReferrerConnected,
-  CreateReferralLinkBody,
-  normalizeReferralCode,
-  referralCodeLimits,
-  streamIds,
-  referralTexts,
-  ValidateReferrerBody,
-} from '@murmur/contracts';
+import { type ReferralLinkDto, normalizeReferralCode, referralCodeLimits, streamIds, referralTexts } from '@murmur/contracts';
 import { claimStream } from '@murmur/eventstore';
-import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
+import { ApiError, defineRoute, type RouteInput } from '@murmur/platform';
 import type express from 'express';
 import { usernameOf } from '@murmur/projections/queries/users';
 import type { CommandDeps } from '../dependencies.ts';
-import type { CommandModule } from '../modules.ts';
+import type { CommandModule } from '../command-module.ts';
 import { referralLink, readReferralConfig, type ReferralConfig } from './config.ts';
 import { checkReferrer } from './decide.ts';
 import { referralCommands } from './referral-commands.ts';
@@ -108,25 +95,20 @@ async function ensureLink(deps: CommandDeps, uid: string): Promise<{ code: strin
 }
 
 export function referralRoutes(router: express.Router, deps: CommandDeps, config: ReferralConfig = readReferralConfig()): void {
-  const linkAnswer = async (req: express.Request, res: express.Response) => {
-    const { uid } = currentUser(req);
+  const linkAnswer = async ({ me: { uid } }: RouteInput<'POST /referral/me/link' | 'POST /referral/init'>): Promise<ReferralLinkDto> => {
     const { code, position } = await ensureLink(deps, uid);
-    send(res, ReferralLinkDto, { code, link: referralLink(config, code), position: position.toString() });
+    return { code, link: referralLink(config, code), position: position.toString() };
   };
-  router.post('/referral/me/link', requireAuth(), linkAnswer);
-  router.post('/referral/init', requireAuth(), linkAnswer);
+  defineRoute(router, 'POST /referral/me/link', linkAnswer);
+  defineRoute(router, 'POST /referral/init', linkAnswer);
 
-  router.post('/referral/create-link', requireAuth(), async (req, res) => {
-    const { uid } = currentUser(req);
-    const body = parse(CreateReferralLinkBody, req.body);
+  defineRoute(router, 'POST /referral/create-link', async ({ me: { uid }, body }) => {
     const code = normalizeReferralCode(body.code);
     const position = await setLink(deps, uid, code);
-    send(res, ReferralLinkDto, { code, link: referralLink(config, code), position: position.toString() });
+    return { code, link: referralLink(config, code), position: position.toString() };
   });
 
-  router.post('/referral/validate-referrer', requireAuth(), async (req, res) => {
-    const { uid } = currentUser(req);
-    const body = parse(ValidateReferrerBody, req.body);
+  defineRoute(router, 'POST /referral/validate-referrer', async ({ me: { uid }, body }) => {
     const [{ state }, account, referrer] = await Promise.all([
       referralCommands.load(deps, uid),
       accountFacts(deps, uid),
@@ -134,32 +116,28 @@ export function referralRoutes(router: express.Router, deps: CommandDeps, config
     ]);
     const ok = checkReferrer(uid, referrer, account, state, deps.clock.now());
     const username = await usernameOf(deps.pool, ok.uid).catch(() => null);
-    send(res, ReferrerCheck, {
+    return {
       valid: true,
       code: normalizeReferralCode(body.code),
       referrer: { uid: ok.uid, username: username ?? ok.uid },
       confirmation: referralTexts.confirmBinding,
       position: '0',
-    });
+    };
   });
 
-  router.post('/referral/connect', requireAuth(), async (req, res) => {
-    const { uid } = currentUser(req);
-    const body = parse(ConnectReferrerBody, req.body);
+  defineRoute(router, 'POST /referral/connect', async ({ me: { uid }, body }) => {
     const result = await bindReferrer(deps, uid, normalizeReferralCode(body.code));
-    send(res, ReferrerConnected, { referrerUid: result.referrerUid, position: result.position.toString() });
+    return { referrerUid: result.referrerUid, position: result.position.toString() };
   });
 
-  router.post('/referral/add-wallet', requireAuth(), async (req, res) => {
-    const { uid } = currentUser(req);
-    const body = parse(AddPayoutWalletBody, req.body);
+  defineRoute(router, 'POST /referral/add-wallet', async ({ me: { uid }, body }) => {
     const result = await referralCommands.run(
       deps,
       uid,
       { type: 'AddPayoutWallet', uid, address: body.address, chainId: body.chainId, now: deps.clock.now() },
       { actorUid: uid },
     );
-    send(res, PayoutWalletAnswer, { wallet: result.state.wallet, position: result.position.toString() });
+    return { wallet: result.state.wallet, position: result.position.toString() };
   });
 }
 

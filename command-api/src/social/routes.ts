@@ -1,32 +1,15 @@
 // Follow, unfollow, remove follower, block, unblock and report (docs/decisions/social.md).
-import { CommandAnswer, RemoveFollowerBody, ReportUserBody, texts, streamIds } from '@murmur/contracts';
-import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
-import type { Request } from 'express';
-import { defineCommandHandler } from '../decider/command-handler.ts';
-import type { CommandDeps } from '../dependencies.ts';
-import type { CommandModule } from '../modules.ts';
-import { newReport, reportCommands } from '../moderation/routes.ts';
-import { socialDecider } from './decide.ts';
-import { type SocialState } from './social.ts';
-
-export const socialCommands = defineCommandHandler({ decider: socialDecider, streamId: streamIds.social });
-
-export async function loadSocial(deps: CommandDeps, uid: string): Promise<SocialState> {
-  return (await socialCommands.load(deps, uid)).state;
-}
-
-export function targetUid(req: Request): string {
-  const uid = String(req.params.uid ?? '');
-  if (!/^[\w:.-]{1,128}$/.test(uid)) throw new ApiError('NOT_FOUND', texts.userNotFound);
-  return uid;
-}
+import type { CommandAnswer } from '@murmur/contracts';
+import { defineRoute, type RouteInput } from '@murmur/platform';
+import type { CommandModule } from '../command-module.ts';
+import { newReport, reportCommands } from '../moderation/public.ts';
+import { loadSocial, socialCommands, targetUid } from './public.ts';
 
 export const socialModule: CommandModule = {
   name: 'social',
   routes(router, deps) {
-    router.post('/user/follow/:uid', requireAuth(), async (req, res) => {
-      const { uid } = currentUser(req);
-      const target = targetUid(req);
+    defineRoute(router, 'POST /user/follow/{uid}', async ({ me: { uid }, params }) => {
+      const target = targetUid(params.uid);
       const theirs = target === uid ? null : await loadSocial(deps, target);
       const position = (
         await socialCommands.run(
@@ -36,20 +19,22 @@ export const socialModule: CommandModule = {
           { actorUid: uid },
         )
       ).position.toString();
-      send(res, CommandAnswer, { position });
+      return { position };
     });
-    router.post('/user/unfollow/:uid', requireAuth(), async (req, res) => {
-      const { uid } = currentUser(req);
-      send(res, CommandAnswer, {
+    defineRoute(router, 'POST /user/unfollow/{uid}', async ({ me: { uid }, params }) => {
+      return {
         position: (
-          await socialCommands.run(deps, uid, { type: 'Unfollow', uid, target: targetUid(req), now: deps.clock.now() }, { actorUid: uid })
+          await socialCommands.run(
+            deps,
+            uid,
+            { type: 'Unfollow', uid, target: targetUid(params.uid), now: deps.clock.now() },
+            { actorUid: uid },
+          )
         ).position.toString(),
-      });
+      };
     });
-    router.post('/user/remove/:uid', requireAuth(), async (req, res) => {
-      const { uid } = currentUser(req);
-      const target = targetUid(req);
-      const { type } = parse(RemoveFollowerBody, req.body);
+    defineRoute(router, 'POST /user/remove/{uid}', async ({ me: { uid }, body: { type }, params }) => {
+      const target = targetUid(params.uid);
       const now = deps.clock.now();
       // type 'follower': take them off my followers (their edge, on their stream); 'following': unfollow.
       const position =
@@ -58,30 +43,32 @@ export const socialModule: CommandModule = {
               await socialCommands.run(deps, target, { type: 'RemoveFollower', uid: target, by: uid, now }, { actorUid: uid })
             ).position.toString()
           : (await socialCommands.run(deps, uid, { type: 'Unfollow', uid, target, now }, { actorUid: uid })).position.toString();
-      send(res, CommandAnswer, { position });
+      return { position };
     });
-    const block = async (req: Request, res: import('express').Response) => {
-      const { uid } = currentUser(req);
-      send(res, CommandAnswer, {
-        position: (
-          await socialCommands.run(deps, uid, { type: 'Block', uid, target: targetUid(req), now: deps.clock.now() }, { actorUid: uid })
-        ).position.toString(),
-      });
-    };
-    router.post('/user/block/:uid', requireAuth(), block);
-    router.post('/messages/block/:uid', requireAuth(), block);
-    router.post('/user/unblock/:uid', requireAuth(), async (req, res) => {
-      const { uid } = currentUser(req);
-      send(res, CommandAnswer, {
-        position: (
-          await socialCommands.run(deps, uid, { type: 'Unblock', uid, target: targetUid(req), now: deps.clock.now() }, { actorUid: uid })
-        ).position.toString(),
-      });
+    const block = async ({
+      me: { uid },
+      params,
+    }: RouteInput<'POST /user/block/{uid}' | 'POST /messages/block/{uid}'>): Promise<CommandAnswer> => ({
+      position: (
+        await socialCommands.run(deps, uid, { type: 'Block', uid, target: targetUid(params.uid), now: deps.clock.now() }, { actorUid: uid })
+      ).position.toString(),
     });
-    router.post('/user/report/:uid', requireAuth(), async (req, res) => {
-      const { uid } = currentUser(req);
-      const { reason } = parse(ReportUserBody, req.body);
-      const target = targetUid(req);
+    defineRoute(router, 'POST /user/block/{uid}', block);
+    defineRoute(router, 'POST /messages/block/{uid}', block);
+    defineRoute(router, 'POST /user/unblock/{uid}', async ({ me: { uid }, params }) => {
+      return {
+        position: (
+          await socialCommands.run(
+            deps,
+            uid,
+            { type: 'Unblock', uid, target: targetUid(params.uid), now: deps.clock.now() },
+            { actorUid: uid },
+          )
+        ).position.toString(),
+      };
+    });
+    defineRoute(router, 'POST /user/report/{uid}', async ({ me: { uid }, body: { reason }, params }) => {
+      const target = targetUid(params.uid);
       const now = deps.clock.now();
       // The report also opens a case in the moderators' queue, in the same transaction.
       const report = await newReport(
@@ -100,7 +87,7 @@ export const socialModule: CommandModule = {
         },
         { actorUid: uid },
       );
-      send(res, CommandAnswer, { position: (result.extra ?? result.position).toString() });
+      return { position: (result.extra ?? result.position).toString() };
     });
   },
 };

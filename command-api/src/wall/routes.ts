@@ -1,24 +1,13 @@
 // Wall commands (docs/decisions/wall.md): post, delete, like, unlike, and unlocking private media
 // with diamonds through the wallet (key `post-unlock:{postId}:{uid}`, so a retry never charges twice).
 import { randomUUID } from 'node:crypto';
-import {
-  CommandAnswer,
-  CreateWallPostBody,
-  socialTexts,
-  WallLikeAnswer,
-  WallPostCreated,
-  WallUnlockAnswer,
-  streamIds,
-} from '@murmur/contracts';
-import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
+import { socialTexts } from '@murmur/contracts';
+import { ApiError, defineRoute } from '@murmur/platform';
 import type { Request } from 'express';
-import { defineCommandHandler } from '../decider/command-handler.ts';
 import { mediaCommands } from '../media/media-commands.ts';
-import type { CommandModule } from '../modules.ts';
+import type { CommandModule } from '../command-module.ts';
 import { spendDiamonds } from '../wallet/ledger.ts';
-import { wallDecider } from './decide.ts';
-
-export const postCommands = defineCommandHandler({ decider: wallDecider, streamId: streamIds.post });
+import { postCommands } from './public.ts';
 
 function postId(req: Request): string {
   const id = String(req.params.id ?? '');
@@ -29,9 +18,7 @@ function postId(req: Request): string {
 export const wallModule: CommandModule = {
   name: 'wall',
   routes(router, deps) {
-    router.post('/user/wall/post', requireAuth(), async (req, res) => {
-      const { uid } = currentUser(req);
-      const body = parse(CreateWallPostBody, req.body);
+    defineRoute(router, 'POST /user/wall/post', async ({ me: { uid }, body }) => {
       let mediaOwned = false;
       if (body.mediaFilename) {
         const { state } = await mediaCommands.load(deps, uid);
@@ -44,31 +31,27 @@ export const wallModule: CommandModule = {
         { type: 'CreatePost', postId: id, uid, body, mediaOwned, now: deps.clock.now() },
         { actorUid: uid },
       );
-      send(res, WallPostCreated, { id, position: result.position.toString() }, 201);
+      return { id, position: result.position.toString() };
     });
-    router.post('/user/wall/delete/:id', requireAuth(), async (req, res) => {
-      const { uid } = currentUser(req);
+    defineRoute(router, 'POST /user/wall/delete/{id}', async ({ me: { uid }, req }) => {
       const result = await postCommands.run(deps, postId(req), { type: 'DeletePost', uid, now: deps.clock.now() }, { actorUid: uid });
-      send(res, CommandAnswer, { position: result.position.toString() });
+      return { position: result.position.toString() };
     });
-    router.post('/user/wall/post/:id/like', requireAuth(), async (req, res) => {
-      const { uid } = currentUser(req);
+    defineRoute(router, 'POST /user/wall/post/{id}/like', async ({ me: { uid }, req }) => {
       const result = await postCommands.run(deps, postId(req), { type: 'Like', uid, now: deps.clock.now() }, { actorUid: uid });
-      send(res, WallLikeAnswer, { position: result.position.toString(), likeCount: result.state.likes.size, hasLiked: true });
+      return { position: result.position.toString(), likeCount: result.state.likes.size, hasLiked: true };
     });
-    router.post('/user/wall/post/:id/unlike', requireAuth(), async (req, res) => {
-      const { uid } = currentUser(req);
+    defineRoute(router, 'POST /user/wall/post/{id}/unlike', async ({ me: { uid }, req }) => {
       const result = await postCommands.run(deps, postId(req), { type: 'Unlike', uid, now: deps.clock.now() }, { actorUid: uid });
-      send(res, WallLikeAnswer, { position: result.position.toString(), likeCount: result.state.likes.size, hasLiked: false });
+      return { position: result.position.toString(), likeCount: result.state.likes.size, hasLiked: false };
     });
-    router.post('/user/wall/post/:id/unlock', requireAuth(), async (req, res) => {
-      const { uid } = currentUser(req);
+    defineRoute(router, 'POST /user/wall/post/{id}/unlock', async ({ me: { uid }, req }) => {
       const id = postId(req);
       const { state } = await postCommands.load(deps, id);
       const post = state.post;
       if (!post || state.deleted) throw new ApiError('NOT_FOUND', socialTexts.postNotFound);
       if (!post.mediaIsPrivate || !post.unlockPrice) throw new ApiError('RULE_VIOLATED', socialTexts.mediaNotPrivate);
-      if (post.authorUid === uid || state.unlocked.has(uid)) return send(res, WallUnlockAnswer, { position: '0', unlocked: true });
+      if (post.authorUid === uid || state.unlocked.has(uid)) return { position: '0', unlocked: true };
       // Charge first (idempotent by key), then record; a crash between the two is healed by a retry,
       // which finds the charge already made and only records.
       const spent = await spendDiamonds(deps, {
@@ -84,11 +67,11 @@ export const wallModule: CommandModule = {
         { type: 'RecordUnlock', uid, diamonds: post.unlockPrice, now: deps.clock.now() },
         { actorUid: uid },
       );
-      send(res, WallUnlockAnswer, {
+      return {
         position: (result.position > 0n ? result.position : spent.position).toString(),
         unlocked: true,
         balance: spent.balance,
-      });
+      };
     });
   },
 };

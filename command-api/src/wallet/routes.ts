@@ -1,25 +1,7 @@
-// The money module's commands: payments (card, crypto, sandbox, VIP checkout), purchases,
-// withdrawals, creator cash-outs and blockchain wallets. Gifts are in ../gifting.
-import {
-  BlockchainWalletAnswer,
-  BlockchainWalletBody,
-  EquipAnswer,
-  EquipBody,
-  BlockchainWalletChangeBody,
-  CashoutConfirmBody,
-  CreatorPaymentBody,
-  findSku,
-  guildTexts,
-  money,
-  PurchaseAnswer,
-  PurchaseBody,
-  PurchaseCheck,
-  WithdrawalAnswer,
-  WithdrawBody,
-  WithdrawCheck,
-  withdrawal,
-} from '@murmur/contracts';
-import { ApiError, currentUser, parse, requireAuth, send } from '@murmur/platform';
+// The money module's commands: purchases, withdrawals, creator cash-outs and blockchain wallets.
+// Payments (card, crypto, sandbox, VIP checkout) are in ../payments, gifts in ../gifting.
+import { findSku, guildTexts, money, PurchaseBody, WithdrawalAnswer, WithdrawBody, withdrawal } from '@murmur/contracts';
+import { ApiError, defineRoute, type RouteInput } from '@murmur/platform';
 import type express from 'express';
 import { createHash, randomUUID } from 'node:crypto';
 import { z } from 'zod';
@@ -27,12 +9,7 @@ import { lobbiesJoinedBy } from '@murmur/projections/queries/lobbies';
 import { charmCredited } from '@murmur/projections/queries/wallet-balances';
 import type { CommandDeps } from '../dependencies.ts';
 import { agencyCommands, hostMembershipCommands } from '../guild/guild-commands.ts';
-import type { CommandModule } from '../modules.ts';
-import { RepeatingPass } from '../decider/repeating-pass.ts';
-import { sweepHostedPayments } from '../payments/hosted.ts';
-import { startPaymentReactor } from '../payments/reactor.ts';
-import { sweepTonPayments } from '../payments/ton.ts';
-import { paymentRawRoutes, paymentRoutes } from '../payments/routes.ts';
+import type { CommandModule } from '../command-module.ts';
 import { changeBlockchainWallets } from './blockchain-wallets.ts';
 import { availableCharm, earningsCommands, earningsDecider, type EarningsCommand } from './earnings.ts';
 import { routeIdempotencyKey } from './idempotency.ts';
@@ -129,21 +106,13 @@ async function authorizeAgencyPayout(deps: CommandDeps, caller: { uid: string },
 
 function walletCommandRoutes(router: express.Router, deps: CommandDeps): void {
   // ---- purchases ----
-  router.post('/payment/purchase/validate', requireAuth(), async (req, res) => {
-    const { uid } = currentUser(req);
-    send(res, PurchaseCheck, await dryRunPurchase(deps, uid, parse(PurchaseBody, req.body)));
-  });
+  defineRoute(router, 'POST /payment/purchase/validate', async ({ me: { uid }, body }) => dryRunPurchase(deps, uid, body));
 
-  // Spec section 7 `skus/credit/condition`: may the caller get this item with their diamonds, and
-  // what is left after. The same dry run as the validation, named the spec's way.
-  router.post('/skus/credit/condition', requireAuth(), async (req, res) => {
-    const { uid } = currentUser(req);
-    send(res, PurchaseCheck, await dryRunPurchase(deps, uid, parse(PurchaseBody, req.body)));
-  });
+  // `skus/credit/condition` (docs/decisions/money.md): may the caller get this item with their diamonds,
+  // and what is left after. The same dry run as the validation, under the clients' name.
+  defineRoute(router, 'POST /skus/credit/condition', async ({ me: { uid }, body }) => dryRunPurchase(deps, uid, body));
 
-  router.post('/payment/purchase', requireAuth(), async (req, res) => {
-    const { uid } = currentUser(req);
-    const body = parse(PurchaseBody, req.body);
+  defineRoute(router, 'POST /payment/purchase', async ({ me: { uid }, body, req, repeated }) => {
     skuFor(body);
     const { key } = routeIdempotencyKey(req, uid, 'payment/purchase');
     const result = await runWalletCommand(
@@ -153,24 +122,18 @@ function walletCommandRoutes(router: express.Router, deps: CommandDeps): void {
       key,
     );
     const purchase = result.events.find((e) => e.type === 'SkuPurchased');
-    send(
-      res,
-      PurchaseAnswer,
-      {
-        status: 'succeeded',
-        position: result.position.toString(),
-        balance: result.balance,
-        duplicate: result.duplicate,
-        purchase: purchase?.data ?? null,
-      },
-      result.duplicate ? 200 : 201,
-    );
+    if (result.duplicate) repeated();
+    return {
+      status: 'succeeded',
+      position: result.position.toString(),
+      balance: result.balance,
+      duplicate: result.duplicate,
+      purchase: purchase?.data ?? null,
+    };
   });
 
   // ---- collections: wear or take off an owned frame or badge, decided on the wallet stream ----
-  router.post('/wallet/collections/equip', requireAuth(), async (req, res) => {
-    const { uid } = currentUser(req);
-    const body = parse(EquipBody, req.body);
+  defineRoute(router, 'POST /wallet/collections/equip', async ({ me: { uid }, body }) => {
     const result = await runWalletCommand(
       deps,
       uid,
@@ -184,7 +147,7 @@ function walletCommandRoutes(router: express.Router, deps: CommandDeps): void {
       },
       `equip:${randomUUID()}`,
     );
-    send(res, EquipAnswer, { position: result.position.toString(), frameId: result.state.frameId, badgeIds: result.state.badgeIds });
+    return { position: result.position.toString(), frameId: result.state.frameId, badgeIds: result.state.badgeIds };
   });
 
   // ---- withdrawals: validate first, then submit (docs/decisions/money.md) ----
@@ -204,40 +167,29 @@ function walletCommandRoutes(router: express.Router, deps: CommandDeps): void {
     at: deps.clock.now().toISOString(),
   });
 
-  router.post('/wallet/withdraw/validate', requireAuth(), async (req, res) => {
-    const { uid } = currentUser(req);
-    const body = parse(WithdrawBody, req.body);
+  defineRoute(router, 'POST /wallet/withdraw/validate', async ({ me: { uid }, body }) => {
     const command = await withdrawCommand(uid, body, 'validate');
     const { state } = await earningsCommands.load(deps, uid);
     earningsDecider.decide(command, state); // throws the refusal the real withdrawal would meet
-    send(res, WithdrawCheck, {
+    return {
       valid: true,
       charm: body.amount,
       usd: Math.round(body.amount * money.usdPerCharm * 100) / 100,
       available: availableCharm(state, command.type === 'WithdrawCharm' ? command.creditedTotal : 0),
-    });
+    };
   });
 
-  router.post('/wallet/withdraw', requireAuth(), async (req, res) => {
-    const { uid } = currentUser(req);
-    const body = parse(WithdrawBody, req.body);
+  defineRoute(router, 'POST /wallet/withdraw', async ({ me: { uid }, body, req, repeated }) => {
     const { key } = routeIdempotencyKey(req, uid, 'wallet/withdraw');
     const withdrawalId = idFromKey('wd', key);
     const result = await earningsCommands.run(deps, uid, await withdrawCommand(uid, body, withdrawalId), { idempotencyKey: key });
     // A retry of a pending withdrawal decides nothing new: it answers 200 with the same id.
-    const repeated = result.duplicate || result.events.length === 0;
-    send(
-      res,
-      WithdrawalAnswer,
-      { status: 'pending', transactionId: withdrawalId, position: result.position.toString() },
-      repeated ? 200 : 201,
-    );
+    if (result.duplicate || result.events.length === 0) repeated();
+    return { status: 'pending', transactionId: withdrawalId, position: result.position.toString() };
   });
 
   // ---- creator cash-out by an agency, with proof of payment ----
-  router.post('/wallet/creator/payment', requireAuth('ag'), async (req, res) => {
-    const agency = currentUser(req);
-    const body = parse(CreatorPaymentBody, req.body);
+  defineRoute(router, 'POST /wallet/creator/payment', async ({ me: agency, body, req, repeated }) => {
     const { key } = routeIdempotencyKey(req, agency.uid, `wallet/creator/payment:${body.creatorUid}`);
     const withdrawalId = idFromKey('payout', key);
     await authorizeAgencyPayout(deps, agency, body.creatorUid, withdrawalId);
@@ -260,25 +212,18 @@ function walletCommandRoutes(router: express.Router, deps: CommandDeps): void {
       { idempotencyKey: key },
     );
     // A retry decides nothing new (the payout is pending already): 200 with the same id.
-    const repeated = result.duplicate || result.events.length === 0;
-    send(
-      res,
-      WithdrawalAnswer,
-      { status: 'pending', transactionId: withdrawalId, position: result.position.toString() },
-      repeated ? 200 : 201,
-    );
+    if (result.duplicate || result.events.length === 0) repeated();
+    return { status: 'pending', transactionId: withdrawalId, position: result.position.toString() };
   });
 
-  const confirmCashout = async (req: express.Request, res: express.Response) => {
-    const { uid } = currentUser(req);
-    const body = parse(CashoutConfirmBody, req.body);
+  const confirmCashout = async ({
+    me: { uid },
+    body,
+  }: RouteInput<'PUT /cashout-confirm' | 'PUT /wallet/creator/cashout-confirm'>): Promise<WithdrawalAnswer> => {
     const { state } = await earningsCommands.load(deps, uid);
     // A repeated answer answers like the first one.
     const settled = state.settled[body.withdrawalId];
-    if (settled) {
-      send(res, WithdrawalAnswer, { status: settled, transactionId: body.withdrawalId, position: '0' });
-      return;
-    }
+    if (settled) return { status: settled, transactionId: body.withdrawalId, position: '0' };
     if (state.pending[body.withdrawalId]?.kind !== 'agency_payout') throw new ApiError('NOT_FOUND', 'No pending payment with this id.');
     const at = deps.clock.now().toISOString();
     // A creator who did not receive the payment disputes it: the charm comes back to them.
@@ -290,32 +235,24 @@ function walletCommandRoutes(router: express.Router, deps: CommandDeps): void {
         : { type: 'FailWithdrawal', withdrawalId: body.withdrawalId, uid, reason: 'The creator did not receive this payment.', at },
       { idempotencyKey: `settle:${body.withdrawalId}` },
     );
-    send(res, WithdrawalAnswer, {
-      status: body.received ? 'completed' : 'failed',
-      transactionId: body.withdrawalId,
-      position: result.position.toString(),
-    });
+    return { status: body.received ? 'completed' : 'failed', transactionId: body.withdrawalId, position: result.position.toString() };
   };
-  router.put('/cashout-confirm', requireAuth(), confirmCashout);
-  router.put('/wallet/creator/cashout-confirm', requireAuth(), confirmCashout);
+  defineRoute(router, 'PUT /cashout-confirm', confirmCashout);
+  defineRoute(router, 'PUT /wallet/creator/cashout-confirm', confirmCashout);
 
   // ---- blockchain wallets ----
-  router.post('/wallet/blockchain', requireAuth(), async (req, res) => {
-    const { uid } = currentUser(req);
-    const body = parse(BlockchainWalletBody, req.body);
+  defineRoute(router, 'POST /wallet/blockchain', async ({ me: { uid }, body, req }) => {
     const { key, supplied } = routeIdempotencyKey(req, uid, 'wallet/blockchain');
     const walletId = supplied ? idFromKey('bw', key) : `bw-${randomUUID()}`;
     const result = await changeBlockchainWallets(deps, uid, { type: 'Add', uid, walletId, ...body, at: deps.clock.now().toISOString() });
-    send(res, BlockchainWalletAnswer, { walletId, position: result.position.toString() }, 201);
+    return { walletId, position: result.position.toString() };
   });
-  for (const [path, type] of [
-    ['rename', 'Rename'],
-    ['update', 'Update'],
-    ['remove', 'Remove'],
+  for (const [key, type] of [
+    ['POST /wallet/blockchain/rename', 'Rename'],
+    ['POST /wallet/blockchain/update', 'Update'],
+    ['POST /wallet/blockchain/remove', 'Remove'],
   ] as const) {
-    router.post(`/wallet/blockchain/${path}`, requireAuth(), async (req, res) => {
-      const { uid } = currentUser(req);
-      const body = parse(BlockchainWalletChangeBody, req.body);
+    defineRoute(router, key, async ({ me: { uid }, body }) => {
       if (type === 'Rename' && !body.name) throw new ApiError('VALIDATION_FAILED', 'name is required.');
       const at = deps.clock.now().toISOString();
       const result = await changeBlockchainWallets(
@@ -323,32 +260,12 @@ function walletCommandRoutes(router: express.Router, deps: CommandDeps): void {
         uid,
         type === 'Remove' ? { type, uid, walletId: body.walletId, at } : { type, uid, ...body, at },
       );
-      send(res, BlockchainWalletAnswer, { walletId: body.walletId, position: result.position.toString() });
+      return { walletId: body.walletId, position: result.position.toString() };
     });
   }
 }
 
 export const moneyModule: CommandModule = {
   name: 'money',
-  raw: paymentRawRoutes,
-  routes(router, deps) {
-    paymentRoutes(router, deps);
-    walletCommandRoutes(router, deps);
-  },
-  start(deps) {
-    const reactor = startPaymentReactor(deps);
-    // Unpaid hosted orders past their expiry are expired (or, paid with a lost notification, credited).
-    const sweep = new RepeatingPass(
-      () =>
-        Promise.all([sweepHostedPayments(deps), sweepTonPayments(deps)]).catch((err) => deps.logger.warn({ err }, 'payment sweep failed')),
-      Number(process.env.PAYMENT_SWEEP_INTERVAL_MS ?? 60_000),
-    );
-    sweep.start();
-    return {
-      async stop() {
-        await sweep.stop();
-        await reactor.stop();
-      },
-    };
-  },
+  routes: walletCommandRoutes,
 };
