@@ -20,6 +20,20 @@ export default tseslint.config(
     },
   },
   {
+    // Routes come from the catalogue (defineRoute): no path is registered by hand.
+    files: ['command-api/src/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.object.name='router'][callee.property.name=/^(get|post|put|delete|patch|all)$/]",
+          message: "Register a route with defineRoute(router, 'METHOD /path', handler) from its catalogue entry.",
+        },
+      ],
+    },
+  },
+  {
     files: ['command-api/src/*/**/*.ts'],
     rules: {
       'no-restricted-imports': [

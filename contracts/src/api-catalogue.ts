@@ -323,7 +323,7 @@ export interface ApiRoute {
   /** A success answer that is not JSON (an HTML page, a stored file): its media type and what it is.
    * Every route has either this or `response` (the DTO drift test checks it). */
   rawAnswer?: { contentType: string; description: string };
-  /** The success answer's body: the contracts DTO the handler sends (`send` in platform) and the web
+  /** The success answer's body: the contracts DTO the handler returns (`defineRoute` in platform) and the web
    * app reads (`ApiResponse`). Absent only on a route whose answer is not JSON (`rawAnswer`). */
   response?: z.ZodType;
   /** The success status when it is not 200 (a create answers 201). */
