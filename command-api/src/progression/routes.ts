@@ -1,8 +1,30 @@
 // Progression commands: claim a mission or quest step, combine fragments, the EXP-for-friends
 // token, and the linked quest-platform account (link, unlink, signed EXP webhook).
 import { randomBytes } from 'node:crypto';
-import { eventOf, findFragment, findMission, findQuestStep, LIFETIME, periodIdOf, progressionTexts, streamIds, type ProgressMetric, type Reward, type RewardSource } from '@murmur/contracts';
-import { ApiError, type RouteInput, dailyPeriod, demoSettings, lifetime, readProgress, weeklyPeriod, type ProgressPeriod, defineRoute } from '@murmur/platform';
+import {
+  eventOf,
+  findFragment,
+  findMission,
+  findQuestStep,
+  LIFETIME,
+  periodIdOf,
+  progressionTexts,
+  streamIds,
+  type ProgressMetric,
+  type Reward,
+  type RewardSource,
+} from '@murmur/contracts';
+import {
+  ApiError,
+  type RouteInput,
+  dailyPeriod,
+  demoSettings,
+  lifetime,
+  readProgress,
+  weeklyPeriod,
+  type ProgressPeriod,
+  defineRoute,
+} from '@murmur/platform';
 import { claimStream } from '@murmur/eventstore';
 import express from 'express';
 import { friendTokenIssuer, levelOf, questAccountOwner } from '@murmur/projections/queries/progression';
