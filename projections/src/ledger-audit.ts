@@ -29,6 +29,7 @@ import {
 } from '@murmur/eventstore';
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
+import { ledgerProofCommand } from './ledger-proof-cli.ts';
 
 export interface LedgerTotals {
   DMND: { minted: number; spent: number; balances: number };
@@ -420,7 +421,8 @@ export async function recordLedgerAudit(
 }
 
 /** The CLI command: prints per-currency totals and every difference; non-zero exit on any. */
-export async function auditCommand(pool: pg.Pool): Promise<number> {
+export async function auditCommand(pool: pg.Pool, args: string[] = []): Promise<number> {
+  if (args.length > 0) return ledgerProofCommand(pool, args);
   const result = await auditLedger(pool);
   await recordLedgerAudit(new PostgresEventStore(pool), result, {
     auditId: `audit-cli-${randomUUID()}`,
