@@ -12,6 +12,7 @@ import { startDevSmtpServer, type DevSmtpServer } from '../command-api/src/ident
 import type { CommandDeps } from '../command-api/src/dependencies.ts';
 import type { QueryDeps } from '../query-api/src/dependencies.ts';
 import type { IdentityConfig } from '../command-api/src/identity/config.ts';
+import type { CommandApiConfig } from '../command-api/src/config.ts';
 import { createIdentityRuntime } from '../command-api/src/identity/runtime.ts';
 import { readConfig as readGatewayConfig } from '../realtime-gateway/src/config.ts';
 import { buildGateway, type Gateway } from '../realtime-gateway/src/server.ts';
@@ -59,6 +60,9 @@ export interface FullStackOptions {
   commandOverrides?: Partial<CommandDeps>;
   /** Identity settings of the test on top of the demo's (e.g. a short OTP_RESEND_SECONDS to sign in again at once). */
   identityEnv?: Partial<Record<keyof IdentityConfig, string>>;
+  /** command-api's environment of the test on top of the stack's, e.g. a short CHAT_WINDOW_MS so a
+   * test sees the chat limit lift without waiting out the product's 10 s. */
+  commandEnv?: Partial<Record<keyof CommandApiConfig, string>>;
   /** Other query-api dependencies, e.g. the identity providers the sign-in screen offers. */
   queryOverrides?: Partial<QueryDeps>;
 }
@@ -81,12 +85,13 @@ export async function startFullStack(options: FullStackOptions = {}): Promise<Fu
         DEV_SMTP_SERVER: 'false',
         ...options.identityEnv,
       }),
-      // Browsers hold real connections, so members who close their page leave, after a short grace.
-      presenceReaper: { graceMs: PRESENCE_GRACE_MS, intervalMs: 250 },
+      // Browsers hold real connections, so members who close their page leave (PRESENCE_MEMBER_GRACE_MS).
+      presenceReaper: { intervalMs: 250 },
       ...options.commandOverrides,
       ...(options.payments ? { payments: options.payments.command } : {}),
     },
     queryOverrides: { ...options.queryOverrides, ...(options.payments ? { payments: options.payments.query } : {}) },
+    commandEnv: { PRESENCE_MEMBER_GRACE_MS: String(PRESENCE_GRACE_MS), ...options.commandEnv },
   });
   pool = stack.db.pool;
   const gateway = buildGateway(

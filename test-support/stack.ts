@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type http from 'node:http';
 import { signAccessToken, type RoleCode } from '@murmur/contracts';
 import { closeServer, listen } from '@murmur/platform';
+import { readConfig as readCommandConfig, type CommandApiConfig } from '../command-api/src/config.ts';
 import { buildCommandApi } from '../command-api/src/server.ts';
 import type { CommandDeps } from '../command-api/src/dependencies.ts';
 import { registerSession } from '../command-api/src/identity/sessions.ts';
@@ -33,12 +34,19 @@ export interface TestStack {
 }
 
 export async function startTestStack(
-  options: { commandOverrides?: Partial<CommandDeps>; queryOverrides?: Partial<QueryDeps>; projections?: boolean } = {},
+  options: {
+    commandOverrides?: Partial<CommandDeps>;
+    queryOverrides?: Partial<QueryDeps>;
+    projections?: boolean;
+    /** command-api's environment of the test (e.g. a short CHAT_WINDOW_MS), read by its config as a deployment's is. */
+    commandEnv?: Partial<Record<keyof CommandApiConfig, string>>;
+  } = {},
 ): Promise<TestStack> {
   const db = await createTestDatabase();
   const config = { DATABASE_URL: db.url, JWT_SECRET: TEST_JWT_SECRET };
+  const commandConfig = readCommandConfig({ ...config, MURMUR_DEMO: 'on', NODE_ENV: 'test', ...options.commandEnv });
   // No presence reaper unless asked: API-only tests join lobbies without a socket.
-  const command = buildCommandApi(config, { pool: db.pool, presenceReaper: false, ...options.commandOverrides });
+  const command = buildCommandApi(commandConfig, { pool: db.pool, presenceReaper: false, ...options.commandOverrides });
   const query = buildQueryApi(config, { pool: db.pool, ...options.queryOverrides });
   const [commandPort, queryPort] = await Promise.all([listen(command.server, 0), listen(query.server, 0)]);
   const runner = new ProjectionRunner(db.pool, db.url, projectors, { pollIntervalMs: 100 });

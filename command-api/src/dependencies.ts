@@ -37,4 +37,6 @@ export interface CommandDeps {
   /** Lobby members without a live connection leave after a grace (lobbies/presence-reaper.ts);
    * `false` turns it off (tests that join over HTTP without a socket). */
   presenceReaper?: PresenceReaperOptions | false;
+  /** The chat window in ms (CHAT_WINDOW_MS); the product's limits.chatWindowSeconds when not given. */
+  chatWindowMs?: number;
 }

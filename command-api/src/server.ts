@@ -11,9 +11,24 @@ import { paymentPortsFromEnv } from './payments/config.ts';
 import { identityRuntimeFromEnv } from './identity/runtime.ts';
 import { objectStoreFromEnv } from '@murmur/platform/object-store';
 
+/** The reaper's timings from the environment, under what a caller passes (`false`: no reaper). */
+function presenceReaperOptions(
+  config: Partial<Pick<CommandApiConfig, 'PRESENCE_GATEWAY_DEAD_AFTER_MS' | 'PRESENCE_MEMBER_GRACE_MS'>>,
+  given: CommandDeps['presenceReaper'],
+): CommandDeps['presenceReaper'] {
+  if (given === false) return false;
+  return {
+    ...(config.PRESENCE_GATEWAY_DEAD_AFTER_MS ? { gatewayDeadAfterMs: config.PRESENCE_GATEWAY_DEAD_AFTER_MS } : {}),
+    ...(config.PRESENCE_MEMBER_GRACE_MS ? { graceMs: config.PRESENCE_MEMBER_GRACE_MS } : {}),
+    ...given,
+  };
+}
+
 export function buildCommandApi(
   config: Pick<CommandApiConfig, 'DATABASE_URL' | 'JWT_SECRET'> &
-    Partial<Pick<CommandApiConfig, 'PRESENCE_GATEWAY_DEAD_AFTER_MS'>> & { TRUST_PROXY?: string },
+    Partial<Pick<CommandApiConfig, 'PRESENCE_GATEWAY_DEAD_AFTER_MS' | 'PRESENCE_MEMBER_GRACE_MS' | 'CHAT_WINDOW_MS'>> & {
+      TRUST_PROXY?: string;
+    },
   overrides: Partial<CommandDeps> = {},
 ) {
   const pool = overrides.pool ?? createPool(config.DATABASE_URL, { max: 20, applicationName: 'command-api' });
@@ -26,8 +41,9 @@ export function buildCommandApi(
     clock: systemClock,
     jwtSecret: config.JWT_SECRET,
     sessionGuard: new CachingSessionGuard(new PostgresSessionGuard(pool)),
-    ...(config.PRESENCE_GATEWAY_DEAD_AFTER_MS ? { presenceReaper: { gatewayDeadAfterMs: config.PRESENCE_GATEWAY_DEAD_AFTER_MS } } : {}),
+    ...(config.CHAT_WINDOW_MS ? { chatWindowMs: config.CHAT_WINDOW_MS } : {}),
     ...overrides,
+    presenceReaper: presenceReaperOptions(config, overrides.presenceReaper),
     payments: overrides.payments ?? paymentPortsFromEnv(),
     identity: overrides.identity ?? identityRuntimeFromEnv(),
     objects: overrides.objects ?? objectStoreFromEnv(config.JWT_SECRET),

@@ -471,6 +471,8 @@ export interface ChatState {
 export interface PostChat {
   type: 'PostChat';
   now: string;
+  /** The chat window (CHAT_WINDOW_MS); the product's limits.chatWindowSeconds when absent. */
+  windowMs?: number;
   lobbyId: string;
   roomId: string | null;
   messageId: string;
@@ -528,7 +530,7 @@ function decidePost(c: PostChat, s: ChatState): ChatEvent[] {
   if (c.silenced) throw forbidden(lobbyTexts.silenced);
   if (s.silencedUntil && Date.parse(s.silencedUntil) > Date.parse(c.now)) throw forbidden(moderationTexts.silenced);
   if (!chatBodyAllowed(c)) throw new ApiError('VALIDATION_FAILED', lobbyTexts.chatMediaInvalid);
-  const windowStart = Date.parse(c.now) - limits.chatWindowSeconds * 1000;
+  const windowStart = Date.parse(c.now) - (c.windowMs ?? limits.chatWindowSeconds * 1000);
   const inWindow = s.recent.filter((t) => Date.parse(t) > windowStart).length;
   if (inWindow >= limits.chatMessagesPerWindow) throw new ApiError('RATE_LIMITED', lobbyTexts.chatTooFast);
   return [

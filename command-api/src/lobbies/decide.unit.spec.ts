@@ -799,6 +799,33 @@ describe('chat', () => {
     ).toHaveLength(1);
   });
 
+  it('counts in the configured window (CHAT_WINDOW_MS) when the command carries one', () => {
+    const base = Date.parse(now);
+    const times = [0, 100, 200, 300, 400].map((ms) => new Date(base + ms).toISOString());
+    const s = posted(times);
+    givenChat(...s)
+      .when({ ...post(new Date(base + 999).toISOString()), windowMs: 1_000 })
+      .thenThrows('RATE_LIMITED', 'You are sending messages too quickly.');
+    const later = new Date(base + 1_001).toISOString();
+    givenChat(...s)
+      .when({ ...post(later), windowMs: 1_000 })
+      .then([
+        {
+          type: 'ChatMessagePosted',
+          data: {
+            lobbyId: L,
+            roomId: null,
+            messageId: `m-${later}`,
+            uid: 'u',
+            messageType: 'text',
+            title: null,
+            body: 'hi',
+            postedAt: later,
+          },
+        },
+      ]);
+  });
+
   it('refuses outsiders, silenced users and closed lobbies', () => {
     const s: ChatEvent[] = [];
     givenChat(...s)

@@ -1,7 +1,7 @@
 // Lobby and room commands (docs/decisions/lobbies.md): thin handlers that read the
 // stream, decide, append with the expected version, and answer with the position.
 import { randomBytes, randomUUID } from 'node:crypto';
-import { IdempotencyKeyHeader, type CommandAnswer, isAllowedRoomBanner, lobbyTexts, texts } from '@murmur/contracts';
+import { IdempotencyKeyHeader, type CommandAnswer, isAllowedRoomBanner, limits, lobbyTexts, texts } from '@murmur/contracts';
 import { ApiError, defineRoute, parse, type AuthContext, type RouteInput } from '@murmur/platform';
 import type express from 'express';
 import { openRoomsOfLobby } from '@murmur/projections/queries/rooms';
@@ -372,7 +372,8 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
   });
 
   // Chat: one stream per sender per lobby (the rate limit's scope), membership from the lobby/room stream.
-  const chatLimiter = new ChatLimiter();
+  const chatWindowMs = deps.chatWindowMs ?? limits.chatWindowSeconds * 1000;
+  const chatLimiter = new ChatLimiter(limits.chatMessagesPerWindowAllLobbies, chatWindowMs);
   const chat =
     (inRoom: boolean) =>
     async ({ me, req, body }: RouteInput<'POST /lobbies/{id}/chat' | 'POST /lobbies/{id}/rooms/{roomId}/chat'>) => {
@@ -404,6 +405,7 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
         {
           type: 'PostChat',
           now: now(),
+          windowMs: chatWindowMs,
           lobbyId,
           roomId,
           messageId,
