@@ -1,6 +1,6 @@
 // One typed function per catalogue route (the generated `api` in api.generated.ts is made of them):
 // path parameters, body and query typed from the route's contracts schemas, the answer from its DTO.
-// The catalogue is the only place a path or a body shape is written (docs/decisions/web-app.md).
+// The catalogue is the only place a path or a body shape is written (docs/decisions/api-contracts.md).
 import type { ApiBody, ApiQuery, ApiResponse, ApiRouteKey } from '@murmur/contracts/api-catalogue';
 import { call, type CallOptions } from './client.ts';
 

@@ -1,44 +1,35 @@
 // The lobby: stage with seats, host/cohost/audience lists, the mic queue, chat, leaderboards, gifts
 // and their animation, share, settings and the end/closure flows. Live through the gateway; the
 // lobby is re-read after every reconnect (seats are server truth).
-import { moderationTexts } from '@murmur/contracts/moderation';
-import type { EventMessage } from '@murmur/contracts/realtime';
-import { channels } from '@murmur/contracts/realtime';
-import { pushedEventOf } from '@murmur/contracts/public-events';
 import { texts } from '@murmur/contracts/errors';
 import { lobbyTexts } from '@murmur/contracts/lobbies';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { LevelPill } from '../Progression/LevelPill.tsx';
 import { useLobbyLevels } from '../Progression/progressionApi.ts';
 import { ApiCallError } from '../../api/client.ts';
 import { api } from '../../api/api.generated.ts';
 import { useBalance } from '../../api/me.ts';
-import { useChannel, useReconnected } from '../../api/realtime.ts';
 import { actingUid, useSession } from '../../api/session.ts';
-import { Avatar } from '../../components/Avatar.tsx';
 import { Button } from '../../components/Button.tsx';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { Icon } from '../../components/Icon.tsx';
-import { Menu } from '../../components/Menu.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
 import { Tabs } from '../../components/Tabs.tsx';
 import { GiftAnimation, useGiftQueue } from '../../gifting/GiftAnimation.tsx';
 import { GiftPanel } from '../../gifting/GiftPanel.tsx';
-import { backgroundFor, categoryLabel, languageLabel } from '../../lobby/backgrounds.ts';
+import { backgroundFor } from '../../lobby/backgrounds.ts';
 import { lobbyActions, memberCommand, type JoinAnswer } from '../../lobby/lobbyActions.ts';
-import { lobbyView, type LobbyDetails, type LobbyMember } from '../../lobby/lobbyApi.ts';
-import { isLobbyStaff, memberActionLabel, memberActions, seatLabel, type MemberAction } from '../../lobby/permissions.ts';
-import { applyToolEvent, isToolEvent, withOwnVote } from '../../lobby/lobbyTools.ts';
+import { lobbyView, type LobbyMember } from '../../lobby/lobbyApi.ts';
+import { isLobbyStaff, seatLabel, type MemberAction } from '../../lobby/permissions.ts';
+import { applyToolEvent, withOwnVote, type ToolEvent } from '../../lobby/lobbyTools.ts';
 import { useRejoin } from '../../lobby/useRejoin.ts';
 import { joinMedia, leaveMedia, resumeAudio, setMicrophone, useMedia } from '../../media/port.ts';
-import { VoiceStatus } from '../../lobby/VoiceStatus.tsx';
 import { useVipEntrances, VipEntrance } from '../../lobby/VipEntrance.tsx';
 import { refreshQueries, useQuery } from '../../state/query.ts';
 import { readLocal, writeLocal } from '../../state/store.ts';
 import { toast, useUi } from '../../state/ui.ts';
 import { ChatPanel, type ChatMessage } from './ChatPanel.tsx';
-import { giftLine, historyLine } from './chatLines.ts';
+import { historyLine } from './chatLines.ts';
 import { Leaderboard } from './Leaderboard.tsx';
 import { LiveStage } from './LiveStage.tsx';
 import { PinnedMessage } from './PinnedMessage.tsx';
@@ -58,6 +49,10 @@ import { LobbyBanner } from '../../lobby/LobbyBanner.tsx';
 import { ShareModal } from './ShareModal.tsx';
 import { ReportDialog } from '../../moderation/ReportDialog.tsx';
 import { Stage } from './Stage.tsx';
+import { LobbyHeader } from './LobbyHeader.tsx';
+import { PeoplePanel } from './PeoplePanel.tsx';
+import { AudienceStrip, MicQueue } from './StagePanels.tsx';
+import { useLobbyEvents } from './useLobbyEvents.ts';
 import { useLobbyMedia } from './useLobbyMedia.ts';
 import { VolumeButton } from './VolumeControls.tsx';
 import { VisitorBanner } from './VisitorBanner.tsx';
@@ -175,132 +170,34 @@ export default function LobbyPage() {
     return { uid: u, username: m?.username ?? u.slice(0, 8), profilePicUrl: m?.profilePicUrl ?? null };
   }, []);
 
-  const onEvent = useCallback(
-    (message: EventMessage) => {
-      const event = pushedEventOf(message.event);
-      const current = lobbyRef.current;
-      if (!event) {
-        reload(message.position);
-        return;
-      }
-      if (isToolEvent(event)) {
-        void mutateTools((current) => applyToolEvent(current, event, message.position, uid, cardOf), { revalidate: false });
-        return;
-      }
-      switch (event.type) {
-        case 'GiftSent': {
-          const d = event.data;
-          if (current) {
-            queue.offer(
-              {
-                id: message.position,
-                giftName: d.giftName,
-                quantity: d.quantity,
-                senderUid: d.senderUid,
-                recipients: d.recipients,
-                sentAt: Date.parse(d.sentAt),
-              },
-              {
-                hostUid: current.hostUid,
-                cohostUids: current.cohostUids,
-                activeUids: current.members.filter((m) => m.presence !== 'offline').map((m) => m.uid),
-              },
-            );
-          }
-          if (!d.roomId) {
-            const line = giftLine(message.position, d, nameOf);
-            setChat((c) => (c.some((m) => m.messageId === line.messageId) ? c : [...c.slice(-199), line]));
-          }
-          setLbPosition(message.position);
-          if (uid && (d.senderUid === uid || d.recipients.includes(uid))) void refreshQueries('/wallet/balance', '/transaction/me');
-          return;
-        }
-        case 'ChatMessagePosted': {
-          const d = event.data;
-          if (d.roomId) return;
-          setChat((c) =>
-            c.some((m) => m.messageId === d.messageId)
-              ? c
-              : [
-                  ...c.slice(-199),
-                  {
-                    messageId: d.messageId,
-                    uid: d.uid,
-                    username: nameOf(d.uid),
-                    messageType: d.messageType,
-                    body: d.body,
-                    postedAt: d.postedAt,
-                  },
-                ],
-          );
-          return;
-        }
-        case 'ChatMessageRemoved': {
-          // A moderator removed it: it leaves every open chat at once.
-          const removedId = event.data.messageId;
-          setChat((c) => c.filter((m) => m.messageId !== removedId));
-          return;
-        }
-        case 'ChatSilenced':
-          if (event.data.uid === uid) toast(`${moderationTexts.silenced} ${event.data.reason}`, 'error');
-          return;
-        case 'LobbyJoined':
-          // DESIGN section 9: a VIP's arrival is announced to everyone inside.
-          if (event.data.vip === true) announceEntrance({ key: message.position, uid: event.data.uid });
-          reload(message.position);
-          return;
-        case 'LobbyEnded':
-          if (event.data.note) setEndNote(event.data.note);
-          setEnded(true);
-          void leaveMedia();
-          return;
-        case 'LobbyUserKicked':
-        case 'LobbyUserBlocked':
-          if (event.data.uid === uid) {
-            const note = event.type === 'LobbyUserKicked' ? event.data.note : undefined;
-            toast(
-              note
-                ? `${moderationTexts.removedByPlatform} ${note}`
-                : event.type === 'LobbyUserKicked'
-                  ? 'You were removed from the lobby.'
-                  : 'You are blocked from this lobby.',
-              'error',
-            );
-            void leaveMedia();
-            navigate('/');
-            return;
-          }
-          reload(message.position);
-          return;
-        case 'LobbyLeft':
-          // Taken out for a lost connection while this page still shows the lobby: join again.
-          if (event.data.uid === uid && event.data.reason === 'disconnected' && joinStarted.current) {
-            toast(texts.rejoining, 'info');
-            void doJoin();
-          }
-          reload(message.position);
-          return;
-        default:
-          reload(message.position);
-      }
-    },
-    [queue, announceEntrance, uid, nameOf, cardOf, mutateTools, navigate, reload, doJoin],
+  const applyTool = useCallback(
+    (event: ToolEvent, position: string) =>
+      void mutateTools((current) => applyToolEvent(current, event, position, uid, cardOf), { revalidate: false }),
+    [mutateTools, uid, cardOf],
   );
-
+  const lobbyEnded = useCallback((note: string | null) => {
+    if (note) setEndNote(note);
+    setEnded(true);
+  }, []);
+  const joinAgain = useCallback(() => void doJoin(), [doJoin]);
   // A private lobby's channel is for its members: listen once inside.
   const mayListen = !!lobby && (lobby.kind !== 'private' || !!joined || !!lobby.viewer?.inside);
-  useChannel(lobbyId && mayListen ? channels.lobbyAll(lobbyId) : null, {
-    onEvent,
-    onResync: () => {
-      reload();
-      reloadTools();
-    },
-  });
-  useChannel(lobbyId && uid ? channels.lobbyUid(lobbyId, uid) : null, { onEvent, onResync: () => reload() });
-  useChannel(lobbyId && uid && joined ? channels.lobbyUser(lobbyId, uid) : null, { onEvent: () => undefined });
-  useReconnected(() => {
-    reload();
-    reloadTools();
+  useLobbyEvents({
+    lobbyId,
+    uid,
+    lobbyRef,
+    mayListen,
+    joined: !!joined,
+    joinStarted,
+    reload,
+    reloadTools,
+    applyTool,
+    queue,
+    announceEntrance,
+    setChat,
+    giftedAt: setLbPosition,
+    ended: lobbyEnded,
+    rejoin: joinAgain,
   });
 
   const me = lobby?.members.find((m) => m.uid === uid) ?? null;
@@ -383,63 +280,17 @@ export default function LobbyPage() {
     <div className={styles.page} style={{ background: `${backgroundFor(lobby.backgroundId)}` }}>
       <div className={styles.shade} />
       <section className={styles.main}>
-        <header className={styles.header}>
-          <div className={styles.titleBlock}>
-            <div className={styles.titleRow}>
-              {lobby.isLive ? <span className={styles.live}>LIVE</span> : null}
-              <h1 data-testid="lobby-title">{lobby.title}</h1>
-              <LevelPill level={lobbyLevels?.items[0]?.level} title="Lobby level" testId="lobby-level-pill" />
-            </div>
-            <div className={styles.meta}>
-              <span>
-                <Icon name="users" size={14} /> <span data-testid="lobby-users">{lobby.userCount}</span>
-              </span>
-              {lobby.tag ? <span className={styles.tag}>#{lobby.tag}</span> : null}
-              <span>{categoryLabel[lobby.mainCategoryId] ?? lobby.mainCategoryId}</span>
-              {lobby.languages.map((l) => (
-                <span key={l} className={styles.lang}>
-                  {languageLabel[l] ?? l}
-                </span>
-              ))}
-              <VoiceStatus />
-            </div>
-          </div>
-          <div className={styles.headerActions}>
-            <button className={styles.roundButton} onClick={() => setShareOpen(true)} aria-label="Share" data-testid="share">
-              <Icon name="share" size={18} />
-            </button>
-            {uid && uid !== lobby.ownerUid ? (
-              <button
-                className={styles.roundButton}
-                onClick={() => setReportOpen(true)}
-                aria-label="Report lobby"
-                title="Report lobby"
-                data-testid="report-lobby"
-              >
-                ⚑
-              </button>
-            ) : null}
-            {staff ? (
-              <button
-                className={styles.roundButton}
-                onClick={() => navigate(`/lobby/settings?lobbyId=${encodeURIComponent(lobbyId)}`)}
-                aria-label="Lobby settings"
-                data-testid="lobby-settings"
-              >
-                <Icon name="settings" size={18} />
-              </button>
-            ) : null}
-            {staff && (uid === lobby.hostUid || uid === lobby.ownerUid) ? (
-              <Button variant="danger" size="sm" onClick={() => setEndOpen(true)} data-testid="end-room">
-                End room
-              </Button>
-            ) : uid ? (
-              <Button variant="secondary" size="sm" onClick={leave}>
-                Leave
-              </Button>
-            ) : null}
-          </div>
-        </header>
+        <LobbyHeader
+          lobbyId={lobbyId}
+          lobby={lobby}
+          level={lobbyLevels?.items[0]?.level}
+          uid={uid}
+          staff={staff}
+          onShare={() => setShareOpen(true)}
+          onReport={() => setReportOpen(true)}
+          onEnd={() => setEndOpen(true)}
+          onLeave={leave}
+        />
         {uid ? null : <VisitorBanner termsPending={termsPending} />}
         <LobbyBanner />
         <PinnedMessage
@@ -469,64 +320,24 @@ export default function LobbyPage() {
           }
         />
 
-        {audience.length > 0 ? (
-          <div className={styles.audience} data-testid="audience">
-            <span className={styles.audienceLabel}>
-              Audience <span className={styles.count}>{audience.length}</span>
-            </span>
-            <div className={styles.audienceList}>
-              {audience.slice(0, 24).map((m) => (
-                <span key={m.uid} className={styles.audienceMember} title={m.username}>
-                  <Avatar name={m.username} src={m.profilePicUrl} size={36} />
-                  <small>{m.username}</small>
-                </span>
-              ))}
-              {audience.length > 24 ? <span className={styles.more}>+{audience.length - 24}</span> : null}
-            </div>
-          </div>
-        ) : null}
+        <AudienceStrip audience={audience} />
 
-        {staff && lobby.queue.length > 0 ? (
-          <div className={styles.queue} data-testid="mic-queue">
-            <h3>
-              <Icon name="mic" size={16} /> Mic requests <span className={styles.count}>{lobby.queue.length}</span>
-            </h3>
-            {lobby.queue.map((q) => (
-              <div key={q.uid} className={styles.queueRow} data-testid={`queue-${q.uid}`}>
-                <Avatar name={q.username} src={q.profilePicUrl} size={30} />
-                <span className={`${styles.queueName} ${q.appearance?.vip ? styles.vipName : ''}`}>{q.username}</span>
-                {q.appearance?.vip ? (
-                  <span className={styles.queueVip} data-testid="queue-vip">
-                    VIP
-                  </span>
-                ) : null}
-                <Button
-                  size="sm"
-                  onClick={() =>
-                    void lobbyActions
-                      .grantMic(lobbyId, q.uid)
-                      .then(() => reload())
-                      .catch(() => undefined)
-                  }
-                  data-testid={`grant-${q.uid}`}
-                >
-                  Accept
-                </Button>
-                <Button
-                  size="sm"
-                  variant="ghost"
-                  onClick={() =>
-                    void lobbyActions
-                      .removeFromQueue(lobbyId, q.uid)
-                      .then(() => reload())
-                      .catch(() => undefined)
-                  }
-                >
-                  Remove
-                </Button>
-              </div>
-            ))}
-          </div>
+        {staff ? (
+          <MicQueue
+            queue={lobby.queue}
+            onAccept={(q) =>
+              void lobbyActions
+                .grantMic(lobbyId, q)
+                .then(() => reload())
+                .catch(() => undefined)
+            }
+            onRemove={(q) =>
+              void lobbyActions
+                .removeFromQueue(lobbyId, q)
+                .then(() => reload())
+                .catch(() => undefined)
+            }
+          />
         ) : null}
 
         {tools?.poll && tools.poll.pollId !== hiddenPoll ? (
@@ -610,25 +421,15 @@ export default function LobbyPage() {
               value: 'people',
               label: `People ${lobby.members.length}`,
               content: (
-                <div className={styles.people} data-testid="people">
-                  <PeopleGroup title="Host" members={hosts} lobby={lobby} uid={uid} onAction={act} onGift={(m) => openGift([m.uid])} />
-                  <PeopleGroup
-                    title="Speakers"
-                    members={cohosts}
-                    lobby={lobby}
-                    uid={uid}
-                    onAction={act}
-                    onGift={(m) => openGift([m.uid])}
-                  />
-                  <PeopleGroup
-                    title="Audience"
-                    members={audience}
-                    lobby={lobby}
-                    uid={uid}
-                    onAction={act}
-                    onGift={(m) => openGift([m.uid])}
-                  />
-                </div>
+                <PeoplePanel
+                  lobby={lobby}
+                  uid={uid}
+                  hosts={hosts}
+                  cohosts={cohosts}
+                  audience={audience}
+                  onAction={act}
+                  onGift={(m) => openGift([m.uid])}
+                />
               ),
             },
           ]}
@@ -687,64 +488,6 @@ export default function LobbyPage() {
           onResult={(position) => reloadTools(position)}
         />
       ) : null}
-    </div>
-  );
-}
-
-function PeopleGroup({
-  title,
-  members,
-  lobby,
-  uid,
-  onAction,
-  onGift,
-}: {
-  title: string;
-  members: LobbyMember[];
-  lobby: LobbyDetails;
-  uid: string | null;
-  onAction(a: MemberAction, m: LobbyMember): void;
-  onGift(m: LobbyMember): void;
-}) {
-  if (members.length === 0) return null;
-  return (
-    <div className={styles.group}>
-      <h4>
-        {title} <span className={styles.count}>{members.length}</span>
-      </h4>
-      {members.map((m) => (
-        <div key={m.uid} className={styles.person} data-testid={`person-${m.uid}`}>
-          <span className={styles.presenceWrap}>
-            <Avatar name={m.username} src={m.profilePicUrl} size={32} />
-            <span className={`${styles.presence} ${styles[`presence_${m.presence}`]}`} title={m.presence} />
-          </span>
-          <span className={styles.personName}>
-            {m.username}
-            {m.isOwner ? <small className={styles.roleChip}>Owner</small> : null}
-            {m.isAdmin ? <small className={styles.roleChip}>Admin</small> : null}
-            {m.silenced ? <small className={styles.silencedChip}>Silenced</small> : null}
-          </span>
-          {m.uid !== uid ? (
-            <button className={styles.iconSmall} onClick={() => onGift(m)} aria-label={`Gift ${m.username}`}>
-              <Icon name="gift" size={16} />
-            </button>
-          ) : null}
-          <Menu
-            align="end"
-            label={m.username}
-            actions={memberActions(lobby, { uid }, m).map((a) => ({
-              label: memberActionLabel[a],
-              onSelect: () => onAction(a, m),
-              tone: a === 'kick' || a === 'block' ? ('danger' as const) : undefined,
-            }))}
-            trigger={
-              <button className={styles.iconSmall} aria-label={`Actions for ${m.username}`} data-testid={`menu-${m.uid}`}>
-                ⋯
-              </button>
-            }
-          />
-        </div>
-      ))}
     </div>
   );
 }
