@@ -1,6 +1,7 @@
 // The compile-time test of the API catalogue: renaming a field of a catalogued route's body schema, or
 // (separately) of its answer schema, in `contracts` breaks the build of the handler that serves the
-// route (registered with `defineRoute`, which types its body and its return from the catalogue).
+// route (registered with `defineRoute`, which types its body and its return from the catalogue) and of
+// the web app's call (the generated client types its body and answer from the catalogue too).
 // Runs the TypeScript checker on the consumers (and what they import) with the schema file's text
 // replaced in memory (nothing is written to disk), so a cast or an untyped read on that path fails the
 // test. That the unchanged repository compiles is `npm run typecheck`'s job, not repeated here.
@@ -25,7 +26,11 @@ interface Rename {
 const hostDecision = {
   route: 'POST /admin/host-applications/{uid}/decide',
   schemaFile: 'contracts/src/host-applications.ts',
-  consumers: { 'server handler': 'command-api/src/host-applications/routes.ts' },
+  consumers: {
+    'server handler': 'command-api/src/host-applications/routes.ts',
+    // The admin's review card sends the body through the generated client and reads the answer's status.
+    'web app call': 'frontend/src/hosting/HostApplicationReview.tsx',
+  },
 };
 const renames: Record<'body' | 'answer', Rename> = {
   body: { ...hostDecision, schema: 'HostApplicationDecisionBody', from: 'applicationId', to: 'applicationRef' },
