@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 // The tests run the demo's conveniences (dev mailbox, sandbox payments, demo secrets): one switch.
 const env = { MURMUR_DEMO: 'on' };
 
-const workspaces = '{deploy,scripts,contracts,eventstore,platform,command-api,projections,query-api,realtime-gateway,frontend}';
+const workspaces = '{bench,deploy,scripts,contracts,eventstore,platform,command-api,projections,query-api,realtime-gateway,frontend}';
 
 export default defineConfig({
   test: {

@@ -2,8 +2,9 @@
 // concurrency, same database, same run. Target: single-event appends at 32 writers >= 60% of raw.
 import { PostgresEventStore } from '@murmur/eventstore';
 import { benchDatabase, drive, percentile, report } from './support.ts';
+import { benchSize } from './size.ts';
 
-const SECONDS_PER_CASE = Number(process.env.BENCH_SECONDS ?? 2);
+const SECONDS_PER_CASE = benchSize({ full: 2, tiny: 0.2, env: 'BENCH_SECONDS' });
 
 async function timed(workers: number, task: (i: number, worker: number) => Promise<void>) {
   // Calibrate: run for a fixed time rather than a fixed count, so slow and fast cases both finish.

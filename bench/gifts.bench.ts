@@ -10,11 +10,14 @@ import { buildCommandApi } from '../command-api/src/server.ts';
 import { creditDiamonds } from '../command-api/src/wallet/ledger.ts';
 import { signUpWithWallet } from '../test-support/sign-up.ts';
 import { benchDatabase, percentile, report } from './support.ts';
+import { benchSize } from './size.ts';
 
 const SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
 const SENDERS = 200;
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 4);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const SECONDS = benchSize({ full: 4, tiny: 0.3, env: 'BENCH_SECONDS' });
+const ROUNDS = benchSize({ full: 3, tiny: 1, env: 'BENCH_ROUNDS' });
+/** Events of the long wallet stream, appended 10,000 at a time. */
+const LONG_STREAM = benchSize({ full: 100_000, tiny: 2_000 });
 
 async function timed(workers: number, task: (worker: number, i: number) => Promise<void>) {
   let count = 0;
@@ -147,10 +150,10 @@ export default async function giftsBench(): Promise<void> {
 
     // A wallet stream of 100,000 events (appended in batches of 10,000, as credits).
     const longUid = 'long-history';
-    for (let b = 0; b < 10; b++) {
+    for (let b = 0; b < LONG_STREAM / 10_000; b++) {
       await api.deps.store.append(
         `wallet-${longUid}`,
-        Array.from({ length: 10_000 }, (_, i) => ({
+        Array.from({ length: Math.min(10_000, LONG_STREAM) }, (_, i) => ({
           type: 'DiamondsCredited',
           data: { uid: longUid, amount: 10, reason: 'demo_grant', reference: `bulk-${b}-${i}`, creditedAt: new Date().toISOString() },
         })),

@@ -8,10 +8,11 @@ import { buildCommandApi } from '../command-api/src/server.ts';
 import { createIdentityRuntime } from '../command-api/src/identity/runtime.ts';
 import { buildQueryApi } from '../query-api/src/server.ts';
 import { benchDatabase, drive, percentile, report } from './support.ts';
+import { benchSize } from './size.ts';
 
-const USERS = Number(process.env.BENCH_IDENTITY_USERS ?? 100_000);
-const REQUESTS = Number(process.env.BENCH_IDENTITY_REQUESTS ?? 2000);
-const SIGN_INS = Number(process.env.BENCH_IDENTITY_SIGN_INS ?? 400);
+const USERS = benchSize({ full: 100_000, tiny: 300, env: 'BENCH_IDENTITY_USERS' });
+const REQUESTS = benchSize({ full: 2000, tiny: 100, env: 'BENCH_IDENTITY_REQUESTS' });
+const SIGN_INS = benchSize({ full: 400, tiny: 20, env: 'BENCH_IDENTITY_SIGN_INS' });
 const WORKERS = 4;
 const SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 

@@ -8,9 +8,10 @@ import { streamCatalog } from '../projections/src/projectors/stream-catalog.ts';
 import { projectors } from '../projections/src/registry.ts';
 import { ProjectionRunner } from '../projections/src/runner.ts';
 import { benchDatabase, percentile, report } from './support.ts';
+import { benchSize } from './size.ts';
 
-const RATE = Number(process.env.LEADERBOARD_BENCH_RATE ?? 1000);
-const SECONDS = Number(process.env.LEADERBOARD_BENCH_SECONDS ?? 10);
+const RATE = benchSize({ full: 1000, tiny: 200, env: 'LEADERBOARD_BENCH_RATE' });
+const SECONDS = benchSize({ full: 10, tiny: 1, env: 'LEADERBOARD_BENCH_SECONDS' });
 const MEASURED = 'global-leaderboards';
 const BASELINE = 'stream-catalog';
 /** 'all' runs every registered projector (the projections process as deployed); 'own' only the
@@ -177,6 +178,6 @@ export default async function leaderboardBench(): Promise<void> {
     extra: { max: measured.at(-1) ?? 0, tracked: measured.length, 'oldest open tx in cluster ms': oldestOpenMs },
   });
   if (behind > 0) console.log(`(pacing fell behind by up to ${behind} gifts at the ${IN_FLIGHT}-in-flight cap)`);
-  if (errors.length > 0) console.log(`errors (${errors.length}): ${[...new Set(errors)].slice(0, 5).join(' | ')}`);
   await db.drop();
+  if (errors.length > 0) throw new Error(`errors (${errors.length}): ${[...new Set(errors)].slice(0, 5).join(' | ')}`);
 }

@@ -12,6 +12,7 @@ import { chatDecider, lobbyDecider, type PostChat } from '../command-api/src/lob
 import { lobbyCommands } from '../command-api/src/lobbies/lobby-streams.ts';
 import { CreateLobbyBody, streamIds } from '@murmur/contracts';
 import { benchDatabase, drive, percentile, report } from './support.ts';
+import { benchSize } from './size.ts';
 
 const WORKERS = 32;
 
@@ -52,7 +53,7 @@ export default async function lobbiesBench(): Promise<void> {
       silenced: false,
       open: true,
     });
-    const messages = 1000;
+    const messages = benchSize({ full: 1000, tiny: 100 });
     // Both without the in-process queue, as writers from many processes: on one shared stream they
     // clash; a message that still clashes after 10 retries is a 409.
     let sharedConflicts = 0;
@@ -80,7 +81,7 @@ export default async function lobbiesBench(): Promise<void> {
       },
     });
 
-    const joins = 1500;
+    const joins = benchSize({ full: 1500, tiny: 100 });
     const join = (i: number) => ({
       type: 'JoinLobby' as const,
       uid: `j${i}`,

@@ -11,10 +11,11 @@ import { createSocialGraphIndexes } from '../projections/src/projectors/social-g
 import { createWallIndexes } from '../projections/src/projectors/wall.ts';
 import { buildQueryApi } from '../query-api/src/server.ts';
 import { benchDatabase, drive, percentile, report } from './support.ts';
+import { benchSize } from './size.ts';
 
-const USERS = Number(process.env.BENCH_SOCIAL_USERS ?? 100_000);
+const USERS = benchSize({ full: 100_000, tiny: 300, env: 'BENCH_SOCIAL_USERS' });
 const POSTS = USERS * 2;
-const REQUESTS = Number(process.env.BENCH_SOCIAL_REQUESTS ?? 2000);
+const REQUESTS = benchSize({ full: 2000, tiny: 100, env: 'BENCH_SOCIAL_REQUESTS' });
 const WORKERS = Number(process.env.BENCH_SOCIAL_WORKERS ?? 2);
 const SECRET = 'bench-secret-bench-secret-bench-secret-0123';
 

@@ -54,7 +54,17 @@ export interface Figure {
   extra?: Record<string, string | number>;
 }
 
+/** Figures that reported failed calls since the last `takeReportedFailures()`: bench/run.ts fails
+ * the bench that reported them. */
+const reportedFailures: string[] = [];
+
+export function takeReportedFailures(): string[] {
+  return reportedFailures.splice(0);
+}
+
 export function report(f: Figure): Figure {
+  const failures = f.extra?.failures;
+  if (typeof failures === 'number' && failures > 0) reportedFailures.push(`${f.bench} | ${f.case}: ${failures} failed`);
   const ratio = f.baseline ? f.value / f.baseline : undefined;
   const parts = [`${f.bench} | ${f.case}: ${f.value.toFixed(1)} ${f.unit}`];
   if (f.baseline !== undefined) parts.push(`baseline ${f.baseline.toFixed(1)} ${f.unit}`, `ratio ${(100 * (ratio ?? 0)).toFixed(0)}%`);
