@@ -60,7 +60,7 @@ export default async function leaderboardBench(): Promise<void> {
         [[MEASURED, BASELINE]],
       );
       // Transaction ids are cluster-wide: a long transaction in ANY database holds every log reader
-      // back (DESIGN section 3), so the oldest one is reported beside the figures.
+      // back (docs/decisions/foundation.md), so the oldest one is reported beside the figures.
       const { rows: open } = await db.pool.query<{ age: number | null }>(
         `select extract(epoch from max(now() - xact_start))::float8 * 1000 as age from pg_stat_activity where backend_xid is not null and pid <> pg_backend_pid()`,
       );

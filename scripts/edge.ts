@@ -1,4 +1,4 @@
-// The dev edge (DESIGN section 1): one origin for the whole platform. GET/HEAD /api/* go to
+// The dev edge (docs/decisions/foundation.md): one origin for the whole platform. GET/HEAD /api/* go to
 // query-api, other methods to command-api, /ws upgrades to the gateway, anything else to the
 // frontend (Vite's dev middleware, or the built files). Production uses nginx (deploy/nginx.conf).
 import http from 'node:http';

@@ -1,5 +1,5 @@
 // Finds a PostgreSQL server: DATABASE_URL, else the machine's on 127.0.0.1:5432, else an embedded
-// PostgreSQL started under .data/ (DESIGN section 8).
+// PostgreSQL started under .data/ (docs/decisions/foundation.md).
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';

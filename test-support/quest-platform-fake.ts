@@ -1,4 +1,4 @@
-// A local fake of the quest platform over HTTP (DESIGN section 8): its account API answers who an
+// A local fake of the quest platform over HTTP (docs/decisions/progression.md): its account API answers who an
 // account is (bearer API key), and it signs link proofs and webhooks with the shared secret as the
 // real platform does. Tests point command-api's quest-platform port at it.
 import http from 'node:http';

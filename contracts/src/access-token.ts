@@ -1,4 +1,4 @@
-// The access token every service verifies (DESIGN section 7): a short-lived HS256 JWT.
+// The access token every service verifies (docs/decisions/identity.md): a short-lived HS256 JWT.
 // jose runs in browsers and Node alike, so this stays free of I/O.
 import { SignJWT, jwtVerify } from 'jose';
 import { z } from 'zod';

@@ -748,7 +748,7 @@ const catalogue = [
     status: 201,
   }),
 
-  // ---- services and booking (DESIGN section 9) ----
+  // ---- services and booking (docs/decisions/booking.md) ----
   open('GET', '/user/services/{uid}', 'booking', "A host's services (title, minutes, price in diamonds)", {
     name: 'services',
     response: ServiceList,

@@ -1,4 +1,4 @@
-// Services and booking (DESIGN section 9): a host lists services (a title, a session of 15, 30 or
+// Services and booking (docs/decisions/booking.md): a host lists services (a title, a session of 15, 30 or
 // 60 minutes, a price in diamonds) on `schedule-{hostUid}`, where bookings are decided too, so one
 // slot is booked once (the stream's expected version). A booking holds its price on the buyer's
 // `wallet-{uid}` (DiamondsHeld, in the same transaction); at the start a private timed room opens

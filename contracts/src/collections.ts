@@ -9,7 +9,7 @@ export const CollectionStatus = z.enum(['active', 'inactive', 'expired']);
 export type CollectionStatus = z.infer<typeof CollectionStatus>;
 
 export const collectionLimits = {
-  /** DESIGN section 9: one frame and up to 3 badges worn at once. */
+  /** docs/decisions/collections.md: one frame and up to 3 badges worn at once. */
   frames: 1,
   badges: 3,
   /** Items last 7 days, 30 days or for ever (null). */

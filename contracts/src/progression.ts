@@ -1,4 +1,4 @@
-// Progression (DESIGN section 9): the one catalogue of EXP rules, the level curve, missions,
+// Progression (docs/decisions/progression.md): the one catalogue of EXP rules, the level curve, missions,
 // quests, fragments and EXP for friends; the events of `progression-{uid}`; the DTOs of its pages.
 import { z } from 'zod';
 import { commandAnswer } from './answers.ts';

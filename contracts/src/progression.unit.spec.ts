@@ -1,4 +1,4 @@
-// The level curve (DESIGN section 9): level L at 50 x L x (L - 1) EXP, capped at 99.
+// The level curve (docs/decisions/progression.md): level L at 50 x L x (L - 1) EXP, capped at 99.
 import { describe, expect, it } from 'vitest';
 import { expForLevel, expPercentage, levelOf, missions, periodEnd, periodIdOf, quests } from './progression.ts';
 

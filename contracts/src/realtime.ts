@@ -1,4 +1,4 @@
-// The realtime wire format (DESIGN section 6): channel names, the messages a client sends to the
+// The realtime wire format (docs/decisions/realtime.md): channel names, the messages a client sends to the
 // gateway on /ws and the messages it receives, and the spec's realtime event shape.
 import { z } from 'zod';
 import { MediaClientMessages, MediaServerMessages } from './media.ts';

@@ -1,4 +1,4 @@
-// Creator subscriptions (DESIGN section 9): a creator's monthly price in diamonds (100 to 100,000
+// Creator subscriptions (docs/decisions/subscriptions.md): a creator's monthly price in diamonds (100 to 100,000
 // per 30 days) on `creator-plan-{uid}`, and a subscription bought on the SUBSCRIBER's wallet stream
 // for 30 days from the later of now and the current end, its charm credited to the creator by
 // projection at the host charm share, like a gift.

@@ -369,7 +369,7 @@ export const SkuDto = z.object({
   price: z.number().int().positive(),
   priceUsd: z.number(),
   months: z.number().int().nullable(),
-  /** Frames, badges and gifts to keep last 7 or 30 days, or for ever (null; DESIGN section 9). */
+  /** Frames, badges and gifts to keep last 7 or 30 days, or for ever (null; docs/decisions/collections.md). */
   days: z.number().int().nullable(),
   imageUrl: z.string(),
   /** Needs a target (the post or room it unlocks). */

@@ -1,5 +1,5 @@
 // Pools with the settings every service needs; long idle transactions would hold every log
-// reader back (DESIGN section 3), so they are cut off. Every commit is synchronous whatever the
+// reader back (docs/decisions/foundation.md), so they are cut off. Every commit is synchronous whatever the
 // server's default: an append answered to a client must survive a PostgreSQL crash. A server set to
 // `synchronous_commit = off` (a tuning for speed; our throw-away test servers run so) acknowledges a
 // commit before its WAL is written, and an immediate shutdown then loses the last ~200 ms of

@@ -1,4 +1,4 @@
-// The PostgreSQL event store (DESIGN section 3): one function call per append or per batch of
+// The PostgreSQL event store (docs/decisions/foundation.md): one function call per append or per batch of
 // appends (group commit, append-batcher.ts), xid8-ordered global reads that never skip a
 // late-committing transaction.
 import { eventDataProblem, isMoneyStream } from '@murmur/contracts';

@@ -1,4 +1,4 @@
-// The event store's small interface (DESIGN section 3): append, readStream, readAll, subscribe.
+// The event store's small interface (docs/decisions/foundation.md): append, readStream, readAll, subscribe.
 import type { EventData, EventType } from '@murmur/contracts';
 import type { PoolClient } from 'pg';
 

@@ -1,4 +1,4 @@
-// Bearer-token authentication and the role guard every route uses (DESIGN section 7).
+// Bearer-token authentication and the role guard every route uses (docs/decisions/identity.md).
 import { accessTokenVerifier, texts, type AccessTokenClaims, type RoleCode, type VerifyAccessToken } from '@murmur/contracts';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import { ApiError } from './api-error.ts';

@@ -1,4 +1,4 @@
-// `projections audit` (DESIGN section 4): replays the whole log and proves the ledger. Diamonds
+// `projections audit` (docs/decisions/money.md): replays the whole log and proves the ledger. Diamonds
 // minted (top-ups, rewards, grants) = balances + diamonds spent; charm credited by gifts = charm
 // balance + withdrawn; no wallet ever below zero at any point of its history; every confirmed
 // payment credited exactly once (a first-top-up-offer payment at the offer's diamonds, or at the
@@ -7,7 +7,7 @@
 // by the claim) and no reward minted without its claim; every console grant minted exactly once at its
 // approved amount and no grant diamonds without an approval; every credit and debit has a reason the
 // audit knows (contracts' money rules); every money event carries an idempotency key; and
-// the balance read models agree with the replay, per user. Booking holds (DESIGN section 9): a hold
+// the balance read models agree with the replay, per user. Booking holds (docs/decisions/booking.md): a hold
 // leaves the balance when made and ends at most once, released (back to the balance) or spent (the
 // host's charm), for exactly the amount held; diamonds held = released + spent + still held.
 import {

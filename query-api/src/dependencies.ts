@@ -5,7 +5,7 @@ import type { ClientErrorReportingDto, IdentityProvidersDto } from '@murmur/cont
 import type { GifProvider } from './gifs/gif-provider.ts';
 
 export interface QueryDeps {
-  /** Its own pool, so it can point at a read replica (DESIGN section 11). */
+  /** Its own pool, so it can point at a read replica (docs/decisions/foundation.md). */
   pool: pg.Pool;
   logger: Logger;
   jwtSecret: string;

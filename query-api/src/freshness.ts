@@ -1,4 +1,4 @@
-// Read-your-writes (DESIGN section 5): a query with `X-Min-Position: N` waits, bounded, until the
+// Read-your-writes (docs/decisions/frontend.md): a query with `X-Min-Position: N` waits, bounded, until the
 // read models it uses have applied event N; past the bound it answers anyway with `X-Stale: true`.
 import { headPosition, subscriptionReached } from '@murmur/eventstore';
 import { ApiError } from '@murmur/platform';

@@ -1,4 +1,4 @@
-// The realtime gateway (DESIGN section 6): a WebSocket server on /ws that tails the log, maps each
+// The realtime gateway (docs/decisions/realtime.md): a WebSocket server on /ws that tails the log, maps each
 // event to its channels and fans it out to the clients listening there; resumes a reconnecting
 // client from its last position; drops slow clients with a resync. /healthz and /metrics share the
 // HTTP server.

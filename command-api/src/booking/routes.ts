@@ -1,4 +1,4 @@
-// Services and booking commands (DESIGN section 9): list or remove a service, book a time, cancel,
+// Services and booking commands (docs/decisions/booking.md): list or remove a service, book a time, cancel,
 // extend a running session; the scheduler opens and completes sessions.
 import { bookingTexts, type BookingAnswer as BookingAnswerDto } from '@murmur/contracts';
 import { ApiError, defineRoute } from '@murmur/platform';

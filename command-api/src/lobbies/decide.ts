@@ -179,7 +179,7 @@ export function decideLobby(c: LobbyCommand, s: LobbyState): LobbyEvent[] {
       requireMember(s, c.uid, lobbyTexts.notInLobby);
       if (seatOf(s, c.uid) >= 0) throw rule(lobbyTexts.alreadySeated);
       if (s.queue.includes(c.uid)) throw rule(lobbyTexts.alreadyInQueue);
-      // DESIGN section 9, "first place in a mic queue": after the VIPs already waiting, before everyone else.
+      // docs/decisions/vip.md, "first place in a mic queue": after the VIPs already waiting, before everyone else.
       // Everyone else's request goes to the end, as before this perk.
       const vipPlace = c.vip ? { vip: true, place: s.queue.filter((u) => s.queueVips.includes(u)).length } : {};
       return [{ type: 'MicRequested', data: { lobbyId: s.lobbyId, uid: c.uid, at, ...vipPlace } }];

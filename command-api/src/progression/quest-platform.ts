@@ -1,4 +1,4 @@
-// The quest platform behind a port (DESIGN section 8): it signs a link proof for the account a user
+// The quest platform behind a port (docs/decisions/progression.md): it signs a link proof for the account a user
 // authorizes, answers who that account is over its HTTP API, and sends signed webhooks with the EXP
 // earned there. `http` talks to the real platform; `sandbox` signs proofs itself, only in the demo.
 import { createHmac, timingSafeEqual } from 'node:crypto';

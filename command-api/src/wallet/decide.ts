@@ -206,7 +206,7 @@ function stillOwned(state: WalletState, ids: string[], at: string): string[] {
   return ids.filter((id) => typeof ownedItem(state, id, at) === 'object');
 }
 
-/** DESIGN section 9: a VIP gets 5% more diamonds on every top-up, minted through the ledger with
+/** docs/decisions/vip.md: a VIP gets 5% more diamonds on every top-up, minted through the ledger with
  * its own reason (not a paid credit: no cash came in for it). The subscription checkout's payments
  * (the VIP year, a creator subscription) are spent at once and earn none. */
 function vipBonus(command: CreditPayment, state: WalletState, credited: number): WalletEvent[] {

@@ -1,4 +1,4 @@
-// Services and bookings (DESIGN section 9): the services each host lists, every booking with its
+// Services and bookings (docs/decisions/booking.md): the services each host lists, every booking with its
 // status (booked, live, completed, cancelled) for the buyer's and the host's lists and for the
 // session scheduler, and the extensions of running sessions (/extension-history).
 import { defineProjector, ident } from '../projector.ts';

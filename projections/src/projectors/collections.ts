@@ -52,7 +52,7 @@ export const collectionsProjector = defineProjector({
           );
         }
       } else if (e.type === 'HostApplicationApproved' || (e.type === 'RoleGranted' && e.data.role === 'h')) {
-        // DESIGN section 9: approval (which grants role h) gives the Verified Host badge; it lasts as
+        // docs/decisions/host-applications.md: approval (which grants role h) gives the Verified Host badge; it lasts as
         // long as the role (shown beside the name, see appearanceSql); an admin's later grant of h
         // gives it back.
         const d = e.data;

@@ -1,4 +1,4 @@
-// Services and bookings reads (DESIGN section 9): a host's services (public, the profile's
+// Services and bookings reads (docs/decisions/booking.md): a host's services (public, the profile's
 // Services tab), the caller's bookings as buyer and as host (/booking), one booking for its two
 // parties only (the session room), and the extensions of the caller's sessions (/extension-history).
 import {

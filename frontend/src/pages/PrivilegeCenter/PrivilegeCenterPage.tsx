@@ -1,4 +1,4 @@
-// /privilege-center: VIP status and what it gives (DESIGN section 9), and the VIP subscription modal
+// /privilege-center: VIP status and what it gives (docs/decisions/vip.md), and the VIP subscription modal
 // (120 USD a year, 12 months, bought with diamonds or by card; a renewal extends from the current end).
 import { money } from '@murmur/contracts/constants';
 import { findSku, vipPerks } from '@murmur/contracts/wallet';
