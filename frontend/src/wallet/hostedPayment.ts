@@ -3,6 +3,7 @@
 // e-wallet sends the user to GCash or Maya in this tab. Either way the provider returns to
 // /wallet/payment-return, where the server reads the order back (and captures it); the credit never
 // comes from the browser's word. While the popup is open the wallet follows the payment's status.
+import type { ApiBody } from '@murmur/contracts/api-catalogue';
 import { hostedPaymentTexts } from '@murmur/contracts/top-up-texts';
 import type { PaymentResultDto } from '@murmur/contracts/wallet';
 import { ApiCallError, newIdempotencyKey } from '../api/client.ts';
@@ -12,6 +13,9 @@ import { paymentFailedTitle, paymentOutcome, statusModalFor } from './paymentRes
 import { useTopUp } from './topUpStore.ts';
 
 export type HostedMethod = 'webpay' | 'ewallet';
+/** A hosted payment to start: the method with its own route's body. */
+export type HostedStart =
+  { method: 'webpay'; body: ApiBody<'POST /payment/webpay/init'> } | { method: 'ewallet'; body: ApiBody<'POST /payment/ewallet/init'> };
 
 export type HostedResult = PaymentResultDto;
 
@@ -43,9 +47,9 @@ export async function failureReason(transactionId: string): Promise<string> {
   return status?.statusMessage ?? hostedPaymentTexts.returnFailed;
 }
 
-async function init(method: HostedMethod, body: Record<string, unknown>): Promise<HostedResult> {
+async function init(start: HostedStart): Promise<HostedResult> {
   const options = { idempotencyKey: newIdempotencyKey(), quiet: true };
-  return method === 'webpay' ? api.money.webpayInit(body, options) : api.money.ewalletInit(body, options);
+  return start.method === 'webpay' ? api.money.webpayInit(start.body, options) : api.money.ewalletInit(start.body, options);
 }
 
 /**
@@ -84,11 +88,12 @@ async function finishPopup(show: () => void | Promise<void>): Promise<void> {
  * await (browsers allow popups only in the click itself) and pointed at the approval page once the
  * order exists.
  */
-export async function startHostedPayment(method: HostedMethod, body: Record<string, unknown>): Promise<void> {
+export async function startHostedPayment(start: HostedStart): Promise<void> {
+  const { method } = start;
   const popup = method === 'webpay' ? window.open('', 'murmur-web-payment', 'popup,width=480,height=720') : null;
   let result: HostedResult;
   try {
-    result = await init(method, body);
+    result = await init(start);
   } catch (error) {
     popup?.close();
     const e = error as ApiCallError;

@@ -44,8 +44,9 @@ export function HostedTab({ method, info }: { method: HostedMethod; info: Paymen
     try {
       const purpose = offer ? 'first_topup_offer' : 'topup';
       await startHostedPayment(
-        method,
-        method === 'webpay' ? { value: valueUsd, currency: 'USD', purpose } : { value: valueUsd, channel, purpose },
+        method === 'webpay'
+          ? { method, body: { value: valueUsd, currency: 'USD', purpose } }
+          : { method, body: { value: valueUsd, channel, purpose } },
       );
     } finally {
       setBusy(false);
