@@ -73,11 +73,10 @@ describe('a service started without the demo switch', () => {
       ],
       'query-api': ['JWT_SECRET', 'QUEST_PLATFORM_URL', 'CURRENCY_USD_RATES'],
       'realtime-gateway': ['JWT_SECRET'],
-      projections: [],
+      projections: ['LEDGER_DIGEST_SIGNING_KEY'],
     };
     services.forEach((service, i) => {
       const { code, output, listening } = runs[i]!;
-      if (service === 'projections') return; // reads no demo default: it fails only on the missing database
       expect(listening, service).toBe(false);
       expect(code, service).not.toBe(0);
       expect(output, service).toContain('Invalid configuration');
@@ -142,6 +141,7 @@ describe("a service started with the compose file's environment", () => {
       REFERRAL_PAYOUT_PRIVATE_KEY: `0x${'1'.repeat(64)}`,
       REFERRAL_PAYOUT_USDT_ADDRESS: `0x${'2'.repeat(40)}`,
       CURRENCY_USD_RATES: '{"USDT":1,"USDC":1,"ETH":3100}',
+      LEDGER_DIGEST_SIGNING_KEY: 'MC4CAQAwBQYDK2VwBCIEILxny8aN8upVcdvJYBrAxn5vg5mTc+mj9YrcWq0Wtb59', // a deployment's own Ed25519 key (PKCS8 DER, base64)
     };
     const envOf = (service: MurmurService): Env => {
       const env = Object.fromEntries(

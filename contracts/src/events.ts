@@ -15,7 +15,7 @@ import { creatorPlanEventSchemas } from './subscriptions.ts';
 import { scheduleEventSchemas } from './booking.ts';
 import { accountSettingsEventSchemas } from './account-settings.ts';
 import { progressionEventSchemas } from './progression.ts';
-import { grantEventSchemas, ledgerAuditEventSchemas } from './money-operations.ts';
+import { grantEventSchemas, ledgerAuditEventSchemas, ledgerDigestEventSchemas } from './money-operations.ts';
 import { reportEventSchemas } from './moderation.ts';
 import { hostApplicationEventSchemas } from './host-applications.ts';
 import { projectionRebuildEventSchemas } from './operations-view.ts';
@@ -49,6 +49,7 @@ export const eventSchemas = {
   ...progressionEventSchemas,
   ...grantEventSchemas,
   ...ledgerAuditEventSchemas,
+  ...ledgerDigestEventSchemas,
   ...reportEventSchemas,
   ...hostApplicationEventSchemas,
   ...projectionRebuildEventSchemas,

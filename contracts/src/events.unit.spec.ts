@@ -12,7 +12,7 @@ import { creatorPlanEventSchemas } from './subscriptions.ts';
 import { accountSettingsEventSchemas } from './account-settings.ts';
 import { progressionEventSchemas } from './progression.ts';
 import { scheduleEventSchemas } from './booking.ts';
-import { grantEventSchemas, ledgerAuditEventSchemas } from './money-operations.ts';
+import { grantEventSchemas, ledgerAuditEventSchemas, ledgerDigestEventSchemas } from './money-operations.ts';
 import { reportEventSchemas } from './moderation.ts';
 import { hostApplicationEventSchemas } from './host-applications.ts';
 import { projectionRebuildEventSchemas } from './operations-view.ts';
@@ -57,6 +57,7 @@ describe('event registry', () => {
       scheduleEventSchemas,
       grantEventSchemas,
       ledgerAuditEventSchemas,
+      ledgerDigestEventSchemas,
       reportEventSchemas,
       hostApplicationEventSchemas,
       projectionRebuildEventSchemas,

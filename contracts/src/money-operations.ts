@@ -97,7 +97,25 @@ export const LedgerAuditedData = z.object({
 export type LedgerAuditedData = z.infer<typeof LedgerAuditedData>;
 export const LedgerAuditRequestedData = z.object({ auditId: z.string(), requestedBy: uid, requestedAt: isoTime });
 
+/** A signed digest of the money log up to a position (docs/decisions/ledger-proof.md, "Signed digests"). */
+export const LedgerDigestRecordedData = z.object({
+  digestId: z.string(),
+  /** The last event of the log the digest covers, in the log's order: `{transactionId}:{globalPosition}`. */
+  upTo: z.string().regex(/^\d+:\d+$/),
+  streams: z.number().int().nonnegative(),
+  /** Merkle root (SHA-256, hex) over the money streams' heads at `upTo`. */
+  root: z.string().regex(/^[0-9a-f]{64}$/),
+  /** Ed25519 signature (base64) of the digest's signed text, and the public key (base64 SPKI DER) it verifies with. */
+  signature: z.string(),
+  publicKey: z.string(),
+  /** 'daily' from the projections worker, 'cli' on demand. */
+  by: z.enum(['daily', 'cli']),
+  recordedAt: isoTime,
+});
+export type LedgerDigestRecordedData = z.infer<typeof LedgerDigestRecordedData>;
+
 export const ledgerAuditEventSchemas = { LedgerAuditRequested: LedgerAuditRequestedData, LedgerAudited: LedgerAuditedData } as const;
+export const ledgerDigestEventSchemas = { LedgerDigestRecorded: LedgerDigestRecordedData } as const;
 
 // ---- bodies -----------------------------------------------------------------------------------
 

@@ -180,6 +180,7 @@ export const publicEventFields = {
   DiamondGrantRejected: null,
   LedgerAuditRequested: null,
   LedgerAudited: null,
+  LedgerDigestRecorded: null,
   // projections rebuilt from the console: read through the operations view (admins and devs)
   ProjectionRebuildRequested: null,
   ProjectionRebuilt: null,

@@ -12,6 +12,8 @@ export const DEMO_JWT_SECRET = 'murmur-demo-secret-change-me-in-production-01234
 export const DEMO_BOT_TOKEN = '0000000000:murmur-demo-bot-token';
 export const DEMO_IDP_AUDIENCE = 'murmur-demo';
 export const DEMO_QUEST_PLATFORM_SECRET = 'murmur-demo-quest-platform-secret';
+/** A public Ed25519 private key (PKCS8 DER, base64) signing the demo's ledger digests. */
+export const DEMO_LEDGER_DIGEST_KEY = 'MC4CAQAwBQYDK2VwBCIEIKSrQlQgQdBHPAUMpPEbH1cyzJ10LHtDr9vbWrovufYu';
 /** The in-process dev SMTP server's address (command-api/src/identity/dev-smtp.ts). */
 export const DEMO_SMTP_URL = 'smtp://127.0.0.1:2525';
 /** USD value of one unit of each market currency the spec names (section 3 "Currency"): the demo's fixed rates. */
@@ -111,6 +113,7 @@ export const demoDefaults: readonly DemoDefault[] = [
   secretRow('a public quest-platform secret signing link proofs and EXP webhooks', 'QUEST_PLATFORM_SECRET', DEMO_QUEST_PLATFORM_SECRET, [
     'command-api',
   ]),
+  secretRow('a public Ed25519 key signing the ledger digests', 'LEDGER_DIGEST_SIGNING_KEY', DEMO_LEDGER_DIGEST_KEY, ['projections']),
   {
     what: 'the sandbox quest platform: `quest-account/sandbox-authorize` signs a link proof for anyone',
     variables: ['QUEST_PLATFORM_URL', 'QUEST_PLATFORM_API_KEY'],

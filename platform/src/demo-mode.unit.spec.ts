@@ -51,7 +51,9 @@ describe('the demo table', () => {
     }
     for (const name of ['JWT_SECRET', 'QUEST_PLATFORM_URL', 'CURRENCY_USD_RATES']) expect(refused('query-api')).toContain(name);
     expect(refused('realtime-gateway')).toContain('JWT_SECRET');
-    expect(refused('projections')).toBe('');
+    expect(refused('projections')).toBe(
+      "LEDGER_DIGEST_SIGNING_KEY is the demo's value: set LEDGER_DIGEST_SIGNING_KEY, or run the demo with MURMUR_DEMO=on",
+    );
     expect(() => refuseDemoDefaults('command-api', {})).toThrow(/QUEST_PLATFORM_SECRET is the demo's value/);
   });
 
@@ -104,6 +106,7 @@ describe('the demo table', () => {
       CURRENCY_USD_RATES: '{"USDT":1}',
       SMTP_URL: 'smtp://mail.example:587',
       SIWE_DOMAIN: 'murmur.example',
+      LEDGER_DIGEST_SIGNING_KEY: 'a-deployment-key',
     };
     for (const service of services) expect(demoRefusals(service, deployed), service).toEqual([]);
   });

@@ -5,6 +5,7 @@ import { readConfig } from './config.ts';
 import { buildProjectionsService } from './service.ts';
 import { LeaderboardPublisher } from './leaderboard-publisher.ts';
 import { LedgerAuditWorker } from './ledger-audit-worker.ts';
+import { DailyDigestWorker } from './daily-digest.ts';
 import { ProjectionRebuildWorker } from './projection-rebuild-worker.ts';
 
 // The demo's secrets, stand-ins and fixed rates need MURMUR_DEMO=on (platform/src/demo-mode.ts).
@@ -25,6 +26,10 @@ const rebuildWorker = new ProjectionRebuildWorker(pool, new PostgresEventStore(p
   onError: (err) => logger.error({ err }, 'projection rebuild request failed; retrying'),
 });
 rebuildWorker.start();
+const digestWorker = new DailyDigestWorker(pool, new PostgresEventStore(pool), config.LEDGER_DIGEST_SIGNING_KEY, {
+  onError: (err) => logger.error({ err }, 'daily ledger digest failed; retrying'),
+});
+digestWorker.start();
 const port = await listen(server, config.PROJECTIONS_PORT, config.HOST);
 logger.info({ port }, 'projections running');
 // A terminal's Ctrl-C reaches the process group (SIGINT) while `npm start` sends SIGTERM: stop once.
@@ -36,6 +41,7 @@ const stop = async () => {
   await leaderboardPublisher.stop();
   await ledgerAuditWorker.stop();
   await rebuildWorker.stop();
+  await digestWorker.stop();
   await runner.stop();
   await pool.end();
   process.exit(0);
