@@ -1,6 +1,6 @@
 // Timestamp columns come back from pg as Date; DTOs carry ISO strings. A row typed with `Dated`
 // becomes its DTO with `isoDates`, so the typed answer is exactly what goes on the wire.
-export type Dated<T, K extends keyof T> = Omit<T, K> & { [P in K]: null extends T[P] ? Date | null : Date };
+export type { Dated } from '@murmur/projections/queries/dated';
 
 type Iso<R, K extends keyof R> = { [P in keyof R]: P extends K ? (R[P] extends Date ? string : string | null) : R[P] };
 

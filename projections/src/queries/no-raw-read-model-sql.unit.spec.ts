@@ -26,8 +26,6 @@ const pendingQueryApiFiles: string[] = [
   'query-api/src/notifications/routes.ts',
   'query-api/src/ops/routes.ts',
   'query-api/src/progression/routes.ts',
-  'query-api/src/referral/routes.ts',
-  'query-api/src/wallet/routes.ts',
 ];
 
 const readModelTable = /\brm\.[a-z_][a-z0-9_]*/i;

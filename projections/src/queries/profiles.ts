@@ -92,3 +92,11 @@ export async function usersByNamePrefix(
   ]);
   return { rows, total: count[0]?.n ?? 0 };
 }
+
+/** The country of a user's address, as they entered it (null when none). */
+export async function profileCountry(runner: Runner, uid: string): Promise<string | null> {
+  const { rows } = await runner.query<{ country: string | null }>(`select address->>'country' as country from rm.profiles where uid = $1`, [
+    uid,
+  ]);
+  return rows[0]?.country ?? null;
+}

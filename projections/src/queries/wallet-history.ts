@@ -1,5 +1,7 @@
 // Named reads of the wallet-history projector's tables (rm.payments, rm.withdrawals): other
 // workspaces ask these, never SQL.
+import type { PaymentNotification, PaymentStatusDto, TransactionHistoryItem, TransactionStatus, WithdrawalItem } from '@murmur/contracts';
+import type { Dated } from './dated.ts';
 import type { Runner } from './runner.ts';
 
 export interface PendingHostedPaymentRow {
@@ -41,4 +43,122 @@ export async function pendingTonPaymentsCreatedBy(runner: Runner, createdBefore:
     [createdBefore],
   );
   return rows.map((r) => r.payment_id);
+}
+
+/** How many paid diamond credits (`kind` one of `paidReasons`) a user has had. */
+export async function paidDiamondCreditCount(runner: Runner, uid: string, paidReasons: readonly string[]): Promise<number> {
+  const { rows } = await runner.query<{ n: number }>(
+    `select count(*)::int as n from rm.wallet_transactions where uid = $1 and currency = 'DMND' and direction = 'in' and kind = any($2::text[])`,
+    [uid, paidReasons],
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/** How many of a user's payments completed. */
+export async function completedPaymentCount(runner: Runner, uid: string): Promise<number> {
+  const { rows } = await runner.query<{ n: number }>(`select count(*)::int as n from rm.payments where uid = $1 and status = 'completed'`, [
+    uid,
+  ]);
+  return rows[0]?.n ?? 0;
+}
+
+/** A line of the transaction history, with the payment of a USD line. */
+export interface HistoryRow {
+  transaction_id: string;
+  kind: string;
+  currency: TransactionHistoryItem['currency'];
+  amount: number;
+  direction: TransactionHistoryItem['direction'];
+  status: TransactionHistoryItem['status'];
+  details: { giftName?: string; quantity?: number; recipients?: string[]; senderUid?: string };
+  created_at: Date;
+  description: string;
+  reference: string | null;
+  usd_cents: number | null;
+  payment_diamonds: number | null;
+  provider: string | null;
+}
+
+/** A page of a user's transaction history, newest first. A top-up is one line: its payment, never also
+ * the paid diamond credit (`kind` one of `paidReasons`) beside it. */
+export async function transactionHistoryPage(
+  runner: Runner,
+  p: {
+    uid: string;
+    paidReasons: readonly string[];
+    status?: TransactionStatus;
+    currency?: 'DMND' | 'CHRM' | 'USD';
+    limit: number;
+    offset: number;
+  },
+): Promise<{ rows: HistoryRow[]; total: number }> {
+  const where = [
+    't.uid = $1',
+    `not (t.currency = 'DMND' and t.kind = any($2::text[]) and exists (select 1 from rm.payments paid where paid.payment_id = t.reference))`,
+  ];
+  const params: unknown[] = [p.uid, p.paidReasons];
+  if (p.status) where.push(`t.status = $${params.push(p.status)}`);
+  if (p.currency) where.push(`t.currency = $${params.push(p.currency)}`);
+  const [items, count] = await Promise.all([
+    runner.query<HistoryRow>(
+      `select t.transaction_id, t.kind, t.currency, t.amount::float8 as amount, t.direction, t.status, t.details, t.created_at,
+                t.description, t.reference, p.amount_usd_cents::int as usd_cents, p.diamonds::int as payment_diamonds, p.provider
+           from rm.wallet_transactions t
+           left join rm.payments p on t.currency = 'USD' and p.payment_id = t.transaction_id
+          where ${where.join(' and ')}
+          order by t.position desc, t.transaction_id limit $${params.length + 1} offset $${params.length + 2}`,
+      [...params, p.limit, p.offset],
+    ),
+    runner.query<{ n: number }>(`select count(*)::int as n from rm.wallet_transactions t where ${where.join(' and ')}`, params),
+  ]);
+  return { rows: items.rows, total: count.rows[0]?.n ?? 0 };
+}
+
+/** A page of a user's withdrawals, newest first. */
+export async function withdrawalPage(
+  runner: Runner,
+  p: { uid: string; limit: number; offset: number },
+): Promise<{ rows: Dated<WithdrawalItem, 'createdAt'>[]; total: number }> {
+  const [items, count] = await Promise.all([
+    runner.query<Dated<WithdrawalItem, 'createdAt'>>(
+      `select withdrawal_id as "withdrawalId", charm::int, usd_cents::int as "usdCents", kind, method, address, status, created_at as "createdAt",
+                reference, failure_reason as "failureReason"
+           from rm.withdrawals where uid = $1 order by created_at desc limit $2 offset $3`,
+      [p.uid, p.limit, p.offset],
+    ),
+    runner.query<{ n: number }>('select count(*)::int as n from rm.withdrawals where uid = $1', [p.uid]),
+  ]);
+  return { rows: items.rows, total: count.rows[0]?.n ?? 0 };
+}
+
+/** The latest 50 agency payouts to a creator (the proof as its media key), and how many are unread. */
+export async function agencyPayoutNotices(
+  runner: Runner,
+  uid: string,
+): Promise<{ rows: Dated<PaymentNotification, 'createdAt'>[]; unread: number }> {
+  const [list, unread] = await Promise.all([
+    runner.query<Dated<PaymentNotification, 'createdAt'>>(
+      `select w.withdrawal_id as "withdrawalId", w.charm::int, w.usd_cents::int as "usdCents", w.agency_uid as "agencyUid", a.username as "agencyName",
+                w.proof_url as "proofUrl", w.status, (w.read_at is null) as unread, w.created_at as "createdAt"
+           from rm.withdrawals w left join rm.users a on a.uid = w.agency_uid
+          where w.uid = $1 and w.kind = 'agency_payout' order by w.created_at desc limit 50`,
+      [uid],
+    ),
+    runner.query<{ n: number }>(
+      `select count(*)::int as n from rm.withdrawals where uid = $1 and kind = 'agency_payout' and read_at is null`,
+      [uid],
+    ),
+  ]);
+  return { rows: list.rows, unread: unread.rows[0]?.n ?? 0 };
+}
+
+/** A payment of `uid`'s, or undefined when there is none of theirs with that id. */
+export async function paymentStatusOf(runner: Runner, paymentId: string, uid: string): Promise<PaymentStatusDto | undefined> {
+  const { rows } = await runner.query<PaymentStatusDto>(
+    `select payment_id as "transactionId", provider, purpose, amount_usd_cents::int as "amountUsdCents", diamonds::int, status,
+              provider_ref as "referenceId", failure_reason as "statusMessage"
+         from rm.payments where payment_id = $1 and uid = $2`,
+    [paymentId, uid],
+  );
+  return rows[0];
 }
