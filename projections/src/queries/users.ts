@@ -33,3 +33,9 @@ export async function userCardRows(runner: Runner, uids: string[]): Promise<User
   );
   return rows;
 }
+
+/** True when the users read model shows role `h` (host) on the account. */
+export async function hasHostRole(runner: Runner, uid: string): Promise<boolean> {
+  const { rows } = await runner.query<{ host: boolean }>(`select 'h' = any(roles) as host from rm.users where uid = $1`, [uid]);
+  return rows[0]?.host === true;
+}

@@ -2,22 +2,20 @@
 // received), weekly or monthly, and the event boards of pairs; a podium of 3, then the rest, and
 // the caller's own standing when signed in. Visitors may look too.
 import {
-  GlobalLeaderboardQuery,
   leaderboardEvents,
   leaderboardPeriodKey,
   MONTH_ID,
   podiumSize,
   WEEK_ID,
-  GlobalLeaderboardDto,
+  type GlobalLeaderboardDto,
   type LeaderboardEntryDto,
 } from '@murmur/contracts';
-import { ApiError, parse, send } from '@murmur/platform';
+import { ApiError, defineRoute } from '@murmur/platform';
+import { ownStanding, topStandings, type StandingRow } from '@murmur/projections/queries/global-leaderboards';
 import type express from 'express';
 import type { QueryDeps } from '../dependencies.ts';
 import { freshness } from '../freshness.ts';
 import { lookupUsers } from '../user-directory.ts';
-
-type Row = { uid: string; partner_uid: string; score: number; rank: number };
 
 function pickEvent(kind: 'valentines' | 'perfect_pair', eventId: string | undefined, now: Date) {
   const ofKind = leaderboardEvents.filter((e) => e.kind === kind);
@@ -39,75 +37,61 @@ function pickEvent(kind: 'valentines' | 'perfect_pair', eventId: string | undefi
 
 export function globalLeaderboardRoutes(router: express.Router, deps: QueryDeps): void {
   const { pool } = deps;
-  router.get('/user/leaderboards', freshness(pool, ['global-leaderboards']), async (req, res) => {
-    const q = parse(GlobalLeaderboardQuery, req.query);
-    const now = new Date();
-    let board: 'users' | 'hosts' | 'pairs';
-    let period: string;
-    let event: GlobalLeaderboardDto['event'] = null;
-    if (q.kind === 'users' || q.kind === 'hosts') {
-      board = q.kind;
-      if (q.period && Number.isNaN(Date.parse(q.frequency === 'weekly' ? q.period : `${q.period}-01`)))
-        throw new ApiError('VALIDATION_FAILED', 'Invalid period.');
-      if (q.frequency === 'weekly') {
-        if (q.period && !WEEK_ID.test(q.period)) throw new ApiError('VALIDATION_FAILED', 'Invalid period.');
-        period = leaderboardPeriodKey.weekly(q.period ? new Date(`${q.period}T00:00:00.000Z`) : now);
+  defineRoute(
+    router,
+    'GET /user/leaderboards',
+    async ({ query: q, me }) => {
+      const now = new Date();
+      let board: 'users' | 'hosts' | 'pairs';
+      let period: string;
+      let event: GlobalLeaderboardDto['event'] = null;
+      if (q.kind === 'users' || q.kind === 'hosts') {
+        board = q.kind;
+        if (q.period && Number.isNaN(Date.parse(q.frequency === 'weekly' ? q.period : `${q.period}-01`)))
+          throw new ApiError('VALIDATION_FAILED', 'Invalid period.');
+        if (q.frequency === 'weekly') {
+          if (q.period && !WEEK_ID.test(q.period)) throw new ApiError('VALIDATION_FAILED', 'Invalid period.');
+          period = leaderboardPeriodKey.weekly(q.period ? new Date(`${q.period}T00:00:00.000Z`) : now);
+        } else {
+          if (q.period && !MONTH_ID.test(q.period)) throw new ApiError('VALIDATION_FAILED', 'Invalid period.');
+          period = q.period ? `monthly:${q.period}` : leaderboardPeriodKey.monthly(now);
+        }
       } else {
-        if (q.period && !MONTH_ID.test(q.period)) throw new ApiError('VALIDATION_FAILED', 'Invalid period.');
-        period = q.period ? `monthly:${q.period}` : leaderboardPeriodKey.monthly(now);
+        board = 'pairs';
+        const chosen = pickEvent(q.kind, q.eventId, now);
+        period = leaderboardPeriodKey.event(chosen.id);
+        event = { id: chosen.id, title: chosen.title, startsAt: chosen.startsAt, endsAt: chosen.endsAt };
       }
-    } else {
-      board = 'pairs';
-      const chosen = pickEvent(q.kind, q.eventId, now);
-      period = leaderboardPeriodKey.event(chosen.id);
-      event = { id: chosen.id, title: chosen.title, startsAt: chosen.startsAt, endsAt: chosen.endsAt };
-    }
-    const { rows } = await pool.query<Row>(
-      `select uid, partner_uid, score::float8 as score, row_number() over (order by score desc, uid, partner_uid)::int as rank
-         from rm.global_leaderboards where board = $1 and period = $2 order by score desc, uid, partner_uid limit $3`,
-      [board, period, Math.max(q.limit, podiumSize)],
-    );
-    let mine: Row | null = null;
-    const me = req.auth?.uid;
-    if (me) {
-      const { rows: own } = await pool.query<Row>(
-        `with m as (
-           select uid, partner_uid, score from rm.global_leaderboards
-            where board = $1 and period = $2 and (uid = $3 or partner_uid = $3) order by score desc, uid, partner_uid limit 1)
-         select m.uid, m.partner_uid, m.score::float8 as score,
-                (select count(*)::int + 1 from rm.global_leaderboards g where g.board = $1 and g.period = $2
-                   and (g.score > m.score or (g.score = m.score and (g.uid, g.partner_uid) < (m.uid, m.partner_uid)))) as rank
-           from m`,
-        [board, period, me],
+      const rows = await topStandings(pool, board, period, Math.max(q.limit, podiumSize));
+      const mine = me ? await ownStanding(pool, board, period, me.uid) : null;
+      const all = mine ? [...rows, mine] : rows;
+      const users = await lookupUsers(
+        deps,
+        all.flatMap((r) => (r.partner_uid ? [r.uid, r.partner_uid] : [r.uid])),
       );
-      mine = own[0] ?? null;
-    }
-    const all = mine ? [...rows, mine] : rows;
-    const users = await lookupUsers(
-      deps,
-      all.flatMap((r) => (r.partner_uid ? [r.uid, r.partner_uid] : [r.uid])),
-    );
-    const entry = (r: Row): LeaderboardEntryDto => {
-      const u = users.get(r.uid)!;
-      const p = r.partner_uid ? users.get(r.partner_uid)! : null;
-      return {
-        rank: r.rank,
-        uid: u.uid,
-        username: u.username,
-        profilePicUrl: u.profilePicUrl,
-        partner: p ? { uid: p.uid, username: p.username, profilePicUrl: p.profilePicUrl } : null,
-        score: r.score,
+      const entry = (r: StandingRow): LeaderboardEntryDto => {
+        const u = users.get(r.uid)!;
+        const p = r.partner_uid ? users.get(r.partner_uid)! : null;
+        return {
+          rank: r.rank,
+          uid: u.uid,
+          username: u.username,
+          profilePicUrl: u.profilePicUrl,
+          partner: p ? { uid: p.uid, username: p.username, profilePicUrl: p.profilePicUrl } : null,
+          score: r.score,
+        };
       };
-    };
-    const dto: GlobalLeaderboardDto = {
-      kind: q.kind,
-      frequency: board === 'pairs' ? null : q.frequency,
-      period: period.slice(period.indexOf(':') + 1),
-      event,
-      podium: rows.slice(0, podiumSize).map(entry),
-      entries: rows.slice(podiumSize, q.limit).map(entry),
-      me: mine ? entry(mine) : null,
-    };
-    send(res, GlobalLeaderboardDto, dto);
-  });
+      const dto: GlobalLeaderboardDto = {
+        kind: q.kind,
+        frequency: board === 'pairs' ? null : q.frequency,
+        period: period.slice(period.indexOf(':') + 1),
+        event,
+        podium: rows.slice(0, podiumSize).map(entry),
+        entries: rows.slice(podiumSize, q.limit).map(entry),
+        me: mine ? entry(mine) : null,
+      };
+      return dto;
+    },
+    { before: [freshness(pool, ['global-leaderboards'])] },
+  );
 }
