@@ -61,6 +61,13 @@ export function expressPath(path: string, spansSegments?: string): string {
   return path.replace(/\{([^}]+)\}/g, (_, name: string) => (name === spansSegments ? `*${name}` : `:${name}`));
 }
 
+/** The path of a catalogued route below /api/v1 with its parameters filled in (each encoded), for an
+ * answer that names another route (an invite's join path): `routePath('POST /lobbies/{id}/join', { id })`. */
+export function routePath<K extends ApiRouteKey>(key: K, params: RouteParams<K>): string {
+  const values = params as Record<string, string>;
+  return catalogueEntry(key).path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(values[name] ?? ''));
+}
+
 /** Registers the catalogued route `key` on `router`: signed-in routes refuse visitors (401) and, when the
  * catalogue names roles, anyone holding none of them (403), before anything is parsed. */
 export function defineRoute<K extends ApiRouteKey>(

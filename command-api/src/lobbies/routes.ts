@@ -2,7 +2,7 @@
 // stream, decide, append with the expected version, and answer with the position.
 import { randomBytes, randomUUID } from 'node:crypto';
 import { IdempotencyKeyHeader, type CommandAnswer, isAllowedRoomBanner, limits, lobbyTexts, texts } from '@murmur/contracts';
-import { ApiError, defineRoute, parse, type AuthContext, type RouteInput } from '@murmur/platform';
+import { ApiError, defineRoute, parse, routePath, type AuthContext, type RouteInput } from '@murmur/platform';
 import type express from 'express';
 import { openRoomsOfLobby } from '@murmur/projections/queries/rooms';
 import type { CommandDeps } from '../dependencies.ts';
@@ -261,7 +261,7 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
     return withPosition(result.position, {
       inviteId,
       link,
-      joinPath: `/api/v1/lobbies/${lobbyId}/join/${inviteId}`,
+      joinPath: `/api/v1${routePath('POST /lobbies/{id}/join/{inviteId}', { id: lobbyId, inviteId })}`,
       qr: { format: 'url', payload: link },
     });
   });
