@@ -18,9 +18,7 @@ const pendingQueryApiFiles: string[] = [
   'query-api/src/guild/routes.ts',
   'query-api/src/identity/routes.ts',
   'query-api/src/lobbies/routes.ts',
-  'query-api/src/messages/routes.ts',
   'query-api/src/money-operations/routes.ts',
-  'query-api/src/notifications/routes.ts',
   'query-api/src/ops/routes.ts',
   'query-api/src/progression/routes.ts',
 ];
