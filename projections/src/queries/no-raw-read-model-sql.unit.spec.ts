@@ -19,7 +19,6 @@ const pendingQueryApiFiles: string[] = [
   'query-api/src/identity/routes.ts',
   'query-api/src/lobbies/routes.ts',
   'query-api/src/money-operations/routes.ts',
-  'query-api/src/ops/routes.ts',
   'query-api/src/progression/routes.ts',
 ];
 

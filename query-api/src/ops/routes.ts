@@ -1,31 +1,29 @@
 // Operator views over the log (admins and devs only): stream categories, and the operations view
 // of the console with the figures of `projections status` and the gateways' /metrics.
 import { headPosition, listCheckpoints, oldestOpenTransactionSeconds, subscriptionLag } from '@murmur/eventstore';
-import { OperationsStatus, operationsView, PageQuery, pageMeta, StreamCategoryPage, type RebuildStatusItem } from '@murmur/contracts';
-import { parse, requireAuth, send } from '@murmur/platform';
+import { operationsView, pageMeta, type RebuildStatusItem } from '@murmur/contracts';
+import { defineRoute } from '@murmur/platform';
+import { latestRebuildRows } from '@murmur/projections/queries/projection-rebuilds';
+import { streamCategoryPage } from '@murmur/projections/queries/stream-catalog';
 import type express from 'express';
 import type pg from 'pg';
 import { freshness } from '../freshness.ts';
 import type { QueryDeps } from '../dependencies.ts';
 
 export function opsRoutes(router: express.Router, deps: QueryDeps): void {
-  router.get('/ops/stream-categories', requireAuth('ad', 'dev'), freshness(deps.pool, ['stream-catalog']), async (req, res) => {
-    const query = parse(PageQuery, req.query);
-    const [{ rows }, { rows: count }] = await Promise.all([
-      deps.pool.query<{ category: string; streamCount: number; eventCount: number; lastPosition: string; lastEventAt: Date }>(
-        `select category, stream_count::int as "streamCount", event_count::int as "eventCount",
-                last_position::text as "lastPosition", last_event_at as "lastEventAt"
-           from rm.stream_categories order by event_count desc, category limit $1 offset $2`,
-        [query.limit, (query.page - 1) * query.limit],
-      ),
-      deps.pool.query<{ n: number }>('select count(*)::int as n from rm.stream_categories'),
-    ]);
-    const items = rows.map((r) => ({ ...r, lastEventAt: new Date(r.lastEventAt).toISOString() }));
-    send(res, StreamCategoryPage, { items, meta: pageMeta(query, count[0]?.n ?? 0, items.length) });
-  });
+  defineRoute(
+    router,
+    'GET /ops/stream-categories',
+    async ({ query }) => {
+      const { rows, total } = await streamCategoryPage(deps.pool, { limit: query.limit, offset: (query.page - 1) * query.limit });
+      const items = rows.map((r) => ({ ...r, lastEventAt: new Date(r.lastEventAt).toISOString() }));
+      return { items, meta: pageMeta(query, total, items.length) };
+    },
+    { before: [freshness(deps.pool, ['stream-catalog'])] },
+  );
 
   const { pool } = deps;
-  router.get('/console/ops/status', requireAuth('ad', 'dev'), async (_req, res) => {
+  defineRoute(router, 'GET /console/ops/status', async () => {
     const now = Date.now();
     const [head, oldest, checkpoints, gateways, rebuilds] = await Promise.all([
       headPosition(pool),
@@ -65,7 +63,7 @@ export function opsRoutes(router: express.Router, deps: QueryDeps): void {
       seenAt: g.seen_at.toISOString(),
       alive: now - g.seen_at.getTime() < operationsView.gatewayGoneAfterSeconds * 1000,
     }));
-    send(res, OperationsStatus, {
+    return {
       headPosition: head.toString(),
       oldestOpenTransactionSeconds: oldest,
       projections,
@@ -73,26 +71,16 @@ export function opsRoutes(router: express.Router, deps: QueryDeps): void {
       connections: gatewayItems.filter((g) => g.alive).reduce((n, g) => n + g.connections, 0),
       rebuilds,
       checkedAt: new Date(now).toISOString(),
-    });
+    };
   });
 }
 
-type RebuildRow = {
-  rebuild_id: string;
-  projection: string;
-  status: string;
-  requested_by: string;
-  requested_at: Date;
-  events: string;
-  error: string | null;
-  finished_at: Date | null;
-};
 type ProgressRow = { rebuild_id: string; events: string; position: string; head: string };
 
 /** The latest console rebuilds with the worker's progress of the one running (no tables yet: none). */
 async function latestRebuilds(pool: pg.Pool): Promise<RebuildStatusItem[]> {
   const empty = (error: { code?: string }) => (error.code === '42P01' ? { rows: [] } : Promise.reject(error));
-  const { rows } = await pool.query<RebuildRow>('select * from rm.projection_rebuilds order by requested_at desc limit 10').catch(empty);
+  const rows = await latestRebuildRows(pool).catch((error: { code?: string }) => (error.code === '42P01' ? [] : Promise.reject(error)));
   const ids = rows.map((r) => r.rebuild_id);
   const { rows: progress } = ids.length
     ? await pool
