@@ -13,7 +13,6 @@ const services = ['command-api/src', 'query-api/src', 'realtime-gateway/src'];
 /** query-api files whose reads have not moved here yet. Only shrinks: a file that no longer has
  * raw read-model SQL must leave the list (the second test says so). */
 const pendingQueryApiFiles: string[] = [
-  'query-api/src/booking/routes.ts',
   'query-api/src/console/routes.ts',
   'query-api/src/guild/routes.ts',
   'query-api/src/identity/routes.ts',
