@@ -46,3 +46,12 @@ export async function collectionItems(runner: Runner, uid: string, kind: string)
   );
   return rows;
 }
+
+/** True while the user owns an unexpired VIP badge (owned exactly while VIP lasts). */
+export async function holdsVipBadge(runner: Runner, uid: string): Promise<boolean> {
+  const { rows } = await runner.query<{ vip: boolean }>(
+    `select exists (select 1 from rm.collection_items where uid = $1 and item_id = 'vip-badge' and expires_at > now()) as vip`,
+    [uid],
+  );
+  return rows[0]?.vip === true;
+}

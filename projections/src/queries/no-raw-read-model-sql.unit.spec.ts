@@ -15,7 +15,6 @@ const services = ['command-api/src', 'query-api/src', 'realtime-gateway/src'];
 const pendingQueryApiFiles: string[] = [
   'query-api/src/console/routes.ts',
   'query-api/src/guild/routes.ts',
-  'query-api/src/identity/routes.ts',
   'query-api/src/lobbies/routes.ts',
   'query-api/src/money-operations/routes.ts',
   'query-api/src/progression/routes.ts',

@@ -1,4 +1,5 @@
 // Named reads of the users projector's tables (rm.users): other workspaces ask these, never SQL.
+import type { RoleCode } from '@murmur/contracts';
 import { appearanceSql, type AppearanceColumns } from './collections.ts';
 import type { Runner } from './runner.ts';
 
@@ -38,4 +39,47 @@ export async function userCardRows(runner: Runner, uids: string[]): Promise<User
 export async function hasHostRole(runner: Runner, uid: string): Promise<boolean> {
   const { rows } = await runner.query<{ host: boolean }>(`select 'h' = any(roles) as host from rm.users where uid = $1`, [uid]);
   return rows[0]?.host === true;
+}
+
+/** The signed-in user's own account as the users read model holds it. */
+export interface OwnAccountRow {
+  uid: string;
+  username: string;
+  profile_pic_url: string | null;
+  roles: RoleCode[];
+  has_finished_onboarding: boolean;
+  show_nsfw: boolean;
+  anonymous: boolean;
+  referral_code: string;
+  is_waitlist: boolean;
+}
+
+export async function ownAccount(runner: Runner, uid: string): Promise<OwnAccountRow | undefined> {
+  const { rows } = await runner.query<OwnAccountRow>(
+    'select uid, username, profile_pic_url, roles, has_finished_onboarding, show_nsfw, anonymous, referral_code, is_waitlist from rm.users where uid = $1',
+    [uid],
+  );
+  return rows[0];
+}
+
+/** Whether a user shows mature content, and whether their birthday makes them at least `minimumAge`. */
+export async function matureContentSetting(
+  runner: Runner,
+  uid: string,
+  minimumAge: number,
+): Promise<{ show_nsfw: boolean; adult: boolean } | undefined> {
+  const { rows } = await runner.query<{ show_nsfw: boolean; adult: boolean }>(
+    `select show_nsfw, coalesce(birthday <= (now() at time zone 'utc')::date - make_interval(years => $2), false) as adult from rm.users where uid = $1`,
+    [uid, minimumAge],
+  );
+  return rows[0];
+}
+
+/** A user's Telegram daily claims so far, or undefined when none. */
+export async function telegramClaims(runner: Runner, uid: string): Promise<{ claim_count: number; last_claim_at: Date } | undefined> {
+  const { rows } = await runner.query<{ claim_count: number; last_claim_at: Date }>(
+    'select claim_count, last_claim_at from rm.tg_claims where uid = $1',
+    [uid],
+  );
+  return rows[0];
 }

@@ -11,10 +11,11 @@ import {
   NextClaimDto,
   telegramClaim,
   texts,
-  type LinkedCredentialDto,
-  type RoleCode,
 } from '@murmur/contracts';
-import { ApiError, currentUser, demoSettings, parse, requireAuth, send } from '@murmur/platform';
+import { ApiError, defineRoute, demoSettings, parse, send } from '@murmur/platform';
+import { audioSettings, linkedCredentials } from '@murmur/projections/queries/account-settings';
+import { holdsVipBadge } from '@murmur/projections/queries/collections';
+import { matureContentSetting, ownAccount, telegramClaims } from '@murmur/projections/queries/users';
 import type express from 'express';
 import { z } from 'zod';
 import type { QueryDeps } from '../dependencies.ts';
@@ -26,91 +27,69 @@ const MailboxQuery = z.object({ email: z.string().max(254).optional(), limit: z.
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 export function identityRoutes(router: express.Router, deps: QueryDeps): void {
-  router.get('/user/me', requireAuth(), freshness(deps.pool, ['users']), async (req, res) => {
-    const { uid } = currentUser(req);
-    const { rows } = await deps.pool.query<{
-      uid: string;
-      username: string;
-      profile_pic_url: string | null;
-      roles: RoleCode[];
-      has_finished_onboarding: boolean;
-      show_nsfw: boolean;
-      anonymous: boolean;
-      referral_code: string;
-      is_waitlist: boolean;
-    }>(
-      'select uid, username, profile_pic_url, roles, has_finished_onboarding, show_nsfw, anonymous, referral_code, is_waitlist from rm.users where uid = $1',
-      [uid],
-    );
-    const row = rows[0];
-    if (!row) throw new ApiError('NOT_FOUND', texts.userNotFound);
-    const me: MeDto = {
-      uid: row.uid,
-      username: row.username,
-      profilePicUrl: await mediaUrl(deps, row.profile_pic_url),
-      roles: row.roles,
-      hasFinishedOnboarding: row.has_finished_onboarding,
-      showNSFW: row.show_nsfw,
-      anonymous: row.anonymous,
-      referralCode: row.referral_code,
-      isWaitlist: row.is_waitlist,
-    };
-    send(res, MeDto, me);
-  });
+  defineRoute(
+    router,
+    'GET /user/me',
+    async ({ me: { uid } }) => {
+      const row = await ownAccount(deps.pool, uid);
+      if (!row) throw new ApiError('NOT_FOUND', texts.userNotFound);
+      const me: MeDto = {
+        uid: row.uid,
+        username: row.username,
+        profilePicUrl: await mediaUrl(deps, row.profile_pic_url),
+        roles: row.roles,
+        hasFinishedOnboarding: row.has_finished_onboarding,
+        showNSFW: row.show_nsfw,
+        anonymous: row.anonymous,
+        referralCode: row.referral_code,
+        isWaitlist: row.is_waitlist,
+      };
+      return me;
+    },
+    { before: [freshness(deps.pool, ['users'])] },
+  );
 
   // The settings page: mature content (and whether the birthday allows it), audio, linked sign-ins.
-  router.get('/user/settings', requireAuth(), freshness(deps.pool, ['users', 'account-settings']), async (req, res) => {
-    const { uid } = currentUser(req);
-    const [user, audio, credentials] = await Promise.all([
-      deps.pool.query<{ show_nsfw: boolean; adult: boolean }>(
-        `select show_nsfw, coalesce(birthday <= (now() at time zone 'utc')::date - make_interval(years => $2), false) as adult from rm.users where uid = $1`,
-        [uid, limits.minimumAge],
-      ),
-      deps.pool.query<{ default_volume: number; volumes: Record<string, number>; mutes: string[] }>(
-        'select default_volume, volumes, mutes from rm.user_audio where uid = $1',
-        [uid],
-      ),
-      deps.pool.query<LinkedCredentialDto>(
-        `select kind, key, provider, linked_at as "linkedAt" from rm.user_credentials where uid = $1 order by linked_at, kind, key`,
-        [uid],
-      ),
-    ]);
-    const row = user.rows[0];
-    if (!row) throw new ApiError('NOT_FOUND', texts.userNotFound);
-    const a = audio.rows[0];
-    const body: AccountSettingsDto = {
-      showNSFW: row.show_nsfw,
-      adult: row.adult,
-      defaultVolume: a?.default_volume ?? audioDefaults.defaultVolume,
-      volumes: a?.volumes ?? {},
-      mutes: a?.mutes ?? [],
-      credentials: credentials.rows.map((c) => ({ ...c, linkedAt: new Date(c.linkedAt).toISOString() })),
-    };
-    send(res, AccountSettingsDto, body);
-  });
+  defineRoute(
+    router,
+    'GET /user/settings',
+    async ({ me: { uid } }) => {
+      const [row, a, credentials] = await Promise.all([
+        matureContentSetting(deps.pool, uid, limits.minimumAge),
+        audioSettings(deps.pool, uid),
+        linkedCredentials(deps.pool, uid),
+      ]);
+      if (!row) throw new ApiError('NOT_FOUND', texts.userNotFound);
+      const body: AccountSettingsDto = {
+        showNSFW: row.show_nsfw,
+        adult: row.adult,
+        defaultVolume: a?.default_volume ?? audioDefaults.defaultVolume,
+        volumes: a?.volumes ?? {},
+        mutes: a?.mutes ?? [],
+        credentials: credentials.map((c) => ({ ...c, linkedAt: new Date(c.linkedAt).toISOString() })),
+      };
+      return body;
+    },
+    { before: [freshness(deps.pool, ['users', 'account-settings'])] },
+  );
 
-  router.get('/claim/tg/next-claim', requireAuth(), freshness(deps.pool, ['users', 'collections']), async (req, res) => {
-    const { uid } = currentUser(req);
-    const [{ rows }, { rows: vip }] = await Promise.all([
-      deps.pool.query<{ claim_count: number; last_claim_at: Date }>('select claim_count, last_claim_at from rm.tg_claims where uid = $1', [
-        uid,
-      ]),
+  defineRoute(
+    router,
+    'GET /claim/tg/next-claim',
+    async ({ me: { uid } }) => {
       // VIP as the collections hold it (the VIP badge is owned exactly while VIP lasts).
-      deps.pool.query<{ vip: boolean }>(
-        `select exists (select 1 from rm.collection_items where uid = $1 and item_id = 'vip-badge' and expires_at > now()) as vip`,
-        [uid],
-      ),
-    ]);
-    const row = rows[0];
-    const next = row ? new Date(row.last_claim_at.getTime() + telegramClaim.intervalSeconds * 1000) : null;
-    const body: NextClaimDto = {
-      canClaim: !next || next.getTime() <= Date.now(),
-      nextClaimAt: next?.toISOString() ?? null,
-      amount: dailyClaimAmount(vip[0]?.vip === true),
-      streak: row?.claim_count ?? 0,
-    };
-    send(res, NextClaimDto, body);
-  });
+      const [row, vip] = await Promise.all([telegramClaims(deps.pool, uid), holdsVipBadge(deps.pool, uid)]);
+      const next = row ? new Date(row.last_claim_at.getTime() + telegramClaim.intervalSeconds * 1000) : null;
+      const body: NextClaimDto = {
+        canClaim: !next || next.getTime() <= Date.now(),
+        nextClaimAt: next?.toISOString() ?? null,
+        amount: dailyClaimAmount(vip),
+        streak: row?.claim_count ?? 0,
+      };
+      return body;
+    },
+    { before: [freshness(deps.pool, ['users', 'collections'])] },
+  );
 
   if (demoSettings().localSms) devSmsInboxRoutes(router, deps);
   // The demo's mailbox: what the dev SMTP server received (only in the demo; refused in production).
