@@ -3,7 +3,7 @@
 // web page that uses the service) and the wallet-connection service's project id
 // (WALLETCONNECT_PROJECT_ID). Read from the environment; without an API key nothing is offered.
 import { IdentityProvidersDto, type IdentityProviderId } from '@murmur/contracts';
-import { demoSettings, send } from '@murmur/platform';
+import { defineRoute, demoSettings } from '@murmur/platform';
 import type express from 'express';
 import type { QueryDeps } from '../dependencies.ts';
 
@@ -41,8 +41,8 @@ function mobileSignInOffered(env: Record<string, string | undefined>): boolean {
 
 export function identityProviderRoutes(router: express.Router, deps: QueryDeps): void {
   const configured = deps.identityProviders ?? identityProvidersFromEnv();
-  router.get('/auth/providers', (_req, res) => {
+  defineRoute(router, 'GET /auth/providers', ({ res }) => {
     res.setHeader('cache-control', 'public, max-age=300');
-    send(res, IdentityProvidersDto, configured);
+    return configured;
   });
 }
