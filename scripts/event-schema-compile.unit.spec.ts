@@ -16,7 +16,8 @@ const schemaFile = path.join(root, 'contracts/src/wallet.ts');
 const consumers = {
   decider: path.join(root, 'command-api/src/wallet/decide.ts'),
   projector: path.join(root, 'projections/src/projectors/wallet-history.ts'),
-  page: path.join(root, 'frontend/src/pages/Lobby/LobbyPage.tsx'),
+  // The lobby page's live-event hook turns a GiftSent into its chat line and animation.
+  page: path.join(root, 'frontend/src/pages/Lobby/useLobbyEvents.ts'),
 };
 /** Where the gateway routes GiftSent to its channels (it reads the sender, not the gift's name). */
 const gateway = path.join(root, 'realtime-gateway/src/channels.ts');

@@ -1,6 +1,7 @@
 // Lines of the lobby chat from the history endpoint and from live events: messages, and gift lines
 // ("Amy sent Rose x3 to Bob") for GiftSent, so gifts read the same live and after a reload.
 import type { AppearanceDto } from '@murmur/contracts/collections';
+import type { GiftSentData } from '@murmur/contracts/wallet';
 import type { ChatMessage } from './ChatPanel.tsx';
 
 export interface ChatHistoryItem {
@@ -48,7 +49,7 @@ export function historyLine(m: ChatHistoryItem): ChatMessage {
 /** The live twin of a history gift line; the id matches the projection's (`gift-{position}`). */
 export function giftLine(
   position: string,
-  d: { senderUid: string; giftName: string; quantity: number; recipients: string[]; sentAt: string },
+  d: Pick<GiftSentData, 'senderUid' | 'giftName' | 'quantity' | 'recipients' | 'sentAt'>,
   nameOf: (uid: string) => string,
 ): ChatMessage {
   return {
