@@ -261,8 +261,10 @@ export default async function commandPathBench(): Promise<void> {
     await timed(CONNECTIONS, () => healthz());
     await timed(CONNECTIONS, (w, i) => gift(w, i, 'warm'));
     await timed(CONNECTIONS, () => join());
-    // At the tiny size every chat falls in one 10-s window: enough members that none meets the limit.
-    while (tiny && joined.length < LOBBIES * 16) await timed(CONNECTIONS, () => join());
+    // At the tiny size every chat falls in one 10-s window: enough members that none meets the limit of
+    // 15 in all, for two timed runs at up to 3,000 chats/s (a quiet machine; a loaded one does ~1,100).
+    const chatters = Math.ceil((2 * SECONDS * 3000) / 15);
+    while (tiny && joined.length < LOBBIES * chatters) await timed(CONNECTIONS, () => join());
     await timed(CONNECTIONS, () => chat());
 
     type Counted = Run & { statements: number };
