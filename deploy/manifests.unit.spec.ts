@@ -35,6 +35,7 @@ interface Manifest {
   kind: string;
   metadata: { name: string };
   spec: {
+    replicas?: number;
     selector?: { matchLabels?: Record<string, string> };
     template?: { spec: { containers: Container[] } };
     podSelector?: unknown;
@@ -65,6 +66,13 @@ describe('Kubernetes manifests', () => {
       expect(c.resources?.requests?.cpu && c.resources.requests.memory, owner).toBeTruthy();
       expect(c.resources?.limits?.cpu && c.resources.limits.memory, owner).toBeTruthy();
       if (owner.startsWith('Deployment/')) expect(c.readinessProbe && c.livenessProbe, owner).toBeTruthy();
+    }
+  });
+
+  it('run at least two replicas of every stateless service, so one pod lost or drained leaves the service up', () => {
+    for (const name of ['command-api', 'query-api', 'realtime-gateway', 'edge']) {
+      const deployment = manifests.find((m) => m.kind === 'Deployment' && m.metadata.name === name);
+      expect(deployment?.spec.replicas, name).toBeGreaterThanOrEqual(2);
     }
   });
 
@@ -108,6 +116,20 @@ describe('image and edge', () => {
     expect(nginx).toMatch(/limit_req zone=commands/);
     expect(nginx).toMatch(/access_token=\[redacted\]/);
     expect(nginx).not.toMatch(/\$http_authorization|\$http_cookie/);
+  });
+
+  it('pass a request whose process refuses the connection to the next one, never one that was sent', () => {
+    const nginx = read('nginx.conf');
+    for (const group of ['command_api', 'query_api', 'gateway'])
+      expect(nginx).toMatch(new RegExp(`upstream ${group} \\{ server [^;]* max_fails=1`));
+    expect(nginx).toMatch(/^proxy_next_upstream error timeout;$/m);
+    expect(nginx).not.toMatch(/non_idempotent/);
+  });
+
+  it('run two replicas of every stateless service in compose', () => {
+    const compose = parse(read('compose.yaml'), { merge: true }) as { services: Record<string, { deploy?: { replicas?: number } }> };
+    for (const name of ['command-api', 'query-api', 'realtime-gateway'])
+      expect(compose.services[name]?.deploy?.replicas, name).toBeGreaterThanOrEqual(2);
   });
 });
 

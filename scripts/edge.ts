@@ -1,23 +1,57 @@
 // The dev edge (docs/decisions/foundation.md): one origin for the whole platform. GET/HEAD /api/* go to
-// query-api, other methods to command-api, /ws upgrades to the gateway, anything else to the
-// frontend (Vite's dev middleware, or the built files). Production uses nginx (deploy/nginx.conf).
+// query-api, other methods to command-api, /ws upgrades to a gateway, anything else to the
+// frontend (Vite's dev middleware, or the built files). Each kind of service may run as several
+// processes: the edge takes them in turn (round robin) and passes over one that refuses the
+// connection. Production uses nginx (deploy/nginx.conf) with the same upstream groups.
 import http from 'node:http';
 import net from 'node:net';
 import { texts } from '@murmur/contracts';
 
+/** One port, or the ports of several processes of the same service. */
+export type Upstreams = number | readonly number[];
+
 export interface EdgeTargets {
-  commandPort: number;
-  queryPort: number;
-  gatewayPort: number;
+  commandPort: Upstreams;
+  queryPort: Upstreams;
+  gatewayPort: Upstreams;
   /** Serves everything that is not an API or WebSocket request. */
   frontend?: (req: http.IncomingMessage, res: http.ServerResponse, next: () => void) => void;
 }
 
-export function apiTarget(method: string | undefined, targets: EdgeTargets): number {
+/** Hands out a group's ports in turn; `order()` is the whole group starting at the next one, so a
+ * request whose first choice refuses the connection tries the others once each. */
+export class RoundRobin {
+  private readonly ports: readonly number[];
+  private next = 0;
+
+  constructor(ports: Upstreams) {
+    this.ports = typeof ports === 'number' ? [ports] : [...ports];
+    if (this.ports.length === 0) throw new Error('an upstream group needs at least one port');
+  }
+
+  order(): number[] {
+    const start = this.next;
+    this.next = (this.next + 1) % this.ports.length;
+    return this.ports.map((_, i) => this.ports[(start + i) % this.ports.length]!);
+  }
+}
+
+export function apiTarget<T>(method: string | undefined, targets: { commandPort: T; queryPort: T }): T {
   return method === 'GET' || method === 'HEAD' ? targets.queryPort : targets.commandPort;
 }
 
-function proxyHttp(req: http.IncomingMessage, res: http.ServerResponse, port: number): void {
+/** The connection was refused: the process is down or restarting, and nothing of the request reached it. */
+const refused = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ECONNREFUSED';
+
+function unavailable(res: http.ServerResponse): void {
+  // Nothing was decided: the same answer as a database outage, which clients retry with their key.
+  if (!res.headersSent) res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' });
+  res.end(JSON.stringify({ error: { code: 'UNAVAILABLE', message: texts.unavailable } }));
+}
+
+function proxyHttp(req: http.IncomingMessage, res: http.ServerResponse, ports: number[]): void {
+  const [port, ...rest] = ports;
+  if (port === undefined) return unavailable(res);
   const upstream = http.request(
     {
       host: '127.0.0.1',
@@ -31,16 +65,27 @@ function proxyHttp(req: http.IncomingMessage, res: http.ServerResponse, port: nu
       answer.pipe(res);
     },
   );
-  upstream.on('error', () => {
-    // Nothing was decided: the same answer as a database outage, which clients retry with their key.
-    if (!res.headersSent) res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' });
-    res.end(JSON.stringify({ error: { code: 'UNAVAILABLE', message: texts.unavailable } }));
+  // The body is read only once the upstream is connected, so a refused connection leaves it unread
+  // for the next process (a kept-alive socket is connected already).
+  upstream.once('socket', (socket) => {
+    if (socket.connecting) socket.once('connect', () => req.pipe(upstream));
+    else req.pipe(upstream);
   });
-  req.pipe(upstream);
+  upstream.on('error', (error) => {
+    if (refused(error) && !req.readableDidRead && rest.length > 0) return proxyHttp(req, res, rest);
+    unavailable(res);
+  });
 }
 
-function proxyUpgrade(req: http.IncomingMessage, socket: net.Socket, head: Buffer, port: number): void {
+function proxyUpgrade(req: http.IncomingMessage, socket: net.Socket, head: Buffer, ports: number[]): void {
+  const [port, ...rest] = ports;
+  if (port === undefined) {
+    socket.end('HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\nConnection: close\r\n\r\n');
+    return;
+  }
+  let connected = false;
   const upstream = net.connect(port, '127.0.0.1', () => {
+    connected = true;
     const lines = [`${req.method} ${req.url} HTTP/${req.httpVersion}`];
     for (let i = 0; i < req.rawHeaders.length; i += 2) lines.push(`${req.rawHeaders[i]}: ${req.rawHeaders[i + 1]}`);
     upstream.write(lines.join('\r\n') + '\r\n\r\n');
@@ -52,18 +97,25 @@ function proxyUpgrade(req: http.IncomingMessage, socket: net.Socket, head: Buffe
     upstream.destroy();
     socket.destroy();
   };
-  upstream.on('error', close);
+  upstream.on('error', (error) => {
+    // A gateway that is down: the client's upgrade goes to the next one, as if it had landed there.
+    if (!connected && refused(error) && !socket.destroyed && rest.length > 0) return proxyUpgrade(req, socket, head, rest);
+    close();
+  });
   socket.on('error', close);
 }
 
 export function createEdge(targets: EdgeTargets): http.Server {
+  const command = new RoundRobin(targets.commandPort);
+  const query = new RoundRobin(targets.queryPort);
+  const gateways = new RoundRobin(targets.gatewayPort);
   const server = http.createServer((req, res) => {
     const url = req.url ?? '/';
     if (url === '/healthz') {
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'ok', service: 'edge' }));
       return;
     }
-    if (url.startsWith('/api/')) return proxyHttp(req, res, apiTarget(req.method, targets));
+    if (url.startsWith('/api/')) return proxyHttp(req, res, apiTarget(req.method, { commandPort: command, queryPort: query }).order());
     if (targets.frontend) {
       targets.frontend(req, res, () => res.writeHead(404).end('Not found'));
       return;
@@ -73,7 +125,7 @@ export function createEdge(targets: EdgeTargets): http.Server {
   server.on('upgrade', (req, socket, head) => {
     const path = (req.url ?? '').split('?')[0];
     // Other upgrades (Vite's HMR) are handled by their own listeners.
-    if (path === '/ws') proxyUpgrade(req, socket as net.Socket, head, targets.gatewayPort);
+    if (path === '/ws') proxyUpgrade(req, socket as net.Socket, head, gateways.order());
   });
   return server;
 }
