@@ -7,14 +7,18 @@ import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
-export type ServiceName = 'command-api' | 'query-api' | 'projections' | 'realtime-gateway';
+export type ServiceName = 'command-api' | 'query-api' | 'projections' | 'realtime-gateway' | 'log-relay';
 
 const portVariable: Record<ServiceName, string> = {
   'command-api': 'COMMAND_API_PORT',
   'query-api': 'QUERY_API_PORT',
   projections: 'PROJECTIONS_PORT',
   'realtime-gateway': 'GATEWAY_PORT',
+  'log-relay': 'LOG_RELAY_PORT',
 };
+
+const entryOf = (name: ServiceName): string =>
+  name === 'log-relay' ? path.join(root, 'projections', 'src', 'relay', 'main.ts') : path.join(root, name, 'src', 'main.ts');
 
 export interface ServiceProcess {
   name: ServiceName;
@@ -44,7 +48,7 @@ function launch(
   env: Record<string, string>,
   port: number,
 ): { child: ChildProcess; listening: Promise<number>; output: () => string } {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, name, 'src', 'main.ts')], {
+  const child = spawn(process.execPath, ['--import', 'tsx', entryOf(name)], {
     cwd: root,
     env: { ...process.env, LOG_LEVEL: 'info', ...env, [portVariable[name]]: String(port) },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -28,6 +28,7 @@ export * from './chain-rpc.ts';
 export * from './wallet-address.ts';
 export * from './top-up-texts.ts';
 export * from './realtime.ts';
+export * from './log-relay.ts';
 export * from './media.ts';
 export * from './api-catalogue.ts';
 export * from './account-settings.ts';
