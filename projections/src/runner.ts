@@ -9,14 +9,28 @@ export function relevantEvents(projector: Projector, events: RecordedEvent[]): R
   return events.filter((e) => wanted.has(e.type));
 }
 
-export function projectorHandler(projector: Projector, schema = LIVE_SCHEMA): SubscriptionHandler {
+/** What one projector's apply of one batch cost, for the time-per-event figures on /metrics. */
+export interface AppliedBatch {
+  name: string;
+  events: number;
+  ms: number;
+}
+
+export function projectorHandler(
+  projector: Projector,
+  schema = LIVE_SCHEMA,
+  onApplied?: (batch: AppliedBatch) => void,
+): SubscriptionHandler {
   return {
     name: projector.name,
     // Named types: the batch fetches only these events' data; the others travel as positions only.
     ...(projector.handles.length > 0 ? { types: projector.handles } : {}),
     async handle(events, client) {
       const mine = relevantEvents(projector, events);
-      if (mine.length > 0) await projector.apply(mine, { client, schema });
+      if (mine.length === 0) return;
+      const started = performance.now();
+      await projector.apply(mine, { client, schema });
+      onApplied?.({ name: projector.name, events: mine.length, ms: performance.now() - started });
     },
   };
 }
@@ -28,6 +42,8 @@ export interface RunnerOptions {
   lanes?: number;
   onError?: (projector: string, error: unknown) => void;
   onBatch?: (info: { name: string; count: number }) => void;
+  /** After each projector's apply of a batch (only when it had events of its types). */
+  onApplied?: (batch: AppliedBatch) => void;
 }
 
 /** Lanes when not told: docs/decisions/foundation.md, "Projectors run in lanes". */
@@ -55,7 +71,7 @@ export class ProjectionRunner {
         new Subscription(
           pool,
           this.listener,
-          lane.map((p) => projectorHandler(p)),
+          lane.map((p) => projectorHandler(p, LIVE_SCHEMA, options.onApplied)),
           {
             // Named by its projectors, so two processes with the same registry take the same lock.
             lockName: `projections:${lane.map((p) => p.name).join('+')}`,

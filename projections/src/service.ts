@@ -13,10 +13,27 @@ import { projectionStatus } from './status.ts';
 export async function buildProjectionsService(pool: pg.Pool, connectionString: string) {
   const logger = createLogger('projections');
   await ensureReadModels(pool);
+  const registry = new client.Registry();
+  // Each projector's apply time and events, so the slowest projector is named (bench/stack.bench.ts).
+  const applySeconds = new client.Counter({
+    name: 'murmur_projection_apply_seconds_total',
+    help: 'Time spent in a projector apply (rows written inside its lane transaction)',
+    labelNames: ['projection'],
+    registers: [registry],
+  });
+  const appliedEvents = new client.Counter({
+    name: 'murmur_projection_applied_events_total',
+    help: 'Events a projector applied (of its own types)',
+    labelNames: ['projection'],
+    registers: [registry],
+  });
   const runner = new ProjectionRunner(pool, connectionString, projectors, {
     onError: (name, err) => logger.error({ err, projection: name }, 'projection batch failed; retrying'),
+    onApplied: ({ name, events, ms }) => {
+      applySeconds.inc({ projection: name }, ms / 1000);
+      appliedEvents.inc({ projection: name }, events);
+    },
   });
-  const registry = new client.Registry();
   const lag = new client.Gauge({
     name: 'murmur_projection_lag_events',
     help: 'Events not yet applied',
