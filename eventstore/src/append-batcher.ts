@@ -1,6 +1,6 @@
 // Group commit for appends made outside a caller's transaction. While `concurrency` appends are in
 // flight, the next ones wait and then go together: one round trip, one function call and one
-// commit (one WAL flush) for the lot (append_batch, migrations 003-004), each item decided exactly as
+// commit (one WAL flush) for the lot (append_batch, migrations 003-005), each item decided exactly as
 // alone, in arrival order per stream. An append that finds fewer in flight goes at once and alone,
 // so a quiet store adds no latency. Each caller's promise settles only after the commit.
 import pg from 'pg';
@@ -12,6 +12,7 @@ export interface AppendItem {
   expected: string | null;
   types: string[];
   versions: number[];
+  /** Each event's data and metadata as JSON text (joined into one JSON array per call). */
   data: string[];
   metadata: string[];
   key: string | null;
@@ -44,12 +45,13 @@ export function wrongVersion(item: Pick<AppendItem, 'streamId' | 'expected'>, ac
 type BatchRow = AppendRow & { item: number; conflict: boolean; actual_version: string | null };
 
 /** One call of append_batch for these appends, in this order: a named (prepared) statement, parsed
- * and planned once per connection, whether it carries one append or many. */
+ * and planned once per connection, whether it carries one append or many. The events' data and
+ * metadata go as one JSON array each, joined from the texts the store serialised (migration 005). */
 async function appendBatch(runner: pg.Pool | pg.PoolClient, items: AppendItem[]): Promise<BatchRow[]> {
   const { rows } = await runner.query<BatchRow>({
-    name: 'murmur_append_batch_v2',
+    name: 'murmur_append_batch_v3',
     text: `select item, first_position, last_position, next_version, duplicate, conflict, actual_version
-             from append_batch($1::text[], $2::bigint[], $3::text[], $4::int[], $5::text[], $6::int[], $7::jsonb[], $8::jsonb[], $9::text[])`,
+             from append_batch($1::text[], $2::bigint[], $3::text[], $4::int[], $5::text[], $6::int[], $7::jsonb, $8::jsonb, $9::text[])`,
     values: [
       items.map((i) => i.streamId),
       items.map((i) => i.expected),
@@ -57,8 +59,8 @@ async function appendBatch(runner: pg.Pool | pg.PoolClient, items: AppendItem[])
       items.map((i) => i.types.length),
       items.flatMap((i) => i.types),
       items.flatMap((i) => i.versions),
-      items.flatMap((i) => i.data),
-      items.flatMap((i) => i.metadata),
+      `[${items.map((i) => i.data.join(',')).join(',')}]`,
+      `[${items.map((i) => i.metadata.join(',')).join(',')}]`,
       items.flatMap((i) => i.digests),
     ],
   });

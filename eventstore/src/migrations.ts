@@ -423,6 +423,164 @@ const eventStoreMigrations: Migration[] = [
     `,
     run: backfillMoneyChains,
   },
+  {
+    id: 'eventstore-005-append-json-arrays',
+    // The same rules as migration 004, cheaper per event (docs/decisions/foundation.md): the events'
+    // data and metadata come as ONE jsonb array each (the store joins the JSON texts it already has,
+    // with no array-literal escaping on either side), rows are taken by index rather than by
+    // unnesting slices, and a chained stream's hashes are linked in a loop first, then its events go
+    // in as one INSERT like any others. The jsonb[] signature stays, as a wrapper, for a process
+    // still running the previous store.
+    sql: `
+      create function append_batch(
+        p_streams text[], p_expected bigint[], p_keys text[], p_counts int[],
+        p_types text[], p_schema_versions int[], p_data jsonb, p_metadata jsonb, p_digests text[]
+      ) returns table (item int, first_position bigint, last_position bigint, next_version bigint, duplicate boolean, conflict boolean, actual_version bigint)
+      language plpgsql as $$
+      declare
+        i int;
+        k int;
+        n int;
+        o int := 0;
+        v_stream text;
+        v_expected bigint;
+        v_key text;
+        v_next bigint;
+        v_first bigint;
+        v_last bigint;
+        v_prev text;
+        v_prevs text[];
+        v_hashes text[];
+      begin
+        for i in 1 .. cardinality(p_streams) loop
+          n := p_counts[i];
+          v_stream := p_streams[i];
+          v_expected := p_expected[i];
+          v_key := p_keys[i];
+          v_next := null;
+          item := i;
+          if v_key is not null then
+            insert into idempotency_keys (key, stream_id, first_position, last_position, next_version)
+              values (v_key, v_stream, 0, 0, 0) on conflict (key) do nothing;
+            if not found then
+              return query select i, k.first_position, k.last_position, k.next_version, true, false, null::bigint
+                from idempotency_keys k where k.key = v_key;
+              o := o + n;
+              continue;
+            end if;
+          end if;
+
+          if v_expected is null then
+            insert into streams as s (stream_id, version) values (v_stream, n)
+              on conflict (stream_id) do update set version = s.version + n, updated_at = now()
+              returning s.version into v_next;
+          elsif v_expected = 0 then
+            insert into streams (stream_id, version) values (v_stream, n)
+              on conflict (stream_id) do nothing
+              returning version into v_next;
+          else
+            update streams set version = v_expected + n, updated_at = now()
+              where stream_id = v_stream and version = v_expected
+              returning version into v_next;
+          end if;
+
+          if v_next is null then
+            if v_key is not null then
+              delete from idempotency_keys where key = v_key;
+            end if;
+            first_position := null; last_position := null; next_version := null;
+            duplicate := false; conflict := true;
+            select version into actual_version from streams where stream_id = v_stream;
+            return next;
+            o := o + n;
+            continue;
+          end if;
+
+          -- The stream's row is locked from here to the commit: its previous event is final.
+          v_prev := null;
+          if v_next > n then
+            select e.hash into v_prev from events e where e.stream_id = v_stream and e.stream_version = v_next - n;
+          end if;
+
+          v_prevs := null;
+          v_hashes := null;
+          if p_digests[o + 1] is not null then
+            if v_next > n and v_prev is null then
+              raise exception 'stream % is not hash-chained', v_stream using errcode = 'ES422';
+            end if;
+            v_prev := coalesce(v_prev, repeat('0', 64));
+            v_prevs := array[]::text[];
+            v_hashes := array[]::text[];
+            for k in 1 .. n loop
+              v_prevs[k] := v_prev;
+              v_prev := encode(sha256(convert_to(
+                v_stream || E'\n' || (v_next - n + k)::text || E'\n' || p_types[o + k] || E'\n' || p_digests[o + k] || E'\n' || v_prev, 'UTF8')), 'hex');
+              v_hashes[k] := v_prev;
+            end loop;
+          elsif v_prev is not null then
+            raise exception 'stream % is hash-chained: an append must carry its digests', v_stream using errcode = 'ES422';
+          end if;
+
+          if n = 1 then
+            insert into events (stream_id, stream_version, type, schema_version, data, metadata, prev_hash, hash)
+              values (v_stream, v_next, p_types[o + 1], p_schema_versions[o + 1], p_data -> o, p_metadata -> o, v_prevs[1], v_hashes[1])
+              returning global_position into v_first;
+            v_last := v_first;
+          else
+            with inserted as (
+              insert into events (stream_id, stream_version, type, schema_version, data, metadata, prev_hash, hash)
+              select v_stream, v_next - n + x.k, p_types[o + x.k], p_schema_versions[o + x.k],
+                     p_data -> (o + x.k - 1), p_metadata -> (o + x.k - 1), v_prevs[x.k], v_hashes[x.k]
+                from generate_series(1, n) as x(k)
+                order by x.k
+              returning global_position
+            )
+            select min(global_position), max(global_position) into v_first, v_last from inserted;
+          end if;
+
+          if v_key is not null then
+            update idempotency_keys set first_position = v_first, last_position = v_last, next_version = v_next
+              where key = v_key;
+          end if;
+          first_position := v_first; last_position := v_last; next_version := v_next;
+          duplicate := false; conflict := false; actual_version := null;
+          return next;
+          o := o + n;
+        end loop;
+      end $$;
+
+      create or replace function append_batch(
+        p_streams text[], p_expected bigint[], p_keys text[], p_counts int[],
+        p_types text[], p_schema_versions int[], p_data jsonb[], p_metadata jsonb[], p_digests text[]
+      ) returns table (item int, first_position bigint, last_position bigint, next_version bigint, duplicate boolean, conflict boolean, actual_version bigint)
+      language sql as $$
+        select * from append_batch(p_streams, p_expected, p_keys, p_counts, p_types, p_schema_versions,
+                                   to_jsonb(p_data), to_jsonb(p_metadata), p_digests)
+      $$;
+
+      -- One append is a batch of one (a clash raises ES409, rolling a caller's transaction back).
+      create or replace function append_events(
+        p_stream text, p_expected bigint, p_types text[], p_schema_versions int[],
+        p_data jsonb[], p_metadata jsonb[], p_key text, p_digests text[] default null
+      ) returns table (first_position bigint, last_position bigint, next_version bigint, duplicate boolean)
+      language plpgsql as $$
+      declare
+        r record;
+      begin
+        select * into r from append_batch(array[p_stream], array[p_expected], array[p_key], array[cardinality(p_types)],
+                                          p_types, p_schema_versions, to_jsonb(p_data), to_jsonb(p_metadata),
+                                          coalesce(p_digests, array_fill(null::text, array[cardinality(p_types)])));
+        if r.conflict then
+          raise exception 'wrong expected version' using errcode = 'ES409', detail = coalesce(r.actual_version::text, 'none');
+        end if;
+        first_position := r.first_position;
+        last_position := r.last_position;
+        next_version := r.next_version;
+        duplicate := r.duplicate;
+        return next;
+      end $$;
+    `,
+  },
 ];
 
 /** Applies the given migrations (the event store's first) once each, in order. */

@@ -57,6 +57,22 @@ describe('hash chains on money streams', () => {
     expect(firstBrokenLink(chain)).toBeNull();
   });
 
+  it('keeps one chain when a process still running the previous store appends through the jsonb[] signature', async () => {
+    // Keys out of order: what is stored, digested and hashed must not depend on the order they were written in.
+    const data = { uid: 'u-2', reference: 'r-old', amount: 5, reason: 'reward', creditedAt: '2026-11-27T07:00:00.000Z' };
+    await store.append('wallet-u-2', [{ type: 'DiamondsCredited', data }]);
+    const sent = JSON.stringify({ ...data, reference: 'r-prev' });
+    await db.pool.query(
+      `select * from append_batch(array['wallet-u-2'], array[1::bigint], array[null::text], array[1], array['DiamondsCredited'], array[1],
+         array[$1::jsonb], array['{}'::jsonb], array[$2::text])`,
+      [sent, sha(canonicalJson(JSON.parse(sent)))],
+    );
+    await store.append('wallet-u-2', [credit(6, 3)], { expectedVersion: 2 });
+    const chain = await links('wallet-u-2');
+    expect(chain.map((l) => (l.data as { reference: string }).reference)).toEqual(['r-old', 'r-prev', 'r-3']);
+    expect(firstBrokenLink(chain)).toBeNull();
+  });
+
   it('leaves streams that hold no money unchained', async () => {
     await store.append('counter-x', [{ type: 'TestCounted', data: { n: 1 } }]);
     expect((await links('counter-x'))[0]).toMatchObject({ prevHash: null, hash: null });

@@ -2,7 +2,8 @@
 // appends (group commit, append-batcher.ts), xid8-ordered global reads that never skip a
 // late-committing transaction.
 import { eventDataProblem, isMoneyStream } from '@murmur/contracts';
-import { dataDigest } from './money-chain.ts';
+import { sha256Hex } from './money-chain.ts';
+import { storedCanonicalJson } from './stored-canonical-json.ts';
 import pg from 'pg';
 import { eventsAfterSql, headPosition } from './log-queries.ts';
 import { AppendBatcher, appendOne, wrongVersion, type AppendItem, type AppendRow } from './append-batcher.ts';
@@ -92,9 +93,9 @@ function validateEvents(events: readonly NewEvent[]): void {
   });
 }
 
-function serialize(value: unknown, what: string): string {
+function serialize(value: unknown, what: string, canonical = false): string {
   try {
-    const json = JSON.stringify(value);
+    const json = canonical ? storedCanonicalJson(value) : JSON.stringify(value);
     if (json.includes('\\u0000')) throw new Error('NUL characters cannot be stored');
     return json;
   } catch (error) {
@@ -162,13 +163,16 @@ export class PostgresEventStore implements EventStore {
     ) {
       throw new InvalidEvent('Idempotency key must be 1-300 characters');
     }
-    const data = events.map((e, i) => serialize(e.data, `Event ${i} data`));
+    // A money stream's events are hash-chained inside the append (docs/decisions/ledger-proof.md):
+    // their data is serialised once as canonical JSON, which is both the text stored and the text
+    // digested. Other streams' data goes as JSON.stringify writes it.
+    const chained = isMoneyStream(streamId);
+    const data = events.map((e, i) => serialize(e.data, `Event ${i} data`, chained));
     const item: AppendItem = {
       streamId,
       expected,
       types: events.map((e) => e.type),
       versions: events.map((e) => e.schemaVersion ?? 1),
-      // Each event's JSON goes as one element of a jsonb[] parameter (node-pg writes the array literal).
       data,
       metadata: events.map((e, i) =>
         serialize(
@@ -177,9 +181,7 @@ export class PostgresEventStore implements EventStore {
         ),
       ),
       key: options.idempotencyKey ?? null,
-      // A money stream's events are hash-chained inside the append (docs/decisions/ledger-proof.md):
-      // the digest is of the data as stored, read back from the JSON sent.
-      digests: isMoneyStream(streamId) ? data.map((json) => dataDigest(JSON.parse(json))) : data.map(() => null),
+      digests: chained ? data.map(sha256Hex) : data.map(() => null),
     };
     let row: AppendRow;
     if (options.client) {
