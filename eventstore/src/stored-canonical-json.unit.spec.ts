@@ -24,7 +24,7 @@ const cases: [string, unknown][] = [
   ['undefined, function and symbol values', { keep: 1, u: undefined, f: () => 1, s: Symbol('x') }],
   ['nested arrays and objects', { a: [[1, [2, { z: 1, y: [] }]], {}], b: { d: { c: null } } }],
   ['a Date and a toJSON', { at: new Date(0), custom: { toJSON: () => ({ y: 2, x: 1 }) } }],
-  ['undefined, a function and a hole in an array', { a: [undefined, () => 1, 1, , 3] }], // eslint-disable-line no-sparse-arrays
+  ['undefined, a function and a hole in an array', { a: [undefined, () => 1, 1, , 3] }],
   ['a class instance and boxed primitives', { amount: new Amount(5), n: new Number(3), s: new String('x'), t: new Boolean(false) }],
   ['a null-prototype object', { p: withNullProto }],
   ['an own __proto__ key', { o: ownProto }],
