@@ -7,10 +7,14 @@
 import pg from 'pg';
 
 // Bigint columns come back as strings; counts and sums are converted where read.
-export function createPool(connectionString: string, options: { max?: number; applicationName?: string } = {}): pg.Pool {
+export function createPool(
+  connectionString: string,
+  options: { max?: number; applicationName?: string; connectTimeoutMs?: number } = {},
+): pg.Pool {
   const pool = new pg.Pool({
     connectionString,
     max: options.max ?? 10,
+    ...(options.connectTimeoutMs ? { connectionTimeoutMillis: options.connectTimeoutMs } : {}),
     application_name: options.applicationName ?? 'murmur',
     options: '-c idle_in_transaction_session_timeout=30000 -c synchronous_commit=on',
   });
@@ -22,6 +26,25 @@ export function createPool(connectionString: string, options: { max?: number; ap
   pool.on('connect', (client) => client.on('error', () => undefined));
   if (process.env.MURMUR_COUNT_QUERIES === '1') countStatements(pool);
   return pool;
+}
+
+/** A pool that reads from a streaming replica, carrying the primary it follows: writes, the log's
+ * head and checks that must see the newest commit go to the primary (docs/decisions/foundation.md). */
+export type ReplicaPool = pg.Pool & { readonly primary: pg.Pool };
+
+/** The pool for reads: on `readUrl` (a replica) when given, carrying `primary`; else `primary` itself. */
+export function createReadPool(
+  primary: pg.Pool,
+  readUrl: string | undefined,
+  options: { max?: number; applicationName?: string } = {},
+): pg.Pool {
+  if (!readUrl) return primary;
+  return Object.assign(createPool(readUrl, options), { primary });
+}
+
+/** Where writes and must-be-newest reads go: the replica's primary, or the pool itself. */
+export function primaryOf(pool: pg.Pool): pg.Pool {
+  return (pool as Partial<ReplicaPool>).primary ?? pool;
 }
 
 let statements = 0;

@@ -2,6 +2,7 @@
 // state, so services sharing a process keep their own), created on the first error. With SENTRY_DSN
 // the events go to that ingest; in the demo without a DSN the same events go to a local sink
 // (dev_error_reports, shown at /api/v1/dev/errors.html); otherwise nothing is reported or sent.
+import { primaryOf } from '@murmur/eventstore';
 import type pg from 'pg';
 import { demoSettings } from './demo-mode.ts';
 
@@ -122,7 +123,8 @@ export function errorReporterFromEnv(
   env: Record<string, string | undefined> = process.env,
 ): ErrorReporter | null {
   const dsn = env.SENTRY_DSN?.trim() || undefined;
-  const localSink = !dsn && demoSettings(env).localErrorReports ? pool : undefined;
+  // The sink writes: on the primary when `pool` reads from a replica.
+  const localSink = !dsn && demoSettings(env).localErrorReports ? primaryOf(pool) : undefined;
   return createErrorReporter(service, {
     dsn,
     environment: env.SENTRY_ENVIRONMENT ?? env.NODE_ENV ?? 'development',

@@ -2,14 +2,24 @@
 // account's active one (single device), and the account not banned. Reads identity's `auth_sessions`
 // table and the `rm.users` read model in one indexed query.
 import type { AccessTokenClaims } from '@murmur/contracts';
+import { primaryOf } from '@murmur/eventstore';
 import type pg from 'pg';
 import type { SessionGuard } from './authenticate.ts';
 
 export class PostgresSessionGuard implements SessionGuard {
   constructor(private readonly pool: pg.Pool) {}
 
+  /** On a read replica a session made a moment ago may not be there yet: a refusal is asked again of
+   * the primary (when it answers), so a fresh sign-in is never turned away for replica lag. */
   async check(claims: AccessTokenClaims): Promise<'ok' | 'replaced' | 'banned' | 'revoked'> {
-    const { rows } = await this.pool.query<{ status: string | null; banned: boolean | null }>(
+    const verdict = await this.verdictOn(this.pool, claims);
+    const primary = primaryOf(this.pool);
+    if (verdict === 'ok' || primary === this.pool) return verdict;
+    return this.verdictOn(primary, claims).catch(() => verdict);
+  }
+
+  private async verdictOn(pool: pg.Pool, claims: AccessTokenClaims): Promise<'ok' | 'replaced' | 'banned' | 'revoked'> {
+    const { rows } = await pool.query<{ status: string | null; banned: boolean | null }>(
       `select s.status, coalesce(u.banned and (u.banned_until is null or u.banned_until > now()), false) as banned
          from (select $1::text as uid) me
          left join auth_sessions s on s.session_id = $2 and s.uid = me.uid

@@ -5,7 +5,8 @@ import type { ClientErrorReportingDto, IdentityProvidersDto } from '@murmur/cont
 import type { GifProvider } from './gifs/gif-provider.ts';
 
 export interface QueryDeps {
-  /** Its own pool, so it can point at a read replica (docs/decisions/foundation.md). */
+  /** Reads; on a replica when READ_DATABASE_URL is set, carrying its primary (`primaryOf`) for what must
+   * see the newest commit (docs/decisions/foundation.md, "Reads may come from a streaming replica"). */
   pool: pg.Pool;
   logger: Logger;
   jwtSecret: string;

@@ -1,4 +1,5 @@
 // Runs query-api alone: `npm run start -w query-api`.
+import { primaryOf } from '@murmur/eventstore';
 import { listen, refuseDemoDefaults } from '@murmur/platform';
 import { readConfig } from './config.ts';
 import { buildQueryApi } from './server.ts';
@@ -14,7 +15,8 @@ let stopping = false;
 const stop = () => {
   if (stopping) return;
   stopping = true;
-  server.close(() => void deps.pool.end().then(() => process.exit(0)));
+  const pools = new Set([deps.pool, primaryOf(deps.pool)]);
+  server.close(() => void Promise.all([...pools].map((p) => p.end())).then(() => process.exit(0)));
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);

@@ -1,4 +1,4 @@
-import { createPool } from '@murmur/eventstore';
+import { createPool, createReadPool } from '@murmur/eventstore';
 import { createLogger, currencyRatesFromEnv, errorReporterFromEnv, PostgresSessionGuard, readPaymentSettings } from '@murmur/platform';
 import { objectStoreFromEnv } from '@murmur/platform/object-store';
 import http from 'node:http';
@@ -9,7 +9,17 @@ export function buildQueryApi(
   config: { DATABASE_URL: string; READ_DATABASE_URL?: string; JWT_SECRET: string; TRUST_PROXY?: string },
   overrides: Partial<QueryDeps> = {},
 ) {
-  const pool = overrides.pool ?? createPool(config.READ_DATABASE_URL ?? config.DATABASE_URL, { max: 20, applicationName: 'query-api' });
+  // Reads from READ_DATABASE_URL (a replica) when set; the primary only takes what must see the newest
+  // commit or writes (freshness's log head, a session refusal's second look, the demo's error sink).
+  const pool =
+    overrides.pool ??
+    (config.READ_DATABASE_URL
+      ? createReadPool(
+          createPool(config.DATABASE_URL, { max: 4, applicationName: 'query-api-primary', connectTimeoutMs: 2000 }),
+          config.READ_DATABASE_URL,
+          { max: 20, applicationName: 'query-api' },
+        )
+      : createPool(config.DATABASE_URL, { max: 20, applicationName: 'query-api' }));
   const deps: QueryDeps = {
     pool,
     logger: createLogger('query-api'),

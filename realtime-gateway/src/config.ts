@@ -7,6 +7,9 @@ const int = (min: number, max: number, fallback: number) => z.coerce.number().in
 export const GatewayConfig = BaseConfig.and(
   z.object({
     GATEWAY_PORT: int(0, 65535, 4003),
+    /** A read replica for the log and the read models, when there is one; defaults to DATABASE_URL.
+     * Heartbeats, presence, the lobby stage and LISTEN stay on DATABASE_URL. */
+    READ_DATABASE_URL: z.string().url().optional(),
     /** Events kept in memory for reconnecting clients. */
     GATEWAY_RING_SIZE: int(1, 1_000_000, 20_000),
     /** Events a resume may read from the database when its gap is older than the ring. */

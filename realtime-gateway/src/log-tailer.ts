@@ -11,13 +11,22 @@ export interface LogTailerOptions {
   onEvent(event: RecordedEvent): number;
   /** After this much work the tailer yields to the event loop, so sockets drain between events. */
   yieldAfter: number;
+  /** Reads a replica while the notifications come from the primary: a wake-up may come before the
+   * replica has replayed the commit it announces. */
+  onReplica?: boolean;
 }
+
+/** After a notification that found nothing on a replica: looks again this often, this many times. */
+const REPLICA_RETRY_MS = 10;
+const REPLICA_RETRIES = 50;
 
 export class LogTailer {
   private current: Checkpoint = START;
   private running = false;
   private loop: Promise<void> | null = null;
   private readonly abort = new AbortController();
+  /** Quick looks left after a notification the replica has not replayed yet. */
+  private replicaRetries = 0;
 
   constructor(
     private readonly pool: pg.Pool,
@@ -44,9 +53,17 @@ export class LogTailer {
         const events = await readAllFrom(this.pool, this.current, this.options.batchSize);
         if (!this.running) return;
         if (events.length === 0) {
+          if (this.replicaRetries > 0) {
+            this.replicaRetries--;
+            await this.listener.wait(REPLICA_RETRY_MS, this.abort.signal);
+            continue;
+          }
+          const seen = this.listener.generation;
           await this.listener.wait(this.options.pollIntervalMs, this.abort.signal);
+          if (this.options.onReplica && this.listener.generation !== seen) this.replicaRetries = REPLICA_RETRIES;
           continue;
         }
+        this.replicaRetries = 0;
         let work = 0;
         for (const event of events) {
           // The checkpoint moves with each event, in the same synchronous step as its hand-over.

@@ -1,6 +1,6 @@
 // Runs the realtime gateway alone: `npm run start -w realtime-gateway`. Several may run at once;
 // each tails the log itself.
-import { createPool } from '@murmur/eventstore';
+import { createPool, createReadPool } from '@murmur/eventstore';
 import { createLogger, refuseDemoDefaults } from '@murmur/platform';
 import { readConfig } from './config.ts';
 import { buildGateway } from './server.ts';
@@ -9,7 +9,8 @@ import { buildGateway } from './server.ts';
 refuseDemoDefaults('realtime-gateway');
 const config = readConfig();
 const logger = createLogger('realtime-gateway');
-const pool = createPool(config.DATABASE_URL, { max: 10, applicationName: 'realtime-gateway' });
+const primary = createPool(config.DATABASE_URL, { max: config.READ_DATABASE_URL ? 4 : 10, applicationName: 'realtime-gateway' });
+const pool = createReadPool(primary, config.READ_DATABASE_URL, { max: 10, applicationName: 'realtime-gateway' });
 const gateway = buildGateway(config, { pool, logger });
 const port = await gateway.start(config.GATEWAY_PORT, process.env.GATEWAY_HOST ?? config.HOST);
 logger.info({ port }, 'realtime-gateway listening');
@@ -20,7 +21,7 @@ const stop = () => {
   stopping = true;
   void gateway
     .stop()
-    .then(() => pool.end())
+    .then(() => Promise.all([...new Set([pool, primary])].map((p) => p.end())))
     .then(() => process.exit(0));
 };
 process.on('SIGINT', stop);

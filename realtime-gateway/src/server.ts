@@ -23,7 +23,9 @@ import {
   compareCheckpoints,
   countEventsBetween,
   createPool,
+  createReadPool,
   LogListener,
+  primaryOf,
   PostgresEventStore,
   readAllFrom,
   START,
@@ -174,12 +176,16 @@ export class Gateway {
       pollIntervalMs: settings.GATEWAY_POLL_MS,
       onEvent: (event) => this.dispatch(event),
       yieldAfter: 2_000,
+      onReplica: primaryOf(deps.pool) !== deps.pool,
     });
     this.ring = new ReplayRing(settings.GATEWAY_RING_SIZE, START);
     this.access = channelAccess(deps.pool);
-    const store = new PostgresEventStore(deps.pool);
+    // What writes (presence, heartbeats) and the lobby stage, decided on the newest commit of its
+    // stream, go to the primary when the gateway reads from a replica (docs/decisions/realtime.md).
+    const primary = primaryOf(deps.pool);
+    const store = new PostgresEventStore(primary);
     this.signalling = new Signalling(new MediaRightsReader(deps.pool, new LobbyStages(store)), deps.logger);
-    this.liveness = new GatewayLiveness(deps.pool, randomUUID(), presenceTimings.gatewayHeartbeatMs, deps.logger, async () => ({
+    this.liveness = new GatewayLiveness(primary, randomUUID(), presenceTimings.gatewayHeartbeatMs, deps.logger, async () => ({
       connections: (await this.metrics.connections.get()).values[0]?.value ?? 0,
       subscriptions: (await this.metrics.subscriptions.get()).values[0]?.value ?? 0,
     }));
@@ -667,7 +673,12 @@ export class Gateway {
 /** Builds a gateway on its own pool (main.ts) or a given one (tests). */
 export function buildGateway(settings: GatewaySettings, overrides: Partial<GatewayDeps> = {}): Gateway {
   const deps: GatewayDeps = {
-    pool: overrides.pool ?? createPool(settings.DATABASE_URL, { max: 10, applicationName: 'realtime-gateway' }),
+    pool:
+      overrides.pool ??
+      createReadPool(createPool(settings.DATABASE_URL, { max: 10, applicationName: 'realtime-gateway' }), settings.READ_DATABASE_URL, {
+        max: 10,
+        applicationName: 'realtime-gateway',
+      }),
     logger: overrides.logger ?? createLogger('realtime-gateway'),
   };
   // The same single-device and ban check as the HTTP services.
