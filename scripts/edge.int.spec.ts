@@ -73,3 +73,15 @@ it('spreads WebSocket clients over the gateways and sends an upgrade to a gatewa
   }
   expect(landed).toEqual(['gw1', 'gw2', 'gw2', 'gw1']);
 });
+
+it('closes the WebSocket connections it carries when it is closed', async () => {
+  const gateway = await upstream('gw');
+  const edge = createEdge({ commandPort: gateway, queryPort: gateway, gatewayPort: gateway });
+  const address = `127.0.0.1:${await listen(edge, 0)}`;
+  const ws = new WebSocket(`ws://${address}/ws`);
+  await new Promise((resolve) => ws.once('message', resolve));
+  const closed = new Promise((resolve) => ws.once('close', resolve));
+  await closeServer(edge);
+  await closed;
+  expect(ws.readyState).toBe(WebSocket.CLOSED);
+});

@@ -26,12 +26,12 @@ export class RoundRobin {
 
   constructor(ports: Upstreams) {
     this.ports = typeof ports === 'number' ? [ports] : [...ports];
-    if (this.ports.length === 0) throw new Error('an upstream group needs at least one port');
   }
 
+  /** Empty for a group with no process: its requests are answered 503. */
   order(): number[] {
     const start = this.next;
-    this.next = (this.next + 1) % this.ports.length;
+    this.next = (this.next + 1) % Math.max(1, this.ports.length);
     return this.ports.map((_, i) => this.ports[(start + i) % this.ports.length]!);
   }
 }
@@ -102,7 +102,9 @@ function proxyUpgrade(req: http.IncomingMessage, socket: net.Socket, head: Buffe
     if (!connected && refused(error) && !socket.destroyed && rest.length > 0) return proxyUpgrade(req, socket, head, rest);
     close();
   });
+  upstream.on('close', () => connected && socket.destroy());
   socket.on('error', close);
+  socket.on('close', () => upstream.destroy());
 }
 
 export function createEdge(targets: EdgeTargets): http.Server {
@@ -122,10 +124,21 @@ export function createEdge(targets: EdgeTargets): http.Server {
     }
     res.writeHead(404).end('Not found');
   });
-  server.on('upgrade', (req, socket, head) => {
+  // Upgraded sockets are no longer the HTTP server's: closing every connection closes them too, so a
+  // stopping edge does not wait for its WebSocket clients to leave.
+  const tunnels = new Set<net.Socket>();
+  server.on('upgrade', (req, socket: net.Socket, head) => {
     const path = (req.url ?? '').split('?')[0];
     // Other upgrades (Vite's HMR) are handled by their own listeners.
-    if (path === '/ws') proxyUpgrade(req, socket as net.Socket, head, gateways.order());
+    if (path !== '/ws') return;
+    tunnels.add(socket);
+    socket.once('close', () => tunnels.delete(socket));
+    proxyUpgrade(req, socket, head, gateways.order());
   });
+  const closeHttpConnections = server.closeAllConnections.bind(server);
+  server.closeAllConnections = () => {
+    closeHttpConnections();
+    for (const socket of tunnels) socket.destroy();
+  };
   return server;
 }

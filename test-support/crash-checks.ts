@@ -122,6 +122,9 @@ export async function checkDeliveries(
   delivered: number;
   expected: number;
   problems: string[];
+  /** Expected events not delivered, and deliveries of an event a listener already had (all listeners). */
+  missing: number;
+  twice: number;
   belowStartPosition: number;
   aboveStartPositionBefore: number;
   beforeStart: number;
@@ -173,6 +176,8 @@ export async function checkDeliveries(
   // And the other way round: channel events above the start position that come before it in log order.
   let aboveStartPositionBefore = 0;
   let beforeStart = 0;
+  let missingTotal = 0;
+  let twiceTotal = 0;
   for (const l of listeners) {
     const want = expected.get(l)!;
     belowStartPosition += want.filter((p) => p <= l.from).length;
@@ -188,6 +193,8 @@ export async function checkDeliveries(
     const twice = got.filter((p, i) => i > 0 && got[i - 1] === p);
     const wantSet = new Set(want);
     const foreign = got.filter((p) => !wantSet.has(p));
+    missingTotal += missing.length;
+    twiceTotal += twice.length;
     if (missing.length || twice.length || foreign.length || l.resyncs.length || l.errors.length) {
       // An unexpected one is told with its type and why: not of this channel, before the start, or not in the log.
       const why = (p: bigint) => {
@@ -200,7 +207,17 @@ export async function checkDeliveries(
       );
     }
   }
-  return { delivered, expected: total, problems, belowStartPosition, aboveStartPositionBefore, beforeStart, logReads };
+  return {
+    delivered,
+    expected: total,
+    problems,
+    missing: missingTotal,
+    twice: twiceTotal,
+    belowStartPosition,
+    aboveStartPositionBefore,
+    beforeStart,
+    logReads,
+  };
 }
 
 export interface PersistedCounts {

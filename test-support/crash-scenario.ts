@@ -6,7 +6,9 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { channels, signAccessToken } from '@murmur/contracts';
 import { createPool } from '@murmur/eventstore';
+import { closeServer, listen } from '@murmur/platform';
 import { registerSession } from '../command-api/src/identity/sessions.ts';
+import { createEdge } from '../scripts/edge.ts';
 import { migrateAll } from '../scripts/migrations.ts';
 import { databaseUrl, startEmbeddedPostgres, type PostgresServer } from '../scripts/postgres-server.ts';
 import { checkDeliveries, checkPersisted, ledgerAudit, openListeners, waitForProjections, type Listener } from './crash-checks.ts';
@@ -21,7 +23,9 @@ const pause = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export interface CrashStack {
   commandApis: ServiceProcess[];
   projections: ServiceProcess;
+  /** The first of `gateways`. */
   gateway: ServiceProcess;
+  gateways: ServiceProcess[];
   /** Only when the scenario asked for its own server. */
   postgres?: PostgresServer;
 }
@@ -30,6 +34,11 @@ export interface CrashScenario {
   name: string;
   /** Command-api processes (clients fail over between them). */
   commandApis?: number;
+  /** Gateway processes; with more than one, listeners reach them through the edge. */
+  gateways?: number;
+  /** Clients (commands and listeners) go through the dev edge (scripts/edge.ts), which takes the
+   * processes in turn, instead of to the processes themselves. */
+  throughEdge?: boolean;
   /** Realtime listeners following the lobbies. */
   listeners?: number;
   /** Run on a PostgreSQL server of the test's own (to restart it), not the suite's. */
@@ -44,6 +53,9 @@ export interface CrashReport {
   persisted: Record<string, number>;
   delivered: number;
   expectedDeliveries: number;
+  /** Events a listener should have had and did not get, and events it got more than once (all listeners). */
+  lostDeliveries: number;
+  doubledDeliveries: number;
   listeners: number;
   retriedCommands: number;
   serverErrors: number;
@@ -97,21 +109,31 @@ export async function runCrashScenario(scenario: CrashScenario): Promise<CrashRe
   };
   const services: ServiceProcess[] = [];
   const listeners: Listener[] = [];
+  let edge: Awaited<ReturnType<typeof createEdge>> | undefined;
   try {
     const starting = await Promise.allSettled([
       startService('projections', env),
-      startService('realtime-gateway', env),
+      ...Array.from({ length: scenario.gateways ?? 1 }, () => startService('realtime-gateway', env)),
       ...Array.from({ length: scenario.commandApis ?? 1 }, () => startService('command-api', env)),
     ]);
     for (const s of starting) if (s.status === 'fulfilled') services.push(s.value);
     const failed = starting.find((s) => s.status === 'rejected');
     if (failed) throw failed.reason;
-    const [projections, gateway, ...commandApis] = services;
+    const projections = services.find((s) => s.name === 'projections')!;
+    const gateways = services.filter((s) => s.name === 'realtime-gateway');
+    const commandApis = services.filter((s) => s.name === 'command-api');
+    const throughEdge = scenario.throughEdge ?? (scenario.gateways ?? 1) > 1;
+    let edgeAddress = '';
+    if (throughEdge) {
+      edge = createEdge({ commandPort: commandApis.map((c) => c.port), queryPort: [], gatewayPort: gateways.map((g) => g.port) });
+      edgeAddress = `127.0.0.1:${await listen(edge, 0)}`;
+    }
     step('services up');
     const stack: CrashStack = {
       commandApis,
-      projections: projections!,
-      gateway: gateway!,
+      projections,
+      gateway: gateways[0]!,
+      gateways,
       ...(db.postgres ? { postgres: db.postgres } : {}),
     };
 
@@ -135,7 +157,8 @@ export async function runCrashScenario(scenario: CrashScenario): Promise<CrashRe
 
     step('users registered');
     // Set-up through the API on a quiet platform: lobbies, senders inside with diamonds.
-    const setup = new RetryingClient(() => commandApis.map((c) => c.url));
+    const commandUrls = () => (throughEdge ? [`http://${edgeAddress}`] : commandApis.map((c) => c.url));
+    const setup = new RetryingClient(commandUrls);
     const lobbyIds: string[] = [];
     for (let i = 0; i < 2; i++) {
       const created = await setup.post('create-lobby', host, '/lobbies', { title: `Crash lobby ${i}` }, `${run}-lobby-${i}`);
@@ -155,14 +178,14 @@ export async function runCrashScenario(scenario: CrashScenario): Promise<CrashRe
     step('lobbies set up');
     // The host and the senders keep a socket in each lobby, as their browsers would (members
     // without one are taken out of the lobby by the presence reaper); watchers follow one lobby each.
-    const gatewayUrl = `ws://127.0.0.1:${gateway!.port}/ws`;
+    const gatewayUrl = throughEdge ? `ws://${edgeAddress}/ws` : `ws://127.0.0.1:${gateways[0]!.port}/ws`;
     const members = [host, ...senders].flatMap((u) => lobbyIds.map(() => u));
     listeners.push(...(await openListeners(gatewayUrl, members, (i) => channels.lobbyAll(lobbyIds[i % lobbyIds.length]!))));
     const watching = await openListeners(gatewayUrl, watchers, (i) => channels.lobbyAll(lobbyIds[i % lobbyIds.length]!));
     listeners.push(...watching);
 
     step('listeners subscribed');
-    const client = new RetryingClient(() => commandApis.map((c) => c.url));
+    const client = new RetryingClient(commandUrls);
     let running = true;
     const traffic = lobbyTraffic(client, { host, lobbyIds, senders, joiners, giftPauseMs: 150, chatEveryMs: 2_500, run }, () => running);
     await pause(3_000 * scale);
@@ -192,6 +215,8 @@ export async function runCrashScenario(scenario: CrashScenario): Promise<CrashRe
       persisted: persisted.persisted,
       delivered: deliveries.delivered,
       expectedDeliveries: deliveries.expected,
+      lostDeliveries: deliveries.missing,
+      doubledDeliveries: deliveries.twice,
       listeners: watching.length,
       retriedCommands: client.acknowledged.filter((o) => o.attempts > 1).length,
       serverErrors: client.serverErrors,
@@ -207,6 +232,7 @@ export async function runCrashScenario(scenario: CrashScenario): Promise<CrashRe
     return report;
   } finally {
     for (const l of listeners) l.client.close();
+    if (edge) await closeServer(edge).catch(() => undefined);
     await Promise.all(services.map((s) => s.stop().catch(() => undefined)));
     await db.drop().catch(() => undefined);
   }

@@ -43,6 +43,9 @@ process.once('exit', () => {
   for (const child of live) child.kill('SIGKILL');
 });
 
+/** A machine shared with other work can take minutes to start several services at once. */
+const startTimeoutMs = Number(process.env.SERVICE_START_TIMEOUT_MS ?? 300_000);
+
 function launch(
   name: ServiceName,
   env: Record<string, string>,
@@ -61,7 +64,11 @@ function launch(
   };
   child.stderr!.on('data', keep);
   const listening = new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${name} did not start within 180 s:\n${log}`)), 180_000);
+    // One that never serves is killed, so a failed start leaves nothing behind.
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${name} did not start within ${startTimeoutMs / 1000} s:\n${log}`));
+    }, startTimeoutMs);
     const onExit = (code: number | null, signal: string | null) => {
       clearTimeout(timer);
       reject(new Error(`${name} exited (${signal ?? code}) before listening:\n${log}`));
