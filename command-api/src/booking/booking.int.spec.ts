@@ -3,6 +3,7 @@
 // cancellation in time gives the hold back; the session's voice is for the two while it is open; races on one slot, one balance and one hold each end
 // with exactly one winner; bad input is refused with its text and writes nothing; the ledger
 // audit proves the holds.
+import { bookingTexts } from '@murmur/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../../../projections/src/ledger-audit.ts';
 import { actors, startTestStack, type TestStack } from '../../../test-support/stack.ts';
@@ -85,6 +86,7 @@ describe('booking', () => {
       [book('bk-buyer', 'bk-host', serviceId, inMinutes(315)), 409, 'This time is already booked. Please choose another time.'],
       [book('bk-buyer', 'bk-host', serviceId, inMinutes(60 * 24 * 100)), 422, 'You can book up to 90 days ahead.'],
       [book('bk-buyer', 'bk-host', serviceId, 'tomorrow'), 400, 'Choose when the session starts.'],
+      [post('bk-buyer', '/booking/bad%20id/cancel'), 404, bookingTexts.bookingNotFound],
     ];
     for (const [call, status, message] of cases) {
       const res = await call;

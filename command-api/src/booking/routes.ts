@@ -16,8 +16,7 @@ import { SessionScheduler } from './session-scheduler.ts';
 const idPattern = /^[\w.-]{1,80}$/;
 const digest = (key: string) => createHash('sha256').update(key).digest('hex').slice(0, 24);
 
-function bookingIdOf(req: express.Request): string {
-  const id = String(req.params.id ?? '');
+function bookingIdOf(id: string): string {
   if (!idPattern.test(id)) throw new ApiError('NOT_FOUND', bookingTexts.bookingNotFound);
   return id;
 }
@@ -90,15 +89,15 @@ export function bookingRoutes(router: express.Router, deps: CommandDeps, media: 
     return await answer(deps, uid, bookingId, step);
   });
 
-  defineRoute(router, 'POST /booking/{id}/cancel', async ({ me: { uid }, req }) => {
-    const bookingId = bookingIdOf(req);
+  defineRoute(router, 'POST /booking/{id}/cancel', async ({ me: { uid }, params }) => {
+    const bookingId = bookingIdOf(params.id);
     const hostUid = await hostOf(deps, bookingId);
     const step = await runBookingStep(deps, { type: 'Cancel', hostUid, bookingId, by: uid, at: deps.clock.now().toISOString() }, uid);
     return await answer(deps, uid, bookingId, step);
   });
 
-  defineRoute(router, 'POST /booking/{id}/extend', async ({ me: { uid }, req, repeated }) => {
-    const bookingId = bookingIdOf(req);
+  defineRoute(router, 'POST /booking/{id}/extend', async ({ me: { uid }, params, req, repeated }) => {
+    const bookingId = bookingIdOf(params.id);
     const hostUid = await hostOf(deps, bookingId);
     const { key } = routeIdempotencyKey(req, uid, `booking/${bookingId}/extend`);
     const step = await runBookingStep(
@@ -112,8 +111,8 @@ export function bookingRoutes(router: express.Router, deps: CommandDeps, media: 
 
   // The voice of the session room, the same media a private room has: both people publish. It is
   // decided on the schedule stream itself (a read model a moment behind must not refuse the start).
-  defineRoute(router, 'POST /booking/{id}/voice', async ({ me: { uid }, req }) => {
-    const bookingId = bookingIdOf(req);
+  defineRoute(router, 'POST /booking/{id}/voice', async ({ me: { uid }, params }) => {
+    const bookingId = bookingIdOf(params.id);
     const hostUid = await hostOf(deps, bookingId);
     const { state } = await scheduleCommands.load(deps, hostUid);
     const booking = state.bookings[bookingId];

@@ -1,4 +1,4 @@
-import { lobbyTexts, texts } from '@murmur/contracts';
+import { lobbyTexts, streamIds, texts } from '@murmur/contracts';
 import { closeServer, listen } from '@murmur/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { actors, startTestStack, TEST_JWT_SECRET, type TestStack } from '../../../test-support/stack.ts';
@@ -106,6 +106,28 @@ describe('lobby flows over HTTP', () => {
     ]);
     expect(rows[0].n).toBe(0);
     expect((await post('other-3', `/lobbies/${lobbyId}/join/${invite.body.inviteId}`)).status).toBe(422);
+  });
+
+  it('answers a malformed id in the path with the not-found text of what it names, writing nothing', async () => {
+    const { lobbyId } = await createLobby('owner-ids');
+    const bad = 'x'.repeat(65);
+    const lobbyEvents = async () =>
+      Number((await stack.db.pool.query('select count(*) as n from events where stream_id = $1', [streamIds.lobby(lobbyId)])).rows[0].n);
+    const before = await lobbyEvents();
+    const cases: Array<[string, string]> = [
+      [`/lobbies/${bad}/leave`, lobbyTexts.lobbyNotFound],
+      [`/lobbies/${bad}/tools/dice`, lobbyTexts.lobbyNotFound],
+      [`/lobbies/${lobbyId}/join/${bad}`, texts.invalidInvite],
+      [`/lobbies/${lobbyId}/rooms/${bad}/join`, lobbyTexts.roomNotFound],
+      [`/rooms/${bad}/start`, lobbyTexts.roomNotFound],
+      [`/lobbies/${lobbyId}/users/bad%20uid/silence`, lobbyTexts.userNotInLobby],
+    ];
+    for (const [path, message] of cases) {
+      const res = await post('owner-ids', path);
+      expect(res.status, path).toBe(404);
+      expect(res.body.error.message, path).toBe(message);
+    }
+    expect(await lobbyEvents()).toBe(before);
   });
 
   it('charges the required diamonds once, and refuses a short balance', async () => {

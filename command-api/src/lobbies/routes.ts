@@ -18,21 +18,7 @@ import { PresenceReaper } from './presence-reaper.ts';
 import { BannedMemberSweeper } from './banned-members.ts';
 import { RoomScheduler } from './room-scheduler.ts';
 import { lobbyToolRoutes } from './tool-routes.ts';
-
-const idPattern = /^[A-Za-z0-9_-]{1,64}$/;
-const uidPattern = /^[\w:.@-]{1,128}$/;
-
-function pathId(req: express.Request, name: string, notFound: string): string {
-  const value = String(req.params[name] ?? '');
-  if (!idPattern.test(value)) throw new ApiError('NOT_FOUND', notFound);
-  return value;
-}
-const lobbyIdOf = (req: express.Request) => pathId(req, 'id', lobbyTexts.lobbyNotFound);
-const roomIdOf = (req: express.Request, name = 'roomId') => pathId(req, name, lobbyTexts.roomNotFound);
-function targetOf(uid: string): string {
-  if (!uidPattern.test(uid)) throw new ApiError('NOT_FOUND', lobbyTexts.userNotInLobby);
-  return uid;
-}
+import { inviteIdOf, lobbyIdOf, roomIdOf, targetOf } from './path-ids.ts';
 
 export async function loadLobby(deps: CommandDeps, lobbyId: string): Promise<LobbyState> {
   return (await lobbyCommands.load(deps, lobbyId)).state;
@@ -166,8 +152,15 @@ async function closeRoomsOf(deps: CommandDeps, lobbyId: string): Promise<void> {
     await roomCommands.run(deps, roomId, { type: 'CloseRoomWithLobby', now }, { actorUid: 'system' }).catch(() => undefined);
 }
 
-/** What a handler shared by several routes reads: the caller and the request (its path's ids). */
-type Caller = { me: AuthContext; req: express.Request };
+/** What a handler shared by several routes reads: the caller and its path's ids (`P`, each route's typed
+ * params must fit it: a parameter only some of the routes have is optional). */
+type Caller<P> = { me: AuthContext; params: P };
+/** A room route's path: `/lobbies/{id}/rooms/{roomId}/...` or `/rooms/{id}/...` (some name a member). */
+type RoomPath = { id: string; roomId?: string; uid?: string };
+/** The two chat routes: the lobby's and a room's (`roomId` only on the room's). */
+type ChatInput = Omit<RouteInput<'POST /lobbies/{id}/chat' | 'POST /lobbies/{id}/rooms/{roomId}/chat'>, 'params'> & {
+  params: { id: string; roomId?: string };
+};
 /** The routes that act on one member named in the body (`LobbyTargetBody`). */
 type OnTarget =
   | 'POST /lobbies/{id}/mic/unseat'
@@ -198,10 +191,9 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
 
   const join =
     (mode: 'public' | 'any' | 'invite') =>
-    async ({ me, req }: Caller) => {
-      const lobbyId = lobbyIdOf(req);
-      const inviteId = mode === 'invite' ? String(req.params.inviteId ?? '') : null;
-      if (inviteId !== null && !idPattern.test(inviteId)) throw new ApiError('NOT_FOUND', lobbyTexts.invalidInvite);
+    async ({ me, params }: Caller<{ id: string; inviteId?: string }>) => {
+      const lobbyId = lobbyIdOf(params.id);
+      const inviteId = mode === 'invite' ? inviteIdOf(params.inviteId ?? '') : null;
       const { position, lobby } = await joinLobby(api, lobbyId, me, inviteId, mode === 'public');
       return withPosition(position, { lobbyId, ...lobbyMedia(api, lobby, me.uid) });
     };
@@ -209,16 +201,16 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
   defineRoute(router, 'POST /lobbies/{id}/join', join('any'));
   defineRoute(router, 'POST /lobbies/{id}/join/{inviteId}', join('invite'));
 
-  defineRoute(router, 'POST /lobbies/{id}/leave', async ({ me, req }) => {
+  defineRoute(router, 'POST /lobbies/{id}/leave', async ({ me, params }) => {
     return done(
-      (await lobbyCommands.run(deps, lobbyIdOf(req), { type: 'LeaveLobby', uid: me.uid, now: now() }, { actorUid: me.uid })).position,
+      (await lobbyCommands.run(deps, lobbyIdOf(params.id), { type: 'LeaveLobby', uid: me.uid, now: now() }, { actorUid: me.uid })).position,
     );
   });
 
   const end =
     (reason: 'ended' | 'closed') =>
-    async ({ me, req }: Caller) => {
-      const lobbyId = lobbyIdOf(req);
+    async ({ me, params }: Caller<{ id: string }>) => {
+      const lobbyId = lobbyIdOf(params.id);
       const result = await lobbyCommands.run(deps, lobbyId, { type: 'EndLobby', by: me.uid, reason, now: now() }, { actorUid: me.uid });
       await closeRoomsOf(deps, lobbyId);
       return done(result.position);
@@ -226,25 +218,25 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
   defineRoute(router, 'POST /lobbies/{id}/end', end('ended'));
   defineRoute(router, 'POST /lobbies/{id}/close', end('closed'));
 
-  defineRoute(router, 'POST /lobbies/{id}/info', async ({ me, body: changes, req }) => {
+  defineRoute(router, 'POST /lobbies/{id}/info', async ({ me, body: changes, params }) => {
     // A photo is the editor's own lobby upload (three-step upload, uploadType=lobby), or removed.
     if (changes.lobbyPhoto && !changes.lobbyPhoto.startsWith(`${me.uid.replace(/[^\w-]/g, '_')}/lobby/`)) {
       throw new ApiError('VALIDATION_FAILED', texts.uploadFailed);
     }
     const result = await lobbyCommands.run(
       deps,
-      lobbyIdOf(req),
+      lobbyIdOf(params.id),
       { type: 'UpdateLobbyInfo', by: me.uid, changes, now: now() },
       { actorUid: me.uid },
     );
     return withPosition(result.position, { message: lobbyTexts.infoUpdated });
   });
-  defineRoute(router, 'POST /lobbies/{id}/settings/background', async ({ me, body: { backgroundId }, req }) => {
+  defineRoute(router, 'POST /lobbies/{id}/settings/background', async ({ me, body: { backgroundId }, params }) => {
     return done(
       (
         await lobbyCommands.run(
           deps,
-          lobbyIdOf(req),
+          lobbyIdOf(params.id),
           { type: 'UpdateLobbyInfo', by: me.uid, changes: { backgroundId }, now: now() },
           { actorUid: me.uid },
         )
@@ -252,8 +244,8 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
     );
   });
 
-  defineRoute(router, 'POST /lobbies/{id}/invites', async ({ me, req }) => {
-    const lobbyId = lobbyIdOf(req);
+  defineRoute(router, 'POST /lobbies/{id}/invites', async ({ me, params }) => {
+    const lobbyId = lobbyIdOf(params.id);
     const inviteId = randomBytes(9).toString('base64url');
     const result = await lobbyCommands.run(deps, lobbyId, { type: 'CreateInvite', by: me.uid, inviteId, now: now() }, { actorUid: me.uid });
     const link = `/lobby/${lobbyId}?invite=${inviteId}`;
@@ -267,17 +259,18 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
   });
 
   // Microphone and seats.
-  defineRoute(router, 'POST /lobbies/{id}/mic/request', async ({ me, req }) => {
+  defineRoute(router, 'POST /lobbies/{id}/mic/request', async ({ me, params }) => {
     const at = now();
     const vip = await isVipAt(deps, me.uid, at);
     return done(
-      (await lobbyCommands.run(deps, lobbyIdOf(req), { type: 'RequestMic', uid: me.uid, vip, now: at }, { actorUid: me.uid })).position,
+      (await lobbyCommands.run(deps, lobbyIdOf(params.id), { type: 'RequestMic', uid: me.uid, vip, now: at }, { actorUid: me.uid }))
+        .position,
     );
   });
-  defineRoute(router, 'POST /lobbies/{id}/mic/grant', async ({ me, body: { uid, seat }, req }) => {
+  defineRoute(router, 'POST /lobbies/{id}/mic/grant', async ({ me, body: { uid, seat }, params }) => {
     const result = await lobbyCommands.run(
       deps,
-      lobbyIdOf(req),
+      lobbyIdOf(params.id),
       { type: 'GrantMic', by: me.uid, uid: targetOf(uid), seat, now: now() },
       { actorUid: me.uid },
     );
@@ -285,10 +278,10 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
   });
   const onTarget =
     (type: 'Unseat' | 'RemoveCohost' | 'MuteMic' | 'UnmuteMic' | 'RemoveFromQueue' | 'KickUser') =>
-    async ({ me, req, body: { uid } }: RouteInput<OnTarget>) => {
+    async ({ me, params, body: { uid } }: RouteInput<OnTarget>) => {
       const result = await lobbyCommands.run(
         deps,
-        lobbyIdOf(req),
+        lobbyIdOf(params.id),
         { type, by: me.uid, uid: targetOf(uid), now: now() },
         { actorUid: me.uid },
       );
@@ -300,12 +293,12 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
   defineRoute(router, 'POST /lobbies/{id}/queue/remove', onTarget('RemoveFromQueue'));
   defineRoute(router, 'POST /lobbies/{id}/cohosts/remove', onTarget('RemoveCohost'));
   defineRoute(router, 'POST /lobbies/{id}/kick', onTarget('KickUser'));
-  defineRoute(router, 'POST /lobbies/{id}/host/switch', async ({ me, body: { uid }, req }) => {
+  defineRoute(router, 'POST /lobbies/{id}/host/switch', async ({ me, body: { uid }, params }) => {
     return done(
       (
         await lobbyCommands.run(
           deps,
-          lobbyIdOf(req),
+          lobbyIdOf(params.id),
           { type: 'SwitchHost', by: me.uid, uid: targetOf(uid), now: now() },
           { actorUid: me.uid },
         )
@@ -314,19 +307,19 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
   });
 
   // Moderation.
-  defineRoute(router, 'POST /lobbies/{id}/block', async ({ me, body: { uidToBlock, reason }, req }) => {
+  defineRoute(router, 'POST /lobbies/{id}/block', async ({ me, body: { uidToBlock, reason }, params }) => {
     const result = await lobbyCommands.run(
       deps,
-      lobbyIdOf(req),
+      lobbyIdOf(params.id),
       { type: 'BlockUser', by: me.uid, uid: targetOf(uidToBlock), reason, now: now() },
       { actorUid: me.uid },
     );
     return withPosition(result.position, { message: lobbyTexts.blocked });
   });
-  defineRoute(router, 'POST /lobbies/{id}/unblock', async ({ me, body: { uidToUnblock }, req }) => {
+  defineRoute(router, 'POST /lobbies/{id}/unblock', async ({ me, body: { uidToUnblock }, params }) => {
     const result = await lobbyCommands.run(
       deps,
-      lobbyIdOf(req),
+      lobbyIdOf(params.id),
       { type: 'UnblockUser', by: me.uid, uid: targetOf(uidToUnblock), now: now() },
       { actorUid: me.uid },
     );
@@ -334,36 +327,38 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
   });
   const silence =
     (type: 'SilenceUser' | 'UnsilenceUser') =>
-    async ({ me, req }: Caller) => {
-      const uid = targetOf(String(req.params.uid ?? ''));
-      return done((await lobbyCommands.run(deps, lobbyIdOf(req), { type, by: me.uid, uid, now: now() }, { actorUid: me.uid })).position);
+    async ({ me, params }: Caller<{ id: string; uid: string }>) => {
+      const uid = targetOf(params.uid);
+      return done(
+        (await lobbyCommands.run(deps, lobbyIdOf(params.id), { type, by: me.uid, uid, now: now() }, { actorUid: me.uid })).position,
+      );
     };
   defineRoute(router, 'POST /lobbies/{id}/users/{uid}/silence', silence('SilenceUser'));
   defineRoute(router, 'POST /lobbies/{id}/users/{uid}/unsilence', silence('UnsilenceUser'));
-  defineRoute(router, 'POST /lobbies/manage/{id}/admin/add', async ({ me, body: { uidToAdmin }, req }) => {
+  defineRoute(router, 'POST /lobbies/manage/{id}/admin/add', async ({ me, body: { uidToAdmin }, params }) => {
     const result = await lobbyCommands.run(
       deps,
-      lobbyIdOf(req),
+      lobbyIdOf(params.id),
       { type: 'AddAdmin', by: me.uid, uid: targetOf(uidToAdmin), now: now() },
       { actorUid: me.uid },
     );
     return withPosition(result.position, { message: lobbyTexts.adminAdded });
   });
-  defineRoute(router, 'POST /lobbies/manage/{id}/admin/remove', async ({ me, body: { uidToRemove }, req }) => {
+  defineRoute(router, 'POST /lobbies/manage/{id}/admin/remove', async ({ me, body: { uidToRemove }, params }) => {
     const result = await lobbyCommands.run(
       deps,
-      lobbyIdOf(req),
+      lobbyIdOf(params.id),
       { type: 'RemoveAdmin', by: me.uid, uid: targetOf(uidToRemove), now: now() },
       { actorUid: me.uid },
     );
     return withPosition(result.position, { message: lobbyTexts.adminRemoved });
   });
-  defineRoute(router, 'POST /lobbies/{id}/pin', async ({ me, body: { message }, req }) => {
+  defineRoute(router, 'POST /lobbies/{id}/pin', async ({ me, body: { message }, params }) => {
     return done(
       (
         await lobbyCommands.run(
           deps,
-          lobbyIdOf(req),
+          lobbyIdOf(params.id),
           { type: 'PinMessage', by: me.uid, message: message || null, now: now() },
           { actorUid: me.uid },
         )
@@ -376,8 +371,8 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
   const chatLimiter = new ChatLimiter(limits.chatMessagesPerWindowAllLobbies, chatWindowMs);
   const chat =
     (inRoom: boolean) =>
-    async ({ me, req, body }: RouteInput<'POST /lobbies/{id}/chat' | 'POST /lobbies/{id}/rooms/{roomId}/chat'>) => {
-      const lobbyId = lobbyIdOf(req);
+    async ({ me, req, body, params }: ChatInput) => {
+      const lobbyId = lobbyIdOf(params.id);
       const { payload, roomId: roomInBody } = body;
       if (!chatLimiter.take(me.uid, Date.parse(now()))) throw new ApiError('RATE_LIMITED', lobbyTexts.chatTooFast);
       const lobby = await loadLobby(deps, lobbyId);
@@ -387,7 +382,7 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
       let open = isOpen(lobby);
       let silenced = lobby.silenced.includes(me.uid);
       if (inRoom || roomInBody) {
-        roomId = inRoom ? roomIdOf(req) : roomInBody!;
+        roomId = inRoom ? roomIdOf(params.roomId ?? '') : roomInBody!;
         const room = await loadRoom(deps, roomId);
         if (!room.exists || room.lobbyId !== lobbyId) throw new ApiError('NOT_FOUND', lobbyTexts.roomNotFound);
         member = room.members.includes(me.uid);
@@ -426,8 +421,8 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
   defineRoute(router, 'POST /lobbies/{id}/rooms/{roomId}/chat', chat(true));
 
   // Private timed rooms.
-  defineRoute(router, 'POST /lobbies/{id}/rooms', async ({ me, body, req }) => {
-    const lobbyId = lobbyIdOf(req);
+  defineRoute(router, 'POST /lobbies/{id}/rooms', async ({ me, body, params }) => {
+    const lobbyId = lobbyIdOf(params.id);
     if (body.roomBannerPhoto !== null && !isAllowedRoomBanner(body.roomBannerPhoto, me.uid))
       throw new ApiError('VALIDATION_FAILED', lobbyTexts.roomBanner);
     const lobby = await loadLobby(deps, lobbyId);
@@ -444,10 +439,10 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
   });
   const roomJoin =
     (scoped: boolean, withKey: boolean) =>
-    async ({ me, req }: Caller) => {
-      const lobbyId = scoped ? lobbyIdOf(req) : '';
-      const roomId = scoped ? roomIdOf(req) : roomIdOf(req, 'id');
-      const key = withKey ? String(req.params.key ?? '') : null;
+    async ({ me, params }: Caller<{ id: string; roomId?: string; key?: string }>) => {
+      const lobbyId = scoped ? lobbyIdOf(params.id) : '';
+      const roomId = scoped ? roomIdOf(params.roomId ?? '') : roomIdOf(params.id);
+      const key = withKey ? (params.key ?? '') : null;
       const { position, room } = await joinRoom(api, lobbyId, roomId, me, key);
       return withPosition(position, { roomId, lobbyId: room.lobbyId, ...roomMedia(api, room, me.uid) });
     };
@@ -456,23 +451,23 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
   defineRoute(router, 'POST /rooms/{id}/join/{key}', roomJoin(false, true));
 
   const roomAction =
-    (scoped: boolean, make: (by: string, lobby: LobbyView, req: express.Request) => RoomCommand) =>
-    async ({ me, req }: Caller) => {
-      const roomId = scoped ? roomIdOf(req) : roomIdOf(req, 'id');
+    (scoped: boolean, make: (by: string, lobby: LobbyView, params: RoomPath) => RoomCommand) =>
+    async ({ me, params }: Caller<RoomPath>) => {
+      const roomId = scoped ? roomIdOf(params.roomId ?? '') : roomIdOf(params.id);
       const room = await loadRoom(deps, roomId);
-      if (!room.exists || (scoped && room.lobbyId !== lobbyIdOf(req))) throw new ApiError('NOT_FOUND', lobbyTexts.roomNotFound);
+      if (!room.exists || (scoped && room.lobbyId !== lobbyIdOf(params.id))) throw new ApiError('NOT_FOUND', lobbyTexts.roomNotFound);
       const lobby = await loadLobby(deps, room.lobbyId);
-      const result = await roomCommands.run(deps, roomId, make(me.uid, viewOf(lobby, me.uid), req), { actorUid: me.uid });
+      const result = await roomCommands.run(deps, roomId, make(me.uid, viewOf(lobby, me.uid), params), { actorUid: me.uid });
       return withPosition(result.position, { status: result.state.status, endsAt: result.state.endsAt });
     };
   const startRoom = (by: string, lobby: LobbyView): RoomCommand => ({ type: 'StartRoom', by, lobby, now: now() });
   const endRoom = (by: string, lobby: LobbyView): RoomCommand => ({ type: 'EndRoom', by, lobby, now: now() });
   const silenceRoom =
     (type: 'SilenceRoomUser' | 'UnsilenceRoomUser') =>
-    (by: string, lobby: LobbyView, req: express.Request): RoomCommand => ({
+    (by: string, lobby: LobbyView, params: RoomPath): RoomCommand => ({
       type,
       by,
-      uid: targetOf(String(req.params.uid ?? '')),
+      uid: targetOf(params.uid ?? ''),
       lobby,
       now: now(),
     });
@@ -482,9 +477,10 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
   defineRoute(router, 'POST /rooms/{id}/start', roomAction(false, startRoom));
   defineRoute(router, 'POST /rooms/{id}/users/{uid}/silence', roomAction(false, silenceRoom('SilenceRoomUser')));
   defineRoute(router, 'POST /rooms/{id}/users/{uid}/unsilence', roomAction(false, silenceRoom('UnsilenceRoomUser')));
-  defineRoute(router, 'POST /lobbies/{id}/rooms/{roomId}/leave', async ({ me, req }) => {
+  defineRoute(router, 'POST /lobbies/{id}/rooms/{roomId}/leave', async ({ me, params }) => {
     return done(
-      (await roomCommands.run(deps, roomIdOf(req), { type: 'LeaveRoom', uid: me.uid, now: now() }, { actorUid: me.uid })).position,
+      (await roomCommands.run(deps, roomIdOf(params.roomId), { type: 'LeaveRoom', uid: me.uid, now: now() }, { actorUid: me.uid }))
+        .position,
     );
   });
 
@@ -494,13 +490,11 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
 
   // A fresh media token (session) for someone inside the lobby (or room).
   defineRoute(router, 'POST /lobbies/refresh-token', async ({ me, body }) => {
-    if (!idPattern.test(body.lobbyId)) throw new ApiError('NOT_FOUND', lobbyTexts.lobbyNotFound);
-    const lobby = await loadLobby(deps, body.lobbyId);
+    const lobby = await loadLobby(deps, lobbyIdOf(body.lobbyId));
     if (!lobby.exists) throw new ApiError('NOT_FOUND', lobbyTexts.lobbyNotFound);
     if (!isOpen(lobby)) throw new ApiError('RULE_VIOLATED', lobbyTexts.lobbyClosed);
     if (body.roomId !== undefined) {
-      if (!idPattern.test(body.roomId)) throw new ApiError('NOT_FOUND', lobbyTexts.roomNotFound);
-      const room = await loadRoom(deps, body.roomId);
+      const room = await loadRoom(deps, roomIdOf(body.roomId));
       if (!room.exists || room.lobbyId !== body.lobbyId) throw new ApiError('NOT_FOUND', lobbyTexts.roomNotFound);
       if (!room.members.includes(me.uid)) throw new ApiError('FORBIDDEN', lobbyTexts.notInRoom);
       return { tokenType: body.tokenType, ...refreshed(body.tokenType, roomMedia(api, room, me.uid), me.uid) };

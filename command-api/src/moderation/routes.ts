@@ -3,7 +3,6 @@
 // in one transaction), ends a lobby or removes someone from it, with the reason shown to them.
 import { moderationTexts, lobbyTexts, type ReportAction } from '@murmur/contracts';
 import { ApiError, defineRoute } from '@murmur/platform';
-import type express from 'express';
 import type pg from 'pg';
 import type { CommandDeps } from '../dependencies.ts';
 import { userCommands } from '../identity/user-commands.ts';
@@ -16,8 +15,7 @@ import { newReport, reportCommands } from './public.ts';
 import { type ReportFacts } from './report.ts';
 
 const idPattern = /^[\w-]{1,64}$/;
-function pathId(req: express.Request, notFound: string): string {
-  const id = String(req.params.id ?? '');
+function pathId(id: string, notFound: string): string {
   if (!idPattern.test(id)) throw new ApiError('NOT_FOUND', notFound);
   return id;
 }
@@ -106,8 +104,8 @@ export const moderationModule: CommandModule = {
       return { position: result.position.toString(), reportId: report.reportId };
     });
 
-    defineRoute(router, 'POST /console/reports/{id}/decide', async ({ me: admin, body, req }) => {
-      const reportId = pathId(req, moderationTexts.reportNotFound);
+    defineRoute(router, 'POST /console/reports/{id}/decide', async ({ me: admin, body, params }) => {
+      const reportId = pathId(params.id, moderationTexts.reportNotFound);
       const now = deps.clock.now();
       const until = body.durationHours ? new Date(now.getTime() + body.durationHours * 3600_000).toISOString() : null;
       const effect: Effect = { action: body.action, reason: body.reason, until, by: admin.uid, now };
@@ -127,8 +125,8 @@ export const moderationModule: CommandModule = {
       return { position: position.toString(), reportId, action: body.action };
     });
 
-    defineRoute(router, 'POST /console/lobbies/{id}/terminate', async ({ me: admin, body: { reason }, req }) => {
-      const lobbyId = pathId(req, lobbyTexts.lobbyNotFound);
+    defineRoute(router, 'POST /console/lobbies/{id}/terminate', async ({ me: admin, body: { reason }, params }) => {
+      const lobbyId = pathId(params.id, lobbyTexts.lobbyNotFound);
       const result = await lobbyCommands.run(
         deps,
         lobbyId,
@@ -138,8 +136,8 @@ export const moderationModule: CommandModule = {
       return { position: result.position.toString() };
     });
 
-    defineRoute(router, 'POST /console/lobbies/{id}/remove', async ({ me: admin, body: { uid, reason }, req }) => {
-      const lobbyId = pathId(req, lobbyTexts.lobbyNotFound);
+    defineRoute(router, 'POST /console/lobbies/{id}/remove', async ({ me: admin, body: { uid, reason }, params }) => {
+      const lobbyId = pathId(params.id, lobbyTexts.lobbyNotFound);
       const result = await lobbyCommands.run(
         deps,
         lobbyId,

@@ -3,14 +3,12 @@
 import { randomUUID } from 'node:crypto';
 import { socialTexts } from '@murmur/contracts';
 import { ApiError, defineRoute } from '@murmur/platform';
-import type { Request } from 'express';
 import { mediaCommands } from '../media/media-commands.ts';
 import type { CommandModule } from '../command-module.ts';
 import { spendDiamonds } from '../wallet/ledger.ts';
 import { postCommands } from './public.ts';
 
-function postId(req: Request): string {
-  const id = String(req.params.id ?? '');
+function postId(id: string): string {
   if (!/^[\w-]{1,64}$/.test(id)) throw new ApiError('NOT_FOUND', socialTexts.postNotFound);
   return id;
 }
@@ -33,20 +31,20 @@ export const wallModule: CommandModule = {
       );
       return { id, position: result.position.toString() };
     });
-    defineRoute(router, 'POST /user/wall/delete/{id}', async ({ me: { uid }, req }) => {
-      const result = await postCommands.run(deps, postId(req), { type: 'DeletePost', uid, now: deps.clock.now() }, { actorUid: uid });
+    defineRoute(router, 'POST /user/wall/delete/{id}', async ({ me: { uid }, params }) => {
+      const result = await postCommands.run(deps, postId(params.id), { type: 'DeletePost', uid, now: deps.clock.now() }, { actorUid: uid });
       return { position: result.position.toString() };
     });
-    defineRoute(router, 'POST /user/wall/post/{id}/like', async ({ me: { uid }, req }) => {
-      const result = await postCommands.run(deps, postId(req), { type: 'Like', uid, now: deps.clock.now() }, { actorUid: uid });
+    defineRoute(router, 'POST /user/wall/post/{id}/like', async ({ me: { uid }, params }) => {
+      const result = await postCommands.run(deps, postId(params.id), { type: 'Like', uid, now: deps.clock.now() }, { actorUid: uid });
       return { position: result.position.toString(), likeCount: result.state.likes.size, hasLiked: true };
     });
-    defineRoute(router, 'POST /user/wall/post/{id}/unlike', async ({ me: { uid }, req }) => {
-      const result = await postCommands.run(deps, postId(req), { type: 'Unlike', uid, now: deps.clock.now() }, { actorUid: uid });
+    defineRoute(router, 'POST /user/wall/post/{id}/unlike', async ({ me: { uid }, params }) => {
+      const result = await postCommands.run(deps, postId(params.id), { type: 'Unlike', uid, now: deps.clock.now() }, { actorUid: uid });
       return { position: result.position.toString(), likeCount: result.state.likes.size, hasLiked: false };
     });
-    defineRoute(router, 'POST /user/wall/post/{id}/unlock', async ({ me: { uid }, req }) => {
-      const id = postId(req);
+    defineRoute(router, 'POST /user/wall/post/{id}/unlock', async ({ me: { uid }, params }) => {
+      const id = postId(params.id);
       const { state } = await postCommands.load(deps, id);
       const post = state.post;
       if (!post || state.deleted) throw new ApiError('NOT_FOUND', socialTexts.postNotFound);

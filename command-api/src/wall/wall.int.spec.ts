@@ -1,4 +1,5 @@
 // Wall posts, likes, private media unlocked with diamonds, subscriber-only posts and the for-you feed.
+import { socialTexts } from '@murmur/contracts';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestStack, type TestStack } from '../../../test-support/stack.ts';
@@ -66,6 +67,14 @@ describe('wall', () => {
     const after = await get('/user/wall/w-author', 'w-fan', deleted.body.position);
     expect(after.body.meta.totalItems).toBe(1);
     expect((await post('/user/wall/post', 'w-author', { content: 'x'.repeat(121) })).status).toBe(400);
+  });
+
+  it('answers a malformed post id with the post-not-found text', async () => {
+    for (const action of ['like', 'unlike', 'unlock']) {
+      const res = await post(`/user/wall/post/${'x'.repeat(65)}/${action}`, 'w-fan');
+      expect(res.status, action).toBe(404);
+      expect(res.body.error.message).toBe(socialTexts.postNotFound);
+    }
   });
 
   it('does not serve private media to a user who has not unlocked it; unlocking charges diamonds once', async () => {

@@ -1,18 +1,8 @@
 // Lines of the lobby chat from the history endpoint and from live events: messages, and gift lines
 // ("Amy sent Rose x3 to Bob") for GiftSent, so gifts read the same live and after a reload.
-import type { AppearanceDto } from '@murmur/contracts/collections';
+import type { LobbyChatItem } from '@murmur/contracts/lobbies';
 import type { GiftSentData } from '@murmur/contracts/wallet';
 import type { ChatMessage } from './ChatPanel.tsx';
-
-export interface ChatHistoryItem {
-  messageId: string;
-  sender?: { uid: string; username: string; appearance?: AppearanceDto };
-  recipients?: Array<{ uid: string; username: string | null }>;
-  payload: { messageType: string; title?: string | null; body: string };
-  /** A picture's signed address. */
-  mediaUrl?: string | null;
-  postedAt: string;
-}
 
 function giftBody(body: string): { quantity: number; recipients: string[] } {
   try {
@@ -26,20 +16,20 @@ function giftBody(body: string): { quantity: number; recipients: string[] } {
   }
 }
 
-export function historyLine(m: ChatHistoryItem): ChatMessage {
+export function historyLine(m: LobbyChatItem): ChatMessage {
   const line: ChatMessage = {
     messageId: m.messageId,
-    uid: m.sender?.uid ?? '',
-    username: m.sender?.username ?? 'Someone',
+    uid: m.sender.uid,
+    username: m.sender.username,
     messageType: m.payload.messageType,
     body: m.payload.body,
-    mediaUrl: m.mediaUrl ?? null,
+    mediaUrl: m.mediaUrl,
     postedAt: m.postedAt,
-    ...(m.sender?.appearance ? { appearance: m.sender.appearance } : {}),
+    ...(m.sender.appearance ? { appearance: m.sender.appearance } : {}),
   };
   if (m.payload.messageType !== 'gift') return line;
   const { quantity, recipients } = giftBody(m.payload.body);
-  const names = new Map((m.recipients ?? []).map((r) => [r.uid, r.username ?? r.uid.slice(0, 8)]));
+  const names = new Map((m.recipients ?? []).map((r) => [r.uid, r.username]));
   return {
     ...line,
     gift: { name: m.payload.title ?? 'gift', quantity, recipients: recipients.map((uid) => names.get(uid) ?? uid.slice(0, 8)) },
