@@ -1,5 +1,6 @@
-// Named reads of the lobbies projector's tables (rm.lobbies, rm.lobby_members, rm.lobby_presence):
-// other workspaces ask these, never SQL.
+// Named reads of the lobbies projector's tables (rm.lobbies, rm.lobby_members, rm.lobby_invites,
+// rm.lobby_presence): other workspaces ask these, never SQL.
+import type { LobbyKind, LobbyMemberView, LobbyStatus, StageRole } from '@murmur/contracts';
 import type { Runner } from './runner.ts';
 
 export interface LobbyOwnerRow {
@@ -82,6 +83,156 @@ export async function membersPastPresenceLimits(runner: Runner, limits: Presence
                   or (p.online and g.seen_at >= now() - make_interval(secs => $2::float8 / 1000))))
       limit 500`,
     [limits.graceMs, limits.deadAfterMs, limits.firstConnectMs],
+  );
+  return rows;
+}
+
+/** A live lobby as the operators' console lists it, with its open reports. */
+export interface LiveLobbyRow {
+  lobby_id: string;
+  title: string;
+  kind: string;
+  status: string;
+  owner_uid: string;
+  open_reports: number;
+}
+
+/** A page of the live (waiting or started) lobbies, most open reports first, then newest. */
+export async function liveLobbyPage(
+  runner: Runner,
+  p: { limit: number; offset: number },
+): Promise<{ rows: LiveLobbyRow[]; total: number }> {
+  const live = `status in ('waiting', 'started')`;
+  const [{ rows }, { rows: total }] = await Promise.all([
+    runner.query<LiveLobbyRow>(
+      `select l.lobby_id, l.title, l.kind, l.status, l.owner_uid,
+                (select count(*)::int from rm.reports r where r.lobby_id = l.lobby_id and r.action is null) as open_reports
+           from rm.lobbies l where ${live} order by open_reports desc, l.created_at desc limit $1 offset $2`,
+      [p.limit, p.offset],
+    ),
+    runner.query<{ n: number }>(`select count(*)::int as n from rm.lobbies where ${live}`),
+  ]);
+  return { rows, total: total[0]?.n ?? 0 };
+}
+
+/** A member of a lobby now, with role and presence. */
+export interface PresentMemberRow {
+  lobby_id: string;
+  uid: string;
+  role: string;
+  presence: string;
+}
+
+/** The members (joined, not left) of the given lobbies, in order of joining. */
+export async function presentMembersOf(runner: Runner, lobbyIds: string[]): Promise<PresentMemberRow[]> {
+  const { rows } = await runner.query<PresentMemberRow>(
+    `select lobby_id, uid, role, presence from rm.lobby_members where lobby_id = any($1::text[]) and left_at is null order by joined_at`,
+    [lobbyIds],
+  );
+  return rows;
+}
+
+/** A lobby as stored, with how many of its seats are taken. */
+export interface LobbyRow {
+  lobby_id: string;
+  kind: LobbyKind;
+  status: LobbyStatus;
+  owner_uid: string;
+  host_uid: string | null;
+  title: string;
+  tag: string;
+  description: string;
+  languages: string[];
+  lobby_photo: string | null;
+  main_category_id: string;
+  background_id: string;
+  is_live: boolean;
+  required_diamonds: number;
+  seat_count: number;
+  queue: string[];
+  admins: string[];
+  silenced: string[];
+  muted: string[];
+  blacklist: Record<string, { reason: string; by: string; at: string }>;
+  pinned_message: string | null;
+  member_count: number;
+  seated: number;
+  created_at: Date;
+  ended_at: Date | null;
+}
+
+const lobbyColumns = `l.*, (select count(*)::int from rm.lobby_members m where m.lobby_id = l.lobby_id and m.left_at is null and m.seat is not null) as seated`;
+
+/** A lobby, or undefined when there is none with that id. */
+export async function lobbyById(runner: Runner, lobbyId: string): Promise<LobbyRow | undefined> {
+  const { rows } = await runner.query<LobbyRow>(`select ${lobbyColumns} from rm.lobbies l where l.lobby_id = $1`, [lobbyId]);
+  return rows[0];
+}
+
+/** A page of the live (waiting or started) lobbies of the given kinds, in one category or all: live
+ * ones first, then the fullest, then the newest. */
+export async function liveLobbyListPage(
+  runner: Runner,
+  p: { kinds: string[]; category: string | null; limit: number; offset: number },
+): Promise<{ rows: LobbyRow[]; total: number }> {
+  const where = `l.status in ('waiting', 'started') and l.kind = any($1::text[]) and ($2::text is null or l.main_category_id = $2)`;
+  const [{ rows }, { rows: count }] = await Promise.all([
+    runner.query<LobbyRow>(
+      `select ${lobbyColumns} from rm.lobbies l where ${where} order by l.is_live desc, l.member_count desc, l.created_at desc limit $3 offset $4`,
+      [p.kinds, p.category, p.limit, p.offset],
+    ),
+    runner.query<{ n: number }>(`select count(*)::int as n from rm.lobbies l where ${where}`, [p.kinds, p.category]),
+  ]);
+  return { rows, total: count[0]?.n ?? 0 };
+}
+
+/** True when the lobby has an invite with that id. */
+export async function lobbyHasInvite(runner: Runner, lobbyId: string, inviteId: string): Promise<boolean> {
+  const { rows } = await runner.query('select 1 from rm.lobby_invites where lobby_id = $1 and invite_id = $2', [lobbyId, inviteId]);
+  return rows.length > 0;
+}
+
+/** True when `uid` is in the lobby now (joined, not left). */
+export async function isInLobby(runner: Runner, lobbyId: string, uid: string): Promise<boolean> {
+  const { rows } = await runner.query('select 1 from rm.lobby_members where lobby_id = $1 and uid = $2 and left_at is null', [
+    lobbyId,
+    uid,
+  ]);
+  return rows.length > 0;
+}
+
+/** A member of a lobby on its stage or in its audience. */
+export interface StageMemberRow {
+  uid: string;
+  role: StageRole;
+  seat: number | null;
+  presence: LobbyMemberView['presence'];
+  is_admin: boolean;
+  anonymous: boolean;
+  joined_at: Date;
+}
+
+/** The lobby's members now (joined, not left): seated ones by seat, then the rest in order of joining. */
+export async function stageMembersOf(runner: Runner, lobbyId: string): Promise<StageMemberRow[]> {
+  const { rows } = await runner.query<StageMemberRow>(
+    `select uid, role, seat, presence, is_admin, anonymous, joined_at from rm.lobby_members where lobby_id = $1 and left_at is null order by seat nulls last, joined_at`,
+    [lobbyId],
+  );
+  return rows;
+}
+
+/** An invite to a lobby. */
+export interface LobbyInviteRow {
+  invite_id: string;
+  created_by: string;
+  created_at: Date;
+}
+
+/** The lobby's latest 100 invites, newest first. */
+export async function lobbyInvites(runner: Runner, lobbyId: string): Promise<LobbyInviteRow[]> {
+  const { rows } = await runner.query<LobbyInviteRow>(
+    'select invite_id, created_by, created_at from rm.lobby_invites where lobby_id = $1 order by created_at desc limit 100',
+    [lobbyId],
   );
   return rows;
 }

@@ -13,11 +13,7 @@ const services = ['command-api/src', 'query-api/src', 'realtime-gateway/src'];
 /** query-api files whose reads have not moved here yet. Only shrinks: a file that no longer has
  * raw read-model SQL must leave the list (the second test says so). */
 const pendingQueryApiFiles: string[] = [
-  'query-api/src/console/routes.ts',
-  'query-api/src/guild/routes.ts',
   'query-api/src/lobbies/routes.ts',
-  'query-api/src/money-operations/routes.ts',
-  'query-api/src/progression/routes.ts',
 ];
 
 const readModelTable = /\brm\.[a-z_][a-z0-9_]*/i;

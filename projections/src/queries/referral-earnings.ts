@@ -211,3 +211,33 @@ export async function payoutPage(
   ]);
   return { rows, total: count[0]?.n ?? 0 };
 }
+
+/** The latest 26 weeks that have payouts, newest first. */
+export async function payoutWeeks(runner: Runner): Promise<string[]> {
+  const { rows } = await runner.query<{ week_id: string }>(
+    'select distinct week_id from rm.referral_payouts order by week_id desc limit 26',
+  );
+  return rows.map((r) => r.week_id);
+}
+
+/** A page of one week's payouts, largest first, with the week's totals: how many, the micro-USDT paid
+ * (as text, null when none) and how many were carried over. */
+export async function weekPayoutPage(
+  runner: Runner,
+  p: { weekId: string | null; limit: number; offset: number },
+): Promise<{ rows: PayoutRow[]; total: number; paidMicro: string | null; carried: number }> {
+  const [{ rows }, totals] = await Promise.all([
+    runner.query<PayoutRow>('select * from rm.referral_payouts where week_id = $1 order by amount_micro desc, uid limit $2 offset $3', [
+      p.weekId,
+      p.limit,
+      p.offset,
+    ]),
+    runner.query<{ n: number; paid: string | null; carried: number }>(
+      `select count(*)::int as n, sum(amount_micro) filter (where status = 'settled')::text as paid, count(*) filter (where status <> 'settled')::int as carried
+           from rm.referral_payouts where week_id = $1`,
+      [p.weekId],
+    ),
+  ]);
+  const t = totals.rows[0];
+  return { rows, total: t?.n ?? 0, paidMicro: t?.paid ?? null, carried: t?.carried ?? 0 };
+}

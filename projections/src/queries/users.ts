@@ -83,3 +83,53 @@ export async function telegramClaims(runner: Runner, uid: string): Promise<{ cla
   );
   return rows[0];
 }
+
+/** A user as the operators' console lists it; `banned` only while a ban lasts. */
+export interface ConsoleUserRow {
+  uid: string;
+  username: string;
+  profile_pic_url: string | null;
+  roles: string[];
+  banned: boolean;
+  anonymous: boolean;
+}
+
+/** A page of users, newest account first: all, or those matching `q` by uid, by username prefix (any
+ * case) or among `emailUids` (the accounts whose e-mail address is `q`). */
+export async function consoleUserPage(
+  runner: Runner,
+  p: { q: string; emailUids: string[]; limit: number; offset: number },
+): Promise<{ rows: ConsoleUserRow[]; total: number }> {
+  const match = `(u.uid = $1 or lower(u.username) like lower($2) or u.uid = any($3::text[]))`;
+  const clause = p.q ? `where ${match}` : '';
+  const params = p.q ? [p.q, `${p.q.replace(/[%_\\]/g, '\\$&')}%`, p.emailUids] : [];
+  const [{ rows }, { rows: total }] = await Promise.all([
+    runner.query<ConsoleUserRow>(
+      `select u.uid, u.username, u.profile_pic_url, u.roles, (u.banned and (u.banned_until is null or u.banned_until > now())) as banned, u.anonymous
+         from rm.users u ${clause} order by u.created_at desc limit $${params.length + 1} offset $${params.length + 2}`,
+      [...params, p.limit, p.offset],
+    ),
+    runner.query<{ n: number }>(`select count(*)::int as n from rm.users u ${clause}`, params),
+  ]);
+  return { rows, total: total[0]?.n ?? 0 };
+}
+
+/** A user account as the operators' console shows it. */
+export interface ConsoleUserDetailRow {
+  uid: string;
+  username: string;
+  roles: string[];
+  banned: boolean;
+  anonymous: boolean;
+  created_at: Date;
+  is_waitlist: boolean;
+}
+
+/** A user account for the operators' console, or undefined when not projected. */
+export async function consoleUser(runner: Runner, uid: string): Promise<ConsoleUserDetailRow | undefined> {
+  const { rows } = await runner.query<ConsoleUserDetailRow>(
+    `select uid, username, roles, (banned and (banned_until is null or banned_until > now())) as banned, anonymous, created_at, is_waitlist from rm.users where uid = $1`,
+    [uid],
+  );
+  return rows[0];
+}

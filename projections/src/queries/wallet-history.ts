@@ -162,3 +162,89 @@ export async function paymentStatusOf(runner: Runner, paymentId: string, uid: st
   );
   return rows[0];
 }
+
+/** A withdrawal or creator payout as the operators' queue shows it. */
+export interface WithdrawalQueueRow {
+  withdrawal_id: string;
+  uid: string;
+  charm: string;
+  usd_cents: string;
+  kind: string;
+  method: string | null;
+  network: string | null;
+  address: string | null;
+  agency_uid: string | null;
+  proof_url: string | null;
+  status: string;
+  reference: string | null;
+  decided_by: string | null;
+  failure_reason: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** A page of the withdrawals in a status: pending ones oldest first (the next to pay), decided ones
+ * newest first. */
+export async function withdrawalQueuePage(
+  runner: Runner,
+  p: { status: string; limit: number; offset: number },
+): Promise<{ rows: WithdrawalQueueRow[]; total: number }> {
+  const order = p.status === 'pending' ? 'created_at asc' : 'updated_at desc';
+  const [{ rows }, count] = await Promise.all([
+    runner.query<WithdrawalQueueRow>(`select * from rm.withdrawals where status = $1 order by ${order}, withdrawal_id limit $2 offset $3`, [
+      p.status,
+      p.limit,
+      p.offset,
+    ]),
+    runner.query<{ n: number }>('select count(*)::int as n from rm.withdrawals where status = $1', [p.status]),
+  ]);
+  return { rows, total: count.rows[0]?.n ?? 0 };
+}
+
+/** A payment not final yet, with how many whole minutes it has been open. */
+export interface StuckPaymentRow {
+  payment_id: string;
+  uid: string;
+  provider: string;
+  purpose: string;
+  amount_usd_cents: string;
+  diamonds: string;
+  status: string;
+  provider_ref: string;
+  created_at: Date;
+  minutes: number;
+}
+
+/** A page of the payments neither completed nor failed created more than `olderThanMinutes` ago, oldest first. */
+export async function stuckPaymentPage(
+  runner: Runner,
+  p: { olderThanMinutes: number; limit: number; offset: number },
+): Promise<{ rows: StuckPaymentRow[]; total: number }> {
+  const where = `status not in ('completed', 'failed') and created_at < now() - make_interval(mins => $1)`;
+  const [{ rows }, count] = await Promise.all([
+    runner.query<StuckPaymentRow>(
+      `select *, floor(extract(epoch from now() - created_at) / 60)::int as minutes from rm.payments where ${where} order by created_at asc limit $2 offset $3`,
+      [p.olderThanMinutes, p.limit, p.offset],
+    ),
+    runner.query<{ n: number }>(`select count(*)::int as n from rm.payments where ${where}`, [p.olderThanMinutes]),
+  ]);
+  return { rows, total: count.rows[0]?.n ?? 0 };
+}
+
+/** A line of a user's wallet as the operators' console summarises it. */
+export interface RecentMoneyRow {
+  kind: string;
+  amount: string;
+  direction: string;
+  created_at: Date;
+  position: string;
+}
+
+/** A user's latest 10 wallet lines, newest first. */
+export async function recentWalletLines(runner: Runner, uid: string): Promise<RecentMoneyRow[]> {
+  const { rows } = await runner.query<RecentMoneyRow>(
+    'select kind, amount::text, direction, created_at, position::text from rm.wallet_transactions where uid = $1 order by position desc limit 10',
+    [uid],
+  );
+  return rows;
+}
