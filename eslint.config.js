@@ -1,7 +1,7 @@
 // Lint: typescript-eslint recommended, plus the layering rules (contracts imports nothing of ours
 // and no node: module; the frontend imports only contracts from the back end; the gateway imports
 // contracts and, to read read models, projections' named queries, and nothing else of projections;
-// a command module uses another only through its public.ts: docs/decisions/foundation.md).
+// a command or query module uses another only through its public.ts: docs/decisions/foundation.md).
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -20,8 +20,8 @@ export default tseslint.config(
     },
   },
   {
-    // Routes come from the catalogue (defineRoute): no path is registered by hand.
-    files: ['command-api/src/**/*.ts'],
+    // Routes come from the catalogue (defineRoute): no path is registered by hand, in either API.
+    files: ['command-api/src/**/*.ts', 'query-api/src/**/*.ts'],
     ignores: ['**/*.spec.ts'],
     rules: {
       'no-restricted-syntax': [
@@ -34,7 +34,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['command-api/src/*/**/*.ts'],
+    files: ['command-api/src/*/**/*.ts', 'query-api/src/*/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

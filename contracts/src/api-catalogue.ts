@@ -15,7 +15,7 @@ import {
   UnlinkCredentialBody,
 } from './account-settings.ts';
 import { CommandAnswer } from './answers.ts';
-import { ClientErrorReportingDto, DevErrorReports, DevErrorReportsStored } from './error-reporting.ts';
+import { ClientErrorReportingDto, DevErrorReports, DevErrorReportsQuery, DevErrorReportsStored } from './error-reporting.ts';
 import { CountryList } from './countries.ts';
 import { CollectionList, CollectionsQuery, EquipBody } from './collections.ts';
 import { SetSubscriptionPriceBody, SubscribeBody, SubscribedAnswer, SubscriptionPriceAnswer } from './subscriptions.ts';
@@ -76,7 +76,9 @@ import {
   CreateSignMessageBody,
   DailyClaimAnswer,
   DevMailbox,
+  DevMailboxQuery,
   DevSmsInbox,
+  DevSmsQuery,
   IdentityProvidersDto,
   LoggedOut,
   LoginBody,
@@ -480,10 +482,12 @@ const catalogue = [
   }),
   open('GET', '/dev/mailbox', 'identity', 'Development only: sign-in emails sent to an address (JSON)', {
     name: 'devMailbox',
+    query: DevMailboxQuery,
     response: DevMailbox,
   }),
   open('GET', '/dev/mailbox.html', 'identity', 'Development only: sign-in emails sent to an address (HTML)', {
     name: 'devMailboxPage',
+    query: DevMailboxQuery,
     rawAnswer: { contentType: 'text/html', description: 'A page listing the emails' },
   }),
   open(
@@ -502,18 +506,22 @@ const catalogue = [
   ),
   open('GET', '/dev/errors', 'operations', 'Demo only: the error reports that would have been sent (JSON)', {
     name: 'devErrors',
+    query: DevErrorReportsQuery,
     response: DevErrorReports,
   }),
   open('GET', '/dev/errors.html', 'operations', 'Demo only: the error reports that would have been sent (HTML)', {
     name: 'devErrorsPage',
+    query: DevErrorReportsQuery,
     rawAnswer: { contentType: 'text/html', description: 'A page listing the reports' },
   }),
   open('GET', '/dev/sms', 'identity', 'Demo only: sign-in texts the local SMS provider kept for a number (JSON)', {
     name: 'devSms',
+    query: DevSmsQuery,
     response: DevSmsInbox,
   }),
   open('GET', '/dev/sms.html', 'identity', 'Demo only: sign-in texts the local SMS provider kept for a number (HTML)', {
     name: 'devSmsPage',
+    query: DevSmsQuery,
     rawAnswer: { contentType: 'text/html', description: 'A page listing the texts' },
   }),
 

@@ -17,6 +17,9 @@ export const DevErrorReports = z.object({
 });
 export type DevErrorReports = z.infer<typeof DevErrorReports>;
 
+/** GET dev/errors(.html): how many of the latest reports. */
+export const DevErrorReportsQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(30) });
+
 export const DevErrorReportsStored = z.object({ stored: z.number().int() });
 
 /** Where the web app's SDK tunnels its envelopes in the demo (command-api keeps them). */

@@ -242,6 +242,13 @@ export const DailyClaimAnswer = commandAnswer({ amount: z.number().int(), balanc
 export const DevMailbox = z.object({
   items: z.array(z.object({ id: z.string(), to: z.string(), subject: z.string(), text: z.string(), receivedAt: z.string() })),
 });
+/** GET dev/mailbox(.html): the mail to one address (any case), or all, newest first. */
+export const DevMailboxQuery = z.object({
+  email: z.string().max(254).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+});
+/** GET dev/sms(.html): the texts to one number (matched by its digits), or all, newest first. */
+export const DevSmsQuery = z.object({ to: z.string().max(32).optional(), limit: z.coerce.number().int().min(1).max(100).default(20) });
 /** The demo's dev SMS inbox (texts the local SMS provider would have sent). */
 export const DevSmsInbox = z.object({
   items: z.array(z.object({ id: z.string(), to: z.string(), text: z.string(), receivedAt: z.string() })),

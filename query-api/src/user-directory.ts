@@ -4,7 +4,7 @@
 import { noAppearance, type UserCard } from '@murmur/contracts';
 import { userCardRows } from '@murmur/projections/queries/users';
 import type { QueryDeps } from './dependencies.ts';
-import { mediaUrl } from './media/routes.ts';
+import { mediaUrl } from './media/public.ts';
 
 export type { UserCard };
 

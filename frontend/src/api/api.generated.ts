@@ -51,13 +51,13 @@ export const api = {
     /** When the next Telegram reward can be claimed */
     nextTelegramClaim: routeCall('GET /claim/tg/next-claim'),
     /** Development only: sign-in emails sent to an address (JSON) */
-    devMailbox: routeCall('GET /dev/mailbox'),
+    devMailbox: routeCall('GET /dev/mailbox', { query: true }),
     /** Development only: sign-in emails sent to an address (HTML) */
-    devMailboxPage: routeCall('GET /dev/mailbox.html'),
+    devMailboxPage: routeCall('GET /dev/mailbox.html', { query: true }),
     /** Demo only: sign-in texts the local SMS provider kept for a number (JSON) */
-    devSms: routeCall('GET /dev/sms'),
+    devSms: routeCall('GET /dev/sms', { query: true }),
     /** Demo only: sign-in texts the local SMS provider kept for a number (HTML) */
-    devSmsPage: routeCall('GET /dev/sms.html'),
+    devSmsPage: routeCall('GET /dev/sms.html', { query: true }),
   },
   hostApplications: {
     /** Apply to become a verified host (one open application at a time) */
@@ -75,9 +75,9 @@ export const api = {
     /** Demo only: the web app's SDK tunnels its error envelopes here instead of sending them */
     storeDevErrorReport: routeCall('POST /dev/error-reports'),
     /** Demo only: the error reports that would have been sent (JSON) */
-    devErrors: routeCall('GET /dev/errors'),
+    devErrors: routeCall('GET /dev/errors', { query: true }),
     /** Demo only: the error reports that would have been sent (HTML) */
-    devErrorsPage: routeCall('GET /dev/errors.html'),
+    devErrorsPage: routeCall('GET /dev/errors.html', { query: true }),
   },
   social: {
     /** Edit the own profile (JSON or multipart with a picture) */

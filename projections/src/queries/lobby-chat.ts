@@ -1,4 +1,5 @@
 // Named reads of the lobby-chat projector's table (rm.lobby_chat): other workspaces ask these, never SQL.
+import type { LobbyChatItem } from '@murmur/contracts';
 import type { Runner } from './runner.ts';
 
 export interface ChatMessageRow {
@@ -31,6 +32,31 @@ export async function chatLinesBefore(runner: Runner, lobbyId: string, roomId: s
       where lobby_id = $1 and room_id is not distinct from $2 and position < $3 and message_type <> 'gift'
       order by position desc limit 5`,
     [lobbyId, roomId, position],
+  );
+  return rows;
+}
+
+/** A line of a lobby's chat as its history shows it. */
+export interface ChatHistoryRow {
+  position: string;
+  message_id: string;
+  uid: string;
+  room_id: string | null;
+  message_type: LobbyChatItem['payload']['messageType'];
+  title: string | null;
+  body: string;
+  posted_at: Date;
+}
+
+/** A page of a lobby's chat (a room's, when `roomId` is given), newest first. */
+export async function chatHistoryPage(
+  runner: Runner,
+  p: { lobbyId: string; roomId: string | null; limit: number; offset: number },
+): Promise<ChatHistoryRow[]> {
+  const { rows } = await runner.query<ChatHistoryRow>(
+    `select position::text, message_id, uid, room_id, message_type, title, body, posted_at from rm.lobby_chat
+        where lobby_id = $1 and room_id is not distinct from $2 order by position desc limit $3 offset $4`,
+    [p.lobbyId, p.roomId, p.limit, p.offset],
   );
   return rows;
 }

@@ -10,12 +10,6 @@ import { describe, expect, it } from 'vitest';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const services = ['command-api/src', 'query-api/src', 'realtime-gateway/src'];
 
-/** query-api files whose reads have not moved here yet. Only shrinks: a file that no longer has
- * raw read-model SQL must leave the list (the second test says so). */
-const pendingQueryApiFiles: string[] = [
-  'query-api/src/lobbies/routes.ts',
-];
-
 const readModelTable = /\brm\.[a-z_][a-z0-9_]*/i;
 const sqlVerb = /\b(select|insert|update|delete|from|join|truncate|alter|drop)\b/i;
 
@@ -47,16 +41,8 @@ function rawReadModelSql(file: string): string[] {
 
 describe('read-model SQL', { timeout: 20_000 }, () => {
   it('appears in no service outside the query modules (file:line of each)', () => {
-    const offenders = services
-      .flatMap(sourceFiles)
-      .filter((f) => !pendingQueryApiFiles.includes(f))
-      .flatMap(rawReadModelSql);
+    const offenders = services.flatMap(sourceFiles).flatMap(rawReadModelSql);
     expect(offenders).toEqual([]);
-  });
-
-  it('lists as pending only query-api files that still have raw read-model SQL', () => {
-    const done = pendingQueryApiFiles.filter((f) => rawReadModelSql(f).length === 0);
-    expect(done).toEqual([]);
   });
 
   it('query modules import only pg, contracts and each other (the gateway imports them)', () => {

@@ -1,9 +1,9 @@
 // Error reporting seen from the web app: what its SDK is told (the DSN, or the demo's local tunnel,
 // or nothing), and the demo's dev page of the reports the local sink kept instead of sending.
-import { ClientErrorReportingDto, DEV_ERROR_TUNNEL, DevErrorReports } from '@murmur/contracts';
-import { demoSettings, LOCAL_SINK_DSN, parse, send } from '@murmur/platform';
+import { DEV_ERROR_TUNNEL, DevErrorReportsQuery, type ClientErrorReportingDto } from '@murmur/contracts';
+import { defineRoute, demoSettings, LOCAL_SINK_DSN, parse } from '@murmur/platform';
 import type express from 'express';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { QueryDeps } from '../dependencies.ts';
 
 /** SENTRY_BROWSER_DSN (default SENTRY_DSN); in the demo without one the local tunnel; else nothing. */
@@ -15,7 +15,6 @@ export function clientErrorReportingFromEnv(env: Record<string, string | undefin
   return { dsn: null, environment, tunnel: null };
 }
 
-const ReportsQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(30) });
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 interface SentryException {
@@ -33,25 +32,22 @@ function headline(event: Record<string, unknown>): string {
 
 export function errorReportRoutes(router: express.Router, deps: QueryDeps): void {
   const configured = deps.clientErrorReporting ?? clientErrorReportingFromEnv();
-  router.get('/client/error-reporting', (_req, res) => {
+  defineRoute(router, 'GET /client/error-reporting', ({ res }) => {
     res.setHeader('cache-control', 'public, max-age=300');
-    send(res, ClientErrorReportingDto, configured);
+    return configured;
   });
 
   if (!demoSettings().localErrorReports) return;
-  const reports = async (req: express.Request) => {
-    const q = parse(ReportsQuery, req.query);
+  const reports = async (q: z.infer<typeof DevErrorReportsQuery>) => {
     const { rows } = await deps.pool.query<{ id: string; source: string; event: Record<string, unknown>; received_at: Date }>(
       'select id::text, source, event, received_at from dev_error_reports order by id desc limit $1',
       [q.limit],
     );
     return rows.map((r) => ({ id: r.id, source: r.source, receivedAt: r.received_at.toISOString(), event: r.event }));
   };
-  router.get('/dev/errors', async (req, res) => {
-    send(res, DevErrorReports, { items: await reports(req) });
-  });
-  router.get('/dev/errors.html', async (req, res) => {
-    const items = await reports(req);
+  defineRoute(router, 'GET /dev/errors', async ({ query }) => ({ items: await reports(query) }));
+  defineRoute(router, 'GET /dev/errors.html', async (req, res) => {
+    const items = await reports(parse(DevErrorReportsQuery, req.query));
     const rows = items
       .map((r) => {
         const tags = (r.event.tags as Record<string, string> | undefined) ?? {};

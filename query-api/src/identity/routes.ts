@@ -4,25 +4,23 @@ import {
   AccountSettingsDto,
   audioDefaults,
   dailyClaimAmount,
-  DevMailbox,
-  DevSmsInbox,
+  DevMailboxQuery,
+  DevSmsQuery,
   limits,
   MeDto,
   NextClaimDto,
   telegramClaim,
   texts,
 } from '@murmur/contracts';
-import { ApiError, defineRoute, demoSettings, parse, send } from '@murmur/platform';
+import { ApiError, defineRoute, demoSettings, parse } from '@murmur/platform';
 import { audioSettings, linkedCredentials } from '@murmur/projections/queries/account-settings';
 import { holdsVipBadge } from '@murmur/projections/queries/collections';
 import { matureContentSetting, ownAccount, telegramClaims } from '@murmur/projections/queries/users';
 import type express from 'express';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { QueryDeps } from '../dependencies.ts';
 import { freshness } from '../freshness.ts';
-import { mediaUrl } from '../media/routes.ts';
-
-const MailboxQuery = z.object({ email: z.string().max(254).optional(), limit: z.coerce.number().int().min(1).max(100).default(20) });
+import { mediaUrl } from '../media/public.ts';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -94,19 +92,16 @@ export function identityRoutes(router: express.Router, deps: QueryDeps): void {
   if (demoSettings().localSms) devSmsInboxRoutes(router, deps);
   // The demo's mailbox: what the dev SMTP server received (only in the demo; refused in production).
   if (!demoSettings().devMailbox) return;
-  const mailbox = async (req: express.Request) => {
-    const q = parse(MailboxQuery, req.query);
+  const mailbox = async (q: z.infer<typeof DevMailboxQuery>) => {
     const { rows } = await deps.pool.query<{ id: string; recipient: string; subject: string; body: string; received_at: Date }>(
       `select id::text, recipient, subject, body, received_at from dev_mailbox where ($1::text is null or recipient = lower($1)) order by dev_mailbox.id desc limit $2`,
       [q.email ?? null, q.limit],
     );
     return rows.map((r) => ({ id: r.id, to: r.recipient, subject: r.subject, text: r.body, receivedAt: r.received_at.toISOString() }));
   };
-  router.get('/dev/mailbox', async (req, res) => {
-    send(res, DevMailbox, { items: await mailbox(req) });
-  });
-  router.get('/dev/mailbox.html', async (req, res) => {
-    const items = await mailbox(req);
+  defineRoute(router, 'GET /dev/mailbox', async ({ query }) => ({ items: await mailbox(query) }));
+  defineRoute(router, 'GET /dev/mailbox.html', async (req, res) => {
+    const items = await mailbox(parse(DevMailboxQuery, req.query));
     const rows = items
       .map(
         (m) =>
@@ -119,12 +114,9 @@ export function identityRoutes(router: express.Router, deps: QueryDeps): void {
   });
 }
 
-const SmsInboxQuery = z.object({ to: z.string().max(32).optional(), limit: z.coerce.number().int().min(1).max(100).default(20) });
-
 /** The demo's SMS inbox, beside the mailbox: the texts the local SMS provider kept instead of sending. */
 function devSmsInboxRoutes(router: express.Router, deps: QueryDeps): void {
-  const inbox = async (req: express.Request) => {
-    const q = parse(SmsInboxQuery, req.query);
+  const inbox = async (q: z.infer<typeof DevSmsQuery>) => {
     // A number is matched by its digits (an unencoded + arrives as a space).
     const to = q.to ? `+${q.to.replace(/\D/g, '')}` : null;
     const { rows } = await deps.pool.query<{ id: string; recipient: string; body: string; received_at: Date }>(
@@ -133,11 +125,9 @@ function devSmsInboxRoutes(router: express.Router, deps: QueryDeps): void {
     );
     return rows.map((r) => ({ id: r.id, to: r.recipient, text: r.body, receivedAt: r.received_at.toISOString() }));
   };
-  router.get('/dev/sms', async (req, res) => {
-    send(res, DevSmsInbox, { items: await inbox(req) });
-  });
-  router.get('/dev/sms.html', async (req, res) => {
-    const items = await inbox(req);
+  defineRoute(router, 'GET /dev/sms', async ({ query }) => ({ items: await inbox(query) }));
+  defineRoute(router, 'GET /dev/sms.html', async (req, res) => {
+    const items = await inbox(parse(DevSmsQuery, req.query));
     const rows = items
       .map(
         (m) =>

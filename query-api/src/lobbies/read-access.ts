@@ -1,8 +1,7 @@
 // The lobby and room reads follow the platform's access policy, the one the gateway's channels use:
 // a private lobby is read by its staff and members only, a room by the people in it.
 import { lobbyTexts } from '@murmur/contracts';
-import { AccessPolicy, ApiError, granted, PostgresAccessLookups, type AccessVerdict } from '@murmur/platform';
-import type express from 'express';
+import { AccessPolicy, ApiError, granted, PostgresAccessLookups, type AccessVerdict, type AuthContext } from '@murmur/platform';
 import type pg from 'pg';
 
 function refusal(verdict: Exclude<AccessVerdict, 'ok' | 'member'>, notFound: string): ApiError {
@@ -15,15 +14,15 @@ export function readAccess(pool: pg.Pool) {
   const policy = new AccessPolicy(new PostgresAccessLookups(pool));
   return {
     policy,
-    /** Throws 401/403/404 unless the caller may read the lobby. */
-    async lobby(req: express.Request, lobbyId: string): Promise<AccessVerdict> {
-      const verdict = await policy.lobby(req.auth ?? null, lobbyId);
+    /** Throws 401/403/404 unless the caller (undefined: a visitor) may read the lobby. */
+    async lobby(caller: AuthContext | undefined, lobbyId: string): Promise<AccessVerdict> {
+      const verdict = await policy.lobby(caller ?? null, lobbyId);
       if (!granted(verdict)) throw refusal(verdict as Exclude<AccessVerdict, 'ok' | 'member'>, lobbyTexts.lobbyNotFound);
       return verdict;
     },
-    /** Throws 401/403/404 unless the caller may read the room (its people, its chat). */
-    async room(req: express.Request, roomId: string): Promise<AccessVerdict> {
-      const verdict = await policy.room(req.auth ?? null, roomId);
+    /** Throws 401/403/404 unless the caller (undefined: a visitor) may read the room (its people, its chat). */
+    async room(caller: AuthContext | undefined, roomId: string): Promise<AccessVerdict> {
+      const verdict = await policy.room(caller ?? null, roomId);
       if (!granted(verdict)) throw refusal(verdict as Exclude<AccessVerdict, 'ok' | 'member'>, lobbyTexts.roomNotFound);
       return verdict;
     },

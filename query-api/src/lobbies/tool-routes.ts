@@ -18,13 +18,13 @@ export function lobbyToolQueryRoutes(router: express.Router, deps: QueryDeps): v
   defineRoute(
     router,
     'GET /lobbies/{id}/tools',
-    async ({ params, req }) => {
+    async ({ params, me: caller }) => {
       const lobbyId = params.id;
       if (!idPattern.test(lobbyId)) throw new ApiError('NOT_FOUND', lobbyTexts.lobbyNotFound);
-      await access.lobby(req, lobbyId);
+      await access.lobby(caller, lobbyId);
       const [poll, results] = await Promise.all([latestPoll(pool, lobbyId), recentToolResults(pool, lobbyId, lobbyTools.recentResults)]);
       const cards = await lookupUsers(deps, [...(poll ? [poll.opened_by] : []), ...results.map((r) => r.uid)]);
-      const me = req.auth?.uid;
+      const me = caller?.uid;
       return {
         poll: poll
           ? {

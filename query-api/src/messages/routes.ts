@@ -7,7 +7,7 @@ import { lowerPrefixPattern } from '@murmur/projections/queries/sql-patterns';
 import type express from 'express';
 import type { QueryDeps } from '../dependencies.ts';
 import { freshness } from '../freshness.ts';
-import { mediaUrl } from '../media/routes.ts';
+import { mediaUrl } from '../media/public.ts';
 
 export function messageRoutes(router: express.Router, deps: QueryDeps): void {
   const pool = deps.pool;

@@ -11,7 +11,7 @@ import { feedPage, wallPage, type PostRow } from '@murmur/projections/queries/wa
 import type express from 'express';
 import type { QueryDeps } from '../dependencies.ts';
 import { freshness } from '../freshness.ts';
-import { mediaUrl } from '../media/routes.ts';
+import { mediaUrl } from '../media/public.ts';
 
 function checkedUid(raw: string): string {
   if (!/^[\w:.-]{1,128}$/.test(raw)) throw new ApiError('NOT_FOUND', texts.userNotFound);

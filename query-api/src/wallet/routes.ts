@@ -39,7 +39,7 @@ import {
 } from '@murmur/projections/queries/wallet-history';
 import { blockchainWallets, inventoryPage, vipUntil } from '@murmur/projections/queries/wallet-inventory';
 import { lookupUsers } from '../user-directory.ts';
-import { mediaUrl } from '../media/routes.ts';
+import { mediaUrl } from '../media/public.ts';
 
 const chainNames: Record<number, string> = {
   1: 'ethereum',
