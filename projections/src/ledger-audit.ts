@@ -58,7 +58,7 @@ export interface AuditResult {
 }
 
 /** Every event that moves diamonds or charm; a new money event is added here and to the fold. */
-const MONEY_EVENT_TYPES = [
+export const MONEY_EVENT_TYPES = [
   'DiamondsCredited',
   'DiamondsSpent',
   'SkuPurchased',
@@ -74,7 +74,16 @@ const MONEY_EVENT_TYPES = [
   'DiamondGrantApproved',
 ] as const;
 
-/** Pure core: folds events (in log order) into the replayed ledger and the differences it finds in the log itself. */
+/** One change of one account's balance: `wallet-{uid}` in diamonds, `earnings-{uid}` in charm. */
+export interface Movement {
+  currency: 'DMND' | 'CHRM';
+  uid: string;
+  /** Into the balance when positive, out of it when negative. */
+  amount: number;
+}
+
+/** Pure core: folds events (in log order) into the replayed ledger and the differences it finds in the log itself.
+ * Every change of a balance goes through `moved`, so an observer (the period audit) sees each one. */
 export class LedgerReplay {
   readonly diamonds = new Map<string, number>();
   readonly charm = new Map<string, { credited: number; withdrawn: number }>();
@@ -98,15 +107,40 @@ export class LedgerReplay {
   events = 0;
   lastPosition = 0n;
 
+  constructor(private readonly onMovement?: (movement: Movement) => void) {}
+
+  private moved(currency: Movement['currency'], uid: string, amount: number): void {
+    if (amount !== 0) this.onMovement?.({ currency, uid, amount });
+  }
+
+  private addDiamonds(uid: string, amount: number): void {
+    this.diamonds.set(uid, (this.diamonds.get(uid) ?? 0) + amount);
+    this.moved('DMND', uid, amount);
+  }
+
   private spend(uid: string, amount: number, position: bigint): void {
     const next = (this.diamonds.get(uid) ?? 0) - amount;
     if (next < 0) this.differences.push(`wallet-${uid} goes negative (${next}) at position ${position}`);
     this.diamonds.set(uid, next);
+    this.moved('DMND', uid, -amount);
     this.totals.DMND.spent += amount;
   }
 
   private charmOf(uid: string) {
     return this.charm.get(uid) ?? this.charm.set(uid, { credited: 0, withdrawn: 0 }).get(uid)!;
+  }
+
+  private creditCharm(uid: string, charm: number): void {
+    this.charmOf(uid).credited += charm;
+    this.moved('CHRM', uid, charm);
+  }
+
+  /** Charm out of the earnings (a withdrawal) or, negative, back in (a failed one). */
+  private withdrawCharm(uid: string, charm: number): { credited: number; withdrawn: number } {
+    const c = this.charmOf(uid);
+    c.withdrawn += charm;
+    this.moved('CHRM', uid, -charm);
+    return c;
   }
 
   /** Each credit reason by name (contracts' `creditReasons`): a paid credit against its payment, a
@@ -164,7 +198,7 @@ export class LedgerReplay {
     switch (e.type) {
       case 'DiamondsCredited': {
         const d = e.data;
-        this.diamonds.set(d.uid, (this.diamonds.get(d.uid) ?? 0) + d.amount);
+        this.addDiamonds(d.uid, d.amount);
         this.totals.DMND.minted += d.amount;
         this.accountCredit(d, position);
         break;
@@ -187,7 +221,7 @@ export class LedgerReplay {
       case 'GiftSent': {
         const d = e.data;
         this.spend(d.senderUid, d.diamondsTotal, position);
-        for (const r of d.recipients) this.charmOf(r).credited += d.charmPerRecipient;
+        for (const r of d.recipients) this.creditCharm(r, d.charmPerRecipient);
         this.totals.CHRM.credited += d.charmPerRecipient * d.recipients.length;
         break;
       }
@@ -195,7 +229,7 @@ export class LedgerReplay {
         // Like a gift: the subscriber's diamonds are spent, the creator's charm credited.
         const d = e.data;
         this.spend(d.subscriberUid, d.diamonds, position);
-        this.charmOf(d.creatorUid).credited += d.charm;
+        this.creditCharm(d.creatorUid, d.charm);
         this.totals.CHRM.credited += d.charm;
         break;
       }
@@ -221,11 +255,11 @@ export class LedgerReplay {
           this.differences.push(`hold ${id} of ${hold.amount} diamonds is ${verb} for ${d.amount} at position ${position}`);
         if (hold) hold.status = verb;
         if (e.type === 'HoldReleased') {
-          this.diamonds.set(d.uid, (this.diamonds.get(d.uid) ?? 0) + d.amount);
+          this.addDiamonds(d.uid, d.amount);
           this.totals.DMND.spent -= d.amount;
           this.holds.released += d.amount;
         } else {
-          this.charmOf(e.data.recipientUid).credited += e.data.charm;
+          this.creditCharm(e.data.recipientUid, e.data.charm);
           this.totals.CHRM.credited += e.data.charm;
           this.holds.spent += d.amount;
         }
@@ -233,8 +267,7 @@ export class LedgerReplay {
       }
       case 'CharmWithdrawn': {
         const d = e.data;
-        const c = this.charmOf(d.uid);
-        c.withdrawn += d.charm;
+        const c = this.withdrawCharm(d.uid, d.charm);
         this.totals.CHRM.withdrawn += d.charm;
         if (c.credited - c.withdrawn < 0)
           this.differences.push(`earnings-${d.uid} withdraws more charm than credited at position ${position}`);
@@ -242,7 +275,7 @@ export class LedgerReplay {
       }
       case 'WithdrawalFailed': {
         const d = e.data;
-        this.charmOf(d.uid).withdrawn -= d.charm;
+        this.withdrawCharm(d.uid, -d.charm);
         this.totals.CHRM.withdrawn -= d.charm;
         break;
       }
@@ -332,6 +365,22 @@ export class LedgerReplay {
   }
 }
 
+/** Reads every event of `types` in log order, a batch at a time, inside the caller's snapshot. */
+export async function forEachEventOf(
+  client: pg.PoolClient,
+  types: readonly string[],
+  batchSize: number,
+  visit: (event: RecordedEvent) => void,
+): Promise<void> {
+  let after = 0n;
+  for (;;) {
+    const events = await readTypesAfterPosition(client, after, [...types], batchSize);
+    for (const e of events) visit(e);
+    if (events.length < batchSize) return;
+    after = events.at(-1)!.globalPosition;
+  }
+}
+
 /** Replays the log and compares the balance read models, all inside ONE repeatable-read snapshot:
  * there the read models hold exactly the events up to their checkpoint (a batch and its checkpoint
  * commit together), so the comparison is exact even while writes go on. */
@@ -343,16 +392,10 @@ export async function auditLedger(pool: pg.Pool, options: { batchSize?: number }
   try {
     await client.query('begin isolation level repeatable read read only');
     const cp = await loadCheckpoint(client, 'wallet-balances');
-    let after = 0n;
-    for (;;) {
-      const events = await readTypesAfterPosition(client, after, [...MONEY_EVENT_TYPES], batchSize);
-      for (const e of events) {
-        full.apply(e);
-        if (compareCheckpoints(checkpointOf(e), cp) <= 0) projected.apply(e);
-      }
-      if (events.length < batchSize) break;
-      after = events.at(-1)!.globalPosition;
-    }
+    await forEachEventOf(client, MONEY_EVENT_TYPES, batchSize, (e) => {
+      full.apply(e);
+      if (compareCheckpoints(checkpointOf(e), cp) <= 0) projected.apply(e);
+    });
     full.finish();
     const differences = [...full.differences];
 

@@ -1,12 +1,14 @@
-// The ledger proof's options of `projections audit` (docs/operations.md, "Ledger proof").
+// The ledger proof's options of `projections audit` (docs/operations.md, "Ledger proof"), a period's ledger among them.
 import { PostgresEventStore } from '@murmur/eventstore';
 import { DEMO_LEDGER_DIGEST_KEY, demoRefusals } from '@murmur/platform';
 import { readFile, writeFile } from 'node:fs/promises';
 import type pg from 'pg';
 import { verifyChainCommand } from './ledger-chain-audit.ts';
+import { periodAuditCommand } from './ledger-period-audit.ts';
 import { recordLedgerDigest, verifyDigestFile, type DigestFile } from './ledger-digest.ts';
 
-const USAGE = 'Usage: audit [--verify-chain | --record-digest [--out FILE] | --verify-digest FILE [--public-key BASE64]]';
+const USAGE =
+  'Usage: audit [--verify-chain | --record-digest [--out FILE] | --verify-digest FILE [--public-key BASE64] | --from YYYY-MM-DD --to YYYY-MM-DD [--json]]';
 
 const option = (args: string[], name: string): string | undefined => {
   const i = args.indexOf(name);
@@ -19,6 +21,7 @@ export async function ledgerProofCommand(
   out: (line: string) => void = console.log,
   env: Record<string, string | undefined> = process.env,
 ): Promise<number> {
+  if (args.includes('--from') || args.includes('--to')) return periodAuditCommand(pool, args, out);
   switch (args[0]) {
     case '--verify-chain':
       return verifyChainCommand(pool, out);
