@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test-support/database.ts';
 import { LogListener } from './log-listener.ts';
 import { PostgresEventStore } from './postgres-event-store.ts';
-import { loadCheckpoint, Subscription, type SubscriptionHandler } from './subscription.ts';
+import { applyOneBatch, LeaseLostError, loadCheckpoint, lockKey, Subscription, type SubscriptionHandler } from './subscription.ts';
 
 let db: TestDatabase;
 let store: PostgresEventStore;
@@ -77,6 +77,53 @@ describe('subscriptions', () => {
     expect([a.holdsLock, b.holdsLock].filter(Boolean)).toHaveLength(1);
     await Promise.all([a.stop(), b.stop()]);
     const applied = await appliedPositions('single');
+    expect(new Set(applied).size).toBe(applied.length);
+  });
+
+  it('never commits a batch on a connection that does not hold its lock', async () => {
+    await appendMany('sub-lease', 5);
+    const client = await db.pool.connect();
+    try {
+      await expect(applyOneBatch(client, [recorder('unleased')], 10, 'unleased')).rejects.toBeInstanceOf(LeaseLostError);
+      expect(await appliedPositions('unleased')).toEqual([]);
+      expect((await loadCheckpoint(db.pool, 'unleased')).globalPosition).toBe(0n);
+      // Holding it, the same batch commits.
+      await client.query('select pg_advisory_lock(hashtext($1))', [lockKey('unleased')]);
+      const outcome = await applyOneBatch(client, [recorder('unleased')], 10, 'unleased');
+      expect(outcome.count).toBeGreaterThan(0);
+      expect(await appliedPositions('unleased')).toHaveLength(outcome.count);
+    } finally {
+      await client.query('select pg_advisory_unlock_all()');
+      client.release();
+    }
+  });
+
+  it('lets go of its lock when its lease policy says so, and another runner takes over from the checkpoint', async () => {
+    let keep = true;
+    const changes: boolean[] = [];
+    const a = new Subscription(db.pool, listener, recorder('handover'), {
+      batchSize: 5,
+      lockRetryMs: 50,
+      pollIntervalMs: 50,
+      lease: { wanted: (holding) => (holding ? keep : changes.length === 0), changed: (held) => void changes.push(held) },
+    });
+    a.start();
+    await appendMany('sub-handover', 12);
+    let total = (await db.pool.query('select count(*)::int as n from events')).rows[0].n;
+    await waitFor(async () => (await appliedPositions('handover')).length >= total);
+    keep = false;
+    await waitFor(async () => changes.length === 2);
+    expect(changes).toEqual([true, false]);
+    expect(a.holdsLock).toBe(false);
+    const b = new Subscription(db.pool, listener, recorder('handover'), { batchSize: 5, lockRetryMs: 50 });
+    b.start();
+    await appendMany('sub-handover', 9);
+    total = (await db.pool.query('select count(*)::int as n from events')).rows[0].n;
+    await waitFor(async () => (await appliedPositions('handover')).length >= total);
+    expect(b.holdsLock).toBe(true);
+    expect(a.holdsLock).toBe(false);
+    await Promise.all([a.stop(), b.stop()]);
+    const applied = await appliedPositions('handover');
     expect(new Set(applied).size).toBe(applied.length);
   });
 

@@ -44,6 +44,35 @@ export function lockKey(name: string): string {
   return `murmur-subscription:${name}`;
 }
 
+/** Thrown inside a batch's transaction when its connection no longer holds the subscription's lock:
+ * the batch rolls back, so a runner that lost its lease never commits rows or a checkpoint. */
+export class LeaseLostError extends Error {
+  constructor(readonly lockName: string) {
+    super(`The lease ${lockName} is no longer held by this connection; the batch was not committed`);
+  }
+}
+
+/** Whether this connection holds the session lock `pg_try_advisory_lock(hashtext(key))` takes (a
+ * bigint key shows in pg_locks as its high and low 32 bits, classid and objid). */
+export async function holdsAdvisoryLock(client: pg.PoolClient, key: string): Promise<boolean> {
+  const { rows } = await client.query<{ held: boolean }>(
+    `select exists(select 1 from pg_locks where locktype = 'advisory' and pid = pg_backend_pid() and granted and objsubid = 1
+       and classid = ((hashtext($1)::bigint >> 32) & 4294967295)::oid and objid = (hashtext($1)::bigint & 4294967295)::oid) as held`,
+    [key],
+  );
+  return rows[0]?.held === true;
+}
+
+/** Who decides whether this process should hold a subscription's lock (several processes sharing
+ * the subscriptions): asked before taking it and after every batch. */
+export interface LeasePolicy {
+  /** `holding` false: may it take the lock now? true: should it keep it (false lets go after the
+   * batch that just committed)? */
+  wanted(holding: boolean): boolean;
+  /** Told when the lock is taken (awaited before the first batch) and when it is let go. */
+  changed?(held: boolean): void | Promise<void>;
+}
+
 const later = (a: Checkpoint, b: Checkpoint) => compareCheckpoints(a, b) > 0;
 
 export interface BatchOutcome {
@@ -58,9 +87,16 @@ export interface BatchOutcome {
 /** Reads one batch after the lowest of the handlers' checkpoints and gives each handler the events
  * past its own checkpoint; all handlers' writes and checkpoints commit in ONE transaction. A
  * handler that throws is rolled back to its savepoint and retried next time; the others go on. */
-export async function applyOneBatch(client: pg.PoolClient, handlers: SubscriptionHandler[], batchSize: number): Promise<BatchOutcome> {
+export async function applyOneBatch(
+  client: pg.PoolClient,
+  handlers: SubscriptionHandler[],
+  batchSize: number,
+  /** The lock (its name, as given to lockKey) this batch must run under: checked in the transaction. */
+  lockName?: string,
+): Promise<BatchOutcome> {
   await client.query('begin');
   try {
+    if (lockName !== undefined && !(await holdsAdvisoryLock(client, lockKey(lockName)))) throw new LeaseLostError(lockName);
     // The row locks also let a rebuild's swap pause this runner between batches.
     const checkpoints = new Map<string, Checkpoint>();
     for (const h of handlers) checkpoints.set(h.name, await loadCheckpoint(client, h.name, true));
@@ -107,6 +143,9 @@ async function readBatch(client: pg.PoolClient, handlers: SubscriptionHandler[],
 export interface SubscriptionGroupOptions extends SubscriptionOptions {
   /** Name of the advisory lock; defaults to the single handler's name. */
   lockName?: string;
+  /** Several processes sharing subscriptions: when to take and let go of the lock. Without one, the
+   * lock is taken whenever free and kept until stop. */
+  lease?: LeasePolicy;
 }
 
 /** Runs one handler, or a group of handlers over ONE connection (a projections worker with many
@@ -154,17 +193,23 @@ export class Subscription {
       try {
         client = await this.pool.connect();
         // Session-level lock: held while this connection lives, released if the process dies.
+        const lease = this.options.lease;
         while (!this.stopped) {
-          const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock(hashtext($1)) as ok', [lockKey(this.lockName)]);
-          if (rows[0]?.ok) break;
+          if (lease?.wanted(false) ?? true) {
+            const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock(hashtext($1)) as ok', [
+              lockKey(this.lockName),
+            ]);
+            if (rows[0]?.ok) break;
+          }
           await this.listener.wait(this.options.lockRetryMs ?? 2000, this.abort.signal);
         }
         if (this.stopped) break;
         this.holdsLock = true;
+        await lease?.changed?.(true);
         // A handler whose batch failed sits out for a growing delay, so one bug never holds the
         // others back; it resumes from its own checkpoint afterwards.
         const parked = new Map<string, { until: number; delay: number }>();
-        while (!this.stopped) {
+        while (!this.stopped && (lease?.wanted(true) ?? true)) {
           const now = Date.now();
           const active = this.handlers.filter((h) => (parked.get(h.name)?.until ?? 0) <= now);
           if (active.length === 0) {
@@ -173,7 +218,7 @@ export class Subscription {
             continue;
           }
           const seen = this.listener.generation;
-          const outcome = await applyOneBatch(client, active, batchSize);
+          const outcome = await applyOneBatch(client, active, batchSize, this.lockName);
           for (const [name, cp] of outcome.checkpoints) this.checkpoints.set(name, cp);
           for (const h of active) if (!outcome.failed.some((f) => f.name === h.name)) parked.delete(h.name);
           for (const f of outcome.failed) {
@@ -193,11 +238,13 @@ export class Subscription {
         await new Promise((r) => setTimeout(r, backoff));
         backoff = Math.min(backoff * 2, 5000);
       } finally {
+        const held = this.holdsLock;
         this.holdsLock = false;
         if (client) {
           await client.query('select pg_advisory_unlock_all()').catch(() => undefined);
           client.release();
         }
+        if (held) await this.options.lease?.changed?.(false);
       }
     }
   }
