@@ -82,6 +82,14 @@ describe('Kubernetes manifests', () => {
       expect(budgets, d.metadata.name).toContain(JSON.stringify(d.spec.selector?.matchLabels));
   });
 
+  it('run projections as two processes sharing the lanes, ready only when none holds a projector on its first pass', () => {
+    const projections = manifests.find((m) => m.kind === 'Deployment' && m.metadata.name === 'projections')!;
+    expect((projections.spec as { replicas?: number }).replicas).toBeGreaterThanOrEqual(2);
+    const c = projections.spec.template!.spec.containers[0]!;
+    expect(c.readinessProbe).toMatchObject({ httpGet: { path: '/readyz', port: 4004 } });
+    expect(c.livenessProbe).toMatchObject({ httpGet: { path: '/healthz', port: 4004 } });
+  });
+
   it('deny ingress by default and open the services to the edge only', () => {
     const policies = manifests.filter((m) => m.kind === 'NetworkPolicy');
     const denyAll = policies.find((p) => p.spec.policyTypes?.includes('Ingress') && p.spec.ingress === undefined);

@@ -1,6 +1,8 @@
 // Runs each projector as a named subscription: a batch and its checkpoint in one transaction.
 import { LogListener, Subscription, type RecordedEvent, type SubscriptionHandler } from '@murmur/eventstore';
 import type pg from 'pg';
+import { projectorsInFirstPass, startFirstPasses } from './first-pass.ts';
+import type { LaneLeases } from './lane-leases.ts';
 import { LIVE_SCHEMA, type Projector } from './projector.ts';
 
 export function relevantEvents(projector: Projector, events: RecordedEvent[]): RecordedEvent[] {
@@ -44,6 +46,11 @@ export interface RunnerOptions {
   onBatch?: (info: { name: string; count: number }) => void;
   /** After each projector's apply of a batch (only when it had events of its types). */
   onApplied?: (batch: AppliedBatch) => void;
+  /** Several projections processes on one database: the lanes are shared through these leases
+   * (lane-leases.ts). Without, this process takes every lane it can and keeps it. */
+  leases?: LaneLeases;
+  /** How soon a free lane is tried again (a dead holder's lanes are taken within about this). */
+  lockRetryMs?: number;
 }
 
 /** Lanes when not told: docs/decisions/foundation.md, "Projectors run in lanes". */
@@ -62,12 +69,21 @@ export function lanesOf(projectors: Projector[], lanes: number): Projector[][] {
  * and that checkpoint in one transaction; lanes run side by side and never wait for each other. */
 export class ProjectionRunner {
   readonly subscriptions: Subscription[];
+  readonly lanes: Projector[][];
+  /** True once every lane runs (or waits for its lease). */
+  started = false;
   private readonly listener: LogListener;
 
-  constructor(pool: pg.Pool, connectionString: string, projectors: Projector[], options: RunnerOptions = {}) {
+  constructor(
+    private readonly pool: pg.Pool,
+    connectionString: string,
+    projectors: Projector[],
+    private readonly options: RunnerOptions = {},
+  ) {
     this.listener = new LogListener(connectionString);
-    this.subscriptions = lanesOf(projectors, options.lanes ?? DEFAULT_LANES).map(
-      (lane) =>
+    this.lanes = lanesOf(projectors, options.lanes ?? DEFAULT_LANES);
+    this.subscriptions = this.lanes.map(
+      (lane, i) =>
         new Subscription(
           pool,
           this.listener,
@@ -77,6 +93,19 @@ export class ProjectionRunner {
             lockName: `projections:${lane.map((p) => p.name).join('+')}`,
             batchSize: options.batchSize,
             pollIntervalMs: options.pollIntervalMs,
+            lockRetryMs: options.lockRetryMs,
+            ...(options.leases
+              ? {
+                  lease: options.leases.policy(i, (held) =>
+                    held
+                      ? startFirstPasses(
+                          pool,
+                          lane.map((p) => p.name),
+                        )
+                      : undefined,
+                  ),
+                }
+              : {}),
             onError: (e) => options.onError?.((e as { handler?: string }).handler ?? 'projections-runner', e),
             onBatch: options.onBatch,
           },
@@ -85,12 +114,25 @@ export class ProjectionRunner {
   }
 
   async start(): Promise<void> {
+    await this.options.leases?.join();
     await this.listener.start();
     for (const s of this.subscriptions) s.start();
+    this.started = true;
   }
 
   async stop(): Promise<void> {
     await Promise.all(this.subscriptions.map((s) => s.stop()));
+    await this.options.leases?.stop();
     await this.listener.close();
+  }
+
+  /** The projectors whose lane this process holds now. */
+  heldProjectors(): string[] {
+    return this.lanes.flatMap((lane, i) => (this.subscriptions[i]!.holdsLock ? lane.map((p) => p.name) : []));
+  }
+
+  /** Of the projectors this process holds, those on their first pass (first-pass.ts). */
+  inFirstPass(): Promise<string[]> {
+    return projectorsInFirstPass(this.pool, this.heldProjectors());
   }
 }
