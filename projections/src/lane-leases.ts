@@ -41,7 +41,7 @@ export class LaneLeases {
           .finally(() => {
             if (!this.stopped) tick();
           });
-      }, this.options.refreshMs ?? 1000);
+      }, this.options.refreshMs ?? 250);
       this.timer.unref();
     };
     tick();

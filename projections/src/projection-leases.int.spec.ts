@@ -43,11 +43,16 @@ async function status(worker: ServiceProcess): Promise<Status> {
   return (await (await fetch(`${worker.url}/status`)).json()) as Status;
 }
 
-/** Polls the processes' statuses until `check` holds for what each holds. */
+/** What a process holds, from its readiness answer (cheaper than /status, which reads every lag). */
+async function heldBy(worker: ServiceProcess): Promise<string[]> {
+  return ((await (await fetch(`${worker.url}/readyz`)).json()) as { held: string[] }).held;
+}
+
+/** Polls the processes until `check` holds for what each holds. */
 async function untilHeld(live: ServiceProcess[], check: (held: string[][]) => boolean, timeoutMs: number): Promise<string[][]> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const held = (await Promise.all(live.map(status))).map((s) => s.held);
+    const held = await Promise.all(live.map(heldBy));
     if (check(held)) return held;
     if (Date.now() > deadline) throw new Error(`projectors not held as expected: ${JSON.stringify(held)}`);
     await pause(50);
@@ -107,6 +112,8 @@ describe('projections in two processes', () => {
     // Both hold a share, and between them every projector.
     await untilHeld(workers, (held) => held.every((h) => h.length > 0) && [...held.flat()].sort().join() === allProjectors.join(), 30_000);
     expect((await status(workers[0]!)).processes).toBe(2);
+    // Both ready: holding a share, neither on a first pass.
+    for (const w of workers) expect((await fetch(`${w.url}/readyz`)).status).toBe(200);
 
     const run = `lease-${randomUUID().slice(0, 6)}`;
     const host = await user(`${run}-host`);
@@ -141,7 +148,7 @@ describe('projections in two processes', () => {
     expect(cli.code, cli.output).toBe(0);
 
     // The holder of the gift wall dies mid-load; the other takes every lane.
-    const holder = (await Promise.all(workers.map(status))).findIndex((s) => s.held.includes('gift-wall'));
+    const holder = (await Promise.all(workers.map(heldBy))).findIndex((h) => h.includes('gift-wall'));
     expect(holder).toBeGreaterThanOrEqual(0);
     const survivor = workers[1 - holder]!;
     await workers[holder]!.kill('SIGKILL');

@@ -40,7 +40,7 @@ export async function buildProjectionsService(pool: pg.Pool, connectionString: s
   });
   const runner = new ProjectionRunner(pool, connectionString, projectors, {
     leases,
-    lockRetryMs: options.lockRetryMs ?? 1000,
+    lockRetryMs: options.lockRetryMs ?? 500,
     onError: (name, err) => logger.error({ err, projection: name }, 'projection batch failed; retrying'),
     onApplied: ({ name, events, ms }) => {
       applySeconds.inc({ projection: name }, ms / 1000);
