@@ -14,6 +14,9 @@ export const CommandApiConfig = BaseConfig.and(
     /** How long a lobby member may be without a live connection (a reload, a lost network) before
      * leaving; default presenceTimings.memberGraceMs. Browser tests shorten it to see a leave soon. */
     PRESENCE_MEMBER_GRACE_MS: z.coerce.number().int().min(1_000).max(600_000).optional(),
+    /** How long a member who joined may take to connect at all before leaving; default
+     * presenceTimings.firstConnectMs. The stack bench lengthens it: its joiners never connect. */
+    PRESENCE_FIRST_CONNECT_MS: z.coerce.number().int().min(1_000).max(3_600_000).optional(),
     /** The chat window: a sender posts at most limits.chatMessagesPerWindow messages in it per lobby
      * (and chatMessagesPerWindowAllLobbies across lobbies). Default and minimum outside the demo: the
      * product's 10 s; a shorter one lets more messages through, so only with MURMUR_DEMO=on

@@ -13,20 +13,23 @@ import { objectStoreFromEnv } from '@murmur/platform/object-store';
 
 /** The reaper's timings from the environment, under what a caller passes (`false`: no reaper). */
 function presenceReaperOptions(
-  config: Partial<Pick<CommandApiConfig, 'PRESENCE_GATEWAY_DEAD_AFTER_MS' | 'PRESENCE_MEMBER_GRACE_MS'>>,
+  config: Partial<Pick<CommandApiConfig, 'PRESENCE_GATEWAY_DEAD_AFTER_MS' | 'PRESENCE_MEMBER_GRACE_MS' | 'PRESENCE_FIRST_CONNECT_MS'>>,
   given: CommandDeps['presenceReaper'],
 ): CommandDeps['presenceReaper'] {
   if (given === false) return false;
   return {
     ...(config.PRESENCE_GATEWAY_DEAD_AFTER_MS ? { gatewayDeadAfterMs: config.PRESENCE_GATEWAY_DEAD_AFTER_MS } : {}),
     ...(config.PRESENCE_MEMBER_GRACE_MS ? { graceMs: config.PRESENCE_MEMBER_GRACE_MS } : {}),
+    ...(config.PRESENCE_FIRST_CONNECT_MS ? { firstConnectMs: config.PRESENCE_FIRST_CONNECT_MS } : {}),
     ...given,
   };
 }
 
 export function buildCommandApi(
   config: Pick<CommandApiConfig, 'DATABASE_URL' | 'JWT_SECRET'> &
-    Partial<Pick<CommandApiConfig, 'PRESENCE_GATEWAY_DEAD_AFTER_MS' | 'PRESENCE_MEMBER_GRACE_MS' | 'CHAT_WINDOW_MS'>> & {
+    Partial<
+      Pick<CommandApiConfig, 'PRESENCE_GATEWAY_DEAD_AFTER_MS' | 'PRESENCE_MEMBER_GRACE_MS' | 'PRESENCE_FIRST_CONNECT_MS' | 'CHAT_WINDOW_MS'>
+    > & {
       TRUST_PROXY?: string;
     },
   overrides: Partial<CommandDeps> = {},
