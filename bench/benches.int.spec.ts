@@ -25,7 +25,8 @@ beforeAll(async () => {
   child.stdout.on('data', (d: Buffer) => (output += d.toString()));
   child.stderr.on('data', (d: Buffer) => (output += d.toString()));
   exitCode = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-}, 300_000);
+  // Seconds of traffic each, but the stack bench starts five processes first: minutes on a loaded machine.
+}, 900_000);
 
 /** What a bench printed, from its header to the next one. */
 function sectionOf(file: string): string {
