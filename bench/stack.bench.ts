@@ -359,6 +359,9 @@ export default async function stackBench(): Promise<void> {
         if (performance.now() - t > timeoutMs) throw new Error(`projections did not catch up in ${timeoutMs / 1000} s`);
         await new Promise((r) => setTimeout(r, 20));
       }
+      // Connections idle through the wait may be closed by the server as the next phase reuses
+      // them (ECONNRESET): the next phase opens its own.
+      agent.destroy();
       return (performance.now() - t) / 1000;
     };
 
