@@ -17,8 +17,11 @@ import { z } from 'zod';
  *   operations, audit), host-application decisions, and every agency's cash-outs.
  * - `dev` developer: reads the operations view of the console (projection lag, stream categories),
  *   nothing that changes data.
+ * - `au` auditor: reads the console's auditor view (the ledger audit's runs, the signed digests, every
+ *   account's money movements with their chain proof, exports of an account's or a period's ledger),
+ *   nothing that changes data and nothing else of the console (docs/decisions/ledger-proof.md).
  */
-export const RoleCode = z.enum(['cr', 'h', 'co', 'ad', 'ag', 'dev']);
+export const RoleCode = z.enum(['cr', 'h', 'co', 'ad', 'ag', 'dev', 'au']);
 export type RoleCode = z.infer<typeof RoleCode>;
 
 export const AccessTokenClaims = z.object({

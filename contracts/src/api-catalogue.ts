@@ -156,6 +156,17 @@ import {
   WithdrawalQueue,
   WithdrawalQueueQuery,
 } from './money-operations.ts';
+import {
+  AccountExportQuery,
+  AccountLedger,
+  AccountLedgerQuery,
+  AuditRunPage,
+  AuditRunsQuery,
+  auditorRoles,
+  DigestCheck,
+  DigestPage,
+  PeriodExportQuery,
+} from './auditor.ts';
 import { OperationsStatus, RebuildProjectionBody, RebuildRequestedAnswer } from './operations-view.ts';
 import {
   HostApplicationAnswer,
@@ -1404,6 +1415,51 @@ const catalogue = [
     roles: ['ad'],
     query: AuditQuery,
     response: AuditPage,
+  }),
+
+  // ---- the auditor's view (roles au and ad: docs/decisions/ledger-proof.md) ----
+  get('/console/ledger-proof/audits', 'ledgerProof', "The ledger audit's runs and open requests, newest first", {
+    name: 'audits',
+    roles: [...auditorRoles],
+    query: AuditRunsQuery,
+    response: AuditRunPage,
+  }),
+  get('/console/ledger-proof/digests', 'ledgerProof', 'The signed digests of the money log, newest first', {
+    name: 'digests',
+    roles: [...auditorRoles],
+    query: PageQuery,
+    response: DigestPage,
+  }),
+  get(
+    '/console/ledger-proof/digests/{digestId}/check',
+    'ledgerProof',
+    "A recorded digest's Ed25519 signature checked, and its root recomputed from the log's heads at its point",
+    { name: 'checkDigest', roles: [...auditorRoles], response: DigestCheck },
+  ),
+  get('/console/ledger-proof/accounts/{uid}', 'ledgerProof', "An account's money movements (wallet and earnings) with their chain proof", {
+    name: 'account',
+    roles: [...auditorRoles],
+    query: AccountLedgerQuery,
+    response: AccountLedger,
+  }),
+  get('/console/ledger-proof/accounts/{uid}/export', 'ledgerProof', "An account's whole ledger as JSON lines or CSV", {
+    name: 'accountExport',
+    roles: [...auditorRoles],
+    query: AccountExportQuery,
+    rawAnswer: {
+      contentType: 'application/x-ndjson or text/csv',
+      description: "every event of the account's money streams with its hashes, one a line, verified by `audit --verify-export`",
+    },
+  }),
+  get('/console/ledger-proof/export', 'ledgerProof', 'Every money event recorded in a period (UTC days), as JSON lines or CSV', {
+    name: 'periodExport',
+    roles: [...auditorRoles],
+    query: PeriodExportQuery,
+    rawAnswer: {
+      contentType: 'application/x-ndjson or text/csv',
+      description:
+        'every money event recorded from the start of `from` to the end of `to`, in log order, verified by `audit --verify-export`',
+    },
   }),
 
   // ---- operations ----

@@ -39,5 +39,6 @@ export * from './countries.ts';
 export * from './moderation.ts';
 export * from './operations.ts';
 export * from './money-operations.ts';
+export * from './auditor.ts';
 export * from './operations-view.ts';
 export * from './error-reporting.ts';

@@ -6,9 +6,10 @@ import type pg from 'pg';
 import { verifyChainCommand } from './ledger-chain-audit.ts';
 import { periodAuditCommand } from './ledger-period-audit.ts';
 import { recordLedgerDigest, verifyDigestFile, type DigestFile } from './ledger-digest.ts';
+import { verifyExportCommand } from './ledger-export-verify.ts';
 
 const USAGE =
-  'Usage: audit [--verify-chain | --record-digest [--out FILE] | --verify-digest FILE [--public-key BASE64] | --from YYYY-MM-DD --to YYYY-MM-DD [--json]]';
+  'Usage: audit [--verify-chain | --record-digest [--out FILE] | --verify-digest FILE [--public-key BASE64] | --from YYYY-MM-DD --to YYYY-MM-DD [--json] | --verify-export FILE]';
 
 const option = (args: string[], name: string): string | undefined => {
   const i = args.indexOf(name);
@@ -41,6 +42,9 @@ export async function ledgerProofCommand(
       out(`signed by ${digest.publicKey}${file ? `; kept in ${file}` : ''}`);
       return 0;
     }
+    case '--verify-export':
+      if (!args[1]) break;
+      return verifyExportCommand(args[1], out);
     case '--verify-digest': {
       const file = args[1];
       if (!file) break;

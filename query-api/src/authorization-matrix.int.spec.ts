@@ -148,6 +148,36 @@ it('covers the private lobby, room, DM thread, payment and agency routes of the 
   }
 });
 
+describe('as auditor', () => {
+  it("gets past the role check of every route kept for auditors, reads every auditor list, and is refused the admins' routes", async () => {
+    const auditor = await stack.tokenFor('mx-auditor', ['co', 'au']);
+    const auditorRoutes = matrix.filter((r) => r.roles?.includes('au'));
+    expect(auditorRoutes.map((r) => r.path)).toContain('/console/ledger-proof/accounts/{uid}');
+    const problems: string[] = [];
+    for (const route of matrix.filter((r) => r.roles && !r.roles.includes('co'))) {
+      const path = pathAt(route, fixture).replace('{digestId}', 'digest-none');
+      const before = await headPosition(stack.db.pool);
+      const res = await stack.api(path, {
+        method: route.method,
+        token: auditor,
+        body: route.method === 'GET' ? undefined : (sampleBodies[route.path] ?? {}),
+      });
+      const label = `${route.method} ${route.path} -> ${res.status}`;
+      if (res.status >= 500) problems.push(`${label}: server error`);
+      if (route.roles!.includes('au')) {
+        if (res.status === 401 || res.status === 403) problems.push(`${label}: an auditor's route refused the auditor`);
+        if (route.method === 'GET' && !route.path.includes('{') && !route.rawAnswer && res.status !== 200)
+          problems.push(`${label}: an auditor's list must answer`);
+      } else {
+        if (res.status !== 403) problems.push(`${label}: expected the forbidden error for an auditor`);
+        if (route.method !== 'GET' && (await headPosition(stack.db.pool)) !== before)
+          problems.push(`${label}: an auditor's refused call appended events`);
+      }
+    }
+    expect(problems).toEqual([]);
+  }, 120_000);
+});
+
 // Last, since an admin's calls write (they end the fixture's sessions, decide, terminate).
 describe('as admin', () => {
   it('gets past the role check of every route kept for admins, and reads every console list', async () => {

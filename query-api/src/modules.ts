@@ -23,6 +23,7 @@ import { bookingQueryRoutes } from './booking/routes.ts';
 import { hostApplicationRoutes } from './host-applications/routes.ts';
 import { consoleRoutes } from './console/routes.ts';
 import { errorReportRoutes } from './error-reports/routes.ts';
+import { ledgerProofRoutes } from './ledger-proof/routes.ts';
 
 export const queryModules: Array<(router: express.Router, deps: QueryDeps) => void> = [
   opsRoutes,
@@ -47,4 +48,5 @@ export const queryModules: Array<(router: express.Router, deps: QueryDeps) => vo
   moneyOperationQueryRoutes,
   locationRoutes,
   errorReportRoutes,
+  ledgerProofRoutes,
 ];

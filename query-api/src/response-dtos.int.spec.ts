@@ -7,6 +7,9 @@ import { refreshCookieOf, startIdentityStack, type IdentityStack } from '../../t
 import { actors } from '../../test-support/stack.ts';
 import { signUpWithWallet } from '../../test-support/sign-up.ts';
 import { creditDiamonds } from '../../command-api/src/wallet/ledger.ts';
+import { recordLedgerDigest } from '../../projections/src/ledger-digest.ts';
+import { PostgresEventStore } from '@murmur/eventstore';
+import { DEMO_LEDGER_DIGEST_KEY } from '@murmur/platform';
 
 // The identity stack: the real stack with a dev SMTP server, so sign-in by e-mail code runs too.
 let stack: IdentityStack;
@@ -556,6 +559,20 @@ describe('answers against their contracts DTOs', () => {
 
     const ops = await stack.api('/ops/stream-categories', { token: await stack.tokenFor('d-admin', ['ad']) });
     expectDto('GET', '/ops/stream-categories', ops);
+  });
+
+  it("the auditor's view: audit runs, digests and their check, an account's ledger", async () => {
+    const auditor = await stack.tokenFor('d-auditor', ['co', 'au']);
+    await fund('d-audited', 250);
+    const digest = await recordLedgerDigest(stack.db.pool, new PostgresEventStore(stack.db.pool), DEMO_LEDGER_DIGEST_KEY, { by: 'cli' });
+    for (const path of [
+      '/console/ledger-proof/audits',
+      '/console/ledger-proof/digests',
+      `/console/ledger-proof/digests/${digest.digestId}/check`,
+      '/console/ledger-proof/accounts/d-audited',
+    ]) {
+      expectDto('GET', path, await stack.api(path, { token: auditor }));
+    }
   });
 
   it('names the answer of every catalogued route: a DTO, or the media type of a page or file', () => {

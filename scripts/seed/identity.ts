@@ -1,12 +1,12 @@
 // Demo accounts, created the way a person signs up: an e-mail code (read back from the dev mailbox),
 // the terms step, a username, and roles granted by an admin. Later seeders find the uids in
-// ctx.shared.users = { aria, ben, nova, admin }. To sign in as one of them in the demo, enter its
+// ctx.shared.users = { aria, ben, nova, admin, audrey }. To sign in as one of them in the demo, enter its
 // e-mail on the login screen and read the code at /api/v1/dev/mailbox.html.
 import type { RoleCode } from '@murmur/contracts';
 import type { SeedContext } from './context.ts';
 
 export const demoPeople: Array<{
-  key: 'aria' | 'ben' | 'nova' | 'admin';
+  key: 'aria' | 'ben' | 'nova' | 'admin' | 'audrey';
   email: string;
   username: string;
   roles: RoleCode[];
@@ -16,6 +16,8 @@ export const demoPeople: Array<{
   { key: 'aria', email: 'aria@murmur.demo', username: 'aria', roles: ['h', 'cr'], birthday: '1997-06-21' },
   { key: 'ben', email: 'ben@murmur.demo', username: 'ben', roles: [], birthday: '1995-09-02' },
   { key: 'nova', email: 'nova@murmur.demo', username: 'nova', roles: ['ag'], birthday: '1990-12-05' },
+  // The auditor: the console's Ledger proof section and nothing else (docs/decisions/ledger-proof.md).
+  { key: 'audrey', email: 'audrey@murmur.demo', username: 'audrey_auditor', roles: ['au'], birthday: '1984-04-30' },
 ];
 
 async function call(ctx: SeedContext, path: string, body: unknown): Promise<any> {

@@ -32,7 +32,7 @@ it('creates aria, ben, nova and an admin with their roles, and shares their uids
   };
   await seedIdentity(ctx);
   const users = ctx.shared.users as Record<string, string>;
-  expect(Object.keys(users).sort()).toEqual(['admin', 'aria', 'ben', 'nova']);
+  expect(Object.keys(users).sort()).toEqual(['admin', 'aria', 'audrey', 'ben', 'nova']);
   const head = (await stack.db.pool.query<{ p: string }>('select max(global_position)::text as p from events')).rows[0]!.p;
   const token = await stack.tokenFor(users.aria!);
   const aria = await stack.readAfter('/user/me', token, head);
@@ -42,6 +42,7 @@ it('creates aria, ben, nova and an admin with their roles, and shares their uids
   expect(rolesOf[users.nova!]).toEqual(['co', 'ag']);
   expect(rolesOf[users.admin!]).toEqual(['co', 'ad', 'dev']);
   expect(rolesOf[users.ben!]).toEqual(['co']);
+  expect(rolesOf[users.audrey!]).toEqual(['co', 'au']);
 
   // The read model rebuilt from position 0 equals the live one.
   const snapshot = async () => (await stack.db.pool.query('select * from rm.users order by uid')).rows;

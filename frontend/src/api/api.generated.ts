@@ -573,6 +573,20 @@ export const api = {
     /** Report a user, lobby, wall post, lobby chat message or direct message */
     report: routeCall('POST /reports', { body: true }),
   },
+  ledgerProof: {
+    /** The ledger audit's runs and open requests, newest first */
+    audits: routeCall('GET /console/ledger-proof/audits', { query: true }),
+    /** The signed digests of the money log, newest first */
+    digests: routeCall('GET /console/ledger-proof/digests', { query: true }),
+    /** A recorded digest's Ed25519 signature checked, and its root recomputed from the log's heads at its point */
+    checkDigest: routeCall('GET /console/ledger-proof/digests/{digestId}/check'),
+    /** An account's money movements (wallet and earnings) with their chain proof */
+    account: routeCall('GET /console/ledger-proof/accounts/{uid}', { query: true }),
+    /** An account's whole ledger as JSON lines or CSV */
+    accountExport: routeCall('GET /console/ledger-proof/accounts/{uid}/export', { query: true }),
+    /** Every money event recorded in a period (UTC days), as JSON lines or CSV */
+    periodExport: routeCall('GET /console/ledger-proof/export', { query: true }),
+  },
   ops: {
     /** Each projection's lag and status, the oldest open transaction, gateway connections */
     status: routeCall('GET /console/ops/status'),

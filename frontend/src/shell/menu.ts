@@ -35,8 +35,8 @@ export const sideMenu: MenuEntry[] = [
   { key: 'fragments', label: 'Fragments', to: '/fragments', icon: 'crown' },
   { key: 'account', label: 'Account', to: '/profile', icon: 'account' },
   { key: 'guild', label: 'Guild', to: '/guild', icon: 'users', roles: ['ag'] },
-  // Staff only: admins, and devs for the sections whose routes admit them (pages/Console/sections.ts).
-  { key: 'console', label: 'Console', to: '/console', icon: 'shield', roles: ['ad', 'dev'] },
+  // Staff only: admins, and devs and auditors for the sections whose routes admit them (pages/Console/sections.ts).
+  { key: 'console', label: 'Console', to: '/console', icon: 'shield', roles: ['ad', 'dev', 'au'] },
   { key: 'help-center', label: 'Help Center', to: helpCenterUrl, icon: 'help', external: helpIsExternal },
 ];
 

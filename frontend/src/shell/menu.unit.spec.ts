@@ -26,6 +26,8 @@ describe('side menu', () => {
     expect(labels(['co', 'ag'])).not.toContain('Console');
     expect(labels(['co', 'ad'])).toContain('Console');
     expect(labels(['co', 'dev'])).toContain('Console');
+    expect(labels(['co', 'au'])).toContain('Console');
+    expect(labels(['co', 'cr'])).not.toContain('Console');
   });
 
   it("holds every key the spec's side menu names, each once", () => {

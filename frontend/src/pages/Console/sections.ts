@@ -72,6 +72,14 @@ export const consoleSections: ConsoleSection[] = [
     page: lazy(() => import('./operations/OperationsSection.tsx')),
   },
   {
+    key: 'ledger-proof',
+    label: 'Ledger proof',
+    path: 'ledger-proof',
+    roles: ['ad', 'au'],
+    hint: 'Hash-chained movements, signed digests, exports',
+    page: lazy(() => import('./ledger-proof/LedgerProofSection.tsx')),
+  },
+  {
     key: 'audit',
     label: 'Audit trail',
     path: 'audit',

@@ -17,7 +17,15 @@ import { AuditTable } from '../audit/AuditSection.tsx';
 import { changeRole, setBan, setWaitlist, signOutEverywhere, useConsoleUser, useUserSearch } from '../consoleApi.ts';
 import styles from '../Console.parts.module.css';
 
-const roleNames: Record<RoleCode, string> = { co: 'Consumer', cr: 'Creator', h: 'Host', ad: 'Admin', ag: 'Agency', dev: 'Developer' };
+const roleNames: Record<RoleCode, string> = {
+  co: 'Consumer',
+  cr: 'Creator',
+  h: 'Host',
+  ad: 'Admin',
+  ag: 'Agency',
+  dev: 'Developer',
+  au: 'Auditor',
+};
 const when = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '—');
 const messageOf = (e: unknown) => (e instanceof ApiCallError ? e.message : 'Something went wrong.');
 
