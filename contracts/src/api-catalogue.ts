@@ -161,7 +161,6 @@ import {
   AccountLedger,
   AccountLedgerQuery,
   AuditRunPage,
-  AuditRunsQuery,
   auditorRoles,
   DigestCheck,
   DigestPage,
@@ -1421,7 +1420,7 @@ const catalogue = [
   get('/console/ledger-proof/audits', 'ledgerProof', "The ledger audit's runs and open requests, newest first", {
     name: 'audits',
     roles: [...auditorRoles],
-    query: AuditRunsQuery,
+    query: PageQuery,
     response: AuditRunPage,
   }),
   get('/console/ledger-proof/digests', 'ledgerProof', 'The signed digests of the money log, newest first', {

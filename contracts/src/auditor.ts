@@ -51,7 +51,6 @@ const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are like 2026-01-31.'
  * `to` defaults to today and `from` to `to`, so the bare route exports today's money events. */
 export const PeriodExportQuery = z.object({ from: day.optional(), to: day.optional(), format: LedgerExportFormat.default('jsonl') });
 
-export const AuditRunsQuery = PageQuery;
 export const AuditRunItem = z.object({
   auditId: z.string(),
   /** 'requested' from the console and not answered yet by the projections worker. */
