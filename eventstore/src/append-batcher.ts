@@ -52,19 +52,47 @@ async function appendBatch(runner: pg.Pool | pg.PoolClient, items: AppendItem[])
     name: 'murmur_append_batch_v3',
     text: `select item, first_position, last_position, next_version, duplicate, conflict, actual_version
              from append_batch($1::text[], $2::bigint[], $3::text[], $4::int[], $5::text[], $6::int[], $7::jsonb, $8::jsonb, $9::text[])`,
-    values: [
-      items.map((i) => i.streamId),
-      items.map((i) => i.expected),
-      items.map((i) => i.key),
-      items.map((i) => i.types.length),
-      items.flatMap((i) => i.types),
-      items.flatMap((i) => i.versions),
-      `[${items.map((i) => i.data.join(',')).join(',')}]`,
-      `[${items.map((i) => i.metadata.join(',')).join(',')}]`,
-      items.flatMap((i) => i.digests),
-    ],
+    values: batchValues(items),
   });
   return rows;
+}
+
+function batchValues(items: AppendItem[]): unknown[] {
+  return [
+    items.map((i) => i.streamId),
+    items.map((i) => i.expected),
+    items.map((i) => i.key),
+    items.map((i) => i.types.length),
+    items.flatMap((i) => i.types),
+    items.flatMap((i) => i.versions),
+    `[${items.map((i) => i.data.join(',')).join(',')}]`,
+    `[${items.map((i) => i.metadata.join(',')).join(',')}]`,
+    items.flatMap((i) => i.digests),
+  ];
+}
+
+/** One append made only while `guard`'s stream is at its version: one statement, whose share lock
+ * on the guard's stream row holds until it commits, so a writer of that stream either committed
+ * before (the version no longer matches: nothing is written) or waits until after. The function is
+ * called through a lateral join on the locked row, so it never runs when the row does not match. */
+export async function appendGuarded(
+  runner: pg.Pool | pg.PoolClient,
+  item: AppendItem,
+  guard: { streamId: string; version: bigint },
+): Promise<AppendRow> {
+  const { rows } = await runner.query<BatchRow>({
+    name: 'murmur_append_guarded_v1',
+    text: `select b.item, b.first_position, b.last_position, b.next_version, b.duplicate, b.conflict, b.actual_version
+             from (select version from streams where stream_id = $10 and version = $11::bigint for share) g
+             cross join lateral append_batch(
+               case when g.version is not null then $1::text[] end, $2::bigint[], $3::text[], $4::int[], $5::text[], $6::int[],
+               $7::jsonb, $8::jsonb, $9::text[]) b`,
+    values: [...batchValues([item]), guard.streamId, guard.version.toString()],
+  });
+  const row = rows[0];
+  if (!row) throw new WrongExpectedVersion(guard.streamId, guard.version, null);
+  if (row.conflict) throw wrongVersion(item, row.actual_version);
+  return row;
 }
 
 /** One append on its own (on the caller's transaction client, or alone from the pool). A wrong

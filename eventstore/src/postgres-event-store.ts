@@ -6,7 +6,7 @@ import { sha256Hex } from './money-chain.ts';
 import { storedCanonicalJson } from './stored-canonical-json.ts';
 import pg from 'pg';
 import { eventsAfterSql, headPosition } from './log-queries.ts';
-import { AppendBatcher, appendOne, wrongVersion, type AppendItem, type AppendRow } from './append-batcher.ts';
+import { AppendBatcher, appendGuarded, appendOne, wrongVersion, type AppendItem, type AppendRow } from './append-batcher.ts';
 import { InvalidEvent, InvalidExpectedVersion, InvalidStreamId, StreamNotFound } from './errors.ts';
 import type {
   AppendOptions,
@@ -184,7 +184,16 @@ export class PostgresEventStore implements EventStore {
       digests: chained ? data.map(sha256Hex) : data.map(() => null),
     };
     let row: AppendRow;
-    if (options.client) {
+    if (options.guard) {
+      assertStreamId(options.guard.streamId);
+      try {
+        row = await appendGuarded(options.client ?? this.pool, item, options.guard);
+      } catch (error) {
+        throw translateAppendError(error, item);
+      }
+      if (options.client) await options.client.query(`select pg_notify('${EVENTS_CHANNEL}', '')`);
+      else if (!row.duplicate) this.notifier.poke();
+    } else if (options.client) {
       try {
         row = await appendOne(options.client, item);
       } catch (error) {

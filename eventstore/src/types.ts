@@ -60,6 +60,16 @@ export interface AppendOptions {
   idempotencyKey?: string;
   /** Append inside the caller's transaction (the caller commits). */
   client?: PoolClient;
+  /** Append only while another stream is still at this version, in the same statement, with that
+   * stream's row locked against writers until the append commits: a rule decided on the other
+   * stream's state (a chat sender still a member of the lobby) still holds when the events are
+   * written. Otherwise WrongExpectedVersion names the guard's stream and nothing is written. */
+  guard?: StreamGuard;
+}
+
+export interface StreamGuard {
+  streamId: string;
+  version: bigint;
 }
 
 export interface AppendResult {

@@ -3,7 +3,7 @@
 // for the few commands that must commit with other rows, a transaction. Every module's commands run
 // through it; the read-fold-decide-append loop is handle-command.ts and the clash rule retry.ts.
 import { createHash } from 'node:crypto';
-import { firstResultOfKey, type EventMetadata, type PostgresEventStore } from '@murmur/eventstore';
+import { firstResultOfKey, type EventMetadata, type PostgresEventStore, type StreamGuard } from '@murmur/eventstore';
 import { ApiError, type Logger } from '@murmur/platform';
 import type pg from 'pg';
 import type { CommandRuntime } from './command-runtime.ts';
@@ -35,6 +35,8 @@ export interface RunOptions {
   actorUid?: string;
   metadata?: EventMetadata;
   maxRetries?: number;
+  /** Append only while another stream is at this version (see HandleOptions.guard). */
+  guard?: StreamGuard;
 }
 
 /** What a handler needs from the service's dependencies. */
@@ -168,6 +170,7 @@ export function defineCommandHandler<Id, State, Command, Event extends DecidedEv
           idempotencyKey: key,
           metadata: { ...(options.actorUid !== undefined ? { actorUid: options.actorUid } : {}), ...options.metadata },
           maxRetries: options.maxRetries,
+          ...(options.guard ? { guard: options.guard } : {}),
         });
         if (config.snapshots) deps.commands.snapshots.maybeSave(deps, config.snapshots, cache, streamId, decider);
         return result;

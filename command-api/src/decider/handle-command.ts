@@ -1,7 +1,7 @@
 // Read, fold, decide, append with the expected version; on a version clash, read again and
 // decide again, a bounded number of times.
 import type pg from 'pg';
-import { WrongExpectedVersion, type EventMetadata, type EventStore, type RecordedEvent } from '@murmur/eventstore';
+import { WrongExpectedVersion, type EventMetadata, type EventStore, type RecordedEvent, type StreamGuard } from '@murmur/eventstore';
 import { isDeciderEvent, toNewEvents, type DecidedEvent, type Decider, type DomainEvent } from './decider.ts';
 import { retryOnClash } from './retry.ts';
 import type { StateCache } from './state-cache.ts';
@@ -28,6 +28,17 @@ export interface HandleOptions {
    * A clash, a refusal or "nothing to do" may come from a stale state and falls back to the
    * read-decide-append loop, so the outcome is the same as without it. */
   decideOnCache?: boolean;
+  /** Append only while another stream is at this version (the store's guard): the command was built
+   * from that stream's state. When it moved, GuardMoved goes up to the caller, who built the command
+   * and must build it again on the newer state; this stream's clash loop cannot. */
+  guard?: StreamGuard;
+}
+
+/** The guard's stream moved since the command was built from it: nothing was written. */
+export class GuardMoved extends Error {
+  constructor(readonly streamId: string) {
+    super(`Stream ${streamId} moved since the command was decided on it`);
+  }
 }
 
 export async function handleCommand<State, Command, Event extends DecidedEvent>(
@@ -81,10 +92,17 @@ async function attempt<State, Command, Event extends DecidedEvent>(
     throw error;
   }
   if (events.length === 0) return null;
-  const result = await store.append(streamId, toNewEvents(events, options.metadata), {
-    expectedVersion: at.version,
-    idempotencyKey: options.idempotencyKey,
-  });
+  const result = await store
+    .append(streamId, toNewEvents(events, options.metadata), {
+      expectedVersion: at.version,
+      idempotencyKey: options.idempotencyKey,
+      ...(options.guard ? { guard: options.guard } : {}),
+    })
+    .catch((error: unknown) => {
+      throw error instanceof WrongExpectedVersion && options.guard && error.streamId === options.guard.streamId
+        ? new GuardMoved(error.streamId)
+        : error;
+    });
   if (result.duplicate) {
     const first = await eventsOfAppend(store, streamId, result.firstPosition, result.lastPosition, result.nextExpectedVersion);
     const after = await loadState(store, streamId, decider, options.cache);

@@ -9,6 +9,7 @@ import type { CommandDeps } from '../dependencies.ts';
 import type { CommandModule } from '../command-module.ts';
 import { creditDiamonds, isVipAt, spendDiamonds } from '../wallet/ledger.ts';
 import { entryDue, isStaff, lobbyDecider, roomDecider, roomFeeDue, type LobbyCommand, type LobbyView, type RoomCommand } from './decide.ts';
+import { GuardMoved } from '../decider/handle-command.ts';
 import { chatCommands, lobbyCommands, roomCommands } from './lobby-streams.ts';
 import { ChatLimiter } from './chat-limits.ts';
 import { isOpen, seatOf, type LobbyState } from './lobby.ts';
@@ -87,6 +88,31 @@ async function joinLobby(api: LobbyApi, lobbyId: string, auth: AuthContext, invi
       }
     }
     throw error;
+  }
+}
+
+/** Chat decides on the lobby state this process holds (a kick, ban or leave decided here is in it at
+ * once) and appends only while the lobby stream is still at that version (the store's guard): a
+ * change made by another process since makes the append write nothing, and the message is decided
+ * again on the lobby read anew. A held state that would refuse is read anew first, so a stale state
+ * never refuses. See docs/decisions/lobbies.md, "Chat". */
+async function postOnLobbyState<T>(
+  deps: CommandDeps,
+  lobbyId: string,
+  uid: string,
+  post: (lobbyAt: { state: LobbyState; version: bigint }) => Promise<T>,
+): Promise<T> {
+  const held = lobbyCommands.cached(deps, lobbyId);
+  const wouldPost = (s: LobbyState) => s.exists && isOpen(s) && s.members.has(uid) && !s.silenced.includes(uid);
+  let lobbyAt = held && wouldPost(held.state) ? held : await lobbyCommands.load(deps, lobbyId);
+  for (let retry = 0; ; retry++) {
+    try {
+      return await post(lobbyAt);
+    } catch (error) {
+      if (!(error instanceof GuardMoved)) throw error;
+      if (retry >= 10) throw new ApiError('CONFLICT', 'The resource changed at the same time; please try again.');
+      lobbyAt = await lobbyCommands.load(deps, lobbyId);
+    }
   }
 }
 
@@ -375,45 +401,48 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
       const lobbyId = lobbyIdOf(params.id);
       const { payload, roomId: roomInBody } = body;
       if (!chatLimiter.take(me.uid, Date.parse(now()))) throw new ApiError('RATE_LIMITED', lobbyTexts.chatTooFast);
-      const lobby = await loadLobby(deps, lobbyId);
-      if (!lobby.exists) throw new ApiError('NOT_FOUND', lobbyTexts.lobbyNotFound);
-      let roomId: string | null = null;
-      let member = lobby.members.has(me.uid);
-      let open = isOpen(lobby);
-      let silenced = lobby.silenced.includes(me.uid);
-      if (inRoom || roomInBody) {
-        roomId = inRoom ? roomIdOf(params.roomId ?? '') : roomInBody!;
-        const room = await loadRoom(deps, roomId);
-        if (!room.exists || room.lobbyId !== lobbyId) throw new ApiError('NOT_FOUND', lobbyTexts.roomNotFound);
-        member = room.members.includes(me.uid);
-        open = open && roomIsOpen(room);
-        silenced = silenced || room.silenced.includes(me.uid);
-      }
       // A client that lost the answer (a command-api process died, the database restarted) sends the
       // message again with the same key and gets the first answer back instead of a second message.
       const key = req.header('idempotency-key');
       const idempotencyKey = key === undefined ? undefined : parse(IdempotencyKeyHeader, key);
       const messageId = randomUUID();
-      const result = await chatCommands.run(
-        deps,
-        { lobbyId, uid: me.uid },
-        {
-          type: 'PostChat',
-          now: now(),
-          windowMs: chatWindowMs,
-          lobbyId,
-          roomId,
-          messageId,
-          uid: me.uid,
-          messageType: payload.messageType,
-          title: payload.title ?? null,
-          body: payload.body,
-          member,
-          silenced,
-          open,
-        },
-        { actorUid: me.uid, idempotencyKey },
-      );
+      const post = async (lobbyAt: { state: LobbyState; version: bigint }) => {
+        const lobby = lobbyAt.state;
+        if (!lobby.exists) throw new ApiError('NOT_FOUND', lobbyTexts.lobbyNotFound);
+        let roomId: string | null = null;
+        let member = lobby.members.has(me.uid);
+        let open = isOpen(lobby);
+        let silenced = lobby.silenced.includes(me.uid);
+        if (inRoom || roomInBody) {
+          roomId = inRoom ? roomIdOf(params.roomId ?? '') : roomInBody!;
+          const room = await loadRoom(deps, roomId);
+          if (!room.exists || room.lobbyId !== lobbyId) throw new ApiError('NOT_FOUND', lobbyTexts.roomNotFound);
+          member = room.members.includes(me.uid);
+          open = open && roomIsOpen(room);
+          silenced = silenced || room.silenced.includes(me.uid);
+        }
+        return chatCommands.run(
+          deps,
+          { lobbyId, uid: me.uid },
+          {
+            type: 'PostChat',
+            now: now(),
+            windowMs: chatWindowMs,
+            lobbyId,
+            roomId,
+            messageId,
+            uid: me.uid,
+            messageType: payload.messageType,
+            title: payload.title ?? null,
+            body: payload.body,
+            member,
+            silenced,
+            open,
+          },
+          { actorUid: me.uid, idempotencyKey, guard: { streamId: lobbyCommands.streamId(lobbyId), version: lobbyAt.version } },
+        );
+      };
+      const result = await postOnLobbyState(deps, lobbyId, me.uid, post);
       const posted = result.events.find((e) => e.type === 'ChatMessagePosted');
       return withPosition(result.position, { messageId: posted?.data.messageId ?? messageId });
     };
