@@ -59,7 +59,7 @@ describe('hash chains on money streams', () => {
 
   it('keeps one chain when a process still running the previous store appends through the jsonb[] signature', async () => {
     // Keys out of order: what is stored, digested and hashed must not depend on the order they were written in.
-    const data = { uid: 'u-2', reference: 'r-old', amount: 5, reason: 'reward', creditedAt: '2026-11-27T07:00:00.000Z' };
+    const data = { uid: 'u-2', reference: 'r-old', amount: 5, reason: 'reward' as const, creditedAt: '2026-11-27T07:00:00.000Z' };
     await store.append('wallet-u-2', [{ type: 'DiamondsCredited', data }]);
     const sent = JSON.stringify({ ...data, reference: 'r-prev' });
     await db.pool.query(
