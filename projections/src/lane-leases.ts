@@ -74,12 +74,19 @@ export class LaneLeases {
     if (!this.client) {
       const client = await this.pool.connect();
       // The membership connection stays checked out; if the server drops it, join again next time.
-      client.on('error', () => {
+      const onError = () => {
         if (this.client !== client) return;
         this.client = null;
         client.release(true);
-      });
-      await client.query('select pg_advisory_lock_shared(hashtext($1), 0)', [MEMBERS]);
+      };
+      client.on('error', onError);
+      try {
+        await client.query('select pg_advisory_lock_shared(hashtext($1), 0)', [MEMBERS]);
+      } catch (error) {
+        client.off('error', onError);
+        client.release(true);
+        throw error;
+      }
       this.client = client;
     }
     const { rows } = await this.client.query<{ n: number }>(

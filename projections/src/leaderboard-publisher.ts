@@ -71,13 +71,17 @@ export class LeaderboardPublisher {
       const client = await this.pool.connect();
       // The lock's connection stays checked out: if the server drops it, let go of it (the lock
       // went with it) instead of crashing on an unhandled error; the next tick takes the lock again.
-      client.on('error', (error) => {
+      const onError = (error: Error) => {
         if (this.lockClient !== client) return;
         this.lockClient = null;
         client.release(error);
-      });
+      };
+      client.on('error', onError);
       const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock(hashtext($1)) as ok', [LOCK]);
       if (!rows[0]?.ok) {
+        // Another process publishes: the pooled client goes back without this tick's listener, or
+        // a standby would add one per tick to the same client.
+        client.off('error', onError);
         client.release();
         return null;
       }
