@@ -2,7 +2,8 @@
 // terms (only when onboarding is unfinished) and success.
 import { limits } from '@murmur/contracts/constants';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { ApiCallError } from '../api/client.ts';
+import { API_BASE, ApiCallError } from '../api/client.ts';
+import { api } from '../api/api.generated.ts';
 import { Button } from '../components/Button.tsx';
 import { useSession } from '../api/session.ts';
 import { Dialog } from '../components/Dialog.tsx';
@@ -40,7 +41,7 @@ type Channel = 'email' | 'mobile';
 const channelOf = (address: string): Channel => (address.trim().startsWith('+') ? 'mobile' : 'email');
 
 /** What differs between a code by e-mail and by SMS; the steps are the same. */
-const channels = {
+export const channels = {
   email: {
     label: 'E-mail',
     type: 'email',
@@ -51,7 +52,7 @@ const channels = {
     request: requestEmailCode,
     login: loginWithEmail,
     again: 'Use another e-mail',
-    devInbox: (a: string) => `/api/v1/dev/mailbox.html?email=${encodeURIComponent(a)}`,
+    devInbox: (a: string) => `${API_BASE}${api.identity.devMailboxPage.path({ email: a })}`,
     devInboxName: 'the dev mailbox',
   },
   mobile: {
@@ -64,7 +65,7 @@ const channels = {
     request: requestMobileCode,
     login: loginWithMobile,
     again: 'Use another number',
-    devInbox: (a: string) => `/api/v1/dev/sms.html?to=${encodeURIComponent(a)}`,
+    devInbox: (a: string) => `${API_BASE}${api.identity.devSmsPage.path({ to: a })}`,
     devInboxName: 'the dev SMS inbox',
   },
 } as const;
