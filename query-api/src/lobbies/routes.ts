@@ -227,7 +227,7 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
         podium: { topUsers: topUsers.slice(0, limits.podium), topHosts: topHosts.slice(0, limits.podium) },
       };
     },
-    { before: [freshness(pool, ['lobby-leaderboards'])] },
+    { before: [freshness(pool, ['lobby-leaderboards', 'lobbies'])] },
   );
 
   defineRoute(
@@ -383,7 +383,8 @@ export function lobbyQueryRoutes(router: express.Router, deps: QueryDeps): void 
       );
       return { items };
     },
-    { before: [freshness(pool, ['lobby-chat', 'collections'])] },
+    // The access check reads lobbies and rooms: a member who just joined is waited for too.
+    { before: [freshness(pool, ['lobby-chat', 'collections', 'lobbies', 'rooms'])] },
   );
 }
 

@@ -45,6 +45,6 @@ export function lobbyToolQueryRoutes(router: express.Router, deps: QueryDeps): v
         ),
       };
     },
-    { before: [freshness(pool, ['lobby-tools'])] },
+    { before: [freshness(pool, ['lobby-tools', 'lobbies'])] },
   );
 }
