@@ -48,6 +48,10 @@ export interface HandlerDeps {
 }
 
 export interface TransactionSteps<State, T> {
+  /** Before each attempt takes its connection: reads of other streams or read models the command
+   * needs. Run inside the transaction they would hold a second connection per request, and enough
+   * requests at once would each wait for a connection none gives back. */
+  prepare?: () => Promise<void>;
   /** First in the transaction: rows that must commit with the events (credential links). */
   before?: (client: pg.PoolClient) => Promise<void>;
   /** After the append, in the same transaction: other streams' appends, session rows. */
@@ -193,6 +197,7 @@ export function defineCommandHandler<Id, State, Command, Event extends DecidedEv
       const streamId = config.streamId(id);
       const cache = deps.commands.cacheFor(config);
       return retryOnClash(async () => {
+        await steps.prepare?.();
         const client = await deps.pool.connect();
         try {
           await client.query('begin');

@@ -47,16 +47,21 @@ async function setLink(deps: CommandDeps, uid: string, code: string): Promise<bi
  */
 async function bindReferrer(deps: CommandDeps, uid: string, code: string): Promise<{ referrerUid: string; position: bigint }> {
   let referrerUid = '';
+  let facts: [Awaited<ReturnType<typeof accountFacts>>, Awaited<ReturnType<typeof referrerCandidate>>] | null = null;
   const now = deps.clock.now();
   const bound = await referralCommands.runInTransaction(
     deps,
     uid,
     async () => {
-      const [account, referrer] = await Promise.all([accountFacts(deps, uid), referrerCandidate(deps, code)]);
-      referrerUid = referrer?.uid ?? ''; // the decider refuses a missing referrer
+      const [account, referrer] = facts!;
       return { type: 'ConnectReferrer' as const, uid, code, referrer, account, now };
     },
     {
+      // Read afresh before each attempt: a retry after the pair's clash sees the other's binding.
+      prepare: async () => {
+        facts = await Promise.all([accountFacts(deps, uid), referrerCandidate(deps, code)]);
+        referrerUid = facts[1]?.uid ?? ''; // the decider refuses a missing referrer
+      },
       after: async (client) => {
         await deps.store.append(
           streamIds.referralPair(uid, referrerUid),
