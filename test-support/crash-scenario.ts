@@ -176,6 +176,8 @@ export async function runCrashScenario(scenario: CrashScenario): Promise<CrashRe
       throw new Error(`set-up failed: ${JSON.stringify([...setup.refused, ...setup.lost].slice(0, 3))}`);
 
     step('lobbies set up');
+    // The gateways check a subscription against the lobbies read model: subscribe once it has the lobbies.
+    await waitForProjections(db.pool);
     // The host and the senders keep a socket in each lobby, as their browsers would (members
     // without one are taken out of the lobby by the presence reaper); watchers follow one lobby each.
     const gatewayUrl = throughEdge ? `ws://${edgeAddress}/ws` : `ws://127.0.0.1:${gateways[0]!.port}/ws`;
