@@ -16,7 +16,7 @@ import { CommandRuntime } from '../command-api/src/decider/command-runtime.ts';
 import { systemClock, type LedgerDeps } from '../command-api/src/dependencies.ts';
 import { creditDiamonds } from '../command-api/src/wallet/ledger.ts';
 import { signUpWithWallet } from '../test-support/sign-up.ts';
-import { benchDatabase, percentile, report } from './support.ts';
+import { benchDatabase, percentile, report, jsonCaller } from './support.ts';
 import { benchSize, tiny } from './size.ts';
 
 const SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
@@ -120,35 +120,7 @@ export default async function commandPathBench(): Promise<void> {
   const db = await benchDatabase('command_path', 20);
   const api = await startCommandApi(db.url);
   const agent = new http.Agent({ keepAlive: true, maxSockets: CONNECTIONS });
-  const call = (method: string, urlPath: string, expect: number, token?: string, body?: unknown, headers: Record<string, string> = {}) =>
-    new Promise<unknown>((resolve, reject) => {
-      const payload = body === undefined ? undefined : JSON.stringify(body);
-      const req = http.request(
-        {
-          host: '127.0.0.1',
-          port: api.port,
-          path: urlPath,
-          method,
-          agent,
-          headers: {
-            ...(token ? { authorization: `Bearer ${token}` } : {}),
-            ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
-            ...headers,
-          },
-        },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () => {
-            const text = Buffer.concat(chunks).toString();
-            if (res.statusCode !== expect) reject(new Error(`${method} ${urlPath}: ${res.statusCode} ${text.slice(0, 200)}`));
-            else resolve(text ? JSON.parse(text) : null);
-          });
-        },
-      );
-      req.on('error', reject);
-      req.end(payload);
-    });
+  const call = jsonCaller(api.port, agent);
   try {
     // Users with sessions the guard accepts (as identity's bench makes them); recipients of profile
     // gifts must also be registered, so the hosts sign up through identity for real.

@@ -22,7 +22,7 @@ import { systemClock, type LedgerDeps } from '../command-api/src/dependencies.ts
 import { creditDiamonds } from '../command-api/src/wallet/ledger.ts';
 import { projectors } from '../projections/src/registry.ts';
 import { startService, type ServiceProcess } from '../test-support/service-processes.ts';
-import { benchDatabase, percentile, report } from './support.ts';
+import { benchDatabase, percentile, report, jsonCaller } from './support.ts';
 import { benchSize, tiny } from './size.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -190,35 +190,7 @@ export default async function stackBench(): Promise<void> {
       ['bench (load client)', process.pid],
     ];
 
-    const call = (method: string, urlPath: string, expect: number, token?: string, body?: unknown, headers: Record<string, string> = {}) =>
-      new Promise<unknown>((resolve, reject) => {
-        const payload = body === undefined ? undefined : JSON.stringify(body);
-        const req = http.request(
-          {
-            host: '127.0.0.1',
-            port: commandApi.port,
-            path: urlPath,
-            method,
-            agent,
-            headers: {
-              ...(token ? { authorization: `Bearer ${token}` } : {}),
-              ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
-              ...headers,
-            },
-          },
-          (res) => {
-            const chunks: Buffer[] = [];
-            res.on('data', (c: Buffer) => chunks.push(c));
-            res.on('end', () => {
-              const text = Buffer.concat(chunks).toString();
-              if (res.statusCode !== expect) reject(new Error(`${method} ${urlPath}: ${res.statusCode} ${text.slice(0, 200)}`));
-              else resolve(text ? JSON.parse(text) : null);
-            });
-          },
-        );
-        req.on('error', reject);
-        req.end(payload);
-      });
+    const call = jsonCaller(commandApi.port, agent);
 
     // Users with sessions the guard accepts: u1..u16 host the lobbies, the next 64 send gifts, the
     // rest join and chat; the last ones watch the lobbies over WebSocket.

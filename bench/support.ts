@@ -1,5 +1,6 @@
 // What every benchmark shares: a fresh migrated database on the machine's PostgreSQL (or an
 // embedded one), percentiles, and one printed line per figure with its ratio to the baseline.
+import http from 'node:http';
 import pg from 'pg';
 import { createPool } from '@murmur/eventstore';
 import { migrateAll } from '../scripts/migrations.ts';
@@ -96,4 +97,38 @@ export async function drive(
   const seconds = (performance.now() - started) / 1000;
   latencies.sort((a, b) => a - b);
   return { perSecond: total / seconds, latencies };
+}
+
+/** A JSON call to one local HTTP port through `agent` that resolves with the parsed answer when the
+ * status is `expect`, and rejects with the status and the start of the body otherwise. */
+export function jsonCaller(port: number, agent: http.Agent) {
+  return (method: string, urlPath: string, expect: number, token?: string, body?: unknown, headers: Record<string, string> = {}) =>
+    new Promise<unknown>((resolve, reject) => {
+      const payload = body === undefined ? undefined : JSON.stringify(body);
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          path: urlPath,
+          method,
+          agent,
+          headers: {
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+            ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+            ...headers,
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            const text = Buffer.concat(chunks).toString();
+            if (res.statusCode !== expect) reject(new Error(`${method} ${urlPath}: ${res.statusCode} ${text.slice(0, 200)}`));
+            else resolve(text ? JSON.parse(text) : null);
+          });
+        },
+      );
+      req.on('error', reject);
+      req.end(payload);
+    });
 }
