@@ -4,7 +4,8 @@
 // are alive; a lane is held through its subscription's session lock, and a process takes lanes
 // only up to its fair share (lanes / members, rounded up) and lets go of the ones past it when
 // another member joins. A member that dies loses its locks with its connections, and the others
-// take its lanes.
+// take its lanes. Advisory locks are keyed by database but pg_locks shows the whole server's, so
+// the count keeps to this database: another deployment on the same server is not a member.
 import type { LeasePolicy } from '@murmur/eventstore';
 import type pg from 'pg';
 
@@ -91,7 +92,8 @@ export class LaneLeases {
     }
     const { rows } = await this.client.query<{ n: number }>(
       `select count(*)::int as n from pg_locks
-        where locktype = 'advisory' and granted and objsubid = 2 and classid = hashtext($1)::oid and objid = 0`,
+        where locktype = 'advisory' and granted and objsubid = 2 and classid = hashtext($1)::oid and objid = 0
+          and database = (select oid from pg_database where datname = current_database())`,
       [MEMBERS],
     );
     this.members = Math.max(1, rows[0]?.n ?? 1);
