@@ -137,23 +137,29 @@ describe('group commit of appends', () => {
 
   it('makes a batch again one append at a time when the database ended it (its connection cut mid-way), each landing once', async () => {
     const fallbacksBefore = store.appendBatchFallbacks;
-    const all = Promise.all([
-      store.append('gc-lead-cut', [ev(0)]),
-      ...Array.from({ length: 40 }, (_, i) => store.append(`gc-cut-${i}`, [ev(i)], { expectedVersion: 'no_stream' })),
-    ]);
-    // The batch of 40 takes ~80 ms in the database: end its backend while it runs.
-    let cut = false;
-    for (let tries = 0; tries < 200 && !cut; tries++) {
-      const { rows } = await db.pool.query<{ ended: boolean }>(
-        "select pg_terminate_backend(pid) as ended from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and query like '%from append_batch(%' and state = 'active'",
+    // The lone first append goes alone and the 40 fired meanwhile wait for it and go as one batch,
+    // so once the first has answered the only append running is the batch. On a busy machine the
+    // batch may answer before the cut lands: nothing was made again, and the next round tries again.
+    const rounds: number[] = [];
+    for (let round = 0; round < 5 && store.appendBatchFallbacks === fallbacksBefore; round++) {
+      rounds.push(round);
+      const lead = store.append(`gc-lead-cut-${round}`, [ev(0)]);
+      const batch = Promise.all(
+        Array.from({ length: 40 }, (_, i) => store.append(`gc-cut-${round}-${i}`, [ev(i)], { expectedVersion: 'no_stream' })),
       );
-      cut = rows.some((r) => r.ended);
-      if (!cut) await new Promise((r) => setTimeout(r, 2));
+      await lead;
+      // The batch of 40 takes ~80 ms in the database: end its backend while it runs.
+      for (let tries = 0, cut = false; tries < 200 && !cut; tries++) {
+        const { rows } = await db.pool.query<{ ended: boolean }>(
+          "select pg_terminate_backend(pid) as ended from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid() and query like '%from append_batch(%' and state = 'active'",
+        );
+        cut = rows.some((r) => r.ended);
+        if (!cut) await new Promise((r) => setTimeout(r, 2));
+      }
+      expect(await batch).toHaveLength(40);
     }
-    expect(cut).toBe(true);
-    const results = await all;
-    expect(results).toHaveLength(41);
     expect(store.appendBatchFallbacks).toBeGreaterThan(fallbacksBefore);
-    for (let i = 0; i < 40; i++) expect((await store.readStream(`gc-cut-${i}`)).events.map((e) => e.data.n)).toEqual([i]);
+    for (const round of rounds)
+      for (let i = 0; i < 40; i++) expect((await store.readStream(`gc-cut-${round}-${i}`)).events.map((e) => e.data.n)).toEqual([i]);
   });
 });
