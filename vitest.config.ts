@@ -1,11 +1,25 @@
 // One vitest config, three tiers by file suffix: *.unit.spec.ts (pure), *.int.spec.ts (real
 // PostgreSQL/HTTP/WS), *.e2e.spec.ts (browser against the real stack).
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // The tests run the demo's conveniences (dev mailbox, sandbox payments, demo secrets): one switch.
 const env = { MURMUR_DEMO: 'on' };
 
 const workspaces = '{bench,deploy,scripts,contracts,eventstore,platform,command-api,projections,query-api,realtime-gateway,frontend}';
+
+// Integration files that start the services as processes (several command APIs, killed gateways,
+// a restarted PostgreSQL, the benches): each needs most of a core and up to a hundred connections,
+// so they run one at a time, after the others.
+const processFiles = [
+  'scripts/crash/**/*.int.spec.ts',
+  'scripts/scale/**/*.int.spec.ts',
+  'bench/**/*.int.spec.ts',
+  'projections/src/projection-leases.int.spec.ts',
+];
+
+// vitest's default is one worker per core less one: a single worker on two cores. Most of a test
+// file's time is spent waiting on PostgreSQL, sockets and the browser, so the groups below run
+// several at once. Groups run one after the other; the projects of a group share one maxWorkers.
 
 export default defineConfig({
   test: {
@@ -16,17 +30,33 @@ export default defineConfig({
           include: [`${workspaces}/**/*.unit.spec.{ts,tsx}`],
           environment: 'node',
           env,
+          maxWorkers: 3,
         },
       },
       {
         test: {
           name: 'int',
           include: [`${workspaces}/**/*.int.spec.ts`],
+          exclude: [...configDefaults.exclude, ...processFiles],
           globalSetup: ['test-support/global-setup.ts'],
           env,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           pool: 'forks',
+          maxWorkers: 3,
+        },
+      },
+      {
+        test: {
+          name: 'int-processes',
+          include: processFiles,
+          globalSetup: ['test-support/global-setup.ts'],
+          env,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+          maxWorkers: 1,
+          sequence: { groupOrder: 2 },
         },
       },
       {
@@ -38,7 +68,9 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           pool: 'forks',
-          fileParallelism: false,
+          // Browser files are bound by the CPU (Chromium draws in software): two at once.
+          maxWorkers: 2,
+          sequence: { groupOrder: 1 },
           // A browser step that times out once on a busy CI machine gets one more try.
           retry: 1,
         },
