@@ -314,20 +314,45 @@ export default async function stackBench(): Promise<void> {
       return { events, seconds, slowest: s.projections.sort((a, b) => b.lagEvents - a.lagEvents)[0]!.name };
     };
     const names = projectors.map((p) => p.name);
-    /** The lowest global position every projector has passed. */
-    const everyProjectorAt = async () => {
-      const { rows } = await db.pool.query<{ at: string | null; n: string }>(
-        'select min(global_position)::text as at, count(*)::text as n from subscription_checkpoints where name = any($1)',
-        [names],
+    // The log is ordered by (transaction id, position), and concurrent appends take positions out of
+    // that order: "every projector passed the highest position" can stay false for ever while every
+    // projector has passed the whole log. Every wait below compares in the log's order.
+    /** Those of `positions` every projector has passed. */
+    const passedByAll = async (positions: bigint[]) => {
+      const { rows } = await db.pool.query<{ p: string }>(
+        `select e.global_position::text as p from events e
+          where e.global_position = any($2::bigint[])
+            and (select count(*) from subscription_checkpoints c
+                  where c.name = any($1) and (c.transaction_id, c.global_position) >= (e.transaction_id, e.global_position)) = $3`,
+        [names, positions.map(String), names.length],
       );
-      return rows[0]!.n === String(names.length) ? BigInt(rows[0]!.at ?? 0) : 0n;
+      return new Set(rows.map((r) => BigInt(r.p)));
     };
+    /** The last event in the log's order (0 when empty). */
     const head = async () =>
-      BigInt((await db.pool.query<{ h: string | null }>('select max(global_position)::text as h from events')).rows[0]!.h ?? 0);
+      BigInt(
+        (
+          await db.pool.query<{ p: string }>(
+            'select global_position::text as p from events order by transaction_id desc, global_position desc limit 1',
+          )
+        ).rows[0]?.p ?? 0,
+      );
+    /** How many events some projector has not passed yet. */
+    const eventsBehind = async () =>
+      Number(
+        (
+          await db.pool.query<{ n: string }>(
+            `select count(*)::text as n from events e
+              where exists (select 1 from subscription_checkpoints c
+                             where c.name = any($1) and (c.transaction_id, c.global_position) < (e.transaction_id, e.global_position))`,
+            [names],
+          )
+        ).rows[0]!.n,
+      );
     const caughtUp = async (timeoutMs: number) => {
       const target = await head();
       const t = performance.now();
-      while ((await everyProjectorAt()) < target) {
+      while (target > 0n && !(await passedByAll([target])).has(target)) {
         if (performance.now() - t > timeoutMs) throw new Error(`projections did not catch up in ${timeoutMs / 1000} s`);
         await new Promise((r) => setTimeout(r, 20));
       }
@@ -437,9 +462,9 @@ export default async function stackBench(): Promise<void> {
     const sampler = (async () => {
       const t0 = performance.now();
       while ((sampling || pending.length > 0) && performance.now() - t0 < 600_000) {
-        const at = await everyProjectorAt();
+        const passed = pending.length > 0 ? await passedByAll(pending.map((s) => s.position)) : new Set<bigint>();
         const t = performance.now();
-        pending = pending.filter((s) => (s.position <= at ? ((s.applied = t), false) : true));
+        pending = pending.filter((s) => (passed.has(s.position) ? ((s.applied = t), false) : true));
         await new Promise((r) => setTimeout(r, 10));
       }
     })();
@@ -478,7 +503,7 @@ export default async function stackBench(): Promise<void> {
     } finally {
       projectionsService.child.kill('SIGCONT');
     }
-    const backlog = Number((await head()) - (await everyProjectorAt()));
+    const backlog = await eventsBehind();
     const projectionsCpu = cpuMs(projectionsService.child.pid!);
     const drainSeconds = await caughtUp(600_000);
     const drainCpu = cpuMs(projectionsService.child.pid!) - projectionsCpu;

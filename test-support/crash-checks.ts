@@ -11,7 +11,7 @@ import {
   checkpointAtPosition,
   checkpointOf,
   compareCheckpoints,
-  headPosition,
+  lastPositionInLogOrder,
   readAllFrom,
   START,
   subscriptionReached,
@@ -276,9 +276,9 @@ export async function checkPersisted(pool: pg.Pool, client: RetryingClient, run:
   };
 }
 
-/** Waits until every projection has applied the log up to its present head. */
+/** Waits until every projection has applied the log up to its present last event, in log order. */
 export async function waitForProjections(pool: pg.Pool, timeoutMs = 90_000): Promise<void> {
-  const head = await headPosition(pool);
+  const head = await lastPositionInLogOrder(pool);
   let behind: string[] = [];
   await until(
     'projections to catch up',

@@ -44,6 +44,16 @@ export async function headPosition(runner: Runner): Promise<bigint> {
   return BigInt(rows[0]?.p ?? 0);
 }
 
+/** The position of the last event in the log's order, (transaction id, position), 0 when empty.
+ * Concurrent appends take positions out of that order, so the highest position may come before
+ * other events: a wait for "everything so far" waits for this one. */
+export async function lastPositionInLogOrder(runner: Runner): Promise<bigint> {
+  const { rows } = await runner.query<{ p: string }>(
+    'select global_position as p from events order by transaction_id desc, global_position desc limit 1',
+  );
+  return BigInt(rows[0]?.p ?? 0);
+}
+
 /** True when nothing has ever been appended. */
 export async function logIsEmpty(runner: Runner): Promise<boolean> {
   const { rows } = await runner.query<{ any: boolean }>('select exists (select 1 from events) as any');
