@@ -15,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { channels, REALTIME_PATH, signAccessToken } from '@murmur/contracts';
-import { PostgresEventStore } from '@murmur/eventstore';
+import { lastPositionInLogOrder, PostgresEventStore } from '@murmur/eventstore';
 import { createLogger, DEMO_JWT_SECRET } from '@murmur/platform';
 import { CommandRuntime } from '../command-api/src/decider/command-runtime.ts';
 import { systemClock, type LedgerDeps } from '../command-api/src/dependencies.ts';
@@ -328,15 +328,7 @@ export default async function stackBench(): Promise<void> {
       );
       return new Set(rows.map((r) => BigInt(r.p)));
     };
-    /** The last event in the log's order (0 when empty). */
-    const head = async () =>
-      BigInt(
-        (
-          await db.pool.query<{ p: string }>(
-            'select global_position::text as p from events order by transaction_id desc, global_position desc limit 1',
-          )
-        ).rows[0]?.p ?? 0,
-      );
+    const head = () => lastPositionInLogOrder(db.pool);
     /** How many events some projector has not passed yet. */
     const eventsBehind = async () =>
       Number(
