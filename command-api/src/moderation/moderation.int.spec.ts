@@ -3,9 +3,10 @@
 // the author out of the lobby at once; the audit trail by subject and by operator; refusals (a second decision, banning oneself, a
 // silence without a duration) that write nothing; and no operator action changing an event.
 import { headPosition } from '@murmur/eventstore';
-import { moderationTexts, texts } from '@murmur/contracts';
+import { moderationTexts, streamIds, texts } from '@murmur/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startIdentityStack, type IdentityStack } from '../../../test-support/identity.ts';
+import { appendedSince } from '../../../test-support/nothing-written.ts';
 
 let stack: IdentityStack;
 const users: Record<'owner' | 'amy' | 'troll' | 'admin', { uid: string; token: string; refreshCookie: string }> = {} as never;
@@ -83,7 +84,7 @@ describe('reports queue and decisions', () => {
     const empty = await call(users.amy.token, 'POST', '/reports', { target: { kind: 'user', uid: users.troll.uid }, reason: '  ' });
     expect(empty.status).toBe(400);
     expect(empty.body.error.message).toBe(moderationTexts.reportReasonRequired);
-    expect(await headPosition(stack.db.pool)).toBe(before);
+    expect(await appendedSince(stack.db.pool, before, { actors: [users.troll.uid, users.amy.uid] })).toEqual([]);
   });
 
   it('only admins see the queue or decide', async () => {
@@ -102,7 +103,12 @@ describe('reports queue and decisions', () => {
     const self = await call(adminToken, 'POST', `/admin/users/${users.admin.uid}/ban`, { banned: true, reason: 'oops' });
     expect(self.status).toBe(422);
     expect(self.body.error.message).toBe(moderationTexts.cannotActOnSelf);
-    expect(await headPosition(stack.db.pool)).toBe(before);
+    expect(
+      await appendedSince(stack.db.pool, before, {
+        streams: [streamIds.report(reportId), streamIds.user(users.troll.uid), streamIds.user(users.admin.uid)],
+        actors: [users.admin.uid],
+      }),
+    ).toEqual([]);
   });
 
   it('bans the author from the report: sessions stop, sign-in is refused, the reporter is notified', async () => {
@@ -159,7 +165,7 @@ describe('reports queue and decisions', () => {
     const again = await call(adminToken, 'POST', `/console/reports/${reportId}/decide`, { action: 'dismiss' });
     expect(again.status).toBe(409);
     expect(again.body.error.message).toBe(moderationTexts.reportAlreadyDecided);
-    expect(await headPosition(stack.db.pool)).toBe(before);
+    expect(await appendedSince(stack.db.pool, before, { streams: [streamIds.report(reportId)], actors: [users.admin.uid] })).toEqual([]);
   });
 
   it('lists the actions in the audit trail by subject and by operator', async () => {

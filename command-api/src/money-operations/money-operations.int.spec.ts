@@ -10,7 +10,7 @@ import { auditLedger } from '../../../projections/src/ledger-audit.ts';
 import { LedgerAuditWorker } from '../../../projections/src/ledger-audit-worker.ts';
 import { signUpWithWallet } from '../../../test-support/sign-up.ts';
 import { startTestStack, type TestStack } from '../../../test-support/stack.ts';
-import { streamVersions } from '../../../test-support/stream-versions.ts';
+import { appendedSince, streamVersions } from '../../../test-support/nothing-written.ts';
 import { creditDiamonds } from '../wallet/ledger.ts';
 
 let stack: TestStack;
@@ -166,7 +166,7 @@ describe('manual grants', () => {
     const noKey = await post('/console/grants', admin, { uid: 'grantee-a', amount: 100, reason: 'Goodwill for a lost gift' });
     expect(noKey.status).toBe(400);
     expect(noKey.body.error.message).toBe('An Idempotency-Key header is required for a grant.');
-    expect(await headPosition(stack.db.pool)).toBe(before);
+    expect(await appendedSince(stack.db.pool, before, { streams: [streamIds.wallet('grantee-a')], actors: ['ops-admin-1'] })).toEqual([]);
   });
 
   it('mints a grant at the threshold at once, exactly once per key', async () => {
@@ -200,7 +200,12 @@ describe('manual grants', () => {
     const self = await post(`/console/grants/${grantId}/approve`, admin);
     expect(self.status).toBe(422);
     expect(self.body.error.message).toBe('A second admin must approve this grant: you requested it.');
-    expect(await headPosition(stack.db.pool)).toBe(before);
+    expect(
+      await appendedSince(stack.db.pool, before, {
+        streams: [streamIds.grant(grantId), streamIds.wallet('grantee-c')],
+        actors: ['ops-admin-1'],
+      }),
+    ).toEqual([]);
 
     // Two approvals at once (the second admin double-clicks): one mint.
     const approvals = await Promise.all([

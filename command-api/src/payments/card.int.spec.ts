@@ -9,6 +9,7 @@ import { loadWallet } from '../wallet/ledger.ts';
 import { paymentPortsFromEnv } from './config.ts';
 import { runPaymentCommand } from './settle.ts';
 import { StripeCardProvider } from './stripe-card-provider.ts';
+import { appendedSince } from '../../../test-support/nothing-written.ts';
 
 let stack: TestStack;
 let stripe: StripeServer;
@@ -23,8 +24,6 @@ afterAll(async () => {
   await stack?.stop();
   await stripe?.stop();
 });
-
-const eventCount = async () => Number((await stack.db.pool.query('select count(*) as n from events')).rows[0].n);
 
 async function deliver(hook: { body: string; signature: string }) {
   const res = await fetch(`${stack.commandUrl}/api/v1/payment/stripe/webhook`, {
@@ -97,7 +96,7 @@ describe('card top-up (Stripe)', () => {
     const token = await stack.tokenFor('card-4');
     const { body } = await init(token, { value: 10 }, 'init-4');
     const real = stripe.webhook('payment_intent.succeeded', body.referenceId);
-    const before = await eventCount();
+    const before = await stack.command.deps.store.headPosition();
     const tampered = await deliver({ body: real.body.replace('"amount":1000', '"amount":999999'), signature: real.signature });
     expect(tampered.status).toBe(400);
     expect(tampered.body.error.message).toBe('Invalid Stripe signature.');
@@ -105,7 +104,7 @@ describe('card top-up (Stripe)', () => {
     expect(forged.status).toBe(400);
     const missing = await fetch(`${stack.commandUrl}/api/v1/payment/stripe/webhook`, { method: 'POST', body: real.body });
     expect(missing.status).toBe(400);
-    expect(await eventCount()).toBe(before);
+    expect(await appendedSince(stack.db.pool, before, 'anyRequest')).toEqual([]);
     expect((await loadWallet(stack.command.deps, 'card-4')).balance).toBe(0);
   });
 
@@ -136,16 +135,16 @@ describe('card top-up (Stripe)', () => {
     const hook = stripe.webhook('payment_intent.succeeded', other.body.referenceId, {
       metadata: { paymentId: body.transactionId, uid: 'card-9' },
     });
-    const before = await eventCount();
+    const before = await stack.command.deps.store.headPosition();
     const res = await deliver(hook);
     expect(res.status).toBe(422);
-    expect(await eventCount()).toBe(before);
+    expect(await appendedSince(stack.db.pool, before, 'anyRequest')).toEqual([]);
     expect((await loadWallet(stack.command.deps, 'card-9')).balance).toBe(0);
     const failed = await deliver(
       stripe.webhook('payment_intent.payment_failed', other.body.referenceId, { metadata: { paymentId: body.transactionId } }),
     );
     expect(failed.status).toBe(422);
-    expect(await eventCount()).toBe(before);
+    expect(await appendedSince(stack.db.pool, before, 'anyRequest')).toEqual([]);
     // Its own intent still confirms it.
     await deliver(stripe.webhook('payment_intent.succeeded', body.referenceId));
     expect((await loadWallet(stack.command.deps, 'card-9')).balance).toBe(2000);

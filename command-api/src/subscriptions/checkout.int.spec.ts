@@ -2,6 +2,7 @@
 // with `creatorUid`): the real Stripe SDK against the local Stripe API, the real signed webhook.
 // The card pays the price shown, settling buys the 30 days once however often the success is
 // delivered, the creator gets the charm, and refusals are met before anyone is charged.
+import { headPosition } from '@murmur/eventstore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLedger } from '../../../projections/src/ledger-audit.ts';
 import { startStripeServer, type StripeServer } from '../../../test-support/stripe-server.ts';
@@ -9,6 +10,7 @@ import { actors, startTestStack, type TestStack } from '../../../test-support/st
 import { paymentPortsFromEnv } from '../payments/config.ts';
 import { StripeCardProvider } from '../payments/stripe-card-provider.ts';
 import { loadWallet } from '../wallet/ledger.ts';
+import { appendedSince } from '../../../test-support/nothing-written.ts';
 
 let stack: TestStack;
 let stripe: StripeServer;
@@ -25,7 +27,6 @@ afterAll(async () => {
 });
 
 const { post, get, as } = actors(() => stack);
-const eventCount = async () => Number((await stack.db.pool.query('select count(*) as n from events')).rows[0].n);
 
 async function deliver(hook: { body: string; signature: string }) {
   const res = await fetch(`${stack.commandUrl}/api/v1/payment/stripe/webhook`, {
@@ -98,7 +99,7 @@ describe('creator subscription by card (subscription checkout)', () => {
   });
 
   it('refuses oneself, a creator without a plan and a plain top-up naming the purpose, before any charge', async () => {
-    const before = await eventCount();
+    const before = await headPosition(stack.db.pool);
     const intents = stripe.intents.size;
     const self = await checkout('ck-creator', { creatorUid: 'ck-creator' }, 'self');
     expect(self.status).toBe(422);
@@ -114,7 +115,7 @@ describe('creator subscription by card (subscription checkout)', () => {
       body: { purpose: 'creator_subscription' },
     });
     expect(topUp.status).toBe(400);
-    expect(await eventCount()).toBe(before);
+    expect(await appendedSince(stack.db.pool, before, 'anyRequest')).toEqual([]);
     expect(stripe.intents.size).toBe(intents);
   });
 });
