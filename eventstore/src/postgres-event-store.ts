@@ -55,6 +55,14 @@ export function toRecorded(row: EventRow): RecordedEvent {
 export const EVENT_COLUMNS =
   'global_position, transaction_id::text as transaction_id, stream_id, stream_version, type, schema_version, data, metadata, created_at';
 
+const READ_STREAM = `select s.version::text as current_version, e.*
+   from streams s
+   left join lateral (
+     select ${EVENT_COLUMNS} from events
+      where events.stream_id = s.stream_id and events.stream_version >= $2
+      order by events.stream_version limit $3) e on true
+  where s.stream_id = $1`;
+
 export function assertStreamId(streamId: unknown): asserts streamId is string {
   if (typeof streamId !== 'string' || !streamIdPattern.test(streamId)) throw new InvalidStreamId(streamId);
 }
@@ -223,15 +231,13 @@ export class PostgresEventStore implements EventStore {
     const from = options.fromVersion ?? 1n;
     const limit = options.limit ?? 1_000_000;
     // One statement (one round trip, one snapshot): the stream's row with its events from `from` on.
+    // Named, so each connection parses and plans it once: every command that loads a stream runs it.
     const { rows } = await (options.client ?? this.pool).query<{ current_version: string } & { [K in keyof EventRow]: EventRow[K] | null }>(
-      `select s.version::text as current_version, e.*
-         from streams s
-         left join lateral (
-           select ${EVENT_COLUMNS} from events
-            where events.stream_id = s.stream_id and events.stream_version >= $2
-            order by events.stream_version limit $3) e on true
-        where s.stream_id = $1`,
-      [streamId, from.toString(), limit],
+      {
+        name: 'murmur_read_stream_v1',
+        text: READ_STREAM,
+        values: [streamId, from.toString(), limit],
+      },
     );
     if (options.requireExisting && rows.length === 0) throw new StreamNotFound(streamId);
     const events = rows.filter((r): r is typeof r & EventRow => r.global_position !== null).map(toRecorded);
