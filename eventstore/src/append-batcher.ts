@@ -1,6 +1,6 @@
 // Group commit for appends made outside a caller's transaction. While `concurrency` appends are in
 // flight, the next ones wait and then go together: one round trip, one function call and one
-// commit (one WAL flush) for the lot (append_batch, migrations 003-005), each item decided exactly as
+// commit (one WAL flush) for the lot (append_batch, migrations 003-006), each item decided exactly as
 // alone, in arrival order per stream. An append that finds fewer in flight goes at once and alone,
 // so a quiet store adds no latency. Each caller's promise settles only after the commit.
 import pg from 'pg';
@@ -16,8 +16,9 @@ export interface AppendItem {
   data: string[];
   metadata: string[];
   key: string | null;
-  /** Per event, the SHA-256 of its data's canonical JSON on a money stream (hash-chained), or null. */
-  digests: (string | null)[];
+  /** On a money stream (hash-chained), the SHA-256 of each event's data as canonical JSON, 32 bytes
+   * each, in the events' order; null on any other stream. */
+  digests: Buffer | null;
 }
 
 export interface AppendRow {
@@ -46,12 +47,13 @@ type BatchRow = AppendRow & { item: number; conflict: boolean; actual_version: s
 
 /** One call of append_batch for these appends, in this order: a named (prepared) statement, parsed
  * and planned once per connection, whether it carries one append or many. The events' data and
- * metadata go as one JSON array each, joined from the texts the store serialised (migration 005). */
+ * metadata go as one JSON array each, joined from the texts the store serialised (migration 005), and
+ * a money append's data digests as one bytea (migration 006). */
 async function appendBatch(runner: pg.Pool | pg.PoolClient, items: AppendItem[]): Promise<BatchRow[]> {
   const { rows } = await runner.query<BatchRow>({
-    name: 'murmur_append_batch_v3',
+    name: 'murmur_append_batch_v4',
     text: `select item, first_position, last_position, next_version, duplicate, conflict, actual_version
-             from append_batch($1::text[], $2::bigint[], $3::text[], $4::int[], $5::text[], $6::int[], $7::jsonb, $8::jsonb, $9::text[])`,
+             from append_batch($1::text[], $2::bigint[], $3::text[], $4::int[], $5::text[], $6::int[], $7::jsonb, $8::jsonb, $9::bytea[])`,
     values: batchValues(items),
   });
   return rows;
@@ -67,7 +69,7 @@ function batchValues(items: AppendItem[]): unknown[] {
     items.flatMap((i) => i.versions),
     `[${items.map((i) => i.data.join(',')).join(',')}]`,
     `[${items.map((i) => i.metadata.join(',')).join(',')}]`,
-    items.flatMap((i) => i.digests),
+    items.map((i) => i.digests),
   ];
 }
 
@@ -81,12 +83,12 @@ export async function appendGuarded(
   guard: { streamId: string; version: bigint },
 ): Promise<AppendRow> {
   const { rows } = await runner.query<BatchRow>({
-    name: 'murmur_append_guarded_v1',
+    name: 'murmur_append_guarded_v2',
     text: `select b.item, b.first_position, b.last_position, b.next_version, b.duplicate, b.conflict, b.actual_version
              from (select version from streams where stream_id = $10 and version = $11::bigint for share) g
              cross join lateral append_batch(
                case when g.version is not null then $1::text[] end, $2::bigint[], $3::text[], $4::int[], $5::text[], $6::int[],
-               $7::jsonb, $8::jsonb, $9::text[]) b`,
+               $7::jsonb, $8::jsonb, $9::bytea[]) b`,
     values: [...batchValues([item]), guard.streamId, guard.version.toString()],
   });
   const row = rows[0];

@@ -11,6 +11,11 @@ export async function backfillMoneyChains(client: pg.PoolClient): Promise<void> 
   const { rows: streams } = await client.query<{ stream_id: string; version: string }>('select stream_id, version::text from streams');
   const money = streams.filter((s) => isMoneyStream(s.stream_id));
   if (money.length === 0) return;
+  // Migration 004 runs this on hex text columns; from migration 006 on they hold the hash's 32 bytes.
+  const { rows: columns } = await client.query<{ udt_name: string }>(
+    `select udt_name from information_schema.columns where table_schema = current_schema() and table_name = 'events' and column_name = 'hash'`,
+  );
+  const stored = (column: string) => (columns[0]?.udt_name === 'bytea' ? `decode(${column}, 'hex')` : column);
   // The log is append-only; this migration's transaction is the one writer allowed to add the hashes.
   await client.query('alter table events disable trigger events_no_update');
   for (const stream of money) {
@@ -40,7 +45,7 @@ export async function backfillMoneyChains(client: pg.PoolClient): Promise<void> 
         prev = hash;
       }
       await client.query(
-        `update events e set prev_hash = x.prev_hash, hash = x.hash
+        `update events e set prev_hash = ${stored('x.prev_hash')}, hash = ${stored('x.hash')}
            from unnest($1::bigint[], $2::text[], $3::text[]) as x(global_position, prev_hash, hash)
           where e.global_position = x.global_position`,
         [positions, prevs, hashes],

@@ -28,7 +28,10 @@ async function links(streamId: string): Promise<ChainLink[]> {
     data: unknown;
     prev_hash: string | null;
     hash: string | null;
-  }>('select stream_version, type, data, prev_hash, hash from events where stream_id = $1 order by stream_version', [streamId]);
+  }>(
+    "select stream_version, type, data, encode(prev_hash, 'hex') as prev_hash, encode(hash, 'hex') as hash from events where stream_id = $1 order by stream_version",
+    [streamId],
+  );
   return rows.map((r) => ({
     streamId,
     version: BigInt(r.stream_version),

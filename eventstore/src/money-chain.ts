@@ -2,9 +2,13 @@
 // event's data digest before the append and PostgreSQL links it to the stream's previous hash inside
 // append_batch, under the stream row's lock: the same function verifies a chain afterwards.
 import { canonicalJson, chainHashInput, GENESIS_HASH } from '@murmur/contracts';
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
-export const sha256Hex = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
+// One-shot hashing: about half the cost of createHash().update().digest() on texts this short.
+export const sha256Hex = (text: string): string => hash('sha256', text, 'hex');
+
+/** The same SHA-256 as its 32 bytes, as the store sends a money event's data digest. */
+export const sha256Bytes = (text: string): Buffer => hash('sha256', text, 'buffer');
 
 /** The SHA-256 of an event's data as canonical JSON. */
 export const dataDigest = (data: unknown): string => sha256Hex(canonicalJson(data));

@@ -2,7 +2,7 @@
 // appends (group commit, append-batcher.ts), xid8-ordered global reads that never skip a
 // late-committing transaction.
 import { eventDataProblem, isMoneyStream } from '@murmur/contracts';
-import { sha256Hex } from './money-chain.ts';
+import { sha256Bytes } from './money-chain.ts';
 import { storedCanonicalJson } from './stored-canonical-json.ts';
 import pg from 'pg';
 import { eventsAfterSql, headPosition } from './log-queries.ts';
@@ -189,7 +189,7 @@ export class PostgresEventStore implements EventStore {
         ),
       ),
       key: options.idempotencyKey ?? null,
-      digests: chained ? data.map(sha256Hex) : data.map(() => null),
+      digests: chained ? Buffer.concat(data.map(sha256Bytes)) : null,
     };
     let row: AppendRow;
     if (options.guard) {

@@ -8,6 +8,31 @@ const NOT_PLAIN = Symbol('not plain data');
 /** Deeper than this, the round trip decides (JSON.stringify names a cycle where recursion would overflow). */
 const MAX_FAST_DEPTH = 64;
 
+/** An object shape's keys in code-unit order, each already quoted as a JSON key with its colon. */
+interface SortedShape {
+  own: string[];
+  sorted: string[];
+  quoted: string[];
+}
+
+/** The sorted keys of the shapes seen, by their keys in own order: a money event's data is one of a
+ * few shapes, and sorting and quoting its keys again for every event cost as much as the rest of
+ * the serialisation. Bounded: emptied when full. */
+const shapes = new Map<string, SortedShape>();
+const MAX_SHAPES = 512;
+
+function sortedShape(own: string[]): SortedShape {
+  // The signature joins keys with NUL, which a key may itself hold: a hit is checked key by key.
+  const signature = own.join('\u0000');
+  const hit = shapes.get(signature);
+  if (hit && hit.own.length === own.length && hit.own.every((k, i) => k === own[i])) return hit;
+  const sorted = [...own].sort();
+  const shape = { own, sorted, quoted: sorted.map((k) => JSON.stringify(k) + ':') };
+  if (shapes.size >= MAX_SHAPES) shapes.clear();
+  shapes.set(signature, shape);
+  return shape;
+}
+
 function hasToJson(value: object): boolean {
   return typeof (value as { toJSON?: unknown }).toJSON === 'function';
 }
@@ -37,14 +62,14 @@ function plain(value: unknown, depth: number): string {
       if (proto !== Object.prototype && proto !== null) throw NOT_PLAIN;
       const record = value as Record<string, unknown>;
       // Code-unit order, as canonicalJson sorts (integer-like keys included, unlike an object's own order).
-      const keys = Object.keys(record).sort();
+      const { sorted, quoted } = sortedShape(Object.keys(record));
       let out = '{';
       let first = true;
-      for (const key of keys) {
-        const v = record[key];
+      for (let i = 0; i < sorted.length; i++) {
+        const v = record[sorted[i]!];
         // JSON.stringify leaves these keys out, so they are not in what is stored.
         if (v === undefined || typeof v === 'function' || typeof v === 'symbol') continue;
-        out += (first ? '' : ',') + JSON.stringify(key) + ':' + plain(v, depth + 1);
+        out += (first ? '' : ',') + quoted[i]! + plain(v, depth + 1);
         first = false;
       }
       return out + '}';

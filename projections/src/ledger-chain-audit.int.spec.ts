@@ -25,10 +25,10 @@ async function tamper(sql: string, values: unknown[] = []): Promise<void> {
 }
 
 async function hashOf(stream: string, version: number): Promise<string> {
-  const { rows } = await db.pool.query<{ hash: string }>('select hash from events where stream_id = $1 and stream_version = $2', [
-    stream,
-    version,
-  ]);
+  const { rows } = await db.pool.query<{ hash: string }>(
+    "select encode(hash, 'hex') as hash from events where stream_id = $1 and stream_version = $2",
+    [stream, version],
+  );
   return rows[0]!.hash;
 }
 

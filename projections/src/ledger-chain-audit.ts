@@ -38,7 +38,8 @@ export async function verifyMoneyChains(pool: pg.Pool): Promise<ChainAuditResult
     let after: [string, string] = ['', '0'];
     for (;;) {
       const { rows } = await client.query<LinkRow>(
-        `select stream_id, stream_version::text, type, data, prev_hash, hash from events
+        // Hashes are stored as bytes (migration eventstore-006); the chain is defined over their hex.
+        `select stream_id, stream_version::text, type, data, encode(prev_hash, 'hex') as prev_hash, encode(hash, 'hex') as hash from events
           where stream_id like any($1::text[]) and (stream_id, stream_version) > ($2, $3::bigint)
           order by stream_id, stream_version limit ${PAGE}`,
         [patterns, after[0], after[1]],

@@ -35,18 +35,16 @@ async function rewriteHistory(streamId: string, version: number, amount: number)
       [streamId, version, amount],
     );
     const { rows } = await client.query<{ stream_version: string; type: string; data: unknown; prev_hash: string }>(
-      'select stream_version, type, data, prev_hash from events where stream_id = $1 and stream_version >= $2 order by stream_version',
+      "select stream_version, type, data, encode(prev_hash, 'hex') as prev_hash from events where stream_id = $1 and stream_version >= $2 order by stream_version",
       [streamId, version],
     );
     let prev = rows[0]!.prev_hash;
     for (const row of rows) {
       const hash = chainHash({ streamId, version: BigInt(row.stream_version), type: row.type, data: row.data, prevHash: prev });
-      await client.query('update events set prev_hash = $3, hash = $4 where stream_id = $1 and stream_version = $2', [
-        streamId,
-        row.stream_version,
-        prev,
-        hash,
-      ]);
+      await client.query(
+        "update events set prev_hash = decode($3, 'hex'), hash = decode($4, 'hex') where stream_id = $1 and stream_version = $2",
+        [streamId, row.stream_version, prev, hash],
+      );
       prev = hash;
     }
     await client.query('set session_replication_role = origin');

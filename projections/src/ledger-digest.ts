@@ -54,7 +54,7 @@ export async function moneyStreamHeads(pool: pg.Pool, upTo?: string): Promise<{ 
     }
     const [tx, pos] = point.split(':') as [string, string];
     const { rows } = await client.query<{ stream_id: string; stream_version: string; hash: string | null }>(
-      `select distinct on (stream_id) stream_id, stream_version::text, hash from events
+      `select distinct on (stream_id) stream_id, stream_version::text, encode(hash, 'hex') as hash from events
         where stream_id like any($1::text[])
           and (transaction_id < $2::text::xid8 or (transaction_id = $2::text::xid8 and global_position <= $3::bigint))
         order by stream_id, stream_version desc`,

@@ -39,7 +39,8 @@ interface EventRow {
   created_at: Date;
 }
 
-const eventColumns = `stream_id, stream_version::text, type, data, prev_hash, hash,
+// Hashes are stored as bytes (migration eventstore-006) and read as the hex the proof is defined in.
+const eventColumns = `stream_id, stream_version::text, type, data, encode(prev_hash, 'hex') as prev_hash, encode(hash, 'hex') as hash,
   transaction_id::text || ':' || global_position::text as position, created_at`;
 
 const exportLine = (r: EventRow): LedgerExportLine => ({
@@ -97,15 +98,15 @@ export async function accountMovements(
       EventRow & { prev_version: string | null; prev_event_hash: string | null; next_version: string | null; next_prev_hash: string | null }
     >(
       `select ${eventColumns},
-              lag(stream_version::text) over w as prev_version, lag(hash) over w as prev_event_hash,
-              lead(stream_version::text) over w as next_version, lead(prev_hash) over w as next_prev_hash
+              lag(stream_version::text) over w as prev_version, encode(lag(hash) over w, 'hex') as prev_event_hash,
+              lead(stream_version::text) over w as next_version, encode(lead(prev_hash) over w, 'hex') as next_prev_hash
          from events where stream_id = any($1::text[])
        window w as (partition by stream_id order by stream_version)
        order by stream_id desc, stream_version limit $2 offset $3`,
       [streams, limit, offset],
     ),
     runner.query<{ stream_id: string; version: string; hash: string | null }>(
-      `select s.stream_id, s.version::text, (select e.hash from events e where e.stream_id = s.stream_id order by e.stream_version desc limit 1) as hash
+      `select s.stream_id, s.version::text, (select encode(e.hash, 'hex') from events e where e.stream_id = s.stream_id order by e.stream_version desc limit 1) as hash
          from streams s where s.stream_id = any($1::text[]) order by s.stream_id desc`,
       [streams],
     ),
