@@ -38,6 +38,15 @@ export function eventsAfterSql(e: string, first: number): string {
   return pairAfter(columnsOf(e), params(first, first + 1));
 }
 
+/** Whether the log holds a committed event after the checkpoint: one a reader below the horizon
+ * could not take yet (a transaction that began before it is still open) or one committed since. */
+export async function eventsAfter(runner: Runner, from: Checkpoint): Promise<boolean> {
+  const { rows } = await runner.query<{ any: boolean }>(`select exists(select 1 from events where ${eventsAfterSql('events', 1)}) as any`, [
+    ...checkpointParams(from),
+  ]);
+  return rows[0]?.any === true;
+}
+
 /** The newest global position (0 when the log is empty). */
 export async function headPosition(runner: Runner): Promise<bigint> {
   const { rows } = await runner.query<{ p: string | null }>('select max(global_position) as p from events');

@@ -220,4 +220,27 @@ describe('subscriptions', () => {
     }
     expect(await appliedPositions('typed-rare')).toHaveLength(4);
   });
+
+  it('takes an event held back behind an older open transaction soon after that transaction ends, with no notification', async () => {
+    await appendMany('sub-held-first', 1);
+    const sub = new Subscription(db.pool, listener, recorder('held-back'), { batchSize: 50, pollIntervalMs: 60_000 });
+    sub.start();
+    const blocker = await db.pool.connect();
+    try {
+      await waitFor(async () => (await loadCheckpoint(db.pool, 'held-back')).globalPosition > 0n);
+      // An open transaction with an id: every event committed after it stays past the horizon.
+      await blocker.query('begin');
+      await blocker.query('select pg_current_xact_id()');
+      const late = (await store.append('sub-held', [{ type: 'TestCounted', data: { i: 0 } }])).lastPosition;
+      // The append's notification has come and gone while the event could not be read yet.
+      await new Promise((r) => setTimeout(r, 300));
+      expect(await appliedPositions('held-back')).not.toContain(String(late));
+      // Its end notifies no one; the poll interval is a minute, so only the held-back look finds it.
+      await blocker.query('commit');
+      await waitFor(async () => (await appliedPositions('held-back')).includes(String(late)), 5_000);
+    } finally {
+      blocker.release();
+      await sub.stop();
+    }
+  });
 });

@@ -2,7 +2,7 @@
 // applied and checkpointed in ONE transaction, woken by NOTIFY, catching up by polling.
 import pg from 'pg';
 import { LogListener } from './log-listener.ts';
-import { checkpointOf, compareCheckpoints } from './log-queries.ts';
+import { checkpointOf, compareCheckpoints, eventsAfter } from './log-queries.ts';
 import { readAllFrom, readBatchOf, type TypedBatch } from './postgres-event-store.ts';
 import { START, type Checkpoint, type RecordedEvent } from './types.ts';
 
@@ -75,6 +75,9 @@ export interface LeasePolicy {
 
 const later = (a: Checkpoint, b: Checkpoint) => compareCheckpoints(a, b) > 0;
 
+/** The first look again at events held back behind the horizon (doubling up to the poll interval). */
+const HELD_BACK_FIRST_RETRY_MS = 10;
+
 export interface BatchOutcome {
   /** Events read from the log in this batch. */
   count: number;
@@ -84,9 +87,34 @@ export interface BatchOutcome {
   failed: Array<{ name: string; error: unknown }>;
 }
 
+/** Every named checkpoint in one statement (START for a name without a row), locked when asked. */
+async function loadCheckpoints(client: pg.PoolClient, names: string[], forUpdate: boolean): Promise<Map<string, Checkpoint>> {
+  const { rows } = await client.query<{ name: string; transaction_id: string; global_position: string }>(
+    `select name, transaction_id::text, global_position from subscription_checkpoints where name = any($1::text[])
+      order by name ${forUpdate ? 'for update' : ''}`,
+    [names],
+  );
+  const found = new Map(rows.map((r) => [r.name, { transactionId: BigInt(r.transaction_id), globalPosition: BigInt(r.global_position) }]));
+  return new Map(names.map((n) => [n, found.get(n) ?? START]));
+}
+
+/** Moves several checkpoints in one statement. */
+async function saveCheckpoints(client: pg.PoolClient, moved: Array<[string, Checkpoint]>): Promise<void> {
+  if (moved.length === 0) return;
+  await client.query(
+    `insert into subscription_checkpoints (name, transaction_id, global_position)
+     select name, tx::xid8, position from unnest($1::text[], $2::text[], $3::bigint[]) as t(name, tx, position)
+     on conflict (name) do update set transaction_id = excluded.transaction_id, global_position = excluded.global_position, updated_at = now()`,
+    [moved.map(([n]) => n), moved.map(([, c]) => c.transactionId.toString()), moved.map(([, c]) => c.globalPosition.toString())],
+  );
+}
+
 /** Reads one batch after the lowest of the handlers' checkpoints and gives each handler the events
  * past its own checkpoint; all handlers' writes and checkpoints commit in ONE transaction. A
- * handler that throws is rolled back to its savepoint and retried next time; the others go on. */
+ * handler that throws is rolled back to its savepoint and retried next time; the others go on.
+ * Round trips are what a lane's batch costs under a steady trickle of events, so the checkpoints
+ * are read in one statement and written in one, and a handler with no events of the batch (it
+ * cannot fail) gets no savepoint. */
 export async function applyOneBatch(
   client: pg.PoolClient,
   handlers: SubscriptionHandler[],
@@ -98,12 +126,16 @@ export async function applyOneBatch(
   try {
     if (lockName !== undefined && !(await holdsAdvisoryLock(client, lockKey(lockName)))) throw new LeaseLostError(lockName);
     // The row locks also let a rebuild's swap pause this runner between batches.
-    const checkpoints = new Map<string, Checkpoint>();
-    for (const h of handlers) checkpoints.set(h.name, await loadCheckpoint(client, h.name, true));
+    const checkpoints = await loadCheckpoints(
+      client,
+      handlers.map((h) => h.name),
+      true,
+    );
     let from = [...checkpoints.values()][0] ?? START;
     for (const cp of checkpoints.values()) if (later(from, cp)) from = cp;
     const batch = await readBatch(client, handlers, from, batchSize);
     const failed: BatchOutcome['failed'] = [];
+    const moved: Array<[string, Checkpoint]> = [];
     const end = batch.end;
     if (end) {
       for (const h of handlers) {
@@ -111,18 +143,26 @@ export async function applyOneBatch(
         if (!later(end, own)) continue;
         const wanted = h.types && new Set(h.types);
         const mine = batch.events.filter((e) => later(checkpointOf(e), own) && (!wanted || wanted.has(e.type)));
-        if (handlers.length > 1) await client.query('savepoint handler');
-        try {
-          if (mine.length > 0) await h.handle(mine, client);
-          await saveCheckpoint(client, h.name, end);
-          checkpoints.set(h.name, end);
-          if (handlers.length > 1) await client.query('release savepoint handler');
-        } catch (error) {
-          if (handlers.length === 1) throw error;
-          await client.query('rollback to savepoint handler');
-          failed.push({ name: h.name, error });
+        if (mine.length > 0) {
+          if (handlers.length === 1) {
+            await h.handle(mine, client);
+          } else {
+            // Not released after success: a later handler's failure rolls back to its own (the most
+            // recent) savepoint of this name, and the commit ends them all, one round trip fewer each.
+            await client.query('savepoint handler');
+            try {
+              await h.handle(mine, client);
+            } catch (error) {
+              await client.query('rollback to savepoint handler');
+              failed.push({ name: h.name, error });
+              continue;
+            }
+          }
         }
+        moved.push([h.name, end]);
       }
+      await saveCheckpoints(client, moved);
+      for (const [name, cp] of moved) checkpoints.set(name, cp);
     }
     await client.query('commit');
     return { count: batch.scanned, checkpoints, failed };
@@ -188,6 +228,7 @@ export class Subscription {
     const batchSize = this.options.batchSize ?? 500;
     const poll = this.options.pollIntervalMs ?? 500;
     let backoff = 100;
+    let heldBack = 0;
     while (!this.stopped) {
       let client: pg.PoolClient | null = null;
       try {
@@ -231,7 +272,21 @@ export class Subscription {
               this.options.onBatch?.({ name: h.name, count: outcome.count, checkpoint: outcome.checkpoints.get(h.name)! });
           }
           backoff = 100;
-          if (outcome.count < batchSize && outcome.failed.length === 0) await this.listener.wait(poll, this.abort.signal, seen);
+          if (outcome.count >= batchSize || outcome.failed.length > 0) continue;
+          // Everything below the horizon is read. An event past it waits on a transaction that began
+          // before it (often another lane's batch, or an append still open); that commit notifies no
+          // one, so look again soon, backing off to the poll interval, instead of sleeping through a
+          // whole poll interval with the event committed (the last events of a burst waited ~0.5 s).
+          if (outcome.count > 0) heldBack = 0;
+          let lowest = START;
+          for (const [i, cp] of [...outcome.checkpoints.values()].entries()) if (i === 0 || later(lowest, cp)) lowest = cp;
+          if (await eventsAfter(client, lowest)) {
+            heldBack = Math.min(heldBack > 0 ? heldBack * 2 : HELD_BACK_FIRST_RETRY_MS, poll);
+            await this.listener.wait(heldBack, this.abort.signal, seen);
+          } else {
+            heldBack = 0;
+            await this.listener.wait(poll, this.abort.signal, seen);
+          }
         }
       } catch (error) {
         this.options.onError?.(error);
