@@ -7,6 +7,7 @@ import { storedCanonicalJson } from './stored-canonical-json.ts';
 import pg from 'pg';
 import { eventsAfterSql, headPosition } from './log-queries.ts';
 import { AppendBatcher, appendGuarded, appendOne, wrongVersion, type AppendItem, type AppendRow } from './append-batcher.ts';
+import { ReadCoalescer } from './read-coalescer.ts';
 import { InvalidEvent, InvalidExpectedVersion, InvalidStreamId, StreamNotFound } from './errors.ts';
 import type {
   AppendOptions,
@@ -54,6 +55,8 @@ export function toRecorded(row: EventRow): RecordedEvent {
 
 export const EVENT_COLUMNS =
   'global_position, transaction_id::text as transaction_id, stream_id, stream_version, type, schema_version, data, metadata, created_at';
+
+type ReadStreamRow = { current_version: string } & { [K in keyof EventRow]: EventRow[K] | null };
 
 const READ_STREAM = `select s.version::text as current_version, e.*
    from streams s
@@ -150,6 +153,8 @@ export class PostgresEventStore implements EventStore {
 
   private readonly batcher: AppendBatcher;
 
+  private readonly reads = new ReadCoalescer<pg.QueryResult<ReadStreamRow>>();
+
   /** `appendConcurrency`: appends in flight at once before the next ones are batched (a quarter of
    * the pool by default, at least 2). Event data is always checked against the registry's schemas. */
   constructor(
@@ -232,13 +237,14 @@ export class PostgresEventStore implements EventStore {
     const limit = options.limit ?? 1_000_000;
     // One statement (one round trip, one snapshot): the stream's row with its events from `from` on.
     // Named, so each connection parses and plans it once: every command that loads a stream runs it.
-    const { rows } = await (options.client ?? this.pool).query<{ current_version: string } & { [K in keyof EventRow]: EventRow[K] | null }>(
-      {
+    // Outside a transaction, reads of the same stream asked together share one (read-coalescer.ts).
+    const query = () =>
+      (options.client ?? this.pool).query<ReadStreamRow>({
         name: 'murmur_read_stream_v1',
         text: READ_STREAM,
         values: [streamId, from.toString(), limit],
-      },
-    );
+      });
+    const { rows } = options.client ? await query() : await this.reads.run(`${streamId} ${from} ${limit}`, query);
     if (options.requireExisting && rows.length === 0) throw new StreamNotFound(streamId);
     const events = rows.filter((r): r is typeof r & EventRow => r.global_position !== null).map(toRecorded);
     return { streamId, version: BigInt(rows[0]?.current_version ?? 0), events };
