@@ -13,6 +13,7 @@ import {
 import express from 'express';
 import type { CommandDeps } from './dependencies.ts';
 import { commandModules } from './modules.ts';
+import { routesBySegment } from './routes-by-segment.ts';
 
 export function createCommandApp(deps: CommandDeps, options: { trustProxy?: string } = {}): express.Express {
   const app = express();
@@ -32,7 +33,10 @@ export function createCommandApp(deps: CommandDeps, options: { trustProxy?: stri
       beforeOnboarding: (req) => req.method === onboarding.method && req.path === onboarding.path,
     }),
   );
-  for (const mount of commandModules) mount.routes(api, deps);
+  // Grouped by first segment, so a request tests only its own group's routes (routes-by-segment.ts).
+  const routes = routesBySegment();
+  for (const mount of commandModules) mount.routes(routes.router, deps);
+  routes.mountOn(api);
   // The versioned aliases the clients call (v0 home, v2 lobbies...) answer as their v1 routes.
   app.use(apiVersionAliases);
   app.use('/api/v1', api);
