@@ -272,12 +272,13 @@ export class Subscription {
               this.options.onBatch?.({ name: h.name, count: outcome.count, checkpoint: outcome.checkpoints.get(h.name)! });
           }
           backoff = 100;
-          if (outcome.count >= batchSize || outcome.failed.length > 0) continue;
+          if (outcome.count > 0) heldBack = 0;
+          // A notification during the batch: read again at once (no need to ask what is left).
+          if (outcome.count >= batchSize || outcome.failed.length > 0 || this.listener.generation !== seen) continue;
           // Everything below the horizon is read. An event past it waits on a transaction that began
           // before it (often another lane's batch, or an append still open); that commit notifies no
           // one, so look again soon, backing off to the poll interval, instead of sleeping through a
           // whole poll interval with the event committed (the last events of a burst waited ~0.5 s).
-          if (outcome.count > 0) heldBack = 0;
           let lowest = START;
           for (const [i, cp] of [...outcome.checkpoints.values()].entries()) if (i === 0 || later(lowest, cp)) lowest = cp;
           if (await eventsAfter(client, lowest)) {
