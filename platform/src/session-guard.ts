@@ -19,13 +19,16 @@ export class PostgresSessionGuard implements SessionGuard {
   }
 
   private async verdictOn(pool: pg.Pool, claims: AccessTokenClaims): Promise<'ok' | 'replaced' | 'banned' | 'revoked'> {
-    const { rows } = await pool.query<{ status: string | null; banned: boolean | null }>(
-      `select s.status, coalesce(u.banned and (u.banned_until is null or u.banned_until > now()), false) as banned
+    // Named, so each connection parses and plans it once: every service runs it for each session
+    // whose remembered verdict ran out.
+    const { rows } = await pool.query<{ status: string | null; banned: boolean | null }>({
+      name: 'murmur_session_guard_v1',
+      text: `select s.status, coalesce(u.banned and (u.banned_until is null or u.banned_until > now()), false) as banned
          from (select $1::text as uid) me
          left join auth_sessions s on s.session_id = $2 and s.uid = me.uid
          left join rm.users u on u.uid = me.uid`,
-      [claims.sub, claims.sid],
-    );
+      values: [claims.sub, claims.sid],
+    });
     const row = rows[0];
     if (row?.banned || row?.status === 'banned') return 'banned';
     if (!row?.status || row.status === 'revoked') return 'revoked';
