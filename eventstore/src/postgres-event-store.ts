@@ -153,7 +153,10 @@ export class PostgresEventStore implements EventStore {
 
   private readonly batcher: AppendBatcher;
 
-  private readonly reads = new ReadCoalescer<pg.QueryResult<ReadStreamRow>>();
+  private readonly reads = new ReadCoalescer<pg.QueryResult<ReadStreamRow>>((result) => ({
+    ...result,
+    rows: result.rows.map((row) => ({ ...row, data: structuredClone(row.data), metadata: structuredClone(row.metadata) })),
+  }));
 
   /** `appendConcurrency`: appends in flight at once before the next ones are batched (a quarter of
    * the pool by default, at least 2). Event data is always checked against the registry's schemas. */

@@ -11,6 +11,10 @@ export class ReadCoalescer<T> {
   /** Per key with a read in flight: the waiters of the next read (null while there are none). */
   private readonly inFlight = new Map<string, { next: Waiter<T>[] | null }>();
 
+  /** `copy` gives each caller after the first of a shared read its own answer: callers fold what
+   * they read, and one that changed a shared event's data would change another's decision. */
+  constructor(private readonly copy: (value: T) => T = (value) => value) {}
+
   /** `read` is what to run for this key (every caller of one key asks the same). */
   run(key: string, read: () => Promise<T>): Promise<T> {
     const entry = this.inFlight.get(key);
@@ -36,7 +40,7 @@ export class ReadCoalescer<T> {
       }
       entry.next = null;
       this.start(key, entry, read).then(
-        (value) => waiters.forEach((w) => w.resolve(value)),
+        (value) => waiters.forEach((w, i) => w.resolve(i === 0 ? value : this.copy(value))),
         (error: unknown) => waiters.forEach((w) => w.reject(error)),
       );
     };

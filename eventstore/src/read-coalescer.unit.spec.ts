@@ -51,4 +51,21 @@ describe('ReadCoalescer', () => {
     started[3]!.resolve(9);
     expect(await a3).toBe(9);
   });
+
+  it('gives each caller of a shared read its own copy, so one that changes what it read changes no other', async () => {
+    const coalescer = new ReadCoalescer<{ members: string[] }>((v) => structuredClone(v));
+    const started: Array<(v: { members: string[] }) => void> = [];
+    const read = () => new Promise<{ members: string[] }>((resolve) => started.push(resolve));
+    const first = coalescer.run('lobby', read);
+    const second = coalescer.run('lobby', read);
+    const third = coalescer.run('lobby', read);
+    started[0]!({ members: ['a'] });
+    await first;
+    await Promise.resolve();
+    started[1]!({ members: ['a', 'b'] });
+    const [two, three] = await Promise.all([second, third]);
+    two.members.push('mutated');
+    expect(three.members).toEqual(['a', 'b']);
+    expect(two).not.toBe(three);
+  });
 });
