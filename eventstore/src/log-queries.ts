@@ -63,9 +63,11 @@ export async function lastPositionInLogOrder(runner: Runner): Promise<bigint> {
   return BigInt(rows[0]?.p ?? 0);
 }
 
-/** True when nothing has ever been appended. */
-export async function logIsEmpty(runner: Runner): Promise<boolean> {
-  const { rows } = await runner.query<{ any: boolean }>('select exists (select 1 from events) as any');
+/** True when nothing has ever been appended (but on the `ignoring` streams). */
+export async function logIsEmpty(runner: Runner, ignoring: readonly string[] = []): Promise<boolean> {
+  const { rows } = await runner.query<{ any: boolean }>('select exists (select 1 from events where stream_id <> all($1::text[])) as any', [
+    ignoring,
+  ]);
   return rows[0]?.any !== true;
 }
 

@@ -1,5 +1,5 @@
 // Loads the demo data once: only into a database whose log is empty.
-import { signAccessToken, type RoleCode } from '@murmur/contracts';
+import { signAccessToken, streamIds, type RoleCode } from '@murmur/contracts';
 import { logIsEmpty, type PostgresEventStore } from '@murmur/eventstore';
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
@@ -22,7 +22,9 @@ export interface SeedTarget {
  * null when the log already held events and nothing was loaded. */
 export async function seedDemo(target: SeedTarget): Promise<Record<string, unknown> | null> {
   const { jwtSecret = DEMO_SECRET, ...base } = target;
-  if (!(await logIsEmpty(base.pool))) return null;
+  // The projections process records a ledger digest as it starts, which may land before this check:
+  // a log holding only that has never been used.
+  if (!(await logIsEmpty(base.pool, [streamIds.ledgerDigest()]))) return null;
   const ctx: SeedContext = {
     ...base,
     shared: {},
