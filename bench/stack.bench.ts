@@ -3,13 +3,12 @@
 // database, with WebSocket clients subscribed to every lobby's channel through the edge. Commands go
 // to the command API's port (as the edge forwards them) beside GET /healthz on that same process,
 // rounds interleaved. Prints per command: rate, ratio to /healthz, p50/p99 and each process's CPU per
-// command (from /proc/<pid>/stat); send-gift paced at 1,000/s; the projections' lag after it; how fast
+// command (from /proc/<pid>/stat), PostgreSQL's split by the service that asked, the whole stack's and
+// the ratio to /healthz that CPU alone allows (bench/process-cpu.ts); send-gift paced at 1,000/s; the projections' lag after it; how fast
 // the projections drain a backlog with every projector (against the most gifts/s the command path
 // took); freshness from a gift's commit to every projector's checkpoint at 2,000 gifts/s; each
 // projector's apply time per event. Fails when a command fails or a lobby message is not delivered.
 import { fork, type ChildProcess } from 'node:child_process';
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -22,10 +21,14 @@ import { systemClock, type LedgerDeps } from '../command-api/src/dependencies.ts
 import { creditDiamonds } from '../command-api/src/wallet/ledger.ts';
 import { projectors } from '../projections/src/registry.ts';
 import { startService, type ServiceProcess } from '../test-support/service-processes.ts';
+import { cpuMs, machineBusyMs, OTHER_DATABASES, PostgresCpu, SERVER_PROCESSES } from './process-cpu.ts';
 import { benchDatabase, percentile, report, jsonCaller } from './support.ts';
 import { benchSize, tiny } from './size.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+const LOAD_CLIENT = 'bench (load client)';
+const OTHER_CONNECTIONS = 'other connections';
+const WHOLE_STACK = 'whole stack CPU us/call';
 const CONNECTIONS = 64;
 const LOBBIES = 16;
 const SENDERS = 64;
@@ -38,7 +41,6 @@ const PACED_SECONDS = benchSize({ full: 60, tiny: 1, env: 'STACK_PACED_SECONDS' 
 const FRESH_RATE = benchSize({ full: 2000, tiny: 50, env: 'STACK_FRESH_RATE' });
 const FRESH_SECONDS = benchSize({ full: 10, tiny: 1, env: 'STACK_FRESH_SECONDS' });
 const BACKLOG_SECONDS = benchSize({ full: 10, tiny: 0.5, env: 'STACK_BACKLOG_SECONDS' });
-const TICKS = Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
 
 interface Run {
   count: number;
@@ -122,17 +124,6 @@ async function atRate(rate: number, seconds: number, task: (i: number) => Promis
   return summarize(count, (performance.now() - started) / 1000, latencies, failures, firstFailure);
 }
 
-/** User plus system CPU of a process so far, in ms. */
-function cpuMs(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS;
-  } catch {
-    return 0;
-  }
-}
-
 function startEdge(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
   const child = fork(path.join(here, 'edge-process.ts'), [], {
     execArgv: ['--import', 'tsx'],
@@ -187,8 +178,17 @@ export default async function stackBench(): Promise<void> {
     const processes: Array<[string, number]> = [
       ...services.map((s) => [s.name, s.child.pid!] as [string, number]),
       ['edge', edge.pid!],
-      ['bench (load client)', process.pid],
+      [LOAD_CLIENT, process.pid],
     ];
+    // PostgreSQL's backends by the pool that opened them: each service names its connections
+    // (application_name 'command-api', 'projections-listener', ...), the bench's pool 'bench-stack'.
+    const serviceOf = (applicationName: string) =>
+      applicationName === 'bench-stack'
+        ? LOAD_CLIENT
+        : (services.find((s) => applicationName === s.name || applicationName.startsWith(`${s.name}-`))?.name ?? OTHER_CONNECTIONS);
+    const postgresGroups = [...services.map((s) => s.name), LOAD_CLIENT, SERVER_PROCESSES, OTHER_CONNECTIONS, OTHER_DATABASES];
+    const postgresCpu = await PostgresCpu.of(db.pool, serviceOf);
+    if (!postgresCpu) console.log('  PostgreSQL does not run on this machine: its CPU is not in the figures');
 
     const call = jsonCaller(commandApi.port, agent);
 
@@ -294,13 +294,29 @@ export default async function stackBench(): Promise<void> {
       sent.set(pair.lobby, sent.get(pair.lobby)! + 1);
     };
 
-    /** The run, and each process's CPU (ms) per call during it. */
+    /** The run, and the CPU (us) per call during it: each process's, PostgreSQL's by the service that
+     * asked, the whole stack's (all of those; PostgreSQL's work for other databases left out) and the
+     * machine's (every process, ours or not), and how many cores the machine kept busy. */
     const measured = async (run: () => Promise<Run>) => {
+      const postgresBefore = await postgresCpu?.sample();
+      const machineBefore = machineBusyMs();
       const before = processes.map(([, pid]) => cpuMs(pid));
       const r = await run();
-      const cpu = Object.fromEntries(
-        processes.map(([name, pid], i) => [`${name} CPU us/call`, (1000 * (cpuMs(pid) - before[i]!)) / r.count]),
-      );
+      const ours = processes.map(([, pid], i) => cpuMs(pid) - before[i]!);
+      const machine = machineBusyMs() - machineBefore;
+      const postgresAfter = await postgresCpu?.sample();
+      const perCall = (ms: number) => (1000 * ms) / r.count;
+      const cpu: Record<string, number> = Object.fromEntries(processes.map(([name], i) => [`${name} CPU us/call`, perCall(ours[i]!)]));
+      let stack = ours.reduce((a, b) => a + b, 0);
+      if (postgresBefore && postgresAfter) {
+        const postgres = PostgresCpu.between(postgresBefore, postgresAfter);
+        for (const group of postgresGroups) cpu[`postgres: ${group} CPU us/call`] = perCall(postgres.groups.get(group) ?? 0);
+        cpu['postgres (all) CPU us/call'] = perCall(postgres.all);
+        stack += postgres.all - (postgres.groups.get(OTHER_DATABASES) ?? 0);
+      }
+      cpu[WHOLE_STACK] = perCall(stack);
+      cpu['machine CPU us/call'] = perCall(machine);
+      cpu['machine cores busy'] = machine / (1000 * r.seconds);
       return { ...r, cpu };
     };
     const status = async () => {
@@ -416,6 +432,30 @@ export default async function stackBench(): Promise<void> {
           ...r.cpu,
           failures: r.failures,
           ...(r.firstFailure ? { 'first failure': r.firstFailure } : {}),
+        },
+      });
+    }
+    // On a machine whose cores are all busy, rates stand in the inverse ratio of the CPU each call
+    // costs: the ceiling a command's ratio to /healthz can reach here, whatever the latency.
+    for (const [key, name] of [
+      ['gifts', 'send-gift'],
+      ['joins', 'lobby join'],
+      ['chats', 'lobby chat message'],
+    ] as const) {
+      const r = mean(key);
+      report({
+        bench: 'stack',
+        case: `${name}: calls per CPU-second of the whole stack (every process above and PostgreSQL; baseline /healthz): the ratio CPU alone allows`,
+        value: 1e6 / r.cpu[WHOLE_STACK]!,
+        unit: 'calls/CPU-s',
+        baseline: 1e6 / health.cpu[WHOLE_STACK]!,
+        extra: {
+          [`${name} ${WHOLE_STACK}`]: r.cpu[WHOLE_STACK]!,
+          [`healthz ${WHOLE_STACK}`]: health.cpu[WHOLE_STACK]!,
+          [`${name} machine CPU us/call`]: r.cpu['machine CPU us/call']!,
+          'healthz machine CPU us/call': health.cpu['machine CPU us/call']!,
+          [`${name} machine cores busy`]: r.cpu['machine cores busy']!,
+          'healthz machine cores busy': health.cpu['machine cores busy']!,
         },
       });
     }

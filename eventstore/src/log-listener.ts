@@ -10,11 +10,14 @@ export class LogListener {
   /** Counts notifications, so a reader that was busy when one arrived does not then sleep through it. */
   generation = 0;
 
-  constructor(private readonly connectionString: string) {}
+  constructor(
+    private readonly connectionString: string,
+    private readonly applicationName = 'murmur-listener',
+  ) {}
 
   async start(): Promise<void> {
     if (this.closed) return;
-    const client = new pg.Client({ connectionString: this.connectionString, application_name: 'murmur-listener' });
+    const client = new pg.Client({ connectionString: this.connectionString, application_name: this.applicationName });
     client.on('notification', () => this.wakeAll());
     client.on('error', () => this.reconnectSoon());
     await client.connect();
@@ -60,4 +63,10 @@ export class LogListener {
     await this.client?.end().catch(() => undefined);
     this.client = null;
   }
+}
+
+/** A listener's application_name after its process's pool ('projections-listener'): pg_stat_activity
+ * then says whose LISTEN connection it is (the stack bench splits PostgreSQL's CPU by it). */
+export function listenerNameFor(pool: pg.Pool): string {
+  return `${pool.options.application_name ?? 'murmur'}-listener`;
 }

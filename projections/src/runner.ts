@@ -1,5 +1,5 @@
 // Runs each projector as a named subscription: a batch and its checkpoint in one transaction.
-import { LogListener, Subscription, type RecordedEvent, type SubscriptionHandler } from '@murmur/eventstore';
+import { listenerNameFor, LogListener, Subscription, type RecordedEvent, type SubscriptionHandler } from '@murmur/eventstore';
 import type pg from 'pg';
 import { projectorsInFirstPass, startFirstPasses } from './first-pass.ts';
 import type { LaneLeases } from './lane-leases.ts';
@@ -80,7 +80,7 @@ export class ProjectionRunner {
     projectors: Projector[],
     private readonly options: RunnerOptions = {},
   ) {
-    this.listener = new LogListener(connectionString);
+    this.listener = new LogListener(connectionString, listenerNameFor(pool));
     this.lanes = lanesOf(projectors, options.lanes ?? DEFAULT_LANES);
     this.subscriptions = this.lanes.map(
       (lane, i) =>

@@ -24,6 +24,7 @@ import {
   countEventsBetween,
   createPool,
   createReadPool,
+  listenerNameFor,
   LogListener,
   primaryOf,
   PostgresEventStore,
@@ -170,7 +171,7 @@ export class Gateway {
     this.addressOf = clientAddressResolver(settings.TRUST_PROXY);
     this.wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024, perMessageDeflate: false });
     this.server.on('upgrade', (req, socket, head) => this.onUpgrade(req, socket, head));
-    this.listener = new LogListener(settings.DATABASE_URL);
+    this.listener = new LogListener(settings.DATABASE_URL, listenerNameFor(deps.pool));
     this.tailer = new LogTailer(deps.pool, this.listener, deps.logger, {
       batchSize: settings.GATEWAY_BATCH_SIZE,
       pollIntervalMs: settings.GATEWAY_POLL_MS,

@@ -3,7 +3,7 @@
 // subscription's advisory lock); another takes over when it dies, and the broker's own head tells
 // it what was already published (docs/decisions/log-relay.md).
 import type pg from 'pg';
-import { LogListener, Subscription, type Checkpoint } from '@murmur/eventstore';
+import { listenerNameFor, LogListener, Subscription, type Checkpoint } from '@murmur/eventstore';
 import type { LogPublisher } from './publisher.ts';
 
 export const RELAY_SUBSCRIPTION = 'log-relay';
@@ -21,7 +21,7 @@ export class LogRelay {
   skipped = 0;
 
   constructor(pool: pg.Pool, connectionString: string, publisher: LogPublisher, options: LogRelayOptions = {}) {
-    this.listener = new LogListener(connectionString);
+    this.listener = new LogListener(connectionString, listenerNameFor(pool));
     this.subscription = new Subscription(
       pool,
       this.listener,

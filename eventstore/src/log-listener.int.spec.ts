@@ -1,0 +1,28 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test-support/database.ts';
+import { createPool } from './database.ts';
+import { listenerNameFor, LogListener } from './log-listener.ts';
+
+let db: TestDatabase;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+afterAll(async () => {
+  await db.drop();
+});
+
+it("names its LISTEN connection after its process's pool, so pg_stat_activity says whose it is", async () => {
+  const pool = createPool(db.url, { max: 1, applicationName: 'projections' });
+  const listener = new LogListener(db.url, listenerNameFor(pool));
+  await listener.start();
+  try {
+    const { rows } = await db.pool.query<{ name: string }>(
+      `select application_name as name from pg_stat_activity where datname = current_database() and query like 'listen %'`,
+    );
+    expect(rows.map((r) => r.name)).toEqual(['projections-listener']);
+  } finally {
+    await listener.close();
+    await pool.end();
+  }
+});
