@@ -4,40 +4,35 @@
 import { streamIds, texts } from '@murmur/contracts';
 import { ApiError } from '@murmur/platform';
 import type { CommandDeps } from '../dependencies.ts';
-import { loadLobbyMembership, loadRoomMembership } from '../lobbies/membership.ts';
+import { cohostsOf, isOpen, type LobbyState } from '../lobbies/lobby.ts';
+import { roomIsOpen, type RoomState } from '../lobbies/room.ts';
 
-const CLOSED = new Set(['ended', 'terminated', 'inactive']);
+const outsideText = 'A gift can go only to the host, a cohost or someone active in the lobby.';
 
-export async function checkRecipients(
-  deps: CommandDeps,
-  where: { lobbyId?: string; roomId?: string },
-  recipients: string[],
-): Promise<void> {
-  if (where.lobbyId && where.roomId) throw new ApiError('VALIDATION_FAILED', 'A gift is sent in a lobby or in a room, not both.');
-  let allowed: Set<string> | null = null;
-  if (where.lobbyId) {
-    const lobby = await loadLobbyMembership(deps, where.lobbyId);
-    if (!lobby.exists) throw new ApiError('NOT_FOUND', 'Lobby not found.');
-    if (CLOSED.has(lobby.status)) throw new ApiError('RULE_VIOLATED', 'This lobby has ended.');
-    allowed = new Set([...(lobby.hostUid ? [lobby.hostUid] : []), ...lobby.cohostUids, ...lobby.activeUids]);
-  } else if (where.roomId) {
-    const room = await loadRoomMembership(deps, where.roomId);
-    if (!room.exists) throw new ApiError('NOT_FOUND', 'Room not found.');
-    if (CLOSED.has(room.status)) throw new ApiError('RULE_VIOLATED', 'This room has ended.');
-    allowed = new Set([room.hostUid, ...room.activeUids]);
-  }
-  if (!allowed) {
-    // A gift to a profile: every recipient must be a registered user, or the charm goes nowhere.
-    const unknown = await unregistered(deps, recipients);
-    if (unknown.length > 0) throw new ApiError('NOT_FOUND', texts.userDoesNotExist, { recipients: unknown });
-    return;
-  }
-  const outside = recipients.filter((uid) => !allowed.has(uid));
-  if (outside.length > 0) {
-    throw new ApiError('RULE_VIOLATED', 'A gift can go only to the host, a cohost or someone active in the lobby.', {
-      recipients: outside,
-    });
-  }
+function refuseOutside(recipients: string[], allowed: (uid: string) => boolean): ApiError | null {
+  const outside = recipients.filter((uid) => !allowed(uid));
+  return outside.length > 0 ? new ApiError('RULE_VIOLATED', outsideText, { recipients: outside }) : null;
+}
+
+/** Why these recipients cannot get a gift in this lobby, or null when they can. */
+export function lobbyRecipientsRefusal(lobby: LobbyState, recipients: string[]): ApiError | null {
+  if (!lobby.exists) return new ApiError('NOT_FOUND', 'Lobby not found.');
+  if (!isOpen(lobby)) return new ApiError('RULE_VIOLATED', 'This lobby has ended.');
+  const cohosts = cohostsOf(lobby);
+  return refuseOutside(recipients, (uid) => uid === lobby.hostUid || cohosts.includes(uid) || lobby.members.has(uid));
+}
+
+/** Why these recipients cannot get a gift in this room, or null when they can. */
+export function roomRecipientsRefusal(room: RoomState, recipients: string[]): ApiError | null {
+  if (!room.exists) return new ApiError('NOT_FOUND', 'Room not found.');
+  if (!roomIsOpen(room)) return new ApiError('RULE_VIOLATED', 'This room has ended.');
+  return refuseOutside(recipients, (uid) => uid === room.hostUid || room.members.includes(uid));
+}
+
+/** A gift to a profile: every recipient must be a registered user, or the charm goes nowhere. */
+export async function checkProfileRecipients(deps: CommandDeps, recipients: string[]): Promise<void> {
+  const unknown = await unregistered(deps, recipients);
+  if (unknown.length > 0) throw new ApiError('NOT_FOUND', texts.userDoesNotExist, { recipients: unknown });
 }
 
 /** The recipients without a user stream. A stream never disappears, so a user once seen registered

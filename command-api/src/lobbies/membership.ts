@@ -1,8 +1,8 @@
-// Who is inside a lobby or a room, from the stream state (not a read model): gifting checks its
-// recipients with these.
+// Who is inside a lobby or a room, from the stream state (not a read model).
 import type { CommandDeps } from '../dependencies.ts';
 import { lobbyCommands, roomCommands } from './lobby-streams.ts';
 import { cohostsOf } from './lobby.ts';
+import { isLobbyOrRoomId } from './path-ids.ts';
 
 export interface LobbyMembership {
   exists: boolean;
@@ -22,11 +22,8 @@ export interface RoomMembership {
   activeUids: string[];
 }
 
-// Ids that cannot name a stream cannot name a lobby or room either: answer "does not exist".
-const validId = /^[A-Za-z0-9_-]{1,64}$/;
-
 export async function loadLobbyMembership(deps: CommandDeps, lobbyId: string): Promise<LobbyMembership> {
-  if (!validId.test(lobbyId))
+  if (!isLobbyOrRoomId(lobbyId))
     return { exists: false, status: 'inactive', kind: 'public', ownerUid: '', hostUid: null, cohostUids: [], activeUids: [] };
   const { state } = await lobbyCommands.load(deps, lobbyId);
   return {
@@ -41,7 +38,7 @@ export async function loadLobbyMembership(deps: CommandDeps, lobbyId: string): P
 }
 
 export async function loadRoomMembership(deps: CommandDeps, roomId: string): Promise<RoomMembership> {
-  if (!validId.test(roomId)) return { exists: false, status: 'inactive', lobbyId: '', hostUid: '', activeUids: [] };
+  if (!isLobbyOrRoomId(roomId)) return { exists: false, status: 'inactive', lobbyId: '', hostUid: '', activeUids: [] };
   const { state } = await roomCommands.load(deps, roomId);
   return {
     exists: state.exists,

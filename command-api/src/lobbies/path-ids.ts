@@ -6,6 +6,9 @@ import { ApiError } from '@murmur/platform';
 const idPattern = /^[A-Za-z0-9_-]{1,64}$/;
 const uidPattern = /^[\w:.@-]{1,128}$/;
 
+/** Whether `id` can name a lobby or room at all (an id that cannot name a stream names none). */
+export const isLobbyOrRoomId = (id: string) => idPattern.test(id);
+
 function pathId(value: string, notFound: string): string {
   if (!idPattern.test(value)) throw new ApiError('NOT_FOUND', notFound);
   return value;

@@ -9,7 +9,7 @@ import type { CommandDeps } from '../dependencies.ts';
 import type { CommandModule } from '../command-module.ts';
 import { creditDiamonds, isVipAt, spendDiamonds } from '../wallet/ledger.ts';
 import { entryDue, isStaff, lobbyDecider, roomDecider, roomFeeDue, type LobbyCommand, type LobbyView, type RoomCommand } from './decide.ts';
-import { GuardMoved } from '../decider/handle-command.ts';
+import { onHeldState, type GuardedState } from '../decider/on-held-state.ts';
 import { chatCommands, lobbyCommands, roomCommands } from './lobby-streams.ts';
 import { ChatLimiter } from './chat-limits.ts';
 import { isOpen, seatOf, type LobbyState } from './lobby.ts';
@@ -91,30 +91,9 @@ async function joinLobby(api: LobbyApi, lobbyId: string, auth: AuthContext, invi
   }
 }
 
-/** Chat decides on the lobby state this process holds (a kick, ban or leave decided here is in it at
- * once) and appends only while the lobby stream is still at that version (the store's guard): a
- * change made by another process since makes the append write nothing, and the message is decided
- * again on the lobby read anew. A held state that would refuse is read anew first, so a stale state
- * never refuses. See docs/decisions/lobbies.md, "Chat". */
-async function postOnLobbyState<T>(
-  deps: CommandDeps,
-  lobbyId: string,
-  uid: string,
-  post: (lobbyAt: { state: LobbyState; version: bigint }) => Promise<T>,
-): Promise<T> {
-  const held = lobbyCommands.cached(deps, lobbyId);
-  const wouldPost = (s: LobbyState) => s.exists && isOpen(s) && s.members.has(uid) && !s.silenced.includes(uid);
-  let lobbyAt = held && wouldPost(held.state) ? held : await lobbyCommands.load(deps, lobbyId);
-  for (let retry = 0; ; retry++) {
-    try {
-      return await post(lobbyAt);
-    } catch (error) {
-      if (!(error instanceof GuardMoved)) throw error;
-      if (retry >= 10) throw new ApiError('CONFLICT', 'The resource changed at the same time; please try again.');
-      lobbyAt = await lobbyCommands.load(deps, lobbyId);
-    }
-  }
-}
+/** Whether a chat message of `uid` would be posted on this lobby state: a held state that says no
+ * is read anew before deciding (decider/on-held-state.ts). */
+const wouldPost = (uid: string) => (s: LobbyState) => s.exists && isOpen(s) && s.members.has(uid) && !s.silenced.includes(uid);
 
 /** The entry due, after checking that the join would be accepted. The lobby's state as this process
  * last saw it answers without a round trip when it lets the member in for free; a refusal or a fee
@@ -406,7 +385,7 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
       const key = req.header('idempotency-key');
       const idempotencyKey = key === undefined ? undefined : parse(IdempotencyKeyHeader, key);
       const messageId = randomUUID();
-      const post = async (lobbyAt: { state: LobbyState; version: bigint }) => {
+      const post = async (lobbyAt: GuardedState<LobbyState>) => {
         const lobby = lobbyAt.state;
         if (!lobby.exists) throw new ApiError('NOT_FOUND', lobbyTexts.lobbyNotFound);
         let roomId: string | null = null;
@@ -439,10 +418,12 @@ export function lobbyRoutes(router: express.Router, deps: CommandDeps, media: Me
             silenced,
             open,
           },
-          { actorUid: me.uid, idempotencyKey, guard: { streamId: lobbyCommands.streamId(lobbyId), version: lobbyAt.version } },
+          { actorUid: me.uid, idempotencyKey, guard: lobbyAt.guard },
         );
       };
-      const result = await postOnLobbyState(deps, lobbyId, me.uid, post);
+      // Decided on the lobby state this process holds, appended under the lobby's guard
+      // (docs/decisions/lobbies.md, "Chat").
+      const result = await onHeldState(deps, lobbyCommands, lobbyId, wouldPost(me.uid), post);
       const posted = result.events.find((e) => e.type === 'ChatMessagePosted');
       return withPosition(result.position, { messageId: posted?.data.messageId ?? messageId });
     };

@@ -1,7 +1,8 @@
 // The wallet's entry points for every module: credit or spend diamonds on `wallet-{uid}`, exactly
 // once per idempotency key, never below zero.
 import { streamIds, type CreditReason, type DebitReason, type PaidCreditReason } from '@murmur/contracts';
-import { defineCommandHandler } from '../decider/command-handler.ts';
+import { defineCommandHandler, type RunOptions } from '../decider/command-handler.ts';
+import type { CommandInput } from '../decider/handle-command.ts';
 import type { LedgerDeps } from '../dependencies.ts';
 import { walletDecider, type WalletCommand } from './decide.ts';
 import { walletSnapshots } from './snapshots.ts';
@@ -35,15 +36,17 @@ export const walletCommands = defineCommandHandler({
 });
 
 /** Runs one wallet command, exactly once per idempotency key: a repeated key answers with the first
- * result, even when the balance has since changed so much that deciding again would refuse. */
+ * result, even when the balance has since changed so much that deciding again would refuse. With a
+ * guard, the command is appended only while the guard's stream is still at its version; when it
+ * moved, nothing is written and GuardMoved goes up to the caller, who decides again. */
 export async function runWalletCommand(
   deps: LedgerDeps,
   uid: string,
-  command: WalletCommand,
+  command: CommandInput<WalletState, WalletCommand>,
   idempotencyKey: string,
-  metadata: Record<string, unknown> = {},
+  options: Pick<RunOptions, 'metadata' | 'guard'> = {},
 ): Promise<WalletResult> {
-  const result = await walletCommands.run(deps, uid, command, { idempotencyKey, actorUid: uid, metadata });
+  const result = await walletCommands.run(deps, uid, command, { idempotencyKey, actorUid: uid, ...options });
   return {
     position: result.position,
     balance: result.state.balance,
