@@ -107,6 +107,56 @@ describe('group commit of appends', () => {
     expect((await store.readStream('gc-good-2')).version).toBe(1n);
   });
 
+  it('commits guarded appends in the batch; one whose guard moved writes nothing and keeps its key unused', async () => {
+    await store.append('gc-guard-lobby', [ev(1)], { expectedVersion: 'no_stream' });
+    const [, ...settled] = await Promise.allSettled([
+      store.append('gc-warm', [ev(0)]),
+      store.append('gc-guarded-a', [ev(1)], { guard: { streamId: 'gc-guard-lobby', version: 1n } }),
+      store.append('gc-guarded-b', [ev(2)], { guard: { streamId: 'gc-guard-lobby', version: 1n }, idempotencyKey: 'gc-guarded-b' }),
+      store.append('gc-guarded-c', [ev(3)], { guard: { streamId: 'gc-guard-lobby', version: 7n }, idempotencyKey: 'gc-guarded-c' }),
+      store.append('gc-guarded-d', [ev(4)], { guard: { streamId: 'gc-guard-nowhere', version: 1n } }),
+      store.append('gc-plain', [ev(5)]),
+    ]);
+    expect(settled.map((s) => s.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'rejected', 'fulfilled']);
+    for (const refused of [settled[2], settled[3]] as PromiseRejectedResult[]) {
+      expect(refused.reason).toBeInstanceOf(WrongExpectedVersion);
+    }
+    expect((settled[2] as PromiseRejectedResult).reason.streamId).toBe('gc-guard-lobby');
+    expect((settled[3] as PromiseRejectedResult).reason.streamId).toBe('gc-guard-nowhere');
+    const written = settled.filter((s): s is PromiseFulfilledResult<AppendResult> => s.status === 'fulfilled').map((s) => s.value);
+    // The three that passed went in one commit: guarded appends join the group commit.
+    expect(await transactionsOf(written)).toBe(1);
+    expect((await store.readStream('gc-guarded-c')).version).toBe(0n);
+    expect((await store.readStream('gc-guarded-d')).version).toBe(0n);
+    // The refused append's key was not kept: with the right guard it writes.
+    const again = await store.append('gc-guarded-c', [ev(3)], {
+      guard: { streamId: 'gc-guard-lobby', version: 1n },
+      idempotencyKey: 'gc-guarded-c',
+    });
+    expect(again.duplicate).toBe(false);
+  });
+
+  it('never lets an append pass a guard on a version its own batch moves: arrival order decides', async () => {
+    // A kick, then a message guarded by the lobby as it was before the kick, fired while the store
+    // is busy: they wait together, and the message must be refused as it would be alone.
+    await store.append('gc-hot-lobby', [ev(1)], { expectedVersion: 'no_stream' });
+    const [, kick, message] = await Promise.allSettled([
+      store.append('gc-warm', [ev(0)]),
+      store.append('gc-hot-lobby', [ev(2)], { expectedVersion: 1n }),
+      store.append('gc-message', [ev(3)], { guard: { streamId: 'gc-hot-lobby', version: 1n } }),
+    ]);
+    expect(kick.status).toBe('fulfilled');
+    expect(message.status).toBe('rejected');
+    expect((await store.readStream('gc-message')).version).toBe(0n);
+    // The other way round, the message passes on the version it was decided on and the kick follows.
+    const [, first, second] = await Promise.all([
+      store.append('gc-warm', [ev(0)]),
+      store.append('gc-message', [ev(4)], { guard: { streamId: 'gc-hot-lobby', version: 2n } }),
+      store.append('gc-hot-lobby', [ev(5)], { expectedVersion: 2n }),
+    ]);
+    expect(first!.lastPosition).toBeLessThan(second!.lastPosition);
+  });
+
   it('lets two processes batch appends to the same streams in opposite orders without a deadlock, every append landing once', async () => {
     const otherPool = createPool(db.url, { max: 4 });
     const other = new PostgresEventStore(otherPool, { appendConcurrency: 1 });

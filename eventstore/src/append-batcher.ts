@@ -5,6 +5,7 @@
 // so a quiet store adds no latency. Each caller's promise settles only after the commit.
 import pg from 'pg';
 import { WrongExpectedVersion } from './errors.ts';
+import type { StreamGuard } from './types.ts';
 
 /** One append, validated and serialized; `expected` as SQL text (null any, '0' no stream, n). */
 export interface AppendItem {
@@ -19,6 +20,8 @@ export interface AppendItem {
   /** On a money stream (hash-chained), the SHA-256 of each event's data as canonical JSON, 32 bytes
    * each, in the events' order; null on any other stream. */
   digests: Buffer | null;
+  /** Written only while this other stream is still at this version (the store's guard). */
+  guard?: StreamGuard;
 }
 
 export interface AppendRow {
@@ -43,13 +46,14 @@ export function wrongVersion(item: Pick<AppendItem, 'streamId' | 'expected'>, ac
   );
 }
 
-type BatchRow = AppendRow & { item: number; conflict: boolean; actual_version: string | null };
+type BatchRow = AppendRow & { item: number; conflict: boolean; actual_version: string | null; guard_moved?: boolean };
 
 /** One call of append_batch for these appends, in this order: a named (prepared) statement, parsed
  * and planned once per connection, whether it carries one append or many. The events' data and
  * metadata go as one JSON array each, joined from the texts the store serialised (migration 005), and
  * a money append's data digests as one bytea (migration 006). */
 async function appendBatch(runner: pg.Pool | pg.PoolClient, items: AppendItem[]): Promise<BatchRow[]> {
+  if (items.some((i) => i.guard)) return appendBatchGuarded(runner, items);
   const { rows } = await runner.query<BatchRow>({
     name: 'murmur_append_batch_v4',
     text: `select item, first_position, last_position, next_version, duplicate, conflict, actual_version
@@ -58,6 +62,34 @@ async function appendBatch(runner: pg.Pool | pg.PoolClient, items: AppendItem[])
   });
   return rows;
 }
+
+/** A batch in which some appends carry a guard: every guard's stream row is share-locked (when still
+ * at its version) before append_batch runs, and an append whose guard moved goes in with an expected
+ * version no stream has, so it writes nothing and its key is not used up; the rest of the batch
+ * commits. A batch never holds an append to a stream that another of its appends is guarded by
+ * (AppendBatcher.pump), so no guard can pass on a version its own batch then moves. */
+async function appendBatchGuarded(runner: pg.Pool | pg.PoolClient, items: AppendItem[]): Promise<BatchRow[]> {
+  const { rows } = await runner.query<BatchRow>({
+    name: 'murmur_append_batch_guarded_v1',
+    text: `with g as materialized (
+             select x.i, x.gs is not null and s.version is null as moved
+               from unnest($10::text[], $11::bigint[]) with ordinality as x(gs, gv, i)
+               left join lateral (select version from streams where stream_id = x.gs and version = x.gv for share) s on true
+           )
+           select b.item, b.first_position, b.last_position, b.next_version, b.duplicate, b.conflict, b.actual_version,
+                  g.moved as guard_moved
+             from append_batch($1::text[],
+                    array(select case when g.moved then -1 else e.v end
+                            from unnest($2::bigint[]) with ordinality as e(v, i) join g on g.i = e.i order by e.i),
+                    $3::text[], $4::int[], $5::text[], $6::int[], $7::jsonb, $8::jsonb, $9::bytea[]) b
+             join g on g.i = b.item`,
+    values: [...batchValues(items), items.map((i) => i.guard?.streamId ?? null), items.map((i) => i.guard?.version.toString() ?? null)],
+  });
+  return rows;
+}
+
+/** The guard's refusal: its stream moved since the append was decided on it; nothing was written. */
+const guardMoved = (guard: StreamGuard) => new WrongExpectedVersion(guard.streamId, guard.version, null);
 
 function batchValues(items: AppendItem[]): unknown[] {
   return [
@@ -77,11 +109,7 @@ function batchValues(items: AppendItem[]): unknown[] {
  * on the guard's stream row holds until it commits, so a writer of that stream either committed
  * before (the version no longer matches: nothing is written) or waits until after. The function is
  * called through a lateral join on the locked row, so it never runs when the row does not match. */
-export async function appendGuarded(
-  runner: pg.Pool | pg.PoolClient,
-  item: AppendItem,
-  guard: { streamId: string; version: bigint },
-): Promise<AppendRow> {
+export async function appendGuarded(runner: pg.Pool | pg.PoolClient, item: AppendItem, guard: StreamGuard): Promise<AppendRow> {
   const { rows } = await runner.query<BatchRow>({
     name: 'murmur_append_guarded_v2',
     text: `select b.item, b.first_position, b.last_position, b.next_version, b.duplicate, b.conflict, b.actual_version
@@ -92,7 +120,7 @@ export async function appendGuarded(
     values: [...batchValues([item]), guard.streamId, guard.version.toString()],
   });
   const row = rows[0];
-  if (!row) throw new WrongExpectedVersion(guard.streamId, guard.version, null);
+  if (!row) throw guardMoved(guard);
   if (row.conflict) throw wrongVersion(item, row.actual_version);
   return row;
 }
@@ -131,7 +159,7 @@ export class AppendBatcher {
 
   private pump(): void {
     while (this.inFlight < this.concurrency && this.waiting.length > 0) {
-      const batch = this.waiting.splice(0, this.maxBatch);
+      const batch = this.waiting.splice(0, batchLength(this.waiting, this.maxBatch));
       this.inFlight++;
       void this.run(batch).finally(() => {
         this.inFlight--;
@@ -168,6 +196,7 @@ export class AppendBatcher {
     for (const [index, waiting] of sorted.entries()) {
       const row = byItem.get(index + 1);
       if (!row) waiting.reject(new Error('append_batch returned no row for an item'));
+      else if (row.guard_moved && waiting.item.guard) waiting.reject(guardMoved(waiting.item.guard));
       else if (row.conflict) waiting.reject(wrongVersion(waiting.item, row.actual_version));
       else waiting.resolve(row);
     }
@@ -175,9 +204,29 @@ export class AppendBatcher {
 
   private async alone(waiting: Waiting): Promise<void> {
     try {
-      waiting.resolve(await appendOne(this.pool, waiting.item));
+      const { item } = waiting;
+      waiting.resolve(await (item.guard ? appendGuarded(this.pool, item, item.guard) : appendOne(this.pool, item)));
     } catch (error) {
       waiting.reject(this.translate(error, waiting.item));
     }
   }
+}
+
+/** How many of the waiting appends, from the first, go in the next batch: at most `max`, ending
+ * before the first that writes a stream an earlier one is guarded by, or is guarded by a stream an
+ * earlier one writes. In one transaction the guard would be checked before the other append moved
+ * its stream, so the two would commit together although the guard was decided on the older version;
+ * in arrival order across batches each is decided as alone. */
+export function batchLength(waiting: readonly { item: Pick<AppendItem, 'streamId' | 'guard'> }[], max: number): number {
+  const written = new Set<string>();
+  const guarding = new Set<string>();
+  let n = 0;
+  for (const { item } of waiting) {
+    if (n === max) break;
+    if (guarding.has(item.streamId) || (item.guard && written.has(item.guard.streamId))) break;
+    written.add(item.streamId);
+    if (item.guard) guarding.add(item.guard.streamId);
+    n++;
+  }
+  return Math.max(n, 1);
 }

@@ -200,15 +200,14 @@ export class PostgresEventStore implements EventStore {
       digests: chained ? Buffer.concat(data.map(sha256Bytes)) : null,
     };
     let row: AppendRow;
-    if (options.guard) {
-      assertStreamId(options.guard.streamId);
+    if (options.guard) assertStreamId(options.guard.streamId);
+    if (options.guard && options.client) {
       try {
-        row = await appendGuarded(options.client ?? this.pool, item, options.guard);
+        row = await appendGuarded(options.client, item, options.guard);
       } catch (error) {
         throw translateAppendError(error, item);
       }
-      if (options.client) await options.client.query(`select pg_notify('${EVENTS_CHANNEL}', '')`);
-      else if (!row.duplicate) this.notifier.poke();
+      await options.client.query(`select pg_notify('${EVENTS_CHANNEL}', '')`);
     } else if (options.client) {
       try {
         row = await appendOne(options.client, item);
@@ -217,7 +216,8 @@ export class PostgresEventStore implements EventStore {
       }
       await options.client.query(`select pg_notify('${EVENTS_CHANNEL}', '')`);
     } else {
-      row = await this.batcher.append(item);
+      // A guarded append joins the group commit too (append-batcher.ts, appendBatchGuarded).
+      row = await this.batcher.append(options.guard ? { ...item, guard: options.guard } : item);
       if (!row.duplicate) this.notifier.poke();
     }
     return {
