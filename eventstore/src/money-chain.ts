@@ -7,9 +7,6 @@ import { hash } from 'node:crypto';
 // One-shot hashing: about half the cost of createHash().update().digest() on texts this short.
 export const sha256Hex = (text: string): string => hash('sha256', text, 'hex');
 
-/** The same SHA-256 as its 32 bytes, as the store sends a money event's data digest. */
-export const sha256Bytes = (text: string): Buffer => hash('sha256', text, 'buffer');
-
 /** The SHA-256 of an event's data as canonical JSON. */
 export const dataDigest = (data: unknown): string => sha256Hex(canonicalJson(data));
 

@@ -2,7 +2,7 @@
 // appends (group commit, append-batcher.ts), xid8-ordered global reads that never skip a
 // late-committing transaction.
 import { eventDataProblem, isMoneyStream } from '@murmur/contracts';
-import { sha256Bytes } from './money-chain.ts';
+import { sha256Hex } from './money-chain.ts';
 import { storedCanonicalJson } from './stored-canonical-json.ts';
 import pg from 'pg';
 import { eventsAfterSql, headPosition } from './log-queries.ts';
@@ -197,7 +197,8 @@ export class PostgresEventStore implements EventStore {
         ),
       ),
       key: options.idempotencyKey ?? null,
-      digests: chained ? Buffer.concat(data.map(sha256Bytes)) : null,
+      // Hex texts joined into one Buffer: a Buffer per event cost about as much as its digest.
+      digests: chained ? Buffer.from(data.map(sha256Hex).join(''), 'hex') : null,
     };
     let row: AppendRow;
     if (options.guard) assertStreamId(options.guard.streamId);
