@@ -536,9 +536,20 @@ export default async function stackBench(): Promise<void> {
       projectionsService.child.kill('SIGCONT');
     }
     const backlog = await eventsBehind();
+    const postgresBeforeDrain = await postgresCpu?.sample();
     const projectionsCpu = cpuMs(projectionsService.child.pid!);
     const drainSeconds = await caughtUp(600_000);
     const drainCpu = cpuMs(projectionsService.child.pid!) - projectionsCpu;
+    const postgresAfterDrain = await postgresCpu?.sample();
+    // PostgreSQL's work for the projections per event in big batches, beside its work per gift at
+    // the command path's rate above (small batches: the per-batch statements weigh more).
+    const drainPostgres: Record<string, number> =
+      postgresBeforeDrain && postgresAfterDrain
+        ? {
+            'postgres: projections CPU us/event':
+              (1000 * (PostgresCpu.between(postgresBeforeDrain, postgresAfterDrain).groups.get('projections') ?? 0)) / backlog,
+          }
+        : {};
     const gifts = mean('gifts');
     report({
       bench: 'stack',
@@ -547,7 +558,7 @@ export default async function stackBench(): Promise<void> {
       unit: 'events/s',
       baseline: gifts.perSecond,
       target: '>= 200% of send-gift at max',
-      extra: { 'drain s': drainSeconds, 'projections CPU us/event': (1000 * drainCpu) / backlog },
+      extra: { 'drain s': drainSeconds, 'projections CPU us/event': (1000 * drainCpu) / backlog, ...drainPostgres },
     });
     const appliedAfter = await projectorTimes(projectionsService.url);
     const perEvent = [...appliedAfter]
