@@ -63,7 +63,7 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: [`${workspaces}/**/*.e2e.spec.ts`],
-          globalSetup: ['test-support/global-setup.ts', 'test-support/web-app-build.ts'],
+          globalSetup: ['test-support/global-setup.ts', 'test-support/chromium-setup.ts', 'test-support/web-app-build.ts'],
           env,
           testTimeout: 120_000,
           hookTimeout: 180_000,

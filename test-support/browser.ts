@@ -8,13 +8,18 @@ export const CHROMIUM_PATH = '/usr/bin/chromium';
 
 const EMOJI_FONT = '/usr/share/fonts/truetype/noto/NotoColorEmoji.ttf';
 
-/** Installs Chromium, and the colour emoji font the app's emoji need in screenshots. */
+/** Installs Chromium, and the colour emoji font the app's emoji need in screenshots. The e2e run
+ * does it once before any file (test-support/chromium-setup.ts); a file run on its own does it here.
+ * Another install running (another run's) is waited for, not failed on: apt's lock timeout. */
 export function ensureChromium(): void {
   const missing = [existsSync(CHROMIUM_PATH) ? null : 'chromium', existsSync(EMOJI_FONT) ? null : 'fonts-noto-color-emoji'].filter(
     (p): p is string => p !== null,
   );
   if (missing.length === 0) return;
-  execFileSync('apt-get', ['install', '-y', ...missing], { stdio: 'inherit', env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' } });
+  execFileSync('apt-get', ['-o', 'DPkg::Lock::Timeout=600', 'install', '-y', ...missing], {
+    stdio: 'inherit',
+    env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+  });
 }
 
 /** Fake microphone and camera, no permission prompts, and the entire screen for getDisplayMedia. */
