@@ -2,36 +2,23 @@
 // database: a gift is refused, or it was written while its recipients were still inside; a refused
 // gift writes nothing (docs/decisions/money.md, "Which gifts may be sent, to whom").
 import { streamIds } from '@murmur/contracts';
-import { closeServer, listen } from '@murmur/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actors, startTestStack, TEST_JWT_SECRET, type TestStack } from '../../../test-support/stack.ts';
-import { buildCommandApi } from '../server.ts';
+import { secondCommandApi } from '../../../test-support/second-command-api.ts';
+import { actors, startTestStack, type TestStack } from '../../../test-support/stack.ts';
 import { creditDiamonds, loadWallet } from '../wallet/ledger.ts';
 
 let stack: TestStack;
-let second: ReturnType<typeof buildCommandApi>;
-let secondUrl: string;
 beforeAll(async () => {
   stack = await startTestStack({ projections: false });
-  second = buildCommandApi({ DATABASE_URL: stack.db.url, JWT_SECRET: TEST_JWT_SECRET }, { pool: stack.db.pool, presenceReaper: false });
-  secondUrl = `http://127.0.0.1:${await listen(second.server, 0)}`;
 });
 afterAll(async () => {
-  if (second) await closeServer(second.server);
   await stack?.stop();
 });
+const secondProcess = secondCommandApi(() => stack);
+const postViaSecond = secondProcess.post;
 
 const { as, post } = actors(() => stack);
 const outside = 'A gift can go only to the host, a cohost or someone active in the lobby.';
-
-async function postViaSecond(uid: string, path: string, body: unknown = {}) {
-  const res = await fetch(`${secondUrl}/api/v1${path}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${await as(uid)}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
 
 async function giftVia(base: string, sender: string, where: { lobbyId?: string; roomId?: string }, recipient: string, key?: string) {
   const res = await fetch(`${base}/api/v1/gifting/send-gift`, {
@@ -168,10 +155,10 @@ describe('gifts against a kick or an end in another command-api process', () => 
       const guest = `gk-guest-6-${round}`;
       expect((await post(guest, `/lobbies/${lobbyId}/join`)).status).toBe(200);
       // Both processes hold the lobby with the guest inside.
-      expect((await giftVia(secondUrl, senders[0]!, { lobbyId }, guest)).status).toBe(201);
+      expect((await giftVia(secondProcess.url(), senders[0]!, { lobbyId }, guest)).status).toBe(201);
       sent++;
       const gifts = senders.flatMap((sender, s) =>
-        Array.from({ length: 4 }, () => giftVia(s % 3 === 0 ? secondUrl : stack.commandUrl, sender, { lobbyId }, guest)),
+        Array.from({ length: 4 }, () => giftVia(s % 3 === 0 ? secondProcess.url() : stack.commandUrl, sender, { lobbyId }, guest)),
       );
       const [kick, ...answers] = await Promise.all([postViaSecond('gk-owner-6', `/lobbies/${lobbyId}/kick`, { uid: guest }), ...gifts]);
       expect(kick.status).toBe(200);

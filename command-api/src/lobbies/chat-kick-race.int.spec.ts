@@ -1,34 +1,21 @@
 // A kick decided in one command-api process and a chat message from the kicked member in another,
 // on one database: the message is refused, or it was written before the kick (docs/decisions/lobbies.md, "Chat").
 import { lobbyTexts, streamIds } from '@murmur/contracts';
-import { closeServer, listen } from '@murmur/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { actors, startTestStack, TEST_JWT_SECRET, type TestStack } from '../../../test-support/stack.ts';
-import { buildCommandApi } from '../server.ts';
+import { secondCommandApi } from '../../../test-support/second-command-api.ts';
+import { actors, startTestStack, type TestStack } from '../../../test-support/stack.ts';
 
 let stack: TestStack;
-let second: ReturnType<typeof buildCommandApi>;
-let secondUrl: string;
 beforeAll(async () => {
   stack = await startTestStack({ projections: false });
-  second = buildCommandApi({ DATABASE_URL: stack.db.url, JWT_SECRET: TEST_JWT_SECRET }, { pool: stack.db.pool, presenceReaper: false });
-  secondUrl = `http://127.0.0.1:${await listen(second.server, 0)}`;
 });
 afterAll(async () => {
-  if (second) await closeServer(second.server);
   await stack?.stop();
 });
+const secondProcess = secondCommandApi(() => stack);
+const postViaSecond = secondProcess.post;
 
-const { as, post } = actors(() => stack);
-
-async function postViaSecond(uid: string, path: string, body: unknown) {
-  const res = await fetch(`${secondUrl}/api/v1${path}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${await as(uid)}`, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: (await res.json()) as any };
-}
+const { post } = actors(() => stack);
 
 /** The kicked member's messages as the log holds them (every message of that sender in that lobby). */
 async function messagesOf(lobbyId: string, uid: string): Promise<{ position: bigint; body: string }[]> {
