@@ -74,6 +74,8 @@ export class RealtimeClient {
   private socket: WebSocketLike | null = null;
   private readonly channels = new Map<string, ChannelEntry>();
   private attempt = 0;
+  /** Counts `open` calls: only the newest may create a socket once its token is there. */
+  private opens = 0;
   private stateValue: ConnectionState = 'DISCONNECTED';
   private wanted = false;
   private reconnectTimer: ReturnType<typeof setTimeout> | null = null;
@@ -167,6 +169,7 @@ export class RealtimeClient {
   }
 
   private async open(): Promise<void> {
+    const opening = ++this.opens;
     this.setState('CONNECTING');
     let token: string | null = null;
     try {
@@ -174,7 +177,9 @@ export class RealtimeClient {
     } catch {
       token = null;
     }
-    if (!this.wanted) return;
+    // Closed and connected again while the token was asked for (a sign-out reconnects): the later
+    // open goes on, this one would leave a second socket nobody listens to.
+    if (!this.wanted || opening !== this.opens) return;
     const url = token
       ? `${this.options.url}${this.options.url.includes('?') ? '&' : '?'}access_token=${encodeURIComponent(token)}`
       : this.options.url;

@@ -234,6 +234,21 @@ describe('RealtimeClient when idle', () => {
       expect(client.state).toBe('DISCONNECTED');
     }
   });
+
+  it('opens one socket when closed and connected again while the token is asked for (a sign-out reconnects twice)', async () => {
+    const client = new RealtimeClient({ url: 'ws://gw/ws', WebSocket: ScriptedSocket, random: () => 0, getToken: async () => null });
+    client.subscribe(lobby, { onEvent: () => undefined });
+    client.connect();
+    client.close();
+    client.connect();
+    client.close();
+    client.connect();
+    await flush();
+    expect(ScriptedSocket.opened).toHaveLength(1);
+    lastSocket().open();
+    expect(client.state).toBe('CONNECTED');
+    client.close();
+  });
 });
 
 describe('parseChannel', () => {

@@ -14,9 +14,9 @@ export const realtimeCloseCodes = {
   slowConsumer: 4008,
   /** The token expired or the session ended while connected. */
   unauthenticated: 4401,
-  /** The account was banned while connected; the reason is the spec's 'Your account is banned.'. Do not reconnect signed in. */
+  /** The account was banned, while connected or before this connection (a still-signed token); the reason is the spec's 'Your account is banned.'. Do not reconnect signed in. */
   banned: 4403,
-  /** The account signed in on another device; the reason is 'Your account is logged in another device.'. Do not reconnect signed in. */
+  /** The account signed in on another device, while connected or before this connection; the reason is 'Your account is logged in another device.'. Do not reconnect signed in. */
   sessionReplaced: 4409,
   /** The client kept sending far faster than allowed (GATEWAY_MESSAGES_PER_10S); reconnect slower. */
   rateLimited: 4429,

@@ -1,10 +1,14 @@
 // Against the real gateway: a ban or a sign-in on another device closes the
-// user's open sockets at once, with a documented close code and the spec's text; invite ids never
+// user's open sockets at once, with a documented close code and the spec's text, also a socket that
+// was reconnecting or whose session check was under way when the ban was read; invite ids never
 // reach a listener of a private lobby's channel; a personal event's private fields (e-mail, payment
 // reference, address, session, ip hash) never reach even its owner.
 import { channels, realtimeCloseCodes, texts } from '@murmur/contracts';
+import { RealtimeClient, type WebSocketConstructor } from '@murmur/contracts/realtime-client';
 import { PostgresEventStore } from '@murmur/eventstore';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PostgresSessionGuard } from '@murmur/platform';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import WebSocket from 'ws';
 import { signUpWithWallet } from '../../test-support/sign-up.ts';
 import { actors, startTestStack, TEST_JWT_SECRET, type TestStack } from '../../test-support/stack.ts';
 import { readConfig } from './config.ts';
@@ -55,10 +59,86 @@ describe('sessions that end while connected', () => {
     expect(ban.status).toBe(200);
     const banned = await Promise.race([newer.closed, new Promise((r) => setTimeout(() => r('still open'), 10_000))]);
     expect(banned).toEqual({ code: realtimeCloseCodes.banned, reason: texts.banned });
-    // And the token opens nothing any more.
-    await expect(openSocket(url, second.token)).rejects.toMatchObject({ status: 403 });
+    // And the token opens nothing any more: its socket is closed at once with the same code.
+    const again = await openSocket(url, second.token);
+    expect(await again.closed).toEqual({ code: realtimeCloseCodes.banned, reason: texts.banned });
+    expect(again.messages).toEqual([]);
+  });
+
+  it('tells a page that reconnects after its ban with its still-signed token, instead of refusing it unread', async () => {
+    const user = await signUpWithWallet(stack.commandUrl);
+    const ended: Array<{ code: number; reason: string }> = [];
+    const client = new RealtimeClient({
+      url,
+      WebSocket: WebSocket as unknown as WebSocketConstructor,
+      getToken: () => user.token,
+      initialBackoffMs: 20,
+      onSessionEnded: (info) => ended.push(info),
+    });
+    client.subscribe(channels.user(user.uid), { onEvent: () => undefined });
+    client.connect();
+    await vi.waitUntil(() => client.state === 'CONNECTED', { timeout: 10_000 });
+    // The page's socket is down (a network blip) while the ban is read.
+    client.close();
+    await vi.waitUntil(() => client.state === 'DISCONNECTED', { timeout: 10_000 });
+    const position = await ban(user.uid);
+    await vi.waitUntil(() => gateway.checkpoint.globalPosition >= position, { timeout: 10_000 });
+    client.connect();
+    // A browser never sees a refused upgrade's status: only a close code tells it to stop and sign out.
+    await vi.waitUntil(() => ended.length > 0, { timeout: 10_000 });
+    expect(ended).toEqual([{ code: realtimeCloseCodes.banned, reason: texts.banned }]);
+    expect(client.state).toBe('DISCONNECTED');
+  });
+
+  it('closes a socket whose session check answered before the ban was read, as it opens', async () => {
+    const user = await signUpWithWallet(stack.commandUrl);
+    // The real check, held after it answered: on a loaded machine the upgrade's answer can come back
+    // after the ban has been committed and read from the log.
+    const real = new PostgresSessionGuard(stack.db.pool);
+    let answered!: () => void;
+    const checkAnswered = new Promise<void>((resolve) => (answered = resolve));
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const slow = buildGateway(readConfig({ DATABASE_URL: stack.db.url, JWT_SECRET: TEST_JWT_SECRET, NODE_ENV: 'test' }), {
+      pool: stack.db.pool,
+      sessionGuard: {
+        async check(claims) {
+          const verdict = await real.check(claims);
+          answered();
+          await held;
+          return verdict;
+        },
+      },
+    });
+    const slowUrl = `ws://127.0.0.1:${await slow.start(0)}/ws`;
+    try {
+      const opening = openSocket(slowUrl, user.token);
+      await checkAnswered;
+      const position = await ban(user.uid);
+      await vi.waitUntil(() => slow.checkpoint.globalPosition >= position, { timeout: 10_000 });
+      release();
+      const socket = await opening;
+      const closed = await Promise.race([socket.closed, new Promise((r) => setTimeout(() => r('still open'), 10_000))]);
+      expect(closed).toEqual({ code: realtimeCloseCodes.banned, reason: texts.banned });
+      expect(socket.messages).toEqual([]);
+      expect(slow.connectionCount).toBe(0);
+    } finally {
+      release();
+      await slow.stop();
+    }
   });
 });
+
+/** Bans a user through the admin route; answers the position the ban was written at (or after). */
+async function ban(uid: string): Promise<bigint> {
+  const res = await stack.api(`/admin/users/${uid}/ban`, {
+    method: 'POST',
+    token: await stack.tokenFor('privacy-admin', ['ad']),
+    body: { banned: true },
+  });
+  expect(res.status).toBe(200);
+  return BigInt(res.body.position);
+}
 
 describe('invite ids', () => {
   it('never pushes a private lobby invite id to a listener, member or staff', async () => {

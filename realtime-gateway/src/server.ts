@@ -58,7 +58,7 @@ import { ClientConnection, type ChannelState } from './connection.ts';
 import { GatewayLiveness } from './liveness.ts';
 import { LogTailer } from './log-tailer.ts';
 import { PresenceTracker } from './presence.ts';
-import { sessionEndOf, type SessionEnd } from './session-ends.ts';
+import { closeForRefusal, endsSession, sessionEndOf, type SessionEnd } from './session-ends.ts';
 import { ReplayRing, type RingEntry } from './replay-ring.ts';
 import { LobbyStages } from './signalling/lobby-stage.ts';
 import { MediaRightsReader } from './signalling/rights.ts';
@@ -154,6 +154,9 @@ export class Gateway {
   /** Each socket's client address and message budget. */
   private readonly limitsOf = new WeakMap<ClientConnection, { address: string; budget: MessageBudget }>();
   private readonly subscribers = new Map<string, Set<ClientConnection>>();
+  /** Upgrades whose session check is running, each with the session ends read meanwhile: the check
+   * may have answered from before them, and the socket is not yet among `clientsOf` to be closed. */
+  private readonly authenticating = new Set<SessionEnd[]>();
   private readonly metrics = gatewayMetrics(this.registry);
   private heartbeat: NodeJS.Timeout | null = null;
   private stopped = false;
@@ -263,8 +266,9 @@ export class Gateway {
 
   /** A banned account, or one signed in elsewhere, loses its open sockets now, told why. */
   private endSessions(ended: SessionEnd): void {
+    for (const meanwhile of this.authenticating) meanwhile.push(ended);
     for (const c of [...(this.clientsOf.get(ended.uid) ?? [])]) {
-      if (c.auth?.sessionId === ended.keep) continue;
+      if (!c.auth || !endsSession(ended, c.auth)) continue;
       c.ws.close(ended.code, ended.reason);
       this.removeClient(c);
       setTimeout(() => c.ws.terminate(), 2_000).unref();
@@ -303,9 +307,21 @@ export class Gateway {
       refuse(429, 'RATE_LIMITED', realtimeTexts.tooManyConnections);
       return;
     }
+    // Taken before the session check reads anything: a ban read from the log after this point may
+    // be missing from the check's answer, and is applied to the socket as it opens.
+    const endedMeanwhile: SessionEnd[] = [];
+    this.authenticating.add(endedMeanwhile);
     authenticateUpgrade(req, this.settings.JWT_SECRET, this.deps.sessionGuard).then(
       (upgrade) => {
-        if (upgrade.auth && (this.clientsOf.get(upgrade.auth.uid)?.size ?? 0) >= this.settings.GATEWAY_MAX_CONNECTIONS_PER_USER) {
+        this.authenticating.delete(endedMeanwhile);
+        const auth = upgrade.auth;
+        const ended = auth && endedMeanwhile.find((e) => endsSession(e, auth));
+        if (ended) {
+          this.openPerAddress.release(address);
+          this.openToClose(req, socket, head, ended);
+          return;
+        }
+        if (auth && (this.clientsOf.get(auth.uid)?.size ?? 0) >= this.settings.GATEWAY_MAX_CONNECTIONS_PER_USER) {
           this.openPerAddress.release(address);
           refuse(429, 'RATE_LIMITED', realtimeTexts.tooManyConnections);
           return;
@@ -313,11 +329,24 @@ export class Gateway {
         this.wss.handleUpgrade(req, socket, head, (ws) => this.onConnection(ws, upgrade, address));
       },
       (error: unknown) => {
+        this.authenticating.delete(endedMeanwhile);
         this.openPerAddress.release(address);
         const apiError = toApiError(error);
-        refuse(apiError.status, apiError.code, apiError.message);
+        const close = closeForRefusal(apiError.code);
+        if (close) this.openToClose(req, socket, head, close);
+        else refuse(apiError.status, apiError.code, apiError.message);
       },
     );
+  }
+
+  /** A socket whose session has ended is opened only to be closed with the code and text the client
+   * acts on (it signs out and says why), never joined to anything. */
+  private openToClose(req: http.IncomingMessage, socket: Duplex, head: Buffer, close: { code: number; reason: string }): void {
+    this.wss.handleUpgrade(req, socket, head, (ws) => {
+      ws.on('error', () => ws.terminate());
+      ws.close(close.code, close.reason);
+      setTimeout(() => ws.terminate(), 2_000).unref();
+    });
   }
 
   private onConnection(ws: WebSocket, upgrade: UpgradeAuth, address: string): void {

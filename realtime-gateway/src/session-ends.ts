@@ -1,8 +1,10 @@
 // Events that end a user's sessions while their sockets are open: a ban ends every one, a sign-in
 // on another device every other one. The gateway closes those sockets at once, with a close code
-// and the spec's text, instead of letting them live until their token expires.
-import { moderationTexts, realtimeCloseCodes, streamCategoryOf, texts } from '@murmur/contracts';
+// and the spec's text, instead of letting them live until their token expires; a socket that
+// reconnects after its session ended is closed the same way (docs/decisions/realtime.md).
+import { moderationTexts, realtimeCloseCodes, streamCategoryOf, texts, type ErrorCode } from '@murmur/contracts';
 import type { RecordedEvent } from '@murmur/eventstore';
+import type { AuthContext } from '@murmur/platform';
 
 export interface SessionEnd {
   uid: string;
@@ -23,5 +25,19 @@ export function sessionEndOf(event: RecordedEvent): SessionEnd | null {
   if (event.type === 'UserSignedIn' && typeof event.data.sessionId === 'string') {
     return { uid, keep: event.data.sessionId, code: realtimeCloseCodes.sessionReplaced, reason: texts.loggedInElsewhere };
   }
+  return null;
+}
+
+/** Whether an ended session's sockets include one signed in as `auth`. */
+export function endsSession(ended: SessionEnd, auth: Pick<AuthContext, 'uid' | 'sessionId'>): boolean {
+  return ended.uid === auth.uid && auth.sessionId !== ended.keep;
+}
+
+/** The close a refused upgrade gets instead of an HTTP status when its session ended (banned, or
+ * signed in on another device): a browser never sees a refused upgrade's status, only a close code,
+ * and would retry the same token for ever without being told. */
+export function closeForRefusal(code: ErrorCode): { code: number; reason: string } | null {
+  if (code === 'UID_BANNED') return { code: realtimeCloseCodes.banned, reason: texts.banned };
+  if (code === 'SESSION_REPLACED') return { code: realtimeCloseCodes.sessionReplaced, reason: texts.loggedInElsewhere };
   return null;
 }

@@ -32,9 +32,15 @@ export function adminRoutes(router: express.Router, deps: CommandDeps): void {
           now,
         }
       : { type: 'Unban' as const, by: admin.uid, now };
-    const result = await userCommands.run(deps, uid, command, { actorUid: admin.uid });
-    // Sessions stop at once; the read model catches up for tokens issued elsewhere.
-    if (body.banned) await banSessions(deps.pool, uid, now);
+    // The sessions stop in the ban's own transaction: whoever reads the ban from the log (the gateway
+    // checking a reconnecting socket) finds them stopped, whatever the read model's lag.
+    const result = await userCommands.runInTransaction(
+      deps,
+      uid,
+      command,
+      { after: (client) => (body.banned ? banSessions(client, uid, now) : Promise.resolve()) },
+      { actorUid: admin.uid },
+    );
     deps.sessionGuard?.forget?.(uid);
     // Out of every lobby at once (the sweeper catches what this misses); the answer's position covers it.
     const out = body.banned ? await takeBannedOutOfLobbies(deps, uid) : { position: 0n };
@@ -59,9 +65,15 @@ export function adminRoutes(router: express.Router, deps: CommandDeps): void {
     const { uid } = parse(UidParam, params);
     const { reason } = parse(SignOutEverywhereBody, req.body ?? {});
     const now = deps.clock.now();
-    const result = await userCommands.run(deps, uid, { type: 'EndAllSessions', reason, by: admin.uid, now }, { actorUid: admin.uid });
-    // The event closes open sockets (the gateway); the rows stop every token and refresh at once.
-    await revokeSessions(deps.pool, uid, now);
+    // The event closes open sockets (the gateway); the rows, in its transaction, stop every token and
+    // refresh at once.
+    const result = await userCommands.runInTransaction(
+      deps,
+      uid,
+      { type: 'EndAllSessions', reason, by: admin.uid, now },
+      { after: (client) => revokeSessions(client, uid, now) },
+      { actorUid: admin.uid },
+    );
     deps.sessionGuard?.forget?.(uid);
     return { position: result.position.toString() };
   });

@@ -155,7 +155,7 @@ export async function call<T>(method: string, path: string, body?: unknown, opti
     if (action === 'logout') {
       if (currentToken() && !isAuthCall) {
         clearSession();
-        if (code === 'SESSION_REPLACED') toast(texts.loggedInElsewhere, 'error');
+        if (code === 'SESSION_REPLACED') toast(texts.loggedInElsewhere, 'error', undefined, { untilDismissed: true });
       } else if (!options.quiet && isAuthCall) toast(message, 'error');
       throw error;
     }
@@ -165,7 +165,7 @@ export async function call<T>(method: string, path: string, body?: unknown, opti
       throw error;
     }
     if (action === 'home') {
-      if (code === 'UID_BANNED') toast(texts.banned, 'error');
+      if (code === 'UID_BANNED') toast(texts.banned, 'error', undefined, { untilDismissed: true });
       navigateHome();
       throw error;
     }

@@ -30,10 +30,10 @@ export function realtime(): RealtimeClient {
       WebSocket: WebSocket as unknown as ConstructorParameters<typeof RealtimeClient>[0]['WebSocket'],
       // An expired stored token is refreshed before the socket opens, so it never fails on it first.
       getToken: () => freshToken(),
-      // Banned, or signed in on another device: sign out here and show the spec's text.
+      // Banned, or signed in on another device: sign out here and show the spec's text until dismissed.
       onSessionEnded({ reason }) {
         clearSession();
-        toast(reason, 'error');
+        toast(reason, 'error', undefined, { untilDismissed: true });
       },
       onStateChange(state) {
         useConnection.setState((s) => ({ state, connectedTimes: state === 'CONNECTED' ? s.connectedTimes + 1 : s.connectedTimes }));

@@ -25,14 +25,14 @@ function Toast({ toast }: { toast: ToastItem }) {
   const [held, setHeld] = useState(false);
   const left = useRef(DURATION_MS);
   useEffect(() => {
-    if (held) return;
+    if (held || toast.untilDismissed) return;
     const started = Date.now();
     const timer = setTimeout(() => dismiss(toast.id), left.current);
     return () => {
       clearTimeout(timer);
       left.current = Math.max(1000, left.current - (Date.now() - started));
     };
-  }, [held, dismiss, toast.id]);
+  }, [held, dismiss, toast.id, toast.untilDismissed]);
   return (
     <li
       className={`${styles.toast} ${styles[toast.tone]}`}

@@ -7,6 +7,14 @@ export interface ToastItem {
   title?: string;
   message: string;
   tone: 'info' | 'success' | 'error';
+  /** Stays until dismissed: a session someone else ended (docs/decisions/frontend.md). */
+  untilDismissed?: boolean;
+}
+
+export interface ToastOptions {
+  /** On screen until its cross is clicked, not for 4.5 s: the page is left signed out, and the
+   * reason must still be there when the person looks (a background tab, a glance away). */
+  untilDismissed?: boolean;
 }
 
 interface UiState {
@@ -15,7 +23,7 @@ interface UiState {
   loginOpen: boolean;
   /** Where to go once signed in: the page a visitor was sent away from. */
   returnTo: string | null;
-  toast(message: string, tone?: ToastItem['tone'], title?: string): void;
+  toast(message: string, tone?: ToastItem['tone'], title?: string, options?: ToastOptions): void;
   dismissToast(id: number): void;
   setServerErrorOpen(open: boolean): void;
   setLoginOpen(open: boolean): void;
@@ -31,14 +39,16 @@ export const useUi = createStore<UiState>()((set) => ({
   serverErrorOpen: false,
   loginOpen: false,
   returnTo: null,
-  toast(message, tone = 'info', title) {
+  toast(message, tone = 'info', title, options = {}) {
     const id = nextId++;
-    // The same words already on screen are not stacked again (a redirect's effect run twice, a double tap).
-    set((s) =>
-      s.toasts.some((t) => t.message === message && t.tone === tone && t.title === title)
-        ? s
-        : { toasts: [...s.toasts.slice(-3), { id, message, tone, title }] },
-    );
+    const item: ToastItem = { id, message, tone, title, ...(options.untilDismissed ? { untilDismissed: true } : {}) };
+    // The same words already on screen are not stacked again (a redirect's effect run twice, a double tap);
+    // a lasting copy replaces a passing one.
+    set((s) => {
+      const same = s.toasts.find((t) => t.message === message && t.tone === tone && t.title === title);
+      if (same && (same.untilDismissed || !item.untilDismissed)) return s;
+      return { toasts: [...s.toasts.filter((t) => t !== same).slice(-3), item] };
+    });
   },
   dismissToast(id) {
     set((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) }));
@@ -57,4 +67,5 @@ export const useUi = createStore<UiState>()((set) => ({
   },
 }));
 
-export const toast = (message: string, tone?: ToastItem['tone'], title?: string) => useUi.getState().toast(message, tone, title);
+export const toast = (message: string, tone?: ToastItem['tone'], title?: string, options?: ToastOptions) =>
+  useUi.getState().toast(message, tone, title, options);

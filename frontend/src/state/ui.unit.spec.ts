@@ -1,4 +1,5 @@
-// The toast queue (no identical toast stacked twice) and who the server acts for before the terms step.
+// The toast queue (no identical toast stacked twice, a lasting copy kept) and who the server acts for before the terms step.
+import { texts } from '@murmur/contracts/errors';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { actingUid, decodeClaims, type SessionState } from '../api/session.ts';
 import { toast, useUi } from './ui.ts';
@@ -15,6 +16,13 @@ describe('toasts', () => {
     useUi.getState().dismissToast(useUi.getState().toasts[0]!.id);
     toast('Please sign in to see this page.', 'info');
     expect(useUi.getState().toasts.map((t) => t.tone)).toEqual(['error', 'info']);
+  });
+
+  it('keeps one lasting copy of a session-ending notice, replacing a passing copy of the same words', () => {
+    toast(texts.banned, 'error');
+    toast(texts.banned, 'error', undefined, { untilDismissed: true });
+    toast(texts.banned, 'error');
+    expect(useUi.getState().toasts.map((t) => [t.message, t.untilDismissed ?? false])).toEqual([[texts.banned, true]]);
   });
 });
 
