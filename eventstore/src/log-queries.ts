@@ -41,9 +41,11 @@ export function eventsAfterSql(e: string, first: number): string {
 /** Whether the log holds a committed event after the checkpoint: one a reader below the horizon
  * could not take yet (a transaction that began before it is still open) or one committed since. */
 export async function eventsAfter(runner: Runner, from: Checkpoint): Promise<boolean> {
-  const { rows } = await runner.query<{ any: boolean }>(`select exists(select 1 from events where ${eventsAfterSql('events', 1)}) as any`, [
-    ...checkpointParams(from),
-  ]);
+  const { rows } = await runner.query<{ any: boolean }>({
+    name: 'murmur_events_after_v1',
+    text: `select exists(select 1 from events where ${eventsAfterSql('events', 1)}) as any`,
+    values: checkpointParams(from),
+  });
   return rows[0]?.any === true;
 }
 

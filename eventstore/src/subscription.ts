@@ -55,11 +55,12 @@ export class LeaseLostError extends Error {
 /** Whether this connection holds the session lock `pg_try_advisory_lock(hashtext(key))` takes (a
  * bigint key shows in pg_locks as its high and low 32 bits, classid and objid). */
 export async function holdsAdvisoryLock(client: pg.PoolClient, key: string): Promise<boolean> {
-  const { rows } = await client.query<{ held: boolean }>(
-    `select exists(select 1 from pg_locks where locktype = 'advisory' and pid = pg_backend_pid() and granted and objsubid = 1
+  const { rows } = await client.query<{ held: boolean }>({
+    name: 'murmur_holds_advisory_lock_v1',
+    text: `select exists(select 1 from pg_locks where locktype = 'advisory' and pid = pg_backend_pid() and granted and objsubid = 1
        and classid = ((hashtext($1)::bigint >> 32) & 4294967295)::oid and objid = (hashtext($1)::bigint & 4294967295)::oid) as held`,
-    [key],
-  );
+    values: [key],
+  });
   return rows[0]?.held === true;
 }
 
@@ -87,13 +88,15 @@ export interface BatchOutcome {
   failed: Array<{ name: string; error: unknown }>;
 }
 
-/** Every named checkpoint in one statement (START for a name without a row), locked when asked. */
+/** Every named checkpoint in one statement (START for a name without a row), locked when asked. The
+ * statements a batch runs are named: each connection parses and plans them once. */
 async function loadCheckpoints(client: pg.PoolClient, names: string[], forUpdate: boolean): Promise<Map<string, Checkpoint>> {
-  const { rows } = await client.query<{ name: string; transaction_id: string; global_position: string }>(
-    `select name, transaction_id::text, global_position from subscription_checkpoints where name = any($1::text[])
+  const { rows } = await client.query<{ name: string; transaction_id: string; global_position: string }>({
+    name: forUpdate ? 'murmur_load_checkpoints_locked_v1' : 'murmur_load_checkpoints_v1',
+    text: `select name, transaction_id::text, global_position from subscription_checkpoints where name = any($1::text[])
       order by name ${forUpdate ? 'for update' : ''}`,
-    [names],
-  );
+    values: [names],
+  });
   const found = new Map(rows.map((r) => [r.name, { transactionId: BigInt(r.transaction_id), globalPosition: BigInt(r.global_position) }]));
   return new Map(names.map((n) => [n, found.get(n) ?? START]));
 }
@@ -101,12 +104,13 @@ async function loadCheckpoints(client: pg.PoolClient, names: string[], forUpdate
 /** Moves several checkpoints in one statement. */
 async function saveCheckpoints(client: pg.PoolClient, moved: Array<[string, Checkpoint]>): Promise<void> {
   if (moved.length === 0) return;
-  await client.query(
-    `insert into subscription_checkpoints (name, transaction_id, global_position)
+  await client.query({
+    name: 'murmur_save_checkpoints_v1',
+    text: `insert into subscription_checkpoints (name, transaction_id, global_position)
      select name, tx::xid8, position from unnest($1::text[], $2::text[], $3::bigint[]) as t(name, tx, position)
      on conflict (name) do update set transaction_id = excluded.transaction_id, global_position = excluded.global_position, updated_at = now()`,
-    [moved.map(([n]) => n), moved.map(([, c]) => c.transactionId.toString()), moved.map(([, c]) => c.globalPosition.toString())],
-  );
+    values: [moved.map(([n]) => n), moved.map(([, c]) => c.transactionId.toString()), moved.map(([, c]) => c.globalPosition.toString())],
+  });
 }
 
 /** Reads one batch after the lowest of the handlers' checkpoints and gives each handler the events

@@ -3,6 +3,7 @@ import { listenerNameFor, LogListener, Subscription, type RecordedEvent, type Su
 import type pg from 'pg';
 import { projectorsInFirstPass, startFirstPasses } from './first-pass.ts';
 import type { LaneLeases } from './lane-leases.ts';
+import { preparingClient } from './prepared-client.ts';
 import { LIVE_SCHEMA, type Projector } from './projector.ts';
 
 export function relevantEvents(projector: Projector, events: RecordedEvent[]): RecordedEvent[] {
@@ -31,7 +32,7 @@ export function projectorHandler(
       const mine = relevantEvents(projector, events);
       if (mine.length === 0) return;
       const started = performance.now();
-      await projector.apply(mine, { client, schema });
+      await projector.apply(mine, { client: preparingClient(client), schema });
       onApplied?.({ name: projector.name, events: mine.length, ms: performance.now() - started });
     },
   };
