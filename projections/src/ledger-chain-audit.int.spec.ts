@@ -90,4 +90,10 @@ describe('audit --verify-chain', () => {
       'wallet-erin',
     ]);
   });
+
+  it('reads a stream past version 9 in version order (as text, 10 came before 2 and broke the chain)', async () => {
+    for (let n = 1; n <= 12; n++) await store.append('wallet-frank', [credit('frank', n, n)]);
+    const result = await verifyMoneyChains(db.pool);
+    expect(result.broken.filter((b) => b.streamId === 'wallet-frank')).toEqual([]);
+  });
 });

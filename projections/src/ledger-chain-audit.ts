@@ -41,7 +41,7 @@ export async function verifyMoneyChains(pool: pg.Pool): Promise<ChainAuditResult
         // Hashes are stored as bytes (migration eventstore-006); the chain is defined over their hex.
         `select stream_id, stream_version::text, type, data, encode(prev_hash, 'hex') as prev_hash, encode(hash, 'hex') as hash from events
           where stream_id like any($1::text[]) and (stream_id, stream_version) > ($2, $3::bigint)
-          order by stream_id, stream_version limit ${PAGE}`,
+          order by stream_id, events.stream_version limit ${PAGE}`,
         [patterns, after[0], after[1]],
       );
       for (const row of rows) {

@@ -127,4 +127,15 @@ describe('signed ledger digests', () => {
     const { events } = await store.readStream('ledger-digest', { fromVersion: before + 1n });
     expect(events[0]!.data).toMatchObject({ by: 'daily', recordedAt: day.toISOString() });
   });
+
+  it("signs a stream past version 9 at its last version (as text, '9' sorted above '12')", async () => {
+    for (let n = 1; n <= 12; n++) await store.append('wallet-gus', [credit('gus', n, n)]);
+    const file = path.join(dir, 'long-stream.json');
+    expect((await cli(['--record-digest', '--out', file])).code).toBe(0);
+    const kept = JSON.parse(await readFile(file, 'utf8')) as DigestFile;
+    const { rows } = await db.pool.query<{ hash: string }>(
+      "select encode(hash, 'hex') as hash from events where stream_id = 'wallet-gus' and stream_version = 12",
+    );
+    expect(kept.heads.find((h) => h.streamId === 'wallet-gus')).toEqual({ streamId: 'wallet-gus', version: '12', hash: rows[0]!.hash });
+  });
 });

@@ -57,7 +57,7 @@ export async function moneyStreamHeads(pool: pg.Pool, upTo?: string): Promise<{ 
       `select distinct on (stream_id) stream_id, stream_version::text, encode(hash, 'hex') as hash from events
         where stream_id like any($1::text[])
           and (transaction_id < $2::text::xid8 or (transaction_id = $2::text::xid8 and global_position <= $3::bigint))
-        order by stream_id, stream_version desc`,
+        order by stream_id, events.stream_version desc`,
       [patterns(), tx, pos],
     );
     await client.query('commit');

@@ -11,7 +11,7 @@ export interface GiftWallRow {
 /** The 50 gifts a user received for the most diamonds. */
 export async function giftWallTop(runner: Runner, uid: string): Promise<GiftWallRow[]> {
   const { rows } = await runner.query<GiftWallRow>(
-    `select gift_id, gift_name, quantity::int, diamonds::int from rm.gift_wall where uid = $1 order by diamonds desc, gift_id limit 50`,
+    `select gift_id, gift_name, quantity::int, diamonds::int from rm.gift_wall where uid = $1 order by gift_wall.diamonds desc, gift_id limit 50`,
     [uid],
   );
   return rows;

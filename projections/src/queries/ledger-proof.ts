@@ -59,7 +59,7 @@ export async function ledgerDigests(runner: Runner, offset: number, limit: numbe
   const stream = streamIds.ledgerDigest();
   const [{ rows }, count] = await Promise.all([
     runner.query<EventRow>(
-      `select ${eventColumns} from events where stream_id = $1 and type = 'LedgerDigestRecorded' order by stream_version desc limit $2 offset $3`,
+      `select ${eventColumns} from events where stream_id = $1 and type = 'LedgerDigestRecorded' order by events.stream_version desc limit $2 offset $3`,
       [stream, limit, offset],
     ),
     runner.query<{ n: number }>(`select count(*)::int as n from events where stream_id = $1 and type = 'LedgerDigestRecorded'`, [stream]),
@@ -102,7 +102,7 @@ export async function accountMovements(
               lead(stream_version::text) over w as next_version, encode(lead(prev_hash) over w, 'hex') as next_prev_hash
          from events where stream_id = any($1::text[])
        window w as (partition by stream_id order by stream_version)
-       order by stream_id desc, stream_version limit $2 offset $3`,
+       order by stream_id desc, events.stream_version limit $2 offset $3`,
       [streams, limit, offset],
     ),
     runner.query<{ stream_id: string; version: string; hash: string | null }>(
@@ -139,7 +139,7 @@ export async function* ledgerExportPages(pool: pg.Pool, filter: LedgerExportFilt
         filter.kind === 'account'
           ? await client.query<EventRow>(
               `select ${eventColumns} from events where stream_id = any($1::text[]) and (stream_id < $2 or (stream_id = $2 and stream_version > $3::bigint))
-                order by stream_id desc, stream_version limit ${pageSize}`,
+                order by stream_id desc, events.stream_version limit ${pageSize}`,
               [accountLedgerStreams(filter.uid), after[0], after[1]],
             )
           : await client.query<EventRow>(

@@ -55,7 +55,7 @@ export async function chatHistoryPage(
 ): Promise<ChatHistoryRow[]> {
   const { rows } = await runner.query<ChatHistoryRow>(
     `select position::text, message_id, uid, room_id, message_type, title, body, posted_at from rm.lobby_chat
-        where lobby_id = $1 and room_id is not distinct from $2 order by position desc limit $3 offset $4`,
+        where lobby_id = $1 and room_id is not distinct from $2 order by lobby_chat.position desc limit $3 offset $4`,
     [p.lobbyId, p.roomId, p.limit, p.offset],
   );
   return rows;

@@ -15,7 +15,7 @@ export async function lobbyBoardTop(
 ): Promise<BoardRow[]> {
   const { rows } = await runner.query<BoardRow>(
     `select uid, amount::text from rm.lobby_leaderboards where lobby_id = $1 and board = $2 and period = $3 and period_id = $4
-         order by amount desc, uid limit 50`,
+         order by lobby_leaderboards.amount desc, uid limit 50`,
     [p.lobbyId, p.board, p.period, p.periodId],
   );
   return rows;

@@ -32,7 +32,7 @@ export async function latestPoll(runner: Runner, lobbyId: string): Promise<PollR
 /** A lobby's latest `limit` dice and lucky-number results, newest first. */
 export async function recentToolResults(runner: Runner, lobbyId: string, limit: number): Promise<ToolResultRow[]> {
   const { rows } = await runner.query<ToolResultRow>(
-    `select position::text, kind, uid, result, at from rm.lobby_tool_results where lobby_id = $1 order by position desc limit $2`,
+    `select position::text, kind, uid, result, at from rm.lobby_tool_results where lobby_id = $1 order by lobby_tool_results.position desc limit $2`,
     [lobbyId, limit],
   );
   return rows;

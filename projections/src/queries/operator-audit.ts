@@ -34,7 +34,7 @@ export async function operatorActionPage(
   const [{ rows }, { rows: total }] = await Promise.all([
     runner.query<OperatorActionRow>(
       `select position::text, operator_uid, action, subject, subject_uid, reason, stream_id, event_type, at from rm.operator_actions ${clause}
-        order by position desc limit $${params.length + 1} offset $${params.length + 2}`,
+        order by operator_actions.position desc limit $${params.length + 1} offset $${params.length + 2}`,
       [...params, f.limit, f.offset],
     ),
     runner.query<{ n: number }>(`select count(*)::int as n from rm.operator_actions ${clause}`, params),

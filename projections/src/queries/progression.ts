@@ -140,14 +140,18 @@ export async function lobbyProgressOf(runner: Runner, lobbyIds: string[]): Promi
 export async function ownLobbyProgress(runner: Runner, ownerUid: string): Promise<LobbyProgressRow[]> {
   return rowsOrNone(
     runner,
-    `select ${lobbyProgressColumns} from rm.lobby_progress where owner_uid = $1 order by exp desc, lobby_id limit 20`,
+    `select ${lobbyProgressColumns} from rm.lobby_progress where owner_uid = $1 order by lobby_progress.exp desc, lobby_id limit 20`,
     [ownerUid],
   );
 }
 
 /** The 10 lobbies with the most EXP. */
 export async function topLobbyProgress(runner: Runner): Promise<LobbyProgressRow[]> {
-  return rowsOrNone(runner, `select ${lobbyProgressColumns} from rm.lobby_progress order by exp desc, lobby_id limit 10`, []);
+  return rowsOrNone(
+    runner,
+    `select ${lobbyProgressColumns} from rm.lobby_progress order by lobby_progress.exp desc, lobby_id limit 10`,
+    [],
+  );
 }
 
 /** A user's EXP-for-friends token, or null before one is issued. */

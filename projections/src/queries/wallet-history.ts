@@ -243,7 +243,7 @@ export interface RecentMoneyRow {
 /** A user's latest 10 wallet lines, newest first. */
 export async function recentWalletLines(runner: Runner, uid: string): Promise<RecentMoneyRow[]> {
   const { rows } = await runner.query<RecentMoneyRow>(
-    'select kind, amount::text, direction, created_at, position::text from rm.wallet_transactions where uid = $1 order by position desc limit 10',
+    'select kind, amount::text, direction, created_at, position::text from rm.wallet_transactions where uid = $1 order by wallet_transactions.position desc limit 10',
     [uid],
   );
   return rows;

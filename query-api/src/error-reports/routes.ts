@@ -40,7 +40,7 @@ export function errorReportRoutes(router: express.Router, deps: QueryDeps): void
   if (!demoSettings().localErrorReports) return;
   const reports = async (q: z.infer<typeof DevErrorReportsQuery>) => {
     const { rows } = await deps.pool.query<{ id: string; source: string; event: Record<string, unknown>; received_at: Date }>(
-      'select id::text, source, event, received_at from dev_error_reports order by id desc limit $1',
+      'select id::text, source, event, received_at from dev_error_reports order by dev_error_reports.id desc limit $1',
       [q.limit],
     );
     return rows.map((r) => ({ id: r.id, source: r.source, receivedAt: r.received_at.toISOString(), event: r.event }));

@@ -120,7 +120,7 @@ function devSmsInboxRoutes(router: express.Router, deps: QueryDeps): void {
     // A number is matched by its digits (an unencoded + arrives as a space).
     const to = q.to ? `+${q.to.replace(/\D/g, '')}` : null;
     const { rows } = await deps.pool.query<{ id: string; recipient: string; body: string; received_at: Date }>(
-      `select id::text, recipient, body, received_at from dev_sms_inbox where ($1::text is null or recipient = $1) order by id desc limit $2`,
+      `select id::text, recipient, body, received_at from dev_sms_inbox where ($1::text is null or recipient = $1) order by dev_sms_inbox.id desc limit $2`,
       [to, q.limit],
     );
     return rows.map((r) => ({ id: r.id, to: r.recipient, text: r.body, receivedAt: r.received_at.toISOString() }));

@@ -18,6 +18,9 @@ let auditor: string;
 let dir: string;
 const ALICE = 'lp-alice';
 const BOB = 'lp-bob';
+/** An account whose wallet stream passes version 9 (outside the period export's `wallet-lp-` streams). */
+const CARL = 'long-carl';
+const carlAmounts = Array.from({ length: 12 }, (_, i) => i + 1);
 
 beforeAll(async () => {
   stack = await startTestStack();
@@ -26,6 +29,7 @@ beforeAll(async () => {
   for (const [uid, amounts] of [
     [ALICE, [500, 20, 7]],
     [BOB, [300, 40]],
+    [CARL, carlAmounts],
   ] as const) {
     for (const [i, amount] of amounts.entries())
       await creditDiamonds(stack.command.deps, { uid, amount, reason: 'demo_grant', reference: 'test', idempotencyKey: `lp-${uid}-${i}` });
@@ -84,7 +88,7 @@ describe('who may read it', () => {
 describe("an account's ledger", () => {
   it("shows each account's every movement with its hashes and neighbours, and nobody else's", async () => {
     const store = new PostgresEventStore(stack.db.pool);
-    for (const uid of [ALICE, BOB]) {
+    for (const uid of [ALICE, BOB, CARL]) {
       const res = await read(`/console/ledger-proof/accounts/${uid}?limit=200`);
       expect(res.status).toBe(200);
       const { events } = await store.readStream(streamIds.wallet(uid));
@@ -145,6 +149,16 @@ describe('exports', () => {
     expect(removed.out.find((l) => l.startsWith('BAD LINE'))).toMatch(
       /^BAD LINE 2 \(wallet-lp-alice version 3\): version 3 follows version 1/,
     );
+  });
+
+  it('an account past version 9 exports in version order and verifies', async () => {
+    const res = await download(`/console/ledger-proof/accounts/${CARL}/export?format=jsonl`);
+    const lines = res.text
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(lines.map((l) => l.version)).toEqual(carlAmounts);
+    expect((await verifyExport('carl.jsonl', res.text)).code).toBe(0);
   });
 
   it("an account's CSV verifies too", async () => {
