@@ -111,6 +111,22 @@ describe('shop and collections', () => {
     await shop.locator('[data-testid="owned-item"][data-item="frame-gold"]').waitFor();
     await shop.screenshot({ path: path.join(shots, 'collections-phone.png') });
   });
+
+  it('wears a badge: the look card shows it at icon size beside the count', async () => {
+    await shop.setViewportSize({ width: 1280, height: 800 });
+    await shop.getByRole('tab', { name: 'Badges' }).click();
+    await shop.locator('[data-testid="shop-item"][data-sku="badge-star"]').getByTestId('buy-item').click();
+    const dialog = shop.getByTestId('purchase-dialog');
+    await dialog.getByTestId('confirm-purchase').click();
+    await dialog.waitFor({ state: 'hidden' });
+    const owned = shop.locator('[data-testid="owned-item"][data-item="badge-star"]');
+    await owned.getByTestId('toggle-wear').click();
+    await expect.poll(() => owned.getAttribute('data-status'), { timeout: 15_000 }).toBe('active');
+    const icon = shop.getByTestId('my-look').locator('[data-badge="badge-star"] img');
+    await icon.waitFor({ timeout: 15_000 });
+    // The shop card's own 56 px picture rule once blew it up over the card.
+    expect((await icon.boundingBox())!.width).toBe(14);
+  });
 });
 
 describe('privilege center', () => {

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lobbyTexts } from '@murmur/contracts/lobbies';
 import { launchBrowser } from '../../test-support/browser.ts';
 import { startFullStack, type FullStack } from '../../test-support/full-stack.ts';
 import { waitForProjection } from '../../test-support/projection-replay.ts';
@@ -56,6 +57,12 @@ describe('private timed room', () => {
     expect(await host.getByTestId('room-fee').innerText()).toContain('Guests pay 50 to join');
   });
 
+  it("a visitor opening the room's link is asked to sign in, not told the room does not exist", async () => {
+    await third.goto(roomUrl);
+    await third.getByText(lobbyTexts.roomSignIn).waitFor({ timeout: 15_000 });
+    expect(await third.getByText(lobbyTexts.roomNotFound).count()).toBe(0);
+  });
+
   it('a guest pays the fee to join by the link', async () => {
     await signInAsGuest(guest, full.url);
     await guest.goto(`${full.url}/wallet?topup=1`);
@@ -83,6 +90,10 @@ describe('private timed room', () => {
     await expect.poll(() => number(guest, 'balance'), { timeout: 10_000 }).toBe(2950);
     await guest.getByTestId('leave-room').waitFor({ timeout: 10_000 });
     expect(await host.getByTestId('leave-room').count()).toBe(0);
+    // At phone width the room and the top bar (a four-digit balance, the level) stay inside the screen.
+    await guest.setViewportSize({ width: 390, height: 844 });
+    await expect.poll(() => guest.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await guest.setViewportSize({ width: 1280, height: 800 });
   });
 
   it('a third person finds the room full, and the lobby no longer lists it', async () => {
@@ -116,6 +127,9 @@ describe('private timed room', () => {
     await guest.getByTestId('room-countdown').waitFor({ timeout: 15_000 });
     const shown = await guest.getByTestId('room-countdown').innerText();
     expect(shown).toMatch(/^(29|30):\d\d$/);
+    // Never more than the room's 30 minutes: the guest's page was open before the start.
+    const [mm, ss] = shown.split(':').map(Number) as [number, number];
+    expect(mm * 60 + ss).toBeLessThanOrEqual(30 * 60);
 
     await host.getByTestId('end-private-room').click();
     await host.getByTestId('confirm-end').click();

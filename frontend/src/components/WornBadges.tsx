@@ -10,7 +10,14 @@ export function WornBadges({ badgeIds, size = 16 }: { badgeIds?: readonly string
         const item = collectible(id);
         return (
           <span key={id} className={styles.badge} title={item?.name ?? id} data-badge={id} style={{ width: size + 6, height: size + 6 }}>
-            <img src={item?.imageUrl ?? '/gifts/star.svg'} alt={item?.name ?? id} width={size} height={size} />
+            {/* The size inline: a card's own `img` rule (the shop's 56 px pictures) must not blow the icon up. */}
+            <img
+              src={item?.imageUrl ?? '/gifts/star.svg'}
+              alt={item?.name ?? id}
+              width={size}
+              height={size}
+              style={{ width: size, height: size }}
+            />
           </span>
         );
       })}

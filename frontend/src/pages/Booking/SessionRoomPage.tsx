@@ -2,7 +2,7 @@
 // opens at the start (the server's scheduler), counts down to the end, lets the buyer extend by one
 // more session, and at the end shows what the host was paid. While it is open the two talk (voice as
 // in a private room).
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiCallError, newIdempotencyKey } from '../../api/client.ts';
 import { api } from '../../api/api.generated.ts';
@@ -18,18 +18,10 @@ import { AudioResumeNotice } from '../Lobby/LobbyModals.tsx';
 import { resumeAudio, setMicrophone, useMedia } from '../../media/port.ts';
 import { PageHeader } from '../../components/PageHeader.tsx';
 import { PageLoading } from '../../components/PageLoading.tsx';
+import { useNow } from '../../state/now.ts';
 import { refreshQueries, useQuery } from '../../state/query.ts';
 import { toast } from '../../state/ui.ts';
 import styles from './Booking.module.css';
-
-function useNow(): number {
-  const [now, setNow] = useState(Date.now());
-  useEffect(() => {
-    const t = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(t);
-  }, []);
-  return now;
-}
 
 const clock = (ms: number) => {
   const s = Math.max(0, Math.round(ms / 1000));

@@ -1,26 +1,17 @@
 // Earn: the daily Telegram claim (claim/tg, then the countdown of claim/tg/next-claim) and the
 // missions that earn more.
 import { telegramClaim } from '@murmur/contracts/identity';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ApiCallError } from '../../api/client.ts';
 import { api } from '../../api/api.generated.ts';
 import { Button } from '../../components/Button.tsx';
+import { useNow } from '../../state/now.ts';
 import { refreshQueries, useQuery } from '../../state/query.ts';
 import { toast } from '../../state/ui.ts';
 import { haptic, telegramInitData } from '../../telegram/telegramSdk.ts';
 import { MissionsSummary } from './MissionsSummary.tsx';
 import { countdown } from './miniAppTabs.ts';
 import styles from './MiniApp.module.css';
-
-function useNow(active: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!active) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, [active]);
-  return now;
-}
 
 export function EarnTab() {
   const { data, mutate } = useQuery(api.identity.nextTelegramClaim.path(), { dedupingInterval: 2000 });

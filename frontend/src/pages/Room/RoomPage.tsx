@@ -3,6 +3,7 @@
 import { publicEventOf } from '@murmur/contracts/public-events';
 import { channels } from '@murmur/contracts/realtime';
 import { texts } from '@murmur/contracts/errors';
+import { lobbyTexts } from '@murmur/contracts/lobbies';
 import { useCallback, useEffect, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiCallError } from '../../api/client.ts';
@@ -20,6 +21,7 @@ import { GiftPanel } from '../../gifting/GiftPanel.tsx';
 import { joinMedia, leaveMedia, resumeAudio, setMediaRights, setMicrophone, useMedia } from '../../media/port.ts';
 import { VoiceStatus } from '../../lobby/VoiceStatus.tsx';
 import { refreshQueries, useQuery } from '../../state/query.ts';
+import { useNow } from '../../state/now.ts';
 import { toast, useUi } from '../../state/ui.ts';
 import { AudioResumeNotice, ClosureModal, EndRoomModal } from '../Lobby/LobbyModals.tsx';
 import { isRoomFull } from '../Lobby/RoomList.tsx';
@@ -27,12 +29,7 @@ import { RoomChat } from './RoomChat.tsx';
 import styles from './Room.module.css';
 
 function useSecondsLeft(endsAt: string | null): number | null {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    if (!endsAt) return;
-    const t = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(t);
-  }, [endsAt]);
+  const now = useNow(endsAt !== null);
   return endsAt ? Math.max(0, Math.floor((Date.parse(endsAt) - now) / 1000)) : null;
 }
 
@@ -91,6 +88,10 @@ export default function RoomPage() {
     onResync: () => reload(),
   });
   useReconnected(() => reload());
+  // Signing in from the room's link: read the room again as the new account.
+  useEffect(() => {
+    if (uid) void mutate();
+  }, [uid, mutate]);
   // The scheduler ends the room at its time; re-read then even if the event is late.
   useEffect(() => {
     if (left === 0) reload();
@@ -114,11 +115,21 @@ export default function RoomPage() {
   }, [roomId, lobbyOfRoom, member, open, uid]);
   useEffect(() => () => void leaveMedia(), []);
 
+  // A visitor may open a room's link (spec: visitors stay on room paths), but only people signed in read a room.
+  if (error && !room && !uid && (error as ApiCallError).status === 401) {
+    return (
+      <div className={styles.page}>
+        <EmptyState icon="🔒" title={lobbyTexts.roomSignIn} action={<Button onClick={() => openLogin(true)}>Sign in</Button>} />
+      </div>
+    );
+  }
   if (error && !room) {
     return (
-      <EmptyState icon="🔒" title="This room does not exist." action={<Button onClick={() => navigate('/')}>Back to home</Button>}>
-        The link may be wrong or the room has ended.
-      </EmptyState>
+      <div className={styles.page}>
+        <EmptyState icon="🔒" title={lobbyTexts.roomNotFound} action={<Button onClick={() => navigate('/')}>Back to home</Button>}>
+          The link may be wrong or the room has ended.
+        </EmptyState>
+      </div>
     );
   }
   if (!room) return <PageLoading />;
