@@ -2,16 +2,22 @@
 // path makes most of) and a few credits is appended first, then the projections runner as the
 // projections process runs it catches up from nothing. Prints events per second through the slowest
 // projector, and each projector's time per event, so the slowest is named. Baseline, same run: a
-// projector that reads every event and writes nothing, over the same backlog.
-import { PostgresEventStore, subscriptionCaughtUp, type NewEvent } from '@murmur/eventstore';
+// projector that reads every event and writes nothing, over the same backlog. Then what a steady
+// trickle costs: PostgreSQL CPU per event for lane batches of 20 gifts against batches of 500.
+import { applyOneBatch, PostgresEventStore, subscriptionCaughtUp, type NewEvent } from '@murmur/eventstore';
+import type pg from 'pg';
 import { ensureReadModels } from '../projections/src/read-models.ts';
 import { projectors } from '../projections/src/registry.ts';
-import { ProjectionRunner } from '../projections/src/runner.ts';
+import { DEFAULT_LANES, lanesOf, projectorHandler, ProjectionRunner } from '../projections/src/runner.ts';
 import type { Projector } from '../projections/src/projector.ts';
+import { cpuMs } from './process-cpu.ts';
 import { benchDatabase, report } from './support.ts';
 import { benchSize } from './size.ts';
 
 const EVENTS = benchSize({ full: 20_000, tiny: 500, env: 'PROJECTIONS_BENCH_EVENTS' });
+/** Lane batches of this many gifts stand for a steady trickle (what a lane reads at ~1,000 gifts/s). */
+const TRICKLE = 20;
+const TRICKLE_BATCHES = benchSize({ full: 100, tiny: 3, env: 'PROJECTIONS_TRICKLE_BATCHES' });
 
 function gift(i: number): NewEvent {
   const quantity = 1 + (i % 3);
@@ -61,6 +67,70 @@ async function catchUp(db: { url: string; pool: import('pg').Pool }, list: Proje
   const seconds = (performance.now() - started) / 1000;
   await runner.stop();
   return seconds;
+}
+
+/** PostgreSQL CPU of the lanes' connections while `work` runs, in ms. */
+async function lanesCpu(pids: number[], work: () => Promise<void>): Promise<number> {
+  const before = pids.reduce((sum, pid) => sum + cpuMs(pid), 0);
+  await work();
+  return pids.reduce((sum, pid) => sum + cpuMs(pid), 0) - before;
+}
+
+/** Every projector in the runner's lanes, each lane on its own connection as the runner runs it:
+ * PostgreSQL CPU per event for batches of TRICKLE gifts against the same projectors applying a
+ * backlog in batches of 500, same run. What a batch costs whatever its size (round trips, parsing
+ * and planning, the log's horizon) shows as the gap. */
+async function trickle(db: { pool: pg.Pool }, store: PostgresEventStore, next: { i: number }): Promise<void> {
+  const lanes = lanesOf(projectors, DEFAULT_LANES).map((lane) => lane.map((p) => projectorHandler(p)));
+  const clients = await Promise.all(lanes.map(() => db.pool.connect()));
+  try {
+    const pids = await Promise.all(
+      clients.map(async (c) => (await c.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid),
+    );
+    const applyAll = async (batchSize: number) => {
+      for (const [l, lane] of lanes.entries()) {
+        for (;;) {
+          const outcome = await applyOneBatch(clients[l]!, lane, batchSize);
+          const failed = outcome.failed[0];
+          if (failed) throw new Error(`${failed.name} failed a batch: ${(failed.error as Error).message}`);
+          if (outcome.count === 0) break;
+        }
+      }
+    };
+    const appendGifts = async (count: number) => {
+      for (let k = 0; k < count; k += 5) {
+        const from = next.i;
+        next.i += 5;
+        await store.append(
+          `bench-gifts-trickle-${from}`,
+          Array.from({ length: Math.min(5, count - k) }, (_, j) => gift(from + j)),
+        );
+      }
+    };
+    const events = TRICKLE * TRICKLE_BATCHES;
+    await appendGifts(events);
+    const backlogMs = await lanesCpu(pids, () => applyAll(500));
+    let trickleMs = 0;
+    for (let b = 0; b < TRICKLE_BATCHES; b++) {
+      await appendGifts(TRICKLE);
+      trickleMs += await lanesCpu(pids, () => applyAll(500));
+    }
+    // /proc counts CPU in 10 ms ticks: at the tiny size a side may read 0.
+    const perCpuSecond = (ms: number) => events / (Math.max(ms, 10) / 1000);
+    report({
+      bench: 'projections',
+      case: `lane batches of ${TRICKLE} gifts (a steady trickle), all ${projectors.length} projectors in ${lanes.length} lanes: events per PostgreSQL CPU-second`,
+      value: perCpuSecond(trickleMs),
+      unit: 'events/CPU-s',
+      baseline: perCpuSecond(backlogMs),
+      extra: {
+        'postgres CPU us/event, trickle': (1000 * trickleMs) / events,
+        'postgres CPU us/event, batches of 500 (baseline)': (1000 * backlogMs) / events,
+      },
+    });
+  } finally {
+    for (const c of clients) c.release();
+  }
 }
 
 export default async function projectionsBench(): Promise<void> {
@@ -114,6 +184,7 @@ export default async function projectionsBench(): Promise<void> {
       `time per event (apply only), slowest first: ${slowest.map(([n, ms]) => `${n} ${((1000 * ms) / total).toFixed(1)} us`).join(', ')}`,
     );
     if (errors.length > 0) throw new Error(`projection errors (${errors.length}): ${[...new Set(errors)].slice(0, 5).join(' | ')}`);
+    await trickle(db, store, { i: EVENTS });
   } finally {
     await db.drop();
   }

@@ -52,13 +52,17 @@ export class LeaseLostError extends Error {
   }
 }
 
+/** "This connection holds the session lock of the key in `param`" in SQL. */
+const HOLDS_LOCK_SQL = (param: string) =>
+  `exists(select 1 from pg_locks where locktype = 'advisory' and pid = pg_backend_pid() and granted and objsubid = 1
+       and classid = ((hashtext(${param})::bigint >> 32) & 4294967295)::oid and objid = (hashtext(${param})::bigint & 4294967295)::oid)`;
+
 /** Whether this connection holds the session lock `pg_try_advisory_lock(hashtext(key))` takes (a
  * bigint key shows in pg_locks as its high and low 32 bits, classid and objid). */
 export async function holdsAdvisoryLock(client: pg.PoolClient, key: string): Promise<boolean> {
   const { rows } = await client.query<{ held: boolean }>({
     name: 'murmur_holds_advisory_lock_v1',
-    text: `select exists(select 1 from pg_locks where locktype = 'advisory' and pid = pg_backend_pid() and granted and objsubid = 1
-       and classid = ((hashtext($1)::bigint >> 32) & 4294967295)::oid and objid = (hashtext($1)::bigint & 4294967295)::oid) as held`,
+    text: `select ${HOLDS_LOCK_SQL('$1')} as held`,
     values: [key],
   });
   return rows[0]?.held === true;
@@ -88,17 +92,22 @@ export interface BatchOutcome {
   failed: Array<{ name: string; error: unknown }>;
 }
 
-/** Every named checkpoint in one statement (START for a name without a row), locked when asked. The
- * statements a batch runs are named: each connection parses and plans them once. */
-async function loadCheckpoints(client: pg.PoolClient, names: string[], forUpdate: boolean): Promise<Map<string, Checkpoint>> {
-  const { rows } = await client.query<{ name: string; transaction_id: string; global_position: string }>({
-    name: forUpdate ? 'murmur_load_checkpoints_locked_v1' : 'murmur_load_checkpoints_v1',
-    text: `select name, transaction_id::text, global_position from subscription_checkpoints where name = any($1::text[])
-      order by name ${forUpdate ? 'for update' : ''}`,
-    values: [names],
+/** Every named checkpoint in one statement (START for a name without a row), locked, with whether
+ * this connection holds the lock `lockName` (undefined when no checkpoint row exists yet, or no lock
+ * was named). The statements a batch runs are named: each connection parses and plans them once. */
+async function loadCheckpoints(
+  client: pg.PoolClient,
+  names: string[],
+  lockName: string | undefined,
+): Promise<{ checkpoints: Map<string, Checkpoint>; holdsLock: boolean | undefined }> {
+  const { rows } = await client.query<{ name: string; transaction_id: string; global_position: string; held: boolean | null }>({
+    name: 'murmur_load_checkpoints_locked_v2',
+    text: `select name, transaction_id::text, global_position, case when $2::text is null then null else ${HOLDS_LOCK_SQL('$2::text')} end as held
+      from subscription_checkpoints where name = any($1::text[]) order by name for update`,
+    values: [names, lockName === undefined ? null : lockKey(lockName)],
   });
   const found = new Map(rows.map((r) => [r.name, { transactionId: BigInt(r.transaction_id), globalPosition: BigInt(r.global_position) }]));
-  return new Map(names.map((n) => [n, found.get(n) ?? START]));
+  return { checkpoints: new Map(names.map((n) => [n, found.get(n) ?? START])), holdsLock: rows[0]?.held ?? undefined };
 }
 
 /** Moves several checkpoints in one statement. */
@@ -117,8 +126,8 @@ async function saveCheckpoints(client: pg.PoolClient, moved: Array<[string, Chec
  * past its own checkpoint; all handlers' writes and checkpoints commit in ONE transaction. A
  * handler that throws is rolled back to its savepoint and retried next time; the others go on.
  * Round trips are what a lane's batch costs under a steady trickle of events, so the checkpoints
- * are read in one statement and written in one, and a handler with no events of the batch (it
- * cannot fail) gets no savepoint. */
+ * are read in one statement and written in one, and a batch is first tried without savepoints (a
+ * failure then runs it again with one per handler that has events of the batch). */
 export async function applyOneBatch(
   client: pg.PoolClient,
   handlers: SubscriptionHandler[],
@@ -126,15 +135,39 @@ export async function applyOneBatch(
   /** The lock (its name, as given to lockKey) this batch must run under: checked in the transaction. */
   lockName?: string,
 ): Promise<BatchOutcome> {
+  if (handlers.length === 1) return applyBatchOnce(client, handlers, batchSize, lockName, false);
+  try {
+    return await applyBatchOnce(client, handlers, batchSize, lockName, false);
+  } catch (error) {
+    if (!(error instanceof HandlerFailedWithoutSavepoint)) throw error;
+    // Rolled back whole: run the batch again with a savepoint per handler, so the others commit.
+    return applyBatchOnce(client, handlers, batchSize, lockName, true);
+  }
+}
+
+/** A handler threw in a batch run without savepoints: nothing of the batch was kept. */
+class HandlerFailedWithoutSavepoint extends Error {}
+
+/** One try at a batch. Without `savepoints` a handler's failure rolls back the whole batch (thrown
+ * as HandlerFailedWithoutSavepoint); with them, only that handler's part. Most batches fail
+ * nothing, and a savepoint per handler was a tenth of a lane batch's statements under a trickle. */
+async function applyBatchOnce(
+  client: pg.PoolClient,
+  handlers: SubscriptionHandler[],
+  batchSize: number,
+  lockName: string | undefined,
+  savepoints: boolean,
+): Promise<BatchOutcome> {
   await client.query('begin');
   try {
-    if (lockName !== undefined && !(await holdsAdvisoryLock(client, lockKey(lockName)))) throw new LeaseLostError(lockName);
-    // The row locks also let a rebuild's swap pause this runner between batches.
-    const checkpoints = await loadCheckpoints(
+    // The row locks also let a rebuild's swap pause this runner between batches. The lease is checked
+    // in the same statement (or on its own when no checkpoint row exists yet).
+    const { checkpoints, holdsLock } = await loadCheckpoints(
       client,
       handlers.map((h) => h.name),
-      true,
+      lockName,
     );
+    if (lockName !== undefined && !(holdsLock ?? (await holdsAdvisoryLock(client, lockKey(lockName))))) throw new LeaseLostError(lockName);
     let from = [...checkpoints.values()][0] ?? START;
     for (const cp of checkpoints.values()) if (later(from, cp)) from = cp;
     const batch = await readBatch(client, handlers, from, batchSize);
@@ -150,6 +183,12 @@ export async function applyOneBatch(
         if (mine.length > 0) {
           if (handlers.length === 1) {
             await h.handle(mine, client);
+          } else if (!savepoints) {
+            try {
+              await h.handle(mine, client);
+            } catch (error) {
+              throw new HandlerFailedWithoutSavepoint(`${h.name}: ${(error as Error).message}`, { cause: error });
+            }
           } else {
             // Not released after success: a later handler's failure rolls back to its own (the most
             // recent) savepoint of this name, and the commit ends them all, one round trip fewer each.
