@@ -153,7 +153,8 @@ export const ReportDto = z.object({
   subject: Who.nullable(),
   lobbyId: z.string().nullable(),
   content: z.string().nullable(),
-  context: z.array(z.object({ uid: z.string(), text: z.string(), at: z.string() })),
+  /** The lines before it, each with its sender's name: a moderator reads names, not ids. */
+  context: z.array(z.object({ uid: z.string(), username: z.string().nullable(), text: z.string(), at: z.string() })),
   reason: z.string(),
   reportedAt: z.string(),
   /** How many open reports name the same subject (a pattern shows). */

@@ -71,6 +71,12 @@ describe('reports queue and decisions', () => {
       decision: null,
     });
     expect(report.context.map((c: { text: string }) => c.text)).toContain('hello everyone');
+    // Each line names its sender, not only the reported user: the moderator reads names.
+    const amy = (await call(users.amy.token, 'GET', '/user/me')).body as { username: string };
+    expect(report.context.find((c: { text: string }) => c.text === 'hello everyone')).toMatchObject({
+      uid: users.amy.uid,
+      username: amy.username,
+    });
   });
 
   it("refuses reports that name nothing, one's own content or no reason, writing nothing", async () => {

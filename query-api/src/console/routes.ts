@@ -68,7 +68,7 @@ export function consoleRoutes(router: express.Router, deps: QueryDeps): void {
           subject: r.subject_uid ? who(r.subject_uid) : null,
           lobbyId: r.lobby_id,
           content: r.content,
-          context: Context.parse(r.context),
+          context: Context.parse(r.context).map((c) => ({ ...c, username: who(c.uid).username })),
           reason: r.reason,
           reportedAt: r.reported_at.toISOString(),
           subjectOpenReports: r.subject_open,

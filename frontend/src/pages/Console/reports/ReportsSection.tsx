@@ -175,7 +175,7 @@ function ReportCard({ report }: { report: ReportDto }) {
         <div className={styles.context} aria-label="Before it">
           {report.context.map((c, i) => (
             <span key={i}>
-              <b>{c.uid === report.subject?.uid ? report.subject.username : c.uid}</b>: {c.text}
+              <b>{c.username ?? c.uid}</b>: {c.text}
             </span>
           ))}
         </div>
