@@ -232,12 +232,15 @@ describe('subscriptions', () => {
       await blocker.query('begin');
       await blocker.query('select pg_current_xact_id()');
       const late = (await store.append('sub-held', [{ type: 'TestCounted', data: { i: 0 } }])).lastPosition;
-      // The append's notification has come and gone while the event could not be read yet.
-      await new Promise((r) => setTimeout(r, 300));
+      // The append's notification has come and gone while the event could not be read yet; the
+      // blocker stays open for seconds, as a slow writer's transaction on a loaded machine does.
+      await new Promise((r) => setTimeout(r, 3_000));
       expect(await appliedPositions('held-back')).not.toContain(String(late));
-      // Its end notifies no one; the poll interval is a minute, so only the held-back look finds it.
+      // Its end notifies no one; the poll interval is a minute, so only the held-back look finds it,
+      // and its looks stay frequent however long the wait was (doubling to the poll interval, they
+      // were 2.5 s apart by now).
       await blocker.query('commit');
-      await waitFor(async () => (await appliedPositions('held-back')).includes(String(late)), 5_000);
+      await waitFor(async () => (await appliedPositions('held-back')).includes(String(late)), 1_500);
     } finally {
       blocker.release();
       await sub.stop();

@@ -80,8 +80,11 @@ export interface LeasePolicy {
 
 const later = (a: Checkpoint, b: Checkpoint) => compareCheckpoints(a, b) > 0;
 
-/** The first look again at events held back behind the horizon (doubling up to the poll interval). */
+/** The first look again at events held back behind the horizon, doubling up to the last (or the
+ * poll interval when shorter): committed events wait on another transaction's end, which notifies
+ * no one, so a reader with a long poll interval must not sleep through most of it. */
 const HELD_BACK_FIRST_RETRY_MS = 10;
+const HELD_BACK_LAST_RETRY_MS = 200;
 
 export interface BatchOutcome {
   /** Events read from the log in this batch. */
@@ -325,7 +328,7 @@ export class Subscription {
           let lowest = START;
           for (const [i, cp] of [...outcome.checkpoints.values()].entries()) if (i === 0 || later(lowest, cp)) lowest = cp;
           if (await eventsAfter(client, lowest)) {
-            heldBack = Math.min(heldBack > 0 ? heldBack * 2 : HELD_BACK_FIRST_RETRY_MS, poll);
+            heldBack = Math.min(heldBack > 0 ? heldBack * 2 : HELD_BACK_FIRST_RETRY_MS, HELD_BACK_LAST_RETRY_MS, poll);
             await this.listener.wait(heldBack, this.abort.signal, seen);
           } else {
             heldBack = 0;
