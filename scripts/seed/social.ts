@@ -32,9 +32,7 @@ export async function seedSocial(ctx: SeedContext): Promise<void> {
   );
 
   // A picture through the three-step upload, as the web app does it.
-  const image = await sharp({ create: { width: 800, height: 500, channels: 3, background: '#6d28d9' } })
-    .jpeg()
-    .toBuffer();
+  const image = await sunsetPicture();
   const signed = await post('aria', '/cms/presign-media?uploadType=profile', {
     fileName: 'sunset.jpg',
     contentType: 'image/jpeg',
@@ -68,4 +66,22 @@ export async function seedSocial(ctx: SeedContext): Promise<void> {
 
   await post('aria', `/messages/send/${uid('ben')}`, { text: 'Hey Ben, thanks for the follow!' });
   await post('ben', `/messages/send/${uid('aria')}`, { text: 'Loved your lobby last night 🎶' });
+}
+
+/** The demo posts' picture: a sunset (sky, sun, hills), so the feed shows a photo-like image and not
+ * a flat block of colour that reads as a missing picture. */
+export function sunsetPicture(): Promise<Buffer> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="500">
+    <defs>
+      <linearGradient id="sky" x1="0" y1="0" x2="0" y2="1">
+        <stop offset="0" stop-color="#3b0764"/><stop offset="0.55" stop-color="#db2777"/><stop offset="1" stop-color="#f59e0b"/>
+      </linearGradient>
+      <radialGradient id="sun"><stop offset="0" stop-color="#fef3c7"/><stop offset="1" stop-color="#fbbf24"/></radialGradient>
+    </defs>
+    <rect width="800" height="500" fill="url(#sky)"/>
+    <circle cx="400" cy="330" r="90" fill="url(#sun)"/>
+    <path d="M0 360 Q200 290 400 360 T800 350 V500 H0Z" fill="#4c1d95"/>
+    <path d="M0 420 Q250 360 520 420 T800 410 V500 H0Z" fill="#1e1b4b"/>
+  </svg>`;
+  return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
 }
