@@ -45,13 +45,32 @@ export async function seedDemo(target: SeedTarget): Promise<Record<string, unkno
       return text ? JSON.parse(text) : undefined;
     },
   };
+  const failed: string[] = [];
   for (const seeder of seeders) {
     try {
       await seeder.run(ctx);
     } catch (error) {
+      failed.push(seeder.name);
       console.error(`demo seeder ${seeder.name} failed:`, (error as Error).message);
     }
   }
-  console.log(`Demo data loaded (${seeders.map((s) => s.name).join(', ') || 'no seeders'}).`);
+  console.log(
+    seedSummary(
+      seeders.map((s) => s.name),
+      failed,
+    ),
+  );
   return ctx.shared;
+}
+
+/** What `npm start` says after seeding: the parts loaded, and the parts that failed with how to load
+ * them again (the seed runs into an empty log only, so the next start would not retry them). */
+export function seedSummary(names: readonly string[], failed: readonly string[]): string {
+  const loaded = names.filter((n) => !failed.includes(n));
+  const done = `Demo data loaded (${loaded.join(', ') || 'nothing'}).`;
+  if (failed.length === 0) return done;
+  return (
+    `${done} Not loaded: ${failed.join(', ')} (see above). The demo data goes only into an empty database: ` +
+    'stop, delete .data/ and run npm start again to load it all.'
+  );
 }
