@@ -3,20 +3,10 @@
 // ledger digest signed version 9 of a 12-event stream as its head). The order must name the table's
 // column (`order by lobby_chat.position`). This scans the SQL literals of the services and the
 // projections and names each query that orders by a column it casts in its select list.
-import { readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { literalsOf, sourceFiles } from '../../../test-support/sql-literals.ts';
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const dirs = ['eventstore/src', 'projections/src', 'command-api/src', 'query-api/src', 'realtime-gateway/src', 'scripts'];
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(path.join(root, dir), { withFileTypes: true, recursive: true })
-    .filter((e) => e.isFile() && /\.ts$/.test(e.name) && !/\.spec\.ts$/.test(e.name) && !e.parentPath.includes('node_modules'))
-    .map((e) => path.relative(root, path.join(e.parentPath, e.name)));
-}
 
 /** The columns a query orders by unqualified that its select list casts without a new name. */
 function orderedByCastColumn(sql: string): string[] {
@@ -33,22 +23,9 @@ function orderedByCastColumn(sql: string): string[] {
 }
 
 function offenders(file: string): string[] {
-  const text = readFileSync(path.join(root, file), 'utf8');
-  if (!/order by/i.test(text)) return [];
-  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true);
-  const found: string[] = [];
-  const visit = (node: ts.Node): void => {
-    let literal: string | null = null;
-    if (ts.isStringLiteral(node) || ts.isNoSubstitutionTemplateLiteral(node)) literal = node.text;
-    else if (ts.isTemplateExpression(node)) literal = [node.head.text, ...node.templateSpans.map((s) => s.literal.text)].join(' ');
-    if (literal !== null) {
-      for (const column of orderedByCastColumn(literal))
-        found.push(`${file}:${source.getLineAndCharacterOfPosition(node.getStart()).line + 1} orders by ${column}`);
-    }
-    ts.forEachChild(node, visit);
-  };
-  visit(source);
-  return found;
+  return literalsOf(file, /order by/i).flatMap(({ text, line }) =>
+    orderedByCastColumn(text).map((column) => `${file}:${line} orders by ${column}`),
+  );
 }
 
 describe('ORDER BY of a column the select list casts', { timeout: 20_000 }, () => {
