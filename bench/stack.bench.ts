@@ -10,7 +10,9 @@
 // projector's apply time per event. Fails when a command fails or a lobby message is not delivered.
 import { fork, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
+import { monitorEventLoopDelay, type IntervalHistogram } from 'node:perf_hooks';
 import path from 'node:path';
+import type pg from 'pg';
 import { fileURLToPath } from 'node:url';
 import WebSocket from 'ws';
 import { channels, REALTIME_PATH, signAccessToken } from '@murmur/contracts';
@@ -43,6 +45,8 @@ const FRESH_SECONDS = benchSize({ full: 10, tiny: 1, env: 'STACK_FRESH_SECONDS' 
 const BACKLOG_SECONDS = benchSize({ full: 10, tiny: 0.5, env: 'STACK_BACKLOG_SECONDS' });
 
 interface Run {
+  /** Each call's planned start (ms after the run began) and latency (ms), for the paced runs. */
+  timeline?: Array<[number, number]>;
   count: number;
   seconds: number;
   perSecond: number;
@@ -98,6 +102,7 @@ async function atRate(rate: number, seconds: number, task: (i: number) => Promis
   let failures = 0;
   let firstFailure: string | undefined;
   const latencies: number[] = [];
+  const timeline: Array<[number, number]> = [];
   const inFlight = new Set<Promise<void>>();
   const started = performance.now();
   // Calls start on schedule for `seconds`; a stack that cannot keep up shows as a lower rate and
@@ -116,12 +121,13 @@ async function atRate(rate: number, seconds: number, task: (i: number) => Promis
       })
       .finally(() => {
         latencies.push(performance.now() - planned);
+        timeline.push([planned - started, performance.now() - planned]);
         inFlight.delete(call);
       });
     inFlight.add(call);
   }
   await Promise.all(inFlight);
-  return summarize(count, (performance.now() - started) / 1000, latencies, failures, firstFailure);
+  return { ...summarize(count, (performance.now() - started) / 1000, latencies, failures, firstFailure), timeline };
 }
 
 function startEdge(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
@@ -134,6 +140,77 @@ function startEdge(env: Record<string, string>): Promise<{ child: ChildProcess; 
     child.once('message', (m: { port: number }) => resolve({ child, port: m.port }));
     child.once('exit', (code) => reject(new Error(`edge exited (${code})`)));
   });
+}
+
+/** What can make a paced run's tail: PostgreSQL's checkpoints and WAL flushes, and the command API's
+ * garbage collection and event-loop delay (prom-client's histogram, reset by each scrape). */
+interface TailSample {
+  checkpoints: number;
+  walBytes: number;
+  walSyncs: number;
+  gcSeconds: number;
+  commandApiLoopMaxMs: number;
+  commandApiLoopP99Ms: number;
+}
+
+async function tailSample(pool: pg.Pool, commandApiUrl: string): Promise<TailSample> {
+  const { rows } = await pool.query<{ checkpoints: string; wal_bytes: string; wal_sync: string }>(
+    `select (select checkpoints_timed + checkpoints_req from pg_stat_bgwriter)::text as checkpoints,
+            w.wal_bytes::text, w.wal_sync::text from pg_stat_wal w`,
+  );
+  const metrics = await (await fetch(`${commandApiUrl}/metrics`)).text();
+  const metric = (name: string) =>
+    metrics
+      .split('\n')
+      .filter((line) => line.startsWith(name))
+      .reduce((sum, line) => sum + Number(line.slice(line.lastIndexOf(' ') + 1)), 0);
+  return {
+    checkpoints: Number(rows[0]!.checkpoints),
+    walBytes: Number(rows[0]!.wal_bytes),
+    walSyncs: Number(rows[0]!.wal_sync),
+    gcSeconds: metric('murmur_nodejs_gc_duration_seconds_sum'),
+    commandApiLoopMaxMs: 1000 * metric('murmur_nodejs_eventloop_lag_max_seconds'),
+    commandApiLoopP99Ms: 1000 * metric('murmur_nodejs_eventloop_lag_p99_seconds'),
+  };
+}
+
+/** One line on where a paced run's slow calls sit: spread evenly (queueing on busy cores) or in a
+ * few seconds (a stall: a checkpoint, a collection, a burst of projector work). */
+function pacedTail(run: Run, before: TailSample, after: TailSample, loadClient: IntervalHistogram): string {
+  const seconds = new Map<number, number[]>();
+  for (const [at, ms] of run.timeline ?? []) {
+    const second = Math.floor(at / 1000);
+    if (!seconds.has(second)) seconds.set(second, []);
+    seconds.get(second)!.push(ms);
+  }
+  const perSecond = [...seconds]
+    .map(
+      ([second, ms]) =>
+        [
+          second,
+          percentile(
+            ms.sort((a, b) => a - b),
+            99,
+          ),
+        ] as const,
+    )
+    .sort((a, b) => b[1] - a[1]);
+  const slowCalls = (run.timeline ?? []).filter(([, ms]) => ms > 100).length;
+  return [
+    `paced tail: ${slowCalls} of ${run.count} calls over 100 ms`,
+    `seconds whose p99 > 100 ms: ${perSecond.filter(([, p]) => p > 100).length} of ${perSecond.length}`,
+    `worst seconds (s: p99 ms) ${perSecond
+      .slice(0, 5)
+      .map(([second, p]) => `${second}: ${p.toFixed(0)}`)
+      .join(', ')}`,
+    `median second's p99 ${percentile(
+      perSecond.map(([, p]) => p).sort((a, b) => a - b),
+      50,
+    ).toFixed(0)} ms`,
+    `PostgreSQL checkpoints ${after.checkpoints - before.checkpoints}, WAL ${((after.walBytes - before.walBytes) / run.count / 1024).toFixed(1)} KiB and ${((after.walSyncs - before.walSyncs) / run.count).toFixed(2)} flushes per gift`,
+    `command API GC ${((1000 * (after.gcSeconds - before.gcSeconds)) / run.seconds).toFixed(1)} ms/s, event-loop delay p99 ${after.commandApiLoopP99Ms.toFixed(0)} ms max ${after.commandApiLoopMaxMs.toFixed(0)} ms`,
+    `load client event-loop delay p99 ${(loadClient.percentile(99) / 1e6).toFixed(0)} ms max ${(loadClient.max / 1e6).toFixed(0)} ms`,
+  ].join('; ');
 }
 
 export default async function stackBench(): Promise<void> {
@@ -466,7 +543,12 @@ export default async function stackBench(): Promise<void> {
 
     // Paced send-gift, then the lag it left.
     let paced = 0;
+    const tailBefore = await tailSample(db.pool, commandApi.url);
+    const loadClientDelay = monitorEventLoopDelay({ resolution: 10 });
+    loadClientDelay.enable();
     const steady = await measured(() => atRate(PACED_RATE, PACED_SECONDS, () => gift(paced++).then(() => undefined)));
+    loadClientDelay.disable();
+    const tailAfter = await tailSample(db.pool, commandApi.url);
     const lagAfterPaced = await largestLag();
     report({
       bench: 'stack',
@@ -485,6 +567,7 @@ export default async function stackBench(): Promise<void> {
         ...(steady.firstFailure ? { 'first failure': steady.firstFailure } : {}),
       },
     });
+    console.log(pacedTail(steady, tailBefore, tailAfter, loadClientDelay));
     await caughtUp(600_000);
 
     // Freshness: from a gift's commit (its answer) to every projector's checkpoint passing it.

@@ -138,10 +138,10 @@ export async function applyOneBatch(
   /** The lock (its name, as given to lockKey) this batch must run under: checked in the transaction. */
   lockName?: string,
 ): Promise<BatchOutcome> {
-  if (handlers.length === 1) return applyBatchOnce(client, handlers, batchSize, lockName, false);
   try {
     return await applyBatchOnce(client, handlers, batchSize, lockName, false);
   } catch (error) {
+    // A lone handler's error is never wrapped: it fails the batch as it is.
     if (!(error instanceof HandlerFailedWithoutSavepoint)) throw error;
     // Rolled back whole: run the batch again with a savepoint per handler, so the others commit.
     return applyBatchOnce(client, handlers, batchSize, lockName, true);
