@@ -28,6 +28,9 @@ export interface FullStack {
   stack: TestStack;
   gateway: Gateway;
   smtp: DevSmtpServer;
+  /** Cuts every connection through the edge, sockets included, as a lost network or a sleeping
+   * laptop does: each end sees its connection die without a close frame. */
+  dropConnections(): void;
   stop(): Promise<void>;
 }
 
@@ -118,6 +121,7 @@ export async function startFullStack(options: FullStackOptions = {}): Promise<Fu
     stack,
     gateway,
     smtp,
+    dropConnections: () => edge.closeAllConnections(),
     async stop() {
       await closeServer(edge).catch(() => undefined);
       await gateway.stop();

@@ -54,6 +54,11 @@ export interface RealtimeClientOptions {
   /** The gateway ended the session (banned, or signed in on another device): the client stops
    * reconnecting with this token; `reason` is the spec's text to show. */
   onSessionEnded?: (info: { code: number; reason: string }) => void;
+  /** The gateway refused the token (4401: expired, revoked or forged), at connect or later. Asked once
+   * per such close: renew the token and resolve true to reconnect with it (after the usual backoff),
+   * or false when the session is gone (the client stops; the app signs out). Without it the client
+   * reconnects as after any other close. */
+  onUnauthenticated?: (info: { code: number; reason: string }) => Promise<boolean>;
 }
 
 interface ChannelEntry {
@@ -83,8 +88,8 @@ export class RealtimeClient {
   private lastHeard = 0;
   private refs = 0;
   private readonly mediaHandlers = new Set<(message: MediaServerMessage) => void>();
-  private readonly options: Required<Omit<RealtimeClientOptions, 'getToken' | 'onStateChange' | 'onSessionEnded'>> &
-    Pick<RealtimeClientOptions, 'getToken' | 'onStateChange' | 'onSessionEnded'>;
+  private readonly options: Required<Omit<RealtimeClientOptions, 'getToken' | 'onStateChange' | 'onSessionEnded' | 'onUnauthenticated'>> &
+    Pick<RealtimeClientOptions, 'getToken' | 'onStateChange' | 'onSessionEnded' | 'onUnauthenticated'>;
 
   constructor(options: RealtimeClientOptions) {
     this.options = {
@@ -109,6 +114,15 @@ export class RealtimeClient {
   connect(): void {
     if (this.wanted) return;
     this.wanted = true;
+    void this.open();
+  }
+
+  /** Skips the rest of a reconnect's backoff (the network just came back): the wait grew while it was
+   * down, and the page should not sit out up to `maxBackoffMs` more. */
+  reconnectNow(): void {
+    if (!this.wanted || !this.reconnectTimer) return;
+    clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = null;
     void this.open();
   }
 
@@ -210,9 +224,32 @@ export class RealtimeClient {
         this.options.onSessionEnded?.({ code: event.code, reason: event.reason });
         return;
       }
+      if (event?.code === realtimeCloseCodes.unauthenticated && this.wanted && this.options.onUnauthenticated) {
+        this.renewThenReconnect(this.options.onUnauthenticated, { code: event.code, reason: event.reason });
+        return;
+      }
       if (this.wanted && !idle) this.scheduleReconnect();
       else this.setState('DISCONNECTED');
     };
+  }
+
+  /** One renewal per 4401 close, then a reconnect on the usual backoff (the attempt count only resets
+   * on a welcome), so a token the gateway keeps refusing cannot spin. */
+  private renewThenReconnect(renew: NonNullable<RealtimeClientOptions['onUnauthenticated']>, info: { code: number; reason: string }): void {
+    this.setState('CONNECTING');
+    const opening = this.opens;
+    void renew(info)
+      .catch(() => true)
+      .then((renewed) => {
+        // Closed, or reconnected by the app meanwhile (a sign-out reconnects as a guest): that one goes on.
+        if (!this.wanted || opening !== this.opens || this.socket || this.reconnectTimer) return;
+        if (renewed) {
+          this.scheduleReconnect();
+          return;
+        }
+        this.wanted = false;
+        this.setState('DISCONNECTED');
+      });
   }
 
   private scheduleReconnect(): void {

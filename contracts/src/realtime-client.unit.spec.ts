@@ -235,6 +235,104 @@ describe('RealtimeClient when idle', () => {
     }
   });
 
+  it('renews a refused token once per 4401 close and reconnects with it on the growing backoff', async () => {
+    let token = 'stale';
+    const renewals: Array<{ code: number; reason: string }> = [];
+    const client = new RealtimeClient({
+      url: 'ws://gw/ws',
+      WebSocket: ScriptedSocket,
+      random: () => 0.999,
+      initialBackoffMs: 100,
+      maxBackoffMs: 1_000,
+      getToken: () => token,
+      onUnauthenticated: async (info) => {
+        renewals.push(info);
+        token = 'fresh';
+        return true;
+      },
+    });
+    client.subscribe(mine, { onEvent: () => undefined });
+    client.connect();
+    await flush();
+    expect(lastSocket().url).toBe('ws://gw/ws?access_token=stale');
+    // Refused at connect: the upgrade is accepted and closed, before any welcome.
+    lastSocket().close(4401, 'Your session has expired. Please sign in again.');
+    await flush();
+    expect(renewals).toEqual([{ code: 4401, reason: 'Your session has expired. Please sign in again.' }]);
+    expect(client.state).toBe('CONNECTING');
+    await vi.advanceTimersByTimeAsync(99);
+    expect(ScriptedSocket.opened).toHaveLength(2);
+    expect(lastSocket().url).toBe('ws://gw/ws?access_token=fresh');
+    // Refused again although renewed: one more renewal, and a longer wait, never a tight loop.
+    lastSocket().close(4401, 'Your session has expired. Please sign in again.');
+    await vi.advanceTimersByTimeAsync(198);
+    expect(renewals).toHaveLength(2);
+    expect(ScriptedSocket.opened).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(ScriptedSocket.opened).toHaveLength(3);
+    lastSocket().open();
+    expect(client.state).toBe('CONNECTED');
+    expect(lastSocket().sent).toEqual([{ type: 'subscribe', ref: '1', channels: [mine] }]);
+    client.close();
+  });
+
+  it('stops after a 4401 whose renewal is refused, unless the app connected again meanwhile', async () => {
+    const client = new RealtimeClient({
+      url: 'ws://gw/ws',
+      WebSocket: ScriptedSocket,
+      random: () => 0,
+      getToken: () => 't',
+      onUnauthenticated: async () => false,
+    });
+    client.subscribe(mine, { onEvent: () => undefined });
+    client.connect();
+    await flush();
+    lastSocket().open();
+    lastSocket().close(4401, 'token expired');
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(ScriptedSocket.opened).toHaveLength(1);
+    expect(client.state).toBe('DISCONNECTED');
+
+    // The app's sign-out reconnects as a guest while the renewal is answered: that connection stays.
+    ScriptedSocket.opened = [];
+    const signingOut = new RealtimeClient({
+      url: 'ws://gw/ws',
+      WebSocket: ScriptedSocket,
+      random: () => 0,
+      getToken: () => null,
+      onUnauthenticated: async () => {
+        signingOut.close();
+        signingOut.connect();
+        return false;
+      },
+    });
+    signingOut.connect();
+    await flush();
+    lastSocket().close(4401, 'Your session has expired. Please sign in again.');
+    await flush();
+    expect(ScriptedSocket.opened).toHaveLength(2);
+    lastSocket().open();
+    expect(signingOut.state).toBe('CONNECTED');
+    signingOut.close();
+  });
+
+  it('skips the rest of the backoff when told the network is back', async () => {
+    const client = new RealtimeClient({ url: 'ws://gw/ws', WebSocket: ScriptedSocket, random: () => 0.999, initialBackoffMs: 10_000 });
+    client.connect();
+    await flush();
+    lastSocket().drop();
+    await vi.advanceTimersByTimeAsync(10);
+    expect(ScriptedSocket.opened).toHaveLength(1);
+    client.reconnectNow();
+    await flush();
+    expect(ScriptedSocket.opened).toHaveLength(2);
+    lastSocket().open();
+    client.reconnectNow();
+    await flush();
+    expect(ScriptedSocket.opened).toHaveLength(2);
+    client.close();
+  });
+
   it('opens one socket when closed and connected again while the token is asked for (a sign-out reconnects twice)', async () => {
     const client = new RealtimeClient({ url: 'ws://gw/ws', WebSocket: ScriptedSocket, random: () => 0, getToken: async () => null });
     client.subscribe(lobby, { onEvent: () => undefined });

@@ -12,7 +12,7 @@ export const realtimeCloseCodes = {
   idle: 4000,
   /** The client fell too far behind; it was sent a resync and must refetch what it shows. */
   slowConsumer: 4008,
-  /** The token expired or the session ended while connected. */
+  /** The token expired while connected, or was expired, forged or revoked at connect (reason 'Your session has expired. Please sign in again.'). Refresh the token once and reconnect; sign out if the refresh is refused. */
   unauthenticated: 4401,
   /** The account was banned, while connected or before this connection (a still-signed token); the reason is the spec's 'Your account is banned.'. Do not reconnect signed in. */
   banned: 4403,

@@ -1,6 +1,7 @@
 // Authenticates a WebSocket upgrade: the access token comes in the Authorization header (Node
 // clients) or the `access_token` query parameter (browsers cannot set headers on a WebSocket).
-// No token is a guest; a forged, expired or revoked token is refused before the upgrade.
+// No token is a guest; a forged, expired or revoked token is upgraded only to be closed with 4401
+// (server.ts, session-ends.ts).
 import type http from 'node:http';
 import { decodeJwt } from 'jose';
 import { verifyAccessToken } from '@murmur/contracts';

@@ -1,13 +1,14 @@
 // The gateway over real sockets: two gateway processes both deliver a gift; a client that was away
 // during 50 gifts gets exactly those 50 on resume (from the ring, from the database, or a resync);
-// private lobbies, users' channels and tokens are guarded; slow clients are dropped with a resync.
+// private lobbies, users' channels and tokens are guarded (a refused token is told with 4401); slow clients are dropped with a resync.
 import { randomUUID } from 'node:crypto';
-import { channels, signAccessToken, type EventMessage } from '@murmur/contracts';
+import { channels, moderationTexts, realtimeCloseCodes, signAccessToken, texts, type EventMessage } from '@murmur/contracts';
 import { RealtimeClient, type WebSocketConstructor } from '@murmur/contracts/realtime-client';
 import { PostgresEventStore, readAllFrom, START } from '@murmur/eventstore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { creditDiamonds } from '../../command-api/src/wallet/ledger.ts';
+import { signUpWithWallet } from '../../test-support/sign-up.ts';
 import { startTestStack, TEST_JWT_SECRET, type TestStack } from '../../test-support/stack.ts';
 import { readConfig } from './config.ts';
 import { buildGateway, type Gateway } from './server.ts';
@@ -350,7 +351,15 @@ describe('access', () => {
     for (const s of [anonymous, outsider, host, guest]) s.ws.close();
   });
 
-  it('refuses a forged, an expired, a malformed or a revoked-session token before the upgrade', async () => {
+  // A browser cannot read a refused upgrade's status: the upgrade is accepted and closed with 4401 and
+  // the text, which the web app answers with one token refresh (and a sign-out when that is refused).
+  it('closes a forged, an expired, a malformed, an unissued or a revoked-session token with 4401 at once', async () => {
+    const refused = { code: realtimeCloseCodes.unauthenticated, reason: texts.sessionExpired };
+    const closedAtOnce = async (url: string, token: string) => {
+      const socket = await openSocket(url, token);
+      expect(await socket.closed).toEqual(refused);
+      expect(socket.messages).toEqual([]);
+    };
     const forged = await signAccessToken(
       'another-secret-another-secret-0123456789',
       { sub: 'eve', sid: 's', roles: ['co'], anon: false, onb: true },
@@ -362,18 +371,40 @@ describe('access', () => {
       60,
       Date.now() - 3_600_000,
     );
-    for (const token of [forged, expired, 'not-a-token']) {
-      await expect(openSocket(localUrl, token)).rejects.toMatchObject({ status: 401 });
-      await expect(openSocket(remote.url, token)).rejects.toMatchObject({ status: 401 });
-    }
-    // Signed with the right secret, but for a session identity never issued (or revoked since).
+    // Signed with the right secret, but for a session identity never issued.
     const unissued = await signAccessToken(
       TEST_JWT_SECRET,
       { sub: 'mallory', sid: 'never-issued', roles: ['co'], anon: false, onb: true },
       900,
     );
-    await expect(openSocket(localUrl, unissued)).rejects.toMatchObject({ status: 401 });
-    await expect(openSocket(remote.url, unissued)).rejects.toMatchObject({ status: 401 });
+    for (const token of [forged, expired, 'not-a-token', unissued]) {
+      await closedAtOnce(localUrl, token);
+      await closedAtOnce(remote.url, token);
+    }
+
+    // Revoked: the account signed out its other devices (settings) while this token's socket was down.
+    const user = await signUpWithWallet(stack.commandUrl);
+    const before = await openSocket(localUrl, user.token);
+    expect((await before.next('welcome')).uid).toBe(user.uid);
+    before.ws.close();
+    await before.closed;
+    const here = await stack.tokenFor(user.uid);
+    const ended = await stack.api('/user/sessions/end-others', { method: 'POST', token: here });
+    expect(ended.status).toBe(200);
+    await closedAtOnce(localUrl, user.token);
+    await closedAtOnce(remote.url, user.token);
+
+    // Revoked by an operator's sign out everywhere: the open socket is closed with the operator's words
+    // when the gateway reads it; the same token reconnecting afterwards gets 4401.
+    const open = await openSocket(localUrl, here);
+    await open.next('welcome');
+    const operator = await stack.tokenFor('gateway-operator', ['co', 'ad']);
+    const signedOut = await stack.api(`/console/users/${user.uid}/sign-out`, { method: 'POST', token: operator, body: { reason: 'test' } });
+    expect(signedOut.status).toBe(200);
+    expect(await open.closed).toEqual({ code: realtimeCloseCodes.sessionReplaced, reason: moderationTexts.signedOutByOperator });
+    await closedAtOnce(localUrl, here);
+
+    // A valid token still opens.
     const valid = await openSocket(localUrl, await stack.tokenFor('alice'));
     expect((await valid.next('welcome')).uid).toBe('alice');
     valid.ws.close();

@@ -33,11 +33,13 @@ export function endsSession(ended: SessionEnd, auth: Pick<AuthContext, 'uid' | '
   return ended.uid === auth.uid && auth.sessionId !== ended.keep;
 }
 
-/** The close a refused upgrade gets instead of an HTTP status when its session ended (banned, or
- * signed in on another device): a browser never sees a refused upgrade's status, only a close code,
- * and would retry the same token for ever without being told. */
+/** The close a refused upgrade gets instead of an HTTP status when its token no longer opens anything
+ * (banned, signed in on another device, or expired, forged or revoked): a browser never sees a refused
+ * upgrade's status, only a close code, and would retry the same token for ever without being told. On
+ * 4401 the client refreshes its token once, and signs out when that is refused. */
 export function closeForRefusal(code: ErrorCode): { code: number; reason: string } | null {
   if (code === 'UID_BANNED') return { code: realtimeCloseCodes.banned, reason: texts.banned };
   if (code === 'SESSION_REPLACED') return { code: realtimeCloseCodes.sessionReplaced, reason: texts.loggedInElsewhere };
+  if (code === 'UNAUTHENTICATED') return { code: realtimeCloseCodes.unauthenticated, reason: texts.sessionExpired };
   return null;
 }

@@ -7,7 +7,7 @@ import { toast, useUi } from '../state/ui.ts';
 import { errorAction, errorTitle } from './errorPolicy.ts';
 import { isIgnorable } from './ignorableErrors.ts';
 import { minPosition, notePosition } from './position.ts';
-import { RefreshRejected, refreshWithPolicy } from './refreshPolicy.ts';
+import { RefreshRejected, RefreshUnreachable, refreshWithPolicy } from './refreshPolicy.ts';
 import { clearSession, currentToken, tokenExpired, useSession } from './session.ts';
 
 export const API_BASE = import.meta.env?.VITE_API_BASE ?? '/api/v1';
@@ -74,23 +74,52 @@ export function refreshToken(): Promise<string | null> {
   return refreshing;
 }
 
-/** The stored session could not be renewed: sign out locally and say why (the user did not log out). */
+/** The stored session could not be renewed: sign out locally and say why (the user did not log out),
+ * until dismissed, whichever noticed first (a call, or the socket coming back after a sign out
+ * everywhere): the page may have been away when it happened. */
 export function endExpiredSession(): void {
   if (!currentToken()) return;
   clearSession();
-  toast(texts.sessionExpired, 'error', 'Session expired');
+  toast(texts.sessionExpired, 'error', 'Session expired', { untilDismissed: true });
 }
 
 /**
  * The token to send: a token whose own `exp` has passed is refreshed first, so a returning user's
  * first calls and socket do not fail with 401 before the refresh (null when the session is gone).
+ * Offline, the stale token goes as it is: the request fails on the network, nobody is signed out.
  */
 export async function freshToken(): Promise<string | null> {
   const token = currentToken();
   if (!token || !tokenExpired(token)) return token;
-  const renewed = await refreshToken();
+  let renewed: string | null;
+  try {
+    renewed = await refreshToken();
+  } catch (error) {
+    if (error instanceof RefreshUnreachable) return token;
+    throw error;
+  }
   if (!renewed && currentToken() === token) endExpiredSession();
   return renewed;
+}
+
+/**
+ * What the socket does when the gateway refuses its token (4401): one refresh. True reconnects
+ * (renewed, or no answer yet: try again on the backoff); false after the full logout of a refused
+ * refresh, the same as a call's.
+ */
+export async function renewAfterRefusal(): Promise<boolean> {
+  const token = currentToken();
+  if (!token) return true;
+  let renewed: string | null;
+  try {
+    renewed = await refreshToken();
+  } catch (error) {
+    if (error instanceof RefreshUnreachable) return true;
+    throw error;
+  }
+  if (renewed) return true;
+  if (currentToken() === token) endExpiredSession();
+  return false;
 }
 
 async function send(method: string, path: string, body: unknown, options: CallOptions): Promise<Response> {
@@ -147,7 +176,14 @@ export async function call<T>(method: string, path: string, body?: unknown, opti
     const action = errorAction(res.status, refreshed || !currentToken() || isAuthCall, code);
     if (action === 'refresh') {
       refreshed = true;
-      const token = await refreshToken();
+      let token: string | null;
+      try {
+        token = await refreshToken();
+      } catch (refreshError) {
+        if (!(refreshError instanceof RefreshUnreachable)) throw refreshError;
+        if (!options.quiet) toast(texts.somethingWrong, 'error');
+        throw new ApiCallError(0, 'NETWORK', texts.somethingWrong);
+      }
       if (token) continue;
       endExpiredSession();
       throw error;

@@ -4,7 +4,7 @@ import { RealtimeClient, type ChannelHandlers, type ConnectionState } from '@mur
 import { useEffect, useRef } from 'react';
 import { createStore } from '../state/store.ts';
 import { toast } from '../state/ui.ts';
-import { freshToken } from './client.ts';
+import { freshToken, renewAfterRefusal } from './client.ts';
 import { clearSession, onLogout, useSession } from './session.ts';
 
 export type { ConnectionState };
@@ -35,11 +35,16 @@ export function realtime(): RealtimeClient {
         clearSession();
         toast(reason, 'error', undefined, { untilDismissed: true });
       },
+      // Expired or revoked (signed out everywhere while this page was away): one refresh, then the same
+      // token-refresh outcome as a call's: reconnect with the new token, or sign out and say so.
+      onUnauthenticated: () => renewAfterRefusal(),
       onStateChange(state) {
         useConnection.setState((s) => ({ state, connectedTimes: state === 'CONNECTED' ? s.connectedTimes + 1 : s.connectedTimes }));
       },
     });
     client.connect();
+    // Back online after the backoff grew: reconnect now, so a revoked session is told at once.
+    window.addEventListener('online', () => client?.reconnectNow());
   }
   return client;
 }

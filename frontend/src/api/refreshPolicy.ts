@@ -22,6 +22,10 @@ export function retryDelayMs(n: number, policy: RefreshPolicy = refreshPolicy): 
 /** The refresh said no (401/403): retrying cannot help, the user must sign in again. */
 export class RefreshRejected extends Error {}
 
+/** No try got an answer (offline, timed out, a 5xx): the session may well be alive, so nobody is
+ * signed out for it; the caller fails like any call without a network and tries again later. */
+export class RefreshUnreachable extends Error {}
+
 export interface RefreshDeps {
   /** One try; gets an AbortSignal that fires at the timeout. Resolves to the new token. */
   attempt(signal: AbortSignal): Promise<string>;
@@ -29,7 +33,8 @@ export interface RefreshDeps {
   policy?: RefreshPolicy;
 }
 
-/** Runs the refresh with the policy; resolves to the token or null when the session is gone. */
+/** Runs the refresh with the policy; resolves to the token or null when the session is gone, and
+ * rejects with RefreshUnreachable when no try got an answer. */
 export async function refreshWithPolicy(deps: RefreshDeps): Promise<string | null> {
   const policy = deps.policy ?? refreshPolicy;
   for (let n = 0; n <= policy.retries; n++) {
@@ -39,11 +44,11 @@ export async function refreshWithPolicy(deps: RefreshDeps): Promise<string | nul
       return await deps.attempt(controller.signal);
     } catch (error) {
       if (error instanceof RefreshRejected) return null;
-      if (n === policy.retries) return null;
+      if (n === policy.retries) throw new RefreshUnreachable('the token refresh got no answer', { cause: error });
     } finally {
       clearTimeout(timer);
     }
     await deps.sleep(retryDelayMs(n, policy));
   }
-  return null;
+  throw new RefreshUnreachable('the token refresh got no answer');
 }

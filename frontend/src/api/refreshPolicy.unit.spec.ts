@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { errorAction } from './errorPolicy.ts';
-import { RefreshRejected, refreshPolicy, refreshWithPolicy, retryDelayMs } from './refreshPolicy.ts';
+import { RefreshRejected, RefreshUnreachable, refreshPolicy, refreshWithPolicy, retryDelayMs } from './refreshPolicy.ts';
 
 describe('session refresh policy (docs/decisions/frontend.md)', () => {
   it('uses a 10 s timeout and 2 retries', () => {
@@ -11,17 +11,17 @@ describe('session refresh policy (docs/decisions/frontend.md)', () => {
     expect([0, 1, 2, 3, 4].map((n) => retryDelayMs(n))).toEqual([1000, 2000, 4000, 5000, 5000]);
   });
 
-  it('tries once and twice more, sleeping 1 s then 2 s, then gives up', async () => {
+  it('tries once and twice more, sleeping 1 s then 2 s, then gives up without calling the session gone', async () => {
     const sleeps: number[] = [];
     let tries = 0;
-    const token = await refreshWithPolicy({
+    const refresh = refreshWithPolicy({
       attempt: async () => {
         tries++;
         throw new Error('network');
       },
       sleep: async (ms) => void sleeps.push(ms),
     });
-    expect(token).toBeNull();
+    await expect(refresh).rejects.toBeInstanceOf(RefreshUnreachable);
     expect(tries).toBe(3);
     expect(sleeps).toEqual([1000, 2000]);
   });
@@ -54,7 +54,7 @@ describe('session refresh policy (docs/decisions/frontend.md)', () => {
 
   it('aborts a try at the timeout', async () => {
     let aborted = false;
-    const token = await refreshWithPolicy({
+    const refresh = refreshWithPolicy({
       policy: { timeoutMs: 20, retries: 0, maxDelayMs: 5 },
       attempt: (signal) =>
         new Promise((_, reject) =>
@@ -65,8 +65,8 @@ describe('session refresh policy (docs/decisions/frontend.md)', () => {
         ),
       sleep: async () => undefined,
     });
+    await expect(refresh).rejects.toBeInstanceOf(RefreshUnreachable);
     expect(aborted).toBe(true);
-    expect(token).toBeNull();
   });
 });
 
