@@ -98,6 +98,29 @@ describe('subscriptions', () => {
     }
   });
 
+  it('commits without waiting for the WAL flush only when asked, in that transaction alone', async () => {
+    await appendMany('sub-async', 3);
+    const seen: Record<string, string> = {};
+    const settingOf = (name: string): SubscriptionHandler => ({
+      name,
+      async handle(_events, client) {
+        seen[name] = (await client.query<{ s: string }>(`select current_setting('synchronous_commit') as s`)).rows[0]!.s;
+      },
+    });
+    const client = await db.pool.connect();
+    try {
+      await applyOneBatch(client, [settingOf('read-model')], 10, undefined, true);
+      // The connection goes back to the pool as it came.
+      expect((await client.query<{ s: string }>(`select current_setting('synchronous_commit') as s`)).rows[0]!.s).toBe('on');
+      await applyOneBatch(client, [settingOf('durable')], 10);
+    } finally {
+      client.release();
+    }
+    expect(seen).toEqual({ 'read-model': 'off', durable: 'on' });
+    // Committed all the same: the checkpoint moved.
+    expect((await loadCheckpoint(db.pool, 'read-model')).globalPosition).toBeGreaterThan(0n);
+  });
+
   it('lets go of its lock when its lease policy says so, and another runner takes over from the checkpoint', async () => {
     let keep = true;
     const changes: boolean[] = [];

@@ -21,6 +21,12 @@ export interface SubscriptionOptions {
   lockRetryMs?: number;
   onBatch?: (info: { name: string; count: number; checkpoint: Checkpoint }) => void;
   onError?: (error: unknown) => void;
+  /** Commit each batch without waiting for its WAL flush (`synchronous_commit` off for that
+   * transaction alone). Only for handlers whose writes are rebuilt from the log, as read models are:
+   * a database crash then loses at most their last batches together with their checkpoints (a
+   * transaction is never kept in part), and they apply those events again on restart. Never for a
+   * handler that appends events or acts outside the database. */
+  asynchronousCommit?: boolean;
 }
 
 export async function loadCheckpoint(runner: pg.Pool | pg.PoolClient, name: string, forUpdate = false): Promise<Checkpoint> {
@@ -137,16 +143,22 @@ export async function applyOneBatch(
   batchSize: number,
   /** The lock (its name, as given to lockKey) this batch must run under: checked in the transaction. */
   lockName?: string,
+  asynchronousCommit = false,
 ): Promise<BatchOutcome> {
+  const begin = asynchronousCommit ? BEGIN_ASYNCHRONOUS_COMMIT : 'begin';
   try {
-    return await applyBatchOnce(client, handlers, batchSize, lockName, false);
+    return await applyBatchOnce(client, handlers, batchSize, lockName, false, begin);
   } catch (error) {
     // A lone handler's error is never wrapped: it fails the batch as it is.
     if (!(error instanceof HandlerFailedWithoutSavepoint)) throw error;
     // Rolled back whole: run the batch again with a savepoint per handler, so the others commit.
-    return applyBatchOnce(client, handlers, batchSize, lockName, true);
+    return applyBatchOnce(client, handlers, batchSize, lockName, true, begin);
   }
 }
+
+/** One round trip: the setting holds for this transaction only, so the connection goes back to the
+ * pool as it came. */
+const BEGIN_ASYNCHRONOUS_COMMIT = 'begin; set local synchronous_commit = off';
 
 /** A handler threw in a batch run without savepoints: nothing of the batch was kept. */
 class HandlerFailedWithoutSavepoint extends Error {}
@@ -160,8 +172,9 @@ async function applyBatchOnce(
   batchSize: number,
   lockName: string | undefined,
   savepoints: boolean,
+  begin: string,
 ): Promise<BatchOutcome> {
-  await client.query('begin');
+  await client.query(begin);
   try {
     // The row locks also let a rebuild's swap pause this runner between batches. The lease is checked
     // in the same statement (or on its own when no checkpoint row exists yet).
@@ -305,7 +318,7 @@ export class Subscription {
             continue;
           }
           const seen = this.listener.generation;
-          const outcome = await applyOneBatch(client, active, batchSize, this.lockName);
+          const outcome = await applyOneBatch(client, active, batchSize, this.lockName, this.options.asynchronousCommit);
           for (const [name, cp] of outcome.checkpoints) this.checkpoints.set(name, cp);
           for (const h of active) if (!outcome.failed.some((f) => f.name === h.name)) parked.delete(h.name);
           for (const f of outcome.failed) {

@@ -1,7 +1,7 @@
 import { PostgresEventStore } from '@murmur/eventstore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test-support/database.ts';
-import { LIVE_SCHEMA } from './projector.ts';
+import { LIVE_SCHEMA, type Projector } from './projector.ts';
 import { streamCatalog } from './projectors/stream-catalog.ts';
 import { rebuildProjection } from './rebuild.ts';
 import { ProjectionRunner } from './runner.ts';
@@ -53,7 +53,8 @@ describe('projection runner, status and rebuild', () => {
     expect(result.events).toBeGreaterThan(0);
     expect(progress.length).toBeGreaterThan(1);
 
-    for (let i = 0; i < 400 && !(await caughtUp()); i++) await new Promise((r) => setTimeout(r, 25));
+    // Up to 40 s: a loaded machine (the whole suite on 2 cores) took longer than 10 s here.
+    for (const deadline = Date.now() + 40_000; Date.now() < deadline && !(await caughtUp());) await new Promise((r) => setTimeout(r, 25));
     const afterSwap = await rows();
     await runner.stop();
 
@@ -71,5 +72,32 @@ describe('projection runner, status and rebuild', () => {
     // No scratch schema is left behind.
     const scratch = await db.pool.query(`select 1 from information_schema.schemata where schema_name like 'rebuild_%'`);
     expect(scratch.rowCount).toBe(0);
+  });
+
+  it('commits its lanes without waiting for the WAL flush, and nothing else on its pool', async () => {
+    const settings: string[] = [];
+    const recorder: Projector = {
+      name: 'commit-setting',
+      tables: [],
+      handles: ['TestCommitSetting'],
+      createTables: async () => undefined,
+      async apply(events, { client }) {
+        const { rows } = await client.query<{ s: string }>(`select current_setting('synchronous_commit') as s`);
+        for (const _ of events) settings.push(rows[0]!.s);
+      },
+    };
+    const runner = new ProjectionRunner(db.pool, db.url, [recorder], { batchSize: 50, pollIntervalMs: 50 });
+    await runner.start();
+    await store.append('probe-1', [{ type: 'TestCommitSetting', data: {} }]);
+    for (const deadline = Date.now() + 30_000; Date.now() < deadline && settings.length === 0;) await new Promise((r) => setTimeout(r, 25));
+    await runner.stop();
+    expect(settings).toEqual(['off']);
+    // The pool's connections (the lane's among them) carry the server's own setting.
+    const clients = await Promise.all(Array.from({ length: 3 }, () => db.pool.connect()));
+    try {
+      for (const c of clients) expect((await c.query(`select current_setting('synchronous_commit') as s`)).rows[0].s).toBe('on');
+    } finally {
+      for (const c of clients) c.release();
+    }
   });
 });

@@ -95,6 +95,9 @@ export class ProjectionRunner {
             batchSize: options.batchSize,
             pollIntervalMs: options.pollIntervalMs,
             lockRetryMs: options.lockRetryMs,
+            // Read models are rebuilt from the log: a lane need not wait for its batch's WAL flush
+            // (docs/decisions/foundation.md, "Lanes commit without waiting for the disk").
+            asynchronousCommit: true,
             ...(options.leases
               ? {
                   lease: options.leases.policy(i, (held) =>
