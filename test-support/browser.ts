@@ -2,7 +2,7 @@
 // playwright-core (never `npx playwright install`; MACHINE-NOTES).
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
 
@@ -31,7 +31,7 @@ export const FAKE_MEDIA_ARGS = [
 
 export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   ensureChromium();
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     args: [
       '--headless',
@@ -43,4 +43,24 @@ export async function launchBrowser(extraArgs: string[] = []): Promise<Browser> 
       ...extraArgs,
     ],
   });
+  // Every page asks for reduced motion (a test may still ask for motion): Chromium draws in software
+  // here, and the app's looping decorations cost a third of a core per open page (docs/BENCHMARKS.md).
+  // A server error any page meets is printed, so a failure caused by one names the call.
+  const newContext = browser.newContext.bind(browser);
+  const withDefaults = async (options: BrowserContextOptions = {}): Promise<BrowserContext> => {
+    const context = await newContext({ reducedMotion: 'reduce', ...options });
+    context.on('response', (response) => {
+      if (response.status() >= 500) console.error(`browser got ${response.status()} for ${response.request().method()} ${response.url()}`);
+    });
+    return context;
+  };
+  browser.newContext = withDefaults;
+  browser.newPage = async (options = {}) => {
+    const context = await withDefaults(options);
+    const page = await context.newPage();
+    // As Playwright's own newPage: closing the page closes the context made for it.
+    page.on('close', () => void context.close().catch(() => undefined));
+    return page;
+  };
+  return browser;
 }

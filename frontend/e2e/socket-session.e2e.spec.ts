@@ -97,6 +97,8 @@ describe('signed out everywhere while the page was offline', () => {
     // It stays until dismissed (other notices leave after 4.5 s).
     await a.page.waitForTimeout(7_000);
     expect(await notice.isVisible()).toBe(true);
+    // It sits below the top bar: Sign in stays within reach (a click there would reach the button).
+    await a.page.getByTestId('sign-in').click({ trial: true, timeout: 5_000 });
     await a.page.screenshot({ path: path.join(shots, 'signed-out-while-away.png') });
     await notice.getByRole('button', { name: 'Dismiss' }).click();
     await notice.waitFor({ state: 'detached' });
