@@ -6,7 +6,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { texts } from '@murmur/contracts';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Route } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../../test-support/browser.ts';
 import { startFullStack, type FullStack } from '../../test-support/full-stack.ts';
@@ -103,6 +103,35 @@ describe('errors', () => {
     );
     await user.goto(`${full.url}/wallet`);
     await user.getByTestId('server-error-modal').waitFor({ timeout: 15_000 });
+    await user.unroute('**/api/v1/wallet/balance');
+  });
+
+  it('sends a read answered 503 again after the Retry-After, and opens the server-error modal only when the service stays away', async () => {
+    const unavailable = (route: Route) =>
+      route.fulfill({
+        status: 503,
+        headers: { 'retry-after': '1' },
+        contentType: 'application/json',
+        body: JSON.stringify({ error: { code: 'UNAVAILABLE', message: texts.unavailable } }),
+      });
+    let refused = 0;
+    await user.route('**/api/v1/wallet/balance', (route) => (refused++ < 2 ? unavailable(route) : route.continue()));
+    await user.goto(`${full.url}/wallet`);
+    // The database came back within two seconds: the balance shows, and nothing was said.
+    await expect.poll(() => user.getByTestId('balance').innerText(), { timeout: 15_000 }).toMatch(/^[\d,]+$/);
+    expect(refused).toBeGreaterThanOrEqual(3);
+    expect(await user.getByTestId('server-error-modal').count()).toBe(0);
+    await user.unroute('**/api/v1/wallet/balance');
+
+    let tries = 0;
+    await user.route('**/api/v1/wallet/balance', (route) => {
+      tries += 1;
+      return unavailable(route);
+    });
+    await user.goto(`${full.url}/wallet`);
+    await user.getByTestId('server-error-modal').waitFor({ timeout: 20_000 });
+    // The first answer and three more tries, a second apart, before giving up.
+    expect(tries).toBeGreaterThanOrEqual(4);
     await user.unroute('**/api/v1/wallet/balance');
   });
 });

@@ -1,10 +1,11 @@
 // The HTTP client under the generated `api` (api.generated.ts): bearer token, one refresh on 401 then retry, full logout when the
-// refresh fails, 403 home, 500 server-error modal, the server's message in a toast otherwise, and
+// refresh fails, 403 home, 503 sent again (a read, or a command with its key), 500 server-error modal, the
+// server's message in a toast otherwise, and
 // X-Min-Position read-your-writes with the positions commands return.
 import type { ApiResponse } from '@murmur/contracts/api-catalogue';
 import { texts } from '@murmur/contracts/errors';
 import { toast, useUi } from '../state/ui.ts';
-import { errorAction, errorTitle } from './errorPolicy.ts';
+import { errorAction, errorTitle, retryAfterUnavailable } from './errorPolicy.ts';
 import { isIgnorable } from './ignorableErrors.ts';
 import { minPosition, notePosition } from './position.ts';
 import { RefreshRejected, RefreshUnreachable, refreshWithPolicy } from './refreshPolicy.ts';
@@ -153,6 +154,7 @@ async function readBody(res: Response): Promise<unknown> {
 
 export async function call<T>(method: string, path: string, body?: unknown, options: CallOptions = {}): Promise<T> {
   let refreshed = false;
+  let unavailableRetries = 0;
   for (;;) {
     let res: Response;
     try {
@@ -163,6 +165,12 @@ export async function call<T>(method: string, path: string, body?: unknown, opti
       throw new ApiCallError(0, 'NETWORK', texts.somethingWrong);
     }
     const parsed = await readBody(res);
+    const wait = retryAfterUnavailable(res.status, method, !!options.idempotencyKey, unavailableRetries, res.headers.get('retry-after'));
+    if (wait !== null) {
+      unavailableRetries += 1;
+      await new Promise((resolve) => setTimeout(resolve, wait));
+      continue;
+    }
     if (res.ok) {
       if (parsed && typeof parsed === 'object' && 'position' in parsed) notePosition((parsed as { position: unknown }).position);
       return parsed as T;
