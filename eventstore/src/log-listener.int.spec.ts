@@ -26,3 +26,19 @@ it("names its LISTEN connection after its process's pool, so pg_stat_activity sa
     await pool.end();
   }
 });
+
+it('does not wait when its signal was aborted before the wait began: a reader stopped mid-batch stops at once', async () => {
+  const listener = new LogListener(db.url);
+  await listener.start();
+  try {
+    const stopped = new AbortController();
+    stopped.abort();
+    const first = await Promise.race([
+      listener.wait(60_000, stopped.signal).then(() => 'returned'),
+      new Promise((r) => setTimeout(r, 2_000)).then(() => 'still waiting'),
+    ]);
+    expect(first).toBe('returned');
+  } finally {
+    await listener.close();
+  }
+});

@@ -44,6 +44,9 @@ export class LogListener {
    * notification came after `seenGeneration` (read `generation` before reading the log). */
   wait(timeoutMs: number, signal?: AbortSignal, seenGeneration?: number): Promise<void> {
     if (seenGeneration !== undefined && seenGeneration !== this.generation) return Promise.resolve();
+    // Aborted before the wait began (a reader stopped while its batch's query ran): an abort event
+    // will not fire again, and the reader would sleep out its whole poll interval before stopping.
+    if (signal?.aborted) return Promise.resolve();
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer);
