@@ -1,6 +1,6 @@
 // Group commit for appends made outside a caller's transaction. While `concurrency` appends are in
 // flight, the next ones wait and then go together: one round trip, one function call and one
-// commit (one WAL flush) for the lot (append_batch, migrations 003-006), each item decided exactly as
+// commit (one WAL flush) for the lot (append_batch, migrations 003-007), each item decided exactly as
 // alone, in arrival order per stream. An append that finds fewer in flight goes at once and alone,
 // so a quiet store adds no latency. Each caller's promise settles only after the commit.
 import pg from 'pg';
@@ -51,13 +51,13 @@ type BatchRow = AppendRow & { item: number; conflict: boolean; actual_version: s
 /** One call of append_batch for these appends, in this order: a named (prepared) statement, parsed
  * and planned once per connection, whether it carries one append or many. The events' data and
  * metadata go as one JSON array each, joined from the texts the store serialised (migration 005), and
- * a money append's data digests as one bytea (migration 006). */
+ * the money appends' data digests as one bytea for the whole call, sent in binary (migration 007). */
 async function appendBatch(runner: pg.Pool | pg.PoolClient, items: AppendItem[]): Promise<BatchRow[]> {
   if (items.some((i) => i.guard)) return appendBatchGuarded(runner, items);
   const { rows } = await runner.query<BatchRow>({
-    name: 'murmur_append_batch_v4',
+    name: 'murmur_append_batch_v5',
     text: `select item, first_position, last_position, next_version, duplicate, conflict, actual_version
-             from append_batch($1::text[], $2::bigint[], $3::text[], $4::int[], $5::text[], $6::int[], $7::jsonb, $8::jsonb, $9::bytea[])`,
+             from append_batch($1::text[], $2::bigint[], $3::text[], $4::int[], $5::text[], $6::int[], $7::jsonb, $8::jsonb, $9::boolean[], $10::bytea)`,
     values: batchValues(items),
   });
   return rows;
@@ -70,10 +70,10 @@ async function appendBatch(runner: pg.Pool | pg.PoolClient, items: AppendItem[])
  * (AppendBatcher.pump), so no guard can pass on a version its own batch then moves. */
 async function appendBatchGuarded(runner: pg.Pool | pg.PoolClient, items: AppendItem[]): Promise<BatchRow[]> {
   const { rows } = await runner.query<BatchRow>({
-    name: 'murmur_append_batch_guarded_v1',
+    name: 'murmur_append_batch_guarded_v2',
     text: `with g as materialized (
              select x.i, x.gs is not null and s.version is null as moved
-               from unnest($10::text[], $11::bigint[]) with ordinality as x(gs, gv, i)
+               from unnest($11::text[], $12::bigint[]) with ordinality as x(gs, gv, i)
                left join lateral (select version from streams where stream_id = x.gs and version = x.gv for share) s on true
            )
            select b.item, b.first_position, b.last_position, b.next_version, b.duplicate, b.conflict, b.actual_version,
@@ -81,7 +81,7 @@ async function appendBatchGuarded(runner: pg.Pool | pg.PoolClient, items: Append
              from append_batch($1::text[],
                     array(select case when g.moved then -1 else e.v end
                             from unnest($2::bigint[]) with ordinality as e(v, i) join g on g.i = e.i order by e.i),
-                    $3::text[], $4::int[], $5::text[], $6::int[], $7::jsonb, $8::jsonb, $9::bytea[]) b
+                    $3::text[], $4::int[], $5::text[], $6::int[], $7::jsonb, $8::jsonb, $9::boolean[], $10::bytea) b
              join g on g.i = b.item`,
     values: [...batchValues(items), items.map((i) => i.guard?.streamId ?? null), items.map((i) => i.guard?.version.toString() ?? null)],
   });
@@ -101,8 +101,17 @@ function batchValues(items: AppendItem[]): unknown[] {
     items.flatMap((i) => i.versions),
     `[${items.map((i) => i.data.join(',')).join(',')}]`,
     `[${items.map((i) => i.metadata.join(',')).join(',')}]`,
-    items.map((i) => i.digests),
+    items.map((i) => i.digests !== null),
+    digestsOf(items),
   ];
+}
+
+/** Every money append's digests in the items' order, as one Buffer (node-pg sends a Buffer parameter in
+ * binary; in an array it would print each as hex for PostgreSQL to parse back), or null when none. */
+function digestsOf(items: AppendItem[]): Buffer | null {
+  const digests = items.flatMap((i) => (i.digests ? [i.digests] : []));
+  if (digests.length === 0) return null;
+  return digests.length === 1 ? digests[0]! : Buffer.concat(digests);
 }
 
 /** One append made only while `guard`'s stream is at its version: one statement, whose share lock
@@ -111,12 +120,12 @@ function batchValues(items: AppendItem[]): unknown[] {
  * called through a lateral join on the locked row, so it never runs when the row does not match. */
 export async function appendGuarded(runner: pg.Pool | pg.PoolClient, item: AppendItem, guard: StreamGuard): Promise<AppendRow> {
   const { rows } = await runner.query<BatchRow>({
-    name: 'murmur_append_guarded_v2',
+    name: 'murmur_append_guarded_v3',
     text: `select b.item, b.first_position, b.last_position, b.next_version, b.duplicate, b.conflict, b.actual_version
-             from (select version from streams where stream_id = $10 and version = $11::bigint for share) g
+             from (select version from streams where stream_id = $11 and version = $12::bigint for share) g
              cross join lateral append_batch(
                case when g.version is not null then $1::text[] end, $2::bigint[], $3::text[], $4::int[], $5::text[], $6::int[],
-               $7::jsonb, $8::jsonb, $9::bytea[]) b`,
+               $7::jsonb, $8::jsonb, $9::boolean[], $10::bytea) b`,
     values: [...batchValues([item]), guard.streamId, guard.version.toString()],
   });
   const row = rows[0];

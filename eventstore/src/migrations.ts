@@ -738,10 +738,186 @@ const eventStoreMigrations: Migration[] = [
       $$;
     `,
   },
+  {
+    id: 'eventstore-007-chained-streams-flag-one-digest-bytea',
+    // The same chains, hash definition and rules as migration 006 (docs/decisions/ledger-proof.md),
+    // cheaper per append (docs/BENCHMARKS.md, "Appends with the chain on, against the day before it"):
+    // - each stream's row says whether the stream is chained (`streams.chained`, set by its first
+    //   append and for the streams chained so far from their events), read by the version bump that
+    //   locks the row: an append to an unchained stream no longer looks up its previous event to
+    //   learn that, and an append with its expected version reads the previous hash in that same
+    //   statement (the row matched at that version, so the event at that version is visible);
+    // - the digests of every money append in the call come as ONE bytea (sent in binary by the
+    //   store: no array literal to print nor to parse), each append taking its 32 bytes per event
+    //   in turn, with `p_chained` saying which appends carry them;
+    // - an append's links are gathered in one bytea and cut into `prev_hash` and `hash` at the
+    //   insert: plpgsql arrays of hashes cost more than the hashing.
+    // The bytea[] signature stays, as a wrapper, for a process still running the previous store
+    // (and the older signatures through it).
+    sql: `
+      alter table streams add column chained boolean not null default false;
+      update streams set chained = true
+        where stream_id in (select stream_id from events where stream_version = 1 and hash is not null);
+
+      create function append_batch(
+        p_streams text[], p_expected bigint[], p_keys text[], p_counts int[],
+        p_types text[], p_schema_versions int[], p_data jsonb, p_metadata jsonb, p_chained boolean[], p_digests bytea
+      ) returns table (item int, first_position bigint, last_position bigint, next_version bigint, duplicate boolean, conflict boolean, actual_version bigint)
+      language plpgsql as $$
+      declare
+        i int;
+        k int;
+        n int;
+        o int := 0;
+        d int := 0;
+        v_stream text;
+        v_expected bigint;
+        v_key text;
+        v_chained boolean;
+        v_stream_chained boolean;
+        v_next bigint;
+        v_first bigint;
+        v_last bigint;
+        v_prev bytea;
+        v_digests bytea;
+        v_head text;
+        v_chain bytea;
+      begin
+        for i in 1 .. cardinality(p_streams) loop
+          n := p_counts[i];
+          v_stream := p_streams[i];
+          v_expected := p_expected[i];
+          v_key := p_keys[i];
+          v_chained := coalesce(p_chained[i], false);
+          v_next := null;
+          v_prev := null;
+          item := i;
+          if v_key is not null then
+            insert into idempotency_keys (key, stream_id, first_position, last_position, next_version)
+              values (v_key, v_stream, 0, 0, 0) on conflict (key) do nothing;
+            if not found then
+              return query select i, k.first_position, k.last_position, k.next_version, true, false, null::bigint
+                from idempotency_keys k where k.key = v_key;
+              o := o + n;
+              if v_chained then d := d + 32 * n; end if;
+              continue;
+            end if;
+          end if;
+
+          if v_expected is null then
+            insert into streams as s (stream_id, version, chained) values (v_stream, n, v_chained)
+              on conflict (stream_id) do update set version = s.version + n, updated_at = now()
+              returning s.version, s.chained into v_next, v_stream_chained;
+          elsif v_expected = 0 then
+            insert into streams (stream_id, version, chained) values (v_stream, n, v_chained)
+              on conflict (stream_id) do nothing
+              returning version, chained into v_next, v_stream_chained;
+          else
+            update streams set version = v_expected + n, updated_at = now()
+              where stream_id = v_stream and version = v_expected
+              returning version, chained,
+                        case when chained then (select e.hash from events e where e.stream_id = v_stream and e.stream_version = v_expected) end
+              into v_next, v_stream_chained, v_prev;
+          end if;
+
+          if v_next is null then
+            if v_key is not null then
+              delete from idempotency_keys where key = v_key;
+            end if;
+            first_position := null; last_position := null; next_version := null;
+            duplicate := false; conflict := true;
+            select version into actual_version from streams where stream_id = v_stream;
+            return next;
+            o := o + n;
+            if v_chained then d := d + 32 * n; end if;
+            continue;
+          end if;
+
+          -- The stream's row is locked from here to the commit: its previous event is final.
+          if v_chained <> v_stream_chained then
+            if v_chained then
+              raise exception 'stream % is not hash-chained', v_stream using errcode = 'ES422';
+            end if;
+            raise exception 'stream % is hash-chained: an append must carry its digests', v_stream using errcode = 'ES422';
+          end if;
+
+          -- v_chain: the previous hash, then each event's hash in turn (32 bytes each).
+          v_chain := null;
+          if v_chained then
+            if v_next > n and v_prev is null then
+              -- An append at any version: the previous event, committed before the row was locked.
+              select e.hash into v_prev from events e where e.stream_id = v_stream and e.stream_version = v_next - n;
+              if v_prev is null then
+                raise exception 'stream % is not hash-chained', v_stream using errcode = 'ES422';
+              end if;
+            end if;
+            if coalesce(octet_length(p_digests), 0) < d + 32 * n then
+              raise exception 'stream %: an append of % events needs % digest bytes', v_stream, n, 32 * n using errcode = 'ES422';
+            end if;
+            v_digests := substring(p_digests from d + 1 for 32 * n);
+            d := d + 32 * n;
+            -- The hash's input is text (stream, version, type, data digest and previous hash in hex,
+            -- one per line).
+            v_head := v_stream || E'\n';
+            v_prev := coalesce(v_prev, '\\x0000000000000000000000000000000000000000000000000000000000000000'::bytea);
+            v_chain := v_prev;
+            for k in 1 .. n loop
+              v_prev := sha256(convert_to(v_head || (v_next - n + k)::text || E'\n' || p_types[o + k] || E'\n'
+                                          || encode(substring(v_digests from 32 * k - 31 for 32), 'hex') || E'\n' || encode(v_prev, 'hex'), 'UTF8'));
+              v_chain := v_chain || v_prev;
+            end loop;
+          end if;
+
+          if n = 1 then
+            insert into events (stream_id, stream_version, type, schema_version, data, metadata, prev_hash, hash)
+              values (v_stream, v_next, p_types[o + 1], p_schema_versions[o + 1], p_data -> o, p_metadata -> o,
+                      substring(v_chain from 1 for 32), substring(v_chain from 33 for 32))
+              returning global_position into v_first;
+            v_last := v_first;
+          else
+            with inserted as (
+              insert into events (stream_id, stream_version, type, schema_version, data, metadata, prev_hash, hash)
+              select v_stream, v_next - n + x.k, p_types[o + x.k], p_schema_versions[o + x.k],
+                     p_data -> (o + x.k - 1), p_metadata -> (o + x.k - 1),
+                     substring(v_chain from 32 * x.k - 31 for 32), substring(v_chain from 32 * x.k + 1 for 32)
+                from generate_series(1, n) as x(k)
+                order by x.k
+              returning global_position
+            )
+            select min(global_position), max(global_position) into v_first, v_last from inserted;
+          end if;
+
+          if v_key is not null then
+            update idempotency_keys set first_position = v_first, last_position = v_last, next_version = v_next
+              where key = v_key;
+          end if;
+          first_position := v_first; last_position := v_last; next_version := v_next;
+          duplicate := false; conflict := false; actual_version := null;
+          return next;
+          o := o + n;
+        end loop;
+        if d <> coalesce(octet_length(p_digests), 0) then
+          raise exception 'the chained appends of this call need 32 digest bytes per event' using errcode = 'ES422';
+        end if;
+      end $$;
+
+      -- The previous store's call: one bytea of digests per append (null on an unchained stream).
+      create or replace function append_batch(
+        p_streams text[], p_expected bigint[], p_keys text[], p_counts int[],
+        p_types text[], p_schema_versions int[], p_data jsonb, p_metadata jsonb, p_digests bytea[]
+      ) returns table (item int, first_position bigint, last_position bigint, next_version bigint, duplicate boolean, conflict boolean, actual_version bigint)
+      language sql as $$
+        select b.* from append_batch(p_streams, p_expected, p_keys, p_counts, p_types, p_schema_versions, p_data, p_metadata,
+          array(select x.d is not null from unnest(p_digests) with ordinality as x(d, i) order by x.i),
+          (select string_agg(x.d, ''::bytea order by x.i) from unnest(p_digests) with ordinality as x(d, i))) b
+      $$;
+    `,
+  },
 ];
 
-/** Applies the given migrations (the event store's first) once each, in order. */
-export async function migrate(pool: pg.Pool, extra: Migration[] = []): Promise<string[]> {
+/** Applies the given migrations (the event store's first) once each, in order; with `through`, stops
+ * after that one (a test of a migration over the data an earlier schema wrote). */
+export async function migrate(pool: pg.Pool, extra: Migration[] = [], options: { through?: string } = {}): Promise<string[]> {
   const client = await pool.connect();
   const applied: string[] = [];
   try {
@@ -757,6 +933,7 @@ export async function migrate(pool: pg.Pool, extra: Migration[] = []): Promise<s
         await client.query('insert into schema_migrations (id) values ($1)', [m.id]);
         await client.query('commit');
         applied.push(m.id);
+        if (m.id === options.through) break;
       } catch (error) {
         await client.query('rollback');
         throw error;

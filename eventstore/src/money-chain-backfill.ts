@@ -1,4 +1,4 @@
-// The one-off chaining of money streams written before the chain existed (migration 004,
+// The one-off chaining of money streams written before the chain existed (migration 004, and any kind made a money stream later,
 // docs/decisions/ledger-proof.md): each such stream is chained from its first event, and where its
 // backfilled part ends is recorded in money_chain_backfills.
 import { GENESIS_HASH, isMoneyStream } from '@murmur/contracts';
@@ -16,6 +16,10 @@ export async function backfillMoneyChains(client: pg.PoolClient): Promise<void> 
     `select udt_name from information_schema.columns where table_schema = current_schema() and table_name = 'events' and column_name = 'hash'`,
   );
   const stored = (column: string) => (columns[0]?.udt_name === 'bytea' ? `decode(${column}, 'hex')` : column);
+  // From migration 007 on, a stream's row says whether it is chained, and appends go by that.
+  const { rowCount: flagged } = await client.query(
+    `select 1 from information_schema.columns where table_schema = current_schema() and table_name = 'streams' and column_name = 'chained'`,
+  );
   // The log is append-only; this migration's transaction is the one writer allowed to add the hashes.
   await client.query('alter table events disable trigger events_no_update');
   for (const stream of money) {
@@ -52,6 +56,7 @@ export async function backfillMoneyChains(client: pg.PoolClient): Promise<void> 
       );
       after = BigInt(rows.at(-1)!.stream_version);
     }
+    if (flagged) await client.query('update streams set chained = true where stream_id = $1', [stream.stream_id]);
     await client.query('insert into money_chain_backfills (stream_id, chained_through_version) values ($1, $2)', [
       stream.stream_id,
       stream.version,
