@@ -59,6 +59,8 @@ export const lobbyTexts = {
   /** Shown to a visitor (not signed in) looking at a public lobby (spec: visitors can view; must sign in to chat). */
   visitorPrompt: 'You are watching as a visitor. Sign in to chat, take the mic and send gifts.',
   privateSignIn: 'This lobby is private. Sign in to see it.',
+  /** A signed-in person who is neither a member nor invited, sent home from a private lobby's link or card. */
+  privateInviteOnly: 'This lobby is private. Join it through an invite link.',
   /** A visitor (not signed in) opening a private room's link: only people signed in read a room. */
   roomSignIn: 'This room is private. Sign in to see it.',
   adminAdded: texts.adminAdded,

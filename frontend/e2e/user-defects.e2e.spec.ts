@@ -3,6 +3,7 @@
 // and the other screens named in the tests below say what is true.
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { lobbyTexts } from '@murmur/contracts/lobbies';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../../test-support/browser.ts';
@@ -247,5 +248,27 @@ describe('what a reviewer met on the demo', () => {
     expect(await modal.getByRole('tab', { name: 'Card' }).getAttribute('aria-selected')).toBe('true');
     await modal.getByTestId('card-continue').waitFor();
     await context.close();
+  });
+
+  it('tells a signed-in non-member that a private lobby is joined by invite, from its card and from its link', async () => {
+    const { lobbyId } = await call<{ lobbyId: string }>(bob, 'POST', '/lobbies', { kind: 'private', title: 'Invite only lounge' });
+    const { context, page } = await pageAs(amy);
+    await page.goto(`${full.url}/`);
+    const card = page.locator(`[data-testid="lobby-card"][data-lobby-id="${lobbyId}"]`);
+    await card.waitFor({ timeout: 15_000 });
+    expect(await card.getByTestId('lobby-kind').innerText()).toMatch(/private/i);
+    await card.click();
+    const notice = page.getByText(lobbyTexts.privateInviteOnly);
+    await notice.waitFor({ timeout: 15_000 });
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.screenshot({ path: path.join(shots, 'private-lobby-card-notice.png') });
+    await context.close();
+
+    const fresh = await pageAs(amy, phone);
+    await fresh.page.goto(`${full.url}/lobby/${lobbyId}`);
+    await fresh.page.getByText(lobbyTexts.privateInviteOnly).waitFor({ timeout: 15_000 });
+    await fresh.page.waitForURL((u) => u.pathname === '/', { timeout: 10_000 });
+    await fresh.page.screenshot({ path: path.join(shots, 'private-lobby-link-notice-phone.png') });
+    await fresh.context.close();
   });
 });

@@ -33,6 +33,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** Extra X-Min-Position (e.g. from a realtime event) beyond our own writes. */
   minPosition?: string;
+  /** A 403 still goes home, but says this there: the page knows why it was refused (a private lobby). */
+  forbiddenNotice?: string;
 }
 
 let navigateHome: () => void = () => {
@@ -210,6 +212,7 @@ export async function call<T>(method: string, path: string, body?: unknown, opti
     }
     if (action === 'home') {
       if (code === 'UID_BANNED') toast(texts.banned, 'error', undefined, { untilDismissed: true });
+      else if (options.forbiddenNotice) toast(options.forbiddenNotice, 'info');
       navigateHome();
       throw error;
     }

@@ -10,9 +10,10 @@ import { onLogout } from '../api/session.ts';
 export type { SWRResponse };
 
 /** swr's options, and `quiet`: a page that shows the failure itself (e.g. "This user does not exist.")
- * does not get the same words again as a toast; `cacheScope` keeps apart answers that differ by
- * something the path does not say (whose session asked), without sending it. */
-export type QueryOptions<T> = SWRConfiguration<T> & { quiet?: boolean; cacheScope?: string };
+ * does not get the same words again as a toast; `forbiddenNotice`: what a 403 says on the home page it
+ * sends the user to; `cacheScope` keeps apart answers that differ by something the path does not say
+ * (whose session asked), without sending it. */
+export type QueryOptions<T> = SWRConfiguration<T> & { quiet?: boolean; forbiddenNotice?: string; cacheScope?: string };
 
 /** Fetches `path` when it is not null, typed by its route: `useQuery(id ? api.lobbies.detail.path({ id }) : null)`. */
 export function useQuery<K extends ApiRouteOf<'GET'>>(
@@ -20,9 +21,9 @@ export function useQuery<K extends ApiRouteOf<'GET'>>(
   options?: QueryOptions<ApiResponse<K>>,
 ): SWRResponse<ApiResponse<K>>;
 export function useQuery<T>(path: string | null, options: QueryOptions<T> = {}): SWRResponse<T> {
-  const { quiet, cacheScope, ...swrOptions } = options;
+  const { quiet, forbiddenNotice, cacheScope, ...swrOptions } = options;
   const key = path === null || cacheScope === undefined ? path : `${path}#${cacheScope}`;
-  return useSWR<T>(key, (k: string) => call<T>('GET', k.split('#')[0]!, undefined, quiet ? { quiet } : undefined), {
+  return useSWR<T>(key, (k: string) => call<T>('GET', k.split('#')[0]!, undefined, { quiet, forbiddenNotice }), {
     dedupingInterval: dedupingIntervalFor(swrOptions.refreshInterval),
     revalidateOnFocus: false,
     shouldRetryOnError: false,

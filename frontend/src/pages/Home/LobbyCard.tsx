@@ -35,7 +35,7 @@ export function LobbyCard({ lobby }: { lobby: LobbyCardData }) {
             </span>
           )}
           {lobby.kind !== 'public' ? (
-            <span className={styles.kind}>
+            <span className={styles.kind} data-testid="lobby-kind">
               <Icon name="lock" size={12} /> {lobby.kind}
             </span>
           ) : null}

@@ -59,6 +59,8 @@ import { VisitorBanner } from './VisitorBanner.tsx';
 import styles from './Lobby.module.css';
 
 const MATURE_KEY = 'murmur.matureConsent';
+// A signed-in non-member of a private lobby is refused (403) and sent home, told why there.
+const detailOptions = { dedupingInterval: 0, forbiddenNotice: lobbyTexts.privateInviteOnly };
 const isMature = (s: string) => /\b(18\+|nsfw|mature)\b/i.test(s) || s.includes('18+');
 
 export default function LobbyPage() {
@@ -72,7 +74,7 @@ export default function LobbyPage() {
   const openLogin = useUi((s) => s.setLoginOpen);
   // A private lobby is read by its members; an invite lets its holder see it before joining.
   const detailQuery = useMemo(() => ({ invite: inviteId ?? undefined }), [inviteId]);
-  const { data: detail, error, mutate } = useQuery(api.lobbies.detail.path({ id: lobbyId }, detailQuery), { dedupingInterval: 0 });
+  const { data: detail, error, mutate } = useQuery(api.lobbies.detail.path({ id: lobbyId }, detailQuery), detailOptions);
   const lobby = useMemo(() => (detail ? lobbyView(detail) : null), [detail]);
   const lobbyRef = useRef(lobby);
   lobbyRef.current = lobby;
