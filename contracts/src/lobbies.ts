@@ -2,6 +2,7 @@
 // the lobby-specific constants and texts.
 import { z } from 'zod';
 import { lobbyToolEventSchemas } from './lobby-tools.ts';
+import { LobbyChatMessageType } from './chat-message-type.ts';
 import { operatorChatEventSchemas } from './moderation.ts';
 import { commandAnswer, UserCard } from './answers.ts';
 import { limits, rooms } from './constants.ts';
@@ -214,8 +215,7 @@ export const MediaTokenRefreshBody = z.object({
   roomId: z.string().min(1).max(64).optional(),
 });
 
-export const LobbyChatMessageType = z.enum(['text', 'sticker', 'emoji', 'gif', 'image']);
-export type LobbyChatMessageType = z.infer<typeof LobbyChatMessageType>;
+export { LobbyChatMessageType };
 /** The spec's join-lobby message post: lobbyId, roomId, payload (messageType, title, body);
  * stickers and GIFs by reference. The lobby comes from the path; a roomId sends to that room. */
 export const LobbyChatBody = z.object({

@@ -3,6 +3,7 @@
 // and by operator. Texts shown to users and operators live here once.
 import { z } from 'zod';
 import { commandAnswer } from './answers.ts';
+import { LobbyChatMessageType } from './chat-message-type.ts';
 import { paged } from './paging.ts';
 import { RoleCode } from './access-token.ts';
 
@@ -101,6 +102,9 @@ export const ContentReportedData = z.object({
   lobbyId: z.string().nullable(),
   /** What the reporter saw, kept as it was: the content may change or go later. */
   content: z.string().nullable(),
+  /** A chat message's type, so the content shows as the chat showed it (a sticker's picture, not its
+   * address); null for other kinds, absent on reports filed before it was kept. */
+  contentType: LobbyChatMessageType.nullable().optional(),
   /** A few lines around it (the chat before the message), oldest first. */
   context: z.array(z.object({ uid: z.string(), text: z.string(), at: z.string() })),
   reason: z.string(),
@@ -153,6 +157,8 @@ export const ReportDto = z.object({
   subject: Who.nullable(),
   lobbyId: z.string().nullable(),
   content: z.string().nullable(),
+  /** A chat message's type (text, sticker, emoji, gif, image); null for other kinds and older reports. */
+  contentType: LobbyChatMessageType.nullable(),
   /** The lines before it, each with its sender's name: a moderator reads names, not ids. */
   context: z.array(z.object({ uid: z.string(), username: z.string().nullable(), text: z.string(), at: z.string() })),
   reason: z.string(),

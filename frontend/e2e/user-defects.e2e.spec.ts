@@ -32,7 +32,7 @@ async function call<T = any>(user: User, method: string, p: string, body?: unkno
 const desktop = { width: 1280, height: 800 };
 const phone = { width: 390, height: 844 };
 
-async function pageAs(user: User, viewport = desktop): Promise<{ context: BrowserContext; page: Page }> {
+async function pageAs(user: Pick<User, 'token'>, viewport = desktop): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport });
   await context.addInitScript((token) => {
     localStorage.setItem('murmur.token', token);
@@ -270,5 +270,45 @@ describe('what a reviewer met on the demo', () => {
     await fresh.page.waitForURL((u) => u.pathname === '/', { timeout: 10_000 });
     await fresh.page.screenshot({ path: path.join(shots, 'private-lobby-link-notice-phone.png') });
     await fresh.context.close();
+  });
+
+  it("shows a reported sticker in the console's queue as the chat shows it, and a reported text as its words", async () => {
+    const { lobbyId } = await call<{ lobbyId: string }>(amy, 'POST', '/lobbies', { title: 'Sticker corner' });
+    const sticker = await call<{ messageId: string }>(amy, 'POST', `/lobbies/${lobbyId}/chat`, {
+      payload: { messageType: 'sticker', body: '/gifs/cat.svg' },
+    });
+    const text = await call<{ messageId: string }>(amy, 'POST', `/lobbies/${lobbyId}/chat`, {
+      payload: { messageType: 'text', body: 'plain words here' },
+    });
+    // A report is read from the chat's read model: wait until both lines are in it.
+    await expect
+      .poll(
+        async () => {
+          const history = await call<{ items: Array<{ messageId: string }> }>(bob, 'GET', `/lobbies/${lobbyId}/chat?limit=50`);
+          return [sticker.messageId, text.messageId].every((id) => history.items.some((m) => m.messageId === id));
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(true);
+    const report = (messageId: string) =>
+      call<{ reportId: string }>(bob, 'POST', '/reports', { target: { kind: 'message', lobbyId, messageId }, reason: 'Spam' });
+    const [stickerReport, textReport] = [await report(sticker.messageId), await report(text.messageId)];
+    const admin = await signUpWithWallet(full.url);
+    const { context, page } = await pageAs({ token: await full.stack.tokenFor(admin.uid, ['co', 'ad']) });
+    await page.goto(`${full.url}/console/reports`);
+    const stickerCard = page.locator(`[data-testid="report-card"][data-report-id="${stickerReport.reportId}"]`);
+    await stickerCard.waitFor({ timeout: 20_000 });
+    const content = stickerCard.getByTestId('report-content');
+    const image = content.getByRole('img', { name: 'Sticker' });
+    await image.waitFor();
+    expect(await content.innerText()).not.toContain('/gifs/');
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    const box = (await image.boundingBox())!;
+    expect(box.width).toBeLessThanOrEqual(64);
+    expect(box.height).toBeLessThanOrEqual(64);
+    const textCard = page.locator(`[data-testid="report-card"][data-report-id="${textReport.reportId}"]`);
+    expect(await textCard.getByTestId('report-content').innerText()).toBe('plain words here');
+    await stickerCard.screenshot({ path: path.join(shots, 'console-reported-sticker.png') });
+    await context.close();
   });
 });

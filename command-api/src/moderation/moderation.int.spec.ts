@@ -65,6 +65,7 @@ describe('reports queue and decisions', () => {
       kind: 'message',
       reason: 'Spam or scam',
       content: 'buy followers at scam.example',
+      contentType: 'text',
       lobbyId,
       reporter: { uid: users.amy.uid },
       subject: { uid: users.troll.uid },

@@ -1,7 +1,7 @@
 // What a report names, read when it is filed: whose content it is, the content as the reporter saw
 // it, and a few lines of context. Read from the read models the reporter was looking at; a DM only
 // by one of its two people.
-import { moderationTexts, type ReportTarget } from '@murmur/contracts';
+import { moderationTexts, type LobbyChatMessageType, type ReportTarget } from '@murmur/contracts';
 import { ApiError } from '@murmur/platform';
 import { dmLinesBefore, dmMessageOf } from '@murmur/projections/queries/direct-messages';
 import { lobbyOwnerAndTitle } from '@murmur/projections/queries/lobbies';
@@ -14,6 +14,7 @@ export interface ReportSubject {
   subjectUid: string | null;
   lobbyId: string | null;
   content: string | null;
+  contentType: LobbyChatMessageType | null;
   context: Array<{ uid: string; text: string; at: string }>;
 }
 
@@ -24,17 +25,17 @@ export async function resolveReportSubject(pool: pg.Pool, reporterUid: string, t
   switch (target.kind) {
     case 'user': {
       // A profile being read may not be projected yet: the case names the uid either way.
-      return { subjectUid: target.uid, lobbyId: null, content: await usernameOf(pool, target.uid), context: [] };
+      return { subjectUid: target.uid, lobbyId: null, content: await usernameOf(pool, target.uid), contentType: null, context: [] };
     }
     case 'lobby': {
       const lobby = await lobbyOwnerAndTitle(pool, target.lobbyId);
       if (!lobby) throw notFound();
-      return { subjectUid: lobby.owner_uid, lobbyId: target.lobbyId, content: lobby.title, context: [] };
+      return { subjectUid: lobby.owner_uid, lobbyId: target.lobbyId, content: lobby.title, contentType: null, context: [] };
     }
     case 'post': {
       const post = await livePost(pool, target.postId);
       if (!post) throw notFound();
-      return { subjectUid: post.author_uid, lobbyId: null, content: post.content, context: [] };
+      return { subjectUid: post.author_uid, lobbyId: null, content: post.content, contentType: null, context: [] };
     }
     case 'message': {
       const message = await chatMessage(pool, target.messageId, target.lobbyId);
@@ -42,14 +43,14 @@ export async function resolveReportSubject(pool: pg.Pool, reporterUid: string, t
       // The five lines before it in the same lobby (or room): what the moderator needs to judge it.
       const before = await chatLinesBefore(pool, target.lobbyId, message.room_id, message.position);
       const context = before.reverse().map((r) => ({ uid: r.uid, text: r.body, at: iso(r.posted_at) }));
-      return { subjectUid: message.uid, lobbyId: target.lobbyId, content: message.body, context };
+      return { subjectUid: message.uid, lobbyId: target.lobbyId, content: message.body, contentType: message.message_type, context };
     }
     case 'dm': {
       const message = await dmMessageOf(pool, target.messageId, reporterUid);
       if (!message) throw notFound();
       const before = await dmLinesBefore(pool, message.thread_id, message.sent_at);
       const context = before.reverse().map((r) => ({ uid: r.sender_uid, text: r.text, at: iso(r.sent_at) }));
-      return { subjectUid: message.sender_uid, lobbyId: null, content: message.text, context };
+      return { subjectUid: message.sender_uid, lobbyId: null, content: message.text, contentType: null, context };
     }
     default: {
       const _exhaustive: never = target;

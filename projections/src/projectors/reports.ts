@@ -13,6 +13,7 @@ export const reportsProjector = defineProjector({
         report_id text primary key, position bigint not null, kind text not null, target jsonb not null, reporter_uid text not null,
         subject_uid text, lobby_id text, content text, context jsonb not null, reason text not null, reported_at timestamptz not null,
         action text, decision_reason text, until timestamptz, decided_by text, decided_at timestamptz);
+      alter table ${s}.reports add column if not exists content_type text;
       create index if not exists reports_open on ${s}.reports (position) where action is null;
       create index if not exists reports_by_subject on ${s}.reports (subject_uid, position desc);
       create index if not exists reports_by_lobby on ${s}.reports (lobby_id, position desc);
@@ -24,8 +25,8 @@ export const reportsProjector = defineProjector({
       if (e.type === 'ContentReported') {
         const d = e.data;
         await client.query(
-          `insert into ${s}.reports (report_id, position, kind, target, reporter_uid, subject_uid, lobby_id, content, context, reason, reported_at)
-           values ($1, $2, $3, $4::jsonb, $5, $6, $7, $8, $9::jsonb, $10, $11) on conflict (report_id) do nothing`,
+          `insert into ${s}.reports (report_id, position, kind, target, reporter_uid, subject_uid, lobby_id, content, content_type, context, reason, reported_at)
+           values ($1, $2, $3, $4::jsonb, $5, $6, $7, $8, $9, $10::jsonb, $11, $12) on conflict (report_id) do nothing`,
           [
             d.reportId,
             e.globalPosition.toString(),
@@ -35,6 +36,7 @@ export const reportsProjector = defineProjector({
             d.subjectUid,
             d.lobbyId,
             d.content,
+            d.contentType ?? null,
             JSON.stringify(d.context),
             d.reason,
             d.reportedAt,

@@ -1,5 +1,5 @@
 // Named reads of the lobby-chat projector's table (rm.lobby_chat): other workspaces ask these, never SQL.
-import type { LobbyChatItem } from '@murmur/contracts';
+import type { LobbyChatItem, LobbyChatMessageType } from '@murmur/contracts';
 import type { Runner } from './runner.ts';
 
 export interface ChatMessageRow {
@@ -7,6 +7,8 @@ export interface ChatMessageRow {
   position: string;
   uid: string;
   body: string;
+  /** Never 'gift': gift lines are not chat messages. */
+  message_type: LobbyChatMessageType;
   room_id: string | null;
 }
 
@@ -19,7 +21,7 @@ export interface ChatLineRow {
 /** A chat message (not a gift line) of a lobby, or null when the lobby has no such message. */
 export async function chatMessage(runner: Runner, messageId: string, lobbyId: string): Promise<ChatMessageRow | null> {
   const { rows } = await runner.query<ChatMessageRow>(
-    `select position::text, uid, body, room_id from rm.lobby_chat where message_id = $1 and lobby_id = $2 and message_type <> 'gift'`,
+    `select position::text, uid, body, message_type, room_id from rm.lobby_chat where message_id = $1 and lobby_id = $2 and message_type <> 'gift'`,
     [messageId, lobbyId],
   );
   return rows[0] ?? null;

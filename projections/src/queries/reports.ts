@@ -9,6 +9,7 @@ export interface ReportRow {
   subject_uid: string | null;
   lobby_id: string | null;
   content: string | null;
+  content_type: string | null;
   context: unknown;
   reason: string;
   reported_at: Date;

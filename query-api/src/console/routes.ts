@@ -2,6 +2,7 @@
 // users (search, roles, sessions, wallet summary, bans), live lobbies with members and reports, and
 // the audit trail by subject or operator.
 import {
+  LobbyChatMessageType,
   pageMeta,
   ReportAction,
   ReportTarget,
@@ -68,6 +69,7 @@ export function consoleRoutes(router: express.Router, deps: QueryDeps): void {
           subject: r.subject_uid ? who(r.subject_uid) : null,
           lobbyId: r.lobby_id,
           content: r.content,
+          contentType: r.content_type ? LobbyChatMessageType.parse(r.content_type) : null,
           context: Context.parse(r.context).map((c) => ({ ...c, username: who(c.uid).username })),
           reason: r.reason,
           reportedAt: r.reported_at.toISOString(),

@@ -30,16 +30,22 @@ export function ChatMessageBody({
     case 'gif':
       return <img className={styles.media} src={message.body} alt="GIF" data-testid="chat-gif" />;
     case 'sticker':
-      return isAddress(message.body) ? (
-        <img className={styles.stickerImage} src={message.body} alt="Sticker" data-testid="chat-sticker" />
-      ) : (
-        <span className={stickerClass}>{message.body}</span>
-      );
+      return <ChatSticker body={message.body} emojiClass={stickerClass} />;
     case 'image':
       return <ChatPicture message={message} lobbyId={lobbyId} roomId={roomId ?? null} />;
     default:
       return <p className={textClass}>{message.body}</p>;
   }
+}
+
+/** A sticker as the chat shows it: its picture when the body is an address, else the emoji it is.
+ * `imageClass` sizes the picture where it shows smaller (the reports queue). */
+export function ChatSticker({ body, emojiClass, imageClass }: { body: string; emojiClass: string; imageClass?: string }) {
+  return isAddress(body) ? (
+    <img className={`${styles.stickerImage} ${imageClass ?? ''}`} src={body} alt="Sticker" data-testid="chat-sticker" />
+  ) : (
+    <span className={emojiClass}>{body}</span>
+  );
 }
 
 function ChatPicture({ message, lobbyId, roomId }: { message: ChatBody; lobbyId: string; roomId: string | null }) {

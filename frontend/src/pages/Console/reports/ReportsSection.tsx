@@ -11,6 +11,7 @@ import { PageHeader } from '../../../components/PageHeader.tsx';
 import { PageLoading } from '../../../components/PageLoading.tsx';
 import { Pager } from '../../../components/Pager.tsx';
 import { Tabs } from '../../../components/Tabs.tsx';
+import { ChatSticker } from '../../../lobby/chat/ChatMessageBody.tsx';
 import { toast } from '../../../state/ui.ts';
 import { decideReport, targetLink, useReports, type ReportStatus } from '../consoleApi.ts';
 import styles from '../Console.parts.module.css';
@@ -182,7 +183,11 @@ function ReportCard({ report }: { report: ReportDto }) {
       ) : null}
       {report.content !== null ? (
         <blockquote className={styles.content} data-testid="report-content">
-          {report.content}
+          {report.contentType === 'sticker' ? (
+            <ChatSticker body={report.content} emojiClass={styles.contentSticker!} imageClass={styles.contentStickerImage!} />
+          ) : (
+            report.content
+          )}
         </blockquote>
       ) : null}
       {link ? (
