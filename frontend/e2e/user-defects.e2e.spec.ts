@@ -311,4 +311,33 @@ describe('what a reviewer met on the demo', () => {
     await stickerCard.screenshot({ path: path.join(shots, 'console-reported-sticker.png') });
     await context.close();
   });
+
+  it('fits all leaderboard tabs on a phone without sideways scrolling', async () => {
+    const { context, page } = await pageAs(amy, phone);
+    await page.goto(`${full.url}/leaderboards`);
+    await page.getByTestId('global-leaderboard').waitFor({ timeout: 15_000 });
+    const tabs = page.getByTestId('global-leaderboard').getByRole('tab');
+    expect(await tabs.count()).toBe(6);
+    for (const tab of await tabs.all()) {
+      const box = (await tab.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(phone.width);
+    }
+    // No tab list scrolls inside itself either: what is not in view cannot be tapped.
+    const lists = page.getByTestId('global-leaderboard').getByRole('tablist');
+    for (const list of await lists.all()) {
+      expect(await list.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+    await page.screenshot({ path: path.join(shots, 'leaderboard-tabs-phone.png') });
+    await page.getByTestId('board-perfect_pair').click();
+    expect(await page.getByTestId('board-perfect_pair').getAttribute('aria-selected')).toBe('true');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+    await page.getByTestId('board-users').click();
+    await page.getByTestId('frequency-monthly').click();
+    expect(await page.getByTestId('frequency-monthly').getAttribute('aria-selected')).toBe('true');
+    await page.setViewportSize(desktop);
+    await page.screenshot({ path: path.join(shots, 'leaderboard-tabs-desktop.png') });
+    await context.close();
+  });
 });
