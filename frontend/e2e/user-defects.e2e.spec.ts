@@ -258,7 +258,7 @@ describe('what a reviewer met on the demo', () => {
     await card.waitFor({ timeout: 15_000 });
     expect(await card.getByTestId('lobby-kind').innerText()).toMatch(/private/i);
     await card.click();
-    const notice = page.getByText(lobbyTexts.privateInviteOnly);
+    const notice = page.getByTestId('toast').filter({ hasText: lobbyTexts.privateInviteOnly });
     await notice.waitFor({ timeout: 15_000 });
     expect(new URL(page.url()).pathname).toBe('/');
     await page.screenshot({ path: path.join(shots, 'private-lobby-card-notice.png') });
@@ -266,8 +266,11 @@ describe('what a reviewer met on the demo', () => {
 
     const fresh = await pageAs(amy, phone);
     await fresh.page.goto(`${full.url}/lobby/${lobbyId}`);
-    await fresh.page.getByText(lobbyTexts.privateInviteOnly).waitFor({ timeout: 15_000 });
+    await fresh.page.getByTestId('toast').filter({ hasText: lobbyTexts.privateInviteOnly }).waitFor({ timeout: 15_000 });
     await fresh.page.waitForURL((u) => u.pathname === '/', { timeout: 10_000 });
+    // The home page, its lobby list loaded, under the notice (not the refused lobby's page).
+    await fresh.page.getByTestId('lobby-card').first().waitFor({ timeout: 15_000 });
+    expect(await fresh.page.getByTestId('toast').filter({ hasText: lobbyTexts.privateInviteOnly }).count()).toBe(1);
     await fresh.page.screenshot({ path: path.join(shots, 'private-lobby-link-notice-phone.png') });
     await fresh.context.close();
   });

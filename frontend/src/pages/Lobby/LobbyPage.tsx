@@ -214,14 +214,19 @@ export default function LobbyPage() {
     );
   }
   if (error && !lobby) {
+    const status = (error as ApiCallError).status;
+    // A 403 is on its way home with the same words as a notice; until the home page has loaded, this
+    // page says them too rather than a reason that is not the one.
     return (
       <div className={styles.center}>
         <EmptyState
-          icon="🔇"
-          title={(error as ApiCallError).status === 404 ? 'This lobby does not exist.' : 'This lobby is not available'}
+          icon={status === 403 ? '🔒' : '🔇'}
+          title={
+            status === 404 ? 'This lobby does not exist.' : status === 403 ? lobbyTexts.privateInviteOnly : 'This lobby is not available'
+          }
           action={<Button onClick={() => navigate('/')}>Back to home</Button>}
         >
-          It may have ended or moved. Find another lobby on the home page.
+          {status === 403 ? null : 'It may have ended or moved. Find another lobby on the home page.'}
         </EmptyState>
       </div>
     );
