@@ -147,6 +147,12 @@ describe('Telegram mini-app', () => {
     // Top and missions.
     await page.getByTestId('mini-tab-top').click();
     await page.getByTestId('global-leaderboard').waitFor();
+    // The board and period switches fit the phone: nothing scrolls sideways.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    // Not ranked yet: the sentence in place of a rank is read whole, not cut like a long name.
+    const note = page.getByTestId('my-rank').getByText(/Not ranked yet/);
+    expect(await note.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    await page.screenshot({ path: path.join(shots, 'mini-app-top.png') });
     await page.getByTestId('mini-tab-missions').click();
     await page.getByTestId('missions-summary').waitFor();
     await page.screenshot({ path: path.join(shots, 'mini-app-missions.png') });

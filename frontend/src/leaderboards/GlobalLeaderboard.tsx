@@ -99,7 +99,7 @@ export function GlobalLeaderboard({
             <div className={`${styles.row} ${styles.mine}`}>
               <span className={styles.rank}>–</span>
               <span />
-              <span className={styles.rowName}>
+              <span className={styles.rowNote}>
                 Not ranked yet: {kind === 'hosts' ? 'gifts you receive' : 'gifts you send'} count here.
               </span>
               <span />
