@@ -11,9 +11,11 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
-export async function createTestDatabase(): Promise<TestDatabase> {
+/** `empty`: a database with no schema at all (PostgreSQL's template0), for a test that migrates it
+ * itself, e.g. up to an earlier schema first. */
+export async function createTestDatabase(options: { empty?: boolean } = {}): Promise<TestDatabase> {
   const adminUrl = inject('pgAdminUrl');
-  const template = inject('pgTemplate');
+  const template = options.empty ? 'template0' : inject('pgTemplate');
   const name = `murmur_t_${process.ppid}_${randomBytes(5).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

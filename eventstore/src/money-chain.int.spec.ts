@@ -1,8 +1,7 @@
 import { canonicalJson, GENESIS_HASH } from '@murmur/contracts';
 import { createHash } from 'node:crypto';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { databaseUrl } from '../../scripts/postgres-server.ts';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test-support/database.ts';
 import { InvalidEvent } from './errors.ts';
 import { backfillMoneyChains } from './money-chain-backfill.ts';
@@ -161,12 +160,8 @@ describe('hash chains on money streams', () => {
   });
 
   it('goes on with the chains and the unchained streams that an earlier schema wrote, once the streams carry their flag', async () => {
-    const admin = new pg.Client({ connectionString: inject('pgAdminUrl') });
-    await admin.connect();
-    const name = `murmur_t_flag_${process.pid}`;
-    await admin.query(`drop database if exists ${name} with (force)`);
-    await admin.query(`create database ${name} template template0`);
-    const pool = new pg.Pool({ connectionString: databaseUrl(inject('pgAdminUrl'), name), max: 4 });
+    const before = await createTestDatabase({ empty: true });
+    const pool = before.pool;
     try {
       await migrate(pool, [], { through: 'eventstore-006-money-chain-bytea' });
       const digest = (e: { data: unknown }) => createHash('sha256').update(canonicalJson(e.data)).digest();
@@ -200,9 +195,7 @@ describe('hash chains on money streams', () => {
         .catch((e: Error) => e);
       expect((unchained as Error).message).toContain('wallet-before is hash-chained');
     } finally {
-      await pool.end();
-      await admin.query(`drop database if exists ${name} with (force)`);
-      await admin.end();
+      await before.drop();
     }
   });
 
