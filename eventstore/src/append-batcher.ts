@@ -1,6 +1,6 @@
 // Group commit for appends made outside a caller's transaction. While `concurrency` appends are in
 // flight, the next ones wait and then go together: one round trip, one function call and one
-// commit (one WAL flush) for the lot (append_batch, migrations 003-007), each item decided exactly as
+// commit (one WAL flush) for the lot (append_batch, migrations 003-008), each item decided exactly as
 // alone, in arrival order per stream. An append that finds fewer in flight goes at once and alone,
 // so a quiet store adds no latency. Each caller's promise settles only after the commit.
 import pg from 'pg';
@@ -20,6 +20,9 @@ export interface AppendItem {
   /** On a money stream (hash-chained), the SHA-256 of each event's data as canonical JSON, 32 bytes
    * each, in the events' order; null on any other stream. */
   digests: Buffer | null;
+  /** On a money stream whose head the store knows: that head's version (as SQL text) and the links it
+   * computed from it (the head's hash, then each event's hash; 32 bytes each). */
+  claim: { version: string; links: Buffer } | null;
   /** Written only while this other stream is still at this version (the store's guard). */
   guard?: StreamGuard;
 }
@@ -29,6 +32,8 @@ export interface AppendRow {
   last_position: string;
   next_version: string;
   duplicate: boolean;
+  /** A chained stream's head hash after the append (null when unchained or a repeated key). */
+  head: Buffer | null;
 }
 
 interface Waiting {
@@ -55,9 +60,10 @@ type BatchRow = AppendRow & { item: number; conflict: boolean; actual_version: s
 async function appendBatch(runner: pg.Pool | pg.PoolClient, items: AppendItem[]): Promise<BatchRow[]> {
   if (items.some((i) => i.guard)) return appendBatchGuarded(runner, items);
   const { rows } = await runner.query<BatchRow>({
-    name: 'murmur_append_batch_v5',
-    text: `select item, first_position, last_position, next_version, duplicate, conflict, actual_version
-             from append_batch($1::text[], $2::bigint[], $3::text[], $4::int[], $5::text[], $6::int[], $7::jsonb, $8::jsonb, $9::boolean[], $10::bytea)`,
+    name: 'murmur_append_batch_v6',
+    text: `select item, first_position, last_position, next_version, duplicate, conflict, actual_version, head
+             from append_batch($1::text[], $2::bigint[], $3::text[], $4::int[], $5::text[], $6::int[], $7::jsonb, $8::jsonb,
+                               $9::boolean[], $10::bytea, $11::bigint[], $12::bytea)`,
     values: batchValues(items),
   });
   return rows;
@@ -70,18 +76,19 @@ async function appendBatch(runner: pg.Pool | pg.PoolClient, items: AppendItem[])
  * (AppendBatcher.pump), so no guard can pass on a version its own batch then moves. */
 async function appendBatchGuarded(runner: pg.Pool | pg.PoolClient, items: AppendItem[]): Promise<BatchRow[]> {
   const { rows } = await runner.query<BatchRow>({
-    name: 'murmur_append_batch_guarded_v2',
+    name: 'murmur_append_batch_guarded_v3',
     text: `with g as materialized (
              select x.i, x.gs is not null and s.version is null as moved
-               from unnest($11::text[], $12::bigint[]) with ordinality as x(gs, gv, i)
+               from unnest($13::text[], $14::bigint[]) with ordinality as x(gs, gv, i)
                left join lateral (select version from streams where stream_id = x.gs and version = x.gv for share) s on true
            )
-           select b.item, b.first_position, b.last_position, b.next_version, b.duplicate, b.conflict, b.actual_version,
+           select b.item, b.first_position, b.last_position, b.next_version, b.duplicate, b.conflict, b.actual_version, b.head,
                   g.moved as guard_moved
              from append_batch($1::text[],
                     array(select case when g.moved then -1 else e.v end
                             from unnest($2::bigint[]) with ordinality as e(v, i) join g on g.i = e.i order by e.i),
-                    $3::text[], $4::int[], $5::text[], $6::int[], $7::jsonb, $8::jsonb, $9::boolean[], $10::bytea) b
+                    $3::text[], $4::int[], $5::text[], $6::int[], $7::jsonb, $8::jsonb, $9::boolean[], $10::bytea,
+                    $11::bigint[], $12::bytea) b
              join g on g.i = b.item`,
     values: [...batchValues(items), items.map((i) => i.guard?.streamId ?? null), items.map((i) => i.guard?.version.toString() ?? null)],
   });
@@ -102,16 +109,19 @@ function batchValues(items: AppendItem[]): unknown[] {
     `[${items.map((i) => i.data.join(',')).join(',')}]`,
     `[${items.map((i) => i.metadata.join(',')).join(',')}]`,
     items.map((i) => i.digests !== null),
-    digestsOf(items),
+    joined(items.map((i) => i.digests)),
+    items.map((i) => i.claim?.version ?? null),
+    joined(items.map((i) => i.claim?.links ?? null)),
   ];
 }
 
-/** Every money append's digests in the items' order, as one Buffer (node-pg sends a Buffer parameter in
- * binary; in an array it would print each as hex for PostgreSQL to parse back), or null when none. */
-function digestsOf(items: AppendItem[]): Buffer | null {
-  const digests = items.flatMap((i) => (i.digests ? [i.digests] : []));
-  if (digests.length === 0) return null;
-  return digests.length === 1 ? digests[0]! : Buffer.concat(digests);
+/** The money appends' digests (or links) in the items' order, as one Buffer (node-pg sends a Buffer
+ * parameter in binary; in an array it would print each as hex for PostgreSQL to parse back), or null
+ * when none. */
+function joined(parts: (Buffer | null)[]): Buffer | null {
+  const present = parts.filter((p): p is Buffer => p !== null);
+  if (present.length === 0) return null;
+  return present.length === 1 ? present[0]! : Buffer.concat(present);
 }
 
 /** One append made only while `guard`'s stream is at its version: one statement, whose share lock
@@ -120,12 +130,12 @@ function digestsOf(items: AppendItem[]): Buffer | null {
  * called through a lateral join on the locked row, so it never runs when the row does not match. */
 export async function appendGuarded(runner: pg.Pool | pg.PoolClient, item: AppendItem, guard: StreamGuard): Promise<AppendRow> {
   const { rows } = await runner.query<BatchRow>({
-    name: 'murmur_append_guarded_v3',
-    text: `select b.item, b.first_position, b.last_position, b.next_version, b.duplicate, b.conflict, b.actual_version
-             from (select version from streams where stream_id = $11 and version = $12::bigint for share) g
+    name: 'murmur_append_guarded_v4',
+    text: `select b.item, b.first_position, b.last_position, b.next_version, b.duplicate, b.conflict, b.actual_version, b.head
+             from (select version from streams where stream_id = $13 and version = $14::bigint for share) g
              cross join lateral append_batch(
                case when g.version is not null then $1::text[] end, $2::bigint[], $3::text[], $4::int[], $5::text[], $6::int[],
-               $7::jsonb, $8::jsonb, $9::boolean[], $10::bytea) b`,
+               $7::jsonb, $8::jsonb, $9::boolean[], $10::bytea, $11::bigint[], $12::bytea) b`,
     values: [...batchValues([item]), guard.streamId, guard.version.toString()],
   });
   const row = rows[0];

@@ -2,6 +2,7 @@
 // so that several processes starting together do not race.
 import type pg from 'pg';
 import { backfillMoneyChains } from './money-chain-backfill.ts';
+import { streamHeadsMigration } from './stream-heads-migration.ts';
 
 export interface Migration {
   id: string;
@@ -913,6 +914,7 @@ const eventStoreMigrations: Migration[] = [
       $$;
     `,
   },
+  streamHeadsMigration,
 ];
 
 /** Applies the given migrations (the event store's first) once each, in order; with `through`, stops

@@ -17,9 +17,15 @@ export async function backfillMoneyChains(client: pg.PoolClient): Promise<void> 
   );
   const stored = (column: string) => (columns[0]?.udt_name === 'bytea' ? `decode(${column}, 'hex')` : column);
   // From migration 007 on, a stream's row says whether it is chained, and appends go by that.
-  const { rowCount: flagged } = await client.query(
-    `select 1 from information_schema.columns where table_schema = current_schema() and table_name = 'streams' and column_name = 'chained'`,
+  const streamColumns = new Set(
+    (
+      await client.query<{ column_name: string }>(
+        `select column_name from information_schema.columns where table_schema = current_schema() and table_name = 'streams'`,
+      )
+    ).rows.map((r) => r.column_name),
   );
+  // From migration 008 on, it also keeps the stream's head hash, which appends link to.
+  const flags = streamColumns.has('head_hash') ? "chained = true, head_hash = decode($2, 'hex')" : 'chained = true';
   // The log is append-only; this migration's transaction is the one writer allowed to add the hashes.
   await client.query('alter table events disable trigger events_no_update');
   for (const stream of money) {
@@ -56,7 +62,12 @@ export async function backfillMoneyChains(client: pg.PoolClient): Promise<void> 
       );
       after = BigInt(rows.at(-1)!.stream_version);
     }
-    if (flagged) await client.query('update streams set chained = true where stream_id = $1', [stream.stream_id]);
+    if (streamColumns.has('chained')) {
+      await client.query(
+        `update streams set ${flags} where stream_id = $1`,
+        streamColumns.has('head_hash') ? [stream.stream_id, prev] : [stream.stream_id],
+      );
+    }
     await client.query('insert into money_chain_backfills (stream_id, chained_through_version) values ($1, $2)', [
       stream.stream_id,
       stream.version,

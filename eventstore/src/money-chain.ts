@@ -1,6 +1,7 @@
 // The hash chain of money streams (docs/decisions/ledger-proof.md). The store computes each money
-// event's data digest before the append and PostgreSQL links it to the stream's previous hash inside
-// append_batch, under the stream row's lock: the same function verifies a chain afterwards.
+// event's data digest before the append, and its links when it knows the stream's head; append_batch
+// takes them under the stream row's lock only from that head, else links the events itself. The
+// same definition verifies a chain afterwards.
 import { canonicalJson, chainHashInput, GENESIS_HASH } from '@murmur/contracts';
 import { hash } from 'node:crypto';
 
@@ -21,6 +22,25 @@ export interface ChainLink {
 
 export const chainHash = (link: Omit<ChainLink, 'hash' | 'prevHash'> & { prevHash: string }): string =>
   sha256Hex(chainHashInput({ ...link, dataDigest: dataDigest(link.data) }));
+
+/** An append's links from a known head: the head's hash, then each event's hash in turn, as one hex
+ * text (the links the store sends with the head it claims; append_batch checks the head). */
+export function linksFrom(
+  head: { version: bigint; hash: string },
+  streamId: string,
+  types: readonly string[],
+  dataDigests: readonly string[],
+): string {
+  let prevHash = head.hash;
+  let links = prevHash;
+  for (let k = 0; k < types.length; k++) {
+    prevHash = sha256Hex(
+      chainHashInput({ streamId, version: head.version + BigInt(k + 1), type: types[k]!, dataDigest: dataDigests[k]!, prevHash }),
+    );
+    links += prevHash;
+  }
+  return links;
+}
 
 /** The first broken link of one stream's events (given in version order), or null when the chain holds. */
 export interface BrokenLink {

@@ -2,7 +2,8 @@
 // appends (group commit, append-batcher.ts), xid8-ordered global reads that never skip a
 // late-committing transaction.
 import { eventDataProblem, isMoneyStream } from '@murmur/contracts';
-import { sha256Hex } from './money-chain.ts';
+import { linksFrom, sha256Hex } from './money-chain.ts';
+import { StreamHeads } from './stream-heads.ts';
 import { storedCanonicalJson } from './stored-canonical-json.ts';
 import pg from 'pg';
 import { eventsAfterSql, headPosition } from './log-queries.ts';
@@ -56,9 +57,9 @@ export function toRecorded(row: EventRow): RecordedEvent {
 export const EVENT_COLUMNS =
   'global_position, transaction_id::text as transaction_id, stream_id, stream_version, type, schema_version, data, metadata, created_at';
 
-type ReadStreamRow = { current_version: string } & { [K in keyof EventRow]: EventRow[K] | null };
+type ReadStreamRow = { current_version: string; head: Buffer | null } & { [K in keyof EventRow]: EventRow[K] | null };
 
-const READ_STREAM = `select s.version::text as current_version, e.*
+const READ_STREAM = `select s.version::text as current_version, s.head_hash as head, e.*
    from streams s
    left join lateral (
      select ${EVENT_COLUMNS} from events
@@ -153,6 +154,9 @@ export class PostgresEventStore implements EventStore {
 
   private readonly batcher: AppendBatcher;
 
+  /** Chained streams' heads as this store last saw them: it links appends to them. */
+  private readonly heads = new StreamHeads();
+
   private readonly reads = new ReadCoalescer<pg.QueryResult<ReadStreamRow>>((result) => ({
     ...result,
     rows: result.rows.map((row) => ({ ...row, data: structuredClone(row.data), metadata: structuredClone(row.metadata) })),
@@ -181,13 +185,17 @@ export class PostgresEventStore implements EventStore {
     }
     // A money stream's events are hash-chained inside the append (docs/decisions/ledger-proof.md):
     // their data is serialised once as canonical JSON, which is both the text stored and the text
-    // digested. Other streams' data goes as JSON.stringify writes it.
+    // digested, and linked here when this store knows the stream's head. Other streams' data goes as
+    // JSON.stringify writes it.
     const chained = isMoneyStream(streamId);
     const data = events.map((e, i) => serialize(e.data, `Event ${i} data`, chained));
+    const types = events.map((e) => e.type);
+    const dataDigests = chained ? data.map(sha256Hex) : null;
+    const head = chained ? this.heads.claimFor(streamId, expected) : null;
     const item: AppendItem = {
       streamId,
       expected,
-      types: events.map((e) => e.type),
+      types,
       versions: events.map((e) => e.schemaVersion ?? 1),
       data,
       metadata: events.map((e, i) =>
@@ -198,7 +206,11 @@ export class PostgresEventStore implements EventStore {
       ),
       key: options.idempotencyKey ?? null,
       // Hex texts joined into one Buffer: a Buffer per event cost about as much as its digest.
-      digests: chained ? Buffer.from(data.map(sha256Hex).join(''), 'hex') : null,
+      digests: dataDigests ? Buffer.from(dataDigests.join(''), 'hex') : null,
+      claim:
+        head && dataDigests
+          ? { version: head.version.toString(), links: Buffer.from(linksFrom(head, streamId, types, dataDigests), 'hex') }
+          : null,
     };
     let row: AppendRow;
     if (options.guard) assertStreamId(options.guard.streamId);
@@ -221,6 +233,7 @@ export class PostgresEventStore implements EventStore {
       row = await this.batcher.append(options.guard ? { ...item, guard: options.guard } : item);
       if (!row.duplicate) this.notifier.poke();
     }
+    if (row.head) this.heads.remember(streamId, BigInt(row.next_version), row.head.toString('hex'));
     return {
       streamId,
       firstPosition: BigInt(row.first_position),
@@ -244,14 +257,17 @@ export class PostgresEventStore implements EventStore {
     // Outside a transaction, reads of the same stream asked together share one (read-coalescer.ts).
     const query = () =>
       (options.client ?? this.pool).query<ReadStreamRow>({
-        name: 'murmur_read_stream_v1',
+        name: 'murmur_read_stream_v2',
         text: READ_STREAM,
         values: [streamId, from.toString(), limit],
       });
     const { rows } = options.client ? await query() : await this.reads.run(`${streamId} ${from} ${limit}`, query);
     if (options.requireExisting && rows.length === 0) throw new StreamNotFound(streamId);
     const events = rows.filter((r): r is typeof r & EventRow => r.global_position !== null).map(toRecorded);
-    return { streamId, version: BigInt(rows[0]?.current_version ?? 0), events };
+    const version = BigInt(rows[0]?.current_version ?? 0);
+    // A command that loads a wallet appends at the version it read: that append is linked here.
+    if (rows[0]?.head) this.heads.remember(streamId, version, rows[0].head.toString('hex'));
+    return { streamId, version, events };
   }
 
   async readAll(from: Checkpoint, limit: number, client?: pg.PoolClient): Promise<RecordedEvent[]> {
