@@ -60,7 +60,7 @@ async function countReads<T>(streamId: string, run: () => Promise<T>): Promise<{
   let reads = 0;
   pool.query = function (this: typeof pool, ...args: unknown[]) {
     const config = args[0] as { name?: string; values?: unknown[] } | string;
-    if (typeof config === 'object' && config.name === 'murmur_read_stream_v1' && config.values?.[0] === streamId) reads++;
+    if (typeof config === 'object' && config.name === 'murmur_read_stream_v2' && config.values?.[0] === streamId) reads++;
     return (query as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof pool.query;
   try {
