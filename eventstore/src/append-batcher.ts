@@ -6,6 +6,7 @@
 import pg from 'pg';
 import { WrongExpectedVersion } from './errors.ts';
 import type { StreamGuard } from './types.ts';
+import { appendSingle } from './append-single.ts';
 
 /** One append, validated and serialized; `expected` as SQL text (null any, '0' no stream, n). */
 export interface AppendItem {
@@ -145,8 +146,11 @@ export async function appendGuarded(runner: pg.Pool | pg.PoolClient, item: Appen
 }
 
 /** One append on its own (on the caller's transaction client, or alone from the pool). A wrong
- * expected version throws WrongExpectedVersion; nothing of the append is written. */
+ * expected version throws WrongExpectedVersion; nothing of the append is written. A lone event without
+ * a key goes in one statement (append-single.ts); when that writes nothing, append_batch decides. */
 export async function appendOne(runner: pg.Pool | pg.PoolClient, item: AppendItem): Promise<AppendRow> {
+  const single = await appendSingle(runner, item);
+  if (single) return single;
   const row = (await appendBatch(runner, [item]))[0];
   if (!row) throw new Error('append_batch returned no row');
   if (row.conflict) throw wrongVersion(item, row.actual_version);

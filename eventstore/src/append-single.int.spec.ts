@@ -1,0 +1,178 @@
+// A lone one-event append without a key goes in one statement (append-single.ts); what that statement
+// cannot make as append_batch would, append_batch decides.
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../test-support/database.ts';
+import { InvalidEvent, WrongExpectedVersion } from './errors.ts';
+import { firstBrokenLink, type ChainLink } from './money-chain.ts';
+import { PostgresEventStore } from './postgres-event-store.ts';
+
+let db: TestDatabase;
+
+beforeAll(async () => {
+  db = await createTestDatabase();
+});
+afterAll(async () => db?.drop());
+
+const credit = (n: number) => ({
+  type: 'DiamondsCredited' as const,
+  data: { uid: 'u-1', amount: n, reason: 'reward' as const, reference: `r-${n}`, creditedAt: '2026-12-06T20:00:00.000Z' },
+});
+const counted = (n: number) => ({ type: 'TestCounted' as const, data: { n } });
+
+async function chainOf(streamId: string): Promise<ChainLink[]> {
+  const { rows } = await db.pool.query<{ stream_version: string; type: string; data: unknown; prev_hash: string; hash: string }>(
+    "select stream_version, type, data, encode(prev_hash, 'hex') as prev_hash, encode(hash, 'hex') as hash from events where stream_id = $1 order by stream_version",
+    [streamId],
+  );
+  return rows.map((r) => ({
+    streamId,
+    version: BigInt(r.stream_version),
+    type: r.type,
+    data: r.data,
+    prevHash: r.prev_hash,
+    hash: r.hash,
+  }));
+}
+
+async function streamRow(streamId: string) {
+  const { rows } = await db.pool.query<{ version: string; chained: boolean; head: string | null }>(
+    "select version::text, chained, encode(head_hash, 'hex') as head from streams where stream_id = $1",
+    [streamId],
+  );
+  return rows[0];
+}
+
+/** On a connection of its own (so that its prepared statements say which way its appends went). */
+async function withClient<T>(f: (client: pg.PoolClient, prepared: () => Promise<string[]>) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: db.url });
+  await client.connect();
+  const prepared = async () =>
+    (
+      await client.query<{ name: string }>("select name from pg_prepared_statements where name like 'murmur_append%' order by name")
+    ).rows.map((r) => r.name);
+  try {
+    return await f(client as unknown as pg.PoolClient, prepared);
+  } finally {
+    await client.end();
+  }
+}
+
+describe('a lone event without a key, in one statement', () => {
+  it('appends to plain and money streams at every expected version without calling append_batch, the chain whole', async () => {
+    const store = new PostgresEventStore(db.pool);
+    await withClient(async (client, prepared) => {
+      const r1 = await store.append('counter-s1', [counted(1)], { client });
+      const r2 = await store.append('counter-s1', [counted(2)], { client });
+      const r3 = await store.append('counter-s1', [counted(3)], { client, expectedVersion: 2n });
+      const r4 = await store.append('counter-s2', [counted(4)], { client, expectedVersion: 'no_stream' });
+      expect([r1, r2, r3, r4].map((r) => [r.nextExpectedVersion, r.lastPosition - r.firstPosition, r.duplicate])).toEqual([
+        [1n, 0n, false],
+        [2n, 0n, false],
+        [3n, 0n, false],
+        [1n, 0n, false],
+      ]);
+      await store.append('wallet-s1', [credit(1)], { client, expectedVersion: 'no_stream' });
+      await store.append('wallet-s1', [credit(2)], { client, expectedVersion: 1n });
+      await store.append('wallet-s1', [credit(3)], { client }); // any, at the head this store knows
+      await store.append('wallet-s2', [credit(4)], { client }); // any, on a new stream
+      expect(await prepared()).toEqual([
+        'murmur_append_single_any_v1',
+        'murmur_append_single_at_v1',
+        'murmur_append_single_chainedAt_v1',
+        'murmur_append_single_chainedNew_v1',
+        'murmur_append_single_none_v1',
+      ]);
+    });
+    const chain = await chainOf('wallet-s1');
+    expect(chain.map((l) => [l.version, (l.data as { amount: number }).amount])).toEqual([
+      [1n, 1],
+      [2n, 2],
+      [3n, 3],
+    ]);
+    expect(firstBrokenLink(chain)).toBeNull();
+    expect(await streamRow('wallet-s1')).toEqual({ version: '3', chained: true, head: chain[2]!.hash });
+    expect(firstBrokenLink(await chainOf('wallet-s2'))).toBeNull();
+    expect(await streamRow('counter-s1')).toEqual({ version: '3', chained: false, head: null });
+    expect((await chainOf('counter-s1')).map((l) => [l.version, l.hash])).toEqual([
+      [1n, null],
+      [2n, null],
+      [3n, null],
+    ]);
+  });
+
+  it('leaves a wrong expected version to append_batch, which refuses it and nothing is written', async () => {
+    const store = new PostgresEventStore(db.pool);
+    await store.append('counter-s3', [counted(1)]);
+    await store.append('wallet-s3', [credit(1)]);
+    const before = await chainOf('wallet-s3');
+    await withClient(async (client, prepared) => {
+      for (const [stream, event] of [
+        ['counter-s3', counted(2)],
+        ['wallet-s3', credit(2)],
+      ] as const) {
+        const late = await store.append(stream, [event], { client, expectedVersion: 5n }).catch((e: unknown) => e);
+        expect(late).toBeInstanceOf(WrongExpectedVersion);
+        expect((late as WrongExpectedVersion).message).toBe(`Stream ${stream}: expected version 5, actual 1`);
+        const taken = await store.append(stream, [event], { client, expectedVersion: 'no_stream' }).catch((e: unknown) => e);
+        expect((taken as WrongExpectedVersion).message).toBe(`Stream ${stream}: expected version no_stream, actual 1`);
+      }
+      // A money append at a version whose head this store does not know goes to append_batch at once.
+      expect(await prepared()).toEqual([
+        'murmur_append_batch_v6',
+        'murmur_append_single_at_v1',
+        'murmur_append_single_chainedNew_v1',
+        'murmur_append_single_none_v1',
+      ]);
+    });
+    expect(await streamRow('counter-s3')).toMatchObject({ version: '1' });
+    expect(await chainOf('counter-s3')).toHaveLength(1);
+    expect(await chainOf('wallet-s3')).toEqual(before);
+    expect(await streamRow('wallet-s3')).toEqual({ version: '1', chained: true, head: before[0]!.hash });
+  });
+
+  it('goes through append_batch when the head it linked to moved: another store appended meanwhile', async () => {
+    const a = new PostgresEventStore(db.pool);
+    const b = new PostgresEventStore(db.pool);
+    await a.append('wallet-s4', [credit(1)]);
+    await b.append('wallet-s4', [credit(2)]); // b guessed a new stream
+    await withClient(async (client, prepared) => {
+      await a.append('wallet-s4', [credit(3)], { client }); // a's head (version 1) is stale
+      expect(await prepared()).toEqual(['murmur_append_batch_v6', 'murmur_append_single_chainedAt_v1']);
+    });
+    const chain = await chainOf('wallet-s4');
+    expect(chain.map((l) => (l.data as { amount: number }).amount)).toEqual([1, 2, 3]);
+    expect(firstBrokenLink(chain)).toBeNull();
+    expect((await streamRow('wallet-s4'))!.head).toBe(chain[2]!.hash);
+  });
+
+  it("refuses, through append_batch, an append whose chaining does not match the stream's, writing nothing", async () => {
+    const store = new PostgresEventStore(db.pool);
+    await store.append('wallet-s5', [credit(1)]);
+    await store.append('counter-s5', [counted(1)]);
+    // Rows as a store of another definition could have left them (the store itself never does).
+    await db.pool.query("update streams set chained = not chained where stream_id in ('wallet-s5', 'counter-s5')");
+    const money = await store.append('wallet-s5', [credit(2)], { expectedVersion: 1n }).catch((e: unknown) => e);
+    expect(money).toBeInstanceOf(InvalidEvent);
+    expect((money as Error).message).toBe('stream wallet-s5 is not hash-chained');
+    const plain = await store.append('counter-s5', [counted(2)], { expectedVersion: 1n }).catch((e: unknown) => e);
+    expect((plain as Error).message).toBe('stream counter-s5 is hash-chained: an append must carry its digests');
+    expect(await chainOf('wallet-s5')).toHaveLength(1);
+    expect(await chainOf('counter-s5')).toHaveLength(1);
+    expect((await streamRow('wallet-s5'))!.version).toBe('1');
+    expect((await streamRow('counter-s5'))!.version).toBe('1');
+  });
+
+  it('keeps one whole chain when lone appends from two stores race on one money stream', async () => {
+    const stores = [new PostgresEventStore(db.pool), new PostgresEventStore(db.pool)];
+    await stores[0]!.append('wallet-s6', [credit(1)]);
+    await Promise.all(Array.from({ length: 40 }, (_, i) => stores[i % 2]!.append('wallet-s6', [credit(i + 2)])));
+    const chain = await chainOf('wallet-s6');
+    expect(chain.map((l) => l.version)).toEqual(Array.from({ length: 41 }, (_, i) => BigInt(i + 1)));
+    expect(chain.map((l) => (l.data as { amount: number }).amount).sort((x, y) => x - y)).toEqual(
+      Array.from({ length: 41 }, (_, i) => i + 1),
+    );
+    expect(firstBrokenLink(chain)).toBeNull();
+    expect((await streamRow('wallet-s6'))!.head).toBe(chain[40]!.hash);
+  });
+});
