@@ -145,11 +145,11 @@ export async function appendGuarded(runner: pg.Pool | pg.PoolClient, item: Appen
   return row;
 }
 
-/** One append on its own (on the caller's transaction client, or alone from the pool). A wrong
- * expected version throws WrongExpectedVersion; nothing of the append is written. A lone event without
- * a key goes in one statement (append-single.ts); when that writes nothing, append_batch decides. */
-export async function appendOne(runner: pg.Pool | pg.PoolClient, item: AppendItem): Promise<AppendRow> {
-  const single = await appendSingle(runner, item);
+/** One append on its own (on the caller's transaction client, or `alone` from the pool). A wrong
+ * expected version throws WrongExpectedVersion; nothing of the append is written. A lone event goes
+ * in one statement (append-single.ts); when that writes nothing, append_batch decides. */
+export async function appendOne(runner: pg.Pool | pg.PoolClient, item: AppendItem, alone = false): Promise<AppendRow> {
+  const single = await appendSingle(runner, item, alone);
   if (single) return single;
   const row = (await appendBatch(runner, [item]))[0];
   if (!row) throw new Error('append_batch returned no row');
@@ -228,7 +228,7 @@ export class AppendBatcher {
   private async alone(waiting: Waiting): Promise<void> {
     try {
       const { item } = waiting;
-      waiting.resolve(await (item.guard ? appendGuarded(this.pool, item, item.guard) : appendOne(this.pool, item)));
+      waiting.resolve(await (item.guard ? appendGuarded(this.pool, item, item.guard) : appendOne(this.pool, item, true)));
     } catch (error) {
       waiting.reject(this.translate(error, waiting.item));
     }

@@ -175,4 +175,97 @@ describe('a lone event without a key, in one statement', () => {
     expect(firstBrokenLink(chain)).toBeNull();
     expect((await streamRow('wallet-s6'))!.head).toBe(chain[40]!.hash);
   });
+
+  it('records an idempotency key with its event in the same statement; a repeat answers with the first result and writes nothing', async () => {
+    // A pool of one connection: its prepared statements say which way the appends went.
+    const pool = new pg.Pool({ connectionString: db.url, max: 1 });
+    try {
+      const store = new PostgresEventStore(pool);
+      const first = await store.append('wallet-k1', [credit(1)], { idempotencyKey: 'k1-gift' });
+      const plain = await store.append('counter-k1', [counted(1)], { idempotencyKey: 'k1-count', expectedVersion: 'no_stream' });
+      const { rows } = await pool.query<{ name: string }>(
+        "select name from pg_prepared_statements where name like 'murmur_append%' order by name",
+      );
+      expect(rows.map((r) => r.name)).toEqual(['murmur_append_single_chainedNewKeyed_v1', 'murmur_append_single_noneKeyed_v1']);
+      // Repeated: on the same stream, on another, with another expected version: the first answer each time.
+      for (const [stream, options] of [
+        ['wallet-k1', {}],
+        ['wallet-k1b', {}],
+        ['wallet-k1', { expectedVersion: 1n }],
+      ] as const) {
+        const again = await store.append(stream, [credit(2)], { ...options, idempotencyKey: 'k1-gift' });
+        expect(again).toEqual({ ...first, streamId: stream, duplicate: true });
+      }
+      expect(await store.append('counter-k1', [counted(2)], { idempotencyKey: 'k1-count' })).toEqual({ ...plain, duplicate: true });
+      const { rows: keys } = await pool.query<{ key: string; stream_id: string; first_position: string; next_version: string }>(
+        "select key, stream_id, first_position::text, next_version::text from idempotency_keys where key like 'k1-%' order by key",
+      );
+      expect(keys).toEqual([
+        { key: 'k1-count', stream_id: 'counter-k1', first_position: plain.firstPosition.toString(), next_version: '1' },
+        { key: 'k1-gift', stream_id: 'wallet-k1', first_position: first.firstPosition.toString(), next_version: '1' },
+      ]);
+    } finally {
+      await pool.end();
+    }
+    expect(await chainOf('wallet-k1')).toHaveLength(1);
+    expect(await chainOf('wallet-k1b')).toEqual([]);
+    expect(await streamRow('wallet-k1b')).toBeUndefined();
+    expect(await chainOf('counter-k1')).toHaveLength(1);
+    expect((await chainOf('wallet-k1'))[0]!.data).toMatchObject({ amount: 1 });
+  });
+
+  it('lets one of many racing appends with one key write, the others answering with its result', async () => {
+    const stores = [new PostgresEventStore(db.pool), new PostgresEventStore(db.pool)];
+    await stores[0]!.append('wallet-k2', [credit(1)]);
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        stores[i % 2]!.append(i % 3 ? 'wallet-k2' : 'wallet-k2b', [credit(i + 2)], { idempotencyKey: 'k2-once' }),
+      ),
+    );
+    expect(results.filter((r) => !r.duplicate)).toHaveLength(1);
+    const winner = results.find((r) => !r.duplicate)!;
+    for (const r of results) expect([r.firstPosition, r.nextExpectedVersion]).toEqual([winner.firstPosition, winner.nextExpectedVersion]);
+    const written = [...(await chainOf('wallet-k2')), ...(await chainOf('wallet-k2b'))];
+    expect(written).toHaveLength(2); // the first credit and the one keyed append
+    expect(firstBrokenLink(await chainOf('wallet-k2'))).toBeNull();
+    expect(firstBrokenLink(await chainOf('wallet-k2b'))).toBeNull();
+  });
+
+  it('answers an append whose key another recorded after it looked with that append result, its own write undone', async () => {
+    // Ten lone appends (five a store: none waits for a batch) to ten new streams with one key: each finds
+    // the key free, the first to record it commits, the others fail on the key and are rolled back.
+    const stores = [new PostgresEventStore(db.pool), new PostgresEventStore(db.pool)];
+    for (let round = 0; round < 3; round++) {
+      const results = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          stores[i % 2]!.append(`counter-k4-${round}-${i}`, [counted(i)], { idempotencyKey: `k4-${round}` }),
+        ),
+      );
+      const winners = results.filter((r) => !r.duplicate);
+      expect(winners).toHaveLength(1);
+      for (const r of results) expect(r.firstPosition).toBe(winners[0]!.firstPosition);
+      const { rows } = await db.pool.query<{ stream_id: string }>('select stream_id from streams where stream_id like $1', [
+        `counter-k4-${round}-%`,
+      ]);
+      expect(rows.map((r) => r.stream_id)).toEqual([winners[0]!.streamId]);
+    }
+  });
+
+  it('leaves a keyed append at a wrong version to append_batch and keeps the key free; in a caller transaction a key goes to append_batch', async () => {
+    const store = new PostgresEventStore(db.pool);
+    await store.append('wallet-k3', [credit(1)]);
+    const late = await store.append('wallet-k3', [credit(2)], { expectedVersion: 3n, idempotencyKey: 'k3-once' }).catch((e: unknown) => e);
+    expect(late).toBeInstanceOf(WrongExpectedVersion);
+    expect((await db.pool.query("select 1 from idempotency_keys where key = 'k3-once'")).rowCount).toBe(0);
+    await withClient(async (client, prepared) => {
+      await client.query('begin');
+      const r = await store.append('wallet-k3', [credit(2)], { expectedVersion: 1n, idempotencyKey: 'k3-once', client });
+      await client.query('commit');
+      expect(r).toMatchObject({ nextExpectedVersion: 2n, duplicate: false });
+      expect(await prepared()).toEqual(['murmur_append_batch_v6']);
+    });
+    const chain = await chainOf('wallet-k3');
+    expect(chain.map((l) => (l.data as { amount: number }).amount)).toEqual([1, 2]);
+    expect(firstBrokenLink(chain)).toBeNull();
+  });
 });
