@@ -81,9 +81,10 @@ const statements = new Map<string, string>(
 );
 
 /** This append's kind and that kind's own parameters; null when the append is not one this statement
- * makes (several events, a money append whose head the store does not know). */
+ * makes (several events, a guard, a money append whose head the store does not know). */
 function planOf(item: AppendItem): { kind: Kind; values: unknown[] } | null {
-  if (item.types.length !== 1) return null;
+  // A guarded append has its own statement, which share-locks the guard's row first (append-batcher.ts).
+  if (item.types.length !== 1 || item.guard) return null;
   if (item.digests === null) {
     if (item.expected === null) return { kind: 'any', values: [] };
     if (item.expected === '0') return { kind: 'none', values: [] };
