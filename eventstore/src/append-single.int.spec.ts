@@ -4,7 +4,8 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test-support/database.ts';
 import { InvalidEvent, WrongExpectedVersion } from './errors.ts';
-import { firstBrokenLink, type ChainLink } from './money-chain.ts';
+import { chainOf as chainOfStream, credit, streamRowOf } from '../../test-support/money-chain.ts';
+import { firstBrokenLink } from './money-chain.ts';
 import { PostgresEventStore } from './postgres-event-store.ts';
 
 let db: TestDatabase;
@@ -14,34 +15,10 @@ beforeAll(async () => {
 });
 afterAll(async () => db?.drop());
 
-const credit = (n: number) => ({
-  type: 'DiamondsCredited' as const,
-  data: { uid: 'u-1', amount: n, reason: 'reward' as const, reference: `r-${n}`, creditedAt: '2026-12-06T20:00:00.000Z' },
-});
 const counted = (n: number) => ({ type: 'TestCounted' as const, data: { n } });
 
-async function chainOf(streamId: string): Promise<ChainLink[]> {
-  const { rows } = await db.pool.query<{ stream_version: string; type: string; data: unknown; prev_hash: string; hash: string }>(
-    "select stream_version, type, data, encode(prev_hash, 'hex') as prev_hash, encode(hash, 'hex') as hash from events where stream_id = $1 order by stream_version",
-    [streamId],
-  );
-  return rows.map((r) => ({
-    streamId,
-    version: BigInt(r.stream_version),
-    type: r.type,
-    data: r.data,
-    prevHash: r.prev_hash,
-    hash: r.hash,
-  }));
-}
-
-async function streamRow(streamId: string) {
-  const { rows } = await db.pool.query<{ version: string; chained: boolean; head: string | null }>(
-    "select version::text, chained, encode(head_hash, 'hex') as head from streams where stream_id = $1",
-    [streamId],
-  );
-  return rows[0];
-}
+const chainOf = (streamId: string) => chainOfStream(db.pool, streamId);
+const streamRow = (streamId: string) => streamRowOf(db.pool, streamId);
 
 /** On a connection of its own (so that its prepared statements say which way its appends went). */
 async function withClient<T>(f: (client: pg.PoolClient, prepared: () => Promise<string[]>) => Promise<T>): Promise<T> {

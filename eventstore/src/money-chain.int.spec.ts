@@ -6,7 +6,8 @@ import { createTestDatabase, type TestDatabase } from '../../test-support/databa
 import { InvalidEvent } from './errors.ts';
 import { backfillMoneyChains } from './money-chain-backfill.ts';
 import { migrate } from './migrations.ts';
-import { firstBrokenLink, type ChainLink } from './money-chain.ts';
+import { chainOf } from '../../test-support/money-chain.ts';
+import { firstBrokenLink } from './money-chain.ts';
 import { PostgresEventStore } from './postgres-event-store.ts';
 
 let db: TestDatabase;
@@ -23,26 +24,7 @@ const credit = (amount: number, n: number) => ({
   data: { uid: 'u-1', amount, reason: 'reward' as const, reference: `r-${n}`, creditedAt: '2026-11-27T07:00:00.000Z' },
 });
 
-async function links(streamId: string, pool: pg.Pool = db.pool): Promise<ChainLink[]> {
-  const { rows } = await pool.query<{
-    stream_version: string;
-    type: string;
-    data: unknown;
-    prev_hash: string | null;
-    hash: string | null;
-  }>(
-    "select stream_version, type, data, encode(prev_hash, 'hex') as prev_hash, encode(hash, 'hex') as hash from events where stream_id = $1 order by stream_version",
-    [streamId],
-  );
-  return rows.map((r) => ({
-    streamId,
-    version: BigInt(r.stream_version),
-    type: r.type,
-    data: r.data,
-    prevHash: r.prev_hash,
-    hash: r.hash,
-  }));
-}
+const links = (streamId: string, pool: pg.Pool = db.pool) => chainOf(pool, streamId);
 
 const sha = (text: string) => createHash('sha256').update(text).digest('hex');
 

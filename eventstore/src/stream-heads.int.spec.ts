@@ -5,7 +5,8 @@ import { canonicalJson, GENESIS_HASH } from '@murmur/contracts';
 import { createHash, randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test-support/database.ts';
-import { firstBrokenLink, type ChainLink } from './money-chain.ts';
+import { chainOf as chainOfStream, credit, streamRowOf } from '../../test-support/money-chain.ts';
+import { firstBrokenLink } from './money-chain.ts';
 import { PostgresEventStore } from './postgres-event-store.ts';
 
 let db: TestDatabase;
@@ -15,37 +16,16 @@ beforeAll(async () => {
 });
 afterAll(async () => db?.drop());
 
-const credit = (n: number) => ({
-  type: 'DiamondsCredited' as const,
-  data: { uid: 'u-1', amount: n, reason: 'reward' as const, reference: `r-${n}`, creditedAt: '2026-12-06T07:00:00.000Z' },
-});
 const digestOf = (n: number) =>
   createHash('sha256')
     .update(canonicalJson(credit(n).data))
     .digest('hex');
 
-async function chainOf(streamId: string): Promise<ChainLink[]> {
-  const { rows } = await db.pool.query<{ stream_version: string; type: string; data: unknown; prev_hash: string; hash: string }>(
-    "select stream_version, type, data, encode(prev_hash, 'hex') as prev_hash, encode(hash, 'hex') as hash from events where stream_id = $1 order by stream_version",
-    [streamId],
-  );
-  return rows.map((r) => ({
-    streamId,
-    version: BigInt(r.stream_version),
-    type: r.type,
-    data: r.data,
-    prevHash: r.prev_hash,
-    hash: r.hash,
-  }));
-}
-
-async function headOf(streamId: string): Promise<{ version: string; head: string | null } | undefined> {
-  const { rows } = await db.pool.query<{ version: string; head: string | null }>(
-    "select version::text, encode(head_hash, 'hex') as head from streams where stream_id = $1",
-    [streamId],
-  );
-  return rows[0];
-}
+const chainOf = (streamId: string) => chainOfStream(db.pool, streamId);
+const headOf = async (streamId: string) => {
+  const row = await streamRowOf(db.pool, streamId);
+  return row && { version: row.version, head: row.head };
+};
 
 /** One append of credit(n) as a store would send it, with the head it claims and the links it sends. */
 function appendClaimed(streamId: string, expected: string | null, n: number, claimed: string | null, links: Buffer | null) {
