@@ -13,27 +13,26 @@ const GENESIS = `'\\x${'00'.repeat(32)}'::bytea`;
 /** Parameters: $1-$5 the stream and the event, $6 the key when keyed, then the kind's own (`p(1)`...). */
 type Sql = (p: (n: number) => string, fresh: string) => string;
 
-// The bump of the stream's row, by the append's kind, returning the new version, and the event's
+// The bump of the stream's row, by the append's kind, returning the new version, and a money event's
 // links. `fresh` is true, or for a keyed append that no append has used its key yet. A money stream is
 // bumped only from the head the store linked the event to (the version and hash on the row the bump
 // locks), so no two appends link to one head, and the event takes the store's links.
-const kinds = {
+type Kind = 'any' | 'none' | 'at' | 'chainedNew' | 'chainedAt';
+
+const kinds: Record<Kind, { bump: Sql; links?: (p: (n: number) => string) => string }> = {
   // Unchained, expected version any / no stream / n (p1).
   any: {
     bump: (_p, fresh) => `insert into streams as s (stream_id, version, chained) select $1, 1, false where ${fresh}
              on conflict (stream_id) do update set version = s.version + 1, updated_at = now() where not s.chained
              returning s.version`,
-    links: () => 'null::bytea, null::bytea',
   },
   none: {
     bump: (_p, fresh) => `insert into streams (stream_id, version, chained) select $1, 1, false where ${fresh}
              on conflict (stream_id) do nothing returning version`,
-    links: () => 'null::bytea, null::bytea',
   },
   at: {
     bump: (p, fresh) => `update streams set version = ${p(1)}::bigint + 1, updated_at = now()
              where stream_id = $1 and version = ${p(1)}::bigint and not chained and ${fresh} returning version`,
-    links: () => 'null::bytea, null::bytea',
   },
   // Chained: a new stream, linked to the genesis hash (p1 previous hash, p2 the event's hash)...
   chainedNew: {
@@ -49,19 +48,19 @@ const kinds = {
              returning version`,
     links: (p) => `${p(2)}::bytea, ${p(3)}::bytea`,
   },
-} satisfies Record<string, { bump: Sql; links: (p: (n: number) => string) => string }>;
-
-type Kind = keyof typeof kinds;
+};
 
 function statement(kind: Kind, keyed: boolean): string {
   const p = (n: number) => `$${(keyed ? 6 : 5) + n}`;
+  // An unchained stream's events carry no hashes.
+  const links = kinds[kind].links?.(p) ?? 'null::bytea, null::bytea';
   const fresh = keyed ? 'not exists (select from idempotency_keys where key = $6)' : 'true';
   // A keyed append records its key with its positions, after the insert: a key that another append
   // recorded meanwhile (the check above saw it absent) fails the statement on the key's primary key,
   // and the whole statement rolls back.
   return `with s as (${kinds[kind].bump(p, fresh)}),
      e as (insert into events (stream_id, stream_version, type, schema_version, data, metadata, prev_hash, hash)
-           select $1, s.version, $2, $3, $4::jsonb, $5::jsonb, ${kinds[kind].links(p)} from s
+           select $1, s.version, $2, $3, $4::jsonb, $5::jsonb, ${links} from s
            returning global_position, stream_version, hash)${
              keyed
                ? `,
