@@ -159,6 +159,9 @@ export const ReportDto = z.object({
   content: z.string().nullable(),
   /** A chat message's type (text, sticker, emoji, gif, image); null for other kinds and older reports. */
   contentType: LobbyChatMessageType.nullable(),
+  /** A reported chat picture's address, signed for the moderator reading the queue (the content is
+   * its stored key); null for everything else. */
+  mediaUrl: z.string().nullable(),
   /** The lines before it, each with its sender's name: a moderator reads names, not ids. */
   context: z.array(z.object({ uid: z.string(), username: z.string().nullable(), text: z.string(), at: z.string() })),
   reason: z.string(),

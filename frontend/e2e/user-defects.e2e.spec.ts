@@ -275,7 +275,7 @@ describe('what a reviewer met on the demo', () => {
     await fresh.context.close();
   });
 
-  it("shows a reported sticker in the console's queue as the chat shows it, and a reported text as its words", async () => {
+  it("shows a reported sticker and GIF in the console's queue as the chat shows them, and a reported text as its words", async () => {
     const { lobbyId } = await call<{ lobbyId: string }>(amy, 'POST', '/lobbies', { title: 'Sticker corner' });
     const sticker = await call<{ messageId: string }>(amy, 'POST', `/lobbies/${lobbyId}/chat`, {
       payload: { messageType: 'sticker', body: '/gifs/cat.svg' },
@@ -283,19 +283,26 @@ describe('what a reviewer met on the demo', () => {
     const text = await call<{ messageId: string }>(amy, 'POST', `/lobbies/${lobbyId}/chat`, {
       payload: { messageType: 'text', body: 'plain words here' },
     });
+    const gif = await call<{ messageId: string }>(amy, 'POST', `/lobbies/${lobbyId}/chat`, {
+      payload: { messageType: 'gif', body: '/gifs/cat.gif' },
+    });
     // A report is read from the chat's read model: wait until both lines are in it.
     await expect
       .poll(
         async () => {
           const history = await call<{ items: Array<{ messageId: string }> }>(bob, 'GET', `/lobbies/${lobbyId}/chat?limit=50`);
-          return [sticker.messageId, text.messageId].every((id) => history.items.some((m) => m.messageId === id));
+          return [sticker.messageId, text.messageId, gif.messageId].every((id) => history.items.some((m) => m.messageId === id));
         },
         { timeout: 20_000 },
       )
       .toBe(true);
     const report = (messageId: string) =>
       call<{ reportId: string }>(bob, 'POST', '/reports', { target: { kind: 'message', lobbyId, messageId }, reason: 'Spam' });
-    const [stickerReport, textReport] = [await report(sticker.messageId), await report(text.messageId)];
+    const [stickerReport, textReport, gifReport] = [
+      await report(sticker.messageId),
+      await report(text.messageId),
+      await report(gif.messageId),
+    ];
     const admin = await signUpWithWallet(full.url);
     const { context, page } = await pageAs({ token: await full.stack.tokenFor(admin.uid, ['co', 'ad']) });
     await page.goto(`${full.url}/console/reports`);
@@ -311,7 +318,15 @@ describe('what a reviewer met on the demo', () => {
     expect(box.height).toBeLessThanOrEqual(64);
     const textCard = page.locator(`[data-testid="report-card"][data-report-id="${textReport.reportId}"]`);
     expect(await textCard.getByTestId('report-content').innerText()).toBe('plain words here');
+    // A GIF shows as the GIF, not its address.
+    const gifContent = page.locator(`[data-testid="report-card"][data-report-id="${gifReport.reportId}"]`).getByTestId('report-content');
+    const gifImage = gifContent.getByRole('img', { name: 'GIF' });
+    await gifImage.waitFor();
+    expect(await gifContent.innerText()).not.toContain('/gifs/');
+    await expect.poll(() => gifImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect((await gifImage.boundingBox())!.width).toBeLessThanOrEqual(240);
     await stickerCard.screenshot({ path: path.join(shots, 'console-reported-sticker.png') });
+    await gifContent.screenshot({ path: path.join(shots, 'console-reported-gif.png') });
     await context.close();
   });
 

@@ -82,6 +82,22 @@ describe('pictures in chat', () => {
     expect(picture.status).toBe(200);
     expect(picture.headers.get('content-type')).toBe('image/png');
 
+    // Reported, it shows in the moderators' queue as the picture itself (signed for them), not its key.
+    const filed = await post('chat-owner', '/reports', {
+      target: { kind: 'message', lobbyId, messageId: sent.body.messageId },
+      reason: 'Nudity or sexual content',
+    });
+    expect(filed.status).toBe(201);
+    const admin = await stack.tokenFor('chat-admin', ['co', 'ad']);
+    let queue = await stack.api('/console/reports?status=open', { token: admin, headers: { 'x-min-position': filed.body.position } });
+    while (queue.headers.get('x-stale') === 'true')
+      queue = await stack.api('/console/reports?status=open', { token: admin, headers: { 'x-min-position': filed.body.position } });
+    const reported = queue.body.items.find((r: { reportId: string }) => r.reportId === filed.body.reportId);
+    expect(reported).toMatchObject({ contentType: 'image', content: key });
+    const seen = await fetch(new URL(reported.mediaUrl, stack.queryUrl));
+    expect(seen.status).toBe(200);
+    expect(Buffer.from(await seen.arrayBuffer())).toEqual(png);
+
     // The owner's upload cannot be sent by the guest, and a profile upload is not a chat picture.
     const ownerKey = await upload('chat-owner', 'chat');
     const notTheirs = await post('chat-guest', `/lobbies/${lobbyId}/chat`, { payload: { messageType: 'image', body: ownerKey } });

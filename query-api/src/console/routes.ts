@@ -24,6 +24,7 @@ import type express from 'express';
 import { z } from 'zod';
 import type { QueryDeps } from '../dependencies.ts';
 import { freshness } from '../freshness.ts';
+import { mediaUrl } from '../media/public.ts';
 import { lookupUsers } from '../user-directory.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -58,34 +59,38 @@ export function consoleRoutes(router: express.Router, deps: QueryDeps): void {
       const who = await nameOf(
         rows.flatMap((r) => [r.reporter_uid, r.subject_uid, r.decided_by, ...Context.parse(r.context).map((c) => c.uid)]),
       );
-      const items: ReportDto[] = rows.map((r) => {
-        const target = ReportTarget.parse(r.target);
-        const action = r.action ? ReportAction.parse(r.action) : null;
-        return {
-          reportId: r.report_id,
-          kind: target.kind,
-          target,
-          reporter: who(r.reporter_uid),
-          subject: r.subject_uid ? who(r.subject_uid) : null,
-          lobbyId: r.lobby_id,
-          content: r.content,
-          contentType: r.content_type ? LobbyChatMessageType.parse(r.content_type) : null,
-          context: Context.parse(r.context).map((c) => ({ ...c, username: who(c.uid).username })),
-          reason: r.reason,
-          reportedAt: r.reported_at.toISOString(),
-          subjectOpenReports: r.subject_open,
-          decision:
-            action && r.decided_by && r.decided_at
-              ? {
-                  action,
-                  reason: r.decision_reason ?? '',
-                  until: iso(r.until),
-                  decidedBy: who(r.decided_by),
-                  decidedAt: r.decided_at.toISOString(),
-                }
-              : null,
-        };
-      });
+      const items: ReportDto[] = await Promise.all(
+        rows.map(async (r) => {
+          const target = ReportTarget.parse(r.target);
+          const action = r.action ? ReportAction.parse(r.action) : null;
+          const contentType = r.content_type ? LobbyChatMessageType.parse(r.content_type) : null;
+          return {
+            reportId: r.report_id,
+            kind: target.kind,
+            target,
+            reporter: who(r.reporter_uid),
+            subject: r.subject_uid ? who(r.subject_uid) : null,
+            lobbyId: r.lobby_id,
+            content: r.content,
+            contentType,
+            mediaUrl: contentType === 'image' ? await mediaUrl(deps, r.content) : null,
+            context: Context.parse(r.context).map((c) => ({ ...c, username: who(c.uid).username })),
+            reason: r.reason,
+            reportedAt: r.reported_at.toISOString(),
+            subjectOpenReports: r.subject_open,
+            decision:
+              action && r.decided_by && r.decided_at
+                ? {
+                    action,
+                    reason: r.decision_reason ?? '',
+                    until: iso(r.until),
+                    decidedBy: who(r.decided_by),
+                    decidedAt: r.decided_at.toISOString(),
+                  }
+                : null,
+          };
+        }),
+      );
       return { items, meta: pageMeta(q, total, items.length) };
     },
     { before: [freshness(pool, ['reports'])] },

@@ -148,6 +148,25 @@ function DecideForm({ report }: { report: ReportDto }) {
   );
 }
 
+/** What was reported, as the chat showed it: a sticker, a GIF or a picture as a small picture, the
+ * rest as its words. A picture whose address could not be signed says so rather than showing a key. */
+function ReportedContent({ report, content }: { report: ReportDto; content: string }) {
+  switch (report.contentType) {
+    case 'sticker':
+      return <ChatSticker body={content} emojiClass={styles.contentSticker!} imageClass={styles.contentStickerImage!} />;
+    case 'gif':
+      return <img className={styles.contentMedia} src={content} alt="GIF" />;
+    case 'image':
+      return report.mediaUrl ? (
+        <img className={styles.contentMedia} src={report.mediaUrl} alt="Picture" />
+      ) : (
+        <span className={styles.muted}>A picture (no longer available)</span>
+      );
+    default:
+      return content;
+  }
+}
+
 function ReportCard({ report }: { report: ReportDto }) {
   const link = targetLink(report.target);
   return (
@@ -183,11 +202,7 @@ function ReportCard({ report }: { report: ReportDto }) {
       ) : null}
       {report.content !== null ? (
         <blockquote className={styles.content} data-testid="report-content">
-          {report.contentType === 'sticker' ? (
-            <ChatSticker body={report.content} emojiClass={styles.contentSticker!} imageClass={styles.contentStickerImage!} />
-          ) : (
-            report.content
-          )}
+          <ReportedContent report={report} content={report.content} />
         </blockquote>
       ) : null}
       {link ? (
