@@ -105,6 +105,9 @@ export const ContentReportedData = z.object({
   /** A chat message's type, so the content shows as the chat showed it (a sticker's picture, not its
    * address); null for other kinds, absent on reports filed before it was kept. */
   contentType: LobbyChatMessageType.nullable().optional(),
+  /** The stored key of a picture that is (a chat picture) or came with (a direct message's image) what
+   * was reported, so the moderator sees the picture itself; null when none, absent on older reports. */
+  mediaKey: z.string().nullable().optional(),
   /** A few lines around it (the chat before the message), oldest first. */
   context: z.array(z.object({ uid: z.string(), text: z.string(), at: z.string() })),
   reason: z.string(),
@@ -159,8 +162,8 @@ export const ReportDto = z.object({
   content: z.string().nullable(),
   /** A chat message's type (text, sticker, emoji, gif, image); null for other kinds and older reports. */
   contentType: LobbyChatMessageType.nullable(),
-  /** A reported chat picture's address, signed for the moderator reading the queue (the content is
-   * its stored key); null for everything else. */
+  /** The address of a reported picture (a chat picture, a direct message's image), signed for the
+   * moderator reading the queue; null when there is none. */
   mediaUrl: z.string().nullable(),
   /** The lines before it, each with its sender's name: a moderator reads names, not ids. */
   context: z.array(z.object({ uid: z.string(), username: z.string().nullable(), text: z.string(), at: z.string() })),

@@ -99,6 +99,17 @@ describe('direct messages', () => {
     const message = page.body.items.at(-1);
     expect(message.imageFileName).toBe(signed.body.fileName);
     expect((await fetch(`${stack.queryUrl}${message.imageUrl}`)).status).toBe(200);
+
+    // Reported by its reader, the picture reaches the moderators' queue with it, signed for them.
+    const filed = await post('/reports', 'd-ben', { target: { kind: 'dm', messageId: sent.body.messageId }, reason: 'Unwanted picture' });
+    expect(filed.status).toBe(201);
+    const admin = await stack.tokenFor('d-admin', ['co', 'ad']);
+    const queue = await stack.api('/console/reports?status=open', { token: admin, headers: { 'x-min-position': filed.body.position } });
+    const reported = queue.body.items.find((r: { reportId: string }) => r.reportId === filed.body.reportId);
+    expect(reported).toMatchObject({ kind: 'dm', content: '', subject: { uid: 'd-amy' } });
+    const seen = await fetch(`${stack.queryUrl}${reported.mediaUrl}`);
+    expect(seen.status).toBe(200);
+    expect(Buffer.from(await seen.arrayBuffer())).toEqual(image);
   });
 
   it('puts senderUid and recipientUid in the event data for live delivery on users/{uid}', async () => {

@@ -14,6 +14,7 @@ export const reportsProjector = defineProjector({
         subject_uid text, lobby_id text, content text, context jsonb not null, reason text not null, reported_at timestamptz not null,
         action text, decision_reason text, until timestamptz, decided_by text, decided_at timestamptz);
       alter table ${s}.reports add column if not exists content_type text;
+      alter table ${s}.reports add column if not exists media_key text;
       create index if not exists reports_open on ${s}.reports (position) where action is null;
       create index if not exists reports_by_subject on ${s}.reports (subject_uid, position desc);
       create index if not exists reports_by_lobby on ${s}.reports (lobby_id, position desc);
@@ -25,8 +26,8 @@ export const reportsProjector = defineProjector({
       if (e.type === 'ContentReported') {
         const d = e.data;
         await client.query(
-          `insert into ${s}.reports (report_id, position, kind, target, reporter_uid, subject_uid, lobby_id, content, content_type, context, reason, reported_at)
-           values ($1, $2, $3, $4::jsonb, $5, $6, $7, $8, $9, $10::jsonb, $11, $12) on conflict (report_id) do nothing`,
+          `insert into ${s}.reports (report_id, position, kind, target, reporter_uid, subject_uid, lobby_id, content, content_type, media_key, context, reason, reported_at)
+           values ($1, $2, $3, $4::jsonb, $5, $6, $7, $8, $9, $10, $11::jsonb, $12, $13) on conflict (report_id) do nothing`,
           [
             d.reportId,
             e.globalPosition.toString(),
@@ -37,6 +38,7 @@ export const reportsProjector = defineProjector({
             d.lobbyId,
             d.content,
             d.contentType ?? null,
+            d.mediaKey ?? null,
             JSON.stringify(d.context),
             d.reason,
             d.reportedAt,

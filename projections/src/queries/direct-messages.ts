@@ -6,15 +6,16 @@ export interface DmMessageRow {
   thread_id: string;
   sender_uid: string;
   text: string;
+  image_file_name: string | null;
   sent_at: Date;
 }
 
-export type DmLineRow = Omit<DmMessageRow, 'thread_id'>;
+export type DmLineRow = Omit<DmMessageRow, 'thread_id' | 'image_file_name'>;
 
 /** A direct message `uid` sent or received, or null (someone else's messages are not found). */
 export async function dmMessageOf(runner: Runner, messageId: string, uid: string): Promise<DmMessageRow | null> {
   const { rows } = await runner.query<DmMessageRow>(
-    'select thread_id, sender_uid, text, sent_at from rm.dm_messages where message_id = $1 and (sender_uid = $2 or recipient_uid = $2)',
+    'select thread_id, sender_uid, text, image_file_name, sent_at from rm.dm_messages where message_id = $1 and (sender_uid = $2 or recipient_uid = $2)',
     [messageId, uid],
   );
   return rows[0] ?? null;

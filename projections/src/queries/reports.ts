@@ -10,6 +10,7 @@ export interface ReportRow {
   lobby_id: string | null;
   content: string | null;
   content_type: string | null;
+  media_key: string | null;
   context: unknown;
   reason: string;
   reported_at: Date;

@@ -73,7 +73,8 @@ export function consoleRoutes(router: express.Router, deps: QueryDeps): void {
             lobbyId: r.lobby_id,
             content: r.content,
             contentType,
-            mediaUrl: contentType === 'image' ? await mediaUrl(deps, r.content) : null,
+            // A chat picture reported before the key was kept has it as its content.
+            mediaUrl: await mediaUrl(deps, r.media_key ?? (contentType === 'image' ? r.content : null)),
             context: Context.parse(r.context).map((c) => ({ ...c, username: who(c.uid).username })),
             reason: r.reason,
             reportedAt: r.reported_at.toISOString(),

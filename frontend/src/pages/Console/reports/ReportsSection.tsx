@@ -149,7 +149,7 @@ function DecideForm({ report }: { report: ReportDto }) {
 }
 
 /** What was reported, as the chat showed it: a sticker, a GIF or a picture as a small picture, the
- * rest as its words. A picture whose address could not be signed says so rather than showing a key. */
+ * rest as its words (with a direct message's picture under them). */
 function ReportedContent({ report, content }: { report: ReportDto; content: string }) {
   switch (report.contentType) {
     case 'sticker':
@@ -157,14 +157,26 @@ function ReportedContent({ report, content }: { report: ReportDto; content: stri
     case 'gif':
       return <img className={styles.contentMedia} src={content} alt="GIF" />;
     case 'image':
-      return report.mediaUrl ? (
-        <img className={styles.contentMedia} src={report.mediaUrl} alt="Picture" />
-      ) : (
-        <span className={styles.muted}>A picture (no longer available)</span>
-      );
+      return <ReportedPicture url={report.mediaUrl} />;
     default:
-      return content;
+      // A direct message may carry a picture beside its words.
+      return report.mediaUrl ? (
+        <>
+          {content}
+          <ReportedPicture url={report.mediaUrl} />
+        </>
+      ) : (
+        content
+      );
   }
+}
+
+function ReportedPicture({ url }: { url: string | null }) {
+  return url ? (
+    <img className={styles.contentMedia} src={url} alt="Picture" />
+  ) : (
+    <span className={styles.muted}>A picture (no longer available)</span>
+  );
 }
 
 function ReportCard({ report }: { report: ReportDto }) {
