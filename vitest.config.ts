@@ -68,8 +68,9 @@ export default defineConfig({
           testTimeout: 120_000,
           hookTimeout: 180_000,
           pool: 'forks',
-          // Browser files are bound by the CPU (Chromium draws in software): two at once.
-          maxWorkers: 2,
+          // Browser files are bound by the CPU (Chromium draws in software, each file starts the whole
+          // stack): one at a time finishes sooner than two (docs/decisions/testing.md).
+          maxWorkers: 1,
           sequence: { groupOrder: 1 },
           // A browser step that times out once on a busy CI machine gets one more try.
           retry: 1,
