@@ -12,7 +12,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { createPool, migrate, PostgresEventStore } from '@murmur/eventstore';
 import { databaseUrl, findPostgresServer } from '../scripts/postgres-server.ts';
-import { report } from './support.ts';
+import { giftSentData, report } from './support.ts';
 import { inTurns, type Task } from './turns.ts';
 
 /** What both stores offer; the earlier one is loaded from its checkout. */
@@ -71,18 +71,7 @@ try {
     plain: new PostgresEventStore(plainPool) as Store,
   };
 
-  // A whole GiftSent, as in the append bench.
-  const payload = {
-    senderUid: 'u-0',
-    giftId: 'rose',
-    giftName: 'Rose',
-    quantity: 1,
-    unitPrice: 10,
-    diamondsTotal: 10,
-    recipients: ['u-1'],
-    charmPerRecipient: 5,
-    sentAt: new Date().toISOString(),
-  };
+  const payload = giftSentData();
   for (let i = 0; i < 400; i++) {
     for (const [party, store] of Object.entries(stores))
       await store.append(`${prefixes[party as Party]}warm${i}`, [{ type: 'GiftSent', data: payload }]);

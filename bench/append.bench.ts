@@ -4,7 +4,7 @@
 // chain's cost; whether they stay within 10% of the figures before the chain is measured against that
 // day's store in the same run (bench/append-against-commit.ts, docs/BENCHMARKS.md).
 import { PostgresEventStore } from '@murmur/eventstore';
-import { benchDatabase, drive, report } from './support.ts';
+import { benchDatabase, drive, giftSentData, report } from './support.ts';
 import { inTurns, timed as timedFor, type Task } from './turns.ts';
 import { benchSize } from './size.ts';
 
@@ -19,18 +19,7 @@ export default async function appendBench(): Promise<void> {
     await db.pool.query(
       `create table raw_baseline (id bigint generated always as identity primary key, stream_id text not null, data jsonb not null, created_at timestamptz not null default now())`,
     );
-    // A whole GiftSent (the store checks every registered type's data, and that check is part of an append's cost).
-    const payload = {
-      senderUid: 'u-0',
-      giftId: 'rose',
-      giftName: 'Rose',
-      quantity: 1,
-      unitPrice: 10,
-      diamondsTotal: 10,
-      recipients: ['u-1'],
-      charmPerRecipient: 5,
-      sentAt: new Date().toISOString(),
-    };
+    const payload = giftSentData();
     await drive(200, 8, async (i) => void (await store.append(`warm-${i}`, [{ type: 'TestWarmed', data: payload }]))); // warm up
 
     // Baseline and store alternate in rounds, so a drift of the machine's speed hits both alike.

@@ -37,6 +37,20 @@ export async function benchDatabase(name: string, poolSize = 40): Promise<BenchD
   };
 }
 
+/** A whole GiftSent's data, the event the append benches write (the store checks every registered
+ * type's data, and that check is part of an append's cost). */
+export const giftSentData = () => ({
+  senderUid: 'u-0',
+  giftId: 'rose',
+  giftName: 'Rose',
+  quantity: 1,
+  unitPrice: 10,
+  diamondsTotal: 10,
+  recipients: ['u-1'],
+  charmPerRecipient: 5,
+  sentAt: new Date().toISOString(),
+});
+
 export function percentile(sortedMs: number[], p: number): number {
   if (sortedMs.length === 0) return 0;
   const index = Math.min(sortedMs.length - 1, Math.ceil((p / 100) * sortedMs.length) - 1);
