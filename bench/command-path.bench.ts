@@ -16,7 +16,7 @@ import { CommandRuntime } from '../command-api/src/decider/command-runtime.ts';
 import { systemClock, type LedgerDeps } from '../command-api/src/dependencies.ts';
 import { creditDiamonds } from '../command-api/src/wallet/ledger.ts';
 import { signUpWithWallet } from '../test-support/sign-up.ts';
-import { benchDatabase, percentile, report, jsonCaller } from './support.ts';
+import { benchDatabase, giftSentData, percentile, report, jsonCaller } from './support.ts';
 import { benchSize, tiny } from './size.ts';
 
 const SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
@@ -170,26 +170,9 @@ export default async function commandPathBench(): Promise<void> {
     const versions = new Map<string, bigint>();
     const append = async (target: PostgresEventStore, worker: number) => {
       const stream = `${target === store ? 'raw' : 'single'}-${worker}`;
-      const r = await target.append(
-        stream,
-        [
-          {
-            type: 'GiftSent',
-            data: {
-              senderUid: `u-${stream}`,
-              giftId: 'rose',
-              giftName: 'Rose',
-              quantity: 1,
-              unitPrice: 10,
-              diamondsTotal: 10,
-              recipients: ['u-1'],
-              charmPerRecipient: 5,
-              sentAt: new Date().toISOString(),
-            },
-          },
-        ],
-        { expectedVersion: versions.get(stream) ?? 'any' },
-      );
+      const r = await target.append(stream, [{ type: 'GiftSent', data: giftSentData(`u-${stream}`) }], {
+        expectedVersion: versions.get(stream) ?? 'any',
+      });
       versions.set(stream, r.nextExpectedVersion);
     };
     // Connection c sends as sender c % 32 (two connections per wallet, as the issue measured) to its own host.

@@ -39,8 +39,8 @@ export async function benchDatabase(name: string, poolSize = 40): Promise<BenchD
 
 /** A whole GiftSent's data, the event the append benches write (the store checks every registered
  * type's data, and that check is part of an append's cost). */
-export const giftSentData = () => ({
-  senderUid: 'u-0',
+export const giftSentData = (senderUid = 'u-0') => ({
+  senderUid,
   giftId: 'rose',
   giftName: 'Rose',
   quantity: 1,
