@@ -105,8 +105,9 @@ export const ContentReportedData = z.object({
   /** A chat message's type, so the content shows as the chat showed it (a sticker's picture, not its
    * address); null for other kinds, absent on reports filed before it was kept. */
   contentType: LobbyChatMessageType.nullable().optional(),
-  /** The stored key of a picture that is (a chat picture) or came with (a direct message's image) what
-   * was reported, so the moderator sees the picture itself; null when none, absent on older reports. */
+  /** The stored key of a picture that came with what was reported (a direct message's image), so the
+   * moderator sees the picture itself (a chat picture's key is its content); null when none, absent on
+   * older reports. */
   mediaKey: z.string().nullable().optional(),
   /** A few lines around it (the chat before the message), oldest first. */
   context: z.array(z.object({ uid: z.string(), text: z.string(), at: z.string() })),

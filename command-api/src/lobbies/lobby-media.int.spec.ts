@@ -89,9 +89,9 @@ describe('pictures in chat', () => {
     });
     expect(filed.status).toBe(201);
     const admin = await stack.tokenFor('chat-admin', ['co', 'ad']);
-    let queue = await stack.api('/console/reports?status=open', { token: admin, headers: { 'x-min-position': filed.body.position } });
-    while (queue.headers.get('x-stale') === 'true')
-      queue = await stack.api('/console/reports?status=open', { token: admin, headers: { 'x-min-position': filed.body.position } });
+    const readQueue = () => stack.api('/console/reports?status=open', { token: admin, headers: { 'x-min-position': filed.body.position } });
+    let queue = await readQueue();
+    while (queue.headers.get('x-stale') === 'true') queue = await readQueue();
     const reported = queue.body.items.find((r: { reportId: string }) => r.reportId === filed.body.reportId);
     expect(reported).toMatchObject({ contentType: 'image', content: key });
     const seen = await fetch(new URL(reported.mediaUrl, stack.queryUrl));

@@ -56,7 +56,7 @@ export async function resolveReportSubject(pool: pg.Pool, reporterUid: string, t
         lobbyId: target.lobbyId,
         content: message.body,
         contentType: message.message_type,
-        mediaKey: message.message_type === 'image' ? message.body : null,
+        mediaKey: null,
         context,
       };
     }

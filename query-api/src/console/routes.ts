@@ -73,8 +73,8 @@ export function consoleRoutes(router: express.Router, deps: QueryDeps): void {
             lobbyId: r.lobby_id,
             content: r.content,
             contentType,
-            // A chat picture reported before the key was kept has it as its content.
-            mediaUrl: await mediaUrl(deps, r.media_key ?? (contentType === 'image' ? r.content : null)),
+            // A chat picture's key is its content; a direct message's picture came beside its words.
+            mediaUrl: await mediaUrl(deps, contentType === 'image' ? r.content : r.media_key),
             context: Context.parse(r.context).map((c) => ({ ...c, username: who(c.uid).username })),
             reason: r.reason,
             reportedAt: r.reported_at.toISOString(),
