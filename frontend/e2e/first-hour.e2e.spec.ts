@@ -232,6 +232,9 @@ describe('an expired session (point 13)', () => {
     expect(await notice.innerText()).toContain('Session expired');
     await ben.waitForURL(`${full.url}/`);
     await ben.getByTestId('sign-in').waitFor();
+    // The sign-in modal opens by itself over the home page (it loads on demand: a screenshot taken
+    // before it showed only the toasts over a page still loading).
+    await ben.getByTestId('login-email').waitFor();
     await ben.screenshot({ path: path.join(shots, 'session-expired.png') });
   });
 });
