@@ -7,13 +7,16 @@
 //
 // The earlier store writes the money streams (`wallet-...`) as it did then; today's hash-chains them, and
 // appends unchained streams beside them, so both ratios print: chained of the earlier store, and
-// chained of today's unchained appends. Not a *.bench.ts: it needs the earlier checkout.
+// chained of today's unchained appends; then the same comparison in CPU per event (this process's and
+// the party's database server processes'), which another load on the machine moves less than a rate.
+// Not a *.bench.ts: it needs the earlier checkout.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { createPool, migrate, PostgresEventStore } from '@murmur/eventstore';
 import { databaseUrl, findPostgresServer } from '../scripts/postgres-server.ts';
 import { giftSentData, report } from './support.ts';
-import { inTurns, type Task } from './turns.ts';
+import { inTurns, type CpuMeter, type CpuSpent, type Task } from './turns.ts';
 
 /** What both stores offer; the earlier one is loaded from its checkout. */
 interface Store {
@@ -37,6 +40,7 @@ if (!checkout) {
 /** The earlier store and today's on money streams (`wallet-...`: chained today), today's on plain ones. */
 type Party = 'earlier' | 'chained' | 'plain';
 const prefixes: Record<Party, string> = { earlier: 'wallet-', chained: 'wallet-', plain: 'plain-' };
+const parties = Object.keys(prefixes) as Party[];
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -60,6 +64,30 @@ for (const db of Object.values(names)) {
 const earlierPool = earlier.createPool(databaseUrl(server.adminUrl, names.earlier), { max: 30 });
 const chainedPool = createPool(databaseUrl(server.adminUrl, names.chained), { max: 30 });
 const plainPool = createPool(databaseUrl(server.adminUrl, names.plain), { max: 30 });
+// Connections stay open between a party's turns, so each backend's CPU is read across the whole run.
+for (const pool of [earlierPool, chainedPool, plainPool]) pool.options.idleTimeoutMillis = 0;
+
+/** CPU per party: this process's during the party's slices (one party runs at a time), and the CPU of
+ * the party's database's server processes, from each backend's schedstat (nanoseconds on a core). */
+const backendsCpu = async (db: string): Promise<number> => {
+  const { rows } = await admin.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [db]);
+  let ns = 0;
+  for (const { pid } of rows) {
+    try {
+      ns += Number(readFileSync(`/proc/${pid}/schedstat`, 'utf8').split(' ')[0]);
+    } catch {
+      // a backend that ended between the list and the read
+    }
+  }
+  return ns / 1000;
+};
+const meter: CpuMeter<Party> = {
+  async read(party) {
+    const database = await backendsCpu(names[party]);
+    const { user, system } = process.cpuUsage();
+    return { node: user + system, database };
+  },
+};
 
 try {
   await earlier.migrate(earlierPool);
@@ -123,8 +151,14 @@ try {
   ];
   for (let round = 1; round <= ROUNDS; round++) {
     for (const c of cases) {
-      const r = await inTurns(c.workers, c.tasks(), SECONDS);
+      const r = await inTurns(c.workers, c.tasks(), SECONDS, 0.25, meter);
       const rate = (p: Party) => r[p].perSecond * c.perAppend;
+      const perEvent = (p: Party): CpuSpent => {
+        const events = r[p].calls * c.perAppend;
+        return { node: r[p].cpu!.node / events, database: r[p].cpu!.database / events };
+      };
+      const cpu = Object.fromEntries(parties.map((p) => [p, perEvent(p)])) as Record<Party, CpuSpent>;
+      const total = (p: Party) => cpu[p].node + cpu[p].database;
       report({
         bench: `append against ${path.basename(checkout)}`,
         case: `${c.name}, money streams chained, of the earlier store (round ${round})`,
@@ -133,6 +167,21 @@ try {
         baseline: rate('earlier'),
         target: '>= 90%',
         extra: { 'today unchained events/s': rate('plain'), 'chained of unchained %': (100 * rate('chained')) / rate('plain') },
+      });
+      // The same comparison in CPU per event, which the machine's other load does not move: the earlier
+      // store's CPU per event over the chained one's (100% = as cheap as the earlier store).
+      report({
+        bench: `append against ${path.basename(checkout)}`,
+        case: `${c.name}, CPU per event, money streams chained, the earlier store's of today's (round ${round})`,
+        value: (100 * total('earlier')) / total('chained'),
+        unit: '%',
+        target: '>= 90%',
+        extra: Object.fromEntries(
+          parties.map((p) => [
+            `${p} us/event (node + database)`,
+            `${total(p).toFixed(1)} (${cpu[p].node.toFixed(1)} + ${cpu[p].database.toFixed(1)})`,
+          ]),
+        ),
       });
     }
   }
