@@ -21,6 +21,11 @@ const processFiles = [
 // file's time is spent waiting on PostgreSQL, sockets and the browser, so the groups below run
 // several at once. Groups run one after the other; the projects of a group share one maxWorkers.
 
+// Unit and integration files share their worker's process (`isolate: false`): the app's modules are
+// loaded once per worker rather than once per file, which was most of an integration file's time
+// (docs/decisions/testing.md). Each file still gets its own database, and the environment back as it
+// found it (test-support/restore-env.ts).
+
 export default defineConfig({
   test: {
     projects: [
@@ -31,6 +36,8 @@ export default defineConfig({
           environment: 'node',
           env,
           maxWorkers: 3,
+          isolate: false,
+          setupFiles: ['test-support/restore-env.ts'],
         },
       },
       {
@@ -44,6 +51,8 @@ export default defineConfig({
           hookTimeout: 120_000,
           pool: 'forks',
           maxWorkers: 3,
+          isolate: false,
+          setupFiles: ['test-support/restore-env.ts'],
         },
       },
       {
