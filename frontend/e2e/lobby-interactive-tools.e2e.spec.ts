@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../../test-support/browser.ts';
 import { startFullStack, type FullStack } from '../../test-support/full-stack.ts';
 import { signInWithEmail } from './session.ts';
+import { textOf } from './text-of.ts';
 
 const shots = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../docs/screenshots');
 let full: FullStack;
@@ -30,16 +31,8 @@ afterAll(async () => {
   await full?.stop();
 });
 
-const latest = (page: Page) =>
-  page
-    .getByTestId('tool-result-latest')
-    .innerText()
-    .catch(() => '');
-const count = (page: Page, i: number) =>
-  page
-    .getByTestId(`poll-count-${i}`)
-    .innerText()
-    .catch(() => '');
+const latest = (page: Page) => textOf(page.getByTestId('tool-result-latest'));
+const count = (page: Page, i: number) => textOf(page.getByTestId(`poll-count-${i}`));
 
 describe('interactive tools in a lobby', { retry: 0, timeout: 300_000 }, () => {
   it('two members are in one lobby', async () => {

@@ -1,9 +1,9 @@
 // Browser-test steps of the wallet page shared by the top-up files: the balance as the server
 // answers it, the top-up modal opened on its crypto tab, and texts that may not be shown yet.
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { textOf } from './text-of.ts';
 
-/** A locator's text, or '' while it is not on the page (for `expect.poll`). */
-export const textOf = (locator: Locator): Promise<string> => locator.innerText().catch(() => '');
+export { textOf } from './text-of.ts';
 
 /** `page` and `baseUrl` are read at each step: test files set them in `beforeAll`. */
 export function walletSteps(page: () => Page, baseUrl: () => string) {
