@@ -85,6 +85,7 @@ export default defineConfig({
           // because no browser file sets process.env or mocks a module, every database and media
           // folder is a file's own, and each file stops what it started in afterAll.
           isolate: false,
+          setupFiles: ['test-support/restore-env.ts'],
           sequence: { groupOrder: 1 },
           // A browser step that times out once on a busy CI machine gets one more try.
           retry: 1,

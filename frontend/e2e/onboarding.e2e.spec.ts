@@ -104,7 +104,9 @@ describe('closing the terms step', () => {
       const visitorPageSaysWhy = async () => {
         await p.getByTestId('terms-step').waitFor({ state: 'detached' });
         await p.getByTestId('terms-required').getByText(texts.onboardingRequired).waitFor();
-        await p.getByTestId('lobby-card').first().waitFor({ timeout: 15_000 });
+        // The lobbies are fetched again as the new account at sign-in: within 8 s, where the list's own
+        // refresh (every 15 s) would bring them back only 13 s or so after the guest signed in.
+        await p.getByTestId('lobby-card').first().waitFor({ timeout: 8_000 });
         await p.getByTestId('account-menu').waitFor();
         await p.waitForLoadState('networkidle');
         expect(await p.getByText('Lobbies are not available right now').count()).toBe(0);
