@@ -7,7 +7,7 @@ import { api } from '../api/api.generated.ts';
 import { forgetPositions } from '../api/position.ts';
 import { clearSession, useSession } from '../api/session.ts';
 import { browserWalletTexts } from '@murmur/contracts/account-settings';
-import { clearQueries, refreshQueries, revalidateQueries } from '../state/query.ts';
+import { clearQueries, refreshQueries } from '../state/query.ts';
 import { readLocal, writeLocal } from '../state/store.ts';
 import { base58, type SolanaProvider } from '../wallet/linkWallet.ts';
 import { loginWithProviderAccount, providerAccount } from './identityProviders.ts';
@@ -45,7 +45,8 @@ async function signedIn(state: AuthState): Promise<AuthState> {
   useSession.getState().setToken(state.token);
   // What is on screen already (the home page's lobbies behind the sign-in modal) is fetched again as
   // the new account: emptied without a fetch, it stayed empty until its own refresh, up to 15 s.
-  void revalidateQueries();
+  // Every key starts with ''; swr fetches the mounted ones now and the others when next shown.
+  void refreshQueries('');
   return state;
 }
 

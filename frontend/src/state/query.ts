@@ -69,12 +69,6 @@ export function clearQueries(): Promise<unknown> {
   return globalMutate(() => true, undefined, { revalidate: false });
 }
 
-/** Fetches again every query a mounted page uses (swr's mutate with a key alone only revalidates);
- * the others fetch when next shown. */
-export function revalidateQueries(): Promise<unknown> {
-  return globalMutate(() => true);
-}
-
 onLogout(() => {
   void clearQueries();
 });
