@@ -226,14 +226,25 @@ export class AppendBatcher {
   }
 
   private async alone(waiting: Waiting): Promise<void> {
-    try {
-      const { item } = waiting;
-      waiting.resolve(await (item.guard ? appendGuarded(this.pool, item, item.guard) : appendOne(this.pool, item, true)));
-    } catch (error) {
-      waiting.reject(this.translate(error, waiting.item));
+    const { item } = waiting;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        waiting.resolve(await (item.guard ? appendGuarded(this.pool, item, item.guard) : appendOne(this.pool, item, true)));
+        return;
+      } catch (error) {
+        // Two appends with one key can take the key and the stream's row in opposite orders (the
+        // one-statement append bumps the row first, append_batch records the key first), and
+        // PostgreSQL then rolls one back. A lone append's transaction is its own, so it is made
+        // again and answers as if it had waited: with the other's result when that one used the key.
+        if (isDeadlock(error) && attempt < 3) continue;
+        waiting.reject(this.translate(error, item));
+        return;
+      }
     }
   }
 }
+
+const isDeadlock = (error: unknown): boolean => error instanceof pg.DatabaseError && error.code === '40P01';
 
 /** How many of the waiting appends, from the first, go in the next batch: at most `max`, ending
  * before the first that writes a stream an earlier one is guarded by, or is guarded by a stream an

@@ -246,3 +246,61 @@ describe('a lone event without a key, in one statement', () => {
     expect(firstBrokenLink(chain)).toBeNull();
   });
 });
+
+describe('a lone keyed append caught in a deadlock on its key', () => {
+  /** Resolves once some backend of this database waits on a lock (the append under test is blocked). */
+  async function someoneWaits(): Promise<void> {
+    for (let i = 0; i < 200; i++) {
+      const { rowCount } = await db.pool.query(
+        "select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+      );
+      if (rowCount) return;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    throw new Error('no backend came to wait on a lock');
+  }
+
+  it('is made again when PostgreSQL picks the one-statement append as the deadlock victim, answering with the other append', async () => {
+    // A caller's transaction records key K with an append to one stream and then appends to stream X;
+    // meanwhile a lone append with K to X has bumped X's row and waits on K: each waits on the other.
+    const store = new PostgresEventStore(db.pool);
+    await store.append('counter-d1', [counted(1)]);
+    await withClient(async (client) => {
+      await client.query('begin');
+      const first = await store.append('counter-d1-other', [counted(2)], { idempotencyKey: 'd1-once', client });
+      const lone = store.append('counter-d1', [counted(3)], { expectedVersion: 1n, idempotencyKey: 'd1-once' });
+      const loneSettled = lone.then(
+        (r) => ({ ok: true as const, r }),
+        (e: unknown) => ({ ok: false as const, e }),
+      );
+      await someoneWaits();
+      await store.append('counter-d1', [counted(4)], { client });
+      await client.query('commit');
+      const answer = await loneSettled;
+      expect(answer.ok ? [answer.r.duplicate, answer.r.firstPosition] : String(answer.e)).toEqual([true, first.firstPosition]);
+    });
+    expect((await chainOf('counter-d1')).map((l) => (l.data as { n: number }).n)).toEqual([1, 4]);
+  });
+
+  it('is made again when PostgreSQL picks its append_batch call as the victim, writing once', async () => {
+    // A two-event keyed append goes to append_batch, which records K and then waits on X's row, held by
+    // a caller's transaction that then records K itself.
+    const store = new PostgresEventStore(db.pool);
+    await store.append('counter-d2', [counted(1)]);
+    await withClient(async (client) => {
+      await client.query('begin');
+      await store.append('counter-d2', [counted(2)], { client });
+      const lone = store.append('counter-d2', [counted(3), counted(4)], { idempotencyKey: 'd2-once' });
+      const loneSettled = lone.then(
+        (r) => ({ ok: true as const, r }),
+        (e: unknown) => ({ ok: false as const, e }),
+      );
+      await someoneWaits();
+      const mine = await store.append('counter-d2-other', [counted(5)], { idempotencyKey: 'd2-once', client });
+      await client.query('commit');
+      const answer = await loneSettled;
+      expect(answer.ok ? [answer.r.duplicate, answer.r.firstPosition] : String(answer.e)).toEqual([true, mine.firstPosition]);
+    });
+    expect((await chainOf('counter-d2')).map((l) => (l.data as { n: number }).n)).toEqual([1, 2]);
+  });
+});
