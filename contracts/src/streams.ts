@@ -106,14 +106,23 @@ export const streamIds = {
 /** The global leaderboards' stream. */
 export const LEADERBOARD_STREAM = streamIds.leaderboard('global');
 
-const byLongestPrefix = (Object.entries(streamPrefixes) as Array<[StreamCategory, string]>).sort((a, b) => b[1].length - a[1].length);
+// The prefixes by the text before their first '-', longest first within each: an id can only be of a
+// prefix whose first segment is the id's own, so a lookup tries one to three prefixes, not every one
+// (every append asks whether its stream is a money stream).
+const prefixesByHead = new Map<string, Array<[StreamCategory, string]>>();
+for (const entry of (Object.entries(streamPrefixes) as Array<[StreamCategory, string]>).sort((a, b) => b[1].length - a[1].length)) {
+  const head = entry[1].split('-')[0]!;
+  prefixesByHead.set(head, [...(prefixesByHead.get(head) ?? []), entry]);
+}
 
 /** A stream id's kind and the rest of the id after `{prefix}-` (empty for a stream with no key),
  * or null for an id of no known kind. */
 export function streamCategoryOf(streamId: string): { category: StreamCategory; key: string } | null {
-  for (const [category, prefix] of byLongestPrefix) {
+  const dash = streamId.indexOf('-');
+  for (const [category, prefix] of prefixesByHead.get(dash < 0 ? streamId : streamId.slice(0, dash)) ?? []) {
     if (streamId === prefix) return { category, key: '' };
-    if (streamId.startsWith(`${prefix}-`)) return { category, key: streamId.slice(prefix.length + 1) };
+    if (streamId.charCodeAt(prefix.length) === 45 /* '-' */ && streamId.startsWith(prefix))
+      return { category, key: streamId.slice(prefix.length + 1) };
   }
   return null;
 }

@@ -25,4 +25,18 @@ describe('stream ids', () => {
     expect(streamCategoryOf('lobbychat-1')).toBeNull();
     expect(streamCategoryOf('counter-a')).toBeNull();
   });
+
+  it('answers for every id built around every prefix as trying each prefix, longest first, would', () => {
+    const prefixes = Object.entries(streamPrefixes).sort((a, b) => b[1].length - a[1].length);
+    const byTryingEach = (id: string) => {
+      for (const [category, prefix] of prefixes) {
+        if (id === prefix) return { category, key: '' };
+        if (id.startsWith(`${prefix}-`)) return { category, key: id.slice(prefix.length + 1) };
+      }
+      return null;
+    };
+    const ids = prefixes.flatMap(([, p]) => [p, `${p}-`, `${p}-a-b`, `${p}x-1`, p.slice(0, -1), `${p.slice(0, -1)}-1`, `x${p}-1`]);
+    expect(ids.length).toBeGreaterThan(100);
+    for (const id of [...ids, '', '-', '-wallet', 'wallet--']) expect(streamCategoryOf(id), id).toEqual(byTryingEach(id));
+  });
 });
