@@ -4,7 +4,7 @@
 // alone, in arrival order per stream. An append that finds fewer in flight goes at once and alone,
 // so a quiet store adds no latency. Each caller's promise settles only after the commit.
 import pg from 'pg';
-import { WrongExpectedVersion } from './errors.ts';
+import { isDeadlock, WrongExpectedVersion } from './errors.ts';
 import type { StreamGuard } from './types.ts';
 import { appendSingle } from './append-single.ts';
 
@@ -243,8 +243,6 @@ export class AppendBatcher {
     }
   }
 }
-
-const isDeadlock = (error: unknown): boolean => error instanceof pg.DatabaseError && error.code === '40P01';
 
 /** How many of the waiting appends, from the first, go in the next batch: at most `max`, ending
  * before the first that writes a stream an earlier one is guarded by, or is guarded by a stream an

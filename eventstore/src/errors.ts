@@ -42,3 +42,7 @@ export class StreamNotFound extends EventStoreError {
     super('STREAM_NOT_FOUND', `Stream ${streamId} does not exist`);
   }
 }
+
+/** PostgreSQL rolled the transaction back to break a deadlock (SQLSTATE 40P01): nothing of it was
+ * written, so the whole transaction may be made again. */
+export const isDeadlock = (error: unknown): boolean => error instanceof Error && (error as { code?: unknown }).code === '40P01';

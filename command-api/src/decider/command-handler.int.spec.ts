@@ -107,4 +107,48 @@ describe('defineCommandHandler', () => {
     expect(result.extra?.state.total).toBe(8);
     expect((await plain.load(deps, 't2')).state.total).toBe(1); // appended once, not once per attempt
   });
+
+  it('runs the whole transaction again when PostgreSQL rolls it back to break a deadlock', async () => {
+    // The first time, another transaction holds the side stream's row and then wants this one's
+    // stream row, which this transaction holds: each waits on the other, and this one waited first.
+    let attempts = 0;
+    let other: Promise<void> | undefined;
+    const result = await plain.runInTransaction(
+      deps,
+      't3',
+      { type: 'Add', by: 1, max: 1000 },
+      {
+        after: async (client) => {
+          attempts++;
+          if (attempts === 1) {
+            const x = await db.pool.connect();
+            await x.query('begin');
+            await deps.store.append('plain-t3-side', [{ type: 'TestAdded', data: { by: 10 } }], { client: x });
+            other = (async () => {
+              await lockWaiter();
+              await deps.store.append('plain-t3', [{ type: 'TestAdded', data: { by: 100 } }], { client: x });
+              await x.query('commit');
+            })().finally(() => x.release());
+          }
+          return plain.decideWithin(deps, client, 't3-side', { type: 'Add', by: 1, max: 100 });
+        },
+      },
+    );
+    await other;
+    expect(attempts).toBe(2);
+    expect(result.extra?.state.total).toBe(11);
+    expect((await plain.load(deps, 't3')).state.total).toBe(101); // the other's 100, then this one's 1
+  });
 });
+
+/** Resolves once some backend of the test database waits on a lock. */
+async function lockWaiter(): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    const { rowCount } = await db.pool.query(
+      "select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+    );
+    if (rowCount) return;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error('no backend came to wait on a lock');
+}
