@@ -1,8 +1,9 @@
-// Group commit for appends made outside a caller's transaction. While `concurrency` appends are in
-// flight, the next ones wait and then go together: one round trip, one function call and one
-// commit (one WAL flush) for the lot (append_batch, migrations 003-008), each item decided exactly as
-// alone, in arrival order per stream. An append that finds fewer in flight goes at once and alone,
-// so a quiet store adds no latency. Each caller's promise settles only after the commit.
+// Group commit for appends made outside a caller's transaction. The appends made while others are
+// in flight go at the end of that turn of the event loop, together: one round trip, one function
+// call and one commit (one WAL flush) for the lot (append_batch, migrations 003-008), each item
+// decided exactly as alone, in arrival order per stream; `concurrency` such calls at most are in
+// flight. An append that finds none in flight goes at once, so a quiet store adds no latency. Each
+// caller's promise settles only after the commit.
 import pg from 'pg';
 import { isDeadlock, WrongExpectedVersion } from './errors.ts';
 import type { StreamGuard } from './types.ts';
@@ -167,7 +168,7 @@ export class AppendBatcher {
     private readonly pool: pg.Pool,
     /** How many appends (single or batched) may be in flight at once. */
     private readonly concurrency: number,
-    /** How many appends one batch carries at most. */
+    /** How many events one batch carries at most (an append bigger than that goes alone). */
     private readonly maxBatch = 64,
     /** Maps a failed single append's database error to the store's error. */
     private readonly translate: (error: unknown, item: AppendItem) => unknown = (error) => error,
@@ -176,6 +177,21 @@ export class AppendBatcher {
   append(item: AppendItem): Promise<AppendRow> {
     return new Promise<AppendRow>((resolve, reject) => {
       this.waiting.push({ item, resolve, reject });
+      if (this.inFlight === 0) this.pump();
+      else this.pumpSoon();
+    });
+  }
+
+  private pumpScheduled = false;
+
+  /** While appends are in flight, the next ones go at the end of this turn of the event loop: the
+   * answers that arrived together have resumed their callers by then, and the appends those callers
+   * make next go in one batch rather than one by one as each answer frees a slot. */
+  private pumpSoon(): void {
+    if (this.pumpScheduled) return;
+    this.pumpScheduled = true;
+    setImmediate(() => {
+      this.pumpScheduled = false;
       this.pump();
     });
   }
@@ -186,7 +202,7 @@ export class AppendBatcher {
       this.inFlight++;
       void this.run(batch).finally(() => {
         this.inFlight--;
-        this.pump();
+        this.pumpSoon();
       });
     }
   }
@@ -244,17 +260,21 @@ export class AppendBatcher {
   }
 }
 
-/** How many of the waiting appends, from the first, go in the next batch: at most `max`, ending
- * before the first that writes a stream an earlier one is guarded by, or is guarded by a stream an
- * earlier one writes. In one transaction the guard would be checked before the other append moved
- * its stream, so the two would commit together although the guard was decided on the older version;
- * in arrival order across batches each is decided as alone. */
-export function batchLength(waiting: readonly { item: Pick<AppendItem, 'streamId' | 'guard'> }[], max: number): number {
+/** How many of the waiting appends, from the first, go in the next batch: at most `max` events in
+ * all (the first goes whatever its size), so that big appends go side by side on several
+ * connections, as the cores allow, and only small ones share a round trip; ending before the first
+ * that writes a stream an earlier one is guarded by, or is guarded by a stream an earlier one
+ * writes. In one transaction the guard would be checked before the other append moved its stream,
+ * so the two would commit together although the guard was decided on the older version; in arrival
+ * order across batches each is decided as alone. */
+export function batchLength(waiting: readonly { item: Pick<AppendItem, 'streamId' | 'guard' | 'types'> }[], max: number): number {
   const written = new Set<string>();
   const guarding = new Set<string>();
   let n = 0;
+  let events = 0;
   for (const { item } of waiting) {
-    if (n === max) break;
+    events += item.types.length;
+    if (n > 0 && events > max) break;
     if (guarding.has(item.streamId) || (item.guard && written.has(item.guard.streamId))) break;
     written.add(item.streamId);
     if (item.guard) guarding.add(item.guard.streamId);
