@@ -3,6 +3,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test-support/database.ts';
+import { someoneWaitsOnALock } from '../../test-support/lock-waiter.ts';
 import { InvalidEvent, WrongExpectedVersion } from './errors.ts';
 import { chainOf as chainOfStream, credit, streamRowOf } from '../../test-support/money-chain.ts';
 import { firstBrokenLink } from './money-chain.ts';
@@ -248,18 +249,6 @@ describe('a lone event without a key, in one statement', () => {
 });
 
 describe('a lone keyed append caught in a deadlock on its key', () => {
-  /** Resolves once some backend of this database waits on a lock (the append under test is blocked). */
-  async function someoneWaits(): Promise<void> {
-    for (let i = 0; i < 200; i++) {
-      const { rowCount } = await db.pool.query(
-        "select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
-      );
-      if (rowCount) return;
-      await new Promise((r) => setTimeout(r, 10));
-    }
-    throw new Error('no backend came to wait on a lock');
-  }
-
   it('is made again when PostgreSQL picks the one-statement append as the deadlock victim, answering with the other append', async () => {
     // A caller's transaction records key K with an append to one stream and then appends to stream X;
     // meanwhile a lone append with K to X has bumped X's row and waits on K: each waits on the other.
@@ -273,7 +262,7 @@ describe('a lone keyed append caught in a deadlock on its key', () => {
         (r) => ({ ok: true as const, r }),
         (e: unknown) => ({ ok: false as const, e }),
       );
-      await someoneWaits();
+      await someoneWaitsOnALock(db.pool);
       await store.append('counter-d1', [counted(4)], { client });
       await client.query('commit');
       const answer = await loneSettled;
@@ -295,7 +284,7 @@ describe('a lone keyed append caught in a deadlock on its key', () => {
         (r) => ({ ok: true as const, r }),
         (e: unknown) => ({ ok: false as const, e }),
       );
-      await someoneWaits();
+      await someoneWaitsOnALock(db.pool);
       const mine = await store.append('counter-d2-other', [counted(5)], { idempotencyKey: 'd2-once', client });
       await client.query('commit');
       const answer = await loneSettled;

@@ -4,6 +4,7 @@ import { createLogger } from '@murmur/platform';
 import { PostgresEventStore } from '@murmur/eventstore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test-support/database.ts';
+import { someoneWaitsOnALock } from '../../../test-support/lock-waiter.ts';
 import { ApiError } from '@murmur/platform';
 import { defineCommandHandler, type HandlerDeps } from './command-handler.ts';
 import { CommandRuntime } from './command-runtime.ts';
@@ -125,7 +126,7 @@ describe('defineCommandHandler', () => {
             await x.query('begin');
             await deps.store.append('plain-t3-side', [{ type: 'TestAdded', data: { by: 10 } }], { client: x });
             other = (async () => {
-              await lockWaiter();
+              await someoneWaitsOnALock(db.pool);
               await deps.store.append('plain-t3', [{ type: 'TestAdded', data: { by: 100 } }], { client: x });
               await x.query('commit');
             })().finally(() => x.release());
@@ -140,15 +141,3 @@ describe('defineCommandHandler', () => {
     expect((await plain.load(deps, 't3')).state.total).toBe(101); // the other's 100, then this one's 1
   });
 });
-
-/** Resolves once some backend of the test database waits on a lock. */
-async function lockWaiter(): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    const { rowCount } = await db.pool.query(
-      "select 1 from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
-    );
-    if (rowCount) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error('no backend came to wait on a lock');
-}
