@@ -3,7 +3,7 @@
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test-support/database.ts';
-import { someoneWaitsOnALock } from '../../test-support/lock-waiter.ts';
+import { deadlockVictimPool, neverTheDeadlockVictim, someoneWaitsOnALock } from '../../test-support/lock-waiter.ts';
 import { InvalidEvent, WrongExpectedVersion } from './errors.ts';
 import { chainOf as chainOfStream, credit, streamRowOf } from '../../test-support/money-chain.ts';
 import { firstBrokenLink } from './money-chain.ts';
@@ -249,12 +249,20 @@ describe('a lone event without a key, in one statement', () => {
 });
 
 describe('a lone keyed append caught in a deadlock on its key', () => {
+  // The lone append waits first and is the one PostgreSQL should roll back; the caller's side never is.
+  let lonePool: pg.Pool;
+  beforeAll(() => {
+    lonePool = deadlockVictimPool(db.url);
+  });
+  afterAll(async () => lonePool?.end());
+
   it('is made again when PostgreSQL picks the one-statement append as the deadlock victim, answering with the other append', async () => {
     // A caller's transaction records key K with an append to one stream and then appends to stream X;
     // meanwhile a lone append with K to X has bumped X's row and waits on K: each waits on the other.
-    const store = new PostgresEventStore(db.pool);
+    const store = new PostgresEventStore(lonePool);
     await store.append('counter-d1', [counted(1)]);
     await withClient(async (client) => {
+      await neverTheDeadlockVictim(client);
       await client.query('begin');
       const first = await store.append('counter-d1-other', [counted(2)], { idempotencyKey: 'd1-once', client });
       const lone = store.append('counter-d1', [counted(3)], { expectedVersion: 1n, idempotencyKey: 'd1-once' });
@@ -274,9 +282,10 @@ describe('a lone keyed append caught in a deadlock on its key', () => {
   it('is made again when PostgreSQL picks its append_batch call as the victim, writing once', async () => {
     // A two-event keyed append goes to append_batch, which records K and then waits on X's row, held by
     // a caller's transaction that then records K itself.
-    const store = new PostgresEventStore(db.pool);
+    const store = new PostgresEventStore(lonePool);
     await store.append('counter-d2', [counted(1)]);
     await withClient(async (client) => {
+      await neverTheDeadlockVictim(client);
       await client.query('begin');
       await store.append('counter-d2', [counted(2)], { client });
       const lone = store.append('counter-d2', [counted(3), counted(4)], { idempotencyKey: 'd2-once' });

@@ -4,7 +4,7 @@ import { createLogger } from '@murmur/platform';
 import { PostgresEventStore } from '@murmur/eventstore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test-support/database.ts';
-import { someoneWaitsOnALock } from '../../../test-support/lock-waiter.ts';
+import { deadlockVictimPool, neverTheDeadlockVictim, someoneWaitsOnALock } from '../../../test-support/lock-waiter.ts';
 import { ApiError } from '@murmur/platform';
 import { defineCommandHandler, type HandlerDeps } from './command-handler.ts';
 import { CommandRuntime } from './command-runtime.ts';
@@ -111,33 +111,42 @@ describe('defineCommandHandler', () => {
 
   it('runs the whole transaction again when PostgreSQL rolls it back to break a deadlock', async () => {
     // The first time, another transaction holds the side stream's row and then wants this one's
-    // stream row, which this transaction holds: each waits on the other, and this one waited first.
+    // stream row, which this transaction holds: each waits on the other, and this one waited first,
+    // so it is the one PostgreSQL rolls back (its pool looks for deadlocks first).
+    const victimPool = deadlockVictimPool(db.url);
+    const victim: HandlerDeps = { ...deps, pool: victimPool, store: new PostgresEventStore(victimPool), commands: new CommandRuntime() };
+    const x = await db.pool.connect();
+    await neverTheDeadlockVictim(x);
     let attempts = 0;
     let other: Promise<void> | undefined;
-    const result = await plain.runInTransaction(
-      deps,
-      't3',
-      { type: 'Add', by: 1, max: 1000 },
-      {
-        after: async (client) => {
-          attempts++;
-          if (attempts === 1) {
-            const x = await db.pool.connect();
-            await x.query('begin');
-            await deps.store.append('plain-t3-side', [{ type: 'TestAdded', data: { by: 10 } }], { client: x });
-            other = (async () => {
-              await someoneWaitsOnALock(db.pool);
-              await deps.store.append('plain-t3', [{ type: 'TestAdded', data: { by: 100 } }], { client: x });
-              await x.query('commit');
-            })().finally(() => x.release());
-          }
-          return plain.decideWithin(deps, client, 't3-side', { type: 'Add', by: 1, max: 100 });
+    try {
+      const result = await plain.runInTransaction(
+        victim,
+        't3',
+        { type: 'Add', by: 1, max: 1000 },
+        {
+          after: async (client) => {
+            attempts++;
+            if (attempts === 1) {
+              await x.query('begin');
+              await victim.store.append('plain-t3-side', [{ type: 'TestAdded', data: { by: 10 } }], { client: x });
+              other = (async () => {
+                await someoneWaitsOnALock(db.pool);
+                await victim.store.append('plain-t3', [{ type: 'TestAdded', data: { by: 100 } }], { client: x });
+                await x.query('commit');
+              })();
+            }
+            return plain.decideWithin(victim, client, 't3-side', { type: 'Add', by: 1, max: 100 });
+          },
         },
-      },
-    );
-    await other;
-    expect(attempts).toBe(2);
-    expect(result.extra?.state.total).toBe(11);
-    expect((await plain.load(deps, 't3')).state.total).toBe(101); // the other's 100, then this one's 1
+      );
+      await other;
+      expect(attempts).toBe(2);
+      expect(result.extra?.state.total).toBe(11);
+      expect((await plain.load(deps, 't3')).state.total).toBe(101); // the other's 100, then this one's 1
+    } finally {
+      x.release(true); // not back to the pool with its deadlock_timeout
+      await victimPool.end();
+    }
   });
 });
