@@ -46,6 +46,8 @@ describe('the side menu', () => {
     for (const label of ['Inventory', 'Web3 Wallet', 'Mission Center', 'EXP for Friends', 'Fragments', 'Account']) {
       await nav.getByRole('link', { name: label }).waitFor({ timeout: 15_000 });
     }
+    // The picture shows the home page beside the menu, not its loading dots.
+    await user.getByRole('status').filter({ hasText: 'Loading…' }).waitFor({ state: 'detached', timeout: 15_000 });
     await user.screenshot({ path: path.join(shots, 'side-menu.png') });
     const entries = sideMenu.filter((e) => !e.roles && !e.external);
     for (const entry of entries) {

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../test-support/database.ts';
 import { DailyDigestWorker } from './daily-digest.ts';
-import type { DigestFile } from './ledger-digest.ts';
+import { moneyStreamHeads, type DigestFile } from './ledger-digest.ts';
 import { ledgerProofCommand } from './ledger-proof-cli.ts';
 
 let db: TestDatabase;
@@ -137,5 +137,28 @@ describe('signed ledger digests', () => {
       "select encode(hash, 'hex') as hash from events where stream_id = 'wallet-gus' and stream_version = 12",
     );
     expect(kept.heads.find((h) => h.streamId === 'wallet-gus')).toEqual({ streamId: 'wallet-gus', version: '12', hash: rows[0]!.hash });
+  });
+
+  it('includes a movement made just before it was asked for, waiting while an older transaction is still open', async () => {
+    // Until the older transaction ends, the log's horizon stays below the movement: a digest taken
+    // then would leave it out.
+    const older = await db.pool.connect();
+    try {
+      await older.query('begin');
+      await older.query('select pg_current_xact_id()');
+      await store.append('wallet-eve', [credit('eve', 7, 1)]);
+      let answered = false;
+      const asked = moneyStreamHeads(db.pool).then((r) => ((answered = true), r));
+      await new Promise((r) => setTimeout(r, 400));
+      expect(answered).toBe(false);
+      await older.query('commit');
+      const { heads } = await asked;
+      const { rows } = await db.pool.query<{ hash: string }>(
+        "select encode(hash, 'hex') as hash from events where stream_id = 'wallet-eve'",
+      );
+      expect(heads.find((h) => h.streamId === 'wallet-eve')).toEqual({ streamId: 'wallet-eve', version: '1', hash: rows[0]!.hash });
+    } finally {
+      older.release();
+    }
   });
 });

@@ -38,19 +38,33 @@ export const signedText = (d: Pick<LedgerDigestRecordedData, 'digestId' | 'upTo'
 
 const patterns = () => moneyStreamCategories.map((c) => `${streamPrefixes[c]}%`);
 
-/** The money streams' heads as of `upTo` (`{transactionId}:{globalPosition}`), or as of the last committed event when none is given. */
+/** The money streams' heads as of `upTo` (`{transactionId}:{globalPosition}`), or, when none is given,
+ * as of the last event below the log's horizon once that horizon has passed every event committed
+ * before the call: a digest asked for right after a movement includes it. */
 export async function moneyStreamHeads(pool: pg.Pool, upTo?: string): Promise<{ upTo: string; heads: StreamHead[] }> {
   const client = await pool.connect();
   try {
-    await client.query('begin isolation level repeatable read read only');
     let point = upTo;
     if (!point) {
-      // The last event below the log's horizon: no transaction still open can commit before it.
-      const { rows } = await client.query<{ tx: string; pos: string }>(
-        `select transaction_id::text as tx, global_position::text as pos from events
-          where transaction_id < ${LOG_HORIZON_SQL} order by transaction_id desc, global_position desc limit 1`,
+      // The horizon can stay a moment below a committed event: an xid of another database that
+      // ended between the snapshot and the read of pg_stat_activity counts as open. It moves on
+      // within milliseconds; a digest waits for it, up to ~5 s, rather than leave out a movement.
+      const { rows: last } = await client.query<{ tx: string; pos: string }>(
+        'select transaction_id::text as tx, global_position::text as pos from events order by transaction_id desc, global_position desc limit 1',
       );
-      point = rows[0] ? `${rows[0].tx}:${rows[0].pos}` : '0:0';
+      const target = last[0];
+      for (let attempt = 0; ; attempt++) {
+        const { rows } = await client.query<{ tx: string; pos: string }>(
+          `select transaction_id::text as tx, global_position::text as pos from events
+            where transaction_id < ${LOG_HORIZON_SQL} order by transaction_id desc, global_position desc limit 1`,
+        );
+        point = rows[0] ? `${rows[0].tx}:${rows[0].pos}` : '0:0';
+        const reached =
+          !target ||
+          (rows[0] && (BigInt(rows[0].tx) > BigInt(target.tx) || (rows[0].tx === target.tx && BigInt(rows[0].pos) >= BigInt(target.pos))));
+        if (reached || attempt >= 100) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
     }
     const [tx, pos] = point.split(':') as [string, string];
     const { rows } = await client.query<{ stream_id: string; stream_version: string; hash: string | null }>(
@@ -60,14 +74,10 @@ export async function moneyStreamHeads(pool: pg.Pool, upTo?: string): Promise<{ 
         order by stream_id, events.stream_version desc`,
       [patterns(), tx, pos],
     );
-    await client.query('commit');
     const heads = rows
       .filter((r) => isMoneyStream(r.stream_id))
       .map((r) => ({ streamId: r.stream_id, version: r.stream_version, hash: r.hash }));
     return { upTo: point, heads };
-  } catch (error) {
-    await client.query('rollback').catch(() => undefined);
-    throw error;
   } finally {
     client.release();
   }
