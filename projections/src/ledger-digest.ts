@@ -49,15 +49,14 @@ export async function moneyStreamHeads(pool: pg.Pool, upTo?: string): Promise<{ 
       // The horizon can stay a moment below a committed event: an xid of another database that
       // ended between the snapshot and the read of pg_stat_activity counts as open. It moves on
       // within milliseconds; a digest waits for it, up to ~5 s, rather than leave out a movement.
-      const { rows: last } = await client.query<{ tx: string; pos: string }>(
-        'select transaction_id::text as tx, global_position::text as pos from events order by transaction_id desc, global_position desc limit 1',
-      );
-      const target = last[0];
-      for (let attempt = 0; ; attempt++) {
-        const { rows } = await client.query<{ tx: string; pos: string }>(
-          `select transaction_id::text as tx, global_position::text as pos from events
-            where transaction_id < ${LOG_HORIZON_SQL} order by transaction_id desc, global_position desc limit 1`,
+      const lastEvent = (where: string) =>
+        client.query<{ tx: string; pos: string }>(
+          `select transaction_id::text as tx, global_position::text as pos from events ${where}
+            order by transaction_id desc, global_position desc limit 1`,
         );
+      const target = (await lastEvent('')).rows[0];
+      for (let attempt = 0; ; attempt++) {
+        const { rows } = await lastEvent(`where transaction_id < ${LOG_HORIZON_SQL}`);
         point = rows[0] ? `${rows[0].tx}:${rows[0].pos}` : '0:0';
         const reached =
           !target ||
