@@ -198,11 +198,14 @@ export class PostgresEventStore implements EventStore {
       types,
       versions: events.map((e) => e.schemaVersion ?? 1),
       data,
+      // Most events carry no metadata: their '{}' is not serialised again for each.
       metadata: events.map((e, i) =>
-        serialize(
-          { ...(e.metadata ?? {}), ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}) },
-          `Event ${i} metadata`,
-        ),
+        e.metadata === undefined && !options.idempotencyKey
+          ? '{}'
+          : serialize(
+              { ...(e.metadata ?? {}), ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}) },
+              `Event ${i} metadata`,
+            ),
       ),
       key: options.idempotencyKey ?? null,
       // Hex texts joined into one Buffer: a Buffer per event cost about as much as its digest.
