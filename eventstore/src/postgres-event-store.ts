@@ -192,6 +192,7 @@ export class PostgresEventStore implements EventStore {
     const types = events.map((e) => e.type);
     const dataDigests = chained ? data.map(sha256Hex) : null;
     const head = chained ? this.heads.claimFor(streamId, expected) : null;
+    const keyMetadata = options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : null;
     const item: AppendItem = {
       streamId,
       expected,
@@ -200,12 +201,7 @@ export class PostgresEventStore implements EventStore {
       data,
       // Most events carry no metadata: their '{}' is not serialised again for each.
       metadata: events.map((e, i) =>
-        e.metadata === undefined && !options.idempotencyKey
-          ? '{}'
-          : serialize(
-              { ...(e.metadata ?? {}), ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}) },
-              `Event ${i} metadata`,
-            ),
+        e.metadata === undefined && !keyMetadata ? '{}' : serialize({ ...e.metadata, ...keyMetadata }, `Event ${i} metadata`),
       ),
       key: options.idempotencyKey ?? null,
       // Hex texts joined into one Buffer: a Buffer per event cost about as much as its digest.
