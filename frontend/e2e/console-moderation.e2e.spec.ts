@@ -181,7 +181,8 @@ describe('operators console: a reported chat message to a ban', { timeout: 300_0
     await admin.getByTestId('console-user').waitFor();
     await admin.getByTestId('ban-history').first().waitFor();
     expect(await admin.getByTestId('ban-history').first().innerText()).toContain('Scam links in chat');
-    expect(await admin.getByTestId('audit-row').count()).toBe(2);
+    // The audit trail is its own request: it may still be loading when the ban history shows.
+    await expect.poll(() => admin.getByTestId('audit-row').count(), { timeout: 15_000 }).toBe(2);
     await admin.screenshot({ path: path.join(shots, 'console-user.png'), fullPage: true });
 
     await admin.goto(`${full.url}/console/users/${await uidOf(admin)}`);
